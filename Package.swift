@@ -1,0 +1,74 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// OpenCV's headers live in a versioned folder on Debian; the shim is the only target that sees them.
+let openCVHeaders = "/usr/include/opencv4"
+
+let package = Package(
+    name: "steady-dice",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "steady-dice", targets: ["SteadyDice"]),
+        .executable(name: "attitude", targets: ["AttitudeTool"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // MARK: - System libraries
+        .systemLibrary(name: "CGLFW", path: "Sources/System/CGLFW", pkgConfig: "glfw3",
+                       providers: [.apt(["libglfw3-dev"])]),
+        .systemLibrary(name: "CGL", path: "Sources/System/CGL", pkgConfig: "opengl",
+                       providers: [.apt(["libopengl-dev"])]),
+        .systemLibrary(name: "CEGL", path: "Sources/System/CEGL", pkgConfig: "egl",
+                       providers: [.apt(["libegl-dev"])]),
+        .target(
+            name: "CVShim",
+            path: "Sources/System/CVShim",
+            cxxSettings: [.unsafeFlags(["-I\(openCVHeaders)"])],
+            linkerSettings: [
+                .linkedLibrary("opencv_core"), .linkedLibrary("opencv_imgproc"),
+                .linkedLibrary("opencv_imgcodecs"), .linkedLibrary("opencv_videoio"),
+            ]),
+
+        // MARK: - Libraries, one job each
+        /// Quaternions, matrices, frames and Eq. VII. No OpenGL, no I/O.
+        .target(name: "AttitudeMath"),
+        /// Attitude log files and playback.
+        .target(name: "AttitudeLog", dependencies: ["AttitudeMath"]),
+        /// Images and video through OpenCV: PNG in and out, capture, writers.
+        .target(name: "Imaging", dependencies: ["CVShim"]),
+        /// OpenGL 3.3 core renderer: background, die, offscreen targets.
+        .target(name: "Render", dependencies: ["AttitudeMath", "Imaging", "CGL", "CEGL"]),
+        /// imud's binary stream protocol: decoder, client, publisher.
+        .target(name: "IMUD", dependencies: ["AttitudeMath", "AttitudeLog"]),
+        /// Sensor fusion: raw gyroscope, accelerometer, magnetometer in, attitude out.
+        .target(name: "Fusion", dependencies: ["AttitudeMath"]),
+        /// Raw IMU log readers (steady-dice raw CSV, x-io, Sensor Logger) and BROAD metrics.
+        .target(name: "RawLog", dependencies: ["AttitudeMath", "Fusion"]),
+
+        // MARK: - Executables
+        .executableTarget(
+            name: "SteadyDice",
+            dependencies: [
+                "AttitudeMath", "AttitudeLog", "Imaging", "Render", "IMUD", "Fusion", "RawLog", "CGLFW",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(
+            name: "AttitudeTool",
+            dependencies: [
+                "AttitudeMath", "AttitudeLog", "Fusion", "RawLog",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        // MARK: - Tests
+        .testTarget(name: "AttitudeMathTests", dependencies: ["AttitudeMath"]),
+        .testTarget(name: "AttitudeLogTests", dependencies: ["AttitudeLog"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Imaging", "AttitudeMath", "AttitudeLog"],
+                    exclude: ["Goldens"]),
+        .testTarget(name: "IMUDTests", dependencies: ["IMUD", "AttitudeMath", "AttitudeLog"]),
+        .testTarget(name: "FusionTests", dependencies: ["Fusion", "RawLog", "AttitudeMath"],
+                    exclude: ["Fixtures"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

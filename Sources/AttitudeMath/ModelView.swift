@@ -1,0 +1,31 @@
+/// The steady-dice pipeline of CONVENTIONS.md (seed "Attitude estimation on iPhone", Eq. I-VII).
+public enum Pipeline {
+    /// Where the virtual view sits in the device frame D: 4 units behind the camera.
+    public static let defaultViewOffset = SIMD3<Float>(0, 0, 4)
+    /// 60° vertical field of view.
+    public static let defaultFovyRadians = Float.pi / 3
+    public static let near: Float = 0.1
+    public static let far: Float = 100
+
+    /// Eq. VII, fast form: `v_T_m = (W_T_D · D_T_v)^-1 = [ R^T  -d ; 0 0 0 1 ]`, with the model frame
+    /// equal to W and `R` the device-to-world rotation of `worldFromDevice`.
+    public static func modelView(worldFromDevice: Quaternion, viewOffset d: SIMD3<Float> = defaultViewOffset) -> Matrix4 {
+        var m = Matrix4.rotation(worldFromDevice).transposed
+        m[0, 3] = -d.x
+        m[1, 3] = -d.y
+        m[2, 3] = -d.z
+        return m
+    }
+
+    /// Eq. VII by the general 4x4 inverse of `W_T_D · D_T_v`; the reference the fast form is tested against.
+    public static func modelViewByInverse(worldFromDevice: Quaternion, viewOffset d: SIMD3<Float> = defaultViewOffset) throws -> Matrix4 {
+        let worldFromDeviceMatrix = Matrix4.rotation(worldFromDevice)
+        let deviceFromView = Matrix4.translation(d.x, d.y, d.z)
+        return try (worldFromDeviceMatrix * deviceFromView).inverse()
+    }
+
+    /// The default projection: gluPerspective with a 60° vertical field of view for a viewport.
+    public static func projection(width: Int, height: Int) -> Matrix4 {
+        Matrix4.perspective(fovyRadians: defaultFovyRadians, aspect: Float(width) / Float(max(height, 1)), near: near, far: far)
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+
+/// A Hamilton quaternion `[w, x, y, z]` (CONVENTIONS.md). As an attitude it rotates the device
+/// frame D into a reference frame W: `v_W = q ⊗ v_D ⊗ q*`.
+public struct Quaternion: Equatable, Sendable, CustomStringConvertible {
+    public var w: Double
+    public var x: Double
+    public var y: Double
+    public var z: Double
+
+    public init(w: Double, x: Double, y: Double, z: Double) {
+        self.w = w; self.x = x; self.y = y; self.z = z
+    }
+
+    public static let identity = Quaternion(w: 1, x: 0, y: 0, z: 0)
+
+    /// A rotation of `angle` radians about `axis` (any non-zero length), right-handed.
+    public init(axis: SIMD3<Double>, angle: Double) {
+        let n = (axis * axis).sum().squareRoot()
+        let s = n > 0 ? sin(angle / 2) / n : 0
+        self.init(w: cos(angle / 2), x: axis.x * s, y: axis.y * s, z: axis.z * s)
+    }
+
+    /// The quaternion of a proper rotation matrix, given row by row (`rows[r][c]`).
+    public init(rotationMatrixRows m: [[Double]]) {
+        let trace = m[0][0] + m[1][1] + m[2][2]
+        var q: Quaternion
+        if trace > 0 {
+            let s = (trace + 1).squareRoot() * 2
+            q = Quaternion(w: s / 4, x: (m[2][1] - m[1][2]) / s, y: (m[0][2] - m[2][0]) / s, z: (m[1][0] - m[0][1]) / s)
+        } else if m[0][0] > m[1][1] && m[0][0] > m[2][2] {
+            let s = (1 + m[0][0] - m[1][1] - m[2][2]).squareRoot() * 2
+            q = Quaternion(w: (m[2][1] - m[1][2]) / s, x: s / 4, y: (m[0][1] + m[1][0]) / s, z: (m[0][2] + m[2][0]) / s)
+        } else if m[1][1] > m[2][2] {
+            let s = (1 + m[1][1] - m[0][0] - m[2][2]).squareRoot() * 2
+            q = Quaternion(w: (m[0][2] - m[2][0]) / s, x: (m[0][1] + m[1][0]) / s, y: s / 4, z: (m[1][2] + m[2][1]) / s)
+        } else {
+            let s = (1 + m[2][2] - m[0][0] - m[1][1]).squareRoot() * 2
+            q = Quaternion(w: (m[1][0] - m[0][1]) / s, x: (m[0][2] + m[2][0]) / s, y: (m[1][2] + m[2][1]) / s, z: s / 4)
+        }
+        if q.w < 0 { q = -q }
+        self = q.normalized() ?? .identity
+    }
+
+    /// Checks and normalises raw components from outside (a file, a packet, the command line).
+    /// Throws for non-finite values or a length too small to normalise.
+    public static func validated(w: Double, x: Double, y: Double, z: Double) throws -> Quaternion {
+        let q = Quaternion(w: w, x: x, y: y, z: z)
+        guard w.isFinite, x.isFinite, y.isFinite, z.isFinite else {
+            throw AttitudeMathError.invalidQuaternion("\(q) has a non-finite component")
+        }
+        guard let unit = q.normalized() else {
+            throw AttitudeMathError.invalidQuaternion("\(q) has length \(q.norm), too small to normalise")
+        }
+        return unit
+    }
+
+    public var norm: Double { (w * w + x * x + y * y + z * z).squareRoot() }
+
+    /// The unit quaternion in the same direction, or nil when the length is zero, tiny or not finite.
+    public func normalized() -> Quaternion? {
+        let n = norm
+        guard n.isFinite, n > 1e-9 else { return nil }
+        return Quaternion(w: w / n, x: x / n, y: y / n, z: z / n)
+    }
+
+    public var conjugate: Quaternion { Quaternion(w: w, x: -x, y: -y, z: -z) }
+
+    public static prefix func - (q: Quaternion) -> Quaternion { Quaternion(w: -q.w, x: -q.x, y: -q.y, z: -q.z) }
+
+    /// Hamilton product: `(a * b)` applies `b` first, then `a`.
+    public static func * (a: Quaternion, b: Quaternion) -> Quaternion {
+        Quaternion(
+            w: a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z,
+            x: a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
+            y: a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
+            z: a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w)
+    }
+
+    public func dot(_ o: Quaternion) -> Double { w * o.w + x * o.x + y * o.y + z * o.z }
+
+    /// Rotates a vector: for a device-to-world attitude, device coordinates in, world coordinates out.
+    public func rotate(_ v: SIMD3<Double>) -> SIMD3<Double> {
+        let u = SIMD3(x, y, z)
+        let t = 2 * cross(u, v)
+        return v + w * t + cross(u, t)
+    }
+
+    /// The 3x3 rotation matrix, row by row: `rows[r][c]`.
+    public var rotationMatrixRows: [[Double]] {
+        [
+            [1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)],
+            [2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)],
+            [2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)],
+        ]
+    }
+
+    /// The angle in radians of the rotation taking `self` to `other`, in [0, π]; `q` and `-q` are equal.
+    public func angle(to other: Quaternion) -> Double {
+        2 * acos(min(1, abs(dot(other)) / (norm * other.norm)))
+    }
+
+    /// Spherical linear interpolation along the shorter arc; `t` = 0 gives `a`, 1 gives `b`.
+    public static func slerp(_ a: Quaternion, _ b: Quaternion, _ t: Double) -> Quaternion {
+        var b = b
+        var cosTheta = a.dot(b)
+        if cosTheta < 0 { b = -b; cosTheta = -cosTheta }
+        let wa: Double, wb: Double
+        if cosTheta > 0.9995 {
+            // Nearly parallel: sin(θ) underflows, a normalised lerp is exact enough.
+            wa = 1 - t; wb = t
+        } else {
+            let theta = acos(cosTheta)
+            let s = sin(theta)
+            wa = sin((1 - t) * theta) / s
+            wb = sin(t * theta) / s
+        }
+        let q = Quaternion(w: wa * a.w + wb * b.w, x: wa * a.x + wb * b.x, y: wa * a.y + wb * b.y, z: wa * a.z + wb * b.z)
+        return q.normalized() ?? a
+    }
+
+    /// imud's Euler convention: degrees `[roll, pitch, yaw]`, `R = Rz(yaw)·Ry(pitch)·Rx(roll)`.
+    public init(rollDegrees: Double, pitchDegrees: Double, yawDegrees: Double) {
+        let r = rollDegrees * .pi / 180, p = pitchDegrees * .pi / 180, y = yawDegrees * .pi / 180
+        self = Quaternion(axis: [0, 0, 1], angle: y) * Quaternion(axis: [0, 1, 0], angle: p) * Quaternion(axis: [1, 0, 0], angle: r)
+    }
+
+    public var description: String { "[\(w), \(x), \(y), \(z)]" }
+}
+
+public func cross(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> SIMD3<Double> {
+    SIMD3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
+}
+
+public enum AttitudeMathError: Error, Equatable, CustomStringConvertible {
+    case invalidQuaternion(String)
+    case singularMatrix
+    public var description: String {
+        switch self {
+        case .invalidQuaternion(let why): return "invalid quaternion: \(why)"
+        case .singularMatrix: return "the matrix is singular and has no inverse"
+        }
+    }
+}
