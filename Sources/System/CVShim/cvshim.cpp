@@ -1,1 +1,198 @@
 #include "cvshim.h"
+
+#include <opencv2/core.hpp>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+#include <opencv2/videoio.hpp>
+
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <string>
+
+struct cvs_capture {
+    cv::VideoCapture capture;
+};
+
+struct cvs_writer {
+    cv::VideoWriter writer;
+    int width;
+    int height;
+};
+
+namespace {
+
+void setError(char *err, size_t errlen, const std::string &message) {
+    if (err == nullptr || errlen == 0) return;
+    std::strncpy(err, message.c_str(), errlen - 1);
+    err[errlen - 1] = '\0';
+}
+
+// Runs `body`, turning any exception into an error message and `failure`.
+template <typename T, typename Body>
+T guarded(char *err, size_t errlen, T failure, Body body) {
+    try {
+        return body();
+    } catch (const cv::Exception &e) {
+        setError(err, errlen, std::string("OpenCV: ") + e.what());
+    } catch (const std::exception &e) {
+        setError(err, errlen, e.what());
+    } catch (...) {
+        setError(err, errlen, "unknown C++ exception");
+    }
+    return failure;
+}
+
+// Copies a BGR, BGRA or grey 8-bit image into a new packed RGB buffer.
+unsigned char *packRGB(const cv::Mat &source, int *width, int *height) {
+    cv::Mat rgb;
+    switch (source.channels()) {
+    case 1: cv::cvtColor(source, rgb, cv::COLOR_GRAY2RGB); break;
+    case 4: cv::cvtColor(source, rgb, cv::COLOR_BGRA2RGB); break;
+    default: cv::cvtColor(source, rgb, cv::COLOR_BGR2RGB); break;
+    }
+    if (rgb.depth() != CV_8U) rgb.convertTo(rgb, CV_8UC3, rgb.depth() == CV_16U ? 1.0 / 257.0 : 1.0);
+    size_t bytes = size_t(rgb.cols) * size_t(rgb.rows) * 3;
+    auto *out = static_cast<unsigned char *>(std::malloc(bytes));
+    if (out == nullptr) throw std::bad_alloc();
+    for (int r = 0; r < rgb.rows; ++r) std::memcpy(out + size_t(r) * rgb.cols * 3, rgb.ptr(r), size_t(rgb.cols) * 3);
+    *width = rgb.cols;
+    *height = rgb.rows;
+    return out;
+}
+
+} // namespace
+
+extern "C" {
+
+void cvs_free(void *pixels) { std::free(pixels); }
+
+int cvs_image_read_rgb(const char *path, unsigned char **pixels, int *width, int *height, char *err, size_t errlen) {
+    return guarded(err, errlen, -1, [&] {
+        cv::Mat image = cv::imread(path, cv::IMREAD_COLOR);
+        if (image.empty()) {
+            setError(err, errlen, "cannot read or decode the image");
+            return -1;
+        }
+        *pixels = packRGB(image, width, height);
+        return 0;
+    });
+}
+
+int cvs_image_write_rgb(const char *path, const unsigned char *pixels, int width, int height, char *err, size_t errlen) {
+    return guarded(err, errlen, -1, [&] {
+        cv::Mat rgb(height, width, CV_8UC3, const_cast<unsigned char *>(pixels));
+        cv::Mat bgr;
+        cv::cvtColor(rgb, bgr, cv::COLOR_RGB2BGR);
+        if (!cv::imwrite(path, bgr)) {
+            setError(err, errlen, "OpenCV could not write the file (unknown extension or unwritable path)");
+            return -1;
+        }
+        return 0;
+    });
+}
+
+cvs_capture *cvs_capture_open_file(const char *path, char *err, size_t errlen) {
+    return guarded(err, errlen, static_cast<cvs_capture *>(nullptr), [&]() -> cvs_capture * {
+        auto *c = new cvs_capture();
+        if (!c->capture.open(path, cv::CAP_ANY) || !c->capture.isOpened()) {
+            delete c;
+            setError(err, errlen, "cannot open the video (missing file, or no decoder for it)");
+            return nullptr;
+        }
+        return c;
+    });
+}
+
+cvs_capture *cvs_capture_open_camera(int index, const char *device, int width, int height, double fps,
+                                     char *err, size_t errlen) {
+    return guarded(err, errlen, static_cast<cvs_capture *>(nullptr), [&]() -> cvs_capture * {
+        auto *c = new cvs_capture();
+        bool opened = device != nullptr ? c->capture.open(device, cv::CAP_V4L2) : c->capture.open(index, cv::CAP_V4L2);
+        if (!opened || !c->capture.isOpened()) {
+            delete c;
+            setError(err, errlen, "no camera could be opened there (absent, busy, or no permission)");
+            return nullptr;
+        }
+        if (width > 0) c->capture.set(cv::CAP_PROP_FRAME_WIDTH, width);
+        if (height > 0) c->capture.set(cv::CAP_PROP_FRAME_HEIGHT, height);
+        if (fps > 0) c->capture.set(cv::CAP_PROP_FPS, fps);
+        return c;
+    });
+}
+
+int cvs_capture_read_rgb(cvs_capture *capture, unsigned char **pixels, int *width, int *height,
+                         double *position_ms, char *err, size_t errlen) {
+    return guarded(err, errlen, -1, [&] {
+        cv::Mat frame;
+        if (!capture->capture.read(frame) || frame.empty()) return 0;
+        double pos = capture->capture.get(cv::CAP_PROP_POS_MSEC);
+        *position_ms = pos >= 0 ? pos : -1;
+        *pixels = packRGB(frame, width, height);
+        return 1;
+    });
+}
+
+int cvs_capture_seek_frame(cvs_capture *capture, double frame, char *err, size_t errlen) {
+    return guarded(err, errlen, -1, [&] {
+        if (!capture->capture.set(cv::CAP_PROP_POS_FRAMES, frame)) {
+            setError(err, errlen, "the video backend cannot seek");
+            return -1;
+        }
+        return 0;
+    });
+}
+
+double cvs_capture_frame_count(cvs_capture *capture) {
+    return guarded(nullptr, 0, -1.0, [&] { return capture->capture.get(cv::CAP_PROP_FRAME_COUNT); });
+}
+
+double cvs_capture_fps(cvs_capture *capture) {
+    return guarded(nullptr, 0, -1.0, [&] { return capture->capture.get(cv::CAP_PROP_FPS); });
+}
+
+void cvs_capture_close(cvs_capture *capture) {
+    guarded(nullptr, 0, 0, [&] {
+        delete capture;
+        return 0;
+    });
+}
+
+cvs_writer *cvs_writer_open(const char *path, const char *fourcc, double fps, int width, int height,
+                            char *err, size_t errlen) {
+    return guarded(err, errlen, static_cast<cvs_writer *>(nullptr), [&]() -> cvs_writer * {
+        if (std::strlen(fourcc) != 4) {
+            setError(err, errlen, "a codec is four characters");
+            return nullptr;
+        }
+        auto *w = new cvs_writer();
+        w->width = width;
+        w->height = height;
+        int code = cv::VideoWriter::fourcc(fourcc[0], fourcc[1], fourcc[2], fourcc[3]);
+        if (!w->writer.open(path, code, fps, cv::Size(width, height), true) || !w->writer.isOpened()) {
+            delete w;
+            setError(err, errlen, "cannot open a video writer for that file and codec");
+            return nullptr;
+        }
+        return w;
+    });
+}
+
+int cvs_writer_write_rgb(cvs_writer *writer, const unsigned char *pixels, char *err, size_t errlen) {
+    return guarded(err, errlen, -1, [&] {
+        cv::Mat rgb(writer->height, writer->width, CV_8UC3, const_cast<unsigned char *>(pixels));
+        cv::Mat bgr;
+        cv::cvtColor(rgb, bgr, cv::COLOR_RGB2BGR);
+        writer->writer.write(bgr);
+        return 0;
+    });
+}
+
+void cvs_writer_close(cvs_writer *writer) {
+    guarded(nullptr, 0, 0, [&] {
+        delete writer;
+        return 0;
+    });
+}
+
+} // extern "C"

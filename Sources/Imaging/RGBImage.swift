@@ -1,0 +1,91 @@
+import CVShim
+
+/// A packed 8-bit RGB image, rows top first (the order OpenCV and PNG files use).
+public struct RGBImage: Equatable, Sendable {
+    public let width: Int
+    public let height: Int
+    /// `width * height * 3` bytes, row by row from the top, R G B per pixel.
+    public var pixels: [UInt8]
+
+    public init(width: Int, height: Int, pixels: [UInt8]) {
+        precondition(width >= 0 && height >= 0 && pixels.count == width * height * 3, "RGBImage size mismatch")
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// An image of one colour.
+    public init(width: Int, height: Int, fill: (UInt8, UInt8, UInt8)) {
+        var pixels = [UInt8](repeating: 0, count: width * height * 3)
+        for i in stride(from: 0, to: pixels.count, by: 3) {
+            pixels[i] = fill.0; pixels[i + 1] = fill.1; pixels[i + 2] = fill.2
+        }
+        self.init(width: width, height: height, pixels: pixels)
+    }
+
+    /// The pixel at column x, row y (row 0 at the top).
+    public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8) {
+        let i = (y * width + x) * 3
+        return (pixels[i], pixels[i + 1], pixels[i + 2])
+    }
+
+    /// Reads any image file OpenCV decodes (PNG, JPEG, ...), converted to RGB.
+    public static func read(path: String) throws -> RGBImage {
+        var buffer: UnsafeMutablePointer<UInt8>?
+        var width: Int32 = 0, height: Int32 = 0
+        let status = try withErrorBuffer { err, len in
+            cvs_image_read_rgb(path, &buffer, &width, &height, err, len)
+        } describe: { ImagingError.unreadableImage(path: path, reason: $0) }
+        guard status == 0, let buffer else { throw ImagingError.unreadableImage(path: path, reason: "no pixels") }
+        defer { cvs_free(buffer) }
+        let count = Int(width) * Int(height) * 3
+        return RGBImage(width: Int(width), height: Int(height), pixels: Array(UnsafeBufferPointer(start: buffer, count: count)))
+    }
+
+    /// Writes the image; the file type follows the extension (`.png` is lossless).
+    public func write(path: String) throws {
+        _ = try pixels.withUnsafeBufferPointer { bytes in
+            try withErrorBuffer { err, len in
+                cvs_image_write_rgb(path, bytes.baseAddress, Int32(width), Int32(height), err, len)
+            } describe: { ImagingError.unwritableImage(path: path, reason: $0) }
+        }
+    }
+
+    /// A rectangle of this image, `x`, `y` from the top-left corner.
+    public func cropped(x: Int, y: Int, width w: Int, height h: Int) -> RGBImage {
+        precondition(x >= 0 && y >= 0 && x + w <= width && y + h <= height, "crop outside the image")
+        var out = [UInt8](repeating: 0, count: w * h * 3)
+        for row in 0..<h {
+            let src = ((y + row) * width + x) * 3
+            out.replaceSubrange(row * w * 3..<(row + 1) * w * 3, with: pixels[src..<src + w * 3])
+        }
+        return RGBImage(width: w, height: h, pixels: out)
+    }
+}
+
+public enum ImagingError: Error, Equatable, CustomStringConvertible {
+    case unreadableImage(path: String, reason: String)
+    case unwritableImage(path: String, reason: String)
+    case video(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .unreadableImage(let path, let reason): return "\(path): cannot read image: \(reason)"
+        case .unwritableImage(let path, let reason): return "\(path): cannot write image: \(reason)"
+        case .video(let path, let reason): return "\(path): \(reason)"
+        }
+    }
+}
+
+/// Calls a shim function with an error buffer; a negative status becomes the error `describe` makes.
+@discardableResult
+func withErrorBuffer(_ call: (UnsafeMutablePointer<CChar>, Int) -> Int32,
+                     describe: (String) -> ImagingError) throws -> Int32 {
+    var err = [CChar](repeating: 0, count: 512)
+    let status = err.withUnsafeMutableBufferPointer { call($0.baseAddress!, $0.count) }
+    if status < 0 {
+        let message = err.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        throw describe(message.isEmpty ? "unknown error" : message)
+    }
+    return status
+}

@@ -1,0 +1,98 @@
+import CVShim
+
+/// One decoded video or camera frame.
+public struct VideoFrame: Sendable {
+    public let image: RGBImage
+    /// Position in the stream in seconds when the backend knows it, else nil.
+    public let position: Double?
+}
+
+/// Sequential frames from a video file or a camera, through OpenCV's VideoCapture.
+/// Not thread-safe: use one reader from one thread.
+public final class VideoReader {
+    private var handle: OpaquePointer?
+    public let source: String
+
+    /// Opens a video file.
+    public init(path: String) throws {
+        source = path
+        var err = [CChar](repeating: 0, count: 512)
+        handle = cvs_capture_open_file(path, &err, err.count)
+        if handle == nil { throw ImagingError.video(path: path, reason: String(cString: err)) }
+    }
+
+    /// Opens a camera by index, or by device path (`/dev/video2`). Zero sizes and rate keep the driver's defaults.
+    public init(cameraIndex: Int, devicePath: String? = nil, width: Int = 0, height: Int = 0, fps: Double = 0) throws {
+        source = devicePath ?? "camera \(cameraIndex)"
+        var err = [CChar](repeating: 0, count: 512)
+        handle = cvs_capture_open_camera(Int32(cameraIndex), devicePath, Int32(width), Int32(height), fps, &err, err.count)
+        if handle == nil { throw ImagingError.video(path: source, reason: String(cString: err)) }
+    }
+
+    deinit { if let handle { cvs_capture_close(handle) } }
+
+    /// The next frame, or nil at the end of the stream. Throws when decoding fails.
+    public func next() throws -> VideoFrame? {
+        var buffer: UnsafeMutablePointer<UInt8>?
+        var width: Int32 = 0, height: Int32 = 0
+        var positionMs: Double = -1
+        let status = try withErrorBuffer { err, len in
+            cvs_capture_read_rgb(handle, &buffer, &width, &height, &positionMs, err, len)
+        } describe: { ImagingError.video(path: self.source, reason: "cannot decode a frame: \($0)") }
+        guard status == 1, let buffer else { return nil }
+        defer { cvs_free(buffer) }
+        let image = RGBImage(width: Int(width), height: Int(height),
+                             pixels: Array(UnsafeBufferPointer(start: buffer, count: Int(width) * Int(height) * 3)))
+        return VideoFrame(image: image, position: positionMs >= 0 ? positionMs / 1000 : nil)
+    }
+
+    /// Moves so that `next()` returns frame `index` (0 first).
+    public func seek(frame index: Int) throws {
+        try withErrorBuffer { err, len in cvs_capture_seek_frame(handle, Double(index), err, len) }
+            describe: { ImagingError.video(path: self.source, reason: $0) }
+    }
+
+    /// The frame count the container reports, or nil when unknown (cameras, some codecs).
+    public var frameCount: Int? {
+        let n = cvs_capture_frame_count(handle)
+        return n > 0 ? Int(n) : nil
+    }
+
+    /// The frame rate the stream reports, or nil when unknown.
+    public var framesPerSecond: Double? {
+        let fps = cvs_capture_fps(handle)
+        return fps > 0 && fps.isFinite ? fps : nil
+    }
+}
+
+/// Writes RGB frames to a video file through OpenCV's VideoWriter (for tests and tools).
+public final class VideoWriter {
+    private var handle: OpaquePointer?
+    public let path: String
+    public let width: Int
+    public let height: Int
+
+    /// `codec` is a four-character code: "FFV1" in .avi is lossless here; "MJPG" also works.
+    public init(path: String, codec: String, fps: Double, width: Int, height: Int) throws {
+        self.path = path; self.width = width; self.height = height
+        var err = [CChar](repeating: 0, count: 512)
+        handle = cvs_writer_open(path, codec, fps, Int32(width), Int32(height), &err, err.count)
+        if handle == nil { throw ImagingError.video(path: path, reason: String(cString: err)) }
+    }
+
+    deinit { close() }
+
+    public func write(_ image: RGBImage) throws {
+        precondition(image.width == width && image.height == height, "frame size differs from the writer's")
+        _ = try image.pixels.withUnsafeBufferPointer { bytes in
+            try withErrorBuffer { err, len in cvs_writer_write_rgb(handle, bytes.baseAddress, err, len) }
+                describe: { ImagingError.video(path: self.path, reason: $0) }
+        }
+    }
+
+    /// Finishes the file; later writes are errors in OpenCV's terms, so call this once at the end.
+    public func close() {
+        if let handle { cvs_writer_close(handle) }
+        handle = nil
+    }
+}

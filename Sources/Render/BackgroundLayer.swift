@@ -1,0 +1,74 @@
+import CGL
+import Foundation
+import Imaging
+
+/// The background quad: a frame centre-cropped to the viewport, drawn first and always parallel to
+/// the image plane. The texture is allocated once per crop size and updated in place after that.
+final class BackgroundLayer {
+    private let program: ShaderProgram
+    private let texture = Texture()
+    private var vertexArray: GLuint = 0
+    private var vertexBuffer: GLuint = 0
+    private let texcoordMinLocation: GLint
+    private let texcoordMaxLocation: GLint
+    private(set) var crop: BackgroundCrop?
+    /// How many times the texture storage was (re)allocated; tests check a frame never allocates.
+    private(set) var allocationCount = 0
+
+    init(assets: Assets) throws {
+        program = try ShaderProgram(vertexFile: assets.shaders.appendingPathComponent("background.vert"),
+                                    fragmentFile: assets.shaders.appendingPathComponent("background.frag"))
+        texcoordMinLocation = program.uniform("u_texcoordMin")
+        texcoordMaxLocation = program.uniform("u_texcoordMax")
+        glGenVertexArrays(1, &vertexArray)
+        glGenBuffers(1, &vertexBuffer)
+        glBindVertexArray(vertexArray)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
+        glBufferData(GLenum(GL_ARRAY_BUFFER), 16 * MemoryLayout<Float>.size, nil, GLenum(GL_DYNAMIC_DRAW))
+        let stride = GLsizei(4 * MemoryLayout<Float>.size)
+        glEnableVertexAttribArray(0)
+        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, nil)
+        glEnableVertexAttribArray(1)
+        glVertexAttribPointer(1, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, UnsafeRawPointer(bitPattern: 2 * MemoryLayout<Float>.size))
+        glBindVertexArray(0)
+    }
+
+    deinit {
+        glDeleteBuffers(1, &vertexBuffer)
+        glDeleteVertexArrays(1, &vertexArray)
+    }
+
+    /// Crops `image` to the viewport's aspect and uploads the crop.
+    func update(image: RGBImage, viewportWidth: Int, viewportHeight: Int) {
+        let newCrop = BackgroundCrop(frameWidth: image.width, frameHeight: image.height,
+                                     viewportWidth: viewportWidth, viewportHeight: viewportHeight)
+        if newCrop.textureWidth != texture.width || newCrop.textureHeight != texture.height {
+            texture.allocate(width: newCrop.textureWidth, height: newCrop.textureHeight)
+            allocationCount += 1
+        }
+        texture.upload(image, x: newCrop.x, y: newCrop.y, width: newCrop.width, height: newCrop.height)
+        if newCrop != crop {
+            let s = newCrop.texcoordMax
+            // Triangle strip in clip space: top-left, bottom-left, top-right, bottom-right.
+            let quad: [Float] = [-1, 1, 0, 0, -1, -1, 0, s.y, 1, 1, s.x, 0, 1, -1, s.x, s.y]
+            glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
+            glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, quad.count * MemoryLayout<Float>.size, quad)
+            crop = newCrop
+        }
+    }
+
+    func draw() {
+        guard let crop else { return }
+        glDisable(GLenum(GL_DEPTH_TEST))
+        glUseProgram(program.id)
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        glBindTexture(GLenum(GL_TEXTURE_2D), texture.id)
+        glUniform1i(program.uniform("u_texture"), 0)
+        glUniform2f(texcoordMinLocation, 0.5 / Float(crop.textureWidth), 0.5 / Float(crop.textureHeight))
+        glUniform2f(texcoordMaxLocation, (Float(crop.width) - 0.5) / Float(crop.textureWidth),
+                    (Float(crop.height) - 0.5) / Float(crop.textureHeight))
+        glBindVertexArray(vertexArray)
+        glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
+        glBindVertexArray(0)
+    }
+}

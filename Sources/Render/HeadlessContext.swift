@@ -1,0 +1,57 @@
+import CEGL
+
+/// An OpenGL 3.3 core context with no window and no X server: EGL on Mesa's surfaceless platform.
+/// Render into an `OffscreenTarget` while it is current.
+public final class HeadlessContext {
+    private let display: EGLDisplay
+    private let context: EGLContext
+
+    public init() throws {
+        let platformSurfaceless = EGLenum(0x31DD)  // EGL_PLATFORM_SURFACELESS_MESA
+        guard let display = eglGetPlatformDisplay(platformSurfaceless, nil, nil) else {
+            throw RenderError.eglFailed(step: "eglGetPlatformDisplay(SURFACELESS_MESA)", code: eglGetError())
+        }
+        var major: EGLint = 0, minor: EGLint = 0
+        guard eglInitialize(display, &major, &minor) == EGL_TRUE else {
+            throw RenderError.eglFailed(step: "eglInitialize", code: eglGetError())
+        }
+        guard eglBindAPI(EGLenum(EGL_OPENGL_API)) == EGL_TRUE else {
+            eglTerminate(display)
+            throw RenderError.eglFailed(step: "eglBindAPI(OpenGL)", code: eglGetError())
+        }
+        let configAttributes: [EGLint] = [
+            EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT,
+            EGL_SURFACE_TYPE, EGL_PBUFFER_BIT,
+            EGL_NONE,
+        ]
+        var config: EGLConfig?
+        var count: EGLint = 0
+        guard eglChooseConfig(display, configAttributes, &config, 1, &count) == EGL_TRUE, count > 0 else {
+            eglTerminate(display)
+            throw RenderError.eglFailed(step: "eglChooseConfig", code: eglGetError())
+        }
+        let contextAttributes: [EGLint] = [
+            EGL_CONTEXT_MAJOR_VERSION, 3,
+            EGL_CONTEXT_MINOR_VERSION, 3,
+            EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+            EGL_NONE,
+        ]
+        guard let context = eglCreateContext(display, config, nil, contextAttributes) else {
+            eglTerminate(display)
+            throw RenderError.eglFailed(step: "eglCreateContext(OpenGL 3.3 core)", code: eglGetError())
+        }
+        guard eglMakeCurrent(display, nil, nil, context) == EGL_TRUE else {
+            eglDestroyContext(display, context)
+            eglTerminate(display)
+            throw RenderError.eglFailed(step: "eglMakeCurrent(no surface)", code: eglGetError())
+        }
+        self.display = display
+        self.context = context
+    }
+
+    deinit {
+        eglMakeCurrent(display, nil, nil, nil)
+        eglDestroyContext(display, context)
+        eglTerminate(display)
+    }
+}

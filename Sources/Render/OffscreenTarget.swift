@@ -1,0 +1,65 @@
+import CGL
+import Imaging
+
+/// A framebuffer object with an RGBA8 colour and a 24-bit depth renderbuffer.
+public final class OffscreenTarget {
+    public let width: Int
+    public let height: Int
+    private var framebuffer: GLuint = 0
+    private var colour: GLuint = 0
+    private var depth: GLuint = 0
+
+    public init(width: Int, height: Int) throws {
+        guard (1...16384).contains(width), (1...16384).contains(height) else {
+            throw RenderError.invalidSize(width: width, height: height)
+        }
+        self.width = width
+        self.height = height
+        glGenFramebuffers(1, &framebuffer)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        glGenRenderbuffers(1, &colour)
+        glBindRenderbuffer(GLenum(GL_RENDERBUFFER), colour)
+        glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_RGBA8), GLsizei(width), GLsizei(height))
+        glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_RENDERBUFFER), colour)
+        glGenRenderbuffers(1, &depth)
+        glBindRenderbuffer(GLenum(GL_RENDERBUFFER), depth)
+        glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_DEPTH_COMPONENT24), GLsizei(width), GLsizei(height))
+        glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_DEPTH_ATTACHMENT), GLenum(GL_RENDERBUFFER), depth)
+        let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
+        guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
+            throw RenderError.framebufferIncomplete(status: status)
+        }
+    }
+
+    deinit {
+        glDeleteFramebuffers(1, &framebuffer)
+        glDeleteRenderbuffers(1, &colour)
+        glDeleteRenderbuffers(1, &depth)
+    }
+
+    public func bind() {
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+    }
+
+    /// The bound framebuffer's pixels as an upright RGB image (OpenGL's rows are bottom first).
+    public func readImage() -> RGBImage {
+        bind()
+        return Self.readBoundFramebuffer(width: width, height: height)
+    }
+
+    /// Reads the currently bound read framebuffer (the window's back buffer, or a target) upright.
+    public static func readBoundFramebuffer(width: Int, height: Int) -> RGBImage {
+        var bottomFirst = [UInt8](repeating: 0, count: width * height * 3)
+        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+        bottomFirst.withUnsafeMutableBytes { bytes in
+            glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGB), GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
+        }
+        var topFirst = [UInt8](repeating: 0, count: bottomFirst.count)
+        let rowBytes = width * 3
+        for row in 0..<height {
+            let source = (height - 1 - row) * rowBytes
+            topFirst.replaceSubrange(row * rowBytes..<(row + 1) * rowBytes, with: bottomFirst[source..<source + rowBytes])
+        }
+        return RGBImage(width: width, height: height, pixels: topFirst)
+    }
+}

@@ -1,0 +1,29 @@
+/// Failures of the renderer, each named, with what the driver or the file said.
+public enum RenderError: Error, CustomStringConvertible {
+    case assetsNotFound(searched: [String])
+    case missingAsset(path: String)
+    case shaderCompilationFailed(file: String, log: String)
+    case shaderLinkFailed(files: [String], log: String)
+    case modelParseFailed(file: String, line: Int, reason: String)
+    case framebufferIncomplete(status: UInt32)
+    case eglFailed(step: String, code: Int32)
+    case invalidSize(width: Int, height: Int)
+    case glError(step: String, code: UInt32)
+
+    public var description: String {
+        switch self {
+        case .assetsNotFound(let searched):
+            return "cannot find the shaders/ and models/ folders; looked in: \(searched.joined(separator: ", ")). "
+                + "Pass --assets DIR or set STEADY_DICE_ASSETS to the folder that holds them."
+        case .missingAsset(let path): return "\(path): file not found"
+        case .shaderCompilationFailed(let file, let log): return "GL_SHADER_COMPILATION_FAILED in \(file):\n\(log)"
+        case .shaderLinkFailed(let files, let log): return "GL_PROGRAM_LINK_FAILED for \(files.joined(separator: " + ")):\n\(log)"
+        case .modelParseFailed(let file, let line, let reason): return "\(file):\(line): \(reason)"
+        case .framebufferIncomplete(let status): return "GL_FRAMEBUFFER_INCOMPLETE (status 0x\(String(status, radix: 16)))"
+        case .eglFailed(let step, let code):
+            return "EGL failed at \(step) (error 0x\(String(code, radix: 16))); offscreen rendering needs Mesa's EGL (libegl-mesa0)"
+        case .invalidSize(let width, let height): return "invalid size \(width)x\(height): both sides must be 1 to 16384"
+        case .glError(let step, let code): return "OpenGL error 0x\(String(code, radix: 16)) at \(step)"
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import AttitudeMath
+import CGL
+import Imaging
+
+/// What one frame shows: the attitude, whether it is live, and the projection.
+public struct SceneState {
+    /// The device-to-world attitude; nil draws the background only.
+    public var worldFromDevice: Quaternion?
+    /// Draw the die grey: the attitude is stale or not trusted (no daemon, not converged).
+    public var greyed: Bool
+    /// A projection to use instead of the default 60° perspective (camera intrinsics).
+    public var projection: Matrix4?
+
+    public init(worldFromDevice: Quaternion?, greyed: Bool = false, projection: Matrix4? = nil) {
+        self.worldFromDevice = worldFromDevice
+        self.greyed = greyed
+        self.projection = projection
+    }
+}
+
+/// Draws the scene (background, then the die) into whatever framebuffer is bound: the window's or
+/// an `OffscreenTarget`. Needs a current OpenGL 3.3 core context.
+public final class SceneRenderer {
+    private let background: BackgroundLayer
+    private let die: DieLayer
+    private var backgroundGeneration: Int?
+    private var backgroundViewport: (Int, Int) = (0, 0)
+    /// The colour behind everything; the whole background when no image is set.
+    public var clearColor = RGBColor.defaultBackground
+
+    public init(assets: Assets) throws {
+        background = try BackgroundLayer(assets: assets)
+        die = try DieLayer(assets: assets)
+        let error = glGetError()
+        if error != GL_NO_ERROR { throw RenderError.glError(step: "renderer set-up", code: error) }
+    }
+
+    /// The current background crop, if an image is set and has been drawn.
+    public var backgroundCrop: BackgroundCrop? { background.crop }
+    /// Texture allocations made for backgrounds so far (once per crop size).
+    public var backgroundAllocations: Int { background.allocationCount }
+
+    /// Sets the background image. `generation` names the frame: an image is uploaded again only when
+    /// the generation or the viewport changes. Pass nil for a plain `clearColor` background.
+    public func setBackground(_ image: RGBImage?, generation: Int, viewportWidth: Int, viewportHeight: Int) {
+        guard let image else {
+            backgroundGeneration = nil
+            return
+        }
+        guard generation != backgroundGeneration || backgroundViewport != (viewportWidth, viewportHeight) else { return }
+        background.update(image: image, viewportWidth: viewportWidth, viewportHeight: viewportHeight)
+        backgroundGeneration = generation
+        backgroundViewport = (viewportWidth, viewportHeight)
+    }
+
+    /// Draws one frame at the viewport size into the bound framebuffer.
+    public func draw(_ state: SceneState, width: Int, height: Int) {
+        glViewport(0, 0, GLsizei(width), GLsizei(height))
+        glClearColor(Float(clearColor.r) / 255, Float(clearColor.g) / 255, Float(clearColor.b) / 255, 1)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | GLbitfield(GL_DEPTH_BUFFER_BIT))
+        if backgroundGeneration != nil { background.draw() }
+        guard let worldFromDevice = state.worldFromDevice else { return }
+        let projection = state.projection ?? Pipeline.projection(width: width, height: height)
+        die.draw(projection: projection, modelView: Pipeline.modelView(worldFromDevice: worldFromDevice), greyed: state.greyed)
+    }
+}

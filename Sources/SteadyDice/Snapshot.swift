@@ -1,0 +1,93 @@
+import ArgumentParser
+import AttitudeMath
+import Foundation
+import Imaging
+import Render
+
+struct Snapshot: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Renders one frame offscreen (no window, no X display) and writes it as an upright RGB PNG.",
+        discussion: """
+        Give exactly one attitude source: --log (with --at), --attitude, or --imud.
+        The PNG is exactly what `run` shows in a window of the same size.
+        """)
+
+    @Option(help: "Attitude log (steady-dice CSV, Sensor Logger Orientation.csv, or a raw IMU log to fuse).")
+    var log: String?
+
+    @Option(help: "Playback time in seconds into --log (its first sample is t = 0).")
+    var at: Double = 0
+
+    @Option(help: "A device-to-world quaternion w,x,y,z (Hamilton, normalised on input).")
+    var attitude: QuaternionArgument?
+
+    @Option(help: "Frame size, WxH.")
+    var size: Size
+
+    @Option(help: "none (a uniform colour), #RRGGBB, or an image file, centre-cropped to the frame's aspect.")
+    var background: BackgroundChoice = .none
+
+    @Option(help: "Output PNG file.")
+    var output: String
+
+    @Option(help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else the package checkout).")
+    var assets: String?
+
+    func validate() throws {
+        let sources = [log != nil, attitude != nil].filter { $0 }.count
+        guard sources == 1 else { throw ValidationError("give exactly one of --log or --attitude") }
+        guard output.lowercased().hasSuffix(".png") else { throw ValidationError("--output must name a .png file") }
+    }
+
+    func run() throws {
+        try exitOnFailure {
+            let worldFromDevice = try resolveAttitude()
+            let backgroundImage = try loadBackground(background)
+            let image = try renderOffscreen(size: size, assetsFolder: assets, background: background, backgroundImage: backgroundImage,
+                                            state: SceneState(worldFromDevice: worldFromDevice))
+            try image.write(path: output)
+            print("wrote \(output) (\(size.width)x\(size.height))")
+        }
+    }
+
+    private func resolveAttitude() throws -> Quaternion {
+        if let attitude { return attitude.quaternion }
+        throw ValidationError("--log is not supported yet")
+    }
+}
+
+/// Loads the background image a choice names, or nil for a plain colour.
+func loadBackground(_ choice: BackgroundChoice) throws -> RGBImage? {
+    guard case .image(let path) = choice else { return nil }
+    guard FileManager.default.fileExists(atPath: path) else {
+        throw ImagingError.unreadableImage(path: path, reason: "file not found")
+    }
+    return try RGBImage.read(path: path)
+}
+
+/// Renders one frame in a headless EGL context and reads it back upright.
+func renderOffscreen(size: Size, assetsFolder: String?, background: BackgroundChoice, backgroundImage: RGBImage?,
+                     state: SceneState) throws -> RGBImage {
+    let context = try HeadlessContext()
+    defer { withExtendedLifetime(context) {} }
+    let assets = try Assets.locate(explicit: assetsFolder)
+    let renderer = try SceneRenderer(assets: assets)
+    if case .colour(let colour) = background { renderer.clearColor = colour }
+    let target = try OffscreenTarget(width: size.width, height: size.height)
+    target.bind()
+    renderer.setBackground(backgroundImage, generation: 0, viewportWidth: size.width, viewportHeight: size.height)
+    renderer.draw(state, width: size.width, height: size.height)
+    return target.readImage()
+}
+
+/// Runs `body`; an error is printed as `steady-dice: <message>` and the process exits 1.
+func exitOnFailure(_ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch let error as ValidationError {
+        throw error
+    } catch {
+        FileHandle.standardError.write(Data("steady-dice: \(error)\n".utf8))
+        throw ExitCode(1)
+    }
+}
