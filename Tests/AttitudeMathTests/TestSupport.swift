@@ -1,0 +1,73 @@
+import AttitudeMath
+import XCTest
+
+/// SplitMix64: a tiny seeded generator, so random tests draw the same numbers on every run.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+extension Quaternion {
+    /// A unit quaternion drawn uniformly over rotations (Shoemake's method).
+    static func random(using generator: inout SeededGenerator) -> Quaternion {
+        let u1 = Double.random(in: 0..<1, using: &generator)
+        let u2 = Double.random(in: 0..<(2 * .pi), using: &generator)
+        let u3 = Double.random(in: 0..<(2 * .pi), using: &generator)
+        let a = (1 - u1).squareRoot(), b = u1.squareRoot()
+        return Quaternion(w: a * sin(u2), x: a * cos(u2), y: b * sin(u3), z: b * cos(u3))
+    }
+}
+
+func randomVector(using generator: inout SeededGenerator) -> SIMD3<Double> {
+    SIMD3(Double.random(in: -2...2, using: &generator),
+          Double.random(in: -2...2, using: &generator),
+          Double.random(in: -2...2, using: &generator))
+}
+
+/// Rows times a column vector, written out here so tests do not lean on the code under test.
+func multiply(_ rows: [[Double]], _ v: SIMD3<Double>) -> SIMD3<Double> {
+    SIMD3(rows[0][0] * v.x + rows[0][1] * v.y + rows[0][2] * v.z,
+          rows[1][0] * v.x + rows[1][1] * v.y + rows[1][2] * v.z,
+          rows[2][0] * v.x + rows[2][1] * v.y + rows[2][2] * v.z)
+}
+
+func multiply(_ a: [[Double]], _ b: [[Double]]) -> [[Double]] {
+    (0..<3).map { r in (0..<3).map { c in (0..<3).reduce(0) { $0 + a[r][$1] * b[$1][c] } } }
+}
+
+func assertEqual(_ a: SIMD3<Double>, _ b: SIMD3<Double>, accuracy: Double, _ message: String = "",
+                 file: StaticString = #filePath, line: UInt = #line) {
+    let error = ((a - b) * (a - b)).sum().squareRoot()
+    XCTAssertLessThanOrEqual(error, accuracy, "\(a) vs \(b) \(message)", file: file, line: line)
+}
+
+/// Equal component by component (not up to sign).
+func assertEqual(_ a: Quaternion, _ b: Quaternion, accuracy: Double, _ message: String = "",
+                 file: StaticString = #filePath, line: UInt = #line) {
+    let error = max(abs(a.w - b.w), abs(a.x - b.x), abs(a.y - b.y), abs(a.z - b.z))
+    XCTAssertLessThanOrEqual(error, accuracy, "\(a) vs \(b) \(message)", file: file, line: line)
+}
+
+/// The same attitude: equal up to sign.
+func assertSameAttitude(_ a: Quaternion, _ b: Quaternion, accuracy: Double, _ message: String = "",
+                        file: StaticString = #filePath, line: UInt = #line) {
+    let error = min(max(abs(a.w - b.w), abs(a.x - b.x), abs(a.y - b.y), abs(a.z - b.z)),
+                    max(abs(a.w + b.w), abs(a.x + b.x), abs(a.y + b.y), abs(a.z + b.z)))
+    XCTAssertLessThanOrEqual(error, accuracy, "\(a) vs \(b) \(message)", file: file, line: line)
+}
+
+func assertEqual(_ a: Matrix4, _ b: Matrix4, accuracy: Float, _ message: String = "",
+                 file: StaticString = #filePath, line: UInt = #line) {
+    var worst: Float = 0
+    for i in 0..<16 { worst = max(worst, abs(a.storage[i] - b.storage[i])) }
+    XCTAssertLessThanOrEqual(worst, accuracy, "\n\(a)\nvs\n\(b)\n\(message)", file: file, line: line)
+}
