@@ -1,0 +1,381 @@
+import AttitudeMath
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Receives imud's packets on a thread of its own and keeps the newest valid attitude for the renderer.
+///
+/// The render loop calls `latest()` and `state`, which only take a short lock and never wait for the
+/// network. The client reconnects with backoff (0.1 s doubling to 2 s) when the daemon goes away,
+/// says "waiting for imud at ENDPOINT" on the log (stderr by default) while it has no data, and
+/// reports `imu_seq` gaps there too.
+public final class IMUDClient: @unchecked Sendable {
+    public let endpoint: IMUDEndpoint
+    public let mapping: IMUDFrameMapping
+
+    /// Seconds without a valid packet after which the state becomes `waiting` and a stream is re-dialled.
+    public var staleAfter: Double = 2
+    /// First reconnect delay in seconds; it doubles up to `maxBackoff`.
+    public var initialBackoff: Double = 0.1
+    public var maxBackoff: Double = 2
+    /// Where status lines go; set before `start()`.
+    public var log: @Sendable (String) -> Void = { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
+    /// Called on the client's thread for every delivered sample, right after it became `latest()`.
+    /// Set before `start()`; keep it short.
+    public var onSample: ((IMUDSample) -> Void)?
+
+    private let condition = NSCondition()
+    // Guarded by `condition`:
+    private var latestSample: IMUDSample?
+    private var currentState = IMUDConnectionState.waiting
+    private var stats = IMUDClientStatistics()
+    private var lastProblem: String?
+    private var stopping = false
+    private var started = false
+
+    private let wake: WakePipe?
+    private let finished = DispatchSemaphore(value: 0)
+
+    // Owned by the client thread:
+    private var framer = IMUDStreamFramer()
+    private var datagramDrops = IMUDDropCounts()
+    private var invalidAttitudes = 0
+    private var announcedWaiting = false
+    private var lastSeq: UInt32?
+    private var recentSteps: [UInt32] = []
+    private var unreportedMissed = 0
+    private var lastGapReport = -Double.infinity
+
+    public init(endpoint: IMUDEndpoint = .default, coordFrame: IMUDCoordFrame = .ned, mount: IMUDMount = .aligned) {
+        self.endpoint = endpoint
+        self.mapping = IMUDFrameMapping(coordFrame: coordFrame, mount: mount)
+        wake = try? WakePipe()
+    }
+
+    deinit { stop() }
+
+    // MARK: - API for the renderer
+
+    /// The newest valid sample, or nil before the first. Never blocks on the network.
+    /// The sample stays after the daemon goes away; check `state` to grey the die.
+    public func latest() -> IMUDSample? {
+        condition.lock()
+        defer { condition.unlock() }
+        return latestSample
+    }
+
+    public var state: IMUDConnectionState {
+        condition.lock()
+        defer { condition.unlock() }
+        return currentState
+    }
+
+    public var statistics: IMUDClientStatistics {
+        condition.lock()
+        defer { condition.unlock() }
+        return stats
+    }
+
+    /// Starts the receiving thread. Calling it again does nothing.
+    public func start() {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !started, !stopping else { return }
+        started = true
+        let thread = Thread { [self] in
+            run()
+            finished.signal()
+        }
+        thread.name = "imud-client"
+        thread.qualityOfService = .userInteractive
+        thread.start()
+    }
+
+    /// Stops the thread and closes the socket; returns once the thread has ended.
+    public func stop() {
+        condition.lock()
+        let wasRunning = started && !stopping
+        stopping = true
+        condition.broadcast()
+        condition.unlock()
+        guard wasRunning else { return }
+        wake?.signal()
+        finished.wait()
+    }
+
+    /// Blocks until a valid, non-shutdown sample has arrived (starting the client if needed) and returns it.
+    /// Throws after `timeout` seconds, naming the endpoint and the last problem met.
+    public func waitForFirstValid(timeout: Double) throws -> IMUDSample {
+        start()
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let sample = latestSample, !sample.flags.contains(.shutdown) { return sample }
+            if stopping || !condition.wait(until: deadline) { break }
+        }
+        if let sample = latestSample, !sample.flags.contains(.shutdown) { return sample }
+        var message = "no valid imud packet from \(endpoint) within \(IMUDClient.format(timeout)) s"
+        if let lastProblem { message += ": \(lastProblem)" }
+        if stats.drops.total > 0 { message += " (dropped: \(stats.drops))" }
+        throw IMUDError(message)
+    }
+
+    // MARK: - Thread
+
+    private var isStopping: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return stopping
+    }
+
+    private func run() {
+        guard let wake else {
+            noteWaiting("cannot create the client's wake-up pipe")
+            return
+        }
+        var backoff = initialBackoff
+        while !isStopping {
+            let fd: Int32
+            do {
+                fd = try connect()
+            } catch {
+                noteWaiting("\(error)")
+                if sleep(backoff, wake: wake) { break }
+                backoff = min(backoff * 2, maxBackoff)
+                continue
+            }
+            update { $0.connections += 1 }
+            lastSeq = nil
+            recentSteps.removeAll()
+            let before = statistics.validPackets
+            let outcome = endpoint.isStream ? serveStream(fd, wake: wake) : serveDatagrams(fd, wake: wake)
+            close(fd)
+            if statistics.validPackets > before { backoff = initialBackoff }
+            guard let problem = outcome else { break }
+            noteWaiting(problem)
+            if sleep(backoff, wake: wake) { break }
+            backoff = min(backoff * 2, maxBackoff)
+        }
+    }
+
+    private func connect() throws -> Int32 {
+        switch endpoint {
+        case .unix(let path): return try Socket.connectUnix(path: path)
+        case .tcp(let host, let port): return try Socket.connectTCP(host: host, port: port, timeout: 2)
+        case .udp(let group, let bindAddress, let port): return try Socket.bindUDP(group: group, bindAddress: bindAddress, port: port)
+        }
+    }
+
+    /// Reads a stream until it ends, fails or falls silent; returns why, or nil when asked to stop.
+    private func serveStream(_ fd: Int32, wake: WakePipe) -> String? {
+        let capacity = 64 * 1024
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 8)
+        defer { buffer.deallocate() }
+        var lastValid = IMUDClock.monotonicSeconds()
+        while true {
+            let remaining = staleAfter - (IMUDClock.monotonicSeconds() - lastValid)
+            switch waitReadable(fd, wake: wake, seconds: remaining) {
+            case .stop: return nil
+            case .timeout: return "no valid packet for \(IMUDClient.format(staleAfter)) s"
+            case .readable: break
+            }
+            let count = read(fd, buffer.baseAddress, capacity)
+            if count == 0 {
+                framer.endOfStream()
+                publishDrops()
+                return "imud closed the connection"
+            }
+            if count < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                let text = errnoText()
+                framer.endOfStream()
+                publishDrops()
+                return "read failed: \(text)"
+            }
+            framer.append(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+            while let packet = framer.nextPacket() {
+                if deliver(packet) { lastValid = IMUDClock.monotonicSeconds() }
+            }
+            publishDrops()
+        }
+    }
+
+    /// Receives datagrams; silence only changes the state, the socket stays bound.
+    private func serveDatagrams(_ fd: Int32, wake: WakePipe) -> String? {
+        let capacity = 2048
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 8)
+        defer { buffer.deallocate() }
+        var lastValid = IMUDClock.monotonicSeconds()
+        while true {
+            let remaining = staleAfter - (IMUDClock.monotonicSeconds() - lastValid)
+            switch waitReadable(fd, wake: wake, seconds: remaining) {
+            case .stop: return nil
+            case .timeout:
+                noteWaiting("no valid datagram for \(IMUDClient.format(staleAfter)) s")
+                lastValid = IMUDClock.monotonicSeconds()
+                continue
+            case .readable: break
+            }
+            while true {
+                let count = recv(fd, buffer.baseAddress, capacity, Int32(MSG_DONTWAIT))
+                if count < 0 {
+                    if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { break }
+                    return "receive failed: \(errnoText())"
+                }
+                switch IMUDPacket.decode(datagram: UnsafeRawBufferPointer(rebasing: buffer[0..<count])) {
+                case .success(let packet):
+                    if deliver(packet) { lastValid = IMUDClock.monotonicSeconds() }
+                case .failure(let reason):
+                    datagramDrops[reason] += 1
+                }
+            }
+            publishDrops()
+        }
+    }
+
+    private enum Wait { case readable, timeout, stop }
+
+    private func waitReadable(_ fd: Int32, wake: WakePipe, seconds: Double) -> Wait {
+        var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: wake.readFD, events: Int16(POLLIN), revents: 0)]
+        let milliseconds = Int32(max(0, min(seconds, 3600)) * 1000)
+        let ready = poll(&fds, 2, milliseconds)
+        if fds[1].revents != 0 || isStopping { return .stop }
+        if ready == 0 { return .timeout }
+        return .readable   // errors and hang-ups surface in the following read
+    }
+
+    /// Sleeps `seconds` unless asked to stop; returns true when asked to stop.
+    private func sleep(_ seconds: Double, wake: WakePipe) -> Bool {
+        var fd = pollfd(fd: wake.readFD, events: Int16(POLLIN), revents: 0)
+        _ = poll(&fd, 1, Int32(seconds * 1000))
+        return isStopping
+    }
+
+    // MARK: - Delivery
+
+    /// Checks the sequence, maps the attitude and hands the sample over. Returns whether the packet was valid.
+    private func deliver(_ packet: IMUDPacket) -> Bool {
+        checkSequence(packet.imuSeq)
+        let q = packet.quaternion
+        let newState: IMUDConnectionState
+        if packet.flags.contains(.shutdown) {
+            newState = .daemonShutdown
+            lastSeq = nil
+        } else if packet.flags.contains(.startup) || !packet.flags.contains(.fusionConverged) {
+            newState = .startup
+        } else {
+            newState = .connected
+        }
+        guard let referenceFromBody = try? Quaternion.validated(w: Double(q[0]), x: Double(q[1]), y: Double(q[2]), z: Double(q[3])) else {
+            invalidAttitudes += 1
+            update { $0.validPackets += 1 }
+            setState(newState)
+            return true
+        }
+        let sample = IMUDSample(worldFromDevice: mapping.worldFromDevice(packetQuaternion: referenceFromBody),
+                                packet: packet, receivedAt: IMUDClock.monotonicSeconds())
+        condition.lock()
+        latestSample = sample
+        stats.validPackets += 1
+        let previous = currentState
+        currentState = newState
+        lastProblem = nil
+        condition.broadcast()
+        condition.unlock()
+        if previous != newState { announce(newState) }
+        onSample?(sample)
+        return true
+    }
+
+    private func checkSequence(_ seq: UInt32) {
+        defer { lastSeq = seq }
+        guard let last = lastSeq else { return }
+        let step = seq &- last
+        if step == 0 || step > UInt32.max / 2 {
+            update { $0.sequenceResets += 1 }
+            recentSteps.removeAll()
+            return
+        }
+        // imud's counter may advance by more than one per packet (it counts IMU samples), so a gap is
+        // a step clearly larger than the smallest recent one.
+        if let nominal = recentSteps.min(), Double(step) > 1.5 * Double(nominal) {
+            let missed = max(1, Int((Double(step) / Double(nominal)).rounded()) - 1)
+            update {
+                $0.sequenceGaps += 1
+                $0.missedPackets += missed
+            }
+            unreportedMissed += missed
+            let now = IMUDClock.monotonicSeconds()
+            if now - lastGapReport >= 1 {
+                let total = statistics
+                log("imud at \(endpoint): imu_seq gap, \(unreportedMissed) packet(s) missed "
+                    + "(\(total.missedPackets) in \(total.sequenceGaps) gap(s) so far)")
+                unreportedMissed = 0
+                lastGapReport = now
+            }
+            return
+        }
+        recentSteps.append(step)
+        if recentSteps.count > 32 { recentSteps.removeFirst() }
+    }
+
+    // MARK: - State and logging
+
+    private func update(_ change: (inout IMUDClientStatistics) -> Void) {
+        condition.lock()
+        change(&stats)
+        condition.unlock()
+    }
+
+    private func publishDrops() {
+        var total = framer.counts
+        total.badMagic += datagramDrops.badMagic
+        total.wrongVersion += datagramDrops.wrongVersion
+        total.badCRC += datagramDrops.badCRC
+        total.truncated += datagramDrops.truncated
+        total.oversized += datagramDrops.oversized
+        total.invalidAttitude = invalidAttitudes
+        update { $0.drops = total }
+    }
+
+    private func setState(_ newState: IMUDConnectionState) {
+        condition.lock()
+        let previous = currentState
+        currentState = newState
+        condition.unlock()
+        if previous != newState { announce(newState) }
+    }
+
+    private func announce(_ newState: IMUDConnectionState) {
+        switch newState {
+        case .waiting: break
+        case .startup:
+            announcedWaiting = false
+            log("imud at \(endpoint): receiving, fusion not converged yet")
+        case .connected:
+            announcedWaiting = false
+            log("imud at \(endpoint): connected")
+        case .daemonShutdown:
+            log("imud at \(endpoint) shut down")
+        }
+    }
+
+    /// Enters `waiting` (keeping `daemonShutdown` if the daemon said goodbye) and says so once per outage.
+    private func noteWaiting(_ problem: String) {
+        condition.lock()
+        lastProblem = problem
+        if currentState != .daemonShutdown { currentState = .waiting }
+        condition.unlock()
+        if !announcedWaiting {
+            announcedWaiting = true
+            log("waiting for imud at \(endpoint) (\(problem))")
+        }
+    }
+
+    static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.3g", seconds)
+    }
+}

@@ -1,0 +1,74 @@
+import AttitudeMath
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Latency from the publisher's send to the client handing the attitude over, in microseconds.
+public struct IMUDLatencyReport: Sendable, CustomStringConvertible {
+    public var rateHz: Double
+    public var sent: Int
+    public var received: Int
+    public var medianMicroseconds: Double
+    public var p99Microseconds: Double
+    public var maxMicroseconds: Double
+
+    public var description: String {
+        String(format: "imud latency over a Unix socket at %.0f Hz: %d sent, %d received; median %.1f µs, p99 %.1f µs, max %.1f µs",
+               rateHz, sent, received, medianMicroseconds, p99Microseconds, maxMicroseconds)
+    }
+}
+
+/// Measures the local path: an `IMUDPublisher` on a Unix socket in `directory`, an `IMUDClient`, one process.
+public enum IMUDLatencyBenchmark {
+    public static func run(directory: String, rateHz: Double = 500, seconds: Double = 5) throws -> IMUDLatencyReport {
+        let path = (directory as NSString).appendingPathComponent("imud-bench.sock")
+        let publisher = try IMUDPublisher(outputs: [.unix(path: path)])
+        defer { publisher.close() }
+        let client = IMUDClient(endpoint: .unix(path: path))
+        client.log = { _ in }
+        let count = max(1, Int(rateHz * seconds))
+        let sendTimes = UnsafeMutableBufferPointer<Double>.allocate(capacity: count)
+        let handoverTimes = UnsafeMutableBufferPointer<Double>.allocate(capacity: count)
+        sendTimes.initialize(repeating: .nan)
+        handoverTimes.initialize(repeating: .nan)
+        defer {
+            sendTimes.deallocate()
+            handoverTimes.deallocate()
+        }
+        client.onSample = { sample in
+            let index = Int(sample.imuSeq)
+            if index < count { handoverTimes[index] = sample.receivedAt }
+        }
+        client.start()
+        defer { client.stop() }
+        let connectDeadline = IMUDClock.monotonicSeconds() + 2
+        while publisher.subscriberCount == 0 {
+            guard IMUDClock.monotonicSeconds() < connectDeadline else { throw IMUDError("the benchmark client did not connect to \(path)") }
+            publisher.acceptPendingSubscribers()
+            usleep(1000)
+        }
+        let start = IMUDClock.monotonicSeconds() + 0.05
+        for k in 0..<count {
+            Socket.sleep(until: start + Double(k) / rateHz)
+            let angle = Double(k) * 0.01
+            let packet = publisher.packet(worldFromDevice: Quaternion(axis: [0.3, 1, 0.2], angle: angle),
+                                          flags: [.fusionConverged], imuSeq: UInt32(k))
+            sendTimes[k] = IMUDClock.monotonicSeconds()
+            publisher.publish(packet)
+        }
+        usleep(100_000)
+        client.stop()
+        var latencies: [Double] = []
+        for k in 0..<count where handoverTimes[k].isFinite {
+            latencies.append((handoverTimes[k] - sendTimes[k]) * 1e6)
+        }
+        latencies.sort()
+        func percentile(_ p: Double) -> Double {
+            latencies.isEmpty ? .nan : latencies[min(latencies.count - 1, Int(p * Double(latencies.count - 1)))]
+        }
+        return IMUDLatencyReport(rateHz: rateHz, sent: count, received: latencies.count,
+                                 medianMicroseconds: percentile(0.5), p99Microseconds: percentile(0.99),
+                                 maxMicroseconds: latencies.last ?? .nan)
+    }
+}

@@ -1,0 +1,173 @@
+import AttitudeMath
+
+/// The `flags` bitmask of an imud packet (imud spec.md §8). Bit values are fixed by the wire protocol.
+public struct IMUDFlags: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: UInt16
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
+
+    public static let magValid = IMUDFlags(rawValue: 1 << 0)
+    public static let magSetReset = IMUDFlags(rawValue: 1 << 1)
+    /// The MEKF covariance has settled.
+    public static let fusionConverged = IMUDFlags(rawValue: 1 << 2)
+    public static let accelCal = IMUDFlags(rawValue: 1 << 3)
+    public static let gyroCal = IMUDFlags(rawValue: 1 << 4)
+    public static let magCal = IMUDFlags(rawValue: 1 << 5)
+    public static let motion = IMUDFlags(rawValue: 1 << 6)
+    public static let fifoOverflow = IMUDFlags(rawValue: 1 << 7)
+    /// Gyro bias estimation is still in progress.
+    public static let startup = IMUDFlags(rawValue: 1 << 8)
+    /// The final packet before a clean daemon exit.
+    public static let shutdown = IMUDFlags(rawValue: 1 << 9)
+    public static let declinationValid = IMUDFlags(rawValue: 1 << 10)
+    public static let heaveValid = IMUDFlags(rawValue: 1 << 11)
+    public static let waveValid = IMUDFlags(rawValue: 1 << 12)
+    public static let engineOn = IMUDFlags(rawValue: 1 << 13)
+
+    public var description: String { "0x" + String(rawValue, radix: 16) }
+}
+
+/// Why a packet was dropped before it could be delivered.
+public enum IMUDDropReason: String, CaseIterable, Error, Sendable {
+    /// The first four bytes are not 0x494D5544.
+    case badMagic
+    /// The version field is not 14.
+    case wrongVersion
+    /// The CRC at offset 256 does not match bytes 0-255.
+    case badCRC
+    /// Fewer than 260 bytes: a short datagram, or a stream that ended or resumed mid-frame.
+    case truncated
+    /// A datagram longer than 260 bytes.
+    case oversized
+}
+
+/// One imud wire packet, version 14: 260 bytes, little-endian (imud spec.md §8).
+///
+/// Only the fields steady-dice reads or writes are modelled; the sensor, covariance and sea-state
+/// fields are written as zero, which the spec gives as their "not available" value.
+public struct IMUDPacket: Equatable, Sendable {
+    public static let size = 260
+    public static let magic: UInt32 = 0x494D_5544
+    public static let wireVersion: UInt16 = 14
+    /// The CRC32 covers bytes `0..<crcOffset` and is stored at `crcOffset`.
+    public static let crcOffset = 256
+
+    /// Field offsets in bytes.
+    enum Offset {
+        static let magic = 0, version = 4, flags = 6, tsWallNs = 8, tsTaiNs = 16
+        static let tsChipTicks = 24, anchorGen = 28
+        static let quaternion = 104, pitch = 120, roll = 124, yaw = 128, headingDeg = 132
+        static let imuSeq = 180
+    }
+
+    public var flags: IMUDFlags
+    /// CLOCK_REALTIME, nanoseconds.
+    public var tsWallNs: UInt64
+    /// CLOCK_TAI, nanoseconds.
+    public var tsTaiNs: UInt64
+    /// The IMU's hardware counter (25 µs ticks on imud's reference chip).
+    public var tsChipTicks: UInt32
+    /// Increments when imud re-anchors its wall clock.
+    public var anchorGen: UInt32
+    /// The body-to-NED (or body-to-ENU) attitude as on the wire: `[w, x, y, z]`.
+    public var quaternion: SIMD4<Float>
+    /// Radians, NED, ZYX Euler angles of `quaternion`.
+    public var pitch: Float
+    public var roll: Float
+    public var yaw: Float
+    /// Magnetic heading, degrees in [0, 360).
+    public var headingDeg: Float
+    /// Monotonic sample counter; a jump larger than usual means lost packets.
+    public var imuSeq: UInt32
+
+    public init(flags: IMUDFlags = [], tsWallNs: UInt64 = 0, tsTaiNs: UInt64 = 0, tsChipTicks: UInt32 = 0,
+                anchorGen: UInt32 = 0, quaternion: SIMD4<Float> = SIMD4(1, 0, 0, 0),
+                pitch: Float = 0, roll: Float = 0, yaw: Float = 0, headingDeg: Float = 0, imuSeq: UInt32 = 0) {
+        self.flags = flags
+        self.tsWallNs = tsWallNs
+        self.tsTaiNs = tsTaiNs
+        self.tsChipTicks = tsChipTicks
+        self.anchorGen = anchorGen
+        self.quaternion = quaternion
+        self.pitch = pitch
+        self.roll = roll
+        self.yaw = yaw
+        self.headingDeg = headingDeg
+        self.imuSeq = imuSeq
+    }
+
+    // MARK: - Encoding
+
+    /// The 260 wire bytes, CRC included; unmodelled fields are zero.
+    public func encoded() -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: IMUDPacket.size)
+        bytes.withUnsafeMutableBytes { encode(into: $0) }
+        return bytes
+    }
+
+    /// Writes the 260 wire bytes into `buffer`, which must hold at least 260 bytes.
+    public func encode(into buffer: UnsafeMutableRawBufferPointer) {
+        precondition(buffer.count >= IMUDPacket.size, "an imud packet needs 260 bytes")
+        let packet = UnsafeMutableRawBufferPointer(rebasing: buffer[0..<IMUDPacket.size])
+        packet.initializeMemory(as: UInt8.self, repeating: 0)
+        func put<T: FixedWidthInteger>(_ value: T, _ offset: Int) {
+            packet.storeBytes(of: value.littleEndian, toByteOffset: offset, as: T.self)
+        }
+        func put(_ value: Float, _ offset: Int) { put(value.bitPattern, offset) }
+        put(IMUDPacket.magic, Offset.magic)
+        put(IMUDPacket.wireVersion, Offset.version)
+        put(flags.rawValue, Offset.flags)
+        put(tsWallNs, Offset.tsWallNs)
+        put(tsTaiNs, Offset.tsTaiNs)
+        put(tsChipTicks, Offset.tsChipTicks)
+        put(anchorGen, Offset.anchorGen)
+        for i in 0..<4 { put(quaternion[i], Offset.quaternion + 4 * i) }
+        put(pitch, Offset.pitch)
+        put(roll, Offset.roll)
+        put(yaw, Offset.yaw)
+        put(headingDeg, Offset.headingDeg)
+        put(imuSeq, Offset.imuSeq)
+        let crc = CRC32.checksum(UnsafeRawBufferPointer(rebasing: packet[0..<IMUDPacket.crcOffset]))
+        put(crc, IMUDPacket.crcOffset)
+    }
+
+    // MARK: - Decoding
+
+    /// Checks magic, version, length and CRC, in that order, and decodes one datagram.
+    public static func decode(datagram bytes: UnsafeRawBufferPointer) -> Result<IMUDPacket, IMUDDropReason> {
+        if bytes.count >= 4, read(UInt32.self, bytes, Offset.magic) != magic { return .failure(.badMagic) }
+        if bytes.count >= 6, read(UInt16.self, bytes, Offset.version) != wireVersion { return .failure(.wrongVersion) }
+        if bytes.count < size { return .failure(.truncated) }
+        if bytes.count > size { return .failure(.oversized) }
+        guard hasValidCRC(bytes) else { return .failure(.badCRC) }
+        return .success(decodeFields(bytes))
+    }
+
+    public static func decode(datagram bytes: [UInt8]) -> Result<IMUDPacket, IMUDDropReason> {
+        bytes.withUnsafeBytes { decode(datagram: $0) }
+    }
+
+    /// Whether the CRC at offset 256 matches bytes 0-255; `bytes` holds at least 260 bytes.
+    static func hasValidCRC(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        CRC32.checksum(UnsafeRawBufferPointer(rebasing: bytes[0..<crcOffset])) == read(UInt32.self, bytes, crcOffset)
+    }
+
+    /// Reads the fields of a packet whose magic, version and CRC have been checked.
+    static func decodeFields(_ b: UnsafeRawBufferPointer) -> IMUDPacket {
+        func float(_ offset: Int) -> Float { Float(bitPattern: read(UInt32.self, b, offset)) }
+        return IMUDPacket(
+            flags: IMUDFlags(rawValue: read(UInt16.self, b, Offset.flags)),
+            tsWallNs: read(UInt64.self, b, Offset.tsWallNs),
+            tsTaiNs: read(UInt64.self, b, Offset.tsTaiNs),
+            tsChipTicks: read(UInt32.self, b, Offset.tsChipTicks),
+            anchorGen: read(UInt32.self, b, Offset.anchorGen),
+            quaternion: SIMD4(float(Offset.quaternion), float(Offset.quaternion + 4),
+                              float(Offset.quaternion + 8), float(Offset.quaternion + 12)),
+            pitch: float(Offset.pitch), roll: float(Offset.roll), yaw: float(Offset.yaw),
+            headingDeg: float(Offset.headingDeg),
+            imuSeq: read(UInt32.self, b, Offset.imuSeq))
+    }
+
+    static func read<T: FixedWidthInteger>(_: T.Type, _ bytes: UnsafeRawBufferPointer, _ offset: Int) -> T {
+        T(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: T.self))
+    }
+}

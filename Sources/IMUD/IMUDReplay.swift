@@ -1,0 +1,147 @@
+import AttitudeMath
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How a log is replayed.
+public struct IMUDReplayOptions: Equatable, Sendable {
+    /// Playback speed: 2 plays twice as fast.
+    public var speed: Double = 1
+    /// Start again from the first sample after the last.
+    public var loop = false
+    /// Packets per second, attitudes interpolated with slerp; nil sends one packet per log sample at its own time.
+    public var rateHz: Double?
+    /// Seconds at the start flagged `startup` without `fusionConverged`, as a daemon that is still settling.
+    public var startupSeconds: Double = 0
+
+    public init(speed: Double = 1, loop: Bool = false, rateHz: Double? = nil, startupSeconds: Double = 0) {
+        self.speed = speed
+        self.loop = loop
+        self.rateHz = rateHz
+        self.startupSeconds = startupSeconds
+    }
+}
+
+/// Replays timed attitudes through an `IMUDPublisher` in real time, then sends imud's final shutdown packet.
+public final class IMUDReplay: @unchecked Sendable {
+    /// Log time (seconds from the first sample) and the attitude to send then.
+    private let schedule: [(offset: Double, worldFromDevice: Quaternion)]
+    /// Log seconds from one pass's start to the next when looping.
+    private let period: Double
+    private let publisher: IMUDPublisher
+    private let options: IMUDReplayOptions
+    private let wake: WakePipe
+    private let stopLock = NSLock()
+    private var stopRequested = false
+    public private(set) var packetsSent = 0
+
+    /// Checks the samples (at least one, finite times that never decrease) and the options.
+    public init(samples: [(t: Double, worldFromDevice: Quaternion)], publisher: IMUDPublisher,
+                options: IMUDReplayOptions = IMUDReplayOptions()) throws {
+        guard let first = samples.first, let last = samples.last else { throw IMUDError("the attitude log has no samples") }
+        guard options.speed.isFinite, options.speed > 0 else { throw IMUDError("--speed \(options.speed): must be a positive number") }
+        if let rate = options.rateHz, !(rate.isFinite && rate > 0 && rate <= 10_000) {
+            throw IMUDError("--rate \(rate): must be between 0 and 10000 packets per second")
+        }
+        for (index, sample) in samples.enumerated() {
+            guard sample.t.isFinite else { throw IMUDError("sample \(index + 1): time \(sample.t) is not finite") }
+            if index > 0, sample.t < samples[index - 1].t {
+                throw IMUDError("sample \(index + 1): time \(sample.t) is earlier than the sample before (\(samples[index - 1].t))")
+            }
+        }
+        let duration = last.t - first.t
+        var schedule: [(offset: Double, worldFromDevice: Quaternion)] = []
+        let spacing: Double
+        if let rate = options.rateHz {
+            spacing = 1 / rate
+            var k = 0
+            while Double(k) * spacing <= duration + 1e-9 {
+                let offset = Double(k) * spacing
+                schedule.append((offset, IMUDReplay.attitude(in: samples, at: first.t + offset)))
+                k += 1
+            }
+        } else {
+            schedule = samples.map { ($0.t - first.t, $0.worldFromDevice) }
+            let gaps = zip(samples.dropFirst(), samples).map { $0.t - $1.t }.filter { $0 > 0 }.sorted()
+            spacing = gaps.isEmpty ? 0.01 : gaps[gaps.count / 2]
+        }
+        self.schedule = schedule
+        self.period = duration + spacing
+        self.publisher = publisher
+        self.options = options
+        wake = try WakePipe()
+    }
+
+    /// Asks `run()` to send the shutdown packet and return. Safe from any thread.
+    public func requestStop() {
+        stopLock.lock()
+        stopRequested = true
+        stopLock.unlock()
+        wake.signal()
+    }
+
+    private var isStopRequested: Bool {
+        stopLock.lock()
+        defer { stopLock.unlock() }
+        return stopRequested
+    }
+
+    /// Sends the schedule in real time (serving new subscribers while it waits) until the log ends
+    /// without `loop`, or `requestStop()`; then sends a final packet flagged `shutdown`.
+    public func run() {
+        let start = IMUDClock.monotonicSeconds()
+        var seq: UInt32 = 0
+        var lastAttitude = schedule[0].worldFromDevice
+        var pass = 0
+        outer: while true {
+            for entry in schedule {
+                let logTime = Double(pass) * period + entry.offset
+                if !wait(until: start + logTime / options.speed) { break outer }
+                let settling = logTime < options.startupSeconds
+                let flags: IMUDFlags = settling ? [.startup] : [.fusionConverged]
+                publisher.publish(publisher.packet(worldFromDevice: entry.worldFromDevice, flags: flags, imuSeq: seq))
+                packetsSent += 1
+                seq &+= 1
+                lastAttitude = entry.worldFromDevice
+            }
+            guard options.loop else { break }
+            pass += 1
+        }
+        publisher.acceptPendingSubscribers()
+        publisher.publish(publisher.packet(worldFromDevice: lastAttitude, flags: [.fusionConverged, .shutdown], imuSeq: seq))
+        packetsSent += 1
+    }
+
+    /// Waits until the monotonic `deadline`, accepting subscribers meanwhile. False when asked to stop.
+    private func wait(until deadline: Double) -> Bool {
+        while true {
+            if isStopRequested { return false }
+            publisher.acceptPendingSubscribers()
+            let remaining = deadline - IMUDClock.monotonicSeconds()
+            if remaining <= 0 { return true }
+            if remaining < 0.002 {
+                // poll's millisecond timeout is too coarse for the last stretch.
+                Socket.sleep(until: deadline)
+                return !isStopRequested
+            }
+            var fds = [pollfd(fd: wake.readFD, events: Int16(POLLIN), revents: 0)]
+            fds += publisher.listeningDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            _ = poll(&fds, nfds_t(fds.count), Int32((remaining - 0.001) * 1000))
+        }
+    }
+
+    /// Slerp between the samples around log time `t`, clamped to the ends.
+    static func attitude(in samples: [(t: Double, worldFromDevice: Quaternion)], at t: Double) -> Quaternion {
+        var low = 0, high = samples.count - 1
+        if t <= samples[low].t { return samples[low].worldFromDevice }
+        if t >= samples[high].t { return samples[high].worldFromDevice }
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if samples[middle].t <= t { low = middle } else { high = middle }
+        }
+        let a = samples[low], b = samples[high]
+        let span = b.t - a.t
+        return span > 0 ? Quaternion.slerp(a.worldFromDevice, b.worldFromDevice, (t - a.t) / span) : b.worldFromDevice
+    }
+}
