@@ -1,0 +1,45 @@
+import AttitudeLog
+import AttitudeMath
+import XCTest
+
+/// Equal up to sign: the same attitude.
+func assertSameAttitude(_ a: Quaternion, _ b: Quaternion, accuracy: Double, _ message: String = "",
+                        file: StaticString = #filePath, line: UInt = #line) {
+    let error = min(max(abs(a.w - b.w), abs(a.x - b.x), abs(a.y - b.y), abs(a.z - b.z)),
+                    max(abs(a.w + b.w), abs(a.x + b.x), abs(a.y + b.y), abs(a.z + b.z)))
+    XCTAssertLessThanOrEqual(error, accuracy, "\(a) vs \(b) \(message)", file: file, line: line)
+}
+
+/// Parses `text` expecting an `AttitudeLogError`, and returns it.
+func parseError(_ text: String, path: String = "bad.csv", file: StaticString = #filePath, line: UInt = #line) -> AttitudeLogError? {
+    do {
+        let log = try AttitudeLog.parse(text: text, path: path)
+        XCTFail("parsed \(log.samples.count) samples, expected an error", file: file, line: line)
+    } catch let error as AttitudeLogError {
+        return error
+    } catch {
+        XCTFail("\(error) is not an AttitudeLogError", file: file, line: line)
+    }
+    return nil
+}
+
+/// A fresh folder under the system's temporary folder, removed by the test's teardown.
+func makeTemporaryFolder(for testCase: XCTestCase) throws -> URL {
+    let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("steady-dice-logs-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    testCase.addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+    return folder
+}
+
+/// Rotation about Z by `degrees`.
+func yaw(_ degrees: Double) -> Quaternion {
+    Quaternion(axis: [0, 0, 1], angle: degrees * .pi / 180)
+}
+
+/// Equal component by component, `[w, x, y, z]`.
+func assertComponents(_ q: Quaternion, _ expected: [Double], accuracy: Double = 1e-15,
+                      file: StaticString = #filePath, line: UInt = #line) {
+    let error = zip([q.w, q.x, q.y, q.z], expected).map { abs($0 - $1) }.max() ?? .infinity
+    XCTAssertLessThanOrEqual(error, accuracy, "\(q) vs \(expected)", file: file, line: line)
+}
