@@ -1,0 +1,132 @@
+import ArgumentParser
+import AttitudeLog
+import AttitudeMath
+import Foundation
+import IMUD
+
+/// `steady-dice feed`: replays an attitude log as imud's binary stream (wire version 14), for tests and
+/// for users without imud hardware; `--bench` measures the local latency instead.
+struct Feed: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "feed",
+        abstract: "Publish an attitude log as imud's binary stream (wire version 14) on a Unix socket, TCP or UDP.",
+        discussion: """
+            Replays the log at its own timestamps (or at --rate packets per second, slerped) to every
+            connected stream subscriber (up to 8 per socket) and/or to a UDP destination. A slow
+            subscriber loses packets rather than slowing the feed. SIGINT or SIGTERM sends imud's final
+            shutdown packet and removes the Unix socket. With no output option, serves
+            unix:/run/imud/imud-stream.sock as imud does.
+
+            Examples:
+              steady-dice feed --log models/demo-attitude.csv --unix /tmp/imud.sock --loop
+              steady-dice feed --log walk.csv --tcp 127.0.0.1:10112 --rate 100 --mount yaw90
+              steady-dice feed --log walk.csv --udp 127.0.0.1:10111 --rate 500 --speed 2
+              steady-dice feed --bench
+            """)
+
+    @Option(help: ArgumentHelp("Attitude log to replay (steady-dice CSV or Sensor Logger Orientation.csv).", valueName: "file"))
+    var log: String?
+
+    @Option(name: .customLong("unix"), help: ArgumentHelp("Serve stream subscribers on this AF_UNIX socket path.", valueName: "path"))
+    var unixPath: String?
+
+    @Option(help: ArgumentHelp("Serve stream subscribers on TCP HOST:PORT (imud uses port 10112; port 0 picks one).", valueName: "host:port"))
+    var tcp: String?
+
+    @Option(help: ArgumentHelp("Send datagrams to HOST:PORT: unicast, broadcast or a multicast group (imud uses port 10111).", valueName: "host:port"))
+    var udp: String?
+
+    @Flag(help: "Start again from the first sample after the last.")
+    var loop = false
+
+    @Option(help: ArgumentHelp("Playback speed; 2 plays twice as fast.", valueName: "x"))
+    var speed: Double = 1
+
+    @Option(help: ArgumentHelp("Packets per second, attitudes slerped between samples (default: one packet per log sample). With --bench, the benchmark rate (default 500).", valueName: "hz"))
+    var rate: Double?
+
+    @Option(name: .customLong("coord-frame"), help: ArgumentHelp("Reference frame of the packet quaternion: ned (imud's default) or enu.", valueName: "ned|enu"))
+    var coordFrame: String = "ned"
+
+    @Option(help: ArgumentHelp("How the (simulated) IMU sits on the camera: a preset (aligned, yaw90, yaw180, yaw270, roll90, roll180 = upside-down, roll270, pitch90, pitch270) or ROLL,PITCH,YAW degrees, v_camera = Rz(yaw)·Ry(pitch)·Rx(roll)·v_imu.", valueName: "mount"))
+    var mount: String = "aligned"
+
+    @Option(name: .customLong("startup-seconds"), help: ArgumentHelp("Flag the first seconds of log time as startup (not converged), as a settling daemon does.", valueName: "s"))
+    var startupSeconds: Double = 0
+
+    @Flag(help: "Measure send-to-handover latency over a Unix socket in a temporary folder instead of replaying a log.")
+    var bench = false
+
+    @Option(name: .customLong("bench-seconds"), help: ArgumentHelp("Length of the --bench run.", valueName: "s"))
+    var benchSeconds: Double = 5
+
+    func validate() throws {
+        if bench { return }
+        guard log != nil else { throw ValidationError("give --log FILE (or --bench)") }
+        guard speed.isFinite, speed > 0 else { throw ValidationError("--speed \(speed): must be a positive number") }
+        guard startupSeconds.isFinite, startupSeconds >= 0 else { throw ValidationError("--startup-seconds must be zero or more") }
+    }
+
+    func run() throws {
+        if bench {
+            try runBenchmark()
+            return
+        }
+        guard let coordinateFrame = IMUDCoordFrame(name: coordFrame) else {
+            throw ValidationError("--coord-frame \"\(coordFrame)\": expected ned or enu")
+        }
+        let mapping = IMUDFrameMapping(coordFrame: coordinateFrame, mount: try IMUDMount(parsing: mount))
+        var outputs: [IMUDPublisherOutput] = []
+        if let unixPath { outputs.append(.unix(path: unixPath)) }
+        if let tcp {
+            let (host, port) = try IMUDPublisherOutput.parseHostPort(tcp, option: "--tcp")
+            outputs.append(.tcp(host: host, port: port))
+        }
+        if let udp {
+            let (host, port) = try IMUDPublisherOutput.parseHostPort(udp, option: "--udp")
+            guard port > 0 else { throw ValidationError("--udp \(udp): the port must be 1 to 65535") }
+            outputs.append(.udp(host: host, port: port))
+        }
+        if outputs.isEmpty { outputs.append(.unix(path: IMUDEndpoint.defaultUnixPath)) }
+
+        let attitudeLog = try AttitudeLog.load(path: log ?? "")
+        let publisher = try IMUDPublisher(outputs: outputs, mapping: mapping)
+        defer { publisher.close() }
+        let replay = try IMUDReplay(
+            samples: attitudeLog.samples.map { (t: $0.t, worldFromDevice: $0.worldFromDevice) },
+            publisher: publisher,
+            options: IMUDReplayOptions(speed: speed, loop: loop, rateHz: rate, startupSeconds: startupSeconds))
+
+        let signalSources = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { replay.requestStop() }
+            source.resume()
+            return source
+        }
+        defer { signalSources.forEach { $0.cancel() } }
+
+        let where_ = outputs.map { output -> String in
+            if case .tcp(let host, _) = output, let port = publisher.tcpPort { return "tcp:\(host):\(port)" }
+            return output.description
+        }.joined(separator: ", ")
+        FileHandle.standardError.write(Data(
+            "feeding \(attitudeLog.samples.count) samples of \(attitudeLog.path) as imud wire v14 (\(coordinateFrame.rawValue.uppercased()), mount \(mapping.mount)) on \(where_)\n".utf8))
+        replay.run()
+        let stats = publisher.statistics
+        FileHandle.standardError.write(Data(
+            "sent \(replay.packetsSent) packets (last one flagged shutdown); \(stats.droppedForSlowSubscribers) dropped for slow subscribers, \(stats.disconnected) disconnected, \(stats.refused) refused\n".utf8))
+    }
+
+    private func runBenchmark() throws {
+        let rateHz = rate ?? 500
+        guard rateHz.isFinite, rateHz > 0, rateHz <= 10_000 else { throw ValidationError("--rate must be between 0 and 10000") }
+        guard benchSeconds.isFinite, benchSeconds > 0, benchSeconds <= 600 else { throw ValidationError("--bench-seconds must be between 0 and 600") }
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("steady-dice-imud-bench-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let report = try IMUDLatencyBenchmark.run(directory: directory, rateHz: rateHz, seconds: benchSeconds)
+        print(report)
+    }
+}
