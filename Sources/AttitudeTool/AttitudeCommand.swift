@@ -1,0 +1,92 @@
+import ArgumentParser
+import AttitudeMath
+import Foundation
+import Fusion
+import RawLog
+
+@main
+struct AttitudeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "attitude",
+        abstract: "Fuse raw IMU logs into attitude, and measure the fusion against BROAD.",
+        subcommands: [Fuse.self, Eval.self, Bench.self])
+}
+
+/// Options shared by the subcommands that run the estimator.
+struct EstimatorOptions: ParsableArguments {
+    @Option(name: .customLong("set"), parsing: .singleValue,
+            help: ArgumentHelp("Override one estimator parameter, NAME=VALUE (expert; see README-fusion.md).",
+                               valueName: "name=value"))
+    var overrides: [String] = []
+
+    func parameters() throws -> FusionParameters {
+        var p = FusionParameters.default
+        for item in overrides {
+            let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else {
+                throw ValidationError("--set expects NAME=VALUE, got '\(item)'")
+            }
+            try ParameterTable.set(&p, name: parts[0], value: parts[1])
+        }
+        return p
+    }
+}
+
+extension FusionMode: ExpressibleByArgument {}
+
+struct Fuse: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Fuse a raw log into a steady-dice attitude log (t,qw,qx,qy,qz), one row per input sample.")
+
+    @Argument(help: "Raw CSV or x-io CSV (plain or .xz), or a Sensor Logger folder.")
+    var input: String
+
+    @Option(name: .shortAndLong, help: "Attitude log to write.")
+    var output: String
+
+    @Option(help: "6d or 9d (default: 9d when the log has a magnetometer).")
+    var mode: FusionMode?
+
+    @Option(help: ArgumentHelp("Reference frame: a Core Motion name (xArbitraryZVertical, xArbitraryCorrectedZVertical, "
+                               + "xMagneticNorthZVertical), enu or ned. Default: xMagneticNorthZVertical in 9D, "
+                               + "xArbitraryZVertical in 6D."))
+    var frame: String?
+
+    @OptionGroup var estimator: EstimatorOptions
+
+    func run() throws {
+        let log = try RawLogReader.read(path: input)
+        let mode = mode ?? RawLogFusion.naturalMode(of: log)
+        let outputFrame: OutputFrame
+        if let frame {
+            guard let parsed = OutputFrame(name: frame) else {
+                throw ValidationError("unknown frame '\(frame)'; expected enu, ned or one of "
+                                      + ReferenceFrame.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            outputFrame = parsed
+        } else {
+            outputFrame = .reference(RawLogFusion.naturalFrame(of: mode))
+        }
+        let samples = try RawLogFusion.fuse(log: log, frame: outputFrame, mode: mode, parameters: estimator.parameters())
+        var text = "# attitude fused by steady-dice from \(BroadEvaluation.trialName(of: input)) (\(mode.rawValue))\n"
+        switch outputFrame {
+        case .reference(let reference): text += "# frame: \(reference.rawValue)\n"
+        case .enu: text += "# axes: sensor to east-north-up\n"
+        case .ned: text += "# axes: sensor to north-east-down\n"
+        }
+        text += "t,qw,qx,qy,qz\n"
+        text.reserveCapacity(samples.count * 64)
+        for s in samples {
+            let q = s.attitude
+            text += "\(format(s.t)),\(format(q.w)),\(format(q.x)),\(format(q.y)),\(format(q.z))\n"
+        }
+        do {
+            try text.write(toFile: output, atomically: true, encoding: .utf8)
+        } catch {
+            throw ValidationError("cannot write \(output): \(error.localizedDescription)")
+        }
+        FileHandle.standardError.write(Data("attitude: wrote \(samples.count) samples to \(output)\n".utf8))
+    }
+
+    private func format(_ x: Double) -> String { String(format: "%.9g", x) }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import Fusion
+
+/// `--set NAME=VALUE`: the estimator parameters by their Swift names.
+enum ParameterTable {
+    static let numbers: [String: WritableKeyPath<FusionParameters, Double>] = [
+        "accTimeConstant": \.accTimeConstant, "magTimeConstant": \.magTimeConstant,
+        "biasSigmaInitial": \.biasSigmaInitial, "biasForgettingTime": \.biasForgettingTime,
+        "biasClip": \.biasClip, "biasSigmaMotion": \.biasSigmaMotion, "biasSigmaRest": \.biasSigmaRest,
+        "biasVerticalForgettingFactor": \.biasVerticalForgettingFactor,
+        "restMinTime": \.restMinTime, "restFilterTimeConstant": \.restFilterTimeConstant,
+        "restThresholdGyro": \.restThresholdGyro, "restThresholdAcc": \.restThresholdAcc,
+        "magCurrentTimeConstant": \.magCurrentTimeConstant, "magReferenceTimeConstant": \.magReferenceTimeConstant,
+        "magNormThreshold": \.magNormThreshold, "magDipThreshold": \.magDipThreshold,
+        "magNewTime": \.magNewTime, "magNewFirstTime": \.magNewFirstTime, "magNewMinGyro": \.magNewMinGyro,
+        "magMinUndisturbedTime": \.magMinUndisturbedTime, "magMaxRejectionTime": \.magMaxRejectionTime,
+        "magRejectionFactor": \.magRejectionFactor, "magHeadingRateThreshold": \.magHeadingRateThreshold,
+        "magHeadingRateTimeConstant": \.magHeadingRateTimeConstant, "periodTolerance": \.periodTolerance,
+    ]
+    static let flags: [String: WritableKeyPath<FusionParameters, Bool>] = [
+        "restBiasEstimation": \.restBiasEstimation, "motionBiasEstimation": \.motionBiasEstimation,
+        "biasFromMagnetometer": \.biasFromMagnetometer, "magDisturbanceRejection": \.magDisturbanceRejection,
+    ]
+
+    static func set(_ p: inout FusionParameters, name: String, value: String) throws {
+        if let path = numbers[name] {
+            guard let v = Double(value), v.isFinite else {
+                throw ValidationError("--set \(name): '\(value)' is not a finite number")
+            }
+            p[keyPath: path] = v
+        } else if let path = flags[name] {
+            guard let v = Bool(value) else { throw ValidationError("--set \(name): expected true or false") }
+            p[keyPath: path] = v
+        } else {
+            throw ValidationError("--set: unknown parameter '\(name)'; known: "
+                                  + (numbers.keys.sorted() + flags.keys.sorted()).joined(separator: ", "))
+        }
+    }
+}

@@ -1,0 +1,410 @@
+import AttitudeMath
+import Foundation
+
+/// Where an attitude is reported: a Core Motion reference frame, or east-north-up / north-east-down
+/// (BROAD's and imud's conventions). All rotate the device (sensor) frame into the named frame.
+public enum OutputFrame: Equatable, Sendable, CustomStringConvertible {
+    case reference(ReferenceFrame)
+    /// East-north-up. In 6D the heading is arbitrary (north is wherever the start put it).
+    case enu
+    /// North-east-down. In 6D the heading is arbitrary.
+    case ned
+
+    /// Parses `enu`, `ned` or a Core Motion frame name.
+    public init?(name: String) {
+        switch name.lowercased() {
+        case "enu": self = .enu
+        case "ned": self = .ned
+        default:
+            guard let frame = ReferenceFrame(name: name) else { return nil }
+            self = .reference(frame)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .reference(let frame): return frame.rawValue
+        case .enu: return "enu"
+        case .ned: return "ned"
+        }
+    }
+}
+
+public enum FusionError: Error, Equatable, CustomStringConvertible {
+    case unsupportedFrame(OutputFrame, FusionMode)
+
+    public var description: String {
+        switch self {
+        case .unsupportedFrame(.reference(.xTrueNorthZVertical), _):
+            return "xTrueNorthZVertical needs the magnetic declination, which the estimator does not know; "
+                + "use xMagneticNorthZVertical"
+        case .unsupportedFrame(let frame, let mode):
+            return "\(mode.rawValue) mode cannot report \(frame): without a magnetometer the heading is arbitrary; "
+                + "use xArbitraryZVertical, enu or ned"
+        }
+    }
+}
+
+/// An online attitude estimator: one gyroscope, accelerometer and (in 9D) magnetometer sample
+/// in, one attitude out. Causal, deterministic, any sample rate (the period comes with each sample).
+///
+/// The structure follows the published design of VQF (Laidig & Seel, Information Fusion 2023):
+/// 1. the bias-corrected gyroscope is integrated into an almost-inertial frame I;
+/// 2. the accelerometer, rotated into I, is low-passed there (translation averages out), and
+///    the tilt that makes it vertical is applied in full each sample;
+/// 3. rest is detected from the deviations of gyroscope and accelerometer from their low-passes;
+///    a Kalman filter estimates the gyroscope bias at rest (from the gyroscope) and in motion
+///    (from the inclination correction the bias causes);
+/// 4. in 9D, the horizontal heading of the magnetometer pulls the heading with a first-order
+///    gain, switched off while the field's norm, dip or heading rate says it is disturbed.
+public struct AttitudeEstimator: Sendable {
+    public let mode: FusionMode
+    public let parameters: FusionParameters
+    /// Everything the estimator remembers; set it to replay a run.
+    public var state = FusionState()
+    private var coefficients = Coefficients()
+
+    public init(mode: FusionMode = .nineD, parameters: FusionParameters = .default) {
+        self.mode = mode
+        self.parameters = parameters
+    }
+
+    /// Forgets every sample: back to the state before the first one.
+    public mutating func reset() {
+        state = FusionState()
+    }
+
+    // MARK: - Status
+
+    /// True while the sensor is judged at rest.
+    public var isAtRest: Bool { state.isAtRest }
+    /// True while the magnetic field is judged disturbed (always false in 6D).
+    public var isMagneticallyDisturbed: Bool { mode == .nineD && state.magDisturbed }
+    /// The estimated gyroscope bias in the sensor frame, in rad/s.
+    public var gyroBias: SIMD3<Double> { state.gyroBias }
+    /// Samples skipped because they were not finite (gyroscope, accelerometer or period).
+    public var skippedSamples: Int { state.skippedSamples }
+
+    // MARK: - Output
+
+    /// The inclination-corrected attitude, sensor into E (Z up, heading arbitrary).
+    public var eFromSensor: Quaternion {
+        Quaternion(quatNormalized(quatMultiply(state.eFromI, state.iFromSensor)))
+    }
+
+    /// The attitude in east-north-up. In 6D the heading is that of E (arbitrary).
+    public var enuFromSensor: Quaternion {
+        let e = quatMultiply(state.eFromI, state.iFromSensor)
+        let heading = mode == .nineD ? state.headingOffset : 0
+        return Quaternion(quatNormalized(quatMultiply(yawQuaternion(heading), e)))
+    }
+
+    /// Throws when `frame` cannot be reported in `mode`.
+    public static func check(frame: OutputFrame, mode: FusionMode) throws {
+        switch (frame, mode) {
+        case (.reference(.xTrueNorthZVertical), _),
+             (.reference(.xMagneticNorthZVertical), .sixD),
+             (.reference(.xArbitraryCorrectedZVertical), .sixD):
+            throw FusionError.unsupportedFrame(frame, mode)
+        default:
+            return
+        }
+    }
+
+    /// The current attitude, device (sensor) frame into `frame`. Frames `check(frame:mode:)`
+    /// refuses fall back to what the mode knows: E in 6D, magnetic north in 9D.
+    public func attitude(in frame: OutputFrame) -> Quaternion {
+        switch frame {
+        case .enu:
+            return enuFromSensor
+        case .ned:
+            return Self.nedFromENU * enuFromSensor
+        case .reference(.xArbitraryZVertical):
+            return eFromSensor
+        case .reference(.xArbitraryCorrectedZVertical):
+            guard mode == .nineD else { return eFromSensor }
+            let e = quatMultiply(state.eFromI, state.iFromSensor)
+            let heading = state.headingOffset - (state.initialHeadingOffset ?? state.headingOffset)
+            return Quaternion(quatNormalized(quatMultiply(yawQuaternion(heading), e)))
+        case .reference(.xMagneticNorthZVertical), .reference(.xTrueNorthZVertical):
+            guard mode == .nineD else { return eFromSensor }
+            return Frames.worldFromENU * enuFromSensor
+        }
+    }
+
+    /// East-north-up into north-east-down.
+    static let nedFromENU = Frames.worldFromNED.conjugate * Frames.worldFromENU
+
+    // MARK: - Update
+
+    /// Feeds one sample and returns nothing; read the attitude with `attitude(in:)`.
+    /// - Parameters:
+    ///   - gyro: angular rate in the sensor frame, rad/s.
+    ///   - acc: specific force in the sensor frame (gravity included, about 9.81 m/s² up at rest), m/s².
+    ///   - mag: magnetic field in the sensor frame, µT; nil when there is no new reading (or in 6D).
+    ///   - dt: time since the previous sample, seconds; the first sample's period is the nominal one.
+    /// Samples with a non-finite or non-positive period, gyroscope or accelerometer are skipped
+    /// and counted in `skippedSamples`.
+    public mutating func update(gyro: SIMD3<Double>, acc: SIMD3<Double>, mag: SIMD3<Double>?, dt: Double) {
+        guard dt.isFinite, dt > 0, allFinite(gyro), allFinite(acc) else {
+            state.skippedSamples += 1
+            return
+        }
+        updateCoefficients(dt: dt)
+        state.sampleCount += 1
+        state.elapsed += dt
+
+        detectRest(gyro: gyro, acc: acc, dt: dt)
+        integrateGyro(gyro, dt: dt)
+        let correction = correctInclination(acc: acc, dt: dt)
+        var headingCorrection: Double?
+        if mode == .nineD, let mag {
+            if allFinite(mag), dot3(mag, mag) > 0 {
+                headingCorrection = correctHeading(mag: mag, gyro: gyro, dt: dt)
+            } else {
+                state.skippedMagSamples += 1
+            }
+        }
+        estimateBias(inclinationCorrection: correction, headingCorrection: headingCorrection, dt: dt)
+    }
+
+    // MARK: - Steps
+
+    /// Rest: both sensors stay close to their own low-passes for `restMinTime`.
+    private mutating func detectRest(gyro: Vector3, acc: Vector3, dt: Double) {
+        let p = parameters, k = coefficients
+        let gyroLp = state.restGyroLowPass.step(gyro, dt: dt, tau: p.restFilterTimeConstant, k.rest)
+        let accLp = state.restAccLowPass.step(acc, dt: dt, tau: p.restFilterTimeConstant, k.rest)
+        let gyroDeviation = gyro - gyroLp, accDeviation = acc - accLp
+        let still = dot3(gyroDeviation, gyroDeviation) < k.restGyroThresholdSquared
+            && dot3(accDeviation, accDeviation) < p.restThresholdAcc * p.restThresholdAcc
+            && max(abs(gyroLp.x), abs(gyroLp.y), abs(gyroLp.z)) < k.biasClip
+        state.stillTime = still ? state.stillTime + dt : 0
+        state.isAtRest = state.stillTime >= p.restMinTime
+    }
+
+    /// Strapdown integration of the bias-corrected rate into I.
+    private mutating func integrateGyro(_ gyro: Vector3, dt: Double) {
+        let rate = gyro - state.gyroBias
+        let angle = norm3(rate) * dt
+        guard angle > 1e-15 else { return }
+        let axis = rate / norm3(rate)
+        let half = angle / 2
+        let s = sin(half)
+        let delta = SIMD4(cos(half), axis.x * s, axis.y * s, axis.z * s)
+        state.iFromSensor = quatNormalized(quatMultiply(state.iFromSensor, delta))
+    }
+
+    /// Tilts E so that the low-passed accelerometer is vertical. Returns the correction applied,
+    /// as a rotation vector in E (radians), for the bias filter.
+    private mutating func correctInclination(acc: Vector3, dt: Double) -> Vector3 {
+        guard dot3(acc, acc) > 0 else { return Vector3() }
+        let accI = quatRotate(state.iFromSensor, acc)
+        let accLp = state.accLowPass.step(accI, dt: dt, tau: parameters.accTimeConstant, coefficients.acc)
+        let n = norm3(accLp)
+        guard n > 0 else { return Vector3() }
+        let accE = quatRotate(state.eFromI, accLp / n)
+        // The smallest rotation taking accE to +Z.
+        let qw = ((accE.z + 1) / 2).squareRoot()
+        guard qw > 1e-6 else {
+            // Upside down by exactly 180°: any horizontal axis will do; wait for the next sample.
+            return Vector3()
+        }
+        let correction = SIMD4(qw, 0.5 * accE.y / qw, -0.5 * accE.x / qw, 0)
+        state.eFromI = quatNormalized(quatMultiply(correction, state.eFromI))
+        return Vector3(2 * correction[1], 2 * correction[2], 0)
+    }
+
+    /// Pulls the heading towards the magnetometer unless the field is disturbed.
+    /// Returns the heading correction applied this sample, in radians about Z.
+    private mutating func correctHeading(mag: Vector3, gyro: Vector3, dt: Double) -> Double {
+        let p = parameters, k = coefficients
+        let eFromSensor = quatMultiply(state.eFromI, state.iFromSensor)
+        let magE = quatRotate(eFromSensor, mag)
+        let norm = norm3(magE)
+        let dip = -asin(max(-1, min(1, magE.z / norm)))
+        let heading = atan2(magE.x, magE.y)
+
+        // Current norm, dip and heading rate, low-passed.
+        if state.magUpdates == 0 {
+            state.magNormLowPass = norm
+            state.magDipLowPass = dip
+        } else {
+            state.magNormLowPass += k.magCurrent * (norm - state.magNormLowPass)
+            state.magDipLowPass += k.magCurrent * (dip - state.magDipLowPass)
+        }
+        if let previous = state.magHeading {
+            let rate = wrapToPi(heading - previous) / dt
+            state.magHeadingRate += k.magHeadingRate * (rate - state.magHeadingRate)
+        }
+        state.magHeading = heading
+        let gyroLp = state.magGyroLowPass.step(gyro, dt: dt, tau: p.restFilterTimeConstant, k.rest)
+
+        if p.magDisturbanceRejection {
+            detectMagneticDisturbance(moving: norm3(gyroLp) >= k.magNewMinGyro, dt: dt)
+        } else {
+            state.magDisturbed = false
+        }
+
+        // Gain: fast at start-up (mean of the samples so far), zero while rejecting.
+        state.magUpdates += 1
+        var gain = k.mag
+        if state.magDisturbed {
+            if state.magRejectionTime <= p.magMaxRejectionTime {
+                state.magRejectionTime += dt
+                gain = 0
+            } else {
+                gain /= p.magRejectionFactor
+            }
+        } else {
+            state.magRejectionTime = max(state.magRejectionTime - p.magRejectionFactor * dt, 0)
+        }
+        if !state.magDisturbed || state.magReferenceNorm == 0 {
+            gain = max(gain, 1 / Double(state.magUpdates))
+        }
+        let horizontal = magE.x * magE.x + magE.y * magE.y
+        guard horizontal > 1e-12 * norm * norm else { return 0 }
+        let step = gain * wrapToPi(heading - state.headingOffset)
+        state.headingOffset = wrapToPi(state.headingOffset + step)
+        if state.initialHeadingOffset == nil { state.initialHeadingOffset = state.headingOffset }
+        return step
+    }
+
+    /// The field is disturbed when its norm or dip leaves the reference, or its heading in E
+    /// moves faster than drift can explain. A new field that stays consistent while the sensor
+    /// moves becomes the reference.
+    private mutating func detectMagneticDisturbance(moving: Bool, dt: Double) {
+        let p = parameters, k = coefficients
+        let norm = state.magNormLowPass, dip = state.magDipLowPass
+        let headingSteady = p.magHeadingRateThreshold <= 0 || abs(state.magHeadingRate) < k.magHeadingRateThreshold
+
+        if state.magReferenceNorm > 0 {
+            let matches = abs(norm - state.magReferenceNorm) < p.magNormThreshold * state.magReferenceNorm
+                && abs(dip - state.magReferenceDip) < k.magDipThreshold
+            if matches && headingSteady {
+                state.magUndisturbedTime += dt
+                if state.magUndisturbedTime >= p.magMinUndisturbedTime {
+                    state.magDisturbed = false
+                    state.magReferenceNorm += k.magReference * (norm - state.magReferenceNorm)
+                    state.magReferenceDip += k.magReference * (dip - state.magReferenceDip)
+                }
+            } else {
+                state.magUndisturbedTime = 0
+                state.magDisturbed = true
+            }
+        }
+
+        // A candidate for a new reference.
+        let candidateMatches = abs(norm - state.magCandidateNorm) < p.magNormThreshold * state.magCandidateNorm
+            && abs(dip - state.magCandidateDip) < k.magDipThreshold
+        if candidateMatches {
+            if moving || state.magReferenceNorm == 0 { state.magCandidateTime += dt }
+            state.magCandidateNorm += k.magReference * (norm - state.magCandidateNorm)
+            state.magCandidateDip += k.magReference * (dip - state.magCandidateDip)
+            let needed = state.magReferenceNorm == 0 ? p.magNewFirstTime : p.magNewTime
+            if (state.magDisturbed || state.magReferenceNorm == 0) && state.magCandidateTime >= needed {
+                state.magReferenceNorm = state.magCandidateNorm
+                state.magReferenceDip = state.magCandidateDip
+                state.magDisturbed = false
+                state.magUndisturbedTime = p.magMinUndisturbedTime
+            }
+        } else {
+            state.magCandidateTime = 0
+            state.magCandidateNorm = norm
+            state.magCandidateDip = dip
+        }
+    }
+
+    /// Kalman filter on the bias (sensor frame, rad/s). At rest the low-passed gyroscope
+    /// measures it directly; in motion the inclination correction rate measures the horizontal
+    /// part of the bias seen in E: `LP(R)·b = LP(R·b̂) − correction/dt`.
+    private mutating func estimateBias(inclinationCorrection: Vector3, headingCorrection: Double?, dt: Double) {
+        let p = parameters, k = coefficients
+        guard p.restBiasEstimation || p.motionBiasEstimation else { return }
+        var covariance = state.biasCovariance ?? Matrix3.diagonal(Vector3(repeating: k.biasInitialVariance))
+        covariance = covariance + Matrix3.diagonal(Vector3(repeating: k.biasProcessNoise * dt))
+
+        // The lag-matched low-passes run whether or not they are used, so they are ready.
+        let rows = quatMatrixRows(quatMultiply(state.eFromI, state.iFromSensor))
+        let r = Matrix3(r0: rows.0, r1: rows.1, r2: rows.2)
+        let rb = r * state.gyroBias
+        var lanes = SIMD16<Double>()
+        lanes[0] = r.r0.x; lanes[1] = r.r0.y; lanes[2] = r.r0.z
+        lanes[3] = r.r1.x; lanes[4] = r.r1.y; lanes[5] = r.r1.z
+        lanes[6] = r.r2.x; lanes[7] = r.r2.y; lanes[8] = r.r2.z
+        lanes[9] = rb.x; lanes[10] = rb.y; lanes[11] = rb.z
+        let lp = state.motionLowPass.step(lanes, dt: dt, tau: p.accTimeConstant, k.acc)
+
+        if state.isAtRest && p.restBiasEstimation {
+            let measured = state.restGyroLowPass.output
+            let noise = Matrix3.diagonal(Vector3(repeating: k.biasRestNoise / dt))
+            kalmanUpdate(&covariance, h: .identity, measured: measured, noise: noise)
+        } else if p.motionBiasEstimation && state.accLowPass.isRunning {
+            let h = Matrix3(r0: [lp[0], lp[1], lp[2]], r1: [lp[3], lp[4], lp[5]], r2: [lp[6], lp[7], lp[8]])
+            let rbLp = Vector3(lp[9], lp[10], lp[11])
+            var measured = rbLp - inclinationCorrection / dt
+            var verticalNoise = k.biasMotionNoise / p.biasVerticalForgettingFactor
+            if p.biasFromMagnetometer, let headingCorrection, !state.magDisturbed {
+                measured.z -= headingCorrection / dt
+                verticalNoise = k.biasMotionNoise
+            }
+            let noise = Matrix3.diagonal(Vector3(k.biasMotionNoise, k.biasMotionNoise, verticalNoise) / dt)
+            kalmanUpdate(&covariance, h: h, measured: measured, noise: noise)
+        }
+        state.biasCovariance = covariance
+    }
+
+    private mutating func kalmanUpdate(_ covariance: inout Matrix3, h: Matrix3, measured: Vector3, noise: Matrix3) {
+        let ht = h.transposed
+        let pht = covariance * ht
+        guard let sInverse = (h * pht + noise).inverse() else { return }
+        let gain = pht * sInverse
+        let innovation = measured - h * state.gyroBias
+        var bias = state.gyroBias + gain * innovation
+        let clip = coefficients.biasClip
+        bias = bias.clamped(lowerBound: Vector3(repeating: -clip), upperBound: Vector3(repeating: clip))
+        state.gyroBias = bias
+        covariance = covariance - gain * (h * covariance)
+    }
+
+    // MARK: - Coefficients
+
+    /// Filter gains and thresholds in the units the update uses, for the current period.
+    private struct Coefficients: Sendable {
+        var dt = 0.0
+        var acc = LowPassCoefficients()
+        var rest = LowPassCoefficients()
+        var mag = 0.0, magCurrent = 0.0, magReference = 0.0, magHeadingRate = 0.0
+        var magDipThreshold = 0.0, magNewMinGyro = 0.0, magHeadingRateThreshold = 0.0
+        var restGyroThresholdSquared = 0.0, biasClip = 0.0
+        var biasInitialVariance = 0.0, biasProcessNoise = 0.0, biasMotionNoise = 0.0, biasRestNoise = 0.0
+    }
+
+    private mutating func updateCoefficients(dt: Double) {
+        if coefficients.dt > 0 && abs(dt - coefficients.dt) <= parameters.periodTolerance * coefficients.dt { return }
+        let p = parameters
+        let radians = Double.pi / 180
+        var k = Coefficients()
+        k.dt = dt
+        k.acc = LowPassCoefficients(tau: p.accTimeConstant, dt: dt)
+        k.rest = LowPassCoefficients(tau: p.restFilterTimeConstant, dt: dt)
+        k.mag = 1 - exp(-dt / p.magTimeConstant)
+        k.magCurrent = 1 - exp(-dt / p.magCurrentTimeConstant)
+        k.magReference = 1 - exp(-dt / p.magReferenceTimeConstant)
+        k.magHeadingRate = 1 - exp(-dt / p.magHeadingRateTimeConstant)
+        k.magDipThreshold = p.magDipThreshold * radians
+        k.magNewMinGyro = p.magNewMinGyro * radians
+        k.magHeadingRateThreshold = p.magHeadingRateThreshold * radians
+        k.restGyroThresholdSquared = pow(p.restThresholdGyro * radians, 2)
+        k.biasClip = p.biasClip * radians
+        k.biasInitialVariance = pow(p.biasSigmaInitial * radians, 2)
+        k.biasProcessNoise = k.biasInitialVariance / p.biasForgettingTime
+        k.biasMotionNoise = pow(p.biasSigmaMotion * radians, 2)
+        k.biasRestNoise = pow(p.biasSigmaRest * radians, 2)
+        coefficients = k
+    }
+}
+
+@inline(__always) private func allFinite(_ v: SIMD3<Double>) -> Bool {
+    v.x.isFinite && v.y.isFinite && v.z.isFinite
+}

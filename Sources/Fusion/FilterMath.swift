@@ -1,0 +1,122 @@
+import AttitudeMath
+import Foundation
+
+// Stateless helpers for the estimator: low-pass filters and small quaternion steps.
+// Kept free of estimator state so they can be tested and reasoned about alone.
+
+/// Coefficients of a second-order Butterworth low-pass, discretised with the bilinear transform.
+struct LowPassCoefficients: Equatable, Sendable {
+    var b0 = 0.0, b1 = 0.0, b2 = 0.0, a1 = 0.0, a2 = 0.0
+
+    /// A filter whose time constant is `tau` seconds (cut-off √2 / (2π·tau) Hz) at period `dt` seconds.
+    init(tau: Double, dt: Double) {
+        let cutoff = 2.0.squareRoot() / (2 * Double.pi * tau)
+        let c = tan(Double.pi * min(cutoff * dt, 0.49))
+        let d = c * c + 2.0.squareRoot() * c + 1
+        b0 = c * c / d
+        b1 = 2 * b0
+        b2 = b0
+        a1 = 2 * (c * c - 1) / d
+        a2 = (1 - 2.0.squareRoot() * c + c * c) / d
+    }
+
+    init() {}
+}
+
+/// The state of a second-order low-pass over `N` channels (direct form II, transposed),
+/// with the start-up rule: for the first `tau` seconds the output is the running mean of the
+/// input, then the filter starts from that mean as its steady state.
+struct LowPass<Vector: SIMD & Sendable>: Equatable, Sendable where Vector.Scalar == Double {
+    var s0 = Vector()
+    var s1 = Vector()
+    /// Seconds of input averaged so far; negative once the filter runs.
+    var warmUpTime = 0.0
+    var warmUpSum = Vector()
+    var warmUpCount = 0.0
+    var output = Vector()
+
+    var isRunning: Bool { warmUpTime < 0 }
+
+    @inline(__always)
+    mutating func step(_ x: Vector, dt: Double, tau: Double, _ k: LowPassCoefficients) -> Vector {
+        if warmUpTime >= 0 {
+            warmUpSum += x
+            warmUpCount += 1
+            warmUpTime += dt
+            output = warmUpSum / Vector(repeating: warmUpCount)
+            if warmUpTime >= tau {
+                start(at: output, k)
+            }
+            return output
+        }
+        let y = k.b0 * x + s0
+        s0 = k.b1 * x - k.a1 * y + s1
+        s1 = k.b2 * x - k.a2 * y
+        output = y
+        return y
+    }
+
+    /// Puts the filter into the steady state for a constant input `x`.
+    mutating func start(at x: Vector, _ k: LowPassCoefficients) {
+        warmUpTime = -1
+        output = x
+        s0 = x - k.b0 * x
+        s1 = (k.b2 - k.a2) * x
+    }
+}
+
+typealias Vector3 = SIMD3<Double>
+
+@inline(__always) func dot3(_ a: Vector3, _ b: Vector3) -> Double { (a * b).sum() }
+@inline(__always) func norm3(_ a: Vector3) -> Double { dot3(a, a).squareRoot() }
+
+@inline(__always) func cross3(_ a: Vector3, _ b: Vector3) -> Vector3 {
+    Vector3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
+}
+
+/// Hamilton product on `SIMD4` holding `[w, x, y, z]`.
+@inline(__always) func quatMultiply(_ a: SIMD4<Double>, _ b: SIMD4<Double>) -> SIMD4<Double> {
+    SIMD4(
+        a[0] * b[0] - a[1] * b[1] - a[2] * b[2] - a[3] * b[3],
+        a[0] * b[1] + a[1] * b[0] + a[2] * b[3] - a[3] * b[2],
+        a[0] * b[2] - a[1] * b[3] + a[2] * b[0] + a[3] * b[1],
+        a[0] * b[3] + a[1] * b[2] - a[2] * b[1] + a[3] * b[0])
+}
+
+@inline(__always) func quatNormalized(_ q: SIMD4<Double>) -> SIMD4<Double> {
+    let n = (q * q).sum().squareRoot()
+    return n > 1e-12 ? q / n : SIMD4(1, 0, 0, 0)
+}
+
+/// Rotates `v` by the unit quaternion `q` (`[w, x, y, z]`).
+@inline(__always) func quatRotate(_ q: SIMD4<Double>, _ v: Vector3) -> Vector3 {
+    let u = Vector3(q[1], q[2], q[3])
+    let t = 2 * cross3(u, v)
+    return v + q[0] * t + cross3(u, t)
+}
+
+/// The rotation matrix of a unit quaternion, as three rows.
+@inline(__always) func quatMatrixRows(_ q: SIMD4<Double>) -> (Vector3, Vector3, Vector3) {
+    let w = q[0], x = q[1], y = q[2], z = q[3]
+    return (Vector3(1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)),
+            Vector3(2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)),
+            Vector3(2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)))
+}
+
+/// The quaternion of a rotation by `angle` radians about the vertical axis.
+@inline(__always) func yawQuaternion(_ angle: Double) -> SIMD4<Double> {
+    SIMD4(cos(angle / 2), 0, 0, sin(angle / 2))
+}
+
+/// Wraps an angle in radians into (-π, π].
+@inline(__always) func wrapToPi(_ a: Double) -> Double {
+    var x = a
+    if x > .pi { x -= 2 * .pi } else if x <= -.pi { x += 2 * .pi }
+    if x > .pi || x <= -.pi { x = atan2(sin(a), cos(a)) }
+    return x
+}
+
+extension Quaternion {
+    init(_ q: SIMD4<Double>) { self.init(w: q[0], x: q[1], y: q[2], z: q[3]) }
+    var simd: SIMD4<Double> { SIMD4(w, x, y, z) }
+}

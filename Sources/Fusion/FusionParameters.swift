@@ -1,0 +1,103 @@
+import Foundation
+
+/// Which sensors the estimator fuses.
+public enum FusionMode: String, CaseIterable, Sendable {
+    /// Gyroscope and accelerometer: inclination is absolute, heading drifts freely
+    /// (reported in `xArbitraryZVertical`).
+    case sixD = "6d"
+    /// Gyroscope, accelerometer and magnetometer: heading is held to magnetic north.
+    case nineD = "9d"
+}
+
+/// Tuning of `AttitudeEstimator`. One set serves every trial and every sample rate: all
+/// times are in seconds and all rates in degrees per second, independent of the sample period.
+///
+/// The defaults were chosen on BROAD (see README-fusion.md): time constants and thresholds
+/// follow the published structure of VQF (Laidig & Seel 2023); the values marked "tuned"
+/// were chosen on half of the trials and checked on the other half.
+public struct FusionParameters: Equatable, Sendable {
+    // MARK: - Inclination and heading correction
+
+    /// Time constant of the second-order low-pass applied to the accelerometer in the
+    /// almost-inertial frame, in seconds. Longer rejects more translation, shorter follows faster.
+    public var accTimeConstant: Double = 3.0
+    /// Time constant of the heading correction towards the magnetometer, in seconds.
+    public var magTimeConstant: Double = 9.0
+
+    // MARK: - Gyroscope bias
+
+    /// Estimate the bias while the sensor is at rest.
+    public var restBiasEstimation = true
+    /// Estimate the bias in motion from the inclination (and, in 9D, heading) corrections.
+    public var motionBiasEstimation = true
+    /// Standard deviation of the bias before any estimate, in degrees per second.
+    public var biasSigmaInitial: Double = 0.5
+    /// Time in which the bias variance grows from zero back to `biasSigmaInitial`², in seconds.
+    public var biasForgettingTime: Double = 100.0
+    /// Largest bias magnitude per axis the estimator will believe, in degrees per second.
+    public var biasClip: Double = 2.0
+    /// Noise of the in-motion bias measurement averaged over one second, in degrees per second.
+    public var biasSigmaMotion: Double = 0.1
+    /// Noise of the at-rest bias measurement averaged over one second, in degrees per second.
+    public var biasSigmaRest: Double = 0.03
+    /// Factor by which the vertical (unobservable in 6D) bias direction is trusted less
+    /// than the horizontal ones; its measurement noise is `biasSigmaMotion / sqrt(factor)`.
+    public var biasVerticalForgettingFactor: Double = 0.0001
+    /// In 9D, let the heading correction also inform the bias about the vertical axis.
+    public var biasFromMagnetometer = false
+
+    // MARK: - Rest detection
+
+    /// Time the sensor must stay still before it counts as at rest, in seconds.
+    public var restMinTime: Double = 1.5
+    /// Time constant of the low-pass filters whose deviations decide rest, in seconds.
+    public var restFilterTimeConstant: Double = 0.5
+    /// Largest gyroscope deviation from its low-pass at rest, in degrees per second.
+    public var restThresholdGyro: Double = 2.0
+    /// Largest accelerometer deviation from its low-pass at rest, in metres per second squared.
+    public var restThresholdAcc: Double = 0.5
+
+    // MARK: - Magnetic disturbance
+
+    /// Detect magnetic disturbances by the field's norm and dip angle and reject them.
+    public var magDisturbanceRejection = true
+    /// Time constant of the low-pass on the current norm and dip, in seconds.
+    public var magCurrentTimeConstant: Double = 0.05
+    /// Time constant with which the reference norm and dip follow undisturbed data, in seconds.
+    public var magReferenceTimeConstant: Double = 20.0
+    /// Largest relative deviation of the field norm from the reference, as a fraction.
+    public var magNormThreshold: Double = 0.1
+    /// Largest deviation of the dip angle from the reference, in degrees.
+    public var magDipThreshold: Double = 10.0
+    /// Time a new, consistent field must be seen in motion before it becomes the reference, in seconds.
+    public var magNewTime: Double = 20.0
+    /// Time the first field must be seen before it becomes the reference, in seconds.
+    public var magNewFirstTime: Double = 5.0
+    /// Smallest low-passed angular rate that counts as motion when accepting a new field, in degrees per second.
+    public var magNewMinGyro: Double = 20.0
+    /// Time the field must look undisturbed before heading correction resumes, in seconds.
+    public var magMinUndisturbedTime: Double = 0.5
+    /// Longest time heading correction is switched off during a disturbance, in seconds;
+    /// after it, correction resumes with the gain divided by `magRejectionFactor`.
+    public var magMaxRejectionTime: Double = 60.0
+    /// Gain divisor after `magMaxRejectionTime`, and the rate at which rejection time is paid back.
+    public var magRejectionFactor: Double = 2.0
+    /// Largest rate of change of the magnetometer's heading in the inclination-corrected frame
+    /// that still counts as undisturbed, in degrees per second (0 switches the check off).
+    /// An undisturbed field is fixed in the world, so its heading only moves with gyro drift;
+    /// a magnet moving with the sensor, or the sensor moving past a magnet, moves it. Tuned.
+    public var magHeadingRateThreshold: Double = 0.0
+    /// Time constant of the low-pass on that heading rate, in seconds.
+    public var magHeadingRateTimeConstant: Double = 1.0
+
+    // MARK: - Sample handling
+
+    /// Relative change of the sample period above which filter coefficients are recomputed.
+    /// Small jitter reuses the cached coefficients, which keeps the update cheap.
+    public var periodTolerance: Double = 1e-3
+
+    public init() {}
+
+    /// The shipped parameter set.
+    public static let `default` = FusionParameters()
+}

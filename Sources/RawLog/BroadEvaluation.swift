@@ -1,0 +1,52 @@
+import AttitudeMath
+import Foundation
+import Fusion
+
+/// One trial's errors, in degrees.
+public struct TrialResult: Sendable {
+    public var name: String
+    public var mode: FusionMode
+    /// Rows evaluated: moving, with a finite reference.
+    public var evaluatedSamples: Int
+    public var totalRMSE: Double
+    public var headingRMSE: Double
+    public var inclinationRMSE: Double
+    /// Samples the estimator skipped as non-finite.
+    public var skippedSamples: Int
+}
+
+/// Runs the estimator over a log with reference columns and scores it as BROAD does:
+/// rows with `moving` = 1 (all rows when the log has no such column) and a finite reference.
+public enum BroadEvaluation {
+    public static func evaluate(log: RawIMULog, mode: FusionMode, parameters: FusionParameters = .default) throws -> TrialResult {
+        guard let reference = log.reference else {
+            throw RawLogError(path: log.path, "no reference columns qw,qx,qy,qz to evaluate against")
+        }
+        if mode == .nineD && log.mag == nil {
+            throw RawLogError(path: log.path, "9D evaluation needs magnetometer columns mx,my,mz")
+        }
+        var estimator = AttitudeEstimator(mode: mode, parameters: parameters)
+        var rms = RMSAccumulator()
+        RawLogFusion.run(log, &estimator) { i, estimator in
+            if let moving = log.moving, !moving[i] { return }
+            let r = reference[i]
+            guard r[0].isFinite, r[1].isFinite, r[2].isFinite, r[3].isFinite else { return }
+            let ref = Quaternion(w: r[0], x: r[1], y: r[2], z: r[3])
+            if let e = BroadMetrics.errors(estimate: estimator.enuFromSensor, reference: ref) {
+                rms.add(e)
+            }
+        }
+        return TrialResult(name: trialName(of: log.path), mode: mode, evaluatedSamples: rms.count,
+                           totalRMSE: rms.totalDegrees, headingRMSE: rms.headingDegrees,
+                           inclinationRMSE: rms.inclinationDegrees, skippedSamples: estimator.skippedSamples)
+    }
+
+    /// A file's name without folders and `.csv` / `.xz` extensions.
+    public static func trialName(of path: String) -> String {
+        var name = (path as NSString).lastPathComponent
+        for suffix in [".xz", ".csv"] where name.hasSuffix(suffix) {
+            name = String(name.dropLast(suffix.count))
+        }
+        return name
+    }
+}

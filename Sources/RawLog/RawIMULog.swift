@@ -1,0 +1,51 @@
+import AttitudeMath
+import Foundation
+
+/// The formats `RawLogReader` understands.
+public enum RawLogFormat: String, Sendable {
+    /// steady-dice raw CSV: `t,gx,gy,gz,ax,ay,az[,mx,my,mz][,qw,qx,qy,qz][,moving]`, SI units.
+    case rawCSV = "raw-csv"
+    /// x-io Technologies CSV: `Time (s)`, gyroscope in deg/s, accelerometer in g, magnetometer in µT.
+    case xio = "x-io"
+    /// A Sensor Logger recording folder: `Gyroscope.csv`, `Accelerometer.csv`, `Magnetometer.csv`.
+    case sensorLogger = "sensor-logger"
+}
+
+/// Raw inertial samples on one time base, in SI units and the sensor frame.
+public struct RawIMULog: Sendable {
+    public var path: String
+    public var format: RawLogFormat
+    /// Seconds, non-decreasing, as in the file.
+    public var time: [Double]
+    /// Angular rate, rad/s.
+    public var gyro: [SIMD3<Double>]
+    /// Specific force (gravity included), m/s².
+    public var acc: [SIMD3<Double>]
+    /// Magnetic field, µT; nil when the log has none.
+    public var mag: [SIMD3<Double>]?
+    /// Reference attitude, sensor into east-north-up, `[w, x, y, z]`; NaN where unknown.
+    public var reference: [SIMD4<Double>]?
+    /// True inside the phase over which errors are evaluated.
+    public var moving: [Bool]?
+
+    public init(path: String, format: RawLogFormat, time: [Double], gyro: [SIMD3<Double>], acc: [SIMD3<Double>],
+                mag: [SIMD3<Double>]?, reference: [SIMD4<Double>]? = nil, moving: [Bool]? = nil) {
+        self.path = path
+        self.format = format
+        self.time = time
+        self.gyro = gyro
+        self.acc = acc
+        self.mag = mag
+        self.reference = reference
+        self.moving = moving
+    }
+
+    public var count: Int { time.count }
+
+    /// The period to use before sample `i`: the time since the previous sample, and for the
+    /// first sample the period to the second (or 0.01 s for a one-sample log).
+    public func period(before i: Int) -> Double {
+        if i > 0 { return time[i] - time[i - 1] }
+        return time.count > 1 ? time[1] - time[0] : 0.01
+    }
+}

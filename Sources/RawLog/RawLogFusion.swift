@@ -1,0 +1,54 @@
+import AttitudeMath
+import Foundation
+import Fusion
+
+/// Runs the estimator over whole raw logs: the entry point for playing raw logs and for `attitude fuse`.
+public enum RawLogFusion {
+    /// 9D when the log has a magnetometer, else 6D.
+    public static func naturalMode(of log: RawIMULog) -> FusionMode {
+        log.mag == nil ? .sixD : .nineD
+    }
+
+    /// The frame a mode reports by default: magnetic north in 9D, arbitrary heading in 6D.
+    public static func naturalFrame(of mode: FusionMode) -> ReferenceFrame {
+        mode == .nineD ? .xMagneticNorthZVertical : .xArbitraryZVertical
+    }
+
+    /// Reads any supported raw log (raw CSV, x-io CSV, either optionally `.xz`, or a Sensor Logger
+    /// folder) and fuses it, one attitude per input sample: the estimate after that sample,
+    /// device (sensor) frame into `frame`. `mode` nil picks 9D when the log has a magnetometer.
+    /// Throws `RawLogError` for unreadable input and `FusionError` for a frame the mode cannot give.
+    public static func fuse(path: String, frame: ReferenceFrame, mode: FusionMode? = nil,
+                            parameters: FusionParameters = .default) throws -> [(t: Double, worldFromDevice: Quaternion)] {
+        let log = try RawLogReader.read(path: path)
+        return try fuse(log: log, frame: .reference(frame), mode: mode, parameters: parameters)
+            .map { (t: $0.t, worldFromDevice: $0.attitude) }
+    }
+
+    /// Fuses a log already read. The attitude rotates the sensor frame into `frame`.
+    public static func fuse(log: RawIMULog, frame: OutputFrame, mode: FusionMode? = nil,
+                            parameters: FusionParameters = .default) throws -> [(t: Double, attitude: Quaternion)] {
+        let mode = mode ?? naturalMode(of: log)
+        if mode == .nineD && log.mag == nil {
+            throw RawLogError(path: log.path, "9D fusion needs magnetometer columns, and this log has none; use 6D")
+        }
+        try AttitudeEstimator.check(frame: frame, mode: mode)
+        var estimator = AttitudeEstimator(mode: mode, parameters: parameters)
+        var out: [(t: Double, attitude: Quaternion)] = []
+        out.reserveCapacity(log.count)
+        run(log, &estimator) { i, estimator in
+            out.append((t: log.time[i], attitude: estimator.attitude(in: frame)))
+        }
+        return out
+    }
+
+    /// Feeds every sample of `log` to `estimator`, calling `body` after each.
+    public static func run(_ log: RawIMULog, _ estimator: inout AttitudeEstimator,
+                           _ body: (Int, AttitudeEstimator) -> Void) {
+        let mag = estimator.mode == .nineD ? log.mag : nil
+        for i in 0..<log.count {
+            estimator.update(gyro: log.gyro[i], acc: log.acc[i], mag: mag?[i], dt: log.period(before: i))
+            body(i, estimator)
+        }
+    }
+}

@@ -1,0 +1,207 @@
+import AttitudeMath
+import Foundation
+
+/// Reads raw inertial logs in any supported format. Files ending in `.xz` are decompressed
+/// by running `xz -dc` (xz-utils, installed by scripts/setup).
+public enum RawLogReader {
+    // MARK: - Detection
+
+    /// True when `path` is a raw IMU log this reader understands: a Sensor Logger folder, or a
+    /// CSV (optionally `.xz`) whose header is the raw CSV or x-io header. Never throws.
+    public static func isRawLog(path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return false }
+        if isDirectory.boolValue {
+            return SensorLoggerReader.looksLikeRecording(folder: path)
+        }
+        guard let data = try? contents(of: path, prefixBytes: 64 * 1024),
+              let header = firstHeaderLine(of: data) else { return false }
+        return format(ofHeader: header) != nil
+    }
+
+    /// The format a header line names, or nil.
+    static func format(ofHeader header: [String]) -> RawLogFormat? {
+        let names = Set(header)
+        if ["t", "gx", "gy", "gz", "ax", "ay", "az"].allSatisfy(names.contains) { return .rawCSV }
+        if header.first == XIOColumns.time && names.contains(XIOColumns.gyro[0]) && names.contains(XIOColumns.acc[0]) {
+            return .xio
+        }
+        return nil
+    }
+
+    // MARK: - Reading
+
+    /// Reads any supported raw log: a raw CSV or x-io CSV file (plain or `.xz`), or a Sensor
+    /// Logger folder. Errors name the file, line and column.
+    public static func read(path: String) throws -> RawIMULog {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw RawLogError(path: path, "no such file or folder")
+        }
+        if isDirectory.boolValue {
+            return try SensorLoggerReader.read(folder: path)
+        }
+        let table = try CSVTable(data: contents(of: path), path: path)
+        switch format(ofHeader: table.header) {
+        case .rawCSV: return try readRawCSV(table)
+        case .xio: return try readXIO(table)
+        case .sensorLogger, nil:
+            throw RawLogError(path: path, line: table.headerLine,
+                              "unrecognised header '\(table.header.joined(separator: ","))'; expected "
+                              + "'t,gx,gy,gz,ax,ay,az,mx,my,mz' (raw CSV) or x-io's 'Time (s),Gyroscope X (deg/s),…'")
+        }
+    }
+
+    /// steady-dice raw CSV, SI units; magnetometer and reference columns optional.
+    static func readRawCSV(_ table: CSVTable) throws -> RawIMULog {
+        let path = table.path
+        var names = ["t", "gx", "gy", "gz", "ax", "ay", "az"]
+        let hasMag = try optionalGroup(["mx", "my", "mz"], in: table)
+        let hasReference = try optionalGroup(["qw", "qx", "qy", "qz"], in: table)
+        let hasMoving = table.index(of: "moving") != nil
+        if hasMag { names += ["mx", "my", "mz"] }
+        if hasReference { names += ["qw", "qx", "qy", "qz"] }
+        if hasMoving { names.append("moving") }
+        let indices = try names.map { try table.requireColumn($0, format: "raw CSV") }
+        let columns = try table.numbers(columns: indices)
+        try checkTime(columns[0], table: table, column: "t")
+        var log = RawIMULog(path: path, format: .rawCSV, time: columns[0],
+                            gyro: vectors(columns[1], columns[2], columns[3], scale: 1),
+                            acc: vectors(columns[4], columns[5], columns[6], scale: 1),
+                            mag: nil)
+        var next = 7
+        if hasMag {
+            log.mag = vectors(columns[next], columns[next + 1], columns[next + 2], scale: 1)
+            next += 3
+        }
+        if hasReference {
+            log.reference = (0..<columns[0].count).map {
+                SIMD4(columns[next][$0], columns[next + 1][$0], columns[next + 2][$0], columns[next + 3][$0])
+            }
+            next += 4
+        }
+        if hasMoving {
+            log.moving = columns[next].map { $0 == 1 }
+        }
+        return log
+    }
+
+    /// x-io Technologies CSV: deg/s, g and µT, converted to SI.
+    static func readXIO(_ table: CSVTable) throws -> RawIMULog {
+        var names = [XIOColumns.time] + XIOColumns.gyro + XIOColumns.acc
+        let hasMag = try optionalGroup(XIOColumns.mag, in: table)
+        if hasMag { names += XIOColumns.mag }
+        let indices = try names.map { try table.requireColumn($0, format: "x-io") }
+        let c = try table.numbers(columns: indices)
+        try checkTime(c[0], table: table, column: XIOColumns.time)
+        let radians = Double.pi / 180
+        return RawIMULog(path: table.path, format: .xio, time: c[0],
+                         gyro: vectors(c[1], c[2], c[3], scale: radians),
+                         acc: vectors(c[4], c[5], c[6], scale: standardGravity),
+                         mag: hasMag ? vectors(c[7], c[8], c[9], scale: 1) : nil)
+    }
+
+    /// Standard gravity in m/s², for logs in g.
+    public static let standardGravity = 9.80665
+
+    // MARK: - Helpers
+
+    /// True when all of `names` are in the header, false when none is; throws when only some are.
+    static func optionalGroup(_ names: [String], in table: CSVTable) throws -> Bool {
+        let present = names.filter { table.index(of: $0) != nil }
+        if present.isEmpty { return false }
+        if let missing = names.first(where: { table.index(of: $0) == nil }) {
+            throw RawLogError(path: table.path, line: table.headerLine, column: missing,
+                              "missing column: \(present.joined(separator: ",")) need \(names.joined(separator: ","))")
+        }
+        return true
+    }
+
+    /// Time must be finite and never go backwards.
+    static func checkTime(_ time: [Double], table: CSVTable, column: String) throws {
+        guard !time.isEmpty else {
+            throw RawLogError(path: table.path, line: table.headerLine, "no data rows after the header")
+        }
+        var previous = -Double.infinity
+        for (r, t) in time.enumerated() {
+            guard t.isFinite else {
+                throw RawLogError(path: table.path, line: table.line(ofRow: r), column: column, "time is not finite")
+            }
+            guard t >= previous else {
+                throw RawLogError(path: table.path, line: table.line(ofRow: r), column: column,
+                                  "time goes backwards (\(t) after \(previous))")
+            }
+            previous = t
+        }
+    }
+
+    static func vectors(_ x: [Double], _ y: [Double], _ z: [Double], scale: Double) -> [SIMD3<Double>] {
+        (0..<x.count).map { SIMD3(x[$0], y[$0], z[$0]) * scale }
+    }
+
+    /// The first non-comment, non-blank line, split into trimmed names.
+    static func firstHeaderLine(of data: Data) -> [String]? {
+        let text = String(decoding: data, as: UTF8.self)
+        for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+            let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            return trimmed.split(separator: ",", omittingEmptySubsequences: false)
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        return nil
+    }
+
+    /// The bytes of a file, decompressed when it ends in `.xz`. `prefixBytes` stops early
+    /// (for header sniffing).
+    static func contents(of path: String, prefixBytes: Int? = nil) throws -> Data {
+        if path.hasSuffix(".xz") {
+            return try decompressXZ(path: path, prefixBytes: prefixBytes)
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw RawLogError(path: path, "cannot open the file")
+        }
+        defer { try? handle.close() }
+        do {
+            if let prefixBytes { return try handle.read(upToCount: prefixBytes) ?? Data() }
+            return try handle.readToEnd() ?? Data()
+        } catch {
+            throw RawLogError(path: path, "cannot read the file: \(error.localizedDescription)")
+        }
+    }
+
+    private static func decompressXZ(path: String, prefixBytes: Int?) throws -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["xz", "-dc", "--", path]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        do {
+            try process.run()
+        } catch {
+            throw RawLogError(path: path, "cannot run xz to decompress (install xz-utils): \(error.localizedDescription)")
+        }
+        let data: Data
+        if let prefixBytes {
+            data = (try? output.fileHandleForReading.read(upToCount: prefixBytes)) ?? Data()
+            process.terminate()
+            process.waitUntilExit()
+            return data
+        }
+        data = output.fileHandleForReading.readDataToEndOfFile()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw RawLogError(path: path, "xz failed: \(message.trimmingCharacters(in: .whitespacesAndNewlines))")
+        }
+        return data
+    }
+}
+
+/// x-io Technologies' CSV column names.
+enum XIOColumns {
+    static let time = "Time (s)"
+    static let gyro = ["Gyroscope X (deg/s)", "Gyroscope Y (deg/s)", "Gyroscope Z (deg/s)"]
+    static let acc = ["Accelerometer X (g)", "Accelerometer Y (g)", "Accelerometer Z (g)"]
+    static let mag = ["Magnetometer X (uT)", "Magnetometer Y (uT)", "Magnetometer Z (uT)"]
+}
