@@ -1,7 +1,176 @@
 import ArgumentParser
+import AttitudeLog
+import AttitudeMath
+import CGL
+import CGLFW
+import Foundation
+import Imaging
+import Render
+
 struct Run: ParsableCommand {
-    func run() throws {}
+    static let configuration = CommandConfiguration(
+        abstract: "Opens a resizable window showing the die over the background, driven by the attitude source.",
+        discussion: """
+        Keys: space pauses or resumes, Left/Right seek 5 s (with Shift 1 s), S saves a snapshot PNG, Q or Esc quits.
+        Without --log or --attitude it plays the demo recording models/demo-attitude.csv.
+        Needs a display; with none, use `xvfb-run -a steady-dice run ...` or `steady-dice snapshot`.
+        """)
+
+    @Option(help: "Attitude log to play (steady-dice CSV or Sensor Logger Orientation.csv). Default: the demo log.")
+    var log: String?
+
+    @Option(help: "Show one fixed device-to-world quaternion w,x,y,z instead of a log.")
+    var attitude: QuaternionArgument?
+
+    @Option(help: "Playback speed factor (> 0).")
+    var speed: Double = 1
+
+    @Flag(inversion: .prefixedNo, help: "Start the log again when it ends.")
+    var loop = true
+
+    @Option(help: "Initial window size, WxH.")
+    var size: Size = Size(width: 960, height: 720)
+
+    @Option(help: "none (a uniform colour), #RRGGBB, or an image file, centre-cropped to the window's aspect.")
+    var background: BackgroundChoice = .none
+
+    @Option(help: "Folder the S key writes snapshots to.")
+    var snapshotDir: String = "."
+
+    @Option(help: "Quit by itself after drawing this many frames (for scripted runs).")
+    var frames: Int?
+
+    @Option(help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else the package checkout).")
+    var assets: String?
+
+    func validate() throws {
+        if log != nil && attitude != nil { throw ValidationError("give at most one of --log or --attitude") }
+        guard speed > 0, speed.isFinite else { throw ValidationError("--speed must be a positive number") }
+        if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
+    }
+
+    func run() throws {
+        try exitOnFailure {
+            let assets = try Assets.locate(explicit: assets)
+            let backgroundImage = try loadBackground(background)
+            let now = Playback.monotonicNow()
+            let provider: AttitudeProvider
+            if let attitude {
+                provider = FixedAttitudeProvider(attitude.quaternion)
+            } else {
+                let path = log ?? assets.models.appendingPathComponent("demo-attitude.csv").path
+                provider = try LogPlaybackProvider(log: try loadAttitudeLog(path: path), speed: speed, looping: loop, now: now)
+            }
+            let window = try AppWindow(title: "steady-dice", width: size.width, height: size.height)
+            let renderer = try SceneRenderer(assets: assets)
+            if case .colour(let colour) = background { renderer.clearColor = colour }
+            try window.loop(renderer: renderer, attitude: provider, backgroundImage: backgroundImage,
+                            snapshotFolder: snapshotDir, frameLimit: frames)
+        }
+    }
 }
-struct Bench: ParsableCommand {
-    func run() throws {}
+
+/// A GLFW window with an OpenGL 3.3 core context, and the key handling of `run`.
+final class AppWindow {
+    private let window: OpaquePointer
+    private var pendingKeys: [(key: Int32, mods: Int32)] = []
+
+    init(title: String, width: Int, height: Int) throws {
+        let environment = ProcessInfo.processInfo.environment
+        if (environment["DISPLAY"] ?? "").isEmpty && (environment["WAYLAND_DISPLAY"] ?? "").isEmpty {
+            throw AppError("no display: DISPLAY is not set. Run it under a virtual X server "
+                           + "(`xvfb-run -a steady-dice run ...`), or render offscreen with `steady-dice snapshot`.")
+        }
+        glfwSetErrorCallback { code, message in
+            FileHandle.standardError.write(Data("steady-dice: GLFW error \(code): \(message.map { String(cString: $0) } ?? "")\n".utf8))
+        }
+        guard glfwInit() == GLFW_TRUE else {
+            throw AppError("cannot open the display (GLFW failed to initialise). Use `xvfb-run -a steady-dice run ...` "
+                           + "or `steady-dice snapshot`.")
+        }
+        glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3)
+        glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3)
+        glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE)
+        glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE)
+        glfwWindowHint(GLFW_RESIZABLE, GLFW_TRUE)
+        guard let window = glfwCreateWindow(Int32(width), Int32(height), title, nil, nil) else {
+            glfwTerminate()
+            throw AppError("cannot create an OpenGL 3.3 core window (the driver may not support it)")
+        }
+        self.window = window
+        glfwMakeContextCurrent(window)
+        glfwSwapInterval(1)
+        glfwSetWindowUserPointer(window, Unmanaged.passUnretained(self).toOpaque())
+        glfwSetKeyCallback(window) { window, key, _, action, mods in
+            guard action == GLFW_PRESS || action == GLFW_REPEAT, let pointer = glfwGetWindowUserPointer(window) else { return }
+            Unmanaged<AppWindow>.fromOpaque(pointer).takeUnretainedValue().pendingKeys.append((key, mods))
+        }
+    }
+
+    deinit {
+        glfwDestroyWindow(window)
+        glfwTerminate()
+    }
+
+    /// Draws until the window closes, Q/Esc is pressed, or `frameLimit` frames were drawn.
+    func loop(renderer: SceneRenderer, attitude: AttitudeProvider, backgroundImage: RGBImage?,
+              snapshotFolder: String, frameLimit: Int?) throws {
+        var drawn = 0
+        var lastTitle = 0.0
+        while glfwWindowShouldClose(window) == GLFW_FALSE {
+            glfwPollEvents()
+            let now = Playback.monotonicNow()
+            var snapshotRequested = false
+            for (key, mods) in pendingKeys {
+                let step = (mods & GLFW_MOD_SHIFT) != 0 ? 1.0 : 5.0
+                switch key {
+                case GLFW_KEY_SPACE: attitude.togglePause(now: now)
+                case GLFW_KEY_LEFT: attitude.seek(by: -step, now: now)
+                case GLFW_KEY_RIGHT: attitude.seek(by: step, now: now)
+                case GLFW_KEY_S: snapshotRequested = true
+                case GLFW_KEY_Q, GLFW_KEY_ESCAPE: glfwSetWindowShouldClose(window, GLFW_TRUE)
+                default: break
+                }
+            }
+            pendingKeys.removeAll()
+
+            var width: Int32 = 0, height: Int32 = 0
+            glfwGetFramebufferSize(window, &width, &height)
+            if width > 0 && height > 0 {
+                let reading = attitude.reading(now: now)
+                glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+                renderer.setBackground(backgroundImage, generation: 0, viewportWidth: Int(width), viewportHeight: Int(height))
+                renderer.draw(SceneState(worldFromDevice: reading.worldFromDevice, greyed: reading.greyed),
+                              width: Int(width), height: Int(height))
+                if snapshotRequested { saveSnapshot(width: Int(width), height: Int(height), folder: snapshotFolder) }
+            }
+            if now - lastTitle > 0.25 {
+                glfwSetWindowTitle(window, "steady-dice — \(attitude.status(now: now))")
+                lastTitle = now
+            }
+            glfwSwapBuffers(window)
+            drawn += 1
+            if let frameLimit, drawn >= frameLimit { break }
+        }
+    }
+
+    /// Writes the back buffer just drawn: exactly what the window shows.
+    private func saveSnapshot(width: Int, height: Int, folder: String) {
+        glReadBuffer(GLenum(GL_BACK))
+        let image = OffscreenTarget.readBoundFramebuffer(width: width, height: height)
+        let stamp = Int(Date().timeIntervalSince1970 * 1000)
+        let path = URL(fileURLWithPath: folder).appendingPathComponent("steady-dice-\(stamp).png").path
+        do {
+            try image.write(path: path)
+            print("saved \(path)")
+        } catch {
+            FileHandle.standardError.write(Data("steady-dice: \(error)\n".utf8))
+        }
+    }
+}
+
+/// A failure with a message for the user.
+struct AppError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }

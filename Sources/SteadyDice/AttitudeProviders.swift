@@ -1,0 +1,65 @@
+import AttitudeLog
+import AttitudeMath
+import Foundation
+
+/// What the renderer needs from an attitude source at draw time. Never blocks.
+struct AttitudeReading {
+    /// Device to world; nil when there is none yet.
+    var worldFromDevice: Quaternion?
+    /// The attitude is not live or not trusted: draw the die grey.
+    var greyed: Bool
+}
+
+/// A source of device-to-world attitudes for the app: a log playing back, or a live daemon.
+protocol AttitudeProvider: AnyObject {
+    /// The attitude to draw at monotonic time `now` (seconds).
+    func reading(now: Double) -> AttitudeReading
+    /// Space: pause or resume. Live sources ignore it.
+    func togglePause(now: Double)
+    /// Left/Right: move playback by `seconds`. Live sources ignore it.
+    func seek(by seconds: Double, now: Double)
+    /// A one-line status for the window title.
+    func status(now: Double) -> String
+}
+
+extension AttitudeProvider {
+    func togglePause(now: Double) {}
+    func seek(by seconds: Double, now: Double) {}
+}
+
+/// Plays an attitude log in real time.
+final class LogPlaybackProvider: AttitudeProvider {
+    private var playback: Playback
+    private let name: String
+
+    init(log: AttitudeLog, speed: Double, looping: Bool, now: Double) throws {
+        playback = try Playback(log: log, now: now, speed: speed, looping: looping)
+        name = URL(fileURLWithPath: log.path).lastPathComponent
+    }
+
+    func reading(now: Double) -> AttitudeReading {
+        AttitudeReading(worldFromDevice: playback.attitude(atWallTime: now), greyed: false)
+    }
+
+    func togglePause(now: Double) { playback.togglePause(now: now) }
+    func seek(by seconds: Double, now: Double) { playback.seek(by: seconds, now: now) }
+
+    func status(now: Double) -> String {
+        let state = playback.isPaused ? "paused" : playback.isFinished(now: now) ? "ended" : "playing"
+        return String(format: "%@ %.2f / %.2f s (%@)", name, playback.currentTime(now: now), playback.log.duration, state)
+    }
+}
+
+/// One fixed attitude (`--attitude`).
+final class FixedAttitudeProvider: AttitudeProvider {
+    let worldFromDevice: Quaternion
+    init(_ worldFromDevice: Quaternion) { self.worldFromDevice = worldFromDevice }
+    func reading(now: Double) -> AttitudeReading { AttitudeReading(worldFromDevice: worldFromDevice, greyed: false) }
+    func status(now: Double) -> String { "fixed attitude \(worldFromDevice)" }
+}
+
+/// Reads an attitude log of any supported kind: a steady-dice attitude CSV or Sensor Logger's
+/// Orientation.csv as they are.
+func loadAttitudeLog(path: String) throws -> AttitudeLog {
+    try AttitudeLog.load(path: path)
+}

@@ -1,0 +1,4 @@
+import ArgumentParser
+struct Bench: ParsableCommand {
+    func run() throws {}
+}
