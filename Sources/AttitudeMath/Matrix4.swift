@@ -69,7 +69,7 @@ public struct Matrix4: Equatable, Sendable, CustomStringConvertible {
                                   0, 0, -1, 0])
     }
 
-    /// The general inverse by cofactors, computed in double precision.
+    /// The general inverse by Gauss-Jordan elimination with partial pivoting, computed in double precision.
     /// Throws `singularMatrix` when the determinant is zero relative to the entries' scale.
     public func inverse() throws -> Matrix4 {
         var a = [Double](repeating: 0, count: 16)   // row-major copy

@@ -15,9 +15,14 @@ public struct Quaternion: Equatable, Sendable, CustomStringConvertible {
     public static let identity = Quaternion(w: 1, x: 0, y: 0, z: 0)
 
     /// A rotation of `angle` radians about `axis` (any non-zero length), right-handed.
+    /// A zero axis names no rotation and gives the identity.
     public init(axis: SIMD3<Double>, angle: Double) {
         let n = (axis * axis).sum().squareRoot()
-        let s = n > 0 ? sin(angle / 2) / n : 0
+        guard n > 0 else {
+            self = .identity
+            return
+        }
+        let s = sin(angle / 2) / n
         self.init(w: cos(angle / 2), x: axis.x * s, y: axis.y * s, z: axis.z * s)
     }
 

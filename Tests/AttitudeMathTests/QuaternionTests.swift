@@ -87,6 +87,11 @@ final class QuaternionTests: XCTestCase {
         assertEqual(Quaternion(axis: [0, 1, 0], angle: .pi / 2).rotate([0, 0, 1]), [1, 0, 0], accuracy: 1e-15)
     }
 
+    func testAZeroAxisGivesTheIdentity() {
+        // Before the fix this was [cos(angle/2), 0, 0, 0]: not a unit quaternion.
+        assertEqual(Quaternion(axis: [0, 0, 0], angle: 2), .identity, accuracy: 0)
+    }
+
     func testRotateAgreesWithTheRotationMatrix() {
         var generator = SeededGenerator(seed: 3)
         for _ in 0..<200 {
