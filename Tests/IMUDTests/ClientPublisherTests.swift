@@ -1,0 +1,251 @@
+import AttitudeMath
+import Foundation
+import XCTest
+@testable import IMUD
+#if canImport(Glibc)
+import Glibc
+#endif
+
+final class ClientPublisherTests: SocketTestCase {
+    private let attitudes = Array(FrameMappingTests.Attitudes(seed: 21, count: 20))
+
+    /// Publishes `attitudes` and checks that each reaches the client as the same worldFromDevice.
+    private func checkEndToEnd(publisher: IMUDPublisher, client: IMUDClient, collector: SampleCollector, isDatagram: Bool) {
+        for (index, attitude) in attitudes.enumerated() {
+            let packet = publisher.packet(worldFromDevice: attitude, flags: [.fusionConverged], imuSeq: UInt32(index))
+            if isDatagram {
+                // The client's socket may not be bound yet: repeat the first packet until it is heard.
+                waitUntil(3, "the first datagram") {
+                    publisher.publish(packet)
+                    return client.latest() != nil || index > 0
+                }
+            }
+            publisher.publish(packet)
+            waitUntil(3, "packet \(index)") { client.latest()?.imuSeq == UInt32(index) }
+            guard let sample = client.latest() else { return }
+            XCTAssertLessThan(sample.worldFromDevice.angle(to: attitude), 1e-6)
+            XCTAssertEqual(sample.flags, [.fusionConverged])
+            XCTAssertGreaterThan(sample.tsWallNs, 0)
+            XCTAssertLessThanOrEqual(sample.receivedAt, IMUDClock.monotonicSeconds())
+        }
+        XCTAssertEqual(client.state, .connected)
+        XCTAssertEqual(client.statistics.sequenceGaps, 0)
+        XCTAssertEqual(client.statistics.drops.total, 0)
+        XCTAssertEqual(Set(collector.seqs), Set((0..<UInt32(attitudes.count))))
+    }
+
+    func testUnixSocketEndToEnd() throws {
+        let mount = IMUDMount(rollDegrees: 0, pitchDegrees: 0, yawDegrees: 90)
+        let publisher = try IMUDPublisher(outputs: [.unix(path: socketPath())], mapping: IMUDFrameMapping(mount: mount))
+        let (client, lines, collector) = startClient(.unix(path: socketPath()), mount: mount)
+        acceptSubscribers(publisher)
+        checkEndToEnd(publisher: publisher, client: client, collector: collector, isDatagram: false)
+        XCTAssertEqual(collector.seqs, Array(0..<UInt32(attitudes.count)))
+        XCTAssertTrue(lines.contains("imud at unix:\(socketPath()): connected"), "\(lines.all)")
+    }
+
+    func testTCPEndToEndInENU() throws {
+        let publisher = try IMUDPublisher(outputs: [.tcp(host: "127.0.0.1", port: 0)], mapping: IMUDFrameMapping(coordFrame: .enu))
+        let port = try XCTUnwrap(publisher.tcpPort)
+        let (client, _, collector) = startClient(.tcp(host: "127.0.0.1", port: port), coordFrame: .enu)
+        acceptSubscribers(publisher)
+        checkEndToEnd(publisher: publisher, client: client, collector: collector, isDatagram: false)
+        XCTAssertEqual(collector.seqs, Array(0..<UInt32(attitudes.count)))
+    }
+
+    func testUDPEndToEnd() throws {
+        let port = try freeUDPPort()
+        let publisher = try IMUDPublisher(outputs: [.udp(host: "127.0.0.1", port: port)])
+        let (client, _, collector) = startClient(.udp(group: nil, bindAddress: "127.0.0.1", port: port))
+        checkEndToEnd(publisher: publisher, client: client, collector: collector, isDatagram: true)
+    }
+
+    func testWaitForFirstValidReturnsTheFirstAttitude() throws {
+        let publisher = try IMUDPublisher(outputs: [.tcp(host: "127.0.0.1", port: 0)])
+        let port = try XCTUnwrap(publisher.tcpPort)
+        let (client, _, _) = startClient(.tcp(host: "127.0.0.1", port: port), start: false)
+        let sender = Thread {
+            while publisher.subscriberCount == 0 { publisher.acceptPendingSubscribers(); usleep(1000) }
+            publisher.publish(publisher.packet(worldFromDevice: self.attitudes[3], flags: [], imuSeq: 77))
+        }
+        sender.start()
+        let sample = try client.waitForFirstValid(timeout: 3)
+        XCTAssertEqual(sample.imuSeq, 77)
+        XCTAssertLessThan(sample.worldFromDevice.angle(to: attitudes[3]), 1e-6)
+        XCTAssertEqual(client.state, .startup, "no fusion_converged flag: the die should be greyed")
+    }
+
+    // MARK: - Bad input
+
+    func testMissingSocketPathTimesOutNamingTheEndpoint() throws {
+        let path = socketPath("missing.sock")
+        let (client, lines, _) = startClient(.unix(path: path), start: false)
+        let started = Date()
+        XCTAssertThrowsError(try client.waitForFirstValid(timeout: 0.3)) { error in
+            let message = "\(error)"
+            XCTAssertTrue(message.contains("no valid imud packet from unix:\(path) within 0.3 s"), message)
+            XCTAssertTrue(message.contains("does not exist"), message)
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 1.5)
+        XCTAssertEqual(client.state, .waiting)
+        XCTAssertNil(client.latest())
+        XCTAssertTrue(lines.contains("waiting for imud at unix:\(path)"), "\(lines.all)")
+        XCTAssertEqual(lines.all.filter { $0.contains("waiting for imud") }.count, 1, "said once per outage")
+    }
+
+    func testCorruptFramesMixedIntoATCPStreamAreDroppedAndCounted() throws {
+        let publisher = try IMUDPublisher(outputs: [.tcp(host: "127.0.0.1", port: 0)])
+        let (client, _, collector) = startClient(.tcp(host: "127.0.0.1", port: try XCTUnwrap(publisher.tcpPort)))
+        acceptSubscribers(publisher)
+        var corrupt = packet(seq: 2)
+        corrupt[120] ^= 0x10
+        for piece in [packet(seq: 0), (0..<37).map { UInt8($0) }, packet(seq: 1), corrupt,
+                      PacketTests.withVersion(13, from: packet(seq: 3)), Array(packet(seq: 4)[0..<100]),
+                      packet(seq: 5), packet(seq: 6)] {
+            publisher.publish(encoded: piece)
+        }
+        waitUntil(3, "seq 6") { client.latest()?.imuSeq == 6 }
+        XCTAssertEqual(collector.seqs, [0, 1, 5, 6])
+        let drops = client.statistics.drops
+        XCTAssertEqual(drops.badMagic, 1)
+        XCTAssertEqual(drops.badCRC, 1)
+        XCTAssertEqual(drops.wrongVersion, 1)
+        XCTAssertEqual(drops.truncated, 1)
+        XCTAssertEqual(client.state, .connected)
+    }
+
+    func testCorruptDatagramsAreDroppedAndCounted() throws {
+        let port = try freeUDPPort()
+        let publisher = try IMUDPublisher(outputs: [.udp(host: "127.0.0.1", port: port)])
+        let (client, _, collector) = startClient(.udp(group: nil, bindAddress: "127.0.0.1", port: port))
+        waitUntil(3, "the first datagram") {
+            publisher.publish(encoded: packet(seq: 0))
+            return client.latest() != nil
+        }
+        var corrupt = packet(seq: 2)
+        corrupt[200] ^= 0x01
+        var wrongMagic = packet(seq: 3)
+        wrongMagic[0] = 0x45
+        PacketTests.fixCRC(&wrongMagic)
+        for piece in [corrupt, wrongMagic, PacketTests.withVersion(15, from: packet(seq: 4)), Array(packet(seq: 5)[0..<259]),
+                      packet(seq: 6) + [0], packet(seq: 7)] {
+            publisher.publish(encoded: piece)
+        }
+        waitUntil(3, "seq 7") { client.latest()?.imuSeq == 7 }
+        XCTAssertEqual(collector.seqs.filter { $0 != 0 }, [7])
+        let drops = client.statistics.drops
+        XCTAssertEqual([drops.badCRC, drops.badMagic, drops.wrongVersion, drops.truncated, drops.oversized], [1, 1, 1, 1, 1])
+    }
+
+    func testDaemonDyingMidFrameThenRestartingIsRecovered() throws {
+        let path = socketPath()
+        var publisher = try IMUDPublisher(outputs: [.unix(path: path)])
+        let (client, lines, _) = startClient(.unix(path: path))
+        acceptSubscribers(publisher)
+        publisher.publish(encoded: packet(seq: 0))
+        waitUntil(3, "seq 0") { client.latest()?.imuSeq == 0 }
+        publisher.publish(encoded: Array(packet(seq: 1)[0..<100]))
+        publisher.close()
+        waitUntil(3, "the client to notice") { client.state == .waiting }
+        XCTAssertEqual(client.statistics.drops.truncated, 1)
+        XCTAssertTrue(lines.contains("waiting for imud at unix:\(path) (imud closed the connection)"), "\(lines.all)")
+        XCTAssertEqual(client.latest()?.imuSeq, 0, "the last attitude stays; the state says it is stale")
+
+        publisher = try IMUDPublisher(outputs: [.unix(path: path)])
+        defer { publisher.close() }
+        acceptSubscribers(publisher)
+        publisher.publish(publisher.packet(worldFromDevice: attitudes[5], flags: [.fusionConverged], imuSeq: 500))
+        waitUntil(3, "the restarted daemon's packet") { client.latest()?.imuSeq == 500 }
+        XCTAssertLessThan(try XCTUnwrap(client.latest()).worldFromDevice.angle(to: attitudes[5]), 1e-6)
+        XCTAssertEqual(client.state, .connected)
+        XCTAssertEqual(client.statistics.connections, 2)
+        XCTAssertEqual(client.statistics.sequenceResets, 0, "a new connection starts a new sequence")
+    }
+
+    func testStateFollowsStartupConvergedAndShutdownFlags() throws {
+        let path = socketPath()
+        let publisher = try IMUDPublisher(outputs: [.unix(path: path)])
+        let (client, lines, _) = startClient(.unix(path: path))
+        acceptSubscribers(publisher)
+        publisher.publish(encoded: packet(seq: 0, flags: [.startup]))
+        waitUntil(3, "startup") { client.state == .startup }
+        publisher.publish(encoded: packet(seq: 1, flags: [.fusionConverged]))
+        waitUntil(3, "connected") { client.state == .connected }
+        publisher.publish(encoded: packet(seq: 2, flags: [.fusionConverged, .shutdown]))
+        waitUntil(3, "shutdown") { client.state == .daemonShutdown }
+        publisher.close()
+        usleep(50_000)
+        XCTAssertEqual(client.state, .daemonShutdown, "stays distinguishable from a daemon that never came")
+        XCTAssertTrue(lines.contains("shut down"), "\(lines.all)")
+        XCTAssertThrowsError(try client.waitForFirstValid(timeout: 0.05), "a shutdown packet is not a valid first attitude")
+    }
+
+    func testSequenceGapsAreCountedAndReported() throws {
+        let path = socketPath()
+        let publisher = try IMUDPublisher(outputs: [.unix(path: path)])
+        let (client, lines, _) = startClient(.unix(path: path))
+        acceptSubscribers(publisher)
+        for seq: UInt32 in [0, 1, 2, 5, 6] { publisher.publish(encoded: packet(seq: seq)) }
+        waitUntil(3, "seq 6") { client.latest()?.imuSeq == 6 }
+        XCTAssertEqual(client.statistics.sequenceGaps, 1)
+        XCTAssertEqual(client.statistics.missedPackets, 2)
+        XCTAssertTrue(lines.contains("imu_seq gap, 2 packet(s) missed"), "\(lines.all)")
+    }
+
+    func testSequenceStepsOfAnIMUSampleCounterAreNotGaps() throws {
+        // imud counts IMU samples (833 Hz) but may publish at 100 Hz: steps of 8 or 9 are normal.
+        let path = socketPath()
+        let publisher = try IMUDPublisher(outputs: [.unix(path: path)])
+        let (client, _, _) = startClient(.unix(path: path))
+        acceptSubscribers(publisher)
+        for seq: UInt32 in [0, 8, 17, 25, 33, 42, 59, 67] { publisher.publish(encoded: packet(seq: seq)) }
+        waitUntil(3, "seq 67") { client.latest()?.imuSeq == 67 }
+        XCTAssertEqual(client.statistics.sequenceGaps, 1)
+        XCTAssertEqual(client.statistics.missedPackets, 1)
+    }
+
+    // MARK: - Publisher policy
+
+    func testASlowSubscriberNeverBlocksThePublisher() throws {
+        let path = socketPath()
+        let publisher = try IMUDPublisher(outputs: [.unix(path: path)])
+        let idle = try rawUnixConnection(path)
+        defer { close(idle) }
+        acceptSubscribers(publisher)
+        let started = IMUDClock.monotonicSeconds()
+        for seq in 0..<4000 { publisher.publish(encoded: packet(seq: UInt32(seq))) }
+        XCTAssertLessThan(IMUDClock.monotonicSeconds() - started, 1)
+        let stats = publisher.statistics
+        XCTAssertGreaterThan(stats.droppedForSlowSubscribers + stats.disconnected, 0)
+        XCTAssertEqual(stats.packets, 4000)
+    }
+
+    func testAtMostEightSubscribers() throws {
+        let path = socketPath()
+        let publisher = try IMUDPublisher(outputs: [.unix(path: path)])
+        let connections = try (0..<9).map { _ in try rawUnixConnection(path) }
+        defer { connections.forEach { close($0) } }
+        waitUntil(3, "9 connection attempts") {
+            publisher.acceptPendingSubscribers()
+            return publisher.subscriberCount + publisher.statistics.refused == 9
+        }
+        XCTAssertEqual(publisher.subscriberCount, 8)
+        XCTAssertEqual(publisher.statistics.refused, 1)
+    }
+
+    func testALiveSocketOrAFileIsNeverReplaced() throws {
+        let path = socketPath()
+        let first = try IMUDPublisher(outputs: [.unix(path: path)])
+        defer { first.close() }
+        XCTAssertThrowsError(try IMUDPublisher(outputs: [.unix(path: path)])) { error in
+            XCTAssertTrue("\(error)".contains("already serving \(path)"), "\(error)")
+        }
+        let file = socketPath("plain-file")
+        XCTAssertTrue(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
+        XCTAssertThrowsError(try IMUDPublisher(outputs: [.unix(path: file)])) { error in
+            XCTAssertTrue("\(error)".contains("is not a socket"), "\(error)")
+        }
+        first.close()
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path), "close removes the socket file")
+    }
+}

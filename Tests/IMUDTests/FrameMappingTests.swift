@@ -1,0 +1,158 @@
+import AttitudeMath
+import XCTest
+@testable import IMUD
+
+final class FrameMappingTests: XCTestCase {
+    /// A deterministic stream of uniformly distributed attitudes (SplitMix64 + Shoemake's method).
+    struct Attitudes: Sequence, IteratorProtocol {
+        var state: UInt64
+        var remaining: Int
+        init(seed: UInt64, count: Int) { state = seed; remaining = count }
+
+        mutating func uniform() -> Double {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
+        }
+
+        mutating func next() -> Quaternion? {
+            guard remaining > 0 else { return nil }
+            remaining -= 1
+            let u1 = uniform(), u2 = uniform() * 2 * .pi, u3 = uniform() * 2 * .pi
+            let a = (1 - u1).squareRoot(), b = u1.squareRoot()
+            return Quaternion(w: a * sin(u2), x: a * cos(u2), y: b * sin(u3), z: b * cos(u3))
+        }
+    }
+
+    static let mounts: [IMUDMount] = [
+        .aligned,
+        IMUDMount(rollDegrees: 0, pitchDegrees: 0, yawDegrees: 90),
+        IMUDMount(rollDegrees: 180, pitchDegrees: 0, yawDegrees: 0),
+        IMUDMount(rollDegrees: 0, pitchDegrees: 270, yawDegrees: 0),
+        IMUDMount(rollDegrees: 10, pitchDegrees: -20, yawDegrees: 33.5),
+    ]
+
+    /// `a` and `b` are the same rotation: equal components up to the sign of the whole quaternion.
+    /// (Comparing components, not `angle(to:)`, whose acos resolves no better than about 3e-8 rad near zero.)
+    private func assertSameRotation(_ a: Quaternion, _ b: Quaternion, accuracy: Double = 1e-12,
+                                    file: StaticString = #filePath, line: UInt = #line) {
+        let difference = SIMD4(a.w - b.w, a.x - b.x, a.y - b.y, a.z - b.z)
+        let sum = SIMD4(a.w + b.w, a.x + b.x, a.y + b.y, a.z + b.z)
+        let error = min(difference.replacing(with: -difference, where: difference .< 0).max(), sum.replacing(with: -sum, where: sum .< 0).max())
+        XCTAssertLessThan(error, accuracy, "\(a) vs \(b)", file: file, line: line)
+    }
+
+    private func assertVector(_ v: SIMD3<Double>, _ expected: SIMD3<Double>, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertLessThan(((v - expected) * (v - expected)).sum().squareRoot(), 1e-9, "\(v) vs \(expected)", file: file, line: line)
+    }
+
+    // MARK: - Round trips
+
+    func testEncodeThenDecodeReturnsTheAttitudeForManyAttitudesFramesAndMounts() {
+        for frame in IMUDCoordFrame.allCases {
+            for mount in FrameMappingTests.mounts {
+                let mapping = IMUDFrameMapping(coordFrame: frame, mount: mount)
+                for worldFromDevice in Attitudes(seed: 7, count: 500) {
+                    let packetQuaternion = mapping.packetQuaternion(worldFromDevice: worldFromDevice)
+                    XCTAssertGreaterThanOrEqual(packetQuaternion.w, 0)
+                    assertSameRotation(mapping.worldFromDevice(packetQuaternion: packetQuaternion), worldFromDevice)
+                }
+            }
+        }
+    }
+
+    func testDecodeThenEncodeReturnsThePacketQuaternion() {
+        let mapping = IMUDFrameMapping(coordFrame: .ned, mount: IMUDMount(rollDegrees: -5, pitchDegrees: 80, yawDegrees: 200))
+        for packetQuaternion in Attitudes(seed: 11, count: 500) {
+            assertSameRotation(mapping.packetQuaternion(worldFromDevice: mapping.worldFromDevice(packetQuaternion: packetQuaternion)),
+                               packetQuaternion)
+        }
+    }
+
+    func testRoundTripThroughTheWireKeepsFloatPrecision() throws {
+        for frame in IMUDCoordFrame.allCases {
+            let mapping = IMUDFrameMapping(coordFrame: frame, mount: FrameMappingTests.mounts[4])
+            let publisher = try IMUDPublisher(outputs: [], mapping: mapping)
+            for worldFromDevice in Attitudes(seed: 3, count: 300) {
+                let bytes = publisher.packet(worldFromDevice: worldFromDevice, flags: [], imuSeq: 0).encoded()
+                let q = try IMUDPacket.decode(datagram: bytes).get().quaternion
+                let decoded = mapping.worldFromDevice(packetQuaternion: try Quaternion.validated(
+                    w: Double(q[0]), x: Double(q[1]), y: Double(q[2]), z: Double(q[3])))
+                assertSameRotation(decoded, worldFromDevice, accuracy: 1e-6)
+            }
+        }
+    }
+
+    // MARK: - Meaning of the mapping
+
+    func testLevelIMUFacingNorthMeansCameraLooksNorthWithTopUp() {
+        let worldFromDevice = IMUDFrameMapping().worldFromDevice(packetQuaternion: .identity)
+        assertVector(worldFromDevice.rotate([0, 0, -1]), [1, 0, 0])   // viewing direction: north
+        assertVector(worldFromDevice.rotate([0, 1, 0]), [0, 0, 1])    // top edge of the screen: up
+        assertVector(worldFromDevice.rotate([1, 0, 0]), [0, -1, 0])   // right edge: east, which is -Y in W (Y west)
+    }
+
+    func testDeviceAtIdentityLooksStraightDown() {
+        // CONVENTIONS.md: at the identity attitude the camera looks down at the die. Body +X (forward) is then
+        // NED down and body +Z (down) points east: the IMU's nose is pitched down by 90°.
+        let nedFromBody = IMUDFrameMapping().packetQuaternion(worldFromDevice: .identity)
+        assertVector(nedFromBody.rotate([1, 0, 0]), [0, 0, 1])
+        assertVector(nedFromBody.rotate([0, 0, 1]), [0, 1, 0])
+        XCTAssertEqual(IMUDEulerAngles(nedFromBody: nedFromBody).pitch, -.pi / 2, accuracy: 1e-6)
+    }
+
+    func testENUAndNEDPacketsOfTheSamePhysicalAttitudeGiveTheSameWorldAttitude() {
+        let enuFromNED = Quaternion(rotationMatrixRows: [[0, 1, 0], [1, 0, 0], [0, 0, -1]])
+        let ned = IMUDFrameMapping(coordFrame: .ned), enu = IMUDFrameMapping(coordFrame: .enu)
+        for nedFromBody in Attitudes(seed: 5, count: 200) {
+            assertSameRotation(enu.worldFromDevice(packetQuaternion: enuFromNED * nedFromBody),
+                               ned.worldFromDevice(packetQuaternion: nedFromBody))
+        }
+    }
+
+    func testYaw90MountIsAnIMUWhoseForwardPointsToTheCameraRight() throws {
+        // The IMU is level with its forward axis north, so the camera's right edge points north.
+        let worldFromDevice = IMUDFrameMapping(mount: try IMUDMount(parsing: "yaw90")).worldFromDevice(packetQuaternion: .identity)
+        assertVector(worldFromDevice.rotate([1, 0, 0]), [1, 0, 0])
+        assertVector(worldFromDevice.rotate([0, 1, 0]), [0, 0, 1])
+    }
+
+    func testUpsideDownMountTurnsTheCameraTopDown() throws {
+        let worldFromDevice = IMUDFrameMapping(mount: try IMUDMount(parsing: "upside-down")).worldFromDevice(packetQuaternion: .identity)
+        assertVector(worldFromDevice.rotate([0, 0, -1]), [1, 0, 0])
+        assertVector(worldFromDevice.rotate([0, 1, 0]), [0, 0, -1])
+    }
+
+    func testEulerAnglesFollowImudsConvention() {
+        for (roll, pitch, yaw) in [(10.0, 20.0, 30.0), (-170.0, -45.0, 179.0), (0.0, 89.0, -90.0)] {
+            let angles = IMUDEulerAngles(nedFromBody: Quaternion(rollDegrees: roll, pitchDegrees: pitch, yawDegrees: yaw))
+            XCTAssertEqual(angles.roll * 180 / .pi, roll, accuracy: 1e-6)
+            XCTAssertEqual(angles.pitch * 180 / .pi, pitch, accuracy: 1e-6)
+            XCTAssertEqual(angles.yaw * 180 / .pi, yaw, accuracy: 1e-6)
+            XCTAssertEqual(angles.headingDegrees, yaw < 0 ? yaw + 360 : yaw, accuracy: 1e-6)
+        }
+    }
+
+    // MARK: - Parsing
+
+    func testMountParsing() throws {
+        XCTAssertEqual(try IMUDMount(parsing: "0,0,90"), try IMUDMount(parsing: "yaw90"))
+        XCTAssertEqual(try IMUDMount(parsing: "yaw_90"), try IMUDMount(parsing: "YAW90"))
+        XCTAssertEqual(try IMUDMount(parsing: "identity"), .aligned)
+        XCTAssertEqual(try IMUDMount(parsing: " 180, 0 ,0"), try IMUDMount(parsing: "upside-down"))
+        XCTAssertEqual(try IMUDMount(parsing: "1.5,-2,3").eulerDegrees, SIMD3(1.5, -2, 3))
+        XCTAssertThrowsError(try IMUDMount(parsing: "sideways")) { error in
+            XCTAssertTrue("\(error)".contains("--mount \"sideways\""), "\(error)")
+            XCTAssertTrue("\(error)".contains("upside-down"), "\(error)")
+        }
+        XCTAssertThrowsError(try IMUDMount(parsing: "1,x,3")) { error in
+            XCTAssertTrue("\(error)".contains("field 2 (pitch)"), "\(error)")
+        }
+        XCTAssertThrowsError(try IMUDMount(parsing: "1,2"))
+        XCTAssertThrowsError(try IMUDMount(parsing: "1,2,nan"))
+        XCTAssertEqual(IMUDCoordFrame(name: "ENU"), .enu)
+        XCTAssertNil(IMUDCoordFrame(name: "nwu"))
+    }
+}

@@ -1,0 +1,79 @@
+import AttitudeMath
+import Foundation
+import XCTest
+@testable import IMUD
+
+final class ReplayTests: SocketTestCase {
+    private let samples: [(t: Double, worldFromDevice: Quaternion)] =
+        Array(FrameMappingTests.Attitudes(seed: 99, count: 10)).enumerated().map { (t: 5 + Double($0.offset) * 0.02, worldFromDevice: $0.element) }
+
+    func testReplaySendsEverySampleAtItsTimeThenAShutdownPacket() throws {
+        let path = socketPath()
+        let publisher = try IMUDPublisher(outputs: [.unix(path: path)])
+        let (client, _, collector) = startClient(.unix(path: path))
+        acceptSubscribers(publisher)
+        let replay = try IMUDReplay(samples: samples, publisher: publisher, options: IMUDReplayOptions(speed: 2))
+        let started = IMUDClock.monotonicSeconds()
+        replay.run()
+        let elapsed = IMUDClock.monotonicSeconds() - started
+        XCTAssertGreaterThanOrEqual(elapsed, 0.18 / 2 - 0.002, "9 intervals of 20 ms at speed 2")
+        XCTAssertLessThan(elapsed, 0.5)
+        waitUntil(3, "the shutdown packet") { client.state == .daemonShutdown }
+        let received = collector.samples
+        XCTAssertEqual(received.map(\.imuSeq), Array(0...10))
+        for (index, sample) in samples.enumerated() {
+            XCTAssertLessThan(received[index].worldFromDevice.angle(to: sample.worldFromDevice), 1e-6)
+            XCTAssertEqual(received[index].flags, [.fusionConverged])
+        }
+        XCTAssertTrue(received[10].flags.contains(.shutdown))
+        XCTAssertLessThan(received[10].worldFromDevice.angle(to: samples[9].worldFromDevice), 1e-6)
+        // Packets left at the log's pace: the spread of receive times matches the log's 90 ms at speed 2.
+        XCTAssertEqual(received[9].receivedAt - received[0].receivedAt, 0.09, accuracy: 0.03)
+    }
+
+    func testStopRequestEndsALoopWithAShutdownPacket() throws {
+        let path = socketPath()
+        let publisher = try IMUDPublisher(outputs: [.unix(path: path)])
+        let (client, _, collector) = startClient(.unix(path: path))
+        acceptSubscribers(publisher)
+        let replay = try IMUDReplay(samples: samples, publisher: publisher,
+                                    options: IMUDReplayOptions(speed: 4, loop: true, startupSeconds: 0.05))
+        let stopper = Thread {
+            usleep(150_000)
+            replay.requestStop()
+        }
+        stopper.start()
+        replay.run()
+        XCTAssertGreaterThan(replay.packetsSent, 10, "looped past the end of the log")
+        waitUntil(3, "the shutdown packet") { client.state == .daemonShutdown }
+        let received = collector.samples
+        XCTAssertEqual(received.count, replay.packetsSent)
+        XCTAssertTrue(received[0].flags.contains(.startup), "the first 50 ms of log time are flagged startup")
+        XCTAssertFalse(received[0].flags.contains(.fusionConverged))
+        XCTAssertEqual(received[3].flags, [.fusionConverged])
+        XCTAssertEqual(received.filter { $0.flags.contains(.shutdown) }.map(\.imuSeq), [UInt32(replay.packetsSent - 1)])
+        XCTAssertEqual(client.statistics.sequenceGaps, 0)
+    }
+
+    func testFixedRateReplayInterpolates() throws {
+        let a = Quaternion.identity, b = Quaternion(axis: [0, 0, 1], angle: 1)
+        let two = [(t: 0.0, worldFromDevice: a), (t: 0.1, worldFromDevice: b)]
+        XCTAssertLessThan(IMUDReplay.attitude(in: two, at: 0.025).angle(to: Quaternion(axis: [0, 0, 1], angle: 0.25)), 1e-12)
+        XCTAssertEqual(IMUDReplay.attitude(in: two, at: -1), a)
+        XCTAssertEqual(IMUDReplay.attitude(in: two, at: 7), b)
+        let publisher = try IMUDPublisher(outputs: [])
+        let replay = try IMUDReplay(samples: two, publisher: publisher, options: IMUDReplayOptions(speed: 10, rateHz: 100))
+        replay.run()
+        XCTAssertEqual(replay.packetsSent, 11 + 1)
+    }
+
+    func testBadReplayInputIsRefused() throws {
+        let publisher = try IMUDPublisher(outputs: [])
+        XCTAssertThrowsError(try IMUDReplay(samples: [], publisher: publisher))
+        XCTAssertThrowsError(try IMUDReplay(samples: [(1, .identity), (0.5, .identity)], publisher: publisher)) { error in
+            XCTAssertTrue("\(error)".contains("sample 2"), "\(error)")
+        }
+        XCTAssertThrowsError(try IMUDReplay(samples: samples, publisher: publisher, options: IMUDReplayOptions(speed: 0)))
+        XCTAssertThrowsError(try IMUDReplay(samples: samples, publisher: publisher, options: IMUDReplayOptions(rateHz: -3)))
+    }
+}

@@ -1,0 +1,127 @@
+import AttitudeMath
+import Foundation
+import XCTest
+@testable import IMUD
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Lines a client or publisher logged, collected across threads.
+final class LogLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+
+    func append(_ line: String) {
+        lock.lock()
+        lines.append(line)
+        lock.unlock()
+    }
+
+    var all: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return lines
+    }
+
+    func contains(_ text: String) -> Bool { all.contains { $0.contains(text) } }
+}
+
+/// Samples a client delivered, collected on its thread.
+final class SampleCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var collected: [IMUDSample] = []
+
+    func append(_ sample: IMUDSample) {
+        lock.lock()
+        collected.append(sample)
+        lock.unlock()
+    }
+
+    var samples: [IMUDSample] {
+        lock.lock()
+        defer { lock.unlock() }
+        return collected
+    }
+
+    var seqs: [UInt32] { samples.map(\.imuSeq) }
+}
+
+class SocketTestCase: XCTestCase {
+    var directory = ""
+    private var clients: [IMUDClient] = []
+
+    override func setUpWithError() throws {
+        var template = Array("/tmp/imud-test-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { throw IMUDError("mkdtemp failed") }
+        directory = String(cString: made)
+    }
+
+    override func tearDown() {
+        clients.forEach { $0.stop() }
+        clients = []
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    func socketPath(_ name: String = "imud.sock") -> String { directory + "/" + name }
+
+    /// A started client with short timings, its log lines and its delivered samples.
+    func startClient(_ endpoint: IMUDEndpoint, coordFrame: IMUDCoordFrame = .ned, mount: IMUDMount = .aligned,
+                     start: Bool = true) -> (IMUDClient, LogLines, SampleCollector) {
+        let client = IMUDClient(endpoint: endpoint, coordFrame: coordFrame, mount: mount)
+        let lines = LogLines()
+        let collector = SampleCollector()
+        client.log = { lines.append($0) }
+        client.onSample = { collector.append($0) }
+        client.initialBackoff = 0.02
+        client.maxBackoff = 0.1
+        client.staleAfter = 1
+        clients.append(client)
+        if start { client.start() }
+        return (client, lines, collector)
+    }
+
+    /// Polls `condition` every 2 ms for up to `timeout` seconds.
+    @discardableResult
+    func waitUntil(_ timeout: Double = 3, _ message: String = "condition", file: StaticString = #filePath, line: UInt = #line,
+                   _ condition: () -> Bool) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(2000)
+        }
+        let result = condition()
+        if !result { XCTFail("timed out waiting for \(message)", file: file, line: line) }
+        return result
+    }
+
+    /// Accepts subscribers until the publisher has `count`.
+    func acceptSubscribers(_ publisher: IMUDPublisher, count: Int = 1, file: StaticString = #filePath, line: UInt = #line) {
+        waitUntil(3, "\(count) subscriber(s)", file: file, line: line) {
+            publisher.acceptPendingSubscribers()
+            return publisher.subscriberCount >= count
+        }
+    }
+
+    /// A UDP port on 127.0.0.1 that was free a moment ago.
+    func freeUDPPort() throws -> UInt16 {
+        let fd = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
+        defer { close(fd) }
+        guard var address = Socket.ipv4Address("127.0.0.1", 0) else { throw IMUDError("no loopback address") }
+        guard Socket.withSockaddr(&address, { bind(fd, $0, $1) }) == 0 else { throw IMUDError("bind failed") }
+        var bound = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &bound) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        return UInt16(bigEndian: bound.sin_port)
+    }
+
+    /// A raw AF_UNIX connection that never reads.
+    func rawUnixConnection(_ path: String) throws -> Int32 {
+        try Socket.connectUnix(path: path)
+    }
+
+    func packet(seq: UInt32, flags: IMUDFlags = [.fusionConverged]) -> [UInt8] {
+        IMUDPacket(flags: flags, quaternion: SIMD4(1, 0, 0, 0), imuSeq: seq).encoded()
+    }
+}
