@@ -92,7 +92,7 @@ struct AttitudeLogParser {
             lineNumber += 1
             var line = Substring(rawLine)
             if lineNumber == 1, line.hasPrefix("\u{FEFF}") { line = line.dropFirst() }
-            let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+            let trimmed = line.trimmedOfBlanks()
             if trimmed.isEmpty { continue }
             if trimmed.hasPrefix("#") {
                 try readComment(trimmed.dropFirst(), line: lineNumber)
@@ -120,9 +120,9 @@ struct AttitudeLogParser {
     // MARK: - Lines
 
     private mutating func readComment(_ body: Substring, line: Int) throws {
-        let body = body.trimmingCharacters(in: .whitespaces)
+        let body = body.trimmedOfBlanks()
         guard body.lowercased().hasPrefix("frame:") else { return }
-        let name = body.dropFirst("frame:".count).trimmingCharacters(in: .whitespaces)
+        let name = String(body.dropFirst("frame:".count).trimmedOfBlanks())
         if let frameLine {
             throw AttitudeLogError(path: path, line: line, reason: .duplicateFrame(firstLine: frameLine))
         }
@@ -133,7 +133,7 @@ struct AttitudeLogParser {
         frameLine = line
     }
 
-    private func readHeader(_ text: String, line: Int) throws -> Columns {
+    private func readHeader(_ text: Substring, line: Int) throws -> Columns {
         let names = fields(of: text).map { $0.lowercased() }
         var index: [String: Int] = [:]
         for (i, name) in names.enumerated() {
@@ -161,7 +161,7 @@ struct AttitudeLogParser {
 
     private static let columnsRead: Set<String> = ["t", "time", "seconds_elapsed", "qw", "qx", "qy", "qz"]
 
-    private mutating func readRow(_ text: String, columns: Columns, line: Int) throws {
+    private mutating func readRow(_ text: Substring, columns: Columns, line: Int) throws {
         let values = fields(of: text)
         guard values.count == columns.fieldCount else {
             throw AttitudeLogError(path: path, line: line,
@@ -190,7 +190,7 @@ struct AttitudeLogParser {
     // MARK: - Fields
 
     /// Seconds: steady-dice's `t` as written; Sensor Logger's `time` since its first row.
-    private mutating func time(_ values: [String], columns: Columns, line: Int) throws -> Double {
+    private mutating func time(_ values: [Substring], columns: Columns, line: Int) throws -> Double {
         let i = columns.time
         switch columns.format {
         case .steadyDice:
@@ -223,22 +223,36 @@ struct AttitudeLogParser {
         }
     }
 
-    private func number(_ values: [String], _ i: Int, columns: Columns, line: Int) throws -> Double {
+    private func number(_ values: [Substring], _ i: Int, columns: Columns, line: Int) throws -> Double {
         guard let value = Double(values[i]) else {
             throw AttitudeLogError(path: path, line: line, column: i + 1,
-                                   reason: .malformedNumber(column: columns.names[i], text: values[i]))
+                                   reason: .malformedNumber(column: columns.names[i], text: String(values[i])))
         }
         return value
     }
 
     /// Comma-separated fields with surrounding spaces and double quotes removed.
-    private func fields(of text: String) -> [String] {
-        text.split(separator: ",", omittingEmptySubsequences: false).map { field in
-            var value = field.trimmingCharacters(in: .whitespaces)
+    private func fields(of text: Substring) -> [Substring] {
+        text.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false).map { field in
+            let value = Substring(field).trimmedOfBlanks()
             if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
-                value = String(value.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces)
+                return value.dropFirst().dropLast().trimmedOfBlanks()
             }
             return value
         }
+    }
+}
+
+private extension Substring {
+    /// Without leading and trailing spaces, tabs and carriage returns. Works on UTF-8 bytes: Foundation's
+    /// trimming and Character iteration are several times slower, which shows on logs of 100,000 rows.
+    func trimmedOfBlanks() -> Substring {
+        let isBlank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }
+        let bytes = utf8
+        guard let first = bytes.firstIndex(where: { !isBlank($0) }), let last = bytes.lastIndex(where: { !isBlank($0) }) else {
+            return self[endIndex...]
+        }
+        // Both ends sit next to ASCII blanks or the ends of the text, so they are character boundaries.
+        return self[first..<bytes.index(after: last)]
     }
 }

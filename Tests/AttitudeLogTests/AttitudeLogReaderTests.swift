@@ -66,6 +66,14 @@ final class AttitudeLogReaderTests: XCTestCase {
         assertSameAttitude(log.samples[1].worldFromDevice, Quaternion(w: 0, x: 0, y: 1, z: 0), accuracy: 0)
     }
 
+    func testNonASCIITextInCommentsAndExtraColumns() throws {
+        let text = "# Gerät: Würfel 🎲\nt,qw,qx,qy,qz,ort\n0,1,0,0,0,Küche \n1,1,0,0,0, 東京\n"
+        let log = try AttitudeLog.parse(text: text, path: "unicode.csv")
+        XCTAssertEqual(log.samples.count, 2)
+        let error = parseError("t,qw,qx,qy,qz\n0,1,0,0,0é\n")
+        XCTAssertEqual(error?.reason, .malformedNumber(column: "qz", text: "0é"))
+    }
+
     func testFrameLineSpellings() throws {
         let cases: [(String, ReferenceFrame)] = [
             ("# frame: xArbitraryZVertical", .xArbitraryZVertical),
