@@ -48,17 +48,25 @@ public final class OffscreenTarget {
     }
 
     /// Reads the currently bound read framebuffer (the window's back buffer, or a target) upright.
+    /// RGBA is read because it is the driver's fast path; the alpha byte is dropped while flipping.
     public static func readBoundFramebuffer(width: Int, height: Int) -> RGBImage {
-        var bottomFirst = [UInt8](repeating: 0, count: width * height * 3)
-        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+        var bottomFirst = [UInt8](repeating: 0, count: width * height * 4)
+        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
         bottomFirst.withUnsafeMutableBytes { bytes in
-            glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGB), GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
+            glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
         }
-        var topFirst = [UInt8](repeating: 0, count: bottomFirst.count)
-        let rowBytes = width * 3
-        for row in 0..<height {
-            let source = (height - 1 - row) * rowBytes
-            topFirst.replaceSubrange(row * rowBytes..<(row + 1) * rowBytes, with: bottomFirst[source..<source + rowBytes])
+        var topFirst = [UInt8](repeating: 0, count: width * height * 3)
+        bottomFirst.withUnsafeBufferPointer { source in
+            topFirst.withUnsafeMutableBufferPointer { destination in
+                for row in 0..<height {
+                    var s = (height - 1 - row) * width * 4
+                    var d = row * width * 3
+                    for _ in 0..<width {
+                        destination[d] = source[s]; destination[d + 1] = source[s + 1]; destination[d + 2] = source[s + 2]
+                        s += 4; d += 3
+                    }
+                }
+            }
         }
         return RGBImage(width: width, height: height, pixels: topFirst)
     }

@@ -1,4 +1,104 @@
 import ArgumentParser
+import AttitudeMath
+import CGL
+import Foundation
+import Imaging
+import Render
+
 struct Bench: ParsableCommand {
-    func run() throws {}
+    static let configuration = CommandConfiguration(
+        abstract: "Measures offscreen rendering: ms per frame, split into background upload, draw and read-back.",
+        discussion: """
+        Each frame uploads a new background frame, draws the scene with a new attitude and reads the
+        pixels back, as `snapshot` does; glFinish separates the phases so each is timed on its own.
+        Without a background option a generated 1280x720 picture is used, so the figure covers a full
+        frame with a textured background and the die. Prints the median over --repeats runs.
+        """)
+
+    @Option(help: "Frame size, WxH.")
+    var size: Size = Size(width: 1280, height: 720)
+
+    @Option(help: "Frames per run.")
+    var frames: Int = 120
+
+    @Option(help: "Runs; the figures are medians over runs.")
+    var repeats: Int = 7
+
+    @OptionGroup var backgroundOptions: BackgroundOptions
+
+    @Option(help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else the package checkout).")
+    var assets: String?
+
+    func validate() throws {
+        guard frames >= 1, repeats >= 1 else { throw ValidationError("--frames and --repeats must be at least 1") }
+    }
+
+    func run() throws {
+        try exitOnFailure {
+            let context = try HeadlessContext()
+            defer { withExtendedLifetime(context) {} }
+            let renderer = try SceneRenderer(assets: try Assets.locate(explicit: assets))
+            renderer.clearColor = backgroundOptions.clearColor
+            let provider = try backgroundOptions.makeProvider(forSnapshot: false)
+            defer { provider?.stop() }
+            let fallback = provider == nil ? Self.testPattern(width: size.width, height: size.height) : nil
+            let target = try OffscreenTarget(width: size.width, height: size.height)
+            target.bind()
+
+            var upload: [Double] = [], draw: [Double] = [], readBack: [Double] = [], total: [Double] = []
+            var generation = 0
+            for run in 0...repeats {  // run 0 warms up and is not counted
+                var phase = [0.0, 0.0, 0.0]
+                for frame in 0..<frames {
+                    generation += 1
+                    let image = provider?.latest()?.image ?? fallback
+                    let attitude = Quaternion(axis: [0.3, 1, 0.5], angle: Double(frame) * 0.05)
+                    let t0 = now()
+                    renderer.setBackground(image, generation: generation, viewportWidth: size.width, viewportHeight: size.height)
+                    glFinish()
+                    let t1 = now()
+                    renderer.draw(SceneState(worldFromDevice: attitude), width: size.width, height: size.height)
+                    glFinish()
+                    let t2 = now()
+                    _ = target.readImage()
+                    let t3 = now()
+                    phase[0] += t1 - t0; phase[1] += t2 - t1; phase[2] += t3 - t2
+                }
+                guard run > 0 else { continue }
+                let perFrame = phase.map { $0 / Double(frames) * 1000 }
+                upload.append(perFrame[0]); draw.append(perFrame[1]); readBack.append(perFrame[2])
+                total.append(perFrame.reduce(0, +))
+                FileHandle.standardError.write(Data(String(format: "run %d/%d: %.2f ms per frame\n", run, repeats, total.last ?? 0).utf8))
+            }
+            let background = provider == nil ? "generated \(size.width)x\(size.height) picture" : "\(backgroundOptions.background)"
+            print("offscreen \(size.width)x\(size.height), \(frames) frames x \(repeats) runs, background: \(background)")
+            print(String(format: "  upload    %7.2f ms (median)", median(upload)))
+            print(String(format: "  draw      %7.2f ms (median)", median(draw)))
+            print(String(format: "  read-back %7.2f ms (median)", median(readBack)))
+            print(String(format: "  total     %7.2f ms per frame (median), %.1f frames per second", median(total), 1000 / median(total)))
+        }
+    }
+
+    /// A picture with detail everywhere, so upload and sampling cost what a camera frame costs.
+    static func testPattern(width: Int, height: Int) -> RGBImage {
+        var pixels = [UInt8](repeating: 0, count: width * height * 3)
+        for y in 0..<height {
+            for x in 0..<width {
+                let i = (y * width + x) * 3
+                pixels[i] = UInt8(truncatingIfNeeded: x ^ y)
+                pixels[i + 1] = UInt8(truncatingIfNeeded: x &* 3)
+                pixels[i + 2] = UInt8(truncatingIfNeeded: y &* 5)
+            }
+        }
+        return RGBImage(width: width, height: height, pixels: pixels)
+    }
+}
+
+private func now() -> Double { ProcessInfo.processInfo.systemUptime }
+
+/// The median of a non-empty list.
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    let mid = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
 }

@@ -31,8 +31,7 @@ struct Run: ParsableCommand {
     @Option(help: "Initial window size, WxH.")
     var size: Size = Size(width: 960, height: 720)
 
-    @Option(help: "none (a uniform colour), #RRGGBB, or an image file, centre-cropped to the window's aspect.")
-    var background: BackgroundChoice = .none
+    @OptionGroup var backgroundOptions: BackgroundOptions
 
     @Option(help: "Folder the S key writes snapshots to.")
     var snapshotDir: String = "."
@@ -52,7 +51,8 @@ struct Run: ParsableCommand {
     func run() throws {
         try exitOnFailure {
             let assets = try Assets.locate(explicit: assets)
-            let backgroundImage = try loadBackground(background)
+            let backgroundProvider = try backgroundOptions.makeProvider(forSnapshot: false)
+            defer { backgroundProvider?.stop() }
             let now = Playback.monotonicNow()
             let provider: AttitudeProvider
             if let attitude {
@@ -63,8 +63,8 @@ struct Run: ParsableCommand {
             }
             let window = try AppWindow(title: "steady-dice", width: size.width, height: size.height)
             let renderer = try SceneRenderer(assets: assets)
-            if case .colour(let colour) = background { renderer.clearColor = colour }
-            try window.loop(renderer: renderer, attitude: provider, backgroundImage: backgroundImage,
+            renderer.clearColor = backgroundOptions.clearColor
+            try window.loop(renderer: renderer, attitude: provider, background: backgroundProvider,
                             snapshotFolder: snapshotDir, frameLimit: frames)
         }
     }
@@ -113,7 +113,7 @@ final class AppWindow {
     }
 
     /// Draws until the window closes, Q/Esc is pressed, or `frameLimit` frames were drawn.
-    func loop(renderer: SceneRenderer, attitude: AttitudeProvider, backgroundImage: RGBImage?,
+    func loop(renderer: SceneRenderer, attitude: AttitudeProvider, background: BackgroundProvider?,
               snapshotFolder: String, frameLimit: Int?) throws {
         var drawn = 0
         var lastTitle = 0.0
@@ -139,7 +139,9 @@ final class AppWindow {
             if width > 0 && height > 0 {
                 let reading = attitude.reading(now: now)
                 glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-                renderer.setBackground(backgroundImage, generation: 0, viewportWidth: Int(width), viewportHeight: Int(height))
+                let frame = background?.latest()
+                renderer.setBackground(frame?.image, generation: frame?.generation ?? 0,
+                                       viewportWidth: Int(width), viewportHeight: Int(height))
                 renderer.draw(SceneState(worldFromDevice: reading.worldFromDevice, greyed: reading.greyed),
                               width: Int(width), height: Int(height))
                 if snapshotRequested { saveSnapshot(width: Int(width), height: Int(height), folder: snapshotFolder) }

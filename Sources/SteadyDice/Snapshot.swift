@@ -24,8 +24,7 @@ struct Snapshot: ParsableCommand {
     @Option(help: "Frame size, WxH.")
     var size: Size
 
-    @Option(help: "none (a uniform colour), #RRGGBB, or an image file, centre-cropped to the frame's aspect.")
-    var background: BackgroundChoice = .none
+    @OptionGroup var backgroundOptions: BackgroundOptions
 
     @Option(help: "Output PNG file.")
     var output: String
@@ -42,8 +41,10 @@ struct Snapshot: ParsableCommand {
     func run() throws {
         try exitOnFailure {
             let worldFromDevice = try resolveAttitude()
-            let backgroundImage = try loadBackground(background)
-            let image = try renderOffscreen(size: size, assetsFolder: assets, background: background, backgroundImage: backgroundImage,
+            let backgroundProvider = try backgroundOptions.makeProvider(forSnapshot: true)
+            defer { backgroundProvider?.stop() }
+            let image = try renderOffscreen(size: size, assetsFolder: assets, clearColor: backgroundOptions.clearColor,
+                                            background: backgroundProvider?.latest()?.image,
                                             state: SceneState(worldFromDevice: worldFromDevice))
             try image.write(path: output)
             print("wrote \(output) (\(size.width)x\(size.height))")
@@ -56,26 +57,17 @@ struct Snapshot: ParsableCommand {
     }
 }
 
-/// Loads the background image a choice names, or nil for a plain colour.
-func loadBackground(_ choice: BackgroundChoice) throws -> RGBImage? {
-    guard case .image(let path) = choice else { return nil }
-    guard FileManager.default.fileExists(atPath: path) else {
-        throw ImagingError.unreadableImage(path: path, reason: "file not found")
-    }
-    return try RGBImage.read(path: path)
-}
-
 /// Renders one frame in a headless EGL context and reads it back upright.
-func renderOffscreen(size: Size, assetsFolder: String?, background: BackgroundChoice, backgroundImage: RGBImage?,
+func renderOffscreen(size: Size, assetsFolder: String?, clearColor: RGBColor, background: RGBImage?,
                      state: SceneState) throws -> RGBImage {
     let context = try HeadlessContext()
     defer { withExtendedLifetime(context) {} }
     let assets = try Assets.locate(explicit: assetsFolder)
     let renderer = try SceneRenderer(assets: assets)
-    if case .colour(let colour) = background { renderer.clearColor = colour }
+    renderer.clearColor = clearColor
     let target = try OffscreenTarget(width: size.width, height: size.height)
     target.bind()
-    renderer.setBackground(backgroundImage, generation: 0, viewportWidth: size.width, viewportHeight: size.height)
+    renderer.setBackground(background, generation: 0, viewportWidth: size.width, viewportHeight: size.height)
     renderer.draw(state, width: size.width, height: size.height)
     return target.readImage()
 }
