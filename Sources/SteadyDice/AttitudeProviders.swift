@@ -1,6 +1,7 @@
 import AttitudeLog
 import AttitudeMath
 import Foundation
+import RawLog
 
 /// What the renderer needs from an attitude source at draw time. Never blocks.
 struct AttitudeReading {
@@ -58,8 +59,16 @@ final class FixedAttitudeProvider: AttitudeProvider {
     func status(now: Double) -> String { "fixed attitude \(worldFromDevice)" }
 }
 
-/// Reads an attitude log of any supported kind: a steady-dice attitude CSV or Sensor Logger's
-/// Orientation.csv as they are.
+/// Reads an attitude log of any supported kind. A raw IMU log (gyroscope and accelerometer columns:
+/// raw CSV, x-io CSV, a Sensor Logger folder, plain or .xz) is fused in-process: 9D into
+/// xMagneticNorthZVertical when it has a magnetometer, else 6D into xArbitraryZVertical. Anything
+/// else is read as a steady-dice attitude CSV or Sensor Logger's Orientation.csv.
 func loadAttitudeLog(path: String) throws -> AttitudeLog {
-    try AttitudeLog.load(path: path)
+    guard RawLogReader.isRawLog(path: path) else { return try AttitudeLog.load(path: path) }
+    let raw = try RawLogReader.read(path: path)
+    let mode = RawLogFusion.naturalMode(of: raw)
+    let frame = RawLogFusion.naturalFrame(of: mode)
+    FileHandle.standardError.write(Data("steady-dice: fusing \(raw.count) raw samples of \(path) (\(mode.rawValue)) into \(frame.rawValue)\n".utf8))
+    let fused = try RawLogFusion.fuse(log: raw, frame: .reference(frame), mode: mode)
+    return try AttitudeLog(samples: fused.map { AttitudeSample(t: $0.t, worldFromDevice: $0.attitude) }, frame: frame, path: path)
 }

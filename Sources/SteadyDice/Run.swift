@@ -39,6 +39,9 @@ struct Run: ParsableCommand {
     @Option(help: "Quit by itself after drawing this many frames (for scripted runs).")
     var frames: Int?
 
+    @Option(help: "When the window closes, write its last frame to this PNG (what S would save).")
+    var snapshotOnExit: String?
+
     @Option(help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else the package checkout).")
     var assets: String?
 
@@ -46,12 +49,15 @@ struct Run: ParsableCommand {
         if log != nil && attitude != nil { throw ValidationError("give at most one of --log or --attitude") }
         guard speed > 0, speed.isFinite else { throw ValidationError("--speed must be a positive number") }
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
+        if let snapshotOnExit, !snapshotOnExit.lowercased().hasSuffix(".png") {
+            throw ValidationError("--snapshot-on-exit must name a .png file")
+        }
     }
 
     func run() throws {
         try exitOnFailure {
             let assets = try Assets.locate(explicit: assets)
-            let backgroundProvider = try backgroundOptions.makeProvider(forSnapshot: false)
+            let backgroundProvider = try backgroundOptions.makeProvider(forSnapshot: false, cameraByDefault: true)
             defer { backgroundProvider?.stop() }
             let now = Playback.monotonicNow()
             let provider: AttitudeProvider
@@ -65,7 +71,7 @@ struct Run: ParsableCommand {
             let renderer = try SceneRenderer(assets: assets)
             renderer.clearColor = backgroundOptions.clearColor
             try window.loop(renderer: renderer, attitude: provider, background: backgroundProvider,
-                            snapshotFolder: snapshotDir, frameLimit: frames)
+                            snapshotFolder: snapshotDir, frameLimit: frames, snapshotOnExit: snapshotOnExit)
         }
     }
 }
@@ -114,7 +120,7 @@ final class AppWindow {
 
     /// Draws until the window closes, Q/Esc is pressed, or `frameLimit` frames were drawn.
     func loop(renderer: SceneRenderer, attitude: AttitudeProvider, background: BackgroundProvider?,
-              snapshotFolder: String, frameLimit: Int?) throws {
+              snapshotFolder: String, frameLimit: Int?, snapshotOnExit: String?) throws {
         var drawn = 0
         var lastTitle = 0.0
         while glfwWindowShouldClose(window) == GLFW_FALSE {
@@ -144,7 +150,13 @@ final class AppWindow {
                                        viewportWidth: Int(width), viewportHeight: Int(height))
                 renderer.draw(SceneState(worldFromDevice: reading.worldFromDevice, greyed: reading.greyed),
                               width: Int(width), height: Int(height))
-                if snapshotRequested { saveSnapshot(width: Int(width), height: Int(height), folder: snapshotFolder) }
+                if snapshotRequested {
+                    let stamp = Int(Date().timeIntervalSince1970 * 1000)
+                    saveSnapshot(width: Int(width), height: Int(height),
+                                 path: URL(fileURLWithPath: snapshotFolder).appendingPathComponent("steady-dice-\(stamp).png").path)
+                }
+                let lastFrame = glfwWindowShouldClose(window) == GLFW_TRUE || drawn + 1 == frameLimit
+                if lastFrame, let snapshotOnExit { saveSnapshot(width: Int(width), height: Int(height), path: snapshotOnExit) }
             }
             if now - lastTitle > 0.25 {
                 glfwSetWindowTitle(window, "steady-dice — \(attitude.status(now: now))")
@@ -157,11 +169,9 @@ final class AppWindow {
     }
 
     /// Writes the back buffer just drawn: exactly what the window shows.
-    private func saveSnapshot(width: Int, height: Int, folder: String) {
+    private func saveSnapshot(width: Int, height: Int, path: String) {
         glReadBuffer(GLenum(GL_BACK))
         let image = OffscreenTarget.readBoundFramebuffer(width: width, height: height)
-        let stamp = Int(Date().timeIntervalSince1970 * 1000)
-        let path = URL(fileURLWithPath: folder).appendingPathComponent("steady-dice-\(stamp).png").path
         do {
             try image.write(path: path)
             print("saved \(path)")

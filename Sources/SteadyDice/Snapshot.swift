@@ -36,6 +36,8 @@ struct Snapshot: ParsableCommand {
         let sources = [log != nil, attitude != nil].filter { $0 }.count
         guard sources == 1 else { throw ValidationError("give exactly one of --log or --attitude") }
         guard output.lowercased().hasSuffix(".png") else { throw ValidationError("--output must name a .png file") }
+        guard at.isFinite else { throw ValidationError("--at must be a number of seconds") }
+        if log == nil && at != 0 { throw ValidationError("--at needs --log") }
     }
 
     func run() throws {
@@ -53,7 +55,12 @@ struct Snapshot: ParsableCommand {
 
     private func resolveAttitude() throws -> Quaternion {
         if let attitude { return attitude.quaternion }
-        throw ValidationError("--log is not supported yet")
+        guard let log else { throw ValidationError("give --log or --attitude") }
+        let attitudeLog = try loadAttitudeLog(path: log)
+        guard at >= 0, at <= attitudeLog.duration else {
+            throw AppError(String(format: "--at %g is outside %@, which runs from 0 to %.3f s", at, log, attitudeLog.duration))
+        }
+        return attitudeLog.attitude(at: at)
     }
 }
 
