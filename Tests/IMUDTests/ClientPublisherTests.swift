@@ -233,6 +233,21 @@ final class ClientPublisherTests: SocketTestCase {
         XCTAssertEqual(publisher.statistics.refused, 1)
     }
 
+    func testAStaleSocketFileLeftByAKilledPublisherIsReplaced() throws {
+        let path = socketPath()
+        var address = try Socket.unixAddress(path)
+        let stale = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        XCTAssertEqual(Socket.withSockaddr(&address) { bind(stale, $0, $1) }, 0)
+        close(stale)   // the file stays, as after kill -9
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path))
+        let publisher = try IMUDPublisher(outputs: [.unix(path: path)])
+        defer { publisher.close() }
+        let (client, _, _) = startClient(.unix(path: path))
+        acceptSubscribers(publisher)
+        publisher.publish(encoded: packet(seq: 4))
+        waitUntil(3, "seq 4") { client.latest()?.imuSeq == 4 }
+    }
+
     func testALiveSocketOrAFileIsNeverReplaced() throws {
         let path = socketPath()
         let first = try IMUDPublisher(outputs: [.unix(path: path)])
