@@ -13,8 +13,12 @@ public final class VideoReader {
     private var handle: OpaquePointer?
     public let source: String
 
+    /// OpenCV's own warnings while probing backends repeat what our errors say; keep them quiet.
+    private static let quietLogging: Void = cvs_quiet_logging()
+
     /// Opens a video file.
     public init(path: String) throws {
+        Self.quietLogging
         source = path
         var err = [CChar](repeating: 0, count: 512)
         handle = cvs_capture_open_file(path, &err, err.count)
@@ -23,6 +27,7 @@ public final class VideoReader {
 
     /// Opens a camera by index, or by device path (`/dev/video2`). Zero sizes and rate keep the driver's defaults.
     public init(cameraIndex: Int, devicePath: String? = nil, width: Int = 0, height: Int = 0, fps: Double = 0) throws {
+        Self.quietLogging
         source = devicePath ?? "camera \(cameraIndex)"
         var err = [CChar](repeating: 0, count: 512)
         handle = cvs_capture_open_camera(Int32(cameraIndex), devicePath, Int32(width), Int32(height), fps, &err, err.count)

@@ -24,13 +24,84 @@ final class StillImageBackground: BackgroundProvider {
         }
         image = try RGBImage.read(path: path)
     }
+    init(image: RGBImage) { self.image = image }
     func latest() -> (image: RGBImage, generation: Int)? { (image, 0) }
+}
+
+/// A camera or a video file read on its own thread; the renderer takes the newest frame.
+final class CaptureBackground: BackgroundProvider {
+    let source: CaptureSource
+    init(_ source: CaptureSource) { self.source = source }
+    func latest() -> (image: RGBImage, generation: Int)? {
+        source.latest().map { ($0.image, $0.generation) }
+    }
+    func stop() { source.stop() }
+}
+
+/// `--camera INDEX` or `--camera /dev/videoN`.
+enum CameraChoice: ExpressibleByArgument, Equatable {
+    case index(Int)
+    case device(path: String)
+
+    init?(argument: String) {
+        if let index = Int(argument) {
+            guard index >= 0 else { return nil }
+            self = .index(index)
+        } else if argument.hasPrefix("/") {
+            self = .device(path: argument)
+        } else {
+            return nil
+        }
+    }
+
+    static var defaultValueDescription: String { "INDEX|/dev/videoN" }
 }
 
 /// The options that choose what is drawn behind the die, shared by `run`, `snapshot` and `bench`.
 struct BackgroundOptions: ParsableArguments {
     @Option(help: "none (a uniform colour), #RRGGBB, or an image file, centre-cropped to the frame's aspect.")
-    var background: BackgroundChoice = .none
+    var background: BackgroundChoice?
+
+    @Option(help: ArgumentHelp("A live webcam behind the die: a V4L2 index or a device path.",
+                               valueName: "INDEX|/dev/videoN"))
+    var camera: CameraChoice?
+
+    @Option(help: "Capture size to ask the camera for, WxH (default: the driver's).")
+    var captureSize: Size?
+
+    @Option(help: "Frame rate to ask the camera for (default: the driver's).")
+    var captureFps: Double?
+
+    @Option(help: ArgumentHelp("Seconds to wait for a camera's first frame before giving up.", visibility: .hidden))
+    var cameraTimeout: Double = 5
+
+    @Option(help: "A video file behind the die, played at its own frame rate.")
+    var video: String?
+
+    @Flag(inversion: .prefixedNo, help: "Start --video again when it ends.")
+    var videoLoop = true
+
+    @Option(help: "Video frame (0 first) a snapshot shows, and where run and bench start.")
+    var frame: Int?
+
+    @Option(help: "Video time in seconds a snapshot shows (frame k covers [k/fps, (k+1)/fps)), instead of --frame.")
+    var videoAt: Double?
+
+    func validate() throws {
+        let given = [background != nil, camera != nil, video != nil].filter { $0 }.count
+        guard given <= 1 else { throw ValidationError("give at most one of --background, --camera and --video") }
+        if camera == nil && (captureSize != nil || captureFps != nil) {
+            throw ValidationError("--capture-size and --capture-fps need --camera")
+        }
+        if let captureFps, !(captureFps > 0 && captureFps.isFinite) {
+            throw ValidationError("--capture-fps must be a positive number")
+        }
+        guard cameraTimeout > 0, cameraTimeout.isFinite else { throw ValidationError("--camera-timeout must be positive") }
+        if video == nil && (frame != nil || videoAt != nil) { throw ValidationError("--frame and --video-at need --video") }
+        if frame != nil && videoAt != nil { throw ValidationError("give at most one of --frame and --video-at") }
+        if let frame, frame < 0 { throw ValidationError("--frame must be 0 or more") }
+        if let videoAt, !(videoAt >= 0 && videoAt.isFinite) { throw ValidationError("--video-at must be 0 or more seconds") }
+    }
 
     /// The colour behind everything (the whole background for `none` and `#RRGGBB`).
     var clearColor: RGBColor {
@@ -38,12 +109,65 @@ struct BackgroundOptions: ParsableArguments {
         return .defaultBackground
     }
 
-    /// The frame source these options name, or nil for a plain colour. `forSnapshot` asks for a
-    /// reproducible single frame rather than a live stream.
-    func makeProvider(forSnapshot: Bool) throws -> BackgroundProvider? {
-        switch background {
-        case .none, .colour: return nil
-        case .image(let path): return try StillImageBackground(path: path)
+    /// The frame source these options name, or nil for a plain colour.
+    ///
+    /// `forSnapshot` asks for one reproducible frame: a video's frame `--frame` (or the one at
+    /// `--video-at`, else frame 0) decoded on the spot, or a camera's first frame. Otherwise cameras
+    /// and videos are read on a capture thread. With `cameraByDefault` (the `run` demo) and no
+    /// background option at all, camera 0 is used when it opens and gives a frame; when it does not,
+    /// this says so on standard error and returns nil (the plain background).
+    func makeProvider(forSnapshot: Bool, cameraByDefault: Bool = false) throws -> BackgroundProvider? {
+        if let video {
+            let start = try startFrame(of: video)
+            if forSnapshot { return StillImageBackground(image: try VideoReader.decodeFrame(path: video, index: start).image) }
+            return CaptureBackground(try CaptureSource.video(path: video, loop: videoLoop, startFrame: start))
         }
+        if let camera { return try openCamera(camera, forSnapshot: forSnapshot) }
+        switch background {
+        case .colour, .none?: return nil
+        case .image(let path)?: return try StillImageBackground(path: path)
+        case nil:
+            guard cameraByDefault else { return nil }
+            do {
+                return try openCamera(.index(0), forSnapshot: forSnapshot)
+            } catch {
+                CaptureSource.logToStandardError("no camera to show (\(error)); drawing the plain background. "
+                                                 + "Choose one with --camera, --video or --background.")
+                return nil
+            }
+        }
+    }
+
+    /// The first frame to show of `path`: `--frame`, else the frame at `--video-at`, else 0.
+    private func startFrame(of path: String) throws -> Int {
+        if let frame { return frame }
+        guard let videoAt, videoAt > 0 else { return 0 }
+        guard FileManager.default.fileExists(atPath: path) else { throw ImagingError.video(path: path, reason: "file not found") }
+        let reader = try VideoReader(path: path)
+        return VideoReader.frameIndex(atSeconds: videoAt, framesPerSecond: reader.framesPerSecond ?? 30,
+                                      frameCount: reader.frameCount, loop: videoLoop)
+    }
+
+    /// Opens a camera and waits for its first frame, so a busy or silent device fails at start.
+    private func openCamera(_ choice: CameraChoice, forSnapshot: Bool) throws -> BackgroundProvider {
+        let index: Int, device: String?
+        switch choice {
+        case .index(let i): index = i; device = nil
+        case .device(let path): index = 0; device = path
+        }
+        let source = try CaptureSource.camera(index: index, devicePath: device, width: captureSize?.width ?? 0,
+                                              height: captureSize?.height ?? 0, fps: captureFps ?? 0)
+        do {
+            try source.waitForFirstFrame(timeout: cameraTimeout)
+        } catch {
+            source.stop()
+            throw error
+        }
+        if forSnapshot {
+            defer { source.stop() }
+            guard let first = source.latest() else { throw ImagingError.video(path: source.name, reason: "gave no frame") }
+            return StillImageBackground(image: first.image)
+        }
+        return CaptureBackground(source)
     }
 }

@@ -12,7 +12,10 @@ struct Bench: ParsableCommand {
         Each frame uploads a new background frame, draws the scene with a new attitude and reads the
         pixels back, as `snapshot` does; glFinish separates the phases so each is timed on its own.
         Without a background option a generated 1280x720 picture is used, so the figure covers a full
-        frame with a textured background and the die. Prints the median over --repeats runs.
+        frame with a textured background and the die. With --video, the video's frames (up to 120, decoded
+        beforehand so decoding is not timed) are used in turn, a new one each frame. Prints the median over
+        --repeats runs. --write-video FILE writes a lossless FFV1 .avi of the test pattern, moving, at --size
+        (--frames frames, 30 fps) for --video, and exits.
         """)
 
     @Option(help: "Frame size, WxH.")
@@ -29,19 +32,27 @@ struct Bench: ParsableCommand {
     @Option(help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else the package checkout).")
     var assets: String?
 
+    @Option(help: "Write a lossless FFV1 .avi test video of --size and --frames frames, then exit.")
+    var writeVideo: String?
+
     func validate() throws {
         guard frames >= 1, repeats >= 1 else { throw ValidationError("--frames and --repeats must be at least 1") }
     }
 
     func run() throws {
+        if let writeVideo {
+            try exitOnFailure { try Self.writeTestVideo(path: writeVideo, width: size.width, height: size.height, frames: frames) }
+            return
+        }
         try exitOnFailure {
             let context = try HeadlessContext()
             defer { withExtendedLifetime(context) {} }
             let renderer = try SceneRenderer(assets: try Assets.locate(explicit: assets))
             renderer.clearColor = backgroundOptions.clearColor
-            let provider = try backgroundOptions.makeProvider(forSnapshot: false)
+            let videoFrames = try backgroundOptions.video.map { try Self.decodeFrames(path: $0, first: backgroundOptions.frame ?? 0, limit: 120) }
+            let provider = videoFrames == nil ? try backgroundOptions.makeProvider(forSnapshot: false) : nil
             defer { provider?.stop() }
-            let fallback = provider == nil ? Self.testPattern(width: size.width, height: size.height) : nil
+            let fallback = provider == nil && videoFrames == nil ? Self.testPattern(width: size.width, height: size.height) : nil
             let target = try OffscreenTarget(width: size.width, height: size.height)
             target.bind()
 
@@ -51,7 +62,7 @@ struct Bench: ParsableCommand {
                 var phase = [0.0, 0.0, 0.0]
                 for frame in 0..<frames {
                     generation += 1
-                    let image = provider?.latest()?.image ?? fallback
+                    let image = videoFrames.map { $0[generation % $0.count] } ?? provider?.latest()?.image ?? fallback
                     let attitude = Quaternion(axis: [0.3, 1, 0.5], angle: Double(frame) * 0.05)
                     let t0 = now()
                     renderer.setBackground(image, generation: generation, viewportWidth: size.width, viewportHeight: size.height)
@@ -70,13 +81,41 @@ struct Bench: ParsableCommand {
                 total.append(perFrame.reduce(0, +))
                 FileHandle.standardError.write(Data(String(format: "run %d/%d: %.2f ms per frame\n", run, repeats, total.last ?? 0).utf8))
             }
-            let background = provider == nil ? "generated \(size.width)x\(size.height) picture" : "\(backgroundOptions.background)"
+            let background: String
+            if let videoFrames, let first = videoFrames.first {
+                background = "\(backgroundOptions.video ?? "") (\(videoFrames.count) frames of \(first.width)x\(first.height), a new one each frame)"
+            } else if provider == nil {
+                background = "generated \(size.width)x\(size.height) picture"
+            } else {
+                background = backgroundOptions.camera.map { "camera \($0)" } ?? "\(backgroundOptions.background.map { "\($0)" } ?? "")"
+            }
             print("offscreen \(size.width)x\(size.height), \(frames) frames x \(repeats) runs, background: \(background)")
             print(String(format: "  upload    %7.2f ms (median)", median(upload)))
             print(String(format: "  draw      %7.2f ms (median)", median(draw)))
             print(String(format: "  read-back %7.2f ms (median)", median(readBack)))
             print(String(format: "  total     %7.2f ms per frame (median), %.1f frames per second", median(total), 1000 / median(total)))
         }
+    }
+
+    /// Up to `limit` frames of a video from frame `first` on, decoded before timing starts.
+    static func decodeFrames(path: String, first: Int, limit: Int) throws -> [RGBImage] {
+        let start = try VideoReader.decodeFrame(path: path, index: first)
+        let reader = try VideoReader(path: path)
+        if first > 0 { try reader.seek(frame: first) }
+        var frames: [RGBImage] = []
+        while frames.count < limit, let frame = try reader.next() { frames.append(frame.image) }
+        return frames.isEmpty ? [start.image] : frames
+    }
+
+    /// The test pattern scrolling one pixel right and down per frame, written losslessly.
+    static func writeTestVideo(path: String, width: Int, height: Int, frames: Int) throws {
+        let pattern = testPattern(width: width + frames, height: height + frames)
+        let writer = try VideoWriter(path: path, codec: "FFV1", fps: 30, width: width, height: height)
+        for k in 0..<frames {
+            try writer.write(pattern.cropped(x: frames - k, y: frames - k, width: width, height: height))
+        }
+        writer.close()
+        print("wrote \(path) (\(frames) frames of \(width)x\(height), FFV1, 30 fps)")
     }
 
     /// A picture with detail everywhere, so upload and sampling cost what a camera frame costs.

@@ -1,6 +1,7 @@
 #include "cvshim.h"
 
 #include <opencv2/core.hpp>
+#include <opencv2/core/utils/logger.hpp>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 #include <opencv2/videoio.hpp>
@@ -64,6 +65,13 @@ unsigned char *packRGB(const cv::Mat &source, int *width, int *height) {
 } // namespace
 
 extern "C" {
+
+void cvs_quiet_logging(void) {
+    guarded(nullptr, 0, 0, [&] {
+        if (std::getenv("OPENCV_LOG_LEVEL") == nullptr) cv::utils::logging::setLogLevel(cv::utils::logging::LOG_LEVEL_SILENT);
+        return 0;
+    });
+}
 
 void cvs_free(void *pixels) { std::free(pixels); }
 

@@ -8,6 +8,10 @@
 extern "C" {
 #endif
 
+/// Silences OpenCV's own log lines (backend probing warnings) unless OPENCV_LOG_LEVEL is set in the
+/// environment; this API's error messages say what went wrong instead. Safe to call more than once.
+void cvs_quiet_logging(void);
+
 /// Frees a pixel buffer returned by this API.
 void cvs_free(void *pixels);
 

@@ -1,0 +1,336 @@
+import Foundation
+
+/// Something that delivers frames one at a time: a `VideoReader` over a file or a camera, or a fake
+/// in tests. Used from one thread at a time.
+public protocol FrameReader: AnyObject {
+    /// The next frame; nil at the end of a file, or when a camera gave nothing this time.
+    func next() throws -> VideoFrame?
+    /// Moves so that `next()` returns frame `index` (0 first). Files only.
+    func seek(frame index: Int) throws
+}
+
+extension VideoReader: FrameReader {}
+
+/// How a live source is retried after it stops giving frames: doubling waits, capped.
+public struct RetryPolicy: Equatable, Sendable {
+    /// Failed reads in a row after which the source counts as lost and is reopened.
+    public var failuresBeforeLost: Int
+    /// Seconds before the first reopening attempt.
+    public var initialDelay: Double
+    /// Seconds the wait between attempts grows to and stays at.
+    public var maximumDelay: Double
+
+    public init(failuresBeforeLost: Int = 3, initialDelay: Double = 0.25, maximumDelay: Double = 4) {
+        self.failuresBeforeLost = max(1, failuresBeforeLost)
+        self.initialDelay = initialDelay
+        self.maximumDelay = max(initialDelay, maximumDelay)
+    }
+
+    /// Seconds to wait before reopening attempt `attempt` (1 first).
+    public func delay(beforeAttempt attempt: Int) -> Double {
+        let doublings = Double(max(0, min(attempt - 1, 30)))
+        return min(maximumDelay, initialDelay * pow(2, doublings))
+    }
+}
+
+/// What a capture thread is doing. In every state but `running` the last frame stays in the mailbox.
+public enum CaptureState: Equatable, Sendable {
+    case running
+    /// A live source stopped giving frames; reopening attempt `attempt` is under way or waiting.
+    case reconnecting(attempt: Int)
+    /// A file played without looping reached its end.
+    case ended
+    /// A file stopped decoding; the message says why.
+    case failed(String)
+    /// `stop()` was called.
+    case stopped
+}
+
+/// Frames from a camera or a video file, read on a thread of their own into a one-slot mailbox.
+/// The renderer calls `latest()` at draw time and never waits; frames it did not take in time are
+/// dropped. A camera that stops giving frames is reopened with backoff while the last frame stays;
+/// a video file is paced at its own rate and loops unless told not to. Call `stop()` when done.
+public final class CaptureSource: @unchecked Sendable {
+    public enum Pacing: Equatable, Sendable {
+        /// Post every frame as soon as it is read (a camera paces itself); retry when lost.
+        case live(RetryPolicy)
+        /// Post frame k at k / framesPerSecond seconds after the first; rewind at the end when looping.
+        case file(framesPerSecond: Double, loop: Bool)
+    }
+
+    /// The source as messages name it: a file path, `camera 0`, or a device path.
+    public let name: String
+    public let pacing: Pacing
+    public let mailbox = FrameMailbox()
+
+    private let reopen: () throws -> FrameReader
+    private let log: (String) -> Void
+    /// Only the capture thread touches the reader once the thread has started.
+    private var reader: FrameReader?
+    private var nextFrameIndex: Int
+    /// Guards `stopRequested`, `currentState` and `finished`; also wakes sleeps and waiters.
+    private let condition = NSCondition()
+    private var stopRequested = false
+    private var currentState = CaptureState.running
+    private var finished = false
+
+    /// Starts capturing from `reader`, already open. A file's first frame (`startFrame`) is read
+    /// before this returns, so a file that cannot be decoded throws here, naming it. `reopen` opens
+    /// the source again (after a camera is lost, or when a file cannot rewind); `log` receives one
+    /// line per event (lost, retrying, back, ended), from the capture thread.
+    public init(name: String, pacing: Pacing, reader: FrameReader, startFrame: Int = 0,
+                log: @escaping (String) -> Void, reopen: @escaping () throws -> FrameReader) throws {
+        self.name = name
+        self.pacing = pacing
+        self.reader = reader
+        self.reopen = reopen
+        self.log = log
+        self.nextFrameIndex = startFrame
+        if case .file = pacing {
+            if startFrame > 0 { try reader.seek(frame: startFrame) }
+            guard let first = try reader.next() else {
+                throw ImagingError.video(path: name, reason: startFrame > 0 ? "has no frame \(startFrame)"
+                                         : "no frame could be decoded (not a video, or no decoder for its codec)")
+            }
+            mailbox.post(first.image, captureTime: CaptureClock.now(), streamPosition: first.position, frameIndex: startFrame)
+            nextFrameIndex = startFrame + 1
+        }
+        let thread = Thread { [self] in work() }
+        thread.name = "capture \(name)"
+        thread.start()
+    }
+
+    // MARK: - Opening
+
+    /// A video file, paced at its own frame rate (30 when it reports none), looping by default,
+    /// starting at frame `startFrame`.
+    public static func video(path: String, loop: Bool = true, startFrame: Int = 0,
+                             log: @escaping (String) -> Void = CaptureSource.logToStandardError) throws -> CaptureSource {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw ImagingError.video(path: path, reason: "file not found")
+        }
+        let reader = try VideoReader(path: path)
+        let fps = reader.framesPerSecond ?? 30
+        return try CaptureSource(name: path, pacing: .file(framesPerSecond: fps, loop: loop), reader: reader,
+                                 startFrame: startFrame, log: log, reopen: { try VideoReader(path: path) })
+    }
+
+    /// A camera by index, or by device path (`/dev/video2`) when `devicePath` is given. Zero sizes and
+    /// rate keep the driver's defaults. Throws, naming the camera, when none opens there; call
+    /// `waitForFirstFrame(timeout:)` to find a camera that opens but gives nothing.
+    public static func camera(index: Int, devicePath: String? = nil, width: Int = 0, height: Int = 0, fps: Double = 0,
+                              retry: RetryPolicy = RetryPolicy(),
+                              log: @escaping (String) -> Void = CaptureSource.logToStandardError) throws -> CaptureSource {
+        if let devicePath, !FileManager.default.fileExists(atPath: devicePath) {
+            throw ImagingError.video(path: devicePath, reason: "no such device")
+        }
+        let open = { () throws -> FrameReader in
+            try VideoReader(cameraIndex: index, devicePath: devicePath, width: width, height: height, fps: fps)
+        }
+        return try CaptureSource(name: devicePath ?? "camera \(index)", pacing: .live(retry), reader: try open(),
+                                 log: log, reopen: open)
+    }
+
+    /// Writes `steady-dice: <line>` to standard error.
+    public static func logToStandardError(_ line: String) {
+        FileHandle.standardError.write(Data("steady-dice: \(line)\n".utf8))
+    }
+
+    // MARK: - Reading (any thread)
+
+    /// The newest complete frame; never waits for the capture thread.
+    public func latest() -> CapturedFrame? { mailbox.latest() }
+
+    public var state: CaptureState {
+        condition.lock()
+        defer { condition.unlock() }
+        return currentState
+    }
+
+    /// Waits up to `timeout` seconds for a first frame; throws, naming the source, when none came.
+    /// For start-up only: the render loop uses `latest()`.
+    public func waitForFirstFrame(timeout: Double) throws {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while mailbox.latestGeneration == 0 {
+            if finished || !condition.wait(until: deadline) {
+                if mailbox.latestGeneration > 0 { return }
+                throw ImagingError.video(path: name, reason: String(format: "opened, but gave no frame within %.1f s "
+                                         + "(busy in another program, or not a capture device)", timeout))
+            }
+        }
+    }
+
+    /// Stops the capture thread and waits (up to 2 s) for it to let go of the source.
+    public func stop() {
+        condition.lock()
+        defer { condition.unlock() }
+        stopRequested = true
+        condition.broadcast()
+        let deadline = Date(timeIntervalSinceNow: 2)
+        while !finished {
+            if !condition.wait(until: deadline) { break }
+        }
+    }
+
+    // MARK: - The capture thread
+
+    private func work() {
+        switch pacing {
+        case .live(let policy): captureLive(policy)
+        case .file(let fps, let loop): captureFile(period: 1 / (fps > 0 && fps.isFinite ? fps : 30), loop: loop)
+        }
+        reader = nil
+        condition.lock()
+        if stopRequested { currentState = .stopped }
+        finished = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    private func captureLive(_ policy: RetryPolicy) {
+        var failuresInARow = 0
+        var attempt = 0
+        var lastProblem = ""
+        while !isStopping {
+            guard let current = reader else {
+                attempt += 1
+                setState(.reconnecting(attempt: attempt))
+                guard sleep(until: CaptureClock.now() + policy.delay(beforeAttempt: attempt)) else { return }
+                do {
+                    reader = try reopen()
+                } catch {
+                    log("\(name): still unavailable after try \(attempt) (\(Self.reason(error))); "
+                        + "next try in \(Self.seconds(policy.delay(beforeAttempt: attempt + 1)))")
+                }
+                continue
+            }
+            var frame: VideoFrame?
+            do {
+                frame = try current.next()
+                if frame == nil { lastProblem = "no frame" }
+            } catch {
+                lastProblem = Self.reason(error)
+            }
+            if let frame {
+                post(frame, index: nil)
+                if attempt > 0 { log("\(name): frames again after \(attempt) \(attempt == 1 ? "try" : "tries"); resuming") }
+                attempt = 0
+                failuresInARow = 0
+                setState(.running)
+                continue
+            }
+            failuresInARow += 1
+            guard failuresInARow >= policy.failuresBeforeLost else { continue }
+            failuresInARow = 0
+            reader = nil
+            if attempt == 0 {
+                let what = mailbox.latestGeneration > 0 ? "lost (\(lastProblem)); keeping the last frame"
+                                                        : "gives no frames (\(lastProblem))"
+                log("\(name): \(what), retrying in \(Self.seconds(policy.delay(beforeAttempt: 1)))")
+            }
+        }
+    }
+
+    private func captureFile(period: Double, loop: Bool) {
+        var firstPostTime = CaptureClock.now()
+        var posted = 1  // the first frame was posted by init
+        var readSinceRewind = 1
+        while !isStopping {
+            guard let current = reader else { return }
+            let frame: VideoFrame?
+            do {
+                frame = try current.next()
+            } catch {
+                finishFile(.failed("cannot decode frame \(nextFrameIndex): \(Self.reason(error))"))
+                return
+            }
+            guard let frame else {
+                guard loop else {
+                    finishFile(.ended)
+                    return
+                }
+                guard readSinceRewind > 0 else {
+                    finishFile(.failed("no frame after rewinding"))
+                    return
+                }
+                rewind()
+                readSinceRewind = 0
+                continue
+            }
+            readSinceRewind += 1
+            let due = firstPostTime + Double(posted) * period
+            let now = CaptureClock.now()
+            if now > due + period {
+                firstPostTime = now - Double(posted) * period  // fell behind: shift the timeline, do not rush
+            } else if !sleep(until: due) {
+                return
+            }
+            post(frame, index: nextFrameIndex)
+            nextFrameIndex += 1
+            posted += 1
+        }
+    }
+
+    /// Back to frame 0: by seeking, else by opening the file again.
+    private func rewind() {
+        nextFrameIndex = 0
+        do {
+            try reader?.seek(frame: 0)
+        } catch {
+            reader = try? reopen()
+            if reader == nil { finishFile(.failed("cannot rewind: \(Self.reason(error))")) }
+        }
+    }
+
+    private func finishFile(_ state: CaptureState) {
+        reader = nil
+        switch state {
+        case .ended: log("\(name): the video ended; showing its last frame")
+        case .failed(let message): log("\(name): \(message); keeping the last frame")
+        default: break
+        }
+        setState(state)
+    }
+
+    private func post(_ frame: VideoFrame, index: Int?) {
+        mailbox.post(frame.image, captureTime: CaptureClock.now(), streamPosition: frame.position, frameIndex: index)
+        condition.lock()
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    private var isStopping: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return stopRequested
+    }
+
+    private func setState(_ state: CaptureState) {
+        condition.lock()
+        currentState = state
+        condition.unlock()
+    }
+
+    /// Sleeps until `deadline` (monotonic seconds); false when `stop()` cut it short.
+    private func sleep(until deadline: Double) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while !stopRequested {
+            let remaining = deadline - CaptureClock.now()
+            if remaining <= 0 { return true }
+            _ = condition.wait(until: Date(timeIntervalSinceNow: remaining))
+        }
+        return false
+    }
+
+    /// "0.25 s", "4 s".
+    static func seconds(_ value: Double) -> String { String(format: "%g s", value) }
+
+    /// The part of an error worth repeating after the source's name.
+    static func reason(_ error: Error) -> String {
+        if case .video(_, let reason) = error as? ImagingError { return reason }
+        return "\(error)"
+    }
+}

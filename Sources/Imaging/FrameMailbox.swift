@@ -1,0 +1,80 @@
+import Foundation
+
+/// One frame as the capture thread delivered it, with the times a later stage needs to line it up
+/// with attitude samples.
+public struct CapturedFrame: Sendable {
+    public let image: RGBImage
+    /// 1 for the first frame posted to a mailbox, then one more per frame: a renderer uploads again
+    /// only when this changes.
+    public let generation: Int
+    /// When the frame was read, in seconds of the monotonic clock `CaptureClock.now()` (the same
+    /// clock as `Playback.monotonicNow()`).
+    public let captureTime: Double
+    /// The frame's position in its stream in seconds, when the backend knows it (files; some cameras).
+    public let streamPosition: Double?
+    /// The frame's index in a video file (0 first), nil for cameras.
+    public let frameIndex: Int?
+
+    public init(image: RGBImage, generation: Int, captureTime: Double, streamPosition: Double?, frameIndex: Int?) {
+        self.image = image
+        self.generation = generation
+        self.captureTime = captureTime
+        self.streamPosition = streamPosition
+        self.frameIndex = frameIndex
+    }
+}
+
+/// The clock capture timestamps are taken on: seconds since boot, never going backwards.
+public enum CaptureClock {
+    public static func now() -> Double { ProcessInfo.processInfo.systemUptime }
+}
+
+/// A one-slot mailbox between a capture thread and the renderer. Posting replaces whatever is in the
+/// slot, so a slow reader sees the newest frame and old frames are dropped, never queued. Neither
+/// side waits for the other beyond a short lock around a reference swap.
+public final class FrameMailbox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slot: CapturedFrame?
+    private var generation = 0
+    private var slotTaken = true
+    private var dropped = 0
+
+    public init() {}
+
+    /// Puts a frame in the slot, replacing the previous one, and returns the frame as stored.
+    @discardableResult
+    public func post(_ image: RGBImage, captureTime: Double, streamPosition: Double? = nil, frameIndex: Int? = nil) -> CapturedFrame {
+        lock.lock()
+        defer { lock.unlock() }
+        generation += 1
+        if !slotTaken { dropped += 1 }
+        let frame = CapturedFrame(image: image, generation: generation, captureTime: captureTime,
+                                  streamPosition: streamPosition, frameIndex: frameIndex)
+        slot = frame
+        slotTaken = false
+        return frame
+    }
+
+    /// The newest frame, or nil before the first. The frame stays in the slot: asking again without a
+    /// new post returns the same frame with the same generation.
+    public func latest() -> CapturedFrame? {
+        lock.lock()
+        defer { lock.unlock() }
+        slotTaken = true
+        return slot
+    }
+
+    /// Frames that were replaced before anyone read them.
+    public var droppedCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return dropped
+    }
+
+    /// The generation of the newest frame (0 before the first).
+    public var latestGeneration: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return generation
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// Picking one frame of a video file, reproducibly: the background of a snapshot.
+extension VideoReader {
+    /// Decodes frame `index` (0 first) of the video at `path`. Throws, naming the file, when it is
+    /// missing, cannot be decoded, or has no such frame.
+    public static func decodeFrame(path: String, index: Int) throws -> VideoFrame {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw ImagingError.video(path: path, reason: "file not found")
+        }
+        guard index >= 0 else { throw ImagingError.video(path: path, reason: "frame \(index) is negative") }
+        let reader = try VideoReader(path: path)
+        if index > 0 { try reader.seek(frame: index) }
+        guard let frame = try reader.next() else {
+            if index == 0 {
+                throw ImagingError.video(path: path, reason: "no frame could be decoded (not a video, or no decoder for its codec)")
+            }
+            let count = reader.frameCount.map { " (it has \($0))" } ?? ""
+            throw ImagingError.video(path: path, reason: "has no frame \(index)\(count)")
+        }
+        return frame
+    }
+
+    /// The index of the frame shown `seconds` into playback at `framesPerSecond`: frame k covers
+    /// [k / fps, (k + 1) / fps). With `loop` and a known `frameCount` the time wraps around.
+    public static func frameIndex(atSeconds seconds: Double, framesPerSecond: Double, frameCount: Int?, loop: Bool) -> Int {
+        guard seconds > 0, framesPerSecond > 0, seconds.isFinite else { return 0 }
+        // The small allowance keeps t = k / fps on frame k despite rounding (e.g. 0.1 * 30 = 2.9999...).
+        let index = Int((seconds * framesPerSecond + 1e-6).rounded(.down))
+        guard loop, let frameCount, frameCount > 0 else { return index }
+        return index % frameCount
+    }
+}
