@@ -26,7 +26,7 @@ struct Snapshot: ParsableCommand {
 
     @OptionGroup var backgroundOptions: BackgroundOptions
 
-    @Option(help: "Output PNG file.")
+    @Option(name: [.customShort("o"), .long], help: "Output PNG file.")
     var output: String
 
     @Option(help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else the package checkout).")
