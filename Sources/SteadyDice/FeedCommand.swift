@@ -11,15 +11,14 @@ struct Feed: ParsableCommand {
         commandName: "feed",
         abstract: "Publish an attitude log as imud's binary stream (wire version 14) on a Unix socket, TCP or UDP.",
         discussion: """
-            Replays the log at its own timestamps (or at --rate packets per second, slerped) to every
-            connected stream subscriber (up to 8 per socket) and/or to a UDP destination. A slow
-            subscriber loses packets rather than slowing the feed. SIGINT or SIGTERM sends imud's final
-            shutdown packet and removes the Unix socket. With no output option, serves
-            unix:/run/imud/imud-stream.sock as imud does.
+            Replays the log at its own timestamps (or at --rate packets per second, slerped) to every connected \
+            stream subscriber (up to 8 per socket) and/or to a UDP destination. A slow subscriber loses packets \
+            rather than slowing the feed. SIGINT or SIGTERM sends imud's final shutdown packet and removes the \
+            Unix socket. With no output option, serves unix:/run/imud/imud-stream.sock as imud does.
 
             Examples:
               steady-dice feed --log models/demo-attitude.csv --unix /tmp/imud.sock --loop
-              steady-dice feed --log walk.csv --tcp 127.0.0.1:10112 --rate 100 --mount yaw90
+              steady-dice feed --log walk.csv --tcp 127.0.0.1:10112 --mount yaw90
               steady-dice feed --log walk.csv --udp 127.0.0.1:10111 --rate 500 --speed 2
               steady-dice feed --bench
             """)
