@@ -5,6 +5,12 @@ public struct VideoFrame: Sendable {
     public let image: RGBImage
     /// Position in the stream in seconds when the backend knows it, else nil.
     public let position: Double?
+
+    /// A frame from any source (tests make fake cameras with this).
+    public init(image: RGBImage, position: Double?) {
+        self.image = image
+        self.position = position
+    }
 }
 
 /// Sequential frames from a video file or a camera, through OpenCV's VideoCapture.

@@ -1,0 +1,310 @@
+import Foundation
+import Imaging
+import XCTest
+
+/// A camera stand-in whose plug the test pulls: it gives numbered frames while plugged in, throws
+/// while unplugged, and refuses to open a given number of times.
+final class FakeCamera: @unchecked Sendable {
+    private let lock = NSLock()
+    private var plugged = true
+    private var silent = false
+    private var opensToRefuse = 0
+    private var produced = 0
+    private(set) var openTimes: [Double] = []
+
+    func set(plugged: Bool, refusing opens: Int = 0) {
+        lock.lock(); self.plugged = plugged; opensToRefuse = opens; lock.unlock()
+    }
+
+    func set(silent: Bool) {
+        lock.lock(); self.silent = silent; lock.unlock()
+    }
+
+    var opens: [Double] {
+        lock.lock(); defer { lock.unlock() }
+        return openTimes
+    }
+
+    func open() throws -> FrameReader {
+        lock.lock(); defer { lock.unlock() }
+        openTimes.append(CaptureClock.now())
+        if !plugged || opensToRefuse > 0 {
+            opensToRefuse = max(0, opensToRefuse - 1)
+            throw ImagingError.video(path: "fake camera", reason: "no camera could be opened there")
+        }
+        return Reader(camera: self)
+    }
+
+    /// A 4x2 frame whose red channel is the frame number (mod 256) and green says plugged era.
+    fileprivate func nextFrame() throws -> VideoFrame? {
+        Thread.sleep(forTimeInterval: 0.002)  // a camera takes a moment per frame
+        lock.lock(); defer { lock.unlock() }
+        guard plugged else { throw ImagingError.video(path: "fake camera", reason: "cannot decode a frame: device gone") }
+        if silent { return nil }
+        produced += 1
+        return VideoFrame(image: RGBImage(width: 4, height: 2, fill: (UInt8(produced % 256), 0, 0)), position: nil)
+    }
+
+    private final class Reader: FrameReader {
+        let camera: FakeCamera
+        init(camera: FakeCamera) { self.camera = camera }
+        func next() throws -> VideoFrame? { try camera.nextFrame() }
+        func seek(frame index: Int) throws {}
+    }
+}
+
+/// A file stand-in that decodes `good` frames and then fails.
+final class BrokenFileReader: FrameReader {
+    private let good: Int
+    private var index = 0
+    init(good: Int) { self.good = good }
+    func next() throws -> VideoFrame? {
+        defer { index += 1 }
+        guard index < good else { throw ImagingError.video(path: "broken.avi", reason: "cannot decode a frame: bad packet") }
+        return VideoFrame(image: RGBImage(width: 2, height: 2, fill: (UInt8(index), 9, 9)), position: Double(index) / 100)
+    }
+    func seek(frame index: Int) throws { self.index = index }
+}
+
+/// Log lines collected from the capture thread.
+final class LogLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func append(_ line: String) { lock.lock(); lines.append(line); lock.unlock() }
+    var all: [String] { lock.lock(); defer { lock.unlock() }; return lines }
+    func contains(_ text: String) -> Bool { all.contains { $0.contains(text) } }
+}
+
+/// Waits up to `timeout` seconds for `condition`; true when it came true.
+func eventually(timeout: Double = 3, _ condition: () -> Bool) -> Bool {
+    let deadline = Date(timeIntervalSinceNow: timeout)
+    while Date() < deadline {
+        if condition() { return true }
+        Thread.sleep(forTimeInterval: 0.002)
+    }
+    return condition()
+}
+
+final class CaptureSourceTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = try VideoTestFrames.temporaryFolder("capture")
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    // MARK: - The mailbox
+
+    func testMailboxKeepsOnlyTheNewestFrame() {
+        let mailbox = FrameMailbox()
+        XCTAssertNil(mailbox.latest())
+        for k in 1...3 { mailbox.post(RGBImage(width: 1, height: 1, fill: (UInt8(k), 0, 0)), captureTime: Double(k)) }
+        let newest = mailbox.latest()
+        XCTAssertEqual(newest?.generation, 3)
+        XCTAssertEqual(newest?.image.pixel(x: 0, y: 0).r, 3)
+        XCTAssertEqual(newest?.captureTime, 3)
+        XCTAssertEqual(mailbox.droppedCount, 2, "frames 1 and 2 were replaced unread")
+        XCTAssertEqual(mailbox.latest()?.generation, 3, "reading again gives the same frame")
+        mailbox.post(RGBImage(width: 1, height: 1, fill: (4, 0, 0)), captureTime: 4, streamPosition: 0.5, frameIndex: 7)
+        XCTAssertEqual(mailbox.droppedCount, 2, "frame 3 was read before frame 4 replaced it")
+        XCTAssertEqual(mailbox.latest()?.streamPosition, 0.5)
+        XCTAssertEqual(mailbox.latest()?.frameIndex, 7)
+    }
+
+    /// A fast producer and a reader on two threads: the reader sees generations only go up, each
+    /// with its own frame, and the last one it sees is the last posted.
+    func testMailboxUnderConcurrentPosting() {
+        let mailbox = FrameMailbox()
+        let posts = 5000
+        let producer = Thread {
+            for k in 1...posts {
+                mailbox.post(RGBImage(width: 1, height: 1, fill: (UInt8(k % 256), UInt8((k / 256) % 256), 0)), captureTime: Double(k))
+            }
+        }
+        producer.start()
+        var last = 0
+        var taken = Set<Int>()
+        while last < posts {
+            guard let frame = mailbox.latest() else { continue }
+            taken.insert(frame.generation)
+            XCTAssertGreaterThanOrEqual(frame.generation, last)
+            let p = frame.image.pixel(x: 0, y: 0)
+            XCTAssertEqual(Int(p.r) + 256 * Int(p.g), frame.generation % 65536, "frame and generation match")
+            last = frame.generation
+        }
+        XCTAssertEqual(last, posts)
+        XCTAssertEqual(mailbox.droppedCount + taken.count, posts, "every frame was either read or dropped, never queued")
+    }
+
+    // MARK: - Video files
+
+    func testVideoLoopsAtItsOwnRate() throws {
+        let path = try VideoTestFrames.writeVideo(in: folder, name: "five.avi", width: 32, height: 24, count: 5, fps: 50)
+        let log = LogLines()
+        let started = CaptureClock.now()
+        let source = try CaptureSource.video(path: path, loop: true, log: log.append)
+        defer { source.stop() }
+        XCTAssertEqual(source.latest()?.frameIndex, 0, "the first frame is there as soon as the source opens")
+        var seen: [CapturedFrame] = []
+        XCTAssertTrue(eventually {
+            if let frame = source.latest(), frame.generation != seen.last?.generation { seen.append(frame) }
+            return (seen.last?.generation ?? 0) >= 8
+        })
+        let elapsed = CaptureClock.now() - started
+        XCTAssertGreaterThanOrEqual(elapsed, 7 * 0.02 - 0.005, "frames are paced at 50 fps, not read as fast as possible")
+        let indices = seen.compactMap(\.frameIndex)
+        XCTAssertTrue(zip(indices, indices.dropFirst()).contains { $0 == 4 && $1 == 0 }, "wrapped from 4 to 0: \(indices)")
+        for frame in seen {
+            XCTAssertEqual(frame.image, VideoTestFrames.frame(frame.frameIndex ?? -1, width: 32, height: 24))
+        }
+        let times = seen.map(\.captureTime)
+        XCTAssertEqual(times, times.sorted(), "capture times go forward")
+        if let position = seen.first(where: { $0.frameIndex == 2 })?.streamPosition {
+            XCTAssertEqual(position, 0.04, accuracy: 0.011)
+        }
+        XCTAssertEqual(source.state, .running)
+        XCTAssertTrue(log.all.isEmpty, "\(log.all)")
+    }
+
+    func testVideoWithoutLoopingKeepsItsLastFrame() throws {
+        let path = try VideoTestFrames.writeVideo(in: folder, name: "once.avi", width: 32, height: 24, count: 5, fps: 100)
+        let log = LogLines()
+        let source = try CaptureSource.video(path: path, loop: false, startFrame: 2, log: log.append)
+        defer { source.stop() }
+        XCTAssertEqual(source.latest()?.frameIndex, 2)
+        XCTAssertEqual(source.latest()?.image, VideoTestFrames.frame(2, width: 32, height: 24))
+        XCTAssertTrue(eventually { source.state == .ended })
+        XCTAssertEqual(source.latest()?.frameIndex, 4)
+        XCTAssertEqual(source.latest()?.image, VideoTestFrames.frame(4, width: 32, height: 24))
+        XCTAssertTrue(log.contains("\(path): the video ended"), "\(log.all)")
+    }
+
+    func testDecodeFailureMidStreamKeepsLastFrame() throws {
+        let log = LogLines()
+        let source = try CaptureSource(name: "broken.avi", pacing: .file(framesPerSecond: 200, loop: true),
+                                       reader: BrokenFileReader(good: 3), log: log.append,
+                                       reopen: { BrokenFileReader(good: 3) })
+        defer { source.stop() }
+        XCTAssertTrue(eventually { if case .failed = source.state { return true }; return false })
+        XCTAssertEqual(source.latest()?.frameIndex, 2)
+        XCTAssertEqual(source.latest()?.image.pixel(x: 0, y: 0).r, 2)
+        XCTAssertTrue(log.contains("broken.avi: cannot decode frame 3: cannot decode a frame: bad packet; keeping the last frame"),
+                      "\(log.all)")
+    }
+
+    // MARK: - Failures at start
+
+    func testMissingVideoNamesTheFile() {
+        let path = folder.appendingPathComponent("absent.avi").path
+        XCTAssertThrowsError(try CaptureSource.video(path: path, log: { _ in })) { error in
+            XCTAssertEqual("\(error)", "\(path): file not found")
+        }
+        XCTAssertThrowsError(try VideoReader.decodeFrame(path: path, index: 0)) { error in
+            XCTAssertEqual("\(error)", "\(path): file not found")
+        }
+    }
+
+    func testUndecodableVideoNamesTheFile() throws {
+        let path = folder.appendingPathComponent("noise.avi").path
+        var generator = SystemRandomNumberGenerator()
+        let noise = (0..<65536).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        try Data(noise).write(to: URL(fileURLWithPath: path))
+        XCTAssertThrowsError(try CaptureSource.video(path: path, log: { _ in })) { error in
+            XCTAssertTrue("\(error)".hasPrefix("\(path): "), "\(error)")
+            XCTAssertFalse("\(error)".contains("not found"), "\(error)")
+        }
+        XCTAssertThrowsError(try VideoReader.decodeFrame(path: path, index: 0)) { error in
+            XCTAssertTrue("\(error)".hasPrefix("\(path): "), "\(error)")
+        }
+    }
+
+    func testAbsentCameraIndexIsNamed() {
+        XCTAssertThrowsError(try CaptureSource.camera(index: 99, log: { _ in })) { error in
+            XCTAssertEqual("\(error)", "camera 99: no camera could be opened there (absent, busy, or no permission)")
+        }
+    }
+
+    func testAbsentDevicePathIsNamed() {
+        XCTAssertThrowsError(try CaptureSource.camera(index: 0, devicePath: "/dev/video-steady-dice-absent", log: { _ in })) { error in
+            XCTAssertEqual("\(error)", "/dev/video-steady-dice-absent: no such device")
+        }
+    }
+
+    /// A device that opens but never gives a frame (busy elsewhere): the start-up wait times out
+    /// with a message naming it.
+    func testSilentCameraTimesOutAtStart() throws {
+        let camera = FakeCamera()
+        camera.set(silent: true)
+        let log = LogLines()
+        let source = try CaptureSource(name: "fake camera", pacing: .live(RetryPolicy(failuresBeforeLost: 2, initialDelay: 0.01)),
+                                       reader: try camera.open(), log: log.append, reopen: camera.open)
+        defer { source.stop() }
+        let started = CaptureClock.now()
+        XCTAssertThrowsError(try source.waitForFirstFrame(timeout: 0.2)) { error in
+            XCTAssertTrue("\(error)".hasPrefix("fake camera: opened, but gave no frame within 0.2 s"), "\(error)")
+        }
+        XCTAssertGreaterThanOrEqual(CaptureClock.now() - started, 0.19)
+        XCTAssertTrue(log.contains("fake camera: gives no frames (no frame), retrying in 0.01 s"), "\(log.all)")
+        XCTAssertNil(source.latest())
+    }
+
+    // MARK: - Unplugged while running
+
+    func testRetryDelaysDoubleUpToTheCap() {
+        let policy = RetryPolicy()
+        XCTAssertEqual((1...7).map { policy.delay(beforeAttempt: $0) }, [0.25, 0.5, 1, 2, 4, 4, 4])
+        XCTAssertEqual(RetryPolicy(initialDelay: 0.1, maximumDelay: 0.3).delay(beforeAttempt: 3), 0.3)
+    }
+
+    /// Pull the plug: the last frame stays, the loss is reported once, reopening is retried with
+    /// growing waits, and frames resume when the camera is back.
+    func testUnpluggedCameraKeepsLastFrameRetriesAndResumes() throws {
+        let camera = FakeCamera()
+        let log = LogLines()
+        let policy = RetryPolicy(failuresBeforeLost: 2, initialDelay: 0.02, maximumDelay: 0.08)
+        let source = try CaptureSource(name: "fake camera", pacing: .live(policy), reader: try camera.open(),
+                                       log: log.append, reopen: camera.open)
+        defer { source.stop() }
+        try source.waitForFirstFrame(timeout: 2)
+        XCTAssertTrue(eventually { (source.latest()?.generation ?? 0) >= 5 })
+
+        camera.set(plugged: false)
+        XCTAssertTrue(eventually { if case .reconnecting(let attempt) = source.state { return attempt >= 4 }; return false })
+        let held = try XCTUnwrap(source.latest())
+        Thread.sleep(forTimeInterval: 0.05)
+        XCTAssertEqual(source.latest()?.generation, held.generation, "no new frame while unplugged")
+        XCTAssertEqual(source.latest()?.image, held.image, "the last frame stays")
+        XCTAssertTrue(log.contains("fake camera: lost (cannot decode a frame: device gone); keeping the last frame, retrying in 0.02 s"),
+                      "\(log.all)")
+        XCTAssertTrue(log.contains("fake camera: still unavailable after try 1 (no camera could be opened there); next try in 0.04 s"),
+                      "\(log.all)")
+        XCTAssertEqual(log.all.filter { $0.contains("lost") }.count, 1, "the loss is reported once")
+
+        camera.set(plugged: true, refusing: 1)
+        XCTAssertTrue(eventually { (source.latest()?.generation ?? 0) > held.generation })
+        XCTAssertTrue(eventually { source.state == .running })
+        XCTAssertTrue(log.contains("fake camera: frames again after"), "\(log.all)")
+
+        // The waits between reopening attempts follow the policy (never shorter).
+        let opens = camera.opens
+        XCTAssertGreaterThanOrEqual(opens.count, 6)
+        for (i, gap) in zip(opens.dropFirst(), opens.dropFirst(2)).map({ $1 - $0 }).enumerated() {
+            XCTAssertGreaterThanOrEqual(gap, policy.delay(beforeAttempt: i + 2) - 0.002, "wait before attempt \(i + 2)")
+        }
+    }
+
+    func testStopEndsTheThread() throws {
+        let camera = FakeCamera()
+        let source = try CaptureSource(name: "fake camera", pacing: .live(RetryPolicy()), reader: try camera.open(),
+                                       log: { _ in }, reopen: camera.open)
+        try source.waitForFirstFrame(timeout: 2)
+        source.stop()
+        XCTAssertEqual(source.state, .stopped)
+        let generation = source.latest()?.generation
+        Thread.sleep(forTimeInterval: 0.03)
+        XCTAssertEqual(source.latest()?.generation, generation, "no frames after stop")
+    }
+}
