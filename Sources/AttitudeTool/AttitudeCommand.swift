@@ -52,6 +52,9 @@ struct Fuse: ParsableCommand {
                                + "xArbitraryZVertical in 6D."))
     var frame: String?
 
+    @Flag(help: "Add columns rest,mag_disturbed,bias_x,bias_y,bias_z (deg/s) for diagnosis; such a file is not an attitude log.")
+    var status = false
+
     @OptionGroup var estimator: EstimatorOptions
 
     func run() throws {
@@ -67,18 +70,24 @@ struct Fuse: ParsableCommand {
         } else {
             outputFrame = .reference(RawLogFusion.naturalFrame(of: mode))
         }
-        let samples = try RawLogFusion.fuse(log: log, frame: outputFrame, mode: mode, parameters: estimator.parameters())
+        let samples = try RawLogFusion.fuse(log: log, frame: outputFrame, mode: mode, parameters: estimator.parameters(),
+                                            withStatus: status)
         var text = "# attitude fused by steady-dice from \(BroadEvaluation.trialName(of: input)) (\(mode.rawValue))\n"
         switch outputFrame {
         case .reference(let reference): text += "# frame: \(reference.rawValue)\n"
         case .enu: text += "# axes: sensor to east-north-up\n"
         case .ned: text += "# axes: sensor to north-east-down\n"
         }
-        text += "t,qw,qx,qy,qz\n"
+        text += status ? "t,qw,qx,qy,qz,rest,mag_disturbed,bias_x,bias_y,bias_z\n" : "t,qw,qx,qy,qz\n"
         text.reserveCapacity(samples.count * 64)
         for s in samples {
             let q = s.attitude
-            text += "\(format(s.t)),\(format(q.w)),\(format(q.x)),\(format(q.y)),\(format(q.z))\n"
+            text += "\(format(s.t)),\(format(q.w)),\(format(q.x)),\(format(q.y)),\(format(q.z))"
+            if let st = s.status {
+                let b = st.gyroBias * (180 / Double.pi)
+                text += ",\(st.isAtRest ? 1 : 0),\(st.magDisturbed ? 1 : 0),\(format(b.x)),\(format(b.y)),\(format(b.z))"
+            }
+            text += "\n"
         }
         do {
             try text.write(toFile: output, atomically: true, encoding: .utf8)

@@ -95,8 +95,8 @@ public struct AttitudeEstimator: Sendable {
     /// The attitude in east-north-up. In 6D the heading is that of E (arbitrary).
     public var enuFromSensor: Quaternion {
         let e = quatMultiply(state.eFromI, state.iFromSensor)
-        let heading = mode == .nineD ? state.headingOffset : 0
-        return Quaternion(quatNormalized(quatMultiply(yawQuaternion(heading), e)))
+        guard mode == .nineD else { return Quaternion(quatNormalized(e)) }
+        return Quaternion(quatNormalized(quatMultiply(state.enuFromE, e)))
     }
 
     /// Throws when `frame` cannot be reported in `mode`.
@@ -172,15 +172,14 @@ public struct AttitudeEstimator: Sendable {
 
     /// Rest: both sensors stay close to their own low-passes for `restMinTime`.
     private mutating func detectRest(gyro: Vector3, acc: Vector3, dt: Double) {
-        let p = parameters, k = coefficients
-        let gyroLp = state.restGyroLowPass.step(gyro, dt: dt, tau: p.restFilterTimeConstant, k.rest)
-        let accLp = state.restAccLowPass.step(acc, dt: dt, tau: p.restFilterTimeConstant, k.rest)
+        let gyroLp = state.restGyroLowPass.step(gyro, dt: dt, tau: parameters.restFilterTimeConstant, coefficients.rest)
+        let accLp = state.restAccLowPass.step(acc, dt: dt, tau: parameters.restFilterTimeConstant, coefficients.rest)
         let gyroDeviation = gyro - gyroLp, accDeviation = acc - accLp
-        let still = dot3(gyroDeviation, gyroDeviation) < k.restGyroThresholdSquared
-            && dot3(accDeviation, accDeviation) < p.restThresholdAcc * p.restThresholdAcc
-            && max(abs(gyroLp.x), abs(gyroLp.y), abs(gyroLp.z)) < k.biasClip
+        let still = dot3(gyroDeviation, gyroDeviation) < coefficients.restGyroThresholdSquared
+            && dot3(accDeviation, accDeviation) < parameters.restThresholdAcc * parameters.restThresholdAcc
+            && max(abs(gyroLp.x), abs(gyroLp.y), abs(gyroLp.z)) < coefficients.biasClip
         state.stillTime = still ? state.stillTime + dt : 0
-        state.isAtRest = state.stillTime >= p.restMinTime
+        state.isAtRest = state.stillTime >= parameters.restMinTime
     }
 
     /// Strapdown integration of the bias-corrected rate into I.
@@ -190,8 +189,8 @@ public struct AttitudeEstimator: Sendable {
         guard angle > 1e-15 else { return }
         let axis = rate / norm3(rate)
         let half = angle / 2
-        let s = sin(half)
-        let delta = SIMD4(cos(half), axis.x * s, axis.y * s, axis.z * s)
+        let (s, c) = sinCos(half)
+        let delta = SIMD4(c, axis.x * s, axis.y * s, axis.z * s)
         state.iFromSensor = quatNormalized(quatMultiply(state.iFromSensor, delta))
     }
 
@@ -218,7 +217,6 @@ public struct AttitudeEstimator: Sendable {
     /// Pulls the heading towards the magnetometer unless the field is disturbed.
     /// Returns the heading correction applied this sample, in radians about Z.
     private mutating func correctHeading(mag: Vector3, gyro: Vector3, dt: Double) -> Double {
-        let p = parameters, k = coefficients
         let eFromSensor = quatMultiply(state.eFromI, state.iFromSensor)
         let magE = quatRotate(eFromSensor, mag)
         let norm = norm3(magE)
@@ -230,34 +228,34 @@ public struct AttitudeEstimator: Sendable {
             state.magNormLowPass = norm
             state.magDipLowPass = dip
         } else {
-            state.magNormLowPass += k.magCurrent * (norm - state.magNormLowPass)
-            state.magDipLowPass += k.magCurrent * (dip - state.magDipLowPass)
+            state.magNormLowPass += coefficients.magCurrent * (norm - state.magNormLowPass)
+            state.magDipLowPass += coefficients.magCurrent * (dip - state.magDipLowPass)
         }
         if let previous = state.magHeading {
             let rate = wrapToPi(heading - previous) / dt
-            state.magHeadingRate += k.magHeadingRate * (rate - state.magHeadingRate)
+            state.magHeadingRate += coefficients.magHeadingRate * (rate - state.magHeadingRate)
         }
         state.magHeading = heading
-        let gyroLp = state.magGyroLowPass.step(gyro, dt: dt, tau: p.restFilterTimeConstant, k.rest)
+        let gyroLp = state.magGyroLowPass.step(gyro, dt: dt, tau: parameters.restFilterTimeConstant, coefficients.rest)
 
-        if p.magDisturbanceRejection {
-            detectMagneticDisturbance(moving: norm3(gyroLp) >= k.magNewMinGyro, dt: dt)
+        if parameters.magDisturbanceRejection {
+            detectMagneticDisturbance(moving: norm3(gyroLp) >= coefficients.magNewMinGyro, dt: dt)
         } else {
             state.magDisturbed = false
         }
 
         // Gain: fast at start-up (mean of the samples so far), zero while rejecting.
         state.magUpdates += 1
-        var gain = k.mag
+        var gain = coefficients.mag
         if state.magDisturbed {
-            if state.magRejectionTime <= p.magMaxRejectionTime {
+            if state.magRejectionTime <= parameters.magMaxRejectionTime {
                 state.magRejectionTime += dt
                 gain = 0
             } else {
-                gain /= p.magRejectionFactor
+                gain /= parameters.magRejectionFactor
             }
         } else {
-            state.magRejectionTime = max(state.magRejectionTime - p.magRejectionFactor * dt, 0)
+            state.magRejectionTime = max(state.magRejectionTime - parameters.magRejectionFactor * dt, 0)
         }
         if !state.magDisturbed || state.magReferenceNorm == 0 {
             gain = max(gain, 1 / Double(state.magUpdates))
@@ -266,6 +264,10 @@ public struct AttitudeEstimator: Sendable {
         guard horizontal > 1e-12 * norm * norm else { return 0 }
         let step = gain * wrapToPi(heading - state.headingOffset)
         state.headingOffset = wrapToPi(state.headingOffset + step)
+        if step != 0 {
+            let (s, c) = sinCos(step / 2)
+            state.enuFromE = quatNormalized(quatMultiply(SIMD4(c, 0, 0, s), state.enuFromE))
+        }
         if state.initialHeadingOffset == nil { state.initialHeadingOffset = state.headingOffset }
         return step
     }
@@ -274,19 +276,18 @@ public struct AttitudeEstimator: Sendable {
     /// moves faster than drift can explain. A new field that stays consistent while the sensor
     /// moves becomes the reference.
     private mutating func detectMagneticDisturbance(moving: Bool, dt: Double) {
-        let p = parameters, k = coefficients
         let norm = state.magNormLowPass, dip = state.magDipLowPass
-        let headingSteady = p.magHeadingRateThreshold <= 0 || abs(state.magHeadingRate) < k.magHeadingRateThreshold
+        let headingSteady = parameters.magHeadingRateThreshold <= 0 || abs(state.magHeadingRate) < coefficients.magHeadingRateThreshold
 
         if state.magReferenceNorm > 0 {
-            let matches = abs(norm - state.magReferenceNorm) < p.magNormThreshold * state.magReferenceNorm
-                && abs(dip - state.magReferenceDip) < k.magDipThreshold
+            let matches = abs(norm - state.magReferenceNorm) < parameters.magNormThreshold * state.magReferenceNorm
+                && abs(dip - state.magReferenceDip) < coefficients.magDipThreshold
             if matches && headingSteady {
                 state.magUndisturbedTime += dt
-                if state.magUndisturbedTime >= p.magMinUndisturbedTime {
+                if state.magUndisturbedTime >= parameters.magMinUndisturbedTime {
                     state.magDisturbed = false
-                    state.magReferenceNorm += k.magReference * (norm - state.magReferenceNorm)
-                    state.magReferenceDip += k.magReference * (dip - state.magReferenceDip)
+                    state.magReferenceNorm += coefficients.magReference * (norm - state.magReferenceNorm)
+                    state.magReferenceDip += coefficients.magReference * (dip - state.magReferenceDip)
                 }
             } else {
                 state.magUndisturbedTime = 0
@@ -295,18 +296,18 @@ public struct AttitudeEstimator: Sendable {
         }
 
         // A candidate for a new reference.
-        let candidateMatches = abs(norm - state.magCandidateNorm) < p.magNormThreshold * state.magCandidateNorm
-            && abs(dip - state.magCandidateDip) < k.magDipThreshold
+        let candidateMatches = abs(norm - state.magCandidateNorm) < parameters.magNormThreshold * state.magCandidateNorm
+            && abs(dip - state.magCandidateDip) < coefficients.magDipThreshold
         if candidateMatches {
             if moving || state.magReferenceNorm == 0 { state.magCandidateTime += dt }
-            state.magCandidateNorm += k.magReference * (norm - state.magCandidateNorm)
-            state.magCandidateDip += k.magReference * (dip - state.magCandidateDip)
-            let needed = state.magReferenceNorm == 0 ? p.magNewFirstTime : p.magNewTime
+            state.magCandidateNorm += coefficients.magReference * (norm - state.magCandidateNorm)
+            state.magCandidateDip += coefficients.magReference * (dip - state.magCandidateDip)
+            let needed = state.magReferenceNorm == 0 ? parameters.magNewFirstTime : parameters.magNewTime
             if (state.magDisturbed || state.magReferenceNorm == 0) && state.magCandidateTime >= needed {
                 state.magReferenceNorm = state.magCandidateNorm
                 state.magReferenceDip = state.magCandidateDip
                 state.magDisturbed = false
-                state.magUndisturbedTime = p.magMinUndisturbedTime
+                state.magUndisturbedTime = parameters.magMinUndisturbedTime
             }
         } else {
             state.magCandidateTime = 0
@@ -319,10 +320,9 @@ public struct AttitudeEstimator: Sendable {
     /// measures it directly; in motion the inclination correction rate measures the horizontal
     /// part of the bias seen in E: `LP(R)·b = LP(R·b̂) − correction/dt`.
     private mutating func estimateBias(inclinationCorrection: Vector3, headingCorrection: Double?, dt: Double) {
-        let p = parameters, k = coefficients
-        guard p.restBiasEstimation || p.motionBiasEstimation else { return }
-        var covariance = state.biasCovariance ?? Matrix3.diagonal(Vector3(repeating: k.biasInitialVariance))
-        covariance = covariance + Matrix3.diagonal(Vector3(repeating: k.biasProcessNoise * dt))
+        guard parameters.restBiasEstimation || parameters.motionBiasEstimation else { return }
+        var covariance = state.biasCovariance ?? Matrix3.diagonal(Vector3(repeating: coefficients.biasInitialVariance))
+        covariance = covariance + Matrix3.diagonal(Vector3(repeating: coefficients.biasProcessNoise * dt))
 
         // The lag-matched low-passes run whether or not they are used, so they are ready.
         let rows = quatMatrixRows(quatMultiply(state.eFromI, state.iFromSensor))
@@ -333,22 +333,22 @@ public struct AttitudeEstimator: Sendable {
         lanes[3] = r.r1.x; lanes[4] = r.r1.y; lanes[5] = r.r1.z
         lanes[6] = r.r2.x; lanes[7] = r.r2.y; lanes[8] = r.r2.z
         lanes[9] = rb.x; lanes[10] = rb.y; lanes[11] = rb.z
-        let lp = state.motionLowPass.step(lanes, dt: dt, tau: p.accTimeConstant, k.acc)
+        let lp = state.motionLowPass.step(lanes, dt: dt, tau: parameters.accTimeConstant, coefficients.acc)
 
-        if state.isAtRest && p.restBiasEstimation {
+        if state.isAtRest && parameters.restBiasEstimation {
             let measured = state.restGyroLowPass.output
-            let noise = Matrix3.diagonal(Vector3(repeating: k.biasRestNoise / dt))
+            let noise = Matrix3.diagonal(Vector3(repeating: coefficients.biasRestNoise / dt))
             kalmanUpdate(&covariance, h: .identity, measured: measured, noise: noise)
-        } else if p.motionBiasEstimation && state.accLowPass.isRunning {
-            let h = Matrix3(r0: [lp[0], lp[1], lp[2]], r1: [lp[3], lp[4], lp[5]], r2: [lp[6], lp[7], lp[8]])
+        } else if parameters.motionBiasEstimation && state.accLowPass.isRunning {
+            let h = Matrix3(r0: SIMD3(lp[0], lp[1], lp[2]), r1: SIMD3(lp[3], lp[4], lp[5]), r2: SIMD3(lp[6], lp[7], lp[8]))
             let rbLp = Vector3(lp[9], lp[10], lp[11])
             var measured = rbLp - inclinationCorrection / dt
-            var verticalNoise = k.biasMotionNoise / p.biasVerticalForgettingFactor
-            if p.biasFromMagnetometer, let headingCorrection, !state.magDisturbed {
+            var verticalNoise = coefficients.biasMotionNoise / parameters.biasVerticalForgettingFactor
+            if parameters.biasFromMagnetometer, let headingCorrection, !state.magDisturbed {
                 measured.z -= headingCorrection / dt
-                verticalNoise = k.biasMotionNoise
+                verticalNoise = coefficients.biasMotionNoise
             }
-            let noise = Matrix3.diagonal(Vector3(k.biasMotionNoise, k.biasMotionNoise, verticalNoise) / dt)
+            let noise = Matrix3.diagonal(Vector3(coefficients.biasMotionNoise, coefficients.biasMotionNoise, verticalNoise) / dt)
             kalmanUpdate(&covariance, h: h, measured: measured, noise: noise)
         }
         state.biasCovariance = covariance

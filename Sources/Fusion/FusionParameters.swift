@@ -37,12 +37,12 @@ public struct FusionParameters: Equatable, Sendable {
     /// Largest bias magnitude per axis the estimator will believe, in degrees per second.
     public var biasClip: Double = 2.0
     /// Noise of the in-motion bias measurement averaged over one second, in degrees per second.
-    public var biasSigmaMotion: Double = 0.1
+    public var biasSigmaMotion: Double = 0.5
     /// Noise of the at-rest bias measurement averaged over one second, in degrees per second.
     public var biasSigmaRest: Double = 0.03
     /// Factor by which the vertical (unobservable in 6D) bias direction is trusted less
     /// than the horizontal ones; its measurement noise is `biasSigmaMotion / sqrt(factor)`.
-    public var biasVerticalForgettingFactor: Double = 0.0001
+    public var biasVerticalForgettingFactor: Double = 1.0
     /// In 9D, let the heading correction also inform the bias about the vertical axis.
     public var biasFromMagnetometer = false
 

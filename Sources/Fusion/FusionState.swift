@@ -15,6 +15,8 @@ public struct FusionState: Equatable, Sendable {
     public var eFromI = SIMD4<Double>(1, 0, 0, 0)
     /// Heading correction in radians: east-north-up is E rotated by this angle about Z.
     public var headingOffset = 0.0
+    /// The rotation by `headingOffset` about Z, E into east-north-up, kept alongside the angle.
+    public var enuFromE = SIMD4<Double>(1, 0, 0, 0)
     /// `headingOffset` right after the first magnetometer sample, in radians; nil before it.
     /// `xArbitraryCorrectedZVertical` is measured from it.
     public var initialHeadingOffset: Double?
@@ -82,14 +84,14 @@ public struct FusionState: Equatable, Sendable {
 struct Matrix3: Equatable, Sendable {
     var r0, r1, r2: SIMD3<Double>
 
-    static let identity = Matrix3(r0: [1, 0, 0], r1: [0, 1, 0], r2: [0, 0, 1])
+    static let identity = Matrix3(r0: SIMD3(1, 0, 0), r1: SIMD3(0, 1, 0), r2: SIMD3(0, 0, 1))
 
     static func diagonal(_ d: SIMD3<Double>) -> Matrix3 {
-        Matrix3(r0: [d.x, 0, 0], r1: [0, d.y, 0], r2: [0, 0, d.z])
+        Matrix3(r0: SIMD3(d.x, 0, 0), r1: SIMD3(0, d.y, 0), r2: SIMD3(0, 0, d.z))
     }
 
     var transposed: Matrix3 {
-        Matrix3(r0: [r0.x, r1.x, r2.x], r1: [r0.y, r1.y, r2.y], r2: [r0.z, r1.z, r2.z])
+        Matrix3(r0: SIMD3(r0.x, r1.x, r2.x), r1: SIMD3(r0.y, r1.y, r2.y), r2: SIMD3(r0.z, r1.z, r2.z))
     }
 
     @inline(__always) static func * (m: Matrix3, v: SIMD3<Double>) -> SIMD3<Double> {

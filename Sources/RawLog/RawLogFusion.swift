@@ -26,18 +26,21 @@ public enum RawLogFusion {
     }
 
     /// Fuses a log already read. The attitude rotates the sensor frame into `frame`.
+    /// With `withStatus`, each sample also carries the estimator's status (rest, disturbance, bias).
     public static func fuse(log: RawIMULog, frame: OutputFrame, mode: FusionMode? = nil,
-                            parameters: FusionParameters = .default) throws -> [(t: Double, attitude: Quaternion)] {
+                            parameters: FusionParameters = .default,
+                            withStatus: Bool = false) throws -> [FusedSample] {
         let mode = mode ?? naturalMode(of: log)
         if mode == .nineD && log.mag == nil {
             throw RawLogError(path: log.path, "9D fusion needs magnetometer columns, and this log has none; use 6D")
         }
         try AttitudeEstimator.check(frame: frame, mode: mode)
         var estimator = AttitudeEstimator(mode: mode, parameters: parameters)
-        var out: [(t: Double, attitude: Quaternion)] = []
+        var out: [FusedSample] = []
         out.reserveCapacity(log.count)
         run(log, &estimator) { i, estimator in
-            out.append((t: log.time[i], attitude: estimator.attitude(in: frame)))
+            out.append(FusedSample(t: log.time[i], attitude: estimator.attitude(in: frame),
+                                   status: withStatus ? FusionStatus(estimator) : nil))
         }
         return out
     }
@@ -50,5 +53,26 @@ public enum RawLogFusion {
             estimator.update(gyro: log.gyro[i], acc: log.acc[i], mag: mag?[i], dt: log.period(before: i))
             body(i, estimator)
         }
+    }
+}
+
+/// One fused attitude: device (sensor) frame into the requested frame, at time `t` (seconds, as in the log).
+public struct FusedSample: Sendable {
+    public var t: Double
+    public var attitude: Quaternion
+    public var status: FusionStatus?
+}
+
+/// What the estimator reports besides the attitude, for display or diagnosis.
+public struct FusionStatus: Sendable {
+    public var isAtRest: Bool
+    public var magDisturbed: Bool
+    /// Estimated gyroscope bias, rad/s, sensor frame.
+    public var gyroBias: SIMD3<Double>
+
+    public init(_ estimator: AttitudeEstimator) {
+        isAtRest = estimator.isAtRest
+        magDisturbed = estimator.isMagneticallyDisturbed
+        gyroBias = estimator.gyroBias
     }
 }
