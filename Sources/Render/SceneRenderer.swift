@@ -56,9 +56,14 @@ public final class SceneRenderer {
     /// Draws one frame at the viewport size into the bound framebuffer.
     public func draw(_ state: SceneState, width: Int, height: Int) {
         glViewport(0, 0, GLsizei(width), GLsizei(height))
-        glClearColor(Float(clearColor.r) / 255, Float(clearColor.g) / 255, Float(clearColor.b) / 255, 1)
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | GLbitfield(GL_DEPTH_BUFFER_BIT))
-        if backgroundGeneration != nil { background.draw() }
+        if backgroundGeneration != nil {
+            // The background quad covers every pixel, so only depth needs clearing.
+            glClear(GLbitfield(GL_DEPTH_BUFFER_BIT))
+            background.draw()
+        } else {
+            glClearColor(Float(clearColor.r) / 255, Float(clearColor.g) / 255, Float(clearColor.b) / 255, 1)
+            glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | GLbitfield(GL_DEPTH_BUFFER_BIT))
+        }
         guard let worldFromDevice = state.worldFromDevice else { return }
         let projection = state.projection ?? Pipeline.projection(width: width, height: height)
         die.draw(projection: projection, modelView: Pipeline.modelView(worldFromDevice: worldFromDevice), greyed: state.greyed)

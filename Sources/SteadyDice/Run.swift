@@ -12,7 +12,8 @@ struct Run: ParsableCommand {
         abstract: "Opens a resizable window showing the die over the background, driven by the attitude source.",
         discussion: """
         Keys: space pauses or resumes, Left/Right seek 5 s (with Shift 1 s), S saves a snapshot PNG, Q or Esc quits.
-        Without --log or --attitude it plays the demo recording models/demo-attitude.csv.
+        Without --log, --attitude or --imud it plays the demo recording models/demo-attitude.csv.
+        With --imud the die is grey while imud is unreachable, starting up, not converged or shut down.
         Needs a display; with none, use `xvfb-run -a steady-dice run ...` or `steady-dice snapshot`.
         """)
 
@@ -21,6 +22,8 @@ struct Run: ParsableCommand {
 
     @Option(help: "Show one fixed device-to-world quaternion w,x,y,z instead of a log.")
     var attitude: QuaternionArgument?
+
+    @OptionGroup var imudOptions: IMUDOptions
 
     @Option(help: "Playback speed factor (> 0).")
     var speed: Double = 1
@@ -46,7 +49,9 @@ struct Run: ParsableCommand {
     var assets: String?
 
     func validate() throws {
-        if log != nil && attitude != nil { throw ValidationError("give at most one of --log or --attitude") }
+        if [log != nil, attitude != nil, imudOptions.isSet].filter({ $0 }).count > 1 {
+            throw ValidationError("give at most one of --log, --attitude or --imud")
+        }
         guard speed > 0, speed.isFinite else { throw ValidationError("--speed must be a positive number") }
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
         if let snapshotOnExit, !snapshotOnExit.lowercased().hasSuffix(".png") {
@@ -63,6 +68,8 @@ struct Run: ParsableCommand {
             let provider: AttitudeProvider
             if let attitude {
                 provider = FixedAttitudeProvider(attitude.quaternion)
+            } else if let client = try imudOptions.makeClient() {
+                provider = IMUDAttitudeProvider(client: client)
             } else {
                 let path = log ?? assets.models.appendingPathComponent("demo-attitude.csv").path
                 provider = try LogPlaybackProvider(log: try loadAttitudeLog(path: path), speed: speed, looping: loop, now: now)

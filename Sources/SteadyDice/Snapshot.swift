@@ -8,7 +8,7 @@ struct Snapshot: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Renders one frame offscreen (no window, no X display) and writes it as an upright RGB PNG.",
         discussion: """
-        Give exactly one attitude source: --log (with --at), --attitude, or --imud.
+        Give exactly one attitude source: --log (with --at), --attitude, or --imud (with --timeout).
         The PNG is exactly what `run` shows in a window of the same size.
         """)
 
@@ -20,6 +20,11 @@ struct Snapshot: ParsableCommand {
 
     @Option(help: "A device-to-world quaternion w,x,y,z (Hamilton, normalised on input).")
     var attitude: QuaternionArgument?
+
+    @OptionGroup var imudOptions: IMUDOptions
+
+    @Option(help: "With --imud: seconds to wait for the first valid packet.")
+    var timeout: Double = 5
 
     @Option(help: "Frame size, WxH.")
     var size: Size
@@ -33,8 +38,9 @@ struct Snapshot: ParsableCommand {
     var assets: String?
 
     func validate() throws {
-        let sources = [log != nil, attitude != nil].filter { $0 }.count
-        guard sources == 1 else { throw ValidationError("give exactly one of --log or --attitude") }
+        let sources = [log != nil, attitude != nil, imudOptions.isSet].filter { $0 }.count
+        guard sources == 1 else { throw ValidationError("give exactly one of --log, --attitude or --imud") }
+        guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number of seconds") }
         guard output.lowercased().hasSuffix(".png") else { throw ValidationError("--output must name a .png file") }
         guard at.isFinite else { throw ValidationError("--at must be a number of seconds") }
         if log == nil && at != 0 { throw ValidationError("--at needs --log") }
@@ -55,7 +61,11 @@ struct Snapshot: ParsableCommand {
 
     private func resolveAttitude() throws -> Quaternion {
         if let attitude { return attitude.quaternion }
-        guard let log else { throw ValidationError("give --log or --attitude") }
+        if let client = try imudOptions.makeClient() {
+            defer { client.stop() }
+            return try client.waitForFirstValid(timeout: timeout).worldFromDevice
+        }
+        guard let log else { throw ValidationError("give --log, --attitude or --imud") }
         let attitudeLog = try loadAttitudeLog(path: log)
         guard at >= 0, at <= attitudeLog.duration else {
             throw AppError(String(format: "--at %g is outside %@, which runs from 0 to %.3f s", at, log, attitudeLog.duration))

@@ -1,0 +1,81 @@
+import AttitudeLog
+import AttitudeMath
+import Foundation
+import Imaging
+import Render
+import XCTest
+
+/// The `steady-dice` command end to end: bad input exits non-zero with a message naming the file and
+/// line and writes nothing; a live imud feed draws the attitude it sent.
+final class CommandTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("steady-dice-cmd-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+    private func assertSnapshotFails(log contents: String, mentions expected: String,
+                                     file: StaticString = #filePath, line: UInt = #line) throws {
+        let log = path("bad.csv"), output = path("out.png")
+        try contents.write(toFile: log, atomically: true, encoding: .utf8)
+        let result = try CommandHarness.run(["snapshot", "--log", log, "--size", "64x48", "--output", output])
+        XCTAssertEqual(result.status, 1, file: file, line: line)
+        XCTAssertTrue(result.stderr.contains(expected), "stderr was: \(result.stderr)", file: file, line: line)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output), "nothing is drawn for bad input", file: file, line: line)
+    }
+
+    func testBadLogsExitWithFileAndLine() throws {
+        try assertSnapshotFails(log: "t,qw,qx,qy,qz\n0,1,0,0,0\n0.1,1,zero,0,0\n", mentions: "bad.csv:3")
+        try assertSnapshotFails(log: "t,qw,qx,qy,qz\n0,1,0,0,0\n-1,1,0,0,0\n", mentions: "bad.csv:3")
+        try assertSnapshotFails(log: "t,qw,qx,qy,qz\n0,0,0,0,0\n", mentions: "bad.csv:2")
+        try assertSnapshotFails(log: "t,qw,qx,qy\n0,1,0,0\n", mentions: "qz")
+        try assertSnapshotFails(log: "", mentions: "bad.csv")
+        let missing = try CommandHarness.run(["snapshot", "--log", path("absent.csv"), "--size", "64x48", "--output", path("o.png")])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.stderr.contains("absent.csv"), missing.stderr)
+    }
+
+    func testBadArgumentsAreRejected() throws {
+        for arguments in [["snapshot", "--attitude", "0,0,0,0", "--size", "64x48", "--output", path("o.png")],
+                          ["snapshot", "--attitude", "1,0,0,0", "--size", "64by48", "--output", path("o.png")],
+                          ["snapshot", "--attitude", "1,0,0,0", "--size", "64x48", "--output", path("o.jpg")],
+                          ["snapshot", "--size", "64x48", "--output", path("o.png")]] {
+            let result = try CommandHarness.run(arguments)
+            XCTAssertNotEqual(result.status, 0, "\(arguments)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: path("o.png")))
+        }
+    }
+
+    /// `steady-dice feed` publishes a constant attitude on a Unix socket; `snapshot --imud` must draw
+    /// what the offscreen renderer draws for that attitude (up to float32 rounding in the packet).
+    func testSnapshotFromLiveFeed() throws {
+        let q = Quaternion(axis: [0.2, -1, 0.5], angle: 2.0)
+        let samples = [AttitudeSample(t: 0, worldFromDevice: q), AttitudeSample(t: 1, worldFromDevice: q)]
+        let log = path("still.csv"), socket = path("imud.sock"), output = path("imud.png")
+        try AttitudeLog.write(samples: samples, frame: .xMagneticNorthZVertical, to: log)
+        let feed = try CommandHarness.start(["feed", "--log", log, "--unix", socket, "--loop", "--rate", "200"])
+        defer { feed.terminate(); feed.waitUntilExit() }
+        let result = try CommandHarness.run(["snapshot", "--imud", "unix:\(socket)", "--timeout", "5",
+                                             "--size", "320x240", "--output", output])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let live = try RGBImage.read(path: output)
+        let expected = try RenderHarness.render(q, width: 320, height: 240)
+        let differing = CommandHarness.differingChannels(live.pixels, expected.pixels, tolerance: 8)
+        XCTAssertLessThan(differing, 60, "a live frame should match the offscreen render but for a few edge pixels")
+    }
+
+    func testSnapshotFromMissingDaemonTimesOut() throws {
+        let result = try CommandHarness.run(["snapshot", "--imud", "unix:\(path("none.sock"))", "--timeout", "0.3",
+                                             "--size", "64x48", "--output", path("o.png")])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("none.sock"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("o.png")))
+    }
+}
