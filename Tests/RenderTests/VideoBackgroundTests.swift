@@ -137,6 +137,20 @@ final class VideoBackgroundTests: XCTestCase {
         for x in [10, 100, 190] { XCTAssertEqual(image.pixel(x: x, y: 5).r, image.pixel(x: x, y: 95).r, "rows agree") }
     }
 
+    /// The table in the README: crop and texture for common webcams in landscape and portrait windows.
+    func testWebcamCropsAndTextureSizes() {
+        func entry(_ fw: Int, _ fh: Int, _ vw: Int, _ vh: Int) -> [Int] {
+            let c = BackgroundCrop(frameWidth: fw, frameHeight: fh, viewportWidth: vw, viewportHeight: vh)
+            return [c.width, c.height, c.x, c.y, c.textureWidth, c.textureHeight]
+        }
+        XCTAssertEqual(entry(640, 480, 1280, 720), [640, 360, 0, 60, 1024, 512])
+        XCTAssertEqual(entry(1280, 720, 1280, 720), [1280, 720, 0, 0, 2048, 1024])
+        XCTAssertEqual(entry(1920, 1080, 1280, 720), [1920, 1080, 0, 0, 2048, 2048])
+        XCTAssertEqual(entry(640, 480, 720, 1280), [270, 480, 185, 0, 512, 512])
+        XCTAssertEqual(entry(1280, 720, 720, 1280), [405, 720, 437, 0, 512, 1024])
+        XCTAssertEqual(entry(1920, 1080, 720, 1280), [608, 1080, 656, 0, 1024, 2048])
+    }
+
     // MARK: - Composite goldens
 
     /// Frame 3 of the 4:3 video, scaled to the window, with the die over it, at two sizes.
