@@ -66,25 +66,26 @@ struct BackgroundOptions: ParsableArguments {
                                valueName: "INDEX|/dev/videoN"))
     var camera: CameraChoice?
 
-    @Option(help: "Capture size to ask the camera for, WxH (default: the driver's).")
+    @Option(help: ArgumentHelp("Capture size to ask the camera for (default: the driver's).", valueName: "WxH"))
     var captureSize: Size?
 
-    @Option(help: "Frame rate to ask the camera for (default: the driver's).")
+    @Option(help: ArgumentHelp("Frame rate to ask the camera for (default: the driver's).", valueName: "FPS"))
     var captureFps: Double?
 
     @Option(help: ArgumentHelp("Seconds to wait for a camera's first frame before giving up.", visibility: .hidden))
     var cameraTimeout: Double = 5
 
-    @Option(help: "A video file behind the die, played at its own frame rate.")
+    @Option(help: ArgumentHelp("A video file behind the die, played at its own frame rate.", valueName: "FILE"))
     var video: String?
 
     @Flag(inversion: .prefixedNo, help: "Start --video again when it ends.")
     var videoLoop = true
 
-    @Option(help: "Video frame (0 first) a snapshot shows, and where run and bench start.")
+    @Option(help: ArgumentHelp("Video frame (0 first) a snapshot shows, and where run and bench start.", valueName: "N"))
     var frame: Int?
 
-    @Option(help: "Video time in seconds a snapshot shows (frame k covers [k/fps, (k+1)/fps)), instead of --frame.")
+    @Option(help: ArgumentHelp("Video time a snapshot shows, instead of --frame (frame k covers [k/fps, (k+1)/fps)).",
+                               valueName: "SECONDS"))
     var videoAt: Double?
 
     func validate() throws {
@@ -131,8 +132,8 @@ struct BackgroundOptions: ParsableArguments {
             do {
                 return try openCamera(.index(0), forSnapshot: forSnapshot)
             } catch {
-                CaptureSource.logToStandardError("no camera to show (\(error)); drawing the plain background. "
-                                                 + "Choose one with --camera, --video or --background.")
+                CaptureSource.logToStandardError("no camera to show (\(error)); drawing the plain background "
+                                                 + "(choose one with --camera, --video or --background)")
                 return nil
             }
         }
