@@ -1,0 +1,71 @@
+import AttitudeMath
+import Foundation
+import Imaging
+import Render
+import XCTest
+
+/// `steady-dice snapshot` with video and camera backgrounds, end to end through the executable.
+final class VideoCommandTests: XCTestCase {
+    private var folder: URL!
+    private var video = ""
+
+    override func setUpWithError() throws {
+        folder = try VideoTestFrames.temporaryFolder("video-cmd")
+        video = try VideoTestFrames.writeVideo(in: folder, name: "clip.avi", width: 320, height: 240, count: 5, fps: 25)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+    /// The PNG a snapshot writes is the frame it was asked for, cropped as in-process rendering crops
+    /// it, with the die on top: equal to the in-process render of the same frame and attitude.
+    func testSnapshotOfVideoFrameWithDie() throws {
+        let attitude = Quaternion(rollDegrees: -10, pitchDegrees: 25, yawDegrees: 40)
+        for (selection, k) in [(["--frame", "3"], 3), (["--video-at", "0.085"], 2), ([], 0)] {
+            let output = path("snap-\(k).png")
+            let q = attitude
+            let result = try CommandHarness.run(["snapshot", "--attitude", "\(q.w),\(q.x),\(q.y),\(q.z)", "--size", "180x240",
+                                                 "--video", video, "--output", output] + selection)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let written = try RGBImage.read(path: output)
+            let expected = try RenderHarness.render(attitude, width: 180, height: 240,
+                                                    background: VideoTestFrames.frame(k, width: 320, height: 240),
+                                                    generation: 31_000 + k)
+            XCTAssertLessThanOrEqual(CommandHarness.differingChannels(written.pixels, expected.pixels), 0, "frame \(k) with \(selection)")
+            // Outside the die, the background is the exact crop: the top border and the frame's own fill.
+            assertPixel(written, 90, 2, VideoTestFrames.top, "top border")
+            assertPixel(written, 20, 200, VideoTestFrames.fill(k), "fill of frame \(k)")
+        }
+    }
+
+    func testSnapshotFailuresNameTheSource() throws {
+        let output = path("never.png")
+        let base = ["snapshot", "--attitude", "1,0,0,0", "--size", "64x48", "--output", output]
+
+        let missing = try CommandHarness.run(base + ["--video", path("absent.avi")])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.stderr.contains("\(path("absent.avi")): file not found"), missing.stderr)
+
+        try Data((0..<40_000).map { UInt8(truncatingIfNeeded: $0 &* 7919 >> 3) }).write(to: URL(fileURLWithPath: path("noise.avi")))
+        let noise = try CommandHarness.run(base + ["--video", path("noise.avi")])
+        XCTAssertEqual(noise.status, 1)
+        XCTAssertTrue(noise.stderr.contains("steady-dice: \(path("noise.avi")): "), noise.stderr)
+
+        let camera = try CommandHarness.run(base + ["--camera", "99"])
+        XCTAssertEqual(camera.status, 1)
+        XCTAssertTrue(camera.stderr.contains("camera 99: no camera could be opened there"), camera.stderr)
+        XCTAssertFalse(camera.stderr.contains("WARN"), "OpenCV's own warnings are silenced: \(camera.stderr)")
+
+        let beyond = try CommandHarness.run(base + ["--video", video, "--frame", "7"])
+        XCTAssertEqual(beyond.status, 1)
+        XCTAssertTrue(beyond.stderr.contains("\(video): has no frame 7 (it has 5)"), beyond.stderr)
+
+        let both = try CommandHarness.run(base + ["--video", video, "--camera", "0"])
+        XCTAssertNotEqual(both.status, 0)
+        XCTAssertTrue(both.stderr.contains("give at most one of --background, --camera and --video"), both.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output), "nothing is written on failure")
+    }
+}
