@@ -49,20 +49,21 @@ enum SensorLoggerReader {
         var time: [Double] = [], gyroOut: [SIMD3<Double>] = [], accOut: [SIMD3<Double>] = []
         var magOut: [SIMD3<Double>]? = mag == nil ? nil : []
         var ia = 0, im = 0
-        for i in gyro.time.indices where gyro.time[i] >= start {
+        guard let first = gyro.time.firstIndex(where: { $0 >= start }) else {
+            throw RawLogError(path: folder, "the gyroscope, accelerometer and magnetometer recordings do not overlap in time")
+        }
+        let origin = gyro.time[first]
+        for i in first..<gyro.time.count {
             let t = gyro.time[i]
-            if let last = time.last, t - start <= last { continue }  // duplicate timestamps
+            if let last = time.last, t - origin <= last { continue }  // duplicate timestamps
             while ia + 1 < acc.time.count && acc.time[ia + 1] <= t { ia += 1 }
-            time.append(t - start)
+            time.append(t - origin)
             gyroOut.append(gyro.values[i])
             accOut.append(acc.values[ia])
             if let mag {
                 while im + 1 < mag.time.count && mag.time[im + 1] <= t { im += 1 }
                 magOut?.append(mag.values[im])
             }
-        }
-        guard !time.isEmpty else {
-            throw RawLogError(path: folder, "the gyroscope, accelerometer and magnetometer recordings do not overlap in time")
         }
         return RawIMULog(path: folder, format: .sensorLogger, time: time, gyro: gyroOut, acc: accOut, mag: magOut)
     }

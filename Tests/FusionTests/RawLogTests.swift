@@ -1,0 +1,212 @@
+import AttitudeMath
+import Fusion
+@testable import RawLog
+import XCTest
+
+final class RawLogTests: XCTestCase {
+    var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("fusion-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    func write(_ name: String, _ text: String) throws -> String {
+        let url = folder.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    /// The error `body` throws, as a RawLogError.
+    func rawLogError(_ body: () throws -> Void, file: StaticString = #filePath, line: UInt = #line) -> RawLogError? {
+        do {
+            try body()
+            XCTFail("expected an error", file: file, line: line)
+        } catch let error as RawLogError {
+            return error
+        } catch {
+            XCTFail("unexpected \(error)", file: file, line: line)
+        }
+        return nil
+    }
+
+    // MARK: - Formats
+
+    func testRawCSVWithCommentsReferenceAndMoving() throws {
+        let path = try write("a.csv", """
+            # a comment
+            t,gx,gy,gz,ax,ay,az,mx,my,mz,qw,qx,qy,qz,moving
+            0.0,0.1,0.2,0.3,0,0,9.8,10,20,-30,1,0,0,0,0
+
+            0.01,0.1,0.2,0.3,0,0,9.8,10,20,-30,nan,nan,nan,nan,1
+            """)
+        let log = try RawLogReader.read(path: path)
+        XCTAssertEqual(log.format, .rawCSV)
+        XCTAssertEqual(log.count, 2)
+        XCTAssertEqual(log.gyro[1], SIMD3(0.1, 0.2, 0.3))
+        XCTAssertEqual(log.mag?[0], SIMD3(10, 20, -30))
+        XCTAssertEqual(log.moving, [false, true])
+        XCTAssertTrue(log.reference![1][0].isNaN)
+        XCTAssertEqual(log.period(before: 0), 0.01, accuracy: 1e-12)
+        XCTAssertTrue(RawLogReader.isRawLog(path: path))
+    }
+
+    func testRawCSVWithoutMagnetometerFusesIn6D() throws {
+        let path = try write("b.csv", "t,ax,ay,az,gx,gy,gz\n0,0,0,9.8,0,0,0\n0.01,0,0,9.8,0,0,0\n")
+        let log = try RawLogReader.read(path: path)
+        XCTAssertNil(log.mag)
+        XCTAssertEqual(log.acc[0], SIMD3(0, 0, 9.8))
+        XCTAssertEqual(RawLogFusion.naturalMode(of: log), .sixD)
+        XCTAssertThrowsError(try RawLogFusion.fuse(path: path, frame: .xMagneticNorthZVertical))
+        XCTAssertEqual(try RawLogFusion.fuse(path: path, frame: .xArbitraryZVertical).count, 2)
+    }
+
+    func testXIOConvertsToSIUnits() throws {
+        let header = "Time (s),Gyroscope X (deg/s),Gyroscope Y (deg/s),Gyroscope Z (deg/s),"
+            + "Accelerometer X (g),Accelerometer Y (g),Accelerometer Z (g),"
+            + "Magnetometer X (uT),Magnetometer Y (uT),Magnetometer Z (uT)"
+        let path = try write("x.csv", header + "\n0.0,180,0,-90,0,0,1,5,6,7\n0.005,0,0,0,0.5,0,0.5,5,6,7\n")
+        let log = try RawLogReader.read(path: path)
+        XCTAssertEqual(log.format, .xio)
+        XCTAssertEqual(log.gyro[0].x, .pi, accuracy: 1e-12)
+        XCTAssertEqual(log.gyro[0].z, -.pi / 2, accuracy: 1e-12)
+        XCTAssertEqual(log.acc[0].z, 9.80665, accuracy: 1e-12)
+        XCTAssertEqual(log.mag?[1], SIMD3(5, 6, 7))
+        XCTAssertTrue(RawLogReader.isRawLog(path: path))
+    }
+
+    func testSensorLoggerFolderIsMergedOntoTheGyroscopeClock() throws {
+        let recording = folder.appendingPathComponent("rec")
+        try FileManager.default.createDirectory(at: recording, withIntermediateDirectories: true)
+        let base = 1_700_000_000_000_000_000.0
+        func rows(_ times: [Double], _ xyz: (Int) -> (Double, Double, Double)) -> String {
+            "time,seconds_elapsed,z,y,x\n" + times.enumerated().map { i, t in
+                let v = xyz(i)
+                return String(format: "%.0f,%.3f,%g,%g,%g", base + t * 1e9, t, v.2, v.1, v.0)
+            }.joined(separator: "\n") + "\n"
+        }
+        _ = try write("rec/Gyroscope.csv", rows([0.00, 0.01, 0.02, 0.03, 0.04]) { i in (Double(i), 0, 0) })
+        _ = try write("rec/Accelerometer.csv", rows([0.005, 0.025]) { i in (0, 0, 9 + Double(i)) })
+        _ = try write("rec/Magnetometer.csv", rows([0.0, 0.02]) { i in (1, 2, 3 + Double(i)) })
+        XCTAssertTrue(RawLogReader.isRawLog(path: recording.path))
+        let log = try RawLogReader.read(path: recording.path)
+        XCTAssertEqual(log.format, .sensorLogger)
+        // The first gyroscope sample with an accelerometer sample at or before it is t = 0.01 s.
+        XCTAssertEqual(log.count, 4)
+        XCTAssertEqual(log.time[0], 0, accuracy: 1e-6)
+        XCTAssertEqual(log.time[3], 0.03, accuracy: 1e-6)
+        XCTAssertEqual(log.gyro[0], SIMD3(1, 0, 0))  // x read from its own column despite z,y,x order
+        XCTAssertEqual(log.acc.map(\.z), [9, 9, 10, 10])
+        XCTAssertEqual(log.mag!.map(\.z), [3, 4, 4, 4])
+    }
+
+    func testIsRawLogRejectsOtherFiles() throws {
+        XCTAssertFalse(RawLogReader.isRawLog(path: try write("att.csv", "# frame: xArbitraryZVertical\nt,qw,qx,qy,qz\n0,1,0,0,0\n")))
+        XCTAssertFalse(RawLogReader.isRawLog(path: folder.appendingPathComponent("missing.csv").path))
+        XCTAssertFalse(RawLogReader.isRawLog(path: folder.path))
+    }
+
+    // MARK: - Bad input
+
+    func testMissingColumnIsNamed() throws {
+        let path = try write("m.csv", "# c\nt,gx,gy,ax,ay,az\n0,0,0,0,0,9.8\n")
+        let error = rawLogError { _ = try RawLogReader.read(path: path) }
+        // Without gz the header is not a raw CSV header at all.
+        XCTAssertEqual(error?.line, 2)
+        XCTAssertTrue(error?.description.contains(path) ?? false)
+        let partial = try write("p.csv", "t,gx,gy,gz,ax,ay,az,mx,my\n0,0,0,0,0,0,9.8,1,2\n")
+        let missing = rawLogError { _ = try RawLogReader.read(path: partial) }
+        XCTAssertEqual(missing?.column, "mz")
+        XCTAssertEqual(missing?.line, 1)
+    }
+
+    func testMalformedNumberNamesLineAndColumn() throws {
+        let path = try write("n.csv", "t,gx,gy,gz,ax,ay,az\n0,0,0,0,0,0,9.8\n0.01,0,0.1.2,0,0,0,9.8\n")
+        let error = rawLogError { _ = try RawLogReader.read(path: path) }
+        XCTAssertEqual(error?.line, 3)
+        XCTAssertEqual(error?.column, "gy")
+        XCTAssertEqual(error?.description, "\(path):3: column 'gy': malformed number '0.1.2'")
+        let empty = try write("e2.csv", "t,gx,gy,gz,ax,ay,az\n0,0,,0,0,0,9.8\n")
+        XCTAssertEqual(rawLogError { _ = try RawLogReader.read(path: empty) }?.column, "gy")
+        let short = try write("s.csv", "t,gx,gy,gz,ax,ay,az\n0,0,0,0,0,0\n")
+        let shortError = rawLogError { _ = try RawLogReader.read(path: short) }
+        XCTAssertEqual(shortError?.line, 2)
+        XCTAssertEqual(shortError?.column, "az")
+    }
+
+    func testTimeGoingBackwardsIsRefused() throws {
+        let path = try write("t.csv", "t,gx,gy,gz,ax,ay,az\n0.02,0,0,0,0,0,9.8\n0.01,0,0,0,0,0,9.8\n")
+        let error = rawLogError { _ = try RawLogReader.read(path: path) }
+        XCTAssertEqual(error?.line, 3)
+        XCTAssertEqual(error?.column, "t")
+        XCTAssertTrue(error?.message.contains("backwards") ?? false)
+    }
+
+    func testEmptyFileAndWrongHeader() throws {
+        let empty = try write("empty.csv", "")
+        XCTAssertTrue(rawLogError { _ = try RawLogReader.read(path: empty) }?.message.contains("empty") ?? false)
+        let headerOnly = try write("h.csv", "t,gx,gy,gz,ax,ay,az\n")
+        XCTAssertEqual(rawLogError { _ = try RawLogReader.read(path: headerOnly) }?.line, 1)
+        let wrong = try write("w.csv", "time,a,b\n1,2,3\n")
+        let error = rawLogError { _ = try RawLogReader.read(path: wrong) }
+        XCTAssertEqual(error?.line, 1)
+        XCTAssertTrue(error?.message.contains("unrecognised header") ?? false)
+        XCTAssertFalse(RawLogReader.isRawLog(path: wrong))
+    }
+
+    func testEvaluationNeedsReferenceColumns() throws {
+        let path = try write("r.csv", "t,gx,gy,gz,ax,ay,az,mx,my,mz\n0,0,0,0,0,0,9.8,0,20,-40\n")
+        let log = try RawLogReader.read(path: path)
+        XCTAssertThrowsError(try BroadEvaluation.evaluate(log: log, mode: .nineD))
+    }
+
+    // MARK: - Metrics
+
+    func testBroadMetricsSeparateHeadingAndInclination() {
+        let reference = Quaternion(axis: [1, 2, 3], angle: 0.7)
+        let heading = BroadMetrics.errors(estimate: Quaternion(axis: [0, 0, 1], angle: 10 * .pi / 180) * reference,
+                                          reference: reference)!
+        XCTAssertEqual(heading.heading * 180 / .pi, 10, accuracy: 1e-9)
+        XCTAssertEqual(heading.total * 180 / .pi, 10, accuracy: 1e-9)
+        XCTAssertEqual(heading.inclination, 0, accuracy: 1e-7)
+        let tilt = BroadMetrics.errors(estimate: Quaternion(axis: [1, 0, 0], angle: 4 * .pi / 180) * reference,
+                                       reference: reference)!
+        XCTAssertEqual(tilt.inclination * 180 / .pi, 4, accuracy: 1e-9)
+        XCTAssertEqual(tilt.heading, 0, accuracy: 1e-9)
+        // Sign of the quaternion does not matter.
+        XCTAssertEqual(BroadMetrics.errors(estimate: -reference, reference: reference)!.total, 0, accuracy: 1e-7)
+    }
+
+    // MARK: - BROAD excerpt
+
+    /// Rows 8157-13656 of BROAD trial 01 (CC BY 4.0, Laidig, Caruso, Cereatti, Seel, Data 6(7) 2021):
+    /// 5 s at rest, then 14 s of slow rotation with optical reference.
+    static let excerpt = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/broad_01_excerpt.csv.xz").path
+
+    func testBroadExcerptAccuracy() throws {
+        let log = try RawLogReader.read(path: Self.excerpt)
+        XCTAssertEqual(log.count, 5500)
+        XCTAssertNotNil(log.reference)
+        let nine = try BroadEvaluation.evaluate(log: log, mode: .nineD)
+        XCTAssertGreaterThan(nine.evaluatedSamples, 3000)
+        XCTAssertLessThan(nine.totalRMSE, 3.5)
+        XCTAssertLessThan(nine.inclinationRMSE, 0.4)
+        let six = try BroadEvaluation.evaluate(log: log, mode: .sixD)
+        XCTAssertLessThan(six.inclinationRMSE, 0.4)
+        XCTAssertEqual(nine.skippedSamples, 0)
+    }
+
+    func testFuseEntryPointGivesOneAttitudePerSample() throws {
+        let samples = try RawLogFusion.fuse(path: Self.excerpt, frame: .xMagneticNorthZVertical)
+        XCTAssertEqual(samples.count, 5500)
+        XCTAssertEqual(samples[0].t, 28.546, accuracy: 1e-9)
+        let log = try RawLogReader.read(path: Self.excerpt)
+        let enu = try RawLogFusion.fuse(log: log, frame: .enu)
+        XCTAssertLessThan(samples[4000].worldFromDevice.angle(to: Frames.worldFromENU * enu[4000].attitude), 1e-9)
+    }
+}
