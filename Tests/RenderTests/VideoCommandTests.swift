@@ -41,6 +41,40 @@ final class VideoCommandTests: XCTestCase {
         }
     }
 
+    /// `run --video` in a real window shows the frame it starts at (a 1 fps clip, so it is still
+    /// frame 2 after three window frames), exactly as the offscreen render does. Needs a display.
+    func testRunShowsTheVideoInTheWindow() throws {
+        guard let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty else {
+            throw XCTSkip("no X display: run the tests under xvfb-run (scripts/test does)")
+        }
+        let slow = try VideoTestFrames.writeVideo(in: folder, name: "slow.avi", width: 240, height: 320, count: 4, fps: 1)
+        let output = path("window.png")
+        let result = try CommandHarness.run(["run", "--attitude", "1,0,0,0", "--size", "320x180", "--frames", "3",
+                                             "--video", slow, "--frame", "2", "--snapshot-on-exit", output])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let window = try RGBImage.read(path: output)
+        let offscreen = try RenderHarness.render(Quaternion.identity, width: 320, height: 180,
+                                                 background: VideoTestFrames.frame(2, width: 240, height: 320), generation: 52_000)
+        XCTAssertEqual(CommandHarness.differingChannels(window.pixels, offscreen.pixels), 0, "window and offscreen frames differ")
+    }
+
+    /// With no background option and no camera, `run` says so and draws the plain background.
+    func testRunWithoutCameraFallsBackAndSaysSo() throws {
+        guard let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty else {
+            throw XCTSkip("no X display: run the tests under xvfb-run (scripts/test does)")
+        }
+        guard !FileManager.default.fileExists(atPath: "/dev/video0") else { throw XCTSkip("this machine has a camera 0") }
+        let output = path("plain.png")
+        let result = try CommandHarness.run(["run", "--attitude", "1,0,0,0", "--size", "160x120", "--frames", "2",
+                                             "--snapshot-on-exit", output])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("no camera to show (camera 0: "), result.stderr)
+        XCTAssertTrue(result.stderr.contains("drawing the plain background"), result.stderr)
+        let window = try RGBImage.read(path: output)
+        let offscreen = try RenderHarness.render(Quaternion.identity, width: 160, height: 120)
+        XCTAssertEqual(CommandHarness.differingChannels(window.pixels, offscreen.pixels), 0)
+    }
+
     func testSnapshotFailuresNameTheSource() throws {
         let output = path("never.png")
         let base = ["snapshot", "--attitude", "1,0,0,0", "--size", "64x48", "--output", output]
