@@ -247,7 +247,7 @@ final class CaptureSourceTests: XCTestCase {
             XCTAssertTrue("\(error)".hasPrefix("fake camera: opened, but gave no frame within 0.2 s"), "\(error)")
         }
         XCTAssertGreaterThanOrEqual(CaptureClock.now() - started, 0.19)
-        XCTAssertTrue(log.contains("fake camera: gives no frames (no frame), retrying in 0.01 s"), "\(log.all)")
+        XCTAssertTrue(eventually { log.contains("fake camera: gives no frames (no frame), retrying in 0.01 s") }, "\(log.all)")
         XCTAssertNil(source.latest())
     }
 
