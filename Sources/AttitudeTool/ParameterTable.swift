@@ -14,8 +14,7 @@ enum ParameterTable {
         "magNormThreshold": \.magNormThreshold, "magDipThreshold": \.magDipThreshold,
         "magNewTime": \.magNewTime, "magNewFirstTime": \.magNewFirstTime, "magNewMinGyro": \.magNewMinGyro,
         "magMinUndisturbedTime": \.magMinUndisturbedTime, "magMaxRejectionTime": \.magMaxRejectionTime,
-        "magRejectionFactor": \.magRejectionFactor, "magHeadingRateThreshold": \.magHeadingRateThreshold,
-        "magHeadingRateTimeConstant": \.magHeadingRateTimeConstant, "periodTolerance": \.periodTolerance,
+        "magRejectionFactor": \.magRejectionFactor, "periodTolerance": \.periodTolerance,
     ]
     static let flags: [String: WritableKeyPath<FusionParameters, Bool>] = [
         "restBiasEstimation": \.restBiasEstimation, "motionBiasEstimation": \.motionBiasEstimation,

@@ -56,13 +56,18 @@ public enum FusionError: Error, Equatable, CustomStringConvertible {
 ///    a Kalman filter estimates the gyroscope bias at rest (from the gyroscope) and in motion
 ///    (from the inclination correction the bias causes);
 /// 4. in 9D, the horizontal heading of the magnetometer pulls the heading with a first-order
-///    gain, switched off while the field's norm, dip or heading rate says it is disturbed.
+///    gain, switched off while the field's norm or dip says it is disturbed.
 public struct AttitudeEstimator: Sendable {
     public let mode: FusionMode
     public let parameters: FusionParameters
     /// Everything the estimator remembers; set it to replay a run.
     public var state = FusionState()
-    private var coefficients = Coefficients()
+    /// Filter gains for the current period and time constants (kept in the state so that a
+    /// restored state replays exactly).
+    private var coefficients: FilterCoefficients {
+        get { state.coefficients }
+        set { state.coefficients = newValue }
+    }
 
     public init(mode: FusionMode = .nineD, parameters: FusionParameters = .default) {
         self.mode = mode
@@ -160,7 +165,7 @@ public struct AttitudeEstimator: Sendable {
         var headingCorrection: Double?
         if mode == .nineD, let mag {
             if allFinite(mag), dot3(mag, mag) > 0 {
-                headingCorrection = correctHeading(mag: mag, gyro: gyro, dt: dt)
+                headingCorrection = correctHeading(mag: mag, dt: dt)
             } else {
                 state.skippedMagSamples += 1
             }
@@ -185,9 +190,10 @@ public struct AttitudeEstimator: Sendable {
     /// Strapdown integration of the bias-corrected rate into I.
     private mutating func integrateGyro(_ gyro: Vector3, dt: Double) {
         let rate = gyro - state.gyroBias
-        let angle = norm3(rate) * dt
+        let speed = norm3(rate)
+        let angle = speed * dt
         guard angle > 1e-15 else { return }
-        let axis = rate / norm3(rate)
+        let axis = rate / speed
         let half = angle / 2
         let (s, c) = sinCos(half)
         let delta = SIMD4(c, axis.x * s, axis.y * s, axis.z * s)
@@ -216,14 +222,14 @@ public struct AttitudeEstimator: Sendable {
 
     /// Pulls the heading towards the magnetometer unless the field is disturbed.
     /// Returns the heading correction applied this sample, in radians about Z.
-    private mutating func correctHeading(mag: Vector3, gyro: Vector3, dt: Double) -> Double {
+    private mutating func correctHeading(mag: Vector3, dt: Double) -> Double {
         let eFromSensor = quatMultiply(state.eFromI, state.iFromSensor)
         let magE = quatRotate(eFromSensor, mag)
         let norm = norm3(magE)
         let dip = -asin(max(-1, min(1, magE.z / norm)))
         let heading = atan2(magE.x, magE.y)
 
-        // Current norm, dip and heading rate, low-passed.
+        // Current norm and dip, low-passed.
         if state.magUpdates == 0 {
             state.magNormLowPass = norm
             state.magDipLowPass = dip
@@ -231,12 +237,7 @@ public struct AttitudeEstimator: Sendable {
             state.magNormLowPass += coefficients.magCurrent * (norm - state.magNormLowPass)
             state.magDipLowPass += coefficients.magCurrent * (dip - state.magDipLowPass)
         }
-        if let previous = state.magHeading {
-            let rate = wrapToPi(heading - previous) / dt
-            state.magHeadingRate += coefficients.magHeadingRate * (rate - state.magHeadingRate)
-        }
-        state.magHeading = heading
-        let gyroLp = state.magGyroLowPass.step(gyro, dt: dt, tau: parameters.restFilterTimeConstant, coefficients.rest)
+        let gyroLp = state.restGyroLowPass.output
 
         if parameters.magDisturbanceRejection {
             detectMagneticDisturbance(moving: norm3(gyroLp) >= coefficients.magNewMinGyro, dt: dt)
@@ -272,17 +273,15 @@ public struct AttitudeEstimator: Sendable {
         return step
     }
 
-    /// The field is disturbed when its norm or dip leaves the reference, or its heading in E
-    /// moves faster than drift can explain. A new field that stays consistent while the sensor
-    /// moves becomes the reference.
+    /// The field is disturbed when its norm or dip leaves the reference. A new field that stays
+    /// consistent while the sensor moves becomes the reference.
     private mutating func detectMagneticDisturbance(moving: Bool, dt: Double) {
         let norm = state.magNormLowPass, dip = state.magDipLowPass
-        let headingSteady = parameters.magHeadingRateThreshold <= 0 || abs(state.magHeadingRate) < coefficients.magHeadingRateThreshold
 
         if state.magReferenceNorm > 0 {
             let matches = abs(norm - state.magReferenceNorm) < parameters.magNormThreshold * state.magReferenceNorm
                 && abs(dip - state.magReferenceDip) < coefficients.magDipThreshold
-            if matches && headingSteady {
+            if matches {
                 state.magUndisturbedTime += dt
                 if state.magUndisturbedTime >= parameters.magMinUndisturbedTime {
                     state.magDisturbed = false
@@ -369,32 +368,19 @@ public struct AttitudeEstimator: Sendable {
 
     // MARK: - Coefficients
 
-    /// Filter gains and thresholds in the units the update uses, for the current period.
-    private struct Coefficients: Sendable {
-        var dt = 0.0
-        var acc = LowPassCoefficients()
-        var rest = LowPassCoefficients()
-        var mag = 0.0, magCurrent = 0.0, magReference = 0.0, magHeadingRate = 0.0
-        var magDipThreshold = 0.0, magNewMinGyro = 0.0, magHeadingRateThreshold = 0.0
-        var restGyroThresholdSquared = 0.0, biasClip = 0.0
-        var biasInitialVariance = 0.0, biasProcessNoise = 0.0, biasMotionNoise = 0.0, biasRestNoise = 0.0
-    }
-
     private mutating func updateCoefficients(dt: Double) {
         if coefficients.dt > 0 && abs(dt - coefficients.dt) <= parameters.periodTolerance * coefficients.dt { return }
         let p = parameters
         let radians = Double.pi / 180
-        var k = Coefficients()
+        var k = FilterCoefficients()
         k.dt = dt
         k.acc = LowPassCoefficients(tau: p.accTimeConstant, dt: dt)
         k.rest = LowPassCoefficients(tau: p.restFilterTimeConstant, dt: dt)
         k.mag = 1 - exp(-dt / p.magTimeConstant)
         k.magCurrent = 1 - exp(-dt / p.magCurrentTimeConstant)
         k.magReference = 1 - exp(-dt / p.magReferenceTimeConstant)
-        k.magHeadingRate = 1 - exp(-dt / p.magHeadingRateTimeConstant)
         k.magDipThreshold = p.magDipThreshold * radians
         k.magNewMinGyro = p.magNewMinGyro * radians
-        k.magHeadingRateThreshold = p.magHeadingRateThreshold * radians
         k.restGyroThresholdSquared = pow(p.restThresholdGyro * radians, 2)
         k.biasClip = p.biasClip * radians
         k.biasInitialVariance = pow(p.biasSigmaInitial * radians, 2)
@@ -407,4 +393,15 @@ public struct AttitudeEstimator: Sendable {
 
 @inline(__always) private func allFinite(_ v: SIMD3<Double>) -> Bool {
     v.x.isFinite && v.y.isFinite && v.z.isFinite
+}
+
+/// Filter gains and thresholds in the units the update uses, for the current period.
+struct FilterCoefficients: Equatable, Sendable {
+    var dt = 0.0
+    var acc = LowPassCoefficients()
+    var rest = LowPassCoefficients()
+    var mag = 0.0, magCurrent = 0.0, magReference = 0.0
+    var magDipThreshold = 0.0, magNewMinGyro = 0.0
+    var restGyroThresholdSquared = 0.0, biasClip = 0.0
+    var biasInitialVariance = 0.0, biasProcessNoise = 0.0, biasMotionNoise = 0.0, biasRestNoise = 0.0
 }

@@ -82,13 +82,6 @@ public struct FusionParameters: Equatable, Sendable {
     public var magMaxRejectionTime: Double = 60.0
     /// Gain divisor after `magMaxRejectionTime`, and the rate at which rejection time is paid back.
     public var magRejectionFactor: Double = 2.0
-    /// Largest rate of change of the magnetometer's heading in the inclination-corrected frame
-    /// that still counts as undisturbed, in degrees per second (0 switches the check off).
-    /// An undisturbed field is fixed in the world, so its heading only moves with gyro drift;
-    /// a magnet moving with the sensor, or the sensor moving past a magnet, moves it. Tuned.
-    public var magHeadingRateThreshold: Double = 0.0
-    /// Time constant of the low-pass on that heading rate, in seconds.
-    public var magHeadingRateTimeConstant: Double = 1.0
 
     // MARK: - Sample handling
 

@@ -61,10 +61,6 @@ public struct FusionState: Equatable, Sendable {
     public var magRejectionTime = 0.0
     /// True while the field is judged disturbed.
     public var magDisturbed = false
-    /// Heading of the field in E in radians, and its low-passed rate of change in rad/s.
-    public var magHeading: Double?
-    public var magHeadingRate = 0.0
-    var magGyroLowPass = LowPass<SIMD3<Double>>()
 
     // MARK: - Bookkeeping
 
@@ -76,6 +72,8 @@ public struct FusionState: Equatable, Sendable {
     public var skippedMagSamples = 0
     /// Time since the first sample, in seconds.
     public var elapsed = 0.0
+    /// Filter gains derived from the parameters and the period.
+    var coefficients = FilterCoefficients()
 
     public init() {}
 }
