@@ -1,4 +1,5 @@
 import ArgumentParser
+import AttitudeLog
 import AttitudeMath
 import Foundation
 import Fusion
@@ -72,20 +73,34 @@ struct Fuse: ParsableCommand {
         }
         let samples = try RawLogFusion.fuse(log: log, frame: outputFrame, mode: mode, parameters: estimator.parameters(),
                                             withStatus: status)
-        var text = "# attitude fused by steady-dice from \(BroadEvaluation.trialName(of: input)) (\(mode.rawValue))\n"
+        var comments = ["attitude fused by steady-dice from \(BroadEvaluation.trialName(of: input)) (\(mode.rawValue))"]
+        let frameName: ReferenceFrame?
         switch outputFrame {
-        case .reference(let reference): text += "# frame: \(reference.rawValue)\n"
-        case .enu: text += "# axes: sensor to east-north-up\n"
-        case .ned: text += "# axes: sensor to north-east-down\n"
+        case .reference(let reference): frameName = reference
+        case .enu: frameName = nil; comments.append("axes: sensor to east-north-up")
+        case .ned: frameName = nil; comments.append("axes: sensor to north-east-down")
         }
-        text += status ? "t,qw,qx,qy,qz,rest,mag_disturbed,bias_x,bias_y,bias_z\n" : "t,qw,qx,qy,qz\n"
-        text.reserveCapacity(samples.count * 64)
+        if status {
+            try writeWithStatus(samples, frame: frameName, comments: comments)
+        } else {
+            // The attitude log module's own writer, so that the file plays in steady-dice.
+            try AttitudeLog.write(samples: samples.map { AttitudeSample(t: $0.t, worldFromDevice: $0.attitude) },
+                                  frame: frameName, comments: comments, to: output)
+        }
+        FileHandle.standardError.write(Data("attitude: wrote \(samples.count) samples to \(output)\n".utf8))
+    }
+
+    /// Diagnosis output: the attitude columns plus the estimator's status; not an attitude log.
+    private func writeWithStatus(_ samples: [FusedSample], frame: ReferenceFrame?, comments: [String]) throws {
+        var text = comments.map { "# \($0)\n" }.joined()
+        if let frame { text += "# frame: \(frame.rawValue)\n" }
+        text += "t,qw,qx,qy,qz,rest,mag_disturbed,bias_x,bias_y,bias_z\n"
         for s in samples {
             let q = s.attitude
-            text += "\(format(s.t)),\(format(q.w)),\(format(q.x)),\(format(q.y)),\(format(q.z))"
+            text += "\(s.t),\(q.w),\(q.x),\(q.y),\(q.z)"
             if let st = s.status {
                 let b = st.gyroBias * (180 / Double.pi)
-                text += ",\(st.isAtRest ? 1 : 0),\(st.magDisturbed ? 1 : 0),\(format(b.x)),\(format(b.y)),\(format(b.z))"
+                text += ",\(st.isAtRest ? 1 : 0),\(st.magDisturbed ? 1 : 0),\(b.x),\(b.y),\(b.z)"
             }
             text += "\n"
         }
@@ -94,8 +109,5 @@ struct Fuse: ParsableCommand {
         } catch {
             throw ValidationError("cannot write \(output): \(error.localizedDescription)")
         }
-        FileHandle.standardError.write(Data("attitude: wrote \(samples.count) samples to \(output)\n".utf8))
     }
-
-    private func format(_ x: Double) -> String { String(format: "%.9g", x) }
 }
