@@ -19,11 +19,15 @@ public struct RetryPolicy: Equatable, Sendable {
     public var initialDelay: Double
     /// Seconds the wait between attempts grows to and stays at.
     public var maximumDelay: Double
+    /// Seconds without a frame after which a running source is reported as stalled (a read that
+    /// blocks gives no error to count, so a watchdog says it instead).
+    public var stallTimeout: Double
 
-    public init(failuresBeforeLost: Int = 3, initialDelay: Double = 0.25, maximumDelay: Double = 4) {
+    public init(failuresBeforeLost: Int = 3, initialDelay: Double = 0.25, maximumDelay: Double = 4, stallTimeout: Double = 2) {
         self.failuresBeforeLost = max(1, failuresBeforeLost)
         self.initialDelay = initialDelay
         self.maximumDelay = max(initialDelay, maximumDelay)
+        self.stallTimeout = stallTimeout
     }
 
     /// Seconds to wait before reopening attempt `attempt` (1 first).
@@ -68,11 +72,14 @@ public final class CaptureSource: @unchecked Sendable {
     /// Only the capture thread touches the reader once the thread has started.
     private var reader: FrameReader?
     private var nextFrameIndex: Int
-    /// Guards `stopRequested`, `currentState` and `finished`; also wakes sleeps and waiters.
+    /// Guards the variables below it; also wakes sleeps and waiters.
     private let condition = NSCondition()
     private var stopRequested = false
     private var currentState = CaptureState.running
     private var finished = false
+    private var lastPostTime = 0.0
+    private var stallReported = false
+    private var watchdog: DispatchSourceTimer?
 
     /// Starts capturing from `reader`, already open. A file's first frame (`startFrame`) is read
     /// before this returns, so a file that cannot be decoded throws here, naming it. `reopen` opens
@@ -95,6 +102,7 @@ public final class CaptureSource: @unchecked Sendable {
             mailbox.post(first.image, captureTime: CaptureClock.now(), streamPosition: first.position, frameIndex: startFrame)
             nextFrameIndex = startFrame + 1
         }
+        if case .live(let policy) = pacing, policy.stallTimeout > 0 { startWatchdog(stallTimeout: policy.stallTimeout) }
         let thread = Thread { [self] in work() }
         thread.name = "capture \(name)"
         thread.start()
@@ -183,6 +191,8 @@ public final class CaptureSource: @unchecked Sendable {
         }
         reader = nil
         condition.lock()
+        watchdog?.cancel()
+        watchdog = nil
         if stopRequested { currentState = .stopped }
         finished = true
         condition.broadcast()
@@ -295,10 +305,34 @@ public final class CaptureSource: @unchecked Sendable {
     }
 
     private func post(_ frame: VideoFrame, index: Int?) {
-        mailbox.post(frame.image, captureTime: CaptureClock.now(), streamPosition: frame.position, frameIndex: index)
+        let posted = mailbox.post(frame.image, captureTime: CaptureClock.now(), streamPosition: frame.position, frameIndex: index)
         condition.lock()
+        let stalledFor = stallReported ? posted.captureTime - lastPostTime : nil
+        lastPostTime = posted.captureTime
+        stallReported = false
         condition.broadcast()
         condition.unlock()
+        if let stalledFor { log("\(name): frames again after \(Self.seconds(stalledFor.rounded(toPlaces: 1))) without one") }
+    }
+
+    /// Checks a few times per stall timeout whether a running source has gone quiet; says so once.
+    private func startWatchdog(stallTimeout: Double) {
+        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global(qos: .utility))
+        let interval = min(0.5, stallTimeout / 4)
+        timer.schedule(deadline: .now() + interval, repeating: interval)
+        timer.setEventHandler { [weak self] in
+            guard let self else { return }
+            self.condition.lock()
+            let quiet = CaptureClock.now() - self.lastPostTime
+            let report = self.currentState == .running && self.lastPostTime > 0 && !self.stallReported && quiet > stallTimeout
+            if report { self.stallReported = true }
+            self.condition.unlock()
+            if report {
+                self.log("\(self.name): no frame for \(Self.seconds(stallTimeout)); keeping the last frame and waiting for the camera")
+            }
+        }
+        watchdog = timer
+        timer.resume()
     }
 
     private var isStopping: Bool {
@@ -310,6 +344,7 @@ public final class CaptureSource: @unchecked Sendable {
     private func setState(_ state: CaptureState) {
         condition.lock()
         currentState = state
+        if state != .running { stallReported = false }  // the message for the new state says it all
         condition.unlock()
     }
 
@@ -332,5 +367,12 @@ public final class CaptureSource: @unchecked Sendable {
     static func reason(_ error: Error) -> String {
         if case .video(_, let reason) = error as? ImagingError { return reason }
         return "\(error)"
+    }
+}
+
+private extension Double {
+    func rounded(toPlaces places: Int) -> Double {
+        let scale = pow(10, Double(places))
+        return (self * scale).rounded() / scale
     }
 }

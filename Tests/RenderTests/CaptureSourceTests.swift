@@ -9,6 +9,7 @@ final class FakeCamera: @unchecked Sendable {
     private var plugged = true
     private var silent = false
     private var opensToRefuse = 0
+    private var stallSeconds = 0.0
     private var produced = 0
     private(set) var openTimes: [Double] = []
 
@@ -18,6 +19,11 @@ final class FakeCamera: @unchecked Sendable {
 
     func set(silent: Bool) {
         lock.lock(); self.silent = silent; lock.unlock()
+    }
+
+    /// The next read blocks this long, as a wedged driver would, then goes on normally.
+    func stall(seconds: Double) {
+        lock.lock(); stallSeconds = seconds; lock.unlock()
     }
 
     var opens: [Double] {
@@ -37,7 +43,11 @@ final class FakeCamera: @unchecked Sendable {
 
     /// A 4x2 frame whose red channel is the frame number (mod 256) and green says plugged era.
     fileprivate func nextFrame() throws -> VideoFrame? {
-        Thread.sleep(forTimeInterval: 0.002)  // a camera takes a moment per frame
+        lock.lock()
+        let pause = max(0.002, stallSeconds)  // a camera takes a moment per frame
+        stallSeconds = 0
+        lock.unlock()
+        Thread.sleep(forTimeInterval: pause)
         lock.lock(); defer { lock.unlock() }
         guard plugged else { throw ImagingError.video(path: "fake camera", reason: "cannot decode a frame: device gone") }
         if silent { return nil }
@@ -294,6 +304,25 @@ final class CaptureSourceTests: XCTestCase {
         for (i, gap) in zip(opens.dropFirst(), opens.dropFirst(2)).map({ $1 - $0 }).enumerated() {
             XCTAssertGreaterThanOrEqual(gap, policy.delay(beforeAttempt: i + 2) - 0.002, "wait before attempt \(i + 2)")
         }
+    }
+
+    /// A read that blocks gives no error to count; the watchdog reports the stall once, the last
+    /// frame stays, and the recovery is reported when frames come again.
+    func testStalledCameraIsReportedAndRecovers() throws {
+        let camera = FakeCamera()
+        let log = LogLines()
+        let policy = RetryPolicy(stallTimeout: 0.1)
+        let source = try CaptureSource(name: "fake camera", pacing: .live(policy), reader: try camera.open(),
+                                       log: log.append, reopen: camera.open)
+        defer { source.stop() }
+        try source.waitForFirstFrame(timeout: 2)
+        camera.stall(seconds: 0.5)
+        XCTAssertTrue(eventually { log.contains("fake camera: no frame for 0.1 s; keeping the last frame") }, "\(log.all)")
+        XCTAssertEqual(source.state, .running, "a stall alone does not reopen the camera")
+        let held = try XCTUnwrap(source.latest())
+        XCTAssertTrue(eventually { (source.latest()?.generation ?? 0) > held.generation })
+        XCTAssertTrue(eventually { log.contains("fake camera: frames again after") && log.contains("without one") }, "\(log.all)")
+        XCTAssertEqual(log.all.filter { $0.contains("no frame for") }.count, 1, "the stall is reported once: \(log.all)")
     }
 
     func testStopEndsTheThread() throws {
