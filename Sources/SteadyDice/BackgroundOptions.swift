@@ -72,7 +72,7 @@ struct BackgroundOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Frame rate to ask the camera for (default: the driver's).", valueName: "FPS"))
     var captureFps: Double?
 
-    @Option(help: ArgumentHelp("Seconds to wait for a camera's first frame before giving up.", visibility: .hidden))
+    @Option(help: ArgumentHelp("Seconds to wait for a camera's first frame before giving up.", valueName: "SECONDS"))
     var cameraTimeout: Double = 5
 
     @Option(help: ArgumentHelp("A video file behind the die, played at its own frame rate.", valueName: "FILE"))

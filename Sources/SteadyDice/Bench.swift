@@ -52,7 +52,10 @@ struct Bench: ParsableCommand {
             let videoFrames = try backgroundOptions.video.map { try Self.decodeFrames(path: $0, first: backgroundOptions.frame ?? 0, limit: 120) }
             let provider = videoFrames == nil ? try backgroundOptions.makeProvider(forSnapshot: false) : nil
             defer { provider?.stop() }
-            let fallback = provider == nil && videoFrames == nil ? Self.testPattern(width: size.width, height: size.height) : nil
+            // No background option at all: a generated picture, so the figure covers a textured frame.
+            // An explicit `--background none` or colour measures the die alone.
+            let noBackgroundOption = backgroundOptions.background == nil && backgroundOptions.camera == nil && videoFrames == nil
+            let fallback = noBackgroundOption ? Self.testPattern(width: size.width, height: size.height) : nil
             let target = try OffscreenTarget(width: size.width, height: size.height)
             target.bind()
 
@@ -84,8 +87,10 @@ struct Bench: ParsableCommand {
             let background: String
             if let videoFrames, let first = videoFrames.first {
                 background = "\(backgroundOptions.video ?? "") (\(videoFrames.count) frames of \(first.width)x\(first.height), a new one each frame)"
-            } else if provider == nil {
+            } else if fallback != nil {
                 background = "generated \(size.width)x\(size.height) picture"
+            } else if provider == nil {
+                background = "plain colour \(backgroundOptions.clearColor) (no picture)"
             } else {
                 background = backgroundOptions.camera.map { "camera \($0)" } ?? "\(backgroundOptions.background.map { "\($0)" } ?? "")"
             }

@@ -14,6 +14,7 @@ struct Run: ParsableCommand {
         Keys: space pauses or resumes, Left/Right seek 5 s (with Shift 1 s), S saves a snapshot PNG, Q or Esc quits.
         Without --log, --attitude or --imud it plays the demo recording models/demo-attitude.csv.
         With --imud the die is grey while imud is unreachable, starting up, not converged or shut down.
+        With no --background, --camera or --video it shows camera 0 when one gives frames, else the plain background.
         Needs a display; with none, use `xvfb-run -a steady-dice run ...` or `steady-dice snapshot`.
         """)
 
