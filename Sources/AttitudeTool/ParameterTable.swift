@@ -18,7 +18,7 @@ enum ParameterTable {
     ]
     static let flags: [String: WritableKeyPath<FusionParameters, Bool>] = [
         "restBiasEstimation": \.restBiasEstimation, "motionBiasEstimation": \.motionBiasEstimation,
-        "biasFromMagnetometer": \.biasFromMagnetometer, "magDisturbanceRejection": \.magDisturbanceRejection,
+        "magDisturbanceRejection": \.magDisturbanceRejection,
     ]
 
     static func set(_ p: inout FusionParameters, name: String, value: String) throws {

@@ -162,15 +162,14 @@ public struct AttitudeEstimator: Sendable {
         detectRest(gyro: gyro, acc: acc, dt: dt)
         integrateGyro(gyro, dt: dt)
         let correction = correctInclination(acc: acc, dt: dt)
-        var headingCorrection: Double?
         if mode == .nineD, let mag {
             if allFinite(mag), dot3(mag, mag) > 0 {
-                headingCorrection = correctHeading(mag: mag, dt: dt)
+                correctHeading(mag: mag, dt: dt)
             } else {
                 state.skippedMagSamples += 1
             }
         }
-        estimateBias(inclinationCorrection: correction, headingCorrection: headingCorrection, dt: dt)
+        estimateBias(inclinationCorrection: correction, dt: dt)
     }
 
     // MARK: - Steps
@@ -221,8 +220,7 @@ public struct AttitudeEstimator: Sendable {
     }
 
     /// Pulls the heading towards the magnetometer unless the field is disturbed.
-    /// Returns the heading correction applied this sample, in radians about Z.
-    private mutating func correctHeading(mag: Vector3, dt: Double) -> Double {
+    private mutating func correctHeading(mag: Vector3, dt: Double) {
         let eFromSensor = quatMultiply(state.eFromI, state.iFromSensor)
         let magE = quatRotate(eFromSensor, mag)
         let norm = norm3(magE)
@@ -262,7 +260,7 @@ public struct AttitudeEstimator: Sendable {
             gain = max(gain, 1 / Double(state.magUpdates))
         }
         let horizontal = magE.x * magE.x + magE.y * magE.y
-        guard horizontal > 1e-12 * norm * norm else { return 0 }
+        guard horizontal > 1e-12 * norm * norm else { return }
         let step = gain * wrapToPi(heading - state.headingOffset)
         state.headingOffset = wrapToPi(state.headingOffset + step)
         if step != 0 {
@@ -270,7 +268,6 @@ public struct AttitudeEstimator: Sendable {
             state.enuFromE = quatNormalized(quatMultiply(SIMD4(c, 0, 0, s), state.enuFromE))
         }
         if state.initialHeadingOffset == nil { state.initialHeadingOffset = state.headingOffset }
-        return step
     }
 
     /// The field is disturbed when its norm or dip leaves the reference. A new field that stays
@@ -318,7 +315,7 @@ public struct AttitudeEstimator: Sendable {
     /// Kalman filter on the bias (sensor frame, rad/s). At rest the low-passed gyroscope
     /// measures it directly; in motion the inclination correction rate measures the horizontal
     /// part of the bias seen in E: `LP(R)·b = LP(R·b̂) − correction/dt`.
-    private mutating func estimateBias(inclinationCorrection: Vector3, headingCorrection: Double?, dt: Double) {
+    private mutating func estimateBias(inclinationCorrection: Vector3, dt: Double) {
         guard parameters.restBiasEstimation || parameters.motionBiasEstimation else { return }
         var covariance = state.biasCovariance ?? Matrix3.diagonal(Vector3(repeating: coefficients.biasInitialVariance))
         covariance = covariance + Matrix3.diagonal(Vector3(repeating: coefficients.biasProcessNoise * dt))
@@ -341,13 +338,10 @@ public struct AttitudeEstimator: Sendable {
         } else if parameters.motionBiasEstimation && state.accLowPass.isRunning {
             let h = Matrix3(r0: SIMD3(lp[0], lp[1], lp[2]), r1: SIMD3(lp[3], lp[4], lp[5]), r2: SIMD3(lp[6], lp[7], lp[8]))
             let rbLp = Vector3(lp[9], lp[10], lp[11])
-            var measured = rbLp - inclinationCorrection / dt
-            var verticalNoise = coefficients.biasMotionNoise / parameters.biasVerticalForgettingFactor
-            if parameters.biasFromMagnetometer, let headingCorrection, !state.magDisturbed {
-                measured.z -= headingCorrection / dt
-                verticalNoise = coefficients.biasMotionNoise
-            }
-            let noise = Matrix3.diagonal(Vector3(coefficients.biasMotionNoise, coefficients.biasMotionNoise, verticalNoise) / dt)
+            let measured = rbLp - inclinationCorrection / dt
+            let motionNoise = coefficients.biasMotionNoise
+            let verticalNoise = motionNoise / parameters.biasVerticalForgettingFactor
+            let noise = Matrix3.diagonal(Vector3(motionNoise, motionNoise, verticalNoise) / dt)
             kalmanUpdate(&covariance, h: h, measured: measured, noise: noise)
         }
         state.biasCovariance = covariance

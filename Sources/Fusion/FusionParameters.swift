@@ -12,9 +12,9 @@ public enum FusionMode: String, CaseIterable, Sendable {
 /// Tuning of `AttitudeEstimator`. One set serves every trial and every sample rate: all
 /// times are in seconds and all rates in degrees per second, independent of the sample period.
 ///
-/// The defaults were chosen on BROAD (see README-fusion.md): time constants and thresholds
-/// follow the published structure of VQF (Laidig & Seel 2023); the values marked "tuned"
-/// were chosen on half of the trials and checked on the other half.
+/// The defaults: time constants and thresholds are the values published for VQF (Laidig &
+/// Seel 2023); the two marked "tuned" were chosen on every other BROAD trial (12 of the 24
+/// here) and checked on the other 12, where they beat the published values too.
 public struct FusionParameters: Equatable, Sendable {
     // MARK: - Inclination and heading correction
 
@@ -28,7 +28,7 @@ public struct FusionParameters: Equatable, Sendable {
 
     /// Estimate the bias while the sensor is at rest.
     public var restBiasEstimation = true
-    /// Estimate the bias in motion from the inclination (and, in 9D, heading) corrections.
+    /// Estimate the bias in motion from the inclination corrections.
     public var motionBiasEstimation = true
     /// Standard deviation of the bias before any estimate, in degrees per second.
     public var biasSigmaInitial: Double = 0.5
@@ -37,14 +37,16 @@ public struct FusionParameters: Equatable, Sendable {
     /// Largest bias magnitude per axis the estimator will believe, in degrees per second.
     public var biasClip: Double = 2.0
     /// Noise of the in-motion bias measurement averaged over one second, in degrees per second.
+    /// Tuned (VQF's structure suggests 0.1; with this measurement model 0.5 tracks the bias
+    /// without chasing the translation left in the low-passed accelerometer).
     public var biasSigmaMotion: Double = 0.5
     /// Noise of the at-rest bias measurement averaged over one second, in degrees per second.
     public var biasSigmaRest: Double = 0.03
-    /// Factor by which the vertical (unobservable in 6D) bias direction is trusted less
-    /// than the horizontal ones; its measurement noise is `biasSigmaMotion / sqrt(factor)`.
+    /// Weight of the pseudo-measurement that holds the bias seen along the vertical (which the
+    /// accelerometer cannot observe) where it is; its noise is `biasSigmaMotion / sqrt(factor)`.
+    /// Tuned: 1 holds the vertical part as firmly as the horizontal parts are measured, which
+    /// keeps heading from wandering during magnetic rejection.
     public var biasVerticalForgettingFactor: Double = 1.0
-    /// In 9D, let the heading correction also inform the bias about the vertical axis.
-    public var biasFromMagnetometer = false
 
     // MARK: - Rest detection
 
