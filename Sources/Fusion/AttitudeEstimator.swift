@@ -62,12 +62,6 @@ public struct AttitudeEstimator: Sendable {
     public let parameters: FusionParameters
     /// Everything the estimator remembers; set it to replay a run.
     public var state = FusionState()
-    /// Filter gains for the current period and time constants (kept in the state so that a
-    /// restored state replays exactly).
-    private var coefficients: FilterCoefficients {
-        get { state.coefficients }
-        set { state.coefficients = newValue }
-    }
 
     public init(mode: FusionMode = .nineD, parameters: FusionParameters = .default) {
         self.mode = mode
@@ -176,12 +170,12 @@ public struct AttitudeEstimator: Sendable {
 
     /// Rest: both sensors stay close to their own low-passes for `restMinTime`.
     private mutating func detectRest(gyro: Vector3, acc: Vector3, dt: Double) {
-        let gyroLp = state.restGyroLowPass.step(gyro, dt: dt, tau: parameters.restFilterTimeConstant, coefficients.rest)
-        let accLp = state.restAccLowPass.step(acc, dt: dt, tau: parameters.restFilterTimeConstant, coefficients.rest)
+        let gyroLp = state.restGyroLowPass.step(gyro, dt: dt, tau: parameters.restFilterTimeConstant, state.coefficients.rest)
+        let accLp = state.restAccLowPass.step(acc, dt: dt, tau: parameters.restFilterTimeConstant, state.coefficients.rest)
         let gyroDeviation = gyro - gyroLp, accDeviation = acc - accLp
-        let still = dot3(gyroDeviation, gyroDeviation) < coefficients.restGyroThresholdSquared
+        let still = dot3(gyroDeviation, gyroDeviation) < state.coefficients.restGyroThresholdSquared
             && dot3(accDeviation, accDeviation) < parameters.restThresholdAcc * parameters.restThresholdAcc
-            && max(abs(gyroLp.x), abs(gyroLp.y), abs(gyroLp.z)) < coefficients.biasClip
+            && max(abs(gyroLp.x), abs(gyroLp.y), abs(gyroLp.z)) < state.coefficients.biasClip
         state.stillTime = still ? state.stillTime + dt : 0
         state.isAtRest = state.stillTime >= parameters.restMinTime
     }
@@ -204,7 +198,7 @@ public struct AttitudeEstimator: Sendable {
     private mutating func correctInclination(acc: Vector3, dt: Double) -> Vector3 {
         guard dot3(acc, acc) > 0 else { return Vector3() }
         let accI = quatRotate(state.iFromSensor, acc)
-        let accLp = state.accLowPass.step(accI, dt: dt, tau: parameters.accTimeConstant, coefficients.acc)
+        let accLp = state.accLowPass.step(accI, dt: dt, tau: parameters.accTimeConstant, state.coefficients.acc)
         let n = norm3(accLp)
         guard n > 0 else { return Vector3() }
         let accE = quatRotate(state.eFromI, accLp / n)
@@ -232,20 +226,20 @@ public struct AttitudeEstimator: Sendable {
             state.magNormLowPass = norm
             state.magDipLowPass = dip
         } else {
-            state.magNormLowPass += coefficients.magCurrent * (norm - state.magNormLowPass)
-            state.magDipLowPass += coefficients.magCurrent * (dip - state.magDipLowPass)
+            state.magNormLowPass += state.coefficients.magCurrent * (norm - state.magNormLowPass)
+            state.magDipLowPass += state.coefficients.magCurrent * (dip - state.magDipLowPass)
         }
         let gyroLp = state.restGyroLowPass.output
 
         if parameters.magDisturbanceRejection {
-            detectMagneticDisturbance(moving: norm3(gyroLp) >= coefficients.magNewMinGyro, dt: dt)
+            detectMagneticDisturbance(moving: norm3(gyroLp) >= state.coefficients.magNewMinGyro, dt: dt)
         } else {
             state.magDisturbed = false
         }
 
         // Gain: fast at start-up (mean of the samples so far), zero while rejecting.
         state.magUpdates += 1
-        var gain = coefficients.mag
+        var gain = state.coefficients.mag
         if state.magDisturbed {
             if state.magRejectionTime <= parameters.magMaxRejectionTime {
                 state.magRejectionTime += dt
@@ -277,13 +271,13 @@ public struct AttitudeEstimator: Sendable {
 
         if state.magReferenceNorm > 0 {
             let matches = abs(norm - state.magReferenceNorm) < parameters.magNormThreshold * state.magReferenceNorm
-                && abs(dip - state.magReferenceDip) < coefficients.magDipThreshold
+                && abs(dip - state.magReferenceDip) < state.coefficients.magDipThreshold
             if matches {
                 state.magUndisturbedTime += dt
                 if state.magUndisturbedTime >= parameters.magMinUndisturbedTime {
                     state.magDisturbed = false
-                    state.magReferenceNorm += coefficients.magReference * (norm - state.magReferenceNorm)
-                    state.magReferenceDip += coefficients.magReference * (dip - state.magReferenceDip)
+                    state.magReferenceNorm += state.coefficients.magReference * (norm - state.magReferenceNorm)
+                    state.magReferenceDip += state.coefficients.magReference * (dip - state.magReferenceDip)
                 }
             } else {
                 state.magUndisturbedTime = 0
@@ -293,11 +287,11 @@ public struct AttitudeEstimator: Sendable {
 
         // A candidate for a new reference.
         let candidateMatches = abs(norm - state.magCandidateNorm) < parameters.magNormThreshold * state.magCandidateNorm
-            && abs(dip - state.magCandidateDip) < coefficients.magDipThreshold
+            && abs(dip - state.magCandidateDip) < state.coefficients.magDipThreshold
         if candidateMatches {
             if moving || state.magReferenceNorm == 0 { state.magCandidateTime += dt }
-            state.magCandidateNorm += coefficients.magReference * (norm - state.magCandidateNorm)
-            state.magCandidateDip += coefficients.magReference * (dip - state.magCandidateDip)
+            state.magCandidateNorm += state.coefficients.magReference * (norm - state.magCandidateNorm)
+            state.magCandidateDip += state.coefficients.magReference * (dip - state.magCandidateDip)
             let needed = state.magReferenceNorm == 0 ? parameters.magNewFirstTime : parameters.magNewTime
             if (state.magDisturbed || state.magReferenceNorm == 0) && state.magCandidateTime >= needed {
                 state.magReferenceNorm = state.magCandidateNorm
@@ -317,8 +311,8 @@ public struct AttitudeEstimator: Sendable {
     /// part of the bias seen in E: `LP(R)·b = LP(R·b̂) − correction/dt`.
     private mutating func estimateBias(inclinationCorrection: Vector3, dt: Double) {
         guard parameters.restBiasEstimation || parameters.motionBiasEstimation else { return }
-        var covariance = state.biasCovariance ?? Matrix3.diagonal(Vector3(repeating: coefficients.biasInitialVariance))
-        covariance = covariance + Matrix3.diagonal(Vector3(repeating: coefficients.biasProcessNoise * dt))
+        var covariance = state.biasCovariance ?? Matrix3.diagonal(Vector3(repeating: state.coefficients.biasInitialVariance))
+        covariance = covariance + Matrix3.diagonal(Vector3(repeating: state.coefficients.biasProcessNoise * dt))
 
         // The lag-matched low-passes run whether or not they are used, so they are ready.
         let rows = quatMatrixRows(quatMultiply(state.eFromI, state.iFromSensor))
@@ -329,17 +323,17 @@ public struct AttitudeEstimator: Sendable {
         lanes[3] = r.r1.x; lanes[4] = r.r1.y; lanes[5] = r.r1.z
         lanes[6] = r.r2.x; lanes[7] = r.r2.y; lanes[8] = r.r2.z
         lanes[9] = rb.x; lanes[10] = rb.y; lanes[11] = rb.z
-        let lp = state.motionLowPass.step(lanes, dt: dt, tau: parameters.accTimeConstant, coefficients.acc)
+        let lp = state.motionLowPass.step(lanes, dt: dt, tau: parameters.accTimeConstant, state.coefficients.acc)
 
         if state.isAtRest && parameters.restBiasEstimation {
             let measured = state.restGyroLowPass.output
-            let noise = Matrix3.diagonal(Vector3(repeating: coefficients.biasRestNoise / dt))
+            let noise = Matrix3.diagonal(Vector3(repeating: state.coefficients.biasRestNoise / dt))
             kalmanUpdate(&covariance, h: .identity, measured: measured, noise: noise)
         } else if parameters.motionBiasEstimation && state.accLowPass.isRunning {
             let h = Matrix3(r0: SIMD3(lp[0], lp[1], lp[2]), r1: SIMD3(lp[3], lp[4], lp[5]), r2: SIMD3(lp[6], lp[7], lp[8]))
             let rbLp = Vector3(lp[9], lp[10], lp[11])
             let measured = rbLp - inclinationCorrection / dt
-            let motionNoise = coefficients.biasMotionNoise
+            let motionNoise = state.coefficients.biasMotionNoise
             let verticalNoise = motionNoise / parameters.biasVerticalForgettingFactor
             let noise = Matrix3.diagonal(Vector3(motionNoise, motionNoise, verticalNoise) / dt)
             kalmanUpdate(&covariance, h: h, measured: measured, noise: noise)
@@ -354,7 +348,7 @@ public struct AttitudeEstimator: Sendable {
         let gain = pht * sInverse
         let innovation = measured - h * state.gyroBias
         var bias = state.gyroBias + gain * innovation
-        let clip = coefficients.biasClip
+        let clip = state.coefficients.biasClip
         bias = bias.clamped(lowerBound: Vector3(repeating: -clip), upperBound: Vector3(repeating: clip))
         state.gyroBias = bias
         covariance = covariance - gain * (h * covariance)
@@ -363,7 +357,9 @@ public struct AttitudeEstimator: Sendable {
     // MARK: - Coefficients
 
     private mutating func updateCoefficients(dt: Double) {
-        if coefficients.dt > 0 && abs(dt - coefficients.dt) <= parameters.periodTolerance * coefficients.dt { return }
+        // Kept in the state, so that a restored state replays exactly.
+        let cached = state.coefficients.dt
+        if cached > 0 && abs(dt - cached) <= parameters.periodTolerance * cached { return }
         let p = parameters
         let radians = Double.pi / 180
         var k = FilterCoefficients()
@@ -381,7 +377,7 @@ public struct AttitudeEstimator: Sendable {
         k.biasProcessNoise = k.biasInitialVariance / p.biasForgettingTime
         k.biasMotionNoise = pow(p.biasSigmaMotion * radians, 2)
         k.biasRestNoise = pow(p.biasSigmaRest * radians, 2)
-        coefficients = k
+        state.coefficients = k
     }
 }
 
