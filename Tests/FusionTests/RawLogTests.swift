@@ -189,6 +189,7 @@ final class RawLogTests: XCTestCase {
         .appendingPathComponent("Fixtures/broad_01_excerpt.csv.xz").path
 
     func testBroadExcerptAccuracy() throws {
+        XCTAssertTrue(RawLogReader.isRawLog(path: Self.excerpt), "detected through xz")
         let log = try RawLogReader.read(path: Self.excerpt)
         XCTAssertEqual(log.count, 5500)
         XCTAssertNotNil(log.reference)
