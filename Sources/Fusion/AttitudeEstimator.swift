@@ -186,7 +186,7 @@ public struct AttitudeEstimator: Sendable {
         let speed = norm3(rate)
         let angle = speed * dt
         guard angle > 1e-15 else { return }
-        let axis = rate / speed
+        let axis = rate * (1 / speed)
         let half = angle / 2
         let (s, c) = sinCos(half)
         let delta = SIMD4(c, axis.x * s, axis.y * s, axis.z * s)
@@ -201,14 +201,15 @@ public struct AttitudeEstimator: Sendable {
         let accLp = state.accLowPass.step(accI, dt: dt, tau: parameters.accTimeConstant, state.coefficients.acc)
         let n = norm3(accLp)
         guard n > 0 else { return Vector3() }
-        let accE = quatRotate(state.eFromI, accLp / n)
+        let accE = quatRotate(state.eFromI, accLp * (1 / n))
         // The smallest rotation taking accE to +Z.
         let qw = ((accE.z + 1) / 2).squareRoot()
         guard qw > 1e-6 else {
             // Upside down by exactly 180°: any horizontal axis will do; wait for the next sample.
             return Vector3()
         }
-        let correction = SIMD4(qw, 0.5 * accE.y / qw, -0.5 * accE.x / qw, 0)
+        let half = 0.5 / qw
+        let correction = SIMD4(qw, accE.y * half, -accE.x * half, 0)
         state.eFromI = quatNormalized(quatMultiply(correction, state.eFromI))
         return Vector3(2 * correction[1], 2 * correction[2], 0)
     }

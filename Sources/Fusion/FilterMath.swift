@@ -85,7 +85,7 @@ typealias Vector3 = SIMD3<Double>
 
 @inline(__always) func quatNormalized(_ q: SIMD4<Double>) -> SIMD4<Double> {
     let n = (q * q).sum().squareRoot()
-    return n > 1e-12 ? q / n : SIMD4(1, 0, 0, 0)
+    return n > 1e-12 ? q * (1 / n) : SIMD4(1, 0, 0, 0)
 }
 
 /// Rotates `v` by the unit quaternion `q` (`[w, x, y, z]`).
