@@ -62,11 +62,13 @@ let package = Package(
             ]),
 
         // MARK: - Tests
-        .testTarget(name: "AttitudeMathTests", dependencies: ["AttitudeMath"]),
-        .testTarget(name: "AttitudeLogTests", dependencies: ["AttitudeLog"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Imaging", "AttitudeMath", "AttitudeLog"],
+        /// Seeded randomness shared by the test targets.
+        .target(name: "TestSupport", dependencies: ["AttitudeMath"], path: "Tests/TestSupport"),
+        .testTarget(name: "AttitudeMathTests", dependencies: ["AttitudeMath", "TestSupport"]),
+        .testTarget(name: "AttitudeLogTests", dependencies: ["AttitudeLog", "TestSupport"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Imaging", "AttitudeMath", "AttitudeLog", "TestSupport"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "IMUDTests", dependencies: ["IMUD", "AttitudeMath", "AttitudeLog"]),
+        .testTarget(name: "IMUDTests", dependencies: ["IMUD", "AttitudeMath", "AttitudeLog", "TestSupport"]),
         .testTarget(name: "FusionTests", dependencies: ["Fusion", "RawLog", "AttitudeMath"],
                     exclude: ["Fixtures"]),
     ],

@@ -1,5 +1,6 @@
 import AttitudeLog
 import AttitudeMath
+import TestSupport
 import XCTest
 
 final class AttitudeLogWriterTests: XCTestCase {

@@ -1,5 +1,6 @@
 import AttitudeLog
 import AttitudeMath
+import TestSupport
 import XCTest
 
 /// Equal up to sign: the same attitude.
@@ -44,17 +45,3 @@ func assertComponents(_ q: Quaternion, _ expected: [Double], accuracy: Double = 
     XCTAssertLessThanOrEqual(error, accuracy, "\(q) vs \(expected)", file: file, line: line)
 }
 
-/// SplitMix64, so random tests draw the same numbers on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -1,31 +1,6 @@
 import AttitudeMath
+import TestSupport
 import XCTest
-
-/// SplitMix64: a tiny seeded generator, so random tests draw the same numbers on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
-extension Quaternion {
-    /// A unit quaternion drawn uniformly over rotations (Shoemake's method).
-    static func random(using generator: inout SeededGenerator) -> Quaternion {
-        let u1 = Double.random(in: 0..<1, using: &generator)
-        let u2 = Double.random(in: 0..<(2 * .pi), using: &generator)
-        let u3 = Double.random(in: 0..<(2 * .pi), using: &generator)
-        let a = (1 - u1).squareRoot(), b = u1.squareRoot()
-        return Quaternion(w: a * sin(u2), x: a * cos(u2), y: b * sin(u3), z: b * cos(u3))
-    }
-}
 
 func randomVector(using generator: inout SeededGenerator) -> SIMD3<Double> {
     SIMD3(Double.random(in: -2...2, using: &generator),

@@ -1,5 +1,6 @@
 import AttitudeMath
 import Foundation
+import TestSupport
 import XCTest
 @testable import IMUD
 #if canImport(Glibc)
@@ -7,7 +8,7 @@ import Glibc
 #endif
 
 final class ClientPublisherTests: SocketTestCase {
-    private let attitudes = Array(FrameMappingTests.Attitudes(seed: 21, count: 20))
+    private let attitudes = Array(RandomAttitudes(seed: 21, count: 20))
 
     /// Publishes `attitudes` and checks that each reaches the client as the same worldFromDevice.
     private func checkEndToEnd(publisher: IMUDPublisher, client: IMUDClient, collector: SampleCollector, isDatagram: Bool) {

@@ -1,31 +1,9 @@
 import AttitudeMath
+import TestSupport
 import XCTest
 @testable import IMUD
 
 final class FrameMappingTests: XCTestCase {
-    /// A deterministic stream of uniformly distributed attitudes (SplitMix64 + Shoemake's method).
-    struct Attitudes: Sequence, IteratorProtocol {
-        var state: UInt64
-        var remaining: Int
-        init(seed: UInt64, count: Int) { state = seed; remaining = count }
-
-        mutating func uniform() -> Double {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
-        }
-
-        mutating func next() -> Quaternion? {
-            guard remaining > 0 else { return nil }
-            remaining -= 1
-            let u1 = uniform(), u2 = uniform() * 2 * .pi, u3 = uniform() * 2 * .pi
-            let a = (1 - u1).squareRoot(), b = u1.squareRoot()
-            return Quaternion(w: a * sin(u2), x: a * cos(u2), y: b * sin(u3), z: b * cos(u3))
-        }
-    }
-
     static let mounts: [IMUDMount] = [
         .aligned,
         IMUDMount(rollDegrees: 0, pitchDegrees: 0, yawDegrees: 90),
@@ -54,7 +32,7 @@ final class FrameMappingTests: XCTestCase {
         for frame in IMUDCoordFrame.allCases {
             for mount in FrameMappingTests.mounts {
                 let mapping = IMUDFrameMapping(coordFrame: frame, mount: mount)
-                for worldFromDevice in Attitudes(seed: 7, count: 500) {
+                for worldFromDevice in RandomAttitudes(seed: 7, count: 500) {
                     let packetQuaternion = mapping.packetQuaternion(worldFromDevice: worldFromDevice)
                     XCTAssertGreaterThanOrEqual(packetQuaternion.w, 0)
                     assertSameRotation(mapping.worldFromDevice(packetQuaternion: packetQuaternion), worldFromDevice)
@@ -65,7 +43,7 @@ final class FrameMappingTests: XCTestCase {
 
     func testDecodeThenEncodeReturnsThePacketQuaternion() {
         let mapping = IMUDFrameMapping(coordFrame: .ned, mount: IMUDMount(rollDegrees: -5, pitchDegrees: 80, yawDegrees: 200))
-        for packetQuaternion in Attitudes(seed: 11, count: 500) {
+        for packetQuaternion in RandomAttitudes(seed: 11, count: 500) {
             assertSameRotation(mapping.packetQuaternion(worldFromDevice: mapping.worldFromDevice(packetQuaternion: packetQuaternion)),
                                packetQuaternion)
         }
@@ -75,7 +53,7 @@ final class FrameMappingTests: XCTestCase {
         for frame in IMUDCoordFrame.allCases {
             let mapping = IMUDFrameMapping(coordFrame: frame, mount: FrameMappingTests.mounts[4])
             let publisher = try IMUDPublisher(outputs: [], mapping: mapping)
-            for worldFromDevice in Attitudes(seed: 3, count: 300) {
+            for worldFromDevice in RandomAttitudes(seed: 3, count: 300) {
                 let bytes = publisher.packet(worldFromDevice: worldFromDevice, flags: [], imuSeq: 0).encoded()
                 let q = try IMUDPacket.decode(datagram: bytes).get().quaternion
                 let decoded = mapping.worldFromDevice(packetQuaternion: try Quaternion.validated(
@@ -106,7 +84,7 @@ final class FrameMappingTests: XCTestCase {
     func testENUAndNEDPacketsOfTheSamePhysicalAttitudeGiveTheSameWorldAttitude() {
         let enuFromNED = Quaternion(rotationMatrixRows: [[0, 1, 0], [1, 0, 0], [0, 0, -1]])
         let ned = IMUDFrameMapping(coordFrame: .ned), enu = IMUDFrameMapping(coordFrame: .enu)
-        for nedFromBody in Attitudes(seed: 5, count: 200) {
+        for nedFromBody in RandomAttitudes(seed: 5, count: 200) {
             assertSameRotation(enu.worldFromDevice(packetQuaternion: enuFromNED * nedFromBody),
                                ned.worldFromDevice(packetQuaternion: nedFromBody))
         }

@@ -1,11 +1,12 @@
 import AttitudeMath
 import Foundation
+import TestSupport
 import XCTest
 @testable import IMUD
 
 final class ReplayTests: SocketTestCase {
     private let samples: [(t: Double, worldFromDevice: Quaternion)] =
-        Array(FrameMappingTests.Attitudes(seed: 99, count: 10)).enumerated().map { (t: 5 + Double($0.offset) * 0.02, worldFromDevice: $0.element) }
+        Array(RandomAttitudes(seed: 99, count: 10)).enumerated().map { (t: 5 + Double($0.offset) * 0.02, worldFromDevice: $0.element) }
 
     func testReplaySendsEverySampleAtItsTimeThenAShutdownPacket() throws {
         let path = socketPath()

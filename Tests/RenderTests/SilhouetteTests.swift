@@ -1,6 +1,7 @@
 import AttitudeMath
 import Imaging
 import Render
+import TestSupport
 import XCTest
 
 /// Checks rendered pictures against an independent expectation: where the die's corners must fall
@@ -76,13 +77,9 @@ final class SilhouetteTests: XCTestCase {
     }
 
     func testSilhouettesOfManyAttitudes() throws {
-        var generator = SeededGenerator(seed: 7)
-        var attitudes: [Quaternion] = [.identity, Quaternion(axis: [1, 0, 0], angle: .pi / 2),
+        let attitudes: [Quaternion] = [.identity, Quaternion(axis: [1, 0, 0], angle: .pi / 2),
                                        Quaternion(axis: [0, 1, 0], angle: .pi / 2), Quaternion(axis: [0, 0, 1], angle: .pi / 2)]
-        for _ in 0..<8 {
-            let q = Quaternion(w: generator.gaussian(), x: generator.gaussian(), y: generator.gaussian(), z: generator.gaussian())
-            attitudes.append(q.normalized() ?? .identity)
-        }
+            + Array(RandomAttitudes(seed: 7, count: 8))
         for (index, q) in attitudes.enumerated() {
             let (width, height) = index % 2 == 0 ? (640, 480) : (300, 500)
             try assertSilhouette(q, width: width, height: height)
@@ -126,23 +123,5 @@ final class SilhouetteTests: XCTestCase {
         XCTAssertTrue(isPip(320 - offset, 240 + offset), "bottom-left pip")
         XCTAssertTrue(isIvory(320 - offset, 240 - offset), "no top-left pip")
         XCTAssertTrue(isIvory(320 + offset, 240 + offset), "no bottom-right pip")
-    }
-}
-
-/// A small deterministic random source (SplitMix64) so random attitudes are the same every run.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func gaussian() -> Double {
-        let u1 = Double.random(in: Double.ulpOfOne..<1, using: &self)
-        let u2 = Double.random(in: 0..<1, using: &self)
-        return (-2 * log(u1)).squareRoot() * cos(2 * .pi * u2)
     }
 }
