@@ -6,6 +6,7 @@ import Imaging
 /// the image plane. The texture is allocated once per crop size and updated in place after that.
 final class BackgroundLayer {
     private let program: ShaderProgram
+    private let textureLocation: GLint
     private let texture = Texture()
     private var vertexArray: GLuint = 0
     private var vertexBuffer: GLuint = 0
@@ -20,6 +21,7 @@ final class BackgroundLayer {
                                     fragmentFile: assets.shaders.appendingPathComponent("background.frag"))
         texcoordMinLocation = program.uniform("u_texcoordMin")
         texcoordMaxLocation = program.uniform("u_texcoordMax")
+        textureLocation = program.uniform("u_texture")
         glGenVertexArrays(1, &vertexArray)
         glGenBuffers(1, &vertexBuffer)
         glBindVertexArray(vertexArray)
@@ -63,7 +65,7 @@ final class BackgroundLayer {
         glUseProgram(program.id)
         glActiveTexture(GLenum(GL_TEXTURE0))
         glBindTexture(GLenum(GL_TEXTURE_2D), texture.id)
-        glUniform1i(program.uniform("u_texture"), 0)
+        glUniform1i(textureLocation, 0)
         glUniform2f(texcoordMinLocation, 0.5 / Float(crop.textureWidth), 0.5 / Float(crop.textureHeight))
         glUniform2f(texcoordMaxLocation, (Float(crop.width) - 0.5) / Float(crop.textureWidth),
                     (Float(crop.height) - 0.5) / Float(crop.textureHeight))

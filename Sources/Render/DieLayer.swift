@@ -6,6 +6,7 @@ import Imaging
 /// The textured die from `models/die.obj` and `models/die.png`, lit in view space.
 final class DieLayer {
     private let program: ShaderProgram
+    private let textureLocation: GLint
     private let texture: Texture
     private var vertexArray: GLuint = 0
     private var vertexBuffer: GLuint = 0
@@ -24,6 +25,7 @@ final class DieLayer {
         projectionLocation = program.uniform("u_projection")
         modelViewLocation = program.uniform("u_modelView")
         greyedLocation = program.uniform("u_greyed")
+        textureLocation = program.uniform("u_texture")
         vertexCount = GLsizei(model.vertexCount)
 
         glGenVertexArrays(1, &vertexArray)
@@ -58,7 +60,7 @@ final class DieLayer {
         glUniform1f(greyedLocation, greyed ? 1 : 0)
         glActiveTexture(GLenum(GL_TEXTURE0))
         glBindTexture(GLenum(GL_TEXTURE_2D), texture.id)
-        glUniform1i(program.uniform("u_texture"), 0)
+        glUniform1i(textureLocation, 0)
         glBindVertexArray(vertexArray)
         glDrawArrays(GLenum(GL_TRIANGLES), 0, vertexCount)
         glBindVertexArray(0)
