@@ -37,7 +37,7 @@ let package = Package(
         /// Attitude log files and playback.
         .target(name: "AttitudeLog", dependencies: ["AttitudeMath"]),
         /// Images and video through OpenCV: PNG in and out, capture, writers.
-        .target(name: "Imaging", dependencies: ["CVShim"]),
+        .target(name: "Imaging", dependencies: ["AttitudeMath", "CVShim"]),
         /// OpenGL 3.3 core renderer: background, die, offscreen targets.
         .target(name: "Render", dependencies: ["AttitudeMath", "Imaging", "CGL", "CEGL"]),
         /// imud's binary stream protocol: decoder, client, publisher.

@@ -4,7 +4,7 @@ import Foundation
 /// A clock over an `AttitudeLog` that follows its timestamps in real time: pause, loop, speed, seek.
 ///
 /// Every method takes the wall-clock time `now` in seconds from any monotonic clock
-/// (`Playback.monotonicNow()` in an app, made-up numbers in a test); nothing reads the clock itself.
+/// (`MonotonicClock.now()` in an app, made-up numbers in a test); nothing reads the clock itself.
 /// The state is an anchor: at wall time `anchorWallTime` the log was at `anchorLogTime`, and since then it has
 /// advanced at `speed` log seconds per wall second unless paused.
 public struct Playback: Sendable {
@@ -28,9 +28,6 @@ public struct Playback: Sendable {
         self.anchorWallTime = now
         self.anchorLogTime = 0
     }
-
-    /// Seconds on a monotonic clock, for callers that play in real time.
-    public static func monotonicNow() -> Double { ProcessInfo.processInfo.systemUptime }
 
     // MARK: - Reading
 

@@ -173,9 +173,9 @@ public final class IMUDClient: @unchecked Sendable {
         let capacity = 64 * 1024
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 8)
         defer { buffer.deallocate() }
-        var lastValid = IMUDClock.monotonicSeconds()
+        var lastValid = MonotonicClock.now()
         while true {
-            let remaining = staleAfter - (IMUDClock.monotonicSeconds() - lastValid)
+            let remaining = staleAfter - (MonotonicClock.now() - lastValid)
             switch waitReadable(fd, wake: wake, seconds: remaining) {
             case .stop: return nil
             case .timeout: return "no valid packet for \(IMUDClient.format(staleAfter)) s"
@@ -196,7 +196,7 @@ public final class IMUDClient: @unchecked Sendable {
             }
             framer.append(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
             while let packet = framer.nextPacket() {
-                if deliver(packet) { lastValid = IMUDClock.monotonicSeconds() }
+                if deliver(packet) { lastValid = MonotonicClock.now() }
             }
             publishDrops()
         }
@@ -207,14 +207,14 @@ public final class IMUDClient: @unchecked Sendable {
         let capacity = 2048
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 8)
         defer { buffer.deallocate() }
-        var lastValid = IMUDClock.monotonicSeconds()
+        var lastValid = MonotonicClock.now()
         while true {
-            let remaining = staleAfter - (IMUDClock.monotonicSeconds() - lastValid)
+            let remaining = staleAfter - (MonotonicClock.now() - lastValid)
             switch waitReadable(fd, wake: wake, seconds: remaining) {
             case .stop: return nil
             case .timeout:
                 noteWaiting("no valid datagram for \(IMUDClient.format(staleAfter)) s")
-                lastValid = IMUDClock.monotonicSeconds()
+                lastValid = MonotonicClock.now()
                 continue
             case .readable: break
             }
@@ -226,7 +226,7 @@ public final class IMUDClient: @unchecked Sendable {
                 }
                 switch IMUDPacket.decode(datagram: UnsafeRawBufferPointer(rebasing: buffer[0..<count])) {
                 case .success(let packet):
-                    if deliver(packet) { lastValid = IMUDClock.monotonicSeconds() }
+                    if deliver(packet) { lastValid = MonotonicClock.now() }
                 case .failure(let reason):
                     datagramDrops[reason] += 1
                 }
@@ -276,7 +276,7 @@ public final class IMUDClient: @unchecked Sendable {
             return true
         }
         let sample = IMUDSample(worldFromDevice: mapping.worldFromDevice(packetQuaternion: referenceFromBody),
-                                packet: packet, receivedAt: IMUDClock.monotonicSeconds())
+                                packet: packet, receivedAt: MonotonicClock.now())
         condition.lock()
         latestSample = sample
         stats.validPackets += 1
@@ -308,7 +308,7 @@ public final class IMUDClient: @unchecked Sendable {
                 $0.missedPackets += missed
             }
             unreportedMissed += missed
-            let now = IMUDClock.monotonicSeconds()
+            let now = MonotonicClock.now()
             if now - lastGapReport >= 1 {
                 let total = statistics
                 log("imud at \(endpoint): imu_seq gap, \(unreportedMissed) packet(s) missed "

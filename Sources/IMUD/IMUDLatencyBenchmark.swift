@@ -42,19 +42,19 @@ public enum IMUDLatencyBenchmark {
         }
         client.start()
         defer { client.stop() }
-        let connectDeadline = IMUDClock.monotonicSeconds() + 2
+        let connectDeadline = MonotonicClock.now() + 2
         while publisher.subscriberCount == 0 {
-            guard IMUDClock.monotonicSeconds() < connectDeadline else { throw IMUDError("the benchmark client did not connect to \(path)") }
+            guard MonotonicClock.now() < connectDeadline else { throw IMUDError("the benchmark client did not connect to \(path)") }
             publisher.acceptPendingSubscribers()
             usleep(1000)
         }
-        let start = IMUDClock.monotonicSeconds() + 0.05
+        let start = MonotonicClock.now() + 0.05
         for k in 0..<count {
             Socket.sleep(until: start + Double(k) / rateHz)
             let angle = Double(k) * 0.01
             let packet = publisher.packet(worldFromDevice: Quaternion(axis: [0.3, 1, 0.2], angle: angle),
                                           flags: [.fusionConverged], imuSeq: UInt32(k))
-            sendTimes[k] = IMUDClock.monotonicSeconds()
+            sendTimes[k] = MonotonicClock.now()
             publisher.publish(packet)
         }
         usleep(100_000)

@@ -90,7 +90,7 @@ public final class IMUDReplay: @unchecked Sendable {
     /// Sends the schedule in real time (serving new subscribers while it waits) until the log ends
     /// without `loop`, or `requestStop()`; then sends a final packet flagged `shutdown`.
     public func run() {
-        let start = IMUDClock.monotonicSeconds()
+        let start = MonotonicClock.now()
         var seq: UInt32 = 0
         var lastAttitude = schedule[0].worldFromDevice
         var pass = 0
@@ -118,7 +118,7 @@ public final class IMUDReplay: @unchecked Sendable {
         while true {
             if isStopRequested { return false }
             publisher.acceptPendingSubscribers()
-            let remaining = deadline - IMUDClock.monotonicSeconds()
+            let remaining = deadline - MonotonicClock.now()
             if remaining <= 0 { return true }
             if remaining < 0.002 {
                 // poll's millisecond timeout is too coarse for the last stretch.

@@ -1,3 +1,4 @@
+import AttitudeMath
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -5,15 +6,9 @@ import Glibc
 
 // MARK: - Clocks
 
-/// Clock readings used on the wire and for latency.
+/// The wall and TAI clocks the packet's timestamps are written on. Receive times and latencies use
+/// `MonotonicClock`, like every other timestamp in the process.
 public enum IMUDClock {
-    /// CLOCK_MONOTONIC in seconds: receive times and latencies.
-    public static func monotonicSeconds() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
-    }
-
     /// CLOCK_REALTIME in nanoseconds (the packet's `ts_wall_ns`).
     public static func wallNanoseconds() -> UInt64 { nanoseconds(CLOCK_REALTIME) }
 
@@ -84,7 +79,7 @@ enum Socket {
 
     /// Sleeps until the monotonic `deadline` with nanosecond resolution.
     static func sleep(until deadline: Double) {
-        let remaining = deadline - IMUDClock.monotonicSeconds()
+        let remaining = deadline - MonotonicClock.now()
         guard remaining > 0 else { return }
         var request = timespec(tv_sec: Int(remaining), tv_nsec: Int((remaining - remaining.rounded(.down)) * 1e9))
         var left = timespec()

@@ -1,3 +1,4 @@
+import AttitudeMath
 import Foundation
 
 /// Something that delivers frames one at a time: a `VideoReader` over a file or a camera, or a fake
@@ -99,7 +100,7 @@ public final class CaptureSource: @unchecked Sendable {
                 throw ImagingError.video(path: name, reason: startFrame > 0 ? "has no frame \(startFrame)"
                                          : "no frame could be decoded (not a video, or no decoder for its codec)")
             }
-            mailbox.post(first.image, captureTime: CaptureClock.now(), streamPosition: first.position, frameIndex: startFrame)
+            mailbox.post(first.image, captureTime: MonotonicClock.now(), streamPosition: first.position, frameIndex: startFrame)
             nextFrameIndex = startFrame + 1
         }
         if case .live(let policy) = pacing, policy.stallTimeout > 0 { startWatchdog(stallTimeout: policy.stallTimeout) }
@@ -207,7 +208,7 @@ public final class CaptureSource: @unchecked Sendable {
             guard let current = reader else {
                 attempt += 1
                 setState(.reconnecting(attempt: attempt))
-                guard sleep(until: CaptureClock.now() + policy.delay(beforeAttempt: attempt)) else { return }
+                guard sleep(until: MonotonicClock.now() + policy.delay(beforeAttempt: attempt)) else { return }
                 do {
                     reader = try reopen()
                 } catch {
@@ -244,7 +245,7 @@ public final class CaptureSource: @unchecked Sendable {
     }
 
     private func captureFile(period: Double, loop: Bool) {
-        var firstPostTime = CaptureClock.now()
+        var firstPostTime = MonotonicClock.now()
         var posted = 1  // the first frame was posted by init
         var readSinceRewind = 1
         while !isStopping {
@@ -271,7 +272,7 @@ public final class CaptureSource: @unchecked Sendable {
             }
             readSinceRewind += 1
             let due = firstPostTime + Double(posted) * period
-            let now = CaptureClock.now()
+            let now = MonotonicClock.now()
             if now > due + period {
                 firstPostTime = now - Double(posted) * period  // fell behind: shift the timeline, do not rush
             } else if !sleep(until: due) {
@@ -305,7 +306,7 @@ public final class CaptureSource: @unchecked Sendable {
     }
 
     private func post(_ frame: VideoFrame, index: Int?) {
-        let posted = mailbox.post(frame.image, captureTime: CaptureClock.now(), streamPosition: frame.position, frameIndex: index)
+        let posted = mailbox.post(frame.image, captureTime: MonotonicClock.now(), streamPosition: frame.position, frameIndex: index)
         condition.lock()
         let stalledFor = stallReported ? posted.captureTime - lastPostTime : nil
         lastPostTime = posted.captureTime
@@ -323,7 +324,7 @@ public final class CaptureSource: @unchecked Sendable {
         timer.setEventHandler { [weak self] in
             guard let self else { return }
             self.condition.lock()
-            let quiet = CaptureClock.now() - self.lastPostTime
+            let quiet = MonotonicClock.now() - self.lastPostTime
             let report = self.currentState == .running && self.lastPostTime > 0 && !self.stallReported && quiet > stallTimeout
             if report { self.stallReported = true }
             self.condition.unlock()
@@ -353,7 +354,7 @@ public final class CaptureSource: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while !stopRequested {
-            let remaining = deadline - CaptureClock.now()
+            let remaining = deadline - MonotonicClock.now()
             if remaining <= 0 { return true }
             _ = condition.wait(until: Date(timeIntervalSinceNow: remaining))
         }

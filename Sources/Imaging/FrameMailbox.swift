@@ -1,3 +1,4 @@
+import AttitudeMath
 import Foundation
 
 /// One frame as the capture thread delivered it, with the times a later stage needs to line it up
@@ -7,8 +8,8 @@ public struct CapturedFrame: Sendable {
     /// 1 for the first frame posted to a mailbox, then one more per frame: a renderer uploads again
     /// only when this changes.
     public let generation: Int
-    /// When the frame was read, in seconds of the monotonic clock `CaptureClock.now()` (the same
-    /// clock as `Playback.monotonicNow()`).
+    /// When the frame was read, in seconds of the monotonic clock `MonotonicClock.now()` (the same
+    /// clock as `MonotonicClock.now()`).
     public let captureTime: Double
     /// The frame's position in its stream in seconds, when the backend knows it (files; some cameras).
     public let streamPosition: Double?
@@ -22,11 +23,6 @@ public struct CapturedFrame: Sendable {
         self.streamPosition = streamPosition
         self.frameIndex = frameIndex
     }
-}
-
-/// The clock capture timestamps are taken on: seconds since boot, never going backwards.
-public enum CaptureClock {
-    public static func now() -> Double { ProcessInfo.processInfo.systemUptime }
 }
 
 /// A one-slot mailbox between a capture thread and the renderer. Posting replaces whatever is in the

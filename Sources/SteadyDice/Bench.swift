@@ -67,15 +67,15 @@ struct Bench: ParsableCommand {
                     generation += 1
                     let image = videoFrames.map { $0[generation % $0.count] } ?? provider?.latest()?.image ?? fallback
                     let attitude = Quaternion(axis: [0.3, 1, 0.5], angle: Double(frame) * 0.05)
-                    let t0 = now()
+                    let t0 = MonotonicClock.now()
                     renderer.setBackground(image, generation: generation, viewportWidth: size.width, viewportHeight: size.height)
                     glFinish()
-                    let t1 = now()
+                    let t1 = MonotonicClock.now()
                     renderer.draw(SceneState(worldFromDevice: attitude), width: size.width, height: size.height)
                     glFinish()
-                    let t2 = now()
+                    let t2 = MonotonicClock.now()
                     _ = target.readImage()
-                    let t3 = now()
+                    let t3 = MonotonicClock.now()
                     phase[0] += t1 - t0; phase[1] += t2 - t1; phase[2] += t3 - t2
                 }
                 guard run > 0 else { continue }
@@ -137,8 +137,6 @@ struct Bench: ParsableCommand {
         return RGBImage(width: width, height: height, pixels: pixels)
     }
 }
-
-private func now() -> Double { ProcessInfo.processInfo.systemUptime }
 
 /// The median of a non-empty list.
 func median(_ values: [Double]) -> Double {

@@ -65,7 +65,7 @@ struct Run: ParsableCommand {
             let assets = try Assets.locate(explicit: assets)
             let backgroundProvider = try backgroundOptions.makeProvider(forSnapshot: false, cameraByDefault: true)
             defer { backgroundProvider?.stop() }
-            let now = Playback.monotonicNow()
+            let now = MonotonicClock.now()
             let provider: AttitudeProvider
             if let attitude {
                 provider = FixedAttitudeProvider(attitude.quaternion)
@@ -133,7 +133,7 @@ final class AppWindow {
         var lastTitle = 0.0
         while glfwWindowShouldClose(window) == GLFW_FALSE {
             glfwPollEvents()
-            let now = Playback.monotonicNow()
+            let now = MonotonicClock.now()
             var snapshotRequested = false
             for (key, mods) in pendingKeys {
                 let step = (mods & GLFW_MOD_SHIFT) != 0 ? 1.0 : 5.0

@@ -145,7 +145,7 @@ final class PlaybackTests: XCTestCase {
     }
 
     func testMonotonicNowAdvances() {
-        let first = Playback.monotonicNow()
-        XCTAssertGreaterThanOrEqual(Playback.monotonicNow(), first)
+        let first = MonotonicClock.now()
+        XCTAssertGreaterThanOrEqual(MonotonicClock.now(), first)
     }
 }

@@ -14,9 +14,9 @@ final class ReplayTests: SocketTestCase {
         let (client, _, collector) = startClient(.unix(path: path))
         acceptSubscribers(publisher)
         let replay = try IMUDReplay(samples: samples, publisher: publisher, options: IMUDReplayOptions(speed: 2))
-        let started = IMUDClock.monotonicSeconds()
+        let started = MonotonicClock.now()
         replay.run()
-        let elapsed = IMUDClock.monotonicSeconds() - started
+        let elapsed = MonotonicClock.now() - started
         XCTAssertGreaterThanOrEqual(elapsed, 0.18 / 2 - 0.002, "9 intervals of 20 ms at speed 2")
         XCTAssertLessThan(elapsed, 0.5)
         waitUntil(3, "the shutdown packet") { client.state == .daemonShutdown }

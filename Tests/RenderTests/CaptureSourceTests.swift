@@ -1,3 +1,4 @@
+import AttitudeMath
 import Foundation
 import Imaging
 import XCTest
@@ -33,7 +34,7 @@ final class FakeCamera: @unchecked Sendable {
 
     func open() throws -> FrameReader {
         lock.lock(); defer { lock.unlock() }
-        openTimes.append(CaptureClock.now())
+        openTimes.append(MonotonicClock.now())
         if !plugged || opensToRefuse > 0 {
             opensToRefuse = max(0, opensToRefuse - 1)
             throw ImagingError.video(path: "fake camera", reason: "no camera could be opened there")
@@ -154,7 +155,7 @@ final class CaptureSourceTests: XCTestCase {
     func testVideoLoopsAtItsOwnRate() throws {
         let path = try VideoTestFrames.writeVideo(in: folder, name: "five.avi", width: 32, height: 24, count: 5, fps: 50)
         let log = LogLines()
-        let started = CaptureClock.now()
+        let started = MonotonicClock.now()
         let source = try CaptureSource.video(path: path, loop: true, log: log.append)
         defer { source.stop() }
         XCTAssertEqual(source.latest()?.frameIndex, 0, "the first frame is there as soon as the source opens")
@@ -163,7 +164,7 @@ final class CaptureSourceTests: XCTestCase {
             if let frame = source.latest(), frame.generation != seen.last?.generation { seen.append(frame) }
             return (seen.last?.generation ?? 0) >= 8
         })
-        let elapsed = CaptureClock.now() - started
+        let elapsed = MonotonicClock.now() - started
         XCTAssertGreaterThanOrEqual(elapsed, 7 * 0.02 - 0.005, "frames are paced at 50 fps, not read as fast as possible")
         let indices = seen.compactMap(\.frameIndex)
         XCTAssertTrue(zip(indices, indices.dropFirst()).contains { $0 == 4 && $1 == 0 }, "wrapped from 4 to 0: \(indices)")
@@ -252,11 +253,11 @@ final class CaptureSourceTests: XCTestCase {
         let source = try CaptureSource(name: "fake camera", pacing: .live(RetryPolicy(failuresBeforeLost: 2, initialDelay: 0.01)),
                                        reader: try camera.open(), log: log.append, reopen: camera.open)
         defer { source.stop() }
-        let started = CaptureClock.now()
+        let started = MonotonicClock.now()
         XCTAssertThrowsError(try source.waitForFirstFrame(timeout: 0.2)) { error in
             XCTAssertTrue("\(error)".hasPrefix("fake camera: opened, but gave no frame within 0.2 s"), "\(error)")
         }
-        XCTAssertGreaterThanOrEqual(CaptureClock.now() - started, 0.19)
+        XCTAssertGreaterThanOrEqual(MonotonicClock.now() - started, 0.19)
         XCTAssertTrue(eventually { log.contains("fake camera: gives no frames (no frame), retrying in 0.01 s") }, "\(log.all)")
         XCTAssertNil(source.latest())
     }
