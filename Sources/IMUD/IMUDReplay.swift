@@ -1,3 +1,4 @@
+import AttitudeLog
 import AttitudeMath
 import Foundation
 #if canImport(Glibc)
@@ -36,21 +37,15 @@ public final class IMUDReplay: @unchecked Sendable {
     private var stopRequested = false
     public private(set) var packetsSent = 0
 
-    /// Checks the samples (at least one, finite times that never decrease) and the options.
-    public init(samples: [(t: Double, worldFromDevice: Quaternion)], publisher: IMUDPublisher,
-                options: IMUDReplayOptions = IMUDReplayOptions()) throws {
-        guard let first = samples.first, let last = samples.last else { throw IMUDError("the attitude log has no samples") }
+    /// Checks the options. The log itself is already valid: at least one sample, finite times that
+    /// never decrease, the first at t = 0 (`AttitudeLog` guarantees it).
+    public init(log: AttitudeLog, publisher: IMUDPublisher, options: IMUDReplayOptions = IMUDReplayOptions()) throws {
         guard options.speed.isFinite, options.speed > 0 else { throw IMUDError("--speed \(options.speed): must be a positive number") }
         if let rate = options.rateHz, !(rate.isFinite && rate > 0 && rate <= 10_000) {
             throw IMUDError("--rate \(rate): must be between 0 and 10000 packets per second")
         }
-        for (index, sample) in samples.enumerated() {
-            guard sample.t.isFinite else { throw IMUDError("sample \(index + 1): time \(sample.t) is not finite") }
-            if index > 0, sample.t < samples[index - 1].t {
-                throw IMUDError("sample \(index + 1): time \(sample.t) is earlier than the sample before (\(samples[index - 1].t))")
-            }
-        }
-        let duration = last.t - first.t
+        let samples = log.samples
+        let duration = log.duration
         var schedule: [(offset: Double, worldFromDevice: Quaternion)] = []
         let spacing: Double
         if let rate = options.rateHz {
@@ -58,11 +53,11 @@ public final class IMUDReplay: @unchecked Sendable {
             var k = 0
             while Double(k) * spacing <= duration + 1e-9 {
                 let offset = Double(k) * spacing
-                schedule.append((offset, IMUDReplay.attitude(in: samples, at: first.t + offset)))
+                schedule.append((offset, log.attitude(at: offset)))
                 k += 1
             }
         } else {
-            schedule = samples.map { ($0.t - first.t, $0.worldFromDevice) }
+            schedule = samples.map { ($0.t, $0.worldFromDevice) }
             let gaps = zip(samples.dropFirst(), samples).map { $0.t - $1.t }.filter { $0 > 0 }.sorted()
             spacing = gaps.isEmpty ? 0.01 : gaps[gaps.count / 2]
         }
@@ -129,19 +124,5 @@ public final class IMUDReplay: @unchecked Sendable {
             fds += publisher.listeningDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             _ = poll(&fds, nfds_t(fds.count), Int32((remaining - 0.001) * 1000))
         }
-    }
-
-    /// Slerp between the samples around log time `t`, clamped to the ends.
-    static func attitude(in samples: [(t: Double, worldFromDevice: Quaternion)], at t: Double) -> Quaternion {
-        var low = 0, high = samples.count - 1
-        if t <= samples[low].t { return samples[low].worldFromDevice }
-        if t >= samples[high].t { return samples[high].worldFromDevice }
-        while high - low > 1 {
-            let middle = (low + high) / 2
-            if samples[middle].t <= t { low = middle } else { high = middle }
-        }
-        let a = samples[low], b = samples[high]
-        let span = b.t - a.t
-        return span > 0 ? Quaternion.slerp(a.worldFromDevice, b.worldFromDevice, (t - a.t) / span) : b.worldFromDevice
     }
 }

@@ -23,7 +23,7 @@ struct Feed: ParsableCommand {
               steady-dice feed --bench
             """)
 
-    @Option(help: ArgumentHelp("Attitude log to replay (steady-dice CSV or Sensor Logger Orientation.csv).", valueName: "file"))
+    @Option(help: ArgumentHelp("Attitude log to replay (steady-dice CSV or Sensor Logger Orientation.csv), or a raw IMU log, fused first.", valueName: "file"))
     var log: String?
 
     @Option(name: .customLong("unix"), help: ArgumentHelp("Serve stream subscribers on this AF_UNIX socket path.", valueName: "path"))
@@ -88,11 +88,11 @@ struct Feed: ParsableCommand {
         }
         if outputs.isEmpty { outputs.append(.unix(path: IMUDEndpoint.defaultUnixPath)) }
 
-        let attitudeLog = try AttitudeLog.load(path: log ?? "")
+        let attitudeLog = try loadAttitudeLog(path: log ?? "")
         let publisher = try IMUDPublisher(outputs: outputs, mapping: mapping)
         defer { publisher.close() }
         let replay = try IMUDReplay(
-            samples: attitudeLog.samples.map { (t: $0.t, worldFromDevice: $0.worldFromDevice) },
+            log: attitudeLog,
             publisher: publisher,
             options: IMUDReplayOptions(speed: speed, loop: loop, rateHz: rate, startupSeconds: startupSeconds))
 

@@ -1,3 +1,4 @@
+import AttitudeLog
 import AttitudeMath
 import Foundation
 import TestSupport
@@ -5,15 +6,20 @@ import XCTest
 @testable import IMUD
 
 final class ReplayTests: SocketTestCase {
-    private let samples: [(t: Double, worldFromDevice: Quaternion)] =
-        Array(RandomAttitudes(seed: 99, count: 10)).enumerated().map { (t: 5 + Double($0.offset) * 0.02, worldFromDevice: $0.element) }
+    /// Ten attitudes 20 ms apart, starting at t = 5 s in the file (the log re-bases them to 0).
+    private let samples = Array(RandomAttitudes(seed: 99, count: 10)).enumerated().map {
+        AttitudeSample(t: 5 + Double($0.offset) * 0.02, worldFromDevice: $0.element)
+    }
+    private var log: AttitudeLog {
+        get throws { try AttitudeLog(samples: samples, frame: .xMagneticNorthZVertical) }
+    }
 
     func testReplaySendsEverySampleAtItsTimeThenAShutdownPacket() throws {
         let path = socketPath()
         let publisher = try IMUDPublisher(outputs: [.unix(path: path)])
         let (client, _, collector) = startClient(.unix(path: path))
         acceptSubscribers(publisher)
-        let replay = try IMUDReplay(samples: samples, publisher: publisher, options: IMUDReplayOptions(speed: 2))
+        let replay = try IMUDReplay(log: try log, publisher: publisher, options: IMUDReplayOptions(speed: 2))
         let started = MonotonicClock.now()
         replay.run()
         let elapsed = MonotonicClock.now() - started
@@ -37,7 +43,7 @@ final class ReplayTests: SocketTestCase {
         let publisher = try IMUDPublisher(outputs: [.unix(path: path)])
         let (client, _, collector) = startClient(.unix(path: path))
         acceptSubscribers(publisher)
-        let replay = try IMUDReplay(samples: samples, publisher: publisher,
+        let replay = try IMUDReplay(log: try log, publisher: publisher,
                                     options: IMUDReplayOptions(speed: 4, loop: true, startupSeconds: 0.05))
         let stopper = Thread {
             usleep(150_000)
@@ -58,23 +64,26 @@ final class ReplayTests: SocketTestCase {
 
     func testFixedRateReplayInterpolates() throws {
         let a = Quaternion.identity, b = Quaternion(axis: [0, 0, 1], angle: 1)
-        let two = [(t: 0.0, worldFromDevice: a), (t: 0.1, worldFromDevice: b)]
-        XCTAssertLessThan(IMUDReplay.attitude(in: two, at: 0.025).angle(to: Quaternion(axis: [0, 0, 1], angle: 0.25)), 1e-12)
-        XCTAssertEqual(IMUDReplay.attitude(in: two, at: -1), a)
-        XCTAssertEqual(IMUDReplay.attitude(in: two, at: 7), b)
+        let two = try AttitudeLog(samples: [AttitudeSample(t: 0, worldFromDevice: a), AttitudeSample(t: 0.1, worldFromDevice: b)],
+                                  frame: nil)
+        XCTAssertLessThan(two.attitude(at: 0.025).angle(to: Quaternion(axis: [0, 0, 1], angle: 0.25)), 1e-12)
+        XCTAssertEqual(two.attitude(at: -1), a)
+        XCTAssertEqual(two.attitude(at: 7), b)
         let publisher = try IMUDPublisher(outputs: [])
-        let replay = try IMUDReplay(samples: two, publisher: publisher, options: IMUDReplayOptions(speed: 10, rateHz: 100))
+        let replay = try IMUDReplay(log: two, publisher: publisher, options: IMUDReplayOptions(speed: 10, rateHz: 100))
         replay.run()
         XCTAssertEqual(replay.packetsSent, 11 + 1)
     }
 
     func testBadReplayInputIsRefused() throws {
         let publisher = try IMUDPublisher(outputs: [])
-        XCTAssertThrowsError(try IMUDReplay(samples: [], publisher: publisher))
-        XCTAssertThrowsError(try IMUDReplay(samples: [(1, .identity), (0.5, .identity)], publisher: publisher)) { error in
-            XCTAssertTrue("\(error)".contains("sample 2"), "\(error)")
+        // An empty or time-reversed sample list never reaches the replay: AttitudeLog refuses it.
+        XCTAssertThrowsError(try AttitudeLog(samples: [], frame: nil))
+        XCTAssertThrowsError(try AttitudeLog(samples: [AttitudeSample(t: 1, worldFromDevice: .identity),
+                                                       AttitudeSample(t: 0.5, worldFromDevice: .identity)], frame: nil)) { error in
+            XCTAssertTrue("\(error)".contains("sample 1"), "\(error)")
         }
-        XCTAssertThrowsError(try IMUDReplay(samples: samples, publisher: publisher, options: IMUDReplayOptions(speed: 0)))
-        XCTAssertThrowsError(try IMUDReplay(samples: samples, publisher: publisher, options: IMUDReplayOptions(rateHz: -3)))
+        XCTAssertThrowsError(try IMUDReplay(log: try log, publisher: publisher, options: IMUDReplayOptions(speed: 0)))
+        XCTAssertThrowsError(try IMUDReplay(log: try log, publisher: publisher, options: IMUDReplayOptions(rateHz: -3)))
     }
 }
