@@ -34,6 +34,8 @@ let package = Package(
         // MARK: - Libraries, one job each
         /// Quaternions, matrices, frames and Eq. VII. No OpenGL, no I/O.
         .target(name: "AttitudeMath"),
+        /// Comma-separated text: lines, header, fields and numbers, for every log reader. No dependencies.
+        .target(name: "CSVText"),
         /// Attitude log files and playback.
         .target(name: "AttitudeLog", dependencies: ["AttitudeMath"]),
         /// Images and video through OpenCV: PNG in and out, capture, writers.
@@ -64,6 +66,7 @@ let package = Package(
         // MARK: - Tests
         /// Seeded randomness shared by the test targets.
         .target(name: "TestSupport", dependencies: ["AttitudeMath"], path: "Tests/TestSupport"),
+        .testTarget(name: "CSVTextTests", dependencies: ["CSVText"]),
         .testTarget(name: "AttitudeMathTests", dependencies: ["AttitudeMath", "TestSupport"]),
         .testTarget(name: "AttitudeLogTests", dependencies: ["AttitudeLog", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Imaging", "AttitudeMath", "AttitudeLog", "TestSupport"],
