@@ -37,7 +37,7 @@ let package = Package(
         /// Comma-separated text: lines, header, fields and numbers, for every log reader. No dependencies.
         .target(name: "CSVText"),
         /// Attitude log files and playback.
-        .target(name: "AttitudeLog", dependencies: ["AttitudeMath"]),
+        .target(name: "AttitudeLog", dependencies: ["AttitudeMath", "CSVText"]),
         /// Images and video through OpenCV: PNG in and out, capture, writers.
         .target(name: "Imaging", dependencies: ["AttitudeMath", "CVShim"]),
         /// OpenGL 3.3 core renderer: background, die, offscreen targets.

@@ -1,4 +1,5 @@
 import AttitudeMath
+import CSVText
 import Foundation
 
 // MARK: - Loading
@@ -26,11 +27,14 @@ extension AttitudeLog {
 
     /// Parses the text of an attitude log; `path` is only used in messages.
     ///
-    /// Rules, shared by both formats:
-    /// - blank lines are skipped; a line starting with `#` is a comment, anywhere in the file;
+    /// Rules, shared by both formats (the CSV rules are `CSVText`'s, the same as the raw log readers'):
+    /// - a UTF-8 byte order mark and CRLF line ends are accepted; blank lines are skipped; a line starting
+    ///   with `#` is a comment, anywhere in the file;
     /// - `# frame: <name>` names the reference frame (`ReferenceFrame(name:)`); at most one such line;
     /// - the first other line is the header; columns are matched by name, case-insensitively;
     /// - every data row has as many fields as the header; fields may be padded with spaces or quoted;
+    /// - numbers are decimal, or `nan`/`inf` (see `CSVText.double(_:)`), so non-finite quaternions are refused
+    ///   as invalid, not as malformed;
     /// - time must not decrease. Equal times are allowed (coarse clocks repeat them); the later sample
     ///   then holds from that instant on;
     /// - quaternions are normalised; zero, non-finite or tiny ones are rejected.
@@ -42,7 +46,7 @@ extension AttitudeLog {
     /// so the epoch offset (~1.7e18 ns, beyond a double's exact integers) costs no precision.
     public static func parse(text: String, path: String) throws -> AttitudeLog {
         var parser = AttitudeLogParser(path: path)
-        return try parser.parse(text)
+        return try parser.parse(CSVText(text))
     }
 }
 
@@ -58,6 +62,8 @@ struct AttitudeLogParser {
     private var samples: [AttitudeSample] = []
     private var previousTime: (seconds: Double, line: Int)?
     private var firstTimestamp: Timestamp?
+    /// The current row's fields, reused from row to row.
+    private var values: [CSVText.Field] = []
 
     init(path: String) {
         self.path = path
@@ -85,21 +91,16 @@ struct AttitudeLogParser {
         }
     }
 
-    mutating func parse(_ text: String) throws -> AttitudeLog {
-        var lineNumber = 0
-        // Split on "\n" in UTF-8 and drop a trailing "\r", so CRLF files read the same.
-        for rawLine in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            lineNumber += 1
-            var line = Substring(rawLine)
-            if lineNumber == 1, line.hasPrefix("\u{FEFF}") { line = line.dropFirst() }
-            let trimmed = line.trimmedOfBlanks()
-            if trimmed.isEmpty { continue }
-            if trimmed.hasPrefix("#") {
-                try readComment(trimmed.dropFirst(), line: lineNumber)
-            } else if let columns {
-                try readRow(trimmed, columns: columns, line: lineNumber)
-            } else {
-                columns = try readHeader(trimmed, line: lineNumber)
+    mutating func parse(_ text: CSVText) throws -> AttitudeLog {
+        samples.reserveCapacity(text.lines.count)
+        for line in text.lines {
+            switch line.kind {
+            case .comment:
+                try readComment(text.commentText(of: line), line: line.number)
+            case .header:
+                if let header = text.header { columns = try readHeader(header) }
+            case .row:
+                if let columns { try readRow(line, of: text, columns: columns) }
             }
         }
         guard let columns, let first = samples.first else {
@@ -119,10 +120,10 @@ struct AttitudeLogParser {
 
     // MARK: - Lines
 
-    private mutating func readComment(_ body: Substring, line: Int) throws {
-        let body = body.trimmedOfBlanks()
+    /// `body` is the comment's text after the `#`, trimmed.
+    private mutating func readComment(_ body: String, line: Int) throws {
         guard body.lowercased().hasPrefix("frame:") else { return }
-        let name = String(body.dropFirst("frame:".count).trimmedOfBlanks())
+        let name = body.dropFirst("frame:".count).trimmingCharacters(in: .whitespaces)
         if let frameLine {
             throw AttitudeLogError(path: path, line: line, reason: .duplicateFrame(firstLine: frameLine))
         }
@@ -133,8 +134,9 @@ struct AttitudeLogParser {
         frameLine = line
     }
 
-    private func readHeader(_ text: Substring, line: Int) throws -> Columns {
-        let names = fields(of: text).map { $0.lowercased() }
+    private func readHeader(_ header: CSVHeader) throws -> Columns {
+        let line = header.line
+        let names = header.names.map { $0.lowercased() }
         var index: [String: Int] = [:]
         for (i, name) in names.enumerated() {
             if index[name] != nil, Self.columnsRead.contains(name) {
@@ -161,23 +163,24 @@ struct AttitudeLogParser {
 
     private static let columnsRead: Set<String> = ["t", "time", "seconds_elapsed", "qw", "qx", "qy", "qz"]
 
-    private mutating func readRow(_ text: Substring, columns: Columns, line: Int) throws {
-        let values = fields(of: text)
+    private mutating func readRow(_ row: CSVText.Line, of text: CSVText, columns: Columns) throws {
+        let line = row.number
+        text.fields(of: row, into: &values)
         guard values.count == columns.fieldCount else {
             throw AttitudeLogError(path: path, line: line,
                                    reason: .wrongFieldCount(expected: columns.fieldCount, found: values.count))
         }
-        let seconds = try time(values, columns: columns, line: line)
+        let seconds = try time(text, columns: columns, line: line)
         if let previousTime, seconds < previousTime.seconds {
             throw AttitudeLogError(path: path, line: line, column: columns.time + 1, reason: .timeGoesBackwards(
                 previous: previousTime.seconds, current: seconds, previousLine: previousTime.line))
         }
         previousTime = (seconds, line)
 
-        let w = try number(values, columns.w, columns: columns, line: line)
-        let x = try number(values, columns.x, columns: columns, line: line)
-        let y = try number(values, columns.y, columns: columns, line: line)
-        let z = try number(values, columns.z, columns: columns, line: line)
+        let w = try number(text, columns.w, columns: columns, line: line)
+        let x = try number(text, columns.x, columns: columns, line: line)
+        let y = try number(text, columns.y, columns: columns, line: line)
+        let z = try number(text, columns.z, columns: columns, line: line)
         let worldFromDevice: Quaternion
         do {
             worldFromDevice = try Quaternion.validated(w: w, x: x, y: y, z: z)
@@ -190,21 +193,21 @@ struct AttitudeLogParser {
     // MARK: - Fields
 
     /// Seconds: steady-dice's `t` as written; Sensor Logger's `time` since its first row.
-    private mutating func time(_ values: [Substring], columns: Columns, line: Int) throws -> Double {
+    private mutating func time(_ text: CSVText, columns: Columns, line: Int) throws -> Double {
         let i = columns.time
         switch columns.format {
         case .steadyDice:
-            let t = try number(values, i, columns: columns, line: line)
+            let t = try number(text, i, columns: columns, line: line)
             guard t.isFinite else {
                 throw AttitudeLogError(path: path, line: line, column: i + 1, reason: .nonFiniteTime(column: columns.names[i]))
             }
             return t
         case .sensorLogger:
             let stamp: Timestamp
-            if let ns = Int64(values[i]) {
+            if let ns = text.int64(values[i]) {
                 stamp = .nanoseconds(ns)
             } else {
-                let ns = try number(values, i, columns: columns, line: line)
+                let ns = try number(text, i, columns: columns, line: line)
                 guard ns.isFinite else {
                     throw AttitudeLogError(path: path, line: line, column: i + 1, reason: .nonFiniteTime(column: columns.names[i]))
                 }
@@ -223,36 +226,12 @@ struct AttitudeLogParser {
         }
     }
 
-    private func number(_ values: [Substring], _ i: Int, columns: Columns, line: Int) throws -> Double {
-        guard let value = Double(values[i]) else {
+    /// Field `i` of the current row as a number.
+    private func number(_ text: CSVText, _ i: Int, columns: Columns, line: Int) throws -> Double {
+        guard let value = text.double(values[i]) else {
             throw AttitudeLogError(path: path, line: line, column: i + 1,
-                                   reason: .malformedNumber(column: columns.names[i], text: String(values[i])))
+                                   reason: .malformedNumber(column: columns.names[i], text: text.string(values[i])))
         }
         return value
-    }
-
-    /// Comma-separated fields with surrounding spaces and double quotes removed.
-    private func fields(of text: Substring) -> [Substring] {
-        text.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false).map { field in
-            let value = Substring(field).trimmedOfBlanks()
-            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
-                return value.dropFirst().dropLast().trimmedOfBlanks()
-            }
-            return value
-        }
-    }
-}
-
-private extension Substring {
-    /// Without leading and trailing spaces, tabs and carriage returns. Works on UTF-8 bytes: Foundation's
-    /// trimming and Character iteration are several times slower, which shows on logs of 100,000 rows.
-    func trimmedOfBlanks() -> Substring {
-        let isBlank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }
-        let bytes = utf8
-        guard let first = bytes.firstIndex(where: { !isBlank($0) }), let last = bytes.lastIndex(where: { !isBlank($0) }) else {
-            return self[endIndex...]
-        }
-        // Both ends sit next to ASCII blanks or the ends of the text, so they are character boundaries.
-        return self[first..<bytes.index(after: last)]
     }
 }
