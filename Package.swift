@@ -47,7 +47,7 @@ let package = Package(
         /// Sensor fusion: raw gyroscope, accelerometer, magnetometer in, attitude out.
         .target(name: "Fusion", dependencies: ["AttitudeMath"]),
         /// Raw IMU log readers (steady-dice raw CSV, x-io, Sensor Logger) and BROAD metrics.
-        .target(name: "RawLog", dependencies: ["AttitudeMath", "Fusion"]),
+        .target(name: "RawLog", dependencies: ["AttitudeMath", "Fusion", "CSVText"]),
 
         // MARK: - Executables
         .executableTarget(

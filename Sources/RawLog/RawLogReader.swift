@@ -1,4 +1,5 @@
 import AttitudeMath
+import CSVText
 import Foundation
 
 /// Reads raw inertial logs in any supported format. Files ending in `.xz` are decompressed
@@ -15,15 +16,15 @@ public enum RawLogReader {
             return SensorLoggerReader.looksLikeRecording(folder: path)
         }
         guard let data = try? contents(of: path, prefixBytes: 64 * 1024),
-              let header = firstHeaderLine(of: data) else { return false }
+              let header = CSVText(data).header else { return false }
         return format(ofHeader: header) != nil
     }
 
-    /// The format a header line names, or nil.
-    static func format(ofHeader header: [String]) -> RawLogFormat? {
-        let names = Set(header)
-        if ["t", "gx", "gy", "gz", "ax", "ay", "az"].allSatisfy(names.contains) { return .rawCSV }
-        if header.first == XIOColumns.time && names.contains(XIOColumns.gyro[0]) && names.contains(XIOColumns.acc[0]) {
+    /// The format a header line names, or nil. Names are matched without regard to case.
+    static func format(ofHeader header: CSVHeader) -> RawLogFormat? {
+        if ["t", "gx", "gy", "gz", "ax", "ay", "az"].allSatisfy({ header.index(of: $0) != nil }) { return .rawCSV }
+        if header.index(of: XIOColumns.time) == 0 && header.index(of: XIOColumns.gyro[0]) != nil
+            && header.index(of: XIOColumns.acc[0]) != nil {
             return .xio
         }
         return nil
@@ -41,19 +42,19 @@ public enum RawLogReader {
         if isDirectory.boolValue {
             return try SensorLoggerReader.read(folder: path)
         }
-        let table = try CSVTable(data: contents(of: path), path: path)
+        let table = try RawTable(data: contents(of: path), path: path)
         switch format(ofHeader: table.header) {
         case .rawCSV: return try readRawCSV(table)
         case .xio: return try readXIO(table)
         case .sensorLogger, nil:
             throw RawLogError(path: path, line: table.headerLine,
-                              "unrecognised header '\(table.header.joined(separator: ","))'; expected "
+                              "unrecognised header '\(table.header.names.joined(separator: ","))'; expected "
                               + "'t,gx,gy,gz,ax,ay,az,mx,my,mz' (raw CSV) or x-io's 'Time (s),Gyroscope X (deg/s),…'")
         }
     }
 
     /// steady-dice raw CSV, SI units; magnetometer and reference columns optional.
-    static func readRawCSV(_ table: CSVTable) throws -> RawIMULog {
+    static func readRawCSV(_ table: RawTable) throws -> RawIMULog {
         let path = table.path
         var names = ["t", "gx", "gy", "gz", "ax", "ay", "az"]
         let hasMag = try optionalGroup(["mx", "my", "mz"], in: table)
@@ -87,7 +88,7 @@ public enum RawLogReader {
     }
 
     /// x-io Technologies CSV: deg/s, g and µT, converted to SI.
-    static func readXIO(_ table: CSVTable) throws -> RawIMULog {
+    static func readXIO(_ table: RawTable) throws -> RawIMULog {
         var names = [XIOColumns.time] + XIOColumns.gyro + XIOColumns.acc
         let hasMag = try optionalGroup(XIOColumns.mag, in: table)
         if hasMag { names += XIOColumns.mag }
@@ -107,7 +108,7 @@ public enum RawLogReader {
     // MARK: - Helpers
 
     /// True when all of `names` are in the header, false when none is; throws when only some are.
-    static func optionalGroup(_ names: [String], in table: CSVTable) throws -> Bool {
+    static func optionalGroup(_ names: [String], in table: RawTable) throws -> Bool {
         let present = names.filter { table.index(of: $0) != nil }
         if present.isEmpty { return false }
         if let missing = names.first(where: { table.index(of: $0) == nil }) {
@@ -118,7 +119,7 @@ public enum RawLogReader {
     }
 
     /// Time must be finite and never go backwards.
-    static func checkTime(_ time: [Double], table: CSVTable, column: String) throws {
+    static func checkTime(_ time: [Double], table: RawTable, column: String) throws {
         guard !time.isEmpty else {
             throw RawLogError(path: table.path, line: table.headerLine, "no data rows after the header")
         }
@@ -137,18 +138,6 @@ public enum RawLogReader {
 
     static func vectors(_ x: [Double], _ y: [Double], _ z: [Double], scale: Double) -> [SIMD3<Double>] {
         (0..<x.count).map { SIMD3(x[$0], y[$0], z[$0]) * scale }
-    }
-
-    /// The first non-comment, non-blank line, split into trimmed names.
-    static func firstHeaderLine(of data: Data) -> [String]? {
-        let text = String(decoding: data, as: UTF8.self)
-        for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
-            let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            return trimmed.split(separator: ",", omittingEmptySubsequences: false)
-                .map { $0.trimmingCharacters(in: .whitespaces) }
-        }
-        return nil
     }
 
     /// The bytes of a file, decompressed when it ends in `.xz`. `prefixBytes` stops early
@@ -204,4 +193,75 @@ enum XIOColumns {
     static let gyro = ["Gyroscope X (deg/s)", "Gyroscope Y (deg/s)", "Gyroscope Z (deg/s)"]
     static let acc = ["Accelerometer X (g)", "Accelerometer Y (g)", "Accelerometer Z (g)"]
     static let mag = ["Magnetometer X (uT)", "Magnetometer Y (uT)", "Magnetometer Z (uT)"]
+}
+
+// MARK: - Table
+
+/// A raw log's CSV text (split by `CSVText`, so the rules are the attitude log's) with the checks every raw
+/// format shares. Errors are `RawLogError`s naming the line and the column.
+struct RawTable {
+    let path: String
+    let text: CSVText
+    let header: CSVHeader
+    /// The data rows, in order.
+    let rows: [CSVText.Line]
+
+    /// Splits `data` into lines. Throws for an empty file or one without a header.
+    init(data: Data, path: String) throws {
+        let text = CSVText(data)
+        guard let header = text.header else {
+            let lines = text.lineCount
+            throw RawLogError(path: path, line: lines == 0 ? nil : lines,
+                              lines == 0 ? "the file is empty" : "no header line: the file holds only comments")
+        }
+        self.path = path
+        self.text = text
+        self.header = header
+        self.rows = text.rows
+    }
+
+    /// The 1-based line of the header.
+    var headerLine: Int { header.line }
+
+    var rowCount: Int { rows.count }
+
+    /// The index of a column by name, in any case, or nil.
+    func index(of name: String) -> Int? { header.index(of: name) }
+
+    /// The index of a required column, or an error naming the header line and the column.
+    func requireColumn(_ name: String, format: String) throws -> Int {
+        guard let i = index(of: name) else {
+            throw RawLogError(path: path, line: headerLine, column: name,
+                              "missing column in the \(format) header (found: \(header.names.joined(separator: ",")))")
+        }
+        return i
+    }
+
+    /// Parses the given columns of every row. `columns[k]` names the header index of output `k`;
+    /// the result holds one array per requested column.
+    func numbers(columns: [Int]) throws -> [[Double]] {
+        var out = [[Double]](repeating: [], count: columns.count)
+        for k in out.indices { out[k].reserveCapacity(rowCount) }
+        var fields: [CSVText.Field] = []
+        for row in rows {
+            text.fields(of: row, into: &fields)
+            guard fields.count == header.count else {
+                let column = fields.count < header.count ? header.names[fields.count] : nil
+                throw RawLogError(path: path, line: row.number, column: column,
+                                  "expected \(header.count) fields as in the header, found \(fields.count)")
+            }
+            for (k, c) in columns.enumerated() {
+                let field = fields[c]
+                guard let value = text.double(field) else {
+                    let message = field.isEmpty ? "empty field" : "malformed number '\(text.string(field))'"
+                    throw RawLogError(path: path, line: row.number, column: header.names[c], message)
+                }
+                out[k].append(value)
+            }
+        }
+        return out
+    }
+
+    /// The 1-based line number of data row `r`.
+    func line(ofRow r: Int) -> Int { rows[r].number }
 }

@@ -70,7 +70,7 @@ enum SensorLoggerReader {
 
     /// One `time,seconds_elapsed,z,y,x` file: time in seconds (from nanoseconds), vectors x,y,z.
     static func readStream(_ path: String) throws -> Stream {
-        let table = try CSVTable(data: RawLogReader.contents(of: path), path: path)
+        let table = try RawTable(data: RawLogReader.contents(of: path), path: path)
         let names = ["time", "x", "y", "z"]
         let indices = try names.map { try table.requireColumn($0, format: "Sensor Logger") }
         let c = try table.numbers(columns: indices)

@@ -1,0 +1,89 @@
+@testable import RawLog
+import XCTest
+
+/// The raw readers accept what the attitude log reader accepts: they share `CSVText`.
+final class RawLogCSVTests: XCTestCase {
+    var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("raw-csv-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    func write(_ name: String, _ text: String) throws -> String {
+        let url = folder.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    /// The RawLogError `body` throws.
+    func rawLogError(_ body: () throws -> Void, file: StaticString = #filePath, line: UInt = #line) -> RawLogError? {
+        do {
+            try body()
+            XCTFail("expected an error", file: file, line: line)
+        } catch let error as RawLogError {
+            return error
+        } catch {
+            XCTFail("unexpected \(error)", file: file, line: line)
+        }
+        return nil
+    }
+
+    // MARK: - Accepted input
+
+    func testByteOrderMarkCRLFQuotesAndHeaderCase() throws {
+        let path = try write("bom.csv", "\u{FEFF}# exported on Windows\r\n\"T\", GX ,\"gy\",Gz,AX,ay,\"az\"\r\n"
+                             + "0,\"0.5\", 0.25 ,0,0,0,9.8\r\n\r\n0.01,0.5,0.25,0,0,0,\" 9.8 \"\r\n")
+        XCTAssertTrue(RawLogReader.isRawLog(path: path))
+        let log = try RawLogReader.read(path: path)
+        XCTAssertEqual(log.format, .rawCSV)
+        XCTAssertEqual(log.time, [0, 0.01])
+        XCTAssertEqual(log.gyro[0], SIMD3(0.5, 0.25, 0))
+        XCTAssertEqual(log.acc[1], SIMD3(0, 0, 9.8))
+    }
+
+    func testXIOHeaderInAnyCase() throws {
+        let header = "\u{FEFF}TIME (S),gyroscope x (deg/s),Gyroscope Y (deg/s),Gyroscope Z (deg/s),"
+            + "accelerometer x (g),Accelerometer Y (g),Accelerometer Z (g)"
+        let path = try write("xio.csv", header + "\r\n0,180,0,0,0,0,1\r\n0.005,0,0,0,0,0,1\r\n")
+        XCTAssertTrue(RawLogReader.isRawLog(path: path))
+        let log = try RawLogReader.read(path: path)
+        XCTAssertEqual(log.format, .xio)
+        XCTAssertEqual(log.gyro[0].x, .pi, accuracy: 1e-12)
+        XCTAssertNil(log.mag)
+    }
+
+    func testSensorLoggerFilesWithByteOrderMarkAndQuotes() throws {
+        let recording = folder.appendingPathComponent("rec")
+        try FileManager.default.createDirectory(at: recording, withIntermediateDirectories: true)
+        let rows = "\u{FEFF}\"Time\",\"seconds_elapsed\",\"Z\",\"Y\",\"X\"\r\n"
+            + "\"1700000000000000000\",0,0,0,1\r\n\"1700000000010000000\",0.01,0,0,2\r\n"
+        _ = try write("rec/Gyroscope.csv", rows)
+        _ = try write("rec/Accelerometer.csv", rows)
+        let log = try RawLogReader.read(path: recording.path)
+        XCTAssertEqual(log.count, 2)
+        XCTAssertEqual(log.time[1], 0.01, accuracy: 1e-6)
+        XCTAssertEqual(log.gyro.map(\.x), [1, 2])
+    }
+
+    // MARK: - Refused input
+
+    func testHexFloatsAndEmptyQuotedFieldsAreRefused() throws {
+        let hex = try write("hex.csv", "t,gx,gy,gz,ax,ay,az\n0,0x1p3,0,0,0,0,9.8\n")
+        XCTAssertEqual(rawLogError { _ = try RawLogReader.read(path: hex) }?.description,
+                       "\(hex):2: column 'gx': malformed number '0x1p3'")
+        let empty = try write("empty.csv", "t,gx,gy,gz,ax,ay,az\n0,0,\"\",0,0,0,9.8\n")
+        XCTAssertEqual(rawLogError { _ = try RawLogReader.read(path: empty) }?.description,
+                       "\(empty):2: column 'gy': empty field")
+    }
+
+    func testErrorsNameTheColumnAsTheFileWritesIt() throws {
+        let path = try write("case.csv", "T,GX,GY,GZ,AX,AY,AZ\n0,0,zero,0,0,0,9.8\n")
+        XCTAssertEqual(rawLogError { _ = try RawLogReader.read(path: path) }?.description,
+                       "\(path):2: column 'GY': malformed number 'zero'")
+    }
+}
