@@ -84,7 +84,7 @@ struct Fuse: ParsableCommand {
             try writeWithStatus(samples, frame: frameName, comments: comments)
         } else {
             // The attitude log module's own writer, so that the file plays in steady-dice.
-            try AttitudeLog.write(samples: samples.map { AttitudeSample(t: $0.t, worldFromDevice: $0.attitude) },
+            try AttitudeLog.write(samples: samples.map { AttitudeSample(t: $0.t, worldFromDevice: $0.outputFromSensor) },
                                   frame: frameName, comments: comments, to: output)
         }
         FileHandle.standardError.write(Data("attitude: wrote \(samples.count) samples to \(output)\n".utf8))
@@ -96,7 +96,7 @@ struct Fuse: ParsableCommand {
         if let frame { text += "# frame: \(frame.rawValue)\n" }
         text += "t,qw,qx,qy,qz,rest,mag_disturbed,bias_x,bias_y,bias_z\n"
         for s in samples {
-            let q = s.attitude
+            let q = s.outputFromSensor
             text += "\(s.t),\(q.w),\(q.x),\(q.y),\(q.z)"
             if let st = s.status {
                 let b = st.gyroBias * (180 / Double.pi)

@@ -22,7 +22,7 @@ public enum RawLogFusion {
                             parameters: FusionParameters = .default) throws -> [(t: Double, worldFromDevice: Quaternion)] {
         let log = try RawLogReader.read(path: path)
         return try fuse(log: log, frame: .reference(frame), mode: mode, parameters: parameters)
-            .map { (t: $0.t, worldFromDevice: $0.attitude) }
+            .map { (t: $0.t, worldFromDevice: $0.outputFromSensor) }
     }
 
     /// Fuses a log already read. The attitude rotates the sensor frame into `frame`.
@@ -39,7 +39,7 @@ public enum RawLogFusion {
         var out: [FusedSample] = []
         out.reserveCapacity(log.count)
         run(log, &estimator) { i, estimator in
-            out.append(FusedSample(t: log.time[i], attitude: estimator.attitude(in: frame),
+            out.append(FusedSample(t: log.time[i], outputFromSensor: estimator.attitude(in: frame),
                                    status: withStatus ? FusionStatus(estimator) : nil))
         }
         return out
@@ -59,7 +59,8 @@ public enum RawLogFusion {
 /// One fused attitude: device (sensor) frame into the requested frame, at time `t` (seconds, as in the log).
 public struct FusedSample: Sendable {
     public var t: Double
-    public var attitude: Quaternion
+    /// Rotates the device (sensor) frame into the `OutputFrame` the samples were fused for.
+    public var outputFromSensor: Quaternion
     public var status: FusionStatus?
 }
 

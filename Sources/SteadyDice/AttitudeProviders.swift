@@ -70,5 +70,5 @@ func loadAttitudeLog(path: String) throws -> AttitudeLog {
     let frame = RawLogFusion.naturalFrame(of: mode)
     FileHandle.standardError.write(Data("steady-dice: fusing \(raw.count) raw samples of \(path) (\(mode.rawValue)) into \(frame.rawValue)\n".utf8))
     let fused = try RawLogFusion.fuse(log: raw, frame: .reference(frame), mode: mode)
-    return try AttitudeLog(samples: fused.map { AttitudeSample(t: $0.t, worldFromDevice: $0.attitude) }, frame: frame, path: path)
+    return try AttitudeLog(samples: fused.map { AttitudeSample(t: $0.t, worldFromDevice: $0.outputFromSensor) }, frame: frame, path: path)
 }

@@ -208,6 +208,6 @@ final class RawLogTests: XCTestCase {
         XCTAssertEqual(samples[0].t, 28.546, accuracy: 1e-9)
         let log = try RawLogReader.read(path: Self.excerpt)
         let enu = try RawLogFusion.fuse(log: log, frame: .enu)
-        XCTAssertLessThan(samples[4000].worldFromDevice.angle(to: Frames.worldFromENU * enu[4000].attitude), 1e-9)
+        XCTAssertLessThan(samples[4000].worldFromDevice.angle(to: Frames.worldFromENU * enu[4000].outputFromSensor), 1e-9)
     }
 }
