@@ -36,13 +36,14 @@ enum CSVNumber {
         1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
     ]
 
+    /// An optional leading `+` or `-`: whether it was `-`, and where the digits start.
+    private static func sign(_ bytes: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> (negative: Bool, next: Int) {
+        guard start < end, bytes[start] == ASCII.plus || bytes[start] == ASCII.minus else { return (false, start) }
+        return (bytes[start] == ASCII.minus, start + 1)
+    }
+
     static func double(_ bytes: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
-        var i = start
-        var negative = false
-        if i < end && (bytes[i] == ASCII.plus || bytes[i] == ASCII.minus) {
-            negative = bytes[i] == ASCII.minus
-            i += 1
-        }
+        var (negative, i) = sign(bytes, start, end)
         guard i < end else { return nil }
         if !isDigit(bytes[i]) && bytes[i] != ASCII.dot {
             guard let special = special(bytes, i, end) else { return nil }
@@ -114,12 +115,7 @@ enum CSVNumber {
     }
 
     static func int64(_ bytes: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Int64? {
-        var i = start
-        var negative = false
-        if i < end && (bytes[i] == ASCII.plus || bytes[i] == ASCII.minus) {
-            negative = bytes[i] == ASCII.minus
-            i += 1
-        }
+        var (negative, i) = sign(bytes, start, end)
         guard i < end else { return nil }
         var magnitude: UInt64 = 0
         while i < end {

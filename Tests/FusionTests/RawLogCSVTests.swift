@@ -2,37 +2,7 @@
 import XCTest
 
 /// The raw readers accept what the attitude log reader accepts: they share `CSVText`.
-final class RawLogCSVTests: XCTestCase {
-    var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("raw-csv-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    func write(_ name: String, _ text: String) throws -> String {
-        let url = folder.appendingPathComponent(name)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-        return url.path
-    }
-
-    /// The RawLogError `body` throws.
-    func rawLogError(_ body: () throws -> Void, file: StaticString = #filePath, line: UInt = #line) -> RawLogError? {
-        do {
-            try body()
-            XCTFail("expected an error", file: file, line: line)
-        } catch let error as RawLogError {
-            return error
-        } catch {
-            XCTFail("unexpected \(error)", file: file, line: line)
-        }
-        return nil
-    }
-
+final class RawLogCSVTests: RawLogTestCase {
     // MARK: - Accepted input
 
     func testByteOrderMarkCRLFQuotesAndHeaderCase() throws {
