@@ -74,7 +74,7 @@ final class BackgroundTests: XCTestCase {
     /// A PNG written and read back through OpenCV is the same image, in RGB order.
     func testPNGRoundTrip() throws {
         let frame = Self.positionFrame(width: 37, height: 23)
-        let path = NSTemporaryDirectory() + "steady-dice-roundtrip-\(getpid()).png"
+        let path = (NSTemporaryDirectory() as NSString).appendingPathComponent("steady-dice-roundtrip-\(getpid()).png")
         defer { try? FileManager.default.removeItem(atPath: path) }
         try frame.write(path: path)
         XCTAssertEqual(try RGBImage.read(path: path), frame)

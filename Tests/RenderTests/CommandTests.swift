@@ -11,8 +11,11 @@ final class CommandTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws {
-        folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("steady-dice-cmd-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // Under /tmp rather than $TMPDIR: the folder holds a Unix socket, whose path may not pass 107
+        // bytes, and a long $TMPDIR would make the test fail on the path instead of the feature.
+        var template = Array("/tmp/steady-dice-cmd-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        folder = URL(fileURLWithPath: String(cString: made))
     }
 
     override func tearDownWithError() throws {

@@ -13,7 +13,7 @@ final class WindowTests: XCTestCase {
             throw XCTSkip("no X display: run the tests under xvfb-run (scripts/test does)")
         }
         let q = Quaternion(axis: [1, 0.4, 0.9], angle: 0.9)
-        let output = NSTemporaryDirectory() + "steady-dice-window-\(getpid()).png"
+        let output = (NSTemporaryDirectory() as NSString).appendingPathComponent("steady-dice-window-\(getpid()).png")
         defer { try? FileManager.default.removeItem(atPath: output) }
         let result = try CommandHarness.run(["run", "--attitude", "\(q.w),\(q.x),\(q.y),\(q.z)", "--size", "320x240",
                                              "--frames", "3", "--background", "#336699", "--snapshot-on-exit", output])
