@@ -96,14 +96,8 @@ struct Feed: ParsableCommand {
             publisher: publisher,
             options: IMUDReplayOptions(speed: speed, loop: loop, rateHz: rate, startupSeconds: startupSeconds))
 
-        let signalSources = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { replay.requestStop() }
-            source.resume()
-            return source
-        }
-        defer { signalSources.forEach { $0.cancel() } }
+        let stopSignals = StopSignals { replay.requestStop() }
+        defer { withExtendedLifetime(stopSignals) {} }
 
         let where_ = outputs.map { output -> String in
             if case .tcp(let host, _) = output, let port = publisher.tcpPort { return "tcp:\(host):\(port)" }

@@ -12,6 +12,7 @@ struct Run: ParsableCommand {
         abstract: "Opens a resizable window showing the die over the background, driven by the attitude source.",
         discussion: """
         Keys: space pauses or resumes, Left/Right seek 5 s (with Shift 1 s), S saves a snapshot PNG, Q or Esc quits.
+        Ctrl-C (SIGINT) or SIGTERM closes the window as Q does, so --snapshot-on-exit is still written.
         Without --log, --attitude or --imud it plays the demo recording models/demo-attitude.csv.
         With --imud the die is grey while imud is unreachable, starting up, not converged or shut down.
         With no --background, --camera or --video it shows camera 0 when one gives frames, else the plain background.
@@ -126,13 +127,19 @@ final class AppWindow {
         glfwTerminate()
     }
 
-    /// Draws until the window closes, Q/Esc is pressed, or `frameLimit` frames were drawn.
+    /// Draws until the window closes, Q/Esc is pressed, SIGINT or SIGTERM arrives, or `frameLimit`
+    /// frames were drawn. The frame drawn when it stops is the one `snapshotOnExit` saves.
     func loop(renderer: SceneRenderer, attitude: AttitudeProvider, background: BackgroundProvider?,
               snapshotFolder: String, frameLimit: Int?, snapshotOnExit: String?) throws {
+        let stopSignals = StopSignals { glfwPostEmptyEvent() }
         var drawn = 0
         var lastTitle = 0.0
+        var width: Int32 = 0, height: Int32 = 0
+        glfwGetFramebufferSize(window, &width, &height)
+        FileHandle.standardError.write(Data("steady-dice: window open (\(width)x\(height)); Q, Esc or Ctrl-C quits\n".utf8))
         while glfwWindowShouldClose(window) == GLFW_FALSE {
             glfwPollEvents()
+            if stopSignals.requested { glfwSetWindowShouldClose(window, GLFW_TRUE) }
             let now = MonotonicClock.now()
             var snapshotRequested = false
             for (key, mods) in pendingKeys {
@@ -148,7 +155,6 @@ final class AppWindow {
             }
             pendingKeys.removeAll()
 
-            var width: Int32 = 0, height: Int32 = 0
             glfwGetFramebufferSize(window, &width, &height)
             if width > 0 && height > 0 {
                 let reading = attitude.reading(now: now)

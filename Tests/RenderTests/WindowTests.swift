@@ -26,6 +26,33 @@ final class WindowTests: XCTestCase {
                        "window and offscreen frames differ")
     }
 
+    /// SIGTERM (what Ctrl-C's SIGINT also does) closes the window as Q does: exit status 0, and the
+    /// frame it was showing is written by --snapshot-on-exit.
+    func testTerminateClosesTheWindowAndWritesTheSnapshot() throws {
+        guard let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty else {
+            throw XCTSkip("no X display: run the tests under xvfb-run (scripts/test does)")
+        }
+        let output = (NSTemporaryDirectory() as NSString).appendingPathComponent("steady-dice-sigterm-\(getpid()).png")
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let errors = Pipe()
+        let process = try CommandHarness.start(["run", "--attitude", "1,0,0,0", "--size", "160x120", "--background", "#336699",
+                                                "--snapshot-on-exit", output], stderr: errors)
+        var stderr = ""
+        while !stderr.contains("window open") {
+            let chunk = errors.fileHandleForReading.availableData
+            if chunk.isEmpty { break }  // the process ended before opening its window
+            stderr += String(decoding: chunk, as: UTF8.self)
+        }
+        XCTAssertTrue(stderr.contains("window open (160x120)"), stderr)
+        process.terminate()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationReason, .exit, "ended by exiting, not killed by the signal")
+        XCTAssertEqual(process.terminationStatus, 0)
+        let window = try RGBImage.read(path: output)
+        let offscreen = try RenderHarness.render(.identity, width: 160, height: 120, clear: RGBColor(hex: "#336699")!)
+        XCTAssertEqual(CommandHarness.differingChannels(window.pixels, offscreen.pixels), 0)
+    }
+
     func testRunWithoutDisplayNamesTheWaysOut() throws {
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = nil
