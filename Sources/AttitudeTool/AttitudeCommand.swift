@@ -35,6 +35,59 @@ struct EstimatorOptions: ParsableArguments {
 
 extension FusionMode: ExpressibleByArgument {}
 
+/// Options that calibrate the magnetometer before fusion, shared by `fuse` and `eval`.
+struct MagnetometerOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Hard-iron offset to subtract from every magnetometer sample, µT in the sensor frame.",
+                               valueName: "x,y,z"))
+    var magOffset: Vector3Argument?
+
+    @Flag(help: ArgumentHelp("Fit the hard-iron offset to the log's own magnetometer samples (a sphere fit over the "
+                             + "whole log, so not causal) and subtract it. The log must turn through many orientations."))
+    var magCalibrate = false
+
+    func validate() throws {
+        if magOffset != nil && magCalibrate { throw ValidationError("give --mag-offset or --mag-calibrate, not both") }
+    }
+
+    /// `log` with its magnetometer calibrated as asked, and the calibration applied (nil for none);
+    /// says on stderr what was applied.
+    func apply(to log: RawIMULog) throws -> (log: RawIMULog, calibration: HardIronCalibration?) {
+        let calibration: HardIronCalibration
+        if let magOffset {
+            calibration = HardIronCalibration(offset: magOffset.vector)
+        } else if magCalibrate {
+            guard let mag = log.mag else {
+                throw RawLogError(path: log.path, "--mag-calibrate needs magnetometer samples, and the log has none")
+            }
+            do {
+                calibration = try HardIronCalibration.fit(mag)
+            } catch {
+                throw RawLogError(path: log.path, "\(error)")
+            }
+        } else {
+            return (log, nil)
+        }
+        guard log.mag != nil else {
+            throw RawLogError(path: log.path, "--mag-offset needs magnetometer samples, and the log has none")
+        }
+        FileHandle.standardError.write(Data("attitude: \(BroadEvaluation.trialName(of: log.path)): \(calibration)\n".utf8))
+        return (calibration.apply(to: log), calibration)
+    }
+}
+
+/// Three comma-separated numbers.
+struct Vector3Argument: ExpressibleByArgument {
+    let vector: SIMD3<Double>
+
+    init?(argument: String) {
+        let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
+            .map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 3, let x = parts[0], let y = parts[1], let z = parts[2],
+              x.isFinite, y.isFinite, z.isFinite else { return nil }
+        vector = SIMD3(x, y, z)
+    }
+}
+
 struct Fuse: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Fuse a raw log into a steady-dice attitude log (t,qw,qx,qy,qz), one row per input sample.")
@@ -58,8 +111,10 @@ struct Fuse: ParsableCommand {
 
     @OptionGroup var estimator: EstimatorOptions
 
+    @OptionGroup var magnetometer: MagnetometerOptions
+
     func run() throws {
-        let log = try RawLogReader.read(path: input)
+        let (log, calibration) = try magnetometer.apply(to: try RawLogReader.read(path: input))
         let mode = mode ?? RawLogFusion.naturalMode(of: log)
         let outputFrame: OutputFrame
         if let frame {
@@ -74,6 +129,7 @@ struct Fuse: ParsableCommand {
         let samples = try RawLogFusion.fuse(log: log, frame: outputFrame, mode: mode, parameters: estimator.parameters(),
                                             withStatus: status)
         var comments = ["attitude fused by steady-dice from \(BroadEvaluation.trialName(of: input)) (\(mode.rawValue))"]
+        if let calibration { comments.append("magnetometer: \(calibration), subtracted") }
         let frameName: ReferenceFrame?
         switch outputFrame {
         case .reference(let reference): frameName = reference

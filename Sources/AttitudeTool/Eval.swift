@@ -18,6 +18,8 @@ struct Eval: ParsableCommand {
 
     @OptionGroup var estimator: EstimatorOptions
 
+    @OptionGroup var magnetometer: MagnetometerOptions
+
     struct Report: Codable {
         struct Trial: Codable {
             var name: String
@@ -39,7 +41,7 @@ struct Eval: ParsableCommand {
         var results: [TrialResult] = []
         for (n, path) in inputs.enumerated() {
             FileHandle.standardError.write(Data("[\(n + 1)/\(inputs.count)] \(BroadEvaluation.trialName(of: path))\n".utf8))
-            let log = try RawLogReader.read(path: path)
+            let log = try magnetometer.apply(to: try RawLogReader.read(path: path)).log
             results.append(try BroadEvaluation.evaluate(log: log, mode: mode, parameters: parameters))
         }
         let nine = mode == .nineD
