@@ -28,5 +28,12 @@ public enum Frames {
     /// imud's forward-right-down body frame B into Apple's device frame D:
     /// `X_D = Y_B`, `Y_D = -Z_B`, `Z_D = -X_B`.
     public static let deviceFromBody = Quaternion(rotationMatrixRows: [[0, 1, 0], [0, 0, -1], [-1, 0, 0]])
+
+    /// `xMagneticNorthZVertical` into `xTrueNorthZVertical` where the magnetic declination is
+    /// `declinationDegrees` (east of true north positive): a turn of −declination about Z, which
+    /// carries magnetic north to `(cos D, −sin D, 0)`, D east of true north (Y is west).
+    public static func trueNorthFromMagneticNorth(declinationDegrees: Double) -> Quaternion {
+        Quaternion(axis: [0, 0, 1], angle: -declinationDegrees * .pi / 180)
+    }
 }
 

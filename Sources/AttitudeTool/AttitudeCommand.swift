@@ -106,12 +106,26 @@ struct Fuse: ParsableCommand {
                                + "xArbitraryZVertical in 6D."))
     var frame: String?
 
+    @Option(help: ArgumentHelp("Magnetic declination at the recording's site, degrees east of true north positive; "
+                               + "needed for --frame xTrueNorthZVertical.", valueName: "degrees"))
+    var declination: Double?
+
     @Flag(help: "Add columns rest,mag_disturbed,bias_x,bias_y,bias_z (deg/s) for diagnosis; such a file is not an attitude log.")
     var status = false
 
     @OptionGroup var estimator: EstimatorOptions
 
     @OptionGroup var magnetometer: MagnetometerOptions
+
+    func validate() throws {
+        guard let declination else { return }
+        guard declination.isFinite, abs(declination) <= 180 else {
+            throw ValidationError("--declination must be between -180 and 180 degrees")
+        }
+        guard let frame, ReferenceFrame(name: frame) == .xTrueNorthZVertical else {
+            throw ValidationError("--declination applies to --frame xTrueNorthZVertical only")
+        }
+    }
 
     func run() throws {
         let (log, calibration) = try magnetometer.apply(to: try RawLogReader.read(path: input))
@@ -127,9 +141,10 @@ struct Fuse: ParsableCommand {
             outputFrame = .reference(RawLogFusion.naturalFrame(of: mode))
         }
         let samples = try RawLogFusion.fuse(log: log, frame: outputFrame, mode: mode, parameters: estimator.parameters(),
-                                            withStatus: status)
+                                            withStatus: status, declinationDegrees: declination)
         var comments = ["attitude fused by steady-dice from \(BroadEvaluation.trialName(of: input)) (\(mode.rawValue))"]
         if let calibration { comments.append("magnetometer: \(calibration), subtracted") }
+        if let declination { comments.append("true north from magnetic north with a declination of \(declination)° (east positive)") }
         let frameName: ReferenceFrame?
         switch outputFrame {
         case .reference(let reference): frameName = reference

@@ -35,9 +35,9 @@ public enum FusionError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .unsupportedFrame(.reference(.xTrueNorthZVertical), _):
-            return "xTrueNorthZVertical needs the magnetic declination, which the estimator does not know; "
-                + "use xMagneticNorthZVertical"
+        case .unsupportedFrame(.reference(.xTrueNorthZVertical), .nineD):
+            return "xTrueNorthZVertical needs the magnetic declination, which the estimator does not know: "
+                + "give it (attitude fuse --declination DEG), or use xMagneticNorthZVertical"
         case .unsupportedFrame(let frame, let mode):
             return "\(mode.rawValue) mode cannot report \(frame): without a magnetometer the heading is arbitrary; "
                 + "use xArbitraryZVertical, enu or ned"

@@ -27,19 +27,28 @@ public enum RawLogFusion {
 
     /// Fuses a log already read. The attitude rotates the sensor frame into `frame`.
     /// With `withStatus`, each sample also carries the estimator's status (rest, disturbance, bias).
+    /// `xTrueNorthZVertical` (9D only) needs `declinationDegrees`, the magnetic declination at the
+    /// recording's site, east of true north positive.
     public static func fuse(log: RawIMULog, frame: OutputFrame, mode: FusionMode? = nil,
                             parameters: FusionParameters = .default,
-                            withStatus: Bool = false) throws -> [FusedSample] {
+                            withStatus: Bool = false, declinationDegrees: Double? = nil) throws -> [FusedSample] {
         let mode = mode ?? naturalMode(of: log)
         if mode == .nineD && log.mag == nil {
             throw RawLogError(path: log.path, "9D fusion needs magnetometer columns, and this log has none; use 6D")
         }
-        try AttitudeEstimator.check(frame: frame, mode: mode)
+        var estimatorFrame = frame
+        var outputFromEstimatorFrame: Quaternion?
+        if frame == .reference(.xTrueNorthZVertical), mode == .nineD, let declinationDegrees {
+            estimatorFrame = .reference(.xMagneticNorthZVertical)
+            outputFromEstimatorFrame = Frames.trueNorthFromMagneticNorth(declinationDegrees: declinationDegrees)
+        }
+        try AttitudeEstimator.check(frame: estimatorFrame, mode: mode)
         var estimator = AttitudeEstimator(mode: mode, parameters: parameters)
         var out: [FusedSample] = []
         out.reserveCapacity(log.count)
         run(log, &estimator) { i, estimator in
-            out.append(FusedSample(t: log.time[i], outputFromSensor: estimator.attitude(in: frame),
+            let attitude = estimator.attitude(in: estimatorFrame)
+            out.append(FusedSample(t: log.time[i], outputFromSensor: outputFromEstimatorFrame.map { $0 * attitude } ?? attitude,
                                    status: withStatus ? FusionStatus(estimator) : nil))
         }
         return out

@@ -23,6 +23,17 @@ final class FramesTests: XCTestCase {
         assertSameAttitude(Frames.worldFromENU * enuFromNED, Frames.worldFromNED, accuracy: 1e-15)
     }
 
+    /// A declination of +10° (east): magnetic north lies 10° east of true north, and east is -Y.
+    func testTrueNorthFromMagneticNorth() {
+        let d = 10 * Double.pi / 180
+        let q = Frames.trueNorthFromMagneticNorth(declinationDegrees: 10)
+        assertEqual(q.rotate([1, 0, 0]), [cos(d), -sin(d), 0], accuracy: 1e-15, "magnetic north, seen from true north")
+        assertEqual(q.rotate([0, 0, 1]), [0, 0, 1], accuracy: 1e-15, "up stays up")
+        assertEqual(Frames.trueNorthFromMagneticNorth(declinationDegrees: -10).rotate([1, 0, 0]), [cos(d), sin(d), 0],
+                    accuracy: 1e-15, "a west declination turns the other way")
+        assertEqual(Frames.trueNorthFromMagneticNorth(declinationDegrees: 0), .identity, accuracy: 0)
+    }
+
     func testDeviceFromBody() {
         let q = Frames.deviceFromBody
         XCTAssertEqual(q.norm, 1, accuracy: 1e-15)

@@ -172,6 +172,25 @@ final class RawLogTests: RawLogTestCase {
         XCTAssertEqual(nine.skippedSamples, 0)
     }
 
+    /// True north is magnetic north turned by the declination; without one, or in 6D, it is refused.
+    func testTrueNorthNeedsADeclination() throws {
+        let log = try RawLogReader.read(path: Self.excerpt)
+        let magnetic = try RawLogFusion.fuse(log: log, frame: .reference(.xMagneticNorthZVertical))
+        let trueNorth = try RawLogFusion.fuse(log: log, frame: .reference(.xTrueNorthZVertical), declinationDegrees: 4.5)
+        let turn = Frames.trueNorthFromMagneticNorth(declinationDegrees: 4.5)
+        for i in [0, 2500, 5499] {
+            XCTAssertLessThan(trueNorth[i].outputFromSensor.angle(to: turn * magnetic[i].outputFromSensor), 1e-12)
+        }
+        XCTAssertThrowsError(try RawLogFusion.fuse(log: log, frame: .reference(.xTrueNorthZVertical))) { error in
+            XCTAssertEqual(error as? FusionError, .unsupportedFrame(.reference(.xTrueNorthZVertical), .nineD))
+            XCTAssertTrue("\(error)".contains("--declination"), "\(error)")
+        }
+        XCTAssertThrowsError(try RawLogFusion.fuse(log: log, frame: .reference(.xTrueNorthZVertical), mode: .sixD,
+                                                   declinationDegrees: 4.5)) { error in
+            XCTAssertTrue("\(error)".contains("without a magnetometer"), "\(error)")
+        }
+    }
+
     func testFuseEntryPointGivesOneAttitudePerSample() throws {
         let samples = try RawLogFusion.fuse(path: Self.excerpt, frame: .xMagneticNorthZVertical)
         XCTAssertEqual(samples.count, 5500)
