@@ -40,17 +40,41 @@ public enum RawLogReader {
             throw RawLogError(path: path, "no such file or folder")
         }
         if isDirectory.boolValue {
-            return try SensorLoggerReader.read(folder: path)
+            return try checkGravity(SensorLoggerReader.read(folder: path))
         }
         let table = try RawTable(data: contents(of: path), path: path)
         switch format(ofHeader: table.header) {
-        case .rawCSV: return try readRawCSV(table)
-        case .xio: return try readXIO(table)
+        case .rawCSV: return try checkGravity(readRawCSV(table))
+        case .xio: return try checkGravity(readXIO(table))
         case .sensorLogger, nil:
             throw RawLogError(path: path, line: table.headerLine,
                               "unrecognised header '\(table.header.names.joined(separator: ","))'; expected "
                               + "'t,gx,gy,gz,ax,ay,az,mx,my,mz' (raw CSV) or x-io's 'Time (s),Gyroscope X (deg/s),…'")
         }
+    }
+
+    /// The estimator needs the accelerometer's specific force, gravity included, in m/s²: over a
+    /// whole log its median magnitude is close to 9.81. A log whose median is off by more than a
+    /// factor of two has gravity removed or other units, and fusing it would draw a wrong attitude
+    /// without a word, so it is refused with what to do.
+    static func checkGravity(_ log: RawIMULog) throws -> RawIMULog {
+        let norms = log.acc.map { ($0 * $0).sum().squareRoot() }.filter(\.isFinite).sorted()
+        guard !norms.isEmpty else { return log }
+        let median = norms[norms.count / 2]
+        guard median < 4.9 || median > 19.6 else { return log }
+        var message = String(format: "the accelerometer's median magnitude is %.2f m/s², not about 9.81: ", median)
+        switch (log.format, median) {
+        case (.sensorLogger, ..<4.9):
+            message += "this Accelerometer.csv has gravity removed; export TotalAcceleration.csv (or Gravity.csv) "
+                + "with the recording and put it in the folder"
+        case (.rawCSV, 0.5..<2):
+            message += "it looks like g; the raw CSV wants m/s² (multiply ax,ay,az by 9.80665)"
+        case (_, ..<4.9):
+            message += "fusion needs the specific force with gravity in it, in m/s²"
+        default:
+            message += "fusion needs the specific force in m/s²; check the accelerometer's units"
+        }
+        throw RawLogError(path: log.path, message)
     }
 
     /// steady-dice raw CSV, SI units; magnetometer and reference columns optional.

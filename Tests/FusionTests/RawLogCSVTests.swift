@@ -30,14 +30,39 @@ final class RawLogCSVTests: RawLogTestCase {
     func testSensorLoggerFilesWithByteOrderMarkAndQuotes() throws {
         let recording = folder.appendingPathComponent("rec")
         try FileManager.default.createDirectory(at: recording, withIntermediateDirectories: true)
-        let rows = "\u{FEFF}\"Time\",\"seconds_elapsed\",\"Z\",\"Y\",\"X\"\r\n"
-            + "\"1700000000000000000\",0,0,0,1\r\n\"1700000000010000000\",0.01,0,0,2\r\n"
-        _ = try write("rec/Gyroscope.csv", rows)
-        _ = try write("rec/Accelerometer.csv", rows)
+        let header = "\u{FEFF}\"Time\",\"seconds_elapsed\",\"Z\",\"Y\",\"X\"\r\n"
+        _ = try write("rec/Gyroscope.csv", header
+            + "\"1700000000000000000\",0,0,0,1\r\n\"1700000000010000000\",0.01,0,0,2\r\n")
+        _ = try write("rec/TotalAcceleration.csv", header
+            + "\"1700000000000000000\",0,9.81,0,0\r\n\"1700000000010000000\",0.01,9.8,0,0.1\r\n")
         let log = try RawLogReader.read(path: recording.path)
         XCTAssertEqual(log.count, 2)
         XCTAssertEqual(log.time[1], 0.01, accuracy: 1e-6)
         XCTAssertEqual(log.gyro.map(\.x), [1, 2])
+        XCTAssertEqual(log.acc.map(\.z), [9.81, 9.8], "z read from the column named Z, first in the file")
+    }
+
+    /// A log whose accelerometer has no gravity in it, or is in g, would fuse into a wrong attitude
+    /// without a word; it is refused with what to do.
+    func testAccelerometerWithoutGravityOrInGIsRefused() throws {
+        let recording = folder.appendingPathComponent("nogravity")
+        try FileManager.default.createDirectory(at: recording, withIntermediateDirectories: true)
+        let rows = "time,seconds_elapsed,z,y,x\n1700000000000000000,0,0.1,0,0\n1700000000010000000,0.01,0.2,0.1,0\n"
+        _ = try write("nogravity/Gyroscope.csv", rows)
+        _ = try write("nogravity/Accelerometer.csv", rows)
+        let message = rawLogError { _ = try RawLogReader.read(path: recording.path) }?.description ?? ""
+        XCTAssertTrue(message.hasPrefix("\(recording.path): the accelerometer's median magnitude is 0.22 m/s², not about 9.81"),
+                      message)
+        XCTAssertTrue(message.contains("TotalAcceleration.csv"), message)
+
+        let inG = try write("g.csv", "t,gx,gy,gz,ax,ay,az\n0,0,0,0,0,0,1\n0.01,0,0,0,0,0.02,0.99\n0.02,0,0,0,0,0,1.01\n")
+        XCTAssertEqual(rawLogError { _ = try RawLogReader.read(path: inG) }?.description,
+                       "\(inG): the accelerometer's median magnitude is 1.00 m/s², not about 9.81: it looks like g; "
+                       + "the raw CSV wants m/s² (multiply ax,ay,az by 9.80665)")
+
+        // With the gravity file beside it, the same Accelerometer.csv is read.
+        _ = try write("nogravity/Gravity.csv", "time,seconds_elapsed,z,y,x\n1700000000000000000,0,9.81,0,0\n")
+        XCTAssertEqual(try RawLogReader.read(path: recording.path).count, 2)
     }
 
     // MARK: - Refused input
