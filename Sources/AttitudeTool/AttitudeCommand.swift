@@ -37,7 +37,7 @@ extension FusionMode: ExpressibleByArgument {}
 
 /// Options that calibrate the magnetometer before fusion, shared by `fuse` and `eval`.
 struct MagnetometerOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Hard-iron offset to subtract from every magnetometer sample, µT in the sensor frame.",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Hard-iron offset to subtract from every magnetometer sample, µT in the sensor frame.",
                                valueName: "x,y,z"))
     var magOffset: Vector3Argument?
 
@@ -47,6 +47,13 @@ struct MagnetometerOptions: ParsableArguments {
 
     func validate() throws {
         if magOffset != nil && magCalibrate { throw ValidationError("give --mag-offset or --mag-calibrate, not both") }
+    }
+
+    /// Refuses the options for a 6D run, which never reads the magnetometer.
+    func check(mode: FusionMode?) throws {
+        if mode == .sixD && (magOffset != nil || magCalibrate) {
+            throw ValidationError("--mag-offset and --mag-calibrate calibrate the magnetometer, which --mode 6d does not use")
+        }
     }
 
     /// `log` with its magnetometer calibrated as asked, and the calibration applied (nil for none);
@@ -106,7 +113,7 @@ struct Fuse: ParsableCommand {
                                + "xArbitraryZVertical in 6D."))
     var frame: String?
 
-    @Option(help: ArgumentHelp("Magnetic declination at the recording's site, degrees east of true north positive; "
+    @Option(parsing: .unconditional, help: ArgumentHelp("Magnetic declination at the recording's site, degrees east of true north positive; "
                                + "needed for --frame xTrueNorthZVertical.", valueName: "degrees"))
     var declination: Double?
 
@@ -118,6 +125,7 @@ struct Fuse: ParsableCommand {
     @OptionGroup var magnetometer: MagnetometerOptions
 
     func validate() throws {
+        try magnetometer.check(mode: mode)
         guard let declination else { return }
         guard declination.isFinite, abs(declination) <= 180 else {
             throw ValidationError("--declination must be between -180 and 180 degrees")

@@ -20,6 +20,10 @@ struct Eval: ParsableCommand {
 
     @OptionGroup var magnetometer: MagnetometerOptions
 
+    func validate() throws {
+        try magnetometer.check(mode: mode)
+    }
+
     struct Report: Codable {
         struct Trial: Codable {
             var name: String

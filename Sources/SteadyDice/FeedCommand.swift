@@ -47,7 +47,7 @@ struct Feed: ParsableCommand {
     @Option(name: .customLong("coord-frame"), help: ArgumentHelp("Reference frame of the packet quaternion: ned (imud's default) or enu.", valueName: "ned|enu"))
     var coordFrame: String = "ned"
 
-    @Option(help: ArgumentHelp("How the (simulated) IMU sits on the camera: a preset (aligned, yaw90, yaw180, yaw270, roll90, roll180 = upside-down, roll270, pitch90, pitch270) or ROLL,PITCH,YAW degrees, v_camera = Rz(yaw)·Ry(pitch)·Rx(roll)·v_imu.", valueName: "mount"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("How the (simulated) IMU sits on the camera: a preset (aligned, yaw90, yaw180, yaw270, roll90, roll180 = upside-down, roll270, pitch90, pitch270) or ROLL,PITCH,YAW degrees, v_camera = Rz(yaw)·Ry(pitch)·Rx(roll)·v_imu.", valueName: "mount"))
     var mount: String = "aligned"
 
     @Option(name: .customLong("startup-seconds"), help: ArgumentHelp("Flag the first seconds of log time as startup (not converged), as a settling daemon does.", valueName: "s"))

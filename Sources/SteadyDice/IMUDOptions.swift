@@ -13,7 +13,7 @@ struct IMUDOptions: ParsableArguments {
             help: ArgumentHelp("Reference frame of imud's quaternion: ned (imud's default) or enu.", valueName: "ned|enu"))
     var coordFrame: String = "ned"
 
-    @Option(help: ArgumentHelp("How the IMU sits on the camera: a preset (aligned, yaw90, yaw180, yaw270, roll90, "
+    @Option(parsing: .unconditional, help: ArgumentHelp("How the IMU sits on the camera: a preset (aligned, yaw90, yaw180, yaw270, roll90, "
                                + "roll180 = upside-down, roll270, pitch90, pitch270) or ROLL,PITCH,YAW degrees, "
                                + "v_camera = Rz(yaw)·Ry(pitch)·Rx(roll)·v_imu.", valueName: "mount"))
     var mount: String = "aligned"

@@ -22,7 +22,7 @@ struct Run: ParsableCommand {
     @Option(help: "Attitude log to play (steady-dice CSV or Sensor Logger Orientation.csv). Default: the demo log.")
     var log: String?
 
-    @Option(help: "Show one fixed device-to-world quaternion w,x,y,z instead of a log.")
+    @Option(parsing: .unconditional, help: "Show one fixed device-to-world quaternion w,x,y,z instead of a log.")
     var attitude: QuaternionArgument?
 
     @OptionGroup var imudOptions: IMUDOptions

@@ -18,7 +18,7 @@ struct Snapshot: ParsableCommand {
     @Option(help: "Playback time in seconds into --log (its first sample is t = 0).")
     var at: Double = 0
 
-    @Option(help: "A device-to-world quaternion w,x,y,z (Hamilton, normalised on input).")
+    @Option(parsing: .unconditional, help: "A device-to-world quaternion w,x,y,z (Hamilton, normalised on input).")
     var attitude: QuaternionArgument?
 
     @OptionGroup var imudOptions: IMUDOptions

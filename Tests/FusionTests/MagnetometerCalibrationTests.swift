@@ -86,7 +86,7 @@ final class MagnetometerCalibrationTests: XCTestCase {
     /// A 9D log turning through all orientations, with an offset added to its magnetometer: the
     /// heading is lost, and the fit (or the same offset given by hand) gives it back.
     func testFitRestoresNineDHeading() throws {
-        let clean = tumblingLog(seconds: 60, rate: 100)
+        let clean = Synthetic.tumblingLog(seconds: 60, rate: 100)
         var shifted = clean
         shifted.mag = clean.mag?.map { $0 + offset }
         let baseline = try BroadEvaluation.evaluate(log: clean, mode: .nineD)
@@ -101,22 +101,5 @@ final class MagnetometerCalibrationTests: XCTestCase {
 
         let given = try BroadEvaluation.evaluate(log: HardIronCalibration(offset: offset).apply(to: shifted), mode: .nineD)
         XCTAssertEqual(given.totalRMSE, baseline.totalRMSE, accuracy: 1e-9, "subtracting the exact offset gives the clean log back")
-    }
-
-    /// Noise-free samples of a sensor tumbling about a slowly turning axis, with its reference.
-    private func tumblingLog(seconds: Double, rate: Double) -> RawIMULog {
-        let count = Int(seconds * rate)
-        var enuFromSensor = Quaternion.identity
-        var time: [Double] = [], gyro: [SIMD3<Double>] = [], acc: [SIMD3<Double>] = [], mag: [SIMD3<Double>] = []
-        var reference: [SIMD4<Double>] = []
-        for k in 0..<count {
-            let t = Double(k) / rate
-            let omega = SIMD3(0.9 * sin(0.31 * t), 0.7 * cos(0.23 * t), 0.5 * sin(0.17 * t + 1))  // rad/s, sensor frame
-            enuFromSensor = (enuFromSensor * Quaternion(axis: omega, angle: (omega * omega).sum().squareRoot() / rate)).normalized()!
-            let reading = Synthetic.measure(enuFromSensor, rate: omega)
-            time.append(t); gyro.append(reading.gyro); acc.append(reading.acc); mag.append(reading.mag)
-            reference.append(SIMD4(enuFromSensor.w, enuFromSensor.x, enuFromSensor.y, enuFromSensor.z))
-        }
-        return RawIMULog(path: "tumbling.csv", format: .rawCSV, time: time, gyro: gyro, acc: acc, mag: mag, reference: reference)
     }
 }

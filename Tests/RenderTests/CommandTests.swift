@@ -45,6 +45,16 @@ final class CommandTests: XCTestCase {
         XCTAssertTrue(missing.stderr.contains("absent.csv"), missing.stderr)
     }
 
+    /// Values that start with a minus sign are values, not options: `--attitude -0.5,...` works
+    /// without an `=`, as a user would type it.
+    func testNegativeQuaternionNeedsNoEqualsSign() throws {
+        let output = path("negative.png")
+        let result = try CommandHarness.run(["snapshot", "--attitude", "-0.5,0.5,0.5,0.5", "--size", "160x120", "--output", output])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let expected = try RenderHarness.render(Quaternion(w: -0.5, x: 0.5, y: 0.5, z: 0.5), width: 160, height: 120)
+        XCTAssertEqual(CommandHarness.differingChannels(try RGBImage.read(path: output).pixels, expected.pixels), 0)
+    }
+
     func testBadArgumentsAreRejected() throws {
         for arguments in [["snapshot", "--attitude", "0,0,0,0", "--size", "64x48", "--output", path("o.png")],
                           ["snapshot", "--attitude", "1,0,0,0", "--size", "64by48", "--output", path("o.png")],
