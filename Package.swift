@@ -49,17 +49,22 @@ let package = Package(
         /// Raw IMU log readers (steady-dice raw CSV, x-io, Sensor Logger) and BROAD metrics.
         .target(name: "RawLog", dependencies: ["AttitudeMath", "Fusion", "CSVText"]),
 
+        /// Command-line options shared by both executables: magnetometer calibration of raw logs.
+        .target(name: "FusionOptions", dependencies: [
+            "Fusion", "RawLog", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
         // MARK: - Executables
         .executableTarget(
             name: "SteadyDice",
             dependencies: [
-                "AttitudeMath", "AttitudeLog", "Imaging", "Render", "IMUD", "Fusion", "RawLog", "CGLFW",
+                "AttitudeMath", "AttitudeLog", "Imaging", "Render", "IMUD", "Fusion", "RawLog", "FusionOptions", "CGLFW",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "AttitudeTool",
             dependencies: [
-                "AttitudeMath", "AttitudeLog", "Fusion", "RawLog",
+                "AttitudeMath", "AttitudeLog", "Fusion", "RawLog", "FusionOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

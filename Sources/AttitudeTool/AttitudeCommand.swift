@@ -3,6 +3,7 @@ import AttitudeLog
 import AttitudeMath
 import Foundation
 import Fusion
+import FusionOptions
 import RawLog
 
 @main
@@ -34,66 +35,6 @@ struct EstimatorOptions: ParsableArguments {
 }
 
 extension FusionMode: ExpressibleByArgument {}
-
-/// Options that calibrate the magnetometer before fusion, shared by `fuse` and `eval`.
-struct MagnetometerOptions: ParsableArguments {
-    @Option(parsing: .unconditional, help: ArgumentHelp("Hard-iron offset to subtract from every magnetometer sample, µT in the sensor frame.",
-                               valueName: "x,y,z"))
-    var magOffset: Vector3Argument?
-
-    @Flag(help: ArgumentHelp("Fit the hard-iron offset to the log's own magnetometer samples (a sphere fit over the "
-                             + "whole log, so not causal) and subtract it. The log must turn through many orientations."))
-    var magCalibrate = false
-
-    func validate() throws {
-        if magOffset != nil && magCalibrate { throw ValidationError("give --mag-offset or --mag-calibrate, not both") }
-    }
-
-    /// Refuses the options for a 6D run, which never reads the magnetometer.
-    func check(mode: FusionMode?) throws {
-        if mode == .sixD && (magOffset != nil || magCalibrate) {
-            throw ValidationError("--mag-offset and --mag-calibrate calibrate the magnetometer, which --mode 6d does not use")
-        }
-    }
-
-    /// `log` with its magnetometer calibrated as asked, and the calibration applied (nil for none);
-    /// says on stderr what was applied.
-    func apply(to log: RawIMULog) throws -> (log: RawIMULog, calibration: HardIronCalibration?) {
-        let calibration: HardIronCalibration
-        if let magOffset {
-            calibration = HardIronCalibration(offset: magOffset.vector)
-        } else if magCalibrate {
-            guard let mag = log.mag else {
-                throw RawLogError(path: log.path, "--mag-calibrate needs magnetometer samples, and the log has none")
-            }
-            do {
-                calibration = try HardIronCalibration.fit(mag)
-            } catch {
-                throw RawLogError(path: log.path, "\(error)")
-            }
-        } else {
-            return (log, nil)
-        }
-        guard log.mag != nil else {
-            throw RawLogError(path: log.path, "--mag-offset needs magnetometer samples, and the log has none")
-        }
-        FileHandle.standardError.write(Data("attitude: \(BroadEvaluation.trialName(of: log.path)): \(calibration)\n".utf8))
-        return (calibration.apply(to: log), calibration)
-    }
-}
-
-/// Three comma-separated numbers.
-struct Vector3Argument: ExpressibleByArgument {
-    let vector: SIMD3<Double>
-
-    init?(argument: String) {
-        let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
-            .map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 3, let x = parts[0], let y = parts[1], let z = parts[2],
-              x.isFinite, y.isFinite, z.isFinite else { return nil }
-        vector = SIMD3(x, y, z)
-    }
-}
 
 struct Fuse: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -137,6 +78,7 @@ struct Fuse: ParsableCommand {
 
     func run() throws {
         let (log, calibration) = try magnetometer.apply(to: try RawLogReader.read(path: input))
+        if let calibration { reportCalibration(calibration, of: log) }
         let mode = mode ?? RawLogFusion.naturalMode(of: log)
         let outputFrame: OutputFrame
         if let frame {
@@ -189,4 +131,9 @@ struct Fuse: ParsableCommand {
             throw ValidationError("cannot write \(output): \(error.localizedDescription)")
         }
     }
+}
+
+/// Says on stderr which magnetometer offset was subtracted from `log`.
+func reportCalibration(_ calibration: HardIronCalibration, of log: RawIMULog) {
+    FileHandle.standardError.write(Data("attitude: \(BroadEvaluation.trialName(of: log.path)): \(calibration)\n".utf8))
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Fusion
+import FusionOptions
 import RawLog
 
 struct Eval: ParsableCommand {
@@ -45,7 +46,8 @@ struct Eval: ParsableCommand {
         var results: [TrialResult] = []
         for (n, path) in inputs.enumerated() {
             FileHandle.standardError.write(Data("[\(n + 1)/\(inputs.count)] \(BroadEvaluation.trialName(of: path))\n".utf8))
-            let log = try magnetometer.apply(to: try RawLogReader.read(path: path)).log
+            let (log, calibration) = try magnetometer.apply(to: try RawLogReader.read(path: path))
+            if let calibration { reportCalibration(calibration, of: log) }
             results.append(try BroadEvaluation.evaluate(log: log, mode: mode, parameters: parameters))
         }
         let nine = mode == .nineD

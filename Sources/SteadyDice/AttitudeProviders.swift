@@ -1,6 +1,8 @@
+import ArgumentParser
 import AttitudeLog
 import AttitudeMath
 import Foundation
+import FusionOptions
 import RawLog
 
 /// What the renderer needs from an attitude source at draw time. Never blocks.
@@ -63,12 +65,23 @@ final class FixedAttitudeProvider: AttitudeProvider {
 /// raw CSV, x-io CSV, a Sensor Logger folder, plain or .xz) is fused in-process: 9D into
 /// xMagneticNorthZVertical when it has a magnetometer, else 6D into xArbitraryZVertical. Anything
 /// else is read as a steady-dice attitude CSV or Sensor Logger's Orientation.csv.
-func loadAttitudeLog(path: String) throws -> AttitudeLog {
-    guard RawLogReader.isRawLog(path: path) else { return try AttitudeLog.load(path: path) }
-    let raw = try RawLogReader.read(path: path)
+func loadAttitudeLog(path: String, magnetometer: MagnetometerOptions = MagnetometerOptions()) throws -> AttitudeLog {
+    guard RawLogReader.isRawLog(path: path) else {
+        if magnetometer.isSet {
+            throw AppError("\(path): --mag-offset and --mag-calibrate apply to raw IMU logs, and this is an attitude log")
+        }
+        return try AttitudeLog.load(path: path)
+    }
+    let (raw, calibration) = try magnetometer.apply(to: RawLogReader.read(path: path))
+    if let calibration {
+        FileHandle.standardError.write(Data("steady-dice: \(path): magnetometer \(calibration), subtracted\n".utf8))
+    }
     let mode = RawLogFusion.naturalMode(of: raw)
     let frame = RawLogFusion.naturalFrame(of: mode)
     FileHandle.standardError.write(Data("steady-dice: fusing \(raw.count) raw samples of \(path) (\(mode.rawValue)) into \(frame.rawValue)\n".utf8))
     let fused = try RawLogFusion.fuse(log: raw, frame: .reference(frame), mode: mode)
     return try AttitudeLog(samples: fused.map { AttitudeSample(t: $0.t, worldFromDevice: $0.outputFromSensor) }, frame: frame, path: path)
 }
+
+/// The magnetometer options given without a raw log to apply them to.
+let magnetometerNeedsALog = ValidationError("--mag-offset and --mag-calibrate apply to a raw IMU log given with --log")

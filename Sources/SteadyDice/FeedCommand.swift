@@ -2,6 +2,7 @@ import ArgumentParser
 import AttitudeLog
 import AttitudeMath
 import Foundation
+import FusionOptions
 import IMUD
 
 /// `steady-dice feed`: replays an attitude log as imud's binary stream (wire version 14), for tests and
@@ -25,6 +26,8 @@ struct Feed: ParsableCommand {
 
     @Option(help: ArgumentHelp("Attitude log to replay (steady-dice CSV or Sensor Logger Orientation.csv), or a raw IMU log, fused first.", valueName: "file"))
     var log: String?
+
+    @OptionGroup var magnetometer: MagnetometerOptions
 
     @Option(name: .customLong("unix"), help: ArgumentHelp("Serve stream subscribers on this AF_UNIX socket path.", valueName: "path"))
     var unixPath: String?
@@ -88,7 +91,7 @@ struct Feed: ParsableCommand {
         }
         if outputs.isEmpty { outputs.append(.unix(path: IMUDEndpoint.defaultUnixPath)) }
 
-        let attitudeLog = try loadAttitudeLog(path: log ?? "")
+        let attitudeLog = try loadAttitudeLog(path: log ?? "", magnetometer: magnetometer)
         let publisher = try IMUDPublisher(outputs: outputs, mapping: mapping)
         defer { publisher.close() }
         let replay = try IMUDReplay(

@@ -4,6 +4,7 @@ import AttitudeMath
 import CGL
 import CGLFW
 import Foundation
+import FusionOptions
 import Imaging
 import Render
 
@@ -26,6 +27,8 @@ struct Run: ParsableCommand {
     var attitude: QuaternionArgument?
 
     @OptionGroup var imudOptions: IMUDOptions
+
+    @OptionGroup var magnetometer: MagnetometerOptions
 
     @Option(help: "Playback speed factor (> 0).")
     var speed: Double = 1
@@ -54,6 +57,7 @@ struct Run: ParsableCommand {
         if [log != nil, attitude != nil, imudOptions.isSet].filter({ $0 }).count > 1 {
             throw ValidationError("give at most one of --log, --attitude or --imud")
         }
+        if log == nil && magnetometer.isSet { throw magnetometerNeedsALog }
         guard speed > 0, speed.isFinite else { throw ValidationError("--speed must be a positive number") }
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
         if let snapshotOnExit, !snapshotOnExit.lowercased().hasSuffix(".png") {
@@ -74,7 +78,7 @@ struct Run: ParsableCommand {
                 provider = IMUDAttitudeProvider(client: client)
             } else {
                 let path = log ?? assets.models.appendingPathComponent("demo-attitude.csv").path
-                provider = try LogPlaybackProvider(log: try loadAttitudeLog(path: path), speed: speed, looping: loop, now: now)
+                provider = try LogPlaybackProvider(log: try loadAttitudeLog(path: path, magnetometer: magnetometer), speed: speed, looping: loop, now: now)
             }
             let window = try AppWindow(title: "steady-dice", width: size.width, height: size.height)
             let renderer = try SceneRenderer(assets: assets)

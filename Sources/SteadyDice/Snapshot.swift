@@ -1,6 +1,7 @@
 import ArgumentParser
 import AttitudeMath
 import Foundation
+import FusionOptions
 import Imaging
 import Render
 
@@ -23,6 +24,8 @@ struct Snapshot: ParsableCommand {
 
     @OptionGroup var imudOptions: IMUDOptions
 
+    @OptionGroup var magnetometer: MagnetometerOptions
+
     @Option(help: "With --imud: seconds to wait for the first valid packet.")
     var timeout: Double = 5
 
@@ -44,6 +47,7 @@ struct Snapshot: ParsableCommand {
         guard output.lowercased().hasSuffix(".png") else { throw ValidationError("--output must name a .png file") }
         guard at.isFinite else { throw ValidationError("--at must be a number of seconds") }
         if log == nil && at != 0 { throw ValidationError("--at needs --log") }
+        if log == nil && magnetometer.isSet { throw magnetometerNeedsALog }
     }
 
     func run() throws {
@@ -66,7 +70,7 @@ struct Snapshot: ParsableCommand {
             return try client.waitForFirstValid(timeout: timeout).worldFromDevice
         }
         guard let log else { throw ValidationError("give --log, --attitude or --imud") }
-        let attitudeLog = try loadAttitudeLog(path: log)
+        let attitudeLog = try loadAttitudeLog(path: log, magnetometer: magnetometer)
         guard at >= 0, at <= attitudeLog.duration else {
             throw AppError(String(format: "--at %g is outside %@, which runs from 0 to %.3f s", at, log, attitudeLog.duration))
         }

@@ -3,6 +3,7 @@ import AttitudeMath
 import Foundation
 import Imaging
 import Render
+import TestSupport
 import XCTest
 
 /// The `steady-dice` command end to end: bad input exits non-zero with a message naming the file and
@@ -53,6 +54,38 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         let expected = try RenderHarness.render(Quaternion(w: -0.5, x: 0.5, y: 0.5, z: 0.5), width: 160, height: 120)
         XCTAssertEqual(CommandHarness.differingChannels(try RGBImage.read(path: output).pixels, expected.pixels), 0)
+    }
+
+    /// A raw log whose magnetometer carries a hard-iron offset: `--mag-calibrate` fits and removes it,
+    /// so the snapshot matches the one of the same log without the offset; uncalibrated, it does not.
+    func testMagCalibrateOnARawLogRestoresTheHeading() throws {
+        let imu = TumblingIMU(seconds: 20, rate: 100)
+        let clean = path("clean.csv"), offset = path("offset.csv")
+        try imu.rawCSV().write(toFile: clean, atomically: true, encoding: .utf8)
+        try imu.rawCSV(magOffset: SIMD3(25, -15, 30)).write(toFile: offset, atomically: true, encoding: .utf8)
+        func snapshot(_ log: String, _ extra: [String], _ name: String) throws -> (image: RGBImage, stderr: String) {
+            let output = path(name)
+            let result = try CommandHarness.run(["snapshot", "--log", log, "--at", "15", "--size", "160x120", "--output", output] + extra)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            return (try RGBImage.read(path: output), result.stderr)
+        }
+        let reference = try snapshot(clean, [], "clean.png").image
+        let calibrated = try snapshot(offset, ["--mag-calibrate"], "calibrated.png")
+        XCTAssertTrue(calibrated.stderr.contains("magnetometer hard-iron offset (25.00, -15.00, 30.00) µT fitted to"), calibrated.stderr)
+        XCTAssertLessThan(CommandHarness.differingChannels(calibrated.image.pixels, reference.pixels, tolerance: 8), 60)
+        let uncalibrated = try snapshot(offset, [], "uncalibrated.png").image
+        XCTAssertGreaterThan(CommandHarness.differingChannels(uncalibrated.pixels, reference.pixels, tolerance: 8), 1000,
+                             "the offset turns the die visibly when it is not removed")
+
+        let noLog = try CommandHarness.run(["snapshot", "--attitude", "1,0,0,0", "--mag-calibrate", "--size", "64x48", "--output", path("x.png")])
+        XCTAssertNotEqual(noLog.status, 0)
+        XCTAssertTrue(noLog.stderr.contains("apply to a raw IMU log given with --log"), noLog.stderr)
+        let attitudeLog = path("attitude.csv")
+        try "t,qw,qx,qy,qz\n0,1,0,0,0\n".write(toFile: attitudeLog, atomically: true, encoding: .utf8)
+        let notRaw = try CommandHarness.run(["snapshot", "--log", attitudeLog, "--mag-offset", "-1,2,3", "--size", "64x48", "--output", path("x.png")])
+        XCTAssertEqual(notRaw.status, 1)
+        XCTAssertTrue(notRaw.stderr.contains("\(attitudeLog): --mag-offset and --mag-calibrate apply to raw IMU logs"), notRaw.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("x.png")))
     }
 
     func testBadArgumentsAreRejected() throws {
