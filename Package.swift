@@ -22,6 +22,8 @@ let package = Package(
                        providers: [.apt(["libopengl-dev"])]),
         .systemLibrary(name: "CEGL", path: "Sources/System/CEGL", pkgConfig: "egl",
                        providers: [.apt(["libegl-dev"])]),
+        /// SIGINT/SIGTERM as a flag a loop polls: the handler must be C to be async-signal-safe.
+        .target(name: "CStopSignal", path: "Sources/System/CStopSignal"),
         .target(
             name: "CVShim",
             path: "Sources/System/CVShim",
@@ -58,7 +60,7 @@ let package = Package(
         .executableTarget(
             name: "SteadyDice",
             dependencies: [
-                "AttitudeMath", "AttitudeLog", "Imaging", "Render", "IMUD", "Fusion", "RawLog", "FusionOptions", "CGLFW",
+                "AttitudeMath", "AttitudeLog", "Imaging", "Render", "IMUD", "Fusion", "RawLog", "FusionOptions", "CGLFW", "CStopSignal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(

@@ -135,7 +135,9 @@ final class AppWindow {
     /// frames were drawn. The frame drawn when it stops is the one `snapshotOnExit` saves.
     func loop(renderer: SceneRenderer, attitude: AttitudeProvider, background: BackgroundProvider?,
               snapshotFolder: String, frameLimit: Int?, snapshotOnExit: String?) throws {
-        let stopSignals = StopSignals { glfwPostEmptyEvent() }
+        // Polled once a frame, on this thread: the loop does not wait for events, so nothing has
+        // to wake it, and no GLFW call is made from another thread.
+        let stopSignals = StopSignals()
         var drawn = 0
         var lastTitle = 0.0
         var width: Int32 = 0, height: Int32 = 0

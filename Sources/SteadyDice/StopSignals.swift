@@ -1,39 +1,40 @@
-import Dispatch
+import CStopSignal
 import Foundation
 
 /// SIGINT and SIGTERM turned into a polite stop request while this object lives: the process is not
-/// killed, `onStop` runs (on a background queue) so the caller can finish what it is doing, and
-/// `requested` says a stop was asked for. Dropping the object restores the default dispositions.
+/// killed, and `requested` says a stop was asked for. The handler (in C) only sets a flag and is
+/// installed before `init` returns, so a signal that comes right after is never lost. With an
+/// `onStop`, a thread polls the flag every 20 ms and calls it once, for loops that sleep.
+/// Dropping the object restores the default dispositions.
 final class StopSignals: @unchecked Sendable {
-    private static let numbers = [SIGINT, SIGTERM]
-    private let lock = NSLock()
-    private var stopRequested = false
-    private var sources: [DispatchSourceSignal] = []
+    private let watcher: Thread?
 
-    init(onStop: @escaping @Sendable () -> Void = {}) {
-        sources = Self.numbers.map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [weak self] in
-                self?.markRequested()
-                onStop()
-            }
-            source.resume()
-            return source
+    init(onStop: (@Sendable () -> Void)? = nil) {
+        if stop_signal_install() != 0 {
+            FileHandle.standardError.write(Data("steady-dice: cannot handle SIGINT/SIGTERM; they will end the process at once\n".utf8))
         }
+        guard let onStop else {
+            watcher = nil
+            return
+        }
+        let watcher = Thread {
+            while !Thread.current.isCancelled {
+                if stop_signal_requested() != 0 {
+                    onStop()
+                    return
+                }
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+        }
+        watcher.name = "steady-dice stop signals"
+        watcher.start()
+        self.watcher = watcher
     }
 
     deinit {
-        sources.forEach { $0.cancel() }
-        Self.numbers.forEach { signal($0, SIG_DFL) }
+        watcher?.cancel()
+        stop_signal_uninstall()
     }
 
-    var requested: Bool {
-        lock.lock(); defer { lock.unlock() }
-        return stopRequested
-    }
-
-    private func markRequested() {
-        lock.lock(); stopRequested = true; lock.unlock()
-    }
+    var requested: Bool { stop_signal_requested() != 0 }
 }

@@ -27,13 +27,38 @@ enum CommandHarness {
         return process
     }
 
-    /// Runs `steady-dice ARGUMENTS` to the end: its exit status and what it wrote to stderr.
-    static func run(_ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, stderr: String) {
+    /// Runs `steady-dice ARGUMENTS` to the end: its exit status and what it wrote to stderr. A run
+    /// that outlasts `timeout` seconds is killed and fails the test, so a hang cannot stall the suite.
+    static func run(_ arguments: [String], environment: [String: String]? = nil, timeout: Double = 120,
+                    file: StaticString = #filePath, line: UInt = #line) throws -> (status: Int32, stderr: String) {
         let errors = Pipe()
         let process = try start(arguments, environment: environment, stderr: errors)
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let collected = Collected()
+        let reader = Thread { collected.set(errors.fileHandleForReading.readDataToEndOfFile()) }
+        reader.start()
+        finish(process, within: timeout, what: "steady-dice \(arguments.joined(separator: " "))", file: file, line: line)
+        let message = String(decoding: collected.wait(), as: UTF8.self)
         return (process.terminationStatus, message)
+    }
+
+    /// Waits up to `timeout` seconds for `process` to exit; past that, kills it and fails the test.
+    static func finish(_ process: Process, within timeout: Double, what: String,
+                       file: StaticString = #filePath, line: UInt = #line) {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            XCTFail("\(what) did not finish within \(timeout) s; killed it", file: file, line: line)
+        }
+        process.waitUntilExit()
+    }
+
+    /// Data handed from a reader thread to the test.
+    private final class Collected: @unchecked Sendable {
+        private let done = DispatchSemaphore(value: 0)
+        private var data = Data()
+        func set(_ value: Data) { data = value; done.signal() }
+        func wait() -> Data { done.wait(); return data }
     }
 
     /// Channel values differing by more than `tolerance`.

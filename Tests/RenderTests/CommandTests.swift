@@ -107,7 +107,7 @@ final class CommandTests: XCTestCase {
         let log = path("still.csv"), socket = path("imud.sock"), output = path("imud.png")
         try AttitudeLog.write(samples: samples, frame: .xMagneticNorthZVertical, to: log)
         let feed = try CommandHarness.start(["feed", "--log", log, "--unix", socket, "--loop", "--rate", "200"])
-        defer { feed.terminate(); feed.waitUntilExit() }
+        defer { feed.terminate(); CommandHarness.finish(feed, within: 10, what: "feed after SIGTERM") }
         let result = try CommandHarness.run(["snapshot", "--imud", "unix:\(socket)", "--timeout", "5",
                                              "--size", "320x240", "--output", output])
         XCTAssertEqual(result.status, 0, result.stderr)

@@ -37,6 +37,8 @@ final class WindowTests: XCTestCase {
         let errors = Pipe()
         let process = try CommandHarness.start(["run", "--attitude", "1,0,0,0", "--size", "160x120", "--background", "#336699",
                                                 "--snapshot-on-exit", output], stderr: errors)
+        // Should the window never open, the read below would wait for ever: kill the process by 60 s.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60) { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         var stderr = ""
         while !stderr.contains("window open") {
             let chunk = errors.fileHandleForReading.availableData
@@ -45,7 +47,7 @@ final class WindowTests: XCTestCase {
         }
         XCTAssertTrue(stderr.contains("window open (160x120)"), stderr)
         process.terminate()
-        process.waitUntilExit()
+        CommandHarness.finish(process, within: 10, what: "run after SIGTERM")
         XCTAssertEqual(process.terminationReason, .exit, "ended by exiting, not killed by the signal")
         XCTAssertEqual(process.terminationStatus, 0)
         let window = try RGBImage.read(path: output)
