@@ -64,7 +64,8 @@ final class FixedAttitudeProvider: AttitudeProvider {
 /// Reads an attitude log of any supported kind. A raw IMU log (gyroscope and accelerometer columns:
 /// raw CSV, x-io CSV, a Sensor Logger folder, plain or .xz) is fused in-process: 9D into
 /// xMagneticNorthZVertical when it has a magnetometer, else 6D into xArbitraryZVertical. Anything
-/// else is read as a steady-dice attitude CSV or Sensor Logger's Orientation.csv.
+/// else is read as a steady-dice attitude CSV or Sensor Logger's Orientation.csv. `magnetometer`
+/// calibrates a raw log's magnetometer first, and is refused for an attitude log.
 func loadAttitudeLog(path: String, magnetometer: MagnetometerOptions = MagnetometerOptions()) throws -> AttitudeLog {
     guard RawLogReader.isRawLog(path: path) else {
         if magnetometer.isSet {
