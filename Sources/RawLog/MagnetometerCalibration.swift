@@ -60,10 +60,10 @@ public struct HardIronCalibration: Sendable, Equatable, CustomStringConvertible 
                               + "orientations, not about one axis only, or give the offset yourself", coverage,
                               HardIronCalibration.minimumCoverage)
             case .implausibleField(let strength):
-            return String(format: "the hard-iron fit gives a field of %.1f µT, outside %.0f to %.0f µT (Earth's is 25 to 65): "
-                          + "the samples span too few orientations, or they are not in µT", strength,
-                          HardIronCalibration.plausibleField.lowerBound, HardIronCalibration.plausibleField.upperBound)
-        case .degenerate:
+                return String(format: "the hard-iron fit gives a field of %.1f µT, outside %.0f to %.0f µT (Earth's is 25 to 65): "
+                              + "the samples span too few orientations, or they are not in µT", strength,
+                              HardIronCalibration.plausibleField.lowerBound, HardIronCalibration.plausibleField.upperBound)
+            case .degenerate:
                 return "the magnetometer samples do not determine a sphere (all equal, or on one plane)"
             }
         }

@@ -20,7 +20,7 @@ struct Run: ParsableCommand {
         Needs a display; with none, use `xvfb-run -a steady-dice run ...` or `steady-dice snapshot`.
         """)
 
-    @Option(help: "Attitude log to play (steady-dice CSV or Sensor Logger Orientation.csv). Default: the demo log.")
+    @Option(help: "Attitude log to play (steady-dice CSV or Sensor Logger Orientation.csv), or a raw IMU log, fused first. Default: the demo log.")
     var log: String?
 
     @Option(parsing: .unconditional, help: "Show one fixed device-to-world quaternion w,x,y,z instead of a log.")
