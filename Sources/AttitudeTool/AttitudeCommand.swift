@@ -11,7 +11,7 @@ struct AttitudeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "attitude",
         abstract: "Fuse raw IMU logs into attitude, and measure the fusion against BROAD.",
-        subcommands: [Fuse.self, Eval.self, Bench.self])
+        subcommands: [Fuse.self, Eval.self, Bench.self, Declination.self, LocationCommand.self, Terrain.self])
 }
 
 /// Options shared by the subcommands that run the estimator.
