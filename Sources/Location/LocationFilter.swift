@@ -116,14 +116,14 @@ enum WindowFit {
     }
 
     /// Position = a + b·(t - t̄), weighted by 1/σ², evaluated at `time`; the mean when the window
-    /// cannot determine a line (one fix, or all at the same time).
+    /// cannot determine a line (one fix, or all at the same time). Two fixes give the line through them.
     static func line(_ window: [Sample], at time: Double) -> Estimate {
         let weights = window.map { 1 / max($0.sigma * $0.sigma, 1e-6) }
         let totalWeight = weights.reduce(0, +)
         let meanTime = zip(window, weights).reduce(0) { $0 + $1.0.time * $1.1 } / totalWeight
         let meanPosition = zip(window, weights).reduce(SIMD3<Double>(repeating: 0)) { $0 + $1.0.position * $1.1 } / totalWeight
         let spread = zip(window, weights).reduce(0) { $0 + $1.1 * ($1.0.time - meanTime) * ($1.0.time - meanTime) }
-        guard window.count >= 3, spread > 1e-9 else {
+        guard window.count >= 2, spread > 1e-9 else {
             return Estimate(position: meanPosition, sigma: (1 / totalWeight).squareRoot())
         }
         let slope = zip(window, weights).reduce(SIMD3<Double>(repeating: 0)) {
