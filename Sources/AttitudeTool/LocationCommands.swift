@@ -175,7 +175,8 @@ struct LocationCommand: ParsableCommand {
         var summary = "\(filter.rawValue): \(fixes.count) fixes, wrote \(filtered.count) to \(output); dropped \(poor) "
             + "with accuracy worse than \(maxAccuracy) m"
         if filter == .kalman { summary += " and \(gated) gated as outliers" }
-        summary += String(format: "; roughness (RMS change of velocity between fixes) %.2f m/s", TrackStatistics.roughness(filtered))
+        summary += String(format: "; jitter (RMS distance from the line through the neighbouring fixes) %.2f m",
+                          TrackStatistics.jitter(filtered))
         note(summary)
     }
 }

@@ -2,22 +2,21 @@ import Foundation
 
 /// Figures that describe a track without a truth to compare it with.
 public enum TrackStatistics {
-    /// RMS of the change of velocity between consecutive fix intervals, m/s: 0 for a straight track at
-    /// constant speed, large for fixes that jump about. Intervals shorter than 0.1 s are merged.
-    public static func roughness(_ track: [FilteredFix]) -> Double {
-        guard let first = track.first else { return 0 }
-        let plane = LocalPlane(latitude: first.latitude, longitude: first.longitude)
-        var points: [(time: Double, position: SIMD2<Double>)] = []
-        for f in track where points.last.map({ f.time - $0.time >= 0.1 }) ?? true {
-            points.append((f.time, plane.metres(latitude: f.latitude, longitude: f.longitude)))
-        }
-        guard points.count >= 3 else { return 0 }
+    /// Jitter: the RMS distance, metres, of each fix from the straight line through its two
+    /// neighbours. Near 0 for a track that runs straight or curves gently, whatever its speed and
+    /// however unevenly the fixes are spaced in time; large for fixes that zig-zag.
+    public static func jitter(_ track: [FilteredFix]) -> Double {
+        guard track.count >= 3 else { return 0 }
+        let plane = LocalPlane(latitude: track[0].latitude, longitude: track[0].longitude)
+        let points = track.map { plane.metres(latitude: $0.latitude, longitude: $0.longitude) }
         var sum = 0.0
         for i in 1..<(points.count - 1) {
-            let before = (points[i].position - points[i - 1].position) / (points[i].time - points[i - 1].time)
-            let after = (points[i + 1].position - points[i].position) / (points[i + 1].time - points[i].time)
-            let change = after - before
-            sum += (change * change).sum()
+            let chord = points[i + 1] - points[i - 1], offset = points[i] - points[i - 1]
+            let length = (chord * chord).sum().squareRoot()
+            // With neighbours at one place, the distance to that place.
+            let distance = length < 1e-9 ? (offset * offset).sum().squareRoot()
+                : abs(chord.x * offset.y - chord.y * offset.x) / length
+            sum += distance * distance
         }
         return (sum / Double(points.count - 2)).squareRoot()
     }

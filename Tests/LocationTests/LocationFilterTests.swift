@@ -135,3 +135,20 @@ final class LocationFilterTests: XCTestCase {
         XCTAssertEqual(LocalPlane(latitude: 45, longitude: 0).metres(latitude: 46, longitude: 0).y, 111_132, accuracy: 100)
     }
 }
+
+final class TrackStatisticsTests: XCTestCase {
+    func testJitterIsTheDistanceFromTheNeighboursLine() {
+        let plane = LocalPlane(latitude: 46.5, longitude: 7.25)
+        func track(_ points: [SIMD2<Double>]) -> [FilteredFix] {
+            points.enumerated().map { i, p in
+                let d = plane.degrees(p)
+                return FilteredFix(source: i, time: Double(i) * (i % 2 == 0 ? 1 : 0.1), latitude: d.latitude,
+                                   longitude: d.longitude, altitude: 0, horizontalAccuracy: 5)
+            }
+        }
+        // A straight line, unevenly spaced: no jitter.
+        XCTAssertEqual(TrackStatistics.jitter(track([SIMD2(0, 0), SIMD2(1, 1), SIMD2(5, 5), SIMD2(6, 6)])), 0, accuracy: 1e-6)
+        // A zig-zag of ±2 m about the east axis: each inner point lies 4 m from its neighbours' line.
+        XCTAssertEqual(TrackStatistics.jitter(track([SIMD2(0, 2), SIMD2(10, -2), SIMD2(20, 2), SIMD2(30, -2)])), 4, accuracy: 1e-6)
+    }
+}
