@@ -27,6 +27,8 @@ struct PositionWords: ParsableArguments {
                                  valueName: "lat,lon"))
     var words: [String] = []
 
+    func validate() throws { _ = try position() }
+
     func position() throws -> PositionArgument {
         guard words.count == 1 else {
             throw ValidationError(words.isEmpty ? "give the position as LAT,LON" : "expected one LAT,LON, got '\(words.joined(separator: " "))'")
@@ -61,25 +63,23 @@ struct Declination: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Height above the WGS 84 ellipsoid, metres.", valueName: "metres"))
     var altitude: Double = 0
 
+    func validate() throws {
+        if let date, DecimalYear.parse(date) == nil {
+            throw ValidationError("--date '\(date)' is not a date YYYY-MM-DD")
+        }
+        guard altitude.isFinite, (-10_000...1_000_000).contains(altitude) else {
+            throw ValidationError("--altitude \(altitude) is outside -10000 to 1000000 metres")
+        }
+    }
+
     func run() throws {
         let position = try position.position()
         let model = try MagneticModel.wmm2025()
-        let year: Double
-        if let date {
-            guard let parsed = DecimalYear.parse(date) else {
-                throw ValidationError("--date '\(date)' is not a date YYYY-MM-DD")
-            }
-            year = parsed
-        } else {
-            year = DecimalYear.of(Date())
-        }
+        let year = date.flatMap(DecimalYear.parse) ?? DecimalYear.of(Date())
         guard model.validYears.contains(year) else {
             throw LocationError(String(format: "--date %@ is outside %@'s life: it is valid from %.1f to %.1f (2025-01-01 to 2030-01-01)",
                                          date ?? DecimalYear.isoDay(Date()), model.name,
                                          model.validYears.lowerBound, model.validYears.upperBound))
-        }
-        guard altitude.isFinite, (-10_000...1_000_000).contains(altitude) else {
-            throw ValidationError("--altitude \(altitude) is outside -10000 to 1000000 metres")
         }
         let field = try model.field(latitudeDegrees: position.latitude, longitudeDegrees: position.longitude,
                                     heightMetres: altitude, decimalYear: year)
