@@ -45,10 +45,21 @@ public struct MagneticModel: Sendable {
 
     /// WMM2025, from the `WMM.COF` shipped with this module.
     public static func wmm2025() throws -> MagneticModel {
-        guard let url = Bundle.module.url(forResource: "WMM", withExtension: "COF") else {
-            throw MagneticModelError("WMM.COF is missing from the Location module's resources")
+        guard let path = coefficientFileCandidates.first(where: { FileManager.default.isReadableFile(atPath: $0) }) else {
+            throw MagneticModelError("WMM.COF not found; looked in " + coefficientFileCandidates.joined(separator: ", "))
         }
-        return try MagneticModel(cofPath: url.path)
+        return try MagneticModel(cofPath: path)
+    }
+
+    /// Where `WMM.COF` may be: the resource bundle SwiftPM puts beside the executable (or the test
+    /// bundle), then this source tree. Looked up by hand because `Bundle.module` stops the program when
+    /// its bundle is missing, and a missing model file deserves an error, not a crash.
+    static var coefficientFileCandidates: [String] {
+        let bundle = "steady-dice_Location.resources/WMM.COF"
+        var folders = [Bundle.main.bundleURL]
+        if let executable = Bundle.main.executableURL { folders.append(executable.deletingLastPathComponent()) }
+        return folders.map { $0.appendingPathComponent(bundle).path }
+            + [URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("WMM.COF").path]
     }
 
     /// Reads a coefficient file in the WMM.COF layout: a header line `epoch name date`, then lines
