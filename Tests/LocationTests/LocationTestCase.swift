@@ -25,11 +25,16 @@ class LocationTestCase: XCTestCase {
 
     /// Runs `attitude` with `arguments`, with a deadline; its exit status, stdout and stderr.
     func attitude(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        try run("attitude", arguments)
+    }
+
+    /// Runs the built executable `name` (`attitude` or `steady-dice`) with a deadline.
+    func run(_ name: String, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
         let candidates = [Bundle(for: LocationTestCase.self).bundleURL.deletingLastPathComponent(),
                           URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
-            .map { $0.appendingPathComponent("attitude") }
+            .map { $0.appendingPathComponent(name) }
         guard let executable = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            throw XCTSkip("attitude is not built beside the tests (\(candidates[0].path)); run `swift build` first")
+            throw XCTSkip("\(name) is not built beside the tests (\(candidates[0].path)); run `swift build` first")
         }
         let process = Process()
         process.executableURL = executable
@@ -45,7 +50,7 @@ class LocationTestCase: XCTestCase {
         while process.isRunning && Date() < deadline { usleep(20_000) }
         if process.isRunning {
             process.terminate()
-            XCTFail("attitude \(arguments.joined(separator: " ")) did not finish within 120 s")
+            XCTFail("\(name) \(arguments.joined(separator: " ")) did not finish within 120 s")
         }
         process.waitUntilExit()
         return (process.terminationStatus, try String(contentsOf: output, encoding: .utf8),

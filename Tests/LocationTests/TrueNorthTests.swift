@@ -107,4 +107,32 @@ final class TrueNorthTests: LocationTestCase {
         XCTAssertEqual(strict.status, 1)
         XCTAssertTrue(strict.stderr.contains("no fix has a horizontal accuracy within 5.0 m"), strict.stderr)
     }
+
+    /// `steady-dice --log FOLDER` plays a 9D folder with Location.csv in true north: its snapshot is the
+    /// one of the magnetic attitude turned by the declination, and not the magnetic one.
+    func testSteadyDicePlaysTheFolderInTrueNorth() throws {
+        let recording = try writeRecording("rec")
+        let declination = try XCTUnwrap(RecordingDeclination.find(folder: recording, maxAccuracy: 20)).declinationDegrees
+        let fused = try RawLogFusion.fuse(log: RawLogReader.read(path: recording), frame: .reference(.xTrueNorthZVertical),
+                                          declinationDegrees: declination)
+        let expected = try AttitudeLog(samples: fused.map { AttitudeSample(t: $0.t, worldFromDevice: $0.outputFromSensor) },
+                                       frame: .xTrueNorthZVertical, path: recording).attitude(at: 3)
+        let magnetic = try RawLogFusion.fuse(log: RawLogReader.read(path: recording), frame: .reference(.xMagneticNorthZVertical))
+        let magneticAt3 = try AttitudeLog(samples: magnetic.map { AttitudeSample(t: $0.t, worldFromDevice: $0.outputFromSensor) },
+                                          frame: .xMagneticNorthZVertical, path: recording).attitude(at: 3)
+        func snapshot(_ name: String, _ source: [String]) throws -> Data {
+            let output = folder.appendingPathComponent(name).path
+            let run = try run("steady-dice", ["snapshot"] + source + ["--size", "160x120", "--background", "none", "-o", output])
+            XCTAssertEqual(run.status, 0, run.stderr)
+            if source[0] == "--log" {
+                XCTAssertTrue(run.stderr.contains("true north: declination"), run.stderr)
+                XCTAssertTrue(run.stderr.contains("into xTrueNorthZVertical"), run.stderr)
+            }
+            return try Data(contentsOf: URL(fileURLWithPath: output))
+        }
+        func argument(_ q: Quaternion) -> String { "--attitude=\(q.w),\(q.x),\(q.y),\(q.z)" }
+        let played = try snapshot("played.png", ["--log", recording, "--at", "3"])
+        XCTAssertEqual(played, try snapshot("true.png", [argument(expected)]))
+        XCTAssertNotEqual(played, try snapshot("magnetic.png", [argument(magneticAt3)]))
+    }
 }
