@@ -60,9 +60,9 @@ struct Fuse: ParsableCommand {
     var declination: Double?
 
     @Option(help: ArgumentHelp("With --frame xTrueNorthZVertical and no --declination: the declination comes from the "
-                               + "first fix of the folder's Location.csv whose horizontal accuracy is within this.",
+                               + "first fix of the folder's Location.csv whose horizontal accuracy is within this (default 20).",
                                valueName: "metres"))
-    var maxAccuracy: Double = 20
+    var maxAccuracy: Double?
 
     @Flag(help: "Add columns rest,mag_disturbed,bias_x,bias_y,bias_z (deg/s) for diagnosis; such a file is not an attitude log.")
     var status = false
@@ -73,7 +73,12 @@ struct Fuse: ParsableCommand {
 
     func validate() throws {
         try magnetometer.check(mode: mode)
-        guard maxAccuracy.isFinite, maxAccuracy > 0 else { throw ValidationError("--max-accuracy must be a positive number of metres") }
+        if let maxAccuracy {
+            guard maxAccuracy.isFinite, maxAccuracy > 0 else { throw ValidationError("--max-accuracy must be a positive number of metres") }
+            guard declination == nil, let frame, ReferenceFrame(name: frame) == .xTrueNorthZVertical else {
+                throw ValidationError("--max-accuracy applies to --frame xTrueNorthZVertical without --declination")
+            }
+        }
         guard let declination else { return }
         guard declination.isFinite, abs(declination) <= 180 else {
             throw ValidationError("--declination must be between -180 and 180 degrees")
@@ -100,7 +105,7 @@ struct Fuse: ParsableCommand {
         // True north by itself: the recording's own Location.csv gives the declination.
         var declination = self.declination
         let recordingDeclination = declination == nil && outputFrame == .reference(.xTrueNorthZVertical) && mode == .nineD
-            ? try RecordingDeclination.find(folder: input, maxAccuracy: maxAccuracy) : nil
+            ? try RecordingDeclination.find(folder: input, maxAccuracy: maxAccuracy ?? 20) : nil
         if let recordingDeclination {
             declination = recordingDeclination.declinationDegrees
             FileHandle.standardError.write(Data("attitude: true north: \(recordingDeclination.summary)\n".utf8))

@@ -124,11 +124,12 @@ struct LocationCommand: ParsableCommand {
     @Option(help: "raw, accuracy, mean, lsq or kalman.")
     var filter: LocationFilterKind
 
-    @Option(help: ArgumentHelp("Drop fixes whose horizontal accuracy is worse than this (every filter but raw).", valueName: "metres"))
-    var maxAccuracy: Double = 20
+    @Option(help: ArgumentHelp("Drop fixes whose horizontal accuracy is worse than this (every filter but raw; default 20).",
+                               valueName: "metres"))
+    var maxAccuracy: Double?
 
-    @Option(help: "Window of mean and lsq, in accepted fixes.")
-    var window: Int = 5
+    @Option(help: "Window of mean and lsq, in accepted fixes (default 5).")
+    var window: Int?
 
     @Option(help: ArgumentHelp("Replace the altitude with the terrain height from the SRTM tiles in this folder.", valueName: "dir"))
     var srtm: String?
@@ -137,21 +138,21 @@ struct LocationCommand: ParsableCommand {
     var output: String
 
     func validate() throws {
-        guard maxAccuracy.isFinite, maxAccuracy > 0 else { throw ValidationError("--max-accuracy must be a positive number of metres") }
-        guard window >= 1 else { throw ValidationError("--window must be at least 1") }
-        if window != 5 && filter != .mean && filter != .lsq {
-            throw ValidationError("--window applies to --filter mean and lsq only")
+        if let maxAccuracy, !(maxAccuracy.isFinite && maxAccuracy > 0) {
+            throw ValidationError("--max-accuracy must be a positive number of metres")
         }
-        if maxAccuracy != 20 && filter == .raw {
-            throw ValidationError("--max-accuracy does not apply to --filter raw, which keeps every fix")
-        }
+        if let window, window < 1 { throw ValidationError("--window must be at least 1") }
     }
 
     func run() throws {
+        // Options a filter does not use are allowed, so that one script can run every filter, but said.
+        if window != nil && filter != .mean && filter != .lsq { note("--window applies to mean and lsq; \(filter.rawValue) ignores it") }
+        if maxAccuracy != nil && filter == .raw { note("--filter raw keeps every fix; --max-accuracy is ignored") }
         let fixes = try LocationReader.read(path: input)
         var settings = LocationFilterSettings()
-        settings.maxAccuracy = maxAccuracy
-        settings.window = window
+        if let maxAccuracy { settings.maxAccuracy = maxAccuracy }
+        if let window { settings.window = window }
+        let maxAccuracy = settings.maxAccuracy
         var filtered = LocationFilter.run(filter, fixes, settings: settings)
         if let srtm {
             let terrain = try SRTMTerrain(folder: srtm)

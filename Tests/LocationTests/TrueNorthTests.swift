@@ -106,6 +106,10 @@ final class TrueNorthTests: LocationTestCase {
         let strict = try attitude(["fuse", recording, "--frame", "xTrueNorthZVertical", "--max-accuracy", "5", "-o", output])
         XCTAssertEqual(strict.status, 1)
         XCTAssertTrue(strict.stderr.contains("no fix has a horizontal accuracy within 5.0 m"), strict.stderr)
+        let misplaced = try attitude(["fuse", recording, "--max-accuracy", "5", "-o", output])
+        XCTAssertNotEqual(misplaced.status, 0)
+        XCTAssertTrue(misplaced.stderr.contains("--max-accuracy applies to --frame xTrueNorthZVertical without --declination"),
+                      misplaced.stderr)
     }
 
     /// `steady-dice --log FOLDER` plays a 9D folder with Location.csv in true north: its snapshot is the
