@@ -49,6 +49,8 @@ struct KalmanTrack {
 
     /// Velocity uncertainty at a (re)start, m/s: a car's speed is not known from one fix.
     private let startSpeedSigma = 15.0
+    /// The smallest measurement noise used, metres.
+    private let minimumSigma = 0.1
 
     func run(_ fixes: [LocationFix], _ kept: [Int]) -> [FilteredFix] {
         guard let first = kept.first else { return [] }
@@ -63,9 +65,11 @@ struct KalmanTrack {
         for i in kept {
             let fix = fixes[i]
             let measured = plane.metres(latitude: fix.latitude, longitude: fix.longitude)
-            let rH = fix.horizontalAccuracy * fix.horizontalAccuracy
-            let sigmaV = fix.verticalAccuracy.isFinite && fix.verticalAccuracy > 0
-                ? fix.verticalAccuracy : settings.verticalFromHorizontal * fix.horizontalAccuracy
+            // A reported accuracy of 0 would make the fix certain and the filter singular: 10 cm at best.
+            let sigmaH = max(fix.horizontalAccuracy, minimumSigma)
+            let rH = sigmaH * sigmaH
+            let sigmaV = max(fix.verticalAccuracy.isFinite && fix.verticalAccuracy > 0
+                             ? fix.verticalAccuracy : settings.verticalFromHorizontal * sigmaH, minimumSigma)
             let rV = sigmaV * sigmaV
             if var e = east, gatedInARow < settings.maxGatedInARow {
                 let dt = max(0, fix.time - lastTime)
