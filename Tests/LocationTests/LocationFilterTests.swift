@@ -39,6 +39,16 @@ final class LocationFilterTests: XCTestCase {
                 String(format: "%@ %.1f m (altitude %.1f m)", $0.rawValue, median(rms[$0]!), median(altitude[$0]!))
             }.joined(separator: ", ")
             print("location filters at \(speed) m/s, median RMS error over 9 tracks: \(line)")
+            // The window's trade-off: more fixes smooth more, and make the mean lag more.
+            var wide = LocationFilterSettings()
+            wide.window = 10
+            let windowed = [LocationFilterKind.mean, .lsq].map { kind in
+                String(format: "%@ %.1f m", kind.rawValue, median((1...9).map { seed in
+                    let track = SyntheticTrack(seed: UInt64(seed), speed: speed)
+                    return track.rmsError(LocationFilter.run(kind, track.fixes, settings: wide))
+                }))
+            }.joined(separator: ", ")
+            print("  with --window 10: \(windowed)")
             XCTAssertLessThan(median(rms[.kalman]!), median(rms[.raw]!))
             XCTAssertLessThan(median(rms[.kalman]!), median(rms[.accuracy]!))
             XCTAssertLessThan(median(altitude[.kalman]!), median(altitude[.raw]!))
