@@ -50,6 +50,8 @@ let package = Package(
         .target(name: "Fusion", dependencies: ["AttitudeMath"]),
         /// Raw IMU log readers (steady-dice raw CSV, x-io, Sensor Logger) and BROAD metrics.
         .target(name: "RawLog", dependencies: ["AttitudeMath", "Fusion", "CSVText"]),
+        /// Where the device is: the World Magnetic Model, Location.csv, position filters, SRTM terrain. No GL.
+        .target(name: "Location", dependencies: ["CSVText"], resources: [.copy("WMM.COF")]),
 
         /// Command-line options shared by both executables: magnetometer calibration of raw logs.
         .target(name: "FusionOptions", dependencies: [
@@ -60,13 +62,13 @@ let package = Package(
         .executableTarget(
             name: "SteadyDice",
             dependencies: [
-                "AttitudeMath", "AttitudeLog", "Imaging", "Render", "IMUD", "Fusion", "RawLog", "FusionOptions", "CGLFW", "CStopSignal",
+                "AttitudeMath", "AttitudeLog", "Imaging", "Render", "IMUD", "Fusion", "RawLog", "FusionOptions", "CGLFW", "CStopSignal", "Location",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "AttitudeTool",
             dependencies: [
-                "AttitudeMath", "AttitudeLog", "Fusion", "RawLog", "FusionOptions",
+                "AttitudeMath", "AttitudeLog", "Fusion", "RawLog", "FusionOptions", "Location",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -80,6 +82,8 @@ let package = Package(
                     exclude: ["Goldens"]),
         .testTarget(name: "IMUDTests", dependencies: ["IMUD", "AttitudeMath", "AttitudeLog", "TestSupport"]),
         .testTarget(name: "FusionTests", dependencies: ["Fusion", "RawLog", "AttitudeMath", "AttitudeLog", "TestSupport"],
+                    exclude: ["Fixtures"]),
+        .testTarget(name: "LocationTests", dependencies: ["Location", "RawLog", "AttitudeMath", "AttitudeLog", "TestSupport"],
                     exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v5]

@@ -4,6 +4,7 @@ import AttitudeMath
 import Foundation
 import Fusion
 import FusionOptions
+import Location
 import RawLog
 
 @main
@@ -11,7 +12,7 @@ struct AttitudeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "attitude",
         abstract: "Fuse raw IMU logs into attitude, and measure the fusion against BROAD.",
-        subcommands: [Fuse.self, Eval.self, Bench.self])
+        subcommands: [Fuse.self, Eval.self, Bench.self, Declination.self, LocationCommand.self, Terrain.self])
 }
 
 /// Options shared by the subcommands that run the estimator.
@@ -55,8 +56,13 @@ struct Fuse: ParsableCommand {
     var frame: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Magnetic declination at the recording's site, degrees east of true north positive; "
-                               + "needed for --frame xTrueNorthZVertical.", valueName: "degrees"))
+                               + "needed for --frame xTrueNorthZVertical unless a Sensor Logger folder has Location.csv; overrides it.", valueName: "degrees"))
     var declination: Double?
+
+    @Option(help: ArgumentHelp("With --frame xTrueNorthZVertical and no --declination: the declination comes from the "
+                               + "first fix of the folder's Location.csv whose horizontal accuracy is within this (default 20).",
+                               valueName: "metres"))
+    var maxAccuracy: Double?
 
     @Flag(help: "Add columns rest,mag_disturbed,bias_x,bias_y,bias_z (deg/s) for diagnosis; such a file is not an attitude log.")
     var status = false
@@ -67,6 +73,12 @@ struct Fuse: ParsableCommand {
 
     func validate() throws {
         try magnetometer.check(mode: mode)
+        if let maxAccuracy {
+            guard maxAccuracy.isFinite, maxAccuracy > 0 else { throw ValidationError("--max-accuracy must be a positive number of metres") }
+            guard declination == nil, let frame, ReferenceFrame(name: frame) == .xTrueNorthZVertical else {
+                throw ValidationError("--max-accuracy applies to --frame xTrueNorthZVertical without --declination")
+            }
+        }
         guard let declination else { return }
         guard declination.isFinite, abs(declination) <= 180 else {
             throw ValidationError("--declination must be between -180 and 180 degrees")
@@ -90,11 +102,20 @@ struct Fuse: ParsableCommand {
         } else {
             outputFrame = .reference(RawLogFusion.naturalFrame(of: mode))
         }
+        // True north by itself: the recording's own Location.csv gives the declination.
+        var declination = self.declination
+        let recordingDeclination = declination == nil && outputFrame == .reference(.xTrueNorthZVertical) && mode == .nineD
+            ? try RecordingDeclination.find(folder: input, maxAccuracy: maxAccuracy ?? 20) : nil
+        if let recordingDeclination {
+            declination = recordingDeclination.declinationDegrees
+            FileHandle.standardError.write(Data("attitude: true north: \(recordingDeclination.summary)\n".utf8))
+        }
         let samples = try RawLogFusion.fuse(log: log, frame: outputFrame, mode: mode, parameters: estimator.parameters(),
                                             withStatus: status, declinationDegrees: declination)
         var comments = ["attitude fused by steady-dice from \(BroadEvaluation.trialName(of: input)) (\(mode.rawValue))"]
         if let calibration { comments.append("magnetometer: \(calibration), subtracted") }
         if let declination { comments.append("true north from magnetic north with a declination of \(declination)° (east positive)") }
+        if let recordingDeclination { comments.append("true north: \(recordingDeclination.summary)") }
         let frameName: ReferenceFrame?
         switch outputFrame {
         case .reference(let reference): frameName = reference

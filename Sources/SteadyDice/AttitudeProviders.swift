@@ -3,6 +3,7 @@ import AttitudeLog
 import AttitudeMath
 import Foundation
 import FusionOptions
+import Location
 import RawLog
 
 /// What the renderer needs from an attitude source at draw time. Never blocks.
@@ -65,7 +66,9 @@ final class FixedAttitudeProvider: AttitudeProvider {
 /// raw CSV, x-io CSV, a Sensor Logger folder, plain or .xz) is fused in-process: 9D into
 /// xMagneticNorthZVertical when it has a magnetometer, else 6D into xArbitraryZVertical. Anything
 /// else is read as a steady-dice attitude CSV or Sensor Logger's Orientation.csv. `magnetometer`
-/// calibrates a raw log's magnetometer first, and is refused for an attitude log.
+/// calibrates a raw log's magnetometer first, and is refused for an attitude log. A 9D Sensor Logger
+/// folder with a usable `Location.csv` is fused into xTrueNorthZVertical, with the declination WMM gives
+/// at its first good fix; when the file cannot give one, magnetic north, with the reason on stderr.
 func loadAttitudeLog(path: String, magnetometer: MagnetometerOptions = MagnetometerOptions()) throws -> AttitudeLog {
     guard RawLogReader.isRawLog(path: path) else {
         if magnetometer.isSet {
@@ -78,9 +81,21 @@ func loadAttitudeLog(path: String, magnetometer: MagnetometerOptions = Magnetome
         FileHandle.standardError.write(Data("steady-dice: \(path): magnetometer \(calibration), subtracted\n".utf8))
     }
     let mode = RawLogFusion.naturalMode(of: raw)
-    let frame = RawLogFusion.naturalFrame(of: mode)
+    var frame = RawLogFusion.naturalFrame(of: mode)
+    var declination: Double?
+    if mode == .nineD {
+        do {
+            if let found = try RecordingDeclination.find(folder: path, maxAccuracy: 20) {
+                declination = found.declinationDegrees
+                frame = .xTrueNorthZVertical
+                FileHandle.standardError.write(Data("steady-dice: true north: \(found.summary)\n".utf8))
+            }
+        } catch {
+            FileHandle.standardError.write(Data("steady-dice: staying with magnetic north: \(error)\n".utf8))
+        }
+    }
     FileHandle.standardError.write(Data("steady-dice: fusing \(raw.count) raw samples of \(path) (\(mode.rawValue)) into \(frame.rawValue)\n".utf8))
-    let fused = try RawLogFusion.fuse(log: raw, frame: .reference(frame), mode: mode)
+    let fused = try RawLogFusion.fuse(log: raw, frame: .reference(frame), mode: mode, declinationDegrees: declination)
     return try AttitudeLog(samples: fused.map { AttitudeSample(t: $0.t, worldFromDevice: $0.outputFromSensor) }, frame: frame, path: path)
 }
 

@@ -1,0 +1,183 @@
+import ArgumentParser
+import Foundation
+import Location
+
+/// `LAT,LON` in degrees, north and east positive.
+struct PositionArgument: ExpressibleByArgument {
+    let latitude: Double
+    let longitude: Double
+
+    init?(argument: String) {
+        let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
+            .map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 2, let latitude = parts[0], let longitude = parts[1],
+              latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 360 else { return nil }
+        self.latitude = latitude
+        self.longitude = longitude < -180 ? longitude + 360 : longitude > 180 ? longitude - 360 : longitude
+    }
+
+    static var defaultCompletionKind: CompletionKind { .default }
+}
+
+/// The position given as the command's argument: `LAT,LON` may start with a minus, which the argument
+/// parser would otherwise take for an option, so the raw words are collected and checked here.
+struct PositionWords: ParsableArguments {
+    @Argument(parsing: .allUnrecognized,
+              help: ArgumentHelp("Latitude,longitude in degrees, north and east positive (e.g. 46.5,7.25 or -33.9,18.4).",
+                                 valueName: "lat,lon"))
+    var words: [String] = []
+
+    func validate() throws { _ = try position() }
+
+    func position() throws -> PositionArgument {
+        guard words.count == 1 else {
+            throw ValidationError(words.isEmpty ? "give the position as LAT,LON" : "expected one LAT,LON, got '\(words.joined(separator: " "))'")
+        }
+        guard let position = PositionArgument(argument: words[0]) else {
+            throw ValidationError("position '\(words[0])' is not LAT,LON in degrees (latitude -90 to 90, longitude -180 to 360)")
+        }
+        return position
+    }
+}
+
+/// Writes one line to stderr, prefixed with the tool's name.
+func note(_ text: String) {
+    FileHandle.standardError.write(Data("attitude: \(text)\n".utf8))
+}
+
+// MARK: - declination
+
+struct Declination: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "The World Magnetic Model (WMM2025) at a place and date: declination, inclination, total field.",
+        discussion: """
+            Prints, one per line: declination (degrees, east of true north positive), inclination (degrees, \
+            down positive) and total field (nT). Valid from 2025.0 to 2030.0.
+            """)
+
+    @OptionGroup var position: PositionWords
+
+    @Option(help: ArgumentHelp("Date, YYYY-MM-DD (UTC midnight). Default: today.", valueName: "yyyy-mm-dd"))
+    var date: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Height above the WGS 84 ellipsoid, metres.", valueName: "metres"))
+    var altitude: Double = 0
+
+    func validate() throws {
+        if let date, DecimalYear.parse(date) == nil {
+            throw ValidationError("--date '\(date)' is not a date YYYY-MM-DD")
+        }
+        guard altitude.isFinite, (-10_000...1_000_000).contains(altitude) else {
+            throw ValidationError("--altitude \(altitude) is outside -10000 to 1000000 metres")
+        }
+    }
+
+    func run() throws {
+        let position = try position.position()
+        let model = try MagneticModel.wmm2025()
+        let year = date.flatMap(DecimalYear.parse) ?? DecimalYear.of(Date())
+        guard model.validYears.contains(year) else {
+            throw LocationError(String(format: "--date %@ is outside %@'s life: it is valid from %.1f to %.1f (2025-01-01 to 2030-01-01)",
+                                         date ?? DecimalYear.isoDay(Date()), model.name,
+                                         model.validYears.lowerBound, model.validYears.upperBound))
+        }
+        let field = try model.field(latitudeDegrees: position.latitude, longitudeDegrees: position.longitude,
+                                    heightMetres: altitude, decimalYear: year)
+        print(String(format: "declination: %.4f", field.declinationDegrees))
+        print(String(format: "inclination: %.4f", field.inclinationDegrees))
+        print(String(format: "total_field: %.1f", field.total))
+    }
+}
+
+// MARK: - terrain
+
+struct Terrain: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Terrain height in metres from SRTM .hgt tiles, bilinear between the four samples around the point.")
+
+    @OptionGroup var position: PositionWords
+
+    @Option(help: ArgumentHelp("Folder of SRTM1 or SRTM3 tiles named like N46E007.hgt.", valueName: "dir"))
+    var srtm: String
+
+    func run() throws {
+        let position = try position.position()
+        let terrain = try SRTMTerrain(folder: srtm)
+        let height = try terrain.height(latitude: position.latitude, longitude: position.longitude)
+        print(String(format: "%.3f", height))
+    }
+}
+
+// MARK: - location
+
+extension LocationFilterKind: ExpressibleByArgument {}
+
+struct LocationCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "location",
+        abstract: "Filter the position fixes of a Sensor Logger Location.csv (or a recording folder holding one).",
+        discussion: "Writes t,latitude,longitude,altitude,horizontal_accuracy, t in seconds from the first row of the input.")
+
+    @Argument(help: "Location.csv, or a Sensor Logger folder holding one.")
+    var input: String
+
+    @Option(help: "raw, accuracy, mean, lsq or kalman.")
+    var filter: LocationFilterKind
+
+    @Option(help: ArgumentHelp("Drop fixes whose horizontal accuracy is worse than this (every filter but raw; default 20).",
+                               valueName: "metres"))
+    var maxAccuracy: Double?
+
+    @Option(help: "Window of mean and lsq, in accepted fixes (default 5).")
+    var window: Int?
+
+    @Option(help: ArgumentHelp("Replace the altitude with the terrain height from the SRTM tiles in this folder.", valueName: "dir"))
+    var srtm: String?
+
+    @Option(name: .shortAndLong, help: "CSV file to write.")
+    var output: String
+
+    func validate() throws {
+        if let maxAccuracy, !(maxAccuracy.isFinite && maxAccuracy > 0) {
+            throw ValidationError("--max-accuracy must be a positive number of metres")
+        }
+        if let window, window < 1 { throw ValidationError("--window must be at least 1") }
+    }
+
+    func run() throws {
+        // Options a filter does not use are allowed, so that one script can run every filter, but said.
+        if window != nil && filter != .mean && filter != .lsq { note("--window applies to mean and lsq; \(filter.rawValue) ignores it") }
+        if maxAccuracy != nil && filter == .raw { note("--filter raw keeps every fix; --max-accuracy is ignored") }
+        let fixes = try LocationReader.read(path: input)
+        var settings = LocationFilterSettings()
+        if let maxAccuracy { settings.maxAccuracy = maxAccuracy }
+        if let window { settings.window = window }
+        let maxAccuracy = settings.maxAccuracy
+        var filtered = LocationFilter.run(filter, fixes, settings: settings)
+        if let srtm {
+            let terrain = try SRTMTerrain(folder: srtm)
+            for k in filtered.indices {
+                filtered[k].altitude = try terrain.height(latitude: filtered[k].latitude, longitude: filtered[k].longitude)
+            }
+        }
+        let origin = fixes[0].time
+        var text = "t,latitude,longitude,altitude,horizontal_accuracy\n"
+        for f in filtered {
+            text += String(format: "%.3f,%.8f,%.8f,%.3f,%.3f\n", f.time - origin, f.latitude, f.longitude,
+                           f.altitude, f.horizontalAccuracy)
+        }
+        do {
+            try text.write(toFile: output, atomically: true, encoding: .utf8)
+        } catch {
+            throw ValidationError("cannot write \(output): \(error.localizedDescription)")
+        }
+        let poor = filter == .raw ? 0 : fixes.filter { !$0.isGood(maxAccuracy: maxAccuracy) }.count
+        let gated = fixes.count - poor - filtered.count
+        var summary = "\(filter.rawValue): \(fixes.count) fixes, wrote \(filtered.count) to \(output); dropped \(poor) "
+            + "with accuracy worse than \(maxAccuracy) m"
+        if filter == .kalman { summary += " and \(gated) gated as outliers" }
+        summary += String(format: "; jitter (RMS distance from the line through the neighbouring fixes) %.2f m",
+                          TrackStatistics.jitter(filtered))
+        note(summary)
+    }
+}

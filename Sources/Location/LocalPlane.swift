@@ -1,0 +1,39 @@
+import Foundation
+
+/// East-north metres about an origin on WGS 84, from the ellipsoid's radii of curvature at the
+/// origin's latitude: exact at the origin, within centimetres over a few kilometres, which is all a
+/// filter over one recording needs.
+public struct LocalPlane: Sendable {
+    public let originLatitude: Double
+    public let originLongitude: Double
+    /// Metres per degree of latitude and of longitude at the origin.
+    let metresPerDegreeNorth: Double
+    let metresPerDegreeEast: Double
+
+    public init(latitude: Double, longitude: Double) {
+        originLatitude = latitude
+        originLongitude = longitude
+        let a = 6_378_137.0, f = 1 / 298.257223563
+        let e2 = f * (2 - f)
+        let phi = latitude * .pi / 180
+        let w = 1 - e2 * sin(phi) * sin(phi)
+        let meridian = a * (1 - e2) / (w * w.squareRoot())
+        let primeVertical = a / w.squareRoot()
+        metresPerDegreeNorth = meridian * .pi / 180
+        metresPerDegreeEast = primeVertical * cos(phi) * .pi / 180
+    }
+
+    /// (east, north) metres of a position, degrees.
+    public func metres(latitude: Double, longitude: Double) -> SIMD2<Double> {
+        var dLon = longitude - originLongitude
+        if dLon > 180 { dLon -= 360 } else if dLon < -180 { dLon += 360 }
+        return SIMD2(dLon * metresPerDegreeEast, (latitude - originLatitude) * metresPerDegreeNorth)
+    }
+
+    /// The position, degrees, of (east, north) metres.
+    public func degrees(_ eastNorth: SIMD2<Double>) -> (latitude: Double, longitude: Double) {
+        var longitude = originLongitude + eastNorth.x / metresPerDegreeEast
+        if longitude > 180 { longitude -= 360 } else if longitude < -180 { longitude += 360 }
+        return (originLatitude + eastNorth.y / metresPerDegreeNorth, longitude)
+    }
+}

@@ -1,0 +1,241 @@
+import Foundation
+
+/// The geomagnetic field at one place and time, in the geodetic frame (north, east, down).
+public struct MagneticField: Sendable, Equatable {
+    /// North component, nT.
+    public var north: Double
+    /// East component, nT.
+    public var east: Double
+    /// Down component, nT.
+    public var down: Double
+
+    /// Horizontal intensity, nT.
+    public var horizontal: Double { hypot(north, east) }
+    /// Total intensity, nT.
+    public var total: Double { (north * north + east * east + down * down).squareRoot() }
+    /// Declination: the angle from true north to the horizontal field, degrees, east positive.
+    public var declinationDegrees: Double { atan2(east, north) * 180 / .pi }
+    /// Inclination (dip): the angle below the horizontal, degrees, down positive.
+    public var inclinationDegrees: Double { atan2(down, horizontal) * 180 / .pi }
+}
+
+/// Why the model cannot be evaluated, or read.
+public struct MagneticModelError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// A spherical-harmonic main-field model with linear secular variation, as the World Magnetic Model
+/// publishes it (`WMM.COF`): Gauss coefficients g, h in nT and their yearly change, to degree 12.
+///
+/// Evaluation follows the WMM technical report: geodetic (WGS 84) position to geocentric spherical
+/// coordinates, Schmidt semi-normalised associated Legendre functions, the field in spherical
+/// components, rotated back to the geodetic north-east-down frame.
+public struct MagneticModel: Sendable {
+    /// Model name from the file's header, e.g. `WMM-2025`.
+    public let name: String
+    /// Reference epoch, decimal year (2025.0 for WMM2025).
+    public let epoch: Double
+    /// The model is valid from `epoch` to `epoch + 5` years, both included.
+    public var validYears: ClosedRange<Double> { epoch...(epoch + 5) }
+    /// Highest degree n.
+    public let maxDegree: Int
+    /// Coefficients indexed `[n][m]`, nT and nT per year.
+    private let g: [[Double]], h: [[Double]], gDot: [[Double]], hDot: [[Double]]
+
+    /// WMM2025, from the `WMM.COF` shipped with this module.
+    public static func wmm2025() throws -> MagneticModel {
+        guard let path = coefficientFileCandidates.first(where: { FileManager.default.isReadableFile(atPath: $0) }) else {
+            throw MagneticModelError("WMM.COF not found; looked in " + coefficientFileCandidates.joined(separator: ", "))
+        }
+        return try MagneticModel(cofPath: path)
+    }
+
+    /// Where `WMM.COF` may be: the resource bundle SwiftPM puts beside the executable (or the test
+    /// bundle), then this source tree. Looked up by hand because `Bundle.module` stops the program when
+    /// its bundle is missing, and a missing model file deserves an error, not a crash.
+    static var coefficientFileCandidates: [String] {
+        let bundle = "steady-dice_Location.resources/WMM.COF"
+        var folders = [Bundle.main.bundleURL]
+        if let executable = Bundle.main.executableURL { folders.append(executable.deletingLastPathComponent()) }
+        return folders.map { $0.appendingPathComponent(bundle).path }
+            + [URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("WMM.COF").path]
+    }
+
+    /// Reads a coefficient file in the WMM.COF layout: a header line `epoch name date`, then lines
+    /// `n m g h gDot hDot`, ended by a line of 9s.
+    public init(cofPath: String) throws {
+        guard let text = try? String(contentsOfFile: cofPath, encoding: .utf8) else {
+            throw MagneticModelError("\(cofPath): cannot read the coefficient file")
+        }
+        try self.init(cofText: text, path: cofPath)
+    }
+
+    public init(cofText: String, path: String = "WMM.COF") throws {
+        var lines = cofText.split(whereSeparator: \.isNewline).enumerated().makeIterator()
+        guard let (_, headerLine) = lines.next() else { throw MagneticModelError("\(path): empty") }
+        let header = headerLine.split(separator: " ")
+        guard header.count >= 2, let epoch = Double(header[0]), epoch.isFinite else {
+            throw MagneticModelError("\(path):1: expected 'epoch name date' in the header")
+        }
+        var rows: [(n: Int, m: Int, values: [Double])] = []
+        while let (index, line) = lines.next() {
+            if line.hasPrefix("9999") { break }
+            let fields = line.split(separator: " ")
+            guard fields.count >= 6, let n = Int(fields[0]), let m = Int(fields[1]), n >= 1, n <= 20, m >= 0, m <= n else {
+                throw MagneticModelError("\(path):\(index + 1): expected 'n m g h gdot hdot'")
+            }
+            let values = fields[2..<6].compactMap { Double($0) }
+            guard values.count == 4 else { throw MagneticModelError("\(path):\(index + 1): malformed number") }
+            rows.append((n, m, values))
+        }
+        let maxDegree = rows.map(\.n).max() ?? 0
+        guard maxDegree >= 1 else { throw MagneticModelError("\(path): no coefficients") }
+        let zero = [[Double]](repeating: [Double](repeating: 0, count: maxDegree + 1), count: maxDegree + 1)
+        var g = zero, h = zero, gDot = zero, hDot = zero
+        for row in rows {
+            g[row.n][row.m] = row.values[0]
+            h[row.n][row.m] = row.values[1]
+            gDot[row.n][row.m] = row.values[2]
+            hDot[row.n][row.m] = row.values[3]
+        }
+        self.name = String(header[1])
+        self.epoch = epoch
+        self.maxDegree = maxDegree
+        self.g = g
+        self.h = h
+        self.gDot = gDot
+        self.hDot = hDot
+    }
+
+    // MARK: - Evaluation
+
+    /// The field at geodetic `latitudeDegrees` (-90...90), `longitudeDegrees` (east positive), height
+    /// `heightMetres` above the WGS 84 ellipsoid, at `decimalYear`. Throws for a date outside the
+    /// model's life or a position out of range.
+    public func field(latitudeDegrees: Double, longitudeDegrees: Double, heightMetres: Double = 0,
+                      decimalYear: Double) throws -> MagneticField {
+        guard decimalYear.isFinite, validYears.contains(decimalYear) else {
+            throw MagneticModelError(String(format: "date %.3f is outside %@'s life, %.1f to %.1f",
+                                            decimalYear, name, validYears.lowerBound, validYears.upperBound))
+        }
+        guard latitudeDegrees.isFinite, abs(latitudeDegrees) <= 90 else {
+            throw MagneticModelError("latitude \(latitudeDegrees) is outside -90 to 90 degrees")
+        }
+        guard longitudeDegrees.isFinite, abs(longitudeDegrees) <= 360 else {
+            throw MagneticModelError("longitude \(longitudeDegrees) is outside -360 to 360 degrees")
+        }
+        guard heightMetres.isFinite, (-10_000...1_000_000).contains(heightMetres) else {
+            throw MagneticModelError("height \(heightMetres) m is outside -10 km to 1000 km")
+        }
+        let position = Geocentric(latitudeDegrees: latitudeDegrees, heightKilometres: heightMetres / 1000)
+        let spherical = sphericalField(position, longitude: longitudeDegrees * .pi / 180, years: decimalYear - epoch)
+        // Geocentric north/down to geodetic north/down: rotate by the difference of the two latitudes.
+        let psi = position.latitude - latitudeDegrees * .pi / 180
+        return MagneticField(north: spherical.north * cos(psi) - spherical.down * sin(psi),
+                             east: spherical.east,
+                             down: spherical.north * sin(psi) + spherical.down * cos(psi))
+    }
+
+    /// Field components along geocentric north, east and down (nT).
+    private func sphericalField(_ position: Geocentric, longitude: Double, years: Double) -> MagneticField {
+        let legendre = SchmidtLegendre(maxDegree: maxDegree, sinLatitude: sin(position.latitude),
+                                       cosLatitude: cos(position.latitude))
+        let ratio = Geocentric.referenceRadiusKm / position.radiusKm
+        var north = 0.0, east = 0.0, down = 0.0
+        var power = ratio * ratio  // (a/r)^(n+2), starting at n = 0
+        for n in 1...maxDegree {
+            power *= ratio
+            for m in 0...n {
+                let gnm = g[n][m] + years * gDot[n][m]
+                let hnm = h[n][m] + years * hDot[n][m]
+                let cosML = cos(Double(m) * longitude), sinML = sin(Double(m) * longitude)
+                let cosTerm = gnm * cosML + hnm * sinML
+                let sinTerm = gnm * sinML - hnm * cosML
+                // B = -grad V; north is -θ, so B_north = -B_θ = +(1/r) dV/dθ.
+                north += power * cosTerm * legendre.dPdTheta[n][m]
+                east += power * Double(m) * sinTerm * legendre.pOverSinTheta[n][m]
+                down -= Double(n + 1) * power * cosTerm * legendre.p[n][m]
+            }
+        }
+        return MagneticField(north: north, east: east, down: down)
+    }
+}
+
+// MARK: - Geometry
+
+/// A geodetic position on WGS 84 as geocentric spherical coordinates.
+struct Geocentric {
+    /// WGS 84 semi-major axis, km.
+    static let semiMajorKm = 6378.137
+    /// WGS 84 flattening.
+    static let flattening = 1 / 298.257223563
+    /// The model's reference radius a, km.
+    static let referenceRadiusKm = 6371.2
+
+    /// Geocentric latitude, radians.
+    let latitude: Double
+    /// Distance from the Earth's centre, km.
+    let radiusKm: Double
+
+    init(latitudeDegrees: Double, heightKilometres: Double) {
+        let phi = latitudeDegrees * .pi / 180
+        let e2 = Self.flattening * (2 - Self.flattening)
+        let primeVertical = Self.semiMajorKm / (1 - e2 * sin(phi) * sin(phi)).squareRoot()
+        let p = (primeVertical + heightKilometres) * cos(phi)
+        let z = (primeVertical * (1 - e2) + heightKilometres) * sin(phi)
+        radiusKm = hypot(p, z)
+        latitude = atan2(z, p)
+    }
+}
+
+/// Schmidt semi-normalised associated Legendre functions P(n, m) of cos θ (θ the colatitude), their
+/// derivative in θ, and P(n, m) / sin θ for m ≥ 1, which stays finite at the poles where the east
+/// component would otherwise divide by zero.
+struct SchmidtLegendre {
+    var p: [[Double]]
+    var dPdTheta: [[Double]]
+    var pOverSinTheta: [[Double]]
+
+    init(maxDegree: Int, sinLatitude: Double, cosLatitude: Double) {
+        let cosTheta = sinLatitude, sinTheta = cosLatitude
+        let zero = [[Double]](repeating: [Double](repeating: 0, count: maxDegree + 1), count: maxDegree + 1)
+        // Gauss-normalised functions first (simple recursions), then scaled to Schmidt's normalisation.
+        var p = zero, dp = zero, q = zero
+        p[0][0] = 1
+        for n in 1...maxDegree {
+            for m in 0...n {
+                if m == n {
+                    p[n][n] = sinTheta * p[n - 1][n - 1]
+                    dp[n][n] = sinTheta * dp[n - 1][n - 1] + cosTheta * p[n - 1][n - 1]
+                    q[n][n] = n == 1 ? 1 : sinTheta * q[n - 1][n - 1]
+                } else {
+                    let k = n > 1 ? Double((n - 1) * (n - 1) - m * m) / Double((2 * n - 1) * (2 * n - 3)) : 0
+                    let p2 = n > 1 ? p[n - 2][m] : 0, dp2 = n > 1 ? dp[n - 2][m] : 0, q2 = n > 1 ? q[n - 2][m] : 0
+                    p[n][m] = cosTheta * p[n - 1][m] - k * p2
+                    dp[n][m] = cosTheta * dp[n - 1][m] - sinTheta * p[n - 1][m] - k * dp2
+                    q[n][m] = m >= 1 ? cosTheta * q[n - 1][m] - k * q2 : 0
+                }
+            }
+        }
+        var schmidt = zero
+        schmidt[0][0] = 1
+        for n in 1...maxDegree {
+            schmidt[n][0] = schmidt[n - 1][0] * Double(2 * n - 1) / Double(n)
+            for m in 1...n {
+                let factor = Double((n - m + 1) * (m == 1 ? 2 : 1)) / Double(n + m)
+                schmidt[n][m] = schmidt[n][m - 1] * factor.squareRoot()
+            }
+        }
+        for n in 0...maxDegree {
+            for m in 0...n {
+                p[n][m] *= schmidt[n][m]
+                dp[n][m] *= schmidt[n][m]
+                q[n][m] *= schmidt[n][m]
+            }
+        }
+        self.p = p
+        self.dPdTheta = dp
+        self.pOverSinTheta = q
+    }
+}

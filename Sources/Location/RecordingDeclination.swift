@@ -1,0 +1,54 @@
+import Foundation
+
+/// The magnetic declination of a recording, from its own location stream: WMM at the first good fix,
+/// on the date of that fix. What lets `xTrueNorthZVertical` need no `--declination`.
+public struct RecordingDeclination: Sendable {
+    /// The `Location.csv` the fix came from.
+    public let path: String
+    /// The first fix whose horizontal accuracy is within the threshold.
+    public let fix: LocationFix
+    /// How many fixes before it were too poor.
+    public let skipped: Int
+    public let decimalYear: Double
+    public let modelName: String
+    public let field: MagneticField
+
+    /// Degrees, east of true north positive.
+    public var declinationDegrees: Double { field.declinationDegrees }
+
+    /// One line saying which fix and date gave which declination.
+    public var summary: String {
+        let accuracy = String(format: "%.1f", fix.horizontalAccuracy)
+        let skippedText = skipped == 0 ? "" : ", after \(skipped) poorer fixes"
+        return String(format: "declination %.3f° (east positive) from %@ at %.6f,%.6f, %@ (fix at %@:%d, accuracy %@ m%@)",
+                      declinationDegrees, modelName, fix.latitude, fix.longitude, DecimalYear.isoDay(fix.date),
+                      (path as NSString).lastPathComponent, fix.line, accuracy, skippedText)
+    }
+
+    /// The declination of the recording folder `folder`, or nil when it holds no `Location.csv`.
+    /// Throws when the file is unreadable, holds no fix within `maxAccuracy` metres, or its date lies
+    /// outside the model's life.
+    public static func find(folder: String, maxAccuracy: Double,
+                            model: MagneticModel? = nil) throws -> RecordingDeclination? {
+        guard let file = LocationReader.locationFile(inFolder: folder) else { return nil }
+        let fixes = try LocationReader.read(path: file)
+        guard let index = fixes.firstIndex(where: { $0.isGood(maxAccuracy: maxAccuracy) }) else {
+            throw LocationError(path: file, "no fix has a horizontal accuracy within \(maxAccuracy) m, so no declination "
+                                + "for true north; give --declination DEG, or a larger --max-accuracy")
+        }
+        let fix = fixes[index]
+        let model = try model ?? MagneticModel.wmm2025()
+        let year = DecimalYear.of(fix.date)
+        let height = fix.altitude.isFinite && abs(fix.altitude) < 10_000 ? fix.altitude : 0
+        let field: MagneticField
+        do {
+            field = try model.field(latitudeDegrees: fix.latitude, longitudeDegrees: fix.longitude,
+                                    heightMetres: height, decimalYear: year)
+        } catch {
+            throw LocationError(path: file, line: fix.line, "the fix of \(DecimalYear.isoDay(fix.date)): \(error); "
+                                + "give --declination DEG for true north")
+        }
+        return RecordingDeclination(path: file, fix: fix, skipped: index, decimalYear: year,
+                                    modelName: model.name, field: field)
+    }
+}

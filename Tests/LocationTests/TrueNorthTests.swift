@@ -1,0 +1,142 @@
+import AttitudeLog
+import AttitudeMath
+import Foundation
+@testable import Location
+import RawLog
+import TestSupport
+import XCTest
+
+/// True north by itself: a Sensor Logger folder with Location.csv needs no --declination.
+final class TrueNorthTests: LocationTestCase {
+    /// 2026-03-01T10:00Z, nanoseconds.
+    static let startNanoseconds: Int64 = 1_772_359_200_000_000_000
+
+    /// A Sensor Logger folder: a 6 s tumbling 9D recording, and a Location.csv whose first three
+    /// fixes are poor (50 m, at Cape Town) and the rest good (6 m, at Reykjavik).
+    func writeRecording(_ name: String, fixes: String? = nil) throws -> String {
+        let imu = TumblingIMU(seconds: 6, rate: 100)
+        func stream(_ values: [SIMD3<Double>]) -> String {
+            var text = "time,seconds_elapsed,z,y,x\n"
+            for (t, v) in zip(imu.time, values) {
+                text += "\(Self.startNanoseconds + Int64((t * 1e9).rounded())),\(t),\(v.z),\(v.y),\(v.x)\n"
+            }
+            return text
+        }
+        try write("\(name)/Gyroscope.csv", stream(imu.gyro))
+        try write("\(name)/Accelerometer.csv", stream(imu.acc))
+        try write("\(name)/Magnetometer.csv", stream(imu.mag))
+        let header = "time,seconds_elapsed,bearingAccuracy,speedAccuracy,verticalAccuracy,horizontalAccuracy,speed,bearing,altitude,longitude,latitude\n"
+        let defaultFixes = (0..<8).map { k in
+            let poor = k < 3
+            return "\(Self.startNanoseconds + Int64(k) * 1_000_000_000),\(k),45,1,4,\(poor ? 50 : 6),0,0,"
+                + (poor ? "20,18.4,-33.9" : "40,-21.9,64.1")
+        }.joined(separator: "\n")
+        try write("\(name)/Location.csv", header + (fixes ?? defaultFixes) + "\n")
+        return folder.appendingPathComponent(name).path
+    }
+
+    func testTheDeclinationComesFromTheFirstGoodFix() throws {
+        let recording = try writeRecording("rec")
+        let found = try XCTUnwrap(RecordingDeclination.find(folder: recording, maxAccuracy: 20))
+        XCTAssertEqual(found.fix.latitude, 64.1)
+        XCTAssertEqual(found.skipped, 3)
+        XCTAssertEqual(found.fix.line, 5)
+        let model = try MagneticModel.wmm2025()
+        let year = DecimalYear.parse("2026-03-01")! + (10.0 + 3.0 / 3600) / 24 / 365
+        let reykjavik = try model.field(latitudeDegrees: 64.1, longitudeDegrees: -21.9, heightMetres: 40, decimalYear: year)
+        let capeTown = try model.field(latitudeDegrees: -33.9, longitudeDegrees: 18.4, heightMetres: 20, decimalYear: year)
+        XCTAssertEqual(found.declinationDegrees, reykjavik.declinationDegrees, accuracy: 1e-6)
+        XCTAssertGreaterThan(abs(reykjavik.declinationDegrees - capeTown.declinationDegrees), 5, "the test tells the fixes apart")
+        XCTAssertTrue(found.summary.contains("2026-03-01"), found.summary)
+        XCTAssertNil(try RecordingDeclination.find(folder: folder.path, maxAccuracy: 20), "no Location.csv")
+        // With a threshold no fix meets, it is refused, naming the file.
+        XCTAssertThrowsError(try RecordingDeclination.find(folder: recording, maxAccuracy: 5)) {
+            XCTAssertTrue("\($0)".contains("Location.csv: no fix has a horizontal accuracy within 5.0 m"), "\($0)")
+        }
+    }
+
+    func testFuseTurnsMagneticNorthByTheRecordingsDeclination() throws {
+        let recording = try writeRecording("rec")
+        let output = folder.appendingPathComponent("true.csv").path
+        let run = try attitude(["fuse", recording, "--frame", "xTrueNorthZVertical", "-o", output])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let declination = try XCTUnwrap(RecordingDeclination.find(folder: recording, maxAccuracy: 20)).declinationDegrees
+        XCTAssertTrue(run.stderr.contains("true north: declination"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("64.100000,-21.900000, 2026-03-01"), run.stderr)
+        let text = try String(contentsOfFile: output, encoding: .utf8)
+        XCTAssertTrue(text.contains("# true north: declination"), text)
+        XCTAssertTrue(text.contains("Location.csv:5"), text)
+
+        let log = try AttitudeLog.load(path: output)
+        XCTAssertEqual(log.frame, .xTrueNorthZVertical)
+        let magnetic = try RawLogFusion.fuse(log: RawLogReader.read(path: recording), frame: .reference(.xMagneticNorthZVertical))
+        XCTAssertEqual(log.samples.count, magnetic.count)
+        let turn = Frames.trueNorthFromMagneticNorth(declinationDegrees: declination)
+        for i in stride(from: 0, to: magnetic.count, by: 50) {
+            XCTAssertLessThan(log.samples[i].worldFromDevice.angle(to: turn * magnetic[i].outputFromSensor), 1e-6, "sample \(i)")
+        }
+        // Not the identity: the heading differs from magnetic north by the declination.
+        XCTAssertEqual(log.samples[300].worldFromDevice.angle(to: magnetic[300].outputFromSensor), abs(declination) * .pi / 180, accuracy: 1e-6)
+
+        // --declination still overrides.
+        let given = try attitude(["fuse", recording, "--frame", "xTrueNorthZVertical", "--declination", "3", "-o", output])
+        XCTAssertEqual(given.status, 0, given.stderr)
+        XCTAssertFalse(given.stderr.contains("true north: declination"), given.stderr)
+        let overridden = try AttitudeLog.load(path: output)
+        let three = Frames.trueNorthFromMagneticNorth(declinationDegrees: 3)
+        XCTAssertLessThan(overridden.samples[300].worldFromDevice.angle(to: three * magnetic[300].outputFromSensor), 1e-6)
+
+        // Magnetic north is left alone.
+        let plain = try attitude(["fuse", recording, "-o", output])
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        XCTAssertFalse(plain.stderr.contains("true north"), plain.stderr)
+        XCTAssertEqual(try AttitudeLog.load(path: output).frame, .xMagneticNorthZVertical)
+    }
+
+    func testARecordingOutsideTheModelsLifeOrWithoutGoodFixesIsRefused() throws {
+        let old = try writeRecording("old", fixes: "1707663722373377800,1,45,1,4,6,0,0,158,-80.867,35.138")
+        let output = folder.appendingPathComponent("true.csv").path
+        let run = try attitude(["fuse", old, "--frame", "xTrueNorthZVertical", "-o", output])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.stderr.contains("2024-02-11"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("2025.0 to 2030.0"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("--declination"), run.stderr)
+
+        let recording = try writeRecording("rec")
+        let strict = try attitude(["fuse", recording, "--frame", "xTrueNorthZVertical", "--max-accuracy", "5", "-o", output])
+        XCTAssertEqual(strict.status, 1)
+        XCTAssertTrue(strict.stderr.contains("no fix has a horizontal accuracy within 5.0 m"), strict.stderr)
+        let misplaced = try attitude(["fuse", recording, "--max-accuracy", "5", "-o", output])
+        XCTAssertNotEqual(misplaced.status, 0)
+        XCTAssertTrue(misplaced.stderr.contains("--max-accuracy applies to --frame xTrueNorthZVertical without --declination"),
+                      misplaced.stderr)
+    }
+
+    /// `steady-dice --log FOLDER` plays a 9D folder with Location.csv in true north: its snapshot is the
+    /// one of the magnetic attitude turned by the declination, and not the magnetic one.
+    func testSteadyDicePlaysTheFolderInTrueNorth() throws {
+        let recording = try writeRecording("rec")
+        let declination = try XCTUnwrap(RecordingDeclination.find(folder: recording, maxAccuracy: 20)).declinationDegrees
+        let fused = try RawLogFusion.fuse(log: RawLogReader.read(path: recording), frame: .reference(.xTrueNorthZVertical),
+                                          declinationDegrees: declination)
+        let expected = try AttitudeLog(samples: fused.map { AttitudeSample(t: $0.t, worldFromDevice: $0.outputFromSensor) },
+                                       frame: .xTrueNorthZVertical, path: recording).attitude(at: 3)
+        let magnetic = try RawLogFusion.fuse(log: RawLogReader.read(path: recording), frame: .reference(.xMagneticNorthZVertical))
+        let magneticAt3 = try AttitudeLog(samples: magnetic.map { AttitudeSample(t: $0.t, worldFromDevice: $0.outputFromSensor) },
+                                          frame: .xMagneticNorthZVertical, path: recording).attitude(at: 3)
+        func snapshot(_ name: String, _ source: [String]) throws -> Data {
+            let output = folder.appendingPathComponent(name).path
+            let run = try run("steady-dice", ["snapshot"] + source + ["--size", "160x120", "--background", "none", "-o", output])
+            XCTAssertEqual(run.status, 0, run.stderr)
+            if source[0] == "--log" {
+                XCTAssertTrue(run.stderr.contains("true north: declination"), run.stderr)
+                XCTAssertTrue(run.stderr.contains("into xTrueNorthZVertical"), run.stderr)
+            }
+            return try Data(contentsOf: URL(fileURLWithPath: output))
+        }
+        func argument(_ q: Quaternion) -> String { "--attitude=\(q.w),\(q.x),\(q.y),\(q.z)" }
+        let played = try snapshot("played.png", ["--log", recording, "--at", "3"])
+        XCTAssertEqual(played, try snapshot("true.png", [argument(expected)]))
+        XCTAssertNotEqual(played, try snapshot("magnetic.png", [argument(magneticAt3)]))
+    }
+}
