@@ -53,7 +53,7 @@ let package = Package(
 
         /// Command-line options shared by both executables: magnetometer calibration of raw logs.
         .target(name: "FusionOptions", dependencies: [
-            "Fusion", "RawLog", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "Fusion", "RawLog", "AttitudeLog", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         // MARK: - Executables

@@ -10,8 +10,8 @@ import RawLog
 struct AttitudeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "attitude",
-        abstract: "Fuse raw IMU logs into attitude, and measure the fusion against BROAD.",
-        subcommands: [Fuse.self, Eval.self, Bench.self])
+        abstract: "Fuse raw IMU logs into attitude, measure the fusion against BROAD, and print attitude as matrices and angles.",
+        subcommands: [Fuse.self, Eval.self, Bench.self, Views.self])
 }
 
 /// Options shared by the subcommands that run the estimator.

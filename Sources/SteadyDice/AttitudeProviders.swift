@@ -67,21 +67,7 @@ final class FixedAttitudeProvider: AttitudeProvider {
 /// else is read as a steady-dice attitude CSV or Sensor Logger's Orientation.csv. `magnetometer`
 /// calibrates a raw log's magnetometer first, and is refused for an attitude log.
 func loadAttitudeLog(path: String, magnetometer: MagnetometerOptions = MagnetometerOptions()) throws -> AttitudeLog {
-    guard RawLogReader.isRawLog(path: path) else {
-        if magnetometer.isSet {
-            throw AppError("\(path): --mag-offset and --mag-calibrate apply to raw IMU logs, and this is an attitude log")
-        }
-        return try AttitudeLog.load(path: path)
-    }
-    let (raw, calibration) = try magnetometer.apply(to: RawLogReader.read(path: path))
-    if let calibration {
-        FileHandle.standardError.write(Data("steady-dice: \(path): magnetometer \(calibration), subtracted\n".utf8))
-    }
-    let mode = RawLogFusion.naturalMode(of: raw)
-    let frame = RawLogFusion.naturalFrame(of: mode)
-    FileHandle.standardError.write(Data("steady-dice: fusing \(raw.count) raw samples of \(path) (\(mode.rawValue)) into \(frame.rawValue)\n".utf8))
-    let fused = try RawLogFusion.fuse(log: raw, frame: .reference(frame), mode: mode)
-    return try AttitudeLog(samples: fused.map { AttitudeSample(t: $0.t, worldFromDevice: $0.outputFromSensor) }, frame: frame, path: path)
+    try loadAnyAttitudeLog(path: path, magnetometer: magnetometer, program: "steady-dice")
 }
 
 /// The magnetometer options given without a raw log to apply them to.
