@@ -37,7 +37,7 @@ final class LogPlaybackProvider: AttitudeProvider {
 
     init(log: AttitudeLog, speed: Double, looping: Bool, now: Double) throws {
         playback = try Playback(log: log, now: now, speed: speed, looping: looping)
-        name = URL(fileURLWithPath: log.path).lastPathComponent
+        name = logDescription(log)
     }
 
     func reading(now: Double) -> AttitudeReading {
@@ -68,6 +68,13 @@ final class FixedAttitudeProvider: AttitudeProvider {
 /// calibrates a raw log's magnetometer first, and is refused for an attitude log.
 func loadAttitudeLog(path: String, magnetometer: MagnetometerOptions = MagnetometerOptions()) throws -> AttitudeLog {
     try loadAnyAttitudeLog(path: path, magnetometer: magnetometer, program: "steady-dice")
+}
+
+/// A log's file name, saying when it was a raw IMU log fused in-process (9D or 6D, by its frame).
+func logDescription(_ log: AttitudeLog) -> String {
+    let name = URL(fileURLWithPath: log.path).lastPathComponent
+    guard RawLogReader.isRawLog(path: log.path) else { return name }
+    return name + (log.frame == .xMagneticNorthZVertical ? " (fused 9D)" : " (fused 6D)")
 }
 
 /// The magnetometer options given without a raw log to apply them to.

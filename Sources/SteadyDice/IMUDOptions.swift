@@ -47,8 +47,21 @@ final class IMUDAttitudeProvider: AttitudeProvider {
         AttitudeReading(worldFromDevice: client.latest()?.worldFromDevice, greyed: client.state != .connected)
     }
 
+    /// Valid packets counted at a time, one second or more ago: the rate is measured from it.
+    private var rateMark: (time: Double, packets: Int)?
+    private var rate = 0.0
+
     func status(now: Double) -> String {
         let stats = client.statistics
-        return "imud \(client.state), \(stats.validPackets) packets, \(stats.sequenceGaps) gaps"
+        if let mark = rateMark, now - mark.time >= 1 {
+            rate = Double(stats.validPackets - mark.packets) / (now - mark.time)
+            rateMark = (now, stats.validPackets)
+        } else if rateMark == nil {
+            rateMark = (now, stats.validPackets)
+        }
+        let d = stats.drops
+        let dropped = d.badMagic + d.wrongVersion + d.badCRC + d.truncated + d.oversized + d.invalidAttitude
+        return String(format: "imud %@, %.0f Hz, %d packets, %d gaps (%d missed), %d dropped",
+                      client.state.description, rate, stats.validPackets, stats.sequenceGaps, stats.missedPackets, dropped)
     }
 }
