@@ -13,15 +13,18 @@ public struct HUDLayout: Equatable, Sendable {
     public static let maximumColumns = 46
 
     /// Picks the font size for `lineCount` lines in a `width` x `height` viewport: about a thirtieth
-    /// of the shorter side, made smaller until the panel ends above the die.
+    /// of the shorter side, made smaller until the panel ends above the die and a full line fits in
+    /// the width. 0 when not even `minimumPixelSize` fits.
     public init(width: Int, height: Int, lineCount: Int) {
-        var size = Int(Double(min(width, height)) / 30)
-        // DejaVu Sans Mono: 1.17 em from baseline to baseline, glyphs 0.6 em wide; rounded up here.
-        while size >= Self.minimumPixelSize
-                && Double(Self.panelBottom(pixelSize: size, lineHeight: Int(ceil(1.2 * Double(size))), lineCount: lineCount))
-                    >= Self.identityDieTop(height: height) - 2 {
-            size -= 1
+        func fits(_ size: Int) -> Bool {
+            // DejaVu Sans Mono: 1.17 em from baseline to baseline, glyphs 0.6 em wide; rounded up here.
+            let bottom = Self.panelBottom(pixelSize: size, lineHeight: Int(ceil(1.2 * Double(size))), lineCount: lineCount)
+            let right = Self.margin(pixelSize: size) + 2 * Self.padding(pixelSize: size)
+                + Self.maximumColumns * Int(ceil(0.61 * Double(size)))
+            return Double(bottom) < Self.identityDieTop(height: height) - 2 && right <= width
         }
+        var size = Int(Double(min(width, height)) / 30)
+        while size >= Self.minimumPixelSize && !fits(size) { size -= 1 }
         pixelSize = size >= Self.minimumPixelSize ? size : 0
     }
 

@@ -26,7 +26,10 @@ public struct HUDReadout: Equatable, Sendable {
         self.framesPerSecond = framesPerSecond
     }
 
-    /// The lines shown, each at most `HUDLayout.maximumColumns` characters.
+    /// How many lines the HUD shows.
+    public static let lineCount = 7
+
+    /// The lines shown (`lineCount` of them), each at most `HUDLayout.maximumColumns` characters.
     public var lines: [String] {
         var lines: [String] = []
         if let q = worldFromDevice {

@@ -55,6 +55,10 @@ struct Snapshot: ParsableCommand {
         guard at.isFinite else { throw ValidationError("--at must be a number of seconds") }
         if log == nil && at != 0 { throw ValidationError("--at needs --log") }
         if log == nil && magnetometer.isSet { throw magnetometerNeedsALog }
+        if hudOptions.hud && HUDLayout(width: size.width, height: size.height, lineCount: HUDReadout.lineCount).pixelSize == 0 {
+            throw ValidationError("--hud: \(size.width)x\(size.height) leaves no room for the HUD above the die; "
+                                  + "give a --size of at least 240x210")
+        }
     }
 
     func run() throws {

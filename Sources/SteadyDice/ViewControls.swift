@@ -48,6 +48,7 @@ final class ViewControls {
             }
         }
         showsHUD.toggle()
+        say(showsHUD ? "HUD shown (H hides it)" : "HUD hidden (H shows it)")
     }
 
     /// The scene for one frame drawn at monotonic time `now` from the source's `reading`.
