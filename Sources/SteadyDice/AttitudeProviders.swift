@@ -23,11 +23,14 @@ protocol AttitudeProvider: AnyObject {
     func seek(by seconds: Double, now: Double)
     /// A one-line status for the window title.
     func status(now: Double) -> String
+    /// The source and its health for the HUD, short enough for its line, most telling part first.
+    func health(now: Double) -> String
 }
 
 extension AttitudeProvider {
     func togglePause(now: Double) {}
     func seek(by seconds: Double, now: Double) {}
+    func health(now: Double) -> String { status(now: now) }
 }
 
 /// Plays an attitude log in real time.
@@ -48,8 +51,15 @@ final class LogPlaybackProvider: AttitudeProvider {
     func seek(by seconds: Double, now: Double) { playback.seek(by: seconds, now: now) }
 
     func status(now: Double) -> String {
-        let state = playback.isPaused ? "paused" : playback.isFinished(now: now) ? "ended" : "playing"
-        return String(format: "%@ %.2f / %.2f s (%@)", name, playback.currentTime(now: now), playback.log.duration, state)
+        String(format: "%@ %.2f / %.2f s (%@)", name, playback.currentTime(now: now), playback.log.duration, state(now: now))
+    }
+
+    func health(now: Double) -> String {
+        String(format: "%.2f/%.2f s %@ %@", playback.currentTime(now: now), playback.log.duration, state(now: now), name)
+    }
+
+    private func state(now: Double) -> String {
+        playback.isPaused ? "paused" : playback.isFinished(now: now) ? "ended" : "playing"
     }
 }
 
@@ -59,6 +69,7 @@ final class FixedAttitudeProvider: AttitudeProvider {
     init(_ worldFromDevice: Quaternion) { self.worldFromDevice = worldFromDevice }
     func reading(now: Double) -> AttitudeReading { AttitudeReading(worldFromDevice: worldFromDevice, greyed: false) }
     func status(now: Double) -> String { "fixed attitude \(worldFromDevice)" }
+    func health(now: Double) -> String { "fixed attitude (--attitude)" }
 }
 
 /// Reads an attitude log of any supported kind. A raw IMU log (gyroscope and accelerometer columns:

@@ -49,9 +49,15 @@ final class IMUDAttitudeProvider: AttitudeProvider {
 
     /// Valid packets counted at a time, one second or more ago: the rate is measured from it.
     private var rateMark: (time: Double, packets: Int)?
-    private var rate = 0.0
+    private var rate: Double?
 
     func status(now: Double) -> String {
+        let stats = client.statistics
+        return "imud \(client.state), \(stats.validPackets) packets, \(stats.sequenceGaps) gaps"
+    }
+
+    /// Convergence, the packet rate over the last second or more, gaps in imu_seq and packets refused.
+    func health(now: Double) -> String {
         let stats = client.statistics
         if let mark = rateMark, now - mark.time >= 1 {
             rate = Double(stats.validPackets - mark.packets) / (now - mark.time)
@@ -61,7 +67,14 @@ final class IMUDAttitudeProvider: AttitudeProvider {
         }
         let d = stats.drops
         let dropped = d.badMagic + d.wrongVersion + d.badCRC + d.truncated + d.oversized + d.invalidAttitude
-        return String(format: "imud %@, %.0f Hz, %d packets, %d gaps (%d missed), %d dropped",
-                      client.state.description, rate, stats.validPackets, stats.sequenceGaps, stats.missedPackets, dropped)
+        let state: String
+        switch client.state {
+        case .connected: state = "converged"
+        case .startup: state = "not converged"
+        case .waiting: state = "waiting"
+        case .daemonShutdown: state = "shut down"
+        }
+        let hertz = rate.map { String(format: "%.0f", $0) } ?? "--"
+        return "imud \(state), \(hertz) Hz, \(stats.sequenceGaps) gaps, \(dropped) drops"
     }
 }

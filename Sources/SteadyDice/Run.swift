@@ -186,7 +186,7 @@ final class AppWindow {
                 let frame = background?.latest()
                 renderer.setBackground(frame?.image, generation: frame?.generation ?? 0,
                                        viewportWidth: Int(width), viewportHeight: Int(height))
-                renderer.draw(view.scene(for: reading, source: attitude.status(now: now), now: now),
+                renderer.draw(view.scene(for: reading, source: attitude.health(now: now), now: now),
                               width: Int(width), height: Int(height))
                 if snapshotRequested {
                     let stamp = Int(Date().timeIntervalSince1970 * 1000)

@@ -100,7 +100,7 @@ struct Snapshot: ParsableCommand {
             defer { client.stop() }
             let q = try client.waitForFirstValid(timeout: timeout).worldFromDevice
             return Source(worldFromDevice: q, history: [q], frame: imudFrameName,
-                          description: "imud \(client.endpoint), first packet, \(client.state)")
+                          description: "imud \(client.state == .connected ? "converged" : "not converged"), first packet")
         }
         guard let log else { throw ValidationError("give --log, --attitude or --imud") }
         let attitudeLog = try loadAttitudeLog(path: log, magnetometer: magnetometer)
@@ -110,7 +110,7 @@ struct Snapshot: ParsableCommand {
         let q = attitudeLog.attitude(at: at)
         let history = attitudeLog.samples.filter { $0.t < at }.map(\.worldFromDevice) + [q]
         return Source(worldFromDevice: q, history: history, frame: frameName(of: attitudeLog),
-                      description: logDescription(attitudeLog) + String(format: " %.2f / %.2f s", at, attitudeLog.duration))
+                      description: String(format: "%.2f/%.2f s ", at, attitudeLog.duration) + logDescription(attitudeLog))
     }
 }
 

@@ -8,7 +8,7 @@ import XCTest
 final class HUDTests: XCTestCase {
     private let readout = HUDReadout(worldFromDevice: Quaternion(axis: [1, 0.4, 0.9], angle: 0.9), smoothedTilt: 12.345,
                                      frame: "xMagneticNorthZVertical", reference: Quaternion(axis: [0, 0, 1], angle: 0.5),
-                                     source: "demo-attitude.csv 12.50 / 59.97 s (playing)", framesPerSecond: 59.94)
+                                     source: "12.50/59.97 s playing demo-attitude.csv", framesPerSecond: 59.94)
 
     func testLinesSayTheNumbers() {
         let q = Quaternion(axis: [0, 0, 1], angle: .pi / 2)
