@@ -11,23 +11,26 @@ public struct HUDReadout: Equatable, Sendable {
     public var frame: String
     /// The reference pose the attitude is relative to; nil for absolute attitude.
     public var reference: Quaternion?
-    /// The attitude source and its health: log time, imud rate and drops, fusion status.
+    /// The attitude source and its health: log time and state, imud's rate, gaps and drops.
     public var source: String
+    /// Who fused the attitude and how it goes: in-process fusion of a raw log, imud's convergence.
+    public var fusion: String
     /// Frames drawn per second; nil where it means nothing (a snapshot).
     public var framesPerSecond: Double?
 
     public init(worldFromDevice: Quaternion?, smoothedTilt: Double?, frame: String, reference: Quaternion? = nil,
-                source: String, framesPerSecond: Double? = nil) {
+                source: String, fusion: String = "none", framesPerSecond: Double? = nil) {
         self.worldFromDevice = worldFromDevice
         self.smoothedTilt = smoothedTilt
         self.frame = frame
         self.reference = reference
         self.source = source
+        self.fusion = fusion
         self.framesPerSecond = framesPerSecond
     }
 
     /// How many lines the HUD shows.
-    public static let lineCount = 7
+    public static let lineCount = 8
 
     /// The lines shown (`lineCount` of them), each at most `HUDLayout.maximumColumns` characters.
     public var lines: [String] {
@@ -47,6 +50,7 @@ public struct HUDReadout: Equatable, Sendable {
             lines.append("ref    absolute")
         }
         lines.append("source \(source)")
+        lines.append("fusion \(fusion)")
         lines.append("fps    " + (framesPerSecond.map { String(format: "%.1f", $0) } ?? "- (snapshot)"))
         return lines.map(Self.fitted)
     }

@@ -25,22 +25,28 @@ protocol AttitudeProvider: AnyObject {
     func status(now: Double) -> String
     /// The source and its health for the HUD, short enough for its line, most telling part first.
     func health(now: Double) -> String
+    /// Who fused the attitude and how that goes, for the HUD.
+    func fusion(now: Double) -> String
 }
 
 extension AttitudeProvider {
     func togglePause(now: Double) {}
     func seek(by seconds: Double, now: Double) {}
     func health(now: Double) -> String { status(now: now) }
+    func fusion(now: Double) -> String { "none" }
 }
 
 /// Plays an attitude log in real time.
 final class LogPlaybackProvider: AttitudeProvider {
     private var playback: Playback
     private let name: String
+    private let fusionTrack: FusionTrack?
 
-    init(log: AttitudeLog, speed: Double, looping: Bool, now: Double) throws {
+    /// `fusion` is the estimator's track when the log was fused from raw IMU data.
+    init(log: AttitudeLog, fusion: FusionTrack? = nil, speed: Double, looping: Bool, now: Double) throws {
         playback = try Playback(log: log, now: now, speed: speed, looping: looping)
-        name = logDescription(log)
+        name = URL(fileURLWithPath: log.path).lastPathComponent
+        fusionTrack = fusion
     }
 
     func reading(now: Double) -> AttitudeReading {
@@ -56,6 +62,10 @@ final class LogPlaybackProvider: AttitudeProvider {
 
     func health(now: Double) -> String {
         String(format: "%.2f/%.2f s %@ %@", playback.currentTime(now: now), playback.log.duration, state(now: now), name)
+    }
+
+    func fusion(now: Double) -> String {
+        fusionSummary(fusionTrack, of: playback.log, at: playback.currentTime(now: now))
     }
 
     private func state(now: Double) -> String {
@@ -77,15 +87,26 @@ final class FixedAttitudeProvider: AttitudeProvider {
 /// xMagneticNorthZVertical when it has a magnetometer, else 6D into xArbitraryZVertical. Anything
 /// else is read as a steady-dice attitude CSV or Sensor Logger's Orientation.csv. `magnetometer`
 /// calibrates a raw log's magnetometer first, and is refused for an attitude log.
-func loadAttitudeLog(path: String, magnetometer: MagnetometerOptions = MagnetometerOptions()) throws -> AttitudeLog {
+func loadAttitudeLog(path: String, magnetometer: MagnetometerOptions? = nil) throws -> AttitudeLog {
     try loadAnyAttitudeLog(path: path, magnetometer: magnetometer, program: "steady-dice")
 }
 
-/// A log's file name, saying when it was a raw IMU log fused in-process (9D or 6D, by its frame).
-func logDescription(_ log: AttitudeLog) -> String {
-    let name = URL(fileURLWithPath: log.path).lastPathComponent
-    guard RawLogReader.isRawLog(path: log.path) else { return name }
-    return name + (log.frame == .xMagneticNorthZVertical ? " (fused 9D)" : " (fused 6D)")
+/// `loadAttitudeLog`, with the estimator's track when the log was fused in-process.
+func loadAttitudeLogWithFusion(path: String, magnetometer: MagnetometerOptions) throws -> (log: AttitudeLog, fusion: FusionTrack?) {
+    try loadAnyAttitudeLogWithFusion(path: path, magnetometer: magnetometer, program: "steady-dice")
+}
+
+/// The HUD's fusion line for a log at playback time `t`: the estimator's status at the sample
+/// shown when the log was fused in-process, else that the log came fused.
+func fusionSummary(_ track: FusionTrack?, of log: AttitudeLog, at t: Double) -> String {
+    guard let track else { return "none: an attitude log" }
+    // The last sample at or before t.
+    var low = 0, high = log.samples.count
+    while high - low > 1 {
+        let middle = (low + high) / 2
+        if log.samples[middle].t <= t { low = middle } else { high = middle }
+    }
+    return track.summary(atSample: low)
 }
 
 /// The magnetometer options given without a raw log to apply them to.

@@ -67,14 +67,16 @@ final class IMUDAttitudeProvider: AttitudeProvider {
         }
         let d = stats.drops
         let dropped = d.badMagic + d.wrongVersion + d.badCRC + d.truncated + d.oversized + d.invalidAttitude
-        let state: String
-        switch client.state {
-        case .connected: state = "converged"
-        case .startup: state = "not converged"
-        case .waiting: state = "waiting"
-        case .daemonShutdown: state = "shut down"
-        }
         let hertz = rate.map { String(format: "%.0f", $0) } ?? "--"
-        return "imud \(state), \(hertz) Hz, \(stats.sequenceGaps) gaps, \(dropped) drops"
+        return "imud \(hertz) Hz, \(stats.sequenceGaps) gaps, \(dropped) drops"
+    }
+
+    func fusion(now: Double) -> String {
+        switch client.state {
+        case .connected: return "imud's, converged"
+        case .startup: return "imud's, not converged (starting up)"
+        case .waiting: return "imud's, no packets: waiting"
+        case .daemonShutdown: return "imud's, daemon shut down"
+        }
     }
 }

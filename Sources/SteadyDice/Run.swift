@@ -89,8 +89,8 @@ struct Run: ParsableCommand {
                 frame = imudFrameName
             } else {
                 let path = log ?? assets.models.appendingPathComponent("demo-attitude.csv").path
-                let attitudeLog = try loadAttitudeLog(path: path, magnetometer: magnetometer)
-                provider = try LogPlaybackProvider(log: attitudeLog, speed: speed, looping: loop, now: now)
+                let (attitudeLog, fusion) = try loadAttitudeLogWithFusion(path: path, magnetometer: magnetometer)
+                provider = try LogPlaybackProvider(log: attitudeLog, fusion: fusion, speed: speed, looping: loop, now: now)
                 frame = frameName(of: attitudeLog)
             }
             let window = try AppWindow(title: "steady-dice", width: size.width, height: size.height)
@@ -186,7 +186,7 @@ final class AppWindow {
                 let frame = background?.latest()
                 renderer.setBackground(frame?.image, generation: frame?.generation ?? 0,
                                        viewportWidth: Int(width), viewportHeight: Int(height))
-                renderer.draw(view.scene(for: reading, source: attitude.health(now: now), now: now),
+                renderer.draw(view.scene(for: reading, source: attitude.health(now: now), fusion: attitude.fusion(now: now), now: now),
                               width: Int(width), height: Int(height))
                 if snapshotRequested {
                     let stamp = Int(Date().timeIntervalSince1970 * 1000)

@@ -57,7 +57,7 @@ struct Snapshot: ParsableCommand {
         if log == nil && magnetometer.isSet { throw magnetometerNeedsALog }
         if hudOptions.hud && HUDLayout(width: size.width, height: size.height, lineCount: HUDReadout.lineCount).pixelSize == 0 {
             throw ValidationError("--hud: \(size.width)x\(size.height) leaves no room for the HUD above the die; "
-                                  + "give a --size of at least 240x210")
+                                  + "give a --size of at least 239x221")
         }
     }
 
@@ -73,7 +73,7 @@ struct Snapshot: ParsableCommand {
                 var filter = ScalarKalmanFilter()
                 let smoothed = source.history.map { filter.update(AttitudeViews.tiltDegrees(relativeAttitude.apply(to: $0))) }.last
                 state.hud = HUDReadout(worldFromDevice: worldFromDevice, smoothedTilt: smoothed, frame: source.frame,
-                                       reference: relativeAttitude.reference, source: source.description)
+                                       reference: relativeAttitude.reference, source: source.description, fusion: source.fusion)
             }
             let image = try renderOffscreen(size: size, assetsFolder: assets, clearColor: backgroundOptions.clearColor,
                                             background: backgroundProvider?.latest()?.image, model: modelOptions.model,
@@ -89,28 +89,31 @@ struct Snapshot: ParsableCommand {
         let history: [Quaternion]
         let frame: String
         let description: String
+        let fusion: String
     }
 
     private func resolveSource() throws -> Source {
         if let attitude {
             return Source(worldFromDevice: attitude.quaternion, history: [attitude.quaternion], frame: fixedAttitudeFrameName,
-                          description: "fixed attitude (--attitude)")
+                          description: "fixed attitude (--attitude)", fusion: "none")
         }
         if let client = try imudOptions.makeClient() {
             defer { client.stop() }
             let q = try client.waitForFirstValid(timeout: timeout).worldFromDevice
             return Source(worldFromDevice: q, history: [q], frame: imudFrameName,
-                          description: "imud \(client.state == .connected ? "converged" : "not converged"), first packet")
+                          description: "imud, first packet",
+                          fusion: client.state == .connected ? "imud's, converged" : "imud's, not converged (starting up)")
         }
         guard let log else { throw ValidationError("give --log, --attitude or --imud") }
-        let attitudeLog = try loadAttitudeLog(path: log, magnetometer: magnetometer)
+        let (attitudeLog, fusion) = try loadAttitudeLogWithFusion(path: log, magnetometer: magnetometer)
         guard at >= 0, at <= attitudeLog.duration else {
             throw AppError(String(format: "--at %g is outside %@, which runs from 0 to %.3f s", at, log, attitudeLog.duration))
         }
         let q = attitudeLog.attitude(at: at)
         let history = attitudeLog.samples.filter { $0.t < at }.map(\.worldFromDevice) + [q]
         return Source(worldFromDevice: q, history: history, frame: frameName(of: attitudeLog),
-                      description: String(format: "%.2f/%.2f s ", at, attitudeLog.duration) + logDescription(attitudeLog))
+                      description: String(format: "%.2f/%.2f s ", at, attitudeLog.duration) + URL(fileURLWithPath: log).lastPathComponent,
+                      fusion: fusionSummary(fusion, of: attitudeLog, at: at))
     }
 }
 

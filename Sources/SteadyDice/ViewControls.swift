@@ -52,7 +52,7 @@ final class ViewControls {
     }
 
     /// The scene for one frame drawn at monotonic time `now` from the source's `reading`.
-    func scene(for reading: AttitudeReading, source: String, now: Double) -> SceneState {
+    func scene(for reading: AttitudeReading, source: String, fusion: String, now: Double) -> SceneState {
         frameTimes.append(now)
         frameTimes.removeAll { now - $0 > 1 }
         let drawn = reading.worldFromDevice.map { q in reference.map { q.relative(to: $0) } ?? q }
@@ -61,7 +61,7 @@ final class ViewControls {
         if showsHUD {
             let span = (frameTimes.last ?? now) - (frameTimes.first ?? now)
             state.hud = HUDReadout(worldFromDevice: drawn, smoothedTilt: smoothed, frame: frameName, reference: reference,
-                                   source: source, framesPerSecond: frameTimes.count > 1 && span > 0 ? Double(frameTimes.count - 1) / span : 0)
+                                   source: source, fusion: fusion, framesPerSecond: frameTimes.count > 1 && span > 0 ? Double(frameTimes.count - 1) / span : 0)
         }
         return state
     }

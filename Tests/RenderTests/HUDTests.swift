@@ -8,7 +8,8 @@ import XCTest
 final class HUDTests: XCTestCase {
     private let readout = HUDReadout(worldFromDevice: Quaternion(axis: [1, 0.4, 0.9], angle: 0.9), smoothedTilt: 12.345,
                                      frame: "xMagneticNorthZVertical", reference: Quaternion(axis: [0, 0, 1], angle: 0.5),
-                                     source: "12.50/59.97 s playing demo-attitude.csv", framesPerSecond: 59.94)
+                                     source: "12.50/59.97 s playing walk.csv",
+                                     fusion: "9D moving, field ok, bias 0.02\u{B0}/s", framesPerSecond: 59.94)
 
     func testLinesSayTheNumbers() {
         let q = Quaternion(axis: [0, 0, 1], angle: .pi / 2)
@@ -21,11 +22,14 @@ final class HUDTests: XCTestCase {
             "frame  xArbitraryZVertical",
             "ref    absolute",
             "source fixed attitude (--attitude)",
+            "fusion none",
             "fps    - (snapshot)",
         ])
+        XCTAssertEqual(lines.count, HUDReadout.lineCount)
         let relative = readout.lines
         XCTAssertEqual(relative[4], "ref    relative to +0.969,+0.000,+0.000,+0.247")
-        XCTAssertEqual(relative[6], "fps    59.9")
+        XCTAssertEqual(relative[6], "fusion 9D moving, field ok, bias 0.02\u{B0}/s")
+        XCTAssertEqual(relative[7], "fps    59.9")
         let long = HUDReadout(worldFromDevice: nil, smoothedTilt: nil, frame: "f", source: String(repeating: "s", count: 80)).lines
         XCTAssertEqual(long[0], "q      no attitude yet")
         XCTAssertEqual(long[5].count, HUDLayout.maximumColumns)
@@ -54,21 +58,25 @@ final class HUDTests: XCTestCase {
         var atlases: [Int: FontAtlas] = [:]
         for width in stride(from: 160, through: 2560, by: 160) {
             for height in stride(from: 160, through: 2560, by: 160) {
-                let layout = HUDLayout(width: width, height: height, lineCount: 7)
+                let layout = HUDLayout(width: width, height: height, lineCount: HUDReadout.lineCount)
                 guard layout.pixelSize > 0 else { continue }
                 if atlases[layout.pixelSize] == nil { atlases[layout.pixelSize] = try FontAtlas(pixelSize: layout.pixelSize) }
                 let atlas = atlases[layout.pixelSize]!
-                let bottom = HUDLayout.panelBottom(pixelSize: layout.pixelSize, lineHeight: atlas.lineHeight, lineCount: 7)
+                let bottom = HUDLayout.panelBottom(pixelSize: layout.pixelSize, lineHeight: atlas.lineHeight, lineCount: HUDReadout.lineCount)
                 XCTAssertLessThan(Double(bottom), HUDLayout.identityDieTop(height: height), "\(width)x\(height)")
                 let panelRight = HUDLayout.margin(pixelSize: layout.pixelSize) + 2 * HUDLayout.padding(pixelSize: layout.pixelSize)
                     + HUDLayout.maximumColumns * atlas.glyphs["M"]!.advance
                 XCTAssertLessThanOrEqual(panelRight, width, "\(width)x\(height): a full line would leave the window")
             }
         }
-        XCTAssertGreaterThan(HUDLayout(width: 1280, height: 960, lineCount: 7).pixelSize, HUDLayout(width: 640, height: 480, lineCount: 7).pixelSize)
-        XCTAssertGreaterThanOrEqual(HUDLayout(width: 640, height: 480, lineCount: 7).pixelSize, 12)
-        // No room above the die: no HUD rather than one over it.
-        XCTAssertEqual(HUDLayout(width: 300, height: 200, lineCount: 7).pixelSize, 0)
+        let n = HUDReadout.lineCount
+        XCTAssertGreaterThan(HUDLayout(width: 1280, height: 960, lineCount: n).pixelSize, HUDLayout(width: 640, height: 480, lineCount: n).pixelSize)
+        XCTAssertGreaterThanOrEqual(HUDLayout(width: 640, height: 480, lineCount: n).pixelSize, 12)
+        // No room above the die: no HUD rather than one over it. 239x221 is the smallest (README, snapshot's error).
+        XCTAssertEqual(HUDLayout(width: 239, height: 221, lineCount: n).pixelSize, HUDLayout.minimumPixelSize)
+        XCTAssertEqual(HUDLayout(width: 238, height: 400, lineCount: n).pixelSize, 0)
+        XCTAssertEqual(HUDLayout(width: 400, height: 220, lineCount: n).pixelSize, 0)
+        XCTAssertEqual(HUDLayout(width: 300, height: 200, lineCount: n).pixelSize, 0)
         let tiny = try RenderHarness.render(.identity, width: 300, height: 200, hud: readout)
         XCTAssertEqual(tiny.pixels, try RenderHarness.render(.identity, width: 300, height: 200).pixels)
     }
