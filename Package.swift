@@ -22,6 +22,9 @@ let package = Package(
                        providers: [.apt(["libopengl-dev"])]),
         .systemLibrary(name: "CEGL", path: "Sources/System/CEGL", pkgConfig: "egl",
                        providers: [.apt(["libegl-dev"])]),
+        /// FreeType rasterises the HUD's font (DejaVu Sans Mono from fonts-dejavu-core) into a texture.
+        .systemLibrary(name: "CFreeType", path: "Sources/System/CFreeType", pkgConfig: "freetype2",
+                       providers: [.apt(["libfreetype-dev"])]),
         /// SIGINT/SIGTERM as a flag a loop polls: the handler must be C to be async-signal-safe.
         .target(name: "CStopSignal", path: "Sources/System/CStopSignal"),
         .target(
@@ -42,8 +45,8 @@ let package = Package(
         .target(name: "AttitudeLog", dependencies: ["AttitudeMath", "CSVText"]),
         /// Images and video through OpenCV: PNG in and out, capture, writers.
         .target(name: "Imaging", dependencies: ["AttitudeMath", "CVShim"]),
-        /// OpenGL 3.3 core renderer: background, die, offscreen targets.
-        .target(name: "Render", dependencies: ["AttitudeMath", "Imaging", "CGL", "CEGL"]),
+        /// OpenGL 3.3 core renderer: background, die or box, HUD text, offscreen targets.
+        .target(name: "Render", dependencies: ["AttitudeMath", "Imaging", "CGL", "CEGL", "CFreeType"]),
         /// imud's binary stream protocol: decoder, client, publisher.
         .target(name: "IMUD", dependencies: ["AttitudeMath", "AttitudeLog"]),
         /// Sensor fusion: raw gyroscope, accelerometer, magnetometer in, attitude out.
@@ -55,14 +58,14 @@ let package = Package(
 
         /// Command-line options shared by both executables: magnetometer calibration of raw logs.
         .target(name: "FusionOptions", dependencies: [
-            "Fusion", "RawLog", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "Fusion", "RawLog", "AttitudeLog", "Location", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         // MARK: - Executables
         .executableTarget(
             name: "SteadyDice",
             dependencies: [
-                "AttitudeMath", "AttitudeLog", "Imaging", "Render", "IMUD", "Fusion", "RawLog", "FusionOptions", "CGLFW", "CStopSignal", "Location",
+                "AttitudeMath", "AttitudeLog", "Imaging", "Render", "IMUD", "Fusion", "RawLog", "FusionOptions", "CGLFW", "CStopSignal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
@@ -81,7 +84,7 @@ let package = Package(
         .testTarget(name: "RenderTests", dependencies: ["Render", "Imaging", "AttitudeMath", "AttitudeLog", "TestSupport"],
                     exclude: ["Goldens"]),
         .testTarget(name: "IMUDTests", dependencies: ["IMUD", "AttitudeMath", "AttitudeLog", "TestSupport"]),
-        .testTarget(name: "FusionTests", dependencies: ["Fusion", "RawLog", "AttitudeMath", "AttitudeLog", "TestSupport"],
+        .testTarget(name: "FusionTests", dependencies: ["Fusion", "RawLog", "AttitudeMath", "AttitudeLog", "FusionOptions", "TestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "LocationTests", dependencies: ["Location", "RawLog", "AttitudeMath", "AttitudeLog", "TestSupport"],
                     exclude: ["Fixtures"]),

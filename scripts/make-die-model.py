@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Writes models/die.obj and models/die.png: a unit cube (edge 1, centred at the origin) with
-one 256x256 cell per face in a 768x512 texture atlas.
+one 256x256 cell per face in a 768x512 texture atlas. Also writes models/box.obj and models/box.png:
+the seed's red SceneKit box, 4 wide along X, 2 high along Y, 1 long along Z, centred at the origin,
+drawn by the same pipeline (a one-colour texture, so the die's shaders light it unchanged).
 
 Faces follow CONVENTIONS.md: +Z shows 1, -Z 6, +X 2, -X 5, +Y 3, -Y 4. Each face is textured
 so that, seen from outside, its cell's top edge points along the face's "up" axis below
@@ -36,6 +38,8 @@ IVORY = np.array([245, 240, 225], float)
 EDGE = np.array([120, 110, 95], float)
 PIP = np.array([25, 25, 35], float)
 RED = np.array([200, 30, 30], float)
+# SceneKit's UIColor.red: pure red.
+BOX_RED = np.array([255, 0, 0], float)
 
 
 def cell_origin(value):
@@ -108,5 +112,34 @@ def main():
     Path("models/die.mtl").write_text("newmtl die\nKd 1 1 1\nmap_Kd die.png\n")
 
 
+def write_box():
+    """The red box: SCNBox(width: 4, height: 2, length: 1) in model (= world) coordinates."""
+    half = np.array([2.0, 1.0, 0.5])
+    write_png("models/box.png", np.tile(BOX_RED, (4, 4, 1)))
+    lines = [
+        "# steady-dice box: the seed's SceneKit box, 4 along X, 2 along Y, 1 along Z, centred at the origin.",
+        "# One colour (box.png). Made by scripts/make-die-model.py.",
+        "mtllib box.mtl",
+    ]
+    vertices, normals, faces = [], [], []
+    for normal, right, up in FACES.values():
+        nrm, r, u = (np.array(a, float) for a in (normal, right, up))
+        base = len(vertices)
+        for sr, su in ((-1, -1), (1, -1), (1, 1), (-1, 1)):
+            vertices.append(half * (nrm + sr * r + su * u))
+        normals.append(nrm)
+        ni = len(normals)
+        a, b, c, d = (base + k + 1 for k in range(4))
+        faces.append(f"f {a}/1/{ni} {b}/1/{ni} {c}/1/{ni}")
+        faces.append(f"f {a}/1/{ni} {c}/1/{ni} {d}/1/{ni}")
+    lines += [f"v {x:g} {y:g} {z:g}" for x, y, z in vertices]
+    lines += ["vt 0.5 0.5"]
+    lines += [f"vn {x:g} {y:g} {z:g}" for x, y, z in normals]
+    lines += ["usemtl box"] + faces
+    Path("models/box.obj").write_text("\n".join(lines) + "\n")
+    Path("models/box.mtl").write_text("newmtl box\nKd 1 1 1\nmap_Kd box.png\n")
+
+
 if __name__ == "__main__":
     main()
+    write_box()

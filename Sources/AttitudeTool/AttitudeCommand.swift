@@ -11,8 +11,8 @@ import RawLog
 struct AttitudeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "attitude",
-        abstract: "Fuse raw IMU logs into attitude, and measure the fusion against BROAD.",
-        subcommands: [Fuse.self, Eval.self, Bench.self, Declination.self, LocationCommand.self, Terrain.self])
+        abstract: "Fuse raw IMU logs into attitude, measure the fusion against BROAD, print attitude as matrices and angles, and find where the device is.",
+        subcommands: [Fuse.self, Eval.self, Bench.self, Views.self, Declination.self, LocationCommand.self, Terrain.self])
 }
 
 /// Options shared by the subcommands that run the estimator.

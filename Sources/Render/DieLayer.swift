@@ -3,7 +3,8 @@ import CGL
 import Foundation
 import Imaging
 
-/// The textured die from `models/die.obj` and `models/die.png`, lit in view space.
+/// The model drawn at the origin of W: the textured die (`models/die.obj`, `models/die.png`) or the
+/// red box (`models/box.obj`, `models/box.png`), lit in view space by the same shaders.
 final class DieLayer {
     private let program: ShaderProgram
     private let textureLocation: GLint
@@ -15,11 +16,11 @@ final class DieLayer {
     private let modelViewLocation: GLint
     private let greyedLocation: GLint
 
-    init(assets: Assets) throws {
+    init(assets: Assets, model kind: SceneModel = .die) throws {
         program = try ShaderProgram(vertexFile: assets.shaders.appendingPathComponent("die.vert"),
                                     fragmentFile: assets.shaders.appendingPathComponent("die.frag"))
-        let model = try ObjModel.load(path: assets.models.appendingPathComponent("die.obj").path)
-        let texturePath = assets.models.appendingPathComponent("die.png").path
+        let model = try ObjModel.load(path: assets.models.appendingPathComponent("\(kind.rawValue).obj").path)
+        let texturePath = assets.models.appendingPathComponent("\(kind.rawValue).png").path
         guard FileManager.default.fileExists(atPath: texturePath) else { throw RenderError.missingAsset(path: texturePath) }
         texture = Texture.make(from: try RGBImage.read(path: texturePath))
         projectionLocation = program.uniform("u_projection")

@@ -9,6 +9,7 @@ public enum RenderError: Error, CustomStringConvertible {
     case eglFailed(step: String, code: Int32)
     case invalidSize(width: Int, height: Int)
     case glError(step: String, code: UInt32)
+    case fontFailed(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -24,6 +25,7 @@ public enum RenderError: Error, CustomStringConvertible {
             return "EGL failed at \(step) (error 0x\(String(code, radix: 16))); offscreen rendering needs Mesa's EGL (libegl-mesa0)"
         case .invalidSize(let width, let height): return "invalid size \(width)x\(height): both sides must be 1 to 16384"
         case .glError(let step, let code): return "OpenGL error 0x\(String(code, radix: 16)) at \(step)"
+        case .fontFailed(let path, let reason): return "HUD font \(path): \(reason)"
         }
     }
 }

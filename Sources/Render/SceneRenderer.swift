@@ -10,30 +10,49 @@ public struct SceneState {
     public var greyed: Bool
     /// A projection to use instead of the default 60° perspective (camera intrinsics).
     public var projection: Matrix4?
+    /// The HUD's text, drawn over everything; nil draws no HUD (and leaves the picture as it was).
+    public var hud: HUDReadout?
 
-    public init(worldFromDevice: Quaternion?, greyed: Bool = false, projection: Matrix4? = nil) {
+    public init(worldFromDevice: Quaternion?, greyed: Bool = false, projection: Matrix4? = nil, hud: HUDReadout? = nil) {
         self.worldFromDevice = worldFromDevice
         self.greyed = greyed
         self.projection = projection
+        self.hud = hud
     }
 }
 
-/// Draws the scene (background, then the die) into whatever framebuffer is bound: the window's or
-/// an `OffscreenTarget`. Needs a current OpenGL 3.3 core context.
+/// Draws the scene (background, then the die or the box, then the HUD) into whatever framebuffer is
+/// bound: the window's or an `OffscreenTarget`. Needs a current OpenGL 3.3 core context.
 public final class SceneRenderer {
     private let background: BackgroundLayer
     private let die: DieLayer
+    private let assets: Assets
+    private var hudLayer: HUDLayer?
     private var backgroundGeneration: Int?
     private var backgroundViewport: (Int, Int) = (0, 0)
     /// The colour behind everything; the whole background when no image is set.
     public var clearColor = RGBColor.defaultBackground
 
-    public init(assets: Assets) throws {
+    /// A renderer drawing `model` (the die unless told otherwise) at the origin of the world frame.
+    public init(assets: Assets, model: SceneModel = .die) throws {
+        self.assets = assets
         background = try BackgroundLayer(assets: assets)
-        die = try DieLayer(assets: assets)
+        die = try DieLayer(assets: assets, model: model)
         let error = glGetError()
         if error != GL_NO_ERROR { throw RenderError.glError(step: "renderer set-up", code: error) }
     }
+
+    /// Loads the HUD's shaders and font, once; a state with a `hud` draws it from then on.
+    /// Throws when the font cannot be found or rasterised.
+    public func prepareHUD() throws {
+        guard hudLayer == nil else { return }
+        hudLayer = try HUDLayer(assets: assets)
+        let error = glGetError()
+        if error != GL_NO_ERROR { throw RenderError.glError(step: "HUD set-up", code: error) }
+    }
+
+    /// True once `prepareHUD()` succeeded.
+    public var isHUDPrepared: Bool { hudLayer != nil }
 
     /// The current background crop, if an image is set and has been drawn.
     public var backgroundCrop: BackgroundCrop? { background.crop }
@@ -64,8 +83,12 @@ public final class SceneRenderer {
             glClearColor(Float(clearColor.r) / 255, Float(clearColor.g) / 255, Float(clearColor.b) / 255, 1)
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | GLbitfield(GL_DEPTH_BUFFER_BIT))
         }
-        guard let worldFromDevice = state.worldFromDevice else { return }
-        let projection = state.projection ?? Pipeline.projection(width: width, height: height)
-        die.draw(projection: projection, modelView: Pipeline.modelView(worldFromDevice: worldFromDevice), greyed: state.greyed)
+        if let worldFromDevice = state.worldFromDevice {
+            let projection = state.projection ?? Pipeline.projection(width: width, height: height)
+            die.draw(projection: projection, modelView: Pipeline.modelView(worldFromDevice: worldFromDevice), greyed: state.greyed)
+        }
+        if let hud = state.hud, let hudLayer {
+            hudLayer.draw(lines: hud.lines, width: width, height: height)
+        }
     }
 }

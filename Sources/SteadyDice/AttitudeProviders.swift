@@ -3,7 +3,6 @@ import AttitudeLog
 import AttitudeMath
 import Foundation
 import FusionOptions
-import Location
 import RawLog
 
 /// What the renderer needs from an attitude source at draw time. Never blocks.
@@ -24,21 +23,30 @@ protocol AttitudeProvider: AnyObject {
     func seek(by seconds: Double, now: Double)
     /// A one-line status for the window title.
     func status(now: Double) -> String
+    /// The source and its health for the HUD, short enough for its line, most telling part first.
+    func health(now: Double) -> String
+    /// Who fused the attitude and how that goes, for the HUD.
+    func fusion(now: Double) -> String
 }
 
 extension AttitudeProvider {
     func togglePause(now: Double) {}
     func seek(by seconds: Double, now: Double) {}
+    func health(now: Double) -> String { status(now: now) }
+    func fusion(now: Double) -> String { "none" }
 }
 
 /// Plays an attitude log in real time.
 final class LogPlaybackProvider: AttitudeProvider {
     private var playback: Playback
     private let name: String
+    private let fusionTrack: FusionTrack?
 
-    init(log: AttitudeLog, speed: Double, looping: Bool, now: Double) throws {
+    /// `fusion` is the estimator's track when the log was fused from raw IMU data.
+    init(log: AttitudeLog, fusion: FusionTrack? = nil, speed: Double, looping: Bool, now: Double) throws {
         playback = try Playback(log: log, now: now, speed: speed, looping: looping)
         name = URL(fileURLWithPath: log.path).lastPathComponent
+        fusionTrack = fusion
     }
 
     func reading(now: Double) -> AttitudeReading {
@@ -49,8 +57,19 @@ final class LogPlaybackProvider: AttitudeProvider {
     func seek(by seconds: Double, now: Double) { playback.seek(by: seconds, now: now) }
 
     func status(now: Double) -> String {
-        let state = playback.isPaused ? "paused" : playback.isFinished(now: now) ? "ended" : "playing"
-        return String(format: "%@ %.2f / %.2f s (%@)", name, playback.currentTime(now: now), playback.log.duration, state)
+        String(format: "%@ %.2f / %.2f s (%@)", name, playback.currentTime(now: now), playback.log.duration, state(now: now))
+    }
+
+    func health(now: Double) -> String {
+        String(format: "%.2f/%.2f s %@ %@", playback.currentTime(now: now), playback.log.duration, state(now: now), name)
+    }
+
+    func fusion(now: Double) -> String {
+        fusionSummary(fusionTrack, of: playback.log, at: playback.currentTime(now: now))
+    }
+
+    private func state(now: Double) -> String {
+        playback.isPaused ? "paused" : playback.isFinished(now: now) ? "ended" : "playing"
     }
 }
 
@@ -60,43 +79,34 @@ final class FixedAttitudeProvider: AttitudeProvider {
     init(_ worldFromDevice: Quaternion) { self.worldFromDevice = worldFromDevice }
     func reading(now: Double) -> AttitudeReading { AttitudeReading(worldFromDevice: worldFromDevice, greyed: false) }
     func status(now: Double) -> String { "fixed attitude \(worldFromDevice)" }
+    func health(now: Double) -> String { "fixed attitude (--attitude)" }
 }
 
 /// Reads an attitude log of any supported kind. A raw IMU log (gyroscope and accelerometer columns:
 /// raw CSV, x-io CSV, a Sensor Logger folder, plain or .xz) is fused in-process: 9D into
 /// xMagneticNorthZVertical when it has a magnetometer, else 6D into xArbitraryZVertical. Anything
 /// else is read as a steady-dice attitude CSV or Sensor Logger's Orientation.csv. `magnetometer`
-/// calibrates a raw log's magnetometer first, and is refused for an attitude log. A 9D Sensor Logger
-/// folder with a usable `Location.csv` is fused into xTrueNorthZVertical, with the declination WMM gives
-/// at its first good fix; when the file cannot give one, magnetic north, with the reason on stderr.
-func loadAttitudeLog(path: String, magnetometer: MagnetometerOptions = MagnetometerOptions()) throws -> AttitudeLog {
-    guard RawLogReader.isRawLog(path: path) else {
-        if magnetometer.isSet {
-            throw AppError("\(path): --mag-offset and --mag-calibrate apply to raw IMU logs, and this is an attitude log")
-        }
-        return try AttitudeLog.load(path: path)
+/// calibrates a raw log's magnetometer first, and is refused for an attitude log.
+func loadAttitudeLog(path: String, magnetometer: MagnetometerOptions? = nil) throws -> AttitudeLog {
+    try loadAnyAttitudeLog(path: path, magnetometer: magnetometer, program: "steady-dice")
+}
+
+/// `loadAttitudeLog`, with the estimator's track when the log was fused in-process.
+func loadAttitudeLogWithFusion(path: String, magnetometer: MagnetometerOptions) throws -> (log: AttitudeLog, fusion: FusionTrack?) {
+    try loadAnyAttitudeLogWithFusion(path: path, magnetometer: magnetometer, program: "steady-dice")
+}
+
+/// The HUD's fusion line for a log at playback time `t`: the estimator's status at the sample
+/// shown when the log was fused in-process, else that the log came fused.
+func fusionSummary(_ track: FusionTrack?, of log: AttitudeLog, at t: Double) -> String {
+    guard let track else { return "none: an attitude log" }
+    // The last sample at or before t.
+    var low = 0, high = log.samples.count
+    while high - low > 1 {
+        let middle = (low + high) / 2
+        if log.samples[middle].t <= t { low = middle } else { high = middle }
     }
-    let (raw, calibration) = try magnetometer.apply(to: RawLogReader.read(path: path))
-    if let calibration {
-        FileHandle.standardError.write(Data("steady-dice: \(path): magnetometer \(calibration), subtracted\n".utf8))
-    }
-    let mode = RawLogFusion.naturalMode(of: raw)
-    var frame = RawLogFusion.naturalFrame(of: mode)
-    var declination: Double?
-    if mode == .nineD {
-        do {
-            if let found = try RecordingDeclination.find(folder: path, maxAccuracy: 20) {
-                declination = found.declinationDegrees
-                frame = .xTrueNorthZVertical
-                FileHandle.standardError.write(Data("steady-dice: true north: \(found.summary)\n".utf8))
-            }
-        } catch {
-            FileHandle.standardError.write(Data("steady-dice: staying with magnetic north: \(error)\n".utf8))
-        }
-    }
-    FileHandle.standardError.write(Data("steady-dice: fusing \(raw.count) raw samples of \(path) (\(mode.rawValue)) into \(frame.rawValue)\n".utf8))
-    let fused = try RawLogFusion.fuse(log: raw, frame: .reference(frame), mode: mode, declinationDegrees: declination)
-    return try AttitudeLog(samples: fused.map { AttitudeSample(t: $0.t, worldFromDevice: $0.outputFromSensor) }, frame: frame, path: path)
+    return track.summary(atSample: low)
 }
 
 /// The magnetometer options given without a raw log to apply them to.

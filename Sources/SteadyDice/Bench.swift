@@ -29,6 +29,8 @@ struct Bench: ParsableCommand {
 
     @OptionGroup var backgroundOptions: BackgroundOptions
 
+    @OptionGroup var hudOptions: HUDOptions
+
     @Option(help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else the package checkout).")
     var assets: String?
 
@@ -49,6 +51,7 @@ struct Bench: ParsableCommand {
             defer { withExtendedLifetime(context) {} }
             let renderer = try SceneRenderer(assets: try Assets.locate(explicit: assets))
             renderer.clearColor = backgroundOptions.clearColor
+            if hudOptions.hud { try renderer.prepareHUD() }
             let videoFrames = try backgroundOptions.video.map { try Self.decodeFrames(path: $0, first: backgroundOptions.frame ?? 0, limit: 120) }
             let provider = videoFrames == nil ? try backgroundOptions.makeProvider(forSnapshot: false) : nil
             defer { provider?.stop() }
@@ -71,7 +74,10 @@ struct Bench: ParsableCommand {
                     renderer.setBackground(image, generation: generation, viewportWidth: size.width, viewportHeight: size.height)
                     glFinish()
                     let t1 = MonotonicClock.now()
-                    renderer.draw(SceneState(worldFromDevice: attitude), width: size.width, height: size.height)
+                    // With --hud its text changes every frame, as in the window.
+                    let hud = hudOptions.hud ? HUDReadout(worldFromDevice: attitude, smoothedTilt: AttitudeViews(worldFromDevice: attitude).tilt,
+                                                          frame: "bench", source: "bench frame \(frame)", framesPerSecond: 60) : nil
+                    renderer.draw(SceneState(worldFromDevice: attitude, hud: hud), width: size.width, height: size.height)
                     glFinish()
                     let t2 = MonotonicClock.now()
                     _ = target.readImage()

@@ -47,8 +47,36 @@ final class IMUDAttitudeProvider: AttitudeProvider {
         AttitudeReading(worldFromDevice: client.latest()?.worldFromDevice, greyed: client.state != .connected)
     }
 
+    /// Valid packets counted at a time, one second or more ago: the rate is measured from it.
+    private var rateMark: (time: Double, packets: Int)?
+    private var rate: Double?
+
     func status(now: Double) -> String {
         let stats = client.statistics
         return "imud \(client.state), \(stats.validPackets) packets, \(stats.sequenceGaps) gaps"
+    }
+
+    /// Convergence, the packet rate over the last second or more, gaps in imu_seq and packets refused.
+    func health(now: Double) -> String {
+        let stats = client.statistics
+        if let mark = rateMark, now - mark.time >= 1 {
+            rate = Double(stats.validPackets - mark.packets) / (now - mark.time)
+            rateMark = (now, stats.validPackets)
+        } else if rateMark == nil {
+            rateMark = (now, stats.validPackets)
+        }
+        let d = stats.drops
+        let dropped = d.badMagic + d.wrongVersion + d.badCRC + d.truncated + d.oversized + d.invalidAttitude
+        let hertz = rate.map { String(format: "%.0f", $0) } ?? "--"
+        return "imud \(hertz) Hz, \(stats.sequenceGaps) gaps, \(dropped) drops"
+    }
+
+    func fusion(now: Double) -> String {
+        switch client.state {
+        case .connected: return "imud's, converged"
+        case .startup: return "imud's, not converged (starting up)"
+        case .waiting: return "imud's, no packets: waiting"
+        case .daemonShutdown: return "imud's, daemon shut down"
+        }
     }
 }

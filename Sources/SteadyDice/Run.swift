@@ -13,6 +13,8 @@ struct Run: ParsableCommand {
         abstract: "Opens a resizable window showing the die over the background, driven by the attitude source.",
         discussion: """
         Keys: space pauses or resumes, Left/Right seek 5 s (with Shift 1 s), S saves a snapshot PNG, Q or Esc quits.
+        R takes the current attitude as the reference pose (the view snaps to identity), Shift-R returns to absolute
+        attitude, H shows or hides the HUD.
         Ctrl-C (SIGINT) or SIGTERM closes the window as Q does, so --snapshot-on-exit is still written.
         Without --log, --attitude or --imud it plays the demo recording models/demo-attitude.csv.
         With --imud the die is grey while imud is unreachable, starting up, not converged or shut down.
@@ -40,6 +42,12 @@ struct Run: ParsableCommand {
     var size: Size = Size(width: 960, height: 720)
 
     @OptionGroup var backgroundOptions: BackgroundOptions
+
+    @OptionGroup var relativeAttitude: RelativeAttitudeOptions
+
+    @OptionGroup var modelOptions: ModelOptions
+
+    @OptionGroup var hudOptions: HUDOptions
 
     @Option(help: "Folder the S key writes snapshots to.")
     var snapshotDir: String = "."
@@ -72,18 +80,25 @@ struct Run: ParsableCommand {
             defer { backgroundProvider?.stop() }
             let now = MonotonicClock.now()
             let provider: AttitudeProvider
+            let frame: String
             if let attitude {
                 provider = FixedAttitudeProvider(attitude.quaternion)
+                frame = fixedAttitudeFrameName
             } else if let client = try imudOptions.makeClient() {
                 provider = IMUDAttitudeProvider(client: client)
+                frame = imudFrameName
             } else {
                 let path = log ?? assets.models.appendingPathComponent("demo-attitude.csv").path
-                provider = try LogPlaybackProvider(log: try loadAttitudeLog(path: path, magnetometer: magnetometer), speed: speed, looping: loop, now: now)
+                let (attitudeLog, fusion) = try loadAttitudeLogWithFusion(path: path, magnetometer: magnetometer)
+                provider = try LogPlaybackProvider(log: attitudeLog, fusion: fusion, speed: speed, looping: loop, now: now)
+                frame = frameName(of: attitudeLog)
             }
             let window = try AppWindow(title: "steady-dice", width: size.width, height: size.height)
-            let renderer = try SceneRenderer(assets: assets)
+            let renderer = try SceneRenderer(assets: assets, model: modelOptions.model)
             renderer.clearColor = backgroundOptions.clearColor
-            try window.loop(renderer: renderer, attitude: provider, background: backgroundProvider,
+            if hudOptions.hud { try renderer.prepareHUD() }
+            let view = ViewControls(reference: relativeAttitude.reference, showsHUD: hudOptions.hud, frameName: frame)
+            try window.loop(renderer: renderer, attitude: provider, background: backgroundProvider, view: view,
                             snapshotFolder: snapshotDir, frameLimit: frames, snapshotOnExit: snapshotOnExit)
         }
     }
@@ -133,7 +148,7 @@ final class AppWindow {
 
     /// Draws until the window closes, Q/Esc is pressed, SIGINT or SIGTERM arrives, or `frameLimit`
     /// frames were drawn. The frame drawn when it stops is the one `snapshotOnExit` saves.
-    func loop(renderer: SceneRenderer, attitude: AttitudeProvider, background: BackgroundProvider?,
+    func loop(renderer: SceneRenderer, attitude: AttitudeProvider, background: BackgroundProvider?, view: ViewControls,
               snapshotFolder: String, frameLimit: Int?, snapshotOnExit: String?) throws {
         // Polled once a frame, on this thread: the loop does not wait for events, so nothing has
         // to wake it, and no GLFW call is made from another thread.
@@ -155,6 +170,9 @@ final class AppWindow {
                 case GLFW_KEY_LEFT: attitude.seek(by: -step, now: now)
                 case GLFW_KEY_RIGHT: attitude.seek(by: step, now: now)
                 case GLFW_KEY_S: snapshotRequested = true
+                case GLFW_KEY_R where (mods & GLFW_MOD_SHIFT) != 0: view.clearReference()
+                case GLFW_KEY_R: view.takeReference(attitude.reading(now: now).worldFromDevice)
+                case GLFW_KEY_H: view.toggleHUD(renderer: renderer)
                 case GLFW_KEY_Q, GLFW_KEY_ESCAPE: glfwSetWindowShouldClose(window, GLFW_TRUE)
                 default: break
                 }
@@ -168,7 +186,7 @@ final class AppWindow {
                 let frame = background?.latest()
                 renderer.setBackground(frame?.image, generation: frame?.generation ?? 0,
                                        viewportWidth: Int(width), viewportHeight: Int(height))
-                renderer.draw(SceneState(worldFromDevice: reading.worldFromDevice, greyed: reading.greyed),
+                renderer.draw(view.scene(for: reading, source: attitude.health(now: now), fusion: attitude.fusion(now: now), now: now),
                               width: Int(width), height: Int(height))
                 if snapshotRequested {
                     let stamp = Int(Date().timeIntervalSince1970 * 1000)

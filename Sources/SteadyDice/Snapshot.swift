@@ -10,6 +10,7 @@ struct Snapshot: ParsableCommand {
         abstract: "Renders one frame offscreen (no window, no X display) and writes it as an upright RGB PNG.",
         discussion: """
         Give exactly one attitude source: --log (with --at), --attitude, or --imud (with --timeout).
+        With --hud the smoothed tilt is the seed's filter over the log's rows up to --at.
         The PNG is exactly what `run` shows in a window of the same size.
         """)
 
@@ -34,6 +35,12 @@ struct Snapshot: ParsableCommand {
 
     @OptionGroup var backgroundOptions: BackgroundOptions
 
+    @OptionGroup var relativeAttitude: RelativeAttitudeOptions
+
+    @OptionGroup var modelOptions: ModelOptions
+
+    @OptionGroup var hudOptions: HUDOptions
+
     @Option(name: [.customShort("o"), .long], help: "Output PNG file.")
     var output: String
 
@@ -48,43 +55,76 @@ struct Snapshot: ParsableCommand {
         guard at.isFinite else { throw ValidationError("--at must be a number of seconds") }
         if log == nil && at != 0 { throw ValidationError("--at needs --log") }
         if log == nil && magnetometer.isSet { throw magnetometerNeedsALog }
+        if hudOptions.hud && HUDLayout(width: size.width, height: size.height, lineCount: HUDReadout.lineCount).pixelSize == 0 {
+            throw ValidationError("--hud: \(size.width)x\(size.height) leaves no room for the HUD above the die; "
+                                  + "give a --size of at least 239x221")
+        }
     }
 
     func run() throws {
         try exitOnFailure {
-            let worldFromDevice = try resolveAttitude()
+            let source = try resolveSource()
+            let worldFromDevice = relativeAttitude.apply(to: source.worldFromDevice)
             let backgroundProvider = try backgroundOptions.makeProvider(forSnapshot: true)
             defer { backgroundProvider?.stop() }
+            var state = SceneState(worldFromDevice: worldFromDevice)
+            if hudOptions.hud {
+                // The seed's filter over every attitude up to the one drawn.
+                var filter = ScalarKalmanFilter()
+                let smoothed = source.history.map { filter.update(AttitudeViews.tiltDegrees(relativeAttitude.apply(to: $0))) }.last
+                state.hud = HUDReadout(worldFromDevice: worldFromDevice, smoothedTilt: smoothed, frame: source.frame,
+                                       reference: relativeAttitude.reference, source: source.description, fusion: source.fusion)
+            }
             let image = try renderOffscreen(size: size, assetsFolder: assets, clearColor: backgroundOptions.clearColor,
-                                            background: backgroundProvider?.latest()?.image,
-                                            state: SceneState(worldFromDevice: worldFromDevice))
+                                            background: backgroundProvider?.latest()?.image, model: modelOptions.model,
+                                            state: state)
             try image.write(path: output)
             print("wrote \(output) (\(size.width)x\(size.height))")
         }
     }
 
-    private func resolveAttitude() throws -> Quaternion {
-        if let attitude { return attitude.quaternion }
+    /// The attitude to draw, the attitudes before it (for the smoothed tilt), and how the HUD names them.
+    private struct Source {
+        let worldFromDevice: Quaternion
+        let history: [Quaternion]
+        let frame: String
+        let description: String
+        let fusion: String
+    }
+
+    private func resolveSource() throws -> Source {
+        if let attitude {
+            return Source(worldFromDevice: attitude.quaternion, history: [attitude.quaternion], frame: fixedAttitudeFrameName,
+                          description: "fixed attitude (--attitude)", fusion: "none")
+        }
         if let client = try imudOptions.makeClient() {
             defer { client.stop() }
-            return try client.waitForFirstValid(timeout: timeout).worldFromDevice
+            let q = try client.waitForFirstValid(timeout: timeout).worldFromDevice
+            return Source(worldFromDevice: q, history: [q], frame: imudFrameName,
+                          description: "imud, first packet",
+                          fusion: client.state == .connected ? "imud's, converged" : "imud's, not converged (starting up)")
         }
         guard let log else { throw ValidationError("give --log, --attitude or --imud") }
-        let attitudeLog = try loadAttitudeLog(path: log, magnetometer: magnetometer)
+        let (attitudeLog, fusion) = try loadAttitudeLogWithFusion(path: log, magnetometer: magnetometer)
         guard at >= 0, at <= attitudeLog.duration else {
             throw AppError(String(format: "--at %g is outside %@, which runs from 0 to %.3f s", at, log, attitudeLog.duration))
         }
-        return attitudeLog.attitude(at: at)
+        let q = attitudeLog.attitude(at: at)
+        let history = attitudeLog.samples.filter { $0.t < at }.map(\.worldFromDevice) + [q]
+        return Source(worldFromDevice: q, history: history, frame: frameName(of: attitudeLog),
+                      description: String(format: "%.2f/%.2f s ", at, attitudeLog.duration) + URL(fileURLWithPath: log).lastPathComponent,
+                      fusion: fusionSummary(fusion, of: attitudeLog, at: at))
     }
 }
 
 /// Renders one frame in a headless EGL context and reads it back upright.
 func renderOffscreen(size: Size, assetsFolder: String?, clearColor: RGBColor, background: RGBImage?,
-                     state: SceneState) throws -> RGBImage {
+                     model: SceneModel = .die, state: SceneState) throws -> RGBImage {
     let context = try HeadlessContext()
     defer { withExtendedLifetime(context) {} }
     let assets = try Assets.locate(explicit: assetsFolder)
-    let renderer = try SceneRenderer(assets: assets)
+    let renderer = try SceneRenderer(assets: assets, model: model)
+    if state.hud != nil { try renderer.prepareHUD() }
     renderer.clearColor = clearColor
     let target = try OffscreenTarget(width: size.width, height: size.height)
     target.bind()

@@ -12,17 +12,27 @@ enum RenderHarness {
         return (context, renderer)
     }
 
-    static func renderer() throws -> SceneRenderer { try shared.get().1 }
+    /// A second renderer in the same context, drawing the red box.
+    private static let box: Result<SceneRenderer, Error> = Result {
+        _ = try shared.get()
+        return try SceneRenderer(assets: try Assets.locate(), model: .box)
+    }
+
+    static func renderer(_ model: SceneModel = .die) throws -> SceneRenderer {
+        model == .box ? try box.get() : try shared.get().1
+    }
 
     /// Renders one frame offscreen, exactly as `steady-dice snapshot` does.
     static func render(_ worldFromDevice: Quaternion?, width: Int, height: Int, background: RGBImage? = nil,
-                       generation: Int = 0, clear: RGBColor = .defaultBackground) throws -> RGBImage {
-        let renderer = try renderer()
+                       generation: Int = 0, clear: RGBColor = .defaultBackground, model: SceneModel = .die,
+                       hud: HUDReadout? = nil) throws -> RGBImage {
+        let renderer = try renderer(model)
+        if hud != nil { try renderer.prepareHUD() }
         renderer.clearColor = clear
         let target = try OffscreenTarget(width: width, height: height)
         target.bind()
         renderer.setBackground(background, generation: generation, viewportWidth: width, viewportHeight: height)
-        renderer.draw(SceneState(worldFromDevice: worldFromDevice), width: width, height: height)
+        renderer.draw(SceneState(worldFromDevice: worldFromDevice, hud: hud), width: width, height: height)
         return target.readImage()
     }
 }

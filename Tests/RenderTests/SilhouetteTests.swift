@@ -9,11 +9,14 @@ import XCTest
 /// quaternion alone (no Matrix4, no Pipeline), so a wrong golden cannot pass.
 final class SilhouetteTests: XCTestCase {
     /// Pixel corners of the projected cube, in pixel units with (0, 0) at the image's top-left corner.
-    static func projectedCorners(_ worldFromDevice: Quaternion, width: Int, height: Int) -> [SIMD2<Double>] {
+    /// `halfExtents` are the box's half sizes along the model's X, Y and Z: the die's by default.
+    static func projectedCorners(_ worldFromDevice: Quaternion, width: Int, height: Int,
+                                 halfExtents: SIMD3<Double> = SIMD3(0.5, 0.5, 0.5)) -> [SIMD2<Double>] {
         let f = 1 / tan(Double.pi / 6)  // 60° vertical field of view
         let aspect = Double(width) / Double(height)
         var corners: [SIMD2<Double>] = []
-        for x in [-0.5, 0.5] { for y in [-0.5, 0.5] { for z in [-0.5, 0.5] {
+        let h = halfExtents
+        for x in [-h.x, h.x] { for y in [-h.y, h.y] { for z in [-h.z, h.z] {
             // The view sits at d = (0, 0, 4) in the device frame; a world point seen from it is
             // R^T·p - d, with R rotating device into world.
             let inView = worldFromDevice.conjugate.rotate(SIMD3(x, y, z)) - SIMD3(0, 0, 4)

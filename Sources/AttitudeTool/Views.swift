@@ -1,0 +1,91 @@
+import ArgumentParser
+import AttitudeLog
+import AttitudeMath
+import Foundation
+import FusionOptions
+
+/// `attitude views`: each attitude of a log as a matrix, Euler angles and tilt, as the seeds print it.
+struct Views: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write each attitude of a log as a rotation matrix, Core Motion Euler angles and the seed's tilt (smoothed too).",
+        discussion: """
+        One row per input row: t,qw,qx,qy,qz,r11..r33,roll,pitch,yaw,tilt,tilt_smoothed. R is row by row with \
+        v_W = R·v_D; roll, pitch, yaw in degrees with R = Rz(yaw)·Rx(pitch)·Ry(roll); tilt = asin(2(qx·qz − qw·qy)) \
+        in degrees; tilt_smoothed is the seed's 1-D Kalman filter over tilt.
+        """)
+
+    @Argument(help: "An attitude log (steady-dice CSV, Sensor Logger Orientation.csv) or a raw IMU log, fused first.")
+    var input: String
+
+    @Option(name: .shortAndLong, help: "CSV file to write.")
+    var output: String
+
+    @Option(name: .customLong("kalman-q"), help: "Process noise Q of the tilt filter, degrees² per row (≥ 0).")
+    var kalmanQ: Double = ScalarKalmanFilter.Parameters.seed.processNoise
+
+    @Option(name: .customLong("kalman-r"), help: "Measurement noise R of the tilt filter, degrees² (> 0).")
+    var kalmanR: Double = ScalarKalmanFilter.Parameters.seed.measurementNoise
+
+    @Option(name: .customLong("kalman-p"), help: "Initial variance P of the tilt filter, degrees² (≥ 0).")
+    var kalmanP: Double = ScalarKalmanFilter.Parameters.seed.initialVariance
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Write the views of conj(r)·q, the attitude relative to the reference pose r "
+                               + "(Core Motion's multiply(byInverseOf:)).", valueName: "w,x,y,z"))
+    var relativeTo: QuaternionValue?
+
+    @OptionGroup var magnetometer: MagnetometerOptions
+
+    func validate() throws {
+        guard kalmanQ.isFinite, kalmanQ >= 0 else { throw ValidationError("--kalman-q must be a number ≥ 0") }
+        guard kalmanR.isFinite, kalmanR > 0 else { throw ValidationError("--kalman-r must be a number > 0") }
+        guard kalmanP.isFinite, kalmanP >= 0 else { throw ValidationError("--kalman-p must be a number ≥ 0") }
+    }
+
+    static let header = "t,qw,qx,qy,qz,r11,r12,r13,r21,r22,r23,r31,r32,r33,roll,pitch,yaw,tilt,tilt_smoothed"
+
+    func run() throws {
+        let log: AttitudeLog
+        do {
+            log = try loadAnyAttitudeLog(path: input, magnetometer: magnetometer, program: "attitude")
+        } catch {
+            FileHandle.standardError.write(Data("attitude: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+        var filter = ScalarKalmanFilter(parameters: .init(processNoise: kalmanQ, measurementNoise: kalmanR, initialVariance: kalmanP))
+        let frameName = log.frame?.rawValue ?? "unknown (\(input) names none)"
+        var text = "# attitude views by steady-dice from \(input): Kalman Q \(kalmanQ), R \(kalmanR), P \(kalmanP)\n"
+        if let reference = relativeTo?.quaternion {
+            text += "# frame: relative to \(reference.w),\(reference.x),\(reference.y),\(reference.z) in \(frameName)\n"
+        } else {
+            text += "# frame: \(frameName)\n"
+        }
+        text += Self.header + "\n"
+        for sample in log.samples {
+            var q = sample.worldFromDevice
+            if let reference = relativeTo?.quaternion { q = q.relative(to: reference) }
+            let views = AttitudeViews(worldFromDevice: q)
+            let smoothed = filter.update(views.tilt)
+            let fields = [sample.t, q.w, q.x, q.y, q.z] + views.rotationRows.flatMap { $0 }
+                + [views.roll, views.pitch, views.yaw, views.tilt, smoothed]
+            text += fields.map { "\($0)" }.joined(separator: ",") + "\n"
+        }
+        do {
+            try text.write(toFile: output, atomically: true, encoding: .utf8)
+        } catch {
+            FileHandle.standardError.write(Data("attitude: cannot write \(output): \(error.localizedDescription)\n".utf8))
+            throw ExitCode(1)
+        }
+        FileHandle.standardError.write(Data("attitude: wrote \(log.samples.count) rows to \(output)\n".utf8))
+    }
+}
+
+/// A quaternion `w,x,y,z` on the command line, normalised.
+struct QuaternionValue: ExpressibleByArgument {
+    let quaternion: Quaternion
+    init?(argument: String) {
+        guard let q = Quaternion(commaSeparated: argument) else { return nil }
+        quaternion = q
+    }
+    static var defaultValueDescription: String { "w,x,y,z" }
+}

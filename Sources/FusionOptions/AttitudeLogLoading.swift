@@ -1,0 +1,75 @@
+import AttitudeLog
+import Foundation
+import Fusion
+import Location
+import RawLog
+
+/// Reads an attitude log of any supported kind. A raw IMU log (gyroscope and accelerometer columns:
+/// raw CSV, x-io CSV, a Sensor Logger folder, plain or .xz) is fused in-process: 9D into
+/// xMagneticNorthZVertical when it has a magnetometer, else 6D into xArbitraryZVertical. Anything
+/// else is read as a steady-dice attitude CSV or Sensor Logger's Orientation.csv. `magnetometer`
+/// calibrates a raw log's magnetometer first (nil: as it is), and is refused for an attitude log.
+/// A 9D Sensor Logger folder with a usable `Location.csv` is fused into xTrueNorthZVertical, with the
+/// declination WMM gives at its first good fix; when the file cannot give one, magnetic north, with the
+/// reason on stderr. Progress goes to stderr, prefixed with `program`.
+public func loadAnyAttitudeLog(path: String, magnetometer: MagnetometerOptions? = nil,
+                               program: String) throws -> AttitudeLog {
+    try loadAnyAttitudeLogWithFusion(path: path, magnetometer: magnetometer, program: program).log
+}
+
+/// `loadAnyAttitudeLog`, with the estimator's status after each sample when the log was fused.
+public func loadAnyAttitudeLogWithFusion(path: String, magnetometer: MagnetometerOptions? = nil,
+                                         program: String) throws -> (log: AttitudeLog, fusion: FusionTrack?) {
+    guard RawLogReader.isRawLog(path: path) else {
+        if magnetometer?.isSet == true {
+            throw LogLoadingError("\(path): --mag-offset and --mag-calibrate apply to raw IMU logs, and this is an attitude log")
+        }
+        return (try AttitudeLog.load(path: path), nil)
+    }
+    let read = try RawLogReader.read(path: path)
+    let (raw, calibration) = try magnetometer?.apply(to: read) ?? (read, nil)
+    if let calibration {
+        FileHandle.standardError.write(Data("\(program): \(path): magnetometer \(calibration), subtracted\n".utf8))
+    }
+    let mode = RawLogFusion.naturalMode(of: raw)
+    var frame = RawLogFusion.naturalFrame(of: mode)
+    var declination: Double?
+    if mode == .nineD {
+        do {
+            if let found = try RecordingDeclination.find(folder: path, maxAccuracy: 20) {
+                declination = found.declinationDegrees
+                frame = .xTrueNorthZVertical
+                FileHandle.standardError.write(Data("\(program): true north: \(found.summary)\n".utf8))
+            }
+        } catch {
+            FileHandle.standardError.write(Data("\(program): staying with magnetic north: \(error)\n".utf8))
+        }
+    }
+    FileHandle.standardError.write(Data("\(program): fusing \(raw.count) raw samples of \(path) (\(mode.rawValue)) into \(frame.rawValue)\n".utf8))
+    let fused = try RawLogFusion.fuse(log: raw, frame: .reference(frame), mode: mode,
+                                      withStatus: true, declinationDegrees: declination)
+    let log = try AttitudeLog(samples: fused.map { AttitudeSample(t: $0.t, worldFromDevice: $0.outputFromSensor) }, frame: frame, path: path)
+    return (log, FusionTrack(mode: mode, statuses: fused.compactMap(\.status)))
+}
+
+/// How in-process fusion went, sample by sample, for a log fused from raw IMU data.
+public struct FusionTrack: Sendable {
+    public let mode: FusionMode
+    /// The estimator's status after each sample, one per sample of the fused log.
+    public let statuses: [FusionStatus]
+
+    /// One line for the HUD: mode, rest or motion, the magnetic field (9D), the gyroscope bias (°/s).
+    public func summary(atSample index: Int) -> String {
+        guard statuses.indices.contains(index) else { return "\(mode.rawValue.uppercased())" }
+        let s = statuses[index]
+        let bias = (s.gyroBias * s.gyroBias).sum().squareRoot() * 180 / Double.pi
+        let field = mode == .nineD ? (s.magDisturbed ? ", field disturbed" : ", field ok") : ""
+        return String(format: "%@ %@%@, bias %.2f\u{B0}/s", mode.rawValue.uppercased(), s.isAtRest ? "at rest" : "moving", field, bias)
+    }
+}
+
+/// A log that cannot be loaded as asked, with a message for the user.
+public struct LogLoadingError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

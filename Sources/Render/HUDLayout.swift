@@ -1,0 +1,47 @@
+import AttitudeMath
+import Foundation
+
+/// Where the HUD's panel and lines go in a viewport, and at what font size. Pure arithmetic, no
+/// OpenGL: the panel sits in the top-left corner, scales with the window, and always ends above the
+/// top edge of the die as it is drawn at the identity attitude.
+public struct HUDLayout: Equatable, Sendable {
+    /// Font size in pixels per em; 0 when the viewport is too small for a readable HUD.
+    public let pixelSize: Int
+    /// The smallest font size the HUD is drawn at.
+    public static let minimumPixelSize = 7
+    /// Columns a line may use before it is cut short.
+    public static let maximumColumns = 46
+
+    /// Picks the font size for `lineCount` lines in a `width` x `height` viewport: about a thirtieth
+    /// of the shorter side, made smaller until the panel ends above the die and a full line fits in
+    /// the width. 0 when not even `minimumPixelSize` fits.
+    public init(width: Int, height: Int, lineCount: Int) {
+        func fits(_ size: Int) -> Bool {
+            // DejaVu Sans Mono: 1.17 em from baseline to baseline, glyphs 0.6 em wide; rounded up here.
+            let bottom = Self.panelBottom(pixelSize: size, lineHeight: Int(ceil(1.2 * Double(size))), lineCount: lineCount)
+            let right = Self.margin(pixelSize: size) + 2 * Self.padding(pixelSize: size)
+                + Self.maximumColumns * Int(ceil(0.61 * Double(size)))
+            return Double(bottom) < Self.identityDieTop(height: height) - 2 && right <= width
+        }
+        var size = Int(Double(min(width, height)) / 30)
+        while size >= Self.minimumPixelSize && !fits(size) { size -= 1 }
+        pixelSize = size >= Self.minimumPixelSize ? size : 0
+    }
+
+    /// Space between the panel and the window's edges, and between the panel's edge and its text.
+    public static func margin(pixelSize: Int) -> Int { max(2, pixelSize / 2) }
+    public static func padding(pixelSize: Int) -> Int { max(2, pixelSize / 2) }
+
+    /// The panel's bottom edge, pixels from the top of the viewport.
+    public static func panelBottom(pixelSize: Int, lineHeight: Int, lineCount: Int) -> Int {
+        margin(pixelSize: pixelSize) + 2 * padding(pixelSize: pixelSize) + lineCount * lineHeight
+    }
+
+    /// The top edge of the die's "1" face at the identity attitude, pixels from the top: the face's
+    /// half-edge 0.5 at distance 4 − 0.5 under the default 60° vertical field of view.
+    public static func identityDieTop(height: Int) -> Double {
+        let distance = Double(Pipeline.defaultViewOffset.z) - 0.5
+        let halfExtent = 0.5 / distance / tan(Double(Pipeline.defaultFovyRadians) / 2)
+        return Double(height) / 2 * (1 - halfExtent)
+    }
+}

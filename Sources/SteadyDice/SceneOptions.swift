@@ -1,0 +1,40 @@
+import ArgumentParser
+import AttitudeMath
+import Render
+
+// Option groups that change what is drawn, not where the attitude comes from. Each is self-contained,
+// so any command that draws a frame (`run`, `snapshot`, `render`) can take it as an @OptionGroup.
+
+/// `--relative-to w,x,y,z`: draw the attitude relative to a saved reference pose.
+struct RelativeAttitudeOptions: ParsableArguments {
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Draw conj(r)·q instead of q: the attitude relative to the reference pose r, a device-to-world "
+                               + "quaternion (Core Motion's multiply(byInverseOf:)). The pose r becomes the identity view.",
+                               valueName: "w,x,y,z"))
+    var relativeTo: QuaternionArgument?
+
+    /// The reference pose, if one was given.
+    var reference: Quaternion? { relativeTo?.quaternion }
+
+    /// The attitude to draw for the source's device-to-world `q`.
+    func apply(to q: Quaternion) -> Quaternion {
+        guard let reference else { return q }
+        return q.relative(to: reference)
+    }
+}
+
+/// `--model die|box`: what sits at the origin of the world frame.
+struct ModelOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("What to draw at the origin of the world frame: die (edge 1) or box (the seed's red box, "
+                               + "4 along X, 2 along Y, 1 along Z).", valueName: "die|box"))
+    var model: SceneModel = .die
+}
+
+extension SceneModel: ExpressibleByArgument {}
+
+/// `--hud`: the numbers over the picture.
+struct HUDOptions: ParsableArguments {
+    @Flag(help: ArgumentHelp("Show a HUD: quaternion, Euler angles, tilt and smoothed tilt, reference frame, the attitude "
+                             + "source and its health, frames per second. In the window, H toggles it."))
+    var hud = false
+}

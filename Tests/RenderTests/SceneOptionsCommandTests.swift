@@ -1,0 +1,67 @@
+import AttitudeLog
+import AttitudeMath
+import Foundation
+import Imaging
+import Render
+import XCTest
+
+/// `snapshot --relative-to`, `--model` and `--hud` end to end.
+final class SceneOptionsCommandTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("steady-dice-scene-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+
+    private func snapshot(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> RGBImage {
+        let output = folder.appendingPathComponent("\(UUID().uuidString).png").path
+        let result = try CommandHarness.run(["snapshot", "--size", "320x240", "--background", "none", "--output", output] + arguments)
+        XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
+        return try RGBImage.read(path: output)
+    }
+
+    private func text(_ q: Quaternion) -> String { "\(q.w),\(q.x),\(q.y),\(q.z)" }
+
+    /// conj(r)·q, the Hamilton product written out here.
+    private func relative(_ q: Quaternion, to r: Quaternion) -> Quaternion {
+        let (aw, ax, ay, az) = (r.w, -r.x, -r.y, -r.z)
+        return Quaternion(w: aw * q.w - ax * q.x - ay * q.y - az * q.z, x: aw * q.x + ax * q.w + ay * q.z - az * q.y,
+                          y: aw * q.y - ax * q.z + ay * q.w + az * q.x, z: aw * q.z + ax * q.y - ay * q.x + az * q.w)
+    }
+
+    func testRelativeToDrawsConjRTimesQ() throws {
+        let q = Quaternion(axis: [1, 0.4, 0.9], angle: 0.9), r = Quaternion(axis: [-0.2, 1, 0.3], angle: 1.1)
+        let viaOption = try snapshot(["--attitude", text(q), "--relative-to", text(r)])
+        let viaProduct = try snapshot(["--attitude", text(relative(q, to: r))])
+        XCTAssertEqual(CommandHarness.differingChannels(viaOption.pixels, viaProduct.pixels), 0)
+        XCTAssertGreaterThan(CommandHarness.differingChannels(viaOption.pixels, try snapshot(["--attitude", text(q)]).pixels), 1000,
+                             "the reference pose must change the picture")
+        // The reference pose itself is the identity view, also from a log and with a negative w.
+        let log = folder.appendingPathComponent("still.csv").path
+        try AttitudeLog.write(samples: [AttitudeSample(t: 0, worldFromDevice: r), AttitudeSample(t: 1, worldFromDevice: r)], frame: nil, to: log)
+        let reference = try snapshot(["--log", log, "--at", "0.5", "--relative-to", text(-r)])
+        XCTAssertEqual(CommandHarness.differingChannels(reference.pixels, try RenderHarness.render(.identity, width: 320, height: 240).pixels), 0)
+        let bad = try CommandHarness.run(["snapshot", "--attitude", "1,0,0,0", "--relative-to", "1,0,0", "--size", "64x48",
+                                          "--output", folder.appendingPathComponent("x.png").path])
+        XCTAssertNotEqual(bad.status, 0)
+        XCTAssertTrue(bad.stderr.contains("--relative-to"), bad.stderr)
+    }
+
+    func testModelBoxAndHUDMatchTheLibraryRender() throws {
+        let q = Quaternion(axis: [0.3, -1, 0.5], angle: 0.7)
+        let box = try snapshot(["--attitude", text(q), "--model", "box"])
+        let expected = try RenderHarness.render(q, width: 320, height: 240, model: .box)
+        XCTAssertEqual(CommandHarness.differingChannels(box.pixels, expected.pixels), 0)
+        let hud = try snapshot(["--attitude", text(q), "--hud"])
+        let readout = HUDReadout(worldFromDevice: q, smoothedTilt: AttitudeViews(worldFromDevice: q).tilt, frame: "as given by --attitude",
+                                 source: "fixed attitude (--attitude)")
+        XCTAssertEqual(CommandHarness.differingChannels(hud.pixels, try RenderHarness.render(q, width: 320, height: 240, hud: readout).pixels), 0)
+        let unknown = try CommandHarness.run(["snapshot", "--attitude", "1,0,0,0", "--model", "ball", "--size", "64x48",
+                                              "--output", folder.appendingPathComponent("x.png").path])
+        XCTAssertNotEqual(unknown.status, 0)
+        XCTAssertTrue(unknown.stderr.contains("--model"), unknown.stderr)
+    }
+}

@@ -1,0 +1,111 @@
+import AttitudeMath
+import Foundation
+import Imaging
+import Render
+import XCTest
+
+/// The R, Shift-R and H keys of `run`, pressed in a real GLFW window under the test display with
+/// xdotool (installed by scripts/setup), then the frame shown is saved by SIGTERM and
+/// --snapshot-on-exit, as the other window tests do.
+final class ViewKeysWindowTests: XCTestCase {
+    private var output: String!
+
+    override func setUpWithError() throws {
+        guard let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty else {
+            throw XCTSkip("no X display: run the tests under xvfb-run (scripts/test does)")
+        }
+        output = (NSTemporaryDirectory() as NSString).appendingPathComponent("steady-dice-keys-\(getpid()).png")
+    }
+
+    override func tearDownWithError() throws {
+        if let output { try? FileManager.default.removeItem(atPath: output) }
+    }
+
+    /// Runs `xdotool ARGUMENTS` and returns its standard output.
+    @discardableResult
+    private func xdotool(_ arguments: [String]) throws -> String {
+        guard let tool = ["/usr/bin/xdotool", "/usr/local/bin/xdotool"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            XCTFail("xdotool is not installed: run scripts/setup")
+            throw XCTSkip("no xdotool")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        CommandHarness.finish(process, within: 20, what: "xdotool \(arguments.joined(separator: " "))")
+        return text
+    }
+
+    /// Reads stderr until it holds `text` (or the process ends), keeping what was read in `log`.
+    private func wait(for text: String, in pipe: Pipe, log: inout String) {
+        while !log.contains(text) {
+            let chunk = pipe.fileHandleForReading.availableData
+            if chunk.isEmpty { return }
+            log += String(decoding: chunk, as: UTF8.self)
+        }
+    }
+
+    /// Starts `run` with `arguments`, presses each key (waiting for the message it prints), closes
+    /// the window with SIGTERM and returns the frame it was showing.
+    private func frameAfterPressing(_ keys: [(key: String, message: String)], _ arguments: [String]) throws -> RGBImage {
+        let errors = Pipe()
+        let process = try CommandHarness.start(["run", "--size", "320x240", "--background", "#336699",
+                                                "--snapshot-on-exit", output] + arguments, stderr: errors)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60) { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        var log = ""
+        wait(for: "window open", in: errors, log: &log)
+        XCTAssertTrue(log.contains("window open (320x240)"), log)
+        let window = try xdotool(["search", "--sync", "--pid", "\(process.processIdentifier)"])
+            .split(separator: "\n").first.map(String.init) ?? ""
+        XCTAssertFalse(window.isEmpty, "xdotool found no window of the run")
+        for (key, message) in keys {
+            try xdotool(["key", "--window", window, key])
+            wait(for: message, in: errors, log: &log)
+            XCTAssertTrue(log.contains(message), log)
+        }
+        process.terminate()
+        CommandHarness.finish(process, within: 10, what: "run after SIGTERM")
+        XCTAssertEqual(process.terminationStatus, 0, log)
+        return try RGBImage.read(path: output)
+    }
+
+    private let clear = RGBColor(hex: "#336699")!
+
+    /// R takes the attitude shown as the reference pose: the die snaps to its identity view.
+    func testRSnapsToTheIdentityView() throws {
+        let q = Quaternion(axis: [1, 0.4, 0.9], angle: 0.9)
+        let frame = try frameAfterPressing([("r", "reference pose")], ["--attitude", "\(q.w),\(q.x),\(q.y),\(q.z)"])
+        let identity = try RenderHarness.render(.identity, width: 320, height: 240, clear: clear)
+        XCTAssertEqual(CommandHarness.differingChannels(frame.pixels, identity.pixels), 0, "R should show the identity view")
+    }
+
+    /// Shift-R drops the reference given by --relative-to: the die shows the absolute attitude again.
+    func testShiftRReturnsToAbsoluteAttitude() throws {
+        let q = Quaternion(axis: [-0.3, 1, 0.2], angle: 2.3)
+        let frame = try frameAfterPressing([("shift+r", "absolute attitude")],
+                                           ["--attitude", "\(q.w),\(q.x),\(q.y),\(q.z)", "--relative-to", "0.5,0.5,-0.5,0.5"])
+        let absolute = try RenderHarness.render(q, width: 320, height: 240, clear: clear)
+        XCTAssertEqual(CommandHarness.differingChannels(frame.pixels, absolute.pixels), 0, "Shift-R should show q itself")
+    }
+
+    /// H shows the HUD: the top-left corner changes and the die at the identity view does not.
+    func testHShowsTheHUDBesideTheDie() throws {
+        let frame = try frameAfterPressing([("h", "HUD shown")], ["--attitude", "1,0,0,0"])
+        let plain = try RenderHarness.render(.identity, width: 320, height: 240, clear: clear)
+        var cornerChanged = 0, dieChanged = 0
+        let hull = SilhouetteTests.convexHull(SilhouetteTests.projectedCorners(.identity, width: 320, height: 240))
+        for y in 0..<240 {
+            for x in 0..<320 {
+                let differs = frame.pixel(x: x, y: y) != plain.pixel(x: x, y: y)
+                if differs && x < 160 && y < 80 { cornerChanged += 1 }
+                if differs && SilhouetteTests.insideDistance(SIMD2(Double(x) + 0.5, Double(y) + 0.5), hull) > -1.5 { dieChanged += 1 }
+            }
+        }
+        XCTAssertGreaterThan(cornerChanged, 1000, "the HUD panel should be in the top-left corner")
+        XCTAssertEqual(dieChanged, 0, "the HUD must not cover the die at the identity view")
+    }
+}
