@@ -38,8 +38,10 @@ let package = Package(
         .target(name: "AttitudeMath"),
         /// Comma-separated text: lines, header, fields and numbers, for every log reader. No dependencies.
         .target(name: "CSVText"),
+        /// Recording folders (Sensor Logger, x-IMU3): the files in them, platform conventions.
+        .target(name: "Recording", dependencies: ["AttitudeMath", "CSVText"]),
         /// Attitude log files and playback.
-        .target(name: "AttitudeLog", dependencies: ["AttitudeMath", "CSVText"]),
+        .target(name: "AttitudeLog", dependencies: ["AttitudeMath", "CSVText", "Recording"]),
         /// Images and video through OpenCV: PNG in and out, capture, writers.
         .target(name: "Imaging", dependencies: ["AttitudeMath", "CVShim"]),
         /// OpenGL 3.3 core renderer: background, die, offscreen targets.
@@ -49,24 +51,24 @@ let package = Package(
         /// Sensor fusion: raw gyroscope, accelerometer, magnetometer in, attitude out.
         .target(name: "Fusion", dependencies: ["AttitudeMath"]),
         /// Raw IMU log readers (steady-dice raw CSV, x-io, Sensor Logger) and BROAD metrics.
-        .target(name: "RawLog", dependencies: ["AttitudeMath", "Fusion", "CSVText"]),
+        .target(name: "RawLog", dependencies: ["AttitudeMath", "Fusion", "CSVText", "Recording"]),
 
         /// Command-line options shared by both executables: magnetometer calibration of raw logs.
         .target(name: "FusionOptions", dependencies: [
-            "Fusion", "RawLog", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "Fusion", "RawLog", "Recording", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         // MARK: - Executables
         .executableTarget(
             name: "SteadyDice",
             dependencies: [
-                "AttitudeMath", "AttitudeLog", "Imaging", "Render", "IMUD", "Fusion", "RawLog", "FusionOptions", "CGLFW", "CStopSignal",
+                "AttitudeMath", "AttitudeLog", "Imaging", "Render", "IMUD", "Fusion", "RawLog", "FusionOptions", "Recording", "CGLFW", "CStopSignal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "AttitudeTool",
             dependencies: [
-                "AttitudeMath", "AttitudeLog", "Fusion", "RawLog", "FusionOptions",
+                "AttitudeMath", "AttitudeLog", "Fusion", "RawLog", "FusionOptions", "Recording",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -75,11 +77,11 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["AttitudeMath"], path: "Tests/TestSupport"),
         .testTarget(name: "CSVTextTests", dependencies: ["CSVText"]),
         .testTarget(name: "AttitudeMathTests", dependencies: ["AttitudeMath", "TestSupport"]),
-        .testTarget(name: "AttitudeLogTests", dependencies: ["AttitudeLog", "TestSupport"]),
+        .testTarget(name: "AttitudeLogTests", dependencies: ["AttitudeLog", "Recording", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Imaging", "AttitudeMath", "AttitudeLog", "TestSupport"],
                     exclude: ["Goldens"]),
         .testTarget(name: "IMUDTests", dependencies: ["IMUD", "AttitudeMath", "AttitudeLog", "TestSupport"]),
-        .testTarget(name: "FusionTests", dependencies: ["Fusion", "RawLog", "AttitudeMath", "AttitudeLog", "TestSupport"],
+        .testTarget(name: "FusionTests", dependencies: ["Fusion", "RawLog", "AttitudeMath", "AttitudeLog", "Recording", "TestSupport"],
                     exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v5]

@@ -11,7 +11,7 @@ struct AttitudeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "attitude",
         abstract: "Fuse raw IMU logs into attitude, and measure the fusion against BROAD.",
-        subcommands: [Fuse.self, Eval.self, Bench.self])
+        subcommands: [Fuse.self, Convert.self, Eval.self, Bench.self])
 }
 
 /// Options shared by the subcommands that run the estimator.
@@ -40,7 +40,7 @@ struct Fuse: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Fuse a raw log into a steady-dice attitude log (t,qw,qx,qy,qz), one row per input sample.")
 
-    @Argument(help: "Raw CSV or x-io CSV (plain or .xz), or a Sensor Logger folder.")
+    @Argument(help: "Raw CSV or x-io CSV (plain or .xz), or a Sensor Logger or x-IMU3 folder.")
     var input: String
 
     @Option(name: .shortAndLong, help: "Attitude log to write.")
@@ -65,6 +65,8 @@ struct Fuse: ParsableCommand {
 
     @OptionGroup var magnetometer: MagnetometerOptions
 
+    @OptionGroup var recording: RecordingOptions
+
     func validate() throws {
         try magnetometer.check(mode: mode)
         guard let declination else { return }
@@ -77,7 +79,9 @@ struct Fuse: ParsableCommand {
     }
 
     func run() throws {
-        let (log, calibration) = try magnetometer.apply(to: try RawLogReader.read(path: input))
+        let raw = try RawLogReader.read(path: input, platform: recording.platform)
+        reportReading(raw, tool: "attitude")
+        let (log, calibration) = try magnetometer.apply(to: raw)
         if let calibration { reportCalibration(calibration, of: log) }
         let mode = mode ?? RawLogFusion.naturalMode(of: log)
         let outputFrame: OutputFrame

@@ -4,6 +4,7 @@ import AttitudeMath
 import Foundation
 import FusionOptions
 import RawLog
+import Recording
 
 /// What the renderer needs from an attitude source at draw time. Never blocks.
 struct AttitudeReading {
@@ -62,18 +63,24 @@ final class FixedAttitudeProvider: AttitudeProvider {
 }
 
 /// Reads an attitude log of any supported kind. A raw IMU log (gyroscope and accelerometer columns:
-/// raw CSV, x-io CSV, a Sensor Logger folder, plain or .xz) is fused in-process: 9D into
-/// xMagneticNorthZVertical when it has a magnetometer, else 6D into xArbitraryZVertical. Anything
-/// else is read as a steady-dice attitude CSV or Sensor Logger's Orientation.csv. `magnetometer`
-/// calibrates a raw log's magnetometer first, and is refused for an attitude log.
-func loadAttitudeLog(path: String, magnetometer: MagnetometerOptions = MagnetometerOptions()) throws -> AttitudeLog {
+/// raw CSV, x-io CSV, plain or .xz, or a Sensor Logger or x-IMU3 folder with raw streams) is fused
+/// in-process: 9D into xMagneticNorthZVertical when it has a magnetometer, else 6D into
+/// xArbitraryZVertical. Anything else is read as an attitude log: steady-dice CSV, Sensor Logger's
+/// Orientation.csv, x-IMU3's Quaternion.csv, or a folder holding one of those. `magnetometer`
+/// calibrates a raw log's magnetometer first, and is refused for an attitude log. `platform`
+/// overrides a Sensor Logger folder's Metadata.csv. What the readers decided goes to stderr.
+func loadAttitudeLog(path: String, magnetometer: MagnetometerOptions = MagnetometerOptions(),
+                     platform: SensorLoggerPlatform? = nil) throws -> AttitudeLog {
     guard RawLogReader.isRawLog(path: path) else {
         if magnetometer.isSet {
             throw AppError("\(path): --mag-offset and --mag-calibrate apply to raw IMU logs, and this is an attitude log")
         }
-        return try AttitudeLog.load(path: path)
+        let log = try AttitudeLog.load(path: path, platform: platform)
+        reportReading(warnings: log.warnings, tool: "steady-dice")
+        return log
     }
-    let (raw, calibration) = try magnetometer.apply(to: RawLogReader.read(path: path))
+    let (raw, calibration) = try magnetometer.apply(to: RawLogReader.read(path: path, platform: platform))
+    reportReading(raw, tool: "steady-dice")
     if let calibration {
         FileHandle.standardError.write(Data("steady-dice: \(path): magnetometer \(calibration), subtracted\n".utf8))
     }

@@ -29,6 +29,8 @@ struct Feed: ParsableCommand {
 
     @OptionGroup var magnetometer: MagnetometerOptions
 
+    @OptionGroup var recording: RecordingOptions
+
     @Option(name: .customLong("unix"), help: ArgumentHelp("Serve stream subscribers on this AF_UNIX socket path.", valueName: "path"))
     var unixPath: String?
 
@@ -91,7 +93,7 @@ struct Feed: ParsableCommand {
         }
         if outputs.isEmpty { outputs.append(.unix(path: IMUDEndpoint.defaultUnixPath)) }
 
-        let attitudeLog = try loadAttitudeLog(path: log ?? "", magnetometer: magnetometer)
+        let attitudeLog = try loadAttitudeLog(path: log ?? "", magnetometer: magnetometer, platform: recording.platform)
         let publisher = try IMUDPublisher(outputs: outputs, mapping: mapping)
         defer { publisher.close() }
         let replay = try IMUDReplay(

@@ -30,6 +30,8 @@ struct Run: ParsableCommand {
 
     @OptionGroup var magnetometer: MagnetometerOptions
 
+    @OptionGroup var recording: RecordingOptions
+
     @Option(help: "Playback speed factor (> 0).")
     var speed: Double = 1
 
@@ -78,7 +80,7 @@ struct Run: ParsableCommand {
                 provider = IMUDAttitudeProvider(client: client)
             } else {
                 let path = log ?? assets.models.appendingPathComponent("demo-attitude.csv").path
-                provider = try LogPlaybackProvider(log: try loadAttitudeLog(path: path, magnetometer: magnetometer), speed: speed, looping: loop, now: now)
+                provider = try LogPlaybackProvider(log: try loadAttitudeLog(path: path, magnetometer: magnetometer, platform: recording.platform), speed: speed, looping: loop, now: now)
             }
             let window = try AppWindow(title: "steady-dice", width: size.width, height: size.height)
             let renderer = try SceneRenderer(assets: assets)
