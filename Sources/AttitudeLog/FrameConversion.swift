@@ -31,6 +31,7 @@ public enum ConversionFrame: Equatable, Sendable, CustomStringConvertible {
 /// Why a log cannot be given in the frame asked for.
 public struct FrameConversionError: Error, Equatable, CustomStringConvertible {
     public var message: String
+    public init(message: String) { self.message = message }
     public var description: String { message }
 }
 

@@ -41,15 +41,10 @@ struct Convert: ParsableCommand {
         let log = try AttitudeLog.load(path: input, platform: recording.platform)
         reportReading(warnings: log.warnings, tool: "attitude")
         guard let sourceFrame = log.frame else {
-            throw ValidationError("\(log.path): the log names no frame; add a '# frame: NAME' line")
+            throw FrameConversionError(message: "\(log.path): the log names no frame; add a '# frame: NAME' line")
         }
         let target = frame.flatMap(ConversionFrame.init(name:)) ?? .reference(sourceFrame)
-        let samples: [AttitudeSample]
-        do {
-            samples = try log.converted(to: target, declinationDegrees: declination)
-        } catch let error as FrameConversionError {
-            throw ValidationError(error.message)
-        }
+        let samples = try log.converted(to: target, declinationDegrees: declination)
         var comments = ["attitude converted by steady-dice from \(log.path) (\(log.format.rawValue), \(sourceFrame.rawValue))"]
         if let declination, target != .reference(sourceFrame) {
             comments.append("declination \(declination)° (east positive)")

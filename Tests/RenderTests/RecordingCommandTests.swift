@@ -64,6 +64,12 @@ final class RecordingCommandTests: XCTestCase {
         XCTAssertTrue(convert.stderr.contains("Orientation.csv:2: skipped 1 row with a placeholder or invalid quaternion, the first on line 2"),
                       convert.stderr)
         XCTAssertTrue(try String(contentsOfFile: converted, encoding: .utf8).contains("# frame: xTrueNorthZVertical\n"))
+        let refused = try attitude(["convert", recording, "--output", path("never.csv"), "--frame", "xMagneticNorthZVertical"])
+        XCTAssertNotEqual(refused.status, 0)
+        XCTAssertTrue(refused.stderr.contains("Error: \(recording)/Orientation.csv: the log is referenced to true north (xTrueNorthZVertical); "
+                                              + "magnetic north needs the magnetic declination at the site: give --declination DEG (east positive)"),
+                      refused.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("never.csv")))
         var pictures: [RGBImage] = []
         for log in [recording, recording + "/Orientation.csv", converted] {
             let output = path("\(pictures.count).png")
