@@ -97,6 +97,9 @@ struct Fuse: ParsableCommand {
         let samples = try RawLogFusion.fuse(log: log, frame: outputFrame, mode: mode, parameters: estimator.parameters(),
                                             withStatus: status, declinationDegrees: declination)
         var comments = ["attitude fused by steady-dice from \(BroadEvaluation.trialName(of: input)) (\(mode.rawValue))"]
+        if let clockStart = log.clockStart {
+            comments.append("start: \(clockStart) s on the recording's own clock is t = 0 here")
+        }
         if let calibration { comments.append("magnetometer: \(calibration), subtracted") }
         if let declination { comments.append("true north from magnetic north with a declination of \(declination)° (east positive)") }
         let frameName: ReferenceFrame?

@@ -33,6 +33,9 @@ public struct RawIMULog: Sendable {
     public var gaps: [RawLogGap] = []
     /// What the reader decided (a platform's conventions, units), one line each, for the caller to print.
     public var notes: [String] = []
+    /// For a recording folder: seconds on the producer's own clock at t = 0 (Sensor Logger: since the Unix
+    /// epoch; x-IMU3: the device's clock), so fused output can be lined up with the producer's other files.
+    public var clockStart: Double?
 
     public init(path: String, format: RawLogFormat, time: [Double], gyro: [SIMD3<Double>], acc: [SIMD3<Double>],
                 mag: [SIMD3<Double>]?, reference: [SIMD4<Double>]? = nil, moving: [Bool]? = nil) {

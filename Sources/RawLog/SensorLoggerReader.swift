@@ -119,6 +119,7 @@ enum StreamMerger {
             }
         }
         var log = RawIMULog(path: path, format: format, time: time, gyro: gyroOut, acc: accOut, mag: magOut)
+        log.clockStart = Double(origin) * secondsPerTick
         let end = time.last ?? 0
         var gaps: [RawLogGap] = []
         for stream in [gyro, acc] + (mag.map { [$0] } ?? []) {
