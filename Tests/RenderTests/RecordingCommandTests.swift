@@ -107,6 +107,9 @@ final class RecordingCommandTests: XCTestCase {
         let fuse = try attitude(["fuse", recording.path, "--output", path("fused.csv")])
         XCTAssertEqual(fuse.status, 0, fuse.stderr)
         XCTAssertEqual(try AttitudeLog.load(path: path("fused.csv")).samples.count, 300)
+        // Where t = 0 lies on the phone's clock, to line the fused log up with the phone's own files.
+        XCTAssertTrue(try String(contentsOfFile: path("fused.csv"), encoding: .utf8)
+            .contains("# start: 1707663721.33406"), "the start comment")
     }
 
     func testAnEmptyFolderIsRefusedSayingWhatARecordingHolds() throws {
