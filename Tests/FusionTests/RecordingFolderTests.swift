@@ -126,6 +126,34 @@ final class RecordingFolderTests: RawLogTestCase {
                        + "and this one has neither")
     }
 
+    /// An Android phone lying flat with a magnetometer, its top edge to magnetic north or to east, and the
+    /// phone's own Orientation.csv (device into east-north-up): 9D fusion into xMagneticNorthZVertical
+    /// and the converted Orientation.csv agree in total, heading included.
+    func testAndroid9DFusionAgreesWithItsOrientationFileInHeading() throws {
+        for (name, enuFromDevice) in [("north", Quaternion.identity), ("east", Quaternion(axis: [0, 0, 1], angle: -.pi / 2))] {
+            let folder = self.folder.appendingPathComponent("android-9d-\(name)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let times = (0..<1500).map { Double($0) / 100 }
+            // Earth's field in ENU: 20 µT north, 40 µT down; in the device frame through the attitude.
+            let field = enuFromDevice.conjugate.rotate([0, 20, -40])
+            try sensorLoggerFile(folder, "Gyroscope.csv", times: times) { _ in .zero }
+            try sensorLoggerFile(folder, "TotalAcceleration.csv", times: times) { _ in SIMD3(0, 0, 9.80665) }
+            try sensorLoggerFile(folder, "Magnetometer.csv", times: times) { _ in field }
+            try metadata(folder, platform: "android")
+            var orientation = "time,seconds_elapsed,qz,qy,qx,qw,roll,pitch,yaw\n"
+            for t in times {
+                let q = enuFromDevice
+                orientation += "\(Self.epoch + Int64((t * 1e9).rounded())),\(t),\(q.z),\(q.y),\(q.x),\(q.w),0,0,0\n"
+            }
+            try orientation.write(to: folder.appendingPathComponent("Orientation.csv"), atomically: true, encoding: .utf8)
+            let fused = try RawLogFusion.fuse(log: RawLogReader.read(path: folder.path), frame: .reference(.xMagneticNorthZVertical))
+            let own = try AttitudeLog.load(path: folder.path + "/Orientation.csv")
+            XCTAssertEqual(own.frame, .xMagneticNorthZVertical)
+            let total = fused.last!.outputFromSensor.angle(to: own.samples.last!.worldFromDevice) * 180 / .pi
+            XCTAssertLessThan(total, 3, name)
+        }
+    }
+
     // MARK: - Gaps and rates
 
     func testAGapIsReportedAndTheEstimatorRestartsAfterIt() throws {
