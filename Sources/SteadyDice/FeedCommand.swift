@@ -116,7 +116,7 @@ struct Feed: ParsableCommand {
             return output.description
         }.joined(separator: ", ")
         FileHandle.standardError.write(Data(
-            "feeding \(attitudeLog.samples.count) samples of \(attitudeLog.path) as imud wire v14 (\(coordinateFrame.rawValue.uppercased()), mount \(mapping.mount)) on \(where_)\n".utf8))
+            "feeding \(attitudeLog.samples.count) samples of \(attitudeLog.path) as imud wire v\(wire) (\(coordinateFrame.rawValue.uppercased()), mount \(mapping.mount)) on \(where_)\n".utf8))
         replay.run()
         let stats = publisher.statistics
         FileHandle.standardError.write(Data(

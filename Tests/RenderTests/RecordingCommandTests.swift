@@ -174,6 +174,26 @@ final class RecordingCommandTests: XCTestCase {
         deinit { close(listener) }
     }
 
+    func testFeedPublishesVersion17AndSnapshotSaysWhichItSaw() throws {
+        let q = Quaternion(axis: [0.3, 1, -0.2], angle: 1.2)
+        let log = path("still.csv"), socketPath = path("feed17.sock"), output = path("feed17.png")
+        try AttitudeLog.write(samples: [AttitudeSample(t: 0, worldFromDevice: q), AttitudeSample(t: 1, worldFromDevice: q)],
+                              frame: .xMagneticNorthZVertical, to: log)
+        let feedErrors = Pipe()
+        let feed = try CommandHarness.start(["feed", "--log", log, "--unix", socketPath, "--wire", "17", "--loop", "--rate", "200"],
+                                            stderr: feedErrors)
+        let result = try CommandHarness.run(["snapshot", "--imud", "unix:\(socketPath)", "--timeout", "5",
+                                             "--size", "320x240", "--background", "none", "--output", output])
+        feed.terminate()
+        CommandHarness.finish(feed, within: 10, what: "feed after SIGTERM")
+        let feedMessage = String(decoding: feedErrors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertTrue(feedMessage.contains("as imud wire v17 (NED, mount"), feedMessage)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("imud at unix:\(socketPath): wire version 17 (276 bytes)"), result.stderr)
+        let expected = try RenderHarness.render(q, width: 320, height: 240)
+        XCTAssertLessThan(CommandHarness.differingChannels(try RGBImage.read(path: output).pixels, expected.pixels, tolerance: 8), 60)
+    }
+
     func testSnapshotDrawsTheDieForAHandWrittenVersion17Packet() throws {
         let socketPath = path("imud17.sock"), output = path("v17.png")
         let publisher = try RawPublisher(socketPath: socketPath, bytes: Self.version17Packet)
