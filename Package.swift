@@ -41,8 +41,10 @@ let package = Package(
         .target(name: "AttitudeMath"),
         /// Comma-separated text: lines, header, fields and numbers, for every log reader. No dependencies.
         .target(name: "CSVText"),
+        /// Recording folders (Sensor Logger, x-IMU3): the files in them, platform conventions.
+        .target(name: "Recording", dependencies: ["AttitudeMath", "CSVText"]),
         /// Attitude log files and playback.
-        .target(name: "AttitudeLog", dependencies: ["AttitudeMath", "CSVText"]),
+        .target(name: "AttitudeLog", dependencies: ["AttitudeMath", "CSVText", "Recording"]),
         /// Images and video through OpenCV: PNG in and out, capture, writers.
         .target(name: "Imaging", dependencies: ["AttitudeMath", "CVShim"]),
         /// OpenGL 3.3 core renderer: background, die or box, HUD text, offscreen targets.
@@ -52,26 +54,26 @@ let package = Package(
         /// Sensor fusion: raw gyroscope, accelerometer, magnetometer in, attitude out.
         .target(name: "Fusion", dependencies: ["AttitudeMath"]),
         /// Raw IMU log readers (steady-dice raw CSV, x-io, Sensor Logger) and BROAD metrics.
-        .target(name: "RawLog", dependencies: ["AttitudeMath", "Fusion", "CSVText"]),
+        .target(name: "RawLog", dependencies: ["AttitudeMath", "Fusion", "CSVText", "Recording"]),
         /// Where the device is: the World Magnetic Model, Location.csv, position filters, SRTM terrain. No GL.
         .target(name: "Location", dependencies: ["CSVText"], resources: [.copy("WMM.COF")]),
 
-        /// Command-line options shared by both executables: magnetometer calibration of raw logs.
+        /// Command-line options shared by both executables: magnetometer calibration, recording platforms, log loading.
         .target(name: "FusionOptions", dependencies: [
-            "Fusion", "RawLog", "AttitudeLog", "Location", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "Fusion", "RawLog", "AttitudeLog", "Location", "Recording", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         // MARK: - Executables
         .executableTarget(
             name: "SteadyDice",
             dependencies: [
-                "AttitudeMath", "AttitudeLog", "Imaging", "Render", "IMUD", "Fusion", "RawLog", "FusionOptions", "CGLFW", "CStopSignal",
+                "AttitudeMath", "AttitudeLog", "Imaging", "Render", "IMUD", "Fusion", "RawLog", "FusionOptions", "Recording", "CGLFW", "CStopSignal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "AttitudeTool",
             dependencies: [
-                "AttitudeMath", "AttitudeLog", "Fusion", "RawLog", "FusionOptions", "Location",
+                "AttitudeMath", "AttitudeLog", "Fusion", "RawLog", "FusionOptions", "Location", "Recording",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -80,11 +82,11 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["AttitudeMath"], path: "Tests/TestSupport"),
         .testTarget(name: "CSVTextTests", dependencies: ["CSVText"]),
         .testTarget(name: "AttitudeMathTests", dependencies: ["AttitudeMath", "TestSupport"]),
-        .testTarget(name: "AttitudeLogTests", dependencies: ["AttitudeLog", "TestSupport"]),
+        .testTarget(name: "AttitudeLogTests", dependencies: ["AttitudeLog", "Recording", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Imaging", "AttitudeMath", "AttitudeLog", "TestSupport"],
                     exclude: ["Goldens"]),
         .testTarget(name: "IMUDTests", dependencies: ["IMUD", "AttitudeMath", "AttitudeLog", "TestSupport"]),
-        .testTarget(name: "FusionTests", dependencies: ["Fusion", "RawLog", "AttitudeMath", "AttitudeLog", "FusionOptions", "TestSupport"],
+        .testTarget(name: "FusionTests", dependencies: ["Fusion", "RawLog", "AttitudeMath", "AttitudeLog", "FusionOptions", "Recording", "TestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "LocationTests", dependencies: ["Location", "RawLog", "AttitudeMath", "AttitudeLog", "TestSupport"],
                     exclude: ["Fixtures"]),

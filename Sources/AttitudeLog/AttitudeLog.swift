@@ -19,8 +19,12 @@ public enum AttitudeLogFormat: String, Sendable {
     /// steady-dice's own CSV: `t,qw,qx,qy,qz` in any order, extra columns ignored, `#` comments,
     /// an optional `# frame: <name>` line.
     case steadyDice
-    /// Sensor Logger's `Orientation.csv`: nanoseconds since the epoch in `time`, frame xMagneticNorthZVertical.
+    /// Sensor Logger's `Orientation.csv`: nanoseconds since the epoch in `time`; the quaternion's frame
+    /// depends on the platform (`SensorLoggerConventions`).
     case sensorLogger
+    /// x-IMU3's `Quaternion.csv` (and x-io CSVs with quaternion columns): `Timestamp (us)`, then
+    /// `W,X,Y,Z` (or `Quaternion W`..`Quaternion Z`), sensor into x-io's north-west-up earth frame.
+    case xio
 
     /// The columns a steady-dice log must have, in any order.
     public static let steadyDiceRequiredColumns = ["t", "qw", "qx", "qy", "qz"]
@@ -42,6 +46,8 @@ public struct AttitudeLog: Equatable, Sendable {
     public let format: AttitudeLogFormat
     /// Seconds: the file's time of the first sample before re-basing (Sensor Logger: since the Unix epoch).
     public let startTime: Double
+    /// What the reader skipped or decided, one line each, for the caller to print (placeholder rows, a platform).
+    public var warnings: [String] = []
 
     /// A log from samples in memory. Times are re-based to start at 0 and quaternions normalised.
     /// Throws for no samples, a non-finite or decreasing time, or a quaternion that cannot be normalised.
@@ -70,12 +76,14 @@ public struct AttitudeLog: Equatable, Sendable {
     }
 
     /// The parser's entry: samples already checked and re-based.
-    init(path: String, samples: [AttitudeSample], frame: ReferenceFrame?, format: AttitudeLogFormat, startTime: Double) {
+    init(path: String, samples: [AttitudeSample], frame: ReferenceFrame?, format: AttitudeLogFormat, startTime: Double,
+         warnings: [String] = []) {
         self.path = path
         self.samples = samples
         self.frame = frame
         self.format = format
         self.startTime = startTime
+        self.warnings = warnings
     }
 
     /// Seconds from the first sample to the last; 0 for a single sample.

@@ -30,6 +30,10 @@ public struct AttitudeLogError: Error, Equatable, Sendable, CustomStringConverti
         case invalidQuaternion(String)
         /// There is no data row after the header (or no header at all).
         case noDataRows
+        /// Every row of a producer's orientation file was a placeholder or invalid; `firstLine` is the first.
+        case noValidRows(count: Int, firstLine: Int)
+        /// A folder that holds no orientation file and no raw streams steady-dice can read.
+        case notARecording(String)
         /// A sample handed to `AttitudeLog(samples:)` or the writer is unusable; `index` counts from 0.
         case invalidSample(index: Int, String)
         /// The file could not be written.
@@ -71,6 +75,7 @@ public struct AttitudeLogError: Error, Equatable, Sendable, CustomStringConverti
                 + "\(AttitudeLogFormat.steadyDiceRequiredColumns.joined(separator: ",")) in any order "
                 + "(missing: \(missing.joined(separator: ","))); Sensor Logger's Orientation.csv has "
                 + AttitudeLogFormat.sensorLoggerColumns.joined(separator: ",")
+                + "; x-IMU3's Quaternion.csv has Timestamp (us),W,X,Y,Z"
         case .duplicateColumn(let name):
             return "the header names column '\(name)' twice"
         case .unknownFrame(let name):
@@ -90,6 +95,10 @@ public struct AttitudeLogError: Error, Equatable, Sendable, CustomStringConverti
             return "invalid quaternion: \(why)"
         case .noDataRows:
             return "no data rows: an attitude log needs a header and at least one sample"
+        case .noValidRows(let count, let firstLine):
+            return "no valid row: all \(count) rows hold a placeholder or invalid quaternion (the first on line \(firstLine))"
+        case .notARecording(let why):
+            return why
         case .invalidSample(let index, let why):
             return "sample \(index): \(why)"
         case .unwritable(let why):

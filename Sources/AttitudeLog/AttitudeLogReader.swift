@@ -1,28 +1,46 @@
 import AttitudeMath
 import CSVText
 import Foundation
+import Recording
 
 // MARK: - Loading
 
 extension AttitudeLog {
-    /// Reads an attitude log file: steady-dice's CSV or Sensor Logger's `Orientation.csv`, told apart by the header.
-    /// Throws `AttitudeLogError` naming the file, line and field of the first problem.
-    public static func load(path: String) throws -> AttitudeLog {
+    /// Reads an attitude log: steady-dice's CSV, Sensor Logger's `Orientation.csv` or x-IMU3's `Quaternion.csv`,
+    /// told apart by the header; or a recording folder, whose own orientation file is read.
+    /// A Sensor Logger file is read in its platform's frame (`SensorLoggerConventions`, from the `Metadata.csv`
+    /// beside it, or `platform` when given). Throws `AttitudeLogError` naming the file, line and field of the
+    /// first problem, or `RecordingError` for an unusable `Metadata.csv`.
+    public static func load(path: String, platform: SensorLoggerPlatform? = nil) throws -> AttitudeLog {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw AttitudeLogError(path: path, reason: .noSuchFile)
         }
-        guard !isDirectory.boolValue else { throw AttitudeLogError(path: path, reason: .unreadable("it is a folder")) }
+        var file = path
+        if isDirectory.boolValue {
+            guard let folder = RecordingFolder.open(path) else {
+                throw AttitudeLogError(path: path, reason: .notARecording(RecordingFolder.unknownFolderMessage))
+            }
+            guard let orientation = folder.orientationFile else {
+                throw AttitudeLogError(path: path, reason: .notARecording(
+                    "a \(folder.producer.rawValue) folder without an orientation file (Orientation.csv or Quaternion.csv)"))
+            }
+            file = orientation
+        }
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = try Data(contentsOf: URL(fileURLWithPath: file))
         } catch {
-            throw AttitudeLogError(path: path, reason: .unreadable(error.localizedDescription))
+            throw AttitudeLogError(path: file, reason: .unreadable(error.localizedDescription))
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw AttitudeLogError(path: path, reason: .unreadable("it is not UTF-8 text"))
+            throw AttitudeLogError(path: file, reason: .unreadable("it is not UTF-8 text"))
         }
-        return try parse(text: text, path: path)
+        let folder = (file as NSString).deletingLastPathComponent
+        var parser = AttitudeLogParser(path: file) {
+            try SensorLoggerConventions.read(folder: folder.isEmpty ? "." : folder, override: platform)
+        }
+        return try parser.parse(CSVText(text))
     }
 
     /// Parses the text of an attitude log; `path` is only used in messages.
@@ -44,8 +62,11 @@ extension AttitudeLog {
     /// resolution, while `seconds_elapsed` is derived, may be printed with few digits, and counts from the
     /// start of the recording rather than from this file's first row. Differences are taken in integers,
     /// so the epoch offset (~1.7e18 ns, beyond a double's exact integers) costs no precision.
-    public static func parse(text: String, path: String) throws -> AttitudeLog {
-        var parser = AttitudeLogParser(path: path)
+    ///
+    /// `conventions` says how to read a Sensor Logger file (default: Android's, the physical one).
+    public static func parse(text: String, path: String,
+                             conventions: SensorLoggerConventions = .physical) throws -> AttitudeLog {
+        var parser = AttitudeLogParser(path: path) { conventions }
         return try parser.parse(CSVText(text))
     }
 }
@@ -64,9 +85,18 @@ struct AttitudeLogParser {
     private var firstTimestamp: Timestamp?
     /// The current row's fields, reused from row to row.
     private var values: [CSVText.Field] = []
+    /// How to read a Sensor Logger file; asked for only when the header is one.
+    private let readConventions: () throws -> SensorLoggerConventions
+    /// The producer's quaternion reference into the log's frame W (identity for steady-dice's own files).
+    private var worldFromFileReference = Quaternion.identity
+    private var impliedFrame: ReferenceFrame?
+    private var warnings: [String] = []
+    /// Placeholder or invalid rows of a producer's file: how many, and the first one's line.
+    private var skipped: (count: Int, firstLine: Int, why: String)?
 
-    init(path: String) {
+    init(path: String, conventions: @escaping () throws -> SensorLoggerConventions) {
         self.path = path
+        self.readConventions = conventions
     }
 
     /// Where the columns a format needs are, as 0-based field indices.
@@ -78,14 +108,15 @@ struct AttitudeLogParser {
         var w: Int, x: Int, y: Int, z: Int
     }
 
-    /// Sensor Logger's nanoseconds: exact when they are integers, a double otherwise.
+    /// A producer's integer clock (Sensor Logger's nanoseconds, x-IMU3's microseconds): exact when the
+    /// field is an integer, a double otherwise.
     private enum Timestamp {
-        case nanoseconds(Int64)
+        case ticks(Int64, secondsPerTick: Double)
         case seconds(Double)
 
         var seconds: Double {
             switch self {
-            case .nanoseconds(let ns): return Double(ns) * 1e-9
+            case .ticks(let n, let unit): return Double(n) * unit
             case .seconds(let s): return s
             }
         }
@@ -104,18 +135,20 @@ struct AttitudeLogParser {
             }
         }
         guard let columns, let first = samples.first else {
+            if let skipped {
+                throw AttitudeLogError(path: path, reason: .noValidRows(count: skipped.count, firstLine: skipped.firstLine))
+            }
             throw AttitudeLogError(path: path, reason: .noDataRows)
         }
-        let rebased = samples.map { AttitudeSample(t: $0.t - first.t, worldFromDevice: $0.worldFromDevice) }
-        let startTime: Double
-        switch (columns.format, firstTimestamp) {
-        case (.sensorLogger, .nanoseconds(let ns)?): startTime = Double(ns) * 1e-9
-        case (.sensorLogger, .seconds(let s)?): startTime = s
-        default: startTime = first.t
+        if let skipped {
+            let rows = skipped.count == 1 ? "1 row" : "\(skipped.count) rows"
+            warnings.append("\(path):\(skipped.firstLine): skipped \(rows) with a placeholder or invalid quaternion, "
+                            + "the first on line \(skipped.firstLine) (\(skipped.why))")
         }
-        let impliedFrame: ReferenceFrame? = columns.format == .sensorLogger ? .xMagneticNorthZVertical : nil
+        let rebased = samples.map { AttitudeSample(t: $0.t - first.t, worldFromDevice: $0.worldFromDevice) }
+        let startTime = columns.format == .steadyDice ? first.t : (firstTimestamp?.seconds ?? first.t)
         return AttitudeLog(path: path, samples: rebased, frame: frame ?? impliedFrame,
-                           format: columns.format, startTime: startTime)
+                           format: columns.format, startTime: startTime, warnings: warnings)
     }
 
     // MARK: - Lines
@@ -134,7 +167,7 @@ struct AttitudeLogParser {
         frameLine = line
     }
 
-    private func readHeader(_ header: CSVHeader) throws -> Columns {
+    private mutating func readHeader(_ header: CSVHeader) throws -> Columns {
         let line = header.line
         let names = header.names.map { $0.lowercased() }
         var index: [String: Int] = [:]
@@ -144,7 +177,7 @@ struct AttitudeLogParser {
             }
             if index[name] == nil { index[name] = i }
         }
-        let quaternion = ["qw", "qx", "qy", "qz"].compactMap { index[$0] }
+        var quaternion = ["qw", "qx", "qy", "qz"].compactMap { index[$0] }
         let missing = AttitudeLogFormat.steadyDiceRequiredColumns.filter { index[$0] == nil }
         let format: AttitudeLogFormat
         let time: Int
@@ -154,6 +187,16 @@ struct AttitudeLogParser {
         } else if let t = index["time"], index["seconds_elapsed"] != nil, quaternion.count == 4 {
             format = .sensorLogger
             time = t
+            let conventions = try readConventions()
+            worldFromFileReference = conventions.worldFromOrientationReference
+            impliedFrame = conventions.orientationFrame
+            warnings.append("\(path): read with \(conventions)")
+        } else if let t = index["timestamp (us)"], let xio = Self.xioQuaternionColumns(index) {
+            format = .xio
+            time = t
+            quaternion = xio
+            // x-io's earth frame is north-west-up: X magnetic north, Z up, which is W as it is.
+            impliedFrame = .xMagneticNorthZVertical
         } else {
             throw AttitudeLogError(path: path, line: line, reason: .unrecognisedHeader(missing: missing))
         }
@@ -161,7 +204,16 @@ struct AttitudeLogParser {
                        w: quaternion[0], x: quaternion[1], y: quaternion[2], z: quaternion[3])
     }
 
-    private static let columnsRead: Set<String> = ["t", "time", "seconds_elapsed", "qw", "qx", "qy", "qz"]
+    private static let columnsRead: Set<String> = ["t", "time", "seconds_elapsed", "qw", "qx", "qy", "qz", "timestamp (us)"]
+
+    /// x-IMU3's quaternion columns: `W,X,Y,Z` in `Quaternion.csv`, `Quaternion W`..`Quaternion Z` elsewhere.
+    private static func xioQuaternionColumns(_ index: [String: Int]) -> [Int]? {
+        for names in [["w", "x", "y", "z"], ["quaternion w", "quaternion x", "quaternion y", "quaternion z"]] {
+            let found = names.compactMap { index[$0] }
+            if found.count == 4 { return found }
+        }
+        return nil
+    }
 
     private mutating func readRow(_ row: CSVText.Line, of text: CSVText, columns: Columns) throws {
         let line = row.number
@@ -170,24 +222,28 @@ struct AttitudeLogParser {
             throw AttitudeLogError(path: path, line: line,
                                    reason: .wrongFieldCount(expected: columns.fieldCount, found: values.count))
         }
+        let w = try number(text, columns.w, columns: columns, line: line)
+        let x = try number(text, columns.x, columns: columns, line: line)
+        let y = try number(text, columns.y, columns: columns, line: line)
+        let z = try number(text, columns.z, columns: columns, line: line)
+        let fileQuaternion: Quaternion
+        do {
+            fileQuaternion = try Quaternion.validated(w: w, x: x, y: y, z: z)
+        } catch AttitudeMathError.invalidQuaternion(let why) {
+            // A producer's placeholder (zeros before its first estimate) or a bad row: skipped, and said once.
+            guard columns.format != .steadyDice else {
+                throw AttitudeLogError(path: path, line: line, reason: .invalidQuaternion(why))
+            }
+            if let skipped { self.skipped?.count = skipped.count + 1 } else { skipped = (1, line, why) }
+            return
+        }
         let seconds = try time(text, columns: columns, line: line)
         if let previousTime, seconds < previousTime.seconds {
             throw AttitudeLogError(path: path, line: line, column: columns.time + 1, reason: .timeGoesBackwards(
                 previous: previousTime.seconds, current: seconds, previousLine: previousTime.line))
         }
         previousTime = (seconds, line)
-
-        let w = try number(text, columns.w, columns: columns, line: line)
-        let x = try number(text, columns.x, columns: columns, line: line)
-        let y = try number(text, columns.y, columns: columns, line: line)
-        let z = try number(text, columns.z, columns: columns, line: line)
-        let worldFromDevice: Quaternion
-        do {
-            worldFromDevice = try Quaternion.validated(w: w, x: x, y: y, z: z)
-        } catch AttitudeMathError.invalidQuaternion(let why) {
-            throw AttitudeLogError(path: path, line: line, reason: .invalidQuaternion(why))
-        }
-        samples.append(AttitudeSample(t: seconds, worldFromDevice: worldFromDevice))
+        samples.append(AttitudeSample(t: seconds, worldFromDevice: worldFromFileReference * fileQuaternion))
     }
 
     // MARK: - Fields
@@ -202,24 +258,25 @@ struct AttitudeLogParser {
                 throw AttitudeLogError(path: path, line: line, column: i + 1, reason: .nonFiniteTime(column: columns.names[i]))
             }
             return t
-        case .sensorLogger:
+        case .sensorLogger, .xio:
+            let unit = columns.format == .sensorLogger ? 1e-9 : 1e-6
             let stamp: Timestamp
-            if let ns = text.int64(values[i]) {
-                stamp = .nanoseconds(ns)
+            if let ticks = text.int64(values[i]) {
+                stamp = .ticks(ticks, secondsPerTick: unit)
             } else {
-                let ns = try number(text, i, columns: columns, line: line)
-                guard ns.isFinite else {
+                let ticks = try number(text, i, columns: columns, line: line)
+                guard ticks.isFinite else {
                     throw AttitudeLogError(path: path, line: line, column: i + 1, reason: .nonFiniteTime(column: columns.names[i]))
                 }
-                stamp = .seconds(ns * 1e-9)
+                stamp = .seconds(ticks * unit)
             }
             let origin = firstTimestamp ?? stamp
             firstTimestamp = origin
             switch (origin, stamp) {
-            case (.nanoseconds(let a), .nanoseconds(let b)):
+            case (.ticks(let a, _), .ticks(let b, _)):
                 let (difference, overflow) = b.subtractingReportingOverflow(a)
-                if !overflow { return Double(difference) * 1e-9 }
-                return (Double(b) - Double(a)) * 1e-9
+                if !overflow { return Double(difference) * unit }
+                return (Double(b) - Double(a)) * unit
             default:
                 return stamp.seconds - origin.seconds
             }

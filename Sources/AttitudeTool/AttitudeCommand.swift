@@ -11,8 +11,8 @@ import RawLog
 struct AttitudeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "attitude",
-        abstract: "Fuse raw IMU logs into attitude, measure the fusion against BROAD, print attitude as matrices and angles, and find where the device is.",
-        subcommands: [Fuse.self, Eval.self, Bench.self, Views.self, Declination.self, LocationCommand.self, Terrain.self])
+        abstract: "Fuse raw IMU logs into attitude, convert producers' attitude, measure the fusion against BROAD, print attitude as matrices and angles, and find where the device is.",
+        subcommands: [Fuse.self, Convert.self, Eval.self, Bench.self, Views.self, Declination.self, LocationCommand.self, Terrain.self])
 }
 
 /// Options shared by the subcommands that run the estimator.
@@ -41,7 +41,7 @@ struct Fuse: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Fuse a raw log into a steady-dice attitude log (t,qw,qx,qy,qz), one row per input sample.")
 
-    @Argument(help: "Raw CSV or x-io CSV (plain or .xz), or a Sensor Logger folder.")
+    @Argument(help: "Raw CSV or x-io CSV (plain or .xz), or a Sensor Logger or x-IMU3 folder.")
     var input: String
 
     @Option(name: .shortAndLong, help: "Attitude log to write.")
@@ -71,6 +71,8 @@ struct Fuse: ParsableCommand {
 
     @OptionGroup var magnetometer: MagnetometerOptions
 
+    @OptionGroup var recording: RecordingOptions
+
     func validate() throws {
         try magnetometer.check(mode: mode)
         if let maxAccuracy {
@@ -89,7 +91,9 @@ struct Fuse: ParsableCommand {
     }
 
     func run() throws {
-        let (log, calibration) = try magnetometer.apply(to: try RawLogReader.read(path: input))
+        let raw = try RawLogReader.read(path: input, platform: recording.platform)
+        reportReading(raw, tool: "attitude")
+        let (log, calibration) = try magnetometer.apply(to: raw)
         if let calibration { reportCalibration(calibration, of: log) }
         let mode = mode ?? RawLogFusion.naturalMode(of: log)
         let outputFrame: OutputFrame
@@ -113,6 +117,9 @@ struct Fuse: ParsableCommand {
         let samples = try RawLogFusion.fuse(log: log, frame: outputFrame, mode: mode, parameters: estimator.parameters(),
                                             withStatus: status, declinationDegrees: declination)
         var comments = ["attitude fused by steady-dice from \(BroadEvaluation.trialName(of: input)) (\(mode.rawValue))"]
+        if let clockStart = log.clockStart {
+            comments.append("start: \(clockStart) s on the recording's own clock is t = 0 here")
+        }
         if let calibration { comments.append("magnetometer: \(calibration), subtracted") }
         if let declination { comments.append("true north from magnetic north with a declination of \(declination)° (east positive)") }
         if let recordingDeclination { comments.append("true north: \(recordingDeclination.summary)") }

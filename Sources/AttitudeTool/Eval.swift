@@ -21,6 +21,8 @@ struct Eval: ParsableCommand {
 
     @OptionGroup var magnetometer: MagnetometerOptions
 
+    @OptionGroup var recording: RecordingOptions
+
     func validate() throws {
         try magnetometer.check(mode: mode)
     }
@@ -46,7 +48,9 @@ struct Eval: ParsableCommand {
         var results: [TrialResult] = []
         for (n, path) in inputs.enumerated() {
             FileHandle.standardError.write(Data("[\(n + 1)/\(inputs.count)] \(BroadEvaluation.trialName(of: path))\n".utf8))
-            let (log, calibration) = try magnetometer.apply(to: try RawLogReader.read(path: path))
+            let raw = try RawLogReader.read(path: path, platform: recording.platform)
+            reportReading(raw, tool: "attitude")
+            let (log, calibration) = try magnetometer.apply(to: raw)
             if let calibration { reportCalibration(calibration, of: log) }
             results.append(try BroadEvaluation.evaluate(log: log, mode: mode, parameters: parameters))
         }

@@ -36,6 +36,8 @@ struct Views: ParsableCommand {
 
     @OptionGroup var magnetometer: MagnetometerOptions
 
+    @OptionGroup var recording: RecordingOptions
+
     func validate() throws {
         guard kalmanQ.isFinite, kalmanQ >= 0 else { throw ValidationError("--kalman-q must be a number ≥ 0") }
         guard kalmanR.isFinite, kalmanR > 0 else { throw ValidationError("--kalman-r must be a number > 0") }
@@ -47,7 +49,7 @@ struct Views: ParsableCommand {
     func run() throws {
         let log: AttitudeLog
         do {
-            log = try loadAnyAttitudeLog(path: input, magnetometer: magnetometer, program: "attitude")
+            log = try loadAnyAttitudeLog(path: input, magnetometer: magnetometer, platform: recording.platform, program: "attitude")
         } catch {
             FileHandle.standardError.write(Data("attitude: \(error)\n".utf8))
             throw ExitCode(1)

@@ -3,30 +3,36 @@ import Foundation
 import Fusion
 import Location
 import RawLog
+import Recording
 
 /// Reads an attitude log of any supported kind. A raw IMU log (gyroscope and accelerometer columns:
-/// raw CSV, x-io CSV, a Sensor Logger folder, plain or .xz) is fused in-process: 9D into
-/// xMagneticNorthZVertical when it has a magnetometer, else 6D into xArbitraryZVertical. Anything
-/// else is read as a steady-dice attitude CSV or Sensor Logger's Orientation.csv. `magnetometer`
+/// raw CSV, x-io CSV, plain or .xz, or a Sensor Logger or x-IMU3 folder with raw streams) is fused
+/// in-process: 9D into xMagneticNorthZVertical when it has a magnetometer, else 6D into
+/// xArbitraryZVertical. Anything else is read as an attitude log: steady-dice CSV, Sensor Logger's
+/// Orientation.csv, x-IMU3's Quaternion.csv, or a folder holding one of those. `platform` overrides
+/// a Sensor Logger folder's Metadata.csv; what the readers decided goes to stderr. `magnetometer`
 /// calibrates a raw log's magnetometer first (nil: as it is), and is refused for an attitude log.
 /// A 9D Sensor Logger folder with a usable `Location.csv` is fused into xTrueNorthZVertical, with the
 /// declination WMM gives at its first good fix; when the file cannot give one, magnetic north, with the
 /// reason on stderr. Progress goes to stderr, prefixed with `program`.
 public func loadAnyAttitudeLog(path: String, magnetometer: MagnetometerOptions? = nil,
-                               program: String) throws -> AttitudeLog {
-    try loadAnyAttitudeLogWithFusion(path: path, magnetometer: magnetometer, program: program).log
+                               platform: SensorLoggerPlatform? = nil, program: String) throws -> AttitudeLog {
+    try loadAnyAttitudeLogWithFusion(path: path, magnetometer: magnetometer, platform: platform, program: program).log
 }
 
 /// `loadAnyAttitudeLog`, with the estimator's status after each sample when the log was fused.
 public func loadAnyAttitudeLogWithFusion(path: String, magnetometer: MagnetometerOptions? = nil,
-                                         program: String) throws -> (log: AttitudeLog, fusion: FusionTrack?) {
+                                         platform: SensorLoggerPlatform? = nil, program: String) throws -> (log: AttitudeLog, fusion: FusionTrack?) {
     guard RawLogReader.isRawLog(path: path) else {
         if magnetometer?.isSet == true {
             throw LogLoadingError("\(path): --mag-offset and --mag-calibrate apply to raw IMU logs, and this is an attitude log")
         }
-        return (try AttitudeLog.load(path: path), nil)
+        let log = try AttitudeLog.load(path: path, platform: platform)
+        reportReading(warnings: log.warnings, tool: program)
+        return (log, nil)
     }
-    let read = try RawLogReader.read(path: path)
+    let read = try RawLogReader.read(path: path, platform: platform)
+    reportReading(read, tool: program)
     let (raw, calibration) = try magnetometer?.apply(to: read) ?? (read, nil)
     if let calibration {
         FileHandle.standardError.write(Data("\(program): \(path): magnetometer \(calibration), subtracted\n".utf8))

@@ -259,6 +259,7 @@ public final class IMUDClient: @unchecked Sendable {
     /// Checks the sequence, maps the attitude and hands the sample over. Returns whether the packet was valid.
     private func deliver(_ packet: IMUDPacket) -> Bool {
         checkSequence(packet.imuSeq)
+        noteVersion(packet.version)
         let q = packet.quaternion
         let newState: IMUDConnectionState
         if packet.flags.contains(.shutdown) {
@@ -288,6 +289,19 @@ public final class IMUDClient: @unchecked Sendable {
         if previous != newState { announce(newState) }
         onSample?(sample)
         return true
+    }
+
+    /// Counts the packet's wire version and says on the log when it is the first or a different one.
+    private func noteVersion(_ version: UInt16) {
+        condition.lock()
+        let previous = stats.wireVersion
+        stats.wireVersion = version
+        stats.packetsByVersion[version, default: 0] += 1
+        condition.unlock()
+        if previous != version {
+            log("imud at \(endpoint): wire version \(version) (\(IMUDPacket.size(ofVersion: version) ?? 0) bytes)"
+                + (previous.map { ", was \($0)" } ?? ""))
+        }
     }
 
     private func checkSequence(_ seq: UInt32) {

@@ -30,26 +30,45 @@ public struct IMUDFlags: OptionSet, Hashable, Sendable, CustomStringConvertible 
 public enum IMUDDropReason: String, CaseIterable, Error, Sendable {
     /// The first four bytes are not 0x494D5544.
     case badMagic
-    /// The version field is not 14.
+    /// The version field is not one steady-dice reads (14 or 17).
     case wrongVersion
-    /// The CRC at offset 256 does not match bytes 0-255.
+    /// The CRC in the last four bytes does not match the bytes before it.
     case badCRC
-    /// Fewer than 260 bytes: a short datagram, or a stream that ended or resumed mid-frame.
+    /// Fewer bytes than the version's size: a short datagram, or a stream that ended or resumed mid-frame.
     case truncated
-    /// A datagram longer than 260 bytes.
+    /// A datagram longer than its version's size.
     case oversized
 }
 
-/// One imud wire packet, version 14: 260 bytes, little-endian (imud spec.md §8).
+/// One imud wire packet, little-endian (imud spec.md §8), in either wire version steady-dice knows:
 ///
-/// Only the fields steady-dice reads or writes are modelled; the sensor, covariance and sea-state
-/// fields are written as zero, which the spec gives as their "not available" value.
+/// - version 14: 260 bytes, 256 bytes of fields then the CRC-32 of bytes 0-255 at offset 256;
+/// - version 17 (imud 1.7 and later): 276 bytes, v14's 256 bytes of fields, then four floats
+///   (`innov_weight`, `innov_reject`, `nis_accel`, `nis_mag` at 256-271) and the CRC-32 of bytes
+///   0-271 at offset 272.
+///
+/// The attitude fields, and so the mapping of the attitude, are the same in both. Only the fields
+/// steady-dice reads or writes are modelled; the sensor, covariance and sea-state fields are written
+/// as zero, which the spec gives as their "not available" value.
 public struct IMUDPacket: Equatable, Sendable {
-    public static let size = 260
     public static let magic: UInt32 = 0x494D_5544
+    /// The wire versions steady-dice reads and writes, oldest first.
+    public static let knownVersions: [UInt16] = [14, 17]
+    /// The version `feed` publishes unless told otherwise, and the one `IMUDPacket()` makes.
     public static let wireVersion: UInt16 = 14
-    /// The CRC32 covers bytes `0..<crcOffset` and is stored at `crcOffset`.
-    public static let crcOffset = 256
+    /// Version 14's size, which is also the smallest packet.
+    public static let size = 260
+    /// The largest packet steady-dice knows.
+    public static let maximumSize = 276
+
+    /// The size in bytes of a packet of `version`, CRC included, or nil for a version steady-dice does not know.
+    public static func size(ofVersion version: UInt16) -> Int? {
+        switch version {
+        case 14: return 260
+        case 17: return 276
+        default: return nil
+        }
+    }
 
     /// Field offsets in bytes.
     enum Offset {
@@ -57,7 +76,11 @@ public struct IMUDPacket: Equatable, Sendable {
         static let tsChipTicks = 24, anchorGen = 28
         static let quaternion = 104, pitch = 120, roll = 124, yaw = 128, headingDeg = 132
         static let imuSeq = 180
+        static let innovWeight = 256, innovReject = 260, nisAccel = 264, nisMag = 268
     }
+
+    /// The wire version: 14 or 17 (`knownVersions`).
+    public var version: UInt16
 
     public var flags: IMUDFlags
     /// CLOCK_REALTIME, nanoseconds.
@@ -78,10 +101,20 @@ public struct IMUDPacket: Equatable, Sendable {
     public var headingDeg: Float
     /// Monotonic sample counter; a jump larger than usual means lost packets.
     public var imuSeq: UInt32
+    /// Version 17 only (0 in version 14): the EMA of the Huber weight applied to MEKF updates (1 = never capped).
+    public var innovWeight: Float = 0
+    /// Version 17 only: the EMA of the fraction of MEKF updates the innovation gate rejected.
+    public var innovReject: Float = 0
+    /// Version 17 only: the EMA of the accelerometer update's normalised innovation squared (1 = consistent).
+    public var nisAccel: Float = 0
+    /// Version 17 only: the same for the magnetometer update.
+    public var nisMag: Float = 0
 
-    public init(flags: IMUDFlags = [], tsWallNs: UInt64 = 0, tsTaiNs: UInt64 = 0, tsChipTicks: UInt32 = 0,
-                anchorGen: UInt32 = 0, quaternion: SIMD4<Float> = SIMD4(1, 0, 0, 0),
+    public init(version: UInt16 = IMUDPacket.wireVersion, flags: IMUDFlags = [], tsWallNs: UInt64 = 0, tsTaiNs: UInt64 = 0,
+                tsChipTicks: UInt32 = 0, anchorGen: UInt32 = 0, quaternion: SIMD4<Float> = SIMD4(1, 0, 0, 0),
                 pitch: Float = 0, roll: Float = 0, yaw: Float = 0, headingDeg: Float = 0, imuSeq: UInt32 = 0) {
+        precondition(IMUDPacket.size(ofVersion: version) != nil, "imud wire version \(version) is not one steady-dice writes")
+        self.version = version
         self.flags = flags
         self.tsWallNs = tsWallNs
         self.tsTaiNs = tsTaiNs
@@ -97,24 +130,29 @@ public struct IMUDPacket: Equatable, Sendable {
 
     // MARK: - Encoding
 
-    /// The 260 wire bytes, CRC included; unmodelled fields are zero.
+    /// The packet's size in bytes: 260 (version 14) or 276 (version 17).
+    public var byteCount: Int { IMUDPacket.size(ofVersion: version) ?? IMUDPacket.size }
+
+    /// The wire bytes, CRC included; unmodelled fields are zero.
     public func encoded() -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: IMUDPacket.size)
-        bytes.withUnsafeMutableBytes { encode(into: $0) }
+        var bytes = [UInt8](repeating: 0, count: byteCount)
+        bytes.withUnsafeMutableBytes { _ = encode(into: $0) }
         return bytes
     }
 
-    /// Writes the 260 wire bytes into `buffer`, which must hold at least 260 bytes.
-    public func encode(into buffer: UnsafeMutableRawBufferPointer) {
-        precondition(buffer.count >= IMUDPacket.size, "an imud packet needs 260 bytes")
-        let packet = UnsafeMutableRawBufferPointer(rebasing: buffer[0..<IMUDPacket.size])
+    /// Writes the wire bytes into `buffer`, which must hold at least `byteCount` bytes; returns how many.
+    @discardableResult
+    public func encode(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        let size = byteCount
+        precondition(buffer.count >= size, "an imud v\(version) packet needs \(size) bytes")
+        let packet = UnsafeMutableRawBufferPointer(rebasing: buffer[0..<size])
         packet.initializeMemory(as: UInt8.self, repeating: 0)
         func put<T: FixedWidthInteger>(_ value: T, _ offset: Int) {
             packet.storeBytes(of: value.littleEndian, toByteOffset: offset, as: T.self)
         }
         func put(_ value: Float, _ offset: Int) { put(value.bitPattern, offset) }
         put(IMUDPacket.magic, Offset.magic)
-        put(IMUDPacket.wireVersion, Offset.version)
+        put(version, Offset.version)
         put(flags.rawValue, Offset.flags)
         put(tsWallNs, Offset.tsWallNs)
         put(tsTaiNs, Offset.tsTaiNs)
@@ -126,8 +164,15 @@ public struct IMUDPacket: Equatable, Sendable {
         put(yaw, Offset.yaw)
         put(headingDeg, Offset.headingDeg)
         put(imuSeq, Offset.imuSeq)
-        let crc = CRC32.checksum(UnsafeRawBufferPointer(rebasing: packet[0..<IMUDPacket.crcOffset]))
-        put(crc, IMUDPacket.crcOffset)
+        if version >= 17 {
+            put(innovWeight, Offset.innovWeight)
+            put(innovReject, Offset.innovReject)
+            put(nisAccel, Offset.nisAccel)
+            put(nisMag, Offset.nisMag)
+        }
+        let crc = CRC32.checksum(UnsafeRawBufferPointer(rebasing: packet[0..<size - 4]))
+        put(crc, size - 4)
+        return size
     }
 
     // MARK: - Decoding
@@ -135,7 +180,8 @@ public struct IMUDPacket: Equatable, Sendable {
     /// Checks magic, version, length and CRC, in that order, and decodes one datagram.
     public static func decode(datagram bytes: UnsafeRawBufferPointer) -> Result<IMUDPacket, IMUDDropReason> {
         if bytes.count >= 4, read(UInt32.self, bytes, Offset.magic) != magic { return .failure(.badMagic) }
-        if bytes.count >= 6, read(UInt16.self, bytes, Offset.version) != wireVersion { return .failure(.wrongVersion) }
+        guard bytes.count >= 6 else { return .failure(.truncated) }
+        guard let size = size(ofVersion: read(UInt16.self, bytes, Offset.version)) else { return .failure(.wrongVersion) }
         if bytes.count < size { return .failure(.truncated) }
         if bytes.count > size { return .failure(.oversized) }
         guard hasValidCRC(bytes) else { return .failure(.badCRC) }
@@ -146,15 +192,17 @@ public struct IMUDPacket: Equatable, Sendable {
         bytes.withUnsafeBytes { decode(datagram: $0) }
     }
 
-    /// Whether the CRC at offset 256 matches bytes 0-255; `bytes` holds at least 260 bytes.
+    /// Whether the CRC in the last four bytes of `bytes` (exactly one packet) matches the bytes before it.
     static func hasValidCRC(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        CRC32.checksum(UnsafeRawBufferPointer(rebasing: bytes[0..<crcOffset])) == read(UInt32.self, bytes, crcOffset)
+        let crcOffset = bytes.count - 4
+        return CRC32.checksum(UnsafeRawBufferPointer(rebasing: bytes[0..<crcOffset])) == read(UInt32.self, bytes, crcOffset)
     }
 
-    /// Reads the fields of a packet whose magic, version and CRC have been checked.
+    /// Reads the fields of a packet whose magic, version, size and CRC have been checked.
     static func decodeFields(_ b: UnsafeRawBufferPointer) -> IMUDPacket {
         func float(_ offset: Int) -> Float { Float(bitPattern: read(UInt32.self, b, offset)) }
-        return IMUDPacket(
+        var packet = IMUDPacket(
+            version: read(UInt16.self, b, Offset.version),
             flags: IMUDFlags(rawValue: read(UInt16.self, b, Offset.flags)),
             tsWallNs: read(UInt64.self, b, Offset.tsWallNs),
             tsTaiNs: read(UInt64.self, b, Offset.tsTaiNs),
@@ -165,6 +213,13 @@ public struct IMUDPacket: Equatable, Sendable {
             pitch: float(Offset.pitch), roll: float(Offset.roll), yaw: float(Offset.yaw),
             headingDeg: float(Offset.headingDeg),
             imuSeq: read(UInt32.self, b, Offset.imuSeq))
+        if packet.version >= 17 {
+            packet.innovWeight = float(Offset.innovWeight)
+            packet.innovReject = float(Offset.innovReject)
+            packet.nisAccel = float(Offset.nisAccel)
+            packet.nisMag = float(Offset.nisMag)
+        }
+        return packet
     }
 
     static func read<T: FixedWidthInteger>(_: T.Type, _ bytes: UnsafeRawBufferPointer, _ offset: Int) -> T {

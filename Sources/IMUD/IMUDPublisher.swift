@@ -59,6 +59,10 @@ public final class IMUDPublisher {
     /// The bound TCP port when a `.tcp` output was given.
     public private(set) var tcpPort: UInt16?
     public private(set) var statistics = IMUDPublisherStatistics()
+    /// The wire version `packet(worldFromDevice:flags:imuSeq:)` makes: 14 (260 bytes) or 17 (276 bytes).
+    public var wireVersion: UInt16 = IMUDPacket.wireVersion {
+        didSet { precondition(IMUDPacket.size(ofVersion: wireVersion) != nil, "imud wire version \(wireVersion) is unknown") }
+    }
     public var log: (String) -> Void = { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
 
     private struct Listener { let fd: Int32; let name: String; let isTCP: Bool }
@@ -67,7 +71,7 @@ public final class IMUDPublisher {
     private var subscribers: [Subscriber] = []
     private var datagramTargets: [(fd: Int32, address: sockaddr_in)] = []
     private var unixPaths: [String] = []
-    private var buffer = [UInt8](repeating: 0, count: IMUDPacket.size)
+    private var buffer = [UInt8](repeating: 0, count: IMUDPacket.maximumSize)
     private let nedMapping: IMUDFrameMapping
 
     /// Opens every output now, so address errors surface before replay starts.
@@ -136,7 +140,7 @@ public final class IMUDPublisher {
         let euler = IMUDEulerAngles(nedFromBody: nedMapping.packetQuaternion(worldFromDevice: worldFromDevice))
         var heading = Float(euler.headingDegrees)
         if heading >= 360 { heading = 0 }
-        return IMUDPacket(flags: flags, tsWallNs: IMUDClock.wallNanoseconds(), tsTaiNs: IMUDClock.taiNanoseconds(),
+        return IMUDPacket(version: wireVersion, flags: flags, tsWallNs: IMUDClock.wallNanoseconds(), tsTaiNs: IMUDClock.taiNanoseconds(),
                           quaternion: SIMD4(Float(q.w), Float(q.x), Float(q.y), Float(q.z)),
                           pitch: Float(euler.pitch), roll: Float(euler.roll), yaw: Float(euler.yaw),
                           headingDeg: heading, imuSeq: imuSeq)
@@ -144,15 +148,19 @@ public final class IMUDPublisher {
 
     /// Sends one packet to every subscriber and datagram destination, never blocking.
     public func publish(_ packet: IMUDPacket) {
-        buffer.withUnsafeMutableBytes { packet.encode(into: $0) }
-        publish(encoded: buffer)
+        let count = buffer.withUnsafeMutableBytes { packet.encode(into: $0) }
+        buffer.withUnsafeBytes { transmit(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
     }
 
     /// Sends raw bytes as they are (tests use it to inject corrupt frames).
     public func publish(encoded bytes: [UInt8]) {
+        bytes.withUnsafeBytes { transmit($0) }
+    }
+
+    private func transmit(_ raw: UnsafeRawBufferPointer) {
         statistics.packets += 1
         let flags = Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)
-        bytes.withUnsafeBytes { raw in
+        do {
             var kept: [Subscriber] = []
             for subscriber in subscribers {
                 let sent = send(subscriber.fd, raw.baseAddress, raw.count, flags)

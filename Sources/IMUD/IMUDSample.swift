@@ -60,6 +60,10 @@ public struct IMUDClientStatistics: Equatable, Sendable {
     public var sequenceResets = 0
     /// Successful connections (stream transports) or socket binds (UDP).
     public var connections = 0
+    /// The wire version of the newest valid packet (14 or 17), nil before the first.
+    public var wireVersion: UInt16?
+    /// Valid packets by wire version.
+    public var packetsByVersion: [UInt16: Int] = [:]
 
     public init() {}
 }

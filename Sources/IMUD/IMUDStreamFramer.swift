@@ -44,7 +44,8 @@ public struct IMUDDropCounts: Equatable, Sendable, CustomStringConvertible {
 
 /// Cuts a byte stream (AF_UNIX or TCP) into packets.
 ///
-/// A frame is accepted only when it starts with the magic, carries version 14 and its CRC matches.
+/// A frame is accepted only when it starts with the magic, carries a version steady-dice knows (14: 260
+/// bytes, 17: 276 bytes; the version gives the frame's length) and its CRC matches.
 /// Anything else is counted and skipped byte by byte until the next magic, so a corrupt or partial
 /// packet, or garbage between frames, costs at most the frames it overlaps.
 public struct IMUDStreamFramer: Sendable {
@@ -84,16 +85,16 @@ public struct IMUDStreamFramer: Sendable {
                 }
                 skip(to: candidate)
                 if all.count - start < 6 { return nil }
-                if IMUDPacket.read(UInt16.self, all, start + IMUDPacket.Offset.version) != IMUDPacket.wireVersion {
+                guard let size = IMUDPacket.size(ofVersion: IMUDPacket.read(UInt16.self, all, start + IMUDPacket.Offset.version)) else {
                     counts.wrongVersion += 1
                     refuse()
                     continue
                 }
-                if all.count - start < IMUDPacket.size { return nil }
-                let frame = UnsafeRawBufferPointer(rebasing: all[start..<start + IMUDPacket.size])
+                if all.count - start < size { return nil }
+                let frame = UnsafeRawBufferPointer(rebasing: all[start..<start + size])
                 guard IMUDPacket.hasValidCRC(frame) else {
                     // A frame cut short by the next frame's magic is a truncated one, not a corrupt one.
-                    if IMUDStreamFramer.firstMagic(in: all, from: start + 4, before: start + IMUDPacket.size) != nil {
+                    if IMUDStreamFramer.firstMagic(in: all, from: start + 4, before: start + size) != nil {
                         counts.truncated += 1
                     } else {
                         counts.badCRC += 1
@@ -101,7 +102,7 @@ public struct IMUDStreamFramer: Sendable {
                     refuse()
                     continue
                 }
-                start += IMUDPacket.size
+                start += size
                 resyncing = false
                 return IMUDPacket.decodeFields(frame)
             }

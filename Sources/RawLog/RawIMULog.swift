@@ -9,6 +9,8 @@ public enum RawLogFormat: String, Sendable {
     case xio = "x-io"
     /// A Sensor Logger recording folder: `Gyroscope.csv`, `Accelerometer.csv`, `Magnetometer.csv`.
     case sensorLogger = "sensor-logger"
+    /// An x-IMU3 GUI folder: `Inertial.csv` (deg/s, g), `Magnetometer.csv` (arbitrary units).
+    case xIMU3 = "x-imu3"
 }
 
 /// Raw inertial samples on one time base, in SI units and the sensor frame.
@@ -27,6 +29,13 @@ public struct RawIMULog: Sendable {
     public var reference: [SIMD4<Double>]?
     /// True inside the phase over which errors are evaluated.
     public var moving: [Bool]?
+    /// Stretches without samples longer than `RawLogGap.threshold`, in time order; fusion restarts after each.
+    public var gaps: [RawLogGap] = []
+    /// What the reader decided (a platform's conventions, units), one line each, for the caller to print.
+    public var notes: [String] = []
+    /// For a recording folder: seconds on the producer's own clock at t = 0 (Sensor Logger: since the Unix
+    /// epoch; x-IMU3: the device's clock), so fused output can be lined up with the producer's other files.
+    public var clockStart: Double?
 
     public init(path: String, format: RawLogFormat, time: [Double], gyro: [SIMD3<Double>], acc: [SIMD3<Double>],
                 mag: [SIMD3<Double>]?, reference: [SIMD4<Double>]? = nil, moving: [Bool]? = nil) {
@@ -41,6 +50,13 @@ public struct RawIMULog: Sendable {
     }
 
     public var count: Int { time.count }
+
+    /// The median time between samples, seconds (nil for fewer than two samples).
+    public var medianPeriod: Double? {
+        guard time.count > 1 else { return nil }
+        let periods = zip(time.dropFirst(), time).map { $0 - $1 }.sorted()
+        return periods[periods.count / 2]
+    }
 
     /// The period to use before sample `i`: the time since the previous sample, and for the
     /// first sample the period to the second (or 0.01 s for a one-sample log).

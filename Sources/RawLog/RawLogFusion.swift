@@ -54,12 +54,22 @@ public enum RawLogFusion {
         return out
     }
 
-    /// Feeds every sample of `log` to `estimator`, calling `body` after each.
+    /// Feeds every sample of `log` to `estimator`, calling `body` after each. After each of the log's
+    /// gaps the estimator starts again (`reset`), so the sample after a gap is levelled from the
+    /// accelerometer (and in 9D headed from the magnetometer) rather than integrated across the gap;
+    /// that sample's period is the log's median one.
     public static func run(_ log: RawIMULog, _ estimator: inout AttitudeEstimator,
                            _ body: (Int, AttitudeEstimator) -> Void) {
         let mag = estimator.mode == .nineD ? log.mag : nil
+        let restarts = Set(log.gaps.map(\.resumeIndex))
+        let nominalPeriod = log.medianPeriod ?? 0.01
         for i in 0..<log.count {
-            estimator.update(gyro: log.gyro[i], acc: log.acc[i], mag: mag?[i], dt: log.period(before: i))
+            var dt = log.period(before: i)
+            if restarts.contains(i) {
+                estimator.reset()
+                dt = nominalPeriod
+            }
+            estimator.update(gyro: log.gyro[i], acc: log.acc[i], mag: mag?[i], dt: dt)
             body(i, estimator)
         }
     }

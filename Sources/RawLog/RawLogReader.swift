@@ -1,19 +1,21 @@
 import AttitudeMath
 import CSVText
 import Foundation
+import Recording
 
 /// Reads raw inertial logs in any supported format. Files ending in `.xz` are decompressed
 /// by running `xz -dc` (xz-utils, installed by scripts/setup).
 public enum RawLogReader {
     // MARK: - Detection
 
-    /// True when `path` is a raw IMU log this reader understands: a Sensor Logger folder, or a
-    /// CSV (optionally `.xz`) whose header is the raw CSV or x-io header. Never throws.
+    /// True when `path` is a raw IMU log this reader understands: a Sensor Logger or x-IMU3 folder with
+    /// gyroscope and accelerometer files, or a CSV (optionally `.xz`) whose header is the raw CSV or x-io
+    /// header. Never throws.
     public static func isRawLog(path: String) -> Bool {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return false }
         if isDirectory.boolValue {
-            return SensorLoggerReader.looksLikeRecording(folder: path)
+            return RecordingFolder.open(path)?.hasRawStreams ?? false
         }
         guard let data = try? contents(of: path, prefixBytes: 64 * 1024),
               let header = CSVText(data).header else { return false }
@@ -33,24 +35,69 @@ public enum RawLogReader {
     // MARK: - Reading
 
     /// Reads any supported raw log: a raw CSV or x-io CSV file (plain or `.xz`), or a Sensor
-    /// Logger folder. Errors name the file, line and column.
-    public static func read(path: String) throws -> RawIMULog {
+    /// Logger or x-IMU3 folder. `platform` overrides a Sensor Logger folder's `Metadata.csv`.
+    /// Errors name the file, line and column. The log is checked for gravity in its accelerometer
+    /// and a gyroscope rate fusion can integrate; its gaps are found (`RawIMULog.gaps`).
+    public static func read(path: String, platform: SensorLoggerPlatform? = nil) throws -> RawIMULog {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw RawLogError(path: path, "no such file or folder")
         }
         if isDirectory.boolValue {
-            return try checkGravity(SensorLoggerReader.read(folder: path))
+            guard let folder = RecordingFolder.open(path) else {
+                throw RawLogError(path: path, RecordingFolder.unknownFolderMessage)
+            }
+            switch folder.producer {
+            case .sensorLogger:
+                let conventions: SensorLoggerConventions
+                do {
+                    conventions = try SensorLoggerConventions.read(folder: path, override: platform)
+                } catch let error as RecordingError {
+                    throw RawLogError(path: error.path, error.message)
+                }
+                return try checked(SensorLoggerReader.read(folder, conventions: conventions))
+            case .xIMU3:
+                return try checked(XIMU3Reader.read(folder))
+            }
         }
         let table = try RawTable(data: contents(of: path), path: path)
         switch format(ofHeader: table.header) {
-        case .rawCSV: return try checkGravity(readRawCSV(table))
-        case .xio: return try checkGravity(readXIO(table))
-        case .sensorLogger, nil:
+        case .rawCSV: return try checked(withGaps(readRawCSV(table)))
+        case .xio: return try checked(withGaps(readXIO(table)))
+        case .sensorLogger, .xIMU3, nil:
             throw RawLogError(path: path, line: table.headerLine,
                               "unrecognised header '\(table.header.names.joined(separator: ","))'; expected "
                               + "'t,gx,gy,gz,ax,ay,az,mx,my,mz' (raw CSV) or x-io's 'Time (s),Gyroscope X (deg/s),…'")
         }
+    }
+
+    /// The lowest gyroscope rate fusion accepts, Hz. Below it the motion between two samples is too
+    /// large to integrate as one rotation (at 10 Hz a brisk 180°/s turn is already 18° a step).
+    public static let minimumRate = 10.0
+
+    static func checked(_ log: RawIMULog) throws -> RawIMULog {
+        try checkRate(checkGravity(log))
+    }
+
+    /// Refuses a gyroscope slower than `minimumRate`, naming the rate measured (from the median period).
+    static func checkRate(_ log: RawIMULog) throws -> RawIMULog {
+        guard let period = log.medianPeriod, period > 0 else { return log }
+        let rate = 1 / period
+        guard rate < minimumRate else { return log }
+        throw RawLogError(path: log.path, String(format: "the gyroscope runs at %.3g Hz (median period %.3g s); fusion needs "
+                                                 + "at least %.0f Hz to integrate the motion between samples", rate, period, minimumRate))
+    }
+
+    /// A single-file log's gaps: stretches of its one time column without a sample.
+    static func withGaps(_ log: RawIMULog) -> RawIMULog {
+        var out = log
+        let name = (log.path as NSString).lastPathComponent
+        out.gaps = RawLogGap.find(in: log.time, stream: name, within: (log.time.first ?? 0)...(log.time.last ?? 0),
+                                  mergedTime: log.time)
+        if let origin = log.time.first {
+            for i in out.gaps.indices { out.gaps[i].start -= origin }
+        }
+        return out
     }
 
     /// The estimator needs the accelerometer's specific force, gravity included, in m/s²: over a
@@ -259,6 +306,26 @@ struct RawTable {
                               "missing column in the \(format) header (found: \(header.names.joined(separator: ",")))")
         }
         return i
+    }
+
+    /// The integers of one column (a producer's clock), exact; an error names the row that is not one.
+    func integers(column c: Int) throws -> [Int64] {
+        var out: [Int64] = []
+        out.reserveCapacity(rowCount)
+        var fields: [CSVText.Field] = []
+        for row in rows {
+            text.fields(of: row, into: &fields)
+            guard c < fields.count else {
+                throw RawLogError(path: path, line: row.number, column: header.names[c],
+                                  "expected \(header.count) fields as in the header, found \(fields.count)")
+            }
+            guard let value = text.int64(fields[c]) else {
+                throw RawLogError(path: path, line: row.number, column: header.names[c],
+                                  "'\(text.string(fields[c]))' is not a whole number of clock ticks")
+            }
+            out.append(value)
+        }
+        return out
     }
 
     /// Parses the given columns of every row. `columns[k]` names the header index of output `k`;

@@ -4,6 +4,7 @@ import AttitudeMath
 import Foundation
 import FusionOptions
 import RawLog
+import Recording
 
 /// What the renderer needs from an attitude source at draw time. Never blocks.
 struct AttitudeReading {
@@ -83,17 +84,17 @@ final class FixedAttitudeProvider: AttitudeProvider {
 }
 
 /// Reads an attitude log of any supported kind. A raw IMU log (gyroscope and accelerometer columns:
-/// raw CSV, x-io CSV, a Sensor Logger folder, plain or .xz) is fused in-process: 9D into
-/// xMagneticNorthZVertical when it has a magnetometer, else 6D into xArbitraryZVertical. Anything
-/// else is read as a steady-dice attitude CSV or Sensor Logger's Orientation.csv. `magnetometer`
-/// calibrates a raw log's magnetometer first, and is refused for an attitude log.
-func loadAttitudeLog(path: String, magnetometer: MagnetometerOptions? = nil) throws -> AttitudeLog {
-    try loadAnyAttitudeLog(path: path, magnetometer: magnetometer, program: "steady-dice")
+/// raw CSV, x-io CSV, plain or .xz, or a Sensor Logger or x-IMU3 folder with raw streams) is fused
+/// in-process (see `loadAnyAttitudeLog`). `platform` overrides a Sensor Logger folder's Metadata.csv.
+func loadAttitudeLog(path: String, magnetometer: MagnetometerOptions? = nil,
+                     platform: SensorLoggerPlatform? = nil) throws -> AttitudeLog {
+    try loadAnyAttitudeLog(path: path, magnetometer: magnetometer, platform: platform, program: "steady-dice")
 }
 
 /// `loadAttitudeLog`, with the estimator's track when the log was fused in-process.
-func loadAttitudeLogWithFusion(path: String, magnetometer: MagnetometerOptions) throws -> (log: AttitudeLog, fusion: FusionTrack?) {
-    try loadAnyAttitudeLogWithFusion(path: path, magnetometer: magnetometer, program: "steady-dice")
+func loadAttitudeLogWithFusion(path: String, magnetometer: MagnetometerOptions?,
+                               platform: SensorLoggerPlatform? = nil) throws -> (log: AttitudeLog, fusion: FusionTrack?) {
+    try loadAnyAttitudeLogWithFusion(path: path, magnetometer: magnetometer, platform: platform, program: "steady-dice")
 }
 
 /// The HUD's fusion line for a log at playback time `t`: the estimator's status at the sample

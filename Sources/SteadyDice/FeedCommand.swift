@@ -5,12 +5,12 @@ import Foundation
 import FusionOptions
 import IMUD
 
-/// `steady-dice feed`: replays an attitude log as imud's binary stream (wire version 14), for tests and
+/// `steady-dice feed`: replays an attitude log as imud's binary stream (wire version 14 or 17), for tests and
 /// for users without imud hardware; `--bench` measures the local latency instead.
 struct Feed: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "feed",
-        abstract: "Publish an attitude log as imud's binary stream (wire version 14) on a Unix socket, TCP or UDP.",
+        abstract: "Publish an attitude log as imud's binary stream (wire version 14 or 17) on a Unix socket, TCP or UDP.",
         discussion: """
             Replays the log at its own timestamps (or at --rate packets per second, slerped) to every connected \
             stream subscriber (up to 8 per socket) and/or to a UDP destination. A slow subscriber loses packets \
@@ -28,6 +28,8 @@ struct Feed: ParsableCommand {
     var log: String?
 
     @OptionGroup var magnetometer: MagnetometerOptions
+
+    @OptionGroup var recording: RecordingOptions
 
     @Option(name: .customLong("unix"), help: ArgumentHelp("Serve stream subscribers on this AF_UNIX socket path.", valueName: "path"))
     var unixPath: String?
@@ -56,6 +58,9 @@ struct Feed: ParsableCommand {
     @Option(name: .customLong("startup-seconds"), help: ArgumentHelp("Flag the first seconds of log time as startup (not converged), as a settling daemon does.", valueName: "s"))
     var startupSeconds: Double = 0
 
+    @Option(help: ArgumentHelp("imud wire version to publish: 14 (260 bytes) or 17 (276 bytes, imud 1.7 and later).", valueName: "14|17"))
+    var wire: UInt16 = IMUDPacket.wireVersion
+
     @Flag(help: "Measure send-to-handover latency over a Unix socket in a temporary folder instead of replaying a log.")
     var bench = false
 
@@ -63,6 +68,9 @@ struct Feed: ParsableCommand {
     var benchSeconds: Double = 5
 
     func validate() throws {
+        guard IMUDPacket.size(ofVersion: wire) != nil else {
+            throw ValidationError("--wire \(wire): expected 14 or 17, the imud wire versions steady-dice writes")
+        }
         if bench { return }
         guard log != nil else { throw ValidationError("give --log FILE (or --bench)") }
         guard speed.isFinite, speed > 0 else { throw ValidationError("--speed \(speed): must be a positive number") }
@@ -91,8 +99,9 @@ struct Feed: ParsableCommand {
         }
         if outputs.isEmpty { outputs.append(.unix(path: IMUDEndpoint.defaultUnixPath)) }
 
-        let attitudeLog = try loadAttitudeLog(path: log ?? "", magnetometer: magnetometer)
+        let attitudeLog = try loadAttitudeLog(path: log ?? "", magnetometer: magnetometer, platform: recording.platform)
         let publisher = try IMUDPublisher(outputs: outputs, mapping: mapping)
+        publisher.wireVersion = wire
         defer { publisher.close() }
         let replay = try IMUDReplay(
             log: attitudeLog,
@@ -107,7 +116,7 @@ struct Feed: ParsableCommand {
             return output.description
         }.joined(separator: ", ")
         FileHandle.standardError.write(Data(
-            "feeding \(attitudeLog.samples.count) samples of \(attitudeLog.path) as imud wire v14 (\(coordinateFrame.rawValue.uppercased()), mount \(mapping.mount)) on \(where_)\n".utf8))
+            "feeding \(attitudeLog.samples.count) samples of \(attitudeLog.path) as imud wire v\(wire) (\(coordinateFrame.rawValue.uppercased()), mount \(mapping.mount)) on \(where_)\n".utf8))
         replay.run()
         let stats = publisher.statistics
         FileHandle.standardError.write(Data(

@@ -53,7 +53,8 @@ final class IMUDAttitudeProvider: AttitudeProvider {
 
     func status(now: Double) -> String {
         let stats = client.statistics
-        return "imud \(client.state), \(stats.validPackets) packets, \(stats.sequenceGaps) gaps"
+        let version = stats.wireVersion.map { ", wire v\($0)" } ?? ""
+        return "imud \(client.state)\(version), \(stats.validPackets) packets, \(stats.sequenceGaps) gaps"
     }
 
     /// Convergence, the packet rate over the last second or more, gaps in imu_seq and packets refused.

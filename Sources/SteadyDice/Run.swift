@@ -32,6 +32,8 @@ struct Run: ParsableCommand {
 
     @OptionGroup var magnetometer: MagnetometerOptions
 
+    @OptionGroup var recording: RecordingOptions
+
     @Option(help: "Playback speed factor (> 0).")
     var speed: Double = 1
 
@@ -89,7 +91,7 @@ struct Run: ParsableCommand {
                 frame = imudFrameName
             } else {
                 let path = log ?? assets.models.appendingPathComponent("demo-attitude.csv").path
-                let (attitudeLog, fusion) = try loadAttitudeLogWithFusion(path: path, magnetometer: magnetometer)
+                let (attitudeLog, fusion) = try loadAttitudeLogWithFusion(path: path, magnetometer: magnetometer, platform: recording.platform)
                 provider = try LogPlaybackProvider(log: attitudeLog, fusion: fusion, speed: speed, looping: loop, now: now)
                 frame = frameName(of: attitudeLog)
             }

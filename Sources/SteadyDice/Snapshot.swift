@@ -27,6 +27,8 @@ struct Snapshot: ParsableCommand {
 
     @OptionGroup var magnetometer: MagnetometerOptions
 
+    @OptionGroup var recording: RecordingOptions
+
     @Option(help: "With --imud: seconds to wait for the first valid packet.")
     var timeout: Double = 5
 
@@ -105,7 +107,7 @@ struct Snapshot: ParsableCommand {
                           fusion: client.state == .connected ? "imud's, converged" : "imud's, not converged (starting up)")
         }
         guard let log else { throw ValidationError("give --log, --attitude or --imud") }
-        let (attitudeLog, fusion) = try loadAttitudeLogWithFusion(path: log, magnetometer: magnetometer)
+        let (attitudeLog, fusion) = try loadAttitudeLogWithFusion(path: log, magnetometer: magnetometer, platform: recording.platform)
         guard at >= 0, at <= attitudeLog.duration else {
             throw AppError(String(format: "--at %g is outside %@, which runs from 0 to %.3f s", at, log, attitudeLog.duration))
         }

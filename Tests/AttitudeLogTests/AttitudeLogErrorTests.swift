@@ -17,17 +17,25 @@ final class AttitudeLogErrorTests: XCTestCase {
         }
     }
 
-    func testAFolderOrBinaryFileIsUnreadable() throws {
+    func testABinaryFileIsUnreadable() throws {
         let folder = try makeTemporaryFolder(for: self)
         let binary = folder.appendingPathComponent("binary.csv")
         try Data([0x74, 0x2C, 0xFF, 0xFE, 0x00, 0xC3]).write(to: binary)
-        for path in [folder.path, binary.path] {
-            XCTAssertThrowsError(try AttitudeLog.load(path: path)) { error in
-                guard let error = error as? AttitudeLogError, case .unreadable = error.reason else {
-                    return XCTFail("\(error)")
-                }
-                XCTAssertTrue(error.description.hasPrefix("\(path): cannot read the file: "), error.description)
+        XCTAssertThrowsError(try AttitudeLog.load(path: binary.path)) { error in
+            guard let error = error as? AttitudeLogError, case .unreadable = error.reason else {
+                return XCTFail("\(error)")
             }
+            XCTAssertEqual(error.description, "\(binary.path): cannot read the file: it is not UTF-8 text")
+        }
+    }
+
+    func testAFolderThatIsNoRecordingIsRefusedWithWhatARecordingHolds() throws {
+        let folder = try makeTemporaryFolder(for: self)
+        try Data("t,qw,qx,qy,qz\n0,1,0,0,0\n".utf8).write(to: folder.appendingPathComponent("notes.csv"))
+        XCTAssertThrowsError(try AttitudeLog.load(path: folder.path)) { error in
+            XCTAssertEqual("\(error)", "\(folder.path): a folder, but not a recording steady-dice knows: a Sensor Logger folder "
+                           + "holds Gyroscope.csv (and Accelerometer.csv or TotalAcceleration.csv) or Orientation.csv; "
+                           + "an x-IMU3 folder holds Inertial.csv or Quaternion.csv")
         }
     }
 
@@ -58,7 +66,8 @@ final class AttitudeLogErrorTests: XCTestCase {
         XCTAssertEqual(error?.line, 3)
         XCTAssertEqual(error?.description,
                        "bad.csv:3: the header is not a known attitude log: a steady-dice log needs the columns t,qw,qx,qy,qz "
-                       + "in any order (missing: qz); Sensor Logger's Orientation.csv has time,seconds_elapsed,qz,qy,qx,qw,roll,pitch,yaw")
+                       + "in any order (missing: qz); Sensor Logger's Orientation.csv has time,seconds_elapsed,qz,qy,qx,qw,roll,pitch,yaw; "
+                       + "x-IMU3's Quaternion.csv has Timestamp (us),W,X,Y,Z")
     }
 
     func testAHeaderOfNeitherFormat() {

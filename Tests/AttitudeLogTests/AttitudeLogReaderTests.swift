@@ -1,5 +1,6 @@
 import AttitudeLog
 import AttitudeMath
+import Recording
 import XCTest
 
 final class AttitudeLogReaderTests: XCTestCase {
@@ -113,6 +114,7 @@ final class AttitudeLogReaderTests: XCTestCase {
         1698765432133456789,0.02,0,0,1,0,3.1,0,0
         1698765432173456789,0.06,0,0.6,0,0.8,0,0.6,0
         """
+        // Android's convention (no Metadata.csv): the quaternion is device into east-north-up.
         let log = try AttitudeLog.parse(text: text, path: "Orientation.csv")
         XCTAssertEqual(log.format, .sensorLogger)
         XCTAssertEqual(log.frame, .xMagneticNorthZVertical)
@@ -120,9 +122,17 @@ final class AttitudeLogReaderTests: XCTestCase {
         XCTAssertEqual(log.samples[1].t, 0.01, accuracy: 1e-15)
         XCTAssertEqual(log.samples[2].t, 0.05, accuracy: 1e-15)
         XCTAssertEqual(log.startTime, 1698765432.123456789, accuracy: 1e-6)
-        assertComponents(log.samples[0].worldFromDevice, [0.8, 0, 0, 0.6])
-        assertComponents(log.samples[1].worldFromDevice, [0, 1, 0, 0])
-        assertComponents(log.samples[2].worldFromDevice, [0.8, 0, 0.6, 0])
+        let enu = [Quaternion(w: 0.8, x: 0, y: 0, z: 0.6), Quaternion(w: 0, x: 1, y: 0, z: 0), Quaternion(w: 0.8, x: 0, y: 0.6, z: 0)]
+        for (sample, enuFromDevice) in zip(log.samples, enu) {
+            assertSameAttitude(sample.worldFromDevice, Frames.worldFromENU * enuFromDevice, accuracy: 1e-12)
+        }
+        // iOS: Core Motion's own frame, X north, Z up: the quaternion as it is.
+        let ios = try AttitudeLog.parse(text: text, path: "Orientation.csv",
+                                        conventions: SensorLoggerConventions(platform: .ios, source: "test"))
+        XCTAssertEqual(ios.frame, .xTrueNorthZVertical)
+        assertComponents(ios.samples[0].worldFromDevice, [0.8, 0, 0, 0.6])
+        assertComponents(ios.samples[1].worldFromDevice, [0, 1, 0, 0])
+        assertComponents(ios.samples[2].worldFromDevice, [0.8, 0, 0.6, 0])
     }
 
     func testSensorLoggerNanosecondsKeepFullResolution() throws {

@@ -1,0 +1,101 @@
+import AttitudeMath
+import Foundation
+
+/// A frame an attitude log can be converted into: a Core Motion reference frame, or east-north-up /
+/// north-east-down (which have no `# frame:` name, and are written with a comment instead).
+public enum ConversionFrame: Equatable, Sendable, CustomStringConvertible {
+    case reference(ReferenceFrame)
+    case enu
+    case ned
+
+    /// `enu`, `ned` or a Core Motion name (with or without its `CMAttitudeReferenceFrame` prefix), any case.
+    public init?(name: String) {
+        switch name.lowercased() {
+        case "enu": self = .enu
+        case "ned": self = .ned
+        default:
+            guard let frame = ReferenceFrame(name: name) else { return nil }
+            self = .reference(frame)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .reference(let frame): return frame.rawValue
+        case .enu: return "enu"
+        case .ned: return "ned"
+        }
+    }
+}
+
+/// Why a log cannot be given in the frame asked for.
+public struct FrameConversionError: Error, Equatable, CustomStringConvertible {
+    public var message: String
+    public init(message: String) { self.message = message }
+    public var description: String { message }
+}
+
+extension AttitudeLog {
+    /// The log's attitudes turned into `target`: `targetFromDevice = targetFromW · worldFromDevice`.
+    ///
+    /// - between magnetic and true north: a turn of ∓declination about Z, so `declinationDegrees`
+    ///   (east of true north positive) is needed, and refused without;
+    /// - into an arbitrary-heading frame: X along the first sample's heading (its yaw about Z);
+    ///   from an arbitrary-heading log only into `xArbitraryZVertical`;
+    /// - into `enu`/`ned`: from a north frame only; east and north are as in the log (magnetic or true).
+    ///
+    /// A log without a frame, or a conversion the data cannot give, throws with the reason.
+    public func converted(to target: ConversionFrame, declinationDegrees: Double? = nil) throws -> [AttitudeSample] {
+        guard let source = frame else {
+            throw FrameConversionError(message: "\(path): the log names no frame, so it cannot be converted; "
+                                       + "add a '# frame: NAME' line naming the frame it is in")
+        }
+        let targetFromWorld = try Self.targetFromWorld(source: source, target: target, first: samples[0].worldFromDevice,
+                                                       declinationDegrees: declinationDegrees, path: path)
+        return samples.map { AttitudeSample(t: $0.t, worldFromDevice: (targetFromWorld * $0.worldFromDevice).normalized() ?? $0.worldFromDevice) }
+    }
+
+    static func targetFromWorld(source: ReferenceFrame, target: ConversionFrame, first: Quaternion,
+                                declinationDegrees: Double?, path: String) throws -> Quaternion {
+        let northSource = source == .xMagneticNorthZVertical || source == .xTrueNorthZVertical
+        /// Turns the first sample's heading onto X.
+        let startHeading = Quaternion(axis: [0, 0, 1], angle: -yaw(of: first))
+        switch target {
+        case .reference(let frame) where frame == source:
+            return .identity
+        case .reference(.xArbitraryZVertical):
+            return startHeading
+        case .reference(.xArbitraryCorrectedZVertical):
+            guard northSource else {
+                throw FrameConversionError(message: "\(path): xArbitraryCorrectedZVertical is a heading held by a magnetometer, "
+                                           + "and this log's heading (\(source.rawValue)) is not; convert to xArbitraryZVertical")
+            }
+            return startHeading
+        case .reference(let north):
+            guard northSource else {
+                throw FrameConversionError(message: "\(path): the log's heading is arbitrary (\(source.rawValue)), so it has no north "
+                                           + "to give \(north.rawValue)")
+            }
+            // Between magnetic and true north.
+            guard let declinationDegrees else {
+                let from = source == .xMagneticNorthZVertical ? "magnetic" : "true"
+                let to = north == .xMagneticNorthZVertical ? "magnetic" : "true"
+                throw FrameConversionError(message: "\(path): the log is referenced to \(from) north (\(source.rawValue)); "
+                                           + "\(to) north needs the magnetic declination at the site: give --declination DEG (east positive)")
+            }
+            let trueFromMagnetic = Frames.trueNorthFromMagneticNorth(declinationDegrees: declinationDegrees)
+            return north == .xTrueNorthZVertical ? trueFromMagnetic : trueFromMagnetic.conjugate
+        case .enu, .ned:
+            guard northSource else {
+                throw FrameConversionError(message: "\(path): the log's heading is arbitrary (\(source.rawValue)), so it has no north "
+                                           + "for \(target)")
+            }
+            return target == .enu ? Frames.worldFromENU.conjugate : Frames.worldFromNED.conjugate
+        }
+    }
+
+    /// The yaw of `q` about Z (radians, counter-clockwise), as in a Z-Y-X decomposition.
+    static func yaw(of q: Quaternion) -> Double {
+        atan2(2 * (q.w * q.z + q.x * q.y), 1 - 2 * (q.y * q.y + q.z * q.z))
+    }
+}

@@ -1,0 +1,62 @@
+import ArgumentParser
+import AttitudeLog
+import AttitudeMath
+import Foundation
+import FusionOptions
+
+/// `attitude convert`: a producer's own orientation output as a steady-dice attitude log.
+struct Convert: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Turn a producer's orientation file (Sensor Logger Orientation.csv, x-IMU3 Quaternion.csv) "
+            + "into a steady-dice attitude log, optionally in another frame.")
+
+    @Argument(help: ArgumentHelp("Orientation.csv, Quaternion.csv, an x-io CSV with quaternion columns, a steady-dice log, "
+                                 + "or a recording folder (its orientation file is read)."))
+    var input: String
+
+    @Option(name: .shortAndLong, help: "Attitude log to write.")
+    var output: String
+
+    @Option(help: ArgumentHelp("Frame to write: a Core Motion name (xArbitraryZVertical, xArbitraryCorrectedZVertical, "
+                               + "xMagneticNorthZVertical, xTrueNorthZVertical), enu or ned. Default: the input's own frame."))
+    var frame: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Magnetic declination at the site, degrees east of true north positive; "
+                               + "needed between magnetic and true north.", valueName: "degrees"))
+    var declination: Double?
+
+    @OptionGroup var recording: RecordingOptions
+
+    func validate() throws {
+        if let declination, !(declination.isFinite && abs(declination) <= 180) {
+            throw ValidationError("--declination must be between -180 and 180 degrees")
+        }
+        if let frame, ConversionFrame(name: frame) == nil {
+            throw ValidationError("unknown frame '\(frame)'; expected enu, ned or one of "
+                                  + ReferenceFrame.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+    }
+
+    func run() throws {
+        let log = try AttitudeLog.load(path: input, platform: recording.platform)
+        reportReading(warnings: log.warnings, tool: "attitude")
+        guard let sourceFrame = log.frame else {
+            throw FrameConversionError(message: "\(log.path): the log names no frame; add a '# frame: NAME' line")
+        }
+        let target = frame.flatMap(ConversionFrame.init(name:)) ?? .reference(sourceFrame)
+        let samples = try log.converted(to: target, declinationDegrees: declination)
+        var comments = ["attitude converted by steady-dice from \(log.path) (\(log.format.rawValue), \(sourceFrame.rawValue))"]
+        if let declination, target != .reference(sourceFrame) {
+            comments.append("declination \(declination)° (east positive)")
+        }
+        let frameName: ReferenceFrame?
+        switch target {
+        case .reference(let reference): frameName = reference
+        case .enu: frameName = nil; comments.append("axes: device to east-north-up")
+        case .ned: frameName = nil; comments.append("axes: device to north-east-down")
+        }
+        let shifted = samples.map { AttitudeSample(t: $0.t + log.startTime, worldFromDevice: $0.worldFromDevice) }
+        try AttitudeLog.write(samples: shifted, frame: frameName, comments: comments, to: output)
+        FileHandle.standardError.write(Data("attitude: wrote \(samples.count) samples in \(target) to \(output)\n".utf8))
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// A folder a recording app or logger wrote: Sensor Logger's export or an x-IMU3 GUI log.
+///
+/// This is the one place that lists a folder's files. Readers ask it for a file by name
+/// (`file("Gyroscope.csv")`), so a new reader (Sensor Logger's `Location.csv`, say) hooks in here
+/// without listing the folder again.
+public struct RecordingFolder: Sendable {
+    /// Who wrote the folder, told apart by the files in it.
+    public enum Producer: String, Sendable {
+        /// Sensor Logger (iOS or Android): `Gyroscope.csv`, `Accelerometer.csv`, `Orientation.csv`, `Metadata.csv`, ...
+        case sensorLogger = "Sensor Logger"
+        /// The x-IMU3 GUI or data logger: `Inertial.csv`, `Magnetometer.csv`, `Quaternion.csv`, ...
+        case xIMU3 = "x-IMU3"
+    }
+
+    public let path: String
+    public let producer: Producer
+    /// The regular files in the folder, by lower-cased name, as full paths.
+    private let files: [String: String]
+
+    /// The full path of `name` in the folder (any letter case), or nil when it is not there.
+    public func file(_ name: String) -> String? { files[name.lowercased()] }
+
+    /// True when the folder holds `name`.
+    public func has(_ name: String) -> Bool { file(name) != nil }
+
+    /// True when `path` is a folder (whatever is in it).
+    public static func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// The recording in the folder at `path`, or nil when `path` is not a folder or not one a known producer wrote.
+    public static func open(_ path: String) -> RecordingFolder? {
+        guard isFolder(path), let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return nil }
+        var files: [String: String] = [:]
+        for name in names.sorted() {
+            let full = (path as NSString).appendingPathComponent(name)
+            if !isFolder(full) { files[name.lowercased()] = full }
+        }
+        let has = { (name: String) in files[name.lowercased()] != nil }
+        let producer: Producer
+        if has("Inertial.csv") || (has("Quaternion.csv") && !has("Orientation.csv")) {
+            producer = .xIMU3
+        } else if has("Gyroscope.csv") || has("Orientation.csv") || has("TotalAcceleration.csv") || has("Metadata.csv") {
+            producer = .sensorLogger
+        } else {
+            return nil
+        }
+        return RecordingFolder(path: path, producer: producer, files: files)
+    }
+
+    /// What a folder that is not a known recording is refused with.
+    public static let unknownFolderMessage = "a folder, but not a recording steady-dice knows: a Sensor Logger folder "
+        + "holds Gyroscope.csv (and Accelerometer.csv or TotalAcceleration.csv) or Orientation.csv; an x-IMU3 folder "
+        + "holds Inertial.csv or Quaternion.csv"
+
+    /// The producer's own orientation file in this folder: `Orientation.csv` (Sensor Logger) or
+    /// `Quaternion.csv` (x-IMU3), or nil when it has none.
+    public var orientationFile: String? {
+        switch producer {
+        case .sensorLogger: return file("Orientation.csv")
+        case .xIMU3: return file("Quaternion.csv")
+        }
+    }
+
+    /// True when the folder holds the raw streams fusion needs (a gyroscope and an accelerometer).
+    public var hasRawStreams: Bool {
+        switch producer {
+        case .sensorLogger: return has("Gyroscope.csv") && (has("Accelerometer.csv") || has("TotalAcceleration.csv"))
+        case .xIMU3: return has("Inertial.csv")
+        }
+    }
+}
