@@ -1,5 +1,7 @@
 import AttitudeMath
+import Camera
 import CGL
+import Foundation
 import Imaging
 
 /// What one frame shows: the attitude, whether it is live, and the projection.
@@ -10,11 +12,18 @@ public struct SceneState {
     public var greyed: Bool
     /// A projection to use instead of the default 60° perspective (camera intrinsics).
     public var projection: Matrix4?
+    /// The camera, already fitted to the viewport; nil is the default 60° perspective.
+    public var camera: PinholeCamera?
+    /// Where the die sits in the world; nil keeps it 4 units in front of the camera (Eq. VII).
+    public var anchor: Anchor?
 
-    public init(worldFromDevice: Quaternion?, greyed: Bool = false, projection: Matrix4? = nil) {
+    public init(worldFromDevice: Quaternion?, greyed: Bool = false, projection: Matrix4? = nil,
+                camera: PinholeCamera? = nil, anchor: Anchor? = nil) {
         self.worldFromDevice = worldFromDevice
         self.greyed = greyed
         self.projection = projection
+        self.camera = camera
+        self.anchor = anchor
     }
 }
 
@@ -23,6 +32,7 @@ public struct SceneState {
 public final class SceneRenderer {
     private let background: BackgroundLayer
     private let die: DieLayer
+    private let panorama: PanoramaLayer
     private var backgroundGeneration: Int?
     private var backgroundViewport: (Int, Int) = (0, 0)
     /// The colour behind everything; the whole background when no image is set.
@@ -31,6 +41,7 @@ public final class SceneRenderer {
     public init(assets: Assets) throws {
         background = try BackgroundLayer(assets: assets)
         die = try DieLayer(assets: assets)
+        panorama = try PanoramaLayer(assets: assets)
         let error = glGetError()
         if error != GL_NO_ERROR { throw RenderError.glError(step: "renderer set-up", code: error) }
     }
@@ -53,10 +64,24 @@ public final class SceneRenderer {
         backgroundViewport = (viewportWidth, viewportHeight)
     }
 
+    /// Sets an equirectangular panorama as the background, instead of any image. A panorama wider
+    /// or taller than GL_MAX_TEXTURE_SIZE is halved (2x2 means) until it fits, and `shrunk` says so.
+    public func setPanorama(_ image: RGBImage, shrunk: (_ from: (Int, Int), _ to: (Int, Int), _ limit: Int) -> Void = { _, _, _ in }) {
+        let limit = PanoramaLayer.maximumTextureSize
+        var fitted = image
+        while fitted.width > limit || fitted.height > limit { fitted = fitted.halved() }
+        if fitted.width != image.width { shrunk((image.width, image.height), (fitted.width, fitted.height), limit) }
+        panorama.set(fitted)
+    }
+
     /// Draws one frame at the viewport size into the bound framebuffer.
     public func draw(_ state: SceneState, width: Int, height: Int) {
         glViewport(0, 0, GLsizei(width), GLsizei(height))
-        if backgroundGeneration != nil {
+        if panorama.isSet, let worldFromDevice = state.worldFromDevice {
+            glClear(GLbitfield(GL_DEPTH_BUFFER_BIT))
+            let camera = state.camera ?? PinholeCamera(verticalFieldOfViewDegrees: 60, width: width, height: height)
+            panorama.draw(camera: camera, worldFromDevice: worldFromDevice)
+        } else if backgroundGeneration != nil {
             // The background quad covers every pixel, so only depth needs clearing.
             glClear(GLbitfield(GL_DEPTH_BUFFER_BIT))
             background.draw()
@@ -65,7 +90,13 @@ public final class SceneRenderer {
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | GLbitfield(GL_DEPTH_BUFFER_BIT))
         }
         guard let worldFromDevice = state.worldFromDevice else { return }
-        let projection = state.projection ?? Pipeline.projection(width: width, height: height)
-        die.draw(projection: projection, modelView: Pipeline.modelView(worldFromDevice: worldFromDevice), greyed: state.greyed)
+        let projection = state.projection ?? state.camera?.projectionMatrix(near: Double(Pipeline.near), far: Double(Pipeline.far))
+            ?? Pipeline.projection(width: width, height: height)
+        if let anchor = state.anchor {
+            guard anchor.isInFront(worldFromDevice: worldFromDevice, near: Double(Pipeline.near)) else { return }
+            die.draw(projection: projection, modelView: anchor.modelView(worldFromDevice: worldFromDevice), greyed: state.greyed)
+        } else {
+            die.draw(projection: projection, modelView: Pipeline.modelView(worldFromDevice: worldFromDevice), greyed: state.greyed)
+        }
     }
 }

@@ -41,6 +41,8 @@ struct Run: ParsableCommand {
 
     @OptionGroup var backgroundOptions: BackgroundOptions
 
+    @OptionGroup var cameraOptions: CameraOptions
+
     @Option(help: "Folder the S key writes snapshots to.")
     var snapshotDir: String = "."
 
@@ -54,6 +56,7 @@ struct Run: ParsableCommand {
     var assets: String?
 
     func validate() throws {
+        try cameraOptions.validate(with: backgroundOptions)
         if [log != nil, attitude != nil, imudOptions.isSet].filter({ $0 }).count > 1 {
             throw ValidationError("give at most one of --log, --attitude or --imud")
         }
@@ -68,8 +71,12 @@ struct Run: ParsableCommand {
     func run() throws {
         try exitOnFailure {
             let assets = try Assets.locate(explicit: assets)
-            let backgroundProvider = try backgroundOptions.makeProvider(forSnapshot: false, cameraByDefault: true)
+            let setup = try cameraOptions.load()
+            let backgroundProvider = try setup.panorama != nil ? nil
+                : backgroundOptions.makeProvider(forSnapshot: false, cameraByDefault: true)
+                    .map { PreparedBackground($0, setup: setup, source: backgroundOptions.video ?? "the background") }
             defer { backgroundProvider?.stop() }
+            if let first = backgroundProvider?.latest() { _ = try setup.prepare(background: first.image, source: backgroundOptions.video ?? "the background") }
             let now = MonotonicClock.now()
             let provider: AttitudeProvider
             if let attitude {
@@ -83,8 +90,9 @@ struct Run: ParsableCommand {
             let window = try AppWindow(title: "steady-dice", width: size.width, height: size.height)
             let renderer = try SceneRenderer(assets: assets)
             renderer.clearColor = backgroundOptions.clearColor
+            setup.install(on: renderer)
             try window.loop(renderer: renderer, attitude: provider, background: backgroundProvider,
-                            snapshotFolder: snapshotDir, frameLimit: frames, snapshotOnExit: snapshotOnExit)
+                            snapshotFolder: snapshotDir, frameLimit: frames, snapshotOnExit: snapshotOnExit, camera: setup)
         }
     }
 }
@@ -134,7 +142,7 @@ final class AppWindow {
     /// Draws until the window closes, Q/Esc is pressed, SIGINT or SIGTERM arrives, or `frameLimit`
     /// frames were drawn. The frame drawn when it stops is the one `snapshotOnExit` saves.
     func loop(renderer: SceneRenderer, attitude: AttitudeProvider, background: BackgroundProvider?,
-              snapshotFolder: String, frameLimit: Int?, snapshotOnExit: String?) throws {
+              snapshotFolder: String, frameLimit: Int?, snapshotOnExit: String?, camera: CameraSetup = .seed) throws {
         // Polled once a frame, on this thread: the loop does not wait for events, so nothing has
         // to wake it, and no GLFW call is made from another thread.
         let stopSignals = StopSignals()
@@ -168,7 +176,8 @@ final class AppWindow {
                 let frame = background?.latest()
                 renderer.setBackground(frame?.image, generation: frame?.generation ?? 0,
                                        viewportWidth: Int(width), viewportHeight: Int(height))
-                renderer.draw(SceneState(worldFromDevice: reading.worldFromDevice, greyed: reading.greyed),
+                renderer.draw(camera.scene(worldFromDevice: reading.worldFromDevice, greyed: reading.greyed,
+                                           width: Int(width), height: Int(height)),
                               width: Int(width), height: Int(height))
                 if snapshotRequested {
                     let stamp = Int(Date().timeIntervalSince1970 * 1000)

@@ -34,6 +34,8 @@ struct Snapshot: ParsableCommand {
 
     @OptionGroup var backgroundOptions: BackgroundOptions
 
+    @OptionGroup var cameraOptions: CameraOptions
+
     @Option(name: [.customShort("o"), .long], help: "Output PNG file.")
     var output: String
 
@@ -41,6 +43,7 @@ struct Snapshot: ParsableCommand {
     var assets: String?
 
     func validate() throws {
+        try cameraOptions.validate(with: backgroundOptions)
         let sources = [log != nil, attitude != nil, imudOptions.isSet].filter { $0 }.count
         guard sources == 1 else { throw ValidationError("give exactly one of --log, --attitude or --imud") }
         guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number of seconds") }
@@ -53,11 +56,16 @@ struct Snapshot: ParsableCommand {
     func run() throws {
         try exitOnFailure {
             let worldFromDevice = try resolveAttitude()
+            let setup = try cameraOptions.load()
             let backgroundProvider = try backgroundOptions.makeProvider(forSnapshot: true)
             defer { backgroundProvider?.stop() }
+            let background = try backgroundProvider?.latest().map {
+                try setup.prepare(background: $0.image, source: backgroundOptions.video ?? "the background")
+            }
             let image = try renderOffscreen(size: size, assetsFolder: assets, clearColor: backgroundOptions.clearColor,
-                                            background: backgroundProvider?.latest()?.image,
-                                            state: SceneState(worldFromDevice: worldFromDevice))
+                                            background: background,
+                                            state: setup.scene(worldFromDevice: worldFromDevice, width: size.width, height: size.height),
+                                            setup: setup)
             try image.write(path: output)
             print("wrote \(output) (\(size.width)x\(size.height))")
         }
@@ -80,12 +88,13 @@ struct Snapshot: ParsableCommand {
 
 /// Renders one frame in a headless EGL context and reads it back upright.
 func renderOffscreen(size: Size, assetsFolder: String?, clearColor: RGBColor, background: RGBImage?,
-                     state: SceneState) throws -> RGBImage {
+                     state: SceneState, setup: CameraSetup = .seed) throws -> RGBImage {
     let context = try HeadlessContext()
     defer { withExtendedLifetime(context) {} }
     let assets = try Assets.locate(explicit: assetsFolder)
     let renderer = try SceneRenderer(assets: assets)
     renderer.clearColor = clearColor
+    setup.install(on: renderer)
     let target = try OffscreenTarget(width: size.width, height: size.height)
     target.bind()
     renderer.setBackground(background, generation: 0, viewportWidth: size.width, viewportHeight: size.height)
