@@ -98,7 +98,7 @@ final class AnchorAndPanoramaLayoutTests: XCTestCase {
 
     /// Looking north (camera -Z along W's +X) the die straight ahead is in front; turned around, behind.
     func testBehindTheCameraIsNotInFront() {
-        let lookNorth = Quaternion(axis: [0, 1, 0], angle: .pi / 2) * Quaternion(axis: [0, 0, 1], angle: .pi / 2)
+        let lookNorth = Quaternion(w: 0.5, x: 0.5, y: -0.5, z: -0.5)
         // Check the construction: the device's -Z is W's +X.
         let forward = lookNorth.rotate(SIMD3(0, 0, -1))
         XCTAssertEqual(forward.x, 1, accuracy: 1e-12)

@@ -1,4 +1,5 @@
 import AttitudeMath
+import Camera
 import Foundation
 import Imaging
 import Render
@@ -16,13 +17,14 @@ enum RenderHarness {
 
     /// Renders one frame offscreen, exactly as `steady-dice snapshot` does.
     static func render(_ worldFromDevice: Quaternion?, width: Int, height: Int, background: RGBImage? = nil,
-                       generation: Int = 0, clear: RGBColor = .defaultBackground) throws -> RGBImage {
+                       generation: Int = 0, clear: RGBColor = .defaultBackground,
+                       camera: PinholeCamera? = nil, anchor: Anchor? = nil) throws -> RGBImage {
         let renderer = try renderer()
         renderer.clearColor = clear
         let target = try OffscreenTarget(width: width, height: height)
         target.bind()
         renderer.setBackground(background, generation: generation, viewportWidth: width, viewportHeight: height)
-        renderer.draw(SceneState(worldFromDevice: worldFromDevice), width: width, height: height)
+        renderer.draw(SceneState(worldFromDevice: worldFromDevice, camera: camera, anchor: anchor), width: width, height: height)
         return target.readImage()
     }
 }
