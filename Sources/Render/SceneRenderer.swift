@@ -64,6 +64,9 @@ public final class SceneRenderer {
         backgroundViewport = (viewportWidth, viewportHeight)
     }
 
+    /// The largest panorama side this driver takes as it is (GL_MAX_TEXTURE_SIZE; 16384 on llvmpipe).
+    public static var maximumTextureSize: Int { PanoramaLayer.maximumTextureSize }
+
     /// Sets an equirectangular panorama as the background, instead of any image. A panorama wider
     /// or taller than GL_MAX_TEXTURE_SIZE is halved (2x2 means) until it fits, and `shrunk` says so.
     public func setPanorama(_ image: RGBImage, shrunk: (_ from: (Int, Int), _ to: (Int, Int), _ limit: Int) -> Void = { _, _, _ in }) {

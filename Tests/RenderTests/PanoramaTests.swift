@@ -107,6 +107,41 @@ final class PanoramaTests: XCTestCase {
         XCTAssertTrue((60...195).contains(middle), "the wrap blends the edge columns, got \(middle)")
     }
 
+    /// Past GL_MAX_TEXTURE_SIZE a panorama is halved (2x2 means) until it fits, and the caller is told:
+    /// the picture then equals the one drawn from the halved panorama given directly.
+    func testPanoramaPastTheTextureLimitIsHalved() throws {
+        _ = try RenderHarness.renderer()
+        let limit = SceneRenderer.maximumTextureSize
+        XCTAssertGreaterThanOrEqual(limit, 1024)
+        var pixels = [UInt8](repeating: 0, count: 2 * limit * 4 * 3)
+        for x in 0..<(2 * limit) {
+            for y in 0..<4 {
+                pixels[(y * 2 * limit + x) * 3] = UInt8((x / 64) % 256)
+                pixels[(y * 2 * limit + x) * 3 + 1] = UInt8(y * 60)
+            }
+        }
+        let big = RGBImage(width: 2 * limit, height: 4, pixels: pixels)
+        var halved = [UInt8](repeating: 0, count: limit * 2 * 3)
+        func value(_ x: Int, _ y: Int, _ c: Int) -> Int { Int(pixels[(y * 2 * limit + x) * 3 + c]) }
+        for x in 0..<limit { for y in 0..<2 { for c in 0..<3 {
+            let sum: Int = value(2 * x, 2 * y, c) + value(2 * x + 1, 2 * y, c) + value(2 * x, 2 * y + 1, c) + value(2 * x + 1, 2 * y + 1, c)
+            halved[(y * limit + x) * 3 + c] = UInt8((sum + 2) / 4)
+        }}}
+        let renderer = try SceneRenderer(assets: try Assets.locate())
+        var told: (Int, Int)?
+        renderer.setPanorama(big) { _, to, _ in told = to }
+        XCTAssertEqual(told.map { [$0.0, $0.1] }, [limit, 2])
+        let q = CameraSilhouetteTests.looking(bearing: 40, elevation: 20)
+        let camera = PinholeCamera(verticalFieldOfViewDegrees: 60, width: 96, height: 64)
+        let target = try OffscreenTarget(width: 96, height: 64)
+        target.bind()
+        renderer.draw(SceneState(worldFromDevice: q, camera: camera, anchor: Anchor(bearingDegrees: -140, elevationDegrees: 0)), width: 96, height: 64)
+        let drawn = target.readImage()
+        let direct = try Self.render(q, panorama: RGBImage(width: limit, height: 2, pixels: halved), camera: camera,
+                                     anchor: Anchor(bearingDegrees: -140, elevationDegrees: 0), width: 96, height: 64)
+        XCTAssertEqual(CommandHarness.differingChannels(drawn.pixels, direct.pixels, tolerance: 0), 0)
+    }
+
     /// The compass sky with an anchored die over it, at two sizes.
     func testCompassSkyGoldens() throws {
         let sky = try RGBImage.read(path: try Assets.locate().models.appendingPathComponent("compass-sky.png").path)
