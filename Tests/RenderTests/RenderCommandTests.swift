@@ -104,6 +104,29 @@ final class RenderCommandTests: XCTestCase {
         }
     }
 
+    /// A --video background follows the log's clock: frame k shows the video at --video-at + k/--fps,
+    /// exactly as `snapshot --at T --video-at V` with the same times.
+    func testVideoBackgroundFollowsTheClock() throws {
+        let log = try writeTurningLog()
+        let video = path("colours.avi")
+        let writer = try VideoWriter(path: video, codec: "FFV1", fps: 30, width: 64, height: 48)
+        for k in 0..<30 { try writer.write(RGBImage(width: 64, height: 48, fill: (UInt8(k * 8), UInt8(255 - k * 8), 90))) }
+        writer.close()
+        let result = try CommandHarness.run(["render", "--log", log, "--size", "64x48", "--fps", "10", "--from", "0.2", "--to", "0.5",
+                                             "--video", video, "--video-at", "0.1", "--fov", "40", "-o", path("pngs/")])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        for k in 0..<3 {
+            let snapshot = path("s\(k).png")
+            let shot = try CommandHarness.run(["snapshot", "--log", log, "--at", "\(0.2 + Double(k) / 10)", "--size", "64x48",
+                                               "--video", video, "--video-at", "\(0.1 + Double(k) / 10)", "--fov", "40", "-o", snapshot])
+            XCTAssertEqual(shot.status, 0, shot.stderr)
+            let frame = try RGBImage.read(path: path("pngs/") + String(format: "frame-%06d.png", k))
+            XCTAssertEqual(CommandHarness.differingChannels(frame.pixels, try RGBImage.read(path: snapshot).pixels, tolerance: 2), 0, "frame \(k)")
+            // The corner shows the video frame 3 + 3k (30 fps), not the die.
+            XCTAssertEqual(Int(frame.pixel(x: 0, y: 0).r), (3 + 3 * k) * 8, accuracy: 2, "frame \(k)")
+        }
+    }
+
     func testBadOutputsAreClearErrors() throws {
         let log = try writeTurningLog()
         let missingFolder = try CommandHarness.run(["render", "--log", log, "--size", "64x48", "--fps", "5", "-o", path("absent/v.mkv")])
