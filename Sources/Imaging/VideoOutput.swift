@@ -2,7 +2,8 @@ import Foundation
 
 /// Where rendered frames go, chosen by the output's name:
 /// - `.mkv` or `.avi`: FFV1, lossless, through OpenCV's VideoWriter;
-/// - `.mp4`: MPEG-4 Part 2 (`mp4v`), lossy, for sharing;
+/// - `.mp4`: H.264 (`avc1`, FFmpeg's libx264), lossy, for sharing; MPEG-4 Part 2 (`mp4v`) when this
+///   FFmpeg has no H.264 encoder;
 /// - a name ending in `/`: a folder of numbered PNGs (`frame-000000.png`, ...).
 ///
 /// Frames are written under a temporary name beside the output (`.NAME.partial-PID...`) and renamed
@@ -16,7 +17,7 @@ public final class VideoOutput {
     }
 
     public let path: String
-    public let kind: Kind
+    public private(set) var kind: Kind
     public let width: Int, height: Int
     public let framesPerSecond: Double
     /// Frames written so far.
@@ -30,7 +31,7 @@ public final class VideoOutput {
         if path.hasSuffix("/") { return .pngFolder }
         switch (path as NSString).pathExtension.lowercased() {
         case "mkv", "avi": return .video(codec: "FFV1")
-        case "mp4": return .video(codec: "mp4v")
+        case "mp4": return .video(codec: "avc1")
         default: return nil
         }
     }
@@ -39,7 +40,9 @@ public final class VideoOutput {
     public var summary: String {
         switch kind {
         case .pngFolder: return "PNG frames"
-        case .video(let codec): return codec == "FFV1" ? "FFV1, lossless" : "MPEG-4 Part 2 (\(codec)), lossy"
+        case .video("FFV1"): return "FFV1, lossless"
+        case .video("avc1"): return "H.264 (avc1), lossy"
+        case .video(let codec): return "MPEG-4 Part 2 (\(codec)), lossy"
         }
     }
 
@@ -74,7 +77,14 @@ public final class VideoOutput {
                 throw ImagingError.video(path: path, reason: "cannot create a folder beside it (\(error.localizedDescription))")
             }
         case .video(let codec):
-            writer = try VideoWriter(path: temporaryPath, codec: codec, fps: framesPerSecond, width: width, height: height)
+            do {
+                writer = try VideoWriter(path: temporaryPath, codec: codec, fps: framesPerSecond, width: width, height: height)
+            } catch where codec == "avc1" {
+                // An FFmpeg built without an H.264 encoder: MPEG-4 Part 2 plays in most players too.
+                try? FileManager.default.removeItem(atPath: temporaryPath)
+                writer = try VideoWriter(path: temporaryPath, codec: "mp4v", fps: framesPerSecond, width: width, height: height)
+                self.kind = .video(codec: "mp4v")
+            }
         }
     }
 

@@ -13,7 +13,7 @@ struct RenderVideo: ParsableCommand {
         discussion: """
         Frame k shows the attitude at --from + k/--fps, for every k with that time before --to (default: the log's end); \
         each frame is what `snapshot --at` that time shows. The output's name chooses it: .mkv or .avi is lossless \
-        FFV1, .mp4 is MPEG-4 Part 2 (mp4v) for sharing, a name ending in '/' is a folder of frame-000000.png, ... \
+        FFV1, .mp4 is H.264 (avc1, lossy) for sharing, a name ending in '/' is a folder of frame-000000.png, ... \
         A --video background follows the same clock: frame k shows the video at --video-at (default --from) + k/--fps. \
         Nothing is left under the output's name unless every frame was written.
         """)

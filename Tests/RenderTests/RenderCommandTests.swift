@@ -56,7 +56,7 @@ final class RenderCommandTests: XCTestCase {
     }
 
     /// Frames of .mkv, .avi and a PNG folder equal `snapshot --at` the same times within 2 per channel;
-    /// the lossy .mp4 has every frame and stays close.
+    /// the lossy .mp4 is H.264, has every frame and stays close.
     func testEveryOutputKindHoldsTheSnapshots() throws {
         let log = try writeTurningLog()
         let intrinsics = path("camera.yml")
@@ -89,6 +89,10 @@ final class RenderCommandTests: XCTestCase {
                 frames = try readFrames(video: path(output))
             }
             XCTAssertEqual(frames.count, 4, output)
+            if output.hasSuffix(".mp4") {
+                let bytes = try Data(contentsOf: URL(fileURLWithPath: path(output)))
+                XCTAssertNotNil(bytes.range(of: Data("avcC".utf8)), "the .mp4 holds H.264 (libx264 is in Debian's FFmpeg)")
+            }
             for (k, frame) in frames.enumerated() where k < snapshots.count {
                 let differing = CommandHarness.differingChannels(frame.pixels, snapshots[k].pixels, tolerance: 2)
                 if output.hasSuffix(".mp4") {
