@@ -13,6 +13,8 @@ public struct Anchor: Equatable, Sendable {
 
     /// The shortest distance at which the whole die (half-diagonal √3/2) stays beyond the near plane.
     public static let minimumDistance = 1.0
+    /// The farthest distance at which the whole die stays within the far plane (100).
+    public static let maximumDistance = 99.0
     public static let defaultDistance = 4.0
 
     public init(bearingDegrees: Double, elevationDegrees: Double, distance: Double = Anchor.defaultDistance) {

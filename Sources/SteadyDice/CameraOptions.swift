@@ -44,8 +44,9 @@ struct CameraOptions: ParsableArguments {
         if fov != nil && intrinsics != nil { throw ValidationError("give at most one of --fov and --intrinsics") }
         if let fov, !(fov > 0 && fov < 180) { throw ValidationError("--fov must be between 0 and 180 degrees (exclusive)") }
         if let anchor = anchor?.anchor {
-            guard anchor.distance >= Anchor.minimumDistance else {
-                throw ValidationError("--anchor: the distance must be at least \(Anchor.minimumDistance) (the die's half-diagonal plus the near plane)")
+            guard anchor.distance >= Anchor.minimumDistance, anchor.distance <= Anchor.maximumDistance else {
+                throw ValidationError("--anchor: the distance must be from \(Anchor.minimumDistance) to \(Anchor.maximumDistance) "
+                                      + "(the whole die between the near plane at 0.1 and the far plane at 100)")
             }
             guard abs(anchor.elevationDegrees) <= 90 else { throw ValidationError("--anchor: the elevation must be within -90 to 90 degrees") }
         }

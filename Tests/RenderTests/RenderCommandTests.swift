@@ -164,6 +164,31 @@ final class RenderCommandTests: XCTestCase {
         }
     }
 
+    /// `snapshot --intrinsics` with distortion shows the background undistorted by OpenCV: at the
+    /// calibrated size the picture is exactly the undistorted image; another size is refused.
+    func testSnapshotUndistortsTheBackground() throws {
+        var pixels = [UInt8](repeating: 0, count: 320 * 240 * 3)
+        for y in 0..<240 { for x in 0..<320 where (x / 16 + y / 16) % 2 == 0 { for c in 0..<3 { pixels[(y * 320 + x) * 3 + c] = 230 } } }
+        let checker = RGBImage(width: 320, height: 240, pixels: pixels)
+        try checker.write(path: path("checker.png"))
+        let yml = path("distorted.yml")
+        try Self.writeIntrinsics(to: yml, distortion: "[ 0.25, 0.05, 0.001, -0.002, 0. ]")
+        // Looking north, level, with the die anchored south: behind the camera, so only the background shows.
+        let base = ["snapshot", "--attitude", "0.5,0.5,-0.5,-0.5", "--anchor", "180,0", "--intrinsics", yml]
+        let result = try CommandHarness.run(base + ["--size", "320x240", "--background", path("checker.png"), "-o", path("u.png")])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let expected = try Undistorter(camera: try CalibratedCamera.read(path: yml)).apply(checker, source: "checker")
+        let shown = try RGBImage.read(path: path("u.png"))
+        XCTAssertEqual(CommandHarness.differingChannels(shown.pixels, expected.pixels, tolerance: 2), 0)
+        XCTAssertGreaterThan(CommandHarness.differingChannels(shown.pixels, checker.pixels, tolerance: 10), 5000, "it was undistorted")
+
+        try RGBImage(width: 160, height: 120, fill: (9, 9, 9)).write(path: path("small.png"))
+        let wrongSize = try CommandHarness.run(base + ["--size", "320x240", "--background", path("small.png"), "-o", path("w.png")])
+        XCTAssertEqual(wrongSize.status, 1)
+        XCTAssertTrue(wrongSize.stderr.contains("is 160x120, but the intrinsics are for 320x240"), wrongSize.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("w.png")))
+    }
+
     func testIntrinsicsAreReadWithTheirKeys() throws {
         let good = path("good.yml")
         try Self.writeIntrinsics(to: good, distortion: "[ -0.2, 0.05, 0., 0., 0. ]")
