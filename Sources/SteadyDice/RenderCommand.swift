@@ -76,10 +76,16 @@ struct RenderVideo: ParsableCommand {
             let target = try OffscreenTarget(width: size.width, height: size.height)
             let out = try VideoOutput(path: output, framesPerSecond: fps, width: size.width, height: size.height)
 
+            // Ctrl-C or SIGTERM stops between frames, and the unfinished output is removed.
+            let stopSignals = StopSignals()
             let started = MonotonicClock.now()
             var encoding = 0.0
             var lastProgress = started
             for (k, t) in times.enumerated() {
+                if stopSignals.requested {
+                    out.abandon()
+                    throw AppError("\(output): stopped by a signal after \(k) of \(times.count) frames; nothing was kept")
+                }
                 target.bind()
                 let image = try background.image(frame: k, fps: fps)
                 renderer.setBackground(image, generation: k, viewportWidth: size.width, viewportHeight: size.height)

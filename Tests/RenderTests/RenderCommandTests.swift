@@ -189,6 +189,26 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("w.png")))
     }
 
+    /// Ctrl-C during a render stops it between frames and removes the unfinished file.
+    func testInterruptedRenderLeavesNothing() throws {
+        let demo = try Assets.locate().models.appendingPathComponent("demo-attitude.csv").path
+        let errors = Pipe()
+        let process = try CommandHarness.start(["render", "--log", demo, "--size", "320x240", "--fps", "30", "-o", path("long.mkv")],
+                                               stderr: errors)
+        var seen = ""
+        let deadline = Date(timeIntervalSinceNow: 60)
+        while !seen.contains("render: frame"), process.isRunning, Date() < deadline {
+            seen += String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self)
+        }
+        XCTAssertTrue(seen.contains("render: frame"), "progress on stderr: \(seen)")
+        kill(process.processIdentifier, SIGINT)
+        CommandHarness.finish(process, within: 30, what: "render after SIGINT")
+        seen += String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(process.terminationStatus, 1)
+        XCTAssertTrue(seen.contains("long.mkv: stopped by a signal after"), seen)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
+    }
+
     func testIntrinsicsAreReadWithTheirKeys() throws {
         let good = path("good.yml")
         try Self.writeIntrinsics(to: good, distortion: "[ -0.2, 0.05, 0., 0., 0. ]")
