@@ -121,6 +121,16 @@ struct CameraSetup {
     }
 }
 
+extension BackgroundOptions {
+    /// What error messages call the background picture.
+    var sourceName: String {
+        if let video { return video }
+        if case .image(let path)? = background { return path }
+        if let camera { return "camera \(camera)" }
+        return "camera 0"
+    }
+}
+
 /// A background whose frames pass through `CameraSetup.prepare` (undistortion), once per new frame.
 final class PreparedBackground: BackgroundProvider {
     private let inner: BackgroundProvider
@@ -129,10 +139,12 @@ final class PreparedBackground: BackgroundProvider {
     private var cached: (image: RGBImage, generation: Int)?
     private var reported = false
 
-    init(_ inner: BackgroundProvider, setup: CameraSetup, source: String) {
+    /// Prepares the first frame, if there is one yet, so a picture of the wrong size fails at start.
+    init(_ inner: BackgroundProvider, setup: CameraSetup, source: String) throws {
         self.inner = inner
         self.setup = setup
         self.source = source
+        if let first = inner.latest() { cached = (try setup.prepare(background: first.image, source: source), first.generation) }
     }
 
     func latest() -> (image: RGBImage, generation: Int)? {

@@ -131,9 +131,11 @@ final class RenderBackground {
     private var video: (path: String, reader: VideoReader, fps: Double, count: Int?, loop: Bool, start: Double)?
     private var nextIndex = 0
     private var current: (index: Int, image: RGBImage)?
+    private let sourceName: String
 
     init(options: BackgroundOptions, setup: CameraSetup, startTime: Double) throws {
         self.setup = setup
+        sourceName = options.sourceName
         if let path = options.video {
             _ = try VideoReader.decodeFrame(path: path, index: options.frame ?? 0)  // names a missing or undecodable file
             let reader = try VideoReader(path: path)
@@ -143,7 +145,7 @@ final class RenderBackground {
         } else if options.camera != nil {
             live = try options.makeProvider(forSnapshot: false)
         } else if let provider = try options.makeProvider(forSnapshot: true), let image = provider.latest()?.image {
-            still = try setup.prepare(background: image, source: options.background.map { "\($0)" } ?? "background")
+            still = try setup.prepare(background: image, source: options.sourceName)
         }
     }
 
@@ -151,7 +153,7 @@ final class RenderBackground {
 
     func image(frame k: Int, fps: Double) throws -> RGBImage? {
         if let still { return still }
-        if let live, let frame = live.latest() { return try setup.prepare(background: frame.image, source: "camera") }
+        if let live, let frame = live.latest() { return try setup.prepare(background: frame.image, source: sourceName) }
         guard let video else { return nil }
         let seconds = video.start + Double(k) / fps
         let index = VideoReader.frameIndex(atSeconds: seconds, framesPerSecond: video.fps, frameCount: video.count, loop: video.loop)

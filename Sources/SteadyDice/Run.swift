@@ -74,9 +74,8 @@ struct Run: ParsableCommand {
             let setup = try cameraOptions.load()
             let backgroundProvider = try setup.panorama != nil ? nil
                 : backgroundOptions.makeProvider(forSnapshot: false, cameraByDefault: true)
-                    .map { PreparedBackground($0, setup: setup, source: backgroundOptions.video ?? "the background") }
+                    .map { try PreparedBackground($0, setup: setup, source: backgroundOptions.sourceName) }
             defer { backgroundProvider?.stop() }
-            if let first = backgroundProvider?.latest() { _ = try setup.prepare(background: first.image, source: backgroundOptions.video ?? "the background") }
             let now = MonotonicClock.now()
             let provider: AttitudeProvider
             if let attitude {

@@ -60,7 +60,7 @@ struct Snapshot: ParsableCommand {
             let backgroundProvider = try backgroundOptions.makeProvider(forSnapshot: true)
             defer { backgroundProvider?.stop() }
             let background = try backgroundProvider?.latest().map {
-                try setup.prepare(background: $0.image, source: backgroundOptions.video ?? "the background")
+                try setup.prepare(background: $0.image, source: backgroundOptions.sourceName)
             }
             let image = try renderOffscreen(size: size, assetsFolder: assets, clearColor: backgroundOptions.clearColor,
                                             background: background,

@@ -82,7 +82,9 @@ int cvs_intrinsics_read(const char *path, cvs_intrinsics *out, char *err, size_t
                 return -1;
             }
         } catch (const cv::Exception &e) {
-            setError(err, errlen, std::string("not an OpenCV FileStorage file: ") + e.err);
+            // OpenCV's own reason is sometimes a parser's internal name ("buf"); say it only when it reads as a sentence.
+            std::string reason = e.err.find(' ') != std::string::npos ? ": " + e.err : "";
+            setError(err, errlen, "not an OpenCV FileStorage file (YAML or XML)" + reason);
             return -1;
         }
         try {
