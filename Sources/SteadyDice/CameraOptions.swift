@@ -112,12 +112,11 @@ struct CameraSetup {
     /// and with distortion it is undistorted.
     func prepare(background image: RGBImage, source: String) throws -> RGBImage {
         guard let calibrated else { return image }
-        if let undistorter { return try undistorter.apply(image, source: source) }
         guard image.width == calibrated.pinhole.width, image.height == calibrated.pinhole.height else {
             throw ImagingError.video(path: source, reason: "is \(image.width)x\(image.height), but \(intrinsicsPath ?? "the intrinsics") "
                                      + "describes \(calibrated.pinhole.width)x\(calibrated.pinhole.height) pictures")
         }
-        return image
+        return try undistorter?.apply(image, source: source) ?? image
     }
 }
 

@@ -185,7 +185,7 @@ final class RenderCommandTests: XCTestCase {
         try RGBImage(width: 160, height: 120, fill: (9, 9, 9)).write(path: path("small.png"))
         let wrongSize = try CommandHarness.run(base + ["--size", "320x240", "--background", path("small.png"), "-o", path("w.png")])
         XCTAssertEqual(wrongSize.status, 1)
-        XCTAssertTrue(wrongSize.stderr.contains("is 160x120, but the intrinsics are for 320x240"), wrongSize.stderr)
+        XCTAssertTrue(wrongSize.stderr.contains("small.png: is 160x120, but \(yml) describes 320x240 pictures"), wrongSize.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("w.png")))
     }
 
