@@ -34,6 +34,7 @@ let package = Package(
             linkerSettings: [
                 .linkedLibrary("opencv_core"), .linkedLibrary("opencv_imgproc"),
                 .linkedLibrary("opencv_imgcodecs"), .linkedLibrary("opencv_videoio"),
+                .linkedLibrary("opencv_calib3d"),
             ]),
 
         // MARK: - Libraries, one job each
@@ -45,10 +46,13 @@ let package = Package(
         .target(name: "Recording", dependencies: ["AttitudeMath", "CSVText"]),
         /// Attitude log files and playback.
         .target(name: "AttitudeLog", dependencies: ["AttitudeMath", "CSVText", "Recording"]),
+        /// Pinhole cameras (field of view or intrinsics), crop-and-scale to a window, projection matrices,
+        /// world rays, anchored dice and the panorama layout. No OpenGL, no I/O.
+        .target(name: "Camera", dependencies: ["AttitudeMath"]),
         /// Images and video through OpenCV: PNG in and out, capture, writers.
-        .target(name: "Imaging", dependencies: ["AttitudeMath", "CVShim"]),
-        /// OpenGL 3.3 core renderer: background, die or box, HUD text, offscreen targets.
-        .target(name: "Render", dependencies: ["AttitudeMath", "Imaging", "CGL", "CEGL", "CFreeType"]),
+        .target(name: "Imaging", dependencies: ["AttitudeMath", "Camera", "CVShim"]),
+        /// OpenGL 3.3 core renderer: background, panorama, die or box, HUD text, offscreen targets.
+        .target(name: "Render", dependencies: ["AttitudeMath", "Camera", "Imaging", "CGL", "CEGL", "CFreeType"]),
         /// imud's binary stream protocol: decoder, client, publisher.
         .target(name: "IMUD", dependencies: ["AttitudeMath", "AttitudeLog"]),
         /// Sensor fusion: raw gyroscope, accelerometer, magnetometer in, attitude out.
@@ -67,7 +71,7 @@ let package = Package(
         .executableTarget(
             name: "SteadyDice",
             dependencies: [
-                "AttitudeMath", "AttitudeLog", "Imaging", "Render", "IMUD", "Fusion", "RawLog", "FusionOptions", "Recording", "CGLFW", "CStopSignal",
+                "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "Fusion", "RawLog", "FusionOptions", "Recording", "CGLFW", "CStopSignal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
@@ -83,7 +87,8 @@ let package = Package(
         .testTarget(name: "CSVTextTests", dependencies: ["CSVText"]),
         .testTarget(name: "AttitudeMathTests", dependencies: ["AttitudeMath", "TestSupport"]),
         .testTarget(name: "AttitudeLogTests", dependencies: ["AttitudeLog", "Recording", "TestSupport"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Imaging", "AttitudeMath", "AttitudeLog", "TestSupport"],
+        .testTarget(name: "CameraTests", dependencies: ["Camera", "AttitudeMath", "TestSupport"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Camera", "Imaging", "AttitudeMath", "AttitudeLog", "TestSupport"],
                     exclude: ["Goldens"]),
         .testTarget(name: "IMUDTests", dependencies: ["IMUD", "AttitudeMath", "AttitudeLog", "TestSupport"]),
         .testTarget(name: "FusionTests", dependencies: ["Fusion", "RawLog", "AttitudeMath", "AttitudeLog", "FusionOptions", "Recording", "TestSupport"],

@@ -67,12 +67,14 @@ public enum ImagingError: Error, Equatable, CustomStringConvertible {
     case unreadableImage(path: String, reason: String)
     case unwritableImage(path: String, reason: String)
     case video(path: String, reason: String)
+    case intrinsics(path: String, reason: String)
 
     public var description: String {
         switch self {
         case .unreadableImage(let path, let reason): return "\(path): cannot read image: \(reason)"
         case .unwritableImage(let path, let reason): return "\(path): cannot write image: \(reason)"
         case .video(let path, let reason): return "\(path): \(reason)"
+        case .intrinsics(let path, let reason): return "\(path): \(reason)"
         }
     }
 }

@@ -1,3 +1,5 @@
+import Camera
+
 /// How a background frame fills a viewport: centre-cropped to the viewport's aspect ratio, then
 /// scaled (up or down) to fill it, never stretched. The crop is stored in the smallest power-of-two
 /// texture that holds it. Pure arithmetic, no OpenGL, so it is testable on its own.
@@ -10,17 +12,10 @@ public struct BackgroundCrop: Equatable, Sendable {
     /// Keeps the whole frame height and cuts equal parts off left and right when the frame is wider
     /// than the viewport; otherwise keeps the whole width and cuts top and bottom. An odd leftover
     /// pixel comes off the right or bottom edge.
+    /// The crop itself is `ImageCrop`'s, which the camera model fits intrinsics with.
     public init(frameWidth: Int, frameHeight: Int, viewportWidth: Int, viewportHeight: Int) {
-        precondition(frameWidth > 0 && frameHeight > 0 && viewportWidth > 0 && viewportHeight > 0)
-        if frameWidth * viewportHeight > viewportWidth * frameHeight {
-            height = frameHeight
-            width = max(1, min(frameWidth, Int((Double(frameHeight * viewportWidth) / Double(viewportHeight)).rounded())))
-        } else {
-            width = frameWidth
-            height = max(1, min(frameHeight, Int((Double(frameWidth * viewportHeight) / Double(viewportWidth)).rounded())))
-        }
-        x = (frameWidth - width) / 2
-        y = (frameHeight - height) / 2
+        let crop = ImageCrop(frameWidth: frameWidth, frameHeight: frameHeight, viewportWidth: viewportWidth, viewportHeight: viewportHeight)
+        (x, y, width, height) = (crop.x, crop.y, crop.width, crop.height)
         textureWidth = BackgroundCrop.powerOfTwo(atLeast: width)
         textureHeight = BackgroundCrop.powerOfTwo(atLeast: height)
     }

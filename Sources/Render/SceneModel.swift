@@ -4,4 +4,13 @@ public enum SceneModel: String, CaseIterable, Sendable {
     case die
     /// The seed's red SceneKit box: 4 along X, 2 along Y, 1 along Z, centred at the origin.
     case box
+
+    /// Half its size along the model's X, Y and Z (model units): what must lie beyond the near plane
+    /// for an anchored model to be drawn.
+    public var halfExtents: SIMD3<Double> {
+        switch self {
+        case .die: return SIMD3(0.5, 0.5, 0.5)
+        case .box: return SIMD3(2, 1, 0.5)
+        }
+    }
 }

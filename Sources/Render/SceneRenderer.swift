@@ -1,5 +1,7 @@
 import AttitudeMath
+import Camera
 import CGL
+import Foundation
 import Imaging
 
 /// What one frame shows: the attitude, whether it is live, and the projection.
@@ -10,13 +12,20 @@ public struct SceneState {
     public var greyed: Bool
     /// A projection to use instead of the default 60° perspective (camera intrinsics).
     public var projection: Matrix4?
+    /// The camera, already fitted to the viewport; nil is the default 60° perspective.
+    public var camera: PinholeCamera?
+    /// Where the die sits in the world; nil keeps it 4 units in front of the camera (Eq. VII).
+    public var anchor: Anchor?
     /// The HUD's text, drawn over everything; nil draws no HUD (and leaves the picture as it was).
     public var hud: HUDReadout?
 
-    public init(worldFromDevice: Quaternion?, greyed: Bool = false, projection: Matrix4? = nil, hud: HUDReadout? = nil) {
+    public init(worldFromDevice: Quaternion?, greyed: Bool = false, projection: Matrix4? = nil,
+                camera: PinholeCamera? = nil, anchor: Anchor? = nil, hud: HUDReadout? = nil) {
         self.worldFromDevice = worldFromDevice
         self.greyed = greyed
         self.projection = projection
+        self.camera = camera
+        self.anchor = anchor
         self.hud = hud
     }
 }
@@ -26,6 +35,8 @@ public struct SceneState {
 public final class SceneRenderer {
     private let background: BackgroundLayer
     private let die: DieLayer
+    private let panorama: PanoramaLayer
+    private let model: SceneModel
     private let assets: Assets
     private var hudLayer: HUDLayer?
     private var backgroundGeneration: Int?
@@ -37,7 +48,9 @@ public final class SceneRenderer {
     public init(assets: Assets, model: SceneModel = .die) throws {
         self.assets = assets
         background = try BackgroundLayer(assets: assets)
+        self.model = model
         die = try DieLayer(assets: assets, model: model)
+        panorama = try PanoramaLayer(assets: assets)
         let error = glGetError()
         if error != GL_NO_ERROR { throw RenderError.glError(step: "renderer set-up", code: error) }
     }
@@ -72,10 +85,27 @@ public final class SceneRenderer {
         backgroundViewport = (viewportWidth, viewportHeight)
     }
 
+    /// The largest panorama side this driver takes as it is (GL_MAX_TEXTURE_SIZE; 16384 on llvmpipe).
+    public static var maximumTextureSize: Int { PanoramaLayer.maximumTextureSize }
+
+    /// Sets an equirectangular panorama as the background, instead of any image. A panorama wider
+    /// or taller than GL_MAX_TEXTURE_SIZE is halved (2x2 means) until it fits, and `shrunk` says so.
+    public func setPanorama(_ image: RGBImage, shrunk: (_ from: (Int, Int), _ to: (Int, Int), _ limit: Int) -> Void = { _, _, _ in }) {
+        let limit = PanoramaLayer.maximumTextureSize
+        var fitted = image
+        while fitted.width > limit || fitted.height > limit { fitted = fitted.halved() }
+        if fitted.width != image.width { shrunk((image.width, image.height), (fitted.width, fitted.height), limit) }
+        panorama.set(fitted)
+    }
+
     /// Draws one frame at the viewport size into the bound framebuffer.
     public func draw(_ state: SceneState, width: Int, height: Int) {
         glViewport(0, 0, GLsizei(width), GLsizei(height))
-        if backgroundGeneration != nil {
+        if panorama.isSet, let worldFromDevice = state.worldFromDevice {
+            glClear(GLbitfield(GL_DEPTH_BUFFER_BIT))
+            let camera = state.camera ?? PinholeCamera(verticalFieldOfViewDegrees: 60, width: width, height: height)
+            panorama.draw(camera: camera, worldFromDevice: worldFromDevice)
+        } else if backgroundGeneration != nil {
             // The background quad covers every pixel, so only depth needs clearing.
             glClear(GLbitfield(GL_DEPTH_BUFFER_BIT))
             background.draw()
@@ -84,8 +114,15 @@ public final class SceneRenderer {
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | GLbitfield(GL_DEPTH_BUFFER_BIT))
         }
         if let worldFromDevice = state.worldFromDevice {
-            let projection = state.projection ?? Pipeline.projection(width: width, height: height)
-            die.draw(projection: projection, modelView: Pipeline.modelView(worldFromDevice: worldFromDevice), greyed: state.greyed)
+            let projection = state.projection ?? state.camera?.projectionMatrix(near: Double(Pipeline.near), far: Double(Pipeline.far))
+                ?? Pipeline.projection(width: width, height: height)
+            if let anchor = state.anchor {
+                if anchor.isInFront(worldFromDevice: worldFromDevice, near: Double(Pipeline.near), halfExtents: model.halfExtents) {
+                    die.draw(projection: projection, modelView: anchor.modelView(worldFromDevice: worldFromDevice), greyed: state.greyed)
+                }
+            } else {
+                die.draw(projection: projection, modelView: Pipeline.modelView(worldFromDevice: worldFromDevice), greyed: state.greyed)
+            }
         }
         if let hud = state.hud, let hudLayer {
             hudLayer.draw(lines: hud.lines, width: width, height: height)

@@ -37,13 +37,24 @@ struct Bench: ParsableCommand {
     @Option(help: "Write a lossless FFV1 .avi test video of --size and --frames frames, then exit.")
     var writeVideo: String?
 
+    @Option(help: ArgumentHelp("Also measure this equirectangular panorama as the background, against the generated "
+                               + "textured background, in the same run.", valueName: "FILE"))
+    var panorama: String?
+
     func validate() throws {
         guard frames >= 1, repeats >= 1 else { throw ValidationError("--frames and --repeats must be at least 1") }
+        if panorama != nil && (backgroundOptions.background != nil || backgroundOptions.camera != nil || backgroundOptions.video != nil) {
+            throw ValidationError("--panorama compares itself with the generated background: give it without --background, --camera or --video")
+        }
     }
 
     func run() throws {
         if let writeVideo {
             try exitOnFailure { try Self.writeTestVideo(path: writeVideo, width: size.width, height: size.height, frames: frames) }
+            return
+        }
+        if let panorama {
+            try exitOnFailure { try benchPanorama(path: panorama) }
             return
         }
         try exitOnFailure {
@@ -106,6 +117,46 @@ struct Bench: ParsableCommand {
             print(String(format: "  read-back %7.2f ms (median)", median(readBack)))
             print(String(format: "  total     %7.2f ms per frame (median), %.1f frames per second", median(total), 1000 / median(total)))
         }
+    }
+
+    /// The panorama background against the generated textured background, alternating run by run in
+    /// one context, so both see the same machine load. A textured frame uploads a new picture each
+    /// frame (as a camera does); the panorama is uploaded once and only drawn.
+    private func benchPanorama(path: String) throws {
+        let context = try HeadlessContext()
+        defer { withExtendedLifetime(context) {} }
+        let assets = try Assets.locate(explicit: assets)
+        let textured = try SceneRenderer(assets: assets)
+        let withPanorama = try SceneRenderer(assets: assets)
+        try CameraOptions.parse(["--panorama", path]).load().install(on: withPanorama)
+        let pattern = Self.testPattern(width: size.width, height: size.height)
+        let target = try OffscreenTarget(width: size.width, height: size.height)
+        target.bind()
+        var perFrame: [String: [Double]] = ["textured": [], "panorama": []]
+        var generation = 0
+        for run in 0...repeats {
+            for (name, renderer) in [("textured", textured), ("panorama", withPanorama)] {
+                let t0 = MonotonicClock.now()
+                for frame in 0..<frames {
+                    generation += 1
+                    if name == "textured" {
+                        renderer.setBackground(pattern, generation: generation, viewportWidth: size.width, viewportHeight: size.height)
+                    }
+                    renderer.draw(SceneState(worldFromDevice: Quaternion(axis: [0.3, 1, 0.5], angle: Double(frame) * 0.05)),
+                                  width: size.width, height: size.height)
+                    _ = target.readImage()
+                }
+                let ms = (MonotonicClock.now() - t0) / Double(frames) * 1000
+                if run > 0 { perFrame[name, default: []].append(ms) }
+            }
+            if run > 0 {
+                FileHandle.standardError.write(Data(String(format: "run %d/%d: textured %.2f ms, panorama %.2f ms per frame\n", run, repeats,
+                                                           perFrame["textured"]!.last!, perFrame["panorama"]!.last!).utf8))
+            }
+        }
+        print("offscreen \(size.width)x\(size.height), \(frames) frames x \(repeats) runs, upload + draw + read-back per frame:")
+        print(String(format: "  textured background (new %dx%d picture each frame) %7.2f ms (median)", size.width, size.height, median(perFrame["textured"]!)))
+        print(String(format: "  panorama %@ %7.2f ms (median)", path, median(perFrame["panorama"]!)))
     }
 
     /// Up to `limit` frames of a video from frame `first` on, decoded before timing starts.

@@ -51,6 +51,8 @@ struct Run: ParsableCommand {
 
     @OptionGroup var hudOptions: HUDOptions
 
+    @OptionGroup var cameraOptions: CameraOptions
+
     @Option(help: "Folder the S key writes snapshots to.")
     var snapshotDir: String = "."
 
@@ -64,6 +66,7 @@ struct Run: ParsableCommand {
     var assets: String?
 
     func validate() throws {
+        try cameraOptions.validate(with: backgroundOptions)
         if [log != nil, attitude != nil, imudOptions.isSet].filter({ $0 }).count > 1 {
             throw ValidationError("give at most one of --log, --attitude or --imud")
         }
@@ -78,7 +81,10 @@ struct Run: ParsableCommand {
     func run() throws {
         try exitOnFailure {
             let assets = try Assets.locate(explicit: assets)
-            let backgroundProvider = try backgroundOptions.makeProvider(forSnapshot: false, cameraByDefault: true)
+            let setup = try cameraOptions.load()
+            let backgroundProvider = try setup.panorama != nil ? nil
+                : backgroundOptions.makeProvider(forSnapshot: false, cameraByDefault: true)
+                    .map { try PreparedBackground($0, setup: setup, source: backgroundOptions.sourceName) }
             defer { backgroundProvider?.stop() }
             let now = MonotonicClock.now()
             let provider: AttitudeProvider
@@ -99,9 +105,10 @@ struct Run: ParsableCommand {
             let renderer = try SceneRenderer(assets: assets, model: modelOptions.model)
             renderer.clearColor = backgroundOptions.clearColor
             if hudOptions.hud { try renderer.prepareHUD() }
+            setup.install(on: renderer)
             let view = ViewControls(reference: relativeAttitude.reference, showsHUD: hudOptions.hud, frameName: frame)
             try window.loop(renderer: renderer, attitude: provider, background: backgroundProvider, view: view,
-                            snapshotFolder: snapshotDir, frameLimit: frames, snapshotOnExit: snapshotOnExit)
+                            snapshotFolder: snapshotDir, frameLimit: frames, snapshotOnExit: snapshotOnExit, camera: setup)
         }
     }
 }
@@ -151,7 +158,7 @@ final class AppWindow {
     /// Draws until the window closes, Q/Esc is pressed, SIGINT or SIGTERM arrives, or `frameLimit`
     /// frames were drawn. The frame drawn when it stops is the one `snapshotOnExit` saves.
     func loop(renderer: SceneRenderer, attitude: AttitudeProvider, background: BackgroundProvider?, view: ViewControls,
-              snapshotFolder: String, frameLimit: Int?, snapshotOnExit: String?) throws {
+              snapshotFolder: String, frameLimit: Int?, snapshotOnExit: String?, camera: CameraSetup = .seed) throws {
         // Polled once a frame, on this thread: the loop does not wait for events, so nothing has
         // to wake it, and no GLFW call is made from another thread.
         let stopSignals = StopSignals()
@@ -188,7 +195,8 @@ final class AppWindow {
                 let frame = background?.latest()
                 renderer.setBackground(frame?.image, generation: frame?.generation ?? 0,
                                        viewportWidth: Int(width), viewportHeight: Int(height))
-                renderer.draw(view.scene(for: reading, source: attitude.health(now: now), fusion: attitude.fusion(now: now), now: now),
+                let scene = view.scene(for: reading, source: attitude.health(now: now), fusion: attitude.fusion(now: now), now: now)
+                renderer.draw(camera.scene(scene, width: Int(width), height: Int(height)),
                               width: Int(width), height: Int(height))
                 if snapshotRequested {
                     let stamp = Int(Date().timeIntervalSince1970 * 1000)

@@ -37,4 +37,12 @@ struct HUDOptions: ParsableArguments {
     @Flag(help: ArgumentHelp("Show a HUD: quaternion, Euler angles, tilt and smoothed tilt, reference frame, the attitude "
                              + "source and its health, frames per second. In the window, H toggles it."))
     var hud = false
+
+    /// An offscreen picture of `size` must have room for the HUD above the die.
+    func validate(size: Size) throws {
+        if hud && HUDLayout(width: size.width, height: size.height, lineCount: HUDReadout.lineCount).pixelSize == 0 {
+            throw ValidationError("--hud: \(size.width)x\(size.height) leaves no room for the HUD above the die; "
+                                  + "give a --size of at least 239x221")
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AttitudeLog
 import AttitudeMath
 import Foundation
 import FusionOptions
@@ -43,6 +44,8 @@ struct Snapshot: ParsableCommand {
 
     @OptionGroup var hudOptions: HUDOptions
 
+    @OptionGroup var cameraOptions: CameraOptions
+
     @Option(name: [.customShort("o"), .long], help: "Output PNG file.")
     var output: String
 
@@ -50,6 +53,7 @@ struct Snapshot: ParsableCommand {
     var assets: String?
 
     func validate() throws {
+        try cameraOptions.validate(with: backgroundOptions)
         let sources = [log != nil, attitude != nil, imudOptions.isSet].filter { $0 }.count
         guard sources == 1 else { throw ValidationError("give exactly one of --log, --attitude or --imud") }
         guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number of seconds") }
@@ -57,52 +61,37 @@ struct Snapshot: ParsableCommand {
         guard at.isFinite else { throw ValidationError("--at must be a number of seconds") }
         if log == nil && at != 0 { throw ValidationError("--at needs --log") }
         if log == nil && magnetometer.isSet { throw magnetometerNeedsALog }
-        if hudOptions.hud && HUDLayout(width: size.width, height: size.height, lineCount: HUDReadout.lineCount).pixelSize == 0 {
-            throw ValidationError("--hud: \(size.width)x\(size.height) leaves no room for the HUD above the die; "
-                                  + "give a --size of at least 239x221")
-        }
+        try hudOptions.validate(size: size)
     }
 
     func run() throws {
         try exitOnFailure {
             let source = try resolveSource()
-            let worldFromDevice = relativeAttitude.apply(to: source.worldFromDevice)
+            let setup = try cameraOptions.load()
             let backgroundProvider = try backgroundOptions.makeProvider(forSnapshot: true)
             defer { backgroundProvider?.stop() }
-            var state = SceneState(worldFromDevice: worldFromDevice)
-            if hudOptions.hud {
-                // The seed's filter over every attitude up to the one drawn.
-                var filter = ScalarKalmanFilter()
-                let smoothed = source.history.map { filter.update(AttitudeViews.tiltDegrees(relativeAttitude.apply(to: $0))) }.last
-                state.hud = HUDReadout(worldFromDevice: worldFromDevice, smoothedTilt: smoothed, frame: source.frame,
-                                       reference: relativeAttitude.reference, source: source.description, fusion: source.fusion)
+            let background = try backgroundProvider?.latest().map {
+                try setup.prepare(background: $0.image, source: backgroundOptions.sourceName)
             }
+            let state = source.scene(relativeAttitude: relativeAttitude, hud: hudOptions.hud)
             let image = try renderOffscreen(size: size, assetsFolder: assets, clearColor: backgroundOptions.clearColor,
-                                            background: backgroundProvider?.latest()?.image, model: modelOptions.model,
-                                            state: state)
+                                            background: background, model: modelOptions.model,
+                                            state: setup.scene(state, width: size.width, height: size.height), setup: setup)
             try image.write(path: output)
             print("wrote \(output) (\(size.width)x\(size.height))")
         }
     }
 
-    /// The attitude to draw, the attitudes before it (for the smoothed tilt), and how the HUD names them.
-    private struct Source {
-        let worldFromDevice: Quaternion
-        let history: [Quaternion]
-        let frame: String
-        let description: String
-        let fusion: String
-    }
 
-    private func resolveSource() throws -> Source {
+    private func resolveSource() throws -> SceneSource {
         if let attitude {
-            return Source(worldFromDevice: attitude.quaternion, history: [attitude.quaternion], frame: fixedAttitudeFrameName,
+            return SceneSource(worldFromDevice: attitude.quaternion, history: [attitude.quaternion], frame: fixedAttitudeFrameName,
                           description: "fixed attitude (--attitude)", fusion: "none")
         }
         if let client = try imudOptions.makeClient() {
             defer { client.stop() }
             let q = try client.waitForFirstValid(timeout: timeout).worldFromDevice
-            return Source(worldFromDevice: q, history: [q], frame: imudFrameName,
+            return SceneSource(worldFromDevice: q, history: [q], frame: imudFrameName,
                           description: "imud, first packet",
                           fusion: client.state == .connected ? "imud's, converged" : "imud's, not converged (starting up)")
         }
@@ -111,23 +100,61 @@ struct Snapshot: ParsableCommand {
         guard at >= 0, at <= attitudeLog.duration else {
             throw AppError(String(format: "--at %g is outside %@, which runs from 0 to %.3f s", at, log, attitudeLog.duration))
         }
-        let q = attitudeLog.attitude(at: at)
-        let history = attitudeLog.samples.filter { $0.t < at }.map(\.worldFromDevice) + [q]
-        return Source(worldFromDevice: q, history: history, frame: frameName(of: attitudeLog),
-                      description: String(format: "%.2f/%.2f s ", at, attitudeLog.duration) + URL(fileURLWithPath: log).lastPathComponent,
-                      fusion: fusionSummary(fusion, of: attitudeLog, at: at))
+        return SceneSource(log: attitudeLog, fusion: fusion, path: log, at: at)
+    }
+}
+
+/// The attitude to draw, the attitudes before it (for the smoothed tilt), and how the HUD names them:
+/// what `snapshot` draws, and `render` for each of its frames.
+struct SceneSource {
+    let worldFromDevice: Quaternion
+    let history: [Quaternion]
+    let frame: String
+    let description: String
+    let fusion: String
+
+    /// A log at playback time `at`: the attitude there, after every sample before it.
+    init(log: AttitudeLog, fusion: FusionTrack?, path: String, at: Double) {
+        let q = log.attitude(at: at)
+        self.init(worldFromDevice: q, history: log.samples.filter { $0.t < at }.map(\.worldFromDevice) + [q],
+                  frame: frameName(of: log),
+                  description: String(format: "%.2f/%.2f s ", at, log.duration) + URL(fileURLWithPath: path).lastPathComponent,
+                  fusion: fusionSummary(fusion, of: log, at: at))
+    }
+
+    init(worldFromDevice: Quaternion, history: [Quaternion], frame: String, description: String, fusion: String) {
+        self.worldFromDevice = worldFromDevice
+        self.history = history
+        self.frame = frame
+        self.description = description
+        self.fusion = fusion
+    }
+
+    /// The scene before a camera is applied: the attitude relative to the reference pose, and the HUD
+    /// when asked, its tilt smoothed by the seed's filter over every attitude up to the one drawn.
+    func scene(relativeAttitude: RelativeAttitudeOptions, hud: Bool) -> SceneState {
+        let drawn = relativeAttitude.apply(to: worldFromDevice)
+        var state = SceneState(worldFromDevice: drawn)
+        if hud {
+            var filter = ScalarKalmanFilter()
+            let smoothed = history.map { filter.update(AttitudeViews.tiltDegrees(relativeAttitude.apply(to: $0))) }.last
+            state.hud = HUDReadout(worldFromDevice: drawn, smoothedTilt: smoothed, frame: frame,
+                                   reference: relativeAttitude.reference, source: description, fusion: fusion)
+        }
+        return state
     }
 }
 
 /// Renders one frame in a headless EGL context and reads it back upright.
 func renderOffscreen(size: Size, assetsFolder: String?, clearColor: RGBColor, background: RGBImage?,
-                     model: SceneModel = .die, state: SceneState) throws -> RGBImage {
+                     model: SceneModel = .die, state: SceneState, setup: CameraSetup = .seed) throws -> RGBImage {
     let context = try HeadlessContext()
     defer { withExtendedLifetime(context) {} }
     let assets = try Assets.locate(explicit: assetsFolder)
     let renderer = try SceneRenderer(assets: assets, model: model)
     if state.hud != nil { try renderer.prepareHUD() }
     renderer.clearColor = clearColor
+    setup.install(on: renderer)
     let target = try OffscreenTarget(width: size.width, height: size.height)
     target.bind()
     renderer.setBackground(background, generation: 0, viewportWidth: size.width, viewportHeight: size.height)

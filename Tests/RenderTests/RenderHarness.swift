@@ -1,4 +1,5 @@
 import AttitudeMath
+import Camera
 import Foundation
 import Imaging
 import Render
@@ -25,14 +26,14 @@ enum RenderHarness {
     /// Renders one frame offscreen, exactly as `steady-dice snapshot` does.
     static func render(_ worldFromDevice: Quaternion?, width: Int, height: Int, background: RGBImage? = nil,
                        generation: Int = 0, clear: RGBColor = .defaultBackground, model: SceneModel = .die,
-                       hud: HUDReadout? = nil) throws -> RGBImage {
+                       camera: PinholeCamera? = nil, anchor: Anchor? = nil, hud: HUDReadout? = nil) throws -> RGBImage {
         let renderer = try renderer(model)
         if hud != nil { try renderer.prepareHUD() }
         renderer.clearColor = clear
         let target = try OffscreenTarget(width: width, height: height)
         target.bind()
         renderer.setBackground(background, generation: generation, viewportWidth: width, viewportHeight: height)
-        renderer.draw(SceneState(worldFromDevice: worldFromDevice, hud: hud), width: width, height: height)
+        renderer.draw(SceneState(worldFromDevice: worldFromDevice, camera: camera, anchor: anchor, hud: hud), width: width, height: height)
         return target.readImage()
     }
 }

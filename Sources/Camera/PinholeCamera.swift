@@ -1,0 +1,71 @@
+import AttitudeMath
+import Foundation
+
+/// A pinhole camera in OpenCV's terms, for a picture of `width` x `height` pixels.
+///
+/// Pixel coordinates are OpenCV's: pixel (column i, row j) has its centre at (i, j), rows from the
+/// top, so the picture spans [-0.5, width - 0.5] x [-0.5, height - 0.5]. The camera frame C is
+/// OpenCV's (X right, Y down, Z forward): X = x_D, Y = -y_D, Z = -z_D, and a point projects to
+/// u = fx·X/Z + cx, v = fy·Y/Z + cy. No distortion: a calibrated picture is undistorted first.
+public struct PinholeCamera: Equatable, Sendable {
+    /// Focal lengths in pixels.
+    public var fx: Double, fy: Double
+    /// The principal point in pixels (OpenCV pixel coordinates).
+    public var cx: Double, cy: Double
+    /// The picture's size in pixels.
+    public var width: Int, height: Int
+
+    public init(fx: Double, fy: Double, cx: Double, cy: Double, width: Int, height: Int) {
+        self.fx = fx; self.fy = fy; self.cx = cx; self.cy = cy
+        self.width = width; self.height = height
+    }
+
+    /// A camera with vertical field of view `verticalDegrees` and its principal point at the
+    /// picture's centre: fx = fy = (height/2)/tan(fov/2), (cx, cy) = ((width - 1)/2, (height - 1)/2).
+    public init(verticalFieldOfViewDegrees fov: Double, width: Int, height: Int) {
+        let f = Double(height) / 2 / tan(fov * .pi / 360)
+        self.init(fx: f, fy: f, cx: Double(width - 1) / 2, cy: Double(height - 1) / 2, width: width, height: height)
+    }
+
+    /// The same camera seen through a window of `windowWidth` x `windowHeight`: the picture is cropped
+    /// about its centre to the window's aspect (`ImageCrop`, as the background is) and the crop is
+    /// scaled to fill the window, edges onto edges: u' + 0.5 = s·(u + 0.5 - x0), per axis.
+    public func fitted(toWidth windowWidth: Int, height windowHeight: Int) -> PinholeCamera {
+        let crop = ImageCrop(frameWidth: width, frameHeight: height, viewportWidth: windowWidth, viewportHeight: windowHeight)
+        let sx = Double(windowWidth) / Double(crop.width)
+        let sy = Double(windowHeight) / Double(crop.height)
+        return PinholeCamera(fx: fx * sx, fy: fy * sy,
+                             cx: sx * (cx + 0.5 - Double(crop.x)) - 0.5, cy: sy * (cy + 0.5 - Double(crop.y)) - 0.5,
+                             width: windowWidth, height: windowHeight)
+    }
+
+    /// The pixel a point in the device frame D projects to, or nil when it is not in front of the camera.
+    public func project(device p: SIMD3<Double>) -> SIMD2<Double>? {
+        let c = SIMD3(p.x, -p.y, -p.z)
+        guard c.z > 0 else { return nil }
+        return SIMD2(fx * c.x / c.z + cx, fy * c.y / c.z + cy)
+    }
+
+    /// The direction through pixel (u, v), in the device frame D (not normalised; z_D = -1).
+    public func deviceRay(u: Double, v: Double) -> SIMD3<Double> {
+        SIMD3((u - cx) / fx, -(v - cy) / fy, -1)
+    }
+
+    /// The unit direction through pixel (u, v) in the world frame W, for a device-to-world attitude.
+    public func worldRay(u: Double, v: Double, worldFromDevice: Quaternion) -> SIMD3<Double> {
+        let d = deviceRay(u: u, v: v)
+        return worldFromDevice.rotate(d / (d * d).sum().squareRoot())
+    }
+
+    /// The OpenGL projection for this camera, with the picture filling the viewport: clip space maps
+    /// pixel edge -0.5 to -1 and width - 0.5 to +1 (rows flipped, as OpenGL counts from the bottom).
+    /// Depth as gluPerspective between `near` and `far`.
+    public func projectionMatrix(near: Double = 0.1, far: Double = 100) -> Matrix4 {
+        let w = Double(width), h = Double(height)
+        let values: [Double] = [2 * fx / w, 0, 1 - 2 * (cx + 0.5) / w, 0,
+                                0, 2 * fy / h, 2 * (cy + 0.5) / h - 1, 0,
+                                0, 0, (far + near) / (near - far), 2 * far * near / (near - far),
+                                0, 0, -1, 0]
+        return Matrix4(rowMajor: values.map(Float.init))
+    }
+}

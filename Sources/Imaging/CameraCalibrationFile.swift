@@ -1,0 +1,90 @@
+import Camera
+import CVShim
+import Foundation
+
+/// A calibrated camera as OpenCV's calibration tools write it: the pinhole for the calibrated
+/// picture size and the lens distortion coefficients (k1, k2, p1, p2[, k3, ...]).
+public struct CalibratedCamera: Equatable, Sendable {
+    public let pinhole: PinholeCamera
+    public let distortion: [Double]
+
+    public init(pinhole: PinholeCamera, distortion: [Double]) {
+        self.pinhole = pinhole
+        self.distortion = distortion
+    }
+
+    /// Whether any distortion coefficient is non-zero (the picture then needs undistorting).
+    public var isDistorted: Bool { distortion.contains { $0 != 0 } }
+
+    /// Reads an OpenCV FileStorage file (YAML or XML) with OpenCV's own reader: `camera_matrix` (3x3),
+    /// `distortion_coefficients` (4, 5, 8, 12 or 14 values), `image_width`, `image_height`; other keys
+    /// are ignored. Errors name the file and the key.
+    public static func read(path: String) throws -> CalibratedCamera {
+        guard FileManager.default.fileExists(atPath: path) else { throw ImagingError.intrinsics(path: path, reason: "file not found") }
+        var raw = cvs_intrinsics()
+        try withErrorBuffer { err, len in cvs_intrinsics_read(path, &raw, err, len) }
+            describe: { ImagingError.intrinsics(path: path, reason: $0) }
+        let k = withUnsafeBytes(of: raw.camera_matrix) { Array($0.bindMemory(to: Double.self)) }
+        let distortion = withUnsafeBytes(of: raw.distortion) { Array($0.bindMemory(to: Double.self).prefix(Int(raw.distortion_count))) }
+        func fail(_ reason: String) -> ImagingError { .intrinsics(path: path, reason: reason) }
+        guard k.allSatisfy(\.isFinite) else { throw fail("camera_matrix: a value is not finite") }
+        guard distortion.allSatisfy(\.isFinite) else { throw fail("distortion_coefficients: a value is not finite") }
+        guard k[0] > 0, k[4] > 0 else {
+            throw fail("camera_matrix: the focal lengths fx = \(k[0]) and fy = \(k[4]) must be positive")
+        }
+        guard k[1] == 0, k[3] == 0, k[6] == 0, k[7] == 0, k[8] == 1 else {
+            throw fail("camera_matrix: expected [fx 0 cx; 0 fy cy; 0 0 1] (no skew)")
+        }
+        guard raw.image_width > 0, raw.image_height > 0 else {
+            throw fail("image_width, image_height: \(raw.image_width)x\(raw.image_height) is not a picture size")
+        }
+        return CalibratedCamera(pinhole: PinholeCamera(fx: k[0], fy: k[4], cx: k[2], cy: k[5],
+                                                       width: Int(raw.image_width), height: Int(raw.image_height)),
+                                distortion: distortion)
+    }
+
+    var raw: cvs_intrinsics {
+        var out = cvs_intrinsics()
+        let k = [pinhole.fx, 0, pinhole.cx, 0, pinhole.fy, pinhole.cy, 0, 0, 1]
+        _ = withUnsafeMutableBytes(of: &out.camera_matrix) { $0.bindMemory(to: Double.self).update(fromContentsOf: k) }
+        withUnsafeMutableBytes(of: &out.distortion) { _ = $0.bindMemory(to: Double.self).update(fromContentsOf: distortion) }
+        out.distortion_count = Int32(distortion.count)
+        out.image_width = Int32(pinhole.width)
+        out.image_height = Int32(pinhole.height)
+        return out
+    }
+}
+
+/// Undistorts pictures of a calibrated camera with OpenCV: the maps are built once, here, and each
+/// picture is remapped bilinearly. The undistorted picture keeps the same camera matrix.
+public final class Undistorter {
+    private var handle: OpaquePointer?
+    public let camera: CalibratedCamera
+
+    public init(camera: CalibratedCamera) throws {
+        self.camera = camera
+        var raw = camera.raw
+        var err = [CChar](repeating: 0, count: 512)
+        handle = cvs_undistorter_create(&raw, &err, err.count)
+        if handle == nil { throw ImagingError.intrinsics(path: "undistortion maps", reason: String(cString: err)) }
+    }
+
+    deinit { if let handle { cvs_undistorter_free(handle) } }
+
+    /// The undistorted picture; `image` must have the calibrated size.
+    public func apply(_ image: RGBImage, source: String) throws -> RGBImage {
+        guard image.width == camera.pinhole.width, image.height == camera.pinhole.height else {
+            throw ImagingError.video(path: source, reason: "is \(image.width)x\(image.height), but the intrinsics are "
+                                     + "for \(camera.pinhole.width)x\(camera.pinhole.height) pictures")
+        }
+        var out = [UInt8](repeating: 0, count: image.pixels.count)
+        try image.pixels.withUnsafeBufferPointer { input in
+            try out.withUnsafeMutableBufferPointer { output in
+                _ = try withErrorBuffer { err, len in
+                    cvs_undistorter_apply_rgb(handle, input.baseAddress, output.baseAddress, err, len)
+                } describe: { ImagingError.video(path: source, reason: "cannot undistort: \($0)") }
+            }
+        }
+        return RGBImage(width: image.width, height: image.height, pixels: out)
+    }
+}

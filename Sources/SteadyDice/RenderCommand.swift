@@ -1,0 +1,186 @@
+import ArgumentParser
+import AttitudeLog
+import AttitudeMath
+import Foundation
+import FusionOptions
+import Imaging
+import Render
+
+struct RenderVideo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Renders an attitude log offscreen into a video or a folder of PNGs, frame by frame.",
+        discussion: """
+        Frame k shows the attitude at --from + k/--fps, for every k with that time before --to (default: the log's end); \
+        each frame is what `snapshot --at` that time shows. The output's name chooses it: .mkv or .avi is lossless \
+        FFV1, .mp4 is H.264 (avc1, lossy) for sharing, a name ending in '/' is a folder of frame-000000.png, ... \
+        A --video background follows the same clock: frame k shows the video at --video-at (default --from) + k/--fps. \
+        Nothing is left under the output's name unless every frame was written.
+        """)
+
+    // MARK: - Options of render's own
+    @Option(help: "Attitude log (steady-dice CSV, Sensor Logger Orientation.csv, or a raw IMU log to fuse).")
+    var log: String
+
+    @Option(help: "Frame size, WxH.")
+    var size: Size
+
+    @Option(help: "Frames per second of the output.")
+    var fps: Double
+
+    @Option(help: ArgumentHelp("Log time of the first frame, in seconds.", valueName: "S"))
+    var from: Double = 0
+
+    @Option(help: ArgumentHelp("Log time to stop before, in seconds (default: the log's end).", valueName: "E"))
+    var to: Double?
+
+    @Option(name: [.customShort("o"), .long], help: "Output: FILE.mkv, FILE.avi, FILE.mp4, or FOLDER/ for PNGs.")
+    var output: String
+
+    @Option(help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else the package checkout).")
+    var assets: String?
+
+    // MARK: - Option groups shared with snapshot (a group snapshot gains belongs here too)
+    @OptionGroup var magnetometer: MagnetometerOptions
+    @OptionGroup var backgroundOptions: BackgroundOptions
+    @OptionGroup var cameraOptions: CameraOptions
+    @OptionGroup var recording: RecordingOptions
+    @OptionGroup var relativeAttitude: RelativeAttitudeOptions
+    @OptionGroup var modelOptions: ModelOptions
+    @OptionGroup var hudOptions: HUDOptions
+
+    func validate() throws {
+        try cameraOptions.validate(with: backgroundOptions)
+        try hudOptions.validate(size: size)
+        guard fps > 0, fps.isFinite else { throw ValidationError("--fps must be a positive number") }
+        guard from >= 0, from.isFinite else { throw ValidationError("--from must be 0 or more seconds") }
+        if let to, !(to.isFinite && to > from) { throw ValidationError("--to must be later than --from") }
+        guard VideoOutput.kind(of: output) != nil else {
+            throw ValidationError("--output must name a .mkv, .avi or .mp4 file, or a folder ending in '/'")
+        }
+    }
+
+    func run() throws {
+        try exitOnFailure {
+            let (attitudeLog, fusion) = try loadAttitudeLogWithFusion(path: log, magnetometer: magnetometer, platform: recording.platform)
+            let end = to ?? attitudeLog.duration
+            guard from <= attitudeLog.duration else {
+                throw AppError(String(format: "--from %g is past the end of %@ (%.3f s)", from, log, attitudeLog.duration))
+            }
+            let times = Self.frameTimes(from: from, to: end, fps: fps)
+            guard !times.isEmpty else { throw AppError("no frames: --from \(from) to \(end) at \(fps) fps") }
+            let setup = try cameraOptions.load()
+            let background = try RenderBackground(options: backgroundOptions, setup: setup, startTime: from)
+            defer { background.stop() }
+
+            let context = try HeadlessContext()
+            defer { withExtendedLifetime(context) {} }
+            let renderer = try SceneRenderer(assets: try Assets.locate(explicit: assets), model: modelOptions.model)
+            if hudOptions.hud { try renderer.prepareHUD() }
+            renderer.clearColor = backgroundOptions.clearColor
+            setup.install(on: renderer)
+            let target = try OffscreenTarget(width: size.width, height: size.height)
+            let out = try VideoOutput(path: output, framesPerSecond: fps, width: size.width, height: size.height)
+
+            // Ctrl-C or SIGTERM stops between frames, and the unfinished output is removed.
+            let stopSignals = StopSignals()
+            let started = MonotonicClock.now()
+            var encoding = 0.0
+            var lastProgress = started
+            for (k, t) in times.enumerated() {
+                if stopSignals.requested {
+                    out.abandon()
+                    throw AppError("\(output): stopped by a signal after \(k) of \(times.count) frames; nothing was kept")
+                }
+                target.bind()
+                let image = try background.image(frame: k, fps: fps)
+                renderer.setBackground(image, generation: k, viewportWidth: size.width, viewportHeight: size.height)
+                let source = SceneSource(log: attitudeLog, fusion: fusion, path: log, at: t)
+                renderer.draw(setup.scene(source.scene(relativeAttitude: relativeAttitude, hud: hudOptions.hud),
+                                          width: size.width, height: size.height),
+                              width: size.width, height: size.height)
+                let frame = target.readImage()
+                let t0 = MonotonicClock.now()
+                try out.write(frame)
+                encoding += MonotonicClock.now() - t0
+                if MonotonicClock.now() - lastProgress >= 1 || k + 1 == times.count {
+                    lastProgress = MonotonicClock.now()
+                    FileHandle.standardError.write(Data(String(format: "render: frame %d of %d (t = %.2f s)\n", k + 1, times.count, t).utf8))
+                }
+            }
+            try out.finish()
+            let elapsed = MonotonicClock.now() - started
+            print(String(format: "wrote %@: %d frames of %dx%d at %g fps (%@); rendered at %.1f frames per second, encoder %.0f%% of the time",
+                         output, times.count, size.width, size.height, fps, out.summary,
+                         Double(times.count) / elapsed, encoding / elapsed * 100))
+        }
+    }
+
+    /// S + k/F for every k with S + k/F < E.
+    static func frameTimes(from start: Double, to end: Double, fps: Double) -> [Double] {
+        var times: [Double] = []
+        var k = 0
+        while true {
+            let t = start + Double(k) / fps
+            guard t < end else { break }
+            times.append(t)
+            k += 1
+        }
+        return times
+    }
+}
+
+/// The background of each rendered frame: a still picture, a camera's newest frame, or a video's frame
+/// at the frame's video time, read forward in order.
+final class RenderBackground {
+    private let setup: CameraSetup
+    private var still: RGBImage?
+    private var live: BackgroundProvider?
+    private var video: (path: String, reader: VideoReader, fps: Double, count: Int?, loop: Bool, start: Double)?
+    private var nextIndex = 0
+    private var current: (index: Int, image: RGBImage)?
+    private let sourceName: String
+
+    init(options: BackgroundOptions, setup: CameraSetup, startTime: Double) throws {
+        self.setup = setup
+        sourceName = options.sourceName
+        if let path = options.video {
+            _ = try VideoReader.decodeFrame(path: path, index: options.frame ?? 0)  // names a missing or undecodable file
+            let reader = try VideoReader(path: path)
+            let fps = reader.framesPerSecond ?? 30
+            let start = options.frame.map { Double($0) / fps } ?? options.videoAt ?? startTime
+            video = (path, reader, fps, reader.frameCount, options.videoLoop, start)
+        } else if options.camera != nil {
+            live = try options.makeProvider(forSnapshot: false)
+        } else if let provider = try options.makeProvider(forSnapshot: true), let image = provider.latest()?.image {
+            still = try setup.prepare(background: image, source: options.sourceName)
+        }
+    }
+
+    func stop() { live?.stop() }
+
+    func image(frame k: Int, fps: Double) throws -> RGBImage? {
+        if let still { return still }
+        if let live, let frame = live.latest() { return try setup.prepare(background: frame.image, source: sourceName) }
+        guard let video else { return nil }
+        let seconds = video.start + Double(k) / fps
+        let index = VideoReader.frameIndex(atSeconds: seconds, framesPerSecond: video.fps, frameCount: video.count, loop: video.loop)
+        if let current, current.index == index { return current.image }
+        if index < nextIndex {
+            try video.reader.seek(frame: index)
+            nextIndex = index
+        }
+        var image: RGBImage?
+        while nextIndex <= index {
+            guard let frame = try video.reader.next() else {
+                throw ImagingError.video(path: video.path, reason: "has no frame \(index) (video time \(String(format: "%.3f", seconds)) s)")
+            }
+            image = frame.image
+            nextIndex += 1
+        }
+        guard let image else { return current?.image }
+        let prepared = try setup.prepare(background: image, source: video.path)
+        current = (index, prepared)
+        return prepared
+    }
+}

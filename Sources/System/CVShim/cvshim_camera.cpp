@@ -1,0 +1,149 @@
+#include "cvshim_camera.h"
+
+#include <opencv2/calib3d.hpp>
+#include <opencv2/core.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include <cstring>
+#include <exception>
+#include <string>
+
+struct cvs_undistorter {
+    cv::Mat map1, map2;
+    int width, height;
+};
+
+namespace {
+
+void setError(char *err, size_t errlen, const std::string &message) {
+    if (err == nullptr || errlen == 0) return;
+    std::strncpy(err, message.c_str(), errlen - 1);
+    err[errlen - 1] = '\0';
+}
+
+template <typename T, typename Body>
+T guarded(char *err, size_t errlen, T failure, Body body) {
+    try {
+        return body();
+    } catch (const cv::Exception &e) {
+        setError(err, errlen, std::string("OpenCV: ") + e.what());
+    } catch (const std::exception &e) {
+        setError(err, errlen, e.what());
+    } catch (...) {
+        setError(err, errlen, "unknown C++ exception");
+    }
+    return failure;
+}
+
+// A failure naming the key it is about.
+struct KeyError {
+    std::string message;
+};
+
+cv::Mat readMatrix(const cv::FileStorage &fs, const char *key) {
+    cv::FileNode node = fs[key];
+    if (node.empty() || node.isNone()) throw KeyError{std::string(key) + ": missing"};
+    if (!node.isMap()) throw KeyError{std::string(key) + ": not a matrix (an opencv-matrix with rows, cols and data)"};
+    cv::Mat m;
+    try {
+        node >> m;
+    } catch (const cv::Exception &) {
+        throw KeyError{std::string(key) + ": not a readable opencv-matrix"};
+    }
+    if (m.empty()) throw KeyError{std::string(key) + ": empty matrix"};
+    cv::Mat d;
+    m.convertTo(d, CV_64F);
+    return d;
+}
+
+int readInt(const cv::FileStorage &fs, const char *key) {
+    cv::FileNode node = fs[key];
+    if (node.empty() || node.isNone()) throw KeyError{std::string(key) + ": missing"};
+    if (!node.isInt()) throw KeyError{std::string(key) + ": not an integer"};
+    return int(node);
+}
+
+cv::Mat cameraMatrix(const cvs_intrinsics *in) {
+    cv::Mat k(3, 3, CV_64F);
+    for (int i = 0; i < 9; ++i) k.at<double>(i / 3, i % 3) = in->camera_matrix[i];
+    return k;
+}
+
+} // namespace
+
+extern "C" {
+
+int cvs_intrinsics_read(const char *path, cvs_intrinsics *out, char *err, size_t errlen) {
+    return guarded(err, errlen, -1, [&] {
+        cv::FileStorage fs;
+        try {
+            if (!fs.open(path, cv::FileStorage::READ)) {
+                setError(err, errlen, "cannot open it as an OpenCV FileStorage file (YAML or XML)");
+                return -1;
+            }
+        } catch (const cv::Exception &e) {
+            // OpenCV's own reason is sometimes a parser's internal name ("buf"); say it only when it reads as a sentence.
+            std::string reason = e.err.find(' ') != std::string::npos ? ": " + e.err : "";
+            setError(err, errlen, "not an OpenCV FileStorage file (YAML or XML)" + reason);
+            return -1;
+        }
+        try {
+            cv::Mat k = readMatrix(fs, "camera_matrix");
+            if (k.rows != 3 || k.cols != 3) {
+                throw KeyError{"camera_matrix: expected 3x3, found " + std::to_string(k.rows) + "x" + std::to_string(k.cols)};
+            }
+            for (int i = 0; i < 9; ++i) out->camera_matrix[i] = k.at<double>(i / 3, i % 3);
+            cv::Mat d = readMatrix(fs, "distortion_coefficients");
+            int n = int(d.total());
+            if ((d.rows != 1 && d.cols != 1) || (n != 4 && n != 5 && n != 8 && n != 12 && n != 14)) {
+                throw KeyError{"distortion_coefficients: expected 4, 5, 8, 12 or 14 values in one row or column, found "
+                               + std::to_string(d.rows) + "x" + std::to_string(d.cols)};
+            }
+            d = d.reshape(1, 1);
+            for (int i = 0; i < n; ++i) out->distortion[i] = d.at<double>(0, i);
+            out->distortion_count = n;
+            out->image_width = readInt(fs, "image_width");
+            out->image_height = readInt(fs, "image_height");
+        } catch (const KeyError &e) {
+            setError(err, errlen, e.message);
+            return -1;
+        }
+        return 0;
+    });
+}
+
+cvs_undistorter *cvs_undistorter_create(const cvs_intrinsics *intrinsics, char *err, size_t errlen) {
+    return guarded(err, errlen, static_cast<cvs_undistorter *>(nullptr), [&]() -> cvs_undistorter * {
+        auto *u = new cvs_undistorter();
+        u->width = intrinsics->image_width;
+        u->height = intrinsics->image_height;
+        cv::Mat k = cameraMatrix(intrinsics);
+        cv::Mat d(1, intrinsics->distortion_count, CV_64F, const_cast<double *>(intrinsics->distortion));
+        try {
+            cv::initUndistortRectifyMap(k, d, cv::Mat(), k, cv::Size(u->width, u->height), CV_16SC2, u->map1, u->map2);
+        } catch (...) {
+            delete u;
+            throw;
+        }
+        return u;
+    });
+}
+
+int cvs_undistorter_apply_rgb(cvs_undistorter *undistorter, const unsigned char *pixels, unsigned char *out,
+                              char *err, size_t errlen) {
+    return guarded(err, errlen, -1, [&] {
+        cv::Mat source(undistorter->height, undistorter->width, CV_8UC3, const_cast<unsigned char *>(pixels));
+        cv::Mat target(undistorter->height, undistorter->width, CV_8UC3, out);
+        cv::remap(source, target, undistorter->map1, undistorter->map2, cv::INTER_LINEAR, cv::BORDER_CONSTANT);
+        return 0;
+    });
+}
+
+void cvs_undistorter_free(cvs_undistorter *undistorter) {
+    guarded(nullptr, 0, 0, [&] {
+        delete undistorter;
+        return 0;
+    });
+}
+
+} // extern "C"

@@ -1,0 +1,36 @@
+// Camera calibration files and undistortion through OpenCV, in the same C style as cvshim.h:
+// every function catches every C++ exception and reports it through `err`.
+#pragma once
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// What an OpenCV calibration file holds. `distortion` has `distortion_count` values (4, 5, 8, 12 or 14).
+typedef struct {
+    double camera_matrix[9];   // row by row
+    double distortion[14];
+    int distortion_count;
+    int image_width;
+    int image_height;
+} cvs_intrinsics;
+
+/// Reads `camera_matrix`, `distortion_coefficients`, `image_width` and `image_height` from an OpenCV
+/// FileStorage file (YAML or XML). Returns 0 on success; -1 with err filled, naming the key, otherwise.
+int cvs_intrinsics_read(const char *path, cvs_intrinsics *out, char *err, size_t errlen);
+
+typedef struct cvs_undistorter cvs_undistorter;
+
+/// Builds the undistortion maps once for pictures of the calibrated size; the undistorted picture
+/// keeps the same camera matrix. NULL with err on failure.
+cvs_undistorter *cvs_undistorter_create(const cvs_intrinsics *intrinsics, char *err, size_t errlen);
+/// Undistorts one packed RGB picture (rows top first) of the calibrated size into `out` (same size),
+/// bilinearly. 0 on success, -1 with err filled.
+int cvs_undistorter_apply_rgb(cvs_undistorter *undistorter, const unsigned char *pixels, unsigned char *out,
+                              char *err, size_t errlen);
+void cvs_undistorter_free(cvs_undistorter *undistorter);
+
+#ifdef __cplusplus
+}
+#endif

@@ -1,0 +1,121 @@
+import AttitudeMath
+import Camera
+import TestSupport
+import XCTest
+
+final class PinholeCameraTests: XCTestCase {
+    /// A 60° camera's projection is gluPerspective's (the seed's picture).
+    func testSixtyDegreesIsTheSeedsPerspective() {
+        let camera = PinholeCamera(verticalFieldOfViewDegrees: 60, width: 640, height: 480)
+        XCTAssertEqual(camera.fy, 240 / tan(Double.pi / 6), accuracy: 1e-9)
+        XCTAssertEqual(camera.cx, 319.5)
+        XCTAssertEqual(camera.cy, 239.5)
+        let ours = camera.projectionMatrix(), seed = Pipeline.projection(width: 640, height: 480)
+        for i in 0..<16 { XCTAssertEqual(ours.storage[i], seed.storage[i], accuracy: 1e-5, "element \(i)") }
+    }
+
+    /// The projection matrix puts a point where u = fx·X/Z + cx, v = fy·Y/Z + cy puts it, for
+    /// off-centre principal points, in OpenCV pixel coordinates (window edges at -0.5 and W - 0.5).
+    func testProjectionMatrixAgreesWithThePinhole() {
+        var random = SeededGenerator(seed: 3)
+        for _ in 0..<200 {
+            let w = Int.random(in: 50...1500, using: &random), h = Int.random(in: 50...1500, using: &random)
+            let camera = PinholeCamera(fx: .random(in: 100...2000, using: &random), fy: .random(in: 100...2000, using: &random),
+                                       cx: .random(in: 0...Double(w), using: &random), cy: .random(in: 0...Double(h), using: &random),
+                                       width: w, height: h)
+            let p = SIMD3(Double.random(in: -3...3, using: &random), .random(in: -3...3, using: &random), -.random(in: 0.5...50, using: &random))
+            let clip = camera.projectionMatrix().apply(SIMD4(Float(p.x), Float(p.y), Float(p.z), 1))
+            let ndc = SIMD2(Double(clip.x / clip.w), Double(clip.y / clip.w))
+            let fromGL = SIMD2((ndc.x + 1) / 2 * Double(w) - 0.5, (1 - ndc.y) / 2 * Double(h) - 0.5)
+            let expected = camera.project(device: p)!
+            XCTAssertEqual(fromGL.x, expected.x, accuracy: 2e-3 * max(1, abs(expected.x) / 1000))
+            XCTAssertEqual(fromGL.y, expected.y, accuracy: 2e-3 * max(1, abs(expected.y) / 1000))
+        }
+    }
+
+    /// Cropping keeps the picture's centre strip and scales it edges onto edges: a 1280x720 calibration
+    /// in a 640x480 window loses 160 columns each side and is scaled by 480/720 both ways.
+    func testFittingCropsLeftRightAndTopBottom() {
+        let wide = PinholeCamera(fx: 1000, fy: 1010, cx: 650.25, cy: 350.5, width: 1280, height: 720)
+        let a = wide.fitted(toWidth: 640, height: 480)
+        // Crop 960x720 at x0 = 160; s = 2/3 both ways.
+        XCTAssertEqual(a.fx, 1000 * 2 / 3, accuracy: 1e-9)
+        XCTAssertEqual(a.fy, 1010 * 2 / 3, accuracy: 1e-9)
+        XCTAssertEqual(a.cx + 0.5, 2.0 / 3 * (650.25 + 0.5 - 160), accuracy: 1e-9)
+        XCTAssertEqual(a.cy + 0.5, 2.0 / 3 * (350.5 + 0.5), accuracy: 1e-9)
+        // A tall window: crop 405x720 at x0 = 437, s = 720/405 across, 1280/720 down.
+        let b = wide.fitted(toWidth: 720, height: 1280)
+        XCTAssertEqual(b.fx, 1000 * 720 / 405, accuracy: 1e-9)
+        XCTAssertEqual(b.cx + 0.5, 720.0 / 405 * (650.25 + 0.5 - 437), accuracy: 1e-9)
+        // A 4:3 calibration in a 16:9 window: crop top and bottom.
+        let square = PinholeCamera(fx: 500, fy: 500, cx: 330, cy: 250, width: 640, height: 480)
+        let c = square.fitted(toWidth: 1280, height: 720)
+        XCTAssertEqual(c.fx, 1000, accuracy: 1e-9)
+        XCTAssertEqual(c.cy + 0.5, 2 * (250.5 - 60), accuracy: 1e-9)
+        // The picture's edges land on the window's: pixel edge -0.5 + x0 maps to -0.5.
+        XCTAssertEqual(2.0 / 3 * (160 - 0.5 + 0.5 - 160) - 0.5, -0.5)
+    }
+
+    /// A ray through a pixel projects back onto that pixel.
+    func testRaysProjectBack() {
+        let camera = PinholeCamera(fx: 800, fy: 820, cx: 300.3, cy: 260.7, width: 640, height: 480)
+        for (u, v) in [(0.0, 0.0), (639.0, 479.0), (123.4, 400.2)] {
+            let p = camera.project(device: camera.deviceRay(u: u, v: v) * 7)!
+            XCTAssertEqual(p.x, u, accuracy: 1e-9)
+            XCTAssertEqual(p.y, v, accuracy: 1e-9)
+        }
+        XCTAssertNil(camera.project(device: SIMD3(0, 0, 1)), "behind the camera")
+    }
+}
+
+final class AnchorAndPanoramaLayoutTests: XCTestCase {
+    func testAnchorCentreFollowsBearingAndElevation() {
+        let east = Anchor(bearingDegrees: 90, elevationDegrees: 0, distance: 2).centreInWorld
+        XCTAssertEqual(east.x, 0, accuracy: 1e-12)
+        XCTAssertEqual(east.y, -2, accuracy: 1e-12, "east is -Y (W's +Y is west)")
+        let up = Anchor(bearingDegrees: 10, elevationDegrees: 90).centreInWorld
+        XCTAssertEqual(up.z, 4, accuracy: 1e-12)
+        let b = PanoramaLayout.bearingElevation(Anchor(bearingDegrees: -135, elevationDegrees: 20).centreInWorld)
+        XCTAssertEqual(b.bearing, -135, accuracy: 1e-9)
+        XCTAssertEqual(b.elevation, 20, accuracy: 1e-9)
+    }
+
+    /// The anchored model-view puts the die's centre at R^T·c in the device frame.
+    func testAnchoredModelViewPutsTheCentreInView() {
+        var random = SeededGenerator(seed: 11)
+        for _ in 0..<50 {
+            let q = Quaternion(axis: [.random(in: -1...1, using: &random), .random(in: -1...1, using: &random), 1],
+                               angle: .random(in: -3...3, using: &random))
+            let anchor = Anchor(bearingDegrees: .random(in: -180...180, using: &random), elevationDegrees: .random(in: -90...90, using: &random),
+                                distance: .random(in: 1...20, using: &random))
+            let centre = anchor.modelView(worldFromDevice: q).apply(SIMD4(0, 0, 0, 1))
+            let expected = q.conjugate.rotate(anchor.centreInWorld)
+            XCTAssertEqual(Double(centre.x), expected.x, accuracy: 1e-4)
+            XCTAssertEqual(Double(centre.y), expected.y, accuracy: 1e-4)
+            XCTAssertEqual(Double(centre.z), expected.z, accuracy: 1e-4)
+        }
+    }
+
+    /// Looking north (camera -Z along W's +X) the die straight ahead is in front; turned around, behind.
+    func testBehindTheCameraIsNotInFront() {
+        let lookNorth = Quaternion(w: 0.5, x: 0.5, y: -0.5, z: -0.5)
+        // Check the construction: the device's -Z is W's +X.
+        let forward = lookNorth.rotate(SIMD3(0, 0, -1))
+        XCTAssertEqual(forward.x, 1, accuracy: 1e-12)
+        XCTAssertTrue(Anchor(bearingDegrees: 0, elevationDegrees: 0).isInFront(worldFromDevice: lookNorth))
+        XCTAssertFalse(Anchor(bearingDegrees: 180, elevationDegrees: 0).isInFront(worldFromDevice: lookNorth))
+        XCTAssertFalse(Anchor(bearingDegrees: 90, elevationDegrees: 0, distance: 1.2).isInFront(worldFromDevice: lookNorth),
+                       "beside the camera: a corner reaches behind the near plane")
+    }
+
+    func testPanoramaTexelCentres() {
+        let t = PanoramaLayout.texel(bearing: 0.5 * 360 / 8 - 180, elevation: 90 - 0.5 * 180 / 4, width: 8, height: 4)
+        XCTAssertEqual(t.i, 0, accuracy: 1e-12)
+        XCTAssertEqual(t.j, 0, accuracy: 1e-12)
+        XCTAssertEqual(PanoramaLayout.texel(bearing: 0, elevation: 0, width: 8, height: 4).i, 3.5, accuracy: 1e-12, "north in the middle")
+        let d = PanoramaLayout.direction(bearing: 33, elevation: -12)
+        let back = PanoramaLayout.bearingElevation(d)
+        XCTAssertEqual(back.bearing, 33, accuracy: 1e-9)
+        XCTAssertEqual(back.elevation, -12, accuracy: 1e-9)
+    }
+}
