@@ -47,6 +47,17 @@ public final class Snapshotter {
         return try image(of: SceneSource(log: log, fusion: nil, path: path, at: time))
     }
 
+    /// The picture of the log file at `path` (a steady-dice CSV, a Sensor Logger Orientation.csv or
+    /// folder, or a raw IMU log, fused as `snapshot` fuses it) at playback time `at` seconds:
+    /// `snapshot --log PATH --at T`, HUD included.
+    public func image(logFile path: String, at time: Double) throws -> RGBImage {
+        let (log, fusion) = try loadAnyAttitudeLogWithFusion(path: path, program: "steady-dice")
+        guard time >= 0, time <= log.duration else {
+            throw SnapshotError(String(format: "--at %g is outside %@, which runs from 0 to %.3f s", time, path, log.duration))
+        }
+        return try image(of: SceneSource(log: log, fusion: fusion, path: path, at: time))
+    }
+
     /// The picture of any scene source: the attitude, its history for the HUD's smoothed tilt, its names.
     public func image(of source: SceneSource) throws -> RGBImage {
         let state = setup.scene(source.scene(relativeTo: options.relativeTo, hud: options.hud), width: width, height: height)
