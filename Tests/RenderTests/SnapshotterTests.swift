@@ -46,17 +46,23 @@ final class SnapshotterTests: XCTestCase {
     /// Every option of the shared value draws what the option of the same name draws.
     func testOptionsDrawWhatTheCommandLineDraws() throws {
         var options = SnapshotOptions()
-        options.camera = CameraSettings(fieldOfViewDegrees: 45, anchor: Anchor(bearingDegrees: 20, elevationDegrees: 10, distance: 6))
+        options.camera = CameraSettings(fieldOfViewDegrees: 45, anchor: Anchor(bearingDegrees: 5, elevationDegrees: -3, distance: 6))
         options.model = .box
         options.backgroundColor = RGBColor(hex: "#104060")!
         options.relativeTo = try Quaternion.validated(w: 0.9, x: 0, y: 0.2, z: 0.1)
         options.hud = true
         let snapshotter = try Snapshotter(width: 400, height: 300, options: options)
-        let q = try Quaternion.validated(w: 0.7, x: 0.2, y: -0.1, z: 0.6)
-        let expected = try commandPNG(["--attitude", "0.7,0.2,-0.1,0.6", "--fov", "45", "--anchor", "20,10,6", "--model", "box",
+        // Relative to the reference, the camera looks about north, where the box is anchored.
+        let q = try Quaternion.validated(w: 0.8758, x: 0.1773, y: -0.4495, z: 0.1094)
+        let expected = try commandPNG(["--attitude", "0.8758,0.1773,-0.4495,0.1094", "--fov", "45", "--anchor", "5,-3,6", "--model", "box",
                                        "--background", "#104060", "--relative-to", "0.9,0,0.2,0.1", "--hud"], width: 400, height: 300)
         let png = try snapshotter.pngData(worldFromDevice: q)
         XCTAssertEqual(png, expected)
+        // The box is in view, red over the chosen colour.
+        let image = try RGBImage(imageData: png, name: "png")
+        let red = (0..<(400 * 300)).filter { image.pixels[3 * $0] > 200 && image.pixels[3 * $0 + 1] < 40 }.count
+        XCTAssertGreaterThan(red, 5000)
+        XCTAssertTrue(image.pixel(x: 399, y: 150) == (0x10, 0x40, 0x60))
         // The options changed the picture: it is not the default one.
         XCTAssertNotEqual(png, try Snapshotter(width: 400, height: 300).pngData(worldFromDevice: q))
     }
