@@ -1,15 +1,14 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// OpenCV's headers live in a versioned folder on Debian; the shim is the only target that sees them.
-let openCVHeaders = "/usr/include/opencv4"
-
 let package = Package(
     name: "steady-dice",
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "steady-dice", targets: ["SteadyDice"]),
         .executable(name: "attitude", targets: ["AttitudeTool"]),
+        /// Offscreen snapshots and the picture comparison, for other packages' visual regression tests.
+        .library(name: "SteadyDiceKit", targets: ["SteadyDiceKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -25,17 +24,12 @@ let package = Package(
         /// FreeType rasterises the HUD's font (DejaVu Sans Mono from fonts-dejavu-core) into a texture.
         .systemLibrary(name: "CFreeType", path: "Sources/System/CFreeType", pkgConfig: "freetype2",
                        providers: [.apt(["libfreetype-dev"])]),
+        /// OpenCV 4: pkg-config finds its versioned include folder (/usr/include/opencv4 on Debian).
+        .systemLibrary(name: "COpenCV", path: "Sources/System/COpenCV", pkgConfig: "opencv4",
+                       providers: [.apt(["libopencv-dev"])]),
         /// SIGINT/SIGTERM as a flag a loop polls: the handler must be C to be async-signal-safe.
         .target(name: "CStopSignal", path: "Sources/System/CStopSignal"),
-        .target(
-            name: "CVShim",
-            path: "Sources/System/CVShim",
-            cxxSettings: [.unsafeFlags(["-I\(openCVHeaders)"])],
-            linkerSettings: [
-                .linkedLibrary("opencv_core"), .linkedLibrary("opencv_imgproc"),
-                .linkedLibrary("opencv_imgcodecs"), .linkedLibrary("opencv_videoio"),
-                .linkedLibrary("opencv_calib3d"),
-            ]),
+        .target(name: "CVShim", dependencies: ["COpenCV"], path: "Sources/System/CVShim"),
 
         // MARK: - Libraries, one job each
         /// Quaternions, matrices, frames and Eq. VII. No OpenGL, no I/O.
@@ -67,11 +61,17 @@ let package = Package(
             "Fusion", "RawLog", "AttitudeLog", "Location", "Recording", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
+        /// The library product: one options value for snapshots (shared with the command line), the
+        /// offscreen `Snapshotter`, the picture comparison, and re-exports of what a user needs.
+        .target(name: "SteadyDiceKit", dependencies: [
+            "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "FusionOptions",
+        ]),
+
         // MARK: - Executables
         .executableTarget(
             name: "SteadyDice",
             dependencies: [
-                "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "Fusion", "RawLog", "FusionOptions", "Recording", "CGLFW", "CStopSignal",
+                "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "Fusion", "RawLog", "FusionOptions", "Recording", "CGLFW", "CStopSignal", "SteadyDiceKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
@@ -88,7 +88,7 @@ let package = Package(
         .testTarget(name: "AttitudeMathTests", dependencies: ["AttitudeMath", "TestSupport"]),
         .testTarget(name: "AttitudeLogTests", dependencies: ["AttitudeLog", "Recording", "TestSupport"]),
         .testTarget(name: "CameraTests", dependencies: ["Camera", "AttitudeMath", "TestSupport"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Camera", "Imaging", "AttitudeMath", "AttitudeLog", "TestSupport"],
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Camera", "Imaging", "AttitudeMath", "AttitudeLog", "SteadyDiceKit", "TestSupport"],
                     exclude: ["Goldens"]),
         .testTarget(name: "IMUDTests", dependencies: ["IMUD", "AttitudeMath", "AttitudeLog", "TestSupport"]),
         .testTarget(name: "FusionTests", dependencies: ["Fusion", "RawLog", "AttitudeMath", "AttitudeLog", "FusionOptions", "Recording", "TestSupport"],

@@ -2,11 +2,18 @@ import CEGL
 
 /// An OpenGL 3.3 core context with no window and no X server: EGL on Mesa's surfaceless platform.
 /// Render into an `OffscreenTarget` while it is current.
+///
+/// Contexts nest: one made while another EGL context is current (a `Snapshotter` inside a test process
+/// that keeps its own context) gives that context back when it goes, and leaves the display, which
+/// EGL shares between them, initialised.
 public final class HeadlessContext {
     private let display: EGLDisplay
     private let context: EGLContext
+    private let previous: (display: EGLDisplay, context: EGLContext)?
 
     public init() throws {
+        let previousContext = eglGetCurrentContext()
+        previous = previousContext.map { (eglGetCurrentDisplay(), $0) }
         let platformSurfaceless = EGLenum(0x31DD)  // EGL_PLATFORM_SURFACELESS_MESA
         guard let display = eglGetPlatformDisplay(platformSurfaceless, nil, nil) else {
             throw RenderError.eglFailed(step: "eglGetPlatformDisplay(SURFACELESS_MESA)", code: eglGetError())
@@ -16,7 +23,7 @@ public final class HeadlessContext {
             throw RenderError.eglFailed(step: "eglInitialize", code: eglGetError())
         }
         guard eglBindAPI(EGLenum(EGL_OPENGL_API)) == EGL_TRUE else {
-            eglTerminate(display)
+            if previousContext == nil { eglTerminate(display) }
             throw RenderError.eglFailed(step: "eglBindAPI(OpenGL)", code: eglGetError())
         }
         let configAttributes: [EGLint] = [
@@ -27,7 +34,7 @@ public final class HeadlessContext {
         var config: EGLConfig?
         var count: EGLint = 0
         guard eglChooseConfig(display, configAttributes, &config, 1, &count) == EGL_TRUE, count > 0 else {
-            eglTerminate(display)
+            if previousContext == nil { eglTerminate(display) }
             throw RenderError.eglFailed(step: "eglChooseConfig", code: eglGetError())
         }
         let contextAttributes: [EGLint] = [
@@ -37,12 +44,12 @@ public final class HeadlessContext {
             EGL_NONE,
         ]
         guard let context = eglCreateContext(display, config, nil, contextAttributes) else {
-            eglTerminate(display)
+            if previousContext == nil { eglTerminate(display) }
             throw RenderError.eglFailed(step: "eglCreateContext(OpenGL 3.3 core)", code: eglGetError())
         }
         guard eglMakeCurrent(display, nil, nil, context) == EGL_TRUE else {
             eglDestroyContext(display, context)
-            eglTerminate(display)
+            if previousContext == nil { eglTerminate(display) }
             throw RenderError.eglFailed(step: "eglMakeCurrent(no surface)", code: eglGetError())
         }
         self.display = display
@@ -50,8 +57,13 @@ public final class HeadlessContext {
     }
 
     deinit {
-        eglMakeCurrent(display, nil, nil, nil)
-        eglDestroyContext(display, context)
-        eglTerminate(display)
+        if let previous {
+            eglMakeCurrent(previous.display, nil, nil, previous.context)
+            eglDestroyContext(display, context)
+        } else {
+            eglMakeCurrent(display, nil, nil, nil)
+            eglDestroyContext(display, context)
+            eglTerminate(display)
+        }
     }
 }

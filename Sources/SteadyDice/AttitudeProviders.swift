@@ -5,6 +5,7 @@ import Foundation
 import FusionOptions
 import RawLog
 import Recording
+import SteadyDiceKit
 
 /// What the renderer needs from an attitude source at draw time. Never blocks.
 struct AttitudeReading {
@@ -66,7 +67,7 @@ final class LogPlaybackProvider: AttitudeProvider {
     }
 
     func fusion(now: Double) -> String {
-        fusionSummary(fusionTrack, of: playback.log, at: playback.currentTime(now: now))
+        SceneSource.fusionSummary(fusionTrack, of: playback.log, at: playback.currentTime(now: now))
     }
 
     private func state(now: Double) -> String {
@@ -95,19 +96,6 @@ func loadAttitudeLog(path: String, magnetometer: MagnetometerOptions? = nil,
 func loadAttitudeLogWithFusion(path: String, magnetometer: MagnetometerOptions?,
                                platform: SensorLoggerPlatform? = nil) throws -> (log: AttitudeLog, fusion: FusionTrack?) {
     try loadAnyAttitudeLogWithFusion(path: path, magnetometer: magnetometer, platform: platform, program: "steady-dice")
-}
-
-/// The HUD's fusion line for a log at playback time `t`: the estimator's status at the sample
-/// shown when the log was fused in-process, else that the log came fused.
-func fusionSummary(_ track: FusionTrack?, of log: AttitudeLog, at t: Double) -> String {
-    guard let track else { return "none: an attitude log" }
-    // The last sample at or before t.
-    var low = 0, high = log.samples.count
-    while high - low > 1 {
-        let middle = (low + high) / 2
-        if log.samples[middle].t <= t { low = middle } else { high = middle }
-    }
-    return track.summary(atSample: low)
 }
 
 /// The magnetometer options given without a raw log to apply them to.

@@ -4,6 +4,7 @@ import Camera
 import Foundation
 import Imaging
 import Render
+import SteadyDiceKit
 
 /// `--anchor B,E[,D]`: bearing and elevation in degrees, distance in die edges.
 struct AnchorArgument: ExpressibleByArgument {
@@ -40,16 +41,13 @@ struct CameraOptions: ParsableArguments {
                                valueName: "FILE"))
     var panorama: String?
 
+    /// The library's value these options stand for.
+    var settings: CameraSettings {
+        CameraSettings(fieldOfViewDegrees: fov, intrinsicsPath: intrinsics, anchor: anchor?.anchor, panoramaPath: panorama)
+    }
+
     func validate() throws {
-        if fov != nil && intrinsics != nil { throw ValidationError("give at most one of --fov and --intrinsics") }
-        if let fov, !(fov > 0 && fov < 180) { throw ValidationError("--fov must be between 0 and 180 degrees (exclusive)") }
-        if let anchor = anchor?.anchor {
-            guard anchor.distance >= Anchor.minimumDistance, anchor.distance <= Anchor.maximumDistance else {
-                throw ValidationError("--anchor: the distance must be from \(Anchor.minimumDistance) to \(Anchor.maximumDistance) "
-                                      + "(the whole die between the near plane at 0.1 and the far plane at 100)")
-            }
-            guard abs(anchor.elevationDegrees) <= 90 else { throw ValidationError("--anchor: the elevation must be within -90 to 90 degrees") }
-        }
+        try asValidationError { try settings.validate() }
     }
 
     /// Refuses a panorama together with another background, which it would hide.
@@ -60,72 +58,7 @@ struct CameraOptions: ParsableArguments {
     }
 
     /// Reads the files these options name.
-    func load() throws -> CameraSetup {
-        let calibrated = try intrinsics.map { try CalibratedCamera.read(path: $0) }
-        let undistorter = try calibrated.flatMap { $0.isDistorted ? try Undistorter(camera: $0) : nil }
-        let panoramaImage = try panorama.map { path -> RGBImage in
-            guard FileManager.default.fileExists(atPath: path) else {
-                throw ImagingError.unreadableImage(path: path, reason: "file not found")
-            }
-            return try RGBImage.read(path: path)
-        }
-        return CameraSetup(fov: fov, calibrated: calibrated, intrinsicsPath: intrinsics, undistorter: undistorter,
-                           anchor: anchor?.anchor, panorama: panoramaImage, panoramaPath: panorama)
-    }
-}
-
-/// The loaded camera options: turns an attitude into a scene for a viewport, and a background picture
-/// into the one to draw.
-struct CameraSetup {
-    var fov: Double?
-    var calibrated: CalibratedCamera?
-    var intrinsicsPath: String?
-    var undistorter: Undistorter?
-    var anchor: Anchor?
-    var panorama: RGBImage?
-    var panoramaPath: String?
-
-    /// Today's picture: 60°, the die in front of the camera, no panorama.
-    static let seed = CameraSetup()
-
-    /// The camera for a viewport; nil keeps the seed's gluPerspective (so default pictures stay identical).
-    func camera(width: Int, height: Int) -> PinholeCamera? {
-        if let calibrated { return calibrated.pinhole.fitted(toWidth: width, height: height) }
-        if let fov { return PinholeCamera(verticalFieldOfViewDegrees: fov, width: width, height: height) }
-        return nil
-    }
-
-    func scene(worldFromDevice: Quaternion?, greyed: Bool = false, width: Int, height: Int) -> SceneState {
-        scene(SceneState(worldFromDevice: worldFromDevice, greyed: greyed), width: width, height: height)
-    }
-
-    /// `state` seen through this camera in a viewport: its projection, and the die's anchor.
-    func scene(_ state: SceneState, width: Int, height: Int) -> SceneState {
-        var state = state
-        state.camera = camera(width: width, height: height)
-        state.anchor = anchor
-        return state
-    }
-
-    /// Hands the panorama, if any, to a renderer; says on stderr when it had to be shrunk to fit.
-    func install(on renderer: SceneRenderer) {
-        guard let panorama, let panoramaPath else { return }
-        renderer.setPanorama(panorama) { from, to, limit in
-            FileHandle.standardError.write(Data(("steady-dice: \(panoramaPath): \(from.0)x\(from.1) is larger than this driver's "
-                + "largest texture (\(limit)); halved to \(to.0)x\(to.1)\n").utf8))
-        }
-    }
-
-    /// The background picture as drawn: with calibrated intrinsics it must have the calibrated size,
-    /// and with distortion it is undistorted.
-    func prepare(background image: RGBImage, source: String) throws -> RGBImage {
-        guard let calibrated else { return image }
-        guard image.width == calibrated.pinhole.width, image.height == calibrated.pinhole.height else {
-            throw ImagingError.video(path: source, reason: "is \(image.width)x\(image.height), but \(intrinsicsPath ?? "the intrinsics") "
-                                     + "describes \(calibrated.pinhole.width)x\(calibrated.pinhole.height) pictures")
-        }
-        return try undistorter?.apply(image, source: source) ?? image
-    }
+    func load() throws -> CameraSetup { try settings.load() }
 }
 
 extension BackgroundOptions {

@@ -5,6 +5,7 @@ import Foundation
 import FusionOptions
 import Imaging
 import Render
+import SteadyDiceKit
 
 struct RenderVideo: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -69,15 +70,17 @@ struct RenderVideo: ParsableCommand {
             }
             let times = Self.frameTimes(from: from, to: end, fps: fps)
             guard !times.isEmpty else { throw AppError("no frames: --from \(from) to \(end) at \(fps) fps") }
-            let setup = try cameraOptions.load()
+            let options = SnapshotOptions(camera: cameraOptions, background: backgroundOptions, relativeAttitude: relativeAttitude,
+                                          model: modelOptions, hud: hudOptions, assets: assets)
+            let setup = try options.camera.load()
             let background = try RenderBackground(options: backgroundOptions, setup: setup, startTime: from)
             defer { background.stop() }
 
             let context = try HeadlessContext()
             defer { withExtendedLifetime(context) {} }
-            let renderer = try SceneRenderer(assets: try Assets.locate(explicit: assets), model: modelOptions.model)
-            if hudOptions.hud { try renderer.prepareHUD() }
-            renderer.clearColor = backgroundOptions.clearColor
+            let renderer = try SceneRenderer(assets: try Assets.locate(explicit: options.assetsFolder), model: options.model)
+            if options.hud { try renderer.prepareHUD() }
+            renderer.clearColor = options.backgroundColor
             setup.install(on: renderer)
             let target = try OffscreenTarget(width: size.width, height: size.height)
             let out = try VideoOutput(path: output, framesPerSecond: fps, width: size.width, height: size.height)
@@ -96,7 +99,7 @@ struct RenderVideo: ParsableCommand {
                 let image = try background.image(frame: k, fps: fps)
                 renderer.setBackground(image, generation: k, viewportWidth: size.width, viewportHeight: size.height)
                 let source = SceneSource(log: attitudeLog, fusion: fusion, path: log, at: t)
-                renderer.draw(setup.scene(source.scene(relativeAttitude: relativeAttitude, hud: hudOptions.hud),
+                renderer.draw(setup.scene(source.scene(relativeTo: options.relativeTo, hud: options.hud),
                                           width: size.width, height: size.height),
                               width: size.width, height: size.height)
                 let frame = target.readImage()

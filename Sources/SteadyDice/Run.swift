@@ -7,6 +7,7 @@ import Foundation
 import FusionOptions
 import Imaging
 import Render
+import SteadyDiceKit
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -91,15 +92,15 @@ struct Run: ParsableCommand {
             let frame: String
             if let attitude {
                 provider = FixedAttitudeProvider(attitude.quaternion)
-                frame = fixedAttitudeFrameName
+                frame = SceneSource.fixedAttitudeFrameName
             } else if let client = try imudOptions.makeClient() {
                 provider = IMUDAttitudeProvider(client: client)
-                frame = imudFrameName
+                frame = SceneSource.imudFrameName
             } else {
                 let path = log ?? assets.models.appendingPathComponent("demo-attitude.csv").path
                 let (attitudeLog, fusion) = try loadAttitudeLogWithFusion(path: path, magnetometer: magnetometer, platform: recording.platform)
                 provider = try LogPlaybackProvider(log: attitudeLog, fusion: fusion, speed: speed, looping: loop, now: now)
-                frame = frameName(of: attitudeLog)
+                frame = SceneSource.frameName(of: attitudeLog)
             }
             let window = try AppWindow(title: "steady-dice", width: size.width, height: size.height)
             let renderer = try SceneRenderer(assets: assets, model: modelOptions.model)

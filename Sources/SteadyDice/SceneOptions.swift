@@ -1,6 +1,7 @@
 import ArgumentParser
 import AttitudeMath
 import Render
+import SteadyDiceKit
 
 // Option groups that change what is drawn, not where the attitude comes from. Each is self-contained,
 // so any command that draws a frame (`run`, `snapshot`, `render`) can take it as an @OptionGroup.
@@ -40,9 +41,25 @@ struct HUDOptions: ParsableArguments {
 
     /// An offscreen picture of `size` must have room for the HUD above the die.
     func validate(size: Size) throws {
-        if hud && HUDLayout(width: size.width, height: size.height, lineCount: HUDReadout.lineCount).pixelSize == 0 {
-            throw ValidationError("--hud: \(size.width)x\(size.height) leaves no room for the HUD above the die; "
-                                  + "give a --size of at least 239x221")
-        }
+        try asValidationError { try SnapshotOptions(hud: hud).validate(width: size.width, height: size.height) }
+    }
+}
+
+extension SnapshotOptions {
+    /// The one options value that `snapshot` and `render` draw with, from their option groups
+    /// (`Snapshotter` takes the same value). A new group that changes the picture adds its field here.
+    init(camera: CameraOptions, background: BackgroundOptions, relativeAttitude: RelativeAttitudeOptions,
+         model: ModelOptions, hud: HUDOptions, assets: String?) {
+        self.init(camera: camera.settings, model: model.model, backgroundColor: background.clearColor,
+                  relativeTo: relativeAttitude.reference, hud: hud.hud, assetsFolder: assets)
+    }
+}
+
+/// Runs `body`, turning the library's refusal of an option into the command line's usage error.
+func asValidationError(_ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch let error as SnapshotError {
+        throw ValidationError(error.description)
     }
 }

@@ -5,6 +5,7 @@ import Foundation
 import FusionOptions
 import Imaging
 import Render
+import SteadyDiceKit
 
 struct Snapshot: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -73,9 +74,11 @@ struct Snapshot: ParsableCommand {
             let background = try backgroundProvider?.latest().map {
                 try setup.prepare(background: $0.image, source: backgroundOptions.sourceName)
             }
-            let state = source.scene(relativeAttitude: relativeAttitude, hud: hudOptions.hud)
-            let image = try renderOffscreen(size: size, assetsFolder: assets, clearColor: backgroundOptions.clearColor,
-                                            background: background, model: modelOptions.model,
+            let options = SnapshotOptions(camera: cameraOptions, background: backgroundOptions, relativeAttitude: relativeAttitude,
+                                          model: modelOptions, hud: hudOptions, assets: assets)
+            let state = source.scene(relativeTo: options.relativeTo, hud: options.hud)
+            let image = try renderOffscreen(width: size.width, height: size.height, assetsFolder: options.assetsFolder,
+                                            clearColor: options.backgroundColor, background: background, model: options.model,
                                             state: setup.scene(state, width: size.width, height: size.height), setup: setup)
             try image.write(path: output)
             print("wrote \(output) (\(size.width)x\(size.height))")
@@ -85,13 +88,12 @@ struct Snapshot: ParsableCommand {
 
     private func resolveSource() throws -> SceneSource {
         if let attitude {
-            return SceneSource(worldFromDevice: attitude.quaternion, history: [attitude.quaternion], frame: fixedAttitudeFrameName,
-                          description: "fixed attitude (--attitude)", fusion: "none")
+            return SceneSource(fixed: attitude.quaternion)
         }
         if let client = try imudOptions.makeClient() {
             defer { client.stop() }
             let q = try client.waitForFirstValid(timeout: timeout).worldFromDevice
-            return SceneSource(worldFromDevice: q, history: [q], frame: imudFrameName,
+            return SceneSource(worldFromDevice: q, history: [q], frame: SceneSource.imudFrameName,
                           description: "imud, first packet",
                           fusion: client.state == .connected ? "imud's, converged" : "imud's, not converged (starting up)")
         }
@@ -102,64 +104,6 @@ struct Snapshot: ParsableCommand {
         }
         return SceneSource(log: attitudeLog, fusion: fusion, path: log, at: at)
     }
-}
-
-/// The attitude to draw, the attitudes before it (for the smoothed tilt), and how the HUD names them:
-/// what `snapshot` draws, and `render` for each of its frames.
-struct SceneSource {
-    let worldFromDevice: Quaternion
-    let history: [Quaternion]
-    let frame: String
-    let description: String
-    let fusion: String
-
-    /// A log at playback time `at`: the attitude there, after every sample before it.
-    init(log: AttitudeLog, fusion: FusionTrack?, path: String, at: Double) {
-        let q = log.attitude(at: at)
-        self.init(worldFromDevice: q, history: log.samples.filter { $0.t < at }.map(\.worldFromDevice) + [q],
-                  frame: frameName(of: log),
-                  description: String(format: "%.2f/%.2f s ", at, log.duration) + URL(fileURLWithPath: path).lastPathComponent,
-                  fusion: fusionSummary(fusion, of: log, at: at))
-    }
-
-    init(worldFromDevice: Quaternion, history: [Quaternion], frame: String, description: String, fusion: String) {
-        self.worldFromDevice = worldFromDevice
-        self.history = history
-        self.frame = frame
-        self.description = description
-        self.fusion = fusion
-    }
-
-    /// The scene before a camera is applied: the attitude relative to the reference pose, and the HUD
-    /// when asked, its tilt smoothed by the seed's filter over every attitude up to the one drawn.
-    func scene(relativeAttitude: RelativeAttitudeOptions, hud: Bool) -> SceneState {
-        let drawn = relativeAttitude.apply(to: worldFromDevice)
-        var state = SceneState(worldFromDevice: drawn)
-        if hud {
-            var filter = ScalarKalmanFilter()
-            let smoothed = history.map { filter.update(AttitudeViews.tiltDegrees(relativeAttitude.apply(to: $0))) }.last
-            state.hud = HUDReadout(worldFromDevice: drawn, smoothedTilt: smoothed, frame: frame,
-                                   reference: relativeAttitude.reference, source: description, fusion: fusion)
-        }
-        return state
-    }
-}
-
-/// Renders one frame in a headless EGL context and reads it back upright.
-func renderOffscreen(size: Size, assetsFolder: String?, clearColor: RGBColor, background: RGBImage?,
-                     model: SceneModel = .die, state: SceneState, setup: CameraSetup = .seed) throws -> RGBImage {
-    let context = try HeadlessContext()
-    defer { withExtendedLifetime(context) {} }
-    let assets = try Assets.locate(explicit: assetsFolder)
-    let renderer = try SceneRenderer(assets: assets, model: model)
-    if state.hud != nil { try renderer.prepareHUD() }
-    renderer.clearColor = clearColor
-    setup.install(on: renderer)
-    let target = try OffscreenTarget(width: size.width, height: size.height)
-    target.bind()
-    renderer.setBackground(background, generation: 0, viewportWidth: size.width, viewportHeight: size.height)
-    renderer.draw(state, width: size.width, height: size.height)
-    return target.readImage()
 }
 
 /// Runs `body`; an error is printed as `steady-dice: <message>` and the process exits 1.

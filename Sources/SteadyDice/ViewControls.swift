@@ -71,12 +71,3 @@ final class ViewControls {
     }
 }
 
-/// How the HUD names the reference frame of a log: its `# frame:` line, or what is known without one.
-func frameName(of log: AttitudeLog) -> String {
-    log.frame?.rawValue ?? "not given by the log"
-}
-
-/// The reference frame imud's attitude is drawn in: its NED or ENU turned into W (CONVENTIONS.md).
-let imudFrameName = "X north, Y west, Z up (from imud)"
-/// A fixed `--attitude` names no frame.
-let fixedAttitudeFrameName = "as given by --attitude"

@@ -3,6 +3,7 @@ import Camera
 import Foundation
 import Imaging
 import Render
+import SteadyDiceKit
 import XCTest
 
 /// One headless OpenGL context and renderer for the whole test process.
@@ -43,9 +44,9 @@ enum RenderHarness {
 enum Golden {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
     /// A channel may differ by this much (llvmpipe is deterministic; this absorbs rounding only).
-    static let channelTolerance = 2
-    /// At most this fraction of pixels may exceed the channel tolerance.
-    static let pixelFractionTolerance = 0.001
+    static let channelTolerance = ImageComparison.defaultTolerance
+    /// At most this fraction of pixels may exceed the channel tolerance: `steady-dice compare --max-fraction 0.001`.
+    static let pixelFractionTolerance = ImageComparison.goldenMaxFraction
 
     static func assertMatches(_ image: RGBImage, named name: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let url = folder.appendingPathComponent("\(name).png")
@@ -57,24 +58,15 @@ enum Golden {
             return
         }
         let golden = try RGBImage.read(path: url.path)
-        guard golden.width == image.width, golden.height == image.height else {
-            XCTFail("\(name): size \(image.width)x\(image.height), golden \(golden.width)x\(golden.height)", file: file, line: line)
-            return
-        }
-        var differing = 0
-        var worst = 0
-        for p in 0..<(image.width * image.height) {
-            var pixelWorst = 0
-            for c in 0..<3 { pixelWorst = max(pixelWorst, abs(Int(image.pixels[3 * p + c]) - Int(golden.pixels[3 * p + c]))) }
-            worst = max(worst, pixelWorst)
-            if pixelWorst > channelTolerance { differing += 1 }
-        }
-        let fraction = Double(differing) / Double(image.width * image.height)
-        if fraction > pixelFractionTolerance {
-            let actualURL = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("\(name)-actual.png")
+        let comparison = ImageComparison(expected: golden, actual: image, tolerance: channelTolerance, maxFraction: pixelFractionTolerance)
+        if !comparison.matches {
+            let temporary = URL(fileURLWithPath: NSTemporaryDirectory())
+            let actualURL = temporary.appendingPathComponent("\(name)-actual.png")
+            let diffURL = temporary.appendingPathComponent("\(name)-diff.png")
             try? image.write(path: actualURL.path)
-            XCTFail("\(name): \(differing) pixels (\(fraction * 100)%) differ by more than \(channelTolerance), worst \(worst); "
-                    + "actual image written to \(actualURL.path)", file: file, line: line)
+            try? ImageComparison.diffImage(expected: golden, actual: image, tolerance: channelTolerance)?.write(path: diffURL.path)
+            XCTFail("\(comparison.summary(expected: url.lastPathComponent, actual: "the rendered picture")); actual image written to "
+                    + "\(actualURL.path), differences marked in \(diffURL.path)", file: file, line: line)
         }
     }
 }

@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import SteadyDiceKit
+
+struct Compare: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Compares two pictures as the golden tests do: exit 0 when they match, 1 when they differ, 2 when it cannot compare.",
+        discussion: """
+        The pictures match when no more than the fraction --max-fraction of their pixels differ by more than --tolerance \
+        in any channel (R, G or B, 0 to 255). Pictures of different sizes differ. The line printed gives the count and \
+        share of pixels over the tolerance, the largest difference and where it is (x from the left, y from the top). \
+        A missing or unreadable file exits 2. The golden tests use the same comparison with --tolerance 2 --max-fraction 0.001.
+        """)
+
+    @Argument(help: ArgumentHelp("The reviewed picture (PNG, or any picture OpenCV reads).", valueName: "EXPECTED.png"))
+    var expected: String
+
+    @Argument(help: ArgumentHelp("The picture to check against it.", valueName: "ACTUAL.png"))
+    var actual: String
+
+    @Option(help: ArgumentHelp("Largest difference in a channel that still counts as the same, 0 to 255.", valueName: "N"))
+    var tolerance: Int = ImageComparison.defaultTolerance
+
+    @Option(help: ArgumentHelp("Fraction of pixels (0 to 1) allowed over the tolerance.", valueName: "F"))
+    var maxFraction: Double = 0
+
+    @Option(help: ArgumentHelp("Write the expected picture dimmed, with every pixel over the tolerance in magenta.",
+                               valueName: "DIFF.png"))
+    var diff: String?
+
+    func validate() throws {
+        guard (0...255).contains(tolerance) else { throw ValidationError("--tolerance must be from 0 to 255") }
+        guard maxFraction >= 0, maxFraction <= 1 else { throw ValidationError("--max-fraction must be from 0 to 1") }
+        if let diff, !diff.lowercased().hasSuffix(".png") { throw ValidationError("--diff must name a .png file") }
+    }
+
+    func run() throws {
+        let images: (expected: RGBImage, actual: RGBImage)
+        do {
+            images = (try Self.read(expected), try Self.read(actual))
+        } catch {
+            FileHandle.standardError.write(Data("steady-dice: cannot compare: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        let comparison = ImageComparison(expected: images.expected, actual: images.actual, tolerance: tolerance, maxFraction: maxFraction)
+        print(comparison.summary(expected: expected, actual: actual))
+        if let diff {
+            if let picture = ImageComparison.diffImage(expected: images.expected, actual: images.actual, tolerance: tolerance) {
+                do {
+                    try picture.write(path: diff)
+                } catch {
+                    FileHandle.standardError.write(Data("steady-dice: \(error)\n".utf8))
+                    throw ExitCode(2)
+                }
+            } else {
+                FileHandle.standardError.write(Data("steady-dice: no --diff picture: the sizes differ\n".utf8))
+            }
+        }
+        if !comparison.matches { throw ExitCode(1) }
+    }
+
+    /// A picture, or an error naming the file: missing, or not a picture.
+    private static func read(_ path: String) throws -> RGBImage {
+        guard FileManager.default.fileExists(atPath: path) else { throw ImagingError.unreadableImage(path: path, reason: "file not found") }
+        return try RGBImage.read(path: path)
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// The loaded camera settings: turns an attitude into a scene for a viewport, and a background picture
+/// into the one to draw.
+public struct CameraSetup {
+    public var fov: Double?
+    public var calibrated: CalibratedCamera?
+    public var intrinsicsPath: String?
+    public var undistorter: Undistorter?
+    public var anchor: Anchor?
+    public var panorama: RGBImage?
+    public var panoramaPath: String?
+
+    public init(fov: Double? = nil, calibrated: CalibratedCamera? = nil, intrinsicsPath: String? = nil,
+                undistorter: Undistorter? = nil, anchor: Anchor? = nil, panorama: RGBImage? = nil, panoramaPath: String? = nil) {
+        self.fov = fov
+        self.calibrated = calibrated
+        self.intrinsicsPath = intrinsicsPath
+        self.undistorter = undistorter
+        self.anchor = anchor
+        self.panorama = panorama
+        self.panoramaPath = panoramaPath
+    }
+
+    /// Today's picture: 60°, the die in front of the camera, no panorama.
+    public static let seed = CameraSetup()
+
+    /// The camera for a viewport; nil keeps the seed's gluPerspective (so default pictures stay identical).
+    public func camera(width: Int, height: Int) -> PinholeCamera? {
+        if let calibrated { return calibrated.pinhole.fitted(toWidth: width, height: height) }
+        if let fov { return PinholeCamera(verticalFieldOfViewDegrees: fov, width: width, height: height) }
+        return nil
+    }
+
+    public func scene(worldFromDevice: Quaternion?, greyed: Bool = false, width: Int, height: Int) -> SceneState {
+        scene(SceneState(worldFromDevice: worldFromDevice, greyed: greyed), width: width, height: height)
+    }
+
+    /// `state` seen through this camera in a viewport: its projection, and the die's anchor.
+    public func scene(_ state: SceneState, width: Int, height: Int) -> SceneState {
+        var state = state
+        state.camera = camera(width: width, height: height)
+        state.anchor = anchor
+        return state
+    }
+
+    /// Hands the panorama, if any, to a renderer; says on stderr when it had to be shrunk to fit.
+    public func install(on renderer: SceneRenderer) {
+        guard let panorama, let panoramaPath else { return }
+        renderer.setPanorama(panorama) { from, to, limit in
+            FileHandle.standardError.write(Data(("steady-dice: \(panoramaPath): \(from.0)x\(from.1) is larger than this driver's "
+                + "largest texture (\(limit)); halved to \(to.0)x\(to.1)\n").utf8))
+        }
+    }
+
+    /// The background picture as drawn: with calibrated intrinsics it must have the calibrated size,
+    /// and with distortion it is undistorted.
+    public func prepare(background image: RGBImage, source: String) throws -> RGBImage {
+        guard let calibrated else { return image }
+        guard image.width == calibrated.pinhole.width, image.height == calibrated.pinhole.height else {
+            throw ImagingError.video(path: source, reason: "is \(image.width)x\(image.height), but \(intrinsicsPath ?? "the intrinsics") "
+                                     + "describes \(calibrated.pinhole.width)x\(calibrated.pinhole.height) pictures")
+        }
+        return try undistorter?.apply(image, source: source) ?? image
+    }
+}

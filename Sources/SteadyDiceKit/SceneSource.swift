@@ -1,0 +1,72 @@
+import Foundation
+
+/// The attitude to draw, the attitudes before it (for the smoothed tilt), and how the HUD names them:
+/// what `snapshot` and `Snapshotter` draw, and `render` for each of its frames.
+public struct SceneSource {
+    public let worldFromDevice: Quaternion
+    public let history: [Quaternion]
+    public let frame: String
+    public let description: String
+    public let fusion: String
+
+    /// A log at playback time `at` seconds: the attitude there, after every sample before it.
+    public init(log: AttitudeLog, fusion: FusionTrack?, path: String, at: Double) {
+        let q = log.attitude(at: at)
+        self.init(worldFromDevice: q, history: log.samples.filter { $0.t < at }.map(\.worldFromDevice) + [q],
+                  frame: SceneSource.frameName(of: log),
+                  description: String(format: "%.2f/%.2f s ", at, log.duration) + URL(fileURLWithPath: path).lastPathComponent,
+                  fusion: SceneSource.fusionSummary(fusion, of: log, at: at))
+    }
+
+    /// A fixed device-to-world attitude, as `snapshot --attitude` gives it.
+    public init(fixed worldFromDevice: Quaternion) {
+        self.init(worldFromDevice: worldFromDevice, history: [worldFromDevice], frame: SceneSource.fixedAttitudeFrameName,
+                  description: "fixed attitude (--attitude)", fusion: "none")
+    }
+
+    public init(worldFromDevice: Quaternion, history: [Quaternion], frame: String, description: String, fusion: String) {
+        self.worldFromDevice = worldFromDevice
+        self.history = history
+        self.frame = frame
+        self.description = description
+        self.fusion = fusion
+    }
+
+    /// The scene before a camera is applied: the attitude relative to the reference pose, and the HUD
+    /// when asked, its tilt smoothed by the seed's filter over every attitude up to the one drawn.
+    public func scene(relativeTo reference: Quaternion?, hud: Bool) -> SceneState {
+        func relative(_ q: Quaternion) -> Quaternion { reference.map { q.relative(to: $0) } ?? q }
+        let drawn = relative(worldFromDevice)
+        var state = SceneState(worldFromDevice: drawn)
+        if hud {
+            var filter = ScalarKalmanFilter()
+            let smoothed = history.map { filter.update(AttitudeViews.tiltDegrees(relative($0))) }.last
+            state.hud = HUDReadout(worldFromDevice: drawn, smoothedTilt: smoothed, frame: frame,
+                                   reference: reference, source: description, fusion: fusion)
+        }
+        return state
+    }
+
+    /// How the HUD names the reference frame of a log: its `# frame:` line, or what is known without one.
+    public static func frameName(of log: AttitudeLog) -> String {
+        log.frame?.rawValue ?? "not given by the log"
+    }
+
+    /// The reference frame imud's attitude is drawn in: its NED or ENU turned into W (CONVENTIONS.md).
+    public static let imudFrameName = "X north, Y west, Z up (from imud)"
+    /// A fixed `--attitude` names no frame.
+    public static let fixedAttitudeFrameName = "as given by --attitude"
+
+    /// The HUD's fusion line for a log at playback time `t`: the estimator's status at the sample
+    /// shown when the log was fused in-process, else that the log came fused.
+    public static func fusionSummary(_ track: FusionTrack?, of log: AttitudeLog, at t: Double) -> String {
+        guard let track else { return "none: an attitude log" }
+        // The last sample at or before t.
+        var low = 0, high = log.samples.count
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if log.samples[middle].t <= t { low = middle } else { high = middle }
+        }
+        return track.summary(atSample: low)
+    }
+}

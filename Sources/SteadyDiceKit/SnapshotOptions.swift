@@ -1,0 +1,100 @@
+import Foundation
+
+/// How a picture is drawn: the one options value behind `steady-dice snapshot` and `render` and behind
+/// `Snapshotter`. The command line's option groups fill it in; a library user sets its fields.
+///
+/// Each field names the option it stands for. A new drawing option belongs here as a field (with
+/// the seed's picture as its default), so that the command line and the library stay one.
+public struct SnapshotOptions: Equatable, Sendable {
+    /// `--fov`, `--intrinsics`, `--anchor`, `--panorama`: the camera and where the die sits.
+    public var camera: CameraSettings
+    /// `--model die|box`: what sits at the origin of the world frame.
+    public var model: SceneModel
+    /// `--background none|#RRGGBB`: the colour behind everything when no picture is drawn.
+    public var backgroundColor: RGBColor
+    /// `--relative-to w,x,y,z`: draw the attitude relative to this device-to-world reference pose.
+    public var relativeTo: Quaternion?
+    /// `--hud`: the numbers over the picture.
+    public var hud: Bool
+    /// `--assets`: the folder holding `shaders/` and `models/` (nil: found as the command line finds them).
+    public var assetsFolder: String?
+
+    /// The seed's picture: the die in front of a 60° camera over the default colour, no HUD.
+    public init(camera: CameraSettings = CameraSettings(), model: SceneModel = .die,
+                backgroundColor: RGBColor = .defaultBackground, relativeTo: Quaternion? = nil,
+                hud: Bool = false, assetsFolder: String? = nil) {
+        self.camera = camera
+        self.model = model
+        self.backgroundColor = backgroundColor
+        self.relativeTo = relativeTo
+        self.hud = hud
+        self.assetsFolder = assetsFolder
+    }
+
+    /// Refuses options that cannot draw a `width` x `height` picture, with the message the command line gives.
+    public func validate(width: Int, height: Int) throws {
+        guard width > 0, height > 0, width <= 16384, height <= 16384 else {
+            throw SnapshotError("the size must be from 1x1 to 16384x16384, not \(width)x\(height)")
+        }
+        try camera.validate()
+        if hud && HUDLayout(width: width, height: height, lineCount: HUDReadout.lineCount).pixelSize == 0 {
+            throw SnapshotError("--hud: \(width)x\(height) leaves no room for the HUD above the die; "
+                                + "give a --size of at least 239x221")
+        }
+    }
+}
+
+/// The camera model and the die's place: `--fov` or `--intrinsics`, `--anchor`, `--panorama`.
+public struct CameraSettings: Equatable, Sendable {
+    /// Vertical field of view in degrees (nil: the seed's 60°, drawn with its own projection).
+    public var fieldOfViewDegrees: Double?
+    /// An OpenCV calibration file (camera_matrix, distortion_coefficients, image_width, image_height).
+    public var intrinsicsPath: String?
+    /// Where the die sits in the world (nil: in front of the camera, as the seed draws it).
+    public var anchor: Anchor?
+    /// An equirectangular panorama drawn as the background.
+    public var panoramaPath: String?
+
+    public init(fieldOfViewDegrees: Double? = nil, intrinsicsPath: String? = nil, anchor: Anchor? = nil,
+                panoramaPath: String? = nil) {
+        self.fieldOfViewDegrees = fieldOfViewDegrees
+        self.intrinsicsPath = intrinsicsPath
+        self.anchor = anchor
+        self.panoramaPath = panoramaPath
+    }
+
+    /// Refuses settings that contradict each other or leave the die outside the view volume.
+    public func validate() throws {
+        if fieldOfViewDegrees != nil && intrinsicsPath != nil { throw SnapshotError("give at most one of --fov and --intrinsics") }
+        if let fov = fieldOfViewDegrees, !(fov > 0 && fov < 180) {
+            throw SnapshotError("--fov must be between 0 and 180 degrees (exclusive)")
+        }
+        if let anchor {
+            guard anchor.distance >= Anchor.minimumDistance, anchor.distance <= Anchor.maximumDistance else {
+                throw SnapshotError("--anchor: the distance must be from \(Anchor.minimumDistance) to \(Anchor.maximumDistance) "
+                                    + "(the whole die between the near plane at 0.1 and the far plane at 100)")
+            }
+            guard abs(anchor.elevationDegrees) <= 90 else { throw SnapshotError("--anchor: the elevation must be within -90 to 90 degrees") }
+        }
+    }
+
+    /// Reads the files these settings name.
+    public func load() throws -> CameraSetup {
+        let calibrated = try intrinsicsPath.map { try CalibratedCamera.read(path: $0) }
+        let undistorter = try calibrated.flatMap { $0.isDistorted ? try Undistorter(camera: $0) : nil }
+        let panoramaImage = try panoramaPath.map { path -> RGBImage in
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw ImagingError.unreadableImage(path: path, reason: "file not found")
+            }
+            return try RGBImage.read(path: path)
+        }
+        return CameraSetup(fov: fieldOfViewDegrees, calibrated: calibrated, intrinsicsPath: intrinsicsPath, undistorter: undistorter,
+                           anchor: anchor, panorama: panoramaImage, panoramaPath: panoramaPath)
+    }
+}
+
+/// Options that cannot draw a picture, said as the command line says it.
+public struct SnapshotError: Error, CustomStringConvertible, Equatable {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

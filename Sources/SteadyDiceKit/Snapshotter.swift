@@ -1,0 +1,100 @@
+import Foundation
+
+/// Renders offscreen pictures of the die for visual regression tests: by default exactly what
+/// `steady-dice snapshot --background none --size WxH` writes for the same attitude.
+///
+/// ```swift
+/// import SteadyDiceKit
+/// let snapshotter = try Snapshotter(width: 320, height: 240)
+/// let png: Data = try snapshotter.pngData(worldFromDevice: Quaternion(w: 0.8, x: 0.3, y: 0.4, z: 0.33))
+/// ```
+///
+/// Each picture is drawn in its own headless EGL context (Mesa's surfaceless platform: no display,
+/// no window), through the same code as `snapshot`. Use one snapshotter from one thread at a time.
+public final class Snapshotter {
+    /// The picture's size in pixels.
+    public let width: Int
+    public let height: Int
+    /// How every picture is drawn: the options `snapshot` takes, as one value.
+    public let options: SnapshotOptions
+    private let setup: CameraSetup
+
+    /// Checks `options` for a `width` x `height` picture and reads the files they name (intrinsics,
+    /// panorama). The assets (`shaders/`, `models/`) are found as the command line finds them:
+    /// `options.assetsFolder`, else `$STEADY_DICE_ASSETS`, else the package checkout.
+    public init(width: Int, height: Int, options: SnapshotOptions = SnapshotOptions()) throws {
+        try options.validate(width: width, height: height)
+        _ = try Assets.locate(explicit: options.assetsFolder)
+        self.width = width
+        self.height = height
+        self.options = options
+        setup = try options.camera.load()
+    }
+
+    /// The picture of the device at `worldFromDevice` (device-to-world, Hamilton; normalised here):
+    /// `snapshot --attitude w,x,y,z`.
+    public func image(worldFromDevice: Quaternion) throws -> RGBImage {
+        let q = worldFromDevice
+        return try image(of: SceneSource(fixed: try Quaternion.validated(w: q.w, x: q.x, y: q.y, z: q.z)))
+    }
+
+    /// The picture of `log` at playback time `at` seconds (its first sample at 0): `snapshot --log PATH --at T`.
+    /// `path` only names the log in the HUD.
+    public func image(log: AttitudeLog, at time: Double, path: String = "log") throws -> RGBImage {
+        guard time >= 0, time <= log.duration else {
+            throw SnapshotError(String(format: "--at %g is outside %@, which runs from 0 to %.3f s", time, path, log.duration))
+        }
+        return try image(of: SceneSource(log: log, fusion: nil, path: path, at: time))
+    }
+
+    /// The picture of the log file at `path` (a steady-dice CSV, a Sensor Logger Orientation.csv or
+    /// folder, or a raw IMU log, fused as `snapshot` fuses it) at playback time `at` seconds:
+    /// `snapshot --log PATH --at T`, HUD included.
+    public func image(logFile path: String, at time: Double) throws -> RGBImage {
+        let (log, fusion) = try loadAnyAttitudeLogWithFusion(path: path, program: "steady-dice")
+        guard time >= 0, time <= log.duration else {
+            throw SnapshotError(String(format: "--at %g is outside %@, which runs from 0 to %.3f s", time, path, log.duration))
+        }
+        return try image(of: SceneSource(log: log, fusion: fusion, path: path, at: time))
+    }
+
+    /// The picture of any scene source: the attitude, its history for the HUD's smoothed tilt, its names.
+    public func image(of source: SceneSource) throws -> RGBImage {
+        let state = setup.scene(source.scene(relativeTo: options.relativeTo, hud: options.hud), width: width, height: height)
+        return try renderOffscreen(width: width, height: height, assetsFolder: options.assetsFolder,
+                                   clearColor: options.backgroundColor, background: nil, model: options.model,
+                                   state: state, setup: setup)
+    }
+
+    /// `image(worldFromDevice:)` as the PNG file `snapshot` writes, byte for byte.
+    public func pngData(worldFromDevice: Quaternion) throws -> Data {
+        try image(worldFromDevice: worldFromDevice).pngData()
+    }
+
+    /// `image(log:at:path:)` as the PNG file `snapshot` writes.
+    public func pngData(log: AttitudeLog, at time: Double, path: String = "log") throws -> Data {
+        try image(log: log, at: time, path: path).pngData()
+    }
+}
+
+extension RGBImage {
+    /// The PNG file `write(path:)` writes, as bytes (the same encoder, through a temporary file).
+    public func pngData() throws -> Data {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("steady-dice-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try write(path: url.path)
+        return try Data(contentsOf: url)
+    }
+
+    /// Decodes PNG (or any picture OpenCV reads) bytes; `name` says where they came from in an error.
+    public init(imageData data: Data, name: String) throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("steady-dice-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try data.write(to: url)
+        do {
+            self = try RGBImage.read(path: url.path)
+        } catch {
+            throw ImagingError.unreadableImage(path: name, reason: "not a picture OpenCV decodes (\(data.count) bytes)")
+        }
+    }
+}
