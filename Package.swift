@@ -64,20 +64,20 @@ let package = Package(
 
         /// Command-line options shared by both executables: magnetometer calibration, recording platforms, log loading.
         .target(name: "FusionOptions", dependencies: [
-            "Fusion", "RawLog", "AttitudeLog", "Location", "Recording", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "Fusion", "RawLog", "AttitudeLog", "Location", "Recording", "AttitudeMath", "CSVText", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         // MARK: - Executables
         .executableTarget(
             name: "SteadyDice",
             dependencies: [
-                "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "Fusion", "RawLog", "FusionOptions", "Recording", "CGLFW", "CStopSignal",
+                "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "Fusion", "RawLog", "FusionOptions", "Recording", "CGLFW", "CStopSignal", "CSVText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "AttitudeTool",
             dependencies: [
-                "AttitudeMath", "AttitudeLog", "Fusion", "RawLog", "FusionOptions", "Location", "Recording",
+                "AttitudeMath", "AttitudeLog", "Fusion", "RawLog", "FusionOptions", "Location", "Recording", "CSVText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

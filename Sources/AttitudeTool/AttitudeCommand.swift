@@ -13,6 +13,9 @@ struct AttitudeCommand: ParsableCommand {
         commandName: "attitude",
         abstract: "Fuse raw IMU logs into attitude, convert producers' attitude, measure the fusion against BROAD, print attitude as matrices and angles, and find where the device is.",
         subcommands: [Fuse.self, Convert.self, Eval.self, Bench.self, Views.self, Declination.self, LocationCommand.self, Terrain.self])
+
+    /// Every refusal is one clean line (see `mainWithOneLineErrors`).
+    static func main() { mainWithOneLineErrors() }
 }
 
 /// Options shared by the subcommands that run the estimator.

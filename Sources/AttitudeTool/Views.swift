@@ -31,7 +31,8 @@ struct Views: ParsableCommand {
 
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Write the views of conj(r)·q, the attitude relative to the reference pose r "
-                               + "(Core Motion's multiply(byInverseOf:)).", valueName: "w,x,y,z"))
+                               + "(Core Motion's multiply(byInverseOf:)).", valueName: "w,x,y,z"),
+            transform: { try QuaternionValue.parseOption($0) })
     var relativeTo: QuaternionValue?
 
     @OptionGroup var magnetometer: MagnetometerOptions
@@ -86,8 +87,10 @@ struct Views: ParsableCommand {
 struct QuaternionValue: ExpressibleByArgument {
     let quaternion: Quaternion
     init?(argument: String) {
-        guard let q = Quaternion(commaSeparated: argument) else { return nil }
+        guard let q = try? Quaternion.parseOption(argument) else { return nil }
         quaternion = q
     }
+    init(quaternion: Quaternion) { self.quaternion = quaternion }
+    static func parseOption(_ text: String) throws -> QuaternionValue { QuaternionValue(quaternion: try Quaternion.parseOption(text)) }
     static var defaultValueDescription: String { "w,x,y,z" }
 }

@@ -36,6 +36,7 @@ public enum RawLogFusion {
         if mode == .nineD && log.mag == nil {
             throw RawLogError(path: log.path, "9D fusion needs magnetometer columns, and this log has none; use 6D")
         }
+        if mode == .nineD { try checkMagnetometerUsable(log) }
         var estimatorFrame = frame
         var outputFromEstimatorFrame: Quaternion?
         if frame == .reference(.xTrueNorthZVertical), mode == .nineD, let declinationDegrees {

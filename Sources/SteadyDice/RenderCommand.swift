@@ -22,7 +22,7 @@ struct RenderVideo: ParsableCommand {
     @Option(help: "Attitude log (steady-dice CSV, Sensor Logger Orientation.csv, or a raw IMU log to fuse).")
     var log: String
 
-    @Option(help: "Frame size, WxH.")
+    @Option(parsing: .unconditional, help: "Frame size, WxH.", transform: { try Size.parseOption($0) })
     var size: Size
 
     @Option(help: "Frames per second of the output.")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AttitudeLog
 import AttitudeMath
+import CSVText
 import Foundation
 import FusionOptions
 import Imaging
@@ -21,7 +22,8 @@ struct Snapshot: ParsableCommand {
     @Option(help: "Playback time in seconds into --log (its first sample is t = 0).")
     var at: Double = 0
 
-    @Option(parsing: .unconditional, help: "A device-to-world quaternion w,x,y,z (Hamilton, normalised on input).")
+    @Option(parsing: .unconditional, help: "A device-to-world quaternion w,x,y,z (Hamilton, normalised on input).",
+            transform: { try QuaternionArgument.parseOption($0) })
     var attitude: QuaternionArgument?
 
     @OptionGroup var imudOptions: IMUDOptions
@@ -33,7 +35,7 @@ struct Snapshot: ParsableCommand {
     @Option(help: "With --imud: seconds to wait for the first valid packet.")
     var timeout: Double = 5
 
-    @Option(help: "Frame size, WxH.")
+    @Option(parsing: .unconditional, help: "Frame size, WxH.", transform: { try Size.parseOption($0) })
     var size: Size
 
     @OptionGroup var backgroundOptions: BackgroundOptions
@@ -169,7 +171,7 @@ func exitOnFailure(_ body: () throws -> Void) throws {
     } catch let error as ValidationError {
         throw error
     } catch {
-        FileHandle.standardError.write(Data("steady-dice: \(error)\n".utf8))
+        FileHandle.standardError.write(Data("steady-dice: \(MessageText.line("\(error)"))\n".utf8))
         throw ExitCode(1)
     }
 }
