@@ -27,8 +27,18 @@ extension AttitudeLog {
                 throw AttitudeLogError(path: path, reason: .notARecording(RecordingFolder.unknownFolderMessage))
             }
             guard let orientation = folder.orientationFile else {
+                var missing: [String]
+                if folder.producer == .sensorLogger {
+                    missing = ["Orientation.csv (to play)"]
+                    if !folder.has("Gyroscope.csv") { missing.append("Gyroscope.csv (to fuse)") }
+                    if !folder.has("TotalAcceleration.csv") && !folder.has("Accelerometer.csv") {
+                        missing.append("TotalAcceleration.csv or Accelerometer.csv (to fuse)")
+                    }
+                } else {
+                    missing = ["Quaternion.csv (to play)", "Inertial.csv (to fuse)"]
+                }
                 throw AttitudeLogError(path: path, reason: .notARecording(
-                    "a \(folder.producer.rawValue) folder without an orientation file (Orientation.csv or Quaternion.csv)"))
+                    "a \(folder.producer.rawValue) folder without \(missing.joined(separator: ", "))"))
             }
             file = orientation
         }

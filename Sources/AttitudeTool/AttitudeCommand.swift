@@ -1,6 +1,7 @@
 import ArgumentParser
 import AttitudeLog
 import AttitudeMath
+import CSVText
 import Foundation
 import Fusion
 import FusionOptions
@@ -98,11 +99,12 @@ struct Fuse: ParsableCommand {
         reportReading(raw, tool: "attitude")
         let (log, calibration) = try magnetometer.apply(to: raw)
         if let calibration { reportCalibration(calibration, of: log) }
+        if mode == nil, let note = RawLogFusion.modeNote(for: log) { FileHandle.standardError.write(Data("attitude: \(note)\n".utf8)) }
         let mode = mode ?? RawLogFusion.naturalMode(of: log)
         let outputFrame: OutputFrame
         if let frame {
             guard let parsed = OutputFrame(name: frame) else {
-                throw ValidationError("unknown frame '\(frame)'; expected enu, ned or one of "
+                throw ValidationError("unknown frame \(MessageText.quoted(frame)); expected enu, ned or one of "
                                       + ReferenceFrame.allCases.map(\.rawValue).joined(separator: ", "))
             }
             outputFrame = parsed

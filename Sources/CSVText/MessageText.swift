@@ -5,8 +5,9 @@ import Foundation
 public enum MessageText {
     /// The most characters of a bad value a message shows: enough to recognise a number, a name or a path.
     public static let valueLimit = 60
-    /// The most characters of a whole message line; a longer one is cut with an ellipsis.
-    public static let lineLimit = 400
+    /// The most characters of a whole message line; a longer one is cut with an ellipsis. Long enough
+    /// for a message naming two long paths; a bad value in it is already cut to `valueLimit`.
+    public static let lineLimit = 1000
 
     /// A bad value for a message, in single quotes: at most `valueLimit` characters of it, control
     /// characters escaped (`\n`, `\t`, `\0`, `\u{1B}` …), and `…` when it was cut.
@@ -48,16 +49,19 @@ public enum MessageText {
     }
 
     /// A whole error message as one clean line: line breaks become `; `, other control characters are
-    /// escaped, any single word longer than `valueLimit` is cut (a bad value a library echoed whole), and
-    /// the line is cut at `lineLimit`.
+    /// escaped, and the line is cut at `lineLimit`. The argument parser's "The value 'V' is invalid for …"
+    /// echoes V whole (a 1 MiB option value): V is shown as `quoted(_:)` shows a bad value.
     public static func line(_ message: String) -> String {
+        var message = message
+        let opening = "The value '", closing = "' is invalid for "
+        if message.hasPrefix(opening), let end = message.range(of: closing, options: .backwards) {
+            let value = String(message[message.index(message.startIndex, offsetBy: opening.count)..<end.lowerBound])
+            message = "The value " + quoted(value) + " is invalid for " + message[end.upperBound...]
+        }
         let joined = message.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }
             .joined(separator: "; ")
-        let words = joined.split(separator: " ", omittingEmptySubsequences: false).map { word -> String in
-            escaped(String(word), limit: valueLimit)
-        }
-        return escaped(words.joined(separator: " "), limit: lineLimit)
+        return escaped(joined, limit: lineLimit)
     }
 }

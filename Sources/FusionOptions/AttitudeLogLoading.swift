@@ -38,6 +38,7 @@ public func loadAnyAttitudeLogWithFusion(path: String, magnetometer: Magnetomete
         FileHandle.standardError.write(Data("\(program): \(path): magnetometer \(calibration), subtracted\n".utf8))
     }
     let mode = RawLogFusion.naturalMode(of: raw)
+    if let note = RawLogFusion.modeNote(for: raw) { FileHandle.standardError.write(Data("\(program): \(note)\n".utf8)) }
     var frame = RawLogFusion.naturalFrame(of: mode)
     var declination: Double?
     if mode == .nineD {

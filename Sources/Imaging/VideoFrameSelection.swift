@@ -33,13 +33,16 @@ extension VideoReader {
     public static func frameIndex(atSeconds seconds: Double, framesPerSecond: Double, frameCount: Int?, loop: Bool) -> Int {
         guard seconds > 0, framesPerSecond > 0, seconds.isFinite, framesPerSecond.isFinite else { return 0 }
         // The small allowance keeps t = k / fps on frame k despite rounding (e.g. 0.1 * 30 = 2.9999...).
-        var position = (seconds * framesPerSecond + 1e-6).rounded(.down)
+        var seconds = seconds
         if loop, let frameCount, frameCount > 0 {
-            position = position.truncatingRemainder(dividingBy: Double(frameCount))
+            // Wrapped in seconds first, so that a huge time (1e308 s × fps overflows) still wraps.
+            seconds = seconds.truncatingRemainder(dividingBy: Double(frameCount) / framesPerSecond)
         }
+        let position = (seconds * framesPerSecond + 1e-6).rounded(.down)
         // Checked: a time past any video (1e308 s) is the last index an Int holds, which no video has,
         // rather than a trap converting an out-of-range double.
         guard position < Self.largestExactIndex else { return Int.max }
-        return Int(position)
+        guard loop, let frameCount, frameCount > 0 else { return Int(position) }
+        return Int(position) % frameCount
     }
 }

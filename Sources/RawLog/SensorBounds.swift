@@ -59,14 +59,25 @@ extension RawLogFusion {
     /// 9D fusion needs a magnetometer that measured a field: refuses a log whose magnetometer samples are
     /// all zero, NaN or tiny (a phone without the sensor writing zeros), which would be headed by nothing.
     static func checkMagnetometerUsable(_ log: RawIMULog) throws {
-        guard let mag = log.mag else { return }
-        let usable = mag.contains { v in
-            let n = (v * v).sum().squareRoot()
-            return n.isFinite && n > SensorBounds.smallestField
-        }
-        guard usable else {
+        guard log.mag != nil, !magnetometerIsUsable(log) else { return }
+        do {
             throw RawLogError(path: log.path, "9D fusion needs a magnetic field, and every magnetometer sample of this log is zero, "
                               + "NaN or under \(SensorBounds.smallestField) µT; use 6D (--mode 6d)")
         }
+    }
+
+    /// True when some magnetometer sample is finite and longer than `SensorBounds.smallestField`.
+    public static func magnetometerIsUsable(_ log: RawIMULog) -> Bool {
+        log.mag?.contains { v in
+            let n = (v * v).sum().squareRoot()
+            return n.isFinite && n > SensorBounds.smallestField
+        } ?? false
+    }
+
+    /// What `naturalMode` chose when it passed over a magnetometer, for the command to print; else nil.
+    public static func modeNote(for log: RawIMULog) -> String? {
+        guard log.mag != nil, !magnetometerIsUsable(log) else { return nil }
+        return "\(log.path): every magnetometer sample is zero, NaN or under \(SensorBounds.smallestField) µT; fusing 6D "
+            + "(gyroscope and accelerometer), heading arbitrary"
     }
 }
