@@ -13,7 +13,8 @@ import XCTest
 /// test runner down with it. `attitude views` reads every kind of log through the shared loader in about
 /// 0.1 s, so a CI run of `defaultInputs` inputs takes a few seconds.
 ///
-/// Longer runs: `STEADY_DICE_FUZZ_INPUTS=2000 STEADY_DICE_FUZZ_SEED=7 scripts/test --filter HostileInputFuzzTests`.
+/// Longer runs: `STEADY_DICE_FUZZ_INPUTS=2000 STEADY_DICE_FUZZ_SEED=7 scripts/test --filter HostileInputFuzzTests`;
+/// `STEADY_DICE_FUZZ_VERBOSE=1` prints each input's status and last stderr line, to read the messages.
 /// A failing input is written to the temporary folder the failure names; copy it to `Fixtures/hostile`
 /// with a line in `cases.txt`, where every input that ever failed is replayed on each run.
 final class HostileInputFuzzTests: XCTestCase {
@@ -47,6 +48,10 @@ final class HostileInputFuzzTests: XCTestCase {
             let (arguments, mustSucceed) = try makeCase(in: input, random: &random)
             let result = try run(arguments)
             outcomes[result.status, default: 0] += 1
+            if environment["STEADY_DICE_FUZZ_VERBOSE"] == "1" {
+                let last = result.stderr.split(separator: "\n").last.map(String.init) ?? ""
+                FileHandle.standardError.write(Data("fuzz \(k): \(result.status): \(last)\n".utf8))
+            }
             if let problem = Self.problem(with: result, mustSucceed: mustSucceed) {
                 failures += 1
                 XCTFail("input \(k) (seed \(seed)): \(problem)\n  \(arguments.joined(separator: " "))\n  stderr: \(result.stderr.prefix(600))")
@@ -134,11 +139,11 @@ final class HostileInputFuzzTests: XCTestCase {
         case 8:
             let file = input.appendingPathComponent("attitude.csv")
             try write(Array(Self.attitudeLog().utf8), to: file)
-            let value = String(decoding: mutate("0.9,0.1,-0.2,0.3", benign: false, random: &random), as: UTF8.self)
+            let value = String(decoding: mutate("0.9,0.1,-0.2,0.3", benign: false, random: &random).dropLast(), as: UTF8.self)
             let option = ["--relative-to", "--mag-offset"][Int.random(in: 0..<2, using: &random)]
             return (["attitude", "views", file.path, "-o", output, option, value], false)
         default:
-            let value = String(decoding: mutate("46.5,7.25", benign: false, random: &random), as: UTF8.self)
+            let value = String(decoding: mutate("46.5,7.25", benign: false, random: &random).dropLast(), as: UTF8.self)
             return (["attitude", "declination", value, "--date", "2026-01-01"], false)
         }
     }
