@@ -14,8 +14,9 @@ public enum SensorBounds {
     public static let accelerometer = 2000.0
     /// µT on any axis: 5000 µT is a hundred times the Earth's field, past the ±4900 µT of phone magnetometers.
     public static let magnetometer = 5000.0
-    /// µT: a 9D log needs magnetometer samples longer than this; the Earth's field is 25 to 65 µT.
-    public static let smallestField = 1.0
+    /// A 9D log needs some magnetometer sample longer than this (µT, or the arbitrary units x-IMU3 writes,
+    /// whose direction is all fusion uses): zero, as a phone without the sensor writes, heads nothing.
+    public static let smallestField = 1e-6
 }
 
 extension RawLogReader {
@@ -61,8 +62,8 @@ extension RawLogFusion {
     static func checkMagnetometerUsable(_ log: RawIMULog) throws {
         guard log.mag != nil, !magnetometerIsUsable(log) else { return }
         do {
-            throw RawLogError(path: log.path, "9D fusion needs a magnetic field, and every magnetometer sample of this log is zero, "
-                              + "NaN or under \(SensorBounds.smallestField) µT; use 6D (--mode 6d)")
+            throw RawLogError(path: log.path, "9D fusion needs a magnetic field, and every magnetometer sample of this log is zero "
+                              + "or NaN; use 6D (--mode 6d)")
         }
     }
 
@@ -77,7 +78,7 @@ extension RawLogFusion {
     /// What `naturalMode` chose when it passed over a magnetometer, for the command to print; else nil.
     public static func modeNote(for log: RawIMULog) -> String? {
         guard log.mag != nil, !magnetometerIsUsable(log) else { return nil }
-        return "\(log.path): every magnetometer sample is zero, NaN or under \(SensorBounds.smallestField) µT; fusing 6D "
+        return "\(log.path): every magnetometer sample is zero or NaN; fusing 6D "
             + "(gyroscope and accelerometer), heading arbitrary"
     }
 }
