@@ -108,7 +108,8 @@ public final class IMUDClient: @unchecked Sendable {
     /// Throws after `timeout` seconds, naming the endpoint and the last problem met.
     public func waitForFirstValid(timeout: Double) throws -> IMUDSample {
         start()
-        let deadline = Date(timeIntervalSinceNow: timeout)
+        // Clamped to 1e7 s (116 days): NSCondition turns the date into a timespec, which traps for `--timeout 1e300`.
+        let deadline = Date(timeIntervalSinceNow: min(timeout, 1e7))
         condition.lock()
         defer { condition.unlock() }
         while true {

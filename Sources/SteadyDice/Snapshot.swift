@@ -58,7 +58,7 @@ struct Snapshot: ParsableCommand {
         try cameraOptions.validate(with: backgroundOptions)
         let sources = [log != nil, attitude != nil, imudOptions.isSet].filter { $0 }.count
         guard sources == 1 else { throw ValidationError("give exactly one of --log, --attitude or --imud") }
-        guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number of seconds") }
+        guard timeout > 0, timeout <= 86400 else { throw ValidationError("--timeout must be a positive number of seconds, at most 86400 (a day)") }
         guard output.lowercased().hasSuffix(".png") else { throw ValidationError("--output must name a .png file") }
         guard at.isFinite else { throw ValidationError("--at must be a number of seconds") }
         if log == nil && at != 0 { throw ValidationError("--at needs --log") }
