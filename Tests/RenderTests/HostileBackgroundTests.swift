@@ -64,9 +64,12 @@ final class HostileBackgroundTests: XCTestCase {
         _ = try RenderHarness.renderer()
         let limit = SceneRenderer.maximumTextureSize
         XCTAssertGreaterThan(limit, 0)
-        let wide = RGBImage(width: limit + 2, height: 4, fill: (200, 120, 40))
-        let frame = try RenderHarness.render(nil, width: 64, height: 48, background: wide, generation: 41)
-        for (x, y) in [(0, 0), (32, 24), (63, 47)] {
+        // The texture holds the crop to the viewport's aspect, so the crop itself must pass the limit:
+        // a 1024:1 viewport over a 1024:1 picture 17 rows high is a crop of 17408x17.
+        let wide = RGBImage(width: 1024 * 17, height: 17, fill: (200, 120, 40))
+        XCTAssertGreaterThan(wide.width, limit, "the picture must be wider than this driver's largest texture")
+        let frame = try RenderHarness.render(nil, width: 1024, height: 1, background: wide, generation: 41)
+        for (x, y) in [(0, 0), (512, 0), (1023, 0)] {
             let p = frame.pixel(x: x, y: y)
             XCTAssertEqual(Int(p.r), 200, accuracy: 2); XCTAssertEqual(Int(p.g), 120, accuracy: 2)
             XCTAssertEqual(Int(p.b), 40, accuracy: 2)
