@@ -54,7 +54,7 @@ let package = Package(
         /// OpenGL 3.3 core renderer: background, panorama, die or box, HUD text, offscreen targets.
         .target(name: "Render", dependencies: ["AttitudeMath", "Camera", "Imaging", "CGL", "CEGL", "CFreeType"]),
         /// imud's binary stream protocol: decoder, client, publisher.
-        .target(name: "IMUD", dependencies: ["AttitudeMath", "AttitudeLog"]),
+        .target(name: "IMUD", dependencies: ["AttitudeMath", "AttitudeLog", "CSVText"]),
         /// Sensor fusion: raw gyroscope, accelerometer, magnetometer in, attitude out.
         .target(name: "Fusion", dependencies: ["AttitudeMath"]),
         /// Raw IMU log readers (steady-dice raw CSV, x-io, Sensor Logger) and BROAD metrics.
