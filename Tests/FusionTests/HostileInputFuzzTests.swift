@@ -117,7 +117,7 @@ final class HostileInputFuzzTests: XCTestCase {
     private func makeCase(in input: URL, random: inout SeededGenerator) throws -> (arguments: [String], mustSucceed: Bool) {
         let output = input.appendingPathComponent("out.csv").path
         let benign = Int.random(in: 0..<5, using: &random) == 0
-        switch Int.random(in: 0..<10, using: &random) {
+        switch Int.random(in: 0..<11, using: &random) {
         case 0..<3:
             let file = input.appendingPathComponent("raw.csv")
             try write(mutate(Self.rawLog(), benign: benign, random: &random), to: file)
@@ -142,9 +142,18 @@ final class HostileInputFuzzTests: XCTestCase {
             let value = String(decoding: mutate("0.9,0.1,-0.2,0.3", benign: false, random: &random).dropLast(), as: UTF8.self)
             let option = ["--relative-to", "--mag-offset"][Int.random(in: 0..<2, using: &random)]
             return (["attitude", "views", file.path, "-o", output, option, value], false)
-        default:
+        case 9:
             let value = String(decoding: mutate("46.5,7.25", benign: false, random: &random).dropLast(), as: UTF8.self)
             return (["attitude", "declination", value, "--date", "2026-01-01"], false)
+        default:
+            // steady-dice's own options; a value still valid renders a 32x24 frame (about a second).
+            let (option, valid) = [("--attitude", "0.9,0.1,-0.2,0.3"), ("--size", "32x24"), ("--anchor", "30,10,4"),
+                                   ("--relative-to", "1,0,0,0")][Int.random(in: 0..<4, using: &random)]
+            let value = String(decoding: mutate(valid, benign: false, random: &random).dropLast(), as: UTF8.self)
+            var arguments = ["steady-dice", "snapshot", "-o", input.appendingPathComponent("out.png").path, option, value]
+            if option != "--size" { arguments += ["--size", "32x24"] }
+            if option != "--attitude" { arguments += ["--attitude", "1,0,0,0"] }
+            return (arguments, false)
         }
     }
 
