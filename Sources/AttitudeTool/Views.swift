@@ -1,6 +1,7 @@
 import ArgumentParser
 import AttitudeLog
 import AttitudeMath
+import CSVText
 import Foundation
 import FusionOptions
 
@@ -52,7 +53,7 @@ struct Views: ParsableCommand {
         do {
             log = try loadAnyAttitudeLog(path: input, magnetometer: magnetometer, platform: recording.platform, program: "attitude")
         } catch {
-            FileHandle.standardError.write(Data("attitude: \(error)\n".utf8))
+            FileHandle.standardError.write(Data("attitude: \(MessageText.line("\(error)"))\n".utf8))
             throw ExitCode(1)
         }
         var filter = ScalarKalmanFilter(parameters: .init(processNoise: kalmanQ, measurementNoise: kalmanR, initialVariance: kalmanP))

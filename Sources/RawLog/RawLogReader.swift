@@ -330,7 +330,7 @@ struct RawTable {
     func requireColumn(_ name: String, format: String) throws -> Int {
         guard let i = index(of: name) else {
             throw RawLogError(path: path, line: headerLine, column: name,
-                              "missing column in the \(format) header (found: \(header.names.joined(separator: ",")))")
+                              "missing column in the \(format) header (found: \(MessageText.quoted(header.names.joined(separator: ","))))")
         }
         return i
     }
