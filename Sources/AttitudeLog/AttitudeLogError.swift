@@ -1,4 +1,5 @@
 import AttitudeMath
+import CSVText
 import Foundation
 
 /// Why an attitude log could not be read or written, with the file, line and column it happened at.
@@ -24,6 +25,8 @@ public struct AttitudeLogError: Error, Equatable, Sendable, CustomStringConverti
         case malformedNumber(column: String, text: String)
         /// A time is NaN or infinite.
         case nonFiniteTime(column: String)
+        /// A time that is a number but not one the format's clock can hold (out of range, not whole ticks).
+        case implausibleTime(column: String, String)
         /// A time is earlier than the one on `previousLine`. Equal times are allowed.
         case timeGoesBackwards(previous: Double, current: Double, previousLine: Int)
         /// The quaternion is zero, non-finite or too short to normalise.
@@ -77,18 +80,20 @@ public struct AttitudeLogError: Error, Equatable, Sendable, CustomStringConverti
                 + AttitudeLogFormat.sensorLoggerColumns.joined(separator: ",")
                 + "; x-IMU3's Quaternion.csv has Timestamp (us),W,X,Y,Z"
         case .duplicateColumn(let name):
-            return "the header names column '\(name)' twice"
+            return "the header names column \(MessageText.quoted(name)) twice"
         case .unknownFrame(let name):
-            return "unknown reference frame '\(name)'; expected one of "
+            return "unknown reference frame \(MessageText.quoted(name)); expected one of "
                 + ReferenceFrame.allCases.map(\.rawValue).joined(separator: ", ")
         case .duplicateFrame(let firstLine):
             return "a second frame line; the frame was already given on line \(firstLine)"
         case .wrongFieldCount(let expected, let found):
             return "expected \(expected) fields as in the header, found \(found)"
         case .malformedNumber(let column, let text):
-            return "column \(column): '\(text)' is not a number"
+            return "column \(column): \(MessageText.quoted(text)) is not a number"
         case .nonFiniteTime(let column):
             return "column \(column): the time is not finite"
+        case .implausibleTime(let column, let why):
+            return "column \(column): \(why)"
         case .timeGoesBackwards(let previous, let current, let previousLine):
             return "time goes backwards: \(current) s is earlier than \(previous) s on line \(previousLine)"
         case .invalidQuaternion(let why):

@@ -6,6 +6,11 @@ import Recording
 // MARK: - Loading
 
 extension AttitudeLog {
+    /// The largest time in seconds a steady-dice log may hold, either side of 0. Epoch seconds are 1.7e9
+    /// today; at 1e10 a double still resolves 2 µs, finer than any IMU's period. Past it samples blur
+    /// together, and at 1e308 the log's duration is infinite.
+    public static let timeLimit = 1e10
+
     /// Reads an attitude log: steady-dice's CSV, Sensor Logger's `Orientation.csv` or x-IMU3's `Quaternion.csv`,
     /// told apart by the header; or a recording folder, whose own orientation file is read.
     /// A Sensor Logger file is read in its platform's frame (`SensorLoggerConventions`, from the `Metadata.csv`
@@ -22,16 +27,26 @@ extension AttitudeLog {
                 throw AttitudeLogError(path: path, reason: .notARecording(RecordingFolder.unknownFolderMessage))
             }
             guard let orientation = folder.orientationFile else {
+                var missing: [String]
+                if folder.producer == .sensorLogger {
+                    missing = ["Orientation.csv (to play)"]
+                    if !folder.has("Gyroscope.csv") { missing.append("Gyroscope.csv (to fuse)") }
+                    if !folder.has("TotalAcceleration.csv") && !folder.has("Accelerometer.csv") {
+                        missing.append("TotalAcceleration.csv or Accelerometer.csv (to fuse)")
+                    }
+                } else {
+                    missing = ["Quaternion.csv (to play)", "Inertial.csv (to fuse)"]
+                }
                 throw AttitudeLogError(path: path, reason: .notARecording(
-                    "a \(folder.producer.rawValue) folder without an orientation file (Orientation.csv or Quaternion.csv)"))
+                    "a \(folder.producer.rawValue) folder without \(missing.joined(separator: ", "))"))
             }
             file = orientation
         }
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: file))
+            data = try BoundedFile.read(path: file)
         } catch {
-            throw AttitudeLogError(path: file, reason: .unreadable(error.localizedDescription))
+            throw AttitudeLogError(path: file, line: error.line, reason: .unreadable(error.reason))
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw AttitudeLogError(path: file, reason: .unreadable("it is not UTF-8 text"))
@@ -82,6 +97,8 @@ struct AttitudeLogParser {
     private var columns: Columns?
     private var samples: [AttitudeSample] = []
     private var previousTime: (seconds: Double, line: Int)?
+    /// A producer's last integer time stamp, compared as an integer (1 ns apart is still apart).
+    private var previousTicks: (ticks: Int64, line: Int)?
     private var firstTimestamp: Timestamp?
     /// The current row's fields, reused from row to row.
     private var values: [CSVText.Field] = []
@@ -257,29 +274,38 @@ struct AttitudeLogParser {
             guard t.isFinite else {
                 throw AttitudeLogError(path: path, line: line, column: i + 1, reason: .nonFiniteTime(column: columns.names[i]))
             }
+            guard abs(t) <= AttitudeLog.timeLimit else {
+                throw AttitudeLogError(path: path, line: line, column: i + 1, reason: .implausibleTime(
+                    column: columns.names[i], "t = \(t) s is outside ±1e10 s, where a double still resolves microseconds"))
+            }
             return t
         case .sensorLogger, .xio:
             let unit = columns.format == .sensorLogger ? 1e-9 : 1e-6
-            let stamp: Timestamp
-            if let ticks = text.int64(values[i]) {
-                stamp = .ticks(ticks, secondsPerTick: unit)
-            } else {
-                let ticks = try number(text, i, columns: columns, line: line)
-                guard ticks.isFinite else {
-                    throw AttitudeLogError(path: path, line: line, column: i + 1, reason: .nonFiniteTime(column: columns.names[i]))
-                }
-                stamp = .seconds(ticks * unit)
+            let tickName = columns.format == .sensorLogger ? "nanoseconds" : "microseconds"
+            // The producer's clock is an integer count: kept as one, so that a step of one tick is never
+            // lost to a double's rounding, and a count past 64 bits is refused rather than rounded.
+            guard let ticks = text.int64(values[i]) else {
+                _ = try number(text, i, columns: columns, line: line)
+                throw AttitudeLogError(path: path, line: line, column: i + 1, reason: .implausibleTime(
+                    column: columns.names[i], "\(MessageText.quoted(text.string(values[i]))) is not a whole number of "
+                    + "\(tickName) from 0 to \(Int64.max)"))
             }
+            guard ticks >= 0 else {
+                throw AttitudeLogError(path: path, line: line, column: i + 1, reason: .implausibleTime(
+                    column: columns.names[i], "\(ticks) is negative; the clock counts \(tickName) from 0"))
+            }
+            let stamp = Timestamp.ticks(ticks, secondsPerTick: unit)
             let origin = firstTimestamp ?? stamp
             firstTimestamp = origin
-            switch (origin, stamp) {
-            case (.ticks(let a, _), .ticks(let b, _)):
-                let (difference, overflow) = b.subtractingReportingOverflow(a)
-                if !overflow { return Double(difference) * unit }
-                return (Double(b) - Double(a)) * unit
-            default:
-                return stamp.seconds - origin.seconds
+            guard case .ticks(let first, _) = origin else { return stamp.seconds - origin.seconds }
+            let difference = ticks - first  // both in 0...Int64.max: no overflow
+            if let previousTicks, ticks < previousTicks.ticks {
+                throw AttitudeLogError(path: path, line: line, column: i + 1, reason: .timeGoesBackwards(
+                    previous: Double(previousTicks.ticks - first) * unit, current: Double(difference) * unit,
+                    previousLine: previousTicks.line))
             }
+            previousTicks = (ticks, line)
+            return Double(difference) * unit
         }
     }
 

@@ -64,9 +64,14 @@ public struct Quaternion: Equatable, Sendable, CustomStringConvertible {
 
     /// The unit quaternion in the same direction, or nil when the length is zero, tiny or not finite.
     public func normalized() -> Quaternion? {
-        let n = norm
-        guard n.isFinite, n > 1e-9 else { return nil }
-        return Quaternion(w: w / n, x: x / n, y: y / n, z: z / n)
+        // Scaled by the largest component first, so that a length past a double's range (1e200) still
+        // normalises rather than reading as infinite.
+        let scale = max(abs(w), abs(x), abs(y), abs(z))
+        guard scale.isFinite, scale > 0 else { return nil }
+        let s = Quaternion(w: w / scale, x: x / scale, y: y / scale, z: z / scale)
+        let n = s.norm
+        guard n * scale > 1e-9 else { return nil }
+        return Quaternion(w: s.w / n, x: s.x / n, y: s.y / n, z: s.z / n)
     }
 
     public var conjugate: Quaternion { Quaternion(w: w, x: -x, y: -y, z: -z) }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AttitudeLog
 import AttitudeMath
+import CSVText
 import Foundation
 import Fusion
 import FusionOptions
@@ -13,6 +14,9 @@ struct AttitudeCommand: ParsableCommand {
         commandName: "attitude",
         abstract: "Fuse raw IMU logs into attitude, convert producers' attitude, measure the fusion against BROAD, print attitude as matrices and angles, and find where the device is.",
         subcommands: [Fuse.self, Convert.self, Eval.self, Bench.self, Views.self, Declination.self, LocationCommand.self, Terrain.self])
+
+    /// Every refusal is one clean line (see `mainWithOneLineErrors`).
+    static func main() { mainWithOneLineErrors() }
 }
 
 /// Options shared by the subcommands that run the estimator.
@@ -95,11 +99,12 @@ struct Fuse: ParsableCommand {
         reportReading(raw, tool: "attitude")
         let (log, calibration) = try magnetometer.apply(to: raw)
         if let calibration { reportCalibration(calibration, of: log) }
+        if mode == nil, let note = RawLogFusion.modeNote(for: log) { FileHandle.standardError.write(Data("attitude: \(note)\n".utf8)) }
         let mode = mode ?? RawLogFusion.naturalMode(of: log)
         let outputFrame: OutputFrame
         if let frame {
             guard let parsed = OutputFrame(name: frame) else {
-                throw ValidationError("unknown frame '\(frame)'; expected enu, ned or one of "
+                throw ValidationError("unknown frame \(MessageText.quoted(frame)); expected enu, ned or one of "
                                       + ReferenceFrame.allCases.map(\.rawValue).joined(separator: ", "))
             }
             outputFrame = parsed

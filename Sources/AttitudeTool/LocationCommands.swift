@@ -1,4 +1,5 @@
 import ArgumentParser
+import CSVText
 import Foundation
 import Location
 
@@ -8,10 +9,19 @@ struct PositionArgument: ExpressibleByArgument {
     let longitude: Double
 
     init?(argument: String) {
-        let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
-            .map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 2, let latitude = parts[0], let longitude = parts[1],
-              latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 360 else { return nil }
+        guard let parsed = try? Self.parseOption(argument) else { return nil }
+        self = parsed
+    }
+
+    /// `LAT,LON` through the shared strict parser, then the ranges.
+    static func parseOption(_ text: String) throws -> PositionArgument {
+        let v = try OptionValues.numbers(text, counts: [2], shape: "LAT,LON")
+        guard abs(v[0]) <= 90 else { throw OptionValueError("latitude \(v[0]) is outside -90 to 90") }
+        guard abs(v[1]) <= 360 else { throw OptionValueError("longitude \(v[1]) is outside -180 to 360") }
+        return PositionArgument(latitude: v[0], longitude: v[1])
+    }
+
+    init(latitude: Double, longitude: Double) {
         self.latitude = latitude
         self.longitude = longitude < -180 ? longitude + 360 : longitude > 180 ? longitude - 360 : longitude
     }
@@ -31,12 +41,13 @@ struct PositionWords: ParsableArguments {
 
     func position() throws -> PositionArgument {
         guard words.count == 1 else {
-            throw ValidationError(words.isEmpty ? "give the position as LAT,LON" : "expected one LAT,LON, got '\(words.joined(separator: " "))'")
+            throw ValidationError(words.isEmpty ? "give the position as LAT,LON" : "expected one LAT,LON, got \(MessageText.quoted(words.joined(separator: " ")))")
         }
-        guard let position = PositionArgument(argument: words[0]) else {
-            throw ValidationError("position '\(words[0])' is not LAT,LON in degrees (latitude -90 to 90, longitude -180 to 360)")
+        do {
+            return try PositionArgument.parseOption(words[0])
+        } catch {
+            throw ValidationError("position: \(error) (LAT,LON in degrees, latitude -90 to 90, longitude -180 to 360)")
         }
-        return position
     }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CSVText
 import Fusion
 
 /// `--set NAME=VALUE`: the estimator parameters by their Swift names.
@@ -23,15 +24,17 @@ enum ParameterTable {
 
     static func set(_ p: inout FusionParameters, name: String, value: String) throws {
         if let path = numbers[name] {
-            guard let v = Double(value), v.isFinite else {
-                throw ValidationError("--set \(name): '\(value)' is not a finite number")
+            // The shared strict number syntax: decimal, finite, no hex floats.
+            do {
+                p[keyPath: path] = try OptionValues.numbers(value, counts: [1], shape: name)[0]
+            } catch {
+                throw ValidationError("--set: \(error)")
             }
-            p[keyPath: path] = v
         } else if let path = flags[name] {
             guard let v = Bool(value) else { throw ValidationError("--set \(name): expected true or false") }
             p[keyPath: path] = v
         } else {
-            throw ValidationError("--set: unknown parameter '\(name)'; known: "
+            throw ValidationError("--set: unknown parameter \(MessageText.quoted(name)); known: "
                                   + (numbers.keys.sorted() + flags.keys.sorted()).joined(separator: ", "))
         }
     }

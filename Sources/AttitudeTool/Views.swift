@@ -1,6 +1,7 @@
 import ArgumentParser
 import AttitudeLog
 import AttitudeMath
+import CSVText
 import Foundation
 import FusionOptions
 
@@ -31,7 +32,8 @@ struct Views: ParsableCommand {
 
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Write the views of conj(r)·q, the attitude relative to the reference pose r "
-                               + "(Core Motion's multiply(byInverseOf:)).", valueName: "w,x,y,z"))
+                               + "(Core Motion's multiply(byInverseOf:)).", valueName: "w,x,y,z"),
+            transform: { try QuaternionValue.parseOption($0) })
     var relativeTo: QuaternionValue?
 
     @OptionGroup var magnetometer: MagnetometerOptions
@@ -51,7 +53,7 @@ struct Views: ParsableCommand {
         do {
             log = try loadAnyAttitudeLog(path: input, magnetometer: magnetometer, platform: recording.platform, program: "attitude")
         } catch {
-            FileHandle.standardError.write(Data("attitude: \(error)\n".utf8))
+            FileHandle.standardError.write(Data("attitude: \(MessageText.line("\(error)"))\n".utf8))
             throw ExitCode(1)
         }
         var filter = ScalarKalmanFilter(parameters: .init(processNoise: kalmanQ, measurementNoise: kalmanR, initialVariance: kalmanP))
@@ -86,8 +88,10 @@ struct Views: ParsableCommand {
 struct QuaternionValue: ExpressibleByArgument {
     let quaternion: Quaternion
     init?(argument: String) {
-        guard let q = Quaternion(commaSeparated: argument) else { return nil }
+        guard let q = try? Quaternion.parseOption(argument) else { return nil }
         quaternion = q
     }
+    init(quaternion: Quaternion) { self.quaternion = quaternion }
+    static func parseOption(_ text: String) throws -> QuaternionValue { QuaternionValue(quaternion: try Quaternion.parseOption(text)) }
     static var defaultValueDescription: String { "w,x,y,z" }
 }

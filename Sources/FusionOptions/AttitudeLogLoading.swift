@@ -1,4 +1,5 @@
 import AttitudeLog
+import CSVText
 import Foundation
 import Fusion
 import Location
@@ -38,6 +39,7 @@ public func loadAnyAttitudeLogWithFusion(path: String, magnetometer: Magnetomete
         FileHandle.standardError.write(Data("\(program): \(path): magnetometer \(calibration), subtracted\n".utf8))
     }
     let mode = RawLogFusion.naturalMode(of: raw)
+    if let note = RawLogFusion.modeNote(for: raw) { FileHandle.standardError.write(Data("\(program): \(note)\n".utf8)) }
     var frame = RawLogFusion.naturalFrame(of: mode)
     var declination: Double?
     if mode == .nineD {
@@ -48,7 +50,7 @@ public func loadAnyAttitudeLogWithFusion(path: String, magnetometer: Magnetomete
                 FileHandle.standardError.write(Data("\(program): true north: \(found.summary)\n".utf8))
             }
         } catch {
-            FileHandle.standardError.write(Data("\(program): staying with magnetic north: \(error)\n".utf8))
+            FileHandle.standardError.write(Data("\(program): staying with magnetic north: \(MessageText.line("\(error)"))\n".utf8))
         }
     }
     FileHandle.standardError.write(Data("\(program): fusing \(raw.count) raw samples of \(path) (\(mode.rawValue)) into \(frame.rawValue)\n".utf8))

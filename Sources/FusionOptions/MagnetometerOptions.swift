@@ -8,7 +8,8 @@ import RawLog
 public struct MagnetometerOptions: ParsableArguments {
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Hard-iron offset to subtract from every magnetometer sample of a raw IMU log, "
-                               + "µT in the sensor frame.", valueName: "x,y,z"))
+                               + "µT in the sensor frame.", valueName: "x,y,z"),
+            transform: { try Vector3Argument.parseOption($0) })
     public var magOffset: Vector3Argument?
 
     @Flag(help: ArgumentHelp("Fit the hard-iron offset to a raw IMU log's own magnetometer samples (a sphere fit "
@@ -57,11 +58,10 @@ public struct MagnetometerOptions: ParsableArguments {
 public struct Vector3Argument: ExpressibleByArgument, Sendable {
     public let vector: SIMD3<Double>
 
+    public init(vector: SIMD3<Double>) { self.vector = vector }
+
     public init?(argument: String) {
-        let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
-            .map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 3, let x = parts[0], let y = parts[1], let z = parts[2],
-              x.isFinite, y.isFinite, z.isFinite else { return nil }
-        vector = SIMD3(x, y, z)
+        guard let parsed = try? Self.parseOption(argument) else { return nil }
+        self = parsed
     }
 }

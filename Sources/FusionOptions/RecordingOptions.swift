@@ -1,4 +1,5 @@
 import ArgumentParser
+import CSVText
 import Foundation
 import RawLog
 import Recording
@@ -20,10 +21,11 @@ public struct RecordingOptions: ParsableArguments {
 public func reportReading(_ log: RawIMULog, tool: String) {
     var lines = log.notes
     lines += log.gaps.map { $0.message(path: log.path) }
-    for line in lines { FileHandle.standardError.write(Data("\(tool): \(line)\n".utf8)) }
+    // Notes quote the files (Metadata.csv's app version, a stream's name): one clean line each.
+    for line in lines { FileHandle.standardError.write(Data("\(tool): \(MessageText.line(line))\n".utf8)) }
 }
 
 /// Prints what an attitude log's reader decided or skipped, one line each on stderr.
 public func reportReading(warnings: [String], tool: String) {
-    for line in warnings { FileHandle.standardError.write(Data("\(tool): \(line)\n".utf8)) }
+    for line in warnings { FileHandle.standardError.write(Data("\(tool): \(MessageText.line(line))\n".utf8)) }
 }

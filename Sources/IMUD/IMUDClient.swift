@@ -108,7 +108,8 @@ public final class IMUDClient: @unchecked Sendable {
     /// Throws after `timeout` seconds, naming the endpoint and the last problem met.
     public func waitForFirstValid(timeout: Double) throws -> IMUDSample {
         start()
-        let deadline = Date(timeIntervalSinceNow: timeout)
+        // Clamped to 1e7 s (116 days): NSCondition turns the date into a timespec, which traps for `--timeout 1e300`.
+        let deadline = Date(timeIntervalSinceNow: min(timeout, 1e7))
         condition.lock()
         defer { condition.unlock() }
         while true {
@@ -240,7 +241,7 @@ public final class IMUDClient: @unchecked Sendable {
     private func waitReadable(_ fd: Int32, wake: WakePipe, seconds: Double) -> Wait {
         var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: wake.readFD, events: Int16(POLLIN), revents: 0)]
-        let milliseconds = Int32(max(0, min(seconds, 3600)) * 1000)
+        let milliseconds = pollMilliseconds(seconds)
         let ready = poll(&fds, 2, milliseconds)
         if fds[1].revents != 0 || isStopping { return .stop }
         if ready == 0 { return .timeout }
@@ -250,7 +251,7 @@ public final class IMUDClient: @unchecked Sendable {
     /// Sleeps `seconds` unless asked to stop; returns true when asked to stop.
     private func sleep(_ seconds: Double, wake: WakePipe) -> Bool {
         var fd = pollfd(fd: wake.readFD, events: Int16(POLLIN), revents: 0)
-        _ = poll(&fd, 1, Int32(seconds * 1000))
+        _ = poll(&fd, 1, pollMilliseconds(seconds))
         return isStopping
     }
 
@@ -390,6 +391,6 @@ public final class IMUDClient: @unchecked Sendable {
     }
 
     static func format(_ seconds: Double) -> String {
-        seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.3g", seconds)
+        seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(seconds)) : String(format: "%.3g", seconds)
     }
 }

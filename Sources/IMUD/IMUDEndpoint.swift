@@ -1,3 +1,4 @@
+import CSVText
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -22,7 +23,7 @@ public enum IMUDEndpoint: Equatable, Sendable, CustomStringConvertible {
     /// Parses an endpoint. `option` names the command-line option in error messages.
     public init(parsing text: String, option: String = "--imud") throws {
         func fail(_ why: String) -> IMUDError {
-            IMUDError("\(option) \"\(text)\": \(why) (expected \(IMUDEndpoint.syntax), e.g. unix:\(IMUDEndpoint.defaultUnixPath), "
+            IMUDError("\(option) \(MessageText.quoted(text)): \(why) (expected \(IMUDEndpoint.syntax), e.g. unix:\(IMUDEndpoint.defaultUnixPath), "
                 + "tcp:127.0.0.1:10112, udp:10111 or udp:239.255.0.1@10111)")
         }
         guard let colon = text.firstIndex(of: ":") else { throw fail("no transport prefix") }
@@ -43,7 +44,7 @@ public enum IMUDEndpoint: Equatable, Sendable, CustomStringConvertible {
             if let at = rest.firstIndex(of: "@") {
                 let name = String(rest[..<at])
                 guard IMUDEndpoint.isIPv4Multicast(name) else {
-                    throw fail("\"\(name)\" is not an IPv4 multicast group (224.0.0.0 to 239.255.255.255)")
+                    throw fail("\(MessageText.quoted(name)) is not an IPv4 multicast group (224.0.0.0 to 239.255.255.255)")
                 }
                 group = name
                 address = String(rest[rest.index(after: at)...])
@@ -52,13 +53,13 @@ public enum IMUDEndpoint: Equatable, Sendable, CustomStringConvertible {
             var portText = address
             if address.contains(":") {
                 let (host, port) = try IMUDEndpoint.splitHostPort(address, fail: fail)
-                guard IMUDEndpoint.ipv4(host) != nil else { throw fail("the local address \"\(host)\" is not an IPv4 address") }
+                guard IMUDEndpoint.ipv4(host) != nil else { throw fail("the local address \(MessageText.quoted(host)) is not an IPv4 address") }
                 bindAddress = host
                 portText = port
             }
             self = .udp(group: group, bindAddress: bindAddress, port: try IMUDEndpoint.port(portText, fail: fail))
         default:
-            throw fail("unknown transport \"\(scheme)\"")
+            throw fail("unknown transport \(MessageText.quoted(scheme))")
         }
     }
 
@@ -93,7 +94,7 @@ public enum IMUDEndpoint: Equatable, Sendable, CustomStringConvertible {
     }
 
     static func port(_ text: String, fail: (String) -> IMUDError) throws -> UInt16 {
-        guard let value = UInt16(text), value > 0 else { throw fail("the port \"\(text)\" is not a number from 1 to 65535") }
+        guard let value = UInt16(text), value > 0 else { throw fail("the port \(MessageText.quoted(text)) is not a number from 1 to 65535") }
         return value
     }
 

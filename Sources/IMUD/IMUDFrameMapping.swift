@@ -1,4 +1,5 @@
 import AttitudeMath
+import CSVText
 import Foundation
 
 /// The reference frame of the packet quaternion, as imud's `coord_frame` setting chooses it.
@@ -80,19 +81,15 @@ public struct IMUDMount: Equatable, Sendable, CustomStringConvertible {
                       presetName: preset.name)
             return
         }
-        let fields = trimmed.split(separator: ",", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-        guard fields.count == 3 else {
-            throw IMUDError("\(option) \"\(text)\": expected a preset (\(IMUDMount.presets.map(\.name).joined(separator: ", "))) "
+        guard trimmed.contains(",") else {
+            throw IMUDError("\(option) \(MessageText.quoted(text)): expected a preset (\(IMUDMount.presets.map(\.name).joined(separator: ", "))) "
                 + "or three Euler degrees ROLL,PITCH,YAW such as 0,0,90")
         }
-        let names = ["roll", "pitch", "yaw"]
-        var degrees: [Double] = []
-        for (index, field) in fields.enumerated() {
-            guard let value = Double(field), value.isFinite else {
-                throw IMUDError("\(option) \"\(text)\": field \(index + 1) (\(names[index])) \"\(field)\" is not a finite number of degrees")
-            }
-            degrees.append(value)
+        let degrees: [Double]
+        do {
+            degrees = try OptionValues.numbers(trimmed, counts: [3], shape: "ROLL,PITCH,YAW")
+        } catch {
+            throw IMUDError("\(option): \(error) (degrees, or a preset: \(IMUDMount.presets.map(\.name).joined(separator: ", ")))")
         }
         self.init(rollDegrees: degrees[0], pitchDegrees: degrees[1], yawDegrees: degrees[2], presetName: nil)
     }

@@ -122,7 +122,7 @@ public final class IMUDReplay: @unchecked Sendable {
             }
             var fds = [pollfd(fd: wake.readFD, events: Int16(POLLIN), revents: 0)]
             fds += publisher.listeningDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            _ = poll(&fds, nfds_t(fds.count), Int32((remaining - 0.001) * 1000))
+            _ = poll(&fds, nfds_t(fds.count), pollMilliseconds(remaining - 0.001))
         }
     }
 }

@@ -159,7 +159,7 @@ enum Socket {
             var result = connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen)
             if result != 0 && errno == EINPROGRESS {
                 var pfd = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-                if poll(&pfd, 1, Int32(timeout * 1000)) == 1 {
+                if poll(&pfd, 1, pollMilliseconds(timeout)) == 1 {
                     var code: Int32 = 0
                     var length = socklen_t(MemoryLayout<Int32>.size)
                     getsockopt(fd, SOL_SOCKET, SO_ERROR, &code, &length)
@@ -256,4 +256,12 @@ enum Socket {
         setNonBlocking(fd)
         return (fd, UInt16(bigEndian: bound.sin_port))
     }
+}
+
+/// `seconds` as poll(2)'s timeout: checked, since a user's `--timeout 1e300` does not fit an Int32 of
+/// milliseconds. Clamped to 0...3600 s; the callers loop until their own deadline.
+func pollMilliseconds(_ seconds: Double) -> Int32 {
+    guard seconds > 0 else { return 0 }
+    guard seconds.isFinite, seconds < 3600 else { return 3_600_000 }
+    return Int32(seconds * 1000)
 }

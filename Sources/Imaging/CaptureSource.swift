@@ -159,7 +159,8 @@ public final class CaptureSource: @unchecked Sendable {
     /// Waits up to `timeout` seconds for a first frame; throws, naming the source, when none came.
     /// For start-up only: the render loop uses `latest()`.
     public func waitForFirstFrame(timeout: Double) throws {
-        let deadline = Date(timeIntervalSinceNow: timeout)
+        // Clamped to 1e7 s (116 days): NSCondition turns the date into a timespec, which traps for a huge timeout.
+        let deadline = Date(timeIntervalSinceNow: min(timeout, 1e7))
         condition.lock()
         defer { condition.unlock() }
         while mailbox.latestGeneration == 0 {

@@ -29,8 +29,11 @@ public enum LocationReader {
             }
             return try read(path: file)
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw LocationError(path: path, "cannot read the file")
+        let data: Data
+        do {
+            data = try BoundedFile.read(path: path)
+        } catch {
+            throw LocationError(path: path, "\(error)")
         }
         return try parse(CSVText(data), path: path)
     }
@@ -63,7 +66,7 @@ public enum LocationReader {
                 let field = fields[index]
                 if field.isEmpty && !required { return .nan }
                 guard let value = text.double(field), value.isFinite || !required else {
-                    let message = field.isEmpty ? "empty field" : "malformed number '\(text.string(field))'"
+                    let message = field.isEmpty ? "empty field" : "malformed number \(MessageText.quoted(text.string(field)))"
                     throw LocationError(path: path, line: row.number, column: header.names[index], message)
                 }
                 return value

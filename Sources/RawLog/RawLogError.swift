@@ -1,3 +1,4 @@
+import CSVText
 import Foundation
 
 /// A raw log that cannot be read, with where: file, line (1-based) and column name when known.
@@ -17,7 +18,7 @@ public struct RawLogError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         var location = path
         if let line { location += ":\(line)" }
-        if let column { location += ": column '\(column)'" }
+        if let column { location += ": column \(MessageText.quoted(column))" }
         return "\(location): \(message)"
     }
 }

@@ -4,9 +4,9 @@ import Fusion
 
 /// Runs the estimator over whole raw logs: the entry point for playing raw logs and for `attitude fuse`.
 public enum RawLogFusion {
-    /// 9D when the log has a magnetometer, else 6D.
+    /// 9D when the log has a magnetometer that measured a field (`magnetometerIsUsable`), else 6D.
     public static func naturalMode(of log: RawIMULog) -> FusionMode {
-        log.mag == nil ? .sixD : .nineD
+        log.mag != nil && magnetometerIsUsable(log) ? .nineD : .sixD
     }
 
     /// The frame a mode reports by default: magnetic north in 9D, arbitrary heading in 6D.
@@ -36,6 +36,7 @@ public enum RawLogFusion {
         if mode == .nineD && log.mag == nil {
             throw RawLogError(path: log.path, "9D fusion needs magnetometer columns, and this log has none; use 6D")
         }
+        if mode == .nineD { try checkMagnetometerUsable(log) }
         var estimatorFrame = frame
         var outputFromEstimatorFrame: Quaternion?
         if frame == .reference(.xTrueNorthZVertical), mode == .nineD, let declinationDegrees {

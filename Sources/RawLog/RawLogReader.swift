@@ -62,11 +62,11 @@ public enum RawLogReader {
         }
         let table = try RawTable(data: contents(of: path), path: path)
         switch format(ofHeader: table.header) {
-        case .rawCSV: return try checked(withGaps(readRawCSV(table)))
-        case .xio: return try checked(withGaps(readXIO(table)))
+        case .rawCSV: return try checked(withGaps(readRawCSV(table)), table: table)
+        case .xio: return try checked(withGaps(readXIO(table)), table: table)
         case .sensorLogger, .xIMU3, nil:
             throw RawLogError(path: path, line: table.headerLine,
-                              "unrecognised header '\(table.header.names.joined(separator: ","))'; expected "
+                              "unrecognised header \(MessageText.quoted(table.header.names.joined(separator: ","))); expected "
                               + "'t,gx,gy,gz,ax,ay,az,mx,my,mz' (raw CSV) or x-io's 'Time (s),Gyroscope X (deg/s),…'")
         }
     }
@@ -75,8 +75,10 @@ public enum RawLogReader {
     /// large to integrate as one rotation (at 10 Hz a brisk 180°/s turn is already 18° a step).
     public static let minimumRate = 10.0
 
-    static func checked(_ log: RawIMULog) throws -> RawIMULog {
-        try checkRate(checkGravity(log))
+    /// `table` is the file of a one-file log, whose rows are the samples (for line numbers in messages).
+    static func checked(_ log: RawIMULog, table: RawTable? = nil) throws -> RawIMULog {
+        try checkSamples(log, line: table.map { table in { table.line(ofRow: $0) } })
+        return try checkRate(checkGravity(log))
     }
 
     /// Refuses a gyroscope slower than `minimumRate`, naming the rate measured (from the median period).
@@ -199,6 +201,10 @@ public enum RawLogReader {
             guard t.isFinite else {
                 throw RawLogError(path: table.path, line: table.line(ofRow: r), column: column, "time is not finite")
             }
+            guard abs(t) <= SensorBounds.time else {
+                throw RawLogError(path: table.path, line: table.line(ofRow: r), column: column,
+                                  "\(t) s is outside ±\(SensorBounds.time) s, where a double still resolves microseconds")
+            }
             guard t >= previous else {
                 throw RawLogError(path: table.path, line: table.line(ofRow: r), column: column,
                                   "time goes backwards (\(t) after \(previous))")
@@ -215,15 +221,19 @@ public enum RawLogReader {
     /// (for header sniffing).
     static func contents(of path: String, prefixBytes: Int? = nil) throws -> Data {
         if path.hasSuffix(".xz") {
+            do { try BoundedFile.checkKind(path: path) } catch { throw RawLogError(path: path, error.reason) }
             return try decompressXZ(path: path, prefixBytes: prefixBytes)
         }
+        guard let prefixBytes else {
+            do { return try BoundedFile.read(path: path) } catch { throw RawLogError(path: path, line: error.line, error.reason) }
+        }
+        do { try BoundedFile.checkKind(path: path) } catch { throw RawLogError(path: path, error.reason) }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw RawLogError(path: path, "cannot open the file")
         }
         defer { try? handle.close() }
         do {
-            if let prefixBytes { return try handle.read(upToCount: prefixBytes) ?? Data() }
-            return try handle.readToEnd() ?? Data()
+            return try handle.read(upToCount: prefixBytes) ?? Data()
         } catch {
             throw RawLogError(path: path, "cannot read the file: \(error.localizedDescription)")
         }
@@ -248,7 +258,13 @@ public enum RawLogReader {
             process.waitUntilExit()
             return data
         }
-        data = output.fileHandleForReading.readDataToEndOfFile()
+        do {
+            data = try BoundedFile.read(descriptor: output.fileHandleForReading.fileDescriptor)
+        } catch {
+            process.terminate()
+            process.waitUntilExit()
+            throw RawLogError(path: path, line: error.line, "decompressed: \(error.reason)")
+        }
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
@@ -282,8 +298,19 @@ struct RawTable {
         let text = CSVText(data)
         guard let header = text.header else {
             let lines = text.lineCount
+            let comments = text.lines.contains { $0.kind == .comment }
             throw RawLogError(path: path, line: lines == 0 ? nil : lines,
-                              lines == 0 ? "the file is empty" : "no header line: the file holds only comments")
+                              lines == 0 ? "the file is empty"
+                                  : comments ? "no header line: the file holds only comments and blank lines"
+                                  : "no header line: the file holds only blank lines")
+        }
+        var seen: [String: Int] = [:]
+        for (i, name) in header.names.enumerated() {
+            if let first = seen[name.lowercased()] {
+                throw RawLogError(path: path, line: header.line, "the header names column \(MessageText.quoted(name)) twice "
+                                  + "(fields \(first + 1) and \(i + 1))")
+            }
+            seen[name.lowercased()] = i
         }
         self.path = path
         self.text = text
@@ -303,7 +330,7 @@ struct RawTable {
     func requireColumn(_ name: String, format: String) throws -> Int {
         guard let i = index(of: name) else {
             throw RawLogError(path: path, line: headerLine, column: name,
-                              "missing column in the \(format) header (found: \(header.names.joined(separator: ",")))")
+                              "missing column in the \(format) header (found: \(MessageText.quoted(header.names.joined(separator: ","))))")
         }
         return i
     }
@@ -319,9 +346,12 @@ struct RawTable {
                 throw RawLogError(path: path, line: row.number, column: header.names[c],
                                   "expected \(header.count) fields as in the header, found \(fields.count)")
             }
-            guard let value = text.int64(fields[c]) else {
+            // Producers count ticks from the epoch or the device's start: never below 0, so that
+            // differences of two stamps always fit 64 bits.
+            guard let value = text.int64(fields[c]), value >= 0 else {
                 throw RawLogError(path: path, line: row.number, column: header.names[c],
-                                  "'\(text.string(fields[c]))' is not a whole number of clock ticks")
+                                  "\(MessageText.quoted(text.string(fields[c]))) is not a whole number of clock ticks "
+                                  + "from 0 to \(Int64.max)")
             }
             out.append(value)
         }
@@ -344,7 +374,7 @@ struct RawTable {
             for (k, c) in columns.enumerated() {
                 let field = fields[c]
                 guard let value = text.double(field) else {
-                    let message = field.isEmpty ? "empty field" : "malformed number '\(text.string(field))'"
+                    let message = field.isEmpty ? "empty field" : "malformed number \(MessageText.quoted(text.string(field)))"
                     throw RawLogError(path: path, line: row.number, column: header.names[c], message)
                 }
                 out[k].append(value)

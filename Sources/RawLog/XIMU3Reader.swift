@@ -1,3 +1,4 @@
+import CSVText
 import Foundation
 import Recording
 
@@ -33,7 +34,7 @@ enum XIMU3Reader {
             let table = try RawTable(data: RawLogReader.contents(of: magFile), path: magFile)
             guard table.header.count >= 4, table.index(of: timestamp) == 0 else {
                 throw RawLogError(path: magFile, line: table.headerLine,
-                                  "expected '\(timestamp)' then the X, Y and Z columns, found '\(table.header.names.joined(separator: ","))'")
+                                  "expected '\(timestamp)' then the X, Y and Z columns, found \(MessageText.quoted(table.header.names.joined(separator: ",")))")
             }
             let m = try table.numbers(columns: [1, 2, 3])
             magStream = TimedStream(name: "Magnetometer.csv", ticks: try table.integers(column: 0), lines: table.rows.map(\.number),

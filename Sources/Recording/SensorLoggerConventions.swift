@@ -89,8 +89,11 @@ public struct SensorLoggerConventions: Equatable, Sendable, CustomStringConverti
         var standardised: Bool
 
         init(path: String) throws {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw RecordingError(path: path, "cannot read the file")
+            let data: Data
+            do {
+                data = try BoundedFile.read(path: path)
+            } catch {
+                throw RecordingError(path: path, "\(error)")
             }
             let text = CSVText(data)
             guard let header = text.header, let row = text.rows.first else {

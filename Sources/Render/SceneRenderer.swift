@@ -73,14 +73,19 @@ public final class SceneRenderer {
     public var backgroundAllocations: Int { background.allocationCount }
 
     /// Sets the background image. `generation` names the frame: an image is uploaded again only when
-    /// the generation or the viewport changes. Pass nil for a plain `clearColor` background.
+    /// the generation or the viewport changes. Pass nil for a plain `clearColor` background. An image
+    /// wider or taller than GL_MAX_TEXTURE_SIZE is halved until it fits, as a panorama is.
     public func setBackground(_ image: RGBImage?, generation: Int, viewportWidth: Int, viewportHeight: Int) {
         guard let image else {
             backgroundGeneration = nil
             return
         }
         guard generation != backgroundGeneration || backgroundViewport != (viewportWidth, viewportHeight) else { return }
-        background.update(image: image, viewportWidth: viewportWidth, viewportHeight: viewportHeight)
+        // A texture past GL_MAX_TEXTURE_SIZE is not allocated and would draw black: halve (2x2 means) until it fits.
+        let limit = PanoramaLayer.maximumTextureSize
+        var fitted = image
+        while limit > 0 && (fitted.width > limit || fitted.height > limit) { fitted = fitted.halved() }
+        background.update(image: fitted, viewportWidth: viewportWidth, viewportHeight: viewportHeight)
         backgroundGeneration = generation
         backgroundViewport = (viewportWidth, viewportHeight)
     }

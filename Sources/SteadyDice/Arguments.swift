@@ -1,5 +1,7 @@
 import AttitudeMath
 import ArgumentParser
+import CSVText
+import FusionOptions
 import Render
 
 /// A `WxH` size on the command line.
@@ -10,10 +12,14 @@ struct Size: ExpressibleByArgument, Equatable {
     init(width: Int, height: Int) { self.width = width; self.height = height }
 
     init?(argument: String) {
-        let parts = argument.lowercased().split(separator: "x")
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-              (1...16384).contains(w), (1...16384).contains(h) else { return nil }
-        self.init(width: w, height: h)
+        guard let size = try? Self.parseOption(argument) else { return nil }
+        self = size
+    }
+
+    /// `WxH` through the shared strict parser: two whole numbers from 1 to 16384.
+    static func parseOption(_ text: String) throws -> Size {
+        let v = try OptionValues.integers(text.lowercased(), count: 2, shape: "WxH", separator: "x", range: 1...16384)
+        return Size(width: v[0], height: v[1])
     }
 
     static var defaultValueDescription: String { "WxH" }
@@ -41,11 +47,16 @@ enum BackgroundChoice: ExpressibleByArgument, Equatable {
 struct QuaternionArgument: ExpressibleByArgument {
     let quaternion: Quaternion
 
+    init(quaternion: Quaternion) { self.quaternion = quaternion }
+
     init?(argument: String) {
-        let parts = argument.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 4, let w = parts[0], let x = parts[1], let y = parts[2], let z = parts[3],
-              let q = try? Quaternion.validated(w: w, x: x, y: y, z: z) else { return nil }
+        guard let q = try? Quaternion.parseOption(argument) else { return nil }
         quaternion = q
+    }
+
+    /// For `@Option(transform:)`: the shared strict parser, which says why a value is refused.
+    static func parseOption(_ text: String) throws -> QuaternionArgument {
+        QuaternionArgument(quaternion: try Quaternion.parseOption(text))
     }
 
     static var defaultValueDescription: String { "w,x,y,z" }

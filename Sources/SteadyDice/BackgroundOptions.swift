@@ -66,7 +66,8 @@ struct BackgroundOptions: ParsableArguments {
                                valueName: "INDEX|/dev/videoN"))
     var camera: CameraChoice?
 
-    @Option(help: ArgumentHelp("Capture size to ask the camera for (default: the driver's).", valueName: "WxH"))
+    @Option(help: ArgumentHelp("Capture size to ask the camera for (default: the driver's).", valueName: "WxH"),
+            transform: { try Size.parseOption($0) })
     var captureSize: Size?
 
     @Option(help: ArgumentHelp("Frame rate to ask the camera for (default: the driver's).", valueName: "FPS"))

@@ -18,7 +18,7 @@ struct Bench: ParsableCommand {
         (--frames frames, 30 fps) for --video, and exits.
         """)
 
-    @Option(help: "Frame size, WxH.")
+    @Option(parsing: .unconditional, help: "Frame size, WxH.", transform: { try Size.parseOption($0) })
     var size: Size = Size(width: 1280, height: 720)
 
     @Option(help: "Frames per run.")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AttitudeMath
 import Camera
+import CSVText
 import Foundation
 import Imaging
 import Render
@@ -10,12 +11,18 @@ import SteadyDiceKit
 struct AnchorArgument: ExpressibleByArgument {
     let anchor: Anchor
 
+    init(anchor: Anchor) { self.anchor = anchor }
+
     init?(argument: String) {
-        let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
-            .map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 2 || parts.count == 3, parts.allSatisfy({ $0?.isFinite == true }),
-              let b = parts[0], let e = parts[1] else { return nil }
-        anchor = Anchor(bearingDegrees: b, elevationDegrees: e, distance: parts.count == 3 ? parts[2]! : Anchor.defaultDistance)
+        guard let parsed = try? Self.parseOption(argument) else { return nil }
+        self = parsed
+    }
+
+    /// `B,E[,D]` through the shared strict parser.
+    static func parseOption(_ text: String) throws -> AnchorArgument {
+        let v = try OptionValues.numbers(text, counts: [2, 3], shape: "B,E[,D]")
+        return AnchorArgument(anchor: Anchor(bearingDegrees: v[0], elevationDegrees: v[1],
+                                             distance: v.count == 3 ? v[2] : Anchor.defaultDistance))
     }
 
     static var defaultValueDescription: String { "B,E[,D]" }
@@ -33,7 +40,8 @@ struct CameraOptions: ParsableArguments {
 
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Place the die in the world: bearing B° clockwise from north (W's +X), elevation E° above "
-                               + "the horizon, distance D (default 4); the camera sits at the origin.", valueName: "B,E[,D]"))
+                               + "the horizon, distance D (default 4); the camera sits at the origin.", valueName: "B,E[,D]"),
+            transform: { try AnchorArgument.parseOption($0) })
     var anchor: AnchorArgument?
 
     @Option(help: ArgumentHelp("An equirectangular panorama of the world as the background "

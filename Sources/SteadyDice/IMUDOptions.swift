@@ -1,5 +1,6 @@
 import ArgumentParser
 import AttitudeMath
+import CSVText
 import Foundation
 import IMUD
 
@@ -20,12 +21,23 @@ struct IMUDOptions: ParsableArguments {
 
     var isSet: Bool { imud != nil }
 
+    /// A bad --imud, --coord-frame or --mount is a command-line error (exit 64), found before anything starts.
+    func validate() throws {
+        do {
+            _ = try makeClient()
+        } catch let error as ValidationError {
+            throw error
+        } catch {
+            throw ValidationError("\(error)")
+        }
+    }
+
     /// A client for the endpoint, not yet started. Throws a message naming the bad option.
     func makeClient() throws -> IMUDClient? {
         guard let imud else { return nil }
         let endpoint = imud == "default" ? IMUDEndpoint.default : try IMUDEndpoint(parsing: imud, option: "--imud")
         guard let frame = IMUDCoordFrame(name: coordFrame) else {
-            throw ValidationError("--coord-frame \"\(coordFrame)\": expected ned or enu")
+            throw ValidationError("--coord-frame \(MessageText.quoted(coordFrame)): expected ned or enu")
         }
         return IMUDClient(endpoint: endpoint, coordFrame: frame, mount: try IMUDMount(parsing: mount, option: "--mount"))
     }

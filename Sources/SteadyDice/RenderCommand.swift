@@ -23,7 +23,7 @@ struct RenderVideo: ParsableCommand {
     @Option(help: "Attitude log (steady-dice CSV, Sensor Logger Orientation.csv, or a raw IMU log to fuse).")
     var log: String
 
-    @Option(help: "Frame size, WxH.")
+    @Option(parsing: .unconditional, help: "Frame size, WxH.", transform: { try Size.parseOption($0) })
     var size: Size
 
     @Option(help: "Frames per second of the output.")
@@ -68,7 +68,7 @@ struct RenderVideo: ParsableCommand {
             guard from <= attitudeLog.duration else {
                 throw AppError(String(format: "--from %g is past the end of %@ (%.3f s)", from, log, attitudeLog.duration))
             }
-            let times = Self.frameTimes(from: from, to: end, fps: fps)
+            let times = try Self.frameTimes(from: from, to: end, fps: fps)
             guard !times.isEmpty else { throw AppError("no frames: --from \(from) to \(end) at \(fps) fps") }
             let options = SnapshotOptions(camera: cameraOptions, background: backgroundOptions, relativeAttitude: relativeAttitude,
                                           model: modelOptions, hud: hudOptions, assets: assets)
@@ -119,8 +119,17 @@ struct RenderVideo: ParsableCommand {
         }
     }
 
-    /// S + k/F for every k with S + k/F < E.
-    static func frameTimes(from start: Double, to end: Double, fps: Double) -> [Double] {
+    /// The most frames one render writes: 10^6 is over 9 hours at 30 fps. Past it, a slip in --to or --fps
+    /// (1e308, 1e9) would fill memory with frame times and the disk with frames.
+    static let maximumFrames = 1_000_000
+
+    /// S + k/F for every k with S + k/F < E; refused, with the count, past `maximumFrames`.
+    static func frameTimes(from start: Double, to end: Double, fps: Double) throws -> [Double] {
+        let count = (end - start) * fps
+        guard count.isFinite, count <= Double(maximumFrames) else {
+            throw AppError(String(format: "--from %g to %g s at --fps %g is %.3g frames; one render writes at most %d",
+                                  start, end, fps, count, maximumFrames))
+        }
         var times: [Double] = []
         var k = 0
         while true {

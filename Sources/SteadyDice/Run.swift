@@ -26,7 +26,8 @@ struct Run: ParsableCommand {
     @Option(help: "Attitude log to play (steady-dice CSV or Sensor Logger Orientation.csv), or a raw IMU log, fused first. Default: the demo log.")
     var log: String?
 
-    @Option(parsing: .unconditional, help: "Show one fixed device-to-world quaternion w,x,y,z instead of a log.")
+    @Option(parsing: .unconditional, help: "Show one fixed device-to-world quaternion w,x,y,z instead of a log.",
+            transform: { try QuaternionArgument.parseOption($0) })
     var attitude: QuaternionArgument?
 
     @OptionGroup var imudOptions: IMUDOptions
@@ -41,7 +42,7 @@ struct Run: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Start the log again when it ends.")
     var loop = true
 
-    @Option(help: "Initial window size, WxH.")
+    @Option(parsing: .unconditional, help: "Initial window size, WxH.", transform: { try Size.parseOption($0) })
     var size: Size = Size(width: 960, height: 720)
 
     @OptionGroup var backgroundOptions: BackgroundOptions

@@ -11,7 +11,8 @@ struct RelativeAttitudeOptions: ParsableArguments {
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Draw conj(r)·q instead of q: the attitude relative to the reference pose r, a device-to-world "
                                + "quaternion (Core Motion's multiply(byInverseOf:)). The pose r becomes the identity view.",
-                               valueName: "w,x,y,z"))
+                               valueName: "w,x,y,z"),
+            transform: { try QuaternionArgument.parseOption($0) })
     var relativeTo: QuaternionArgument?
 
     /// The reference pose, if one was given.

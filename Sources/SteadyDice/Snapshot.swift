@@ -1,6 +1,7 @@
 import ArgumentParser
 import AttitudeLog
 import AttitudeMath
+import CSVText
 import Foundation
 import FusionOptions
 import Imaging
@@ -22,7 +23,8 @@ struct Snapshot: ParsableCommand {
     @Option(help: "Playback time in seconds into --log (its first sample is t = 0).")
     var at: Double = 0
 
-    @Option(parsing: .unconditional, help: "A device-to-world quaternion w,x,y,z (Hamilton, normalised on input).")
+    @Option(parsing: .unconditional, help: "A device-to-world quaternion w,x,y,z (Hamilton, normalised on input).",
+            transform: { try QuaternionArgument.parseOption($0) })
     var attitude: QuaternionArgument?
 
     @OptionGroup var imudOptions: IMUDOptions
@@ -34,7 +36,7 @@ struct Snapshot: ParsableCommand {
     @Option(help: "With --imud: seconds to wait for the first valid packet.")
     var timeout: Double = 5
 
-    @Option(help: "Frame size, WxH.")
+    @Option(parsing: .unconditional, help: "Frame size, WxH.", transform: { try Size.parseOption($0) })
     var size: Size
 
     @OptionGroup var backgroundOptions: BackgroundOptions
@@ -57,7 +59,7 @@ struct Snapshot: ParsableCommand {
         try cameraOptions.validate(with: backgroundOptions)
         let sources = [log != nil, attitude != nil, imudOptions.isSet].filter { $0 }.count
         guard sources == 1 else { throw ValidationError("give exactly one of --log, --attitude or --imud") }
-        guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number of seconds") }
+        guard timeout > 0, timeout <= 86400 else { throw ValidationError("--timeout must be a positive number of seconds, at most 86400 (a day)") }
         guard output.lowercased().hasSuffix(".png") else { throw ValidationError("--output must name a .png file") }
         guard at.isFinite else { throw ValidationError("--at must be a number of seconds") }
         if log == nil && at != 0 { throw ValidationError("--at needs --log") }
@@ -113,7 +115,7 @@ func exitOnFailure(_ body: () throws -> Void) throws {
     } catch let error as ValidationError {
         throw error
     } catch {
-        FileHandle.standardError.write(Data("steady-dice: \(error)\n".utf8))
+        FileHandle.standardError.write(Data("steady-dice: \(MessageText.line("\(error)"))\n".utf8))
         throw ExitCode(1)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FusionOptions
 
 @main
 struct SteadyDiceCommand: ParsableCommand {
@@ -6,4 +7,7 @@ struct SteadyDiceCommand: ParsableCommand {
         commandName: "steady-dice",
         abstract: "Shows where an IMU is pointing: a die fixed in the world, drawn over the camera.",
         subcommands: [Run.self, Snapshot.self, RenderVideo.self, Compare.self, Feed.self, Bench.self])
+
+    /// Every refusal is one clean line (see `mainWithOneLineErrors`).
+    static func main() { mainWithOneLineErrors() }
 }

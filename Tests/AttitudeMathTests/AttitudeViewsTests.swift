@@ -76,13 +76,4 @@ final class AttitudeViewsTests: XCTestCase {
             XCTAssertEqual(got.z, expected.z, accuracy: 1e-12)
         }
     }
-
-    func testCommaSeparatedQuaternions() {
-        XCTAssertEqual(Quaternion(commaSeparated: "2, 0,0,0"), .identity)
-        XCTAssertEqual(Quaternion(commaSeparated: "-1,0,0,0"), Quaternion(w: -1, x: 0, y: 0, z: 0))
-        XCTAssertNil(Quaternion(commaSeparated: "1,0,0"))
-        XCTAssertNil(Quaternion(commaSeparated: "0,0,0,0"))
-        XCTAssertNil(Quaternion(commaSeparated: "1,nan,0,0"))
-        XCTAssertNil(Quaternion(commaSeparated: "1,,0,0,0"))
-    }
 }

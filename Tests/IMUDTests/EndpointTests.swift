@@ -21,18 +21,20 @@ final class EndpointTests: XCTestCase {
             ("unix:", "path is empty"),
             ("unix:/" + String(repeating: "a", count: 120), "longer than 107"),
             ("tcp:127.0.0.1", "no port after the host"),
-            ("tcp:127.0.0.1:0", "\"0\" is not a number from 1 to 65535"),
-            ("tcp:127.0.0.1:70000", "\"70000\""),
+            ("tcp:127.0.0.1:0", "'0' is not a number from 1 to 65535"),
+            ("tcp:127.0.0.1:70000", "'70000'"),
             ("tcp::10112", "host is empty"),
             ("udp:", "is not a number"),
             ("udp:10.0.0.1@10111", "not an IPv4 multicast group"),
             ("udp:bad:10111", "not an IPv4 address"),
-            ("http:imud:80", "unknown transport \"http\""),
+            ("http:imud:80", "unknown transport 'http'"),
         ]
         for (text, why) in cases {
             XCTAssertThrowsError(try IMUDEndpoint(parsing: text), text) { error in
                 let message = "\(error)"
-                XCTAssertTrue(message.hasPrefix("--imud \"\(text)\": "), message)
+                // The value as MessageText shows a bad value: at most 60 characters, then an ellipsis.
+                let shown = text.count > 60 ? String(text.prefix(60)) + "…" : text
+                XCTAssertTrue(message.hasPrefix("--imud '\(shown)': "), message)
                 XCTAssertTrue(message.contains(why), "\(message) should say \(why)")
                 XCTAssertTrue(message.contains("unix:PATH, tcp:HOST:PORT or udp:[GROUP@][ADDRESS:]PORT"), message)
             }

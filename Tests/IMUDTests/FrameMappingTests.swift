@@ -122,12 +122,15 @@ final class FrameMappingTests: XCTestCase {
         XCTAssertEqual(try IMUDMount(parsing: " 180, 0 ,0"), try IMUDMount(parsing: "upside-down"))
         XCTAssertEqual(try IMUDMount(parsing: "1.5,-2,3").eulerDegrees, SIMD3(1.5, -2, 3))
         XCTAssertThrowsError(try IMUDMount(parsing: "sideways")) { error in
-            XCTAssertTrue("\(error)".contains("--mount \"sideways\""), "\(error)")
+            XCTAssertTrue("\(error)".contains("--mount 'sideways'"), "\(error)")
             XCTAssertTrue("\(error)".contains("upside-down"), "\(error)")
         }
         XCTAssertThrowsError(try IMUDMount(parsing: "1,x,3")) { error in
-            XCTAssertTrue("\(error)".contains("field 2 (pitch)"), "\(error)")
+            XCTAssertTrue("\(error)".contains("field 2 of ROLL,PITCH,YAW, 'x', is not a decimal number"), "\(error)")
         }
+        // The shared strict parser: no empty fields, no hex floats.
+        XCTAssertThrowsError(try IMUDMount(parsing: "1,,3"))
+        XCTAssertThrowsError(try IMUDMount(parsing: "0x1p3,0,0"))
         XCTAssertThrowsError(try IMUDMount(parsing: "1,2"))
         XCTAssertThrowsError(try IMUDMount(parsing: "1,2,nan"))
         XCTAssertEqual(IMUDCoordFrame(name: "ENU"), .enu)

@@ -24,6 +24,6 @@ final class DeclinationCommandTests: LocationTestCase {
             XCTAssertTrue(run.stdout.isEmpty, run.stdout)
         }
         let bad = try attitude(["declination", "46.5;7.25"])
-        XCTAssertTrue(bad.stderr.contains("is not LAT,LON"), bad.stderr)
+        XCTAssertTrue(bad.stderr.contains("position: expected LAT,LON (2 numbers separated by ','), got 1 field in '46.5;7.25'"), bad.stderr)
     }
 }

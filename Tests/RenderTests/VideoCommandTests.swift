@@ -95,7 +95,7 @@ final class VideoCommandTests: XCTestCase {
 
         let beyond = try CommandHarness.run(base + ["--video", video, "--frame", "7"])
         XCTAssertEqual(beyond.status, 1)
-        XCTAssertTrue(beyond.stderr.contains("\(video): has no frame 7 (it has 5)"), beyond.stderr)
+        XCTAssertTrue(beyond.stderr.contains("\(video): has no frame 7 (its frames are 0 to 4)"), beyond.stderr)
 
         let both = try CommandHarness.run(base + ["--video", video, "--camera", "0"])
         XCTAssertNotEqual(both.status, 0)

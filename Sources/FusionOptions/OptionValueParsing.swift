@@ -1,0 +1,28 @@
+import ArgumentParser
+import AttitudeMath
+import CSVText
+
+// Every option whose value is several numbers goes through `OptionValues` (CSVText), so they all refuse
+// the same things (empty fields, hex floats, non-finite numbers, the wrong count) and say why. Options use
+// these as `@Option(transform:)`, as `ExpressibleByArgument` cannot say why a value was refused.
+
+extension Quaternion {
+    /// `w,x,y,z` from the command line, normalised; the error says what is wrong with it.
+    public static func parseOption(_ text: String) throws(OptionValueError) -> Quaternion {
+        let v = try OptionValues.numbers(text, counts: [4], shape: "w,x,y,z")
+        do {
+            return try Quaternion.validated(w: v[0], x: v[1], y: v[2], z: v[3])
+        } catch {
+            throw OptionValueError("\(MessageText.quoted(text)) has length \(Quaternion(w: v[0], x: v[1], y: v[2], z: v[3]).norm), "
+                                   + "too close to zero to be a rotation")
+        }
+    }
+}
+
+extension Vector3Argument {
+    /// `x,y,z` from the command line.
+    public static func parseOption(_ text: String) throws(OptionValueError) -> Vector3Argument {
+        let v = try OptionValues.numbers(text, counts: [3], shape: "x,y,z")
+        return Vector3Argument(vector: SIMD3(v[0], v[1], v[2]))
+    }
+}
