@@ -108,24 +108,30 @@ struct CalibrationClip: ParsableCommand {
     }
 }
 
-/// A texture rich in corners at several scales: random blocks of 1/16, 1/64 and 1/256 of the width.
+/// A texture rich in corners at several scales: the sphere of directions cut into cubes of about 10°,
+/// 3° and 1°, each a random colour. Cut in 3-D rather than in the panorama's rows and columns, the
+/// blocks keep their size up to the poles, where an equirectangular grid would pinch into slivers
+/// that alias (and move unlike the world) in a camera picture.
 enum CalibrationTexture {
     static func panorama(width: Int, height: Int, seed: UInt64) -> RGBImage {
-        func hash(_ a: Int, _ b: Int, _ c: UInt64) -> UInt8 {
-            var h = UInt64(bitPattern: Int64(a)) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(bitPattern: Int64(b)) &* 0xC2B2_AE3D_27D4_EB4F
-            h ^= (seed &+ c) &* 0x1656_67B1_9E37_79F9
+        func hash(_ cell: SIMD3<Int>, _ c: UInt64) -> Int {
+            var h = UInt64(bitPattern: Int64(cell.x)) &* 0x9E37_79B9_7F4A_7C15
+            h ^= UInt64(bitPattern: Int64(cell.y)) &* 0xC2B2_AE3D_27D4_EB4F
+            h ^= UInt64(bitPattern: Int64(cell.z)) &* 0x1656_67B1_9E37_79F9
+            h ^= (seed &+ c) &* 0x27D4_EB2F_1656_67C5
             h ^= h >> 29; h = h &* 0xBF58_476D_1CE4_E5B9; h ^= h >> 32
-            return UInt8(truncatingIfNeeded: h)
+            return Int(h & 0xFF)
         }
-        let scales = [max(width / 16, 1), max(width / 64, 1), max(width / 256, 1)]
+        let cellsPerUnit = [6.0, 20.0, 60.0]
         var pixels = [UInt8](repeating: 0, count: width * height * 3)
         for j in 0..<height {
             for i in 0..<width {
+                let b = (Double(i) + 0.5) * 360 / Double(width) - 180, e = 90 - (Double(j) + 0.5) * 180 / Double(height)
+                let d = PanoramaLayout.direction(bearing: b, elevation: e)
                 var rgb = SIMD3<Int>(0, 0, 0)
-                for (n, s) in scales.enumerated() {
-                    // Columns wrap, so the seam at ±180° is a block edge like any other.
-                    let ci = (i / s) % max(width / s, 1), cj = j / s
-                    rgb &+= SIMD3(Int(hash(ci, cj, UInt64(3 * n))), Int(hash(ci, cj, UInt64(3 * n + 1))), Int(hash(ci, cj, UInt64(3 * n + 2))))
+                for (n, k) in cellsPerUnit.enumerated() {
+                    let cell = SIMD3(Int((d.x * k).rounded(.down)), Int((d.y * k).rounded(.down)), Int((d.z * k).rounded(.down)))
+                    rgb &+= SIMD3(hash(cell, UInt64(3 * n)), hash(cell, UInt64(3 * n + 1)), hash(cell, UInt64(3 * n + 2)))
                 }
                 let base = 3 * (j * width + i)
                 pixels[base] = UInt8(rgb.x / 3)

@@ -14,6 +14,8 @@ struct cvs_tracker {
     int maxCorners;
     cv::Mat previous;
     std::vector<cv::Point2f> previousCorners;
+    // The last pair's homography: the next pair's motion is predicted with it (as if turning at the same rate).
+    cv::Mat lastHomography;
 };
 
 namespace {
@@ -69,12 +71,25 @@ int cvs_tracker_push_rgb(cvs_tracker *tracker, const unsigned char *pixels, int 
         if (!tracker->previous.empty() && tracker->previous.size() == gray.size()) {
             *corners = int(tracker->previousCorners.size());
             if (tracker->previousCorners.size() >= 8) {
-                std::vector<cv::Point2f> moved;
-                std::vector<unsigned char> status;
+                std::vector<cv::Point2f> moved, back;
+                std::vector<unsigned char> status, backStatus;
                 std::vector<float> error;
+                cv::TermCriteria until(cv::TermCriteria::COUNT | cv::TermCriteria::EPS, 50, 0.001);
+                int flags = 0;
+                if (!tracker->lastHomography.empty()) {
+                    cv::perspectiveTransform(tracker->previousCorners, moved, tracker->lastHomography);
+                    flags = cv::OPTFLOW_USE_INITIAL_FLOW;
+                }
                 cv::calcOpticalFlowPyrLK(tracker->previous, gray, tracker->previousCorners, moved, status, error,
-                                         cv::Size(21, 21), 3,
-                                         cv::TermCriteria(cv::TermCriteria::COUNT | cv::TermCriteria::EPS, 30, 0.01));
+                                         cv::Size(21, 21), 4, until, flags);
+                // Tracked back, a good track returns to where it started.
+                back = tracker->previousCorners;
+                cv::calcOpticalFlowPyrLK(gray, tracker->previous, moved, back, backStatus, error, cv::Size(21, 21), 4, until,
+                                         cv::OPTFLOW_USE_INITIAL_FLOW);
+                for (size_t i = 0; i < moved.size(); ++i) {
+                    if (backStatus[i] && cv::norm(back[i] - tracker->previousCorners[i]) > 0.3) status[i] = 0;
+                    if (!backStatus[i]) status[i] = 0;
+                }
                 std::vector<cv::Point2f> from, to;
                 for (size_t i = 0; i < moved.size(); ++i) {
                     bool inside = moved[i].x >= 0 && moved[i].y >= 0 && moved[i].x <= width - 1 && moved[i].y <= height - 1;
@@ -86,6 +101,7 @@ int cvs_tracker_push_rgb(cvs_tracker *tracker, const unsigned char *pixels, int 
                 if (from.size() >= 8) {
                     std::vector<unsigned char> inlier;
                     cv::Mat h = cv::findHomography(from, to, cv::RANSAC, 1.0, inlier, 2000, 0.999);
+                    tracker->lastHomography = h;
                     int n = 0;
                     for (size_t i = 0; i < from.size() && n < tracker->maxCorners; ++i) {
                         if (h.empty() || !inlier[i]) continue;
@@ -99,6 +115,7 @@ int cvs_tracker_push_rgb(cvs_tracker *tracker, const unsigned char *pixels, int 
                 }
             }
         }
+        if (*pair_count == 0) tracker->lastHomography.release();
         tracker->previous = gray;
         tracker->previousCorners = detect(gray, tracker->maxCorners);
         return 0;
