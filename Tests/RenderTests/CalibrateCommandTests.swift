@@ -119,6 +119,25 @@ final class CalibrateCommandTests: XCTestCase {
         XCTAssertTrue(text2.contains("warning: \"the motion hardly turned"), text2)
     }
 
+    func testTheCalibrationFileRoundTripsAndNamesAMissingKey() throws {
+        let path = folder.appendingPathComponent("cal.yaml").path
+        let camera = PinholeCamera(fx: 300, fy: 300, cx: 159.5, cy: 119.5, width: 320, height: 240)
+        let mount = Quaternion(axis: SIMD3(0.2, 1, 0.1), angle: 0.7)
+        try CameraIMUCalibrationFile(camera: camera, imuToCamera: mount, timeOffset: -0.25, residualDegreesPerSecond: 0.1,
+                                     framesUsed: 10, framesTotal: 12, warning: "").write(path: path)
+        XCTAssertEqual(try CalibratedCamera.read(path: path).pinhole, camera)
+        let read = try CameraIMUCalibrationFile.readMount(path: path)
+        XCTAssertEqual(read.timeOffset, -0.25)
+        XCTAssertLessThan(read.imuToCamera.angle(to: mount), 1e-12)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertFalse(text.contains("warning:"), text)
+        let broken = folder.appendingPathComponent("broken.yaml").path
+        try text.replacingOccurrences(of: "imu_to_camera:", with: "imu_to_kamera:").write(toFile: broken, atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try CameraIMUCalibrationFile.readMount(path: broken)) { error in
+            XCTAssertEqual("\(error)", "\(broken): imu_to_camera: missing")
+        }
+    }
+
     /// A raw CSV log at 200 Hz with the given angular rate (rad/s) and gravity along +z.
     func writeRawLog(path: String, seconds: Double, rate: (Double) -> SIMD3<Double>) throws {
         var text = "t,gx,gy,gz,ax,ay,az\n"
