@@ -50,6 +50,8 @@ public struct CameraIMUCalibrationResult: Sendable {
     public var framesTotal: Int
     /// Frame pairs refused, by reason.
     public var untextured: Int, translated: Int, outsideLog: Int
+    /// The gyroscope's bias found along the way, in S, rad/s.
+    public var gyroBias: SIMD3<Double>
     /// Empty, or why the mount is uncertain.
     public var warning: String
 
@@ -135,6 +137,7 @@ public struct CameraIMUCalibration {
                                           timeOffset: parameters.offset, residualDegreesPerSecond: rms,
                                           framesUsed: used.count, framesTotal: frameCount,
                                           untextured: pairCount - textured.count, translated: translated, outsideLog: outsideLog,
+                                          gyroBias: parameters.gyroBias,
                                           warning: excitationWarning(used, offset: parameters.offset))
     }
 
@@ -145,6 +148,8 @@ public struct CameraIMUCalibration {
         var logFocal: Double
         /// C from S: v_C = M·v_S.
         var cameraFromIMU: Quaternion
+        /// The gyroscope's constant bias in S, rad/s: what it reads at rest.
+        var gyroBias = SIMD3<Double>.zero
     }
 
     func time(ofFrame k: Int) -> Double { Double(k) / framesPerSecond }
@@ -170,9 +175,14 @@ public struct CameraIMUCalibration {
         gyro.rotation(from: time(ofFrame: pair.index) + offset, to: time(ofFrame: pair.index + 1) + offset)
     }
 
-    /// Points turn opposite to the camera: rays rotate by M·exp(-θ_S)·M⁻¹, so θ_C = -M·θ_S.
+    /// Points turn opposite to the camera: rays rotate by M·exp(-θ_S)·M⁻¹, so θ_C = -M·θ_S, with θ_S the
+    /// gyroscope's rotation less its bias over the interval.
     func residual(_ pair: FramePairTracks, _ p: Parameters) -> SIMD3<Double> {
-        cameraRotation(pair, focal: exp(p.logFocal)) + p.cameraFromIMU.rotate(imuRotation(pair, offset: p.offset))
+        residual(camera: cameraRotation(pair, focal: exp(p.logFocal)), pair, p)
+    }
+
+    func residual(camera: SIMD3<Double>, _ pair: FramePairTracks, _ p: Parameters) -> SIMD3<Double> {
+        camera + p.cameraFromIMU.rotate(imuRotation(pair, offset: p.offset) - p.gyroBias / framesPerSecond)
     }
 
     /// RMS pixels by which the best rotation for this focal length misses the tracked points.
@@ -219,45 +229,58 @@ public struct CameraIMUCalibration {
         return RotationFit.wahba(from: imu, to: camera)
     }
 
-    /// Damped Gauss-Newton over (offset, log focal, mount), with forward-difference derivatives.
+    /// Damped Gauss-Newton over (offset, log focal, mount, gyroscope bias), with forward-difference derivatives.
     func refine(_ start: Parameters, _ tracks: [FramePairTracks]) -> Parameters {
+        let count = 8
         func apply(_ p: Parameters, _ delta: [Double]) -> Parameters {
             var q = p
             q.offset += delta[0]
             q.logFocal += delta[1]
             q.cameraFromIMU = (RotationFit.quaternion(rotationVector: SIMD3(delta[2], delta[3], delta[4])) * p.cameraFromIMU).normalized()
                 ?? p.cameraFromIMU
+            q.gyroBias += SIMD3(delta[5], delta[6], delta[7])
             return q
         }
+        // The camera's rotations depend on the focal length alone: computed once per focal length tried.
+        var cameraRotations: [Double: [SIMD3<Double>]] = [:]
         func residuals(_ p: Parameters) -> [Double] {
-            tracks.flatMap { pair -> [Double] in let r = residual(pair, p); return [r.x, r.y, r.z] }
+            let rotations = cameraRotations[p.logFocal] ?? tracks.map { cameraRotation($0, focal: exp(p.logFocal)) }
+            if cameraRotations.count > 8 { cameraRotations.removeAll() }
+            cameraRotations[p.logFocal] = rotations
+            var out: [Double] = []
+            out.reserveCapacity(3 * tracks.count)
+            for (pair, camera) in zip(tracks, rotations) {
+                let r = residual(camera: camera, pair, p)
+                out += [r.x, r.y, r.z]
+            }
+            return out
         }
         func cost(_ r: [Double]) -> Double { r.reduce(0) { $0 + $1 * $1 } }
-        let steps = [1e-4, 1e-5, 1e-6, 1e-6, 1e-6]
+        let steps = [1e-4, 1e-5, 1e-6, 1e-6, 1e-6, 1e-5, 1e-5, 1e-5]
         var p = start
         var r = residuals(p)
         var damping = 1e-3
-        for iteration in 0..<20 {
-            let columns = (0..<5).map { k -> [Double] in
-                var delta = [Double](repeating: 0, count: 5)
+        for iteration in 0..<30 {
+            let columns = (0..<count).map { k -> [Double] in
+                var delta = [Double](repeating: 0, count: count)
                 delta[k] = steps[k]
                 return zip(residuals(apply(p, delta)), r).map { ($0 - $1) / steps[k] }
             }
-            var normal = [[Double]](repeating: [Double](repeating: 0, count: 5), count: 5)
-            var gradient = [Double](repeating: 0, count: 5)
-            for i in 0..<5 {
-                for j in 0..<5 { normal[i][j] = zip(columns[i], columns[j]).reduce(0) { $0 + $1.0 * $1.1 } }
+            var normal = [[Double]](repeating: [Double](repeating: 0, count: count), count: count)
+            var gradient = [Double](repeating: 0, count: count)
+            for i in 0..<count {
+                for j in 0..<count { normal[i][j] = zip(columns[i], columns[j]).reduce(0) { $0 + $1.0 * $1.1 } }
                 gradient[i] = -zip(columns[i], r).reduce(0) { $0 + $1.0 * $1.1 }
             }
             var improved = false
             for _ in 0..<6 {
                 var damped = normal
-                for i in 0..<5 { damped[i][i] *= 1 + damping }
+                for i in 0..<count { damped[i][i] *= 1 + damping }
                 guard let delta = RotationFit.solve(damped, gradient) else { break }
                 let candidate = apply(p, delta)
                 let candidateResiduals = residuals(candidate)
                 if cost(candidateResiduals) < cost(r) {
-                    let small = abs(delta[0]) < 1e-6 && abs(delta[1]) < 1e-6 && abs(delta[2]) + abs(delta[3]) + abs(delta[4]) < 1e-6
+                    let small = abs(delta[0]) < 1e-6 && abs(delta[1]) < 1e-6 && delta[2...].reduce(0) { $0 + abs($1) } < 1e-6
                     p = candidate
                     r = candidateResiduals
                     damping = max(damping / 10, 1e-9)
@@ -266,8 +289,8 @@ public struct CameraIMUCalibration {
                 }
                 damping *= 10
             }
-            progress(String(format: "fit %d: offset %.4f s, vertical fov %.2f°, residual %.3f°/s", iteration + 1, p.offset,
-                            2 * atan(Double(height) / 2 / exp(p.logFocal)) * 180 / .pi,
+            progress(String(format: "fit %d: offset %.4f s, vertical fov %.2f°, gyroscope bias %.3f°/s, residual %.3f°/s", iteration + 1,
+                            p.offset, 2 * atan(Double(height) / 2 / exp(p.logFocal)) * 180 / .pi, length(p.gyroBias) * 180 / .pi,
                             (cost(r) / Double(max(tracks.count, 1))).squareRoot() * framesPerSecond * 180 / .pi))
             if !improved { break }
         }

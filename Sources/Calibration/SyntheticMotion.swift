@@ -73,11 +73,12 @@ public struct SyntheticMotion: Sendable {
         worldFromSensor(atLogTime: t + timeOffset) * imuToCamera.conjugate
     }
 
-    /// The log as steady-dice raw CSV (`t,gx,gy,gz,ax,ay,az`, SI units).
-    public var rawCSV: String {
+    /// The log as steady-dice raw CSV (`t,gx,gy,gz,ax,ay,az`, SI units), the gyroscope reading
+    /// `gyroBias` (rad/s, in S) more than the truth.
+    public func rawCSV(gyroBias: SIMD3<Double> = .zero) -> String {
         var text = "# synthetic: a gyroscope made from a reference attitude\nt,gx,gy,gz,ax,ay,az\n"
         for i in 0..<logTime.count {
-            let g = gyro[i], a = acc[i]
+            let g = gyro[i] + gyroBias, a = acc[i]
             text += String(format: "%.6f,%.9f,%.9f,%.9f,%.6f,%.6f,%.6f\n", logTime[i], g.x, g.y, g.z, a.x, a.y, a.z)
         }
         return text

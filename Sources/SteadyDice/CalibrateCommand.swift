@@ -58,6 +58,9 @@ struct Calibrate: ParsableCommand {
                          result.verticalFieldOfViewDegrees, result.camera.fx))
             let q = result.imuToCamera.w < 0 ? -result.imuToCamera : result.imuToCamera
             print(String(format: "mount imu_to_camera %.6f,%.6f,%.6f,%.6f (v_D = R·v_S)", q.w, q.x, q.y, q.z))
+            let bias = result.gyroBias * 180 / .pi
+            print(String(format: "gyroscope bias %.3f,%.3f,%.3f °/s (in the IMU's frame; estimated with the rest, not written)",
+                         bias.x, bias.y, bias.z))
             print(String(format: "residual %.3f °/s over %d of %d frames (%d without texture, %d translating or mistracked, "
                          + "%d outside the log)", result.residualDegreesPerSecond, result.framesUsed, result.framesTotal,
                          result.untextured, result.translated, result.outsideLog))

@@ -36,6 +36,10 @@ struct CalibrationClip: ParsableCommand {
             help: ArgumentHelp("The true time offset: frame at video time t shows log time t + offset (within ±1 s).", valueName: "S"))
     var timeOffset: Double = 0
 
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("A constant bias added to the logged gyroscope, degrees per second, in the IMU's frame.", valueName: "X,Y,Z"))
+    var gyroBias: String = "0,0,0"
+
     @Option(help: "Frame size, WxH.")
     var size: Size = Size(width: 320, height: 240)
 
@@ -57,7 +61,17 @@ struct CalibrationClip: ParsableCommand {
     @Option(help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else the package checkout).")
     var assets: String?
 
+    /// `--gyro-bias` in degrees per second.
+    func parsedBias() throws -> SIMD3<Double> {
+        let parts = gyroBias.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 3, let x = parts[0], let y = parts[1], let z = parts[2], x.isFinite, y.isFinite, z.isFinite else {
+            throw ValidationError("--gyro-bias must be three numbers X,Y,Z in degrees per second")
+        }
+        return SIMD3(x, y, z)
+    }
+
     func validate() throws {
+        _ = try parsedBias()
         guard fov > 5, fov < 170 else { throw ValidationError("--fov must be between 5 and 170 degrees") }
         guard duration > 0, duration <= 600 else { throw ValidationError("--duration must be from 0 to 600 seconds") }
         guard abs(timeOffset) <= 1 else { throw ValidationError("--time-offset must be within ±1 s") }
@@ -68,6 +82,7 @@ struct CalibrationClip: ParsableCommand {
     func run() throws {
         try exitOnFailure {
             let mount = self.mount?.quaternion ?? .identity
+            let bias = try parsedBias()
             let raw = try RawLogReader.read(path: trial)
             let motion: SyntheticMotion
             do {
@@ -75,7 +90,7 @@ struct CalibrationClip: ParsableCommand {
             } catch let error as CalibrationError {
                 throw AppError("\(trial): \(error)")
             }
-            try motion.rawCSV.write(toFile: log, atomically: true, encoding: .utf8)
+            try motion.rawCSV(gyroBias: bias * .pi / 180).write(toFile: log, atomically: true, encoding: .utf8)
             let camera = PinholeCamera(verticalFieldOfViewDegrees: fov, width: size.width, height: size.height)
             // About as many texels per degree as the camera has pixels, so the texture neither blurs nor aliases.
             let panoramaWidth = min(8192, max(512, Int(360 * Double(size.height) / fov) / 2 * 2))
