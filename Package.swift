@@ -53,6 +53,8 @@ let package = Package(
         .target(name: "Fusion", dependencies: ["AttitudeMath"]),
         /// Raw IMU log readers (steady-dice raw CSV, x-io, Sensor Logger) and BROAD metrics.
         .target(name: "RawLog", dependencies: ["AttitudeMath", "Fusion", "CSVText", "Recording"]),
+        /// Camera-IMU calibration from a clip and a gyroscope: time offset, focal length, mount. No GL, no I/O.
+        .target(name: "Calibration", dependencies: ["AttitudeMath", "Camera", "RawLog"]),
         /// Where the device is: the World Magnetic Model, Location.csv, position filters, SRTM terrain. No GL.
         .target(name: "Location", dependencies: ["CSVText"], resources: [.copy("WMM.COF")]),
 
@@ -71,7 +73,7 @@ let package = Package(
         .executableTarget(
             name: "SteadyDice",
             dependencies: [
-                "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "Fusion", "RawLog", "FusionOptions", "Recording", "CGLFW", "CStopSignal", "CSVText", "SteadyDiceKit",
+                "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "Fusion", "RawLog", "FusionOptions", "Recording", "Calibration", "CGLFW", "CStopSignal", "CSVText", "SteadyDiceKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
@@ -90,6 +92,7 @@ let package = Package(
         .testTarget(name: "CameraTests", dependencies: ["Camera", "AttitudeMath", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Camera", "Imaging", "AttitudeMath", "AttitudeLog", "SteadyDiceKit", "TestSupport"],
                     exclude: ["Goldens"]),
+        .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "AttitudeMath", "Camera", "RawLog", "TestSupport"]),
         .testTarget(name: "IMUDTests", dependencies: ["IMUD", "AttitudeMath", "AttitudeLog", "TestSupport"]),
         .testTarget(name: "FusionTests", dependencies: ["Fusion", "RawLog", "AttitudeMath", "AttitudeLog", "FusionOptions", "Recording", "TestSupport"],
                     exclude: ["Fixtures"]),

@@ -6,7 +6,7 @@ struct SteadyDiceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "steady-dice",
         abstract: "Shows where an IMU is pointing: a die fixed in the world, drawn over the camera.",
-        subcommands: [Run.self, Snapshot.self, RenderVideo.self, Compare.self, Feed.self, Bench.self])
+        subcommands: [Run.self, Snapshot.self, RenderVideo.self, Compare.self, Feed.self, Bench.self, Calibrate.self, CalibrationClip.self])
 
     /// Every refusal is one clean line (see `mainWithOneLineErrors`).
     static func main() { mainWithOneLineErrors() }

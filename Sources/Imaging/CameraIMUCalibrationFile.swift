@@ -1,0 +1,62 @@
+import AttitudeMath
+import Camera
+import CVShim
+import Foundation
+
+/// A camera-IMU calibration as `steady-dice calibrate` writes it: an OpenCV FileStorage file with the
+/// camera's intrinsics (no distortion), the mount and the time offset, and how well the fit went.
+public struct CameraIMUCalibrationFile: Sendable {
+    public var camera: PinholeCamera
+    /// The mount R with v_D = R·v_S (S the IMU's frame, D the camera's device frame).
+    public var imuToCamera: Quaternion
+    /// Seconds: the video frame at video time t shows the attitude at log time t + offset.
+    public var timeOffset: Double
+    /// Root-mean-square difference of the camera's and the gyroscope's angular rates, degrees per second.
+    public var residualDegreesPerSecond: Double
+    public var framesUsed: Int
+    public var framesTotal: Int
+    /// Empty when the fit has nothing to warn about.
+    public var warning: String
+
+    public init(camera: PinholeCamera, imuToCamera: Quaternion, timeOffset: Double, residualDegreesPerSecond: Double,
+                framesUsed: Int, framesTotal: Int, warning: String) {
+        self.camera = camera; self.imuToCamera = imuToCamera; self.timeOffset = timeOffset
+        self.residualDegreesPerSecond = residualDegreesPerSecond
+        self.framesUsed = framesUsed; self.framesTotal = framesTotal; self.warning = warning
+    }
+
+    /// Writes it through OpenCV's FileStorage (YAML for .yaml/.yml, XML for .xml).
+    public func write(path: String) throws {
+        let k = [camera.fx, 0, camera.cx, 0, camera.fy, camera.cy, 0, 0, 1]
+        var raw = cvs_camera_imu_calibration()
+        _ = withUnsafeMutableBytes(of: &raw.camera_matrix) { $0.bindMemory(to: Double.self).update(fromContentsOf: k) }
+        let q = [imuToCamera.w, imuToCamera.x, imuToCamera.y, imuToCamera.z]
+        _ = withUnsafeMutableBytes(of: &raw.imu_to_camera) { $0.bindMemory(to: Double.self).update(fromContentsOf: q) }
+        raw.image_width = Int32(camera.width)
+        raw.image_height = Int32(camera.height)
+        raw.time_offset_s = timeOffset
+        raw.residual_deg_per_s = residualDegreesPerSecond
+        raw.frames_used = Int32(framesUsed)
+        raw.frames_total = Int32(framesTotal)
+        try warning.withCString { text in
+            raw.warning = text
+            _ = try withErrorBuffer { err, len in cvs_calibration_write(path, &raw, err, len) }
+                describe: { ImagingError.intrinsics(path: path, reason: "cannot write the calibration: \($0)") }
+        }
+    }
+
+    /// Reads the mount and the time offset of a calibration file; the camera comes from `CalibratedCamera.read`.
+    public static func readMount(path: String) throws -> (imuToCamera: Quaternion, timeOffset: Double) {
+        guard FileManager.default.fileExists(atPath: path) else { throw ImagingError.intrinsics(path: path, reason: "file not found") }
+        var q = [Double](repeating: 0, count: 4)
+        var offset = 0.0
+        _ = try withErrorBuffer { err, len in cvs_calibration_read_mount(path, &q, &offset, err, len) }
+            describe: { ImagingError.intrinsics(path: path, reason: $0) }
+        guard offset.isFinite else { throw ImagingError.intrinsics(path: path, reason: "time_offset_s: not finite") }
+        do {
+            return (try Quaternion.validated(w: q[0], x: q[1], y: q[2], z: q[3]), offset)
+        } catch {
+            throw ImagingError.intrinsics(path: path, reason: "imu_to_camera: \(error)")
+        }
+    }
+}

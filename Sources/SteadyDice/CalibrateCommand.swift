@@ -1,0 +1,120 @@
+import ArgumentParser
+import AttitudeMath
+import Calibration
+import Foundation
+import FusionOptions
+import Imaging
+import RawLog
+
+/// `steady-dice calibrate`: the camera's time offset, focal length and mount from a handheld clip and
+/// the IMU's raw log, with no calibration target.
+struct Calibrate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Find a camera's time offset, focal length and mount relative to an IMU from a clip and the IMU's raw log.")
+
+    @Option(help: ArgumentHelp("The clip: any video OpenCV reads, taken while the camera and the IMU turned together.",
+                               valueName: "CLIP"))
+    var video: String
+
+    @Option(help: ArgumentHelp("The IMU's raw log of the same minutes, in any format `attitude fuse` reads (the gyroscope is used).",
+                               valueName: "RAW"))
+    var log: String
+
+    @OptionGroup var recording: RecordingOptions
+
+    @Option(help: ArgumentHelp("A starting vertical field of view, degrees.", valueName: "DEG"))
+    var fovGuess: Double = 60
+
+    @Option(name: [.customShort("o"), .long],
+            help: ArgumentHelp("Write the calibration here as an OpenCV FileStorage file (.yaml, .yml or .xml), for --calibration.",
+                               valueName: "cal.yaml"))
+    var output: String?
+
+    func validate() throws {
+        guard fovGuess > 5, fovGuess < 170 else { throw ValidationError("--fov-guess must be between 5 and 170 degrees") }
+        if let output, !["yaml", "yml", "xml"].contains((output as NSString).pathExtension.lowercased()) {
+            throw ValidationError("--output must name a .yaml, .yml or .xml file")
+        }
+    }
+
+    func run() throws {
+        try exitOnFailure {
+            let started = Date()
+            let raw = try RawLogReader.read(path: log, platform: recording.platform)
+            guard raw.count >= 2 else { throw AppError("\(log): fewer than two samples") }
+            let gyro = GyroIntegral(time: raw.time, rate: raw.gyro)
+            let clip = try ClipTracks.read(path: video) { message("\(video): \($0)") }
+            let calibration = CameraIMUCalibration(width: clip.width, height: clip.height, framesPerSecond: clip.framesPerSecond,
+                                                   frameCount: clip.frameCount, gyro: gyro, fieldOfViewGuessDegrees: fovGuess,
+                                                   progress: { message($0) })
+            let result: CameraIMUCalibrationResult
+            do {
+                result = try calibration.fit(clip.tracks)
+            } catch let error as CalibrationError {
+                throw AppError("\(video) with \(log): \(error)")
+            }
+            print(String(format: "time offset %.4f s (log time = video time + offset)", result.timeOffset))
+            print(String(format: "vertical field of view %.3f° (fx = fy = %.2f px, principal point at the centre)",
+                         result.verticalFieldOfViewDegrees, result.camera.fx))
+            let q = result.imuToCamera.w < 0 ? -result.imuToCamera : result.imuToCamera
+            print(String(format: "mount imu_to_camera %.6f,%.6f,%.6f,%.6f (v_D = R·v_S)", q.w, q.x, q.y, q.z))
+            let bias = result.gyroBias * 180 / .pi
+            print(String(format: "gyroscope bias %.3f,%.3f,%.3f °/s (in the IMU's frame; estimated with the rest, not written)",
+                         bias.x, bias.y, bias.z))
+            print(String(format: "residual %.3f °/s over %d of %d frames (%d without texture, %d translating or mistracked, "
+                         + "%d outside the log)", result.residualDegreesPerSecond, result.framesUsed, result.framesTotal,
+                         result.untextured, result.translated, result.outsideLog))
+            if !result.warning.isEmpty { message("warning: \(result.warning)") }
+            if let output {
+                try CameraIMUCalibrationFile(camera: result.camera, imuToCamera: q, timeOffset: result.timeOffset,
+                                             residualDegreesPerSecond: result.residualDegreesPerSecond,
+                                             framesUsed: result.framesUsed, framesTotal: result.framesTotal,
+                                             warning: result.warning).write(path: output)
+                print("wrote \(output)")
+            }
+            message(String(format: "done in %.1f s", Date().timeIntervalSince(started)))
+        }
+    }
+
+    private func message(_ text: String) {
+        FileHandle.standardError.write(Data("calibrate: \(text)\n".utf8))
+    }
+}
+
+/// Corners tracked through a whole clip, pair by pair.
+struct ClipTracks {
+    var width = 0, height = 0
+    var framesPerSecond = 0.0
+    var frameCount = 0
+    var tracks: [FramePairTracks] = []
+
+    static func read(path: String, progress: (String) -> Void) throws -> ClipTracks {
+        guard FileManager.default.fileExists(atPath: path) else { throw ImagingError.video(path: path, reason: "file not found") }
+        let reader = try VideoReader(path: path)
+        guard let fps = reader.framesPerSecond else { throw ImagingError.video(path: path, reason: "the frame rate is unknown") }
+        let tracker = try FeatureTracker()
+        var clip = ClipTracks()
+        clip.framesPerSecond = fps
+        let expected = reader.frameCount
+        while let frame = try reader.next() {
+            if clip.frameCount == 0 {
+                clip.width = frame.image.width
+                clip.height = frame.image.height
+            } else if frame.image.width != clip.width || frame.image.height != clip.height {
+                throw ImagingError.video(path: path, reason: "frame \(clip.frameCount) is \(frame.image.width)x\(frame.image.height), "
+                                         + "not \(clip.width)x\(clip.height) as before")
+            }
+            let (points, _) = try tracker.push(frame.image, source: path)
+            if clip.frameCount > 0 {
+                clip.tracks.append(FramePairTracks(index: clip.frameCount - 1, from: points.map(\.from), to: points.map(\.to)))
+            }
+            clip.frameCount += 1
+            if clip.frameCount % 100 == 0 {
+                progress("tracked \(clip.frameCount)" + (expected.map { " of \($0)" } ?? "") + " frames")
+            }
+        }
+        guard clip.frameCount > 0 else { throw ImagingError.video(path: path, reason: "holds no frames") }
+        progress(String(format: "tracked %d frames, %dx%d at %.3f fps", clip.frameCount, clip.width, clip.height, fps))
+        return clip
+    }
+}

@@ -1,0 +1,159 @@
+import ArgumentParser
+import AttitudeMath
+import Calibration
+import Camera
+import Foundation
+import Imaging
+import RawLog
+import Render
+
+/// `steady-dice calibration-clip`: a synthetic calibration clip with known truth, for tests and the
+/// benchmark: a textured panorama seen through a known camera, mount and time offset, turned by a
+/// recorded reference attitude, as a lossless video beside a raw log whose gyroscope is made from the
+/// same attitude.
+struct CalibrationClip: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "calibration-clip",
+        abstract: "Make a synthetic calibration clip and raw log with a known camera, mount and time offset.")
+
+    @Option(help: ArgumentHelp("A raw log with a reference attitude (a BROAD trial, .csv or .csv.xz) to move the camera.",
+                               valueName: "TRIAL"))
+    var trial: String
+
+    @Option(help: ArgumentHelp("Where in the trial the log starts, seconds on the trial's clock.", valueName: "S"))
+    var start: Double = 10
+
+    @Option(help: ArgumentHelp("The clip's length, seconds.", valueName: "S"))
+    var duration: Double = 5
+
+    @Option(help: ArgumentHelp("The true vertical field of view, degrees.", valueName: "DEG"))
+    var fov: Double = 60
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("The true mount R (v_D = R·v_S).", valueName: "w,x,y,z"))
+    var mount: QuaternionArgument?
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("The true time offset: frame at video time t shows log time t + offset (within ±1 s).", valueName: "S"))
+    var timeOffset: Double = 0
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("A constant bias added to the logged gyroscope, degrees per second, in the IMU's frame.", valueName: "X,Y,Z"))
+    var gyroBias: String = "0,0,0"
+
+    @Option(help: "Frame size, WxH.")
+    var size: Size = Size(width: 320, height: 240)
+
+    @Option(help: ArgumentHelp("Frames per second.", valueName: "FPS"))
+    var fps: Double = 30
+
+    @Option(help: ArgumentHelp("The texture's seed: another seed, another world.", valueName: "N"))
+    var seed: UInt64 = 1
+
+    @Option(help: ArgumentHelp("The clip to write: .mkv or .avi (FFV1, lossless).", valueName: "CLIP"))
+    var video: String
+
+    @Option(help: ArgumentHelp("The raw log to write (steady-dice raw CSV).", valueName: "RAW.csv"))
+    var log: String
+
+    @Option(help: ArgumentHelp("Also write the truth as a calibration file (as `calibrate --output` would).", valueName: "truth.yaml"))
+    var truth: String?
+
+    @Option(help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else the package checkout).")
+    var assets: String?
+
+    /// `--gyro-bias` in degrees per second.
+    func parsedBias() throws -> SIMD3<Double> {
+        let parts = gyroBias.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 3, let x = parts[0], let y = parts[1], let z = parts[2], x.isFinite, y.isFinite, z.isFinite else {
+            throw ValidationError("--gyro-bias must be three numbers X,Y,Z in degrees per second")
+        }
+        return SIMD3(x, y, z)
+    }
+
+    func validate() throws {
+        _ = try parsedBias()
+        guard fov > 5, fov < 170 else { throw ValidationError("--fov must be between 5 and 170 degrees") }
+        guard duration > 0, duration <= 600 else { throw ValidationError("--duration must be from 0 to 600 seconds") }
+        guard abs(timeOffset) <= 1 else { throw ValidationError("--time-offset must be within ±1 s") }
+        guard fps > 0, fps <= 240 else { throw ValidationError("--fps must be from 0 to 240") }
+        guard case .video("FFV1")? = VideoOutput.kind(of: video) else { throw ValidationError("--video must name a .mkv or .avi file (FFV1)") }
+    }
+
+    func run() throws {
+        try exitOnFailure {
+            let mount = self.mount?.quaternion ?? .identity
+            let bias = try parsedBias()
+            let raw = try RawLogReader.read(path: trial)
+            let motion: SyntheticMotion
+            do {
+                motion = try SyntheticMotion(reference: raw, start: start, duration: duration)
+            } catch let error as CalibrationError {
+                throw AppError("\(trial): \(error)")
+            }
+            try motion.rawCSV(gyroBias: bias * .pi / 180).write(toFile: log, atomically: true, encoding: .utf8)
+            let camera = PinholeCamera(verticalFieldOfViewDegrees: fov, width: size.width, height: size.height)
+            // About as many texels per degree as the camera has pixels, so the texture neither blurs nor aliases.
+            let panoramaWidth = min(8192, max(512, Int(360 * Double(size.height) / fov) / 2 * 2))
+            let panorama = CalibrationTexture.panorama(width: panoramaWidth, height: panoramaWidth / 2, seed: seed)
+
+            let context = try HeadlessContext()
+            defer { withExtendedLifetime(context) {} }
+            let renderer = try SceneRenderer(assets: try Assets.locate(explicit: assets))
+            renderer.setPanorama(panorama)
+            let target = try OffscreenTarget(width: size.width, height: size.height)
+            target.bind()
+            let output = try VideoOutput(path: video, framesPerSecond: fps, width: size.width, height: size.height)
+            let frames = Int((duration * fps).rounded())
+            // The die sits far below, fixed in the world like the texture, so it moves as the texture does.
+            let nadir = Anchor(bearingDegrees: 0, elevationDegrees: -90, distance: Anchor.maximumDistance)
+            for k in 0..<frames {
+                let q = motion.worldFromDevice(videoTime: Double(k) / fps, imuToCamera: mount, timeOffset: timeOffset)
+                renderer.draw(SceneState(worldFromDevice: q, camera: camera, anchor: nadir), width: size.width, height: size.height)
+                try output.write(target.readImage())
+                if (k + 1) % 100 == 0 { FileHandle.standardError.write(Data("calibration-clip: \(k + 1) of \(frames) frames\n".utf8)) }
+            }
+            try output.finish()
+            if let truth {
+                try CameraIMUCalibrationFile(camera: camera, imuToCamera: mount, timeOffset: timeOffset, residualDegreesPerSecond: 0,
+                                             framesUsed: frames, framesTotal: frames, warning: "").write(path: truth)
+            }
+            print("wrote \(video) (\(frames) frames, \(size.width)x\(size.height) at \(fps) fps) and \(log) "
+                  + "(\(motion.logTime.count) samples)")
+        }
+    }
+}
+
+/// A texture rich in corners at several scales: the sphere of directions cut into cubes of about 10°,
+/// 3° and 1°, each a random colour. Cut in 3-D rather than in the panorama's rows and columns, the
+/// blocks keep their size up to the poles, where an equirectangular grid would pinch into slivers
+/// that alias (and move unlike the world) in a camera picture.
+enum CalibrationTexture {
+    static func panorama(width: Int, height: Int, seed: UInt64) -> RGBImage {
+        func hash(_ cell: SIMD3<Int>, _ c: UInt64) -> Int {
+            var h = UInt64(bitPattern: Int64(cell.x)) &* 0x9E37_79B9_7F4A_7C15
+            h ^= UInt64(bitPattern: Int64(cell.y)) &* 0xC2B2_AE3D_27D4_EB4F
+            h ^= UInt64(bitPattern: Int64(cell.z)) &* 0x1656_67B1_9E37_79F9
+            h ^= (seed &+ c) &* 0x27D4_EB2F_1656_67C5
+            h ^= h >> 29; h = h &* 0xBF58_476D_1CE4_E5B9; h ^= h >> 32
+            return Int(h & 0xFF)
+        }
+        let cellsPerUnit = [6.0, 20.0, 60.0]
+        var pixels = [UInt8](repeating: 0, count: width * height * 3)
+        for j in 0..<height {
+            for i in 0..<width {
+                let b = (Double(i) + 0.5) * 360 / Double(width) - 180, e = 90 - (Double(j) + 0.5) * 180 / Double(height)
+                let d = PanoramaLayout.direction(bearing: b, elevation: e)
+                var rgb = SIMD3<Int>(0, 0, 0)
+                for (n, k) in cellsPerUnit.enumerated() {
+                    let cell = SIMD3(Int((d.x * k).rounded(.down)), Int((d.y * k).rounded(.down)), Int((d.z * k).rounded(.down)))
+                    rgb &+= SIMD3(hash(cell, UInt64(3 * n)), hash(cell, UInt64(3 * n + 1)), hash(cell, UInt64(3 * n + 2)))
+                }
+                let base = 3 * (j * width + i)
+                pixels[base] = UInt8(rgb.x / 3)
+                pixels[base + 1] = UInt8(rgb.y / 3)
+                pixels[base + 2] = UInt8(rgb.z / 3)
+            }
+        }
+        return RGBImage(width: width, height: height, pixels: pixels)
+    }
+}

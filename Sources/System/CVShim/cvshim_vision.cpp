@@ -1,0 +1,199 @@
+#include "cvshim_vision.h"
+
+#include <opencv2/calib3d.hpp>
+#include <opencv2/core.hpp>
+#include <opencv2/imgproc.hpp>
+#include <opencv2/video/tracking.hpp>
+
+#include <cstring>
+#include <exception>
+#include <string>
+#include <vector>
+
+struct cvs_tracker {
+    int maxCorners;
+    cv::Mat previous;
+    std::vector<cv::Point2f> previousCorners;
+    // The last pair's homography: the next pair's motion is predicted with it (as if turning at the same rate).
+    cv::Mat lastHomography;
+};
+
+namespace {
+
+void setError(char *err, size_t errlen, const std::string &message) {
+    if (err == nullptr || errlen == 0) return;
+    std::strncpy(err, message.c_str(), errlen - 1);
+    err[errlen - 1] = '\0';
+}
+
+template <typename T, typename Body>
+T guarded(char *err, size_t errlen, T failure, Body body) {
+    try {
+        return body();
+    } catch (const cv::Exception &e) {
+        setError(err, errlen, std::string("OpenCV: ") + e.what());
+    } catch (const std::exception &e) {
+        setError(err, errlen, e.what());
+    } catch (...) {
+        setError(err, errlen, "unknown C++ exception");
+    }
+    return failure;
+}
+
+// Corners at least 1/40 of the picture's height apart, so they spread over the whole picture.
+std::vector<cv::Point2f> detect(const cv::Mat &gray, int maxCorners) {
+    std::vector<cv::Point2f> corners;
+    double spacing = std::max(4.0, gray.rows / 40.0);
+    cv::goodFeaturesToTrack(gray, corners, maxCorners, 0.01, spacing, cv::noArray(), 5);
+    return corners;
+}
+
+} // namespace
+
+extern "C" {
+
+cvs_tracker *cvs_tracker_create(int max_corners, char *err, size_t errlen) {
+    return guarded(err, errlen, static_cast<cvs_tracker *>(nullptr), [&]() -> cvs_tracker * {
+        auto *t = new cvs_tracker();
+        t->maxCorners = max_corners;
+        return t;
+    });
+}
+
+int cvs_tracker_push_rgb(cvs_tracker *tracker, const unsigned char *pixels, int width, int height,
+                         float *pairs, int *pair_count, int *corners, char *err, size_t errlen) {
+    return guarded(err, errlen, -1, [&] {
+        *pair_count = 0;
+        *corners = 0;
+        cv::Mat rgb(height, width, CV_8UC3, const_cast<unsigned char *>(pixels));
+        cv::Mat gray;
+        cv::cvtColor(rgb, gray, cv::COLOR_RGB2GRAY);
+        if (!tracker->previous.empty() && tracker->previous.size() == gray.size()) {
+            *corners = int(tracker->previousCorners.size());
+            if (tracker->previousCorners.size() >= 8) {
+                std::vector<cv::Point2f> moved, back;
+                std::vector<unsigned char> status, backStatus;
+                std::vector<float> error;
+                cv::TermCriteria until(cv::TermCriteria::COUNT | cv::TermCriteria::EPS, 50, 0.001);
+                int flags = 0;
+                if (!tracker->lastHomography.empty()) {
+                    cv::perspectiveTransform(tracker->previousCorners, moved, tracker->lastHomography);
+                    flags = cv::OPTFLOW_USE_INITIAL_FLOW;
+                }
+                cv::calcOpticalFlowPyrLK(tracker->previous, gray, tracker->previousCorners, moved, status, error,
+                                         cv::Size(21, 21), 4, until, flags);
+                // Tracked back, a good track returns to where it started.
+                back = tracker->previousCorners;
+                cv::calcOpticalFlowPyrLK(gray, tracker->previous, moved, back, backStatus, error, cv::Size(21, 21), 4, until,
+                                         cv::OPTFLOW_USE_INITIAL_FLOW);
+                for (size_t i = 0; i < moved.size(); ++i) {
+                    if (backStatus[i] && cv::norm(back[i] - tracker->previousCorners[i]) > 0.3) status[i] = 0;
+                    if (!backStatus[i]) status[i] = 0;
+                }
+                std::vector<cv::Point2f> from, to;
+                for (size_t i = 0; i < moved.size(); ++i) {
+                    bool inside = moved[i].x >= 0 && moved[i].y >= 0 && moved[i].x <= width - 1 && moved[i].y <= height - 1;
+                    if (status[i] && inside) {
+                        from.push_back(tracker->previousCorners[i]);
+                        to.push_back(moved[i]);
+                    }
+                }
+                if (from.size() >= 8) {
+                    std::vector<unsigned char> inlier;
+                    cv::Mat h = cv::findHomography(from, to, cv::RANSAC, 1.0, inlier, 2000, 0.999);
+                    tracker->lastHomography = h;
+                    int n = 0;
+                    for (size_t i = 0; i < from.size() && n < tracker->maxCorners; ++i) {
+                        if (h.empty() || !inlier[i]) continue;
+                        pairs[4 * n] = from[i].x;
+                        pairs[4 * n + 1] = from[i].y;
+                        pairs[4 * n + 2] = to[i].x;
+                        pairs[4 * n + 3] = to[i].y;
+                        ++n;
+                    }
+                    *pair_count = n;
+                }
+            }
+        }
+        if (*pair_count == 0) tracker->lastHomography.release();
+        tracker->previous = gray;
+        tracker->previousCorners = detect(gray, tracker->maxCorners);
+        return 0;
+    });
+}
+
+void cvs_tracker_free(cvs_tracker *tracker) {
+    guarded(nullptr, 0, 0, [&] {
+        delete tracker;
+        return 0;
+    });
+}
+
+int cvs_calibration_write(const char *path, const cvs_camera_imu_calibration *c, char *err, size_t errlen) {
+    return guarded(err, errlen, -1, [&] {
+        cv::FileStorage fs(path, cv::FileStorage::WRITE);
+        if (!fs.isOpened()) {
+            setError(err, errlen, "cannot open it for writing");
+            return -1;
+        }
+        cv::Mat k(3, 3, CV_64F, const_cast<double *>(c->camera_matrix));
+        fs << "camera_matrix" << k;
+        fs << "distortion_coefficients" << cv::Mat::zeros(1, 5, CV_64F);
+        fs << "image_width" << c->image_width;
+        fs << "image_height" << c->image_height;
+        fs.writeComment("imu_to_camera: the mount R (w, x, y, z) with v_D = R v_S; time_offset_s: log time = video time + offset");
+        fs << "imu_to_camera" << "[:" << c->imu_to_camera[0] << c->imu_to_camera[1] << c->imu_to_camera[2]
+           << c->imu_to_camera[3] << "]";
+        fs << "time_offset_s" << c->time_offset_s;
+        fs << "residual_deg_per_s" << c->residual_deg_per_s;
+        fs << "frames_used" << c->frames_used;
+        fs << "frames_total" << c->frames_total;
+        if (c->warning != nullptr && c->warning[0] != '\0') fs << "warning" << std::string(c->warning);
+        fs.release();
+        return 0;
+    });
+}
+
+int cvs_calibration_read_mount(const char *path, double imu_to_camera[4], double *time_offset_s, char *err, size_t errlen) {
+    return guarded(err, errlen, -1, [&] {
+        cv::FileStorage fs;
+        try {
+            if (!fs.open(path, cv::FileStorage::READ)) {
+                setError(err, errlen, "cannot open it as an OpenCV FileStorage file (YAML or XML)");
+                return -1;
+            }
+        } catch (const cv::Exception &) {
+            setError(err, errlen, "not an OpenCV FileStorage file (YAML or XML)");
+            return -1;
+        }
+        cv::FileNode mount = fs["imu_to_camera"];
+        if (mount.empty() || mount.isNone()) {
+            setError(err, errlen, "imu_to_camera: missing");
+            return -1;
+        }
+        if (!mount.isSeq() || mount.size() != 4) {
+            setError(err, errlen, "imu_to_camera: expected 4 numbers (w, x, y, z)");
+            return -1;
+        }
+        for (int i = 0; i < 4; ++i) {
+            if (!mount[i].isReal() && !mount[i].isInt()) {
+                setError(err, errlen, "imu_to_camera: expected 4 numbers (w, x, y, z)");
+                return -1;
+            }
+            imu_to_camera[i] = double(mount[i]);
+        }
+        cv::FileNode offset = fs["time_offset_s"];
+        if (offset.empty() || offset.isNone()) {
+            setError(err, errlen, "time_offset_s: missing");
+            return -1;
+        }
+        if (!offset.isReal() && !offset.isInt()) {
+            setError(err, errlen, "time_offset_s: not a number");
+            return -1;
+        }
+        *time_offset_s = double(offset);
+        return 0;
+    });
+}
+
+} // extern "C"

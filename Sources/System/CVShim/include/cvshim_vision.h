@@ -1,0 +1,46 @@
+// Feature tracking and calibration output through OpenCV, in the same C style as cvshim.h:
+// every function catches every C++ exception and reports it through `err`.
+#pragma once
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct cvs_tracker cvs_tracker;
+
+/// A tracker of corners from one frame to the next: Shi-Tomasi corners (goodFeaturesToTrack), pyramidal
+/// Lucas-Kanade optical flow (calcOpticalFlowPyrLK), and a RANSAC homography keeping the consistent tracks.
+cvs_tracker *cvs_tracker_create(int max_corners, char *err, size_t errlen);
+/// Feeds the next packed RGB frame (rows top first). When a previous frame was fed, writes up to
+/// `max_corners` point pairs (x0, y0, x1, y1 in pixels, OpenCV's pixel coordinates) that moved
+/// consistently with one homography to `pairs` and their number to *pair_count; *corners is the number
+/// of corners found in the previous frame. Returns 0 on success, -1 with err filled.
+int cvs_tracker_push_rgb(cvs_tracker *tracker, const unsigned char *pixels, int width, int height,
+                         float *pairs, int *pair_count, int *corners, char *err, size_t errlen);
+void cvs_tracker_free(cvs_tracker *tracker);
+
+/// What `steady-dice calibrate` found, as written to an OpenCV FileStorage file.
+typedef struct {
+    double camera_matrix[9];   // row by row
+    int image_width;
+    int image_height;
+    double imu_to_camera[4];   // w, x, y, z: v_D = R·v_S
+    double time_offset_s;      // log time = video time + offset
+    double residual_deg_per_s;
+    int frames_used;
+    int frames_total;
+    const char *warning;       // NULL or empty: none
+} cvs_camera_imu_calibration;
+
+/// Writes the calibration through cv::FileStorage (YAML or XML by the name's extension), with zero
+/// distortion coefficients. Returns 0 on success, -1 with err filled.
+int cvs_calibration_write(const char *path, const cvs_camera_imu_calibration *calibration, char *err, size_t errlen);
+
+/// Reads `imu_to_camera` (4 numbers, w, x, y, z) and `time_offset_s` from an OpenCV FileStorage file.
+/// Returns 0 on success; -1 with err filled, naming the key, otherwise.
+int cvs_calibration_read_mount(const char *path, double imu_to_camera[4], double *time_offset_s, char *err, size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif

@@ -1,0 +1,48 @@
+import AttitudeMath
+@testable import Calibration
+import Camera
+import RawLog
+import TestSupport
+import XCTest
+
+/// The fit alone, on tracks made by projecting points through the true camera: no rendering, no
+/// tracking, so whatever it misses is the model's or the solver's fault.
+final class CalibrationFitTests: XCTestCase {
+    static let trial = "/work/shared/data/broad/02_undisturbed_slow_rotation_B.csv.xz"
+
+    static func tracks(motion: SyntheticMotion, camera: PinholeCamera, mount: Quaternion, offset: Double, frames: Int,
+                fps: Double) -> [FramePairTracks] {
+        var random = SeededGenerator(seed: 7)
+        return (0..<(frames - 1)).map { k in
+            let a = motion.worldFromDevice(videoTime: Double(k) / fps, imuToCamera: mount, timeOffset: offset)
+            let b = motion.worldFromDevice(videoTime: Double(k + 1) / fps, imuToCamera: mount, timeOffset: offset)
+            var from: [SIMD2<Double>] = [], to: [SIMD2<Double>] = []
+            for _ in 0..<200 where from.count < 60 {
+                let u = Double.random(in: 0..<Double(camera.width), using: &random)
+                let v = Double.random(in: 0..<Double(camera.height), using: &random)
+                let world = camera.worldRay(u: u, v: v, worldFromDevice: a)
+                guard let p = camera.project(device: b.conjugate.rotate(world)),
+                      p.x >= 0, p.y >= 0, p.x <= Double(camera.width - 1), p.y <= Double(camera.height - 1) else { continue }
+                from.append(SIMD2(u, v)); to.append(p)
+            }
+            return FramePairTracks(index: k, from: from, to: to)
+        }
+    }
+
+    func testExactTracksGiveTheTruth() throws {
+        guard FileManager.default.fileExists(atPath: Self.trial) else { throw XCTSkip("BROAD trial not found") }
+        let motion = try SyntheticMotion(reference: RawLogReader.read(path: Self.trial), start: 110, duration: 6)
+        let camera = PinholeCamera(verticalFieldOfViewDegrees: 48, width: 320, height: 240)
+        let mount = Quaternion(w: 0.2, x: 0.9, y: 0.1, z: -0.3).normalized()!
+        let fps = 30.0
+        let pairs = Self.tracks(motion: motion, camera: camera, mount: mount, offset: -0.311, frames: 180, fps: fps)
+        let fit = CameraIMUCalibration(width: 320, height: 240, framesPerSecond: fps, frameCount: 180,
+                                       gyro: GyroIntegral(time: motion.logTime, rate: motion.gyro))
+        let result = try fit.fit(pairs)
+        XCTAssertEqual(result.timeOffset, -0.311, accuracy: 1e-4)
+        XCTAssertEqual(result.camera.fy / camera.fy, 1, accuracy: 1e-3)
+        XCTAssertLessThan(result.imuToCamera.angle(to: mount) * 180 / .pi, 0.05)
+        XCTAssertLessThan(result.residualDegreesPerSecond, 0.5)
+    }
+}
+

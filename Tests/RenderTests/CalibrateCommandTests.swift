@@ -1,0 +1,156 @@
+import AttitudeMath
+import Camera
+import Foundation
+import Imaging
+import XCTest
+
+/// `steady-dice calibrate` on synthetic clips made by `steady-dice calibration-clip`: a BROAD trial's
+/// reference turns a textured panorama through a known camera, mount and offset, and the raw log's
+/// gyroscope is made from the same attitude, so the truth is exact.
+final class CalibrateCommandTests: XCTestCase {
+    static let trial = "/work/shared/data/broad/02_undisturbed_slow_rotation_B.csv.xz"
+    var folder: URL!
+
+    override func setUpWithError() throws {
+        guard FileManager.default.fileExists(atPath: Self.trial) else { throw XCTSkip("BROAD trial not found at \(Self.trial)") }
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("calibrate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        if let folder { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    struct Truth {
+        var fov: Double
+        var offset: Double
+        var mount: Quaternion
+        /// Added to the logged gyroscope, degrees per second.
+        var gyroBias = SIMD3<Double>(0, 0, 0)
+    }
+
+    /// Makes a clip, calibrates it, and returns what calibrate found and said.
+    func calibrate(_ truth: Truth, trial: String = CalibrateCommandTests.trial, start: Double = 110, duration: Double = 6,
+                   name: String = "clip", file: StaticString = #filePath, line: UInt = #line)
+        throws -> (camera: CalibratedCamera?, mount: (imuToCamera: Quaternion, timeOffset: Double)?, status: Int32, stderr: String) {
+        let clip = folder.appendingPathComponent("\(name).mkv").path
+        let log = folder.appendingPathComponent("\(name).csv").path
+        let output = folder.appendingPathComponent("\(name).yaml").path
+        let q = truth.mount
+        let made = try CommandHarness.run(["calibration-clip", "--trial", trial, "--start", "\(start)", "--duration", "\(duration)",
+                                           "--fov", "\(truth.fov)", "--time-offset", "\(truth.offset)",
+                                           "--mount", "\(q.w),\(q.x),\(q.y),\(q.z)",
+                                           "--gyro-bias", "\(truth.gyroBias.x),\(truth.gyroBias.y),\(truth.gyroBias.z)", "--video", clip, "--log", log], timeout: 300)
+        XCTAssertEqual(made.status, 0, made.stderr, file: file, line: line)
+        let run = try CommandHarness.run(["calibrate", "--video", clip, "--log", log, "--output", output], timeout: 300)
+        guard run.status == 0 else { return (nil, nil, run.status, run.stderr) }
+        return (try CalibratedCamera.read(path: output), try CameraIMUCalibrationFile.readMount(path: output), run.status, run.stderr)
+    }
+
+    func check(_ truth: Truth, start: Double = 110, file: StaticString = #filePath, line: UInt = #line) throws {
+        let found = try calibrate(truth, start: start, file: file, line: line)
+        XCTAssertEqual(found.status, 0, found.stderr, file: file, line: line)
+        let camera = try XCTUnwrap(found.camera, file: file, line: line)
+        let mount = try XCTUnwrap(found.mount, file: file, line: line)
+        let fov = 2 * atan(Double(camera.pinhole.height) / 2 / camera.pinhole.fy) * 180 / .pi
+        XCTAssertEqual(mount.timeOffset, truth.offset, accuracy: 0.001, "time offset", file: file, line: line)
+        XCTAssertEqual(fov / truth.fov, 1, accuracy: 0.01, "vertical field of view \(fov)°", file: file, line: line)
+        XCTAssertLessThan(mount.imuToCamera.angle(to: truth.mount) * 180 / .pi, 1, "mount \(mount.imuToCamera)", file: file, line: line)
+        XCTAssertEqual(camera.pinhole.cx, 159.5, file: file, line: line)
+        XCTAssertEqual(camera.pinhole.cy, 119.5, file: file, line: line)
+        XCTAssertTrue(found.stderr.contains("calibrate: done"), found.stderr, file: file, line: line)
+    }
+
+    func testIdentityMountPositiveOffsetNarrowLens() throws {
+        try check(Truth(fov: 40, offset: 0.5, mount: .identity))
+    }
+
+    func testSmallTiltNegativeOffsetWideLens() throws {
+        try check(Truth(fov: 70, offset: -0.5, mount: Quaternion(axis: SIMD3(1, 0.3, 0), angle: 3 * .pi / 180)), start: 120)
+    }
+
+    func testQuarterTurnAboutTheOpticalAxis() throws {
+        try check(Truth(fov: 55, offset: 0.123, mount: Quaternion(axis: SIMD3(0, 0, 1), angle: .pi / 2)), start: 100)
+    }
+
+    /// With a gyroscope reading 1°/s off, as real ones do: the fit estimates the bias with the rest.
+    func testArbitraryMountAndABiasedGyroscope() throws {
+        try check(Truth(fov: 48, offset: -0.311, mount: Quaternion(w: 0.2, x: 0.9, y: 0.1, z: -0.3).normalized()!,
+                        gyroBias: SIMD3(0.6, -0.7, 0.4)), start: 128)
+    }
+
+    func testATooShortClipIsRefused() throws {
+        let found = try calibrate(Truth(fov: 60, offset: 0, mount: .identity), duration: 1)
+        XCTAssertEqual(found.status, 1)
+        XCTAssertTrue(found.stderr.contains("the clip is too short: 30 frames (1.00 s)"), found.stderr)
+    }
+
+    func testAClipWithoutTextureIsRefused() throws {
+        let clip = folder.appendingPathComponent("grey.mkv").path
+        let writer = try VideoWriter(path: clip, codec: "FFV1", fps: 30, width: 160, height: 120)
+        for _ in 0..<90 { try writer.write(RGBImage(width: 160, height: 120, pixels: [UInt8](repeating: 128, count: 160 * 120 * 3))) }
+        writer.close()
+        let log = folder.appendingPathComponent("still.csv").path
+        try writeRawLog(path: log, seconds: 4) { _ in SIMD3(0, 0, 0) }
+        let run = try CommandHarness.run(["calibrate", "--video", clip, "--log", log])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.stderr.contains("no texture to track: only 0 of 89 frame pairs"), run.stderr)
+    }
+
+    func testALogThatDoesNotOverlapTheClipIsRefused() throws {
+        _ = try calibrate(Truth(fov: 60, offset: 0, mount: .identity), duration: 3, name: "short")
+        let clip = folder.appendingPathComponent("short.mkv").path
+        let log = folder.appendingPathComponent("brief.csv").path
+        try writeRawLog(path: log, seconds: 0.5) { t in SIMD3(sin(9 * t), 0, 0) }
+        let run = try CommandHarness.run(["calibrate", "--video", clip, "--log", log])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.stderr.contains("do not overlap in time for any offset within ±1.0 s"), run.stderr)
+    }
+
+    func testOneAxisMotionIsWarned() throws {
+        // A reference turning about the IMU's x axis only, 40° back and forth.
+        let trial = folder.appendingPathComponent("one-axis.csv").path
+        var text = "t,gx,gy,gz,ax,ay,az,qw,qx,qy,qz\n"
+        for i in 0..<(200 * 10) {
+            let t = Double(i) / 200
+            let angle = 40 * .pi / 180 * sin(2 * .pi * 0.7 * t)
+            text += String(format: "%.5f,0,0,0,0,0,9.8,%.9f,%.9f,0,0\n", t, cos(angle / 2), sin(angle / 2))
+        }
+        try text.write(toFile: trial, atomically: true, encoding: .utf8)
+        let found = try calibrate(Truth(fov: 60, offset: 0.1, mount: .identity), trial: trial, start: 2, duration: 6, name: "one-axis")
+        XCTAssertEqual(found.status, 0, found.stderr)
+        XCTAssertTrue(found.stderr.contains("warning: the motion hardly turned about the IMU's axis"), found.stderr)
+        let text2 = try String(contentsOfFile: folder.appendingPathComponent("one-axis.yaml").path, encoding: .utf8)
+        XCTAssertTrue(text2.contains("warning: \"the motion hardly turned"), text2)
+    }
+
+    func testTheCalibrationFileRoundTripsAndNamesAMissingKey() throws {
+        let path = folder.appendingPathComponent("cal.yaml").path
+        let camera = PinholeCamera(fx: 300, fy: 300, cx: 159.5, cy: 119.5, width: 320, height: 240)
+        let mount = Quaternion(axis: SIMD3(0.2, 1, 0.1), angle: 0.7)
+        try CameraIMUCalibrationFile(camera: camera, imuToCamera: mount, timeOffset: -0.25, residualDegreesPerSecond: 0.1,
+                                     framesUsed: 10, framesTotal: 12, warning: "").write(path: path)
+        XCTAssertEqual(try CalibratedCamera.read(path: path).pinhole, camera)
+        let read = try CameraIMUCalibrationFile.readMount(path: path)
+        XCTAssertEqual(read.timeOffset, -0.25)
+        XCTAssertLessThan(read.imuToCamera.angle(to: mount), 1e-12)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertFalse(text.contains("warning:"), text)
+        let broken = folder.appendingPathComponent("broken.yaml").path
+        try text.replacingOccurrences(of: "imu_to_camera:", with: "imu_to_kamera:").write(toFile: broken, atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try CameraIMUCalibrationFile.readMount(path: broken)) { error in
+            XCTAssertEqual("\(error)", "\(broken): imu_to_camera: missing")
+        }
+    }
+
+    /// A raw CSV log at 200 Hz with the given angular rate (rad/s) and gravity along +z.
+    func writeRawLog(path: String, seconds: Double, rate: (Double) -> SIMD3<Double>) throws {
+        var text = "t,gx,gy,gz,ax,ay,az\n"
+        for i in 0...Int(seconds * 200) {
+            let t = Double(i) / 200
+            let g = rate(t)
+            text += String(format: "%.5f,%.6f,%.6f,%.6f,0,0,9.8\n", t, g.x, g.y, g.z)
+        }
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+}
