@@ -69,6 +69,20 @@ public struct IMUDMount: Equatable, Sendable, CustomStringConvertible {
         self.presetName = presetName
     }
 
+    /// The mount as a rotation `R` from imud's body frame B to the device frame D (`v_D = R·v_B`,
+    /// CONVENTIONS.md: worldFromD = worldFromB · R⁻¹), as `--mount w,x,y,z` gives it. The camera's body
+    /// frame C is D turned by `Frames.deviceFromBody`, so `cameraBodyFromIMUBody = deviceFromBody⁻¹ · R`.
+    public init(deviceFromIMUBody r: Quaternion) {
+        let q = (Frames.deviceFromBody.conjugate * r).normalized() ?? .identity
+        cameraBodyFromIMUBody = q
+        // ZYX Euler angles of q (v_C = Rz(yaw)·Ry(pitch)·Rx(roll)·v_B), for the description.
+        let roll = atan2(2 * (q.w * q.x + q.y * q.z), 1 - 2 * (q.x * q.x + q.y * q.y))
+        let pitch = asin(max(-1, min(1, 2 * (q.w * q.y - q.z * q.x))))
+        let yaw = atan2(2 * (q.w * q.z + q.x * q.y), 1 - 2 * (q.y * q.y + q.z * q.z))
+        eulerDegrees = SIMD3(roll, pitch, yaw) * (180 / .pi)
+        presetName = nil
+    }
+
     /// Parses a preset name (`aligned`, `yaw90`, `upside-down`, ...; imud's spellings `identity` and
     /// `yaw_90` are accepted too) or three comma-separated Euler degrees `ROLL,PITCH,YAW`.
     /// `option` names the command-line option in error messages.

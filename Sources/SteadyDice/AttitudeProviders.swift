@@ -43,16 +43,22 @@ final class LogPlaybackProvider: AttitudeProvider {
     private var playback: Playback
     private let name: String
     private let fusionTrack: FusionTrack?
+    private let mount: Quaternion?
 
     /// `fusion` is the estimator's track when the log was fused from raw IMU data.
-    init(log: AttitudeLog, fusion: FusionTrack? = nil, speed: Double, looping: Bool, now: Double) throws {
+    /// `mount` R turns each attitude q into q · R⁻¹; playback starts at log time `startTime`.
+    init(log: AttitudeLog, fusion: FusionTrack? = nil, speed: Double, looping: Bool, now: Double,
+         mount: Quaternion? = nil, startTime: Double = 0) throws {
+        self.mount = mount
         playback = try Playback(log: log, now: now, speed: speed, looping: looping)
+        if startTime != 0 { playback.seek(to: startTime, now: now) }
         name = URL(fileURLWithPath: log.path).lastPathComponent
         fusionTrack = fusion
     }
 
     func reading(now: Double) -> AttitudeReading {
-        AttitudeReading(worldFromDevice: playback.attitude(atWallTime: now), greyed: false)
+        let q = playback.attitude(atWallTime: now)
+        return AttitudeReading(worldFromDevice: mount.map { (q * $0.conjugate).normalized() ?? q } ?? q, greyed: false)
     }
 
     func togglePause(now: Double) { playback.togglePause(now: now) }

@@ -14,14 +14,9 @@ struct IMUDOptions: ParsableArguments {
             help: ArgumentHelp("Reference frame of imud's quaternion: ned (imud's default) or enu.", valueName: "ned|enu"))
     var coordFrame: String = "ned"
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("How the IMU sits on the camera: a preset (aligned, yaw90, yaw180, yaw270, roll90, "
-                               + "roll180 = upside-down, roll270, pitch90, pitch270) or ROLL,PITCH,YAW degrees, "
-                               + "v_camera = Rz(yaw)·Ry(pitch)·Rx(roll)·v_imu.", valueName: "mount"))
-    var mount: String = "aligned"
-
     var isSet: Bool { imud != nil }
 
-    /// A bad --imud, --coord-frame or --mount is a command-line error (exit 64), found before anything starts.
+    /// A bad --imud or --coord-frame is a command-line error (exit 64), found before anything starts.
     func validate() throws {
         do {
             _ = try makeClient()
@@ -32,14 +27,15 @@ struct IMUDOptions: ParsableArguments {
         }
     }
 
-    /// A client for the endpoint, not yet started. Throws a message naming the bad option.
-    func makeClient() throws -> IMUDClient? {
+    /// A client for the endpoint, not yet started, with the mount of `--mount` or `--calibration`.
+    /// Throws a message naming the bad option.
+    func makeClient(mount: IMUDMount = .aligned) throws -> IMUDClient? {
         guard let imud else { return nil }
         let endpoint = imud == "default" ? IMUDEndpoint.default : try IMUDEndpoint(parsing: imud, option: "--imud")
         guard let frame = IMUDCoordFrame(name: coordFrame) else {
             throw ValidationError("--coord-frame \(MessageText.quoted(coordFrame)): expected ned or enu")
         }
-        return IMUDClient(endpoint: endpoint, coordFrame: frame, mount: try IMUDMount(parsing: mount, option: "--mount"))
+        return IMUDClient(endpoint: endpoint, coordFrame: frame, mount: mount)
     }
 }
 

@@ -15,7 +15,9 @@ struct RenderVideo: ParsableCommand {
         Frame k shows the attitude at --from + k/--fps, for every k with that time before --to (default: the log's end); \
         each frame is what `snapshot --at` that time shows. The output's name chooses it: .mkv or .avi is lossless \
         FFV1, .mp4 is H.264 (avc1, lossy) for sharing, a name ending in '/' is a folder of frame-000000.png, ... \
-        A --video background follows the same clock: frame k shows the video at --video-at (default --from) + k/--fps. \
+        A --video background follows the same clock: frame k shows the video at --video-at (default --from) + k/--fps; \
+        with a time offset o (--time-offset, --calibration) the default start is --from − o, so the video frame at video \
+        time v is drawn with the attitude at log time v + o. \
         Nothing is left under the output's name unless every frame was written.
         """)
 
@@ -45,6 +47,7 @@ struct RenderVideo: ParsableCommand {
     @OptionGroup var magnetometer: MagnetometerOptions
     @OptionGroup var backgroundOptions: BackgroundOptions
     @OptionGroup var cameraOptions: CameraOptions
+    @OptionGroup var attitudeCalibration: AttitudeCalibrationOptions
     @OptionGroup var recording: RecordingOptions
     @OptionGroup var relativeAttitude: RelativeAttitudeOptions
     @OptionGroup var modelOptions: ModelOptions
@@ -56,6 +59,8 @@ struct RenderVideo: ParsableCommand {
         guard fps > 0, fps.isFinite else { throw ValidationError("--fps must be a positive number") }
         guard from >= 0, from.isFinite else { throw ValidationError("--from must be 0 or more seconds") }
         if let to, !(to.isFinite && to > from) { throw ValidationError("--to must be later than --from") }
+        try attitudeCalibration.validate(with: cameraOptions)
+        try attitudeCalibration.validate(imud: false)
         guard VideoOutput.kind(of: output) != nil else {
             throw ValidationError("--output must name a .mkv, .avi or .mp4 file, or a folder ending in '/'")
         }
@@ -70,10 +75,17 @@ struct RenderVideo: ParsableCommand {
             }
             let times = try Self.frameTimes(from: from, to: end, fps: fps)
             guard !times.isEmpty else { throw AppError("no frames: --from \(from) to \(end) at \(fps) fps") }
-            let options = SnapshotOptions(camera: cameraOptions, background: backgroundOptions, relativeAttitude: relativeAttitude,
-                                          model: modelOptions, hud: hudOptions, assets: assets)
+            let options = try SnapshotOptions(camera: cameraOptions, background: backgroundOptions, relativeAttitude: relativeAttitude,
+                                              model: modelOptions, hud: hudOptions, assets: assets,
+                                              attitudeCalibration: attitudeCalibration)
             let setup = try options.camera.load()
-            let background = try RenderBackground(options: backgroundOptions, setup: setup, startTime: from)
+            // Frame k shows the attitude at log time --from + k/F, and the video at video time (--from − offset) + k/F.
+            let videoStart = from - options.timeOffset
+            if let video = backgroundOptions.video, backgroundOptions.frame == nil, backgroundOptions.videoAt == nil, videoStart < 0 {
+                throw AppError(String(format: "--from %g with a time offset of %g s is video time %.3f s, before the start of %@; "
+                                      + "give --from %g or later", from, options.timeOffset, videoStart, video, options.timeOffset))
+            }
+            let background = try RenderBackground(options: backgroundOptions, setup: setup, startTime: videoStart)
             defer { background.stop() }
 
             let context = try HeadlessContext()
@@ -98,7 +110,7 @@ struct RenderVideo: ParsableCommand {
                 target.bind()
                 let image = try background.image(frame: k, fps: fps)
                 renderer.setBackground(image, generation: k, viewportWidth: size.width, viewportHeight: size.height)
-                let source = SceneSource(log: attitudeLog, fusion: fusion, path: log, at: t)
+                let source = SceneSource(log: attitudeLog, fusion: fusion, path: log, at: t).mounted(by: options)
                 renderer.draw(setup.scene(source.scene(relativeTo: options.relativeTo, hud: options.hud),
                                           width: size.width, height: size.height),
                               width: size.width, height: size.height)

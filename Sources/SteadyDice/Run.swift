@@ -55,6 +55,8 @@ struct Run: ParsableCommand {
 
     @OptionGroup var cameraOptions: CameraOptions
 
+    @OptionGroup var attitudeCalibration: AttitudeCalibrationOptions
+
     @Option(help: "Folder the S key writes snapshots to.")
     var snapshotDir: String = "."
 
@@ -74,16 +76,43 @@ struct Run: ParsableCommand {
         }
         if log == nil && magnetometer.isSet { throw magnetometerNeedsALog }
         guard speed > 0, speed.isFinite else { throw ValidationError("--speed must be a positive number") }
+        try attitudeCalibration.validate(with: cameraOptions)
+        try attitudeCalibration.validate(imud: imudOptions.isSet)
+        if attitudeCalibration.timeOffset != nil && attitude != nil {
+            throw ValidationError("--time-offset with --attitude: a fixed attitude has no clock to shift")
+        }
+        if attitudeCalibration.timeOffset != nil && imudOptions.isSet {
+            throw ValidationError("--time-offset with --imud: not supported yet for a live source; give it with --log")
+        }
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
         if let snapshotOnExit, !snapshotOnExit.lowercased().hasSuffix(".png") {
             throw ValidationError("--snapshot-on-exit must name a .png file")
         }
     }
 
+    /// Log time to start playing at: the attitude at video time v is the log's at v + offset, and the
+    /// video (or, without one, the wall clock) starts at --video-at or --frame's time, else 0.
+    private func logStartTime(offset: Double) throws -> Double {
+        guard offset != 0 else { return 0 }
+        var videoStart = backgroundOptions.videoAt ?? 0
+        if let frame = backgroundOptions.frame, let video = backgroundOptions.video {
+            videoStart = Double(frame) / (try VideoReader(path: video).framesPerSecond ?? 30)
+        }
+        let start = videoStart + offset
+        guard start >= 0 else {
+            throw AppError(String(format: "a time offset of %g s starts the log at %.3f s, before its first sample; "
+                                  + "start the video later (--video-at %g)", offset, start, -offset))
+        }
+        return start
+    }
+
     func run() throws {
         try exitOnFailure {
             let assets = try Assets.locate(explicit: assets)
-            let setup = try cameraOptions.load()
+            var options = SnapshotOptions()
+            options.camera = cameraOptions.settings
+            try attitudeCalibration.apply(to: &options)
+            let setup = try options.camera.load()
             let backgroundProvider = try setup.panorama != nil ? nil
                 : backgroundOptions.makeProvider(forSnapshot: false, cameraByDefault: true)
                     .map { try PreparedBackground($0, setup: setup, source: backgroundOptions.sourceName) }
@@ -92,15 +121,21 @@ struct Run: ParsableCommand {
             let provider: AttitudeProvider
             let frame: String
             if let attitude {
-                provider = FixedAttitudeProvider(attitude.quaternion)
+                provider = FixedAttitudeProvider(options.mounted(attitude.quaternion))
                 frame = SceneSource.fixedAttitudeFrameName
-            } else if let client = try imudOptions.makeClient() {
+            } else if let client = try imudOptions.makeClient(mount: attitudeCalibration.imudMount()) {
+                if options.timeOffset != 0 {
+                    FileHandle.standardError.write(Data(String(format: "steady-dice: %@'s time offset of %.1f ms is not applied "
+                        + "to live imud attitude (not supported yet); its camera matrix and mount are\n",
+                        attitudeCalibration.calibration ?? "--calibration", options.timeOffset * 1000).utf8))
+                }
                 provider = IMUDAttitudeProvider(client: client)
                 frame = SceneSource.imudFrameName
             } else {
                 let path = log ?? assets.models.appendingPathComponent("demo-attitude.csv").path
                 let (attitudeLog, fusion) = try loadAttitudeLogWithFusion(path: path, magnetometer: magnetometer, platform: recording.platform)
-                provider = try LogPlaybackProvider(log: attitudeLog, fusion: fusion, speed: speed, looping: loop, now: now)
+                provider = try LogPlaybackProvider(log: attitudeLog, fusion: fusion, speed: speed, looping: loop, now: now,
+                                                   mount: options.mount, startTime: try logStartTime(offset: options.timeOffset))
                 frame = SceneSource.frameName(of: attitudeLog)
             }
             let window = try AppWindow(title: "steady-dice", width: size.width, height: size.height)

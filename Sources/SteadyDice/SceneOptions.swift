@@ -50,9 +50,10 @@ extension SnapshotOptions {
     /// The one options value that `snapshot` and `render` draw with, from their option groups
     /// (`Snapshotter` takes the same value). A new group that changes the picture adds its field here.
     init(camera: CameraOptions, background: BackgroundOptions, relativeAttitude: RelativeAttitudeOptions,
-         model: ModelOptions, hud: HUDOptions, assets: String?) {
+         model: ModelOptions, hud: HUDOptions, assets: String?, attitudeCalibration: AttitudeCalibrationOptions) throws {
         self.init(camera: camera.settings, model: model.model, backgroundColor: background.clearColor,
                   relativeTo: relativeAttitude.reference, hud: hud.hud, assetsFolder: assets)
+        try attitudeCalibration.apply(to: &self)
     }
 }
 

@@ -49,6 +49,8 @@ struct Snapshot: ParsableCommand {
 
     @OptionGroup var cameraOptions: CameraOptions
 
+    @OptionGroup var attitudeCalibration: AttitudeCalibrationOptions
+
     @Option(name: [.customShort("o"), .long], help: "Output PNG file.")
     var output: String
 
@@ -65,19 +67,25 @@ struct Snapshot: ParsableCommand {
         if log == nil && at != 0 { throw ValidationError("--at needs --log") }
         if log == nil && magnetometer.isSet { throw magnetometerNeedsALog }
         try hudOptions.validate(size: size)
+        try attitudeCalibration.validate(with: cameraOptions)
+        try attitudeCalibration.validate(imud: imudOptions.isSet)
+        if log == nil && attitudeCalibration.timeOffset != nil {
+            throw ValidationError("--time-offset needs --log: a fixed --attitude or imud's first packet has no clock to shift")
+        }
     }
 
     func run() throws {
         try exitOnFailure {
-            let source = try resolveSource()
-            let setup = try cameraOptions.load()
-            let backgroundProvider = try backgroundOptions.makeProvider(forSnapshot: true)
+            let options = try SnapshotOptions(camera: cameraOptions, background: backgroundOptions, relativeAttitude: relativeAttitude,
+                                              model: modelOptions, hud: hudOptions, assets: assets,
+                                              attitudeCalibration: attitudeCalibration)
+            let source = try resolveSource(options: options)
+            let setup = try options.camera.load()
+            let backgroundProvider = try videoBackground(options: options).makeProvider(forSnapshot: true)
             defer { backgroundProvider?.stop() }
             let background = try backgroundProvider?.latest().map {
                 try setup.prepare(background: $0.image, source: backgroundOptions.sourceName)
             }
-            let options = SnapshotOptions(camera: cameraOptions, background: backgroundOptions, relativeAttitude: relativeAttitude,
-                                          model: modelOptions, hud: hudOptions, assets: assets)
             let state = source.scene(relativeTo: options.relativeTo, hud: options.hud)
             let image = try renderOffscreen(width: size.width, height: size.height, assetsFolder: options.assetsFolder,
                                             clearColor: options.backgroundColor, background: background, model: options.model,
@@ -88,11 +96,26 @@ struct Snapshot: ParsableCommand {
     }
 
 
-    private func resolveSource() throws -> SceneSource {
-        if let attitude {
-            return SceneSource(fixed: attitude.quaternion)
+    /// With a log, a time offset and a video but no --frame or --video-at, the video is shown at the
+    /// video time whose attitude is the log's at --at: --at − offset.
+    private func videoBackground(options: SnapshotOptions) throws -> BackgroundOptions {
+        var background = backgroundOptions
+        guard log != nil, let video = background.video, background.frame == nil, background.videoAt == nil,
+              options.timeOffset != 0 else { return background }
+        let videoTime = at - options.timeOffset
+        guard videoTime >= 0 else {
+            throw AppError(String(format: "--at %g with a time offset of %g s is video time %.3f s, before the start of %@",
+                                  at, options.timeOffset, videoTime, video))
         }
-        if let client = try imudOptions.makeClient() {
+        background.videoAt = videoTime
+        return background
+    }
+
+    private func resolveSource(options: SnapshotOptions) throws -> SceneSource {
+        if let attitude {
+            return SceneSource(fixed: attitude.quaternion).mounted(by: options)
+        }
+        if let client = try imudOptions.makeClient(mount: attitudeCalibration.imudMount()) {
             defer { client.stop() }
             let q = try client.waitForFirstValid(timeout: timeout).worldFromDevice
             return SceneSource(worldFromDevice: q, history: [q], frame: SceneSource.imudFrameName,
@@ -104,7 +127,7 @@ struct Snapshot: ParsableCommand {
         guard at >= 0, at <= attitudeLog.duration else {
             throw AppError(String(format: "--at %g is outside %@, which runs from 0 to %.3f s", at, log, attitudeLog.duration))
         }
-        return SceneSource(log: attitudeLog, fusion: fusion, path: log, at: at)
+        return SceneSource(log: attitudeLog, fusion: fusion, path: log, at: at).mounted(by: options)
     }
 }
 

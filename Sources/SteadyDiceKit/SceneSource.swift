@@ -32,6 +32,13 @@ public struct SceneSource {
         self.fusion = fusion
     }
 
+    /// The same source seen through a mount: every attitude q becomes `options.mounted(q)` (q · R⁻¹).
+    public func mounted(by options: SnapshotOptions) -> SceneSource {
+        guard options.mount != nil else { return self }
+        return SceneSource(worldFromDevice: options.mounted(worldFromDevice), history: history.map(options.mounted),
+                           frame: frame, description: description, fusion: fusion)
+    }
+
     /// The scene before a camera is applied: the attitude relative to the reference pose, and the HUD
     /// when asked, its tilt smoothed by the seed's filter over every attitude up to the one drawn.
     public func scene(relativeTo reference: Quaternion?, hud: Bool) -> SceneState {

@@ -18,17 +18,42 @@ public struct SnapshotOptions: Equatable, Sendable {
     public var hud: Bool
     /// `--assets`: the folder holding `shaders/` and `models/` (nil: found as the command line finds them).
     public var assetsFolder: String?
+    /// `--mount w,x,y,z` (or `--calibration`'s `imu_to_camera`): R with v_D = R·v_S from the attitude
+    /// source's sensor frame S to the device frame D; the attitude drawn is worldFromS · R⁻¹ (nil: S is D).
+    public var mount: Quaternion?
+    /// `--time-offset S` (or `--calibration`'s `time_offset_s`): the video frame at video time t shows
+    /// the attitude at log time t + offset.
+    public var timeOffset: Double
 
     /// The seed's picture: the die in front of a 60° camera over the default colour, no HUD.
     public init(camera: CameraSettings = CameraSettings(), model: SceneModel = .die,
                 backgroundColor: RGBColor = .defaultBackground, relativeTo: Quaternion? = nil,
-                hud: Bool = false, assetsFolder: String? = nil) {
+                hud: Bool = false, assetsFolder: String? = nil, mount: Quaternion? = nil, timeOffset: Double = 0) {
         self.camera = camera
         self.model = model
         self.backgroundColor = backgroundColor
         self.relativeTo = relativeTo
         self.hud = hud
         self.assetsFolder = assetsFolder
+        self.mount = mount
+        self.timeOffset = timeOffset
+    }
+
+    /// `--calibration FILE`: a `steady-dice calibrate` file's camera matrix (as `--intrinsics`), mount
+    /// and time offset. A missing or bad key throws one line naming the file and the key.
+    public mutating func applyCalibration(path: String) throws {
+        let (imuToCamera, offset) = try CameraIMUCalibrationFile.readMount(path: path)
+        _ = try CalibratedCamera.read(path: path)
+        camera.fieldOfViewDegrees = nil
+        camera.intrinsicsPath = path
+        mount = imuToCamera
+        timeOffset = offset
+    }
+
+    /// The attitude to draw for a source's worldFromS: worldFromS · R⁻¹ with the mount R.
+    public func mounted(_ worldFromSensor: Quaternion) -> Quaternion {
+        guard let mount else { return worldFromSensor }
+        return (worldFromSensor * mount.conjugate).normalized() ?? worldFromSensor
     }
 
     /// Refuses options that cannot draw a `width` x `height` picture, with the message the command line gives.
@@ -37,6 +62,9 @@ public struct SnapshotOptions: Equatable, Sendable {
             throw SnapshotError("the size must be from 1x1 to 16384x16384, not \(width)x\(height)")
         }
         try camera.validate()
+        guard timeOffset.isFinite, abs(timeOffset) <= 3600 else {
+            throw SnapshotError("--time-offset must be a number of seconds from -3600 to 3600")
+        }
         if hud && HUDLayout(width: width, height: height, lineCount: HUDReadout.lineCount).pixelSize == 0 {
             throw SnapshotError("--hud: \(width)x\(height) leaves no room for the HUD above the die; "
                                 + "give a --size of at least 239x221")

@@ -60,7 +60,7 @@ public final class Snapshotter {
 
     /// The picture of any scene source: the attitude, its history for the HUD's smoothed tilt, its names.
     public func image(of source: SceneSource) throws -> RGBImage {
-        let state = setup.scene(source.scene(relativeTo: options.relativeTo, hud: options.hud), width: width, height: height)
+        let state = setup.scene(source.mounted(by: options).scene(relativeTo: options.relativeTo, hud: options.hud), width: width, height: height)
         return try renderOffscreen(width: width, height: height, assetsFolder: options.assetsFolder,
                                    clearColor: options.backgroundColor, background: nil, model: options.model,
                                    state: state, setup: setup)

@@ -1,0 +1,92 @@
+import ArgumentParser
+import AttitudeMath
+import CSVText
+import Foundation
+import IMUD
+import SteadyDiceKit
+
+/// `--mount`: a rotation w,x,y,z for every attitude source, or imud's preset / ROLL,PITCH,YAW form.
+enum MountArgument {
+    /// R with v_D = R·v_S from the source's sensor frame S to the device frame D.
+    case rotation(Quaternion)
+    /// imud's camera-body-from-IMU-body mount (a preset or Euler degrees): imud only.
+    case imud(IMUDMount)
+
+    /// Four comma-separated numbers are a quaternion; anything else is imud's form, parsed strictly.
+    static func parseOption(_ text: String) throws -> MountArgument {
+        if text.split(separator: ",", omittingEmptySubsequences: false).count == 4 {
+            do {
+                return .rotation(try Quaternion.parseOption(text))
+            } catch {
+                throw ValidationError("--mount: \(error)")
+            }
+        }
+        return .imud(try IMUDMount(parsing: text, option: "--mount"))
+    }
+}
+
+/// How the attitude source sits on the camera and on the camera's clock: `--calibration`, `--mount`,
+/// `--time-offset`. Shared by `run`, `snapshot` and `render`.
+struct AttitudeCalibrationOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("A `steady-dice calibrate` file: its camera matrix as --intrinsics, its imu_to_camera "
+                               + "as --mount and its time_offset_s as --time-offset.", valueName: "cal.yaml"))
+    var calibration: String?
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("How the attitude source sits on the camera: w,x,y,z, the rotation R with v_D = R·v_S from "
+                               + "the source's frame S to the device frame D (any source). With --imud also a preset "
+                               + "(aligned, yaw90, yaw180, yaw270, roll90, roll180 = upside-down, roll270, pitch90, pitch270) "
+                               + "or ROLL,PITCH,YAW degrees, v_camera = Rz(yaw)·Ry(pitch)·Rx(roll)·v_imu.", valueName: "mount"),
+            transform: { try MountArgument.parseOption($0) })
+    var mount: MountArgument?
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Seconds between the camera's clock and the log's: the video frame at video time t shows "
+                               + "the attitude at log time t + S.", valueName: "S"),
+            transform: { text -> Double in
+                do { return try OptionValues.numbers(text, counts: [1], shape: "S")[0] } catch {
+                    throw ValidationError("--time-offset: \(error)")
+                }
+            })
+    var timeOffset: Double?
+
+    /// Nothing applied twice: `--calibration` carries the intrinsics, the mount and the offset.
+    func validate(with camera: CameraOptions) throws {
+        guard calibration != nil else { return }
+        for (given, name) in [(mount != nil, "--mount"), (timeOffset != nil, "--time-offset"),
+                              (camera.intrinsics != nil, "--intrinsics"), (camera.fov != nil, "--fov")] where given {
+            throw ValidationError("--calibration and \(name): give one of them (the calibration file has the camera matrix, "
+                                  + "the mount and the time offset)")
+        }
+    }
+
+    /// imud's preset and Euler forms name imud's body frame; other sources take w,x,y,z.
+    func validate(imud: Bool) throws {
+        if case .imud? = mount, !imud {
+            throw ValidationError("--mount as a preset or ROLL,PITCH,YAW applies to --imud only; "
+                                  + "for a log or --attitude give the rotation R as w,x,y,z")
+        }
+    }
+
+    /// The mount imud's frame mapping takes: the quaternion form composed onto imud's body frame.
+    func imudMount() throws -> IMUDMount {
+        if let calibration {
+            return IMUDMount(deviceFromIMUBody: try CameraIMUCalibrationFile.readMount(path: calibration).imuToCamera)
+        }
+        switch mount {
+        case .rotation(let r)?: return IMUDMount(deviceFromIMUBody: r)
+        case .imud(let m)?: return m
+        case nil: return .aligned
+        }
+    }
+
+    /// Sets the camera matrix, mount and time offset of `options` from these options.
+    func apply(to options: inout SnapshotOptions) throws {
+        if let calibration {
+            try options.applyCalibration(path: calibration)
+            return
+        }
+        if case .rotation(let r)? = mount { options.mount = r }
+        options.timeOffset = timeOffset ?? 0
+    }
+}

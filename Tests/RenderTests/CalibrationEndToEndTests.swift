@@ -1,0 +1,81 @@
+import Foundation
+import SteadyDiceKit
+import XCTest
+
+/// The end-to-end check: a synthetic clip with a known camera, mount and offset
+/// (`calibration-clip`), `calibrate` on it, then `render --calibration cal.yaml --anchor B,E` draws the
+/// die where the true camera sees it: IoU ≥ 0.9 in ≥ 95 % of the frames where it is in view.
+final class CalibrationEndToEndTests: XCTestCase {
+    static let trial = "/work/shared/data/broad/02_undisturbed_slow_rotation_B.csv.xz"
+
+    func testRenderWithCalibrationPutsTheDieWhereTheTrueCameraSeesIt() throws {
+        guard FileManager.default.fileExists(atPath: Self.trial) else { throw XCTSkip("BROAD trial not found at \(Self.trial)") }
+        let folder = try VideoTestFrames.temporaryFolder("calibration-e2e")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let started = Date()
+        let fov = 50.0, offset = 0.2
+        let mount = Quaternion(axis: [0.4, -0.3, 0.85], angle: 0.7)
+        let clip = folder.appendingPathComponent("clip.mkv").path
+        let raw = folder.appendingPathComponent("raw.csv").path
+        let cal = folder.appendingPathComponent("cal.yaml").path
+        let mountText = "\(mount.w),\(mount.x),\(mount.y),\(mount.z)"
+        let made = try CommandHarness.run(["calibration-clip", "--trial", Self.trial, "--start", "110", "--duration", "6",
+                                           "--fov", "\(fov)", "--time-offset", "\(offset)", "--mount", mountText,
+                                           "--video", clip, "--log", raw], timeout: 300)
+        XCTAssertEqual(made.status, 0, made.stderr)
+        let calibrated = try CommandHarness.run(["calibrate", "--video", clip, "--log", raw, "--output", cal], timeout: 300)
+        XCTAssertEqual(calibrated.status, 0, calibrated.stderr)
+        let found = try CameraIMUCalibrationFile.readMount(path: cal)
+
+        // Anchors where the true camera looks 1.5 s and 4 s in, so the die is in view for much of the clip.
+        let log = try loadAnyAttitudeLog(path: raw, program: "test")
+        var ious: [Double] = []
+        for (index, lookTime) in [1.5, 4.0].enumerated() {
+            let look = (log.attitude(at: offset + lookTime) * mount.conjugate).rotate([0, 0, -1])
+            let bearing = atan2(-look.y, look.x) * 180 / .pi, elevation = asin(max(-1, min(1, look.z))) * 180 / .pi
+            let anchor = String(format: "%.3f,%.3f", bearing, elevation)
+
+            // Frame k of each render is video frame k: the attitude at log time offset + k/30.
+            func render(_ options: [String], from: Double, name: String) throws -> String {
+                let out = folder.path + "/\(name)\(index)/"
+                let run = try CommandHarness.run(["render", "--log", raw, "--size", "320x240", "--fps", "30",
+                                                  "--from", String(format: "%.6f", from), "--to", String(format: "%.6f", from + 5.5),
+                                                  "--anchor", anchor, "--background", "none", "-o", out] + options, timeout: 300)
+                XCTAssertEqual(run.status, 0, run.stderr)
+                return out
+            }
+            let truthFrames = try render(["--fov", "\(fov)", "--mount", mountText], from: offset, name: "truth")
+            let calibratedFrames = try render(["--calibration", cal], from: found.timeOffset, name: "calibrated")
+            for k in 0..<165 {
+                let name = String(format: "frame-%06d.png", k)
+                let truth = Self.dieMask(try RGBImage.read(path: truthFrames + name))
+                let drawn = Self.dieMask(try RGBImage.read(path: calibratedFrames + name))
+                let truthCount = truth.filter { $0 }.count
+                guard truthCount >= 50 else { continue }  // the die out of view (or nearly)
+                let both = zip(truth, drawn).filter { $0 && $1 }.count
+                let either = zip(truth, drawn).filter { $0 || $1 }.count
+                ious.append(Double(both) / Double(either))
+            }
+        }
+        let elapsed = Date().timeIntervalSince(started)
+        let sorted = ious.sorted()
+        XCTAssertGreaterThanOrEqual(sorted.count, 30, "the die must be in view in many frames")
+        guard !sorted.isEmpty else { return }
+        let median = sorted[sorted.count / 2], p5 = sorted[sorted.count * 5 / 100]
+        let good = Double(ious.filter { $0 >= 0.9 }.count) / Double(ious.count)
+        print(String(format: "calibration end to end: found offset %.4f s (truth %.3f); %d frames in view, IoU median %.4f, "
+                     + "5th percentile %.4f, %.1f%% at 0.9 or more; %.0f s", found.timeOffset, offset, ious.count, median, p5,
+                     good * 100, elapsed))
+        XCTAssertGreaterThanOrEqual(good, 0.95)
+    }
+
+    /// Pixels that are not the default background colour (0x20, 0x28, 0x30): the die.
+    static func dieMask(_ image: RGBImage) -> [Bool] {
+        var mask = [Bool](repeating: false, count: image.width * image.height)
+        for i in 0..<mask.count {
+            let r = Int(image.pixels[3 * i]), g = Int(image.pixels[3 * i + 1]), b = Int(image.pixels[3 * i + 2])
+            mask[i] = abs(r - 0x20) > 4 || abs(g - 0x28) > 4 || abs(b - 0x30) > 4
+        }
+        return mask
+    }
+}

@@ -1,0 +1,174 @@
+import AttitudeMath
+import Camera
+import Foundation
+import Imaging
+import XCTest
+
+/// `--calibration`, `--mount w,x,y,z` and `--time-offset` on `snapshot` and `render`.
+final class CalibrationOptionsTests: XCTestCase {
+    var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = try VideoTestFrames.temporaryFolder("calibration-options")
+    }
+
+    override func tearDownWithError() throws {
+        if let folder { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    func text(_ q: Quaternion) -> String { String(format: "%.17g,%.17g,%.17g,%.17g", q.w, q.x, q.y, q.z) }
+
+    /// A steady-dice log turning steadily about a tilted axis for two seconds.
+    func writeLog() throws -> (path: String, attitude: (Double) -> Quaternion) {
+        let attitude = { (t: Double) in Quaternion(axis: [0.3, 0.8, -0.5], angle: 0.4 + 0.6 * t) }
+        var csv = "t,qw,qx,qy,qz\n"
+        for i in 0...40 {
+            let t = Double(i) * 0.05
+            csv += String(format: "%.2f,", t) + text(attitude(t)) + "\n"
+        }
+        let path = folder.appendingPathComponent("turning.csv").path
+        try csv.write(toFile: path, atomically: true, encoding: .utf8)
+        return (path, attitude)
+    }
+
+    func snapshot(_ arguments: [String], name: String, file: StaticString = #filePath, line: UInt = #line) throws -> RGBImage {
+        let output = folder.appendingPathComponent("\(name).png").path
+        let run = try CommandHarness.run(["snapshot", "--size", "160x120", "--output", output] + arguments)
+        XCTAssertEqual(run.status, 0, run.stderr, file: file, line: line)
+        return try RGBImage.read(path: output)
+    }
+
+    func refusal(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let run = try CommandHarness.run(arguments)
+        XCTAssertNotEqual(run.status, 0, file: file, line: line)
+        return run.stderr
+    }
+
+    // MARK: - Mount
+
+    /// A log drawn with --mount R is --attitude q·R⁻¹ of the log's q, pixel for pixel.
+    func testLogWithMountEqualsAttitudeTimesInverseMount() throws {
+        let log = try writeLog()
+        let r = Quaternion(axis: [0.2, -0.4, 0.9], angle: 1.3)
+        let mounted = try snapshot(["--log", log.path, "--at", "0.5", "--mount", text(r)], name: "mounted")
+        let expected = log.attitude(0.5) * r.conjugate
+        let fixed = try snapshot(["--attitude", text(expected)], name: "fixed")
+        let plain = try snapshot(["--log", log.path, "--at", "0.5"], name: "plain")
+        XCTAssertGreaterThan(Self.diePixels(mounted), 500, "the die is in view")
+        XCTAssertTrue(mounted == fixed, "--mount R is --attitude q·R⁻¹")
+        XCTAssertTrue(mounted != plain, "the mount must change the picture")
+        // --attitude takes the mount too: q·R·R⁻¹ = q.
+        let back = try snapshot(["--attitude", text(log.attitude(0.5) * r), "--mount", text(r)], name: "back")
+        XCTAssertTrue(back == plain, "--attitude q·R with --mount R is q")
+    }
+
+    func testImudOnlyMountFormsAreRefusedForALog() throws {
+        let log = try writeLog()
+        for mount in ["yaw90", "10,20,30"] {
+            let message = try refusal(["snapshot", "--log", log.path, "--size", "32x24", "-o", folder.appendingPathComponent("x.png").path,
+                                       "--mount", mount])
+            XCTAssertTrue(message.contains("--imud only") && message.contains("w,x,y,z"), message)
+        }
+        let message = try refusal(["snapshot", "--log", log.path, "--size", "32x24", "-o", folder.appendingPathComponent("x.png").path,
+                                   "--mount", "1,0,0,zero"])
+        XCTAssertTrue(message.contains("--mount") && message.contains("field 4"), message)
+    }
+
+    // MARK: - Calibration file
+
+    func writeCalibration(name: String = "cal.yaml", fov: Double, mount: Quaternion, offset: Double) throws -> String {
+        let path = folder.appendingPathComponent(name).path
+        let camera = PinholeCamera(verticalFieldOfViewDegrees: fov, width: 160, height: 120)
+        try CameraIMUCalibrationFile(camera: camera, imuToCamera: mount, timeOffset: offset, residualDegreesPerSecond: 0.1,
+                                     framesUsed: 10, framesTotal: 10, warning: "").write(path: path)
+        return path
+    }
+
+    /// --calibration is --intrinsics with the same file, plus its mount.
+    func testCalibrationAppliesIntrinsicsAndMount() throws {
+        let log = try writeLog()
+        let r = Quaternion(axis: [1, 0, 0], angle: 0.3)
+        let cal = try writeCalibration(fov: 45, mount: r, offset: 0)
+        let calibrated = try snapshot(["--log", log.path, "--at", "1", "--calibration", cal], name: "cal")
+        let explicit = try snapshot(["--log", log.path, "--at", "1", "--intrinsics", cal, "--mount", text(r)],
+                                    name: "explicit")
+        let unmounted = try snapshot(["--log", log.path, "--at", "1", "--intrinsics", cal], name: "unmounted")
+        XCTAssertGreaterThan(Self.diePixels(calibrated), 500, "the die is in view")
+        XCTAssertTrue(calibrated == explicit, "--calibration is --intrinsics and --mount from the file")
+        XCTAssertTrue(calibrated != unmounted, "the calibration's mount must change the picture")
+    }
+
+    func testCalibrationConflictsAreRefused() throws {
+        let log = try writeLog()
+        let cal = try writeCalibration(fov: 45, mount: .identity, offset: 0)
+        for extra in [["--mount", "1,0,0,0"], ["--time-offset", "0.1"], ["--intrinsics", cal], ["--fov", "50"]] {
+            let message = try refusal(["render", "--log", log.path, "--size", "32x24", "--fps", "10", "-o", folder.path + "/r/",
+                                       "--calibration", cal] + extra)
+            XCTAssertTrue(message.contains("--calibration and \(extra[0])"), message)
+        }
+    }
+
+    /// A calibration file without a key the options need: one line naming the file and the key.
+    func testBadCalibrationKeysAreNamed() throws {
+        let log = try writeLog()
+        let good = try writeCalibration(fov: 45, mount: .identity, offset: 0.25)
+        let contents = try String(contentsOfFile: good, encoding: .utf8)
+        for (key, replacement) in [("imu_to_camera", "imu_to_kamera"), ("time_offset_s", "time_offset_x"),
+                                   ("camera_matrix", "kamera_matrix")] {
+            let path = folder.appendingPathComponent("bad-\(key).yaml").path
+            try contents.replacingOccurrences(of: key, with: replacement).write(toFile: path, atomically: true, encoding: .utf8)
+            let message = try refusal(["snapshot", "--log", log.path, "--size", "32x24", "-o", folder.appendingPathComponent("x.png").path,
+                                       "--calibration", path])
+            XCTAssertTrue(message.contains(path) && message.contains(key), message)
+            XCTAssertEqual(message.split(separator: "\n").count, 1, message)
+        }
+    }
+
+    /// Pixels that are not the default background colour.
+    static func diePixels(_ image: RGBImage) -> Int {
+        CalibrationEndToEndTests.dieMask(image).filter { $0 }.count
+    }
+
+    // MARK: - Time offset
+
+    /// The fill colour of a video frame, read where no die is drawn.
+    func videoFrame(shownIn image: RGBImage) -> Int? {
+        let p = image.pixel(x: 12, y: 12)
+        return (0..<16).first { k in
+            let f = VideoTestFrames.fill(k)
+            return abs(Int(p.r) - Int(f.0)) <= 2 && abs(Int(p.g) - Int(f.1)) <= 2 && abs(Int(p.b) - Int(f.2)) <= 2
+        }
+    }
+
+    /// snapshot --at T --time-offset O shows the video at T − O; render frame k equals that snapshot.
+    func testTimeOffsetInSnapshotAndRender() throws {
+        let log = try writeLog()
+        let video = try VideoTestFrames.writeVideo(in: folder, name: "clock.avi", width: 160, height: 120, count: 16, fps: 10)
+        let common = ["--log", log.path, "--video", video, "--anchor", "180,0"]
+        XCTAssertEqual(videoFrame(shownIn: try snapshot(common + ["--at", "1"], name: "none")), 0)
+        XCTAssertEqual(videoFrame(shownIn: try snapshot(common + ["--at", "1", "--time-offset", "0.5"], name: "plus")), 5)
+        XCTAssertEqual(videoFrame(shownIn: try snapshot(common + ["--at", "0.25", "--time-offset", "-0.5"], name: "minus")), 7)
+        let before = try refusal(["snapshot", "--size", "32x24", "-o", folder.appendingPathComponent("x.png").path]
+                                 + common + ["--at", "0.2", "--time-offset", "0.5"])
+        XCTAssertTrue(before.contains("before the start of"), before)
+
+        let out = folder.path + "/frames/"
+        let run = try CommandHarness.run(["render", "--size", "160x120", "--fps", "10", "--from", "0.5", "--to", "0.8",
+                                          "--time-offset", "0.3", "-o", out] + common)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        for k in 0..<3 {
+            let frame = try RGBImage.read(path: out + String(format: "frame-%06d.png", k))
+            XCTAssertEqual(videoFrame(shownIn: frame), 2 + k, "frame \(k)")
+            let still = try snapshot(common + ["--at", String(0.5 + Double(k) / 10), "--time-offset", "0.3"], name: "still\(k)")
+            XCTAssertTrue(frame == still, "render frame \(k) equals snapshot --at its log time")
+        }
+        let early = try refusal(["render", "--size", "32x24", "--fps", "10", "--time-offset", "0.3", "-o", folder.path + "/e/"] + common)
+        XCTAssertTrue(early.contains("give --from 0.3 or later"), early)
+    }
+
+    func testTimeOffsetNeedsAClock() throws {
+        let message = try refusal(["snapshot", "--attitude", "1,0,0,0", "--time-offset", "0.1", "--size", "32x24",
+                                   "-o", folder.appendingPathComponent("x.png").path])
+        XCTAssertTrue(message.contains("--time-offset needs --log"), message)
+    }
+}
