@@ -98,6 +98,5 @@ let package = Package(
                     exclude: ["Fixtures"]),
         .testTarget(name: "LocationTests", dependencies: ["Location", "RawLog", "AttitudeMath", "AttitudeLog", "TestSupport"],
                     exclude: ["Fixtures"]),
-    ],
-    swiftLanguageModes: [.v5]
+    ]
 )

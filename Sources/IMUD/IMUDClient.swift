@@ -10,6 +10,9 @@ import Glibc
 /// network. The client reconnects with backoff (0.1 s doubling to 2 s) when the daemon goes away,
 /// says "waiting for imud at ENDPOINT" on the log (stderr by default) while it has no data, and
 /// reports `imu_seq` gaps there too.
+// @unchecked Sendable: every field the client thread and its callers share (latest sample, state,
+// statistics, stop flag) is read and written under `condition`; the settings, `log` and `onSample`
+// are set before `start()` (Thread.start orders those writes before the thread's reads) and only read after.
 public final class IMUDClient: @unchecked Sendable {
     public let endpoint: IMUDEndpoint
     public let mapping: IMUDFrameMapping

@@ -6,6 +6,8 @@ import Foundation
 /// installed before `init` returns, so a signal that comes right after is never lost. With an
 /// `onStop`, a thread polls the flag every 20 ms and calls it once, for loops that sleep.
 /// Dropping the object restores the default dispositions.
+// @unchecked Sendable: the one stored property is a constant, and the flag lives in C as a
+// `volatile sig_atomic_t`, written only by the signal handler.
 final class StopSignals: @unchecked Sendable {
     private let watcher: Thread?
 

@@ -22,8 +22,9 @@ public struct CameraSetup {
         self.panoramaPath = panoramaPath
     }
 
-    /// Today's picture: 60°, the die in front of the camera, no panorama.
-    public static let seed = CameraSetup()
+    /// Today's picture: 60°, the die in front of the camera, no panorama. A new value each time: the
+    /// setup can hold an undistorter (a class over OpenCV state), so it is not shared between threads.
+    public static var seed: CameraSetup { CameraSetup() }
 
     /// The camera for a viewport; nil keeps the seed's gluPerspective (so default pictures stay identical).
     public func camera(width: Int, height: Int) -> PinholeCamera? {

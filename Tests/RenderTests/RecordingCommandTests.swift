@@ -139,6 +139,7 @@ final class RecordingCommandTests: XCTestCase {
 
     /// Serves `bytes` again and again, every 5 ms, to whoever connects to an AF_UNIX socket at `socketPath`,
     /// with plain system calls (no steady-dice code), until `stop` is set.
+    // @unchecked Sendable: the listener descriptor is a constant and the stop flag is guarded by `lock`.
     private final class RawPublisher: @unchecked Sendable {
         let listener: Int32
         private let lock = NSLock()
