@@ -1,5 +1,6 @@
 import AttitudeMath
 import Foundation
+import Messages
 
 /// Something that delivers frames one at a time: a `VideoReader` over a file or a camera, or a fake
 /// in tests. Used from one thread at a time.
@@ -143,9 +144,9 @@ public final class CaptureSource: @unchecked Sendable {
                                  log: log, reopen: open)
     }
 
-    /// Writes `steady-dice: <line>` to standard error.
+    /// Says `line` as a warning through the program's logger (`steady-dice: <line>` on stderr).
     public static func logToStandardError(_ line: String) {
-        FileHandle.standardError.write(Data("steady-dice: \(line)\n".utf8))
+        Messages.logger.warning("\(line)")
     }
 
     // MARK: - Reading (any thread)

@@ -6,6 +6,7 @@ import CGLFW
 import Foundation
 import FusionOptions
 import Imaging
+import Messages
 import Render
 import SteadyDiceKit
 
@@ -80,6 +81,8 @@ struct Run: ParsableCommand {
         }
     }
 
+    @OptionGroup var messages: MessageOptions
+
     func run() throws {
         try exitOnFailure {
             let assets = try Assets.locate(explicit: assets)
@@ -127,7 +130,7 @@ final class AppWindow {
                            + "(`xvfb-run -a steady-dice run ...`), or render offscreen with `steady-dice snapshot`.")
         }
         glfwSetErrorCallback { code, message in
-            FileHandle.standardError.write(Data("steady-dice: GLFW error \(code): \(message.map { String(cString: $0) } ?? "")\n".utf8))
+            Messages.logger.error("GLFW error \(code): \(message.map { String(cString: $0) } ?? "")")
         }
         guard glfwInit() == GLFW_TRUE else {
             throw AppError("cannot open the display (GLFW failed to initialise). Use `xvfb-run -a steady-dice run ...` "
@@ -168,7 +171,7 @@ final class AppWindow {
         var lastTitle = 0.0
         var width: Int32 = 0, height: Int32 = 0
         glfwGetFramebufferSize(window, &width, &height)
-        FileHandle.standardError.write(Data("steady-dice: window open (\(width)x\(height)); Q, Esc or Ctrl-C quits\n".utf8))
+        Messages.logger.info("window open (\(width)x\(height)); Q, Esc or Ctrl-C quits")
         while glfwWindowShouldClose(window) == GLFW_FALSE {
             glfwPollEvents()
             if stopSignals.requested { glfwSetWindowShouldClose(window, GLFW_TRUE) }
@@ -226,7 +229,7 @@ final class AppWindow {
             try image.write(path: path)
             print("saved \(path)")
         } catch {
-            FileHandle.standardError.write(Data("steady-dice: \(error)\n".utf8))
+            Messages.logger.error("\(error)")
         }
     }
 }

@@ -5,6 +5,7 @@ import CSVText
 import Foundation
 import FusionOptions
 import Imaging
+import Messages
 import Render
 import SteadyDiceKit
 
@@ -67,6 +68,8 @@ struct Snapshot: ParsableCommand {
         try hudOptions.validate(size: size)
     }
 
+    @OptionGroup var messages: MessageOptions
+
     func run() throws {
         try exitOnFailure {
             let source = try resolveSource()
@@ -115,7 +118,7 @@ func exitOnFailure(_ body: () throws -> Void) throws {
     } catch let error as ValidationError {
         throw error
     } catch {
-        FileHandle.standardError.write(Data("steady-dice: \(MessageText.line("\(error)"))\n".utf8))
+        Messages.logger.error("\(MessageText.line("\(error)"))")
         throw ExitCode(1)
     }
 }

@@ -1,5 +1,6 @@
 import CStopSignal
 import Foundation
+import Messages
 
 /// SIGINT and SIGTERM turned into a polite stop request while this object lives: the process is not
 /// killed, and `requested` says a stop was asked for. The handler (in C) only sets a flag and is
@@ -13,7 +14,7 @@ final class StopSignals: @unchecked Sendable {
 
     init(onStop: (@Sendable () -> Void)? = nil) {
         if stop_signal_install() != 0 {
-            FileHandle.standardError.write(Data("steady-dice: cannot handle SIGINT/SIGTERM; they will end the process at once\n".utf8))
+            Messages.logger.warning("cannot handle SIGINT/SIGTERM; they will end the process at once")
         }
         guard let onStop else {
             watcher = nil

@@ -1,4 +1,5 @@
 import Foundation
+import Messages
 
 /// The loaded camera settings: turns an attitude into a scene for a viewport, and a background picture
 /// into the one to draw.
@@ -49,8 +50,8 @@ public struct CameraSetup {
     public func install(on renderer: SceneRenderer) {
         guard let panorama, let panoramaPath else { return }
         renderer.setPanorama(panorama) { from, to, limit in
-            FileHandle.standardError.write(Data(("steady-dice: \(panoramaPath): \(from.0)x\(from.1) is larger than this driver's "
-                + "largest texture (\(limit)); halved to \(to.0)x\(to.1)\n").utf8))
+            Messages.logger.warning(
+                "\(panoramaPath): \(from.0)x\(from.1) is larger than this driver's largest texture (\(limit)); halved to \(to.0)x\(to.1)")
         }
     }
 
