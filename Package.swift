@@ -12,6 +12,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
     ],
     targets: [
         // MARK: - System libraries
@@ -44,11 +45,11 @@ let package = Package(
         /// world rays, anchored dice and the panorama layout. No OpenGL, no I/O.
         .target(name: "Camera", dependencies: ["AttitudeMath"]),
         /// Images and video through OpenCV: PNG in and out, capture, writers.
-        .target(name: "Imaging", dependencies: ["AttitudeMath", "Camera", "CVShim"]),
+        .target(name: "Imaging", dependencies: ["AttitudeMath", "Camera", "CVShim", "Messages"]),
         /// OpenGL 3.3 core renderer: background, panorama, die or box, HUD text, offscreen targets.
         .target(name: "Render", dependencies: ["AttitudeMath", "Camera", "Imaging", "CGL", "CEGL", "CFreeType"]),
         /// imud's binary stream protocol: decoder, client, publisher.
-        .target(name: "IMUD", dependencies: ["AttitudeMath", "AttitudeLog", "CSVText"]),
+        .target(name: "IMUD", dependencies: ["AttitudeMath", "AttitudeLog", "CSVText", "Messages"]),
         /// Sensor fusion: raw gyroscope, accelerometer, magnetometer in, attitude out.
         .target(name: "Fusion", dependencies: ["AttitudeMath"]),
         /// Raw IMU log readers (steady-dice raw CSV, x-io, Sensor Logger) and BROAD metrics.
@@ -58,28 +59,32 @@ let package = Package(
         /// Where the device is: the World Magnetic Model, Location.csv, position filters, SRTM terrain. No GL.
         .target(name: "Location", dependencies: ["CSVText"], resources: [.copy("WMM.COF")]),
 
+        /// The executables' messages: one swift-log handler writing `program: text` lines to stderr.
+        .target(name: "Messages", dependencies: [.product(name: "Logging", package: "swift-log")]),
+
         /// Command-line options shared by both executables: magnetometer calibration, recording platforms, log loading.
         .target(name: "FusionOptions", dependencies: [
-            "Fusion", "RawLog", "AttitudeLog", "Location", "Recording", "AttitudeMath", "CSVText", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "Fusion", "RawLog", "AttitudeLog", "Location", "Recording", "AttitudeMath", "CSVText", "Messages", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         /// The library product: one options value for snapshots (shared with the command line), the
         /// offscreen `Snapshotter`, the picture comparison, and re-exports of what a user needs.
         .target(name: "SteadyDiceKit", dependencies: [
-            "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "FusionOptions",
+            "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "FusionOptions", "Messages",
+            .product(name: "Logging", package: "swift-log"),
         ]),
 
         // MARK: - Executables
         .executableTarget(
             name: "SteadyDice",
             dependencies: [
-                "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "Fusion", "RawLog", "FusionOptions", "Recording", "Calibration", "CGLFW", "CStopSignal", "CSVText", "SteadyDiceKit",
+                "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "Fusion", "RawLog", "FusionOptions", "Recording", "Calibration", "CGLFW", "CStopSignal", "CSVText", "SteadyDiceKit", "Messages",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "AttitudeTool",
             dependencies: [
-                "AttitudeMath", "AttitudeLog", "Fusion", "RawLog", "FusionOptions", "Location", "Recording", "CSVText",
+                "AttitudeMath", "AttitudeLog", "Fusion", "RawLog", "FusionOptions", "Location", "Recording", "CSVText", "Messages",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -94,10 +99,11 @@ let package = Package(
                     exclude: ["Goldens"]),
         .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "AttitudeMath", "Camera", "RawLog", "TestSupport"]),
         .testTarget(name: "IMUDTests", dependencies: ["IMUD", "AttitudeMath", "AttitudeLog", "TestSupport"]),
-        .testTarget(name: "FusionTests", dependencies: ["Fusion", "RawLog", "AttitudeMath", "AttitudeLog", "FusionOptions", "Recording", "TestSupport"],
+        .testTarget(name: "FusionTests", dependencies: ["Fusion", "RawLog", "AttitudeMath", "AttitudeLog", "FusionOptions", "Recording", "TestSupport", "Messages",
+                                                 .product(name: "Logging", package: "swift-log"),
+                                                 .product(name: "InMemoryLogging", package: "swift-log")],
                     exclude: ["Fixtures"]),
         .testTarget(name: "LocationTests", dependencies: ["Location", "RawLog", "AttitudeMath", "AttitudeLog", "TestSupport"],
                     exclude: ["Fixtures"]),
-    ],
-    swiftLanguageModes: [.v5]
+    ]
 )

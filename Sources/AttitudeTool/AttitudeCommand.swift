@@ -6,6 +6,7 @@ import Foundation
 import Fusion
 import FusionOptions
 import Location
+import Messages
 import RawLog
 
 @main
@@ -15,8 +16,11 @@ struct AttitudeCommand: ParsableCommand {
         abstract: "Fuse raw IMU logs into attitude, convert producers' attitude, measure the fusion against BROAD, print attitude as matrices and angles, and find where the device is.",
         subcommands: [Fuse.self, Convert.self, Eval.self, Bench.self, Views.self, Declination.self, LocationCommand.self, Terrain.self])
 
-    /// Every refusal is one clean line (see `mainWithOneLineErrors`).
-    static func main() { mainWithOneLineErrors() }
+    /// Messages go to stderr as `attitude: ` lines; every refusal is one clean line (see `mainWithOneLineErrors`).
+    static func main() {
+        Messages.bootstrap(program: "attitude")
+        mainWithOneLineErrors()
+    }
 }
 
 /// Options shared by the subcommands that run the estimator.
@@ -94,13 +98,17 @@ struct Fuse: ParsableCommand {
         }
     }
 
+    @OptionGroup var messages: MessageOptions
+
     func run() throws {
         let raw = try RawLogReader.read(path: input, platform: recording.platform)
+        Messages.logger.debug("\(MessageText.line(input)): \(raw.count) raw samples")
         reportReading(raw, tool: "attitude")
         let (log, calibration) = try magnetometer.apply(to: raw)
         if let calibration { reportCalibration(calibration, of: log) }
-        if mode == nil, let note = RawLogFusion.modeNote(for: log) { FileHandle.standardError.write(Data("attitude: \(note)\n".utf8)) }
+        if mode == nil, let note = RawLogFusion.modeNote(for: log) { Messages.logger.info("\(note)") }
         let mode = mode ?? RawLogFusion.naturalMode(of: log)
+        Messages.logger.debug("fusing in \(mode.rawValue)")
         let outputFrame: OutputFrame
         if let frame {
             guard let parsed = OutputFrame(name: frame) else {
@@ -117,7 +125,7 @@ struct Fuse: ParsableCommand {
             ? try RecordingDeclination.find(folder: input, maxAccuracy: maxAccuracy ?? 20) : nil
         if let recordingDeclination {
             declination = recordingDeclination.declinationDegrees
-            FileHandle.standardError.write(Data("attitude: true north: \(recordingDeclination.summary)\n".utf8))
+            Messages.logger.info("true north: \(recordingDeclination.summary)")
         }
         let samples = try RawLogFusion.fuse(log: log, frame: outputFrame, mode: mode, parameters: estimator.parameters(),
                                             withStatus: status, declinationDegrees: declination)
@@ -141,7 +149,7 @@ struct Fuse: ParsableCommand {
             try AttitudeLog.write(samples: samples.map { AttitudeSample(t: $0.t, worldFromDevice: $0.outputFromSensor) },
                                   frame: frameName, comments: comments, to: output)
         }
-        FileHandle.standardError.write(Data("attitude: wrote \(samples.count) samples to \(output)\n".utf8))
+        Messages.logger.info("wrote \(samples.count) samples to \(output)")
     }
 
     /// Diagnosis output: the attitude columns plus the estimator's status; not an attitude log.
@@ -168,5 +176,5 @@ struct Fuse: ParsableCommand {
 
 /// Says on stderr which magnetometer offset was subtracted from `log`.
 func reportCalibration(_ calibration: HardIronCalibration, of log: RawIMULog) {
-    FileHandle.standardError.write(Data("attitude: \(BroadEvaluation.trialName(of: log.path)): \(calibration)\n".utf8))
+    Messages.logger.info("\(BroadEvaluation.trialName(of: log.path)): \(calibration)")
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FusionOptions
 import AttitudeMath
 import Foundation
 import Fusion
@@ -21,6 +22,8 @@ struct Bench: ParsableCommand {
     var samples = 1_000_000
 
     @OptionGroup var estimator: EstimatorOptions
+
+    @OptionGroup var messages: MessageOptions
 
     func run() throws {
         let log = try input.map { try RawLogReader.read(path: $0) } ?? Self.synthetic(count: samples)

@@ -3,6 +3,7 @@ import AttitudeLog
 import AttitudeMath
 import Foundation
 import FusionOptions
+import Messages
 
 /// `attitude convert`: a producer's own orientation output as a steady-dice attitude log.
 struct Convert: ParsableCommand {
@@ -37,6 +38,8 @@ struct Convert: ParsableCommand {
         }
     }
 
+    @OptionGroup var messages: MessageOptions
+
     func run() throws {
         let log = try AttitudeLog.load(path: input, platform: recording.platform)
         reportReading(warnings: log.warnings, tool: "attitude")
@@ -57,6 +60,6 @@ struct Convert: ParsableCommand {
         }
         let shifted = samples.map { AttitudeSample(t: $0.t + log.startTime, worldFromDevice: $0.worldFromDevice) }
         try AttitudeLog.write(samples: shifted, frame: frameName, comments: comments, to: output)
-        FileHandle.standardError.write(Data("attitude: wrote \(samples.count) samples in \(target) to \(output)\n".utf8))
+        Messages.logger.info("wrote \(samples.count) samples in \(target) to \(output)")
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Fusion
 import FusionOptions
+import Messages
 import RawLog
 
 struct Eval: ParsableCommand {
@@ -43,11 +44,13 @@ struct Eval: ParsableCommand {
         var meanInclination: Double
     }
 
+    @OptionGroup var messages: MessageOptions
+
     func run() throws {
         let parameters = try estimator.parameters()
         var results: [TrialResult] = []
         for (n, path) in inputs.enumerated() {
-            FileHandle.standardError.write(Data("[\(n + 1)/\(inputs.count)] \(BroadEvaluation.trialName(of: path))\n".utf8))
+            Messages.logger.info("[\(n + 1)/\(inputs.count)] \(BroadEvaluation.trialName(of: path))")
             let raw = try RawLogReader.read(path: path, platform: recording.platform)
             reportReading(raw, tool: "attitude")
             let (log, calibration) = try magnetometer.apply(to: raw)

@@ -1,7 +1,9 @@
 import ArgumentParser
+import FusionOptions
 import CSVText
 import Foundation
 import Location
+import Messages
 
 /// `LAT,LON` in degrees, north and east positive.
 struct PositionArgument: ExpressibleByArgument {
@@ -53,7 +55,7 @@ struct PositionWords: ParsableArguments {
 
 /// Writes one line to stderr, prefixed with the tool's name.
 func note(_ text: String) {
-    FileHandle.standardError.write(Data("attitude: \(text)\n".utf8))
+    Messages.logger.info("\(text)")
 }
 
 // MARK: - declination
@@ -83,6 +85,8 @@ struct Declination: ParsableCommand {
         }
     }
 
+    @OptionGroup var messages: MessageOptions
+
     func run() throws {
         let position = try position.position()
         let model = try MagneticModel.wmm2025()
@@ -110,6 +114,8 @@ struct Terrain: ParsableCommand {
 
     @Option(help: ArgumentHelp("Folder of SRTM1 or SRTM3 tiles named like N46E007.hgt.", valueName: "dir"))
     var srtm: String
+
+    @OptionGroup var messages: MessageOptions
 
     func run() throws {
         let position = try position.position()
@@ -154,6 +160,8 @@ struct LocationCommand: ParsableCommand {
         }
         if let window, window < 1 { throw ValidationError("--window must be at least 1") }
     }
+
+    @OptionGroup var messages: MessageOptions
 
     func run() throws {
         // Options a filter does not use are allowed, so that one script can run every filter, but said.

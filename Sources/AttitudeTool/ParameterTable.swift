@@ -4,7 +4,8 @@ import Fusion
 
 /// `--set NAME=VALUE`: the estimator parameters by their Swift names.
 enum ParameterTable {
-    static let numbers: [String: WritableKeyPath<FusionParameters, Double>] = [
+    // Key paths to stored properties capture nothing, so they are Sendable and the tables can be constants.
+    static let numbers: [String: WritableKeyPath<FusionParameters, Double> & Sendable] = [
         "accTimeConstant": \.accTimeConstant, "magTimeConstant": \.magTimeConstant,
         "biasSigmaInitial": \.biasSigmaInitial, "biasForgettingTime": \.biasForgettingTime,
         "biasClip": \.biasClip, "biasSigmaMotion": \.biasSigmaMotion, "biasSigmaRest": \.biasSigmaRest,
@@ -17,7 +18,7 @@ enum ParameterTable {
         "magMinUndisturbedTime": \.magMinUndisturbedTime, "magMaxRejectionTime": \.magMaxRejectionTime,
         "magRejectionFactor": \.magRejectionFactor, "periodTolerance": \.periodTolerance,
     ]
-    static let flags: [String: WritableKeyPath<FusionParameters, Bool>] = [
+    static let flags: [String: WritableKeyPath<FusionParameters, Bool> & Sendable] = [
         "restBiasEstimation": \.restBiasEstimation, "motionBiasEstimation": \.motionBiasEstimation,
         "magDisturbanceRejection": \.magDisturbanceRejection,
     ]

@@ -4,6 +4,7 @@ import AttitudeMath
 import CSVText
 import Foundation
 import FusionOptions
+import Messages
 
 /// `attitude views`: each attitude of a log as a matrix, Euler angles and tilt, as the seeds print it.
 struct Views: ParsableCommand {
@@ -48,12 +49,14 @@ struct Views: ParsableCommand {
 
     static let header = "t,qw,qx,qy,qz,r11,r12,r13,r21,r22,r23,r31,r32,r33,roll,pitch,yaw,tilt,tilt_smoothed"
 
+    @OptionGroup var messages: MessageOptions
+
     func run() throws {
         let log: AttitudeLog
         do {
             log = try loadAnyAttitudeLog(path: input, magnetometer: magnetometer, platform: recording.platform, program: "attitude")
         } catch {
-            FileHandle.standardError.write(Data("attitude: \(MessageText.line("\(error)"))\n".utf8))
+            Messages.logger.error("\(MessageText.line("\(error)"))")
             throw ExitCode(1)
         }
         var filter = ScalarKalmanFilter(parameters: .init(processNoise: kalmanQ, measurementNoise: kalmanR, initialVariance: kalmanP))
@@ -77,10 +80,10 @@ struct Views: ParsableCommand {
         do {
             try text.write(toFile: output, atomically: true, encoding: .utf8)
         } catch {
-            FileHandle.standardError.write(Data("attitude: cannot write \(output): \(error.localizedDescription)\n".utf8))
+            Messages.logger.error("cannot write \(output): \(error.localizedDescription)")
             throw ExitCode(1)
         }
-        FileHandle.standardError.write(Data("attitude: wrote \(log.samples.count) rows to \(output)\n".utf8))
+        Messages.logger.info("wrote \(log.samples.count) rows to \(output)")
     }
 }
 

@@ -3,6 +3,8 @@ import CSVText
 import Foundation
 import Fusion
 import Location
+import Logging
+import Messages
 import RawLog
 import Recording
 
@@ -15,31 +17,37 @@ import Recording
 /// calibrates a raw log's magnetometer first (nil: as it is), and is refused for an attitude log.
 /// A 9D Sensor Logger folder with a usable `Location.csv` is fused into xTrueNorthZVertical, with the
 /// declination WMM gives at its first good fix; when the file cannot give one, magnetic north, with the
-/// reason on stderr. Progress goes to stderr, prefixed with `program`.
+/// reason on stderr. Progress goes to stderr, prefixed with `program`, through `logger` when one is
+/// given (a test's recording handler) and else through a logger labelled `program`.
 public func loadAnyAttitudeLog(path: String, magnetometer: MagnetometerOptions? = nil,
-                               platform: SensorLoggerPlatform? = nil, program: String) throws -> AttitudeLog {
-    try loadAnyAttitudeLogWithFusion(path: path, magnetometer: magnetometer, platform: platform, program: program).log
+                               platform: SensorLoggerPlatform? = nil, program: String, logger: Logger? = nil) throws -> AttitudeLog {
+    try loadAnyAttitudeLogWithFusion(path: path, magnetometer: magnetometer, platform: platform, program: program, logger: logger).log
 }
 
 /// `loadAnyAttitudeLog`, with the estimator's status after each sample when the log was fused.
 public func loadAnyAttitudeLogWithFusion(path: String, magnetometer: MagnetometerOptions? = nil,
-                                         platform: SensorLoggerPlatform? = nil, program: String) throws -> (log: AttitudeLog, fusion: FusionTrack?) {
+                                         platform: SensorLoggerPlatform? = nil, program: String,
+                                         logger: Logger? = nil) throws -> (log: AttitudeLog, fusion: FusionTrack?) {
+    let logger = logger ?? Logger(label: program)
     guard RawLogReader.isRawLog(path: path) else {
         if magnetometer?.isSet == true {
             throw LogLoadingError("\(path): --mag-offset and --mag-calibrate apply to raw IMU logs, and this is an attitude log")
         }
+        logger.debug("\(MessageText.line(path)): reading an attitude log")
         let log = try AttitudeLog.load(path: path, platform: platform)
-        reportReading(warnings: log.warnings, tool: program)
+        reportReading(warnings: log.warnings, logger: logger)
+        logger.debug("\(MessageText.line(path)): \(log.samples.count) attitudes\(log.frame.map { " in \($0)" } ?? "")")
         return (log, nil)
     }
+    logger.debug("\(MessageText.line(path)): reading a raw IMU log")
     let read = try RawLogReader.read(path: path, platform: platform)
-    reportReading(read, tool: program)
+    reportReading(read, logger: logger)
     let (raw, calibration) = try magnetometer?.apply(to: read) ?? (read, nil)
     if let calibration {
-        FileHandle.standardError.write(Data("\(program): \(path): magnetometer \(calibration), subtracted\n".utf8))
+        logger.info("\(path): magnetometer \(calibration), subtracted")
     }
     let mode = RawLogFusion.naturalMode(of: raw)
-    if let note = RawLogFusion.modeNote(for: raw) { FileHandle.standardError.write(Data("\(program): \(note)\n".utf8)) }
+    if let note = RawLogFusion.modeNote(for: raw) { logger.info("\(note)") }
     var frame = RawLogFusion.naturalFrame(of: mode)
     var declination: Double?
     if mode == .nineD {
@@ -47,13 +55,13 @@ public func loadAnyAttitudeLogWithFusion(path: String, magnetometer: Magnetomete
             if let found = try RecordingDeclination.find(folder: path, maxAccuracy: 20) {
                 declination = found.declinationDegrees
                 frame = .xTrueNorthZVertical
-                FileHandle.standardError.write(Data("\(program): true north: \(found.summary)\n".utf8))
+                logger.info("true north: \(found.summary)")
             }
         } catch {
-            FileHandle.standardError.write(Data("\(program): staying with magnetic north: \(MessageText.line("\(error)"))\n".utf8))
+            logger.warning("staying with magnetic north: \(MessageText.line("\(error)"))")
         }
     }
-    FileHandle.standardError.write(Data("\(program): fusing \(raw.count) raw samples of \(path) (\(mode.rawValue)) into \(frame.rawValue)\n".utf8))
+    logger.info("fusing \(raw.count) raw samples of \(path) (\(mode.rawValue)) into \(frame.rawValue)")
     let fused = try RawLogFusion.fuse(log: raw, frame: .reference(frame), mode: mode,
                                       withStatus: true, declinationDegrees: declination)
     let log = try AttitudeLog(samples: fused.map { AttitudeSample(t: $0.t, worldFromDevice: $0.outputFromSensor) }, frame: frame, path: path)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CSVText
 import Foundation
+import Logging
 import RawLog
 import Recording
 
@@ -16,16 +17,26 @@ public struct RecordingOptions: ParsableArguments {
     public init() {}
 }
 
-/// Prints what a raw log's reader decided and the gaps fusion restarts after, one line each on stderr,
-/// prefixed with the tool's name.
+/// Says what a raw log's reader decided and the gaps fusion restarts after, one warning line each,
+/// through a logger labelled with the tool's name.
 public func reportReading(_ log: RawIMULog, tool: String) {
+    reportReading(log, logger: Logger(label: tool))
+}
+
+/// Says what a raw log's reader decided and the gaps fusion restarts after, one warning each.
+public func reportReading(_ log: RawIMULog, logger: Logger) {
     var lines = log.notes
     lines += log.gaps.map { $0.message(path: log.path) }
     // Notes quote the files (Metadata.csv's app version, a stream's name): one clean line each.
-    for line in lines { FileHandle.standardError.write(Data("\(tool): \(MessageText.line(line))\n".utf8)) }
+    for line in lines { logger.warning("\(MessageText.line(line))") }
 }
 
-/// Prints what an attitude log's reader decided or skipped, one line each on stderr.
+/// Says what an attitude log's reader decided or skipped, one warning line each.
 public func reportReading(warnings: [String], tool: String) {
-    for line in warnings { FileHandle.standardError.write(Data("\(tool): \(MessageText.line(line))\n".utf8)) }
+    reportReading(warnings: warnings, logger: Logger(label: tool))
+}
+
+/// Says what an attitude log's reader decided or skipped, one warning each.
+public func reportReading(warnings: [String], logger: Logger) {
+    for line in warnings { logger.warning("\(MessageText.line(line))") }
 }

@@ -2,6 +2,7 @@ import AttitudeMath
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import Messages
 #endif
 
 /// Receives imud's packets on a thread of its own and keeps the newest valid attitude for the renderer.
@@ -10,6 +11,9 @@ import Glibc
 /// network. The client reconnects with backoff (0.1 s doubling to 2 s) when the daemon goes away,
 /// says "waiting for imud at ENDPOINT" on the log (stderr by default) while it has no data, and
 /// reports `imu_seq` gaps there too.
+// @unchecked Sendable: every field the client thread and its callers share (latest sample, state,
+// statistics, stop flag) is read and written under `condition`; the settings, `log` and `onSample`
+// are set before `start()` (Thread.start orders those writes before the thread's reads) and only read after.
 public final class IMUDClient: @unchecked Sendable {
     public let endpoint: IMUDEndpoint
     public let mapping: IMUDFrameMapping
@@ -20,7 +24,7 @@ public final class IMUDClient: @unchecked Sendable {
     public var initialBackoff: Double = 0.1
     public var maxBackoff: Double = 2
     /// Where status lines go; set before `start()`.
-    public var log: @Sendable (String) -> Void = { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
+    public var log: @Sendable (String) -> Void = { line in Messages.logger.warning("\(line)") }
     /// Called on the client's thread for every delivered sample, right after it became `latest()`.
     /// Set before `start()`; keep it short.
     public var onSample: ((IMUDSample) -> Void)?

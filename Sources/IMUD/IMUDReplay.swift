@@ -25,6 +25,8 @@ public struct IMUDReplayOptions: Equatable, Sendable {
 }
 
 /// Replays timed attitudes through an `IMUDPublisher` in real time, then sends imud's final shutdown packet.
+// @unchecked Sendable: `requestStop()` is the one call made from another thread, and the stop flag it
+// sets is guarded by `stopLock`; the schedule is constant and `packetsSent` belongs to the thread in `run()`.
 public final class IMUDReplay: @unchecked Sendable {
     /// Log time (seconds from the first sample) and the attitude to send then.
     private let schedule: [(offset: Double, worldFromDevice: Quaternion)]

@@ -32,6 +32,8 @@ func errnoText(_ code: Int32 = errno) -> String {
 // MARK: - Wake pipe
 
 /// A non-blocking pipe that wakes a thread sleeping in `poll`: for stop requests and signals.
+// @unchecked Sendable: the two descriptors are constants; writing a byte to a pipe and draining it
+// are system calls that are safe from any thread.
 final class WakePipe: @unchecked Sendable {
     let readFD: Int32
     let writeFD: Int32

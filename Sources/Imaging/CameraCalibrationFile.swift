@@ -66,7 +66,7 @@ public final class Undistorter {
         var raw = camera.raw
         var err = [CChar](repeating: 0, count: 512)
         handle = cvs_undistorter_create(&raw, &err, err.count)
-        if handle == nil { throw ImagingError.intrinsics(path: "undistortion maps", reason: String(cString: err)) }
+        if handle == nil { throw ImagingError.intrinsics(path: "undistortion maps", reason: String(nulTerminated: err)) }
     }
 
     deinit { if let handle { cvs_undistorter_free(handle) } }

@@ -1,5 +1,6 @@
 import AttitudeMath
 import Foundation
+import Messages
 
 /// Something that delivers frames one at a time: a `VideoReader` over a file or a camera, or a fake
 /// in tests. Used from one thread at a time.
@@ -55,6 +56,9 @@ public enum CaptureState: Equatable, Sendable {
 /// The renderer calls `latest()` at draw time and never waits; frames it did not take in time are
 /// dropped. A camera that stops giving frames is reopened with backoff while the last frame stays;
 /// a video file is paced at its own rate and loops unless told not to. Call `stop()` when done.
+// @unchecked Sendable: the state the renderer asks about (state, stop flag, last post time, the
+// watchdog) is guarded by `condition`; the reader and frame index belong to the capture thread once it
+// has started, and frames cross over through the locked `FrameMailbox`.
 public final class CaptureSource: @unchecked Sendable {
     public enum Pacing: Equatable, Sendable {
         /// Post every frame as soon as it is read (a camera paces itself); retry when lost.
@@ -140,9 +144,9 @@ public final class CaptureSource: @unchecked Sendable {
                                  log: log, reopen: open)
     }
 
-    /// Writes `steady-dice: <line>` to standard error.
+    /// Says `line` as a warning through the program's logger (`steady-dice: <line>` on stderr).
     public static func logToStandardError(_ line: String) {
-        FileHandle.standardError.write(Data("steady-dice: \(line)\n".utf8))
+        Messages.logger.warning("\(line)")
     }
 
     // MARK: - Reading (any thread)

@@ -28,6 +28,7 @@ public struct CapturedFrame: Sendable {
 /// A one-slot mailbox between a capture thread and the renderer. Posting replaces whatever is in the
 /// slot, so a slow reader sees the newest frame and old frames are dropped, never queued. Neither
 /// side waits for the other beyond a short lock around a reference swap.
+// @unchecked Sendable: every stored property is read and written under `lock`.
 public final class FrameMailbox: @unchecked Sendable {
     private let lock = NSLock()
     private var slot: CapturedFrame?

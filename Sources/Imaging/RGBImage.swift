@@ -86,7 +86,7 @@ func withErrorBuffer(_ call: (UnsafeMutablePointer<CChar>, Int) -> Int32,
     var err = [CChar](repeating: 0, count: 512)
     let status = err.withUnsafeMutableBufferPointer { call($0.baseAddress!, $0.count) }
     if status < 0 {
-        let message = err.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        let message = String(nulTerminated: err)
         throw describe(message.isEmpty ? "unknown error" : message)
     }
     return status

@@ -28,7 +28,7 @@ public final class VideoReader {
         source = path
         var err = [CChar](repeating: 0, count: 512)
         handle = cvs_capture_open_file(path, &err, err.count)
-        if handle == nil { throw ImagingError.video(path: path, reason: String(cString: err)) }
+        if handle == nil { throw ImagingError.video(path: path, reason: String(nulTerminated: err)) }
     }
 
     /// Opens a camera by index, or by device path (`/dev/video2`). Zero sizes and rate keep the driver's defaults.
@@ -37,7 +37,7 @@ public final class VideoReader {
         source = devicePath ?? "camera \(cameraIndex)"
         var err = [CChar](repeating: 0, count: 512)
         handle = cvs_capture_open_camera(Int32(cameraIndex), devicePath, Int32(width), Int32(height), fps, &err, err.count)
-        if handle == nil { throw ImagingError.video(path: source, reason: String(cString: err)) }
+        if handle == nil { throw ImagingError.video(path: source, reason: String(nulTerminated: err)) }
     }
 
     deinit { if let handle { cvs_capture_close(handle) } }
@@ -88,7 +88,7 @@ public final class VideoWriter {
         self.path = path; self.width = width; self.height = height
         var err = [CChar](repeating: 0, count: 512)
         handle = cvs_writer_open(path, codec, fps, Int32(width), Int32(height), &err, err.count)
-        if handle == nil { throw ImagingError.video(path: path, reason: String(cString: err)) }
+        if handle == nil { throw ImagingError.video(path: path, reason: String(nulTerminated: err)) }
     }
 
     deinit { close() }

@@ -56,6 +56,6 @@ final class ShaderProgram {
         guard length > 0 else { return "(the driver gave no log)" }
         var buffer = [GLchar](repeating: 0, count: Int(length))
         getLog(object, length, nil, &buffer)
-        return String(cString: buffer).trimmingCharacters(in: .whitespacesAndNewlines)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

@@ -1,8 +1,10 @@
 import ArgumentParser
+import FusionOptions
 import AttitudeMath
 import CGL
 import Foundation
 import Imaging
+import Messages
 import Render
 
 struct Bench: ParsableCommand {
@@ -47,6 +49,8 @@ struct Bench: ParsableCommand {
             throw ValidationError("--panorama compares itself with the generated background: give it without --background, --camera or --video")
         }
     }
+
+    @OptionGroup var messages: MessageOptions
 
     func run() throws {
         if let writeVideo {
@@ -99,7 +103,7 @@ struct Bench: ParsableCommand {
                 let perFrame = phase.map { $0 / Double(frames) * 1000 }
                 upload.append(perFrame[0]); draw.append(perFrame[1]); readBack.append(perFrame[2])
                 total.append(perFrame.reduce(0, +))
-                FileHandle.standardError.write(Data(String(format: "run %d/%d: %.2f ms per frame\n", run, repeats, total.last ?? 0).utf8))
+                Messages.logger.info("\(String(format: "run %d/%d: %.2f ms per frame", run, repeats, total.last ?? 0))")
             }
             let background: String
             if let videoFrames, let first = videoFrames.first {
@@ -150,8 +154,9 @@ struct Bench: ParsableCommand {
                 if run > 0 { perFrame[name, default: []].append(ms) }
             }
             if run > 0 {
-                FileHandle.standardError.write(Data(String(format: "run %d/%d: textured %.2f ms, panorama %.2f ms per frame\n", run, repeats,
-                                                           perFrame["textured"]!.last!, perFrame["panorama"]!.last!).utf8))
+                let line = String(format: "run %d/%d: textured %.2f ms, panorama %.2f ms per frame", run, repeats,
+                                  perFrame["textured"]!.last!, perFrame["panorama"]!.last!)
+                Messages.logger.info("\(line)")
             }
         }
         print("offscreen \(size.width)x\(size.height), \(frames) frames x \(repeats) runs, upload + draw + read-back per frame:")

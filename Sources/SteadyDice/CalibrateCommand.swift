@@ -4,6 +4,7 @@ import Calibration
 import Foundation
 import FusionOptions
 import Imaging
+import Messages
 import RawLog
 
 /// `steady-dice calibrate`: the camera's time offset, focal length and mount from a handheld clip and
@@ -36,6 +37,8 @@ struct Calibrate: ParsableCommand {
             throw ValidationError("--output must name a .yaml, .yml or .xml file")
         }
     }
+
+    @OptionGroup var messages: MessageOptions
 
     func run() throws {
         try exitOnFailure {
@@ -77,7 +80,7 @@ struct Calibrate: ParsableCommand {
     }
 
     private func message(_ text: String) {
-        FileHandle.standardError.write(Data("calibrate: \(text)\n".utf8))
+        Messages.logger.info("calibrate: \(text)")
     }
 }
 

@@ -1,9 +1,11 @@
 import ArgumentParser
+import FusionOptions
 import AttitudeMath
 import Calibration
 import Camera
 import Foundation
 import Imaging
+import Messages
 import RawLog
 import Render
 
@@ -79,6 +81,8 @@ struct CalibrationClip: ParsableCommand {
         guard case .video("FFV1")? = VideoOutput.kind(of: video) else { throw ValidationError("--video must name a .mkv or .avi file (FFV1)") }
     }
 
+    @OptionGroup var messages: MessageOptions
+
     func run() throws {
         try exitOnFailure {
             let mount = self.mount?.quaternion ?? .identity
@@ -110,7 +114,7 @@ struct CalibrationClip: ParsableCommand {
                 let q = motion.worldFromDevice(videoTime: Double(k) / fps, imuToCamera: mount, timeOffset: timeOffset)
                 renderer.draw(SceneState(worldFromDevice: q, camera: camera, anchor: nadir), width: size.width, height: size.height)
                 try output.write(target.readImage())
-                if (k + 1) % 100 == 0 { FileHandle.standardError.write(Data("calibration-clip: \(k + 1) of \(frames) frames\n".utf8)) }
+                if (k + 1) % 100 == 0 { Messages.logger.info("calibration-clip: \(k + 1) of \(frames) frames") }
             }
             try output.finish()
             if let truth {

@@ -4,6 +4,7 @@ import Camera
 import CSVText
 import Foundation
 import Imaging
+import Messages
 import Render
 import SteadyDiceKit
 
@@ -101,7 +102,7 @@ final class PreparedBackground: BackgroundProvider {
         do {
             cached = (try setup.prepare(background: frame.image, source: source), frame.generation)
         } catch {
-            if !reported { FileHandle.standardError.write(Data("steady-dice: \(error); showing it as it is\n".utf8)) }
+            if !reported { Messages.logger.warning("\(error); showing it as it is") }
             reported = true
             cached = frame
         }

@@ -1,5 +1,7 @@
 import ArgumentParser
+import FusionOptions
 import Foundation
+import Messages
 import SteadyDiceKit
 
 struct Compare: ParsableCommand {
@@ -34,12 +36,14 @@ struct Compare: ParsableCommand {
         if let diff, !diff.lowercased().hasSuffix(".png") { throw ValidationError("--diff must name a .png file") }
     }
 
+    @OptionGroup var messages: MessageOptions
+
     func run() throws {
         let images: (expected: RGBImage, actual: RGBImage)
         do {
             images = (try Self.read(expected), try Self.read(actual))
         } catch {
-            FileHandle.standardError.write(Data("steady-dice: cannot compare: \(error)\n".utf8))
+            Messages.logger.error("cannot compare: \(error)")
             throw ExitCode(2)
         }
         let comparison = ImageComparison(expected: images.expected, actual: images.actual, tolerance: tolerance, maxFraction: maxFraction)
@@ -49,11 +53,11 @@ struct Compare: ParsableCommand {
                 do {
                     try picture.write(path: diff)
                 } catch {
-                    FileHandle.standardError.write(Data("steady-dice: \(error)\n".utf8))
+                    Messages.logger.error("\(error)")
                     throw ExitCode(2)
                 }
             } else {
-                FileHandle.standardError.write(Data("steady-dice: no --diff picture: the sizes differ\n".utf8))
+                Messages.logger.warning("no --diff picture: the sizes differ")
             }
         }
         if !comparison.matches { throw ExitCode(1) }

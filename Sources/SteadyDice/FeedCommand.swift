@@ -4,6 +4,7 @@ import AttitudeMath
 import Foundation
 import FusionOptions
 import IMUD
+import Messages
 
 /// `steady-dice feed`: replays an attitude log as imud's binary stream (wire version 14 or 17), for tests and
 /// for users without imud hardware; `--bench` measures the local latency instead.
@@ -77,6 +78,8 @@ struct Feed: ParsableCommand {
         guard startupSeconds.isFinite, startupSeconds >= 0 else { throw ValidationError("--startup-seconds must be zero or more") }
     }
 
+    @OptionGroup var messages: MessageOptions
+
     func run() throws {
         if bench {
             try runBenchmark()
@@ -115,12 +118,12 @@ struct Feed: ParsableCommand {
             if case .tcp(let host, _) = output, let port = publisher.tcpPort { return "tcp:\(host):\(port)" }
             return output.description
         }.joined(separator: ", ")
-        FileHandle.standardError.write(Data(
-            "feeding \(attitudeLog.samples.count) samples of \(attitudeLog.path) as imud wire v\(wire) (\(coordinateFrame.rawValue.uppercased()), mount \(mapping.mount)) on \(where_)\n".utf8))
+        Messages.logger.info(
+            "feeding \(attitudeLog.samples.count) samples of \(attitudeLog.path) as imud wire v\(wire) (\(coordinateFrame.rawValue.uppercased()), mount \(mapping.mount)) on \(where_)")
         replay.run()
         let stats = publisher.statistics
-        FileHandle.standardError.write(Data(
-            "sent \(replay.packetsSent) packets (last one flagged shutdown); \(stats.droppedForSlowSubscribers) dropped for slow subscribers, \(stats.disconnected) disconnected, \(stats.refused) refused\n".utf8))
+        Messages.logger.info(
+            "sent \(replay.packetsSent) packets (last one flagged shutdown); \(stats.droppedForSlowSubscribers) dropped for slow subscribers, \(stats.disconnected) disconnected, \(stats.refused) refused")
     }
 
     private func runBenchmark() throws {

@@ -4,6 +4,7 @@ import AttitudeMath
 import Foundation
 import FusionOptions
 import Imaging
+import Messages
 import Render
 import SteadyDiceKit
 
@@ -66,6 +67,8 @@ struct RenderVideo: ParsableCommand {
         }
     }
 
+    @OptionGroup var messages: MessageOptions
+
     func run() throws {
         try exitOnFailure {
             let (attitudeLog, fusion) = try loadAttitudeLogWithFusion(path: log, magnetometer: magnetometer, platform: recording.platform)
@@ -120,7 +123,7 @@ struct RenderVideo: ParsableCommand {
                 encoding += MonotonicClock.now() - t0
                 if MonotonicClock.now() - lastProgress >= 1 || k + 1 == times.count {
                     lastProgress = MonotonicClock.now()
-                    FileHandle.standardError.write(Data(String(format: "render: frame %d of %d (t = %.2f s)\n", k + 1, times.count, t).utf8))
+                    Messages.logger.info("\(String(format: "render: frame %d of %d (t = %.2f s)", k + 1, times.count, t))")
                 }
             }
             try out.finish()

@@ -6,6 +6,7 @@ import CGLFW
 import Foundation
 import FusionOptions
 import Imaging
+import Messages
 import Render
 import SteadyDiceKit
 
@@ -90,6 +91,8 @@ struct Run: ParsableCommand {
         }
     }
 
+    @OptionGroup var messages: MessageOptions
+
     /// Log time to start playing at: the attitude at video time v is the log's at v + offset, and the
     /// video (or, without one, the wall clock) starts at --video-at or --frame's time, else 0.
     private func logStartTime(offset: Double) throws -> Double {
@@ -125,9 +128,7 @@ struct Run: ParsableCommand {
                 frame = SceneSource.fixedAttitudeFrameName
             } else if let client = try imudOptions.makeClient(mount: attitudeCalibration.imudMount()) {
                 if options.timeOffset != 0 {
-                    FileHandle.standardError.write(Data(String(format: "steady-dice: %@'s time offset of %.1f ms is not applied "
-                        + "to live imud attitude (not supported yet); its camera matrix and mount are\n",
-                        attitudeCalibration.calibration ?? "--calibration", options.timeOffset * 1000).utf8))
+                    Messages.logger.warning("\(String(format: "%@'s time offset of %.1f ms is not applied to live imud attitude (not supported yet); its camera matrix and mount are", attitudeCalibration.calibration ?? "--calibration", options.timeOffset * 1000))")
                 }
                 provider = IMUDAttitudeProvider(client: client)
                 frame = SceneSource.imudFrameName
@@ -162,7 +163,7 @@ final class AppWindow {
                            + "(`xvfb-run -a steady-dice run ...`), or render offscreen with `steady-dice snapshot`.")
         }
         glfwSetErrorCallback { code, message in
-            FileHandle.standardError.write(Data("steady-dice: GLFW error \(code): \(message.map { String(cString: $0) } ?? "")\n".utf8))
+            Messages.logger.error("GLFW error \(code): \(message.map { String(cString: $0) } ?? "")")
         }
         guard glfwInit() == GLFW_TRUE else {
             throw AppError("cannot open the display (GLFW failed to initialise). Use `xvfb-run -a steady-dice run ...` "
@@ -203,7 +204,7 @@ final class AppWindow {
         var lastTitle = 0.0
         var width: Int32 = 0, height: Int32 = 0
         glfwGetFramebufferSize(window, &width, &height)
-        FileHandle.standardError.write(Data("steady-dice: window open (\(width)x\(height)); Q, Esc or Ctrl-C quits\n".utf8))
+        Messages.logger.info("window open (\(width)x\(height)); Q, Esc or Ctrl-C quits")
         while glfwWindowShouldClose(window) == GLFW_FALSE {
             glfwPollEvents()
             if stopSignals.requested { glfwSetWindowShouldClose(window, GLFW_TRUE) }
@@ -261,7 +262,7 @@ final class AppWindow {
             try image.write(path: path)
             print("saved \(path)")
         } catch {
-            FileHandle.standardError.write(Data("steady-dice: \(error)\n".utf8))
+            Messages.logger.error("\(error)")
         }
     }
 }

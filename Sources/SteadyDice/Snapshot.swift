@@ -5,6 +5,7 @@ import CSVText
 import Foundation
 import FusionOptions
 import Imaging
+import Messages
 import Render
 import SteadyDiceKit
 
@@ -74,6 +75,8 @@ struct Snapshot: ParsableCommand {
         }
     }
 
+    @OptionGroup var messages: MessageOptions
+
     func run() throws {
         try exitOnFailure {
             let options = try SnapshotOptions(camera: cameraOptions, background: backgroundOptions, relativeAttitude: relativeAttitude,
@@ -138,7 +141,7 @@ func exitOnFailure(_ body: () throws -> Void) throws {
     } catch let error as ValidationError {
         throw error
     } catch {
-        FileHandle.standardError.write(Data("steady-dice: \(MessageText.line("\(error)"))\n".utf8))
+        Messages.logger.error("\(MessageText.line("\(error)"))")
         throw ExitCode(1)
     }
 }

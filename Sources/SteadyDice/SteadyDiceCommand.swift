@@ -1,5 +1,6 @@
 import ArgumentParser
 import FusionOptions
+import Messages
 
 @main
 struct SteadyDiceCommand: ParsableCommand {
@@ -8,6 +9,9 @@ struct SteadyDiceCommand: ParsableCommand {
         abstract: "Shows where an IMU is pointing: a die fixed in the world, drawn over the camera.",
         subcommands: [Run.self, Snapshot.self, RenderVideo.self, Compare.self, Feed.self, Bench.self, Calibrate.self, CalibrationClip.self])
 
-    /// Every refusal is one clean line (see `mainWithOneLineErrors`).
-    static func main() { mainWithOneLineErrors() }
+    /// Messages go to stderr as `steady-dice: ` lines; every refusal is one clean line (see `mainWithOneLineErrors`).
+    static func main() {
+        Messages.bootstrap(program: "steady-dice")
+        mainWithOneLineErrors()
+    }
 }

@@ -1,17 +1,20 @@
 import CStopSignal
 import Foundation
+import Messages
 
 /// SIGINT and SIGTERM turned into a polite stop request while this object lives: the process is not
 /// killed, and `requested` says a stop was asked for. The handler (in C) only sets a flag and is
 /// installed before `init` returns, so a signal that comes right after is never lost. With an
 /// `onStop`, a thread polls the flag every 20 ms and calls it once, for loops that sleep.
 /// Dropping the object restores the default dispositions.
+// @unchecked Sendable: the one stored property is a constant, and the flag lives in C as a
+// `volatile sig_atomic_t`, written only by the signal handler.
 final class StopSignals: @unchecked Sendable {
     private let watcher: Thread?
 
     init(onStop: (@Sendable () -> Void)? = nil) {
         if stop_signal_install() != 0 {
-            FileHandle.standardError.write(Data("steady-dice: cannot handle SIGINT/SIGTERM; they will end the process at once\n".utf8))
+            Messages.logger.warning("cannot handle SIGINT/SIGTERM; they will end the process at once")
         }
         guard let onStop else {
             watcher = nil

@@ -1,6 +1,7 @@
 import AttitudeLog
 import AttitudeMath
 import Foundation
+import Messages
 import Render
 
 /// What the window adds on top of the attitude source: the reference pose (R takes the current
@@ -67,7 +68,7 @@ final class ViewControls {
     }
 
     private func say(_ message: String) {
-        FileHandle.standardError.write(Data("steady-dice: \(message)\n".utf8))
+        Messages.logger.info("\(message)")
     }
 }
 

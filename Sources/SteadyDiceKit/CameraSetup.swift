@@ -1,4 +1,5 @@
 import Foundation
+import Messages
 
 /// The loaded camera settings: turns an attitude into a scene for a viewport, and a background picture
 /// into the one to draw.
@@ -22,8 +23,9 @@ public struct CameraSetup {
         self.panoramaPath = panoramaPath
     }
 
-    /// Today's picture: 60°, the die in front of the camera, no panorama.
-    public static let seed = CameraSetup()
+    /// Today's picture: 60°, the die in front of the camera, no panorama. A new value each time: the
+    /// setup can hold an undistorter (a class over OpenCV state), so it is not shared between threads.
+    public static var seed: CameraSetup { CameraSetup() }
 
     /// The camera for a viewport; nil keeps the seed's gluPerspective (so default pictures stay identical).
     public func camera(width: Int, height: Int) -> PinholeCamera? {
@@ -48,8 +50,8 @@ public struct CameraSetup {
     public func install(on renderer: SceneRenderer) {
         guard let panorama, let panoramaPath else { return }
         renderer.setPanorama(panorama) { from, to, limit in
-            FileHandle.standardError.write(Data(("steady-dice: \(panoramaPath): \(from.0)x\(from.1) is larger than this driver's "
-                + "largest texture (\(limit)); halved to \(to.0)x\(to.1)\n").utf8))
+            Messages.logger.warning(
+                "\(panoramaPath): \(from.0)x\(from.1) is larger than this driver's largest texture (\(limit)); halved to \(to.0)x\(to.1)")
         }
     }
 

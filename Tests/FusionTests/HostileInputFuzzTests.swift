@@ -315,6 +315,7 @@ final class HostileInputFuzzTests: XCTestCase {
                          timedOut: timedOut, stderr: stderr)
     }
 
+    // @unchecked Sendable: the reader thread writes `data` once and signals `done`; the test reads it only after waiting on `done`.
     private final class Collected: @unchecked Sendable {
         private let done = DispatchSemaphore(value: 0)
         private var data = Data()

@@ -65,9 +65,13 @@ final class ClientPublisherTests: SocketTestCase {
         let publisher = try IMUDPublisher(outputs: [.tcp(host: "127.0.0.1", port: 0)])
         let port = try XCTUnwrap(publisher.tcpPort)
         let (client, _, _) = startClient(.tcp(host: "127.0.0.1", port: port), start: false)
+        let attitude = attitudes[3]
+        // nonisolated(unsafe): the publisher is not thread-safe; it is handed over to the sender thread,
+        // and this thread does not touch it again.
+        nonisolated(unsafe) let handedOver = publisher
         let sender = Thread {
-            while publisher.subscriberCount == 0 { publisher.acceptPendingSubscribers(); usleep(1000) }
-            publisher.publish(publisher.packet(worldFromDevice: self.attitudes[3], flags: [], imuSeq: 77))
+            while handedOver.subscriberCount == 0 { handedOver.acceptPendingSubscribers(); usleep(1000) }
+            handedOver.publish(handedOver.packet(worldFromDevice: attitude, flags: [], imuSeq: 77))
         }
         sender.start()
         let sample = try client.waitForFirstValid(timeout: 3)

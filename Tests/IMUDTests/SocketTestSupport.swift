@@ -7,6 +7,7 @@ import Glibc
 #endif
 
 /// Lines a client or publisher logged, collected across threads.
+// @unchecked Sendable: the collected values are read and written under `lock` only.
 final class LogLines: @unchecked Sendable {
     private let lock = NSLock()
     private var lines: [String] = []
@@ -27,6 +28,7 @@ final class LogLines: @unchecked Sendable {
 }
 
 /// Samples a client delivered, collected on its thread.
+// @unchecked Sendable: the collected values are read and written under `lock` only.
 final class SampleCollector: @unchecked Sendable {
     private let lock = NSLock()
     private var collected: [IMUDSample] = []

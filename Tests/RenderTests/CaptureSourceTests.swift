@@ -6,6 +6,7 @@ import XCTest
 
 /// A camera stand-in whose plug the test pulls: it gives numbered frames while plugged in, throws
 /// while unplugged, and refuses to open a given number of times.
+// @unchecked Sendable: every stored property is read and written under `lock` only.
 final class FakeCamera: @unchecked Sendable {
     private let lock = NSLock()
     private var plugged = true
@@ -79,6 +80,7 @@ final class BrokenFileReader: FrameReader {
 }
 
 /// Log lines collected from the capture thread.
+// @unchecked Sendable: every stored property is read and written under `lock` only.
 final class LogLines: @unchecked Sendable {
     private let lock = NSLock()
     private var lines: [String] = []

@@ -54,6 +54,7 @@ enum CommandHarness {
     }
 
     /// Data handed from a reader thread to the test.
+    // @unchecked Sendable: the reader thread writes `data` once and signals `done`; the test reads it only after waiting on `done`.
     private final class Collected: @unchecked Sendable {
         private let done = DispatchSemaphore(value: 0)
         private var data = Data()

@@ -86,6 +86,34 @@ final class RecordingCommandTests: XCTestCase {
         XCTAssertLessThan(CommandHarness.differingChannels(pictures[0].pixels, expected.pixels, tolerance: 2), 20)
     }
 
+    /// `--quiet` leaves a snapshot of a raw folder with no stderr at all (the reader's warning and the
+    /// fusion status included) and the same picture; `--verbose` adds how the log was read.
+    func testQuietAndVerboseOnSnapshot() throws {
+        let recording = folder.appendingPathComponent("android-quiet")
+        try FileManager.default.createDirectory(at: recording, withIntermediateDirectories: true)
+        var gyro = "time,seconds_elapsed,z,y,x\n", total = gyro
+        for i in 0..<300 {
+            let ns = 1_707_663_721_334_068_000 + Int64(i) * 10_000_000
+            gyro += "\(ns),\(Double(i) / 100),0,0,0\n"
+            total += "\(ns),\(Double(i) / 100),9.80665,0,0\n"
+        }
+        try gyro.write(to: recording.appendingPathComponent("Gyroscope.csv"), atomically: true, encoding: .utf8)
+        try total.write(to: recording.appendingPathComponent("TotalAcceleration.csv"), atomically: true, encoding: .utf8)
+        let common = ["snapshot", "--log", recording.path, "--at", "2.5", "--size", "64x48", "--background", "none"]
+        let plain = try CommandHarness.run(common + ["--output", path("plain.png")])
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        XCTAssertTrue(plain.stderr.contains("steady-dice: fusing 300 raw samples"), plain.stderr)
+        XCTAssertFalse(plain.stderr.contains("reading a raw IMU log"), "no debug detail by default: \(plain.stderr)")
+        let quiet = try CommandHarness.run(common + ["--output", path("quiet.png"), "--quiet"])
+        XCTAssertEqual(quiet.status, 0, quiet.stderr)
+        XCTAssertEqual(quiet.stderr, "", "--quiet: errors only")
+        XCTAssertEqual(try RGBImage.read(path: path("quiet.png")), try RGBImage.read(path: path("plain.png")), "the same picture")
+        let verbose = try CommandHarness.run(common + ["--output", path("verbose.png"), "--verbose"])
+        XCTAssertEqual(verbose.status, 0, verbose.stderr)
+        XCTAssertTrue(verbose.stderr.contains("steady-dice: \(recording.path): reading a raw IMU log\n"), verbose.stderr)
+        XCTAssertTrue(verbose.stderr.contains("steady-dice: fusing 300 raw samples"), verbose.stderr)
+    }
+
     func testARawFolderIsFusedByEveryCommandThatTakesALog() throws {
         let recording = folder.appendingPathComponent("android")
         try FileManager.default.createDirectory(at: recording, withIntermediateDirectories: true)
@@ -139,6 +167,7 @@ final class RecordingCommandTests: XCTestCase {
 
     /// Serves `bytes` again and again, every 5 ms, to whoever connects to an AF_UNIX socket at `socketPath`,
     /// with plain system calls (no steady-dice code), until `stop` is set.
+    // @unchecked Sendable: the listener descriptor is a constant and the stop flag is guarded by `lock`.
     private final class RawPublisher: @unchecked Sendable {
         let listener: Int32
         private let lock = NSLock()

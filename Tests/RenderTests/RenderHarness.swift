@@ -8,14 +8,17 @@ import XCTest
 
 /// One headless OpenGL context and renderer for the whole test process.
 enum RenderHarness {
-    private static let shared: Result<(HeadlessContext, SceneRenderer), Error> = Result {
+    // nonisolated(unsafe): an OpenGL context is current on one thread only, and XCTest runs the tests
+    // one at a time on that thread; these are created once (a static let is initialised exactly once)
+    // and never used from another thread.
+    nonisolated(unsafe) private static let shared: Result<(HeadlessContext, SceneRenderer), Error> = Result {
         let context = try HeadlessContext()
         let renderer = try SceneRenderer(assets: try Assets.locate())
         return (context, renderer)
     }
 
     /// A second renderer in the same context, drawing the red box.
-    private static let box: Result<SceneRenderer, Error> = Result {
+    nonisolated(unsafe) private static let box: Result<SceneRenderer, Error> = Result {
         _ = try shared.get()
         return try SceneRenderer(assets: try Assets.locate(), model: .box)
     }

@@ -9,9 +9,11 @@ import XCTest
 final class VideoBackgroundTests: XCTestCase {
     static let fps = 25.0
     static let count = 5
-    private static var folder: URL!
-    private static var landscapeVideo = ""  // 320x240
-    private static var portraitVideo = ""   // 240x320
+    // nonisolated(unsafe): written once in the class's setUp, before any of its tests runs, and read by
+    // those tests afterwards; XCTest runs them one at a time on one thread.
+    nonisolated(unsafe) private static var folder: URL!
+    nonisolated(unsafe) private static var landscapeVideo = ""  // 320x240
+    nonisolated(unsafe) private static var portraitVideo = ""   // 240x320
 
     override class func setUp() {
         super.setUp()

@@ -1,0 +1,72 @@
+import Foundation
+import Logging
+
+/// The executables' messages on stderr through swift-log: one `program: text` line each, at the level
+/// `--verbose` or `--quiet` chose. Libraries take a `Logger` (defaulting to `Messages.logger`), so tests
+/// can hand them a recording handler instead of reading stderr.
+public enum Messages {
+    /// The least severe level written: `.info` by default, `.debug` with `--verbose`, `.error` with `--quiet`.
+    public static var level: Logger.Level {
+        get { state.withLock { $0.level } }
+        set { state.withLock { $0.level = newValue } }
+    }
+
+    /// The logger of the running program: its label is the prefix of every line.
+    public static var logger: Logger { Logger(label: state.withLock { $0.program }) }
+
+    /// Sends every logger's messages to stderr as `program: text` lines. Call once, first thing in `main`.
+    public static func bootstrap(program: String) {
+        state.withLock { $0.program = program }
+        LoggingSystem.bootstrap { label in StderrLogHandler(program: label) }
+    }
+
+    private struct State {
+        var level = Logger.Level.info
+        var program = "steady-dice"
+    }
+
+    private static let state = Locked(State())
+}
+
+/// Writes each message as one `program: text` line on stderr. Its level is the process-wide
+/// `Messages.level`, so an option parsed after the bootstrap still applies to every logger.
+public struct StderrLogHandler: LogHandler {
+    public let program: String
+    public var metadata: Logger.Metadata = [:]
+    public var metadataProvider: Logger.MetadataProvider?
+
+    public init(program: String) {
+        self.program = program
+    }
+
+    public var logLevel: Logger.Level {
+        get { Messages.level }
+        set { Messages.level = newValue }
+    }
+
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    public func log(event: LogEvent) {
+        FileHandle.standardError.write(Data("\(program): \(event.message)\n".utf8))
+    }
+}
+
+/// A value behind a lock. (Synchronization's `Mutex` needs macOS 15; the package supports macOS 13.)
+// @unchecked Sendable: `value` is only read or written inside `withLock`, under `lock`.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    func withLock<T>(_ body: (inout Value) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value)
+    }
+}
