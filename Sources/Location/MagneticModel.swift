@@ -52,13 +52,19 @@ public struct MagneticModel: Sendable {
     }
 
     /// Where `WMM.COF` may be: the resource bundle SwiftPM puts beside the executable (or the test
-    /// bundle), then this source tree. Looked up by hand because `Bundle.module` stops the program when
+    /// bundle), then `../share/steady-dice` beside an installed executable (`scripts/install`), then
+    /// this source tree. Looked up by hand because `Bundle.module` stops the program when
     /// its bundle is missing, and a missing model file deserves an error, not a crash.
     static var coefficientFileCandidates: [String] {
         let bundle = "steady-dice_Location.resources/WMM.COF"
         var folders = [Bundle.main.bundleURL]
         if let executable = Bundle.main.executableURL { folders.append(executable.deletingLastPathComponent()) }
+        let installed = Bundle.main.executableURL.map {
+            $0.resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("share/steady-dice/WMM.COF").path
+        }
         return folders.map { $0.appendingPathComponent(bundle).path }
+            + (installed.map { [$0] } ?? [])
             + [URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("WMM.COF").path]
     }
 

@@ -60,7 +60,7 @@ struct CalibrationClip: ParsableCommand {
     @Option(help: ArgumentHelp("Also write the truth as a calibration file (as `calibrate --output` would).", valueName: "truth.yaml"))
     var truth: String?
 
-    @Option(help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else the package checkout).")
+    @Option(help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else ../share/steady-dice beside the executable, else the checkout above it).")
     var assets: String?
 
     /// `--gyro-bias` in degrees per second.

@@ -14,13 +14,16 @@ struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Opens a resizable window showing the die over the background, driven by the attitude source.",
         discussion: """
-        Keys: space pauses or resumes, Left/Right seek 5 s (with Shift 1 s), S saves a snapshot PNG, Q or Esc quits.
-        R takes the current attitude as the reference pose (the view snaps to identity), Shift-R returns to absolute
+        Keys: space pauses or resumes, Left/Right seek 5 s (with Shift 1 s), S saves a snapshot PNG, Q or Esc quits. \
+        R takes the current attitude as the reference pose (the view snaps to identity), Shift-R returns to absolute \
         attitude, H shows or hides the HUD.
+
         Ctrl-C (SIGINT) or SIGTERM closes the window as Q does, so --snapshot-on-exit is still written.
-        Without --log, --attitude or --imud it plays the demo recording models/demo-attitude.csv.
-        With --imud the die is grey while imud is unreachable, starting up, not converged or shut down.
+
+        Without --log, --attitude or --imud it plays the demo recording models/demo-attitude.csv. \
+        With --imud the die is grey while imud is unreachable, starting up, not converged or shut down. \
         With no --background, --camera or --video it shows camera 0 when one gives frames, else the plain background.
+
         Needs a display; with none, use `xvfb-run -a steady-dice run ...` or `steady-dice snapshot`.
         """)
 
@@ -67,7 +70,7 @@ struct Run: ParsableCommand {
     @Option(help: "When the window closes, write its last frame to this PNG (what S would save).")
     var snapshotOnExit: String?
 
-    @Option(help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else the package checkout).")
+    @Option(help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else ../share/steady-dice beside the executable, else the checkout above it).")
     var assets: String?
 
     func validate() throws {

@@ -13,8 +13,8 @@ struct Snapshot: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Renders one frame offscreen (no window, no X display) and writes it as an upright RGB PNG.",
         discussion: """
-        Give exactly one attitude source: --log (with --at), --attitude, or --imud (with --timeout).
-        With --hud the smoothed tilt is the seed's filter over the log's rows up to --at.
+        Give exactly one attitude source: --log (with --at), --attitude, or --imud (with --timeout). \
+        With --hud the smoothed tilt is the seed's filter over the log's rows up to --at. \
         The PNG is exactly what `run` shows in a window of the same size.
         """)
 
@@ -55,7 +55,7 @@ struct Snapshot: ParsableCommand {
     @Option(name: [.customShort("o"), .long], help: "Output PNG file.")
     var output: String
 
-    @Option(help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else the package checkout).")
+    @Option(help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else ../share/steady-dice beside the executable, else the checkout above it).")
     var assets: String?
 
     func validate() throws {

@@ -1,0 +1,160 @@
+import Foundation
+import Render
+import XCTest
+
+/// The help of every command of both executables, as a user at an 80-column terminal sees it
+/// (`COLUMNS=80`, which swift-argument-parser honours): it reads as paragraphs, and README.md names
+/// every command and every option it lists.
+final class HelpTextTests: XCTestCase {
+    /// One command's help: `steady-dice snapshot` and what `steady-dice snapshot --help` printed.
+    struct Help {
+        let command: [String]
+        let text: String
+    }
+
+    /// Every command and subcommand of both executables, found by following each help's SUBCOMMANDS.
+    private func allHelp() throws -> [Help] {
+        let folder = try CommandHarness.executable().deletingLastPathComponent()
+        var found: [Help] = []
+        var queue: [[String]] = [["steady-dice"], ["attitude"]]
+        while !queue.isEmpty && found.count < 100 {
+            let command = queue.removeFirst()
+            let text = try help(folder.appendingPathComponent(command[0]), Array(command.dropFirst()))
+            found.append(Help(command: command, text: text))
+            queue += Self.subcommands(in: text).map { command + [$0] }
+        }
+        return found
+    }
+
+    private func help(_ executable: URL, _ subcommands: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = subcommands + ["--help"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["COLUMNS"] = "80"
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        CommandHarness.finish(process, within: 30, what: "\(executable.lastPathComponent) \(subcommands.joined(separator: " ")) --help")
+        XCTAssertEqual(process.terminationStatus, 0, "\(executable.lastPathComponent) \(subcommands) --help")
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The names listed under `SUBCOMMANDS:` (`  run (default)   Opens ...` gives `run`), without `help`.
+    static func subcommands(in text: String) -> [String] {
+        var names: [String] = []
+        var inSection = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasSuffix(":") && !line.hasPrefix(" ") { inSection = line == "SUBCOMMANDS:"; continue }
+            guard inSection, line.hasPrefix("  "), !line.hasPrefix("   ") else { continue }
+            let name = line.dropFirst(2).prefix { !$0.isWhitespace }
+            // The section ends with "  See 'steady-dice help <subcommand>' for detailed help."
+            guard !name.isEmpty, name != "help", name != "See", name.allSatisfy({ $0.isLowercase || $0 == "-" }) else { continue }
+            names.append(String(name))
+        }
+        return names
+    }
+
+    /// The long options of the option rows (lines indented by two that start with `-`), without
+    /// `--help` and `--version`: `  --loop/--no-loop   ...` gives `--loop` and `--no-loop`.
+    static func options(in text: String) -> [String] {
+        var options: [String] = []
+        for line in text.split(separator: "\n") where line.hasPrefix("  -") {
+            let names = line.dropFirst(2).components(separatedBy: "  ")[0]
+            for match in names.matches(of: #/--[a-z0-9][a-z0-9-]*/#) {
+                let option = String(match.output)
+                if option != "--help" && option != "--version" && !options.contains(option) { options.append(option) }
+            }
+        }
+        return options
+    }
+
+    /// Ragged lines: line B holds one or two words, the line A before it ends mid-sentence (not in
+    /// `.`, `:`, `!` or `?`), and the line C after it goes on with the same paragraph (A, B and C are
+    /// non-blank, equally indented, and C does not start a list item with `-`). That is the trace of
+    /// a hard line break in the source, wrapped again at the terminal's width.
+    static func raggedLines(in text: String) -> [String] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        func indent(_ line: String) -> Int { line.prefix { $0 == " " }.count }
+        var ragged: [String] = []
+        for i in lines.indices.dropFirst().dropLast() {
+            let (a, b, c) = (lines[i - 1], lines[i], lines[i + 1])
+            let trimmed = (a: a.trimmingCharacters(in: .whitespaces), b: b.trimmingCharacters(in: .whitespaces),
+                           c: c.trimmingCharacters(in: .whitespaces))
+            guard !trimmed.a.isEmpty, !trimmed.b.isEmpty, !trimmed.c.isEmpty,
+                  indent(a) == indent(b), indent(b) == indent(c), !trimmed.c.hasPrefix("-") else { continue }
+            let words = trimmed.b.split(separator: " ").count
+            guard words <= 2, let last = trimmed.a.last, !".:!?".contains(last) else { continue }
+            ragged.append("\(a)\n\(b)\n\(c)")
+        }
+        return ragged
+    }
+
+    func testTheRaggedCheckCatchesAHardBreakAndPassesAParagraph() {
+        // A source line break after "the", wrapped again at 80 columns.
+        let ragged = """
+          Each frame uploads a new background frame, draws the scene with a new attitude and
+          reads the
+          pixels back, as `snapshot` does.
+        """
+        XCTAssertEqual(Self.raggedLines(in: ragged).count, 1)
+        let paragraph = """
+          Each frame uploads a new background frame, draws the scene with a new attitude
+          and reads the pixels back, as `snapshot` does; glFinish separates the phases
+          so each is timed.
+
+          Prints the median.
+        """
+        XCTAssertEqual(Self.raggedLines(in: paragraph), [])
+        XCTAssertEqual(Self.options(in: "  --loop/--no-loop       Loop (default: --loop)\n  -h, --help   Show help."), ["--loop", "--no-loop"])
+    }
+
+    func testEveryHelpReadsAsParagraphsAt80Columns() throws {
+        let all = try allHelp()
+        XCTAssertGreaterThan(all.count, 15, "commands found: \(all.map { $0.command.joined(separator: " ") })")
+        for help in all {
+            for ragged in Self.raggedLines(in: help.text) {
+                XCTFail("`\(help.command.joined(separator: " ")) --help` at 80 columns has a ragged line:\n\(ragged)")
+            }
+        }
+    }
+
+    func testReadmeNamesEveryCommandAndOption() throws {
+        let readmeURL = try Assets.locate(environment: [:]).root.appendingPathComponent("README.md")
+        let readme = try String(contentsOf: readmeURL, encoding: .utf8)
+        let all = try allHelp()
+        let options = Set(all.flatMap { Self.options(in: $0.text) })
+        XCTAssertGreaterThan(options.count, 60, "options found: \(options.sorted())")
+        for help in all {
+            let command = help.command.joined(separator: " ")
+            if help.command.count > 1 {
+                XCTAssertTrue(readme.contains(command), "README.md does not mention the command `\(command)`")
+            }
+            for option in Self.options(in: help.text) {
+                let pattern = try Regex("\(option)(?![a-z0-9-])")
+                XCTAssertNotNil(readme.firstMatch(of: pattern),
+                                "README.md does not mention \(option), an option of `\(command)`")
+            }
+        }
+    }
+
+    /// The contents list links every section: `scripts/readme-contents` run on a copy changes nothing.
+    func testReadmeContentsListIsCurrent() throws {
+        let root = try Assets.locate(environment: [:]).root
+        let copy = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("README-\(UUID().uuidString).md")
+        defer { try? FileManager.default.removeItem(at: copy) }
+        try FileManager.default.copyItem(at: root.appendingPathComponent("README.md"), to: copy)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", root.appendingPathComponent("scripts/readme-contents").path, copy.path]
+        try process.run()
+        CommandHarness.finish(process, within: 30, what: "scripts/readme-contents")
+        XCTAssertEqual(process.terminationStatus, 0)
+        XCTAssertEqual(try String(contentsOf: copy, encoding: .utf8),
+                       try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8),
+                       "README.md's contents list is out of date: run scripts/readme-contents")
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Render
+import XCTest
+
+/// `scripts/install` and `scripts/uninstall` with a temporary prefix: the installed binary, which lives
+/// outside the checkout, finds its assets in PREFIX/share/steady-dice and draws the checkout binary's
+/// picture; a copied binary with no assets anywhere fails naming where it looked.
+///
+/// The install copies the debug binaries this suite already built (`STEADY_DICE_INSTALL_FROM`) rather
+/// than building release ones, which would add minutes to every run of the suite.
+final class InstallTests: XCTestCase {
+    private var scratch: URL!
+
+    override func setUpWithError() throws {
+        scratch = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("steady-dice-install-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: scratch)
+    }
+
+    /// The environment without `STEADY_DICE_ASSETS`, so only the executable's own path can find the assets.
+    private var cleanEnvironment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment[Assets.environmentVariable] = nil
+        return environment
+    }
+
+    func testInstalledBinaryRendersTheCheckoutsPictureAndUninstallRemovesEverything() throws {
+        let built = try CommandHarness.executable()
+        let checkout = try Assets.locate(environment: [:]).root
+        let prefix = scratch.appendingPathComponent("prefix")
+        var environment = cleanEnvironment
+        environment["STEADY_DICE_INSTALL_FROM"] = built.deletingLastPathComponent().path
+
+        let install = try run(checkout.appendingPathComponent("scripts/install"), [prefix.path], environment: environment)
+        XCTAssertEqual(install.status, 0, install.output)
+        let installed = prefix.appendingPathComponent("bin/steady-dice")
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: installed.path))
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: prefix.appendingPathComponent("bin/attitude").path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: prefix.appendingPathComponent("share/steady-dice/shaders/die.vert").path))
+        XCTAssertFalse(installed.path.hasPrefix(checkout.path + "/"), "the installed binary must live outside the checkout")
+
+        let snapshot = ["snapshot", "--attitude", "0.8,0.3,0.4,0.33", "--size", "320x240",
+                        "--panorama", "models/compass-sky.png", "--hud"]
+        let fromInstall = scratch.appendingPathComponent("installed.png")
+        let fromCheckout = scratch.appendingPathComponent("checkout.png")
+        // Both run from the scratch folder, so a relative models/ path resolves against nothing of the checkout.
+        let panorama = prefix.appendingPathComponent("share/steady-dice/models/compass-sky.png").path
+        let arguments = snapshot.map { $0 == "models/compass-sky.png" ? panorama : $0 }
+        let a = try run(installed, arguments + ["--output", fromInstall.path], environment: cleanEnvironment)
+        XCTAssertEqual(a.status, 0, a.output)
+        let b = try run(built, arguments + ["--output", fromCheckout.path], environment: cleanEnvironment)
+        XCTAssertEqual(b.status, 0, b.output)
+        let installedPNG = try Data(contentsOf: fromInstall)
+        XCTAssertGreaterThan(installedPNG.count, 1000)
+        XCTAssertEqual(installedPNG, try Data(contentsOf: fromCheckout), "the installed copy draws another picture")
+
+        let uninstall = try run(checkout.appendingPathComponent("scripts/uninstall"), [prefix.path], environment: cleanEnvironment)
+        XCTAssertEqual(uninstall.status, 0, uninstall.output)
+        let left = FileManager.default.enumerator(atPath: prefix.path)?.allObjects.compactMap { $0 as? String }
+            .filter { !isDirectory(prefix.appendingPathComponent($0)) } ?? []
+        XCTAssertEqual(left, [], "uninstall left files behind")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: prefix.appendingPathComponent("share/steady-dice").path))
+    }
+
+    func testACopiedBinaryWithoutAssetsFailsNamingWhereItLooked() throws {
+        let lonely = scratch.appendingPathComponent("lonely/bin")
+        try FileManager.default.createDirectory(at: lonely, withIntermediateDirectories: true)
+        let copy = lonely.appendingPathComponent("steady-dice")
+        try FileManager.default.copyItem(at: try CommandHarness.executable(), to: copy)
+        let result = try run(copy, ["snapshot", "--attitude", "1,0,0,0", "--size", "64x48",
+                                    "--output", scratch.appendingPathComponent("never.png").path],
+                             environment: cleanEnvironment)
+        XCTAssertNotEqual(result.status, 0)
+        XCTAssertTrue(result.output.contains("cannot find the shaders/ and models/ folders"), result.output)
+        XCTAssertTrue(result.output.contains(scratch.appendingPathComponent("lonely/share/steady-dice").path), result.output)
+        XCTAssertTrue(result.output.contains(lonely.path), result.output)
+        XCTAssertEqual(result.output.split(separator: "\n").count, 1, "one line: \(result.output)")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.appendingPathComponent("never.png").path))
+    }
+
+    private func isDirectory(_ url: URL) -> Bool {
+        var flag: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &flag) && flag.boolValue
+    }
+
+    /// Runs `executable ARGUMENTS` in the scratch folder: exit status and stdout and stderr together.
+    private func run(_ executable: URL, _ arguments: [String], environment: [String: String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = environment
+        process.currentDirectoryURL = scratch
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        CommandHarness.finish(process, within: 120, what: executable.lastPathComponent)
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
