@@ -2,6 +2,7 @@ import AttitudeMath
 import Camera
 import Foundation
 import Imaging
+import TestSupport
 import XCTest
 
 /// `steady-dice calibrate` on synthetic clips made by `steady-dice calibration-clip`: a BROAD trial's
@@ -13,8 +14,7 @@ final class CalibrateCommandTests: XCTestCase {
 
     override func setUpWithError() throws {
         guard FileManager.default.fileExists(atPath: Self.trial) else { throw XCTSkip("BROAD trial not found at \(Self.trial)") }
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("calibrate-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try TemporaryFolder.make("calibrate")
     }
 
     override func tearDownWithError() throws {

@@ -9,8 +9,7 @@ final class CompareCommandTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws {
-        folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("steady-dice-compare-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try TemporaryFolder.make("steady-dice-compare")
     }
 
     override func tearDownWithError() throws {
