@@ -41,7 +41,7 @@ public enum CalibrationError: Error, CustomStringConvertible, Equatable {
 /// What the calibration found.
 public struct CameraIMUCalibrationResult: Sendable {
     public var camera: PinholeCamera
-    /// v_D = R·v_S.
+    /// The mount, D (the camera's device frame) from S (the IMU's): v_D = R·v_S.
     public var imuToCamera: Quaternion
     /// Log time = video time + offset, seconds.
     public var timeOffset: Double
@@ -109,8 +109,10 @@ public struct CameraIMUCalibration {
 
         var used = inside(textured, offset: offset0)
         let outsideLog = textured.count - used.count
-        guard var mount = initialMount(used, focal: f0, offset: offset0) else { throw CalibrationError.noFit(reason: "no rotation seen") }
-        var parameters = Parameters(offset: offset0, logFocal: log(f0), cameraFromIMU: mount)
+        guard let initialCameraFromIMU = initialMount(used, focal: f0, offset: offset0) else {
+            throw CalibrationError.noFit(reason: "no rotation seen")
+        }
+        var parameters = Parameters(offset: offset0, logFocal: log(f0), cameraFromIMU: initialCameraFromIMU)
         parameters = refine(parameters, used)
 
         // Refuse pairs a rotation does not explain, then fit again.
@@ -126,14 +128,13 @@ public struct CameraIMUCalibration {
             throw CalibrationError.noFit(reason: "only \(used.count) frame pairs move as a rotation; turn the camera rather than moving it")
         }
         parameters = refine(parameters, used)
-        mount = parameters.cameraFromIMU
 
         let squares = used.map { r -> Double in let e = residual(r, parameters); return (e * e).sum() }
         let rms = (squares.reduce(0, +) / Double(used.count)).squareRoot() * framesPerSecond * 180 / .pi
         let focal = exp(parameters.logFocal)
         let camera = PinholeCamera(fx: focal, fy: focal, cx: Double(width - 1) / 2, cy: Double(height - 1) / 2, width: width, height: height)
-        let imuToCamera = Self.cameraFromDevice.conjugate * mount
-        return CameraIMUCalibrationResult(camera: camera, imuToCamera: imuToCamera.normalized() ?? imuToCamera,
+        let deviceFromIMU = Self.cameraFromDevice.conjugate * parameters.cameraFromIMU
+        return CameraIMUCalibrationResult(camera: camera, imuToCamera: deviceFromIMU.normalized() ?? deviceFromIMU,
                                           timeOffset: parameters.offset, residualDegreesPerSecond: rms,
                                           framesUsed: used.count, framesTotal: frameCount,
                                           untextured: pairCount - textured.count, translated: translated, outsideLog: outsideLog,
@@ -144,7 +145,9 @@ public struct CameraIMUCalibration {
     // MARK: - Model
 
     struct Parameters {
+        /// Seconds: log time = video time + offset.
         var offset: Double
+        /// Natural logarithm of the focal length in pixels (fx = fy).
         var logFocal: Double
         /// C from S: v_C = M·v_S.
         var cameraFromIMU: Quaternion
@@ -223,6 +226,7 @@ public struct CameraIMUCalibration {
         return best.offset
     }
 
+    /// A first C-from-S rotation (v_C = M·v_S) from the pairs' rotation vectors; `focal` in pixels, `offset` in seconds.
     func initialMount(_ tracks: [FramePairTracks], focal: Double, offset: Double) -> Quaternion? {
         let imu = tracks.map { -imuRotation($0, offset: offset) }
         let camera = tracks.map { cameraRotation($0, focal: focal) }

@@ -31,15 +31,11 @@ public struct GyroIntegral: Sendable {
     /// The log's span, seconds.
     public var duration: Double { time.last! }
 
-    /// The orientation at `t` (clamped to the log), relative to the first sample.
+    /// The orientation at `t` seconds (clamped to the log) relative to the first sample: S at t into S at 0.
     public func orientation(at t: Double) -> Quaternion {
         if t <= 0 { return orientation[0] }
         if t >= duration { return orientation[orientation.count - 1] }
-        var low = 0, high = time.count - 1
-        while high - low > 1 {
-            let middle = (low + high) / 2
-            if time[middle] <= t { low = middle } else { high = middle }
-        }
+        let (low, high) = bracket(t)
         let dt = t - time[low]
         let span = time[high] - time[low]
         guard span > 0 else { return orientation[low] }
@@ -56,13 +52,19 @@ public struct GyroIntegral: Sendable {
     public func rate(at t: Double) -> SIMD3<Double> {
         if t <= 0 { return rate[0] }
         if t >= duration { return rate[rate.count - 1] }
+        let (low, high) = bracket(t)
+        let span = time[high] - time[low]
+        guard span > 0 else { return rate[low] }
+        return rate[low] + (rate[high] - rate[low]) * ((t - time[low]) / span)
+    }
+
+    /// The neighbouring samples with time[low] <= t < time[high], by bisection; t is inside (0, duration), seconds.
+    private func bracket(_ t: Double) -> (low: Int, high: Int) {
         var low = 0, high = time.count - 1
         while high - low > 1 {
             let middle = (low + high) / 2
             if time[middle] <= t { low = middle } else { high = middle }
         }
-        let span = time[high] - time[low]
-        guard span > 0 else { return rate[low] }
-        return rate[low] + (rate[high] - rate[low]) * ((t - time[low]) / span)
+        return (low, high)
     }
 }

@@ -22,7 +22,8 @@ struct Size: ExpressibleByArgument, Equatable {
         return Size(width: v[0], height: v[1])
     }
 
-    static var defaultValueDescription: String { "WxH" }
+    /// The default as help shows it (`960x720`); ArgumentParser asks the instance, so a static one went unused.
+    var defaultValueDescription: String { "\(width)x\(height)" }
 }
 
 /// `--background none | #RRGGBB | IMAGE`.

@@ -2,27 +2,14 @@ import AttitudeLog
 import AttitudeMath
 import Foundation
 import RawLog
+import TestSupport
 import XCTest
 
 /// The `attitude` executable end to end: the magnetometer options, true north, and refused input.
 final class AttitudeCommandTests: RawLogTestCase {
     private func attitude(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
-        let candidates = [Bundle(for: AttitudeCommandTests.self).bundleURL.deletingLastPathComponent(),
-                          URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
-            .map { $0.appendingPathComponent("attitude") }
-        guard let executable = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            throw XCTSkip("attitude is not built beside the tests (\(candidates[0].path)); run `swift build` first")
-        }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, message)
+        let result = try BuiltTool.run("attitude", arguments)
+        return (result.status, result.stderr)
     }
 
     /// A 20 s tumbling 9D log with (25, -15, 30) µT added to its magnetometer.

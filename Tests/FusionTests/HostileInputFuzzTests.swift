@@ -25,8 +25,7 @@ final class HostileInputFuzzTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try TemporaryFolder.make("hostile")
     }
 
     override func tearDownWithError() throws {
@@ -268,12 +267,7 @@ final class HostileInputFuzzTests: XCTestCase {
 
     // MARK: - Running
 
-    struct RunResult {
-        var status: Int32
-        var signalled: Bool
-        var timedOut: Bool
-        var stderr: String
-    }
+    typealias RunResult = BuiltTool.Result
 
     private func write(_ bytes: [UInt8], to url: URL) throws {
         try Data(bytes).write(to: url)
@@ -287,39 +281,6 @@ final class HostileInputFuzzTests: XCTestCase {
 
     /// Runs `tool ARGUMENTS` (tool is `attitude` or `steady-dice`, built beside the tests) to its end or the deadline.
     private func run(_ words: [String]) throws -> RunResult {
-        let candidates = [Bundle(for: HostileInputFuzzTests.self).bundleURL.deletingLastPathComponent(),
-                          URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
-            .map { $0.appendingPathComponent(words[0]) }
-        guard let executable = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            throw XCTSkip("\(words[0]) is not built beside the tests (\(candidates[0].path)); run `swift build` first")
-        }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = Array(words.dropFirst())
-        process.currentDirectoryURL = folder
-        let errors = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let collected = Collected()
-        let reader = Thread { collected.set(errors.fileHandleForReading.readDataToEndOfFile()) }
-        reader.start()
-        let deadline = Date(timeIntervalSinceNow: Self.deadline)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
-        let timedOut = process.isRunning
-        if timedOut { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-        let stderr = String(decoding: collected.wait(), as: UTF8.self)
-        return RunResult(status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
-                         timedOut: timedOut, stderr: stderr)
-    }
-
-    // @unchecked Sendable: the reader thread writes `data` once and signals `done`; the test reads it only after waiting on `done`.
-    private final class Collected: @unchecked Sendable {
-        private let done = DispatchSemaphore(value: 0)
-        private var data = Data()
-        func set(_ value: Data) { data = value; done.signal() }
-        func wait() -> Data { done.wait(); return data }
+        try BuiltTool.run(words[0], Array(words.dropFirst()), currentDirectory: folder, timeout: Self.deadline, timeoutFails: false)
     }
 }

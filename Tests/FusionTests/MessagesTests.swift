@@ -3,6 +3,7 @@ import Foundation
 import FusionOptions
 import InMemoryLogging
 import Logging
+import TestSupport
 import XCTest
 
 /// Messages through swift-log: what the shared loader says, at which level, captured in memory rather
@@ -58,26 +59,8 @@ final class MessagesTests: RawLogTestCase {
     // MARK: - The real binary
 
     private func attitude(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let candidates = [Bundle(for: MessagesTests.self).bundleURL.deletingLastPathComponent(),
-                          URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
-            .map { $0.appendingPathComponent("attitude") }
-        guard let executable = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            throw XCTSkip("attitude is not built beside the tests (\(candidates[0].path)); run `swift build` first")
-        }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let output = folder.appendingPathComponent("stdout-\(UUID().uuidString).txt")
-        XCTAssertTrue(FileManager.default.createFile(atPath: output.path, contents: nil))
-        let outputHandle = try FileHandle(forWritingTo: output)
-        let errors = Pipe()
-        process.standardOutput = outputHandle
-        process.standardError = errors
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        try outputHandle.close()
-        return (process.terminationStatus, try String(contentsOf: output, encoding: .utf8), message)
+        let result = try BuiltTool.run("attitude", arguments)
+        return (result.status, result.stdout, result.stderr)
     }
 
     func testQuietSilencesStatusAndWarningsAndVerboseAddsDetail() throws {

@@ -1,5 +1,6 @@
 import Foundation
 @testable import RawLog
+import TestSupport
 import XCTest
 
 /// A test case with a fresh temporary folder to write log files into, and a way to catch the
@@ -8,8 +9,7 @@ class RawLogTestCase: XCTestCase {
     var folder: URL!
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("raw-log-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try TemporaryFolder.make("raw-log-tests")
     }
 
     override func tearDownWithError() throws {

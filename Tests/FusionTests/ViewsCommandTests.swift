@@ -7,22 +7,8 @@ import XCTest
 /// quaternion's components, for random attitudes of both signs.
 final class ViewsCommandTests: RawLogTestCase {
     private func runAttitude(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
-        let candidates = [Bundle(for: ViewsCommandTests.self).bundleURL.deletingLastPathComponent(),
-                          URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
-            .map { $0.appendingPathComponent("attitude") }
-        guard let executable = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            throw XCTSkip("attitude is not built beside the tests (\(candidates[0].path)); run `swift build` first")
-        }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, message)
+        let result = try BuiltTool.run("attitude", arguments)
+        return (result.status, result.stderr)
     }
 
     private static let header = "t,qw,qx,qy,qz,r11,r12,r13,r21,r22,r23,r31,r32,r33,roll,pitch,yaw,tilt,tilt_smoothed"

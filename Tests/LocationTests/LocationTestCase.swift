@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// A test case with a fresh temporary folder, and the `attitude` executable built beside the tests.
@@ -6,8 +7,7 @@ class LocationTestCase: XCTestCase {
     var folder: URL!
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("location-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try TemporaryFolder.make("location-tests")
     }
 
     override func tearDownWithError() throws {
@@ -30,30 +30,7 @@ class LocationTestCase: XCTestCase {
 
     /// Runs the built executable `name` (`attitude` or `steady-dice`) with a deadline.
     func run(_ name: String, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let candidates = [Bundle(for: LocationTestCase.self).bundleURL.deletingLastPathComponent(),
-                          URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
-            .map { $0.appendingPathComponent(name) }
-        guard let executable = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            throw XCTSkip("\(name) is not built beside the tests (\(candidates[0].path)); run `swift build` first")
-        }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let output = folder.appendingPathComponent("stdout-\(UUID().uuidString)")
-        let errors = folder.appendingPathComponent("stderr-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errors)
-        try process.run()
-        let deadline = Date().addingTimeInterval(120)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
-        if process.isRunning {
-            process.terminate()
-            XCTFail("\(name) \(arguments.joined(separator: " ")) did not finish within 120 s")
-        }
-        process.waitUntilExit()
-        return (process.terminationStatus, try String(contentsOf: output, encoding: .utf8),
-                try String(contentsOf: errors, encoding: .utf8))
+        let result = try BuiltTool.run(name, arguments)
+        return (result.status, result.stdout, result.stderr)
     }
 }

@@ -2,6 +2,7 @@ import AttitudeMath
 import Camera
 import Foundation
 import Imaging
+import TestSupport
 import XCTest
 
 /// `steady-dice calibrate` on synthetic clips made by `steady-dice calibration-clip`: a BROAD trial's
@@ -13,8 +14,7 @@ final class CalibrateCommandTests: XCTestCase {
 
     override func setUpWithError() throws {
         guard FileManager.default.fileExists(atPath: Self.trial) else { throw XCTSkip("BROAD trial not found at \(Self.trial)") }
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("calibrate-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try TemporaryFolder.make("calibrate")
     }
 
     override func tearDownWithError() throws {
@@ -29,19 +29,26 @@ final class CalibrateCommandTests: XCTestCase {
         var gyroBias = SIMD3<Double>(0, 0, 0)
     }
 
-    /// Makes a clip, calibrates it, and returns what calibrate found and said.
-    func calibrate(_ truth: Truth, trial: String = CalibrateCommandTests.trial, start: Double = 110, duration: Double = 6,
-                   name: String = "clip", file: StaticString = #filePath, line: UInt = #line)
-        throws -> (camera: CalibratedCamera?, mount: (imuToCamera: Quaternion, timeOffset: Double)?, status: Int32, stderr: String) {
+    /// Makes `NAME.mkv` and `NAME.csv` with `calibration-clip`; their paths.
+    func makeClip(_ truth: Truth, trial: String = CalibrateCommandTests.trial, start: Double = 110, duration: Double = 6,
+                  name: String = "clip", file: StaticString = #filePath, line: UInt = #line) throws -> (clip: String, log: String) {
         let clip = folder.appendingPathComponent("\(name).mkv").path
         let log = folder.appendingPathComponent("\(name).csv").path
-        let output = folder.appendingPathComponent("\(name).yaml").path
         let q = truth.mount
         let made = try CommandHarness.run(["calibration-clip", "--trial", trial, "--start", "\(start)", "--duration", "\(duration)",
                                            "--fov", "\(truth.fov)", "--time-offset", "\(truth.offset)",
                                            "--mount", "\(q.w),\(q.x),\(q.y),\(q.z)",
                                            "--gyro-bias", "\(truth.gyroBias.x),\(truth.gyroBias.y),\(truth.gyroBias.z)", "--video", clip, "--log", log], timeout: 300)
         XCTAssertEqual(made.status, 0, made.stderr, file: file, line: line)
+        return (clip, log)
+    }
+
+    /// Makes a clip, calibrates it, and returns what calibrate found and said.
+    func calibrate(_ truth: Truth, trial: String = CalibrateCommandTests.trial, start: Double = 110, duration: Double = 6,
+                   name: String = "clip", file: StaticString = #filePath, line: UInt = #line)
+        throws -> (camera: CalibratedCamera?, mount: (imuToCamera: Quaternion, timeOffset: Double)?, status: Int32, stderr: String) {
+        let (clip, log) = try makeClip(truth, trial: trial, start: start, duration: duration, name: name, file: file, line: line)
+        let output = folder.appendingPathComponent("\(name).yaml").path
         let run = try CommandHarness.run(["calibrate", "--video", clip, "--log", log, "--output", output], timeout: 300)
         guard run.status == 0 else { return (nil, nil, run.status, run.stderr) }
         return (try CalibratedCamera.read(path: output), try CameraIMUCalibrationFile.readMount(path: output), run.status, run.stderr)
@@ -98,8 +105,7 @@ final class CalibrateCommandTests: XCTestCase {
     }
 
     func testALogThatDoesNotOverlapTheClipIsRefused() throws {
-        _ = try calibrate(Truth(fov: 60, offset: 0, mount: .identity), duration: 3, name: "short")
-        let clip = folder.appendingPathComponent("short.mkv").path
+        let clip = try makeClip(Truth(fov: 60, offset: 0, mount: .identity), duration: 3, name: "short").clip
         let log = folder.appendingPathComponent("brief.csv").path
         try writeRawLog(path: log, seconds: 0.5) { t in SIMD3(sin(9 * t), 0, 0) }
         let run = try CommandHarness.run(["calibrate", "--video", clip, "--log", log])

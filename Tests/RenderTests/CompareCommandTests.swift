@@ -1,5 +1,6 @@
 import Foundation
 import SteadyDiceKit
+import TestSupport
 import XCTest
 
 /// `steady-dice compare` on pictures made here: exit 0 when they match, 1 when they differ, 2 when
@@ -8,8 +9,7 @@ final class CompareCommandTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws {
-        folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("steady-dice-compare-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try TemporaryFolder.make("steady-dice-compare")
     }
 
     override func tearDownWithError() throws {
@@ -33,17 +33,8 @@ final class CompareCommandTests: XCTestCase {
 
     /// Runs `steady-dice compare ARGUMENTS`: exit status, standard output, standard error.
     private func compare(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
-        let process = Process()
-        process.executableURL = try CommandHarness.executable()
-        process.arguments = ["compare"] + arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+        let result = try BuiltTool.run("steady-dice", ["compare"] + arguments)
+        return (result.status, result.stdout, result.stderr)
     }
 
     private func write(_ image: RGBImage, _ name: String) throws -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import Render
+import TestSupport
 import XCTest
 
 /// The help of every command of both executables, as a user at an 80-column terminal sees it
@@ -14,7 +15,7 @@ final class HelpTextTests: XCTestCase {
 
     /// Every command and subcommand of both executables, found by following each help's SUBCOMMANDS.
     private func allHelp() throws -> [Help] {
-        let folder = try CommandHarness.executable().deletingLastPathComponent()
+        let folder = try BuiltTool.url("steady-dice").deletingLastPathComponent()
         var found: [Help] = []
         var queue: [[String]] = [["steady-dice"], ["attitude"]]
         while !queue.isEmpty && found.count < 100 {
@@ -27,20 +28,11 @@ final class HelpTextTests: XCTestCase {
     }
 
     private func help(_ executable: URL, _ subcommands: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = subcommands + ["--help"]
         var environment = ProcessInfo.processInfo.environment
         environment["COLUMNS"] = "80"
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        CommandHarness.finish(process, within: 30, what: "\(executable.lastPathComponent) \(subcommands.joined(separator: " ")) --help")
-        XCTAssertEqual(process.terminationStatus, 0, "\(executable.lastPathComponent) \(subcommands) --help")
-        return String(decoding: data, as: UTF8.self)
+        let result = try BuiltTool.run(executable, subcommands + ["--help"], environment: environment, timeout: 30)
+        XCTAssertEqual(result.status, 0, "\(executable.lastPathComponent) \(subcommands) --help")
+        return result.stdout
     }
 
     /// The names listed under `SUBCOMMANDS:` (`  run (default)   Opens ...` gives `run`), without `help`.

@@ -2,6 +2,7 @@ import AttitudeMath
 import Foundation
 import Imaging
 import Render
+import TestSupport
 import XCTest
 
 /// Backgrounds from hostile numbers and sizes: video times and frames past any video, a picture larger
@@ -10,8 +11,7 @@ final class HostileBackgroundTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-bg-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try TemporaryFolder.make("hostile-bg")
     }
 
     override func tearDownWithError() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Render
+import TestSupport
 import XCTest
 
 /// `scripts/install` and `scripts/uninstall` with a temporary prefix: the installed binary, which lives
@@ -12,8 +13,7 @@ final class InstallTests: XCTestCase {
     private var scratch: URL!
 
     override func setUpWithError() throws {
-        scratch = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("steady-dice-install-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        scratch = try TemporaryFolder.make("steady-dice-install")
     }
 
     override func tearDownWithError() throws {

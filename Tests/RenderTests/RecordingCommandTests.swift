@@ -3,6 +3,7 @@ import AttitudeMath
 import Foundation
 import Imaging
 import Render
+import TestSupport
 import XCTest
 #if canImport(Glibc)
 import Glibc
@@ -27,16 +28,8 @@ final class RecordingCommandTests: XCTestCase {
 
     /// `attitude ARGUMENTS`, built beside `steady-dice`.
     private func attitude(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
-        let process = Process()
-        process.executableURL = try CommandHarness.executable().deletingLastPathComponent().appendingPathComponent("attitude")
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        CommandHarness.finish(process, within: 60, what: "attitude \(arguments.joined(separator: " "))")
-        return (process.terminationStatus, message)
+        let result = try BuiltTool.run("attitude", arguments, timeout: 60)
+        return (result.status, result.stderr)
     }
 
     /// An iPhone's Sensor Logger folder with only `Metadata.csv` and `Orientation.csv`: a turn about the

@@ -3,6 +3,7 @@ import Camera
 import Foundation
 import Imaging
 import Render
+import TestSupport
 import XCTest
 
 /// `steady-dice render` end to end, and the camera options on `snapshot`: every output kind holds the
@@ -11,8 +12,7 @@ final class RenderCommandTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws {
-        folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("steady-dice-render-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try TemporaryFolder.make("steady-dice-render")
     }
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }

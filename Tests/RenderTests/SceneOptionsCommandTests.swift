@@ -3,6 +3,7 @@ import AttitudeMath
 import Foundation
 import Imaging
 import Render
+import TestSupport
 import XCTest
 
 /// `snapshot --relative-to`, `--model` and `--hud` end to end.
@@ -10,8 +11,7 @@ final class SceneOptionsCommandTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("steady-dice-scene-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try TemporaryFolder.make("steady-dice-scene")
     }
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }

@@ -1,5 +1,6 @@
 import Foundation
 import SteadyDiceKit
+import TestSupport
 import XCTest
 
 /// `Snapshotter`, the library's snapshot API, against the `steady-dice snapshot` binary: the same
@@ -8,8 +9,7 @@ final class SnapshotterTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws {
-        folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("steady-dice-kit-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try TemporaryFolder.make("steady-dice-kit")
     }
 
     override func tearDownWithError() throws {

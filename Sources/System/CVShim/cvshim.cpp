@@ -1,4 +1,5 @@
 #include "cvshim.h"
+#include "cvshim_guard.hpp"
 
 #include <opencv2/core.hpp>
 #include <opencv2/core/utils/logger.hpp>
@@ -23,26 +24,8 @@ struct cvs_writer {
 
 namespace {
 
-void setError(char *err, size_t errlen, const std::string &message) {
-    if (err == nullptr || errlen == 0) return;
-    std::strncpy(err, message.c_str(), errlen - 1);
-    err[errlen - 1] = '\0';
-}
-
-// Runs `body`, turning any exception into an error message and `failure`.
-template <typename T, typename Body>
-T guarded(char *err, size_t errlen, T failure, Body body) {
-    try {
-        return body();
-    } catch (const cv::Exception &e) {
-        setError(err, errlen, std::string("OpenCV: ") + e.what());
-    } catch (const std::exception &e) {
-        setError(err, errlen, e.what());
-    } catch (...) {
-        setError(err, errlen, "unknown C++ exception");
-    }
-    return failure;
-}
+using cvshim::guarded;
+using cvshim::setError;
 
 // Copies a BGR, BGRA or grey 8-bit image into a new packed RGB buffer.
 unsigned char *packRGB(const cv::Mat &source, int *width, int *height) {

@@ -1,4 +1,5 @@
 #include "cvshim_camera.h"
+#include "cvshim_guard.hpp"
 
 #include <opencv2/calib3d.hpp>
 #include <opencv2/core.hpp>
@@ -15,25 +16,8 @@ struct cvs_undistorter {
 
 namespace {
 
-void setError(char *err, size_t errlen, const std::string &message) {
-    if (err == nullptr || errlen == 0) return;
-    std::strncpy(err, message.c_str(), errlen - 1);
-    err[errlen - 1] = '\0';
-}
-
-template <typename T, typename Body>
-T guarded(char *err, size_t errlen, T failure, Body body) {
-    try {
-        return body();
-    } catch (const cv::Exception &e) {
-        setError(err, errlen, std::string("OpenCV: ") + e.what());
-    } catch (const std::exception &e) {
-        setError(err, errlen, e.what());
-    } catch (...) {
-        setError(err, errlen, "unknown C++ exception");
-    }
-    return failure;
-}
+using cvshim::guarded;
+using cvshim::setError;
 
 // A failure naming the key it is about.
 struct KeyError {
