@@ -32,7 +32,7 @@ struct Convert: ParsableCommand {
         if let declination, !(declination.isFinite && abs(declination) <= 180) {
             throw ValidationError("--declination must be between -180 and 180 degrees")
         }
-        if let frame, ConversionFrame(name: frame) == nil {
+        if let frame, OutputFrame(name: frame) == nil {
             throw ValidationError("unknown frame '\(frame)'; expected enu, ned or one of "
                                   + ReferenceFrame.allCases.map(\.rawValue).joined(separator: ", "))
         }
@@ -46,7 +46,7 @@ struct Convert: ParsableCommand {
         guard let sourceFrame = log.frame else {
             throw FrameConversionError(message: "\(log.path): the log names no frame; add a '# frame: NAME' line")
         }
-        let target = frame.flatMap(ConversionFrame.init(name:)) ?? .reference(sourceFrame)
+        let target = frame.flatMap(OutputFrame.init(name:)) ?? .reference(sourceFrame)
         let samples = try log.converted(to: target, declinationDegrees: declination)
         var comments = ["attitude converted by steady-dice from \(log.path) (\(log.format.rawValue), \(sourceFrame.rawValue))"]
         if let declination, target != .reference(sourceFrame) {
