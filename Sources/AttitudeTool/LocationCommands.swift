@@ -6,14 +6,9 @@ import Location
 import Messages
 
 /// `LAT,LON` in degrees, north and east positive.
-struct PositionArgument: ExpressibleByArgument {
+struct PositionArgument {
     let latitude: Double
     let longitude: Double
-
-    init?(argument: String) {
-        guard let parsed = try? Self.parseOption(argument) else { return nil }
-        self = parsed
-    }
 
     /// `LAT,LON` through the shared strict parser, then the ranges.
     static func parseOption(_ text: String) throws -> PositionArgument {
@@ -27,8 +22,6 @@ struct PositionArgument: ExpressibleByArgument {
         self.latitude = latitude
         self.longitude = longitude < -180 ? longitude + 360 : longitude > 180 ? longitude - 360 : longitude
     }
-
-    static var defaultCompletionKind: CompletionKind { .default }
 }
 
 /// The position given as the command's argument: `LAT,LON` may start with a minus, which the argument
