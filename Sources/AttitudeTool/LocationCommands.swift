@@ -46,11 +46,6 @@ struct PositionWords: ParsableArguments {
     }
 }
 
-/// Writes one line to stderr, prefixed with the tool's name.
-func note(_ text: String) {
-    Messages.logger.info("\(text)")
-}
-
 // MARK: - declination
 
 struct Declination: ParsableCommand {
@@ -158,8 +153,12 @@ struct LocationCommand: ParsableCommand {
 
     func run() throws {
         // Options a filter does not use are allowed, so that one script can run every filter, but said.
-        if window != nil && filter != .mean && filter != .lsq { note("--window applies to mean and lsq; \(filter.rawValue) ignores it") }
-        if maxAccuracy != nil && filter == .raw { note("--filter raw keeps every fix; --max-accuracy is ignored") }
+        if window != nil && filter != .mean && filter != .lsq {
+            Messages.logger.info("--window applies to mean and lsq; \(filter.rawValue) ignores it")
+        }
+        if maxAccuracy != nil && filter == .raw {
+            Messages.logger.info("--filter raw keeps every fix; --max-accuracy is ignored")
+        }
         let fixes = try LocationReader.read(path: input)
         var settings = LocationFilterSettings()
         if let maxAccuracy { settings.maxAccuracy = maxAccuracy }
@@ -190,6 +189,6 @@ struct LocationCommand: ParsableCommand {
         if filter == .kalman { summary += " and \(gated) gated as outliers" }
         summary += String(format: "; jitter (RMS distance from the line through the neighbouring fixes) %.2f m",
                           TrackStatistics.jitter(filtered))
-        note(summary)
+        Messages.logger.info("\(summary)")
     }
 }
