@@ -26,7 +26,7 @@ struct AttitudeCommand: ParsableCommand {
 /// Options shared by the subcommands that run the estimator.
 struct EstimatorOptions: ParsableArguments {
     @Option(name: .customLong("set"), parsing: .singleValue,
-            help: ArgumentHelp("Override one estimator parameter, NAME=VALUE (expert; see README-fusion.md).",
+            help: ArgumentHelp("Override one estimator parameter, NAME=VALUE (expert; names as in FusionParameters, e.g. magTimeConstant=12).",
                                valueName: "name=value"))
     var overrides: [String] = []
 
