@@ -23,16 +23,18 @@ extension AttitudeLog {
             throw FrameConversionError(message: "\(path): the log names no frame, so it cannot be converted; "
                                        + "add a '# frame: NAME' line naming the frame it is in")
         }
-        let targetFromWorld = try Self.targetFromWorld(source: source, target: target, first: samples[0].worldFromDevice,
+        let targetFromWorld = try Self.targetFromWorld(source: source, target: target, firstWorldFromDevice: samples[0].worldFromDevice,
                                                        declinationDegrees: declinationDegrees, path: path)
         return samples.map { AttitudeSample(t: $0.t, worldFromDevice: (targetFromWorld * $0.worldFromDevice).normalized() ?? $0.worldFromDevice) }
     }
 
-    static func targetFromWorld(source: ReferenceFrame, target: OutputFrame, first: Quaternion,
+    /// The fixed rotation from the log's frame W (`source`) into `target`; `firstWorldFromDevice` is the
+    /// log's first attitude, whose heading becomes X of an arbitrary-heading target.
+    static func targetFromWorld(source: ReferenceFrame, target: OutputFrame, firstWorldFromDevice: Quaternion,
                                 declinationDegrees: Double?, path: String) throws -> Quaternion {
         let northSource = source == .xMagneticNorthZVertical || source == .xTrueNorthZVertical
-        /// Turns the first sample's heading onto X.
-        let startHeading = Quaternion(axis: [0, 0, 1], angle: -yaw(of: first))
+        // Turns the first sample's heading onto X.
+        let startHeading = Quaternion(axis: [0, 0, 1], angle: -yaw(of: firstWorldFromDevice))
         switch target {
         case .reference(let frame) where frame == source:
             return .identity
@@ -67,7 +69,8 @@ extension AttitudeLog {
         }
     }
 
-    /// The yaw of `q` about Z (radians, counter-clockwise), as in a Z-Y-X decomposition.
+    /// The yaw about W's Z of a `worldFromDevice` attitude `q` (radians, counter-clockwise seen from above),
+    /// as in a Z-Y-X decomposition.
     static func yaw(of q: Quaternion) -> Double {
         atan2(2 * (q.w * q.z + q.x * q.y), 1 - 2 * (q.y * q.y + q.z * q.z))
     }
