@@ -89,7 +89,7 @@ public struct AttitudeLog: Equatable, Sendable {
     /// Seconds from the first sample to the last; 0 for a single sample.
     public var duration: Double { samples[samples.count - 1].t }
 
-    /// The attitude at playback time `t` seconds: clamped to the first sample before 0 and to the last
+    /// The attitude `worldFromDevice` at playback time `t` seconds: clamped to the first sample before 0 and to the last
     /// after `duration`, slerped along the shorter arc in between. Where samples share a time, the
     /// later one holds from that instant on. NaN reads as 0.
     public func attitude(at t: Double) -> Quaternion {

@@ -1,33 +1,6 @@
 import AttitudeMath
 import Foundation
 
-/// A frame an attitude log can be converted into: a Core Motion reference frame, or east-north-up /
-/// north-east-down (which have no `# frame:` name, and are written with a comment instead).
-public enum ConversionFrame: Equatable, Sendable, CustomStringConvertible {
-    case reference(ReferenceFrame)
-    case enu
-    case ned
-
-    /// `enu`, `ned` or a Core Motion name (with or without its `CMAttitudeReferenceFrame` prefix), any case.
-    public init?(name: String) {
-        switch name.lowercased() {
-        case "enu": self = .enu
-        case "ned": self = .ned
-        default:
-            guard let frame = ReferenceFrame(name: name) else { return nil }
-            self = .reference(frame)
-        }
-    }
-
-    public var description: String {
-        switch self {
-        case .reference(let frame): return frame.rawValue
-        case .enu: return "enu"
-        case .ned: return "ned"
-        }
-    }
-}
-
 /// Why a log cannot be given in the frame asked for.
 public struct FrameConversionError: Error, Equatable, CustomStringConvertible {
     public var message: String
@@ -45,21 +18,23 @@ extension AttitudeLog {
     /// - into `enu`/`ned`: from a north frame only; east and north are as in the log (magnetic or true).
     ///
     /// A log without a frame, or a conversion the data cannot give, throws with the reason.
-    public func converted(to target: ConversionFrame, declinationDegrees: Double? = nil) throws -> [AttitudeSample] {
+    public func converted(to target: OutputFrame, declinationDegrees: Double? = nil) throws -> [AttitudeSample] {
         guard let source = frame else {
             throw FrameConversionError(message: "\(path): the log names no frame, so it cannot be converted; "
                                        + "add a '# frame: NAME' line naming the frame it is in")
         }
-        let targetFromWorld = try Self.targetFromWorld(source: source, target: target, first: samples[0].worldFromDevice,
+        let targetFromWorld = try Self.targetFromWorld(source: source, target: target, firstWorldFromDevice: samples[0].worldFromDevice,
                                                        declinationDegrees: declinationDegrees, path: path)
         return samples.map { AttitudeSample(t: $0.t, worldFromDevice: (targetFromWorld * $0.worldFromDevice).normalized() ?? $0.worldFromDevice) }
     }
 
-    static func targetFromWorld(source: ReferenceFrame, target: ConversionFrame, first: Quaternion,
+    /// The fixed rotation from the log's frame W (`source`) into `target`; `firstWorldFromDevice` is the
+    /// log's first attitude, whose heading becomes X of an arbitrary-heading target.
+    static func targetFromWorld(source: ReferenceFrame, target: OutputFrame, firstWorldFromDevice: Quaternion,
                                 declinationDegrees: Double?, path: String) throws -> Quaternion {
         let northSource = source == .xMagneticNorthZVertical || source == .xTrueNorthZVertical
-        /// Turns the first sample's heading onto X.
-        let startHeading = Quaternion(axis: [0, 0, 1], angle: -yaw(of: first))
+        // Turns the first sample's heading onto X.
+        let startHeading = Quaternion(axis: [0, 0, 1], angle: -yaw(of: firstWorldFromDevice))
         switch target {
         case .reference(let frame) where frame == source:
             return .identity
@@ -94,7 +69,8 @@ extension AttitudeLog {
         }
     }
 
-    /// The yaw of `q` about Z (radians, counter-clockwise), as in a Z-Y-X decomposition.
+    /// The yaw about W's Z of a `worldFromDevice` attitude `q` (radians, counter-clockwise seen from above),
+    /// as in a Z-Y-X decomposition.
     static func yaw(of q: Quaternion) -> Double {
         atan2(2 * (q.w * q.z + q.x * q.y), 1 - 2 * (q.y * q.y + q.z * q.z))
     }

@@ -38,7 +38,7 @@ public struct Playback: Sendable {
         return place(anchorLogTime + elapsed)
     }
 
-    /// The attitude at wall time `now`.
+    /// The attitude `worldFromDevice` at wall time `now` (seconds, the clock playback was started on).
     public func attitude(atWallTime now: Double) -> Quaternion {
         log.attitude(at: currentTime(now: now))
     }

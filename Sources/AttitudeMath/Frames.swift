@@ -19,6 +19,36 @@ public enum ReferenceFrame: String, CaseIterable, Sendable {
     }
 }
 
+/// Where an attitude is reported: a Core Motion reference frame, or east-north-up / north-east-down
+/// (BROAD's and imud's conventions). An attitude in it rotates the device (sensor) frame into the named frame.
+/// Used by fusion (where to report) and by log conversion (what to convert into).
+public enum OutputFrame: Equatable, Sendable, CustomStringConvertible {
+    case reference(ReferenceFrame)
+    /// East-north-up. In 6D the heading is arbitrary (north is wherever the start put it).
+    case enu
+    /// North-east-down. In 6D the heading is arbitrary.
+    case ned
+
+    /// `enu`, `ned` or a Core Motion name (with or without its `CMAttitudeReferenceFrame` prefix), any case.
+    public init?(name: String) {
+        switch name.lowercased() {
+        case "enu": self = .enu
+        case "ned": self = .ned
+        default:
+            guard let frame = ReferenceFrame(name: name) else { return nil }
+            self = .reference(frame)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .reference(let frame): return frame.rawValue
+        case .enu: return "enu"
+        case .ned: return "ned"
+        }
+    }
+}
+
 /// Fixed rotations between the frames of CONVENTIONS.md. Each is named `targetFromSource`.
 public enum Frames {
     /// East-north-up into the Z-up north frame W: -90° about Z.

@@ -26,7 +26,7 @@ struct AttitudeCommand: ParsableCommand {
 /// Options shared by the subcommands that run the estimator.
 struct EstimatorOptions: ParsableArguments {
     @Option(name: .customLong("set"), parsing: .singleValue,
-            help: ArgumentHelp("Override one estimator parameter, NAME=VALUE (expert; see README-fusion.md).",
+            help: ArgumentHelp("Override one estimator parameter, NAME=VALUE (expert; names as in FusionParameters, e.g. magTimeConstant=12).",
                                valueName: "name=value"))
     var overrides: [String] = []
 
@@ -60,8 +60,9 @@ struct Fuse: ParsableCommand {
 
     @Option(help: ArgumentHelp("Reference frame: a Core Motion name (xArbitraryZVertical, xArbitraryCorrectedZVertical, "
                                + "xMagneticNorthZVertical), enu or ned. Default: xMagneticNorthZVertical in 9D, "
-                               + "xArbitraryZVertical in 6D."))
-    var frame: String?
+                               + "xArbitraryZVertical in 6D."),
+            transform: { try OutputFrame.parseOption($0) })
+    var frame: OutputFrame?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Magnetic declination at the recording's site, degrees east of true north positive; "
                                + "needed for --frame xTrueNorthZVertical unless a Sensor Logger folder has Location.csv; overrides it.", valueName: "degrees"))
@@ -85,7 +86,7 @@ struct Fuse: ParsableCommand {
         try magnetometer.check(mode: mode)
         if let maxAccuracy {
             guard maxAccuracy.isFinite, maxAccuracy > 0 else { throw ValidationError("--max-accuracy must be a positive number of metres") }
-            guard declination == nil, let frame, ReferenceFrame(name: frame) == .xTrueNorthZVertical else {
+            guard declination == nil, frame == .reference(.xTrueNorthZVertical) else {
                 throw ValidationError("--max-accuracy applies to --frame xTrueNorthZVertical without --declination")
             }
         }
@@ -93,7 +94,7 @@ struct Fuse: ParsableCommand {
         guard declination.isFinite, abs(declination) <= 180 else {
             throw ValidationError("--declination must be between -180 and 180 degrees")
         }
-        guard let frame, ReferenceFrame(name: frame) == .xTrueNorthZVertical else {
+        guard frame == .reference(.xTrueNorthZVertical) else {
             throw ValidationError("--declination applies to --frame xTrueNorthZVertical only")
         }
     }
@@ -109,16 +110,7 @@ struct Fuse: ParsableCommand {
         if mode == nil, let note = RawLogFusion.modeNote(for: log) { Messages.logger.info("\(note)") }
         let mode = mode ?? RawLogFusion.naturalMode(of: log)
         Messages.logger.debug("fusing in \(mode.rawValue)")
-        let outputFrame: OutputFrame
-        if let frame {
-            guard let parsed = OutputFrame(name: frame) else {
-                throw ValidationError("unknown frame \(MessageText.quoted(frame)); expected enu, ned or one of "
-                                      + ReferenceFrame.allCases.map(\.rawValue).joined(separator: ", "))
-            }
-            outputFrame = parsed
-        } else {
-            outputFrame = .reference(RawLogFusion.naturalFrame(of: mode))
-        }
+        let outputFrame = frame ?? .reference(RawLogFusion.naturalFrame(of: mode))
         // True north by itself: the recording's own Location.csv gives the declination.
         var declination = self.declination
         let recordingDeclination = declination == nil && outputFrame == .reference(.xTrueNorthZVertical) && mode == .nineD

@@ -19,8 +19,9 @@ struct Convert: ParsableCommand {
     var output: String
 
     @Option(help: ArgumentHelp("Frame to write: a Core Motion name (xArbitraryZVertical, xArbitraryCorrectedZVertical, "
-                               + "xMagneticNorthZVertical, xTrueNorthZVertical), enu or ned. Default: the input's own frame."))
-    var frame: String?
+                               + "xMagneticNorthZVertical, xTrueNorthZVertical), enu or ned. Default: the input's own frame."),
+            transform: { try OutputFrame.parseOption($0) })
+    var frame: OutputFrame?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Magnetic declination at the site, degrees east of true north positive; "
                                + "needed between magnetic and true north.", valueName: "degrees"))
@@ -32,10 +33,6 @@ struct Convert: ParsableCommand {
         if let declination, !(declination.isFinite && abs(declination) <= 180) {
             throw ValidationError("--declination must be between -180 and 180 degrees")
         }
-        if let frame, ConversionFrame(name: frame) == nil {
-            throw ValidationError("unknown frame '\(frame)'; expected enu, ned or one of "
-                                  + ReferenceFrame.allCases.map(\.rawValue).joined(separator: ", "))
-        }
     }
 
     @OptionGroup var messages: MessageOptions
@@ -46,7 +43,7 @@ struct Convert: ParsableCommand {
         guard let sourceFrame = log.frame else {
             throw FrameConversionError(message: "\(log.path): the log names no frame; add a '# frame: NAME' line")
         }
-        let target = frame.flatMap(ConversionFrame.init(name:)) ?? .reference(sourceFrame)
+        let target = frame ?? .reference(sourceFrame)
         let samples = try log.converted(to: target, declinationDegrees: declination)
         var comments = ["attitude converted by steady-dice from \(log.path) (\(log.format.rawValue), \(sourceFrame.rawValue))"]
         if let declination, target != .reference(sourceFrame) {

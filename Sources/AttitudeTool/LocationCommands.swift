@@ -6,14 +6,9 @@ import Location
 import Messages
 
 /// `LAT,LON` in degrees, north and east positive.
-struct PositionArgument: ExpressibleByArgument {
+struct PositionArgument {
     let latitude: Double
     let longitude: Double
-
-    init?(argument: String) {
-        guard let parsed = try? Self.parseOption(argument) else { return nil }
-        self = parsed
-    }
 
     /// `LAT,LON` through the shared strict parser, then the ranges.
     static func parseOption(_ text: String) throws -> PositionArgument {
@@ -27,8 +22,6 @@ struct PositionArgument: ExpressibleByArgument {
         self.latitude = latitude
         self.longitude = longitude < -180 ? longitude + 360 : longitude > 180 ? longitude - 360 : longitude
     }
-
-    static var defaultCompletionKind: CompletionKind { .default }
 }
 
 /// The position given as the command's argument: `LAT,LON` may start with a minus, which the argument
@@ -51,11 +44,6 @@ struct PositionWords: ParsableArguments {
             throw ValidationError("position: \(error) (LAT,LON in degrees, latitude -90 to 90, longitude -180 to 360)")
         }
     }
-}
-
-/// Writes one line to stderr, prefixed with the tool's name.
-func note(_ text: String) {
-    Messages.logger.info("\(text)")
 }
 
 // MARK: - declination
@@ -165,8 +153,12 @@ struct LocationCommand: ParsableCommand {
 
     func run() throws {
         // Options a filter does not use are allowed, so that one script can run every filter, but said.
-        if window != nil && filter != .mean && filter != .lsq { note("--window applies to mean and lsq; \(filter.rawValue) ignores it") }
-        if maxAccuracy != nil && filter == .raw { note("--filter raw keeps every fix; --max-accuracy is ignored") }
+        if window != nil && filter != .mean && filter != .lsq {
+            Messages.logger.info("--window applies to mean and lsq; \(filter.rawValue) ignores it")
+        }
+        if maxAccuracy != nil && filter == .raw {
+            Messages.logger.info("--filter raw keeps every fix; --max-accuracy is ignored")
+        }
         let fixes = try LocationReader.read(path: input)
         var settings = LocationFilterSettings()
         if let maxAccuracy { settings.maxAccuracy = maxAccuracy }
@@ -197,6 +189,6 @@ struct LocationCommand: ParsableCommand {
         if filter == .kalman { summary += " and \(gated) gated as outliers" }
         summary += String(format: "; jitter (RMS distance from the line through the neighbouring fixes) %.2f m",
                           TrackStatistics.jitter(filtered))
-        note(summary)
+        Messages.logger.info("\(summary)")
     }
 }

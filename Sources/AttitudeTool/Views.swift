@@ -34,8 +34,8 @@ struct Views: ParsableCommand {
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Write the views of conj(r)·q, the attitude relative to the reference pose r "
                                + "(Core Motion's multiply(byInverseOf:)).", valueName: "w,x,y,z"),
-            transform: { try QuaternionValue.parseOption($0) })
-    var relativeTo: QuaternionValue?
+            transform: { try Quaternion.parseOption($0) })
+    var relativeTo: Quaternion?
 
     @OptionGroup var magnetometer: MagnetometerOptions
 
@@ -62,7 +62,7 @@ struct Views: ParsableCommand {
         var filter = ScalarKalmanFilter(parameters: .init(processNoise: kalmanQ, measurementNoise: kalmanR, initialVariance: kalmanP))
         let frameName = log.frame?.rawValue ?? "unknown (\(input) names none)"
         var text = "# attitude views by steady-dice from \(input): Kalman Q \(kalmanQ), R \(kalmanR), P \(kalmanP)\n"
-        if let reference = relativeTo?.quaternion {
+        if let reference = relativeTo {
             text += "# frame: relative to \(reference.w),\(reference.x),\(reference.y),\(reference.z) in \(frameName)\n"
         } else {
             text += "# frame: \(frameName)\n"
@@ -70,7 +70,7 @@ struct Views: ParsableCommand {
         text += Self.header + "\n"
         for sample in log.samples {
             var q = sample.worldFromDevice
-            if let reference = relativeTo?.quaternion { q = q.relative(to: reference) }
+            if let reference = relativeTo { q = q.relative(to: reference) }
             let views = AttitudeViews(worldFromDevice: q)
             let smoothed = filter.update(views.tilt)
             let fields = [sample.t, q.w, q.x, q.y, q.z] + views.rotationRows.flatMap { $0 }
@@ -85,16 +85,4 @@ struct Views: ParsableCommand {
         }
         Messages.logger.info("wrote \(log.samples.count) rows to \(output)")
     }
-}
-
-/// A quaternion `w,x,y,z` on the command line, normalised.
-struct QuaternionValue: ExpressibleByArgument {
-    let quaternion: Quaternion
-    init?(argument: String) {
-        guard let q = try? Quaternion.parseOption(argument) else { return nil }
-        quaternion = q
-    }
-    init(quaternion: Quaternion) { self.quaternion = quaternion }
-    static func parseOption(_ text: String) throws -> QuaternionValue { QuaternionValue(quaternion: try Quaternion.parseOption(text)) }
-    static var defaultValueDescription: String { "w,x,y,z" }
 }

@@ -1,35 +1,6 @@
 import AttitudeMath
 import Foundation
 
-/// Where an attitude is reported: a Core Motion reference frame, or east-north-up / north-east-down
-/// (BROAD's and imud's conventions). All rotate the device (sensor) frame into the named frame.
-public enum OutputFrame: Equatable, Sendable, CustomStringConvertible {
-    case reference(ReferenceFrame)
-    /// East-north-up. In 6D the heading is arbitrary (north is wherever the start put it).
-    case enu
-    /// North-east-down. In 6D the heading is arbitrary.
-    case ned
-
-    /// Parses `enu`, `ned` or a Core Motion frame name.
-    public init?(name: String) {
-        switch name.lowercased() {
-        case "enu": self = .enu
-        case "ned": self = .ned
-        default:
-            guard let frame = ReferenceFrame(name: name) else { return nil }
-            self = .reference(frame)
-        }
-    }
-
-    public var description: String {
-        switch self {
-        case .reference(let frame): return frame.rawValue
-        case .enu: return "enu"
-        case .ned: return "ned"
-        }
-    }
-}
-
 public enum FusionError: Error, Equatable, CustomStringConvertible {
     case unsupportedFrame(OutputFrame, FusionMode)
 

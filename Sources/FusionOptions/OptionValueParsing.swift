@@ -26,3 +26,14 @@ extension Vector3Argument {
         return Vector3Argument(vector: SIMD3(v[0], v[1], v[2]))
     }
 }
+
+extension OutputFrame {
+    /// `enu`, `ned` or a Core Motion frame name from the command line; the error lists the names.
+    public static func parseOption(_ text: String) throws(OptionValueError) -> OutputFrame {
+        guard let frame = OutputFrame(name: text) else {
+            throw OptionValueError("unknown frame \(MessageText.quoted(text)); expected enu, ned or one of "
+                                   + ReferenceFrame.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        return frame
+    }
+}

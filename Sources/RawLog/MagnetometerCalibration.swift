@@ -1,3 +1,4 @@
+import AttitudeMath
 import Foundation
 
 /// A hard-iron magnetometer calibration: a constant offset (from magnets and magnetised parts that
@@ -126,7 +127,7 @@ public struct HardIronCalibration: Sendable, Equatable, CustomStringConvertible 
                 for j in 0..<4 { normal[i][j] += row[i] * row[j] }
             }
         }
-        guard let solution = solve(normal, rhs) else { return nil }
+        guard let solution = LinearSystem.solve(normal, rhs) else { return nil }
         let centre = SIMD3(solution[0], solution[1], solution[2])
         let radiusSquared = solution[3] + (centre * centre).sum()
         guard radiusSquared > 0 else { return nil }
@@ -150,32 +151,6 @@ public struct HardIronCalibration: Sendable, Equatable, CustomStringConvertible 
         guard sampleCount > 0 else { return "hard-iron offset \(o), given" }
         return "hard-iron offset \(o) fitted to \(sampleCount) samples: "
             + String(format: "field %.2f µT, residual %.2f µT RMS, coverage %.2f", fieldStrength, residualRMS, coverage)
-    }
-
-    /// Solves `a·x = b` by Gaussian elimination with partial pivoting; nil when `a` is singular.
-    private static func solve(_ a: [[Double]], _ b: [Double]) -> [Double]? {
-        let n = b.count
-        var m = a, v = b
-        let scale = m.flatMap { $0 }.map(abs).max() ?? 0
-        guard scale > 0 else { return nil }
-        for column in 0..<n {
-            guard let pivot = (column..<n).max(by: { abs(m[$0][column]) < abs(m[$1][column]) }),
-                  abs(m[pivot][column]) > 1e-12 * scale else { return nil }
-            m.swapAt(column, pivot)
-            v.swapAt(column, pivot)
-            for row in (column + 1)..<n {
-                let factor = m[row][column] / m[column][column]
-                for k in column..<n { m[row][k] -= factor * m[column][k] }
-                v[row] -= factor * v[column]
-            }
-        }
-        var x = [Double](repeating: 0, count: n)
-        for row in stride(from: n - 1, through: 0, by: -1) {
-            var sum = v[row]
-            for k in (row + 1)..<n { sum -= m[row][k] * x[k] }
-            x[row] = sum / m[row][row]
-        }
-        return x
     }
 
     /// The smallest eigenvalue of a symmetric 3x3 matrix (the closed form for real symmetric matrices).
