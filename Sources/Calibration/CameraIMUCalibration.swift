@@ -280,7 +280,7 @@ public struct CameraIMUCalibration {
             for _ in 0..<6 {
                 var damped = normal
                 for i in 0..<count { damped[i][i] *= 1 + damping }
-                guard let delta = RotationFit.solve(damped, gradient) else { break }
+                guard let delta = LinearSystem.solve(damped, gradient) else { break }
                 let candidate = apply(p, delta)
                 let candidateResiduals = residuals(candidate)
                 if cost(candidateResiduals) < cost(r) {

@@ -79,26 +79,4 @@ public enum RotationFit {
         let (_, vectors) = symmetricEigen(n)
         return Quaternion(w: vectors[0][0], x: vectors[1][0], y: vectors[2][0], z: vectors[3][0]).normalized()
     }
-
-    /// Solves A·x = b for a small square system by Gaussian elimination with partial pivoting; nil when singular.
-    public static func solve(_ a: [[Double]], _ b: [Double]) -> [Double]? {
-        let n = b.count
-        var m = a, y = b
-        for col in 0..<n {
-            guard let pivot = (col..<n).max(by: { abs(m[$0][col]) < abs(m[$1][col]) }), abs(m[pivot][col]) > 1e-300 else { return nil }
-            m.swapAt(col, pivot); y.swapAt(col, pivot)
-            for row in (col + 1)..<n {
-                let f = m[row][col] / m[col][col]
-                for k in col..<n { m[row][k] -= f * m[col][k] }
-                y[row] -= f * y[col]
-            }
-        }
-        var x = [Double](repeating: 0, count: n)
-        for row in stride(from: n - 1, through: 0, by: -1) {
-            var sum = y[row]
-            for k in (row + 1)..<n { sum -= m[row][k] * x[k] }
-            x[row] = sum / m[row][row]
-        }
-        return x
-    }
 }
