@@ -29,14 +29,15 @@ public struct Anchor: Equatable, Sendable {
         return distance * SIMD3(cos(e) * cos(b), -cos(e) * sin(b), sin(e))
     }
 
-    /// The model-view for the camera at W's origin: a model point p goes to R^T·(p + centre) in D.
+    /// The model-view `deviceFromModel` for the camera at W's origin (the model frame is W moved to the
+    /// centre): a model point p goes to R^T·(p + centre) in D, with R the rotation of `worldFromDevice`.
     public func modelView(worldFromDevice: Quaternion) -> Matrix4 {
-        let t = worldFromDevice.conjugate.rotate(centreInWorld)
-        var m = Matrix4.rotation(worldFromDevice).transposed
-        m[0, 3] = Float(t.x)
-        m[1, 3] = Float(t.y)
-        m[2, 3] = Float(t.z)
-        return m
+        let centreInDevice = worldFromDevice.conjugate.rotate(centreInWorld)
+        var deviceFromModel = Matrix4.rotation(worldFromDevice).transposed
+        deviceFromModel[0, 3] = Float(centreInDevice.x)
+        deviceFromModel[1, 3] = Float(centreInDevice.y)
+        deviceFromModel[2, 3] = Float(centreInDevice.z)
+        return deviceFromModel
     }
 
     /// Whether every corner of the model (the die by default, half extents along W's axes) lies beyond

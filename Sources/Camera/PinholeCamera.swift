@@ -57,7 +57,8 @@ public struct PinholeCamera: Equatable, Sendable {
         return worldFromDevice.rotate(d / (d * d).sum().squareRoot())
     }
 
-    /// The OpenGL projection for this camera, with the picture filling the viewport: clip space maps
+    /// The OpenGL projection `clipFromDevice` for this camera (points in D, looking along -Z, to clip
+    /// space), with the picture filling the viewport: clip space maps
     /// pixel edge -0.5 to -1 and width - 0.5 to +1 (rows flipped, as OpenGL counts from the bottom).
     /// Depth as gluPerspective between `near` and `far`.
     public func projectionMatrix(near: Double = 0.1, far: Double = 100) -> Matrix4 {

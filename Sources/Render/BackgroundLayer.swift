@@ -8,8 +8,7 @@ final class BackgroundLayer {
     private let program: ShaderProgram
     private let textureLocation: GLint
     private let texture = Texture()
-    private var vertexArray: GLuint = 0
-    private var vertexBuffer: GLuint = 0
+    private let vertices = TexturedVertices()
     private let texcoordMinLocation: GLint
     private let texcoordMaxLocation: GLint
     private(set) var crop: BackgroundCrop?
@@ -22,22 +21,8 @@ final class BackgroundLayer {
         texcoordMinLocation = program.uniform("u_texcoordMin")
         texcoordMaxLocation = program.uniform("u_texcoordMax")
         textureLocation = program.uniform("u_texture")
-        glGenVertexArrays(1, &vertexArray)
-        glGenBuffers(1, &vertexBuffer)
-        glBindVertexArray(vertexArray)
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertices.buffer)
         glBufferData(GLenum(GL_ARRAY_BUFFER), 16 * MemoryLayout<Float>.size, nil, GLenum(GL_DYNAMIC_DRAW))
-        let stride = GLsizei(4 * MemoryLayout<Float>.size)
-        glEnableVertexAttribArray(0)
-        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, nil)
-        glEnableVertexAttribArray(1)
-        glVertexAttribPointer(1, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, UnsafeRawPointer(bitPattern: 2 * MemoryLayout<Float>.size))
-        glBindVertexArray(0)
-    }
-
-    deinit {
-        glDeleteBuffers(1, &vertexBuffer)
-        glDeleteVertexArrays(1, &vertexArray)
     }
 
     /// Crops `image` to the viewport's aspect and uploads the crop.
@@ -53,7 +38,7 @@ final class BackgroundLayer {
             let s = newCrop.texcoordMax
             // Triangle strip in clip space: top-left, bottom-left, top-right, bottom-right.
             let quad: [Float] = [-1, 1, 0, 0, -1, -1, 0, s.y, 1, 1, s.x, 0, 1, -1, s.x, s.y]
-            glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
+            glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertices.buffer)
             glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, quad.count * MemoryLayout<Float>.size, quad)
             crop = newCrop
         }
@@ -69,7 +54,7 @@ final class BackgroundLayer {
         glUniform2f(texcoordMinLocation, 0.5 / Float(crop.textureWidth), 0.5 / Float(crop.textureHeight))
         glUniform2f(texcoordMaxLocation, (Float(crop.width) - 0.5) / Float(crop.textureWidth),
                     (Float(crop.height) - 0.5) / Float(crop.textureHeight))
-        glBindVertexArray(vertexArray)
+        glBindVertexArray(vertices.vertexArray)
         glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
         glBindVertexArray(0)
     }

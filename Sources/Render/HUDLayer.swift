@@ -13,8 +13,7 @@ final class HUDLayer {
     private let fontPath: String
     private var atlas: FontAtlas
     private var texture: GLuint = 0
-    private var vertexArray: GLuint = 0
-    private var vertexBuffer: GLuint = 0
+    private let panelAndGlyphs = TexturedVertices()
 
     /// Dark, 62% opaque: text stays readable over a bright camera picture, which still shows through.
     static let panelColour: (r: Float, g: Float, b: Float, a: Float) = (0.04, 0.05, 0.07, 0.62)
@@ -36,22 +35,10 @@ final class HUDLayer {
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
         uploadAtlas()
-        glGenVertexArrays(1, &vertexArray)
-        glGenBuffers(1, &vertexBuffer)
-        glBindVertexArray(vertexArray)
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
-        let stride = GLsizei(4 * MemoryLayout<Float>.size)
-        glEnableVertexAttribArray(0)
-        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, nil)
-        glEnableVertexAttribArray(1)
-        glVertexAttribPointer(1, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, UnsafeRawPointer(bitPattern: 2 * MemoryLayout<Float>.size))
-        glBindVertexArray(0)
     }
 
     deinit {
         glDeleteTextures(1, &texture)
-        glDeleteBuffers(1, &vertexBuffer)
-        glDeleteVertexArrays(1, &vertexArray)
     }
 
     private func uploadAtlas() {
@@ -108,8 +95,8 @@ final class HUDLayer {
         glActiveTexture(GLenum(GL_TEXTURE0))
         glBindTexture(GLenum(GL_TEXTURE_2D), texture)
         glUniform1i(fontLocation, 0)
-        glBindVertexArray(vertexArray)
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
+        glBindVertexArray(panelAndGlyphs.vertexArray)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), panelAndGlyphs.buffer)
         glBufferData(GLenum(GL_ARRAY_BUFFER), vertices.count * MemoryLayout<Float>.size, vertices, GLenum(GL_STREAM_DRAW))
         let panel = Self.panelColour, text = Self.textColour
         glUniform4f(colourLocation, panel.r, panel.g, panel.b, panel.a)

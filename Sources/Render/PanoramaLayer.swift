@@ -38,16 +38,21 @@ final class PanoramaLayer {
         isSet = true
     }
 
+    /// Draws the panorama seen by `camera` (pixels) at the device-to-world attitude `worldFromDevice`.
     func draw(camera: PinholeCamera, worldFromDevice: Quaternion) {
         glDisable(GLenum(GL_DEPTH_TEST))
         glUseProgram(program.id)
         glActiveTexture(GLenum(GL_TEXTURE0))
         glBindTexture(GLenum(GL_TEXTURE_2D), texture.id)
         glUniform1i(panoramaLocation, 0)
-        // C to W is R(q)·diag(1, -1, -1): the columns are R's first column and the other two negated.
+        // worldFromCamera (OpenCV's C to W) is worldFromDevice·diag(1, -1, -1): the first column of
+        // worldFromDevice and the other two negated, uploaded column by column.
         let r = worldFromDevice.rotationMatrixRows
-        let columns: [Float] = [r[0][0], r[1][0], r[2][0], -r[0][1], -r[1][1], -r[2][1], -r[0][2], -r[1][2], -r[2][2]].map(Float.init)
-        columns.withUnsafeBufferPointer { glUniformMatrix3fv(worldFromCameraLocation, 1, GLboolean(GL_FALSE), $0.baseAddress) }
+        let worldFromCameraColumns: [Float] = [r[0][0], r[1][0], r[2][0], -r[0][1], -r[1][1], -r[2][1],
+                                               -r[0][2], -r[1][2], -r[2][2]].map(Float.init)
+        worldFromCameraColumns.withUnsafeBufferPointer {
+            glUniformMatrix3fv(worldFromCameraLocation, 1, GLboolean(GL_FALSE), $0.baseAddress)
+        }
         glUniform4f(intrinsicsLocation, Float(camera.fx), Float(camera.fy), Float(camera.cx), Float(camera.cy))
         glUniform1f(viewportHeightLocation, Float(camera.height))
         glBindVertexArray(vertexArray)

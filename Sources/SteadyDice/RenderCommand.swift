@@ -105,6 +105,7 @@ struct RenderVideo: ParsableCommand {
             let started = MonotonicClock.now()
             var encoding = 0.0
             var lastProgress = started
+            var scenes = LogScenes(log: attitudeLog, fusion: fusion, path: log, options: options)
             for (k, t) in times.enumerated() {
                 if stopSignals.requested {
                     out.abandon()
@@ -113,9 +114,7 @@ struct RenderVideo: ParsableCommand {
                 target.bind()
                 let image = try background.image(frame: k, fps: fps)
                 renderer.setBackground(image, generation: k, viewportWidth: size.width, viewportHeight: size.height)
-                let source = SceneSource(log: attitudeLog, fusion: fusion, path: log, at: t).mounted(by: options)
-                renderer.draw(setup.scene(source.scene(relativeTo: options.relativeTo, hud: options.hud),
-                                          width: size.width, height: size.height),
+                renderer.draw(setup.scene(scenes.scene(at: t), width: size.width, height: size.height),
                               width: size.width, height: size.height)
                 let frame = target.readImage()
                 let t0 = MonotonicClock.now()

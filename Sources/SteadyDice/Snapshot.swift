@@ -90,7 +90,8 @@ struct Snapshot: ParsableCommand {
                 try setup.prepare(background: $0.image, source: backgroundOptions.sourceName)
             }
             let state = source.scene(relativeTo: options.relativeTo, hud: options.hud)
-            let image = try renderOffscreen(width: size.width, height: size.height, assetsFolder: options.assetsFolder,
+            let image = try renderOffscreen(width: size.width, height: size.height,
+                                            assets: try Assets.locate(explicit: options.assetsFolder),
                                             clearColor: options.backgroundColor, background: background, model: options.model,
                                             state: setup.scene(state, width: size.width, height: size.height), setup: setup)
             try image.write(path: output)

@@ -2,13 +2,13 @@
 /// picture, and each of `Snapshotter`'s.
 ///
 /// - Parameters:
+///   - assets: the located `shaders/` and `models/` (`Assets.locate`).
 ///   - background: the picture behind the die, already prepared by `setup` (nil: `clearColor` only).
 ///   - state: the scene, already seen through `setup`'s camera.
-public func renderOffscreen(width: Int, height: Int, assetsFolder: String?, clearColor: RGBColor, background: RGBImage?,
+public func renderOffscreen(width: Int, height: Int, assets: Assets, clearColor: RGBColor, background: RGBImage?,
                             model: SceneModel = .die, state: SceneState, setup: CameraSetup = .seed) throws -> RGBImage {
     let context = try HeadlessContext()
     defer { withExtendedLifetime(context) {} }
-    let assets = try Assets.locate(explicit: assetsFolder)
     let renderer = try SceneRenderer(assets: assets, model: model)
     if state.hud != nil { try renderer.prepareHUD() }
     renderer.clearColor = clearColor

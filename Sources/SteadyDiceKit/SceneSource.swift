@@ -13,8 +13,7 @@ public struct SceneSource {
     public init(log: AttitudeLog, fusion: FusionTrack?, path: String, at: Double) {
         let q = log.attitude(at: at)
         self.init(worldFromDevice: q, history: log.samples.filter { $0.t < at }.map(\.worldFromDevice) + [q],
-                  frame: SceneSource.frameName(of: log),
-                  description: String(format: "%.2f/%.2f s ", at, log.duration) + URL(fileURLWithPath: path).lastPathComponent,
+                  frame: SceneSource.frameName(of: log), description: SceneSource.description(of: log, path: path, at: at),
                   fusion: SceneSource.fusionSummary(fusion, of: log, at: at))
     }
 
@@ -42,16 +41,25 @@ public struct SceneSource {
     /// The scene before a camera is applied: the attitude relative to the reference pose, and the HUD
     /// when asked, its tilt smoothed by the seed's filter over every attitude up to the one drawn.
     public func scene(relativeTo reference: Quaternion?, hud: Bool) -> SceneState {
-        func relative(_ q: Quaternion) -> Quaternion { reference.map { q.relative(to: $0) } ?? q }
-        let drawn = relative(worldFromDevice)
+        let drawn = SceneSource.relative(worldFromDevice, to: reference)
         var state = SceneState(worldFromDevice: drawn)
         if hud {
             var filter = ScalarKalmanFilter()
-            let smoothed = history.map { filter.update(AttitudeViews.tiltDegrees(relative($0))) }.last
+            let smoothed = history.map { filter.update(AttitudeViews.tiltDegrees(SceneSource.relative($0, to: reference))) }.last
             state.hud = HUDReadout(worldFromDevice: drawn, smoothedTilt: smoothed, frame: frame,
                                    reference: reference, source: description, fusion: fusion)
         }
         return state
+    }
+
+    /// A world-from-device attitude relative to the reference pose's (`reference⁻¹ · q`), or as it is without one.
+    static func relative(_ worldFromDevice: Quaternion, to reference: Quaternion?) -> Quaternion {
+        reference.map { worldFromDevice.relative(to: $0) } ?? worldFromDevice
+    }
+
+    /// The HUD's source line for a log at playback time `at` seconds.
+    static func description(of log: AttitudeLog, path: String, at: Double) -> String {
+        String(format: "%.2f/%.2f s ", at, log.duration) + URL(fileURLWithPath: path).lastPathComponent
     }
 
     /// How the HUD names the reference frame of a log: its `# frame:` line, or what is known without one.
@@ -75,5 +83,59 @@ public struct SceneSource {
             if log.samples[middle].t <= t { low = middle } else { high = middle }
         }
         return track.summary(atSample: low)
+    }
+}
+
+// MARK: - A log's scenes in time order
+
+/// `render`'s scenes of one log at playback times that never decrease: each is the scene
+/// `SceneSource(log:fusion:path:at:).mounted(by:).scene(relativeTo:hud:)` gives at that time, bit for bit,
+/// but the HUD's smoothed tilt advances over the samples passed since the previous frame instead of
+/// refiltering the log from its start, and none of it is computed without the HUD.
+public struct LogScenes {
+    private let log: AttitudeLog
+    private let fusion: FusionTrack?
+    private let path: String
+    private let options: SnapshotOptions
+    /// The tilt filter after every sample before `nextSample`, each mounted and made relative as drawn.
+    private var tiltFilter = ScalarKalmanFilter()
+    private var nextSample = 0
+    private var lastTime = -Double.infinity
+
+    public init(log: AttitudeLog, fusion: FusionTrack?, path: String, options: SnapshotOptions) {
+        self.log = log
+        self.fusion = fusion
+        self.path = path
+        self.options = options
+    }
+
+    /// The scene at playback time `t` seconds; a time before the previous one starts the filter again.
+    public mutating func scene(at t: Double) -> SceneState {
+        let worldFromDevice = options.mounted(log.attitude(at: t))
+        let drawn = SceneSource.relative(worldFromDevice, to: options.relativeTo)
+        var state = SceneState(worldFromDevice: drawn)
+        guard options.hud else { return state }
+        if t < lastTime {
+            tiltFilter.reset()
+            nextSample = 0
+        }
+        lastTime = t
+        while nextSample < log.samples.count, log.samples[nextSample].t < t {
+            _ = tiltFilter.update(tiltDegrees(log.samples[nextSample].worldFromDevice))
+            nextSample += 1
+        }
+        // The attitude drawn is the last measurement of this frame only: the next frame's samples follow the
+        // ones before it, not it.
+        var filter = tiltFilter
+        let smoothed = filter.update(AttitudeViews.tiltDegrees(drawn))
+        state.hud = HUDReadout(worldFromDevice: drawn, smoothedTilt: smoothed, frame: SceneSource.frameName(of: log),
+                               reference: options.relativeTo, source: SceneSource.description(of: log, path: path, at: t),
+                               fusion: SceneSource.fusionSummary(fusion, of: log, at: t))
+        return state
+    }
+
+    /// The HUD's tilt measurement, in degrees, of a logged world-from-sensor attitude.
+    private func tiltDegrees(_ worldFromSensor: Quaternion) -> Double {
+        AttitudeViews.tiltDegrees(SceneSource.relative(options.mounted(worldFromSensor), to: options.relativeTo))
     }
 }

@@ -18,13 +18,15 @@ public final class Snapshotter {
     /// How every picture is drawn: the options `snapshot` takes, as one value.
     public let options: SnapshotOptions
     private let setup: CameraSetup
+    /// Located once, at init.
+    private let assets: Assets
 
     /// Checks `options` for a `width` x `height` picture and reads the files they name (intrinsics,
     /// panorama). The assets (`shaders/`, `models/`) are found as the command line finds them:
     /// `options.assetsFolder`, else `$STEADY_DICE_ASSETS`, else from the running executable's path (see `Assets.locate`).
     public init(width: Int, height: Int, options: SnapshotOptions = SnapshotOptions()) throws {
         try options.validate(width: width, height: height)
-        _ = try Assets.locate(explicit: options.assetsFolder)
+        assets = try Assets.locate(explicit: options.assetsFolder)
         self.width = width
         self.height = height
         self.options = options
@@ -61,7 +63,7 @@ public final class Snapshotter {
     /// The picture of any scene source: the attitude, its history for the HUD's smoothed tilt, its names.
     public func image(of source: SceneSource) throws -> RGBImage {
         let state = setup.scene(source.mounted(by: options).scene(relativeTo: options.relativeTo, hud: options.hud), width: width, height: height)
-        return try renderOffscreen(width: width, height: height, assetsFolder: options.assetsFolder,
+        return try renderOffscreen(width: width, height: height, assets: assets,
                                    clearColor: options.backgroundColor, background: nil, model: options.model,
                                    state: state, setup: setup)
     }
