@@ -17,6 +17,8 @@ struct AttitudeReading {
 
 /// A source of device-to-world attitudes for the app: a log playing back, or a live daemon.
 protocol AttitudeProvider: AnyObject {
+    /// What the attitudes are timed by.
+    var clock: AttitudeClock { get }
     /// The attitude to draw at monotonic time `now` (seconds).
     func reading(now: Double) -> AttitudeReading
     /// Space: pause or resume. Live sources ignore it.
@@ -32,6 +34,7 @@ protocol AttitudeProvider: AnyObject {
 }
 
 extension AttitudeProvider {
+    var clock: AttitudeClock { .playback }
     func togglePause(now: Double) {}
     func seek(by seconds: Double, now: Double) {}
     func health(now: Double) -> String { status(now: now) }
@@ -85,6 +88,7 @@ final class LogPlaybackProvider: AttitudeProvider {
 final class FixedAttitudeProvider: AttitudeProvider {
     let worldFromDevice: Quaternion
     init(_ worldFromDevice: Quaternion) { self.worldFromDevice = worldFromDevice }
+    var clock: AttitudeClock { .none }
     func reading(now: Double) -> AttitudeReading { AttitudeReading(worldFromDevice: worldFromDevice, greyed: false) }
     func status(now: Double) -> String { "fixed attitude \(worldFromDevice)" }
     func health(now: Double) -> String { "fixed attitude (--attitude)" }

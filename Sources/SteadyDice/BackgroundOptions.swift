@@ -7,11 +7,15 @@ import Render
 /// complete frame and a generation number that changes whenever the frame does.
 protocol BackgroundProvider: AnyObject {
     func latest() -> (image: RGBImage, generation: Int)?
+    /// The newest frame captured at or before monotonic time `time` (`MonotonicClock.now()`): a live
+    /// source held back by a time offset. Stills have no capture time and give their one picture.
+    func latest(capturedBy time: Double) -> (image: RGBImage, generation: Int)?
     /// Stops any capture thread.
     func stop()
 }
 
 extension BackgroundProvider {
+    func latest(capturedBy time: Double) -> (image: RGBImage, generation: Int)? { latest() }
     func stop() {}
 }
 
@@ -31,9 +35,15 @@ final class StillImageBackground: BackgroundProvider {
 /// A camera or a video file read on its own thread; the renderer takes the newest frame.
 final class CaptureBackground: BackgroundProvider {
     let source: CaptureSource
+    /// The frames taken from the source and not yet shown, for `latest(capturedBy:)`.
+    private var delayLine = FrameDelayLine()
     init(_ source: CaptureSource) { self.source = source }
     func latest() -> (image: RGBImage, generation: Int)? {
         source.latest().map { ($0.image, $0.generation) }
+    }
+    func latest(capturedBy time: Double) -> (image: RGBImage, generation: Int)? {
+        if let newest = source.latest() { delayLine.offer(newest) }
+        return delayLine.frame(capturedBy: time).map { ($0.frame.image, $0.frame.generation) }
     }
     func stop() { source.stop() }
 }

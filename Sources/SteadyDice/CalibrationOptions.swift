@@ -50,10 +50,11 @@ struct AttitudeCalibrationOptions: ParsableArguments {
             })
     var timeOffset: Double?
 
-    /// Nothing applied twice: `--calibration` carries the intrinsics, the mount and the offset.
-    func validate(with camera: CameraOptions) throws {
+    /// Nothing applied twice: `--calibration` carries the intrinsics, the mount and the offset. With a
+    /// `live` source (`run --imud`) the file's offset does not apply, and `--time-offset` gives the live one.
+    func validate(with camera: CameraOptions, live: Bool = false) throws {
         guard calibration != nil else { return }
-        for (given, name) in [(mount != nil, "--mount"), (timeOffset != nil, "--time-offset"),
+        for (given, name) in [(mount != nil, "--mount"), (timeOffset != nil && !live, "--time-offset"),
                               (camera.intrinsics != nil, "--intrinsics"), (camera.fov != nil, "--fov")] where given {
             throw ValidationError("--calibration and \(name): give one of them (the calibration file has the camera matrix, "
                                   + "the mount and the time offset)")

@@ -97,16 +97,26 @@ final class PreparedBackground: BackgroundProvider {
     }
 
     func latest() -> (image: RGBImage, generation: Int)? {
-        guard let frame = inner.latest() else { return nil }
+        inner.latest().map(prepared)
+    }
+
+    func latest(capturedBy time: Double) -> (image: RGBImage, generation: Int)? {
+        inner.latest(capturedBy: time).map(prepared)
+    }
+
+    /// `frame` undistorted and cropped as the camera setup says, prepared once per generation.
+    private func prepared(_ frame: (image: RGBImage, generation: Int)) -> (image: RGBImage, generation: Int) {
         if let cached, cached.generation == frame.generation { return cached }
+        let result: (image: RGBImage, generation: Int)
         do {
-            cached = (try setup.prepare(background: frame.image, source: source), frame.generation)
+            result = (try setup.prepare(background: frame.image, source: source), frame.generation)
         } catch {
             if !reported { Messages.logger.warning("\(error); showing it as it is") }
             reported = true
-            cached = frame
+            result = frame
         }
-        return cached
+        cached = result
+        return result
     }
 
     func stop() { inner.stop() }

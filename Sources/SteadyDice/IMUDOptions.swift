@@ -3,6 +3,7 @@ import AttitudeMath
 import CSVText
 import Foundation
 import IMUD
+import SteadyDiceKit
 
 /// The options that take attitude live from imud, shared by `run` and `snapshot`.
 struct IMUDOptions: ParsableArguments {
@@ -40,20 +41,32 @@ struct IMUDOptions: ParsableArguments {
 }
 
 /// Live attitude from imud. The die is greyed unless imud says fusion has converged and packets arrive.
+/// Keeps the last `AttitudeHistory.liveSpan` seconds of attitudes by arrival time, so a time offset can
+/// draw the attitude that arrived a moment before the camera frame (see `TimeOffsetControl`).
 final class IMUDAttitudeProvider: AttitudeProvider {
     private let client: IMUDClient
+    private let history = AttitudeHistory(span: TimeOffsetControl.liveLimit + 0.5)
 
     init(client: IMUDClient) {
         self.client = client
+        client.onSample = { [history] sample in
+            history.append(time: sample.receivedAt, worldFromDevice: sample.worldFromDevice)
+        }
         client.start()
     }
 
     deinit { client.stop() }
 
+    /// The attitude that arrived at `now` (monotonic seconds; earlier than the newest packet with a
+    /// negative time offset), interpolated between packets. Before the first packet there is no
+    /// attitude to show: the background only, never a made-up one. Grey unless imud is connected and
+    /// converged, and while the history does not reach back to `now` yet.
     func reading(now: Double) -> AttitudeReading {
-        // Before the first packet there is no attitude to show: the background only, never a made-up one.
-        AttitudeReading(worldFromDevice: client.latest()?.worldFromDevice, greyed: client.state != .connected)
+        guard let found = history.attitude(at: now) else { return AttitudeReading(worldFromDevice: nil, greyed: true) }
+        return AttitudeReading(worldFromDevice: found.worldFromDevice, greyed: client.state != .connected || found.beforeHistory)
     }
+
+    var clock: AttitudeClock { .live }
 
     /// Valid packets counted at a time, one second or more ago: the rate is measured from it.
     private var rateMark: (time: Double, packets: Int)?

@@ -16,7 +16,7 @@ struct Run: ParsableCommand {
         discussion: """
         Keys: space pauses or resumes, Left/Right seek 5 s (with Shift 1 s), S saves a snapshot PNG, Q or Esc quits. \
         R takes the current attitude as the reference pose (the view snaps to identity), Shift-R returns to absolute \
-        attitude, H shows or hides the HUD.
+        attitude, H shows or hides the HUD, [ and ] change the time offset by 5 ms (with Shift 1 ms; see --time-offset).
 
         Ctrl-C (SIGINT) or SIGTERM closes the window as Q does, so --snapshot-on-exit is still written.
 
@@ -80,13 +80,15 @@ struct Run: ParsableCommand {
         }
         if log == nil && magnetometer.isSet { throw magnetometerNeedsALog }
         guard speed > 0, speed.isFinite else { throw ValidationError("--speed must be a positive number") }
-        try attitudeCalibration.validate(with: cameraOptions)
+        try attitudeCalibration.validate(with: cameraOptions, live: imudOptions.isSet)
         try attitudeCalibration.validate(imud: imudOptions.isSet)
         if attitudeCalibration.timeOffset != nil && attitude != nil {
             throw ValidationError("--time-offset with --attitude: a fixed attitude has no clock to shift")
         }
-        if attitudeCalibration.timeOffset != nil && imudOptions.isSet {
-            throw ValidationError("--time-offset with --imud: not supported yet for a live source; give it with --log")
+        if let offset = attitudeCalibration.timeOffset, imudOptions.isSet, abs(offset) > TimeOffsetControl.liveLimit {
+            throw ValidationError(String(format: "--time-offset %g with --imud: a live offset must be within ±%g s "
+                                         + "(the attitudes and camera frames it holds back are kept in memory)",
+                                         offset, TimeOffsetControl.liveLimit))
         }
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
         if let snapshotOnExit, !snapshotOnExit.lowercased().hasSuffix(".png") {
@@ -106,6 +108,10 @@ struct Run: ParsableCommand {
         }
         let start = videoStart + offset
         guard start >= 0 else {
+            guard backgroundOptions.video != nil else {
+                throw AppError(String(format: "a time offset of %g s starts the log at %.3f s, before its first sample; "
+                                      + "without --video the picture starts at time 0, so the offset must be 0 or more", offset, start))
+            }
             throw AppError(String(format: "a time offset of %g s starts the log at %.3f s, before its first sample; "
                                   + "start the video later (--video-at %g)", offset, start, -offset))
         }
@@ -126,12 +132,17 @@ struct Run: ParsableCommand {
             let now = MonotonicClock.now()
             let provider: AttitudeProvider
             let frame: String
+            var timeOffset = options.timeOffset
             if let attitude {
                 provider = FixedAttitudeProvider(options.mounted(attitude.quaternion))
                 frame = SceneSource.fixedAttitudeFrameName
+                timeOffset = 0
             } else if let client = try imudOptions.makeClient(mount: attitudeCalibration.imudMount()) {
-                if options.timeOffset != 0 {
-                    Messages.logger.warning("\(String(format: "%@'s time offset of %.1f ms is not applied to live imud attitude (not supported yet); its camera matrix and mount are", attitudeCalibration.calibration ?? "--calibration", options.timeOffset * 1000))")
+                // The live offset is --time-offset's: a calibration file's pairs its clip with a log that
+                // started at other moments, while live both clocks are arrival times in this process.
+                timeOffset = attitudeCalibration.timeOffset ?? 0
+                if let calibration = attitudeCalibration.calibration, options.timeOffset != 0, attitudeCalibration.timeOffset == nil {
+                    Messages.logger.warning("\(String(format: "%@'s time offset of %.1f ms pairs its clip with its log, not live imud with this camera: not applied (give the live one with --time-offset, or find it with [ and ])", calibration, options.timeOffset * 1000))")
                 }
                 provider = IMUDAttitudeProvider(client: client)
                 frame = SceneSource.imudFrameName
@@ -149,6 +160,7 @@ struct Run: ParsableCommand {
             setup.install(on: renderer)
             let view = ViewControls(reference: relativeAttitude.reference, showsHUD: hudOptions.hud, frameName: frame)
             try window.loop(renderer: renderer, attitude: provider, background: backgroundProvider, view: view,
+                            timeOffset: TimeOffsetControl(seconds: timeOffset, clock: provider.clock),
                             snapshotFolder: snapshotDir, frameLimit: frames, snapshotOnExit: snapshotOnExit, camera: setup)
         }
     }
@@ -199,7 +211,9 @@ final class AppWindow {
     /// Draws until the window closes, Q/Esc is pressed, SIGINT or SIGTERM arrives, or `frameLimit`
     /// frames were drawn. The frame drawn when it stops is the one `snapshotOnExit` saves.
     func loop(renderer: SceneRenderer, attitude: AttitudeProvider, background: BackgroundProvider?, view: ViewControls,
-              snapshotFolder: String, frameLimit: Int?, snapshotOnExit: String?, camera: CameraSetup = .seed) throws {
+              timeOffset: TimeOffsetControl, snapshotFolder: String, frameLimit: Int?, snapshotOnExit: String?,
+              camera: CameraSetup = .seed) throws {
+        var timeOffset = timeOffset
         // Polled once a frame, on this thread: the loop does not wait for events, so nothing has
         // to wake it, and no GLFW call is made from another thread.
         let stopSignals = StopSignals()
@@ -221,7 +235,10 @@ final class AppWindow {
                 case GLFW_KEY_RIGHT: attitude.seek(by: step, now: now)
                 case GLFW_KEY_S: snapshotRequested = true
                 case GLFW_KEY_R where (mods & GLFW_MOD_SHIFT) != 0: view.clearReference()
-                case GLFW_KEY_R: view.takeReference(attitude.reading(now: now).worldFromDevice)
+                case GLFW_KEY_R: view.takeReference(attitude.reading(now: timeOffset.attitudeTime(now: now)).worldFromDevice)
+                case GLFW_KEY_LEFT_BRACKET, GLFW_KEY_RIGHT_BRACKET:
+                    let size = (mods & GLFW_MOD_SHIFT) != 0 ? TimeOffsetControl.fineStep : TimeOffsetControl.step
+                    nudge(&timeOffset, by: key == GLFW_KEY_LEFT_BRACKET ? -size : size, attitude: attitude, now: now)
                 case GLFW_KEY_H: view.toggleHUD(renderer: renderer)
                 case GLFW_KEY_Q, GLFW_KEY_ESCAPE: glfwSetWindowShouldClose(window, GLFW_TRUE)
                 default: break
@@ -231,9 +248,9 @@ final class AppWindow {
 
             glfwGetFramebufferSize(window, &width, &height)
             if width > 0 && height > 0 {
-                let reading = attitude.reading(now: now)
+                let reading = attitude.reading(now: timeOffset.attitudeTime(now: now))
                 glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-                let frame = background?.latest()
+                let frame = background?.latest(capturedBy: timeOffset.backgroundTime(now: now))
                 renderer.setBackground(frame?.image, generation: frame?.generation ?? 0,
                                        viewportWidth: Int(width), viewportHeight: Int(height))
                 let scene = view.scene(for: reading, source: attitude.health(now: now), fusion: attitude.fusion(now: now), now: now)
@@ -248,13 +265,26 @@ final class AppWindow {
                 if lastFrame, let snapshotOnExit { saveSnapshot(width: Int(width), height: Int(height), path: snapshotOnExit) }
             }
             if now - lastTitle > 0.25 {
-                glfwSetWindowTitle(window, "steady-dice — \(attitude.status(now: now))")
+                let offset = timeOffset.seconds == 0 ? "" : String(format: ", time offset %+.3f s", timeOffset.seconds)
+                glfwSetWindowTitle(window, "steady-dice — \(attitude.status(now: now))\(offset)")
                 lastTitle = now
             }
             glfwSwapBuffers(window)
             drawn += 1
             if let frameLimit, drawn >= frameLimit { break }
         }
+    }
+
+    /// [ and ]: changes the time offset and says what it is now. A log's playback moves by the change.
+    private func nudge(_ timeOffset: inout TimeOffsetControl, by delta: Double, attitude: AttitudeProvider, now: Double) {
+        guard timeOffset.clock != .none else {
+            Messages.logger.info("a fixed attitude has no clock: [ and ] change nothing")
+            return
+        }
+        let change = timeOffset.nudge(by: delta)
+        if timeOffset.clock == .playback { attitude.seek(by: change, now: now) }
+        let limit = change == 0 ? String(format: " (the live limit is ±%g s)", TimeOffsetControl.liveLimit) : ""
+        Messages.logger.info("\(String(format: "time offset %+.3f s%@: give --time-offset %.3f to start with it", timeOffset.seconds, limit, timeOffset.seconds))")
     }
 
     /// Writes the back buffer just drawn: exactly what the window shows.

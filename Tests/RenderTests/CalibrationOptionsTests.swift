@@ -171,4 +171,61 @@ final class CalibrationOptionsTests: XCTestCase {
                                    "-o", folder.appendingPathComponent("x.png").path])
         XCTAssertTrue(message.contains("--time-offset needs --log"), message)
     }
+
+    /// `run --imud`: a live offset past ±1 s is refused; a calibration file's offset (which pairs its clip
+    /// with its log) is not applied live and says so once; `--time-offset` beside `--calibration` gives
+    /// the live one. imud is not running here: the window draws the background and quits after 2 frames.
+    func testLiveTimeOffsetOnRun() throws {
+        guard let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty else {
+            throw XCTSkip("no X display: run the tests under xvfb-run (scripts/test does)")
+        }
+        let cal = try writeCalibration(fov: 45, mount: .identity, offset: 0.25)
+        let live = ["run", "--imud", "unix:/tmp/steady-dice-no-such-imud.sock", "--size", "160x120", "--background", "#000000",
+                    "--frames", "2"]
+        let far = try refusal(live + ["--time-offset", "1.5"])
+        XCTAssertTrue(far.contains("--time-offset 1.5 with --imud") && far.contains("within ±1 s"), far)
+        let fromFile = try CommandHarness.run(live + ["--calibration", cal])
+        XCTAssertEqual(fromFile.status, 0, fromFile.stderr)
+        XCTAssertEqual(fromFile.stderr.components(separatedBy: "time offset of 250.0 ms pairs its clip with its log").count, 2,
+                       fromFile.stderr)
+        let given = try CommandHarness.run(live + ["--calibration", cal, "--time-offset", "-0.05"])
+        XCTAssertEqual(given.status, 0, given.stderr)
+        XCTAssertFalse(given.stderr.contains("not applied"), given.stderr)
+        let both = try refusal(["snapshot", "--attitude", "1,0,0,0", "--calibration", cal, "--time-offset", "0.1", "--size", "32x24",
+                                "-o", folder.appendingPathComponent("x.png").path])
+        XCTAssertTrue(both.contains("--calibration and --time-offset"), both)
+    }
+
+    /// `run --log --video --time-offset S` starts the log at S and the video at 0, both on the clock
+    /// started before the window opens, so the first frame drawn, a few tenths of a second later, shows
+    /// video frame k with the log at S + k/10 (within the frame): `snapshot --at S + k/10 --time-offset S`.
+    /// The log holds q0 until 4.95 s and q1 from 5 s, so with S = 5 the die is q1 whatever k, and q0
+    /// without the offset. A start before the log's first sample is refused, naming the --video-at that fixes it.
+    func testRunStartsTheLogAtTheOffset() throws {
+        guard let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty else {
+            throw XCTSkip("no X display: run the tests under xvfb-run (scripts/test does)")
+        }
+        let q0 = Quaternion(axis: [0.3, 0.8, -0.5], angle: 0.4), q1 = Quaternion(axis: [-0.6, 0.2, 0.7], angle: 1.9)
+        let log = folder.appendingPathComponent("step.csv").path
+        try ("t,qw,qx,qy,qz\n0," + text(q0) + "\n4.95," + text(q0) + "\n5," + text(q1) + "\n30," + text(q1) + "\n")
+            .write(toFile: log, atomically: true, encoding: .utf8)
+        let video = try VideoTestFrames.writeVideo(in: folder, name: "clock.avi", width: 160, height: 120, count: 16, fps: 10)
+        let window = folder.appendingPathComponent("window.png").path
+        let run = try CommandHarness.run(["run", "--log", log, "--video", video, "--time-offset", "5", "--size", "160x120",
+                                          "--frames", "1", "--snapshot-on-exit", window])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let shown = try RGBImage.read(path: window)
+        let k = try XCTUnwrap(videoFrame(shownIn: shown), "a frame of the video is behind the die")
+        let expected = try snapshot(["--log", log, "--video", video, "--at", String(5 + Double(k) / 10), "--time-offset", "5"],
+                                    name: "expected")
+        // Tolerance 2, as the goldens: at some attitudes the window's GLX context and the offscreen EGL one
+        // shade a few die pixels 1 or 2 levels apart (`run --attitude` against `snapshot --attitude` alone shows it).
+        XCTAssertEqual(CommandHarness.differingChannels(shown.pixels, expected.pixels, tolerance: 2), 0,
+                       "the window's first frame (video frame \(k)) is the snapshot at log time 5 + \(k)/10")
+        let unshifted = try snapshot(["--log", log, "--video", video, "--at", String(Double(k) / 10)], name: "unshifted")
+        XCTAssertGreaterThan(CommandHarness.differingChannels(shown.pixels, unshifted.pixels), 1000,
+                             "without the offset the die shows q0: the offset must change the picture")
+        let early = try refusal(["run", "--log", log, "--video", video, "--time-offset", "-0.2", "--size", "160x120", "--frames", "1"])
+        XCTAssertTrue(early.contains("--video-at 0.2"), early)
+    }
 }

@@ -1,3 +1,4 @@
+import AttitudeLog
 import AttitudeMath
 import Foundation
 import Imaging
@@ -49,9 +50,10 @@ final class ViewKeysWindowTests: XCTestCase {
         }
     }
 
-    /// Starts `run` with `arguments`, presses each key (waiting for the message it prints), closes
-    /// the window with SIGTERM and returns the frame it was showing.
-    private func frameAfterPressing(_ keys: [(key: String, message: String)], _ arguments: [String]) throws -> RGBImage {
+    /// Starts `run` with `arguments`, presses each key (waiting for the message it prints), waits
+    /// `settle` seconds, closes the window with SIGTERM and returns the frame it was showing.
+    private func frameAfterPressing(_ keys: [(key: String, message: String)], _ arguments: [String],
+                                    settle: Double = 0) throws -> RGBImage {
         let errors = Pipe()
         let process = try CommandHarness.start(["run", "--size", "320x240", "--background", "#336699",
                                                 "--snapshot-on-exit", output] + arguments, stderr: errors)
@@ -67,6 +69,7 @@ final class ViewKeysWindowTests: XCTestCase {
             wait(for: message, in: errors, log: &log)
             XCTAssertTrue(log.contains(message), log)
         }
+        if settle > 0 { Thread.sleep(forTimeInterval: settle) }
         process.terminate()
         CommandHarness.finish(process, within: 10, what: "run after SIGTERM")
         XCTAssertEqual(process.terminationStatus, 0, log)
@@ -107,5 +110,33 @@ final class ViewKeysWindowTests: XCTestCase {
         }
         XCTAssertGreaterThan(cornerChanged, 1000, "the HUD panel should be in the top-left corner")
         XCTAssertEqual(dieChanged, 0, "the HUD must not cover the die at the identity view")
+    }
+
+    /// Live imud with `--time-offset -0.3`: ] and Shift-[ move the offset by 5 ms and 1 ms, each saying
+    /// the new value, and once the attitude history reaches 0.3 s back the die shows the fed attitude,
+    /// not greyed. `feed` publishes one constant attitude, so the picture does not depend on timing.
+    func testBracketsChangeALiveTimeOffset() throws {
+        var template = Array("/tmp/steady-dice-keys-XXXXXX".utf8CString)  // short: it holds a Unix socket
+        guard let made = mkdtemp(&template) else { throw POSIXError(.EIO) }
+        let folder = String(cString: made)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let q = Quaternion(axis: [0.2, -1, 0.5], angle: 2.0)
+        let log = folder + "/still.csv", socket = folder + "/imud.sock"
+        try AttitudeLog.write(samples: [AttitudeSample(t: 0, worldFromDevice: q), AttitudeSample(t: 1, worldFromDevice: q)],
+                              frame: .xMagneticNorthZVertical, to: log)
+        let feed = try CommandHarness.start(["feed", "--log", log, "--unix", socket, "--loop", "--rate", "200"])
+        defer { feed.terminate(); CommandHarness.finish(feed, within: 10, what: "feed after SIGTERM") }
+        let frame = try frameAfterPressing([("bracketright", "time offset -0.295 s"), ("shift+bracketleft", "time offset -0.296 s")],
+                                           ["--imud", "unix:\(socket)", "--time-offset", "-0.3"], settle: 0.6)
+        let expected = try RenderHarness.render(q, width: 320, height: 240, clear: clear)
+        XCTAssertLessThan(CommandHarness.differingChannels(frame.pixels, expected.pixels, tolerance: 8), 60,
+                          "the fed attitude, in colour, but for float32 rounding at a few edge pixels")
+    }
+
+    /// A fixed attitude has no clock: [ says so and changes nothing.
+    func testBracketsWithAFixedAttitudeSayThereIsNoClock() throws {
+        let frame = try frameAfterPressing([("bracketleft", "a fixed attitude has no clock")], ["--attitude", "1,0,0,0"])
+        let plain = try RenderHarness.render(.identity, width: 320, height: 240, clear: clear)
+        XCTAssertEqual(CommandHarness.differingChannels(frame.pixels, plain.pixels), 0)
     }
 }
