@@ -42,7 +42,8 @@ struct AttitudeCalibrationOptions: ParsableArguments {
 
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Seconds between the camera's clock and the log's: the video frame at video time t shows "
-                               + "the attitude at log time t + S.", valueName: "S"),
+                               + "the attitude at log time t + S. Live (run --imud): the frame that arrived at t shows the "
+                               + "attitude that arrived at t + S, |S| at most 1.", valueName: "S"),
             transform: { text -> Double in
                 do { return try OptionValues.numbers(text, counts: [1], shape: "S")[0] } catch {
                     throw ValidationError("--time-offset: \(error)")
