@@ -3,10 +3,13 @@
 field-of-view error (%), mount error (degrees) and seconds per clip, with their medians.
 
     scripts/calibrate-bench.py [--binary .build/release/steady-dice] [--size 640x480] [--duration 20] [--work DIR]
+                               [--gyro-noise DEG/S] [--gyro-bias X,Y,Z] [--lossy]
 
 Each case makes a clip with `steady-dice calibration-clip` (a BROAD trial's reference attitude turning
 a textured panorama through a known camera, mount and offset; the gyroscope made from that attitude),
-then times `steady-dice calibrate` on it and compares its file with the truth file. Build the release
+then times `steady-dice calibrate` on it and compares its file with the truth file. `--gyro-noise` and
+`--gyro-bias` give every clip's gyroscope white noise and a bias (°/s) as a real one has; `--lossy` writes
+H.264 .mp4 clips instead of lossless FFV1, as cameras record. Build the release
 binary first (`swift build -c release --product steady-dice`). Python standard library only.
 """
 import argparse
@@ -53,16 +56,20 @@ def main():
     parser.add_argument("--size", default="640x480")
     parser.add_argument("--duration", type=float, default=20)
     parser.add_argument("--work", default=None)
+    parser.add_argument("--gyro-noise", default="0")
+    parser.add_argument("--gyro-bias", default="0,0,0")
+    parser.add_argument("--lossy", action="store_true")
     args = parser.parse_args()
     work = args.work or tempfile.mkdtemp(prefix="calibrate-bench-")
     rows = []
     for n, (trial, start, fov, offset, mount) in enumerate(CASES):
-        clip, log, truth, found = (os.path.join(work, f"case{n}{ext}") for ext in (".mkv", ".csv", "-truth.yaml", "-found.yaml"))
+        clip, log, truth, found = (os.path.join(work, f"case{n}{ext}") for ext in (".mp4" if args.lossy else ".mkv", ".csv", "-truth.yaml", "-found.yaml"))
         norm = math.sqrt(sum(v * v for v in mount))
         mount = [v / norm for v in mount]
         subprocess.run([args.binary, "calibration-clip", "--trial", f"{BROAD}/{trial}.csv.xz", "--start", str(start),
                         "--duration", str(args.duration), "--fov", str(fov), "--time-offset", str(offset),
                         "--mount", ",".join(f"{v:.7f}" for v in mount), "--size", args.size, "--seed", str(n + 1),
+                        "--gyro-noise", args.gyro_noise, "--gyro-bias", args.gyro_bias,
                         "--video", clip, "--log", log, "--truth", truth], check=True, stdout=subprocess.DEVNULL,
                        stderr=subprocess.DEVNULL)
         began = time.monotonic()

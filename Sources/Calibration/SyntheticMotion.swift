@@ -75,12 +75,45 @@ public struct SyntheticMotion: Sendable {
 
     /// The log as steady-dice raw CSV (`t,gx,gy,gz,ax,ay,az`, SI units), the gyroscope reading
     /// `gyroBias` (rad/s, in S) more than the truth.
-    public func rawCSV(gyroBias: SIMD3<Double> = .zero) -> String {
+    /// `gyroNoise` is the standard deviation in rad/s of white Gaussian noise added to each axis of
+    /// each sample, drawn from `seed` (the same seed, the same noise).
+    public func rawCSV(gyroBias: SIMD3<Double> = .zero, gyroNoise: Double = 0, seed: UInt64 = 1) -> String {
         var text = "# synthetic: a gyroscope made from a reference attitude\nt,gx,gy,gz,ax,ay,az\n"
+        var noise = GaussianNoise(seed: seed)
         for i in 0..<logTime.count {
-            let g = gyro[i] + gyroBias, a = acc[i]
+            var g = gyro[i] + gyroBias
+            if gyroNoise > 0 { g += gyroNoise * SIMD3(noise.next(), noise.next(), noise.next()) }
+            let a = acc[i]
             text += String(format: "%.6f,%.9f,%.9f,%.9f,%.6f,%.6f,%.6f\n", logTime[i], g.x, g.y, g.z, a.x, a.y, a.z)
         }
         return text
+    }
+}
+
+/// Standard normal numbers from a seed, reproducible on every machine: SplitMix64 for the uniforms,
+/// the Box–Muller transform for the normals.
+struct GaussianNoise {
+    private var state: UInt64
+    private var spare: Double?
+
+    init(seed: UInt64) { state = seed }
+
+    private mutating func uniform() -> Double {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        z ^= z >> 31
+        return (Double(z >> 11) + 0.5) / 9_007_199_254_740_992  // in (0, 1): log never sees 0
+    }
+
+    mutating func next() -> Double {
+        if let spare {
+            self.spare = nil
+            return spare
+        }
+        let radius = (-2 * log(uniform())).squareRoot(), angle = 2 * Double.pi * uniform()
+        spare = radius * sin(angle)
+        return radius * cos(angle)
     }
 }

@@ -42,16 +42,21 @@ struct CalibrationClip: ParsableCommand {
             help: ArgumentHelp("A constant bias added to the logged gyroscope, degrees per second, in the IMU's frame.", valueName: "X,Y,Z"))
     var gyroBias: String = "0,0,0"
 
+    @Option(help: ArgumentHelp("White noise added to each gyroscope axis and sample: its standard deviation, degrees per "
+                               + "second (drawn from --seed).", valueName: "DEG/S"))
+    var gyroNoise: Double = 0
+
     @Option(help: "Frame size, WxH.")
     var size: Size = Size(width: 320, height: 240)
 
     @Option(help: ArgumentHelp("Frames per second.", valueName: "FPS"))
     var fps: Double = 30
 
-    @Option(help: ArgumentHelp("The texture's seed: another seed, another world.", valueName: "N"))
+    @Option(help: ArgumentHelp("The seed of the texture and of --gyro-noise: another seed, another world.", valueName: "N"))
     var seed: UInt64 = 1
 
-    @Option(help: ArgumentHelp("The clip to write: .mkv or .avi (FFV1, lossless).", valueName: "CLIP"))
+    @Option(help: ArgumentHelp("The clip to write: .mkv or .avi (FFV1, lossless), or .mp4 (H.264, lossy, as cameras "
+                               + "record; to check calibrate on compressed frames).", valueName: "CLIP"))
     var video: String
 
     @Option(help: ArgumentHelp("The raw log to write (steady-dice raw CSV).", valueName: "RAW.csv"))
@@ -74,11 +79,14 @@ struct CalibrationClip: ParsableCommand {
 
     func validate() throws {
         _ = try parsedBias()
+        guard gyroNoise >= 0, gyroNoise <= 100 else { throw ValidationError("--gyro-noise must be from 0 to 100 degrees per second") }
         guard fov > 5, fov < 170 else { throw ValidationError("--fov must be between 5 and 170 degrees") }
         guard duration > 0, duration <= 600 else { throw ValidationError("--duration must be from 0 to 600 seconds") }
         guard abs(timeOffset) <= 1 else { throw ValidationError("--time-offset must be within ±1 s") }
         guard fps > 0, fps <= 240 else { throw ValidationError("--fps must be from 0 to 240") }
-        guard case .video("FFV1")? = VideoOutput.kind(of: video) else { throw ValidationError("--video must name a .mkv or .avi file (FFV1)") }
+        guard case .video? = VideoOutput.kind(of: video) else {
+            throw ValidationError("--video must name a .mkv or .avi file (FFV1, lossless) or a .mp4 file (H.264)")
+        }
     }
 
     @OptionGroup var messages: MessageOptions
@@ -94,7 +102,8 @@ struct CalibrationClip: ParsableCommand {
             } catch let error as CalibrationError {
                 throw AppError("\(trial): \(error)")
             }
-            try motion.rawCSV(gyroBias: bias * .pi / 180).write(toFile: log, atomically: true, encoding: .utf8)
+            try motion.rawCSV(gyroBias: bias * .pi / 180, gyroNoise: gyroNoise * .pi / 180, seed: seed)
+                .write(toFile: log, atomically: true, encoding: .utf8)
             let camera = PinholeCamera(verticalFieldOfViewDegrees: fov, width: size.width, height: size.height)
             // About as many texels per degree as the camera has pixels, so the texture neither blurs nor aliases.
             let panoramaWidth = min(8192, max(512, Int(360 * Double(size.height) / fov) / 2 * 2))

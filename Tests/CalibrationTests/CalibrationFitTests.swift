@@ -44,5 +44,39 @@ final class CalibrationFitTests: XCTestCase {
         XCTAssertLessThan(result.imuToCamera.angle(to: mount) * 180 / .pi, 0.05)
         XCTAssertLessThan(result.residualDegreesPerSecond, 0.5)
     }
-}
 
+    /// A gyroscope with white noise of 0.5 °/s per axis and sample (several times a MEMS gyroscope's at
+    /// 100-300 Hz) and a bias of a few tenths of a degree per second: still within the targets
+    /// (1 ms, 1 % of the field of view, 1° of mount).
+    func testNoisyBiasedGyroscopeStaysWithinTheTargets() throws {
+        guard FileManager.default.fileExists(atPath: Self.trial) else { throw XCTSkip("BROAD trial not found") }
+        let motion = try SyntheticMotion(reference: RawLogReader.read(path: Self.trial), start: 110, duration: 6)
+        let camera = PinholeCamera(verticalFieldOfViewDegrees: 62, width: 320, height: 240)
+        let mount = Quaternion(w: 0.6, x: -0.2, y: 0.7, z: 0.3).normalized()!
+        let fps = 30.0
+        let pairs = Self.tracks(motion: motion, camera: camera, mount: mount, offset: 0.173, frames: 180, fps: fps)
+        var noise = GaussianNoise(seed: 3)
+        let sigma = 0.5 * Double.pi / 180, bias = SIMD3(0.3, -0.2, 0.4) * .pi / 180
+        let noisy = motion.gyro.map { $0 + bias + sigma * SIMD3(noise.next(), noise.next(), noise.next()) }
+        let fit = CameraIMUCalibration(width: 320, height: 240, framesPerSecond: fps, frameCount: 180,
+                                       gyro: GyroIntegral(time: motion.logTime, rate: noisy))
+        let result = try fit.fit(pairs)
+        XCTAssertEqual(result.timeOffset, 0.173, accuracy: 1e-3)
+        XCTAssertEqual(result.camera.fy / camera.fy, 1, accuracy: 1e-2)
+        XCTAssertLessThan(result.imuToCamera.angle(to: mount) * 180 / .pi, 1)
+    }
+
+    /// The noise `calibration-clip --gyro-noise` adds: standard normal, reproducible from its seed.
+    func testGaussianNoiseIsStandardNormalAndSeeded() {
+        var a = GaussianNoise(seed: 11), b = GaussianNoise(seed: 11), c = GaussianNoise(seed: 12)
+        let samples = (0..<200_000).map { _ in a.next() }
+        let mean = samples.reduce(0, +) / Double(samples.count)
+        let variance = samples.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(samples.count - 1)
+        XCTAssertEqual(mean, 0, accuracy: 0.01)
+        XCTAssertEqual(variance, 1, accuracy: 0.01)
+        XCTAssertEqual(Double(samples.filter { abs($0) > 2 }.count) / Double(samples.count), 0.0455, accuracy: 0.003,
+                       "a normal has 4.55 % beyond two standard deviations")
+        XCTAssertEqual((0..<5).map { _ in b.next() }, Array(samples.prefix(5)), "the same seed gives the same noise")
+        XCTAssertNotEqual((0..<5).map { _ in c.next() }, Array(samples.prefix(5)))
+    }
+}
