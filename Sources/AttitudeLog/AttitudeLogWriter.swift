@@ -28,6 +28,17 @@ extension AttitudeLog {
         return text
     }
 
+    /// How a log of attitudes in `frame` says so: a Core Motion frame in its `# frame:` line; east-north-up and
+    /// north-east-down, which that line cannot name, in a comment naming the axes `rotated` (the frame the
+    /// attitudes turn, e.g. "sensor" or "device") is turned into. The log then names no frame.
+    public static func frameHeader(for frame: OutputFrame, rotating rotated: String) -> (frame: ReferenceFrame?, comment: String?) {
+        switch frame {
+        case .reference(let reference): return (reference, nil)
+        case .enu: return (nil, "axes: \(rotated) to east-north-up")
+        case .ned: return (nil, "axes: \(rotated) to north-east-down")
+        }
+    }
+
     /// Writes `csvText(samples:frame:comments:)` to `path`, replacing the file.
     public static func write(samples: [AttitudeSample], frame: ReferenceFrame?, comments: [String] = [], to path: String) throws {
         let text: String

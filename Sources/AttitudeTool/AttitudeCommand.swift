@@ -128,18 +128,14 @@ struct Fuse: ParsableCommand {
         if let calibration { comments.append("magnetometer: \(calibration), subtracted") }
         if let declination { comments.append("true north from magnetic north with a declination of \(declination)° (east positive)") }
         if let recordingDeclination { comments.append("true north: \(recordingDeclination.summary)") }
-        let frameName: ReferenceFrame?
-        switch outputFrame {
-        case .reference(let reference): frameName = reference
-        case .enu: frameName = nil; comments.append("axes: sensor to east-north-up")
-        case .ned: frameName = nil; comments.append("axes: sensor to north-east-down")
-        }
+        let header = AttitudeLog.frameHeader(for: outputFrame, rotating: "sensor")
+        if let comment = header.comment { comments.append(comment) }
         if status {
-            try writeWithStatus(samples, frame: frameName, comments: comments)
+            try writeWithStatus(samples, frame: header.frame, comments: comments)
         } else {
             // The attitude log module's own writer, so that the file plays in steady-dice.
             try AttitudeLog.write(samples: samples.map { AttitudeSample(t: $0.t, worldFromDevice: $0.outputFromSensor) },
-                                  frame: frameName, comments: comments, to: output)
+                                  frame: header.frame, comments: comments, to: output)
         }
         Messages.logger.info("wrote \(samples.count) samples to \(output)")
     }

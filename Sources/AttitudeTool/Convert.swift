@@ -49,14 +49,10 @@ struct Convert: ParsableCommand {
         if let declination, target != .reference(sourceFrame) {
             comments.append("declination \(declination)° (east positive)")
         }
-        let frameName: ReferenceFrame?
-        switch target {
-        case .reference(let reference): frameName = reference
-        case .enu: frameName = nil; comments.append("axes: device to east-north-up")
-        case .ned: frameName = nil; comments.append("axes: device to north-east-down")
-        }
+        let header = AttitudeLog.frameHeader(for: target, rotating: "device")
+        if let comment = header.comment { comments.append(comment) }
         let shifted = samples.map { AttitudeSample(t: $0.t + log.startTime, worldFromDevice: $0.worldFromDevice) }
-        try AttitudeLog.write(samples: shifted, frame: frameName, comments: comments, to: output)
+        try AttitudeLog.write(samples: shifted, frame: header.frame, comments: comments, to: output)
         Messages.logger.info("wrote \(samples.count) samples in \(target) to \(output)")
     }
 }

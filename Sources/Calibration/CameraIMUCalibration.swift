@@ -42,7 +42,7 @@ public enum CalibrationError: Error, CustomStringConvertible, Equatable {
 public struct CameraIMUCalibrationResult: Sendable {
     public var camera: PinholeCamera
     /// The mount, D (the camera's device frame) from S (the IMU's): v_D = R·v_S.
-    public var imuToCamera: Quaternion
+    public var deviceFromIMU: Quaternion
     /// Log time = video time + offset, seconds.
     public var timeOffset: Double
     public var residualDegreesPerSecond: Double
@@ -134,7 +134,7 @@ public struct CameraIMUCalibration {
         let focal = exp(parameters.logFocal)
         let camera = PinholeCamera(fx: focal, fy: focal, cx: Double(width - 1) / 2, cy: Double(height - 1) / 2, width: width, height: height)
         let deviceFromIMU = Self.cameraFromDevice.conjugate * parameters.cameraFromIMU
-        return CameraIMUCalibrationResult(camera: camera, imuToCamera: deviceFromIMU.normalized() ?? deviceFromIMU,
+        return CameraIMUCalibrationResult(camera: camera, deviceFromIMU: deviceFromIMU.normalized() ?? deviceFromIMU,
                                           timeOffset: parameters.offset, residualDegreesPerSecond: rms,
                                           framesUsed: used.count, framesTotal: frameCount,
                                           untextured: pairCount - textured.count, translated: translated, outsideLog: outsideLog,

@@ -7,8 +7,8 @@ import Foundation
 /// camera's intrinsics (no distortion), the mount and the time offset, and how well the fit went.
 public struct CameraIMUCalibrationFile: Sendable {
     public var camera: PinholeCamera
-    /// The mount R with v_D = R·v_S (S the IMU's frame, D the camera's device frame).
-    public var imuToCamera: Quaternion
+    /// The mount R with v_D = R·v_S (S the IMU's frame, D the camera's device frame); the file's `imu_to_camera`.
+    public var deviceFromIMU: Quaternion
     /// Seconds: the video frame at video time t shows the attitude at log time t + offset.
     public var timeOffset: Double
     /// Root-mean-square difference of the camera's and the gyroscope's angular rates, degrees per second.
@@ -18,9 +18,9 @@ public struct CameraIMUCalibrationFile: Sendable {
     /// Empty when the fit has nothing to warn about.
     public var warning: String
 
-    public init(camera: PinholeCamera, imuToCamera: Quaternion, timeOffset: Double, residualDegreesPerSecond: Double,
+    public init(camera: PinholeCamera, deviceFromIMU: Quaternion, timeOffset: Double, residualDegreesPerSecond: Double,
                 framesUsed: Int, framesTotal: Int, warning: String) {
-        self.camera = camera; self.imuToCamera = imuToCamera; self.timeOffset = timeOffset
+        self.camera = camera; self.deviceFromIMU = deviceFromIMU; self.timeOffset = timeOffset
         self.residualDegreesPerSecond = residualDegreesPerSecond
         self.framesUsed = framesUsed; self.framesTotal = framesTotal; self.warning = warning
     }
@@ -30,7 +30,7 @@ public struct CameraIMUCalibrationFile: Sendable {
         let k = [camera.fx, 0, camera.cx, 0, camera.fy, camera.cy, 0, 0, 1]
         var raw = cvs_camera_imu_calibration()
         _ = withUnsafeMutableBytes(of: &raw.camera_matrix) { $0.bindMemory(to: Double.self).update(fromContentsOf: k) }
-        let q = [imuToCamera.w, imuToCamera.x, imuToCamera.y, imuToCamera.z]
+        let q = [deviceFromIMU.w, deviceFromIMU.x, deviceFromIMU.y, deviceFromIMU.z]
         _ = withUnsafeMutableBytes(of: &raw.imu_to_camera) { $0.bindMemory(to: Double.self).update(fromContentsOf: q) }
         raw.image_width = Int32(camera.width)
         raw.image_height = Int32(camera.height)
@@ -45,8 +45,9 @@ public struct CameraIMUCalibrationFile: Sendable {
         }
     }
 
-    /// Reads the mount and the time offset of a calibration file; the camera comes from `CalibratedCamera.read`.
-    public static func readMount(path: String) throws -> (imuToCamera: Quaternion, timeOffset: Double) {
+    /// Reads the mount (`imu_to_camera`, v_D = R·v_S) and the time offset (`time_offset_s`) of a calibration file;
+    /// the camera comes from `CalibratedCamera.read`.
+    public static func readMount(path: String) throws -> (deviceFromIMU: Quaternion, timeOffset: Double) {
         guard FileManager.default.fileExists(atPath: path) else { throw ImagingError.intrinsics(path: path, reason: "file not found") }
         var q = [Double](repeating: 0, count: 4)
         var offset = 0.0

@@ -59,7 +59,7 @@ struct Calibrate: ParsableCommand {
             print(String(format: "time offset %.4f s (log time = video time + offset)", result.timeOffset))
             print(String(format: "vertical field of view %.3f° (fx = fy = %.2f px, principal point at the centre)",
                          result.verticalFieldOfViewDegrees, result.camera.fx))
-            let q = result.imuToCamera.w < 0 ? -result.imuToCamera : result.imuToCamera
+            let q = result.deviceFromIMU.w < 0 ? -result.deviceFromIMU : result.deviceFromIMU
             print(String(format: "mount imu_to_camera %.6f,%.6f,%.6f,%.6f (v_D = R·v_S)", q.w, q.x, q.y, q.z))
             let bias = result.gyroBias * 180 / .pi
             print(String(format: "gyroscope bias %.3f,%.3f,%.3f °/s (in the IMU's frame; estimated with the rest, not written)",
@@ -69,7 +69,7 @@ struct Calibrate: ParsableCommand {
                          result.untextured, result.translated, result.outsideLog))
             if !result.warning.isEmpty { message("warning: \(result.warning)") }
             if let output {
-                try CameraIMUCalibrationFile(camera: result.camera, imuToCamera: q, timeOffset: result.timeOffset,
+                try CameraIMUCalibrationFile(camera: result.camera, deviceFromIMU: q, timeOffset: result.timeOffset,
                                              residualDegreesPerSecond: result.residualDegreesPerSecond,
                                              framesUsed: result.framesUsed, framesTotal: result.framesTotal,
                                              warning: result.warning).write(path: output)

@@ -120,14 +120,14 @@ struct CalibrationClip: ParsableCommand {
             // The die sits far below, fixed in the world like the texture, so it moves as the texture does.
             let nadir = Anchor(bearingDegrees: 0, elevationDegrees: -90, distance: Anchor.maximumDistance)
             for k in 0..<frames {
-                let q = motion.worldFromDevice(videoTime: Double(k) / fps, imuToCamera: mount, timeOffset: timeOffset)
+                let q = motion.worldFromDevice(videoTime: Double(k) / fps, deviceFromIMU: mount, timeOffset: timeOffset)
                 renderer.draw(SceneState(worldFromDevice: q, camera: camera, anchor: nadir), width: size.width, height: size.height)
                 try output.write(target.readImage())
                 if (k + 1) % 100 == 0 { Messages.logger.info("calibration-clip: \(k + 1) of \(frames) frames") }
             }
             try output.finish()
             if let truth {
-                try CameraIMUCalibrationFile(camera: camera, imuToCamera: mount, timeOffset: timeOffset, residualDegreesPerSecond: 0,
+                try CameraIMUCalibrationFile(camera: camera, deviceFromIMU: mount, timeOffset: timeOffset, residualDegreesPerSecond: 0,
                                              framesUsed: frames, framesTotal: frames, warning: "").write(path: truth)
             }
             print("wrote \(video) (\(frames) frames, \(size.width)x\(size.height) at \(fps) fps) and \(log) "

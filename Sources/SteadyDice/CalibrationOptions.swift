@@ -73,7 +73,7 @@ struct AttitudeCalibrationOptions: ParsableArguments {
     /// The mount imud's frame mapping takes: the quaternion form composed onto imud's body frame.
     func imudMount() throws -> IMUDMount {
         if let calibration {
-            return IMUDMount(deviceFromIMUBody: try CameraIMUCalibrationFile.readMount(path: calibration).imuToCamera)
+            return IMUDMount(deviceFromIMUBody: try CameraIMUCalibrationFile.readMount(path: calibration).deviceFromIMU)
         }
         switch mount {
         case .rotation(let r)?: return IMUDMount(deviceFromIMUBody: r)

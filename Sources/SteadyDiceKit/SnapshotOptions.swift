@@ -42,11 +42,11 @@ public struct SnapshotOptions: Equatable, Sendable {
     /// `--calibration FILE`: a `steady-dice calibrate` file's camera matrix (as `--intrinsics`), mount
     /// and time offset. A missing or bad key throws one line naming the file and the key.
     public mutating func applyCalibration(path: String) throws {
-        let (imuToCamera, offset) = try CameraIMUCalibrationFile.readMount(path: path)
+        let (deviceFromIMU, offset) = try CameraIMUCalibrationFile.readMount(path: path)
         _ = try CalibratedCamera.read(path: path)
         camera.fieldOfViewDegrees = nil
         camera.intrinsicsPath = path
-        mount = imuToCamera
+        mount = deviceFromIMU
         timeOffset = offset
     }
 

@@ -46,6 +46,18 @@ final class AttitudeLogWriterTests: XCTestCase {
         XCTAssertFalse(try AttitudeLog.csvText(samples: samples, frame: nil).contains("frame"))
     }
 
+    func testFrameHeaderNamesACoreMotionFrameInTheFrameLineAndTheAxesOfENUAndNEDInAComment() {
+        let north = AttitudeLog.frameHeader(for: .reference(.xMagneticNorthZVertical), rotating: "sensor")
+        XCTAssertEqual(north.frame, .xMagneticNorthZVertical)
+        XCTAssertNil(north.comment)
+        let enu = AttitudeLog.frameHeader(for: .enu, rotating: "device")
+        XCTAssertNil(enu.frame)
+        XCTAssertEqual(enu.comment, "axes: device to east-north-up")
+        let ned = AttitudeLog.frameHeader(for: .ned, rotating: "sensor")
+        XCTAssertNil(ned.frame)
+        XCTAssertEqual(ned.comment, "axes: sensor to north-east-down")
+    }
+
     func testWriteThenLoad() throws {
         let folder = try makeTemporaryFolder(for: self)
         let path = folder.appendingPathComponent("written.csv").path

@@ -14,8 +14,8 @@ final class CalibrationFitTests: XCTestCase {
                 fps: Double) -> [FramePairTracks] {
         var random = SeededGenerator(seed: 7)
         return (0..<(frames - 1)).map { k in
-            let a = motion.worldFromDevice(videoTime: Double(k) / fps, imuToCamera: mount, timeOffset: offset)
-            let b = motion.worldFromDevice(videoTime: Double(k + 1) / fps, imuToCamera: mount, timeOffset: offset)
+            let a = motion.worldFromDevice(videoTime: Double(k) / fps, deviceFromIMU: mount, timeOffset: offset)
+            let b = motion.worldFromDevice(videoTime: Double(k + 1) / fps, deviceFromIMU: mount, timeOffset: offset)
             var from: [SIMD2<Double>] = [], to: [SIMD2<Double>] = []
             for _ in 0..<200 where from.count < 60 {
                 let u = Double.random(in: 0..<Double(camera.width), using: &random)
@@ -41,7 +41,7 @@ final class CalibrationFitTests: XCTestCase {
         let result = try fit.fit(pairs)
         XCTAssertEqual(result.timeOffset, -0.311, accuracy: 1e-4)
         XCTAssertEqual(result.camera.fy / camera.fy, 1, accuracy: 1e-3)
-        XCTAssertLessThan(result.imuToCamera.angle(to: mount) * 180 / .pi, 0.05)
+        XCTAssertLessThan(result.deviceFromIMU.angle(to: mount) * 180 / .pi, 0.05)
         XCTAssertLessThan(result.residualDegreesPerSecond, 0.5)
     }
 

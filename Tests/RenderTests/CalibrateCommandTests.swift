@@ -46,7 +46,7 @@ final class CalibrateCommandTests: XCTestCase {
     /// Makes a clip, calibrates it, and returns what calibrate found and said.
     func calibrate(_ truth: Truth, trial: String = CalibrateCommandTests.trial, start: Double = 110, duration: Double = 6,
                    name: String = "clip", file: StaticString = #filePath, line: UInt = #line)
-        throws -> (camera: CalibratedCamera?, mount: (imuToCamera: Quaternion, timeOffset: Double)?, status: Int32, stderr: String) {
+        throws -> (camera: CalibratedCamera?, mount: (deviceFromIMU: Quaternion, timeOffset: Double)?, status: Int32, stderr: String) {
         let (clip, log) = try makeClip(truth, trial: trial, start: start, duration: duration, name: name, file: file, line: line)
         let output = folder.appendingPathComponent("\(name).yaml").path
         let run = try CommandHarness.run(["calibrate", "--video", clip, "--log", log, "--output", output], timeout: 300)
@@ -62,7 +62,7 @@ final class CalibrateCommandTests: XCTestCase {
         let fov = 2 * atan(Double(camera.pinhole.height) / 2 / camera.pinhole.fy) * 180 / .pi
         XCTAssertEqual(mount.timeOffset, truth.offset, accuracy: 0.001, "time offset", file: file, line: line)
         XCTAssertEqual(fov / truth.fov, 1, accuracy: 0.01, "vertical field of view \(fov)°", file: file, line: line)
-        XCTAssertLessThan(mount.imuToCamera.angle(to: truth.mount) * 180 / .pi, 1, "mount \(mount.imuToCamera)", file: file, line: line)
+        XCTAssertLessThan(mount.deviceFromIMU.angle(to: truth.mount) * 180 / .pi, 1, "mount \(mount.deviceFromIMU)", file: file, line: line)
         XCTAssertEqual(camera.pinhole.cx, 159.5, file: file, line: line)
         XCTAssertEqual(camera.pinhole.cy, 119.5, file: file, line: line)
         XCTAssertTrue(found.stderr.contains("calibrate: done"), found.stderr, file: file, line: line)
@@ -134,12 +134,12 @@ final class CalibrateCommandTests: XCTestCase {
         let path = folder.appendingPathComponent("cal.yaml").path
         let camera = PinholeCamera(fx: 300, fy: 300, cx: 159.5, cy: 119.5, width: 320, height: 240)
         let mount = Quaternion(axis: SIMD3(0.2, 1, 0.1), angle: 0.7)
-        try CameraIMUCalibrationFile(camera: camera, imuToCamera: mount, timeOffset: -0.25, residualDegreesPerSecond: 0.1,
+        try CameraIMUCalibrationFile(camera: camera, deviceFromIMU: mount, timeOffset: -0.25, residualDegreesPerSecond: 0.1,
                                      framesUsed: 10, framesTotal: 12, warning: "").write(path: path)
         XCTAssertEqual(try CalibratedCamera.read(path: path).pinhole, camera)
         let read = try CameraIMUCalibrationFile.readMount(path: path)
         XCTAssertEqual(read.timeOffset, -0.25)
-        XCTAssertLessThan(read.imuToCamera.angle(to: mount), 1e-12)
+        XCTAssertLessThan(read.deviceFromIMU.angle(to: mount), 1e-12)
         let text = try String(contentsOfFile: path, encoding: .utf8)
         XCTAssertFalse(text.contains("warning:"), text)
         let broken = folder.appendingPathComponent("broken.yaml").path

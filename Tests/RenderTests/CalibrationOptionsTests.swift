@@ -79,7 +79,7 @@ final class CalibrationOptionsTests: XCTestCase {
     func writeCalibration(name: String = "cal.yaml", fov: Double, mount: Quaternion, offset: Double) throws -> String {
         let path = folder.appendingPathComponent(name).path
         let camera = PinholeCamera(verticalFieldOfViewDegrees: fov, width: 160, height: 120)
-        try CameraIMUCalibrationFile(camera: camera, imuToCamera: mount, timeOffset: offset, residualDegreesPerSecond: 0.1,
+        try CameraIMUCalibrationFile(camera: camera, deviceFromIMU: mount, timeOffset: offset, residualDegreesPerSecond: 0.1,
                                      framesUsed: 10, framesTotal: 10, warning: "").write(path: path)
         return path
     }

@@ -48,6 +48,23 @@ final class RecordingCommandTests: XCTestCase {
         return recording.path
     }
 
+    /// An Android Sensor Logger folder (no Metadata.csv) with only `Gyroscope.csv` and `TotalAcceleration.csv`:
+    /// 3 s at 100 Hz on the phone's clock, lying still face up: total acceleration 9.80665 m/s² along the
+    /// device's Z (Sensor Logger writes the columns z, y, x).
+    private func androidFolder() throws -> URL {
+        let recording = folder.appendingPathComponent("android")
+        try FileManager.default.createDirectory(at: recording, withIntermediateDirectories: true)
+        var gyro = "time,seconds_elapsed,z,y,x\n", total = gyro
+        for i in 0..<300 {
+            let ns = 1_707_663_721_334_068_000 + Int64(i) * 10_000_000
+            gyro += "\(ns),\(Double(i) / 100),0,0,0\n"
+            total += "\(ns),\(Double(i) / 100),9.80665,0,0\n"
+        }
+        try gyro.write(to: recording.appendingPathComponent("Gyroscope.csv"), atomically: true, encoding: .utf8)
+        try total.write(to: recording.appendingPathComponent("TotalAcceleration.csv"), atomically: true, encoding: .utf8)
+        return recording
+    }
+
     func testAFolderItsOrientationFileAndItsConvertedLogDrawTheSamePicture() throws {
         let recording = try iPhoneFolder(), converted = path("converted.csv")
         let convert = try attitude(["convert", recording, "--output", converted])
@@ -82,16 +99,7 @@ final class RecordingCommandTests: XCTestCase {
     /// `--quiet` leaves a snapshot of a raw folder with no stderr at all (the reader's warning and the
     /// fusion status included) and the same picture; `--verbose` adds how the log was read.
     func testQuietAndVerboseOnSnapshot() throws {
-        let recording = folder.appendingPathComponent("android-quiet")
-        try FileManager.default.createDirectory(at: recording, withIntermediateDirectories: true)
-        var gyro = "time,seconds_elapsed,z,y,x\n", total = gyro
-        for i in 0..<300 {
-            let ns = 1_707_663_721_334_068_000 + Int64(i) * 10_000_000
-            gyro += "\(ns),\(Double(i) / 100),0,0,0\n"
-            total += "\(ns),\(Double(i) / 100),9.80665,0,0\n"
-        }
-        try gyro.write(to: recording.appendingPathComponent("Gyroscope.csv"), atomically: true, encoding: .utf8)
-        try total.write(to: recording.appendingPathComponent("TotalAcceleration.csv"), atomically: true, encoding: .utf8)
+        let recording = try androidFolder()
         let common = ["snapshot", "--log", recording.path, "--at", "2.5", "--size", "64x48", "--background", "none"]
         let plain = try CommandHarness.run(common + ["--output", path("plain.png")])
         XCTAssertEqual(plain.status, 0, plain.stderr)
@@ -108,16 +116,7 @@ final class RecordingCommandTests: XCTestCase {
     }
 
     func testARawFolderIsFusedByEveryCommandThatTakesALog() throws {
-        let recording = folder.appendingPathComponent("android")
-        try FileManager.default.createDirectory(at: recording, withIntermediateDirectories: true)
-        var gyro = "time,seconds_elapsed,z,y,x\n", total = gyro
-        for i in 0..<300 {
-            let ns = 1_707_663_721_334_068_000 + Int64(i) * 10_000_000
-            gyro += "\(ns),\(Double(i) / 100),0,0,0\n"
-            total += "\(ns),\(Double(i) / 100),9.80665,0,0\n"
-        }
-        try gyro.write(to: recording.appendingPathComponent("Gyroscope.csv"), atomically: true, encoding: .utf8)
-        try total.write(to: recording.appendingPathComponent("TotalAcceleration.csv"), atomically: true, encoding: .utf8)
+        let recording = try androidFolder()
         let result = try CommandHarness.run(["snapshot", "--log", recording.path, "--at", "2.5", "--size", "64x48",
                                              "--background", "none", "--output", path("raw.png")])
         XCTAssertEqual(result.status, 0, result.stderr)

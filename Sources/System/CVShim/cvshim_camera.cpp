@@ -1,5 +1,6 @@
 #include "cvshim_camera.h"
 #include "cvshim_guard.hpp"
+#include "cvshim_storage.hpp"
 
 #include <opencv2/calib3d.hpp>
 #include <opencv2/core.hpp>
@@ -17,6 +18,7 @@ struct cvs_undistorter {
 namespace {
 
 using cvshim::guarded;
+using cvshim::openForReading;
 using cvshim::setError;
 
 // A failure naming the key it is about.
@@ -60,17 +62,7 @@ extern "C" {
 int cvs_intrinsics_read(const char *path, cvs_intrinsics *out, char *err, size_t errlen) {
     return guarded(err, errlen, -1, [&] {
         cv::FileStorage fs;
-        try {
-            if (!fs.open(path, cv::FileStorage::READ)) {
-                setError(err, errlen, "cannot open it as an OpenCV FileStorage file (YAML or XML)");
-                return -1;
-            }
-        } catch (const cv::Exception &e) {
-            // OpenCV's own reason is sometimes a parser's internal name ("buf"); say it only when it reads as a sentence.
-            std::string reason = e.err.find(' ') != std::string::npos ? ": " + e.err : "";
-            setError(err, errlen, "not an OpenCV FileStorage file (YAML or XML)" + reason);
-            return -1;
-        }
+        if (!openForReading(fs, path, err, errlen)) return -1;
         try {
             cv::Mat k = readMatrix(fs, "camera_matrix");
             if (k.rows != 3 || k.cols != 3) {

@@ -1,5 +1,6 @@
 #include "cvshim_vision.h"
 #include "cvshim_guard.hpp"
+#include "cvshim_storage.hpp"
 
 #include <opencv2/calib3d.hpp>
 #include <opencv2/core.hpp>
@@ -22,6 +23,7 @@ struct cvs_tracker {
 namespace {
 
 using cvshim::guarded;
+using cvshim::openForReading;
 using cvshim::setError;
 
 // Corners at least 1/40 of the picture's height apart, so they spread over the whole picture.
@@ -141,15 +143,7 @@ int cvs_calibration_write(const char *path, const cvs_camera_imu_calibration *c,
 int cvs_calibration_read_mount(const char *path, double imu_to_camera[4], double *time_offset_s, char *err, size_t errlen) {
     return guarded(err, errlen, -1, [&] {
         cv::FileStorage fs;
-        try {
-            if (!fs.open(path, cv::FileStorage::READ)) {
-                setError(err, errlen, "cannot open it as an OpenCV FileStorage file (YAML or XML)");
-                return -1;
-            }
-        } catch (const cv::Exception &) {
-            setError(err, errlen, "not an OpenCV FileStorage file (YAML or XML)");
-            return -1;
-        }
+        if (!openForReading(fs, path, err, errlen)) return -1;
         cv::FileNode mount = fs["imu_to_camera"];
         if (mount.empty() || mount.isNone()) {
             setError(err, errlen, "imu_to_camera: missing");
