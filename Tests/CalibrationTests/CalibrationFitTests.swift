@@ -63,7 +63,7 @@ final class CalibrationFitTests: XCTestCase {
         let result = try fit.fit(pairs)
         XCTAssertEqual(result.timeOffset, 0.173, accuracy: 1e-3)
         XCTAssertEqual(result.camera.fy / camera.fy, 1, accuracy: 1e-2)
-        XCTAssertLessThan(result.imuToCamera.angle(to: mount) * 180 / .pi, 1)
+        XCTAssertLessThan(result.deviceFromIMU.angle(to: mount) * 180 / .pi, 1)
     }
 
     /// The noise `calibration-clip --gyro-noise` adds: standard normal, reproducible from its seed.
