@@ -13,7 +13,7 @@ import RawLog
 struct AttitudeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "attitude",
-        abstract: "Fuse raw IMU logs into attitude, convert producers' attitude, measure the fusion against BROAD, print attitude as matrices and angles, and find where the device is.",
+        abstract: "Fuse raw IMU logs into attitude, convert producers' attitude, score the fusion on BROAD, print attitude as matrices and angles; locate the device.",
         subcommands: [Fuse.self, Convert.self, Eval.self, Bench.self, Views.self, Declination.self, LocationCommand.self, Terrain.self])
 
     /// Messages go to stderr as `attitude: ` lines; every refusal is one clean line (see `mainWithOneLineErrors`).
@@ -47,7 +47,7 @@ extension FusionMode: ExpressibleByArgument {}
 
 struct Fuse: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Fuse a raw log into a steady-dice attitude log (t,qw,qx,qy,qz), one row per input sample.")
+        abstract: "Fuse a raw log into a steady-dice attitude log (t,qw,qx,qy,qz) with a row for each input sample.")
 
     @Argument(help: "Raw CSV or x-io CSV (plain or .xz), or a Sensor Logger or x-IMU3 folder.")
     var input: String

@@ -7,7 +7,7 @@ import RawLog
 
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Measure estimator throughput (samples per second, one thread). Build with -c release.")
+        abstract: "Measure the estimator's throughput in samples per second on one thread; build with -c release.")
 
     @Argument(help: "A raw log to replay; without one, a synthetic 9D recording is used.")
     var input: String?

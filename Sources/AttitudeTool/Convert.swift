@@ -8,7 +8,7 @@ import Messages
 /// `attitude convert`: a producer's own orientation output as a steady-dice attitude log.
 struct Convert: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Turn a producer's orientation file (Sensor Logger Orientation.csv, x-IMU3 Quaternion.csv) "
+        abstract: "Turn a producer's orientation (Sensor Logger Orientation.csv, x-IMU3 Quaternion.csv) "
             + "into a steady-dice attitude log, optionally in another frame.")
 
     @Argument(help: ArgumentHelp("Orientation.csv, Quaternion.csv, an x-io CSV with quaternion columns, a steady-dice log, "

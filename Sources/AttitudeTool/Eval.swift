@@ -7,7 +7,7 @@ import RawLog
 
 struct Eval: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Score the estimator on logs with reference columns (BROAD metrics, RMSE in degrees).")
+        abstract: "Score the estimator on logs with reference columns by BROAD's metrics, the RMSE in degrees.")
 
     @Argument(help: "Raw CSV files (plain or .xz) with qw,qx,qy,qz and optionally moving columns.")
     var inputs: [String]

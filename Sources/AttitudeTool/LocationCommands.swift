@@ -50,10 +50,11 @@ struct PositionWords: ParsableArguments {
 
 struct Declination: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "The World Magnetic Model (WMM2025) at a place and date: declination, inclination, total field.",
+        abstract: "The World Magnetic Model (WMM2025, valid 2025.0 to 2030.0) at a place and date: declination, "
+            + "inclination and total field.",
         discussion: """
             Prints, one per line: declination (degrees, east of true north positive), inclination (degrees, \
-            down positive) and total field (nT). Valid from 2025.0 to 2030.0.
+            down positive) and total field (nT).
             """)
 
     @OptionGroup var position: PositionWords
@@ -120,8 +121,9 @@ extension LocationFilterKind: ExpressibleByArgument {}
 struct LocationCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "location",
-        abstract: "Filter the position fixes of a Sensor Logger Location.csv (or a recording folder holding one).",
-        discussion: "Writes t,latitude,longitude,altitude,horizontal_accuracy, t in seconds from the first row of the input.")
+        abstract: "Filter the position fixes of a Sensor Logger Location.csv.",
+        discussion: "Writes t,latitude,longitude,altitude,horizontal_accuracy, t in seconds from the input's first row; "
+            + "the input is Location.csv or a recording folder holding one.")
 
     @Argument(help: "Location.csv, or a Sensor Logger folder holding one.")
     var input: String

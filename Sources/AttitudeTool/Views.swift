@@ -11,7 +11,7 @@ struct Views: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write each attitude of a log as a rotation matrix, Core Motion Euler angles and the seed's tilt (smoothed too).",
         discussion: """
-        One row per input row: t,qw,qx,qy,qz,r11..r33,roll,pitch,yaw,tilt,tilt_smoothed. R is row by row with \
+        A row per input row: t,qw,qx,qy,qz,r11..r33,roll,pitch,yaw,tilt,tilt_smoothed. R is row by row with \
         v_W = R·v_D; roll, pitch, yaw in degrees with R = Rz(yaw)·Rx(pitch)·Ry(roll); tilt = asin(2(qx·qz − qw·qy)) \
         in degrees; tilt_smoothed is the seed's 1-D Kalman filter over tilt.
         """)

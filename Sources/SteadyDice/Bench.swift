@@ -9,14 +9,14 @@ import Render
 
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Measures offscreen rendering: ms per frame, split into background upload, draw and read-back.",
+        abstract: "Measures offscreen rendering in ms per frame, phase by phase: background upload, draw and read-back.",
         discussion: """
         Each frame uploads a new background frame, draws the scene with a new attitude and reads the \
         pixels back, as `snapshot` does; glFinish separates the phases so each is timed on its own. \
+        The figures printed are medians over --repeats runs. \
         Without a background option a generated 1280x720 picture is used, so the figure covers a full \
         frame with a textured background and the die. With --video, the video's frames (up to 120, decoded \
-        beforehand so decoding is not timed) are used in turn, a new one each frame. Prints the median over \
-        --repeats runs.
+        beforehand so decoding is not timed) are used in turn, a new one each frame.
 
         --write-video FILE writes a lossless FFV1 .avi of the test pattern, moving, at --size \
         (--frames frames, 30 fps) for --video, and exits.

@@ -16,7 +16,7 @@ import Render
 struct CalibrationClip: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "calibration-clip",
-        abstract: "Make a synthetic calibration clip and raw log with a known camera, mount and time offset.")
+        abstract: "Make a synthetic calibration clip and its raw log, with the camera, mount and time offset known.")
 
     @Option(help: ArgumentHelp("A raw log with a reference attitude (a BROAD trial, .csv or .csv.xz) to move the camera.",
                                valueName: "TRIAL"))

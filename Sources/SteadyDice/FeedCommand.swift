@@ -14,9 +14,9 @@ struct Feed: ParsableCommand {
         abstract: "Publish an attitude log as imud's binary stream (wire version 14 or 17) on a Unix socket, TCP or UDP.",
         discussion: """
             Replays the log at its own timestamps (or at --rate packets per second, slerped) to every connected \
-            stream subscriber (up to 8 per socket) and/or to a UDP destination. A slow subscriber loses packets \
-            rather than slowing the feed. SIGINT or SIGTERM sends imud's final shutdown packet and removes the \
-            Unix socket. With no output option, serves unix:/run/imud/imud-stream.sock as imud does.
+            stream subscriber (up to 8 per socket) and/or to a UDP destination (with no output option, to \
+            unix:/run/imud/imud-stream.sock, as imud does). SIGINT or SIGTERM sends imud's final shutdown packet \
+            and removes the Unix socket. A slow subscriber loses packets rather than slowing the feed.
 
             Examples:
               steady-dice feed --log models/demo-attitude.csv --unix /tmp/imud.sock --loop

@@ -11,7 +11,7 @@ import SteadyDiceKit
 struct RenderVideo: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Renders an attitude log offscreen into a video or a folder of PNGs, frame by frame.",
+        abstract: "Renders an attitude log offscreen into a video or a folder of PNGs, frame by frame at --fps.",
         discussion: """
         Frame k shows the attitude at --from + k/--fps, for every k with that time before --to (default: the log's end); \
         each frame is what `snapshot --at` that time shows. The output's name chooses it: .mkv or .avi is lossless \

@@ -12,19 +12,19 @@ import SteadyDiceKit
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Opens a resizable window showing the die over the background, driven by the attitude source.",
+        abstract: "Opens a resizable window showing the die over the background.",
         discussion: """
-        Keys: space pauses or resumes, Left/Right seek 5 s (with Shift 1 s), S saves a snapshot PNG, Q or Esc quits. \
+        Keys: space pauses or resumes, Left/Right seek 5 s (with Shift 1 s), S saves a snapshot PNG. \
         R takes the current attitude as the reference pose (the view snaps to identity), Shift-R returns to absolute \
-        attitude, H shows or hides the HUD, [ and ] change the time offset by 5 ms (with Shift 1 ms; see --time-offset).
+        attitude, H shows or hides the HUD, [ and ] change the time offset by 5 ms (with Shift 1 ms; see --time-offset). \
+        Q or Esc quits; Ctrl-C (SIGINT) or SIGTERM closes the window as Q does, so --snapshot-on-exit is still written.
 
-        Ctrl-C (SIGINT) or SIGTERM closes the window as Q does, so --snapshot-on-exit is still written.
+        The attitude source drives the die; without --log, --attitude or --imud it is the demo recording \
+        models/demo-attitude.csv. \
+        With no --background, --camera or --video the window shows camera 0 when one gives frames, else the plain \
+        background. With --imud the die is grey while imud is unreachable, starting up, not converged or shut down.
 
-        Without --log, --attitude or --imud it plays the demo recording models/demo-attitude.csv. \
-        With --imud the die is grey while imud is unreachable, starting up, not converged or shut down. \
-        With no --background, --camera or --video it shows camera 0 when one gives frames, else the plain background.
-
-        Needs a display; with none, use `xvfb-run -a steady-dice run ...` or `steady-dice snapshot`.
+        Needs a display: run it under `xvfb-run -a`, or use `steady-dice snapshot`.
         """)
 
     @Option(help: "Attitude log to play (steady-dice CSV or Sensor Logger Orientation.csv), or a raw IMU log, fused first. Default: the demo log.")

@@ -13,9 +13,10 @@ struct Snapshot: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Renders one frame offscreen (no window, no X display) and writes it as an upright RGB PNG.",
         discussion: """
-        Give exactly one attitude source: --log (with --at), --attitude, or --imud (with --timeout). \
-        With --hud the smoothed tilt is the seed's filter over the log's rows up to --at. \
         The PNG is exactly what `run` shows in a window of the same size.
+
+        Give exactly one attitude source: --log (with --at), --attitude, or --imud (with --timeout). \
+        With --hud the smoothed tilt is the seed's filter over the log's rows up to --at.
         """)
 
     @Option(help: "Attitude log (steady-dice CSV, Sensor Logger Orientation.csv, or a raw IMU log to fuse).")

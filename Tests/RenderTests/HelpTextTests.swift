@@ -4,8 +4,8 @@ import TestSupport
 import XCTest
 
 /// The help of every command of both executables, as a user at an 80-column terminal sees it
-/// (`COLUMNS=80`, which swift-argument-parser honours): it reads as paragraphs, and README.md names
-/// every command and every option it lists.
+/// (`COLUMNS=80`, which swift-argument-parser honours): it reads as paragraphs, none of its prose ending
+/// in a short leftover line, and README.md names every command and every option it lists.
 final class HelpTextTests: XCTestCase {
     /// One command's help: `steady-dice snapshot` and what `steady-dice snapshot --help` printed.
     struct Help {
@@ -85,6 +85,29 @@ final class HelpTextTests: XCTestCase {
         return ragged
     }
 
+    /// Short tails: the last printed line of a prose paragraph, when it holds four words or fewer
+    /// and the paragraph runs to more than one line ("median over --repeats runs."). Prose is the
+    /// OVERVIEW and the discussion, the lines before `USAGE:`; a paragraph is a run of non-blank
+    /// lines that are not indented, and a line starting with `- ` starts a new one. Indented lines
+    /// (examples) and the option rows, whose tails swift-argument-parser writes ("(default: 5.0)"),
+    /// are not prose.
+    static func shortTails(in text: String) -> [String] {
+        var tails: [String] = []
+        var paragraph: [String] = []
+        func endParagraph() {
+            if paragraph.count > 1, let last = paragraph.last, last.split(separator: " ").count <= 4 { tails.append(last) }
+            paragraph = []
+        }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if line.hasPrefix("USAGE:") { break }
+            let isProse = !line.hasPrefix(" ") && !line.trimmingCharacters(in: .whitespaces).isEmpty
+            if !isProse || line.hasPrefix("- ") { endParagraph() }
+            if isProse { paragraph.append(line) }
+        }
+        endParagraph()
+        return tails
+    }
+
     func testTheRaggedCheckCatchesAHardBreakAndPassesAParagraph() {
         // A source line break after "the", wrapped again at 80 columns.
         let ragged = """
@@ -104,12 +127,39 @@ final class HelpTextTests: XCTestCase {
         XCTAssertEqual(Self.options(in: "  --loop/--no-loop       Loop (default: --loop)\n  -h, --help   Show help."), ["--loop", "--no-loop"])
     }
 
+    func testTheShortTailCheckCatchesAShortLastLineOfProseOnly() {
+        let help = """
+        OVERVIEW: Measures offscreen rendering: ms per frame, split into background
+        upload, draw and read-back.
+
+        Each frame uploads a new background frame, draws the scene with a new attitude
+        and reads the pixels back, as `snapshot` does; glFinish separates the phases
+        so each is timed on its own.
+
+        Prints the median.
+
+        Examples:
+          steady-dice bench --size 1920x1080 --frames 200 --repeats 9
+          steady-dice bench
+
+        USAGE: steady-dice bench <options>
+
+        OPTIONS:
+          --repeats <repeats>     Runs; the figures are medians over runs, the ms of
+                                  each. (default: 7)
+        """
+        XCTAssertEqual(Self.shortTails(in: help), ["upload, draw and read-back."])
+    }
+
     func testEveryHelpReadsAsParagraphsAt80Columns() throws {
         let all = try allHelp()
         XCTAssertGreaterThan(all.count, 15, "commands found: \(all.map { $0.command.joined(separator: " ") })")
         for help in all {
             for ragged in Self.raggedLines(in: help.text) {
                 XCTFail("`\(help.command.joined(separator: " ")) --help` at 80 columns has a ragged line:\n\(ragged)")
+            }
+            for tail in Self.shortTails(in: help.text) {
+                XCTFail("`\(help.command.joined(separator: " ")) --help` at 80 columns ends a paragraph with a short line: \"\(tail)\"")
             }
         }
     }
