@@ -90,7 +90,7 @@ let package = Package(
 
         // MARK: - Tests
         /// Seeded randomness shared by the test targets.
-        .target(name: "TestSupport", dependencies: ["AttitudeMath"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["AttitudeMath"], path: "Tests/TestSupport", exclude: ["Fixtures"]),
         .testTarget(name: "CSVTextTests", dependencies: ["CSVText"]),
         .testTarget(name: "AttitudeMathTests", dependencies: ["AttitudeMath", "TestSupport"]),
         .testTarget(name: "AttitudeLogTests", dependencies: ["AttitudeLog", "Recording", "TestSupport"]),

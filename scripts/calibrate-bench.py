@@ -3,7 +3,7 @@
 field-of-view error (%), mount error (degrees) and seconds per clip, with their medians.
 
     scripts/calibrate-bench.py [--binary .build/release/steady-dice] [--size 640x480] [--duration 20] [--work DIR]
-                               [--gyro-noise DEG/S] [--gyro-bias X,Y,Z] [--lossy]
+                               [--gyro-noise DEG/S] [--gyro-bias X,Y,Z] [--lossy] [--broad DIR]
 
 Each case makes a clip with `steady-dice calibration-clip` (a BROAD trial's reference attitude turning
 a textured panorama through a known camera, mount and offset; the gyroscope made from that attitude),
@@ -56,6 +56,7 @@ def main():
     parser.add_argument("--size", default="640x480")
     parser.add_argument("--duration", type=float, default=20)
     parser.add_argument("--work", default=None)
+    parser.add_argument("--broad", default=BROAD, help="folder holding the BROAD trials (.csv.xz)")
     parser.add_argument("--gyro-noise", default="0")
     parser.add_argument("--gyro-bias", default="0,0,0")
     parser.add_argument("--lossy", action="store_true")
@@ -66,7 +67,7 @@ def main():
         clip, log, truth, found = (os.path.join(work, f"case{n}{ext}") for ext in (".mp4" if args.lossy else ".mkv", ".csv", "-truth.yaml", "-found.yaml"))
         norm = math.sqrt(sum(v * v for v in mount))
         mount = [v / norm for v in mount]
-        subprocess.run([args.binary, "calibration-clip", "--trial", f"{BROAD}/{trial}.csv.xz", "--start", str(start),
+        subprocess.run([args.binary, "calibration-clip", "--trial", f"{args.broad}/{trial}.csv.xz", "--start", str(start),
                         "--duration", str(args.duration), "--fov", str(fov), "--time-offset", str(offset),
                         "--mount", ",".join(f"{v:.7f}" for v in mount), "--size", args.size, "--seed", str(n + 1),
                         "--gyro-noise", args.gyro_noise, "--gyro-bias", args.gyro_bias,

@@ -8,7 +8,7 @@ import XCTest
 /// The fit alone, on tracks made by projecting points through the true camera: no rendering, no
 /// tracking, so whatever it misses is the model's or the solver's fault.
 final class CalibrationFitTests: XCTestCase {
-    static let trial = "/work/shared/data/broad/02_undisturbed_slow_rotation_B.csv.xz"
+    static let trial = Fixtures.broadTrial02Excerpt
 
     static func tracks(motion: SyntheticMotion, camera: PinholeCamera, mount: Quaternion, offset: Double, frames: Int,
                 fps: Double) -> [FramePairTracks] {
@@ -30,7 +30,6 @@ final class CalibrationFitTests: XCTestCase {
     }
 
     func testExactTracksGiveTheTruth() throws {
-        guard FileManager.default.fileExists(atPath: Self.trial) else { throw XCTSkip("BROAD trial not found") }
         let motion = try SyntheticMotion(reference: RawLogReader.read(path: Self.trial), start: 110, duration: 6)
         let camera = PinholeCamera(verticalFieldOfViewDegrees: 48, width: 320, height: 240)
         let mount = Quaternion(w: 0.2, x: 0.9, y: 0.1, z: -0.3).normalized()!
@@ -49,7 +48,6 @@ final class CalibrationFitTests: XCTestCase {
     /// 100-300 Hz) and a bias of a few tenths of a degree per second: still within the targets
     /// (1 ms, 1 % of the field of view, 1° of mount).
     func testNoisyBiasedGyroscopeStaysWithinTheTargets() throws {
-        guard FileManager.default.fileExists(atPath: Self.trial) else { throw XCTSkip("BROAD trial not found") }
         let motion = try SyntheticMotion(reference: RawLogReader.read(path: Self.trial), start: 110, duration: 6)
         let camera = PinholeCamera(verticalFieldOfViewDegrees: 62, width: 320, height: 240)
         let mount = Quaternion(w: 0.6, x: -0.2, y: 0.7, z: 0.3).normalized()!

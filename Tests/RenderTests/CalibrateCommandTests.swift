@@ -9,11 +9,10 @@ import XCTest
 /// reference turns a textured panorama through a known camera, mount and offset, and the raw log's
 /// gyroscope is made from the same attitude, so the truth is exact.
 final class CalibrateCommandTests: XCTestCase {
-    static let trial = "/work/shared/data/broad/02_undisturbed_slow_rotation_B.csv.xz"
+    static let trial = Fixtures.broadTrial02Excerpt
     var folder: URL!
 
     override func setUpWithError() throws {
-        guard FileManager.default.fileExists(atPath: Self.trial) else { throw XCTSkip("BROAD trial not found at \(Self.trial)") }
         folder = try TemporaryFolder.make("calibrate")
     }
 

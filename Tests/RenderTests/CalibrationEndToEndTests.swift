@@ -1,15 +1,15 @@
 import Foundation
 import SteadyDiceKit
+import TestSupport
 import XCTest
 
 /// The end-to-end check: a synthetic clip with a known camera, mount and offset
 /// (`calibration-clip`), `calibrate` on it, then `render --calibration cal.yaml --anchor B,E` draws the
 /// die where the true camera sees it: IoU ≥ 0.9 in ≥ 95 % of the frames where it is in view.
 final class CalibrationEndToEndTests: XCTestCase {
-    static let trial = "/work/shared/data/broad/02_undisturbed_slow_rotation_B.csv.xz"
+    static let trial = Fixtures.broadTrial02Excerpt
 
     func testRenderWithCalibrationPutsTheDieWhereTheTrueCameraSeesIt() throws {
-        guard FileManager.default.fileExists(atPath: Self.trial) else { throw XCTSkip("BROAD trial not found at \(Self.trial)") }
         let folder = try VideoTestFrames.temporaryFolder("calibration-e2e")
         defer { try? FileManager.default.removeItem(at: folder) }
         let started = Date()
