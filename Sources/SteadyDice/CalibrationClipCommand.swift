@@ -3,6 +3,7 @@ import FusionOptions
 import AttitudeMath
 import Calibration
 import Camera
+import CSVText
 import Foundation
 import Imaging
 import Messages
@@ -70,11 +71,12 @@ struct CalibrationClip: ParsableCommand {
 
     /// `--gyro-bias` in degrees per second.
     func parsedBias() throws -> SIMD3<Double> {
-        let parts = gyroBias.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 3, let x = parts[0], let y = parts[1], let z = parts[2], x.isFinite, y.isFinite, z.isFinite else {
-            throw ValidationError("--gyro-bias must be three numbers X,Y,Z in degrees per second")
+        do {
+            let v = try OptionValues.numbers(gyroBias, counts: [3], shape: "X,Y,Z (degrees per second)")
+            return SIMD3(v[0], v[1], v[2])
+        } catch {
+            throw ValidationError("--gyro-bias: \(error)")
         }
-        return SIMD3(x, y, z)
     }
 
     func validate() throws {
