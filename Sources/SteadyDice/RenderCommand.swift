@@ -18,7 +18,8 @@ struct RenderVideo: ParsableCommand {
         FFV1, .mp4 is H.264 (avc1, lossy) for sharing, a name ending in '/' is a folder of frame-000000.png, ... \
         A --video background follows the same clock: frame k shows the video at --video-at (default --from) + k/--fps; \
         with a time offset o (--time-offset, --calibration) the default start is --from − o, so the video frame at video \
-        time v is drawn with the attitude at log time v + o. \
+        time v is drawn with the attitude at log time v + o, and --from defaults to o when o is positive, so the video \
+        starts at its first frame. \
         Nothing is left under the output's name unless every frame was written.
         """)
 
@@ -32,8 +33,9 @@ struct RenderVideo: ParsableCommand {
     @Option(help: "Frames per second of the output.")
     var fps: Double
 
-    @Option(help: ArgumentHelp("Log time of the first frame, in seconds.", valueName: "S"))
-    var from: Double = 0
+    @Option(help: ArgumentHelp("Log time of the first frame, in seconds (default: 0; with --video and a positive time "
+                               + "offset o, o).", valueName: "S"))
+    var from: Double?
 
     @Option(help: ArgumentHelp("Log time to stop before, in seconds (default: the log's end).", valueName: "E"))
     var to: Double?
@@ -58,8 +60,8 @@ struct RenderVideo: ParsableCommand {
         try cameraOptions.validate(with: backgroundOptions)
         try hudOptions.validate(size: size)
         guard fps > 0, fps.isFinite else { throw ValidationError("--fps must be a positive number") }
-        guard from >= 0, from.isFinite else { throw ValidationError("--from must be 0 or more seconds") }
-        if let to, !(to.isFinite && to > from) { throw ValidationError("--to must be later than --from") }
+        if let from { guard from >= 0, from.isFinite else { throw ValidationError("--from must be 0 or more seconds") } }
+        if let to, !(to.isFinite && to > (from ?? 0)) { throw ValidationError("--to must be later than --from") }
         try attitudeCalibration.validate(with: cameraOptions)
         try attitudeCalibration.validate(imud: false)
         guard VideoOutput.kind(of: output) != nil else {
@@ -72,15 +74,16 @@ struct RenderVideo: ParsableCommand {
     func run() throws {
         try exitOnFailure {
             let (attitudeLog, fusion) = try loadAttitudeLogWithFusion(path: log, magnetometer: magnetometer, platform: recording.platform)
+            let options = try SnapshotOptions(camera: cameraOptions, background: backgroundOptions, relativeAttitude: relativeAttitude,
+                                              model: modelOptions, hud: hudOptions, assets: assets,
+                                              attitudeCalibration: attitudeCalibration)
+            let from = self.from ?? defaultStart(timeOffset: options.timeOffset)
             let end = to ?? attitudeLog.duration
             guard from <= attitudeLog.duration else {
                 throw AppError(String(format: "--from %g is past the end of %@ (%.3f s)", from, log, attitudeLog.duration))
             }
             let times = try Self.frameTimes(from: from, to: end, fps: fps)
             guard !times.isEmpty else { throw AppError("no frames: --from \(from) to \(end) at \(fps) fps") }
-            let options = try SnapshotOptions(camera: cameraOptions, background: backgroundOptions, relativeAttitude: relativeAttitude,
-                                              model: modelOptions, hud: hudOptions, assets: assets,
-                                              attitudeCalibration: attitudeCalibration)
             let setup = try options.camera.load()
             // Frame k shows the attitude at log time --from + k/F, and the video at video time (--from − offset) + k/F.
             let videoStart = from - options.timeOffset
@@ -138,6 +141,13 @@ struct RenderVideo: ParsableCommand {
     static let maximumFrames = 1_000_000
 
     /// S + k/F for every k with S + k/F < E; refused, with the count, past `maximumFrames`.
+    /// Without --from: the log time whose video time is 0 when a video follows the log's clock with a
+    /// positive offset (the video then starts at its first frame), else 0.
+    private func defaultStart(timeOffset: Double) -> Double {
+        guard backgroundOptions.video != nil, backgroundOptions.frame == nil, backgroundOptions.videoAt == nil else { return 0 }
+        return max(0, timeOffset)
+    }
+
     static func frameTimes(from start: Double, to end: Double, fps: Double) throws -> [Double] {
         let count = (end - start) * fps
         guard count.isFinite, count <= Double(maximumFrames) else {

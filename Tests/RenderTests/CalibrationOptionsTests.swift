@@ -162,8 +162,19 @@ final class CalibrationOptionsTests: XCTestCase {
             let still = try snapshot(common + ["--at", String(0.5 + Double(k) / 10), "--time-offset", "0.3"], name: "still\(k)")
             XCTAssertTrue(frame == still, "render frame \(k) equals snapshot --at its log time")
         }
-        let early = try refusal(["render", "--size", "32x24", "--fps", "10", "--time-offset", "0.3", "-o", folder.path + "/e/"] + common)
+        let early = try refusal(["render", "--size", "32x24", "--fps", "10", "--from", "0.1", "--time-offset", "0.3",
+                                 "-o", folder.path + "/e/"] + common)
         XCTAssertTrue(early.contains("give --from 0.3 or later"), early)
+        // Without --from a positive offset starts at log time 0.3: the video's first frame.
+        let first = folder.path + "/first/"
+        let byDefault = try CommandHarness.run(["render", "--size", "160x120", "--fps", "10", "--to", "0.35",
+                                                "--time-offset", "0.3", "-o", first] + common)
+        XCTAssertEqual(byDefault.status, 0, byDefault.stderr)
+        let frame0 = try RGBImage.read(path: first + "frame-000000.png")
+        XCTAssertEqual(videoFrame(shownIn: frame0), 0)
+        XCTAssertTrue(frame0 == (try snapshot(common + ["--at", "0.3", "--time-offset", "0.3"], name: "at-offset")),
+                      "render's default first frame is snapshot --at the offset")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: first + "frame-000001.png"), "0.3 s to 0.35 s at 10 fps is one frame")
     }
 
     func testTimeOffsetNeedsAClock() throws {
