@@ -22,8 +22,9 @@ struct Snapshot: ParsableCommand {
     @Option(help: "Attitude log (steady-dice CSV, Sensor Logger Orientation.csv, or a raw IMU log to fuse).")
     var log: String?
 
-    @Option(help: "Playback time in seconds into --log (its first sample is t = 0).")
-    var at: Double = 0
+    @Option(help: ArgumentHelp("Playback time in seconds into --log (its first sample is t = 0). Default: 0; with --video and "
+                               + "a positive time offset o, o (the video's first frame).", valueName: "S"))
+    var at: Double?
 
     @Option(parsing: .unconditional, help: "A device-to-world quaternion w,x,y,z (Hamilton, normalised on input).",
             transform: { try QuaternionArgument.parseOption($0) })
@@ -65,8 +66,8 @@ struct Snapshot: ParsableCommand {
         guard sources == 1 else { throw ValidationError("give exactly one of --log, --attitude or --imud") }
         guard timeout > 0, timeout <= 86400 else { throw ValidationError("--timeout must be a positive number of seconds, at most 86400 (a day)") }
         guard output.lowercased().hasSuffix(".png") else { throw ValidationError("--output must name a .png file") }
-        guard at.isFinite else { throw ValidationError("--at must be a number of seconds") }
-        if log == nil && at != 0 { throw ValidationError("--at needs --log") }
+        if let at, !at.isFinite { throw ValidationError("--at must be a number of seconds") }
+        if log == nil && at != nil { throw ValidationError("--at needs --log") }
         if log == nil && magnetometer.isSet { throw magnetometerNeedsALog }
         try hudOptions.validate(size: size)
         try attitudeCalibration.validate(with: cameraOptions)
@@ -83,9 +84,10 @@ struct Snapshot: ParsableCommand {
             let options = try SnapshotOptions(camera: cameraOptions, background: backgroundOptions, relativeAttitude: relativeAttitude,
                                               model: modelOptions, hud: hudOptions, assets: assets,
                                               attitudeCalibration: attitudeCalibration)
-            let source = try resolveSource(options: options)
+            let at = self.at ?? defaultTime(timeOffset: options.timeOffset)
+            let source = try resolveSource(options: options, at: at)
             let setup = try options.camera.load()
-            let backgroundProvider = try videoBackground(options: options).makeProvider(forSnapshot: true)
+            let backgroundProvider = try videoBackground(options: options, at: at).makeProvider(forSnapshot: true)
             defer { backgroundProvider?.stop() }
             let background = try backgroundProvider?.latest().map {
                 try setup.prepare(background: $0.image, source: backgroundOptions.sourceName)
@@ -101,9 +103,16 @@ struct Snapshot: ParsableCommand {
     }
 
 
+    /// Without --at: the log time whose video time is 0 when a video follows the log's clock with a
+    /// positive offset (the video's first frame), else 0.
+    private func defaultTime(timeOffset: Double) -> Double {
+        guard log != nil, backgroundOptions.video != nil, backgroundOptions.frame == nil, backgroundOptions.videoAt == nil else { return 0 }
+        return max(0, timeOffset)
+    }
+
     /// With a log, a time offset and a video but no --frame or --video-at, the video is shown at the
-    /// video time whose attitude is the log's at --at: --at − offset.
-    private func videoBackground(options: SnapshotOptions) throws -> BackgroundOptions {
+    /// video time whose attitude is the log's at `at`: `at` − offset.
+    private func videoBackground(options: SnapshotOptions, at: Double) throws -> BackgroundOptions {
         var background = backgroundOptions
         guard log != nil, let video = background.video, background.frame == nil, background.videoAt == nil,
               options.timeOffset != 0 else { return background }
@@ -116,7 +125,7 @@ struct Snapshot: ParsableCommand {
         return background
     }
 
-    private func resolveSource(options: SnapshotOptions) throws -> SceneSource {
+    private func resolveSource(options: SnapshotOptions, at: Double) throws -> SceneSource {
         if let attitude {
             return SceneSource(fixed: attitude.quaternion).mounted(by: options)
         }

@@ -174,6 +174,8 @@ final class CalibrationOptionsTests: XCTestCase {
         XCTAssertEqual(videoFrame(shownIn: frame0), 0)
         XCTAssertTrue(frame0 == (try snapshot(common + ["--at", "0.3", "--time-offset", "0.3"], name: "at-offset")),
                       "render's default first frame is snapshot --at the offset")
+        XCTAssertTrue(frame0 == (try snapshot(common + ["--time-offset", "0.3"], name: "default-at")),
+                      "snapshot without --at shows the video's first frame too")
         XCTAssertFalse(FileManager.default.fileExists(atPath: first + "frame-000001.png"), "0.3 s to 0.35 s at 10 fps is one frame")
     }
 
