@@ -93,20 +93,7 @@ public struct AttitudeLog: Equatable, Sendable {
     /// after `duration`, slerped along the shorter arc in between. Where samples share a time, the
     /// later one holds from that instant on. NaN reads as 0.
     public func attitude(at t: Double) -> Quaternion {
-        let t = t.isNaN ? 0 : t
-        let last = samples.count - 1
-        if t < samples[0].t { return samples[0].worldFromDevice }
-        if t >= samples[last].t { return samples[last].worldFromDevice }
-        // Invariant: samples[low].t <= t < samples[high].t.
-        var low = 0
-        var high = last
-        while high - low > 1 {
-            let middle = (low + high) / 2
-            if samples[middle].t <= t { low = middle } else { high = middle }
-        }
-        let before = samples[low]
-        let after = samples[high]
-        let fraction = (t - before.t) / (after.t - before.t)
-        return Quaternion.slerp(before.worldFromDevice, after.worldFromDevice, fraction)
+        TimeSeries.attitude(at: t.isNaN ? 0 : t, in: samples.indices, time: { samples[$0].t },
+                            attitude: { samples[$0].worldFromDevice })
     }
 }

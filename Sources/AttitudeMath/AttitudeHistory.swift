@@ -38,18 +38,9 @@ public final class AttitudeHistory: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard first < samples.count else { return nil }
-        let oldest = samples[first], newest = samples[samples.count - 1]
-        if time < oldest.time { return (oldest.worldFromDevice, true) }
-        if time >= newest.time { return (newest.worldFromDevice, false) }
-        // Binary search for the last sample at or before `time`.
-        var low = first, high = samples.count - 1
-        while high - low > 1 {
-            let middle = (low + high) / 2
-            if samples[middle].time <= time { low = middle } else { high = middle }
-        }
-        let a = samples[low], b = samples[high]
-        let fraction = b.time > a.time ? (time - a.time) / (b.time - a.time) : 1
-        return (Quaternion.slerp(a.worldFromDevice, b.worldFromDevice, fraction), false)
+        let kept = first..<samples.count
+        let q = TimeSeries.attitude(at: time, in: kept, time: { samples[$0].time }, attitude: { samples[$0].worldFromDevice })
+        return (q, time < samples[first].time)
     }
 
     /// Samples kept now.

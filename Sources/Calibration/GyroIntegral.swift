@@ -58,13 +58,8 @@ public struct GyroIntegral: Sendable {
         return rate[low] + (rate[high] - rate[low]) * ((t - time[low]) / span)
     }
 
-    /// The neighbouring samples with time[low] <= t < time[high], by bisection; t is inside (0, duration), seconds.
+    /// The neighbouring samples with time[low] <= t < time[high]; t is inside (0, duration), seconds.
     private func bracket(_ t: Double) -> (low: Int, high: Int) {
-        var low = 0, high = time.count - 1
-        while high - low > 1 {
-            let middle = (low + high) / 2
-            if time[middle] <= t { low = middle } else { high = middle }
-        }
-        return (low, high)
+        TimeSeries.bracket(t, in: time.indices) { time[$0] }
     }
 }

@@ -1,0 +1,27 @@
+/// Look-ups in samples ordered by time: the one bisection that attitude logs, the live attitude history
+/// and the gyroscope's integral share. Times are in seconds; `time(i)` must not decrease with `i`.
+public enum TimeSeries {
+    /// The neighbouring indices with time(low) <= t < time(high), by bisection over `range`. `t` must lie
+    /// in [time(first index), time(last index)).
+    public static func bracket(_ t: Double, in range: Range<Int>, time: (Int) -> Double) -> (low: Int, high: Int) {
+        var low = range.lowerBound, high = range.upperBound - 1
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if time(middle) <= t { low = middle } else { high = middle }
+        }
+        return (low, high)
+    }
+
+    /// The attitude at `t` among the samples in `range` (not empty): the first one before its time, the
+    /// last one from its time on, and in between the slerp of the two around `t`. Where samples share a
+    /// time, the later one holds from that instant on.
+    public static func attitude(at t: Double, in range: Range<Int>, time: (Int) -> Double,
+                                attitude: (Int) -> Quaternion) -> Quaternion {
+        let first = range.lowerBound, last = range.upperBound - 1
+        if t < time(first) { return attitude(first) }
+        if t >= time(last) { return attitude(last) }
+        let (low, high) = bracket(t, in: range, time: time)
+        let fraction = (t - time(low)) / (time(high) - time(low))
+        return Quaternion.slerp(attitude(low), attitude(high), fraction)
+    }
+}
