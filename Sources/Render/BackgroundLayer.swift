@@ -16,8 +16,7 @@ final class BackgroundLayer {
     private(set) var allocationCount = 0
 
     init(assets: Assets) throws {
-        program = try ShaderProgram(vertexFile: assets.shaders.appendingPathComponent("background.vert"),
-                                    fragmentFile: assets.shaders.appendingPathComponent("background.frag"))
+        program = try ShaderProgram(assets: assets, name: "background")
         texcoordMinLocation = program.uniform("u_texcoordMin")
         texcoordMaxLocation = program.uniform("u_texcoordMax")
         textureLocation = program.uniform("u_texture")

@@ -17,8 +17,7 @@ final class DieLayer {
     private let greyedLocation: GLint
 
     init(assets: Assets, model kind: SceneModel = .die) throws {
-        program = try ShaderProgram(vertexFile: assets.shaders.appendingPathComponent("die.vert"),
-                                    fragmentFile: assets.shaders.appendingPathComponent("die.frag"))
+        program = try ShaderProgram(assets: assets, name: "die")
         let model = try ObjModel.load(path: assets.models.appendingPathComponent("\(kind.rawValue).obj").path)
         let texturePath = assets.models.appendingPathComponent("\(kind.rawValue).png").path
         guard FileManager.default.fileExists(atPath: texturePath) else { throw RenderError.missingAsset(path: texturePath) }

@@ -20,8 +20,7 @@ final class HUDLayer {
     static let textColour: (r: Float, g: Float, b: Float, a: Float) = (1, 1, 1, 1)
 
     init(assets: Assets, fontPath: String = FontAtlas.defaultFontPath) throws {
-        program = try ShaderProgram(vertexFile: assets.shaders.appendingPathComponent("hud.vert"),
-                                    fragmentFile: assets.shaders.appendingPathComponent("hud.frag"))
+        program = try ShaderProgram(assets: assets, name: "hud")
         viewportLocation = program.uniform("u_viewport")
         colourLocation = program.uniform("u_colour")
         texturedLocation = program.uniform("u_textured")

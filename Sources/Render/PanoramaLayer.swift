@@ -18,8 +18,7 @@ final class PanoramaLayer {
     private(set) var isSet = false
 
     init(assets: Assets) throws {
-        program = try ShaderProgram(vertexFile: assets.shaders.appendingPathComponent("panorama.vert"),
-                                    fragmentFile: assets.shaders.appendingPathComponent("panorama.frag"))
+        program = try ShaderProgram(assets: assets, name: "panorama")
         panoramaLocation = program.uniform("u_panorama")
         worldFromCameraLocation = program.uniform("u_worldFromCamera")
         intrinsicsLocation = program.uniform("u_intrinsics")

@@ -5,7 +5,13 @@ import Foundation
 final class ShaderProgram {
     let id: GLuint
 
-    init(vertexFile: URL, fragmentFile: URL) throws {
+    /// The program of `shaders/NAME.vert` and `shaders/NAME.frag`.
+    convenience init(assets: Assets, name: String) throws {
+        try self.init(vertexFile: assets.shaders.appendingPathComponent("\(name).vert"),
+                      fragmentFile: assets.shaders.appendingPathComponent("\(name).frag"))
+    }
+
+    private init(vertexFile: URL, fragmentFile: URL) throws {
         let vertex = try ShaderProgram.compile(file: vertexFile, kind: GLenum(GL_VERTEX_SHADER))
         defer { glDeleteShader(vertex) }
         let fragment = try ShaderProgram.compile(file: fragmentFile, kind: GLenum(GL_FRAGMENT_SHADER))

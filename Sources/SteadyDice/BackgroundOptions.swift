@@ -115,6 +115,17 @@ struct BackgroundOptions: ParsableArguments {
         if let videoAt, !(videoAt >= 0 && videoAt.isFinite) { throw ValidationError("--video-at must be 0 or more seconds") }
     }
 
+    /// The `--video` whose time follows a log's clock through the time offset (video time = log time −
+    /// offset): nil without a video, or when --frame or --video-at picks the frame itself.
+    var videoFollowingTheLog: String? { frame == nil && videoAt == nil ? video : nil }
+
+    /// The log time a log-driven picture starts at when the command is not told (render's --from,
+    /// snapshot's --at): with a video following the log and a positive offset, the offset, which is the
+    /// video's first frame; else 0.
+    func defaultLogStart(timeOffset: Double) -> Double {
+        videoFollowingTheLog == nil ? 0 : max(0, timeOffset)
+    }
+
     /// The colour behind everything (the whole background for `none` and `#RRGGBB`).
     var clearColor: RGBColor {
         if case .colour(let colour) = background { return colour }

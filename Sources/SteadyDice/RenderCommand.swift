@@ -77,7 +77,7 @@ struct RenderVideo: ParsableCommand {
             let options = try SnapshotOptions(camera: cameraOptions, background: backgroundOptions, relativeAttitude: relativeAttitude,
                                               model: modelOptions, hud: hudOptions, assets: assets,
                                               attitudeCalibration: attitudeCalibration)
-            let from = self.from ?? defaultStart(timeOffset: options.timeOffset)
+            let from = self.from ?? backgroundOptions.defaultLogStart(timeOffset: options.timeOffset)
             let end = to ?? attitudeLog.duration
             guard from <= attitudeLog.duration else {
                 throw AppError(String(format: "--from %g is past the end of %@ (%.3f s)", from, log, attitudeLog.duration))
@@ -87,7 +87,7 @@ struct RenderVideo: ParsableCommand {
             let setup = try options.camera.load()
             // Frame k shows the attitude at log time --from + k/F, and the video at video time (--from − offset) + k/F.
             let videoStart = from - options.timeOffset
-            if let video = backgroundOptions.video, backgroundOptions.frame == nil, backgroundOptions.videoAt == nil, videoStart < 0 {
+            if let video = backgroundOptions.videoFollowingTheLog, videoStart < 0 {
                 throw AppError(String(format: "--from %g with a time offset of %g s is video time %.3f s, before the start of %@; "
                                       + "give --from %g or later", from, options.timeOffset, videoStart, video, options.timeOffset))
             }
@@ -141,13 +141,6 @@ struct RenderVideo: ParsableCommand {
     static let maximumFrames = 1_000_000
 
     /// S + k/F for every k with S + k/F < E; refused, with the count, past `maximumFrames`.
-    /// Without --from: the log time whose video time is 0 when a video follows the log's clock with a
-    /// positive offset (the video then starts at its first frame), else 0.
-    private func defaultStart(timeOffset: Double) -> Double {
-        guard backgroundOptions.video != nil, backgroundOptions.frame == nil, backgroundOptions.videoAt == nil else { return 0 }
-        return max(0, timeOffset)
-    }
-
     static func frameTimes(from start: Double, to end: Double, fps: Double) throws -> [Double] {
         let count = (end - start) * fps
         guard count.isFinite, count <= Double(maximumFrames) else {

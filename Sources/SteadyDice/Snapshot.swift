@@ -84,7 +84,7 @@ struct Snapshot: ParsableCommand {
             let options = try SnapshotOptions(camera: cameraOptions, background: backgroundOptions, relativeAttitude: relativeAttitude,
                                               model: modelOptions, hud: hudOptions, assets: assets,
                                               attitudeCalibration: attitudeCalibration)
-            let at = self.at ?? defaultTime(timeOffset: options.timeOffset)
+            let at = self.at ?? backgroundOptions.defaultLogStart(timeOffset: options.timeOffset)
             let source = try resolveSource(options: options, at: at)
             let setup = try options.camera.load()
             let backgroundProvider = try videoBackground(options: options, at: at).makeProvider(forSnapshot: true)
@@ -102,20 +102,11 @@ struct Snapshot: ParsableCommand {
         }
     }
 
-
-    /// Without --at: the log time whose video time is 0 when a video follows the log's clock with a
-    /// positive offset (the video's first frame), else 0.
-    private func defaultTime(timeOffset: Double) -> Double {
-        guard log != nil, backgroundOptions.video != nil, backgroundOptions.frame == nil, backgroundOptions.videoAt == nil else { return 0 }
-        return max(0, timeOffset)
-    }
-
     /// With a log, a time offset and a video but no --frame or --video-at, the video is shown at the
     /// video time whose attitude is the log's at `at`: `at` − offset.
     private func videoBackground(options: SnapshotOptions, at: Double) throws -> BackgroundOptions {
         var background = backgroundOptions
-        guard log != nil, let video = background.video, background.frame == nil, background.videoAt == nil,
-              options.timeOffset != 0 else { return background }
+        guard log != nil, let video = background.videoFollowingTheLog, options.timeOffset != 0 else { return background }
         let videoTime = at - options.timeOffset
         guard videoTime >= 0 else {
             throw AppError(String(format: "--at %g with a time offset of %g s is video time %.3f s, before the start of %@",
