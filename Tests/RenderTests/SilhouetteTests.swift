@@ -58,22 +58,34 @@ final class SilhouetteTests: XCTestCase {
         return distance
     }
 
-    /// Every pixel more than 1.5 px inside the silhouette must show the die and every pixel more
-    /// than 1.5 px outside must show the background colour.
-    private func assertSilhouette(_ q: Quaternion, width: Int, height: Int, file: StaticString = #filePath, line: UInt = #line) throws {
-        let background = RGBColor.defaultBackground
-        let image = try RenderHarness.render(q, width: width, height: height)
-        let hull = Self.convexHull(Self.projectedCorners(q, width: width, height: height))
+    /// Against a projected silhouette (`hull`, pixel centres at +0.5): the pixels more than 1.5 px
+    /// inside it, those of them that do not show the model (the background colour, or what `showsModel`
+    /// rejects), and the pixels more than 1.5 px outside it that are not the background colour.
+    static func silhouetteCounts(_ image: RGBImage, hull: [SIMD2<Double>], background: RGBColor = .defaultBackground,
+                                 showsModel: ((r: UInt8, g: UInt8, b: UInt8)) -> Bool = { _ in true })
+        -> (inside: Int, wrongInside: Int, wrongOutside: Int) {
         var wrongInside = 0, wrongOutside = 0, inside = 0
-        for y in 0..<height {
-            for x in 0..<width {
-                let d = Self.insideDistance(SIMD2(Double(x) + 0.5, Double(y) + 0.5), hull)
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let d = insideDistance(SIMD2(Double(x) + 0.5, Double(y) + 0.5), hull)
                 let p = image.pixel(x: x, y: y)
                 let isBackground = p.r == background.r && p.g == background.g && p.b == background.b
-                if d > 1.5 { inside += 1; if isBackground { wrongInside += 1 } }
+                if d > 1.5 {
+                    inside += 1
+                    if isBackground || !showsModel(p) { wrongInside += 1 }
+                }
                 if d < -1.5 && !isBackground { wrongOutside += 1 }
             }
         }
+        return (inside, wrongInside, wrongOutside)
+    }
+
+    /// Every pixel more than 1.5 px inside the silhouette must show the die and every pixel more
+    /// than 1.5 px outside must show the background colour.
+    private func assertSilhouette(_ q: Quaternion, width: Int, height: Int, file: StaticString = #filePath, line: UInt = #line) throws {
+        let image = try RenderHarness.render(q, width: width, height: height)
+        let hull = Self.convexHull(Self.projectedCorners(q, width: width, height: height))
+        let (inside, wrongInside, wrongOutside) = Self.silhouetteCounts(image, hull: hull)
         XCTAssertGreaterThan(inside, 100, "the die should cover some pixels", file: file, line: line)
         XCTAssertEqual(wrongInside, 0, "pixels inside the expected silhouette showing background", file: file, line: line)
         XCTAssertEqual(wrongOutside, 0, "pixels outside the expected silhouette showing the die", file: file, line: line)
