@@ -35,42 +35,46 @@ let package = Package(
         // MARK: - Libraries, one job each
         /// Quaternions, matrices, frames and Eq. VII. No OpenGL, no I/O.
         .target(name: "AttitudeMath"),
-        /// Comma-separated text: lines, header, fields and numbers, for every log reader. No dependencies.
-        .target(name: "CSVText"),
+        /// Untrusted text made safe to print: one line, control characters escaped, long values cut. No dependencies.
+        .target(name: "SafeText"),
+        /// The input and output policies for files: what may be read, how every output is written. No dependencies.
+        .target(name: "FileAccess"),
+        /// Comma-separated text: lines, header, fields and numbers, for every log reader.
+        .target(name: "CSVText", dependencies: ["SafeText"]),
         /// Recording folders (Sensor Logger, x-IMU3): the files in them, platform conventions.
-        .target(name: "Recording", dependencies: ["AttitudeMath", "CSVText"]),
+        .target(name: "Recording", dependencies: ["AttitudeMath", "CSVText", "FileAccess", "SafeText"]),
         /// Attitude log files and playback.
-        .target(name: "AttitudeLog", dependencies: ["AttitudeMath", "CSVText", "Recording"]),
+        .target(name: "AttitudeLog", dependencies: ["AttitudeMath", "CSVText", "FileAccess", "SafeText", "Recording"]),
         /// Pinhole cameras (field of view or intrinsics), crop-and-scale to a window, projection matrices,
         /// world rays, anchored dice and the panorama layout. No OpenGL, no I/O.
         .target(name: "Camera", dependencies: ["AttitudeMath"]),
         /// Images and video through OpenCV: PNG in and out, capture, writers.
-        .target(name: "Imaging", dependencies: ["AttitudeMath", "Camera", "CVShim", "Messages"]),
+        .target(name: "Imaging", dependencies: ["AttitudeMath", "Camera", "CVShim", "FileAccess", "Messages"]),
         /// OpenGL 3.3 core renderer: background, panorama, die or box, HUD text, offscreen targets.
         .target(name: "Render", dependencies: ["AttitudeMath", "Camera", "Imaging", "CGL", "CEGL", "CFreeType"]),
         /// imud's binary stream protocol: decoder, client, publisher.
-        .target(name: "IMUD", dependencies: ["AttitudeMath", "AttitudeLog", "CSVText", "Messages"]),
+        .target(name: "IMUD", dependencies: ["AttitudeMath", "AttitudeLog", "CSVText", "SafeText", "Messages"]),
         /// Sensor fusion: raw gyroscope, accelerometer, magnetometer in, attitude out.
         .target(name: "Fusion", dependencies: ["AttitudeMath"]),
         /// Raw IMU log readers (steady-dice raw CSV, x-io, Sensor Logger) and BROAD metrics.
-        .target(name: "RawLog", dependencies: ["AttitudeMath", "Fusion", "CSVText", "Recording"]),
+        .target(name: "RawLog", dependencies: ["AttitudeMath", "Fusion", "CSVText", "FileAccess", "SafeText", "Recording"]),
         /// Camera-IMU calibration from a clip and a gyroscope: time offset, focal length, mount. No GL, no I/O.
         .target(name: "Calibration", dependencies: ["AttitudeMath", "Camera", "RawLog"]),
         /// Where the device is: the World Magnetic Model, Location.csv, position filters, SRTM terrain. No GL.
-        .target(name: "Location", dependencies: ["CSVText"], resources: [.copy("WMM.COF")]),
+        .target(name: "Location", dependencies: ["CSVText", "FileAccess", "SafeText"], resources: [.copy("WMM.COF")]),
 
         /// The executables' messages: one swift-log handler writing `program: text` lines to stderr.
-        .target(name: "Messages", dependencies: [.product(name: "Logging", package: "swift-log")]),
+        .target(name: "Messages", dependencies: ["SafeText", .product(name: "Logging", package: "swift-log")]),
 
         /// Command-line options shared by both executables: magnetometer calibration, recording platforms, log loading.
         .target(name: "FusionOptions", dependencies: [
-            "Fusion", "RawLog", "AttitudeLog", "Location", "Recording", "AttitudeMath", "CSVText", "Messages", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "Fusion", "RawLog", "AttitudeLog", "Location", "Recording", "AttitudeMath", "CSVText", "FileAccess", "SafeText", "Messages", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         /// The library product: one options value for snapshots (shared with the command line), the
         /// offscreen `Snapshotter`, the picture comparison, and re-exports of what a user needs.
         .target(name: "SteadyDiceKit", dependencies: [
-            "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "FusionOptions", "Messages",
+            "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "FusionOptions", "FileAccess", "Messages",
             .product(name: "Logging", package: "swift-log"),
         ]),
 
@@ -78,28 +82,29 @@ let package = Package(
         .executableTarget(
             name: "SteadyDice",
             dependencies: [
-                "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "Fusion", "RawLog", "FusionOptions", "Recording", "Calibration", "CGLFW", "CStopSignal", "CSVText", "SteadyDiceKit", "Messages",
+                "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "Fusion", "RawLog", "FusionOptions", "Recording", "Calibration", "CGLFW", "CStopSignal", "CSVText", "FileAccess", "SafeText", "SteadyDiceKit", "Messages",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "AttitudeTool",
             dependencies: [
-                "AttitudeMath", "AttitudeLog", "Fusion", "RawLog", "FusionOptions", "Location", "Recording", "CSVText", "Messages",
+                "AttitudeMath", "AttitudeLog", "Fusion", "RawLog", "FusionOptions", "Location", "Recording", "CSVText", "FileAccess", "SafeText", "Messages",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         // MARK: - Tests
         /// Seeded randomness shared by the test targets.
         .target(name: "TestSupport", dependencies: ["AttitudeMath"], path: "Tests/TestSupport", exclude: ["Fixtures"]),
-        .testTarget(name: "CSVTextTests", dependencies: ["CSVText"]),
+        .testTarget(name: "CSVTextTests", dependencies: ["CSVText", "SafeText", "FileAccess"]),
+        .testTarget(name: "FileAccessTests", dependencies: ["FileAccess", "TestSupport"]),
         .testTarget(name: "AttitudeMathTests", dependencies: ["AttitudeMath", "TestSupport"]),
         .testTarget(name: "AttitudeLogTests", dependencies: ["AttitudeLog", "Recording", "TestSupport"]),
         .testTarget(name: "CameraTests", dependencies: ["Camera", "AttitudeMath", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Camera", "Imaging", "AttitudeMath", "AttitudeLog", "SteadyDiceKit", "TestSupport"],
                     exclude: ["Goldens"]),
         .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "AttitudeMath", "Camera", "RawLog", "TestSupport"]),
-        .testTarget(name: "IMUDTests", dependencies: ["IMUD", "AttitudeMath", "AttitudeLog", "TestSupport"]),
-        .testTarget(name: "FusionTests", dependencies: ["Fusion", "RawLog", "AttitudeMath", "AttitudeLog", "FusionOptions", "Recording", "TestSupport", "Messages",
+        .testTarget(name: "IMUDTests", dependencies: ["IMUD", "SafeText", "AttitudeMath", "AttitudeLog", "TestSupport"]),
+        .testTarget(name: "FusionTests", dependencies: ["Fusion", "SafeText", "RawLog", "AttitudeMath", "AttitudeLog", "FusionOptions", "Recording", "TestSupport", "Messages",
                                                  .product(name: "Logging", package: "swift-log"),
                                                  .product(name: "InMemoryLogging", package: "swift-log")],
                     exclude: ["Fixtures"]),

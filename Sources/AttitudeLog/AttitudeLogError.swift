@@ -1,3 +1,4 @@
+import SafeText
 import AttitudeMath
 import CSVText
 import Foundation

@@ -1,3 +1,4 @@
+import SafeText
 import Foundation
 
 /// A refused option value: why, in words a user can act on (the option's name is added by whoever reports it).

@@ -1,3 +1,4 @@
+import SafeText
 import AttitudeLog
 import CSVText
 import Foundation

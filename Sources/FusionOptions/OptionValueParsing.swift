@@ -1,3 +1,4 @@
+import SafeText
 import ArgumentParser
 import AttitudeMath
 import CSVText

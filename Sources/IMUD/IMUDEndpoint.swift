@@ -1,3 +1,4 @@
+import SafeText
 import CSVText
 import Foundation
 #if canImport(Glibc)

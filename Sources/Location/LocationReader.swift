@@ -1,3 +1,5 @@
+import FileAccess
+import SafeText
 import CSVText
 import Foundation
 

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import SafeText
 
 /// The executables' messages on stderr through swift-log: one `program: text` line each, at the level
 /// `--verbose` or `--quiet` chose. Libraries take a `Logger` (defaulting to `Messages.logger`), so tests
@@ -49,8 +50,10 @@ public struct StderrLogHandler: LogHandler {
         set { metadata[key] = newValue }
     }
 
+    /// Every message is made one clean line here (`MessageText.line`): a file name or a library's text with
+    /// escape bytes, bells or line breaks in it cannot reach the terminal raw.
     public func log(event: LogEvent) {
-        FileHandle.standardError.write(Data("\(program): \(event.message)\n".utf8))
+        FileHandle.standardError.write(Data("\(program): \(MessageText.line("\(event.message)"))\n".utf8))
     }
 }
 

@@ -1,3 +1,5 @@
+import FileAccess
+import SafeText
 import AttitudeMath
 import CSVText
 import Foundation

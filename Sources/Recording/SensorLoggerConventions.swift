@@ -1,3 +1,4 @@
+import FileAccess
 import AttitudeMath
 import CSVText
 import Foundation

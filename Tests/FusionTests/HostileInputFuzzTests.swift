@@ -1,3 +1,4 @@
+import SafeText
 import Foundation
 import TestSupport
 import XCTest

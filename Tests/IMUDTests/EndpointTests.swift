@@ -1,3 +1,4 @@
+import SafeText
 import XCTest
 @testable import IMUD
 

@@ -6,8 +6,8 @@ public enum MessageText {
     /// The most characters of a bad value a message shows: enough to recognise a number, a name or a path.
     public static let valueLimit = 60
     /// The most characters of a whole message line; a longer one is cut with an ellipsis. Long enough
-    /// for a message naming two long paths; a bad value in it is already cut to `valueLimit`.
-    public static let lineLimit = 1000
+    /// for a message naming two paths and a cause; a bad value in it is already cut to `valueLimit`.
+    public static let lineLimit = 400
 
     /// A bad value for a message, in single quotes: at most `valueLimit` characters of it, control
     /// characters escaped (`\n`, `\t`, `\0`, `\u{1B}` …), and `…` when it was cut.

@@ -1,0 +1,254 @@
+import Foundation
+
+/// The one output policy, for every file a command writes (CSV, YAML, PNG, PNG folders, video, diff
+/// pictures, truth files).
+///
+/// - A command stages each output before it writes anything. Staging refuses, naming the option, an
+///   output that is an existing folder, device, FIFO or socket (only a regular file or a new name is
+///   written), whose folder is missing or not writable, that is also one of the command's inputs, or
+///   that another output of the same command already names. Standard output is `-`, where a command
+///   allows it.
+/// - Each output is written to a temporary name in its own folder (`.NAME.partial-PID-N.EXT`, so OpenCV
+///   still sees the extension), with every write checked and the file flushed to disk.
+/// - `commit()` moves them all into place at the end. A file it replaces is kept as a hard link until all
+///   are in place, so a failure part-way puts back what was there. A failure before the commit, or
+///   `abandon()`, or the set going away uncommitted, removes every temporary file: a failed command
+///   leaves nothing it wrote, and no earlier output of the same run stays behind.
+public final class OutputFiles {
+    /// One output: where the command writes it (`temporaryPath`) until `commit()` moves it to `path`.
+    public final class Staged {
+        /// The path as given.
+        public let path: String
+        /// The option that named it (`--output`), for messages.
+        public let option: String
+        /// The file (or folder) the command writes; empty for standard output.
+        public let temporaryPath: String
+        public let isStandardOutput: Bool
+        public let isFolder: Bool
+        /// Where it goes: `path`, through a symbolic link to an existing file when it is one.
+        let finalPath: String
+        /// The mode of the file it replaces, kept on the new one.
+        let replacedMode: mode_t?
+        var standardOutputData = Data()
+
+        init(path: String, option: String, temporaryPath: String, finalPath: String, isStandardOutput: Bool, isFolder: Bool,
+             replacedMode: mode_t?) {
+            self.path = path; self.option = option; self.temporaryPath = temporaryPath; self.finalPath = finalPath
+            self.isStandardOutput = isStandardOutput; self.isFolder = isFolder; self.replacedMode = replacedMode
+        }
+
+        /// Writes `data` as the whole output: to the temporary file, every byte checked and flushed to disk
+        /// (a full disk is an error here, not a short file later), or kept for standard output.
+        public func write(_ data: Data) throws(FileAccessError) {
+            if isStandardOutput {
+                standardOutputData = data
+                return
+            }
+            let fd = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, replacedMode ?? 0o666)
+            guard fd >= 0 else { throw failure("cannot create a file beside it", errno) }
+            var ok = true
+            var code: Int32 = 0
+            data.withUnsafeBytes { bytes in
+                var offset = 0
+                while offset < bytes.count {
+                    let n = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                    if n < 0 {
+                        if errno == EINTR { continue }
+                        ok = false; code = errno; return
+                    }
+                    offset += n
+                }
+            }
+            if ok, fsync(fd) != 0 { ok = false; code = errno }
+            if close(fd) != 0, ok { ok = false; code = errno }
+            guard ok else { throw failure("writing failed", code) }
+        }
+
+        func failure(_ what: String, _ code: Int32) -> FileAccessError {
+            FileAccessError(path: path, "\(what) (\(String(cString: strerror(code))))")
+        }
+    }
+
+    private let inputs: [String]
+    private var staged: [Staged] = []
+    private var committed = false
+    private static let counter = Counter()
+
+    /// `inputs` are the paths the command reads (files or folders): no output may be one of them.
+    public init(inputs: [String?] = []) {
+        self.inputs = inputs.compactMap { $0 }.filter { $0 != "-" }
+    }
+
+    deinit { if !committed { abandon() } }
+
+    /// Checks `path` as an output named by `option` and returns where to write it. A path ending in `/`
+    /// is a folder to create (it may exist only empty); `-` is standard output when `allowStandardOutput`.
+    public func stage(_ path: String, option: String, allowStandardOutput: Bool = false) throws(FileAccessError) -> Staged {
+        guard !path.isEmpty else { throw FileAccessError(path: path, "\(option) names no file (an empty path)") }
+        if path == "-" {
+            guard allowStandardOutput else {
+                throw FileAccessError(path: path, "\(option) cannot be standard output ('-'): name a file")
+            }
+            guard !staged.contains(where: \.isStandardOutput) else {
+                throw FileAccessError(path: path, "standard output is already the output of \(staged.first(where: \.isStandardOutput)!.option)")
+            }
+            let out = Staged(path: path, option: option, temporaryPath: "", finalPath: "", isStandardOutput: true, isFolder: false,
+                             replacedMode: nil)
+            staged.append(out)
+            return out
+        }
+        let isFolder = path.hasSuffix("/") && path != "/"
+        var target = isFolder ? String(path.dropLast()) : path
+        var replacedMode: mode_t?
+        var link = stat()
+        if lstat(target, &link) == 0 {
+            if link.st_mode & S_IFMT == S_IFLNK {
+                // A symbolic link: the file it names is written; a link to nothing is refused.
+                guard let resolved = realpath(target, nil) else {
+                    throw FileAccessError(path: path, "is a symbolic link to nothing; \(option) writes a file or a new name")
+                }
+                target = String(cString: resolved)
+                free(resolved)
+            }
+            var info = stat()
+            guard stat(target, &info) == 0 else { throw FileAccessError(path: path, "cannot be examined (\(String(cString: strerror(errno))))") }
+            let kind = FileKind(mode: info.st_mode)
+            if isFolder {
+                guard kind == .folder else { throw FileAccessError(path: path, "\(kind.isPhrase); \(option) names a folder to create") }
+                let entries = (try? FileManager.default.contentsOfDirectory(atPath: target)) ?? ["?"]
+                guard entries.isEmpty else {
+                    throw FileAccessError(path: path, "is a folder that is not empty; \(option) writes into a new or empty folder only")
+                }
+            } else {
+                guard kind == .regular else {
+                    throw FileAccessError(path: path, "\(kind.isPhrase); \(option) writes a regular file or a new name, "
+                                          + "and never replaces anything else")
+                }
+                replacedMode = info.st_mode & 0o7777
+            }
+        }
+        let url = URL(fileURLWithPath: target)
+        let folder = url.deletingLastPathComponent().path
+        guard FileKind.of(folder) == .folder else {
+            throw FileAccessError(path: path, "the folder \(folder) does not exist")
+        }
+        guard access(folder, W_OK | X_OK) == 0 else {
+            throw FileAccessError(path: path, "cannot be written: the folder \(folder) is not writable (permission)")
+        }
+        try checkNotAnInput(path: path, target: target, option: option)
+        let absolute = url.standardizedFileURL.path
+        if let other = staged.first(where: { !$0.isStandardOutput && URL(fileURLWithPath: $0.finalPath).standardizedFileURL.path == absolute }) {
+            throw FileAccessError(path: path, "is named by both \(other.option) and \(option); give each its own file")
+        }
+        let ext = url.pathExtension.isEmpty ? "" : ".\(url.pathExtension)"
+        let stem = url.pathExtension.isEmpty ? url.lastPathComponent : url.deletingPathExtension().lastPathComponent
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(stem).partial-\(getpid())-\(Self.counter.next())\(ext)").path
+        if isFolder {
+            guard mkdir(temporary, 0o777) == 0 else {
+                throw FileAccessError(path: path, "cannot create a folder beside it (\(String(cString: strerror(errno))))")
+            }
+        }
+        let out = Staged(path: path, option: option, temporaryPath: temporary, finalPath: target, isStandardOutput: false,
+                         isFolder: isFolder, replacedMode: replacedMode)
+        staged.append(out)
+        return out
+    }
+
+    /// An output that is the same file as an input (a hard link, a symbolic link or another spelling of
+    /// the path included), or an existing file inside an input folder, is refused.
+    private func checkNotAnInput(path: String, target: String, option: String) throws(FileAccessError) {
+        var out = stat()
+        guard stat(target, &out) == 0 else { return }
+        for input in inputs {
+            var info = stat()
+            guard stat(input, &info) == 0 else { continue }
+            if info.st_dev == out.st_dev && info.st_ino == out.st_ino {
+                throw FileAccessError(path: path, "is also an input of this command (\(input)); \(option) must name another file")
+            }
+            if FileKind(mode: info.st_mode) == .folder {
+                var parent = stat()
+                let folder = URL(fileURLWithPath: target).deletingLastPathComponent().path
+                if stat(folder, &parent) == 0, parent.st_dev == info.st_dev, parent.st_ino == info.st_ino {
+                    throw FileAccessError(path: path, "is a file in the input folder \(input); \(option) must name a file elsewhere")
+                }
+            }
+        }
+    }
+
+    /// Moves every output into place, or none: on a failure, what was moved is put back and every
+    /// temporary file is removed. Standard output is written last.
+    public func commit() throws(FileAccessError) {
+        precondition(!committed, "OutputFiles committed twice")
+        var moved: [(Staged, backup: String?)] = []
+        do throws(FileAccessError) {
+            for out in staged where !out.isStandardOutput {
+                try check(written: out)
+                var backup: String?
+                if !out.isFolder, FileKind.of(out.finalPath) == .regular {
+                    let name = out.temporaryPath + ".previous"
+                    if Foundation.link(out.finalPath, name) == 0 { backup = name }
+                }
+                guard rename(out.temporaryPath, out.finalPath) == 0 else {
+                    let code = errno
+                    if let backup { unlink(backup) }
+                    throw out.failure("cannot move the finished output into place", code)
+                }
+                moved.append((out, backup))
+            }
+        } catch {
+            for (out, backup) in moved.reversed() {
+                if let backup { rename(backup, out.finalPath) } else { removeTree(out.finalPath) }
+            }
+            abandon()
+            throw error
+        }
+        for (_, backup) in moved { if let backup { unlink(backup) } }
+        committed = true
+        for out in staged where out.isStandardOutput {
+            FileHandle.standardOutput.write(out.standardOutputData)
+        }
+    }
+
+    /// A staged file must exist, be what was staged, and be on disk (an OpenCV writer's file is flushed here).
+    private func check(written out: Staged) throws(FileAccessError) {
+        let kind = FileKind.of(out.temporaryPath)
+        if out.isFolder {
+            guard kind == .folder else { throw FileAccessError(path: out.path, "the folder was not written") }
+            return
+        }
+        guard kind == .regular else { throw FileAccessError(path: out.path, "nothing was written") }
+        let fd = open(out.temporaryPath, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw out.failure("cannot reopen what was written", errno) }
+        defer { close(fd) }
+        guard fsync(fd) == 0 else { throw out.failure("writing failed", errno) }
+        if let mode = out.replacedMode { fchmod(fd, mode) }
+    }
+
+    /// Removes every temporary file and folder; nothing is moved into place.
+    public func abandon() {
+        for out in staged where !out.isStandardOutput { removeTree(out.temporaryPath) }
+        committed = true
+    }
+
+    private func removeTree(_ path: String) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        if info.st_mode & S_IFMT == S_IFDIR {
+            try? FileManager.default.removeItem(atPath: path)
+        } else {
+            unlink(path)
+        }
+    }
+
+    /// Temporary names unique within the process.
+    private final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+        func next() -> Int {
+            lock.lock(); defer { lock.unlock() }
+            value += 1
+            return value
+        }
+    }
+}
