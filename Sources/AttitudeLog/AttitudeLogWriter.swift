@@ -1,4 +1,5 @@
 import AttitudeMath
+import FileAccess
 import Foundation
 
 // MARK: - Writing
@@ -39,18 +40,36 @@ extension AttitudeLog {
         }
     }
 
-    /// Writes `csvText(samples:frame:comments:)` to `path`, replacing the file.
+    /// Writes `csvText(samples:frame:comments:)` to `path` alone, through the output policy (`OutputFiles`).
     public static func write(samples: [AttitudeSample], frame: ReferenceFrame?, comments: [String] = [], to path: String) throws {
+        let outputs = OutputFiles()
+        let output: OutputFiles.Staged
+        do {
+            output = try outputs.stage(path, option: "the attitude log")
+        } catch {
+            throw AttitudeLogError(path: path, reason: .unwritable(error.reason))
+        }
+        try write(samples: samples, frame: frame, comments: comments, to: output)
+        do {
+            try outputs.commit()
+        } catch {
+            throw AttitudeLogError(path: path, reason: .unwritable(error.reason))
+        }
+    }
+
+    /// Writes `csvText(samples:frame:comments:)` as a staged output of a command's `OutputFiles`.
+    public static func write(samples: [AttitudeSample], frame: ReferenceFrame?, comments: [String] = [],
+                             to output: OutputFiles.Staged) throws {
         let text: String
         do {
             text = try csvText(samples: samples, frame: frame, comments: comments)
         } catch let error as AttitudeLogError {
-            throw AttitudeLogError(path: path, line: error.line, column: error.column, reason: error.reason)
+            throw AttitudeLogError(path: output.path, line: error.line, column: error.column, reason: error.reason)
         }
         do {
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            try output.write(Data(text.utf8))
         } catch {
-            throw AttitudeLogError(path: path, reason: .unwritable(error.localizedDescription))
+            throw AttitudeLogError(path: output.path, reason: .unwritable(error.reason))
         }
     }
 }

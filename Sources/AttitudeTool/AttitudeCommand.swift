@@ -3,6 +3,7 @@ import ArgumentParser
 import AttitudeLog
 import AttitudeMath
 import CSVText
+import FileAccess
 import Foundation
 import Fusion
 import FusionOptions
@@ -53,7 +54,7 @@ struct Fuse: ParsableCommand {
     @Argument(help: "Raw CSV or x-io CSV (plain or .xz), or a Sensor Logger or x-IMU3 folder.")
     var input: String
 
-    @Option(name: .shortAndLong, help: "Attitude log to write.")
+    @Option(name: .shortAndLong, help: "Attitude log to write ('-': standard output).")
     var output: String
 
     @Option(help: "6d or 9d (default: 9d when the log has a magnetometer).")
@@ -103,6 +104,8 @@ struct Fuse: ParsableCommand {
     @OptionGroup var messages: MessageOptions
 
     func run() throws {
+        let outputs = OutputFiles(inputs: [input])
+        let staged = try outputs.stage(output, option: "--output", allowStandardOutput: true)
         let raw = try RawLogReader.read(path: input, platform: recording.platform)
         Messages.logger.debug("\(MessageText.line(input)): \(raw.count) raw samples")
         reportReading(raw, tool: "attitude")
@@ -132,17 +135,18 @@ struct Fuse: ParsableCommand {
         let header = AttitudeLog.frameHeader(for: outputFrame, rotating: "sensor")
         if let comment = header.comment { comments.append(comment) }
         if status {
-            try writeWithStatus(samples, frame: header.frame, comments: comments)
+            try staged.write(Data(Self.textWithStatus(samples, frame: header.frame, comments: comments).utf8))
         } else {
             // The attitude log module's own writer, so that the file plays in steady-dice.
             try AttitudeLog.write(samples: samples.map { AttitudeSample(t: $0.t, worldFromDevice: $0.outputFromSensor) },
-                                  frame: header.frame, comments: comments, to: output)
+                                  frame: header.frame, comments: comments, to: staged)
         }
+        try outputs.commit()
         Messages.logger.info("wrote \(samples.count) samples to \(output)")
     }
 
     /// Diagnosis output: the attitude columns plus the estimator's status; not an attitude log.
-    private func writeWithStatus(_ samples: [FusedSample], frame: ReferenceFrame?, comments: [String]) throws {
+    private static func textWithStatus(_ samples: [FusedSample], frame: ReferenceFrame?, comments: [String]) -> String {
         var text = comments.map { "# \($0)\n" }.joined()
         if let frame { text += "# frame: \(frame.rawValue)\n" }
         text += "t,qw,qx,qy,qz,rest,mag_disturbed,bias_x,bias_y,bias_z\n"
@@ -155,11 +159,7 @@ struct Fuse: ParsableCommand {
             }
             text += "\n"
         }
-        do {
-            try text.write(toFile: output, atomically: true, encoding: .utf8)
-        } catch {
-            throw ValidationError("cannot write \(output): \(error.localizedDescription)")
-        }
+        return text
     }
 }
 

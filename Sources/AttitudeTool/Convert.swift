@@ -1,6 +1,7 @@
 import ArgumentParser
 import AttitudeLog
 import AttitudeMath
+import FileAccess
 import Foundation
 import FusionOptions
 import Messages
@@ -15,7 +16,7 @@ struct Convert: ParsableCommand {
                                  + "or a recording folder (its orientation file is read)."))
     var input: String
 
-    @Option(name: .shortAndLong, help: "Attitude log to write.")
+    @Option(name: .shortAndLong, help: "Attitude log to write ('-': standard output).")
     var output: String
 
     @Option(help: ArgumentHelp("Frame to write: a Core Motion name (xArbitraryZVertical, xArbitraryCorrectedZVertical, "
@@ -38,6 +39,8 @@ struct Convert: ParsableCommand {
     @OptionGroup var messages: MessageOptions
 
     func run() throws {
+        let outputs = OutputFiles(inputs: [input])
+        let staged = try outputs.stage(output, option: "--output", allowStandardOutput: true)
         let log = try AttitudeLog.load(path: input, platform: recording.platform)
         reportReading(warnings: log.warnings, tool: "attitude")
         guard let sourceFrame = log.frame else {
@@ -52,7 +55,8 @@ struct Convert: ParsableCommand {
         let header = AttitudeLog.frameHeader(for: target, rotating: "device")
         if let comment = header.comment { comments.append(comment) }
         let shifted = samples.map { AttitudeSample(t: $0.t + log.startTime, worldFromDevice: $0.worldFromDevice) }
-        try AttitudeLog.write(samples: shifted, frame: header.frame, comments: comments, to: output)
+        try AttitudeLog.write(samples: shifted, frame: header.frame, comments: comments, to: staged)
+        try outputs.commit()
         Messages.logger.info("wrote \(samples.count) samples in \(target) to \(output)")
     }
 }

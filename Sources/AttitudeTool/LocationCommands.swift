@@ -2,6 +2,7 @@ import SafeText
 import ArgumentParser
 import FusionOptions
 import CSVText
+import FileAccess
 import Foundation
 import Location
 import Messages
@@ -142,7 +143,7 @@ struct LocationCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Replace the altitude with the terrain height from the SRTM tiles in this folder.", valueName: "dir"))
     var srtm: String?
 
-    @Option(name: .shortAndLong, help: "CSV file to write.")
+    @Option(name: .shortAndLong, help: "CSV file to write ('-': standard output). An unknown accuracy is an empty field.")
     var output: String
 
     func validate() throws {
@@ -162,6 +163,8 @@ struct LocationCommand: ParsableCommand {
         if maxAccuracy != nil && filter == .raw {
             Messages.logger.info("--filter raw keeps every fix; --max-accuracy is ignored")
         }
+        let outputs = OutputFiles(inputs: [input, srtm])
+        let staged = try outputs.stage(output, option: "--output", allowStandardOutput: true)
         let fixes = try LocationReader.read(path: input)
         var settings = LocationFilterSettings()
         if let maxAccuracy { settings.maxAccuracy = maxAccuracy }
@@ -174,19 +177,23 @@ struct LocationCommand: ParsableCommand {
                 filtered[k].altitude = try terrain.height(latitude: filtered[k].latitude, longitude: filtered[k].longitude)
             }
         }
+        let poor = filter == .raw ? 0 : fixes.filter { !$0.isGood(maxAccuracy: maxAccuracy) }.count
+        let gated = fixes.count - poor - filtered.count
+        guard !filtered.isEmpty else {
+            throw LocationError(path: input, "\(filter.rawValue) dropped every one of the \(fixes.count) fixes (\(poor) with accuracy "
+                                + "worse than \(maxAccuracy) m or unknown, \(gated) gated); nothing written")
+        }
         let origin = fixes[0].time
         var text = "t,latitude,longitude,altitude,horizontal_accuracy\n"
         for f in filtered {
-            text += String(format: "%.3f,%.8f,%.8f,%.3f,%.3f\n", f.time - origin, f.latitude, f.longitude,
-                           f.altitude, f.horizontalAccuracy)
+            guard f.latitude.isFinite, f.longitude.isFinite, f.altitude.isFinite, !f.horizontalAccuracy.isInfinite else {
+                throw LocationError(path: input, String(format: "the %@ filter gave a fix that is not finite at t = %.3f s; nothing written", filter.rawValue, f.time - origin))
+            }
+            let accuracy = f.horizontalAccuracy.isNaN ? "" : String(format: "%.3f", f.horizontalAccuracy)
+            text += String(format: "%.3f,%.8f,%.8f,%.3f,", f.time - origin, f.latitude, f.longitude, f.altitude) + accuracy + "\n"
         }
-        do {
-            try text.write(toFile: output, atomically: true, encoding: .utf8)
-        } catch {
-            throw ValidationError("cannot write \(output): \(error.localizedDescription)")
-        }
-        let poor = filter == .raw ? 0 : fixes.filter { !$0.isGood(maxAccuracy: maxAccuracy) }.count
-        let gated = fixes.count - poor - filtered.count
+        try staged.write(Data(text.utf8))
+        try outputs.commit()
         var summary = "\(filter.rawValue): \(fixes.count) fixes, wrote \(filtered.count) to \(output); dropped \(poor) "
             + "with accuracy worse than \(maxAccuracy) m"
         if filter == .kalman { summary += " and \(gated) gated as outliers" }

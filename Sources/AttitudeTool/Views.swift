@@ -3,6 +3,7 @@ import ArgumentParser
 import AttitudeLog
 import AttitudeMath
 import CSVText
+import FileAccess
 import Foundation
 import FusionOptions
 import Messages
@@ -20,7 +21,7 @@ struct Views: ParsableCommand {
     @Argument(help: "An attitude log (steady-dice CSV, Sensor Logger Orientation.csv) or a raw IMU log, fused first.")
     var input: String
 
-    @Option(name: .shortAndLong, help: "CSV file to write.")
+    @Option(name: .shortAndLong, help: "CSV file to write ('-': standard output).")
     var output: String
 
     @Option(name: .customLong("kalman-q"), help: "Process noise Q of the tilt filter, degrees² per row (≥ 0).")
@@ -42,10 +43,14 @@ struct Views: ParsableCommand {
 
     @OptionGroup var recording: RecordingOptions
 
+    /// Degrees²: a variance of (1000°)², far past any tilt, keeps the filter's sums finite.
+    static let largestVariance = 1e6
+
     func validate() throws {
-        guard kalmanQ.isFinite, kalmanQ >= 0 else { throw ValidationError("--kalman-q must be a number ≥ 0") }
-        guard kalmanR.isFinite, kalmanR > 0 else { throw ValidationError("--kalman-r must be a number > 0") }
-        guard kalmanP.isFinite, kalmanP >= 0 else { throw ValidationError("--kalman-p must be a number ≥ 0") }
+        let limit = Self.largestVariance
+        guard kalmanQ.isFinite, kalmanQ >= 0, kalmanQ <= limit else { throw ValidationError("--kalman-q must be from 0 to \(limit)") }
+        guard kalmanR.isFinite, kalmanR > 0, kalmanR <= limit else { throw ValidationError("--kalman-r must be more than 0 and at most \(limit)") }
+        guard kalmanP.isFinite, kalmanP >= 0, kalmanP <= limit else { throw ValidationError("--kalman-p must be from 0 to \(limit)") }
     }
 
     static let header = "t,qw,qx,qy,qz,r11,r12,r13,r21,r22,r23,r31,r32,r33,roll,pitch,yaw,tilt,tilt_smoothed"
@@ -53,6 +58,14 @@ struct Views: ParsableCommand {
     @OptionGroup var messages: MessageOptions
 
     func run() throws {
+        let outputs = OutputFiles(inputs: [input])
+        let staged: OutputFiles.Staged
+        do {
+            staged = try outputs.stage(output, option: "--output", allowStandardOutput: true)
+        } catch {
+            Messages.logger.error("\(error)")
+            throw ExitCode(1)
+        }
         let log: AttitudeLog
         do {
             log = try loadAnyAttitudeLog(path: input, magnetometer: magnetometer, platform: recording.platform, program: "attitude")
@@ -76,12 +89,17 @@ struct Views: ParsableCommand {
             let smoothed = filter.update(views.tilt)
             let fields = [sample.t, q.w, q.x, q.y, q.z] + views.rotationRows.flatMap { $0 }
                 + [views.roll, views.pitch, views.yaw, views.tilt, smoothed]
+            guard fields.allSatisfy(\.isFinite) else {
+                Messages.logger.error("\(input): the views of the row at t = \(sample.t) s are not finite; nothing written")
+                throw ExitCode(1)
+            }
             text += fields.map { "\($0)" }.joined(separator: ",") + "\n"
         }
         do {
-            try text.write(toFile: output, atomically: true, encoding: .utf8)
+            try staged.write(Data(text.utf8))
+            try outputs.commit()
         } catch {
-            Messages.logger.error("cannot write \(output): \(error.localizedDescription)")
+            Messages.logger.error("\(error)")
             throw ExitCode(1)
         }
         Messages.logger.info("wrote \(log.samples.count) rows to \(output)")

@@ -44,29 +44,37 @@ public final class OutputFiles {
                 standardOutputData = data
                 return
             }
-            let fd = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, replacedMode ?? 0o666)
-            guard fd >= 0 else { throw failure("cannot create a file beside it", errno) }
-            var ok = true
-            var code: Int32 = 0
-            data.withUnsafeBytes { bytes in
-                var offset = 0
-                while offset < bytes.count {
-                    let n = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-                    if n < 0 {
-                        if errno == EINTR { continue }
-                        ok = false; code = errno; return
-                    }
-                    offset += n
-                }
+            if let code = OutputFiles.write(data, toNewFile: temporaryPath, mode: replacedMode ?? 0o666) {
+                throw failure("writing failed", code)
             }
-            if ok, fsync(fd) != 0 { ok = false; code = errno }
-            if close(fd) != 0, ok { ok = false; code = errno }
-            guard ok else { throw failure("writing failed", code) }
         }
 
         func failure(_ what: String, _ code: Int32) -> FileAccessError {
             FileAccessError(path: path, "\(what) (\(String(cString: strerror(code))))")
         }
+    }
+
+    /// Writes `data` as the file at `path` (created or truncated), every write checked and the file flushed
+    /// to disk; the `errno` of the first failure, or nil. For the files inside a staged folder (PNG frames).
+    public static func write(_ data: Data, toNewFile path: String, mode: mode_t = 0o666) -> Int32? {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
+        guard fd >= 0 else { return errno }
+        var code: Int32?
+        data.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let n = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    code = errno
+                    return
+                }
+                offset += n
+            }
+        }
+        if code == nil, fsync(fd) != 0 { code = errno }
+        if close(fd) != 0, code == nil { code = errno }
+        return code
     }
 
     private let inputs: [String]

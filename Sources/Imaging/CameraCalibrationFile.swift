@@ -13,6 +13,9 @@ public struct CalibratedCamera: Equatable, Sendable {
         self.distortion = distortion
     }
 
+    /// The largest picture side a calibration may name, as `--size` takes: past any camera's picture.
+    public static let largestSide = 16384
+
     /// Whether any distortion coefficient is non-zero (the picture then needs undistorting).
     public var isDistorted: Bool { distortion.contains { $0 != 0 } }
 
@@ -20,7 +23,7 @@ public struct CalibratedCamera: Equatable, Sendable {
     /// `distortion_coefficients` (4, 5, 8, 12 or 14 values), `image_width`, `image_height`; other keys
     /// are ignored. Errors name the file and the key.
     public static func read(path: String) throws -> CalibratedCamera {
-        guard FileManager.default.fileExists(atPath: path) else { throw ImagingError.intrinsics(path: path, reason: "file not found") }
+        try FileStorageText.check(path: path, integers: ["image_width", "image_height"], range: 1...largestSide)
         var raw = cvs_intrinsics()
         try withErrorBuffer { err, len in cvs_intrinsics_read(path, &raw, err, len) }
             describe: { ImagingError.intrinsics(path: path, reason: $0) }

@@ -1,6 +1,7 @@
 import AttitudeMath
 import Camera
 import CVShim
+import FileAccess
 import Foundation
 
 /// A camera-IMU calibration as `steady-dice calibrate` writes it: an OpenCV FileStorage file with the
@@ -25,8 +26,20 @@ public struct CameraIMUCalibrationFile: Sendable {
         self.framesUsed = framesUsed; self.framesTotal = framesTotal; self.warning = warning
     }
 
-    /// Writes it through OpenCV's FileStorage (YAML for .yaml/.yml, XML for .xml).
+    /// Writes it to `path` alone, through the output policy (`OutputFiles`).
     public func write(path: String) throws {
+        let outputs = OutputFiles()
+        try write(to: outputs.stage(path, option: "the calibration"))
+        try outputs.commit()
+    }
+
+    /// Writes it as the staged output's file (YAML for .yaml/.yml, XML for .xml).
+    public func write(to output: OutputFiles.Staged) throws {
+        try output.write(encoded(path: output.path))
+    }
+
+    /// The file's bytes through OpenCV's FileStorage, in the format `path`'s extension names.
+    public func encoded(path: String) throws -> Data {
         let k = [camera.fx, 0, camera.cx, 0, camera.fy, camera.cy, 0, 0, 1]
         var raw = cvs_camera_imu_calibration()
         _ = withUnsafeMutableBytes(of: &raw.camera_matrix) { $0.bindMemory(to: Double.self).update(fromContentsOf: k) }
@@ -38,17 +51,23 @@ public struct CameraIMUCalibrationFile: Sendable {
         raw.residual_deg_per_s = residualDegreesPerSecond
         raw.frames_used = Int32(framesUsed)
         raw.frames_total = Int32(framesTotal)
-        try warning.withCString { text in
-            raw.warning = text
-            _ = try withErrorBuffer { err, len in cvs_calibration_write(path, &raw, err, len) }
+        let type = "." + (path as NSString).pathExtension.lowercased()
+        var text: UnsafeMutablePointer<CChar>?
+        var count = 0
+        try warning.withCString { warning in
+            raw.warning = warning
+            _ = try withErrorBuffer { err, len in cvs_calibration_encode(type, &raw, &text, &count, err, len) }
                 describe: { ImagingError.intrinsics(path: path, reason: "cannot write the calibration: \($0)") }
         }
+        guard let text else { throw ImagingError.intrinsics(path: path, reason: "cannot write the calibration: nothing encoded") }
+        defer { cvs_free(text) }
+        return Data(bytes: text, count: count)
     }
 
     /// Reads the mount (`imu_to_camera`, v_D = R·v_S) and the time offset (`time_offset_s`) of a calibration file;
     /// the camera comes from `CalibratedCamera.read`.
     public static func readMount(path: String) throws -> (deviceFromIMU: Quaternion, timeOffset: Double) {
-        guard FileManager.default.fileExists(atPath: path) else { throw ImagingError.intrinsics(path: path, reason: "file not found") }
+        try FileStorageText.check(path: path, integers: [], range: 0...0)
         var q = [Double](repeating: 0, count: 4)
         var offset = 0.0
         _ = try withErrorBuffer { err, len in cvs_calibration_read_mount(path, &q, &offset, err, len) }

@@ -119,9 +119,6 @@ public final class CaptureSource: @unchecked Sendable {
     /// starting at frame `startFrame`.
     public static func video(path: String, loop: Bool = true, startFrame: Int = 0,
                              log: @escaping (String) -> Void = CaptureSource.logToStandardError) throws -> CaptureSource {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw ImagingError.video(path: path, reason: "file not found")
-        }
         let reader = try VideoReader(path: path)
         let fps = reader.framesPerSecond ?? 30
         return try CaptureSource(name: path, pacing: .file(framesPerSecond: fps, loop: loop), reader: reader,

@@ -1,4 +1,6 @@
 import CVShim
+import FileAccess
+import Foundation
 
 /// A packed 8-bit RGB image, rows top first (the order OpenCV and PNG files use).
 public struct RGBImage: Equatable, Sendable {
@@ -29,8 +31,10 @@ public struct RGBImage: Equatable, Sendable {
         return (pixels[i], pixels[i + 1], pixels[i + 2])
     }
 
-    /// Reads any image file OpenCV decodes (PNG, JPEG, ...), converted to RGB.
+    /// Reads any image file OpenCV decodes (PNG, JPEG, ...), converted to RGB. The path must be a regular
+    /// file (`InputFile`): a folder, a FIFO or a device is refused by what it is, before OpenCV opens it.
     public static func read(path: String) throws -> RGBImage {
+        do { try InputFile.check(path) } catch { throw ImagingError.unreadableImage(path: path, reason: error.reason) }
         var buffer: UnsafeMutablePointer<UInt8>?
         var width: Int32 = 0, height: Int32 = 0
         let status = try withErrorBuffer { err, len in
@@ -42,13 +46,31 @@ public struct RGBImage: Equatable, Sendable {
         return RGBImage(width: Int(width), height: Int(height), pixels: Array(UnsafeBufferPointer(start: buffer, count: count)))
     }
 
-    /// Writes the image; the file type follows the extension (`.png` is lossless).
-    public func write(path: String) throws {
-        _ = try pixels.withUnsafeBufferPointer { bytes in
+    /// The image as the bytes of a file of the type `extension` names (`"png"` is lossless).
+    public func encoded(as extension: String, path: String) throws -> Data {
+        var bytes: UnsafeMutablePointer<UInt8>?
+        var count = 0
+        _ = try pixels.withUnsafeBufferPointer { pixels in
             try withErrorBuffer { err, len in
-                cvs_image_write_rgb(path, bytes.baseAddress, Int32(width), Int32(height), err, len)
+                cvs_image_encode_rgb("." + `extension`, pixels.baseAddress, Int32(width), Int32(height), &bytes, &count, err, len)
             } describe: { ImagingError.unwritableImage(path: path, reason: $0) }
         }
+        guard let bytes else { throw ImagingError.unwritableImage(path: path, reason: "the encoder returned nothing") }
+        defer { cvs_free(bytes) }
+        return Data(bytes: bytes, count: count)
+    }
+
+    /// Writes the image as the staged output's file (its type follows the extension; `.png` is lossless).
+    public func write(to output: OutputFiles.Staged) throws {
+        let type = (output.path as NSString).pathExtension.lowercased()
+        try output.write(encoded(as: type.isEmpty ? "png" : type, path: output.path))
+    }
+
+    /// Writes the image to `path` alone, through the output policy (`OutputFiles`).
+    public func write(path: String) throws {
+        let outputs = OutputFiles()
+        try write(to: outputs.stage(path, option: "the picture"))
+        try outputs.commit()
     }
 
     /// A rectangle of this image, `x`, `y` from the top-left corner.

@@ -1,4 +1,5 @@
 import CVShim
+import FileAccess
 
 /// One decoded video or camera frame.
 public struct VideoFrame: Sendable {
@@ -22,10 +23,12 @@ public final class VideoReader {
     /// OpenCV's own warnings while probing backends repeat what our errors say; keep them quiet.
     private static let quietLogging: Void = cvs_quiet_logging()
 
-    /// Opens a video file.
+    /// Opens a video file: a regular file (`InputFile`), so that a folder, a FIFO or a device is named for
+    /// what it is, and OpenCV never blocks opening a FIFO.
     public init(path: String) throws {
         Self.quietLogging
         source = path
+        do { try InputFile.check(path) } catch { throw ImagingError.video(path: path, reason: error.reason) }
         var err = [CChar](repeating: 0, count: 512)
         handle = cvs_capture_open_file(path, &err, err.count)
         if handle == nil { throw ImagingError.video(path: path, reason: String(nulTerminated: err)) }

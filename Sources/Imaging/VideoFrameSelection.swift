@@ -8,9 +8,6 @@ extension VideoReader {
     /// Decodes frame `index` (0 first) of the video at `path`. Throws, naming the file, when it is
     /// missing, cannot be decoded, or has no such frame.
     public static func decodeFrame(path: String, index: Int) throws -> VideoFrame {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw ImagingError.video(path: path, reason: "file not found")
-        }
         guard index >= 0 else { throw ImagingError.video(path: path, reason: "frame \(index) is negative") }
         let reader = try VideoReader(path: path)
         // A seek far past the end lands on some frame in OpenCV's backends: check the count it reports first.

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// Where rendered frames go, chosen by the output's name:
@@ -6,10 +7,9 @@ import Foundation
 ///   FFmpeg has no H.264 encoder;
 /// - a name ending in `/`: a folder of numbered PNGs (`frame-000000.png`, ...).
 ///
-/// Frames are written under a temporary name beside the output (`.NAME.partial-PID...`) and renamed
-/// to the output only by `finish()`, after the file was checked to hold every frame; `abandon()`
-/// (or a failure) removes the temporary file, so no half-written output is ever left under the
-/// name asked for.
+/// The output is staged by the command's `OutputFiles`: frames go to its temporary file or folder, and
+/// `finish()` checks that the file holds every frame at the size asked for; the command's commit then
+/// moves it into place. A failure leaves nothing under the name asked for.
 public final class VideoOutput {
     public enum Kind: Equatable, Sendable {
         case video(codec: String)
@@ -24,7 +24,9 @@ public final class VideoOutput {
     public private(set) var count = 0
     private let temporaryPath: String
     private var writer: VideoWriter?
-    private var finished = false
+
+    /// The most frames per second an output takes: past it FFmpeg's time base for the rate loses precision.
+    public static let maximumFramesPerSecond = 1000.0
 
     /// The kind of output a name asks for, or nil for a name it does not know.
     public static func kind(of path: String) -> Kind? {
@@ -34,6 +36,23 @@ public final class VideoOutput {
         case "mp4": return .video(codec: "avc1")
         default: return nil
         }
+    }
+
+    /// Why `path` cannot take frames of this size and rate, or nil when it can: checked before any work.
+    /// OpenCV's FFmpeg writer silently drops an odd last column or row (a 321x241 video would be 320x240),
+    /// so a video's width and height must be even; PNG frames take any size.
+    public static func problem(path: String, width: Int, height: Int, framesPerSecond: Double) -> String? {
+        guard let kind = kind(of: path) else {
+            return "unknown kind of output: name a .mkv, .avi or .mp4 file, or a folder ending in '/'"
+        }
+        guard framesPerSecond.isFinite, framesPerSecond > 0, framesPerSecond <= maximumFramesPerSecond else {
+            return "the frame rate must be more than 0 and at most \(Int(maximumFramesPerSecond)) frames per second"
+        }
+        if case .video = kind, width % 2 != 0 || height % 2 != 0 {
+            return "a video's width and height must be even, and \(width)x\(height) is not (the encoder would drop the odd "
+                + "last column or row); give an even size, or a folder ending in '/' for PNG frames of any size"
+        }
+        return nil
     }
 
     /// A line for people: what is written and how.
@@ -46,94 +65,83 @@ public final class VideoOutput {
         }
     }
 
-    public init(path: String, framesPerSecond: Double, width: Int, height: Int) throws {
-        guard let kind = Self.kind(of: path) else {
-            throw ImagingError.video(path: path, reason: "unknown kind of output: name a .mkv, .avi or .mp4 file, or a folder ending in '/'")
+    /// Frames for `output`, staged by the command's `OutputFiles` (a name ending in `/` stages a folder).
+    public init(output: OutputFiles.Staged, framesPerSecond: Double, width: Int, height: Int) throws {
+        if let problem = Self.problem(path: output.path, width: width, height: height, framesPerSecond: framesPerSecond) {
+            throw ImagingError.video(path: output.path, reason: problem)
         }
-        self.path = path; self.kind = kind
+        let kind = Self.kind(of: output.path)!
+        path = output.path
+        self.kind = kind
         self.width = width; self.height = height; self.framesPerSecond = framesPerSecond
-        let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
-        let url = URL(fileURLWithPath: trimmed)
-        let folder = url.deletingLastPathComponent().path
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            throw ImagingError.video(path: path, reason: "the folder \(folder) does not exist")
-        }
-        let pid = ProcessInfo.processInfo.processIdentifier
-        let ext = url.pathExtension.isEmpty ? "" : ".\(url.pathExtension)"
-        temporaryPath = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.deletingPathExtension().lastPathComponent).partial-\(pid)\(ext)").path
-        switch kind {
-        case .pngFolder:
-            if FileManager.default.fileExists(atPath: trimmed, isDirectory: &isFolder) {
-                let contents = isFolder.boolValue ? (try? FileManager.default.contentsOfDirectory(atPath: trimmed)) ?? [] : ["?"]
-                guard isFolder.boolValue, contents.isEmpty else {
-                    throw ImagingError.video(path: path, reason: "already exists and is not an empty folder")
-                }
-            }
-            do {
-                try FileManager.default.createDirectory(atPath: temporaryPath, withIntermediateDirectories: false)
-            } catch {
-                throw ImagingError.video(path: path, reason: "cannot create a folder beside it (\(error.localizedDescription))")
-            }
-        case .video(let codec):
+        temporaryPath = output.temporaryPath
+        if case .video(let codec) = kind {
             do {
                 writer = try VideoWriter(path: temporaryPath, codec: codec, fps: framesPerSecond, width: width, height: height)
             } catch where codec == "avc1" {
                 // An FFmpeg built without an H.264 encoder: MPEG-4 Part 2 plays in most players too.
                 try? FileManager.default.removeItem(atPath: temporaryPath)
-                writer = try VideoWriter(path: temporaryPath, codec: "mp4v", fps: framesPerSecond, width: width, height: height)
+                do {
+                    writer = try VideoWriter(path: temporaryPath, codec: "mp4v", fps: framesPerSecond, width: width, height: height)
+                } catch {
+                    throw ImagingError.video(path: path, reason: "no H.264 or MPEG-4 encoder took \(width)x\(height) at \(framesPerSecond) fps")
+                }
                 self.kind = .video(codec: "mp4v")
+            } catch {
+                throw ImagingError.video(path: path, reason: "the \(summary) encoder did not take \(width)x\(height) at \(framesPerSecond) fps")
             }
         }
     }
 
-    deinit { if !finished { abandon() } }
+    deinit { writer?.close() }
 
     /// Appends one frame of the output's size.
     public func write(_ image: RGBImage) throws {
+        guard image.width == width, image.height == height else {
+            throw ImagingError.video(path: path, reason: "frame \(count) is \(image.width)x\(image.height), not \(width)x\(height)")
+        }
         do {
             switch kind {
             case .pngFolder:
-                try image.write(path: URL(fileURLWithPath: temporaryPath).appendingPathComponent(String(format: "frame-%06d.png", count)).path)
+                let frame = URL(fileURLWithPath: temporaryPath).appendingPathComponent(String(format: "frame-%06d.png", count)).path
+                let data = try image.encoded(as: "png", path: path)
+                if let code = OutputFiles.write(data, toNewFile: frame) {
+                    throw ImagingError.video(path: path, reason: "cannot write PNG frame \(count) (\(String(cString: strerror(code))))")
+                }
             case .video:
                 try writer?.write(image)
             }
+        } catch let error as ImagingError {
+            abandon()
+            throw error
         } catch {
             abandon()
-            throw ImagingError.video(path: path, reason: "writing frame \(count) failed: \(error)")
+            throw ImagingError.video(path: path, reason: "writing frame \(count) failed")
         }
         count += 1
     }
 
-    /// Closes the file, checks it holds every frame, and moves it to the output's name.
+    /// Closes the file and checks it holds every frame at the size asked for; the command's `OutputFiles`
+    /// commit moves it into place.
     public func finish() throws {
         writer?.close()
         writer = nil
-        if case .video = kind {
-            let written = (try? VideoReader(path: temporaryPath))?.frameCount
-            guard let written, written == count else {
-                abandon()
-                throw ImagingError.video(path: path, reason: "the encoder wrote \(written.map(String.init) ?? "no readable") frames "
-                                         + "of \(count) (disk full?); nothing was kept")
-            }
+        guard case .video = kind else { return }
+        let reader = try? VideoReader(path: temporaryPath)
+        let written = reader?.frameCount
+        guard let written, written == count else {
+            throw ImagingError.video(path: path, reason: "the encoder wrote \(written.map(String.init) ?? "no readable") frames "
+                                     + "of \(count) (disk full?); nothing was kept")
         }
-        let target = path.hasSuffix("/") ? String(path.dropLast()) : path
-        do {
-            if FileManager.default.fileExists(atPath: target) { try FileManager.default.removeItem(atPath: target) }
-            try FileManager.default.moveItem(atPath: temporaryPath, toPath: target)
-        } catch {
-            abandon()
-            throw ImagingError.video(path: path, reason: "cannot move the finished output into place (\(error.localizedDescription))")
+        if let first = try? reader?.next(), first.image.width != width || first.image.height != height {
+            throw ImagingError.video(path: path, reason: "the encoder wrote \(first.image.width)x\(first.image.height) frames, "
+                                     + "not \(width)x\(height); nothing was kept")
         }
-        finished = true
     }
 
-    /// Removes whatever was written.
+    /// Stops writing; the command's `OutputFiles` removes what was written.
     public func abandon() {
         writer?.close()
         writer = nil
-        try? FileManager.default.removeItem(atPath: temporaryPath)
-        finished = true
     }
 }

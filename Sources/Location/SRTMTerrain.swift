@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// Terrain heights from SRTM `.hgt` tiles in one folder: one tile per 1°x1° cell, named for its
@@ -12,9 +13,10 @@ public final class SRTMTerrain {
     public static let void: Int16 = -32768
 
     public init(folder: String) throws {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            throw LocationError(path: folder, "no such folder of SRTM tiles")
+        do {
+            try InputFile.check(folder, expect: .folder)
+        } catch {
+            throw LocationError(path: folder, "\(error.reason) (the folder of SRTM tiles)")
         }
         self.folder = folder
     }
@@ -56,8 +58,20 @@ public final class SRTMTerrain {
     private func tile(_ name: String) throws -> Tile {
         if let tile = tiles[name] { return tile }
         let path = (folder as NSString).appendingPathComponent(name)
-        guard let data = FileManager.default.contents(atPath: path) else {
+        // What the tile is and its size are checked before a byte is read: a tile is at most 25 MB.
+        guard FileKind.of(path) != nil else {
             throw LocationError(path: path, "missing SRTM tile (looked for \(name) in \(folder))")
+        }
+        let data: Data
+        do {
+            try InputFile.checkSize(path, atMost: 3601 * 3601 * 2, what: "an SRTM tile (SRTM1 is 3601x3601 samples of 2 bytes)")
+            let fd = try InputFile.open(path, expect: .file)
+            let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+            data = try handle.readToEnd() ?? Data()
+        } catch let error as FileAccessError {
+            throw LocationError(path: path, "\(error.reason) (an SRTM tile)")
+        } catch {
+            throw LocationError(path: path, "cannot be read (\((error as NSError).localizedFailureReason ?? "read error"))")
         }
         let size: Int
         switch data.count {

@@ -19,7 +19,9 @@ public enum RawLogReader {
         if isDirectory.boolValue {
             return RecordingFolder.open(path)?.hasRawStreams ?? false
         }
-        guard let data = try? contents(of: path, prefixBytes: 64 * 1024),
+        // A pipe is not sniffed: its bytes can be read only once, and it is read as an attitude log.
+        guard FileKind.of(path) == .regular,
+              let data = try? contents(of: path, prefixBytes: 64 * 1024),
               let header = CSVText(data).header else { return false }
         return format(ofHeader: header) != nil
     }
@@ -223,17 +225,16 @@ public enum RawLogReader {
     /// (for header sniffing).
     static func contents(of path: String, prefixBytes: Int? = nil) throws -> Data {
         if path.hasSuffix(".xz") {
-            do { try BoundedFile.checkKind(path: path) } catch { throw RawLogError(path: path, error.reason) }
+            // xz opens the file itself, so it must be one that opens at once: a regular file.
+            do { try InputFile.check(path, expect: .file) } catch { throw RawLogError(path: path, error.reason) }
             return try decompressXZ(path: path, prefixBytes: prefixBytes)
         }
         guard let prefixBytes else {
             do { return try BoundedFile.read(path: path) } catch { throw RawLogError(path: path, line: error.line, error.reason) }
         }
-        do { try BoundedFile.checkKind(path: path) } catch { throw RawLogError(path: path, error.reason) }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw RawLogError(path: path, "cannot open the file")
-        }
-        defer { try? handle.close() }
+        let fd: Int32
+        do { fd = try InputFile.open(path, expect: .file) } catch { throw RawLogError(path: path, error.reason) }
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         do {
             return try handle.read(upToCount: prefixBytes) ?? Data()
         } catch {

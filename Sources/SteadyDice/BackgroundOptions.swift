@@ -23,9 +23,6 @@ extension BackgroundProvider {
 final class StillImageBackground: BackgroundProvider {
     private let image: RGBImage
     init(path: String) throws {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw ImagingError.unreadableImage(path: path, reason: "file not found")
-        }
         image = try RGBImage.read(path: path)
     }
     init(image: RGBImage) { self.image = image }
@@ -99,6 +96,12 @@ struct BackgroundOptions: ParsableArguments {
                                valueName: "SECONDS"))
     var videoAt: Double?
 
+    /// The files these options read, which no output of the same command may replace.
+    var inputPaths: [String?] {
+        if case .image(let path)? = background { return [path, video] }
+        return [video]
+    }
+
     func validate() throws {
         let given = [background != nil, camera != nil, video != nil].filter { $0 }.count
         guard given <= 1 else { throw ValidationError("give at most one of --background, --camera and --video") }
@@ -165,7 +168,6 @@ struct BackgroundOptions: ParsableArguments {
     private func startFrame(of path: String) throws -> Int {
         if let frame { return frame }
         guard let videoAt, videoAt > 0 else { return 0 }
-        guard FileManager.default.fileExists(atPath: path) else { throw ImagingError.video(path: path, reason: "file not found") }
         let reader = try VideoReader(path: path)
         return VideoReader.frameIndex(atSeconds: videoAt, framesPerSecond: reader.framesPerSecond ?? 30,
                                       frameCount: reader.frameCount, loop: videoLoop)

@@ -2,6 +2,7 @@ import ArgumentParser
 import FusionOptions
 import AttitudeMath
 import CGL
+import FileAccess
 import Foundation
 import Imaging
 import Messages
@@ -47,6 +48,15 @@ struct Bench: ParsableCommand {
 
     func validate() throws {
         guard frames >= 1, repeats >= 1 else { throw ValidationError("--frames and --repeats must be at least 1") }
+        if let writeVideo {
+            guard case .video? = VideoOutput.kind(of: writeVideo) else {
+                throw ValidationError("--write-video must name a .avi or .mkv file (FFV1, lossless)")
+            }
+            if let problem = VideoOutput.problem(path: writeVideo, width: size.width, height: size.height, framesPerSecond: 30) {
+                throw ValidationError("--write-video \(writeVideo) at --size \(size.width)x\(size.height): \(problem)")
+            }
+            guard frames <= 100_000 else { throw ValidationError("--frames must be at most 100000 with --write-video") }
+        }
         if panorama != nil && (backgroundOptions.background != nil || backgroundOptions.camera != nil || backgroundOptions.video != nil) {
             throw ValidationError("--panorama compares itself with the generated background: give it without --background, --camera or --video")
         }
@@ -179,12 +189,14 @@ struct Bench: ParsableCommand {
     /// The test pattern scrolling one pixel right and down per frame, written losslessly.
     static func writeTestVideo(path: String, width: Int, height: Int, frames: Int) throws {
         let pattern = testPattern(width: width + frames, height: height + frames)
-        let writer = try VideoWriter(path: path, codec: "FFV1", fps: 30, width: width, height: height)
+        let outputs = OutputFiles()
+        let writer = try VideoOutput(output: outputs.stage(path, option: "--write-video"), framesPerSecond: 30, width: width, height: height)
         for k in 0..<frames {
             try writer.write(pattern.cropped(x: frames - k, y: frames - k, width: width, height: height))
         }
-        writer.close()
-        print("wrote \(path) (\(frames) frames of \(width)x\(height), FFV1, 30 fps)")
+        try writer.finish()
+        try outputs.commit()
+        print("wrote \(path) (\(frames) frames of \(width)x\(height), \(writer.summary), 30 fps)")
     }
 
     /// A picture with detail everywhere, so upload and sampling cost what a camera frame costs.

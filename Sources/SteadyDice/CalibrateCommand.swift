@@ -1,6 +1,7 @@
 import ArgumentParser
 import AttitudeMath
 import Calibration
+import FileAccess
 import Foundation
 import FusionOptions
 import Imaging
@@ -43,6 +44,8 @@ struct Calibrate: ParsableCommand {
     func run() throws {
         try exitOnFailure {
             let started = Date()
+            let outputs = OutputFiles(inputs: [video, log])
+            let calibrationOutput = try output.map { try outputs.stage($0, option: "--output") }
             let raw = try RawLogReader.read(path: log, platform: recording.platform)
             guard raw.count >= 2 else { throw AppError("\(log): fewer than two samples") }
             let gyro = GyroIntegral(time: raw.time, rate: raw.gyro)
@@ -68,12 +71,13 @@ struct Calibrate: ParsableCommand {
                          + "%d outside the log)", result.residualDegreesPerSecond, result.framesUsed, result.framesTotal,
                          result.untextured, result.translated, result.outsideLog))
             if !result.warning.isEmpty { message("warning: \(result.warning)") }
-            if let output {
+            if let calibrationOutput {
                 try CameraIMUCalibrationFile(camera: result.camera, deviceFromIMU: q, timeOffset: result.timeOffset,
                                              residualDegreesPerSecond: result.residualDegreesPerSecond,
                                              framesUsed: result.framesUsed, framesTotal: result.framesTotal,
-                                             warning: result.warning).write(path: output)
-                print("wrote \(output)")
+                                             warning: result.warning).write(to: calibrationOutput)
+                try outputs.commit()
+                print("wrote \(calibrationOutput.path)")
             }
             message(String(format: "done in %.1f s", Date().timeIntervalSince(started)))
         }
@@ -92,7 +96,6 @@ struct ClipTracks {
     var tracks: [FramePairTracks] = []
 
     static func read(path: String, progress: (String) -> Void) throws -> ClipTracks {
-        guard FileManager.default.fileExists(atPath: path) else { throw ImagingError.video(path: path, reason: "file not found") }
         let reader = try VideoReader(path: path)
         guard let fps = reader.framesPerSecond else { throw ImagingError.video(path: path, reason: "the frame rate is unknown") }
         let tracker = try FeatureTracker()

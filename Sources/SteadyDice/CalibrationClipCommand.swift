@@ -4,6 +4,7 @@ import AttitudeMath
 import Calibration
 import Camera
 import CSVText
+import FileAccess
 import Foundation
 import Imaging
 import Messages
@@ -69,10 +70,17 @@ struct CalibrationClip: ParsableCommand {
     @Option(help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else ../share/steady-dice beside the executable, else the checkout above it).")
     var assets: String?
 
+    /// Degrees per second: a tenth of a MEMS gyroscope's largest full scale would already be a broken part.
+    static let largestBias = 1000.0
+
     /// `--gyro-bias` in degrees per second.
     func parsedBias() throws -> SIMD3<Double> {
         do {
             let v = try OptionValues.numbers(gyroBias, counts: [3], shape: "X,Y,Z (degrees per second)")
+            // A bias past this would take the logged rate out of any gyroscope's range (`SensorBounds`).
+            guard v.allSatisfy({ abs($0) <= Self.largestBias }) else {
+                throw ValidationError("each axis must be from -\(Int(Self.largestBias)) to \(Int(Self.largestBias)) degrees per second")
+            }
             return SIMD3(v[0], v[1], v[2])
         } catch {
             throw ValidationError("--gyro-bias: \(error)")
@@ -89,6 +97,9 @@ struct CalibrationClip: ParsableCommand {
         guard case .video? = VideoOutput.kind(of: video) else {
             throw ValidationError("--video must name a .mkv or .avi file (FFV1, lossless) or a .mp4 file (H.264)")
         }
+        if let problem = VideoOutput.problem(path: video, width: size.width, height: size.height, framesPerSecond: fps) {
+            throw ValidationError("--video \(video) at --size \(size.width)x\(size.height): \(problem)")
+        }
     }
 
     @OptionGroup var messages: MessageOptions
@@ -97,6 +108,11 @@ struct CalibrationClip: ParsableCommand {
         try exitOnFailure {
             let mount = self.mount?.quaternion ?? .identity
             let bias = try parsedBias()
+            // Every output is checked before any work, and none is kept unless all were written.
+            let outputs = OutputFiles(inputs: [trial, assets])
+            let logOutput = try outputs.stage(log, option: "--log")
+            let videoOutput = try outputs.stage(video, option: "--video")
+            let truthOutput = try truth.map { try outputs.stage($0, option: "--truth") }
             let raw = try RawLogReader.read(path: trial)
             let motion: SyntheticMotion
             do {
@@ -104,8 +120,7 @@ struct CalibrationClip: ParsableCommand {
             } catch let error as CalibrationError {
                 throw AppError("\(trial): \(error)")
             }
-            try motion.rawCSV(gyroBias: bias * .pi / 180, gyroNoise: gyroNoise * .pi / 180, seed: seed)
-                .write(toFile: log, atomically: true, encoding: .utf8)
+            try logOutput.write(Data(motion.rawCSV(gyroBias: bias * .pi / 180, gyroNoise: gyroNoise * .pi / 180, seed: seed).utf8))
             let camera = PinholeCamera(verticalFieldOfViewDegrees: fov, width: size.width, height: size.height)
             // About as many texels per degree as the camera has pixels, so the texture neither blurs nor aliases.
             let panoramaWidth = min(8192, max(512, Int(360 * Double(size.height) / fov) / 2 * 2))
@@ -117,7 +132,7 @@ struct CalibrationClip: ParsableCommand {
             renderer.setPanorama(panorama)
             let target = try OffscreenTarget(width: size.width, height: size.height)
             target.bind()
-            let output = try VideoOutput(path: video, framesPerSecond: fps, width: size.width, height: size.height)
+            let output = try VideoOutput(output: videoOutput, framesPerSecond: fps, width: size.width, height: size.height)
             let frames = Int((duration * fps).rounded())
             // The die sits far below, fixed in the world like the texture, so it moves as the texture does.
             let nadir = Anchor(bearingDegrees: 0, elevationDegrees: -90, distance: Anchor.maximumDistance)
@@ -128,10 +143,11 @@ struct CalibrationClip: ParsableCommand {
                 if (k + 1) % 100 == 0 { Messages.logger.info("calibration-clip: \(k + 1) of \(frames) frames") }
             }
             try output.finish()
-            if let truth {
+            if let truthOutput {
                 try CameraIMUCalibrationFile(camera: camera, deviceFromIMU: mount, timeOffset: timeOffset, residualDegreesPerSecond: 0,
-                                             framesUsed: frames, framesTotal: frames, warning: "").write(path: truth)
+                                             framesUsed: frames, framesTotal: frames, warning: "").write(to: truthOutput)
             }
+            try outputs.commit()
             print("wrote \(video) (\(frames) frames, \(size.width)x\(size.height) at \(fps) fps) and \(log) "
                   + "(\(motion.logTime.count) samples)")
         }

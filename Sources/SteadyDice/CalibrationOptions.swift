@@ -32,6 +32,9 @@ struct AttitudeCalibrationOptions: ParsableArguments {
                                + "as --mount and its time_offset_s as --time-offset.", valueName: "cal.yaml"))
     var calibration: String?
 
+    /// The file these options read, which no output of the same command may replace.
+    var inputPaths: [String?] { [calibration] }
+
     @Option(parsing: .unconditional,
             help: ArgumentHelp("How the attitude source sits on the camera: w,x,y,z, the rotation R with v_D = R·v_S from "
                                + "the source's frame S to the device frame D (any source). With --imud also a preset "

@@ -50,6 +50,9 @@ struct CameraOptions: ParsableArguments {
                                valueName: "FILE"))
     var panorama: String?
 
+    /// The files these options read, which no output of the same command may replace.
+    var inputPaths: [String?] { [intrinsics, panorama] }
+
     /// The library's value these options stand for.
     var settings: CameraSettings {
         CameraSettings(fieldOfViewDegrees: fov, intrinsicsPath: intrinsics, anchor: anchor?.anchor, panoramaPath: panorama)

@@ -1,7 +1,9 @@
 import ArgumentParser
+import FileAccess
 import FusionOptions
 import Foundation
 import Messages
+import SafeText
 import SteadyDiceKit
 
 struct Compare: ParsableCommand {
@@ -40,18 +42,24 @@ struct Compare: ParsableCommand {
 
     func run() throws {
         let images: (expected: RGBImage, actual: RGBImage)
+        // --diff is checked first: it may not name either picture, nor anything but a file or a new name.
+        let outputs = OutputFiles(inputs: [expected, actual])
+        let diffOutput: OutputFiles.Staged?
         do {
-            images = (try Self.read(expected), try Self.read(actual))
+            diffOutput = try diff.map { try outputs.stage($0, option: "--diff") }
+            images = (try RGBImage.read(path: expected), try RGBImage.read(path: actual))
         } catch {
             Messages.logger.error("cannot compare: \(error)")
             throw ExitCode(2)
         }
         let comparison = ImageComparison(expected: images.expected, actual: images.actual, tolerance: tolerance, maxFraction: maxFraction)
-        print(comparison.summary(expected: expected, actual: actual))
-        if let diff {
+        // The names are escaped: a file name's control bytes never reach the terminal raw.
+        print(comparison.summary(expected: MessageText.escaped(expected, limit: 160), actual: MessageText.escaped(actual, limit: 160)))
+        if let diffOutput {
             if let picture = ImageComparison.diffImage(expected: images.expected, actual: images.actual, tolerance: tolerance) {
                 do {
-                    try picture.write(path: diff)
+                    try picture.write(to: diffOutput)
+                    try outputs.commit()
                 } catch {
                     Messages.logger.error("\(error)")
                     throw ExitCode(2)
@@ -61,11 +69,5 @@ struct Compare: ParsableCommand {
             }
         }
         if !comparison.matches { throw ExitCode(1) }
-    }
-
-    /// A picture, or an error naming the file: missing, or not a picture.
-    private static func read(_ path: String) throws -> RGBImage {
-        guard FileManager.default.fileExists(atPath: path) else { throw ImagingError.unreadableImage(path: path, reason: "file not found") }
-        return try RGBImage.read(path: path)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AttitudeLog
 import AttitudeMath
+import FileAccess
 import Foundation
 import FusionOptions
 import Imaging
@@ -67,12 +68,18 @@ struct RenderVideo: ParsableCommand {
         guard VideoOutput.kind(of: output) != nil else {
             throw ValidationError("--output must name a .mkv, .avi or .mp4 file, or a folder ending in '/'")
         }
+        if let problem = VideoOutput.problem(path: output, width: size.width, height: size.height, framesPerSecond: fps) {
+            throw ValidationError("--output \(output) at --size \(size.width)x\(size.height) and --fps \(fps): \(problem)")
+        }
     }
 
     @OptionGroup var messages: MessageOptions
 
     func run() throws {
         try exitOnFailure {
+            let outputs = OutputFiles(inputs: [log, assets] + backgroundOptions.inputPaths + cameraOptions.inputPaths
+                                      + attitudeCalibration.inputPaths)
+            let staged = try outputs.stage(output, option: "--output")
             let (attitudeLog, fusion) = try loadAttitudeLogWithFusion(path: log, magnetometer: magnetometer, platform: recording.platform)
             let options = try SnapshotOptions(camera: cameraOptions, background: backgroundOptions, relativeAttitude: relativeAttitude,
                                               model: modelOptions, hud: hudOptions, assets: assets,
@@ -101,7 +108,7 @@ struct RenderVideo: ParsableCommand {
             renderer.clearColor = options.backgroundColor
             setup.install(on: renderer)
             let target = try OffscreenTarget(width: size.width, height: size.height)
-            let out = try VideoOutput(path: output, framesPerSecond: fps, width: size.width, height: size.height)
+            let out = try VideoOutput(output: staged, framesPerSecond: fps, width: size.width, height: size.height)
 
             // Ctrl-C or SIGTERM stops between frames, and the unfinished output is removed.
             let stopSignals = StopSignals()
@@ -129,6 +136,7 @@ struct RenderVideo: ParsableCommand {
                 }
             }
             try out.finish()
+            try outputs.commit()
             let elapsed = MonotonicClock.now() - started
             print(String(format: "wrote %@: %d frames of %dx%d at %g fps (%@); rendered at %.1f frames per second, encoder %.0f%% of the time",
                          output, times.count, size.width, size.height, fps, out.summary,

@@ -3,6 +3,7 @@ import AttitudeLog
 import AttitudeMath
 import CGL
 import CGLFW
+import FileAccess
 import Foundation
 import FusionOptions
 import Imaging
@@ -120,6 +121,13 @@ struct Run: ParsableCommand {
 
     func run() throws {
         try exitOnFailure {
+            // Where snapshots go is checked before anything opens, and the one written on exit is kept only whole.
+            do throws(FileAccessError) { try InputFile.check(snapshotDir, expect: .folder) } catch {
+                throw ValidationError("--snapshot-dir \(snapshotDir): \(error.reason)")
+            }
+            let exitOutputs = OutputFiles(inputs: [log, assets] + backgroundOptions.inputPaths + cameraOptions.inputPaths
+                                          + attitudeCalibration.inputPaths)
+            let exitSnapshot = try snapshotOnExit.map { try exitOutputs.stage($0, option: "--snapshot-on-exit") }
             let assets = try Assets.locate(explicit: assets)
             var options = SnapshotOptions()
             options.camera = cameraOptions.settings
@@ -161,7 +169,11 @@ struct Run: ParsableCommand {
             let view = ViewControls(reference: relativeAttitude.reference, showsHUD: hudOptions.hud, frameName: frame)
             try window.loop(renderer: renderer, attitude: provider, background: backgroundProvider, view: view,
                             timeOffset: TimeOffsetControl(seconds: timeOffset, clock: provider.clock),
-                            snapshotFolder: snapshotDir, frameLimit: frames, snapshotOnExit: snapshotOnExit, camera: setup)
+                            snapshotFolder: snapshotDir, frameLimit: frames, snapshotOnExit: exitSnapshot, camera: setup)
+            if let exitSnapshot {
+                try exitOutputs.commit()
+                print("saved \(exitSnapshot.path)")
+            }
         }
     }
 }
@@ -211,7 +223,7 @@ final class AppWindow {
     /// Draws until the window closes, Q/Esc is pressed, SIGINT or SIGTERM arrives, or `frameLimit`
     /// frames were drawn. The frame drawn when it stops is the one `snapshotOnExit` saves.
     func loop(renderer: SceneRenderer, attitude: AttitudeProvider, background: BackgroundProvider?, view: ViewControls,
-              timeOffset: TimeOffsetControl, snapshotFolder: String, frameLimit: Int?, snapshotOnExit: String?,
+              timeOffset: TimeOffsetControl, snapshotFolder: String, frameLimit: Int?, snapshotOnExit: OutputFiles.Staged?,
               camera: CameraSetup = .seed) throws {
         var timeOffset = timeOffset
         // Polled once a frame, on this thread: the loop does not wait for events, so nothing has
@@ -258,11 +270,18 @@ final class AppWindow {
                               width: Int(width), height: Int(height))
                 if snapshotRequested {
                     let stamp = Int(Date().timeIntervalSince1970 * 1000)
-                    saveSnapshot(width: Int(width), height: Int(height),
-                                 path: URL(fileURLWithPath: snapshotFolder).appendingPathComponent("steady-dice-\(stamp).png").path)
+                    let path = URL(fileURLWithPath: snapshotFolder).appendingPathComponent("steady-dice-\(stamp).png").path
+                    do {
+                        let outputs = OutputFiles()
+                        try readFrame(width: Int(width), height: Int(height)).write(to: outputs.stage(path, option: "the S key"))
+                        try outputs.commit()
+                        print("saved \(path)")
+                    } catch {
+                        Messages.logger.error("\(error)")
+                    }
                 }
                 let lastFrame = glfwWindowShouldClose(window) == GLFW_TRUE || drawn + 1 == frameLimit
-                if lastFrame, let snapshotOnExit { saveSnapshot(width: Int(width), height: Int(height), path: snapshotOnExit) }
+                if lastFrame, let snapshotOnExit { try readFrame(width: Int(width), height: Int(height)).write(to: snapshotOnExit) }
             }
             if now - lastTitle > 0.25 {
                 let offset = timeOffset.seconds == 0 ? "" : String(format: ", time offset %+.3f s", timeOffset.seconds)
@@ -287,16 +306,10 @@ final class AppWindow {
         Messages.logger.info("\(String(format: "time offset %+.3f s%@: give --time-offset %.3f to start with it", timeOffset.seconds, limit, timeOffset.seconds))")
     }
 
-    /// Writes the back buffer just drawn: exactly what the window shows.
-    private func saveSnapshot(width: Int, height: Int, path: String) {
+    /// The back buffer just drawn: exactly what the window shows.
+    private func readFrame(width: Int, height: Int) -> RGBImage {
         glReadBuffer(GLenum(GL_BACK))
-        let image = OffscreenTarget.readBoundFramebuffer(width: width, height: height)
-        do {
-            try image.write(path: path)
-            print("saved \(path)")
-        } catch {
-            Messages.logger.error("\(error)")
-        }
+        return OffscreenTarget.readBoundFramebuffer(width: width, height: height)
     }
 }
 

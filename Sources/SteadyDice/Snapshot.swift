@@ -3,6 +3,7 @@ import ArgumentParser
 import AttitudeLog
 import AttitudeMath
 import CSVText
+import FileAccess
 import Foundation
 import FusionOptions
 import Imaging
@@ -82,6 +83,9 @@ struct Snapshot: ParsableCommand {
 
     func run() throws {
         try exitOnFailure {
+            let outputs = OutputFiles(inputs: [log, assets] + backgroundOptions.inputPaths + cameraOptions.inputPaths
+                                      + attitudeCalibration.inputPaths)
+            let staged = try outputs.stage(output, option: "--output")
             let options = try SnapshotOptions(camera: cameraOptions, background: backgroundOptions, relativeAttitude: relativeAttitude,
                                               model: modelOptions, hud: hudOptions, assets: assets,
                                               attitudeCalibration: attitudeCalibration)
@@ -98,7 +102,8 @@ struct Snapshot: ParsableCommand {
                                             assets: try Assets.locate(explicit: options.assetsFolder),
                                             clearColor: options.backgroundColor, background: background, model: options.model,
                                             state: setup.scene(state, width: size.width, height: size.height), setup: setup)
-            try image.write(path: output)
+            try image.write(to: staged)
+            try outputs.commit()
             print("wrote \(output) (\(size.width)x\(size.height))")
         }
     }

@@ -110,12 +110,7 @@ public struct CameraSettings: Equatable, Sendable {
     public func load() throws -> CameraSetup {
         let calibrated = try intrinsicsPath.map { try CalibratedCamera.read(path: $0) }
         let undistorter = try calibrated.flatMap { $0.isDistorted ? try Undistorter(camera: $0) : nil }
-        let panoramaImage = try panoramaPath.map { path -> RGBImage in
-            guard FileManager.default.fileExists(atPath: path) else {
-                throw ImagingError.unreadableImage(path: path, reason: "file not found")
-            }
-            return try RGBImage.read(path: path)
-        }
+        let panoramaImage = try panoramaPath.map { try RGBImage.read(path: $0) }
         return CameraSetup(fov: fieldOfViewDegrees, calibrated: calibrated, intrinsicsPath: intrinsicsPath, undistorter: undistorter,
                            anchor: anchor, panorama: panoramaImage, panoramaPath: panoramaPath)
     }

@@ -80,12 +80,9 @@ public final class Snapshotter {
 }
 
 extension RGBImage {
-    /// The PNG file `write(path:)` writes, as bytes (the same encoder, through a temporary file).
+    /// The PNG file `write(path:)` writes, as bytes (the same encoder).
     public func pngData() throws -> Data {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("steady-dice-\(UUID().uuidString).png")
-        defer { try? FileManager.default.removeItem(at: url) }
-        try write(path: url.path)
-        return try Data(contentsOf: url)
+        try encoded(as: "png", path: "picture")
     }
 
     /// Decodes PNG (or any picture OpenCV reads) bytes; `name` says where they came from in an error.

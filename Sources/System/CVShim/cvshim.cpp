@@ -11,6 +11,7 @@
 #include <cstring>
 #include <exception>
 #include <string>
+#include <vector>
 
 struct cvs_capture {
     cv::VideoCapture capture;
@@ -52,6 +53,9 @@ extern "C" {
 void cvs_quiet_logging(void) {
     guarded(nullptr, 0, 0, [&] {
         if (std::getenv("OPENCV_LOG_LEVEL") == nullptr) cv::utils::logging::setLogLevel(cv::utils::logging::LOG_LEVEL_SILENT);
+        // Read by videoio when it first registers FFmpeg: -8 is AV_LOG_QUIET.
+        setenv("OPENCV_FFMPEG_LOGLEVEL", "-8", 0);
+        setenv("OPENCV_VIDEOIO_PRIORITY_GSTREAMER", "0", 0);
         return 0;
     });
 }
@@ -70,15 +74,22 @@ int cvs_image_read_rgb(const char *path, unsigned char **pixels, int *width, int
     });
 }
 
-int cvs_image_write_rgb(const char *path, const unsigned char *pixels, int width, int height, char *err, size_t errlen) {
+int cvs_image_encode_rgb(const char *extension, const unsigned char *pixels, int width, int height,
+                         unsigned char **bytes, size_t *count, char *err, size_t errlen) {
     return guarded(err, errlen, -1, [&] {
         cv::Mat rgb(height, width, CV_8UC3, const_cast<unsigned char *>(pixels));
         cv::Mat bgr;
         cv::cvtColor(rgb, bgr, cv::COLOR_RGB2BGR);
-        if (!cv::imwrite(path, bgr)) {
-            setError(err, errlen, "OpenCV could not write the file (unknown extension or unwritable path)");
+        std::vector<unsigned char> encoded;
+        if (!cv::imencode(extension, bgr, encoded)) {
+            setError(err, errlen, std::string("OpenCV cannot encode a '") + extension + "' picture");
             return -1;
         }
+        auto *out = static_cast<unsigned char *>(std::malloc(encoded.size()));
+        if (out == nullptr) throw std::bad_alloc();
+        std::memcpy(out, encoded.data(), encoded.size());
+        *bytes = out;
+        *count = encoded.size();
         return 0;
     });
 }

@@ -7,6 +7,7 @@
 #include <opencv2/imgproc.hpp>
 #include <opencv2/video/tracking.hpp>
 
+#include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <string>
@@ -115,11 +116,12 @@ void cvs_tracker_free(cvs_tracker *tracker) {
     });
 }
 
-int cvs_calibration_write(const char *path, const cvs_camera_imu_calibration *c, char *err, size_t errlen) {
+int cvs_calibration_encode(const char *extension, const cvs_camera_imu_calibration *c, char **text, size_t *count,
+                           char *err, size_t errlen) {
     return guarded(err, errlen, -1, [&] {
-        cv::FileStorage fs(path, cv::FileStorage::WRITE);
+        cv::FileStorage fs(extension, cv::FileStorage::WRITE | cv::FileStorage::MEMORY);
         if (!fs.isOpened()) {
-            setError(err, errlen, "cannot open it for writing");
+            setError(err, errlen, std::string("OpenCV cannot write a '") + extension + "' file");
             return -1;
         }
         cv::Mat k(3, 3, CV_64F, const_cast<double *>(c->camera_matrix));
@@ -135,7 +137,12 @@ int cvs_calibration_write(const char *path, const cvs_camera_imu_calibration *c,
         fs << "frames_used" << c->frames_used;
         fs << "frames_total" << c->frames_total;
         if (c->warning != nullptr && c->warning[0] != '\0') fs << "warning" << std::string(c->warning);
-        fs.release();
+        std::string encoded = fs.releaseAndGetString();
+        auto *out = static_cast<char *>(std::malloc(encoded.size() + 1));
+        if (out == nullptr) throw std::bad_alloc();
+        std::memcpy(out, encoded.c_str(), encoded.size() + 1);
+        *text = out;
+        *count = encoded.size();
         return 0;
     });
 }

@@ -9,7 +9,10 @@ extern "C" {
 #endif
 
 /// Silences OpenCV's own log lines (backend probing warnings) unless OPENCV_LOG_LEVEL is set in the
-/// environment; this API's error messages say what went wrong instead. Safe to call more than once.
+/// environment, FFmpeg's (through OPENCV_FFMPEG_LOGLEVEL, unless set), and keeps videoio off the GStreamer
+/// backend (OPENCV_VIDEOIO_PRIORITY_GSTREAMER=0, unless set), whose probing prints GStreamer's own warnings:
+/// this API's error messages say what went wrong instead. Call before the first capture or writer; safe
+/// to call more than once.
 void cvs_quiet_logging(void);
 
 /// Frees a pixel buffer returned by this API.
@@ -19,9 +22,11 @@ void cvs_free(void *pixels);
 /// sets *pixels (free with cvs_free), *width and *height; returns -1 and fills err on failure.
 int cvs_image_read_rgb(const char *path, unsigned char **pixels, int *width, int *height, char *err, size_t errlen);
 
-/// Writes tightly packed 8-bit RGB, rows top first, to an image file whose type follows its
-/// extension (.png is lossless). Returns 0 on success, -1 with err filled on failure.
-int cvs_image_write_rgb(const char *path, const unsigned char *pixels, int width, int height, char *err, size_t errlen);
+/// Encodes tightly packed 8-bit RGB, rows top first, as an image file whose type follows `extension`
+/// (".png" is lossless) in memory: the caller writes the bytes, so a failed write cannot go unseen.
+/// Returns 0 and sets *bytes (free with cvs_free) and *count; -1 with err filled on failure.
+int cvs_image_encode_rgb(const char *extension, const unsigned char *pixels, int width, int height,
+                         unsigned char **bytes, size_t *count, char *err, size_t errlen);
 
 typedef struct cvs_capture cvs_capture;
 

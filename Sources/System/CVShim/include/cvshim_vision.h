@@ -33,9 +33,11 @@ typedef struct {
     const char *warning;       // NULL or empty: none
 } cvs_camera_imu_calibration;
 
-/// Writes the calibration through cv::FileStorage (YAML or XML by the name's extension), with zero
-/// distortion coefficients. Returns 0 on success, -1 with err filled.
-int cvs_calibration_write(const char *path, const cvs_camera_imu_calibration *calibration, char *err, size_t errlen);
+/// Encodes the calibration as a cv::FileStorage file in memory (YAML for ".yaml"/".yml", XML for ".xml"),
+/// with zero distortion coefficients. Returns 0 and sets *text (NUL-terminated; free with cvs_free) and
+/// *count (without the NUL); -1 with err filled on failure.
+int cvs_calibration_encode(const char *extension, const cvs_camera_imu_calibration *calibration, char **text, size_t *count,
+                           char *err, size_t errlen);
 
 /// Reads `imu_to_camera` (4 numbers, w, x, y, z) and `time_offset_s` from an OpenCV FileStorage file.
 /// Returns 0 on success; -1 with err filled, naming the key, otherwise.
