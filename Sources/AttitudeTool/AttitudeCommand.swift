@@ -54,13 +54,13 @@ struct Fuse: ParsableCommand {
     @Argument(help: "Raw CSV or x-io CSV (plain or .xz), or a Sensor Logger or x-IMU3 folder.")
     var input: String
 
-    @Option(name: .shortAndLong, help: "Attitude log to write ('-': standard output).")
+    @Option(name: .shortAndLong, parsing: .unconditional, help: "Attitude log to write ('-': standard output).")
     var output: String
 
-    @Option(help: "6d or 9d (default: 9d when the log has a magnetometer).")
+    @Option(parsing: .unconditional, help: "6d or 9d (default: 9d when the log has a magnetometer).")
     var mode: FusionMode?
 
-    @Option(help: ArgumentHelp("Reference frame: a Core Motion name (xArbitraryZVertical, xArbitraryCorrectedZVertical, "
+    @Option(parsing: .unconditional, help: ArgumentHelp("Reference frame: a Core Motion name (xArbitraryZVertical, xArbitraryCorrectedZVertical, "
                                + "xMagneticNorthZVertical), enu or ned. Default: xMagneticNorthZVertical in 9D, "
                                + "xArbitraryZVertical in 6D."),
             transform: { try OutputFrame.parseOption($0) })
@@ -70,7 +70,7 @@ struct Fuse: ParsableCommand {
                                + "needed for --frame xTrueNorthZVertical unless a Sensor Logger folder has Location.csv; overrides it.", valueName: "degrees"))
     var declination: Double?
 
-    @Option(help: ArgumentHelp("With --frame xTrueNorthZVertical and no --declination: the declination comes from the "
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --frame xTrueNorthZVertical and no --declination: the declination comes from the "
                                + "first fix of the folder's Location.csv whose horizontal accuracy is within this (default 20).",
                                valueName: "metres"))
     var maxAccuracy: Double?

@@ -12,13 +12,13 @@ struct Bench: ParsableCommand {
     @Argument(help: "A raw log to replay; without one, a synthetic 9D recording is used.")
     var input: String?
 
-    @Option(help: "6d or 9d.")
+    @Option(parsing: .unconditional, help: "6d or 9d.")
     var mode: FusionMode = .nineD
 
-    @Option(help: "Number of timed runs; the median is reported.")
+    @Option(parsing: .unconditional, help: "Number of timed runs; the median is reported.")
     var runs = 7
 
-    @Option(help: "Samples in the synthetic recording.")
+    @Option(parsing: .unconditional, help: "Samples in the synthetic recording.")
     var samples = 1_000_000
 
     @OptionGroup var estimator: EstimatorOptions

@@ -16,10 +16,10 @@ struct Convert: ParsableCommand {
                                  + "or a recording folder (its orientation file is read)."))
     var input: String
 
-    @Option(name: .shortAndLong, help: "Attitude log to write ('-': standard output).")
+    @Option(name: .shortAndLong, parsing: .unconditional, help: "Attitude log to write ('-': standard output).")
     var output: String
 
-    @Option(help: ArgumentHelp("Frame to write: a Core Motion name (xArbitraryZVertical, xArbitraryCorrectedZVertical, "
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frame to write: a Core Motion name (xArbitraryZVertical, xArbitraryCorrectedZVertical, "
                                + "xMagneticNorthZVertical, xTrueNorthZVertical), enu or ned. Default: the input's own frame."),
             transform: { try OutputFrame.parseOption($0) })
     var frame: OutputFrame?

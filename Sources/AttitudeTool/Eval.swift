@@ -12,7 +12,7 @@ struct Eval: ParsableCommand {
     @Argument(help: "Raw CSV files (plain or .xz) with qw,qx,qy,qz and optionally moving columns.")
     var inputs: [String]
 
-    @Option(help: "9d (total, heading, inclination) or 6d (inclination only).")
+    @Option(parsing: .unconditional, help: "9d (total, heading, inclination) or 6d (inclination only).")
     var mode: FusionMode = .nineD
 
     @Flag(help: "Print JSON instead of a table.")

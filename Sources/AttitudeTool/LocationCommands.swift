@@ -61,7 +61,7 @@ struct Declination: ParsableCommand {
 
     @OptionGroup var position: PositionWords
 
-    @Option(help: ArgumentHelp("Date, YYYY-MM-DD (UTC midnight). Default: today.", valueName: "yyyy-mm-dd"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Date, YYYY-MM-DD (UTC midnight). Default: today.", valueName: "yyyy-mm-dd"))
     var date: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Height above the WGS 84 ellipsoid, metres.", valueName: "metres"))
@@ -103,7 +103,7 @@ struct Terrain: ParsableCommand {
 
     @OptionGroup var position: PositionWords
 
-    @Option(help: ArgumentHelp("Folder of SRTM1 or SRTM3 tiles named like N46E007.hgt.", valueName: "dir"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Folder of SRTM1 or SRTM3 tiles named like N46E007.hgt.", valueName: "dir"))
     var srtm: String
 
     @OptionGroup var messages: MessageOptions
@@ -130,20 +130,20 @@ struct LocationCommand: ParsableCommand {
     @Argument(help: "Location.csv, or a Sensor Logger folder holding one.")
     var input: String
 
-    @Option(help: "raw, accuracy, mean, lsq or kalman.")
+    @Option(parsing: .unconditional, help: "raw, accuracy, mean, lsq or kalman.")
     var filter: LocationFilterKind
 
-    @Option(help: ArgumentHelp("Drop fixes whose horizontal accuracy is worse than this (every filter but raw; default 20).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Drop fixes whose horizontal accuracy is worse than this (every filter but raw; default 20).",
                                valueName: "metres"))
     var maxAccuracy: Double?
 
-    @Option(help: "Window of mean and lsq, in accepted fixes (default 5).")
+    @Option(parsing: .unconditional, help: "Window of mean and lsq, in accepted fixes (default 5).")
     var window: Int?
 
-    @Option(help: ArgumentHelp("Replace the altitude with the terrain height from the SRTM tiles in this folder.", valueName: "dir"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Replace the altitude with the terrain height from the SRTM tiles in this folder.", valueName: "dir"))
     var srtm: String?
 
-    @Option(name: .shortAndLong, help: "CSV file to write ('-': standard output). An unknown accuracy is an empty field.")
+    @Option(name: .shortAndLong, parsing: .unconditional, help: "CSV file to write ('-': standard output). An unknown accuracy is an empty field.")
     var output: String
 
     func validate() throws {

@@ -21,16 +21,16 @@ struct Views: ParsableCommand {
     @Argument(help: "An attitude log (steady-dice CSV, Sensor Logger Orientation.csv) or a raw IMU log, fused first.")
     var input: String
 
-    @Option(name: .shortAndLong, help: "CSV file to write ('-': standard output).")
+    @Option(name: .shortAndLong, parsing: .unconditional, help: "CSV file to write ('-': standard output).")
     var output: String
 
-    @Option(name: .customLong("kalman-q"), help: "Process noise Q of the tilt filter, degrees² per row (≥ 0).")
+    @Option(name: .customLong("kalman-q"), parsing: .unconditional, help: "Process noise Q of the tilt filter, degrees² per row (≥ 0).")
     var kalmanQ: Double = ScalarKalmanFilter.Parameters.seed.processNoise
 
-    @Option(name: .customLong("kalman-r"), help: "Measurement noise R of the tilt filter, degrees² (> 0).")
+    @Option(name: .customLong("kalman-r"), parsing: .unconditional, help: "Measurement noise R of the tilt filter, degrees² (> 0).")
     var kalmanR: Double = ScalarKalmanFilter.Parameters.seed.measurementNoise
 
-    @Option(name: .customLong("kalman-p"), help: "Initial variance P of the tilt filter, degrees² (≥ 0).")
+    @Option(name: .customLong("kalman-p"), parsing: .unconditional, help: "Initial variance P of the tilt filter, degrees² (≥ 0).")
     var kalmanP: Double = ScalarKalmanFilter.Parameters.seed.initialVariance
 
     @Option(parsing: .unconditional,
@@ -63,14 +63,14 @@ struct Views: ParsableCommand {
         do {
             staged = try outputs.stage(output, option: "--output", allowStandardOutput: true)
         } catch {
-            Messages.logger.error("\(error)")
+            Messages.logger.error("\(MessageText.describe(error))")
             throw ExitCode(1)
         }
         let log: AttitudeLog
         do {
             log = try loadAnyAttitudeLog(path: input, magnetometer: magnetometer, platform: recording.platform, program: "attitude")
         } catch {
-            Messages.logger.error("\(MessageText.line("\(error)"))")
+            Messages.logger.error("\(MessageText.describe(error))")
             throw ExitCode(1)
         }
         var filter = ScalarKalmanFilter(parameters: .init(processNoise: kalmanQ, measurementNoise: kalmanR, initialVariance: kalmanP))
@@ -99,7 +99,7 @@ struct Views: ParsableCommand {
             try staged.write(Data(text.utf8))
             try outputs.commit()
         } catch {
-            Messages.logger.error("\(error)")
+            Messages.logger.error("\(MessageText.describe(error))")
             throw ExitCode(1)
         }
         Messages.logger.info("wrote \(log.samples.count) rows to \(output)")

@@ -28,7 +28,9 @@ extension ParsableCommand {
         let code = exitCode(for: error)
         if code == .success { exit(withError: error) }
         if error is ExitCode { Foundation.exit(code.rawValue) }  // the command printed its own message
-        let message = MessageText.line(message(for: error))
+        let ns = error as NSError
+        let foundationError = ns.domain == NSCocoaErrorDomain || ns.domain == NSPOSIXErrorDomain
+        let message = MessageText.line(foundationError ? MessageText.describe(error) : message(for: error))
         FileHandle.standardError.write(Data("Error: \(message)\n".utf8))
         Foundation.exit(code.rawValue)
     }

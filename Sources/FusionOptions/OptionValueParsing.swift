@@ -5,7 +5,7 @@ import CSVText
 
 // Every option whose value is several numbers goes through `OptionValues` (CSVText), so they all refuse
 // the same things (empty fields, hex floats, non-finite numbers, the wrong count) and say why. Options use
-// these as `@Option(transform:)`, as `ExpressibleByArgument` cannot say why a value was refused.
+// these as `@Option(parsing: .unconditional, transform:)`, as `ExpressibleByArgument` cannot say why a value was refused.
 
 extension Quaternion {
     /// `w,x,y,z` from the command line, normalised; the error says what is wrong with it.

@@ -10,7 +10,7 @@ extension SensorLoggerPlatform: ExpressibleByArgument {}
 
 /// How to read a recording folder, shared by every command that takes a log: `--platform`.
 public struct RecordingOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Read a Sensor Logger recording with this platform's signs and frames (ios or android), "
+    @Option(parsing: .unconditional, help: ArgumentHelp("Read a Sensor Logger recording with this platform's signs and frames (ios or android), "
                                + "whatever its Metadata.csv says. Default: Metadata.csv's platform, else android.",
                                valueName: "ios|android"))
     public var platform: SensorLoggerPlatform?

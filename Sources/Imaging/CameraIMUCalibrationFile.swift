@@ -19,6 +19,10 @@ public struct CameraIMUCalibrationFile: Sendable {
     /// Empty when the fit has nothing to warn about.
     public var warning: String
 
+    /// Seconds: the largest time offset taken anywhere (an hour). Both clocks count from their own starts,
+    /// so a larger one pairs a clip with a different recording, and at 1e308 the video time overflows.
+    public static let largestTimeOffset = 3600.0
+
     public init(camera: PinholeCamera, deviceFromIMU: Quaternion, timeOffset: Double, residualDegreesPerSecond: Double,
                 framesUsed: Int, framesTotal: Int, warning: String) {
         self.camera = camera; self.deviceFromIMU = deviceFromIMU; self.timeOffset = timeOffset
@@ -72,7 +76,10 @@ public struct CameraIMUCalibrationFile: Sendable {
         var offset = 0.0
         _ = try withErrorBuffer { err, len in cvs_calibration_read_mount(path, &q, &offset, err, len) }
             describe: { ImagingError.intrinsics(path: path, reason: $0) }
-        guard offset.isFinite else { throw ImagingError.intrinsics(path: path, reason: "time_offset_s: not finite") }
+        guard offset.isFinite, abs(offset) <= largestTimeOffset else {
+            throw ImagingError.intrinsics(path: path, reason: "time_offset_s: \(offset) is not a number of seconds from "
+                                          + "-\(Int(largestTimeOffset)) to \(Int(largestTimeOffset))")
+        }
         do {
             return (try Quaternion.validated(w: q[0], x: q[1], y: q[2], z: q[3]), offset)
         } catch {

@@ -35,6 +35,7 @@ public struct RGBImage: Equatable, Sendable {
     /// file (`InputFile`): a folder, a FIFO or a device is refused by what it is, before OpenCV opens it.
     public static func read(path: String) throws -> RGBImage {
         do { try InputFile.check(path) } catch { throw ImagingError.unreadableImage(path: path, reason: error.reason) }
+        quietOpenCV
         var buffer: UnsafeMutablePointer<UInt8>?
         var width: Int32 = 0, height: Int32 = 0
         let status = try withErrorBuffer { err, len in
@@ -48,6 +49,7 @@ public struct RGBImage: Equatable, Sendable {
 
     /// The image as the bytes of a file of the type `extension` names (`"png"` is lossless).
     public func encoded(as extension: String, path: String) throws -> Data {
+        quietOpenCV
         var bytes: UnsafeMutablePointer<UInt8>?
         var count = 0
         _ = try pixels.withUnsafeBufferPointer { pixels in
@@ -100,6 +102,10 @@ public enum ImagingError: Error, Equatable, CustomStringConvertible {
         }
     }
 }
+
+/// OpenCV's, FFmpeg's and GStreamer's own log lines repeat what our errors say, or are noise: silenced once,
+/// before the first call into OpenCV (`cvs_quiet_logging`), unless the user set their variables.
+let quietOpenCV: Void = cvs_quiet_logging()
 
 /// Calls a shim function with an error buffer; a negative status becomes the error `describe` makes.
 @discardableResult

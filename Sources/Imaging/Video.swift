@@ -20,13 +20,10 @@ public final class VideoReader {
     private var handle: OpaquePointer?
     public let source: String
 
-    /// OpenCV's own warnings while probing backends repeat what our errors say; keep them quiet.
-    private static let quietLogging: Void = cvs_quiet_logging()
-
     /// Opens a video file: a regular file (`InputFile`), so that a folder, a FIFO or a device is named for
     /// what it is, and OpenCV never blocks opening a FIFO.
     public init(path: String) throws {
-        Self.quietLogging
+        quietOpenCV
         source = path
         do { try InputFile.check(path) } catch { throw ImagingError.video(path: path, reason: error.reason) }
         var err = [CChar](repeating: 0, count: 512)
@@ -36,7 +33,7 @@ public final class VideoReader {
 
     /// Opens a camera by index, or by device path (`/dev/video2`). Zero sizes and rate keep the driver's defaults.
     public init(cameraIndex: Int, devicePath: String? = nil, width: Int = 0, height: Int = 0, fps: Double = 0) throws {
-        Self.quietLogging
+        quietOpenCV
         source = devicePath ?? "camera \(cameraIndex)"
         var err = [CChar](repeating: 0, count: 512)
         handle = cvs_capture_open_camera(Int32(cameraIndex), devicePath, Int32(width), Int32(height), fps, &err, err.count)
@@ -88,6 +85,7 @@ public final class VideoWriter {
 
     /// `codec` is a four-character code: "FFV1" in .avi is lossless here; "MJPG" also works.
     public init(path: String, codec: String, fps: Double, width: Int, height: Int) throws {
+        quietOpenCV
         self.path = path; self.width = width; self.height = height
         var err = [CChar](repeating: 0, count: 512)
         handle = cvs_writer_open(path, codec, fps, Int32(width), Int32(height), &err, err.count)

@@ -15,9 +15,24 @@ public enum MessageText {
         "'" + escaped(value, limit: valueLimit) + "'"
     }
 
-    /// A bad value as bytes (a field of a file that may not be UTF-8), as `quoted(_:)` shows it.
+    /// A bad value as bytes (a field of a file that may not be UTF-8), as `quoted(_:)` shows it; a byte that is
+    /// not part of valid UTF-8 is shown as `\x{HH}`, not as the replacement character.
     public static func quoted(bytes: some Collection<UInt8>) -> String {
-        quoted(String(decoding: bytes.prefix(valueLimit * 4), as: UTF8.self) + (bytes.count > valueLimit * 4 ? "…" : ""))
+        let head = Array(bytes.prefix(valueLimit * 4))
+        var text = ""
+        var i = 0
+        while i < head.count {
+            let lead = head[i]
+            let length = lead < 0x80 ? 1 : lead >> 5 == 0b110 ? 2 : lead >> 4 == 0b1110 ? 3 : lead >> 3 == 0b11110 ? 4 : 0
+            if length > 0, i + length <= head.count, let piece = String(validating: head[i..<i + length], as: UTF8.self) {
+                text += piece
+                i += length
+            } else {
+                text += "\\x{" + String(lead, radix: 16, uppercase: true) + "}"
+                i += 1
+            }
+        }
+        return quoted(text + (bytes.count > head.count ? "…" : ""))
     }
 
     /// `text` with every control character escaped, cut to `limit` characters with `…` at the end.
@@ -32,8 +47,10 @@ public enum MessageText {
             case "\t": piece = "\\t"
             case "\0": piece = "\\0"
             default:
+                // U+FFFD stands for bytes that were not UTF-8 where text was decoded: shown as an escape,
+                // it cannot pass for a character of the name.
                 if scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
-                    || scalar == "\u{2028}" || scalar == "\u{2029}" {
+                    || scalar == "\u{2028}" || scalar == "\u{2029}" || scalar == "\u{FFFD}" {
                     piece = "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
                 } else {
                     piece = String(scalar)
@@ -63,5 +80,22 @@ public enum MessageText {
             .filter { !$0.isEmpty }
             .joined(separator: "; ")
         return escaped(joined, limit: lineLimit)
+    }
+
+    /// What an error says for a message. Foundation's file errors (NSCocoaErrorDomain, NSPOSIXErrorDomain)
+    /// become the path and the system's reason (`out.csv: No space left on device`) instead of their dump.
+    public static func describe(_ error: Error) -> String {
+        let ns = error as NSError
+        guard ns.domain == NSCocoaErrorDomain || ns.domain == NSPOSIXErrorDomain else { return "\(error)" }
+        let path = (ns.userInfo[NSFilePathErrorKey] as? String) ?? (ns.userInfo[NSURLErrorKey] as? URL)?.path
+        let cause: String
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            cause = String(cString: strerror(Int32(underlying.code)))
+        } else if ns.domain == NSPOSIXErrorDomain {
+            cause = String(cString: strerror(Int32(ns.code)))
+        } else {
+            cause = ns.localizedFailureReason ?? ns.localizedDescription
+        }
+        return path.map { "\($0): \(cause)" } ?? cause
     }
 }

@@ -55,7 +55,7 @@ struct QuaternionArgument: ExpressibleByArgument {
         quaternion = q
     }
 
-    /// For `@Option(transform:)`: the shared strict parser, which says why a value is refused.
+    /// For `@Option(parsing: .unconditional, transform:)`: the shared strict parser, which says why a value is refused.
     static func parseOption(_ text: String) throws -> QuaternionArgument {
         QuaternionArgument(quaternion: try Quaternion.parseOption(text))
     }

@@ -66,33 +66,33 @@ enum CameraChoice: ExpressibleByArgument, Equatable {
 
 /// The options that choose what is drawn behind the die, shared by `run`, `snapshot` and `bench`.
 struct BackgroundOptions: ParsableArguments {
-    @Option(help: "none (a uniform colour), #RRGGBB, or an image file, centre-cropped to the frame's aspect.")
+    @Option(parsing: .unconditional, help: "none (a uniform colour), #RRGGBB, or an image file, centre-cropped to the frame's aspect.")
     var background: BackgroundChoice?
 
-    @Option(help: ArgumentHelp("A live webcam behind the die: a V4L2 index or a device path.",
+    @Option(parsing: .unconditional, help: ArgumentHelp("A live webcam behind the die: a V4L2 index or a device path.",
                                valueName: "INDEX|/dev/videoN"))
     var camera: CameraChoice?
 
-    @Option(help: ArgumentHelp("Capture size to ask the camera for (default: the driver's).", valueName: "WxH"),
+    @Option(parsing: .unconditional, help: ArgumentHelp("Capture size to ask the camera for (default: the driver's).", valueName: "WxH"),
             transform: { try Size.parseOption($0) })
     var captureSize: Size?
 
-    @Option(help: ArgumentHelp("Frame rate to ask the camera for (default: the driver's).", valueName: "FPS"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frame rate to ask the camera for (default: the driver's).", valueName: "FPS"))
     var captureFps: Double?
 
-    @Option(help: ArgumentHelp("Seconds to wait for a camera's first frame before giving up.", valueName: "SECONDS"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds to wait for a camera's first frame before giving up.", valueName: "SECONDS"))
     var cameraTimeout: Double = 5
 
-    @Option(help: ArgumentHelp("A video file behind the die, played at its own frame rate.", valueName: "FILE"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("A video file behind the die, played at its own frame rate.", valueName: "FILE"))
     var video: String?
 
     @Flag(inversion: .prefixedNo, help: "Start --video again when it ends.")
     var videoLoop = true
 
-    @Option(help: ArgumentHelp("Video frame (0 first) a snapshot shows, and where run and bench start.", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Video frame (0 first) a snapshot shows, and where run and bench start.", valueName: "N"))
     var frame: Int?
 
-    @Option(help: ArgumentHelp("Video time a snapshot shows, instead of --frame (frame k covers [k/fps, (k+1)/fps)).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Video time a snapshot shows, instead of --frame (frame k covers [k/fps, (k+1)/fps)).",
                                valueName: "SECONDS"))
     var videoAt: Double?
 

@@ -26,23 +26,23 @@ struct Bench: ParsableCommand {
     @Option(parsing: .unconditional, help: "Frame size, WxH.", transform: { try Size.parseOption($0) })
     var size: Size = Size(width: 1280, height: 720)
 
-    @Option(help: "Frames per run.")
+    @Option(parsing: .unconditional, help: "Frames per run.")
     var frames: Int = 120
 
-    @Option(help: "Runs; the figures are medians over runs.")
+    @Option(parsing: .unconditional, help: "Runs; the figures are medians over runs.")
     var repeats: Int = 7
 
     @OptionGroup var backgroundOptions: BackgroundOptions
 
     @OptionGroup var hudOptions: HUDOptions
 
-    @Option(help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else ../share/steady-dice beside the executable, else the checkout above it).")
+    @Option(parsing: .unconditional, help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else ../share/steady-dice beside the executable, else the checkout above it).")
     var assets: String?
 
-    @Option(help: "Write a lossless FFV1 .avi test video of --size and --frames frames, then exit.")
+    @Option(parsing: .unconditional, help: "Write a lossless FFV1 .avi test video of --size and --frames frames, then exit.")
     var writeVideo: String?
 
-    @Option(help: ArgumentHelp("Also measure this equirectangular panorama as the background, against the generated "
+    @Option(parsing: .unconditional, help: ArgumentHelp("Also measure this equirectangular panorama as the background, against the generated "
                                + "textured background, in the same run.", valueName: "FILE"))
     var panorama: String?
 

@@ -14,20 +14,20 @@ struct Calibrate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Find a camera's time offset, focal length and mount relative to an IMU from a clip and the IMU's raw log.")
 
-    @Option(help: ArgumentHelp("The clip: any video OpenCV reads, taken while the camera and the IMU turned together.",
+    @Option(parsing: .unconditional, help: ArgumentHelp("The clip: any video OpenCV reads, taken while the camera and the IMU turned together.",
                                valueName: "CLIP"))
     var video: String
 
-    @Option(help: ArgumentHelp("The IMU's raw log of the same minutes, in any format `attitude fuse` reads (the gyroscope is used).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("The IMU's raw log of the same minutes, in any format `attitude fuse` reads (the gyroscope is used).",
                                valueName: "RAW"))
     var log: String
 
     @OptionGroup var recording: RecordingOptions
 
-    @Option(help: ArgumentHelp("A starting vertical field of view, degrees.", valueName: "DEG"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("A starting vertical field of view, degrees.", valueName: "DEG"))
     var fovGuess: Double = 60
 
-    @Option(name: [.customShort("o"), .long],
+    @Option(name: [.customShort("o"), .long], parsing: .unconditional,
             help: ArgumentHelp("Write the calibration here as an OpenCV FileStorage file (.yaml, .yml or .xml), for --calibration.",
                                valueName: "cal.yaml"))
     var output: String?

@@ -20,17 +20,17 @@ struct CalibrationClip: ParsableCommand {
         commandName: "calibration-clip",
         abstract: "Make a synthetic calibration clip and its raw log, with the camera, mount and time offset known.")
 
-    @Option(help: ArgumentHelp("A raw log with a reference attitude (a BROAD trial, .csv or .csv.xz) to move the camera.",
+    @Option(parsing: .unconditional, help: ArgumentHelp("A raw log with a reference attitude (a BROAD trial, .csv or .csv.xz) to move the camera.",
                                valueName: "TRIAL"))
     var trial: String
 
-    @Option(help: ArgumentHelp("Where in the trial the log starts, seconds on the trial's clock.", valueName: "S"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Where in the trial the log starts, seconds on the trial's clock.", valueName: "S"))
     var start: Double = 10
 
-    @Option(help: ArgumentHelp("The clip's length, seconds.", valueName: "S"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The clip's length, seconds.", valueName: "S"))
     var duration: Double = 5
 
-    @Option(help: ArgumentHelp("The true vertical field of view, degrees.", valueName: "DEG"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The true vertical field of view, degrees.", valueName: "DEG"))
     var fov: Double = 60
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The true mount R (v_D = R·v_S).", valueName: "w,x,y,z"))
@@ -44,30 +44,30 @@ struct CalibrationClip: ParsableCommand {
             help: ArgumentHelp("A constant bias added to the logged gyroscope, degrees per second, in the IMU's frame.", valueName: "X,Y,Z"))
     var gyroBias: String = "0,0,0"
 
-    @Option(help: ArgumentHelp("White noise added to each gyroscope axis and sample: its standard deviation, degrees per "
+    @Option(parsing: .unconditional, help: ArgumentHelp("White noise added to each gyroscope axis and sample: its standard deviation, degrees per "
                                + "second (drawn from --seed).", valueName: "DEG/S"))
     var gyroNoise: Double = 0
 
-    @Option(help: "Frame size, WxH.")
+    @Option(parsing: .unconditional, help: "Frame size, WxH.")
     var size: Size = Size(width: 320, height: 240)
 
-    @Option(help: ArgumentHelp("Frames per second.", valueName: "FPS"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second.", valueName: "FPS"))
     var fps: Double = 30
 
-    @Option(help: ArgumentHelp("The seed of the texture and of --gyro-noise: another seed, another world.", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The seed of the texture and of --gyro-noise: another seed, another world.", valueName: "N"))
     var seed: UInt64 = 1
 
-    @Option(help: ArgumentHelp("The clip to write: .mkv or .avi (FFV1, lossless), or .mp4 (H.264, lossy, as cameras "
+    @Option(parsing: .unconditional, help: ArgumentHelp("The clip to write: .mkv or .avi (FFV1, lossless), or .mp4 (H.264, lossy, as cameras "
                                + "record; to check calibrate on compressed frames).", valueName: "CLIP"))
     var video: String
 
-    @Option(help: ArgumentHelp("The raw log to write (steady-dice raw CSV).", valueName: "RAW.csv"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The raw log to write (steady-dice raw CSV).", valueName: "RAW.csv"))
     var log: String
 
-    @Option(help: ArgumentHelp("Also write the truth as a calibration file (as `calibrate --output` would).", valueName: "truth.yaml"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Also write the truth as a calibration file (as `calibrate --output` would).", valueName: "truth.yaml"))
     var truth: String?
 
-    @Option(help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else ../share/steady-dice beside the executable, else the checkout above it).")
+    @Option(parsing: .unconditional, help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else ../share/steady-dice beside the executable, else the checkout above it).")
     var assets: String?
 
     /// Degrees per second: a tenth of a MEMS gyroscope's largest full scale would already be a broken part.

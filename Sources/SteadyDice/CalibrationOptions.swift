@@ -2,6 +2,7 @@ import ArgumentParser
 import AttitudeMath
 import CSVText
 import Foundation
+import Imaging
 import IMUD
 import SteadyDiceKit
 
@@ -28,7 +29,7 @@ enum MountArgument {
 /// How the attitude source sits on the camera and on the camera's clock: `--calibration`, `--mount`,
 /// `--time-offset`. Shared by `run`, `snapshot` and `render`.
 struct AttitudeCalibrationOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("A `steady-dice calibrate` file: its camera matrix as --intrinsics, its imu_to_camera "
+    @Option(parsing: .unconditional, help: ArgumentHelp("A `steady-dice calibrate` file: its camera matrix as --intrinsics, its imu_to_camera "
                                + "as --mount and its time_offset_s as --time-offset.", valueName: "cal.yaml"))
     var calibration: String?
 
@@ -48,9 +49,15 @@ struct AttitudeCalibrationOptions: ParsableArguments {
                                + "the attitude at log time t + S. Live (run --imud): the frame that arrived at t shows the "
                                + "attitude that arrived at t + S, |S| at most 1.", valueName: "S"),
             transform: { text -> Double in
-                do { return try OptionValues.numbers(text, counts: [1], shape: "S")[0] } catch {
+                let value: Double
+                do { value = try OptionValues.numbers(text, counts: [1], shape: "S")[0] } catch {
                     throw ValidationError("--time-offset: \(error)")
                 }
+                let limit = Int(CameraIMUCalibrationFile.largestTimeOffset)
+                guard abs(value) <= Double(limit) else {
+                    throw ValidationError("--time-offset must be a number of seconds from -\(limit) to \(limit)")
+                }
+                return value
             })
     var timeOffset: Double?
 

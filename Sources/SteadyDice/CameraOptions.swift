@@ -31,10 +31,10 @@ struct AnchorArgument: ExpressibleByArgument {
 
 /// The camera model, the die's place and the panorama: shared by `run`, `snapshot` and `render`.
 struct CameraOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Vertical field of view of the camera, in degrees (default 60).", valueName: "DEG"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Vertical field of view of the camera, in degrees (default 60).", valueName: "DEG"))
     var fov: Double?
 
-    @Option(help: ArgumentHelp("Camera intrinsics: an OpenCV calibration file (camera_matrix, distortion_coefficients, "
+    @Option(parsing: .unconditional, help: ArgumentHelp("Camera intrinsics: an OpenCV calibration file (camera_matrix, distortion_coefficients, "
                                + "image_width, image_height). A distorted background is undistorted first.",
                                valueName: "FILE.yml"))
     var intrinsics: String?
@@ -45,7 +45,7 @@ struct CameraOptions: ParsableArguments {
             transform: { try AnchorArgument.parseOption($0) })
     var anchor: AnchorArgument?
 
-    @Option(help: ArgumentHelp("An equirectangular panorama of the world as the background "
+    @Option(parsing: .unconditional, help: ArgumentHelp("An equirectangular panorama of the world as the background "
                                + "(bearing -180° to 180° left to right, elevation 90° to -90° top to bottom).",
                                valueName: "FILE"))
     var panorama: String?

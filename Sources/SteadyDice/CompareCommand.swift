@@ -22,13 +22,13 @@ struct Compare: ParsableCommand {
     @Argument(help: ArgumentHelp("The picture to check against it.", valueName: "ACTUAL.png"))
     var actual: String
 
-    @Option(help: ArgumentHelp("Largest difference in a channel that still counts as the same, 0 to 255.", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Largest difference in a channel that still counts as the same, 0 to 255.", valueName: "N"))
     var tolerance: Int = ImageComparison.defaultTolerance
 
-    @Option(help: ArgumentHelp("Fraction of pixels (0 to 1) allowed over the tolerance.", valueName: "F"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Fraction of pixels (0 to 1) allowed over the tolerance.", valueName: "F"))
     var maxFraction: Double = 0
 
-    @Option(help: ArgumentHelp("Write the expected picture dimmed, with every pixel over the tolerance in magenta.",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Write the expected picture dimmed, with every pixel over the tolerance in magenta.",
                                valueName: "DIFF.png"))
     var diff: String?
 
@@ -49,7 +49,7 @@ struct Compare: ParsableCommand {
             diffOutput = try diff.map { try outputs.stage($0, option: "--diff") }
             images = (try RGBImage.read(path: expected), try RGBImage.read(path: actual))
         } catch {
-            Messages.logger.error("cannot compare: \(error)")
+            Messages.logger.error("cannot compare: \(MessageText.describe(error))")
             throw ExitCode(2)
         }
         let comparison = ImageComparison(expected: images.expected, actual: images.actual, tolerance: tolerance, maxFraction: maxFraction)
@@ -61,7 +61,7 @@ struct Compare: ParsableCommand {
                     try picture.write(to: diffOutput)
                     try outputs.commit()
                 } catch {
-                    Messages.logger.error("\(error)")
+                    Messages.logger.error("\(MessageText.describe(error))")
                     throw ExitCode(2)
                 }
             } else {

@@ -25,47 +25,47 @@ struct Feed: ParsableCommand {
               steady-dice feed --bench
             """)
 
-    @Option(help: ArgumentHelp("Attitude log to replay (steady-dice CSV or Sensor Logger Orientation.csv), or a raw IMU log, fused first.", valueName: "file"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Attitude log to replay (steady-dice CSV or Sensor Logger Orientation.csv), or a raw IMU log, fused first.", valueName: "file"))
     var log: String?
 
     @OptionGroup var magnetometer: MagnetometerOptions
 
     @OptionGroup var recording: RecordingOptions
 
-    @Option(name: .customLong("unix"), help: ArgumentHelp("Serve stream subscribers on this AF_UNIX socket path.", valueName: "path"))
+    @Option(name: .customLong("unix"), parsing: .unconditional, help: ArgumentHelp("Serve stream subscribers on this AF_UNIX socket path.", valueName: "path"))
     var unixPath: String?
 
-    @Option(help: ArgumentHelp("Serve stream subscribers on TCP HOST:PORT (imud uses port 10112; port 0 picks one).", valueName: "host:port"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Serve stream subscribers on TCP HOST:PORT (imud uses port 10112; port 0 picks one).", valueName: "host:port"))
     var tcp: String?
 
-    @Option(help: ArgumentHelp("Send datagrams to HOST:PORT: unicast, broadcast or a multicast group (imud uses port 10111).", valueName: "host:port"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Send datagrams to HOST:PORT: unicast, broadcast or a multicast group (imud uses port 10111).", valueName: "host:port"))
     var udp: String?
 
     @Flag(help: "Start again from the first sample after the last.")
     var loop = false
 
-    @Option(help: ArgumentHelp("Playback speed; 2 plays twice as fast.", valueName: "x"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Playback speed; 2 plays twice as fast.", valueName: "x"))
     var speed: Double = 1
 
-    @Option(help: ArgumentHelp("Packets per second, attitudes slerped between samples (default: one packet per log sample). With --bench, the benchmark rate (default 500).", valueName: "hz"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Packets per second, attitudes slerped between samples (default: one packet per log sample). With --bench, the benchmark rate (default 500).", valueName: "hz"))
     var rate: Double?
 
-    @Option(name: .customLong("coord-frame"), help: ArgumentHelp("Reference frame of the packet quaternion: ned (imud's default) or enu.", valueName: "ned|enu"))
+    @Option(name: .customLong("coord-frame"), parsing: .unconditional, help: ArgumentHelp("Reference frame of the packet quaternion: ned (imud's default) or enu.", valueName: "ned|enu"))
     var coordFrame: String = "ned"
 
     @Option(parsing: .unconditional, help: ArgumentHelp("How the (simulated) IMU sits on the camera: a preset (aligned, yaw90, yaw180, yaw270, roll90, roll180 = upside-down, roll270, pitch90, pitch270) or ROLL,PITCH,YAW degrees, v_camera = Rz(yaw)·Ry(pitch)·Rx(roll)·v_imu.", valueName: "mount"))
     var mount: String = "aligned"
 
-    @Option(name: .customLong("startup-seconds"), help: ArgumentHelp("Flag the first seconds of log time as startup (not converged), as a settling daemon does.", valueName: "s"))
+    @Option(name: .customLong("startup-seconds"), parsing: .unconditional, help: ArgumentHelp("Flag the first seconds of log time as startup (not converged), as a settling daemon does.", valueName: "s"))
     var startupSeconds: Double = 0
 
-    @Option(help: ArgumentHelp("imud wire version to publish: 14 (260 bytes) or 17 (276 bytes, imud 1.7 and later).", valueName: "14|17"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("imud wire version to publish: 14 (260 bytes) or 17 (276 bytes, imud 1.7 and later).", valueName: "14|17"))
     var wire: UInt16 = IMUDPacket.wireVersion
 
     @Flag(help: "Measure send-to-handover latency over a Unix socket in a temporary folder instead of replaying a log.")
     var bench = false
 
-    @Option(name: .customLong("bench-seconds"), help: ArgumentHelp("Length of the --bench run.", valueName: "s"))
+    @Option(name: .customLong("bench-seconds"), parsing: .unconditional, help: ArgumentHelp("Length of the --bench run.", valueName: "s"))
     var benchSeconds: Double = 5
 
     func validate() throws {

@@ -8,11 +8,11 @@ import SteadyDiceKit
 
 /// The options that take attitude live from imud, shared by `run` and `snapshot`.
 struct IMUDOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Take attitude live from imud: unix:PATH, tcp:HOST:PORT or udp:[GROUP@]PORT; "
+    @Option(parsing: .unconditional, help: ArgumentHelp("Take attitude live from imud: unix:PATH, tcp:HOST:PORT or udp:[GROUP@]PORT; "
                                + "`default` is unix:\(IMUDEndpoint.defaultUnixPath).", valueName: "endpoint"))
     var imud: String?
 
-    @Option(name: .customLong("coord-frame"),
+    @Option(name: .customLong("coord-frame"), parsing: .unconditional,
             help: ArgumentHelp("Reference frame of imud's quaternion: ned (imud's default) or enu.", valueName: "ned|enu"))
     var coordFrame: String = "ned"
 

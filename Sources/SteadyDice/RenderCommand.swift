@@ -25,26 +25,26 @@ struct RenderVideo: ParsableCommand {
         """)
 
     // MARK: - Options of render's own
-    @Option(help: "Attitude log (steady-dice CSV, Sensor Logger Orientation.csv, or a raw IMU log to fuse).")
+    @Option(parsing: .unconditional, help: "Attitude log (steady-dice CSV, Sensor Logger Orientation.csv, or a raw IMU log to fuse).")
     var log: String
 
     @Option(parsing: .unconditional, help: "Frame size, WxH.", transform: { try Size.parseOption($0) })
     var size: Size
 
-    @Option(help: "Frames per second of the output.")
+    @Option(parsing: .unconditional, help: "Frames per second of the output.")
     var fps: Double
 
-    @Option(help: ArgumentHelp("Log time of the first frame, in seconds (default: 0; with --video and a positive time "
+    @Option(parsing: .unconditional, help: ArgumentHelp("Log time of the first frame, in seconds (default: 0; with --video and a positive time "
                                + "offset o, o).", valueName: "S"))
     var from: Double?
 
-    @Option(help: ArgumentHelp("Log time to stop before, in seconds (default: the log's end).", valueName: "E"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Log time to stop before, in seconds (default: the log's end).", valueName: "E"))
     var to: Double?
 
-    @Option(name: [.customShort("o"), .long], help: "Output: FILE.mkv, FILE.avi, FILE.mp4, or FOLDER/ for PNGs.")
+    @Option(name: [.customShort("o"), .long], parsing: .unconditional, help: "Output: FILE.mkv, FILE.avi, FILE.mp4, or FOLDER/ for PNGs.")
     var output: String
 
-    @Option(help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else ../share/steady-dice beside the executable, else the checkout above it).")
+    @Option(parsing: .unconditional, help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else ../share/steady-dice beside the executable, else the checkout above it).")
     var assets: String?
 
     // MARK: - Option groups shared with snapshot (a group snapshot gains belongs here too)

@@ -9,6 +9,7 @@ import FusionOptions
 import Imaging
 import Messages
 import Render
+import SafeText
 import SteadyDiceKit
 
 struct Run: ParsableCommand {
@@ -28,7 +29,7 @@ struct Run: ParsableCommand {
         Needs a display: run it under `xvfb-run -a`, or use `steady-dice snapshot`.
         """)
 
-    @Option(help: "Attitude log to play (steady-dice CSV or Sensor Logger Orientation.csv), or a raw IMU log, fused first. Default: the demo log.")
+    @Option(parsing: .unconditional, help: "Attitude log to play (steady-dice CSV or Sensor Logger Orientation.csv), or a raw IMU log, fused first. Default: the demo log.")
     var log: String?
 
     @Option(parsing: .unconditional, help: "Show one fixed device-to-world quaternion w,x,y,z instead of a log.",
@@ -41,7 +42,7 @@ struct Run: ParsableCommand {
 
     @OptionGroup var recording: RecordingOptions
 
-    @Option(help: "Playback speed factor (> 0).")
+    @Option(parsing: .unconditional, help: "Playback speed factor (> 0).")
     var speed: Double = 1
 
     @Flag(inversion: .prefixedNo, help: "Start the log again when it ends.")
@@ -62,16 +63,16 @@ struct Run: ParsableCommand {
 
     @OptionGroup var attitudeCalibration: AttitudeCalibrationOptions
 
-    @Option(help: "Folder the S key writes snapshots to.")
+    @Option(parsing: .unconditional, help: "Folder the S key writes snapshots to.")
     var snapshotDir: String = "."
 
-    @Option(help: "Quit by itself after drawing this many frames (for scripted runs).")
+    @Option(parsing: .unconditional, help: "Quit by itself after drawing this many frames (for scripted runs).")
     var frames: Int?
 
-    @Option(help: "When the window closes, write its last frame to this PNG (what S would save).")
+    @Option(parsing: .unconditional, help: "When the window closes, write its last frame to this PNG (what S would save).")
     var snapshotOnExit: String?
 
-    @Option(help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else ../share/steady-dice beside the executable, else the checkout above it).")
+    @Option(parsing: .unconditional, help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else ../share/steady-dice beside the executable, else the checkout above it).")
     var assets: String?
 
     func validate() throws {
@@ -277,7 +278,7 @@ final class AppWindow {
                         try outputs.commit()
                         print("saved \(path)")
                     } catch {
-                        Messages.logger.error("\(error)")
+                        Messages.logger.error("\(MessageText.describe(error))")
                     }
                 }
                 let lastFrame = glfwWindowShouldClose(window) == GLFW_TRUE || drawn + 1 == frameLimit

@@ -27,7 +27,7 @@ struct RelativeAttitudeOptions: ParsableArguments {
 
 /// `--model die|box`: what sits at the origin of the world frame.
 struct ModelOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("What to draw at the origin of the world frame: die (edge 1) or box (the seed's red box, "
+    @Option(parsing: .unconditional, help: ArgumentHelp("What to draw at the origin of the world frame: die (edge 1) or box (the seed's red box, "
                                + "4 along X, 2 along Y, 1 along Z).", valueName: "die|box"))
     var model: SceneModel = .die
 }

@@ -21,10 +21,10 @@ struct Snapshot: ParsableCommand {
         With --hud the smoothed tilt is the seed's filter over the log's rows up to --at.
         """)
 
-    @Option(help: "Attitude log (steady-dice CSV, Sensor Logger Orientation.csv, or a raw IMU log to fuse).")
+    @Option(parsing: .unconditional, help: "Attitude log (steady-dice CSV, Sensor Logger Orientation.csv, or a raw IMU log to fuse).")
     var log: String?
 
-    @Option(help: ArgumentHelp("Playback time in seconds into --log (its first sample is t = 0). Default: 0; with --video and "
+    @Option(parsing: .unconditional, help: ArgumentHelp("Playback time in seconds into --log (its first sample is t = 0). Default: 0; with --video and "
                                + "a positive time offset o, o (the video's first frame).", valueName: "S"))
     var at: Double?
 
@@ -38,7 +38,7 @@ struct Snapshot: ParsableCommand {
 
     @OptionGroup var recording: RecordingOptions
 
-    @Option(help: "With --imud: seconds to wait for the first valid packet.")
+    @Option(parsing: .unconditional, help: "With --imud: seconds to wait for the first valid packet.")
     var timeout: Double = 5
 
     @Option(parsing: .unconditional, help: "Frame size, WxH.", transform: { try Size.parseOption($0) })
@@ -56,10 +56,10 @@ struct Snapshot: ParsableCommand {
 
     @OptionGroup var attitudeCalibration: AttitudeCalibrationOptions
 
-    @Option(name: [.customShort("o"), .long], help: "Output PNG file.")
+    @Option(name: [.customShort("o"), .long], parsing: .unconditional, help: "Output PNG file.")
     var output: String
 
-    @Option(help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else ../share/steady-dice beside the executable, else the checkout above it).")
+    @Option(parsing: .unconditional, help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else ../share/steady-dice beside the executable, else the checkout above it).")
     var assets: String?
 
     func validate() throws {
@@ -149,7 +149,7 @@ func exitOnFailure(_ body: () throws -> Void) throws {
     } catch let error as ValidationError {
         throw error
     } catch {
-        Messages.logger.error("\(MessageText.line("\(error)"))")
+        Messages.logger.error("\(MessageText.describe(error))")
         throw ExitCode(1)
     }
 }

@@ -62,8 +62,9 @@ public struct SnapshotOptions: Equatable, Sendable {
             throw SnapshotError("the size must be from 1x1 to 16384x16384, not \(width)x\(height)")
         }
         try camera.validate()
-        guard timeOffset.isFinite, abs(timeOffset) <= 3600 else {
-            throw SnapshotError("--time-offset must be a number of seconds from -3600 to 3600")
+        let limit = Int(CameraIMUCalibrationFile.largestTimeOffset)
+        guard timeOffset.isFinite, abs(timeOffset) <= Double(limit) else {
+            throw SnapshotError("--time-offset must be a number of seconds from -\(limit) to \(limit)")
         }
         if hud && HUDLayout(width: width, height: height, lineCount: HUDReadout.lineCount).pixelSize == 0 {
             throw SnapshotError("--hud: \(width)x\(height) leaves no room for the HUD above the die; "

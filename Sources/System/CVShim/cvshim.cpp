@@ -99,7 +99,7 @@ cvs_capture *cvs_capture_open_file(const char *path, char *err, size_t errlen) {
         auto *c = new cvs_capture();
         if (!c->capture.open(path, cv::CAP_ANY) || !c->capture.isOpened()) {
             delete c;
-            setError(err, errlen, "cannot open the video (missing file, or no decoder for it)");
+            setError(err, errlen, "cannot open it as a video (not a video, or no decoder for its format in this OpenCV)");
             return nullptr;
         }
         return c;

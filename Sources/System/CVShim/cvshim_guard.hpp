@@ -23,7 +23,8 @@ T guarded(char *err, size_t errlen, T failure, Body body) {
     try {
         return body();
     } catch (const cv::Exception &e) {
-        setError(err, errlen, std::string("OpenCV: ") + e.what());
+        // e.what() is several lines with the build's source path; the reason and the function say enough.
+        setError(err, errlen, "OpenCV refused it: " + e.err + (e.func.empty() ? "" : " (in " + e.func + ")"));
     } catch (const std::exception &e) {
         setError(err, errlen, e.what());
     } catch (...) {
