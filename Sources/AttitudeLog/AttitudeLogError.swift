@@ -10,7 +10,7 @@ public struct AttitudeLogError: Error, Equatable, Sendable, CustomStringConverti
     public enum Reason: Equatable, Sendable {
         /// The file does not exist.
         case noSuchFile
-        /// The file exists but could not be read (a folder, no permission, not UTF-8 text).
+        /// The file exists but could not be read (a folder, no permission, not UTF-8 text): the reason is the whole message.
         case unreadable(String)
         /// The header lacks columns of every known format. `missing` are the steady-dice columns it lacks.
         case unrecognisedHeader(missing: [String])
@@ -73,7 +73,7 @@ public struct AttitudeLogError: Error, Equatable, Sendable, CustomStringConverti
         case .noSuchFile:
             return "no such file"
         case .unreadable(let why):
-            return "cannot read the file: \(why)"
+            return why
         case .unrecognisedHeader(let missing):
             return "the header is not a known attitude log: a steady-dice log needs the columns "
                 + "\(AttitudeLogFormat.steadyDiceRequiredColumns.joined(separator: ",")) in any order "

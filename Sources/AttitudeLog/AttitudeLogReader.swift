@@ -51,7 +51,7 @@ extension AttitudeLog {
             throw AttitudeLogError(path: file, line: error.line, reason: .unreadable(error.reason))
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw AttitudeLogError(path: file, reason: .unreadable("it is not UTF-8 text"))
+            throw AttitudeLogError(path: file, reason: .unreadable("cannot read the file: it is not UTF-8 text"))
         }
         let folder = (file as NSString).deletingLastPathComponent
         var parser = AttitudeLogParser(path: file) {

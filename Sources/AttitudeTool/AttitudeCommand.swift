@@ -27,7 +27,7 @@ struct AttitudeCommand: ParsableCommand {
 
 /// Options shared by the subcommands that run the estimator.
 struct EstimatorOptions: ParsableArguments {
-    @Option(name: .customLong("set"), parsing: .singleValue,
+    @Option(name: .customLong("set"), parsing: .unconditionalSingleValue,
             help: ArgumentHelp("Override one estimator parameter, NAME=VALUE (expert; names as in FusionParameters, e.g. magTimeConstant=12).",
                                valueName: "name=value"))
     var overrides: [String] = []

@@ -44,13 +44,13 @@ struct Views: ParsableCommand {
     @OptionGroup var recording: RecordingOptions
 
     /// Degrees²: a variance of (1000°)², far past any tilt, keeps the filter's sums finite.
-    static let largestVariance = 1e6
+    static let largestVariance: Double = 1_000_000
 
     func validate() throws {
         let limit = Self.largestVariance
-        guard kalmanQ.isFinite, kalmanQ >= 0, kalmanQ <= limit else { throw ValidationError("--kalman-q must be from 0 to \(limit)") }
-        guard kalmanR.isFinite, kalmanR > 0, kalmanR <= limit else { throw ValidationError("--kalman-r must be more than 0 and at most \(limit)") }
-        guard kalmanP.isFinite, kalmanP >= 0, kalmanP <= limit else { throw ValidationError("--kalman-p must be from 0 to \(limit)") }
+        guard kalmanQ.isFinite, kalmanQ >= 0, kalmanQ <= limit else { throw ValidationError("--kalman-q must be a number from 0 to \(Int(limit))") }
+        guard kalmanR.isFinite, kalmanR > 0, kalmanR <= limit else { throw ValidationError("--kalman-r must be a number > 0 and at most \(Int(limit))") }
+        guard kalmanP.isFinite, kalmanP >= 0, kalmanP <= limit else { throw ValidationError("--kalman-p must be a number from 0 to \(Int(limit))") }
     }
 
     static let header = "t,qw,qx,qy,qz,r11,r12,r13,r21,r22,r23,r31,r32,r33,roll,pitch,yaw,tilt,tilt_smoothed"

@@ -28,6 +28,9 @@ public enum BoundedFile {
     /// 400 bytes, a data row under 200. 64 KiB is well over a hundred times that, and small enough that a
     /// file which is not a log is refused after reading little of it.
     public static let lineLimit = 64 * 1024
+    /// Seconds a FIFO may wait for its writer to open it: enough for `producer > fifo &` started just
+    /// before, short enough that a FIFO nobody writes is refused at once to a person.
+    static let writerGrace = 1.0
     static let chunkSize = 1 << 20
 
     /// The whole file at `path`, checked as above.
@@ -54,6 +57,7 @@ public enum BoundedFile {
         var lineLength = 0
         var line = 1
         var first = true
+        var writerWait = 0.0
         while true {
             let count = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, chunkSize) }
             if count < 0 {
@@ -67,7 +71,15 @@ public enum BoundedFile {
                 throw FileReadError("cannot read the file: \(String(cString: strerror(code)))")
             }
             if count == 0 {
-                if first && isUnwrittenPipe { throw FileReadError("is a FIFO with no writer: nothing to read") }
+                if first && isUnwrittenPipe {
+                    // A writer started just before us may not have opened the FIFO yet: give it a moment.
+                    if writerWait < writerGrace {
+                        usleep(20_000)
+                        writerWait += 0.02
+                        continue
+                    }
+                    throw FileReadError("is a FIFO with no writer (none came within \(writerGrace) s): nothing to read")
+                }
                 return data
             }
             first = false

@@ -51,10 +51,10 @@ final class HostileTextTests: XCTestCase {
     }
 
     func testBoundedReadingRefusesDevicesFoldersAndLongLines() throws {
-        XCTAssertEqual(refusal { try BoundedFile.read(path: "/dev/zero") }, "it is a character device, not a file")
-        XCTAssertEqual(refusal { try BoundedFile.read(path: "/dev/null") }, "it is a character device, not a file")
-        XCTAssertEqual(refusal { try BoundedFile.read(path: NSTemporaryDirectory()) }, "it is a folder, not a file")
-        XCTAssertEqual(refusal { try BoundedFile.read(path: "/nonexistent/log.csv") }, "no such file")
+        XCTAssertEqual(refusal { try BoundedFile.read(path: "/dev/zero") }, "is a character device, not a file")
+        XCTAssertEqual(refusal { try BoundedFile.read(path: "/dev/null") }, "is a character device, not a file")
+        XCTAssertEqual(refusal { try BoundedFile.read(path: NSTemporaryDirectory()) }, "is a folder, not a file")
+        XCTAssertEqual(refusal { try BoundedFile.read(path: "/nonexistent/log.csv") }, "file not found")
 
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("bounded-\(UUID().uuidString).csv")
         defer { try? FileManager.default.removeItem(at: file) }

@@ -114,7 +114,7 @@ final class CalibrateCommandTests: XCTestCase {
 
     func testOneAxisMotionIsWarned() throws {
         // A reference turning about the IMU's x axis only, 40° back and forth.
-        let trial = folder.appendingPathComponent("one-axis.csv").path
+        let trial = folder.appendingPathComponent("one-axis-trial.csv").path
         var text = "t,gx,gy,gz,ax,ay,az,qw,qx,qy,qz\n"
         for i in 0..<(200 * 10) {
             let t = Double(i) / 200

@@ -143,7 +143,7 @@ final class RenderCommandTests: XCTestCase {
         try "x".write(toFile: path("full/keep.txt"), atomically: true, encoding: .utf8)
         let notEmpty = try CommandHarness.run(["render", "--log", log, "--size", "64x48", "--fps", "5", "-o", path("full/")])
         XCTAssertEqual(notEmpty.status, 1)
-        XCTAssertTrue(notEmpty.stderr.contains("not an empty folder"), notEmpty.stderr)
+        XCTAssertTrue(notEmpty.stderr.contains("is a folder that is not empty"), notEmpty.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("full")), ["keep.txt"])
     }
 
