@@ -92,7 +92,7 @@ public enum InputFile {
         return size
     }
 
-    /// The kind of an existing path, or "file not found" / "cannot be read (permission)" when `stat` fails.
+    /// The kind of an existing path, or "missing" / "cannot be read (permission)" when `stat` fails.
     static func existingKind(_ path: String) throws(FileAccessError) -> FileKind {
         guard !path.isEmpty else { throw FileAccessError(path: path, "an empty path") }
         var info = stat()
@@ -101,10 +101,10 @@ public enum InputFile {
             switch code {
             case ENOENT:
                 var link = stat()
-                if lstat(path, &link) == 0 { throw FileAccessError(path: path, "file not found (a symbolic link to nothing)") }
-                throw FileAccessError(path: path, path.hasPrefix("-") ? "file not found (an option's value left out?)" : "file not found")
+                if lstat(path, &link) == 0 { throw FileAccessError(path: path, "missing (a symbolic link to nothing)") }
+                throw FileAccessError(path: path, path.hasPrefix("-") ? "missing (an option's value left out?)" : "missing")
             case EACCES: throw FileAccessError(path: path, "cannot be read (permission)")
-            case ENOTDIR: throw FileAccessError(path: path, "file not found (a part of the path is not a folder)")
+            case ENOTDIR: throw FileAccessError(path: path, "missing (a part of the path is not a folder)")
             default: throw FileAccessError(path: path, "cannot be read (\(String(cString: strerror(code))))")
             }
         }

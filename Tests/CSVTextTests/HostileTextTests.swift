@@ -54,7 +54,7 @@ final class HostileTextTests: XCTestCase {
         XCTAssertEqual(refusal { try BoundedFile.read(path: "/dev/zero") }, "is a character device, not a file")
         XCTAssertEqual(refusal { try BoundedFile.read(path: "/dev/null") }, "is a character device, not a file")
         XCTAssertEqual(refusal { try BoundedFile.read(path: NSTemporaryDirectory()) }, "is a folder, not a file")
-        XCTAssertEqual(refusal { try BoundedFile.read(path: "/nonexistent/log.csv") }, "file not found")
+        XCTAssertEqual(refusal { try BoundedFile.read(path: "/nonexistent/log.csv") }, "missing")
 
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("bounded-\(UUID().uuidString).csv")
         defer { try? FileManager.default.removeItem(at: file) }

@@ -213,7 +213,7 @@ final class InputFileTests: XCTestCase {
 
     func testKindsAreNamed() throws {
         XCTAssertTrue(reason { try InputFile.check(folder.path) }.contains("is a folder"))
-        XCTAssertTrue(reason { try InputFile.check(folder.path + "/none.png") }.hasSuffix("file not found"))
+        XCTAssertTrue(reason { try InputFile.check(folder.path + "/none.png") }.hasSuffix("missing"))
         XCTAssertTrue(reason { try InputFile.check("--size") }.contains("an option's value left out?"))
         XCTAssertTrue(reason { try InputFile.check("/dev/zero") }.contains("is a character device"))
         let fifo = folder.appendingPathComponent("f.png").path

@@ -214,10 +214,10 @@ final class CaptureSourceTests: XCTestCase {
     func testMissingVideoNamesTheFile() {
         let path = folder.appendingPathComponent("absent.avi").path
         XCTAssertThrowsError(try CaptureSource.video(path: path, log: { _ in })) { error in
-            XCTAssertEqual("\(error)", "\(path): file not found")
+            XCTAssertEqual("\(error)", "\(path): missing")
         }
         XCTAssertThrowsError(try VideoReader.decodeFrame(path: path, index: 0)) { error in
-            XCTAssertEqual("\(error)", "\(path): file not found")
+            XCTAssertEqual("\(error)", "\(path): missing")
         }
     }
 

@@ -84,7 +84,7 @@ final class CompareCommandTests: XCTestCase {
         let a = try write(picture(), "a.png")
         let missing = try compare([a, path("absent.png")])
         XCTAssertEqual(missing.status, 2)
-        XCTAssertEqual(missing.err, "steady-dice: cannot compare: \(path("absent.png")): cannot read image: file not found\n")
+        XCTAssertEqual(missing.err, "steady-dice: cannot compare: \(path("absent.png")): cannot read image: missing\n")
         try "not a picture\n".write(toFile: path("text.png"), atomically: true, encoding: .utf8)
         let text = try compare([path("text.png"), a])
         XCTAssertEqual(text.status, 2)

@@ -242,7 +242,7 @@ final class RenderCommandTests: XCTestCase {
             try Self.writeIntrinsics(to: $0, matrix: "[ -300., 0., 170., 0., 310., 115., 0., 0., 1. ]")
         }
         try assertFails("junk.yml", mentions: "junk.yml") { try "not: [yaml".write(toFile: $0, atomically: true, encoding: .utf8) }
-        try assertFails("absent.yml", mentions: "absent.yml: file not found") { _ in }
+        try assertFails("absent.yml", mentions: "absent.yml: missing") { _ in }
     }
 
     /// With distortion, a background of the calibrated size is undistorted (the principal point stays,

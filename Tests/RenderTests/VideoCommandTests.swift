@@ -81,7 +81,7 @@ final class VideoCommandTests: XCTestCase {
 
         let missing = try CommandHarness.run(base + ["--video", path("absent.avi")])
         XCTAssertEqual(missing.status, 1)
-        XCTAssertTrue(missing.stderr.contains("\(path("absent.avi")): file not found"), missing.stderr)
+        XCTAssertTrue(missing.stderr.contains("\(path("absent.avi")): missing"), missing.stderr)
 
         try Data((0..<40_000).map { UInt8(truncatingIfNeeded: $0 &* 7919 >> 3) }).write(to: URL(fileURLWithPath: path("noise.avi")))
         let noise = try CommandHarness.run(base + ["--video", path("noise.avi")])
