@@ -19,7 +19,7 @@ import XCTest
 ///
 /// `STEADY_DICE_FUZZ_INPUTS=2000 STEADY_DICE_FUZZ_SEED=9 scripts/test --filter FilePolicyFuzzTests` runs longer.
 final class FilePolicyFuzzTests: XCTestCase {
-    static let defaultCases = 160
+    static let defaultCases = 240
     /// Seconds one run may take before it counts as a hang (a debug build on a loaded 2-core machine).
     static let deadline = 60.0
 
@@ -244,6 +244,23 @@ final class FilePolicyFuzzTests: XCTestCase {
             XCTAssertTrue(result.stderr.contains("File too large"), result.stderr)
             XCTAssertEqual(state(), before, "\(output): a failed write left something behind")
         }
+    }
+
+    /// `run --snapshot-on-exit` whose snapshot cannot be written ends with an error, not "wrote".
+    func testAFailedSnapshotOnExitIsAnError() throws {
+        guard let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty else {
+            throw XCTSkip("no X display: run the tests under xvfb-run (scripts/test does)")
+        }
+        let steadyDice = try BuiltTool.url("steady-dice").path
+        let before = state()
+        let result = try BuiltTool.run(URL(fileURLWithPath: "/bin/sh"),
+                                       ["-c", "trap '' XFSZ; ulimit -f 1; exec \"$0\" \"$@\"", steadyDice, "run", "--attitude", "1,0,0,0",
+                                        "--size", "64x48", "--frames", "2", "--snapshot-on-exit", "big.png"],
+                                       currentDirectory: folder, timeout: Self.deadline)
+        XCTAssertNotEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("big.png") && result.stderr.contains("File too large"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("wrote"), result.stderr)
+        XCTAssertEqual(state(), before, "a failed snapshot left something behind")
     }
 
     /// Every reader is given a FIFO nobody writes, and must refuse it at once.
