@@ -76,17 +76,32 @@ public struct CameraIMUCalibration {
     public static let maximumReprojectionPixels = 1.5
 
     public var width: Int, height: Int
-    public var framesPerSecond: Double
-    public var frameCount: Int
+    /// Each frame's time in seconds on the video's clock (its presentation time), rising: frame pairs
+    /// are compared with the gyroscope over exactly these intervals, so a variable frame rate is exact.
+    public var frameTimes: [Double]
     public var gyro: GyroIntegral
     public var fieldOfViewGuessDegrees: Double
     public var progress: (String) -> Void
 
+    public var frameCount: Int { frameTimes.count }
+    /// The clip's mean rate, for figures per second (the residual in °/s) and the minimum counts.
+    public var framesPerSecond: Double {
+        guard frameTimes.count > 1, let first = frameTimes.first, let last = frameTimes.last, last > first else { return 30 }
+        return Double(frameTimes.count - 1) / (last - first)
+    }
+
+    /// A clip whose frames carry their own times (presentation times, a frames file's stamps).
+    public init(width: Int, height: Int, frameTimes: [Double], gyro: GyroIntegral,
+                fieldOfViewGuessDegrees: Double = 60, progress: @escaping (String) -> Void = { _ in }) {
+        self.width = width; self.height = height; self.frameTimes = frameTimes; self.gyro = gyro
+        self.fieldOfViewGuessDegrees = fieldOfViewGuessDegrees; self.progress = progress
+    }
+
+    /// A clip at a constant rate: frame k at k / framesPerSecond.
     public init(width: Int, height: Int, framesPerSecond: Double, frameCount: Int, gyro: GyroIntegral,
                 fieldOfViewGuessDegrees: Double = 60, progress: @escaping (String) -> Void = { _ in }) {
-        self.width = width; self.height = height; self.framesPerSecond = framesPerSecond
-        self.frameCount = frameCount; self.gyro = gyro
-        self.fieldOfViewGuessDegrees = fieldOfViewGuessDegrees; self.progress = progress
+        self.init(width: width, height: height, frameTimes: (0..<frameCount).map { Double($0) / framesPerSecond }, gyro: gyro,
+                  fieldOfViewGuessDegrees: fieldOfViewGuessDegrees, progress: progress)
     }
 
     /// OpenCV's camera frame C from D: a half turn about X.
@@ -94,6 +109,7 @@ public struct CameraIMUCalibration {
 
     public func fit(_ tracks: [FramePairTracks]) throws -> CameraIMUCalibrationResult {
         let seconds = Double(frameCount) / framesPerSecond
+        if let problem = Self.problem(frameTimes: frameTimes) { throw CalibrationError.noFit(reason: problem) }
         guard seconds >= Self.minimumSeconds else { throw CalibrationError.clipTooShort(frames: frameCount, seconds: seconds) }
         let pairCount = max(frameCount - 1, 1)
         let textured = tracks.filter { $0.from.count >= Self.minimumTracks }
@@ -155,7 +171,18 @@ public struct CameraIMUCalibration {
         var gyroBias = SIMD3<Double>.zero
     }
 
-    func time(ofFrame k: Int) -> Double { Double(k) / framesPerSecond }
+    func time(ofFrame k: Int) -> Double { frameTimes[k] }
+
+    /// Why frame times cannot be used, or nil: each must be finite and later than the one before.
+    static func problem(frameTimes: [Double]) -> String? {
+        for (k, t) in frameTimes.enumerated() {
+            guard t.isFinite else { return "frame \(k) has no time" }
+            if k > 0, t <= frameTimes[k - 1] {
+                return String(format: "frame %d's time %.6f s is not after frame %d's %.6f s", k, t, k - 1, frameTimes[k - 1])
+            }
+        }
+        return nil
+    }
 
     /// The pairs whose interval, moved by `offset`, lies inside the log.
     func inside(_ tracks: [FramePairTracks], offset: Double) -> [FramePairTracks] {
@@ -185,7 +212,8 @@ public struct CameraIMUCalibration {
     }
 
     func residual(camera: SIMD3<Double>, _ pair: FramePairTracks, _ p: Parameters) -> SIMD3<Double> {
-        camera + p.cameraFromIMU.rotate(imuRotation(pair, offset: p.offset) - p.gyroBias / framesPerSecond)
+        camera + p.cameraFromIMU.rotate(imuRotation(pair, offset: p.offset)
+                                        - p.gyroBias * (time(ofFrame: pair.index + 1) - time(ofFrame: pair.index)))
     }
 
     /// RMS pixels by which the best rotation for this focal length misses the tracked points.

@@ -14,21 +14,21 @@ public struct VideoFrame: Sendable {
     }
 }
 
-/// Sequential frames from a video file or a camera, through OpenCV's VideoCapture.
-/// Not thread-safe: use one reader from one thread.
+/// Sequential frames from a video file (through FFmpeg's libraries: `VideoFile`) or a camera (through
+/// OpenCV's VideoCapture). Not thread-safe: use one reader from one thread.
 public final class VideoReader {
-    private var handle: OpaquePointer?
+    private enum Backend {
+        case file(VideoFile)
+        case camera(OpaquePointer)
+    }
+    private var backend: Backend
     public let source: String
 
     /// Opens a video file: a regular file (`InputFile`), so that a folder, a FIFO or a device is named for
-    /// what it is, and OpenCV never blocks opening a FIFO.
+    /// what it is, and nothing blocks opening a FIFO.
     public init(path: String) throws {
-        quietOpenCV
         source = path
-        do { try InputFile.check(path) } catch { throw ImagingError.video(path: path, reason: error.reason) }
-        var err = [CChar](repeating: 0, count: 512)
-        handle = cvs_capture_open_file(path, &err, err.count)
-        if handle == nil { throw ImagingError.video(path: path, reason: String(nulTerminated: err)) }
+        backend = .file(try VideoFile(path: path))
     }
 
     /// Opens a camera by index, or by device path (`/dev/video2`). Zero sizes and rate keep the driver's defaults.
@@ -36,43 +36,72 @@ public final class VideoReader {
         quietOpenCV
         source = devicePath ?? "camera \(cameraIndex)"
         var err = [CChar](repeating: 0, count: 512)
-        handle = cvs_capture_open_camera(Int32(cameraIndex), devicePath, Int32(width), Int32(height), fps, &err, err.count)
-        if handle == nil { throw ImagingError.video(path: source, reason: String(nulTerminated: err)) }
+        guard let handle = cvs_capture_open_camera(Int32(cameraIndex), devicePath, Int32(width), Int32(height), fps, &err, err.count) else {
+            throw ImagingError.video(path: source, reason: String(nulTerminated: err))
+        }
+        backend = .camera(handle)
     }
 
-    deinit { if let handle { cvs_capture_close(handle) } }
+    deinit { if case .camera(let handle) = backend { cvs_capture_close(handle) } }
 
-    /// The next frame, or nil at the end of the stream. Throws when decoding fails.
+    /// The file's reader, for what only a file has (its stated count, its streams); nil for a camera.
+    public var file: VideoFile? {
+        if case .file(let file) = backend { return file }
+        return nil
+    }
+
+    /// The next frame, or nil at the end of the stream. Throws when decoding fails, and when a file ends
+    /// before the frame count it states. A file's frames carry their presentation times.
     public func next() throws -> VideoFrame? {
-        var buffer: UnsafeMutablePointer<UInt8>?
-        var width: Int32 = 0, height: Int32 = 0
-        var positionMs: Double = -1
-        let status = try withErrorBuffer { err, len in
-            cvs_capture_read_rgb(handle, &buffer, &width, &height, &positionMs, err, len)
-        } describe: { ImagingError.video(path: self.source, reason: "cannot decode a frame: \($0)") }
-        guard status == 1, let buffer else { return nil }
-        defer { cvs_free(buffer) }
-        let image = RGBImage(width: Int(width), height: Int(height),
-                             pixels: Array(UnsafeBufferPointer(start: buffer, count: Int(width) * Int(height) * 3)))
-        return VideoFrame(image: image, position: positionMs >= 0 ? positionMs / 1000 : nil)
+        switch backend {
+        case .file(let file): return try file.next()
+        case .camera(let handle):
+            var buffer: UnsafeMutablePointer<UInt8>?
+            var width: Int32 = 0, height: Int32 = 0
+            var positionMs: Double = -1
+            let status = try withErrorBuffer { err, len in
+                cvs_capture_read_rgb(handle, &buffer, &width, &height, &positionMs, err, len)
+            } describe: { ImagingError.video(path: self.source, reason: "cannot decode a frame: \($0)") }
+            guard status == 1, let buffer else { return nil }
+            defer { cvs_free(buffer) }
+            let image = RGBImage(width: Int(width), height: Int(height),
+                                 pixels: Array(UnsafeBufferPointer(start: buffer, count: Int(width) * Int(height) * 3)))
+            return VideoFrame(image: image, position: positionMs >= 0 ? positionMs / 1000 : nil)
+        }
     }
 
-    /// Moves so that `next()` returns frame `index` (0 first).
+    /// Moves so that `next()` returns frame `index` (0 first): frames are counted as decoded, so the
+    /// index is exact whatever the frame rate does. A camera cannot seek.
     public func seek(frame index: Int) throws {
-        try withErrorBuffer { err, len in cvs_capture_seek_frame(handle, Double(index), err, len) }
-            describe: { ImagingError.video(path: self.source, reason: $0) }
+        guard case .file(var file) = backend else {
+            throw ImagingError.video(path: source, reason: "a camera cannot seek")
+        }
+        if index < file.framesRead {
+            file = try VideoFile(path: source)
+            backend = .file(file)
+        }
+        while file.framesRead < index {
+            guard try file.skip() != nil else {
+                throw ImagingError.video(path: source, reason: "has no frame \(index) (its frames are 0 to \(file.framesRead - 1))")
+            }
+        }
     }
 
-    /// The frame count the container reports, or nil when unknown (cameras, some codecs).
+    /// The frame count the container states, or one estimated from its duration and rate; nil when
+    /// unknown (cameras).
     public var frameCount: Int? {
-        let n = cvs_capture_frame_count(handle)
-        return n > 0 ? Int(n) : nil
+        guard case .file(let file) = backend else { return nil }
+        return file.frameCount
     }
 
-    /// The frame rate the stream reports, or nil when unknown.
+    /// The frame rate the stream reports (its average), or nil when unknown.
     public var framesPerSecond: Double? {
-        let fps = cvs_capture_fps(handle)
-        return fps > 0 && fps.isFinite ? fps : nil
+        switch backend {
+        case .file(let file): return file.info.framesPerSecond
+        case .camera(let handle):
+            let fps = cvs_capture_fps(handle)
+            return fps > 0 && fps.isFinite ? fps : nil
+        }
     }
 }
 

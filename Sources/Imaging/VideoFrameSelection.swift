@@ -10,8 +10,8 @@ extension VideoReader {
     public static func decodeFrame(path: String, index: Int) throws -> VideoFrame {
         guard index >= 0 else { throw ImagingError.video(path: path, reason: "frame \(index) is negative") }
         let reader = try VideoReader(path: path)
-        // A seek far past the end lands on some frame in OpenCV's backends: check the count it reports first.
-        if let count = reader.frameCount, index >= count {
+        // A frame past the count the container states is refused before decoding up to it.
+        if let count = reader.file?.info.statedFrameCount, index >= count {
             throw ImagingError.video(path: path, reason: "has no frame \(index) (its frames are 0 to \(count - 1))")
         }
         if index > 0 { try reader.seek(frame: index) }

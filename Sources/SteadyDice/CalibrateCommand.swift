@@ -50,8 +50,8 @@ struct Calibrate: ParsableCommand {
             guard raw.count >= 2 else { throw AppError("\(log): fewer than two samples") }
             let gyro = GyroIntegral(time: raw.time, rate: raw.gyro)
             let clip = try ClipTracks.read(path: video) { message("\(video): \($0)") }
-            let calibration = CameraIMUCalibration(width: clip.width, height: clip.height, framesPerSecond: clip.framesPerSecond,
-                                                   frameCount: clip.frameCount, gyro: gyro, fieldOfViewGuessDegrees: fovGuess,
+            let calibration = CameraIMUCalibration(width: clip.width, height: clip.height, frameTimes: clip.frameTimes,
+                                                   gyro: gyro, fieldOfViewGuessDegrees: fovGuess,
                                                    progress: { message($0) })
             let result: CameraIMUCalibrationResult
             do {
@@ -91,18 +91,18 @@ struct Calibrate: ParsableCommand {
 /// Corners tracked through a whole clip, pair by pair.
 struct ClipTracks {
     var width = 0, height = 0
-    var framesPerSecond = 0.0
-    var frameCount = 0
+    /// Each frame's presentation time, seconds from the stream's start.
+    var frameTimes: [Double] = []
+    var frameCount: Int { frameTimes.count }
     var tracks: [FramePairTracks] = []
 
     static func read(path: String, progress: (String) -> Void) throws -> ClipTracks {
-        let reader = try VideoReader(path: path)
-        guard let fps = reader.framesPerSecond else { throw ImagingError.video(path: path, reason: "the frame rate is unknown") }
+        let video = try VideoFile(path: path)
         let tracker = try FeatureTracker()
         var clip = ClipTracks()
-        clip.framesPerSecond = fps
-        let expected = reader.frameCount
-        while let frame = try reader.next() {
+        let expected = video.frameCount
+        while let frame = try video.next() {
+            guard let time = frame.position else { throw ImagingError.video(path: path, reason: "frame \(clip.frameCount) has no time") }
             if clip.frameCount == 0 {
                 clip.width = frame.image.width
                 clip.height = frame.image.height
@@ -114,13 +114,20 @@ struct ClipTracks {
             if clip.frameCount > 0 {
                 clip.tracks.append(FramePairTracks(index: clip.frameCount - 1, from: points.map(\.from), to: points.map(\.to)))
             }
-            clip.frameCount += 1
+            clip.frameTimes.append(time)
             if clip.frameCount % 100 == 0 {
                 progress("tracked \(clip.frameCount)" + (expected.map { " of \($0)" } ?? "") + " frames")
             }
         }
         guard clip.frameCount > 0 else { throw ImagingError.video(path: path, reason: "holds no frames") }
-        progress(String(format: "tracked %d frames, %dx%d at %.3f fps", clip.frameCount, clip.width, clip.height, fps))
+        let span = (clip.frameTimes.last ?? 0) - (clip.frameTimes.first ?? 0)
+        let periods = zip(clip.frameTimes.dropFirst(), clip.frameTimes).map { $0 - $1 }
+        let rate = span > 0 ? String(format: "%.3f fps on average", Double(clip.frameCount - 1) / span) : "one frame"
+        let variable = (periods.max() ?? 0) - (periods.min() ?? 0) > 0.001
+            ? String(format: ", frame periods %.1f to %.1f ms (a variable rate: each frame's own time is used)",
+                     (periods.min() ?? 0) * 1000, (periods.max() ?? 0) * 1000) : ""
+        progress(String(format: "tracked %d frames, %dx%d, ", clip.frameCount, clip.width, clip.height) + rate + variable
+                 + (video.info.rotation != 0 ? ", turned \(video.info.rotation)° clockwise upright as the file says" : ""))
         return clip
     }
 }

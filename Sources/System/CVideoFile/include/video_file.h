@@ -1,0 +1,51 @@
+// Video files read through FFmpeg's libraries, frame by frame, each with its presentation time.
+// A plain C API: no FFmpeg type crosses it, and every failure is a message in `err` (NUL-terminated,
+// truncated to `errlen`).
+#pragma once
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct vf_file vf_file;
+
+/// What a file says about its video stream, before any frame is decoded.
+typedef struct {
+    /// The size frames are decoded at.
+    int coded_width, coded_height;
+    /// The size frames are handed out at: turned by `rotation`, and widened by the sample aspect ratio.
+    int width, height;
+    /// Degrees clockwise the decoded picture is turned to be shown upright (0, 90, 180 or 270), from the
+    /// stream's display matrix (phones write one).
+    int rotation;
+    /// Width of a sample over its height (1 when the file says nothing).
+    double sample_aspect_ratio;
+    /// The count the container states, or 0 when it states none.
+    int64_t frame_count;
+    /// The stream's average frame rate, or 0 when unknown.
+    double frames_per_second;
+    /// Seconds, or 0 when unknown.
+    double duration;
+    /// The video decoder's name ("h264").
+    char codec[32];
+    /// Every stream, in order: "video h264, audio aac, data (gpmd)".
+    char streams[256];
+} vf_info;
+
+/// Opens `path` and its best video stream. NULL with err filled when it is not a video we can decode.
+vf_file *vf_open(const char *path, vf_info *info, char *err, size_t errlen);
+
+/// Decodes the next frame. Returns 1 with a frame: its presentation time in seconds from the stream's
+/// start in *time, and, when `pixels` is not NULL, tightly packed RGB rows (top first) of info.width x
+/// info.height in *pixels (free with vf_free). Returns 0 after the last frame, -1 with err filled
+/// when the file cannot be read on (a cut-off or damaged file).
+int vf_next(vf_file *file, uint8_t **pixels, double *time, char *err, size_t errlen);
+
+void vf_free(void *pixels);
+void vf_close(vf_file *file);
+
+#ifdef __cplusplus
+}
+#endif

@@ -1,0 +1,266 @@
+// Video files through FFmpeg's libraries: see include/video_file.h.
+#include "video_file.h"
+
+#include <libavcodec/avcodec.h>
+#include <libavformat/avformat.h>
+#include <libavutil/display.h>
+#include <libavutil/imgutils.h>
+#include <libswscale/swscale.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct vf_file {
+    AVFormatContext *format;
+    AVCodecContext *decoder;
+    AVFrame *frame;
+    AVPacket *packet;
+    struct SwsContext *scaler;
+    int stream;
+    vf_info info;
+    /// Width after the sample aspect ratio, before the rotation.
+    int scaled_width;
+    AVRational time_base;
+    int64_t start;
+    int draining;
+    int64_t frames_out;
+    double last_time;
+};
+
+static void fail(char *err, size_t errlen, const char *format, ...) {
+    if (!err || errlen == 0) return;
+    va_list args;
+    va_start(args, format);
+    vsnprintf(err, errlen, format, args);
+    va_end(args);
+}
+
+static const char *reason(int code, char *buffer, size_t length) {
+    av_strerror(code, buffer, length);
+    return buffer;
+}
+
+void vf_free(void *pixels) { free(pixels); }
+
+void vf_close(vf_file *file) {
+    if (!file) return;
+    sws_freeContext(file->scaler);
+    av_frame_free(&file->frame);
+    av_packet_free(&file->packet);
+    avcodec_free_context(&file->decoder);
+    avformat_close_input(&file->format);
+    free(file);
+}
+
+static void describe_streams(AVFormatContext *format, char *out, size_t length) {
+    out[0] = 0;
+    for (unsigned i = 0; i < format->nb_streams; i++) {
+        AVCodecParameters *p = format->streams[i]->codecpar;
+        const char *type = av_get_media_type_string(p->codec_type);
+        const char *name = avcodec_get_name(p->codec_id);
+        char tag[AV_FOURCC_MAX_STRING_SIZE] = {0};
+        char item[64];
+        if (p->codec_id == AV_CODEC_ID_NONE && p->codec_tag) {
+            av_fourcc_make_string(tag, p->codec_tag);
+            snprintf(item, sizeof item, "%s%s (%s)", i ? ", " : "", type ? type : "unknown", tag);
+        } else {
+            snprintf(item, sizeof item, "%s%s %s", i ? ", " : "", type ? type : "unknown", name);
+        }
+        if (strlen(out) + strlen(item) + 1 < length) strcat(out, item);
+    }
+}
+
+vf_file *vf_open(const char *path, vf_info *info, char *err, size_t errlen) {
+    char why[128];
+    // Our own messages say what went wrong; FFmpeg's log lines would only repeat it on stderr.
+    av_log_set_level(AV_LOG_QUIET);
+    vf_file *file = calloc(1, sizeof *file);
+    if (!file) { fail(err, errlen, "out of memory"); return NULL; }
+    int code = avformat_open_input(&file->format, path, NULL, NULL);
+    if (code < 0) {
+        fail(err, errlen, "cannot be opened as a video (%s)", reason(code, why, sizeof why));
+        free(file);
+        return NULL;
+    }
+    code = avformat_find_stream_info(file->format, NULL);
+    if (code < 0) {
+        fail(err, errlen, "cannot read its streams (%s)", reason(code, why, sizeof why));
+        vf_close(file);
+        return NULL;
+    }
+    // The first video stream that is not a cover picture.
+    file->stream = -1;
+    for (unsigned i = 0; i < file->format->nb_streams; i++) {
+        AVStream *s = file->format->streams[i];
+        if (s->codecpar->codec_type == AVMEDIA_TYPE_VIDEO && !(s->disposition & AV_DISPOSITION_ATTACHED_PIC)) {
+            file->stream = (int)i;
+            break;
+        }
+    }
+    describe_streams(file->format, file->info.streams, sizeof file->info.streams);
+    if (file->stream < 0) {
+        fail(err, errlen, "holds no video stream (its streams: %s)", file->info.streams[0] ? file->info.streams : "none");
+        vf_close(file);
+        return NULL;
+    }
+    AVStream *stream = file->format->streams[file->stream];
+    const AVCodec *codec = avcodec_find_decoder(stream->codecpar->codec_id);
+    if (!codec) {
+        fail(err, errlen, "no decoder for its video codec %s in this FFmpeg", avcodec_get_name(stream->codecpar->codec_id));
+        vf_close(file);
+        return NULL;
+    }
+    file->decoder = avcodec_alloc_context3(codec);
+    file->frame = av_frame_alloc();
+    file->packet = av_packet_alloc();
+    if (!file->decoder || !file->frame || !file->packet) {
+        fail(err, errlen, "out of memory");
+        vf_close(file);
+        return NULL;
+    }
+    avcodec_parameters_to_context(file->decoder, stream->codecpar);
+    file->decoder->thread_count = 0;
+    code = avcodec_open2(file->decoder, codec, NULL);
+    if (code < 0) {
+        fail(err, errlen, "cannot start its %s decoder (%s)", codec->name, reason(code, why, sizeof why));
+        vf_close(file);
+        return NULL;
+    }
+    vf_info *i = &file->info;
+    i->coded_width = stream->codecpar->width;
+    i->coded_height = stream->codecpar->height;
+    if (i->coded_width <= 0 || i->coded_height <= 0) {
+        fail(err, errlen, "its video stream states no picture size");
+        vf_close(file);
+        return NULL;
+    }
+    AVRational sar = av_guess_sample_aspect_ratio(file->format, stream, NULL);
+    i->sample_aspect_ratio = (sar.num > 0 && sar.den > 0) ? av_q2d(sar) : 1;
+    file->scaled_width = (int)lround(i->coded_width * i->sample_aspect_ratio);
+    if (file->scaled_width < 1) file->scaled_width = 1;
+    const int32_t *matrix = (const int32_t *)av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, NULL);
+    i->rotation = 0;
+    if (matrix) {
+        double counterclockwise = av_display_rotation_get(matrix);
+        if (!isnan(counterclockwise)) {
+            long quarter = lround(-counterclockwise / 90.0);
+            i->rotation = (int)(((quarter % 4) + 4) % 4) * 90;
+        }
+    }
+    int turned = i->rotation == 90 || i->rotation == 270;
+    i->width = turned ? i->coded_height : file->scaled_width;
+    i->height = turned ? file->scaled_width : i->coded_height;
+    i->frame_count = stream->nb_frames > 0 ? stream->nb_frames : 0;
+    AVRational rate = stream->avg_frame_rate.num > 0 ? stream->avg_frame_rate : stream->r_frame_rate;
+    i->frames_per_second = (rate.num > 0 && rate.den > 0) ? av_q2d(rate) : 0;
+    if (stream->duration != AV_NOPTS_VALUE && stream->duration > 0) {
+        i->duration = stream->duration * av_q2d(stream->time_base);
+    } else if (file->format->duration > 0) {
+        i->duration = file->format->duration / (double)AV_TIME_BASE;
+    }
+    snprintf(i->codec, sizeof i->codec, "%s", codec->name);
+    file->time_base = stream->time_base;
+    file->start = stream->start_time;
+    if (info) *info = *i;
+    return file;
+}
+
+/// Converts the decoded frame to RGB at the scaled size, then turns it by the rotation.
+static int convert(vf_file *file, uint8_t **pixels, char *err, size_t errlen) {
+    AVFrame *f = file->frame;
+    vf_info *i = &file->info;
+    if (f->width != i->coded_width || f->height != i->coded_height) {
+        fail(err, errlen, "frame %lld is %dx%d, not %dx%d as the stream states", (long long)file->frames_out, f->width,
+             f->height, i->coded_width, i->coded_height);
+        return -1;
+    }
+    int w = file->scaled_width, h = i->coded_height;
+    file->scaler = sws_getCachedContext(file->scaler, f->width, f->height, f->format, w, h, AV_PIX_FMT_RGB24,
+                                        SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT, NULL, NULL, NULL);
+    if (!file->scaler) {
+        fail(err, errlen, "cannot convert its pixel format %s to RGB", av_get_pix_fmt_name(f->format));
+        return -1;
+    }
+    size_t size = (size_t)w * (size_t)h * 3;
+    uint8_t *rgb = malloc(size);
+    if (!rgb) { fail(err, errlen, "out of memory"); return -1; }
+    uint8_t *planes[4] = {rgb, NULL, NULL, NULL};
+    int strides[4] = {w * 3, 0, 0, 0};
+    sws_scale(file->scaler, (const uint8_t *const *)f->data, f->linesize, 0, f->height, planes, strides);
+    if (i->rotation == 0) { *pixels = rgb; return 0; }
+    uint8_t *out = malloc(size);
+    if (!out) { free(rgb); fail(err, errlen, "out of memory"); return -1; }
+    int ow = i->width;
+    for (int y = 0; y < h; y++) {
+        for (int x = 0; x < w; x++) {
+            int tx, ty;
+            switch (i->rotation) {
+            case 90: tx = h - 1 - y; ty = x; break;           // clockwise
+            case 180: tx = w - 1 - x; ty = h - 1 - y; break;
+            default: tx = y; ty = w - 1 - x; break;           // 270 clockwise
+            }
+            memcpy(out + ((size_t)ty * ow + tx) * 3, rgb + ((size_t)y * w + x) * 3, 3);
+        }
+    }
+    free(rgb);
+    *pixels = out;
+    return 0;
+}
+
+int vf_next(vf_file *file, uint8_t **pixels, double *time, char *err, size_t errlen) {
+    char why[128];
+    if (pixels) *pixels = NULL;
+    for (;;) {
+        int code = avcodec_receive_frame(file->decoder, file->frame);
+        if (code == 0) {
+            int64_t pts = file->frame->best_effort_timestamp;
+            double seconds;
+            if (pts == AV_NOPTS_VALUE) {
+                // No time for this frame: one frame period after the last (or 0 for the first).
+                double period = file->info.frames_per_second > 0 ? 1 / file->info.frames_per_second : 0;
+                seconds = file->frames_out == 0 ? 0 : file->last_time + period;
+            } else {
+                if (file->start == AV_NOPTS_VALUE) file->start = pts;
+                seconds = (pts - file->start) * av_q2d(file->time_base);
+            }
+            if (pixels && convert(file, pixels, err, errlen) != 0) {
+                av_frame_unref(file->frame);
+                return -1;
+            }
+            av_frame_unref(file->frame);
+            if (time) *time = seconds;
+            file->last_time = seconds;
+            file->frames_out++;
+            return 1;
+        }
+        if (code == AVERROR_EOF) return 0;
+        if (code != AVERROR(EAGAIN)) {
+            fail(err, errlen, "cannot decode frame %lld (%s)", (long long)file->frames_out, reason(code, why, sizeof why));
+            return -1;
+        }
+        if (file->draining) return 0;
+        code = av_read_frame(file->format, file->packet);
+        if (code == AVERROR_EOF) {
+            file->draining = 1;
+            avcodec_send_packet(file->decoder, NULL);
+            continue;
+        }
+        if (code < 0) {
+            fail(err, errlen, "stopped reading after %lld frames (%s)", (long long)file->frames_out, reason(code, why, sizeof why));
+            return -1;
+        }
+        if (file->packet->stream_index != file->stream) {
+            av_packet_unref(file->packet);
+            continue;
+        }
+        code = avcodec_send_packet(file->decoder, file->packet);
+        av_packet_unref(file->packet);
+        if (code < 0 && code != AVERROR(EAGAIN)) {
+            fail(err, errlen, "cannot decode the data of frame %lld (%s)", (long long)file->frames_out,
+                 reason(code, why, sizeof why));
+            return -1;
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import Imaging
+import TestSupport
+import XCTest
+
+/// Video files as cameras write them, made here by Debian's ffmpeg (installed by scripts/setup): extra
+/// audio and data streams, variable frame times, a rotation in the display matrix, non-square pixels,
+/// and a file cut short. Each is read through `VideoFile` and checked against what ffmpeg was told.
+final class VideoFileTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws { folder = try TemporaryFolder.make("video-file") }
+    override func tearDownWithError() throws { if let folder { try? FileManager.default.removeItem(at: folder) } }
+
+    private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+    /// Runs ffmpeg; a missing ffmpeg fails the test (scripts/setup installs it).
+    private func ffmpeg(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws {
+        let tool = "/usr/bin/ffmpeg"
+        guard FileManager.default.isExecutableFile(atPath: tool) else {
+            XCTFail("ffmpeg is not installed at \(tool): run scripts/setup", file: file, line: line)
+            throw CocoaError(.fileNoSuchFile)
+        }
+        let result = try BuiltTool.run(URL(fileURLWithPath: tool), ["-nostdin", "-v", "error", "-y"] + arguments, timeout: 120)
+        XCTAssertEqual(result.status, 0, "ffmpeg \(arguments.joined(separator: " ")): \(result.stderr)", file: file, line: line)
+    }
+
+    private func readAll(_ video: VideoFile) throws -> [VideoFrame] {
+        var frames: [VideoFrame] = []
+        while let frame = try video.next() { frames.append(frame) }
+        return frames
+    }
+
+    func testEveryFrameIsReadBesideAudioAndDataStreams() throws {
+        // MP4 with AAC audio and a timecode data track; MPEG-TS with a private data stream (telemetry-like).
+        try ffmpeg(["-f", "lavfi", "-i", "testsrc=size=160x120:rate=30", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
+                    "-t", "4", "-map", "0:v", "-map", "1:a", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac",
+                    "-timecode", "00:00:00:00", path("camera.mp4")])
+        let bytes = Data((0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 2654435761 >> 13) })
+        try bytes.write(to: folder.appendingPathComponent("telemetry.bin"))
+        try ffmpeg(["-f", "lavfi", "-i", "testsrc=size=160x120:rate=30", "-f", "data", "-i", path("telemetry.bin"), "-t", "4",
+                    "-map", "0:v", "-map", "1:d", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:d", "copy", path("telemetry.ts")])
+        let mp4 = try VideoFile(path: path("camera.mp4"))
+        XCTAssertEqual(mp4.info.statedFrameCount, 120)
+        XCTAssertTrue(mp4.info.streams.contains("audio") && mp4.info.streams.contains("data"), mp4.info.streams)
+        let frames = try readAll(mp4)
+        XCTAssertEqual(frames.count, 120)
+        XCTAssertEqual(frames.last?.position ?? 0, 119.0 / 30, accuracy: 1e-3)
+        let ts = try VideoFile(path: path("telemetry.ts"))
+        XCTAssertTrue(ts.info.streams.contains("data"), ts.info.streams)
+        XCTAssertEqual(try readAll(ts).count, 120)
+    }
+
+    /// Frames at irregular times, as a phone records them: every frame's own time, to the millisecond
+    /// of Matroska's clock, and exact frame indices when seeking.
+    func testVariableFrameTimesAreEachFramesOwn() throws {
+        // Frame n at 40 n ms, plus 15 ms for odd n: periods alternate 55 and 25 ms.
+        let expected: [Double] = (0..<24).map { (n: Int) -> Double in Double(40 * n + 15 * (n % 2)) / 1000 }
+        try ffmpeg(["-f", "lavfi", "-i", "testsrc=size=64x48:rate=25", "-frames:v", "24", "-vf", "settb=1/1000,setpts=40*N+15*mod(N\\,2)",
+                    "-fps_mode", "passthrough", "-enc_time_base:v", "1:1000", "-c:v", "ffv1", path("vfr.mkv")])
+        let frames = try readAll(try VideoFile(path: path("vfr.mkv")))
+        XCTAssertEqual(frames.count, expected.count)
+        for (frame, t) in zip(frames, expected) { XCTAssertEqual(frame.position ?? -1, t, accuracy: 0.0005) }
+        // Seeking counts decoded frames, so frame 7 is the eighth frame whatever the rate did.
+        let reader = try VideoReader(path: path("vfr.mkv"))
+        try reader.seek(frame: 7)
+        XCTAssertEqual(try XCTUnwrap(try reader.next()).position ?? -1, expected[7], accuracy: 0.0005)
+        try reader.seek(frame: 2)
+        let again = try XCTUnwrap(try reader.next())
+        XCTAssertEqual(again.position ?? -1, expected[2], accuracy: 0.0005)
+        XCTAssertEqual(again.image.pixels, frames[2].image.pixels)
+    }
+
+    /// A phone's sideways recording: the same coded frames, with a display matrix that turns them, are
+    /// handed out upright, as FFmpeg's own player turns them. (ffmpeg 5.1's `rotate=90` tag is stored
+    /// as a 90° counterclockwise display rotation, that is 270° clockwise.)
+    func testTheDisplayRotationIsApplied() throws {
+        try ffmpeg(["-f", "lavfi", "-i", "testsrc=size=64x48:rate=10", "-frames:v", "3", "-c:v", "libx264", "-pix_fmt", "yuv444p",
+                    "-qp", "0", path("plain.mp4")])
+        try ffmpeg(["-i", path("plain.mp4"), "-c", "copy", "-metadata:s:v:0", "rotate=90", path("turned.mp4")])
+        // ffmpeg's own upright frame, an oracle that shares nothing with our reader.
+        try ffmpeg(["-i", path("turned.mp4"), "-frames:v", "1", path("ffmpeg-upright.png")])
+        let plain = try VideoFile(path: path("plain.mp4")), turned = try VideoFile(path: path("turned.mp4"))
+        XCTAssertEqual(plain.info.rotation, 0)
+        XCTAssertEqual(turned.info.rotation, 270)
+        XCTAssertEqual([turned.info.codedWidth, turned.info.codedHeight, turned.info.width, turned.info.height], [64, 48, 48, 64])
+        let a = try XCTUnwrap(try plain.next()).image, b = try XCTUnwrap(try turned.next()).image
+        XCTAssertEqual([b.width, b.height], [48, 64])
+        // Turned 270° clockwise: the coded pixel (x, y) lands at (y, w - 1 - x), exactly.
+        var mismatches = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width where a.pixel(x: x, y: y) != b.pixel(x: y, y: a.width - 1 - x) { mismatches += 1 }
+        }
+        XCTAssertEqual(mismatches, 0)
+        let reference = try RGBImage.read(path: path("ffmpeg-upright.png"))
+        XCTAssertEqual([reference.width, reference.height], [48, 64])
+        // Same geometry as ffmpeg's; the colours differ only by the YUV-to-RGB rounding of the two conversions.
+        let difference = zip(reference.pixels, b.pixels).map { abs(Int($0) - Int($1)) }
+        XCTAssertLessThan(Double(difference.reduce(0, +)) / Double(difference.count), 3, "mean channel difference to ffmpeg's frame")
+    }
+
+    func testNonSquarePixelsAreWidened() throws {
+        try ffmpeg(["-f", "lavfi", "-i", "testsrc=size=32x24:rate=10", "-frames:v", "2", "-vf", "setsar=2", "-c:v", "ffv1", path("sar.mkv")])
+        let video = try VideoFile(path: path("sar.mkv"))
+        XCTAssertEqual(video.info.sampleAspectRatio, 2)
+        XCTAssertEqual([video.info.width, video.info.height], [64, 24])
+        let frame = try XCTUnwrap(try video.next())
+        XCTAssertEqual([frame.image.width, frame.image.height], [64, 24])
+    }
+
+    /// A file cut off mid-way: an error naming the file and the frame where reading stopped, never a
+    /// short clip taken for a whole one.
+    func testACutOffFileIsAnErrorAtTheFrameWhereItStops() throws {
+        try ffmpeg(["-f", "lavfi", "-i", "testsrc=size=160x120:rate=30", "-frames:v", "90", "-c:v", "libx264", "-pix_fmt", "yuv420p",
+                    "-movflags", "+faststart", path("whole.mp4")])
+        let data = try Data(contentsOf: folder.appendingPathComponent("whole.mp4"))
+        try data.prefix(data.count / 2).write(to: folder.appendingPathComponent("cut.mp4"))
+        let video = try VideoFile(path: path("cut.mp4"))
+        XCTAssertEqual(video.info.statedFrameCount, 90)
+        var read = 0
+        XCTAssertThrowsError(try { while try video.next() != nil { read += 1 } }()) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.hasPrefix(self.path("cut.mp4") + ": "), text)
+            XCTAssertTrue(text.contains("frame \(read)") && text.contains("it states 90 frames"), text)
+            XCTAssertFalse(text.contains("too short"), text)
+        }
+        XCTAssertGreaterThan(read, 0)
+        XCTAssertLessThan(read, 90)
+    }
+
+    func testNotAVideoIsNamed() throws {
+        try Data("not a video at all\n".utf8).write(to: folder.appendingPathComponent("text.mp4"))
+        XCTAssertThrowsError(try VideoFile(path: path("text.mp4"))) { error in
+            XCTAssertTrue("\(error)".hasPrefix(self.path("text.mp4") + ": cannot be opened as a video"), "\(error)")
+        }
+        try ffmpeg(["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=8000", "-t", "1", path("sound.m4a")])
+        XCTAssertThrowsError(try VideoFile(path: path("sound.m4a"))) { error in
+            XCTAssertTrue("\(error)".contains("holds no video stream (its streams: audio aac)"), "\(error)")
+        }
+    }
+}
