@@ -14,7 +14,7 @@ struct Calibrate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Find a camera's time offset, focal length and mount relative to an IMU from a clip and the IMU's raw log.")
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The clip: any video OpenCV reads, taken while the camera and the IMU turned together.",
+    @Option(parsing: .unconditional, help: ArgumentHelp("The clip: a video file (MP4, MOV, MKV, AVI: anything FFmpeg decodes; each frame timed by its presentation time), taken while the camera and the IMU turned together.",
                                valueName: "CLIP"))
     var video: String
 
@@ -123,7 +123,9 @@ struct ClipTracks {
         let span = (clip.frameTimes.last ?? 0) - (clip.frameTimes.first ?? 0)
         let periods = zip(clip.frameTimes.dropFirst(), clip.frameTimes).map { $0 - $1 }
         let rate = span > 0 ? String(format: "%.3f fps on average", Double(clip.frameCount - 1) / span) : "one frame"
-        let variable = (periods.max() ?? 0) - (periods.min() ?? 0) > 0.001
+        // Variable when the periods spread by more than a tenth of the mean: a container's clock rounds
+        // a constant rate's periods by up to one tick (33 and 34 ms on Matroska's millisecond clock).
+        let variable = span > 0 && (periods.max() ?? 0) - (periods.min() ?? 0) > 0.1 * span / Double(clip.frameCount - 1)
             ? String(format: ", frame periods %.1f to %.1f ms (a variable rate: each frame's own time is used)",
                      (periods.min() ?? 0) * 1000, (periods.max() ?? 0) * 1000) : ""
         progress(String(format: "tracked %d frames, %dx%d, ", clip.frameCount, clip.width, clip.height) + rate + variable
