@@ -20,6 +20,13 @@ public enum CalibrationError: Error, CustomStringConvertible, Equatable {
     case noTexture(textured: Int, pairs: Int)
     case noTimeOverlap(videoSeconds: Double, logSeconds: Double)
     case noFit(reason: String)
+    /// The clip turned too little for tracking to measure: total degrees turned, and the median image
+    /// motion per frame pair in pixels at the guessed focal length.
+    case tooLittleRotation(degrees: Double, seconds: Double, medianPixels: Double)
+    /// The fitted model leaves residuals comparable to the motion itself.
+    case unexplained(residualDegreesPerSecond: Double, motionDegreesPerSecond: Double, used: Int, textured: Int)
+    /// The fit's field of view is not one a camera has, or the motion does not pin it down.
+    case fieldOfViewUndetermined(degrees: Double, standardErrorPercent: Double?)
 
     public var description: String {
         switch self {
@@ -34,8 +41,33 @@ public enum CalibrationError: Error, CustomStringConvertible, Equatable {
                           + "give the raw log recorded with this clip", log, video, CameraIMUCalibration.searchRange)
         case .noFit(let reason):
             return "no fit: \(reason)"
+        case .tooLittleRotation(let degrees, let seconds, let pixels):
+            return String(format: "the clip hardly turned: %.1f° in all over %.1f s, a median %.2f px of image motion per frame; "
+                          + "tracking cannot measure that. Record again turning the camera at least %.0f° in all, about more than one axis",
+                          degrees, seconds, pixels, CameraIMUCalibration.minimumTurnDegrees)
+        case .unexplained(let residual, let motion, let used, let textured):
+            return String(format: "the camera's rotation does not follow the gyroscope's: the fit leaves %.1f°/s against %.1f°/s of "
+                          + "motion (%d of %d frame pairs fit a rotation at all). The clip and the log may not record the same "
+                          + "motion, or the picture moves by more than rotation (translation, a rolling shutter, a strong lens); "
+                          + "no answer is written", residual, motion, used, textured)
+        case .fieldOfViewUndetermined(let degrees, let error):
+            let spread = error.map { String(format: " ± %.0f%%", $0) } ?? ""
+            return String(format: "the field of view is not determined: the fit gives %.1f°%@, outside what the motion pins down "
+                          + "(%.0f° to %.0f°, within %.0f%%); turn about the picture's horizontal and vertical axes, or give the "
+                          + "camera's intrinsics", degrees, spread, CameraIMUCalibration.fieldOfViewRange.lowerBound,
+                          CameraIMUCalibration.fieldOfViewRange.upperBound, CameraIMUCalibration.largestFieldOfViewError * 100)
         }
     }
+}
+
+/// One-sigma standard errors of a calibration, from the fit's final Jacobian: σ² (JᵀJ)⁻¹ with σ² the
+/// residuals' variance. They assume independent residuals, so they are a floor, not a bound.
+public struct CalibrationUncertainty: Sendable, Equatable {
+    public var timeOffsetSeconds: Double
+    /// Relative to the vertical field of view (0.01 is 1 %).
+    public var verticalFieldOfViewFraction: Double
+    /// About the camera's x, y and z axes, degrees.
+    public var mountDegrees: SIMD3<Double>
 }
 
 /// What the calibration found.
@@ -54,6 +86,11 @@ public struct CameraIMUCalibrationResult: Sendable {
     public var gyroBias: SIMD3<Double>
     /// Empty, or why the mount is uncertain.
     public var warning: String
+    /// How far the clip turned about the camera's x (tilt), y (pan) and z (roll, about the optical axis)
+    /// axes over the frame pairs used, degrees: what the answer rests on.
+    public var turnedDegrees: SIMD3<Double>
+    /// Standard errors from the fit (its residuals and the curvature of its cost), when it has them.
+    public var uncertainty: CalibrationUncertainty?
 
     public var verticalFieldOfViewDegrees: Double { 2 * atan(Double(camera.height) / 2 / camera.fy) * 180 / .pi }
 }
@@ -74,6 +111,19 @@ public struct CameraIMUCalibration {
     public static let searchRange = 1.0
     /// A pair whose rotation-only reprojection misses by more than this (pixels, RMS) moved otherwise.
     public static let maximumReprojectionPixels = 1.5
+    /// Degrees: the least total turn (the sum of the gyroscope's per-pair angles) calibrated from.
+    public static let minimumTurnDegrees = 15.0
+    /// Pixels: the least median image motion per frame pair (the gyroscope's angle times the focal length
+    /// guessed); below it, tracking noise (about 0.1 px) is a large part of what is measured.
+    public static let minimumPixelsPerPair = 0.5
+    /// Residuals larger than this share of the motion's RMS rate mean the model does not describe the clip.
+    public static let largestResidualShare = 0.35
+    /// Degrees: a field of view outside this is refused as no camera's.
+    public static let fieldOfViewRange = 10.0...170.0
+    /// A field of view with a larger relative standard error is not written.
+    public static let largestFieldOfViewError = 0.05
+    /// Degrees: a mount axis with a larger standard error is named as undetermined.
+    public static let largestMountError = 5.0
 
     public var width: Int, height: Int
     /// Each frame's time in seconds on the video's clock (its presentation time), rising: frame pairs
@@ -125,6 +175,12 @@ public struct CameraIMUCalibration {
 
         var used = inside(textured, offset: offset0)
         let outsideLog = textured.count - used.count
+        let angles = used.map { length(imuRotation($0, offset: offset0)) }.sorted()
+        let turned = angles.reduce(0, +) * 180 / .pi
+        let medianPixels = angles.isEmpty ? 0 : angles[angles.count / 2] * f0
+        if turned < Self.minimumTurnDegrees || medianPixels < Self.minimumPixelsPerPair {
+            throw CalibrationError.tooLittleRotation(degrees: turned, seconds: seconds, medianPixels: medianPixels)
+        }
         guard let initialCameraFromIMU = initialMount(used, focal: f0, offset: offset0) else {
             throw CalibrationError.noFit(reason: "no rotation seen")
         }
@@ -148,14 +204,48 @@ public struct CameraIMUCalibration {
         let squares = used.map { r -> Double in let e = residual(r, parameters); return (e * e).sum() }
         let rms = (squares.reduce(0, +) / Double(used.count)).squareRoot() * framesPerSecond * 180 / .pi
         let focal = exp(parameters.logFocal)
+        // Honest answers: refuse what the clip does not determine.
+        let motion = (used.map { p -> Double in let r = imuRotation(p, offset: parameters.offset); return (r * r).sum() }
+            .reduce(0, +) / Double(used.count)).squareRoot() * framesPerSecond * 180 / .pi
+        if rms > Self.largestResidualShare * motion || 5 * used.count < 2 * textured.count {
+            throw CalibrationError.unexplained(residualDegreesPerSecond: rms, motionDegreesPerSecond: motion, used: used.count,
+                                               textured: textured.count)
+        }
+        let uncertainty = standardErrors(parameters, used)
+        let fov = 2 * atan(Double(height) / 2 / focal) * 180 / .pi
+        if !Self.fieldOfViewRange.contains(fov) || (uncertainty?.verticalFieldOfViewFraction ?? .infinity) > Self.largestFieldOfViewError {
+            throw CalibrationError.fieldOfViewUndetermined(degrees: fov,
+                                                           standardErrorPercent: uncertainty.map { $0.verticalFieldOfViewFraction * 100 })
+        }
+        var turnedAboutCamera = SIMD3<Double>.zero
+        for pair in used {
+            let r = parameters.cameraFromIMU.rotate(imuRotation(pair, offset: parameters.offset))
+            turnedAboutCamera += SIMD3(abs(r.x), abs(r.y), abs(r.z))
+        }
+        // The mount about an axis is undetermined when the motion turned about that axis alone (turning
+        // the mount about the only axis turned changes nothing seen): the standard errors say which.
+        var warning = ""
+        if let uncertainty {
+            let names = ["x (tilt)", "y (pan)", "z (roll)"]
+            let loose = (0..<3).filter { uncertainty.mountDegrees[$0] > Self.largestMountError }
+            if !loose.isEmpty {
+                let largest = loose.map { uncertainty.mountDegrees[$0] }.max()!
+                warning = "the mount about the camera's " + loose.map { names[$0] }.joined(separator: " and ")
+                    + (loose.count > 1 ? " axes is" : " axis is") + " not determined ("
+                    + (largest > 90 ? "± more than 90°" : String(format: "± %.0f°", largest))
+                    + "): the motion turned about too few axes; record again turning about every axis"
+            }
+        } else {
+            warning = excitationWarning(used, offset: parameters.offset)
+        }
         let camera = PinholeCamera(fx: focal, fy: focal, cx: Double(width - 1) / 2, cy: Double(height - 1) / 2, width: width, height: height)
         let deviceFromIMU = Self.cameraFromDevice.conjugate * parameters.cameraFromIMU
         return CameraIMUCalibrationResult(camera: camera, deviceFromIMU: deviceFromIMU.normalized() ?? deviceFromIMU,
                                           timeOffset: parameters.offset, residualDegreesPerSecond: rms,
                                           framesUsed: used.count, framesTotal: frameCount,
                                           untextured: pairCount - textured.count, translated: translated, outsideLog: outsideLog,
-                                          gyroBias: parameters.gyroBias,
-                                          warning: excitationWarning(used, offset: parameters.offset))
+                                          gyroBias: parameters.gyroBias, warning: warning,
+                                          turnedDegrees: turnedAboutCamera * 180 / .pi, uncertainty: uncertainty)
     }
 
     // MARK: - Model
@@ -261,18 +351,63 @@ public struct CameraIMUCalibration {
         return RotationFit.wahba(from: imu, to: camera)
     }
 
+    /// The parameters moved by `delta`: offset, log focal, a rotation vector in C applied to the mount, the bias.
+    func apply(_ p: Parameters, _ delta: [Double]) -> Parameters {
+        var q = p
+        q.offset += delta[0]
+        q.logFocal += delta[1]
+        q.cameraFromIMU = (RotationFit.quaternion(rotationVector: SIMD3(delta[2], delta[3], delta[4])) * p.cameraFromIMU).normalized()
+            ?? p.cameraFromIMU
+        q.gyroBias += SIMD3(delta[5], delta[6], delta[7])
+        return q
+    }
+
+    /// Standard errors at `p` over `tracks` (see `CalibrationUncertainty`), or nil when the normal matrix is singular.
+    func standardErrors(_ p: Parameters, _ tracks: [FramePairTracks]) -> CalibrationUncertainty? {
+        let count = 8
+        let rotations = tracks.map { cameraRotation($0, focal: exp(p.logFocal)) }
+        func residuals(_ q: Parameters) -> [Double] {
+            // The camera's rotations move with the focal length: recomputed only when it changes.
+            let cameras = q.logFocal == p.logFocal ? rotations : tracks.map { cameraRotation($0, focal: exp(q.logFocal)) }
+            return zip(tracks, cameras).flatMap { pair, camera -> [Double] in
+                let r = residual(camera: camera, pair, q)
+                return [r.x, r.y, r.z]
+            }
+        }
+        let r = residuals(p)
+        guard r.count > count else { return nil }
+        let steps = [1e-5, 1e-5, 1e-6, 1e-6, 1e-6, 1e-5, 1e-5, 1e-5]
+        let columns = (0..<count).map { k -> [Double] in
+            var delta = [Double](repeating: 0, count: count)
+            delta[k] = steps[k]
+            return zip(residuals(apply(p, delta)), r).map { ($0 - $1) / steps[k] }
+        }
+        var normal = [[Double]](repeating: [Double](repeating: 0, count: count), count: count)
+        for i in 0..<count { for j in 0..<count { normal[i][j] = zip(columns[i], columns[j]).reduce(0) { $0 + $1.0 * $1.1 } } }
+        let variance = r.reduce(0) { $0 + $1 * $1 } / Double(r.count - count)
+        // A direction the motion does not reach (the mount about the only axis turned) makes the normal
+        // matrix singular: a ridge far below every measured curvature keeps it solvable, and gives that
+        // direction the huge error it has, without touching the others.
+        let ridge = 1e-12 * (0..<count).map { normal[$0][$0] }.max()!
+        for k in 0..<count { normal[k][k] += ridge }
+        var diagonal = [Double](repeating: 0, count: count)
+        for k in 0..<count {
+            var unit = [Double](repeating: 0, count: count)
+            unit[k] = 1
+            guard let column = LinearSystem.solve(normal, unit), column[k] >= 0, column[k].isFinite else { return nil }
+            diagonal[k] = (variance * column[k]).squareRoot()
+        }
+        // The vertical field of view 2·atan(h / 2f) against log f: d fov / d log f = -2u / (1 + u²), u = h / 2f.
+        let u = Double(height) / 2 / exp(p.logFocal)
+        let fov = 2 * atan(u)
+        let fovError = 2 * u / (1 + u * u) * diagonal[1] / fov
+        return CalibrationUncertainty(timeOffsetSeconds: diagonal[0], verticalFieldOfViewFraction: fovError,
+                                      mountDegrees: SIMD3(diagonal[2], diagonal[3], diagonal[4]) * 180 / .pi)
+    }
+
     /// Damped Gauss-Newton over (offset, log focal, mount, gyroscope bias), with forward-difference derivatives.
     func refine(_ start: Parameters, _ tracks: [FramePairTracks]) -> Parameters {
         let count = 8
-        func apply(_ p: Parameters, _ delta: [Double]) -> Parameters {
-            var q = p
-            q.offset += delta[0]
-            q.logFocal += delta[1]
-            q.cameraFromIMU = (RotationFit.quaternion(rotationVector: SIMD3(delta[2], delta[3], delta[4])) * p.cameraFromIMU).normalized()
-                ?? p.cameraFromIMU
-            q.gyroBias += SIMD3(delta[5], delta[6], delta[7])
-            return q
-        }
         // The camera's rotations depend on the focal length alone: computed once per focal length tried.
         var cameraRotations: [Double: [SIMD3<Double>]] = [:]
         func residuals(_ p: Parameters) -> [Double] {

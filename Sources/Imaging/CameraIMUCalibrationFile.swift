@@ -18,16 +18,36 @@ public struct CameraIMUCalibrationFile: Sendable {
     public var framesTotal: Int
     /// Empty when the fit has nothing to warn about.
     public var warning: String
+    /// Degrees turned about the camera's x, y and z axes over the frames used (`turned_deg`), when known.
+    public var turnedDegrees: SIMD3<Double>?
+    /// Standard errors (`standard_errors`), when the fit gave them.
+    public var uncertainty: Uncertainty?
+
+    /// One-sigma standard errors: the time offset in seconds (written in ms), the vertical field of view
+    /// as a fraction (written in %), the mount about the camera's x, y and z axes in degrees.
+    public struct Uncertainty: Sendable, Equatable {
+        public var timeOffsetSeconds: Double
+        public var verticalFieldOfViewFraction: Double
+        public var mountDegrees: SIMD3<Double>
+
+        public init(timeOffsetSeconds: Double, verticalFieldOfViewFraction: Double, mountDegrees: SIMD3<Double>) {
+            self.timeOffsetSeconds = timeOffsetSeconds
+            self.verticalFieldOfViewFraction = verticalFieldOfViewFraction
+            self.mountDegrees = mountDegrees
+        }
+    }
 
     /// Seconds: the largest time offset taken anywhere (an hour). Both clocks count from their own starts,
     /// so a larger one pairs a clip with a different recording, and at 1e308 the video time overflows.
     public static let largestTimeOffset = 3600.0
 
     public init(camera: PinholeCamera, deviceFromIMU: Quaternion, timeOffset: Double, residualDegreesPerSecond: Double,
-                framesUsed: Int, framesTotal: Int, warning: String) {
+                framesUsed: Int, framesTotal: Int, warning: String, turnedDegrees: SIMD3<Double>? = nil,
+                uncertainty: Uncertainty? = nil) {
         self.camera = camera; self.deviceFromIMU = deviceFromIMU; self.timeOffset = timeOffset
         self.residualDegreesPerSecond = residualDegreesPerSecond
         self.framesUsed = framesUsed; self.framesTotal = framesTotal; self.warning = warning
+        self.turnedDegrees = turnedDegrees; self.uncertainty = uncertainty
     }
 
     /// Writes it to `path` alone, through the output policy (`OutputFiles`).
@@ -55,6 +75,16 @@ public struct CameraIMUCalibrationFile: Sendable {
         raw.residual_deg_per_s = residualDegreesPerSecond
         raw.frames_used = Int32(framesUsed)
         raw.frames_total = Int32(framesTotal)
+        if let turnedDegrees {
+            raw.has_turned = 1
+            raw.turned_deg = (turnedDegrees.x, turnedDegrees.y, turnedDegrees.z)
+        }
+        if let uncertainty {
+            raw.has_standard_errors = 1
+            raw.time_offset_se_ms = uncertainty.timeOffsetSeconds * 1000
+            raw.vertical_fov_se_percent = uncertainty.verticalFieldOfViewFraction * 100
+            raw.mount_se_deg = (uncertainty.mountDegrees.x, uncertainty.mountDegrees.y, uncertainty.mountDegrees.z)
+        }
         let type = "." + (path as NSString).pathExtension.lowercased()
         var text: UnsafeMutablePointer<CChar>?
         var count = 0

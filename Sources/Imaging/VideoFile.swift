@@ -18,6 +18,8 @@ public struct VideoFileInfo: Sendable, Equatable {
     public var framesPerSecond: Double?
     /// Seconds, or nil.
     public var duration: Double?
+    /// Seconds per tick of the stream's clock (Matroska's is 1 ms): presentation times are rounded to it.
+    public var tick: Double
     /// The video decoder ("h264").
     public var codec: String
     /// Every stream of the file: "video h264, audio aac, data (gpmd)".
@@ -54,6 +56,7 @@ public final class VideoFile {
             statedFrameCount: raw.frame_count > 0 ? Int(raw.frame_count) : nil,
             framesPerSecond: raw.frames_per_second > 0 && raw.frames_per_second.isFinite ? raw.frames_per_second : nil,
             duration: raw.duration > 0 && raw.duration.isFinite ? raw.duration : nil,
+            tick: raw.time_base > 0 && raw.time_base.isFinite ? raw.time_base : 0,
             codec: Self.string(raw.codec), streams: Self.string(raw.streams))
     }
 
@@ -100,6 +103,16 @@ public final class VideoFile {
         }
         framesRead += 1
         return time
+    }
+
+    /// Frame times as precise as the file allows: when every presentation time is a constant rate's
+    /// time rounded to the stream's tick (Matroska rounds 33.333 ms periods to 33 and 34 ms), the
+    /// constant rate's exact times; otherwise the presentation times as they are (a variable rate).
+    public static func frameTimes(presentationTimes times: [Double], framesPerSecond: Double?, tick: Double) -> [Double] {
+        guard let fps = framesPerSecond, fps > 0, let first = times.first else { return times }
+        let tolerance = tick / 2 + 1e-9
+        for (k, t) in times.enumerated() where abs(t - first - Double(k) / fps) > tolerance { return times }
+        return times.indices.map { first + Double($0) / fps }
     }
 
     private static func string<T>(_ tuple: T) -> String {

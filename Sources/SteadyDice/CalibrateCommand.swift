@@ -59,11 +59,19 @@ struct Calibrate: ParsableCommand {
             } catch let error as CalibrationError {
                 throw AppError("\(video) with \(log): \(error)")
             }
-            print(String(format: "time offset %.4f s (log time = video time + offset)", result.timeOffset))
-            print(String(format: "vertical field of view %.3f° (fx = fy = %.2f px, principal point at the centre)",
-                         result.verticalFieldOfViewDegrees, result.camera.fx))
+            let errors = result.uncertainty
+            print(String(format: "time offset %.4f s%@ (log time = video time + offset)", result.timeOffset,
+                         errors.map { String(format: " ± %.3f ms", $0.timeOffsetSeconds * 1000) } ?? ""))
+            print(String(format: "vertical field of view %.3f°%@ (fx = fy = %.2f px, principal point at the centre)",
+                         result.verticalFieldOfViewDegrees,
+                         errors.map { String(format: " ± %.3f%%", $0.verticalFieldOfViewFraction * 100) } ?? "", result.camera.fx))
             let q = result.deviceFromIMU.w < 0 ? -result.deviceFromIMU : result.deviceFromIMU
-            print(String(format: "mount imu_to_camera %.6f,%.6f,%.6f,%.6f (v_D = R·v_S)", q.w, q.x, q.y, q.z))
+            print(String(format: "mount imu_to_camera %.6f,%.6f,%.6f,%.6f (v_D = R·v_S)", q.w, q.x, q.y, q.z)
+                  + (errors.map { String(format: " ± %.3f°, %.3f°, %.3f° about the camera's x, y, z", $0.mountDegrees.x,
+                                         $0.mountDegrees.y, $0.mountDegrees.z) } ?? ""))
+            let turned = result.turnedDegrees
+            print(String(format: "turned %.0f° about the camera's x (tilt), %.0f° about y (pan), %.0f° about z (roll), "
+                         + "summed over the frame pairs used", turned.x, turned.y, turned.z))
             let bias = result.gyroBias * 180 / .pi
             print(String(format: "gyroscope bias %.3f,%.3f,%.3f °/s (in the IMU's frame; estimated with the rest, not written)",
                          bias.x, bias.y, bias.z))
@@ -75,7 +83,12 @@ struct Calibrate: ParsableCommand {
                 try CameraIMUCalibrationFile(camera: result.camera, deviceFromIMU: q, timeOffset: result.timeOffset,
                                              residualDegreesPerSecond: result.residualDegreesPerSecond,
                                              framesUsed: result.framesUsed, framesTotal: result.framesTotal,
-                                             warning: result.warning).write(to: calibrationOutput)
+                                             warning: result.warning, turnedDegrees: result.turnedDegrees,
+                                             uncertainty: errors.map {
+                                                 .init(timeOffsetSeconds: $0.timeOffsetSeconds,
+                                                       verticalFieldOfViewFraction: $0.verticalFieldOfViewFraction,
+                                                       mountDegrees: $0.mountDegrees)
+                                             }).write(to: calibrationOutput)
                 try outputs.commit()
                 print("wrote \(calibrationOutput.path)")
             }
@@ -120,6 +133,8 @@ struct ClipTracks {
             }
         }
         guard clip.frameCount > 0 else { throw ImagingError.video(path: path, reason: "holds no frames") }
+        clip.frameTimes = VideoFile.frameTimes(presentationTimes: clip.frameTimes, framesPerSecond: video.info.framesPerSecond,
+                                               tick: video.info.tick)
         let span = (clip.frameTimes.last ?? 0) - (clip.frameTimes.first ?? 0)
         let periods = zip(clip.frameTimes.dropFirst(), clip.frameTimes).map { $0 - $1 }
         let rate = span > 0 ? String(format: "%.3f fps on average", Double(clip.frameCount - 1) / span) : "one frame"

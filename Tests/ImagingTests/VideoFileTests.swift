@@ -99,6 +99,18 @@ final class VideoFileTests: XCTestCase {
         XCTAssertLessThan(Double(difference.reduce(0, +)) / Double(difference.count), 3, "mean channel difference to ffmpeg's frame")
     }
 
+    /// A constant rate's times rounded to Matroska's millisecond are the constant rate's exact times
+    /// again; times that no constant rate explains are kept as they are.
+    func testConstantRatesAreTimedExactly() {
+        let rounded = (0..<90).map { (Double($0) * 1000 / 30).rounded() / 1000 }
+        let exact = VideoFile.frameTimes(presentationTimes: rounded, framesPerSecond: 30, tick: 0.001)
+        for (k, t) in exact.enumerated() { XCTAssertEqual(t, Double(k) / 30, accuracy: 1e-12) }
+        var variable = rounded
+        variable[40] += 0.004
+        XCTAssertEqual(VideoFile.frameTimes(presentationTimes: variable, framesPerSecond: 30, tick: 0.001), variable)
+        XCTAssertEqual(VideoFile.frameTimes(presentationTimes: rounded, framesPerSecond: nil, tick: 0.001), rounded)
+    }
+
     func testNonSquarePixelsAreWidened() throws {
         try ffmpeg(["-f", "lavfi", "-i", "testsrc=size=32x24:rate=10", "-frames:v", "2", "-vf", "setsar=2", "-c:v", "ffv1", path("sar.mkv")])
         let video = try VideoFile(path: path("sar.mkv"))

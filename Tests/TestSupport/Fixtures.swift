@@ -6,4 +6,9 @@ public enum Fixtures {
     /// reference attitude, turning slowly in every direction. The calibration tests' clips move with it.
     public static let broadTrial02Excerpt = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Fixtures/broad_02_excerpt.csv.xz").path
+
+    /// `../shared` beside the checkout: real recordings and clips kept out of the repository (their
+    /// READMEs give sources and licences). CI has it too.
+    public static let shared = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared")
 }

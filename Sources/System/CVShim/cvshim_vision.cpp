@@ -136,6 +136,18 @@ int cvs_calibration_encode(const char *extension, const cvs_camera_imu_calibrati
         fs << "residual_deg_per_s" << c->residual_deg_per_s;
         fs << "frames_used" << c->frames_used;
         fs << "frames_total" << c->frames_total;
+        if (c->has_turned) {
+            fs.writeComment("turned_deg: degrees turned about the camera's x (tilt), y (pan), z (roll) over the frames used");
+            fs << "turned_deg" << "[:" << c->turned_deg[0] << c->turned_deg[1] << c->turned_deg[2] << "]";
+        }
+        if (c->has_standard_errors) {
+            fs.writeComment("standard_errors: one sigma from the fit (a floor: residuals taken as independent)");
+            fs << "standard_errors" << "{";
+            fs << "time_offset_ms" << c->time_offset_se_ms;
+            fs << "vertical_fov_percent" << c->vertical_fov_se_percent;
+            fs << "mount_deg" << "[:" << c->mount_se_deg[0] << c->mount_se_deg[1] << c->mount_se_deg[2] << "]";
+            fs << "}";
+        }
         if (c->warning != nullptr && c->warning[0] != '\0') fs << "warning" << std::string(c->warning);
         std::string encoded = fs.releaseAndGetString();
         auto *out = static_cast<char *>(std::malloc(encoded.size() + 1));

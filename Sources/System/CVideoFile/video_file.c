@@ -160,6 +160,7 @@ vf_file *vf_open(const char *path, vf_info *info, char *err, size_t errlen) {
     } else if (file->format->duration > 0) {
         i->duration = file->format->duration / (double)AV_TIME_BASE;
     }
+    i->time_base = av_q2d(stream->time_base);
     snprintf(i->codec, sizeof i->codec, "%s", codec->name);
     file->time_base = stream->time_base;
     file->start = stream->start_time;

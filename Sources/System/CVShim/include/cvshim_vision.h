@@ -31,6 +31,12 @@ typedef struct {
     int frames_used;
     int frames_total;
     const char *warning;       // NULL or empty: none
+    int has_turned;            // 1: write turned_deg
+    double turned_deg[3];      // degrees turned about the camera's x, y, z over the frames used
+    int has_standard_errors;   // 1: write standard_errors
+    double time_offset_se_ms;
+    double vertical_fov_se_percent;
+    double mount_se_deg[3];    // about the camera's x, y, z
 } cvs_camera_imu_calibration;
 
 /// Encodes the calibration as a cv::FileStorage file in memory (YAML for ".yaml"/".yml", XML for ".xml"),

@@ -28,6 +28,8 @@ typedef struct {
     double frames_per_second;
     /// Seconds, or 0 when unknown.
     double duration;
+    /// Seconds per tick of the stream's clock: presentation times are multiples of it (Matroska: 1 ms).
+    double time_base;
     /// The video decoder's name ("h264").
     char codec[32];
     /// Every stream, in order: "video h264, audio aac, data (gpmd)".
