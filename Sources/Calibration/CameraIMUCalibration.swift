@@ -18,7 +18,7 @@ public struct FramePairTracks: Sendable {
 public enum CalibrationError: Error, CustomStringConvertible, Equatable {
     case clipTooShort(frames: Int, seconds: Double)
     case noTexture(textured: Int, pairs: Int)
-    case noTimeOverlap(videoSeconds: Double, logSeconds: Double)
+    case noTimeOverlap(videoSeconds: Double, logSeconds: Double, searchRange: Double)
     case noFit(reason: String)
     /// The clip turned too little for tracking to measure: total degrees turned, and the median image
     /// motion per frame pair in pixels at the guessed focal length.
@@ -36,9 +36,9 @@ public enum CalibrationError: Error, CustomStringConvertible, Equatable {
         case .noTexture(let textured, let pairs):
             return "no texture to track: only \(textured) of \(pairs) frame pairs had at least "
                 + "\(CameraIMUCalibration.minimumTracks) corners tracked; point the camera at a textured scene"
-        case .noTimeOverlap(let video, let log):
-            return String(format: "the log (%.2f s) and the clip (%.2f s) do not overlap in time for any offset within ±%.1f s; "
-                          + "give the raw log recorded with this clip", log, video, CameraIMUCalibration.searchRange)
+        case .noTimeOverlap(let video, let log, let range):
+            return String(format: "the log (%.2f s) and the clip (%.2f s) do not overlap in time for any offset within ±%g s; "
+                          + "give the raw log recorded with this clip", log, video, range)
         case .noFit(let reason):
             return "no fit: \(reason)"
         case .tooLittleRotation(let degrees, let seconds, let pixels):
@@ -48,8 +48,9 @@ public enum CalibrationError: Error, CustomStringConvertible, Equatable {
         case .unexplained(let residual, let motion, let used, let textured):
             return String(format: "the camera's rotation does not follow the gyroscope's: the fit leaves %.1f°/s against %.1f°/s of "
                           + "motion (%d of %d frame pairs fit a rotation at all). The clip and the log may not record the same "
-                          + "motion, or the picture moves by more than rotation (translation, a rolling shutter, a strong lens); "
-                          + "no answer is written", residual, motion, used, textured)
+                          + "motion (offsets are searched around the log's first row: a log that starts long before the clip "
+                          + "needs --max-offset), or the picture moves by more than rotation (translation, a rolling shutter, "
+                          + "a strong lens); no answer is written", residual, motion, used, textured)
         case .fieldOfViewUndetermined(let degrees, let error):
             let spread = error.map { String(format: " ± %.0f%%", $0) } ?? ""
             return String(format: "the field of view is not determined: the fit gives %.1f°%@, outside what the motion pins down "
@@ -100,7 +101,7 @@ public struct CameraIMUCalibrationResult: Sendable {
 /// points by K·R·K⁻¹) must equal the gyroscope's rotation over the same interval, turned by the mount.
 ///
 /// Steps: per frame pair, the camera's rotation for a focal length (Wahba's problem over the tracked
-/// rays); a coarse offset search over ±`searchRange` correlating the rotation angles (which no mount
+/// rays); a coarse offset search over ±`searchRange` (1 s unless told) correlating the rotation angles (which no mount
 /// changes); the mount from those rotation vectors (Wahba again); then a damped Gauss-Newton fit of
 /// offset, focal length and mount, dropping pairs that a rotation does not explain (translation,
 /// bad tracks) and refitting. The principal point stays at the picture's centre: a rotation-only fit
@@ -108,7 +109,10 @@ public struct CameraIMUCalibrationResult: Sendable {
 public struct CameraIMUCalibration {
     public static let minimumSeconds = 2.0
     public static let minimumTracks = 20
-    public static let searchRange = 1.0
+    public static let defaultSearchRange = 1.0
+    /// Seconds: offsets from -searchRange to +searchRange are searched (log time 0 is the log's first row,
+    /// video time 0 the clip's first frame).
+    public var searchRange = CameraIMUCalibration.defaultSearchRange
     /// A pair whose rotation-only reprojection misses by more than this (pixels, RMS) moved otherwise.
     public static let maximumReprojectionPixels = 1.5
     /// Degrees: the least total turn (the sum of the gyroscope's per-pair angles) calibrated from.
@@ -169,7 +173,7 @@ public struct CameraIMUCalibration {
         let f0 = Double(height) / 2 / tan(fieldOfViewGuessDegrees * .pi / 360)
 
         // Coarse offset: correlate the angles, which no mount changes.
-        let coarse = try searchOffset(textured, focal: f0, from: -Self.searchRange, to: Self.searchRange, step: 0.005)
+        let coarse = try searchOffset(textured, focal: f0, from: -searchRange, to: searchRange, step: 0.005)
         let offset0 = try searchOffset(textured, focal: f0, from: coarse - 0.01, to: coarse + 0.01, step: 0.0005)
         progress(String(format: "coarse time offset %.4f s", offset0))
 
@@ -339,7 +343,8 @@ public struct CameraIMUCalibration {
             offset += step
         }
         guard let best else {
-            throw CalibrationError.noTimeOverlap(videoSeconds: Double(frameCount) / framesPerSecond, logSeconds: gyro.duration)
+            throw CalibrationError.noTimeOverlap(videoSeconds: Double(frameCount) / framesPerSecond, logSeconds: gyro.duration,
+                                                 searchRange: searchRange)
         }
         return best.offset
     }

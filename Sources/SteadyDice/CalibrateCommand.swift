@@ -27,6 +27,11 @@ struct Calibrate: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("A starting vertical field of view, degrees.", valueName: "DEG"))
     var fovGuess: Double = 60
 
+    @Option(name: .customLong("max-offset"), parsing: .unconditional,
+            help: ArgumentHelp("Search time offsets from -S to +S seconds (log time 0 is the log's first row, video time 0 the "
+                               + "clip's first frame): for a log that starts long before the clip. (default: 1)", valueName: "S"))
+    var maxOffset: Double = CameraIMUCalibration.defaultSearchRange
+
     @Option(name: [.customShort("o"), .long], parsing: .unconditional,
             help: ArgumentHelp("Write the calibration here as an OpenCV FileStorage file (.yaml, .yml or .xml), for --calibration.",
                                valueName: "cal.yaml"))
@@ -34,6 +39,9 @@ struct Calibrate: ParsableCommand {
 
     func validate() throws {
         guard fovGuess > 5, fovGuess < 170 else { throw ValidationError("--fov-guess must be between 5 and 170 degrees") }
+        guard maxOffset.isFinite, maxOffset >= 0.01, maxOffset <= CameraIMUCalibrationFile.largestTimeOffset else {
+            throw ValidationError("--max-offset must be a number of seconds from 0.01 to \(Int(CameraIMUCalibrationFile.largestTimeOffset))")
+        }
         if let output, !["yaml", "yml", "xml"].contains((output as NSString).pathExtension.lowercased()) {
             throw ValidationError("--output must name a .yaml, .yml or .xml file")
         }
@@ -50,9 +58,10 @@ struct Calibrate: ParsableCommand {
             guard raw.count >= 2 else { throw AppError("\(log): fewer than two samples") }
             let gyro = GyroIntegral(time: raw.time, rate: raw.gyro)
             let clip = try ClipTracks.read(path: video) { message("\(video): \($0)") }
-            let calibration = CameraIMUCalibration(width: clip.width, height: clip.height, frameTimes: clip.frameTimes,
+            var calibration = CameraIMUCalibration(width: clip.width, height: clip.height, frameTimes: clip.frameTimes,
                                                    gyro: gyro, fieldOfViewGuessDegrees: fovGuess,
                                                    progress: { message($0) })
+            calibration.searchRange = maxOffset
             let result: CameraIMUCalibrationResult
             do {
                 result = try calibration.fit(clip.tracks)
