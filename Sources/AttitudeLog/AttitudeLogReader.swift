@@ -54,8 +54,8 @@ extension AttitudeLog {
             throw AttitudeLogError(path: file, reason: .unreadable("cannot read the file: it is not UTF-8 text"))
         }
         let folder = (file as NSString).deletingLastPathComponent
-        var parser = AttitudeLogParser(path: file) {
-            try SensorLoggerConventions.read(folder: folder.isEmpty ? "." : folder, override: platform)
+        var parser = AttitudeLogParser(path: file) { columns in
+            try SensorLoggerConventions.read(folder: folder.isEmpty ? "." : folder, override: platform, orientationColumns: columns)
         }
         return try parser.parse(CSVText(text))
     }
@@ -80,10 +80,13 @@ extension AttitudeLog {
     /// start of the recording rather than from this file's first row. Differences are taken in integers,
     /// so the epoch offset (~1.7e18 ns, beyond a double's exact integers) costs no precision.
     ///
-    /// `conventions` says how to read a Sensor Logger file (default: Android's, the physical one).
+    /// `conventions` says how to read a Sensor Logger file; nil tells the platform by the header's column
+    /// layout (`SensorLoggerConventions.fromLayout`), assuming Android's when it is neither platform's.
     public static func parse(text: String, path: String,
-                             conventions: SensorLoggerConventions = .physical) throws -> AttitudeLog {
-        var parser = AttitudeLogParser(path: path) { conventions }
+                             conventions: SensorLoggerConventions? = nil) throws -> AttitudeLog {
+        var parser = AttitudeLogParser(path: path) { columns in
+            conventions ?? SensorLoggerConventions.fromLayout(orientationColumns: columns, file: (path as NSString).lastPathComponent)
+        }
         return try parser.parse(CSVText(text))
     }
 }
@@ -104,8 +107,8 @@ struct AttitudeLogParser {
     private var firstTimestamp: Timestamp?
     /// The current row's fields, reused from row to row.
     private var values: [CSVText.Field] = []
-    /// How to read a Sensor Logger file; asked for only when the header is one.
-    private let readConventions: () throws -> SensorLoggerConventions
+    /// How to read a Sensor Logger file, given its header's names; asked for only when the header is one.
+    private let readConventions: ([String]) throws -> SensorLoggerConventions
     /// The producer's quaternion reference into the log's frame W (identity for steady-dice's own files).
     private var worldFromFileReference = Quaternion.identity
     private var impliedFrame: ReferenceFrame?
@@ -113,7 +116,7 @@ struct AttitudeLogParser {
     /// Placeholder or invalid rows of a producer's file: how many, and the first one's line.
     private var skipped: (count: Int, firstLine: Int, why: String)?
 
-    init(path: String, conventions: @escaping () throws -> SensorLoggerConventions) {
+    init(path: String, conventions: @escaping ([String]) throws -> SensorLoggerConventions) {
         self.path = path
         self.readConventions = conventions
     }
@@ -206,7 +209,7 @@ struct AttitudeLogParser {
         } else if let t = index["time"], index["seconds_elapsed"] != nil, quaternion.count == 4 {
             format = .sensorLogger
             time = t
-            let conventions = try readConventions()
+            let conventions = try readConventions(header.names)
             worldFromFileReference = conventions.worldFromOrientationReference
             impliedFrame = conventions.orientationFrame
             warnings.append("\(path): read with \(conventions)")

@@ -62,6 +62,38 @@ final class ProducerOrientationTests: XCTestCase {
         assertSameAttitude(overridden.samples[0].worldFromDevice, Frames.worldFromENU, accuracy: 1e-12)
     }
 
+    /// An iOS `Orientation.csv` alone (no Metadata.csv), in the iOS app's column order
+    /// `time,seconds_elapsed,yaw,qx,qz,roll,qw,qy,pitch`: read with iOS's conventions, and the note says why.
+    func testAnIOSOrientationFileWithoutMetadataIsToldByItsColumnOrder() throws {
+        let folder = try makeTemporaryFolder(for: self)
+        // Core Motion: a phone flat with its top edge to north has its X to east, yaw -90° about Z (X north, Z up).
+        let flatTopNorth = Quaternion(axis: [0, 0, 1], angle: -.pi / 2)
+        var text = "time,seconds_elapsed,yaw,qx,qz,roll,qw,qy,pitch\n"
+        for (i, q) in [flatTopNorth, turn90 * flatTopNorth].enumerated() {
+            text += "\(1_700_000_000_000_000_000 + Int64(i) * 10_000_000),\(Double(i) / 100),0,\(q.x),\(q.z),0,\(q.w),\(q.y),0\n"
+        }
+        let path = folder.appendingPathComponent("Orientation.csv").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        for input in [folder.path, path] {
+            let log = try AttitudeLog.load(path: input)
+            XCTAssertEqual(log.frame, .xTrueNorthZVertical, input)
+            XCTAssertEqual(log.warnings.first, "\(path): read with Sensor Logger iOS conventions (no Metadata.csv; Orientation.csv's "
+                           + "column order is iOS's): acceleration and gravity negated to the specific force, Orientation.csv in xTrueNorthZVertical")
+            // The top edge points north, then west after +90° about Z; Android's reading would put it east, then north.
+            XCTAssertEqual(log.samples[0].worldFromDevice.rotate([0, 1, 0]).x, 1, accuracy: 1e-9)
+            XCTAssertEqual(log.samples[1].worldFromDevice.rotate([0, 1, 0]).y, 1, accuracy: 1e-9)
+        }
+        // The same rows parsed without a folder are told apart the same way.
+        let parsed = try AttitudeLog.parse(text: text, path: "Orientation.csv")
+        XCTAssertEqual(parsed.frame, .xTrueNorthZVertical)
+        // Android's column order alone is Android's; a layout that is neither is assumed Android's and says so.
+        XCTAssertEqual(SensorLoggerConventions.platform(orientationColumns: header.trimmingCharacters(in: .newlines)
+            .components(separatedBy: ",")), .android)
+        let unknown = SensorLoggerConventions.fromLayout(orientationColumns: ["time", "seconds_elapsed", "qw", "qx", "qy", "qz"])
+        XCTAssertEqual(unknown.platform, .android)
+        XCTAssertTrue(unknown.source.contains("assumed Android's, give --platform ios"), unknown.source)
+    }
+
     func testPlaceholderAndInvalidRowsAreSkippedWithOneWarning() throws {
         // A row of zeros written before the first estimate (time 0 too), then a non-finite one.
         let extra = "0,0,0,0,0,0,0,0,0\n1699999999990000000,0,nan,0,0,1,0,0,0\n"
