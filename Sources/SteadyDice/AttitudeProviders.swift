@@ -13,6 +13,9 @@ struct AttitudeReading {
     var worldFromDevice: Quaternion?
     /// The attitude is not live or not trusted: draw the die grey.
     var greyed: Bool
+    /// How the HUD names the reference frame now, when the source says so sample by sample (imud's flags);
+    /// nil keeps the name the source was set up with.
+    var frame: String? = nil
 }
 
 /// A source of device-to-world attitudes for the app: a log playing back, or a live daemon.

@@ -120,6 +120,10 @@ struct Feed: ParsableCommand {
         }.joined(separator: ", ")
         Messages.logger.info(
             "feeding \(attitudeLog.samples.count) samples of \(attitudeLog.path) as imud wire v\(wire) (\(coordinateFrame.rawValue.uppercased()), mount \(mapping.mount)) on \(where_)")
+        if replay.headingFlags.isEmpty {
+            let frame = attitudeLog.frame?.rawValue ?? "no named frame"
+            Messages.logger.warning("\(attitudeLog.path): heading arbitrary (the log is in \(frame)): published with mag_valid clear, so a reader does not take it for magnetic north")
+        }
         replay.run()
         let stats = publisher.statistics
         Messages.logger.info(
