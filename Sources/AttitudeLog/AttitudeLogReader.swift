@@ -57,7 +57,7 @@ extension AttitudeLog {
         var parser = AttitudeLogParser(path: file) { columns in
             try SensorLoggerConventions.read(folder: folder.isEmpty ? "." : folder, override: platform, orientationColumns: columns)
         }
-        return try parser.parse(CSVText(text))
+        return try parser.parse(CSVText(text)).checkedAgainstAhrsStatus(folder: folder.isEmpty ? "." : folder)
     }
 
     /// Parses the text of an attitude log; `path` is only used in messages.
