@@ -81,6 +81,7 @@ struct RenderVideo: ParsableCommand {
                                       + attitudeCalibration.inputPaths)
             let staged = try outputs.stage(output, option: "--output")
             let (attitudeLog, fusion) = try loadAttitudeLogWithFusion(path: log, magnetometer: magnetometer, platform: recording.platform)
+            for note in cameraOptions.settings.headingNotes(frame: attitudeLog.frame, log: log) { Messages.logger.warning("\(note)") }
             let options = try SnapshotOptions(camera: cameraOptions, background: backgroundOptions, relativeAttitude: relativeAttitude,
                                               model: modelOptions, hud: hudOptions, assets: assets,
                                               attitudeCalibration: attitudeCalibration)

@@ -158,6 +158,7 @@ struct Run: ParsableCommand {
             } else {
                 let path = log ?? assets.models.appendingPathComponent("demo-attitude.csv").path
                 let (attitudeLog, fusion) = try loadAttitudeLogWithFusion(path: path, magnetometer: magnetometer, platform: recording.platform)
+                for note in cameraOptions.settings.headingNotes(frame: attitudeLog.frame, log: path) { Messages.logger.warning("\(note)") }
                 provider = try LogPlaybackProvider(log: attitudeLog, fusion: fusion, speed: speed, looping: loop, now: now,
                                                    mount: options.mount, startTime: try logStartTime(offset: options.timeOffset))
                 frame = SceneSource.frameName(of: attitudeLog)

@@ -128,13 +128,15 @@ struct Snapshot: ParsableCommand {
         }
         if let client = try imudOptions.makeClient(mount: attitudeCalibration.imudMount()) {
             defer { client.stop() }
-            let q = try client.waitForFirstValid(timeout: timeout).worldFromDevice
-            return SceneSource(worldFromDevice: q, history: [q], frame: SceneSource.imudFrameName,
+            let first = try client.waitForFirstValid(timeout: timeout)
+            let q = first.worldFromDevice
+            return SceneSource(worldFromDevice: q, history: [q], frame: SceneSource.imudFrameName(magValid: first.flags.contains(.magValid)),
                           description: "imud, first packet",
                           fusion: client.state == .connected ? "imud's, converged" : "imud's, not converged (starting up)")
         }
         guard let log else { throw ValidationError("give --log, --attitude or --imud") }
         let (attitudeLog, fusion) = try loadAttitudeLogWithFusion(path: log, magnetometer: magnetometer, platform: recording.platform)
+        for note in cameraOptions.settings.headingNotes(frame: attitudeLog.frame, log: log) { Messages.logger.warning("\(note)") }
         guard at >= 0, at <= attitudeLog.duration else {
             throw AppError(String(format: "--at %g is outside %@, which runs from 0 to %.3f s", at, log, attitudeLog.duration))
         }
