@@ -60,8 +60,9 @@ let package = Package(
         .target(name: "RawLog", dependencies: ["AttitudeMath", "Fusion", "CSVText", "FileAccess", "SafeText", "Recording"]),
         /// Camera-IMU calibration from a clip and a gyroscope: time offset, focal length, mount. No GL, no I/O.
         .target(name: "Calibration", dependencies: ["AttitudeMath", "Camera", "RawLog"]),
-        /// Where the device is: the World Magnetic Model, Location.csv, position filters, SRTM terrain. No GL.
-        .target(name: "Location", dependencies: ["CSVText", "FileAccess", "SafeText"], resources: [.copy("WMM.COF")]),
+        /// Where the device is: the magnetic models (WMM2025, IGRF-14), Location.csv, position filters, SRTM terrain. No GL.
+        .target(name: "Location", dependencies: ["CSVText", "FileAccess", "SafeText"], exclude: ["igrf14coeffs.PROVENANCE.md"],
+                resources: [.copy("WMM.COF"), .copy("igrf14coeffs.txt")]),
 
         /// The executables' messages: one swift-log handler writing `program: text` lines to stderr.
         .target(name: "Messages", dependencies: ["SafeText", .product(name: "Logging", package: "swift-log")]),

@@ -52,8 +52,8 @@ struct PositionWords: ParsableArguments {
 
 struct Declination: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "The World Magnetic Model (WMM2025, valid 2025.0 to 2030.0) at a place and date: declination, "
-            + "inclination and total field.",
+        abstract: "The magnetic field at a place and date (WMM2025 from 2025.0 to 2030.0, IGRF-14 from 1900.0): "
+            + "declination, inclination and total field.",
         discussion: """
             Prints, one per line: declination (degrees, east of true north positive), inclination (degrees, \
             down positive) and total field (nT).
@@ -80,18 +80,19 @@ struct Declination: ParsableCommand {
 
     func run() throws {
         let position = try position.position()
-        let model = try MagneticModel.wmm2025()
         let year = date.flatMap(DecimalYear.parse) ?? DecimalYear.of(Date())
-        guard model.validYears.contains(year) else {
-            throw LocationError(String(format: "--date %@ is outside %@'s life: it is valid from %.1f to %.1f (2025-01-01 to 2030-01-01)",
-                                         date ?? DecimalYear.isoDay(Date()), model.name,
-                                         model.validYears.lowerBound, model.validYears.upperBound))
+        let model: MagneticModel
+        do {
+            model = try MagneticModel.forYear(year)
+        } catch {
+            throw LocationError("--date \(date ?? DecimalYear.isoDay(Date())): \(error) (1900-01-01 to 2030-01-01)")
         }
         let field = try model.field(latitudeDegrees: position.latitude, longitudeDegrees: position.longitude,
                                     heightMetres: altitude, decimalYear: year)
         print(String(format: "declination: %.4f", field.declinationDegrees))
         print(String(format: "inclination: %.4f", field.inclinationDegrees))
         print(String(format: "total_field: %.1f", field.total))
+        Messages.logger.info("\(model.name) on \(date ?? DecimalYear.isoDay(Date()))")
     }
 }
 
