@@ -131,8 +131,8 @@ struct LocationCommand: ParsableCommand {
     @Argument(help: "Location.csv, or a Sensor Logger folder holding one.")
     var input: String
 
-    @Option(parsing: .unconditional, help: "raw, accuracy, mean, lsq or kalman.")
-    var filter: LocationFilterKind
+    @Option(parsing: .unconditional, help: "raw, accuracy, mean, lsq or kalman (the one for everything: it also gates a jump the phone reports as accurate).")
+    var filter: LocationFilterKind = .kalman
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Drop fixes whose horizontal accuracy is worse than this (every filter but raw; default 20).",
                                valueName: "metres"))
@@ -195,8 +195,9 @@ struct LocationCommand: ParsableCommand {
         }
         try staged.write(Data(text.utf8))
         try outputs.commit()
-        var summary = "\(filter.rawValue): \(fixes.count) fixes, wrote \(filtered.count) to \(output); dropped \(poor) "
-            + "with accuracy worse than \(maxAccuracy) m"
+        // Only what happened: raw keeps every fix, so it says nothing of accuracy.
+        var summary = "\(filter.rawValue): \(fixes.count) fixes, wrote \(filtered.count) to \(output)"
+        if filter != .raw { summary += "; dropped \(poor) with accuracy worse than \(maxAccuracy) m" }
         if filter == .kalman { summary += " and \(gated) gated as outliers" }
         summary += String(format: "; jitter (RMS distance from the line through the neighbouring fixes) %.2f m",
                           TrackStatistics.jitter(filtered))

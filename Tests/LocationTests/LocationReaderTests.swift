@@ -81,6 +81,17 @@ final class LocationReaderTests: LocationTestCase {
         let unused = try attitude(["location", input, "--filter", "kalman", "--window", "9", "-o", output])
         XCTAssertEqual(unused.status, 0, unused.stderr)
         XCTAssertTrue(unused.stderr.contains("--window applies to mean and lsq; kalman ignores it"), unused.stderr)
+        // Without --filter, kalman, the one the README names for everything: the same track.
+        let defaultOutput = folder.appendingPathComponent("default.csv").path
+        let byDefault = try attitude(["location", input, "-o", defaultOutput])
+        XCTAssertEqual(byDefault.status, 0, byDefault.stderr)
+        XCTAssertTrue(byDefault.stderr.contains("kalman: \(track.fixes.count) fixes"), byDefault.stderr)
+        XCTAssertEqual(try String(contentsOfFile: defaultOutput, encoding: .utf8), try String(contentsOfFile: output, encoding: .utf8))
+        // raw keeps every fix and says nothing of accuracy it did not use.
+        let raw = try attitude(["location", input, "--filter", "raw", "-o", output])
+        XCTAssertEqual(raw.status, 0, raw.stderr)
+        XCTAssertTrue(raw.stderr.contains("raw: \(track.fixes.count) fixes, wrote \(track.fixes.count) to \(output); jitter"), raw.stderr)
+        XCTAssertFalse(raw.stderr.contains("accuracy worse"), raw.stderr)
         let zero = try attitude(["location", input, "--filter", "mean", "--window", "0", "-o", output])
         XCTAssertNotEqual(zero.status, 0)
         XCTAssertTrue(zero.stderr.contains("--window must be at least 1"), zero.stderr)
