@@ -1,3 +1,4 @@
+import FileAccess
 import CSVText
 import Foundation
 import Recording
