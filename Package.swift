@@ -50,8 +50,12 @@ let package = Package(
         .target(name: "Camera", dependencies: ["AttitudeMath"]),
         /// Images and video through OpenCV: PNG in and out, capture, writers.
         .target(name: "Imaging", dependencies: ["AttitudeMath", "Camera", "CVShim", "FileAccess", "SafeText", "Messages"]),
+        /// The renderer's run-time files as SwiftPM resources (Bundle.module): shaders, models, the HUD's font,
+        /// the examples. No code but the lookup.
+        .target(name: "SteadyDiceAssets", dependencies: ["FileAccess"], exclude: ["fonts/DejaVuSansMono.LICENSE"],
+                resources: [.copy("shaders"), .copy("models"), .copy("fonts")]),
         /// OpenGL 3.3 core renderer: background, panorama, die or box, HUD text, offscreen targets.
-        .target(name: "Render", dependencies: ["AttitudeMath", "Camera", "Imaging", "CGL", "CEGL", "CFreeType"]),
+        .target(name: "Render", dependencies: ["SteadyDiceAssets", "FileAccess", "AttitudeMath", "Camera", "Imaging", "CGL", "CEGL", "CFreeType"]),
         /// imud's binary stream protocol: decoder, client, publisher.
         .target(name: "IMUD", dependencies: ["AttitudeMath", "AttitudeLog", "CSVText", "SafeText", "Messages"]),
         /// Sensor fusion: raw gyroscope, accelerometer, magnetometer in, attitude out.

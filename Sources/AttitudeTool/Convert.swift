@@ -31,7 +31,7 @@ struct Convert: ParsableCommand {
                                valueName: "degrees"))
     var declination: Double?
 
-    @Option(help: ArgumentHelp("Between magnetic and true north without --declination: the declination comes from the first fix "
+    @Option(parsing: .unconditional, help: ArgumentHelp("Between magnetic and true north without --declination: the declination comes from the first fix "
                                + "of the folder's Location.csv whose horizontal accuracy is within this (default 20).",
                                valueName: "metres"))
     var maxAccuracy: Double?

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// The geomagnetic field at one place and time, in the geodetic frame (north, east, down).
@@ -79,21 +80,15 @@ public struct MagneticModel: Sendable {
         return path
     }
 
-    /// Where a coefficient file may be: the resource bundle SwiftPM puts beside the executable (or the test
-    /// bundle), then `../share/steady-dice` beside an installed executable (`scripts/install`), then
-    /// this source tree. Looked up by hand because `Bundle.module` stops the program when
-    /// its bundle is missing, and a missing model file deserves an error, not a crash.
+    /// Where a coefficient file is: this module's SwiftPM resource bundle (`Bundle.module`), which sits beside
+    /// the executable in a build, a test runner, an install (`scripts/install` copies it beside the binaries)
+    /// and a package that depends on ours. Its presence is checked first because `Bundle.module` stops the
+    /// program when its bundle is missing, and a missing model file deserves an error, not a crash.
     static func coefficientFileCandidates(_ name: String) -> [String] {
-        let bundle = "steady-dice_Location.resources/\(name)"
-        var folders = [Bundle.main.bundleURL]
-        if let executable = Bundle.main.executableURL { folders.append(executable.deletingLastPathComponent()) }
-        let installed = Bundle.main.executableURL.map {
-            $0.resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("share/steady-dice/\(name)").path
+        guard ResourceBundles.bundle(ofTarget: "Location") != nil else {
+            return [ResourceBundles.folder.appendingPathComponent("<package>_Location.resources/\(name)").path]
         }
-        return folders.map { $0.appendingPathComponent(bundle).path }
-            + (installed.map { [$0] } ?? [])
-            + [URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(name).path]
+        return [(Bundle.module.resourceURL ?? Bundle.module.bundleURL).appendingPathComponent(name).path]
     }
 
     /// Reads a coefficient file in the WMM.COF layout: a header line `epoch name date`, then lines

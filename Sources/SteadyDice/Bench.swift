@@ -36,7 +36,7 @@ struct Bench: ParsableCommand {
 
     @OptionGroup var hudOptions: HUDOptions
 
-    @Option(parsing: .unconditional, help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else ../share/steady-dice beside the executable, else the checkout above it).")
+    @Option(parsing: .unconditional, help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else the package's resource bundle beside the executable).")
     var assets: String?
 
     @Option(parsing: .unconditional, help: "Write a lossless FFV1 .avi test video of --size and --frames frames, then exit.")

@@ -44,7 +44,7 @@ struct RenderVideo: ParsableCommand {
     @Option(name: [.customShort("o"), .long], parsing: .unconditional, help: "Output: FILE.mkv, FILE.avi, FILE.mp4, or FOLDER/ for PNGs.")
     var output: String
 
-    @Option(parsing: .unconditional, help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else ../share/steady-dice beside the executable, else the checkout above it).")
+    @Option(parsing: .unconditional, help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else the package's resource bundle beside the executable).")
     var assets: String?
 
     // MARK: - Option groups shared with snapshot (a group snapshot gains belongs here too)

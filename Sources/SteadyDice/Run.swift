@@ -81,7 +81,7 @@ struct Run: ParsableCommand {
     @Option(parsing: .unconditional, help: "When the window closes, write its last frame to this PNG (what S would save).")
     var snapshotOnExit: String?
 
-    @Option(parsing: .unconditional, help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else ../share/steady-dice beside the executable, else the checkout above it).")
+    @Option(parsing: .unconditional, help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else the package's resource bundle beside the executable).")
     var assets: String?
 
     func validate() throws {

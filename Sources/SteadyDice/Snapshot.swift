@@ -59,7 +59,7 @@ struct Snapshot: ParsableCommand {
     @Option(name: [.customShort("o"), .long], parsing: .unconditional, help: "Output PNG file.")
     var output: String
 
-    @Option(parsing: .unconditional, help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else ../share/steady-dice beside the executable, else the checkout above it).")
+    @Option(parsing: .unconditional, help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else the package's resource bundle beside the executable).")
     var assets: String?
 
     func validate() throws {
