@@ -25,6 +25,9 @@ let package = Package(
         /// FreeType rasterises the HUD's font (DejaVu Sans Mono from fonts-dejavu-core) into a texture.
         .systemLibrary(name: "CFreeType", path: "Sources/System/CFreeType", pkgConfig: "freetype2",
                        providers: [.apt(["libfreetype-dev"])]),
+        /// Cairo draws the plots (PNG and SVG from one drawing), from Debian's libcairo2-dev.
+        .systemLibrary(name: "CCairo", path: "Sources/System/CCairo", pkgConfig: "cairo",
+                       providers: [.apt(["libcairo2-dev"])]),
         /// OpenCV 4: pkg-config finds its versioned include folder (/usr/include/opencv4 on Debian).
         .systemLibrary(name: "COpenCV", path: "Sources/System/COpenCV", pkgConfig: "opencv4",
                        providers: [.apt(["libopencv-dev"])]),
@@ -68,6 +71,9 @@ let package = Package(
         .target(name: "Location", dependencies: ["CSVText", "FileAccess", "SafeText"], exclude: ["igrf14coeffs.PROVENANCE.md"],
                 resources: [.copy("WMM.COF"), .copy("igrf14coeffs.txt")]),
 
+        /// Plots: figures of panels and lines, their layout, drawn by Cairo; attitude over time and its errors. No GL.
+        .target(name: "Plot", dependencies: ["CCairo", "AttitudeMath", "AttitudeLog"]),
+
         /// The executables' messages: one swift-log handler writing `program: text` lines to stderr.
         .target(name: "Messages", dependencies: ["SafeText", .product(name: "Logging", package: "swift-log")]),
 
@@ -93,7 +99,7 @@ let package = Package(
         .executableTarget(
             name: "AttitudeTool",
             dependencies: [
-                "AttitudeMath", "AttitudeLog", "Fusion", "RawLog", "FusionOptions", "Location", "Recording", "CSVText", "FileAccess", "SafeText", "Messages",
+                "AttitudeMath", "Plot", "AttitudeLog", "Fusion", "RawLog", "FusionOptions", "Location", "Recording", "CSVText", "FileAccess", "SafeText", "Messages",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -101,6 +107,7 @@ let package = Package(
         /// Seeded randomness shared by the test targets.
         .target(name: "TestSupport", dependencies: ["AttitudeMath"], path: "Tests/TestSupport", exclude: ["Fixtures"]),
         .testTarget(name: "CSVTextTests", dependencies: ["CSVText", "SafeText", "FileAccess"]),
+        .testTarget(name: "PlotTests", dependencies: ["Plot", "Imaging", "AttitudeMath", "AttitudeLog", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "FileAccessTests", dependencies: ["FileAccess", "TestSupport"]),
         .testTarget(name: "AttitudeMathTests", dependencies: ["AttitudeMath", "TestSupport"]),
         .testTarget(name: "AttitudeLogTests", dependencies: ["AttitudeLog", "Recording", "TestSupport"]),

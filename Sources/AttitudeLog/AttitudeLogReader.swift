@@ -66,6 +66,7 @@ extension AttitudeLog {
     /// - a UTF-8 byte order mark and CRLF line ends are accepted; blank lines are skipped; a line starting
     ///   with `#` is a comment, anywhere in the file;
     /// - `# frame: <name>` names the reference frame (`ReferenceFrame(name:)`); at most one such line;
+    /// - `# start: <seconds> s ...` says where t = 0 lies on the recording's own clock (`startTime`);
     /// - the first other line is the header; columns are matched by name, case-insensitively;
     /// - every data row has as many fields as the header; fields may be padded with spaces or quoted;
     /// - numbers are decimal, or `nan`/`inf` (see `CSVText.double(_:)`), so non-finite quaternions are refused
@@ -98,6 +99,8 @@ struct AttitudeLogParser {
     let path: String
 
     private var frame: ReferenceFrame?
+    /// Where t = 0 lies on the recording's own clock, from a `# start:` comment.
+    private var clockStart: Double?
     private var frameLine: Int?
     private var columns: Columns?
     private var samples: [AttitudeSample] = []
@@ -168,7 +171,7 @@ struct AttitudeLogParser {
                             + "the first on line \(skipped.firstLine) (\(skipped.why))")
         }
         let rebased = samples.map { AttitudeSample(t: $0.t - first.t, worldFromDevice: $0.worldFromDevice) }
-        let startTime = columns.format == .steadyDice ? first.t : (firstTimestamp?.seconds ?? first.t)
+        let startTime = columns.format == .steadyDice ? (clockStart ?? 0) + first.t : (firstTimestamp?.seconds ?? first.t)
         return AttitudeLog(path: path, samples: rebased, frame: frame ?? impliedFrame,
                            format: columns.format, startTime: startTime, warnings: warnings)
     }
@@ -177,6 +180,16 @@ struct AttitudeLogParser {
 
     /// `body` is the comment's text after the `#`, trimmed.
     private mutating func readComment(_ body: String, line: Int) throws {
+        if body.lowercased().hasPrefix("start:") {
+            // `# start: S s on the recording's own clock is t = 0 here` (attitude fuse FOLDER).
+            let word = body.dropFirst("start:".count).split(separator: " ").first.map(String.init) ?? ""
+            guard let seconds = Double(word), seconds.isFinite, abs(seconds) <= AttitudeLog.timeLimit else {
+                throw AttitudeLogError(path: path, line: line, reason: .unreadable(
+                    "'# start:' must be followed by seconds on the recording's clock, e.g. '# start: 1663326947.27 s'"))
+            }
+            clockStart = seconds
+            return
+        }
         guard body.lowercased().hasPrefix("frame:") else { return }
         let name = body.dropFirst("frame:".count).trimmingCharacters(in: .whitespaces)
         if let frameLine {

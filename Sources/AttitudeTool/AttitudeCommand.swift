@@ -17,7 +17,7 @@ struct AttitudeCommand: ParsableCommand {
         commandName: "attitude",
         abstract: "Fuse raw IMU logs into attitude, convert producers' attitude, score the fusion on BROAD, print attitude as matrices and angles; locate the device.",
         version: SteadyDiceVersion.string,
-        subcommands: [Fuse.self, Convert.self, Eval.self, Bench.self, Views.self, Declination.self, LocationCommand.self, Terrain.self])
+        subcommands: [Fuse.self, Convert.self, Eval.self, PlotCommand.self, Compare.self, Bench.self, Views.self, Declination.self, LocationCommand.self, Terrain.self])
 
     /// Messages go to stderr as `attitude: ` lines; every refusal is one clean line (see `mainWithOneLineErrors`).
     static func main() {
