@@ -53,10 +53,10 @@ let package = Package(
         .target(name: "Camera", dependencies: ["AttitudeMath"]),
         /// Images and video through OpenCV: PNG in and out, capture, writers.
         .target(name: "Imaging", dependencies: ["AttitudeMath", "Camera", "CVShim", "FileAccess", "SafeText", "Messages"]),
-        /// The renderer's run-time files as SwiftPM resources (Bundle.module): shaders, models, the HUD's font,
-        /// the examples. No code but the lookup.
+        /// The run-time files as SwiftPM resources (Bundle.module): shaders, models, the HUD's font, and the
+        /// examples found by name (the compass sky, the demo log, a raw BROAD excerpt). No code but the lookup.
         .target(name: "SteadyDiceAssets", dependencies: ["FileAccess"], exclude: ["fonts/DejaVuSansMono.LICENSE"],
-                resources: [.copy("shaders"), .copy("models"), .copy("fonts")]),
+                resources: [.copy("shaders"), .copy("models"), .copy("fonts"), .copy("examples")]),
         /// OpenGL 3.3 core renderer: background, panorama, die or box, HUD text, offscreen targets.
         .target(name: "Render", dependencies: ["SteadyDiceAssets", "FileAccess", "AttitudeMath", "Camera", "Imaging", "CGL", "CEGL", "CFreeType"]),
         /// imud's binary stream protocol: decoder, client, publisher.
@@ -93,26 +93,26 @@ let package = Package(
         .executableTarget(
             name: "SteadyDice",
             dependencies: [
-                "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "Fusion", "RawLog", "FusionOptions", "Recording", "Calibration", "CGLFW", "CStopSignal", "CSVText", "FileAccess", "SafeText", "SteadyDiceKit", "Messages",
+                "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "Fusion", "RawLog", "FusionOptions", "Recording", "Calibration", "CGLFW", "CStopSignal", "CSVText", "FileAccess", "SafeText", "SteadyDiceKit", "SteadyDiceAssets", "Messages",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "AttitudeTool",
             dependencies: [
-                "AttitudeMath", "Plot", "AttitudeLog", "Fusion", "RawLog", "FusionOptions", "Location", "Recording", "CSVText", "FileAccess", "SafeText", "Messages",
+                "AttitudeMath", "Plot", "SteadyDiceAssets", "AttitudeLog", "Fusion", "RawLog", "FusionOptions", "Location", "Recording", "CSVText", "FileAccess", "SafeText", "Messages",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         // MARK: - Tests
         /// Seeded randomness shared by the test targets.
-        .target(name: "TestSupport", dependencies: ["AttitudeMath"], path: "Tests/TestSupport", exclude: ["Fixtures"]),
+        .target(name: "TestSupport", dependencies: ["AttitudeMath"], path: "Tests/TestSupport"),
         .testTarget(name: "CSVTextTests", dependencies: ["CSVText", "SafeText", "FileAccess"]),
         .testTarget(name: "PlotTests", dependencies: ["Plot", "Imaging", "AttitudeMath", "AttitudeLog", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "FileAccessTests", dependencies: ["FileAccess", "TestSupport"]),
         .testTarget(name: "AttitudeMathTests", dependencies: ["AttitudeMath", "TestSupport"]),
         .testTarget(name: "AttitudeLogTests", dependencies: ["AttitudeLog", "Recording", "TestSupport"]),
         .testTarget(name: "CameraTests", dependencies: ["Camera", "AttitudeMath", "TestSupport"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Camera", "Imaging", "FileAccess", "AttitudeMath", "AttitudeLog", "SteadyDiceKit", "TestSupport"],
+        .testTarget(name: "RenderTests", dependencies: ["Render", "SteadyDiceAssets", "Camera", "Imaging", "FileAccess", "AttitudeMath", "AttitudeLog", "SteadyDiceKit", "TestSupport"],
                     exclude: ["Goldens"]),
         .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "AttitudeMath", "Camera", "RawLog", "TestSupport"]),
         .testTarget(name: "IMUDTests", dependencies: ["IMUD", "SafeText", "AttitudeMath", "AttitudeLog", "TestSupport"]),

@@ -10,6 +10,7 @@ import FusionOptions
 import Location
 import Messages
 import RawLog
+import SteadyDiceAssets
 
 @main
 struct AttitudeCommand: ParsableCommand {
@@ -52,7 +53,7 @@ struct Fuse: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Fuse a raw log into a steady-dice attitude log (t,qw,qx,qy,qz) with a row for each input sample.")
 
-    @Argument(help: "Raw CSV or x-io CSV (plain or .xz), or a Sensor Logger or x-IMU3 folder.")
+    @Argument(help: "Raw CSV or x-io CSV (plain or .xz), or a Sensor Logger or x-IMU3 folder.", transform: { Examples.path(for: $0) })
     var input: String
 
     @Option(name: .shortAndLong, parsing: .unconditional, help: "Attitude log to write ('-': standard output).")

@@ -7,6 +7,7 @@ import FusionOptions
 import Location
 import Messages
 import Recording
+import SteadyDiceAssets
 
 /// `attitude convert`: a producer's own orientation output as a steady-dice attitude log.
 struct Convert: ParsableCommand {
@@ -15,7 +16,7 @@ struct Convert: ParsableCommand {
             + "into a steady-dice attitude log, optionally in another frame.")
 
     @Argument(help: ArgumentHelp("Orientation.csv, Quaternion.csv, an x-io CSV with quaternion columns, a steady-dice log, "
-                                 + "or a recording folder (its orientation file is read)."))
+                                 + "or a recording folder (its orientation file is read)."), transform: { Examples.path(for: $0) })
     var input: String
 
     @Option(name: .shortAndLong, parsing: .unconditional, help: "Attitude log to write ('-': standard output).")

@@ -7,12 +7,13 @@ import FusionOptions
 import Messages
 import Plot
 import RawLog
+import SteadyDiceAssets
 
 struct Eval: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Score the estimator on logs with reference columns by BROAD's metrics, the RMSE in degrees.")
 
-    @Argument(help: "Raw CSV files (plain or .xz) with qw,qx,qy,qz and optionally moving columns.")
+    @Argument(help: "Raw CSV files (plain or .xz) with qw,qx,qy,qz and optionally moving columns.", transform: { Examples.path(for: $0) })
     var inputs: [String]
 
     @Option(parsing: .unconditional, help: "9d (total, heading, inclination) or 6d (inclination only).")

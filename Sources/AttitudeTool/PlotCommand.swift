@@ -6,6 +6,7 @@ import FusionOptions
 import Messages
 import Plot
 import SafeText
+import SteadyDiceAssets
 
 /// A plot's file and size, shared by `plot` and `eval --plot`.
 struct PlotSize: ExpressibleByArgument {
@@ -43,11 +44,11 @@ struct PlotCommand: ParsableCommand {
             start. With --reference, prints each log's median errors.
             """)
 
-    @Argument(help: "Logs to draw, one line each (at most 5).")
+    @Argument(help: "Logs to draw, one line each (at most 5).", transform: { Examples.path(for: $0) })
     var logs: [String]
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Draw the tilt and heading errors of each LOG against this log instead of Euler angles.",
-                                                        valueName: "log"))
+                                                        valueName: "log"), transform: { Examples.path(for: $0) })
     var reference: String?
 
     @Option(name: .shortAndLong, parsing: .unconditional, help: ArgumentHelp("The picture to write, .png or .svg.", valueName: "file"))
@@ -118,10 +119,10 @@ struct Compare: ParsableCommand {
             vertical, compared only when both are in the same north-referenced frame.
             """)
 
-    @Argument(help: "The attitude to judge: any log the tools read (an attitude log, a raw log fused on the way, a recording folder).")
+    @Argument(help: "The attitude to judge: any log the tools read (an attitude log, a raw log fused on the way, a recording folder).", transform: { Examples.path(for: $0) })
     var log: String
 
-    @Argument(help: "The attitude to judge it against, e.g. the producer's own from attitude convert.")
+    @Argument(help: "The attitude to judge it against, e.g. the producer's own from attitude convert.", transform: { Examples.path(for: $0) })
     var reference: String
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Also draw the tilt and heading errors over time into this .png or .svg.", valueName: "file"))

@@ -7,6 +7,7 @@ import Foundation
 import Imaging
 import Messages
 import Render
+import SteadyDiceAssets
 
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -43,7 +44,7 @@ struct Bench: ParsableCommand {
     var writeVideo: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Also measure this equirectangular panorama as the background, against the generated "
-                               + "textured background, in the same run.", valueName: "FILE"))
+                               + "textured background, in the same run.", valueName: "FILE"), transform: { Examples.path(for: $0) })
     var panorama: String?
 
     func validate() throws {

@@ -8,6 +8,7 @@ import Imaging
 import Messages
 import Render
 import SteadyDiceKit
+import SteadyDiceAssets
 
 struct RenderVideo: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -25,7 +26,7 @@ struct RenderVideo: ParsableCommand {
         """)
 
     // MARK: - Options of render's own
-    @Option(parsing: .unconditional, help: "Attitude log (steady-dice CSV, Sensor Logger Orientation.csv, or a raw IMU log to fuse).")
+    @Option(parsing: .unconditional, help: "Attitude log (steady-dice CSV, Sensor Logger Orientation.csv, or a raw IMU log to fuse); demo-attitude names the bundled demo log.", transform: { Examples.path(for: $0) })
     var log: String
 
     @Option(parsing: .unconditional, help: "Frame size, WxH.", transform: { try Size.parseOption($0) })

@@ -11,6 +11,7 @@ import Messages
 import Render
 import SafeText
 import SteadyDiceKit
+import SteadyDiceAssets
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -29,7 +30,7 @@ struct Run: ParsableCommand {
         Needs a display: run it under `xvfb-run -a`, or use `steady-dice snapshot`.
         """)
 
-    @Option(parsing: .unconditional, help: "Attitude log to play (steady-dice CSV or Sensor Logger Orientation.csv), or a raw IMU log, fused first. Default: the demo log.")
+    @Option(parsing: .unconditional, help: "Attitude log to play (steady-dice CSV or Sensor Logger Orientation.csv), or a raw IMU log, fused first. Default: the demo log (named demo-attitude).", transform: { Examples.path(for: $0) })
     var log: String?
 
     @Option(parsing: .unconditional, help: "Show one fixed device-to-world quaternion w,x,y,z instead of a log.",

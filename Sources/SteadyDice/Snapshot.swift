@@ -10,6 +10,7 @@ import Imaging
 import Messages
 import Render
 import SteadyDiceKit
+import SteadyDiceAssets
 
 struct Snapshot: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -21,7 +22,7 @@ struct Snapshot: ParsableCommand {
         With --hud the smoothed tilt is the seed's filter over the log's rows up to --at.
         """)
 
-    @Option(parsing: .unconditional, help: "Attitude log (steady-dice CSV, Sensor Logger Orientation.csv, or a raw IMU log to fuse).")
+    @Option(parsing: .unconditional, help: "Attitude log (steady-dice CSV, Sensor Logger Orientation.csv, or a raw IMU log to fuse); demo-attitude names the bundled demo log.", transform: { Examples.path(for: $0) })
     var log: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Playback time in seconds into --log (its first sample is t = 0). Default: 0; with --video and "

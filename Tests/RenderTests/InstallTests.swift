@@ -78,6 +78,54 @@ final class InstallTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: bundle.path), "uninstall left the bundle's folders")
     }
 
+    /// Every command of the README's block after `<!-- install-commands -->`, run from an installed prefix in a
+    /// folder outside the checkout with no assets variable: each exits 0 and writes the files it names.
+    /// `run` needs a display (scripts/test gives one); without one its lines are left out, and said.
+    func testTheDocumentedCommandsRunFromAnInstallOutsideTheCheckout() throws {
+        _ = try CommandHarness.executable()
+        let checkout = Fixtures.checkout
+        let prefix = scratch.appendingPathComponent("prefix")
+        var environment = cleanEnvironment
+        environment["STEADY_DICE_INSTALL_FROM"] = try CommandHarness.executable().deletingLastPathComponent().path
+        let install = try run(checkout.appendingPathComponent("scripts/install"), [prefix.path], environment: environment)
+        XCTAssertEqual(install.status, 0, install.output)
+
+        let readme = try String(contentsOf: checkout.appendingPathComponent("README.md"), encoding: .utf8)
+        let marker = try XCTUnwrap(readme.range(of: "<!-- install-commands -->\n```sh\n"), "README.md lost its install-commands block")
+        let block = readme[marker.upperBound...]
+        let end = try XCTUnwrap(block.range(of: "```"))
+        let commands = block[..<end.lowerBound].split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+        XCTAssertGreaterThanOrEqual(commands.count, 8, "the block names the documented commands")
+
+        let work = scratch.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        var commandEnvironment = cleanEnvironment
+        commandEnvironment["PATH"] = prefix.appendingPathComponent("bin").path + ":/usr/bin:/bin"
+        let hasDisplay = !(ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty
+        var ran = 0
+        for command in commands {
+            if command.hasPrefix("steady-dice run ") && !hasDisplay {
+                print("InstallTests: no display, left out: \(command)")
+                continue
+            }
+            let result = try run(URL(fileURLWithPath: "/bin/sh"), ["-c", command], environment: commandEnvironment, in: work)
+            XCTAssertEqual(result.status, 0, "\(command)\n\(result.output)")
+            // The files it says it writes: the word after -o, --output, --video, --log (of calibration-clip), --truth, --plot, --snapshot-on-exit.
+            let words = command.split(separator: " ").map(String.init)
+            for (k, word) in words.enumerated() where k + 1 < words.count {
+                let writes = ["-o", "--output", "--video", "--truth", "--plot", "--snapshot-on-exit"].contains(word)
+                    || (word == "--log" && command.contains("calibration-clip"))
+                guard writes else { continue }
+                let file = work.appendingPathComponent(words[k + 1]).path
+                let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? nil
+                XCTAssertGreaterThan(size ?? 0, 0, "\(command): \(words[k + 1]) was not written")
+            }
+            ran += 1
+        }
+        XCTAssertGreaterThanOrEqual(ran, commands.count - 1)
+        XCTAssertFalse(work.path.hasPrefix(checkout.path + "/"))
+    }
+
     func testACopiedBinaryWithoutAssetsFailsNamingWhereItLooked() throws {
         let lonely = scratch.appendingPathComponent("lonely/bin")
         try FileManager.default.createDirectory(at: lonely, withIntermediateDirectories: true)
@@ -98,13 +146,13 @@ final class InstallTests: XCTestCase {
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &flag) && flag.boolValue
     }
 
-    /// Runs `executable ARGUMENTS` in the scratch folder: exit status and stdout and stderr together.
-    private func run(_ executable: URL, _ arguments: [String], environment: [String: String]) throws -> (status: Int32, output: String) {
+    /// Runs `executable ARGUMENTS` in `folder` (default the scratch folder): exit status and stdout and stderr together.
+    private func run(_ executable: URL, _ arguments: [String], environment: [String: String], in folder: URL? = nil) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.environment = environment
-        process.currentDirectoryURL = scratch
+        process.currentDirectoryURL = folder ?? scratch
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
