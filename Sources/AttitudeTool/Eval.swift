@@ -41,9 +41,7 @@ struct Eval: ParsableCommand {
         if let plot, inputs.count > seriesColours.count {
             throw ValidationError("--plot \(MessageText.quoted(plot)) draws at most \(seriesColours.count) trials (got \(inputs.count))")
         }
-        guard (200...8192).contains(plotSize.width), (150...8192).contains(plotSize.height) else {
-            throw ValidationError("--plot-size \(plotSize.width)x\(plotSize.height): width 200 to 8192, height 150 to 8192")
-        }
+        try plotSize.check(option: "--plot-size")
     }
 
     struct Report: Codable {

@@ -6,6 +6,7 @@ import FileAccess
 import Foundation
 import Location
 import Messages
+import Plot
 
 /// `LAT,LON` in degrees, north and east positive.
 struct PositionArgument {
@@ -147,7 +148,16 @@ struct LocationCommand: ParsableCommand {
     @Option(name: .shortAndLong, parsing: .unconditional, help: "CSV file to write ('-': standard output). An unknown accuracy is an empty field.")
     var output: String
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("Also draw the track, every fix and the filtered one, east and north in metres to scale, "
+                                                        + "into this .png or .svg.", valueName: "file"))
+    var plot: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("The plot's size in pixels (SVG: points).", valueName: "WxH"))
+    var plotSize = PlotSize(width: 800, height: 800)
+
     func validate() throws {
+        if let plot, PlotFormat(path: plot) == nil { throw ValidationError("--plot \(MessageText.quoted(plot)): must end in .png or .svg") }
+        try plotSize.check(option: "--plot-size")
         if let maxAccuracy, !(maxAccuracy.isFinite && maxAccuracy > 0) {
             throw ValidationError("--max-accuracy must be a positive number of metres")
         }
@@ -166,6 +176,7 @@ struct LocationCommand: ParsableCommand {
         }
         let outputs = OutputFiles(inputs: [input, srtm])
         let staged = try outputs.stage(output, option: "--output", allowStandardOutput: true)
+        let stagedPlot = try plot.map { try outputs.stage($0, option: "--plot") }
         let fixes = try LocationReader.read(path: input)
         var settings = LocationFilterSettings()
         if let maxAccuracy { settings.maxAccuracy = maxAccuracy }
@@ -194,6 +205,14 @@ struct LocationCommand: ParsableCommand {
             text += String(format: "%.3f,%.8f,%.8f,%.3f,", f.time - origin, f.latitude, f.longitude, f.altitude) + accuracy + "\n"
         }
         try staged.write(Data(text.utf8))
+        if let plot, let stagedPlot {
+            let tracks = [TrackPlots.Track(name: "every fix (\(fixes.count))", latitude: fixes.map(\.latitude), longitude: fixes.map(\.longitude)),
+                          TrackPlots.Track(name: "\(filter.rawValue) (\(filtered.count))", latitude: filtered.map(\.latitude),
+                                           longitude: filtered.map(\.longitude))]
+            let figure = TrackPlots.figure(tracks, title: "location track: \((input as NSString).lastPathComponent)",
+                                           width: plotSize.width, height: plotSize.height)
+            try stagedPlot.write(try plotBytes(figure, for: plot, option: "--plot", size: plotSize))
+        }
         try outputs.commit()
         // Only what happened: raw keeps every fix, so it says nothing of accuracy.
         var summary = "\(filter.rawValue): \(fixes.count) fixes, wrote \(filtered.count) to \(output)"

@@ -25,13 +25,27 @@ struct PlotSize: ExpressibleByArgument {
 
 /// Draws `figure` into `path` (PNG or SVG by its extension), all or nothing.
 func writePlot(_ figure: Figure, to path: String, option: String, size: PlotSize, inputs: [String?]) throws {
+    let outputs = OutputFiles(inputs: inputs)
+    let staged = try outputs.stage(path, option: option)
+    try staged.write(try plotBytes(figure, for: path, option: option, size: size))
+    try outputs.commit()
+}
+
+/// The picture of `figure` in the format `path`'s extension names.
+func plotBytes(_ figure: Figure, for path: String, option: String, size: PlotSize) throws -> Data {
     guard let format = PlotFormat(path: path) else {
         throw ValidationError("\(option) \(MessageText.quoted(path)): must end in .png or .svg")
     }
-    let outputs = OutputFiles(inputs: inputs)
-    let staged = try outputs.stage(path, option: option)
-    try staged.write(try CairoPlot.render(figure, width: size.width, height: size.height, format: format))
-    try outputs.commit()
+    return try CairoPlot.render(figure, width: size.width, height: size.height, format: format)
+}
+
+extension PlotSize {
+    /// Refuses a size Cairo is not asked to draw, naming `option`.
+    func check(option: String) throws {
+        guard (200...8192).contains(width), (150...8192).contains(height) else {
+            throw ValidationError("\(option) \(width)x\(height): width 200 to 8192, height 150 to 8192")
+        }
+    }
 }
 
 struct PlotCommand: ParsableCommand {
@@ -69,9 +83,7 @@ struct PlotCommand: ParsableCommand {
             throw ValidationError("at most \(seriesColours.count) logs in one plot (got \(logs.count))")
         }
         guard PlotFormat(path: output) != nil else { throw ValidationError("--output \(MessageText.quoted(output)): must end in .png or .svg") }
-        guard (200...8192).contains(size.width), (150...8192).contains(size.height) else {
-            throw ValidationError("--size \(size.width)x\(size.height): width 200 to 8192, height 150 to 8192")
-        }
+        try size.check(option: "--size")
     }
 
     func run() throws {
@@ -137,9 +149,7 @@ struct Compare: ParsableCommand {
 
     func validate() throws {
         if let plot, PlotFormat(path: plot) == nil { throw ValidationError("--plot \(MessageText.quoted(plot)): must end in .png or .svg") }
-        guard (200...8192).contains(plotSize.width), (150...8192).contains(plotSize.height) else {
-            throw ValidationError("--plot-size \(plotSize.width)x\(plotSize.height): width 200 to 8192, height 150 to 8192")
-        }
+        try plotSize.check(option: "--plot-size")
     }
 
     func run() throws {

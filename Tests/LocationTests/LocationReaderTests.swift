@@ -77,6 +77,17 @@ final class LocationReaderTests: LocationTestCase {
         let good = track.fixes.filter { $0.horizontalAccuracy <= 10 }
         XCTAssertEqual(rows.map { $0[0] }, good.map { (($0.time - track.fixes[0].time) * 1000).rounded() / 1000 })
 
+        // --plot draws the track beside the CSV, both written together; a plot that is not .png or .svg writes neither.
+        let plot = folder.appendingPathComponent("track.png").path
+        let plotted = try attitude(["location", input, "-o", folder.appendingPathComponent("plotted.csv").path, "--plot", plot])
+        XCTAssertEqual(plotted.status, 0, plotted.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: plot))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("plotted.csv").path))
+        let refused = try attitude(["location", input, "-o", folder.appendingPathComponent("never.csv").path, "--plot", plot + ".bmp"])
+        XCTAssertNotEqual(refused.status, 0)
+        XCTAssertTrue(refused.stderr.contains("must end in .png or .svg"), refused.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("never.csv").path))
+
         // An option the filter does not use is said, not refused, so that one script can run every filter.
         let unused = try attitude(["location", input, "--filter", "kalman", "--window", "9", "-o", output])
         XCTAssertEqual(unused.status, 0, unused.stderr)

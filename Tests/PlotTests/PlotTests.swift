@@ -193,6 +193,30 @@ final class PlotTests: XCTestCase {
         XCTAssertTrue(bad.stderr.contains("--plot") && bad.stderr.contains("must end in .png or .svg"), bad.stderr)
     }
 
+    /// A track 100 m north and 50 m east of its start: metres from the first point, and one scale on both axes.
+    func testTrackIsInMetresToScale() throws {
+        let metresPerDegree = 6_371_008.8 * Double.pi / 180
+        let lat0 = 46.5, lon0 = 7.25
+        let track = TrackPlots.Track(name: "walk", latitude: [lat0, lat0 + 100 / metresPerDegree],
+                                     longitude: [lon0, lon0 + 50 / (metresPerDegree * cos(lat0 * Double.pi / 180))])
+        let figure = TrackPlots.figure([track], title: "track", width: 800, height: 500)
+        let series = figure.panels[0].series[0]
+        XCTAssertEqual(series.x[0], 0, accuracy: 1e-9)
+        XCTAssertEqual(series.y[0], 0, accuracy: 1e-9)
+        XCTAssertEqual(series.x[1], 50, accuracy: 1e-6)
+        XCTAssertEqual(series.y[1], 100, accuracy: 1e-6)
+        let layout = Layout(figure: figure, width: 800, height: 500)
+        let area = layout.plotAreas[0]
+        let xScale = (layout.xRange.upperBound - layout.xRange.lowerBound) / area.width
+        let yScale = (layout.yRanges[0].upperBound - layout.yRanges[0].lowerBound) / area.height
+        XCTAssertEqual(xScale, yScale, accuracy: 1e-9, "a metre is as long east as north")
+        XCTAssertTrue(layout.xRange.contains(0) && layout.xRange.contains(50) && layout.yRanges[0].contains(100))
+        // The end lands 50 m east and 100 m north of the start in pixels too, at that one scale.
+        let start = layout.pixel(x: 0, y: 0, panel: 0), end = layout.pixel(x: 50, y: 100, panel: 0)
+        XCTAssertEqual((end.x - start.x) * xScale, 50, accuracy: 1e-6)
+        XCTAssertEqual((start.y - end.y) * yScale, 100, accuracy: 1e-6)
+    }
+
     // MARK: - Goldens
 
     /// Compares with `Goldens/NAME`; a missing golden or `STEADY_DICE_RECORD_GOLDENS=1` writes it and fails.
