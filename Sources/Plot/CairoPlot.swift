@@ -34,7 +34,7 @@ public enum CairoPlot {
             surface = cairo_svg_surface_create_for_stream(ByteSink.write, context, Double(width), Double(height))
         }
         defer { cairo_surface_destroy(surface) }
-        let cr = cairo_create(surface)!
+        guard let cr = cairo_create(surface) else { throw PlotError(description: "Cairo: cannot create a drawing context") }
         draw(figure, layout: layout, on: cr)
         cairo_destroy(cr)
         if format == .png {

@@ -27,13 +27,22 @@ final class WindowTests: XCTestCase {
                        "window and offscreen frames differ")
     }
 
-    /// SIGTERM (what Ctrl-C's SIGINT also does) closes the window as Q does: exit status 0, and the
-    /// frame it was showing is written by --snapshot-on-exit.
+    /// SIGTERM closes the window as Q does: exit status 0, and the frame it was showing is written by
+    /// --snapshot-on-exit.
     func testTerminateClosesTheWindowAndWritesTheSnapshot() throws {
+        try closeBySignal(SIGTERM)
+    }
+
+    /// Ctrl-C's SIGINT does the same.
+    func testInterruptClosesTheWindowAndWritesTheSnapshot() throws {
+        try closeBySignal(SIGINT)
+    }
+
+    private func closeBySignal(_ signal: Int32) throws {
         guard let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty else {
             throw XCTSkip("no X display: run the tests under xvfb-run (scripts/test does)")
         }
-        let output = (NSTemporaryDirectory() as NSString).appendingPathComponent("steady-dice-sigterm-\(getpid()).png")
+        let output = (NSTemporaryDirectory() as NSString).appendingPathComponent("steady-dice-signal\(signal)-\(getpid()).png")
         defer { try? FileManager.default.removeItem(atPath: output) }
         let errors = Pipe()
         let process = try CommandHarness.start(["run", "--attitude", "1,0,0,0", "--size", "160x120", "--background", "#336699",
@@ -47,8 +56,8 @@ final class WindowTests: XCTestCase {
             stderr += String(decoding: chunk, as: UTF8.self)
         }
         XCTAssertTrue(stderr.contains("window open (160x120)"), stderr)
-        process.terminate()
-        CommandHarness.finish(process, within: 10, what: "run after SIGTERM")
+        kill(process.processIdentifier, signal)
+        CommandHarness.finish(process, within: 10, what: "run after signal \(signal)")
         XCTAssertEqual(process.terminationReason, .exit, "ended by exiting, not killed by the signal")
         XCTAssertEqual(process.terminationStatus, 0)
         let window = try RGBImage.read(path: output)
