@@ -25,6 +25,9 @@ let package = Package(
         /// FreeType rasterises the HUD's font (DejaVu Sans Mono from fonts-dejavu-core) into a texture.
         .systemLibrary(name: "CFreeType", path: "Sources/System/CFreeType", pkgConfig: "freetype2",
                        providers: [.apt(["libfreetype-dev"])]),
+        /// Cairo draws the plots (PNG and SVG from one drawing), from Debian's libcairo2-dev.
+        .systemLibrary(name: "CCairo", path: "Sources/System/CCairo", pkgConfig: "cairo",
+                       providers: [.apt(["libcairo2-dev"])]),
         /// OpenCV 4: pkg-config finds its versioned include folder (/usr/include/opencv4 on Debian).
         .systemLibrary(name: "COpenCV", path: "Sources/System/COpenCV", pkgConfig: "opencv4",
                        providers: [.apt(["libopencv-dev"])]),
@@ -57,8 +60,12 @@ let package = Package(
         .target(name: "Camera", dependencies: ["AttitudeMath"]),
         /// Images and video through OpenCV: PNG in and out, capture, writers.
         .target(name: "Imaging", dependencies: ["AttitudeMath", "Camera", "CVShim", "CVideoFile", "FileAccess", "SafeText", "Messages"]),
+        /// The run-time files as SwiftPM resources (Bundle.module): shaders, models, the HUD's font, and the
+        /// examples found by name (the compass sky, the demo log, a raw BROAD excerpt). No code but the lookup.
+        .target(name: "SteadyDiceAssets", dependencies: ["FileAccess"], exclude: ["fonts/DejaVuSansMono.LICENSE"],
+                resources: [.copy("shaders"), .copy("models"), .copy("fonts"), .copy("examples")]),
         /// OpenGL 3.3 core renderer: background, panorama, die or box, HUD text, offscreen targets.
-        .target(name: "Render", dependencies: ["AttitudeMath", "Camera", "Imaging", "CGL", "CEGL", "CFreeType"]),
+        .target(name: "Render", dependencies: ["SteadyDiceAssets", "FileAccess", "AttitudeMath", "Camera", "Imaging", "CGL", "CEGL", "CFreeType"]),
         /// imud's binary stream protocol: decoder, client, publisher.
         .target(name: "IMUD", dependencies: ["AttitudeMath", "AttitudeLog", "CSVText", "SafeText", "Messages"]),
         /// Sensor fusion: raw gyroscope, accelerometer, magnetometer in, attitude out.
@@ -67,8 +74,12 @@ let package = Package(
         .target(name: "RawLog", dependencies: ["AttitudeMath", "Fusion", "CSVText", "FileAccess", "SafeText", "Recording"]),
         /// Camera-IMU calibration from a clip and a gyroscope: time offset, focal length, mount. No GL, no I/O.
         .target(name: "Calibration", dependencies: ["AttitudeMath", "Camera", "RawLog"]),
-        /// Where the device is: the World Magnetic Model, Location.csv, position filters, SRTM terrain. No GL.
-        .target(name: "Location", dependencies: ["CSVText", "FileAccess", "SafeText"], resources: [.copy("WMM.COF")]),
+        /// Where the device is: the magnetic models (WMM2025, IGRF-14), Location.csv, position filters, SRTM terrain. No GL.
+        .target(name: "Location", dependencies: ["CSVText", "FileAccess", "SafeText"], exclude: ["igrf14coeffs.PROVENANCE.md"],
+                resources: [.copy("WMM.COF"), .copy("igrf14coeffs.txt")]),
+
+        /// Plots: figures of panels and lines, their layout, drawn by Cairo; attitude over time and its errors. No GL.
+        .target(name: "Plot", dependencies: ["CCairo", "AttitudeMath", "AttitudeLog"]),
 
         /// The executables' messages: one swift-log handler writing `program: text` lines to stderr.
         .target(name: "Messages", dependencies: ["SafeText", .product(name: "Logging", package: "swift-log")]),
@@ -89,25 +100,26 @@ let package = Package(
         .executableTarget(
             name: "SteadyDice",
             dependencies: [
-                "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "Fusion", "RawLog", "FusionOptions", "Recording", "Calibration", "CGLFW", "CStopSignal", "CSVText", "FileAccess", "SafeText", "SteadyDiceKit", "Messages",
+                "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "Fusion", "RawLog", "FusionOptions", "Recording", "Calibration", "CGLFW", "CStopSignal", "CSVText", "FileAccess", "SafeText", "SteadyDiceKit", "SteadyDiceAssets", "Messages",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "AttitudeTool",
             dependencies: [
-                "AttitudeMath", "AttitudeLog", "Fusion", "RawLog", "FusionOptions", "Location", "Recording", "CSVText", "FileAccess", "SafeText", "Messages",
+                "AttitudeMath", "Plot", "SteadyDiceAssets", "AttitudeLog", "Fusion", "RawLog", "FusionOptions", "Location", "Recording", "CSVText", "FileAccess", "SafeText", "Messages",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         // MARK: - Tests
         /// Seeded randomness shared by the test targets.
-        .target(name: "TestSupport", dependencies: ["AttitudeMath"], path: "Tests/TestSupport", exclude: ["Fixtures"]),
+        .target(name: "TestSupport", dependencies: ["AttitudeMath"], path: "Tests/TestSupport"),
         .testTarget(name: "CSVTextTests", dependencies: ["CSVText", "SafeText", "FileAccess"]),
+        .testTarget(name: "PlotTests", dependencies: ["Plot", "Imaging", "AttitudeMath", "AttitudeLog", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "FileAccessTests", dependencies: ["FileAccess", "TestSupport"]),
         .testTarget(name: "AttitudeMathTests", dependencies: ["AttitudeMath", "TestSupport"]),
         .testTarget(name: "AttitudeLogTests", dependencies: ["AttitudeLog", "Recording", "TestSupport"]),
         .testTarget(name: "CameraTests", dependencies: ["Camera", "AttitudeMath", "TestSupport"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Camera", "Imaging", "FileAccess", "AttitudeMath", "AttitudeLog", "SteadyDiceKit", "TestSupport"],
+        .testTarget(name: "RenderTests", dependencies: ["Render", "SteadyDiceAssets", "Camera", "Imaging", "FileAccess", "AttitudeMath", "AttitudeLog", "SteadyDiceKit", "TestSupport"],
                     exclude: ["Goldens"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
         .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "AttitudeMath", "Camera", "RawLog", "TestSupport"]),

@@ -54,10 +54,10 @@ extension AttitudeLog {
             throw AttitudeLogError(path: file, reason: .unreadable("cannot read the file: it is not UTF-8 text"))
         }
         let folder = (file as NSString).deletingLastPathComponent
-        var parser = AttitudeLogParser(path: file) {
-            try SensorLoggerConventions.read(folder: folder.isEmpty ? "." : folder, override: platform)
+        var parser = AttitudeLogParser(path: file) { columns in
+            try SensorLoggerConventions.read(folder: folder.isEmpty ? "." : folder, override: platform, orientationColumns: columns)
         }
-        return try parser.parse(CSVText(text))
+        return try parser.parse(CSVText(text)).checkedAgainstAhrsStatus(folder: folder.isEmpty ? "." : folder)
     }
 
     /// Parses the text of an attitude log; `path` is only used in messages.
@@ -66,6 +66,7 @@ extension AttitudeLog {
     /// - a UTF-8 byte order mark and CRLF line ends are accepted; blank lines are skipped; a line starting
     ///   with `#` is a comment, anywhere in the file;
     /// - `# frame: <name>` names the reference frame (`ReferenceFrame(name:)`); at most one such line;
+    /// - `# start: <seconds> s ...` says where t = 0 lies on the recording's own clock (`startTime`);
     /// - the first other line is the header; columns are matched by name, case-insensitively;
     /// - every data row has as many fields as the header; fields may be padded with spaces or quoted;
     /// - numbers are decimal, or `nan`/`inf` (see `CSVText.double(_:)`), so non-finite quaternions are refused
@@ -80,10 +81,13 @@ extension AttitudeLog {
     /// start of the recording rather than from this file's first row. Differences are taken in integers,
     /// so the epoch offset (~1.7e18 ns, beyond a double's exact integers) costs no precision.
     ///
-    /// `conventions` says how to read a Sensor Logger file (default: Android's, the physical one).
+    /// `conventions` says how to read a Sensor Logger file; nil tells the platform by the header's column
+    /// layout (`SensorLoggerConventions.fromLayout`), assuming Android's when it is neither platform's.
     public static func parse(text: String, path: String,
-                             conventions: SensorLoggerConventions = .physical) throws -> AttitudeLog {
-        var parser = AttitudeLogParser(path: path) { conventions }
+                             conventions: SensorLoggerConventions? = nil) throws -> AttitudeLog {
+        var parser = AttitudeLogParser(path: path) { columns in
+            conventions ?? SensorLoggerConventions.fromLayout(orientationColumns: columns, file: (path as NSString).lastPathComponent)
+        }
         return try parser.parse(CSVText(text))
     }
 }
@@ -95,6 +99,8 @@ struct AttitudeLogParser {
     let path: String
 
     private var frame: ReferenceFrame?
+    /// Where t = 0 lies on the recording's own clock, from a `# start:` comment.
+    private var clockStart: Double?
     private var frameLine: Int?
     private var columns: Columns?
     private var samples: [AttitudeSample] = []
@@ -104,8 +110,8 @@ struct AttitudeLogParser {
     private var firstTimestamp: Timestamp?
     /// The current row's fields, reused from row to row.
     private var values: [CSVText.Field] = []
-    /// How to read a Sensor Logger file; asked for only when the header is one.
-    private let readConventions: () throws -> SensorLoggerConventions
+    /// How to read a Sensor Logger file, given its header's names; asked for only when the header is one.
+    private let readConventions: ([String]) throws -> SensorLoggerConventions
     /// The producer's quaternion reference into the log's frame W (identity for steady-dice's own files).
     private var worldFromFileReference = Quaternion.identity
     private var impliedFrame: ReferenceFrame?
@@ -113,7 +119,7 @@ struct AttitudeLogParser {
     /// Placeholder or invalid rows of a producer's file: how many, and the first one's line.
     private var skipped: (count: Int, firstLine: Int, why: String)?
 
-    init(path: String, conventions: @escaping () throws -> SensorLoggerConventions) {
+    init(path: String, conventions: @escaping ([String]) throws -> SensorLoggerConventions) {
         self.path = path
         self.readConventions = conventions
     }
@@ -165,7 +171,7 @@ struct AttitudeLogParser {
                             + "the first on line \(skipped.firstLine) (\(skipped.why))")
         }
         let rebased = samples.map { AttitudeSample(t: $0.t - first.t, worldFromDevice: $0.worldFromDevice) }
-        let startTime = columns.format == .steadyDice ? first.t : (firstTimestamp?.seconds ?? first.t)
+        let startTime = columns.format == .steadyDice ? (clockStart ?? 0) + first.t : (firstTimestamp?.seconds ?? first.t)
         return AttitudeLog(path: path, samples: rebased, frame: frame ?? impliedFrame,
                            format: columns.format, startTime: startTime, warnings: warnings)
     }
@@ -174,6 +180,16 @@ struct AttitudeLogParser {
 
     /// `body` is the comment's text after the `#`, trimmed.
     private mutating func readComment(_ body: String, line: Int) throws {
+        if body.lowercased().hasPrefix("start:") {
+            // `# start: S s on the recording's own clock is t = 0 here` (attitude fuse FOLDER).
+            let word = body.dropFirst("start:".count).split(separator: " ").first.map(String.init) ?? ""
+            guard let seconds = Double(word), seconds.isFinite, abs(seconds) <= AttitudeLog.timeLimit else {
+                throw AttitudeLogError(path: path, line: line, reason: .unreadable(
+                    "'# start:' must be followed by seconds on the recording's clock, e.g. '# start: 1663326947.27 s'"))
+            }
+            clockStart = seconds
+            return
+        }
         guard body.lowercased().hasPrefix("frame:") else { return }
         let name = body.dropFirst("frame:".count).trimmingCharacters(in: .whitespaces)
         if let frameLine {
@@ -206,7 +222,7 @@ struct AttitudeLogParser {
         } else if let t = index["time"], index["seconds_elapsed"] != nil, quaternion.count == 4 {
             format = .sensorLogger
             time = t
-            let conventions = try readConventions()
+            let conventions = try readConventions(header.names)
             worldFromFileReference = conventions.worldFromOrientationReference
             impliedFrame = conventions.orientationFrame
             warnings.append("\(path): read with \(conventions)")

@@ -10,13 +10,15 @@ import FusionOptions
 import Location
 import Messages
 import RawLog
+import SteadyDiceAssets
 
 @main
 struct AttitudeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "attitude",
         abstract: "Fuse raw IMU logs into attitude, convert producers' attitude, score the fusion on BROAD, print attitude as matrices and angles; locate the device.",
-        subcommands: [Fuse.self, Convert.self, Eval.self, Bench.self, Views.self, Declination.self, LocationCommand.self, Terrain.self])
+        version: SteadyDiceVersion.string,
+        subcommands: [Fuse.self, Convert.self, Eval.self, PlotCommand.self, Compare.self, Bench.self, Views.self, Declination.self, LocationCommand.self, Terrain.self])
 
     /// Messages go to stderr as `attitude: ` lines; every refusal is one clean line (see `mainWithOneLineErrors`).
     static func main() {
@@ -51,7 +53,7 @@ struct Fuse: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Fuse a raw log into a steady-dice attitude log (t,qw,qx,qy,qz) with a row for each input sample.")
 
-    @Argument(help: "Raw CSV or x-io CSV (plain or .xz), or a Sensor Logger or x-IMU3 folder.")
+    @Argument(help: "Raw CSV or x-io CSV (plain or .xz), or a Sensor Logger or x-IMU3 folder.", transform: { Examples.path(for: $0) })
     var input: String
 
     @Option(name: .shortAndLong, parsing: .unconditional, help: "Attitude log to write ('-': standard output).")

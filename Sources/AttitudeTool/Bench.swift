@@ -4,12 +4,13 @@ import AttitudeMath
 import Foundation
 import Fusion
 import RawLog
+import SteadyDiceAssets
 
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure the estimator's throughput in samples per second on one thread; build with -c release.")
 
-    @Argument(help: "A raw log to replay; without one, a synthetic 9D recording is used.")
+    @Argument(help: "A raw log to replay; without one, a synthetic 9D recording is used.", transform: { Examples.path(for: $0) })
     var input: String?
 
     @Option(parsing: .unconditional, help: "6d or 9d.")

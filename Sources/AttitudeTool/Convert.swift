@@ -4,7 +4,10 @@ import AttitudeMath
 import FileAccess
 import Foundation
 import FusionOptions
+import Location
 import Messages
+import Recording
+import SteadyDiceAssets
 
 /// `attitude convert`: a producer's own orientation output as a steady-dice attitude log.
 struct Convert: ParsableCommand {
@@ -13,7 +16,7 @@ struct Convert: ParsableCommand {
             + "into a steady-dice attitude log, optionally in another frame.")
 
     @Argument(help: ArgumentHelp("Orientation.csv, Quaternion.csv, an x-io CSV with quaternion columns, a steady-dice log, "
-                                 + "or a recording folder (its orientation file is read)."))
+                                 + "or a recording folder (its orientation file is read)."), transform: { Examples.path(for: $0) })
     var input: String
 
     @Option(name: .shortAndLong, parsing: .unconditional, help: "Attitude log to write ('-': standard output).")
@@ -25,14 +28,24 @@ struct Convert: ParsableCommand {
     var frame: OutputFrame?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Magnetic declination at the site, degrees east of true north positive; "
-                               + "needed between magnetic and true north.", valueName: "degrees"))
+                               + "needed between magnetic and true north unless the recording's folder has Location.csv; overrides it.",
+                               valueName: "degrees"))
     var declination: Double?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Between magnetic and true north without --declination: the declination comes from the first fix "
+                               + "of the folder's Location.csv whose horizontal accuracy is within this (default 20).",
+                               valueName: "metres"))
+    var maxAccuracy: Double?
 
     @OptionGroup var recording: RecordingOptions
 
     func validate() throws {
         if let declination, !(declination.isFinite && abs(declination) <= 180) {
             throw ValidationError("--declination must be between -180 and 180 degrees")
+        }
+        if let maxAccuracy {
+            guard maxAccuracy.isFinite, maxAccuracy > 0 else { throw ValidationError("--max-accuracy must be a positive number of metres") }
+            guard declination == nil else { throw ValidationError("--max-accuracy applies without --declination") }
         }
     }
 
@@ -47,11 +60,24 @@ struct Convert: ParsableCommand {
             throw FrameConversionError(message: "\(log.path): the log names no frame; add a '# frame: NAME' line")
         }
         let target = frame ?? .reference(sourceFrame)
+        // Between magnetic and true north, as `fuse` does: the recording's own Location.csv gives the declination.
+        var declination = self.declination
+        var recordingDeclination: RecordingDeclination?
+        let norths: [OutputFrame] = [.reference(.xMagneticNorthZVertical), .reference(.xTrueNorthZVertical)]
+        if declination == nil, norths.contains(target), norths.contains(.reference(sourceFrame)), target != .reference(sourceFrame) {
+            let folder = RecordingFolder.isFolder(input) ? input : (input as NSString).deletingLastPathComponent
+            recordingDeclination = try RecordingDeclination.find(folder: folder.isEmpty ? "." : folder, maxAccuracy: maxAccuracy ?? 20)
+            if let recordingDeclination {
+                declination = recordingDeclination.declinationDegrees
+                Messages.logger.info("true north: \(recordingDeclination.summary)")
+            }
+        }
         let samples = try log.converted(to: target, declinationDegrees: declination)
         var comments = ["attitude converted by steady-dice from \(log.path) (\(log.format.rawValue), \(sourceFrame.rawValue))"]
         if let declination, target != .reference(sourceFrame) {
             comments.append("declination \(declination)° (east positive)")
         }
+        if let recordingDeclination { comments.append("true north: \(recordingDeclination.summary)") }
         let header = AttitudeLog.frameHeader(for: target, rotating: "device")
         if let comment = header.comment { comments.append(comment) }
         let shifted = samples.map { AttitudeSample(t: $0.t + log.startTime, worldFromDevice: $0.worldFromDevice) }

@@ -6,6 +6,7 @@ import FileAccess
 import Foundation
 import Location
 import Messages
+import Plot
 
 /// `LAT,LON` in degrees, north and east positive.
 struct PositionArgument {
@@ -52,8 +53,8 @@ struct PositionWords: ParsableArguments {
 
 struct Declination: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "The World Magnetic Model (WMM2025, valid 2025.0 to 2030.0) at a place and date: declination, "
-            + "inclination and total field.",
+        abstract: "The magnetic field at a place and date (WMM2025 from 2025.0 to 2030.0, IGRF-14 from 1900.0): "
+            + "declination, inclination and total field.",
         discussion: """
             Prints, one per line: declination (degrees, east of true north positive), inclination (degrees, \
             down positive) and total field (nT).
@@ -80,18 +81,19 @@ struct Declination: ParsableCommand {
 
     func run() throws {
         let position = try position.position()
-        let model = try MagneticModel.wmm2025()
         let year = date.flatMap(DecimalYear.parse) ?? DecimalYear.of(Date())
-        guard model.validYears.contains(year) else {
-            throw LocationError(String(format: "--date %@ is outside %@'s life: it is valid from %.1f to %.1f (2025-01-01 to 2030-01-01)",
-                                         date ?? DecimalYear.isoDay(Date()), model.name,
-                                         model.validYears.lowerBound, model.validYears.upperBound))
+        let model: MagneticModel
+        do {
+            model = try MagneticModel.forYear(year)
+        } catch {
+            throw LocationError("--date \(date ?? DecimalYear.isoDay(Date())): \(error) (1900-01-01 to 2030-01-01)")
         }
         let field = try model.field(latitudeDegrees: position.latitude, longitudeDegrees: position.longitude,
                                     heightMetres: altitude, decimalYear: year)
         print(String(format: "declination: %.4f", field.declinationDegrees))
         print(String(format: "inclination: %.4f", field.inclinationDegrees))
         print(String(format: "total_field: %.1f", field.total))
+        Messages.logger.info("\(model.name) on \(date ?? DecimalYear.isoDay(Date()))")
     }
 }
 
@@ -130,8 +132,8 @@ struct LocationCommand: ParsableCommand {
     @Argument(help: "Location.csv, or a Sensor Logger folder holding one.")
     var input: String
 
-    @Option(parsing: .unconditional, help: "raw, accuracy, mean, lsq or kalman.")
-    var filter: LocationFilterKind
+    @Option(parsing: .unconditional, help: "raw, accuracy, mean, lsq or kalman (the one for everything: it also gates a jump the phone reports as accurate).")
+    var filter: LocationFilterKind = .kalman
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Drop fixes whose horizontal accuracy is worse than this (every filter but raw; default 20).",
                                valueName: "metres"))
@@ -146,7 +148,16 @@ struct LocationCommand: ParsableCommand {
     @Option(name: .shortAndLong, parsing: .unconditional, help: "CSV file to write ('-': standard output). An unknown accuracy is an empty field.")
     var output: String
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("Also draw the track, every fix and the filtered one, east and north in metres to scale, "
+                                                        + "into this .png or .svg.", valueName: "file"))
+    var plot: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("The plot's size in pixels (SVG: points).", valueName: "WxH"))
+    var plotSize = PlotSize(width: 800, height: 800)
+
     func validate() throws {
+        if let plot, PlotFormat(path: plot) == nil { throw ValidationError("--plot \(MessageText.quoted(plot)): must end in .png or .svg") }
+        try plotSize.check(option: "--plot-size")
         if let maxAccuracy, !(maxAccuracy.isFinite && maxAccuracy > 0) {
             throw ValidationError("--max-accuracy must be a positive number of metres")
         }
@@ -165,6 +176,7 @@ struct LocationCommand: ParsableCommand {
         }
         let outputs = OutputFiles(inputs: [input, srtm])
         let staged = try outputs.stage(output, option: "--output", allowStandardOutput: true)
+        let stagedPlot = try plot.map { try outputs.stage($0, option: "--plot") }
         let fixes = try LocationReader.read(path: input)
         var settings = LocationFilterSettings()
         if let maxAccuracy { settings.maxAccuracy = maxAccuracy }
@@ -193,9 +205,18 @@ struct LocationCommand: ParsableCommand {
             text += String(format: "%.3f,%.8f,%.8f,%.3f,", f.time - origin, f.latitude, f.longitude, f.altitude) + accuracy + "\n"
         }
         try staged.write(Data(text.utf8))
+        if let plot, let stagedPlot {
+            let tracks = [TrackPlots.Track(name: "every fix (\(fixes.count))", latitude: fixes.map(\.latitude), longitude: fixes.map(\.longitude)),
+                          TrackPlots.Track(name: "\(filter.rawValue) (\(filtered.count))", latitude: filtered.map(\.latitude),
+                                           longitude: filtered.map(\.longitude))]
+            let figure = TrackPlots.figure(tracks, title: "location track: \((input as NSString).lastPathComponent)",
+                                           width: plotSize.width, height: plotSize.height)
+            try stagedPlot.write(try plotBytes(figure, for: plot, option: "--plot", size: plotSize))
+        }
         try outputs.commit()
-        var summary = "\(filter.rawValue): \(fixes.count) fixes, wrote \(filtered.count) to \(output); dropped \(poor) "
-            + "with accuracy worse than \(maxAccuracy) m"
+        // Only what happened: raw keeps every fix, so it says nothing of accuracy.
+        var summary = "\(filter.rawValue): \(fixes.count) fixes, wrote \(filtered.count) to \(output)"
+        if filter != .raw { summary += "; dropped \(poor) with accuracy worse than \(maxAccuracy) m" }
         if filter == .kalman { summary += " and \(gated) gated as outliers" }
         summary += String(format: "; jitter (RMS distance from the line through the neighbouring fixes) %.2f m",
                           TrackStatistics.jitter(filtered))

@@ -7,6 +7,7 @@ import FileAccess
 import Foundation
 import FusionOptions
 import Messages
+import SteadyDiceAssets
 
 /// `attitude views`: each attitude of a log as a matrix, Euler angles and tilt, as the seeds print it.
 struct Views: ParsableCommand {
@@ -18,7 +19,7 @@ struct Views: ParsableCommand {
         in degrees; tilt_smoothed is the seed's 1-D Kalman filter over tilt.
         """)
 
-    @Argument(help: "An attitude log (steady-dice CSV, Sensor Logger Orientation.csv) or a raw IMU log, fused first.")
+    @Argument(help: "An attitude log (steady-dice CSV, Sensor Logger Orientation.csv) or a raw IMU log, fused first.", transform: { Examples.path(for: $0) })
     var input: String
 
     @Option(name: .shortAndLong, parsing: .unconditional, help: "CSV file to write ('-': standard output).")

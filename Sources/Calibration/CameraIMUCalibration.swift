@@ -189,7 +189,7 @@ public struct CameraIMUCalibration {
             throw CalibrationError.noFit(reason: "no rotation seen")
         }
         var parameters = Parameters(offset: offset0, logFocal: log(f0), cameraFromIMU: initialCameraFromIMU)
-        parameters = refine(parameters, used)
+        parameters = refine(parameters, used, stage: "fit on \(used.count) frame pairs")
 
         // Refuse pairs a rotation does not explain, then fit again.
         let before = used.count
@@ -203,7 +203,7 @@ public struct CameraIMUCalibration {
         guard used.count >= Self.minimumTracks else {
             throw CalibrationError.noFit(reason: "only \(used.count) frame pairs move as a rotation; turn the camera rather than moving it")
         }
-        parameters = refine(parameters, used)
+        parameters = refine(parameters, used, stage: "refit on the \(used.count) pairs a rotation explains")
 
         let squares = used.map { r -> Double in let e = residual(r, parameters); return (e * e).sum() }
         let rms = (squares.reduce(0, +) / Double(used.count)).squareRoot() * framesPerSecond * 180 / .pi
@@ -411,7 +411,8 @@ public struct CameraIMUCalibration {
     }
 
     /// Damped Gauss-Newton over (offset, log focal, mount, gyroscope bias), with forward-difference derivatives.
-    func refine(_ start: Parameters, _ tracks: [FramePairTracks]) -> Parameters {
+    /// `stage` names the fit in the progress lines, whose steps count from 1 within it.
+    func refine(_ start: Parameters, _ tracks: [FramePairTracks], stage: String) -> Parameters {
         let count = 8
         // The camera's rotations depend on the focal length alone: computed once per focal length tried.
         var cameraRotations: [Double: [SIMD3<Double>]] = [:]
@@ -461,7 +462,7 @@ public struct CameraIMUCalibration {
                 }
                 damping *= 10
             }
-            progress(String(format: "fit %d: offset %.4f s, vertical fov %.2f°, gyroscope bias %.3f°/s, residual %.3f°/s", iteration + 1,
+            progress(String(format: "%@, step %d: offset %.4f s, vertical fov %.2f°, gyroscope bias %.3f°/s, residual %.3f°/s", stage, iteration + 1,
                             p.offset, 2 * atan(Double(height) / 2 / exp(p.logFocal)) * 180 / .pi, length(p.gyroBias) * 180 / .pi,
                             (cost(r) / Double(max(tracks.count, 1))).squareRoot() * framesPerSecond * 180 / .pi))
             if !improved { break }

@@ -11,7 +11,8 @@ extension SensorLoggerPlatform: ExpressibleByArgument {}
 /// How to read a recording folder, shared by every command that takes a log: `--platform`.
 public struct RecordingOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Read a Sensor Logger recording with this platform's signs and frames (ios or android), "
-                               + "whatever its Metadata.csv says. Default: Metadata.csv's platform, else android.",
+                               + "whatever its Metadata.csv says. Default: Metadata.csv's platform, else Orientation.csv's column order, "
+                               + "else android (assumed, and said so).",
                                valueName: "ios|android"))
     public var platform: SensorLoggerPlatform?
 

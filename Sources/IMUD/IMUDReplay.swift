@@ -38,6 +38,18 @@ public final class IMUDReplay: @unchecked Sendable {
     private let stopLock = NSLock()
     private var stopRequested = false
     public private(set) var packetsSent = 0
+    /// `magValid` when the log's heading is referenced to north, else none: a heading that is arbitrary
+    /// (a 6D fusion, an AHRS still initialising) or unknown is never published as a magnetic one.
+    public let headingFlags: IMUDFlags
+
+    /// The flags that say whether a log in `frame` has a north-referenced heading (imud spec.md §8, bit 0
+    /// `mag_valid`): set for magnetic or true north, clear for an arbitrary heading or a log that names no frame.
+    public static func headingFlags(for frame: ReferenceFrame?) -> IMUDFlags {
+        switch frame {
+        case .xMagneticNorthZVertical, .xTrueNorthZVertical: return [.magValid]
+        case .xArbitraryZVertical, .xArbitraryCorrectedZVertical, nil: return []
+        }
+    }
 
     /// Checks the options. The log itself is already valid: at least one sample, finite times that
     /// never decrease, the first at t = 0 (`AttitudeLog` guarantees it).
@@ -64,6 +76,7 @@ public final class IMUDReplay: @unchecked Sendable {
             spacing = gaps.isEmpty ? 0.01 : gaps[gaps.count / 2]
         }
         self.schedule = schedule
+        self.headingFlags = Self.headingFlags(for: log.frame)
         self.period = duration + spacing
         self.publisher = publisher
         self.options = options
@@ -96,7 +109,7 @@ public final class IMUDReplay: @unchecked Sendable {
                 let logTime = Double(pass) * period + entry.offset
                 if !wait(until: start + logTime / options.speed) { break outer }
                 let settling = logTime < options.startupSeconds
-                let flags: IMUDFlags = settling ? [.startup] : [.fusionConverged]
+                let flags = (settling ? IMUDFlags.startup : IMUDFlags.fusionConverged).union(headingFlags)
                 publisher.publish(publisher.packet(worldFromDevice: entry.worldFromDevice, flags: flags, imuSeq: seq))
                 packetsSent += 1
                 seq &+= 1
@@ -106,7 +119,7 @@ public final class IMUDReplay: @unchecked Sendable {
             pass += 1
         }
         publisher.acceptPendingSubscribers()
-        publisher.publish(publisher.packet(worldFromDevice: lastAttitude, flags: [.fusionConverged, .shutdown], imuSeq: seq))
+        publisher.publish(publisher.packet(worldFromDevice: lastAttitude, flags: headingFlags.union([.fusionConverged, .shutdown]), imuSeq: seq))
         packetsSent += 1
     }
 

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// The geomagnetic field at one place and time, in the geodetic frame (north, east, down).
@@ -25,47 +26,69 @@ public struct MagneticModelError: Error, CustomStringConvertible, Sendable {
     public init(_ description: String) { self.description = description }
 }
 
-/// A spherical-harmonic main-field model with linear secular variation, as the World Magnetic Model
-/// publishes it (`WMM.COF`): Gauss coefficients g, h in nT and their yearly change, to degree 12.
+/// A spherical-harmonic main-field model: Gauss coefficients g, h in nT at one or more epochs, linear
+/// between them, and a yearly change (secular variation) after the last. WMM publishes one epoch and its
+/// change (`WMM.COF`, to degree 12); IGRF publishes a model every 5 years from 1900 and the change over
+/// the last 5 (`igrf14coeffs.txt`, to degree 13, degree 10 before 2000).
 ///
-/// Evaluation follows the WMM technical report: geodetic (WGS 84) position to geocentric spherical
-/// coordinates, Schmidt semi-normalised associated Legendre functions, the field in spherical
-/// components, rotated back to the geodetic north-east-down frame.
+/// Evaluation follows the WMM technical report (IGRF's synthesis is the same): geodetic (WGS 84) position to
+/// geocentric spherical coordinates, Schmidt semi-normalised associated Legendre functions, the field in
+/// spherical components, rotated back to the geodetic north-east-down frame.
 public struct MagneticModel: Sendable {
-    /// Model name from the file's header, e.g. `WMM-2025`.
+    /// Model name, e.g. `WMM-2025` or `IGRF-14`.
     public let name: String
-    /// Reference epoch, decimal year (2025.0 for WMM2025).
-    public let epoch: Double
-    /// The model is valid from `epoch` to `epoch + 5` years, both included.
-    public var validYears: ClosedRange<Double> { epoch...(epoch + 5) }
+    /// The last epoch with published coefficients, decimal year (2025.0 for WMM2025 and IGRF-14); the
+    /// secular variation carries the model on from there.
+    public var epoch: Double { epochs[epochs.count - 1] }
+    /// The dates the model is valid for, both included: 2025.0 to 2030.0 for WMM2025, 1900.0 to 2030.0 for IGRF-14.
+    public let validYears: ClosedRange<Double>
     /// Highest degree n.
     public let maxDegree: Int
-    /// Coefficients indexed `[n][m]`, nT and nT per year.
-    private let g: [[Double]], h: [[Double]], gDot: [[Double]], hDot: [[Double]]
+    /// The epochs of `g` and `h`, increasing.
+    private let epochs: [Double]
+    /// Coefficients indexed `[epoch][n][m]` in nT, and their yearly change after the last epoch `[n][m]` in nT per year.
+    private let g: [[[Double]]], h: [[[Double]]], gDot: [[Double]], hDot: [[Double]]
 
     /// WMM2025, from the `WMM.COF` shipped with this module.
     public static func wmm2025() throws -> MagneticModel {
-        guard let path = coefficientFileCandidates.first(where: { FileManager.default.isReadableFile(atPath: $0) }) else {
-            throw MagneticModelError("WMM.COF not found; looked in " + coefficientFileCandidates.joined(separator: ", "))
-        }
-        return try MagneticModel(cofPath: path)
+        try MagneticModel(cofPath: try coefficientFile("WMM.COF"))
     }
 
-    /// Where `WMM.COF` may be: the resource bundle SwiftPM puts beside the executable (or the test
-    /// bundle), then `../share/steady-dice` beside an installed executable (`scripts/install`), then
-    /// this source tree. Looked up by hand because `Bundle.module` stops the program when
-    /// its bundle is missing, and a missing model file deserves an error, not a crash.
-    static var coefficientFileCandidates: [String] {
-        let bundle = "steady-dice_Location.resources/WMM.COF"
-        var folders = [Bundle.main.bundleURL]
-        if let executable = Bundle.main.executableURL { folders.append(executable.deletingLastPathComponent()) }
-        let installed = Bundle.main.executableURL.map {
-            $0.resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("share/steady-dice/WMM.COF").path
+    /// IGRF-14, from the `igrf14coeffs.txt` shipped with this module (IAGA's coefficient file, unchanged).
+    public static func igrf14() throws -> MagneticModel {
+        try MagneticModel(igrfPath: try coefficientFile("igrf14coeffs.txt"))
+    }
+
+    /// The model for a date: WMM2025 where it is valid (2025.0 to 2030.0), IGRF-14 before (from 1900.0).
+    /// Throws, naming both spans, for a date neither covers.
+    public static func forYear(_ decimalYear: Double) throws -> MagneticModel {
+        let wmm = try wmm2025()
+        if wmm.validYears.contains(decimalYear) { return wmm }
+        let igrf = try igrf14()
+        if igrf.validYears.contains(decimalYear) { return igrf }
+        throw MagneticModelError(String(format: "date %.3f is outside the magnetic models' lives: %@ %.1f to %.1f, %@ %.1f to %.1f",
+                                        decimalYear, igrf.name, igrf.validYears.lowerBound, igrf.validYears.upperBound,
+                                        wmm.name, wmm.validYears.lowerBound, wmm.validYears.upperBound))
+    }
+
+    /// The path of a coefficient file shipped with this module, or an error listing where it was looked for.
+    static func coefficientFile(_ name: String) throws -> String {
+        let candidates = coefficientFileCandidates(name)
+        guard let path = candidates.first(where: { FileManager.default.isReadableFile(atPath: $0) }) else {
+            throw MagneticModelError("\(name) not found; looked in " + candidates.joined(separator: ", "))
         }
-        return folders.map { $0.appendingPathComponent(bundle).path }
-            + (installed.map { [$0] } ?? [])
-            + [URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("WMM.COF").path]
+        return path
+    }
+
+    /// Where a coefficient file is: this module's SwiftPM resource bundle (`Bundle.module`), which sits beside
+    /// the executable in a build, a test runner, an install (`scripts/install` copies it beside the binaries)
+    /// and a package that depends on ours. Its presence is checked first because `Bundle.module` stops the
+    /// program when its bundle is missing, and a missing model file deserves an error, not a crash.
+    static func coefficientFileCandidates(_ name: String) -> [String] {
+        guard ResourceBundles.bundle(ofTarget: "Location") != nil else {
+            return [ResourceBundles.folder.appendingPathComponent("<package>_Location.resources/\(name)").path]
+        }
+        return [(Bundle.module.resourceURL ?? Bundle.module.bundleURL).appendingPathComponent(name).path]
     }
 
     /// Reads a coefficient file in the WMM.COF layout: a header line `epoch name date`, then lines
@@ -97,21 +120,106 @@ public struct MagneticModel: Sendable {
         }
         let maxDegree = rows.map(\.n).max() ?? 0
         guard maxDegree >= 1 else { throw MagneticModelError("\(path): no coefficients") }
-        let zero = [[Double]](repeating: [Double](repeating: 0, count: maxDegree + 1), count: maxDegree + 1)
-        var g = zero, h = zero, gDot = zero, hDot = zero
+        var g = Self.zero(maxDegree), h = Self.zero(maxDegree), gDot = Self.zero(maxDegree), hDot = Self.zero(maxDegree)
         for row in rows {
             g[row.n][row.m] = row.values[0]
             h[row.n][row.m] = row.values[1]
             gDot[row.n][row.m] = row.values[2]
             hDot[row.n][row.m] = row.values[3]
         }
-        self.name = String(header[1])
-        self.epoch = epoch
-        self.maxDegree = maxDegree
+        self.init(name: String(header[1]), epochs: [epoch], g: [g], h: [h], gDot: gDot, hDot: hDot,
+                  validYears: epoch...(epoch + 5), maxDegree: maxDegree)
+    }
+
+    /// Reads a coefficient file in IGRF's layout (`igrf14coeffs.txt`): `#` comment lines, a line naming the
+    /// kind of each column, then `g/h n m` and the epochs (`1900.0 ... 2025.0`) with the secular variation's
+    /// span last (`2025-30`), then a line per coefficient: `g` or `h`, n, m, a value per epoch, the yearly change.
+    public init(igrfPath: String) throws {
+        guard let text = try? String(contentsOfFile: igrfPath, encoding: .utf8) else {
+            throw MagneticModelError("\(igrfPath): cannot read the coefficient file")
+        }
+        try self.init(igrfText: text, path: igrfPath)
+    }
+
+    public init(igrfText: String, path: String = "igrf14coeffs.txt", name: String = "IGRF-14") throws {
+        var epochs: [Double]?
+        var validEnd = 0.0
+        var rows: [(line: Int, isG: Bool, n: Int, m: Int, values: [Double])] = []
+        for (index, line) in igrfText.split(whereSeparator: \.isNewline).enumerated() {
+            let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard let first = fields.first, !first.hasPrefix("#") else { continue }
+            if first == "g/h" {
+                // "g/h n m 1900.0 ... 2025.0 2025-30": the epochs, then the span of the secular variation.
+                let values = fields.dropFirst(3)
+                guard let span = values.last, let dash = span.firstIndex(of: "-"),
+                      let start = Double(span[..<dash]), let endDigits = Int(span[span.index(after: dash)...]) else {
+                    throw MagneticModelError("\(path):\(index + 1): expected the secular variation's span (like 2025-30) last")
+                }
+                let parsed = values.dropLast().compactMap { Double($0) }
+                guard parsed.count == values.count - 1, !parsed.isEmpty, zip(parsed, parsed.dropFirst()).allSatisfy({ $0 < $1 }),
+                      parsed.last == start else {
+                    throw MagneticModelError("\(path):\(index + 1): expected increasing epochs ending at the secular variation's start")
+                }
+                epochs = parsed
+                let century = (Int(start) / 100) * 100
+                validEnd = Double(century + endDigits) >= start ? Double(century + endDigits) : Double(century + 100 + endDigits)
+                continue
+            }
+            guard first == "g" || first == "h" else { continue }  // the "c/s deg ord" line names the columns' kinds
+            guard let epochs else { throw MagneticModelError("\(path):\(index + 1): a coefficient before the 'g/h n m' line") }
+            guard fields.count == 3 + epochs.count + 1, let n = Int(fields[1]), let m = Int(fields[2]), n >= 1, n <= 20, m >= 0, m <= n else {
+                throw MagneticModelError("\(path):\(index + 1): expected 'g|h n m' and \(epochs.count + 1) numbers")
+            }
+            let values = fields.dropFirst(3).compactMap { Double($0) }
+            guard values.count == epochs.count + 1, values.allSatisfy(\.isFinite) else {
+                throw MagneticModelError("\(path):\(index + 1): malformed number")
+            }
+            rows.append((index + 1, first == "g", n, m, values))
+        }
+        guard let epochs, let maxDegree = rows.map(\.n).max() else { throw MagneticModelError("\(path): no coefficients") }
+        var g = [[[Double]]](repeating: Self.zero(maxDegree), count: epochs.count), h = g
+        var gDot = Self.zero(maxDegree), hDot = Self.zero(maxDegree)
+        for row in rows {
+            for e in epochs.indices {
+                if row.isG { g[e][row.n][row.m] = row.values[e] } else { h[e][row.n][row.m] = row.values[e] }
+            }
+            if row.isG { gDot[row.n][row.m] = row.values[epochs.count] } else { hDot[row.n][row.m] = row.values[epochs.count] }
+        }
+        self.init(name: name, epochs: epochs, g: g, h: h, gDot: gDot, hDot: hDot,
+                  validYears: epochs[0]...validEnd, maxDegree: maxDegree)
+    }
+
+    private init(name: String, epochs: [Double], g: [[[Double]]], h: [[[Double]]], gDot: [[Double]], hDot: [[Double]],
+                 validYears: ClosedRange<Double>, maxDegree: Int) {
+        self.name = name
+        self.epochs = epochs
         self.g = g
         self.h = h
         self.gDot = gDot
         self.hDot = hDot
+        self.validYears = validYears
+        self.maxDegree = maxDegree
+    }
+
+    private static func zero(_ maxDegree: Int) -> [[Double]] {
+        [[Double]](repeating: [Double](repeating: 0, count: maxDegree + 1), count: maxDegree + 1)
+    }
+
+    /// g and h at `decimalYear`: linear between the two epochs around it, or the last epoch's carried on by
+    /// the secular variation after it.
+    private func coefficients(at decimalYear: Double) -> (g: [[Double]], h: [[Double]]) {
+        let last = epochs.count - 1
+        if decimalYear >= epochs[last] || last == 0 {
+            let years = decimalYear - epochs[last]
+            return (zip(g[last], gDot).map { zip($0, $1).map { $0 + years * $1 } },
+                    zip(h[last], hDot).map { zip($0, $1).map { $0 + years * $1 } })
+        }
+        let i = max(0, (epochs.lastIndex { $0 <= decimalYear }) ?? 0)
+        let fraction = (decimalYear - epochs[i]) / (epochs[i + 1] - epochs[i])
+        func blend(_ a: [[Double]], _ b: [[Double]]) -> [[Double]] {
+            zip(a, b).map { zip($0, $1).map { $0 + fraction * ($1 - $0) } }
+        }
+        return (blend(g[i], g[i + 1]), blend(h[i], h[i + 1]))
     }
 
     // MARK: - Evaluation
@@ -135,7 +243,7 @@ public struct MagneticModel: Sendable {
             throw MagneticModelError("height \(heightMetres) m is outside -10 km to 1000 km")
         }
         let position = Geocentric(latitudeDegrees: latitudeDegrees, heightKilometres: heightMetres / 1000)
-        let spherical = sphericalField(position, longitude: longitudeDegrees * .pi / 180, years: decimalYear - epoch)
+        let spherical = sphericalField(position, longitude: longitudeDegrees * .pi / 180, coefficients: coefficients(at: decimalYear))
         // Geocentric north/down to geodetic north/down: rotate by the difference of the two latitudes.
         let psi = position.latitude - latitudeDegrees * .pi / 180
         return MagneticField(north: spherical.north * cos(psi) - spherical.down * sin(psi),
@@ -144,7 +252,7 @@ public struct MagneticModel: Sendable {
     }
 
     /// Field components along geocentric north, east and down (nT).
-    private func sphericalField(_ position: Geocentric, longitude: Double, years: Double) -> MagneticField {
+    private func sphericalField(_ position: Geocentric, longitude: Double, coefficients: (g: [[Double]], h: [[Double]])) -> MagneticField {
         let legendre = SchmidtLegendre(maxDegree: maxDegree, sinLatitude: sin(position.latitude),
                                        cosLatitude: cos(position.latitude))
         let ratio = Geocentric.referenceRadiusKm / position.radiusKm
@@ -153,8 +261,7 @@ public struct MagneticModel: Sendable {
         for n in 1...maxDegree {
             power *= ratio
             for m in 0...n {
-                let gnm = g[n][m] + years * gDot[n][m]
-                let hnm = h[n][m] + years * hDot[n][m]
+                let gnm = coefficients.g[n][m], hnm = coefficients.h[n][m]
                 let cosML = cos(Double(m) * longitude), sinML = sin(Double(m) * longitude)
                 let cosTerm = gnm * cosML + hnm * sinML
                 let sinTerm = gnm * sinML - hnm * cosML

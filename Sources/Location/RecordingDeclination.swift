@@ -1,7 +1,7 @@
 import Foundation
 
-/// The magnetic declination of a recording, from its own location stream: WMM at the first good fix,
-/// on the date of that fix. What lets `xTrueNorthZVertical` need no `--declination`.
+/// The magnetic declination of a recording, from its own location stream: the magnetic model for the date
+/// of its first good fix (WMM2025 from 2025.0, IGRF-14 before) at that fix. What lets `xTrueNorthZVertical` need no `--declination`.
 public struct RecordingDeclination: Sendable {
     /// The `Location.csv` the fix came from.
     public let path: String
@@ -27,7 +27,7 @@ public struct RecordingDeclination: Sendable {
 
     /// The declination of the recording folder `folder`, or nil when it holds no `Location.csv`.
     /// Throws when the file is unreadable, holds no fix within `maxAccuracy` metres, or its date lies
-    /// outside the model's life.
+    /// outside the models' lives (1900 to 2030). `model` replaces the choice by date.
     public static func find(folder: String, maxAccuracy: Double,
                             model: MagneticModel? = nil) throws -> RecordingDeclination? {
         guard let file = LocationReader.locationFile(inFolder: folder) else { return nil }
@@ -37,18 +37,24 @@ public struct RecordingDeclination: Sendable {
                                 + "for true north; give --declination DEG, or a larger --max-accuracy")
         }
         let fix = fixes[index]
-        let model = try model ?? MagneticModel.wmm2025()
         let year = DecimalYear.of(fix.date)
+        let chosen: MagneticModel
+        do {
+            chosen = try model ?? MagneticModel.forYear(year)
+        } catch {
+            throw LocationError(path: file, line: fix.line, "the fix of \(DecimalYear.isoDay(fix.date)): \(error); "
+                                + "give --declination DEG for true north")
+        }
         let height = fix.altitude.isFinite && abs(fix.altitude) < 10_000 ? fix.altitude : 0
         let field: MagneticField
         do {
-            field = try model.field(latitudeDegrees: fix.latitude, longitudeDegrees: fix.longitude,
+            field = try chosen.field(latitudeDegrees: fix.latitude, longitudeDegrees: fix.longitude,
                                     heightMetres: height, decimalYear: year)
         } catch {
             throw LocationError(path: file, line: fix.line, "the fix of \(DecimalYear.isoDay(fix.date)): \(error); "
                                 + "give --declination DEG for true north")
         }
         return RecordingDeclination(path: file, fix: fix, skipped: index, decimalYear: year,
-                                    modelName: model.name, field: field)
+                                    modelName: chosen.name, field: field)
     }
 }

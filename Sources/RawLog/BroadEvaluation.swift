@@ -18,7 +18,9 @@ public struct TrialResult: Sendable {
 /// Runs the estimator over a log with reference columns and scores it as BROAD does:
 /// rows with `moving` = 1 (all rows when the log has no such column) and a finite reference.
 public enum BroadEvaluation {
-    public static func evaluate(log: RawIMULog, mode: FusionMode, parameters: FusionParameters = .default) throws -> TrialResult {
+    /// `record` is given each evaluated row: its time (seconds), the estimate and the reference, both sensor into ENU.
+    public static func evaluate(log: RawIMULog, mode: FusionMode, parameters: FusionParameters = .default,
+                                record: ((Double, Quaternion, Quaternion) -> Void)? = nil) throws -> TrialResult {
         guard let reference = log.reference else {
             throw RawLogError(path: log.path, "no reference columns qw,qx,qy,qz to evaluate against")
         }
@@ -34,6 +36,7 @@ public enum BroadEvaluation {
             let ref = Quaternion(w: r[0], x: r[1], y: r[2], z: r[3])
             if let e = BroadMetrics.errors(estimate: estimator.enuFromSensor, reference: ref) {
                 rms.add(e)
+                record?(log.time[i], estimator.enuFromSensor, ref)
             }
         }
         return TrialResult(name: trialName(of: log.path), mode: mode, evaluatedSamples: rms.count,

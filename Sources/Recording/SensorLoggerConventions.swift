@@ -19,7 +19,9 @@ public enum SensorLoggerPlatform: String, CaseIterable, Sendable {
 /// - "Standardise Units & Frames" (app 1.29 and later, off by default) makes iOS write Android's
 ///   conventions, except that north stays true north.
 ///
-/// The default, for a folder without `Metadata.csv`, is Android's, which is also the physical one.
+/// Without `Metadata.csv` the platform is told by `Orientation.csv`'s column layout, which differs:
+/// Android writes `time,seconds_elapsed,qz,qy,qx,qw,roll,pitch,yaw`, iOS `time,seconds_elapsed,yaw,qx,qz,roll,qw,qy,pitch`.
+/// With neither, Android's conventions (the physical ones) are assumed, and the note says so.
 public struct SensorLoggerConventions: Equatable, Sendable, CustomStringConvertible {
     public var platform: SensorLoggerPlatform
     /// "Standardise Units & Frames" was on.
@@ -33,8 +35,31 @@ public struct SensorLoggerConventions: Equatable, Sendable, CustomStringConverti
         self.source = source
     }
 
-    /// Android's conventions, used when nothing says otherwise.
-    public static let physical = SensorLoggerConventions(platform: .android, source: "no Metadata.csv; Android's convention")
+    /// Android's conventions, assumed when nothing in the folder tells the platform.
+    public static let physical = SensorLoggerConventions(
+        platform: .android,
+        source: "no Metadata.csv and no Orientation.csv whose columns tell the platform; assumed Android's, "
+            + "give --platform ios for an iPhone recording")
+
+    /// The column layouts of `Orientation.csv` as each platform's app writes it, lower-cased.
+    static let orientationLayouts: [(platform: SensorLoggerPlatform, columns: [String])] = [
+        (.android, ["time", "seconds_elapsed", "qz", "qy", "qx", "qw", "roll", "pitch", "yaw"]),
+        (.ios, ["time", "seconds_elapsed", "yaw", "qx", "qz", "roll", "qw", "qy", "pitch"]),
+    ]
+
+    /// The platform whose app writes `Orientation.csv` with exactly these columns in this order, or nil.
+    public static func platform(orientationColumns names: [String]) -> SensorLoggerPlatform? {
+        let folded = names.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        return orientationLayouts.first { $0.columns == folded }?.platform
+    }
+
+    /// The conventions `Orientation.csv`'s header tells, for a file read without its folder's `Metadata.csv`;
+    /// `.physical` (assumed, and saying so) when its columns are neither platform's layout.
+    public static func fromLayout(orientationColumns names: [String], file: String = "Orientation.csv") -> SensorLoggerConventions {
+        guard let platform = platform(orientationColumns: names) else { return .physical }
+        return SensorLoggerConventions(platform: platform, source: "no Metadata.csv; \(file)'s column order is "
+                                       + "\(platform == .ios ? "iOS" : "Android")'s")
+    }
 
     /// The factor that turns the folder's accelerometer and gravity into the specific force: -1 on iOS unless standardised.
     public var accelerationSign: Double { platform == .ios && !standardised ? -1 : 1 }
@@ -63,7 +88,10 @@ public struct SensorLoggerConventions: Equatable, Sendable, CustomStringConverti
     /// (`platform`, `appVersion`, and a standardisation column when the app writes one), else Android's.
     /// `override` (the `--platform` option) wins over the file. Throws for a `Metadata.csv` that names
     /// no platform steady-dice knows.
-    public static func read(folder: String, override: SensorLoggerPlatform? = nil) throws -> SensorLoggerConventions {
+    /// Without `Metadata.csv`, `orientationColumns` (the header of the `Orientation.csv` being read), or else the
+    /// folder's own `Orientation.csv`, tells the platform by its column layout.
+    public static func read(folder: String, override: SensorLoggerPlatform? = nil,
+                            orientationColumns: [String]? = nil) throws -> SensorLoggerConventions {
         let metadataPath = (folder as NSString).appendingPathComponent("Metadata.csv")
         let metadata = FileManager.default.fileExists(atPath: metadataPath) ? try Metadata(path: metadataPath) : nil
         if let override {
@@ -71,7 +99,10 @@ public struct SensorLoggerConventions: Equatable, Sendable, CustomStringConverti
             if let platform = metadata?.platform { source += "; Metadata.csv says \(platform)" }
             return SensorLoggerConventions(platform: override, standardised: metadata?.standardised ?? false, source: source)
         }
-        guard let metadata else { return .physical }
+        guard let metadata else {
+            if let orientationColumns { return fromLayout(orientationColumns: orientationColumns) }
+            return fromOrientationHeader(folder: folder)
+        }
         guard let name = metadata.platform else {
             throw RecordingError(path: metadataPath, "no 'platform' column; give --platform ios or --platform android")
         }
@@ -81,6 +112,18 @@ public struct SensorLoggerConventions: Equatable, Sendable, CustomStringConverti
         var source = "Metadata.csv: platform \(name)"
         if let version = metadata.appVersion { source += ", app \(version)" }
         return SensorLoggerConventions(platform: platform, standardised: metadata.standardised, source: source)
+    }
+
+    /// The conventions told by the column layout of the folder's `Orientation.csv`, or `.physical` (assumed).
+    static func fromOrientationHeader(folder: String) -> SensorLoggerConventions {
+        guard let path = RecordingFolder.open(folder)?.file("Orientation.csv"),
+              let handle = FileHandle(forReadingAtPath: path) else { return .physical }
+        defer { try? handle.close() }
+        // The header is the first line; 4 KiB holds it many times over.
+        guard let head = try? handle.read(upToCount: 4096) else { return .physical }
+        let text = CSVText(head)
+        guard let header = text.header else { return .physical }
+        return fromLayout(orientationColumns: header.names)
     }
 
     /// The first data row of `Metadata.csv`, by column name.

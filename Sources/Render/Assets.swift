@@ -1,22 +1,29 @@
 import Foundation
+import SteadyDiceAssets
 
-/// Where the run-time assets live: a folder holding `shaders/` and `models/`.
+/// Where the run-time assets live: a folder holding `shaders/` and `models/` (and `fonts/`).
 public struct Assets: Sendable {
     public let root: URL
 
     public var shaders: URL { root.appendingPathComponent("shaders") }
     public var models: URL { root.appendingPathComponent("models") }
 
+    /// The HUD's font: the assets' own DejaVu Sans Mono, else the system's (fonts-dejavu-core), for an
+    /// `--assets` folder made before the font was shipped.
+    public var font: String {
+        let own = root.appendingPathComponent("fonts/DejaVuSansMono.ttf").path
+        return FileManager.default.fileExists(atPath: own) ? own : FontAtlas.defaultFontPath
+    }
+
     public init(root: URL) { self.root = root }
 
-    /// The environment variable that names the assets folder of an installed copy.
+    /// The environment variable that overrides the package's own assets.
     public static let environmentVariable = "STEADY_DICE_ASSETS"
 
-    /// Finds the assets: an explicit folder (`--assets`), else `$STEADY_DICE_ASSETS`, else a folder found
-    /// from the running executable's own path: `../share/steady-dice` beside an installed copy
-    /// (`PREFIX/bin` and `PREFIX/share/steady-dice`), then the executable's folder and every folder above
-    /// it, which finds the checkout of a build in `.build/`. No source path is compiled in, so a copied
-    /// binary never silently uses the checkout it was built from.
+    /// Finds the assets: an explicit folder (`--assets`), else `$STEADY_DICE_ASSETS`, else the package's
+    /// SwiftPM resource bundle (`BundledAssets`), which sits beside the running executable in a build, a test
+    /// runner, an install and a package that depends on ours. No source path is compiled in and no folder is
+    /// guessed, so a binary copied without its bundle fails naming where it looked.
     public static func locate(explicit: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Assets {
         if let explicit {
             return try validated(URL(fileURLWithPath: explicit), origin: "--assets")
@@ -24,33 +31,10 @@ public struct Assets: Sendable {
         if let fromEnvironment = environment[environmentVariable], !fromEnvironment.isEmpty {
             return try validated(URL(fileURLWithPath: fromEnvironment), origin: environmentVariable)
         }
-        let candidates = candidates(executable: executablePath())
-        for candidate in candidates where isAssetsFolder(candidate) {
-            return Assets(root: candidate)
+        if let bundled = BundledAssets.folder {
+            return try validated(bundled, origin: "the package's resource bundle")
         }
-        throw RenderError.assetsNotFound(searched: candidates.map(\.path))
-    }
-
-    /// The folders tried for an executable at `executable`, in order: the installed layout's
-    /// `../share/steady-dice`, then the executable's folder and each folder above it up to `/`.
-    static func candidates(executable: URL) -> [URL] {
-        var folder = executable.deletingLastPathComponent().standardizedFileURL
-        var candidates = [folder.deletingLastPathComponent().appendingPathComponent("share/steady-dice").standardizedFileURL]
-        while true {
-            candidates.append(folder)
-            let parent = folder.deletingLastPathComponent().standardizedFileURL
-            if parent.path == folder.path { break }
-            folder = parent
-        }
-        return candidates
-    }
-
-    /// The running executable, symlinks resolved (`/proc/self/exe` on Linux), so a binary started
-    /// through `PATH` or a link is found where its file really is.
-    private static func executablePath() -> URL {
-        let executable = Bundle.main.executableURL
-            ?? URL(fileURLWithPath: CommandLine.arguments.first ?? ".")
-        return executable.resolvingSymlinksInPath()
+        throw RenderError.assetsNotFound(searched: [BundledAssets.searched])
     }
 
     private static func validated(_ url: URL, origin: String) throws -> Assets {

@@ -19,7 +19,8 @@ final class HUDLayer {
     static let panelColour: (r: Float, g: Float, b: Float, a: Float) = (0.04, 0.05, 0.07, 0.62)
     static let textColour: (r: Float, g: Float, b: Float, a: Float) = (1, 1, 1, 1)
 
-    init(assets: Assets, fontPath: String = FontAtlas.defaultFontPath) throws {
+    init(assets: Assets, fontPath: String? = nil) throws {
+        let fontPath = fontPath ?? assets.font
         program = try ShaderProgram(assets: assets, name: "hud")
         viewportLocation = program.uniform("u_viewport")
         colourLocation = program.uniform("u_colour")

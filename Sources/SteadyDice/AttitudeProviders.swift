@@ -13,6 +13,9 @@ struct AttitudeReading {
     var worldFromDevice: Quaternion?
     /// The attitude is not live or not trusted: draw the die grey.
     var greyed: Bool
+    /// How the HUD names the reference frame now, when the source says so sample by sample (imud's flags);
+    /// nil keeps the name the source was set up with.
+    var frame: String? = nil
 }
 
 /// A source of device-to-world attitudes for the app: a log playing back, or a live daemon.
@@ -31,6 +34,11 @@ protocol AttitudeProvider: AnyObject {
     func health(now: Double) -> String
     /// Who fused the attitude and how that goes, for the HUD.
     func fusion(now: Double) -> String
+    /// The first frame is about to be drawn at `now`: a log starts playing from its start time here, not
+    /// when it was loaded, so the window's setup costs no log time.
+    func begin(now: Double)
+    /// Log time shown at `now`, for sources that play a log; nil for live and fixed ones.
+    func logTime(now: Double) -> Double?
 }
 
 extension AttitudeProvider {
@@ -39,6 +47,8 @@ extension AttitudeProvider {
     func seek(by seconds: Double, now: Double) {}
     func health(now: Double) -> String { status(now: now) }
     func fusion(now: Double) -> String { "none" }
+    func begin(now: Double) {}
+    func logTime(now: Double) -> Double? { nil }
 }
 
 /// Plays an attitude log in real time.
@@ -47,12 +57,14 @@ final class LogPlaybackProvider: AttitudeProvider {
     private let name: String
     private let fusionTrack: FusionTrack?
     private let mount: Quaternion?
+    private let startTime: Double
 
     /// `fusion` is the estimator's track when the log was fused from raw IMU data.
     /// `mount` R turns each attitude q into q · R⁻¹; playback starts at log time `startTime`.
     init(log: AttitudeLog, fusion: FusionTrack? = nil, speed: Double, looping: Bool, now: Double,
          mount: Quaternion? = nil, startTime: Double = 0) throws {
         self.mount = mount
+        self.startTime = startTime
         playback = try Playback(log: log, now: now, speed: speed, looping: looping)
         if startTime != 0 { playback.seek(to: startTime, now: now) }
         name = URL(fileURLWithPath: log.path).lastPathComponent
@@ -63,6 +75,9 @@ final class LogPlaybackProvider: AttitudeProvider {
         let q = playback.attitude(atWallTime: now)
         return AttitudeReading(worldFromDevice: mount.map { (q * $0.conjugate).normalized() ?? q } ?? q, greyed: false)
     }
+
+    func begin(now: Double) { playback.seek(to: startTime, now: now) }
+    func logTime(now: Double) -> Double? { playback.currentTime(now: now) }
 
     func togglePause(now: Double) { playback.togglePause(now: now) }
     func seek(by seconds: Double, now: Double) { playback.seek(by: seconds, now: now) }

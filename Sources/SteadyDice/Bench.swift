@@ -7,6 +7,7 @@ import Foundation
 import Imaging
 import Messages
 import Render
+import SteadyDiceAssets
 
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -36,14 +37,14 @@ struct Bench: ParsableCommand {
 
     @OptionGroup var hudOptions: HUDOptions
 
-    @Option(parsing: .unconditional, help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else ../share/steady-dice beside the executable, else the checkout above it).")
+    @Option(parsing: .unconditional, help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else the package's resource bundle beside the executable).")
     var assets: String?
 
     @Option(parsing: .unconditional, help: "Write a lossless FFV1 .avi test video of --size and --frames frames, then exit.")
     var writeVideo: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Also measure this equirectangular panorama as the background, against the generated "
-                               + "textured background, in the same run.", valueName: "FILE"))
+                               + "textured background, in the same run.", valueName: "FILE"), transform: { Examples.path(for: $0) })
     var panorama: String?
 
     func validate() throws {

@@ -10,6 +10,7 @@ import Imaging
 import Messages
 import RawLog
 import Render
+import SteadyDiceAssets
 
 /// `steady-dice calibration-clip`: a synthetic calibration clip with known truth, for tests and the
 /// benchmark: a textured panorama seen through a known camera, mount and time offset, turned by a
@@ -20,8 +21,8 @@ struct CalibrationClip: ParsableCommand {
         commandName: "calibration-clip",
         abstract: "Make a synthetic calibration clip and its raw log, with the camera, mount and time offset known.")
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("A raw log with a reference attitude (a BROAD trial, .csv or .csv.xz) to move the camera.",
-                               valueName: "TRIAL"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("A raw log with a reference attitude (a BROAD trial, .csv or .csv.xz) to move the camera; broad_02_excerpt names the bundled one.",
+                               valueName: "TRIAL"), transform: { Examples.path(for: $0) })
     var trial: String
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Where in the trial the log starts, seconds on the trial's clock.", valueName: "S"))
@@ -67,7 +68,7 @@ struct CalibrationClip: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Also write the truth as a calibration file (as `calibrate --output` would).", valueName: "truth.yaml"))
     var truth: String?
 
-    @Option(parsing: .unconditional, help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else ../share/steady-dice beside the executable, else the checkout above it).")
+    @Option(parsing: .unconditional, help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else the package's resource bundle beside the executable).")
     var assets: String?
 
     /// Degrees per second: a tenth of a MEMS gyroscope's largest full scale would already be a broken part.

@@ -7,6 +7,7 @@ import Imaging
 import Messages
 import Render
 import SteadyDiceKit
+import SteadyDiceAssets
 
 /// `--anchor B,E[,D]`: bearing and elevation in degrees, distance in die edges.
 struct AnchorArgument: ExpressibleByArgument {
@@ -46,8 +47,8 @@ struct CameraOptions: ParsableArguments {
     var anchor: AnchorArgument?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("An equirectangular panorama of the world as the background "
-                               + "(bearing -180° to 180° left to right, elevation 90° to -90° top to bottom).",
-                               valueName: "FILE"))
+                               + "(bearing -180° to 180° left to right, elevation 90° to -90° top to bottom); compass-sky names the bundled one.",
+                               valueName: "FILE"), transform: { Examples.path(for: $0) })
     var panorama: String?
 
     /// The files these options read, which no output of the same command may replace.

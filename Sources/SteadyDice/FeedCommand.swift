@@ -5,6 +5,7 @@ import Foundation
 import FusionOptions
 import IMUD
 import Messages
+import SteadyDiceAssets
 
 /// `steady-dice feed`: replays an attitude log as imud's binary stream (wire version 14 or 17), for tests and
 /// for users without imud hardware; `--bench` measures the local latency instead.
@@ -25,7 +26,7 @@ struct Feed: ParsableCommand {
               steady-dice feed --bench
             """)
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Attitude log to replay (steady-dice CSV or Sensor Logger Orientation.csv), or a raw IMU log, fused first.", valueName: "file"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Attitude log to replay (steady-dice CSV or Sensor Logger Orientation.csv), or a raw IMU log, fused first.", valueName: "file"), transform: { Examples.path(for: $0) })
     var log: String?
 
     @OptionGroup var magnetometer: MagnetometerOptions
@@ -120,6 +121,10 @@ struct Feed: ParsableCommand {
         }.joined(separator: ", ")
         Messages.logger.info(
             "feeding \(attitudeLog.samples.count) samples of \(attitudeLog.path) as imud wire v\(wire) (\(coordinateFrame.rawValue.uppercased()), mount \(mapping.mount)) on \(where_)")
+        if replay.headingFlags.isEmpty {
+            let frame = attitudeLog.frame?.rawValue ?? "no named frame"
+            Messages.logger.warning("\(attitudeLog.path): heading arbitrary (the log is in \(frame)): published with mag_valid clear, so a reader does not take it for magnetic north")
+        }
         replay.run()
         let stats = publisher.statistics
         Messages.logger.info(

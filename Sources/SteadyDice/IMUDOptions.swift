@@ -64,7 +64,9 @@ final class IMUDAttitudeProvider: AttitudeProvider {
     /// converged, and while the history does not reach back to `now` yet.
     func reading(now: Double) -> AttitudeReading {
         guard let found = history.attitude(at: now) else { return AttitudeReading(worldFromDevice: nil, greyed: true) }
-        return AttitudeReading(worldFromDevice: found.worldFromDevice, greyed: client.state != .connected || found.beforeHistory)
+        let magValid = client.latest()?.flags.contains(.magValid) ?? false
+        return AttitudeReading(worldFromDevice: found.worldFromDevice, greyed: client.state != .connected || found.beforeHistory,
+                               frame: SceneSource.imudFrameName(magValid: magValid))
     }
 
     var clock: AttitudeClock { .live }

@@ -8,6 +8,7 @@ import Imaging
 import Messages
 import Render
 import SteadyDiceKit
+import SteadyDiceAssets
 
 struct RenderVideo: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -25,7 +26,7 @@ struct RenderVideo: ParsableCommand {
         """)
 
     // MARK: - Options of render's own
-    @Option(parsing: .unconditional, help: "Attitude log (steady-dice CSV, Sensor Logger Orientation.csv, or a raw IMU log to fuse).")
+    @Option(parsing: .unconditional, help: "Attitude log (steady-dice CSV, Sensor Logger Orientation.csv, or a raw IMU log to fuse); demo-attitude names the bundled demo log.", transform: { Examples.path(for: $0) })
     var log: String
 
     @Option(parsing: .unconditional, help: "Frame size, WxH.", transform: { try Size.parseOption($0) })
@@ -44,7 +45,7 @@ struct RenderVideo: ParsableCommand {
     @Option(name: [.customShort("o"), .long], parsing: .unconditional, help: "Output: FILE.mkv, FILE.avi, FILE.mp4, or FOLDER/ for PNGs.")
     var output: String
 
-    @Option(parsing: .unconditional, help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else ../share/steady-dice beside the executable, else the checkout above it).")
+    @Option(parsing: .unconditional, help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else the package's resource bundle beside the executable).")
     var assets: String?
 
     // MARK: - Option groups shared with snapshot (a group snapshot gains belongs here too)
@@ -81,6 +82,7 @@ struct RenderVideo: ParsableCommand {
                                       + attitudeCalibration.inputPaths)
             let staged = try outputs.stage(output, option: "--output")
             let (attitudeLog, fusion) = try loadAttitudeLogWithFusion(path: log, magnetometer: magnetometer, platform: recording.platform)
+            for note in cameraOptions.settings.headingNotes(frame: attitudeLog.frame, log: log) { Messages.logger.warning("\(note)") }
             let options = try SnapshotOptions(camera: cameraOptions, background: backgroundOptions, relativeAttitude: relativeAttitude,
                                               model: modelOptions, hud: hudOptions, assets: assets,
                                               attitudeCalibration: attitudeCalibration)

@@ -11,6 +11,7 @@ import Messages
 import Render
 import SafeText
 import SteadyDiceKit
+import SteadyDiceAssets
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -29,7 +30,7 @@ struct Run: ParsableCommand {
         Needs a display: run it under `xvfb-run -a`, or use `steady-dice snapshot`.
         """)
 
-    @Option(parsing: .unconditional, help: "Attitude log to play (steady-dice CSV or Sensor Logger Orientation.csv), or a raw IMU log, fused first. Default: the demo log.")
+    @Option(parsing: .unconditional, help: "Attitude log to play (steady-dice CSV or Sensor Logger Orientation.csv), or a raw IMU log, fused first. Default: the demo log (named demo-attitude).", transform: { Examples.path(for: $0) })
     var log: String?
 
     @Option(parsing: .unconditional, help: "Show one fixed device-to-world quaternion w,x,y,z instead of a log.",
@@ -69,10 +70,19 @@ struct Run: ParsableCommand {
     @Option(parsing: .unconditional, help: "Quit by itself after drawing this many frames (for scripted runs).")
     var frames: Int?
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("Start playing the log at this log time, seconds from its first sample.",
+                                                        valueName: "s"))
+    var from: Double?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Quit by itself after this many seconds of the log (at --speed; of wall time "
+                                                        + "for --attitude and --imud), paced in real time with or without vsync.",
+                                                        valueName: "s"))
+    var duration: Double?
+
     @Option(parsing: .unconditional, help: "When the window closes, write its last frame to this PNG (what S would save).")
     var snapshotOnExit: String?
 
-    @Option(parsing: .unconditional, help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else ../share/steady-dice beside the executable, else the checkout above it).")
+    @Option(parsing: .unconditional, help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else the package's resource bundle beside the executable).")
     var assets: String?
 
     func validate() throws {
@@ -93,6 +103,11 @@ struct Run: ParsableCommand {
                                          offset, TimeOffsetControl.liveLimit))
         }
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
+        if let from {
+            guard from.isFinite, from >= 0 else { throw ValidationError("--from must be a time of 0 s or more") }
+            guard attitude == nil && !imudOptions.isSet else { throw ValidationError("--from applies to a log: --attitude and --imud have no start") }
+        }
+        if let duration, !(duration.isFinite && duration > 0) { throw ValidationError("--duration must be a positive number of seconds") }
         if let snapshotOnExit, !snapshotOnExit.lowercased().hasSuffix(".png") {
             throw ValidationError("--snapshot-on-exit must name a .png file")
         }
@@ -126,6 +141,8 @@ struct Run: ParsableCommand {
             do throws(FileAccessError) { try InputFile.check(snapshotDir, expect: .folder) } catch {
                 throw ValidationError("--snapshot-dir \(snapshotDir): \(error.reason)")
             }
+            // Before anything slow or with side effects (staging the snapshot, opening a camera, fusing a log): no display, no run.
+            try AppWindow.requireDisplay()
             let exitOutputs = OutputFiles(inputs: [log, assets] + backgroundOptions.inputPaths + cameraOptions.inputPaths
                                           + attitudeCalibration.inputPaths)
             let exitSnapshot = try snapshotOnExit.map { try exitOutputs.stage($0, option: "--snapshot-on-exit") }
@@ -158,8 +175,13 @@ struct Run: ParsableCommand {
             } else {
                 let path = log ?? assets.models.appendingPathComponent("demo-attitude.csv").path
                 let (attitudeLog, fusion) = try loadAttitudeLogWithFusion(path: path, magnetometer: magnetometer, platform: recording.platform)
+                for note in cameraOptions.settings.headingNotes(frame: attitudeLog.frame, log: path) { Messages.logger.warning("\(note)") }
+                let start = try logStartTime(offset: options.timeOffset) + (from ?? 0)
+                if let from, from > attitudeLog.duration {
+                    throw AppError(String(format: "--from %g is past the end of %@, which runs from 0 to %.3f s", from, path, attitudeLog.duration))
+                }
                 provider = try LogPlaybackProvider(log: attitudeLog, fusion: fusion, speed: speed, looping: loop, now: now,
-                                                   mount: options.mount, startTime: try logStartTime(offset: options.timeOffset))
+                                                   mount: options.mount, startTime: start)
                 frame = SceneSource.frameName(of: attitudeLog)
             }
             let window = try AppWindow(title: "steady-dice", width: size.width, height: size.height)
@@ -170,7 +192,9 @@ struct Run: ParsableCommand {
             let view = ViewControls(reference: relativeAttitude.reference, showsHUD: hudOptions.hud, frameName: frame)
             try window.loop(renderer: renderer, attitude: provider, background: backgroundProvider, view: view,
                             timeOffset: TimeOffsetControl(seconds: timeOffset, clock: provider.clock),
-                            snapshotFolder: snapshotDir, frameLimit: frames, snapshotOnExit: exitSnapshot, camera: setup)
+                            snapshotFolder: snapshotDir, frameLimit: frames,
+                            wallLimit: duration.map { provider.clock == .playback ? $0 / speed : $0 },
+                            snapshotOnExit: exitSnapshot, camera: setup)
             if let exitSnapshot {
                 try exitOutputs.commit()
                 print("saved \(exitSnapshot.path)")
@@ -184,7 +208,8 @@ final class AppWindow {
     private let window: OpaquePointer
     private var pendingKeys: [(key: Int32, mods: Int32)] = []
 
-    init(title: String, width: Int, height: Int) throws {
+    /// Refuses a run with no display to draw on: DISPLAY (or WAYLAND_DISPLAY) unset, or one GLFW cannot open.
+    static func requireDisplay() throws {
         let environment = ProcessInfo.processInfo.environment
         if (environment["DISPLAY"] ?? "").isEmpty && (environment["WAYLAND_DISPLAY"] ?? "").isEmpty {
             throw AppError("no display: DISPLAY is not set. Run it under a virtual X server "
@@ -197,6 +222,10 @@ final class AppWindow {
             throw AppError("cannot open the display (GLFW failed to initialise). Use `xvfb-run -a steady-dice run ...` "
                            + "or `steady-dice snapshot`.")
         }
+    }
+
+    init(title: String, width: Int, height: Int) throws {
+        try Self.requireDisplay()
         glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3)
         glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3)
         glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE)
@@ -221,11 +250,22 @@ final class AppWindow {
         glfwTerminate()
     }
 
-    /// Draws until the window closes, Q/Esc is pressed, SIGINT or SIGTERM arrives, or `frameLimit`
-    /// frames were drawn. The frame drawn when it stops is the one `snapshotOnExit` saves.
+    /// Seconds between frames: the monitor's refresh period (60 Hz when it does not say, as under Xvfb).
+    /// Frames are paced to it by the clock as well as by vsync, so a display without vsync does not draw
+    /// hundreds of frames a second, and `--frames N` lasts N periods.
+    static func framePeriod() -> Double {
+        guard let monitor = glfwGetPrimaryMonitor(), let mode = glfwGetVideoMode(monitor), mode.pointee.refreshRate > 0 else {
+            return 1.0 / 60
+        }
+        return 1.0 / Double(mode.pointee.refreshRate)
+    }
+
+    /// Draws until the window closes, Q/Esc is pressed, SIGINT or SIGTERM arrives, `frameLimit` frames
+    /// were drawn, or `wallLimit` seconds passed since the first frame. The frame drawn when it stops is
+    /// the one `snapshotOnExit` saves.
     func loop(renderer: SceneRenderer, attitude: AttitudeProvider, background: BackgroundProvider?, view: ViewControls,
-              timeOffset: TimeOffsetControl, snapshotFolder: String, frameLimit: Int?, snapshotOnExit: OutputFiles.Staged?,
-              camera: CameraSetup = .seed) throws {
+              timeOffset: TimeOffsetControl, snapshotFolder: String, frameLimit: Int?, wallLimit: Double? = nil,
+              snapshotOnExit: OutputFiles.Staged?, camera: CameraSetup = .seed) throws {
         var timeOffset = timeOffset
         // Polled once a frame, on this thread: the loop does not wait for events, so nothing has
         // to wake it, and no GLFW call is made from another thread.
@@ -235,10 +275,20 @@ final class AppWindow {
         var width: Int32 = 0, height: Int32 = 0
         glfwGetFramebufferSize(window, &width, &height)
         Messages.logger.info("window open (\(width)x\(height)); Q, Esc or Ctrl-C quits")
+        let period = Self.framePeriod()
+        let started = MonotonicClock.now()
+        attitude.begin(now: started)
+        let firstLogTime = attitude.logTime(now: started)
+        var nextFrame = started
         while glfwWindowShouldClose(window) == GLFW_FALSE {
             glfwPollEvents()
             if stopSignals.requested { glfwSetWindowShouldClose(window, GLFW_TRUE) }
-            let now = MonotonicClock.now()
+            var now = MonotonicClock.now()
+            if let wallLimit, now - started >= wallLimit {
+                // The last frame shows the end of the span asked for, not a frame past it.
+                now = started + wallLimit
+                glfwSetWindowShouldClose(window, GLFW_TRUE)
+            }
             var snapshotRequested = false
             for (key, mods) in pendingKeys {
                 let step = (mods & GLFW_MOD_SHIFT) != 0 ? 1.0 : 5.0
@@ -292,7 +342,23 @@ final class AppWindow {
             glfwSwapBuffers(window)
             drawn += 1
             if let frameLimit, drawn >= frameLimit { break }
+            // Real-time pacing whether or not the swap waited for vsync; a frame that ran late does not make
+            // the next ones hurry.
+            nextFrame += period
+            let wait = nextFrame - MonotonicClock.now()
+            if wait > 0 {
+                Thread.sleep(forTimeInterval: wait)
+            } else if wait < -period {
+                nextFrame = MonotonicClock.now()
+            }
         }
+        let ended = min(MonotonicClock.now(), wallLimit.map { started + $0 } ?? .infinity)
+        let elapsed = MonotonicClock.now() - started
+        var summary = String(format: "drew %d frames in %.2f s", drawn, elapsed)
+        if let first = firstLogTime, let last = attitude.logTime(now: ended) {
+            summary += String(format: "; log time %.3f s to %.3f s", first, last)
+        }
+        Messages.logger.info("\(summary)")
     }
 
     /// [ and ]: changes the time offset and says what it is now. A log's playback moves by the change.

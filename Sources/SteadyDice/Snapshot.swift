@@ -10,6 +10,7 @@ import Imaging
 import Messages
 import Render
 import SteadyDiceKit
+import SteadyDiceAssets
 
 struct Snapshot: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -21,7 +22,7 @@ struct Snapshot: ParsableCommand {
         With --hud the smoothed tilt is the seed's filter over the log's rows up to --at.
         """)
 
-    @Option(parsing: .unconditional, help: "Attitude log (steady-dice CSV, Sensor Logger Orientation.csv, or a raw IMU log to fuse).")
+    @Option(parsing: .unconditional, help: "Attitude log (steady-dice CSV, Sensor Logger Orientation.csv, or a raw IMU log to fuse); demo-attitude names the bundled demo log.", transform: { Examples.path(for: $0) })
     var log: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Playback time in seconds into --log (its first sample is t = 0). Default: 0; with --video and "
@@ -59,7 +60,7 @@ struct Snapshot: ParsableCommand {
     @Option(name: [.customShort("o"), .long], parsing: .unconditional, help: "Output PNG file.")
     var output: String
 
-    @Option(parsing: .unconditional, help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else ../share/steady-dice beside the executable, else the checkout above it).")
+    @Option(parsing: .unconditional, help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else the package's resource bundle beside the executable).")
     var assets: String?
 
     func validate() throws {
@@ -128,13 +129,15 @@ struct Snapshot: ParsableCommand {
         }
         if let client = try imudOptions.makeClient(mount: attitudeCalibration.imudMount()) {
             defer { client.stop() }
-            let q = try client.waitForFirstValid(timeout: timeout).worldFromDevice
-            return SceneSource(worldFromDevice: q, history: [q], frame: SceneSource.imudFrameName,
+            let first = try client.waitForFirstValid(timeout: timeout)
+            let q = first.worldFromDevice
+            return SceneSource(worldFromDevice: q, history: [q], frame: SceneSource.imudFrameName(magValid: first.flags.contains(.magValid)),
                           description: "imud, first packet",
                           fusion: client.state == .connected ? "imud's, converged" : "imud's, not converged (starting up)")
         }
         guard let log else { throw ValidationError("give --log, --attitude or --imud") }
         let (attitudeLog, fusion) = try loadAttitudeLogWithFusion(path: log, magnetometer: magnetometer, platform: recording.platform)
+        for note in cameraOptions.settings.headingNotes(frame: attitudeLog.frame, log: log) { Messages.logger.warning("\(note)") }
         guard at >= 0, at <= attitudeLog.duration else {
             throw AppError(String(format: "--at %g is outside %@, which runs from 0 to %.3f s", at, log, attitudeLog.duration))
         }

@@ -61,7 +61,7 @@ final class ViewControls {
         var state = SceneState(worldFromDevice: drawn, greyed: reading.greyed)
         if showsHUD {
             let span = (frameTimes.last ?? now) - (frameTimes.first ?? now)
-            state.hud = HUDReadout(worldFromDevice: drawn, smoothedTilt: smoothed, frame: frameName, reference: reference,
+            state.hud = HUDReadout(worldFromDevice: drawn, smoothedTilt: smoothed, frame: reading.frame ?? frameName, reference: reference,
                                    source: source, fusion: fusion, framesPerSecond: frameTimes.count > 1 && span > 0 ? Double(frameTimes.count - 1) / span : 0)
         }
         return state

@@ -64,11 +64,25 @@ public struct SceneSource {
 
     /// How the HUD names the reference frame of a log: its `# frame:` line, or what is known without one.
     public static func frameName(of log: AttitudeLog) -> String {
-        log.frame?.rawValue ?? "not given by the log"
+        log.frame.map(describe) ?? "not given by the log"
     }
 
     /// The reference frame imud's attitude is drawn in: its NED or ENU turned into W (CONVENTIONS.md).
     public static let imudFrameName = "X north, Y west, Z up (from imud)"
+    /// imud's frame while its packets clear `mag_valid`: the heading is not referenced to north.
+    public static let imudArbitraryFrameName = "heading arbitrary (imud: no mag_valid)"
+
+    /// How the HUD names imud's frame for a packet whose `mag_valid` flag is `magValid`.
+    public static func imudFrameName(magValid: Bool) -> String { magValid ? imudFrameName : imudArbitraryFrameName }
+
+    /// How the HUD names a log's frame: "heading arbitrary" first for the arbitrary frames (the HUD cuts
+    /// long lines at their end), never a north.
+    static func describe(_ frame: ReferenceFrame) -> String {
+        switch frame {
+        case .xArbitraryZVertical, .xArbitraryCorrectedZVertical: return "heading arbitrary (\(frame.rawValue))"
+        case .xMagneticNorthZVertical, .xTrueNorthZVertical: return frame.rawValue
+        }
+    }
     /// A fixed `--attitude` names no frame.
     public static let fixedAttitudeFrameName = "as given by --attitude"
 

@@ -1,3 +1,4 @@
+import AttitudeMath
 import Foundation
 
 /// How a picture is drawn: the one options value behind `steady-dice snapshot` and `render` and behind
@@ -104,6 +105,26 @@ public struct CameraSettings: Equatable, Sendable {
                                     + "(the whole die between the near plane at 0.1 and the far plane at 100)")
             }
             guard abs(anchor.elevationDegrees) <= 90 else { throw SnapshotError("--anchor: the elevation must be within -90 to 90 degrees") }
+        }
+    }
+
+    /// What `--anchor` and `--panorama` stand on when drawn over a log in `frame`: their bearings count from
+    /// W's +X, which is north only in a north frame. One line for the caller to print when the heading is
+    /// arbitrary or unnamed, so a bearing is never silently relative to wherever the device pointed at start.
+    public func headingNotes(frame: ReferenceFrame?, log: String) -> [String] {
+        var placed: [String] = []
+        if let anchor { placed.append(String(format: "--anchor's bearing %g°", anchor.bearingDegrees)) }
+        if panoramaPath != nil { placed.append("--panorama's middle column") }
+        guard !placed.isEmpty else { return [] }
+        let what = placed.joined(separator: " and ")
+        switch frame {
+        case .xMagneticNorthZVertical?, .xTrueNorthZVertical?:
+            return []
+        case .xArbitraryZVertical?, .xArbitraryCorrectedZVertical?:
+            return ["\(log): heading arbitrary (\(frame!.rawValue)): \(what) counts from the log's X, the device's heading "
+                    + "at its start, not from north; fuse with a magnetometer (9D) for bearings from north"]
+        case nil:
+            return ["\(log): the log names no frame: \(what) counts from its X, north only if the log's X is north"]
         }
     }
 

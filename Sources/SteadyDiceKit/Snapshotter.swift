@@ -23,7 +23,7 @@ public final class Snapshotter {
 
     /// Checks `options` for a `width` x `height` picture and reads the files they name (intrinsics,
     /// panorama). The assets (`shaders/`, `models/`) are found as the command line finds them:
-    /// `options.assetsFolder`, else `$STEADY_DICE_ASSETS`, else from the running executable's path (see `Assets.locate`).
+    /// `options.assetsFolder`, else `$STEADY_DICE_ASSETS`, else the package's resource bundle (see `Assets.locate`).
     public init(width: Int, height: Int, options: SnapshotOptions = SnapshotOptions()) throws {
         try options.validate(width: width, height: height)
         assets = try Assets.locate(explicit: options.assetsFolder)

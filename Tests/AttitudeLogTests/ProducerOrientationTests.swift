@@ -62,6 +62,38 @@ final class ProducerOrientationTests: XCTestCase {
         assertSameAttitude(overridden.samples[0].worldFromDevice, Frames.worldFromENU, accuracy: 1e-12)
     }
 
+    /// An iOS `Orientation.csv` alone (no Metadata.csv), in the iOS app's column order
+    /// `time,seconds_elapsed,yaw,qx,qz,roll,qw,qy,pitch`: read with iOS's conventions, and the note says why.
+    func testAnIOSOrientationFileWithoutMetadataIsToldByItsColumnOrder() throws {
+        let folder = try makeTemporaryFolder(for: self)
+        // Core Motion: a phone flat with its top edge to north has its X to east, yaw -90° about Z (X north, Z up).
+        let flatTopNorth = Quaternion(axis: [0, 0, 1], angle: -.pi / 2)
+        var text = "time,seconds_elapsed,yaw,qx,qz,roll,qw,qy,pitch\n"
+        for (i, q) in [flatTopNorth, turn90 * flatTopNorth].enumerated() {
+            text += "\(1_700_000_000_000_000_000 + Int64(i) * 10_000_000),\(Double(i) / 100),0,\(q.x),\(q.z),0,\(q.w),\(q.y),0\n"
+        }
+        let path = folder.appendingPathComponent("Orientation.csv").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        for input in [folder.path, path] {
+            let log = try AttitudeLog.load(path: input)
+            XCTAssertEqual(log.frame, .xTrueNorthZVertical, input)
+            XCTAssertEqual(log.warnings.first, "\(path): read with Sensor Logger iOS conventions (no Metadata.csv; Orientation.csv's "
+                           + "column order is iOS's): acceleration and gravity negated to the specific force, Orientation.csv in xTrueNorthZVertical")
+            // The top edge points north, then west after +90° about Z; Android's reading would put it east, then north.
+            XCTAssertEqual(log.samples[0].worldFromDevice.rotate([0, 1, 0]).x, 1, accuracy: 1e-9)
+            XCTAssertEqual(log.samples[1].worldFromDevice.rotate([0, 1, 0]).y, 1, accuracy: 1e-9)
+        }
+        // The same rows parsed without a folder are told apart the same way.
+        let parsed = try AttitudeLog.parse(text: text, path: "Orientation.csv")
+        XCTAssertEqual(parsed.frame, .xTrueNorthZVertical)
+        // Android's column order alone is Android's; a layout that is neither is assumed Android's and says so.
+        XCTAssertEqual(SensorLoggerConventions.platform(orientationColumns: header.trimmingCharacters(in: .newlines)
+            .components(separatedBy: ",")), .android)
+        let unknown = SensorLoggerConventions.fromLayout(orientationColumns: ["time", "seconds_elapsed", "qw", "qx", "qy", "qz"])
+        XCTAssertEqual(unknown.platform, .android)
+        XCTAssertTrue(unknown.source.contains("assumed Android's, give --platform ios"), unknown.source)
+    }
+
     func testPlaceholderAndInvalidRowsAreSkippedWithOneWarning() throws {
         // A row of zeros written before the first estimate (time 0 too), then a non-finite one.
         let extra = "0,0,0,0,0,0,0,0,0\n1699999999990000000,0,nan,0,0,1,0,0,0\n"
@@ -97,6 +129,57 @@ final class ProducerOrientationTests: XCTestCase {
         // x-io CSVs that carry the quaternion beside other columns.
         let linear = "Timestamp (us),Quaternion W,Quaternion X,Quaternion Y,Quaternion Z,X (g),Y (g),Z (g)\n5,0,1,0,0,0,0,0\n"
         assertComponents(try AttitudeLog.parse(text: linear, path: "LinearAcceleration.csv").samples[0].worldFromDevice, [0, 1, 0, 0])
+    }
+
+    /// An x-IMU3 folder whose `AhrsStatus.csv` (x-IMU3-CSV: one row per change, `Initialising` 1 while set)
+    /// says the AHRS was initialising: its yaw-0 quaternions are not magnetic north.
+    private func xIMU3Folder(status: String) throws -> String {
+        let folder = try makeTemporaryFolder(for: self)
+        var quaternions = "Timestamp (us),W,X,Y,Z\n"
+        // 10 Hz from 20.0 s; yaw 0 (the identity) while initialising, then a turn of 90° about Z from 23.0 s.
+        for k in 0..<50 {
+            let q = k < 30 ? Quaternion.identity : turn90
+            quaternions += "\(20_000_000 + k * 100_000),\(q.w),\(q.x),\(q.y),\(q.z)\n"
+        }
+        try quaternions.write(to: folder.appendingPathComponent("Quaternion.csv"), atomically: true, encoding: .utf8)
+        try ("Timestamp (us),Initialising,Angular Rate Recovery,Acceleration Recovery,Magnetic Recovery\n" + status)
+            .write(to: folder.appendingPathComponent("AhrsStatus.csv"), atomically: true, encoding: .utf8)
+        return folder.path
+    }
+
+    func testAnXIMU3AHRSStillInitialisingIsNotReadAsMagneticNorth() throws {
+        // Initialising from 19.9 s to the end of the log (24.9 s): the whole heading is arbitrary.
+        let throughout = try xIMU3Folder(status: "19900000,1.000000,0.000000,0.000000,0.000000\n")
+        let arbitrary = try AttitudeLog.load(path: throughout)
+        XCTAssertEqual(arbitrary.frame, .xArbitraryZVertical)
+        XCTAssertEqual(arbitrary.samples.count, 50)
+        XCTAssertEqual(arbitrary.warnings.last, "\(throughout)/AhrsStatus.csv: the AHRS was initialising throughout the log: "
+                       + "heading arbitrary (read as xArbitraryZVertical, not magnetic north)")
+        // The same when the file is named rather than its folder.
+        XCTAssertEqual(try AttitudeLog.load(path: throughout + "/Quaternion.csv").frame, .xArbitraryZVertical)
+
+        // Initialised at 23.0 s (as x-io's own example: set at start, cleared 3 s later): the first 30 samples go.
+        let settles = try xIMU3Folder(status: "20000000,1.000000,0.000000,0.000000,0.000000\n23000000,0.000000,0.000000,0.000000,0.000000\n")
+        let north = try AttitudeLog.load(path: settles)
+        XCTAssertEqual(north.frame, .xMagneticNorthZVertical)
+        XCTAssertEqual(north.samples.count, 20)
+        XCTAssertEqual(north.samples[0].t, 0)
+        XCTAssertEqual(north.startTime, 23.0, accuracy: 1e-9)
+        assertSameAttitude(north.samples[0].worldFromDevice, turn90, accuracy: 1e-9)
+        XCTAssertEqual(north.warnings.last, "\(settles)/AhrsStatus.csv: skipped the first 30 samples (3.000 s), taken while the AHRS "
+                       + "was initialising and its heading not yet magnetic north")
+
+        // Initialised before the first sample: the log as it is, nothing said.
+        let ready = try AttitudeLog.load(path: try xIMU3Folder(status: "1000,1,0,0,0\n2000,0,0,0,0\n"))
+        XCTAssertEqual(ready.samples.count, 50)
+        XCTAssertEqual(ready.frame, .xMagneticNorthZVertical)
+        XCTAssertEqual(ready.warnings, [])
+
+        // A status file that cannot be read is an error naming it, never ignored.
+        let bad = try xIMU3Folder(status: "20000000,maybe,0,0,0\n")
+        XCTAssertThrowsError(try AttitudeLog.load(path: bad)) { error in
+            XCTAssertEqual("\(error)".hasPrefix("\(bad)/AhrsStatus.csv:2:"), true, "\(error)")
+        }
     }
 
     // MARK: - Conversion

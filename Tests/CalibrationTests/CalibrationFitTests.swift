@@ -35,10 +35,18 @@ final class CalibrationFitTests: XCTestCase {
         let mount = Quaternion(w: 0.2, x: 0.9, y: 0.1, z: -0.3).normalized()!
         let fps = 30.0
         let pairs = Self.tracks(motion: motion, camera: camera, mount: mount, offset: -0.311, frames: 180, fps: fps)
+        let lines = ProgressLines()
         let fit = CameraIMUCalibration(width: 320, height: 240, framesPerSecond: fps, frameCount: 180,
-                                       gyro: GyroIntegral(time: motion.logTime, rate: motion.gyro))
+                                       gyro: GyroIntegral(time: motion.logTime, rate: motion.gyro), progress: { lines.append($0) })
         let result = try fit.fit(pairs)
         XCTAssertEqual(result.timeOffset, -0.311, accuracy: 1e-4)
+        // The progress says which fit each step belongs to: the steps of the refit do not restart the first fit's count.
+        let steps = lines.all.filter { $0.contains(", step ") }
+        XCTAssertTrue(steps.first?.hasPrefix("fit on ") == true && steps.first?.contains(" frame pairs, step 1: ") == true, "\(steps)")
+        XCTAssertTrue(steps.last?.hasPrefix("refit on the ") == true, "\(steps)")
+        let firsts = steps.filter { $0.contains(", step 1: ") }
+        XCTAssertEqual(firsts.count, 2)
+        XCTAssertNotEqual(firsts[0].components(separatedBy: ", step")[0], firsts[1].components(separatedBy: ", step")[0])
         XCTAssertEqual(result.camera.fy / camera.fy, 1, accuracy: 1e-3)
         XCTAssertLessThan(result.deviceFromIMU.angle(to: mount) * 180 / .pi, 0.05)
         XCTAssertLessThan(result.residualDegreesPerSecond, 0.5)
@@ -77,4 +85,10 @@ final class CalibrationFitTests: XCTestCase {
         XCTAssertEqual((0..<5).map { _ in b.next() }, Array(samples.prefix(5)), "the same seed gives the same noise")
         XCTAssertNotEqual((0..<5).map { _ in c.next() }, Array(samples.prefix(5)))
     }
+}
+
+/// Progress lines collected from the fit (it calls back on the caller's thread).
+private final class ProgressLines: @unchecked Sendable {
+    private(set) var all: [String] = []
+    func append(_ line: String) { all.append(line) }
 }

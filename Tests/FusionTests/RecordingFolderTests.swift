@@ -88,10 +88,11 @@ final class RecordingFolderTests: RawLogTestCase {
         XCTAssertEqual(turns[0].angle(to: turns[1]) * 180 / .pi, 0, accuracy: 0.01)
     }
 
-    func testAFolderWithoutMetadataTakesAndroidsConventionAndSaysSo() throws {
+    func testAFolderWithoutMetadataOrOrientationAssumesAndroidsConventionAndSaysSo() throws {
         let path = try phoneFolder("no-metadata", platform: nil)
         let log = try RawLogReader.read(path: path)
-        XCTAssertEqual(log.notes.first, "\(path): Sensor Logger Android conventions (no Metadata.csv; Android's convention): "
+        XCTAssertEqual(log.notes.first, "\(path): Sensor Logger Android conventions (no Metadata.csv and no Orientation.csv whose "
+                       + "columns tell the platform; assumed Android's, give --platform ios for an iPhone recording): "
                        + "acceleration as written, Orientation.csv in xMagneticNorthZVertical")
     }
 

@@ -30,7 +30,7 @@ final class ReplayTests: SocketTestCase {
         XCTAssertEqual(received.map(\.imuSeq), Array(0...10))
         for (index, sample) in samples.enumerated() {
             XCTAssertLessThan(received[index].worldFromDevice.angle(to: sample.worldFromDevice), 1e-6)
-            XCTAssertEqual(received[index].flags, [.fusionConverged])
+            XCTAssertEqual(received[index].flags, [.fusionConverged, .magValid], "a magnetic-north log: mag_valid set")
         }
         XCTAssertTrue(received[10].flags.contains(.shutdown))
         XCTAssertLessThan(received[10].worldFromDevice.angle(to: samples[9].worldFromDevice), 1e-6)
@@ -57,9 +57,32 @@ final class ReplayTests: SocketTestCase {
         XCTAssertEqual(received.count, replay.packetsSent)
         XCTAssertTrue(received[0].flags.contains(.startup), "the first 50 ms of log time are flagged startup")
         XCTAssertFalse(received[0].flags.contains(.fusionConverged))
-        XCTAssertEqual(received[3].flags, [.fusionConverged])
+        XCTAssertEqual(received[3].flags, [.fusionConverged, .magValid])
         XCTAssertEqual(received.filter { $0.flags.contains(.shutdown) }.map(\.imuSeq), [UInt32(replay.packetsSent - 1)])
         XCTAssertEqual(client.statistics.sequenceGaps, 0)
+    }
+
+    /// A 6D fusion's log (xArbitraryZVertical) or one that names no frame: every packet, the shutdown one too,
+    /// clears mag_valid, so a reader never takes its heading for magnetic north.
+    func testAnArbitraryHeadingIsPublishedWithMagValidClear() throws {
+        for frame in [ReferenceFrame.xArbitraryZVertical, .xArbitraryCorrectedZVertical, nil] {
+            let path = socketPath()
+            let publisher = try IMUDPublisher(outputs: [.unix(path: path)])
+            let (client, _, collector) = startClient(.unix(path: path))
+            acceptSubscribers(publisher)
+            let replay = try IMUDReplay(log: try AttitudeLog(samples: samples, frame: frame), publisher: publisher,
+                                        options: IMUDReplayOptions(speed: 4))
+            XCTAssertEqual(replay.headingFlags, [])
+            replay.run()
+            waitUntil(3, "the shutdown packet") { client.state == .daemonShutdown }
+            let received = collector.samples
+            XCTAssertEqual(received.count, 11)
+            XCTAssertTrue(received.allSatisfy { !$0.flags.contains(.magValid) }, "\(String(describing: frame))")
+            XCTAssertEqual(received[0].flags, [.fusionConverged])
+            client.stop()
+            publisher.close()
+        }
+        XCTAssertEqual(IMUDReplay.headingFlags(for: .xTrueNorthZVertical), [.magValid])
     }
 
     func testFixedRateReplayInterpolates() throws {

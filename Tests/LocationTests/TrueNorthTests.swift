@@ -93,13 +93,68 @@ final class TrueNorthTests: LocationTestCase {
         XCTAssertEqual(try AttitudeLog.load(path: output).frame, .xMagneticNorthZVertical)
     }
 
-    func testARecordingOutsideTheModelsLifeOrWithoutGoodFixesIsRefused() throws {
+    /// A 2024 recording, before WMM2025's life, gets true north from IGRF-14 at its fix.
+    func testARecordingFrom2024GetsTrueNorthFromIGRF() throws {
         let old = try writeRecording("old", fixes: "1707663722373377800,1,45,1,4,6,0,0,158,-80.867,35.138")
+        let found = try XCTUnwrap(RecordingDeclination.find(folder: old, maxAccuracy: 20))
+        XCTAssertEqual(found.modelName, "IGRF-14")
+        let igrf = try MagneticModel.igrf14().field(latitudeDegrees: 35.138, longitudeDegrees: -80.867, heightMetres: 158,
+                                                      decimalYear: found.decimalYear)
+        XCTAssertEqual(found.declinationDegrees, igrf.declinationDegrees, accuracy: 1e-9)
+        let hours: Double = 15 + 2.0 / 60
+        let expectedYear: Double = 2024 + (41 + hours / 24) / 366
+        XCTAssertEqual(found.decimalYear, expectedYear, accuracy: 1e-4, "2024-02-11T15:02Z")
+        // West of true north in North Carolina, some 8 degrees (NOAA's charts for 2024 give about 8.5 W).
+        XCTAssertEqual(found.declinationDegrees, -8.5, accuracy: 1.0)
         let output = folder.appendingPathComponent("true.csv").path
         let run = try attitude(["fuse", old, "--frame", "xTrueNorthZVertical", "-o", output])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains("true north: declination"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("from IGRF-14 at 35.138000,-80.867000, 2024-02-11"), run.stderr)
+        XCTAssertEqual(try AttitudeLog.load(path: output).frame, .xTrueNorthZVertical)
+        // And `attitude declination` gives the same value for that date.
+        let declination = try attitude(["declination", "35.138,-80.867", "--date", "2024-02-11", "--altitude", "158"])
+        XCTAssertEqual(declination.status, 0, declination.stderr)
+        XCTAssertTrue(declination.stdout.hasPrefix("declination: -"), declination.stdout)
+    }
+
+    /// `convert --frame xTrueNorthZVertical` of a folder's magnetic Orientation.csv reads the folder's
+    /// Location.csv for the declination, as `fuse` does; --declination overrides it.
+    func testConvertReadsLocationCSVAsFuseDoes() throws {
+        let recording = try writeRecording("rec")
+        let turn = Quaternion(axis: [0, 0, 1], angle: 0.7)
+        var orientation = "time,seconds_elapsed,qz,qy,qx,qw,roll,pitch,yaw\n"
+        for (k, q) in [Quaternion.identity, turn].enumerated() {
+            orientation += "\(Self.startNanoseconds + Int64(k) * 10_000_000),\(Double(k) / 100),\(q.z),\(q.y),\(q.x),\(q.w),0,0,0\n"
+        }
+        _ = try write("rec/Orientation.csv", orientation)
+        let declination = try XCTUnwrap(RecordingDeclination.find(folder: recording, maxAccuracy: 20)).declinationDegrees
+        let trueFromMagnetic = Frames.trueNorthFromMagneticNorth(declinationDegrees: declination)
+        for input in [recording, recording + "/Orientation.csv"] {
+            let output = folder.appendingPathComponent("converted.csv").path
+            let run = try attitude(["convert", input, "--frame", "xTrueNorthZVertical", "-o", output])
+            XCTAssertEqual(run.status, 0, run.stderr)
+            XCTAssertTrue(run.stderr.contains("true north: declination"), run.stderr)
+            let converted = try AttitudeLog.load(path: output)
+            XCTAssertEqual(converted.frame, .xTrueNorthZVertical)
+            XCTAssertLessThan(converted.samples[1].worldFromDevice.angle(to: trueFromMagnetic * Frames.worldFromENU * turn), 1e-6)
+        }
+        let output = folder.appendingPathComponent("given.csv").path
+        let given = try attitude(["convert", recording, "--frame", "xTrueNorthZVertical", "--declination", "3", "-o", output])
+        XCTAssertEqual(given.status, 0, given.stderr)
+        XCTAssertFalse(given.stderr.contains("true north: declination"), given.stderr)
+        let three = Frames.trueNorthFromMagneticNorth(declinationDegrees: 3)
+        XCTAssertLessThan(try AttitudeLog.load(path: output).samples[1].worldFromDevice.angle(to: three * Frames.worldFromENU * turn), 1e-6)
+    }
+
+    func testARecordingOutsideTheModelsLifeOrWithoutGoodFixesIsRefused() throws {
+        // 2031-01-01T00:00Z: after both models' lives.
+        let future = try writeRecording("future", fixes: "1924992000000000000,1,45,1,4,6,0,0,158,-80.867,35.138")
+        let output = folder.appendingPathComponent("true.csv").path
+        let run = try attitude(["fuse", future, "--frame", "xTrueNorthZVertical", "-o", output])
         XCTAssertEqual(run.status, 1)
-        XCTAssertTrue(run.stderr.contains("2024-02-11"), run.stderr)
-        XCTAssertTrue(run.stderr.contains("2025.0 to 2030.0"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("2031-01-01"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("IGRF-14 1900.0 to 2030.0, WMM-2025 2025.0 to 2030.0"), run.stderr)
         XCTAssertTrue(run.stderr.contains("--declination"), run.stderr)
 
         let recording = try writeRecording("rec")

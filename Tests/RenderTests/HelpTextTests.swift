@@ -165,7 +165,7 @@ final class HelpTextTests: XCTestCase {
     }
 
     func testReadmeNamesEveryCommandAndOption() throws {
-        let readmeURL = try Assets.locate(environment: [:]).root.appendingPathComponent("README.md")
+        let readmeURL = Fixtures.checkout.appendingPathComponent("README.md")
         let readme = try String(contentsOf: readmeURL, encoding: .utf8)
         let all = try allHelp()
         let options = Set(all.flatMap { Self.options(in: $0.text) })
@@ -185,7 +185,7 @@ final class HelpTextTests: XCTestCase {
 
     /// The contents list links every section: `scripts/readme-contents` run on a copy changes nothing.
     func testReadmeContentsListIsCurrent() throws {
-        let root = try Assets.locate(environment: [:]).root
+        let root = Fixtures.checkout
         let copy = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("README-\(UUID().uuidString).md")
         defer { try? FileManager.default.removeItem(at: copy) }
         try FileManager.default.copyItem(at: root.appendingPathComponent("README.md"), to: copy)

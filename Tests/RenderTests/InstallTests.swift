@@ -4,8 +4,8 @@ import TestSupport
 import XCTest
 
 /// `scripts/install` and `scripts/uninstall` with a temporary prefix: the installed binary, which lives
-/// outside the checkout, finds its assets in PREFIX/share/steady-dice and draws the checkout binary's
-/// picture; a copied binary with no assets anywhere fails naming where it looked.
+/// outside the checkout, finds its assets in the resource bundle installed beside it (Bundle.module) and
+/// draws the checkout binary's picture; a copied binary without its bundle fails naming where it looked.
 ///
 /// The install copies the debug binaries this suite already built (`STEADY_DICE_INSTALL_FROM`) rather
 /// than building release ones, which would add minutes to every run of the suite.
@@ -29,7 +29,7 @@ final class InstallTests: XCTestCase {
 
     func testInstalledBinaryRendersTheCheckoutsPictureAndUninstallRemovesEverything() throws {
         let built = try CommandHarness.executable()
-        let checkout = try Assets.locate(environment: [:]).root
+        let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let prefix = scratch.appendingPathComponent("prefix")
         var environment = cleanEnvironment
         environment["STEADY_DICE_INSTALL_FROM"] = built.deletingLastPathComponent().path
@@ -39,7 +39,13 @@ final class InstallTests: XCTestCase {
         let installed = prefix.appendingPathComponent("bin/steady-dice")
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: installed.path))
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: prefix.appendingPathComponent("bin/attitude").path))
-        XCTAssertTrue(FileManager.default.fileExists(atPath: prefix.appendingPathComponent("share/steady-dice/shaders/die.vert").path))
+        let bundle = prefix.appendingPathComponent("bin/steady-dice_SteadyDiceAssets.resources")
+        for file in ["shaders/die.vert", "models/die.obj", "fonts/DejaVuSansMono.ttf"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: bundle.appendingPathComponent(file).path), file)
+        }
+        for file in ["WMM.COF", "igrf14coeffs.txt"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: prefix.appendingPathComponent("bin/steady-dice_Location.resources/\(file)").path), file)
+        }
         XCTAssertFalse(installed.path.hasPrefix(checkout.path + "/"), "the installed binary must live outside the checkout")
 
         let snapshot = ["snapshot", "--attitude", "0.8,0.3,0.4,0.33", "--size", "320x240",
@@ -47,7 +53,7 @@ final class InstallTests: XCTestCase {
         let fromInstall = scratch.appendingPathComponent("installed.png")
         let fromCheckout = scratch.appendingPathComponent("checkout.png")
         // Both run from the scratch folder, so a relative models/ path resolves against nothing of the checkout.
-        let panorama = prefix.appendingPathComponent("share/steady-dice/models/compass-sky.png").path
+        let panorama = bundle.appendingPathComponent("models/compass-sky.png").path
         let arguments = snapshot.map { $0 == "models/compass-sky.png" ? panorama : $0 }
         let a = try run(installed, arguments + ["--output", fromInstall.path], environment: cleanEnvironment)
         XCTAssertEqual(a.status, 0, a.output)
@@ -56,6 +62,12 @@ final class InstallTests: XCTestCase {
         let installedPNG = try Data(contentsOf: fromInstall)
         XCTAssertGreaterThan(installedPNG.count, 1000)
         XCTAssertEqual(installedPNG, try Data(contentsOf: fromCheckout), "the installed copy draws another picture")
+        // The magnetic models come from the installed Location bundle: a 2024 date (IGRF-14) and a 2026 one (WMM2025).
+        for date in ["2024-02-11", "2026-06-01"] {
+            let declination = try run(prefix.appendingPathComponent("bin/attitude"),
+                                      ["declination", "46.5,7.25", "--date", date], environment: cleanEnvironment)
+            XCTAssertEqual(declination.status, 0, declination.output)
+        }
 
         let uninstall = try run(checkout.appendingPathComponent("scripts/uninstall"), [prefix.path], environment: cleanEnvironment)
         XCTAssertEqual(uninstall.status, 0, uninstall.output)
@@ -63,6 +75,55 @@ final class InstallTests: XCTestCase {
             .filter { !isDirectory(prefix.appendingPathComponent($0)) } ?? []
         XCTAssertEqual(left, [], "uninstall left files behind")
         XCTAssertFalse(FileManager.default.fileExists(atPath: prefix.appendingPathComponent("share/steady-dice").path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: bundle.path), "uninstall left the bundle's folders")
+    }
+
+    /// Every command of the README's block after `<!-- install-commands -->`, run from an installed prefix in a
+    /// folder outside the checkout with no assets variable: each exits 0 and writes the files it names.
+    /// `run` needs a display (scripts/test gives one); without one its lines are left out, and said.
+    func testTheDocumentedCommandsRunFromAnInstallOutsideTheCheckout() throws {
+        _ = try CommandHarness.executable()
+        let checkout = Fixtures.checkout
+        let prefix = scratch.appendingPathComponent("prefix")
+        var environment = cleanEnvironment
+        environment["STEADY_DICE_INSTALL_FROM"] = try CommandHarness.executable().deletingLastPathComponent().path
+        let install = try run(checkout.appendingPathComponent("scripts/install"), [prefix.path], environment: environment)
+        XCTAssertEqual(install.status, 0, install.output)
+
+        let readme = try String(contentsOf: checkout.appendingPathComponent("README.md"), encoding: .utf8)
+        let marker = try XCTUnwrap(readme.range(of: "<!-- install-commands -->\n```sh\n"), "README.md lost its install-commands block")
+        let block = readme[marker.upperBound...]
+        let end = try XCTUnwrap(block.range(of: "```"))
+        let commands = block[..<end.lowerBound].split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+        XCTAssertGreaterThanOrEqual(commands.count, 8, "the block names the documented commands")
+
+        let work = scratch.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        var commandEnvironment = cleanEnvironment
+        commandEnvironment["PATH"] = prefix.appendingPathComponent("bin").path + ":/usr/bin:/bin"
+        let hasDisplay = !(ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty
+        var ran = 0
+        for command in commands {
+            if command.hasPrefix("steady-dice run ") && !hasDisplay {
+                print("InstallTests: no display, left out: \(command)")
+                continue
+            }
+            let result = try run(URL(fileURLWithPath: "/bin/sh"), ["-c", command], environment: commandEnvironment, in: work)
+            XCTAssertEqual(result.status, 0, "\(command)\n\(result.output)")
+            // The files it says it writes: the word after -o, --output, --video, --log (of calibration-clip), --truth, --plot, --snapshot-on-exit.
+            let words = command.split(separator: " ").map(String.init)
+            for (k, word) in words.enumerated() where k + 1 < words.count {
+                let writes = ["-o", "--output", "--video", "--truth", "--plot", "--snapshot-on-exit"].contains(word)
+                    || (word == "--log" && command.contains("calibration-clip"))
+                guard writes else { continue }
+                let file = work.appendingPathComponent(words[k + 1]).path
+                let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? nil
+                XCTAssertGreaterThan(size ?? 0, 0, "\(command): \(words[k + 1]) was not written")
+            }
+            ran += 1
+        }
+        XCTAssertGreaterThanOrEqual(ran, commands.count - 1)
+        XCTAssertFalse(work.path.hasPrefix(checkout.path + "/"))
     }
 
     func testACopiedBinaryWithoutAssetsFailsNamingWhereItLooked() throws {
@@ -75,8 +136,7 @@ final class InstallTests: XCTestCase {
                              environment: cleanEnvironment)
         XCTAssertNotEqual(result.status, 0)
         XCTAssertTrue(result.output.contains("cannot find the shaders/ and models/ folders"), result.output)
-        XCTAssertTrue(result.output.contains(scratch.appendingPathComponent("lonely/share/steady-dice").path), result.output)
-        XCTAssertTrue(result.output.contains(lonely.path), result.output)
+        XCTAssertTrue(result.output.contains(lonely.appendingPathComponent("<package>_SteadyDiceAssets.resources").path), result.output)
         XCTAssertEqual(result.output.split(separator: "\n").count, 1, "one line: \(result.output)")
         XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.appendingPathComponent("never.png").path))
     }
@@ -86,13 +146,13 @@ final class InstallTests: XCTestCase {
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &flag) && flag.boolValue
     }
 
-    /// Runs `executable ARGUMENTS` in the scratch folder: exit status and stdout and stderr together.
-    private func run(_ executable: URL, _ arguments: [String], environment: [String: String]) throws -> (status: Int32, output: String) {
+    /// Runs `executable ARGUMENTS` in `folder` (default the scratch folder): exit status and stdout and stderr together.
+    private func run(_ executable: URL, _ arguments: [String], environment: [String: String], in folder: URL? = nil) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.environment = environment
-        process.currentDirectoryURL = scratch
+        process.currentDirectoryURL = folder ?? scratch
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output

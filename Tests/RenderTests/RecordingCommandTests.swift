@@ -120,8 +120,8 @@ final class RecordingCommandTests: XCTestCase {
         let result = try CommandHarness.run(["snapshot", "--log", recording.path, "--at", "2.5", "--size", "64x48",
                                              "--background", "none", "--output", path("raw.png")])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stderr.contains("steady-dice: \(recording.path): Sensor Logger Android conventions (no Metadata.csv; "
-                                             + "Android's convention): acceleration as written"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("steady-dice: \(recording.path): Sensor Logger Android conventions (no Metadata.csv and no "
+                                             + "Orientation.csv whose columns tell the platform; assumed Android's"), result.stderr)
         XCTAssertTrue(result.stderr.contains("steady-dice: fusing 300 raw samples of \(recording.path) (6d) into xArbitraryZVertical"),
                       result.stderr)
         let fuse = try attitude(["fuse", recording.path, "--output", path("fused.csv")])

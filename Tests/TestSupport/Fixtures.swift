@@ -1,14 +1,17 @@
 import Foundation
 
-/// Data files kept in the repository for the tests (see Fixtures/README.md for their sources and licences).
+/// Data files kept in the repository for the tests (shipped as the package's examples: see
+/// Sources/SteadyDiceAssets/examples/README.md for their sources and licences).
 public enum Fixtures {
+    /// The checkout this test build came from (README.md, scripts/), found from this source file's path.
+    public static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
     /// BROAD trial 02 from 98 s to 136 s on the trial's clock: gyroscope, accelerometer and the optical
     /// reference attitude, turning slowly in every direction. The calibration tests' clips move with it.
-    public static let broadTrial02Excerpt = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/broad_02_excerpt.csv.xz").path
+    public static let broadTrial02Excerpt = checkout.appendingPathComponent("Sources/SteadyDiceAssets/examples/broad_02_excerpt.csv.xz").path
 
     /// `../shared` beside the checkout: real recordings and clips kept out of the repository (their
     /// READMEs give sources and licences). CI has it too.
-    public static let shared = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared")
+    public static let shared = checkout.deletingLastPathComponent().appendingPathComponent("shared")
 }

@@ -1,0 +1,169 @@
+import ArgumentParser
+import AttitudeLog
+import FileAccess
+import Foundation
+import FusionOptions
+import Messages
+import Plot
+import SafeText
+import SteadyDiceAssets
+
+/// A plot's file and size, shared by `plot` and `eval --plot`.
+struct PlotSize: ExpressibleByArgument {
+    var width: Int
+    var height: Int
+
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else { return nil }
+        width = w
+        height = h
+    }
+
+    init(width: Int, height: Int) { self.width = width; self.height = height }
+}
+
+/// Draws `figure` into `path` (PNG or SVG by its extension), all or nothing.
+func writePlot(_ figure: Figure, to path: String, option: String, size: PlotSize, inputs: [String?]) throws {
+    let outputs = OutputFiles(inputs: inputs)
+    let staged = try outputs.stage(path, option: option)
+    try staged.write(try plotBytes(figure, for: path, option: option, size: size))
+    try outputs.commit()
+}
+
+/// The picture of `figure` in the format `path`'s extension names.
+func plotBytes(_ figure: Figure, for path: String, option: String, size: PlotSize) throws -> Data {
+    guard let format = PlotFormat(path: path) else {
+        throw ValidationError("\(option) \(MessageText.quoted(path)): must end in .png or .svg")
+    }
+    return try CairoPlot.render(figure, width: size.width, height: size.height, format: format)
+}
+
+extension PlotSize {
+    /// Refuses a size Cairo is not asked to draw, naming `option`.
+    func check(option: String) throws {
+        guard (200...8192).contains(width), (150...8192).contains(height) else {
+            throw ValidationError("\(option) \(width)x\(height): width 200 to 8192, height 150 to 8192")
+        }
+    }
+}
+
+struct PlotCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plot",
+        abstract: "Draw attitude over time: Euler angles of one or several logs, or their tilt and heading errors against a reference.",
+        discussion: """
+            LOG is anything the tools read: a steady-dice attitude log, a producer's orientation file, a raw IMU \
+            log (fused on the way) or a recording folder. Times are on the logs' shared clock, from the earliest \
+            start. With --reference, prints each log's median errors.
+            """)
+
+    @Argument(help: "Logs to draw, one line each (at most 5).", transform: { Examples.path(for: $0) })
+    var logs: [String]
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Draw the tilt and heading errors of each LOG against this log instead of Euler angles.",
+                                                        valueName: "log"), transform: { Examples.path(for: $0) })
+    var reference: String?
+
+    @Option(name: .shortAndLong, parsing: .unconditional, help: ArgumentHelp("The picture to write, .png or .svg.", valueName: "file"))
+    var output: String
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Picture size in pixels (SVG: points).", valueName: "WxH"))
+    var size = PlotSize(width: 900, height: 600)
+
+    @OptionGroup var magnetometer: MagnetometerOptions
+
+    @OptionGroup var recording: RecordingOptions
+
+    @OptionGroup var messages: MessageOptions
+
+    func validate() throws {
+        guard !logs.isEmpty else { throw ValidationError("give at least one LOG") }
+        guard logs.count <= seriesColours.count else {
+            throw ValidationError("at most \(seriesColours.count) logs in one plot (got \(logs.count))")
+        }
+        guard PlotFormat(path: output) != nil else { throw ValidationError("--output \(MessageText.quoted(output)): must end in .png or .svg") }
+        try size.check(option: "--size")
+    }
+
+    func run() throws {
+        let load = { (path: String) throws -> AttitudePlots.NamedLog in
+            let log = try loadAnyAttitudeLog(path: path, magnetometer: magnetometer, platform: recording.platform, program: "attitude")
+            return AttitudePlots.NamedLog(name: (path as NSString).lastPathComponent, log: log)
+        }
+        let named = try logs.map(load)
+        let figure: Figure
+        if let reference {
+            let result = AttitudePlots.errors(named, reference: try load(reference), title: "attitude error")
+            figure = result.figure
+            if let note = result.headingNote { Messages.logger.notice("heading error not drawn: \(note)") }
+            for line in try summaryLines(result.summaries, reference: reference) { print(line) }
+        } else {
+            figure = AttitudePlots.euler(named, title: "attitude (Euler angles, Core Motion's convention)")
+        }
+        try writePlot(figure, to: output, option: "--output", size: size, inputs: logs + [reference])
+        Messages.logger.info("wrote \(output)")
+    }
+}
+
+/// One line per log: pairs, tilt error median and 90th percentile, heading error's when compared. Throws
+/// when a log has no sample near the reference's.
+func summaryLines(_ summaries: [AttitudePlots.ErrorSummary], reference: String) throws -> [String] {
+    try summaries.map { s in
+        guard s.pairs > 0 else {
+            throw ValidationError("\(s.name) and \(reference) have no samples within 20 ms of each other on their clock: nothing to compare")
+        }
+        var line = String(format: "%@: %d pairs; tilt error median %.2f°, 90th percentile %.2f°", s.name, s.pairs, s.tiltMedian, s.tiltPercentile90)
+        if let h = s.headingMedian, let h90 = s.headingPercentile90 {
+            line += String(format: "; heading error median %.2f°, 90th percentile %.2f°", h, h90)
+        }
+        return line
+    }
+}
+
+struct Compare: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Compare an attitude with a reference: median tilt and heading errors, and a plot of them over time.",
+        discussion: """
+            Lines the two up on their own clock (attitude fuse FOLDER writes where its t = 0 lies; attitude convert \
+            keeps the producer's clock): REFERENCE is interpolated at each of LOG's samples within 20 ms of one of \
+            its own. Tilt error is the angle between the two "up" directions; heading error the turn about the \
+            vertical, compared only when both are in the same north-referenced frame.
+            """)
+
+    @Argument(help: "The attitude to judge: any log the tools read (an attitude log, a raw log fused on the way, a recording folder).", transform: { Examples.path(for: $0) })
+    var log: String
+
+    @Argument(help: "The attitude to judge it against, e.g. the producer's own from attitude convert.", transform: { Examples.path(for: $0) })
+    var reference: String
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Also draw the tilt and heading errors over time into this .png or .svg.", valueName: "file"))
+    var plot: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("The plot's size in pixels (SVG: points).", valueName: "WxH"))
+    var plotSize = PlotSize(width: 900, height: 600)
+
+    @OptionGroup var recording: RecordingOptions
+
+    @OptionGroup var messages: MessageOptions
+
+    func validate() throws {
+        if let plot, PlotFormat(path: plot) == nil { throw ValidationError("--plot \(MessageText.quoted(plot)): must end in .png or .svg") }
+        try plotSize.check(option: "--plot-size")
+    }
+
+    func run() throws {
+        let load = { (path: String) throws -> AttitudePlots.NamedLog in
+            AttitudePlots.NamedLog(name: (path as NSString).lastPathComponent,
+                                   log: try loadAnyAttitudeLog(path: path, platform: recording.platform, program: "attitude"))
+        }
+        let result = AttitudePlots.errors([try load(log)], reference: try load(reference), title: "attitude error")
+        let lines = try summaryLines(result.summaries, reference: reference)
+        if let note = result.headingNote { Messages.logger.notice("heading error not compared: \(note)") }
+        if let plot {
+            try writePlot(result.figure, to: plot, option: "--plot", size: plotSize, inputs: [log, reference])
+            Messages.logger.info("wrote \(plot)")
+        }
+        for line in lines { print(line) }
+    }
+}

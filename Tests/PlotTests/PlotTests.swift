@@ -1,0 +1,239 @@
+import AttitudeLog
+import AttitudeMath
+import Foundation
+import Imaging
+import Plot
+import TestSupport
+import XCTest
+
+/// Plots drawn by Cairo: a reviewed golden, an independent check that a known line lands on the pixels the
+/// axes say, the error angles on known turns, and `attitude plot` end to end.
+final class PlotTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws { folder = try TemporaryFolder.make("steady-dice-plot") }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+
+    /// Two panels, two lines each, a gap (NaN) in one: the picture must match the reviewed golden.
+    func testGoldenTwoPanelFigure() throws {
+        let x = (0...200).map { Double($0) * 0.05 }
+        let figure = Figure(title: "golden: two panels", xLabel: "time (s)", panels: [
+            Panel(yLabel: "tilt error (°)", series: [
+                Series(name: "sine", x: x, y: x.map { 3 + 2 * sin($0) }),
+                Series(name: "ramp with a gap", x: x, y: x.enumerated().map { $0.offset >= 90 && $0.offset < 110 ? .nan : $0.element * 0.5 }),
+            ]),
+            Panel(yLabel: "heading error (°)", series: [
+                Series(name: "sine", x: x, y: x.map { 40 * cos($0 / 2) }),
+                Series(name: "ramp with a gap", x: x, y: x.map { -20 + 4 * $0 }),
+            ]),
+        ])
+        let png = try CairoPlot.render(figure, width: 640, height: 420, format: .png)
+        try assertMatchesGolden(png, name: "two-panels.png")
+    }
+
+    /// A line y = 10·x on axes 0-10 by 0-100, and a flat line at y = 25: the frame is found in the picture
+    /// (the rows and columns that are mostly black), the data mapped by this test's own arithmetic, and the
+    /// line's colour must be at those pixels and absent 6 pixels above and below.
+    func testAKnownLineLandsOnThePixelsTheAxesSay() throws {
+        let x = (0...100).map { Double($0) / 10 }
+        let figure = Figure(title: "", xLabel: "x", panels: [
+            Panel(yLabel: "y", series: [Series(name: "ten x", x: x, y: x.map { 10 * $0 }),
+                                        Series(name: "flat", x: [0, 10], y: [25, 25])], yRange: 0...100),
+        ], xRange: 0...10)
+        let path = folder.appendingPathComponent("known.png").path
+        try CairoPlot.render(figure, width: 400, height: 300, format: .png).write(to: URL(fileURLWithPath: path))
+        let image = try RGBImage.read(path: path)
+        let black = { (i: Int, j: Int) -> Bool in
+            let k = 3 * (j * image.width + i)
+            return image.pixels[k] < 40 && image.pixels[k + 1] < 40 && image.pixels[k + 2] < 40
+        }
+        let rows = (0..<image.height).filter { j in (0..<image.width).filter { black($0, j) }.count > image.width / 2 }
+        let columns = (0..<image.width).filter { i in (0..<image.height).filter { black(i, $0) }.count > image.height / 2 }
+        let top = try XCTUnwrap(rows.first), bottom = try XCTUnwrap(rows.last)
+        let left = try XCTUnwrap(columns.first), right = try XCTUnwrap(columns.last)
+        XCTAssertGreaterThan(bottom - top, 100)
+        XCTAssertGreaterThan(right - left, 200)
+        // Inside the frame: from the pixel after the left line to the pixel before the right one.
+        let areaX = Double(left + 1), areaY = Double(top + 1)
+        let areaWidth = Double(right - left - 1), areaHeight = Double(bottom - top - 1)
+        let colour = { (i: Int, j: Int) -> (Int, Int, Int) in
+            let k = 3 * (j * image.width + i)
+            return (Int(image.pixels[k]), Int(image.pixels[k + 1]), Int(image.pixels[k + 2]))
+        }
+        func distance(_ c: (Int, Int, Int), _ s: (r: UInt8, g: UInt8, b: UInt8)) -> Int {
+            abs(c.0 - Int(s.r)) + abs(c.1 - Int(s.g)) + abs(c.2 - Int(s.b))
+        }
+        func pixel(_ x: Double, _ y: Double) -> (Int, Int) {
+            (Int((areaX + x / 10 * areaWidth).rounded(.down)), Int((areaY + areaHeight - y / 100 * areaHeight).rounded(.down)))
+        }
+        /// In column i, the row whose colour is nearest the series' (antialiasing spreads a line over two or three).
+        func strongestRow(column i: Int, series: Int) -> Int {
+            (top + 1..<bottom).min { distance(colour(i, $0), seriesColours[series]) < distance(colour(i, $1), seriesColours[series]) }!
+        }
+        // Up to x = 7.5: beyond, the legend's box sits over the line's top right. Steep, so checked by column.
+        for xValue in stride(from: 1.0, through: 7.5, by: 0.5) where xValue != 2.5 {  // at 2.5 the flat line, drawn later, crosses it
+            let (i, j) = pixel(xValue, 10 * xValue)
+            let found = strongestRow(column: i, series: 0)
+            XCTAssertLessThanOrEqual(abs(found - j), 1, "ten x at x = \(xValue): the line is at row \(found) of column \(i), expected \(j)")
+            XCTAssertLessThan(distance(colour(i, found), seriesColours[0]), 60, "ten x is drawn in its colour")
+        }
+        for xValue in stride(from: 0.5, through: 9.5, by: 1.0) {
+            let (i, j) = pixel(xValue, 25)
+            XCTAssertEqual(strongestRow(column: i, series: 1), j, "flat at x = \(xValue), column \(i)")
+            XCTAssertLessThan(distance(colour(i, j), seriesColours[1]), 60, "flat is drawn in its colour at (\(i), \(j)): \(colour(i, j))")
+            XCTAssertGreaterThan(distance(colour(i, j - 3), seriesColours[1]), 200, "flat is one line thick, not at row \(j - 3)")
+            XCTAssertGreaterThan(distance(colour(i, j + 3), seriesColours[1]), 200, "flat is one line thick, not at row \(j + 3)")
+        }
+    }
+
+    func testSVGIsVectorWithTheSameText() throws {
+        let figure = Figure(title: "svg", xLabel: "time (s)", panels: [Panel(yLabel: "roll (°)", series: [Series(name: "a", x: [0, 1], y: [0, 1])])])
+        let svg = String(decoding: try CairoPlot.render(figure, width: 300, height: 200, format: .svg), as: UTF8.self)
+        XCTAssertTrue(svg.hasPrefix("<?xml"), String(svg.prefix(80)))
+        XCTAssertTrue(svg.contains("<svg"))
+        XCTAssertTrue(svg.contains("width=\"300pt\"") || svg.contains("width=\"300\""), String(svg.prefix(300)))
+    }
+
+    func testABadSizeIsRefused() {
+        let figure = Figure(title: "", xLabel: "", panels: [])
+        XCTAssertThrowsError(try CairoPlot.render(figure, width: 10, height: 10, format: .png)) { error in
+            XCTAssertTrue("\(error)".contains("10x10"), "\(error)")
+        }
+    }
+
+    /// A turn of 30° about the vertical is a heading error of 30° and no tilt; 10° about a level axis is a
+    /// tilt error of 10° and no heading error. W's Z is up, so a positive turn about it is towards west.
+    func testErrorAnglesOfKnownTurns() {
+        let reference = Quaternion(w: 0.9, x: 0.1, y: -0.3, z: 0.2).normalized()!
+        let about = { (axis: (Double, Double, Double), degrees: Double) -> Quaternion in
+            let h = degrees * Double.pi / 360
+            return Quaternion(w: cos(h), x: axis.0 * sin(h), y: axis.1 * sin(h), z: axis.2 * sin(h))
+        }
+        let west30 = AttitudePlots.errorAngles(estimate: about((0, 0, 1), 30) * reference, reference: reference)
+        XCTAssertEqual(west30.tilt, 0, accuracy: 1e-9)
+        XCTAssertEqual(west30.heading, -30, accuracy: 1e-9, "a turn towards west is a negative (east positive) heading error")
+        let tilted = AttitudePlots.errorAngles(estimate: about((1, 0, 0), 10) * reference, reference: reference)
+        XCTAssertEqual(tilted.tilt, 10, accuracy: 1e-9)
+        XCTAssertEqual(tilted.heading, 0, accuracy: 1e-9)
+        XCTAssertEqual(AttitudePlots.errorAngles(estimate: reference, reference: Quaternion(w: -reference.w, x: -reference.x, y: -reference.y, z: -reference.z)).tilt, 0, accuracy: 1e-6, "q and -q are one attitude")
+    }
+
+    /// `attitude plot` on the demo log: Euler angles, then the log against itself (errors 0), and refusals.
+    func testPlotCommand() throws {
+        let demo = Fixtures.checkout.appendingPathComponent("models/demo-attitude.csv").path
+        let euler = folder.appendingPathComponent("euler.png").path
+        let a = try BuiltTool.run("attitude", ["plot", demo, "--output", euler, "--size", "600x400"])
+        XCTAssertEqual(a.status, 0, a.stderr)
+        let image = try RGBImage.read(path: euler)
+        XCTAssertEqual(image.width, 600)
+        XCTAssertEqual(image.height, 400)
+        let errors = folder.appendingPathComponent("errors.svg").path
+        let b = try BuiltTool.run("attitude", ["plot", demo, "--reference", demo, "--output", errors])
+        XCTAssertEqual(b.status, 0, b.stderr)
+        XCTAssertTrue(b.stdout.contains("tilt error median 0.00°"), b.stdout)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: errors))
+        let c = try BuiltTool.run("attitude", ["plot", demo, "--output", folder.appendingPathComponent("x.jpg").path])
+        XCTAssertNotEqual(c.status, 0)
+        XCTAssertTrue(c.stderr.contains("must end in .png or .svg"), c.stderr)
+        let d = try BuiltTool.run("attitude", ["plot", folder.appendingPathComponent("absent.csv").path, "--output", euler + ".png"])
+        XCTAssertNotEqual(d.status, 0)
+        XCTAssertTrue(d.stderr.contains("absent.csv"), d.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: euler + ".png"), "nothing written on failure")
+    }
+
+    /// `attitude compare`: a log turned 10° towards east about the vertical and tilted 4° about north, against
+    /// its reference: medians 4° and 10°; with an arbitrary heading the heading is not compared, and says so.
+    func testCompareCommand() throws {
+        let reference = folder.appendingPathComponent("reference.csv").path, turned = folder.appendingPathComponent("turned.csv").path
+        let arbitrary = folder.appendingPathComponent("arbitrary.csv").path
+        let half = { (degrees: Double) in degrees * Double.pi / 360 }
+        // East is -Z's turn in W (Z up, X north, Y west): a turn of -10° about Z, then 4° about X (north).
+        let error = Quaternion(w: cos(half(-10)), x: 0, y: 0, z: sin(half(-10))) * Quaternion(w: cos(half(4)), x: sin(half(4)), y: 0, z: 0)
+        var a = "# frame: xMagneticNorthZVertical\nt,qw,qx,qy,qz\n", b = a, c = "# frame: xArbitraryZVertical\nt,qw,qx,qy,qz\n"
+        for k in 0..<200 {
+            let t = Double(k) * 0.01
+            let q = Quaternion(w: cos(half(30 * t)), x: 0, y: sin(half(30 * t)), z: 0)
+            let e = (error * q).normalized()!
+            a += String(format: "%.2f,%.9f,%.9f,%.9f,%.9f\n", t, q.w, q.x, q.y, q.z)
+            b += String(format: "%.2f,%.9f,%.9f,%.9f,%.9f\n", t, e.w, e.x, e.y, e.z)
+            c += String(format: "%.2f,%.9f,%.9f,%.9f,%.9f\n", t, e.w, e.x, e.y, e.z)
+        }
+        try a.write(toFile: reference, atomically: true, encoding: .utf8)
+        try b.write(toFile: turned, atomically: true, encoding: .utf8)
+        try c.write(toFile: arbitrary, atomically: true, encoding: .utf8)
+        let plot = folder.appendingPathComponent("compare.png").path
+        let north = try BuiltTool.run("attitude", ["compare", turned, reference, "--plot", plot])
+        XCTAssertEqual(north.status, 0, north.stderr)
+        XCTAssertTrue(north.stdout.contains("turned.csv: 200 pairs; tilt error median 4.00°"), north.stdout)
+        XCTAssertTrue(north.stdout.contains("heading error median 10.00°"), north.stdout)
+        XCTAssertEqual(try RGBImage.read(path: plot).width, 900)
+        let noNorth = try BuiltTool.run("attitude", ["compare", arbitrary, reference])
+        XCTAssertEqual(noNorth.status, 0, noNorth.stderr)
+        XCTAssertTrue(noNorth.stdout.contains("tilt error median 4.00°"), noNorth.stdout)
+        XCTAssertFalse(noNorth.stdout.contains("heading"), noNorth.stdout)
+        XCTAssertTrue(noNorth.stderr.contains("heading error not compared: a log's heading is arbitrary"), noNorth.stderr)
+        // Two logs that never meet on their clock.
+        let late = folder.appendingPathComponent("late.csv").path
+        try ("# start: 1000 s on the recording's own clock is t = 0 here\n" + b).write(toFile: late, atomically: true, encoding: .utf8)
+        let apart = try BuiltTool.run("attitude", ["compare", late, reference])
+        XCTAssertNotEqual(apart.status, 0)
+        XCTAssertTrue(apart.stderr.contains("nothing to compare"), apart.stderr)
+    }
+
+    /// `attitude eval --plot`: the BROAD excerpt's tilt error over time, written next to the usual table.
+    func testEvalWritesAPlot() throws {
+        let plot = folder.appendingPathComponent("eval.svg").path
+        let result = try BuiltTool.run("attitude", ["eval", Fixtures.broadTrial02Excerpt, "--mode", "6d", "--plot", plot], timeout: 300)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("broad_02_excerpt"), result.stdout)
+        let svg = try String(contentsOfFile: plot, encoding: .utf8)
+        XCTAssertTrue(svg.contains("<svg"), String(svg.prefix(200)))
+        let bad = try BuiltTool.run("attitude", ["eval", Fixtures.broadTrial02Excerpt, "--mode", "6d", "--plot", folder.appendingPathComponent("eval.gif").path])
+        XCTAssertNotEqual(bad.status, 0)
+        XCTAssertTrue(bad.stderr.contains("--plot") && bad.stderr.contains("must end in .png or .svg"), bad.stderr)
+    }
+
+    /// A track 100 m north and 50 m east of its start: metres from the first point, and one scale on both axes.
+    func testTrackIsInMetresToScale() throws {
+        let metresPerDegree = 6_371_008.8 * Double.pi / 180
+        let lat0 = 46.5, lon0 = 7.25
+        let track = TrackPlots.Track(name: "walk", latitude: [lat0, lat0 + 100 / metresPerDegree],
+                                     longitude: [lon0, lon0 + 50 / (metresPerDegree * cos(lat0 * Double.pi / 180))])
+        let figure = TrackPlots.figure([track], title: "track", width: 800, height: 500)
+        let series = figure.panels[0].series[0]
+        XCTAssertEqual(series.x[0], 0, accuracy: 1e-9)
+        XCTAssertEqual(series.y[0], 0, accuracy: 1e-9)
+        XCTAssertEqual(series.x[1], 50, accuracy: 1e-6)
+        XCTAssertEqual(series.y[1], 100, accuracy: 1e-6)
+        let layout = Layout(figure: figure, width: 800, height: 500)
+        let area = layout.plotAreas[0]
+        let xScale = (layout.xRange.upperBound - layout.xRange.lowerBound) / area.width
+        let yScale = (layout.yRanges[0].upperBound - layout.yRanges[0].lowerBound) / area.height
+        XCTAssertEqual(xScale, yScale, accuracy: 1e-9, "a metre is as long east as north")
+        XCTAssertTrue(layout.xRange.contains(0) && layout.xRange.contains(50) && layout.yRanges[0].contains(100))
+        // The end lands 50 m east and 100 m north of the start in pixels too, at that one scale.
+        let start = layout.pixel(x: 0, y: 0, panel: 0), end = layout.pixel(x: 50, y: 100, panel: 0)
+        XCTAssertEqual((end.x - start.x) * xScale, 50, accuracy: 1e-6)
+        XCTAssertEqual((start.y - end.y) * yScale, 100, accuracy: 1e-6)
+    }
+
+    // MARK: - Goldens
+
+    /// Compares with `Goldens/NAME`; a missing golden or `STEADY_DICE_RECORD_GOLDENS=1` writes it and fails.
+    private func assertMatchesGolden(_ png: Data, name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens/\(name)")
+        let actualPath = folder.appendingPathComponent(name).path
+        try png.write(to: URL(fileURLWithPath: actualPath))
+        if ProcessInfo.processInfo.environment["STEADY_DICE_RECORD_GOLDENS"] == "1" || !FileManager.default.fileExists(atPath: golden.path) {
+            try png.write(to: golden)
+            XCTFail("recorded the golden \(golden.path): look at it, then run again", file: file, line: line)
+            return
+        }
+        let expected = try RGBImage.read(path: golden.path), actual = try RGBImage.read(path: actualPath)
+        XCTAssertEqual(expected.width, actual.width, file: file, line: line)
+        XCTAssertEqual(expected.height, actual.height, file: file, line: line)
+        guard expected.pixels.count == actual.pixels.count else { return }
+        let differing = zip(expected.pixels, actual.pixels).filter { abs(Int($0) - Int($1)) > 2 }.count
+        XCTAssertLessThanOrEqual(differing, expected.pixels.count / 1000, "\(name): \(differing) channels differ by more than 2", file: file, line: line)
+    }
+}
