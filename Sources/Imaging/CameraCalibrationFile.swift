@@ -91,3 +91,21 @@ public final class Undistorter {
         return RGBImage(width: image.width, height: image.height, pixels: out)
     }
 }
+
+/// OpenCV's own projection of points in its camera frame C through a lens (`cv::projectPoints`,
+/// `cv::fisheye::projectPoints`): an oracle for `LensCamera`, which the renderer and calibration use.
+public enum OpenCVProjection {
+    public static func project(_ points: [SIMD3<Double>], camera: LensCamera) throws -> [SIMD2<Double>] {
+        let p = camera.pinhole
+        let k = [p.fx, 0, p.cx, 0, p.fy, p.cy, 0, 0, 1]
+        let d = camera.lens.coefficients
+        let flat = points.flatMap { [$0.x, $0.y, $0.z] }
+        var out = [Double](repeating: 0, count: 2 * points.count)
+        var isFisheye: Int32 = 0
+        if case .fisheye = camera.lens { isFisheye = 1 }
+        _ = try withErrorBuffer { err, len in
+            cvs_project_points(isFisheye, k, d, Int32(d.count), flat, Int32(points.count), &out, err, len)
+        } describe: { ImagingError.intrinsics(path: "projection", reason: $0) }
+        return (0..<points.count).map { SIMD2(out[2 * $0], out[2 * $0 + 1]) }
+    }
+}

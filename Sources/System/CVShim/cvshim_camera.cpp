@@ -9,6 +9,7 @@
 #include <cstring>
 #include <exception>
 #include <string>
+#include <vector>
 
 struct cvs_undistorter {
     cv::Mat map1, map2;
@@ -123,3 +124,25 @@ void cvs_undistorter_free(cvs_undistorter *undistorter) {
 }
 
 } // extern "C"
+
+int cvs_project_points(int fisheye, const double camera_matrix[9], const double *distortion, int distortion_count,
+                       const double *points, int count, double *pixels, char *err, size_t errlen) {
+    return guarded(err, errlen, -1, [&] {
+        cv::Mat k(3, 3, CV_64F, const_cast<double *>(camera_matrix));
+        cv::Mat d(1, distortion_count, CV_64F, const_cast<double *>(distortion));
+        std::vector<cv::Point3d> in(count);
+        for (int i = 0; i < count; i++) in[i] = cv::Point3d(points[3 * i], points[3 * i + 1], points[3 * i + 2]);
+        std::vector<cv::Point2d> out;
+        cv::Vec3d zero(0, 0, 0);
+        if (fisheye) {
+            cv::fisheye::projectPoints(in, out, zero, zero, k, d);
+        } else {
+            cv::projectPoints(in, zero, zero, k, d, out);
+        }
+        for (int i = 0; i < count; i++) {
+            pixels[2 * i] = out[i].x;
+            pixels[2 * i + 1] = out[i].y;
+        }
+        return 0;
+    });
+}

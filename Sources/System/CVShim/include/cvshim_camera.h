@@ -31,6 +31,12 @@ int cvs_undistorter_apply_rgb(cvs_undistorter *undistorter, const unsigned char 
                               char *err, size_t errlen);
 void cvs_undistorter_free(cvs_undistorter *undistorter);
 
+/// Projects `count` points (x, y, z in OpenCV's camera frame, packed) to pixels (u, v, packed) with
+/// cv::projectPoints (`fisheye` 0: the radial-tangential model, `distortion_count` 4, 5, 8 or 12) or
+/// cv::fisheye::projectPoints (`fisheye` 1: 4 coefficients). 0, or -1 with err filled.
+int cvs_project_points(int fisheye, const double camera_matrix[9], const double *distortion, int distortion_count,
+                       const double *points, int count, double *pixels, char *err, size_t errlen);
+
 #ifdef __cplusplus
 }
 #endif
