@@ -113,6 +113,13 @@ public struct CameraIMUCalibration {
     /// Seconds: offsets from -searchRange to +searchRange are searched (log time 0 is the log's first row,
     /// video time 0 the clip's first frame).
     public var searchRange = CameraIMUCalibration.defaultSearchRange
+    /// A camera known beforehand (`calibrate --intrinsics`): its lens turns pixels into rays, and only the
+    /// offset, the mount and the gyroscope's bias are fitted. Nil: a pinhole whose focal length is fitted.
+    public var knownCamera: LensCamera? {
+        didSet { knownRays = [:] }
+    }
+    /// Rays of each pair's points through the known camera, by pair index (filled on first use).
+    private var knownRays: [Int: (from: [SIMD3<Double>], to: [SIMD3<Double>])] = [:]
     /// A pair whose rotation-only reprojection misses by more than this (pixels, RMS) moved otherwise.
     public static let maximumReprojectionPixels = 1.5
     /// Degrees: the least total turn (the sum of the gyroscope's per-pair angles) calibrated from.
@@ -170,7 +177,35 @@ public struct CameraIMUCalibration {
         guard textured.count >= max(Int(framesPerSecond * Self.minimumSeconds / 2), pairCount / 4) else {
             throw CalibrationError.noTexture(textured: textured.count, pairs: pairCount)
         }
-        let f0 = Double(height) / 2 / tan(fieldOfViewGuessDegrees * .pi / 360)
+        if let known = knownCamera, known.pinhole.width != width || known.pinhole.height != height {
+            throw CalibrationError.noFit(reason: "the intrinsics are for \(known.pinhole.width)x\(known.pinhole.height) pictures, "
+                                         + "the clip's are \(width)x\(height)")
+        }
+        var calibration = self
+        if let known = knownCamera { calibration.knownRays = Self.rays(of: tracks, through: known) }
+        return try calibration.fitPrepared(tracks)
+    }
+
+    /// Each pair's points as rays through a known camera; points the lens cannot invert are left out.
+    static func rays(of tracks: [FramePairTracks], through camera: LensCamera) -> [Int: (from: [SIMD3<Double>], to: [SIMD3<Double>])] {
+        var out: [Int: (from: [SIMD3<Double>], to: [SIMD3<Double>])] = [:]
+        for pair in tracks {
+            var from: [SIMD3<Double>] = [], to: [SIMD3<Double>] = []
+            for (a, b) in zip(pair.from, pair.to) {
+                guard let ra = camera.ray(pixel: a), let rb = camera.ray(pixel: b) else { continue }
+                from.append(ra)
+                to.append(rb)
+            }
+            out[pair.index] = (from, to)
+        }
+        return out
+    }
+
+    private func fitPrepared(_ tracks: [FramePairTracks]) throws -> CameraIMUCalibrationResult {
+        let seconds = Double(frameCount) / framesPerSecond
+        let pairCount = max(frameCount - 1, 1)
+        let textured = tracks.filter { $0.from.count >= Self.minimumTracks }
+        let f0 = knownCamera?.pinhole.fy ?? Double(height) / 2 / tan(fieldOfViewGuessDegrees * .pi / 360)
 
         // Coarse offset: correlate the angles, which no mount changes.
         let coarse = try searchOffset(textured, focal: f0, from: -searchRange, to: searchRange, step: 0.005)
@@ -217,7 +252,8 @@ public struct CameraIMUCalibration {
         }
         let uncertainty = standardErrors(parameters, used)
         let fov = 2 * atan(Double(height) / 2 / focal) * 180 / .pi
-        if !Self.fieldOfViewRange.contains(fov) || (uncertainty?.verticalFieldOfViewFraction ?? .infinity) > Self.largestFieldOfViewError {
+        if knownCamera == nil,
+           !Self.fieldOfViewRange.contains(fov) || (uncertainty?.verticalFieldOfViewFraction ?? .infinity) > Self.largestFieldOfViewError {
             throw CalibrationError.fieldOfViewUndetermined(degrees: fov,
                                                            standardErrorPercent: uncertainty.map { $0.verticalFieldOfViewFraction * 100 })
         }
@@ -242,7 +278,8 @@ public struct CameraIMUCalibration {
         } else {
             warning = excitationWarning(used, offset: parameters.offset)
         }
-        let camera = PinholeCamera(fx: focal, fy: focal, cx: Double(width - 1) / 2, cy: Double(height - 1) / 2, width: width, height: height)
+        let camera = knownCamera?.pinhole
+            ?? PinholeCamera(fx: focal, fy: focal, cx: Double(width - 1) / 2, cy: Double(height - 1) / 2, width: width, height: height)
         let deviceFromIMU = Self.cameraFromDevice.conjugate * parameters.cameraFromIMU
         return CameraIMUCalibrationResult(camera: camera, deviceFromIMU: deviceFromIMU.normalized() ?? deviceFromIMU,
                                           timeOffset: parameters.offset, residualDegreesPerSecond: rms,
@@ -285,6 +322,10 @@ public struct CameraIMUCalibration {
 
     /// The camera's rotation from frame k to k + 1 as a rotation vector in C: rays of frame k turned into rays of frame k + 1.
     func cameraRotation(_ pair: FramePairTracks, focal: Double) -> SIMD3<Double> {
+        if knownCamera != nil {
+            guard let rays = knownRays[pair.index], let q = RotationFit.wahba(from: rays.from, to: rays.to) else { return .zero }
+            return RotationFit.rotationVector(q)
+        }
         let cx = Double(width - 1) / 2, cy = Double(height - 1) / 2
         func ray(_ p: SIMD2<Double>) -> SIMD3<Double> {
             let r = SIMD3((p.x - cx) / focal, (p.y - cy) / focal, 1)
@@ -314,6 +355,17 @@ public struct CameraIMUCalibration {
     func reprojectionRMS(_ pair: FramePairTracks, focal: Double) -> Double {
         let cx = Double(width - 1) / 2, cy = Double(height - 1) / 2
         let q = RotationFit.quaternion(rotationVector: cameraRotation(pair, focal: focal))
+        if let known = knownCamera {
+            // Through the lens: each point's ray turned, projected, and compared with where it was tracked.
+            var sum = 0.0, count = 0
+            for (a, b) in zip(pair.from, pair.to) {
+                guard let ray = known.ray(pixel: a) else { continue }
+                guard let p = known.project(q.rotate(ray)) else { return .infinity }
+                sum += ((p - b) * (p - b)).sum()
+                count += 1
+            }
+            return (sum / Double(max(count, 1))).squareRoot()
+        }
         var sum = 0.0
         for (a, b) in zip(pair.from, pair.to) {
             let r = q.rotate(SIMD3((a.x - cx) / focal, (a.y - cy) / focal, 1))
@@ -369,7 +421,9 @@ public struct CameraIMUCalibration {
 
     /// Standard errors at `p` over `tracks` (see `CalibrationUncertainty`), or nil when the normal matrix is singular.
     func standardErrors(_ p: Parameters, _ tracks: [FramePairTracks]) -> CalibrationUncertainty? {
-        let count = 8
+        let all = 8
+        let free = knownCamera == nil ? Array(0..<all) : [0, 2, 3, 4, 5, 6, 7]
+        let count = free.count
         let rotations = tracks.map { cameraRotation($0, focal: exp(p.logFocal)) }
         func residuals(_ q: Parameters) -> [Double] {
             // The camera's rotations move with the focal length: recomputed only when it changes.
@@ -382,8 +436,8 @@ public struct CameraIMUCalibration {
         let r = residuals(p)
         guard r.count > count else { return nil }
         let steps = [1e-5, 1e-5, 1e-6, 1e-6, 1e-6, 1e-5, 1e-5, 1e-5]
-        let columns = (0..<count).map { k -> [Double] in
-            var delta = [Double](repeating: 0, count: count)
+        let columns = free.map { k -> [Double] in
+            var delta = [Double](repeating: 0, count: all)
             delta[k] = steps[k]
             return zip(residuals(apply(p, delta)), r).map { ($0 - $1) / steps[k] }
         }
@@ -395,12 +449,12 @@ public struct CameraIMUCalibration {
         // direction the huge error it has, without touching the others.
         let ridge = 1e-12 * (0..<count).map { normal[$0][$0] }.max()!
         for k in 0..<count { normal[k][k] += ridge }
-        var diagonal = [Double](repeating: 0, count: count)
-        for k in 0..<count {
+        var diagonal = [Double](repeating: 0, count: all)
+        for (i, k) in free.enumerated() {
             var unit = [Double](repeating: 0, count: count)
-            unit[k] = 1
-            guard let column = LinearSystem.solve(normal, unit), column[k] >= 0, column[k].isFinite else { return nil }
-            diagonal[k] = (variance * column[k]).squareRoot()
+            unit[i] = 1
+            guard let column = LinearSystem.solve(normal, unit), column[i] >= 0, column[i].isFinite else { return nil }
+            diagonal[k] = (variance * column[i]).squareRoot()
         }
         // The vertical field of view 2·atan(h / 2f) against log f: d fov / d log f = -2u / (1 + u²), u = h / 2f.
         let u = Double(height) / 2 / exp(p.logFocal)
@@ -414,6 +468,8 @@ public struct CameraIMUCalibration {
     /// `stage` names the fit in the progress lines, whose steps count from 1 within it.
     func refine(_ start: Parameters, _ tracks: [FramePairTracks], stage: String) -> Parameters {
         let count = 8
+        // With a known camera the focal length is not a parameter: its column stays out of the system.
+        let free = knownCamera == nil ? Array(0..<count) : [0, 2, 3, 4, 5, 6, 7]
         // The camera's rotations depend on the focal length alone: computed once per focal length tried.
         var cameraRotations: [Double: [SIMD3<Double>]] = [:]
         func residuals(_ p: Parameters) -> [Double] {
@@ -434,22 +490,25 @@ public struct CameraIMUCalibration {
         var r = residuals(p)
         var damping = 1e-3
         for iteration in 0..<30 {
-            let columns = (0..<count).map { k -> [Double] in
+            let columns = free.map { k -> [Double] in
                 var delta = [Double](repeating: 0, count: count)
                 delta[k] = steps[k]
                 return zip(residuals(apply(p, delta)), r).map { ($0 - $1) / steps[k] }
             }
-            var normal = [[Double]](repeating: [Double](repeating: 0, count: count), count: count)
-            var gradient = [Double](repeating: 0, count: count)
-            for i in 0..<count {
-                for j in 0..<count { normal[i][j] = zip(columns[i], columns[j]).reduce(0) { $0 + $1.0 * $1.1 } }
+            let n = free.count
+            var normal = [[Double]](repeating: [Double](repeating: 0, count: n), count: n)
+            var gradient = [Double](repeating: 0, count: n)
+            for i in 0..<n {
+                for j in 0..<n { normal[i][j] = zip(columns[i], columns[j]).reduce(0) { $0 + $1.0 * $1.1 } }
                 gradient[i] = -zip(columns[i], r).reduce(0) { $0 + $1.0 * $1.1 }
             }
             var improved = false
             for _ in 0..<6 {
                 var damped = normal
-                for i in 0..<count { damped[i][i] *= 1 + damping }
-                guard let delta = LinearSystem.solve(damped, gradient) else { break }
+                for i in 0..<n { damped[i][i] *= 1 + damping }
+                guard let reduced = LinearSystem.solve(damped, gradient) else { break }
+                var delta = [Double](repeating: 0, count: count)
+                for (i, k) in free.enumerated() { delta[k] = reduced[i] }
                 let candidate = apply(p, delta)
                 let candidateResiduals = residuals(candidate)
                 if cost(candidateResiduals) < cost(r) {

@@ -3,21 +3,32 @@ import CVShim
 import Foundation
 
 /// A calibrated camera as OpenCV's calibration tools write it: the pinhole for the calibrated
-/// picture size and the lens distortion coefficients (k1, k2, p1, p2[, k3, ...]).
+/// picture size and the lens: distortion coefficients in OpenCV's radial-tangential model (k1, k2, p1,
+/// p2[, k3, ...], the default) or its fisheye model (k1..k4, when `distortion_model: fisheye`).
 public struct CalibratedCamera: Equatable, Sendable {
     public let pinhole: PinholeCamera
-    public let distortion: [Double]
+    public let lens: Lens
+    /// The coefficients in OpenCV's order for the lens's model.
+    public var distortion: [Double] { lens.coefficients }
 
-    public init(pinhole: PinholeCamera, distortion: [Double]) {
+    public init(pinhole: PinholeCamera, lens: Lens) {
         self.pinhole = pinhole
-        self.distortion = distortion
+        self.lens = lens
     }
+
+    /// A camera with radial-tangential coefficients (the model of OpenCV's own tools).
+    public init(pinhole: PinholeCamera, distortion: [Double]) {
+        self.init(pinhole: pinhole, lens: (try? Lens.make(model: "radial", coefficients: distortion).get()) ?? .radial(distortion))
+    }
+
+    /// The camera with its lens, for projecting and unprojecting in C.
+    public var lensCamera: LensCamera { LensCamera(pinhole: pinhole, lens: lens) }
 
     /// The largest picture side a calibration may name, as `--size` takes: past any camera's picture.
     public static let largestSide = 16384
 
     /// Whether any distortion coefficient is non-zero (the picture then needs undistorting).
-    public var isDistorted: Bool { distortion.contains { $0 != 0 } }
+    public var isDistorted: Bool { lens != .pinhole }
 
     /// Reads an OpenCV FileStorage file (YAML or XML) with OpenCV's own reader: `camera_matrix` (3x3),
     /// `distortion_coefficients` (4, 5, 8, 12 or 14 values), `image_width`, `image_height`; other keys
@@ -41,9 +52,15 @@ public struct CalibratedCamera: Equatable, Sendable {
         guard raw.image_width > 0, raw.image_height > 0 else {
             throw fail("image_width, image_height: \(raw.image_width)x\(raw.image_height) is not a picture size")
         }
+        let model = withUnsafeBytes(of: raw.distortion_model) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        let lens: Lens
+        switch Lens.make(model: model.isEmpty ? nil : model, coefficients: distortion) {
+        case .success(let made): lens = made
+        case .failure(let error): throw fail((model.isEmpty ? "distortion_coefficients: " : "distortion_model: ") + error.description)
+        }
         return CalibratedCamera(pinhole: PinholeCamera(fx: k[0], fy: k[4], cx: k[2], cy: k[5],
                                                        width: Int(raw.image_width), height: Int(raw.image_height)),
-                                distortion: distortion)
+                                lens: lens)
     }
 
     var raw: cvs_intrinsics {
@@ -54,6 +71,11 @@ public struct CalibratedCamera: Equatable, Sendable {
         out.distortion_count = Int32(distortion.count)
         out.image_width = Int32(pinhole.width)
         out.image_height = Int32(pinhole.height)
+        if case .fisheye = lens {
+            withUnsafeMutableBytes(of: &out.distortion_model) { raw in
+                for (i, byte) in "fisheye".utf8.enumerated() { raw[i] = byte }
+            }
+        }
         return out
     }
 }

@@ -5,9 +5,12 @@ import FileAccess
 import Foundation
 
 /// A camera-IMU calibration as `steady-dice calibrate` writes it: an OpenCV FileStorage file with the
-/// camera's intrinsics (no distortion), the mount and the time offset, and how well the fit went.
+/// camera's intrinsics and lens (`distortion_model: fisheye` for OpenCV's fisheye model; none for its
+/// radial-tangential one), the mount and the time offset, and how well the fit went.
 public struct CameraIMUCalibrationFile: Sendable {
     public var camera: PinholeCamera
+    /// The lens: a pinhole unless the camera was given with one (`calibrate --intrinsics`).
+    public var lens: Lens = .pinhole
     /// The mount R with v_D = R·v_S (S the IMU's frame, D the camera's device frame); the file's `imu_to_camera`.
     public var deviceFromIMU: Quaternion
     /// Seconds: the video frame at video time t shows the attitude at log time t + offset.
@@ -75,6 +78,9 @@ public struct CameraIMUCalibrationFile: Sendable {
         raw.residual_deg_per_s = residualDegreesPerSecond
         raw.frames_used = Int32(framesUsed)
         raw.frames_total = Int32(framesTotal)
+        let coefficients = lens == .pinhole ? [] : lens.coefficients
+        withUnsafeMutableBytes(of: &raw.distortion) { _ = $0.bindMemory(to: Double.self).update(fromContentsOf: coefficients) }
+        raw.distortion_count = Int32(coefficients.count)
         if let turnedDegrees {
             raw.has_turned = 1
             raw.turned_deg = (turnedDegrees.x, turnedDegrees.y, turnedDegrees.z)
@@ -88,10 +94,14 @@ public struct CameraIMUCalibrationFile: Sendable {
         let type = "." + (path as NSString).pathExtension.lowercased()
         var text: UnsafeMutablePointer<CChar>?
         var count = 0
+        let model: String? = { if case .fisheye = lens { return "fisheye" } else { return nil } }()
         try warning.withCString { warning in
             raw.warning = warning
-            _ = try withErrorBuffer { err, len in cvs_calibration_encode(type, &raw, &text, &count, err, len) }
-                describe: { ImagingError.intrinsics(path: path, reason: "cannot write the calibration: \($0)") }
+            try (model ?? "").withCString { model in
+                raw.distortion_model = model
+                _ = try withErrorBuffer { err, len in cvs_calibration_encode(type, &raw, &text, &count, err, len) }
+                    describe: { ImagingError.intrinsics(path: path, reason: "cannot write the calibration: \($0)") }
+            }
         }
         guard let text else { throw ImagingError.intrinsics(path: path, reason: "cannot write the calibration: nothing encoded") }
         defer { cvs_free(text) }

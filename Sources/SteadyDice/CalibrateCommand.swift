@@ -32,6 +32,13 @@ struct Calibrate: ParsableCommand {
                                + "clip's first frame): for a log that starts long before the clip. (default: 1)", valueName: "S"))
     var maxOffset: Double = CameraIMUCalibration.defaultSearchRange
 
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("A known camera: an OpenCV calibration file (camera_matrix, distortion_coefficients, image_width, "
+                               + "image_height; distortion_model: fisheye for OpenCV's fisheye model). Tracked points become rays "
+                               + "through its lens, and only the time offset, the mount and the gyroscope's bias are fitted.",
+                               valueName: "FILE"))
+    var intrinsics: String?
+
     @Option(name: [.customShort("o"), .long], parsing: .unconditional,
             help: ArgumentHelp("Write the calibration here as an OpenCV FileStorage file (.yaml, .yml or .xml), for --calibration.",
                                valueName: "cal.yaml"))
@@ -52,7 +59,8 @@ struct Calibrate: ParsableCommand {
     func run() throws {
         try exitOnFailure {
             let started = Date()
-            let outputs = OutputFiles(inputs: [video, log])
+            let outputs = OutputFiles(inputs: [video, log] + (intrinsics.map { [$0] } ?? []))
+            let known = try intrinsics.map { try CalibratedCamera.read(path: $0) }
             let calibrationOutput = try output.map { try outputs.stage($0, option: "--output") }
             let raw = try RawLogReader.read(path: log, platform: recording.platform)
             guard raw.count >= 2 else { throw AppError("\(log): fewer than two samples") }
@@ -62,6 +70,14 @@ struct Calibrate: ParsableCommand {
                                                    gyro: gyro, fieldOfViewGuessDegrees: fovGuess,
                                                    progress: { message($0) })
             calibration.searchRange = maxOffset
+            if let known, let intrinsics {
+                guard known.pinhole.width == clip.width, known.pinhole.height == clip.height else {
+                    throw AppError("\(intrinsics): the intrinsics are for \(known.pinhole.width)x\(known.pinhole.height) pictures, "
+                                   + "\(video)'s are \(clip.width)x\(clip.height)")
+                }
+                calibration.knownCamera = known.lensCamera
+                message("the camera is \(intrinsics)'s (\(known.lens.modelName) lens): fitting the offset, the mount and the bias")
+            }
             let result: CameraIMUCalibrationResult
             do {
                 result = try calibration.fit(clip.tracks)
@@ -71,9 +87,14 @@ struct Calibrate: ParsableCommand {
             let errors = result.uncertainty
             print(String(format: "time offset %.4f s%@ (log time = video time + offset)", result.timeOffset,
                          errors.map { String(format: " ± %.3f ms", $0.timeOffsetSeconds * 1000) } ?? ""))
-            print(String(format: "vertical field of view %.3f°%@ (fx = fy = %.2f px, principal point at the centre)",
-                         result.verticalFieldOfViewDegrees,
-                         errors.map { String(format: " ± %.3f%%", $0.verticalFieldOfViewFraction * 100) } ?? "", result.camera.fx))
+            if let known, let intrinsics {
+                print(String(format: "vertical field of view %.3f° (given: %@, fx %.2f, fy %.2f px, %@ lens)", result.verticalFieldOfViewDegrees,
+                             intrinsics, known.pinhole.fx, known.pinhole.fy, known.lens.modelName))
+            } else {
+                print(String(format: "vertical field of view %.3f°%@ (fx = fy = %.2f px, principal point at the centre)",
+                             result.verticalFieldOfViewDegrees,
+                             errors.map { String(format: " ± %.3f%%", $0.verticalFieldOfViewFraction * 100) } ?? "", result.camera.fx))
+            }
             let q = result.deviceFromIMU.w < 0 ? -result.deviceFromIMU : result.deviceFromIMU
             print(String(format: "mount imu_to_camera %.6f,%.6f,%.6f,%.6f (v_D = R·v_S)", q.w, q.x, q.y, q.z)
                   + (errors.map { String(format: " ± %.3f°, %.3f°, %.3f° about the camera's x, y, z", $0.mountDegrees.x,
@@ -89,7 +110,7 @@ struct Calibrate: ParsableCommand {
                          result.untextured, result.translated, result.outsideLog))
             if !result.warning.isEmpty { message("warning: \(result.warning)") }
             if let calibrationOutput {
-                try CameraIMUCalibrationFile(camera: result.camera, deviceFromIMU: q, timeOffset: result.timeOffset,
+                var file = CameraIMUCalibrationFile(camera: result.camera, deviceFromIMU: q, timeOffset: result.timeOffset,
                                              residualDegreesPerSecond: result.residualDegreesPerSecond,
                                              framesUsed: result.framesUsed, framesTotal: result.framesTotal,
                                              warning: result.warning, turnedDegrees: result.turnedDegrees,
@@ -97,7 +118,9 @@ struct Calibrate: ParsableCommand {
                                                  .init(timeOffsetSeconds: $0.timeOffsetSeconds,
                                                        verticalFieldOfViewFraction: $0.verticalFieldOfViewFraction,
                                                        mountDegrees: $0.mountDegrees)
-                                             }).write(to: calibrationOutput)
+                                             })
+                file.lens = known?.lens ?? .pinhole
+                try file.write(to: calibrationOutput)
                 try outputs.commit()
                 print("wrote \(calibrationOutput.path)")
             }

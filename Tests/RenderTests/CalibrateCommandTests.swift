@@ -1,5 +1,6 @@
 import AttitudeMath
 import Camera
+import FileAccess
 import Foundation
 import Imaging
 import TestSupport
@@ -149,6 +150,89 @@ final class CalibrateCommandTests: XCTestCase {
         // v_D = R v_S with R a quarter turn about z (D is C turned half about x).
         let authors = Quaternion(axis: SIMD3(0, 0, 1), angle: .pi / 2)
         XCTAssertLessThan(mount.deviceFromIMU.angle(to: authors) * 180 / .pi, 6, "mount \(mount.deviceFromIMU)")
+    }
+
+    /// The clip as a camera with `camera`'s lens would have filmed it: each pixel of the new picture
+    /// looks along its ray through the lens, and takes the source's colour there (bilinear), the source
+    /// being the pinhole `source` camera on the same device.
+    func warp(_ clip: String, source: PinholeCamera, to camera: LensCamera, name: String) throws -> String {
+        let input = try VideoFile(path: clip)
+        let path = folder.appendingPathComponent("\(name).mkv").path
+        let outputs = OutputFiles()
+        let writer = try VideoOutput(output: outputs.stage(path, option: "test"), framesPerSecond: input.info.framesPerSecond ?? 30,
+                                     width: camera.pinhole.width, height: camera.pinhole.height)
+        // Where each output pixel samples the source, computed once.
+        var lookups: [(Int, Double, Double)?] = []
+        for v in 0..<camera.pinhole.height {
+            for u in 0..<camera.pinhole.width {
+                guard let ray = camera.ray(pixel: SIMD2(Double(u), Double(v))), ray.z > 0 else { lookups.append(nil); continue }
+                let x = source.fx * ray.x / ray.z + source.cx, y = source.fy * ray.y / ray.z + source.cy
+                guard x >= 0, y >= 0, x < Double(source.width - 1), y < Double(source.height - 1) else { lookups.append(nil); continue }
+                lookups.append((Int(y) * source.width + Int(x), x - x.rounded(.down), y - y.rounded(.down)))
+            }
+        }
+        while let frame = try input.next() {
+            let p = frame.image.pixels, w = source.width
+            var out = [UInt8](repeating: 0, count: camera.pinhole.width * camera.pinhole.height * 3)
+            for (i, lookup) in lookups.enumerated() {
+                guard let (at, fx, fy) = lookup else { continue }
+                for c in 0..<3 {
+                    let a = Double(p[3 * at + c]), b = Double(p[3 * (at + 1) + c])
+                    let d = Double(p[3 * (at + w) + c]), e = Double(p[3 * (at + w + 1) + c])
+                    out[3 * i + c] = UInt8(((a * (1 - fx) + b * fx) * (1 - fy) + (d * (1 - fx) + e * fx) * fy).rounded())
+                }
+            }
+            try writer.write(RGBImage(width: camera.pinhole.width, height: camera.pinhole.height, pixels: out))
+        }
+        try writer.finish()
+        try outputs.commit()
+        return path
+    }
+
+    /// A known camera with a strong barrel lens (k1 = -0.2) or a fisheye lens: `--intrinsics` turns the
+    /// tracked points into rays through it, and the offset and mount come out as for a pinhole.
+    func testAKnownLensIsUsedThroughIntrinsics() throws {
+        let truth = Truth(fov: 75, offset: 0.2, mount: Quaternion(axis: SIMD3(0.3, 1, 0.2), angle: 0.6))
+        let (clip, log) = try makeClip(truth, name: "wide")
+        let source = PinholeCamera(verticalFieldOfViewDegrees: 75, width: 320, height: 240)
+        let lenses: [(String, Lens, String)] = [
+            ("barrel", .radial([-0.2, 0.03, 0, 0, 0]), ""),
+            ("fisheye", .fisheye(SIMD4(-0.02, 0.004, 0, 0)), "distortion_model: fisheye\n"),
+        ]
+        for (name, lens, model) in lenses {
+            let camera = LensCamera(pinhole: PinholeCamera(fx: 226, fy: 226, cx: 159.5, cy: 119.5, width: 320, height: 240), lens: lens)
+            let distorted = try warp(clip, source: source, to: camera, name: name)
+            let k = lens.coefficients.map { String($0) }.joined(separator: ", ")
+            let intrinsics = folder.appendingPathComponent("\(name)-intrinsics.yaml").path
+            try """
+                %YAML:1.0
+                ---
+                camera_matrix: !!opencv-matrix
+                   rows: 3
+                   cols: 3
+                   dt: d
+                   data: [ 226., 0., 159.5, 0., 226., 119.5, 0., 0., 1. ]
+                distortion_coefficients: !!opencv-matrix
+                   rows: 1
+                   cols: \(lens.coefficients.count)
+                   dt: d
+                   data: [ \(k) ]
+                image_width: 320
+                image_height: 240
+                \(model)
+                """.write(toFile: intrinsics, atomically: true, encoding: .utf8)
+            let output = folder.appendingPathComponent("\(name)-cal.yaml").path
+            let run = try CommandHarness.run(["calibrate", "--video", distorted, "--log", log, "--intrinsics", intrinsics, "-o", output],
+                                             timeout: 300)
+            XCTAssertEqual(run.status, 0, "\(name): \(run.stderr)")
+            let mount = try CameraIMUCalibrationFile.readMount(path: output)
+            XCTAssertEqual(mount.timeOffset, truth.offset, accuracy: 0.001, name)
+            XCTAssertLessThan(mount.deviceFromIMU.angle(to: truth.mount) * 180 / .pi, 1, "\(name): mount \(mount.deviceFromIMU)")
+            // The file carries the lens it was given, as OpenCV's tools would read it.
+            let written = try CalibratedCamera.read(path: output)
+            XCTAssertEqual(written.lens, lens, name)
+            XCTAssertEqual(written.pinhole.fx, 226, name)
+        }
     }
 
     func testOneAxisMotionIsWarned() throws {

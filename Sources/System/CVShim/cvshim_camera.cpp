@@ -81,6 +81,14 @@ int cvs_intrinsics_read(const char *path, cvs_intrinsics *out, char *err, size_t
             out->distortion_count = n;
             out->image_width = readInt(fs, "image_width");
             out->image_height = readInt(fs, "image_height");
+            out->distortion_model[0] = 0;
+            cv::FileNode model = fs["distortion_model"];
+            if (!model.empty() && !model.isNone()) {
+                if (!model.isString()) throw KeyError{"distortion_model: not a name (radial or fisheye)"};
+                std::string name = std::string(model);
+                if (name.size() >= sizeof out->distortion_model) throw KeyError{"distortion_model: not one of radial, fisheye"};
+                std::strcpy(out->distortion_model, name.c_str());
+            }
         } catch (const KeyError &e) {
             setError(err, errlen, e.message);
             return -1;
@@ -97,7 +105,12 @@ cvs_undistorter *cvs_undistorter_create(const cvs_intrinsics *intrinsics, char *
         cv::Mat k = cameraMatrix(intrinsics);
         cv::Mat d(1, intrinsics->distortion_count, CV_64F, const_cast<double *>(intrinsics->distortion));
         try {
-            cv::initUndistortRectifyMap(k, d, cv::Mat(), k, cv::Size(u->width, u->height), CV_16SC2, u->map1, u->map2);
+            if (std::strcmp(intrinsics->distortion_model, "fisheye") == 0) {
+                cv::fisheye::initUndistortRectifyMap(k, d, cv::Mat::eye(3, 3, CV_64F), k, cv::Size(u->width, u->height), CV_16SC2,
+                                                     u->map1, u->map2);
+            } else {
+                cv::initUndistortRectifyMap(k, d, cv::Mat(), k, cv::Size(u->width, u->height), CV_16SC2, u->map1, u->map2);
+            }
         } catch (...) {
             delete u;
             throw;

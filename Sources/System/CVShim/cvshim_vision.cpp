@@ -126,7 +126,12 @@ int cvs_calibration_encode(const char *extension, const cvs_camera_imu_calibrati
         }
         cv::Mat k(3, 3, CV_64F, const_cast<double *>(c->camera_matrix));
         fs << "camera_matrix" << k;
-        fs << "distortion_coefficients" << cv::Mat::zeros(1, 5, CV_64F);
+        if (c->distortion_count > 0) {
+            fs << "distortion_coefficients" << cv::Mat(1, c->distortion_count, CV_64F, const_cast<double *>(c->distortion));
+        } else {
+            fs << "distortion_coefficients" << cv::Mat::zeros(1, 5, CV_64F);
+        }
+        if (c->distortion_model != nullptr && c->distortion_model[0] != '\0') fs << "distortion_model" << std::string(c->distortion_model);
         fs << "image_width" << c->image_width;
         fs << "image_height" << c->image_height;
         fs.writeComment("imu_to_camera: the mount R (w, x, y, z) with v_D = R v_S; time_offset_s: log time = video time + offset");

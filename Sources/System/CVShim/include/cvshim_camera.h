@@ -14,9 +14,13 @@ typedef struct {
     int distortion_count;
     int image_width;
     int image_height;
+    /// `distortion_model` as the file names it ("radial", "fisheye"), empty when it names none
+    /// (OpenCV's own tools write none: their model is radial).
+    char distortion_model[16];
 } cvs_intrinsics;
 
-/// Reads `camera_matrix`, `distortion_coefficients`, `image_width` and `image_height` from an OpenCV
+/// Reads `camera_matrix`, `distortion_coefficients`, `image_width`, `image_height` and, when present,
+/// `distortion_model` from an OpenCV
 /// FileStorage file (YAML or XML). Returns 0 on success; -1 with err filled, naming the key, otherwise.
 int cvs_intrinsics_read(const char *path, cvs_intrinsics *out, char *err, size_t errlen);
 

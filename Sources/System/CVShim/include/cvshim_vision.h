@@ -37,10 +37,13 @@ typedef struct {
     double time_offset_se_ms;
     double vertical_fov_se_percent;
     double mount_se_deg[3];    // about the camera's x, y, z
+    double distortion[12];     // the lens's coefficients in OpenCV's order (none: five zeros)
+    int distortion_count;
+    const char *distortion_model; // NULL: none written (radial, OpenCV's default); "fisheye"
 } cvs_camera_imu_calibration;
 
 /// Encodes the calibration as a cv::FileStorage file in memory (YAML for ".yaml"/".yml", XML for ".xml"),
-/// with zero distortion coefficients. Returns 0 and sets *text (NUL-terminated; free with cvs_free) and
+/// with the lens's distortion coefficients (five zeros when distortion_count is 0). Returns 0 and sets *text (NUL-terminated; free with cvs_free) and
 /// *count (without the NUL); -1 with err filled on failure.
 int cvs_calibration_encode(const char *extension, const cvs_camera_imu_calibration *calibration, char **text, size_t *count,
                            char *err, size_t errlen);
