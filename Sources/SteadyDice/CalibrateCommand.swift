@@ -142,11 +142,14 @@ struct ClipTracks {
     var tracks: [FramePairTracks] = []
 
     static func read(path: String, progress: (String) -> Void) throws -> ClipTracks {
-        let video = try VideoFile(path: path)
+        // A folder of pictures with a times file, or a video file.
+        let sequence = FileKind.of(path) == .folder ? try ImageSequence(folder: path) : nil
+        let video = sequence == nil ? try VideoFile(path: path) : nil
+        let nextFrame: () throws -> VideoFrame? = { try sequence?.nextFrame() ?? video?.next() }
         let tracker = try FeatureTracker()
         var clip = ClipTracks()
-        let expected = video.frameCount
-        while let frame = try video.next() {
+        let expected = video?.frameCount ?? sequence?.frames.count
+        while let frame = try nextFrame() {
             guard let time = frame.position else { throw ImagingError.video(path: path, reason: "frame \(clip.frameCount) has no time") }
             if clip.frameCount == 0 {
                 clip.width = frame.image.width
@@ -165,8 +168,10 @@ struct ClipTracks {
             }
         }
         guard clip.frameCount > 0 else { throw ImagingError.video(path: path, reason: "holds no frames") }
-        clip.frameTimes = VideoFile.frameTimes(presentationTimes: clip.frameTimes, framesPerSecond: video.info.framesPerSecond,
-                                               tick: video.info.tick)
+        if let video {
+            clip.frameTimes = VideoFile.frameTimes(presentationTimes: clip.frameTimes, framesPerSecond: video.info.framesPerSecond,
+                                                   tick: video.info.tick)
+        }
         let span = (clip.frameTimes.last ?? 0) - (clip.frameTimes.first ?? 0)
         let periods = zip(clip.frameTimes.dropFirst(), clip.frameTimes).map { $0 - $1 }
         let rate = span > 0 ? String(format: "%.3f fps on average", Double(clip.frameCount - 1) / span) : "one frame"
@@ -176,7 +181,8 @@ struct ClipTracks {
             ? String(format: ", frame periods %.1f to %.1f ms (a variable rate: each frame's own time is used)",
                      (periods.min() ?? 0) * 1000, (periods.max() ?? 0) * 1000) : ""
         progress(String(format: "tracked %d frames, %dx%d, ", clip.frameCount, clip.width, clip.height) + rate + variable
-                 + (video.info.rotation != 0 ? ", turned \(video.info.rotation)° clockwise upright as the file says" : ""))
+                 + ((video?.info.rotation ?? 0) != 0 ? ", turned \(video!.info.rotation)° clockwise upright as the file says" : "")
+                 + (sequence.map { ", timed by \($0.timesFile)" } ?? ""))
         return clip
     }
 }

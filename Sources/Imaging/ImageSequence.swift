@@ -1,0 +1,107 @@
+import FileAccess
+import Foundation
+
+/// A clip given as a folder of pictures with a file of their times, as visual-inertial datasets ship
+/// them. Three layouts are read:
+///
+/// - **steady-dice** `frames.csv` in the folder: a header `t,filename`, then one row per frame, `t` in
+///   seconds, `filename` relative to the folder.
+/// - **EuRoC / ASL** `data.csv` beside a `data/` folder (`cam0/data.csv`, `cam0/data/*.png`; give
+///   `cam0`): `#timestamp [ns],filename`, nanoseconds, names inside `data/`.
+/// - **TUM RGB-D** `rgb.txt` in the folder: `#` comments, then `timestamp filename` per line, seconds,
+///   names relative to the folder (`rgb/…png`).
+///
+/// Frames are read in the order of their times, which must rise; every picture must exist and have
+/// the first one's size. Times are seconds from the first frame's.
+public final class ImageSequence {
+    public let folder: String
+    /// The times file that was read.
+    public let timesFile: String
+    /// Each frame's picture and its time in seconds, as the times file gives it (not yet from the first).
+    public let frames: [(path: String, time: Double)]
+    private var next = 0
+    private var size: (width: Int, height: Int)?
+
+    /// Whether `path` is a folder holding one of the times files above.
+    public static func isSequence(_ path: String) -> Bool {
+        guard FileKind.of(path) == .folder else { return false }
+        return ["frames.csv", "data.csv", "rgb.txt"].contains { FileKind.of((path as NSString).appendingPathComponent($0)) == .regular }
+    }
+
+    public init(folder: String) throws {
+        self.folder = folder
+        func at(_ name: String) -> String { (folder as NSString).appendingPathComponent(name) }
+        func fail(_ file: String, _ line: Int?, _ reason: String) -> ImagingError {
+            .video(path: line.map { "\(file):\($0)" } ?? file, reason: reason)
+        }
+        var rows: [(path: String, time: Double)] = []
+        if FileKind.of(at("frames.csv")) == .regular {
+            timesFile = at("frames.csv")
+            let lines = try Self.lines(timesFile)
+            guard let header = lines.first, header.text.replacingOccurrences(of: " ", with: "") == "t,filename" else {
+                throw fail(timesFile, 1, "the header must be 't,filename'")
+            }
+            for (number, text) in lines.dropFirst() {
+                let fields = text.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                guard fields.count == 2, let t = Double(fields[0]), t.isFinite else {
+                    throw fail(timesFile, number, "expected 't,filename' with t in seconds")
+                }
+                rows.append((at(fields[1]), t))
+            }
+        } else if FileKind.of(at("data.csv")) == .regular {
+            timesFile = at("data.csv")
+            for (number, text) in try Self.lines(timesFile) where !text.hasPrefix("#") {
+                let fields = text.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                guard fields.count == 2, let ns = Int64(fields[0]), ns >= 0 else {
+                    throw fail(timesFile, number, "expected 'timestamp [ns],filename' with a whole number of nanoseconds")
+                }
+                rows.append((at("data/" + fields[1]), Double(ns) / 1e9))
+            }
+        } else if FileKind.of(at("rgb.txt")) == .regular {
+            timesFile = at("rgb.txt")
+            for (number, text) in try Self.lines(timesFile) where !text.hasPrefix("#") {
+                let fields = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+                guard fields.count >= 2, let t = Double(fields[0]), t.isFinite else {
+                    throw fail(timesFile, number, "expected 'timestamp filename' with the timestamp in seconds")
+                }
+                rows.append((at(fields[1]), t))
+            }
+        } else {
+            throw ImagingError.video(path: folder, reason: "is a folder without frames.csv, data.csv (EuRoC) or rgb.txt (TUM) to time its pictures")
+        }
+        guard !rows.isEmpty else { throw ImagingError.video(path: timesFile, reason: "lists no frames") }
+        for k in rows.indices.dropFirst() where rows[k].time <= rows[k - 1].time {
+            throw ImagingError.video(path: timesFile, reason: String(format: "frame %d's time %.9f is not after frame %d's %.9f",
+                                                                     k, rows[k].time, k - 1, rows[k - 1].time))
+        }
+        frames = rows
+    }
+
+    /// The next picture with its time in seconds from the first frame's, or nil after the last.
+    public func nextFrame() throws -> VideoFrame? {
+        guard next < frames.count else { return nil }
+        let (path, time) = frames[next]
+        let image = try RGBImage.read(path: path)
+        if let size, image.width != size.width || image.height != size.height {
+            throw ImagingError.video(path: path, reason: "is \(image.width)x\(image.height), not \(size.width)x\(size.height) as the first frame")
+        }
+        size = size ?? (image.width, image.height)
+        next += 1
+        return VideoFrame(image: image, position: time - frames[0].time)
+    }
+
+    /// Non-empty lines with their 1-based numbers, a BOM and CR removed.
+    private static func lines(_ path: String) throws -> [(number: Int, text: String)] {
+        let data: Data
+        do { data = try BoundedFile.read(path: path) } catch { throw ImagingError.video(path: path, reason: "\(error)") }
+        guard let text = String(data: data, encoding: .utf8) else { throw ImagingError.video(path: path, reason: "is not UTF-8 text") }
+        // "\r\n" is one Character in Swift: made "\n" first, so that lines split on it.
+        return text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { i, line in
+            var s = String(line)
+            if i == 0, s.hasPrefix("\u{FEFF}") { s.removeFirst() }
+            if s.hasSuffix("\r") { s.removeLast() }
+            s = s.trimmingCharacters(in: .whitespaces)
+            return s.isEmpty ? nil : (i + 1, s)
+        }
+    }
+}
