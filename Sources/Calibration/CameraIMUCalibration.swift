@@ -37,7 +37,7 @@ public enum CalibrationError: Error, CustomStringConvertible, Equatable {
             return "no texture to track: only \(textured) of \(pairs) frame pairs had at least "
                 + "\(CameraIMUCalibration.minimumTracks) corners tracked; point the camera at a textured scene"
         case .noTimeOverlap(let video, let log, let range):
-            return String(format: "the log (%.2f s) and the clip (%.2f s) do not overlap in time for any offset within ±%g s; "
+            return String(format: "the log (%.2f s) and the clip (%.2f s) do not overlap in time for any offset within ±%.1f s; "
                           + "give the raw log recorded with this clip", log, video, range)
         case .noFit(let reason):
             return "no fit: \(reason)"

@@ -258,6 +258,51 @@ final class CalibrateCommandTests: XCTestCase {
         }
     }
 
+    func testIdentityMountPositiveOffsetNarrowLens() throws {
+        try check(Truth(fov: 40, offset: 0.5, mount: .identity))
+    }
+
+    func testSmallTiltNegativeOffsetWideLens() throws {
+        try check(Truth(fov: 70, offset: -0.5, mount: Quaternion(axis: SIMD3(1, 0.3, 0), angle: 3 * .pi / 180)), start: 120)
+    }
+
+    func testQuarterTurnAboutTheOpticalAxis() throws {
+        try check(Truth(fov: 55, offset: 0.123, mount: Quaternion(axis: SIMD3(0, 0, 1), angle: .pi / 2)), start: 100)
+    }
+
+    /// With a gyroscope reading 1°/s off, as real ones do: the fit estimates the bias with the rest.
+    func testArbitraryMountAndABiasedGyroscope() throws {
+        try check(Truth(fov: 48, offset: -0.311, mount: Quaternion(w: 0.2, x: 0.9, y: 0.1, z: -0.3).normalized()!,
+                        gyroBias: SIMD3(0.6, -0.7, 0.4)), start: 128)
+    }
+
+    func testATooShortClipIsRefused() throws {
+        let found = try calibrate(Truth(fov: 60, offset: 0, mount: .identity), duration: 1)
+        XCTAssertEqual(found.status, 1)
+        XCTAssertTrue(found.stderr.contains("the clip is too short: 30 frames (1.00 s)"), found.stderr)
+    }
+
+    func testAClipWithoutTextureIsRefused() throws {
+        let clip = folder.appendingPathComponent("grey.mkv").path
+        let writer = try VideoWriter(path: clip, codec: "FFV1", fps: 30, width: 160, height: 120)
+        for _ in 0..<90 { try writer.write(RGBImage(width: 160, height: 120, pixels: [UInt8](repeating: 128, count: 160 * 120 * 3))) }
+        writer.close()
+        let log = folder.appendingPathComponent("still.csv").path
+        try writeRawLog(path: log, seconds: 4) { _ in SIMD3(0, 0, 0) }
+        let run = try CommandHarness.run(["calibrate", "--video", clip, "--log", log])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.stderr.contains("no texture to track: only 0 of 89 frame pairs"), run.stderr)
+    }
+
+    func testALogThatDoesNotOverlapTheClipIsRefused() throws {
+        let clip = try makeClip(Truth(fov: 60, offset: 0, mount: .identity), duration: 3, name: "short").clip
+        let log = folder.appendingPathComponent("brief.csv").path
+        try writeRawLog(path: log, seconds: 0.5) { t in SIMD3(sin(9 * t), 0, 0) }
+        let run = try CommandHarness.run(["calibrate", "--video", clip, "--log", log])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.stderr.contains("do not overlap in time for any offset within ±1.0 s"), run.stderr)
+    }
+
     func testOneAxisMotionIsWarned() throws {
         // A reference turning about the IMU's x axis only, 40° back and forth.
         let trial = folder.appendingPathComponent("one-axis-trial.csv").path
