@@ -27,6 +27,9 @@ public enum CalibrationError: Error, CustomStringConvertible, Equatable {
     case unexplained(residualDegreesPerSecond: Double, motionDegreesPerSecond: Double, used: Int, textured: Int)
     /// The fit's field of view is not one a camera has, or the motion does not pin it down.
     case fieldOfViewUndetermined(degrees: Double, standardErrorPercent: Double?)
+    /// The camera and the mount are not determined (`reason`), but the rotation rates of picture and
+    /// gyroscope correlate clearly at one offset: that offset is the answer, and only it.
+    case onlyOffset(offset: Double, correlation: Double, reason: String)
 
     public var description: String {
         switch self {
@@ -51,6 +54,9 @@ public enum CalibrationError: Error, CustomStringConvertible, Equatable {
                           + "motion (offsets are searched around the log's first row: a log that starts long before the clip "
                           + "needs --max-offset), or the picture moves by more than rotation (translation, a rolling shutter, "
                           + "a strong lens); no answer is written", residual, motion, used, textured)
+        case .onlyOffset(let offset, let r, let reason):
+            return String(format: "only the time offset is determined: %.4f s (the rotation rates correlate at r = %.2f); the camera "
+                          + "and the mount are not: %@", offset, r, reason)
         case .fieldOfViewUndetermined(let degrees, let error):
             let spread = error.map { String(format: " ± %.0f%%", $0) } ?? ""
             return String(format: "the field of view is not determined: the fit gives %.1f°%@, outside what the motion pins down "
@@ -133,6 +139,8 @@ public struct CameraIMUCalibration {
     public static let fieldOfViewRange = 10.0...170.0
     /// A field of view with a larger relative standard error is not written.
     public static let largestFieldOfViewError = 0.05
+    /// The least correlation of the picture's and the gyroscope's rotation rates for an offset to stand alone.
+    public static let offsetAloneCorrelation = 0.8
     /// Degrees: a mount axis with a larger standard error is named as undetermined.
     public static let largestMountError = 5.0
 
@@ -208,11 +216,11 @@ public struct CameraIMUCalibration {
         let f0 = knownCamera?.pinhole.fy ?? Double(height) / 2 / tan(fieldOfViewGuessDegrees * .pi / 360)
 
         // Coarse offset: correlate the angles, which no mount changes.
-        let coarse = try searchOffset(textured, focal: f0, from: -searchRange, to: searchRange, step: 0.005)
-        let offset0 = try searchOffset(textured, focal: f0, from: coarse - 0.01, to: coarse + 0.01, step: 0.0005)
+        let coarse = try searchOffset(textured, focal: f0, from: -searchRange, to: searchRange, step: 0.005).offset
+        let (offset0, correlation0) = try searchOffset(textured, focal: f0, from: coarse - 0.01, to: coarse + 0.01, step: 0.0005)
         progress(String(format: "coarse time offset %.4f s", offset0))
 
-        var used = inside(textured, offset: offset0)
+        let used = inside(textured, offset: offset0)
         let outsideLog = textured.count - used.count
         let angles = used.map { length(imuRotation($0, offset: offset0)) }.sorted()
         let turned = angles.reduce(0, +) * 180 / .pi
@@ -220,6 +228,23 @@ public struct CameraIMUCalibration {
         if turned < Self.minimumTurnDegrees || medianPixels < Self.minimumPixelsPerPair {
             throw CalibrationError.tooLittleRotation(degrees: turned, seconds: seconds, medianPixels: medianPixels)
         }
+        do {
+            return try fitCamera(offset0: offset0, f0: f0, textured: textured, used: used, outsideLog: outsideLog, pairCount: pairCount)
+        } catch let error as CalibrationError {
+            // A lens the model does not describe (a fisheye as a pinhole) or a field of view the motion
+            // does not pin down still leaves the offset, when the rates correlate clearly.
+            switch error {
+            case .unexplained, .fieldOfViewUndetermined:
+                guard correlation0 >= Self.offsetAloneCorrelation else { throw error }
+                throw CalibrationError.onlyOffset(offset: offset0, correlation: correlation0, reason: error.description)
+            default: throw error
+            }
+        }
+    }
+
+    private func fitCamera(offset0: Double, f0: Double, textured: [FramePairTracks], used: [FramePairTracks], outsideLog: Int,
+                           pairCount: Int) throws -> CameraIMUCalibrationResult {
+        var used = used
         guard let initialCameraFromIMU = initialMount(used, focal: f0, offset: offset0) else {
             throw CalibrationError.noFit(reason: "no rotation seen")
         }
@@ -379,7 +404,8 @@ public struct CameraIMUCalibration {
     // MARK: - Steps
 
     /// The offset in [from, to] whose gyroscope angles correlate best with the camera's.
-    func searchOffset(_ tracks: [FramePairTracks], focal: Double, from: Double, to: Double, step: Double) throws -> Double {
+    func searchOffset(_ tracks: [FramePairTracks], focal: Double, from: Double, to: Double, step: Double) throws
+        -> (offset: Double, correlation: Double) {
         let angles = Dictionary(uniqueKeysWithValues: tracks.map { ($0.index, length(cameraRotation($0, focal: focal))) })
         let needed = max(Self.minimumTracks, tracks.count / 2)
         var best: (offset: Double, score: Double)?
@@ -398,7 +424,7 @@ public struct CameraIMUCalibration {
             throw CalibrationError.noTimeOverlap(videoSeconds: Double(frameCount) / framesPerSecond, logSeconds: gyro.duration,
                                                  searchRange: searchRange)
         }
-        return best.offset
+        return (best.offset, best.score)
     }
 
     /// A first C-from-S rotation (v_C = M·v_S) from the pairs' rotation vectors; `focal` in pixels, `offset` in seconds.

@@ -25,6 +25,18 @@ public struct CameraIMUCalibrationFile: Sendable {
     public var turnedDegrees: SIMD3<Double>?
     /// Standard errors (`standard_errors`), when the fit gave them.
     public var uncertainty: Uncertainty?
+    /// True when only the time offset is known: the file then holds `time_offset_s`, `undetermined` and
+    /// the reason in `warning`, and no camera or mount.
+    public var offsetOnly = false
+
+    /// A file that records the time offset alone, and why the camera and mount are not determined.
+    public static func offsetOnly(timeOffset: Double, reason: String) -> CameraIMUCalibrationFile {
+        var file = CameraIMUCalibrationFile(camera: PinholeCamera(verticalFieldOfViewDegrees: 60, width: 2, height: 2), deviceFromIMU: .identity,
+                                            timeOffset: timeOffset, residualDegreesPerSecond: 0, framesUsed: 0, framesTotal: 0,
+                                            warning: reason)
+        file.offsetOnly = true
+        return file
+    }
 
     /// One-sigma standard errors: the time offset in seconds (written in ms), the vertical field of view
     /// as a fraction (written in %), the mount about the camera's x, y and z axes in degrees.
@@ -78,6 +90,7 @@ public struct CameraIMUCalibrationFile: Sendable {
         raw.residual_deg_per_s = residualDegreesPerSecond
         raw.frames_used = Int32(framesUsed)
         raw.frames_total = Int32(framesTotal)
+        raw.offset_only = offsetOnly ? 1 : 0
         let coefficients = lens == .pinhole ? [] : lens.coefficients
         withUnsafeMutableBytes(of: &raw.distortion) { _ = $0.bindMemory(to: Double.self).update(fromContentsOf: coefficients) }
         raw.distortion_count = Int32(coefficients.count)
@@ -108,10 +121,22 @@ public struct CameraIMUCalibrationFile: Sendable {
         return Data(bytes: text, count: count)
     }
 
+    /// Why a file `calibrate` wrote with only the time offset cannot serve as a camera or a mount, or nil
+    /// for any other file.
+    static func undetermined(path: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: path), data.count <= 1 << 20,
+              let text = String(data: data, encoding: .utf8), text.contains("\nundetermined:"),
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("time_offset_s:") }) else { return nil }
+        let offset = line.dropFirst("time_offset_s:".count).trimmingCharacters(in: .whitespaces)
+        return "calibrate determined only the time offset (\(offset) s) here, not the camera or the mount (see its warning); "
+            + "give --time-offset \(offset) with --fov or --intrinsics and --mount instead"
+    }
+
     /// Reads the mount (`imu_to_camera`, v_D = R·v_S) and the time offset (`time_offset_s`) of a calibration file;
     /// the camera comes from `CalibratedCamera.read`.
     public static func readMount(path: String) throws -> (deviceFromIMU: Quaternion, timeOffset: Double) {
         try FileStorageText.check(path: path, integers: [], range: 0...0)
+        if let reason = undetermined(path: path) { throw ImagingError.intrinsics(path: path, reason: reason) }
         var q = [Double](repeating: 0, count: 4)
         var offset = 0.0
         _ = try withErrorBuffer { err, len in cvs_calibration_read_mount(path, &q, &offset, err, len) }

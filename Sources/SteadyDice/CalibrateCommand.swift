@@ -81,6 +81,18 @@ struct Calibrate: ParsableCommand {
             let result: CameraIMUCalibrationResult
             do {
                 result = try calibration.fit(clip.tracks)
+            } catch CalibrationError.onlyOffset(let offset, let correlation, let reason) {
+                // What is known, marked as what it is; nothing else is written as if it were measured.
+                print(String(format: "time offset %.4f s (log time = video time + offset), from the rotation rates alone "
+                             + "(correlation %.2f)", offset, correlation))
+                print("field of view and mount: not determined: \(reason)")
+                if let calibrationOutput {
+                    try CameraIMUCalibrationFile.offsetOnly(timeOffset: offset, reason: reason).write(to: calibrationOutput)
+                    try outputs.commit()
+                    print("wrote \(calibrationOutput.path) (the time offset only)")
+                }
+                message(String(format: "done in %.1f s", Date().timeIntervalSince(started)))
+                return
             } catch let error as CalibrationError {
                 throw AppError("\(video) with \(log): \(error)")
             }

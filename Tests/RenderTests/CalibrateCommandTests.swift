@@ -255,6 +255,28 @@ final class CalibrateCommandTests: XCTestCase {
             let written = try CalibratedCamera.read(path: output)
             XCTAssertEqual(written.lens, lens, name)
             XCTAssertEqual(written.pinhole.fx, 226, name)
+            if name == "fisheye" { try checkOffsetOnly(clip: distorted, log: log, truth: truth) }
+        }
+    }
+
+    /// The fisheye clip without its intrinsics: the pinhole model explains too few frame pairs, so only
+    /// the offset is answered (the rates correlate clearly), and the file says so and serves no camera.
+    func checkOffsetOnly(clip: String, log: String, truth: Truth) throws {
+        let output = folder.appendingPathComponent("offset-only.yaml").path
+        let run = try BuiltTool.run("steady-dice", ["calibrate", "--video", clip, "--log", log, "-o", output], timeout: 300)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains("from the rotation rates alone"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("field of view and mount: not determined: "), run.stdout)
+        XCTAssertFalse(run.stdout.contains("vertical field of view"), run.stdout)
+        let text = try String(contentsOfFile: output, encoding: .utf8)
+        XCTAssertFalse(text.contains("camera_matrix:") || text.contains("imu_to_camera:"), text)
+        let offset = try XCTUnwrap(Self.number(after: "time_offset_s: ", in: text), text)
+        XCTAssertEqual(offset, truth.offset, accuracy: 0.001)
+        XCTAssertThrowsError(try CalibratedCamera.read(path: output)) {
+            XCTAssertTrue("\($0)".contains("calibrate determined only the time offset"), "\($0)")
+        }
+        XCTAssertThrowsError(try CameraIMUCalibrationFile.readMount(path: output)) {
+            XCTAssertTrue("\($0)".contains("give --time-offset"), "\($0)")
         }
     }
 

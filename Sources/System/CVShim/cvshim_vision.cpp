@@ -124,6 +124,19 @@ int cvs_calibration_encode(const char *extension, const cvs_camera_imu_calibrati
             setError(err, errlen, std::string("OpenCV cannot write a '") + extension + "' file");
             return -1;
         }
+        if (c->offset_only) {
+            fs.writeComment("only the time offset is determined (log time = video time + offset); warning says why the rest is not");
+            fs << "time_offset_s" << c->time_offset_s;
+            fs << "undetermined" << "[:" << "camera_matrix" << "imu_to_camera" << "]";
+            if (c->warning != nullptr && c->warning[0] != '\0') fs << "warning" << std::string(c->warning);
+            std::string encoded = fs.releaseAndGetString();
+            auto *out = static_cast<char *>(std::malloc(encoded.size() + 1));
+            if (out == nullptr) throw std::bad_alloc();
+            std::memcpy(out, encoded.c_str(), encoded.size() + 1);
+            *text = out;
+            *count = encoded.size();
+            return 0;
+        }
         cv::Mat k(3, 3, CV_64F, const_cast<double *>(c->camera_matrix));
         fs << "camera_matrix" << k;
         if (c->distortion_count > 0) {

@@ -40,6 +40,8 @@ typedef struct {
     double distortion[12];     // the lens's coefficients in OpenCV's order (none: five zeros)
     int distortion_count;
     const char *distortion_model; // NULL: none written (radial, OpenCV's default); "fisheye"
+    int offset_only;           // 1: only time_offset_s is determined: no camera_matrix, no imu_to_camera, and
+                               // `undetermined: [camera_matrix, imu_to_camera]` with the reason in `warning`
 } cvs_camera_imu_calibration;
 
 /// Encodes the calibration as a cv::FileStorage file in memory (YAML for ".yaml"/".yml", XML for ".xml"),
