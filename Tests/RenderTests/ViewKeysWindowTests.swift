@@ -3,6 +3,7 @@ import AttitudeMath
 import Foundation
 import Imaging
 import Render
+import TestSupport
 import XCTest
 
 /// The R, Shift-R and H keys of `run`, pressed in a real GLFW window under the test display with
@@ -12,9 +13,7 @@ final class ViewKeysWindowTests: XCTestCase {
     private var output: String!
 
     override func setUpWithError() throws {
-        guard let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty else {
-            throw XCTSkip("no X display: run the tests under xvfb-run (scripts/test does)")
-        }
+        try Requirement.display()
         output = (NSTemporaryDirectory() as NSString).appendingPathComponent("steady-dice-keys-\(getpid()).png")
     }
 
@@ -25,12 +24,9 @@ final class ViewKeysWindowTests: XCTestCase {
     /// Runs `xdotool ARGUMENTS` and returns its standard output.
     @discardableResult
     private func xdotool(_ arguments: [String]) throws -> String {
-        guard let tool = ["/usr/bin/xdotool", "/usr/local/bin/xdotool"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            XCTFail("xdotool is not installed: run scripts/setup")
-            throw XCTSkip("no xdotool")
-        }
+        let tool = try Requirement.tool(["/usr/bin/xdotool", "/usr/local/bin/xdotool"], package: "xdotool")
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
+        process.executableURL = tool
         process.arguments = arguments
         let out = Pipe()
         process.standardOutput = out
