@@ -122,7 +122,7 @@ let package = Package(
         .testTarget(name: "RenderTests", dependencies: ["Render", "SteadyDiceAssets", "Camera", "CGL", "CVShim", "Imaging", "FileAccess", "AttitudeMath", "AttitudeLog", "SteadyDiceKit", "TestSupport"],
                     exclude: ["Goldens"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Camera", "TestSupport"]),
-        .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "AttitudeMath", "Camera", "RawLog", "TestSupport"]),
+        .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "AttitudeMath", "Camera", "RawLog", "CVShim", "TestSupport"]),
         .testTarget(name: "IMUDTests", dependencies: ["IMUD", "SafeText", "AttitudeMath", "AttitudeLog", "TestSupport"]),
         .testTarget(name: "FusionTests", dependencies: ["Fusion", "SafeText", "RawLog", "AttitudeMath", "AttitudeLog", "FusionOptions", "Recording", "TestSupport", "Messages",
                                                  .product(name: "Logging", package: "swift-log"),

@@ -153,6 +153,25 @@ int cvs_reference_undistort_rgb(const double camera_matrix[9], const double *dis
     });
 }
 
+int cvs_reference_project_points(const double camera_from_world[9], const double camera_matrix[9], const double *points,
+                                 int count, double *pixels, char *err, size_t errlen) {
+    return guarded(err, errlen, -1, [&] {
+        cv::Mat rotation = cv::Mat(3, 3, CV_64F, const_cast<double *>(camera_from_world)).clone();
+        cv::Mat rvec;
+        cv::Rodrigues(rotation, rvec);
+        cv::Mat tvec = cv::Mat::zeros(3, 1, CV_64F);
+        cv::Mat k = cv::Mat(3, 3, CV_64F, const_cast<double *>(camera_matrix)).clone();
+        cv::Mat object(count, 1, CV_64FC3, const_cast<double *>(points));
+        std::vector<cv::Point2d> image;
+        cv::projectPoints(object, rvec, tvec, k, cv::noArray(), image);
+        for (int i = 0; i < count; i++) {
+            pixels[2 * i] = image[i].x;
+            pixels[2 * i + 1] = image[i].y;
+        }
+        return 0;
+    });
+}
+
 } // extern "C"
 
 int cvs_project_points(int fisheye, const double camera_matrix[9], const double *distortion, int distortion_count,
