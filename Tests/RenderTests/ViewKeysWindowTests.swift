@@ -47,13 +47,17 @@ final class ViewKeysWindowTests: XCTestCase {
         }
     }
 
-    /// Starts `run` with `arguments`, presses each key (waiting for the message it prints), waits
-    /// `settle` seconds, closes the window with SIGTERM and returns the frame it was showing.
+    /// Starts `run` with `arguments`, presses each key (waiting for the message it prints), then, if
+    /// `until` is given, presses S until a saved frame satisfies it (an event to wait for, with a deadline
+    /// only a hang reaches, rather than a sleep), closes the window with SIGTERM and returns the frame it
+    /// was showing.
     private func frameAfterPressing(_ keys: [(key: String, message: String)], _ arguments: [String],
-                                    settle: Double = 0) throws -> RGBImage {
+                                    until: ((RGBImage) -> Bool)? = nil) throws -> RGBImage {
         let errors = Pipe()
+        let shots = try TemporaryFolder.make("steady-dice-keys-shots")
+        defer { try? FileManager.default.removeItem(at: shots) }
         let process = try CommandHarness.start(["run", "--size", "320x240", "--background", "#336699",
-                                                "--snapshot-on-exit", output] + arguments, stderr: errors)
+                                                "--snapshot-on-exit", output, "--snapshot-dir", shots.path] + arguments, stderr: errors)
         DispatchQueue.global().asyncAfter(deadline: .now() + 60) { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         var log = ""
         wait(for: "window open", in: errors, log: &log)
@@ -66,7 +70,24 @@ final class ViewKeysWindowTests: XCTestCase {
             wait(for: message, in: errors, log: &log)
             XCTAssertTrue(log.contains(message), log)
         }
-        if settle > 0 { Thread.sleep(forTimeInterval: settle) }
+        if let until {
+            var seen = Set<String>(), satisfied = false
+            let deadline = Date(timeIntervalSinceNow: 30)
+            while !satisfied && Date() < deadline {
+                try xdotool(["key", "--window", window, "s"])
+                var added: [String] = []
+                while added.isEmpty && Date() < deadline {
+                    // A saved frame is staged and renamed into place: a new name there is a whole file.
+                    added = try FileManager.default.contentsOfDirectory(atPath: shots.path).filter { $0.hasSuffix(".png") && !seen.contains($0) }
+                    if added.isEmpty { Thread.sleep(forTimeInterval: 0.02) }
+                }
+                for name in added {
+                    seen.insert(name)
+                    if until(try RGBImage.read(path: shots.appendingPathComponent(name).path)) { satisfied = true }
+                }
+            }
+            XCTAssertTrue(satisfied, "no frame saved within 30 s showed what was waited for")
+        }
         process.terminate()
         CommandHarness.finish(process, within: 10, what: "run after SIGTERM")
         XCTAssertEqual(process.terminationStatus, 0, log)
@@ -219,9 +240,11 @@ final class ViewKeysWindowTests: XCTestCase {
                               frame: .xMagneticNorthZVertical, to: log)
         let feed = try CommandHarness.start(["feed", "--log", log, "--unix", socket, "--loop", "--rate", "200"])
         defer { feed.terminate(); CommandHarness.finish(feed, within: 10, what: "feed after SIGTERM") }
-        let frame = try frameAfterPressing([("bracketright", "time offset -0.295 s"), ("shift+bracketleft", "time offset -0.296 s")],
-                                           ["--imud", "unix:\(socket)", "--time-offset", "-0.3"], settle: 0.6)
         let expected = try RenderHarness.render(q, width: 320, height: 240, clear: clear)
+        let showsTheFedAttitude = { (frame: RGBImage) in CommandHarness.differingChannels(frame.pixels, expected.pixels, tolerance: 8) < 60 }
+        // Waits, by saved frames, for the history to reach 0.3 s back: greyed until then.
+        let frame = try frameAfterPressing([("bracketright", "time offset -0.295 s"), ("shift+bracketleft", "time offset -0.296 s")],
+                                           ["--imud", "unix:\(socket)", "--time-offset", "-0.3"], until: showsTheFedAttitude)
         XCTAssertLessThan(CommandHarness.differingChannels(frame.pixels, expected.pixels, tolerance: 8), 60,
                           "the fed attitude, in colour, but for float32 rounding at a few edge pixels")
     }
