@@ -27,7 +27,7 @@ EXCERPTS = [
         "description": None,  # the trial's own description line
     },
     {
-        "output": "Tests/TestSupport/Fixtures/broad_02_excerpt.csv.xz",
+        "output": "Sources/SteadyDiceAssets/examples/broad_02_excerpt.csv.xz",
         "trial": "02_undisturbed_slow_rotation_B",
         "rows": (28001, 38858),
         "columns": "t,gx,gy,gz,ax,ay,az,qw,qx,qy,qz",
