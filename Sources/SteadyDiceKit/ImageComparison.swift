@@ -3,8 +3,6 @@
 public struct ImageComparison: Equatable, Sendable {
     /// A channel may differ by this much by default (rounding in the rasteriser, not a change).
     public static let defaultTolerance = 2
-    /// The goldens' allowance: at most 0.1 % of pixels over the tolerance.
-    public static let goldenMaxFraction = 0.001
 
     /// A pixel's place: column `x` and row `y`, row 0 at the top.
     public struct Position: Equatable, Sendable {

@@ -1,4 +1,6 @@
 import AttitudeLog
+import AttitudeMath
+import Foundation
 import Fusion
 import FusionOptions
 import RawLog
@@ -7,19 +9,40 @@ import XCTest
 /// The loader both tools share: a raw log is fused with the estimator's status kept per sample, which
 /// the HUD's fusion line reads; an attitude log has none.
 final class FusionTrackTests: RawLogTestCase {
+    /// The status the HUD's fusion line reads follows what the log was made to hold: 30 s at rest with a
+    /// gyroscope biased by (0.5, -1, 0.75)°/s (1.35°/s), and a magnet adding 30 µT east from 20 s.
     func testARawLogKeepsTheEstimatorsStatusPerSample() throws {
-        let input = try write("raw.csv", Synthetic.rawCSV(Synthetic.tumblingLog(seconds: 3, rate: 100)))
+        let q = Quaternion(axis: [0.3, -0.5, 1], angle: 0.7)
+        let bias = SIMD3(0.5, -1, 0.75) * Synthetic.degree
+        var text = "t,gx,gy,gz,ax,ay,az,mx,my,mz\n"
+        for i in 0..<3000 {
+            let t = Double(i) / 100
+            let a = q.conjugate.rotate(Synthetic.gravityENU)
+            let m = q.conjugate.rotate(Synthetic.fieldENU + (t >= 20 ? SIMD3(30, 0, 0) : .zero))
+            text += "\(t),\(bias.x),\(bias.y),\(bias.z),\(a.x),\(a.y),\(a.z),\(m.x),\(m.y),\(m.z)\n"
+        }
+        let input = try write("raw.csv", text)
         let (log, fusion) = try loadAnyAttitudeLogWithFusion(path: input, program: "test")
         let track = try XCTUnwrap(fusion)
         XCTAssertEqual(track.mode, .nineD)
         XCTAssertEqual(track.statuses.count, log.samples.count)
-        let expected = try RawLogFusion.fuse(log: RawLogReader.read(path: input), frame: .reference(.xMagneticNorthZVertical),
-                                             withStatus: true)
-        let last = try XCTUnwrap(expected.last?.status)
-        let bias = (last.gyroBias * last.gyroBias).sum().squareRoot() * 180 / Double.pi
-        XCTAssertEqual(track.summary(atSample: log.samples.count - 1),
-                       String(format: "9D %@, field %@, bias %.2f\u{B0}/s", last.isAtRest ? "at rest" : "moving",
-                              last.magDisturbed ? "disturbed" : "ok", bias))
+        XCTAssertEqual(log.samples.count, 3000)
+        let pattern = #"^9D (at rest|moving), field (ok|disturbed), bias ([0-9]+\.[0-9]{2})\x{B0}/s$"#
+        func parts(_ sample: Int) throws -> (state: String, field: String, bias: Double) {
+            let summary = track.summary(atSample: sample)
+            let regex = try NSRegularExpression(pattern: pattern)
+            let match = try XCTUnwrap(regex.firstMatch(in: summary, range: NSRange(summary.startIndex..., in: summary)), summary)
+            let group = { (k: Int) in String(summary[Range(match.range(at: k), in: summary)!]) }
+            return (group(1), group(2), try XCTUnwrap(Double(group(3))))
+        }
+        let injected = (bias * bias).sum().squareRoot() / Synthetic.degree
+        let before = try parts(1900), after = try parts(2100)
+        XCTAssertEqual(before.state, "at rest")
+        XCTAssertEqual(before.field, "ok")
+        XCTAssertEqual(before.bias, injected, accuracy: 0.05, "the bias at 19 s")
+        XCTAssertEqual(after.state, "at rest")
+        XCTAssertEqual(after.field, "disturbed", "the magnet from 20 s")
+        XCTAssertEqual(try parts(50).state, "moving", "rest takes 1.5 s to be declared")
         XCTAssertEqual(track.summary(atSample: 10_000), "9D", "an index past the end names the mode only")
     }
 

@@ -97,8 +97,12 @@ final class ViewsCommandTests: RawLogTestCase {
         }
     }
 
+    /// A raw log is fused first, and the views are those of the attitude the log was made from: each row's
+    /// quaternion is within 1° of the truth (ENU turned into magnetic north, CONVENTIONS.md), and its matrix,
+    /// angles and tilt are the formulas' on that quaternion.
     func testARawLogIsFusedFirst() throws {
-        let input = try write("raw.csv", Synthetic.rawCSV(Synthetic.tumblingLog(seconds: 2, rate: 100)))
+        let imu = TumblingIMU(seconds: 2, rate: 100)
+        let input = try write("raw.csv", imu.rawCSV())
         let output = folder.appendingPathComponent("fused-views.csv").path
         let result = try runAttitude(["views", input, "-o", output])
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -106,7 +110,15 @@ final class ViewsCommandTests: RawLogTestCase {
         let (preamble, _, rows) = try read(output)
         XCTAssertEqual(rows.count, 200)
         XCTAssertTrue(preamble.contains("# frame: xMagneticNorthZVertical"), "\(preamble)")
-        for row in rows { assertRow(row, row[1], row[2], row[3], row[4]) }
+        let worldFromENU = Quaternion(w: 0.70710678118654752, x: 0, y: 0, z: -0.70710678118654752)
+        var largest = 0.0
+        for (row, enuFromSensor) in zip(rows, imu.enuFromSensor) {
+            let truth = worldFromENU * enuFromSensor
+            let fused = Quaternion(w: row[1], x: row[2], y: row[3], z: row[4])
+            largest = max(largest, fused.angle(to: truth) * 180 / .pi)
+            assertRow(row, row[1], row[2], row[3], row[4])
+        }
+        XCTAssertLessThan(largest, 1, "the fused attitude strays \(largest)° from the truth")
     }
 
     func testBadInputIsRefusedWithTheFileOrOption() throws {

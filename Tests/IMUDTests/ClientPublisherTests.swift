@@ -11,19 +11,19 @@ final class ClientPublisherTests: SocketTestCase {
     private let attitudes = Array(RandomAttitudes(seed: 21, count: 20))
 
     /// Publishes `attitudes` and checks that each reaches the client as the same worldFromDevice.
-    private func checkEndToEnd(publisher: IMUDPublisher, client: IMUDClient, collector: SampleCollector, isDatagram: Bool) {
+    private func checkEndToEnd(publisher: IMUDPublisher, client: IMUDClient, collector: SampleCollector, isDatagram: Bool) throws {
         for (index, attitude) in attitudes.enumerated() {
             let packet = publisher.packet(worldFromDevice: attitude, flags: [.fusionConverged], imuSeq: UInt32(index))
             if isDatagram {
                 // The client's socket may not be bound yet: repeat the first packet until it is heard.
-                waitUntil(3, "the first datagram") {
+                waitUntil(10, "the first datagram") {
                     publisher.publish(packet)
                     return client.latest() != nil || index > 0
                 }
             }
             publisher.publish(packet)
-            waitUntil(3, "packet \(index)") { client.latest()?.imuSeq == UInt32(index) }
-            guard let sample = client.latest() else { return }
+            waitUntil(10, "packet \(index)") { client.latest()?.imuSeq == UInt32(index) }
+            let sample = try XCTUnwrap(client.latest(), "packet \(index) never reached the client")
             XCTAssertLessThan(sample.worldFromDevice.angle(to: attitude), 1e-6)
             XCTAssertEqual(sample.flags, [.fusionConverged])
             XCTAssertGreaterThan(sample.tsWallNs, 0)
@@ -40,7 +40,7 @@ final class ClientPublisherTests: SocketTestCase {
         let publisher = try IMUDPublisher(outputs: [.unix(path: socketPath())], mapping: IMUDFrameMapping(mount: mount))
         let (client, lines, collector) = startClient(.unix(path: socketPath()), mount: mount)
         acceptSubscribers(publisher)
-        checkEndToEnd(publisher: publisher, client: client, collector: collector, isDatagram: false)
+        try checkEndToEnd(publisher: publisher, client: client, collector: collector, isDatagram: false)
         XCTAssertEqual(collector.seqs, Array(0..<UInt32(attitudes.count)))
         XCTAssertTrue(lines.contains("imud at unix:\(socketPath()): connected"), "\(lines.all)")
     }
@@ -50,7 +50,7 @@ final class ClientPublisherTests: SocketTestCase {
         let port = try XCTUnwrap(publisher.tcpPort)
         let (client, _, collector) = startClient(.tcp(host: "127.0.0.1", port: port), coordFrame: .enu)
         acceptSubscribers(publisher)
-        checkEndToEnd(publisher: publisher, client: client, collector: collector, isDatagram: false)
+        try checkEndToEnd(publisher: publisher, client: client, collector: collector, isDatagram: false)
         XCTAssertEqual(collector.seqs, Array(0..<UInt32(attitudes.count)))
     }
 
@@ -58,7 +58,7 @@ final class ClientPublisherTests: SocketTestCase {
         let port = try freeUDPPort()
         let publisher = try IMUDPublisher(outputs: [.udp(host: "127.0.0.1", port: port)])
         let (client, _, collector) = startClient(.udp(group: nil, bindAddress: "127.0.0.1", port: port))
-        checkEndToEnd(publisher: publisher, client: client, collector: collector, isDatagram: true)
+        try checkEndToEnd(publisher: publisher, client: client, collector: collector, isDatagram: true)
     }
 
     func testWaitForFirstValidReturnsTheFirstAttitude() throws {
@@ -85,13 +85,15 @@ final class ClientPublisherTests: SocketTestCase {
     func testMissingSocketPathTimesOutNamingTheEndpoint() throws {
         let path = socketPath("missing.sock")
         let (client, lines, _) = startClient(.unix(path: path), start: false)
-        let started = Date()
+        let started = MonotonicClock.now()
         XCTAssertThrowsError(try client.waitForFirstValid(timeout: 0.3)) { error in
             let message = "\(error)"
             XCTAssertTrue(message.contains("no valid imud packet from unix:\(path) within 0.3 s"), message)
             XCTAssertTrue(message.contains("does not exist"), message)
         }
-        XCTAssertLessThan(Date().timeIntervalSince(started), 1.5)
+        // It waited out its timeout (load can only lengthen the wait, never shorten it); that it returned
+        // at all is what tells it from a hang. How soon after 0.3 s it returns is not this test's business.
+        XCTAssertGreaterThanOrEqual(MonotonicClock.now() - started, 0.3 - 0.001)
         XCTAssertEqual(client.state, .waiting)
         XCTAssertNil(client.latest())
         XCTAssertTrue(lines.contains("waiting for imud at unix:\(path)"), "\(lines.all)")
@@ -109,7 +111,7 @@ final class ClientPublisherTests: SocketTestCase {
                       packet(seq: 5), packet(seq: 6)] {
             publisher.publish(encoded: piece)
         }
-        waitUntil(3, "seq 6") { client.latest()?.imuSeq == 6 }
+        waitUntil(10, "seq 6") { client.latest()?.imuSeq == 6 }
         XCTAssertEqual(collector.seqs, [0, 1, 5, 6])
         let drops = client.statistics.drops
         XCTAssertEqual(drops.badMagic, 1)
@@ -123,7 +125,7 @@ final class ClientPublisherTests: SocketTestCase {
         let port = try freeUDPPort()
         let publisher = try IMUDPublisher(outputs: [.udp(host: "127.0.0.1", port: port)])
         let (client, _, collector) = startClient(.udp(group: nil, bindAddress: "127.0.0.1", port: port))
-        waitUntil(3, "the first datagram") {
+        waitUntil(10, "the first datagram") {
             publisher.publish(encoded: packet(seq: 0))
             return client.latest() != nil
         }
@@ -136,7 +138,7 @@ final class ClientPublisherTests: SocketTestCase {
                       packet(seq: 6) + [0], packet(seq: 7)] {
             publisher.publish(encoded: piece)
         }
-        waitUntil(3, "seq 7") { client.latest()?.imuSeq == 7 }
+        waitUntil(10, "seq 7") { client.latest()?.imuSeq == 7 }
         XCTAssertEqual(collector.seqs.filter { $0 != 0 }, [7])
         let drops = client.statistics.drops
         XCTAssertEqual([drops.badCRC, drops.badMagic, drops.wrongVersion, drops.truncated, drops.oversized], [1, 1, 1, 1, 1])
@@ -148,10 +150,10 @@ final class ClientPublisherTests: SocketTestCase {
         let (client, lines, _) = startClient(.unix(path: path))
         acceptSubscribers(publisher)
         publisher.publish(encoded: packet(seq: 0))
-        waitUntil(3, "seq 0") { client.latest()?.imuSeq == 0 }
+        waitUntil(10, "seq 0") { client.latest()?.imuSeq == 0 }
         publisher.publish(encoded: Array(packet(seq: 1)[0..<100]))
         publisher.close()
-        waitUntil(3, "the client to notice") { client.state == .waiting }
+        waitUntil(10, "the client to notice") { client.state == .waiting }
         XCTAssertEqual(client.statistics.drops.truncated, 1)
         XCTAssertTrue(lines.contains("waiting for imud at unix:\(path) (imud closed the connection)"), "\(lines.all)")
         XCTAssertEqual(client.latest()?.imuSeq, 0, "the last attitude stays; the state says it is stale")
@@ -160,7 +162,7 @@ final class ClientPublisherTests: SocketTestCase {
         defer { publisher.close() }
         acceptSubscribers(publisher)
         publisher.publish(publisher.packet(worldFromDevice: attitudes[5], flags: [.fusionConverged], imuSeq: 500))
-        waitUntil(3, "the restarted daemon's packet") { client.latest()?.imuSeq == 500 }
+        waitUntil(10, "the restarted daemon's packet") { client.latest()?.imuSeq == 500 }
         XCTAssertLessThan(try XCTUnwrap(client.latest()).worldFromDevice.angle(to: attitudes[5]), 1e-6)
         XCTAssertEqual(client.state, .connected)
         XCTAssertEqual(client.statistics.connections, 2)
@@ -173,13 +175,14 @@ final class ClientPublisherTests: SocketTestCase {
         let (client, lines, _) = startClient(.unix(path: path))
         acceptSubscribers(publisher)
         publisher.publish(encoded: packet(seq: 0, flags: [.startup]))
-        waitUntil(3, "startup") { client.state == .startup }
+        waitUntil(10, "startup") { client.state == .startup }
         publisher.publish(encoded: packet(seq: 1, flags: [.fusionConverged]))
-        waitUntil(3, "connected") { client.state == .connected }
+        waitUntil(10, "connected") { client.state == .connected }
         publisher.publish(encoded: packet(seq: 2, flags: [.fusionConverged, .shutdown]))
-        waitUntil(3, "shutdown") { client.state == .daemonShutdown }
+        waitUntil(10, "shutdown") { client.state == .daemonShutdown }
         publisher.close()
-        usleep(50_000)
+        // The client has seen the connection close (it says so) and still reports the shutdown.
+        waitUntil(10, "the client to notice the close") { lines.contains("imud closed the connection") }
         XCTAssertEqual(client.state, .daemonShutdown, "stays distinguishable from a daemon that never came")
         XCTAssertTrue(lines.contains("shut down"), "\(lines.all)")
         XCTAssertThrowsError(try client.waitForFirstValid(timeout: 0.05), "a shutdown packet is not a valid first attitude")
@@ -191,7 +194,7 @@ final class ClientPublisherTests: SocketTestCase {
         let (client, lines, _) = startClient(.unix(path: path))
         acceptSubscribers(publisher)
         for seq: UInt32 in [0, 1, 2, 5, 6] { publisher.publish(encoded: packet(seq: seq)) }
-        waitUntil(3, "seq 6") { client.latest()?.imuSeq == 6 }
+        waitUntil(10, "seq 6") { client.latest()?.imuSeq == 6 }
         XCTAssertEqual(client.statistics.sequenceGaps, 1)
         XCTAssertEqual(client.statistics.missedPackets, 2)
         XCTAssertTrue(lines.contains("imu_seq gap, 2 packet(s) missed"), "\(lines.all)")
@@ -204,7 +207,7 @@ final class ClientPublisherTests: SocketTestCase {
         let (client, _, _) = startClient(.unix(path: path))
         acceptSubscribers(publisher)
         for seq: UInt32 in [0, 8, 17, 25, 33, 42, 59, 67] { publisher.publish(encoded: packet(seq: seq)) }
-        waitUntil(3, "seq 67") { client.latest()?.imuSeq == 67 }
+        waitUntil(10, "seq 67") { client.latest()?.imuSeq == 67 }
         XCTAssertEqual(client.statistics.sequenceGaps, 1)
         XCTAssertEqual(client.statistics.missedPackets, 1)
     }
@@ -217,9 +220,19 @@ final class ClientPublisherTests: SocketTestCase {
         let idle = try rawUnixConnection(path)
         defer { close(idle) }
         acceptSubscribers(publisher)
-        let started = MonotonicClock.now()
-        for seq in 0..<4000 { publisher.publish(encoded: packet(seq: UInt32(seq))) }
-        XCTAssertLessThan(MonotonicClock.now() - started, 1)
+        // A subscriber that never reads fills its socket buffer within a few hundred packets: a publisher that
+        // blocked on it would never finish the 4,000, so finishing at all (by a deadline only a hang reaches) is
+        // the check. How fast publish is goes to `steady-dice feed --bench`, not here.
+        let packets = (0..<4000).map { packet(seq: UInt32($0)) }
+        nonisolated(unsafe) let handedOver = publisher
+        let finished = DispatchSemaphore(value: 0)
+        Thread {
+            for piece in packets { handedOver.publish(encoded: piece) }
+            finished.signal()
+        }.start()
+        guard finished.wait(timeout: .now() + 30) == .success else {
+            return XCTFail("publishing 4,000 packets beside an idle subscriber did not finish within 30 s: it blocks")
+        }
         let stats = publisher.statistics
         XCTAssertGreaterThan(stats.droppedForSlowSubscribers + stats.disconnected, 0)
         XCTAssertEqual(stats.packets, 4000)
@@ -230,7 +243,7 @@ final class ClientPublisherTests: SocketTestCase {
         let publisher = try IMUDPublisher(outputs: [.unix(path: path)])
         let connections = try (0..<9).map { _ in try rawUnixConnection(path) }
         defer { connections.forEach { close($0) } }
-        waitUntil(3, "9 connection attempts") {
+        waitUntil(10, "9 connection attempts") {
             publisher.acceptPendingSubscribers()
             return publisher.subscriberCount + publisher.statistics.refused == 9
         }
@@ -250,7 +263,7 @@ final class ClientPublisherTests: SocketTestCase {
         let (client, _, _) = startClient(.unix(path: path))
         acceptSubscribers(publisher)
         publisher.publish(encoded: packet(seq: 4))
-        waitUntil(3, "seq 4") { client.latest()?.imuSeq == 4 }
+        waitUntil(10, "seq 4") { client.latest()?.imuSeq == 4 }
     }
 
     func testALiveSocketOrAFileIsNeverReplaced() throws {

@@ -20,12 +20,9 @@ final class ReplayTests: SocketTestCase {
         let (client, _, collector) = startClient(.unix(path: path))
         acceptSubscribers(publisher)
         let replay = try IMUDReplay(log: try log, publisher: publisher, options: IMUDReplayOptions(speed: 2))
-        let started = MonotonicClock.now()
+        let startedWallNs = IMUDClock.wallNanoseconds()
         replay.run()
-        let elapsed = MonotonicClock.now() - started
-        XCTAssertGreaterThanOrEqual(elapsed, 0.18 / 2 - 0.002, "9 intervals of 20 ms at speed 2")
-        XCTAssertLessThan(elapsed, 0.5)
-        waitUntil(3, "the shutdown packet") { client.state == .daemonShutdown }
+        waitUntil(10, "the shutdown packet") { client.state == .daemonShutdown }
         let received = collector.samples
         XCTAssertEqual(received.map(\.imuSeq), Array(0...10))
         for (index, sample) in samples.enumerated() {
@@ -34,8 +31,15 @@ final class ReplayTests: SocketTestCase {
         }
         XCTAssertTrue(received[10].flags.contains(.shutdown))
         XCTAssertLessThan(received[10].worldFromDevice.angle(to: samples[9].worldFromDevice), 1e-6)
-        // Packets left at the log's pace: the spread of receive times matches the log's 90 ms at speed 2.
-        XCTAssertEqual(received[9].receivedAt - received[0].receivedAt, 0.09, accuracy: 0.03)
+        // Paced, not sent as fast as possible: packet k leaves no earlier than k·20 ms / 2 after run() began
+        // (its send time, tsWallNs, is stamped as it leaves). A loaded machine can only make a packet later,
+        // so these lower bounds cannot fail by chance; how late it may be is the latency benchmark's business.
+        for k in 0..<10 {
+            let sentAfter = Double(Int64(bitPattern: received[k].tsWallNs &- startedWallNs)) / 1e9
+            XCTAssertGreaterThanOrEqual(sentAfter, Double(k) * 0.02 / 2 - 0.0005, "packet \(k) left before its time")
+        }
+        XCTAssertEqual(received.map(\.tsWallNs), received.map(\.tsWallNs).sorted(), "packets left in log order")
+        XCTAssertEqual(received.map(\.receivedAt), received.map(\.receivedAt).sorted(), "and were handed over in that order")
     }
 
     func testStopRequestEndsALoopWithAShutdownPacket() throws {
@@ -45,14 +49,16 @@ final class ReplayTests: SocketTestCase {
         acceptSubscribers(publisher)
         let replay = try IMUDReplay(log: try log, publisher: publisher,
                                     options: IMUDReplayOptions(speed: 4, loop: true, startupSeconds: 0.05))
+        // Stop once the loop has gone past the end of the log (an event, not a sleep that load could outlast).
         let stopper = Thread {
-            usleep(150_000)
+            let deadline = Date(timeIntervalSinceNow: 30)
+            while collector.samples.count <= 12 && Date() < deadline { usleep(1000) }
             replay.requestStop()
         }
         stopper.start()
         replay.run()
         XCTAssertGreaterThan(replay.packetsSent, 10, "looped past the end of the log")
-        waitUntil(3, "the shutdown packet") { client.state == .daemonShutdown }
+        waitUntil(10, "the shutdown packet") { client.state == .daemonShutdown }
         let received = collector.samples
         XCTAssertEqual(received.count, replay.packetsSent)
         XCTAssertTrue(received[0].flags.contains(.startup), "the first 50 ms of log time are flagged startup")

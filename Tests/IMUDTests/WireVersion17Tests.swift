@@ -109,21 +109,21 @@ final class WireVersion17Tests: SocketTestCase {
 
     /// Publishes the mixed stream with garbage between packets and checks every packet arrives with its version.
     private func checkMixed(publisher: IMUDPublisher, client: IMUDClient, lines: LogLines, collector: SampleCollector,
-                            isDatagram: Bool) {
+                            isDatagram: Bool) throws {
         let attitudes = Array(RandomAttitudes(seed: 17, count: 12))
         for (index, attitude) in attitudes.enumerated() {
             publisher.wireVersion = index % 3 == 0 ? 14 : 17
             let packet = publisher.packet(worldFromDevice: attitude, flags: [.fusionConverged], imuSeq: UInt32(index))
             if isDatagram && index == 0 {
-                waitUntil(3, "the first datagram") {
+                waitUntil(10, "the first datagram") {
                     publisher.publish(packet)
                     return client.latest() != nil
                 }
             }
             publisher.publish(packet)
             publisher.publish(encoded: [0x44, 0x55, 0x00, 0x01, 0x02] + Array(repeating: UInt8(index), count: 9))
-            waitUntil(3, "packet \(index)") { client.latest()?.imuSeq == UInt32(index) }
-            guard let sample = client.latest() else { return }
+            waitUntil(10, "packet \(index)") { client.latest()?.imuSeq == UInt32(index) }
+            let sample = try XCTUnwrap(client.latest(), "packet \(index) never reached the client")
             XCTAssertEqual(sample.packet.version, publisher.wireVersion)
             XCTAssertLessThan(sample.worldFromDevice.angle(to: attitude), 1e-6)
         }
@@ -143,21 +143,21 @@ final class WireVersion17Tests: SocketTestCase {
         let publisher = try IMUDPublisher(outputs: [.unix(path: socketPath())])
         let (client, lines, collector) = startClient(.unix(path: socketPath()))
         acceptSubscribers(publisher)
-        checkMixed(publisher: publisher, client: client, lines: lines, collector: collector, isDatagram: false)
+        try checkMixed(publisher: publisher, client: client, lines: lines, collector: collector, isDatagram: false)
     }
 
     func testVersion17AndAMixedStreamOverTCP() throws {
         let publisher = try IMUDPublisher(outputs: [.tcp(host: "127.0.0.1", port: 0)])
         let (client, lines, collector) = startClient(.tcp(host: "127.0.0.1", port: try XCTUnwrap(publisher.tcpPort)))
         acceptSubscribers(publisher)
-        checkMixed(publisher: publisher, client: client, lines: lines, collector: collector, isDatagram: false)
+        try checkMixed(publisher: publisher, client: client, lines: lines, collector: collector, isDatagram: false)
     }
 
     func testVersion17AndMixedDatagramsOverUDP() throws {
         let port = try freeUDPPort()
         let publisher = try IMUDPublisher(outputs: [.udp(host: "127.0.0.1", port: port)])
         let (client, lines, collector) = startClient(.udp(group: nil, bindAddress: "127.0.0.1", port: port))
-        checkMixed(publisher: publisher, client: client, lines: lines, collector: collector, isDatagram: true)
+        try checkMixed(publisher: publisher, client: client, lines: lines, collector: collector, isDatagram: true)
     }
 
     func testTheHandWrittenVersion17PacketReachesTheClient() throws {
@@ -165,7 +165,7 @@ final class WireVersion17Tests: SocketTestCase {
         let (client, _, _) = startClient(.unix(path: socketPath()))
         acceptSubscribers(publisher)
         publisher.publish(encoded: [1, 2, 3] + WireVersion17Tests.goldenBytes)
-        waitUntil(3, "the golden packet") { client.latest() != nil }
+        waitUntil(10, "the golden packet") { client.latest() != nil }
         let sample = try XCTUnwrap(client.latest())
         XCTAssertEqual(sample.packet, WireVersion17Tests.goldenPacket)
         let expected = client.mapping.worldFromDevice(packetQuaternion: Quaternion(w: 0.5, x: 0.5, y: 0.5, z: 0.5))

@@ -20,10 +20,21 @@ final class LocationFilterTests: XCTestCase {
         XCTAssertLessThan(errors[.kalman]!, errors[.lsq]!)
     }
 
+    /// The README's table ("attitude location"), to its one decimal: RMS horizontal error at 1.4 and 14 m/s
+    /// and the altitude's, then `mean` and `lsq` with `--window 10`.
+    private static let readmeFigures: [Double: (horizontal: [LocationFilterKind: Double], altitude: [LocationFilterKind: Double],
+                                                window10: [LocationFilterKind: Double])] = [
+        1.4: ([.raw: 21.9, .accuracy: 13.1, .mean: 7.7, .lsq: 11.2, .kalman: 6.9],
+              [.raw: 29.2, .accuracy: 12.0, .mean: 5.3, .lsq: 8.2, .kalman: 4.7], [.mean: 8.8, .lsq: 9.1]),
+        14.0: ([.raw: 21.9, .accuracy: 13.1, .mean: 33.7, .lsq: 11.2, .kalman: 6.9],
+               [.raw: 29.2, .accuracy: 12.0, .mean: 5.3, .lsq: 8.2, .kalman: 4.7], [.mean: 72, .lsq: 9.4]),
+    ]
+
     /// The figures the README quotes: medians over 9 seeds of the RMS horizontal error of each filter,
-    /// on a walk (1.4 m/s) and a drive (14 m/s).
-    func testFiguresForTheREADME() {
+    /// on a walk (1.4 m/s) and a drive (14 m/s), printed and held to the README's rounding.
+    func testFiguresForTheREADME() throws {
         for speed in [1.4, 14.0] {
+            let readme = try XCTUnwrap(Self.readmeFigures[speed])
             var rms: [LocationFilterKind: [Double]] = [:]
             var altitude: [LocationFilterKind: [Double]] = [:]
             for seed in 1...9 {
@@ -49,6 +60,19 @@ final class LocationFilterTests: XCTestCase {
                 }))
             }.joined(separator: ", ")
             print("  with --window 10: \(windowed)")
+            for kind in LocationFilterKind.allCases {
+                XCTAssertEqual(median(rms[kind]!), try XCTUnwrap(readme.horizontal[kind]), accuracy: 0.05, "\(kind) at \(speed) m/s")
+                XCTAssertEqual(median(altitude[kind]!), try XCTUnwrap(readme.altitude[kind]), accuracy: 0.05,
+                               "\(kind)'s altitude at \(speed) m/s")
+            }
+            for (kind, figure) in readme.window10 {
+                let found = median((1...9).map { seed in
+                    let track = SyntheticTrack(seed: UInt64(seed), speed: speed)
+                    return track.rmsError(LocationFilter.run(kind, track.fixes, settings: wide))
+                })
+                // The README gives 72 m to the metre, the others to a tenth.
+                XCTAssertEqual(found, figure, accuracy: figure >= 50 ? 0.5 : 0.05, "\(kind) with --window 10 at \(speed) m/s")
+            }
             XCTAssertLessThan(median(rms[.kalman]!), median(rms[.raw]!))
             XCTAssertLessThan(median(rms[.kalman]!), median(rms[.accuracy]!))
             XCTAssertLessThan(median(altitude[.kalman]!), median(altitude[.raw]!))

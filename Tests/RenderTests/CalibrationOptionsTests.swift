@@ -2,6 +2,7 @@ import AttitudeMath
 import Camera
 import Foundation
 import Imaging
+import TestSupport
 import XCTest
 
 /// `--calibration`, `--mount w,x,y,z` and `--time-offset` on `snapshot` and `render`.
@@ -189,9 +190,7 @@ final class CalibrationOptionsTests: XCTestCase {
     /// with its log) is not applied live and says so once; `--time-offset` beside `--calibration` gives
     /// the live one. imud is not running here: the window draws the background and quits after 2 frames.
     func testLiveTimeOffsetOnRun() throws {
-        guard let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty else {
-            throw XCTSkip("no X display: run the tests under xvfb-run (scripts/test does)")
-        }
+        try Requirement.display()
         let cal = try writeCalibration(fov: 45, mount: .identity, offset: 0.25)
         let live = ["run", "--imud", "unix:/tmp/steady-dice-no-such-imud.sock", "--size", "160x120", "--background", "#000000",
                     "--frames", "2"]
@@ -215,9 +214,7 @@ final class CalibrationOptionsTests: XCTestCase {
     /// The log holds q0 until 4.95 s and q1 from 5 s, so with S = 5 the die is q1 whatever k, and q0
     /// without the offset. A start before the log's first sample is refused, naming the --video-at that fixes it.
     func testRunStartsTheLogAtTheOffset() throws {
-        guard let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty else {
-            throw XCTSkip("no X display: run the tests under xvfb-run (scripts/test does)")
-        }
+        try Requirement.display()
         let q0 = Quaternion(axis: [0.3, 0.8, -0.5], angle: 0.4), q1 = Quaternion(axis: [-0.6, 0.2, 0.7], angle: 1.9)
         let log = folder.appendingPathComponent("step.csv").path
         try ("t,qw,qx,qy,qz\n0," + text(q0) + "\n4.95," + text(q0) + "\n5," + text(q1) + "\n30," + text(q1) + "\n")

@@ -14,6 +14,7 @@ final class FakeCamera: @unchecked Sendable {
     private var opensToRefuse = 0
     private var stallSeconds = 0.0
     private var produced = 0
+    private var readersAlive = 0
     private(set) var openTimes: [Double] = []
 
     func set(plugged: Bool, refusing opens: Int = 0) {
@@ -34,6 +35,16 @@ final class FakeCamera: @unchecked Sendable {
         return openTimes
     }
 
+    /// Readers opened and not yet released: 0 once whoever read the camera has let go of it.
+    var liveReaders: Int {
+        lock.lock(); defer { lock.unlock() }
+        return readersAlive
+    }
+
+    fileprivate func readerReleased() {
+        lock.lock(); readersAlive -= 1; lock.unlock()
+    }
+
     func open() throws -> FrameReader {
         lock.lock(); defer { lock.unlock() }
         openTimes.append(MonotonicClock.now())
@@ -41,6 +52,7 @@ final class FakeCamera: @unchecked Sendable {
             opensToRefuse = max(0, opensToRefuse - 1)
             throw ImagingError.video(path: "fake camera", reason: "no camera could be opened there")
         }
+        readersAlive += 1  // under the lock already: Reader's init must not take it again
         return Reader(camera: self)
     }
 
@@ -61,6 +73,7 @@ final class FakeCamera: @unchecked Sendable {
     private final class Reader: FrameReader {
         let camera: FakeCamera
         init(camera: FakeCamera) { self.camera = camera }
+        deinit { camera.readerReleased() }
         func next() throws -> VideoFrame? { try camera.nextFrame() }
         func seek(frame index: Int) throws {}
     }
@@ -89,8 +102,9 @@ final class LogLines: @unchecked Sendable {
     func contains(_ text: String) -> Bool { all.contains { $0.contains(text) } }
 }
 
-/// Waits up to `timeout` seconds for `condition`; true when it came true.
-func eventually(timeout: Double = 3, _ condition: () -> Bool) -> Bool {
+/// Waits up to `timeout` seconds for `condition`; true when it came true. The deadline is one only a hang
+/// reaches on a loaded 2-core machine; it costs nothing when the condition comes true at once.
+func eventually(timeout: Double = 10, _ condition: () -> Bool) -> Bool {
     let deadline = Date(timeIntervalSinceNow: timeout)
     while Date() < deadline {
         if condition() { return true }
@@ -176,9 +190,9 @@ final class CaptureSourceTests: XCTestCase {
         }
         let times = seen.map(\.captureTime)
         XCTAssertEqual(times, times.sorted(), "capture times go forward")
-        if let position = seen.first(where: { $0.frameIndex == 2 })?.streamPosition {
-            XCTAssertEqual(position, 0.04, accuracy: 0.011)
-        }
+        let position = try XCTUnwrap(try XCTUnwrap(seen.first { $0.frameIndex == 2 }, "frame 2 was never seen: \(indices)").streamPosition,
+                                     "frame 2 has no stream position")
+        XCTAssertEqual(position, 0.04, accuracy: 0.011)
         XCTAssertEqual(source.state, .running)
         XCTAssertTrue(log.all.isEmpty, "\(log.all)")
     }
@@ -290,7 +304,9 @@ final class CaptureSourceTests: XCTestCase {
         camera.set(plugged: false)
         XCTAssertTrue(eventually { if case .reconnecting(let attempt) = source.state { return attempt >= 4 }; return false })
         let held = try XCTUnwrap(source.latest())
-        Thread.sleep(forTimeInterval: 0.05)
+        // Another reopening attempt comes and fails (an event, not a sleep): still no new frame.
+        let attempts = camera.opens.count
+        XCTAssertTrue(eventually { camera.opens.count > attempts + 1 }, "reopening goes on while unplugged")
         XCTAssertEqual(source.latest()?.generation, held.generation, "no new frame while unplugged")
         XCTAssertEqual(source.latest()?.image, held.image, "the last frame stays")
         XCTAssertTrue(log.contains("fake camera: lost (cannot decode a frame: device gone); keeping the last frame, retrying in 0.02 s"),
@@ -317,15 +333,15 @@ final class CaptureSourceTests: XCTestCase {
     func testStalledCameraIsReportedAndRecovers() throws {
         let camera = FakeCamera()
         let log = LogLines()
-        // The stall timeout sits well above a scheduling hiccup on a loaded machine (frames come
-        // every 2 ms), so only the deliberate stall can trip it.
-        let policy = RetryPolicy(stallTimeout: 0.25)
+        // The stall timeout sits far above a scheduling hiccup on a loaded 2-core machine (frames come
+        // every 2 ms), so only the deliberate stall, twice as long, can trip it.
+        let policy = RetryPolicy(stallTimeout: 1)
         let source = try CaptureSource(name: "fake camera", pacing: .live(policy), reader: try camera.open(),
                                        log: log.append, reopen: camera.open)
         defer { source.stop() }
         try source.waitForFirstFrame(timeout: 2)
-        camera.stall(seconds: 0.8)
-        XCTAssertTrue(eventually { log.contains("fake camera: no frame for 0.25 s; keeping the last frame") }, "\(log.all)")
+        camera.stall(seconds: 2)
+        XCTAssertTrue(eventually { log.contains("fake camera: no frame for 1 s; keeping the last frame") }, "\(log.all)")
         XCTAssertEqual(source.state, .running, "a stall alone does not reopen the camera")
         let held = try XCTUnwrap(source.latest())
         XCTAssertTrue(eventually { (source.latest()?.generation ?? 0) > held.generation })
@@ -338,10 +354,13 @@ final class CaptureSourceTests: XCTestCase {
         let source = try CaptureSource(name: "fake camera", pacing: .live(RetryPolicy()), reader: try camera.open(),
                                        log: { _ in }, reopen: camera.open)
         try source.waitForFirstFrame(timeout: 2)
+        XCTAssertEqual(camera.liveReaders, 1)
         source.stop()
         XCTAssertEqual(source.state, .stopped)
+        // stop() returns once the thread has let go of the camera: with no reader left, no frame can come.
+        XCTAssertEqual(camera.liveReaders, 0, "the capture thread still holds the camera after stop")
         let generation = source.latest()?.generation
-        Thread.sleep(forTimeInterval: 0.03)
+        XCTAssertEqual(camera.opens.count, 1, "stop does not reopen the camera")
         XCTAssertEqual(source.latest()?.generation, generation, "no frames after stop")
     }
 }

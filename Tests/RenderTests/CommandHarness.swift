@@ -8,12 +8,12 @@ enum CommandHarness {
 
     /// Starts `steady-dice ARGUMENTS`; the caller waits for or terminates it.
     static func start(_ arguments: [String], environment: [String: String]? = nil,
-                      stderr: Pipe? = nil) throws -> Process {
+                      stderr: Pipe? = nil, stdout: Pipe? = nil) throws -> Process {
         let process = Process()
         process.executableURL = try executable()
         process.arguments = arguments
         if let environment { process.environment = environment }
-        process.standardOutput = FileHandle.nullDevice
+        process.standardOutput = stdout ?? FileHandle.nullDevice
         process.standardError = stderr ?? FileHandle.nullDevice
         try process.run()
         return process

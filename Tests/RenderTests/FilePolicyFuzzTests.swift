@@ -248,9 +248,7 @@ final class FilePolicyFuzzTests: XCTestCase {
 
     /// `run --snapshot-on-exit` whose snapshot cannot be written ends with an error, not "wrote".
     func testAFailedSnapshotOnExitIsAnError() throws {
-        guard let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty else {
-            throw XCTSkip("no X display: run the tests under xvfb-run (scripts/test does)")
-        }
+        try Requirement.display()
         let steadyDice = try BuiltTool.url("steady-dice").path
         let before = state()
         let result = try BuiltTool.run(URL(fileURLWithPath: "/bin/sh"),

@@ -1,5 +1,6 @@
 import AttitudeMath
 import Camera
+import CVShim
 import Foundation
 import Imaging
 import Render
@@ -46,6 +47,23 @@ final class RenderCommandTests: XCTestCase {
         }
         text += "avg_reprojection_error: 0.2\n"
         try text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    /// `image` undistorted by OpenCV alone (`cvs_reference_undistort_rgb`): the test's oracle.
+    static func openCVUndistorted(_ image: RGBImage, matrix: [Double], distortion: [Double]) throws -> RGBImage {
+        var out = [UInt8](repeating: 0, count: image.pixels.count)
+        var err = [CChar](repeating: 0, count: 512)
+        let status = matrix.withUnsafeBufferPointer { k in
+            distortion.withUnsafeBufferPointer { d in
+                cvs_reference_undistort_rgb(k.baseAddress, d.baseAddress, Int32(d.count), Int32(image.width), Int32(image.height),
+                                            image.pixels, &out, &err, err.count)
+            }
+        }
+        guard status == 0 else {
+            let message = String(decoding: err.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw ImagingError.video(path: "the test's OpenCV oracle", reason: message)
+        }
+        return RGBImage(width: image.width, height: image.height, pixels: out)
     }
 
     private func readFrames(video: String) throws -> [RGBImage] {
@@ -177,7 +195,10 @@ final class RenderCommandTests: XCTestCase {
         let base = ["snapshot", "--attitude", "0.5,0.5,-0.5,-0.5", "--anchor", "180,0", "--intrinsics", yml]
         let result = try CommandHarness.run(base + ["--size", "320x240", "--background", path("checker.png"), "-o", path("u.png")])
         XCTAssertEqual(result.status, 0, result.stderr)
-        let expected = try Undistorter(camera: try CalibratedCamera.read(path: yml)).apply(checker, source: "checker")
+        // The oracle: OpenCV's own maps and remap from the numbers written into distorted.yml, with no
+        // Undistorter and no file reader of ours.
+        let expected = try Self.openCVUndistorted(checker, matrix: [300, 0, 170.5, 0, 310, 115, 0, 0, 1],
+                                                  distortion: [0.25, 0.05, 0.001, -0.002, 0])
         let shown = try RGBImage.read(path: path("u.png"))
         XCTAssertEqual(CommandHarness.differingChannels(shown.pixels, expected.pixels, tolerance: 2), 0)
         XCTAssertGreaterThan(CommandHarness.differingChannels(shown.pixels, checker.pixels, tolerance: 10), 5000, "it was undistorted")
@@ -255,6 +276,8 @@ final class RenderCommandTests: XCTestCase {
         for y in 0..<240 { for x in 0..<320 where (x / 20 + y / 20) % 2 == 0 { for c in 0..<3 { pixels[(y * 320 + x) * 3 + c] = 255 } } }
         let checker = RGBImage(width: 320, height: 240, pixels: pixels)
         let out = try undistorter.apply(checker, source: "test")
+        let expected = try Self.openCVUndistorted(checker, matrix: [300, 0, 160, 0, 300, 120, 0, 0, 1], distortion: [0.3, 0.1, 0, 0, 0])
+        XCTAssertEqual(CommandHarness.differingChannels(out.pixels, expected.pixels, tolerance: 2), 0, "against OpenCV's own remap")
         XCTAssertEqual(out.pixel(x: 165, y: 125).r, checker.pixel(x: 165, y: 125).r, "the middle stays")
         // Pincushion distortion undistorted: the corners would come from beyond the picture, so they are black.
         XCTAssertEqual(out.pixel(x: 0, y: 0).r, 0)

@@ -2,6 +2,7 @@ import AttitudeMath
 import Foundation
 import Imaging
 import Render
+import TestSupport
 import XCTest
 
 /// `steady-dice snapshot` with video and camera backgrounds, end to end through the executable.
@@ -44,9 +45,7 @@ final class VideoCommandTests: XCTestCase {
     /// `run --video` in a real window shows the frame it starts at (a 1 fps clip, so it is still
     /// frame 2 after three window frames), exactly as the offscreen render does. Needs a display.
     func testRunShowsTheVideoInTheWindow() throws {
-        guard let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty else {
-            throw XCTSkip("no X display: run the tests under xvfb-run (scripts/test does)")
-        }
+        try Requirement.display()
         let slow = try VideoTestFrames.writeVideo(in: folder, name: "slow.avi", width: 240, height: 320, count: 4, fps: 1)
         let output = path("window.png")
         let result = try CommandHarness.run(["run", "--attitude", "1,0,0,0", "--size", "320x180", "--frames", "3",
@@ -60,10 +59,8 @@ final class VideoCommandTests: XCTestCase {
 
     /// With no background option and no camera, `run` says so and draws the plain background.
     func testRunWithoutCameraFallsBackAndSaysSo() throws {
-        guard let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty else {
-            throw XCTSkip("no X display: run the tests under xvfb-run (scripts/test does)")
-        }
-        guard !FileManager.default.fileExists(atPath: "/dev/video0") else { throw XCTSkip("this machine has a camera 0") }
+        try Requirement.display()
+        guard !FileManager.default.fileExists(atPath: "/dev/video0") else { throw Requirement.allowedSkip("this machine has a camera 0, which `run` would show") }
         let output = path("plain.png")
         let result = try CommandHarness.run(["run", "--attitude", "1,0,0,0", "--size", "160x120", "--frames", "2",
                                              "--snapshot-on-exit", output])

@@ -10,9 +10,7 @@ import XCTest
 /// display (the test command runs the suite under xvfb-run); skipped without one.
 final class WindowTests: XCTestCase {
     func testWindowFrameEqualsOffscreenSnapshot() throws {
-        guard let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty else {
-            throw XCTSkip("no X display: run the tests under xvfb-run (scripts/test does)")
-        }
+        try Requirement.display()
         let q = Quaternion(axis: [1, 0.4, 0.9], angle: 0.9)
         let output = (NSTemporaryDirectory() as NSString).appendingPathComponent("steady-dice-window-\(getpid()).png")
         defer { try? FileManager.default.removeItem(atPath: output) }
@@ -39,9 +37,7 @@ final class WindowTests: XCTestCase {
     }
 
     private func closeBySignal(_ signal: Int32) throws {
-        guard let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty else {
-            throw XCTSkip("no X display: run the tests under xvfb-run (scripts/test does)")
-        }
+        try Requirement.display()
         let output = (NSTemporaryDirectory() as NSString).appendingPathComponent("steady-dice-signal\(signal)-\(getpid()).png")
         defer { try? FileManager.default.removeItem(atPath: output) }
         let errors = Pipe()
@@ -68,9 +64,7 @@ final class WindowTests: XCTestCase {
     /// `run --from 10 --duration 2` plays log time 10 s to 12 s in about 2 s of wall time, paced by the clock
     /// (Xvfb has no vsync: unpaced, it would draw a thousand frames), and its last frame is `snapshot --at 12`.
     func testDurationPlaysThatMuchOfTheLogInRealTime() throws {
-        guard let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty else {
-            throw XCTSkip("no X display: run the tests under xvfb-run (scripts/test does)")
-        }
+        try Requirement.display()
         let folder = try TemporaryFolder.make("steady-dice-duration")
         defer { try? FileManager.default.removeItem(at: folder) }
         let window = folder.appendingPathComponent("window.png").path, offscreen = folder.appendingPathComponent("snapshot.png").path

@@ -15,14 +15,14 @@ public enum BuiltTool {
         public var stderr: String
     }
 
-    /// The built executable `name`; skips the test when it is not built.
+    /// The built executable `name`; fails the test (throws `Requirement.Missing`) when it is not built.
     public static func url(_ name: String) throws -> URL {
         let candidates = [
             Bundle(for: Marker.self).bundleURL.deletingLastPathComponent(),
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
         ].map { $0.appendingPathComponent(name) }
         guard let url = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            throw XCTSkip("\(name) is not built beside the tests (\(candidates[0].path)); run `swift build` first")
+            throw Requirement.Missing("\(name) is not built beside the tests (looked at \(candidates.map(\.path).joined(separator: " and "))); run `swift build` first")
         }
         return url
     }

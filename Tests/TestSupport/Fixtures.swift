@@ -14,4 +14,17 @@ public enum Fixtures {
     /// `../shared` beside the checkout: real recordings and clips kept out of the repository (their
     /// READMEs give sources and licences). CI has it too.
     public static let shared = checkout.deletingLastPathComponent().appendingPathComponent("shared")
+
+    /// A file in the shared data folder: `../shared/data` beside the checkout, or `$STEADY_DICE_DATA`.
+    /// A test that needs it fails when it is missing; it never skips.
+    public static func sharedData(_ relativePath: String) throws -> String {
+        let root = ProcessInfo.processInfo.environment["STEADY_DICE_DATA"].map { URL(fileURLWithPath: $0) }
+            ?? shared.appendingPathComponent("data")
+        let path = root.appendingPathComponent(relativePath).path
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw Requirement.Missing("\(path) is missing: the tests read the shared data at ../shared/data beside the checkout "
+                                      + "(or set STEADY_DICE_DATA to the data folder)")
+        }
+        return path
+    }
 }

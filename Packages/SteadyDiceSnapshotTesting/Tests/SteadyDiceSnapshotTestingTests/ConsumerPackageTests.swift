@@ -31,6 +31,13 @@ final class ConsumerPackageTests: XCTestCase {
                                  "--output", output]
             process.standardOutput = FileHandle.nullDevice
             try process.run()
+            // A hung snapshot must not stall the run: kill it by 120 s, and fail.
+            let deadline = Date(timeIntervalSinceNow: 120)
+            while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                XCTFail("steady-dice snapshot of attitude \(q) did not finish within 120 s; killed it")
+            }
             process.waitUntilExit()
             XCTAssertEqual(process.terminationStatus, 0)
             XCTAssertEqual(try snapshotter.pngData(worldFromDevice: Quaternion(w: q.0, x: q.1, y: q.2, z: q.3)),

@@ -41,6 +41,23 @@ void cvs_undistorter_free(cvs_undistorter *undistorter);
 int cvs_project_points(int fisheye, const double camera_matrix[9], const double *distortion, int distortion_count,
                        const double *points, int count, double *pixels, char *err, size_t errlen);
 
+/// For the tests, an oracle that shares nothing with `cvs_undistorter` but OpenCV: undistorts one packed RGB
+/// picture of `width` x `height` with maps OpenCV builds itself (cv::initUndistortRectifyMap, fixed-point maps,
+/// the same camera matrix for the result) and cv::remap (bilinear, black outside), from a camera matrix
+/// (row by row) and `distortion_count` coefficients given as numbers, not read from a file.
+/// 0 on success, -1 with err filled.
+int cvs_reference_undistort_rgb(const double camera_matrix[9], const double *distortion, int distortion_count,
+                                int width, int height, const unsigned char *pixels, unsigned char *out,
+                                char *err, size_t errlen);
+
+/// For the tests, a generator that shares no code with the calibration solver: projects `count` points
+/// (x, y, z, in the world) into pixels with cv::projectPoints for a camera whose OpenCV frame is
+/// `camera_from_world` (a rotation, row by row; cv::Rodrigues turns it into OpenCV's rvec) at the world's
+/// origin, with `camera_matrix` (row by row) and no distortion. Writes `count` (u, v) pairs to `pixels`.
+/// 0 on success, -1 with err filled.
+int cvs_reference_project_points(const double camera_from_world[9], const double camera_matrix[9], const double *points,
+                                 int count, double *pixels, char *err, size_t errlen);
+
 #ifdef __cplusplus
 }
 #endif
