@@ -127,7 +127,7 @@ public enum OpenCVProjection {
         var isFisheye: Int32 = 0
         if case .fisheye = camera.lens { isFisheye = 1 }
         _ = try withErrorBuffer { err, len in
-            cvs_project_points(isFisheye, k, d, Int32(d.count), flat, Int32(points.count), &out, err, len)
+            cvs_project_points(isFisheye, nil, k, d, Int32(d.count), flat, Int32(points.count), &out, err, len)
         } describe: { ImagingError.intrinsics(path: "projection", reason: $0) }
         return (0..<points.count).map { SIMD2(out[2 * $0], out[2 * $0 + 1]) }
     }

@@ -153,17 +153,28 @@ int cvs_reference_undistort_rgb(const double camera_matrix[9], const double *dis
     });
 }
 
-int cvs_reference_project_points(const double camera_from_world[9], const double camera_matrix[9], const double *points,
-                                 int count, double *pixels, char *err, size_t errlen) {
+int cvs_project_points(int fisheye, const double *camera_from_world, const double camera_matrix[9], const double *distortion,
+                       int distortion_count, const double *points, int count, double *pixels, char *err, size_t errlen) {
     return guarded(err, errlen, -1, [&] {
-        cv::Mat rotation = cv::Mat(3, 3, CV_64F, const_cast<double *>(camera_from_world)).clone();
-        cv::Mat rvec;
-        cv::Rodrigues(rotation, rvec);
+        cv::Mat rvec = cv::Mat::zeros(3, 1, CV_64F);
+        if (camera_from_world != nullptr) {
+            cv::Mat rotation = cv::Mat(3, 3, CV_64F, const_cast<double *>(camera_from_world)).clone();
+            cv::Rodrigues(rotation, rvec);
+        }
         cv::Mat tvec = cv::Mat::zeros(3, 1, CV_64F);
         cv::Mat k = cv::Mat(3, 3, CV_64F, const_cast<double *>(camera_matrix)).clone();
+        cv::Mat d = distortion_count > 0 ? cv::Mat(1, distortion_count, CV_64F, const_cast<double *>(distortion)).clone() : cv::Mat();
         cv::Mat object(count, 1, CV_64FC3, const_cast<double *>(points));
         std::vector<cv::Point2d> image;
-        cv::projectPoints(object, rvec, tvec, k, cv::noArray(), image);
+        if (fisheye) {
+            cv::fisheye::projectPoints(object, image, rvec, tvec, k, d);
+        } else {
+            if (d.empty()) {
+                cv::projectPoints(object, rvec, tvec, k, cv::noArray(), image);
+            } else {
+                cv::projectPoints(object, rvec, tvec, k, d, image);
+            }
+        }
         for (int i = 0; i < count; i++) {
             pixels[2 * i] = image[i].x;
             pixels[2 * i + 1] = image[i].y;
@@ -173,25 +184,3 @@ int cvs_reference_project_points(const double camera_from_world[9], const double
 }
 
 } // extern "C"
-
-int cvs_project_points(int fisheye, const double camera_matrix[9], const double *distortion, int distortion_count,
-                       const double *points, int count, double *pixels, char *err, size_t errlen) {
-    return guarded(err, errlen, -1, [&] {
-        cv::Mat k(3, 3, CV_64F, const_cast<double *>(camera_matrix));
-        cv::Mat d(1, distortion_count, CV_64F, const_cast<double *>(distortion));
-        std::vector<cv::Point3d> in(count);
-        for (int i = 0; i < count; i++) in[i] = cv::Point3d(points[3 * i], points[3 * i + 1], points[3 * i + 2]);
-        std::vector<cv::Point2d> out;
-        cv::Vec3d zero(0, 0, 0);
-        if (fisheye) {
-            cv::fisheye::projectPoints(in, out, zero, zero, k, d);
-        } else {
-            cv::projectPoints(in, zero, zero, k, d, out);
-        }
-        for (int i = 0; i < count; i++) {
-            pixels[2 * i] = out[i].x;
-            pixels[2 * i + 1] = out[i].y;
-        }
-        return 0;
-    });
-}

@@ -35,11 +35,6 @@ int cvs_undistorter_apply_rgb(cvs_undistorter *undistorter, const unsigned char 
                               char *err, size_t errlen);
 void cvs_undistorter_free(cvs_undistorter *undistorter);
 
-/// Projects `count` points (x, y, z in OpenCV's camera frame, packed) to pixels (u, v, packed) with
-/// cv::projectPoints (`fisheye` 0: the radial-tangential model, `distortion_count` 4, 5, 8 or 12) or
-/// cv::fisheye::projectPoints (`fisheye` 1: 4 coefficients). 0, or -1 with err filled.
-int cvs_project_points(int fisheye, const double camera_matrix[9], const double *distortion, int distortion_count,
-                       const double *points, int count, double *pixels, char *err, size_t errlen);
 
 /// For the tests, an oracle that shares nothing with `cvs_undistorter` but OpenCV: undistorts one packed RGB
 /// picture of `width` x `height` with maps OpenCV builds itself (cv::initUndistortRectifyMap, fixed-point maps,
@@ -50,13 +45,14 @@ int cvs_reference_undistort_rgb(const double camera_matrix[9], const double *dis
                                 int width, int height, const unsigned char *pixels, unsigned char *out,
                                 char *err, size_t errlen);
 
-/// For the tests, a generator that shares no code with the calibration solver: projects `count` points
-/// (x, y, z, in the world) into pixels with cv::projectPoints for a camera whose OpenCV frame is
-/// `camera_from_world` (a rotation, row by row; cv::Rodrigues turns it into OpenCV's rvec) at the world's
-/// origin, with `camera_matrix` (row by row) and no distortion. Writes `count` (u, v) pairs to `pixels`.
-/// 0 on success, -1 with err filled.
-int cvs_reference_project_points(const double camera_from_world[9], const double camera_matrix[9], const double *points,
-                                 int count, double *pixels, char *err, size_t errlen);
+/// Projects `count` points (x, y, z, packed) to pixels (u, v, packed) through OpenCV alone: for a camera
+/// whose OpenCV frame is `camera_from_world` (a rotation, row by row, turned into OpenCV's rvec by
+/// cv::Rodrigues; NULL: the points are in the camera's frame) at the origin, with `camera_matrix` (row by
+/// row) and a lens: cv::projectPoints with `distortion_count` (0, 4, 5, 8 or 12) radial-tangential
+/// coefficients, or, with `fisheye` 1, cv::fisheye::projectPoints with 4. An oracle for the tests: it
+/// shares no code with `Lens` or the calibration solver. 0, or -1 with err filled.
+int cvs_project_points(int fisheye, const double *camera_from_world, const double camera_matrix[9], const double *distortion,
+                       int distortion_count, const double *points, int count, double *pixels, char *err, size_t errlen);
 
 #ifdef __cplusplus
 }
