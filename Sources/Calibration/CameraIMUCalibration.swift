@@ -26,7 +26,7 @@ public enum CalibrationError: Error, CustomStringConvertible, Equatable {
     /// The fitted model leaves residuals comparable to the motion itself.
     case unexplained(residualDegreesPerSecond: Double, motionDegreesPerSecond: Double, used: Int, textured: Int)
     /// The fit's field of view is not one a camera has, or the motion does not pin it down.
-    case fieldOfViewUndetermined(degrees: Double, standardErrorPercent: Double?)
+    case fieldOfViewUndetermined(degrees: Double, standardErrorPercent: Double?, lens: String? = nil)
     /// The camera and the mount are not determined (`reason`), but the rotation rates of picture and
     /// gyroscope correlate clearly at one offset: that offset is the answer, and only it.
     case onlyOffset(offset: Double, correlation: Double, reason: String)
@@ -57,7 +57,9 @@ public enum CalibrationError: Error, CustomStringConvertible, Equatable {
         case .onlyOffset(let offset, let r, let reason):
             return String(format: "only the time offset is determined: %.4f s (the rotation rates correlate at r = %.2f); the camera "
                           + "and the mount are not: %@", offset, r, reason)
-        case .fieldOfViewUndetermined(let degrees, let error):
+        case .fieldOfViewUndetermined(_, _, let lens?):
+            return "the field of view is not determined: \(lens); calibrate the lens with OpenCV's tools and give it with --intrinsics"
+        case .fieldOfViewUndetermined(let degrees, let error, nil):
             let spread = error.map { String(format: " ± %.0f%%", $0) } ?? ""
             return String(format: "the field of view is not determined: the fit gives %.1f°%@, outside what the motion pins down "
                           + "(%.0f° to %.0f°, within %.0f%%); turn about the picture's horizontal and vertical axes, or give the "
@@ -139,6 +141,9 @@ public struct CameraIMUCalibration {
     public static let fieldOfViewRange = 10.0...170.0
     /// A field of view with a larger relative standard error is not written.
     public static let largestFieldOfViewError = 0.05
+    /// A pinhole fit is refused when the picture's edges and its centre disagree by more than this share
+    /// on how far the camera turned about its x and y axes: a lens that bends the picture.
+    public static let largestEdgeDifference = 0.04
     /// The least correlation of the picture's and the gyroscope's rotation rates for an offset to stand alone.
     public static let offsetAloneCorrelation = 0.8
     /// Degrees: a mount axis with a larger standard error is named as undetermined.
@@ -279,6 +284,15 @@ public struct CameraIMUCalibration {
                                                textured: textured.count)
         }
         let uncertainty = standardErrors(parameters, used)
+        if knownCamera == nil, let ratio = edgeToCentreRatio(used, parameters) {
+            progress(String(format: "the picture's edges turn %.1f%% as much as its centre", ratio * 100))
+            if abs(ratio - 1) > Self.largestEdgeDifference {
+                throw CalibrationError.fieldOfViewUndetermined(
+                    degrees: 2 * atan(Double(height) / 2 / focal) * 180 / .pi, standardErrorPercent: nil,
+                    lens: String(format: "the lens bends the picture: seen through a pinhole, its edges turn %.0f%% %@ than its centre, "
+                                 + "so no one focal length describes it", abs(ratio - 1) * 100, ratio < 1 ? "less" : "more"))
+            }
+        }
         let fov = 2 * atan(Double(height) / 2 / focal) * 180 / .pi
         if knownCamera == nil,
            !Self.fieldOfViewRange.contains(fov) || (uncertainty?.verticalFieldOfViewFraction ?? .infinity) > Self.largestFieldOfViewError {
@@ -346,6 +360,40 @@ public struct CameraIMUCalibration {
     /// The pairs whose interval, moved by `offset`, lies inside the log.
     func inside(_ tracks: [FramePairTracks], offset: Double, margin: Double = 0) -> [FramePairTracks] {
         tracks.filter { time(ofFrame: $0.index) + offset - margin >= 0 && time(ofFrame: $0.index + 1) + offset + margin <= gyro.duration }
+    }
+
+    /// How far the camera turned about its x and y axes as seen by the points near the picture's edges,
+    /// over as seen by those near its centre, through a pinhole of `focal`: 1 for a pinhole lens; below 1
+    /// for a barrel lens (its edges are squeezed), above for a pincushion. Only pairs whose turn about x
+    /// and y moves the picture by 3 px or more count, so that the turn outweighs what translation and
+    /// tracking add at the edges. Nil when too few pairs have points in both regions.
+    func edgeToCentreRatio(_ pairs: [FramePairTracks], _ parameters: Parameters) -> Double? {
+        let focal = exp(parameters.logFocal)
+        let cx = Double(width - 1) / 2, cy = Double(height - 1) / 2
+        let halfDiagonal = (cx * cx + cy * cy).squareRoot()
+        func ray(_ p: SIMD2<Double>) -> SIMD3<Double> {
+            let r = SIMD3((p.x - cx) / focal, (p.y - cy) / focal, 1)
+            return r / (r * r).sum().squareRoot()
+        }
+        var centre = 0.0, edge = 0.0, counted = 0
+        for pair in pairs {
+            let turn = parameters.cameraFromIMU.rotate(imuRotation(pair, offset: parameters.offset))
+            guard (turn.x * turn.x + turn.y * turn.y).squareRoot() * focal >= 3 else { continue }
+            var inner: ([SIMD3<Double>], [SIMD3<Double>]) = ([], []), outer: ([SIMD3<Double>], [SIMD3<Double>]) = ([], [])
+            for (a, b) in zip(pair.from, pair.to) {
+                let rho = ((a.x - cx) * (a.x - cx) + (a.y - cy) * (a.y - cy)).squareRoot() / halfDiagonal
+                if rho < 0.4 { inner.0.append(ray(a)); inner.1.append(ray(b)) }
+                if rho > 0.65 { outer.0.append(ray(a)); outer.1.append(ray(b)) }
+            }
+            guard inner.0.count >= 8, outer.0.count >= 8,
+                  let qi = RotationFit.wahba(from: inner.0, to: inner.1), let qo = RotationFit.wahba(from: outer.0, to: outer.1) else { continue }
+            let vi = RotationFit.rotationVector(qi), vo = RotationFit.rotationVector(qo)
+            centre += (vi.x * vi.x + vi.y * vi.y).squareRoot()
+            edge += (vo.x * vo.x + vo.y * vo.y).squareRoot()
+            counted += 1
+        }
+        guard counted >= Self.minimumTracks, centre > 0 else { return nil }
+        return edge / centre
     }
 
     /// Seconds kept clear of the log's ends when choosing the pairs to fit: a pair that reaches past the
