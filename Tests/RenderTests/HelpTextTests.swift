@@ -164,39 +164,58 @@ final class HelpTextTests: XCTestCase {
         }
     }
 
+    /// The docs: README.md and every guide in docs/, read as one text.
+    static func documentation() throws -> String {
+        let docs = Fixtures.checkout.appendingPathComponent("docs")
+        let guides = try FileManager.default.contentsOfDirectory(atPath: docs.path).filter { $0.hasSuffix(".md") }.sorted()
+        XCTAssertGreaterThan(guides.count, 5, "docs/ holds \(guides)")
+        return try ([Fixtures.checkout.appendingPathComponent("README.md")] + guides.map { docs.appendingPathComponent($0) })
+            .map { try String(contentsOf: $0, encoding: .utf8) }.joined(separator: "\n")
+    }
+
     func testReadmeNamesEveryCommandAndOption() throws {
-        let readmeURL = Fixtures.checkout.appendingPathComponent("README.md")
-        let readme = try String(contentsOf: readmeURL, encoding: .utf8)
+        let readme = try Self.documentation()
         let all = try allHelp()
         let options = Set(all.flatMap { Self.options(in: $0.text) })
         XCTAssertGreaterThan(options.count, 60, "options found: \(options.sorted())")
         for help in all {
             let command = help.command.joined(separator: " ")
             if help.command.count > 1 {
-                XCTAssertTrue(readme.contains(command), "README.md does not mention the command `\(command)`")
+                XCTAssertTrue(readme.contains(command), "README.md and docs/ do not mention the command `\(command)`")
             }
             for option in Self.options(in: help.text) {
                 let pattern = try Regex("\(option)(?![a-z0-9-])")
                 XCTAssertNotNil(readme.firstMatch(of: pattern),
-                                "README.md does not mention \(option), an option of `\(command)`")
+                                "README.md and docs/ do not mention \(option), an option of `\(command)`")
             }
         }
     }
 
-    /// The contents list links every section: `scripts/readme-contents` run on a copy changes nothing.
-    func testReadmeContentsListIsCurrent() throws {
-        let root = Fixtures.checkout
-        let copy = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("README-\(UUID().uuidString).md")
-        defer { try? FileManager.default.removeItem(at: copy) }
-        try FileManager.default.copyItem(at: root.appendingPathComponent("README.md"), to: copy)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", root.appendingPathComponent("scripts/readme-contents").path, copy.path]
-        try process.run()
-        CommandHarness.finish(process, within: 30, what: "scripts/readme-contents")
-        XCTAssertEqual(process.terminationStatus, 0)
-        XCTAssertEqual(try String(contentsOf: copy, encoding: .utf8),
-                       try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8),
-                       "README.md's contents list is out of date: run scripts/readme-contents")
+    /// Each guide's contents list links every section: `scripts/readme-contents` run on a copy changes nothing.
+    func testGuidesContentsListsAreCurrent() throws {
+        let docs = Fixtures.checkout.appendingPathComponent("docs")
+        let guides = try FileManager.default.contentsOfDirectory(atPath: docs.path).filter { $0.hasSuffix(".md") }.sorted()
+        XCTAssertGreaterThan(guides.count, 5, "docs/ holds \(guides)")
+        for guide in guides {
+            let copy = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("\(UUID().uuidString)-\(guide)")
+            defer { try? FileManager.default.removeItem(at: copy) }
+            try FileManager.default.copyItem(at: docs.appendingPathComponent(guide), to: copy)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", Fixtures.checkout.appendingPathComponent("scripts/readme-contents").path, copy.path]
+            try process.run()
+            CommandHarness.finish(process, within: 30, what: "scripts/readme-contents")
+            XCTAssertEqual(process.terminationStatus, 0, guide)
+            XCTAssertEqual(try String(contentsOf: copy, encoding: .utf8),
+                           try String(contentsOf: docs.appendingPathComponent(guide), encoding: .utf8),
+                           "docs/\(guide)'s contents list is out of date: run scripts/readme-contents")
+        }
+    }
+
+    /// README.md stays a short door: what it is, the two commands, the picture, the guides.
+    func testTheReadmeIsShort() throws {
+        let lines = try String(contentsOf: Fixtures.checkout.appendingPathComponent("README.md"), encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false).count
+        XCTAssertLessThan(lines, 200, "README.md has \(lines) lines: move detail into a guide in docs/")
     }
 }

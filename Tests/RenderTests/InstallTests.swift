@@ -78,7 +78,7 @@ final class InstallTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: bundle.path), "uninstall left the bundle's folders")
     }
 
-    /// Every command of the README's block after `<!-- install-commands -->`, run from an installed prefix in a
+    /// Every command of docs/assets.md's block after `<!-- install-commands -->`, run from an installed prefix in a
     /// folder outside the checkout with no assets variable: each exits 0 and writes the files it names.
     /// `run` needs a display (scripts/test gives one); without one its lines are left out, and said.
     func testTheDocumentedCommandsRunFromAnInstallOutsideTheCheckout() throws {
@@ -90,8 +90,8 @@ final class InstallTests: XCTestCase {
         let install = try run(checkout.appendingPathComponent("scripts/install"), [prefix.path], environment: environment)
         XCTAssertEqual(install.status, 0, install.output)
 
-        let readme = try String(contentsOf: checkout.appendingPathComponent("README.md"), encoding: .utf8)
-        let marker = try XCTUnwrap(readme.range(of: "<!-- install-commands -->\n```sh\n"), "README.md lost its install-commands block")
+        let readme = try String(contentsOf: checkout.appendingPathComponent("docs/assets.md"), encoding: .utf8)
+        let marker = try XCTUnwrap(readme.range(of: "<!-- install-commands -->\n```sh\n"), "docs/assets.md lost its install-commands block")
         let block = readme[marker.upperBound...]
         let end = try XCTUnwrap(block.range(of: "```"))
         let commands = block[..<end.lowerBound].split(separator: "\n").map(String.init).filter { !$0.isEmpty }
