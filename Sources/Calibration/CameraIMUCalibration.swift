@@ -75,7 +75,7 @@ public struct CalibrationUncertainty: Sendable, Equatable {
     public var timeOffsetSeconds: Double
     /// Relative to the vertical field of view (0.01 is 1 %).
     public var verticalFieldOfViewFraction: Double
-    /// About the camera's x, y and z axes, degrees.
+    /// About the x, y and z axes of OpenCV's camera frame C (right, down, forward), degrees.
     public var mountDegrees: SIMD3<Double>
 }
 
@@ -95,8 +95,8 @@ public struct CameraIMUCalibrationResult: Sendable {
     public var gyroBias: SIMD3<Double>
     /// Empty, or why the mount is uncertain.
     public var warning: String
-    /// How far the clip turned about the camera's x (tilt), y (pan) and z (roll, about the optical axis)
-    /// axes over the frame pairs used, degrees: what the answer rests on.
+    /// How far the clip turned about the x (tilt), y (pan) and z (roll, about the optical axis) axes of
+    /// OpenCV's camera frame C over the frame pairs used, degrees (sums of magnitudes): what the answer rests on.
     public var turnedDegrees: SIMD3<Double>
     /// Standard errors from the fit (its residuals and the curvature of its cost), when it has them.
     public var uncertainty: CalibrationUncertainty?
@@ -196,7 +196,7 @@ public struct CameraIMUCalibration {
         }
         var calibration = self
         if let known = knownCamera { calibration.knownRays = Self.rays(of: tracks, through: known) }
-        return try calibration.fitPrepared(tracks)
+        return try calibration.fitPrepared(textured: textured, pairCount: pairCount, seconds: seconds)
     }
 
     /// Each pair's points as rays through a known camera; points the lens cannot invert are left out.
@@ -214,10 +214,8 @@ public struct CameraIMUCalibration {
         return out
     }
 
-    private func fitPrepared(_ tracks: [FramePairTracks]) throws -> CameraIMUCalibrationResult {
-        let seconds = Double(frameCount) / framesPerSecond
-        let pairCount = max(frameCount - 1, 1)
-        let textured = tracks.filter { $0.from.count >= Self.minimumTracks }
+    /// The fit proper, on the pairs with texture, once rays through a known camera are ready.
+    private func fitPrepared(textured: [FramePairTracks], pairCount: Int, seconds: Double) throws -> CameraIMUCalibrationResult {
         let f0 = knownCamera?.pinhole.fy ?? Double(height) / 2 / tan(fieldOfViewGuessDegrees * .pi / 360)
 
         // Coarse offset: correlate the angles, which no mount changes.

@@ -70,6 +70,15 @@ public final class VideoReader {
         }
     }
 
+    /// Passes over the next frame without converting its picture (a file) or decodes and drops it (a
+    /// camera). False at the end of the stream.
+    public func skip() throws -> Bool {
+        switch backend {
+        case .file(let file): return try file.skip() != nil
+        case .camera: return try next() != nil
+        }
+    }
+
     /// Moves so that `next()` returns frame `index` (0 first): frames are counted as decoded, so the
     /// index is exact whatever the frame rate does. A camera cannot seek.
     public func seek(frame index: Int) throws {
@@ -81,7 +90,7 @@ public final class VideoReader {
             backend = .file(file)
         }
         while file.framesRead < index {
-            guard try file.skip() != nil else {
+            guard try skip() else {
                 throw ImagingError.video(path: source, reason: "has no frame \(index) (its frames are 0 to \(file.framesRead - 1))")
             }
         }

@@ -209,15 +209,15 @@ final class RenderBackground {
             try video.reader.seek(frame: index)
             nextIndex = index
         }
-        var image: RGBImage?
-        while nextIndex <= index {
-            guard let frame = try video.reader.next() else {
-                throw ImagingError.video(path: video.path, reason: "has no frame \(index) (video time \(String(format: "%.3f", seconds)) s)")
-            }
-            image = frame.image
+        // Frames between are passed over without converting their pictures; only the one shown is.
+        let missing = ImagingError.video(path: video.path, reason: "has no frame \(index) (video time \(String(format: "%.3f", seconds)) s)")
+        while nextIndex < index {
+            guard try video.reader.skip() else { throw missing }
             nextIndex += 1
         }
-        guard let image else { return current?.image }
+        guard nextIndex == index else { return current?.image }
+        guard let image = try video.reader.next()?.image else { throw missing }
+        nextIndex += 1
         let prepared = try setup.prepare(background: image, source: video.path)
         current = (index, prepared)
         return prepared

@@ -90,16 +90,8 @@ final class FilePolicyFuzzTests: XCTestCase {
     }
 
     private func bindSocket(_ socketPath: String) throws {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (i, byte) in socketPath.utf8.enumerated() { raw[i] = byte }
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        XCTAssertEqual(bound, 0, "bind \(socketPath)")
+        let fd = UnixSocket.bound(at: socketPath)
+        XCTAssertGreaterThanOrEqual(fd, 0, "bind \(socketPath)")
         if socketDescriptor < 0 { socketDescriptor = fd } else { close(fd) }
     }
 

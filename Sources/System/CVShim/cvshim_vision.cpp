@@ -116,6 +116,39 @@ void cvs_tracker_free(cvs_tracker *tracker) {
     });
 }
 
+/// The keys of a whole calibration, in the order `steady-dice calibrate` writes them (warning aside).
+static void writeCalibration(cv::FileStorage &fs, const cvs_camera_imu_calibration *c) {
+    cv::Mat k(3, 3, CV_64F, const_cast<double *>(c->camera_matrix));
+    fs << "camera_matrix" << k;
+    if (c->distortion_count > 0) {
+        fs << "distortion_coefficients" << cv::Mat(1, c->distortion_count, CV_64F, const_cast<double *>(c->distortion));
+    } else {
+        fs << "distortion_coefficients" << cv::Mat::zeros(1, 5, CV_64F);
+    }
+    if (c->distortion_model != nullptr && c->distortion_model[0] != '\0') fs << "distortion_model" << std::string(c->distortion_model);
+    fs << "image_width" << c->image_width;
+    fs << "image_height" << c->image_height;
+    fs.writeComment("imu_to_camera: the mount R (w, x, y, z) with v_D = R v_S; time_offset_s: log time = video time + offset");
+    fs << "imu_to_camera" << "[:" << c->imu_to_camera[0] << c->imu_to_camera[1] << c->imu_to_camera[2]
+       << c->imu_to_camera[3] << "]";
+    fs << "time_offset_s" << c->time_offset_s;
+    fs << "residual_deg_per_s" << c->residual_deg_per_s;
+    fs << "frames_used" << c->frames_used;
+    fs << "frames_total" << c->frames_total;
+    if (c->has_turned) {
+        fs.writeComment("turned_deg: degrees turned about the camera's x (tilt), y (pan), z (roll) over the frames used");
+        fs << "turned_deg" << "[:" << c->turned_deg[0] << c->turned_deg[1] << c->turned_deg[2] << "]";
+    }
+    if (c->has_standard_errors) {
+        fs.writeComment("standard_errors: one sigma from the fit (a floor: residuals taken as independent)");
+        fs << "standard_errors" << "{";
+        fs << "time_offset_ms" << c->time_offset_se_ms;
+        fs << "vertical_fov_percent" << c->vertical_fov_se_percent;
+        fs << "mount_deg" << "[:" << c->mount_se_deg[0] << c->mount_se_deg[1] << c->mount_se_deg[2] << "]";
+        fs << "}";
+    }
+}
+
 int cvs_calibration_encode(const char *extension, const cvs_camera_imu_calibration *c, char **text, size_t *count,
                            char *err, size_t errlen) {
     return guarded(err, errlen, -1, [&] {
@@ -128,43 +161,8 @@ int cvs_calibration_encode(const char *extension, const cvs_camera_imu_calibrati
             fs.writeComment("only the time offset is determined (log time = video time + offset); warning says why the rest is not");
             fs << "time_offset_s" << c->time_offset_s;
             fs << "undetermined" << "[:" << "camera_matrix" << "imu_to_camera" << "]";
-            if (c->warning != nullptr && c->warning[0] != '\0') fs << "warning" << std::string(c->warning);
-            std::string encoded = fs.releaseAndGetString();
-            auto *out = static_cast<char *>(std::malloc(encoded.size() + 1));
-            if (out == nullptr) throw std::bad_alloc();
-            std::memcpy(out, encoded.c_str(), encoded.size() + 1);
-            *text = out;
-            *count = encoded.size();
-            return 0;
-        }
-        cv::Mat k(3, 3, CV_64F, const_cast<double *>(c->camera_matrix));
-        fs << "camera_matrix" << k;
-        if (c->distortion_count > 0) {
-            fs << "distortion_coefficients" << cv::Mat(1, c->distortion_count, CV_64F, const_cast<double *>(c->distortion));
         } else {
-            fs << "distortion_coefficients" << cv::Mat::zeros(1, 5, CV_64F);
-        }
-        if (c->distortion_model != nullptr && c->distortion_model[0] != '\0') fs << "distortion_model" << std::string(c->distortion_model);
-        fs << "image_width" << c->image_width;
-        fs << "image_height" << c->image_height;
-        fs.writeComment("imu_to_camera: the mount R (w, x, y, z) with v_D = R v_S; time_offset_s: log time = video time + offset");
-        fs << "imu_to_camera" << "[:" << c->imu_to_camera[0] << c->imu_to_camera[1] << c->imu_to_camera[2]
-           << c->imu_to_camera[3] << "]";
-        fs << "time_offset_s" << c->time_offset_s;
-        fs << "residual_deg_per_s" << c->residual_deg_per_s;
-        fs << "frames_used" << c->frames_used;
-        fs << "frames_total" << c->frames_total;
-        if (c->has_turned) {
-            fs.writeComment("turned_deg: degrees turned about the camera's x (tilt), y (pan), z (roll) over the frames used");
-            fs << "turned_deg" << "[:" << c->turned_deg[0] << c->turned_deg[1] << c->turned_deg[2] << "]";
-        }
-        if (c->has_standard_errors) {
-            fs.writeComment("standard_errors: one sigma from the fit (a floor: residuals taken as independent)");
-            fs << "standard_errors" << "{";
-            fs << "time_offset_ms" << c->time_offset_se_ms;
-            fs << "vertical_fov_percent" << c->vertical_fov_se_percent;
-            fs << "mount_deg" << "[:" << c->mount_se_deg[0] << c->mount_se_deg[1] << c->mount_se_deg[2] << "]";
-            fs << "}";
+            writeCalibration(fs, c);
         }
         if (c->warning != nullptr && c->warning[0] != '\0') fs << "warning" << std::string(c->warning);
         std::string encoded = fs.releaseAndGetString();
