@@ -59,7 +59,7 @@ let package = Package(
         /// world rays, anchored dice and the panorama layout. No OpenGL, no I/O.
         .target(name: "Camera", dependencies: ["AttitudeMath"]),
         /// Images and video through OpenCV: PNG in and out, capture, writers.
-        .target(name: "Imaging", dependencies: ["AttitudeMath", "Camera", "CVShim", "CVideoFile", "FileAccess", "SafeText", "Messages"]),
+        .target(name: "Imaging", dependencies: ["AttitudeMath", "Camera", "CVShim", "CVideoFile", "FileAccess", "SafeText", .product(name: "Logging", package: "swift-log")]),
         /// The run-time files as SwiftPM resources (Bundle.module): shaders, models, the HUD's font, and the
         /// examples found by name (the compass sky, the demo log, a raw BROAD excerpt). No code but the lookup.
         .target(name: "SteadyDiceAssets", dependencies: ["FileAccess"], exclude: ["fonts/DejaVuSansMono.LICENSE"],
@@ -67,7 +67,7 @@ let package = Package(
         /// OpenGL 3.3 core renderer: background, panorama, die or box, HUD text, offscreen targets.
         .target(name: "Render", dependencies: ["SteadyDiceAssets", "FileAccess", "AttitudeMath", "Camera", "Imaging", "CGL", "CEGL", "CFreeType"]),
         /// imud's binary stream protocol: decoder, client, publisher.
-        .target(name: "IMUD", dependencies: ["AttitudeMath", "AttitudeLog", "CSVText", "SafeText", "Messages"]),
+        .target(name: "IMUD", dependencies: ["AttitudeMath", "AttitudeLog", "CSVText", "SafeText", .product(name: "Logging", package: "swift-log")]),
         /// Sensor fusion: raw gyroscope, accelerometer, magnetometer in, attitude out.
         .target(name: "Fusion", dependencies: ["AttitudeMath"]),
         /// Raw IMU log readers (steady-dice raw CSV, x-io, Sensor Logger) and BROAD metrics.
@@ -81,18 +81,32 @@ let package = Package(
         /// Plots: figures of panels and lines, their layout, drawn by Cairo; attitude over time and its errors. No GL.
         .target(name: "Plot", dependencies: ["CCairo", "AttitudeMath", "AttitudeLog"]),
 
-        /// The executables' messages: one swift-log handler writing `program: text` lines to stderr.
-        .target(name: "Messages", dependencies: ["SafeText", .product(name: "Logging", package: "swift-log")]),
-
-        /// Command-line options shared by both executables: magnetometer calibration, recording platforms, log loading.
-        .target(name: "FusionOptions", dependencies: [
-            "Fusion", "RawLog", "AttitudeLog", "Location", "Recording", "AttitudeMath", "CSVText", "FileAccess", "SafeText", "Messages", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        // MARK: - Composition: the domain modules put together
+        /// Every attitude source behind one protocol (logs, raw logs fused in-process, recordings, imud live, a
+        /// fixed attitude), the timeline (log time = video time + offset), the frame composer (reference pose,
+        /// smoothed tilt, HUD), backgrounds, and the drawing options. What `run`, `snapshot`, `render` and the
+        /// library share. No ArgumentParser.
+        .target(name: "Composition", dependencies: [
+            "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "RawLog", "Fusion", "Location", "Recording",
+            "FileAccess", "SafeText", "CStopSignal", .product(name: "Logging", package: "swift-log"),
+        ]),
+        /// `run`'s window: GLFW, the keys, the frame loop over a composed scene.
+        .target(name: "Window", dependencies: [
+            "Composition", "Render", "Imaging", "FileAccess", "SafeText", "AttitudeMath", "CGL", "CGLFW",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        /// Command-line support for the two executables only: option groups, option values, the exit-status
+        /// table and the one-line errors, the stderr message handler.
+        .target(name: "CommandLineSupport", dependencies: [
+            "Composition", "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "RawLog", "Fusion", "Recording",
+            "CSVText", "FileAccess", "SafeText", "SteadyDiceAssets",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
         ]),
 
-        /// The library product: one options value for snapshots (shared with the command line), the
-        /// offscreen `Snapshotter`, the picture comparison, and re-exports of what a user needs.
+        /// The library product: the offscreen `Snapshotter`, the picture comparison, and re-exports of what a
+        /// user needs (no command-line types).
         .target(name: "SteadyDiceKit", dependencies: [
-            "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "FusionOptions", "FileAccess", "Messages",
+            "Composition", "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "FileAccess",
             .product(name: "Logging", package: "swift-log"),
         ]),
 
@@ -100,13 +114,15 @@ let package = Package(
         .executableTarget(
             name: "SteadyDice",
             dependencies: [
-                "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "Fusion", "RawLog", "FusionOptions", "Recording", "Calibration", "CGLFW", "CStopSignal", "CSVText", "FileAccess", "SafeText", "SteadyDiceKit", "SteadyDiceAssets", "Messages",
+                "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "Fusion", "RawLog", "Recording", "Calibration",
+                "CSVText", "FileAccess", "SafeText", "SteadyDiceKit", "SteadyDiceAssets", "Composition", "Window", "CommandLineSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "AttitudeTool",
             dependencies: [
-                "AttitudeMath", "Plot", "SteadyDiceAssets", "AttitudeLog", "Fusion", "RawLog", "FusionOptions", "Location", "Recording", "CSVText", "FileAccess", "SafeText", "Messages",
+                "AttitudeMath", "Plot", "SteadyDiceAssets", "AttitudeLog", "Fusion", "RawLog", "Location", "Recording", "CSVText",
+                "FileAccess", "SafeText", "Composition", "CommandLineSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -124,7 +140,7 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Camera", "TestSupport"]),
         .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "AttitudeMath", "Camera", "RawLog", "CVShim", "TestSupport"]),
         .testTarget(name: "IMUDTests", dependencies: ["IMUD", "SafeText", "AttitudeMath", "AttitudeLog", "TestSupport"]),
-        .testTarget(name: "FusionTests", dependencies: ["Fusion", "SafeText", "RawLog", "AttitudeMath", "AttitudeLog", "FusionOptions", "Recording", "TestSupport", "Messages",
+        .testTarget(name: "FusionTests", dependencies: ["Fusion", "SafeText", "RawLog", "AttitudeMath", "AttitudeLog", "Composition", "CommandLineSupport", "Recording", "TestSupport",
                                                  .product(name: "Logging", package: "swift-log"),
                                                  .product(name: "InMemoryLogging", package: "swift-log")],
                     exclude: ["Fixtures"]),

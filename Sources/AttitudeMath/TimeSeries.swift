@@ -12,6 +12,14 @@ public enum TimeSeries {
         return (low, high)
     }
 
+    /// The last index in `range` (not empty) whose time is at or before `t`; the first index when `t` is
+    /// before every time.
+    public static func index(atOrBefore t: Double, in range: Range<Int>, time: (Int) -> Double) -> Int {
+        if t >= time(range.upperBound - 1) { return range.upperBound - 1 }
+        if t < time(range.lowerBound) { return range.lowerBound }
+        return bracket(t, in: range, time: time).low
+    }
+
     /// The attitude at `t` among the samples in `range` (not empty): the first one before its time, the
     /// last one from its time on, and in between the slerp of the two around `t`. Where samples share a
     /// time, the later one holds from that instant on.

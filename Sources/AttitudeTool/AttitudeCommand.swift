@@ -6,9 +6,9 @@ import CSVText
 import FileAccess
 import Foundation
 import Fusion
-import FusionOptions
+import CommandLineSupport
+import Composition
 import Location
-import Messages
 import RawLog
 import SteadyDiceAssets
 
@@ -110,8 +110,8 @@ struct Fuse: ParsableCommand {
         let staged = try outputs.stage(output, option: "--output", allowStandardOutput: true)
         let raw = try RawLogReader.read(path: input, platform: recording.platform)
         Messages.logger.debug("\(MessageText.line(input)): \(raw.count) raw samples")
-        reportReading(raw, tool: "attitude")
-        let (log, calibration) = try magnetometer.apply(to: raw)
+        reportReading(raw)
+        let (log, calibration) = try magnetometer.correction.apply(to: raw)
         if let calibration { reportCalibration(calibration, of: log) }
         if mode == nil, let note = RawLogFusion.modeNote(for: log) { Messages.logger.info("\(note)") }
         let mode = mode ?? RawLogFusion.naturalMode(of: log)

@@ -1,5 +1,6 @@
 import ArgumentParser
-import FusionOptions
+import CommandLineSupport
+import Composition
 import AttitudeMath
 import Foundation
 import Fusion

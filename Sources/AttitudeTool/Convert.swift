@@ -3,9 +3,9 @@ import AttitudeLog
 import AttitudeMath
 import FileAccess
 import Foundation
-import FusionOptions
+import CommandLineSupport
+import Composition
 import Location
-import Messages
 import Recording
 import SteadyDiceAssets
 
@@ -55,7 +55,7 @@ struct Convert: ParsableCommand {
         let outputs = OutputFiles(inputs: [input])
         let staged = try outputs.stage(output, option: "--output", allowStandardOutput: true)
         let log = try AttitudeLog.load(path: input, platform: recording.platform)
-        reportReading(warnings: log.warnings, tool: "attitude")
+        reportReading(warnings: log.warnings)
         guard let sourceFrame = log.frame else {
             throw FrameConversionError(message: "\(log.path): the log names no frame; add a '# frame: NAME' line")
         }

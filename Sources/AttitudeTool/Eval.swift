@@ -3,8 +3,8 @@ import AttitudeMath
 import SafeText
 import Foundation
 import Fusion
-import FusionOptions
-import Messages
+import CommandLineSupport
+import Composition
 import Plot
 import RawLog
 import SteadyDiceAssets
@@ -69,8 +69,8 @@ struct Eval: ParsableCommand {
         for (n, path) in inputs.enumerated() {
             Messages.logger.info("[\(n + 1)/\(inputs.count)] \(BroadEvaluation.trialName(of: path))")
             let raw = try RawLogReader.read(path: path, platform: recording.platform)
-            reportReading(raw, tool: "attitude")
-            let (log, calibration) = try magnetometer.apply(to: raw)
+            reportReading(raw)
+            let (log, calibration) = try magnetometer.correction.apply(to: raw)
             if let calibration { reportCalibration(calibration, of: log) }
             var x: [Double] = [], tilt: [Double] = [], heading: [Double] = []
             var lastTime: Double?

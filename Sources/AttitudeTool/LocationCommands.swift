@@ -1,11 +1,11 @@
 import SafeText
 import ArgumentParser
-import FusionOptions
+import CommandLineSupport
+import Composition
 import CSVText
 import FileAccess
 import Foundation
 import Location
-import Messages
 import Plot
 
 /// `LAT,LON` in degrees, north and east positive.

@@ -2,8 +2,8 @@ import ArgumentParser
 import AttitudeLog
 import FileAccess
 import Foundation
-import FusionOptions
-import Messages
+import CommandLineSupport
+import Composition
 import Plot
 import SafeText
 import SteadyDiceAssets
@@ -88,7 +88,7 @@ struct PlotCommand: ParsableCommand {
 
     func run() throws {
         let load = { (path: String) throws -> AttitudePlots.NamedLog in
-            let log = try loadAnyAttitudeLog(path: path, magnetometer: magnetometer, platform: recording.platform, program: "attitude")
+            let log = try loadAnyAttitudeLog(path: path, magnetometer: magnetometer.correction, platform: recording.platform)
             return AttitudePlots.NamedLog(name: (path as NSString).lastPathComponent, log: log)
         }
         let named = try logs.map(load)
@@ -155,7 +155,7 @@ struct Compare: ParsableCommand {
     func run() throws {
         let load = { (path: String) throws -> AttitudePlots.NamedLog in
             AttitudePlots.NamedLog(name: (path as NSString).lastPathComponent,
-                                   log: try loadAnyAttitudeLog(path: path, platform: recording.platform, program: "attitude"))
+                                   log: try loadAnyAttitudeLog(path: path, platform: recording.platform))
         }
         let result = AttitudePlots.errors([try load(log)], reference: try load(reference), title: "attitude error")
         let lines = try summaryLines(result.summaries, reference: reference)

@@ -5,8 +5,8 @@ import AttitudeMath
 import CSVText
 import FileAccess
 import Foundation
-import FusionOptions
-import Messages
+import CommandLineSupport
+import Composition
 import SteadyDiceAssets
 
 /// `attitude views`: each attitude of a log as a matrix, Euler angles and tilt, as the seeds print it.
@@ -69,7 +69,7 @@ struct Views: ParsableCommand {
         }
         let log: AttitudeLog
         do {
-            log = try loadAnyAttitudeLog(path: input, magnetometer: magnetometer, platform: recording.platform, program: "attitude")
+            log = try loadAnyAttitudeLog(path: input, magnetometer: magnetometer.correction, platform: recording.platform)
         } catch {
             Messages.logger.error("\(MessageText.describe(error))")
             throw ExitCode(1)

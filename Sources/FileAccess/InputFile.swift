@@ -5,10 +5,21 @@ import Foundation
 public struct FileAccessError: Error, CustomStringConvertible, Equatable, Sendable {
     public let path: String
     public let reason: String
+    /// Whether the path was to be written (an output) rather than read.
+    public let isOutput: Bool
 
+    /// A path that cannot be read as asked.
     public init(path: String, _ reason: String) {
         self.path = path
         self.reason = reason
+        isOutput = false
+    }
+
+    /// A path that cannot be written as asked, or whose writing failed.
+    public init(output path: String, _ reason: String) {
+        self.path = path
+        self.reason = reason
+        isOutput = true
     }
 
     public var description: String { "\(path): \(reason)" }

@@ -50,7 +50,7 @@ public final class OutputFiles {
         }
 
         func failure(_ what: String, _ code: Int32) -> FileAccessError {
-            FileAccessError(path: path, "\(what) (\(String(cString: strerror(code))))")
+            FileAccessError(output: path, "\(what) (\(String(cString: strerror(code))))")
         }
     }
 
@@ -92,13 +92,13 @@ public final class OutputFiles {
     /// Checks `path` as an output named by `option` and returns where to write it. A path ending in `/`
     /// is a folder to create (it may exist only empty); `-` is standard output when `allowStandardOutput`.
     public func stage(_ path: String, option: String, allowStandardOutput: Bool = false) throws(FileAccessError) -> Staged {
-        guard !path.isEmpty else { throw FileAccessError(path: path, "\(option) names no file (an empty path)") }
+        guard !path.isEmpty else { throw FileAccessError(output: path, "\(option) names no file (an empty path)") }
         if path == "-" {
             guard allowStandardOutput else {
-                throw FileAccessError(path: path, "\(option) cannot be standard output ('-'): name a file")
+                throw FileAccessError(output: path, "\(option) cannot be standard output ('-'): name a file")
             }
             guard !staged.contains(where: \.isStandardOutput) else {
-                throw FileAccessError(path: path, "standard output is already the output of \(staged.first(where: \.isStandardOutput)!.option)")
+                throw FileAccessError(output: path, "standard output is already the output of \(staged.first(where: \.isStandardOutput)!.option)")
             }
             let out = Staged(path: path, option: option, temporaryPath: "", finalPath: "", isStandardOutput: true, isFolder: false,
                              replacedMode: nil)
@@ -113,23 +113,23 @@ public final class OutputFiles {
             if link.st_mode & S_IFMT == S_IFLNK {
                 // A symbolic link: the file it names is written; a link to nothing is refused.
                 guard let resolved = realpath(target, nil) else {
-                    throw FileAccessError(path: path, "is a symbolic link to nothing; \(option) writes a file or a new name")
+                    throw FileAccessError(output: path, "is a symbolic link to nothing; \(option) writes a file or a new name")
                 }
                 target = String(cString: resolved)
                 free(resolved)
             }
             var info = stat()
-            guard stat(target, &info) == 0 else { throw FileAccessError(path: path, "cannot be examined (\(String(cString: strerror(errno))))") }
+            guard stat(target, &info) == 0 else { throw FileAccessError(output: path, "cannot be examined (\(String(cString: strerror(errno))))") }
             let kind = FileKind(mode: info.st_mode)
             if isFolder {
-                guard kind == .folder else { throw FileAccessError(path: path, "\(kind.isPhrase); \(option) names a folder to create") }
+                guard kind == .folder else { throw FileAccessError(output: path, "\(kind.isPhrase); \(option) names a folder to create") }
                 let entries = (try? FileManager.default.contentsOfDirectory(atPath: target)) ?? ["?"]
                 guard entries.isEmpty else {
-                    throw FileAccessError(path: path, "is a folder that is not empty; \(option) writes into a new or empty folder only")
+                    throw FileAccessError(output: path, "is a folder that is not empty; \(option) writes into a new or empty folder only")
                 }
             } else {
                 guard kind == .regular else {
-                    throw FileAccessError(path: path, "\(kind.isPhrase); \(option) writes a regular file or a new name, "
+                    throw FileAccessError(output: path, "\(kind.isPhrase); \(option) writes a regular file or a new name, "
                                           + "and never replaces anything else")
                 }
                 replacedMode = info.st_mode & 0o7777
@@ -138,15 +138,15 @@ public final class OutputFiles {
         let url = URL(fileURLWithPath: target)
         let folder = url.deletingLastPathComponent().path
         guard FileKind.of(folder) == .folder else {
-            throw FileAccessError(path: path, "the folder \(folder) does not exist")
+            throw FileAccessError(output: path, "the folder \(folder) does not exist")
         }
         guard access(folder, W_OK | X_OK) == 0 else {
-            throw FileAccessError(path: path, "cannot be written: the folder \(folder) is not writable (permission)")
+            throw FileAccessError(output: path, "cannot be written: the folder \(folder) is not writable (permission)")
         }
         try checkNotAnInput(path: path, target: target, option: option)
         let absolute = url.standardizedFileURL.path
         if let other = staged.first(where: { !$0.isStandardOutput && URL(fileURLWithPath: $0.finalPath).standardizedFileURL.path == absolute }) {
-            throw FileAccessError(path: path, "is named by both \(other.option) and \(option); give each its own file")
+            throw FileAccessError(output: path, "is named by both \(other.option) and \(option); give each its own file")
         }
         let ext = url.pathExtension.isEmpty ? "" : ".\(url.pathExtension)"
         let stem = url.pathExtension.isEmpty ? url.lastPathComponent : url.deletingPathExtension().lastPathComponent
@@ -154,7 +154,7 @@ public final class OutputFiles {
             .appendingPathComponent(".\(stem).partial-\(getpid())-\(Self.counter.next())\(ext)").path
         if isFolder {
             guard mkdir(temporary, 0o777) == 0 else {
-                throw FileAccessError(path: path, "cannot create a folder beside it (\(String(cString: strerror(errno))))")
+                throw FileAccessError(output: path, "cannot create a folder beside it (\(String(cString: strerror(errno))))")
             }
         }
         let out = Staged(path: path, option: option, temporaryPath: temporary, finalPath: target, isStandardOutput: false,
@@ -172,13 +172,13 @@ public final class OutputFiles {
             var info = stat()
             guard stat(input, &info) == 0 else { continue }
             if info.st_dev == out.st_dev && info.st_ino == out.st_ino {
-                throw FileAccessError(path: path, "is also an input of this command (\(input)); \(option) must name another file")
+                throw FileAccessError(output: path, "is also an input of this command (\(input)); \(option) must name another file")
             }
             if FileKind(mode: info.st_mode) == .folder {
                 var parent = stat()
                 let folder = URL(fileURLWithPath: target).deletingLastPathComponent().path
                 if stat(folder, &parent) == 0, parent.st_dev == info.st_dev, parent.st_ino == info.st_ino {
-                    throw FileAccessError(path: path, "is a file in the input folder \(input); \(option) must name a file elsewhere")
+                    throw FileAccessError(output: path, "is a file in the input folder \(input); \(option) must name a file elsewhere")
                 }
             }
         }
@@ -222,10 +222,10 @@ public final class OutputFiles {
     private func check(written out: Staged) throws(FileAccessError) {
         let kind = FileKind.of(out.temporaryPath)
         if out.isFolder {
-            guard kind == .folder else { throw FileAccessError(path: out.path, "the folder was not written") }
+            guard kind == .folder else { throw FileAccessError(output: out.path, "the folder was not written") }
             return
         }
-        guard kind == .regular else { throw FileAccessError(path: out.path, "nothing was written") }
+        guard kind == .regular else { throw FileAccessError(output: out.path, "nothing was written") }
         let fd = open(out.temporaryPath, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw out.failure("cannot reopen what was written", errno) }
         defer { close(fd) }

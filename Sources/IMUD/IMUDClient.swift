@@ -2,8 +2,8 @@ import AttitudeMath
 import Foundation
 #if canImport(Glibc)
 import Glibc
-import Messages
 #endif
+import Logging
 
 /// Receives imud's packets on a thread of its own and keeps the newest valid attitude for the renderer.
 ///
@@ -24,7 +24,7 @@ public final class IMUDClient: @unchecked Sendable {
     public var initialBackoff: Double = 0.1
     public var maxBackoff: Double = 2
     /// Where status lines go; set before `start()`.
-    public var log: @Sendable (String) -> Void = { line in Messages.logger.warning("\(line)") }
+    public var log: @Sendable (String) -> Void = { line in Logger(label: "steady-dice.imud").warning("\(line)") }
     /// Called on the client's thread for every delivered sample, right after it became `latest()`.
     /// Set before `start()`; keep it short.
     public var onSample: ((IMUDSample) -> Void)?

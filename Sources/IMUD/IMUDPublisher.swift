@@ -2,8 +2,8 @@ import AttitudeMath
 import Foundation
 #if canImport(Glibc)
 import Glibc
-import Messages
 #endif
+import Logging
 
 /// Where a publisher sends packets.
 public enum IMUDPublisherOutput: Equatable, Sendable, CustomStringConvertible {
@@ -64,7 +64,7 @@ public final class IMUDPublisher {
     public var wireVersion: UInt16 = IMUDPacket.wireVersion {
         didSet { precondition(IMUDPacket.size(ofVersion: wireVersion) != nil, "imud wire version \(wireVersion) is unknown") }
     }
-    public var log: (String) -> Void = { line in Messages.logger.warning("\(line)") }
+    public var log: (String) -> Void = { line in Logger(label: "steady-dice.imud").warning("\(line)") }
 
     private struct Listener { let fd: Int32; let name: String; let isTCP: Bool }
     private struct Subscriber { let fd: Int32; let listener: String }

@@ -1,6 +1,6 @@
 import AttitudeMath
 import Foundation
-import Messages
+import Logging
 
 /// Something that delivers frames one at a time: a `VideoReader` over a file or a camera, or a fake
 /// in tests. Used from one thread at a time.
@@ -143,7 +143,7 @@ public final class CaptureSource: @unchecked Sendable {
 
     /// Says `line` as a warning through the program's logger (`steady-dice: <line>` on stderr).
     public static func logToStandardError(_ line: String) {
-        Messages.logger.warning("\(line)")
+        Logger(label: "steady-dice.imaging").warning("\(line)")
     }
 
     // MARK: - Reading (any thread)

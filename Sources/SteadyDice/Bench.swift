@@ -1,11 +1,11 @@
 import ArgumentParser
-import FusionOptions
+import CommandLineSupport
+import Composition
 import AttitudeMath
 import CGL
 import FileAccess
 import Foundation
 import Imaging
-import Messages
 import Render
 import SteadyDiceAssets
 
@@ -67,21 +67,21 @@ struct Bench: ParsableCommand {
 
     func run() throws {
         if let writeVideo {
-            try exitOnFailure { try Self.writeTestVideo(path: writeVideo, width: size.width, height: size.height, frames: frames) }
+            do { try Self.writeTestVideo(path: writeVideo, width: size.width, height: size.height, frames: frames) }
             return
         }
         if let panorama {
-            try exitOnFailure { try benchPanorama(path: panorama) }
+            do { try benchPanorama(path: panorama) }
             return
         }
-        try exitOnFailure {
+        do {
             let context = try HeadlessContext()
             defer { withExtendedLifetime(context) {} }
             let renderer = try SceneRenderer(assets: try Assets.locate(explicit: assets))
-            renderer.clearColor = backgroundOptions.clearColor
+            renderer.clearColor = backgroundOptions.settings.clearColor
             if hudOptions.hud { try renderer.prepareHUD() }
             let videoFrames = try backgroundOptions.video.map { try Self.decodeFrames(path: $0, first: backgroundOptions.frame ?? 0, limit: 120) }
-            let provider = videoFrames == nil ? try backgroundOptions.makeProvider(forSnapshot: false) : nil
+            let provider = videoFrames == nil ? try backgroundOptions.settings.makeProvider(forSnapshot: false) : nil
             defer { provider?.stop() }
             // No background option at all: a generated picture, so the figure covers a textured frame.
             // An explicit `--background none` or colour measures the die alone.
@@ -124,7 +124,7 @@ struct Bench: ParsableCommand {
             } else if fallback != nil {
                 background = "generated \(size.width)x\(size.height) picture"
             } else if provider == nil {
-                background = "plain colour \(backgroundOptions.clearColor) (no picture)"
+                background = "plain colour \(backgroundOptions.settings.clearColor) (no picture)"
             } else {
                 background = backgroundOptions.camera.map { "camera \($0)" } ?? "\(backgroundOptions.background.map { "\($0)" } ?? "")"
             }

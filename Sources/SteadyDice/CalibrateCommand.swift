@@ -3,9 +3,9 @@ import AttitudeMath
 import Calibration
 import FileAccess
 import Foundation
-import FusionOptions
+import CommandLineSupport
+import Composition
 import Imaging
-import Messages
 import RawLog
 
 /// `steady-dice calibrate`: the camera's time offset, focal length and mount from a handheld clip and
@@ -57,13 +57,13 @@ struct Calibrate: ParsableCommand {
     @OptionGroup var messages: MessageOptions
 
     func run() throws {
-        try exitOnFailure {
+        do {
             let started = Date()
             let outputs = OutputFiles(inputs: [video, log] + (intrinsics.map { [$0] } ?? []))
             let known = try intrinsics.map { try CalibratedCamera.read(path: $0) }
             let calibrationOutput = try output.map { try outputs.stage($0, option: "--output") }
             let raw = try RawLogReader.read(path: log, platform: recording.platform)
-            guard raw.count >= 2 else { throw AppError("\(log): fewer than two samples") }
+            guard raw.count >= 2 else { throw CommandFailure("\(log): fewer than two samples") }
             let gyro = GyroIntegral(time: raw.time, rate: raw.gyro)
             let clip = try ClipTracks.read(path: video) { message("\(video): \($0)") }
             var calibration = CameraIMUCalibration(width: clip.width, height: clip.height, frameTimes: clip.frameTimes,
@@ -72,7 +72,7 @@ struct Calibrate: ParsableCommand {
             calibration.searchRange = maxOffset
             if let known, let intrinsics {
                 guard known.pinhole.width == clip.width, known.pinhole.height == clip.height else {
-                    throw AppError("\(intrinsics): the intrinsics are for \(known.pinhole.width)x\(known.pinhole.height) pictures, "
+                    throw CommandFailure("\(intrinsics): the intrinsics are for \(known.pinhole.width)x\(known.pinhole.height) pictures, "
                                    + "\(video)'s are \(clip.width)x\(clip.height)")
                 }
                 calibration.knownCamera = known.lensCamera
@@ -94,7 +94,7 @@ struct Calibrate: ParsableCommand {
                 message(String(format: "done in %.1f s", Date().timeIntervalSince(started)))
                 return
             } catch let error as CalibrationError {
-                throw AppError("\(video) with \(log): \(error)")
+                throw CommandFailure("\(video) with \(log): \(error)")
             }
             let errors = result.uncertainty
             print(String(format: "time offset %.4f s%@ (log time = video time + offset)", result.timeOffset,

@@ -1,5 +1,6 @@
 import ArgumentParser
-import FusionOptions
+import CommandLineSupport
+import Composition
 import AttitudeMath
 import Calibration
 import Camera
@@ -7,7 +8,6 @@ import CSVText
 import FileAccess
 import Foundation
 import Imaging
-import Messages
 import RawLog
 import Render
 import SteadyDiceAssets
@@ -106,7 +106,7 @@ struct CalibrationClip: ParsableCommand {
     @OptionGroup var messages: MessageOptions
 
     func run() throws {
-        try exitOnFailure {
+        do {
             let mount = self.mount?.quaternion ?? .identity
             let bias = try parsedBias()
             // Every output is checked before any work, and none is kept unless all were written.
@@ -119,7 +119,7 @@ struct CalibrationClip: ParsableCommand {
             do {
                 motion = try SyntheticMotion(reference: raw, start: start, duration: duration)
             } catch let error as CalibrationError {
-                throw AppError("\(trial): \(error)")
+                throw CommandFailure("\(trial): \(error)")
             }
             try logOutput.write(Data(motion.rawCSV(gyroBias: bias * .pi / 180, gyroNoise: gyroNoise * .pi / 180, seed: seed).utf8))
             let camera = PinholeCamera(verticalFieldOfViewDegrees: fov, width: size.width, height: size.height)

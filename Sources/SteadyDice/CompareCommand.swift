@@ -1,8 +1,8 @@
 import ArgumentParser
 import FileAccess
-import FusionOptions
+import CommandLineSupport
+import Composition
 import Foundation
-import Messages
 import SafeText
 import SteadyDiceKit
 

@@ -2,9 +2,9 @@ import ArgumentParser
 import AttitudeLog
 import AttitudeMath
 import Foundation
-import FusionOptions
+import CommandLineSupport
+import Composition
 import IMUD
-import Messages
 import SteadyDiceAssets
 
 /// `steady-dice feed`: replays an attitude log as imud's binary stream (wire version 14 or 17), for tests and
@@ -103,7 +103,7 @@ struct Feed: ParsableCommand {
         }
         if outputs.isEmpty { outputs.append(.unix(path: IMUDEndpoint.defaultUnixPath)) }
 
-        let attitudeLog = try loadAttitudeLog(path: log ?? "", magnetometer: magnetometer, platform: recording.platform)
+        let attitudeLog = try loadAnyAttitudeLog(path: log ?? "", magnetometer: magnetometer.correction, platform: recording.platform)
         let publisher = try IMUDPublisher(outputs: outputs, mapping: mapping)
         publisher.wireVersion = wire
         defer { publisher.close() }

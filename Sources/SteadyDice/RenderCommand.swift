@@ -3,9 +3,9 @@ import AttitudeLog
 import AttitudeMath
 import FileAccess
 import Foundation
-import FusionOptions
+import CommandLineSupport
+import Composition
 import Imaging
-import Messages
 import Render
 import SteadyDiceKit
 import SteadyDiceAssets
@@ -77,30 +77,34 @@ struct RenderVideo: ParsableCommand {
     @OptionGroup var messages: MessageOptions
 
     func run() throws {
-        try exitOnFailure {
-            let outputs = OutputFiles(inputs: [log, assets] + backgroundOptions.inputPaths + cameraOptions.inputPaths
+        do {
+            let outputs = OutputFiles(inputs: [log, assets] + backgroundOptions.settings.inputPaths + cameraOptions.inputPaths
                                       + attitudeCalibration.inputPaths)
             let staged = try outputs.stage(output, option: "--output")
-            let (attitudeLog, fusion) = try loadAttitudeLogWithFusion(path: log, magnetometer: magnetometer, platform: recording.platform)
+            let (attitudeLog, fusion) = try loadAnyAttitudeLogWithFusion(path: log, magnetometer: magnetometer.correction, platform: recording.platform)
             for note in cameraOptions.settings.headingNotes(frame: attitudeLog.frame, log: log) { Messages.logger.warning("\(note)") }
             let options = try SnapshotOptions(camera: cameraOptions, background: backgroundOptions, relativeAttitude: relativeAttitude,
                                               model: modelOptions, hud: hudOptions, assets: assets,
                                               attitudeCalibration: attitudeCalibration)
-            let from = self.from ?? backgroundOptions.defaultLogStart(timeOffset: options.timeOffset)
+            let timeline = try backgroundOptions.settings.timeline(offset: options.timeOffset)
+            let from = self.from ?? timeline.defaultLogStart
             let end = to ?? attitudeLog.duration
             guard from <= attitudeLog.duration else {
-                throw AppError(String(format: "--from %g is past the end of %@ (%.3f s)", from, log, attitudeLog.duration))
+                throw CommandFailure(String(format: "--from %g is past the end of %@ (%.3f s)", from, log, attitudeLog.duration), status: .usage)
             }
             let times = try Self.frameTimes(from: from, to: end, fps: fps)
-            guard !times.isEmpty else { throw AppError("no frames: --from \(from) to \(end) at \(fps) fps") }
+            guard !times.isEmpty else { throw CommandFailure("no frames: --from \(from) to \(end) at \(fps) fps", status: .usage) }
             let setup = try options.camera.load()
             // Frame k shows the attitude at log time --from + k/F, and the video at video time (--from − offset) + k/F.
-            let videoStart = from - options.timeOffset
-            if let video = backgroundOptions.videoFollowingTheLog, videoStart < 0 {
-                throw AppError(String(format: "--from %g with a time offset of %g s is video time %.3f s, before the start of %@; "
-                                      + "give --from %g or later", from, options.timeOffset, videoStart, video, options.timeOffset))
+            do {
+                _ = try timeline.followingVideoTime(logTime: from)
+            } catch TimelineError.videoTimeBeforeStart(let logTime, let offset, let videoTime) {
+                throw CommandFailure(String(format: "--from %g with a time offset of %g s is video time %.3f s, before the start of %@; "
+                                            + "give --from %g or later", logTime, offset, videoTime, backgroundOptions.settings.sourceName, offset),
+                                     status: .usage)
             }
-            let background = try RenderBackground(options: backgroundOptions, setup: setup, startTime: videoStart)
+            let background = try RenderBackground(options: backgroundOptions.settings, setup: setup,
+                                                  startTime: timeline.videoTime(logTime: from))
             defer { background.stop() }
 
             let context = try HeadlessContext()
@@ -121,7 +125,7 @@ struct RenderVideo: ParsableCommand {
             for (k, t) in times.enumerated() {
                 if stopSignals.requested {
                     out.abandon()
-                    throw AppError("\(output): stopped by a signal after \(k) of \(times.count) frames; nothing was kept")
+                    throw CommandFailure("\(output): stopped by a signal after \(k) of \(times.count) frames; nothing was kept")
                 }
                 target.bind()
                 let image = try background.image(frame: k, fps: fps)
@@ -154,8 +158,8 @@ struct RenderVideo: ParsableCommand {
     static func frameTimes(from start: Double, to end: Double, fps: Double) throws -> [Double] {
         let count = (end - start) * fps
         guard count.isFinite, count <= Double(maximumFrames) else {
-            throw AppError(String(format: "--from %g to %g s at --fps %g is %.3g frames; one render writes at most %d",
-                                  start, end, fps, count, maximumFrames))
+            throw CommandFailure(String(format: "--from %g to %g s at --fps %g is %.3g frames; one render writes at most %d",
+                                        start, end, fps, count, maximumFrames), status: .usage)
         }
         var times: [Double] = []
         var k = 0
@@ -169,57 +173,3 @@ struct RenderVideo: ParsableCommand {
     }
 }
 
-/// The background of each rendered frame: a still picture, a camera's newest frame, or a video's frame
-/// at the frame's video time, read forward in order.
-final class RenderBackground {
-    private let setup: CameraSetup
-    private var still: RGBImage?
-    private var live: BackgroundProvider?
-    private var video: (path: String, reader: VideoReader, fps: Double, count: Int?, loop: Bool, start: Double)?
-    private var nextIndex = 0
-    private var current: (index: Int, image: RGBImage)?
-    private let sourceName: String
-
-    init(options: BackgroundOptions, setup: CameraSetup, startTime: Double) throws {
-        self.setup = setup
-        sourceName = options.sourceName
-        if let path = options.video {
-            _ = try VideoReader.decodeFrame(path: path, index: options.frame ?? 0)  // names a missing or undecodable file
-            let reader = try VideoReader(path: path)
-            let fps = reader.framesPerSecond ?? 30
-            let start = options.frame.map { Double($0) / fps } ?? options.videoAt ?? startTime
-            video = (path, reader, fps, reader.frameCount, options.videoLoop, start)
-        } else if options.camera != nil {
-            live = try options.makeProvider(forSnapshot: false)
-        } else if let provider = try options.makeProvider(forSnapshot: true), let image = provider.latest()?.image {
-            still = try setup.prepare(background: image, source: options.sourceName)
-        }
-    }
-
-    func stop() { live?.stop() }
-
-    func image(frame k: Int, fps: Double) throws -> RGBImage? {
-        if let still { return still }
-        if let live, let frame = live.latest() { return try setup.prepare(background: frame.image, source: sourceName) }
-        guard let video else { return nil }
-        let seconds = video.start + Double(k) / fps
-        let index = VideoReader.frameIndex(atSeconds: seconds, framesPerSecond: video.fps, frameCount: video.count, loop: video.loop)
-        if let current, current.index == index { return current.image }
-        if index < nextIndex {
-            try video.reader.seek(frame: index)
-            nextIndex = index
-        }
-        // Frames between are passed over without converting their pictures; only the one shown is.
-        let missing = ImagingError.video(path: video.path, reason: "has no frame \(index) (video time \(String(format: "%.3f", seconds)) s)")
-        while nextIndex < index {
-            guard try video.reader.skip() else { throw missing }
-            nextIndex += 1
-        }
-        guard nextIndex == index else { return current?.image }
-        guard let image = try video.reader.next()?.image else { throw missing }
-        nextIndex += 1
-        let prepared = try setup.prepare(background: image, source: video.path)
-        current = (index, prepared)
-        return prepared
-    }
-}

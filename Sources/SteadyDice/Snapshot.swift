@@ -5,9 +5,9 @@ import AttitudeMath
 import CSVText
 import FileAccess
 import Foundation
-import FusionOptions
+import CommandLineSupport
+import Composition
 import Imaging
-import Messages
 import Render
 import SteadyDiceKit
 import SteadyDiceAssets
@@ -83,76 +83,53 @@ struct Snapshot: ParsableCommand {
     @OptionGroup var messages: MessageOptions
 
     func run() throws {
-        try exitOnFailure {
-            let outputs = OutputFiles(inputs: [log, assets] + backgroundOptions.inputPaths + cameraOptions.inputPaths
-                                      + attitudeCalibration.inputPaths)
-            let staged = try outputs.stage(output, option: "--output")
-            let options = try SnapshotOptions(camera: cameraOptions, background: backgroundOptions, relativeAttitude: relativeAttitude,
-                                              model: modelOptions, hud: hudOptions, assets: assets,
-                                              attitudeCalibration: attitudeCalibration)
-            let at = self.at ?? backgroundOptions.defaultLogStart(timeOffset: options.timeOffset)
-            let source = try resolveSource(options: options, at: at)
-            let setup = try options.camera.load()
-            let backgroundProvider = try videoBackground(options: options, at: at).makeProvider(forSnapshot: true)
-            defer { backgroundProvider?.stop() }
-            let background = try backgroundProvider?.latest().map {
-                try setup.prepare(background: $0.image, source: backgroundOptions.sourceName)
+        let outputs = OutputFiles(inputs: [log, assets] + backgroundOptions.settings.inputPaths + cameraOptions.inputPaths
+                                  + attitudeCalibration.inputPaths)
+        let staged = try outputs.stage(output, option: "--output")
+        let options = try SnapshotOptions(camera: cameraOptions, background: backgroundOptions, relativeAttitude: relativeAttitude,
+                                          model: modelOptions, hud: hudOptions, assets: assets,
+                                          attitudeCalibration: attitudeCalibration)
+        var background = backgroundOptions.settings
+        let timeline = try background.timeline(offset: options.timeOffset)
+        let at = self.at ?? timeline.defaultLogStart
+        let source = try sceneSource(options: options, at: at)
+        // A video following the log shows the video time whose attitude is the log's at `at`.
+        if log != nil {
+            do {
+                if let videoTime = try timeline.followingVideoTime(logTime: at), options.timeOffset != 0 { background.videoAt = videoTime }
+            } catch TimelineError.videoTimeBeforeStart(let logTime, let offset, let videoTime) {
+                throw CommandFailure(String(format: "--at %g with a time offset of %g s is video time %.3f s, before the start of %@",
+                                            logTime, offset, videoTime, background.sourceName), status: .usage)
             }
-            let state = source.scene(relativeTo: options.relativeTo, hud: options.hud)
-            let image = try renderOffscreen(width: size.width, height: size.height,
-                                            assets: try Assets.locate(explicit: options.assetsFolder),
-                                            clearColor: options.backgroundColor, background: background, model: options.model,
-                                            state: setup.scene(state, width: size.width, height: size.height), setup: setup)
-            try image.write(to: staged)
-            try outputs.commit()
-            print("wrote \(output) (\(size.width)x\(size.height))")
         }
+        let setup = try options.camera.load()
+        let backgroundProvider = try background.makeProvider(forSnapshot: true)
+        defer { backgroundProvider?.stop() }
+        let picture = try backgroundProvider?.latest().map { try setup.prepare(background: $0.image, source: background.sourceName) }
+        let state = source.scene(relativeTo: options.relativeTo, hud: options.hud)
+        let image = try renderOffscreen(width: size.width, height: size.height,
+                                        assets: try Assets.locate(explicit: options.assetsFolder),
+                                        clearColor: options.backgroundColor, background: picture, model: options.model,
+                                        state: setup.scene(state, width: size.width, height: size.height), setup: setup)
+        try image.write(to: staged)
+        try outputs.commit()
+        print("wrote \(output) (\(size.width)x\(size.height))")
     }
 
-    /// With a log, a time offset and a video but no --frame or --video-at, the video is shown at the
-    /// video time whose attitude is the log's at `at`: `at` − offset.
-    private func videoBackground(options: SnapshotOptions, at: Double) throws -> BackgroundOptions {
-        var background = backgroundOptions
-        guard log != nil, let video = background.videoFollowingTheLog, options.timeOffset != 0 else { return background }
-        let videoTime = at - options.timeOffset
-        guard videoTime >= 0 else {
-            throw AppError(String(format: "--at %g with a time offset of %g s is video time %.3f s, before the start of %@",
-                                  at, options.timeOffset, videoTime, video))
-        }
-        background.videoAt = videoTime
-        return background
-    }
-
-    private func resolveSource(options: SnapshotOptions, at: Double) throws -> SceneSource {
-        if let attitude {
-            return SceneSource(fixed: attitude.quaternion).mounted(by: options)
-        }
+    /// The attitude drawn: the fixed one, imud's first valid packet, or the log's at `at`, each mounted.
+    private func sceneSource(options: SnapshotOptions, at: Double) throws -> SceneSource {
+        if let attitude { return SceneSource(fixed: attitude.quaternion).mounted(by: options) }
         if let client = try imudOptions.makeClient(mount: attitudeCalibration.imudMount()) {
-            defer { client.stop() }
-            let first = try client.waitForFirstValid(timeout: timeout)
-            let q = first.worldFromDevice
-            return SceneSource(worldFromDevice: q, history: [q], frame: SceneSource.imudFrameName(magValid: first.flags.contains(.magValid)),
-                          description: "imud, first packet",
-                          fusion: client.state == .connected ? "imud's, converged" : "imud's, not converged (starting up)")
+            return try IMUDLiveSource.firstPacket(of: client, timeout: timeout)
         }
         guard let log else { throw ValidationError("give --log, --attitude or --imud") }
-        let (attitudeLog, fusion) = try loadAttitudeLogWithFusion(path: log, magnetometer: magnetometer, platform: recording.platform)
+        let (attitudeLog, fusion) = try loadAnyAttitudeLogWithFusion(path: log, magnetometer: magnetometer.correction,
+                                                                     platform: recording.platform)
         for note in cameraOptions.settings.headingNotes(frame: attitudeLog.frame, log: log) { Messages.logger.warning("\(note)") }
         guard at >= 0, at <= attitudeLog.duration else {
-            throw AppError(String(format: "--at %g is outside %@, which runs from 0 to %.3f s", at, log, attitudeLog.duration))
+            throw CommandFailure(String(format: "--at %g is outside %@, which runs from 0 to %.3f s", at, log, attitudeLog.duration),
+                                 status: .usage)
         }
         return SceneSource(log: attitudeLog, fusion: fusion, path: log, at: at).mounted(by: options)
-    }
-}
-
-/// Runs `body`; an error is printed as `steady-dice: <message>` and the process exits 1.
-func exitOnFailure(_ body: () throws -> Void) throws {
-    do {
-        try body()
-    } catch let error as ValidationError {
-        throw error
-    } catch {
-        Messages.logger.error("\(MessageText.describe(error))")
-        throw ExitCode(1)
     }
 }

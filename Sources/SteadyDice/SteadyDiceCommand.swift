@@ -1,6 +1,6 @@
 import ArgumentParser
-import FusionOptions
-import Messages
+import CommandLineSupport
+import Composition
 
 @main
 struct SteadyDiceCommand: ParsableCommand {

@@ -1,9 +1,9 @@
 // What a user of the library needs besides the snapshot API itself: quaternions and frames
 // (AttitudeMath), attitude logs and their reader (AttitudeLog, and the shared loader in
-// FusionOptions), the camera model (Camera), pictures (Imaging) and the scene's model and colours (Render).
+// Composition, with the attitude sources, the timeline and the frame composer), the camera model (Camera), pictures (Imaging) and the scene's model and colours (Render).
 @_exported import AttitudeLog
 @_exported import AttitudeMath
 @_exported import Camera
-@_exported import FusionOptions
+@_exported import Composition
 @_exported import Imaging
 @_exported import Render

@@ -53,7 +53,7 @@ public final class Snapshotter {
     /// folder, or a raw IMU log, fused as `snapshot` fuses it) at playback time `at` seconds:
     /// `snapshot --log PATH --at T`, HUD included.
     public func image(logFile path: String, at time: Double) throws -> RGBImage {
-        let (log, fusion) = try loadAnyAttitudeLogWithFusion(path: path, program: "steady-dice")
+        let (log, fusion) = try loadAnyAttitudeLogWithFusion(path: path)
         guard time >= 0, time <= log.duration else {
             throw SnapshotError(String(format: "--at %g is outside %@, which runs from 0 to %.3f s", time, path, log.duration))
         }

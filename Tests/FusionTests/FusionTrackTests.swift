@@ -2,7 +2,7 @@ import AttitudeLog
 import AttitudeMath
 import Foundation
 import Fusion
-import FusionOptions
+import Composition
 import RawLog
 import XCTest
 
@@ -22,7 +22,7 @@ final class FusionTrackTests: RawLogTestCase {
             text += "\(t),\(bias.x),\(bias.y),\(bias.z),\(a.x),\(a.y),\(a.z),\(m.x),\(m.y),\(m.z)\n"
         }
         let input = try write("raw.csv", text)
-        let (log, fusion) = try loadAnyAttitudeLogWithFusion(path: input, program: "test")
+        let (log, fusion) = try loadAnyAttitudeLogWithFusion(path: input)
         let track = try XCTUnwrap(fusion)
         XCTAssertEqual(track.mode, .nineD)
         XCTAssertEqual(track.statuses.count, log.samples.count)
@@ -48,7 +48,7 @@ final class FusionTrackTests: RawLogTestCase {
 
     func testAnAttitudeLogHasNoTrack() throws {
         let input = try write("attitude.csv", "t,qw,qx,qy,qz\n0,1,0,0,0\n1,1,0,0,0\n")
-        let (log, fusion) = try loadAnyAttitudeLogWithFusion(path: input, program: "test")
+        let (log, fusion) = try loadAnyAttitudeLogWithFusion(path: input)
         XCTAssertEqual(log.samples.count, 2)
         XCTAssertNil(fusion)
     }

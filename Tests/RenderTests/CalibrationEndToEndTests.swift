@@ -28,7 +28,7 @@ final class CalibrationEndToEndTests: XCTestCase {
         let found = try CameraIMUCalibrationFile.readMount(path: cal)
 
         // Anchors where the true camera looks 1.5 s and 4 s in, so the die is in view for much of the clip.
-        let log = try loadAnyAttitudeLog(path: raw, program: "test")
+        let log = try loadAnyAttitudeLog(path: raw)
         var ious: [Double] = []
         for (index, lookTime) in [1.5, 4.0].enumerated() {
             let look = (log.attitude(at: offset + lookTime) * mount.conjugate).rotate([0, 0, -1])

@@ -1,5 +1,6 @@
 import SafeText
 import ArgumentParser
+import Composition
 import AttitudeMath
 import CSVText
 

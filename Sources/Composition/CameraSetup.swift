@@ -1,5 +1,9 @@
+import AttitudeMath
+import Camera
 import Foundation
-import Messages
+import Imaging
+import Logging
+import Render
 
 /// The loaded camera settings: turns an attitude into a scene for a viewport, and a background picture
 /// into the one to draw.
@@ -50,7 +54,7 @@ public struct CameraSetup {
     public func install(on renderer: SceneRenderer) {
         guard let panorama, let panoramaPath else { return }
         renderer.setPanorama(panorama) { from, to, limit in
-            Messages.logger.warning(
+            Composition.logger.warning(
                 "\(panoramaPath): \(from.0)x\(from.1) is larger than this driver's largest texture (\(limit)); halved to \(to.0)x\(to.1)")
         }
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Fusion
+import Composition
 import RawLog
 
 /// Options that calibrate the magnetometer of a raw IMU log before fusion, shared by the
@@ -33,26 +34,15 @@ public struct MagnetometerOptions: ParsableArguments {
         }
     }
 
-    /// `log` with its magnetometer calibrated as asked, and the calibration applied (nil for none).
-    public func apply(to log: RawIMULog) throws -> (log: RawIMULog, calibration: HardIronCalibration?) {
-        guard isSet else { return (log, nil) }
-        guard let mag = log.mag else {
-            let option = magCalibrate ? "--mag-calibrate" : "--mag-offset"
-            throw RawLogError(path: log.path, "\(option) needs magnetometer samples, and the log has none")
-        }
-        let calibration: HardIronCalibration
-        if let magOffset {
-            calibration = HardIronCalibration(offset: magOffset.vector)
-        } else {
-            do {
-                calibration = try HardIronCalibration.fit(mag)
-            } catch {
-                throw RawLogError(path: log.path, "\(error)")
-            }
-        }
-        return (calibration.apply(to: log), calibration)
+    /// The library's correction these options stand for.
+    public var correction: MagnetometerCorrection {
+        if let magOffset { return .offset(magOffset.vector) }
+        return magCalibrate ? .fit : .none
     }
 }
+
+/// The magnetometer options given without a raw log to apply them to.
+public let magnetometerNeedsALog = ValidationError("--mag-offset and --mag-calibrate apply to a raw IMU log given with --log")
 
 /// Three comma-separated numbers.
 public struct Vector3Argument: ExpressibleByArgument, Sendable {

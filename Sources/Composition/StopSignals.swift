@@ -1,6 +1,6 @@
 import CStopSignal
 import Foundation
-import Messages
+import Logging
 
 /// SIGINT and SIGTERM turned into a polite stop request while this object lives: the process is not
 /// killed, and `requested` says a stop was asked for. The handler (in C) only sets a flag and is
@@ -9,12 +9,12 @@ import Messages
 /// Dropping the object restores the default dispositions.
 // @unchecked Sendable: the one stored property is a constant, and the flag lives in C as a
 // `volatile sig_atomic_t`, written only by the signal handler.
-final class StopSignals: @unchecked Sendable {
+public final class StopSignals: @unchecked Sendable {
     private let watcher: Thread?
 
-    init(onStop: (@Sendable () -> Void)? = nil) {
+    public init(onStop: (@Sendable () -> Void)? = nil) {
         if stop_signal_install() != 0 {
-            Messages.logger.warning("cannot handle SIGINT/SIGTERM; they will end the process at once")
+            Composition.logger.warning("cannot handle SIGINT/SIGTERM; they will end the process at once")
         }
         guard let onStop else {
             watcher = nil
@@ -39,5 +39,5 @@ final class StopSignals: @unchecked Sendable {
         stop_signal_uninstall()
     }
 
-    var requested: Bool { stop_signal_requested() != 0 }
+    public var requested: Bool { stop_signal_requested() != 0 }
 }

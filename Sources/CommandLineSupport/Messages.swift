@@ -1,10 +1,12 @@
 import Foundation
+import Composition
 import Logging
 import SafeText
 
 /// The executables' messages on stderr through swift-log: one `program: text` line each, at the level
-/// `--verbose` or `--quiet` chose. Libraries take a `Logger` (defaulting to `Messages.logger`), so tests
-/// can hand them a recording handler instead of reading stderr.
+/// `--verbose` or `--quiet` chose. Libraries take a swift-log `Logger` (each defaulting to one labelled
+/// with its module), so tests can hand them a recording handler instead of reading stderr; only the
+/// executables bootstrap this handler.
 public enum Messages {
     /// The least severe level written: `.info` by default, `.debug` with `--verbose`, `.error` with `--quiet`.
     public static var level: Logger.Level {
@@ -12,13 +14,17 @@ public enum Messages {
         set { state.withLock { $0.level = newValue } }
     }
 
+    /// The running program's name, the prefix of every line.
+    public static var program: String { state.withLock { $0.program } }
+
     /// The logger of the running program: its label is the prefix of every line.
     public static var logger: Logger { Logger(label: state.withLock { $0.program }) }
 
     /// Sends every logger's messages to stderr as `program: text` lines. Call once, first thing in `main`.
     public static func bootstrap(program: String) {
         state.withLock { $0.program = program }
-        LoggingSystem.bootstrap { label in StderrLogHandler(program: label) }
+        // Every logger, whatever its label (a library's own, such as `steady-dice.imud`), writes as the program.
+        LoggingSystem.bootstrap { _ in StderrLogHandler(program: program) }
     }
 
     private struct State {
@@ -59,15 +65,15 @@ public struct StderrLogHandler: LogHandler {
 
 /// A value behind a lock. (Synchronization's `Mutex` needs macOS 15; the package supports macOS 13.)
 // @unchecked Sendable: `value` is only read or written inside `withLock`, under `lock`.
-final class Locked<Value>: @unchecked Sendable {
+public final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
 
-    init(_ value: Value) {
+    public init(_ value: Value) {
         self.value = value
     }
 
-    func withLock<T>(_ body: (inout Value) -> T) -> T {
+    public func withLock<T>(_ body: (inout Value) -> T) -> T {
         lock.lock()
         defer { lock.unlock() }
         return body(&value)

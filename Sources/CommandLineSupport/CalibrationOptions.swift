@@ -1,20 +1,20 @@
 import ArgumentParser
+import Composition
 import AttitudeMath
 import CSVText
 import Foundation
 import Imaging
 import IMUD
-import SteadyDiceKit
 
 /// `--mount`: a rotation w,x,y,z for every attitude source, or imud's preset / ROLL,PITCH,YAW form.
-enum MountArgument {
+public enum MountArgument {
     /// R with v_D = R·v_S from the source's sensor frame S to the device frame D.
     case rotation(Quaternion)
     /// imud's camera-body-from-IMU-body mount (a preset or Euler degrees): imud only.
     case imud(IMUDMount)
 
     /// Four comma-separated numbers are a quaternion; anything else is imud's form, parsed strictly.
-    static func parseOption(_ text: String) throws -> MountArgument {
+    public static func parseOption(_ text: String) throws -> MountArgument {
         if text.split(separator: ",", omittingEmptySubsequences: false).count == 4 {
             do {
                 return .rotation(try Quaternion.parseOption(text))
@@ -28,13 +28,15 @@ enum MountArgument {
 
 /// How the attitude source sits on the camera and on the camera's clock: `--calibration`, `--mount`,
 /// `--time-offset`. Shared by `run`, `snapshot` and `render`.
-struct AttitudeCalibrationOptions: ParsableArguments {
+public struct AttitudeCalibrationOptions: ParsableArguments {
+    public init() {}
+
     @Option(parsing: .unconditional, help: ArgumentHelp("A `steady-dice calibrate` file: its camera matrix as --intrinsics, its imu_to_camera "
                                + "as --mount and its time_offset_s as --time-offset.", valueName: "cal.yaml"))
-    var calibration: String?
+    public var calibration: String?
 
     /// The file these options read, which no output of the same command may replace.
-    var inputPaths: [String?] { [calibration] }
+    public var inputPaths: [String?] { [calibration] }
 
     @Option(parsing: .unconditional,
             help: ArgumentHelp("How the attitude source sits on the camera: w,x,y,z, the rotation R with v_D = R·v_S from "
@@ -42,7 +44,7 @@ struct AttitudeCalibrationOptions: ParsableArguments {
                                + "(aligned, yaw90, yaw180, yaw270, roll90, roll180 = upside-down, roll270, pitch90, pitch270) "
                                + "or ROLL,PITCH,YAW degrees, v_camera = Rz(yaw)·Ry(pitch)·Rx(roll)·v_imu.", valueName: "mount"),
             transform: { try MountArgument.parseOption($0) })
-    var mount: MountArgument?
+    public var mount: MountArgument?
 
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Seconds between the camera's clock and the log's: the video frame at video time t shows "
@@ -59,11 +61,11 @@ struct AttitudeCalibrationOptions: ParsableArguments {
                 }
                 return value
             })
-    var timeOffset: Double?
+    public var timeOffset: Double?
 
     /// Nothing applied twice: `--calibration` carries the intrinsics, the mount and the offset. With a
     /// `live` source (`run --imud`) the file's offset does not apply, and `--time-offset` gives the live one.
-    func validate(with camera: CameraOptions, live: Bool = false) throws {
+    public func validate(with camera: CameraOptions, live: Bool = false) throws {
         guard calibration != nil else { return }
         for (given, name) in [(mount != nil, "--mount"), (timeOffset != nil && !live, "--time-offset"),
                               (camera.intrinsics != nil, "--intrinsics"), (camera.fov != nil, "--fov")] where given {
@@ -73,7 +75,7 @@ struct AttitudeCalibrationOptions: ParsableArguments {
     }
 
     /// imud's preset and Euler forms name imud's body frame; other sources take w,x,y,z.
-    func validate(imud: Bool) throws {
+    public func validate(imud: Bool) throws {
         if case .imud? = mount, !imud {
             throw ValidationError("--mount as a preset or ROLL,PITCH,YAW applies to --imud only; "
                                   + "for a log or --attitude give the rotation R as w,x,y,z")
@@ -81,7 +83,7 @@ struct AttitudeCalibrationOptions: ParsableArguments {
     }
 
     /// The mount imud's frame mapping takes: the quaternion form composed onto imud's body frame.
-    func imudMount() throws -> IMUDMount {
+    public func imudMount() throws -> IMUDMount {
         if let calibration {
             return IMUDMount(deviceFromIMUBody: try CameraIMUCalibrationFile.readMount(path: calibration).deviceFromIMU)
         }
@@ -93,7 +95,7 @@ struct AttitudeCalibrationOptions: ParsableArguments {
     }
 
     /// Sets the camera matrix, mount and time offset of `options` from these options.
-    func apply(to options: inout SnapshotOptions) throws {
+    public func apply(to options: inout SnapshotOptions) throws {
         if let calibration {
             try options.applyCalibration(path: calibration)
             return

@@ -1,5 +1,8 @@
 import AttitudeMath
+import Camera
 import Foundation
+import Imaging
+import Render
 
 /// How a picture is drawn: the one options value behind `steady-dice snapshot` and `render` and behind
 /// `Snapshotter`. The command line's option groups fill it in; a library user sets its fields.

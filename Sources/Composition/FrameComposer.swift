@@ -1,4 +1,7 @@
+import AttitudeLog
+import AttitudeMath
 import Foundation
+import Render
 
 /// The attitude to draw, the attitudes before it (for the smoothed tilt), and how the HUD names them:
 /// what `snapshot` and `Snapshotter` draw, and `render` for each of its frames.
@@ -41,15 +44,10 @@ public struct SceneSource {
     /// The scene before a camera is applied: the attitude relative to the reference pose, and the HUD
     /// when asked, its tilt smoothed by the seed's filter over every attitude up to the one drawn.
     public func scene(relativeTo reference: Quaternion?, hud: Bool) -> SceneState {
-        let drawn = SceneSource.relative(worldFromDevice, to: reference)
-        var state = SceneState(worldFromDevice: drawn)
-        if hud {
-            var filter = ScalarKalmanFilter()
-            let smoothed = history.map { filter.update(AttitudeViews.tiltDegrees(SceneSource.relative($0, to: reference))) }.last
-            state.hud = HUDReadout(worldFromDevice: drawn, smoothedTilt: smoothed, frame: frame,
-                                   reference: reference, source: description, fusion: fusion)
-        }
-        return state
+        var composer = FrameComposer(reference: reference, showsHUD: hud)
+        if hud { composer.advance(over: history.dropLast()) }
+        return composer.scene(AttitudeReading(worldFromDevice: worldFromDevice, greyed: false),
+                              labels: HUDLabels(frame: frame, source: description, fusion: fusion), stepsFilter: false)
     }
 
     /// A world-from-device attitude relative to the reference pose's (`reference⁻¹ · q`), or as it is without one.
@@ -90,14 +88,84 @@ public struct SceneSource {
     /// shown when the log was fused in-process, else that the log came fused.
     public static func fusionSummary(_ track: FusionTrack?, of log: AttitudeLog, at t: Double) -> String {
         guard let track else { return "none: an attitude log" }
-        // The last sample at or before t.
-        var low = 0, high = log.samples.count
-        while high - low > 1 {
-            let middle = (low + high) / 2
-            if log.samples[middle].t <= t { low = middle } else { high = middle }
-        }
-        return track.summary(atSample: low)
+        guard !log.samples.isEmpty else { return track.summary(atSample: 0) }
+        return track.summary(atSample: TimeSeries.index(atOrBefore: t, in: log.samples.indices) { log.samples[$0].t })
     }
+}
+
+// MARK: - The frame composer
+
+/// What the HUD says besides the numbers: the reference frame's name, the source and its health, who fused
+/// the attitude, and the frame rate (nil where it means nothing, as in a snapshot).
+public struct HUDLabels: Equatable, Sendable {
+    public var frame: String
+    public var source: String
+    public var fusion: String
+    public var framesPerSecond: Double?
+
+    public init(frame: String, source: String, fusion: String, framesPerSecond: Double? = nil) {
+        self.frame = frame
+        self.source = source
+        self.fusion = fusion
+        self.framesPerSecond = framesPerSecond
+    }
+}
+
+/// One frame's scene from an attitude: relative to the reference pose when there is one, with the HUD's
+/// readout and its smoothed tilt. The window (`run`), `snapshot`, `render` and `Snapshotter` all compose
+/// their frames here, so the window's frame is the snapshot's for the same attitude.
+///
+/// The HUD's smoothed tilt is the seed's scalar Kalman filter over the tilt of the attitudes measured
+/// before the frame (`advance(over:)`) and then the one drawn: a log's samples for a log-driven picture,
+/// one step per drawn frame for the window's live sources.
+public struct FrameComposer {
+    /// The device-to-world reference pose the attitude is drawn relative to (`reference⁻¹ · q`); nil: absolute.
+    public private(set) var reference: Quaternion?
+    public var showsHUD: Bool
+    private var tiltFilter = ScalarKalmanFilter()
+
+    public init(reference: Quaternion?, showsHUD: Bool) {
+        self.reference = reference
+        self.showsHUD = showsHUD
+    }
+
+    /// A new reference pose (nil: absolute attitude); the smoothed tilt starts again.
+    public mutating func setReference(_ reference: Quaternion?) {
+        self.reference = reference
+        tiltFilter.reset()
+    }
+
+    /// The smoothed tilt starts again, as at a seek backwards.
+    public mutating func restartTilt() { tiltFilter.reset() }
+
+    /// Steps the HUD's tilt filter over attitudes measured before the next frame (device-to-world, before
+    /// the reference pose is applied).
+    public mutating func advance(over attitudes: some Sequence<Quaternion>) {
+        for q in attitudes { _ = tiltFilter.update(AttitudeViews.tiltDegrees(relative(q))) }
+    }
+
+    /// The scene of one frame drawing `reading`. With `stepsFilter` the attitude drawn is a measurement the
+    /// next frames' tilt follows (the window); without, it ends this frame's smoothing only (a log's next
+    /// frame follows the log's samples, not it).
+    public mutating func scene(_ reading: AttitudeReading, labels: @autoclosure () -> HUDLabels, stepsFilter: Bool) -> SceneState {
+        let drawn = reading.worldFromDevice.map(relative)
+        var state = SceneState(worldFromDevice: drawn, greyed: reading.greyed)
+        guard showsHUD else {
+            if stepsFilter, let drawn { _ = tiltFilter.update(AttitudeViews.tiltDegrees(drawn)) }
+            return state
+        }
+        var filter = tiltFilter
+        let smoothed = drawn.map { filter.update(AttitudeViews.tiltDegrees($0)) }
+        if stepsFilter { tiltFilter = filter }
+        let labels = labels()
+        state.hud = HUDReadout(worldFromDevice: drawn, smoothedTilt: smoothed, frame: reading.frame ?? labels.frame,
+                               reference: reference, source: labels.source, fusion: labels.fusion,
+                               framesPerSecond: labels.framesPerSecond)
+        return state
+    }
+
+    /// A world-from-device attitude relative to the reference pose, or as it is without one.
+    private func relative(_ worldFromDevice: Quaternion) -> Quaternion { SceneSource.relative(worldFromDevice, to: reference) }
 }
 
 // MARK: - A log's scenes in time order
@@ -111,8 +179,8 @@ public struct LogScenes {
     private let fusion: FusionTrack?
     private let path: String
     private let options: SnapshotOptions
-    /// The tilt filter after every sample before `nextSample`, each mounted and made relative as drawn.
-    private var tiltFilter = ScalarKalmanFilter()
+    private var composer: FrameComposer
+    /// The first sample the composer has not stepped over.
     private var nextSample = 0
     private var lastTime = -Double.infinity
 
@@ -121,35 +189,24 @@ public struct LogScenes {
         self.fusion = fusion
         self.path = path
         self.options = options
+        composer = FrameComposer(reference: options.relativeTo, showsHUD: options.hud)
     }
 
     /// The scene at playback time `t` seconds; a time before the previous one starts the filter again.
     public mutating func scene(at t: Double) -> SceneState {
-        let worldFromDevice = options.mounted(log.attitude(at: t))
-        let drawn = SceneSource.relative(worldFromDevice, to: options.relativeTo)
-        var state = SceneState(worldFromDevice: drawn)
-        guard options.hud else { return state }
+        let reading = AttitudeReading(worldFromDevice: options.mounted(log.attitude(at: t)), greyed: false)
+        guard options.hud else { return composer.scene(reading, labels: HUDLabels(frame: "", source: "", fusion: ""), stepsFilter: false) }
         if t < lastTime {
-            tiltFilter.reset()
+            composer.restartTilt()
             nextSample = 0
         }
         lastTime = t
-        while nextSample < log.samples.count, log.samples[nextSample].t < t {
-            _ = tiltFilter.update(tiltDegrees(log.samples[nextSample].worldFromDevice))
-            nextSample += 1
-        }
-        // The attitude drawn is the last measurement of this frame only: the next frame's samples follow the
-        // ones before it, not it.
-        var filter = tiltFilter
-        let smoothed = filter.update(AttitudeViews.tiltDegrees(drawn))
-        state.hud = HUDReadout(worldFromDevice: drawn, smoothedTilt: smoothed, frame: SceneSource.frameName(of: log),
-                               reference: options.relativeTo, source: SceneSource.description(of: log, path: path, at: t),
-                               fusion: SceneSource.fusionSummary(fusion, of: log, at: t))
-        return state
-    }
-
-    /// The HUD's tilt measurement, in degrees, of a logged world-from-sensor attitude.
-    private func tiltDegrees(_ worldFromSensor: Quaternion) -> Double {
-        AttitudeViews.tiltDegrees(SceneSource.relative(options.mounted(worldFromSensor), to: options.relativeTo))
+        let passed = log.samples[nextSample...].prefix { $0.t < t }
+        composer.advance(over: passed.map { options.mounted($0.worldFromDevice) })
+        nextSample += passed.count
+        return composer.scene(reading, labels: HUDLabels(frame: SceneSource.frameName(of: log),
+                                                         source: SceneSource.description(of: log, path: path, at: t),
+                                                         fusion: SceneSource.fusionSummary(fusion, of: log, at: t)),
+                              stepsFilter: false)
     }
 }

@@ -1,47 +1,53 @@
 import ArgumentParser
+import Composition
 import AttitudeMath
 import Render
-import SteadyDiceKit
 
 // Option groups that change what is drawn, not where the attitude comes from. Each is self-contained,
 // so any command that draws a frame (`run`, `snapshot`, `render`) can take it as an @OptionGroup.
 
 /// `--relative-to w,x,y,z`: draw the attitude relative to a saved reference pose.
-struct RelativeAttitudeOptions: ParsableArguments {
+public struct RelativeAttitudeOptions: ParsableArguments {
+    public init() {}
+
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Draw conj(r)·q instead of q: the attitude relative to the reference pose r, a device-to-world "
                                + "quaternion (Core Motion's multiply(byInverseOf:)). The pose r becomes the identity view.",
                                valueName: "w,x,y,z"),
             transform: { try QuaternionArgument.parseOption($0) })
-    var relativeTo: QuaternionArgument?
+    public var relativeTo: QuaternionArgument?
 
     /// The reference pose, if one was given.
-    var reference: Quaternion? { relativeTo?.quaternion }
+    public var reference: Quaternion? { relativeTo?.quaternion }
 
     /// The attitude to draw for the source's device-to-world `q`.
-    func apply(to q: Quaternion) -> Quaternion {
+    public func apply(to q: Quaternion) -> Quaternion {
         guard let reference else { return q }
         return q.relative(to: reference)
     }
 }
 
 /// `--model die|box`: what sits at the origin of the world frame.
-struct ModelOptions: ParsableArguments {
+public struct ModelOptions: ParsableArguments {
+    public init() {}
+
     @Option(parsing: .unconditional, help: ArgumentHelp("What to draw at the origin of the world frame: die (edge 1) or box (the seed's red box, "
                                + "4 along X, 2 along Y, 1 along Z).", valueName: "die|box"))
-    var model: SceneModel = .die
+    public var model: SceneModel = .die
 }
 
 extension SceneModel: ExpressibleByArgument {}
 
 /// `--hud`: the numbers over the picture.
-struct HUDOptions: ParsableArguments {
+public struct HUDOptions: ParsableArguments {
+    public init() {}
+
     @Flag(help: ArgumentHelp("Show a HUD: quaternion, Euler angles, tilt and smoothed tilt, reference frame, the attitude "
                              + "source and its health, frames per second. In the window, H toggles it."))
-    var hud = false
+    public var hud = false
 
     /// An offscreen picture of `size` must have room for the HUD above the die.
-    func validate(size: Size) throws {
+    public func validate(size: Size) throws {
         try asValidationError { try SnapshotOptions(hud: hud).validate(width: size.width, height: size.height) }
     }
 }
@@ -49,16 +55,16 @@ struct HUDOptions: ParsableArguments {
 extension SnapshotOptions {
     /// The one options value that `snapshot` and `render` draw with, from their option groups
     /// (`Snapshotter` takes the same value). A new group that changes the picture adds its field here.
-    init(camera: CameraOptions, background: BackgroundOptions, relativeAttitude: RelativeAttitudeOptions,
+    public init(camera: CameraOptions, background: BackgroundOptions, relativeAttitude: RelativeAttitudeOptions,
          model: ModelOptions, hud: HUDOptions, assets: String?, attitudeCalibration: AttitudeCalibrationOptions) throws {
-        self.init(camera: camera.settings, model: model.model, backgroundColor: background.clearColor,
+        self.init(camera: camera.settings, model: model.model, backgroundColor: background.settings.clearColor,
                   relativeTo: relativeAttitude.reference, hud: hud.hud, assetsFolder: assets)
         try attitudeCalibration.apply(to: &self)
     }
 }
 
 /// Runs `body`, turning the library's refusal of an option into the command line's usage error.
-func asValidationError(_ body: () throws -> Void) throws {
+public func asValidationError(_ body: () throws -> Void) throws {
     do {
         try body()
     } catch let error as SnapshotError {

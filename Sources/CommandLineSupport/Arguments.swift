@@ -1,0 +1,48 @@
+import AttitudeMath
+import ArgumentParser
+import Composition
+import CSVText
+import Render
+
+/// A `WxH` size on the command line.
+public struct Size: ExpressibleByArgument, Equatable {
+    public let width: Int
+    public let height: Int
+
+    public init(width: Int, height: Int) { self.width = width; self.height = height }
+
+    public init?(argument: String) {
+        guard let size = try? Self.parseOption(argument) else { return nil }
+        self = size
+    }
+
+    /// `WxH` through the shared strict parser: two whole numbers from 1 to 16384.
+    public static func parseOption(_ text: String) throws -> Size {
+        let v = try OptionValues.integers(text.lowercased(), count: 2, shape: "WxH", separator: "x", range: 1...16384)
+        return Size(width: v[0], height: v[1])
+    }
+
+    /// The default as help shows it (`960x720`); ArgumentParser asks the instance, so a static one went unused.
+    public var defaultValueDescription: String { "\(width)x\(height)" }
+}
+
+/// `--attitude w,x,y,z`: a device-to-world quaternion, normalised.
+public struct QuaternionArgument: ExpressibleByArgument {
+    public let quaternion: Quaternion
+
+    public init(quaternion: Quaternion) { self.quaternion = quaternion }
+
+    public init?(argument: String) {
+        guard let q = try? Quaternion.parseOption(argument) else { return nil }
+        quaternion = q
+    }
+
+    /// For `@Option(parsing: .unconditional, transform:)`: the shared strict parser, which says why a value is refused.
+    public static func parseOption(_ text: String) throws -> QuaternionArgument {
+        QuaternionArgument(quaternion: try Quaternion.parseOption(text))
+    }
+
+    public static var defaultValueDescription: String { "w,x,y,z" }
+}
+
+import Foundation

@@ -1,0 +1,68 @@
+import ArgumentParser
+import Composition
+import Foundation
+import Imaging
+import Render
+
+extension CameraChoice: ExpressibleByArgument {}
+
+extension BackgroundChoice: ExpressibleByArgument {}
+
+/// The options that choose what is drawn behind the die, shared by `run`, `snapshot` and `bench`.
+public struct BackgroundOptions: ParsableArguments {
+    @Option(parsing: .unconditional, help: "none (a uniform colour), #RRGGBB, or an image file, centre-cropped to the frame's aspect.")
+    public var background: BackgroundChoice?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("A live webcam behind the die: a V4L2 index or a device path.",
+                               valueName: "INDEX|/dev/videoN"))
+    public var camera: CameraChoice?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Capture size to ask the camera for (default: the driver's).", valueName: "WxH"),
+            transform: { try Size.parseOption($0) })
+    public var captureSize: Size?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frame rate to ask the camera for (default: the driver's).", valueName: "FPS"))
+    public var captureFps: Double?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds to wait for a camera's first frame before giving up.", valueName: "SECONDS"))
+    public var cameraTimeout: Double = 5
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("A video file behind the die, played at its own frame rate.", valueName: "FILE"))
+    public var video: String?
+
+    @Flag(inversion: .prefixedNo, help: "Start --video again when it ends.")
+    public var videoLoop = true
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Video frame (0 first) a snapshot shows, and where run and bench start.", valueName: "N"))
+    public var frame: Int?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Video time a snapshot shows, instead of --frame (frame k covers [k/fps, (k+1)/fps)).",
+                               valueName: "SECONDS"))
+    public var videoAt: Double?
+
+    public init() {}
+
+    /// The library's value these options stand for.
+    public var settings: BackgroundSettings {
+        BackgroundSettings(background: background, camera: camera, captureSize: captureSize.map { ($0.width, $0.height) },
+                           captureFps: captureFps, cameraTimeout: cameraTimeout, video: video, videoLoop: videoLoop,
+                           frame: frame, videoAt: videoAt)
+    }
+
+    public func validate() throws {
+        let given = [background != nil, camera != nil, video != nil].filter { $0 }.count
+        guard given <= 1 else { throw ValidationError("give at most one of --background, --camera and --video") }
+        if camera == nil && (captureSize != nil || captureFps != nil) {
+            throw ValidationError("--capture-size and --capture-fps need --camera")
+        }
+        if let captureFps, !(captureFps > 0 && captureFps.isFinite) {
+            throw ValidationError("--capture-fps must be a positive number")
+        }
+        guard cameraTimeout > 0, cameraTimeout.isFinite else { throw ValidationError("--camera-timeout must be positive") }
+        if video == nil && (frame != nil || videoAt != nil) { throw ValidationError("--frame and --video-at need --video") }
+        if frame != nil && videoAt != nil { throw ValidationError("give at most one of --frame and --video-at") }
+        if let frame, frame < 0 { throw ValidationError("--frame must be 0 or more") }
+        if let videoAt, !(videoAt >= 0 && videoAt.isFinite) { throw ValidationError("--video-at must be 0 or more seconds") }
+    }
+
+}

@@ -1,0 +1,77 @@
+import ArgumentParser
+import Composition
+import SteadyDiceAssets
+import AttitudeMath
+import Camera
+import CSVText
+import Foundation
+import Imaging
+import Render
+
+/// `--anchor B,E[,D]`: bearing and elevation in degrees, distance in die edges.
+public struct AnchorArgument: ExpressibleByArgument {
+    public let anchor: Anchor
+
+    public init(anchor: Anchor) { self.anchor = anchor }
+
+    public init?(argument: String) {
+        guard let parsed = try? Self.parseOption(argument) else { return nil }
+        self = parsed
+    }
+
+    /// `B,E[,D]` through the shared strict parser.
+    public static func parseOption(_ text: String) throws -> AnchorArgument {
+        let v = try OptionValues.numbers(text, counts: [2, 3], shape: "B,E[,D]")
+        return AnchorArgument(anchor: Anchor(bearingDegrees: v[0], elevationDegrees: v[1],
+                                             distance: v.count == 3 ? v[2] : Anchor.defaultDistance))
+    }
+
+    public static var defaultValueDescription: String { "B,E[,D]" }
+}
+
+/// The camera model, the die's place and the panorama: shared by `run`, `snapshot` and `render`.
+public struct CameraOptions: ParsableArguments {
+    public init() {}
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Vertical field of view of the camera, in degrees (default 60).", valueName: "DEG"))
+    public var fov: Double?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Camera intrinsics: an OpenCV calibration file (camera_matrix, distortion_coefficients, "
+                               + "image_width, image_height). A distorted background is undistorted first.",
+                               valueName: "FILE.yml"))
+    public var intrinsics: String?
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Place the die in the world: bearing B° clockwise from north (W's +X), elevation E° above "
+                               + "the horizon, distance D (default 4); the camera sits at the origin.", valueName: "B,E[,D]"),
+            transform: { try AnchorArgument.parseOption($0) })
+    public var anchor: AnchorArgument?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("An equirectangular panorama of the world as the background "
+                               + "(bearing -180° to 180° left to right, elevation 90° to -90° top to bottom); compass-sky names the bundled one.",
+                               valueName: "FILE"), transform: { Examples.path(for: $0) })
+    public var panorama: String?
+
+    /// The files these options read, which no output of the same command may replace.
+    public var inputPaths: [String?] { [intrinsics, panorama] }
+
+    /// The library's value these options stand for.
+    public var settings: CameraSettings {
+        CameraSettings(fieldOfViewDegrees: fov, intrinsicsPath: intrinsics, anchor: anchor?.anchor, panoramaPath: panorama)
+    }
+
+    public func validate() throws {
+        try asValidationError { try settings.validate() }
+    }
+
+    /// Refuses a panorama together with another background, which it would hide.
+    public func validate(with background: BackgroundOptions) throws {
+        if panorama != nil && (background.background != nil || background.camera != nil || background.video != nil) {
+            throw ValidationError("--panorama is the background: give it without --background, --camera or --video")
+        }
+    }
+
+    /// Reads the files these options name.
+    public func load() throws -> CameraSetup { try settings.load() }
+}
+

@@ -1,0 +1,117 @@
+import ArgumentParser
+import AttitudeLog
+import Composition
+import FileAccess
+import Foundation
+import IMUD
+import Imaging
+import SafeText
+
+/// The exit statuses of both executables, one table for every command (the values of BSD's sysexits.h):
+///
+/// | status | meaning |
+/// |---|---|
+/// | 0 | done |
+/// | 1 | a negative answer that is not an error: `compare` found the pictures different |
+/// | 64 | usage: the command line is wrong (an unknown option, a value out of range, options that exclude each other) |
+/// | 65 | data: an input was read but cannot be used (a malformed log, a clip that cannot determine a calibration) |
+/// | 66 | no input: an input file is missing, unreadable, or not the kind of file asked for |
+/// | 69 | unavailable: a service is not there (no display, no camera frame, imud silent) |
+/// | 74 | I/O: an output cannot be written, or writing failed |
+public enum ExitStatus: Int32, CaseIterable, Sendable {
+    case success = 0
+    case negativeAnswer = 1
+    case usage = 64
+    case data = 65
+    case noInput = 66
+    case unavailable = 69
+    case ioError = 74
+
+    /// The status for an error that ended a command: the kind of the error decides, not the command.
+    public static func of(_ error: Error) -> ExitStatus {
+        switch error {
+        case let failure as CommandFailure: return failure.status
+        case is ValidationError, is SnapshotError, is TimelineError: return .usage
+        case let error as MagnetometerCorrectionError:
+            if case .attitudeLog = error { return .usage }
+            return .data
+        case let error as FileAccessError: return error.isOutput ? .ioError : .noInput
+        case is FileReadError: return .data
+        case is IMUDError: return .unavailable
+        case let error as ImagingError:
+            if case .unwritableImage = error { return .ioError }
+            return .data
+        default:
+            let ns = error as NSError
+            if ns.domain == NSCocoaErrorDomain || ns.domain == NSPOSIXErrorDomain { return .ioError }
+            return .data
+        }
+    }
+}
+
+/// A command's own refusal, with the status it exits with.
+public struct CommandFailure: Error, CustomStringConvertible {
+    public let description: String
+    public let status: ExitStatus
+
+    public init(_ description: String, status: ExitStatus = .data) {
+        self.description = description
+        self.status = status
+    }
+}
+
+/// How the command line says a library's error: the same text, with the option behind a library value
+/// named where the library cannot know it.
+public func commandLineMessage(for error: Error) -> String {
+    switch error {
+    case let error as MagnetometerCorrectionError:
+        switch error {
+        case .attitudeLog(let path):
+            return "\(path): --mag-offset and --mag-calibrate apply to raw IMU logs, and this is an attitude log"
+        case .noMagnetometer(let path, let fit):
+            return "\(path): \(fit ? "--mag-calibrate" : "--mag-offset") needs magnetometer samples, and the log has none"
+        }
+    default:
+        return MessageText.describe(error)
+    }
+}
+
+extension ParsableCommand {
+    /// Parses the command line and runs the command. Any error, from the parser or from the run, is one
+    /// clean line on stderr, `program: message` (through `MessageText.line`: no usage block, control
+    /// characters escaped, a long echoed value cut), and the process exits with `ExitStatus.of(error)`.
+    /// `--help` and `--version` print as usual.
+    public static func mainWithOneLineErrors() -> Never {
+        let command: ParsableCommand
+        do {
+            command = try parseAsRoot()
+        } catch {
+            finish(error)
+        }
+        do {
+            var command = command
+            try command.run()
+        } catch {
+            finish(error)
+        }
+        Foundation.exit(0)
+    }
+
+    private static func finish(_ error: Error) -> Never {
+        if error is ExitCode { Foundation.exit(exitCode(for: error).rawValue) }  // the command said what it had to
+        let parserCode = exitCode(for: error)
+        if parserCode == .success { exit(withError: error) }  // --help, --version
+        let isParserError = !(error is ValidationError) && parserCode == .validationFailure
+        let text: String
+        let status: ExitStatus
+        if error is ValidationError || isParserError {
+            text = message(for: error)
+            status = .usage
+        } else {
+            text = commandLineMessage(for: error)
+            status = ExitStatus.of(error)
+        }
+        FileHandle.standardError.write(Data("\(Messages.program): \(MessageText.line(text))\n".utf8))
+        Foundation.exit(status.rawValue)
+    }
+}

@@ -1,0 +1,45 @@
+import SafeText
+import ArgumentParser
+import Composition
+import AttitudeMath
+import CSVText
+import Foundation
+import IMUD
+
+/// The options that take attitude live from imud, shared by `run` and `snapshot`.
+public struct IMUDOptions: ParsableArguments {
+    public init() {}
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Take attitude live from imud: unix:PATH, tcp:HOST:PORT or udp:[GROUP@]PORT; "
+                               + "`default` is unix:\(IMUDEndpoint.defaultUnixPath).", valueName: "endpoint"))
+    public var imud: String?
+
+    @Option(name: .customLong("coord-frame"), parsing: .unconditional,
+            help: ArgumentHelp("Reference frame of imud's quaternion: ned (imud's default) or enu.", valueName: "ned|enu"))
+    public var coordFrame: String = "ned"
+
+    public var isSet: Bool { imud != nil }
+
+    /// A bad --imud or --coord-frame is a command-line error (exit 64), found before anything starts.
+    public func validate() throws {
+        do {
+            _ = try makeClient()
+        } catch let error as ValidationError {
+            throw error
+        } catch {
+            throw ValidationError("\(error)")
+        }
+    }
+
+    /// A client for the endpoint, not yet started, with the mount of `--mount` or `--calibration`.
+    /// Throws a message naming the bad option.
+    public func makeClient(mount: IMUDMount = .aligned) throws -> IMUDClient? {
+        guard let imud else { return nil }
+        let endpoint = imud == "default" ? IMUDEndpoint.default : try IMUDEndpoint(parsing: imud, option: "--imud")
+        guard let frame = IMUDCoordFrame(name: coordFrame) else {
+            throw ValidationError("--coord-frame \(MessageText.quoted(coordFrame)): expected ned or enu")
+        }
+        return IMUDClient(endpoint: endpoint, coordFrame: frame, mount: mount)
+    }
+}
+

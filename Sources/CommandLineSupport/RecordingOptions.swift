@@ -1,0 +1,22 @@
+import SafeText
+import ArgumentParser
+import Composition
+import CSVText
+import Foundation
+import Logging
+import RawLog
+import Recording
+
+extension SensorLoggerPlatform: ExpressibleByArgument {}
+
+/// How to read a recording folder, shared by every command that takes a log: `--platform`.
+public struct RecordingOptions: ParsableArguments {
+    @Option(parsing: .unconditional, help: ArgumentHelp("Read a Sensor Logger recording with this platform's signs and frames (ios or android), "
+                               + "whatever its Metadata.csv says. Default: Metadata.csv's platform, else Orientation.csv's column order, "
+                               + "else android (assumed, and said so).",
+                               valueName: "ios|android"))
+    public var platform: SensorLoggerPlatform?
+
+    public init() {}
+}
+

@@ -1,0 +1,147 @@
+import AttitudeLog
+import AttitudeMath
+import Foundation
+import Fusion
+import Location
+import Logging
+import RawLog
+import Recording
+import SafeText
+
+/// How a raw log's magnetometer is corrected before fusion: not at all, by a known hard-iron offset, or by
+/// a sphere fitted to the log's own samples (over the whole log, so not causal).
+public enum MagnetometerCorrection: Equatable, Sendable {
+    case none
+    /// Subtract this hard-iron offset, µT in the sensor frame.
+    case offset(SIMD3<Double>)
+    /// Fit the offset to the log's own samples and subtract it.
+    case fit
+
+    /// `log` with its magnetometer corrected, and the calibration applied (nil for `.none`). A log without
+    /// magnetometer samples, or one whose samples a sphere does not fit, is refused naming the file.
+    public func apply(to log: RawIMULog) throws -> (log: RawIMULog, calibration: HardIronCalibration?) {
+        let calibration: HardIronCalibration
+        switch self {
+        case .none: return (log, nil)
+        case .offset(let offset):
+            guard log.mag != nil else { throw MagnetometerCorrectionError.noMagnetometer(path: log.path, fit: false) }
+            calibration = HardIronCalibration(offset: offset)
+        case .fit:
+            guard let mag = log.mag else { throw MagnetometerCorrectionError.noMagnetometer(path: log.path, fit: true) }
+            do {
+                calibration = try HardIronCalibration.fit(mag)
+            } catch {
+                throw RawLogError(path: log.path, "\(error)")
+            }
+        }
+        return (calibration.apply(to: log), calibration)
+    }
+}
+
+/// A magnetometer correction asked of a log that cannot take it.
+public enum MagnetometerCorrectionError: Error, CustomStringConvertible, Equatable {
+    /// The raw log at `path` has no magnetometer samples; `fit` says the correction was a fit.
+    case noMagnetometer(path: String, fit: Bool)
+    /// The log at `path` is an attitude log, already fused: there is no magnetometer to correct.
+    case attitudeLog(path: String)
+
+    public var description: String {
+        switch self {
+        case .noMagnetometer(let path, let fit):
+            return "\(path): a magnetometer \(fit ? "fit" : "offset") needs magnetometer samples, and the log has none"
+        case .attitudeLog(let path):
+            return "\(path): a magnetometer correction applies to raw IMU logs, and this is an attitude log"
+        }
+    }
+}
+
+/// Reads an attitude log of any supported kind. A raw IMU log (gyroscope and accelerometer columns:
+/// raw CSV, x-io CSV, plain or .xz, or a Sensor Logger or x-IMU3 folder with raw streams) is fused
+/// in-process: 9D into xMagneticNorthZVertical when it has a magnetometer, else 6D into
+/// xArbitraryZVertical. Anything else is read as an attitude log: steady-dice CSV, Sensor Logger's
+/// Orientation.csv, x-IMU3's Quaternion.csv, or a folder holding one of those. `platform` overrides
+/// a Sensor Logger folder's Metadata.csv; what the readers decided goes to stderr. `magnetometer`
+/// corrects a raw log's magnetometer first, and is refused for an attitude log.
+/// A 9D Sensor Logger folder with a usable `Location.csv` is fused into xTrueNorthZVertical, with the
+/// declination WMM gives at its first good fix; when the file cannot give one, magnetic north, with the
+/// reason said. Progress and warnings go to `logger`.
+public func loadAnyAttitudeLog(path: String, magnetometer: MagnetometerCorrection = .none,
+                               platform: SensorLoggerPlatform? = nil, logger: Logger = Composition.logger) throws -> AttitudeLog {
+    try loadAnyAttitudeLogWithFusion(path: path, magnetometer: magnetometer, platform: platform, logger: logger).log
+}
+
+/// `loadAnyAttitudeLog`, with the estimator's status after each sample when the log was fused.
+public func loadAnyAttitudeLogWithFusion(path: String, magnetometer: MagnetometerCorrection = .none,
+                                         platform: SensorLoggerPlatform? = nil,
+                                         logger: Logger = Composition.logger) throws -> (log: AttitudeLog, fusion: FusionTrack?) {
+    guard RawLogReader.isRawLog(path: path) else {
+        if magnetometer != .none { throw MagnetometerCorrectionError.attitudeLog(path: path) }
+        logger.debug("\(MessageText.line(path)): reading an attitude log")
+        let log = try AttitudeLog.load(path: path, platform: platform)
+        reportReading(warnings: log.warnings, logger: logger)
+        logger.debug("\(MessageText.line(path)): \(log.samples.count) attitudes\(log.frame.map { " in \($0)" } ?? "")")
+        return (log, nil)
+    }
+    logger.debug("\(MessageText.line(path)): reading a raw IMU log")
+    let read = try RawLogReader.read(path: path, platform: platform)
+    reportReading(read, logger: logger)
+    let (raw, calibration) = try magnetometer.apply(to: read)
+    if let calibration {
+        logger.info("\(path): magnetometer \(calibration), subtracted")
+    }
+    let mode = RawLogFusion.naturalMode(of: raw)
+    if let note = RawLogFusion.modeNote(for: raw) { logger.info("\(note)") }
+    var frame = RawLogFusion.naturalFrame(of: mode)
+    var declination: Double?
+    if mode == .nineD {
+        do {
+            if let found = try RecordingDeclination.find(folder: path, maxAccuracy: 20) {
+                declination = found.declinationDegrees
+                frame = .xTrueNorthZVertical
+                logger.info("true north: \(found.summary)")
+            }
+        } catch {
+            logger.warning("staying with magnetic north: \(MessageText.line("\(error)"))")
+        }
+    }
+    logger.info("fusing \(raw.count) raw samples of \(path) (\(mode.rawValue)) into \(frame.rawValue)")
+    let fused = try RawLogFusion.fuse(log: raw, frame: .reference(frame), mode: mode,
+                                      withStatus: true, declinationDegrees: declination)
+    let log = try AttitudeLog(samples: fused.map { AttitudeSample(t: $0.t, worldFromDevice: $0.outputFromSensor) }, frame: frame, path: path)
+    return (log, FusionTrack(mode: mode, statuses: fused.compactMap(\.status)))
+}
+
+/// How in-process fusion went, sample by sample, for a log fused from raw IMU data.
+public struct FusionTrack: Sendable {
+    public let mode: FusionMode
+    /// The estimator's status after each sample, one per sample of the fused log.
+    public let statuses: [FusionStatus]
+
+    /// One line for the HUD: mode, rest or motion, the magnetic field (9D), the gyroscope bias (°/s).
+    public func summary(atSample index: Int) -> String {
+        guard statuses.indices.contains(index) else { return "\(mode.rawValue.uppercased())" }
+        let s = statuses[index]
+        let bias = (s.gyroBias * s.gyroBias).sum().squareRoot() * 180 / Double.pi
+        let field = mode == .nineD ? (s.magDisturbed ? ", field disturbed" : ", field ok") : ""
+        return String(format: "%@ %@%@, bias %.2f\u{B0}/s", mode.rawValue.uppercased(), s.isAtRest ? "at rest" : "moving", field, bias)
+    }
+}
+
+/// Says what a raw log's reader decided and the gaps fusion restarts after, one warning each.
+public func reportReading(_ log: RawIMULog, logger: Logger = Composition.logger) {
+    var lines = log.notes
+    lines += log.gaps.map { $0.message(path: log.path) }
+    // Notes quote the files (Metadata.csv's app version, a stream's name): one clean line each.
+    for line in lines { logger.warning("\(MessageText.line(line))") }
+}
+
+/// Says what an attitude log's reader decided or skipped, one warning each.
+public func reportReading(warnings: [String], logger: Logger = Composition.logger) {
+    for line in warnings { logger.warning("\(MessageText.line(line))") }
+}
+
+/// The logger the composition layer writes to when it is handed none. Its label names the layer; the
+/// executables' handler prefixes every line with the program's name, whatever the label.
+public enum Composition {
+    public static var logger: Logger { Logger(label: "steady-dice.composition") }
+}

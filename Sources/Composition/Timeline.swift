@@ -1,0 +1,130 @@
+import Foundation
+
+/// What a source's attitudes are timed by, which decides how a time offset is applied (`TimeOffsetControl`).
+public enum AttitudeClock {
+    /// A fixed attitude: nothing to shift.
+    case none
+    /// A log playing back: the offset moves the playback (a seek).
+    case playback
+    /// A live stream, timed by arrival: the offset picks an attitude from the history or holds the camera back.
+    case live
+}
+
+/// `run`'s time offset S between the camera's clock and the attitude source's (the camera frame at
+/// camera time t shows the attitude at source time t + S), and the [ and ] keys that change it.
+///
+/// A log applies S when playback starts (`run`'s playback start time); a change moves the playback. A live
+/// source has no past to seek into, so both clocks are the arrival times in this process
+/// (`MonotonicClock`): with S < 0 the frame that arrived at t is drawn with the attitude that arrived
+/// at t + S, from the source's history; with S > 0 the camera is held back: at t the frame that arrived
+/// at t − S is drawn with the newest attitude. Live offsets stay within ±`liveLimit` seconds, which
+/// bounds the history and the frames held.
+public struct TimeOffsetControl {
+    public static let liveLimit = 1.0
+    /// The [ and ] step in seconds; with Shift, `fineStep`.
+    public static let step = 0.005, fineStep = 0.001
+
+    public private(set) var seconds: Double
+    public let clock: AttitudeClock
+
+    public init(seconds: Double, clock: AttitudeClock) {
+        self.seconds = seconds
+        self.clock = clock
+    }
+
+    /// The arrival time whose attitude a live source draws at `now`; `now` for other sources.
+    public func attitudeTime(now: Double) -> Double { clock == .live ? now + min(seconds, 0) : now }
+
+    /// The newest camera frame to show at `now` must have arrived by this time.
+    public func backgroundTime(now: Double) -> Double { clock == .live ? now - max(seconds, 0) : now }
+
+    /// Changes the offset by `delta` seconds (live: kept within ±`liveLimit`) and returns the change
+    /// made, which a log's playback is moved by. A fixed attitude has no clock: nothing changes.
+    public mutating func nudge(by delta: Double) -> Double {
+        guard clock != .none else { return 0 }
+        var next = seconds + delta
+        if clock == .live { next = min(Self.liveLimit, max(-Self.liveLimit, next)) }
+        // Whole microseconds, so a run of steps prints and adds up exactly.
+        next = (next * 1e6).rounded() / 1e6
+        defer { seconds = next }
+        return next - seconds
+    }
+}
+
+// MARK: - Log time and video time
+
+/// How a log's clock and a video's line up, the one rule every command asks: the video frame at video
+/// time v shows the attitude at log time v + `offset` (docs/conventions.md, "Time"). Without a video the
+/// picture's own clock (a window's wall time from its first frame) stands in for video time.
+public struct Timeline: Equatable, Sendable {
+    /// Seconds added to video time to get log time (`--time-offset`, a calibration's `time_offset_s`).
+    public var offset: Double
+    /// Whether a video is drawn behind the die.
+    public var hasVideo: Bool
+    /// The video time the video starts at when it is placed by itself (`--frame`, `--video-at`); nil when
+    /// it follows the log's time through the offset, or there is no video.
+    public var pinnedVideoStart: Double?
+
+    public init(offset: Double = 0, hasVideo: Bool = false, pinnedVideoStart: Double? = nil) {
+        self.offset = offset
+        self.hasVideo = hasVideo
+        self.pinnedVideoStart = pinnedVideoStart
+    }
+
+    /// The log time shown with the video frame at video time `videoTime`.
+    public func logTime(videoTime: Double) -> Double { videoTime + offset }
+
+    /// The video time whose frame is shown with the attitude at log time `logTime`.
+    public func videoTime(logTime: Double) -> Double { logTime - offset }
+
+    /// Whether the video's time follows the log's through the offset (it is not placed by itself).
+    public var videoFollowsTheLog: Bool { hasVideo && pinnedVideoStart == nil }
+
+    /// Where a log-driven picture starts when it is not told (`snapshot`'s time, `render`'s first frame):
+    /// with a video following the log and a positive offset, the offset, which is the video's first frame;
+    /// else 0, the log's first sample.
+    public var defaultLogStart: Double { videoFollowsTheLog ? max(0, offset) : 0 }
+
+    /// The video time a picture of log time `logTime` shows when the video follows the log: nil when it does
+    /// not (or there is none). A video time before the video's start is refused.
+    public func followingVideoTime(logTime: Double) throws(TimelineError) -> Double? {
+        guard videoFollowsTheLog else { return nil }
+        let videoTime = videoTime(logTime: logTime)
+        guard videoTime >= 0 else { throw .videoTimeBeforeStart(logTime: logTime, offset: offset, videoTime: videoTime) }
+        return videoTime
+    }
+
+    /// The log time a playing picture starts at (`run`): the log time of the video's first frame shown
+    /// (`pinnedVideoStart`, else 0), which must not come before the log's first sample.
+    public func playbackStart() throws(TimelineError) -> Double {
+        guard offset != 0 else { return 0 }
+        let start = logTime(videoTime: pinnedVideoStart ?? 0)
+        guard start >= 0 else { throw .logStartsBeforeItsFirstSample(offset: offset, logTime: start, hasVideo: hasVideo) }
+        return start
+    }
+
+    /// The offset a live source uses: the one asked for live, never a calibration file's. A file's offset
+    /// pairs its clip with a log that started at other moments, while live both clocks are arrival times in
+    /// this process.
+    public static func liveOffset(asked: Double?) -> Double { asked ?? 0 }
+}
+
+/// A time that the log and the video cannot both show.
+public enum TimelineError: Error, Equatable, CustomStringConvertible {
+    /// The picture at log time `logTime` would show the video at `videoTime`, before its first frame.
+    case videoTimeBeforeStart(logTime: Double, offset: Double, videoTime: Double)
+    /// Playback would start at `logTime`, before the log's first sample.
+    case logStartsBeforeItsFirstSample(offset: Double, logTime: Double, hasVideo: Bool)
+
+    public var description: String {
+        switch self {
+        case .videoTimeBeforeStart(let logTime, let offset, let videoTime):
+            return String(format: "log time %g with a time offset of %g s is video time %.3f s, before the video's start",
+                          logTime, offset, videoTime)
+        case .logStartsBeforeItsFirstSample(let offset, let logTime, let hasVideo):
+            return String(format: "a time offset of %g s starts the log at %.3f s, before its first sample; ", offset, logTime)
+                + (hasVideo ? String(format: "start the video %g s later", -offset)
+                            : "without a video the picture starts at time 0, so the offset must be 0 or more")
+        }
+    }
+}

@@ -1,0 +1,195 @@
+import AttitudeMath
+import CGL
+import CGLFW
+import Composition
+import FileAccess
+import Foundation
+import Imaging
+import Logging
+import Render
+import SafeText
+
+/// A GLFW window with an OpenGL 3.3 core context, and the key handling of `run`.
+public final class AppWindow {
+    private let window: OpaquePointer
+    private let logger: Logger
+    private var pendingKeys: [(key: Int32, mods: Int32)] = []
+
+    /// Refuses a run with no display to draw on: DISPLAY (or WAYLAND_DISPLAY) unset, or one GLFW cannot open.
+    public static func requireDisplay() throws {
+        let environment = ProcessInfo.processInfo.environment
+        if (environment["DISPLAY"] ?? "").isEmpty && (environment["WAYLAND_DISPLAY"] ?? "").isEmpty {
+            throw WindowError("no display: DISPLAY is not set. Run it under a virtual X server "
+                           + "(`xvfb-run -a steady-dice run ...`), or render offscreen with `steady-dice snapshot`.")
+        }
+        glfwSetErrorCallback { code, message in
+            Logger(label: "steady-dice.window").error("GLFW error \(code): \(message.map { String(cString: $0) } ?? "")")
+        }
+        guard glfwInit() == GLFW_TRUE else {
+            throw WindowError("cannot open the display (GLFW failed to initialise). Use `xvfb-run -a steady-dice run ...` "
+                           + "or `steady-dice snapshot`.")
+        }
+    }
+
+    public init(title: String, width: Int, height: Int, logger: Logger = Logger(label: "steady-dice.window")) throws {
+        self.logger = logger
+        try Self.requireDisplay()
+        glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3)
+        glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3)
+        glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE)
+        glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE)
+        glfwWindowHint(GLFW_RESIZABLE, GLFW_TRUE)
+        guard let window = glfwCreateWindow(Int32(width), Int32(height), title, nil, nil) else {
+            glfwTerminate()
+            throw WindowError("cannot create an OpenGL 3.3 core window (the driver may not support it)")
+        }
+        self.window = window
+        glfwMakeContextCurrent(window)
+        glfwSwapInterval(1)
+        glfwSetWindowUserPointer(window, Unmanaged.passUnretained(self).toOpaque())
+        glfwSetKeyCallback(window) { window, key, _, action, mods in
+            guard action == GLFW_PRESS || action == GLFW_REPEAT, let pointer = glfwGetWindowUserPointer(window) else { return }
+            Unmanaged<AppWindow>.fromOpaque(pointer).takeUnretainedValue().pendingKeys.append((key, mods))
+        }
+    }
+
+    deinit {
+        glfwDestroyWindow(window)
+        glfwTerminate()
+    }
+
+    /// Seconds between frames: the monitor's refresh period (60 Hz when it does not say, as under Xvfb).
+    /// Frames are paced to it by the clock as well as by vsync, so a display without vsync does not draw
+    /// hundreds of frames a second, and `--frames N` lasts N periods.
+    public static func framePeriod() -> Double {
+        guard let monitor = glfwGetPrimaryMonitor(), let mode = glfwGetVideoMode(monitor), mode.pointee.refreshRate > 0 else {
+            return 1.0 / 60
+        }
+        return 1.0 / Double(mode.pointee.refreshRate)
+    }
+
+    /// Draws until the window closes, Q/Esc is pressed, SIGINT or SIGTERM arrives, `frameLimit` frames
+    /// were drawn, or `wallLimit` seconds passed since the first frame. The frame drawn when it stops is
+    /// the one `snapshotOnExit` saves.
+    public func loop(renderer: SceneRenderer, attitude: AttitudeSource, background: BackgroundProvider?, view: ViewControls,
+              timeOffset: TimeOffsetControl, snapshotFolder: String, frameLimit: Int?, wallLimit: Double? = nil,
+              snapshotOnExit: OutputFiles.Staged?, camera: CameraSetup = .seed) throws {
+        var timeOffset = timeOffset
+        // Polled once a frame, on this thread: the loop does not wait for events, so nothing has
+        // to wake it, and no GLFW call is made from another thread.
+        let stopSignals = StopSignals()
+        var drawn = 0
+        var lastTitle = 0.0
+        var width: Int32 = 0, height: Int32 = 0
+        glfwGetFramebufferSize(window, &width, &height)
+        logger.info("window open (\(width)x\(height)); Q, Esc or Ctrl-C quits")
+        let period = Self.framePeriod()
+        let started = MonotonicClock.now()
+        attitude.begin(now: started)
+        let firstLogTime = attitude.logTime(now: started)
+        var nextFrame = started
+        while glfwWindowShouldClose(window) == GLFW_FALSE {
+            glfwPollEvents()
+            if stopSignals.requested { glfwSetWindowShouldClose(window, GLFW_TRUE) }
+            var now = MonotonicClock.now()
+            if let wallLimit, now - started >= wallLimit {
+                // The last frame shows the end of the span asked for, not a frame past it.
+                now = started + wallLimit
+                glfwSetWindowShouldClose(window, GLFW_TRUE)
+            }
+            var snapshotRequested = false
+            for (key, mods) in pendingKeys {
+                let step = (mods & GLFW_MOD_SHIFT) != 0 ? 1.0 : 5.0
+                switch key {
+                case GLFW_KEY_SPACE: attitude.togglePause(now: now)
+                case GLFW_KEY_LEFT: attitude.seek(by: -step, now: now)
+                case GLFW_KEY_RIGHT: attitude.seek(by: step, now: now)
+                case GLFW_KEY_S: snapshotRequested = true
+                case GLFW_KEY_R where (mods & GLFW_MOD_SHIFT) != 0: view.clearReference()
+                case GLFW_KEY_R: view.takeReference(attitude.reading(now: timeOffset.attitudeTime(now: now)).worldFromDevice)
+                case GLFW_KEY_LEFT_BRACKET, GLFW_KEY_RIGHT_BRACKET:
+                    let size = (mods & GLFW_MOD_SHIFT) != 0 ? TimeOffsetControl.fineStep : TimeOffsetControl.step
+                    nudge(&timeOffset, by: key == GLFW_KEY_LEFT_BRACKET ? -size : size, attitude: attitude, now: now)
+                case GLFW_KEY_H: view.toggleHUD(renderer: renderer)
+                case GLFW_KEY_Q, GLFW_KEY_ESCAPE: glfwSetWindowShouldClose(window, GLFW_TRUE)
+                default: break
+                }
+            }
+            pendingKeys.removeAll()
+
+            glfwGetFramebufferSize(window, &width, &height)
+            if width > 0 && height > 0 {
+                let reading = attitude.reading(now: timeOffset.attitudeTime(now: now))
+                glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+                let frame = background?.latest(capturedBy: timeOffset.backgroundTime(now: now))
+                renderer.setBackground(frame?.image, generation: frame?.generation ?? 0,
+                                       viewportWidth: Int(width), viewportHeight: Int(height))
+                let scene = view.scene(for: reading, source: attitude.health(now: now), fusion: attitude.fusion(now: now), now: now)
+                renderer.draw(camera.scene(scene, width: Int(width), height: Int(height)),
+                              width: Int(width), height: Int(height))
+                if snapshotRequested {
+                    let stamp = Int(Date().timeIntervalSince1970 * 1000)
+                    let path = URL(fileURLWithPath: snapshotFolder).appendingPathComponent("steady-dice-\(stamp).png").path
+                    do {
+                        let outputs = OutputFiles()
+                        try readFrame(width: Int(width), height: Int(height)).write(to: outputs.stage(path, option: "the S key"))
+                        try outputs.commit()
+                        print("saved \(path)")
+                    } catch {
+                        logger.error("\(MessageText.describe(error))")
+                    }
+                }
+                let lastFrame = glfwWindowShouldClose(window) == GLFW_TRUE || drawn + 1 == frameLimit
+                if lastFrame, let snapshotOnExit { try readFrame(width: Int(width), height: Int(height)).write(to: snapshotOnExit) }
+            }
+            if now - lastTitle > 0.25 {
+                let offset = timeOffset.seconds == 0 ? "" : String(format: ", time offset %+.3f s", timeOffset.seconds)
+                glfwSetWindowTitle(window, "steady-dice — \(attitude.status(now: now))\(offset)")
+                lastTitle = now
+            }
+            glfwSwapBuffers(window)
+            drawn += 1
+            if let frameLimit, drawn >= frameLimit { break }
+            // Real-time pacing whether or not the swap waited for vsync; a frame that ran late does not make
+            // the next ones hurry.
+            nextFrame += period
+            let wait = nextFrame - MonotonicClock.now()
+            if wait > 0 {
+                Thread.sleep(forTimeInterval: wait)
+            } else if wait < -period {
+                nextFrame = MonotonicClock.now()
+            }
+        }
+        let ended = min(MonotonicClock.now(), wallLimit.map { started + $0 } ?? .infinity)
+        let elapsed = MonotonicClock.now() - started
+        var summary = String(format: "drew %d frames in %.2f s", drawn, elapsed)
+        if let first = firstLogTime, let last = attitude.logTime(now: ended) {
+            summary += String(format: "; log time %.3f s to %.3f s", first, last)
+        }
+        logger.info("\(summary)")
+    }
+
+    /// [ and ]: changes the time offset and says what it is now. A log's playback moves by the change.
+    private func nudge(_ timeOffset: inout TimeOffsetControl, by delta: Double, attitude: AttitudeSource, now: Double) {
+        guard timeOffset.clock != .none else {
+            logger.info("a fixed attitude has no clock: [ and ] change nothing")
+            return
+        }
+        let change = timeOffset.nudge(by: delta)
+        if timeOffset.clock == .playback { attitude.seek(by: change, now: now) }
+        let limit = change == 0 ? String(format: " (the live limit is ±%g s)", TimeOffsetControl.liveLimit) : ""
+        logger.info("\(String(format: "time offset %+.3f s%@: give --time-offset %.3f to start with it", timeOffset.seconds, limit, timeOffset.seconds))")
+    }
+
+    /// The back buffer just drawn: exactly what the window shows.
+    private func readFrame(width: Int, height: Int) -> RGBImage {
+        glReadBuffer(GLenum(GL_BACK))
+        return OffscreenTarget.readBoundFramebuffer(width: width, height: height)
+    }
+}
+
+/// No window can be opened: no display, or a driver without OpenGL 3.3 core.
+public struct WindowError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}
