@@ -88,7 +88,7 @@ let package = Package(
         /// library share. No ArgumentParser.
         .target(name: "Composition", dependencies: [
             "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "RawLog", "Fusion", "Location", "Recording",
-            "FileAccess", "SafeText", "CStopSignal", .product(name: "Logging", package: "swift-log"),
+            "Calibration", "FileAccess", "SafeText", "CStopSignal", .product(name: "Logging", package: "swift-log"),
         ]),
         /// `run`'s window: GLFW, the keys, the frame loop over a composed scene.
         .target(name: "Window", dependencies: [

@@ -48,6 +48,7 @@ extension AttitudeLog {
         do {
             data = try BoundedFile.read(path: file)
         } catch {
+            if let access = error.access { throw access }
             throw AttitudeLogError(path: file, line: error.line, reason: .unreadable(error.reason))
         }
         guard let text = String(data: data, encoding: .utf8) else {

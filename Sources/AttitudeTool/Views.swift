@@ -60,20 +60,8 @@ struct Views: ParsableCommand {
 
     func run() throws {
         let outputs = OutputFiles(inputs: [input])
-        let staged: OutputFiles.Staged
-        do {
-            staged = try outputs.stage(output, option: "--output", allowStandardOutput: true)
-        } catch {
-            Messages.logger.error("\(MessageText.describe(error))")
-            throw ExitCode(1)
-        }
-        let log: AttitudeLog
-        do {
-            log = try loadAnyAttitudeLog(path: input, magnetometer: magnetometer.correction, platform: recording.platform)
-        } catch {
-            Messages.logger.error("\(MessageText.describe(error))")
-            throw ExitCode(1)
-        }
+        let staged = try outputs.stage(output, option: "--output", allowStandardOutput: true)
+        let log = try loadAnyAttitudeLog(path: input, magnetometer: magnetometer.correction, platform: recording.platform)
         var filter = ScalarKalmanFilter(parameters: .init(processNoise: kalmanQ, measurementNoise: kalmanR, initialVariance: kalmanP))
         let frameName = log.frame?.rawValue ?? "unknown (\(input) names none)"
         var text = "# attitude views by steady-dice from \(input): Kalman Q \(kalmanQ), R \(kalmanR), P \(kalmanP)\n"
@@ -91,18 +79,12 @@ struct Views: ParsableCommand {
             let fields = [sample.t, q.w, q.x, q.y, q.z] + views.rotationRows.flatMap { $0 }
                 + [views.roll, views.pitch, views.yaw, views.tilt, smoothed]
             guard fields.allSatisfy(\.isFinite) else {
-                Messages.logger.error("\(input): the views of the row at t = \(sample.t) s are not finite; nothing written")
-                throw ExitCode(1)
+                throw CommandFailure("\(input): the views of the row at t = \(sample.t) s are not finite; nothing written")
             }
             text += fields.map { "\($0)" }.joined(separator: ",") + "\n"
         }
-        do {
-            try staged.write(Data(text.utf8))
-            try outputs.commit()
-        } catch {
-            Messages.logger.error("\(MessageText.describe(error))")
-            throw ExitCode(1)
-        }
+        try staged.write(Data(text.utf8))
+        try outputs.commit()
         Messages.logger.info("wrote \(log.samples.count) rows to \(output)")
     }
 }

@@ -18,6 +18,7 @@ import SafeText
 /// | 66 | no input: an input file is missing, unreadable, or not the kind of file asked for |
 /// | 69 | unavailable: a service is not there (no display, no camera frame, imud silent) |
 /// | 74 | I/O: an output cannot be written, or writing failed |
+/// | 130 | stopped by SIGINT or SIGTERM before the end, nothing kept (128 + SIGINT, as a shell reports it) |
 public enum ExitStatus: Int32, CaseIterable, Sendable {
     case success = 0
     case negativeAnswer = 1
@@ -26,6 +27,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
     case noInput = 66
     case unavailable = 69
     case ioError = 74
+    case interrupted = 130
 
     /// The status for an error that ended a command: the kind of the error decides, not the command.
     public static func of(_ error: Error) -> ExitStatus {
@@ -37,7 +39,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
             return .data
         case let error as FileAccessError: return error.isOutput ? .ioError : .noInput
         case is FileReadError: return .data
-        case is IMUDError: return .unavailable
+        case is IMUDError, is UnavailableError: return .unavailable
         case let error as ImagingError:
             if case .unwritableImage = error { return .ioError }
             return .data

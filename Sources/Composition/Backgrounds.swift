@@ -188,17 +188,22 @@ public struct BackgroundSettings: Equatable, Sendable {
         case .index(let i): index = i; device = nil
         case .device(let path): index = 0; device = path
         }
-        let source = try CaptureSource.camera(index: index, devicePath: device, width: captureWidth ?? 0,
+        let source: CaptureSource
+        do {
+            source = try CaptureSource.camera(index: index, devicePath: device, width: captureWidth ?? 0,
                                               height: captureHeight ?? 0, fps: captureFps ?? 0)
+        } catch let error as ImagingError {
+            throw UnavailableError( error.description)
+        }
         do {
             try source.waitForFirstFrame(timeout: cameraTimeout)
         } catch {
             source.stop()
-            throw error
+            throw UnavailableError( "\(error)")
         }
         if forSnapshot {
             defer { source.stop() }
-            guard let first = source.latest() else { throw ImagingError.video(path: source.name, reason: "gave no frame") }
+            guard let first = source.latest() else { throw UnavailableError( "\(source.name): gave no frame") }
             return StillImageBackground(image: first.image)
         }
         return CaptureBackground(source)
@@ -302,4 +307,11 @@ public final class RenderBackground {
         current = (index, prepared)
         return prepared
     }
+}
+
+/// Something a command needs from the machine is not there: a camera that does not open or gives no
+/// frame (absent, busy, silent), no display to open a window on.
+public struct UnavailableError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }

@@ -6,10 +6,14 @@ public struct FileReadError: Error, CustomStringConvertible, Sendable {
     public let line: Int?
     /// What is wrong, without the path (readers put it in their own error with the path).
     public let reason: String
+    /// The input policy's refusal when the file could not be opened at all (missing, the wrong kind,
+    /// unreadable): readers rethrow it as it is, so a missing input is told from a malformed one.
+    public let access: FileAccessError?
 
-    public init(line: Int? = nil, _ reason: String) {
+    public init(line: Int? = nil, _ reason: String, access: FileAccessError? = nil) {
         self.line = line
         self.reason = reason
+        self.access = access
     }
 
     public var description: String { line.map { "line \($0): \(reason)" } ?? reason }
@@ -36,14 +40,14 @@ public enum BoundedFile {
     /// The whole file at `path`, checked as above.
     public static func read(path: String) throws(FileReadError) -> Data {
         let fd: Int32
-        do { fd = try InputFile.open(path, expect: .stream) } catch { throw FileReadError(error.reason) }
+        do { fd = try InputFile.open(path, expect: .stream) } catch { throw FileReadError(error.reason, access: error) }
         defer { close(fd) }
         return try read(descriptor: fd)
     }
 
     /// Refuses, by what it is, anything at `path` but a regular file or a pipe (and a missing path).
     public static func checkKind(path: String) throws(FileReadError) {
-        do { try InputFile.check(path, expect: .stream) } catch { throw FileReadError(error.reason) }
+        do { try InputFile.check(path, expect: .stream) } catch { throw FileReadError(error.reason, access: error) }
     }
 
     /// Everything readable from `fd` (a file or a pipe, blocking or not) up to its end, with the line limit.

@@ -93,7 +93,10 @@ public final class ImageSequence {
     /// Non-empty lines with their 1-based numbers, a BOM and CR removed.
     private static func lines(_ path: String) throws -> [(number: Int, text: String)] {
         let data: Data
-        do { data = try BoundedFile.read(path: path) } catch { throw ImagingError.video(path: path, reason: "\(error)") }
+        do { data = try BoundedFile.read(path: path) } catch {
+            if let access = error.access { throw access }
+            throw ImagingError.video(path: path, reason: "\(error)")
+        }
         guard let text = String(data: data, encoding: .utf8) else { throw ImagingError.video(path: path, reason: "is not UTF-8 text") }
         // "\r\n" is one Character in Swift: made "\n" first, so that lines split on it.
         return text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { i, line in

@@ -34,7 +34,7 @@ public struct RGBImage: Equatable, Sendable {
     /// Reads any image file OpenCV decodes (PNG, JPEG, ...), converted to RGB. The path must be a regular
     /// file (`InputFile`): a folder, a FIFO or a device is refused by what it is, before OpenCV opens it.
     public static func read(path: String) throws -> RGBImage {
-        do { try InputFile.check(path) } catch { throw ImagingError.unreadableImage(path: path, reason: error.reason) }
+        do { try InputFile.check(path) } catch { throw FileAccessError(path: path, "cannot read image: \(error.reason)") }
         quietOpenCV
         var buffer: UnsafeMutablePointer<UInt8>?
         var width: Int32 = 0, height: Int32 = 0

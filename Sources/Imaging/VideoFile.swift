@@ -45,7 +45,7 @@ public final class VideoFile {
     /// Opens `path`: a regular file (`InputFile`), named for what it is when it is not one.
     public init(path: String) throws {
         self.path = path
-        do { try InputFile.check(path) } catch { throw ImagingError.video(path: path, reason: error.reason) }
+        try InputFile.check(path)
         var raw = vf_info()
         var err = [CChar](repeating: 0, count: 512)
         handle = vf_open(path, &raw, &err, err.count)

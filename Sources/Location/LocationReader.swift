@@ -35,6 +35,7 @@ public enum LocationReader {
         do {
             data = try BoundedFile.read(path: path)
         } catch {
+            if let access = error.access { throw access }
             throw LocationError(path: path, "\(error)")
         }
         return try parse(CSVText(data), path: path)

@@ -60,7 +60,7 @@ public final class SRTMTerrain {
         let path = (folder as NSString).appendingPathComponent(name)
         // What the tile is and its size are checked before a byte is read: a tile is at most 25 MB.
         guard FileKind.of(path) != nil else {
-            throw LocationError(path: path, "missing SRTM tile (looked for \(name) in \(folder))")
+            throw FileAccessError(path: path, "missing SRTM tile (looked for \(name) in \(folder))")
         }
         let data: Data
         do {
@@ -69,7 +69,7 @@ public final class SRTMTerrain {
             let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
             data = try handle.readToEnd() ?? Data()
         } catch let error as FileAccessError {
-            throw LocationError(path: path, "\(error.reason) (an SRTM tile)")
+            throw FileAccessError(path: path, "\(error.reason) (an SRTM tile)")
         } catch {
             throw LocationError(path: path, "cannot be read (\((error as NSError).localizedFailureReason ?? "read error"))")
         }

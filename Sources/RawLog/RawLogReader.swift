@@ -226,14 +226,17 @@ public enum RawLogReader {
     static func contents(of path: String, prefixBytes: Int? = nil) throws -> Data {
         if path.hasSuffix(".xz") {
             // xz opens the file itself, so it must be one that opens at once: a regular file.
-            do { try InputFile.check(path, expect: .file) } catch { throw RawLogError(path: path, error.reason) }
+            try InputFile.check(path, expect: .file)
             return try decompressXZ(path: path, prefixBytes: prefixBytes)
         }
         guard let prefixBytes else {
-            do { return try BoundedFile.read(path: path) } catch { throw RawLogError(path: path, line: error.line, error.reason) }
+            do { return try BoundedFile.read(path: path) } catch {
+                if let access = error.access { throw access }
+                throw RawLogError(path: path, line: error.line, error.reason)
+            }
         }
         let fd: Int32
-        do { fd = try InputFile.open(path, expect: .file) } catch { throw RawLogError(path: path, error.reason) }
+        fd = try InputFile.open(path, expect: .file)
         let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         do {
             return try handle.read(upToCount: prefixBytes) ?? Data()

@@ -137,6 +137,7 @@ public struct SensorLoggerConventions: Equatable, Sendable, CustomStringConverti
             do {
                 data = try BoundedFile.read(path: path)
             } catch {
+                if let access = error.access { throw access }
                 throw RecordingError(path: path, "\(error)")
             }
             let text = CSVText(data)

@@ -122,26 +122,12 @@ struct CalibrationClip: ParsableCommand {
                 throw CommandFailure("\(trial): \(error)")
             }
             try logOutput.write(Data(motion.rawCSV(gyroBias: bias * .pi / 180, gyroNoise: gyroNoise * .pi / 180, seed: seed).utf8))
-            let camera = PinholeCamera(verticalFieldOfViewDegrees: fov, width: size.width, height: size.height)
-            // About as many texels per degree as the camera has pixels, so the texture neither blurs nor aliases.
-            let panoramaWidth = min(8192, max(512, Int(360 * Double(size.height) / fov) / 2 * 2))
-            let panorama = CalibrationTexture.panorama(width: panoramaWidth, height: panoramaWidth / 2, seed: seed)
-
-            let context = try HeadlessContext()
-            defer { withExtendedLifetime(context) {} }
-            let renderer = try SceneRenderer(assets: try Assets.locate(explicit: assets))
-            renderer.setPanorama(panorama)
-            let target = try OffscreenTarget(width: size.width, height: size.height)
-            target.bind()
             let output = try VideoOutput(output: videoOutput, framesPerSecond: fps, width: size.width, height: size.height)
-            let frames = Int((duration * fps).rounded())
-            // The die sits far below, fixed in the world like the texture, so it moves as the texture does.
-            let nadir = Anchor(bearingDegrees: 0, elevationDegrees: -90, distance: Anchor.maximumDistance)
-            for k in 0..<frames {
-                let q = motion.worldFromDevice(videoTime: Double(k) / fps, deviceFromIMU: mount, timeOffset: timeOffset)
-                renderer.draw(SceneState(worldFromDevice: q, camera: camera, anchor: nadir), width: size.width, height: size.height)
-                try output.write(target.readImage())
-                if (k + 1) % 100 == 0 { Messages.logger.info("calibration-clip: \(k + 1) of \(frames) frames") }
+            let clip = SyntheticCalibrationClip(fieldOfViewDegrees: fov, width: size.width, height: size.height, framesPerSecond: fps,
+                                       duration: duration, deviceFromIMU: mount, timeOffset: timeOffset, seed: seed)
+            let camera = clip.camera
+            let frames = try clip.render(motion: motion, assets: try Assets.locate(explicit: assets), to: output) { k, count in
+                if k % 100 == 0 { Messages.logger.info("calibration-clip: \(k) of \(count) frames") }
             }
             try output.finish()
             if let truthOutput {
@@ -155,37 +141,3 @@ struct CalibrationClip: ParsableCommand {
     }
 }
 
-/// A texture rich in corners at several scales: the sphere of directions cut into cubes of about 10°,
-/// 3° and 1°, each a random colour. Cut in 3-D rather than in the panorama's rows and columns, the
-/// blocks keep their size up to the poles, where an equirectangular grid would pinch into slivers
-/// that alias (and move unlike the world) in a camera picture.
-enum CalibrationTexture {
-    static func panorama(width: Int, height: Int, seed: UInt64) -> RGBImage {
-        func hash(_ cell: SIMD3<Int>, _ c: UInt64) -> Int {
-            var h = UInt64(bitPattern: Int64(cell.x)) &* 0x9E37_79B9_7F4A_7C15
-            h ^= UInt64(bitPattern: Int64(cell.y)) &* 0xC2B2_AE3D_27D4_EB4F
-            h ^= UInt64(bitPattern: Int64(cell.z)) &* 0x1656_67B1_9E37_79F9
-            h ^= (seed &+ c) &* 0x27D4_EB2F_1656_67C5
-            h ^= h >> 29; h = h &* 0xBF58_476D_1CE4_E5B9; h ^= h >> 32
-            return Int(h & 0xFF)
-        }
-        let cellsPerUnit = [6.0, 20.0, 60.0]
-        var pixels = [UInt8](repeating: 0, count: width * height * 3)
-        for j in 0..<height {
-            for i in 0..<width {
-                let b = (Double(i) + 0.5) * 360 / Double(width) - 180, e = 90 - (Double(j) + 0.5) * 180 / Double(height)
-                let d = PanoramaLayout.direction(bearing: b, elevation: e)
-                var rgb = SIMD3<Int>(0, 0, 0)
-                for (n, k) in cellsPerUnit.enumerated() {
-                    let cell = SIMD3(Int((d.x * k).rounded(.down)), Int((d.y * k).rounded(.down)), Int((d.z * k).rounded(.down)))
-                    rgb &+= SIMD3(hash(cell, UInt64(3 * n)), hash(cell, UInt64(3 * n + 1)), hash(cell, UInt64(3 * n + 2)))
-                }
-                let base = 3 * (j * width + i)
-                pixels[base] = UInt8(rgb.x / 3)
-                pixels[base + 1] = UInt8(rgb.y / 3)
-                pixels[base + 2] = UInt8(rgb.z / 3)
-            }
-        }
-        return RGBImage(width: width, height: height, pixels: pixels)
-    }
-}

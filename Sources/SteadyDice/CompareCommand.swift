@@ -8,12 +8,12 @@ import SteadyDiceKit
 
 struct Compare: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Compares two pictures as the golden tests do: exit 0 when they match, 1 when they differ, 2 when it cannot compare.",
+        abstract: "Compares two pictures as the golden tests do: exit 0 when they match, 1 when they differ, 64 to 74 (see docs/commands.md) when it cannot compare.",
         discussion: """
         The pictures match when no more than the fraction --max-fraction of their pixels differ by more than --tolerance \
         in any channel (R, G or B, 0 to 255). Pictures of different sizes differ. The line printed gives the count and \
         share of pixels over the tolerance, the largest difference and where it is (x from the left, y from the top). \
-        A missing or unreadable file exits 2. The golden tests use the same comparison with --tolerance 2 --max-fraction 0.001.
+        A missing or unreadable file exits 66. The golden tests use the same comparison with --tolerance 2 --max-fraction 0.001.
         """)
 
     @Argument(help: ArgumentHelp("The reviewed picture (PNG, or any picture OpenCV reads).", valueName: "EXPECTED.png"))
@@ -49,25 +49,19 @@ struct Compare: ParsableCommand {
             diffOutput = try diff.map { try outputs.stage($0, option: "--diff") }
             images = (try RGBImage.read(path: expected), try RGBImage.read(path: actual))
         } catch {
-            Messages.logger.error("cannot compare: \(MessageText.describe(error))")
-            throw ExitCode(2)
+            throw CommandFailure("cannot compare: \(commandLineMessage(for: error))", status: ExitStatus.of(error))
         }
         let comparison = ImageComparison(expected: images.expected, actual: images.actual, tolerance: tolerance, maxFraction: maxFraction)
         // The names are escaped: a file name's control bytes never reach the terminal raw.
         print(comparison.summary(expected: MessageText.escaped(expected, limit: 160), actual: MessageText.escaped(actual, limit: 160)))
         if let diffOutput {
             if let picture = ImageComparison.diffImage(expected: images.expected, actual: images.actual, tolerance: tolerance) {
-                do {
-                    try picture.write(to: diffOutput)
-                    try outputs.commit()
-                } catch {
-                    Messages.logger.error("\(MessageText.describe(error))")
-                    throw ExitCode(2)
-                }
+                try picture.write(to: diffOutput)
+                try outputs.commit()
             } else {
                 Messages.logger.warning("no --diff picture: the sizes differ")
             }
         }
-        if !comparison.matches { throw ExitCode(1) }
+        if !comparison.matches { throw ExitCode(ExitStatus.negativeAnswer.rawValue) }
     }
 }

@@ -107,39 +107,26 @@ struct RenderVideo: ParsableCommand {
                                                   startTime: timeline.videoTime(logTime: from))
             defer { background.stop() }
 
-            let context = try HeadlessContext()
-            defer { withExtendedLifetime(context) {} }
-            let renderer = try SceneRenderer(assets: try Assets.locate(explicit: options.assetsFolder), model: options.model)
-            if options.hud { try renderer.prepareHUD() }
-            renderer.clearColor = options.backgroundColor
-            setup.install(on: renderer)
-            let target = try OffscreenTarget(width: size.width, height: size.height)
+            let drawing = try OffscreenScene(width: size.width, height: size.height,
+                                             assets: try Assets.locate(explicit: options.assetsFolder), options: options, setup: setup)
             let out = try VideoOutput(output: staged, framesPerSecond: fps, width: size.width, height: size.height)
-
             // Ctrl-C or SIGTERM stops between frames, and the unfinished output is removed.
             let stopSignals = StopSignals()
             let started = MonotonicClock.now()
-            var encoding = 0.0
             var lastProgress = started
             var scenes = LogScenes(log: attitudeLog, fusion: fusion, path: log, options: options)
-            for (k, t) in times.enumerated() {
-                if stopSignals.requested {
-                    out.abandon()
-                    throw CommandFailure("\(output): stopped by a signal after \(k) of \(times.count) frames; nothing was kept")
-                }
-                target.bind()
-                let image = try background.image(frame: k, fps: fps)
-                renderer.setBackground(image, generation: k, viewportWidth: size.width, viewportHeight: size.height)
-                renderer.draw(setup.scene(scenes.scene(at: t), width: size.width, height: size.height),
-                              width: size.width, height: size.height)
-                let frame = target.readImage()
-                let t0 = MonotonicClock.now()
-                try out.write(frame)
-                encoding += MonotonicClock.now() - t0
-                if MonotonicClock.now() - lastProgress >= 1 || k + 1 == times.count {
-                    lastProgress = MonotonicClock.now()
-                    Messages.logger.info("\(String(format: "render: frame %d of %d (t = %.2f s)", k + 1, times.count, t))")
-                }
+            let encoding: Double
+            do {
+                encoding = try LogVideoRender(times: times, framesPerSecond: fps).run(
+                    scenes: &scenes, background: background, drawing: drawing, output: out,
+                    shouldStop: { stopSignals.requested }) { k, count, t in
+                        guard MonotonicClock.now() - lastProgress >= 1 || k == count else { return }
+                        lastProgress = MonotonicClock.now()
+                        Messages.logger.info("\(String(format: "render: frame %d of %d (t = %.2f s)", k, count, t))")
+                    }
+            } catch let stopped as LogVideoRenderStopped {
+                throw CommandFailure("\(output): stopped by a signal after \(stopped.framesWritten) of \(stopped.frameCount) frames; nothing was kept",
+                                     status: .interrupted)
             }
             try out.finish()
             try outputs.commit()

@@ -7,15 +7,8 @@
 ///   - state: the scene, already seen through `setup`'s camera.
 public func renderOffscreen(width: Int, height: Int, assets: Assets, clearColor: RGBColor, background: RGBImage?,
                             model: SceneModel = .die, state: SceneState, setup: CameraSetup = .seed) throws -> RGBImage {
-    let context = try HeadlessContext()
-    defer { withExtendedLifetime(context) {} }
-    let renderer = try SceneRenderer(assets: assets, model: model)
-    if state.hud != nil { try renderer.prepareHUD() }
-    renderer.clearColor = clearColor
-    setup.install(on: renderer)
-    let target = try OffscreenTarget(width: width, height: height)
-    target.bind()
-    renderer.setBackground(background, generation: 0, viewportWidth: width, viewportHeight: height)
-    renderer.draw(state, width: width, height: height)
-    return target.readImage()
+    // Seeing a scene through the setup again changes nothing: it sets the same camera and anchor.
+    let options = SnapshotOptions(model: model, backgroundColor: clearColor, hud: state.hud != nil)
+    return try OffscreenScene(width: width, height: height, assets: assets, options: options, setup: setup)
+        .draw(state, background: background)
 }

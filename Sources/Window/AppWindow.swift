@@ -19,14 +19,14 @@ public final class AppWindow {
     public static func requireDisplay() throws {
         let environment = ProcessInfo.processInfo.environment
         if (environment["DISPLAY"] ?? "").isEmpty && (environment["WAYLAND_DISPLAY"] ?? "").isEmpty {
-            throw WindowError("no display: DISPLAY is not set. Run it under a virtual X server "
+            throw UnavailableError("no display: DISPLAY is not set. Run it under a virtual X server "
                            + "(`xvfb-run -a steady-dice run ...`), or render offscreen with `steady-dice snapshot`.")
         }
         glfwSetErrorCallback { code, message in
             Logger(label: "steady-dice.window").error("GLFW error \(code): \(message.map { String(cString: $0) } ?? "")")
         }
         guard glfwInit() == GLFW_TRUE else {
-            throw WindowError("cannot open the display (GLFW failed to initialise). Use `xvfb-run -a steady-dice run ...` "
+            throw UnavailableError("cannot open the display (GLFW failed to initialise). Use `xvfb-run -a steady-dice run ...` "
                            + "or `steady-dice snapshot`.")
         }
     }
@@ -41,7 +41,7 @@ public final class AppWindow {
         glfwWindowHint(GLFW_RESIZABLE, GLFW_TRUE)
         guard let window = glfwCreateWindow(Int32(width), Int32(height), title, nil, nil) else {
             glfwTerminate()
-            throw WindowError("cannot create an OpenGL 3.3 core window (the driver may not support it)")
+            throw UnavailableError("cannot create an OpenGL 3.3 core window (the driver may not support it)")
         }
         self.window = window
         glfwMakeContextCurrent(window)
@@ -188,8 +188,3 @@ public final class AppWindow {
     }
 }
 
-/// No window can be opened: no display, or a driver without OpenGL 3.3 core.
-public struct WindowError: Error, CustomStringConvertible {
-    public let description: String
-    init(_ description: String) { self.description = description }
-}

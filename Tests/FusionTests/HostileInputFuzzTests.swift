@@ -95,7 +95,8 @@ final class HostileInputFuzzTests: XCTestCase {
     static func problem(with result: RunResult, mustSucceed: Bool) -> String? {
         if result.timedOut { return "no exit within \(deadline) s (a hang)" }
         if result.signalled { return "killed by signal \(result.status)" }
-        guard [0, 1, 64].contains(result.status) else { return "exit status \(result.status), not 0, 1 or 64" }
+        // The exit-status table (CommandLineSupport.ExitStatus): 1 is only compare's "the pictures differ".
+        guard [0, 64, 65, 66, 69, 74].contains(result.status) else { return "exit status \(result.status), not 0 or one of 64 to 74" }
         if mustSucceed && result.status != 0 { return "a still-valid input was refused" }
         let text = result.stderr
         if text.unicodeScalars.contains(where: { $0 != "\n" && ($0.properties.generalCategory == .control) }) {
@@ -105,8 +106,7 @@ final class HostileInputFuzzTests: XCTestCase {
         if let long = lines.first(where: { $0.count > 420 }) { return "a stderr line of \(long.count) characters" }
         guard result.status != 0 else { return nil }
         guard let last = lines.last, !last.isEmpty else { return "refused without a message" }
-        if lines.filter({ $0.hasPrefix("Error: ") }).count > 1 { return "more than one error line" }
-        if !(last.hasPrefix("Error: ") || last.hasPrefix("steady-dice: ") || last.hasPrefix("attitude: ")) {
+        if !(last.hasPrefix("steady-dice: ") || last.hasPrefix("attitude: ")) {
             return "the last line is not a message: \(last.prefix(100))"
         }
         return nil

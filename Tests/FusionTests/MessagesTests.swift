@@ -92,6 +92,6 @@ final class MessagesTests: RawLogTestCase {
 
         let both = try attitude(["fuse", try rawLog(), "--output", folder.appendingPathComponent("x.csv").path, "--quiet", "--verbose"])
         XCTAssertEqual(both.status, 64)
-        XCTAssertEqual(both.stderr, "Error: --verbose and --quiet cannot go together\n")
+        XCTAssertEqual(both.stderr, "attitude: --verbose and --quiet cannot go together\n")
     }
 }

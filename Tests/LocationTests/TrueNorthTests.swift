@@ -152,14 +152,14 @@ final class TrueNorthTests: LocationTestCase {
         let future = try writeRecording("future", fixes: "1924992000000000000,1,45,1,4,6,0,0,158,-80.867,35.138")
         let output = folder.appendingPathComponent("true.csv").path
         let run = try attitude(["fuse", future, "--frame", "xTrueNorthZVertical", "-o", output])
-        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.status, 65)
         XCTAssertTrue(run.stderr.contains("2031-01-01"), run.stderr)
         XCTAssertTrue(run.stderr.contains("IGRF-14 1900.0 to 2030.0, WMM-2025 2025.0 to 2030.0"), run.stderr)
         XCTAssertTrue(run.stderr.contains("--declination"), run.stderr)
 
         let recording = try writeRecording("rec")
         let strict = try attitude(["fuse", recording, "--frame", "xTrueNorthZVertical", "--max-accuracy", "5", "-o", output])
-        XCTAssertEqual(strict.status, 1)
+        XCTAssertEqual(strict.status, 65)
         XCTAssertTrue(strict.stderr.contains("no fix has a horizontal accuracy within 5.0 m"), strict.stderr)
         let misplaced = try attitude(["fuse", recording, "--max-accuracy", "5", "-o", output])
         XCTAssertNotEqual(misplaced.status, 0)

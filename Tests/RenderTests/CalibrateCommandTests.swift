@@ -93,7 +93,7 @@ final class CalibrateCommandTests: XCTestCase {
         }
         try text.write(toFile: trial, atomically: true, encoding: .utf8)
         let found = try calibrate(Truth(fov: 60, offset: 0, mount: .identity), trial: trial, start: 2, duration: 6, name: "still")
-        XCTAssertEqual(found.status, 1, found.stderr)
+        XCTAssertEqual(found.status, 65, found.stderr)
         XCTAssertTrue(found.stderr.contains("the clip hardly turned"), found.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("still.yaml").path))
     }
@@ -104,7 +104,7 @@ final class CalibrateCommandTests: XCTestCase {
         let other = try makeClip(Truth(fov: 60, offset: 0, mount: .identity), start: 124, name: "other").log
         let output = folder.appendingPathComponent("mixed.yaml").path
         let run = try CommandHarness.run(["calibrate", "--video", clip, "--log", other, "--output", output], timeout: 300)
-        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertEqual(run.status, 65, run.stderr)
         XCTAssertTrue(run.stderr.contains("does not follow the gyroscope's"), run.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: output))
     }
@@ -304,7 +304,7 @@ final class CalibrateCommandTests: XCTestCase {
 
     func testATooShortClipIsRefused() throws {
         let found = try calibrate(Truth(fov: 60, offset: 0, mount: .identity), duration: 1)
-        XCTAssertEqual(found.status, 1)
+        XCTAssertEqual(found.status, 65)
         XCTAssertTrue(found.stderr.contains("the clip is too short: 30 frames (1.00 s)"), found.stderr)
     }
 
@@ -316,7 +316,7 @@ final class CalibrateCommandTests: XCTestCase {
         let log = folder.appendingPathComponent("still.csv").path
         try writeRawLog(path: log, seconds: 4) { _ in SIMD3(0, 0, 0) }
         let run = try CommandHarness.run(["calibrate", "--video", clip, "--log", log])
-        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.status, 65)
         XCTAssertTrue(run.stderr.contains("no texture to track: only 0 of 89 frame pairs"), run.stderr)
     }
 
@@ -325,7 +325,7 @@ final class CalibrateCommandTests: XCTestCase {
         let log = folder.appendingPathComponent("brief.csv").path
         try writeRawLog(path: log, seconds: 0.5) { t in SIMD3(sin(9 * t), 0, 0) }
         let run = try CommandHarness.run(["calibrate", "--video", clip, "--log", log])
-        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.status, 65)
         XCTAssertTrue(run.stderr.contains("do not overlap in time for any offset within ±1.0 s"), run.stderr)
     }
 

@@ -30,7 +30,7 @@ final class CommandTests: XCTestCase {
         let log = path("bad.csv"), output = path("out.png")
         try contents.write(toFile: log, atomically: true, encoding: .utf8)
         let result = try CommandHarness.run(["snapshot", "--log", log, "--size", "64x48", "--output", output])
-        XCTAssertEqual(result.status, 1, file: file, line: line)
+        XCTAssertEqual(result.status, 65, file: file, line: line)
         XCTAssertTrue(result.stderr.contains(expected), "stderr was: \(result.stderr)", file: file, line: line)
         XCTAssertFalse(FileManager.default.fileExists(atPath: output), "nothing is drawn for bad input", file: file, line: line)
     }
@@ -42,7 +42,7 @@ final class CommandTests: XCTestCase {
         try assertSnapshotFails(log: "t,qw,qx,qy\n0,1,0,0\n", mentions: "qz")
         try assertSnapshotFails(log: "", mentions: "bad.csv")
         let missing = try CommandHarness.run(["snapshot", "--log", path("absent.csv"), "--size", "64x48", "--output", path("o.png")])
-        XCTAssertEqual(missing.status, 1)
+        XCTAssertEqual(missing.status, 66)
         XCTAssertTrue(missing.stderr.contains("absent.csv"), missing.stderr)
     }
 
@@ -83,7 +83,7 @@ final class CommandTests: XCTestCase {
         let attitudeLog = path("attitude.csv")
         try "t,qw,qx,qy,qz\n0,1,0,0,0\n".write(toFile: attitudeLog, atomically: true, encoding: .utf8)
         let notRaw = try CommandHarness.run(["snapshot", "--log", attitudeLog, "--mag-offset", "-1,2,3", "--size", "64x48", "--output", path("x.png")])
-        XCTAssertEqual(notRaw.status, 1)
+        XCTAssertEqual(notRaw.status, 64)
         XCTAssertTrue(notRaw.stderr.contains("\(attitudeLog): --mag-offset and --mag-calibrate apply to raw IMU logs"), notRaw.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("x.png")))
     }
@@ -120,7 +120,7 @@ final class CommandTests: XCTestCase {
     func testSnapshotFromMissingDaemonTimesOut() throws {
         let result = try CommandHarness.run(["snapshot", "--imud", "unix:\(path("none.sock"))", "--timeout", "0.3",
                                              "--size", "64x48", "--output", path("o.png")])
-        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.status, 69)
         XCTAssertTrue(result.stderr.contains("none.sock"), result.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("o.png")))
     }

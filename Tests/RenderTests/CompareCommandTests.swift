@@ -83,11 +83,11 @@ final class CompareCommandTests: XCTestCase {
     func testAMissingFileOrANonPictureCannotBeCompared() throws {
         let a = try write(picture(), "a.png")
         let missing = try compare([a, path("absent.png")])
-        XCTAssertEqual(missing.status, 2)
+        XCTAssertEqual(missing.status, 66)
         XCTAssertEqual(missing.err, "steady-dice: cannot compare: \(path("absent.png")): cannot read image: missing\n")
         try "not a picture\n".write(toFile: path("text.png"), atomically: true, encoding: .utf8)
         let text = try compare([path("text.png"), a])
-        XCTAssertEqual(text.status, 2)
+        XCTAssertEqual(text.status, 65)
         XCTAssertTrue(text.err.hasPrefix("steady-dice: cannot compare: \(path("text.png")): cannot read image"), text.err)
         XCTAssertEqual(text.out, "")
     }

@@ -37,7 +37,7 @@ final class HostileBackgroundTests: XCTestCase {
         let base = ["snapshot", "--attitude", "1,0,0,0", "--size", "32x24", "--video", video, "--output", path("s.png")]
 
         let noLoop = try CommandHarness.run(base + ["--video-at", "1e308", "--no-video-loop"])
-        XCTAssertEqual(noLoop.status, 1, noLoop.stderr)
+        XCTAssertEqual(noLoop.status, 65, noLoop.stderr)
         XCTAssertTrue(message(noLoop.stderr).hasPrefix("steady-dice: \(video): has no frame 9223372036854775807 (its frames are 0 to 9)"),
                       noLoop.stderr)
 
@@ -45,7 +45,7 @@ final class HostileBackgroundTests: XCTestCase {
         XCTAssertEqual(looped.status, 0, looped.stderr)
 
         let largest = try CommandHarness.run(base + ["--frame", "9223372036854775807"])
-        XCTAssertEqual(largest.status, 1, largest.stderr)
+        XCTAssertEqual(largest.status, 65, largest.stderr)
         XCTAssertTrue(message(largest.stderr).contains("has no frame 9223372036854775807 (its frames are 0 to 9)"), largest.stderr)
 
         let past = try CommandHarness.run(base + ["--frame", "9223372036854775808"])

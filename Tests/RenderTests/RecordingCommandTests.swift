@@ -76,7 +76,7 @@ final class RecordingCommandTests: XCTestCase {
         XCTAssertTrue(try String(contentsOfFile: converted, encoding: .utf8).contains("# frame: xTrueNorthZVertical\n"))
         let refused = try attitude(["convert", recording, "--output", path("never.csv"), "--frame", "xMagneticNorthZVertical"])
         XCTAssertNotEqual(refused.status, 0)
-        XCTAssertTrue(refused.stderr.contains("Error: \(recording)/Orientation.csv: the log is referenced to true north (xTrueNorthZVertical); "
+        XCTAssertTrue(refused.stderr.contains("attitude: \(recording)/Orientation.csv: the log is referenced to true north (xTrueNorthZVertical); "
                                               + "magnetic north needs the magnetic declination at the site: give --declination DEG (east positive)"),
                       refused.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("never.csv")))
@@ -136,7 +136,7 @@ final class RecordingCommandTests: XCTestCase {
         let empty = folder.appendingPathComponent("empty")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         let result = try CommandHarness.run(["snapshot", "--log", empty.path, "--size", "64x48", "--output", path("e.png")])
-        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.status, 65)
         XCTAssertTrue(result.stderr.contains("\(empty.path): a folder, but not a recording steady-dice knows"), result.stderr)
     }
 

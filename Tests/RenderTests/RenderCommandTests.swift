@@ -152,7 +152,7 @@ final class RenderCommandTests: XCTestCase {
     func testBadOutputsAreClearErrors() throws {
         let log = try writeTurningLog()
         let missingFolder = try CommandHarness.run(["render", "--log", log, "--size", "64x48", "--fps", "5", "-o", path("absent/v.mkv")])
-        XCTAssertEqual(missingFolder.status, 1)
+        XCTAssertEqual(missingFolder.status, 74)
         XCTAssertTrue(missingFolder.stderr.contains("absent/v.mkv: the folder"), missingFolder.stderr)
         let unknown = try CommandHarness.run(["render", "--log", log, "--size", "64x48", "--fps", "5", "-o", path("v.gif")])
         XCTAssertNotEqual(unknown.status, 0)
@@ -160,7 +160,7 @@ final class RenderCommandTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: path("full"), withIntermediateDirectories: false)
         try "x".write(toFile: path("full/keep.txt"), atomically: true, encoding: .utf8)
         let notEmpty = try CommandHarness.run(["render", "--log", log, "--size", "64x48", "--fps", "5", "-o", path("full/")])
-        XCTAssertEqual(notEmpty.status, 1)
+        XCTAssertEqual(notEmpty.status, 74)
         XCTAssertTrue(notEmpty.stderr.contains("is a folder that is not empty"), notEmpty.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("full")), ["keep.txt"])
     }
@@ -176,7 +176,7 @@ final class RenderCommandTests: XCTestCase {
         for output in ["v.mkv", "pngs/"] {
             let result = try CommandHarness.run(["render", "--log", log, "--size", "64x48", "--fps", "10", "--video", video,
                                                  "--no-video-loop", "-o", path(output)])
-            XCTAssertEqual(result.status, 1)
+            XCTAssertEqual(result.status, 65)
             XCTAssertTrue(result.stderr.contains("short.avi: has no frame"), result.stderr)
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["short.avi", "turn.csv"])
         }
@@ -205,7 +205,7 @@ final class RenderCommandTests: XCTestCase {
 
         try RGBImage(width: 160, height: 120, fill: (9, 9, 9)).write(path: path("small.png"))
         let wrongSize = try CommandHarness.run(base + ["--size", "320x240", "--background", path("small.png"), "-o", path("w.png")])
-        XCTAssertEqual(wrongSize.status, 1)
+        XCTAssertEqual(wrongSize.status, 65)
         XCTAssertTrue(wrongSize.stderr.contains("small.png: is 160x120, but \(yml) describes 320x240 pictures"), wrongSize.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("w.png")))
     }
@@ -225,7 +225,7 @@ final class RenderCommandTests: XCTestCase {
         kill(process.processIdentifier, SIGINT)
         CommandHarness.finish(process, within: 30, what: "render after SIGINT")
         seen += String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        XCTAssertEqual(process.terminationStatus, 1)
+        XCTAssertEqual(process.terminationStatus, 130)
         XCTAssertTrue(seen.contains("long.mkv: stopped by a signal after"), seen)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
     }
@@ -248,7 +248,7 @@ final class RenderCommandTests: XCTestCase {
             }
             let result = try CommandHarness.run(["snapshot", "--attitude", "1,0,0,0", "--size", "64x48", "--intrinsics", p,
                                                  "-o", path("x.png")])
-            XCTAssertEqual(result.status, 1, file: file, line: line)
+            XCTAssertEqual(result.status, 65, file: file, line: line)
             XCTAssertTrue(result.stderr.contains(expected), result.stderr, file: file, line: line)
         }
         try assertFails("nomatrix.yml", mentions: "camera_matrix: missing") { try Self.writeIntrinsics(to: $0, omit: "camera_matrix") }

@@ -77,21 +77,21 @@ final class VideoCommandTests: XCTestCase {
         let base = ["snapshot", "--attitude", "1,0,0,0", "--size", "64x48", "--output", output]
 
         let missing = try CommandHarness.run(base + ["--video", path("absent.avi")])
-        XCTAssertEqual(missing.status, 1)
+        XCTAssertEqual(missing.status, 66)
         XCTAssertTrue(missing.stderr.contains("\(path("absent.avi")): missing"), missing.stderr)
 
         try Data((0..<40_000).map { UInt8(truncatingIfNeeded: $0 &* 7919 >> 3) }).write(to: URL(fileURLWithPath: path("noise.avi")))
         let noise = try CommandHarness.run(base + ["--video", path("noise.avi")])
-        XCTAssertEqual(noise.status, 1)
+        XCTAssertEqual(noise.status, 65)
         XCTAssertTrue(noise.stderr.contains("steady-dice: \(path("noise.avi")): "), noise.stderr)
 
         let camera = try CommandHarness.run(base + ["--camera", "99"])
-        XCTAssertEqual(camera.status, 1)
+        XCTAssertEqual(camera.status, 69)
         XCTAssertTrue(camera.stderr.contains("camera 99: no camera could be opened there"), camera.stderr)
         XCTAssertFalse(camera.stderr.contains("WARN"), "OpenCV's own warnings are silenced: \(camera.stderr)")
 
         let beyond = try CommandHarness.run(base + ["--video", video, "--frame", "7"])
-        XCTAssertEqual(beyond.status, 1)
+        XCTAssertEqual(beyond.status, 65)
         XCTAssertTrue(beyond.stderr.contains("\(video): has no frame 7 (its frames are 0 to 4)"), beyond.stderr)
 
         let both = try CommandHarness.run(base + ["--video", video, "--camera", "0"])

@@ -97,7 +97,7 @@ final class WindowTests: XCTestCase {
         environment["DISPLAY"] = nil
         environment["WAYLAND_DISPLAY"] = nil
         let result = try CommandHarness.run(["run", "--log", "/nonexistent/walk.csv", "--camera", "7"], environment: environment)
-        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.status, 69)
         XCTAssertTrue(result.stderr.contains("no display"), result.stderr)
         XCTAssertFalse(result.stderr.contains("nonexistent"), result.stderr)
         XCTAssertFalse(result.stderr.lowercased().contains("camera 7"), result.stderr)
@@ -108,7 +108,7 @@ final class WindowTests: XCTestCase {
         environment["DISPLAY"] = nil
         environment["WAYLAND_DISPLAY"] = nil
         let result = try CommandHarness.run(["run", "--frames", "1"], environment: environment)
-        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.status, 69)
         XCTAssertTrue(result.stderr.contains("xvfb-run"), result.stderr)
         XCTAssertTrue(result.stderr.contains("snapshot"), result.stderr)
     }
