@@ -237,7 +237,7 @@ final class HelpTextTests: XCTestCase {
         return pages
     }
 
-    /// Each guide's contents list links every section: `scripts/readme-contents` run on a copy changes nothing.
+    /// Each guide's contents list links every section: `scripts/maintainer/readme-contents` run on a copy changes nothing.
     func testGuidesContentsListsAreCurrent() throws {
         let docs = Fixtures.checkout.appendingPathComponent("docs")
         let guides = try FileManager.default.contentsOfDirectory(atPath: docs.path).filter { $0.hasSuffix(".md") }.sorted()
@@ -248,13 +248,13 @@ final class HelpTextTests: XCTestCase {
             try FileManager.default.copyItem(at: docs.appendingPathComponent(guide), to: copy)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", Fixtures.checkout.appendingPathComponent("scripts/readme-contents").path, copy.path]
+            process.arguments = ["python3", Fixtures.checkout.appendingPathComponent("scripts/maintainer/readme-contents").path, copy.path]
             try process.run()
-            CommandHarness.finish(process, within: 30, what: "scripts/readme-contents")
+            CommandHarness.finish(process, within: 30, what: "scripts/maintainer/readme-contents")
             XCTAssertEqual(process.terminationStatus, 0, guide)
             XCTAssertEqual(try String(contentsOf: copy, encoding: .utf8),
                            try String(contentsOf: docs.appendingPathComponent(guide), encoding: .utf8),
-                           "docs/\(guide)'s contents list is out of date: run scripts/readme-contents")
+                           "docs/\(guide)'s contents list is out of date: run scripts/maintainer/readme-contents")
         }
     }
 

@@ -85,7 +85,7 @@ def main():
     width, height = 3 * CELL, 2 * CELL
     lines = [
         "# steady-dice die: edge 1, centred at the origin, faces aligned with the model (= world) axes.",
-        "# +Z 1, -Z 6, +X 2, -X 5, +Y 3, -Y 4. Texture: die.png (3x2 atlas). Made by scripts/make-die-model.py.",
+        "# +Z 1, -Z 6, +X 2, -X 5, +Y 3, -Y 4. Texture: die.png (3x2 atlas). Made by scripts/maintainer/make-die-model.py.",
         "mtllib die.mtl",
     ]
     vertices, texcoords, normals, faces = [], [], [], []
@@ -118,7 +118,7 @@ def write_box():
     write_png("models/box.png", np.tile(BOX_RED, (4, 4, 1)))
     lines = [
         "# steady-dice box: the seed's SceneKit box, 4 along X, 2 along Y, 1 along Z, centred at the origin.",
-        "# One colour (box.png). Made by scripts/make-die-model.py.",
+        "# One colour (box.png). Made by scripts/maintainer/make-die-model.py.",
         "mtllib box.mtl",
     ]
     vertices, normals, faces = [], [], []
