@@ -4,7 +4,7 @@
 Source: BROAD trial 01_undisturbed_slow_rotation_A (CC BY 4.0): D. Laidig, M. Caruso, A. Cereatti, T. Seel,
 "BROAD - A Benchmark for Robust Inertial Orientation Estimation", Data 6(7), 2021, doi:10.3390/data6070072.
 Its optical reference quaternion rotates the sensor frame into ENU. Taking the sensor as the device,
-worldFromDevice = worldFromENU * q_ref, with worldFromENU = -90 degrees about Z (CONVENTIONS.md), so the
+worldFromDevice = worldFromENU * q_ref, with worldFromENU = -90 degrees about Z (docs/conventions.md), so the
 log is in xMagneticNorthZVertical (X north, Y west, Z up).
 
 The script keeps the motion phase (moving = 1), skips rows where the optical reference was lost (nan),
