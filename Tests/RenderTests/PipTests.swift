@@ -5,7 +5,7 @@ import Render
 import SteadyDiceKit
 import XCTest
 
-/// Where each pip of the die must show, worked out from the die's specification alone (CONVENTIONS.md's
+/// Where each pip of the die must show, worked out from the die's specification alone (docs/frames.md's
 /// faces and scripts/maintainer/make-die-model.py's pip layout, copied here as numbers) and the quaternion, in double
 /// precision: no OBJ, texture, Matrix4 or Pipeline. The renderer draws from models/die.obj and die.png, so
 /// a pip moved, missing or on the wrong face in those, or a wrong texture mapping, fails here.
