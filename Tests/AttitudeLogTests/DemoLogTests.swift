@@ -2,7 +2,7 @@ import AttitudeLog
 import AttitudeMath
 import XCTest
 
-/// The demo log the app ships (models/demo-attitude.csv, made by scripts/make-demo-log.py) stays a valid log.
+/// The demo log the app ships (models/demo-attitude.csv, made by scripts/maintainer/make-demo-log.py) stays a valid log.
 final class DemoLogTests: XCTestCase {
     private var demoPath: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

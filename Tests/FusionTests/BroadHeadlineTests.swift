@@ -5,7 +5,7 @@ import XCTest
 /// The README's headline BROAD result ("Results (24 BROAD trials ...)": 9D total RMSE 2.089°, heading 1.936°,
 /// inclination 0.670°) comes from `attitude eval` over the 24 trials in shared/data/broad. The whole run takes
 /// about 60 s in a debug build on the shared 2-core machine, too long for every test run, so
-/// `scripts/bench-broad` runs it, prints the figure and fails when it differs from the README's; this test
+/// `scripts/maintainer/bench-broad` runs it, prints the figure and fails when it differs from the README's; this test
 /// pins five of the trials, one from each group (undisturbed, tapping, vibration, a stationary and an
 /// attached magnet), each within 0.0005° of the figures the full run printed for them. The estimator is
 /// deterministic, so any change to it, to the readers or to the metric moves these.

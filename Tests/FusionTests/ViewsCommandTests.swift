@@ -98,7 +98,7 @@ final class ViewsCommandTests: RawLogTestCase {
     }
 
     /// A raw log is fused first, and the views are those of the attitude the log was made from: each row's
-    /// quaternion is within 1° of the truth (ENU turned into magnetic north, CONVENTIONS.md), and its matrix,
+    /// quaternion is within 1° of the truth (ENU turned into magnetic north, docs/conventions.md), and its matrix,
     /// angles and tilt are the formulas' on that quaternion.
     func testARawLogIsFusedFirst() throws {
         let imu = TumblingIMU(seconds: 2, rate: 100)

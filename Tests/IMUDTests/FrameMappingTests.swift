@@ -73,7 +73,7 @@ final class FrameMappingTests: XCTestCase {
     }
 
     func testDeviceAtIdentityLooksStraightDown() {
-        // CONVENTIONS.md: at the identity attitude the camera looks down at the die. Body +X (forward) is then
+        // docs/frames.md: at the identity attitude the camera looks down at the die. Body +X (forward) is then
         // NED down and body +Z (down) points east: the IMU's nose is pitched down by 90°.
         let nedFromBody = IMUDFrameMapping().packetQuaternion(worldFromDevice: .identity)
         assertVector(nedFromBody.rotate([1, 0, 0]), [0, 0, 1])

@@ -32,7 +32,7 @@ final class MountRotationTests: XCTestCase {
     }
 
     /// For any Euler mount M and packet, the quaternion form deviceFromBody·M draws the same attitude,
-    /// and that attitude is worldFromB · R⁻¹ (CONVENTIONS.md).
+    /// and that attitude is worldFromB · R⁻¹ (docs/conventions.md).
     func testQuaternionFormEqualsEulerFormForAnyMount() throws {
         for text in ["roll180", "pitch90", "10,-20,30", "-75.5,12,170"] {
             let euler = try IMUDMount(parsing: text)

@@ -5,7 +5,8 @@ import XCTest
 
 /// The help of every command of both executables, as a user at an 80-column terminal sees it
 /// (`COLUMNS=80`, which swift-argument-parser honours): it reads as paragraphs, none of its prose ending
-/// in a short leftover line, and README.md names every command and every option it lists.
+/// in a short leftover line; README.md or a guide in docs/ names every command, and the command reference
+/// that `scripts/install` installs (the man pages of `scripts/command-reference`) lists every option it lists.
 final class HelpTextTests: XCTestCase {
     /// One command's help: `steady-dice snapshot` and what `steady-dice snapshot --help` printed.
     struct Help {
@@ -59,6 +60,19 @@ final class HelpTextTests: XCTestCase {
             for match in names.matches(of: #/--[a-z0-9][a-z0-9-]*/#) {
                 let option = String(match.output)
                 if option != "--help" && option != "--version" && !options.contains(option) { options.append(option) }
+            }
+        }
+        return options
+    }
+
+    /// The long options a man page of generate-manual lists: its `.It` lines, on which mdoc's `Fl` adds a
+    /// dash to each word (`.It Fl o , -output Ar output` gives `--output`).
+    static func manPageOptions(in page: String) -> [String] {
+        var options: [String] = []
+        for line in page.split(separator: "\n") where line.hasPrefix(".It ") {
+            for word in line.split(separator: " ") where word.hasPrefix("-") && word.count > 1 {
+                let option = "-" + word
+                if !options.contains(option) { options.append(option) }
             }
         }
         return options
@@ -125,6 +139,8 @@ final class HelpTextTests: XCTestCase {
         """
         XCTAssertEqual(Self.raggedLines(in: paragraph), [])
         XCTAssertEqual(Self.options(in: "  --loop/--no-loop       Loop (default: --loop)\n  -h, --help   Show help."), ["--loop", "--no-loop"])
+        let page = ".Op Fl -quiet\n.It Fl -log Ar log\nLog to play.\n.It Fl o , -output Ar output\n.It Fl -video-loop\n"
+        XCTAssertEqual(Self.manPageOptions(in: page), ["--log", "--output", "--video-loop"])
     }
 
     func testTheShortTailCheckCatchesAShortLastLineOfProseOnly() {
@@ -173,25 +189,55 @@ final class HelpTextTests: XCTestCase {
             .map { try String(contentsOf: $0, encoding: .utf8) }.joined(separator: "\n")
     }
 
-    func testReadmeNamesEveryCommandAndOption() throws {
-        let readme = try Self.documentation()
+    /// A newcomer finds each command in a guide: README.md or docs/ names every subcommand of both executables.
+    func testTheGuidesNameEveryCommand() throws {
+        let documentation = try Self.documentation()
+        let all = try allHelp()
+        for help in all where help.command.count > 1 {
+            let command = help.command.joined(separator: " ")
+            XCTAssertTrue(documentation.contains(command), "README.md and docs/ do not mention the command `\(command)`")
+        }
+    }
+
+    /// The command reference names every option of every command: each command has its man page, made
+    /// as `scripts/install` makes them, and that page lists each long option its `--help` lists. The guides
+    /// need not repeat them all.
+    func testTheManPagesListEveryOptionOfEveryHelp() throws {
+        let pages = try Self.manPages(of: BuiltTool.url("steady-dice").deletingLastPathComponent())
         let all = try allHelp()
         let options = Set(all.flatMap { Self.options(in: $0.text) })
         XCTAssertGreaterThan(options.count, 60, "options found: \(options.sorted())")
         for help in all {
             let command = help.command.joined(separator: " ")
-            if help.command.count > 1 {
-                XCTAssertTrue(readme.contains(command), "README.md and docs/ do not mention the command `\(command)`")
+            let name = help.command.joined(separator: "-")
+            guard let page = pages[name] else {
+                XCTFail("the command reference has no man page \(name).1 for `\(command)` (pages: \(pages.keys.sorted()))")
+                continue
             }
+            let listed = Self.manPageOptions(in: page)
             for option in Self.options(in: help.text) {
-                let pattern = try Regex("\(option)(?![a-z0-9-])")
-                XCTAssertNotNil(readme.firstMatch(of: pattern),
-                                "README.md and docs/ do not mention \(option), an option of `\(command)`")
+                XCTAssertTrue(listed.contains(option), "man page \(name).1 does not list \(option), an option of `\(command) --help`")
             }
         }
     }
 
-    /// Each guide's contents list links every section: `scripts/readme-contents` run on a copy changes nothing.
+    /// The man pages `scripts/command-reference` makes from the binaries in `folder`, as `scripts/install`
+    /// does, in a temporary folder: each page's mdoc text by its name (`steady-dice-render`).
+    static func manPages(of folder: URL) throws -> [String: String] {
+        let output = try TemporaryFolder.make("steady-dice-reference")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let script = Fixtures.checkout.appendingPathComponent("scripts/command-reference")
+        let result = try BuiltTool.run(script, [folder.path, output.path], timeout: 300)
+        XCTAssertEqual(result.status, 0, "scripts/command-reference: \(result.stderr)")
+        let man1 = output.appendingPathComponent("man/man1")
+        var pages: [String: String] = [:]
+        for file in try FileManager.default.contentsOfDirectory(atPath: man1.path) where file.hasSuffix(".1") {
+            pages[String(file.dropLast(2))] = try String(contentsOf: man1.appendingPathComponent(file), encoding: .utf8)
+        }
+        return pages
+    }
+
+    /// Each guide's contents list links every section: `scripts/maintainer/readme-contents` run on a copy changes nothing.
     func testGuidesContentsListsAreCurrent() throws {
         let docs = Fixtures.checkout.appendingPathComponent("docs")
         let guides = try FileManager.default.contentsOfDirectory(atPath: docs.path).filter { $0.hasSuffix(".md") }.sorted()
@@ -202,13 +248,13 @@ final class HelpTextTests: XCTestCase {
             try FileManager.default.copyItem(at: docs.appendingPathComponent(guide), to: copy)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", Fixtures.checkout.appendingPathComponent("scripts/readme-contents").path, copy.path]
+            process.arguments = ["python3", Fixtures.checkout.appendingPathComponent("scripts/maintainer/readme-contents").path, copy.path]
             try process.run()
-            CommandHarness.finish(process, within: 30, what: "scripts/readme-contents")
+            CommandHarness.finish(process, within: 30, what: "scripts/maintainer/readme-contents")
             XCTAssertEqual(process.terminationStatus, 0, guide)
             XCTAssertEqual(try String(contentsOf: copy, encoding: .utf8),
                            try String(contentsOf: docs.appendingPathComponent(guide), encoding: .utf8),
-                           "docs/\(guide)'s contents list is out of date: run scripts/readme-contents")
+                           "docs/\(guide)'s contents list is out of date: run scripts/maintainer/readme-contents")
         }
     }
 

@@ -5,7 +5,8 @@ import XCTest
 
 /// `scripts/install` and `scripts/uninstall` with a temporary prefix: the installed binary, which lives
 /// outside the checkout, finds its assets in the resource bundle installed beside it (Bundle.module) and
-/// draws the checkout binary's picture; a copied binary without its bundle fails naming where it looked.
+/// draws the checkout binary's picture; the man pages and shell completions made from the installed
+/// binaries are in their standard places; a copied binary without its bundle fails naming where it looked.
 ///
 /// The install copies the debug binaries this suite already built (`STEADY_DICE_INSTALL_FROM`) rather
 /// than building release ones, which would add minutes to every run of the suite.
@@ -34,7 +35,7 @@ final class InstallTests: XCTestCase {
         var environment = cleanEnvironment
         environment["STEADY_DICE_INSTALL_FROM"] = built.deletingLastPathComponent().path
 
-        let install = try run(checkout.appendingPathComponent("scripts/install"), [prefix.path], environment: environment)
+        let install = try run(checkout.appendingPathComponent("scripts/install"), [prefix.path], environment: environment, within: 300)
         XCTAssertEqual(install.status, 0, install.output)
         let installed = prefix.appendingPathComponent("bin/steady-dice")
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: installed.path))
@@ -47,6 +48,7 @@ final class InstallTests: XCTestCase {
             XCTAssertTrue(FileManager.default.fileExists(atPath: prefix.appendingPathComponent("bin/steady-dice_Location.resources/\(file)").path), file)
         }
         XCTAssertFalse(installed.path.hasPrefix(checkout.path + "/"), "the installed binary must live outside the checkout")
+        try assertCommandReference(in: prefix)
 
         let snapshot = ["snapshot", "--attitude", "0.8,0.3,0.4,0.33", "--size", "320x240",
                         "--panorama", "models/compass-sky.png", "--hud"]
@@ -87,7 +89,7 @@ final class InstallTests: XCTestCase {
         let prefix = scratch.appendingPathComponent("prefix")
         var environment = cleanEnvironment
         environment["STEADY_DICE_INSTALL_FROM"] = try CommandHarness.executable().deletingLastPathComponent().path
-        let install = try run(checkout.appendingPathComponent("scripts/install"), [prefix.path], environment: environment)
+        let install = try run(checkout.appendingPathComponent("scripts/install"), [prefix.path], environment: environment, within: 300)
         XCTAssertEqual(install.status, 0, install.output)
 
         let readme = try String(contentsOf: checkout.appendingPathComponent("docs/assets.md"), encoding: .utf8)
@@ -141,13 +143,55 @@ final class InstallTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.appendingPathComponent("never.png").path))
     }
 
+    /// The command reference `scripts/install` made from the binaries it installed: a man page for each
+    /// executable and each subcommand its help lists, bash, zsh and fish completions for both, which bash
+    /// reads without a syntax error; `man -l` renders `steady-dice-render.1` naming every option of
+    /// `steady-dice render --help`.
+    private func assertCommandReference(in prefix: URL) throws {
+        let share = prefix.appendingPathComponent("share")
+        for tool in ["steady-dice", "attitude"] {
+            let help = try run(prefix.appendingPathComponent("bin/\(tool)"), ["--help"], environment: cleanEnvironment)
+            XCTAssertEqual(help.status, 0, help.output)
+            let subcommands = HelpTextTests.subcommands(in: help.output)
+            XCTAssertGreaterThan(subcommands.count, 5, help.output)
+            for page in [tool] + subcommands.map({ "\(tool)-\($0)" }) {
+                XCTAssertTrue(FileManager.default.fileExists(atPath: share.appendingPathComponent("man/man1/\(page).1").path),
+                              "no man page \(page).1 in \(share.path)/man/man1")
+            }
+            let completions = ["bash-completion/completions/\(tool)", "zsh/site-functions/_\(tool)", "fish/vendor_completions.d/\(tool).fish"]
+            for file in completions {
+                let text = (try? String(contentsOf: share.appendingPathComponent(file), encoding: .utf8)) ?? ""
+                XCTAssertTrue(text.contains(tool), "share/\(file) is missing or does not complete \(tool)")
+            }
+            let bash = try run(URL(fileURLWithPath: "/bin/bash"), ["-n", share.appendingPathComponent(completions[0]).path],
+                               environment: cleanEnvironment)
+            XCTAssertEqual(bash.status, 0, "bash -n share/\(completions[0]): \(bash.output)")
+        }
+
+        var environment = cleanEnvironment
+        environment["MANWIDTH"] = "80"
+        let page = share.appendingPathComponent("man/man1/steady-dice-render.1").path
+        let manual = try run(URL(fileURLWithPath: "/usr/bin/env"), ["man", "-l", page], environment: environment)
+        XCTAssertEqual(manual.status, 0, "man -l \(page) (man-db, which scripts/setup installs): \(manual.output)")
+        XCTAssertTrue(manual.output.contains("steady-dice render"), manual.output)
+        let help = try run(prefix.appendingPathComponent("bin/steady-dice"), ["render", "--help"], environment: cleanEnvironment)
+        let options = HelpTextTests.options(in: help.output)
+        XCTAssertGreaterThan(options.count, 20, help.output)
+        for option in options {
+            XCTAssertNotNil(manual.output.firstMatch(of: try Regex("\(option)(?![a-z0-9-])")),
+                            "`man -l steady-dice-render.1` does not show \(option), an option of `steady-dice render --help`")
+        }
+    }
+
     private func isDirectory(_ url: URL) -> Bool {
         var flag: ObjCBool = false
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &flag) && flag.boolValue
     }
 
     /// Runs `executable ARGUMENTS` in `folder` (default the scratch folder): exit status and stdout and stderr together.
-    private func run(_ executable: URL, _ arguments: [String], environment: [String: String], in folder: URL? = nil) throws -> (status: Int32, output: String) {
+    /// `within` seconds at most: the install's first run builds swift-argument-parser's generate-manual.
+    private func run(_ executable: URL, _ arguments: [String], environment: [String: String], in folder: URL? = nil,
+                     within timeout: Double = 120) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -158,7 +202,7 @@ final class InstallTests: XCTestCase {
         process.standardError = output
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
-        CommandHarness.finish(process, within: 120, what: executable.lastPathComponent)
+        CommandHarness.finish(process, within: timeout, what: executable.lastPathComponent)
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }

@@ -5,8 +5,8 @@ import Render
 import SteadyDiceKit
 import XCTest
 
-/// Where each pip of the die must show, worked out from the die's specification alone (CONVENTIONS.md's
-/// faces and scripts/make-die-model.py's pip layout, copied here as numbers) and the quaternion, in double
+/// Where each pip of the die must show, worked out from the die's specification alone (docs/frames.md's
+/// faces and scripts/maintainer/make-die-model.py's pip layout, copied here as numbers) and the quaternion, in double
 /// precision: no OBJ, texture, Matrix4 or Pipeline. The renderer draws from models/die.obj and die.png, so
 /// a pip moved, missing or on the wrong face in those, or a wrong texture mapping, fails here.
 enum DieSpecification {
@@ -233,7 +233,7 @@ final class PipTests: XCTestCase {
         try FileManager.default.copyItem(at: source.models, to: root.appendingPathComponent("models"))
         let path = root.appendingPathComponent("models/die.png").path
         var texture = try RGBImage.read(path: path)
-        // The atlas: 256-pixel cells, 1 2 3 on the top row and 4 5 6 below (scripts/make-die-model.py).
+        // The atlas: 256-pixel cells, 1 2 3 on the top row and 4 5 6 below (scripts/maintainer/make-die-model.py).
         let cell = 256.0
         let (x0, y0) = (Double((value - 1) % 3) * cell, Double((value - 1) / 3) * cell)
         let (cx, cy) = (x0 + centre.x * cell, y0 + centre.y * cell)

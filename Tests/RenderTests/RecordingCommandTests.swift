@@ -223,7 +223,7 @@ final class RecordingCommandTests: XCTestCase {
                                              "--size", "320x240", "--background", "none", "--output", output])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stderr.contains("imud at unix:\(socketPath): wire version 17 (276 bytes)"), result.stderr)
-        // CONVENTIONS.md: worldFromDevice = worldFromNED · nedFromBody · bodyFromDevice.
+        // docs/conventions.md: worldFromDevice = worldFromNED · nedFromBody · bodyFromDevice.
         let nedFromBody = Quaternion(w: 0.5, x: 0.5, y: 0.5, z: 0.5)
         let expected = try RenderHarness.render(Frames.worldFromNED * nedFromBody * Frames.deviceFromBody.conjugate, width: 320, height: 240)
         let live = try RGBImage.read(path: output)

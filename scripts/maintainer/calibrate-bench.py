@@ -2,7 +2,7 @@
 """Benchmark `steady-dice calibrate` on synthetic clips with known truth: offset error (ms), vertical
 field-of-view error (%), mount error (degrees) and seconds per clip, with their medians.
 
-    scripts/calibrate-bench.py [--binary .build/release/steady-dice] [--size 640x480] [--duration 20] [--work DIR]
+    scripts/maintainer/calibrate-bench.py [--binary .build/release/steady-dice] [--size 640x480] [--duration 20] [--work DIR]
                                [--gyro-noise DEG/S] [--gyro-bias X,Y,Z] [--lossy] [--broad DIR]
 
 Each case makes a clip with `steady-dice calibration-clip` (a BROAD trial's reference attitude turning

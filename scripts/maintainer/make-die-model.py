@@ -4,7 +4,7 @@ one 256x256 cell per face in a 768x512 texture atlas. Also writes models/box.obj
 the seed's red SceneKit box, 4 wide along X, 2 high along Y, 1 long along Z, centred at the origin,
 drawn by the same pipeline (a one-colour texture, so the die's shaders light it unchanged).
 
-Faces follow CONVENTIONS.md: +Z shows 1, -Z 6, +X 2, -X 5, +Y 3, -Y 4. Each face is textured
+Faces follow docs/frames.md: +Z shows 1, -Z 6, +X 2, -X 5, +Y 3, -Y 4. Each face is textured
 so that, seen from outside, its cell's top edge points along the face's "up" axis below
 (+Y for the Z faces, +Z for the side faces). Run from the repository root; needs numpy.
 """
@@ -85,7 +85,7 @@ def main():
     width, height = 3 * CELL, 2 * CELL
     lines = [
         "# steady-dice die: edge 1, centred at the origin, faces aligned with the model (= world) axes.",
-        "# +Z 1, -Z 6, +X 2, -X 5, +Y 3, -Y 4. Texture: die.png (3x2 atlas). Made by scripts/make-die-model.py.",
+        "# +Z 1, -Z 6, +X 2, -X 5, +Y 3, -Y 4. Texture: die.png (3x2 atlas). Made by scripts/maintainer/make-die-model.py.",
         "mtllib die.mtl",
     ]
     vertices, texcoords, normals, faces = [], [], [], []
@@ -118,7 +118,7 @@ def write_box():
     write_png("models/box.png", np.tile(BOX_RED, (4, 4, 1)))
     lines = [
         "# steady-dice box: the seed's SceneKit box, 4 along X, 2 along Y, 1 along Z, centred at the origin.",
-        "# One colour (box.png). Made by scripts/make-die-model.py.",
+        "# One colour (box.png). Made by scripts/maintainer/make-die-model.py.",
         "mtllib box.mtl",
     ]
     vertices, normals, faces = [], [], []

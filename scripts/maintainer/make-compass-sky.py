@@ -9,7 +9,7 @@ A blue sky over brown ground, a yellow horizon, a grid line every 15° of bearin
 the bearings N, E, S, W written just above the horizon (S is split across the ±180° edge, as the
 panorama wraps there). Python standard library only: the PNG writer is below.
 
-    scripts/make-compass-sky.py models/compass-sky.png [WIDTH]
+    scripts/maintainer/make-compass-sky.py models/compass-sky.png [WIDTH]
 """
 import struct
 import sys

@@ -4,13 +4,13 @@
 Source: BROAD trial 01_undisturbed_slow_rotation_A (CC BY 4.0): D. Laidig, M. Caruso, A. Cereatti, T. Seel,
 "BROAD - A Benchmark for Robust Inertial Orientation Estimation", Data 6(7), 2021, doi:10.3390/data6070072.
 Its optical reference quaternion rotates the sensor frame into ENU. Taking the sensor as the device,
-worldFromDevice = worldFromENU * q_ref, with worldFromENU = -90 degrees about Z (CONVENTIONS.md), so the
+worldFromDevice = worldFromENU * q_ref, with worldFromENU = -90 degrees about Z (docs/conventions.md), so the
 log is in xMagneticNorthZVertical (X north, Y west, Z up).
 
 The script keeps the motion phase (moving = 1), skips rows where the optical reference was lost (nan),
 resamples to about 30 Hz by keeping the first row at or after each 1/30 s step, keeps 60 s and re-bases t to 0.
 
-Usage: scripts/make-demo-log.py [BROAD_TRIAL.csv.xz] [OUTPUT.csv]
+Usage: scripts/maintainer/make-demo-log.py [BROAD_TRIAL.csv.xz] [OUTPUT.csv]
 Only the Python standard library is needed.
 """
 import csv
@@ -21,7 +21,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_INPUT = "/work/shared/data/broad/01_undisturbed_slow_rotation_A.csv.xz"
-DEFAULT_OUTPUT = os.path.join(HERE, "..", "models", "demo-attitude.csv")
+DEFAULT_OUTPUT = os.path.join(HERE, "..", "..", "models", "demo-attitude.csv")
 RATE_HZ = 30.0
 LENGTH_S = 60.0
 # -90 degrees about Z, [w, x, y, z]: east -> -Y (Y is west), north -> +X.
@@ -78,7 +78,7 @@ def main():
     if not samples:
         sys.exit(f"{source}: no rows in the motion phase with a valid reference quaternion")
     with open(output, "w", newline="\n") as out:
-        out.write("# steady-dice demo attitude log, made by scripts/make-demo-log.py from a real recording:\n")
+        out.write("# steady-dice demo attitude log, made by scripts/maintainer/make-demo-log.py from a real recording:\n")
         out.write("# BROAD trial 01_undisturbed_slow_rotation_A, optical reference orientation, motion phase,\n")
         out.write(f"# first {LENGTH_S:.0f} s resampled to about {RATE_HZ:.0f} Hz; sensor taken as the device.\n")
         out.write("# Laidig, Caruso, Cereatti, Seel, \"BROAD - A Benchmark for Robust Inertial Orientation\n")
