@@ -5,7 +5,7 @@ import Foundation
 public struct AttitudeSample: Equatable, Sendable {
     /// Seconds. In a loaded `AttitudeLog`, playback time: the first sample is at 0.
     public var t: Double
-    /// Rotates device coordinates into the log's reference frame W (CONVENTIONS.md), unit length.
+    /// Rotates device coordinates into the log's reference frame W (docs/conventions.md), unit length.
     public var worldFromDevice: Quaternion
 
     public init(t: Double, worldFromDevice: Quaternion) {
@@ -34,7 +34,7 @@ public enum AttitudeLogFormat: String, Sendable {
 
 /// A recorded attitude track: samples in time order, read from a file or built in memory.
 ///
-/// Times are re-based so that the first sample is at t = 0 (CONVENTIONS.md, Time); the file's own time
+/// Times are re-based so that the first sample is at t = 0 (docs/conventions.md, "Time"); the file's own time
 /// of the first sample is kept in `startTime`. Between samples the attitude is the shorter-arc slerp.
 public struct AttitudeLog: Equatable, Sendable {
     /// The file the log came from, as the caller named it; used in messages.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Reference frames W, all Z-up (CONVENTIONS.md), named as Core Motion's `CMAttitudeReferenceFrame`.
+/// Reference frames W, all Z-up (docs/conventions.md), named as Core Motion's `CMAttitudeReferenceFrame`.
 public enum ReferenceFrame: String, CaseIterable, Sendable {
     case xArbitraryZVertical
     case xArbitraryCorrectedZVertical
@@ -49,7 +49,7 @@ public enum OutputFrame: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Fixed rotations between the frames of CONVENTIONS.md. Each is named `targetFromSource`.
+/// Fixed rotations between the frames of docs/conventions.md. Each is named `targetFromSource`.
 public enum Frames {
     /// East-north-up into the Z-up north frame W: -90° about Z.
     public static let worldFromENU = Quaternion(w: 0.5.squareRoot(), x: 0, y: 0, z: -(0.5.squareRoot()))

@@ -1,4 +1,4 @@
-/// The steady-dice pipeline of CONVENTIONS.md (seed "Attitude estimation on iPhone", Eq. I-VII).
+/// The steady-dice pipeline of docs/frames.md (seed "Attitude estimation on iPhone", Eq. I-VII).
 public enum Pipeline {
     /// Where the virtual view sits in the device frame D: 4 units behind the camera.
     public static let defaultViewOffset = SIMD3<Float>(0, 0, 4)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A Hamilton quaternion `[w, x, y, z]` (CONVENTIONS.md). As an attitude it rotates the device
+/// A Hamilton quaternion `[w, x, y, z]` (docs/conventions.md). As an attitude it rotates the device
 /// frame D into a reference frame W: `v_W = q ⊗ v_D ⊗ q*`.
 public struct Quaternion: Equatable, Sendable, CustomStringConvertible {
     public var w: Double

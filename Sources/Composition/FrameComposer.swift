@@ -65,7 +65,7 @@ public struct SceneSource {
         log.frame.map(describe) ?? "not given by the log"
     }
 
-    /// The reference frame imud's attitude is drawn in: its NED or ENU turned into W (CONVENTIONS.md).
+    /// The reference frame imud's attitude is drawn in: its NED or ENU turned into W (docs/conventions.md).
     public static let imudFrameName = "X north, Y west, Z up (from imud)"
     /// imud's frame while its packets clear `mag_valid`: the heading is not referenced to north.
     public static let imudArbitraryFrameName = "heading arbitrary (imud: no mag_valid)"

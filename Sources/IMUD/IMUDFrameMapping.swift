@@ -71,7 +71,7 @@ public struct IMUDMount: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The mount as a rotation `R` from imud's body frame B to the device frame D (`v_D = R·v_B`,
-    /// CONVENTIONS.md: worldFromD = worldFromB · R⁻¹), as `--mount w,x,y,z` gives it. The camera's body
+    /// docs/conventions.md: worldFromD = worldFromB · R⁻¹), as `--mount w,x,y,z` gives it. The camera's body
     /// frame C is D turned by `Frames.deviceFromBody`, so `cameraBodyFromIMUBody = deviceFromBody⁻¹ · R`.
     public init(deviceFromIMUBody r: Quaternion) {
         let q = (Frames.deviceFromBody.conjugate * r).normalized() ?? .identity
@@ -119,7 +119,7 @@ public struct IMUDMount: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Converts between imud's packet quaternion and steady-dice's `worldFromDevice` (CONVENTIONS.md).
+/// Converts between imud's packet quaternion and steady-dice's `worldFromDevice` (docs/conventions.md).
 ///
 /// `worldFromDevice = worldFromReference · referenceFromIMUBody · imuBodyFromCameraBody · bodyFromDevice`,
 /// where `referenceFromIMUBody` is the packet quaternion (into NED, or ENU), `imuBodyFromCameraBody` the

@@ -2,7 +2,7 @@ import AttitudeMath
 
 /// One valid attitude from imud, mapped into steady-dice's frames.
 public struct IMUDSample: Equatable, Sendable {
-    /// The device-to-world attitude (CONVENTIONS.md): what the renderer draws.
+    /// The device-to-world attitude (docs/conventions.md): what the renderer draws.
     public let worldFromDevice: Quaternion
     /// The packet it came from: wire quaternion, timestamps, flags, sequence number.
     public let packet: IMUDPacket
