@@ -3,7 +3,6 @@ import PackageDescription
 
 let package = Package(
     name: "steady-dice",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "steady-dice", targets: ["SteadyDice"]),
         .executable(name: "attitude", targets: ["AttitudeTool"]),
@@ -88,7 +87,7 @@ let package = Package(
         /// library share. No ArgumentParser.
         .target(name: "Composition", dependencies: [
             "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "RawLog", "Fusion", "Location", "Recording",
-            "Calibration", "FileAccess", "SafeText", "CStopSignal", .product(name: "Logging", package: "swift-log"),
+            "Calibration", "FileAccess", "SafeText", "CStopSignal", "CGL", .product(name: "Logging", package: "swift-log"),
         ]),
         /// `run`'s window: GLFW, the keys, the frame loop over a composed scene.
         .target(name: "Window", dependencies: [
@@ -133,13 +132,15 @@ let package = Package(
         .testTarget(name: "PlotTests", dependencies: ["Plot", "Imaging", "AttitudeMath", "AttitudeLog", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "FileAccessTests", dependencies: ["FileAccess", "TestSupport"]),
         .testTarget(name: "AttitudeMathTests", dependencies: ["AttitudeMath", "TestSupport"]),
-        .testTarget(name: "AttitudeLogTests", dependencies: ["AttitudeLog", "Recording", "TestSupport"]),
+        .testTarget(name: "AttitudeLogTests", dependencies: ["AttitudeLog", "Recording", "FileAccess", "TestSupport"]),
         .testTarget(name: "CameraTests", dependencies: ["Camera", "AttitudeMath", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "SteadyDiceAssets", "Camera", "CGL", "CVShim", "Imaging", "FileAccess", "AttitudeMath", "AttitudeLog", "SteadyDiceKit", "TestSupport"],
                     exclude: ["Goldens"]),
+        .testTarget(name: "CompositionTests", dependencies: ["Composition", "Window", "AttitudeMath", "AttitudeLog", "Render", "TestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Camera", "TestSupport"]),
         .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "AttitudeMath", "Camera", "RawLog", "CVShim", "TestSupport"]),
-        .testTarget(name: "IMUDTests", dependencies: ["IMUD", "SafeText", "AttitudeMath", "AttitudeLog", "TestSupport"]),
+        .testTarget(name: "IMUDTests", dependencies: ["IMUD", "SafeText", "AttitudeMath", "AttitudeLog", "TestSupport",
+                                               .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "FusionTests", dependencies: ["Fusion", "SafeText", "RawLog", "AttitudeMath", "AttitudeLog", "Composition", "CommandLineSupport", "Recording", "TestSupport",
                                                  .product(name: "Logging", package: "swift-log"),
                                                  .product(name: "InMemoryLogging", package: "swift-log")],

@@ -8,8 +8,6 @@ import Foundation
 /// `description` is the message a user sees: `path:line:column: what is wrong`, like a compiler's.
 public struct AttitudeLogError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     public enum Reason: Equatable, Sendable {
-        /// The file does not exist.
-        case noSuchFile
         /// The file exists but could not be read (a folder, no permission, not UTF-8 text): the reason is the whole message.
         case unreadable(String)
         /// The header lacks columns of every known format. `missing` are the steady-dice columns it lacks.
@@ -70,8 +68,6 @@ public struct AttitudeLogError: Error, Equatable, Sendable, CustomStringConverti
 
     private var message: String {
         switch reason {
-        case .noSuchFile:
-            return "no such file"
         case .unreadable(let why):
             return why
         case .unrecognisedHeader(let missing):

@@ -21,7 +21,7 @@ extension AttitudeLog {
     public static func load(path: String, platform: SensorLoggerPlatform? = nil) throws -> AttitudeLog {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw AttitudeLogError(path: path, reason: .noSuchFile)
+            throw FileAccessError(path: path, "no such file")
         }
         var file = path
         if isDirectory.boolValue {

@@ -23,7 +23,7 @@ public struct IMUDOptions: ParsableArguments {
     /// A bad --imud or --coord-frame is a command-line error (exit 64), found before anything starts.
     public func validate() throws {
         do {
-            _ = try makeClient()
+            _ = try configuration()
         } catch let error as ValidationError {
             throw error
         } catch {
@@ -31,15 +31,15 @@ public struct IMUDOptions: ParsableArguments {
         }
     }
 
-    /// A client for the endpoint, not yet started, with the mount of `--mount` or `--calibration`.
-    /// Throws a message naming the bad option.
-    public func makeClient(mount: IMUDMount = .aligned) throws -> IMUDClient? {
+    /// The client configuration for the endpoint, with the mount of `--mount` or `--calibration`; nil
+    /// without --imud. Throws a message naming the bad option.
+    public func configuration(mount: IMUDMount = .aligned) throws -> IMUDClient.Configuration? {
         guard let imud else { return nil }
         let endpoint = imud == "default" ? IMUDEndpoint.default : try IMUDEndpoint(parsing: imud, option: "--imud")
         guard let frame = IMUDCoordFrame(name: coordFrame) else {
             throw ValidationError("--coord-frame \(MessageText.quoted(coordFrame)): expected ned or enu")
         }
-        return IMUDClient(endpoint: endpoint, coordFrame: frame, mount: mount)
+        return IMUDClient.Configuration(endpoint: endpoint, coordFrame: frame, mount: mount)
     }
 }
 

@@ -63,7 +63,7 @@ public struct StderrLogHandler: LogHandler {
     }
 }
 
-/// A value behind a lock. (Synchronization's `Mutex` needs macOS 15; the package supports macOS 13.)
+/// A value behind a lock.
 // @unchecked Sendable: `value` is only read or written inside `withLock`, under `lock`.
 public final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()

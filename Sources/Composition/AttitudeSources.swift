@@ -129,7 +129,8 @@ public final class IMUDLiveSource: AttitudeSource {
 
     /// The scene source of `client`'s first valid packet, waiting at most `timeout` seconds for it (`snapshot
     /// --imud`); the client is stopped after.
-    public static func firstPacket(of client: IMUDClient, timeout: Double) throws -> SceneSource {
+    public static func firstPacket(of configuration: IMUDClient.Configuration, timeout: Double) throws -> SceneSource {
+        let client = IMUDClient(configuration)
         defer { client.stop() }
         let first = try client.waitForFirstValid(timeout: timeout)
         let q = first.worldFromDevice
@@ -138,12 +139,14 @@ public final class IMUDLiveSource: AttitudeSource {
                            fusion: client.state == .connected ? "imud's, converged" : "imud's, not converged (starting up)")
     }
 
-    /// Starts `client`, which stops when this source goes.
-    public init(client: IMUDClient) {
-        self.client = client
-        client.onSample = { [history] sample in
+    /// Starts a client for `configuration` (its own `onSample` is replaced: every sample goes to the
+    /// history), which stops when this source goes.
+    public init(configuration: IMUDClient.Configuration) {
+        var configuration = configuration
+        configuration.onSample = { [history] sample in
             history.append(time: sample.receivedAt, worldFromDevice: sample.worldFromDevice)
         }
+        client = IMUDClient(configuration)
         client.start()
     }
 

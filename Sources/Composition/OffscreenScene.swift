@@ -9,8 +9,10 @@ import Render
 public final class OffscreenScene {
     public let width: Int, height: Int
     private let context: HeadlessContext
-    private let renderer: SceneRenderer
-    private let target: OffscreenTarget
+    /// Released before the context, in `deinit`: their GL objects belong to it, and deleting them after it
+    /// is gone would delete names in whatever context is current then.
+    private var renderer: SceneRenderer?
+    private var target: OffscreenTarget?
     private let setup: CameraSetup
 
     /// A renderer for `options`' model, HUD and colour, through `setup`'s camera and panorama.
@@ -19,23 +21,29 @@ public final class OffscreenScene {
         self.height = height
         self.setup = setup
         context = try HeadlessContext()
-        renderer = try SceneRenderer(assets: assets, model: options.model)
+        let renderer = try SceneRenderer(assets: assets, model: options.model)
+        self.renderer = renderer
         if options.hud { try renderer.prepareHUD() }
         renderer.clearColor = options.backgroundColor
         setup.install(on: renderer)
         target = try OffscreenTarget(width: width, height: height)
     }
 
+    deinit {
+        target = nil
+        renderer = nil
+        withExtendedLifetime(context) {}
+    }
+
     /// The picture of `state` (before the camera is applied) over `background`, already prepared by the
     /// setup (nil: the clear colour only), read back upright. `generation` names the background picture:
     /// the same one is not uploaded again.
     public func draw(_ state: SceneState, background: RGBImage?, generation: Int = 0) -> RGBImage {
-        withExtendedLifetime(context) {
-            target.bind()
-            renderer.setBackground(background, generation: generation, viewportWidth: width, viewportHeight: height)
-            renderer.draw(setup.scene(state, width: width, height: height), width: width, height: height)
-            return target.readImage()
-        }
+        guard let renderer, let target else { preconditionFailure("an offscreen scene is drawn only while it lives") }
+        target.bind()
+        renderer.setBackground(background, generation: generation, viewportWidth: width, viewportHeight: height)
+        renderer.draw(setup.scene(state, width: width, height: height), width: width, height: height)
+        return target.readImage()
     }
 }
 

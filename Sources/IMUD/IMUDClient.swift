@@ -12,22 +12,35 @@ import Logging
 /// says "waiting for imud at ENDPOINT" on the log (stderr by default) while it has no data, and
 /// reports `imu_seq` gaps there too.
 // @unchecked Sendable: every field the client thread and its callers share (latest sample, state,
-// statistics, stop flag) is read and written under `condition`; the settings, `log` and `onSample`
-// are set before `start()` (Thread.start orders those writes before the thread's reads) and only read after.
+// statistics, stop flag) is read and written under `condition`; the configuration is a constant given at
+// init, so the thread only reads what was fixed before it started.
 public final class IMUDClient: @unchecked Sendable {
-    public let endpoint: IMUDEndpoint
-    public let mapping: IMUDFrameMapping
+    /// Everything a client is told before it starts: where imud is, how its frame maps to ours, its timings,
+    /// where its status lines go and who is handed each sample.
+    public struct Configuration {
+        public var endpoint: IMUDEndpoint
+        public var coordFrame: IMUDCoordFrame
+        public var mount: IMUDMount
+        /// Seconds without a valid packet after which the state becomes `waiting` and a stream is re-dialled.
+        public var staleAfter: Double = 2
+        /// First reconnect delay in seconds; it doubles up to `maxBackoff`.
+        public var initialBackoff: Double = 0.1
+        public var maxBackoff: Double = 2
+        /// Where status lines go, as warnings.
+        public var logger = Logger(label: "steady-dice.imud")
+        /// Called on the client's thread for every delivered sample, right after it became `latest()`; keep it short.
+        public var onSample: ((IMUDSample) -> Void)?
 
-    /// Seconds without a valid packet after which the state becomes `waiting` and a stream is re-dialled.
-    public var staleAfter: Double = 2
-    /// First reconnect delay in seconds; it doubles up to `maxBackoff`.
-    public var initialBackoff: Double = 0.1
-    public var maxBackoff: Double = 2
-    /// Where status lines go; set before `start()`.
-    public var log: @Sendable (String) -> Void = { line in Logger(label: "steady-dice.imud").warning("\(line)") }
-    /// Called on the client's thread for every delivered sample, right after it became `latest()`.
-    /// Set before `start()`; keep it short.
-    public var onSample: ((IMUDSample) -> Void)?
+        public init(endpoint: IMUDEndpoint = .default, coordFrame: IMUDCoordFrame = .ned, mount: IMUDMount = .aligned) {
+            self.endpoint = endpoint
+            self.coordFrame = coordFrame
+            self.mount = mount
+        }
+    }
+
+    public let configuration: Configuration
+    public var endpoint: IMUDEndpoint { configuration.endpoint }
+    public let mapping: IMUDFrameMapping
 
     private let condition = NSCondition()
     // Guarded by `condition`:
@@ -51,10 +64,18 @@ public final class IMUDClient: @unchecked Sendable {
     private var unreportedMissed = 0
     private var lastGapReport = -Double.infinity
 
-    public init(endpoint: IMUDEndpoint = .default, coordFrame: IMUDCoordFrame = .ned, mount: IMUDMount = .aligned) {
-        self.endpoint = endpoint
-        self.mapping = IMUDFrameMapping(coordFrame: coordFrame, mount: mount)
+    public init(_ configuration: Configuration) {
+        self.configuration = configuration
+        mapping = IMUDFrameMapping(coordFrame: configuration.coordFrame, mount: configuration.mount)
         wake = try? WakePipe()
+    }
+
+    /// A status line, as a warning on the configured logger.
+    private func say(_ line: String) { configuration.logger.warning("\(line)") }
+
+    /// A client with the default timings, logging to `steady-dice.imud`, handing samples to nobody.
+    public convenience init(endpoint: IMUDEndpoint = .default, coordFrame: IMUDCoordFrame = .ned, mount: IMUDMount = .aligned) {
+        self.init(Configuration(endpoint: endpoint, coordFrame: coordFrame, mount: mount))
     }
 
     deinit { stop() }
@@ -140,7 +161,7 @@ public final class IMUDClient: @unchecked Sendable {
             noteWaiting("cannot create the client's wake-up pipe")
             return
         }
-        var backoff = initialBackoff
+        var backoff = configuration.initialBackoff
         while !isStopping {
             let fd: Int32
             do {
@@ -148,7 +169,7 @@ public final class IMUDClient: @unchecked Sendable {
             } catch {
                 noteWaiting("\(error)")
                 if sleep(backoff, wake: wake) { break }
-                backoff = min(backoff * 2, maxBackoff)
+                backoff = min(backoff * 2, configuration.maxBackoff)
                 continue
             }
             update { $0.connections += 1 }
@@ -157,11 +178,11 @@ public final class IMUDClient: @unchecked Sendable {
             let before = statistics.validPackets
             let outcome = endpoint.isStream ? serveStream(fd, wake: wake) : serveDatagrams(fd, wake: wake)
             close(fd)
-            if statistics.validPackets > before { backoff = initialBackoff }
+            if statistics.validPackets > before { backoff = configuration.initialBackoff }
             guard let problem = outcome else { break }
             noteWaiting(problem)
             if sleep(backoff, wake: wake) { break }
-            backoff = min(backoff * 2, maxBackoff)
+            backoff = min(backoff * 2, configuration.maxBackoff)
         }
     }
 
@@ -180,10 +201,10 @@ public final class IMUDClient: @unchecked Sendable {
         defer { buffer.deallocate() }
         var lastValid = MonotonicClock.now()
         while true {
-            let remaining = staleAfter - (MonotonicClock.now() - lastValid)
+            let remaining = configuration.staleAfter - (MonotonicClock.now() - lastValid)
             switch waitReadable(fd, wake: wake, seconds: remaining) {
             case .stop: return nil
-            case .timeout: return "no valid packet for \(IMUDClient.format(staleAfter)) s"
+            case .timeout: return "no valid packet for \(IMUDClient.format(configuration.staleAfter)) s"
             case .readable: break
             }
             let count = read(fd, buffer.baseAddress, capacity)
@@ -214,11 +235,11 @@ public final class IMUDClient: @unchecked Sendable {
         defer { buffer.deallocate() }
         var lastValid = MonotonicClock.now()
         while true {
-            let remaining = staleAfter - (MonotonicClock.now() - lastValid)
+            let remaining = configuration.staleAfter - (MonotonicClock.now() - lastValid)
             switch waitReadable(fd, wake: wake, seconds: remaining) {
             case .stop: return nil
             case .timeout:
-                noteWaiting("no valid datagram for \(IMUDClient.format(staleAfter)) s")
+                noteWaiting("no valid datagram for \(IMUDClient.format(configuration.staleAfter)) s")
                 lastValid = MonotonicClock.now()
                 continue
             case .readable: break
@@ -292,7 +313,7 @@ public final class IMUDClient: @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
         if previous != newState { announce(newState) }
-        onSample?(sample)
+        configuration.onSample?(sample)
         return true
     }
 
@@ -304,7 +325,7 @@ public final class IMUDClient: @unchecked Sendable {
         stats.packetsByVersion[version, default: 0] += 1
         condition.unlock()
         if previous != version {
-            log("imud at \(endpoint): wire version \(version) (\(IMUDPacket.size(ofVersion: version) ?? 0) bytes)"
+            say("imud at \(endpoint): wire version \(version) (\(IMUDPacket.size(ofVersion: version) ?? 0) bytes)"
                 + (previous.map { ", was \($0)" } ?? ""))
         }
     }
@@ -330,7 +351,7 @@ public final class IMUDClient: @unchecked Sendable {
             let now = MonotonicClock.now()
             if now - lastGapReport >= 1 {
                 let total = statistics
-                log("imud at \(endpoint): imu_seq gap, \(unreportedMissed) packet(s) missed "
+                say("imud at \(endpoint): imu_seq gap, \(unreportedMissed) packet(s) missed "
                     + "(\(total.missedPackets) in \(total.sequenceGaps) gap(s) so far)")
                 unreportedMissed = 0
                 lastGapReport = now
@@ -373,12 +394,12 @@ public final class IMUDClient: @unchecked Sendable {
         case .waiting: break
         case .startup:
             announcedWaiting = false
-            log("imud at \(endpoint): receiving, fusion not converged yet")
+            say("imud at \(endpoint): receiving, fusion not converged yet")
         case .connected:
             announcedWaiting = false
-            log("imud at \(endpoint): connected")
+            say("imud at \(endpoint): connected")
         case .daemonShutdown:
-            log("imud at \(endpoint) shut down")
+            say("imud at \(endpoint) shut down")
         }
     }
 
@@ -390,7 +411,7 @@ public final class IMUDClient: @unchecked Sendable {
         condition.unlock()
         if !announcedWaiting {
             announcedWaiting = true
-            log("waiting for imud at \(endpoint) (\(problem))")
+            say("waiting for imud at \(endpoint) (\(problem))")
         }
     }
 

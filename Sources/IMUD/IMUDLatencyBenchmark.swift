@@ -1,5 +1,6 @@
 import AttitudeMath
 import Foundation
+import Logging
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -25,8 +26,6 @@ public enum IMUDLatencyBenchmark {
         let path = (directory as NSString).appendingPathComponent("imud-bench.sock")
         let publisher = try IMUDPublisher(outputs: [.unix(path: path)])
         defer { publisher.close() }
-        let client = IMUDClient(endpoint: .unix(path: path))
-        client.log = { _ in }
         let count = max(1, Int(rateHz * seconds))
         let sendTimes = UnsafeMutableBufferPointer<Double>.allocate(capacity: count)
         let handoverTimes = UnsafeMutableBufferPointer<Double>.allocate(capacity: count)
@@ -36,10 +35,13 @@ public enum IMUDLatencyBenchmark {
             sendTimes.deallocate()
             handoverTimes.deallocate()
         }
-        client.onSample = { sample in
+        var configuration = IMUDClient.Configuration(endpoint: .unix(path: path))
+        configuration.logger = Logger(label: "steady-dice.imud-bench", factory: { _ in SwiftLogNoOpLogHandler() })
+        configuration.onSample = { sample in
             let index = Int(sample.imuSeq)
             if index < count { handoverTimes[index] = sample.receivedAt }
         }
+        let client = IMUDClient(configuration)
         client.start()
         defer { client.stop() }
         let connectDeadline = MonotonicClock.now() + 2

@@ -23,7 +23,7 @@ public enum LocationReader {
     public static func read(path: String) throws -> [LocationFix] {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw LocationError(path: path, "no such file or folder")
+            throw FileAccessError(path: path, "no such file or folder")
         }
         if isFolder.boolValue {
             guard let file = locationFile(inFolder: path) else {

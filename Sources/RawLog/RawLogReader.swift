@@ -45,7 +45,7 @@ public enum RawLogReader {
     public static func read(path: String, platform: SensorLoggerPlatform? = nil) throws -> RawIMULog {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw RawLogError(path: path, "no such file or folder")
+            throw FileAccessError(path: path, "no such file or folder")
         }
         if isDirectory.boolValue {
             guard let folder = RecordingFolder.open(path) else {

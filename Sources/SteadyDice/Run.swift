@@ -162,7 +162,7 @@ struct Run: ParsableCommand {
     /// playing from the log time the timeline gives for the picture's start, plus --from.
     private func attitudeSource(options: SnapshotOptions, background: BackgroundSettings, assets: Assets) throws -> AttitudeSource {
         if let attitude { return FixedAttitudeSource(options.mounted(attitude.quaternion)) }
-        if let client = try imudOptions.makeClient(mount: attitudeCalibration.imudMount()) { return IMUDLiveSource(client: client) }
+        if let imud = try imudOptions.configuration(mount: attitudeCalibration.imudMount()) { return IMUDLiveSource(configuration: imud) }
         let path = log ?? assets.models.appendingPathComponent("demo-attitude.csv").path
         let (attitudeLog, fusion) = try loadAnyAttitudeLogWithFusion(path: path, magnetometer: magnetometer.correction,
                                                                      platform: recording.platform)

@@ -119,8 +119,8 @@ struct Snapshot: ParsableCommand {
     /// The attitude drawn: the fixed one, imud's first valid packet, or the log's at `at`, each mounted.
     private func sceneSource(options: SnapshotOptions, at: Double) throws -> SceneSource {
         if let attitude { return SceneSource(fixed: attitude.quaternion).mounted(by: options) }
-        if let client = try imudOptions.makeClient(mount: attitudeCalibration.imudMount()) {
-            return try IMUDLiveSource.firstPacket(of: client, timeout: timeout)
+        if let imud = try imudOptions.configuration(mount: attitudeCalibration.imudMount()) {
+            return try IMUDLiveSource.firstPacket(of: imud, timeout: timeout)
         }
         guard let log else { throw ValidationError("give --log, --attitude or --imud") }
         let (attitudeLog, fusion) = try loadAnyAttitudeLogWithFusion(path: log, magnetometer: magnetometer.correction,

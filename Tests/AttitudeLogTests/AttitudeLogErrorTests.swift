@@ -1,3 +1,4 @@
+import FileAccess
 import AttitudeLog
 import AttitudeMath
 import XCTest
@@ -12,7 +13,7 @@ final class AttitudeLogErrorTests: XCTestCase {
         let folder = try makeTemporaryFolder(for: self)
         let path = folder.appendingPathComponent("nope.csv").path
         XCTAssertThrowsError(try AttitudeLog.load(path: path)) { error in
-            XCTAssertEqual(error as? AttitudeLogError, AttitudeLogError(path: path, reason: .noSuchFile))
+            XCTAssertEqual(error as? FileAccessError, FileAccessError(path: path, "no such file"), "the input policy's refusal: a missing input, not a malformed log")
             XCTAssertEqual("\(error)", "\(path): no such file")
         }
     }

@@ -124,11 +124,11 @@ final class ViewsCommandTests: RawLogTestCase {
     func testBadInputIsRefusedWithTheFileOrOption() throws {
         let output = folder.appendingPathComponent("never.csv").path
         let missing = try runAttitude(["views", folder.appendingPathComponent("absent.csv").path, "-o", output])
-        XCTAssertEqual(missing.status, 1)
+        XCTAssertEqual(missing.status, 66)
         XCTAssertTrue(missing.stderr.contains("absent.csv"), missing.stderr)
         let bad = try write("bad.csv", "t,qw,qx,qy,qz\n0,1,0,0,0\n0.1,1,x,0,0\n")
         let badRow = try runAttitude(["views", bad, "-o", output])
-        XCTAssertEqual(badRow.status, 1)
+        XCTAssertEqual(badRow.status, 65)
         XCTAssertTrue(badRow.stderr.contains("bad.csv:3"), badRow.stderr)
         let (input, _) = try randomLog()
         let zeroR = try runAttitude(["views", input, "-o", output, "--kalman-r", "0"])

@@ -1,10 +1,23 @@
 import AttitudeMath
 import Foundation
+import Logging
 import XCTest
 @testable import IMUD
 #if canImport(Glibc)
 import Glibc
 #endif
+
+/// Hands every message, whatever its level, to `lines`.
+struct LinesLogHandler: LogHandler {
+    let lines: LogLines
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .trace
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+    func log(event: LogEvent) { lines.append("\(event.message)") }
+}
 
 /// Lines a client or publisher logged, collected across threads.
 // @unchecked Sendable: the collected values are read and written under `lock` only.
@@ -69,14 +82,15 @@ class SocketTestCase: XCTestCase {
     /// A started client with short timings, its log lines and its delivered samples.
     func startClient(_ endpoint: IMUDEndpoint, coordFrame: IMUDCoordFrame = .ned, mount: IMUDMount = .aligned,
                      start: Bool = true) -> (IMUDClient, LogLines, SampleCollector) {
-        let client = IMUDClient(endpoint: endpoint, coordFrame: coordFrame, mount: mount)
         let lines = LogLines()
         let collector = SampleCollector()
-        client.log = { lines.append($0) }
-        client.onSample = { collector.append($0) }
-        client.initialBackoff = 0.02
-        client.maxBackoff = 0.1
-        client.staleAfter = 1
+        var configuration = IMUDClient.Configuration(endpoint: endpoint, coordFrame: coordFrame, mount: mount)
+        configuration.logger = Logger(label: "test.imud") { _ in LinesLogHandler(lines: lines) }
+        configuration.onSample = { collector.append($0) }
+        configuration.initialBackoff = 0.02
+        configuration.maxBackoff = 0.1
+        configuration.staleAfter = 1
+        let client = IMUDClient(configuration)
         clients.append(client)
         if start { client.start() }
         return (client, lines, collector)

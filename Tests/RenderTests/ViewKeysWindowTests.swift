@@ -77,8 +77,11 @@ final class ViewKeysWindowTests: XCTestCase {
                 try xdotool(["key", "--window", window, "s"])
                 var added: [String] = []
                 while added.isEmpty && Date() < deadline {
-                    // A saved frame is staged and renamed into place: a new name there is a whole file.
-                    added = try FileManager.default.contentsOfDirectory(atPath: shots.path).filter { $0.hasSuffix(".png") && !seen.contains($0) }
+                    // A saved frame is staged under a hidden name (`.NAME.partial-…`) and renamed into place: a new
+                    // visible name there is a whole file.
+                    added = try FileManager.default.contentsOfDirectory(atPath: shots.path).filter {
+                        $0.hasSuffix(".png") && !$0.hasPrefix(".") && !seen.contains($0)
+                    }
                     if added.isEmpty { Thread.sleep(forTimeInterval: 0.02) }
                 }
                 for name in added {
@@ -177,11 +180,13 @@ final class ViewKeysWindowTests: XCTestCase {
             XCTAssertEqual(try XCTUnwrap(playbackTime(shown)), time, accuracy: 0.006, shown)
             let before = Set(try FileManager.default.contentsOfDirectory(atPath: snapshots))
             try xdotool(["key", "--window", window, "s"])
-            // The frame is staged and renamed into place, so a new name there is a whole file.
+            // The frame is staged under a hidden name and renamed into place, so a new visible name there is a whole file.
             var added: [String] = []
             let deadline = Date(timeIntervalSinceNow: 30)
             while added.isEmpty && Date() < deadline {
-                added = try FileManager.default.contentsOfDirectory(atPath: snapshots).filter { !before.contains($0) && $0.hasSuffix(".png") }
+                added = try FileManager.default.contentsOfDirectory(atPath: snapshots).filter {
+                    !before.contains($0) && $0.hasSuffix(".png") && !$0.hasPrefix(".")
+                }
                 if added.isEmpty { Thread.sleep(forTimeInterval: 0.05) }
             }
             let name = try XCTUnwrap(added.first, "S wrote nothing into --snapshot-dir")

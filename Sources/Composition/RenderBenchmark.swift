@@ -1,0 +1,160 @@
+import AttitudeMath
+import CGL
+import FileAccess
+import Foundation
+import Imaging
+import Render
+
+/// `steady-dice bench`: offscreen rendering timed phase by phase (background upload, draw, read-back),
+/// medians over runs, with glFinish between the phases so each is timed on its own.
+public struct RenderBenchmark {
+    public var width: Int, height: Int
+    /// Frames per run, and runs; a first run warms up and is not counted.
+    public var frames: Int, repeats: Int
+    public var assets: Assets
+
+    public init(width: Int, height: Int, frames: Int, repeats: Int, assets: Assets) {
+        self.width = width
+        self.height = height
+        self.frames = frames
+        self.repeats = repeats
+        self.assets = assets
+    }
+
+    /// The medians of one measurement, in ms per frame, and the lines that print them.
+    public struct Phases {
+        public var upload: Double, draw: Double, readBack: Double, total: Double
+
+        public var lines: [String] {
+            [String(format: "  upload    %7.2f ms (median)", upload),
+             String(format: "  draw      %7.2f ms (median)", draw),
+             String(format: "  read-back %7.2f ms (median)", readBack),
+             String(format: "  total     %7.2f ms per frame (median), %.1f frames per second", total, 1000 / total)]
+        }
+    }
+
+    /// Each frame uploads `picture(generation)` (nil: none), draws the die at a new attitude (with the HUD,
+    /// its text new each frame, as in the window) and reads the pixels back. `progress` gets a line per run.
+    public func phases(clearColor: RGBColor, hud: Bool, picture: (Int) -> RGBImage?, progress: (String) -> Void) throws -> Phases {
+        let context = try HeadlessContext()
+        defer { withExtendedLifetime(context) {} }
+        let renderer = try SceneRenderer(assets: assets)
+        renderer.clearColor = clearColor
+        if hud { try renderer.prepareHUD() }
+        let target = try OffscreenTarget(width: width, height: height)
+        target.bind()
+        var upload: [Double] = [], draw: [Double] = [], readBack: [Double] = [], total: [Double] = []
+        var generation = 0
+        for run in 0...repeats {  // run 0 warms up and is not counted
+            var phase = [0.0, 0.0, 0.0]
+            for frame in 0..<frames {
+                generation += 1
+                let image = picture(generation)
+                let attitude = Quaternion(axis: [0.3, 1, 0.5], angle: Double(frame) * 0.05)
+                let t0 = MonotonicClock.now()
+                renderer.setBackground(image, generation: generation, viewportWidth: width, viewportHeight: height)
+                glFinish()
+                let t1 = MonotonicClock.now()
+                let readout = hud ? HUDReadout(worldFromDevice: attitude, smoothedTilt: AttitudeViews(worldFromDevice: attitude).tilt,
+                                               frame: "bench", source: "bench frame \(frame)", framesPerSecond: 60) : nil
+                renderer.draw(SceneState(worldFromDevice: attitude, hud: readout), width: width, height: height)
+                glFinish()
+                let t2 = MonotonicClock.now()
+                _ = target.readImage()
+                let t3 = MonotonicClock.now()
+                phase[0] += t1 - t0; phase[1] += t2 - t1; phase[2] += t3 - t2
+            }
+            guard run > 0 else { continue }
+            let perFrame = phase.map { $0 / Double(frames) * 1000 }
+            upload.append(perFrame[0]); draw.append(perFrame[1]); readBack.append(perFrame[2])
+            total.append(perFrame.reduce(0, +))
+            progress(String(format: "run %d/%d: %.2f ms per frame", run, repeats, total.last ?? 0))
+        }
+        return Phases(upload: Self.median(upload), draw: Self.median(draw), readBack: Self.median(readBack), total: Self.median(total))
+    }
+
+    /// The panorama background (`setup`'s) against the generated textured background, alternating run by
+    /// run in one context, so both see the same machine load. A textured frame uploads a new picture each
+    /// frame (as a camera does); the panorama is uploaded once and only drawn. Returns the lines to print.
+    public func panoramaAgainstTexture(setup: CameraSetup, path: String, progress: (String) -> Void) throws -> [String] {
+        let context = try HeadlessContext()
+        defer { withExtendedLifetime(context) {} }
+        let textured = try SceneRenderer(assets: assets)
+        let withPanorama = try SceneRenderer(assets: assets)
+        setup.install(on: withPanorama)
+        let pattern = Self.testPattern(width: width, height: height)
+        let target = try OffscreenTarget(width: width, height: height)
+        target.bind()
+        var perFrame: [String: [Double]] = ["textured": [], "panorama": []]
+        var generation = 0
+        for run in 0...repeats {
+            for (name, renderer) in [("textured", textured), ("panorama", withPanorama)] {
+                let t0 = MonotonicClock.now()
+                for frame in 0..<frames {
+                    generation += 1
+                    if name == "textured" {
+                        renderer.setBackground(pattern, generation: generation, viewportWidth: width, viewportHeight: height)
+                    }
+                    renderer.draw(SceneState(worldFromDevice: Quaternion(axis: [0.3, 1, 0.5], angle: Double(frame) * 0.05)),
+                                  width: width, height: height)
+                    _ = target.readImage()
+                }
+                let ms = (MonotonicClock.now() - t0) / Double(frames) * 1000
+                if run > 0 { perFrame[name, default: []].append(ms) }
+            }
+            if run > 0 {
+                progress(String(format: "run %d/%d: textured %.2f ms, panorama %.2f ms per frame", run, repeats,
+                                perFrame["textured"]!.last!, perFrame["panorama"]!.last!))
+            }
+        }
+        return ["offscreen \(width)x\(height), \(frames) frames x \(repeats) runs, upload + draw + read-back per frame:",
+                String(format: "  textured background (new %dx%d picture each frame) %7.2f ms (median)", width, height,
+                       Self.median(perFrame["textured"]!)),
+                String(format: "  panorama %@ %7.2f ms (median)", path, Self.median(perFrame["panorama"]!))]
+    }
+
+    /// Up to `limit` frames of a video from frame `first` on, decoded before timing starts.
+    public static func decodeFrames(path: String, first: Int, limit: Int) throws -> [RGBImage] {
+        let start = try VideoReader.decodeFrame(path: path, index: first)
+        let reader = try VideoReader(path: path)
+        if first > 0 { try reader.seek(frame: first) }
+        var frames: [RGBImage] = []
+        while frames.count < limit, let frame = try reader.next() { frames.append(frame.image) }
+        return frames.isEmpty ? [start.image] : frames
+    }
+
+    /// The test pattern scrolling one pixel right and down per frame, written losslessly at 30 fps; returns
+    /// the line that says what was written.
+    public static func writeTestVideo(path: String, width: Int, height: Int, frames: Int) throws -> String {
+        let pattern = testPattern(width: width + frames, height: height + frames)
+        let outputs = OutputFiles()
+        let writer = try VideoOutput(output: outputs.stage(path, option: "--write-video"), framesPerSecond: 30, width: width, height: height)
+        for k in 0..<frames {
+            try writer.write(pattern.cropped(x: frames - k, y: frames - k, width: width, height: height))
+        }
+        try writer.finish()
+        try outputs.commit()
+        return "wrote \(path) (\(frames) frames of \(width)x\(height), \(writer.summary), 30 fps)"
+    }
+
+    /// A picture with detail everywhere, so upload and sampling cost what a camera frame costs.
+    public static func testPattern(width: Int, height: Int) -> RGBImage {
+        var pixels = [UInt8](repeating: 0, count: width * height * 3)
+        for y in 0..<height {
+            for x in 0..<width {
+                let i = (y * width + x) * 3
+                pixels[i] = UInt8(truncatingIfNeeded: x ^ y)
+                pixels[i + 1] = UInt8(truncatingIfNeeded: x &* 3)
+                pixels[i + 2] = UInt8(truncatingIfNeeded: y &* 5)
+            }
+        }
+        return RGBImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// The median of a non-empty list.
+    public static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        let mid = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+    }
+}
