@@ -27,26 +27,6 @@ struct AttitudeCommand: ParsableCommand {
     }
 }
 
-/// Options shared by the subcommands that run the estimator.
-struct EstimatorOptions: ParsableArguments {
-    @Option(name: .customLong("set"), parsing: .unconditionalSingleValue,
-            help: ArgumentHelp("Override one estimator parameter, NAME=VALUE (expert; names as in FusionParameters, e.g. magTimeConstant=12).",
-                               valueName: "name=value"))
-    var overrides: [String] = []
-
-    func parameters() throws -> FusionParameters {
-        var p = FusionParameters.default
-        for item in overrides {
-            let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2 else {
-                throw ValidationError("--set expects NAME=VALUE, got '\(item)'")
-            }
-            try ParameterTable.set(&p, name: parts[0], value: parts[1])
-        }
-        return p
-    }
-}
-
 extension FusionMode: ExpressibleByArgument {}
 
 struct Fuse: ParsableCommand {
@@ -137,7 +117,7 @@ struct Fuse: ParsableCommand {
         let header = AttitudeLog.frameHeader(for: outputFrame, rotating: "sensor")
         if let comment = header.comment { comments.append(comment) }
         if status {
-            try staged.write(Data(Self.textWithStatus(samples, frame: header.frame, comments: comments).utf8))
+            try staged.write(Data(FusedSample.tableWithStatus(samples, frame: header.frame, comments: comments).utf8))
         } else {
             // The attitude log module's own writer, so that the file plays in steady-dice.
             try AttitudeLog.write(samples: samples.map { AttitudeSample(t: $0.t, worldFromDevice: $0.outputFromSensor) },
@@ -145,23 +125,6 @@ struct Fuse: ParsableCommand {
         }
         try outputs.commit()
         Messages.logger.info("wrote \(samples.count) samples to \(output)")
-    }
-
-    /// Diagnosis output: the attitude columns plus the estimator's status; not an attitude log.
-    private static func textWithStatus(_ samples: [FusedSample], frame: ReferenceFrame?, comments: [String]) -> String {
-        var text = comments.map { "# \($0)\n" }.joined()
-        if let frame { text += "# frame: \(frame.rawValue)\n" }
-        text += "t,qw,qx,qy,qz,rest,mag_disturbed,bias_x,bias_y,bias_z\n"
-        for s in samples {
-            let q = s.outputFromSensor
-            text += "\(s.t),\(q.w),\(q.x),\(q.y),\(q.z)"
-            if let st = s.status {
-                let b = st.gyroBias * (180 / Double.pi)
-                text += ",\(st.isAtRest ? 1 : 0),\(st.magDisturbed ? 1 : 0),\(b.x),\(b.y),\(b.z)"
-            }
-            text += "\n"
-        }
-        return text
     }
 }
 

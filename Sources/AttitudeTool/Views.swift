@@ -54,34 +54,18 @@ struct Views: ParsableCommand {
         guard kalmanP.isFinite, kalmanP >= 0, kalmanP <= limit else { throw ValidationError("--kalman-p must be a number from 0 to \(Int(limit))") }
     }
 
-    static let header = "t,qw,qx,qy,qz,r11,r12,r13,r21,r22,r23,r31,r32,r33,roll,pitch,yaw,tilt,tilt_smoothed"
-
     @OptionGroup var messages: MessageOptions
 
     func run() throws {
         let outputs = OutputFiles(inputs: [input])
         let staged = try outputs.stage(output, option: "--output", allowStandardOutput: true)
         let log = try loadAnyAttitudeLog(path: input, magnetometer: magnetometer.correction, platform: recording.platform)
-        var filter = ScalarKalmanFilter(parameters: .init(processNoise: kalmanQ, measurementNoise: kalmanR, initialVariance: kalmanP))
-        let frameName = log.frame?.rawValue ?? "unknown (\(input) names none)"
-        var text = "# attitude views by steady-dice from \(input): Kalman Q \(kalmanQ), R \(kalmanR), P \(kalmanP)\n"
-        if let reference = relativeTo {
-            text += "# frame: relative to \(reference.w),\(reference.x),\(reference.y),\(reference.z) in \(frameName)\n"
-        } else {
-            text += "# frame: \(frameName)\n"
-        }
-        text += Self.header + "\n"
-        for sample in log.samples {
-            var q = sample.worldFromDevice
-            if let reference = relativeTo { q = q.relative(to: reference) }
-            let views = AttitudeViews(worldFromDevice: q)
-            let smoothed = filter.update(views.tilt)
-            let fields = [sample.t, q.w, q.x, q.y, q.z] + views.rotationRows.flatMap { $0 }
-                + [views.roll, views.pitch, views.yaw, views.tilt, smoothed]
-            guard fields.allSatisfy(\.isFinite) else {
-                throw CommandFailure("\(input): the views of the row at t = \(sample.t) s are not finite; nothing written")
-            }
-            text += fields.map { "\($0)" }.joined(separator: ",") + "\n"
+        let text: String
+        do {
+            text = try AttitudeViewsTable.text(of: log, input: input, relativeTo: relativeTo,
+                                               filter: .init(processNoise: kalmanQ, measurementNoise: kalmanR, initialVariance: kalmanP))
+        } catch let error as AttitudeViewsTable.NotFinite {
+            throw CommandFailure("\(input): the views of the row at t = \(error.t) s are not finite; nothing written")
         }
         try staged.write(Data(text.utf8))
         try outputs.commit()

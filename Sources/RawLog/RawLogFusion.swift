@@ -97,3 +97,23 @@ public struct FusionStatus: Sendable {
         gyroBias = estimator.gyroBias
     }
 }
+
+extension FusedSample {
+    /// `attitude fuse --status`: the attitude columns and the estimator's status after each sample
+    /// (rest, magnetic disturbance, gyroscope bias in °/s), for diagnosis; not an attitude log.
+    public static func tableWithStatus(_ samples: [FusedSample], frame: ReferenceFrame?, comments: [String]) -> String {
+        var text = comments.map { "# \($0)\n" }.joined()
+        if let frame { text += "# frame: \(frame.rawValue)\n" }
+        text += "t,qw,qx,qy,qz,rest,mag_disturbed,bias_x,bias_y,bias_z\n"
+        for s in samples {
+            let q = s.outputFromSensor
+            text += "\(s.t),\(q.w),\(q.x),\(q.y),\(q.z)"
+            if let st = s.status {
+                let b = st.gyroBias * (180 / Double.pi)
+                text += ",\(st.isAtRest ? 1 : 0),\(st.magDisturbed ? 1 : 0),\(b.x),\(b.y),\(b.z)"
+            }
+            text += "\n"
+        }
+        return text
+    }
+}

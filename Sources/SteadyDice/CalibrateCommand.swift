@@ -96,30 +96,9 @@ struct Calibrate: ParsableCommand {
             } catch let error as CalibrationError {
                 throw CommandFailure("\(video) with \(log): \(error)")
             }
+            CalibrationReport(result: result, known: known.map { ($0, intrinsics ?? "") }).lines.forEach { print($0) }
             let errors = result.uncertainty
-            print(String(format: "time offset %.4f s%@ (log time = video time + offset)", result.timeOffset,
-                         errors.map { String(format: " ± %.3f ms", $0.timeOffsetSeconds * 1000) } ?? ""))
-            if let known, let intrinsics {
-                print(String(format: "vertical field of view %.3f° (given: %@, fx %.2f, fy %.2f px, %@ lens)", result.verticalFieldOfViewDegrees,
-                             intrinsics, known.pinhole.fx, known.pinhole.fy, known.lens.modelName))
-            } else {
-                print(String(format: "vertical field of view %.3f°%@ (fx = fy = %.2f px, principal point at the centre)",
-                             result.verticalFieldOfViewDegrees,
-                             errors.map { String(format: " ± %.3f%%", $0.verticalFieldOfViewFraction * 100) } ?? "", result.camera.fx))
-            }
             let q = result.deviceFromIMU.w < 0 ? -result.deviceFromIMU : result.deviceFromIMU
-            print(String(format: "mount imu_to_camera %.6f,%.6f,%.6f,%.6f (v_D = R·v_S)", q.w, q.x, q.y, q.z)
-                  + (errors.map { String(format: " ± %.3f°, %.3f°, %.3f° about the camera's x, y, z", $0.mountDegrees.x,
-                                         $0.mountDegrees.y, $0.mountDegrees.z) } ?? ""))
-            let turned = result.turnedDegrees
-            print(String(format: "turned %.0f° about the camera's x (tilt), %.0f° about y (pan), %.0f° about z (roll), "
-                         + "summed over the frame pairs used", turned.x, turned.y, turned.z))
-            let bias = result.gyroBias * 180 / .pi
-            print(String(format: "gyroscope bias %.3f,%.3f,%.3f °/s (in the IMU's frame; estimated with the rest, not written)",
-                         bias.x, bias.y, bias.z))
-            print(String(format: "residual %.3f °/s over %d of %d frames (%d without texture, %d translating or mistracked, "
-                         + "%d outside the log)", result.residualDegreesPerSecond, result.framesUsed, result.framesTotal,
-                         result.untextured, result.translated, result.outsideLog))
             if !result.warning.isEmpty { message("warning: \(result.warning)") }
             if let calibrationOutput {
                 var file = CameraIMUCalibrationFile(camera: result.camera, deviceFromIMU: q, timeOffset: result.timeOffset,
@@ -145,56 +124,3 @@ struct Calibrate: ParsableCommand {
     }
 }
 
-/// Corners tracked through a whole clip, pair by pair.
-struct ClipTracks {
-    var width = 0, height = 0
-    /// Each frame's presentation time, seconds from the stream's start.
-    var frameTimes: [Double] = []
-    var frameCount: Int { frameTimes.count }
-    var tracks: [FramePairTracks] = []
-
-    static func read(path: String, progress: (String) -> Void) throws -> ClipTracks {
-        // A folder of pictures with a times file, or a video file.
-        let sequence = FileKind.of(path) == .folder ? try ImageSequence(folder: path) : nil
-        let video = sequence == nil ? try VideoFile(path: path) : nil
-        let nextFrame: () throws -> VideoFrame? = { try sequence?.nextFrame() ?? video?.next() }
-        let tracker = try FeatureTracker()
-        var clip = ClipTracks()
-        let expected = video?.frameCount ?? sequence?.frames.count
-        while let frame = try nextFrame() {
-            guard let time = frame.position else { throw ImagingError.video(path: path, reason: "frame \(clip.frameCount) has no time") }
-            if clip.frameCount == 0 {
-                clip.width = frame.image.width
-                clip.height = frame.image.height
-            } else if frame.image.width != clip.width || frame.image.height != clip.height {
-                throw ImagingError.video(path: path, reason: "frame \(clip.frameCount) is \(frame.image.width)x\(frame.image.height), "
-                                         + "not \(clip.width)x\(clip.height) as before")
-            }
-            let (points, _) = try tracker.push(frame.image, source: path)
-            if clip.frameCount > 0 {
-                clip.tracks.append(FramePairTracks(index: clip.frameCount - 1, from: points.map(\.from), to: points.map(\.to)))
-            }
-            clip.frameTimes.append(time)
-            if clip.frameCount % 100 == 0 {
-                progress("tracked \(clip.frameCount)" + (expected.map { " of \($0)" } ?? "") + " frames")
-            }
-        }
-        guard clip.frameCount > 0 else { throw ImagingError.video(path: path, reason: "holds no frames") }
-        if let video {
-            clip.frameTimes = VideoFile.frameTimes(presentationTimes: clip.frameTimes, framesPerSecond: video.info.framesPerSecond,
-                                                   tick: video.info.tick)
-        }
-        let span = (clip.frameTimes.last ?? 0) - (clip.frameTimes.first ?? 0)
-        let periods = zip(clip.frameTimes.dropFirst(), clip.frameTimes).map { $0 - $1 }
-        let rate = span > 0 ? String(format: "%.3f fps on average", Double(clip.frameCount - 1) / span) : "one frame"
-        // Variable when the periods spread by more than a tenth of the mean: a container's clock rounds
-        // a constant rate's periods by up to one tick (33 and 34 ms on Matroska's millisecond clock).
-        let variable = span > 0 && (periods.max() ?? 0) - (periods.min() ?? 0) > 0.1 * span / Double(clip.frameCount - 1)
-            ? String(format: ", frame periods %.1f to %.1f ms (a variable rate: each frame's own time is used)",
-                     (periods.min() ?? 0) * 1000, (periods.max() ?? 0) * 1000) : ""
-        progress(String(format: "tracked %d frames, %dx%d, ", clip.frameCount, clip.width, clip.height) + rate + variable
-                 + ((video?.info.rotation ?? 0) != 0 ? ", turned \(video!.info.rotation)° clockwise upright as the file says" : "")
-                 + (sequence.map { ", timed by \($0.timesFile)" } ?? ""))
-        return clip
-    }
-}

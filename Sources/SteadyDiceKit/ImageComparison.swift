@@ -6,11 +6,15 @@ public struct ImageComparison: Equatable, Sendable {
 
     /// A pixel's place: column `x` and row `y`, row 0 at the top.
     public struct Position: Equatable, Sendable {
+        /// Pixels from the left edge.
         public let x: Int
+        /// Pixels from the top edge.
         public let y: Int
     }
 
+    /// The expected picture's size in pixels.
     public let expectedSize: (width: Int, height: Int)
+    /// The actual picture's size in pixels.
     public let actualSize: (width: Int, height: Int)
     /// The largest per-channel difference that still counts as the same.
     public let tolerance: Int
@@ -50,16 +54,20 @@ public struct ImageComparison: Equatable, Sendable {
         largestDifferenceAt = largestIndex < 0 ? nil : Position(x: largestIndex % expected.width, y: largestIndex / expected.width)
     }
 
+    /// Two comparisons are equal when every figure they hold is.
     public static func == (a: ImageComparison, b: ImageComparison) -> Bool {
         a.expectedSize == b.expectedSize && a.actualSize == b.actualSize && a.tolerance == b.tolerance
             && a.maxFraction == b.maxFraction && a.differingPixels == b.differingPixels
             && a.largestDifference == b.largestDifference && a.largestDifferenceAt == b.largestDifferenceAt
     }
 
+    /// Whether both pictures have the same width and height.
     public var sizesMatch: Bool { expectedSize == actualSize }
+    /// The expected picture's number of pixels.
     public var pixelCount: Int { expectedSize.width * expectedSize.height }
     /// `differingPixels` over all pixels, 0 to 1.
     public var fraction: Double { pixelCount == 0 ? 0 : Double(differingPixels) / Double(pixelCount) }
+    /// The verdict: the sizes match and no more than `maxFraction` of the pixels are over the tolerance.
     public var matches: Bool { sizesMatch && fraction <= maxFraction }
 
     /// One line for a person: whether they match, how many pixels are over the tolerance and which

@@ -12,8 +12,9 @@ import Foundation
 /// Each picture is drawn in its own headless EGL context (Mesa's surfaceless platform: no display,
 /// no window), through the same code as `snapshot`. Use one snapshotter from one thread at a time.
 public final class Snapshotter {
-    /// The picture's size in pixels.
+    /// The picture's width in pixels.
     public let width: Int
+    /// The picture's height in pixels.
     public let height: Int
     /// How every picture is drawn: the options `snapshot` takes, as one value.
     public let options: SnapshotOptions

@@ -1,12 +1,34 @@
-import SafeText
 import ArgumentParser
 import CSVText
 import Fusion
+import SafeText
+
+/// Options shared by the subcommands that run the estimator.
+public struct EstimatorOptions: ParsableArguments {
+    public init() {}
+
+    @Option(name: .customLong("set"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("Override one estimator parameter, NAME=VALUE (expert; names as in FusionParameters, e.g. magTimeConstant=12).",
+                               valueName: "name=value"))
+    public var overrides: [String] = []
+
+    public func parameters() throws -> FusionParameters {
+        var p = FusionParameters.default
+        for item in overrides {
+            let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else {
+                throw ValidationError("--set expects NAME=VALUE, got '\(item)'")
+            }
+            try ParameterTable.set(&p, name: parts[0], value: parts[1])
+        }
+        return p
+    }
+}
 
 /// `--set NAME=VALUE`: the estimator parameters by their Swift names.
-enum ParameterTable {
+public enum ParameterTable {
     // Key paths to stored properties capture nothing, so they are Sendable and the tables can be constants.
-    static let numbers: [String: WritableKeyPath<FusionParameters, Double> & Sendable] = [
+    public static let numbers: [String: WritableKeyPath<FusionParameters, Double> & Sendable] = [
         "accTimeConstant": \.accTimeConstant, "magTimeConstant": \.magTimeConstant,
         "biasSigmaInitial": \.biasSigmaInitial, "biasForgettingTime": \.biasForgettingTime,
         "biasClip": \.biasClip, "biasSigmaMotion": \.biasSigmaMotion, "biasSigmaRest": \.biasSigmaRest,
@@ -19,12 +41,12 @@ enum ParameterTable {
         "magMinUndisturbedTime": \.magMinUndisturbedTime, "magMaxRejectionTime": \.magMaxRejectionTime,
         "magRejectionFactor": \.magRejectionFactor, "periodTolerance": \.periodTolerance,
     ]
-    static let flags: [String: WritableKeyPath<FusionParameters, Bool> & Sendable] = [
+    public static let flags: [String: WritableKeyPath<FusionParameters, Bool> & Sendable] = [
         "restBiasEstimation": \.restBiasEstimation, "motionBiasEstimation": \.motionBiasEstimation,
         "magDisturbanceRejection": \.magDisturbanceRejection,
     ]
 
-    static func set(_ p: inout FusionParameters, name: String, value: String) throws {
+    public static func set(_ p: inout FusionParameters, name: String, value: String) throws {
         if let path = numbers[name] {
             // The shared strict number syntax: decimal, finite, no hex floats.
             do {

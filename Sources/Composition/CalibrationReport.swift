@@ -1,0 +1,47 @@
+import AttitudeMath
+import Calibration
+import Foundation
+import Imaging
+
+/// What `calibrate` prints of a fit: the offset, field of view and mount with their standard errors, how
+/// far the clip turned about each axis, the gyroscope bias and the residual, a line each.
+public struct CalibrationReport {
+    public let result: CameraIMUCalibrationResult
+    /// The camera given with `--intrinsics`, and its file.
+    public let known: (camera: CalibratedCamera, path: String)?
+
+    public init(result: CameraIMUCalibrationResult, known: (camera: CalibratedCamera, path: String)?) {
+        self.result = result
+        self.known = known
+    }
+
+    public var lines: [String] {
+        var lines: [String] = []
+        let errors = result.uncertainty
+        lines.append(String(format: "time offset %.4f s%@ (log time = video time + offset)", result.timeOffset,
+                     errors.map { String(format: " ± %.3f ms", $0.timeOffsetSeconds * 1000) } ?? ""))
+        if let known {
+            let pinhole = known.camera.pinhole
+            lines.append(String(format: "vertical field of view %.3f° (given: %@, fx %.2f, fy %.2f px, %@ lens)", result.verticalFieldOfViewDegrees,
+                                known.path, pinhole.fx, pinhole.fy, known.camera.lens.modelName))
+        } else {
+            lines.append(String(format: "vertical field of view %.3f°%@ (fx = fy = %.2f px, principal point at the centre)",
+                         result.verticalFieldOfViewDegrees,
+                         errors.map { String(format: " ± %.3f%%", $0.verticalFieldOfViewFraction * 100) } ?? "", result.camera.fx))
+        }
+        let q = result.deviceFromIMU.w < 0 ? -result.deviceFromIMU : result.deviceFromIMU
+        lines.append(String(format: "mount imu_to_camera %.6f,%.6f,%.6f,%.6f (v_D = R·v_S)", q.w, q.x, q.y, q.z)
+              + (errors.map { String(format: " ± %.3f°, %.3f°, %.3f° about the camera's x, y, z", $0.mountDegrees.x,
+                                     $0.mountDegrees.y, $0.mountDegrees.z) } ?? ""))
+        let turned = result.turnedDegrees
+        lines.append(String(format: "turned %.0f° about the camera's x (tilt), %.0f° about y (pan), %.0f° about z (roll), "
+                     + "summed over the frame pairs used", turned.x, turned.y, turned.z))
+        let bias = result.gyroBias * 180 / .pi
+        lines.append(String(format: "gyroscope bias %.3f,%.3f,%.3f °/s (in the IMU's frame; estimated with the rest, not written)",
+                     bias.x, bias.y, bias.z))
+        lines.append(String(format: "residual %.3f °/s over %d of %d frames (%d without texture, %d translating or mistracked, "
+                     + "%d outside the log)", result.residualDegreesPerSecond, result.framesUsed, result.framesTotal,
+                     result.untextured, result.translated, result.outsideLog))
+        return lines
+    }
+}
