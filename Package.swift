@@ -44,6 +44,9 @@ let package = Package(
         // MARK: - Libraries, one job each
         /// Quaternions, matrices, frames and Eq. VII. No OpenGL, no I/O.
         .target(name: "AttitudeMath"),
+        /// The skeleton of a background worker (a named thread, a stop that wakes it and waits for it to let go of
+        /// what it holds, sleeps a stop cuts short) and the backoff between attempts: the capture's and imud's.
+        .target(name: "Workers", dependencies: ["AttitudeMath"]),
         /// Untrusted text made safe to print: one line, control characters escaped, long values cut. No dependencies.
         .target(name: "SafeText"),
         /// The input and output policies for files: what may be read, how every output is written. No dependencies.
@@ -58,7 +61,7 @@ let package = Package(
         /// world rays, anchored dice and the panorama layout. No OpenGL, no I/O.
         .target(name: "Camera", dependencies: ["AttitudeMath"]),
         /// Images and video through OpenCV: PNG in and out, capture, writers.
-        .target(name: "Imaging", dependencies: ["AttitudeMath", "Camera", "CVShim", "CVideoFile", "FileAccess", "SafeText", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "Imaging", dependencies: ["AttitudeMath", "Camera", "CVShim", "CVideoFile", "FileAccess", "SafeText", "Workers", .product(name: "Logging", package: "swift-log")]),
         /// The run-time files as SwiftPM resources (Bundle.module): shaders, models, the HUD's font, and the
         /// examples found by name (the compass sky, the demo log, a raw BROAD excerpt). No code but the lookup.
         .target(name: "SteadyDiceAssets", dependencies: ["FileAccess"], exclude: ["fonts/DejaVuSansMono.LICENSE"],
@@ -66,7 +69,7 @@ let package = Package(
         /// OpenGL 3.3 core renderer: background, panorama, die or box, HUD text, offscreen targets.
         .target(name: "Render", dependencies: ["SteadyDiceAssets", "FileAccess", "AttitudeMath", "Camera", "Imaging", "CGL", "CEGL", "CFreeType"]),
         /// imud's binary stream protocol: decoder, client, publisher.
-        .target(name: "IMUD", dependencies: ["AttitudeMath", "AttitudeLog", "CSVText", "SafeText", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "IMUD", dependencies: ["AttitudeMath", "AttitudeLog", "CSVText", "SafeText", "Workers", .product(name: "Logging", package: "swift-log")]),
         /// Sensor fusion: raw gyroscope, accelerometer, magnetometer in, attitude out.
         .target(name: "Fusion", dependencies: ["AttitudeMath"]),
         /// Raw IMU log readers (steady-dice raw CSV, x-io, Sensor Logger) and BROAD metrics.
@@ -136,6 +139,7 @@ let package = Package(
         .testTarget(name: "CameraTests", dependencies: ["Camera", "AttitudeMath", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "SteadyDiceAssets", "Camera", "CGL", "CVShim", "Imaging", "FileAccess", "AttitudeMath", "AttitudeLog", "SteadyDiceKit", "TestSupport"],
                     exclude: ["Goldens"]),
+        .testTarget(name: "WorkersTests", dependencies: ["Workers", "AttitudeMath"]),
         .testTarget(name: "CompositionTests", dependencies: ["Composition", "Window", "AttitudeMath", "AttitudeLog", "Render", "TestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Camera", "TestSupport"]),
         .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "AttitudeMath", "Camera", "RawLog", "CVShim", "TestSupport"]),

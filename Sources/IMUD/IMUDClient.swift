@@ -4,6 +4,7 @@ import Foundation
 import Glibc
 #endif
 import Logging
+import Workers
 
 /// Receives imud's packets on a thread of its own and keeps the newest valid attitude for the renderer.
 ///
@@ -42,17 +43,16 @@ public final class IMUDClient: @unchecked Sendable {
     public var endpoint: IMUDEndpoint { configuration.endpoint }
     public let mapping: IMUDFrameMapping
 
-    private let condition = NSCondition()
+    private let condition: NSCondition
+    /// The receiving thread; its stop flag is under `condition` too.
+    private let worker: WorkerThread
     // Guarded by `condition`:
     private var latestSample: IMUDSample?
     private var currentState = IMUDConnectionState.waiting
     private var stats = IMUDClientStatistics()
     private var lastProblem: String?
-    private var stopping = false
-    private var started = false
 
     private let wake: WakePipe?
-    private let finished = DispatchSemaphore(value: 0)
 
     // Owned by the client thread:
     private var framer = IMUDStreamFramer()
@@ -67,6 +67,9 @@ public final class IMUDClient: @unchecked Sendable {
     public init(_ configuration: Configuration) {
         self.configuration = configuration
         mapping = IMUDFrameMapping(coordFrame: configuration.coordFrame, mount: configuration.mount)
+        let condition = NSCondition()
+        self.condition = condition
+        worker = WorkerThread(condition: condition)
         wake = try? WakePipe()
     }
 
@@ -104,29 +107,12 @@ public final class IMUDClient: @unchecked Sendable {
 
     /// Starts the receiving thread. Calling it again does nothing.
     public func start() {
-        condition.lock()
-        defer { condition.unlock() }
-        guard !started, !stopping else { return }
-        started = true
-        let thread = Thread { [self] in
-            run()
-            finished.signal()
-        }
-        thread.name = "imud-client"
-        thread.qualityOfService = .userInteractive
-        thread.start()
+        worker.start(name: "imud-client", qualityOfService: .userInteractive, body: { [self] in run() })
     }
 
     /// Stops the thread and closes the socket; returns once the thread has ended.
     public func stop() {
-        condition.lock()
-        let wasRunning = started && !stopping
-        stopping = true
-        condition.broadcast()
-        condition.unlock()
-        guard wasRunning else { return }
-        wake?.signal()
-        finished.wait()
+        worker.stop(wake: { wake?.signal() })
     }
 
     /// Blocks until a valid, non-shutdown sample has arrived (starting the client if needed) and returns it.
@@ -139,7 +125,7 @@ public final class IMUDClient: @unchecked Sendable {
         defer { condition.unlock() }
         while true {
             if let sample = latestSample, !sample.flags.contains(.shutdown) { return sample }
-            if stopping || !condition.wait(until: deadline) { break }
+            if worker.isStoppingWhileLocked || !condition.wait(until: deadline) { break }
         }
         if let sample = latestSample, !sample.flags.contains(.shutdown) { return sample }
         var message = "no valid imud packet from \(endpoint) within \(IMUDClient.format(timeout)) s"
@@ -150,26 +136,23 @@ public final class IMUDClient: @unchecked Sendable {
 
     // MARK: - Thread
 
-    private var isStopping: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return stopping
-    }
+    private var isStopping: Bool { worker.isStopping }
 
     private func run() {
         guard let wake else {
             noteWaiting("cannot create the client's wake-up pipe")
             return
         }
-        var backoff = configuration.initialBackoff
+        let backoff = Backoff(initial: configuration.initialBackoff, maximum: configuration.maxBackoff)
+        var attempt = 1
         while !isStopping {
             let fd: Int32
             do {
                 fd = try connect()
             } catch {
                 noteWaiting("\(error)")
-                if sleep(backoff, wake: wake) { break }
-                backoff = min(backoff * 2, configuration.maxBackoff)
+                if !worker.sleep(until: MonotonicClock.now() + backoff.delay(beforeAttempt: attempt)) { break }
+                attempt += 1
                 continue
             }
             update { $0.connections += 1 }
@@ -178,11 +161,11 @@ public final class IMUDClient: @unchecked Sendable {
             let before = statistics.validPackets
             let outcome = endpoint.isStream ? serveStream(fd, wake: wake) : serveDatagrams(fd, wake: wake)
             close(fd)
-            if statistics.validPackets > before { backoff = configuration.initialBackoff }
+            if statistics.validPackets > before { attempt = 1 }
             guard let problem = outcome else { break }
             noteWaiting(problem)
-            if sleep(backoff, wake: wake) { break }
-            backoff = min(backoff * 2, configuration.maxBackoff)
+            if !worker.sleep(until: MonotonicClock.now() + backoff.delay(beforeAttempt: attempt)) { break }
+            attempt += 1
         }
     }
 
@@ -271,13 +254,6 @@ public final class IMUDClient: @unchecked Sendable {
         if fds[1].revents != 0 || isStopping { return .stop }
         if ready == 0 { return .timeout }
         return .readable   // errors and hang-ups surface in the following read
-    }
-
-    /// Sleeps `seconds` unless asked to stop; returns true when asked to stop.
-    private func sleep(_ seconds: Double, wake: WakePipe) -> Bool {
-        var fd = pollfd(fd: wake.readFD, events: Int16(POLLIN), revents: 0)
-        _ = poll(&fd, 1, pollMilliseconds(seconds))
-        return isStopping
     }
 
     // MARK: - Delivery

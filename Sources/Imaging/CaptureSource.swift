@@ -1,6 +1,7 @@
 import AttitudeMath
 import Foundation
 import Logging
+import Workers
 
 /// Something that delivers frames one at a time: a `VideoReader` over a file or a camera, or a fake
 /// in tests. Used from one thread at a time.
@@ -34,8 +35,7 @@ public struct RetryPolicy: Equatable, Sendable {
 
     /// Seconds to wait before reopening attempt `attempt` (1 first).
     public func delay(beforeAttempt attempt: Int) -> Double {
-        let doublings = Double(max(0, min(attempt - 1, 30)))
-        return min(maximumDelay, initialDelay * pow(2, doublings))
+        Backoff(initial: initialDelay, maximum: maximumDelay).delay(beforeAttempt: attempt)
     }
 }
 
@@ -56,8 +56,8 @@ public enum CaptureState: Equatable, Sendable {
 /// The renderer calls `latest()` at draw time and never waits; frames it did not take in time are
 /// dropped. A camera that stops giving frames is reopened with backoff while the last frame stays;
 /// a video file is paced at its own rate and loops unless told not to. Call `stop()` when done.
-// @unchecked Sendable: the state the renderer asks about (state, stop flag, last post time, the
-// watchdog) is guarded by `condition`; the reader and frame index belong to the capture thread once it
+// @unchecked Sendable: the state the renderer asks about (state, the worker's stop flag, last post time,
+// the watchdog) is guarded by `condition`; the reader and frame index belong to the capture thread once it
 // has started, and frames cross over through the locked `FrameMailbox`.
 public final class CaptureSource: @unchecked Sendable {
     public enum Pacing: Equatable, Sendable {
@@ -77,11 +77,11 @@ public final class CaptureSource: @unchecked Sendable {
     /// Only the capture thread touches the reader once the thread has started.
     private var reader: FrameReader?
     private var nextFrameIndex: Int
-    /// Guards the variables below it; also wakes sleeps and waiters.
-    private let condition = NSCondition()
-    private var stopRequested = false
+    /// Guards the variables below it and the worker's flags; also wakes sleeps and waiters.
+    private let condition: NSCondition
+    /// The capture thread: started by init, stopped by `stop()`, which waits for it to let go of the source.
+    private let worker: WorkerThread
     private var currentState = CaptureState.running
-    private var finished = false
     private var lastPostTime = 0.0
     private var stallReported = false
     private var watchdog: DispatchSourceTimer?
@@ -98,6 +98,9 @@ public final class CaptureSource: @unchecked Sendable {
         self.reopen = reopen
         self.log = log
         self.nextFrameIndex = startFrame
+        let condition = NSCondition()
+        self.condition = condition
+        worker = WorkerThread(condition: condition)
         if case .file = pacing {
             if startFrame > 0 { try reader.seek(frame: startFrame) }
             guard let first = try reader.next() else {
@@ -108,9 +111,7 @@ public final class CaptureSource: @unchecked Sendable {
             nextFrameIndex = startFrame + 1
         }
         if case .live(let policy) = pacing, policy.stallTimeout > 0 { startWatchdog(stallTimeout: policy.stallTimeout) }
-        let thread = Thread { [self] in work() }
-        thread.name = "capture \(name)"
-        thread.start()
+        worker.start(name: "capture \(name)", body: { [self] in work() }, release: { [self] in releaseSource() })
     }
 
     // MARK: - Opening
@@ -165,7 +166,7 @@ public final class CaptureSource: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while mailbox.latestGeneration == 0 {
-            if finished || !condition.wait(until: deadline) {
+            if worker.hasFinishedWhileLocked || !condition.wait(until: deadline) {
                 if mailbox.latestGeneration > 0 { return }
                 throw ImagingError.video(path: name, reason: String(format: "opened, but gave no frame within %.1f s "
                                          + "(busy in another program, or not a capture device)", timeout))
@@ -175,14 +176,7 @@ public final class CaptureSource: @unchecked Sendable {
 
     /// Stops the capture thread and waits (up to 2 s) for it to let go of the source.
     public func stop() {
-        condition.lock()
-        defer { condition.unlock() }
-        stopRequested = true
-        condition.broadcast()
-        let deadline = Date(timeIntervalSinceNow: 2)
-        while !finished {
-            if !condition.wait(until: deadline) { break }
-        }
+        worker.stop(waitingAtMost: 2)
     }
 
     // MARK: - The capture thread
@@ -192,13 +186,15 @@ public final class CaptureSource: @unchecked Sendable {
         case .live(let policy): captureLive(policy)
         case .file(let fps, let loop): captureFile(period: 1 / (fps > 0 && fps.isFinite ? fps : 30), loop: loop)
         }
+    }
+
+    /// On the capture thread, after `work()` however it ended: the camera or file is let go of.
+    private func releaseSource() {
         reader = nil
         condition.lock()
         watchdog?.cancel()
         watchdog = nil
-        if stopRequested { currentState = .stopped }
-        finished = true
-        condition.broadcast()
+        if worker.isStoppingWhileLocked { currentState = .stopped }
         condition.unlock()
     }
 
@@ -338,11 +334,7 @@ public final class CaptureSource: @unchecked Sendable {
         timer.resume()
     }
 
-    private var isStopping: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return stopRequested
-    }
+    private var isStopping: Bool { worker.isStopping }
 
     private func setState(_ state: CaptureState) {
         condition.lock()
@@ -352,16 +344,7 @@ public final class CaptureSource: @unchecked Sendable {
     }
 
     /// Sleeps until `deadline` (monotonic seconds); false when `stop()` cut it short.
-    private func sleep(until deadline: Double) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        while !stopRequested {
-            let remaining = deadline - MonotonicClock.now()
-            if remaining <= 0 { return true }
-            _ = condition.wait(until: Date(timeIntervalSinceNow: remaining))
-        }
-        return false
-    }
+    private func sleep(until deadline: Double) -> Bool { worker.sleep(until: deadline) }
 
     /// "0.25 s", "4 s".
     static func seconds(_ value: Double) -> String { String(format: "%g s", value) }

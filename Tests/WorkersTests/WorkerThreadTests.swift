@@ -1,0 +1,60 @@
+import AttitudeMath
+import Foundation
+import Workers
+import XCTest
+
+/// The worker skeleton of the capture and imud threads: a stop wakes a sleeping body, the release always
+/// runs on the worker's thread before `stop()` returns, and a body that will not stop is given up on after
+/// the time asked for.
+final class WorkerThreadTests: XCTestCase {
+    /// A flag set from another thread, read under a lock.
+    private final class Flags: @unchecked Sendable {
+        private let lock = NSLock()
+        private var values: [String] = []
+        func add(_ value: String) { lock.lock(); values.append(value); lock.unlock() }
+        var all: [String] { lock.lock(); defer { lock.unlock() }; return values }
+    }
+
+    func testAStopWakesASleepingBodyAndWaitsForItsRelease() {
+        let worker = WorkerThread(condition: NSCondition())
+        let flags = Flags()
+        worker.start(name: "test worker", body: {
+            flags.add(worker.sleep(until: MonotonicClock.now() + 60) ? "slept through" : "woken")
+        }, release: {
+            flags.add(Thread.isMainThread ? "released on the main thread" : "released on the worker's thread")
+        })
+        let started = MonotonicClock.now()
+        XCTAssertTrue(worker.stop(waitingAtMost: 10))
+        XCTAssertLessThan(MonotonicClock.now() - started, 5, "the sleep of 60 s was cut short")
+        XCTAssertEqual(flags.all, ["woken", "released on the worker's thread"], "the release ran, on the worker's thread, before stop returned")
+        XCTAssertTrue(worker.isStopping)
+    }
+
+    func testAWorkerStoppedBeforeItStartsNeverRuns() {
+        let worker = WorkerThread(condition: NSCondition())
+        let flags = Flags()
+        XCTAssertTrue(worker.stop(), "nothing to wait for")
+        worker.start(name: "never", body: { flags.add("ran") })
+        Thread.sleep(forTimeInterval: 0.05)
+        XCTAssertEqual(flags.all, [])
+        XCTAssertFalse(worker.sleep(until: MonotonicClock.now() + 10), "a stopped worker does not sleep")
+    }
+
+    func testABodyThatDoesNotStopIsGivenUpOnAfterTheTimeAsked() {
+        let worker = WorkerThread(condition: NSCondition())
+        let gate = DispatchSemaphore(value: 0)
+        worker.start(name: "stubborn", body: { gate.wait() })
+        let started = MonotonicClock.now()
+        XCTAssertFalse(worker.stop(waitingAtMost: 0.2), "the body is still running")
+        XCTAssertGreaterThanOrEqual(MonotonicClock.now() - started, 0.2)
+        gate.signal()
+        XCTAssertTrue(worker.stop(waitingAtMost: 10), "and once it ends, a stop finds it finished")
+    }
+
+    func testTheBackoffDoublesUpToItsCap() {
+        let backoff = Backoff(initial: 0.25, maximum: 4)
+        XCTAssertEqual((1...7).map(backoff.delay(beforeAttempt:)), [0.25, 0.5, 1, 2, 4, 4, 4])
+        XCTAssertEqual(Backoff(initial: 2, maximum: 1).delay(beforeAttempt: 3), 2, "a cap below the first wait is raised to it")
+        XCTAssertEqual(backoff.delay(beforeAttempt: Int.max), 4)
+    }
+}
