@@ -101,7 +101,7 @@ let package = Package(
         /// table and the one-line errors, the stderr message handler.
         .target(name: "CommandLineSupport", dependencies: [
             "Composition", "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "RawLog", "Fusion", "Recording",
-            "CSVText", "FileAccess", "SafeText", "SteadyDiceAssets",
+            "CSVText", "FileAccess", "SafeText", "SteadyDiceAssets", "Plot",
             .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
         ]),
 

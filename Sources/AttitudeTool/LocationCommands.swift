@@ -136,33 +136,12 @@ struct LocationCommand: ParsableCommand {
         let outputs = OutputFiles(inputs: [input, srtm])
         let staged = try outputs.stage(output, option: "--output", allowStandardOutput: true)
         let stagedPlot = try plot.map { try outputs.stage($0, option: "--plot") }
-        let fixes = try LocationReader.read(path: input)
         var settings = LocationFilterSettings()
         if let maxAccuracy { settings.maxAccuracy = maxAccuracy }
         if let window { settings.window = window }
-        let maxAccuracy = settings.maxAccuracy
-        var filtered = LocationFilter.run(filter, fixes, settings: settings)
-        if let srtm {
-            let terrain = try SRTMTerrain(folder: srtm)
-            for k in filtered.indices {
-                filtered[k].altitude = try terrain.height(latitude: filtered[k].latitude, longitude: filtered[k].longitude)
-            }
-        }
-        let poor = filter == .raw ? 0 : fixes.filter { !$0.isGood(maxAccuracy: maxAccuracy) }.count
-        let gated = fixes.count - poor - filtered.count
-        guard !filtered.isEmpty else {
-            throw LocationError(path: input, "\(filter.rawValue) dropped every one of the \(fixes.count) fixes (\(poor) with accuracy "
-                                + "worse than \(maxAccuracy) m or unknown, \(gated) gated); nothing written")
-        }
-        let origin = fixes[0].time
-        var text = "t,latitude,longitude,altitude,horizontal_accuracy\n"
-        for f in filtered {
-            guard f.latitude.isFinite, f.longitude.isFinite, f.altitude.isFinite, !f.horizontalAccuracy.isInfinite else {
-                throw LocationError(path: input, String(format: "the %@ filter gave a fix that is not finite at t = %.3f s; nothing written", filter.rawValue, f.time - origin))
-            }
-            let accuracy = f.horizontalAccuracy.isNaN ? "" : String(format: "%.3f", f.horizontalAccuracy)
-            text += String(format: "%.3f,%.8f,%.8f,%.3f,", f.time - origin, f.latitude, f.longitude, f.altitude) + accuracy + "\n"
-        }
+        let track = try FilteredTrack(path: input, filter: filter, settings: settings, terrain: try srtm.map { try SRTMTerrain(folder: $0) })
+        let (fixes, filtered) = (track.fixes, track.filtered)
+        let text = try track.csv()
         try staged.write(Data(text.utf8))
         if let plot, let stagedPlot {
             let tracks = [TrackPlots.Track(name: "every fix (\(fixes.count))", latitude: fixes.map(\.latitude), longitude: fixes.map(\.longitude)),
@@ -173,12 +152,7 @@ struct LocationCommand: ParsableCommand {
             try stagedPlot.write(try plotBytes(figure, for: plot, option: "--plot", size: plotSize))
         }
         try outputs.commit()
-        // Only what happened: raw keeps every fix, so it says nothing of accuracy.
-        var summary = "\(filter.rawValue): \(fixes.count) fixes, wrote \(filtered.count) to \(output)"
-        if filter != .raw { summary += "; dropped \(poor) with accuracy worse than \(maxAccuracy) m" }
-        if filter == .kalman { summary += " and \(gated) gated as outliers" }
-        summary += String(format: "; jitter (RMS distance from the line through the neighbouring fixes) %.2f m",
-                          TrackStatistics.jitter(filtered))
+        let summary = track.summary(output: output)
         Messages.logger.info("\(summary)")
     }
 }

@@ -8,46 +8,6 @@ import Plot
 import SafeText
 import SteadyDiceAssets
 
-/// A plot's file and size, shared by `plot` and `eval --plot`.
-struct PlotSize: ExpressibleByArgument {
-    var width: Int
-    var height: Int
-
-    init?(argument: String) {
-        let parts = argument.lowercased().split(separator: "x")
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else { return nil }
-        width = w
-        height = h
-    }
-
-    init(width: Int, height: Int) { self.width = width; self.height = height }
-}
-
-/// Draws `figure` into `path` (PNG or SVG by its extension), all or nothing.
-func writePlot(_ figure: Figure, to path: String, option: String, size: PlotSize, inputs: [String?]) throws {
-    let outputs = OutputFiles(inputs: inputs)
-    let staged = try outputs.stage(path, option: option)
-    try staged.write(try plotBytes(figure, for: path, option: option, size: size))
-    try outputs.commit()
-}
-
-/// The picture of `figure` in the format `path`'s extension names.
-func plotBytes(_ figure: Figure, for path: String, option: String, size: PlotSize) throws -> Data {
-    guard let format = PlotFormat(path: path) else {
-        throw ValidationError("\(option) \(MessageText.quoted(path)): must end in .png or .svg")
-    }
-    return try CairoPlot.render(figure, width: size.width, height: size.height, format: format)
-}
-
-extension PlotSize {
-    /// Refuses a size Cairo is not asked to draw, naming `option`.
-    func check(option: String) throws {
-        guard (200...8192).contains(width), (150...8192).contains(height) else {
-            throw ValidationError("\(option) \(width)x\(height): width 200 to 8192, height 150 to 8192")
-        }
-    }
-}
-
 struct PlotCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plot",
@@ -97,27 +57,12 @@ struct PlotCommand: ParsableCommand {
             let result = AttitudePlots.errors(named, reference: try load(reference), title: "attitude error")
             figure = result.figure
             if let note = result.headingNote { Messages.logger.notice("heading error not drawn: \(note)") }
-            for line in try summaryLines(result.summaries, reference: reference) { print(line) }
+            for line in try result.summaries.map({ try $0.line(reference: reference) }) { print(line) }
         } else {
             figure = AttitudePlots.euler(named, title: "attitude (Euler angles, Core Motion's convention)")
         }
         try writePlot(figure, to: output, option: "--output", size: size, inputs: logs + [reference])
         Messages.logger.info("wrote \(output)")
-    }
-}
-
-/// One line per log: pairs, tilt error median and 90th percentile, heading error's when compared. Throws
-/// when a log has no sample near the reference's.
-func summaryLines(_ summaries: [AttitudePlots.ErrorSummary], reference: String) throws -> [String] {
-    try summaries.map { s in
-        guard s.pairs > 0 else {
-            throw ValidationError("\(s.name) and \(reference) have no samples within 20 ms of each other on their clock: nothing to compare")
-        }
-        var line = String(format: "%@: %d pairs; tilt error median %.2f°, 90th percentile %.2f°", s.name, s.pairs, s.tiltMedian, s.tiltPercentile90)
-        if let h = s.headingMedian, let h90 = s.headingPercentile90 {
-            line += String(format: "; heading error median %.2f°, 90th percentile %.2f°", h, h90)
-        }
-        return line
     }
 }
 
@@ -158,7 +103,7 @@ struct Compare: ParsableCommand {
                                    log: try loadAnyAttitudeLog(path: path, platform: recording.platform))
         }
         let result = AttitudePlots.errors([try load(log)], reference: try load(reference), title: "attitude error")
-        let lines = try summaryLines(result.summaries, reference: reference)
+        let lines = try result.summaries.map { try $0.line(reference: reference) }
         if let note = result.headingNote { Messages.logger.notice("heading error not compared: \(note)") }
         if let plot {
             try writePlot(result.figure, to: plot, option: "--plot", size: plotSize, inputs: [log, reference])

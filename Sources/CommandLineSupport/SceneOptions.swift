@@ -71,3 +71,36 @@ public func asValidationError(_ body: () throws -> Void) throws {
         throw ValidationError(error.description)
     }
 }
+
+/// Every option that says how a frame is drawn, as one group: the background, the reference pose, the
+/// model, the HUD, the camera and where the die sits, how the attitude source sits on the camera, and
+/// the assets. `run`, `snapshot` and `render` each take it whole, so none can fall out of step.
+public struct DrawingOptions: ParsableArguments {
+    @OptionGroup public var background: BackgroundOptions
+    @OptionGroup public var relativeAttitude: RelativeAttitudeOptions
+    @OptionGroup public var model: ModelOptions
+    @OptionGroup public var hud: HUDOptions
+    @OptionGroup public var camera: CameraOptions
+    @OptionGroup public var attitudeCalibration: AttitudeCalibrationOptions
+
+    @Option(parsing: .unconditional, help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else the package's resource bundle beside the executable).")
+    public var assets: String?
+
+    public init() {}
+
+    /// A panorama is the background: it is refused beside another.
+    public func validate() throws {
+        try camera.validate(with: background)
+    }
+
+    /// The files these options read, which no output of the same command may replace.
+    public var inputPaths: [String?] {
+        [assets] + background.settings.inputPaths + camera.inputPaths + attitudeCalibration.inputPaths
+    }
+
+    /// The one options value the library draws with (`Snapshotter` takes the same value).
+    public func snapshotOptions() throws -> SnapshotOptions {
+        try SnapshotOptions(camera: camera, background: background, relativeAttitude: relativeAttitude,
+                            model: model, hud: hud, assets: assets, attitudeCalibration: attitudeCalibration)
+    }
+}

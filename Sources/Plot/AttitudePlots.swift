@@ -23,6 +23,25 @@ public enum AttitudePlots {
         /// unnamed, or the frames differ).
         public var headingMedian: Double?
         public var headingPercentile90: Double?
+
+        /// One line: pairs, the tilt error's median and 90th percentile, the heading error's when compared.
+        /// Refused when the log has no sample near one of `reference`'s: nothing was compared.
+        public func line(reference: String) throws -> String {
+            guard pairs > 0 else { throw NothingToCompare(log: name, reference: reference) }
+            var line = String(format: "%@: %d pairs; tilt error median %.2f°, 90th percentile %.2f°", name, pairs, tiltMedian, tiltPercentile90)
+            if let h = headingMedian, let h90 = headingPercentile90 {
+                line += String(format: "; heading error median %.2f°, 90th percentile %.2f°", h, h90)
+            }
+            return line
+        }
+    }
+
+    /// Two logs with no samples within 20 ms of each other on their clock.
+    public struct NothingToCompare: Error, CustomStringConvertible {
+        public let log: String, reference: String
+        public var description: String {
+            "\(log) and \(reference) have no samples within 20 ms of each other on their clock: nothing to compare"
+        }
     }
 
     /// Roll, pitch and yaw in Core Motion's convention (degrees; `AttitudeViews`), one line per log.

@@ -45,27 +45,17 @@ struct RenderVideo: ParsableCommand {
     @Option(name: [.customShort("o"), .long], parsing: .unconditional, help: "Output: FILE.mkv, FILE.avi, FILE.mp4, or FOLDER/ for PNGs.")
     var output: String
 
-    @Option(parsing: .unconditional, help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else the package's resource bundle beside the executable).")
-    var assets: String?
-
-    // MARK: - Option groups shared with snapshot (a group snapshot gains belongs here too)
     @OptionGroup var magnetometer: MagnetometerOptions
-    @OptionGroup var backgroundOptions: BackgroundOptions
-    @OptionGroup var cameraOptions: CameraOptions
-    @OptionGroup var attitudeCalibration: AttitudeCalibrationOptions
     @OptionGroup var recording: RecordingOptions
-    @OptionGroup var relativeAttitude: RelativeAttitudeOptions
-    @OptionGroup var modelOptions: ModelOptions
-    @OptionGroup var hudOptions: HUDOptions
+    @OptionGroup var drawing: DrawingOptions
 
     func validate() throws {
-        try cameraOptions.validate(with: backgroundOptions)
-        try hudOptions.validate(size: size)
+        try drawing.hud.validate(size: size)
         guard fps > 0, fps.isFinite else { throw ValidationError("--fps must be a positive number") }
         if let from { guard from >= 0, from.isFinite else { throw ValidationError("--from must be 0 or more seconds") } }
         if let to, !(to.isFinite && to > (from ?? 0)) { throw ValidationError("--to must be later than --from") }
-        try attitudeCalibration.validate(with: cameraOptions)
-        try attitudeCalibration.validate(imud: false)
+        try drawing.attitudeCalibration.validate(with: drawing.camera)
+        try drawing.attitudeCalibration.validate(imud: false)
         guard VideoOutput.kind(of: output) != nil else {
             throw ValidationError("--output must name a .mkv, .avi or .mp4 file, or a folder ending in '/'")
         }
@@ -78,15 +68,12 @@ struct RenderVideo: ParsableCommand {
 
     func run() throws {
         do {
-            let outputs = OutputFiles(inputs: [log, assets] + backgroundOptions.settings.inputPaths + cameraOptions.inputPaths
-                                      + attitudeCalibration.inputPaths)
+            let outputs = OutputFiles(inputs: [log] + drawing.inputPaths)
             let staged = try outputs.stage(output, option: "--output")
             let (attitudeLog, fusion) = try loadAnyAttitudeLogWithFusion(path: log, magnetometer: magnetometer.correction, platform: recording.platform)
-            for note in cameraOptions.settings.headingNotes(frame: attitudeLog.frame, log: log) { Messages.logger.warning("\(note)") }
-            let options = try SnapshotOptions(camera: cameraOptions, background: backgroundOptions, relativeAttitude: relativeAttitude,
-                                              model: modelOptions, hud: hudOptions, assets: assets,
-                                              attitudeCalibration: attitudeCalibration)
-            let timeline = try backgroundOptions.settings.timeline(offset: options.timeOffset)
+            for note in drawing.camera.settings.headingNotes(frame: attitudeLog.frame, log: log) { Messages.logger.warning("\(note)") }
+            let options = try drawing.snapshotOptions()
+            let timeline = try drawing.background.settings.timeline(offset: options.timeOffset)
             let from = self.from ?? timeline.defaultLogStart
             let end = to ?? attitudeLog.duration
             guard from <= attitudeLog.duration else {
@@ -100,10 +87,10 @@ struct RenderVideo: ParsableCommand {
                 _ = try timeline.followingVideoTime(logTime: from)
             } catch TimelineError.videoTimeBeforeStart(let logTime, let offset, let videoTime) {
                 throw CommandFailure(String(format: "--from %g with a time offset of %g s is video time %.3f s, before the start of %@; "
-                                            + "give --from %g or later", logTime, offset, videoTime, backgroundOptions.settings.sourceName, offset),
+                                            + "give --from %g or later", logTime, offset, videoTime, drawing.background.settings.sourceName, offset),
                                      status: .usage)
             }
-            let background = try RenderBackground(options: backgroundOptions.settings, setup: setup,
+            let background = try RenderBackground(options: drawing.background.settings, setup: setup,
                                                   startTime: timeline.videoTime(logTime: from))
             defer { background.stop() }
 

@@ -29,18 +29,7 @@ struct Run: ParsableCommand {
         Needs a display: run it under `xvfb-run -a`, or use `steady-dice snapshot`.
         """)
 
-    @Option(parsing: .unconditional, help: "Attitude log to play (steady-dice CSV or Sensor Logger Orientation.csv), or a raw IMU log, fused first. Default: the demo log (named demo-attitude).", transform: { Examples.path(for: $0) })
-    var log: String?
-
-    @Option(parsing: .unconditional, help: "Show one fixed device-to-world quaternion w,x,y,z instead of a log.",
-            transform: { try QuaternionArgument.parseOption($0) })
-    var attitude: QuaternionArgument?
-
-    @OptionGroup var imudOptions: IMUDOptions
-
-    @OptionGroup var magnetometer: MagnetometerOptions
-
-    @OptionGroup var recording: RecordingOptions
+    @OptionGroup var input: AttitudeSourceOptions
 
     @Option(parsing: .unconditional, help: "Playback speed factor (> 0).")
     var speed: Double = 1
@@ -50,18 +39,6 @@ struct Run: ParsableCommand {
 
     @Option(parsing: .unconditional, help: "Initial window size, WxH.", transform: { try Size.parseOption($0) })
     var size: Size = Size(width: 960, height: 720)
-
-    @OptionGroup var backgroundOptions: BackgroundOptions
-
-    @OptionGroup var relativeAttitude: RelativeAttitudeOptions
-
-    @OptionGroup var modelOptions: ModelOptions
-
-    @OptionGroup var hudOptions: HUDOptions
-
-    @OptionGroup var cameraOptions: CameraOptions
-
-    @OptionGroup var attitudeCalibration: AttitudeCalibrationOptions
 
     @Option(parsing: .unconditional, help: "Folder the S key writes snapshots to.")
     var snapshotDir: String = "."
@@ -81,22 +58,19 @@ struct Run: ParsableCommand {
     @Option(parsing: .unconditional, help: "When the window closes, write its last frame to this PNG (what S would save).")
     var snapshotOnExit: String?
 
-    @Option(parsing: .unconditional, help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else the package's resource bundle beside the executable).")
-    var assets: String?
+    @OptionGroup var drawing: DrawingOptions
 
     func validate() throws {
-        try cameraOptions.validate(with: backgroundOptions)
-        if [log != nil, attitude != nil, imudOptions.isSet].filter({ $0 }).count > 1 {
+        if input.count > 1 {
             throw ValidationError("give at most one of --log, --attitude or --imud")
         }
-        if log == nil && magnetometer.isSet { throw magnetometerNeedsALog }
         guard speed > 0, speed.isFinite else { throw ValidationError("--speed must be a positive number") }
-        try attitudeCalibration.validate(with: cameraOptions, live: imudOptions.isSet)
-        try attitudeCalibration.validate(imud: imudOptions.isSet)
-        if attitudeCalibration.timeOffset != nil && attitude != nil {
+        try drawing.attitudeCalibration.validate(with: drawing.camera, live: input.imud.isSet)
+        try drawing.attitudeCalibration.validate(imud: input.imud.isSet)
+        if drawing.attitudeCalibration.timeOffset != nil && input.attitude != nil {
             throw ValidationError("--time-offset with --attitude: a fixed attitude has no clock to shift")
         }
-        if let offset = attitudeCalibration.timeOffset, imudOptions.isSet, abs(offset) > TimeOffsetControl.liveLimit {
+        if let offset = drawing.attitudeCalibration.timeOffset, input.imud.isSet, abs(offset) > TimeOffsetControl.liveLimit {
             throw ValidationError(String(format: "--time-offset %g with --imud: a live offset must be within ±%g s "
                                          + "(the attitudes and camera frames it holds back are kept in memory)",
                                          offset, TimeOffsetControl.liveLimit))
@@ -104,7 +78,7 @@ struct Run: ParsableCommand {
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
         if let from {
             guard from.isFinite, from >= 0 else { throw ValidationError("--from must be a time of 0 s or more") }
-            guard attitude == nil && !imudOptions.isSet else { throw ValidationError("--from applies to a log: --attitude and --imud have no start") }
+            guard input.attitude == nil && !input.imud.isSet else { throw ValidationError("--from applies to a log: --attitude and --imud have no start") }
         }
         if let duration, !(duration.isFinite && duration > 0) { throw ValidationError("--duration must be a positive number of seconds") }
         if let snapshotOnExit, !snapshotOnExit.lowercased().hasSuffix(".png") {
@@ -121,32 +95,31 @@ struct Run: ParsableCommand {
         }
         // Before anything slow or with side effects (staging the snapshot, opening a camera, fusing a log): no display, no run.
         try AppWindow.requireDisplay()
-        let exitOutputs = OutputFiles(inputs: [log, assets] + backgroundOptions.settings.inputPaths + cameraOptions.inputPaths
-                                      + attitudeCalibration.inputPaths)
+        let exitOutputs = OutputFiles(inputs: [input.log] + drawing.inputPaths)
         let exitSnapshot = try snapshotOnExit.map { try exitOutputs.stage($0, option: "--snapshot-on-exit") }
-        let assets = try Assets.locate(explicit: assets)
+        let assets = try Assets.locate(explicit: drawing.assets)
         var options = SnapshotOptions()
-        options.camera = cameraOptions.settings
-        try attitudeCalibration.apply(to: &options)
+        options.camera = drawing.camera.settings
+        try drawing.attitudeCalibration.apply(to: &options)
         let setup = try options.camera.load()
-        let background = backgroundOptions.settings
+        let background = drawing.background.settings
         let backgroundProvider = try setup.panorama != nil ? nil
             : background.makeProvider(forSnapshot: false, cameraByDefault: true)
                 .map { try PreparedBackground($0, setup: setup, source: background.sourceName) }
         defer { backgroundProvider?.stop() }
         let source = try attitudeSource(options: options, background: background, assets: assets)
-        let timeOffset = source.clock == .live ? Timeline.liveOffset(asked: attitudeCalibration.timeOffset)
+        let timeOffset = source.clock == .live ? Timeline.liveOffset(asked: drawing.attitudeCalibration.timeOffset)
             : source.clock == .none ? 0 : options.timeOffset
-        if source.clock == .live, let calibration = attitudeCalibration.calibration, options.timeOffset != 0,
-           attitudeCalibration.timeOffset == nil {
+        if source.clock == .live, let calibration = drawing.attitudeCalibration.calibration, options.timeOffset != 0,
+           drawing.attitudeCalibration.timeOffset == nil {
             Messages.logger.warning("\(String(format: "%@'s time offset of %.1f ms pairs its clip with its log, not live imud with this camera: not applied (give the live one with --time-offset, or find it with [ and ])", calibration, options.timeOffset * 1000))")
         }
         let window = try AppWindow(title: "steady-dice", width: size.width, height: size.height)
-        let renderer = try SceneRenderer(assets: assets, model: modelOptions.model)
+        let renderer = try SceneRenderer(assets: assets, model: drawing.model.model)
         renderer.clearColor = background.clearColor
-        if hudOptions.hud { try renderer.prepareHUD() }
+        if drawing.hud.hud { try renderer.prepareHUD() }
         setup.install(on: renderer)
-        let view = ViewControls(reference: relativeAttitude.reference, showsHUD: hudOptions.hud, frameName: source.frameName)
+        let view = ViewControls(reference: drawing.relativeAttitude.reference, showsHUD: drawing.hud.hud, frameName: source.frameName)
         try window.loop(renderer: renderer, attitude: source, background: backgroundProvider, view: view,
                         timeOffset: TimeOffsetControl(seconds: timeOffset, clock: source.clock),
                         snapshotFolder: snapshotDir, frameLimit: frames,
@@ -161,12 +134,11 @@ struct Run: ParsableCommand {
     /// The attitude source asked for: a fixed attitude, imud live, or a log (the demo log by default)
     /// playing from the log time the timeline gives for the picture's start, plus --from.
     private func attitudeSource(options: SnapshotOptions, background: BackgroundSettings, assets: Assets) throws -> AttitudeSource {
-        if let attitude { return FixedAttitudeSource(options.mounted(attitude.quaternion)) }
-        if let imud = try imudOptions.configuration(mount: attitudeCalibration.imudMount()) { return IMUDLiveSource(configuration: imud) }
-        let path = log ?? assets.models.appendingPathComponent("demo-attitude.csv").path
-        let (attitudeLog, fusion) = try loadAnyAttitudeLogWithFusion(path: path, magnetometer: magnetometer.correction,
-                                                                     platform: recording.platform)
-        for note in cameraOptions.settings.headingNotes(frame: attitudeLog.frame, log: path) { Messages.logger.warning("\(note)") }
+        if let attitude = input.attitude { return FixedAttitudeSource(options.mounted(attitude.quaternion)) }
+        if let imud = try input.imud.configuration(mount: drawing.attitudeCalibration.imudMount()) { return IMUDLiveSource(configuration: imud) }
+        let path = input.log ?? assets.models.appendingPathComponent("demo-attitude.csv").path
+        let (attitudeLog, fusion) = try input.load(path)
+        for note in drawing.camera.settings.headingNotes(frame: attitudeLog.frame, log: path) { Messages.logger.warning("\(note)") }
         let start: Double
         do {
             start = try background.timeline(offset: options.timeOffset).playbackStart() + (from ?? 0)

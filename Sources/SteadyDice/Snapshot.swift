@@ -22,22 +22,11 @@ struct Snapshot: ParsableCommand {
         With --hud the smoothed tilt is the seed's filter over the log's rows up to --at.
         """)
 
-    @Option(parsing: .unconditional, help: "Attitude log (steady-dice CSV, Sensor Logger Orientation.csv, or a raw IMU log to fuse); demo-attitude names the bundled demo log.", transform: { Examples.path(for: $0) })
-    var log: String?
-
     @Option(parsing: .unconditional, help: ArgumentHelp("Playback time in seconds into --log (its first sample is t = 0). Default: 0; with --video and "
                                + "a positive time offset o, o (the video's first frame).", valueName: "S"))
     var at: Double?
 
-    @Option(parsing: .unconditional, help: "A device-to-world quaternion w,x,y,z (Hamilton, normalised on input).",
-            transform: { try QuaternionArgument.parseOption($0) })
-    var attitude: QuaternionArgument?
-
-    @OptionGroup var imudOptions: IMUDOptions
-
-    @OptionGroup var magnetometer: MagnetometerOptions
-
-    @OptionGroup var recording: RecordingOptions
+    @OptionGroup var input: AttitudeSourceOptions
 
     @Option(parsing: .unconditional, help: "With --imud: seconds to wait for the first valid packet.")
     var timeout: Double = 5
@@ -45,37 +34,21 @@ struct Snapshot: ParsableCommand {
     @Option(parsing: .unconditional, help: "Frame size, WxH.", transform: { try Size.parseOption($0) })
     var size: Size
 
-    @OptionGroup var backgroundOptions: BackgroundOptions
-
-    @OptionGroup var relativeAttitude: RelativeAttitudeOptions
-
-    @OptionGroup var modelOptions: ModelOptions
-
-    @OptionGroup var hudOptions: HUDOptions
-
-    @OptionGroup var cameraOptions: CameraOptions
-
-    @OptionGroup var attitudeCalibration: AttitudeCalibrationOptions
-
     @Option(name: [.customShort("o"), .long], parsing: .unconditional, help: "Output PNG file.")
     var output: String
 
-    @Option(parsing: .unconditional, help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else the package's resource bundle beside the executable).")
-    var assets: String?
+    @OptionGroup var drawing: DrawingOptions
 
     func validate() throws {
-        try cameraOptions.validate(with: backgroundOptions)
-        let sources = [log != nil, attitude != nil, imudOptions.isSet].filter { $0 }.count
-        guard sources == 1 else { throw ValidationError("give exactly one of --log, --attitude or --imud") }
+        guard input.count == 1 else { throw ValidationError("give exactly one of --log, --attitude or --imud") }
         guard timeout > 0, timeout <= 86400 else { throw ValidationError("--timeout must be a positive number of seconds, at most 86400 (a day)") }
         guard output.lowercased().hasSuffix(".png") else { throw ValidationError("--output must name a .png file") }
         if let at, !at.isFinite { throw ValidationError("--at must be a number of seconds") }
-        if log == nil && at != nil { throw ValidationError("--at needs --log") }
-        if log == nil && magnetometer.isSet { throw magnetometerNeedsALog }
-        try hudOptions.validate(size: size)
-        try attitudeCalibration.validate(with: cameraOptions)
-        try attitudeCalibration.validate(imud: imudOptions.isSet)
-        if log == nil && attitudeCalibration.timeOffset != nil {
+        if input.log == nil && at != nil { throw ValidationError("--at needs --log") }
+        try drawing.hud.validate(size: size)
+        try drawing.attitudeCalibration.validate(with: drawing.camera)
+        try drawing.attitudeCalibration.validate(imud: input.imud.isSet)
+        if input.log == nil && drawing.attitudeCalibration.timeOffset != nil {
             throw ValidationError("--time-offset needs --log: a fixed --attitude or imud's first packet has no clock to shift")
         }
     }
@@ -83,18 +56,15 @@ struct Snapshot: ParsableCommand {
     @OptionGroup var messages: MessageOptions
 
     func run() throws {
-        let outputs = OutputFiles(inputs: [log, assets] + backgroundOptions.settings.inputPaths + cameraOptions.inputPaths
-                                  + attitudeCalibration.inputPaths)
+        let outputs = OutputFiles(inputs: [input.log] + drawing.inputPaths)
         let staged = try outputs.stage(output, option: "--output")
-        let options = try SnapshotOptions(camera: cameraOptions, background: backgroundOptions, relativeAttitude: relativeAttitude,
-                                          model: modelOptions, hud: hudOptions, assets: assets,
-                                          attitudeCalibration: attitudeCalibration)
-        var background = backgroundOptions.settings
+        let options = try drawing.snapshotOptions()
+        var background = drawing.background.settings
         let timeline = try background.timeline(offset: options.timeOffset)
         let at = self.at ?? timeline.defaultLogStart
         let source = try sceneSource(options: options, at: at)
         // A video following the log shows the video time whose attitude is the log's at `at`.
-        if log != nil {
+        if input.log != nil {
             do {
                 if let videoTime = try timeline.followingVideoTime(logTime: at), options.timeOffset != 0 { background.videoAt = videoTime }
             } catch TimelineError.videoTimeBeforeStart(let logTime, let offset, let videoTime) {
@@ -118,14 +88,13 @@ struct Snapshot: ParsableCommand {
 
     /// The attitude drawn: the fixed one, imud's first valid packet, or the log's at `at`, each mounted.
     private func sceneSource(options: SnapshotOptions, at: Double) throws -> SceneSource {
-        if let attitude { return SceneSource(fixed: attitude.quaternion).mounted(by: options) }
-        if let imud = try imudOptions.configuration(mount: attitudeCalibration.imudMount()) {
+        if let attitude = input.attitude { return SceneSource(fixed: attitude.quaternion).mounted(by: options) }
+        if let imud = try input.imud.configuration(mount: drawing.attitudeCalibration.imudMount()) {
             return try IMUDLiveSource.firstPacket(of: imud, timeout: timeout)
         }
-        guard let log else { throw ValidationError("give --log, --attitude or --imud") }
-        let (attitudeLog, fusion) = try loadAnyAttitudeLogWithFusion(path: log, magnetometer: magnetometer.correction,
-                                                                     platform: recording.platform)
-        for note in cameraOptions.settings.headingNotes(frame: attitudeLog.frame, log: log) { Messages.logger.warning("\(note)") }
+        guard let log = input.log else { throw ValidationError("give --log, --attitude or --imud") }
+        let (attitudeLog, fusion) = try input.load(log)
+        for note in drawing.camera.settings.headingNotes(frame: attitudeLog.frame, log: log) { Messages.logger.warning("\(note)") }
         guard at >= 0, at <= attitudeLog.duration else {
             throw CommandFailure(String(format: "--at %g is outside %@, which runs from 0 to %.3f s", at, log, attitudeLog.duration),
                                  status: .usage)

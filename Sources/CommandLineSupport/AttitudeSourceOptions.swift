@@ -1,0 +1,38 @@
+import ArgumentParser
+import AttitudeLog
+import Composition
+import Foundation
+import SteadyDiceAssets
+
+/// Where the attitude comes from, for `run` and `snapshot`: a log (fused first when raw), one fixed
+/// attitude, or imud live; with the magnetometer correction and the recording platform a log takes.
+public struct AttitudeSourceOptions: ParsableArguments {
+    @Option(parsing: .unconditional, help: ArgumentHelp("Attitude log (steady-dice CSV, Sensor Logger Orientation.csv or folder, x-IMU3), "
+                                                        + "or a raw IMU log, fused first; demo-attitude names the bundled demo log, which "
+                                                        + "run plays when no source is given."),
+            transform: { Examples.path(for: $0) })
+    public var log: String?
+
+    @Option(parsing: .unconditional, help: "One fixed device-to-world quaternion w,x,y,z (Hamilton, normalised on input) instead of a log.",
+            transform: { try QuaternionArgument.parseOption($0) })
+    public var attitude: QuaternionArgument?
+
+    @OptionGroup public var imud: IMUDOptions
+    @OptionGroup public var magnetometer: MagnetometerOptions
+    @OptionGroup public var recording: RecordingOptions
+
+    public init() {}
+
+    /// How many of --log, --attitude and --imud were given.
+    public var count: Int { [log != nil, attitude != nil, imud.isSet].filter { $0 }.count }
+
+    /// The magnetometer options correct a raw log's magnetometer: without --log they have nothing to apply to.
+    public func validate() throws {
+        if log == nil && magnetometer.isSet { throw magnetometerNeedsALog }
+    }
+
+    /// The log at `path`, fused with the magnetometer correction when raw, read with the platform asked for.
+    public func load(_ path: String) throws -> (log: AttitudeLog, fusion: FusionTrack?) {
+        try loadAnyAttitudeLogWithFusion(path: path, magnetometer: magnetometer.correction, platform: recording.platform)
+    }
+}
