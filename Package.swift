@@ -139,6 +139,8 @@ let package = Package(
         .testTarget(name: "CameraTests", dependencies: ["Camera", "AttitudeMath", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "SteadyDiceAssets", "Camera", "CGL", "CVShim", "Imaging", "FileAccess", "AttitudeMath", "AttitudeLog", "SteadyDiceKit", "TestSupport"],
                     exclude: ["Goldens"]),
+        .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "Composition", "FileAccess", "IMUD", "Imaging", "RawLog",
+                                                           .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "WorkersTests", dependencies: ["Workers", "AttitudeMath"]),
         .testTarget(name: "CompositionTests", dependencies: ["Composition", "Window", "AttitudeMath", "AttitudeLog", "Render", "TestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Camera", "TestSupport"]),
