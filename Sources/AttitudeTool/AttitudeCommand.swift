@@ -1,15 +1,12 @@
-import SafeText
 import ArgumentParser
 import AttitudeLog
 import AttitudeMath
-import CSVText
 import FileAccess
 import Foundation
 import Fusion
 import CommandLineSupport
 import Composition
 import Location
-import RawLog
 import SteadyDiceAssets
 
 @main
@@ -88,47 +85,11 @@ struct Fuse: ParsableCommand {
     func run() throws {
         let outputs = OutputFiles(inputs: [input])
         let staged = try outputs.stage(output, option: "--output", allowStandardOutput: true)
-        let raw = try RawLogReader.read(path: input, platform: recording.platform)
-        Messages.logger.debug("\(MessageText.line(input)): \(raw.count) raw samples")
-        reportReading(raw)
-        let (log, calibration) = try magnetometer.correction.apply(to: raw)
-        if let calibration { reportCalibration(calibration, of: log) }
-        if mode == nil, let note = RawLogFusion.modeNote(for: log) { Messages.logger.info("\(note)") }
-        let mode = mode ?? RawLogFusion.naturalMode(of: log)
-        Messages.logger.debug("fusing in \(mode.rawValue)")
-        let outputFrame = frame ?? .reference(RawLogFusion.naturalFrame(of: mode))
-        // True north by itself: the recording's own Location.csv gives the declination.
-        var declination = self.declination
-        let recordingDeclination = declination == nil && outputFrame == .reference(.xTrueNorthZVertical) && mode == .nineD
-            ? try RecordingDeclination.find(folder: input, maxAccuracy: maxAccuracy ?? 20) : nil
-        if let recordingDeclination {
-            declination = recordingDeclination.declinationDegrees
-            Messages.logger.info("true north: \(recordingDeclination.summary)")
-        }
-        let samples = try RawLogFusion.fuse(log: log, frame: outputFrame, mode: mode, parameters: estimator.parameters(),
-                                            withStatus: status, declinationDegrees: declination)
-        var comments = ["attitude fused by steady-dice from \(BroadEvaluation.trialName(of: input)) (\(mode.rawValue))"]
-        if let clockStart = log.clockStart {
-            comments.append("start: \(clockStart) s on the recording's own clock is t = 0 here")
-        }
-        if let calibration { comments.append("magnetometer: \(calibration), subtracted") }
-        if let declination { comments.append("true north from magnetic north with a declination of \(declination)° (east positive)") }
-        if let recordingDeclination { comments.append("true north: \(recordingDeclination.summary)") }
-        let header = AttitudeLog.frameHeader(for: outputFrame, rotating: "sensor")
-        if let comment = header.comment { comments.append(comment) }
-        if status {
-            try staged.write(Data(FusedSample.tableWithStatus(samples, frame: header.frame, comments: comments).utf8))
-        } else {
-            // The attitude log module's own writer, so that the file plays in steady-dice.
-            try AttitudeLog.write(samples: samples.map { AttitudeSample(t: $0.t, worldFromDevice: $0.outputFromSensor) },
-                                  frame: header.frame, comments: comments, to: staged)
-        }
+        let job = FuseJob(input: input, platform: recording.platform, magnetometer: magnetometer.correction, mode: mode, frame: frame,
+                          declination: declination, maxAccuracy: maxAccuracy, parameters: try estimator.parameters(), status: status)
+        let samples = try job.run(writingTo: staged)
         try outputs.commit()
         Messages.logger.info("wrote \(samples.count) samples to \(output)")
     }
 }
 
-/// Says on stderr which magnetometer offset was subtracted from `log`.
-func reportCalibration(_ calibration: HardIronCalibration, of log: RawIMULog) {
-    Messages.logger.info("\(BroadEvaluation.trialName(of: log.path)): \(calibration)")
-}

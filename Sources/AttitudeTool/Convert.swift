@@ -5,8 +5,6 @@ import FileAccess
 import Foundation
 import CommandLineSupport
 import Composition
-import Location
-import Recording
 import SteadyDiceAssets
 
 /// `attitude convert`: a producer's own orientation output as a steady-dice attitude log.
@@ -54,34 +52,8 @@ struct Convert: ParsableCommand {
     func run() throws {
         let outputs = OutputFiles(inputs: [input])
         let staged = try outputs.stage(output, option: "--output", allowStandardOutput: true)
-        let log = try AttitudeLog.load(path: input, platform: recording.platform)
-        reportReading(warnings: log.warnings)
-        guard let sourceFrame = log.frame else {
-            throw FrameConversionError(message: "\(log.path): the log names no frame; add a '# frame: NAME' line")
-        }
-        let target = frame ?? .reference(sourceFrame)
-        // Between magnetic and true north, as `fuse` does: the recording's own Location.csv gives the declination.
-        var declination = self.declination
-        var recordingDeclination: RecordingDeclination?
-        let norths: [OutputFrame] = [.reference(.xMagneticNorthZVertical), .reference(.xTrueNorthZVertical)]
-        if declination == nil, norths.contains(target), norths.contains(.reference(sourceFrame)), target != .reference(sourceFrame) {
-            let folder = RecordingFolder.isFolder(input) ? input : (input as NSString).deletingLastPathComponent
-            recordingDeclination = try RecordingDeclination.find(folder: folder.isEmpty ? "." : folder, maxAccuracy: maxAccuracy ?? 20)
-            if let recordingDeclination {
-                declination = recordingDeclination.declinationDegrees
-                Messages.logger.info("true north: \(recordingDeclination.summary)")
-            }
-        }
-        let samples = try log.converted(to: target, declinationDegrees: declination)
-        var comments = ["attitude converted by steady-dice from \(log.path) (\(log.format.rawValue), \(sourceFrame.rawValue))"]
-        if let declination, target != .reference(sourceFrame) {
-            comments.append("declination \(declination)° (east positive)")
-        }
-        if let recordingDeclination { comments.append("true north: \(recordingDeclination.summary)") }
-        let header = AttitudeLog.frameHeader(for: target, rotating: "device")
-        if let comment = header.comment { comments.append(comment) }
-        let shifted = samples.map { AttitudeSample(t: $0.t + log.startTime, worldFromDevice: $0.worldFromDevice) }
-        try AttitudeLog.write(samples: shifted, frame: header.frame, comments: comments, to: staged)
+        let (samples, target) = try ConvertJob(input: input, platform: recording.platform, frame: frame, declination: declination,
+                                               maxAccuracy: maxAccuracy).run(writingTo: staged)
         try outputs.commit()
         Messages.logger.info("wrote \(samples.count) samples in \(target) to \(output)")
     }

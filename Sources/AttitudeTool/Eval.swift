@@ -44,22 +44,6 @@ struct Eval: ParsableCommand {
         try plotSize.check(option: "--plot-size")
     }
 
-    struct Report: Codable {
-        struct Trial: Codable {
-            var name: String
-            var samples: Int
-            var skipped: Int
-            var total: Double?
-            var heading: Double?
-            var inclination: Double
-        }
-        var mode: String
-        var trials: [Trial]
-        var meanTotal: Double?
-        var meanHeading: Double?
-        var meanInclination: Double
-    }
-
     @OptionGroup var messages: MessageOptions
 
     func run() throws {
@@ -71,36 +55,15 @@ struct Eval: ParsableCommand {
             let raw = try RawLogReader.read(path: path, platform: recording.platform)
             reportReading(raw)
             let (log, calibration) = try magnetometer.correction.apply(to: raw)
-            if let calibration { reportCalibration(calibration, of: log) }
-            var x: [Double] = [], tilt: [Double] = [], heading: [Double] = []
-            var lastTime: Double?
-            let record: ((Double, Quaternion, Quaternion) -> Void)? = plot == nil ? nil : { t, estimate, reference in
-                let e = AttitudePlots.errorAngles(estimate: estimate, reference: reference)
-                // Rows skipped for half a second (not moving) leave a gap; so does a heading wrap at ±180°.
-                if let lastTime, t - lastTime > 0.5 { x.append(.nan); tilt.append(.nan); heading.append(.nan) }
-                lastTime = t
-                if let last = heading.last, last.isFinite, abs(e.heading - last) > 180 { x.append(.nan); tilt.append(.nan); heading.append(.nan) }
-                x.append(t - (log.time.first ?? 0))
-                tilt.append(e.tilt)
-                heading.append(e.heading)
-            }
-            let result = try BroadEvaluation.evaluate(log: log, mode: mode, parameters: parameters, record: record)
+            if let calibration { Messages.logger.info("\(BroadEvaluation.trialName(of: log.path)): \(calibration)") }
+            let errors = ErrorSeriesRecorder(start: log.time.first ?? 0)
+            let result = try BroadEvaluation.evaluate(log: log, mode: mode, parameters: parameters, record: plot == nil ? nil : errors.record)
             results.append(result)
-            tiltSeries.append(Series(name: result.name, x: x, y: tilt))
-            headingSeries.append(Series(name: result.name, x: x, y: heading))
+            tiltSeries.append(errors.tiltSeries(name: result.name))
+            headingSeries.append(errors.headingSeries(name: result.name))
         }
         let nine = mode == .nineD
-        let mean = { (values: [Double]) in values.reduce(0, +) / Double(max(values.count, 1)) }
-        let report = Report(
-            mode: mode.rawValue,
-            trials: results.map {
-                .init(name: $0.name, samples: $0.evaluatedSamples, skipped: $0.skippedSamples,
-                      total: nine ? $0.totalRMSE : nil, heading: nine ? $0.headingRMSE : nil,
-                      inclination: $0.inclinationRMSE)
-            },
-            meanTotal: nine ? mean(results.map(\.totalRMSE)) : nil,
-            meanHeading: nine ? mean(results.map(\.headingRMSE)) : nil,
-            meanInclination: mean(results.map(\.inclinationRMSE)))
+        let report = EvaluationReport(mode: mode, results: results)
         if let plot {
             var panels = [Panel(yLabel: "tilt error (°)", series: tiltSeries)]
             if nine { panels.append(Panel(yLabel: "heading error (°)", series: headingSeries)) }
@@ -109,18 +72,9 @@ struct Eval: ParsableCommand {
             Messages.logger.info("wrote \(plot)")
         }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+            print(try report.json())
             return
         }
-        let d = { (x: Double?) in x.map { String(format: "%8.3f", $0) } ?? "       -" }
-        let width = max(5, results.map(\.name.count).max() ?? 5)
-        let pad = { (s: String) in s.padding(toLength: width, withPad: " ", startingAt: 0) }
-        print("\(pad("trial"))  total°  heading°  inclin.°  (\(mode.rawValue), RMSE)")
-        for t in report.trials {
-            print("\(pad(t.name)) \(d(t.total))  \(d(t.heading))  \(d(t.inclination))")
-        }
-        print("\(pad("mean")) \(d(report.meanTotal))  \(d(report.meanHeading))  \(d(report.meanInclination))")
+        report.tableLines.forEach { print($0) }
     }
 }

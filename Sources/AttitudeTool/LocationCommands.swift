@@ -2,7 +2,6 @@ import SafeText
 import ArgumentParser
 import CommandLineSupport
 import Composition
-import CSVText
 import FileAccess
 import Foundation
 import Location

@@ -1,6 +1,4 @@
 import ArgumentParser
-import AttitudeLog
-import FileAccess
 import Foundation
 import CommandLineSupport
 import Composition

@@ -1,8 +1,6 @@
-import SafeText
 import ArgumentParser
 import AttitudeLog
 import AttitudeMath
-import CSVText
 import FileAccess
 import Foundation
 import CommandLineSupport

@@ -2,7 +2,6 @@ import ArgumentParser
 import CommandLineSupport
 import Composition
 import AttitudeMath
-import FileAccess
 import Foundation
 import Imaging
 import Render

@@ -3,13 +3,12 @@ import CommandLineSupport
 import Composition
 import AttitudeMath
 import Calibration
-import Camera
 import CSVText
 import FileAccess
 import Foundation
+import Render
 import Imaging
 import RawLog
-import Render
 import SteadyDiceAssets
 
 /// `steady-dice calibration-clip`: a synthetic calibration clip with known truth, for tests and the

@@ -1,13 +1,11 @@
 import ArgumentParser
-import AttitudeLog
 import AttitudeMath
 import FileAccess
 import Foundation
+import Render
 import CommandLineSupport
 import Composition
 import Imaging
-import Render
-import SteadyDiceKit
 import SteadyDiceAssets
 
 struct RenderVideo: ParsableCommand {

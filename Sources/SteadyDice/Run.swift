@@ -5,10 +5,7 @@ import FileAccess
 import Foundation
 import CommandLineSupport
 import Composition
-import Imaging
 import Render
-import SafeText
-import SteadyDiceKit
 import Window
 import SteadyDiceAssets
 

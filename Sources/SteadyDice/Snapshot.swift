@@ -1,14 +1,10 @@
-import SafeText
 import ArgumentParser
 import AttitudeLog
 import AttitudeMath
-import CSVText
 import FileAccess
 import Foundation
 import CommandLineSupport
 import Composition
-import Imaging
-import Render
 import SteadyDiceKit
 import SteadyDiceAssets
 

@@ -1,0 +1,33 @@
+import AttitudeMath
+import Foundation
+
+/// The tilt and heading errors of an estimate against a reference, sample by sample, as plot series:
+/// a gap where samples were skipped for half a second or more (not moving) and where the heading wraps at ±180°.
+public final class ErrorSeriesRecorder {
+    private let start: Double
+    private var x: [Double] = [], tilt: [Double] = [], heading: [Double] = []
+    private var lastTime: Double?
+
+    /// Times are drawn from `start` seconds.
+    public init(start: Double) { self.start = start }
+
+    /// One sample at log time `t`.
+    public func record(_ t: Double, estimate: Quaternion, reference: Quaternion) {
+        let e = AttitudePlots.errorAngles(estimate: estimate, reference: reference)
+        if let lastTime, t - lastTime > 0.5 { gap() }
+        lastTime = t
+        if let last = heading.last, last.isFinite, abs(e.heading - last) > 180 { gap() }
+        x.append(t - start)
+        tilt.append(e.tilt)
+        heading.append(e.heading)
+    }
+
+    public func tiltSeries(name: String) -> Series { Series(name: name, x: x, y: tilt) }
+    public func headingSeries(name: String) -> Series { Series(name: name, x: x, y: heading) }
+
+    private func gap() {
+        x.append(.nan)
+        tilt.append(.nan)
+        heading.append(.nan)
+    }
+}
