@@ -184,8 +184,7 @@ public final class IMUDClient: @unchecked Sendable {
         defer { buffer.deallocate() }
         var lastValid = MonotonicClock.now()
         while true {
-            let remaining = configuration.staleAfter - (MonotonicClock.now() - lastValid)
-            switch waitReadable(fd, wake: wake, seconds: remaining) {
+            switch waitForPacket(fd, wake: wake, lastValid: lastValid) {
             case .stop: return nil
             case .timeout: return "no valid packet for \(IMUDClient.format(configuration.staleAfter)) s"
             case .readable: break
@@ -218,8 +217,7 @@ public final class IMUDClient: @unchecked Sendable {
         defer { buffer.deallocate() }
         var lastValid = MonotonicClock.now()
         while true {
-            let remaining = configuration.staleAfter - (MonotonicClock.now() - lastValid)
-            switch waitReadable(fd, wake: wake, seconds: remaining) {
+            switch waitForPacket(fd, wake: wake, lastValid: lastValid) {
             case .stop: return nil
             case .timeout:
                 noteWaiting("no valid datagram for \(IMUDClient.format(configuration.staleAfter)) s")
@@ -245,6 +243,12 @@ public final class IMUDClient: @unchecked Sendable {
     }
 
     private enum Wait { case readable, timeout, stop }
+
+    /// Waits until `fd` is readable, a stop is asked for, or `staleAfter` seconds have passed since the
+    /// last valid packet at `lastValid`.
+    private func waitForPacket(_ fd: Int32, wake: WakePipe, lastValid: Double) -> Wait {
+        waitReadable(fd, wake: wake, seconds: configuration.staleAfter - (MonotonicClock.now() - lastValid))
+    }
 
     private func waitReadable(_ fd: Int32, wake: WakePipe, seconds: Double) -> Wait {
         var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
