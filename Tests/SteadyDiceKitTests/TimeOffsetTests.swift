@@ -1,0 +1,38 @@
+import SteadyDiceKit
+import XCTest
+
+/// `run`'s live time offset: which attitude and which camera frame a moment draws (`TimeOffsetControl`;
+/// FrameDelayLineTests in ImagingTests holds the camera frames back for a positive offset).
+final class TimeOffsetTests: XCTestCase {
+    /// Live, a negative offset looks back in the attitude history and a positive one holds the camera
+    /// back; a log's offset is applied by its playback, so neither time moves.
+    func testLiveOffsetSplitsBetweenAttitudeAndCamera() {
+        let behind = TimeOffsetControl(seconds: -0.08, clock: .live)
+        XCTAssertEqual(behind.attitudeTime(now: 100), 99.92, accuracy: 1e-12)
+        XCTAssertEqual(behind.backgroundTime(now: 100), 100)
+        let ahead = TimeOffsetControl(seconds: 0.03, clock: .live)
+        XCTAssertEqual(ahead.attitudeTime(now: 100), 100)
+        XCTAssertEqual(ahead.backgroundTime(now: 100), 99.97, accuracy: 1e-12)
+        let log = TimeOffsetControl(seconds: 0.5, clock: .playback)
+        XCTAssertEqual(log.attitudeTime(now: 100), 100)
+        XCTAssertEqual(log.backgroundTime(now: 100), 100)
+    }
+
+    /// The keys' steps add up exactly, a live offset stops at ±1 s (the change then is 0), a log's
+    /// has no limit, and a fixed attitude has no clock to change.
+    func testNudgesAreExactAndLiveOnesBounded() {
+        var live = TimeOffsetControl(seconds: 0, clock: .live)
+        for _ in 0..<7 { _ = live.nudge(by: TimeOffsetControl.step) }
+        _ = live.nudge(by: -TimeOffsetControl.fineStep)
+        XCTAssertEqual(live.seconds, 0.034)
+        XCTAssertEqual(live.nudge(by: 5), 0.966, accuracy: 1e-12)
+        XCTAssertEqual(live.seconds, 1)
+        XCTAssertEqual(live.nudge(by: TimeOffsetControl.step), 0, "at the limit nothing changes")
+        var log = TimeOffsetControl(seconds: 2, clock: .playback)
+        XCTAssertEqual(log.nudge(by: 3), 3)
+        XCTAssertEqual(log.seconds, 5)
+        var fixed = TimeOffsetControl(seconds: 0, clock: .none)
+        XCTAssertEqual(fixed.nudge(by: 0.005), 0)
+        XCTAssertEqual(fixed.seconds, 0)
+    }
+}
