@@ -129,29 +129,44 @@ let package = Package(
             ]),
 
         // MARK: - Tests
-        /// Seeded randomness shared by the test targets.
-        .target(name: "TestSupport", dependencies: ["AttitudeMath"], path: "Tests/TestSupport"),
-        .testTarget(name: "CSVTextTests", dependencies: ["CSVText", "SafeText", "FileAccess"]),
+        // A `<Module>Tests` target for each library module with logic, CommandLineTests for the executables end to end,
+        // and the helpers two or more of them share in TestSupport (docs/tests.md lists what each holds).
+        /// Helpers shared by the test targets: seeded randomness, the built executables, the headless renderer,
+        /// synthetic IMU data and tracks, test video frames, the test cases with a scratch folder.
+        .target(name: "TestSupport", dependencies: ["AttitudeMath", "Camera", "CGL", "Imaging", "Location", "RawLog", "Render"],
+                path: "Tests/TestSupport"),
+        .testTarget(name: "SafeTextTests", dependencies: ["SafeText"]),
+        .testTarget(name: "CSVTextTests", dependencies: ["CSVText", "TestSupport"]),
         .testTarget(name: "PlotTests", dependencies: ["Plot", "Imaging", "AttitudeMath", "AttitudeLog", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "FileAccessTests", dependencies: ["FileAccess", "TestSupport"]),
         .testTarget(name: "AttitudeMathTests", dependencies: ["AttitudeMath", "TestSupport"]),
         .testTarget(name: "AttitudeLogTests", dependencies: ["AttitudeLog", "Recording", "FileAccess", "TestSupport"]),
         .testTarget(name: "CameraTests", dependencies: ["Camera", "AttitudeMath", "TestSupport"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "SteadyDiceAssets", "Camera", "CGL", "CVShim", "Imaging", "FileAccess", "AttitudeMath", "AttitudeLog", "SteadyDiceKit", "TestSupport"],
+        .testTarget(name: "SteadyDiceAssetsTests", dependencies: ["SteadyDiceAssets", "TestSupport"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Camera", "Imaging", "AttitudeMath", "SteadyDiceKit", "TestSupport"],
                     exclude: ["Goldens"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "Composition", "FileAccess", "IMUD", "Imaging", "RawLog",
                                                            .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "WorkersTests", dependencies: ["Workers", "AttitudeMath"]),
         .testTarget(name: "CompositionTests", dependencies: ["Composition", "Window", "AttitudeMath", "AttitudeLog", "Render", "TestSupport"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Camera", "TestSupport"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Camera", "AttitudeMath", "TestSupport"]),
         .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "AttitudeMath", "Camera", "RawLog", "CVShim", "TestSupport"]),
         .testTarget(name: "IMUDTests", dependencies: ["IMUD", "SafeText", "AttitudeMath", "AttitudeLog", "TestSupport",
                                                .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "FusionTests", dependencies: ["Fusion", "SafeText", "RawLog", "AttitudeMath", "AttitudeLog", "Composition", "CommandLineSupport", "Recording", "TestSupport",
-                                                 .product(name: "Logging", package: "swift-log"),
-                                                 .product(name: "InMemoryLogging", package: "swift-log")],
+        .testTarget(name: "FusionTests", dependencies: ["Fusion", "AttitudeMath", "TestSupport"]),
+        .testTarget(name: "RawLogTests", dependencies: ["RawLog", "Fusion", "Recording", "AttitudeMath", "AttitudeLog", "TestSupport"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "LocationTests", dependencies: ["Location", "RawLog", "AttitudeMath", "AttitudeLog", "TestSupport"],
+        .testTarget(name: "LocationTests", dependencies: ["Location", "CSVText", "RawLog", "AttitudeMath", "AttitudeLog", "TestSupport"],
                     exclude: ["Fixtures"]),
+        .testTarget(name: "SteadyDiceKitTests", dependencies: [
+            "SteadyDiceKit", "Composition", "Render", "RawLog", "Fusion", "AttitudeMath", "AttitudeLog", "TestSupport",
+            .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
+        ]),
+        /// The two executables end to end, run as processes (BuiltTool, CommandHarness): every command, the window
+        /// under xdotool, help, install, and the hostile-input and file-policy fuzzers with their corpus.
+        .testTarget(name: "CommandLineTests", dependencies: [
+            "AttitudeMath", "AttitudeLog", "Camera", "CVShim", "FileAccess", "Imaging", "Location", "RawLog", "Render", "SafeText",
+            "SteadyDiceKit", "TestSupport",
+        ], exclude: ["Fixtures"]),
     ]
 )

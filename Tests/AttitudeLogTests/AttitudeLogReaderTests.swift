@@ -1,6 +1,7 @@
 import AttitudeLog
 import AttitudeMath
 import Recording
+import TestSupport
 import XCTest
 
 final class AttitudeLogReaderTests: XCTestCase {

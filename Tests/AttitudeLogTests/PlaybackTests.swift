@@ -1,5 +1,6 @@
 import AttitudeLog
 import AttitudeMath
+import TestSupport
 import XCTest
 
 /// Playback driven by made-up wall-clock times: nothing sleeps.

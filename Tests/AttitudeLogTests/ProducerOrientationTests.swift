@@ -2,6 +2,7 @@ import AttitudeLog
 import AttitudeMath
 import Foundation
 import Recording
+import TestSupport
 import XCTest
 
 /// Producers' own orientation files (Sensor Logger `Orientation.csv` per platform, x-IMU3 `Quaternion.csv`),

@@ -3,14 +3,6 @@ import AttitudeMath
 import TestSupport
 import XCTest
 
-/// Equal up to sign: the same attitude.
-func assertSameAttitude(_ a: Quaternion, _ b: Quaternion, accuracy: Double, _ message: String = "",
-                        file: StaticString = #filePath, line: UInt = #line) {
-    let error = min(max(abs(a.w - b.w), abs(a.x - b.x), abs(a.y - b.y), abs(a.z - b.z)),
-                    max(abs(a.w + b.w), abs(a.x + b.x), abs(a.y + b.y), abs(a.z + b.z)))
-    XCTAssertLessThanOrEqual(error, accuracy, "\(a) vs \(b) \(message)", file: file, line: line)
-}
-
 /// Parses `text` expecting an `AttitudeLogError`, and returns it.
 func parseError(_ text: String, path: String = "bad.csv", file: StaticString = #filePath, line: UInt = #line) -> AttitudeLogError? {
     do {

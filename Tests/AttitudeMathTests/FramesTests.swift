@@ -1,4 +1,5 @@
 import AttitudeMath
+import TestSupport
 import XCTest
 
 final class FramesTests: XCTestCase {

@@ -32,14 +32,6 @@ func assertEqual(_ a: Quaternion, _ b: Quaternion, accuracy: Double, _ message: 
     XCTAssertLessThanOrEqual(error, accuracy, "\(a) vs \(b) \(message)", file: file, line: line)
 }
 
-/// The same attitude: equal up to sign.
-func assertSameAttitude(_ a: Quaternion, _ b: Quaternion, accuracy: Double, _ message: String = "",
-                        file: StaticString = #filePath, line: UInt = #line) {
-    let error = min(max(abs(a.w - b.w), abs(a.x - b.x), abs(a.y - b.y), abs(a.z - b.z)),
-                    max(abs(a.w + b.w), abs(a.x + b.x), abs(a.y + b.y), abs(a.z + b.z)))
-    XCTAssertLessThanOrEqual(error, accuracy, "\(a) vs \(b) \(message)", file: file, line: line)
-}
-
 func assertEqual(_ a: Matrix4, _ b: Matrix4, accuracy: Float, _ message: String = "",
                  file: StaticString = #filePath, line: UInt = #line) {
     var worst: Float = 0

@@ -1,5 +1,6 @@
 import AttitudeMath
 @testable import Fusion
+import TestSupport
 import XCTest
 
 final class EstimatorTests: XCTestCase {

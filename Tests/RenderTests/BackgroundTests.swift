@@ -1,6 +1,7 @@
 import AttitudeMath
 import Imaging
 import Render
+import TestSupport
 import XCTest
 
 /// The background is the frame centre-cropped to the viewport's aspect, upright, unmirrored, in RGB.

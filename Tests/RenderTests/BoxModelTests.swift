@@ -11,9 +11,9 @@ final class BoxModelTests: XCTestCase {
 
     private func assertSilhouette(_ q: Quaternion, width: Int, height: Int, file: StaticString = #filePath, line: UInt = #line) throws {
         let image = try RenderHarness.render(q, width: width, height: height, model: .box)
-        let hull = SilhouetteTests.convexHull(SilhouetteTests.projectedCorners(q, width: width, height: height, halfExtents: Self.halfExtents))
+        let hull = Silhouette.convexHull(Silhouette.projectedCorners(q, width: width, height: height, halfExtents: Self.halfExtents))
         // Red, however lit: the red channel leads the others.
-        let (inside, wrongInside, wrongOutside) = SilhouetteTests.silhouetteCounts(image, hull: hull) { p in
+        let (inside, wrongInside, wrongOutside) = Silhouette.silhouetteCounts(image, hull: hull) { p in
             Int(p.r) >= 2 * Int(max(p.g, p.b)) + 40
         }
         XCTAssertGreaterThan(inside, 1000, "the box should cover pixels", file: file, line: line)

@@ -56,11 +56,11 @@ final class CameraSilhouetteTests: XCTestCase {
             XCTAssertEqual(drawn, 0, "a die behind the camera must not be drawn", file: file, line: line)
             return 0
         }
-        let hull = SilhouetteTests.convexHull(corners)
+        let hull = Silhouette.convexHull(corners)
         var wrongInside = 0, wrongOutside = 0, inside = 0
         for y in 0..<k.height {
             for x in 0..<k.width {
-                let d = SilhouetteTests.insideDistance(SIMD2(Double(x), Double(y)), hull)
+                let d = Silhouette.insideDistance(SIMD2(Double(x), Double(y)), hull)
                 if d > 1.5 { inside += 1; if isBackground(x, y) { wrongInside += 1 } }
                 if d < -1.5 && !isBackground(x, y) { wrongOutside += 1 }
             }

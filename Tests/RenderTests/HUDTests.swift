@@ -1,6 +1,7 @@
 import AttitudeMath
 import Imaging
 import Render
+import TestSupport
 import XCTest
 
 /// The HUD: its text, its layout (scales with the window, never over the die at the identity view),
@@ -87,12 +88,12 @@ final class HUDTests: XCTestCase {
         for (width, height) in [(640, 480), (360, 640), (1280, 720), (420, 300)] {
             let plain = try RenderHarness.render(.identity, width: width, height: height)
             let withHUD = try RenderHarness.render(.identity, width: width, height: height, hud: readout)
-            let hull = SilhouetteTests.convexHull(SilhouetteTests.projectedCorners(.identity, width: width, height: height))
+            let hull = Silhouette.convexHull(Silhouette.projectedCorners(.identity, width: width, height: height))
             var dieChanged = 0, changed = 0
             for y in 0..<height {
                 for x in 0..<width where plain.pixel(x: x, y: y) != withHUD.pixel(x: x, y: y) {
                     changed += 1
-                    if SilhouetteTests.insideDistance(SIMD2(Double(x) + 0.5, Double(y) + 0.5), hull) > -1.5 { dieChanged += 1 }
+                    if Silhouette.insideDistance(SIMD2(Double(x) + 0.5, Double(y) + 0.5), hull) > -1.5 { dieChanged += 1 }
                 }
             }
             XCTAssertEqual(dieChanged, 0, "\(width)x\(height)")

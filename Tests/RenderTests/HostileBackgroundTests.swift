@@ -1,64 +1,11 @@
-import AttitudeMath
-import Foundation
 import Imaging
 import Render
 import TestSupport
 import XCTest
 
-/// Backgrounds from hostile numbers and sizes: video times and frames past any video, a picture larger
-/// than the largest GL texture.
+/// Backgrounds from hostile sizes: a picture larger than the largest GL texture (HostileBackgroundCommandTests
+/// in CommandLineTests gives the commands video times and frames past any video).
 final class HostileBackgroundTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = try TemporaryFolder.make("hostile-bg")
-    }
-
-    override func tearDownWithError() throws {
-        if let folder { try? FileManager.default.removeItem(at: folder) }
-    }
-
-    private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
-
-    /// The last line of stderr, after checking it is the only error line and is clean.
-    private func message(_ stderr: String, file: StaticString = #filePath, line: UInt = #line) -> String {
-        let lines = stderr.split(separator: "\n").map(String.init)
-        XCTAssertFalse(stderr.unicodeScalars.contains { $0 != "\n" && $0.properties.generalCategory == .control },
-                       file: file, line: line)
-        return lines.last ?? ""
-    }
-
-    /// `--video-at 1e308` trapped converting seconds × fps to Int; `--frame Int.max` showed frame 1.
-    func testVideoTimesAndFramesPastAnyVideo() throws {
-        let video = path("ten.avi")
-        let writer = try VideoWriter(path: video, codec: "FFV1", fps: 10, width: 32, height: 24)
-        for k in 0..<10 { try writer.write(RGBImage(width: 32, height: 24, fill: (UInt8(k * 20), 0, 0))) }
-        writer.close()
-        let base = ["snapshot", "--attitude", "1,0,0,0", "--size", "32x24", "--video", video, "--output", path("s.png")]
-
-        let noLoop = try CommandHarness.run(base + ["--video-at", "1e308", "--no-video-loop"])
-        XCTAssertEqual(noLoop.status, 65, noLoop.stderr)
-        XCTAssertTrue(message(noLoop.stderr).hasPrefix("steady-dice: \(video): has no frame 9223372036854775807 (its frames are 0 to 9)"),
-                      noLoop.stderr)
-
-        let looped = try CommandHarness.run(base + ["--video-at", "1e308"])
-        XCTAssertEqual(looped.status, 0, looped.stderr)
-
-        let largest = try CommandHarness.run(base + ["--frame", "9223372036854775807"])
-        XCTAssertEqual(largest.status, 65, largest.stderr)
-        XCTAssertTrue(message(largest.stderr).contains("has no frame 9223372036854775807 (its frames are 0 to 9)"), largest.stderr)
-
-        let past = try CommandHarness.run(base + ["--frame", "9223372036854775808"])
-        XCTAssertEqual(past.status, 64, past.stderr)
-        XCTAssertEqual(past.stderr.split(separator: "\n").count, 1, past.stderr)
-
-        try "t,qw,qx,qy,qz\n0,1,0,0,0\n0.2,1,0,0,0\n".write(toFile: path("still.csv"), atomically: true, encoding: .utf8)
-        let rendered = try CommandHarness.run(["render", "--log", path("still.csv"), "--size", "32x24", "--fps", "10", "--video", video,
-                                               "--video-at", "1e308", "--no-video-loop", "-o", path("r.mkv")])
-        XCTAssertNotEqual(rendered.status, 0)
-        XCTAssertEqual(rendered.status, 65, "the video has no frame at that time: a data error, \(rendered.stderr)")
-    }
-
     /// A background wider than GL_MAX_TEXTURE_SIZE is halved until it fits, and drawn in its colour, not black.
     func testBackgroundLargerThanTheLargestTextureIsScaledDown() throws {
         _ = try RenderHarness.renderer()

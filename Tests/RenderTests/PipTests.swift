@@ -3,6 +3,7 @@ import Foundation
 import Imaging
 import Render
 import SteadyDiceKit
+import TestSupport
 import XCTest
 
 /// Where each pip of the die must show, worked out from the die's specification alone (docs/frames.md's

@@ -1,5 +1,6 @@
 import Foundation
 import Render
+import TestSupport
 import XCTest
 
 /// Failures of the renderer's inputs are named errors carrying the file and what went wrong.

@@ -2,6 +2,7 @@ import AttitudeMath
 import Foundation
 import Imaging
 import Render
+import TestSupport
 import XCTest
 
 /// Video frames as backgrounds: decoded losslessly, the right frame picked, centre-cropped to the

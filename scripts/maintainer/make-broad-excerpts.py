@@ -19,7 +19,7 @@ CITATION = ('D. Laidig, M. Caruso, A. Cereatti, T. Seel, "BROAD - A Benchmark fo
 
 EXCERPTS = [
     {
-        "output": "Tests/FusionTests/Fixtures/broad_01_excerpt.csv.xz",
+        "output": "Tests/RawLogTests/Fixtures/broad_01_excerpt.csv.xz",
         "trial": "01_undisturbed_slow_rotation_A",
         "rows": (8157, 13656),
         "columns": "t,gx,gy,gz,ax,ay,az,mx,my,mz,qw,qx,qy,qz,moving",

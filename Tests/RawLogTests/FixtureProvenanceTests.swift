@@ -16,7 +16,7 @@ final class FixtureProvenanceTests: XCTestCase {
         let lines = result.stdout.split(separator: "\n")
         XCTAssertEqual(lines.count, 2, result.stdout)
         for line in lines { XCTAssertTrue(line.contains(": matches; source "), String(line)) }
-        XCTAssertTrue(result.stdout.contains("Tests/FusionTests/Fixtures/broad_01_excerpt.csv.xz: matches"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Tests/RawLogTests/Fixtures/broad_01_excerpt.csv.xz: matches"), result.stdout)
         XCTAssertTrue(result.stdout.contains("Sources/SteadyDiceAssets/examples/broad_02_excerpt.csv.xz: matches"), result.stdout)
     }
 }

@@ -4,6 +4,7 @@ import Foundation
 import Fusion
 import Composition
 import RawLog
+import TestSupport
 import XCTest
 
 /// The loader both tools share: a raw log is fused with the estimator's status kept per sample, which

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Location
+import TestSupport
 import XCTest
 
 /// `attitude declination` end to end.

@@ -1,6 +1,7 @@
 import AttitudeMath
 import Fusion
 @testable import RawLog
+import TestSupport
 import XCTest
 
 final class RawLogTests: RawLogTestCase {

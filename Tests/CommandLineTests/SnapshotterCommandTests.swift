@@ -4,8 +4,9 @@ import TestSupport
 import XCTest
 
 /// `Snapshotter`, the library's snapshot API, against the `steady-dice snapshot` binary: the same
-/// options value draws the same PNG, byte for byte (both go through OpenCV's PNG encoder).
-final class SnapshotterTests: XCTestCase {
+/// options value draws the same PNG, byte for byte (both go through OpenCV's PNG encoder). SnapshotterTests
+/// in SteadyDiceKitTests checks the library alone.
+final class SnapshotterCommandTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws {
@@ -83,35 +84,6 @@ final class SnapshotterTests: XCTestCase {
         XCTAssertEqual(png, try commandPNG(["--log", log, "--at", "0.62", "--hud"], width: 320, height: 240))
         XCTAssertThrowsError(try snapshotter.image(logFile: log, at: 5)) { error in
             XCTAssertTrue("\(error)".contains("turn.csv"), "\(error)")
-        }
-    }
-
-    /// A snapshotter inside a process that renders in its own context (as the golden tests do)
-    /// leaves that context current and working.
-    func testSnapshotterLeavesTheCallersContextWorking() throws {
-        let before = try RenderHarness.render(.identity, width: 160, height: 120)
-        _ = try Snapshotter(width: 64, height: 48).image(worldFromDevice: .identity)
-        XCTAssertEqual(try RenderHarness.render(.identity, width: 160, height: 120), before)
-    }
-
-    func testBadOptionsAreRefusedWithTheCommandLinesWords() throws {
-        var options = SnapshotOptions()
-        options.camera.fieldOfViewDegrees = 200
-        XCTAssertThrowsError(try Snapshotter(width: 320, height: 240, options: options)) { error in
-            XCTAssertEqual("\(error)", "--fov must be between 0 and 180 degrees (exclusive)")
-        }
-        options = SnapshotOptions(hud: true)
-        XCTAssertThrowsError(try Snapshotter(width: 100, height: 100, options: options)) { error in
-            XCTAssertTrue("\(error)".contains("no room for the HUD"), "\(error)")
-        }
-        XCTAssertThrowsError(try Snapshotter(width: 0, height: 240))
-        options = SnapshotOptions(camera: CameraSettings(panoramaPath: folder.appendingPathComponent("absent.png").path))
-        XCTAssertThrowsError(try Snapshotter(width: 320, height: 240, options: options)) { error in
-            XCTAssertTrue("\(error)".contains("absent.png"), "\(error)")
-        }
-        XCTAssertThrowsError(try Snapshotter(width: 32, height: 24).image(worldFromDevice: Quaternion(w: 0, x: 0, y: 0, z: 0)))
-        XCTAssertThrowsError(try Snapshotter(width: 32, height: 24, options: SnapshotOptions(assetsFolder: folder.path))) { error in
-            XCTAssertTrue("\(error)".contains(folder.path), "\(error)")
         }
     }
 }

@@ -219,12 +219,12 @@ final class ViewKeysWindowTests: XCTestCase {
         let frame = try frameAfterPressing([("h", "HUD shown")], ["--attitude", "1,0,0,0"])
         let plain = try RenderHarness.render(.identity, width: 320, height: 240, clear: clear)
         var cornerChanged = 0, dieChanged = 0
-        let hull = SilhouetteTests.convexHull(SilhouetteTests.projectedCorners(.identity, width: 320, height: 240))
+        let hull = Silhouette.convexHull(Silhouette.projectedCorners(.identity, width: 320, height: 240))
         for y in 0..<240 {
             for x in 0..<320 {
                 let differs = frame.pixel(x: x, y: y) != plain.pixel(x: x, y: y)
                 if differs && x < 160 && y < 80 { cornerChanged += 1 }
-                if differs && SilhouetteTests.insideDistance(SIMD2(Double(x) + 0.5, Double(y) + 0.5), hull) > -1.5 { dieChanged += 1 }
+                if differs && Silhouette.insideDistance(SIMD2(Double(x) + 0.5, Double(y) + 0.5), hull) > -1.5 { dieChanged += 1 }
             }
         }
         XCTAssertGreaterThan(cornerChanged, 1000, "the HUD panel should be in the top-left corner")

@@ -1,24 +1,22 @@
 import AttitudeMath
-import Fusion
+import Foundation
 import RawLog
-import TestSupport
-import XCTest
 
 /// Synthetic sensor data from a known trajectory, in east-north-up: gravity reads +9.81 up,
 /// the field points north and down (20 µT horizontal, 40 µT down).
-enum Synthetic {
-    static let gravityENU = TumblingIMU.gravityENU
-    static let fieldENU = TumblingIMU.fieldENU
+public enum Synthetic {
+    public static let gravityENU = TumblingIMU.gravityENU
+    public static let fieldENU = TumblingIMU.fieldENU
 
     /// One sample as the sensor with attitude `enuFromSensor` would measure it.
-    static func measure(_ enuFromSensor: Quaternion, rate: SIMD3<Double>, bias: SIMD3<Double> = .zero)
+    public static func measure(_ enuFromSensor: Quaternion, rate: SIMD3<Double>, bias: SIMD3<Double> = .zero)
         -> (gyro: SIMD3<Double>, acc: SIMD3<Double>, mag: SIMD3<Double>) {
         let sensorFromENU = enuFromSensor.conjugate
         return (rate + bias, sensorFromENU.rotate(gravityENU), sensorFromENU.rotate(fieldENU))
     }
 
     /// Inclination and heading errors in degrees between an estimate and the truth (BROAD's definitions).
-    static func errors(_ estimate: Quaternion, _ truth: Quaternion) -> (total: Double, heading: Double, inclination: Double) {
+    public static func errors(_ estimate: Quaternion, _ truth: Quaternion) -> (total: Double, heading: Double, inclination: Double) {
         let e = (estimate * truth.conjugate).normalized()!
         let degrees = 180 / Double.pi
         return (2 * acos(min(1, abs(e.w))) * degrees,
@@ -26,17 +24,17 @@ enum Synthetic {
                 2 * acos(min(1, (e.w * e.w + e.z * e.z).squareRoot())) * degrees)
     }
 
-    static let degree = Double.pi / 180
+    public static let degree = Double.pi / 180
 
     /// `TumblingIMU` as a raw log, with its reference.
-    static func tumblingLog(seconds: Double, rate: Double) -> RawIMULog {
+    public static func tumblingLog(seconds: Double, rate: Double) -> RawIMULog {
         let imu = TumblingIMU(seconds: seconds, rate: rate)
         return RawIMULog(path: "tumbling.csv", format: .rawCSV, time: imu.time, gyro: imu.gyro, acc: imu.acc, mag: imu.mag,
                          reference: imu.enuFromSensor.map { SIMD4($0.w, $0.x, $0.y, $0.z) })
     }
 
     /// `log` as steady-dice raw CSV text.
-    static func rawCSV(_ log: RawIMULog) -> String {
+    public static func rawCSV(_ log: RawIMULog) -> String {
         RawCSV.text(time: log.time, gyro: log.gyro, acc: log.acc, mag: log.mag)
     }
 }

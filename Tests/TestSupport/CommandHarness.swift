@@ -1,13 +1,12 @@
 import Foundation
-import TestSupport
 import XCTest
 
 /// Runs the built `steady-dice` executable (through `BuiltTool`), and compares what it writes.
-enum CommandHarness {
-    static func executable() throws -> URL { try BuiltTool.url("steady-dice") }
+public enum CommandHarness {
+    public static func executable() throws -> URL { try BuiltTool.url("steady-dice") }
 
     /// Starts `steady-dice ARGUMENTS`; the caller waits for or terminates it.
-    static func start(_ arguments: [String], environment: [String: String]? = nil,
+    public static func start(_ arguments: [String], environment: [String: String]? = nil,
                       stderr: Pipe? = nil, stdout: Pipe? = nil) throws -> Process {
         let process = Process()
         process.executableURL = try executable()
@@ -21,20 +20,20 @@ enum CommandHarness {
 
     /// Runs `steady-dice ARGUMENTS` to the end: its exit status and what it wrote to stderr. A run
     /// that outlasts `timeout` seconds is killed and fails the test, so a hang cannot stall the suite.
-    static func run(_ arguments: [String], environment: [String: String]? = nil, timeout: Double = 120,
+    public static func run(_ arguments: [String], environment: [String: String]? = nil, timeout: Double = 120,
                     file: StaticString = #filePath, line: UInt = #line) throws -> (status: Int32, stderr: String) {
         let result = try BuiltTool.run("steady-dice", arguments, environment: environment, timeout: timeout, file: file, line: line)
         return (result.status, result.stderr)
     }
 
     /// Waits up to `timeout` seconds for `process` to exit; past that, kills it and fails the test.
-    static func finish(_ process: Process, within timeout: Double, what: String,
+    public static func finish(_ process: Process, within timeout: Double, what: String,
                        file: StaticString = #filePath, line: UInt = #line) {
         BuiltTool.finish(process, within: timeout, what: what, file: file, line: line)
     }
 
     /// Channel values differing by more than `tolerance`.
-    static func differingChannels(_ a: [UInt8], _ b: [UInt8], tolerance: Int = 1) -> Int {
+    public static func differingChannels(_ a: [UInt8], _ b: [UInt8], tolerance: Int = 1) -> Int {
         guard a.count == b.count else { return max(a.count, b.count) }
         return zip(a, b).filter { abs(Int($0) - Int($1)) > tolerance }.count
     }

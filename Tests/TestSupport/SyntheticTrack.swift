@@ -1,25 +1,24 @@
 import Foundation
 import Location
-import TestSupport
 
 /// A track with known truth: a walk (or a drive) of straight legs and turns, sampled once a second
 /// with a gap, seen through a receiver with white noise at its reported accuracy, a slowly wandering
 /// error, outliers it admits to (poor reported accuracy) and a few it does not (multipath).
-struct SyntheticTrack {
-    static let origin = (latitude: 46.5, longitude: 7.25)
-    let plane = LocalPlane(latitude: SyntheticTrack.origin.latitude, longitude: SyntheticTrack.origin.longitude)
+public struct SyntheticTrack {
+    public static let origin = (latitude: 46.5, longitude: 7.25)
+    public let plane = LocalPlane(latitude: SyntheticTrack.origin.latitude, longitude: SyntheticTrack.origin.longitude)
     /// Seconds since the epoch of the first fix (2026-03-01T10:00Z).
-    static let start = 1_772_359_200.0
+    public static let start = 1_772_359_200.0
 
-    var fixes: [LocationFix] = []
+    public var fixes: [LocationFix] = []
     /// Truth at each fix: east, north metres and altitude.
-    var truth: [SIMD3<Double>] = []
+    public var truth: [SIMD3<Double>] = []
     /// Which fixes are outliers, admitted or not.
-    var flagged: Set<Int> = []
-    var multipath: Set<Int> = []
+    public var flagged: Set<Int> = []
+    public var multipath: Set<Int> = []
     private let speed: Double
 
-    init(seed: UInt64, speed: Double = 1.4, seconds: Int = 900) {
+    public init(seed: UInt64, speed: Double = 1.4, seconds: Int = 900) {
         self.speed = speed
         var random = SeededGenerator(seed: seed)
         func gaussian() -> Double {
@@ -77,7 +76,7 @@ struct SyntheticTrack {
     }
 
     /// RMS horizontal error, metres, of filtered fixes against the truth at their source fixes.
-    func rmsError(_ filtered: [FilteredFix]) -> Double {
+    public func rmsError(_ filtered: [FilteredFix]) -> Double {
         let sum = filtered.reduce(0.0) { total, f in
             let e = plane.metres(latitude: f.latitude, longitude: f.longitude) - SIMD2(truth[f.source].x, truth[f.source].y)
             return total + (e * e).sum()
@@ -86,13 +85,13 @@ struct SyntheticTrack {
     }
 
     /// RMS altitude error, metres.
-    func rmsAltitudeError(_ filtered: [FilteredFix]) -> Double {
+    public func rmsAltitudeError(_ filtered: [FilteredFix]) -> Double {
         let sum = filtered.reduce(0.0) { $0 + ($1.altitude - truth[$1.source].z) * ($1.altitude - truth[$1.source].z) }
         return (sum / Double(filtered.count)).squareRoot()
     }
 
     /// The track as Sensor Logger's Location.csv (Android's column order).
-    var locationCSV: String {
+    public var locationCSV: String {
         var text = "time,seconds_elapsed,bearingAccuracy,speedAccuracy,verticalAccuracy,horizontalAccuracy,speed,bearing,altitude,longitude,latitude\n"
         for f in fixes {
             text += "\(Int64((f.time * 1e9).rounded())),\(f.time - Self.start),45,1,\(f.verticalAccuracy),\(f.horizontalAccuracy),"

@@ -1,4 +1,5 @@
 @testable import RawLog
+import TestSupport
 import XCTest
 
 /// The raw readers accept what the attitude log reader accepts: they share `CSVText`.

@@ -1,57 +1,8 @@
-import AttitudeMath
-import Camera
-import CGL
 import Foundation
 import Imaging
-import Render
 import SteadyDiceKit
+import TestSupport
 import XCTest
-
-/// One headless OpenGL context and renderer for the whole test process.
-enum RenderHarness {
-    // nonisolated(unsafe): an OpenGL context is current on one thread only, and XCTest runs the tests
-    // one at a time on that thread; these are created once (a static let is initialised exactly once)
-    // and never used from another thread.
-    nonisolated(unsafe) private static let shared: Result<(HeadlessContext, SceneRenderer), Error> = Result {
-        let context = try HeadlessContext()
-        let renderer = try SceneRenderer(assets: try Assets.locate())
-        return (context, renderer)
-    }
-
-    /// A second renderer in the same context, drawing the red box.
-    nonisolated(unsafe) private static let box: Result<SceneRenderer, Error> = Result {
-        _ = try shared.get()
-        return try SceneRenderer(assets: try Assets.locate(), model: .box)
-    }
-
-    static func renderer(_ model: SceneModel = .die) throws -> SceneRenderer {
-        model == .box ? try box.get() : try shared.get().1
-    }
-
-    /// Renders one frame offscreen, exactly as `steady-dice snapshot` does.
-    static func render(_ worldFromDevice: Quaternion?, width: Int, height: Int, background: RGBImage? = nil,
-                       generation: Int = 0, clear: RGBColor = .defaultBackground, model: SceneModel = .die,
-                       camera: PinholeCamera? = nil, anchor: Anchor? = nil, hud: HUDReadout? = nil) throws -> RGBImage {
-        let renderer = try renderer(model)
-        if hud != nil { try renderer.prepareHUD() }
-        renderer.clearColor = clear
-        let target = try OffscreenTarget(width: width, height: height)
-        target.bind()
-        renderer.setBackground(background, generation: generation, viewportWidth: width, viewportHeight: height)
-        renderer.draw(SceneState(worldFromDevice: worldFromDevice, camera: camera, anchor: anchor, hud: hud), width: width, height: height)
-        return target.readImage()
-    }
-
-    /// The shared context's GL_RENDERER and GL_VERSION, one a line: what the goldens depend on.
-    static func rendererDescription() throws -> String {
-        _ = try renderer()
-        func string(_ name: Int32) -> String {
-            guard let bytes = glGetString(GLenum(name)) else { return "(none)" }
-            return String(cString: UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self))
-        }
-        return string(GL_RENDERER) + "\n" + string(GL_VERSION)
-    }
-}
 
 /// Golden images beside the tests. A missing golden, or `STEADY_DICE_RECORD_GOLDENS=1`, writes the
 /// rendered image as the new golden and fails, so no baseline passes without being looked at.

@@ -8,35 +8,35 @@ import XCTest
 /// left green, right yellow; top and bottom run the full width), a white arrow pointing up at the
 /// centre, and a magenta square left of the arrow's shaft, so a flip or a mirror changes pixels
 /// that a test names.
-enum VideoTestFrames {
-    static let border = 8
-    static let top: (UInt8, UInt8, UInt8) = (255, 0, 0)
-    static let bottom: (UInt8, UInt8, UInt8) = (0, 0, 255)
-    static let left: (UInt8, UInt8, UInt8) = (0, 255, 0)
-    static let right: (UInt8, UInt8, UInt8) = (255, 255, 0)
-    static let arrow: (UInt8, UInt8, UInt8) = (255, 255, 255)
-    static let marker: (UInt8, UInt8, UInt8) = (255, 0, 255)
+public enum VideoTestFrames {
+    public static let border = 8
+    public static let top: (UInt8, UInt8, UInt8) = (255, 0, 0)
+    public static let bottom: (UInt8, UInt8, UInt8) = (0, 0, 255)
+    public static let left: (UInt8, UInt8, UInt8) = (0, 255, 0)
+    public static let right: (UInt8, UInt8, UInt8) = (255, 255, 0)
+    public static let arrow: (UInt8, UInt8, UInt8) = (255, 255, 255)
+    public static let marker: (UInt8, UInt8, UInt8) = (255, 0, 255)
 
     /// The fill colour of frame k: each of the first 16 frames differs in every channel.
-    static func fill(_ k: Int) -> (UInt8, UInt8, UInt8) {
+    public static func fill(_ k: Int) -> (UInt8, UInt8, UInt8) {
         (UInt8(20 + 13 * k), UInt8(200 - 11 * k), UInt8(60 + 7 * k))
     }
 
     /// The arrow's geometry in frame pixels: head tip row, head base row, shaft bottom row, centre column.
-    static func arrowGeometry(width: Int, height: Int) -> (tipY: Int, baseY: Int, shaftBottomY: Int, centreX: Int, shaftHalfWidth: Int) {
+    public static func arrowGeometry(width: Int, height: Int) -> (tipY: Int, baseY: Int, shaftBottomY: Int, centreX: Int, shaftHalfWidth: Int) {
         let cx = width / 2, cy = height / 2
         let size = min(width, height) / 3
         return (cy - size / 2, cy, cy + size / 2, cx, max(2, size / 10))
     }
 
     /// The marker square's top-left corner and side.
-    static func markerRect(width: Int, height: Int) -> (x: Int, y: Int, side: Int) {
+    public static func markerRect(width: Int, height: Int) -> (x: Int, y: Int, side: Int) {
         let g = arrowGeometry(width: width, height: height)
         let side = max(4, min(width, height) / 16)
         return (g.centreX - g.shaftHalfWidth - 3 * side, g.baseY + side, side)
     }
 
-    static func frame(_ k: Int, width: Int, height: Int) -> RGBImage {
+    public static func frame(_ k: Int, width: Int, height: Int) -> RGBImage {
         var image = RGBImage(width: width, height: height, fill: fill(k))
         func paint(_ x: Int, _ y: Int, _ c: (UInt8, UInt8, UInt8)) {
             let i = (y * width + x) * 3
@@ -64,7 +64,7 @@ enum VideoTestFrames {
     }
 
     /// Writes `count` frames as a lossless FFV1 .avi and returns its path.
-    static func writeVideo(in folder: URL, name: String, width: Int, height: Int, count: Int, fps: Double) throws -> String {
+    public static func writeVideo(in folder: URL, name: String, width: Int, height: Int, count: Int, fps: Double) throws -> String {
         let path = folder.appendingPathComponent(name).path
         let writer = try VideoWriter(path: path, codec: "FFV1", fps: fps, width: width, height: height)
         for k in 0..<count { try writer.write(frame(k, width: width, height: height)) }
@@ -73,7 +73,7 @@ enum VideoTestFrames {
     }
 
     /// A fresh temporary folder for one test class.
-    static func temporaryFolder(_ label: String) throws -> URL {
+    public static func temporaryFolder(_ label: String) throws -> URL {
         let url = URL(fileURLWithPath: NSTemporaryDirectory())
             .appendingPathComponent("steady-dice-\(label)-\(getpid())-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -82,7 +82,7 @@ enum VideoTestFrames {
 }
 
 /// Asserts that pixel (x, y) of `image` is exactly `colour`.
-func assertPixel(_ image: RGBImage, _ x: Int, _ y: Int, _ colour: (UInt8, UInt8, UInt8), _ what: String,
+public func assertPixel(_ image: RGBImage, _ x: Int, _ y: Int, _ colour: (UInt8, UInt8, UInt8), _ what: String,
                  file: StaticString = #filePath, line: UInt = #line) {
     let p = image.pixel(x: x, y: y)
     XCTAssertTrue(p == colour, "\(what) at (\(x), \(y)): got \(p), want \(colour)", file: file, line: line)

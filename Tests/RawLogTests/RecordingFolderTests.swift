@@ -4,6 +4,7 @@ import Foundation
 import Fusion
 import RawLog
 import Recording
+import TestSupport
 import XCTest
 
 /// Sensor Logger and x-IMU3 folders written in each producer's documented conventions, with known answers.

@@ -1,22 +1,22 @@
 import Foundation
-import TestSupport
 import XCTest
 
-/// A test case with a fresh temporary folder, and the `attitude` executable built beside the tests.
-class LocationTestCase: XCTestCase {
-    var folder: URL!
+/// A test case with a fresh temporary folder, and the `attitude` executable built beside the tests. The
+/// location tests and the commands' tests share it.
+open class LocationTestCase: XCTestCase {
+    public var folder: URL!
 
-    override func setUpWithError() throws {
+    open override func setUpWithError() throws {
         folder = try TemporaryFolder.make("location-tests")
     }
 
-    override func tearDownWithError() throws {
+    open override func tearDownWithError() throws {
         try? FileManager.default.removeItem(at: folder)
     }
 
     /// Writes `text` to `name` inside the temporary folder (creating subfolders) and returns its path.
     @discardableResult
-    func write(_ name: String, _ text: String) throws -> String {
+    public func write(_ name: String, _ text: String) throws -> String {
         let url = folder.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try text.write(to: url, atomically: true, encoding: .utf8)
@@ -24,12 +24,12 @@ class LocationTestCase: XCTestCase {
     }
 
     /// Runs `attitude` with `arguments`, with a deadline; its exit status, stdout and stderr.
-    func attitude(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    public func attitude(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
         try run("attitude", arguments)
     }
 
     /// Runs the built executable `name` (`attitude` or `steady-dice`) with a deadline.
-    func run(_ name: String, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    public func run(_ name: String, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
         let result = try BuiltTool.run(name, arguments)
         return (result.status, result.stdout, result.stderr)
     }

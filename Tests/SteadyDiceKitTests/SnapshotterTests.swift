@@ -1,0 +1,47 @@
+import Foundation
+import SteadyDiceKit
+import TestSupport
+import XCTest
+
+/// `Snapshotter`, the library's snapshot API, on its own: the caller's GL context, and options it refuses
+/// (SnapshotterCommandTests in CommandLineTests compares it with the `steady-dice snapshot` binary).
+final class SnapshotterTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = try TemporaryFolder.make("steady-dice-kit")
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// A snapshotter inside a process that renders in its own context (as the golden tests do)
+    /// leaves that context current and working.
+    func testSnapshotterLeavesTheCallersContextWorking() throws {
+        let before = try RenderHarness.render(.identity, width: 160, height: 120)
+        _ = try Snapshotter(width: 64, height: 48).image(worldFromDevice: .identity)
+        XCTAssertEqual(try RenderHarness.render(.identity, width: 160, height: 120), before)
+    }
+
+    func testBadOptionsAreRefusedWithTheCommandLinesWords() throws {
+        var options = SnapshotOptions()
+        options.camera.fieldOfViewDegrees = 200
+        XCTAssertThrowsError(try Snapshotter(width: 320, height: 240, options: options)) { error in
+            XCTAssertEqual("\(error)", "--fov must be between 0 and 180 degrees (exclusive)")
+        }
+        options = SnapshotOptions(hud: true)
+        XCTAssertThrowsError(try Snapshotter(width: 100, height: 100, options: options)) { error in
+            XCTAssertTrue("\(error)".contains("no room for the HUD"), "\(error)")
+        }
+        XCTAssertThrowsError(try Snapshotter(width: 0, height: 240))
+        options = SnapshotOptions(camera: CameraSettings(panoramaPath: folder.appendingPathComponent("absent.png").path))
+        XCTAssertThrowsError(try Snapshotter(width: 320, height: 240, options: options)) { error in
+            XCTAssertTrue("\(error)".contains("absent.png"), "\(error)")
+        }
+        XCTAssertThrowsError(try Snapshotter(width: 32, height: 24).image(worldFromDevice: Quaternion(w: 0, x: 0, y: 0, z: 0)))
+        XCTAssertThrowsError(try Snapshotter(width: 32, height: 24, options: SnapshotOptions(assetsFolder: folder.path))) { error in
+            XCTAssertTrue("\(error)".contains(folder.path), "\(error)")
+        }
+    }
+}

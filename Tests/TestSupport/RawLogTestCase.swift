@@ -1,0 +1,52 @@
+import Foundation
+import RawLog
+import XCTest
+
+/// A test case with a fresh temporary folder to write log files into, and a way to catch the
+/// `RawLogError` a read throws. The raw-log tests, the commands' tests and the loader's tests share it.
+open class RawLogTestCase: XCTestCase {
+    public var folder: URL!
+
+    open override func setUpWithError() throws {
+        folder = try TemporaryFolder.make("raw-log-tests")
+    }
+
+    open override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    public func write(_ name: String, _ text: String) throws -> String {
+        let url = folder.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    /// The RawLogError `body` throws.
+    public func rawLogError(_ body: () throws -> Void, file: StaticString = #filePath, line: UInt = #line) -> RawLogError? {
+        do {
+            try body()
+            XCTFail("expected an error", file: file, line: line)
+        } catch let error as RawLogError {
+            return error
+        } catch {
+            XCTFail("unexpected \(error)", file: file, line: line)
+        }
+        return nil
+    }
+
+    // MARK: - Tumbling raw logs
+
+    /// A 20 s tumbling 9D raw log, 100 Hz.
+    public func rawLog(_ name: String = "tumbling.csv") throws -> String {
+        try write(name, Synthetic.rawCSV(Synthetic.tumblingLog(seconds: 20, rate: 100)))
+    }
+
+    /// The same log with no rows from 5 s to 10 s: the reader reports the gap.
+    public func rawLogWithAGap() throws -> String {
+        let lines = Synthetic.rawCSV(Synthetic.tumblingLog(seconds: 20, rate: 100)).split(separator: "\n", omittingEmptySubsequences: false)
+        let header = lines.prefix { !($0.first?.isNumber ?? false) }
+        let rows = lines.dropFirst(header.count)
+        let kept = Array(header) + Array(rows.prefix(500)) + Array(rows.dropFirst(1000))
+        return try write("gap.csv", kept.joined(separator: "\n"))
+    }
+}
