@@ -148,7 +148,10 @@ let package = Package(
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "Composition", "FileAccess", "IMUD", "Imaging", "RawLog",
                                                            .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "WorkersTests", dependencies: ["Workers", "AttitudeMath"]),
-        .testTarget(name: "CompositionTests", dependencies: ["Composition", "Window", "AttitudeMath", "AttitudeLog", "Render", "TestSupport"]),
+        .testTarget(name: "CompositionTests", dependencies: [
+            "Composition", "Window", "AttitudeMath", "AttitudeLog", "Render", "RawLog", "Fusion", "TestSupport",
+            .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
+        ]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Camera", "AttitudeMath", "TestSupport"]),
         .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "AttitudeMath", "Camera", "RawLog", "CVShim", "TestSupport"]),
         .testTarget(name: "IMUDTests", dependencies: ["IMUD", "SafeText", "AttitudeMath", "AttitudeLog", "TestSupport",
@@ -158,10 +161,7 @@ let package = Package(
                     exclude: ["Fixtures"]),
         .testTarget(name: "LocationTests", dependencies: ["Location", "CSVText", "RawLog", "AttitudeMath", "AttitudeLog", "TestSupport"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "SteadyDiceKitTests", dependencies: [
-            "SteadyDiceKit", "Composition", "Render", "RawLog", "Fusion", "AttitudeMath", "AttitudeLog", "TestSupport",
-            .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
-        ]),
+        .testTarget(name: "SteadyDiceKitTests", dependencies: ["SteadyDiceKit", "TestSupport"]),
         /// The two executables end to end, run as processes (BuiltTool, CommandHarness): every command, the window
         /// under xdotool, help, install, and the hostile-input and file-policy fuzzers with their corpus.
         .testTarget(name: "CommandLineTests", dependencies: [

@@ -1,4 +1,7 @@
-import SteadyDiceKit
+import AttitudeLog
+import AttitudeMath
+import Composition
+import Render
 import XCTest
 
 /// `LogScenes`, `render`'s incremental scenes, against `SceneSource`, which refilters the whole log for

@@ -1,4 +1,7 @@
-import SteadyDiceKit
+import AttitudeLog
+import AttitudeMath
+import Composition
+import Render
 import XCTest
 
 /// `run`'s live time offset: which attitude and which camera frame a moment draws (`TimeOffsetControl`;

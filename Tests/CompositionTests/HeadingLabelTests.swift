@@ -1,7 +1,10 @@
 import AttitudeLog
 import AttitudeMath
 import Render
-import SteadyDiceKit
+import AttitudeLog
+import AttitudeMath
+import Composition
+import Render
 import TestSupport
 import XCTest
 
