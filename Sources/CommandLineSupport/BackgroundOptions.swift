@@ -36,7 +36,7 @@ public struct BackgroundOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Video frame (0 first) a snapshot shows, and where run and bench start.", valueName: "N"))
     public var frame: Int?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Video time a snapshot shows, instead of --frame (frame k covers [k/fps, (k+1)/fps)).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Video time a snapshot shows, instead of --frame: the frame presented at or before it, by the file's own frame times.",
                                valueName: "SECONDS"))
     public var videoAt: Double?
 

@@ -140,7 +140,7 @@ public struct BackgroundSettings: Equatable, Sendable {
     /// `videoAt`, else following the log. A `frame` is turned into its video time at the video's rate.
     public func timeline(offset: Double) throws -> Timeline {
         var pinned = videoAt
-        if let frame, let video { pinned = Double(frame) / (try VideoReader(path: video).framesPerSecond ?? 30) }
+        if let frame, let video { pinned = try VideoFrameTimes(path: video).time(ofFrame: frame) }
         return Timeline(offset: offset, hasVideo: video != nil, pinnedVideoStart: pinned)
     }
 
@@ -176,9 +176,7 @@ public struct BackgroundSettings: Equatable, Sendable {
     private func startFrame(of path: String) throws -> Int {
         if let frame { return frame }
         guard let videoAt, videoAt > 0 else { return 0 }
-        let reader = try VideoReader(path: path)
-        return VideoReader.frameIndex(atSeconds: videoAt, framesPerSecond: reader.framesPerSecond ?? 30,
-                                      frameCount: reader.frameCount, loop: videoLoop)
+        return try VideoFrameTimes(path: path).frameIndex(atSeconds: videoAt, loop: videoLoop)
     }
 
     /// Opens a camera and waits for its first frame, so a busy or silent device fails at start.
@@ -260,7 +258,7 @@ public final class RenderBackground {
     private let setup: CameraSetup
     private var still: RGBImage?
     private var live: BackgroundProvider?
-    private var video: (path: String, reader: VideoReader, fps: Double, count: Int?, loop: Bool, start: Double)?
+    private var video: (path: String, reader: VideoReader, times: VideoFrameTimes, loop: Bool, start: Double)?
     private var nextIndex = 0
     private var current: (index: Int, image: RGBImage)?
     private let sourceName: String
@@ -271,9 +269,10 @@ public final class RenderBackground {
         if let path = options.video {
             _ = try VideoReader.decodeFrame(path: path, index: options.frame ?? 0)  // names a missing or undecodable file
             let reader = try VideoReader(path: path)
-            let fps = reader.framesPerSecond ?? 30
-            let start = options.frame.map { Double($0) / fps } ?? options.videoAt ?? startTime
-            video = (path, reader, fps, reader.frameCount, options.videoLoop, start)
+            // Frames are chosen by their own presentation times, so a phone's variable-rate clip keeps its timing.
+            let times = try VideoFrameTimes(path: path)
+            let start = options.frame.map { times.time(ofFrame: $0) } ?? options.videoAt ?? startTime
+            video = (path, reader, times, options.videoLoop, start)
         } else if options.camera != nil {
             live = try options.makeProvider(forSnapshot: false)
         } else if let provider = try options.makeProvider(forSnapshot: true), let image = provider.latest()?.image {
@@ -288,7 +287,7 @@ public final class RenderBackground {
         if let live, let frame = live.latest() { return try setup.prepare(background: frame.image, source: sourceName) }
         guard let video else { return nil }
         let seconds = video.start + Double(k) / fps
-        let index = VideoReader.frameIndex(atSeconds: seconds, framesPerSecond: video.fps, frameCount: video.count, loop: video.loop)
+        let index = video.times.frameIndex(atSeconds: seconds, loop: video.loop)
         if let current, current.index == index { return current.image }
         if index < nextIndex {
             try video.reader.seek(frame: index)

@@ -81,6 +81,21 @@ public final class VideoFile {
         return VideoFrame(image: image, position: time)
     }
 
+    /// Every frame's presentation time, read from the packets without decoding, in presentation order and
+    /// as `frameTimes(presentationTimes:framesPerSecond:tick:)` restores them. Reads the file to its end:
+    /// for a file just opened, whose frames are not read after.
+    public func presentationTimes() throws -> [Double] {
+        var times: UnsafeMutablePointer<Double>?
+        var count: Int64 = 0
+        var err = [CChar](repeating: 0, count: 512)
+        guard vf_scan_times(handle, &times, &count, &err, err.count) == 0 else {
+            throw ImagingError.video(path: path, reason: String(nulTerminated: err))
+        }
+        defer { vf_free(times) }
+        let raw = Array(UnsafeBufferPointer(start: times, count: Int(count)))
+        return Self.frameTimes(presentationTimes: raw, framesPerSecond: info.framesPerSecond, tick: info.tick)
+    }
+
     /// Decodes the next frame without converting its picture: its presentation time, or nil after the last.
     public func skip() throws -> Double? {
         try step(nil)

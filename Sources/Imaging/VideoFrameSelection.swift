@@ -1,3 +1,4 @@
+import AttitudeMath
 import Foundation
 
 /// Picking one frame of a video file, reproducibly: the background of a snapshot.
@@ -43,3 +44,56 @@ extension VideoReader {
         return Int(position) % frameCount
     }
 }
+
+/// Which frame of a video file shows at a video time, by the frames' own presentation times: the last
+/// frame presented at or before it, as a player shows a variable-rate phone clip. The times are read
+/// from the file's packets without decoding (`VideoFile.presentationTimes(path:)`); a constant-rate
+/// file's are its exact k / fps, so its frame k still covers [k / fps, (k + 1) / fps).
+public struct VideoFrameTimes: Equatable, Sendable {
+    /// Each frame's presentation time, seconds from the stream's start, in order.
+    public let times: [Double]
+    /// How long the last frame lasts: one period of the stream's average rate, else the median period.
+    public let lastPeriod: Double
+
+    public init(times: [Double], framesPerSecond: Double?) {
+        self.times = times
+        let periods = zip(times.dropFirst(), times).map { $0 - $1 }.sorted()
+        if let fps = framesPerSecond, fps > 0, fps.isFinite {
+            lastPeriod = 1 / fps
+        } else {
+            lastPeriod = periods.isEmpty ? 1.0 / 30 : max(periods[periods.count / 2], 1e-6)
+        }
+    }
+
+    /// The frame times of the video file at `path`.
+    public init(path: String) throws {
+        let file = try VideoFile(path: path)
+        self.init(times: try file.presentationTimes(), framesPerSecond: file.info.framesPerSecond)
+    }
+
+    /// When the last frame ends: the video's length on its own clock (0 when no frame has a time).
+    public var end: Double { times.last.map { $0 + lastPeriod } ?? 0 }
+
+    /// The presentation time of frame `index`; past the last, counted on at the last period.
+    public func time(ofFrame index: Int) -> Double {
+        times.indices.contains(index) ? times[index] : end + Double(index - times.count) * lastPeriod
+    }
+
+    /// The index of the frame shown at video time `seconds`: the last one presented at or before it (frame
+    /// 0 before the first). With `loop` the time wraps at `end`; without, a time at or past `end` gives an
+    /// index past the last frame (counted on at the last period), which no frame has.
+    public func frameIndex(atSeconds seconds: Double, loop: Bool) -> Int {
+        guard seconds > 0 else { return 0 }
+        var seconds = seconds
+        if loop && !times.isEmpty { seconds = seconds.truncatingRemainder(dividingBy: end) }
+        if seconds >= end {
+            let beyond = ((seconds - end) / lastPeriod + 1e-6).rounded(.down)
+            guard beyond < VideoReader.largestExactIndex - Double(times.count) else { return Int.max }
+            return times.count + Int(beyond)
+        }
+        // The allowance keeps a time computed as k / fps on frame k despite rounding.
+        let t = seconds + 1e-6 * lastPeriod
+        return TimeSeries.index(atOrBefore: t, in: times.indices) { times[$0] }
+    }
+}
+

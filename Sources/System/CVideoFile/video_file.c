@@ -265,3 +265,50 @@ int vf_next(vf_file *file, uint8_t **pixels, double *time, char *err, size_t err
         }
     }
 }
+
+static int compare_times(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+int vf_scan_times(vf_file *file, double **times, int64_t *count, char *err, size_t errlen) {
+    *times = NULL;
+    *count = 0;
+    size_t capacity = 1024, used = 0;
+    int64_t *ticks = malloc(capacity * sizeof *ticks);
+    if (!ticks) { fail(err, errlen, "out of memory"); return -1; }
+    int64_t smallest = INT64_MAX;
+    char why[128];
+    for (;;) {
+        int code = av_read_frame(file->format, file->packet);
+        if (code == AVERROR_EOF) break;
+        if (code < 0) {
+            free(ticks);
+            fail(err, errlen, "cannot read on after %zu frames (%s)", used, reason(code, why, sizeof why));
+            return -1;
+        }
+        if (file->packet->stream_index == file->stream) {
+            int64_t t = file->packet->pts != AV_NOPTS_VALUE ? file->packet->pts : file->packet->dts;
+            if (t != AV_NOPTS_VALUE) {
+                if (used == capacity) {
+                    capacity *= 2;
+                    int64_t *grown = realloc(ticks, capacity * sizeof *ticks);
+                    if (!grown) { free(ticks); av_packet_unref(file->packet); fail(err, errlen, "out of memory"); return -1; }
+                    ticks = grown;
+                }
+                ticks[used++] = t;
+                if (t < smallest) smallest = t;
+            }
+        }
+        av_packet_unref(file->packet);
+    }
+    int64_t start = file->start != AV_NOPTS_VALUE ? file->start : smallest;
+    double *seconds = malloc((used > 0 ? used : 1) * sizeof *seconds);
+    if (!seconds) { free(ticks); fail(err, errlen, "out of memory"); return -1; }
+    for (size_t k = 0; k < used; k++) seconds[k] = (ticks[k] - start) * av_q2d(file->time_base);
+    free(ticks);
+    qsort(seconds, used, sizeof *seconds, compare_times);
+    *times = seconds;
+    *count = (int64_t)used;
+    return 0;
+}

@@ -45,6 +45,12 @@ vf_file *vf_open(const char *path, vf_info *info, char *err, size_t errlen);
 /// when the file cannot be read on (a cut-off or damaged file).
 int vf_next(vf_file *file, uint8_t **pixels, double *time, char *err, size_t errlen);
 
+/// Reads the video stream's packets without decoding them and returns every frame's presentation time,
+/// seconds from the stream's start as vf_next gives them, in presentation order, in *times (free with
+/// vf_free), their number in *count. For a file just opened: it reads the file to its end, after which
+/// vf_next has nothing left. Returns 0, or -1 with err filled.
+int vf_scan_times(vf_file *file, double **times, int64_t *count, char *err, size_t errlen);
+
 void vf_free(void *pixels);
 void vf_close(vf_file *file);
 

@@ -1,0 +1,64 @@
+import Foundation
+import Imaging
+import TestSupport
+import XCTest
+
+/// A phone records at a variable rate: the background shows, at each video time, the frame presented at
+/// or before it, by the frames' own times, not by an average rate's index.
+final class VariableRateVideoTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws { folder = try TemporaryFolder.make("vfr") }
+    override func tearDownWithError() throws { if let folder { try? FileManager.default.removeItem(at: folder) } }
+
+    private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+    /// 24 frames of one colour each, frame n at 40 n ms plus 15 ms for odd n (periods of 55 and 25 ms,
+    /// 25 fps on average), lossless.
+    private func makeClip() throws -> (path: String, frames: [VideoFrame]) {
+        let tool = "/usr/bin/ffmpeg"
+        guard FileManager.default.isExecutableFile(atPath: tool) else {
+            XCTFail("ffmpeg is not installed at \(tool): run scripts/setup")
+            throw CocoaError(.fileNoSuchFile)
+        }
+        let clip = path("vfr.mkv")
+        let result = try BuiltTool.run(URL(fileURLWithPath: tool), [
+            "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "color=c=black:s=64x48:r=25", "-frames:v", "24",
+            "-vf", "geq=r=N*10:g=255-N*10:b=128,settb=1/1000,setpts=40*N+15*mod(N\\,2)",
+            "-fps_mode", "passthrough", "-enc_time_base:v", "1:1000", "-c:v", "ffv1", clip,
+        ], timeout: 120)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let file = try VideoFile(path: clip)
+        var frames: [VideoFrame] = []
+        while let frame = try file.next() { frames.append(frame) }
+        XCTAssertEqual(frames.count, 24)
+        return (clip, frames)
+    }
+
+    func testTheFrameTimesAreReadWithoutDecoding() throws {
+        let (clip, frames) = try makeClip()
+        let times = try VideoFrameTimes(path: clip)
+        XCTAssertEqual(times.times.count, frames.count)
+        for (t, frame) in zip(times.times, frames) { XCTAssertEqual(t, frame.position ?? -1, accuracy: 1e-9) }
+        XCTAssertEqual(times.frameIndex(atSeconds: 0.050, loop: false), 0, "frame 1 is not shown before 55 ms")
+        XCTAssertEqual(times.frameIndex(atSeconds: 0.056, loop: false), 1)
+        XCTAssertEqual(times.frameIndex(atSeconds: 0.130, loop: false), 2, "frame 3 comes at 135 ms")
+        XCTAssertEqual(times.frameIndex(atSeconds: times.end + 0.050, loop: true), 0, "looped: the start again")
+        XCTAssertEqual(times.frameIndex(atSeconds: times.end + 0.001, loop: false), 24, "past the end: no such frame")
+    }
+
+    /// `snapshot --video-at T` shows the frame presented at or before T, where an average rate's index
+    /// (T × 25) would show the next one.
+    func testSnapshotShowsTheFramePresentedAtTheTime() throws {
+        let (clip, frames) = try makeClip()
+        for (time, expected) in [(0.050, 0), (0.056, 1), (0.130, 2), (0.140, 3), (0.925, 22), (0.940, 23)] {
+            let output = path("at-\(time).png")
+            let result = try BuiltTool.run("steady-dice", ["snapshot", "--attitude", "1,0,0,0", "--size", "64x48", "--video", clip,
+                                                           "--video-at", "\(time)", "-o", output])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let shown = try RGBImage.read(path: output)
+            // The corner is background only: the die sits in the middle.
+            XCTAssertEqual(Array(shown.pixels[0..<3]), Array(frames[expected].image.pixels[0..<3]), "video time \(time) s: frame \(expected)")
+        }
+    }
+}
