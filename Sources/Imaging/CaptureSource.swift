@@ -242,9 +242,14 @@ public final class CaptureSource: @unchecked Sendable {
         }
     }
 
+    /// Plays a file in real time by its frames' own presentation times (a variable-rate clip keeps its
+    /// timing), one `period` apart where a frame has no time. Each pass through the file starts where the
+    /// last ended: one period after its last frame. A decoder that falls behind shifts the timeline rather
+    /// than rushing to catch up.
     private func captureFile(period: Double, loop: Bool) {
-        var firstPostTime = MonotonicClock.now()
-        var posted = 1  // the first frame was posted by init
+        // The frame init posted: its stream time, and the wall time stream time 0 of this pass maps to.
+        var lastTime = mailbox.latest()?.streamPosition ?? Double(nextFrameIndex - 1) * period
+        var passStart = MonotonicClock.now() - lastTime
         var readSinceRewind = 1
         while !isStopping {
             guard let current = reader else { return }
@@ -266,19 +271,23 @@ public final class CaptureSource: @unchecked Sendable {
                 }
                 rewind()
                 readSinceRewind = 0
+                passStart += lastTime + period
+                lastTime = -period
                 continue
             }
             readSinceRewind += 1
-            let due = firstPostTime + Double(posted) * period
+            // A time that does not move forward (none, or a damaged one) is one period after the last.
+            let time = frame.position.flatMap { $0 > lastTime && $0.isFinite ? $0 : nil } ?? lastTime + period
+            let due = passStart + time
             let now = MonotonicClock.now()
             if now > due + period {
-                firstPostTime = now - Double(posted) * period  // fell behind: shift the timeline, do not rush
+                passStart = now - time  // fell behind: shift the timeline, do not rush
             } else if !sleep(until: due) {
                 return
             }
             post(frame, index: nextFrameIndex)
             nextFrameIndex += 1
-            posted += 1
+            lastTime = time
         }
     }
 

@@ -197,6 +197,29 @@ final class CaptureSourceTests: XCTestCase {
         XCTAssertTrue(log.all.isEmpty, "\(log.all)")
     }
 
+    /// A phone's variable-rate clip plays by its frames' own times: no frame is shown before its time
+    /// (an average rate of 25 fps would show frame 1 at 40 ms, 15 ms before its time of 55 ms).
+    func testVariableRateVideoIsPacedByItsPresentationTimes() throws {
+        let (path, frames) = try VideoTestFrames.writeVariableRateVideo(in: folder)
+        let log = LogLines()
+        let source = try CaptureSource.video(path: path, loop: false, log: log.append)
+        defer { source.stop() }
+        var seen: [CapturedFrame] = []
+        XCTAssertTrue(eventually(timeout: 10) {
+            if let frame = source.latest(), frame.generation != seen.last?.generation { seen.append(frame) }
+            return source.state == .ended && seen.last?.frameIndex == frames.count - 1
+        }, "frames seen: \(seen.compactMap(\.frameIndex))")
+        let first = try XCTUnwrap(seen.first)
+        XCTAssertEqual(first.frameIndex, 0)
+        for frame in seen {
+            let k = try XCTUnwrap(frame.frameIndex)
+            let time = try XCTUnwrap(frames[k].position)
+            XCTAssertEqual(try XCTUnwrap(frame.streamPosition), time, accuracy: 1e-9, "frame \(k) carries its own time")
+            XCTAssertGreaterThanOrEqual(frame.captureTime - first.captureTime, time - 0.002, "frame \(k) shown before its time")
+        }
+        XCTAssertGreaterThan(seen.count, 12, "most frames were seen as they came: \(seen.compactMap(\.frameIndex))")
+    }
+
     func testVideoWithoutLoopingKeepsItsLastFrame() throws {
         let path = try VideoTestFrames.writeVideo(in: folder, name: "once.avi", width: 32, height: 24, count: 5, fps: 100)
         let log = LogLines()
