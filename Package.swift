@@ -33,6 +33,8 @@ let package = Package(
         /// SIGINT/SIGTERM as a flag a loop polls: the handler must be C to be async-signal-safe.
         .target(name: "CStopSignal", path: "Sources/System/CStopSignal"),
         .target(name: "CVShim", dependencies: ["COpenCV"], path: "Sources/System/CVShim"),
+        /// A panorama looked up along each pixel's ray: the synthetic clip's lens, rolling shutter and blur, in C for speed.
+        .target(name: "CPanoramaRaster", path: "Sources/System/CPanoramaRaster"),
         /// FFmpeg's libraries (libavformat, libavcodec, libavutil, libswscale), for CVideoFile only.
         .systemLibrary(name: "CFFmpeg", path: "Sources/System/CFFmpeg", pkgConfig: "libavformat",
                        providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]),
@@ -90,7 +92,7 @@ let package = Package(
         /// library share. No ArgumentParser.
         .target(name: "Composition", dependencies: [
             "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "RawLog", "Fusion", "Location", "Recording",
-            "Calibration", "FileAccess", "SafeText", "CStopSignal", "CGL", .product(name: "Logging", package: "swift-log"),
+            "Calibration", "FileAccess", "SafeText", "CStopSignal", "CGL", "CPanoramaRaster", .product(name: "Logging", package: "swift-log"),
         ]),
         /// `run`'s window: GLFW, the keys, the frame loop over a composed scene.
         .target(name: "Window", dependencies: [

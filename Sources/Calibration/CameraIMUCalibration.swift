@@ -52,13 +52,14 @@ public enum CalibrationError: Error, CustomStringConvertible, Equatable {
             return String(format: "the camera's rotation does not follow the gyroscope's: the fit leaves %.1f°/s against %.1f°/s of "
                           + "motion (%d of %d frame pairs fit a rotation at all). The clip and the log may not record the same "
                           + "motion (offsets are searched around the log's first row: a log that starts long before the clip "
-                          + "needs --max-offset), or the picture moves by more than rotation (translation, a rolling shutter, "
-                          + "a strong lens); no answer is written", residual, motion, used, textured)
+                          + "needs --max-offset), or the picture moves by more than rotation (translation, or a strong lens: "
+                          + "give --lens radial or --lens fisheye); no answer is written", residual, motion, used, textured)
         case .onlyOffset(let offset, let r, let reason):
             return String(format: "only the time offset is determined: %.4f s (the rotation rates correlate at r = %.2f); the camera "
                           + "and the mount are not: %@", offset, r, reason)
         case .fieldOfViewUndetermined(_, _, let lens?):
-            return "the field of view is not determined: \(lens); calibrate the lens with OpenCV's tools and give it with --intrinsics"
+            return "the field of view is not determined: \(lens); estimate the lens with --lens radial or --lens fisheye, or give it "
+                + "with --intrinsics (calibrated with OpenCV's tools)"
         case .fieldOfViewUndetermined(let degrees, let error, nil):
             let spread = error.map { String(format: " ± %.0f%%", $0) } ?? ""
             return String(format: "the field of view is not determined: the fit gives %.1f°%@, outside what the motion pins down "
@@ -77,15 +78,28 @@ public struct CalibrationUncertainty: Sendable, Equatable {
     public var verticalFieldOfViewFraction: Double
     /// About the x, y and z axes of OpenCV's camera frame C (right, down, forward), degrees.
     public var mountDegrees: SIMD3<Double>
+    /// The rolling shutter's readout, seconds, when it was fitted.
+    public var readoutSeconds: Double?
+    /// The lens's estimated coefficients (`calibrate --lens`), in their order, when estimated.
+    public var lensCoefficients: [Double]?
 }
 
 /// What the calibration found.
 public struct CameraIMUCalibrationResult: Sendable {
     public var camera: PinholeCamera
+    /// The lens: estimated (`lensModel`), known (`knownCamera`), or the pinhole.
+    public var lens: Lens = .pinhole
+    /// Seconds from the first row's time to one row past the last (a rolling shutter; 0 for a global one),
+    /// when fitted: row y of the frame at video time t is seen at log time t + offset + readout · (y / height
+    /// - 1/2), so `timeOffset` is the middle row's.
+    public var readout: Double?
+    /// The fit's RMS miss over the tracked points, pixels, when the points were fitted.
+    public var reprojectionPixels: Double?
     /// The mount, D (the camera's device frame) from S (the IMU's): v_D = R·v_S.
     public var deviceFromIMU: Quaternion
     /// Log time = video time + offset, seconds.
     public var timeOffset: Double
+    /// The first stage's RMS difference of the camera's and the gyroscope's rotation rates, degrees per second.
     public var residualDegreesPerSecond: Double
     public var framesUsed: Int
     public var framesTotal: Int
@@ -101,7 +115,9 @@ public struct CameraIMUCalibrationResult: Sendable {
     /// Standard errors from the fit (its residuals and the curvature of its cost), when it has them.
     public var uncertainty: CalibrationUncertainty?
 
-    public var verticalFieldOfViewDegrees: Double { 2 * atan(Double(camera.height) / 2 / camera.fy) * 180 / .pi }
+    public var verticalFieldOfViewDegrees: Double {
+        LensCamera(pinhole: camera, lens: lens).verticalFieldOfViewDegrees ?? 2 * atan(Double(camera.height) / 2 / camera.fy) * 180 / .pi
+    }
 }
 
 /// Finds a camera's time offset, focal length and mount relative to an IMU from corners tracked over a
@@ -126,6 +142,10 @@ public struct CameraIMUCalibration {
     public var knownCamera: LensCamera? {
         didSet { knownRays = [:] }
     }
+    /// The lens to estimate when no camera is known: the pinhole (the focal length alone), radial or fisheye.
+    public var lensModel: LensModel = .pinhole
+    /// Whether the rolling shutter's readout is fitted (in the second stage, over every tracked point).
+    public var fitsReadout = true
     /// Rays of each pair's points through the known camera, by pair index (filled on first use).
     private var knownRays: [Int: (from: [SIMD3<Double>], to: [SIMD3<Double>])] = [:]
     /// A pair whose rotation-only reprojection misses by more than this (pixels, RMS) moved otherwise.
@@ -196,7 +216,22 @@ public struct CameraIMUCalibration {
         }
         var calibration = self
         if let known = knownCamera { calibration.knownRays = Self.rays(of: tracks, through: known) }
-        return try calibration.fitPrepared(textured: textured, pairCount: pairCount, seconds: seconds)
+        // A lens to estimate: the first stage, a pinhole, sees only the points near the picture's centre,
+        // where any lens is nearly one; the second sees them all through the lens.
+        let firstStage = knownCamera == nil && lensModel != .pinhole
+            ? textured.map { centralPoints($0) }.filter { $0.from.count >= Self.minimumTracks / 2 } : textured
+        return try calibration.fitPrepared(textured: firstStage, all: textured, pairCount: pairCount, seconds: seconds)
+    }
+
+    /// Points within 60 % of the half diagonal from the picture's centre.
+    func centralPoints(_ pair: FramePairTracks) -> FramePairTracks {
+        let cx = Double(width - 1) / 2, cy = Double(height - 1) / 2
+        let limit = 0.6 * (cx * cx + cy * cy).squareRoot()
+        let keep = pair.from.indices.filter { i in
+            let d = pair.from[i] - SIMD2(cx, cy)
+            return (d * d).sum().squareRoot() < limit
+        }
+        return FramePairTracks(index: pair.index, from: keep.map { pair.from[$0] }, to: keep.map { pair.to[$0] })
     }
 
     /// Each pair's points as rays through a known camera; points the lens cannot invert are left out.
@@ -215,7 +250,8 @@ public struct CameraIMUCalibration {
     }
 
     /// The fit proper, on the pairs with texture, once rays through a known camera are ready.
-    private func fitPrepared(textured: [FramePairTracks], pairCount: Int, seconds: Double) throws -> CameraIMUCalibrationResult {
+    private func fitPrepared(textured: [FramePairTracks], all: [FramePairTracks], pairCount: Int, seconds: Double) throws
+        -> CameraIMUCalibrationResult {
         let f0 = knownCamera?.pinhole.fy ?? Double(height) / 2 / tan(fieldOfViewGuessDegrees * .pi / 360)
 
         // Coarse offset: correlate the angles, which no mount changes.
@@ -232,7 +268,8 @@ public struct CameraIMUCalibration {
             throw CalibrationError.tooLittleRotation(degrees: turned, seconds: seconds, medianPixels: medianPixels)
         }
         do {
-            return try fitCamera(offset0: offset0, f0: f0, textured: textured, used: used, outsideLog: outsideLog, pairCount: pairCount)
+            return try fitCamera(offset0: offset0, f0: f0, textured: textured, all: all, used: used, outsideLog: outsideLog,
+                                 pairCount: pairCount)
         } catch let error as CalibrationError {
             // A lens the model does not describe (a fisheye as a pinhole) or a field of view the motion
             // does not pin down still leaves the offset, when the rates correlate clearly.
@@ -245,8 +282,8 @@ public struct CameraIMUCalibration {
         }
     }
 
-    private func fitCamera(offset0: Double, f0: Double, textured: [FramePairTracks], used: [FramePairTracks], outsideLog: Int,
-                           pairCount: Int) throws -> CameraIMUCalibrationResult {
+    private func fitCamera(offset0: Double, f0: Double, textured: [FramePairTracks], all: [FramePairTracks], used: [FramePairTracks],
+                           outsideLog: Int, pairCount: Int) throws -> CameraIMUCalibrationResult {
         var used = used
         guard let initialCameraFromIMU = initialMount(used, focal: f0, offset: offset0) else {
             throw CalibrationError.noFit(reason: "no rotation seen")
@@ -257,9 +294,15 @@ public struct CameraIMUCalibration {
         // The pairs again, clear of the log's ends at the offset just found.
         used = inside(textured, offset: parameters.offset, margin: Self.edgeMargin)
 
-        // Refuse pairs a rotation does not explain, then fit again.
+        // Refuse pairs a rotation does not explain (translation, mistracking), then fit again. A lens to be
+        // estimated bends even the picture's centre a little, and this stage's pinhole then misses by more:
+        // it keeps pairs up to three times the median miss (the point stage sorts the points).
         let before = used.count
-        used = used.filter { reprojectionRMS($0, focal: exp(parameters.logFocal)) <= Self.maximumReprojectionPixels }
+        let misses = used.map { reprojectionRMS($0, focal: exp(parameters.logFocal)) }
+        let sortedMisses = misses.sorted()
+        let missLimit = max(Self.maximumReprojectionPixels,
+                            lensModel != .pinhole && knownCamera == nil ? 3 * (sortedMisses.isEmpty ? 0 : sortedMisses[sortedMisses.count / 2]) : 0)
+        used = zip(used, misses).filter { $0.1 <= missLimit }.map(\.0)
         let translated = before - used.count
         let norms = used.map { length(residual($0, parameters)) }.sorted()
         if let median = norms.isEmpty ? nil : norms[norms.count / 2] {
@@ -281,17 +324,40 @@ public struct CameraIMUCalibration {
             throw CalibrationError.unexplained(residualDegreesPerSecond: rms, motionDegreesPerSecond: motion, used: used.count,
                                                textured: textured.count)
         }
-        let uncertainty = standardErrors(parameters, used)
-        if knownCamera == nil, let ratio = edgeToCentreRatio(used, parameters) {
+        if knownCamera == nil, lensModel == .pinhole, let ratio = edgeToCentreRatio(used, parameters) {
             progress(String(format: "the picture's edges turn %.1f%% as much as its centre", ratio * 100))
             if abs(ratio - 1) > Self.largestEdgeDifference {
                 throw CalibrationError.fieldOfViewUndetermined(
                     degrees: 2 * atan(Double(height) / 2 / focal) * 180 / .pi, standardErrorPercent: nil,
                     lens: String(format: "the lens bends the picture: seen through a pinhole, its edges turn %.0f%% %@ than its centre, "
-                                 + "so no one focal length describes it", abs(ratio - 1) * 100, ratio < 1 ? "less" : "more"))
+                                 + "so no one focal length describes it", abs(ratio - 1) * 100,
+                                 ratio < 1 ? "less" : "more"))
             }
         }
-        let fov = 2 * atan(Double(height) / 2 / focal) * 180 / .pi
+
+        // The second stage: every tracked point at its row's time, through the lens.
+        let fullPairs = Dictionary(all.map { ($0.index, $0) }, uniquingKeysWith: { a, _ in a })
+        var points = PointRefinement(calibration: self, model: knownCamera == nil ? lensModel : .pinhole, fitsReadout: fitsReadout,
+                                     pairs: used.compactMap { fullPairs[$0.index] })
+        let start = PointRefinement.Parameters(offset: parameters.offset, logFocal: parameters.logFocal,
+                                               cameraFromIMU: parameters.cameraFromIMU, gyroBias: parameters.gyroBias, readout: 0,
+                                               coefficients: [Double](repeating: 0, count: points.model.coefficientCount))
+        let outcome = points.fit(start, progress: progress)
+        let refined = outcome.parameters
+        parameters.offset = refined.offset
+        parameters.logFocal = refined.logFocal
+        parameters.cameraFromIMU = refined.cameraFromIMU
+        parameters.gyroBias = refined.gyroBias
+        let lensCamera = points.camera(refined)
+        let errors = outcome.standardErrors
+        let uncertainty = errors[0].map { offsetError in
+            CalibrationUncertainty(timeOffsetSeconds: offsetError, verticalFieldOfViewFraction: outcome.fieldOfViewFraction ?? (knownCamera == nil ? .infinity : 0),
+                                   mountDegrees: SIMD3(errors[2] ?? .infinity, errors[3] ?? .infinity, errors[4] ?? .infinity) * 180 / .pi,
+                                   readoutSeconds: fitsReadout ? errors[8] : nil,
+                                   lensCoefficients: points.model.coefficientCount > 0 && knownCamera == nil
+                                       ? (0..<points.model.coefficientCount).map { errors[9 + $0] ?? .infinity } : nil)
+        }
+        let fov = lensCamera.verticalFieldOfViewDegrees ?? .nan
         if knownCamera == nil,
            !Self.fieldOfViewRange.contains(fov) || (uncertainty?.verticalFieldOfViewFraction ?? .infinity) > Self.largestFieldOfViewError {
             throw CalibrationError.fieldOfViewUndetermined(degrees: fov,
@@ -307,7 +373,7 @@ public struct CameraIMUCalibration {
         var warning = ""
         if let uncertainty {
             let names = ["x (tilt)", "y (pan)", "z (roll)"]
-            let loose = (0..<3).filter { uncertainty.mountDegrees[$0] > Self.largestMountError }
+            let loose = (0..<3).filter { !(uncertainty.mountDegrees[$0] <= Self.largestMountError) }
             if !loose.isEmpty {
                 let largest = loose.map { uncertainty.mountDegrees[$0] }.max()!
                 warning = "the mount about the camera's " + loose.map { names[$0] }.joined(separator: " and ")
@@ -318,15 +384,17 @@ public struct CameraIMUCalibration {
         } else {
             warning = excitationWarning(used, offset: parameters.offset)
         }
-        let camera = knownCamera?.pinhole
-            ?? PinholeCamera(fx: focal, fy: focal, cx: Double(width - 1) / 2, cy: Double(height - 1) / 2, width: width, height: height)
         let deviceFromIMU = Self.cameraFromDevice.conjugate * parameters.cameraFromIMU
-        return CameraIMUCalibrationResult(camera: camera, deviceFromIMU: deviceFromIMU.normalized() ?? deviceFromIMU,
-                                          timeOffset: parameters.offset, residualDegreesPerSecond: rms,
-                                          framesUsed: used.count, framesTotal: frameCount,
-                                          untextured: pairCount - textured.count, translated: translated, outsideLog: outsideLog,
-                                          gyroBias: parameters.gyroBias, warning: warning,
-                                          turnedDegrees: turnedAboutCamera * 180 / .pi, uncertainty: uncertainty)
+        var result = CameraIMUCalibrationResult(camera: lensCamera.pinhole, deviceFromIMU: deviceFromIMU.normalized() ?? deviceFromIMU,
+                                                timeOffset: parameters.offset, residualDegreesPerSecond: rms,
+                                                framesUsed: used.count, framesTotal: frameCount,
+                                                untextured: pairCount - textured.count, translated: translated, outsideLog: outsideLog,
+                                                gyroBias: parameters.gyroBias, warning: warning,
+                                                turnedDegrees: turnedAboutCamera * 180 / .pi, uncertainty: uncertainty)
+        result.lens = lensCamera.lens
+        result.readout = fitsReadout ? refined.readout : nil
+        result.reprojectionPixels = outcome.rmsPixels
+        return result
     }
 
     // MARK: - Model
@@ -497,51 +565,6 @@ public struct CameraIMUCalibration {
             ?? p.cameraFromIMU
         q.gyroBias += SIMD3(delta[5], delta[6], delta[7])
         return q
-    }
-
-    /// Standard errors at `p` over `tracks` (see `CalibrationUncertainty`), or nil when the normal matrix is singular.
-    func standardErrors(_ p: Parameters, _ tracks: [FramePairTracks]) -> CalibrationUncertainty? {
-        let all = 8
-        let free = knownCamera == nil ? Array(0..<all) : [0, 2, 3, 4, 5, 6, 7]
-        let count = free.count
-        let rotations = tracks.map { cameraRotation($0, focal: exp(p.logFocal)) }
-        func residuals(_ q: Parameters) -> [Double] {
-            // The camera's rotations move with the focal length: recomputed only when it changes.
-            let cameras = q.logFocal == p.logFocal ? rotations : tracks.map { cameraRotation($0, focal: exp(q.logFocal)) }
-            return zip(tracks, cameras).flatMap { pair, camera -> [Double] in
-                let r = residual(camera: camera, pair, q)
-                return [r.x, r.y, r.z]
-            }
-        }
-        let r = residuals(p)
-        guard r.count > count else { return nil }
-        let steps = [1e-5, 1e-5, 1e-6, 1e-6, 1e-6, 1e-5, 1e-5, 1e-5]
-        let columns = free.map { k -> [Double] in
-            var delta = [Double](repeating: 0, count: all)
-            delta[k] = steps[k]
-            return zip(residuals(apply(p, delta)), r).map { ($0 - $1) / steps[k] }
-        }
-        var normal = [[Double]](repeating: [Double](repeating: 0, count: count), count: count)
-        for i in 0..<count { for j in 0..<count { normal[i][j] = zip(columns[i], columns[j]).reduce(0) { $0 + $1.0 * $1.1 } } }
-        let variance = r.reduce(0) { $0 + $1 * $1 } / Double(r.count - count)
-        // A direction the motion does not reach (the mount about the only axis turned) makes the normal
-        // matrix singular: a ridge far below every measured curvature keeps it solvable, and gives that
-        // direction the huge error it has, without touching the others.
-        let ridge = 1e-12 * (0..<count).map { normal[$0][$0] }.max()!
-        for k in 0..<count { normal[k][k] += ridge }
-        var diagonal = [Double](repeating: 0, count: all)
-        for (i, k) in free.enumerated() {
-            var unit = [Double](repeating: 0, count: count)
-            unit[i] = 1
-            guard let column = LinearSystem.solve(normal, unit), column[i] >= 0, column[i].isFinite else { return nil }
-            diagonal[k] = (variance * column[i]).squareRoot()
-        }
-        // The vertical field of view 2·atan(h / 2f) against log f: d fov / d log f = -2u / (1 + u²), u = h / 2f.
-        let u = Double(height) / 2 / exp(p.logFocal)
-        let fov = 2 * atan(u)
-        let fovError = 2 * u / (1 + u * u) * diagonal[1] / fov
-        return CalibrationUncertainty(timeOffsetSeconds: diagonal[0], verticalFieldOfViewFraction: fovError,
-                                      mountDegrees: SIMD3(diagonal[2], diagonal[3], diagonal[4]) * 180 / .pi)
     }
 
     /// Damped Gauss-Newton over (offset, log focal, mount, gyroscope bias), with forward-difference derivatives.

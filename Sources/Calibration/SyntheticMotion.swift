@@ -24,8 +24,10 @@ public struct SyntheticMotion: Sendable {
     private let worldFromSensorAtStart: Quaternion
 
     /// Takes `duration` seconds of `log`'s reference from trial time `start`, with `margin` seconds of
-    /// motion on both sides for video frames outside the log. Throws when the reference is missing there.
-    public init(reference log: RawIMULog, start: Double, duration: Double, margin: Double = 1.1) throws {
+    /// motion on both sides for video frames outside the log. `motionScale` (0 to 1) scales every rate, so
+    /// the camera turns that share of the recorded motion (0.02: a rig that barely moves). Throws when the
+    /// reference is missing there.
+    public init(reference log: RawIMULog, start: Double, duration: Double, margin: Double = 1.1, motionScale: Double = 1) throws {
         guard let reference = log.reference else { throw CalibrationError.noFit(reason: "\(log.path) has no reference attitude") }
         let first = start - margin, last = start + duration + margin
         var time: [Double] = [], attitude: [Quaternion] = []
@@ -48,7 +50,7 @@ public struct SyntheticMotion: Sendable {
         let half = 4
         let smoothed = raw.indices.map { k -> SIMD3<Double> in
             let window = max(0, k - half)...min(raw.count - 1, k + half)
-            return window.reduce(SIMD3<Double>.zero) { $0 + raw[$1] } / Double(window.count)
+            return window.reduce(SIMD3<Double>.zero) { $0 + raw[$1] } / Double(window.count) * motionScale
         }
         integral = GyroIntegral(time: middles, rate: smoothed)
         integralStart = middles[0]

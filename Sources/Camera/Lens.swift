@@ -155,6 +155,24 @@ public struct LensCamera: Equatable, Sendable {
         self.lens = lens
     }
 
+    /// A camera whose picture is `fov` degrees tall through `lens`: the ray `fov`/2 above the axis lands
+    /// half the picture's height above the centre (for the pinhole, `PinholeCamera(verticalFieldOfViewDegrees:)`).
+    /// Nil when the lens does not reach that ray.
+    public init?(verticalFieldOfViewDegrees fov: Double, width: Int, height: Int, lens: Lens) {
+        let half = fov / 2 * .pi / 180
+        guard let d = lens.distort(SIMD3(0, sin(half), cos(half))), d.y > 0 else { return nil }
+        let f = Double(height) / 2 / d.y
+        self.init(pinhole: PinholeCamera(fx: f, fy: f, cx: Double(width - 1) / 2, cy: Double(height - 1) / 2, width: width, height: height),
+                  lens: lens)
+    }
+
+    /// The picture's vertical field of view in degrees: twice the angle from the axis of the ray half the
+    /// picture's height above the principal point (nil where the lens cannot be inverted there).
+    public var verticalFieldOfViewDegrees: Double? {
+        guard let r = lens.ray(distorted: SIMD2(0, Double(pinhole.height) / 2 / pinhole.fy)) else { return nil }
+        return 2 * atan2((r.x * r.x + r.y * r.y).squareRoot(), r.z) * 180 / .pi
+    }
+
     /// The pixel a ray in C lands on, or nil when the lens does not reach it.
     public func project(_ ray: SIMD3<Double>) -> SIMD2<Double>? {
         guard let p = lens.distort(ray) else { return nil }

@@ -1,4 +1,5 @@
 import AttitudeMath
+import CPanoramaRaster
 import Calibration
 import Camera
 import Foundation
@@ -6,8 +7,15 @@ import Imaging
 import Render
 
 /// A synthetic calibration clip: a camera turning with a recorded motion inside a textured world, each
-/// frame k drawn at video time k / fps with the attitude the IMU had at log time k / fps + `timeOffset`,
-/// seen through the mount. The truth `calibrate` must find.
+/// frame k drawn at video time t_k (k / fps, or its own time from `frameTimes`) with the attitude the IMU
+/// had at log time t_k + `timeOffset`, seen through the mount. The truth `calibrate` must find.
+///
+/// A plain pinhole with a global shutter is drawn by OpenGL. A lens, a rolling shutter or motion blur is
+/// drawn by looking the world's panorama up along each pixel's ray through the lens (`panorama_raster`):
+/// row y (0 at the top) shows log time t_k + `timeOffset` + `readout` · (y / height - 1/2), so the offset
+/// is the middle row's as `calibrate` writes it, and with an `exposure` each pixel is the
+/// mean of 7 instants spread evenly over the exposure, centred on its row's time. The world is a
+/// panorama at infinity, so the camera's translation would show nothing and is not modelled.
 public struct SyntheticCalibrationClip: Sendable {
     /// The camera's vertical field of view in degrees and its picture size.
     public var fieldOfViewDegrees: Double
@@ -20,6 +28,14 @@ public struct SyntheticCalibrationClip: Sendable {
     public var timeOffset: Double
     /// Chooses the texture's colours.
     public var seed: UInt64
+    /// The lens the picture is seen through; the field of view is the picture's height through it.
+    public var lens: Lens = .pinhole
+    /// Seconds from the first row's time to one row past the last: the rolling shutter's readout (0: global).
+    public var readout: Double = 0
+    /// Seconds each row is exposed for: motion blur (0: none).
+    public var exposure: Double = 0
+    /// Each frame's time, seconds, rising (a variable frame rate); nil: frame k at k / fps.
+    public var frameTimes: [Double]?
 
     public init(fieldOfViewDegrees: Double, width: Int, height: Int, framesPerSecond: Double, duration: Double,
                 deviceFromIMU: Quaternion, timeOffset: Double, seed: UInt64) {
@@ -33,19 +49,54 @@ public struct SyntheticCalibrationClip: Sendable {
         self.seed = seed
     }
 
-    /// The pinhole camera the clip is drawn with.
-    public var camera: PinholeCamera { PinholeCamera(verticalFieldOfViewDegrees: fieldOfViewDegrees, width: width, height: height) }
+    /// The pinhole camera the clip is drawn with (the lens's intrinsics when it has a lens).
+    public var camera: PinholeCamera { lensCamera?.pinhole ?? PinholeCamera(verticalFieldOfViewDegrees: fieldOfViewDegrees, width: width, height: height) }
 
-    /// The number of frames: `duration` × fps, rounded.
-    public var frameCount: Int { Int((duration * framesPerSecond).rounded()) }
+    /// The camera with its lens; nil when the lens does not reach the field of view's edge.
+    public var lensCamera: LensCamera? {
+        LensCamera(verticalFieldOfViewDegrees: fieldOfViewDegrees, width: width, height: height, lens: lens)
+    }
+
+    /// The number of frames: `duration` × fps, rounded, or as many as `frameTimes` gives.
+    public var frameCount: Int { frameTimes?.count ?? Int((duration * framesPerSecond).rounded()) }
+
+    /// Frame k's time on the video's clock, seconds.
+    public func time(ofFrame k: Int) -> Double { frameTimes?[k] ?? Double(k) / framesPerSecond }
+
+    /// Whether the clip needs the ray lookup rather than OpenGL's pinhole.
+    public var drawnAlongRays: Bool { lens != .pinhole || readout != 0 || exposure > 0 }
+
+    /// Frame times around `framesPerSecond` that vary as a phone's do: each period is the mean period
+    /// times 1 ± `jitter` (a share from 0 to 0.9), drawn from `seed`. The mean rate is kept.
+    public static func variableFrameTimes(count: Int, framesPerSecond: Double, jitter: Double, seed: UInt64) -> [Double] {
+        var state = seed &+ 0x5851_F42D_4C95_7F2D
+        func uniform() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / 9_007_199_254_740_992
+        }
+        var times: [Double] = []
+        var t = 0.0
+        for _ in 0..<count {
+            times.append(t)
+            t += (1 + jitter * (2 * uniform() - 1)) / framesPerSecond
+        }
+        return times
+    }
 
     /// Draws every frame offscreen into `output` (which the caller finishes), calling `progress` with the
     /// frames written so far and the count after each; returns the count.
     @discardableResult
     public func render(motion: SyntheticMotion, assets: Assets, to output: VideoOutput,
                        progress: (Int, Int) -> Void = { _, _ in }) throws -> Int {
+        try render(motion: motion, assets: assets, write: { image, _ in try output.write(image) }, progress: progress)
+    }
+
+    /// Draws every frame and hands it to `write` with its time in seconds; returns the count.
+    @discardableResult
+    public func render(motion: SyntheticMotion, assets: Assets, write: (RGBImage, Double) throws -> Void,
+                       progress: (Int, Int) -> Void = { _, _ in }) throws -> Int {
+        if drawnAlongRays { return try renderAlongRays(motion: motion, write: write, progress: progress) }
         // About as many texels per degree as the camera has pixels, so the texture neither blurs nor aliases.
-        let panoramaWidth = min(8192, max(512, Int(360 * Double(height) / fieldOfViewDegrees) / 2 * 2))
         let panorama = CalibrationTexture.panorama(width: panoramaWidth, height: panoramaWidth / 2, seed: seed)
         let context = try HeadlessContext()
         defer { withExtendedLifetime(context) {} }
@@ -58,13 +109,70 @@ public struct SyntheticCalibrationClip: Sendable {
         let nadir = Anchor(bearingDegrees: 0, elevationDegrees: -90, distance: Anchor.maximumDistance)
         let frames = frameCount
         for k in 0..<frames {
-            let q = motion.worldFromDevice(videoTime: Double(k) / framesPerSecond, deviceFromIMU: deviceFromIMU, timeOffset: timeOffset)
+            let q = motion.worldFromDevice(videoTime: time(ofFrame: k), deviceFromIMU: deviceFromIMU, timeOffset: timeOffset)
             renderer.draw(SceneState(worldFromDevice: q, camera: camera, anchor: nadir), width: width, height: height)
-            try output.write(target.readImage())
+            try write(target.readImage(), time(ofFrame: k))
             progress(k + 1, frames)
         }
         return frames
     }
+
+    private var panoramaWidth: Int { min(8192, max(512, Int(360 * Double(height) / fieldOfViewDegrees) / 2 * 2)) }
+
+    /// The lens, rolling shutter and blur: each pixel's ray through the lens, turned into the world at
+    /// its row's instants, looks the panorama up (no die: it sits far below, out of these clips' views).
+    private func renderAlongRays(motion: SyntheticMotion, write: (RGBImage, Double) throws -> Void,
+                                 progress: (Int, Int) -> Void) throws -> Int {
+        guard let lensCamera else {
+            throw SyntheticClipError("the lens does not reach a \(fieldOfViewDegrees)° field of view")
+        }
+        let panorama = CalibrationTexture.panorama(width: panoramaWidth, height: panoramaWidth / 2, seed: seed)
+        var rays = [Float](repeating: .nan, count: width * height * 3)
+        for y in 0..<height {
+            for x in 0..<width {
+                guard let r = lensCamera.ray(pixel: SIMD2(Double(x), Double(y))) else { continue }
+                let i = 3 * (y * width + x)
+                rays[i] = Float(r.x); rays[i + 1] = Float(r.y); rays[i + 2] = Float(r.z)
+            }
+        }
+        let samples = exposure > 0 ? 7 : 1
+        var rotations = [Double](repeating: 0, count: samples * height * 9)
+        var pixels = [UInt8](repeating: 0, count: width * height * 3)
+        let frames = frameCount
+        for k in 0..<frames {
+            let start = time(ofFrame: k)
+            for s in 0..<samples {
+                let blur = samples > 1 ? exposure * (Double(s) / Double(samples - 1) - 0.5) : 0
+                for y in 0..<height {
+                    let t = start + readout * (Double(y) / Double(height) - 0.5) + blur
+                    let q = motion.worldFromDevice(videoTime: t, deviceFromIMU: deviceFromIMU, timeOffset: timeOffset)
+                    // World from C: C's axes are D's x, -y and -z (C from D is a half turn about x).
+                    let columns = [q.rotate(SIMD3(1, 0, 0)), q.rotate(SIMD3(0, -1, 0)), q.rotate(SIMD3(0, 0, -1))]
+                    let base = (s * height + y) * 9
+                    for row in 0..<3 { for column in 0..<3 { rotations[base + 3 * row + column] = columns[column][row] } }
+                }
+            }
+            panorama.pixels.withUnsafeBufferPointer { pano in
+                rays.withUnsafeBufferPointer { ray in
+                    rotations.withUnsafeBufferPointer { rotation in
+                        pixels.withUnsafeMutableBufferPointer { out in
+                            panorama_raster(pano.baseAddress, Int32(panorama.width), Int32(panorama.height), ray.baseAddress,
+                                            Int32(width), Int32(height), rotation.baseAddress, Int32(samples), out.baseAddress)
+                        }
+                    }
+                }
+            }
+            try write(RGBImage(width: width, height: height, pixels: pixels), start)
+            progress(k + 1, frames)
+        }
+        return frames
+    }
+}
+
+/// Why a synthetic clip cannot be drawn.
+public struct SyntheticClipError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }
 
 /// A texture rich in corners at several scales: the sphere of directions cut into cubes of about 10°,

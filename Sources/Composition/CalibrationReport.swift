@@ -25,9 +25,15 @@ public struct CalibrationReport {
             lines.append(String(format: "vertical field of view %.3f° (given: %@, fx %.2f, fy %.2f px, %@ lens)", result.verticalFieldOfViewDegrees,
                                 known.path, pinhole.fx, pinhole.fy, known.camera.lens.modelName))
         } else {
-            lines.append(String(format: "vertical field of view %.3f°%@ (fx = fy = %.2f px, principal point at the centre)",
+            lines.append(String(format: "vertical field of view %.3f°%@ (fx = fy = %.2f px, principal point at the centre, %@)",
                          result.verticalFieldOfViewDegrees,
-                         errors.map { String(format: " ± %.3f%%", $0.verticalFieldOfViewFraction * 100) } ?? "", result.camera.fx))
+                         errors.map { String(format: " ± %.3f%%", $0.verticalFieldOfViewFraction * 100) } ?? "", result.camera.fx,
+                         lensDescription))
+        }
+        if let readout = result.readout {
+            lines.append(String(format: "rolling shutter readout %.2f ms%@ (row y is seen at log time = video time + offset + readout × "
+                                + "(y / height - 1/2): the offset is the middle row's)", readout * 1000,
+                                errors?.readoutSeconds.map { String(format: " ± %.2f ms", $0 * 1000) } ?? ""))
         }
         let q = result.deviceFromIMU.w < 0 ? -result.deviceFromIMU : result.deviceFromIMU
         lines.append(String(format: "mount imu_to_camera %.6f,%.6f,%.6f,%.6f (v_D = R·v_S)", q.w, q.x, q.y, q.z)
@@ -41,7 +47,23 @@ public struct CalibrationReport {
                      bias.x, bias.y, bias.z))
         lines.append(String(format: "residual %.3f °/s over %d of %d frames (%d without texture, %d translating or mistracked, "
                      + "%d outside the log)", result.residualDegreesPerSecond, result.framesUsed, result.framesTotal,
-                     result.untextured, result.translated, result.outsideLog))
+                     result.untextured, result.translated, result.outsideLog)
+                     + (result.reprojectionPixels.map { String(format: "; tracked points missed by %.3f px RMS", $0) } ?? ""))
         return lines
+    }
+
+    /// The lens and, when estimated, its coefficients with their standard errors.
+    var lensDescription: String {
+        switch result.lens {
+        case .pinhole: return "no distortion"
+        case .radial, .fisheye:
+            let names = result.lens.modelName == "fisheye" ? ["k1", "k2", "k3", "k4"] : ["k1", "k2", "p1", "p2", "k3", "k4", "k5", "k6"]
+            let errors = result.uncertainty?.lensCoefficients ?? []
+            let shown = result.lens.modelName == "fisheye" ? 4 : min(2, result.lens.coefficients.count)
+            return "\(result.lens.modelName) lens " + (0..<shown).map { i in
+                String(format: "%@ %.4f", names[i], result.lens.coefficients[i])
+                    + (i < errors.count ? String(format: " ± %.4f", errors[i]) : "")
+            }.joined(separator: ", ")
+        }
     }
 }

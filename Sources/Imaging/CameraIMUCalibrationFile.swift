@@ -25,6 +25,10 @@ public struct CameraIMUCalibrationFile: Sendable {
     public var turnedDegrees: SIMD3<Double>?
     /// Standard errors (`standard_errors`), when the fit gave them.
     public var uncertainty: Uncertainty?
+    /// Seconds from the first row's time to one past the last row's (a rolling shutter), when fitted:
+    /// written as `rolling_shutter_readout_s`, with `time_offset_refers_to: middle_row` (row y is seen at
+    /// log time = video time + offset + readout · (y / height - 1/2)).
+    public var readout: Double?
     /// True when only the time offset is known: the file then holds `time_offset_s`, `undetermined` and
     /// the reason in `warning`, and no camera or mount.
     public var offsetOnly = false
@@ -44,11 +48,15 @@ public struct CameraIMUCalibrationFile: Sendable {
         public var timeOffsetSeconds: Double
         public var verticalFieldOfViewFraction: Double
         public var mountDegrees: SIMD3<Double>
+        /// The readout's, seconds (written in ms), when it was fitted.
+        public var readoutSeconds: Double?
 
-        public init(timeOffsetSeconds: Double, verticalFieldOfViewFraction: Double, mountDegrees: SIMD3<Double>) {
+        public init(timeOffsetSeconds: Double, verticalFieldOfViewFraction: Double, mountDegrees: SIMD3<Double>,
+                    readoutSeconds: Double? = nil) {
             self.timeOffsetSeconds = timeOffsetSeconds
             self.verticalFieldOfViewFraction = verticalFieldOfViewFraction
             self.mountDegrees = mountDegrees
+            self.readoutSeconds = readoutSeconds
         }
     }
 
@@ -98,7 +106,12 @@ public struct CameraIMUCalibrationFile: Sendable {
             raw.has_turned = 1
             raw.turned_deg = (turnedDegrees.x, turnedDegrees.y, turnedDegrees.z)
         }
+        if let readout {
+            raw.has_readout = 1
+            raw.readout_s = readout
+        }
         if let uncertainty {
+            raw.readout_se_ms = (uncertainty.readoutSeconds ?? .nan) * 1000
             raw.has_standard_errors = 1
             raw.time_offset_se_ms = uncertainty.timeOffsetSeconds * 1000
             raw.vertical_fov_se_percent = uncertainty.verticalFieldOfViewFraction * 100

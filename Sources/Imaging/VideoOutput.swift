@@ -5,7 +5,9 @@ import Foundation
 /// - `.mkv` or `.avi`: FFV1, lossless, through OpenCV's VideoWriter;
 /// - `.mp4`: H.264 (`avc1`, FFmpeg's libx264), lossy, for sharing; MPEG-4 Part 2 (`mp4v`) when this
 ///   FFmpeg has no H.264 encoder;
-/// - a name ending in `/`: a folder of numbered PNGs (`frame-000000.png`, ...).
+/// - a name ending in `/`: a folder of numbered PNGs (`frame-000000.png`, ...) with `frames.csv`, each
+///   frame's time (`t,filename`, as `ImageSequence` reads it): the folder is a clip that keeps a variable
+///   frame rate, which a constant-rate video file cannot.
 ///
 /// The output is staged by the command's `OutputFiles`: frames go to its temporary file or folder, and
 /// `finish()` checks that the file holds every frame at the size asked for; the command's commit then
@@ -24,6 +26,8 @@ public final class VideoOutput {
     public private(set) var count = 0
     private let temporaryPath: String
     private var writer: VideoWriter?
+    /// The PNG folder's `frames.csv` so far.
+    private var framesFile = "t,filename\n"
 
     /// The most frames per second an output takes: past it FFmpeg's time base for the rate loses precision.
     public static let maximumFramesPerSecond = 1000.0
@@ -95,8 +99,9 @@ public final class VideoOutput {
 
     deinit { writer?.close() }
 
-    /// Appends one frame of the output's size.
-    public func write(_ image: RGBImage) throws {
+    /// Appends one frame of the output's size; `time` in seconds (default: its index over the rate) goes to
+    /// a PNG folder's `frames.csv`, and must rise; a video file is timed by its constant rate.
+    public func write(_ image: RGBImage, time: Double? = nil) throws {
         guard image.width == width, image.height == height else {
             throw ImagingError.video(path: path, reason: "frame \(count) is \(image.width)x\(image.height), not \(width)x\(height)")
         }
@@ -108,6 +113,7 @@ public final class VideoOutput {
                 if let code = OutputFiles.write(data, toNewFile: frame) {
                     throw ImagingError.video(path: path, reason: "cannot write PNG frame \(count) (\(String(cString: strerror(code))))")
                 }
+                framesFile += String(format: "%.9f,frame-%06d.png\n", time ?? Double(count) / framesPerSecond, count)
             case .video:
                 try writer?.write(image)
             }
@@ -126,7 +132,13 @@ public final class VideoOutput {
     public func finish() throws {
         writer?.close()
         writer = nil
-        guard case .video = kind else { return }
+        guard case .video = kind else {
+            let times = URL(fileURLWithPath: temporaryPath).appendingPathComponent("frames.csv").path
+            if let code = OutputFiles.write(Data(framesFile.utf8), toNewFile: times) {
+                throw ImagingError.video(path: path, reason: "cannot write frames.csv (\(String(cString: strerror(code))))")
+            }
+            return
+        }
         let reader = try? VideoReader(path: temporaryPath)
         let written = reader?.frameCount
         guard let written, written == count else {

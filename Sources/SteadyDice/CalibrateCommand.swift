@@ -39,6 +39,16 @@ struct Calibrate: ParsableCommand {
                                valueName: "FILE"))
     var intrinsics: String?
 
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("The lens to estimate with the focal length: pinhole (none), radial (OpenCV's radial-tangential "
+                               + "model: k1 and k2) or fisheye (OpenCV's fisheye model: k1 to k4). Not with --intrinsics.",
+                               valueName: "MODEL"))
+    var lens: String = "pinhole"
+
+    @Flag(name: .customLong("no-readout"),
+          help: "Take the camera's shutter as global: do not fit a rolling shutter's readout time.")
+    var noReadout = false
+
     @Option(name: [.customShort("o"), .long], parsing: .unconditional,
             help: ArgumentHelp("Write the calibration here as an OpenCV FileStorage file (.yaml, .yml or .xml), for --calibration.",
                                valueName: "cal.yaml"))
@@ -48,6 +58,12 @@ struct Calibrate: ParsableCommand {
         guard fovGuess > 5, fovGuess < 170 else { throw ValidationError("--fov-guess must be between 5 and 170 degrees") }
         guard maxOffset.isFinite, maxOffset >= 0.01, maxOffset <= CameraIMUCalibrationFile.largestTimeOffset else {
             throw ValidationError("--max-offset must be a number of seconds from 0.01 to \(Int(CameraIMUCalibrationFile.largestTimeOffset))")
+        }
+        guard LensModel(rawValue: lens) != nil else {
+            throw ValidationError("--lens must be pinhole, radial or fisheye, not '\(lens)'")
+        }
+        if intrinsics != nil, lens != "pinhole" {
+            throw ValidationError("--lens estimates a lens; --intrinsics gives one: give one of them")
         }
         if let output, !["yaml", "yml", "xml"].contains((output as NSString).pathExtension.lowercased()) {
             throw ValidationError("--output must name a .yaml, .yml or .xml file")
@@ -70,6 +86,8 @@ struct Calibrate: ParsableCommand {
                                                    gyro: gyro, fieldOfViewGuessDegrees: fovGuess,
                                                    progress: { message($0) })
             calibration.searchRange = maxOffset
+            calibration.lensModel = LensModel(rawValue: lens) ?? .pinhole
+            calibration.fitsReadout = !noReadout
             if let known, let intrinsics {
                 guard known.pinhole.width == clip.width, known.pinhole.height == clip.height else {
                     throw CommandFailure("\(intrinsics): the intrinsics are for \(known.pinhole.width)x\(known.pinhole.height) pictures, "
@@ -108,9 +126,10 @@ struct Calibrate: ParsableCommand {
                                              uncertainty: errors.map {
                                                  .init(timeOffsetSeconds: $0.timeOffsetSeconds,
                                                        verticalFieldOfViewFraction: $0.verticalFieldOfViewFraction,
-                                                       mountDegrees: $0.mountDegrees)
+                                                       mountDegrees: $0.mountDegrees, readoutSeconds: $0.readoutSeconds)
                                              })
-                file.lens = known?.lens ?? .pinhole
+                file.lens = result.lens
+                file.readout = result.readout
                 try file.write(to: calibrationOutput)
                 try outputs.commit()
                 print("wrote \(calibrationOutput.path)")

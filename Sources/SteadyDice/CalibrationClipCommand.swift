@@ -3,6 +3,7 @@ import CommandLineSupport
 import Composition
 import AttitudeMath
 import Calibration
+import Camera
 import CSVText
 import FileAccess
 import Foundation
@@ -48,6 +49,33 @@ struct CalibrationClip: ParsableCommand {
                                + "second (drawn from --seed).", valueName: "DEG/S"))
     var gyroNoise: Double = 0
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("The lens the clip is seen through: pinhole, radial (OpenCV's radial-tangential "
+                               + "model) or fisheye (OpenCV's fisheye model); --fov is then the picture's height through it.",
+                               valueName: "MODEL"))
+    var lens: String = "pinhole"
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("The lens's coefficients in OpenCV's order: k1,k2,p1,p2[,k3...] for radial, "
+                               + "k1,k2,k3,k4 for fisheye.", valueName: "K1,K2,..."))
+    var distortion: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("A rolling shutter: milliseconds from the first row's time to the last row's "
+                               + "(row y shows log time = video time + offset + readout × (y / height - 1/2), so --time-offset "
+                               + "is the middle row's); 0 is a global shutter.", valueName: "MS"))
+    var readout: Double = 0
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Motion blur: each row is exposed for this many milliseconds, centred on its "
+                               + "time (0: none).", valueName: "MS"))
+    var exposure: Double = 0
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("A variable frame rate, as phones record: each frame period is the mean period "
+                               + "times 1 ± up to this share (0 to 0.9, drawn from --seed). Needs --video FOLDER/, whose "
+                               + "frames.csv keeps each frame's time.", valueName: "SHARE"))
+    var frameJitter: Double = 0
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("The share of the recorded motion the camera turns (0 to 1; 0.02 is a rig that "
+                               + "barely moves).", valueName: "SHARE"))
+    var motionScale: Double = 1
+
     @Option(parsing: .unconditional, help: "Frame size, WxH.")
     var size: Size = Size(width: 320, height: 240)
 
@@ -57,8 +85,9 @@ struct CalibrationClip: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("The seed of the texture and of --gyro-noise: another seed, another world.", valueName: "N"))
     var seed: UInt64 = 1
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The clip to write: .mkv or .avi (FFV1, lossless), or .mp4 (H.264, lossy, as cameras "
-                               + "record; to check calibrate on compressed frames).", valueName: "CLIP"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The clip to write: .mkv or .avi (FFV1, lossless), .mp4 (H.264, lossy, as cameras "
+                               + "record; to check calibrate on compressed frames), or a folder ending in '/' (PNG pictures and "
+                               + "frames.csv with each one's time).", valueName: "CLIP"))
     var video: String
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The raw log to write (steady-dice raw CSV).", valueName: "RAW.csv"))
@@ -87,15 +116,54 @@ struct CalibrationClip: ParsableCommand {
         }
     }
 
+    /// The lens `--lens` and `--distortion` name.
+    func parsedLens() throws -> Lens {
+        guard ["pinhole", "radial", "fisheye"].contains(lens) else {
+            throw ValidationError("--lens must be pinhole, radial or fisheye, not '\(lens)'")
+        }
+        if lens == "pinhole" {
+            guard distortion == nil else { throw ValidationError("--distortion needs --lens radial or fisheye") }
+            return .pinhole
+        }
+        guard let distortion else { throw ValidationError("--lens \(lens) needs --distortion (its coefficients in OpenCV's order)") }
+        let counts = lens == "fisheye" ? [4] : [4, 5, 8, 12]
+        let coefficients: [Double]
+        do {
+            coefficients = try OptionValues.numbers(distortion, counts: counts, shape: lens == "fisheye" ? "K1,K2,K3,K4" : "K1,K2,P1,P2[,K3...]")
+        } catch {
+            throw ValidationError("--distortion: \(error)")
+        }
+        switch Lens.make(model: lens, coefficients: coefficients) {
+        case .success(let made): return made
+        case .failure(let problem): throw ValidationError("--distortion: \(problem)")
+        }
+    }
+
     func validate() throws {
         _ = try parsedBias()
+        let lens = try parsedLens()
+        guard LensCamera(verticalFieldOfViewDegrees: fov, width: size.width, height: size.height, lens: lens) != nil else {
+            throw ValidationError("--fov \(fov): the lens's rays do not reach \(fov / 2)° from its axis")
+        }
+        guard readout >= 0, readout <= 1000 / fps else {
+            throw ValidationError("--readout must be from 0 to one frame period (\(String(format: "%.1f", 1000 / fps)) ms)")
+        }
+        guard exposure >= 0, exposure <= 1000 / fps else {
+            throw ValidationError("--exposure must be from 0 to one frame period (\(String(format: "%.1f", 1000 / fps)) ms)")
+        }
+        guard frameJitter >= 0, frameJitter <= 0.9 else { throw ValidationError("--frame-jitter must be from 0 to 0.9") }
+        if frameJitter > 0, VideoOutput.kind(of: video) != .pngFolder {
+            throw ValidationError("--frame-jitter needs --video FOLDER/: a video file here is written at a constant rate, a folder's "
+                                  + "frames.csv keeps each frame's time")
+        }
+        guard motionScale > 0, motionScale <= 1 else { throw ValidationError("--motion-scale must be more than 0 and at most 1") }
         guard gyroNoise >= 0, gyroNoise <= 100 else { throw ValidationError("--gyro-noise must be from 0 to 100 degrees per second") }
         guard fov > 5, fov < 170 else { throw ValidationError("--fov must be between 5 and 170 degrees") }
         guard duration > 0, duration <= 600 else { throw ValidationError("--duration must be from 0 to 600 seconds") }
         guard abs(timeOffset) <= 1 else { throw ValidationError("--time-offset must be within ±1 s") }
         guard fps > 0, fps <= 240 else { throw ValidationError("--fps must be from 0 to 240") }
-        guard case .video? = VideoOutput.kind(of: video) else {
-            throw ValidationError("--video must name a .mkv or .avi file (FFV1, lossless) or a .mp4 file (H.264)")
+        guard VideoOutput.kind(of: video) != nil else {
+            throw ValidationError("--video must name a .mkv or .avi file (FFV1, lossless), a .mp4 file (H.264) or a folder ending in '/'")
         }
         if let problem = VideoOutput.problem(path: video, width: size.width, height: size.height, framesPerSecond: fps) {
             throw ValidationError("--video \(video) at --size \(size.width)x\(size.height): \(problem)")
@@ -116,22 +184,33 @@ struct CalibrationClip: ParsableCommand {
             let raw = try RawLogReader.read(path: trial)
             let motion: SyntheticMotion
             do {
-                motion = try SyntheticMotion(reference: raw, start: start, duration: duration)
+                motion = try SyntheticMotion(reference: raw, start: start, duration: duration, motionScale: motionScale)
             } catch let error as CalibrationError {
                 throw CommandFailure("\(trial): \(error)")
             }
             try logOutput.write(Data(motion.rawCSV(gyroBias: bias * .pi / 180, gyroNoise: gyroNoise * .pi / 180, seed: seed).utf8))
             let output = try VideoOutput(output: videoOutput, framesPerSecond: fps, width: size.width, height: size.height)
-            let clip = SyntheticCalibrationClip(fieldOfViewDegrees: fov, width: size.width, height: size.height, framesPerSecond: fps,
+            var clip = SyntheticCalibrationClip(fieldOfViewDegrees: fov, width: size.width, height: size.height, framesPerSecond: fps,
                                        duration: duration, deviceFromIMU: mount, timeOffset: timeOffset, seed: seed)
+            clip.lens = try parsedLens()
+            clip.readout = readout / 1000
+            clip.exposure = exposure / 1000
+            if frameJitter > 0 {
+                clip.frameTimes = SyntheticCalibrationClip.variableFrameTimes(count: clip.frameCount, framesPerSecond: fps, jitter: frameJitter,
+                                                                              seed: seed)
+            }
             let camera = clip.camera
-            let frames = try clip.render(motion: motion, assets: try Assets.locate(explicit: assets), to: output) { k, count in
+            let frames = try clip.render(motion: motion, assets: try Assets.locate(explicit: assets),
+                                         write: { image, time in try output.write(image, time: time) }) { k, count in
                 if k % 100 == 0 { Messages.logger.info("calibration-clip: \(k) of \(count) frames") }
             }
             try output.finish()
             if let truthOutput {
-                try CameraIMUCalibrationFile(camera: camera, deviceFromIMU: mount, timeOffset: timeOffset, residualDegreesPerSecond: 0,
-                                             framesUsed: frames, framesTotal: frames, warning: "").write(to: truthOutput)
+                var file = CameraIMUCalibrationFile(camera: camera, deviceFromIMU: mount, timeOffset: timeOffset, residualDegreesPerSecond: 0,
+                                                    framesUsed: frames, framesTotal: frames, warning: "")
+                file.lens = clip.lens
+                file.readout = clip.readout
+                try file.write(to: truthOutput)
             }
             try outputs.commit()
             print("wrote \(video) (\(frames) frames, \(size.width)x\(size.height) at \(fps) fps) and \(log) "

@@ -40,10 +40,14 @@ final class CalibrationFitTests: XCTestCase {
                                        gyro: GyroIntegral(time: motion.logTime, rate: motion.gyro), progress: { lines.append($0) })
         let result = try fit.fit(pairs)
         XCTAssertEqual(result.timeOffset, -0.311, accuracy: 1e-4)
-        // The progress says which fit each step belongs to: the steps of the refit do not restart the first fit's count.
-        let steps = lines.all.filter { $0.contains(", step ") }
+        // The progress says which fit each step belongs to: the steps of the refit do not restart the first fit's count,
+        // and the point stage follows with its own.
+        let all = lines.all.filter { $0.contains(", step ") }
+        let steps = all.filter { !$0.hasPrefix("points: ") }
         XCTAssertTrue(steps.first?.hasPrefix("fit on ") == true && steps.first?.contains(" frame pairs, step 1: ") == true, "\(steps)")
         XCTAssertTrue(steps.last?.hasPrefix("refit on the ") == true, "\(steps)")
+        XCTAssertTrue(all.last?.hasPrefix("points: ") == true && all.contains { $0.hasPrefix("points: fit on ") && $0.contains(", step 1: ") },
+                      "\(all)")
         let firsts = steps.filter { $0.contains(", step 1: ") }
         XCTAssertEqual(firsts.count, 2)
         XCTAssertNotEqual(firsts[0].components(separatedBy: ", step")[0], firsts[1].components(separatedBy: ", step")[0])

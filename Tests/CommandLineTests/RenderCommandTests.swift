@@ -100,9 +100,12 @@ final class RenderCommandTests: XCTestCase {
             XCTAssertTrue(result.stderr.contains("render: frame 4 of 4"), result.stderr)
             let frames: [RGBImage]
             if output.hasSuffix("/") {
+                // The PNGs and frames.csv with each one's time: the folder is a clip `calibrate` and `--video` read.
                 let names = try FileManager.default.contentsOfDirectory(atPath: path(output)).sorted()
-                XCTAssertEqual(names, (0..<4).map { String(format: "frame-%06d.png", $0) })
-                frames = try names.map { try RGBImage.read(path: path(output) + $0) }
+                XCTAssertEqual(names, (0..<4).map { String(format: "frame-%06d.png", $0) } + ["frames.csv"])
+                let sequence = try ImageSequence(folder: path(output))
+                XCTAssertEqual(sequence.frames.map(\.time), [0, 0.2, 0.4, 0.6])
+                frames = try sequence.frames.map { try RGBImage.read(path: $0.path) }
             } else {
                 frames = try readFrames(video: path(output))
             }

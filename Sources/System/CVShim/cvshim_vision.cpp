@@ -132,6 +132,12 @@ static void writeCalibration(cv::FileStorage &fs, const cvs_camera_imu_calibrati
     fs << "imu_to_camera" << "[:" << c->imu_to_camera[0] << c->imu_to_camera[1] << c->imu_to_camera[2]
        << c->imu_to_camera[3] << "]";
     fs << "time_offset_s" << c->time_offset_s;
+    if (c->has_readout) {
+        fs.writeComment("rolling_shutter_readout_s: row y of the frame at video time t is seen at log time "
+                        "t + time_offset_s + readout * (y / image_height - 1/2): the offset is the middle row's");
+        fs << "rolling_shutter_readout_s" << c->readout_s;
+        fs << "time_offset_refers_to" << "middle_row";
+    }
     fs << "residual_deg_per_s" << c->residual_deg_per_s;
     fs << "frames_used" << c->frames_used;
     fs << "frames_total" << c->frames_total;
@@ -145,6 +151,7 @@ static void writeCalibration(cv::FileStorage &fs, const cvs_camera_imu_calibrati
         fs << "time_offset_ms" << c->time_offset_se_ms;
         fs << "vertical_fov_percent" << c->vertical_fov_se_percent;
         fs << "mount_deg" << "[:" << c->mount_se_deg[0] << c->mount_se_deg[1] << c->mount_se_deg[2] << "]";
+        if (c->has_readout) fs << "readout_ms" << c->readout_se_ms;
         fs << "}";
     }
 }

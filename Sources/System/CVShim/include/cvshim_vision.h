@@ -40,6 +40,9 @@ typedef struct {
     double distortion[12];     // the lens's coefficients in OpenCV's order (none: five zeros)
     int distortion_count;
     const char *distortion_model; // NULL: none written (radial, OpenCV's default); "fisheye"
+    int has_readout;           // 1: write rolling_shutter_readout_s and what instant the offset refers to
+    double readout_s;          // row y is seen at video time + offset + readout_s * (y / image_height - 1/2)
+    double readout_se_ms;      // its standard error, when has_standard_errors
     int offset_only;           // 1: only time_offset_s is determined: no camera_matrix, no imu_to_camera, and
                                // `undetermined: [camera_matrix, imu_to_camera]` with the reason in `warning`
 } cvs_camera_imu_calibration;

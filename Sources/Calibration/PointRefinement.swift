@@ -1,0 +1,376 @@
+import AttitudeMath
+import Camera
+import Foundation
+
+/// The lens model `calibrate --lens` estimates.
+public enum LensModel: String, CaseIterable, Sendable {
+    /// No distortion: the focal length alone.
+    case pinhole
+    /// OpenCV's radial-tangential model with k1 and k2 estimated (p1, p2 and k3 held at 0).
+    case radial
+    /// OpenCV's fisheye model with k1 to k4 estimated.
+    case fisheye
+
+    /// How many coefficients are estimated.
+    var coefficientCount: Int {
+        switch self {
+        case .pinhole: return 0
+        case .radial: return 2
+        case .fisheye: return 4
+        }
+    }
+
+    /// The lens with these estimated coefficients.
+    func lens(_ k: [Double]) -> Lens {
+        switch self {
+        case .pinhole: return .pinhole
+        case .radial: return .radial([k[0], k[1], 0, 0])
+        case .fisheye: return .fisheye(SIMD4(k[0], k[1], k[2], k[3]))
+        }
+    }
+}
+
+/// The second stage of the calibration: every tracked point seen at its own row's time, through the lens.
+///
+/// Row y of the frame at video time t is seen at log time t + offset + readout · (y / height - 1/2) (a
+/// rolling shutter; 0 for a global one): the offset is the middle row's, the one instant that stands for
+/// the whole frame when a die is drawn over it. Each point's ray through the
+/// lens is first moved, with the gyroscope (less its bias, through the mount), from its row's instant to
+/// its frame's middle row's; the camera's rotation between the two frames' middle rows is then fitted
+/// over those rays (Wahba's problem, as in the first stage), and must equal the gyroscope's. Fitting each
+/// pair's rotation rather than each point's miss keeps what rotation cannot explain (a road sliding by
+/// beneath a moving phone) from pulling the focal length. A damped Gauss-Newton fit on Cauchy's robust
+/// cost over offset, focal length, mount, gyroscope bias, readout and the lens's coefficients; pairs far
+/// off the rest are dropped and the fit run again.
+struct PointRefinement {
+    struct Parameters {
+        var offset: Double
+        var logFocal: Double
+        var cameraFromIMU: Quaternion
+        var gyroBias: SIMD3<Double>
+        var readout: Double
+        var coefficients: [Double]
+    }
+
+    struct Point {
+        var index: Int
+        var a: SIMD2<Double>, b: SIMD2<Double>
+    }
+
+    /// What the fit found: the parameters, the RMS miss in pixels, standard errors and the points used.
+    struct Outcome {
+        var parameters: Parameters
+        var rmsPixels: Double
+        /// One sigma per parameter in `PointRefinement.names` order (nil where not fitted).
+        var standardErrors: [Double?]
+        /// One sigma of the vertical field of view, as a fraction of it.
+        var fieldOfViewFraction: Double?
+        var points: Int
+    }
+
+    let calibration: CameraIMUCalibration
+    let model: LensModel
+    let fitsReadout: Bool
+    var points: [Point]
+
+    /// At most this many points of a pair, and pairs, are used: enough to pin every parameter, few enough
+    /// that a debug build fits in seconds.
+    static let pointsPerPair = 30
+    static let largestPairCount = 240
+
+    init(calibration: CameraIMUCalibration, model: LensModel, fitsReadout: Bool, pairs: [FramePairTracks]) {
+        self.calibration = calibration
+        self.model = model
+        self.fitsReadout = fitsReadout
+        let stride = max(1, (pairs.count + Self.largestPairCount - 1) / Self.largestPairCount)
+        var points: [Point] = []
+        for pair in pairs.enumerated().filter({ $0.offset % stride == 0 }).map(\.element) {
+            let step = max(1, pair.from.count / Self.pointsPerPair)
+            for i in Swift.stride(from: 0, to: pair.from.count, by: step).prefix(Self.pointsPerPair) {
+                points.append(Point(index: pair.index, a: pair.from[i], b: pair.to[i]))
+            }
+        }
+        self.points = points
+    }
+
+    var knownCamera: LensCamera? { calibration.knownCamera }
+
+    /// Parameter slots: offset, log focal, mount (3), bias (3), readout, coefficients.
+    var free: [Int] {
+        var out = [0]
+        if knownCamera == nil { out.append(1) }
+        out += [2, 3, 4, 5, 6, 7]
+        if fitsReadout { out.append(8) }
+        if knownCamera == nil { out += (0..<model.coefficientCount).map { 9 + $0 } }
+        return out
+    }
+
+    func apply(_ p: Parameters, _ delta: [Double]) -> Parameters {
+        var q = p
+        q.offset += delta[0]
+        q.logFocal += delta[1]
+        q.cameraFromIMU = (RotationFit.quaternion(rotationVector: SIMD3(delta[2], delta[3], delta[4])) * p.cameraFromIMU).normalized()
+            ?? p.cameraFromIMU
+        q.gyroBias += SIMD3(delta[5], delta[6], delta[7])
+        q.readout += delta[8]
+        for i in q.coefficients.indices { q.coefficients[i] += delta[9 + i] }
+        return q
+    }
+
+    var slotCount: Int { 9 + model.coefficientCount }
+
+    func camera(_ p: Parameters) -> LensCamera {
+        if let knownCamera { return knownCamera }
+        let f = exp(p.logFocal)
+        let w = calibration.width, h = calibration.height
+        return LensCamera(pinhole: PinholeCamera(fx: f, fy: f, cx: Double(w - 1) / 2, cy: Double(h - 1) / 2, width: w, height: h),
+                          lens: model.lens(p.coefficients))
+    }
+
+    /// Each point's ray in C through `p`'s camera (nil where the lens cannot invert it).
+    func rays(_ p: Parameters) -> [SIMD3<Double>?] {
+        let camera = self.camera(p)
+        return points.map { camera.ray(pixel: $0.a) }
+    }
+
+    /// A miss the lens cannot project counts as this many pixels on each axis.
+    static let unprojectable = 50.0
+
+    func residuals(_ p: Parameters, rays: [SIMD3<Double>?]) -> [Double] {
+        let camera = self.camera(p)
+        let height = Double(calibration.height)
+        var out = [Double]()
+        out.reserveCapacity(2 * points.count)
+        for (point, ray) in zip(points, rays) {
+            let ta = calibration.time(ofFrame: point.index) + p.offset + p.readout * (point.a.y / height - 0.5)
+            let tb = calibration.time(ofFrame: point.index + 1) + p.offset + p.readout * (point.b.y / height - 0.5)
+            guard let ray else { out += [Self.unprojectable, Self.unprojectable]; continue }
+            let turn = calibration.gyro.rotation(from: ta, to: tb) - p.gyroBias * (tb - ta)
+            let q = RotationFit.quaternion(rotationVector: -p.cameraFromIMU.rotate(turn))
+            guard let seen = camera.project(q.rotate(ray)) else { out += [Self.unprojectable, Self.unprojectable]; continue }
+            out += [seen.x - point.b.x, seen.y - point.b.y]
+        }
+        return out
+    }
+
+    /// Each point's rays through `p`'s camera at both ends, nil where the lens cannot invert one.
+    func rayPairs(_ p: Parameters) -> [(SIMD3<Double>, SIMD3<Double>)?] {
+        let camera = self.camera(p)
+        return points.map { point in
+            guard let a = camera.ray(pixel: point.a), let b = camera.ray(pixel: point.b) else { return nil }
+            return (a, b)
+        }
+    }
+
+    /// The points' index ranges, one per frame pair (points are kept pair by pair).
+    var pairRanges: [Range<Int>] {
+        var out: [Range<Int>] = []
+        var start = 0
+        for i in 1...points.count where i == points.count || points[i].index != points[start].index {
+            out.append(start..<i)
+            start = i
+        }
+        return out
+    }
+
+    /// Per pair, the camera's rotation between the frames' middle rows (fitted over the points' rays, each
+    /// moved to its frame's middle row) plus the gyroscope's over the same instants through the mount: zero
+    /// for a perfect fit (rays turn opposite to the camera). Three numbers per pair, radians.
+    func pairResiduals(_ p: Parameters, rays: [(SIMD3<Double>, SIMD3<Double>)?], ranges: [Range<Int>]) -> [Double] {
+        let height = Double(calibration.height)
+        func turn(_ from: Double, _ to: Double) -> SIMD3<Double> {
+            p.cameraFromIMU.rotate(calibration.gyro.rotation(from: from, to: to) - p.gyroBias * (to - from))
+        }
+        var out = [Double]()
+        out.reserveCapacity(3 * ranges.count)
+        for range in ranges {
+            let k = points[range.lowerBound].index
+            let middleA = calibration.time(ofFrame: k) + p.offset
+            let middleB = calibration.time(ofFrame: k + 1) + p.offset
+            var from: [SIMD3<Double>] = [], to: [SIMD3<Double>] = []
+            // A lens that cannot invert a tracked point (its distortion folds back inside the picture) is
+            // not one that took it: the pair counts as unfitted rather than fitting without the point.
+            guard range.allSatisfy({ rays[$0] != nil }) else {
+                out += [Self.unfitPair, Self.unfitPair, Self.unfitPair]
+                continue
+            }
+            for i in range {
+                guard let (a, b) = rays[i] else { continue }
+                let ta = middleA + p.readout * (points[i].a.y / height - 0.5)
+                let tb = middleB + p.readout * (points[i].b.y / height - 0.5)
+                // A ray seen at t1 is, at t2, turned by minus the camera's turn from t1 to t2.
+                from.append(RotationFit.quaternion(rotationVector: -turn(ta, middleA)).rotate(a))
+                to.append(RotationFit.quaternion(rotationVector: -turn(tb, middleB)).rotate(b))
+            }
+            guard from.count >= 3, let q = RotationFit.wahba(from: from, to: to) else {
+                out += [Self.unfitPair, Self.unfitPair, Self.unfitPair]
+                continue
+            }
+            let r = RotationFit.rotationVector(q) + turn(middleA, middleB)
+            out += [r.x, r.y, r.z]
+        }
+        return out
+    }
+
+    /// A pair whose rays cannot be fitted counts as this many radians on each axis.
+    static let unfitPair = 0.05
+
+    /// Whether a slot changes the points' rays (the camera), so they must be recomputed for it.
+    func movesRays(_ slot: Int) -> Bool { slot == 1 || slot >= 9 }
+
+    static func cost(_ r: [Double]) -> Double { r.reduce(0) { $0 + $1 * $1 } }
+
+    /// The length of each consecutive group of `width` numbers.
+    static func norms(_ r: [Double], width: Int) -> [Double] {
+        stride(from: 0, to: r.count, by: width).map { (i: Int) -> Double in
+            var sum = 0.0
+            for j in i..<(i + width) { sum += r[j] * r[j] }
+            return sum.squareRoot()
+        }
+    }
+
+    /// Cauchy's robust cost with scale `c` over each pair's residual: Σ c² log(1 + |r|² / c²).
+    static func robustCost(_ r: [Double], scale c: Double) -> Double {
+        norms(r, width: 3).reduce(0) { $0 + c * c * log1p($1 * $1 / (c * c)) }
+    }
+
+    /// The residuals at `p`, given the rays at `p` when they are known.
+    func evaluate(_ p: Parameters, rays known: [(SIMD3<Double>, SIMD3<Double>)?]? = nil, ranges: [Range<Int>])
+        -> (residuals: [Double], rays: [(SIMD3<Double>, SIMD3<Double>)?]) {
+        let rays = known ?? rayPairs(p)
+        return (pairResiduals(p, rays: rays, ranges: ranges), rays)
+    }
+
+    /// The Jacobian's columns for the free slots at `p`, by forward differences.
+    func columns(_ p: Parameters, _ r: [Double], rays: [(SIMD3<Double>, SIMD3<Double>)?], ranges: [Range<Int>]) -> [[Double]] {
+        let steps = [1e-5, 1e-5, 1e-6, 1e-6, 1e-6, 1e-5, 1e-5, 1e-5, 1e-5] + [Double](repeating: 1e-5, count: model.coefficientCount)
+        return free.map { k -> [Double] in
+            var delta = [Double](repeating: 0, count: slotCount)
+            delta[k] = steps[k]
+            let moved = apply(p, delta)
+            let movedResiduals = evaluate(moved, rays: movesRays(k) ? nil : rays, ranges: ranges).residuals
+            return zip(movedResiduals, r).map { ($0 - $1) / steps[k] }
+        }
+    }
+
+    /// Damped Gauss-Newton on Cauchy's cost (reweighted each step) from `start`, `iterations` at most. The
+    /// scale is twice the starting median residual, so that a clean clip fits as by least squares while
+    /// pairs far off the rest weigh less.
+    func solve(_ start: Parameters, iterations: Int, progress: (Parameters, Double, Int) -> Void) -> Parameters {
+        let ranges = pairRanges
+        var p = start
+        var (r, rays) = evaluate(p, ranges: ranges)
+        let startNorms = Self.norms(r, width: 3).sorted()
+        let scale = max(1e-6, 2 * (startNorms.isEmpty ? 0 : startNorms[startNorms.count / 2]))
+        var damping = 1e-3
+        for iteration in 0..<iterations {
+            let columns = self.columns(p, r, rays: rays, ranges: ranges)
+            let weights = Self.norms(r, width: 3).flatMap { norm -> [Double] in
+                let w = 1 / (1 + norm * norm / (scale * scale))
+                return [w, w, w]
+            }
+            let n = columns.count
+            var normal = [[Double]](repeating: [Double](repeating: 0, count: n), count: n)
+            var gradient = [Double](repeating: 0, count: n)
+            for i in 0..<n {
+                let weighted = zip(columns[i], weights).map { $0 * $1 }
+                for j in i..<n {
+                    normal[i][j] = zip(weighted, columns[j]).reduce(0) { $0 + $1.0 * $1.1 }
+                    normal[j][i] = normal[i][j]
+                }
+                gradient[i] = -zip(weighted, r).reduce(0) { $0 + $1.0 * $1.1 }
+            }
+            let cost = Self.robustCost(r, scale: scale)
+            var improved = false
+            for _ in 0..<8 {
+                var damped = normal
+                for i in 0..<n { damped[i][i] *= 1 + damping; damped[i][i] += 1e-15 }
+                guard let reduced = LinearSystem.solve(damped, gradient) else { break }
+                var delta = [Double](repeating: 0, count: slotCount)
+                for (i, k) in free.enumerated() { delta[k] = reduced[i] }
+                let candidate = apply(p, delta)
+                let (candidateResiduals, candidateRays) = evaluate(candidate, ranges: ranges)
+                let candidateCost = Self.robustCost(candidateResiduals, scale: scale)
+                if candidateCost < cost {
+                    p = candidate; r = candidateResiduals; rays = candidateRays
+                    damping = max(damping / 10, 1e-9)
+                    improved = cost - candidateCost > 1e-7 * cost
+                    break
+                }
+                damping *= 10
+            }
+            progress(p, (Self.cost(r) / Double(max(ranges.count, 1))).squareRoot() * calibration.framesPerSecond * 180 / .pi,
+                     iteration + 1)
+            if !improved { break }
+        }
+        return p
+    }
+
+    /// The fit: solve, drop the pairs whose residual is more than five times the median, solve again, and
+    /// take standard errors.
+    mutating func fit(_ start: Parameters, progress: @escaping (String) -> Void) -> Outcome {
+        func report(_ stage: String) -> (Parameters, Double, Int) -> Void {
+            { (p: Parameters, rms: Double, step: Int) in
+                let lens: String = p.coefficients.isEmpty ? "" : ", lens " + p.coefficients.map { String(format: "%.4f", $0) }.joined(separator: " ")
+                progress(String(format: "%@, step %d: offset %.4f s, readout %.2f ms, focal %.1f px%@, residual %.3f°/s", stage, step,
+                                p.offset, p.readout * 1000, exp(p.logFocal), lens, rms))
+            }
+        }
+        var p = solve(start, iterations: 25, progress: report("points: fit on \(pairRanges.count) pairs, \(points.count) tracked points"))
+        let ranges = pairRanges
+        let norms = Self.norms(evaluate(p, ranges: ranges).residuals, width: 3)
+        let median = norms.sorted()[norms.count / 2]
+        let limit = max(5 * median, 1e-5)
+        let keptPairs = Set(zip(ranges, norms).filter { $0.1 <= limit }.map { points[$0.0.lowerBound].index })
+        if keptPairs.count < ranges.count {
+            points = points.filter { keptPairs.contains($0.index) }
+            p = solve(p, iterations: 15, progress: report("points: refit on the \(keptPairs.count) pairs that fit"))
+        }
+        return outcome(p)
+    }
+
+    /// RMS pixels by which each point, turned from its row's instant by the gyroscope and projected
+    /// through the lens, misses its track.
+    func reprojectionRMS(_ p: Parameters) -> Double {
+        (Self.cost(residuals(p, rays: rays(p))) / Double(max(points.count, 1))).squareRoot()
+    }
+
+    func outcome(_ p: Parameters) -> Outcome {
+        let ranges = pairRanges
+        let (r, rays) = evaluate(p, ranges: ranges)
+        let rms = reprojectionRMS(p)
+        let columns = self.columns(p, r, rays: rays, ranges: ranges)
+        let n = columns.count
+        var errors = [Double?](repeating: nil, count: slotCount)
+        var fovFraction: Double?
+        guard r.count > n else { return Outcome(parameters: p, rmsPixels: rms, standardErrors: errors, fieldOfViewFraction: nil, points: points.count) }
+        var normal = [[Double]](repeating: [Double](repeating: 0, count: n), count: n)
+        for i in 0..<n { for j in 0..<n { normal[i][j] = zip(columns[i], columns[j]).reduce(0) { $0 + $1.0 * $1.1 } } }
+        let ridge = 1e-12 * (0..<n).map { normal[$0][$0] }.max()!
+        for k in 0..<n { normal[k][k] += ridge }
+        let variance = Self.cost(r) / Double(r.count - n)
+        var inverse: [[Double]] = []
+        for i in 0..<n {
+            var unit = [Double](repeating: 0, count: n)
+            unit[i] = 1
+            guard let column = LinearSystem.solve(normal, unit) else {
+                return Outcome(parameters: p, rmsPixels: rms, standardErrors: errors, fieldOfViewFraction: nil, points: points.count)
+            }
+            inverse.append(column)
+        }
+        for (i, k) in free.enumerated() where inverse[i][i] >= 0 { errors[k] = (variance * inverse[i][i]).squareRoot() }
+        // The field of view moves with the focal length and the coefficients: its variance is gᵀ Σ g.
+        if knownCamera == nil, let fov = camera(p).verticalFieldOfViewDegrees {
+            var g = [Double](repeating: 0, count: n)
+            for (i, k) in free.enumerated() where movesRays(k) {
+                var delta = [Double](repeating: 0, count: slotCount)
+                delta[k] = 1e-6
+                if let moved = camera(apply(p, delta)).verticalFieldOfViewDegrees { g[i] = (moved - fov) / 1e-6 }
+            }
+            var sum = 0.0
+            for i in 0..<n { for j in 0..<n { sum += g[i] * inverse[i][j] * g[j] } }
+            fovFraction = (variance * max(sum, 0)).squareRoot() / fov
+        }
+        return Outcome(parameters: p, rmsPixels: rms, standardErrors: errors, fieldOfViewFraction: fovFraction, points: points.count)
+    }
+}

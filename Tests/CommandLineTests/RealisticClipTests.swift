@@ -1,0 +1,133 @@
+import AttitudeMath
+import Camera
+import Foundation
+import Imaging
+import TestSupport
+import XCTest
+
+/// `calibrate` on synthetic clips that look like real footage (`calibration-clip` with a lens, a rolling
+/// shutter, motion blur, a variable frame rate, a rig that barely moves), each with known truth: the
+/// offset within 1 ms, the field of view within 1 %, the mount within 1°, the readout within 2 ms and
+/// k1 within 0.02.
+final class RealisticClipTests: XCTestCase {
+    static let trial = Fixtures.broadTrial02Excerpt
+    static let mount = Quaternion(w: 0.9659, x: 0, y: 0.2588, z: 0).normalized()!
+    var folder: URL!
+
+    override func setUpWithError() throws { folder = try TemporaryFolder.make("realistic") }
+    override func tearDownWithError() throws { if let folder { try? FileManager.default.removeItem(at: folder) } }
+
+    struct Kind {
+        var name: String
+        var fov: Double
+        /// calibration-clip's extra options.
+        var clip: [String]
+        var lens: Lens = .pinhole
+        var readout: Double = 0
+        /// A folder of pictures with frames.csv rather than a video file.
+        var asFolder = false
+    }
+
+    /// Makes the clip, calibrates it with `--lens` for its kind, and checks every figure against the truth.
+    func check(_ kind: Kind, offset: Double = 0.04) throws {
+        // URL's path drops a trailing slash, and a folder output is named by one.
+        let clip = kind.asFolder ? folder.appendingPathComponent(kind.name).path + "/" : folder.appendingPathComponent(kind.name + ".mkv").path
+        let log = folder.appendingPathComponent("\(kind.name).csv").path
+        let truthFile = folder.appendingPathComponent("\(kind.name)-truth.yaml").path
+        let q = Self.mount
+        let made = try CommandHarness.run(["calibration-clip", "--trial", Self.trial, "--start", "110", "--duration", "6",
+                                           "--fov", "\(kind.fov)", "--time-offset", "\(offset)", "--mount", "\(q.w),\(q.x),\(q.y),\(q.z)",
+                                           "--video", clip, "--log", log, "--truth", truthFile] + kind.clip, timeout: 600)
+        XCTAssertEqual(made.status, 0, "\(kind.name): \(made.stderr)")
+        // The truth file names the lens and the readout the clip was drawn with.
+        let truthCamera = try CalibratedCamera.read(path: truthFile)
+        XCTAssertEqual(truthCamera.lens, kind.lens, kind.name)
+        let model = kind.lens.modelName == "fisheye" ? "fisheye" : (kind.lens == .pinhole ? "pinhole" : "radial")
+        let output = folder.appendingPathComponent("\(kind.name).yaml").path
+        let run = try BuiltTool.run("steady-dice", ["calibrate", "--video", clip, "--log", log, "--lens", model, "-o", output], timeout: 600)
+        XCTAssertEqual(run.status, 0, "\(kind.name): \(run.stderr)")
+        let found = try CameraIMUCalibrationFile.readMount(path: output)
+        let camera = try CalibratedCamera.read(path: output)
+        XCTAssertEqual(found.timeOffset, offset, accuracy: 0.001, "\(kind.name): time offset")
+        let fov = try XCTUnwrap(camera.lensCamera.verticalFieldOfViewDegrees)
+        XCTAssertEqual(fov / kind.fov, 1, accuracy: 0.01, "\(kind.name): vertical field of view \(fov)°")
+        XCTAssertLessThan(found.deviceFromIMU.angle(to: Self.mount) * 180 / .pi, 1, "\(kind.name): mount \(found.deviceFromIMU)")
+        XCTAssertEqual(camera.lens.modelName, kind.lens.modelName, kind.name)
+        if case .radial(let truth) = kind.lens {
+            XCTAssertEqual(camera.lens.coefficients[0], truth[0], accuracy: 0.02, "\(kind.name): k1")
+        }
+        if case .fisheye(let truth) = kind.lens {
+            XCTAssertEqual(camera.lens.coefficients[0], truth[0], accuracy: 0.02, "\(kind.name): k1")
+        }
+        let text = try String(contentsOfFile: output, encoding: .utf8)
+        let readout = try XCTUnwrap(CalibrateCommandTests.number(after: "\nrolling_shutter_readout_s: ", in: text), text)
+        XCTAssertEqual(readout, kind.readout, accuracy: 0.002, "\(kind.name): readout")
+        XCTAssertTrue(text.contains("time_offset_refers_to: middle_row"), text)
+        let readoutError = try XCTUnwrap(CalibrateCommandTests.number(after: "readout_ms: ", in: text), text)
+        XCTAssertTrue(readoutError > 0 && readoutError < 1, "\(kind.name): readout ± \(readoutError) ms")
+        XCTAssertTrue(run.stdout.contains("rolling shutter readout"), run.stdout)
+    }
+
+    func testARollingShutter() throws {
+        try check(Kind(name: "rolling", fov: 60, clip: ["--readout", "20"], readout: 0.020))
+    }
+
+    func testARadialLensWithARollingShutter() throws {
+        try check(Kind(name: "radial", fov: 60, clip: ["--lens", "radial", "--distortion", "-0.28,0.08,0,0", "--readout", "15"],
+                       lens: .radial([-0.28, 0.08, 0, 0]), readout: 0.015))
+    }
+
+    func testAFisheyeWithARollingShutterAndMotionBlur() throws {
+        try check(Kind(name: "fisheye", fov: 120, clip: ["--lens", "fisheye", "--distortion", "0.02,-0.01,0.005,-0.001", "--readout", "10",
+                                                         "--exposure", "8"],
+                       lens: .fisheye(SIMD4(0.02, -0.01, 0.005, -0.001)), readout: 0.010))
+    }
+
+    /// A variable frame rate (periods 30 % either side of the mean) in a folder of pictures timed by frames.csv.
+    func testAVariableFrameRate() throws {
+        try check(Kind(name: "variable", fov: 55, clip: ["--frame-jitter", "0.3", "--readout", "12"], readout: 0.012, asFolder: true))
+        let times = try ImageSequence(folder: folder.appendingPathComponent("variable").path).frames.map(\.time)
+        let periods = zip(times.dropFirst(), times).map { $0 - $1 }
+        XCTAssertGreaterThan((periods.max() ?? 0) - (periods.min() ?? 0), 0.01, "the periods vary: \(periods.prefix(8))")
+    }
+
+    /// A rig that turns 2 % of a hand's motion (a few hundredths of a degree per frame) is refused, saying
+    /// how little it turned; nothing is written.
+    func testANearlyStationaryRigIsRefused() throws {
+        let clip = folder.appendingPathComponent("still.mkv").path
+        let log = folder.appendingPathComponent("still.csv").path
+        let made = try CommandHarness.run(["calibration-clip", "--trial", Self.trial, "--start", "110", "--duration", "6",
+                                           "--motion-scale", "0.02", "--video", clip, "--log", log], timeout: 600)
+        XCTAssertEqual(made.status, 0, made.stderr)
+        let output = folder.appendingPathComponent("still.yaml").path
+        let run = try CommandHarness.run(["calibrate", "--video", clip, "--log", log, "-o", output], timeout: 600)
+        XCTAssertEqual(run.status, 65, run.stderr)
+        XCTAssertTrue(run.stderr.contains("the clip hardly turned"), run.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output))
+    }
+
+    /// An MP4 with audio and a data track beside the picture, as cameras write them, is read in full and
+    /// calibrated.
+    func testAnMP4WithADataTrack() throws {
+        let clip = folder.appendingPathComponent("plain.mkv").path
+        let log = folder.appendingPathComponent("plain.csv").path
+        let made = try CommandHarness.run(["calibration-clip", "--trial", Self.trial, "--start", "110", "--duration", "6",
+                                           "--time-offset", "0.03", "--video", clip, "--log", log], timeout: 600)
+        XCTAssertEqual(made.status, 0, made.stderr)
+        let mp4 = folder.appendingPathComponent("camera.mp4").path
+        // H.264 nearly lossless, AAC audio and a timecode data track, as a camera writes them.
+        let muxed = try BuiltTool.run(URL(fileURLWithPath: "/usr/bin/ffmpeg"),
+                                      ["-nostdin", "-v", "error", "-y", "-i", clip, "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
+                                       "-map", "0:v", "-map", "1:a", "-shortest", "-c:v", "libx264", "-qp", "8", "-pix_fmt", "yuv420p",
+                                       "-c:a", "aac", "-timecode", "00:00:00:00", mp4], timeout: 300)
+        XCTAssertEqual(muxed.status, 0, muxed.stderr)
+        let video = try VideoFile(path: mp4)
+        XCTAssertTrue(video.info.streams.contains("data") && video.info.streams.contains("audio"), video.info.streams)
+        let run = try CommandHarness.run(["calibrate", "--video", mp4, "--log", log, "-o", folder.appendingPathComponent("mp4.yaml").path],
+                                         timeout: 600)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains("tracked 180 frames"), run.stderr)
+        let found = try CameraIMUCalibrationFile.readMount(path: folder.appendingPathComponent("mp4.yaml").path)
+        XCTAssertEqual(found.timeOffset, 0.03, accuracy: 0.001)
+    }
+}
