@@ -72,6 +72,12 @@ struct PointRefinement {
     let model: LensModel
     let fitsReadout: Bool
     var points: [Point]
+    /// Fit each point's miss in pixels (2 residuals a point) rather than each pair's rotation (3 a pair):
+    /// the lens's shape shows in how points near the edge and the centre of one pair disagree, which a
+    /// pair's best rotation averages away; used first when a lens is estimated.
+    var perPoint = false
+    /// Residuals per group: a point's 2 or a pair's 3.
+    var width: Int { perPoint ? 2 : 3 }
 
     /// At most this many points of a pair, and pairs, are used: enough to pin every parameter, few enough
     /// that a debug build fits in seconds.
@@ -230,14 +236,27 @@ struct PointRefinement {
     }
 
     /// Cauchy's robust cost with scale `c` over each pair's residual: Σ c² log(1 + |r|² / c²).
-    static func robustCost(_ r: [Double], scale c: Double) -> Double {
-        norms(r, width: 3).reduce(0) { $0 + c * c * log1p($1 * $1 / (c * c)) }
+    /// A point the lens cannot take, or a pair it cannot fit, counts in full (its square, weight 1): under
+    /// the robust cost alone a fit could hide points by bending the lens until it no longer takes them.
+    static func robustCost(_ r: [Double], width: Int, scale c: Double) -> Double {
+        norms(r, width: width).reduce(0) { $0 + (isPenalty($1, width: width) ? $1 * $1 : c * c * log1p($1 * $1 / (c * c))) }
+    }
+
+    /// Whether a group's residual is the penalty for a point the lens cannot take or a pair it cannot fit.
+    static func isPenalty(_ norm: Double, width: Int) -> Bool {
+        norm >= 0.999 * (width == 2 ? unprojectable * 2.squareRoot() : unfitPair * 3.squareRoot())
     }
 
     /// The residuals at `p`, given the rays at `p` when they are known.
     func evaluate(_ p: Parameters, rays known: [(SIMD3<Double>, SIMD3<Double>)?]? = nil, ranges: [Range<Int>])
         -> (residuals: [Double], rays: [(SIMD3<Double>, SIMD3<Double>)?]) {
         let rays = known ?? rayPairs(p)
+        if perPoint {
+            let camera = self.camera(p)
+            // A point whose far end the lens cannot invert still has a ray at its near end.
+            let starts = zip(points, rays).map { point, pair in pair?.0 ?? camera.ray(pixel: point.a) }
+            return (residuals(p, rays: starts), rays)
+        }
         return (pairResiduals(p, rays: rays, ranges: ranges), rays)
     }
 
@@ -260,14 +279,14 @@ struct PointRefinement {
         let ranges = pairRanges
         var p = start
         var (r, rays) = evaluate(p, ranges: ranges)
-        let startNorms = Self.norms(r, width: 3).sorted()
+        let startNorms = Self.norms(r, width: width).sorted()
         let scale = max(1e-6, 2 * (startNorms.isEmpty ? 0 : startNorms[startNorms.count / 2]))
         var damping = 1e-3
         for iteration in 0..<iterations {
             let columns = self.columns(p, r, rays: rays, ranges: ranges)
-            let weights = Self.norms(r, width: 3).flatMap { norm -> [Double] in
-                let w = 1 / (1 + norm * norm / (scale * scale))
-                return [w, w, w]
+            let weights = Self.norms(r, width: width).flatMap { norm -> [Double] in
+                let w = Self.isPenalty(norm, width: width) ? 1 : 1 / (1 + norm * norm / (scale * scale))
+                return [Double](repeating: w, count: width)
             }
             let n = columns.count
             var normal = [[Double]](repeating: [Double](repeating: 0, count: n), count: n)
@@ -280,7 +299,7 @@ struct PointRefinement {
                 }
                 gradient[i] = -zip(weighted, r).reduce(0) { $0 + $1.0 * $1.1 }
             }
-            let cost = Self.robustCost(r, scale: scale)
+            let cost = Self.robustCost(r, width: width, scale: scale)
             var improved = false
             for _ in 0..<8 {
                 var damped = normal
@@ -290,7 +309,7 @@ struct PointRefinement {
                 for (i, k) in free.enumerated() { delta[k] = reduced[i] }
                 let candidate = apply(p, delta)
                 let (candidateResiduals, candidateRays) = evaluate(candidate, ranges: ranges)
-                let candidateCost = Self.robustCost(candidateResiduals, scale: scale)
+                let candidateCost = Self.robustCost(candidateResiduals, width: width, scale: scale)
                 if candidateCost < cost {
                     p = candidate; r = candidateResiduals; rays = candidateRays
                     damping = max(damping / 10, 1e-9)
@@ -299,7 +318,9 @@ struct PointRefinement {
                 }
                 damping *= 10
             }
-            progress(p, (Self.cost(r) / Double(max(ranges.count, 1))).squareRoot() * calibration.framesPerSecond * 180 / .pi,
+            // RMS pixels a point, or degrees per second a pair.
+            progress(p, perPoint ? (Self.cost(r) / Double(max(points.count, 1))).squareRoot()
+                         : (Self.cost(r) / Double(max(ranges.count, 1))).squareRoot() * calibration.framesPerSecond * 180 / .pi,
                      iteration + 1)
             if !improved { break }
         }
@@ -309,14 +330,22 @@ struct PointRefinement {
     /// The fit: solve, drop the pairs whose residual is more than five times the median, solve again, and
     /// take standard errors.
     mutating func fit(_ start: Parameters, progress: @escaping (String) -> Void) -> Outcome {
-        func report(_ stage: String) -> (Parameters, Double, Int) -> Void {
+        func report(_ stage: String, unit: String) -> (Parameters, Double, Int) -> Void {
             { (p: Parameters, rms: Double, step: Int) in
                 let lens: String = p.coefficients.isEmpty ? "" : ", lens " + p.coefficients.map { String(format: "%.4f", $0) }.joined(separator: " ")
-                progress(String(format: "%@, step %d: offset %.4f s, readout %.2f ms, focal %.1f px%@, residual %.3f°/s", stage, step,
-                                p.offset, p.readout * 1000, exp(p.logFocal), lens, rms))
+                progress(String(format: "%@, step %d: offset %.4f s, readout %.2f ms, focal %.1f px%@, residual %.3f %@", stage, step,
+                                p.offset, p.readout * 1000, exp(p.logFocal), lens, rms, unit))
             }
         }
-        var p = solve(start, iterations: 25, progress: report("points: fit on \(pairRanges.count) pairs, \(points.count) tracked points"))
+        var p = start
+        // A lens's shape first from each point's miss: a pair's rotation alone leaves a valley in which
+        // k1, k2 and the focal length trade (k1 -0.03, k2 -0.09 for a lens of -0.25, 0.06).
+        if model != .pinhole && knownCamera == nil {
+            perPoint = true
+            p = solve(p, iterations: 25, progress: report("points: the lens from \(points.count) tracked points", unit: "px"))
+            perPoint = false
+        }
+        p = solve(p, iterations: 25, progress: report("points: fit on \(pairRanges.count) pairs, \(points.count) tracked points", unit: "°/s"))
         let ranges = pairRanges
         let norms = Self.norms(evaluate(p, ranges: ranges).residuals, width: 3)
         let median = norms.sorted()[norms.count / 2]
@@ -324,7 +353,7 @@ struct PointRefinement {
         let keptPairs = Set(zip(ranges, norms).filter { $0.1 <= limit }.map { points[$0.0.lowerBound].index })
         if keptPairs.count < ranges.count {
             points = points.filter { keptPairs.contains($0.index) }
-            p = solve(p, iterations: 15, progress: report("points: refit on the \(keptPairs.count) pairs that fit"))
+            p = solve(p, iterations: 15, progress: report("points: refit on the \(keptPairs.count) pairs that fit", unit: "°/s"))
         }
         return outcome(p)
     }

@@ -37,9 +37,16 @@ public struct CameraOptions: ParsableArguments {
     public var fov: Double?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Camera intrinsics: an OpenCV calibration file (camera_matrix, distortion_coefficients, "
-                               + "image_width, image_height). A distorted background is undistorted first.",
+                               + "image_width, image_height; distortion_model: fisheye for OpenCV's fisheye model). With "
+                               + "distortion, --lens-drawing says how the picture and the die meet.",
                                valueName: "FILE.yml"))
     public var intrinsics: String?
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("With a distorted lens: warp (default) draws the die through the lens over the picture as taken, "
+                               + "every pixel of it; undistort undistorts the picture to its camera matrix's pinhole (a wide "
+                               + "lens's edges are lost) and draws the die through that pinhole.", valueName: "warp|undistort"))
+    public var lensDrawing: String = "warp"
 
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Place the die in the world: bearing B° clockwise from north (W's +X), elevation E° above "
@@ -57,10 +64,15 @@ public struct CameraOptions: ParsableArguments {
 
     /// The library's value these options stand for.
     public var settings: CameraSettings {
-        CameraSettings(fieldOfViewDegrees: fov, intrinsicsPath: intrinsics, anchor: anchor?.anchor, panoramaPath: panorama)
+        var settings = CameraSettings(fieldOfViewDegrees: fov, intrinsicsPath: intrinsics, anchor: anchor?.anchor, panoramaPath: panorama)
+        settings.lensDrawing = LensDrawing(rawValue: lensDrawing) ?? .warp
+        return settings
     }
 
     public func validate() throws {
+        guard LensDrawing(rawValue: lensDrawing) != nil else {
+            throw ValidationError("--lens-drawing must be warp or undistort, not '\(lensDrawing)'")
+        }
         try asValidationError { try settings.validate() }
     }
 

@@ -15,6 +15,9 @@ public struct CameraSetup {
     public var anchor: Anchor?
     public var panorama: RGBImage?
     public var panoramaPath: String?
+    /// How a distorted lens is drawn: the die through it over the picture as taken (`warp`), or the picture
+    /// undistorted (`undistort`, with `undistorter`).
+    public var lensDrawing: LensDrawing = .warp
 
     public init(fov: Double? = nil, calibrated: CalibratedCamera? = nil, intrinsicsPath: String? = nil,
                 undistorter: Undistorter? = nil, anchor: Anchor? = nil, panorama: RGBImage? = nil, panoramaPath: String? = nil) {
@@ -47,6 +50,8 @@ public struct CameraSetup {
         var state = state
         state.camera = camera(width: width, height: height)
         state.anchor = anchor
+        // Through the lens over the picture as taken; a panorama is drawn through the pinhole, and the die with it.
+        if lensDrawing == .warp, panorama == nil, let calibrated, calibrated.isDistorted { state.lens = calibrated.lens }
         return state
     }
 
@@ -60,7 +65,7 @@ public struct CameraSetup {
     }
 
     /// The background picture as drawn: with calibrated intrinsics it must have the calibrated size,
-    /// and with distortion it is undistorted.
+    /// and with distortion it is undistorted when `lensDrawing` is `undistort` (kept as taken for `warp`).
     public func prepare(background image: RGBImage, source: String) throws -> RGBImage {
         guard let calibrated else { return image }
         guard image.width == calibrated.pinhole.width, image.height == calibrated.pinhole.height else {

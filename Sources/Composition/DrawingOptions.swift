@@ -77,6 +77,16 @@ public struct SnapshotOptions: Equatable, Sendable {
     }
 }
 
+/// How a picture taken through a distorted lens (`--intrinsics` with distortion) and the die meet.
+public enum LensDrawing: String, CaseIterable, Sendable {
+    /// The picture as it was taken, every pixel of it (a fisheye's edges too), and the die drawn through
+    /// the lens onto it. The default.
+    case warp
+    /// The picture undistorted to the pinhole of its camera matrix (OpenCV's undistortion; a wide lens's
+    /// edges fall outside), and the die drawn through that pinhole.
+    case undistort
+}
+
 /// The camera model and the die's place: `--fov` or `--intrinsics`, `--anchor`, `--panorama`.
 public struct CameraSettings: Equatable, Sendable {
     /// Vertical field of view in degrees (nil: the seed's 60°, drawn with its own projection).
@@ -87,6 +97,8 @@ public struct CameraSettings: Equatable, Sendable {
     public var anchor: Anchor?
     /// An equirectangular panorama drawn as the background.
     public var panoramaPath: String?
+    /// How a distorted lens is drawn (`--lens-drawing`).
+    public var lensDrawing: LensDrawing = .warp
 
     public init(fieldOfViewDegrees: Double? = nil, intrinsicsPath: String? = nil, anchor: Anchor? = nil,
                 panoramaPath: String? = nil) {
@@ -134,10 +146,12 @@ public struct CameraSettings: Equatable, Sendable {
     /// Reads the files these settings name.
     public func load() throws -> CameraSetup {
         let calibrated = try intrinsicsPath.map { try CalibratedCamera.read(path: $0) }
-        let undistorter = try calibrated.flatMap { $0.isDistorted ? try Undistorter(camera: $0) : nil }
+        let undistorter = try calibrated.flatMap { $0.isDistorted && lensDrawing == .undistort ? try Undistorter(camera: $0) : nil }
         let panoramaImage = try panoramaPath.map { try RGBImage.read(path: $0) }
-        return CameraSetup(fov: fieldOfViewDegrees, calibrated: calibrated, intrinsicsPath: intrinsicsPath, undistorter: undistorter,
-                           anchor: anchor, panorama: panoramaImage, panoramaPath: panoramaPath)
+        var setup = CameraSetup(fov: fieldOfViewDegrees, calibrated: calibrated, intrinsicsPath: intrinsicsPath, undistorter: undistorter,
+                                anchor: anchor, panorama: panoramaImage, panoramaPath: panoramaPath)
+        setup.lensDrawing = lensDrawing
+        return setup
     }
 }
 

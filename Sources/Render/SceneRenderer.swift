@@ -18,6 +18,9 @@ public struct SceneState {
     public var anchor: Anchor?
     /// The HUD's text, drawn over everything; nil draws no HUD (and leaves the picture as it was).
     public var hud: HUDReadout?
+    /// The lens the background was taken through: the die is drawn through it onto `camera`'s pixels
+    /// (nil or the pinhole: `camera`'s projection alone).
+    public var lens: Lens?
 
     public init(worldFromDevice: Quaternion?, greyed: Bool = false, projection: Matrix4? = nil,
                 camera: PinholeCamera? = nil, anchor: Anchor? = nil, hud: HUDReadout? = nil) {
@@ -119,14 +122,17 @@ public final class SceneRenderer {
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | GLbitfield(GL_DEPTH_BUFFER_BIT))
         }
         if let worldFromDevice = state.worldFromDevice {
+            let throughLens = state.lens.flatMap { lens in state.camera.map { (lens: lens, camera: $0) } }
             let projection = state.projection ?? state.camera?.projectionMatrix(near: Double(Pipeline.near), far: Double(Pipeline.far))
                 ?? Pipeline.projection(width: width, height: height)
             if let anchor = state.anchor {
                 if anchor.isInFront(worldFromDevice: worldFromDevice, near: Double(Pipeline.near), halfExtents: model.halfExtents) {
-                    die.draw(projection: projection, modelView: anchor.modelView(worldFromDevice: worldFromDevice), greyed: state.greyed)
+                    die.draw(projection: projection, modelView: anchor.modelView(worldFromDevice: worldFromDevice), greyed: state.greyed,
+                             lens: throughLens)
                 }
             } else {
-                die.draw(projection: projection, modelView: Pipeline.modelView(worldFromDevice: worldFromDevice), greyed: state.greyed)
+                die.draw(projection: projection, modelView: Pipeline.modelView(worldFromDevice: worldFromDevice), greyed: state.greyed,
+                         lens: throughLens)
             }
         }
         if let hud = state.hud, let hudLayer {

@@ -5,25 +5,42 @@ import XCTest
 
 /// The end-to-end check: a synthetic clip with a known camera, mount and offset
 /// (`calibration-clip`), `calibrate` on it, then `render --calibration cal.yaml --anchor B,E` draws the
-/// die where the true camera sees it: IoU ≥ 0.9 in ≥ 95 % of the frames where it is in view.
+/// die where the true camera sees it: IoU ≥ 0.9 in ≥ 95 % of the frames where it is in view. Through
+/// a pinhole, and through a radial and a fisheye lens with a rolling shutter (`calibrate --lens`; the
+/// die drawn through the lens, `--lens-drawing warp`).
 final class CalibrationEndToEndTests: XCTestCase {
     static let trial = Fixtures.broadTrial02Excerpt
 
     func testRenderWithCalibrationPutsTheDieWhereTheTrueCameraSeesIt() throws {
-        let folder = try VideoTestFrames.temporaryFolder("calibration-e2e")
+        try check(name: "pinhole", fov: 50, clip: [], lens: "pinhole")
+    }
+
+    func testThroughARadialLensWithARollingShutter() throws {
+        try check(name: "radial", fov: 60, clip: ["--lens", "radial", "--distortion", "-0.25,0.06,0,0", "--readout", "15"], lens: "radial")
+    }
+
+    func testThroughAFisheyeWithARollingShutter() throws {
+        try check(name: "fisheye", fov: 110, clip: ["--lens", "fisheye", "--distortion", "0.02,-0.01,0.005,-0.001", "--readout", "10"],
+                  lens: "fisheye")
+    }
+
+    /// `clip`: calibration-clip's lens options; the truth is drawn through the truth file's camera.
+    func check(name: String, fov: Double, clip clipOptions: [String], lens: String) throws {
+        let folder = try VideoTestFrames.temporaryFolder("calibration-e2e-\(name)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let started = Date()
-        let fov = 50.0, offset = 0.2
+        let offset = 0.2
         let mount = Quaternion(axis: [0.4, -0.3, 0.85], angle: 0.7)
         let clip = folder.appendingPathComponent("clip.mkv").path
         let raw = folder.appendingPathComponent("raw.csv").path
         let cal = folder.appendingPathComponent("cal.yaml").path
+        let truthFile = folder.appendingPathComponent("truth.yaml").path
         let mountText = "\(mount.w),\(mount.x),\(mount.y),\(mount.z)"
         let made = try CommandHarness.run(["calibration-clip", "--trial", Self.trial, "--start", "110", "--duration", "6",
                                            "--fov", "\(fov)", "--time-offset", "\(offset)", "--mount", mountText,
-                                           "--video", clip, "--log", raw], timeout: 300)
+                                           "--video", clip, "--log", raw, "--truth", truthFile] + clipOptions, timeout: 300)
         XCTAssertEqual(made.status, 0, made.stderr)
-        let calibrated = try CommandHarness.run(["calibrate", "--video", clip, "--log", raw, "--output", cal], timeout: 300)
+        let calibrated = try CommandHarness.run(["calibrate", "--video", clip, "--log", raw, "--lens", lens, "--output", cal], timeout: 300)
         XCTAssertEqual(calibrated.status, 0, calibrated.stderr)
         let found = try CameraIMUCalibrationFile.readMount(path: cal)
 
@@ -44,7 +61,7 @@ final class CalibrationEndToEndTests: XCTestCase {
                 XCTAssertEqual(run.status, 0, run.stderr)
                 return out
             }
-            let truthFrames = try render(["--fov", "\(fov)", "--mount", mountText], from: offset, name: "truth")
+            let truthFrames = try render(["--intrinsics", truthFile, "--mount", mountText], from: offset, name: "truth")
             let calibratedFrames = try render(["--calibration", cal], from: found.timeOffset, name: "calibrated")
             for k in 0..<165 {
                 let name = String(format: "frame-%06d.png", k)
@@ -63,7 +80,7 @@ final class CalibrationEndToEndTests: XCTestCase {
         guard !sorted.isEmpty else { return }
         let median = sorted[sorted.count / 2], p5 = sorted[sorted.count * 5 / 100]
         let good = Double(ious.filter { $0 >= 0.9 }.count) / Double(ious.count)
-        print(String(format: "calibration end to end: found offset %.4f s (truth %.3f); %d frames in view, IoU median %.4f, "
+        print(String(format: "calibration end to end, \(name): found offset %.4f s (truth %.3f); %d frames in view, IoU median %.4f, "
                      + "5th percentile %.4f, %.1f%% at 0.9 or more; %.0f s", found.timeOffset, offset, ious.count, median, p5,
                      good * 100, elapsed))
         XCTAssertGreaterThanOrEqual(good, 0.95)

@@ -185,8 +185,9 @@ final class RenderCommandTests: XCTestCase {
         }
     }
 
-    /// `snapshot --intrinsics` with distortion shows the background undistorted by OpenCV: at the
-    /// calibrated size the picture is exactly the undistorted image; another size is refused.
+    /// `snapshot --intrinsics` with distortion and `--lens-drawing undistort` shows the background
+    /// undistorted by OpenCV: at the calibrated size the picture is exactly the undistorted image; another
+    /// size is refused.
     func testSnapshotUndistortsTheBackground() throws {
         var pixels = [UInt8](repeating: 0, count: 320 * 240 * 3)
         for y in 0..<240 { for x in 0..<320 where (x / 16 + y / 16) % 2 == 0 { for c in 0..<3 { pixels[(y * 320 + x) * 3 + c] = 230 } } }
@@ -195,7 +196,7 @@ final class RenderCommandTests: XCTestCase {
         let yml = path("distorted.yml")
         try Self.writeIntrinsics(to: yml, distortion: "[ 0.25, 0.05, 0.001, -0.002, 0. ]")
         // Looking north, level, with the die anchored south: behind the camera, so only the background shows.
-        let base = ["snapshot", "--attitude", "0.5,0.5,-0.5,-0.5", "--anchor", "180,0", "--intrinsics", yml]
+        let base = ["snapshot", "--attitude", "0.5,0.5,-0.5,-0.5", "--anchor", "180,0", "--intrinsics", yml, "--lens-drawing", "undistort"]
         let result = try CommandHarness.run(base + ["--size", "320x240", "--background", path("checker.png"), "-o", path("u.png")])
         XCTAssertEqual(result.status, 0, result.stderr)
         // The oracle: OpenCV's own maps and remap from the numbers written into distorted.yml, with no
