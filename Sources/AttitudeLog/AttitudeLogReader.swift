@@ -36,8 +36,10 @@ extension AttitudeLog {
                     if !folder.has("TotalAcceleration.csv") && !folder.has("Accelerometer.csv") {
                         missing.append("TotalAcceleration.csv or Accelerometer.csv (to fuse)")
                     }
-                } else {
+                } else if folder.producer == .xIMU3 {
                     missing = ["Quaternion.csv (to play)", "Inertial.csv (to fuse)"]
+                } else {
+                    missing = ["an orientation file (to play: fuse its …gyro.csv and …accel.csv instead)"]
                 }
                 throw AttitudeLogError(path: path, reason: .notARecording(
                     "a \(folder.producer.rawValue) folder without \(missing.joined(separator: ", "))"))

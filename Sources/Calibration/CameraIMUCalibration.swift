@@ -137,6 +137,8 @@ public struct CameraIMUCalibration {
     /// Seconds: offsets from -searchRange to +searchRange are searched (log time 0 is the log's first row,
     /// video time 0 the clip's first frame).
     public var searchRange = CameraIMUCalibration.defaultSearchRange
+    /// Seconds: the middle of the searched offsets (0 unless the clip's stamps and the log share a clock).
+    public var searchCentre = 0.0
     /// A camera known beforehand (`calibrate --intrinsics`): its lens turns pixels into rays, and only the
     /// offset, the mount and the gyroscope's bias are fitted. Nil: a pinhole whose focal length is fitted.
     public var knownCamera: LensCamera? {
@@ -255,7 +257,7 @@ public struct CameraIMUCalibration {
         let f0 = knownCamera?.pinhole.fy ?? Double(height) / 2 / tan(fieldOfViewGuessDegrees * .pi / 360)
 
         // Coarse offset: correlate the angles, which no mount changes.
-        let coarse = try searchOffset(textured, focal: f0, from: -searchRange, to: searchRange, step: 0.005).offset
+        let coarse = try searchOffset(textured, focal: f0, from: searchCentre - searchRange, to: searchCentre + searchRange, step: 0.005).offset
         let (offset0, correlation0) = try searchOffset(textured, focal: f0, from: coarse - 0.01, to: coarse + 0.01, step: 0.0005)
         progress(String(format: "coarse time offset %.4f s", offset0))
 
@@ -413,7 +415,7 @@ public struct CameraIMUCalibration {
     func time(ofFrame k: Int) -> Double { frameTimes[k] }
 
     /// Why frame times cannot be used, or nil: each must be finite and later than the one before.
-    static func problem(frameTimes: [Double]) -> String? {
+    public static func problem(frameTimes: [Double]) -> String? {
         for (k, t) in frameTimes.enumerated() {
             guard t.isFinite else { return "frame \(k) has no time" }
             if k > 0, t <= frameTimes[k - 1] {

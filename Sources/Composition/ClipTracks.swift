@@ -2,6 +2,7 @@ import Calibration
 import FileAccess
 import Foundation
 import Imaging
+import Recording
 
 /// Corners tracked through a whole clip, pair by pair.
 public struct ClipTracks {
@@ -10,13 +11,54 @@ public struct ClipTracks {
     public var frameTimes: [Double] = []
     public var frameCount: Int { frameTimes.count }
     public var tracks: [FramePairTracks] = []
+    /// An OpenCamera Sensors recording's first frame stamp, seconds on the phone's sensor clock (its
+    /// frames and its IMU share that clock), when the clip is one.
+    public var stampClockStart: Double?
 
     /// Reads every frame of the video file or picture folder at `path`, tracking corners from each frame to
     /// the next; `progress` hears every 100 frames and a summary of the clip's size, rate and turn.
+    /// An OpenCamera Sensors frame stamps file: one integer number of nanoseconds a line.
+    static func frameStamps(_ path: String) throws -> [Int64] {
+        let data: Data
+        do { data = try BoundedFile.read(path: path) } catch {
+            if let access = error.access { throw access }
+            throw ImagingError.video(path: path, reason: error.reason)
+        }
+        guard let text = String(data: data, encoding: .utf8) else { throw ImagingError.video(path: path, reason: "is not UTF-8 text") }
+        var stamps: [Int64] = []
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            if line.isEmpty { continue }
+            guard let stamp = Int64(line), stamp >= 0 else {
+                throw ImagingError.video(path: "\(path):\(index + 1)", reason: "expected a frame time in integer nanoseconds, found '\(line.prefix(40))'")
+            }
+            stamps.append(stamp)
+        }
+        guard !stamps.isEmpty else { throw ImagingError.video(path: path, reason: "holds no frame stamps") }
+        return stamps
+    }
+
     public static func read(path: String, progress: (String) -> Void) throws -> ClipTracks {
-        // A folder of pictures with a times file, or a video file.
-        let sequence = FileKind.of(path) == .folder ? try ImageSequence(folder: path) : nil
-        let video = sequence == nil ? try VideoFile(path: path) : nil
+        // An OpenCamera Sensors folder (its video, timed by its frame stamps), a folder of pictures with a
+        // times file, or a video file.
+        let recording = FileKind.of(path) == .folder ? RecordingFolder.open(path) : nil
+        var stamps: [Int64]?
+        var videoPath = path
+        if let recording, recording.producer == .openCameraSensors {
+            guard let file = recording.videoFile else {
+                throw ImagingError.video(path: path, reason: "an OpenCamera Sensors folder, but its video is not in it or beside it "
+                                         + "(VID_<date>.mp4 next to the folder <date>/, as the app leaves them)")
+            }
+            guard let stampsFile = recording.frameTimestampsFile else {
+                throw ImagingError.video(path: path, reason: "an OpenCamera Sensors folder without …_imu_timestamps.csv: "
+                                         + "record with frame time stamps on")
+            }
+            stamps = try Self.frameStamps(stampsFile)
+            videoPath = file
+            progress("\(path): OpenCamera Sensors, the video \(file) timed by \(stampsFile)")
+        }
+        let sequence = stamps == nil && FileKind.of(path) == .folder ? try ImageSequence(folder: path) : nil
+        let video = sequence == nil ? try VideoFile(path: videoPath) : nil
         let nextFrame: () throws -> VideoFrame? = { try sequence?.nextFrame() ?? video?.next() }
         let tracker = try FeatureTracker()
         var clip = ClipTracks()
@@ -40,7 +82,18 @@ public struct ClipTracks {
             }
         }
         guard clip.frameCount > 0 else { throw ImagingError.video(path: path, reason: "holds no frames") }
-        if let video {
+        if stamps != nil, let problem = CameraIMUCalibration.problem(frameTimes: clip.frameTimes) {
+            throw ImagingError.video(path: path, reason: "its frame stamps: \(problem)")
+        }
+        if let stamps {
+            // One stamp a frame, in order: the app writes one per frame while it records.
+            guard stamps.count == clip.frameCount else {
+                throw ImagingError.video(path: path, reason: "\(videoPath) has \(clip.frameCount) frames but the frame stamps file has "
+                                         + "\(stamps.count) lines; they must pair one to one")
+            }
+            clip.frameTimes = stamps.map { Double($0 - stamps[0]) * 1e-9 }
+            clip.stampClockStart = Double(stamps[0]) * 1e-9
+        } else if let video {
             clip.frameTimes = VideoFile.frameTimes(presentationTimes: clip.frameTimes, framesPerSecond: video.info.framesPerSecond,
                                                    tick: video.info.tick)
         }

@@ -11,6 +11,8 @@ public enum RawLogFormat: String, Sendable {
     case sensorLogger = "sensor-logger"
     /// An x-IMU3 GUI folder: `Inertial.csv` (deg/s, g), `Magnetometer.csv` (arbitrary units).
     case xIMU3 = "x-imu3"
+    /// An OpenCamera Sensors folder: `…gyro.csv` (rad/s), `…accel.csv` (m/s²), `…magnetic.csv` (µT), headerless, ns.
+    case openCameraSensors = "opencamera-sensors"
 }
 
 /// Raw inertial samples on one time base, in SI units and the sensor frame.

@@ -62,13 +62,15 @@ public enum RawLogReader {
                 return try checked(SensorLoggerReader.read(folder, conventions: conventions))
             case .xIMU3:
                 return try checked(XIMU3Reader.read(folder))
+            case .openCameraSensors:
+                return try checked(OpenCameraSensorsReader.read(folder))
             }
         }
         let table = try RawTable(data: contents(of: path), path: path)
         switch format(ofHeader: table.header) {
         case .rawCSV: return try checked(withGaps(readRawCSV(table)), table: table)
         case .xio: return try checked(withGaps(readXIO(table)), table: table)
-        case .sensorLogger, .xIMU3, nil:
+        case .sensorLogger, .xIMU3, .openCameraSensors, nil:
             throw RawLogError(path: path, line: table.headerLine,
                               "unrecognised header \(MessageText.quoted(table.header.names.joined(separator: ","))); expected "
                               + "'t,gx,gy,gz,ax,ay,az,mx,my,mz' (raw CSV) or x-io's 'Time (s),Gyroscope X (deg/s),…'")

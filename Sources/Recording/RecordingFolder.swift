@@ -1,6 +1,7 @@
 import Foundation
 
-/// A folder a recording app or logger wrote: Sensor Logger's export or an x-IMU3 GUI log.
+/// A folder a recording app or logger wrote: Sensor Logger's export, an x-IMU3 GUI log, or an
+/// OpenCamera Sensors recording's sensor folder.
 ///
 /// This is the one place that lists a folder's files. Readers ask it for a file by name
 /// (`file("Gyroscope.csv")`), so a new reader (Sensor Logger's `Location.csv`, say) hooks in here
@@ -12,6 +13,9 @@ public struct RecordingFolder: Sendable {
         case sensorLogger = "Sensor Logger"
         /// The x-IMU3 GUI or data logger: `Inertial.csv`, `Magnetometer.csv`, `Quaternion.csv`, ...
         case xIMU3 = "x-IMU3"
+        /// OpenCamera Sensors (Android): `VID_<date>gyro.csv`, `…accel.csv`, `…magnetic.csv`, `…_imu_timestamps.csv`,
+        /// in a folder `<date>/` beside the video `VID_<date>.mp4`.
+        case openCameraSensors = "OpenCamera Sensors"
     }
 
     public let path: String
@@ -21,6 +25,11 @@ public struct RecordingFolder: Sendable {
 
     /// The full path of `name` in the folder (any letter case), or nil when it is not there.
     public func file(_ name: String) -> String? { files[name.lowercased()] }
+
+    /// The full path of the first file (by name) whose name ends with `suffix` (any letter case), or nil.
+    public func file(endingWith suffix: String) -> String? {
+        files.keys.sorted().first { $0.hasSuffix(suffix.lowercased()) }.flatMap { files[$0] }
+    }
 
     /// True when the folder holds `name`.
     public func has(_ name: String) -> Bool { file(name) != nil }
@@ -41,8 +50,11 @@ public struct RecordingFolder: Sendable {
         }
         let has = { (name: String) in files[name.lowercased()] != nil }
         let producer: Producer
+        let ends = { (suffix: String) in files.keys.contains { $0.hasSuffix(suffix) } }
         if has("Inertial.csv") || (has("Quaternion.csv") && !has("Orientation.csv")) {
             producer = .xIMU3
+        } else if ends("gyro.csv") && (ends("accel.csv") || ends("_imu_timestamps.csv") || ends("_timestamps.csv")) {
+            producer = .openCameraSensors
         } else if has("Gyroscope.csv") || has("Orientation.csv") || has("TotalAcceleration.csv") || has("Metadata.csv") {
             producer = .sensorLogger
         } else {
@@ -54,7 +66,7 @@ public struct RecordingFolder: Sendable {
     /// What a folder that is not a known recording is refused with.
     public static let unknownFolderMessage = "a folder, but not a recording steady-dice knows: a Sensor Logger folder "
         + "holds Gyroscope.csv (and Accelerometer.csv or TotalAcceleration.csv) or Orientation.csv; an x-IMU3 folder "
-        + "holds Inertial.csv or Quaternion.csv"
+        + "holds Inertial.csv or Quaternion.csv; an OpenCamera Sensors folder holds VID_<date>gyro.csv and VID_<date>accel.csv"
 
     /// The producer's own orientation file in this folder: `Orientation.csv` (Sensor Logger) or
     /// `Quaternion.csv` (x-IMU3), or nil when it has none.
@@ -62,6 +74,7 @@ public struct RecordingFolder: Sendable {
         switch producer {
         case .sensorLogger: return file("Orientation.csv")
         case .xIMU3: return file("Quaternion.csv")
+        case .openCameraSensors: return nil
         }
     }
 
@@ -70,6 +83,36 @@ public struct RecordingFolder: Sendable {
         switch producer {
         case .sensorLogger: return has("Gyroscope.csv") && (has("Accelerometer.csv") || has("TotalAcceleration.csv"))
         case .xIMU3: return has("Inertial.csv")
+        case .openCameraSensors: return file(endingWith: "gyro.csv") != nil && file(endingWith: "accel.csv") != nil
         }
+    }
+
+    /// OpenCamera Sensors: the frames' time stamps (`VID_<date>_imu_timestamps.csv`; `_timestamps.csv` in
+    /// older versions): one integer a line, each frame's SENSOR_TIMESTAMP in nanoseconds.
+    public var frameTimestampsFile: String? {
+        guard producer == .openCameraSensors else { return nil }
+        return file(endingWith: "_imu_timestamps.csv") ?? file(endingWith: "_timestamps.csv")
+    }
+
+    /// OpenCamera Sensors: the video the folder's streams belong to: a video file in the folder, or
+    /// `VID_<date>.mp4` beside it (the name its CSV files start with), as the app leaves them.
+    public var videoFile: String? {
+        guard producer == .openCameraSensors else { return nil }
+        let videos = ["mp4", "mov", "mkv"]
+        if let inside = files.keys.sorted().first(where: { videos.contains(($0 as NSString).pathExtension) }) { return files[inside] }
+        let parent = (path as NSString).deletingLastPathComponent
+        var prefixes: [String] = []
+        if let gyro = file(endingWith: "gyro.csv") {
+            let name = (gyro as NSString).lastPathComponent
+            prefixes.append(String(name.dropLast("gyro.csv".count)))
+        }
+        prefixes.append("VID_" + (path as NSString).lastPathComponent)
+        for prefix in prefixes where !prefix.isEmpty {
+            for ext in videos {
+                let candidate = (parent as NSString).appendingPathComponent(prefix + "." + ext)
+                if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            }
+        }
+        return nil
     }
 }

@@ -3,6 +3,7 @@ import AttitudeMath
 import Calibration
 import FileAccess
 import Foundation
+import Recording
 import CommandLineSupport
 import Composition
 import Imaging
@@ -14,13 +15,13 @@ struct Calibrate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Find a camera's time offset, focal length and mount relative to an IMU from a clip and the IMU's raw log.")
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The clip: a video file (MP4, MOV, MKV, AVI: anything FFmpeg decodes; each frame timed by its presentation time), taken while the camera and the IMU turned together.",
+    @Option(parsing: .unconditional, help: ArgumentHelp("The clip: a video file (MP4, MOV, MKV, AVI: anything FFmpeg decodes; each frame timed by its presentation time), taken while the camera and the IMU turned together; a folder of pictures with a times file; or an OpenCamera Sensors folder (its video timed by its frame stamps, its gyroscope the log).",
                                valueName: "CLIP"))
     var video: String
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The IMU's raw log of the same minutes, in any format `attitude fuse` reads (the gyroscope is used).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("The IMU's raw log of the same minutes, in any format `attitude fuse` reads (the gyroscope is used). Not needed when --video is an OpenCamera Sensors folder.",
                                valueName: "RAW"))
-    var log: String
+    var log: String?
 
     @OptionGroup var recording: RecordingOptions
 
@@ -75,6 +76,11 @@ struct Calibrate: ParsableCommand {
     func run() throws {
         do {
             let started = Date()
+            let sameClock = RecordingFolder.open(video)?.producer == .openCameraSensors
+            guard let log = log ?? (sameClock ? video : nil) else {
+                throw CommandFailure("--log is needed: the IMU's raw log of the clip's minutes (only an OpenCamera Sensors folder "
+                                     + "as --video carries its own)")
+            }
             let outputs = OutputFiles(inputs: [video, log] + (intrinsics.map { [$0] } ?? []))
             let known = try intrinsics.map { try CalibratedCamera.read(path: $0) }
             let calibrationOutput = try output.map { try outputs.stage($0, option: "--output") }
@@ -86,6 +92,14 @@ struct Calibrate: ParsableCommand {
                                                    gyro: gyro, fieldOfViewGuessDegrees: fovGuess,
                                                    progress: { message($0) })
             calibration.searchRange = maxOffset
+            // Frames and gyroscope stamped on one clock: the stamps say where to look.
+            var stampOffset: Double?
+            if let frameStart = clip.stampClockStart, let logStart = raw.clockStart, log == video {
+                stampOffset = frameStart - logStart
+                calibration.searchCentre = frameStart - logStart
+                message(String(format: "the frames and the gyroscope share the phone's clock: by their stamps the offset is %.4f s; "
+                               + "searching ±%g s around it", frameStart - logStart, maxOffset))
+            }
             calibration.lensModel = LensModel(rawValue: lens) ?? .pinhole
             calibration.fitsReadout = !noReadout
             if let known, let intrinsics {
@@ -115,6 +129,10 @@ struct Calibrate: ParsableCommand {
                 throw CommandFailure("\(video) with \(log): \(error)")
             }
             CalibrationReport(result: result, known: known.map { ($0, intrinsics ?? "") }).lines.forEach { print($0) }
+            if let stampOffset {
+                print(String(format: "the offset is %.2f ms after the frames' own stamps (they mark the first row's exposure; the "
+                             + "offset is the middle row's)", (result.timeOffset - stampOffset) * 1000))
+            }
             let errors = result.uncertainty
             let q = result.deviceFromIMU.w < 0 ? -result.deviceFromIMU : result.deviceFromIMU
             if !result.warning.isEmpty { message("warning: \(result.warning)") }
