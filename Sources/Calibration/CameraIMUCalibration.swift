@@ -386,6 +386,17 @@ public struct CameraIMUCalibration {
         } else {
             warning = excitationWarning(used, offset: parameters.offset)
         }
+        // A lens coefficient whose standard error is as large as itself is not measured by this clip: it is
+        // written (the lens needs every coefficient) and named here, beside the field of view, which is.
+        if let errors = uncertainty?.lensCoefficients {
+            let names = lensModel == .fisheye ? ["k1", "k2", "k3", "k4"] : ["k1", "k2"]
+            let loose = errors.indices.filter { !(errors[$0] < max(abs(refined.coefficients[$0]), 0.005)) }
+            if !loose.isEmpty {
+                warning += (warning.isEmpty ? "" : "; ") + "the lens's " + loose.map { names[$0] }.joined(separator: ", ")
+                    + (loose.count > 1 ? " are" : " is") + " not determined by this clip (a standard error as large as the value; "
+                    + "the field of view is determined): turn so that the picture's edges sweep the scene, or give the lens with --intrinsics"
+            }
+        }
         let deviceFromIMU = Self.cameraFromDevice.conjugate * parameters.cameraFromIMU
         var result = CameraIMUCalibrationResult(camera: lensCamera.pinhole, deviceFromIMU: deviceFromIMU.normalized() ?? deviceFromIMU,
                                                 timeOffset: parameters.offset, residualDegreesPerSecond: rms,

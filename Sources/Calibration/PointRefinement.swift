@@ -342,7 +342,24 @@ struct PointRefinement {
         // k1, k2 and the focal length trade (k1 -0.03, k2 -0.09 for a lens of -0.25, 0.06).
         if model != .pinhole && knownCamera == nil {
             perPoint = true
-            p = solve(p, iterations: 25, progress: report("points: the lens from \(points.count) tracked points", unit: "px"))
+            // A radial lens's k1 and k2 must keep the model invertible out to the picture's corners all the
+            // way, or points drop out as penalties, and a path from no distortion to a strong barrel can be
+            // blocked by them: so it starts also from a moderate and a strong barrel (each monotonic to
+            // past the corners) and keeps the start that ends with the fewest points lost, then the least
+            // median miss.
+            let starts: [[Double]] = model == .radial ? [[0, 0], [-0.15, 0.03], [-0.3, 0.1]] : [p.coefficients]
+            var best: (parameters: Parameters, score: (Int, Double))?
+            for (n, coefficients) in starts.enumerated() {
+                var start = p
+                start.coefficients = coefficients
+                let label = starts.count > 1 ? " (start \(n + 1) of \(starts.count): k " + coefficients.map { String($0) }.joined(separator: ", ") + ")" : ""
+                let solved = solve(start, iterations: 25, progress: report("points: the lens from \(points.count) tracked points" + label, unit: "px"))
+                let misses = Self.norms(evaluate(solved, ranges: pairRanges).residuals, width: 2)
+                let lost = misses.filter { Self.isPenalty($0, width: 2) }.count
+                let median = misses.sorted()[misses.count / 2]
+                if best == nil || (lost, median) < best!.score { best = (solved, (lost, median)) }
+            }
+            p = best!.parameters
             perPoint = false
         }
         p = solve(p, iterations: 25, progress: report("points: fit on \(pairRanges.count) pairs, \(points.count) tracked points", unit: "°/s"))
