@@ -15,7 +15,8 @@ import Render
 /// row y (0 at the top) shows log time t_k + `timeOffset` + `readout` · (y / height - 1/2), so the offset
 /// is the middle row's as `calibrate` writes it, and with an `exposure` each pixel is the
 /// mean of 7 instants spread evenly over the exposure, centred on its row's time. The world is a
-/// panorama at infinity, so the camera's translation would show nothing and is not modelled.
+/// panorama at infinity, except with `translation`: the panorama is then on a sphere of `roomRadius`
+/// about the start, and the camera moves inside it, so its move shows as parallax.
 public struct SyntheticCalibrationClip: Sendable {
     /// The camera's vertical field of view in degrees and its picture size.
     public var fieldOfViewDegrees: Double
@@ -36,6 +37,11 @@ public struct SyntheticCalibrationClip: Sendable {
     public var exposure: Double = 0
     /// Each frame's time, seconds, rising (a variable frame rate); nil: frame k at k / fps.
     public var frameTimes: [Double]?
+    /// Metres: how far the camera moves from its place, along a slow Lissajous path (0: it only turns).
+    public var translation: Double = 0
+    /// Metres: with `translation`, the panorama is on a sphere of this radius about the start (a room),
+    /// so near and far do not matter but the move shows as parallax.
+    public var roomRadius: Double = 3
 
     public init(fieldOfViewDegrees: Double, width: Int, height: Int, framesPerSecond: Double, duration: Double,
                 deviceFromIMU: Quaternion, timeOffset: Double, seed: UInt64) {
@@ -64,7 +70,13 @@ public struct SyntheticCalibrationClip: Sendable {
     public func time(ofFrame k: Int) -> Double { frameTimes?[k] ?? Double(k) / framesPerSecond }
 
     /// Whether the clip needs the ray lookup rather than OpenGL's pinhole.
-    public var drawnAlongRays: Bool { lens != .pinhole || readout != 0 || exposure > 0 }
+    public var drawnAlongRays: Bool { lens != .pinhole || readout != 0 || exposure > 0 || translation > 0 }
+
+    /// The camera's place in the world at video time `t`, metres: a Lissajous path of `translation`'s
+    /// amplitude, at 0.7, 0.45 and 0.9 Hz on the world's x, y and z.
+    public func position(videoTime t: Double) -> SIMD3<Double> {
+        translation * SIMD3(sin(2 * .pi * 0.7 * t), sin(2 * .pi * 0.45 * t + 1), 0.5 * sin(2 * .pi * 0.9 * t + 2))
+    }
 
     /// Frame times around `framesPerSecond` that vary as a phone's do: each period is the mean period
     /// times 1 ± `jitter` (a share from 0 to 0.9), drawn from `seed`. The mean rate is kept.
@@ -137,6 +149,7 @@ public struct SyntheticCalibrationClip: Sendable {
         }
         let samples = exposure > 0 ? 7 : 1
         var rotations = [Double](repeating: 0, count: samples * height * 9)
+        var positions = [Double](repeating: 0, count: translation > 0 ? samples * height * 3 : 0)
         var pixels = [UInt8](repeating: 0, count: width * height * 3)
         let frames = frameCount
         for k in 0..<frames {
@@ -150,14 +163,23 @@ public struct SyntheticCalibrationClip: Sendable {
                     let columns = [q.rotate(SIMD3(1, 0, 0)), q.rotate(SIMD3(0, -1, 0)), q.rotate(SIMD3(0, 0, -1))]
                     let base = (s * height + y) * 9
                     for row in 0..<3 { for column in 0..<3 { rotations[base + 3 * row + column] = columns[column][row] } }
+                    if translation > 0 {
+                        let p = position(videoTime: t)
+                        positions[(s * height + y) * 3] = p.x
+                        positions[(s * height + y) * 3 + 1] = p.y
+                        positions[(s * height + y) * 3 + 2] = p.z
+                    }
                 }
             }
             panorama.pixels.withUnsafeBufferPointer { pano in
                 rays.withUnsafeBufferPointer { ray in
                     rotations.withUnsafeBufferPointer { rotation in
-                        pixels.withUnsafeMutableBufferPointer { out in
-                            panorama_raster(pano.baseAddress, Int32(panorama.width), Int32(panorama.height), ray.baseAddress,
-                                            Int32(width), Int32(height), rotation.baseAddress, Int32(samples), out.baseAddress)
+                        positions.withUnsafeBufferPointer { position in
+                            pixels.withUnsafeMutableBufferPointer { out in
+                                panorama_raster(pano.baseAddress, Int32(panorama.width), Int32(panorama.height), ray.baseAddress,
+                                                Int32(width), Int32(height), rotation.baseAddress,
+                                                translation > 0 ? position.baseAddress : nil, roomRadius, Int32(samples), out.baseAddress)
+                            }
                         }
                     }
                 }

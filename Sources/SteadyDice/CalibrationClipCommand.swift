@@ -72,6 +72,14 @@ struct CalibrationClip: ParsableCommand {
                                + "frames.csv keeps each frame's time.", valueName: "SHARE"))
     var frameJitter: Double = 0
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("Translation: the camera moves up to this many metres from its place along a "
+                               + "slow path (0.7, 0.45 and 0.9 Hz), inside a room of --room-radius whose walls carry the texture, "
+                               + "so near walls slide against far ones.", valueName: "M"))
+    var translation: Double = 0
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --translation: the room's radius, metres.", valueName: "M"))
+    var roomRadius: Double = 3
+
     @Option(parsing: .unconditional, help: ArgumentHelp("The share of the recorded motion the camera turns (0 to 1; 0.02 is a rig that "
                                + "barely moves).", valueName: "SHARE"))
     var motionScale: Double = 1
@@ -156,6 +164,9 @@ struct CalibrationClip: ParsableCommand {
             throw ValidationError("--frame-jitter needs --video FOLDER/: a video file here is written at a constant rate, a folder's "
                                   + "frames.csv keeps each frame's time")
         }
+        guard translation >= 0, roomRadius > 0, translation < roomRadius / 2 else {
+            throw ValidationError("--translation must be from 0 to half --room-radius (default 3 m)")
+        }
         guard motionScale > 0, motionScale <= 1 else { throw ValidationError("--motion-scale must be more than 0 and at most 1") }
         guard gyroNoise >= 0, gyroNoise <= 100 else { throw ValidationError("--gyro-noise must be from 0 to 100 degrees per second") }
         guard fov > 5, fov < 170 else { throw ValidationError("--fov must be between 5 and 170 degrees") }
@@ -195,6 +206,8 @@ struct CalibrationClip: ParsableCommand {
             clip.lens = try parsedLens()
             clip.readout = readout / 1000
             clip.exposure = exposure / 1000
+            clip.translation = translation
+            clip.roomRadius = roomRadius
             if frameJitter > 0 {
                 clip.frameTimes = SyntheticCalibrationClip.variableFrameTimes(count: clip.frameCount, framesPerSecond: fps, jitter: frameJitter,
                                                                               seed: seed)

@@ -6,7 +6,7 @@ import TestSupport
 import XCTest
 
 /// `calibrate` on synthetic clips that look like real footage (`calibration-clip` with a lens, a rolling
-/// shutter, motion blur, a variable frame rate, a rig that barely moves), each with known truth: the
+/// shutter, motion blur, translation, a variable frame rate, a rig that barely moves), each with known truth: the
 /// offset within 1 ms, the field of view within 1 %, the mount within 1°, the readout within 2 ms and
 /// k1 within 0.02.
 final class RealisticClipTests: XCTestCase {
@@ -81,6 +81,12 @@ final class RealisticClipTests: XCTestCase {
         try check(Kind(name: "fisheye", fov: 120, clip: ["--lens", "fisheye", "--distortion", "0.02,-0.01,0.005,-0.001", "--readout", "10",
                                                          "--exposure", "8"],
                        lens: .fisheye(SIMD4(0.02, -0.01, 0.005, -0.001)), readout: 0.010))
+    }
+
+    /// A camera that moves as well as turns: up to 3 cm, in a room of 3 m whose walls carry the texture, so
+    /// the picture holds parallax that no rotation explains.
+    func testTranslationInARoom() throws {
+        try check(Kind(name: "moving", fov: 60, clip: ["--translation", "0.03", "--room-radius", "3"]))
     }
 
     /// A variable frame rate (periods 30 % either side of the mean) in a folder of pictures timed by frames.csv.

@@ -8,7 +8,7 @@ readout error (ms), k1 error where there is a lens, and seconds per clip.
 
 Kinds: a plain global-shutter pinhole; a rolling shutter; a radial lens with a rolling shutter; a 120°
 fisheye with a rolling shutter and motion blur; a variable frame rate (a folder of pictures with
-frames.csv) with a rolling shutter. Each is made by `steady-dice calibration-clip` from BROAD trial 02
+frames.csv) with a rolling shutter; a camera that moves 3 cm in a 3 m room. Each is made by `steady-dice calibration-clip` from BROAD trial 02
 (bundled excerpt: 98 s to 136 s) and calibrated with the matching `--lens`. The phone clip
 (`shared/data/realcam/cc9pro`) is checked against the authors' camera matrix and axes and its
 start-of-frame stamps. Build the release binary first (`swift build -c release --product steady-dice`).
@@ -35,6 +35,7 @@ KINDS = [
      ["--lens", "fisheye", "--distortion", "0.02,-0.01,0.005,-0.001", "--readout", "10", "--exposure", "8"],
      "fisheye", 0.010, 0.02, False),
     ("variable rate ±30 %, rolling 12 ms", 55, ["--frame-jitter", "0.3", "--readout", "12"], "pinhole", 0.012, None, True),
+    ("translation 3 cm in a 3 m room", 60, ["--translation", "0.03", "--room-radius", "3"], "pinhole", 0.0, None, False),
 ]
 
 

@@ -1,6 +1,7 @@
 #include "panorama_raster.h"
 
 #include <math.h>
+#include <stddef.h>
 
 static void lookup(const uint8_t *pano, int pw, int ph, double dx, double dy, double dz, double rgb[3]) {
     double bearing = atan2(-dy, dx) * 180.0 / M_PI;
@@ -23,7 +24,7 @@ static void lookup(const uint8_t *pano, int pw, int ph, double dx, double dy, do
 }
 
 void panorama_raster(const uint8_t *panorama, int pw, int ph, const float *rays, int width, int height,
-                     const double *rotations, int samples, uint8_t *out) {
+                     const double *rotations, const double *positions, double radius, int samples, uint8_t *out) {
     for (int y = 0; y < height; y++) {
         for (int x = 0; x < width; x++) {
             long p = (long)y * width + x;
@@ -39,6 +40,14 @@ void panorama_raster(const uint8_t *panorama, int pw, int ph, const float *rays,
                 double dx = m[0] * r[0] + m[1] * r[1] + m[2] * r[2];
                 double dy = m[3] * r[0] + m[4] * r[1] + m[5] * r[2];
                 double dz = m[6] * r[0] + m[7] * r[1] + m[8] * r[2];
+                if (positions != NULL && radius > 0) {
+                    // From the camera's position along the ray to the sphere (the position is inside it).
+                    const double *o = positions + ((long)s * height + y) * 3;
+                    double b = o[0] * dx + o[1] * dy + o[2] * dz;
+                    double c = o[0] * o[0] + o[1] * o[1] + o[2] * o[2] - radius * radius;
+                    double t = -b + sqrt(b * b - c);
+                    dx = o[0] + t * dx; dy = o[1] + t * dy; dz = o[2] + t * dz;
+                }
                 double rgb[3];
                 lookup(panorama, pw, ph, dx, dy, dz, rgb);
                 sum[0] += rgb[0]; sum[1] += rgb[1]; sum[2] += rgb[2];

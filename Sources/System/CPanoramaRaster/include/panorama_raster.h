@@ -13,9 +13,13 @@
 ///   a NaN x marks a pixel the lens does not reach (drawn black).
 /// - rotations: samples * height matrices of 9 doubles (row-major), world-from-camera for each row at each
 ///   of `samples` instants of its exposure: sample s of row y at rotations[(s * height + y) * 9].
+/// - positions: NULL (the panorama is at infinity), or samples * height camera positions (3 doubles each,
+///   in the world, laid out as `rotations`) inside a sphere of `radius` centred on the world's origin that
+///   carries the panorama: each ray then starts at its position and looks the panorama up where it meets
+///   the sphere, so translation shows as parallax.
 /// - out: width * height * 3 bytes, each pixel the mean of its samples, looked up bilinearly (wrapping in
 ///   bearing, clamped in elevation).
 void panorama_raster(const uint8_t *panorama, int pw, int ph, const float *rays, int width, int height,
-                     const double *rotations, int samples, uint8_t *out);
+                     const double *rotations, const double *positions, double radius, int samples, uint8_t *out);
 
 #endif
