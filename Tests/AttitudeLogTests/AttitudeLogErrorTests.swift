@@ -36,7 +36,8 @@ final class AttitudeLogErrorTests: XCTestCase {
         XCTAssertThrowsError(try AttitudeLog.load(path: folder.path)) { error in
             XCTAssertEqual("\(error)", "\(folder.path): a folder, but not a recording steady-dice knows: a Sensor Logger folder "
                            + "holds Gyroscope.csv (and Accelerometer.csv or TotalAcceleration.csv) or Orientation.csv; "
-                           + "an x-IMU3 folder holds Inertial.csv or Quaternion.csv")
+                           + "an x-IMU3 folder holds Inertial.csv or Quaternion.csv; "
+                           + "an OpenCamera Sensors folder holds VID_<date>gyro.csv and VID_<date>accel.csv")
         }
     }
 

@@ -120,6 +120,26 @@ final class LensDrawingTests: XCTestCase {
                   anchor: (-40, 25, 2.5))
     }
 
+    /// `run`'s window draws the die through the lens as `snapshot` does: the frame it shows equals the
+    /// offscreen one, pixel for pixel.
+    func testTheWindowDrawsThroughTheLensAsTheSnapshotDoes() throws {
+        try Requirement.display()
+        let intrinsics = try writeIntrinsics("window.yml", matrix: Self.matrix, distortion: [-0.32, 0.1, 0.001, -0.001, 0], fisheye: false)
+        let common = ["--attitude", Self.attitude, "--anchor", "-60,12,5", "--intrinsics", intrinsics, "--size", "\(Self.width)x\(Self.height)",
+                      "--background", "#ff00ff"]
+        let window = folder.appendingPathComponent("window.png").path
+        let run = try CommandHarness.run(["run"] + common + ["--frames", "3", "--snapshot-on-exit", window])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let snapshot = folder.appendingPathComponent("snapshot.png").path
+        let shot = try CommandHarness.run(["snapshot"] + common + ["-o", snapshot])
+        XCTAssertEqual(shot.status, 0, shot.stderr)
+        let shown = try RGBImage.read(path: window), drawn = try RGBImage.read(path: snapshot)
+        XCTAssertEqual(CommandHarness.differingChannels(shown.pixels, drawn.pixels), 0, "the window and the snapshot differ")
+        XCTAssertGreaterThan(drawn.pixels.count / 3 - (0..<(drawn.pixels.count / 3)).filter {
+            drawn.pixels[3 * $0] == 255 && drawn.pixels[3 * $0 + 1] == 0 && drawn.pixels[3 * $0 + 2] == 255
+        }.count, 2000, "the die is in view")
+    }
+
     /// `--lens-drawing warp` keeps the picture as taken: every background pixel is the input's.
     func testTheWarpedPictureIsThePictureAsTaken() throws {
         var pixels = [UInt8](repeating: 0, count: Self.width * Self.height * 3)
