@@ -10,6 +10,9 @@ public struct GyroIntegral: Sendable {
     public let rate: [SIMD3<Double>]
     /// The orientation at each sample time relative to the first (S at t into S at 0).
     private let orientation: [Quaternion]
+    /// True when the rate is constant from each sample to the next (an attitude stream's finite
+    /// differences), false when it is linear between samples (a gyroscope's readings).
+    private let constantBetweenSamples: Bool
 
     public init(time: [Double], rate: [SIMD3<Double>]) {
         precondition(time.count == rate.count && !time.isEmpty)
@@ -26,6 +29,35 @@ public struct GyroIntegral: Sendable {
             orientation.append(q)
         }
         self.orientation = orientation
+        constantBetweenSamples = false
+    }
+
+    /// From an attitude stream alone (no gyroscope): `attitude[i]` the IMU's attitude (world from S) at
+    /// `time[i]`, seconds, rising. Between two samples the body turns at the constant rate that takes one
+    /// into the next (its finite difference over the stream's own time stamps), so the orientation at each
+    /// sample is the stream's exactly; over a frame interval the rotation is the attitudes' difference, which
+    /// needs no smoothing beyond what the stream's own filter did.
+    public init(time: [Double], attitude: [Quaternion]) {
+        precondition(time.count == attitude.count && time.count >= 2)
+        let start = time[0]
+        self.time = time.map { $0 - start }
+        var relative: [Quaternion] = []
+        relative.reserveCapacity(attitude.count)
+        for q in attitude {
+            var r = (attitude[0].conjugate * q).normalized() ?? .identity
+            // One hemisphere, so each difference takes the short way.
+            if let previous = relative.last, previous.dot(r) < 0 { r = -r }
+            relative.append(r)
+        }
+        var rate: [SIMD3<Double>] = []
+        for i in 0..<(time.count - 1) {
+            let span = time[i + 1] - time[i]
+            rate.append(span > 0 ? RotationFit.rotationVector(relative[i].conjugate * relative[i + 1]) / span : .zero)
+        }
+        rate.append(rate.last ?? .zero)
+        self.rate = rate
+        orientation = relative
+        constantBetweenSamples = true
     }
 
     /// The log's span, seconds.
@@ -39,6 +71,7 @@ public struct GyroIntegral: Sendable {
         let dt = t - time[low]
         let span = time[high] - time[low]
         guard span > 0 else { return orientation[low] }
+        if constantBetweenSamples { return orientation[low] * RotationFit.quaternion(rotationVector: rate[low] * dt) }
         let rateAtT = rate[low] + (rate[high] - rate[low]) * (dt / span)
         return orientation[low] * RotationFit.quaternion(rotationVector: (rate[low] + rateAtT) / 2 * dt)
     }

@@ -191,6 +191,13 @@ public struct SyntheticCalibrationClip: Sendable {
     }
 }
 
+extension SyntheticMotion {
+    /// The IMU's true attitude (world from S) at each log sample, as an attitude log would carry it.
+    public var attitudeSamples: [(t: Double, worldFromSensor: Quaternion)] {
+        logTime.map { ($0, worldFromSensor(atLogTime: $0)) }
+    }
+}
+
 /// Why a synthetic clip cannot be drawn.
 public struct SyntheticClipError: Error, CustomStringConvertible {
     public let description: String

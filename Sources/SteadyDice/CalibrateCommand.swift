@@ -2,6 +2,7 @@ import ArgumentParser
 import AttitudeMath
 import Calibration
 import FileAccess
+import AttitudeLog
 import Foundation
 import Recording
 import CommandLineSupport
@@ -19,7 +20,7 @@ struct Calibrate: ParsableCommand {
                                valueName: "CLIP"))
     var video: String
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The IMU's raw log of the same minutes, in any format `attitude fuse` reads (the gyroscope is used). Not needed when --video is an OpenCamera Sensors folder.",
+    @Option(parsing: .unconditional, help: ArgumentHelp("The IMU's raw log of the same minutes, in any format `attitude fuse` reads (the gyroscope is used), or an attitude log (no gyroscope: the angular rate comes from the attitude over its own time stamps). Not needed when --video is an OpenCamera Sensors folder.",
                                valueName: "RAW"))
     var log: String?
 
@@ -84,9 +85,21 @@ struct Calibrate: ParsableCommand {
             let outputs = OutputFiles(inputs: [video, log] + (intrinsics.map { [$0] } ?? []))
             let known = try intrinsics.map { try CalibratedCamera.read(path: $0) }
             let calibrationOutput = try output.map { try outputs.stage($0, option: "--output") }
-            let raw = try RawLogReader.read(path: log, platform: recording.platform)
-            guard raw.count >= 2 else { throw CommandFailure("\(log): fewer than two samples") }
-            let gyro = GyroIntegral(time: raw.time, rate: raw.gyro)
+            let gyro: GyroIntegral
+            var logClockStart: Double?
+            if RawLogReader.isRawLog(path: log) {
+                let raw = try RawLogReader.read(path: log, platform: recording.platform)
+                guard raw.count >= 2 else { throw CommandFailure("\(log): fewer than two samples") }
+                gyro = GyroIntegral(time: raw.time, rate: raw.gyro)
+                logClockStart = raw.clockStart
+            } else {
+                // No gyroscope: the attitude's own differences over its time stamps.
+                let attitude = try AttitudeLog.load(path: log, platform: recording.platform)
+                guard attitude.samples.count >= 2 else { throw CommandFailure("\(log): fewer than two samples") }
+                gyro = GyroIntegral(time: attitude.samples.map(\.t), attitude: attitude.samples.map(\.worldFromDevice))
+                message("\(log): an attitude log, no gyroscope: the angular rate comes from its attitude, differenced over its own "
+                        + "time stamps (\(attitude.samples.count) samples)")
+            }
             let clip = try ClipTracks.read(path: video) { message("\(video): \($0)") }
             var calibration = CameraIMUCalibration(width: clip.width, height: clip.height, frameTimes: clip.frameTimes,
                                                    gyro: gyro, fieldOfViewGuessDegrees: fovGuess,
@@ -94,7 +107,7 @@ struct Calibrate: ParsableCommand {
             calibration.searchRange = maxOffset
             // Frames and gyroscope stamped on one clock: the stamps say where to look.
             var stampOffset: Double?
-            if let frameStart = clip.stampClockStart, let logStart = raw.clockStart, log == video {
+            if let frameStart = clip.stampClockStart, let logStart = logClockStart, log == video {
                 stampOffset = frameStart - logStart
                 calibration.searchCentre = frameStart - logStart
                 message(String(format: "the frames and the gyroscope share the phone's clock: by their stamps the offset is %.4f s; "

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AttitudeLog
 import CommandLineSupport
 import Composition
 import AttitudeMath
@@ -101,6 +102,10 @@ struct CalibrationClip: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("The raw log to write (steady-dice raw CSV).", valueName: "RAW.csv"))
     var log: String
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("Also write the IMU's true attitude at each log sample as an attitude log "
+                               + "(t,qw,qx,qy,qz): an IMU that reports attitude and no gyroscope, as imud's stream may.", valueName: "FILE.csv"))
+    var attitudeLog: String?
+
     @Option(parsing: .unconditional, help: ArgumentHelp("Also write the truth as a calibration file (as `calibrate --output` would).", valueName: "truth.yaml"))
     var truth: String?
 
@@ -192,12 +197,18 @@ struct CalibrationClip: ParsableCommand {
             let logOutput = try outputs.stage(log, option: "--log")
             let videoOutput = try outputs.stage(video, option: "--video")
             let truthOutput = try truth.map { try outputs.stage($0, option: "--truth") }
+            let attitudeOutput = try attitudeLog.map { try outputs.stage($0, option: "--attitude-log") }
             let raw = try RawLogReader.read(path: trial)
             let motion: SyntheticMotion
             do {
                 motion = try SyntheticMotion(reference: raw, start: start, duration: duration, motionScale: motionScale)
             } catch let error as CalibrationError {
                 throw CommandFailure("\(trial): \(error)")
+            }
+            if let attitudeOutput {
+                let samples = motion.attitudeSamples.map { AttitudeSample(t: $0.t, worldFromDevice: $0.worldFromSensor) }
+                try attitudeOutput.write(Data(try AttitudeLog.csvText(samples: samples, frame: nil,
+                                                                           comments: ["synthetic: the IMU's true attitude (world from S)"]).utf8))
             }
             try logOutput.write(Data(motion.rawCSV(gyroBias: bias * .pi / 180, gyroNoise: gyroNoise * .pi / 180, seed: seed).utf8))
             let output = try VideoOutput(output: videoOutput, framesPerSecond: fps, width: size.width, height: size.height)

@@ -89,6 +89,27 @@ final class RealisticClipTests: XCTestCase {
         try check(Kind(name: "moving", fov: 60, clip: ["--translation", "0.03", "--room-radius", "3"]))
     }
 
+    /// An IMU that reports its attitude and no gyroscope: the rate comes from the attitude's differences.
+    func testAnAttitudeLogWithoutAGyroscope() throws {
+        let clip = folder.appendingPathComponent("attitude.mkv").path
+        let raw = folder.appendingPathComponent("attitude-raw.csv").path
+        let attitude = folder.appendingPathComponent("attitude.csv").path
+        let q = Self.mount
+        let made = try CommandHarness.run(["calibration-clip", "--trial", Self.trial, "--start", "110", "--duration", "6",
+                                           "--time-offset", "0.04", "--mount", "\(q.w),\(q.x),\(q.y),\(q.z)", "--video", clip, "--log", raw,
+                                           "--attitude-log", attitude], timeout: 600)
+        XCTAssertEqual(made.status, 0, made.stderr)
+        let output = folder.appendingPathComponent("attitude.yaml").path
+        let run = try CommandHarness.run(["calibrate", "--video", clip, "--log", attitude, "-o", output], timeout: 600)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains("an attitude log, no gyroscope"), run.stderr)
+        let found = try CameraIMUCalibrationFile.readMount(path: output)
+        XCTAssertEqual(found.timeOffset, 0.04, accuracy: 0.001)
+        XCTAssertLessThan(found.deviceFromIMU.angle(to: q) * 180 / .pi, 1)
+        let fov = try XCTUnwrap(try CalibratedCamera.read(path: output).lensCamera.verticalFieldOfViewDegrees)
+        XCTAssertEqual(fov / 60, 1, accuracy: 0.01)
+    }
+
     /// A variable frame rate (periods 30 % either side of the mean) in a folder of pictures timed by frames.csv.
     func testAVariableFrameRate() throws {
         try check(Kind(name: "variable", fov: 55, clip: ["--frame-jitter", "0.3", "--readout", "12"], readout: 0.012, asFolder: true))
