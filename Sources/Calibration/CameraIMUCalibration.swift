@@ -341,15 +341,11 @@ public struct CameraIMUCalibration {
         let fullPairs = Dictionary(all.map { ($0.index, $0) }, uniquingKeysWith: { a, _ in a })
         var points = PointRefinement(calibration: self, model: knownCamera == nil ? lensModel : .pinhole, fitsReadout: fitsReadout,
                                      pairs: used.compactMap { fullPairs[$0.index] })
-        let start = PointRefinement.Parameters(offset: parameters.offset, logFocal: parameters.logFocal,
-                                               cameraFromIMU: parameters.cameraFromIMU, gyroBias: parameters.gyroBias, readout: 0,
+        let start = PointRefinement.Parameters(base: parameters, readout: 0,
                                                coefficients: [Double](repeating: 0, count: points.model.coefficientCount))
         let outcome = points.fit(start, progress: progress)
         let refined = outcome.parameters
-        parameters.offset = refined.offset
-        parameters.logFocal = refined.logFocal
-        parameters.cameraFromIMU = refined.cameraFromIMU
-        parameters.gyroBias = refined.gyroBias
+        parameters = refined.base
         let lensCamera = points.camera(refined)
         let errors = outcome.standardErrors
         let uncertainty = errors[0].map { offsetError in
@@ -507,8 +503,13 @@ public struct CameraIMUCalibration {
     }
 
     func residual(camera: SIMD3<Double>, _ pair: FramePairTracks, _ p: Parameters) -> SIMD3<Double> {
-        camera + p.cameraFromIMU.rotate(imuRotation(pair, offset: p.offset)
-                                        - p.gyroBias * (time(ofFrame: pair.index + 1) - time(ofFrame: pair.index)))
+        camera + turn(from: time(ofFrame: pair.index) + p.offset, to: time(ofFrame: pair.index + 1) + p.offset, p)
+    }
+
+    /// The body's turn from log time `a` to `b` (seconds), less the gyroscope's bias, as a rotation vector
+    /// in the camera's frame C: M·(θ_S − bias·(b − a)). Fixed points' rays turn by minus it.
+    func turn(from a: Double, to b: Double, _ p: Parameters) -> SIMD3<Double> {
+        p.cameraFromIMU.rotate(gyro.rotation(from: a, to: b) - p.gyroBias * (b - a))
     }
 
     /// RMS pixels by which the best rotation for this focal length misses the tracked points.

@@ -44,11 +44,12 @@ public enum LensModel: String, CaseIterable, Sendable {
 /// off the rest are dropped and the fit run again.
 struct PointRefinement {
     struct Parameters {
-        var offset: Double
-        var logFocal: Double
-        var cameraFromIMU: Quaternion
-        var gyroBias: SIMD3<Double>
+        /// The first stage's: the offset (log time = video time + offset, the middle row's here), the log
+        /// of the focal length in pixels, the mount C from S (v_C = M·v_S) and the gyroscope's bias in S.
+        var base: CameraIMUCalibration.Parameters
+        /// Seconds from the first row's time to one past the last.
         var readout: Double
+        /// The lens's estimated coefficients in OpenCV's order (`LensModel.lens`).
         var coefficients: [Double]
     }
 
@@ -57,15 +58,15 @@ struct PointRefinement {
         var a: SIMD2<Double>, b: SIMD2<Double>
     }
 
-    /// What the fit found: the parameters, the RMS miss in pixels, standard errors and the points used.
+    /// What the fit found: the parameters, the RMS miss in pixels and the standard errors.
     struct Outcome {
         var parameters: Parameters
         var rmsPixels: Double
-        /// One sigma per parameter in `PointRefinement.names` order (nil where not fitted).
+        /// One sigma per slot (offset, log focal, mount about C's x, y, z, bias in S, readout, coefficients;
+        /// `apply`'s order), nil where not fitted or not solvable.
         var standardErrors: [Double?]
         /// One sigma of the vertical field of view, as a fraction of it.
         var fieldOfViewFraction: Double?
-        var points: Int
     }
 
     let calibration: CameraIMUCalibration
@@ -111,13 +112,10 @@ struct PointRefinement {
         return out
     }
 
+    /// `p` moved by `delta`: the first stage's eight slots as it moves them, then the readout and the coefficients.
     func apply(_ p: Parameters, _ delta: [Double]) -> Parameters {
         var q = p
-        q.offset += delta[0]
-        q.logFocal += delta[1]
-        q.cameraFromIMU = (RotationFit.quaternion(rotationVector: SIMD3(delta[2], delta[3], delta[4])) * p.cameraFromIMU).normalized()
-            ?? p.cameraFromIMU
-        q.gyroBias += SIMD3(delta[5], delta[6], delta[7])
+        q.base = calibration.apply(p.base, Array(delta[0..<8]))
         q.readout += delta[8]
         for i in q.coefficients.indices { q.coefficients[i] += delta[9 + i] }
         return q
@@ -127,51 +125,53 @@ struct PointRefinement {
 
     func camera(_ p: Parameters) -> LensCamera {
         if let knownCamera { return knownCamera }
-        let f = exp(p.logFocal)
+        let f = exp(p.base.logFocal)
         let w = calibration.width, h = calibration.height
         return LensCamera(pinhole: PinholeCamera(fx: f, fy: f, cx: Double(w - 1) / 2, cy: Double(h - 1) / 2, width: w, height: h),
                           lens: model.lens(p.coefficients))
     }
 
-    /// Each point's ray in C through `p`'s camera (nil where the lens cannot invert it).
-    func rays(_ p: Parameters) -> [SIMD3<Double>?] {
+    /// Each point's unit rays in C through a camera: where it was in frame k (`a`) and where it was tracked
+    /// to in frame k + 1 (`b`); nil where the lens cannot invert a pixel.
+    typealias Rays = [(a: SIMD3<Double>?, b: SIMD3<Double>?)]
+
+    /// Each point's rays through `p`'s camera: both ends for the pair fit, the near end alone (`b` nil) for
+    /// the point fit, which projects the near end's ray forward instead.
+    func rays(_ p: Parameters) -> Rays {
         let camera = self.camera(p)
-        return points.map { camera.ray(pixel: $0.a) }
+        return points.map { point in (camera.ray(pixel: point.a), perPoint ? nil : camera.ray(pixel: point.b)) }
+    }
+
+    /// Log time at which row `y` (OpenCV pixels, 0 at the top) of frame `k` is seen: the frame's time plus
+    /// the offset (the middle row's) plus the readout's share for the row's distance from the middle.
+    func rowTime(frame k: Int, y: Double, _ p: Parameters) -> Double {
+        calibration.time(ofFrame: k) + p.base.offset + p.readout * (y / Double(calibration.height) - 0.5)
     }
 
     /// A miss the lens cannot project counts as this many pixels on each axis.
     static let unprojectable = 50.0
 
-    func residuals(_ p: Parameters, rays: [SIMD3<Double>?]) -> [Double] {
+    /// Each point's miss in pixels: its near end's ray turned by the gyroscope between the two rows'
+    /// instants and projected through the lens, less where it was tracked to. Two numbers a point.
+    func residuals(_ p: Parameters, rays: Rays) -> [Double] {
         let camera = self.camera(p)
-        let height = Double(calibration.height)
         var out = [Double]()
         out.reserveCapacity(2 * points.count)
-        for (point, ray) in zip(points, rays) {
-            let ta = calibration.time(ofFrame: point.index) + p.offset + p.readout * (point.a.y / height - 0.5)
-            let tb = calibration.time(ofFrame: point.index + 1) + p.offset + p.readout * (point.b.y / height - 0.5)
+        for (point, ray) in zip(points, rays.map(\.a)) {
+            let ta = rowTime(frame: point.index, y: point.a.y, p), tb = rowTime(frame: point.index + 1, y: point.b.y, p)
             guard let ray else { out += [Self.unprojectable, Self.unprojectable]; continue }
-            let turn = calibration.gyro.rotation(from: ta, to: tb) - p.gyroBias * (tb - ta)
-            let q = RotationFit.quaternion(rotationVector: -p.cameraFromIMU.rotate(turn))
+            let q = RotationFit.quaternion(rotationVector: -calibration.turn(from: ta, to: tb, p.base))
             guard let seen = camera.project(q.rotate(ray)) else { out += [Self.unprojectable, Self.unprojectable]; continue }
             out += [seen.x - point.b.x, seen.y - point.b.y]
         }
         return out
     }
 
-    /// Each point's rays through `p`'s camera at both ends, nil where the lens cannot invert one.
-    func rayPairs(_ p: Parameters) -> [(SIMD3<Double>, SIMD3<Double>)?] {
-        let camera = self.camera(p)
-        return points.map { point in
-            guard let a = camera.ray(pixel: point.a), let b = camera.ray(pixel: point.b) else { return nil }
-            return (a, b)
-        }
-    }
-
     /// The points' index ranges, one per frame pair (points are kept pair by pair).
     var pairRanges: [Range<Int>] {
         var out: [Range<Int>] = []
         var start = 0
+        guard !points.isEmpty else { return out }
         for i in 1...points.count where i == points.count || points[i].index != points[start].index {
             out.append(start..<i)
             start = i
@@ -182,28 +182,24 @@ struct PointRefinement {
     /// Per pair, the camera's rotation between the frames' middle rows (fitted over the points' rays, each
     /// moved to its frame's middle row) plus the gyroscope's over the same instants through the mount: zero
     /// for a perfect fit (rays turn opposite to the camera). Three numbers per pair, radians.
-    func pairResiduals(_ p: Parameters, rays: [(SIMD3<Double>, SIMD3<Double>)?], ranges: [Range<Int>]) -> [Double] {
-        let height = Double(calibration.height)
-        func turn(_ from: Double, _ to: Double) -> SIMD3<Double> {
-            p.cameraFromIMU.rotate(calibration.gyro.rotation(from: from, to: to) - p.gyroBias * (to - from))
-        }
+    func pairResiduals(_ p: Parameters, rays: Rays, ranges: [Range<Int>]) -> [Double] {
+        func turn(_ from: Double, _ to: Double) -> SIMD3<Double> { calibration.turn(from: from, to: to, p.base) }
         var out = [Double]()
         out.reserveCapacity(3 * ranges.count)
         for range in ranges {
             let k = points[range.lowerBound].index
-            let middleA = calibration.time(ofFrame: k) + p.offset
-            let middleB = calibration.time(ofFrame: k + 1) + p.offset
+            let middleA = rowTime(frame: k, y: Double(calibration.height) / 2, p)
+            let middleB = rowTime(frame: k + 1, y: Double(calibration.height) / 2, p)
             var from: [SIMD3<Double>] = [], to: [SIMD3<Double>] = []
             // A lens that cannot invert a tracked point (its distortion folds back inside the picture) is
             // not one that took it: the pair counts as unfitted rather than fitting without the point.
-            guard range.allSatisfy({ rays[$0] != nil }) else {
+            guard range.allSatisfy({ rays[$0].a != nil && rays[$0].b != nil }) else {
                 out += [Self.unfitPair, Self.unfitPair, Self.unfitPair]
                 continue
             }
             for i in range {
-                guard let (a, b) = rays[i] else { continue }
-                let ta = middleA + p.readout * (points[i].a.y / height - 0.5)
-                let tb = middleB + p.readout * (points[i].b.y / height - 0.5)
+                guard let a = rays[i].a, let b = rays[i].b else { continue }
+                let ta = rowTime(frame: k, y: points[i].a.y, p), tb = rowTime(frame: k + 1, y: points[i].b.y, p)
                 // A ray seen at t1 is, at t2, turned by minus the camera's turn from t1 to t2.
                 from.append(RotationFit.quaternion(rotationVector: -turn(ta, middleA)).rotate(a))
                 to.append(RotationFit.quaternion(rotationVector: -turn(tb, middleB)).rotate(b))
@@ -248,20 +244,13 @@ struct PointRefinement {
     }
 
     /// The residuals at `p`, given the rays at `p` when they are known.
-    func evaluate(_ p: Parameters, rays known: [(SIMD3<Double>, SIMD3<Double>)?]? = nil, ranges: [Range<Int>])
-        -> (residuals: [Double], rays: [(SIMD3<Double>, SIMD3<Double>)?]) {
-        let rays = known ?? rayPairs(p)
-        if perPoint {
-            let camera = self.camera(p)
-            // A point whose far end the lens cannot invert still has a ray at its near end.
-            let starts = zip(points, rays).map { point, pair in pair?.0 ?? camera.ray(pixel: point.a) }
-            return (residuals(p, rays: starts), rays)
-        }
-        return (pairResiduals(p, rays: rays, ranges: ranges), rays)
+    func evaluate(_ p: Parameters, rays known: Rays? = nil, ranges: [Range<Int>]) -> (residuals: [Double], rays: Rays) {
+        let rays = known ?? self.rays(p)
+        return (perPoint ? residuals(p, rays: rays) : pairResiduals(p, rays: rays, ranges: ranges), rays)
     }
 
     /// The Jacobian's columns for the free slots at `p`, by forward differences.
-    func columns(_ p: Parameters, _ r: [Double], rays: [(SIMD3<Double>, SIMD3<Double>)?], ranges: [Range<Int>]) -> [[Double]] {
+    func columns(_ p: Parameters, _ r: [Double], rays: Rays, ranges: [Range<Int>]) -> [[Double]] {
         let steps = [1e-5, 1e-5, 1e-6, 1e-6, 1e-6, 1e-5, 1e-5, 1e-5, 1e-5] + [Double](repeating: 1e-5, count: model.coefficientCount)
         return free.map { k -> [Double] in
             var delta = [Double](repeating: 0, count: slotCount)
@@ -334,7 +323,7 @@ struct PointRefinement {
             { (p: Parameters, rms: Double, step: Int) in
                 let lens: String = p.coefficients.isEmpty ? "" : ", lens " + p.coefficients.map { String(format: "%.4f", $0) }.joined(separator: " ")
                 progress(String(format: "%@, step %d: offset %.4f s, readout %.2f ms, focal %.1f px%@, residual %.3f %@", stage, step,
-                                p.offset, p.readout * 1000, exp(p.logFocal), lens, rms, unit))
+                                p.base.offset, p.readout * 1000, exp(p.base.logFocal), lens, rms, unit))
             }
         }
         var p = start
@@ -377,36 +366,21 @@ struct PointRefinement {
 
     /// RMS pixels by which each point, turned from its row's instant by the gyroscope and projected
     /// through the lens, misses its track.
-    func reprojectionRMS(_ p: Parameters) -> Double {
-        (Self.cost(residuals(p, rays: rays(p))) / Double(max(points.count, 1))).squareRoot()
+    func reprojectionRMS(_ p: Parameters, rays: Rays) -> Double {
+        (Self.cost(residuals(p, rays: rays)) / Double(max(points.count, 1))).squareRoot()
     }
 
     func outcome(_ p: Parameters) -> Outcome {
         let ranges = pairRanges
         let (r, rays) = evaluate(p, ranges: ranges)
-        let rms = reprojectionRMS(p)
+        var outcome = Outcome(parameters: p, rmsPixels: reprojectionRMS(p, rays: rays),
+                              standardErrors: [Double?](repeating: nil, count: slotCount), fieldOfViewFraction: nil)
         let columns = self.columns(p, r, rays: rays, ranges: ranges)
-        let n = columns.count
-        var errors = [Double?](repeating: nil, count: slotCount)
-        var fovFraction: Double?
-        guard r.count > n else { return Outcome(parameters: p, rmsPixels: rms, standardErrors: errors, fieldOfViewFraction: nil, points: points.count) }
-        var normal = [[Double]](repeating: [Double](repeating: 0, count: n), count: n)
-        for i in 0..<n { for j in 0..<n { normal[i][j] = zip(columns[i], columns[j]).reduce(0) { $0 + $1.0 * $1.1 } } }
-        let ridge = 1e-12 * (0..<n).map { normal[$0][$0] }.max()!
-        for k in 0..<n { normal[k][k] += ridge }
-        let variance = Self.cost(r) / Double(r.count - n)
-        var inverse: [[Double]] = []
-        for i in 0..<n {
-            var unit = [Double](repeating: 0, count: n)
-            unit[i] = 1
-            guard let column = LinearSystem.solve(normal, unit) else {
-                return Outcome(parameters: p, rmsPixels: rms, standardErrors: errors, fieldOfViewFraction: nil, points: points.count)
-            }
-            inverse.append(column)
-        }
-        for (i, k) in free.enumerated() where inverse[i][i] >= 0 { errors[k] = (variance * inverse[i][i]).squareRoot() }
+        guard let (inverse, variance) = Self.covariance(columns: columns, residuals: r) else { return outcome }
+        for (i, k) in free.enumerated() where inverse[i][i] >= 0 { outcome.standardErrors[k] = (variance * inverse[i][i]).squareRoot() }
         // The field of view moves with the focal length and the coefficients: its variance is gᵀ Σ g.
         if knownCamera == nil, let fov = camera(p).verticalFieldOfViewDegrees {
+            let n = columns.count
             var g = [Double](repeating: 0, count: n)
             for (i, k) in free.enumerated() where movesRays(k) {
                 var delta = [Double](repeating: 0, count: slotCount)
@@ -415,8 +389,29 @@ struct PointRefinement {
             }
             var sum = 0.0
             for i in 0..<n { for j in 0..<n { sum += g[i] * inverse[i][j] * g[j] } }
-            fovFraction = (variance * max(sum, 0)).squareRoot() / fov
+            outcome.fieldOfViewFraction = (variance * max(sum, 0)).squareRoot() / fov
         }
-        return Outcome(parameters: p, rmsPixels: rms, standardErrors: errors, fieldOfViewFraction: fovFraction, points: points.count)
+        return outcome
+    }
+
+    /// (JᵀJ)⁻¹ and the residuals' variance σ² for a Jacobian given by its columns, so that σ²(JᵀJ)⁻¹ is the
+    /// parameters' covariance; nil with no more residuals than parameters, or a system that will not solve.
+    /// A ridge far below every measured curvature keeps a direction the motion does not reach solvable and
+    /// gives it the huge error it has.
+    static func covariance(columns: [[Double]], residuals r: [Double]) -> (inverse: [[Double]], variance: Double)? {
+        let n = columns.count
+        guard r.count > n, n > 0 else { return nil }
+        var normal = [[Double]](repeating: [Double](repeating: 0, count: n), count: n)
+        for i in 0..<n { for j in 0..<n { normal[i][j] = zip(columns[i], columns[j]).reduce(0) { $0 + $1.0 * $1.1 } } }
+        let ridge = 1e-12 * (0..<n).map { normal[$0][$0] }.max()!
+        for k in 0..<n { normal[k][k] += ridge }
+        var inverse: [[Double]] = []
+        for i in 0..<n {
+            var unit = [Double](repeating: 0, count: n)
+            unit[i] = 1
+            guard let column = LinearSystem.solve(normal, unit) else { return nil }
+            inverse.append(column)
+        }
+        return (inverse, cost(r) / Double(r.count - n))
     }
 }

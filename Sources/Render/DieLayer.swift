@@ -18,6 +18,9 @@ final class DieLayer {
     private var fineVertexBuffer: GLuint = 0
     private let fineVertexCount: GLsizei
     private let lensLocations: (model: GLint, k0: GLint, k1: GLint, k2: GLint, intrinsics: GLint, viewport: GLint, limit: GLint)
+    /// `LensMesh.limit` for the last lens and camera drawn through: a search along the lens and four
+    /// inversions, done once per lens and window size rather than every frame.
+    private var limitCache: (lens: Lens, camera: PinholeCamera, limit: Float)?
     private let projectionLocation: GLint
     private let modelViewLocation: GLint
     private let greyedLocation: GLint
@@ -57,6 +60,13 @@ final class DieLayer {
         glBindVertexArray(0)
     }
 
+    private func limit(_ lens: Lens, camera: PinholeCamera) -> Float {
+        if let cached = limitCache, cached.lens == lens, cached.camera == camera { return cached.limit }
+        let limit = Float(LensMesh.limit(lens, camera: camera))
+        limitCache = (lens, camera, limit)
+        return limit
+    }
+
     deinit {
         glDeleteBuffers(1, &vertexBuffer)
         glDeleteVertexArrays(1, &vertexArray)
@@ -88,7 +98,7 @@ final class DieLayer {
             let camera = lens.camera
             glUniform4f(lensLocations.intrinsics, Float(camera.fx), Float(camera.fy), Float(camera.cx), Float(camera.cy))
             glUniform2f(lensLocations.viewport, Float(camera.width), Float(camera.height))
-            glUniform1f(lensLocations.limit, Float(LensMesh.limit(lens.lens, camera: camera)))
+            glUniform1f(lensLocations.limit, limit(lens.lens, camera: camera))
         }
         let fine = uniforms.model != 0
         glBindVertexArray(fine ? fineVertexArray : vertexArray)
