@@ -81,16 +81,12 @@ public struct SyntheticCalibrationClip: Sendable {
     /// Frame times around `framesPerSecond` that vary as a phone's do: each period is the mean period
     /// times 1 ± `jitter` (a share from 0 to 0.9), drawn from `seed`. The mean rate is kept.
     public static func variableFrameTimes(count: Int, framesPerSecond: Double, jitter: Double, seed: UInt64) -> [Double] {
-        var state = seed &+ 0x5851_F42D_4C95_7F2D
-        func uniform() -> Double {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Double(state >> 11) / 9_007_199_254_740_992
-        }
+        var random = GaussianNoise(seed: seed &+ 0x5851_F42D_4C95_7F2D)  // not the texture's or the gyroscope's draws
         var times: [Double] = []
         var t = 0.0
         for _ in 0..<count {
             times.append(t)
-            t += (1 + jitter * (2 * uniform() - 1)) / framesPerSecond
+            t += (1 + jitter * (2 * random.uniform() - 1)) / framesPerSecond
         }
         return times
     }

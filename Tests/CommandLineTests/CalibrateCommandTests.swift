@@ -218,32 +218,12 @@ final class CalibrateCommandTests: XCTestCase {
         let truth = Truth(fov: 75, offset: 0.2, mount: Quaternion(axis: SIMD3(0.3, 1, 0.2), angle: 0.6))
         let (clip, log) = try makeClip(truth, name: "wide")
         let source = PinholeCamera(verticalFieldOfViewDegrees: 75, width: 320, height: 240)
-        let lenses: [(String, Lens, String)] = [
-            ("barrel", .radial([-0.2, 0.03, 0, 0, 0]), ""),
-            ("fisheye", .fisheye(SIMD4(-0.02, 0.004, 0, 0)), "distortion_model: fisheye\n"),
-        ]
-        for (name, lens, model) in lenses {
+        let lenses: [(String, Lens)] = [("barrel", .radial([-0.2, 0.03, 0, 0, 0])), ("fisheye", .fisheye(SIMD4(-0.02, 0.004, 0, 0)))]
+        for (name, lens) in lenses {
             let camera = LensCamera(pinhole: PinholeCamera(fx: 226, fy: 226, cx: 159.5, cy: 119.5, width: 320, height: 240), lens: lens)
             let distorted = try warp(clip, source: source, to: camera, name: name)
-            let k = lens.coefficients.map { String($0) }.joined(separator: ", ")
             let intrinsics = folder.appendingPathComponent("\(name)-intrinsics.yaml").path
-            try """
-                %YAML:1.0
-                ---
-                camera_matrix: !!opencv-matrix
-                   rows: 3
-                   cols: 3
-                   dt: d
-                   data: [ 226., 0., 159.5, 0., 226., 119.5, 0., 0., 1. ]
-                distortion_coefficients: !!opencv-matrix
-                   rows: 1
-                   cols: \(lens.coefficients.count)
-                   dt: d
-                   data: [ \(k) ]
-                image_width: 320
-                image_height: 240
-                \(model)
-                """.write(toFile: intrinsics, atomically: true, encoding: .utf8)
+            try OpenCVCameraFile.write(camera, to: intrinsics)
             let output = folder.appendingPathComponent("\(name)-cal.yaml").path
             let run = try CommandHarness.run(["calibrate", "--video", distorted, "--log", log, "--intrinsics", intrinsics, "-o", output],
                                              timeout: 300)

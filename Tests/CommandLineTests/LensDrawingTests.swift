@@ -23,23 +23,9 @@ final class LensDrawingTests: XCTestCase {
 
     func writeIntrinsics(_ name: String, matrix: [Double], distortion: [Double], fisheye: Bool) throws -> String {
         let path = folder.appendingPathComponent(name).path
-        try """
-            %YAML:1.0
-            ---
-            camera_matrix: !!opencv-matrix
-               rows: 3
-               cols: 3
-               dt: d
-               data: [ \(matrix.map { String($0) }.joined(separator: ", ")) ]
-            distortion_coefficients: !!opencv-matrix
-               rows: 1
-               cols: \(distortion.count)
-               dt: d
-               data: [ \(distortion.map { String($0) }.joined(separator: ", ")) ]
-            image_width: \(Self.width)
-            image_height: \(Self.height)
-            \(fisheye ? "distortion_model: fisheye" : "")
-            """.write(toFile: path, atomically: true, encoding: .utf8)
+        let pinhole = PinholeCamera(fx: matrix[0], fy: matrix[4], cx: matrix[2], cy: matrix[5], width: Self.width, height: Self.height)
+        let lens: Lens = fisheye ? .fisheye(SIMD4(distortion[0], distortion[1], distortion[2], distortion[3])) : .radial(distortion)
+        try OpenCVCameraFile.write(LensCamera(pinhole: pinhole, lens: lens), to: path)
         return path
     }
 

@@ -28,17 +28,26 @@ final class RealisticClipTests: XCTestCase {
         var asFolder = false
     }
 
+    /// Makes `name`'s clip (`NAME.mkv`, or `NAME/` with `asFolder`) and raw log (`NAME.csv`) with
+    /// `calibration-clip` over the bundled BROAD excerpt's 6 s from 110 s, with `options`; their paths.
+    func makeClip(_ name: String, _ options: [String], asFolder: Bool = false) throws -> (clip: String, log: String) {
+        // URL's path drops a trailing slash, and a folder output is named by one.
+        let clip = asFolder ? folder.appendingPathComponent(name).path + "/" : folder.appendingPathComponent(name + ".mkv").path
+        let log = folder.appendingPathComponent("\(name).csv").path
+        let made = try CommandHarness.run(["calibration-clip", "--trial", Self.trial, "--start", "110", "--duration", "6",
+                                           "--video", clip, "--log", log] + options, timeout: 600)
+        XCTAssertEqual(made.status, 0, "\(name): \(made.stderr)")
+        return (clip, log)
+    }
+
+    /// `--mount` for `Self.mount`.
+    static var mountOption: [String] { let q = mount; return ["--mount", "\(q.w),\(q.x),\(q.y),\(q.z)"] }
+
     /// Makes the clip, calibrates it with `--lens` for its kind, and checks every figure against the truth.
     func check(_ kind: Kind, offset: Double = 0.04) throws {
-        // URL's path drops a trailing slash, and a folder output is named by one.
-        let clip = kind.asFolder ? folder.appendingPathComponent(kind.name).path + "/" : folder.appendingPathComponent(kind.name + ".mkv").path
-        let log = folder.appendingPathComponent("\(kind.name).csv").path
         let truthFile = folder.appendingPathComponent("\(kind.name)-truth.yaml").path
-        let q = Self.mount
-        let made = try CommandHarness.run(["calibration-clip", "--trial", Self.trial, "--start", "110", "--duration", "6",
-                                           "--fov", "\(kind.fov)", "--time-offset", "\(offset)", "--mount", "\(q.w),\(q.x),\(q.y),\(q.z)",
-                                           "--video", clip, "--log", log, "--truth", truthFile] + kind.clip, timeout: 600)
-        XCTAssertEqual(made.status, 0, "\(kind.name): \(made.stderr)")
+        let (clip, log) = try makeClip(kind.name, ["--fov", "\(kind.fov)", "--time-offset", "\(offset)", "--truth", truthFile]
+                                       + Self.mountOption + kind.clip, asFolder: kind.asFolder)
         // The truth file names the lens and the readout the clip was drawn with.
         let truthCamera = try CalibratedCamera.read(path: truthFile)
         XCTAssertEqual(truthCamera.lens, kind.lens, kind.name)
@@ -91,21 +100,15 @@ final class RealisticClipTests: XCTestCase {
 
     /// An IMU that reports its attitude and no gyroscope: the rate comes from the attitude's differences.
     func testAnAttitudeLogWithoutAGyroscope() throws {
-        let clip = folder.appendingPathComponent("attitude.mkv").path
-        let raw = folder.appendingPathComponent("attitude-raw.csv").path
-        let attitude = folder.appendingPathComponent("attitude.csv").path
-        let q = Self.mount
-        let made = try CommandHarness.run(["calibration-clip", "--trial", Self.trial, "--start", "110", "--duration", "6",
-                                           "--time-offset", "0.04", "--mount", "\(q.w),\(q.x),\(q.y),\(q.z)", "--video", clip, "--log", raw,
-                                           "--attitude-log", attitude], timeout: 600)
-        XCTAssertEqual(made.status, 0, made.stderr)
+        let attitude = folder.appendingPathComponent("attitude-only.csv").path
+        let clip = try makeClip("attitude", ["--time-offset", "0.04", "--attitude-log", attitude] + Self.mountOption).clip
         let output = folder.appendingPathComponent("attitude.yaml").path
         let run = try CommandHarness.run(["calibrate", "--video", clip, "--log", attitude, "-o", output], timeout: 600)
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertTrue(run.stderr.contains("an attitude log, no gyroscope"), run.stderr)
         let found = try CameraIMUCalibrationFile.readMount(path: output)
         XCTAssertEqual(found.timeOffset, 0.04, accuracy: 0.001)
-        XCTAssertLessThan(found.deviceFromIMU.angle(to: q) * 180 / .pi, 1)
+        XCTAssertLessThan(found.deviceFromIMU.angle(to: Self.mount) * 180 / .pi, 1)
         let fov = try XCTUnwrap(try CalibratedCamera.read(path: output).lensCamera.verticalFieldOfViewDegrees)
         XCTAssertEqual(fov / 60, 1, accuracy: 0.01)
     }
@@ -121,11 +124,7 @@ final class RealisticClipTests: XCTestCase {
     /// A rig that turns 2 % of a hand's motion (a few hundredths of a degree per frame) is refused, saying
     /// how little it turned; nothing is written.
     func testANearlyStationaryRigIsRefused() throws {
-        let clip = folder.appendingPathComponent("still.mkv").path
-        let log = folder.appendingPathComponent("still.csv").path
-        let made = try CommandHarness.run(["calibration-clip", "--trial", Self.trial, "--start", "110", "--duration", "6",
-                                           "--motion-scale", "0.02", "--video", clip, "--log", log], timeout: 600)
-        XCTAssertEqual(made.status, 0, made.stderr)
+        let (clip, log) = try makeClip("still", ["--motion-scale", "0.02"])
         let output = folder.appendingPathComponent("still.yaml").path
         let run = try CommandHarness.run(["calibrate", "--video", clip, "--log", log, "-o", output], timeout: 600)
         XCTAssertEqual(run.status, 65, run.stderr)
@@ -136,11 +135,7 @@ final class RealisticClipTests: XCTestCase {
     /// An MP4 with audio and a data track beside the picture, as cameras write them, is read in full and
     /// calibrated.
     func testAnMP4WithADataTrack() throws {
-        let clip = folder.appendingPathComponent("plain.mkv").path
-        let log = folder.appendingPathComponent("plain.csv").path
-        let made = try CommandHarness.run(["calibration-clip", "--trial", Self.trial, "--start", "110", "--duration", "6",
-                                           "--time-offset", "0.03", "--video", clip, "--log", log], timeout: 600)
-        XCTAssertEqual(made.status, 0, made.stderr)
+        let (clip, log) = try makeClip("plain", ["--time-offset", "0.03"])
         let mp4 = folder.appendingPathComponent("camera.mp4").path
         // H.264 nearly lossless, AAC audio and a timecode data track, as a camera writes them.
         let muxed = try BuiltTool.run(URL(fileURLWithPath: "/usr/bin/ffmpeg"),
