@@ -33,6 +33,8 @@ let package = Package(
         /// SIGINT/SIGTERM as a flag a loop polls: the handler must be C to be async-signal-safe.
         .target(name: "CStopSignal", path: "Sources/System/CStopSignal"),
         .target(name: "CVShim", dependencies: ["COpenCV"], path: "Sources/System/CVShim"),
+        /// What a V4L2 camera's buffer timestamps count and mark (their clock, start or end of exposure).
+        .target(name: "CV4L2", path: "Sources/System/CV4L2"),
         /// A panorama looked up along each pixel's ray: the synthetic clip's lens, rolling shutter and blur, in C for speed.
         .target(name: "CPanoramaRaster", path: "Sources/System/CPanoramaRaster"),
         /// FFmpeg's libraries (libavformat, libavcodec, libavutil, libswscale), for CVideoFile only.
@@ -63,7 +65,7 @@ let package = Package(
         /// world rays, anchored dice and the panorama layout. No OpenGL, no I/O.
         .target(name: "Camera", dependencies: ["AttitudeMath"]),
         /// Images and video through OpenCV: PNG in and out, capture, writers.
-        .target(name: "Imaging", dependencies: ["AttitudeMath", "Camera", "CVShim", "CVideoFile", "FileAccess", "SafeText", "Workers", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "Imaging", dependencies: ["AttitudeMath", "Camera", "CVShim", "CV4L2", "CVideoFile", "FileAccess", "SafeText", "Workers", .product(name: "Logging", package: "swift-log")]),
         /// The run-time files as SwiftPM resources (Bundle.module): shaders, models, the HUD's font, and the
         /// examples found by name (the compass sky, the demo log, a raw BROAD excerpt). No code but the lookup.
         .target(name: "SteadyDiceAssets", dependencies: ["FileAccess"], exclude: ["fonts/DejaVuSansMono.LICENSE"],

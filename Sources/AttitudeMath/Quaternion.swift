@@ -135,6 +135,15 @@ public struct Quaternion: Equatable, Sendable, CustomStringConvertible {
         self = Quaternion(axis: [0, 0, 1], angle: y) * Quaternion(axis: [0, 1, 0], angle: p) * Quaternion(axis: [1, 0, 0], angle: r)
     }
 
+    /// The rotation vector (axis times angle, radians, the angle in [0, π]) of this unit quaternion.
+    public var rotationVector: SIMD3<Double> {
+        let s = w < 0 ? -1.0 : 1.0
+        let v = SIMD3(x, y, z) * s
+        let sine = (v * v).sum().squareRoot()
+        guard sine > 1e-12 else { return 2 * v }
+        return v / sine * (2 * atan2(sine, w * s))
+    }
+
     public var description: String { "[\(w), \(x), \(y), \(z)]" }
 }
 

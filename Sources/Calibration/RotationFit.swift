@@ -5,13 +5,7 @@ import Foundation
 /// calibration needs, with no dependencies.
 public enum RotationFit {
     /// The rotation vector (axis times angle, radians) of a unit quaternion, angle in [0, π].
-    public static func rotationVector(_ q: Quaternion) -> SIMD3<Double> {
-        let s = q.w < 0 ? -1.0 : 1.0
-        let v = SIMD3(q.x, q.y, q.z) * s
-        let sine = (v * v).sum().squareRoot()
-        guard sine > 1e-12 else { return 2 * v }
-        return v / sine * (2 * atan2(sine, q.w * s))
-    }
+    public static func rotationVector(_ q: Quaternion) -> SIMD3<Double> { q.rotationVector }
 
     /// The unit quaternion of a rotation vector (radians).
     public static func quaternion(rotationVector r: SIMD3<Double>) -> Quaternion {

@@ -94,10 +94,14 @@ public struct AttitudeCalibrationOptions: ParsableArguments {
         }
     }
 
-    /// Sets the camera matrix, mount and time offset of `options` from these options.
-    public func apply(to options: inout SnapshotOptions) throws {
+    /// Sets the camera matrix, mount and time offset of `options` from these options. A live calibration's
+    /// offset pairs a live rig's clocks: with a clip or a log (`live` false) it is said and not applied.
+    public func apply(to options: inout SnapshotOptions, live: Bool = false) throws {
         if let calibration {
             try options.applyCalibration(path: calibration)
+            if let offset = options.liveTimeOffset, !live {
+                Messages.logger.warning("\(String(format: "%@'s time offset of %.1f ms is a live rig's (time_offset_clock: live): it pairs imud's arrival times with the camera's, not a clip with a log, so it is not applied here", calibration, offset * 1000))")
+            }
             return
         }
         if case .rotation(let r)? = mount { options.mount = r }

@@ -28,6 +28,9 @@ public struct SnapshotOptions: Equatable, Sendable {
     /// `--time-offset S` (or `--calibration`'s `time_offset_s`): the video frame at video time t shows
     /// the attitude at log time t + offset.
     public var timeOffset: Double
+    /// A live calibration's offset (`time_offset_clock: live`): for a live source only (`run --imud`), where
+    /// the frame timed t shows the attitude imud delivered at t + offset. `timeOffset` stays 0 then.
+    public var liveTimeOffset: Double?
 
     /// The seed's picture: the die in front of a 60° camera over the default colour, no HUD.
     public init(camera: CameraSettings = CameraSettings(), model: SceneModel = .die,
@@ -46,12 +49,13 @@ public struct SnapshotOptions: Equatable, Sendable {
     /// `--calibration FILE`: a `steady-dice calibrate` file's camera matrix (as `--intrinsics`), mount
     /// and time offset. A missing or bad key throws one line naming the file and the key.
     public mutating func applyCalibration(path: String) throws {
-        let (deviceFromIMU, offset) = try CameraIMUCalibrationFile.readMount(path: path)
+        let (deviceFromIMU, offset, live) = try CameraIMUCalibrationFile.readMount(path: path)
         _ = try CalibratedCamera.read(path: path)
         camera.fieldOfViewDegrees = nil
         camera.intrinsicsPath = path
         mount = deviceFromIMU
-        timeOffset = offset
+        timeOffset = live ? 0 : offset
+        liveTimeOffset = live ? offset : nil
     }
 
     /// The attitude to draw for a source's worldFromS: worldFromS · R⁻¹ with the mount R.

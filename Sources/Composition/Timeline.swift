@@ -103,10 +103,11 @@ public struct Timeline: Equatable, Sendable {
         return start
     }
 
-    /// The offset a live source uses: the one asked for live, never a calibration file's. A file's offset
-    /// pairs its clip with a log that started at other moments, while live both clocks are arrival times in
-    /// this process.
-    public static func liveOffset(asked: Double?) -> Double { asked ?? 0 }
+    /// The offset a live source uses: the one asked for live, else a live calibration's (`time_offset_clock:
+    /// live`, measured on this rig's own clocks by `calibrate` on a `record` folder), else 0; never a clip
+    /// calibration's, which pairs its clip with a log that started at other moments, while live both clocks
+    /// are times in this process.
+    public static func liveOffset(asked: Double?, liveCalibration: Double? = nil) -> Double { asked ?? liveCalibration ?? 0 }
 }
 
 /// A time that the log and the video cannot both show.

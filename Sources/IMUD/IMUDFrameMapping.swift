@@ -147,6 +147,12 @@ public struct IMUDFrameMapping: Equatable, Sendable {
         return IMUDFrameMapping.canonical(q)
     }
 
+    /// Encode direction for an angular rate: a rate in the device frame D to imud's body frame B
+    /// (`v_B = R⁻¹·v_D`, R the mount as `IMUDMount(deviceFromIMUBody:)` takes it).
+    public func imuBodyRate(deviceRate: SIMD3<Double>) -> SIMD3<Double> {
+        (Frames.deviceFromBody * mount.cameraBodyFromIMUBody).conjugate.rotate(deviceRate)
+    }
+
     /// Unit length with `w >= 0` (q and -q are the same attitude).
     static func canonical(_ q: Quaternion) -> Quaternion {
         let unit = q.normalized() ?? .identity

@@ -74,6 +74,7 @@ public struct IMUDPacket: Equatable, Sendable {
     enum Offset {
         static let magic = 0, version = 4, flags = 6, tsWallNs = 8, tsTaiNs = 16
         static let tsChipTicks = 24, anchorGen = 28
+        static let gyro = 56
         static let quaternion = 104, pitch = 120, roll = 124, yaw = 128, headingDeg = 132
         static let imuSeq = 180
         static let innovWeight = 256, innovReject = 260, nisAccel = 264, nisMag = 268
@@ -101,6 +102,9 @@ public struct IMUDPacket: Equatable, Sendable {
     public var headingDeg: Float
     /// Monotonic sample counter; a jump larger than usual means lost packets.
     public var imuSeq: UInt32
+    /// `gyro_x`, `gyro_y`, `gyro_z` (offset 56): the angular rate in the IMU's body frame, rad/s, bias-corrected;
+    /// all zero when the daemon does not fill them (the spec's "not available").
+    public var gyro: SIMD3<Float> = .zero
     /// Version 17 only (0 in version 14): the EMA of the Huber weight applied to MEKF updates (1 = never capped).
     public var innovWeight: Float = 0
     /// Version 17 only: the EMA of the fraction of MEKF updates the innovation gate rejected.
@@ -164,6 +168,7 @@ public struct IMUDPacket: Equatable, Sendable {
         put(yaw, Offset.yaw)
         put(headingDeg, Offset.headingDeg)
         put(imuSeq, Offset.imuSeq)
+        for i in 0..<3 { put(gyro[i], Offset.gyro + 4 * i) }
         if version >= 17 {
             put(innovWeight, Offset.innovWeight)
             put(innovReject, Offset.innovReject)
@@ -213,6 +218,7 @@ public struct IMUDPacket: Equatable, Sendable {
             pitch: float(Offset.pitch), roll: float(Offset.roll), yaw: float(Offset.yaw),
             headingDeg: float(Offset.headingDeg),
             imuSeq: read(UInt32.self, b, Offset.imuSeq))
+        packet.gyro = SIMD3(float(Offset.gyro), float(Offset.gyro + 4), float(Offset.gyro + 8))
         if packet.version >= 17 {
             packet.innovWeight = float(Offset.innovWeight)
             packet.innovReject = float(Offset.innovReject)

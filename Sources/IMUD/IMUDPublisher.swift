@@ -135,16 +135,19 @@ public final class IMUDPublisher {
     }
 
     /// A packet for an attitude: quaternion through the frame mapping, Euler angles and heading from the
-    /// NED attitude, both clocks read now. Every other field is zero.
-    public func packet(worldFromDevice: Quaternion, flags: IMUDFlags, imuSeq: UInt32) -> IMUDPacket {
+    /// NED attitude, both clocks read now, and the angular rate (`deviceRate`, rad/s in the device frame)
+    /// turned into imud's body frame when given. Every other field is zero.
+    public func packet(worldFromDevice: Quaternion, deviceRate: SIMD3<Double>? = nil, flags: IMUDFlags, imuSeq: UInt32) -> IMUDPacket {
         let q = mapping.packetQuaternion(worldFromDevice: worldFromDevice)
         let euler = IMUDEulerAngles(nedFromBody: nedMapping.packetQuaternion(worldFromDevice: worldFromDevice))
         var heading = Float(euler.headingDegrees)
         if heading >= 360 { heading = 0 }
-        return IMUDPacket(version: wireVersion, flags: flags, tsWallNs: IMUDClock.wallNanoseconds(), tsTaiNs: IMUDClock.taiNanoseconds(),
-                          quaternion: SIMD4(Float(q.w), Float(q.x), Float(q.y), Float(q.z)),
-                          pitch: Float(euler.pitch), roll: Float(euler.roll), yaw: Float(euler.yaw),
-                          headingDeg: heading, imuSeq: imuSeq)
+        var packet = IMUDPacket(version: wireVersion, flags: flags, tsWallNs: IMUDClock.wallNanoseconds(),
+                                tsTaiNs: IMUDClock.taiNanoseconds(), quaternion: SIMD4(Float(q.w), Float(q.x), Float(q.y), Float(q.z)),
+                                pitch: Float(euler.pitch), roll: Float(euler.roll), yaw: Float(euler.yaw),
+                                headingDeg: heading, imuSeq: imuSeq)
+        if let deviceRate { packet.gyro = SIMD3<Float>(mapping.imuBodyRate(deviceRate: deviceRate)) }
+        return packet
     }
 
     /// Sends one packet to every subscriber and datagram destination, never blocking.

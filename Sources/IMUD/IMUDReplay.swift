@@ -15,12 +15,21 @@ public struct IMUDReplayOptions: Equatable, Sendable {
     public var rateHz: Double?
     /// Seconds at the start flagged `startup` without `fusionConverged`, as a daemon that is still settling.
     public var startupSeconds: Double = 0
+    /// Fill the packets' `gyro_x/y/z` with the angular rate the attitudes turn at (as imud fills them from its
+    /// gyroscope); false leaves them zero, an attitude-only stream.
+    public var angularRate = true
+    /// The CLOCK_MONOTONIC second (`MonotonicClock`) at which log time 0 is sent; nil: as soon as `run()` starts.
+    /// Two programs given the same instant play in step.
+    public var startAt: Double?
 
-    public init(speed: Double = 1, loop: Bool = false, rateHz: Double? = nil, startupSeconds: Double = 0) {
+    public init(speed: Double = 1, loop: Bool = false, rateHz: Double? = nil, startupSeconds: Double = 0,
+                angularRate: Bool = true, startAt: Double? = nil) {
         self.speed = speed
         self.loop = loop
         self.rateHz = rateHz
         self.startupSeconds = startupSeconds
+        self.angularRate = angularRate
+        self.startAt = startAt
     }
 }
 
@@ -28,8 +37,9 @@ public struct IMUDReplayOptions: Equatable, Sendable {
 // @unchecked Sendable: `requestStop()` is the one call made from another thread, and the stop flag it
 // sets is guarded by `stopLock`; the schedule is constant and `packetsSent` belongs to the thread in `run()`.
 public final class IMUDReplay: @unchecked Sendable {
-    /// Log time (seconds from the first sample) and the attitude to send then.
-    private let schedule: [(offset: Double, worldFromDevice: Quaternion)]
+    /// Log time (seconds from the first sample), the attitude to send then and the rate it turns at
+    /// (device frame, rad/s; nil without `angularRate`).
+    private let schedule: [(offset: Double, worldFromDevice: Quaternion, deviceRate: SIMD3<Double>?)]
     /// Log seconds from one pass's start to the next when looping.
     private let period: Double
     private let publisher: IMUDPublisher
@@ -58,6 +68,9 @@ public final class IMUDReplay: @unchecked Sendable {
         if let rate = options.rateHz, !(rate.isFinite && rate > 0 && rate <= 10_000) {
             throw IMUDError("--rate \(rate): must be between 0 and 10000 packets per second")
         }
+        if let startAt = options.startAt, !startAt.isFinite {
+            throw IMUDError("--start-at \(startAt): must be a CLOCK_MONOTONIC time in seconds")
+        }
         let samples = log.samples
         let duration = log.duration
         var schedule: [(offset: Double, worldFromDevice: Quaternion)] = []
@@ -75,12 +88,24 @@ public final class IMUDReplay: @unchecked Sendable {
             let gaps = zip(samples.dropFirst(), samples).map { $0.t - $1.t }.filter { $0 > 0 }.sorted()
             spacing = gaps.isEmpty ? 0.01 : gaps[gaps.count / 2]
         }
-        self.schedule = schedule
+        self.schedule = schedule.indices.map { i in
+            guard options.angularRate else { return (schedule[i].offset, schedule[i].worldFromDevice, nil) }
+            return (schedule[i].offset, schedule[i].worldFromDevice, Self.deviceRate(around: i, in: schedule))
+        }
         self.headingFlags = Self.headingFlags(for: log.frame)
         self.period = duration + spacing
         self.publisher = publisher
         self.options = options
         wake = try WakePipe()
+    }
+
+    /// The rate the body turns at around entry `i`: the difference of its neighbours' attitudes over their
+    /// times (one-sided at the ends), in the device frame, rad/s.
+    static func deviceRate(around i: Int, in schedule: [(offset: Double, worldFromDevice: Quaternion)]) -> SIMD3<Double> {
+        let a = max(0, i - 1), b = min(schedule.count - 1, i + 1)
+        let span = schedule[b].offset - schedule[a].offset
+        guard span > 0 else { return .zero }
+        return (schedule[a].worldFromDevice.conjugate * schedule[b].worldFromDevice).rotationVector / span
     }
 
     /// Asks `run()` to send the shutdown packet and return. Safe from any thread.
@@ -100,7 +125,7 @@ public final class IMUDReplay: @unchecked Sendable {
     /// Sends the schedule in real time (serving new subscribers while it waits) until the log ends
     /// without `loop`, or `requestStop()`; then sends a final packet flagged `shutdown`.
     public func run() {
-        let start = MonotonicClock.now()
+        let start = options.startAt ?? MonotonicClock.now()
         var seq: UInt32 = 0
         var lastAttitude = schedule[0].worldFromDevice
         var pass = 0
@@ -110,7 +135,8 @@ public final class IMUDReplay: @unchecked Sendable {
                 if !wait(until: start + logTime / options.speed) { break outer }
                 let settling = logTime < options.startupSeconds
                 let flags = (settling ? IMUDFlags.startup : IMUDFlags.fusionConverged).union(headingFlags)
-                publisher.publish(publisher.packet(worldFromDevice: entry.worldFromDevice, flags: flags, imuSeq: seq))
+                publisher.publish(publisher.packet(worldFromDevice: entry.worldFromDevice, deviceRate: entry.deviceRate.map { $0 * options.speed },
+                                                   flags: flags, imuSeq: seq))
                 packetsSent += 1
                 seq &+= 1
                 lastAttitude = entry.worldFromDevice

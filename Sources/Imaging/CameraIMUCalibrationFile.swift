@@ -29,6 +29,10 @@ public struct CameraIMUCalibrationFile: Sendable {
     /// written as `rolling_shutter_readout_s`, with `time_offset_refers_to: middle_row` (row y is seen at
     /// log time = video time + offset + readout · (y / height - 1/2)).
     public var readout: Double?
+    /// True when the offset pairs a live rig's clocks (`calibrate` on a `record` folder: a frame's time and
+    /// imud's arrival times, CLOCK_MONOTONIC), written `time_offset_clock: live`; false for a clip and a log
+    /// (`clip`), whose clocks start at their own moments.
+    public var liveOffset = false
     /// True when only the time offset is known: the file then holds `time_offset_s`, `undetermined` and
     /// the reason in `warning`, and no camera or mount.
     public var offsetOnly = false
@@ -99,6 +103,7 @@ public struct CameraIMUCalibrationFile: Sendable {
         raw.frames_used = Int32(framesUsed)
         raw.frames_total = Int32(framesTotal)
         raw.offset_only = offsetOnly ? 1 : 0
+        raw.live_offset = liveOffset ? 1 : 0
         let coefficients = lens == .pinhole ? [] : lens.coefficients
         withUnsafeMutableBytes(of: &raw.distortion) { _ = $0.bindMemory(to: Double.self).update(fromContentsOf: coefficients) }
         raw.distortion_count = Int32(coefficients.count)
@@ -145,21 +150,23 @@ public struct CameraIMUCalibrationFile: Sendable {
             + "give --time-offset \(offset) with --fov or --intrinsics and --mount instead"
     }
 
-    /// Reads the mount (`imu_to_camera`, v_D = R·v_S) and the time offset (`time_offset_s`) of a calibration file;
-    /// the camera comes from `CalibratedCamera.read`.
-    public static func readMount(path: String) throws -> (deviceFromIMU: Quaternion, timeOffset: Double) {
+    /// Reads the mount (`imu_to_camera`, v_D = R·v_S), the time offset (`time_offset_s`) and whether it is a
+    /// live rig's (`time_offset_clock: live`; `clip` or none: false) of a calibration file; the camera comes
+    /// from `CalibratedCamera.read`.
+    public static func readMount(path: String) throws -> (deviceFromIMU: Quaternion, timeOffset: Double, liveOffset: Bool) {
         try FileStorageText.check(path: path, integers: [], range: 0...0)
         if let reason = undetermined(path: path) { throw ImagingError.intrinsics(path: path, reason: reason) }
         var q = [Double](repeating: 0, count: 4)
         var offset = 0.0
-        _ = try withErrorBuffer { err, len in cvs_calibration_read_mount(path, &q, &offset, err, len) }
+        var live: Int32 = 0
+        _ = try withErrorBuffer { err, len in cvs_calibration_read_mount(path, &q, &offset, &live, err, len) }
             describe: { ImagingError.intrinsics(path: path, reason: $0) }
         guard offset.isFinite, abs(offset) <= largestTimeOffset else {
             throw ImagingError.intrinsics(path: path, reason: "time_offset_s: \(offset) is not a number of seconds from "
                                           + "-\(Int(largestTimeOffset)) to \(Int(largestTimeOffset))")
         }
         do {
-            return (try Quaternion.validated(w: q[0], x: q[1], y: q[2], z: q[3]), offset)
+            return (try Quaternion.validated(w: q[0], x: q[1], y: q[2], z: q[3]), offset, live != 0)
         } catch {
             throw ImagingError.intrinsics(path: path, reason: "imu_to_camera: \(error)")
         }

@@ -1,4 +1,5 @@
 import AttitudeMath
+import CV4L2
 import Foundation
 import Logging
 import Workers
@@ -52,6 +53,36 @@ public enum CaptureState: Equatable, Sendable {
     case stopped
 }
 
+/// What a live source's frame times (`CapturedFrame.captureTime`) are.
+public enum FrameClock: Equatable, Sendable, CustomStringConvertible {
+    /// Not known yet: no frame with a driver timestamp has come (arrival times meanwhile).
+    case undecided
+    /// The camera driver's buffer timestamps, on CLOCK_MONOTONIC. `startOfExposure`: true when the driver
+    /// says they mark the start of exposure, false the end of the frame, nil when it could not be asked.
+    case driver(startOfExposure: Bool?)
+    /// When the capture thread received each frame, for the reason given.
+    case arrival(reason: String)
+
+    public var description: String {
+        switch self {
+        case .undecided: return "not decided yet"
+        case .driver(let soe):
+            let mark = soe.map { $0 ? "the start of exposure" : "the end of the frame" } ?? "a moment the driver does not say"
+            return "the driver's timestamps (CLOCK_MONOTONIC, marking \(mark))"
+        case .arrival(let reason): return "their arrival times (\(reason))"
+        }
+    }
+
+    /// The short name files use: `driver-start-of-exposure`, `driver-end-of-frame`, `driver`, `arrival`.
+    public var key: String {
+        switch self {
+        case .driver(let soe?): return soe ? "driver-start-of-exposure" : "driver-end-of-frame"
+        case .driver(nil): return "driver"
+        case .arrival, .undecided: return "arrival"
+        }
+    }
+}
+
 /// Frames from a camera or a video file, read on a thread of their own into a one-slot mailbox.
 /// The renderer calls `latest()` at draw time and never waits; frames it did not take in time are
 /// dropped. A camera that stops giving frames is reopened with backoff while the last frame stays;
@@ -85,18 +116,37 @@ public final class CaptureSource: @unchecked Sendable {
     private var lastPostTime = 0.0
     private var stallReported = false
     private var watchdog: DispatchSourceTimer?
+    /// Called on the capture thread with every frame as posted, before the next is read.
+    private let observer: ((CapturedFrame) -> Void)?
+    /// The device whose buffer flags say what its timestamps mark (a camera's /dev/videoN).
+    private let stampDevice: String?
+    /// A file's: the CLOCK_MONOTONIC second its stream time 0 is shown at (nil: when the capture starts).
+    private let fileStart: Double?
+    /// A file's first frame, read by init and posted by the capture thread when `fileStart` comes.
+    private var pendingFirst: VideoFrame?
+    private var currentFrameClock = FrameClock.undecided
+    /// Live frames seen before the frame clock was decided.
+    private var framesBeforeDecision = 0
 
     /// Starts capturing from `reader`, already open. A file's first frame (`startFrame`) is read
     /// before this returns, so a file that cannot be decoded throws here, naming it. `reopen` opens
     /// the source again (after a camera is lost, or when a file cannot rewind); `log` receives one
     /// line per event (lost, retrying, back, ended), from the capture thread.
-    public init(name: String, pacing: Pacing, reader: FrameReader, startFrame: Int = 0,
+    ///
+    /// `observer` sees every frame posted, on the capture thread (a recorder keeps them all; the mailbox
+    /// keeps the newest). A file with `fileStart` shows its first frame at that CLOCK_MONOTONIC second
+    /// instead of at once. A camera's `stampDevice` is asked what its timestamps mark.
+    public init(name: String, pacing: Pacing, reader: FrameReader, startFrame: Int = 0, fileStart: Double? = nil,
+                stampDevice: String? = nil, observer: ((CapturedFrame) -> Void)? = nil,
                 log: @escaping (String) -> Void, reopen: @escaping () throws -> FrameReader) throws {
         self.name = name
         self.pacing = pacing
         self.reader = reader
         self.reopen = reopen
         self.log = log
+        self.observer = observer
+        self.stampDevice = stampDevice
+        self.fileStart = fileStart
         self.nextFrameIndex = startFrame
         let condition = NSCondition()
         self.condition = condition
@@ -107,8 +157,15 @@ public final class CaptureSource: @unchecked Sendable {
                 throw ImagingError.video(path: name, reason: startFrame > 0 ? "has no frame \(startFrame)"
                                          : "no frame could be decoded (not a video, or no decoder for its codec)")
             }
-            mailbox.post(first.image, captureTime: MonotonicClock.now(), streamPosition: first.position, frameIndex: startFrame)
-            nextFrameIndex = startFrame + 1
+            if fileStart != nil {
+                pendingFirst = first
+            } else {
+                let now = MonotonicClock.now()
+                let posted = mailbox.post(first.image, captureTime: now, arrivalTime: now, streamPosition: first.position,
+                                          frameIndex: startFrame)
+                observer?(posted)
+                nextFrameIndex = startFrame + 1
+            }
         }
         if case .live(let policy) = pacing, policy.stallTimeout > 0 { startWatchdog(stallTimeout: policy.stallTimeout) }
         worker.start(name: "capture \(name)", body: { [self] in work() }, release: { [self] in releaseSource() })
@@ -118,19 +175,21 @@ public final class CaptureSource: @unchecked Sendable {
 
     /// A video file, paced at its own frame rate (30 when it reports none), looping by default,
     /// starting at frame `startFrame`.
-    public static func video(path: String, loop: Bool = true, startFrame: Int = 0,
+    public static func video(path: String, loop: Bool = true, startFrame: Int = 0, startAt: Double? = nil,
+                             observer: ((CapturedFrame) -> Void)? = nil,
                              log: @escaping (String) -> Void = CaptureSource.logToStandardError) throws -> CaptureSource {
         let reader = try VideoReader(path: path)
         let fps = reader.framesPerSecond ?? 30
         return try CaptureSource(name: path, pacing: .file(framesPerSecond: fps, loop: loop), reader: reader,
-                                 startFrame: startFrame, log: log, reopen: { try VideoReader(path: path) })
+                                 startFrame: startFrame, fileStart: startAt, observer: observer, log: log,
+                                 reopen: { try VideoReader(path: path) })
     }
 
     /// A camera by index, or by device path (`/dev/video2`) when `devicePath` is given. Zero sizes and
     /// rate keep the driver's defaults. Throws, naming the camera, when none opens there; call
     /// `waitForFirstFrame(timeout:)` to find a camera that opens but gives nothing.
     public static func camera(index: Int, devicePath: String? = nil, width: Int = 0, height: Int = 0, fps: Double = 0,
-                              retry: RetryPolicy = RetryPolicy(),
+                              retry: RetryPolicy = RetryPolicy(), observer: ((CapturedFrame) -> Void)? = nil,
                               log: @escaping (String) -> Void = CaptureSource.logToStandardError) throws -> CaptureSource {
         if let devicePath, !FileManager.default.fileExists(atPath: devicePath) {
             throw ImagingError.video(path: devicePath, reason: "no such device")
@@ -139,7 +198,7 @@ public final class CaptureSource: @unchecked Sendable {
             try VideoReader(cameraIndex: index, devicePath: devicePath, width: width, height: height, fps: fps)
         }
         return try CaptureSource(name: devicePath ?? "camera \(index)", pacing: .live(retry), reader: try open(),
-                                 log: log, reopen: open)
+                                 stampDevice: devicePath ?? "/dev/video\(index)", observer: observer, log: log, reopen: open)
     }
 
     /// Says `line` as a warning through the program's logger (`steady-dice: <line>` on stderr).
@@ -156,6 +215,15 @@ public final class CaptureSource: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         return currentState
+    }
+
+    /// What the frames' times are: a file's and a fake's are their arrival times; a camera's are the
+    /// driver's own timestamps when they count CLOCK_MONOTONIC, decided at its first timestamped frame.
+    public var frameClock: FrameClock {
+        condition.lock()
+        defer { condition.unlock() }
+        if case .file = pacing { return .arrival(reason: "a video file standing in for a camera") }
+        return currentFrameClock
     }
 
     /// Waits up to `timeout` seconds for a first frame; throws, naming the source, when none came.
@@ -250,6 +318,14 @@ public final class CaptureSource: @unchecked Sendable {
         // The frame init posted: its stream time, and the wall time stream time 0 of this pass maps to.
         var lastTime = mailbox.latest()?.streamPosition ?? Double(nextFrameIndex - 1) * period
         var passStart = MonotonicClock.now() - lastTime
+        if let first = pendingFirst {
+            pendingFirst = nil
+            lastTime = first.position.flatMap { $0.isFinite ? $0 : nil } ?? 0
+            passStart = (fileStart ?? MonotonicClock.now()) - lastTime
+            guard sleep(until: passStart + lastTime) else { return }
+            post(first, index: nextFrameIndex)
+            nextFrameIndex += 1
+        }
         var readSinceRewind = 1
         while !isStopping {
             guard let current = reader else { return }
@@ -313,7 +389,10 @@ public final class CaptureSource: @unchecked Sendable {
     }
 
     private func post(_ frame: VideoFrame, index: Int?) {
-        let posted = mailbox.post(frame.image, captureTime: MonotonicClock.now(), streamPosition: frame.position, frameIndex: index)
+        let arrival = MonotonicClock.now()
+        let time = frameTime(of: frame, arrival: arrival)
+        let posted = mailbox.post(frame.image, captureTime: time, arrivalTime: arrival, streamPosition: frame.position, frameIndex: index)
+        observer?(posted)
         condition.lock()
         let stalledFor = stallReported ? posted.captureTime - lastPostTime : nil
         lastPostTime = posted.captureTime
@@ -321,6 +400,46 @@ public final class CaptureSource: @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
         if let stalledFor { log("\(name): frames again after \(Self.seconds(stalledFor.rounded(toPlaces: 1))) without one") }
+    }
+
+    /// A live frame's time: the driver's timestamp once the frame clock says it counts CLOCK_MONOTONIC
+    /// (a stamp more than a second from the arrival is not taken), else the arrival. A file's: the arrival.
+    private func frameTime(of frame: VideoFrame, arrival: Double) -> Double {
+        guard case .live = pacing else { return arrival }
+        let stamp = frame.position.flatMap { $0 > 0 && abs(arrival - $0) < 1 ? $0 : nil }
+        condition.lock()
+        var decided: FrameClock?
+        if currentFrameClock == .undecided {
+            framesBeforeDecision += 1
+            if stamp != nil {
+                decided = .driver(startOfExposure: nil)
+            } else if framesBeforeDecision >= 5 {
+                decided = .arrival(reason: frame.position == nil ? "the camera gives no timestamps"
+                                   : "the camera's timestamps do not count CLOCK_MONOTONIC")
+            }
+        }
+        condition.unlock()
+        if case .driver? = decided, let stampDevice {
+            var stamps = v4l2_stamps()
+            let status = v4l2_stamps_query(stampDevice, &stamps)
+            if status != 0 {
+                decided = .driver(startOfExposure: nil)
+            } else if stamps.monotonic == 0 {
+                decided = .arrival(reason: "\(stampDevice)'s timestamps do not count CLOCK_MONOTONIC")
+            } else {
+                decided = .driver(startOfExposure: stamps.start_of_exposure == 1)
+            }
+        }
+        if let decided {
+            condition.lock()
+            currentFrameClock = decided
+            condition.unlock()
+            log("\(name): frames are timed by \(decided)")
+        }
+        condition.lock()
+        defer { condition.unlock() }
+        if case .driver = currentFrameClock, let stamp { return stamp }
+        return arrival
     }
 
     /// Checks a few times per stall timeout whether a running source has gone quiet; says so once.

@@ -8,18 +8,22 @@ public struct CapturedFrame: Sendable {
     /// 1 for the first frame posted to a mailbox, then one more per frame: a renderer uploads again
     /// only when this changes.
     public let generation: Int
-    /// When the frame was read, in seconds of the monotonic clock `MonotonicClock.now()` (the same
-    /// clock as `MonotonicClock.now()`).
+    /// The frame's time, seconds of `MonotonicClock` (CLOCK_MONOTONIC): the camera driver's own timestamp
+    /// when it counts that clock (`CaptureSource.frameClock` says which), else `arrivalTime`.
     public let captureTime: Double
+    /// When the capture thread received the frame, seconds of `MonotonicClock`.
+    public let arrivalTime: Double
     /// The frame's position in its stream in seconds, when the backend knows it (files; some cameras).
     public let streamPosition: Double?
     /// The frame's index in a video file (0 first), nil for cameras.
     public let frameIndex: Int?
 
-    public init(image: RGBImage, generation: Int, captureTime: Double, streamPosition: Double?, frameIndex: Int?) {
+    public init(image: RGBImage, generation: Int, captureTime: Double, arrivalTime: Double? = nil, streamPosition: Double?,
+                frameIndex: Int?) {
         self.image = image
         self.generation = generation
         self.captureTime = captureTime
+        self.arrivalTime = arrivalTime ?? captureTime
         self.streamPosition = streamPosition
         self.frameIndex = frameIndex
     }
@@ -40,12 +44,13 @@ public final class FrameMailbox: @unchecked Sendable {
 
     /// Puts a frame in the slot, replacing the previous one, and returns the frame as stored.
     @discardableResult
-    public func post(_ image: RGBImage, captureTime: Double, streamPosition: Double? = nil, frameIndex: Int? = nil) -> CapturedFrame {
+    public func post(_ image: RGBImage, captureTime: Double, arrivalTime: Double? = nil, streamPosition: Double? = nil,
+                     frameIndex: Int? = nil) -> CapturedFrame {
         lock.lock()
         defer { lock.unlock() }
         generation += 1
         if !slotTaken { dropped += 1 }
-        let frame = CapturedFrame(image: image, generation: generation, captureTime: captureTime,
+        let frame = CapturedFrame(image: image, generation: generation, captureTime: captureTime, arrivalTime: arrivalTime,
                                   streamPosition: streamPosition, frameIndex: frameIndex)
         slot = frame
         slotTaken = false

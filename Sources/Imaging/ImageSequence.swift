@@ -4,8 +4,8 @@ import Foundation
 /// A clip given as a folder of pictures with a file of their times, as visual-inertial datasets ship
 /// them. Three layouts are read:
 ///
-/// - **steady-dice** `frames.csv` in the folder: a header `t,filename`, then one row per frame, `t` in
-///   seconds, `filename` relative to the folder.
+/// - **steady-dice** `frames.csv` in the folder: a header `t,filename` (more columns may follow, as
+///   `record` writes them), then one row per frame, `t` in seconds, `filename` relative to the folder.
 /// - **EuRoC / ASL** `data.csv` beside a `data/` folder (`cam0/data.csv`, `cam0/data/*.png`; give
 ///   `cam0`): `#timestamp [ns],filename`, nanoseconds, names inside `data/`.
 /// - **TUM RGB-D** `rgb.txt` in the folder: `#` comments, then `timestamp filename` per line, seconds,
@@ -38,13 +38,17 @@ public final class ImageSequence {
         if FileKind.of(at("frames.csv")) == .regular {
             timesFile = at("frames.csv")
             let lines = try Self.lines(timesFile)
-            guard let header = lines.first, header.text.replacingOccurrences(of: " ", with: "") == "t,filename" else {
-                throw fail(timesFile, 1, "the header must be 't,filename'")
+            let columns = lines.first.map { $0.text.replacingOccurrences(of: " ", with: "").split(separator: ",", omittingEmptySubsequences: false) }
+            guard let columns, columns.count >= 2, columns[0] == "t", columns[1] == "filename" else {
+                throw fail(timesFile, 1, "the header must be 't,filename' (more columns may follow)")
             }
             for (number, text) in lines.dropFirst() {
-                let fields = text.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-                guard fields.count == 2, let t = Double(fields[0]), t.isFinite else {
-                    throw fail(timesFile, number, "expected 't,filename' with t in seconds")
+                // Two columns: the name may hold commas. More: they are cut at every comma, and only t and filename are read.
+                let fields = (columns.count == 2 ? text.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false)
+                                                 : text.split(separator: ",", omittingEmptySubsequences: false))
+                    .map { $0.trimmingCharacters(in: .whitespaces) }
+                guard fields.count == columns.count, let t = Double(fields[0]), t.isFinite, !fields[1].isEmpty else {
+                    throw fail(timesFile, number, "expected '\(columns.joined(separator: ","))' with t in seconds")
                 }
                 rows.append((at(fields[1]), t))
             }

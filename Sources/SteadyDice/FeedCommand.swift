@@ -23,6 +23,7 @@ struct Feed: ParsableCommand {
               steady-dice feed --log models/demo-attitude.csv --unix /tmp/imud.sock --loop
               steady-dice feed --log walk.csv --tcp 127.0.0.1:10112 --mount yaw90
               steady-dice feed --log walk.csv --udp 127.0.0.1:10111 --rate 500 --speed 2
+              steady-dice feed --log walk.csv --unix /tmp/imud.sock --rate 100 --no-gyro
               steady-dice feed --bench
             """)
 
@@ -60,6 +61,12 @@ struct Feed: ParsableCommand {
     @Option(name: .customLong("startup-seconds"), parsing: .unconditional, help: ArgumentHelp("Flag the first seconds of log time as startup (not converged), as a settling daemon does.", valueName: "s"))
     var startupSeconds: Double = 0
 
+    @Flag(name: .customLong("no-gyro"), help: "Leave the packets' gyro_x/y/z at zero: an attitude-only stream. By default they carry the rate the attitudes turn at, in imud's body frame, as imud fills them from its gyroscope.")
+    var noGyro = false
+
+    @Option(name: .customLong("start-at"), parsing: .unconditional, help: ArgumentHelp("Send log time 0 at this CLOCK_MONOTONIC time, seconds (the clock record and run time live frames and packets by): feeds and stand-in cameras given the same instant play in step. Default: at once.", valueName: "s"))
+    var startAt: Double?
+
     @Option(parsing: .unconditional, help: ArgumentHelp("imud wire version to publish: 14 (260 bytes) or 17 (276 bytes, imud 1.7 and later).", valueName: "14|17"))
     var wire: UInt16 = IMUDPacket.wireVersion
 
@@ -77,6 +84,7 @@ struct Feed: ParsableCommand {
         guard log != nil else { throw ValidationError("give --log FILE (or --bench)") }
         guard speed.isFinite, speed > 0 else { throw ValidationError("--speed \(speed): must be a positive number") }
         guard startupSeconds.isFinite, startupSeconds >= 0 else { throw ValidationError("--startup-seconds must be zero or more") }
+        if let startAt, !(startAt.isFinite && startAt >= 0) { throw ValidationError("--start-at must be a CLOCK_MONOTONIC time in seconds") }
     }
 
     @OptionGroup var messages: MessageOptions
@@ -110,7 +118,8 @@ struct Feed: ParsableCommand {
         let replay = try IMUDReplay(
             log: attitudeLog,
             publisher: publisher,
-            options: IMUDReplayOptions(speed: speed, loop: loop, rateHz: rate, startupSeconds: startupSeconds))
+            options: IMUDReplayOptions(speed: speed, loop: loop, rateHz: rate, startupSeconds: startupSeconds,
+                                       angularRate: !noGyro, startAt: startAt))
 
         let stopSignals = StopSignals { replay.requestStop() }
         defer { withExtendedLifetime(stopSignals) {} }

@@ -97,7 +97,7 @@ struct Run: ParsableCommand {
         let assets = try Assets.locate(explicit: drawing.assets)
         var options = SnapshotOptions()
         options.camera = drawing.camera.settings
-        try drawing.attitudeCalibration.apply(to: &options)
+        try drawing.attitudeCalibration.apply(to: &options, live: input.imud.isSet)
         let setup = try options.camera.load()
         let background = drawing.background.settings
         let backgroundProvider = try setup.panorama != nil ? nil
@@ -105,11 +105,15 @@ struct Run: ParsableCommand {
                 .map { try PreparedBackground($0, setup: setup, source: background.sourceName) }
         defer { backgroundProvider?.stop() }
         let source = try attitudeSource(options: options, background: background, assets: assets)
-        let timeOffset = source.clock == .live ? Timeline.liveOffset(asked: drawing.attitudeCalibration.timeOffset)
+        let asked = drawing.attitudeCalibration.timeOffset
+        let timeOffset = source.clock == .live ? Timeline.liveOffset(asked: asked, liveCalibration: options.liveTimeOffset)
             : source.clock == .none ? 0 : options.timeOffset
-        if source.clock == .live, let calibration = drawing.attitudeCalibration.calibration, options.timeOffset != 0,
-           drawing.attitudeCalibration.timeOffset == nil {
-            Messages.logger.warning("\(String(format: "%@'s time offset of %.1f ms pairs its clip with its log, not live imud with this camera: not applied (give the live one with --time-offset, or find it with [ and ])", calibration, options.timeOffset * 1000))")
+        if source.clock == .live, let calibration = drawing.attitudeCalibration.calibration, asked == nil {
+            if let live = options.liveTimeOffset {
+                Messages.logger.info("\(String(format: "time offset %+.1f ms from %@ (this rig's live clocks): the frame timed t shows the attitude imud delivered at t %+.1f ms; [ and ] adjust it", live * 1000, calibration, live * 1000))")
+            } else if options.timeOffset != 0 {
+                Messages.logger.warning("\(String(format: "%@'s time offset of %.1f ms pairs its clip with its log, not live imud with this camera: not applied (give the live one with --time-offset, calibrate a `record` folder, or find it with [ and ])", calibration, options.timeOffset * 1000))")
+            }
         }
         let window = try AppWindow(title: "steady-dice", width: size.width, height: size.height)
         let renderer = try SceneRenderer(assets: assets, model: drawing.model.model)

@@ -56,7 +56,11 @@ final class ImageSequenceTests: XCTestCase {
                 return "read"
             } catch { return "\(error)" }
         }
-        XCTAssertEqual(reason("time,file\n1,a.png\n"), "\(path)/frames.csv:1: the header must be 't,filename'")
+        XCTAssertEqual(reason("time,file\n1,a.png\n"), "\(path)/frames.csv:1: the header must be 't,filename' (more columns may follow)")
+        // More columns, as record writes them: every row has them all, and t and filename are read.
+        XCTAssertEqual(reason("t,filename,arrival_s,driver_s\n1,a.png,1.01,\n2,a.png,2.01,1.99\n"), "read")
+        XCTAssertEqual(reason("t,filename,arrival_s,driver_s\n1,a.png,1.01,\n2,a.png,2.01\n"),
+                       "\(path)/frames.csv:3: expected 't,filename,arrival_s,driver_s' with t in seconds")
         XCTAssertEqual(reason("t,filename\n1,a.png\nx,b.png\n"), "\(path)/frames.csv:3: expected 't,filename' with t in seconds")
         XCTAssertEqual(reason("t,filename\n2,a.png\n1,b.png\n"),
                        "\(path)/frames.csv: frame 1's time 1.000000000 is not after frame 0's 2.000000000")

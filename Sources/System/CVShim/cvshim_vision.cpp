@@ -117,6 +117,16 @@ void cvs_tracker_free(cvs_tracker *tracker) {
 }
 
 /// The keys of a whole calibration, in the order `steady-dice calibrate` writes them (warning aside).
+static void writeOffsetClock(cv::FileStorage &fs, const cvs_camera_imu_calibration *c) {
+    if (c->live_offset) {
+        fs.writeComment("time_offset_clock: live: the offset pairs this rig's live clocks, not a clip and a log: the camera frame "
+                        "timed t (CLOCK_MONOTONIC) shows the attitude imud delivered at t + time_offset_s");
+        fs << "time_offset_clock" << "live";
+    } else {
+        fs << "time_offset_clock" << "clip";
+    }
+}
+
 static void writeCalibration(cv::FileStorage &fs, const cvs_camera_imu_calibration *c) {
     cv::Mat k(3, 3, CV_64F, const_cast<double *>(c->camera_matrix));
     fs << "camera_matrix" << k;
@@ -132,6 +142,7 @@ static void writeCalibration(cv::FileStorage &fs, const cvs_camera_imu_calibrati
     fs << "imu_to_camera" << "[:" << c->imu_to_camera[0] << c->imu_to_camera[1] << c->imu_to_camera[2]
        << c->imu_to_camera[3] << "]";
     fs << "time_offset_s" << c->time_offset_s;
+    writeOffsetClock(fs, c);
     if (c->has_readout) {
         fs.writeComment("rolling_shutter_readout_s: row y of the frame at video time t is seen at log time "
                         "t + time_offset_s + readout * (y / image_height - 1/2): the offset is the middle row's");
@@ -167,6 +178,7 @@ int cvs_calibration_encode(const char *extension, const cvs_camera_imu_calibrati
         if (c->offset_only) {
             fs.writeComment("only the time offset is determined (log time = video time + offset); warning says why the rest is not");
             fs << "time_offset_s" << c->time_offset_s;
+            writeOffsetClock(fs, c);
             fs << "undetermined" << "[:" << "camera_matrix" << "imu_to_camera" << "]";
         } else {
             writeCalibration(fs, c);
@@ -182,7 +194,8 @@ int cvs_calibration_encode(const char *extension, const cvs_camera_imu_calibrati
     });
 }
 
-int cvs_calibration_read_mount(const char *path, double imu_to_camera[4], double *time_offset_s, char *err, size_t errlen) {
+int cvs_calibration_read_mount(const char *path, double imu_to_camera[4], double *time_offset_s, int *live_offset,
+                               char *err, size_t errlen) {
     return guarded(err, errlen, -1, [&] {
         cv::FileStorage fs;
         if (!openForReading(fs, path, err, errlen)) return -1;
@@ -212,6 +225,16 @@ int cvs_calibration_read_mount(const char *path, double imu_to_camera[4], double
             return -1;
         }
         *time_offset_s = double(offset);
+        *live_offset = 0;
+        cv::FileNode clock = fs["time_offset_clock"];
+        if (!clock.empty() && !clock.isNone()) {
+            std::string name = clock.isString() ? std::string(clock) : std::string();
+            if (name != "live" && name != "clip") {
+                setError(err, errlen, "time_offset_clock: expected clip or live");
+                return -1;
+            }
+            *live_offset = name == "live" ? 1 : 0;
+        }
         return 0;
     });
 }

@@ -45,6 +45,7 @@ typedef struct {
     double readout_se_ms;      // its standard error, when has_standard_errors
     int offset_only;           // 1: only time_offset_s is determined: no camera_matrix, no imu_to_camera, and
                                // `undetermined: [camera_matrix, imu_to_camera]` with the reason in `warning`
+    int live_offset;           // 1: time_offset_clock: live (the offset pairs a live rig's arrival clocks); 0: clip
 } cvs_camera_imu_calibration;
 
 /// Encodes the calibration as a cv::FileStorage file in memory (YAML for ".yaml"/".yml", XML for ".xml"),
@@ -53,9 +54,11 @@ typedef struct {
 int cvs_calibration_encode(const char *extension, const cvs_camera_imu_calibration *calibration, char **text, size_t *count,
                            char *err, size_t errlen);
 
-/// Reads `imu_to_camera` (4 numbers, w, x, y, z) and `time_offset_s` from an OpenCV FileStorage file.
+/// Reads `imu_to_camera` (4 numbers, w, x, y, z), `time_offset_s` and `time_offset_clock` (*live_offset 1 for
+/// `live`, 0 for `clip` or none) from an OpenCV FileStorage file.
 /// Returns 0 on success; -1 with err filled, naming the key, otherwise.
-int cvs_calibration_read_mount(const char *path, double imu_to_camera[4], double *time_offset_s, char *err, size_t errlen);
+int cvs_calibration_read_mount(const char *path, double imu_to_camera[4], double *time_offset_s, int *live_offset,
+                               char *err, size_t errlen);
 
 #ifdef __cplusplus
 }
