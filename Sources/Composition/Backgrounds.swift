@@ -10,13 +10,15 @@ public protocol BackgroundProvider: AnyObject {
     func latest() -> (image: RGBImage, generation: Int)?
     /// The newest frame captured at or before monotonic time `time` (`MonotonicClock.now()`): a live
     /// source held back by a time offset. Stills have no capture time and give their one picture.
-    func latest(capturedBy time: Double) -> (image: RGBImage, generation: Int)?
+    func latest(capturedBy time: Double) -> (image: RGBImage, generation: Int, time: Double?)?
     /// Stops any capture thread.
     func stop()
 }
 
 extension BackgroundProvider {
-    public func latest(capturedBy time: Double) -> (image: RGBImage, generation: Int)? { latest() }
+    public func latest(capturedBy time: Double) -> (image: RGBImage, generation: Int, time: Double?)? {
+        latest().map { ($0.image, $0.generation, nil) }
+    }
     public func stop() {}
 }
 
@@ -39,9 +41,9 @@ public final class CaptureBackground: BackgroundProvider {
     public func latest() -> (image: RGBImage, generation: Int)? {
         source.latest().map { ($0.image, $0.generation) }
     }
-    public func latest(capturedBy time: Double) -> (image: RGBImage, generation: Int)? {
+    public func latest(capturedBy time: Double) -> (image: RGBImage, generation: Int, time: Double?)? {
         if let newest = source.latest() { delayLine.offer(newest) }
-        return delayLine.frame(capturedBy: time).map { ($0.frame.image, $0.frame.generation) }
+        return delayLine.frame(capturedBy: time).map { ($0.frame.image, $0.frame.generation, $0.frame.captureTime) }
     }
     public func stop() { source.stop() }
 }
@@ -230,8 +232,11 @@ public final class PreparedBackground: BackgroundProvider {
         inner.latest().map(prepared)
     }
 
-    public func latest(capturedBy time: Double) -> (image: RGBImage, generation: Int)? {
-        inner.latest(capturedBy: time).map(prepared)
+    public func latest(capturedBy time: Double) -> (image: RGBImage, generation: Int, time: Double?)? {
+        inner.latest(capturedBy: time).map { frame in
+            let image = prepared((frame.image, frame.generation))
+            return (image.image, image.generation, frame.time)
+        }
     }
 
     /// `frame` undistorted and cropped as the camera setup says, prepared once per generation.

@@ -10,16 +10,21 @@ public struct CalibrationReport {
     /// The camera given with `--intrinsics`, and its file.
     public let known: (camera: CalibratedCamera, path: String)?
 
-    public init(result: CameraIMUCalibrationResult, known: (camera: CalibratedCamera, path: String)?) {
+    /// True when the offset is a live rig's (`calibrate` on a `record` folder).
+    public let live: Bool
+
+    public init(result: CameraIMUCalibrationResult, known: (camera: CalibratedCamera, path: String)?, live: Bool = false) {
         self.result = result
         self.known = known
+        self.live = live
     }
 
     public var lines: [String] {
         var lines: [String] = []
         let errors = result.uncertainty
-        lines.append(String(format: "time offset %.4f s%@ (log time = video time + offset)", result.timeOffset,
-                     errors.map { String(format: " ± %.3f ms", $0.timeOffsetSeconds * 1000) } ?? ""))
+        lines.append(String(format: "time offset %.4f s%@ (%@)", result.timeOffset,
+                     errors.map { String(format: " ± %.3f ms", $0.timeOffsetSeconds * 1000) } ?? "",
+                     live ? "live: the frame timed t shows the attitude imud delivered at t + offset" : "log time = video time + offset"))
         if let known {
             let pinhole = known.camera.pinhole
             lines.append(String(format: "vertical field of view %.3f° (given: %@, fx %.2f, fy %.2f px, %@ lens)", result.verticalFieldOfViewDegrees,

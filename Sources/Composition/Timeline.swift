@@ -14,11 +14,11 @@ public enum AttitudeClock {
 /// camera time t shows the attitude at source time t + S), and the [ and ] keys that change it.
 ///
 /// A log applies S when playback starts (`run`'s playback start time); a change moves the playback. A live
-/// source has no past to seek into, so both clocks are the arrival times in this process
-/// (`MonotonicClock`): with S < 0 the frame that arrived at t is drawn with the attitude that arrived
-/// at t + S, from the source's history; with S > 0 the camera is held back: at t the frame that arrived
-/// at t − S is drawn with the newest attitude. Live offsets stay within ±`liveLimit` seconds, which
-/// bounds the history and the frames held.
+/// source has no past to seek into, so both clocks are times in this process (`MonotonicClock`): a
+/// frame's time (the driver's timestamp, or its arrival) and the attitudes' arrival. The frame timed t
+/// is drawn with the attitude that arrived at t + S, from the source's history; with S > 0 the camera is
+/// held back until that attitude has come: at t the newest frame timed t − S or earlier is drawn. Live
+/// offsets stay within ±`liveLimit` seconds, which bounds the history and the frames held.
 public struct TimeOffsetControl {
     public static let liveLimit = 1.0
     /// The [ and ] step in seconds; with Shift, `fineStep`.
@@ -32,8 +32,15 @@ public struct TimeOffsetControl {
         self.clock = clock
     }
 
-    /// The arrival time whose attitude a live source draws at `now`; `now` for other sources.
+    /// The arrival time whose attitude a live source draws at `now` with no camera frame; `now` for other sources.
     public func attitudeTime(now: Double) -> Double { clock == .live ? now + min(seconds, 0) : now }
+
+    /// The arrival time whose attitude a live source draws with the camera frame timed `frameTime` (nil:
+    /// no frame, as `attitudeTime(now:)`); never later than `now`. `now` for other sources.
+    public func attitudeTime(now: Double, frameTime: Double?) -> Double {
+        guard clock == .live, let frameTime else { return attitudeTime(now: now) }
+        return min(now, frameTime + seconds)
+    }
 
     /// The newest camera frame to show at `now` must have arrived by this time.
     public func backgroundTime(now: Double) -> Double { clock == .live ? now - max(seconds, 0) : now }

@@ -313,7 +313,8 @@ public final class CaptureSource: @unchecked Sendable {
     /// Plays a file in real time by its frames' own presentation times (a variable-rate clip keeps its
     /// timing), one `period` apart where a frame has no time. Each pass through the file starts where the
     /// last ended: one period after its last frame. A decoder that falls behind shifts the timeline rather
-    /// than rushing to catch up.
+    /// than rushing to catch up, except in a file given a start time (`fileStart`): a stand-in camera on a
+    /// schedule keeps it, posting late frames at once.
     private func captureFile(period: Double, loop: Bool) {
         // The frame init posted: its stream time, and the wall time stream time 0 of this pass maps to.
         var lastTime = mailbox.latest()?.streamPosition ?? Double(nextFrameIndex - 1) * period
@@ -356,8 +357,8 @@ public final class CaptureSource: @unchecked Sendable {
             let time = frame.position.flatMap { $0 > lastTime && $0.isFinite ? $0 : nil } ?? lastTime + period
             let due = passStart + time
             let now = MonotonicClock.now()
-            if now > due + period {
-                passStart = now - time  // fell behind: shift the timeline, do not rush
+            if now > due + period && fileStart == nil {
+                passStart = now - time  // fell behind: shift the timeline, do not rush (a file started at a set time keeps it)
             } else if !sleep(until: due) {
                 return
             }

@@ -94,8 +94,9 @@ public final class ImageSequence {
         return VideoFrame(image: image, position: time - frames[0].time)
     }
 
-    /// Non-empty lines with their 1-based numbers, a BOM and CR removed.
-    private static func lines(_ path: String) throws -> [(number: Int, text: String)] {
+    /// Non-empty lines of a small text file with their 1-based numbers, a BOM and CR removed (times files,
+    /// and the other text files of a picture folder's recording).
+    public static func lines(_ path: String) throws -> [(number: Int, text: String)] {
         let data: Data
         do { data = try BoundedFile.read(path: path) } catch {
             if let access = error.access { throw access }

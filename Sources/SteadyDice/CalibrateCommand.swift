@@ -14,11 +14,21 @@ import RawLog
 /// the IMU's raw log, with no calibration target.
 struct Calibrate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Find a camera's time offset, focal length and mount relative to an IMU from a clip and the IMU's raw log.")
+        abstract: "Find a camera's time offset, focal length and mount relative to an IMU from a clip and the IMU's raw log.",
+        discussion: """
+            Give a clip with --video and --log, or a folder `steady-dice record` wrote: its frames and imud packets             were timed on one clock as they arrived, so the offset found is the rig's live one (time_offset_clock:             live), which run --imud --calibration applies.
+
+            Examples:
+              steady-dice calibrate --video clip.mp4 --log raw.csv -o cal.yaml
+              steady-dice calibrate rig -o rig.yaml
+            """)
+
+    @Argument(help: ArgumentHelp("A folder `steady-dice record` wrote (instead of --video and --log).", valueName: "FOLDER"))
+    var folder: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The clip: a video file (MP4, MOV, MKV, AVI: anything FFmpeg decodes; each frame timed by its presentation time), taken while the camera and the IMU turned together; a folder of pictures with a times file; or an OpenCamera Sensors folder (its video timed by its frame stamps, its gyroscope the log).",
                                valueName: "CLIP"))
-    var video: String
+    var video: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The IMU's raw log of the same minutes, in any format `attitude fuse` reads (the gyroscope is used), or an attitude log (no gyroscope: the angular rate comes from the attitude over its own time stamps). Not needed when --video is an OpenCamera Sensors folder.",
                                valueName: "RAW"))
@@ -57,6 +67,10 @@ struct Calibrate: ParsableCommand {
     var output: String?
 
     func validate() throws {
+        guard (folder != nil) != (video != nil) else {
+            throw ValidationError("give a folder `steady-dice record` wrote, or --video CLIP (with --log)")
+        }
+        if folder != nil, log != nil { throw ValidationError("--log with a record folder: the folder carries imud's packets") }
         guard fovGuess > 5, fovGuess < 170 else { throw ValidationError("--fov-guess must be between 5 and 170 degrees") }
         guard maxOffset.isFinite, maxOffset >= 0.01, maxOffset <= CameraIMUCalibrationFile.largestTimeOffset else {
             throw ValidationError("--max-offset must be a number of seconds from 0.01 to \(Int(CameraIMUCalibrationFile.largestTimeOffset))")
@@ -75,98 +89,141 @@ struct Calibrate: ParsableCommand {
     @OptionGroup var messages: MessageOptions
 
     func run() throws {
-        do {
-            let started = Date()
-            let sameClock = RecordingFolder.open(video)?.producer == .openCameraSensors
-            guard let log = log ?? (sameClock ? video : nil) else {
-                throw CommandFailure("--log is needed: the IMU's raw log of the clip's minutes (only an OpenCamera Sensors folder "
-                                     + "as --video carries its own)")
-            }
-            let outputs = OutputFiles(inputs: [video, log] + (intrinsics.map { [$0] } ?? []))
-            let known = try intrinsics.map { try CalibratedCamera.read(path: $0) }
-            let calibrationOutput = try output.map { try outputs.stage($0, option: "--output") }
-            let gyro: GyroIntegral
-            var logClockStart: Double?
-            if RawLogReader.isRawLog(path: log) {
-                let raw = try RawLogReader.read(path: log, platform: recording.platform)
-                guard raw.count >= 2 else { throw CommandFailure("\(log): fewer than two samples") }
-                gyro = GyroIntegral(time: raw.time, rate: raw.gyro)
-                logClockStart = raw.clockStart
-            } else {
-                // No gyroscope: the attitude's own differences over its time stamps.
-                let attitude = try AttitudeLog.load(path: log, platform: recording.platform)
-                guard attitude.samples.count >= 2 else { throw CommandFailure("\(log): fewer than two samples") }
-                gyro = GyroIntegral(time: attitude.samples.map(\.t), attitude: attitude.samples.map(\.worldFromDevice))
-                message("\(log): an attitude log, no gyroscope: the angular rate comes from its attitude, differenced over its own "
-                        + "time stamps (\(attitude.samples.count) samples)")
-            }
-            let clip = try ClipTracks.read(path: video) { message("\(video): \($0)") }
-            var calibration = CameraIMUCalibration(width: clip.width, height: clip.height, frameTimes: clip.frameTimes,
-                                                   gyro: gyro, fieldOfViewGuessDegrees: fovGuess,
-                                                   progress: { message($0) })
-            calibration.searchRange = maxOffset
+        if let folder { return try calibrateRig(folder: folder) }
+        let video = self.video ?? ""
+        let sameClock = RecordingFolder.open(video)?.producer == .openCameraSensors
+        guard let log = log ?? (sameClock ? video : nil) else {
+            throw CommandFailure("--log is needed: the IMU's raw log of the clip's minutes (only an OpenCamera Sensors folder "
+                                 + "as --video carries its own)")
+        }
+        let gyro: GyroIntegral
+        var logClockStart: Double?
+        if RawLogReader.isRawLog(path: log) {
+            let raw = try RawLogReader.read(path: log, platform: recording.platform)
+            guard raw.count >= 2 else { throw CommandFailure("\(log): fewer than two samples") }
+            gyro = GyroIntegral(time: raw.time, rate: raw.gyro)
+            logClockStart = raw.clockStart
+        } else {
+            // No gyroscope: the attitude's own differences over its time stamps.
+            let attitude = try AttitudeLog.load(path: log, platform: recording.platform)
+            guard attitude.samples.count >= 2 else { throw CommandFailure("\(log): fewer than two samples") }
+            gyro = GyroIntegral(time: attitude.samples.map(\.t), attitude: attitude.samples.map(\.worldFromDevice))
+            message("\(log): an attitude log, no gyroscope: the angular rate comes from its attitude, differenced over its own "
+                    + "time stamps (\(attitude.samples.count) samples)")
+        }
+        try solve(clipPath: video, inputs: [video, log], gyro: gyro, describe: "\(video) with \(log)") { clip in
             // Frames and gyroscope stamped on one clock: the stamps say where to look.
-            var stampOffset: Double?
-            if let frameStart = clip.stampClockStart, let logStart = logClockStart, log == video {
-                stampOffset = frameStart - logStart
-                calibration.searchCentre = frameStart - logStart
-                message(String(format: "the frames and the gyroscope share the phone's clock: by their stamps the offset is %.4f s; "
-                               + "searching ±%g s around it", frameStart - logStart, maxOffset))
+            guard let frameStart = clip.stampClockStart, let logStart = logClockStart, log == video else { return nil }
+            message(String(format: "the frames and the gyroscope share the phone's clock: by their stamps the offset is %.4f s; "
+                           + "searching ±%g s around it", frameStart - logStart, maxOffset))
+            return frameStart - logStart
+        } report: { offset, centre in
+            guard let centre else { return }
+            print(String(format: "the offset is %.2f ms after the frames' own stamps (they mark the first row's exposure; the "
+                         + "offset is the middle row's)", (offset - centre) * 1000))
+        }
+    }
+
+    /// A `record` folder: the frames and the packets were timed on this machine's CLOCK_MONOTONIC as they came, so the
+    /// offset found is the rig's live one. The angular rate is the packets' gyroscope when all carry one, else the
+    /// attitude's differences over the packets' arrival times.
+    private func calibrateRig(folder: String) throws {
+        let rig = try RigRecording(folder: folder)
+        if !rig.finished {
+            message("\(folder): the recording was interrupted (rig.yaml has no end): using the \(rig.frameCount) frames and "
+                    + "\(rig.arrival.count) imud packets it wrote")
+        }
+        if rig.unsettledPackets > 0 { message("\(rig.unsettledPackets) imud packets left out: fusion had not settled, or imud was stopping") }
+        let gyro: GyroIntegral
+        if let rate = rig.rate {
+            gyro = GyroIntegral(time: rig.arrival, rate: rate)
+            message("\(rig.arrival.count) imud packets with their angular rate (the gyroscope)")
+        } else {
+            gyro = GyroIntegral(time: rig.arrival, attitude: rig.attitude)
+            message("\(rig.arrival.count) imud packets without an angular rate: it comes from the attitude, differenced over "
+                    + "the packets' arrival times")
+        }
+        message("frames timed by \(rig.fields["frame_times_note"] ?? rig.fields["frame_times"] ?? "an unnamed clock")")
+        // Video time counts from the first frame and log time from the first packet; both are CLOCK_MONOTONIC, so
+        // a live offset of 0 is this shift, and the live offset is the offset found minus it.
+        let shift = rig.firstFrameTime - rig.arrival[0]
+        try solve(clipPath: rig.framesFolder, inputs: [folder], gyro: gyro, describe: folder, liveShift: shift) { _ in
+            message(String(format: "one clock: searching live offsets within ±%g s", maxOffset))
+            return shift
+        } report: { _, _ in }
+    }
+
+    /// Tracks the clip, fits it against `gyro` (searching around `centre(clip)` when it gives one) and prints
+    /// and writes the result. With `liveShift` the offset written is the live one: the fit's minus the shift.
+    private func solve(clipPath: String, inputs: [String], gyro: GyroIntegral, describe: String, liveShift: Double? = nil,
+                       centre: (ClipTracks) -> Double?, report: (Double, Double?) -> Void) throws {
+        let started = Date()
+        let outputs = OutputFiles(inputs: inputs + (intrinsics.map { [$0] } ?? []))
+        let known = try intrinsics.map { try CalibratedCamera.read(path: $0) }
+        let calibrationOutput = try output.map { try outputs.stage($0, option: "--output") }
+        let clip = try ClipTracks.read(path: clipPath) { message("\(clipPath): \($0)") }
+        var calibration = CameraIMUCalibration(width: clip.width, height: clip.height, frameTimes: clip.frameTimes,
+                                               gyro: gyro, fieldOfViewGuessDegrees: fovGuess,
+                                               progress: { message($0) })
+        calibration.searchRange = maxOffset
+        let searchCentre = centre(clip)
+        if let searchCentre { calibration.searchCentre = searchCentre }
+        calibration.lensModel = LensModel(rawValue: lens) ?? .pinhole
+        calibration.fitsReadout = !noReadout
+        if let known, let intrinsics {
+            guard known.pinhole.width == clip.width, known.pinhole.height == clip.height else {
+                throw CommandFailure("\(intrinsics): the intrinsics are for \(known.pinhole.width)x\(known.pinhole.height) pictures, "
+                               + "\(clipPath)'s are \(clip.width)x\(clip.height)")
             }
-            calibration.lensModel = LensModel(rawValue: lens) ?? .pinhole
-            calibration.fitsReadout = !noReadout
-            if let known, let intrinsics {
-                guard known.pinhole.width == clip.width, known.pinhole.height == clip.height else {
-                    throw CommandFailure("\(intrinsics): the intrinsics are for \(known.pinhole.width)x\(known.pinhole.height) pictures, "
-                                   + "\(video)'s are \(clip.width)x\(clip.height)")
-                }
-                calibration.knownCamera = known.lensCamera
-                message("the camera is \(intrinsics)'s (\(known.lens.modelName) lens): fitting the offset, the mount and the bias")
-            }
-            let result: CameraIMUCalibrationResult
-            do {
-                result = try calibration.fit(clip.tracks)
-            } catch CalibrationError.onlyOffset(let offset, let correlation, let reason) {
-                // What is known, marked as what it is; nothing else is written as if it were measured.
-                print(String(format: "time offset %.4f s (log time = video time + offset), from the rotation rates alone "
-                             + "(correlation %.2f)", offset, correlation))
-                print("field of view and mount: not determined: \(reason)")
-                if let calibrationOutput {
-                    try CameraIMUCalibrationFile.offsetOnly(timeOffset: offset, reason: reason).write(to: calibrationOutput)
-                    try outputs.commit()
-                    print("wrote \(calibrationOutput.path) (the time offset only)")
-                }
-                message(String(format: "done in %.1f s", Date().timeIntervalSince(started)))
-                return
-            } catch let error as CalibrationError {
-                throw CommandFailure("\(video) with \(log): \(error)")
-            }
-            CalibrationReport(result: result, known: known.map { ($0, intrinsics ?? "") }).lines.forEach { print($0) }
-            if let stampOffset {
-                print(String(format: "the offset is %.2f ms after the frames' own stamps (they mark the first row's exposure; the "
-                             + "offset is the middle row's)", (result.timeOffset - stampOffset) * 1000))
-            }
-            let errors = result.uncertainty
-            let q = result.deviceFromIMU.w < 0 ? -result.deviceFromIMU : result.deviceFromIMU
-            if !result.warning.isEmpty { message("warning: \(result.warning)") }
+            calibration.knownCamera = known.lensCamera
+            message("the camera is \(intrinsics)'s (\(known.lens.modelName) lens): fitting the offset, the mount and the bias")
+        }
+        let live = { (offset: Double) in liveShift.map { offset - $0 } ?? offset }
+        let clockNote = liveShift == nil ? "log time = video time + offset"
+            : "live: the frame timed t shows the attitude imud delivered at t + offset"
+        var result: CameraIMUCalibrationResult
+        do {
+            result = try calibration.fit(clip.tracks)
+        } catch CalibrationError.onlyOffset(let offset, let correlation, let reason) {
+            // What is known, marked as what it is; nothing else is written as if it were measured.
+            print(String(format: "time offset %.4f s (%@), from the rotation rates alone (correlation %.2f)", live(offset), clockNote, correlation))
+            print("field of view and mount: not determined: \(reason)")
             if let calibrationOutput {
-                var file = CameraIMUCalibrationFile(camera: result.camera, deviceFromIMU: q, timeOffset: result.timeOffset,
-                                             residualDegreesPerSecond: result.residualDegreesPerSecond,
-                                             framesUsed: result.framesUsed, framesTotal: result.framesTotal,
-                                             warning: result.warning, turnedDegrees: result.turnedDegrees,
-                                             uncertainty: errors.map {
-                                                 .init(timeOffsetSeconds: $0.timeOffsetSeconds,
-                                                       verticalFieldOfViewFraction: $0.verticalFieldOfViewFraction,
-                                                       mountDegrees: $0.mountDegrees, readoutSeconds: $0.readoutSeconds)
-                                             })
-                file.lens = result.lens
-                file.readout = result.readout
+                var file = CameraIMUCalibrationFile.offsetOnly(timeOffset: live(offset), reason: reason)
+                file.liveOffset = liveShift != nil
                 try file.write(to: calibrationOutput)
                 try outputs.commit()
-                print("wrote \(calibrationOutput.path)")
+                print("wrote \(calibrationOutput.path) (the time offset only)")
             }
             message(String(format: "done in %.1f s", Date().timeIntervalSince(started)))
+            return
+        } catch let error as CalibrationError {
+            throw CommandFailure("\(describe): \(error)")
         }
+        report(result.timeOffset, searchCentre)
+        result.timeOffset = live(result.timeOffset)
+        CalibrationReport(result: result, known: known.map { ($0, intrinsics ?? "") }, live: liveShift != nil).lines.forEach { print($0) }
+        let errors = result.uncertainty
+        let q = result.deviceFromIMU.w < 0 ? -result.deviceFromIMU : result.deviceFromIMU
+        if !result.warning.isEmpty { message("warning: \(result.warning)") }
+        if let calibrationOutput {
+            var file = CameraIMUCalibrationFile(camera: result.camera, deviceFromIMU: q, timeOffset: result.timeOffset,
+                                         residualDegreesPerSecond: result.residualDegreesPerSecond,
+                                         framesUsed: result.framesUsed, framesTotal: result.framesTotal,
+                                         warning: result.warning, turnedDegrees: result.turnedDegrees,
+                                         uncertainty: errors.map {
+                                             .init(timeOffsetSeconds: $0.timeOffsetSeconds,
+                                                   verticalFieldOfViewFraction: $0.verticalFieldOfViewFraction,
+                                                   mountDegrees: $0.mountDegrees, readoutSeconds: $0.readoutSeconds)
+                                         })
+            file.lens = result.lens
+            file.readout = result.readout
+            file.liveOffset = liveShift != nil
+            try file.write(to: calibrationOutput)
+            try outputs.commit()
+            print("wrote \(calibrationOutput.path)")
+        }
+        message(String(format: "done in %.1f s", Date().timeIntervalSince(started)))
     }
 
     private func message(_ text: String) {

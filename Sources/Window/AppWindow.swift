@@ -119,9 +119,10 @@ public final class AppWindow {
 
             glfwGetFramebufferSize(window, &width, &height)
             if width > 0 && height > 0 {
-                let reading = attitude.reading(now: timeOffset.attitudeTime(now: now))
-                glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+                // The frame first: a live attitude is the one that arrived at the frame's own time plus the offset.
                 let frame = background?.latest(capturedBy: timeOffset.backgroundTime(now: now))
+                let reading = attitude.reading(now: timeOffset.attitudeTime(now: now, frameTime: frame?.time))
+                glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
                 renderer.setBackground(frame?.image, generation: frame?.generation ?? 0,
                                        viewportWidth: Int(width), viewportHeight: Int(height))
                 let scene = view.scene(for: reading, source: attitude.health(now: now), fusion: attitude.fusion(now: now), now: now)

@@ -1,0 +1,96 @@
+import AttitudeMath
+import FileAccess
+import Foundation
+import IMUD
+import Imaging
+
+/// A folder `steady-dice record` wrote (`RigFolder`), read back for `calibrate FOLDER`: its fields, the
+/// frames' folder and first time, and the imud packets that carry a settled attitude. A recording that
+/// was interrupted (no `finished_monotonic_s`) is read as far as it got, and says so; one that is missing
+/// a file or has too little in it is refused, naming what is missing.
+public struct RigRecording {
+    public let folder: String
+    /// `rig.yaml`'s keys and values.
+    public let fields: [String: String]
+    /// The picture folder (`frames/`), a clip with its own `frames.csv`.
+    public let framesFolder: String
+    /// The first frame's time and the number of frames listed.
+    public let firstFrameTime: Double
+    public let frameCount: Int
+    /// The packets kept: settled (fusion converged, not starting up or shutting down), in arrival order.
+    public let arrival: [Double]
+    /// The wire's attitude: the IMU's body frame into the reference frame (`coord_frame`).
+    public let attitude: [Quaternion]
+    /// The angular rate in the IMU's body frame, rad/s, when every kept packet carries one; else nil.
+    public let rate: [SIMD3<Double>]?
+    /// Packets left out because fusion was not settled (or the daemon was shutting down).
+    public let unsettledPackets: Int
+    /// False when the recording was cut off before it could write its end.
+    public var finished: Bool { fields["finished_monotonic_s"] != nil }
+
+    public init(folder: String) throws {
+        self.folder = folder
+        func at(_ name: String) -> String { (folder as NSString).appendingPathComponent(name) }
+        let metaPath = at(RigFolder.meta)
+        guard FileKind.of(metaPath) == .regular else {
+            throw RigFolderError("\(folder): no \(RigFolder.meta): not a `steady-dice record` folder, or one whose recording was "
+                                 + "stopped before both the camera and imud had given data")
+        }
+        var fields: [String: String] = [:]
+        for (number, line) in try Self.lines(metaPath) where !line.hasPrefix("#") {
+            guard let colon = line.firstIndex(of: ":") else { throw RigFolderError("\(metaPath):\(number): expected 'key: value'") }
+            fields[String(line[..<colon]).trimmingCharacters(in: .whitespaces)] =
+                String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+        }
+        guard fields["format"] == RigFolder.format else {
+            throw RigFolderError("\(metaPath): format: expected '\(RigFolder.format)', found '\(fields["format"] ?? "")'")
+        }
+        self.fields = fields
+        framesFolder = at(RigFolder.frames)
+        let framesPath = (framesFolder as NSString).appendingPathComponent(RigFolder.framesFile)
+        guard FileKind.of(framesPath) == .regular else { throw RigFolderError("\(framesPath): missing: the recording wrote no frames file") }
+        let frameRows = try Self.lines(framesPath).dropFirst()
+        guard let firstRow = frameRows.first, let t = Double(firstRow.text.split(separator: ",").first ?? "") else {
+            throw RigFolderError("\(framesPath): lists no frames: the recording stopped before the first frame was written")
+        }
+        firstFrameTime = t
+        frameCount = frameRows.count
+
+        let imuPath = at(RigFolder.imu)
+        guard FileKind.of(imuPath) == .regular else { throw RigFolderError("\(imuPath): missing: the recording wrote no imud packets file") }
+        let imuLines = try Self.lines(imuPath)
+        guard imuLines.first?.text == RigFolder.imuHeader else {
+            throw RigFolderError("\(imuPath):1: the header must be '\(RigFolder.imuHeader)'")
+        }
+        var arrival: [Double] = [], attitude: [Quaternion] = [], rate: [SIMD3<Double>?] = []
+        var unsettled = 0
+        for (number, text) in imuLines.dropFirst() {
+            let f = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard f.count == 10, let t = Double(f[0]), t.isFinite, let flagBits = UInt16(f[2]),
+                  let qw = Double(f[3]), let qx = Double(f[4]), let qy = Double(f[5]), let qz = Double(f[6]) else {
+                throw RigFolderError("\(imuPath):\(number): expected '\(RigFolder.imuHeader)' with numbers")
+            }
+            let flags = IMUDFlags(rawValue: flagBits)
+            guard flags.contains(.fusionConverged), !flags.contains(.startup), !flags.contains(.shutdown),
+                  let q = try? Quaternion.validated(w: qw, x: qx, y: qy, z: qz) else {
+                unsettled += 1
+                continue
+            }
+            if let last = arrival.last, t <= last { continue }
+            arrival.append(t)
+            attitude.append(q)
+            if let gx = Double(f[7]), let gy = Double(f[8]), let gz = Double(f[9]) { rate.append(SIMD3(gx, gy, gz)) } else { rate.append(nil) }
+        }
+        guard arrival.count >= 2 else {
+            throw RigFolderError("\(imuPath): \(arrival.count) settled imud packets (\(unsettled) not settled): too few to calibrate; "
+                                 + "let imud converge before recording")
+        }
+        self.arrival = arrival
+        self.attitude = attitude
+        let rates = rate.compactMap { $0 }
+        self.rate = rates.count == rate.count ? rates : nil
+        unsettledPackets = unsettled
+    }
+
+    private static func lines(_ path: String) throws -> [(number: Int, text: String)] { try ImageSequence.lines(path) }
+}
