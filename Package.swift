@@ -169,8 +169,8 @@ let package = Package(
         /// The two executables end to end, run as processes (BuiltTool, CommandHarness): every command, the window
         /// under xdotool, help, install, and the hostile-input and file-policy fuzzers with their corpus.
         .testTarget(name: "CommandLineTests", dependencies: [
-            "AttitudeMath", "AttitudeLog", "Camera", "CVShim", "FileAccess", "Imaging", "Location", "RawLog", "Render", "SafeText",
-            "SteadyDiceKit", "TestSupport",
+            "AttitudeMath", "AttitudeLog", "Camera", "Composition", "CVShim", "FileAccess", "IMUD", "Imaging", "Location", "RawLog",
+            "Render", "SafeText", "SteadyDiceKit", "TestSupport",
         ], exclude: ["Fixtures"]),
     ]
 )

@@ -46,7 +46,7 @@ final class CalibrateCommandTests: XCTestCase {
     /// Makes a clip, calibrates it, and returns what calibrate found and said.
     func calibrate(_ truth: Truth, trial: String = CalibrateCommandTests.trial, start: Double = 110, duration: Double = 6,
                    name: String = "clip", file: StaticString = #filePath, line: UInt = #line)
-        throws -> (camera: CalibratedCamera?, mount: (deviceFromIMU: Quaternion, timeOffset: Double)?, status: Int32, stderr: String) {
+        throws -> (camera: CalibratedCamera?, mount: (deviceFromIMU: Quaternion, timeOffset: Double, liveOffset: Bool)?, status: Int32, stderr: String) {
         let (clip, log) = try makeClip(truth, trial: trial, start: start, duration: duration, name: name, file: file, line: line)
         let output = folder.appendingPathComponent("\(name).yaml").path
         let run = try CommandHarness.run(["calibrate", "--video", clip, "--log", log, "--output", output], timeout: 300)
