@@ -165,6 +165,15 @@ final class LiveRigTests: XCTestCase {
         file.liveOffset = true
         let calibration = path("live.yaml")
         try file.write(path: calibration)
+        // The clock is named; another name is refused, naming the key.
+        let text = try String(contentsOfFile: calibration, encoding: .utf8)
+        XCTAssertTrue(text.contains("time_offset_clock: live"), text)
+        let odd = path("odd.yaml")
+        try text.replacingOccurrences(of: "time_offset_clock: live", with: "time_offset_clock: sometimes")
+            .write(toFile: odd, atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try CameraIMUCalibrationFile.readMount(path: odd)) {
+            XCTAssertTrue("\($0)".contains("time_offset_clock: expected clip or live"), "\($0)")
+        }
         // A still attitude, fed as imud's: with feed's aligned mount, the IMU body's attitude is the log's · deviceFromBody.
         let q = Quaternion(axis: [1, 0.4, 0.9], angle: 0.9)
         let log = path("still.csv")

@@ -21,6 +21,18 @@ final class TimeOffsetTests: XCTestCase {
         XCTAssertEqual(log.backgroundTime(now: 100), 100)
     }
 
+    /// With a camera frame, a live attitude is the one that arrived at the frame's own time plus the offset (never
+    /// later than now); without one, as before. A log's is now.
+    func testALiveFrameIsDrawnWithTheAttitudeAtItsOwnTimePlusTheOffset() {
+        let behind = TimeOffsetControl(seconds: -0.08, clock: .live)
+        XCTAssertEqual(behind.attitudeTime(now: 100, frameTime: 99.95), 99.87, accuracy: 1e-12)
+        XCTAssertEqual(behind.attitudeTime(now: 100, frameTime: nil), 99.92, accuracy: 1e-12)
+        let ahead = TimeOffsetControl(seconds: 0.03, clock: .live)
+        XCTAssertEqual(ahead.attitudeTime(now: 100, frameTime: 99.96), 99.99, accuracy: 1e-12)
+        XCTAssertEqual(ahead.attitudeTime(now: 100, frameTime: 99.99), 100, "not an attitude that has not come")
+        XCTAssertEqual(TimeOffsetControl(seconds: 0.5, clock: .playback).attitudeTime(now: 100, frameTime: 99), 100)
+    }
+
     /// The keys' steps add up exactly, a live offset stops at ±1 s (the change then is 0), a log's
     /// has no limit, and a fixed attitude has no clock to change.
     func testNudgesAreExactAndLiveOnesBounded() {

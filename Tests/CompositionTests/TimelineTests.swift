@@ -44,9 +44,11 @@ final class TimelineTests: XCTestCase {
         }
     }
 
-    /// Live, a calibration file's offset is never applied: only the one asked for live.
-    func testALiveOffsetIsOnlyTheOneAskedFor() {
+    /// Live, a clip calibration's offset is never applied: the one asked for live, else a live calibration's.
+    func testALiveOffsetIsTheOneAskedForElseALiveCalibrations() {
         XCTAssertEqual(Timeline.liveOffset(asked: nil), 0)
         XCTAssertEqual(Timeline.liveOffset(asked: -0.08), -0.08)
+        XCTAssertEqual(Timeline.liveOffset(asked: nil, liveCalibration: -0.035), -0.035)
+        XCTAssertEqual(Timeline.liveOffset(asked: 0.01, liveCalibration: -0.035), 0.01)
     }
 }

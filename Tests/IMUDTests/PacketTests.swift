@@ -66,6 +66,18 @@ final class PacketTests: XCTestCase {
         XCTAssertGreaterThan(packet.tsWallNs, 1_600_000_000 * 1_000_000_000)
     }
 
+    /// gyro_x/y/z sit at offsets 56, 60 and 64 (spec.md §8) and come back as written.
+    func testTheAngularRateIsAtItsOffset() throws {
+        var packet = PacketTests.goldenPacket
+        packet.gyro = SIMD3(0.25, -1.5, 3)
+        let bytes = packet.encoded()
+        for (i, value) in [Float(0.25), -1.5, 3].enumerated() {
+            let raw = UInt32(bytes[56 + 4 * i]) | UInt32(bytes[57 + 4 * i]) << 8 | UInt32(bytes[58 + 4 * i]) << 16 | UInt32(bytes[59 + 4 * i]) << 24
+            XCTAssertEqual(Float(bitPattern: raw), value)
+        }
+        XCTAssertEqual(try IMUDPacket.decode(datagram: bytes).get().gyro, packet.gyro)
+    }
+
     func testFlagBitsAreThoseOfTheSpec() {
         XCTAssertEqual(IMUDFlags.fusionConverged.rawValue, 1 << 2)
         XCTAssertEqual(IMUDFlags.startup.rawValue, 1 << 8)

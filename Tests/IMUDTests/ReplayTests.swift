@@ -42,6 +42,54 @@ final class ReplayTests: SocketTestCase {
         XCTAssertEqual(received.map(\.receivedAt), received.map(\.receivedAt).sorted(), "and were handed over in that order")
     }
 
+    /// Packets carry the rate the attitudes turn at, in imud's body frame through the mount (as imud's gyro_x/y/z);
+    /// `angularRate: false` leaves it zero. A body turning at a constant rate about the device's x axis, with a
+    /// yaw90 mount: the rate is the device rate turned into the IMU's body frame.
+    func testPacketsCarryTheAngularRateInTheIMUsBodyFrame() throws {
+        let rate = SIMD3<Double>(0.8, 0, 0)
+        let turning = (0..<20).map { k in
+            AttitudeSample(t: Double(k) * 0.01, worldFromDevice: Quaternion(axis: [0.2, 0.5, 1], angle: 0.3)
+                           * Quaternion(axis: [1, 0, 0], angle: rate.x * Double(k) * 0.01))
+        }
+        let mapping = IMUDFrameMapping(mount: try IMUDMount(parsing: "yaw90"))
+        for angularRate in [true, false] {
+            let path = socketPath()
+            let publisher = try IMUDPublisher(outputs: [.unix(path: path)], mapping: mapping)
+            let (client, _, collector) = startClient(.unix(path: path), mount: mapping.mount)
+            acceptSubscribers(publisher)
+            let replay = try IMUDReplay(log: try AttitudeLog(samples: turning, frame: .xMagneticNorthZVertical), publisher: publisher,
+                                        options: IMUDReplayOptions(speed: 4, angularRate: angularRate))
+            replay.run()
+            waitUntil(10, "the shutdown packet") { client.state == .daemonShutdown }
+            let expected = mapping.imuBodyRate(deviceRate: rate)
+            // yaw90: the IMU's forward axis is the camera's right, so the device's x (right) is the IMU body's x.
+            XCTAssertEqual(expected.x, 0.8, accuracy: 1e-9)
+            for sample in collector.samples.dropLast() {
+                let gyro = SIMD3<Double>(sample.packet.gyro)
+                if angularRate {
+                    // At speed 4 the body turns four times as fast.
+                    XCTAssertLessThan(((gyro - 4 * expected) * (gyro - 4 * expected)).sum().squareRoot(), 1e-4)
+                } else {
+                    XCTAssertEqual(gyro, .zero)
+                }
+            }
+        }
+    }
+
+    /// Log time 0 goes out at the monotonic instant asked for, not before.
+    func testStartAtWaitsForItsInstant() throws {
+        let path = socketPath()
+        let publisher = try IMUDPublisher(outputs: [.unix(path: path)])
+        let (client, _, collector) = startClient(.unix(path: path))
+        acceptSubscribers(publisher)
+        let start = MonotonicClock.now() + 0.3
+        let replay = try IMUDReplay(log: try log, publisher: publisher, options: IMUDReplayOptions(speed: 4, startAt: start))
+        replay.run()
+        waitUntil(10, "the shutdown packet") { client.state == .daemonShutdown }
+        XCTAssertGreaterThanOrEqual(collector.samples[0].receivedAt, start)
+        XCTAssertThrowsError(try IMUDReplay(log: try log, publisher: publisher, options: IMUDReplayOptions(startAt: .nan)))
+    }
+
     func testStopRequestEndsALoopWithAShutdownPacket() throws {
         let path = socketPath()
         let publisher = try IMUDPublisher(outputs: [.unix(path: path)])

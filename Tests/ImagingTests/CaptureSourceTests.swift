@@ -386,4 +386,48 @@ final class CaptureSourceTests: XCTestCase {
         XCTAssertEqual(camera.opens.count, 1, "stop does not reopen the camera")
         XCTAssertEqual(source.latest()?.generation, generation, "no frames after stop")
     }
+
+    /// A camera whose frames carry timestamps on CLOCK_MONOTONIC is timed by them (each frame's time is its stamp,
+    /// its arrival kept beside it); one without is timed by arrival once five frames have come without one. The
+    /// observer sees every frame posted.
+    func testCameraFramesAreTimedByTheDriversStampsWhenTheyCountTheMonotonicClock() throws {
+        final class Stamped: FrameReader {
+            let stamps: Bool
+            init(stamps: Bool) { self.stamps = stamps }
+            func next() throws -> VideoFrame? {
+                Thread.sleep(forTimeInterval: 0.01)
+                return VideoFrame(image: RGBImage(width: 2, height: 2, fill: (1, 2, 3)), position: stamps ? MonotonicClock.now() - 0.02 : nil)
+            }
+            func seek(frame index: Int) throws {}
+        }
+        for stamps in [true, false] {
+            let seen = LockedFrames()
+            let log = LogLines()
+            let source = try CaptureSource(name: "fake", pacing: .live(RetryPolicy()), reader: Stamped(stamps: stamps),
+                                           observer: { seen.append($0) }, log: log.append, reopen: { Stamped(stamps: stamps) })
+            defer { source.stop() }
+            XCTAssertTrue(eventually { seen.count >= 8 })
+            if stamps {
+                XCTAssertEqual(source.frameClock, .driver(startOfExposure: nil))
+                let last = try XCTUnwrap(seen.last)
+                XCTAssertEqual(last.arrivalTime - last.captureTime, 0.02, accuracy: 0.005, "the stamp, not the arrival")
+            } else {
+                XCTAssertEqual(source.frameClock, .arrival(reason: "the camera gives no timestamps"))
+                XCTAssertEqual(try XCTUnwrap(seen.last).captureTime, try XCTUnwrap(seen.last).arrivalTime)
+            }
+            XCTAssertTrue(log.contains("fake: frames are timed by"), "\(log.all)")
+            let generations = seen.all.map(\.generation)
+            XCTAssertEqual(generations, Array(1...generations.count), "the observer sees every frame")
+        }
+    }
+}
+
+/// Frames an observer was given, from the capture thread.
+final class LockedFrames: @unchecked Sendable {
+    private let lock = NSLock()
+    private var frames: [CapturedFrame] = []
+    func append(_ frame: CapturedFrame) { lock.lock(); frames.append(frame); lock.unlock() }
+    var all: [CapturedFrame] { lock.lock(); defer { lock.unlock() }; return frames }
+    var count: Int { all.count }
+    var last: CapturedFrame? { all.last }
 }
