@@ -11,17 +11,18 @@ import Imaging
 /// `calibrate FOLDER` turns into the rig's live calibration.
 struct Record: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Record a webcam and imud together, on one clock, for `calibrate FOLDER`.",
+        abstract: "Record a webcam and imud on one clock, for `calibrate FOLDER`.",
         discussion: """
             Writes every camera frame as a PNG with its time (the driver's V4L2 timestamp when it counts \
             CLOCK_MONOTONIC, else its arrival; frames/frames.csv keeps both) and every imud packet with its arrival \
             time (imu.csv): the attitude, and the angular rate when the packets carry one. rig.yaml says what was \
             recorded. Turn the rig about every axis at a textured scene while it records; stderr says how far it \
-            has turned about each of the IMU's axes. Ctrl-C stops early and leaves a complete folder.
+            has turned about each of the IMU's axes. Ctrl-C stops early and leaves a complete folder, as the \
+            end of --duration does.
 
             Examples:
               steady-dice record --camera 0 --imud default --duration 20 -o rig
-              steady-dice record --camera /dev/video2 --capture-size 640x480 --imud tcp:192.168.1.20:10112 -o rig
+              steady-dice record --camera /dev/video2 --imud tcp:10.0.0.2:10112 -o rig
               steady-dice calibrate rig -o rig.yaml
             """)
 
