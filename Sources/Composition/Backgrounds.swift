@@ -183,30 +183,40 @@ public struct BackgroundSettings: Equatable, Sendable {
 
     /// Opens a camera and waits for its first frame, so a busy or silent device fails at start.
     private func openCamera(_ choice: CameraChoice, forSnapshot: Bool) throws -> BackgroundProvider {
-        let index: Int, device: String?
-        switch choice {
-        case .index(let i): index = i; device = nil
-        case .device(let path): index = 0; device = path
-        }
-        let source: CaptureSource
-        do {
-            source = try CaptureSource.camera(index: index, devicePath: device, width: captureWidth ?? 0,
-                                              height: captureHeight ?? 0, fps: captureFps ?? 0)
-        } catch let error as ImagingError {
-            throw UnavailableError( error.description)
-        }
-        do {
-            try source.waitForFirstFrame(timeout: cameraTimeout)
-        } catch {
-            source.stop()
-            throw UnavailableError( "\(error)")
-        }
+        let source = try choice.open(width: captureWidth ?? 0, height: captureHeight ?? 0, fps: captureFps ?? 0, timeout: cameraTimeout)
         if forSnapshot {
             defer { source.stop() }
             guard let first = source.latest() else { throw UnavailableError( "\(source.name): gave no frame") }
             return StillImageBackground(image: first.image)
         }
         return CaptureBackground(source)
+    }
+}
+
+extension CameraChoice {
+    /// Opens the camera (zero sizes and rate keep the driver's) and waits up to `timeout` seconds for its
+    /// first frame, so a busy or silent device fails at start, naming it. `observer` sees every frame.
+    public func open(width: Int, height: Int, fps: Double, timeout: Double,
+                     observer: ((CapturedFrame) -> Void)? = nil) throws -> CaptureSource {
+        let index: Int, device: String?
+        switch self {
+        case .index(let i): index = i; device = nil
+        case .device(let path): index = 0; device = path
+        }
+        let source: CaptureSource
+        do {
+            source = try CaptureSource.camera(index: index, devicePath: device, width: width, height: height, fps: fps,
+                                              observer: observer)
+        } catch let error as ImagingError {
+            throw UnavailableError(error.description)
+        }
+        do {
+            try source.waitForFirstFrame(timeout: timeout)
+        } catch {
+            source.stop()
+            throw UnavailableError("\(error)")
+        }
+        return source
     }
 }
 

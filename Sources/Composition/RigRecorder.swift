@@ -175,14 +175,15 @@ public final class RigRecorder: @unchecked Sendable {
         let index = queued
         queued += 1
         lock.unlock()
+        // A frame timed by the driver's stamp has a time other than its arrival (`CaptureSource.frameClock`).
         let driver = frame.captureTime != frame.arrivalTime ? Self.seconds(frame.captureTime) : ""
         writer.async { [self] in
             let name = String(format: "%06d.png", index)
-            let path = (framesFile.path as NSString).deletingLastPathComponent + "/" + name
+            let path = at(RigFolder.frames + "/" + name)
             var failure: String?
             do {
                 let data = try frame.image.encoded(as: "png", path: path)
-                let temporary = (path as NSString).deletingLastPathComponent + "/." + name + ".part"
+                let temporary = at(RigFolder.frames + "/." + name + ".part")
                 unlink(temporary)
                 if let code = OutputFiles.write(data, toNewFile: temporary) { throw RigFolderError("\(path): \(String(cString: strerror(code)))") }
                 guard rename(temporary, path) == 0 else { throw RigFolderError("\(path): \(String(cString: strerror(errno)))") }

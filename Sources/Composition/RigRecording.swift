@@ -37,7 +37,7 @@ public struct RigRecording {
                                  + "stopped before both the camera and imud had given data")
         }
         var fields: [String: String] = [:]
-        for (number, line) in try Self.lines(metaPath) where !line.hasPrefix("#") {
+        for (number, line) in try ImageSequence.lines(metaPath) where !line.hasPrefix("#") {
             guard let colon = line.firstIndex(of: ":") else { throw RigFolderError("\(metaPath):\(number): expected 'key: value'") }
             fields[String(line[..<colon]).trimmingCharacters(in: .whitespaces)] =
                 String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
@@ -49,7 +49,7 @@ public struct RigRecording {
         framesFolder = at(RigFolder.frames)
         let framesPath = (framesFolder as NSString).appendingPathComponent(RigFolder.framesFile)
         guard FileKind.of(framesPath) == .regular else { throw RigFolderError("\(framesPath): missing: the recording wrote no frames file") }
-        let frameRows = try Self.lines(framesPath).dropFirst()
+        let frameRows = try ImageSequence.lines(framesPath).dropFirst()
         guard let firstRow = frameRows.first, let t = Double(firstRow.text.split(separator: ",").first ?? "") else {
             throw RigFolderError("\(framesPath): lists no frames: the recording stopped before the first frame was written")
         }
@@ -58,7 +58,7 @@ public struct RigRecording {
 
         let imuPath = at(RigFolder.imu)
         guard FileKind.of(imuPath) == .regular else { throw RigFolderError("\(imuPath): missing: the recording wrote no imud packets file") }
-        let imuLines = try Self.lines(imuPath)
+        let imuLines = try ImageSequence.lines(imuPath)
         guard imuLines.first?.text == RigFolder.imuHeader else {
             throw RigFolderError("\(imuPath):1: the header must be '\(RigFolder.imuHeader)'")
         }
@@ -91,6 +91,4 @@ public struct RigRecording {
         self.rate = rates.count == rate.count ? rates : nil
         unsettledPackets = unsettled
     }
-
-    private static func lines(_ path: String) throws -> [(number: Int, text: String)] { try ImageSequence.lines(path) }
 }

@@ -32,13 +32,12 @@ public struct TimeOffsetControl {
         self.clock = clock
     }
 
-    /// The arrival time whose attitude a live source draws at `now` with no camera frame; `now` for other sources.
-    public func attitudeTime(now: Double) -> Double { clock == .live ? now + min(seconds, 0) : now }
-
-    /// The arrival time whose attitude a live source draws with the camera frame timed `frameTime` (nil:
-    /// no frame, as `attitudeTime(now:)`); never later than `now`. `now` for other sources.
-    public func attitudeTime(now: Double, frameTime: Double?) -> Double {
-        guard clock == .live, let frameTime else { return attitudeTime(now: now) }
+    /// The arrival time whose attitude a live source draws at `now` with the camera frame timed `frameTime`:
+    /// that time plus the offset, never later than `now`; with no frame, `now` plus the offset when it is
+    /// negative. `now` for other sources.
+    public func attitudeTime(now: Double, frameTime: Double? = nil) -> Double {
+        guard clock == .live else { return now }
+        guard let frameTime else { return now + min(seconds, 0) }
         return min(now, frameTime + seconds)
     }
 

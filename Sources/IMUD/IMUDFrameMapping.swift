@@ -84,6 +84,10 @@ public struct IMUDMount: Equatable, Sendable, CustomStringConvertible {
         presetName = nil
     }
 
+    /// The mount as a rotation from imud's body frame B to the device frame D (`v_D = R·v_B`), the form
+    /// `init(deviceFromIMUBody:)` takes and a calibration file's `imu_to_camera` holds.
+    public var deviceFromIMUBody: Quaternion { Frames.deviceFromBody * cameraBodyFromIMUBody }
+
     /// Parses a preset name (`aligned`, `yaw90`, `upside-down`, ...; imud's spellings `identity` and
     /// `yaw_90` are accepted too) or three comma-separated Euler degrees `ROLL,PITCH,YAW`.
     /// `option` names the command-line option in error messages.
@@ -150,7 +154,7 @@ public struct IMUDFrameMapping: Equatable, Sendable {
     /// Encode direction for an angular rate: a rate in the device frame D to imud's body frame B
     /// (`v_B = R⁻¹·v_D`, R the mount as `IMUDMount(deviceFromIMUBody:)` takes it).
     public func imuBodyRate(deviceRate: SIMD3<Double>) -> SIMD3<Double> {
-        (Frames.deviceFromBody * mount.cameraBodyFromIMUBody).conjugate.rotate(deviceRate)
+        mount.deviceFromIMUBody.conjugate.rotate(deviceRate)
     }
 
     /// Unit length with `w >= 0` (q and -q are the same attitude).

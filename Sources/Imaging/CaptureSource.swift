@@ -124,8 +124,10 @@ public final class CaptureSource: @unchecked Sendable {
     private let fileStart: Double?
     /// A file's first frame, read by init and posted by the capture thread when `fileStart` comes.
     private var pendingFirst: VideoFrame?
+    /// The frame clock as others read it, under `condition`.
     private var currentFrameClock = FrameClock.undecided
-    /// Live frames seen before the frame clock was decided.
+    /// The capture thread's own: the frame clock and the live frames seen before it was decided.
+    private var threadFrameClock = FrameClock.undecided
     private var framesBeforeDecision = 0
 
     /// Starts capturing from `reader`, already open. A file's first frame (`startFrame`) is read
@@ -405,42 +407,37 @@ public final class CaptureSource: @unchecked Sendable {
 
     /// A live frame's time: the driver's timestamp once the frame clock says it counts CLOCK_MONOTONIC
     /// (a stamp more than a second from the arrival is not taken), else the arrival. A file's: the arrival.
+    /// The clock is decided here, on the capture thread, at the first stamped frame (or after five without
+    /// one); `threadFrameClock` is the capture thread's copy, `currentFrameClock` the one others read.
     private func frameTime(of frame: VideoFrame, arrival: Double) -> Double {
         guard case .live = pacing else { return arrival }
         let stamp = frame.position.flatMap { $0 > 0 && abs(arrival - $0) < 1 ? $0 : nil }
-        condition.lock()
-        var decided: FrameClock?
-        if currentFrameClock == .undecided {
+        if threadFrameClock == .undecided {
             framesBeforeDecision += 1
             if stamp != nil {
-                decided = .driver(startOfExposure: nil)
+                threadFrameClock = driverClock()
             } else if framesBeforeDecision >= 5 {
-                decided = .arrival(reason: frame.position == nil ? "the camera gives no timestamps"
-                                   : "the camera's timestamps do not count CLOCK_MONOTONIC")
+                threadFrameClock = .arrival(reason: frame.position == nil ? "the camera gives no timestamps"
+                                            : "the camera's timestamps do not count CLOCK_MONOTONIC")
+            }
+            if threadFrameClock != .undecided {
+                condition.lock()
+                currentFrameClock = threadFrameClock
+                condition.unlock()
+                log("\(name): frames are timed by \(threadFrameClock)")
             }
         }
-        condition.unlock()
-        if case .driver? = decided, let stampDevice {
-            var stamps = v4l2_stamps()
-            let status = v4l2_stamps_query(stampDevice, &stamps)
-            if status != 0 {
-                decided = .driver(startOfExposure: nil)
-            } else if stamps.monotonic == 0 {
-                decided = .arrival(reason: "\(stampDevice)'s timestamps do not count CLOCK_MONOTONIC")
-            } else {
-                decided = .driver(startOfExposure: stamps.start_of_exposure == 1)
-            }
-        }
-        if let decided {
-            condition.lock()
-            currentFrameClock = decided
-            condition.unlock()
-            log("\(name): frames are timed by \(decided)")
-        }
-        condition.lock()
-        defer { condition.unlock() }
-        if case .driver = currentFrameClock, let stamp { return stamp }
+        if case .driver = threadFrameClock, let stamp { return stamp }
         return arrival
+    }
+
+    /// What the device says its stamps count and mark (V4L2 buffer flags); unknown when it cannot be asked.
+    private func driverClock() -> FrameClock {
+        guard let stampDevice else { return .driver(startOfExposure: nil) }
+        var stamps = v4l2_stamps()
+        guard v4l2_stamps_query(stampDevice, &stamps) == 0 else { return .driver(startOfExposure: nil) }
+        guard stamps.monotonic != 0 else { return .arrival(reason: "\(stampDevice)'s timestamps do not count CLOCK_MONOTONIC") }
+        return .driver(startOfExposure: stamps.start_of_exposure == 1)
     }
 
     /// Checks a few times per stall timeout whether a running source has gone quiet; says so once.

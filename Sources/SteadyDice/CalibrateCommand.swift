@@ -111,16 +111,18 @@ struct Calibrate: ParsableCommand {
             message("\(log): an attitude log, no gyroscope: the angular rate comes from its attitude, differenced over its own "
                     + "time stamps (\(attitude.samples.count) samples)")
         }
-        try solve(clipPath: video, inputs: [video, log], gyro: gyro, describe: "\(video) with \(log)") { clip in
+        var stampOffset: Double?
+        let found = try solve(clipPath: video, inputs: [video, log], gyro: gyro, describe: "\(video) with \(log)") { clip in
             // Frames and gyroscope stamped on one clock: the stamps say where to look.
             guard let frameStart = clip.stampClockStart, let logStart = logClockStart, log == video else { return nil }
             message(String(format: "the frames and the gyroscope share the phone's clock: by their stamps the offset is %.4f s; "
                            + "searching ±%g s around it", frameStart - logStart, maxOffset))
-            return frameStart - logStart
-        } report: { offset, centre in
-            guard let centre else { return }
+            stampOffset = frameStart - logStart
+            return stampOffset
+        }
+        if let found, let stampOffset {
             print(String(format: "the offset is %.2f ms after the frames' own stamps (they mark the first row's exposure; the "
-                         + "offset is the middle row's)", (offset - centre) * 1000))
+                         + "offset is the middle row's)", (found - stampOffset) * 1000))
         }
     }
 
@@ -150,13 +152,15 @@ struct Calibrate: ParsableCommand {
         try solve(clipPath: rig.framesFolder, inputs: [folder], gyro: gyro, describe: folder, liveShift: shift) { _ in
             message(String(format: "one clock: searching live offsets within ±%g s", maxOffset))
             return shift
-        } report: { _, _ in }
+        }
     }
 
     /// Tracks the clip, fits it against `gyro` (searching around `centre(clip)` when it gives one) and prints
     /// and writes the result. With `liveShift` the offset written is the live one: the fit's minus the shift.
+    /// Returns the fit's offset (log time = video time + offset), nil when only the offset was determined.
+    @discardableResult
     private func solve(clipPath: String, inputs: [String], gyro: GyroIntegral, describe: String, liveShift: Double? = nil,
-                       centre: (ClipTracks) -> Double?, report: (Double, Double?) -> Void) throws {
+                       centre: (ClipTracks) -> Double?) throws -> Double? {
         let started = Date()
         let outputs = OutputFiles(inputs: inputs + (intrinsics.map { [$0] } ?? []))
         let known = try intrinsics.map { try CalibratedCamera.read(path: $0) }
@@ -166,8 +170,7 @@ struct Calibrate: ParsableCommand {
                                                gyro: gyro, fieldOfViewGuessDegrees: fovGuess,
                                                progress: { message($0) })
         calibration.searchRange = maxOffset
-        let searchCentre = centre(clip)
-        if let searchCentre { calibration.searchCentre = searchCentre }
+        if let searchCentre = centre(clip) { calibration.searchCentre = searchCentre }
         calibration.lensModel = LensModel(rawValue: lens) ?? .pinhole
         calibration.fitsReadout = !noReadout
         if let known, let intrinsics {
@@ -196,11 +199,11 @@ struct Calibrate: ParsableCommand {
                 print("wrote \(calibrationOutput.path) (the time offset only)")
             }
             message(String(format: "done in %.1f s", Date().timeIntervalSince(started)))
-            return
+            return nil
         } catch let error as CalibrationError {
             throw CommandFailure("\(describe): \(error)")
         }
-        report(result.timeOffset, searchCentre)
+        let fitOffset = result.timeOffset
         result.timeOffset = live(result.timeOffset)
         CalibrationReport(result: result, known: known.map { ($0, intrinsics ?? "") }, live: liveShift != nil).lines.forEach { print($0) }
         let errors = result.uncertainty
@@ -224,6 +227,7 @@ struct Calibrate: ParsableCommand {
             print("wrote \(calibrationOutput.path)")
         }
         message(String(format: "done in %.1f s", Date().timeIntervalSince(started)))
+        return fitOffset
     }
 
     private func message(_ text: String) {

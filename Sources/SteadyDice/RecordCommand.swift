@@ -128,9 +128,9 @@ struct Record: ParsableCommand {
         if totals.framesDropped > 0 {
             say("warning: \(totals.framesDropped) frames dropped: the disk or the PNG encoder fell behind (ask for a smaller --capture-size)")
         }
-        let small = zip(["x", "y", "z"], [totals.turnedDegrees.x, totals.turnedDegrees.y, totals.turnedDegrees.z]).filter { $0.1 < 30 }
+        let small = Self.littleTurned(totals.turnedDegrees)
         if !small.isEmpty {
-            say("warning: the rig turned little about the IMU's \(small.map { String(format: "%@ (%.0f°)", $0.0, $0.1) }.joined(separator: ", ")): "
+            say("warning: the rig turned little about the IMU's \(small.map { String(format: "%@ (%.0f°)", $0.axis, $0.degrees) }.joined(separator: ", ")): "
                 + "calibrate may not determine the mount about it; record again turning about every axis")
         }
         print("next: steady-dice calibrate \(output) -o \((output as NSString).lastPathComponent).yaml")
@@ -144,26 +144,13 @@ struct Record: ParsableCommand {
             try source.waitForFirstFrame(timeout: wait)
             return source
         }
-        let index: Int, device: String?
-        switch camera {
-        case .index(let i)?: index = i; device = nil
-        case .device(let path)?: index = 0; device = path
-        case nil: throw ValidationError("give --camera or --video")
-        }
-        let source: CaptureSource
+        guard let camera else { throw ValidationError("give --camera or --video") }
         do {
-            source = try CaptureSource.camera(index: index, devicePath: device, width: captureSize?.width ?? 0,
-                                              height: captureSize?.height ?? 0, fps: captureFps ?? 0, observer: observer)
+            return try camera.open(width: captureSize?.width ?? 0, height: captureSize?.height ?? 0, fps: captureFps ?? 0,
+                                   timeout: timeout, observer: observer)
         } catch {
             throw CommandFailure("\(error); record needs both a camera and imud", status: .unavailable)
         }
-        do {
-            try source.waitForFirstFrame(timeout: timeout)
-        } catch {
-            source.stop()
-            throw CommandFailure("\(error); record needs both a camera and imud", status: .unavailable)
-        }
-        return source
     }
 
     /// The source's frame clock once decided (a camera decides at its first timestamped frame, within five frames).
@@ -182,9 +169,14 @@ struct Record: ParsableCommand {
         let turned = totals.turnedDegrees
         var line = String(format: "%.0f s of %@: %d frames, %d imud packets; turned %.0f°, %.0f°, %.0f° about the IMU's x, y, z",
                           elapsed, Self.format(duration), totals.frames, totals.packets, turned.x, turned.y, turned.z)
-        let little = zip(["x", "y", "z"], [turned.x, turned.y, turned.z]).filter { $0.1 < 30 }.map(\.0)
+        let little = Self.littleTurned(turned).map(\.axis)
         if !little.isEmpty { line += ": turn about \(little.joined(separator: " and ")) too" }
         return line
+    }
+
+    /// The IMU's axes turned about less than 30° so far, with their degrees.
+    private static func littleTurned(_ turned: SIMD3<Double>) -> [(axis: String, degrees: Double)] {
+        zip(["x", "y", "z"], [turned.x, turned.y, turned.z]).filter { $0.1 < 30 }.map { ($0.0, $0.1) }
     }
 
     private func say(_ text: String) { Messages.logger.info("record: \(text)") }

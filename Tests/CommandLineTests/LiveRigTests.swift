@@ -58,7 +58,7 @@ final class LiveRigTests: XCTestCase {
 
     /// The mount feed's preset stands for, as calibrate writes it (v_D = R·v_B).
     private var expectedMount: Quaternion {
-        get throws { try IMUDMount(parsing: Self.feedMount).cameraBodyFromIMUBody.deviceFromCameraBody }
+        get throws { try IMUDMount(parsing: Self.feedMount).deviceFromIMUBody }
     }
 
     private func calibrate(_ rig: String, output: String) throws -> (deviceFromIMU: Quaternion, timeOffset: Double, liveOffset: Bool) {
@@ -202,9 +202,4 @@ final class LiveRigTests: XCTestCase {
                                                "--background", "#336699", "-o", plain]).status, 0)
         XCTAssertGreaterThan(CommandHarness.differingChannels(a.pixels, try RGBImage.read(path: plain).pixels), 1000)
     }
-}
-
-private extension Quaternion {
-    /// The device frame D from the camera's body frame C: `deviceFromBody · self`, as `IMUDMount(deviceFromIMUBody:)` inverts.
-    var deviceFromCameraBody: Quaternion { Frames.deviceFromBody * self }
 }

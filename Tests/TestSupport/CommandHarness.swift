@@ -26,6 +26,16 @@ public enum CommandHarness {
         return (result.status, result.stderr)
     }
 
+    /// Runs `steady-dice ARGUMENTS`, which must refuse with `status`, say `saying` on stderr and leave no
+    /// file at `output`.
+    public static func assertRefused(_ arguments: [String], status: Int32 = 65, saying: String, output: String,
+                                     timeout: Double = 300, file: StaticString = #filePath, line: UInt = #line) throws {
+        let run = try run(arguments, timeout: timeout, file: file, line: line)
+        XCTAssertEqual(run.status, status, run.stderr, file: file, line: line)
+        XCTAssertTrue(run.stderr.contains(saying), run.stderr, file: file, line: line)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output), "\(output) was written", file: file, line: line)
+    }
+
     /// Waits up to `timeout` seconds for `process` to exit; past that, kills it and fails the test.
     public static func finish(_ process: Process, within timeout: Double, what: String,
                        file: StaticString = #filePath, line: UInt = #line) {
