@@ -29,18 +29,16 @@ final class CalibrateCommandTests: XCTestCase {
         var gyroBias = SIMD3<Double>(0, 0, 0)
     }
 
-    /// Makes `NAME.mkv` and `NAME.csv` with `calibration-clip`; their paths.
+    /// Makes (or finds in the fixture cache) `NAME.mkv` and `NAME.csv` with `calibration-clip`; their paths.
     func makeClip(_ truth: Truth, trial: String = CalibrateCommandTests.trial, start: Double = 110, duration: Double = 6,
                   name: String = "clip", file: StaticString = #filePath, line: UInt = #line) throws -> (clip: String, log: String) {
-        let clip = folder.appendingPathComponent("\(name).mkv").path
-        let log = folder.appendingPathComponent("\(name).csv").path
         let q = truth.mount
-        let made = try CommandHarness.run(["calibration-clip", "--trial", trial, "--start", "\(start)", "--duration", "\(duration)",
-                                           "--fov", "\(truth.fov)", "--time-offset", "\(truth.offset)",
-                                           "--mount", "\(q.w),\(q.x),\(q.y),\(q.z)",
-                                           "--gyro-bias", "\(truth.gyroBias.x),\(truth.gyroBias.y),\(truth.gyroBias.z)", "--video", clip, "--log", log], timeout: 300)
-        XCTAssertEqual(made.status, 0, made.stderr, file: file, line: line)
-        return (clip, log)
+        let made = try SyntheticClips.make(["--trial", trial, "--start", "\(start)", "--duration", "\(duration)",
+                                            "--fov", "\(truth.fov)", "--time-offset", "\(truth.offset)",
+                                            "--mount", "\(q.w),\(q.x),\(q.y),\(q.z)",
+                                            "--gyro-bias", "\(truth.gyroBias.x),\(truth.gyroBias.y),\(truth.gyroBias.z)"],
+                                           outputs: ["--video": "\(name).mkv", "--log": "\(name).csv"], file: file, line: line)
+        return (made["--video"], made["--log"])
     }
 
     /// Makes a clip, calibrates it, and returns what calibrate found and said.

@@ -31,15 +31,12 @@ final class CalibrationEndToEndTests: XCTestCase {
         let started = Date()
         let offset = 0.2
         let mount = Quaternion(axis: [0.4, -0.3, 0.85], angle: 0.7)
-        let clip = folder.appendingPathComponent("clip.mkv").path
-        let raw = folder.appendingPathComponent("raw.csv").path
         let cal = folder.appendingPathComponent("cal.yaml").path
-        let truthFile = folder.appendingPathComponent("truth.yaml").path
         let mountText = "\(mount.w),\(mount.x),\(mount.y),\(mount.z)"
-        let made = try CommandHarness.run(["calibration-clip", "--trial", Self.trial, "--start", "110", "--duration", "6",
-                                           "--fov", "\(fov)", "--time-offset", "\(offset)", "--mount", mountText,
-                                           "--video", clip, "--log", raw, "--truth", truthFile] + clipOptions, timeout: 300)
-        XCTAssertEqual(made.status, 0, made.stderr)
+        let made = try SyntheticClips.make(["--trial", Self.trial, "--start", "110", "--duration", "6",
+                                            "--fov", "\(fov)", "--time-offset", "\(offset)", "--mount", mountText] + clipOptions,
+                                           outputs: ["--video": "clip.mkv", "--log": "raw.csv", "--truth": "truth.yaml"])
+        let (clip, raw, truthFile) = (made["--video"], made["--log"], made["--truth"])
         let calibrated = try CommandHarness.run(["calibrate", "--video", clip, "--log", raw, "--lens", lens, "--output", cal], timeout: 300)
         XCTAssertEqual(calibrated.status, 0, calibrated.stderr)
         let found = try CameraIMUCalibrationFile.readMount(path: cal)

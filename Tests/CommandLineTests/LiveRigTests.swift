@@ -25,12 +25,10 @@ final class LiveRigTests: XCTestCase {
 
     /// A 6 s clip over the bundled BROAD excerpt and its true attitude, video time = log time.
     private func makeClip() throws -> (clip: String, attitude: String) {
-        let made = try CommandHarness.run(["calibration-clip", "--trial", Fixtures.broadTrial02Excerpt, "--start", "110",
-                                           "--duration", "6", "--size", "320x240", "--fps", "30", "--time-offset", "0",
-                                           "--video", path("clip.mkv"), "--log", path("raw.csv"),
-                                           "--attitude-log", path("attitude.csv")], timeout: 600)
-        XCTAssertEqual(made.status, 0, made.stderr)
-        return (path("clip.mkv"), path("attitude.csv"))
+        let made = try SyntheticClips.make(["--trial", Fixtures.broadTrial02Excerpt, "--start", "110",
+                                            "--duration", "6", "--size", "320x240", "--fps", "30", "--time-offset", "0"],
+                                           outputs: ["--video": "clip.mkv", "--log": "raw.csv", "--attitude-log": "attitude.csv"])
+        return (made["--video"], made["--attitude-log"])
     }
 
     /// `feed` and `record` started together: log time 0 is published at T0 and the clip's first frame shown at

@@ -23,12 +23,10 @@ final class OpenCameraSensorsTests: XCTestCase {
 
     /// The recording's folder: the sensor files inside, the video beside it. `frames` limits the stamps written.
     func makeRecording(stampCount: Int? = nil, withVideo: Bool = true) throws -> String {
-        let clip = folder.appendingPathComponent("clip.mkv").path
-        let raw = folder.appendingPathComponent("raw.csv").path
-        let made = try CommandHarness.run(["calibration-clip", "--trial", Fixtures.broadTrial02Excerpt, "--start", "110", "--duration", "6",
-                                           "--time-offset", "\(Self.offset)", "--mount", "0.9659,0,0.2588,0", "--video", clip, "--log", raw],
-                                          timeout: 600)
-        XCTAssertEqual(made.status, 0, made.stderr)
+        let made = try SyntheticClips.make(["--trial", Fixtures.broadTrial02Excerpt, "--start", "110", "--duration", "6",
+                                            "--time-offset", "\(Self.offset)", "--mount", "0.9659,0,0.2588,0"],
+                                           outputs: ["--video": "clip.mkv", "--log": "raw.csv"])
+        let (clip, raw) = (made["--video"], made["--log"])
         let recording = folder.appendingPathComponent(Self.date).path
         try FileManager.default.createDirectory(atPath: recording, withIntermediateDirectories: false)
         var gyro = "", accel = ""

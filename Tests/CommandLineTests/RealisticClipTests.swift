@@ -30,24 +30,23 @@ final class RealisticClipTests: XCTestCase {
 
     /// Makes `name`'s clip (`NAME.mkv`, or `NAME/` with `asFolder`) and raw log (`NAME.csv`) with
     /// `calibration-clip` over the bundled BROAD excerpt's 6 s from 110 s, with `options`; their paths.
-    func makeClip(_ name: String, _ options: [String], asFolder: Bool = false) throws -> (clip: String, log: String) {
-        // URL's path drops a trailing slash, and a folder output is named by one.
-        let clip = asFolder ? folder.appendingPathComponent(name).path + "/" : folder.appendingPathComponent(name + ".mkv").path
-        let log = folder.appendingPathComponent("\(name).csv").path
-        let made = try CommandHarness.run(["calibration-clip", "--trial", Self.trial, "--start", "110", "--duration", "6",
-                                           "--video", clip, "--log", log] + options, timeout: 600)
-        XCTAssertEqual(made.status, 0, "\(name): \(made.stderr)")
-        return (clip, log)
+    /// The clip and the log come from the fixture cache, with any other outputs `extra` names (`--truth`,
+    /// `--attitude-log`: option to file name); a folder output is named by a trailing slash.
+    func makeClip(_ name: String, _ options: [String], asFolder: Bool = false,
+                  extra: [String: String] = [:]) throws -> SyntheticClips.Made {
+        try SyntheticClips.make(["--trial", Self.trial, "--start", "110", "--duration", "6"] + options,
+                                outputs: extra.merging(["--video": asFolder ? name + "/" : name + ".mkv", "--log": "\(name).csv"]) { $1 })
     }
 
     /// `--mount` for `Self.mount`.
     static var mountOption: [String] { let q = mount; return ["--mount", "\(q.w),\(q.x),\(q.y),\(q.z)"] }
 
     /// Makes the clip, calibrates it with `--lens` for its kind, and checks every figure against the truth.
-    func check(_ kind: Kind, offset: Double = 0.04) throws {
-        let truthFile = folder.appendingPathComponent("\(kind.name)-truth.yaml").path
-        let (clip, log) = try makeClip(kind.name, ["--fov", "\(kind.fov)", "--time-offset", "\(offset)", "--truth", truthFile]
-                                       + Self.mountOption + kind.clip, asFolder: kind.asFolder)
+    @discardableResult
+    func check(_ kind: Kind, offset: Double = 0.04) throws -> SyntheticClips.Made {
+        let made = try makeClip(kind.name, ["--fov", "\(kind.fov)", "--time-offset", "\(offset)"] + Self.mountOption + kind.clip,
+                                asFolder: kind.asFolder, extra: ["--truth": "\(kind.name)-truth.yaml"])
+        let (clip, log, truthFile) = (made["--video"], made["--log"], made["--truth"])
         // The truth file names the lens and the readout the clip was drawn with.
         let truthCamera = try CalibratedCamera.read(path: truthFile)
         XCTAssertEqual(truthCamera.lens, kind.lens, kind.name)
@@ -75,6 +74,7 @@ final class RealisticClipTests: XCTestCase {
         let readoutError = try XCTUnwrap(CalibrateCommandTests.number(after: "readout_ms: ", in: text), text)
         XCTAssertTrue(readoutError > 0 && readoutError < 1, "\(kind.name): readout ± \(readoutError) ms")
         XCTAssertTrue(run.stdout.contains("rolling shutter readout"), run.stdout)
+        return made
     }
 
     func testARollingShutter() throws {
@@ -100,8 +100,8 @@ final class RealisticClipTests: XCTestCase {
 
     /// An IMU that reports its attitude and no gyroscope: the rate comes from the attitude's differences.
     func testAnAttitudeLogWithoutAGyroscope() throws {
-        let attitude = folder.appendingPathComponent("attitude-only.csv").path
-        let clip = try makeClip("attitude", ["--time-offset", "0.04", "--attitude-log", attitude] + Self.mountOption).clip
+        let made = try makeClip("attitude", ["--time-offset", "0.04"] + Self.mountOption, extra: ["--attitude-log": "attitude-only.csv"])
+        let (clip, attitude) = (made["--video"], made["--attitude-log"])
         let output = folder.appendingPathComponent("attitude.yaml").path
         let run = try CommandHarness.run(["calibrate", "--video", clip, "--log", attitude, "-o", output], timeout: 600)
         XCTAssertEqual(run.status, 0, run.stderr)
@@ -115,8 +115,8 @@ final class RealisticClipTests: XCTestCase {
 
     /// A variable frame rate (periods 30 % either side of the mean) in a folder of pictures timed by frames.csv.
     func testAVariableFrameRate() throws {
-        try check(Kind(name: "variable", fov: 55, clip: ["--frame-jitter", "0.3", "--readout", "12"], readout: 0.012, asFolder: true))
-        let times = try ImageSequence(folder: folder.appendingPathComponent("variable").path).frames.map(\.time)
+        let made = try check(Kind(name: "variable", fov: 55, clip: ["--frame-jitter", "0.3", "--readout", "12"], readout: 0.012, asFolder: true))
+        let times = try ImageSequence(folder: made["--video"]).frames.map(\.time)
         let periods = zip(times.dropFirst(), times).map { $0 - $1 }
         XCTAssertGreaterThan((periods.max() ?? 0) - (periods.min() ?? 0), 0.01, "the periods vary: \(periods.prefix(8))")
     }
@@ -124,7 +124,8 @@ final class RealisticClipTests: XCTestCase {
     /// A rig that turns 2 % of a hand's motion (a few hundredths of a degree per frame) is refused, saying
     /// how little it turned; nothing is written.
     func testANearlyStationaryRigIsRefused() throws {
-        let (clip, log) = try makeClip("still", ["--motion-scale", "0.02"])
+        let made = try makeClip("still", ["--motion-scale", "0.02"])
+        let (clip, log) = (made["--video"], made["--log"])
         let output = folder.appendingPathComponent("still.yaml").path
         try CommandHarness.assertRefused(["calibrate", "--video", clip, "--log", log, "-o", output], saying: "the clip hardly turned",
                                          output: output, timeout: 600)
@@ -133,7 +134,8 @@ final class RealisticClipTests: XCTestCase {
     /// An MP4 with audio and a data track beside the picture, as cameras write them, is read in full and
     /// calibrated.
     func testAnMP4WithADataTrack() throws {
-        let (clip, log) = try makeClip("plain", ["--time-offset", "0.03"])
+        let made = try makeClip("plain", ["--time-offset", "0.03"])
+        let (clip, log) = (made["--video"], made["--log"])
         let mp4 = folder.appendingPathComponent("camera.mp4").path
         // H.264 nearly lossless, AAC audio and a timecode data track, as a camera writes them.
         let muxed = try BuiltTool.run(URL(fileURLWithPath: "/usr/bin/ffmpeg"),

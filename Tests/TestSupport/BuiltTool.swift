@@ -15,14 +15,24 @@ public enum BuiltTool {
         public var stderr: String
     }
 
-    /// The built executable `name`; fails the test (throws `Requirement.Missing`) when it is not built.
+    /// The environment variable naming the folder of the executables the tests run: `scripts/test` builds
+    /// them optimised (`swift build -c release`) and sets it, so a command-line test runs at the speed a user
+    /// sees while the unit tests keep their debug build.
+    public static let folderVariable = "STEADY_DICE_TOOLS"
+
+    /// The built executable `name`: in `$STEADY_DICE_TOOLS` when it is set (and only there), otherwise beside
+    /// the test bundle. Fails the test (throws `Requirement.Missing`) when it is not built.
     public static func url(_ name: String) throws -> URL {
-        let candidates = [
-            Bundle(for: Marker.self).bundleURL.deletingLastPathComponent(),
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-        ].map { $0.appendingPathComponent(name) }
+        let folders: [URL]
+        if let tools = ProcessInfo.processInfo.environment[folderVariable], !tools.isEmpty {
+            folders = [URL(fileURLWithPath: tools)]
+        } else {
+            folders = [Bundle(for: Marker.self).bundleURL.deletingLastPathComponent(),
+                       URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
+        }
+        let candidates = folders.map { $0.appendingPathComponent(name) }
         guard let url = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            throw Requirement.Missing("\(name) is not built beside the tests (looked at \(candidates.map(\.path).joined(separator: " and "))); run `swift build` first")
+            throw Requirement.Missing("\(name) is not built (looked at \(candidates.map(\.path).joined(separator: " and "))); run `swift build` first, or `swift build -c release` for $\(folderVariable)")
         }
         return url
     }
