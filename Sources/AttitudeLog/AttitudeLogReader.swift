@@ -8,10 +8,9 @@ import Recording
 // MARK: - Loading
 
 extension AttitudeLog {
-    /// The largest time in seconds a steady-dice log may hold, either side of 0. Epoch seconds are 1.7e9
-    /// today; at 1e10 a double still resolves 2 µs, finer than any IMU's period. Past it samples blur
-    /// together, and at 1e308 the log's duration is infinite.
-    public static let timeLimit = 1e10
+    /// The largest time in seconds a steady-dice log may hold, either side of 0: `TimeBounds.time`. Past it
+    /// samples blur together, and at 1e308 the log's duration is infinite.
+    public static let timeLimit = TimeBounds.time
 
     /// Reads an attitude log: steady-dice's CSV, Sensor Logger's `Orientation.csv` or x-IMU3's `Quaternion.csv`,
     /// told apart by the header; or a recording folder, whose own orientation file is read.
@@ -295,9 +294,8 @@ struct AttitudeLogParser {
             guard t.isFinite else {
                 throw AttitudeLogError(path: path, line: line, column: i + 1, reason: .nonFiniteTime(column: columns.names[i]))
             }
-            guard abs(t) <= AttitudeLog.timeLimit else {
-                throw AttitudeLogError(path: path, line: line, column: i + 1, reason: .implausibleTime(
-                    column: columns.names[i], "t = \(t) s is outside ±1e10 s, where a double still resolves microseconds"))
+            if let problem = TimeBounds.problem(time: t) {
+                throw AttitudeLogError(path: path, line: line, column: i + 1, reason: .implausibleTime(column: columns.names[i], "t = \(problem)"))
             }
             return t
         case .sensorLogger, .xio:
@@ -326,7 +324,12 @@ struct AttitudeLogParser {
                     previousLine: previousTicks.line))
             }
             previousTicks = (ticks, line)
-            return Double(difference) * unit
+            let t = Double(difference) * unit
+            if let problem = TimeBounds.problem(time: t) {
+                throw AttitudeLogError(path: path, line: line, column: i + 1, reason: .implausibleTime(
+                    column: columns.names[i], "from the first row, \(problem)"))
+            }
+            return t
         }
     }
 

@@ -49,12 +49,13 @@ public struct RigRecording {
         framesFolder = at(RigFolder.frames)
         let framesPath = (framesFolder as NSString).appendingPathComponent(RigFolder.framesFile)
         guard FileKind.of(framesPath) == .regular else { throw RigFolderError("\(framesPath): missing: the recording wrote no frames file") }
-        let frameRows = try ImageSequence.lines(framesPath).dropFirst()
-        guard let firstRow = frameRows.first, let t = Double(firstRow.text.split(separator: ",").first ?? "") else {
+        guard try ImageSequence.lines(framesPath).count > 1 else {
             throw RigFolderError("\(framesPath): lists no frames: the recording stopped before the first frame was written")
         }
-        firstFrameTime = t
-        frameCount = frameRows.count
+        // Read as every picture folder's times are (`ImageSequence`): bounded, rising, each row checked.
+        let frames = try ImageSequence(folder: framesFolder).frames
+        firstFrameTime = frames[0].time
+        frameCount = frames.count
 
         let imuPath = at(RigFolder.imu)
         guard FileKind.of(imuPath) == .regular else { throw RigFolderError("\(imuPath): missing: the recording wrote no imud packets file") }
@@ -70,6 +71,7 @@ public struct RigRecording {
                   let qw = Double(f[3]), let qx = Double(f[4]), let qy = Double(f[5]), let qz = Double(f[6]) else {
                 throw RigFolderError("\(imuPath):\(number): expected '\(RigFolder.imuHeader)' with numbers")
             }
+            if let problem = TimeBounds.problem(time: t) { throw RigFolderError("\(imuPath):\(number): arrival_s: \(problem)") }
             let flags = IMUDFlags(rawValue: flagBits)
             guard flags.contains(.fusionConverged), !flags.contains(.startup), !flags.contains(.shutdown),
                   let q = try? Quaternion.validated(w: qw, x: qx, y: qy, z: qz) else {

@@ -71,7 +71,7 @@ public final class IMUDPublisher {
     private var listeners: [Listener] = []
     private var subscribers: [Subscriber] = []
     private var datagramTargets: [(fd: Int32, address: sockaddr_in)] = []
-    private var unixPaths: [String] = []
+    private var socketFiles: [Socket.BoundSocketFile] = []
     private var buffer = [UInt8](repeating: 0, count: IMUDPacket.maximumSize)
     private let nedMapping: IMUDFrameMapping
 
@@ -84,8 +84,8 @@ public final class IMUDPublisher {
             for output in outputs {
                 switch output {
                 case .unix(let path):
-                    let fd = try Socket.listenUnix(path: path)
-                    unixPaths.append(path)
+                    let (fd, file) = try Socket.listenUnix(path: path)
+                    socketFiles.append(file)
                     listeners.append(Listener(fd: fd, name: output.description, isTCP: false))
                 case .tcp(let host, let port):
                     let (fd, bound) = try Socket.listenTCP(host: host, port: port)
@@ -188,15 +188,16 @@ public final class IMUDPublisher {
         }
     }
 
-    /// Closes every socket and removes the AF_UNIX socket files. Idempotent.
+    /// Closes every socket and removes the AF_UNIX socket files it bound, each only if it is still there (the
+    /// same device and inode): a file put at the path meanwhile is left alone. Idempotent.
     public func close() {
         for subscriber in subscribers { Glibc.close(subscriber.fd) }
         for listener in listeners { Glibc.close(listener.fd) }
         for target in datagramTargets { Glibc.close(target.fd) }
-        for path in unixPaths { unlink(path) }
+        for file in socketFiles { file.removeIfStillOurs() }
         subscribers = []
         listeners = []
         datagramTargets = []
-        unixPaths = []
+        socketFiles = []
     }
 }

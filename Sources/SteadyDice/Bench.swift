@@ -68,6 +68,8 @@ struct Bench: ParsableCommand {
             print(try RenderBenchmark.writeTestVideo(path: writeVideo, width: size.width, height: size.height, frames: frames))
             return
         }
+        StopSignals.exitAtOnce(saying: "\(Messages.program): bench: stopped by a signal; nothing was measured",
+                               status: ExitStatus.interrupted.rawValue)
         let assets = try Assets.locate(explicit: self.assets)
         let benchmark = RenderBenchmark(width: size.width, height: size.height, frames: frames, repeats: repeats, assets: assets)
         if let panorama {

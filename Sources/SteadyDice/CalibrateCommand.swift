@@ -89,6 +89,9 @@ struct Calibrate: ParsableCommand {
     @OptionGroup var messages: MessageOptions
 
     func run() throws {
+        // Nothing is on disk until the fit is done (the output is written and moved into place at the end).
+        StopSignals.exitAtOnce(saying: "\(Messages.program): calibrate: stopped by a signal before the fit was done; nothing was written",
+                               status: ExitStatus.interrupted.rawValue)
         if let folder { return try calibrateRig(folder: folder) }
         let video = self.video ?? ""
         let sameClock = RecordingFolder.open(video)?.producer == .openCameraSensors

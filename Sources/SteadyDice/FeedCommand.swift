@@ -81,10 +81,12 @@ struct Feed: ParsableCommand {
             throw ValidationError("--wire \(wire): expected 14 or 17, the imud wire versions steady-dice writes")
         }
         if bench { return }
+        if unixPath?.isEmpty == true { throw ValidationError("--unix needs a socket path (an empty one is a socket no subscriber can reach)") }
         guard log != nil else { throw ValidationError("give --log FILE (or --bench)") }
         guard speed.isFinite, speed > 0 else { throw ValidationError("--speed \(speed): must be a positive number") }
         guard startupSeconds.isFinite, startupSeconds >= 0 else { throw ValidationError("--startup-seconds must be zero or more") }
-        if let startAt, !(startAt.isFinite && startAt >= 0) { throw ValidationError("--start-at must be a CLOCK_MONOTONIC time in seconds") }
+        try TimeOptions.checkTime(startupSeconds, option: "--startup-seconds")
+        if let startAt { try TimeOptions.checkStart(startAt, option: "--start-at") }
     }
 
     @OptionGroup var messages: MessageOptions

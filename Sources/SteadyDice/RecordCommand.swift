@@ -58,9 +58,9 @@ struct Record: ParsableCommand {
         try imud.validate()
         guard (camera != nil) != (video != nil) else { throw ValidationError("give one of --camera or --video (a file standing in for the camera)") }
         if videoStartAt != nil && video == nil { throw ValidationError("--video-start-at applies to --video") }
-        if let videoStartAt, !(videoStartAt.isFinite && videoStartAt >= 0) { throw ValidationError("--video-start-at must be a CLOCK_MONOTONIC time in seconds") }
+        if let videoStartAt { try TimeOptions.checkStart(videoStartAt, option: "--video-start-at") }
         guard duration.isFinite, duration > 0, duration <= 3600 else { throw ValidationError("--duration must be from 0 to 3600 seconds") }
-        guard timeout.isFinite, timeout > 0 else { throw ValidationError("--timeout must be a positive number of seconds") }
+        try TimeOptions.checkWait(timeout, option: "--timeout")
         if let captureFps, !(captureFps.isFinite && captureFps > 0) { throw ValidationError("--capture-fps must be a positive number") }
     }
 
