@@ -33,8 +33,9 @@ public struct RigRecording {
         func at(_ name: String) -> String { (folder as NSString).appendingPathComponent(name) }
         let metaPath = at(RigFolder.meta)
         guard FileKind.of(metaPath) == .regular else {
-            throw RigFolderError("\(folder): no \(RigFolder.meta): not a `steady-dice record` folder, or one whose recording was "
-                                 + "stopped before both the camera and imud had given data")
+            try InputFile.check(folder, expect: .folder)
+            throw FileAccessError(path: folder, "no \(RigFolder.meta): not a `steady-dice record` folder, or one whose recording was "
+                                  + "stopped before both the camera and imud had given data")
         }
         var fields: [String: String] = [:]
         for (number, line) in try ImageSequence.lines(metaPath) where !line.hasPrefix("#") {
@@ -48,7 +49,7 @@ public struct RigRecording {
         self.fields = fields
         framesFolder = at(RigFolder.frames)
         let framesPath = (framesFolder as NSString).appendingPathComponent(RigFolder.framesFile)
-        guard FileKind.of(framesPath) == .regular else { throw RigFolderError("\(framesPath): missing: the recording wrote no frames file") }
+        guard FileKind.of(framesPath) == .regular else { throw FileAccessError(path: framesPath, "missing: the recording wrote no frames file") }
         guard try ImageSequence.lines(framesPath).count > 1 else {
             throw RigFolderError("\(framesPath): lists no frames: the recording stopped before the first frame was written")
         }
@@ -58,7 +59,7 @@ public struct RigRecording {
         frameCount = frames.count
 
         let imuPath = at(RigFolder.imu)
-        guard FileKind.of(imuPath) == .regular else { throw RigFolderError("\(imuPath): missing: the recording wrote no imud packets file") }
+        guard FileKind.of(imuPath) == .regular else { throw FileAccessError(path: imuPath, "missing: the recording wrote no imud packets file") }
         let imuLines = try ImageSequence.lines(imuPath)
         guard imuLines.first?.text == RigFolder.imuHeader else {
             throw RigFolderError("\(imuPath):1: the header must be '\(RigFolder.imuHeader)'")

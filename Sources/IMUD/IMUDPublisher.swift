@@ -22,12 +22,15 @@ public enum IMUDPublisherOutput: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Parses `HOST:PORT` for `--tcp` and `--udp`; `option` names the option in error messages.
-    public static func parseHostPort(_ text: String, option: String) throws -> (host: String, port: UInt16) {
+    /// Parses `HOST:PORT` for `--tcp` and `--udp`; `option` names the option in error messages. `lowestPort` is 0
+    /// where 0 means "any free port" (a TCP listener), 1 for a destination (UDP), where 0 reaches nothing.
+    public static func parseHostPort(_ text: String, option: String, lowestPort: UInt16 = 0) throws -> (host: String, port: UInt16) {
         let fail = { (why: String) in IMUDError("\(option) \"\(text)\": \(why) (expected HOST:PORT with an IPv4 HOST, e.g. 127.0.0.1:10112)") }
         let (host, portText) = try IMUDEndpoint.splitHostPort(text, fail: fail)
         guard IMUDEndpoint.ipv4(host) != nil else { throw fail("\"\(host)\" is not an IPv4 address") }
-        guard let port = UInt16(portText) else { throw fail("the port \"\(portText)\" is not a number from 0 to 65535") }
+        guard let port = UInt16(portText), port >= lowestPort else {
+            throw fail("the port \"\(portText)\" is not a number from \(lowestPort) to 65535")
+        }
         return (host, port)
     }
 }
