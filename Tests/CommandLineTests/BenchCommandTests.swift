@@ -21,6 +21,17 @@ final class BenchCommandTests: XCTestCase {
         return value
     }
 
+    /// Issue 32: bench stopped by Ctrl-C or SIGTERM ended 130 saying nothing. It says so, on one line.
+    func testAnInterruptedBenchSaysSo() throws {
+        for signal in [SIGINT, SIGTERM] {
+            let stopped = try CommandHarness.interrupt(["bench", "--size", "160x120", "--frames", "100", "--repeats", "100000"], with: signal,
+                                                       ready: { $0.contains("run 1/100000") })
+            XCTAssertTrue(stopped.exited, "ended by the signal itself: \(stopped.stderr)")
+            XCTAssertEqual(stopped.status, 130, stopped.stderr)
+            XCTAssertEqual(stopped.stderr.split(separator: "\n").last, "steady-dice: bench: stopped by a signal; nothing was measured")
+        }
+    }
+
     func testBenchReportsEachPhaseAndAConsistentTotal() throws {
         let result = try BuiltTool.run("steady-dice", ["bench", "--size", "160x120", "--frames", "5", "--repeats", "3"])
         XCTAssertEqual(result.status, 0, result.stderr)
