@@ -8,10 +8,6 @@ import Recording
 // MARK: - Loading
 
 extension AttitudeLog {
-    /// The largest time in seconds a steady-dice log may hold, either side of 0: `TimeBounds.time`. Past it
-    /// samples blur together, and at 1e308 the log's duration is infinite.
-    public static let timeLimit = TimeBounds.time
-
     /// Reads an attitude log: steady-dice's CSV, Sensor Logger's `Orientation.csv` or x-IMU3's `Quaternion.csv`,
     /// told apart by the header; or a recording folder, whose own orientation file is read.
     /// A Sensor Logger file is read in its platform's frame (`SensorLoggerConventions`, from the `Metadata.csv`
@@ -185,7 +181,7 @@ struct AttitudeLogParser {
         if body.lowercased().hasPrefix("start:") {
             // `# start: S s on the recording's own clock is t = 0 here` (attitude fuse FOLDER).
             let word = body.dropFirst("start:".count).split(separator: " ").first.map(String.init) ?? ""
-            guard let seconds = Double(word), seconds.isFinite, abs(seconds) <= AttitudeLog.timeLimit else {
+            guard let seconds = Double(word), TimeBounds.problem(time: seconds) == nil else {
                 throw AttitudeLogError(path: path, line: line, reason: .unreadable(
                     "'# start:' must be followed by seconds on the recording's clock, e.g. '# start: 1663326947.27 s'"))
             }

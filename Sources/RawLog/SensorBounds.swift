@@ -2,12 +2,10 @@ import AttitudeMath
 import CSVText
 import Foundation
 
-/// The values a raw IMU log may hold, in SI units after a format's own conversion. A value outside them is
+/// The values a raw IMU log may hold (its times: `TimeBounds`, every reader's bound), in SI units after a format's own conversion. A value outside them is
 /// not a reading any sensor gives, so the log is refused (with the file, line or sample and column) rather
 /// than fused into a wrong picture. NaN is a missing reading and passes; ±infinity does not.
 public enum SensorBounds {
-    /// Seconds either side of 0 for a raw CSV's or x-io's `t`: `TimeBounds.time`, every reader's bound.
-    public static let time = TimeBounds.time
     /// rad/s on any axis: 100 rad/s is 5730°/s, past the ±2000 to ±4000 °/s full scale of MEMS gyroscopes.
     public static let gyroscope = 100.0
     /// m/s² on any axis: 2000 m/s² is 204 g, past the ±16 g of phones and the ±200 g of high-g parts.
