@@ -85,7 +85,7 @@ let package = Package(
         /// Camera-IMU calibration from a clip and a gyroscope: time offset, focal length, mount. No GL, no I/O.
         .target(name: "Calibration", dependencies: ["AttitudeMath", "Camera", "RawLog"]),
         /// Where the device is: the magnetic models (WMM2025, IGRF-14), Location.csv, position filters, SRTM terrain. No GL.
-        .target(name: "Location", dependencies: ["CSVText", "FileAccess", "SafeText"], exclude: ["igrf14coeffs.PROVENANCE.md"],
+        .target(name: "Location", dependencies: ["AttitudeMath", "CSVText", "FileAccess", "SafeText"], exclude: ["igrf14coeffs.PROVENANCE.md"],
                 resources: [.copy("WMM.COF"), .copy("igrf14coeffs.txt")]),
 
         /// Plots: figures of panels and lines, their layout, drawn by Cairo; attitude over time and its errors. No GL.

@@ -8,11 +8,6 @@ import Recording
 // MARK: - Loading
 
 extension AttitudeLog {
-    /// The largest time in seconds a steady-dice log may hold, either side of 0. Epoch seconds are 1.7e9
-    /// today; at 1e10 a double still resolves 2 µs, finer than any IMU's period. Past it samples blur
-    /// together, and at 1e308 the log's duration is infinite.
-    public static let timeLimit = 1e10
-
     /// Reads an attitude log: steady-dice's CSV, Sensor Logger's `Orientation.csv` or x-IMU3's `Quaternion.csv`,
     /// told apart by the header; or a recording folder, whose own orientation file is read.
     /// A Sensor Logger file is read in its platform's frame (`SensorLoggerConventions`, from the `Metadata.csv`
@@ -186,7 +181,7 @@ struct AttitudeLogParser {
         if body.lowercased().hasPrefix("start:") {
             // `# start: S s on the recording's own clock is t = 0 here` (attitude fuse FOLDER).
             let word = body.dropFirst("start:".count).split(separator: " ").first.map(String.init) ?? ""
-            guard let seconds = Double(word), seconds.isFinite, abs(seconds) <= AttitudeLog.timeLimit else {
+            guard let seconds = Double(word), TimeBounds.problem(time: seconds) == nil else {
                 throw AttitudeLogError(path: path, line: line, reason: .unreadable(
                     "'# start:' must be followed by seconds on the recording's clock, e.g. '# start: 1663326947.27 s'"))
             }
@@ -295,9 +290,8 @@ struct AttitudeLogParser {
             guard t.isFinite else {
                 throw AttitudeLogError(path: path, line: line, column: i + 1, reason: .nonFiniteTime(column: columns.names[i]))
             }
-            guard abs(t) <= AttitudeLog.timeLimit else {
-                throw AttitudeLogError(path: path, line: line, column: i + 1, reason: .implausibleTime(
-                    column: columns.names[i], "t = \(t) s is outside ±1e10 s, where a double still resolves microseconds"))
+            if let problem = TimeBounds.problem(time: t) {
+                throw AttitudeLogError(path: path, line: line, column: i + 1, reason: .implausibleTime(column: columns.names[i], "t = \(problem)"))
             }
             return t
         case .sensorLogger, .xio:
@@ -326,7 +320,12 @@ struct AttitudeLogParser {
                     previousLine: previousTicks.line))
             }
             previousTicks = (ticks, line)
-            return Double(difference) * unit
+            let t = Double(difference) * unit
+            if let problem = TimeBounds.problem(time: t) {
+                throw AttitudeLogError(path: path, line: line, column: i + 1, reason: .implausibleTime(
+                    column: columns.names[i], "from the first row, \(problem)"))
+            }
+            return t
         }
     }
 

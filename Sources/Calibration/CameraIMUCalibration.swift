@@ -545,8 +545,11 @@ public struct CameraIMUCalibration {
         let angles = Dictionary(uniqueKeysWithValues: tracks.map { ($0.index, length(cameraRotation($0, focal: focal))) })
         let needed = max(Self.minimumTracks, tracks.count / 2)
         var best: (offset: Double, score: Double)?
-        var offset = from
-        while offset <= to + 1e-9 {
+        // from + k·step, never a running sum: a sum stops moving where a step is below a double's resolution.
+        // The readers bound every time (`TimeBounds`), so the count is finite; the clamp only keeps Int() safe.
+        let steps = ((to - from) / step + 1e-6).rounded(.down)
+        for k in 0...(steps.isFinite ? Int(min(max(0, steps), 1e9)) : 0) {
+            let offset = from + Double(k) * step
             let overlapping = inside(tracks, offset: offset)
             if overlapping.count >= needed {
                 let a = overlapping.map { angles[$0.index]! }
@@ -554,7 +557,6 @@ public struct CameraIMUCalibration {
                 let score = correlation(a, b)
                 if best == nil || score > best!.score { best = (offset, score) }
             }
-            offset += step
         }
         guard let best else {
             throw CalibrationError.noTimeOverlap(videoSeconds: Double(frameCount) / framesPerSecond, logSeconds: gyro.duration,

@@ -58,11 +58,14 @@ public struct BackgroundOptions: ParsableArguments {
         if let captureFps, !(captureFps > 0 && captureFps.isFinite) {
             throw ValidationError("--capture-fps must be a positive number")
         }
-        guard cameraTimeout > 0, cameraTimeout.isFinite else { throw ValidationError("--camera-timeout must be positive") }
+        try TimeOptions.checkWait(cameraTimeout, option: "--camera-timeout")
         if video == nil && (frame != nil || videoAt != nil) { throw ValidationError("--frame and --video-at need --video") }
         if frame != nil && videoAt != nil { throw ValidationError("give at most one of --frame and --video-at") }
         if let frame, frame < 0 { throw ValidationError("--frame must be 0 or more") }
-        if let videoAt, !(videoAt >= 0 && videoAt.isFinite) { throw ValidationError("--video-at must be 0 or more seconds") }
+        if let videoAt {
+            guard videoAt >= 0 else { throw ValidationError("--video-at must be 0 or more seconds") }
+            try TimeOptions.checkTime(videoAt, option: "--video-at")
+        }
     }
 
 }

@@ -37,7 +37,8 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
         case let error as MagnetometerCorrectionError:
             if case .attitudeLog = error { return .usage }
             return .data
-        case let error as FileAccessError: return error.isOutput ? .ioError : .noInput
+        // An empty path is the command line's slip (`-o ""`), whatever reads or writes it.
+        case let error as FileAccessError: return error.path.isEmpty ? .usage : error.isOutput ? .ioError : .noInput
         case is FileReadError: return .data
         case is IMUDError, is UnavailableError: return .unavailable
         case let error as ImagingError:

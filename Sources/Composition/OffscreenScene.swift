@@ -79,7 +79,7 @@ public struct LogVideoRender {
     }
 }
 
-/// A render stopped before its last frame, by a signal.
+/// A render (or `bench --write-video`) stopped before its last frame, by a signal.
 public struct LogVideoRenderStopped: Error {
     public let framesWritten: Int
     public let frameCount: Int

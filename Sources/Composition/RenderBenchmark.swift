@@ -123,14 +123,20 @@ public struct RenderBenchmark {
         return frames.isEmpty ? [start.image] : frames
     }
 
-    /// The test pattern scrolling one pixel right and down per frame, written losslessly at 30 fps; returns
-    /// the line that says what was written.
-    public static func writeTestVideo(path: String, width: Int, height: Int, frames: Int) throws -> String {
-        let pattern = testPattern(width: width + frames, height: height + frames)
+    /// The test pattern scrolling one pixel right and down per frame (repeating every 1024 frames), written losslessly at 30 fps; returns
+    /// the line that says what was written. `shouldStop` is asked between frames: when it says yes, the
+    /// temporary file is removed and `LogVideoRenderStopped` thrown.
+    public static func writeTestVideo(path: String, width: Int, height: Int, frames: Int,
+                                      shouldStop: () -> Bool = { false }) throws -> String {
+        // The scroll repeats every 1024 frames: a pattern a pixel larger per frame would be 30 GB at 100000 frames.
+        let period = max(1, min(frames, 1024))
+        let pattern = testPattern(width: width + period, height: height + period)
         let outputs = OutputFiles()
         let writer = try VideoOutput(output: outputs.stage(path, option: "--write-video"), framesPerSecond: 30, width: width, height: height)
         for k in 0..<frames {
-            try writer.write(pattern.cropped(x: frames - k, y: frames - k, width: width, height: height))
+            if shouldStop() { throw LogVideoRenderStopped(framesWritten: k, frameCount: frames) }
+            let offset = 1 + (frames - 1 - k) % period   // frames - k while frames <= 1024, as before
+            try writer.write(pattern.cropped(x: offset, y: offset, width: width, height: height))
         }
         try writer.finish()
         try outputs.commit()

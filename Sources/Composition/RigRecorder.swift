@@ -51,7 +51,7 @@ final class RowFile: @unchecked Sendable {
     init(path: String, header: String) throws {
         self.path = path
         fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw RigFolderError("\(path): cannot create (\(String(cString: strerror(errno))))") }
+        guard fd >= 0 else { throw FileAccessError(output: path, "cannot create (\(String(cString: strerror(errno))))") }
         try append(header)
     }
 
@@ -62,7 +62,7 @@ final class RowFile: @unchecked Sendable {
         while done < bytes.count {
             let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, bytes.count - done) }
             if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw RigFolderError("\(path): cannot write (\(String(cString: strerror(errno))))") }
+            guard n > 0 else { throw FileAccessError(output: path, "cannot write (\(String(cString: strerror(errno))))") }
             done += n
         }
     }
@@ -112,21 +112,20 @@ public final class RigRecorder: @unchecked Sendable {
     private var writeError: String?
     private var meta: [(String, String)] = []
 
-    /// Creates `folder`, which must not exist yet or be empty.
+    /// Creates `folder`, which must not exist yet or be empty; its parent must exist (as for every output,
+    /// `OutputFiles`: a missing parent is a slip in the path, not folders to make).
     public init(folder: String) throws {
         self.folder = folder
         switch FileKind.of(folder) {
         case nil:
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                throw RigFolderError("\(folder): cannot create the folder (\(error.localizedDescription))")
+            guard mkdir(folder, 0o777) == 0 else {
+                throw FileAccessError(output: folder, "cannot create the folder (\(String(cString: strerror(errno))))")
             }
         case .folder:
             let items = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-            guard items.isEmpty else { throw RigFolderError("\(folder): already holds files; record into a new or empty folder") }
+            guard items.isEmpty else { throw FileAccessError(output: folder, "already holds files; record into a new or empty folder") }
         default:
-            throw RigFolderError("\(folder): exists and is not a folder")
+            throw FileAccessError(output: folder, "exists and is not a folder")
         }
     }
 
@@ -137,7 +136,7 @@ public final class RigRecorder: @unchecked Sendable {
         meta = [("format", RigFolder.format)] + fields
         try writeMeta(meta)
         let frames = at(RigFolder.frames)
-        try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: false)
+        guard mkdir(frames, 0o777) == 0 else { throw FileAccessError(output: frames, "cannot create the folder (\(String(cString: strerror(errno))))") }
         let framesFile = try RowFile(path: (frames as NSString).appendingPathComponent(RigFolder.framesFile), header: RigFolder.framesHeader)
         let imuFile = try RowFile(path: at(RigFolder.imu), header: RigFolder.imuHeader)
         lock.lock()
@@ -154,9 +153,9 @@ public final class RigRecorder: @unchecked Sendable {
         let temporary = at(".\(RigFolder.meta).part")
         unlink(temporary)
         if let code = OutputFiles.write(Data(text.utf8), toNewFile: temporary) {
-            throw RigFolderError("\(path): cannot write (\(String(cString: strerror(code))))")
+            throw FileAccessError(output: path, "cannot write (\(String(cString: strerror(code))))")
         }
-        guard rename(temporary, path) == 0 else { throw RigFolderError("\(path): cannot write (\(String(cString: strerror(errno))))") }
+        guard rename(temporary, path) == 0 else { throw FileAccessError(output: path, "cannot write (\(String(cString: strerror(errno))))") }
     }
 
     /// Keeps a camera frame (after `begin`): queued for the writer, or dropped and counted when it is too far behind.
@@ -185,8 +184,8 @@ public final class RigRecorder: @unchecked Sendable {
                 let data = try frame.image.encoded(as: "png", path: path)
                 let temporary = at(RigFolder.frames + "/." + name + ".part")
                 unlink(temporary)
-                if let code = OutputFiles.write(data, toNewFile: temporary) { throw RigFolderError("\(path): \(String(cString: strerror(code)))") }
-                guard rename(temporary, path) == 0 else { throw RigFolderError("\(path): \(String(cString: strerror(errno)))") }
+                if let code = OutputFiles.write(data, toNewFile: temporary) { throw FileAccessError(output: path, String(cString: strerror(code))) }
+                guard rename(temporary, path) == 0 else { throw FileAccessError(output: path, String(cString: strerror(errno))) }
                 try framesFile.append("\(Self.seconds(frame.captureTime)),\(name),\(Self.seconds(frame.arrivalTime)),\(driver)")
             } catch {
                 failure = "\(error)"
@@ -254,7 +253,7 @@ public final class RigRecorder: @unchecked Sendable {
         let failure = writeError
         lock.unlock()
         files.forEach { $0?.close() }
-        if let failure { throw RigFolderError("recording stopped: \(failure)") }
+        if let failure { throw FileAccessError(output: folder, "recording stopped: \(failure)") }
         guard !meta.isEmpty else { return totals }
         try writeMeta(meta + [("finished_monotonic_s", Self.seconds(MonotonicClock.now())), ("frames", "\(totals.frames)"),
                               ("frames_dropped", "\(totals.framesDropped)"), ("imu_packets", "\(totals.packets)"),

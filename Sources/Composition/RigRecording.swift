@@ -33,8 +33,9 @@ public struct RigRecording {
         func at(_ name: String) -> String { (folder as NSString).appendingPathComponent(name) }
         let metaPath = at(RigFolder.meta)
         guard FileKind.of(metaPath) == .regular else {
-            throw RigFolderError("\(folder): no \(RigFolder.meta): not a `steady-dice record` folder, or one whose recording was "
-                                 + "stopped before both the camera and imud had given data")
+            try InputFile.check(folder, expect: .folder)
+            throw FileAccessError(path: folder, "no \(RigFolder.meta): not a `steady-dice record` folder, or one whose recording was "
+                                  + "stopped before both the camera and imud had given data")
         }
         var fields: [String: String] = [:]
         for (number, line) in try ImageSequence.lines(metaPath) where !line.hasPrefix("#") {
@@ -48,16 +49,17 @@ public struct RigRecording {
         self.fields = fields
         framesFolder = at(RigFolder.frames)
         let framesPath = (framesFolder as NSString).appendingPathComponent(RigFolder.framesFile)
-        guard FileKind.of(framesPath) == .regular else { throw RigFolderError("\(framesPath): missing: the recording wrote no frames file") }
-        let frameRows = try ImageSequence.lines(framesPath).dropFirst()
-        guard let firstRow = frameRows.first, let t = Double(firstRow.text.split(separator: ",").first ?? "") else {
+        guard FileKind.of(framesPath) == .regular else { throw FileAccessError(path: framesPath, "missing: the recording wrote no frames file") }
+        guard try ImageSequence.lines(framesPath).count > 1 else {
             throw RigFolderError("\(framesPath): lists no frames: the recording stopped before the first frame was written")
         }
-        firstFrameTime = t
-        frameCount = frameRows.count
+        // Read as every picture folder's times are (`ImageSequence`): bounded, rising, each row checked.
+        let frames = try ImageSequence(folder: framesFolder).frames
+        firstFrameTime = frames[0].time
+        frameCount = frames.count
 
         let imuPath = at(RigFolder.imu)
-        guard FileKind.of(imuPath) == .regular else { throw RigFolderError("\(imuPath): missing: the recording wrote no imud packets file") }
+        guard FileKind.of(imuPath) == .regular else { throw FileAccessError(path: imuPath, "missing: the recording wrote no imud packets file") }
         let imuLines = try ImageSequence.lines(imuPath)
         guard imuLines.first?.text == RigFolder.imuHeader else {
             throw RigFolderError("\(imuPath):1: the header must be '\(RigFolder.imuHeader)'")
@@ -70,6 +72,7 @@ public struct RigRecording {
                   let qw = Double(f[3]), let qx = Double(f[4]), let qy = Double(f[5]), let qz = Double(f[6]) else {
                 throw RigFolderError("\(imuPath):\(number): expected '\(RigFolder.imuHeader)' with numbers")
             }
+            if let problem = TimeBounds.problem(time: t) { throw RigFolderError("\(imuPath):\(number): arrival_s: \(problem)") }
             let flags = IMUDFlags(rawValue: flagBits)
             guard flags.contains(.fusionConverged), !flags.contains(.startup), !flags.contains(.shutdown),
                   let q = try? Quaternion.validated(w: qw, x: qx, y: qy, z: qz) else {

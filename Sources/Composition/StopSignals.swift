@@ -41,3 +41,14 @@ public final class StopSignals: @unchecked Sendable {
 
     public var requested: Bool { stop_signal_requested() != 0 }
 }
+
+extension StopSignals {
+    /// For a command that writes nothing until its end and has no loop to stop between steps (`calibrate`'s
+    /// fit, `bench`): SIGINT or SIGTERM ends the process at once, saying `line` on stderr, with `status`
+    /// (130, docs/commands.md). The line is written by the handler itself, so it comes even mid-computation.
+    public static func exitAtOnce(saying line: String, status: Int32) {
+        if stop_signal_install_exit(line.hasSuffix("\n") ? line : line + "\n", status) != 0 {
+            Composition.logger.warning("cannot handle SIGINT/SIGTERM; they will end the process at once")
+        }
+    }
+}

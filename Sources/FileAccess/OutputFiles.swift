@@ -106,6 +106,42 @@ public final class OutputFiles {
             return out
         }
         let isFolder = path.hasSuffix("/") && path != "/"
+        let (target, replacedMode) = try resolve(path, option: option, isFolder: isFolder)
+        let url = URL(fileURLWithPath: target)
+        let absolute = url.standardizedFileURL.path
+        if let other = staged.first(where: { !$0.isStandardOutput && URL(fileURLWithPath: $0.finalPath).standardizedFileURL.path == absolute }) {
+            throw FileAccessError(output: path, "is named by both \(other.option) and \(option); give each its own file")
+        }
+        let ext = url.pathExtension.isEmpty ? "" : ".\(url.pathExtension)"
+        let stem = url.pathExtension.isEmpty ? url.lastPathComponent : url.deletingPathExtension().lastPathComponent
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(stem).partial-\(getpid())-\(Self.counter.next())\(ext)").path
+        if isFolder {
+            guard mkdir(temporary, 0o777) == 0 else {
+                throw FileAccessError(output: path, "cannot create a folder beside it (\(String(cString: strerror(errno))))")
+            }
+        }
+        let out = Staged(path: path, option: option, temporaryPath: temporary, finalPath: target, isStandardOutput: false,
+                         isFolder: isFolder, replacedMode: replacedMode)
+        staged.append(out)
+        return out
+    }
+
+    /// Checks `path` as a folder a command writes in place rather than staged (`record`, whose folder is kept as far
+    /// as it got when the recording is stopped), by the rules `stage` applies to a `FOLDER/`: a new name or an
+    /// empty folder, in a folder that exists and is writable, not an input. Returns the folder to create or fill.
+    public func checkFolderInPlace(_ path: String, option: String) throws(FileAccessError) -> String {
+        guard !path.isEmpty else { throw FileAccessError(output: path, "\(option) names no folder (an empty path)") }
+        do {
+            return try resolve(path.hasSuffix("/") ? path : path + "/", option: option, isFolder: true).target
+        } catch {
+            throw FileAccessError(output: path, error.reason)  // named as given, without the '/' that made it a folder
+        }
+    }
+
+    /// The checks every output passes: what `path` names now, and the folder it goes in. Returns the file or folder
+    /// to write (through a symbolic link to an existing file) and the mode of a file it replaces.
+    private func resolve(_ path: String, option: String, isFolder: Bool) throws(FileAccessError) -> (target: String, replacedMode: mode_t?) {
         var target = isFolder ? String(path.dropLast()) : path
         var replacedMode: mode_t?
         var link = stat()
@@ -144,23 +180,7 @@ public final class OutputFiles {
             throw FileAccessError(output: path, "cannot be written: the folder \(folder) is not writable (permission)")
         }
         try checkNotAnInput(path: path, target: target, option: option)
-        let absolute = url.standardizedFileURL.path
-        if let other = staged.first(where: { !$0.isStandardOutput && URL(fileURLWithPath: $0.finalPath).standardizedFileURL.path == absolute }) {
-            throw FileAccessError(output: path, "is named by both \(other.option) and \(option); give each its own file")
-        }
-        let ext = url.pathExtension.isEmpty ? "" : ".\(url.pathExtension)"
-        let stem = url.pathExtension.isEmpty ? url.lastPathComponent : url.deletingPathExtension().lastPathComponent
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(stem).partial-\(getpid())-\(Self.counter.next())\(ext)").path
-        if isFolder {
-            guard mkdir(temporary, 0o777) == 0 else {
-                throw FileAccessError(output: path, "cannot create a folder beside it (\(String(cString: strerror(errno))))")
-            }
-        }
-        let out = Staged(path: path, option: option, temporaryPath: temporary, finalPath: target, isStandardOutput: false,
-                         isFolder: isFolder, replacedMode: replacedMode)
-        staged.append(out)
-        return out
+        return (target, replacedMode)
     }
 
     /// An output that is the same file as an input (a hard link, a symbolic link or another spelling of

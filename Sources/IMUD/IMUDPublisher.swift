@@ -22,12 +22,15 @@ public enum IMUDPublisherOutput: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Parses `HOST:PORT` for `--tcp` and `--udp`; `option` names the option in error messages.
-    public static func parseHostPort(_ text: String, option: String) throws -> (host: String, port: UInt16) {
+    /// Parses `HOST:PORT` for `--tcp` and `--udp`; `option` names the option in error messages. `lowestPort` is 0
+    /// where 0 means "any free port" (a TCP listener), 1 for a destination (UDP), where 0 reaches nothing.
+    public static func parseHostPort(_ text: String, option: String, lowestPort: UInt16 = 0) throws -> (host: String, port: UInt16) {
         let fail = { (why: String) in IMUDError("\(option) \"\(text)\": \(why) (expected HOST:PORT with an IPv4 HOST, e.g. 127.0.0.1:10112)") }
         let (host, portText) = try IMUDEndpoint.splitHostPort(text, fail: fail)
         guard IMUDEndpoint.ipv4(host) != nil else { throw fail("\"\(host)\" is not an IPv4 address") }
-        guard let port = UInt16(portText) else { throw fail("the port \"\(portText)\" is not a number from 0 to 65535") }
+        guard let port = UInt16(portText), port >= lowestPort else {
+            throw fail("the port \"\(portText)\" is not a number from \(lowestPort) to 65535")
+        }
         return (host, port)
     }
 }
@@ -71,7 +74,7 @@ public final class IMUDPublisher {
     private var listeners: [Listener] = []
     private var subscribers: [Subscriber] = []
     private var datagramTargets: [(fd: Int32, address: sockaddr_in)] = []
-    private var unixPaths: [String] = []
+    private var socketFiles: [Socket.BoundSocketFile] = []
     private var buffer = [UInt8](repeating: 0, count: IMUDPacket.maximumSize)
     private let nedMapping: IMUDFrameMapping
 
@@ -84,8 +87,8 @@ public final class IMUDPublisher {
             for output in outputs {
                 switch output {
                 case .unix(let path):
-                    let fd = try Socket.listenUnix(path: path)
-                    unixPaths.append(path)
+                    let (fd, file) = try Socket.listenUnix(path: path)
+                    socketFiles.append(file)
                     listeners.append(Listener(fd: fd, name: output.description, isTCP: false))
                 case .tcp(let host, let port):
                     let (fd, bound) = try Socket.listenTCP(host: host, port: port)
@@ -188,15 +191,16 @@ public final class IMUDPublisher {
         }
     }
 
-    /// Closes every socket and removes the AF_UNIX socket files. Idempotent.
+    /// Closes every socket and removes the AF_UNIX socket files it bound, each only if it is still there (the
+    /// same device and inode): a file put at the path meanwhile is left alone. Idempotent.
     public func close() {
         for subscriber in subscribers { Glibc.close(subscriber.fd) }
         for listener in listeners { Glibc.close(listener.fd) }
         for target in datagramTargets { Glibc.close(target.fd) }
-        for path in unixPaths { unlink(path) }
+        for file in socketFiles { file.removeIfStillOurs() }
         subscribers = []
         listeners = []
         datagramTargets = []
-        unixPaths = []
+        socketFiles = []
     }
 }

@@ -68,8 +68,8 @@ public final class IMUDReplay: @unchecked Sendable {
         if let rate = options.rateHz, !(rate.isFinite && rate > 0 && rate <= 10_000) {
             throw IMUDError("--rate \(rate): must be between 0 and 10000 packets per second")
         }
-        if let startAt = options.startAt, !startAt.isFinite {
-            throw IMUDError("--start-at \(startAt): must be a CLOCK_MONOTONIC time in seconds")
+        if let startAt = options.startAt, let problem = TimeBounds.problem(startAt: startAt) {
+            throw IMUDError("--start-at \(problem)")
         }
         let samples = log.samples
         let duration = log.duration

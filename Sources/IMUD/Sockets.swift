@@ -94,6 +94,8 @@ enum Socket {
     }
 
     static func unixAddress(_ path: String) throws -> sockaddr_un {
+        // An empty path would bind an autobound abstract socket nobody can name, or connect to nothing.
+        guard !path.isEmpty else { throw IMUDError("the socket path is empty") }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
@@ -208,9 +210,25 @@ enum Socket {
 
     // MARK: Servers
 
+    /// The file a listener bound, to remove at the end only if it is still that one.
+    struct BoundSocketFile: Equatable {
+        let path: String
+        let device: UInt64
+        let inode: UInt64
+
+        /// Removes the socket file, unless something else now sits at the path (another publisher's socket,
+        /// a file a user put there): only the very file this process bound is unlinked.
+        func removeIfStillOurs() {
+            var info = stat()
+            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFSOCK,
+                  UInt64(info.st_dev) == device, UInt64(info.st_ino) == inode else { return }
+            unlink(path)
+        }
+    }
+
     /// Listens on an AF_UNIX stream socket. A stale socket file nobody answers on is replaced;
-    /// a live one is an error, so a running imud is never hijacked.
-    static func listenUnix(path: String) throws -> Int32 {
+    /// a live one is an error, so a running imud is never hijacked. Returns the descriptor and the file bound.
+    static func listenUnix(path: String) throws -> (fd: Int32, file: BoundSocketFile) {
         var address = try unixAddress(path)
         var info = stat()
         if lstat(path, &info) == 0 {
@@ -229,13 +247,21 @@ enum Socket {
             close(fd)
             throw IMUDError("cannot create socket \(path): \(text)")
         }
+        var bound = stat()
+        guard lstat(path, &bound) == 0 else {
+            let text = errnoText()
+            close(fd)
+            throw IMUDError("cannot examine the socket \(path) just created: \(text)")
+        }
+        let file = BoundSocketFile(path: path, device: UInt64(bound.st_dev), inode: UInt64(bound.st_ino))
         guard listen(fd, 16) == 0 else {
             let text = errnoText()
             close(fd)
+            file.removeIfStillOurs()
             throw IMUDError("cannot listen on \(path): \(text)")
         }
         setNonBlocking(fd)
-        return fd
+        return (fd, file)
     }
 
     /// Listens on TCP `host:port` (port 0: any free port). Returns the descriptor and the bound port.

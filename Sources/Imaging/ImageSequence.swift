@@ -1,3 +1,4 @@
+import AttitudeMath
 import FileAccess
 import Foundation
 
@@ -50,6 +51,7 @@ public final class ImageSequence {
                 guard fields.count == columns.count, let t = Double(fields[0]), t.isFinite, !fields[1].isEmpty else {
                     throw fail(timesFile, number, "expected '\(columns.joined(separator: ","))' with t in seconds")
                 }
+                if let problem = TimeBounds.problem(time: t) { throw fail(timesFile, number, "t: \(problem)") }
                 rows.append((at(fields[1]), t))
             }
         } else if FileKind.of(at("data.csv")) == .regular {
@@ -68,6 +70,7 @@ public final class ImageSequence {
                 guard fields.count >= 2, let t = Double(fields[0]), t.isFinite else {
                     throw fail(timesFile, number, "expected 'timestamp filename' with the timestamp in seconds")
                 }
+                if let problem = TimeBounds.problem(time: t) { throw fail(timesFile, number, "timestamp: \(problem)") }
                 rows.append((at(fields[1]), t))
             }
         } else {

@@ -1,3 +1,4 @@
+import AttitudeMath
 import FileAccess
 import SafeText
 import CSVText
@@ -86,6 +87,9 @@ public enum LocationReader {
                                   speed: try speed.map { try number($0, required: false) } ?? .nan,
                                   bearing: try bearing.map { try number($0, required: false) } ?? .nan,
                                   line: row.number)
+            if let problem = TimeBounds.problem(time: fix.time) {
+                throw LocationError(path: path, line: row.number, column: header.names[time], problem)
+            }
             guard abs(fix.latitude) <= 90 else {
                 throw LocationError(path: path, line: row.number, column: header.names[latitude], "latitude \(fix.latitude) is outside -90 to 90")
             }

@@ -207,9 +207,8 @@ public enum RawLogReader {
             guard t.isFinite else {
                 throw RawLogError(path: table.path, line: table.line(ofRow: r), column: column, "time is not finite")
             }
-            guard abs(t) <= SensorBounds.time else {
-                throw RawLogError(path: table.path, line: table.line(ofRow: r), column: column,
-                                  "\(t) s is outside ±\(SensorBounds.time) s, where a double still resolves microseconds")
+            if let problem = TimeBounds.problem(time: t) {
+                throw RawLogError(path: table.path, line: table.line(ofRow: r), column: column, problem)
             }
             guard t >= previous else {
                 throw RawLogError(path: table.path, line: table.line(ofRow: r), column: column,

@@ -1,13 +1,11 @@
+import AttitudeMath
 import CSVText
 import Foundation
 
-/// The values a raw IMU log may hold, in SI units after a format's own conversion. A value outside them is
+/// The values a raw IMU log may hold (its times: `TimeBounds`, every reader's bound), in SI units after a format's own conversion. A value outside them is
 /// not a reading any sensor gives, so the log is refused (with the file, line or sample and column) rather
 /// than fused into a wrong picture. NaN is a missing reading and passes; ±infinity does not.
 public enum SensorBounds {
-    /// Seconds either side of 0 for a raw CSV's or x-io's `t`: epoch seconds are 1.7e9 today, and at 1e10
-    /// a double still resolves 2 µs, finer than any IMU's period.
-    public static let time = 1e10
     /// rad/s on any axis: 100 rad/s is 5730°/s, past the ±2000 to ±4000 °/s full scale of MEMS gyroscopes.
     public static let gyroscope = 100.0
     /// m/s² on any axis: 2000 m/s² is 204 g, past the ±16 g of phones and the ±200 g of high-g parts.
@@ -35,10 +33,9 @@ extension RawLogReader {
             }
         }
         for i in 0..<log.count {
-            if !(abs(log.time[i]) <= SensorBounds.time) {
+            if let problem = TimeBounds.problem(time: log.time[i]) {
                 let (fileLine, _) = place(i)
-                throw RawLogError(path: log.path, line: fileLine, column: "time",
-                                  "\(log.time[i]) s is outside ±\(SensorBounds.time) s, where a double still resolves microseconds")
+                throw RawLogError(path: log.path, line: fileLine, column: "time", problem)
             }
             try check(log.gyro[i], i, sensor: "gyroscope", unit: "rad/s", bound: SensorBounds.gyroscope)
             try check(log.acc[i], i, sensor: "accelerometer", unit: "m/s²", bound: SensorBounds.accelerometer)

@@ -65,9 +65,19 @@ struct Bench: ParsableCommand {
 
     func run() throws {
         if let writeVideo {
-            print(try RenderBenchmark.writeTestVideo(path: writeVideo, width: size.width, height: size.height, frames: frames))
+            // Stopped between frames, so that the temporary file is removed (`OutputFiles`) and the stop said.
+            let stopSignals = StopSignals()
+            do {
+                print(try RenderBenchmark.writeTestVideo(path: writeVideo, width: size.width, height: size.height, frames: frames,
+                                                         shouldStop: { stopSignals.requested }))
+            } catch let stopped as LogVideoRenderStopped {
+                throw CommandFailure("\(writeVideo): stopped by a signal after \(stopped.framesWritten) of \(stopped.frameCount) frames; "
+                                     + "nothing was kept", status: .interrupted)
+            }
             return
         }
+        StopSignals.exitAtOnce(saying: "\(Messages.program): bench: stopped by a signal; nothing was measured",
+                               status: ExitStatus.interrupted.rawValue)
         let assets = try Assets.locate(explicit: self.assets)
         let benchmark = RenderBenchmark(width: size.width, height: size.height, frames: frames, repeats: repeats, assets: assets)
         if let panorama {

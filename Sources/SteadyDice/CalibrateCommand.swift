@@ -89,6 +89,9 @@ struct Calibrate: ParsableCommand {
     @OptionGroup var messages: MessageOptions
 
     func run() throws {
+        // Nothing is on disk until the fit is done (the output is written and moved into place at the end).
+        StopSignals.exitAtOnce(saying: "\(Messages.program): calibrate: stopped by a signal before the fit was done; nothing was written",
+                               status: ExitStatus.interrupted.rawValue)
         if let folder { return try calibrateRig(folder: folder) }
         let video = self.video ?? ""
         let sameClock = RecordingFolder.open(video)?.producer == .openCameraSensors
@@ -194,8 +197,11 @@ struct Calibrate: ParsableCommand {
             if let calibrationOutput {
                 var file = CameraIMUCalibrationFile.offsetOnly(timeOffset: live(offset), reason: reason)
                 file.liveOffset = liveShift != nil
+                // The fit is done: a signal now waits until the file is written and in place, never leaving half of it.
+                let finishing = StopSignals()
                 try file.write(to: calibrationOutput)
                 try outputs.commit()
+                withExtendedLifetime(finishing) {}
                 print("wrote \(calibrationOutput.path) (the time offset only)")
             }
             message(String(format: "done in %.1f s", Date().timeIntervalSince(started)))
@@ -222,8 +228,11 @@ struct Calibrate: ParsableCommand {
             file.lens = result.lens
             file.readout = result.readout
             file.liveOffset = liveShift != nil
+            // The fit is done: a signal now waits until the file is written and in place, never leaving half of it.
+            let finishing = StopSignals()
             try file.write(to: calibrationOutput)
             try outputs.commit()
+            withExtendedLifetime(finishing) {}
             print("wrote \(calibrationOutput.path)")
         }
         message(String(format: "done in %.1f s", Date().timeIntervalSince(started)))

@@ -176,6 +176,7 @@ struct CalibrationClip: ParsableCommand {
         guard gyroNoise >= 0, gyroNoise <= 100 else { throw ValidationError("--gyro-noise must be from 0 to 100 degrees per second") }
         guard fov > 5, fov < 170 else { throw ValidationError("--fov must be between 5 and 170 degrees") }
         guard duration > 0, duration <= 600 else { throw ValidationError("--duration must be from 0 to 600 seconds") }
+        try TimeOptions.checkTime(start, option: "--start")
         guard abs(timeOffset) <= 1 else { throw ValidationError("--time-offset must be within ±1 s") }
         guard fps > 0, fps <= 240 else { throw ValidationError("--fps must be from 0 to 240") }
         guard VideoOutput.kind(of: video) != nil else {
@@ -188,7 +189,13 @@ struct CalibrationClip: ParsableCommand {
 
     @OptionGroup var messages: MessageOptions
 
+    /// Ctrl-C or SIGTERM between two frames: the outputs are abandoned, and the run says so.
+    private struct Stopped: Error { let frames: Int, total: Int }
+
     func run() throws {
+        // A stop is honoured between frames, so that every temporary output is removed (`OutputFiles`) and said.
+        let stopSignals = StopSignals()
+        defer { withExtendedLifetime(stopSignals) {} }
         do {
             let mount = self.mount?.quaternion ?? .identity
             let bias = try parsedBias()
@@ -224,8 +231,14 @@ struct CalibrationClip: ParsableCommand {
                                                                               seed: seed)
             }
             let camera = clip.camera
+            var written = 0
+            let total = clip.frameCount
             let frames = try clip.render(motion: motion, assets: try Assets.locate(explicit: assets),
-                                         write: { image, time in try output.write(image, time: time) }) { k, count in
+                                         write: { image, time in
+                                             if stopSignals.requested { throw Stopped(frames: written, total: total) }
+                                             try output.write(image, time: time)
+                                             written += 1
+                                         }) { k, count in
                 if k % 100 == 0 { Messages.logger.info("calibration-clip: \(k) of \(count) frames") }
             }
             try output.finish()
@@ -236,9 +249,13 @@ struct CalibrationClip: ParsableCommand {
                 file.readout = clip.readout
                 try file.write(to: truthOutput)
             }
+            if stopSignals.requested { throw Stopped(frames: written, total: total) }
             try outputs.commit()
             print("wrote \(video) (\(frames) frames, \(size.width)x\(size.height) at \(fps) fps) and \(log) "
                   + "(\(motion.logTime.count) samples)")
+        } catch let stopped as Stopped {
+            throw CommandFailure("\(video): stopped by a signal after \(stopped.frames) of \(stopped.total) frames; nothing was kept",
+                                 status: .interrupted)
         }
     }
 }

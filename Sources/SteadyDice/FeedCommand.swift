@@ -81,10 +81,19 @@ struct Feed: ParsableCommand {
             throw ValidationError("--wire \(wire): expected 14 or 17, the imud wire versions steady-dice writes")
         }
         if bench { return }
+        if unixPath?.isEmpty == true { throw ValidationError("--unix needs a socket path (an empty one is a socket no subscriber can reach)") }
         guard log != nil else { throw ValidationError("give --log FILE (or --bench)") }
         guard speed.isFinite, speed > 0 else { throw ValidationError("--speed \(speed): must be a positive number") }
         guard startupSeconds.isFinite, startupSeconds >= 0 else { throw ValidationError("--startup-seconds must be zero or more") }
-        if let startAt, !(startAt.isFinite && startAt >= 0) { throw ValidationError("--start-at must be a CLOCK_MONOTONIC time in seconds") }
+        try TimeOptions.checkTime(startupSeconds, option: "--startup-seconds")
+        if let startAt { try TimeOptions.checkStart(startAt, option: "--start-at") }
+        // A malformed address is the command line's fault, as for `record --imud`.
+        do {
+            if let tcp { _ = try IMUDPublisherOutput.parseHostPort(tcp, option: "--tcp") }
+            if let udp { _ = try IMUDPublisherOutput.parseHostPort(udp, option: "--udp", lowestPort: 1) }
+        } catch {
+            throw ValidationError("\(error)")
+        }
     }
 
     @OptionGroup var messages: MessageOptions
@@ -105,8 +114,7 @@ struct Feed: ParsableCommand {
             outputs.append(.tcp(host: host, port: port))
         }
         if let udp {
-            let (host, port) = try IMUDPublisherOutput.parseHostPort(udp, option: "--udp")
-            guard port > 0 else { throw ValidationError("--udp \(udp): the port must be 1 to 65535") }
+            let (host, port) = try IMUDPublisherOutput.parseHostPort(udp, option: "--udp", lowestPort: 1)
             outputs.append(.udp(host: host, port: port))
         }
         if outputs.isEmpty { outputs.append(.unix(path: IMUDEndpoint.defaultUnixPath)) }

@@ -54,13 +54,14 @@ struct Record: ParsableCommand {
     var output: String
 
     func validate() throws {
+        guard !output.isEmpty else { throw ValidationError("--output names no folder (an empty path)") }
         guard imud.isSet else { throw ValidationError("--imud is needed: record takes the attitude from imud (unix:PATH, tcp:HOST:PORT, udp:[GROUP@]PORT or default)") }
         try imud.validate()
         guard (camera != nil) != (video != nil) else { throw ValidationError("give one of --camera or --video (a file standing in for the camera)") }
         if videoStartAt != nil && video == nil { throw ValidationError("--video-start-at applies to --video") }
-        if let videoStartAt, !(videoStartAt.isFinite && videoStartAt >= 0) { throw ValidationError("--video-start-at must be a CLOCK_MONOTONIC time in seconds") }
+        if let videoStartAt { try TimeOptions.checkStart(videoStartAt, option: "--video-start-at") }
         guard duration.isFinite, duration > 0, duration <= 3600 else { throw ValidationError("--duration must be from 0 to 3600 seconds") }
-        guard timeout.isFinite, timeout > 0 else { throw ValidationError("--timeout must be a positive number of seconds") }
+        try TimeOptions.checkWait(timeout, option: "--timeout")
         if let captureFps, !(captureFps.isFinite && captureFps > 0) { throw ValidationError("--capture-fps must be a positive number") }
     }
 
@@ -68,6 +69,8 @@ struct Record: ParsableCommand {
 
     func run() throws {
         guard var configuration = try imud.configuration() else { return }
+        // The output policy every command follows (a new name or an empty folder, in a folder that exists).
+        _ = try OutputFiles().checkFolderInPlace(output, option: "--output")
         let createdFolder = FileKind.of(output) == nil
         let recorder = try RigRecorder(folder: output)
         var started = false
@@ -109,7 +112,7 @@ struct Record: ParsableCommand {
         var stoppedBy = "duration"
         while MonotonicClock.now() - begin < duration {
             if stopSignals.requested { stoppedBy = "signal"; break }
-            if let failure = recorder.failure { throw CommandFailure(failure) }
+            if let failure = recorder.failure { throw CommandFailure(failure, status: .ioError) }
             if case .ended = source.state { stoppedBy = "video end"; say("\(source.name): the video ended"); break }
             let now = MonotonicClock.now()
             if now >= nextReport {

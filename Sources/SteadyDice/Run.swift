@@ -75,9 +75,13 @@ struct Run: ParsableCommand {
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
         if let from {
             guard from.isFinite, from >= 0 else { throw ValidationError("--from must be a time of 0 s or more") }
+            try TimeOptions.checkTime(from, option: "--from")
             guard input.attitude == nil && !input.imud.isSet else { throw ValidationError("--from applies to a log: --attitude and --imud have no start") }
         }
-        if let duration, !(duration.isFinite && duration > 0) { throw ValidationError("--duration must be a positive number of seconds") }
+        if let duration {
+            guard duration.isFinite, duration > 0 else { throw ValidationError("--duration must be a positive number of seconds") }
+            try TimeOptions.checkTime(duration, option: "--duration")
+        }
         if let snapshotOnExit, !snapshotOnExit.lowercased().hasSuffix(".png") {
             throw ValidationError("--snapshot-on-exit must name a .png file")
         }

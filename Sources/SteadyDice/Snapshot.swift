@@ -37,9 +37,9 @@ struct Snapshot: ParsableCommand {
 
     func validate() throws {
         guard input.count == 1 else { throw ValidationError("give exactly one of --log, --attitude or --imud") }
-        guard timeout > 0, timeout <= 86400 else { throw ValidationError("--timeout must be a positive number of seconds, at most 86400 (a day)") }
+        try TimeOptions.checkWait(timeout, option: "--timeout")
         guard output.lowercased().hasSuffix(".png") else { throw ValidationError("--output must name a .png file") }
-        if let at, !at.isFinite { throw ValidationError("--at must be a number of seconds") }
+        if let at { try TimeOptions.checkTime(at, option: "--at") }
         if input.log == nil && at != nil { throw ValidationError("--at needs --log") }
         try drawing.hud.validate(size: size)
         try drawing.attitudeCalibration.validate(with: drawing.camera)

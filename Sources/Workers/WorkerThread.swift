@@ -60,7 +60,8 @@ public final class WorkerThread: @unchecked Sendable {
         while !stopRequested {
             let remaining = deadline - MonotonicClock.now()
             if remaining <= 0 { return true }
-            _ = condition.wait(until: Date(timeIntervalSinceNow: remaining))
+            // Clamped as in `stop`: NSCondition turns the date into nanoseconds, which a far deadline overflows.
+            _ = condition.wait(until: Date(timeIntervalSinceNow: min(remaining, 1e7)))
         }
         return false
     }

@@ -21,6 +21,33 @@ final class BenchCommandTests: XCTestCase {
         return value
     }
 
+    /// Issue 32: bench stopped by Ctrl-C or SIGTERM ended 130 saying nothing. It says so, on one line.
+    func testAnInterruptedBenchSaysSo() throws {
+        for signal in [SIGINT, SIGTERM] {
+            let stopped = try CommandHarness.interrupt(["bench", "--size", "160x120", "--frames", "100", "--repeats", "100000"], with: signal,
+                                                       ready: { $0.contains("run 1/100000") })
+            XCTAssertTrue(stopped.exited, "ended by the signal itself: \(stopped.stderr)")
+            XCTAssertEqual(stopped.status, 130, stopped.stderr)
+            XCTAssertEqual(stopped.stderr.split(separator: "\n").last, "steady-dice: bench: stopped by a signal; nothing was measured")
+        }
+    }
+
+    /// `bench --write-video` stopped the same way removes its partial video and says so.
+    func testAnInterruptedTestVideoLeavesNothing() throws {
+        let video = folder.appendingPathComponent("test.avi").path
+        let partial = { () -> Bool in
+            ((try? FileManager.default.contentsOfDirectory(atPath: self.folder.path)) ?? []).contains { $0.hasPrefix(".test.partial-") }
+        }
+        let stopped = try CommandHarness.interrupt(["bench", "--write-video", video, "--size", "320x240", "--frames", "100000"], with: SIGINT,
+                                                   ready: { _ in partial() })
+        XCTAssertTrue(stopped.exited, stopped.stderr)
+        XCTAssertEqual(stopped.status, 130, stopped.stderr)
+        let last = String(stopped.stderr.split(separator: "\n").last ?? "")
+        XCTAssertTrue(last.hasPrefix("steady-dice: \(video): stopped by a signal after ") && last.hasSuffix(" of 100000 frames; nothing was kept"),
+                      stopped.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
+    }
+
     func testBenchReportsEachPhaseAndAConsistentTotal() throws {
         let result = try BuiltTool.run("steady-dice", ["bench", "--size", "160x120", "--frames", "5", "--repeats", "3"])
         XCTAssertEqual(result.status, 0, result.stderr)

@@ -117,6 +117,46 @@ final class CommandTests: XCTestCase {
         XCTAssertLessThan(differing, 60, "a live frame should match the offscreen render but for a few edge pixels")
     }
 
+    /// Waits up to 10 s for a socket file at `path`.
+    private func waitForSocket(_ path: String) {
+        let deadline = Date().addingTimeInterval(10)
+        var info = stat()
+        while Date() < deadline, !(lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFSOCK) { Thread.sleep(forTimeInterval: 0.05) }
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFSOCK, "feed made no socket at \(path)")
+    }
+
+    /// Issue 32: feed removed whatever was at its --unix path when it ended, even a file put there after it started.
+    /// It removes its own socket, and only that.
+    func testFeedRemovesItsOwnSocketAndNothingElse() throws {
+        let log = path("still.csv"), socket = path("imud.sock")
+        try AttitudeLog.write(samples: [AttitudeSample(t: 0, worldFromDevice: .identity), AttitudeSample(t: 1, worldFromDevice: .identity)],
+                              frame: .xMagneticNorthZVertical, to: log)
+        let first = try CommandHarness.start(["feed", "--log", log, "--unix", socket, "--loop"])
+        waitForSocket(socket)
+        first.terminate()
+        CommandHarness.finish(first, within: 10, what: "feed after SIGTERM")
+        XCTAssertEqual(first.terminationStatus, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: socket), "its own socket is removed")
+
+        let second = try CommandHarness.start(["feed", "--log", log, "--unix", socket, "--loop"])
+        waitForSocket(socket)
+        XCTAssertEqual(unlink(socket), 0)
+        try "a user's file\n".write(toFile: socket, atomically: false, encoding: .utf8)
+        second.terminate()
+        CommandHarness.finish(second, within: 10, what: "feed after SIGTERM")
+        XCTAssertEqual(try String(contentsOfFile: socket, encoding: .utf8), "a user's file\n", "a file put at the path is left alone")
+    }
+
+    /// Issue 32: `feed --unix ""` ran on an autobound socket no subscriber can name.
+    func testFeedRefusesAnEmptySocketPath() throws {
+        let log = path("still.csv")
+        try AttitudeLog.write(samples: [AttitudeSample(t: 0, worldFromDevice: .identity), AttitudeSample(t: 1, worldFromDevice: .identity)],
+                              frame: .xMagneticNorthZVertical, to: log)
+        let result = try CommandHarness.run(["feed", "--log", log, "--unix", ""], timeout: 20)
+        XCTAssertEqual(result.status, 64, result.stderr)
+        XCTAssertEqual(result.stderr, "steady-dice: --unix needs a socket path (an empty one is a socket no subscriber can reach)\n")
+    }
+
     func testSnapshotFromMissingDaemonTimesOut() throws {
         let result = try CommandHarness.run(["snapshot", "--imud", "unix:\(path("none.sock"))", "--timeout", "0.3",
                                              "--size", "64x48", "--output", path("o.png")])

@@ -3,8 +3,9 @@ import SteadyDiceKit
 import TestSupport
 import XCTest
 
-/// `steady-dice compare` on pictures made here: exit 0 when they match, 1 when they differ, 2 when
-/// it cannot compare; the line it prints, and the diff picture.
+/// `steady-dice compare` on pictures made here: exit 0 when they match, 1 when they differ, the error's
+/// status (docs/commands.md's table: 66 missing, 65 not a picture) when it cannot compare; the line it
+/// prints, and the diff picture.
 final class CompareCommandTests: XCTestCase {
     private var folder: URL!
 

@@ -28,7 +28,9 @@ final class HostileBackgroundCommandTests: XCTestCase {
         return lines.last ?? ""
     }
 
-    /// `--video-at 1e308` trapped converting seconds × fps to Int; `--frame Int.max` showed frame 1.
+    /// `--video-at 1e308` trapped converting seconds × fps to Int; `--frame Int.max` showed frame 1. A time past
+    /// `TimeBounds` (issue 32: `--video-at 1e300` showed an arbitrary frame of a looped video) is refused; within it,
+    /// a time past the video is no frame, or wraps exactly when the video loops.
     func testVideoTimesAndFramesPastAnyVideo() throws {
         let video = path("ten.avi")
         let writer = try VideoWriter(path: video, codec: "FFV1", fps: 10, width: 32, height: 24)
@@ -36,13 +38,23 @@ final class HostileBackgroundCommandTests: XCTestCase {
         writer.close()
         let base = ["snapshot", "--attitude", "1,0,0,0", "--size", "32x24", "--video", video, "--output", path("s.png")]
 
-        let noLoop = try CommandHarness.run(base + ["--video-at", "1e308", "--no-video-loop"])
+        let unbounded = try CommandHarness.run(base + ["--video-at", "1e308"])
+        XCTAssertEqual(unbounded.status, 64, unbounded.stderr)
+        XCTAssertEqual(message(unbounded.stderr), "steady-dice: --video-at 1e+308 s is outside ±1e10 s, where a double still resolves microseconds")
+
+        let noLoop = try CommandHarness.run(base + ["--video-at", "1e10", "--no-video-loop"])
         XCTAssertEqual(noLoop.status, 65, noLoop.stderr)
-        XCTAssertTrue(message(noLoop.stderr).hasPrefix("steady-dice: \(video): has no frame 9223372036854775807 (its frames are 0 to 9)"),
+        XCTAssertTrue(message(noLoop.stderr).hasPrefix("steady-dice: \(video): has no frame 100000000000 (its frames are 0 to 9)"),
                       noLoop.stderr)
 
-        let looped = try CommandHarness.run(base + ["--video-at", "1e308"])
+        // 1e10 s into a 1 s video that loops is 0 s into it: frame 0, as --video-at 0 shows.
+        let looped = try CommandHarness.run(base + ["--video-at", "1e10"])
         XCTAssertEqual(looped.status, 0, looped.stderr)
+        let loopedPicture = try RGBImage.read(path: path("s.png"))
+        XCTAssertEqual(try CommandHarness.run(base + ["--video-at", "0"]).status, 0)
+        XCTAssertEqual(try RGBImage.read(path: path("s.png")).pixels, loopedPicture.pixels)
+        XCTAssertEqual(try CommandHarness.run(base + ["--video-at", "0.5"]).status, 0)
+        XCTAssertNotEqual(try RGBImage.read(path: path("s.png")).pixels, loopedPicture.pixels, "frame 5 is another colour")
 
         let largest = try CommandHarness.run(base + ["--frame", "9223372036854775807"])
         XCTAssertEqual(largest.status, 65, largest.stderr)
@@ -54,7 +66,7 @@ final class HostileBackgroundCommandTests: XCTestCase {
 
         try "t,qw,qx,qy,qz\n0,1,0,0,0\n0.2,1,0,0,0\n".write(toFile: path("still.csv"), atomically: true, encoding: .utf8)
         let rendered = try CommandHarness.run(["render", "--log", path("still.csv"), "--size", "32x24", "--fps", "10", "--video", video,
-                                               "--video-at", "1e308", "--no-video-loop", "-o", path("r.mkv")])
+                                               "--video-at", "1e10", "--no-video-loop", "-o", path("r.mkv")])
         XCTAssertNotEqual(rendered.status, 0)
         XCTAssertEqual(rendered.status, 65, "the video has no frame at that time: a data error, \(rendered.stderr)")
     }

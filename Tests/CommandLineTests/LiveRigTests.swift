@@ -23,6 +23,31 @@ final class LiveRigTests: XCTestCase {
 
     private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
+    /// Issue 32: `record -o a/b/rig` made the missing a/b and left it behind after failing; `-o ""` and a link to
+    /// nothing spoke Foundation's words; an existing file exited 65. Its folder follows every output's rules.
+    func testRecordsOutputFollowsTheOutputPolicy() throws {
+        let base = ["record", "--imud", "tcp:127.0.0.1:9", "--camera", "0", "--timeout", "0.5", "-o"]
+        let nested = try CommandHarness.run(base + [path("a/b/rig")], timeout: 60)
+        XCTAssertEqual(nested.status, 74, nested.stderr)
+        XCTAssertEqual(nested.stderr, "steady-dice: \(path("a/b/rig")): the folder \(path("a/b")) does not exist\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("a")), "no parent is made")
+
+        let empty = try CommandHarness.run(base + [""], timeout: 60)
+        XCTAssertEqual(empty.status, 64, empty.stderr)
+        XCTAssertEqual(empty.stderr, "steady-dice: --output names no folder (an empty path)\n")
+
+        XCTAssertEqual(symlink(path("nowhere"), path("dangling")), 0)
+        let dangling = try CommandHarness.run(base + [path("dangling")], timeout: 60)
+        XCTAssertEqual(dangling.status, 74, dangling.stderr)
+        XCTAssertEqual(dangling.stderr, "steady-dice: \(path("dangling")): is a symbolic link to nothing; --output writes a file or a new name\n")
+
+        try "x\n".write(toFile: path("file"), atomically: true, encoding: .utf8)
+        let file = try CommandHarness.run(base + [path("file")], timeout: 60)
+        XCTAssertEqual(file.status, 74, file.stderr)
+        XCTAssertEqual(file.stderr, "steady-dice: \(path("file")): is a file; --output names a folder to create\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["dangling", "file"])
+    }
+
     /// A 6 s clip over the bundled BROAD excerpt and its true attitude, video time = log time.
     private func makeClip() throws -> (clip: String, attitude: String) {
         let made = try SyntheticClips.make(["--trial", Fixtures.broadTrial02Excerpt, "--start", "110",

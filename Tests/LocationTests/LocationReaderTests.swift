@@ -48,6 +48,12 @@ final class LocationReaderTests: LocationTestCase {
                 XCTAssertTrue("\(error)".hasPrefix(path.dropLast("bad.csv".count) + message), "\(error)")
             }
         }
+        // Issue 32: the time bound every reader shares (1e300 ns is 1e291 s).
+        let far = try write("far.csv", header + "1000,46.5,7.25,500,5\n1e300,46.5,7.25,500,5\n")
+        XCTAssertThrowsError(try LocationReader.read(path: far)) { error in
+            XCTAssertTrue("\(error)".hasPrefix(far + ":3: column time: "), "\(error)")
+            XCTAssertTrue("\(error)".hasSuffix(" s is outside ±1e10 s, where a double still resolves microseconds"), "\(error)")
+        }
         XCTAssertThrowsError(try LocationReader.read(path: folder.path)) {
             XCTAssertTrue("\($0)".contains("holds no Location.csv"), "\($0)")
         }

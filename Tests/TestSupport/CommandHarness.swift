@@ -42,6 +42,33 @@ public enum CommandHarness {
         BuiltTool.finish(process, within: timeout, what: what, file: file, line: line)
     }
 
+    /// Starts `steady-dice ARGUMENTS`, waits (up to `within` seconds) until `ready` holds for the folder `watch` or
+    /// for what it wrote to stderr so far, sends `signal`, and waits for its end: how it ended and its whole stderr.
+    /// Fails the test when it never became ready.
+    public static func interrupt(_ arguments: [String], with signal: Int32, within: Double = 300,
+                                 ready: @escaping (_ stderr: String) -> Bool,
+                                 file: StaticString = #filePath, line: UInt = #line) throws
+        -> (status: Int32, exited: Bool, stderr: String) {
+        final class Text: @unchecked Sendable {
+            private let lock = NSLock()
+            private var data = Data()
+            func add(_ more: Data) { lock.lock(); data.append(more); lock.unlock() }
+            var string: String { lock.lock(); defer { lock.unlock() }; return String(decoding: data, as: UTF8.self) }
+        }
+        let pipe = Pipe(), text = Text()
+        pipe.fileHandleForReading.readabilityHandler = { handle in text.add(handle.availableData) }
+        let process = try start(arguments, stderr: pipe)
+        let deadline = Date().addingTimeInterval(within)
+        while process.isRunning, !ready(text.string), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        XCTAssertTrue(process.isRunning, "it ended before it could be interrupted: \(text.string)", file: file, line: line)
+        XCTAssertTrue(ready(text.string), "never ready within \(within) s: \(text.string)", file: file, line: line)
+        kill(process.processIdentifier, signal)
+        finish(process, within: 60, what: "\(arguments.first ?? "") after signal \(signal)", file: file, line: line)
+        pipe.fileHandleForReading.readabilityHandler = nil
+        text.add(pipe.fileHandleForReading.readDataToEndOfFile())
+        return (process.terminationStatus, process.terminationReason == .exit, text.string)
+    }
+
     /// Channel values differing by more than `tolerance`.
     public static func differingChannels(_ a: [UInt8], _ b: [UInt8], tolerance: Int = 1) -> Int {
         guard a.count == b.count else { return max(a.count, b.count) }

@@ -30,6 +30,19 @@ final class WorkerThreadTests: XCTestCase {
         XCTAssertTrue(worker.isStopping)
     }
 
+    /// Issue 32: `record --video-start-at 1e12` trapped here, NSCondition turning the far date into nanoseconds.
+    func testASleepUntilAFarDeadlineWaitsAndIsStillCutShort() {
+        let worker = WorkerThread(condition: NSCondition())
+        let flags = Flags()
+        worker.start(name: "far sleeper", body: {
+            flags.add(worker.sleep(until: 1e12) ? "slept through" : "woken")
+        })
+        Thread.sleep(forTimeInterval: 0.2)
+        XCTAssertEqual(flags.all, [], "still asleep: the deadline is 30,000 years away")
+        XCTAssertTrue(worker.stop(waitingAtMost: 10))
+        XCTAssertEqual(flags.all, ["woken"])
+    }
+
     func testAWorkerStoppedBeforeItStartsNeverRuns() {
         let worker = WorkerThread(condition: NSCondition())
         let flags = Flags()

@@ -14,4 +14,9 @@ void stop_signal_uninstall(void);
 /// 1 once SIGINT or SIGTERM arrived after `stop_signal_install`, else 0.
 int stop_signal_requested(void);
 
+/// For a command with nothing on disk to clean up and no loop to stop in (a fit, a benchmark): SIGINT or
+/// SIGTERM writes `line` (copied, at most 1023 bytes) to standard error and ends the process at once with
+/// `status`, with only async-signal-safe calls (write, _exit). 0 on success, -1 on failure.
+int stop_signal_install_exit(const char *line, int status);
+
 #endif
