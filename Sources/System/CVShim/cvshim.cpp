@@ -7,6 +7,10 @@
 #include <opencv2/imgproc.hpp>
 #include <opencv2/videoio.hpp>
 
+#include <png.h>
+
+#include <csetjmp>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
@@ -46,6 +50,82 @@ unsigned char *packRGB(const cv::Mat &source, int *width, int *height) {
     return out;
 }
 
+// libpng's default error and warning handlers print to stderr ("libpng error: Read Error" for a truncated
+// file), and OpenCV's PNG decoder keeps them. PNG files are therefore decoded here, with handlers that keep
+// the message for the caller's error instead, and with OpenCV's conversions for IMREAD_COLOR: 16 bits
+// stripped to 8, alpha dropped, palette and grey expanded to RGB.
+struct PNGFailure {
+    char message[256];
+};
+
+void pngError(png_structp png, png_const_charp message) {
+    auto *failure = static_cast<PNGFailure *>(png_get_error_ptr(png));
+    std::snprintf(failure->message, sizeof failure->message, "%s", message);
+    png_longjmp(png, 1);
+}
+
+void pngWarning(png_structp, png_const_charp) {}
+
+bool hasPNGSignature(const char *path) {
+    FILE *file = std::fopen(path, "rb");
+    if (file == nullptr) return false;
+    unsigned char head[8];
+    bool png = std::fread(head, 1, 8, file) == 8 && png_sig_cmp(head, 0, 8) == 0;
+    std::fclose(file);
+    return png;
+}
+
+// Plain C between setjmp and longjmp: no object with a destructor lives in this frame. Returns a malloc'd
+// RGB buffer, or nullptr with `failure` filled.
+unsigned char *readPNG(const char *path, int *width, int *height, PNGFailure *failure) {
+    FILE *file = std::fopen(path, "rb");
+    if (file == nullptr) {
+        std::snprintf(failure->message, sizeof failure->message, "cannot open it");
+        return nullptr;
+    }
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, failure, pngError, pngWarning);
+    png_infop info = png != nullptr ? png_create_info_struct(png) : nullptr;
+    unsigned char *volatile pixels = nullptr;
+    png_bytep *volatile rows = nullptr;
+    if (png == nullptr || info == nullptr) {
+        std::snprintf(failure->message, sizeof failure->message, "out of memory");
+        png_destroy_read_struct(png != nullptr ? &png : nullptr, nullptr, nullptr);
+        std::fclose(file);
+        return nullptr;
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        std::free(rows);
+        std::free(pixels);
+        png_destroy_read_struct(&png, &info, nullptr);
+        std::fclose(file);
+        return nullptr;
+    }
+    png_init_io(png, file);
+    png_read_info(png, info);
+    png_uint_32 w = png_get_image_width(png, info), h = png_get_image_height(png, info);
+    int colourType = png_get_color_type(png, info), depth = png_get_bit_depth(png, info);
+    if (depth == 16) png_set_strip_16(png);
+    if (colourType & PNG_COLOR_MASK_ALPHA) png_set_strip_alpha(png);
+    if (colourType == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
+    if ((colourType & PNG_COLOR_MASK_COLOR) == 0 && depth < 8) png_set_expand_gray_1_2_4_to_8(png);
+    if ((colourType & PNG_COLOR_MASK_COLOR) == 0) png_set_gray_to_rgb(png);
+    png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    if (png_get_rowbytes(png, info) != size_t(w) * 3) png_error(png, "unexpected row layout after conversion to RGB");
+    pixels = static_cast<unsigned char *>(std::malloc(size_t(w) * size_t(h) * 3));
+    rows = static_cast<png_bytep *>(std::malloc(sizeof(png_bytep) * h));
+    if (pixels == nullptr || rows == nullptr) png_error(png, "out of memory");
+    for (png_uint_32 r = 0; r < h; ++r) rows[r] = pixels + size_t(r) * w * 3;
+    png_read_image(png, rows);
+    png_read_end(png, nullptr);
+    std::free(rows);
+    png_destroy_read_struct(&png, &info, nullptr);
+    std::fclose(file);
+    *width = int(w);
+    *height = int(h);
+    return pixels;
+}
+
 } // namespace
 
 extern "C" {
@@ -64,6 +144,16 @@ void cvs_free(void *pixels) { std::free(pixels); }
 
 int cvs_image_read_rgb(const char *path, unsigned char **pixels, int *width, int *height, char *err, size_t errlen) {
     return guarded(err, errlen, -1, [&] {
+        if (hasPNGSignature(path)) {
+            PNGFailure failure{};
+            *pixels = readPNG(path, width, height, &failure);
+            if (*pixels != nullptr) return 0;
+            // libpng's "Read Error": its reader found fewer bytes than the picture needs.
+            bool cut = std::strcmp(failure.message, "Read Error") == 0;
+            setError(err, errlen, cut ? std::string("cannot decode it as a PNG: the file ends before the picture does (cut off?)")
+                                      : std::string("cannot decode it as a PNG: ") + failure.message);
+            return -1;
+        }
         cv::Mat image = cv::imread(path, cv::IMREAD_COLOR);
         if (image.empty()) {
             setError(err, errlen, "cannot read or decode the image");
