@@ -32,8 +32,8 @@ let package = Package(
                        providers: [.apt(["libopencv-dev"])]),
         /// SIGINT/SIGTERM as a flag a loop polls: the handler must be C to be async-signal-safe.
         .target(name: "CStopSignal", path: "Sources/System/CStopSignal"),
-        // libpng directly: PNG files are decoded with handlers that do not print (see cvshim.cpp).
-        .target(name: "CVShim", dependencies: ["COpenCV"], path: "Sources/System/CVShim", linkerSettings: [.linkedLibrary("png16")]),
+        // libpng and libjpeg directly: PNG and JPEG files are read with handlers that do not print (see cvshim.cpp).
+        .target(name: "CVShim", dependencies: ["COpenCV"], path: "Sources/System/CVShim", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
         /// What a V4L2 camera's buffer timestamps count and mark (their clock, start or end of exposure).
         .target(name: "CV4L2", path: "Sources/System/CV4L2"),
         /// A panorama looked up along each pixel's ray: the synthetic clip's lens, rolling shutter and blur, in C for speed.

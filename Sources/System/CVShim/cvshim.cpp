@@ -8,6 +8,10 @@
 #include <opencv2/videoio.hpp>
 
 #include <png.h>
+// jpeglib.h needs size_t and FILE declared first.
+#include <cstddef>
+#include <cstdio>
+#include <jpeglib.h>
 
 #include <csetjmp>
 #include <cstdio>
@@ -126,6 +130,81 @@ unsigned char *readPNG(const char *path, int *width, int *height, PNGFailure *fa
     return pixels;
 }
 
+// libjpeg prints its warnings on stderr ("Premature end of JPEG file") and OpenCV keeps its handler, then
+// hands out the cut-off picture with its missing rows grey. A JPEG is therefore read once here first, with
+// handlers that keep the first warning or error: a file libjpeg warns about is refused, and only a clean
+// one goes on to OpenCV's decoder (which also applies its EXIF orientation).
+struct JPEGCheck {
+    jpeg_error_mgr manager;
+    std::jmp_buf jump;
+    char message[JMSG_LENGTH_MAX];
+    bool failed;
+};
+
+void jpegError(j_common_ptr info) {
+    auto *check = reinterpret_cast<JPEGCheck *>(info->err);
+    if (!check->failed) (*info->err->format_message)(info, check->message);
+    check->failed = true;
+    std::longjmp(check->jump, 1);
+}
+
+void jpegMessage(j_common_ptr info, int level) {
+    auto *check = reinterpret_cast<JPEGCheck *>(info->err);
+    if (level < 0 && !check->failed) {  // a warning: the picture would be wrong
+        (*info->err->format_message)(info, check->message);
+        check->failed = true;
+    }
+}
+
+bool hasJPEGSignature(const char *path) {
+    FILE *file = std::fopen(path, "rb");
+    if (file == nullptr) return false;
+    unsigned char head[3];
+    bool jpeg = std::fread(head, 1, 3, file) == 3 && head[0] == 0xFF && head[1] == 0xD8 && head[2] == 0xFF;
+    std::fclose(file);
+    return jpeg;
+}
+
+// Plain C between setjmp and longjmp, as readPNG. True when libjpeg decodes the whole file without a word.
+bool checkJPEG(const char *path, JPEGCheck *check) {
+    FILE *file = std::fopen(path, "rb");
+    if (file == nullptr) {
+        std::snprintf(check->message, sizeof check->message, "cannot open it");
+        return false;
+    }
+    jpeg_decompress_struct info;
+    info.err = jpeg_std_error(&check->manager);
+    check->manager.error_exit = jpegError;
+    check->manager.emit_message = jpegMessage;
+    check->failed = false;
+    JSAMPLE *volatile row = nullptr;
+    if (setjmp(check->jump)) {
+        std::free(row);
+        jpeg_destroy_decompress(&info);
+        std::fclose(file);
+        return false;
+    }
+    jpeg_create_decompress(&info);
+    jpeg_stdio_src(&info, file);
+    jpeg_read_header(&info, TRUE);
+    jpeg_start_decompress(&info);
+    row = static_cast<JSAMPLE *>(std::malloc(size_t(info.output_width) * size_t(info.output_components)));
+    if (row == nullptr) {
+        std::snprintf(check->message, sizeof check->message, "out of memory");
+        check->failed = true;
+        std::longjmp(check->jump, 1);
+    }
+    while (info.output_scanline < info.output_height && !check->failed) {
+        JSAMPROW rows[1] = {row};
+        jpeg_read_scanlines(&info, rows, 1);
+    }
+    if (!check->failed) jpeg_finish_decompress(&info);
+    std::free(row);
+    jpeg_destroy_decompress(&info);
+    std::fclose(file);
+    return !check->failed;
+}
+
 } // namespace
 
 extern "C" {
@@ -153,6 +232,16 @@ int cvs_image_read_rgb(const char *path, unsigned char **pixels, int *width, int
             setError(err, errlen, cut ? std::string("cannot decode it as a PNG: the file ends before the picture does (cut off?)")
                                       : std::string("cannot decode it as a PNG: ") + failure.message);
             return -1;
+        }
+        if (hasJPEGSignature(path)) {
+            JPEGCheck check{};
+            if (!checkJPEG(path, &check)) {
+                // libjpeg's JWRN_JPEG_EOF: the data stopped before the picture's last row.
+                bool cut = std::strcmp(check.message, "Premature end of JPEG file") == 0;
+                setError(err, errlen, cut ? std::string("cannot decode it as a JPEG: the file ends before the picture does (cut off?)")
+                                          : std::string("cannot decode it as a JPEG: ") + check.message);
+                return -1;
+            }
         }
         cv::Mat image = cv::imread(path, cv::IMREAD_COLOR);
         if (image.empty()) {

@@ -6,7 +6,9 @@ import XCTest
 /// PNG files are decoded by libpng with handlers that do not print (OpenCV's decoder let libpng write
 /// "libpng error: Read Error" on stderr), converted as OpenCV's IMREAD_COLOR converts them: grey and palette
 /// expanded, alpha dropped, 16 bits cut to their high byte. The files are written here byte by byte.
-final class PNGReadTests: XCTestCase {
+/// JPEG files are read once by libjpeg with handlers that do not print either, and refused when it warns
+/// (a cut-off JPEG printed "Premature end of JPEG file" and was shown with its missing rows grey).
+final class ImageReadTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws { folder = try TemporaryFolder.make("png-read") }
@@ -78,6 +80,24 @@ final class PNGReadTests: XCTestCase {
             let text = "\(error)"
             XCTAssertTrue(text.contains(cut.path), text)
             XCTAssertTrue(text.contains("cannot decode it as a PNG"), text)
+        }
+    }
+}
+
+extension ImageReadTests {
+    func testACutOffJPEGIsRefusedAndAWholeOneRead() throws {
+        var picture = RGBImage(width: 64, height: 48, fill: (200, 40, 90))
+        for i in stride(from: 0, to: picture.pixels.count, by: 7) { picture.pixels[i] = UInt8(i % 251) }
+        let bytes = try picture.encoded(as: "jpg", path: "picture.jpg")
+        let whole = folder.appendingPathComponent("whole.jpg"), cut = folder.appendingPathComponent("cut.jpg")
+        try bytes.write(to: whole)
+        try bytes.prefix(bytes.count / 2).write(to: cut)
+        let read = try RGBImage.read(path: whole.path)
+        XCTAssertEqual([read.width, read.height], [64, 48])
+        XCTAssertThrowsError(try RGBImage.read(path: cut.path)) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.contains(cut.path), text)
+            XCTAssertTrue(text.contains("cannot decode it as a JPEG: the file ends before the picture does"), text)
         }
     }
 }
