@@ -74,9 +74,10 @@ public struct SnapshotOptions: Equatable, Sendable {
         guard timeOffset.isFinite, abs(timeOffset) <= Double(limit) else {
             throw SnapshotError("--time-offset must be a number of seconds from -\(limit) to \(limit)")
         }
-        if hud && HUDLayout(width: width, height: height, lineCount: HUDReadout.lineCount, model: model).pixelSize == 0 {
-            let smallest = HUDLayout.smallestSize(lineCount: HUDReadout.lineCount, model: model)
-            throw SnapshotError("--hud: \(width)x\(height) leaves no room for the HUD above the \(model.rawValue); "
+        let anchored = camera.anchor != nil
+        if hud && HUDLayout(width: width, height: height, lineCount: HUDReadout.lineCount, model: model, anchored: anchored).pixelSize == 0 {
+            let smallest = HUDLayout.smallestSize(lineCount: HUDReadout.lineCount, model: model, anchored: anchored)
+            throw SnapshotError("--hud: \(width)x\(height) leaves no room for the HUD above the \(anchored ? SceneModel.die.rawValue : model.rawValue); "
                                 + "give a --size of at least \(smallest.width)x\(smallest.height)")
         }
     }

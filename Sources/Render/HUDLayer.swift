@@ -52,8 +52,8 @@ final class HUDLayer {
     }
 
     /// Draws `lines` on the panel, laid out by `HUDLayout` for a `width` x `height` viewport and `model`.
-    func draw(lines: [String], width: Int, height: Int, model: SceneModel) {
-        let layout = HUDLayout(width: width, height: height, lineCount: lines.count, model: model)
+    func draw(lines: [String], width: Int, height: Int, model: SceneModel, anchored: Bool) {
+        let layout = HUDLayout(width: width, height: height, lineCount: lines.count, model: model, anchored: anchored)
         guard layout.pixelSize > 0 else { return }
         if layout.pixelSize != atlas.pixelSize, let resized = try? FontAtlas(fontPath: fontPath, pixelSize: layout.pixelSize) {
             atlas = resized

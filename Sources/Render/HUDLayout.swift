@@ -15,8 +15,10 @@ public struct HUDLayout: Equatable, Sendable {
     /// Picks the font size for `lineCount` lines in a `width` x `height` viewport: about a thirtieth
     /// of the shorter side, made smaller until the panel ends above `model` (the die, or the larger box)
     /// at the identity view and a full line fits in the width. 0 when not even `minimumPixelSize` fits.
-    public init(width: Int, height: Int, lineCount: Int, model: SceneModel = .die) {
-        pixelSize = Self.pixelSize(width: width, height: height, lineCount: lineCount, model: model)
+    /// An `anchored` model sits wherever the world puts it, not in front of the camera: the panel then
+    /// keeps the die's layout, as before models could be chosen.
+    public init(width: Int, height: Int, lineCount: Int, model: SceneModel = .die, anchored: Bool = false) {
+        pixelSize = Self.pixelSize(width: width, height: height, lineCount: lineCount, model: anchored ? .die : model)
     }
 
     private static func pixelSize(width: Int, height: Int, lineCount: Int, model: SceneModel) -> Int {
@@ -34,9 +36,12 @@ public struct HUDLayout: Equatable, Sendable {
 
     /// The smallest viewport a HUD of `lineCount` lines fits in above `model`: the least width, then the
     /// least height at that width (what `--hud`'s refusal asks for).
-    public static func smallestSize(lineCount: Int, model: SceneModel = .die) -> (width: Int, height: Int) {
-        let width = (1...16384).first { HUDLayout(width: $0, height: 16384, lineCount: lineCount, model: model).pixelSize > 0 } ?? 16384
-        let height = (1...16384).first { HUDLayout(width: width, height: $0, lineCount: lineCount, model: model).pixelSize > 0 } ?? 16384
+    public static func smallestSize(lineCount: Int, model: SceneModel = .die, anchored: Bool = false) -> (width: Int, height: Int) {
+        func fits(_ width: Int, _ height: Int) -> Bool {
+            HUDLayout(width: width, height: height, lineCount: lineCount, model: model, anchored: anchored).pixelSize > 0
+        }
+        let width = (1...16384).first { fits($0, 16384) } ?? 16384
+        let height = (1...16384).first { fits(width, $0) } ?? 16384
         return (width, height)
     }
 
