@@ -116,18 +116,20 @@ public enum CommandLineWords {
         return best.0
     }
 
-    /// Levenshtein distance, by characters.
+    /// Edit distance by characters, a swap of two neighbours counting as one edit (`drwa` is one from `draw`).
     static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
-        var previous = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var row = [i] + [Int](repeating: 0, count: b.count)
-            for j in 1...max(b.count, 1) where !b.isEmpty {
-                row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
             }
-            previous = row
         }
-        return a.isEmpty ? b.count : previous[b.count]
+        return d[a.count][b.count]
     }
 }
 
