@@ -132,6 +132,10 @@ final class InstallTests: XCTestCase {
                     continue
                 }
                 for command in block.commands {
+                    if command.hasPrefix("steady-dice run ") && (ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty {
+                        print("InstallTests: no display (scripts/test gives one), left out: \(command)")
+                        continue
+                    }
                     let lineStarted = Date()
                     if try runExample(command, in: work, guide: guide, environment: commandEnvironment, magenta: magentaEnvironment) { ran += 1 }
                     print(String(format: "InstallTests: %5.1f s  %@", Date().timeIntervalSince(lineStarted), command))
