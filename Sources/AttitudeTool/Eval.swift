@@ -16,8 +16,9 @@ struct Eval: ParsableCommand {
     @Argument(help: "Raw CSV files (plain or .xz) with qw,qx,qy,qz and optionally moving columns.", transform: { Examples.path(for: $0) })
     var inputs: [String]
 
-    @Option(parsing: .unconditional, help: "9d (total, heading, inclination) or 6d (inclination only).")
-    var mode: FusionMode = .nineD
+    @Option(parsing: .unconditional, help: ArgumentHelp("9d (total, heading, inclination) or 6d (inclination only). Default: as fuse "
+                                                        + "picks for the first log, 9d when it has a magnetometer that measured a field, else 6d."))
+    var mode: FusionMode?
 
     @Flag(help: "Print JSON instead of a table.")
     var json = false
@@ -50,6 +51,7 @@ struct Eval: ParsableCommand {
         let parameters = try estimator.parameters()
         var results: [TrialResult] = []
         var tiltSeries: [Series] = [], headingSeries: [Series] = []
+        var evaluatedMode = mode
         for (n, path) in inputs.enumerated() {
             Messages.logger.info("[\(n + 1)/\(inputs.count)] \(BroadEvaluation.trialName(of: path))")
             let raw = try RawLogReader.read(path: path, platform: recording.platform)
@@ -57,11 +59,19 @@ struct Eval: ParsableCommand {
             let (log, calibration) = try magnetometer.correction.apply(to: raw)
             if let calibration { Messages.logger.info("\(BroadEvaluation.trialName(of: log.path)): \(calibration)") }
             let errors = ErrorSeriesRecorder(start: log.time.first ?? 0)
-            let result = try BroadEvaluation.evaluate(log: log, mode: mode, parameters: parameters, record: plot == nil ? nil : errors.record)
+            // One mode for the whole table: given, or the first log's as `fuse` picks it.
+            let chosen = evaluatedMode ?? RawLogFusion.naturalMode(of: log)
+            if evaluatedMode == nil {
+                let name = BroadEvaluation.trialName(of: log.path)
+                Messages.logger.info("evaluating \(chosen == .nineD ? "9D" : "6D") (\(name) \(chosen == .nineD ? "has" : "has no") usable magnetometer; --mode chooses)")
+            }
+            evaluatedMode = chosen
+            let result = try BroadEvaluation.evaluate(log: log, mode: chosen, parameters: parameters, record: plot == nil ? nil : errors.record)
             results.append(result)
             tiltSeries.append(errors.tiltSeries(name: result.name))
             headingSeries.append(errors.headingSeries(name: result.name))
         }
+        let mode = evaluatedMode ?? .nineD
         let nine = mode == .nineD
         let report = EvaluationReport(mode: mode, results: results)
         if let plot {

@@ -61,11 +61,22 @@ public enum CalibrationError: Error, CustomStringConvertible, Equatable {
             return "the field of view is not determined: \(lens); estimate the lens with --lens radial or --lens fisheye, or give it "
                 + "with --intrinsics (calibrated with OpenCV's tools)"
         case .fieldOfViewUndetermined(let degrees, let error, nil):
-            let spread = error.map { String(format: " ± %.0f%%", $0) } ?? ""
-            return String(format: "the field of view is not determined: the fit gives %.1f°%@, outside what the motion pins down "
-                          + "(%.0f° to %.0f°, within %.0f%%); turn about the picture's horizontal and vertical axes, or give the "
-                          + "camera's intrinsics", degrees, spread, CameraIMUCalibration.fieldOfViewRange.lowerBound,
-                          CameraIMUCalibration.fieldOfViewRange.upperBound, CameraIMUCalibration.largestFieldOfViewError * 100)
+            let range = CameraIMUCalibration.fieldOfViewRange
+            let largest = CameraIMUCalibration.largestFieldOfViewError * 100
+            // Say which test failed: the value itself, or how well the motion pins it down.
+            let reason: String
+            if !range.contains(degrees) {
+                reason = String(format: "the fit gives a vertical field of view of %.1f°, outside %.0f° to %.0f°",
+                                degrees, range.lowerBound, range.upperBound)
+            } else if let error, error.isFinite {
+                reason = String(format: "the fit gives a vertical field of view of %.1f° ± %.0f%%, a standard error larger than "
+                                + "the %.0f%% an answer may have", degrees, error, largest)
+            } else {
+                reason = String(format: "the fit gives a vertical field of view of %.1f°, but the motion does not pin it down "
+                                + "(its standard error cannot be estimated)", degrees)
+            }
+            return "the field of view is not determined: \(reason); turn about the picture's horizontal and vertical axes, "
+                + "or give the camera's intrinsics"
         }
     }
 }

@@ -103,18 +103,38 @@ extension ParsableCommand {
     private static func finish(_ error: Error) -> Never {
         if error is ExitCode { Foundation.exit(exitCode(for: error).rawValue) }  // the command said what it had to
         let parserCode = exitCode(for: error)
-        if parserCode == .success { exit(withError: error) }  // --help, --version
+        if parserCode == .success {  // --help, --version
+            let text = fullMessage(for: error)
+            guard text.hasPrefix("OVERVIEW: ") || text.hasPrefix("USAGE: ") else { exit(withError: error) }
+            print(HelpText.wrappingUsage(text, width: HelpText.screenWidth))
+            Foundation.exit(0)
+        }
         let isParserError = !(error is ValidationError) && parserCode == .validationFailure
-        let text: String
+        var text: String
         let status: ExitStatus
         if error is ValidationError || isParserError {
             text = message(for: error)
             status = .usage
+            // The parser may name a missing option, or the option after a mistyped subcommand, before the typo.
+            if isParserError, let tool = unknownWordTool(),
+               let typo = CommandLineWords.unknownWordMessage(in: Array(CommandLine.arguments.dropFirst()), tool: tool) {
+                text = typo
+            }
         } else {
             text = commandLineMessage(for: error)
             status = ExitStatus.of(error)
         }
         FileHandle.standardError.write(Data("\(Messages.program): \(MessageText.line(text))\n".utf8))
         Foundation.exit(status.rawValue)
+    }
+
+    /// The tool as the parser describes it to `--experimental-dump-help`.
+    private static func unknownWordTool() -> CommandLineWords.Command? {
+        do {
+            _ = try parseAsRoot(["--experimental-dump-help"])
+            return nil
+        } catch {
+            return CommandLineWords.tool(fromDump: fullMessage(for: error))
+        }
     }
 }

@@ -17,6 +17,9 @@ public struct PlotSize: ExpressibleByArgument {
     }
 
     public init(width: Int, height: Int) { self.width = width; self.height = height }
+
+    /// The default as help shows it (`900x600`), not the struct's dump.
+    public var defaultValueDescription: String { "\(width)x\(height)" }
 }
 
 /// Draws `figure` into `path` (PNG or SVG by its extension), all or nothing.

@@ -46,9 +46,12 @@ public struct HUDOptions: ParsableArguments {
                              + "source and its health, frames per second. In the window, H toggles it."))
     public var hud = false
 
-    /// An offscreen picture of `size` must have room for the HUD above the die.
-    public func validate(size: Size) throws {
-        try asValidationError { try SnapshotOptions(hud: hud).validate(width: size.width, height: size.height) }
+    /// An offscreen picture of `size` must have room for the HUD above the die (or the box, unless anchored).
+    public func validate(size: Size, drawing: DrawingOptions? = nil) throws {
+        try asValidationError {
+            try SnapshotOptions(camera: CameraSettings(anchor: drawing?.camera.settings.anchor), model: drawing?.model.model ?? .die, hud: hud)
+                .validate(width: size.width, height: size.height)
+        }
     }
 }
 

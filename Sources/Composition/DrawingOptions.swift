@@ -74,9 +74,11 @@ public struct SnapshotOptions: Equatable, Sendable {
         guard timeOffset.isFinite, abs(timeOffset) <= Double(limit) else {
             throw SnapshotError("--time-offset must be a number of seconds from -\(limit) to \(limit)")
         }
-        if hud && HUDLayout(width: width, height: height, lineCount: HUDReadout.lineCount).pixelSize == 0 {
-            throw SnapshotError("--hud: \(width)x\(height) leaves no room for the HUD above the die; "
-                                + "give a --size of at least 239x221")
+        let anchored = camera.anchor != nil
+        if hud && HUDLayout(width: width, height: height, lineCount: HUDReadout.lineCount, model: model, anchored: anchored).pixelSize == 0 {
+            let smallest = HUDLayout.smallestSize(lineCount: HUDReadout.lineCount, model: model, anchored: anchored)
+            throw SnapshotError("--hud: \(width)x\(height) leaves no room for the HUD above the \(anchored ? SceneModel.die.rawValue : model.rawValue); "
+                                + "give a --size of at least \(smallest.width)x\(smallest.height)")
         }
     }
 }

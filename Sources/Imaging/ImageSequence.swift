@@ -97,6 +97,27 @@ public final class ImageSequence {
         return VideoFrame(image: image, position: time - frames[0].time)
     }
 
+    /// Passes over the next picture without reading it; false after the last.
+    public func skip() -> Bool {
+        guard next < frames.count else { return false }
+        next += 1
+        return true
+    }
+
+    /// Makes `nextFrame()` return frame `index` (0 first) next.
+    public func seek(frame index: Int) {
+        next = max(0, min(index, frames.count))
+    }
+
+    /// Each frame's time in seconds from the first frame's.
+    public var frameTimes: [Double] { frames.map { $0.time - frames[0].time } }
+
+    /// Frames per second over the whole folder (frames after the first over the time they span); nil for one frame.
+    public var averageFramesPerSecond: Double? {
+        guard frames.count > 1, let first = frames.first, let last = frames.last, last.time > first.time else { return nil }
+        return Double(frames.count - 1) / (last.time - first.time)
+    }
+
     /// Non-empty lines of a small text file with their 1-based numbers, a BOM and CR removed (times files,
     /// and the other text files of a picture folder's recording).
     public static func lines(_ path: String) throws -> [(number: Int, text: String)] {

@@ -14,21 +14,30 @@ public struct VideoFrame: Sendable {
     }
 }
 
-/// Sequential frames from a video file (through FFmpeg's libraries: `VideoFile`) or a camera (through
-/// OpenCV's VideoCapture). Not thread-safe: use one reader from one thread.
+/// Sequential frames from a video file (through FFmpeg's libraries: `VideoFile`), a folder of pictures
+/// with a times file (`ImageSequence`), or a camera (through OpenCV's VideoCapture). Not thread-safe: use
+/// one reader from one thread.
 public final class VideoReader {
     private enum Backend {
         case file(VideoFile)
+        case pictures(ImageSequence)
         case camera(OpaquePointer)
     }
     private var backend: Backend
     public let source: String
 
-    /// Opens a video file: a regular file (`InputFile`), so that a folder, a FIFO or a device is named for
-    /// what it is, and nothing blocks opening a FIFO.
+    /// Opens a video file, or a picture folder (`ImageSequence`: its pictures at the times its times file
+    /// gives). Anything else must be a regular file (`InputFile`), so that a folder without a times file, a
+    /// FIFO or a device is named for what it is, and nothing blocks opening a FIFO.
     public init(path: String) throws {
         source = path
-        backend = .file(try VideoFile(path: path))
+        backend = ImageSequence.isSequence(path) ? .pictures(try ImageSequence(folder: path)) : .file(try VideoFile(path: path))
+    }
+
+    /// The picture folder's frames, for what only it has (each frame's time); nil for a file or a camera.
+    public var pictures: ImageSequence? {
+        if case .pictures(let sequence) = backend { return sequence }
+        return nil
     }
 
     /// Opens a camera by index, or by device path (`/dev/video2`). Zero sizes and rate keep the driver's defaults.
@@ -55,6 +64,7 @@ public final class VideoReader {
     public func next() throws -> VideoFrame? {
         switch backend {
         case .file(let file): return try file.next()
+        case .pictures(let sequence): return try sequence.nextFrame()
         case .camera(let handle):
             var buffer: UnsafeMutablePointer<UInt8>?
             var width: Int32 = 0, height: Int32 = 0
@@ -75,6 +85,7 @@ public final class VideoReader {
     public func skip() throws -> Bool {
         switch backend {
         case .file(let file): return try file.skip() != nil
+        case .pictures(let sequence): return sequence.skip()
         case .camera: return try next() != nil
         }
     }
@@ -82,6 +93,13 @@ public final class VideoReader {
     /// Moves so that `next()` returns frame `index` (0 first): frames are counted as decoded, so the
     /// index is exact whatever the frame rate does. A camera cannot seek.
     public func seek(frame index: Int) throws {
+        if case .pictures(let sequence) = backend {
+            guard index < sequence.frames.count else {
+                throw ImagingError.video(path: source, reason: "has no frame \(index) (its frames are 0 to \(sequence.frames.count - 1))")
+            }
+            sequence.seek(frame: index)
+            return
+        }
         guard case .file(var file) = backend else {
             throw ImagingError.video(path: source, reason: "a camera cannot seek")
         }
@@ -99,14 +117,18 @@ public final class VideoReader {
     /// The frame count the container states, or one estimated from its duration and rate; nil when
     /// unknown (cameras).
     public var frameCount: Int? {
-        guard case .file(let file) = backend else { return nil }
-        return file.frameCount
+        switch backend {
+        case .file(let file): return file.frameCount
+        case .pictures(let sequence): return sequence.frames.count
+        case .camera: return nil
+        }
     }
 
     /// The frame rate the stream reports (its average), or nil when unknown.
     public var framesPerSecond: Double? {
         switch backend {
         case .file(let file): return file.info.framesPerSecond
+        case .pictures(let sequence): return sequence.averageFramesPerSecond
         case .camera(let handle):
             let fps = cvs_capture_fps(handle)
             return fps > 0 && fps.isFinite ? fps : nil

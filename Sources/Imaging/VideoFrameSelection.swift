@@ -65,8 +65,13 @@ public struct VideoFrameTimes: Equatable, Sendable {
         }
     }
 
-    /// The frame times of the video file at `path`.
+    /// The frame times of the video file or picture folder at `path` (a folder's from its times file).
     public init(path: String) throws {
+        if ImageSequence.isSequence(path) {
+            let sequence = try ImageSequence(folder: path)
+            self.init(times: sequence.frameTimes, framesPerSecond: nil)
+            return
+        }
         let file = try VideoFile(path: path)
         self.init(times: try file.presentationTimes(), framesPerSecond: file.info.framesPerSecond)
     }

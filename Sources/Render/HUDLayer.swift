@@ -51,9 +51,9 @@ final class HUDLayer {
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
     }
 
-    /// Draws `lines` on the panel, laid out by `HUDLayout` for a `width` x `height` viewport.
-    func draw(lines: [String], width: Int, height: Int) {
-        let layout = HUDLayout(width: width, height: height, lineCount: lines.count)
+    /// Draws `lines` on the panel, laid out by `HUDLayout` for a `width` x `height` viewport and `model`.
+    func draw(lines: [String], width: Int, height: Int, model: SceneModel, anchored: Bool) {
+        let layout = HUDLayout(width: width, height: height, lineCount: lines.count, model: model, anchored: anchored)
         guard layout.pixelSize > 0 else { return }
         if layout.pixelSize != atlas.pixelSize, let resized = try? FontAtlas(fontPath: fontPath, pixelSize: layout.pixelSize) {
             atlas = resized

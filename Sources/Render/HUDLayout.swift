@@ -13,19 +13,36 @@ public struct HUDLayout: Equatable, Sendable {
     public static let maximumColumns = 46
 
     /// Picks the font size for `lineCount` lines in a `width` x `height` viewport: about a thirtieth
-    /// of the shorter side, made smaller until the panel ends above the die and a full line fits in
-    /// the width. 0 when not even `minimumPixelSize` fits.
-    public init(width: Int, height: Int, lineCount: Int) {
+    /// of the shorter side, made smaller until the panel ends above `model` (the die, or the larger box)
+    /// at the identity view and a full line fits in the width. 0 when not even `minimumPixelSize` fits.
+    /// An `anchored` model sits wherever the world puts it, not in front of the camera: the panel then
+    /// keeps the die's layout, as before models could be chosen.
+    public init(width: Int, height: Int, lineCount: Int, model: SceneModel = .die, anchored: Bool = false) {
+        pixelSize = Self.pixelSize(width: width, height: height, lineCount: lineCount, model: anchored ? .die : model)
+    }
+
+    private static func pixelSize(width: Int, height: Int, lineCount: Int, model: SceneModel) -> Int {
         func fits(_ size: Int) -> Bool {
             // DejaVu Sans Mono: 1.17 em from baseline to baseline, glyphs 0.6 em wide; rounded up here.
             let bottom = Self.panelBottom(pixelSize: size, lineHeight: Int(ceil(1.2 * Double(size))), lineCount: lineCount)
             let right = Self.margin(pixelSize: size) + 2 * Self.padding(pixelSize: size)
                 + Self.maximumColumns * Int(ceil(0.61 * Double(size)))
-            return Double(bottom) < Self.identityDieTop(height: height) - 2 && right <= width
+            return Double(bottom) < Self.identityTop(height: height, model: model) - 2 && right <= width
         }
         var size = Int(Double(min(width, height)) / 30)
         while size >= Self.minimumPixelSize && !fits(size) { size -= 1 }
-        pixelSize = size >= Self.minimumPixelSize ? size : 0
+        return size >= Self.minimumPixelSize ? size : 0
+    }
+
+    /// The smallest viewport a HUD of `lineCount` lines fits in above `model`: the least width, then the
+    /// least height at that width (what `--hud`'s refusal asks for).
+    public static func smallestSize(lineCount: Int, model: SceneModel = .die, anchored: Bool = false) -> (width: Int, height: Int) {
+        func fits(_ width: Int, _ height: Int) -> Bool {
+            HUDLayout(width: width, height: height, lineCount: lineCount, model: model, anchored: anchored).pixelSize > 0
+        }
+        let width = (1...16384).first { fits($0, 16384) } ?? 16384
+        let height = (1...16384).first { fits(width, $0) } ?? 16384
+        return (width, height)
     }
 
     /// Space between the panel and the window's edges, and between the panel's edge and its text.
@@ -40,8 +57,15 @@ public struct HUDLayout: Equatable, Sendable {
     /// The top edge of the die's "1" face at the identity attitude, pixels from the top: the face's
     /// half-edge 0.5 at distance 4 − 0.5 under the default 60° vertical field of view.
     public static func identityDieTop(height: Int) -> Double {
-        let distance = Double(Pipeline.defaultViewOffset.z) - 0.5
-        let halfExtent = 0.5 / distance / tan(Double(Pipeline.defaultFovyRadians) / 2)
+        identityTop(height: height, model: .die)
+    }
+
+    /// The top edge of `model`'s face towards the camera at the identity attitude, pixels from the top:
+    /// its half-extent along Y at distance 4 minus its half-extent along Z (the box: 1 at 3.5).
+    public static func identityTop(height: Int, model: SceneModel) -> Double {
+        let extents = model.halfExtents
+        let distance = Double(Pipeline.defaultViewOffset.z) - extents.z
+        let halfExtent = extents.y / distance / tan(Double(Pipeline.defaultFovyRadians) / 2)
         return Double(height) / 2 * (1 - halfExtent)
     }
 }

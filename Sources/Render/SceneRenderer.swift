@@ -136,7 +136,7 @@ public final class SceneRenderer {
             }
         }
         if let hud = state.hud, let hudLayer {
-            hudLayer.draw(lines: hud.lines, width: width, height: height)
+            hudLayer.draw(lines: hud.lines, width: width, height: height, model: model, anchored: state.anchor != nil)
         }
     }
 }

@@ -5,9 +5,10 @@ import Foundation
 public enum MessageText {
     /// The most characters of a bad value a message shows: enough to recognise a number, a name or a path.
     public static let valueLimit = 60
-    /// The most characters of a whole message line; a longer one is cut with an ellipsis. Long enough
-    /// for a message naming two paths and a cause; a bad value in it is already cut to `valueLimit`.
-    public static let lineLimit = 400
+    /// The most characters of a whole message line; a longer one is cut at a word boundary with an ellipsis.
+    /// Long enough for a message naming two paths and a cause, or listing every name an option knows (`--set`'s
+    /// 26 parameters); a bad value in it is already cut to `valueLimit`.
+    public static let lineLimit = 1000
 
     /// A bad value for a message, in single quotes: at most `valueLimit` characters of it, control
     /// characters escaped (`\n`, `\t`, `\0`, `\u{1B}` …), and `…` when it was cut.
@@ -37,6 +38,12 @@ public enum MessageText {
 
     /// `text` with every control character escaped, cut to `limit` characters with `…` at the end.
     public static func escaped(_ text: String, limit: Int) -> String {
+        let (kept, cut) = escapedPrefix(text, limit: limit)
+        return cut ? kept + "…" : kept
+    }
+
+    /// `text` escaped, at most `limit` characters of it, and whether it was cut.
+    private static func escapedPrefix(_ text: String, limit: Int) -> (String, cut: Bool) {
         var out = ""
         var count = 0
         for scalar in text.unicodeScalars {
@@ -57,16 +64,16 @@ public enum MessageText {
                 }
             }
             if count + piece.count > limit {
-                return out + "…"
+                return (out, true)
             }
             out += piece
             count += piece.count
         }
-        return out
+        return (out, false)
     }
 
     /// A whole error message as one clean line: line breaks become `; `, other control characters are
-    /// escaped, and the line is cut at `lineLimit`. The argument parser's "The value 'V' is invalid for …"
+    /// escaped, and the line is cut at the last word boundary within `lineLimit`, never inside a word. The argument parser's "The value 'V' is invalid for …"
     /// echoes V whole (a 1 MiB option value): V is shown as `quoted(_:)` shows a bad value.
     public static func line(_ message: String) -> String {
         var message = message
@@ -79,7 +86,12 @@ public enum MessageText {
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }
             .joined(separator: "; ")
-        return escaped(joined, limit: lineLimit)
+        let (kept, cut) = escapedPrefix(joined, limit: lineLimit)
+        guard cut else { return kept }
+        // Back to the last space, so the line ends on a whole word (one word longer than the limit, a
+        // pasted blob, is cut where it is).
+        guard let space = kept.lastIndex(of: " ") else { return kept + "…" }
+        return String(kept[..<space]).trimmingCharacters(in: CharacterSet(charactersIn: " ,;:")) + " …"
     }
 
     /// What an error says for a message. Foundation's file errors (NSCocoaErrorDomain, NSPOSIXErrorDomain)

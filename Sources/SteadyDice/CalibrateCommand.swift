@@ -16,7 +16,7 @@ struct Calibrate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Find a camera's time offset, focal length and mount relative to an IMU from a clip and the IMU's raw log.",
         discussion: """
-            Give a clip with --video and --log, or a folder `steady-dice record` wrote: its frames and imud packets             were timed on one clock as they arrived, so the offset found is the rig's live one (time_offset_clock:             live), which run --imud --calibration applies.
+            Give a clip with --video and --log, or a folder `steady-dice record` wrote: its frames and imud packets were timed on one clock as they arrived, so the offset found is the rig's live one (time_offset_clock: live), which `run --imud --calibration` applies to live frames.
 
             Examples:
               steady-dice calibrate --video clip.mp4 --log raw.csv -o cal.yaml

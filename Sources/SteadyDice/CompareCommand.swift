@@ -8,12 +8,15 @@ import SteadyDiceKit
 
 struct Compare: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Compares two pictures as the golden tests do: exit 0 when they match, 1 when they differ, 64 to 74 (see docs/commands.md) when it cannot compare.",
+        abstract: "Compares two pictures as the golden tests do: exit 0 if they match, 1 if they differ, 64 to 74 if it cannot compare (see man steady-dice-compare).",
         discussion: """
         The pictures match when no more than the fraction --max-fraction of their pixels differ by more than --tolerance \
-        in any channel (R, G or B, 0 to 255). Pictures of different sizes differ. The line printed gives the count and \
-        share of pixels over the tolerance, the largest difference and where it is (x from the left, y from the top). \
-        A missing or unreadable file exits 66. The golden tests use the same comparison with --tolerance 2 --max-fraction 0.001.
+        in any channel (R, G or B, 0 to 255); pictures of different sizes differ. The golden tests use the same \
+        comparison with --tolerance 2 --max-fraction 0.001. The line printed gives the count and share of pixels over \
+        the tolerance, the largest difference and where it is (x from the left, y from the top).
+
+        Exit statuses: 0 the pictures match; 1 they differ; 64 the command line is wrong; 65 a picture cannot be \
+        decoded; 66 a picture is missing or unreadable; 74 the --diff picture cannot be written.
         """)
 
     @Argument(help: ArgumentHelp("The reviewed picture (PNG, or any picture OpenCV reads).", valueName: "EXPECTED.png"))

@@ -48,7 +48,7 @@ struct RenderVideo: ParsableCommand {
     @OptionGroup var drawing: DrawingOptions
 
     func validate() throws {
-        try drawing.hud.validate(size: size)
+        try drawing.hud.validate(size: size, drawing: drawing)
         guard fps > 0, fps.isFinite else { throw ValidationError("--fps must be a positive number") }
         if let from { guard from >= 0, from.isFinite else { throw ValidationError("--from must be 0 or more seconds") } }
         if let to, !(to.isFinite && to > (from ?? 0)) { throw ValidationError("--to must be later than --from") }

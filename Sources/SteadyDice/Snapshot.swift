@@ -41,7 +41,7 @@ struct Snapshot: ParsableCommand {
         guard output.lowercased().hasSuffix(".png") else { throw ValidationError("--output must name a .png file") }
         if let at { try TimeOptions.checkTime(at, option: "--at") }
         if input.log == nil && at != nil { throw ValidationError("--at needs --log") }
-        try drawing.hud.validate(size: size)
+        try drawing.hud.validate(size: size, drawing: drawing)
         try drawing.attitudeCalibration.validate(with: drawing.camera)
         try drawing.attitudeCalibration.validate(imud: input.imud.isSet)
         if input.log == nil && drawing.attitudeCalibration.timeOffset != nil {

@@ -89,6 +89,22 @@ final class CalibrationFitTests: XCTestCase {
         XCTAssertEqual((0..<5).map { _ in b.next() }, Array(samples.prefix(5)), "the same seed gives the same noise")
         XCTAssertNotEqual((0..<5).map { _ in c.next() }, Array(samples.prefix(5)))
     }
+
+    /// A refused field of view says which test it failed: a value inside 10° to 170° is never called outside it
+    /// (issue 32: "the fit gives 59.8°, outside 10° to 170°").
+    func testAnUndeterminedFieldOfViewSaysWhichTestItFailed() {
+        let loose = CalibrationError.fieldOfViewUndetermined(degrees: 59.8, standardErrorPercent: 9).description
+        XCTAssertFalse(loose.contains("outside"), loose)
+        XCTAssertTrue(loose.contains("59.8° ± 9%"), loose)
+        XCTAssertTrue(loose.contains("larger than the 5%"), loose)
+        let unknown = CalibrationError.fieldOfViewUndetermined(degrees: 59.8, standardErrorPercent: nil).description
+        XCTAssertFalse(unknown.contains("outside"), unknown)
+        XCTAssertTrue(unknown.contains("standard error cannot be estimated"), unknown)
+        let infinite = CalibrationError.fieldOfViewUndetermined(degrees: 59.8, standardErrorPercent: .infinity).description
+        XCTAssertTrue(infinite.contains("standard error cannot be estimated"), infinite)
+        let wide = CalibrationError.fieldOfViewUndetermined(degrees: 175.2, standardErrorPercent: 1).description
+        XCTAssertTrue(wide.contains("175.2°, outside 10° to 170°"), wide)
+    }
 }
 
 /// Progress lines collected from the fit (it calls back on the caller's thread).

@@ -104,6 +104,22 @@ final class EvalStatusSetTests: RawLogTestCase {
         XCTAssertEqual(try XCTUnwrap(Double(row[3])), 6, accuracy: 1)
     }
 
+    /// Without `--mode`, eval picks as fuse does: 6D for a log without a magnetometer (the bundled BROAD
+    /// excerpt; it failed "9D evaluation needs magnetometer columns" unless given --mode 6d), 9D with one.
+    func testEvalPicksItsModeAsFuseDoes() throws {
+        let auto = try attitude(["eval", "broad_02_excerpt", "--json"])
+        XCTAssertEqual(auto.status, 0, auto.stderr)
+        XCTAssertTrue(auto.stderr.contains("evaluating 6D (broad_02_excerpt has no usable magnetometer"), auto.stderr)
+        let given = try attitude(["eval", "broad_02_excerpt", "--mode", "6d", "--json"])
+        XCTAssertEqual(given.status, 0, given.stderr)
+        XCTAssertEqual(try JSONDecoder().decode(Report.self, from: Data(auto.stdout.utf8)).mode, "6d")
+        XCTAssertEqual(auto.stdout, given.stdout)
+        let withField = try evalLog("tilt-6.csv", error: Quaternion(axis: [1, 0, 0], angle: 6 * Synthetic.degree))
+        let nine = try attitude(["eval", withField, "--json"])
+        XCTAssertEqual(nine.status, 0, nine.stderr)
+        XCTAssertEqual(try JSONDecoder().decode(Report.self, from: Data(nine.stdout.utf8)).mode, "9d")
+    }
+
     // MARK: - fuse --status and --set
 
     /// 30 s at rest, tilted, with a gyroscope biased by (0.5, -1, 0.75)°/s; from 20 s a magnet adds 30 µT

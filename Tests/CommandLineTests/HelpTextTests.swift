@@ -180,6 +180,78 @@ final class HelpTextTests: XCTestCase {
         }
     }
 
+    /// Every line of every help fits 80 columns, the USAGE synopsis too (it reached 246 characters), and no
+    /// prose has a run of spaces mid-sentence (`calibrate --help` had 13, from a line break in the source).
+    func testEveryHelpFits80ColumnsWithoutRunsOfSpaces() throws {
+        for help in try allHelp() {
+            let command = help.command.joined(separator: " ")
+            for line in help.text.split(separator: "\n") {
+                XCTAssertLessThanOrEqual(line.count, 80, "`\(command) --help`: \(line)")
+                // An option row's label and its text are apart by design: only what follows the label counts.
+                var text = line.drop { $0 == " " }
+                if line.hasPrefix("  "), !line.hasPrefix("   "), let gap = text.range(of: "  ") { text = text[gap.upperBound...].drop { $0 == " " } }
+                XCTAssertFalse(text.contains("   "), "`\(command) --help` has a run of spaces: \(line)")
+            }
+            let usage = help.text.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("USAGE: ") }
+                .prefix { !$0.isEmpty }
+            for continuation in usage.dropFirst() {
+                XCTAssertTrue(continuation.hasPrefix("       ") && !continuation.hasPrefix("        "),
+                              "`\(command) --help`'s USAGE goes on under the command: \(continuation)")
+            }
+        }
+        let record = try allHelp().first { $0.command == ["steady-dice", "record"] }
+        let usage = record?.text.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("USAGE: ") }
+            .prefix { !$0.isEmpty } ?? []
+        XCTAssertGreaterThan(usage.count, 1, "record's synopsis is wrapped")
+        XCTAssertTrue(usage.joined().contains("--output <DIR>"), usage.joined(separator: "\n"))
+    }
+
+    /// Help names defaults as a user types them and points at what an install has.
+    func testDefaultsAndPointersReadAsAUserNeedsThem() throws {
+        let all = try allHelp()
+        let plot = try XCTUnwrap(all.first { $0.command == ["attitude", "plot"] })
+        let words = plot.text.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+        XCTAssertTrue(words.contains("(default: 900x600)"), plot.text)
+        for help in all {
+            XCTAssertFalse(help.text.contains("PlotSize("), "`\(help.command.joined(separator: " ")) --help` shows a struct")
+            XCTAssertFalse(help.text.contains("docs/"), "`\(help.command.joined(separator: " ")) --help` points at docs/, which an install lacks")
+        }
+        let compare = try XCTUnwrap(all.first { $0.command == ["steady-dice"] })
+        XCTAssertTrue(compare.text.contains("man steady-dice-compare"), compare.text)
+    }
+
+    /// A mistyped option or subcommand is named, with the nearest right one, whatever else the command line lacks.
+    func testAMistypedOptionOrSubcommandIsNamed() throws {
+        let cases: [([String], String)] = [
+            (["snapshot", "--sise", "64x48"], "steady-dice: Unknown option '--sise'. Did you mean '--size'?"),
+            (["snapshott", "--attitude", "1,0,0,0"], "steady-dice: Unknown subcommand 'snapshott'. Did you mean 'snapshot'?"),
+            (["snapshot", "--bogus"], "steady-dice: Unknown option '--bogus'"),
+            (["zzz"], "steady-dice: Unknown subcommand 'zzz'; the subcommands are run, snapshot, render, compare, feed, bench, "
+                + "record, calibrate, calibration-clip"),
+            // A value is never taken for an option, nor an option's value for a subcommand.
+            (["snapshot", "--anchor", "-90,0,2", "--sise", "1"], "steady-dice: Unknown option '--sise'. Did you mean '--size'?"),
+        ]
+        for (arguments, expected) in cases {
+            let result = try CommandHarness.run(arguments)
+            XCTAssertEqual(result.status, 64, "\(arguments): \(result.stderr)")
+            XCTAssertEqual(result.stderr, expected + "\n", "\(arguments)")
+        }
+        let fine = try CommandHarness.run(["snapshot", "--attitude", "-0.5,0.5,0.5,0.5", "--size", "8x6"])
+        XCTAssertEqual(fine.stderr, "steady-dice: Missing expected argument '--output <output>'\n", "only a real refusal is changed")
+    }
+
+    /// `--set`'s unknown name lists every name it knows, whole: the line is not cut (it ended "rest…").
+    func testUnknownEstimatorParameterListsEveryName() throws {
+        let attitude = try BuiltTool.url("attitude")
+        let folder = try TemporaryFolder.make("set-names")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try BuiltTool.run(attitude, ["fuse", "broad_02_excerpt", "--set", "foo=1", "-o", folder.appendingPathComponent("f.csv").path],
+                                       timeout: 60)
+        XCTAssertEqual(result.status, 64, result.stderr)
+        XCTAssertFalse(result.stderr.contains("…"), result.stderr)
+        XCTAssertTrue(result.stderr.hasSuffix("motionBiasEstimation, restBiasEstimation\n"), result.stderr)
+    }
+
     /// The docs: README.md and every guide in docs/, read as one text.
     static func documentation() throws -> String {
         let docs = Fixtures.checkout.appendingPathComponent("docs")
@@ -213,6 +285,9 @@ final class HelpTextTests: XCTestCase {
             guard let page = pages[name] else {
                 XCTFail("the command reference has no man page \(name).1 for `\(command)` (pages: \(pages.keys.sorted()))")
                 continue
+            }
+            for line in page.split(separator: "\n") where !line.hasPrefix(".") {
+                XCTAssertFalse(line.contains("   "), "man page \(name).1 has a run of spaces mid-sentence: \(line)")
             }
             let listed = Self.manPageOptions(in: page)
             for option in Self.options(in: help.text) {

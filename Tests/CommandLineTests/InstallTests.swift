@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import Render
 import TestSupport
 import XCTest
@@ -80,52 +81,218 @@ final class InstallTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: bundle.path), "uninstall left the bundle's folders")
     }
 
-    /// Every command of docs/assets.md's block after `<!-- install-commands -->`, run from an installed prefix in a
-    /// folder outside the checkout with no assets variable: each exits 0 and writes the files it names.
-    /// `run` needs a display (scripts/test gives one); without one its lines are left out, and said.
-    func testTheDocumentedCommandsRunFromAnInstallOutsideTheCheckout() throws {
-        _ = try CommandHarness.executable()
+    /// Every guide's examples run from an install: each ```sh block of README.md and docs/*.md, unless the line before
+    /// it says `<!-- not-run: why -->` (a webcam, imud, a window until closed, the user's own recording, minutes of
+    /// work), is run line by line with the installed prefix's binaries on the PATH, in a folder of its own outside
+    /// the checkout with no assets variable. Each line exits 0 and writes the files it names; each picture an
+    /// example draws (a PNG of snapshot or run, the middle frame of a rendered video) shows the die: it differs
+    /// from the same command's picture drawn with the die's and the box's textures painted magenta.
+    /// A few stand-ins for the user's own files are made first: `walk.avi` (a test video), `frame.png` (a
+    /// picture) and `webcam.yml` (docs/cameras.md's intrinsics block).
+    func testEveryGuidesExampleRunsFromAnInstall() throws {
+        let started = Date()
         let checkout = Fixtures.checkout
         let prefix = scratch.appendingPathComponent("prefix")
         var environment = cleanEnvironment
         environment["STEADY_DICE_INSTALL_FROM"] = try CommandHarness.executable().deletingLastPathComponent().path
         let install = try run(checkout.appendingPathComponent("scripts/install"), [prefix.path], environment: environment, within: 300)
         XCTAssertEqual(install.status, 0, install.output)
-
-        let readme = try String(contentsOf: checkout.appendingPathComponent("docs/assets.md"), encoding: .utf8)
-        let marker = try XCTUnwrap(readme.range(of: "<!-- install-commands -->\n```sh\n"), "docs/assets.md lost its install-commands block")
-        let block = readme[marker.upperBound...]
-        let end = try XCTUnwrap(block.range(of: "```"))
-        let commands = block[..<end.lowerBound].split(separator: "\n").map(String.init).filter { !$0.isEmpty }
-        XCTAssertGreaterThanOrEqual(commands.count, 8, "the block names the documented commands")
-
-        let work = scratch.appendingPathComponent("elsewhere")
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         var commandEnvironment = cleanEnvironment
         commandEnvironment["PATH"] = prefix.appendingPathComponent("bin").path + ":/usr/bin:/bin"
-        let hasDisplay = !(ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty
-        var ran = 0
-        for command in commands {
-            if command.hasPrefix("steady-dice run ") && !hasDisplay {
-                print("InstallTests: no display, left out: \(command)")
+        // The same assets with the models' textures magenta: a picture that shows the die differs from it.
+        let bundle = prefix.appendingPathComponent("bin/steady-dice_SteadyDiceAssets.resources")
+        let magenta = scratch.appendingPathComponent("magenta-assets")
+        try FileManager.default.copyItem(at: bundle, to: magenta)
+        for texture in ["models/die.png", "models/box.png"] {
+            let original = try RGBImage.read(path: bundle.appendingPathComponent(texture).path)
+            try RGBImage(width: original.width, height: original.height, fill: (255, 0, 255)).write(path: magenta.appendingPathComponent(texture).path)
+        }
+        var magentaEnvironment = commandEnvironment
+        magentaEnvironment[Assets.environmentVariable] = magenta.path
+
+        let guides = ["README.md"] + (try FileManager.default.contentsOfDirectory(atPath: checkout.appendingPathComponent("docs").path)
+            .filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 })
+        print(String(format: "InstallTests: %5.1f s  install", Date().timeIntervalSince(started)))
+        let standIns = scratch.appendingPathComponent("stand-ins")
+        try makeStandIns(in: standIns, environment: commandEnvironment)
+        var ran = 0, left: [String] = []
+        for guide in guides {
+            let text = try String(contentsOf: checkout.appendingPathComponent(guide), encoding: .utf8)
+            let blocks = Self.shellBlocks(in: text)
+            guard blocks.contains(where: { $0.notRun == nil }) else {
+                left += blocks.compactMap { $0.notRun.map { "\(guide): \($0)" } }
                 continue
             }
-            let result = try run(URL(fileURLWithPath: "/bin/sh"), ["-c", command], environment: commandEnvironment, in: work)
-            XCTAssertEqual(result.status, 0, "\(command)\n\(result.output)")
-            // The files it says it writes: the word after -o, --output, --video, --log (of calibration-clip), --truth, --plot, --snapshot-on-exit.
-            let words = command.split(separator: " ").map(String.init)
-            for (k, word) in words.enumerated() where k + 1 < words.count {
-                let writes = ["-o", "--output", "--video", "--truth", "--plot", "--snapshot-on-exit"].contains(word)
-                    || (word == "--log" && command.contains("calibration-clip"))
-                guard writes else { continue }
-                let file = work.appendingPathComponent(words[k + 1]).path
-                let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? nil
-                XCTAssertGreaterThan(size ?? 0, 0, "\(command): \(words[k + 1]) was not written")
+            let work = scratch.appendingPathComponent("examples/" + guide.replacingOccurrences(of: "/", with: "-"))
+            try FileManager.default.copyItem(at: standIns, to: work)
+            for block in blocks {
+                if let reason = block.notRun {
+                    XCTAssertGreaterThan(reason.count, 10, "\(guide): a block left out says why")
+                    left.append("\(guide): \(reason)")
+                    continue
+                }
+                for command in block.commands {
+                    if command.hasPrefix("steady-dice run ") && (ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty {
+                        print("InstallTests: no display (scripts/test gives one), left out: \(command)")
+                        continue
+                    }
+                    let lineStarted = Date()
+                    if try runExample(command, in: work, guide: guide, environment: commandEnvironment, magenta: magentaEnvironment) { ran += 1 }
+                    print(String(format: "InstallTests: %5.1f s  %@", Date().timeIntervalSince(lineStarted), command))
+                }
             }
-            ran += 1
         }
-        XCTAssertGreaterThanOrEqual(ran, commands.count - 1)
-        XCTAssertFalse(work.path.hasPrefix(checkout.path + "/"))
+        print("InstallTests: \(ran) example lines ran; blocks left out:\n  " + left.joined(separator: "\n  "))
+        XCTAssertGreaterThanOrEqual(ran, 25, "the guides' runnable examples")
+        XCTAssertFalse(scratch.path.hasPrefix(checkout.path + "/"))
+        print("InstallTests: the guides' examples took \(Int(Date().timeIntervalSince(started))) s")
+    }
+
+    /// A ```sh block of a guide: its command lines (a line ending in `\` joined with the next, comments and
+    /// blank lines dropped), or why it is not run (`<!-- not-run: why -->` on the line before the fence).
+    struct ShellBlock {
+        var commands: [String]
+        var notRun: String?
+    }
+
+    static func shellBlocks(in text: String) -> [ShellBlock] {
+        let lines = text.components(separatedBy: "\n")
+        var blocks: [ShellBlock] = []
+        var i = 0
+        while i < lines.count {
+            // A fence may be indented (a block inside a list item).
+            guard lines[i].trimmingCharacters(in: .whitespaces).hasPrefix("```sh") else { i += 1; continue }
+            let before = i > 0 ? lines[i - 1].trimmingCharacters(in: .whitespaces) : ""
+            let notRun = before.firstMatch(of: #/^<!-- not-run: (.+) -->$/#).map { String($0.output.1) }
+            var commands: [String] = []
+            var pending = ""
+            i += 1
+            while i < lines.count && !lines[i].trimmingCharacters(in: .whitespaces).hasPrefix("```") {
+                let line = lines[i]
+                if line.hasSuffix("\\") {
+                    pending += line.dropLast() + " "
+                } else {
+                    let command = (pending + line).trimmingCharacters(in: .whitespaces)
+                    pending = ""
+                    if !command.isEmpty && !command.hasPrefix("#") { commands.append(command) }
+                }
+                i += 1
+            }
+            blocks.append(ShellBlock(commands: commands, notRun: notRun))
+            i += 1
+        }
+        return blocks
+    }
+
+    /// The user's own files the guides name, made with the installed tools: a 60-frame test video, a picture,
+    /// and docs/cameras.md's intrinsics file.
+    private func makeStandIns(in work: URL, environment: [String: String]) throws {
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let video = try run(URL(fileURLWithPath: "/bin/sh"), ["-c", "steady-dice bench --write-video walk.avi --size 640x360 --frames 60"],
+                            environment: environment, in: work)
+        XCTAssertEqual(video.status, 0, video.output)
+        let picture = try run(URL(fileURLWithPath: "/bin/sh"),
+                              ["-c", "steady-dice snapshot --attitude 0.5,0.5,-0.5,-0.5 --panorama compass-sky --size 1280x720 --model box -o frame.png"],
+                              environment: environment, in: work)
+        XCTAssertEqual(picture.status, 0, picture.output)
+        try FileManager.default.createDirectory(at: work.appendingPathComponent("docs"), withIntermediateDirectories: true)  // README's picture
+        let cameras = try String(contentsOf: Fixtures.checkout.appendingPathComponent("docs/cameras.md"), encoding: .utf8)
+        let intrinsics = try XCTUnwrap(cameras.firstMatch(of: #/```yaml\n(%YAML[\s\S]*?)```/#), "docs/cameras.md lost its intrinsics block")
+        try String(intrinsics.output.1).write(to: work.appendingPathComponent("webcam.yml"), atomically: true, encoding: .utf8)
+    }
+
+    /// The files `command` says it writes: the word after -o, --output, --truth, --plot, --snapshot-on-exit,
+    /// --write-video, --attitude-log, and after --video and --log of calibration-clip.
+    static func writtenFiles(of command: String) -> [String] {
+        let words = command.split(separator: " ").map(String.init)
+        return words.indices.dropLast().filter { k in
+            ["-o", "--output", "--truth", "--plot", "--snapshot-on-exit", "--write-video", "--attitude-log"].contains(words[k])
+                || (["--video", "--log"].contains(words[k]) && command.contains("calibration-clip"))
+        }.map { words[$0 + 1] }
+    }
+
+    /// The pictures `command` draws: the PNG or video that snapshot, run or render writes.
+    static func drawnPictures(of command: String) -> [String] {
+        let words = command.split(separator: " ").map(String.init)
+        let program = words.first == "xvfb-run" ? Array(words.drop { $0 != "steady-dice" }) : words
+        guard program.first == "steady-dice", program.count > 1, ["snapshot", "run", "render"].contains(program[1]) else { return [] }
+        return words.indices.dropLast().filter { ["-o", "--output", "--snapshot-on-exit"].contains(words[$0]) }.map { words[$0 + 1] }
+            .filter { name in [".png", ".mkv", ".mp4", ".avi"].contains { name.hasSuffix($0) } }
+    }
+
+    /// `output` with `magenta-` before its file name.
+    static func magentaName(_ output: String) -> String {
+        ((output as NSString).deletingLastPathComponent as NSString).appendingPathComponent("magenta-" + (output as NSString).lastPathComponent)
+    }
+
+    /// Runs one example line in `work` and checks it: exit 0, the files it names written, and each picture it
+    /// draws showing the die. The same line with the magenta models runs alongside (two processes at once).
+    private func runExample(_ command: String, in work: URL, guide: String, environment: [String: String],
+                            magenta: [String: String]) throws -> Bool {
+        let pictures = Self.drawnPictures(of: command)
+        var again = command
+        for picture in pictures { again = again.replacingOccurrences(of: " " + picture, with: " " + Self.magentaName(picture)) }
+        let alongside = pictures.isEmpty ? nil : try start(URL(fileURLWithPath: "/bin/sh"), ["-c", again], environment: magenta, in: work)
+        let result = try run(URL(fileURLWithPath: "/bin/sh"), ["-c", command], environment: environment, in: work)
+        let magentaResult = try alongside.map { try finish($0, within: 120) }
+        XCTAssertEqual(result.status, 0, "\(guide): \(command)\n\(result.output)")
+        guard result.status == 0 else { return false }
+        for file in Self.writtenFiles(of: command) {
+            let size = (try? FileManager.default.attributesOfItem(atPath: work.appendingPathComponent(file).path)[.size] as? Int) ?? nil
+            XCTAssertGreaterThan(size ?? 0, 0, "\(guide): \(command): \(file) was not written")
+        }
+        if let magentaResult {
+            XCTAssertEqual(magentaResult.status, 0, "\(again)\n\(magentaResult.output)")
+            for picture in pictures where magentaResult.status == 0 {
+                try assertShowsTheDie(command: command, output: picture, in: work, guide: guide)
+            }
+        }
+        return true
+    }
+
+    /// The picture `output` (a PNG, or a video's middle frame) differs from the same command's with magenta models.
+    private func assertShowsTheDie(command: String, output: String, in work: URL, guide: String) throws {
+        let isVideo = !output.hasSuffix(".png")
+        func picture(_ name: String) throws -> RGBImage {
+            let path = work.appendingPathComponent(name).path
+            guard isVideo else { return try RGBImage.read(path: path) }
+            return try VideoReader.decodeFrame(path: path, index: try VideoFrameTimes(path: path).times.count / 2).image
+        }
+        let (a, b) = (try picture(output), try picture(Self.magentaName(output)))
+        XCTAssertEqual(a.pixels.count, b.pixels.count)
+        var differing = 0
+        a.pixels.withUnsafeBufferPointer { a in
+            b.pixels.withUnsafeBufferPointer { b in
+                var i = 0
+                while i + 2 < min(a.count, b.count) {
+                    if abs(Int(a[i]) - Int(b[i])) > 16 || abs(Int(a[i + 1]) - Int(b[i + 1])) > 16 || abs(Int(a[i + 2]) - Int(b[i + 2])) > 16 {
+                        differing += 1
+                    }
+                    i += 3
+                }
+            }
+        }
+        XCTAssertGreaterThan(Double(differing) / Double(a.width * a.height), 0.002,
+                             "\(guide): \(command): \(output) does not show the die (\(differing) pixels change with its colour)")
+    }
+
+    /// Prebuilt binaries install on a machine without the Swift toolchain: with no `swift` on the PATH,
+    /// `scripts/install` (through `scripts/command-reference`) makes each man page from the binaries' own
+    /// help instead of building generate-manual, and the reference is complete all the same.
+    func testPrebuiltBinariesInstallWithoutTheToolchain() throws {
+        let prefix = scratch.appendingPathComponent("prefix")
+        var environment = cleanEnvironment
+        environment["STEADY_DICE_INSTALL_FROM"] = try CommandHarness.executable().deletingLastPathComponent().path
+        environment["PATH"] = "/usr/bin:/bin"
+        for folder in ["/usr/bin", "/bin"] {
+            XCTAssertFalse(FileManager.default.isExecutableFile(atPath: folder + "/swift"), "\(folder)/swift: this test needs a PATH without swift")
+        }
+        let install = try run(Fixtures.checkout.appendingPathComponent("scripts/install"), [prefix.path], environment: environment)
+        XCTAssertEqual(install.status, 0, install.output)
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: prefix.appendingPathComponent("bin/steady-dice").path))
+        try assertCommandReference(in: prefix)
+        let compare = try String(contentsOf: prefix.appendingPathComponent("share/man/man1/steady-dice-compare.1"), encoding: .utf8)
+        XCTAssertTrue(compare.contains("Exit statuses: 0 the pictures match"), "compare's help points at its man page for the statuses")
     }
 
     func testACopiedBinaryWithoutAssetsFailsNamingWhereItLooked() throws {
@@ -192,6 +359,12 @@ final class InstallTests: XCTestCase {
     /// `within` seconds at most: the install's first run builds swift-argument-parser's generate-manual.
     private func run(_ executable: URL, _ arguments: [String], environment: [String: String], in folder: URL? = nil,
                      within timeout: Double = 120) throws -> (status: Int32, output: String) {
+        try finish(start(executable, arguments, environment: environment, in: folder), within: timeout)
+    }
+
+    /// Starts `executable ARGUMENTS` in `folder`, its stdout and stderr into one pipe; `finish` waits for it.
+    private func start(_ executable: URL, _ arguments: [String], environment: [String: String],
+                       in folder: URL? = nil) throws -> (process: Process, output: Pipe) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -201,8 +374,12 @@ final class InstallTests: XCTestCase {
         process.standardOutput = output
         process.standardError = output
         try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        CommandHarness.finish(process, within: timeout, what: executable.lastPathComponent)
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        return (process, output)
+    }
+
+    private func finish(_ started: (process: Process, output: Pipe), within timeout: Double) throws -> (status: Int32, output: String) {
+        let data = started.output.fileHandleForReading.readDataToEndOfFile()
+        CommandHarness.finish(started.process, within: timeout, what: started.process.executableURL?.lastPathComponent ?? "")
+        return (started.process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }

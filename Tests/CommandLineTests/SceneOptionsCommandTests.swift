@@ -64,4 +64,34 @@ final class SceneOptionsCommandTests: XCTestCase {
         XCTAssertNotEqual(unknown.status, 0)
         XCTAssertTrue(unknown.stderr.contains("--model"), unknown.stderr)
     }
+
+    /// The box example of the guides (`--model box --hud`, tilted 45°) and the box at the identity: the HUD's
+    /// panel covers none of the box. Every pixel the HUD changes is background in the picture without it.
+    func testTheHUDCoversNoneOfTheBox() throws {
+        for attitude in ["0.924,0.383,0,0", "1,0,0,0"] {
+            var pictures: [RGBImage] = []
+            for hud in [[], ["--hud"]] {
+                let output = folder.appendingPathComponent("box-\(pictures.count).png").path
+                let result = try CommandHarness.run(["snapshot", "--attitude", attitude, "--model", "box", "--size", "960x720",
+                                                     "--output", output] + hud)
+                XCTAssertEqual(result.status, 0, result.stderr)
+                pictures.append(try RGBImage.read(path: output))
+            }
+            let (plain, withHUD) = (pictures[0], pictures[1])
+            let background = plain.pixel(x: 2, y: 2)
+            var changed = 0, boxCovered = 0
+            for y in 0..<plain.height {
+                for x in 0..<plain.width where plain.pixel(x: x, y: y) != withHUD.pixel(x: x, y: y) {
+                    changed += 1
+                    if plain.pixel(x: x, y: y) != background { boxCovered += 1 }
+                }
+            }
+            XCTAssertGreaterThan(changed, 1000, "the HUD is drawn")
+            XCTAssertEqual(boxCovered, 0, "the HUD covers \(boxCovered) pixels of the box at \(attitude)")
+        }
+        let small = try CommandHarness.run(["snapshot", "--attitude", "1,0,0,0", "--model", "box", "--hud", "--size", "320x240",
+                                            "--output", folder.appendingPathComponent("small.png").path])
+        XCTAssertEqual(small.status, 64, small.stderr)
+        XCTAssertTrue(small.stderr.contains("leaves no room for the HUD above the box; give a --size of at least 239x"), small.stderr)
+    }
 }

@@ -42,6 +42,52 @@ final class VideoCommandTests: XCTestCase {
         }
     }
 
+    /// A picture folder with its times file is a clip for `--video` as a video file is (`record` writes one,
+    /// and the guides call it one): snapshot's `--frame` and `--video-at` pick its frames by the times file's
+    /// times, render follows them, bench reads them; each picture is the video file's of the same frames.
+    func testAPictureFolderIsAClipForVideo() throws {
+        let pictures = folder.appendingPathComponent("pictures")
+        try FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true)
+        var times = "t,filename\n"
+        for k in 0..<5 {
+            try VideoTestFrames.frame(k, width: 320, height: 240).write(path: pictures.appendingPathComponent("\(k).png").path)
+            times += "\(100 + Double(k) * 0.04),\(k).png\n"  // 25 fps, as the video file; times from the first
+        }
+        try times.write(to: pictures.appendingPathComponent("frames.csv"), atomically: true, encoding: .utf8)
+        for selection in [["--frame", "3"], ["--video-at", "0.085"], []] {
+            var written: [[UInt8]] = []
+            for source in [video, pictures.path] {
+                let output = path("folder-\(written.count).png")
+                let result = try CommandHarness.run(["snapshot", "--attitude", "0.9,0.1,0.3,0.2", "--size", "180x240",
+                                                     "--video", source, "--output", output] + selection)
+                XCTAssertEqual(result.status, 0, "\(source) \(selection): \(result.stderr)")
+                written.append(try RGBImage.read(path: output).pixels)
+            }
+            XCTAssertEqual(written[0], written[1], "the folder's frame differs from the video's with \(selection)")
+        }
+        let missing = try CommandHarness.run(["snapshot", "--attitude", "1,0,0,0", "--size", "32x24", "--video", pictures.path,
+                                              "--frame", "5", "--output", path("none.png")])
+        XCTAssertEqual(missing.status, 65, missing.stderr)
+        XCTAssertTrue(missing.stderr.contains("\(pictures.path): has no frame 5 (its frames are 0 to 4)"), missing.stderr)
+
+        try "t,qw,qx,qy,qz\n0,1,0,0,0\n1,1,0,0,0\n".write(toFile: path("still.csv"), atomically: true, encoding: .utf8)
+        var clips: [String] = []
+        for source in [video, pictures.path] {
+            let output = path("render-\(clips.count)")
+            let result = try CommandHarness.run(["render", "--log", path("still.csv"), "--size", "80x60", "--fps", "25", "--to", "0.2",
+                                                 "--video", source, "--output", output + "/"])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            clips.append(output)
+        }
+        let frames = try FileManager.default.contentsOfDirectory(atPath: clips[0]).filter { $0.hasSuffix(".png") }.sorted()
+        XCTAssertEqual(frames.count, 5)
+        for name in frames {
+            XCTAssertEqual(try RGBImage.read(path: clips[0] + "/" + name).pixels, try RGBImage.read(path: clips[1] + "/" + name).pixels, name)
+        }
+        let bench = try CommandHarness.run(["bench", "--size", "80x60", "--video", pictures.path, "--frames", "3", "--repeats", "1"])
+        XCTAssertEqual(bench.status, 0, bench.stderr)
+    }
+
     /// `run --video` in a real window shows the frame it starts at (a 1 fps clip, so it is still
     /// frame 2 after three window frames), exactly as the offscreen render does. Needs a display.
     func testRunShowsTheVideoInTheWindow() throws {

@@ -99,6 +99,21 @@ final class VideoFileTests: XCTestCase {
         XCTAssertLessThan(Double(difference.reduce(0, +)) / Double(difference.count), 3, "mean channel difference to ffmpeg's frame")
     }
 
+    /// A display rotation that is no quarter turn (45°) cannot be applied to the frames: the file is refused
+    /// saying so, instead of being shown turned by the nearest quarter turn without a word.
+    func testARotationThatIsNoQuarterTurnIsRefusedSayingSo() throws {
+        try ffmpeg(["-f", "lavfi", "-i", "testsrc=size=64x48:rate=10", "-frames:v", "3", "-c:v", "libx264", "-pix_fmt", "yuv444p",
+                    "-qp", "0", path("plain.mp4")])
+        try ffmpeg(["-i", path("plain.mp4"), "-c", "copy", "-metadata:s:v:0", "rotate=45", path("slanted.mp4")])
+        XCTAssertThrowsError(try VideoFile(path: path("slanted.mp4"))) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.contains(path("slanted.mp4")), text)
+            XCTAssertTrue(text.contains("by 45.0° counterclockwise, not a multiple of 90°"), text)
+        }
+        try ffmpeg(["-i", path("plain.mp4"), "-c", "copy", "-metadata:s:v:0", "rotate=180", path("upside-down.mp4")])
+        XCTAssertEqual(try VideoFile(path: path("upside-down.mp4")).info.rotation, 180, "a quarter turn is still applied")
+    }
+
     /// A constant rate's times rounded to Matroska's millisecond are the constant rate's exact times
     /// again; times that no constant rate explains are kept as they are.
     func testConstantRatesAreTimedExactly() {

@@ -53,6 +53,23 @@ final class HUDTests: XCTestCase {
         }
     }
 
+    /// With the box (`--model box`, 4x2x1), the panel ends above the box's identity view, which reaches far
+    /// higher than the die's (the seed's box example had the panel over the box's top left corner).
+    func testLayoutStaysAboveTheBox() throws {
+        let n = HUDReadout.lineCount
+        for (width, height) in [(960, 720), (640, 480), (1280, 720), (1920, 1080), (400, 400)] {
+            let layout = HUDLayout(width: width, height: height, lineCount: n, model: .box)
+            XCTAssertGreaterThan(layout.pixelSize, 0, "\(width)x\(height)")
+            let atlas = try FontAtlas(pixelSize: layout.pixelSize)
+            let bottom = HUDLayout.panelBottom(pixelSize: layout.pixelSize, lineHeight: atlas.lineHeight, lineCount: n)
+            XCTAssertLessThan(Double(bottom), HUDLayout.identityTop(height: height, model: .box), "\(width)x\(height)")
+            XCTAssertLessThan(HUDLayout.identityTop(height: height, model: .box), HUDLayout.identityDieTop(height: height))
+        }
+        let smallest = HUDLayout.smallestSize(lineCount: n, model: .box)
+        XCTAssertEqual(HUDLayout(width: smallest.width, height: smallest.height, lineCount: n, model: .box).pixelSize, HUDLayout.minimumPixelSize)
+        XCTAssertEqual(HUDLayout(width: smallest.width, height: smallest.height - 1, lineCount: n, model: .box).pixelSize, 0)
+    }
+
     /// For windows from 160 to 2560 pixels a side, the panel ends above the die's identity view, and
     /// a bigger window gets bigger text.
     func testLayoutScalesAndStaysAboveTheDie() throws {
@@ -74,6 +91,7 @@ final class HUDTests: XCTestCase {
         XCTAssertGreaterThan(HUDLayout(width: 1280, height: 960, lineCount: n).pixelSize, HUDLayout(width: 640, height: 480, lineCount: n).pixelSize)
         XCTAssertGreaterThanOrEqual(HUDLayout(width: 640, height: 480, lineCount: n).pixelSize, 12)
         // No room above the die: no HUD rather than one over it. 239x221 is the smallest (README, snapshot's error).
+        XCTAssertTrue(HUDLayout.smallestSize(lineCount: n) == (239, 221))
         XCTAssertEqual(HUDLayout(width: 239, height: 221, lineCount: n).pixelSize, HUDLayout.minimumPixelSize)
         XCTAssertEqual(HUDLayout(width: 238, height: 400, lineCount: n).pixelSize, 0)
         XCTAssertEqual(HUDLayout(width: 400, height: 220, lineCount: n).pixelSize, 0)

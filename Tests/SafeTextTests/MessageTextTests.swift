@@ -15,4 +15,15 @@ final class MessageTextTests: XCTestCase {
         XCTAssertEqual(echoed, "The value '" + String(repeating: "x", count: 60) + "…' is invalid for '--size <size>': why")
         XCTAssertLessThanOrEqual(MessageText.line(String(repeating: "y", count: 5000)).count, MessageText.lineLimit + 1)
     }
+
+    /// A line too long is cut after a whole word, never inside one (issue 32: "a stron…", "rest…").
+    func testALongLineIsCutAtAWordBoundary() {
+        let words = (0..<400).map { "word\($0)" }.joined(separator: " ")
+        let line = MessageText.line(words)
+        XCTAssertTrue(line.hasSuffix(" …"), String(line.suffix(20)))
+        XCTAssertLessThanOrEqual(line.count, MessageText.lineLimit + 2)
+        let last = line.dropLast(2).split(separator: " ").last.map(String.init) ?? ""
+        XCTAssertTrue(words.split(separator: " ").contains(Substring(last)), "\(last) is not a whole word")
+        XCTAssertEqual(MessageText.line("short, whole"), "short, whole", "a line that fits is not cut")
+    }
 }

@@ -7,6 +7,14 @@
 #include <opencv2/imgproc.hpp>
 #include <opencv2/videoio.hpp>
 
+#include <png.h>
+// jpeglib.h needs size_t and FILE declared first.
+#include <cstddef>
+#include <cstdio>
+#include <jpeglib.h>
+
+#include <csetjmp>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
@@ -46,6 +54,157 @@ unsigned char *packRGB(const cv::Mat &source, int *width, int *height) {
     return out;
 }
 
+// libpng's default error and warning handlers print to stderr ("libpng error: Read Error" for a truncated
+// file), and OpenCV's PNG decoder keeps them. PNG files are therefore decoded here, with handlers that keep
+// the message for the caller's error instead, and with OpenCV's conversions for IMREAD_COLOR: 16 bits
+// stripped to 8, alpha dropped, palette and grey expanded to RGB.
+struct PNGFailure {
+    char message[256];
+};
+
+void pngError(png_structp png, png_const_charp message) {
+    auto *failure = static_cast<PNGFailure *>(png_get_error_ptr(png));
+    std::snprintf(failure->message, sizeof failure->message, "%s", message);
+    png_longjmp(png, 1);
+}
+
+void pngWarning(png_structp, png_const_charp) {}
+
+bool hasPNGSignature(const char *path) {
+    FILE *file = std::fopen(path, "rb");
+    if (file == nullptr) return false;
+    unsigned char head[8];
+    bool png = std::fread(head, 1, 8, file) == 8 && png_sig_cmp(head, 0, 8) == 0;
+    std::fclose(file);
+    return png;
+}
+
+// Plain C between setjmp and longjmp: no object with a destructor lives in this frame. Returns a malloc'd
+// RGB buffer, or nullptr with `failure` filled.
+unsigned char *readPNG(const char *path, int *width, int *height, PNGFailure *failure) {
+    FILE *file = std::fopen(path, "rb");
+    if (file == nullptr) {
+        std::snprintf(failure->message, sizeof failure->message, "cannot open it");
+        return nullptr;
+    }
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, failure, pngError, pngWarning);
+    png_infop info = png != nullptr ? png_create_info_struct(png) : nullptr;
+    unsigned char *volatile pixels = nullptr;
+    png_bytep *volatile rows = nullptr;
+    if (png == nullptr || info == nullptr) {
+        std::snprintf(failure->message, sizeof failure->message, "out of memory");
+        png_destroy_read_struct(png != nullptr ? &png : nullptr, nullptr, nullptr);
+        std::fclose(file);
+        return nullptr;
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        std::free(rows);
+        std::free(pixels);
+        png_destroy_read_struct(&png, &info, nullptr);
+        std::fclose(file);
+        return nullptr;
+    }
+    png_init_io(png, file);
+    png_read_info(png, info);
+    png_uint_32 w = png_get_image_width(png, info), h = png_get_image_height(png, info);
+    int colourType = png_get_color_type(png, info), depth = png_get_bit_depth(png, info);
+    if (depth == 16) png_set_strip_16(png);
+    if (colourType & PNG_COLOR_MASK_ALPHA) png_set_strip_alpha(png);
+    if (colourType == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
+    if ((colourType & PNG_COLOR_MASK_COLOR) == 0 && depth < 8) png_set_expand_gray_1_2_4_to_8(png);
+    if ((colourType & PNG_COLOR_MASK_COLOR) == 0) png_set_gray_to_rgb(png);
+    png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    if (png_get_rowbytes(png, info) != size_t(w) * 3) png_error(png, "unexpected row layout after conversion to RGB");
+    pixels = static_cast<unsigned char *>(std::malloc(size_t(w) * size_t(h) * 3));
+    rows = static_cast<png_bytep *>(std::malloc(sizeof(png_bytep) * h));
+    if (pixels == nullptr || rows == nullptr) png_error(png, "out of memory");
+    for (png_uint_32 r = 0; r < h; ++r) rows[r] = pixels + size_t(r) * w * 3;
+    png_read_image(png, rows);
+    png_read_end(png, nullptr);
+    std::free(rows);
+    png_destroy_read_struct(&png, &info, nullptr);
+    std::fclose(file);
+    *width = int(w);
+    *height = int(h);
+    return pixels;
+}
+
+// libjpeg prints its warnings on stderr ("Premature end of JPEG file") and OpenCV keeps its handler, then
+// hands out the cut-off picture with its missing rows grey. A JPEG is therefore read once here first, with
+// handlers that keep the first warning or error: a file libjpeg warns about is refused, and only a clean
+// one goes on to OpenCV's decoder (which also applies its EXIF orientation).
+struct JPEGCheck {
+    jpeg_error_mgr manager;
+    std::jmp_buf jump;
+    char message[JMSG_LENGTH_MAX];
+    bool failed;
+};
+
+void jpegError(j_common_ptr info) {
+    auto *check = reinterpret_cast<JPEGCheck *>(info->err);
+    if (!check->failed) (*info->err->format_message)(info, check->message);
+    check->failed = true;
+    std::longjmp(check->jump, 1);
+}
+
+void jpegMessage(j_common_ptr info, int level) {
+    auto *check = reinterpret_cast<JPEGCheck *>(info->err);
+    if (level < 0 && !check->failed) {  // a warning: the picture would be wrong
+        (*info->err->format_message)(info, check->message);
+        check->failed = true;
+    }
+}
+
+bool hasJPEGSignature(const char *path) {
+    FILE *file = std::fopen(path, "rb");
+    if (file == nullptr) return false;
+    unsigned char head[3];
+    bool jpeg = std::fread(head, 1, 3, file) == 3 && head[0] == 0xFF && head[1] == 0xD8 && head[2] == 0xFF;
+    std::fclose(file);
+    return jpeg;
+}
+
+// Plain C between setjmp and longjmp, as readPNG. True when libjpeg decodes the whole file without a word.
+bool checkJPEG(const char *path, JPEGCheck *check) {
+    FILE *file = std::fopen(path, "rb");
+    if (file == nullptr) {
+        std::snprintf(check->message, sizeof check->message, "cannot open it");
+        return false;
+    }
+    jpeg_decompress_struct info;
+    info.err = jpeg_std_error(&check->manager);
+    check->manager.error_exit = jpegError;
+    check->manager.emit_message = jpegMessage;
+    check->failed = false;
+    JSAMPLE *volatile row = nullptr;
+    if (setjmp(check->jump)) {
+        std::free(row);
+        jpeg_destroy_decompress(&info);
+        std::fclose(file);
+        return false;
+    }
+    jpeg_create_decompress(&info);
+    jpeg_stdio_src(&info, file);
+    jpeg_read_header(&info, TRUE);
+    jpeg_start_decompress(&info);
+    row = static_cast<JSAMPLE *>(std::malloc(size_t(info.output_width) * size_t(info.output_components)));
+    if (row == nullptr) {
+        std::snprintf(check->message, sizeof check->message, "out of memory");
+        check->failed = true;
+        std::longjmp(check->jump, 1);
+    }
+    while (info.output_scanline < info.output_height && !check->failed) {
+        JSAMPROW rows[1] = {row};
+        jpeg_read_scanlines(&info, rows, 1);
+    }
+    if (!check->failed) jpeg_finish_decompress(&info);
+    std::free(row);
+    jpeg_destroy_decompress(&info);
+    std::fclose(file);
+    return !check->failed;
+}
+
 } // namespace
 
 extern "C" {
@@ -64,6 +223,26 @@ void cvs_free(void *pixels) { std::free(pixels); }
 
 int cvs_image_read_rgb(const char *path, unsigned char **pixels, int *width, int *height, char *err, size_t errlen) {
     return guarded(err, errlen, -1, [&] {
+        if (hasPNGSignature(path)) {
+            PNGFailure failure{};
+            *pixels = readPNG(path, width, height, &failure);
+            if (*pixels != nullptr) return 0;
+            // libpng's "Read Error": its reader found fewer bytes than the picture needs.
+            bool cut = std::strcmp(failure.message, "Read Error") == 0;
+            setError(err, errlen, cut ? std::string("cannot decode it as a PNG: the file ends before the picture does (cut off?)")
+                                      : std::string("cannot decode it as a PNG: ") + failure.message);
+            return -1;
+        }
+        if (hasJPEGSignature(path)) {
+            JPEGCheck check{};
+            if (!checkJPEG(path, &check)) {
+                // libjpeg's JWRN_JPEG_EOF: the data stopped before the picture's last row.
+                bool cut = std::strcmp(check.message, "Premature end of JPEG file") == 0;
+                setError(err, errlen, cut ? std::string("cannot decode it as a JPEG: the file ends before the picture does (cut off?)")
+                                          : std::string("cannot decode it as a JPEG: ") + check.message);
+                return -1;
+            }
+        }
         cv::Mat image = cv::imread(path, cv::IMREAD_COLOR);
         if (image.empty()) {
             setError(err, errlen, "cannot read or decode the image");

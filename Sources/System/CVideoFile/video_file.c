@@ -145,7 +145,16 @@ vf_file *vf_open(const char *path, vf_info *info, char *err, size_t errlen) {
     if (matrix) {
         double counterclockwise = av_display_rotation_get(matrix);
         if (!isnan(counterclockwise)) {
-            long quarter = lround(-counterclockwise / 90.0);
+            // Frames are turned in quarter turns only: any other angle would be shown wrong without a word.
+            double quarters = -counterclockwise / 90.0;
+            if (fabs(quarters - round(quarters)) * 90.0 > 0.5) {
+                fail(err, errlen, "its metadata turns the picture by %.1f° counterclockwise, not a multiple of 90°: only "
+                     "quarter turns can be applied to its frames; turn it upright first (re-encode it with ffmpeg's rotate filter)",
+                     fmod(fmod(counterclockwise, 360.0) + 360.0, 360.0));
+                vf_close(file);
+                return NULL;
+            }
+            long quarter = lround(quarters);
             i->rotation = (int)(((quarter % 4) + 4) % 4) * 90;
         }
     }
