@@ -93,6 +93,10 @@ public final class VideoFile {
         }
         defer { vf_free(times) }
         let raw = Array(UnsafeBufferPointer(start: times, count: Int(count)))
+        // Times that stop short of the stated count would place (and loop) a cut-off file as a short one.
+        if let stated = info.statedFrameCount, raw.count < stated {
+            throw ImagingError.video(path: path, reason: Self.cutOff(raw.count, stated: stated))
+        }
         return Self.frameTimes(presentationTimes: raw, framesPerSecond: info.framesPerSecond, tick: info.tick)
     }
 
@@ -111,13 +115,17 @@ public final class VideoFile {
         }
         if status == 0 {
             if let stated = info.statedFrameCount, framesRead < stated {
-                throw ImagingError.video(path: path, reason: "ends after frame \(framesRead - 1) although it states \(stated) frames "
-                                         + "(a cut-off file?)")
+                throw ImagingError.video(path: path, reason: Self.cutOff(framesRead, stated: stated))
             }
             return nil
         }
         framesRead += 1
         return time
+    }
+
+    /// Why a file that states `stated` frames holds only `frames`.
+    static func cutOff(_ frames: Int, stated: Int) -> String {
+        (frames == 0 ? "has no frame" : "ends after frame \(frames - 1)") + " although it states \(stated) frames (a cut-off file?)"
     }
 
     /// Frame times as precise as the file allows: when every presentation time is a constant rate's

@@ -13,7 +13,7 @@ extension VideoReader {
         let reader = try VideoReader(path: path)
         // A frame past the count the container states is refused before decoding up to it.
         if let count = reader.file?.info.statedFrameCount, index >= count {
-            throw ImagingError.video(path: path, reason: "has no frame \(index) (its frames are 0 to \(count - 1))")
+            throw ImagingError.video(path: path, reason: "has no frame \(index) (\(frameRange(count)))")
         }
         if index > 0 { try reader.seek(frame: index) }
         guard let frame = try reader.next() else {
@@ -24,6 +24,15 @@ extension VideoReader {
             throw ImagingError.video(path: path, reason: "frame \(index) cannot be decoded\(count)")
         }
         return frame
+    }
+
+    /// The frames a video of `count` frames has, in words: "its frames are 0 to 9", "its only frame is 0".
+    static func frameRange(_ count: Int) -> String {
+        switch count {
+        case ...0: return "it has no frame"
+        case 1: return "its only frame is 0"
+        default: return "its frames are 0 to \(count - 1)"
+        }
     }
 
     /// The index of the frame shown `seconds` into playback at `framesPerSecond`: frame k covers
