@@ -75,8 +75,9 @@ public struct RigRecording {
             }
             // Rows are written as packets arrive, on one clock: a row earlier than the one before is not a recording's.
             if let previous, t < previous.time {
-                throw RigFolderError("\(imuPath):\(number): column \"arrival_s\": time goes backwards (\(t) s after \(previous.time) s "
-                                     + "on line \(previous.line)); `record` writes the packets in the order they arrive")
+                throw RigFolderError(RawLogError(path: imuPath, line: number, column: "arrival_s",
+                                                 "time goes backwards (\(t) s after \(previous.time) s on line \(previous.line)); "
+                                                 + "`record` writes the packets in the order they arrive").description)
             }
             previous = (t, number)
             let flags = IMUDFlags(rawValue: flagBits)
@@ -88,7 +89,8 @@ public struct RigRecording {
             do {
                 q = try Quaternion.validated(w: qw, x: qx, y: qy, z: qz)
             } catch {
-                throw RigFolderError("\(imuPath):\(number): columns \"qw,qx,qy,qz\": the settled packet's quaternion is not an attitude: \(error)")
+                throw RigFolderError(RawLogError(path: imuPath, line: number, column: "qw,qx,qy,qz",
+                                                 "a settled packet's quaternion must be an attitude: \(error)").description)
             }
             if t == arrival.last { continue }  // one packet written twice
             arrival.append(t)
@@ -114,8 +116,9 @@ public struct RigRecording {
         var v = SIMD3<Double>()
         for (axis, (name, field)) in [("gx", gx), ("gy", gy), ("gz", gz)].enumerated() {
             guard let value = Double(field), abs(value) <= SensorBounds.gyroscope else {
-                throw RigFolderError("\(path):\(line): column \"\(name)\": \(MessageText.quoted(field)) is not an angular rate "
-                                     + "(taken: -\(SensorBounds.gyroscope) to \(SensorBounds.gyroscope) rad/s, or all three fields empty)")
+                throw RigFolderError(RawLogError(path: path, line: line, column: name,
+                                                 "\(MessageText.quoted(field)) is not an angular rate (taken: -\(SensorBounds.gyroscope) "
+                                                 + "to \(SensorBounds.gyroscope) rad/s, or all three fields empty)").description)
             }
             v[axis] = value
         }

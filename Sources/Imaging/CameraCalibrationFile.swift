@@ -47,9 +47,10 @@ public struct CalibratedCamera: Equatable, Sendable {
         guard k[1] == 0, k[3] == 0, k[6] == 0, k[7] == 0, k[8] == 1 else {
             throw fail("camera_matrix: expected [fx 0 cx; 0 fy cy; 0 0 1] (no skew)")
         }
-        // OpenCV's value is kept only when the text gave the same one: a form the text is not read in
-        // (`image_width : 4294967616`) could have wrapped on OpenCV's way to an int.
-        for (key, value) in [("image_width", raw.image_width), ("image_height", raw.image_height)] where sizes[key] != Int(value) {
+        // OpenCV's value is kept only when the text gave it: one written in a form the text is not read in
+        // (`{image_width: 4294967616}`) could have wrapped on OpenCV's way to an int.
+        for (key, value) in [("image_width", raw.image_width), ("image_height", raw.image_height)]
+        where !(sizes[key] ?? []).contains(Int(value)) {
             throw fail("\(key): write it as `\(key): N` on a line of its own (or `<\(key)>N</\(key)>`), N from 1 to \(largestSide)")
         }
         if let problem = PinholeCamera.problem(fx: k[0], fy: k[4], cx: k[2], cy: k[5],

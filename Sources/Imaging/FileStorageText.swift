@@ -17,9 +17,9 @@ enum FileStorageText {
     static let nestingLimit = 64
 
     /// Checks `path` before OpenCV parses it and returns the whole numbers `keys` name, read from their
-    /// text (a key that is not in the text is not in the result).
+    /// text: every value the text gives each key (a key the text does not show is not in the result).
     @discardableResult
-    static func check(path: String, integers keys: [String], range: ClosedRange<Int>) throws -> [String: Int] {
+    static func check(path: String, integers keys: [String], range: ClosedRange<Int>) throws -> [String: Set<Int>] {
         do {
             try InputFile.checkSize(path, atMost: sizeLimit, what: "a calibration file")
         } catch {
@@ -37,14 +37,16 @@ enum FileStorageText {
                                           + "(at most \(nestingLimit) are read)")
         }
         let text = String(decoding: data, as: UTF8.self)
-        var found: [String: Int] = [:]
+        var found: [String: Set<Int>] = [:]
         for key in keys {
-            guard let token = value(of: key, in: text) else { continue }
-            guard let number = Int(token), range.contains(number) else {
-                throw ImagingError.intrinsics(path: path, reason: "\(key): \(MessageText.quoted(token)) is not a whole number "
-                                              + "from \(range.lowerBound) to \(range.upperBound)")
+            // Every place the key is written: OpenCV takes one of them, and which one is OpenCV's to decide.
+            for token in values(of: key, in: text) {
+                guard let number = Int(token), range.contains(number) else {
+                    throw ImagingError.intrinsics(path: path, reason: "\(key): \(MessageText.quoted(token)) is not a whole number "
+                                                  + "from \(range.lowerBound) to \(range.upperBound)")
+                }
+                found[key, default: []].insert(number)
             }
-            found[key] = number
         }
         return found
     }
@@ -58,21 +60,22 @@ enum FileStorageText {
             && (rest.count == 2 || (rest.count == 3 && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(rest[2])))
     }
 
-    /// The text of `key`'s value: `key: VALUE` on a YAML line, or `<key>VALUE</key>` in XML.
-    static func value(of key: String, in text: String) -> String? {
+    /// The text of each of `key`'s values: `key: VALUE` on a YAML line, `"key": VALUE` on a JSON one, or
+    /// `<key>VALUE</key>` in XML.
+    static func values(of key: String, in text: String) -> [String] {
+        var values: [String] = []
         for line in text.split(whereSeparator: \.isNewline) {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
-            let prefix = [key + ":", "\"\(key)\":"].first { trimmed.hasPrefix($0) }
-            if let prefix {
-                let rest = trimmed.dropFirst(prefix.count)
-                let token = rest.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-                return token.trimmingCharacters(in: CharacterSet.whitespaces.union(CharacterSet(charactersIn: ",")))
-            }
-            if trimmed.hasPrefix("<\(key)>"), let end = trimmed.range(of: "</\(key)>") {
-                return String(trimmed[trimmed.index(trimmed.startIndex, offsetBy: key.count + 2)..<end.lowerBound])
-                    .trimmingCharacters(in: .whitespaces)
+            // `key:`, `key :` (OpenCV drops the spaces before a YAML key's colon) or JSON's `"key":`.
+            let name = [key, "\"\(key)\""].first { trimmed.hasPrefix($0) }
+            if let name, case let after = trimmed.dropFirst(name.count).drop(while: { $0 == " " }), after.hasPrefix(":") {
+                let token = after.dropFirst().split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+                values.append(token.trimmingCharacters(in: CharacterSet.whitespaces.union(CharacterSet(charactersIn: ","))))
+            } else if trimmed.hasPrefix("<\(key)>"), let end = trimmed.range(of: "</\(key)>") {
+                values.append(String(trimmed[trimmed.index(trimmed.startIndex, offsetBy: key.count + 2)..<end.lowerBound])
+                    .trimmingCharacters(in: .whitespaces))
             }
         }
-        return nil
+        return values
     }
 }

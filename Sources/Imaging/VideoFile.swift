@@ -93,10 +93,6 @@ public final class VideoFile {
         }
         defer { vf_free(times) }
         let raw = Array(UnsafeBufferPointer(start: times, count: Int(count)))
-        // Times that stop short of the stated count would place (and loop) a cut-off file as a short one.
-        if let stated = info.statedFrameCount, raw.count < stated {
-            throw ImagingError.video(path: path, reason: Self.cutOff(raw.count, stated: stated))
-        }
         return Self.frameTimes(presentationTimes: raw, framesPerSecond: info.framesPerSecond, tick: info.tick)
     }
 
