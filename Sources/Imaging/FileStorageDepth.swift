@@ -125,11 +125,16 @@ enum FileStorageDepth {
                     case ASCII.bang:
                         while i < lineEnd && b[i] != ASCII.space { i += 1 }
                     case ASCII.quote, ASCII.apostrophe:
-                        i += 1
-                        while i < lineEnd && b[i] != c { i += (c == ASCII.quote && b[i] == ASCII.backslash) ? 2 : 1 }
-                        i += 1
+                        // A string that does not end on its line is no string (the line may be a key, `["x: [[`).
+                        var end = i + 1
+                        while end < lineEnd && b[end] != c { end += (c == ASCII.quote && b[end] == ASCII.backslash) ? 2 : 1 }
+                        i = end < lineEnd ? end + 1 : i + 1
                     default:
-                        while i < lineEnd && b[i] != ASCII.comma && b[i] != ASCII.closeBracket && b[i] != ASCII.closeBrace { i += 1 }
+                        // A plain scalar ends at `,`, `]` or `}`; it stops at a bracket too, which it may hold as
+                        // text, since a line read as a key (`[a, b: [[`) opens a collection there.
+                        while i < lineEnd && ![ASCII.comma, ASCII.closeBracket, ASCII.closeBrace, ASCII.openBracket, ASCII.openBrace].contains(b[i]) {
+                            i += 1
+                        }
                     }
                     continue
                 }

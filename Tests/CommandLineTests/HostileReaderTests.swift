@@ -72,6 +72,9 @@ final class HostileReaderTests: XCTestCase {
             // Closing brackets OpenCV does not take as closing: in a flow map's key, in a quoted string.
             ("flow-keys.yaml", yaml + "deep: " + times("{a]: ", 150_000) + "1" + times("}", 150_000) + "\n"),
             ("strings.yaml", yaml + "deep: " + times("[ \"]\", ", 100_000) + "1" + times("]", 100_000) + "\n"),
+            // A line a flow collection could start, read as a key: `[a, b` then its value.
+            ("line-keys.yaml", yaml + "x: 1\n[a, b: " + times("[", 300_000) + times("]", 300_000) + "\n"),
+            ("quoted-keys.yaml", yaml + "x: 1\n[\"x: " + times("[", 300_000) + times("]", 300_000) + "\n"),
         ]
         for (name, text) in files {
             try text.write(toFile: path(name), atomically: true, encoding: .utf8)
