@@ -74,8 +74,9 @@ enum FileStorageDepth {
     // MARK: - YAML
 
     /// Block collections and flow collections, as OpenCV's YAML parser nests them:
-    /// - in the block style every `key:` and every `- ` opens a level (OpenCV reads `a: b: c` as maps
-    ///   in maps), and a line's levels stay open for the lines indented further;
+    /// - in the block style every `key:` and every `-` that starts no number opens a level (OpenCV reads
+    ///   `a: b: c` as maps in maps, `- - x` and `--x` as sequences in sequences), and a line's levels stay
+    ///   open for the lines indented further;
     /// - a flow collection opens at a value's `[` or `{` and closes at its bracket; a flow map's key runs
     ///   to its `:` whatever it holds; quoted strings and comments hold no structure.
     /// A line's first token is read as a key (OpenCV may take it as one, quotes and all), which can only
@@ -105,6 +106,14 @@ enum FileStorageDepth {
                 }
                 while let last = blocks.last, last.indent >= indent { blocks.removeLast() }
                 enclosing = blocks.reduce(0) { $0 + $1.levels }
+            }
+            let firstToken = i
+            if flow.isEmpty, i < lineEnd, [ASCII.openBracket, ASCII.openBrace, ASCII.quote, ASCII.apostrophe].contains(b[i]) {
+                // A line OpenCV may read as a flow collection or a string, or as a key up to its first `:` (and
+                // then a value): every character that could open a level on it is counted, closing none.
+                deepest = max(deepest, enclosing + (i..<lineEnd).filter { k in
+                    [ASCII.openBracket, ASCII.openBrace, ASCII.colon].contains(b[k]) || (b[k] == ASCII.minus && !startsNumber(b, k + 1, lineEnd))
+                }.count)
             }
             while i < lineEnd {
                 let c = b[i]
@@ -138,10 +147,12 @@ enum FileStorageDepth {
                     }
                     continue
                 }
-                // The block style.
+                // The block style. A `#` is a comment where OpenCV looks for a token (a line's start, a value's);
+                // inside a key or a plain scalar, as after a flow collection read as a key's start, it is text.
                 if c == ASCII.space { i += 1; continue }
-                if c == ASCII.hash { break }
-                if c == ASCII.minus && (i + 1 == lineEnd || b[i + 1] == ASCII.space) {
+                if c == ASCII.hash && (i == firstToken || atValue) { break }
+                if c == ASCII.minus && (i == firstToken || atValue) && !startsNumber(b, i + 1, lineEnd) {
+                    // A block sequence's `-`, with or without a space after it (`x: ----` nests); `-1` is a number.
                     levels += 1; i += 1; atValue = true
                 } else if c == ASCII.openBracket || c == ASCII.openBrace {
                     // A flow collection; what follows its end is read on as a key could be (`[a]: [...]`).
@@ -164,6 +175,11 @@ enum FileStorageDepth {
             if indent >= 0 && levels > 0 { blocks.append((indent, levels)) }
         }
         return deepest
+    }
+
+    /// Whether the byte at `k` continues a `-` into a number (a digit or `.`), as OpenCV decides it.
+    private static func startsNumber(_ b: [UInt8], _ k: Int, _ end: Int) -> Bool {
+        k < end && (b[k] == UInt8(ascii: ".") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b[k]))
     }
 
     private static func isLineEnd(_ byte: UInt8) -> Bool { byte == ASCII.newline || byte == ASCII.carriageReturn }

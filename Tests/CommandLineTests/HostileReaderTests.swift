@@ -75,6 +75,11 @@ final class HostileReaderTests: XCTestCase {
             // A line a flow collection could start, read as a key: `[a, b` then its value.
             ("line-keys.yaml", yaml + "x: 1\n[a, b: " + times("[", 300_000) + times("]", 300_000) + "\n"),
             ("quoted-keys.yaml", yaml + "x: 1\n[\"x: " + times("[", 300_000) + times("]", 300_000) + "\n"),
+            // `#` inside a key is text to OpenCV, not a comment: `[:]#[:]#…` is a key in a key in a key.
+            ("hash-keys.yaml", yaml + "x: 1\n" + times("[:]#", 200_000) + "\n"),
+            // A `-` needs no space after it to start a sequence; a line of brackets may be keys and sequences.
+            ("bare-dashes.yaml", yaml + "x: " + times("-", 300_000) + "\n"),
+            ("bracket-keys.yaml", yaml + "x: 1\n" + times("[ :  -]", 120_000) + "\n"),
         ]
         for (name, text) in files {
             try text.write(toFile: path(name), atomically: true, encoding: .utf8)
