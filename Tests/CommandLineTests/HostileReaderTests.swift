@@ -83,7 +83,7 @@ final class HostileReaderTests: XCTestCase {
         ]
         for (name, text) in files {
             try text.write(toFile: path(name), atomically: true, encoding: .utf8)
-            try assertRefused(path(name), saying: "\(path(name)): nests ", calibration: true)
+            try assertRefused(path(name), saying: "\(path(name)): nests ", calibration: name == "flow.yaml" || name == "elements.xml")
         }
         XCTAssertEqual(FileStorageDepth.of(Array(try String(contentsOfFile: try intrinsics("plain.yaml"), encoding: .utf8).utf8)), 3)
         XCTAssertEqual(FileStorageDepth.of(Array("%YAML:1.0\n---\nwarning: \"[[[[ a: b: c\"\n# [[[[\n".utf8)), 1)
