@@ -101,6 +101,8 @@ enum FileStorageDepth {
                 guard i < lineEnd, b[i] != ASCII.hash, b[i] != ASCII.percent else { continue }
                 indent = i - lineStart
                 if b[lineStart...].starts(with: Array("---".utf8)) || b[lineStart...].starts(with: Array("...".utf8)) {
+                    // A document's start (its value may follow on the line: `--- - - x`) or end.
+                    atValue = b[lineStart] == ASCII.minus
                     i += 3
                     blocks.removeAll()
                 }

@@ -80,6 +80,7 @@ final class HostileReaderTests: XCTestCase {
             // A `-` needs no space after it to start a sequence; a line of brackets may be keys and sequences.
             ("bare-dashes.yaml", yaml + "x: " + times("-", 300_000) + "\n"),
             ("bracket-keys.yaml", yaml + "x: 1\n" + times("[ :  -]", 120_000) + "\n"),
+            ("documents.yaml", yaml + times("--- ", 200_000) + "\n"),
         ]
         for (name, text) in files {
             try text.write(toFile: path(name), atomically: true, encoding: .utf8)
