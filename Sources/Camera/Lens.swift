@@ -21,10 +21,18 @@ public enum Lens: Equatable, Sendable {
     /// The counts of radial coefficients OpenCV's files hold (14, with a tilted sensor, is not supported).
     public static let radialCounts: Set<Int> = [4, 5, 8, 12]
 
+    /// The largest distortion coefficient taken, in size: calibrated lenses have coefficients under 10
+    /// (a rational model's k4..k6 under a few hundred); past 1000 no lens is described.
+    public static let largestCoefficient = 1000.0
+
     /// The lens for a calibration file's coefficients: `model` "fisheye" (4 coefficients) or "radial"
     /// (default, as OpenCV's own tools write it); all zeros is the pinhole. Nil with the reason otherwise.
     public static func make(model: String?, coefficients: [Double]) -> Result<Lens, LensError> {
         guard coefficients.allSatisfy(\.isFinite) else { return .failure(LensError("a distortion coefficient is not finite")) }
+        if let (index, value) = coefficients.enumerated().first(where: { abs($0.element) > largestCoefficient }) {
+            return .failure(LensError("coefficient \(index + 1) = \(value) is past any lens's (taken: -\(largestCoefficient) "
+                                      + "to \(largestCoefficient))"))
+        }
         switch model ?? "radial" {
         case "fisheye":
             guard coefficients.count == 4 else {

@@ -20,6 +20,28 @@ public struct PinholeCamera: Equatable, Sendable {
         self.width = width; self.height = height
     }
 
+    /// The focal lengths taken, as multiples of the picture's larger side: 1/100 (a pinhole's view close to
+    /// 180°) to 100 (a view of 0.6°, a long telephoto's). Past them a camera matrix is a typing error.
+    public static let focalLengthRange = 0.01...100.0
+
+    /// Why `fx, fy, cx, cy` cannot be a camera for a `width` x `height` picture, naming the field, or nil.
+    /// The focal lengths must be within `focalLengthRange` times the larger side, and the principal point
+    /// within one picture width (height) of the picture: -width to 2·width, -height to 2·height.
+    public static func problem(fx: Double, fy: Double, cx: Double, cy: Double, width: Int, height: Int) -> String? {
+        guard fx > 0, fy > 0 else { return "the focal lengths fx = \(fx) and fy = \(fy) must be positive" }
+        let side = Double(max(width, height))
+        let focal = (focalLengthRange.lowerBound * side)...(focalLengthRange.upperBound * side)
+        for (name, f) in [("fx", fx), ("fy", fy)] where !focal.contains(f) {
+            return "\(name) = \(f) pixels is not a focal length for a \(width)x\(height) picture (taken: \(focal.lowerBound) "
+                + "to \(focal.upperBound), 1/100 to 100 times its larger side)"
+        }
+        for (name, c, size) in [("cx", cx, width), ("cy", cy, height)] where !(c >= -Double(size) && c <= 2 * Double(size)) {
+            return "\(name) = \(c) puts the principal point far outside the \(width)x\(height) picture (taken: "
+                + "\(-size) to \(2 * size), within one picture of it)"
+        }
+        return nil
+    }
+
     /// A camera with vertical field of view `verticalDegrees` and its principal point at the
     /// picture's centre: fx = fy = (height/2)/tan(fov/2), (cx, cy) = ((width - 1)/2, (height - 1)/2).
     public init(verticalFieldOfViewDegrees fov: Double, width: Int, height: Int) {

@@ -62,7 +62,8 @@ public struct ClipTracks {
         let nextFrame: () throws -> VideoFrame? = { try sequence?.nextFrame() ?? video?.next() }
         let tracker = try FeatureTracker()
         var clip = ClipTracks()
-        let expected = video?.frameCount ?? sequence?.frames.count
+        let expected: (count: Int, exact: Bool)? = video.flatMap { file in file.frameCount.map { ($0, file.info.statedFrameCount != nil) } }
+            ?? sequence.map { ($0.frames.count, true) }
         while let frame = try nextFrame() {
             guard let time = frame.position else { throw ImagingError.video(path: path, reason: "frame \(clip.frameCount) has no time") }
             if clip.frameCount == 0 {
@@ -78,7 +79,7 @@ public struct ClipTracks {
             }
             clip.frameTimes.append(time)
             if clip.frameCount % 100 == 0 {
-                progress("tracked \(clip.frameCount)" + (expected.map { " of \($0)" } ?? "") + " frames")
+                progress(Self.trackedLine(clip.frameCount, expected: expected))
             }
         }
         guard clip.frameCount > 0 else { throw ImagingError.video(path: path, reason: "holds no frames") }
@@ -109,5 +110,14 @@ public struct ClipTracks {
                  + ((video?.info.rotation ?? 0) != 0 ? ", turned \(video!.info.rotation)° clockwise upright as the file says" : "")
                  + (sequence.map { ", timed by \($0.timesFile)" } ?? ""))
         return clip
+    }
+}
+
+extension ClipTracks {
+    /// The progress line after `tracked` frames, of the `expected` count when it is known and not already
+    /// passed (a count estimated from the duration and the rate is "about" it).
+    static func trackedLine(_ tracked: Int, expected: (count: Int, exact: Bool)?) -> String {
+        guard let expected, expected.count >= tracked else { return "tracked \(tracked) frames" }
+        return "tracked \(tracked) of \(expected.exact ? "" : "about ")\(expected.count) frames"
     }
 }

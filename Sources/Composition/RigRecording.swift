@@ -3,6 +3,8 @@ import FileAccess
 import Foundation
 import IMUD
 import Imaging
+import RawLog
+import SafeText
 
 /// A folder `steady-dice record` wrote (`RigFolder`), read back for `calibrate FOLDER`: its fields, the
 /// frames' folder and first time, and the imud packets that carry a settled attitude. A recording that
@@ -66,6 +68,7 @@ public struct RigRecording {
         }
         var arrival: [Double] = [], attitude: [Quaternion] = [], rate: [SIMD3<Double>?] = []
         var unsettled = 0
+        var previous: (time: Double, line: Int)?
         for (number, text) in imuLines.dropFirst() {
             let f = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             guard f.count == 10, let t = Double(f[0]), t.isFinite, let flagBits = UInt16(f[2]),
@@ -73,16 +76,29 @@ public struct RigRecording {
                 throw RigFolderError("\(imuPath):\(number): expected '\(RigFolder.imuHeader)' with numbers")
             }
             if let problem = TimeBounds.problem(time: t) { throw RigFolderError("\(imuPath):\(number): arrival_s: \(problem)") }
+            // Rows are written as packets arrive, on one clock: a row earlier than the one before is not a recording's.
+            if let previous, t < previous.time {
+                throw RigFolderError(RawLogError(path: imuPath, line: number, column: "arrival_s",
+                                                 "time goes backwards (\(t) s after \(previous.time) s on line \(previous.line)); "
+                                                 + "`record` writes the packets in the order they arrive").description)
+            }
+            previous = (t, number)
             let flags = IMUDFlags(rawValue: flagBits)
-            guard flags.contains(.fusionConverged), !flags.contains(.startup), !flags.contains(.shutdown),
-                  let q = try? Quaternion.validated(w: qw, x: qx, y: qy, z: qz) else {
+            guard flags.contains(.fusionConverged), !flags.contains(.startup), !flags.contains(.shutdown) else {
                 unsettled += 1
                 continue
             }
-            if let last = arrival.last, t <= last { continue }
+            let q: Quaternion
+            do {
+                q = try Quaternion.validated(w: qw, x: qx, y: qy, z: qz)
+            } catch {
+                throw RigFolderError(RawLogError(path: imuPath, line: number, column: "qw,qx,qy,qz",
+                                                 "a settled packet's quaternion must be an attitude: \(error)").description)
+            }
+            if t == arrival.last { continue }  // one packet written twice
             arrival.append(t)
             attitude.append(q)
-            if let gx = Double(f[7]), let gy = Double(f[8]), let gz = Double(f[9]) { rate.append(SIMD3(gx, gy, gz)) } else { rate.append(nil) }
+            rate.append(try Self.rate(f[7], f[8], f[9], path: imuPath, line: number))
         }
         guard arrival.count >= 2 else {
             throw RigFolderError("\(imuPath): \(arrival.count) settled imud packets (\(unsettled) not settled): too few to calibrate; "
@@ -93,5 +109,22 @@ public struct RigRecording {
         let rates = rate.compactMap { $0 }
         self.rate = rates.count == rate.count ? rates : nil
         unsettledPackets = unsettled
+    }
+
+    /// A row's angular rate (`gx,gy,gz`, rad/s): nil when the packet carried none (the three fields empty);
+    /// otherwise three numbers within `SensorBounds.gyroscope`. NaN is refused here: `record` writes a
+    /// missing rate as empty fields, so a NaN is no reading imud sent, and it would enter the fit.
+    static func rate(_ gx: String, _ gy: String, _ gz: String, path: String, line: Int) throws -> SIMD3<Double>? {
+        if gx.isEmpty && gy.isEmpty && gz.isEmpty { return nil }
+        var v = SIMD3<Double>()
+        for (axis, (name, field)) in [("gx", gx), ("gy", gy), ("gz", gz)].enumerated() {
+            guard let value = Double(field), abs(value) <= SensorBounds.gyroscope else {
+                throw RigFolderError(RawLogError(path: path, line: line, column: name,
+                                                 "\(MessageText.quoted(field)) is not an angular rate (taken: -\(SensorBounds.gyroscope) "
+                                                 + "to \(SensorBounds.gyroscope) rad/s, or all three fields empty)").description)
+            }
+            v[axis] = value
+        }
+        return v
     }
 }

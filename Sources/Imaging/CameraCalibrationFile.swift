@@ -34,7 +34,7 @@ public struct CalibratedCamera: Equatable, Sendable {
     /// `distortion_coefficients` (4, 5, 8, 12 or 14 values), `image_width`, `image_height`; other keys
     /// are ignored. Errors name the file and the key.
     public static func read(path: String) throws -> CalibratedCamera {
-        try FileStorageText.check(path: path, integers: ["image_width", "image_height"], range: 1...largestSide)
+        let sizes = try FileStorageText.check(path: path, integers: ["image_width", "image_height"], range: 1...largestSide)
         if let reason = CameraIMUCalibrationFile.undetermined(path: path) { throw ImagingError.intrinsics(path: path, reason: reason) }
         var raw = cvs_intrinsics()
         try withErrorBuffer { err, len in cvs_intrinsics_read(path, &raw, err, len) }
@@ -44,20 +44,26 @@ public struct CalibratedCamera: Equatable, Sendable {
         func fail(_ reason: String) -> ImagingError { .intrinsics(path: path, reason: reason) }
         guard k.allSatisfy(\.isFinite) else { throw fail("camera_matrix: a value is not finite") }
         guard distortion.allSatisfy(\.isFinite) else { throw fail("distortion_coefficients: a value is not finite") }
-        guard k[0] > 0, k[4] > 0 else {
-            throw fail("camera_matrix: the focal lengths fx = \(k[0]) and fy = \(k[4]) must be positive")
-        }
         guard k[1] == 0, k[3] == 0, k[6] == 0, k[7] == 0, k[8] == 1 else {
             throw fail("camera_matrix: expected [fx 0 cx; 0 fy cy; 0 0 1] (no skew)")
         }
-        guard raw.image_width > 0, raw.image_height > 0 else {
-            throw fail("image_width, image_height: \(raw.image_width)x\(raw.image_height) is not a picture size")
+        // OpenCV's value is kept only when the text gave it: one written in a form the text is not read in
+        // (`{image_width: 4294967616}`) could have wrapped on OpenCV's way to an int.
+        for (key, value) in [("image_width", raw.image_width), ("image_height", raw.image_height)]
+        where !(sizes[key] ?? []).contains(Int(value)) {
+            throw fail("\(key): write it as `\(key): N` on a line of its own (or `<\(key)>N</\(key)>`), N from 1 to \(largestSide)")
+        }
+        if let problem = PinholeCamera.problem(fx: k[0], fy: k[4], cx: k[2], cy: k[5],
+                                               width: Int(raw.image_width), height: Int(raw.image_height)) {
+            throw fail("camera_matrix: " + problem)
         }
         let model = withUnsafeBytes(of: raw.distortion_model) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         let lens: Lens
         switch Lens.make(model: model.isEmpty ? nil : model, coefficients: distortion) {
         case .success(let made): lens = made
-        case .failure(let error): throw fail((model.isEmpty ? "distortion_coefficients: " : "distortion_model: ") + error.description)
+        case .failure(let error):
+            let about = model.isEmpty || error.description.hasPrefix("coefficient") ? "distortion_coefficients: " : "distortion_model: "
+            throw fail(about + error.description)
         }
         return CalibratedCamera(pinhole: PinholeCamera(fx: k[0], fy: k[4], cx: k[2], cy: k[5],
                                                        width: Int(raw.image_width), height: Int(raw.image_height)),

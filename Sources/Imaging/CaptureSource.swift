@@ -336,7 +336,9 @@ public final class CaptureSource: @unchecked Sendable {
             do {
                 frame = try current.next()
             } catch {
-                finishFile(.failed("cannot decode frame \(nextFrameIndex): \(Self.reason(error))"))
+                // The file reader's own reasons name the frame already.
+                let reason = Self.reason(error)
+                finishFile(.failed(reason.hasPrefix("cannot decode frame ") ? reason : "cannot decode frame \(nextFrameIndex): \(reason)"))
                 return
             }
             guard let frame else {

@@ -109,7 +109,7 @@ public final class VideoReader {
         }
         while file.framesRead < index {
             guard try skip() else {
-                throw ImagingError.video(path: source, reason: "has no frame \(index) (its frames are 0 to \(file.framesRead - 1))")
+                throw ImagingError.video(path: source, reason: "has no frame \(index) (\(Self.frameRange(file.framesRead)))")
             }
         }
     }

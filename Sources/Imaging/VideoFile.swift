@@ -111,13 +111,17 @@ public final class VideoFile {
         }
         if status == 0 {
             if let stated = info.statedFrameCount, framesRead < stated {
-                throw ImagingError.video(path: path, reason: "ends after frame \(framesRead - 1) although it states \(stated) frames "
-                                         + "(a cut-off file?)")
+                throw ImagingError.video(path: path, reason: Self.cutOff(framesRead, stated: stated))
             }
             return nil
         }
         framesRead += 1
         return time
+    }
+
+    /// Why a file that states `stated` frames holds only `frames`.
+    static func cutOff(_ frames: Int, stated: Int) -> String {
+        (frames == 0 ? "has no frame" : "ends after frame \(frames - 1)") + " although it states \(stated) frames (a cut-off file?)"
     }
 
     /// Frame times as precise as the file allows: when every presentation time is a constant rate's

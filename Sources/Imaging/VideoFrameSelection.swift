@@ -13,7 +13,7 @@ extension VideoReader {
         let reader = try VideoReader(path: path)
         // A frame past the count the container states is refused before decoding up to it.
         if let count = reader.file?.info.statedFrameCount, index >= count {
-            throw ImagingError.video(path: path, reason: "has no frame \(index) (its frames are 0 to \(count - 1))")
+            throw ImagingError.video(path: path, reason: "has no frame \(index) (\(frameRange(count)))")
         }
         if index > 0 { try reader.seek(frame: index) }
         guard let frame = try reader.next() else {
@@ -24,6 +24,15 @@ extension VideoReader {
             throw ImagingError.video(path: path, reason: "frame \(index) cannot be decoded\(count)")
         }
         return frame
+    }
+
+    /// The frames a video of `count` frames has, in words: "its frames are 0 to 9", "its only frame is 0".
+    static func frameRange(_ count: Int) -> String {
+        switch count {
+        case ...0: return "it has no frame"
+        case 1: return "its only frame is 0"
+        default: return "its frames are 0 to \(count - 1)"
+        }
     }
 
     /// The index of the frame shown `seconds` into playback at `framesPerSecond`: frame k covers
@@ -55,8 +64,15 @@ public struct VideoFrameTimes: Equatable, Sendable {
     /// How long the last frame lasts: one period of the stream's average rate, else the median period.
     public let lastPeriod: Double
 
-    public init(times: [Double], framesPerSecond: Double?) {
+    /// Frames the file states beyond the times read (a cut-off file), else 0.
+    public let missingFrames: Int
+
+    /// `statedFrameCount`: the count the file states, when it does; a cut-off file states more frames than
+    /// it holds, and a time in the part cut off names a frame past the last (refused where it is decoded,
+    /// as `--frame` is) rather than wrapping onto one that is there.
+    public init(times: [Double], framesPerSecond: Double?, statedFrameCount: Int? = nil) {
         self.times = times
+        missingFrames = max((statedFrameCount ?? 0) - times.count, 0)
         let periods = zip(times.dropFirst(), times).map { $0 - $1 }.sorted()
         if let fps = framesPerSecond, fps > 0, fps.isFinite {
             lastPeriod = 1 / fps
@@ -73,7 +89,8 @@ public struct VideoFrameTimes: Equatable, Sendable {
             return
         }
         let file = try VideoFile(path: path)
-        self.init(times: try file.presentationTimes(), framesPerSecond: file.info.framesPerSecond)
+        self.init(times: try file.presentationTimes(), framesPerSecond: file.info.framesPerSecond,
+                  statedFrameCount: file.info.statedFrameCount)
     }
 
     /// When the last frame ends: the video's length on its own clock (0 when no frame has a time).
@@ -85,12 +102,13 @@ public struct VideoFrameTimes: Equatable, Sendable {
     }
 
     /// The index of the frame shown at video time `seconds`: the last one presented at or before it (frame
-    /// 0 before the first). With `loop` the time wraps at `end`; without, a time at or past `end` gives an
+    /// 0 before the first). With `loop` the time wraps at `end` (at the stated length when frames are
+    /// missing); without, a time at or past `end` gives an
     /// index past the last frame (counted on at the last period), which no frame has.
     public func frameIndex(atSeconds seconds: Double, loop: Bool) -> Int {
         guard seconds > 0 else { return 0 }
         var seconds = seconds
-        if loop && !times.isEmpty { seconds = seconds.truncatingRemainder(dividingBy: end) }
+        if loop && !times.isEmpty { seconds = seconds.truncatingRemainder(dividingBy: end + Double(missingFrames) * lastPeriod) }
         if seconds >= end {
             let beyond = ((seconds - end) / lastPeriod + 1e-6).rounded(.down)
             guard beyond < VideoReader.largestExactIndex - Double(times.count) else { return Int.max }

@@ -82,11 +82,12 @@ final class FakeCamera: @unchecked Sendable {
 /// A file stand-in that decodes `good` frames and then fails.
 final class BrokenFileReader: FrameReader {
     private let good: Int
+    private let reason: String
     private var index = 0
-    init(good: Int) { self.good = good }
+    init(good: Int, reason: String = "cannot decode a frame: bad packet") { self.good = good; self.reason = reason }
     func next() throws -> VideoFrame? {
         defer { index += 1 }
-        guard index < good else { throw ImagingError.video(path: "broken.avi", reason: "cannot decode a frame: bad packet") }
+        guard index < good else { throw ImagingError.video(path: "broken.avi", reason: reason) }
         return VideoFrame(image: RGBImage(width: 2, height: 2, fill: (UInt8(index), 9, 9)), position: Double(index) / 100)
     }
     func seek(frame index: Int) throws { self.index = index }
@@ -244,6 +245,20 @@ final class CaptureSourceTests: XCTestCase {
         XCTAssertEqual(source.latest()?.image.pixel(x: 0, y: 0).r, 2)
         XCTAssertTrue(log.contains("broken.avi: cannot decode frame 3: cannot decode a frame: bad packet; keeping the last frame"),
                       "\(log.all)")
+    }
+
+    /// A file reader's reason that names the frame already is said once: not "cannot decode frame 3: cannot
+    /// decode frame 3 (…)" (issue 32).
+    func testADecodeFailureNamingItsFrameIsSaidOnce() throws {
+        let log = LogLines()
+        let reason = "cannot decode frame 3 (Invalid data found when processing input)"
+        let source = try CaptureSource(name: "broken.avi", pacing: .file(framesPerSecond: 200, loop: false),
+                                       reader: BrokenFileReader(good: 3, reason: reason), log: log.append,
+                                       reopen: { BrokenFileReader(good: 3, reason: reason) })
+        defer { source.stop() }
+        XCTAssertTrue(eventually { if case .failed = source.state { return true }; return false })
+        XCTAssertTrue(log.contains("broken.avi: \(reason); keeping the last frame"), "\(log.all)")
+        XCTAssertFalse(log.all.contains { $0.components(separatedBy: "cannot decode frame").count > 2 }, "\(log.all)")
     }
 
     // MARK: - Failures at start
