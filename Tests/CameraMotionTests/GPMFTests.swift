@@ -1,0 +1,5 @@
+import CameraMotion
+import XCTest
+
+final class GPMFTests: XCTestCase {
+}
