@@ -16,6 +16,15 @@ public struct GPMFEntry: Sendable, Equatable {
     /// For a nested entry, the entries inside, in order.
     public var children: [GPMFEntry]
 
+    public init(key: String, type: UInt8, sampleSize: Int, repeatCount: Int, value: [UInt8], children: [GPMFEntry] = []) {
+        self.key = key
+        self.type = type
+        self.sampleSize = sampleSize
+        self.repeatCount = repeatCount
+        self.value = value
+        self.children = children
+    }
+
     public var isNested: Bool { type == 0 }
 
     /// The type as its character ("s", "?"), or "nested".
@@ -31,6 +40,11 @@ public struct GPMFEntry: Sendable, Equatable {
 public struct GPMFError: Error, Equatable, CustomStringConvertible {
     public var offset: Int
     public var message: String
+
+    public init(offset: Int, message: String) {
+        self.offset = offset
+        self.message = message
+    }
 
     public var description: String { "GPMF at byte \(offset): \(message)" }
 }
