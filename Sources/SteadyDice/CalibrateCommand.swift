@@ -182,7 +182,7 @@ struct Calibrate: ParsableCommand {
 
     /// Tracks the clip, fits it against `gyro` (searching around `centre(clip)` when it gives one) and prints
     /// and writes the result. With `liveShift` the offset written is the live one: the fit's minus the shift.
-    /// Returns the fit's offset (log time = video time + offset), nil when only the offset was determined.
+    /// Returns the fit's offset (log time = video time + offset), also when only the offset was determined.
     @discardableResult
     private func solve(clipPath: String, inputs: [String], gyro: GyroIntegral, describe: String, liveShift: Double? = nil,
                        centre: (ClipTracks) -> Double?) throws -> Double? {
@@ -212,9 +212,10 @@ struct Calibrate: ParsableCommand {
         var result: CameraIMUCalibrationResult
         do {
             result = try calibration.fit(clip.tracks)
-        } catch CalibrationError.onlyOffset(let offset, let correlation, let reason) {
+        } catch CalibrationError.onlyOffset(let offset, let correlation, let standardError, let reason) {
             // What is known, marked as what it is; nothing else is written as if it were measured.
-            print(String(format: "time offset %.4f s (%@), from the rotation rates alone (correlation %.2f)", live(offset), clockNote, correlation))
+            print(String(format: "time offset %.4f s ± %.3f ms (%@), from the rotation rates alone (correlation %.2f)", live(offset),
+                          standardError * 1000, clockNote, correlation))
             print("field of view and mount: not determined: \(reason)")
             if let calibrationOutput {
                 var file = CameraIMUCalibrationFile.offsetOnly(timeOffset: live(offset), reason: reason)
@@ -224,7 +225,7 @@ struct Calibrate: ParsableCommand {
                 print("wrote \(calibrationOutput.path) (the time offset only)")
             }
             message(String(format: "done in %.1f s", Date().timeIntervalSince(started)))
-            return nil
+            return offset
         } catch let error as CalibrationError {
             throw CommandFailure("\(describe): \(error)")
         }
@@ -245,7 +246,11 @@ struct Calibrate: ParsableCommand {
                                                    mountDegrees: $0.mountDegrees, readoutSeconds: $0.readoutSeconds)
                                          })
             file.lens = result.lens
-            file.readout = result.readout
+            file.readout = result.determines("rolling_shutter_readout_s") ? result.readout : nil
+            file.undetermined = result.undetermined.map { ($0.key, $0.text) }
+            if result.determines("gyro_bias"), let biasErrors = errors?.gyroBiasDegreesPerSecond {
+                file.gyroBias = (result.gyroBias * 180 / .pi, biasErrors)
+            }
             file.liveOffset = liveShift != nil
             try file.write(to: calibrationOutput)
             try outputs.commit()
