@@ -69,6 +69,9 @@ struct PointRefinement {
         var fieldOfViewFraction: Double?
         /// How much the residuals' correlation from pair to pair widened the standard errors' variance.
         var correlationInflation = 1.0
+        /// The largest correlation, in the fit's covariance, of the gyroscope's bias with the offset or the mount:
+        /// how far they trade against it (0: not at all; 1: one explains what the other would).
+        var biasTrade: Double?
     }
 
     let calibration: CameraIMUCalibration
@@ -417,6 +420,8 @@ struct PointRefinement {
                                                         priorSigma: Dictionary(uniqueKeysWithValues: prior.map { ($0, CameraIMUCalibration.gyroBiasPrior) }))
         else { return outcome }
         for (i, k) in free.enumerated() where inverse[i][i] >= 0 { outcome.standardErrors[k] = (variance * inverse[i][i]).squareRoot() }
+        let traded = free.indices.filter { [0, 2, 3, 4].contains(free[$0]) }, bias = free.indices.filter { Self.biasSlots.contains(free[$0]) }
+        outcome.biasTrade = bias.flatMap { b in traded.map { t in abs(inverse[b][t]) / max((inverse[b][b] * inverse[t][t]).squareRoot(), 1e-300) } }.max()
         // The field of view moves with the focal length and the coefficients: its variance is gᵀ Σ g.
         if knownCamera == nil, let fov = camera(p).verticalFieldOfViewDegrees {
             let n = columns.count
