@@ -81,8 +81,11 @@ let package = Package(
         .target(name: "IMUD", dependencies: ["AttitudeMath", "AttitudeLog", "CSVText", "SafeText", "Workers", .product(name: "Logging", package: "swift-log")]),
         /// Sensor fusion: raw gyroscope, accelerometer, magnetometer in, attitude out.
         .target(name: "Fusion", dependencies: ["AttitudeMath"]),
-        /// Raw IMU log readers (steady-dice raw CSV, x-io, Sensor Logger) and BROAD metrics.
-        .target(name: "RawLog", dependencies: ["AttitudeMath", "Fusion", "CSVText", "FileAccess", "SafeText", "Recording"]),
+        /// The camera's own motion data inside a video file: GoPro's GPMF (`gpmd`) and Google's CAMM (`camm`) tracks,
+        /// read through CVideoFile and parsed here, in the device frame. No GL; RawLog reads a video as a raw log with it.
+        .target(name: "CameraMotion", dependencies: ["CVideoFile", "FileAccess"]),
+        /// Raw IMU log readers (steady-dice raw CSV, x-io, Sensor Logger, a video's own motion track) and BROAD metrics.
+        .target(name: "RawLog", dependencies: ["AttitudeMath", "CameraMotion", "Fusion", "CSVText", "FileAccess", "SafeText", "Recording"]),
         /// Camera-IMU calibration from a clip and a gyroscope: time offset, focal length, mount. No GL, no I/O.
         .target(name: "Calibration", dependencies: ["AttitudeMath", "Camera", "RawLog"]),
         /// Where the device is: the magnetic models (WMM2025, IGRF-14), Location.csv, position filters, SRTM terrain. No GL.
@@ -166,6 +169,7 @@ let package = Package(
         .testTarget(name: "IMUDTests", dependencies: ["IMUD", "SafeText", "AttitudeMath", "AttitudeLog", "TestSupport",
                                                .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "FusionTests", dependencies: ["Fusion", "AttitudeMath", "TestSupport"]),
+        .testTarget(name: "CameraMotionTests", dependencies: ["CameraMotion", "RawLog", "TestSupport"]),
         .testTarget(name: "RawLogTests", dependencies: ["RawLog", "Fusion", "Recording", "AttitudeMath", "AttitudeLog", "TestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "LocationTests", dependencies: ["Location", "CSVText", "RawLog", "AttitudeMath", "AttitudeLog", "TestSupport"],

@@ -14,7 +14,9 @@ struct Convert: ParsableCommand {
             + "into a steady-dice attitude log, optionally in another frame.")
 
     @Argument(help: ArgumentHelp("Orientation.csv, Quaternion.csv, an x-io CSV with quaternion columns, a steady-dice log, "
-                                 + "or a recording folder (its orientation file is read)."), transform: { Examples.path(for: $0) })
+                                 + "or a recording folder (its orientation file is read). A video with its own gpmd or camm "
+                                 + "track is written as a raw log (raw CSV); a gyroscope-only raw CSV (t,gx,gy,gz) as the "
+                                 + "attitude its gyroscope integrates to."), transform: { Examples.path(for: $0) })
     var input: String
 
     @Option(name: .shortAndLong, parsing: .unconditional, help: "Attitude log to write ('-': standard output).")
@@ -52,6 +54,16 @@ struct Convert: ParsableCommand {
     func run() throws {
         let outputs = OutputFiles(inputs: [input])
         let staged = try outputs.stage(output, option: "--output", allowStandardOutput: true)
+        let rawJob = RawConvertJob(input: input, platform: recording.platform)
+        if let raw = try rawJob.read(logger: Messages.logger) {
+            let written = try rawJob.run(raw, writingTo: staged)
+            try outputs.commit()
+            switch written {
+            case .rawLog(let count): Messages.logger.info("wrote \(count) raw samples (device frame, the video's timeline) to \(output)")
+            case .integratedAttitude(let count): Messages.logger.info("wrote \(count) attitudes integrated from the gyroscope to \(output)")
+            }
+            return
+        }
         let (samples, target) = try ConvertJob(input: input, platform: recording.platform, frame: frame, declination: declination,
                                                maxAccuracy: maxAccuracy).run(writingTo: staged)
         try outputs.commit()

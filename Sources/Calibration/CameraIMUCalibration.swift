@@ -29,7 +29,9 @@ public enum CalibrationError: Error, CustomStringConvertible, Equatable {
     case fieldOfViewUndetermined(degrees: Double, standardErrorPercent: Double?, lens: String? = nil)
     /// The camera and the mount are not determined (`reason`), but the rotation rates of picture and
     /// gyroscope correlate clearly at one offset: that offset is the answer, and only it.
-    case onlyOffset(offset: Double, correlation: Double, reason: String)
+    case onlyOffset(offset: Double, correlation: Double, standardError: Double, reason: String)
+    /// The fit ran, but its time offset's standard error is over `Determination`'s threshold: nothing is written.
+    case offsetUndetermined(offset: Double, Undetermined)
 
     public var description: String {
         switch self {
@@ -46,15 +48,17 @@ public enum CalibrationError: Error, CustomStringConvertible, Equatable {
             return "no fit: \(reason)"
         case .tooLittleRotation(let degrees, let seconds, let pixels):
             return String(format: "the clip hardly turned: %.1f° in all over %.1f s, a median %.2f px of image motion per frame; "
-                          + "tracking cannot measure that. Record again turning the camera at least %.0f° in all, about more than one axis",
-                          degrees, seconds, pixels, CameraIMUCalibration.minimumTurnDegrees)
+                          + "tracking cannot measure that. Record again turning the camera about more than one axis",
+                          degrees, seconds, pixels)
         case .unexplained(let residual, let motion, let used, let textured):
             return String(format: "the camera's rotation does not follow the gyroscope's: the fit leaves %.1f°/s against %.1f°/s of "
                           + "motion (%d of %d frame pairs fit a rotation at all). The clip and the log may not record the same "
                           + "motion (offsets are searched around the log's first row: a log that starts long before the clip "
                           + "needs --max-offset), or the picture moves by more than rotation (translation, or a strong lens: "
                           + "give --lens radial or --lens fisheye); no answer is written", residual, motion, used, textured)
-        case .onlyOffset(let offset, let r, let reason):
+        case .offsetUndetermined(let offset, let why):
+            return String(format: "the time offset is not determined: %.4f s %@; no answer is written", offset, why.text)
+        case .onlyOffset(let offset, let r, _, let reason):
             return String(format: "only the time offset is determined: %.4f s (the rotation rates correlate at r = %.2f); the camera "
                           + "and the mount are not: %@", offset, r, reason)
         case .fieldOfViewUndetermined(_, _, let lens?):
@@ -93,6 +97,8 @@ public struct CalibrationUncertainty: Sendable, Equatable {
     public var readoutSeconds: Double?
     /// The lens's estimated coefficients (`calibrate --lens`), in their order, when estimated.
     public var lensCoefficients: [Double]?
+    /// The gyroscope's bias about the IMU's x, y, z, degrees per second (the prior included).
+    public var gyroBiasDegreesPerSecond: SIMD3<Double>?
 }
 
 /// What the calibration found.
@@ -125,6 +131,13 @@ public struct CameraIMUCalibrationResult: Sendable {
     public var turnedDegrees: SIMD3<Double>
     /// Standard errors from the fit (its residuals and the curvature of its cost), when it has them.
     public var uncertainty: CalibrationUncertainty?
+    /// The numbers the clip does not determine (`Determination.judge`): not written, or marked where written.
+    public var undetermined: [Undetermined] = []
+    /// The median image motion per frame pair used, pixels: the gyroscope's angle times the focal length found.
+    public var medianPixelsPerPair = 0.0
+
+    /// Whether the clip determines the number listed under `key` (`Undetermined.key`).
+    public func determines(_ key: String) -> Bool { !undetermined.contains { $0.key == key } }
 
     public var verticalFieldOfViewDegrees: Double {
         LensCamera(pinhole: camera, lens: lens).verticalFieldOfViewDegrees ?? 2 * atan(Double(camera.height) / 2 / camera.fy) * 180 / .pi
@@ -163,24 +176,28 @@ public struct CameraIMUCalibration {
     private var knownRays: [Int: (from: [SIMD3<Double>], to: [SIMD3<Double>])] = [:]
     /// A pair whose rotation-only reprojection misses by more than this (pixels, RMS) moved otherwise.
     public static let maximumReprojectionPixels = 1.5
-    /// Degrees: the least total turn (the sum of the gyroscope's per-pair angles) calibrated from.
-    public static let minimumTurnDegrees = 15.0
     /// Pixels: the least median image motion per frame pair (the gyroscope's angle times the focal length
-    /// guessed); below it, tracking noise (about 0.1 px) is a large part of what is measured.
-    public static let minimumPixelsPerPair = 0.5
+    /// guessed); below it, tracking noise (about 0.1 px) is most of what is measured. How much the clip
+    /// turned is otherwise judged by what it determines (`Determination`), not by a total.
+    public static let minimumPixelsPerPair = 0.2
     /// Residuals larger than this share of the motion's RMS rate mean the model does not describe the clip.
     public static let largestResidualShare = 0.35
     /// Degrees: a field of view outside this is refused as no camera's.
     public static let fieldOfViewRange = 10.0...170.0
     /// A field of view with a larger relative standard error is not written.
-    public static let largestFieldOfViewError = 0.05
+    public static let largestFieldOfViewError = Determination.fieldOfViewFraction
     /// A pinhole fit is refused when the picture's edges and its centre disagree by more than this share
     /// on how far the camera turned about its x and y axes: a lens that bends the picture.
     public static let largestEdgeDifference = 0.04
     /// The least correlation of the picture's and the gyroscope's rotation rates for an offset to stand alone.
     public static let offsetAloneCorrelation = 0.8
-    /// Degrees: a mount axis with a larger standard error is named as undetermined.
-    public static let largestMountError = 5.0
+    /// Degrees per second: the prior on each axis of the gyroscope's constant bias (one sigma, centred on 0).
+    /// A MEMS gyroscope reads a few tenths of a degree per second at rest; left free, a short clip's bias
+    /// soaks up what the mount and the offset should explain. Where the motion determines the bias more
+    /// tightly than this, the data outweighs the prior and it hardly moves the answer.
+    public static let gyroBiasPriorDegreesPerSecond = 0.5
+    /// The prior in rad/s.
+    static var gyroBiasPrior: Double { gyroBiasPriorDegreesPerSecond * .pi / 180 }
 
     public var width: Int, height: Int
     /// Each frame's time in seconds on the video's clock (its presentation time), rising: frame pairs
@@ -267,9 +284,15 @@ public struct CameraIMUCalibration {
         -> CameraIMUCalibrationResult {
         let f0 = knownCamera?.pinhole.fy ?? Double(height) / 2 / tan(fieldOfViewGuessDegrees * .pi / 360)
 
-        // Coarse offset: correlate the angles, which no mount changes.
-        let coarse = try searchOffset(textured, focal: f0, from: searchCentre - searchRange, to: searchCentre + searchRange, step: 0.005).offset
-        let (offset0, correlation0) = try searchOffset(textured, focal: f0, from: coarse - 0.01, to: coarse + 0.01, step: 0.0005)
+        // Coarse offset: correlate the angles, which no mount changes, seen by the points near the picture's
+        // centre: there any lens is nearly a pinhole, and a rolling shutter sees them about the middle row's
+        // instant, which the offset refers to. All points through a pinhole would weigh a fisheye's squeezed
+        // edges and the rows where the texture happens to be (a GoPro's landscape below its sky: -27.5 ms
+        // against the -16.5 ms of its centre and the -18 ms found independently).
+        let central = knownCamera == nil ? textured.map { centralPoints($0) }.filter { $0.from.count >= Self.minimumTracks / 2 } : []
+        let searched = central.count >= max(Self.minimumTracks, textured.count / 2) ? central : textured
+        let coarse = try searchOffset(searched, focal: f0, from: searchCentre - searchRange, to: searchCentre + searchRange, step: 0.005).offset
+        let (offset0, correlation0) = try searchOffset(searched, focal: f0, from: coarse - 0.01, to: coarse + 0.01, step: 0.0005)
         progress(String(format: "coarse time offset %.4f s", offset0))
 
         let used = inside(textured, offset: offset0)
@@ -277,7 +300,7 @@ public struct CameraIMUCalibration {
         let angles = used.map { length(imuRotation($0, offset: offset0)) }.sorted()
         let turned = angles.reduce(0, +) * 180 / .pi
         let medianPixels = angles.isEmpty ? 0 : angles[angles.count / 2] * f0
-        if turned < Self.minimumTurnDegrees || medianPixels < Self.minimumPixelsPerPair {
+        if medianPixels < Self.minimumPixelsPerPair {
             throw CalibrationError.tooLittleRotation(degrees: turned, seconds: seconds, medianPixels: medianPixels)
         }
         do {
@@ -289,7 +312,13 @@ public struct CameraIMUCalibration {
             switch error {
             case .unexplained, .fieldOfViewUndetermined:
                 guard correlation0 >= Self.offsetAloneCorrelation else { throw error }
-                throw CalibrationError.onlyOffset(offset: offset0, correlation: correlation0, reason: error.description)
+                // The offset alone, judged as every number is (`Determination.judgeOffset`), on its own standard error.
+                let (offset, sigma) = offsetFromRates(searched, focal: f0, start: offset0)
+                if let undetermined = Determination.judgeOffset(sigma: sigma, framePeriod: 1 / framesPerSecond,
+                                                                why: "from the rotation rates alone, " + error.description) {
+                    throw CalibrationError.offsetUndetermined(offset: offset, undetermined)
+                }
+                throw CalibrationError.onlyOffset(offset: offset, correlation: correlation0, standardError: sigma, reason: error.description)
             default: throw error
             }
         }
@@ -357,6 +386,8 @@ public struct CameraIMUCalibration {
         let outcome = points.fit(start, progress: progress)
         let refined = outcome.parameters
         parameters = refined.base
+        progress(String(format: "the residuals of neighbouring pairs repeat one another: standard errors widened %.2f times",
+                        outcome.correlationInflation.squareRoot()))
         let lensCamera = points.camera(refined)
         let errors = outcome.standardErrors
         let uncertainty = errors[0].map { offsetError in
@@ -364,46 +395,16 @@ public struct CameraIMUCalibration {
                                    mountDegrees: SIMD3(errors[2] ?? .infinity, errors[3] ?? .infinity, errors[4] ?? .infinity) * 180 / .pi,
                                    readoutSeconds: fitsReadout ? errors[8] : nil,
                                    lensCoefficients: points.model.coefficientCount > 0 && knownCamera == nil
-                                       ? (0..<points.model.coefficientCount).map { errors[9 + $0] ?? .infinity } : nil)
-        }
-        let fov = lensCamera.verticalFieldOfViewDegrees ?? .nan
-        if knownCamera == nil,
-           !Self.fieldOfViewRange.contains(fov) || (uncertainty?.verticalFieldOfViewFraction ?? .infinity) > Self.largestFieldOfViewError {
-            throw CalibrationError.fieldOfViewUndetermined(degrees: fov,
-                                                           standardErrorPercent: uncertainty.map { $0.verticalFieldOfViewFraction * 100 })
+                                       ? (0..<points.model.coefficientCount).map { errors[9 + $0] ?? .infinity } : nil,
+                                   gyroBiasDegreesPerSecond: SIMD3(errors[5] ?? .infinity, errors[6] ?? .infinity, errors[7] ?? .infinity) * 180 / .pi)
         }
         var turnedAboutCamera = SIMD3<Double>.zero
         for pair in used {
             let r = parameters.cameraFromIMU.rotate(imuRotation(pair, offset: parameters.offset))
             turnedAboutCamera += SIMD3(abs(r.x), abs(r.y), abs(r.z))
         }
-        // The mount about an axis is undetermined when the motion turned about that axis alone (turning
-        // the mount about the only axis turned changes nothing seen): the standard errors say which.
-        var warning = ""
-        if let uncertainty {
-            let names = ["x (tilt)", "y (pan)", "z (roll)"]
-            let loose = (0..<3).filter { !(uncertainty.mountDegrees[$0] <= Self.largestMountError) }
-            if !loose.isEmpty {
-                let largest = loose.map { uncertainty.mountDegrees[$0] }.max()!
-                warning = "the mount about the camera's " + loose.map { names[$0] }.joined(separator: " and ")
-                    + (loose.count > 1 ? " axes is" : " axis is") + " not determined ("
-                    + (largest > 90 ? "± more than 90°" : String(format: "± %.0f°", largest))
-                    + "): the motion turned about too few axes; record again turning about every axis"
-            }
-        } else {
-            warning = excitationWarning(used, offset: parameters.offset)
-        }
-        // A lens coefficient whose standard error is as large as itself is not measured by this clip: it is
-        // written (the lens needs every coefficient) and named here, beside the field of view, which is.
-        if let errors = uncertainty?.lensCoefficients {
-            let names = lensModel == .fisheye ? ["k1", "k2", "k3", "k4"] : ["k1", "k2"]
-            let loose = errors.indices.filter { !(errors[$0] < max(abs(refined.coefficients[$0]), 0.005)) }
-            if !loose.isEmpty {
-                warning += (warning.isEmpty ? "" : "; ") + "the lens's " + loose.map { names[$0] }.joined(separator: ", ")
-                    + (loose.count > 1 ? " are" : " is") + " not determined by this clip (a standard error as large as the value; "
-                    + "the field of view is determined): turn so that the picture's edges sweep the scene, or give the lens with --intrinsics"
-            }
-        }
+        // Which numbers the clip determines is judged once, below, for every path (`Determination`).
+        let warning = uncertainty == nil ? excitationWarning(used, offset: parameters.offset) : ""
         let deviceFromIMU = Self.cameraFromDevice.conjugate * parameters.cameraFromIMU
         var result = CameraIMUCalibrationResult(camera: lensCamera.pinhole, deviceFromIMU: deviceFromIMU.normalized() ?? deviceFromIMU,
                                                 timeOffset: parameters.offset, residualDegreesPerSecond: rms,
@@ -414,6 +415,12 @@ public struct CameraIMUCalibration {
         result.lens = lensCamera.lens
         result.readout = fitsReadout ? refined.readout : nil
         result.reprojectionPixels = outcome.rmsPixels
+        let pairAngles = used.map { length(imuRotation($0, offset: parameters.offset)) }.sorted()
+        result.medianPixelsPerPair = pairAngles.isEmpty ? 0 : pairAngles[pairAngles.count / 2] * lensCamera.pinhole.fy
+        Determination.judge(&result, framePeriod: 1 / framesPerSecond, fitsCamera: knownCamera == nil)
+        if let offset = result.undetermined.first(where: { $0.key == "time_offset_s" }) {
+            throw CalibrationError.offsetUndetermined(offset: result.timeOffset, offset)
+        }
         return result
     }
 
@@ -576,6 +583,34 @@ public struct CameraIMUCalibration {
         return (best.offset, best.score)
     }
 
+    /// The offset from the rotation rates alone, with its standard error (seconds): least squares of the camera's
+    /// rotation angle per pair, scaled, against the gyroscope's at the offset, from `start`. Neither the mount nor
+    /// the lens changes an angle's timing, so this stands where the camera model does not describe the picture.
+    func offsetFromRates(_ tracks: [FramePairTracks], focal: Double, start: Double) -> (offset: Double, standardError: Double) {
+        let used = inside(tracks, offset: start, margin: Self.edgeMargin)
+        let camera = used.map { length(cameraRotation($0, focal: focal)) }
+        var offset = start
+        var scale = 1.0
+        let step = 1e-4
+        var residuals: [Double] = [], columns: [[Double]] = []
+        for _ in 0..<10 {
+            let gyro = used.map { length(imuRotation($0, offset: offset)) }
+            let moved = used.map { length(imuRotation($0, offset: offset + step)) }
+            residuals = zip(camera, gyro).map { scale * $0 - $1 }
+            columns = [zip(moved, gyro).map { -($0 - $1) / step }, camera]
+            guard let delta = LinearSystem.solve([[dot(columns[0], columns[0]), dot(columns[0], columns[1])],
+                                                  [dot(columns[1], columns[0]), dot(columns[1], columns[1])]],
+                                                 [-dot(columns[0], residuals), -dot(columns[1], residuals)]) else { break }
+            offset += max(-0.005, min(0.005, delta[0]))
+            scale += delta[1]
+            if abs(delta[0]) < 1e-6 { break }
+        }
+        guard let (inverse, variance) = PointRefinement.covariance(columns: columns, residuals: residuals,
+                                                                   inflation: PointRefinement.correlationInflation(residuals, width: 1)),
+              inverse[0][0] >= 0 else { return (offset, .infinity) }
+        return (offset, (variance * inverse[0][0]).squareRoot())
+    }
+
     /// A first C-from-S rotation (v_C = M·v_S) from the pairs' rotation vectors; `focal` in pixels, `offset` in seconds.
     func initialMount(_ tracks: [FramePairTracks], focal: Double, offset: Double) -> Quaternion? {
         let imu = tracks.map { -imuRotation($0, offset: offset) }
@@ -594,7 +629,8 @@ public struct CameraIMUCalibration {
         return q
     }
 
-    /// Damped Gauss-Newton over (offset, log focal, mount, gyroscope bias), with forward-difference derivatives.
+    /// Damped Gauss-Newton over (offset, log focal, mount, gyroscope bias), with forward-difference derivatives;
+    /// the bias has a Gaussian prior (`gyroBiasPriorDegreesPerSecond`) centred on 0.
     /// `stage` names the fit in the progress lines, whose steps count from 1 within it.
     func refine(_ start: Parameters, _ tracks: [FramePairTracks], stage: String) -> Parameters {
         let count = 8
@@ -617,13 +653,21 @@ public struct CameraIMUCalibration {
         func cost(_ r: [Double]) -> Double { r.reduce(0) { $0 + $1 * $1 } }
         let steps = [1e-4, 1e-5, 1e-6, 1e-6, 1e-6, 1e-5, 1e-5, 1e-5]
         var p = start
-        var r = residuals(p)
+        // The bias's prior as three more residuals, each in the data's units: the residuals' RMS at the start
+        // times the bias over its prior sigma, so that the cost is the data's and the prior's squares alike.
+        let dataRows = residuals(p)
+        let priorScale = (cost(dataRows) / Double(max(dataRows.count, 1)) * PointRefinement.correlationInflation(dataRows, width: 3))
+            .squareRoot() / Self.gyroBiasPrior
+        func residualsWithPrior(_ p: Parameters) -> [Double] {
+            residuals(p) + [p.gyroBias.x, p.gyroBias.y, p.gyroBias.z].map { $0 * priorScale }
+        }
+        var r = residualsWithPrior(p)
         var damping = 1e-3
         for iteration in 0..<30 {
             let columns = free.map { k -> [Double] in
                 var delta = [Double](repeating: 0, count: count)
                 delta[k] = steps[k]
-                return zip(residuals(apply(p, delta)), r).map { ($0 - $1) / steps[k] }
+                return zip(residualsWithPrior(apply(p, delta)), r).map { ($0 - $1) / steps[k] }
             }
             let n = free.count
             var normal = [[Double]](repeating: [Double](repeating: 0, count: n), count: n)
@@ -640,7 +684,7 @@ public struct CameraIMUCalibration {
                 var delta = [Double](repeating: 0, count: count)
                 for (i, k) in free.enumerated() { delta[k] = reduced[i] }
                 let candidate = apply(p, delta)
-                let candidateResiduals = residuals(candidate)
+                let candidateResiduals = residualsWithPrior(candidate)
                 if cost(candidateResiduals) < cost(r) {
                     let small = abs(delta[0]) < 1e-6 && abs(delta[1]) < 1e-6 && delta[2...].reduce(0) { $0 + abs($1) } < 1e-6
                     p = candidate
@@ -653,7 +697,7 @@ public struct CameraIMUCalibration {
             }
             progress(String(format: "%@, step %d: offset %.4f s, vertical fov %.2f°, gyroscope bias %.3f°/s, residual %.3f°/s", stage, iteration + 1,
                             p.offset, 2 * atan(Double(height) / 2 / exp(p.logFocal)) * 180 / .pi, length(p.gyroBias) * 180 / .pi,
-                            (cost(r) / Double(max(tracks.count, 1))).squareRoot() * framesPerSecond * 180 / .pi))
+                            (cost(Array(r.dropLast(3))) / Double(max(tracks.count, 1))).squareRoot() * framesPerSecond * 180 / .pi))
             if !improved { break }
         }
         return p
@@ -675,6 +719,8 @@ public struct CameraIMUCalibration {
 }
 
 func length(_ v: SIMD3<Double>) -> Double { (v * v).sum().squareRoot() }
+
+func dot(_ a: [Double], _ b: [Double]) -> Double { zip(a, b).reduce(0) { $0 + $1.0 * $1.1 } }
 
 /// Pearson's correlation of two equally long series; -1 when either is constant.
 func correlation(_ a: [Double], _ b: [Double]) -> Double {

@@ -67,6 +67,11 @@ struct PointRefinement {
         var standardErrors: [Double?]
         /// One sigma of the vertical field of view, as a fraction of it.
         var fieldOfViewFraction: Double?
+        /// How much the residuals' correlation from pair to pair widened the standard errors' variance.
+        var correlationInflation = 1.0
+        /// The largest correlation, in the fit's covariance, of the gyroscope's bias with the offset or the mount:
+        /// how far they trade against it (0: not at all; 1: one explains what the other would).
+        var biasTrade: Double?
     }
 
     let calibration: CameraIMUCalibration
@@ -214,6 +219,31 @@ struct PointRefinement {
         return out
     }
 
+    /// How much more the residuals' variance weighs than if they were independent: (1 + ρ) / (1 - ρ), with ρ the
+    /// correlation of each group's residual with the next group's (consecutive frame pairs), as for a first-order
+    /// autoregressive series; 1 when they are uncorrelated. What a rotation does not explain (translation, a
+    /// rolling shutter's wobble, a lens) changes slowly from pair to pair, so neighbouring residuals repeat one
+    /// another, and the data knows less than their count says: standard errors grow by its square root, and
+    /// the bias's prior weighs as much more against the data.
+    static func correlationInflation(_ r: [Double], width: Int) -> Double {
+        let groups = r.count / width
+        guard groups > 3 else { return 1 }
+        var product = 0.0, square = 0.0
+        for g in 0..<groups {
+            for j in 0..<width {
+                let v = r[g * width + j]
+                square += v * v
+                if g + 1 < groups { product += v * r[(g + 1) * width + j] }
+            }
+        }
+        guard square > 0 else { return 1 }
+        let rho = min(max(product / square, 0), 0.9)
+        return (1 + rho) / (1 - rho)
+    }
+
+    /// The slots of the gyroscope's bias (rad/s in S), which carry `CameraIMUCalibration.gyroBiasPrior`.
+    static let biasSlots = 5..<8
+
     /// A pair whose rays cannot be fitted counts as this many radians on each axis.
     static let unfitPair = 0.05
 
@@ -270,6 +300,10 @@ struct PointRefinement {
         var (r, rays) = evaluate(p, ranges: ranges)
         let startNorms = Self.norms(r, width: width).sorted()
         let scale = max(1e-6, 2 * (startNorms.isEmpty ? 0 : startNorms[startNorms.count / 2]))
+        // The bias's prior, in the residuals' units: their RMS at the start over the prior's sigma.
+        let priorWeight = (Self.cost(r) / Double(max(r.count, 1)) * Self.correlationInflation(r, width: width)).squareRoot()
+            / CameraIMUCalibration.gyroBiasPrior
+        func priorCost(_ p: Parameters) -> Double { (p.base.gyroBias * p.base.gyroBias).sum() * priorWeight * priorWeight }
         var damping = 1e-3
         for iteration in 0..<iterations {
             let columns = self.columns(p, r, rays: rays, ranges: ranges)
@@ -288,7 +322,11 @@ struct PointRefinement {
                 }
                 gradient[i] = -zip(weighted, r).reduce(0) { $0 + $1.0 * $1.1 }
             }
-            let cost = Self.robustCost(r, width: width, scale: scale)
+            for (i, k) in free.enumerated() where Self.biasSlots.contains(k) {
+                normal[i][i] += priorWeight * priorWeight
+                gradient[i] -= priorWeight * priorWeight * p.base.gyroBias[k - Self.biasSlots.lowerBound]
+            }
+            let cost = Self.robustCost(r, width: width, scale: scale) + priorCost(p)
             var improved = false
             for _ in 0..<8 {
                 var damped = normal
@@ -298,7 +336,7 @@ struct PointRefinement {
                 for (i, k) in free.enumerated() { delta[k] = reduced[i] }
                 let candidate = apply(p, delta)
                 let (candidateResiduals, candidateRays) = evaluate(candidate, ranges: ranges)
-                let candidateCost = Self.robustCost(candidateResiduals, width: width, scale: scale)
+                let candidateCost = Self.robustCost(candidateResiduals, width: width, scale: scale) + priorCost(candidate)
                 if candidateCost < cost {
                     p = candidate; r = candidateResiduals; rays = candidateRays
                     damping = max(damping / 10, 1e-9)
@@ -376,8 +414,14 @@ struct PointRefinement {
         var outcome = Outcome(parameters: p, rmsPixels: reprojectionRMS(p, rays: rays),
                               standardErrors: [Double?](repeating: nil, count: slotCount), fieldOfViewFraction: nil)
         let columns = self.columns(p, r, rays: rays, ranges: ranges)
-        guard let (inverse, variance) = Self.covariance(columns: columns, residuals: r) else { return outcome }
+        let prior = free.indices.filter { Self.biasSlots.contains(free[$0]) }
+        outcome.correlationInflation = Self.correlationInflation(r, width: width)
+        guard let (inverse, variance) = Self.covariance(columns: columns, residuals: r, inflation: outcome.correlationInflation,
+                                                        priorSigma: Dictionary(uniqueKeysWithValues: prior.map { ($0, CameraIMUCalibration.gyroBiasPrior) }))
+        else { return outcome }
         for (i, k) in free.enumerated() where inverse[i][i] >= 0 { outcome.standardErrors[k] = (variance * inverse[i][i]).squareRoot() }
+        let traded = free.indices.filter { [0, 2, 3, 4].contains(free[$0]) }, bias = free.indices.filter { Self.biasSlots.contains(free[$0]) }
+        outcome.biasTrade = bias.flatMap { b in traded.map { t in abs(inverse[b][t]) / max((inverse[b][b] * inverse[t][t]).squareRoot(), 1e-300) } }.max()
         // The field of view moves with the focal length and the coefficients: its variance is gᵀ Σ g.
         if knownCamera == nil, let fov = camera(p).verticalFieldOfViewDegrees {
             let n = columns.count
@@ -397,12 +441,17 @@ struct PointRefinement {
     /// (JᵀJ)⁻¹ and the residuals' variance σ² for a Jacobian given by its columns, so that σ²(JᵀJ)⁻¹ is the
     /// parameters' covariance; nil with no more residuals than parameters, or a system that will not solve.
     /// A ridge far below every measured curvature keeps a direction the motion does not reach solvable and
-    /// gives it the huge error it has.
-    static func covariance(columns: [[Double]], residuals r: [Double]) -> (inverse: [[Double]], variance: Double)? {
+    /// gives it the huge error it has. `priorSigma` gives, by column, a Gaussian prior's sigma in the parameter's
+    /// units: the covariance is then σ²(JᵀJ + σ²·P)⁻¹ with P the priors' precisions, never wider than the prior.
+    /// `inflation` scales the residuals' variance for their correlation (`correlationInflation`).
+    static func covariance(columns: [[Double]], residuals r: [Double], inflation: Double = 1, priorSigma: [Int: Double] = [:])
+        -> (inverse: [[Double]], variance: Double)? {
         let n = columns.count
         guard r.count > n, n > 0 else { return nil }
         var normal = [[Double]](repeating: [Double](repeating: 0, count: n), count: n)
         for i in 0..<n { for j in 0..<n { normal[i][j] = zip(columns[i], columns[j]).reduce(0) { $0 + $1.0 * $1.1 } } }
+        let variance = cost(r) / Double(r.count - n) * inflation
+        for (k, sigma) in priorSigma where k < n && sigma > 0 { normal[k][k] += variance / (sigma * sigma) }
         let ridge = 1e-12 * (0..<n).map { normal[$0][$0] }.max()!
         for k in 0..<n { normal[k][k] += ridge }
         var inverse: [[Double]] = []
@@ -412,6 +461,6 @@ struct PointRefinement {
             guard let column = LinearSystem.solve(normal, unit) else { return nil }
             inverse.append(column)
         }
-        return (inverse, cost(r) / Double(r.count - n))
+        return (inverse, variance)
     }
 }

@@ -99,6 +99,11 @@ public struct AttitudeCalibrationOptions: ParsableArguments {
     public func apply(to options: inout SnapshotOptions, live: Bool = false) throws {
         if let calibration {
             try options.applyCalibration(path: calibration)
+            let loose = ["x", "y", "z"].filter { CameraIMUCalibrationFile.undeterminedKeys(path: calibration).contains("imu_to_camera_" + $0) }
+            if !loose.isEmpty {
+                let axes = loose.joined(separator: " and "), pronoun = loose.count > 1 ? "them" : "it"
+                Messages.logger.warning("\(calibration): calibrate did not determine the mount about the camera's \(axes) (see its not_determined): drawn with no turn about \(pronoun)")
+            }
             if let offset = options.liveTimeOffset, !live {
                 Messages.logger.warning("\(String(format: "%@'s time offset of %.1f ms is a live rig's (time_offset_clock: live): it pairs imud's arrival times with the camera's, not a clip with a log, so it is not applied here", calibration, offset * 1000))")
             }

@@ -29,33 +29,53 @@ public struct CalibrationReport {
             let pinhole = known.camera.pinhole
             lines.append(String(format: "vertical field of view %.3f° (given: %@, fx %.2f, fy %.2f px, %@ lens)", result.verticalFieldOfViewDegrees,
                                 known.path, pinhole.fx, pinhole.fy, known.camera.lens.modelName))
+        } else if let why = undetermined("camera_matrix") {
+            lines.append(String(format: "vertical field of view: not determined (the fit's %.3f° %@), not written", result.verticalFieldOfViewDegrees, why))
         } else {
             lines.append(String(format: "vertical field of view %.3f°%@ (fx = fy = %.2f px, principal point at the centre, %@)",
                          result.verticalFieldOfViewDegrees,
                          errors.map { String(format: " ± %.3f%%", $0.verticalFieldOfViewFraction * 100) } ?? "", result.camera.fx,
                          lensDescription))
         }
-        if let readout = result.readout {
+        for k in 1...4 { if let why = undetermined("k\(k)") { lines.append("lens k\(k): not determined (\(why))") } }
+        if let readout = result.readout, let why = undetermined("rolling_shutter_readout_s") {
+            lines.append(String(format: "rolling shutter readout: not determined (the fit's %.2f ms %@), not written", readout * 1000, why))
+        } else if let readout = result.readout {
             lines.append(String(format: "rolling shutter readout %.2f ms%@ (row y is seen at log time = video time + offset + readout × "
                                 + "(y / height - 1/2): the offset is the middle row's)", readout * 1000,
                                 errors?.readoutSeconds.map { String(format: " ± %.2f ms", $0 * 1000) } ?? ""))
         }
         let q = result.deviceFromIMU.w < 0 ? -result.deviceFromIMU : result.deviceFromIMU
-        lines.append(String(format: "mount imu_to_camera %.6f,%.6f,%.6f,%.6f (v_D = R·v_S)", q.w, q.x, q.y, q.z)
+        if let why = undetermined("imu_to_camera") { lines.append("mount: not determined (\(why)), not written") }
+        lines.append(String(format: "mount%@ imu_to_camera %.6f,%.6f,%.6f,%.6f (v_D = R·v_S)",
+                            undetermined("imu_to_camera") == nil ? "" : " (the fit's, not written)", q.w, q.x, q.y, q.z)
               + (errors.map { String(format: " ± %.3f°, %.3f°, %.3f° about the camera's x, y, z", $0.mountDegrees.x,
                                      $0.mountDegrees.y, $0.mountDegrees.z) } ?? ""))
+        for (axis, name) in ["x (tilt)", "y (pan)", "z (roll)"].enumerated() {
+            if let why = undetermined("imu_to_camera_" + ["x", "y", "z"][axis]) {
+                lines.append("mount about the camera's \(name): not determined (\(why))")
+            }
+        }
         let turned = result.turnedDegrees
         lines.append(String(format: "turned %.0f° about the camera's x (tilt), %.0f° about y (pan), %.0f° about z (roll), "
                      + "summed over the frame pairs used", turned.x, turned.y, turned.z))
         let bias = result.gyroBias * 180 / .pi
-        lines.append(String(format: "gyroscope bias %.3f,%.3f,%.3f °/s (in the IMU's frame; estimated with the rest, not written)",
-                     bias.x, bias.y, bias.z))
+        let biasErrors = errors?.gyroBiasDegreesPerSecond.map { String(format: " ± %.3f, %.3f, %.3f", $0.x, $0.y, $0.z) } ?? ""
+        if let why = undetermined("gyro_bias") {
+            lines.append(String(format: "gyroscope bias: not determined (the fit's %.3f,%.3f,%.3f °/s, %@), not written", bias.x, bias.y, bias.z, why))
+        } else {
+            lines.append(String(format: "gyroscope bias %.3f,%.3f,%.3f °/s%@ (in the IMU's frame; prior ± %.1f °/s)",
+                                bias.x, bias.y, bias.z, biasErrors, CameraIMUCalibration.gyroBiasPriorDegreesPerSecond))
+        }
         lines.append(String(format: "residual %.3f °/s over %d of %d frames (%d without texture, %d translating or mistracked, "
                      + "%d outside the log)", result.residualDegreesPerSecond, result.framesUsed, result.framesTotal,
                      result.untextured, result.translated, result.outsideLog)
                      + (result.reprojectionPixels.map { String(format: "; tracked points missed by %.3f px RMS", $0) } ?? ""))
         return lines
     }
+
+    /// The standard error and why, when the clip does not determine the number the file lists under `key`.
+    func undetermined(_ key: String) -> String? { result.undetermined.first { $0.key == key }?.text }
 
     /// The lens and, when estimated, its coefficients with their standard errors.
     var lensDescription: String {

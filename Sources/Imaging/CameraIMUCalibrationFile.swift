@@ -36,6 +36,14 @@ public struct CameraIMUCalibrationFile: Sendable {
     /// True when only the time offset is known: the file then holds `time_offset_s`, `undetermined` and
     /// the reason in `warning`, and no camera or mount.
     public var offsetOnly = false
+    /// What the clip does not determine, by the key the file lists it under (`undetermined`), with its standard
+    /// error and why (`not_determined`). `camera_matrix` here leaves the camera out of the file, `imu_to_camera`
+    /// the mount; each of `imu_to_camera_x`, `_y`, `_z` alone says the mount written takes no turn about that
+    /// camera axis.
+    public var undetermined: [(key: String, why: String)] = []
+    /// The gyroscope's bias about the IMU's x, y, z in degrees per second (`gyro_bias_deg_per_s`), with its
+    /// standard errors, when written.
+    public var gyroBias: (value: SIMD3<Double>, standardError: SIMD3<Double>)?
 
     /// A file that records the time offset alone, and why the camera and mount are not determined.
     public static func offsetOnly(timeOffset: Double, reason: String) -> CameraIMUCalibrationFile {
@@ -103,6 +111,13 @@ public struct CameraIMUCalibrationFile: Sendable {
         raw.frames_used = Int32(framesUsed)
         raw.frames_total = Int32(framesTotal)
         raw.offset_only = offsetOnly ? 1 : 0
+        raw.omit_camera = undetermined.contains { $0.key == "camera_matrix" } ? 1 : 0
+        raw.omit_mount = undetermined.contains { $0.key == "imu_to_camera" } ? 1 : 0
+        if let gyroBias {
+            raw.has_gyro_bias = 1
+            raw.gyro_bias_deg_per_s = (gyroBias.value.x, gyroBias.value.y, gyroBias.value.z)
+            raw.gyro_bias_se_deg_per_s = (gyroBias.standardError.x, gyroBias.standardError.y, gyroBias.standardError.z)
+        }
         raw.live_offset = liveOffset ? 1 : 0
         let coefficients = lens == .pinhole ? [] : lens.coefficients
         withUnsafeMutableBytes(of: &raw.distortion) { _ = $0.bindMemory(to: Double.self).update(fromContentsOf: coefficients) }
@@ -126,12 +141,21 @@ public struct CameraIMUCalibrationFile: Sendable {
         var text: UnsafeMutablePointer<CChar>?
         var count = 0
         let model: String? = { if case .fisheye = lens { return "fisheye" } else { return nil } }()
+        let names = undetermined.map { strdup($0.key) }, whys = undetermined.map { strdup($0.why) }
+        defer { (names + whys).forEach { free($0) } }
         try warning.withCString { warning in
             raw.warning = warning
             try (model ?? "").withCString { model in
                 raw.distortion_model = model
-                _ = try withErrorBuffer { err, len in cvs_calibration_encode(type, &raw, &text, &count, err, len) }
-                    describe: { ImagingError.intrinsics(path: path, reason: "cannot write the calibration: \($0)") }
+                try names.map { UnsafePointer($0) }.withUnsafeBufferPointer { names in
+                    try whys.map { UnsafePointer($0) }.withUnsafeBufferPointer { whys in
+                        raw.undetermined_count = Int32(undetermined.count)
+                        raw.undetermined_names = names.baseAddress
+                        raw.undetermined_why = whys.baseAddress
+                        _ = try withErrorBuffer { err, len in cvs_calibration_encode(type, &raw, &text, &count, err, len) }
+                            describe: { ImagingError.intrinsics(path: path, reason: "cannot write the calibration: \($0)") }
+                    }
+                }
             }
         }
         guard let text else { throw ImagingError.intrinsics(path: path, reason: "cannot write the calibration: nothing encoded") }
@@ -139,15 +163,42 @@ public struct CameraIMUCalibrationFile: Sendable {
         return Data(bytes: text, count: count)
     }
 
-    /// Why a file `calibrate` wrote with only the time offset cannot serve as a camera or a mount, or nil
-    /// for any other file.
-    static func undetermined(path: String) -> String? {
+    /// The names a file lists under `undetermined` (YAML `undetermined: [ a, b ]` or XML `<undetermined>a b</undetermined>`),
+    /// empty for a file without them.
+    public static func undeterminedKeys(path: String) -> [String] {
         guard let data = FileManager.default.contents(atPath: path), data.count <= 1 << 20,
-              let text = String(data: data, encoding: .utf8), text.contains("\nundetermined:"),
-              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("time_offset_s:") }) else { return nil }
-        let offset = line.dropFirst("time_offset_s:".count).trimmingCharacters(in: .whitespaces)
-        return "calibrate determined only the time offset (\(offset) s) here, not the camera or the mount (see its warning); "
-            + "give --time-offset \(offset) with --fov or --intrinsics and --mount instead"
+              let text = String(data: data, encoding: .utf8) else { return [] }
+        let list: Substring
+        if let key = text.range(of: "\nundetermined:") {
+            // A flow sequence OpenCV may wrap over several lines.
+            let rest = text[key.upperBound...]
+            list = rest.firstIndex(of: "]").map { rest[..<$0] } ?? rest.prefix { $0 != "\n" }
+        } else if let open = text.range(of: "<undetermined>"), let close = text.range(of: "</undetermined>", range: open.upperBound..<text.endIndex) {
+            list = text[open.upperBound..<close.lowerBound]
+        } else {
+            return []
+        }
+        return list.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init)
+    }
+
+    /// Why a file `calibrate` wrote cannot serve as a camera (`camera_matrix` undetermined) or a mount
+    /// (`imu_to_camera` undetermined, the file holding the time offset alone), or nil when it can.
+    static func undetermined(path: String, key: String) -> String? {
+        let keys = undeterminedKeys(path: path)
+        guard keys.contains(key) else { return nil }
+        let text = (FileManager.default.contents(atPath: path)).flatMap { String(data: $0, encoding: .utf8) } ?? ""
+        let offset = text.split(separator: "\n").first(where: { $0.hasPrefix("time_offset_s:") })
+            .map { $0.dropFirst("time_offset_s:".count).trimmingCharacters(in: .whitespaces) } ?? "its"
+        if keys.contains("imu_to_camera") && keys.contains("camera_matrix") {
+            return "calibrate determined only the time offset (\(offset) s) here, not the camera or the mount (see its warning or not_determined); "
+                + "give --time-offset \(offset) with --fov or --intrinsics and --mount instead"
+        }
+        if key == "imu_to_camera" {
+            return "calibrate did not determine the mount here (see its not_determined): give --intrinsics with this file, "
+                + "--time-offset \(offset) and --mount instead of --calibration"
+        }
+        return "calibrate did not determine the field of view here (see its not_determined); give --intrinsics or --fov with "
+            + "--time-offset \(offset) and --mount instead"
     }
 
     /// Reads the mount (`imu_to_camera`, v_D = R·v_S), the time offset (`time_offset_s`) and whether it is a
@@ -155,7 +206,7 @@ public struct CameraIMUCalibrationFile: Sendable {
     /// from `CalibratedCamera.read`.
     public static func readMount(path: String) throws -> (deviceFromIMU: Quaternion, timeOffset: Double, liveOffset: Bool) {
         try FileStorageText.check(path: path, integers: [], range: 0...0)
-        if let reason = undetermined(path: path) { throw ImagingError.intrinsics(path: path, reason: reason) }
+        if let reason = undetermined(path: path, key: "imu_to_camera") { throw ImagingError.intrinsics(path: path, reason: reason) }
         var q = [Double](repeating: 0, count: 4)
         var offset = 0.0
         var live: Int32 = 0

@@ -3,8 +3,12 @@ import Foundation
 
 /// The formats `RawLogReader` understands.
 public enum RawLogFormat: String, Sendable {
-    /// steady-dice raw CSV: `t,gx,gy,gz,ax,ay,az[,mx,my,mz][,qw,qx,qy,qz][,moving]`, SI units.
+    /// steady-dice raw CSV: `t,gx,gy,gz[,ax,ay,az][,mx,my,mz][,qw,qx,qy,qz][,moving]`, SI units.
     case rawCSV = "raw-csv"
+    /// A video's GoPro GPMF track (`gpmd`): the camera's own GYRO and ACCL, in the device frame.
+    case gpmf = "gpmd"
+    /// A video's Camera Motion Metadata track (`camm`): the camera's own gyroscope and accelerometer, in the device frame.
+    case camm
     /// x-io Technologies CSV: `Time (s)`, gyroscope in deg/s, accelerometer in g, magnetometer in µT.
     case xio = "x-io"
     /// A Sensor Logger recording folder: `Gyroscope.csv`, `Accelerometer.csv`, `Magnetometer.csv`.
@@ -23,8 +27,11 @@ public struct RawIMULog: Sendable {
     public var time: [Double]
     /// Angular rate, rad/s.
     public var gyro: [SIMD3<Double>]
-    /// Specific force (gravity included), m/s².
+    /// Specific force (gravity included), m/s²; NaN throughout when `hasAccelerometer` is false.
     public var acc: [SIMD3<Double>]
+    /// False for a gyroscope-only log (`t,gx,gy,gz`): what needs the accelerometer (fusion) refuses it, what needs
+    /// only the gyroscope (calibrate, integrating the rate) reads it as any other.
+    public var hasAccelerometer = true
     /// Magnetic field, µT; nil when the log has none.
     public var mag: [SIMD3<Double>]?
     /// Reference attitude, sensor into east-north-up, `[w, x, y, z]`; NaN where unknown.

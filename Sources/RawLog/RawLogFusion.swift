@@ -33,6 +33,7 @@ public enum RawLogFusion {
                             parameters: FusionParameters = .default,
                             withStatus: Bool = false, declinationDegrees: Double? = nil) throws -> [FusedSample] {
         let mode = mode ?? naturalMode(of: log)
+        try checkAccelerometer(log)
         if mode == .nineD && log.mag == nil {
             throw RawLogError(path: log.path, "9D fusion needs magnetometer columns, and this log has none; use 6D")
         }

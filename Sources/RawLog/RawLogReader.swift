@@ -4,6 +4,7 @@ import AttitudeMath
 import CSVText
 import Foundation
 import Recording
+import CameraMotion
 
 /// Reads raw inertial logs in any supported format. Files ending in `.xz` are decompressed
 /// by running `xz -dc` (xz-utils, installed by scripts/setup).
@@ -11,14 +12,15 @@ public enum RawLogReader {
     // MARK: - Detection
 
     /// True when `path` is a raw IMU log this reader understands: a Sensor Logger or x-IMU3 folder with
-    /// gyroscope and accelerometer files, or a CSV (optionally `.xz`) whose header is the raw CSV or x-io
-    /// header. Never throws.
+    /// gyroscope and accelerometer files, a CSV (optionally `.xz`) whose header is the raw CSV or x-io
+    /// header, or an MP4 or QuickTime video (its own `gpmd` or `camm` track, read by `read`). Never throws.
     public static func isRawLog(path: String) -> Bool {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return false }
         if isDirectory.boolValue {
             return RecordingFolder.open(path)?.hasRawStreams ?? false
         }
+        if CameraMotion.isMP4(path: path) { return true }
         // A pipe is not sniffed: its bytes can be read only once, and it is read as an attitude log.
         guard FileKind.of(path) == .regular,
               let data = try? contents(of: path, prefixBytes: 64 * 1024),
@@ -28,7 +30,7 @@ public enum RawLogReader {
 
     /// The format a header line names, or nil. Names are matched without regard to case.
     static func format(ofHeader header: CSVHeader) -> RawLogFormat? {
-        if ["t", "gx", "gy", "gz", "ax", "ay", "az"].allSatisfy({ header.index(of: $0) != nil }) { return .rawCSV }
+        if ["t", "gx", "gy", "gz"].allSatisfy({ header.index(of: $0) != nil }) { return .rawCSV }
         if header.index(of: XIOColumns.time) == 0 && header.index(of: XIOColumns.gyro[0]) != nil
             && header.index(of: XIOColumns.acc[0]) != nil {
             return .xio
@@ -66,14 +68,15 @@ public enum RawLogReader {
                 return try checked(OpenCameraSensorsReader.read(folder))
             }
         }
+        if CameraMotion.isMP4(path: path) { return try checked(withGaps(readVideo(path: path))) }
         let table = try RawTable(data: contents(of: path), path: path)
         switch format(ofHeader: table.header) {
         case .rawCSV: return try checked(withGaps(readRawCSV(table)), table: table)
         case .xio: return try checked(withGaps(readXIO(table)), table: table)
-        case .sensorLogger, .xIMU3, .openCameraSensors, nil:
+        case .sensorLogger, .xIMU3, .openCameraSensors, .gpmf, .camm, nil:
             throw RawLogError(path: path, line: table.headerLine,
                               "unrecognised header \(MessageText.quoted(table.header.names.joined(separator: ","))); expected "
-                              + "'t,gx,gy,gz,ax,ay,az,mx,my,mz' (raw CSV) or x-io's 'Time (s),Gyroscope X (deg/s),…'")
+                              + "'t,gx,gy,gz[,ax,ay,az][,mx,my,mz]' (raw CSV) or x-io's 'Time (s),Gyroscope X (deg/s),…'")
         }
     }
 
@@ -132,10 +135,13 @@ public enum RawLogReader {
         throw RawLogError(path: log.path, message)
     }
 
-    /// steady-dice raw CSV, SI units; magnetometer and reference columns optional.
+    /// steady-dice raw CSV, SI units; accelerometer, magnetometer and reference columns optional (a gyroscope-only
+    /// log has NaN accelerometer samples and `hasAccelerometer` false).
     static func readRawCSV(_ table: RawTable) throws -> RawIMULog {
         let path = table.path
-        var names = ["t", "gx", "gy", "gz", "ax", "ay", "az"]
+        var names = ["t", "gx", "gy", "gz"]
+        let hasAcc = try optionalGroup(["ax", "ay", "az"], in: table)
+        if hasAcc { names += ["ax", "ay", "az"] }
         let hasMag = try optionalGroup(["mx", "my", "mz"], in: table)
         let hasReference = try optionalGroup(["qw", "qx", "qy", "qz"], in: table)
         let hasMoving = table.index(of: "moving") != nil
@@ -145,11 +151,13 @@ public enum RawLogReader {
         let indices = try names.map { try table.requireColumn($0, format: "raw CSV") }
         let columns = try table.numbers(columns: indices)
         try checkTime(columns[0], table: table, column: "t")
+        let noAcc = [Double](repeating: .nan, count: columns[0].count)
         var log = RawIMULog(path: path, format: .rawCSV, time: columns[0],
                             gyro: vectors(columns[1], columns[2], columns[3], scale: 1),
-                            acc: vectors(columns[4], columns[5], columns[6], scale: 1),
+                            acc: hasAcc ? vectors(columns[4], columns[5], columns[6], scale: 1) : vectors(noAcc, noAcc, noAcc, scale: 1),
                             mag: nil)
-        var next = 7
+        log.hasAccelerometer = hasAcc
+        var next = hasAcc ? 7 : 4
         if hasMag {
             log.mag = vectors(columns[next], columns[next + 1], columns[next + 2], scale: 1)
             next += 3

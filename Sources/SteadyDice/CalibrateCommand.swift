@@ -95,17 +95,29 @@ struct Calibrate: ParsableCommand {
         if let folder { return try calibrateRig(folder: folder) }
         let video = self.video ?? ""
         let sameClock = RecordingFolder.open(video)?.producer == .openCameraSensors
-        guard let log = log ?? (sameClock ? video : nil) else {
+        // A video file may carry its camera's own motion (a GoPro's gpmd track, a camm track): it is its own log.
+        let ownTrack = log == nil && !sameClock && RawLogReader.isRawLog(path: video)
+        guard let log = log ?? (sameClock || ownTrack ? video : nil) else {
             throw CommandFailure("--log is needed: the IMU's raw log of the clip's minutes (only an OpenCamera Sensors folder "
-                                 + "as --video carries its own)")
+                                 + "or a video with its own gpmd or camm track as --video carries its own)")
         }
         let gyro: GyroIntegral
         var logClockStart: Double?
+        var videoTimelineStart: Double?
         if RawLogReader.isRawLog(path: log) {
-            let raw = try RawLogReader.read(path: log, platform: recording.platform)
+            let raw: RawIMULog
+            do {
+                raw = try RawLogReader.read(path: log, platform: recording.platform)
+            } catch let error as RawLogError where ownTrack {
+                throw CommandFailure("--log is needed: \(error)")
+            }
             guard raw.count >= 2 else { throw CommandFailure("\(log): fewer than two samples") }
             gyro = GyroIntegral(time: raw.time, rate: raw.gyro)
             logClockStart = raw.clockStart
+            if raw.format == .gpmf || raw.format == .camm {
+                reportReading(raw, logger: Messages.logger)
+                videoTimelineStart = raw.time[0]
+            }
         } else {
             // No gyroscope: the attitude's own differences over its time stamps.
             let attitude = try AttitudeLog.load(path: log, platform: recording.platform)
@@ -115,13 +127,26 @@ struct Calibrate: ParsableCommand {
                     + "time stamps (\(attitude.samples.count) samples)")
         }
         var stampOffset: Double?
+        var timelineOffset: Double?
         let found = try solve(clipPath: video, inputs: [video, log], gyro: gyro, describe: "\(video) with \(log)") { clip in
+            // A video's own motion track is timed on the video's timeline, as its frames are: offset 0 there is
+            // the first frame's time less the track's first sample's.
+            if let trackStart = videoTimelineStart, log == video, let firstFrame = clip.frameTimes.first {
+                timelineOffset = firstFrame - trackStart
+                message(String(format: "the frames and the motion track share the video's timeline: searching ±%g s around it", maxOffset))
+                return timelineOffset
+            }
             // Frames and gyroscope stamped on one clock: the stamps say where to look.
             guard let frameStart = clip.stampClockStart, let logStart = logClockStart, log == video else { return nil }
             message(String(format: "the frames and the gyroscope share the phone's clock: by their stamps the offset is %.4f s; "
                            + "searching ±%g s around it", frameStart - logStart, maxOffset))
             stampOffset = frameStart - logStart
             return stampOffset
+        }
+        if let found, let timelineOffset {
+            print(String(format: "on the video's own timeline the offset is %.2f ms: the frame presented at t shows the motion "
+                         + "the track stamps at t %@ %.2f ms", (found - timelineOffset) * 1000, found - timelineOffset < 0 ? "-" : "+",
+                         abs(found - timelineOffset) * 1000))
         }
         if let found, let stampOffset {
             print(String(format: "the offset is %.2f ms after the frames' own stamps (they mark the first row's exposure; the "
@@ -160,7 +185,7 @@ struct Calibrate: ParsableCommand {
 
     /// Tracks the clip, fits it against `gyro` (searching around `centre(clip)` when it gives one) and prints
     /// and writes the result. With `liveShift` the offset written is the live one: the fit's minus the shift.
-    /// Returns the fit's offset (log time = video time + offset), nil when only the offset was determined.
+    /// Returns the fit's offset (log time = video time + offset), also when only the offset was determined.
     @discardableResult
     private func solve(clipPath: String, inputs: [String], gyro: GyroIntegral, describe: String, liveShift: Double? = nil,
                        centre: (ClipTracks) -> Double?) throws -> Double? {
@@ -190,9 +215,10 @@ struct Calibrate: ParsableCommand {
         var result: CameraIMUCalibrationResult
         do {
             result = try calibration.fit(clip.tracks)
-        } catch CalibrationError.onlyOffset(let offset, let correlation, let reason) {
+        } catch CalibrationError.onlyOffset(let offset, let correlation, let standardError, let reason) {
             // What is known, marked as what it is; nothing else is written as if it were measured.
-            print(String(format: "time offset %.4f s (%@), from the rotation rates alone (correlation %.2f)", live(offset), clockNote, correlation))
+            print(String(format: "time offset %.4f s ± %.3f ms (%@), from the rotation rates alone (correlation %.2f)", live(offset),
+                          standardError * 1000, clockNote, correlation))
             print("field of view and mount: not determined: \(reason)")
             if let calibrationOutput {
                 var file = CameraIMUCalibrationFile.offsetOnly(timeOffset: live(offset), reason: reason)
@@ -205,7 +231,7 @@ struct Calibrate: ParsableCommand {
                 print("wrote \(calibrationOutput.path) (the time offset only)")
             }
             message(String(format: "done in %.1f s", Date().timeIntervalSince(started)))
-            return nil
+            return offset
         } catch let error as CalibrationError {
             throw CommandFailure("\(describe): \(error)")
         }
@@ -226,7 +252,11 @@ struct Calibrate: ParsableCommand {
                                                    mountDegrees: $0.mountDegrees, readoutSeconds: $0.readoutSeconds)
                                          })
             file.lens = result.lens
-            file.readout = result.readout
+            file.readout = result.determines("rolling_shutter_readout_s") ? result.readout : nil
+            file.undetermined = result.undetermined.map { ($0.key, $0.text) }
+            if result.determines("gyro_bias"), let biasErrors = errors?.gyroBiasDegreesPerSecond {
+                file.gyroBias = (result.gyroBias * 180 / .pi, biasErrors)
+            }
             file.liveOffset = liveShift != nil
             // The fit is done: a signal now waits until the file is written and in place, never leaving half of it.
             let finishing = StopSignals()

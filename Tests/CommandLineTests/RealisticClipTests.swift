@@ -71,8 +71,10 @@ final class RealisticClipTests: XCTestCase {
         let readout = try XCTUnwrap(CalibrateCommandTests.number(after: "\nrolling_shutter_readout_s: ", in: text), text)
         XCTAssertEqual(readout, kind.readout, accuracy: 0.002, "\(kind.name): readout")
         XCTAssertTrue(text.contains("time_offset_refers_to: middle_row"), text)
+        // The readout is written only when its standard error (widened for the residuals' correlation from pair
+        // to pair, which a translating camera's parallax makes larger) is under a fifth of a frame.
         let readoutError = try XCTUnwrap(CalibrateCommandTests.number(after: "readout_ms: ", in: text), text)
-        XCTAssertTrue(readoutError > 0 && readoutError < 1, "\(kind.name): readout ± \(readoutError) ms")
+        XCTAssertTrue(readoutError > 0 && readoutError < (kind.name == "moving" ? 6.6 : 1), "\(kind.name): readout ± \(readoutError) ms")
         XCTAssertTrue(run.stdout.contains("rolling shutter readout"), run.stdout)
         return made
     }
@@ -121,14 +123,23 @@ final class RealisticClipTests: XCTestCase {
         XCTAssertGreaterThan((periods.max() ?? 0) - (periods.min() ?? 0), 0.01, "the periods vary: \(periods.prefix(8))")
     }
 
-    /// A rig that turns 2 % of a hand's motion (a few hundredths of a degree per frame) is refused, saying
-    /// how little it turned; nothing is written.
-    func testANearlyStationaryRigIsRefused() throws {
+    /// A rig that turns 2 % of a hand's motion (a quarter of a pixel a frame) still pins its time offset, which is
+    /// written; the field of view and the readout are marked not determined (tracking's sub-pixel bias put the field
+    /// of view 5 % off at a standard error of 0.4 %), so the file serves no camera, and says why.
+    func testANearlyStationaryRigGivesItsOffsetButNoCamera() throws {
         let made = try makeClip("still", ["--motion-scale", "0.02"])
         let (clip, log) = (made["--video"], made["--log"])
         let output = folder.appendingPathComponent("still.yaml").path
-        try CommandHarness.assertRefused(["calibrate", "--video", clip, "--log", log, "-o", output], saying: "the clip hardly turned",
-                                         output: output, timeout: 600)
+        let run = try BuiltTool.run("steady-dice", ["calibrate", "--video", clip, "--log", log, "-o", output], timeout: 600)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains("vertical field of view: not determined"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("sub-pixel bias"), run.stdout)
+        let keys = CameraIMUCalibrationFile.undeterminedKeys(path: output)
+        XCTAssertTrue(keys.contains("camera_matrix") && keys.contains("rolling_shutter_readout_s"), "\(keys)")
+        XCTAssertEqual(try CameraIMUCalibrationFile.readMount(path: output).timeOffset, 0, accuracy: 0.001)
+        XCTAssertThrowsError(try CalibratedCamera.read(path: output)) {
+            XCTAssertTrue("\($0)".contains("did not determine the field of view"), "\($0)")
+        }
     }
 
     /// An MP4 with audio and a data track beside the picture, as cameras write them, is read in full and

@@ -128,19 +128,23 @@ static void writeOffsetClock(cv::FileStorage &fs, const cvs_camera_imu_calibrati
 }
 
 static void writeCalibration(cv::FileStorage &fs, const cvs_camera_imu_calibration *c) {
-    cv::Mat k(3, 3, CV_64F, const_cast<double *>(c->camera_matrix));
-    fs << "camera_matrix" << k;
-    if (c->distortion_count > 0) {
-        fs << "distortion_coefficients" << cv::Mat(1, c->distortion_count, CV_64F, const_cast<double *>(c->distortion));
-    } else {
-        fs << "distortion_coefficients" << cv::Mat::zeros(1, 5, CV_64F);
+    if (!c->omit_camera) {
+        cv::Mat k(3, 3, CV_64F, const_cast<double *>(c->camera_matrix));
+        fs << "camera_matrix" << k;
+        if (c->distortion_count > 0) {
+            fs << "distortion_coefficients" << cv::Mat(1, c->distortion_count, CV_64F, const_cast<double *>(c->distortion));
+        } else {
+            fs << "distortion_coefficients" << cv::Mat::zeros(1, 5, CV_64F);
+        }
+        if (c->distortion_model != nullptr && c->distortion_model[0] != '\0') fs << "distortion_model" << std::string(c->distortion_model);
     }
-    if (c->distortion_model != nullptr && c->distortion_model[0] != '\0') fs << "distortion_model" << std::string(c->distortion_model);
     fs << "image_width" << c->image_width;
     fs << "image_height" << c->image_height;
-    fs.writeComment("imu_to_camera: the mount R (w, x, y, z) with v_D = R v_S; time_offset_s: log time = video time + offset");
-    fs << "imu_to_camera" << "[:" << c->imu_to_camera[0] << c->imu_to_camera[1] << c->imu_to_camera[2]
-       << c->imu_to_camera[3] << "]";
+    if (!c->omit_mount) {
+        fs.writeComment("imu_to_camera: the mount R (w, x, y, z) with v_D = R v_S; time_offset_s: log time = video time + offset");
+        fs << "imu_to_camera" << "[:" << c->imu_to_camera[0] << c->imu_to_camera[1] << c->imu_to_camera[2]
+           << c->imu_to_camera[3] << "]";
+    }
     fs << "time_offset_s" << c->time_offset_s;
     writeOffsetClock(fs, c);
     if (c->has_readout) {
@@ -157,12 +161,30 @@ static void writeCalibration(cv::FileStorage &fs, const cvs_camera_imu_calibrati
         fs << "turned_deg" << "[:" << c->turned_deg[0] << c->turned_deg[1] << c->turned_deg[2] << "]";
     }
     if (c->has_standard_errors) {
-        fs.writeComment("standard_errors: one sigma from the fit (a floor: residuals taken as independent)");
+        fs.writeComment("standard_errors: one sigma from the fit, widened for the residuals' correlation from pair to pair");
         fs << "standard_errors" << "{";
         fs << "time_offset_ms" << c->time_offset_se_ms;
         fs << "vertical_fov_percent" << c->vertical_fov_se_percent;
         fs << "mount_deg" << "[:" << c->mount_se_deg[0] << c->mount_se_deg[1] << c->mount_se_deg[2] << "]";
         if (c->has_readout) fs << "readout_ms" << c->readout_se_ms;
+        if (c->has_gyro_bias) {
+            fs << "gyro_bias_deg_per_s" << "[:" << c->gyro_bias_se_deg_per_s[0] << c->gyro_bias_se_deg_per_s[1]
+               << c->gyro_bias_se_deg_per_s[2] << "]";
+        }
+        fs << "}";
+    }
+    if (c->has_gyro_bias) {
+        fs.writeComment("gyro_bias_deg_per_s: the gyroscope's constant bias about the IMU's x, y, z (what it reads at rest)");
+        fs << "gyro_bias_deg_per_s" << "[:" << c->gyro_bias_deg_per_s[0] << c->gyro_bias_deg_per_s[1] << c->gyro_bias_deg_per_s[2] << "]";
+    }
+    if (c->undetermined_count > 0) {
+        fs.writeComment("undetermined: what this clip does not determine (not written, or for imu_to_camera_x/y/z taken as no turn "
+                        "about that camera axis; k1..k4 written as the lens needs them); not_determined: each one's standard error and why");
+        fs << "undetermined" << "[:";
+        for (int i = 0; i < c->undetermined_count; ++i) fs << std::string(c->undetermined_names[i]);
+        fs << "]";
+        fs << "not_determined" << "{";
+        for (int i = 0; i < c->undetermined_count; ++i) fs << std::string(c->undetermined_names[i]) << std::string(c->undetermined_why[i]);
         fs << "}";
     }
 }

@@ -321,3 +321,109 @@ int vf_scan_times(vf_file *file, double **times, int64_t *count, char *err, size
     *count = (int64_t)used;
     return 0;
 }
+
+int vf_read_data_stream(const char *path, const char *const *tags, int tag_count, char tag[5],
+                        vf_data_packet **packets, int64_t *count, uint8_t **bytes, size_t *byte_count,
+                        char *err, size_t errlen) {
+    char why[128];
+    *packets = NULL;
+    *bytes = NULL;
+    *count = 0;
+    *byte_count = 0;
+    av_log_set_level(AV_LOG_QUIET);
+    AVFormatContext *format = NULL;
+    int code = avformat_open_input(&format, path, NULL, NULL);
+    if (code < 0) {
+        fail(err, errlen, "cannot be opened as a video (%s)", reason(code, why, sizeof why));
+        return -1;
+    }
+    code = avformat_find_stream_info(format, NULL);
+    if (code < 0) {
+        fail(err, errlen, "cannot read its streams (%s)", reason(code, why, sizeof why));
+        avformat_close_input(&format);
+        return -1;
+    }
+    int data = -1;
+    for (int t = 0; t < tag_count && data < 0; t++) {
+        if (strlen(tags[t]) != 4) continue;
+        uint32_t wanted = MKTAG(tags[t][0], tags[t][1], tags[t][2], tags[t][3]);
+        for (unsigned i = 0; i < format->nb_streams; i++) {
+            if (format->streams[i]->codecpar->codec_tag == wanted) {
+                data = (int)i;
+                memcpy(tag, tags[t], 4);
+                tag[4] = 0;
+                break;
+            }
+        }
+    }
+    if (data < 0) {
+        char streams[256];
+        describe_streams(format, streams, sizeof streams);
+        fail(err, errlen, "%s", streams[0] ? streams : "none");
+        avformat_close_input(&format);
+        return 0;
+    }
+    // The video timeline's origin: the first picture stream's start, as vf_next counts frame times.
+    double origin = 0;
+    for (unsigned i = 0; i < format->nb_streams; i++) {
+        AVStream *s = format->streams[i];
+        if (s->codecpar->codec_type == AVMEDIA_TYPE_VIDEO && !(s->disposition & AV_DISPOSITION_ATTACHED_PIC)) {
+            if (s->start_time != AV_NOPTS_VALUE) origin = s->start_time * av_q2d(s->time_base);
+            break;
+        }
+    }
+    for (unsigned i = 0; i < format->nb_streams; i++) {
+        if ((int)i != data) format->streams[i]->discard = AVDISCARD_ALL;
+    }
+    AVRational base = format->streams[data]->time_base;
+    size_t capacity = 64, used = 0, byte_capacity = 64 * 1024, byte_used = 0;
+    vf_data_packet *list = malloc(capacity * sizeof *list);
+    uint8_t *buffer = malloc(byte_capacity);
+    AVPacket *packet = av_packet_alloc();
+    if (!list || !buffer || !packet) {
+        free(list); free(buffer); av_packet_free(&packet); avformat_close_input(&format);
+        fail(err, errlen, "out of memory");
+        return -1;
+    }
+    for (;;) {
+        code = av_read_frame(format, packet);
+        if (code == AVERROR_EOF) break;
+        if (code < 0) {
+            fail(err, errlen, "stopped reading its %s track after %zu packets (%s)", tag, used, reason(code, why, sizeof why));
+            free(list); free(buffer); av_packet_free(&packet); avformat_close_input(&format);
+            return -1;
+        }
+        if (packet->stream_index != data) { av_packet_unref(packet); continue; }
+        int64_t ticks = packet->pts != AV_NOPTS_VALUE ? packet->pts : packet->dts;
+        size_t size = packet->size > 0 ? (size_t)packet->size : 0;
+        int grown = 1;
+        if (used == capacity) {
+            vf_data_packet *more = realloc(list, 2 * capacity * sizeof *list);
+            if (more) { list = more; capacity *= 2; } else grown = 0;
+        }
+        while (grown && byte_used + size > byte_capacity) {
+            uint8_t *more = realloc(buffer, 2 * byte_capacity);
+            if (more) { buffer = more; byte_capacity *= 2; } else grown = 0;
+        }
+        if (!grown) {
+            fail(err, errlen, "out of memory");
+            free(list); free(buffer); av_packet_free(&packet); avformat_close_input(&format);
+            return -1;
+        }
+        vf_data_packet *p = &list[used++];
+        p->time = ticks == AV_NOPTS_VALUE ? NAN : ticks * av_q2d(base) - origin;
+        p->duration = packet->duration > 0 ? packet->duration * av_q2d(base) : 0;
+        p->offset = byte_used;
+        p->size = size;
+        if (size > 0) memcpy(buffer + byte_used, packet->data, size);
+        byte_used += size;
+        av_packet_unref(packet);
+    }
+    av_packet_free(&packet);
+    avformat_close_input(&format);
+    *packets = list;
+    *count = (int64_t)used;
+    *bytes = buffer;
+    *byte_count = byte_used;
+    return 1;
+}

@@ -46,6 +46,14 @@ typedef struct {
     int offset_only;           // 1: only time_offset_s is determined: no camera_matrix, no imu_to_camera, and
                                // `undetermined: [camera_matrix, imu_to_camera]` with the reason in `warning`
     int live_offset;           // 1: time_offset_clock: live (the offset pairs a live rig's arrival clocks); 0: clip
+    int omit_camera;           // 1: the field of view is not determined: no camera_matrix, distortion_coefficients
+    int omit_mount;            // 1: no axis of the mount is determined: no imu_to_camera
+    int has_gyro_bias;         // 1: write gyro_bias_deg_per_s (and its standard errors, when has_standard_errors)
+    double gyro_bias_deg_per_s[3];
+    double gyro_bias_se_deg_per_s[3];
+    int undetermined_count;    // > 0 (and not offset_only): `undetermined: [names]` and `not_determined: {name: why}`
+    const char *const *undetermined_names;
+    const char *const *undetermined_why;
 } cvs_camera_imu_calibration;
 
 /// Encodes the calibration as a cv::FileStorage file in memory (YAML for ".yaml"/".yml", XML for ".xml"),

@@ -51,6 +51,24 @@ int vf_next(vf_file *file, uint8_t **pixels, double *time, char *err, size_t err
 /// vf_next has nothing left. Returns 0, or -1 with err filled.
 int vf_scan_times(vf_file *file, double **times, int64_t *count, char *err, size_t errlen);
 
+/// One packet of a data stream: where its bytes sit in the buffer vf_read_data_stream returns, and when it
+/// plays, in seconds on the video stream's timeline (0 at the video stream's start, as vf_next times frames).
+typedef struct {
+    double time;
+    /// Seconds the packet covers (its MP4 sample duration), or 0 when the file states none.
+    double duration;
+    size_t offset, size;
+} vf_data_packet;
+
+/// Reads every packet of the first data stream whose codec tag is one of `tags` (four characters each, e.g.
+/// "gpmd", "camm"; tried in order), without decoding any picture. Returns 1 with the tag found in `tag` (5
+/// bytes), the packets in *packets and their bytes, one after another, in *bytes (free both with vf_free);
+/// 0 when the file has no such stream (its streams described in `err`); -1 with err filled when the file
+/// cannot be read.
+int vf_read_data_stream(const char *path, const char *const *tags, int tag_count, char tag[5],
+                        vf_data_packet **packets, int64_t *count, uint8_t **bytes, size_t *byte_count,
+                        char *err, size_t errlen);
+
 void vf_free(void *pixels);
 void vf_close(vf_file *file);
 

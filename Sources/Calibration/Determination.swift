@@ -1,0 +1,167 @@
+import AttitudeMath
+import Camera
+import Foundation
+
+/// A number `calibrate` found that its clip does not determine: the file's key for it, its standard error as
+/// printed, and why.
+public struct Undetermined: Sendable, Equatable {
+    /// The name under which the file lists it in `undetermined`: `time_offset_s`, `camera_matrix`, `k1`…`k4`,
+    /// `rolling_shutter_readout_s`, `imu_to_camera_x`, `_y`, `_z` (about the camera's axes), `gyro_bias`.
+    public var key: String
+    /// Its standard error with its unit ("± 3.9°"), or nil when the fit gave none.
+    public var standardError: String?
+    public var why: String
+
+    public init(key: String, standardError: String?, why: String) {
+        self.key = key; self.standardError = standardError; self.why = why
+    }
+
+    /// One line: the standard error and why.
+    public var text: String { (standardError.map { "\($0): " } ?? "") + why }
+}
+
+/// Which of a calibration's numbers its clip determines, each judged on its own standard error against a
+/// threshold derived from what drawing a die over the picture needs (docs/calibration.md, "Which numbers are
+/// written"). One rule for every path: a clip and a log, a record folder, `--intrinsics`, `--lens`.
+public enum Determination {
+    /// The offset is determined when its standard error is under this share of the frame period: an error of a
+    /// tenth of a frame moves the die against the scene by a tenth of the picture's motion between frames.
+    public static let offsetFramePeriods = 0.1
+    /// The field of view, relative: a die at the picture's edge lands this share of its distance from the
+    /// centre away from where it belongs.
+    public static let fieldOfViewFraction = 0.02
+    /// A lens coefficient moves a ray at the picture's corner by k·s^(2i+1) (s the corner's angle for a fisheye,
+    /// its tangent for a radial lens): determined when its standard error moves the corner by under this share
+    /// of its distance from the centre, as the field of view's.
+    public static let lensCornerFraction = 0.02
+    /// The readout, in frame periods: the top and bottom rows move by half its error, as much as the offset's
+    /// threshold allows.
+    public static let readoutFramePeriods = 0.2
+    /// Pixels: the least median image motion per frame pair for the camera's numbers (field of view, lens,
+    /// readout). Below it a tracker's sub-pixel bias (flow locks towards whole pixels) scales the measured motion
+    /// by several per cent, which no standard error sees: a synthetic clip moving 0.36 px a frame gave a field of
+    /// view 5 % off at ± 0.4 %. The offset (when the motion changes) and the mount (which way it turns) do not
+    /// rest on the motion's size.
+    public static let cameraPixelsPerPair = 0.5
+    /// Degrees, about each of the camera's axes: the die's faces tilt by the mount's error, and two degrees are
+    /// about what the eye notices on a die.
+    public static let mountDegrees = 2.0
+    /// Degrees per second, each axis: the data, not the prior (`CameraIMUCalibration.gyroBiasPriorDegreesPerSecond`),
+    /// holds the bias when it narrows it to a fifth of the prior.
+    public static let gyroBiasDegreesPerSecond = 0.1
+
+    static let axisNames = ["x (tilt)", "y (pan)", "z (roll)"]
+
+    /// Judges `result` in place: lists in `result.undetermined` each number its standard error leaves undetermined,
+    /// and takes the mount about each undetermined axis as no turn about it (the rotation about that axis nearest
+    /// to identity: the IMU's axes as the camera's, as a camera's own motion track has them). `framePeriod` in
+    /// seconds; `fitsCamera` false when the camera was given (`--intrinsics`).
+    public static func judge(_ result: inout CameraIMUCalibrationResult, framePeriod: Double, fitsCamera: Bool) {
+        var out: [Undetermined] = []
+        let turned = result.turnedDegrees
+        let turnedText = String(format: "the clip turned %.0f°, %.0f° and %.0f° about the camera's x, y and z", turned.x, turned.y, turned.z)
+        guard let errors = result.uncertainty else {
+            let why = "the fit gave no standard errors"
+            out.append(Undetermined(key: "time_offset_s", standardError: nil, why: why))
+            result.undetermined = out
+            return
+        }
+        if let offset = judgeOffset(sigma: errors.timeOffsetSeconds, framePeriod: framePeriod, why: turnedText) { out.append(offset) }
+        let subPixel = result.medianPixelsPerPair < cameraPixelsPerPair
+        let subPixelWhy = String(format: "the picture moved a median %.2f px a frame, under the %.1f px below which tracking's sub-pixel bias "
+                                 + "scales the motion unseen", result.medianPixelsPerPair, cameraPixelsPerPair)
+        if fitsCamera {
+            let fov = result.verticalFieldOfViewDegrees
+            if subPixel {
+                out.append(Undetermined(key: "camera_matrix", standardError: String(format: "± %.1f%%", errors.verticalFieldOfViewFraction * 100),
+                                        why: subPixelWhy))
+            } else if !CameraIMUCalibration.fieldOfViewRange.contains(fov) {
+                out.append(Undetermined(key: "camera_matrix", standardError: String(format: "± %.1f%%", errors.verticalFieldOfViewFraction * 100),
+                                        why: String(format: "the fit gives %.1f°, outside any camera's %.0f° to %.0f°", fov,
+                                                    CameraIMUCalibration.fieldOfViewRange.lowerBound, CameraIMUCalibration.fieldOfViewRange.upperBound)))
+            } else if !(errors.verticalFieldOfViewFraction <= fieldOfViewFraction) {
+                out.append(Undetermined(key: "camera_matrix", standardError: String(format: "± %.1f%%", errors.verticalFieldOfViewFraction * 100),
+                                        why: String(format: "more than %.0f%% of the field of view; turn about the picture's horizontal and "
+                                                    + "vertical axes, or give the camera with --intrinsics", fieldOfViewFraction * 100)))
+            }
+            out += lensCoefficients(result, errors: errors.lensCoefficients ?? [])
+        }
+        if let readout = errors.readoutSeconds, result.readout != nil, subPixel {
+            out.append(Undetermined(key: "rolling_shutter_readout_s", standardError: String(format: "± %.2f ms", readout * 1000), why: subPixelWhy))
+        } else if let readout = errors.readoutSeconds, result.readout != nil, !(readout <= readoutFramePeriods * framePeriod) {
+            out.append(Undetermined(key: "rolling_shutter_readout_s", standardError: String(format: "± %.2f ms", readout * 1000),
+                                    why: String(format: "more than a fifth of the frame period (%.2f ms)", readoutFramePeriods * framePeriod * 1000)))
+        }
+        let mountAxes = (0..<3).filter { !(errors.mountDegrees[$0] <= mountDegrees) }
+        for axis in mountAxes {
+            let others = (0..<3).filter { $0 != axis }.map { turned[$0] }
+            out.append(Undetermined(key: "imu_to_camera_" + ["x", "y", "z"][axis],
+                                    standardError: errors.mountDegrees[axis] > 90 ? "± more than 90°" : String(format: "± %.1f°", errors.mountDegrees[axis]),
+                                    why: String(format: "the clip turned %.0f° and %.0f° about the camera's other two axes, the turns that "
+                                                + "fix the mount about this one", others[0], others[1])
+                                        + (mountAxes.count < 3 ? "; taken as no turn about it" : "")))
+        }
+        if mountAxes.count == 3 {
+            // Nothing to hold the rest to: the mount is not written at all, rather than as identity.
+            out.append(Undetermined(key: "imu_to_camera", standardError: nil,
+                                    why: "no axis of the mount is determined; " + turnedText + ": turn about every axis, or give --mount"))
+        } else {
+            result.deviceFromIMU = nearestIdentity(result.deviceFromIMU, aboutCameraAxes: mountAxes)
+        }
+        if let bias = errors.gyroBiasDegreesPerSecond, !(bias.max() <= gyroBiasDegreesPerSecond) {
+            out.append(Undetermined(key: "gyro_bias", standardError: String(format: "± %.2f, %.2f, %.2f °/s", bias.x, bias.y, bias.z),
+                                    why: String(format: "the clip narrows it to no better than %.2f °/s; the prior (± %.1f °/s) holds it", bias.max(),
+                                                CameraIMUCalibration.gyroBiasPriorDegreesPerSecond)))
+        }
+        result.undetermined = out
+    }
+
+    /// The time offset's verdict: nil when `sigma` (seconds) is under `offsetFramePeriods` of the frame period,
+    /// else why not, ending with `why`. Every path that answers an offset asks this, the rates-alone one too.
+    public static func judgeOffset(sigma: Double, framePeriod: Double, why: String) -> Undetermined? {
+        let limit = offsetFramePeriods * framePeriod
+        guard !(sigma <= limit) else { return nil }
+        return Undetermined(key: "time_offset_s", standardError: sigma.isFinite ? String(format: "± %.2f ms", sigma * 1000) : nil,
+                            why: String(format: "more than a tenth of the frame period (%.2f ms); %@", limit * 1000, why))
+    }
+
+    /// The estimated lens's coefficients whose standard error moves the picture's corner by more than
+    /// `lensCornerFraction` of its distance from the centre.
+    static func lensCoefficients(_ result: CameraIMUCalibrationResult, errors: [Double]) -> [Undetermined] {
+        guard !errors.isEmpty else { return [] }
+        let camera = LensCamera(pinhole: result.camera, lens: result.lens)
+        guard let corner = camera.ray(pixel: SIMD2(-0.5, -0.5)) else {
+            return errors.indices.map { Undetermined(key: "k\($0 + 1)", standardError: nil, why: "the lens cannot take the picture's corner") }
+        }
+        let angle = acos(min(max(corner.z / (corner * corner).sum().squareRoot(), -1), 1))
+        let fisheye = result.lens.modelName == "fisheye"
+        let s = fisheye ? angle : tan(angle)
+        return errors.indices.compactMap { i in
+            let moved = errors[i] * pow(s, Double(2 * (i + 1)))
+            guard !(moved <= lensCornerFraction) else { return nil }
+            return Undetermined(key: "k\(i + 1)", standardError: String(format: "± %.4f", errors[i]),
+                                why: String(format: "it moves the picture's corner by %.1f%% of its distance from the centre (more than %.0f%%); "
+                                            + "written, as the lens needs it, and the field of view is measured through it",
+                                            moved * 100, lensCornerFraction * 100))
+        }
+    }
+
+    /// `deviceFromIMU` (v_D = R·v_S) turned about each of the camera's axes in `axes` (0, 1, 2: C's x, y, z) to
+    /// the rotation nearest to identity: the turn about an axis the clip does not determine is taken as none.
+    public static func nearestIdentity(_ deviceFromIMU: Quaternion, aboutCameraAxes axes: [Int]) -> Quaternion {
+        guard !axes.isEmpty else { return deviceFromIMU }
+        var q = deviceFromIMU
+        // C's axes in D: x, -y, -z; the sign does not matter, the angle about each is chosen freely.
+        let directions = [SIMD3<Double>(1, 0, 0), SIMD3(0, 1, 0), SIMD3(0, 0, 1)]
+        for _ in 0..<4 {
+            for axis in axes {
+                let a = directions[axis]
+                let along = q.x * a.x + q.y * a.y + q.z * a.z
+                let half = atan2(-along, q.w)
+                let turn = Quaternion(w: cos(half), x: sin(half) * a.x, y: sin(half) * a.y, z: sin(half) * a.z)
+                q = (turn * q).normalized() ?? q
+            }
+        }
+        return q.w < 0 ? -q : q
+    }
+}

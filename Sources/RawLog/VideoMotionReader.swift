@@ -1,0 +1,79 @@
+import CameraMotion
+import Foundation
+
+extension RawLogReader {
+    /// A video's own motion track as a raw log: one sample per gyroscope reading, on the video's timeline (seconds
+    /// from the video stream's start, as its frames are timed), in the device frame D. The accelerometer (and a
+    /// magnetometer) runs at its own rate, so it is interpolated linearly to the gyroscope's times; a track
+    /// without one is a gyroscope-only log.
+    static func readVideo(path: String) throws -> RawIMULog {
+        let motion: CameraMotion
+        do {
+            motion = try CameraMotion.read(path: path)
+        } catch let error as CameraMotionError {
+            throw RawLogError(path: error.path, error.message)
+        }
+        return rawLog(motion)
+    }
+
+    /// `motion` as a raw log (see `readVideo`).
+    public static func rawLog(_ motion: CameraMotion) -> RawIMULog {
+        let time = motion.gyro.time
+        let hasAcc = !motion.accelerometer.isEmpty
+        let acc = hasAcc ? resample(motion.accelerometer, at: time)
+            : [SIMD3<Double>](repeating: SIMD3(repeating: .nan), count: time.count)
+        let mag = motion.magnetometer.isEmpty ? nil : resample(motion.magnetometer, at: time)
+        var log = RawIMULog(path: motion.path, format: motion.track == .gpmf ? .gpmf : .camm, time: time, gyro: motion.gyro.values,
+                            acc: acc, mag: mag)
+        log.hasAccelerometer = hasAcc
+        log.notes = motion.notes
+        if !hasAcc { log.notes.append("\(motion.path): the motion track has no accelerometer: a gyroscope-only log") }
+        return log
+    }
+
+    /// `samples` linearly interpolated at each of `times` (rising), held at the first and last sample outside them.
+    static func resample(_ samples: TimedSamples<SIMD3<Double>>, at times: [Double]) -> [SIMD3<Double>] {
+        var out: [SIMD3<Double>] = []
+        out.reserveCapacity(times.count)
+        var j = 0
+        let t = samples.time, v = samples.values
+        for time in times {
+            while j + 1 < t.count && t[j + 1] <= time { j += 1 }
+            if time <= t[0] || j + 1 >= t.count {
+                out.append(time <= t[0] ? v[0] : v[t.count - 1])
+                continue
+            }
+            let span = t[j + 1] - t[j]
+            let w = span > 0 ? (time - t[j]) / span : 0
+            out.append(v[j] + (v[j + 1] - v[j]) * w)
+        }
+        return out
+    }
+}
+
+extension RawIMULog {
+    /// The log as steady-dice raw CSV: `t,gx,gy,gz` and, when it has them, `ax,ay,az` and `mx,my,mz`, SI units, each
+    /// number as Swift prints a Double (it reads back exactly), after `comments` as `#` lines.
+    public func rawCSV(comments: [String] = []) -> String {
+        var text = comments.map { "# \($0)\n" }.joined()
+        text += "t,gx,gy,gz" + (hasAccelerometer ? ",ax,ay,az" : "") + (mag != nil ? ",mx,my,mz" : "") + "\n"
+        for i in 0..<count {
+            let g = gyro[i]
+            text += "\(time[i]),\(g.x),\(g.y),\(g.z)"
+            if hasAccelerometer { text += ",\(acc[i].x),\(acc[i].y),\(acc[i].z)" }
+            if let mag { text += ",\(mag[i].x),\(mag[i].y),\(mag[i].z)" }
+            text += "\n"
+        }
+        return text
+    }
+}
+
+extension RawLogFusion {
+    /// Fusion levels the attitude by the accelerometer: a gyroscope-only log is refused, saying what reads it.
+    static func checkAccelerometer(_ log: RawIMULog) throws {
+        guard !log.hasAccelerometer else { return }
+        throw RawLogError(path: log.path, "fusion (6D and 9D) levels the attitude by the accelerometer, and this log has only a gyroscope "
+                          + "(t,gx,gy,gz); `steady-dice calibrate` reads it as it is, and `attitude convert` integrates its gyroscope "
+                          + "into an attitude")
+    }
+}

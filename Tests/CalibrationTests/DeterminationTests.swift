@@ -1,0 +1,77 @@
+import AttitudeMath
+@testable import Calibration
+import Camera
+import XCTest
+
+/// The one rule that decides which of a calibration's numbers are written (docs/calibration.md, "Which numbers
+/// are written"): each on its own standard error against its documented threshold.
+final class DeterminationTests: XCTestCase {
+    /// A result with every standard error well under its threshold, the picture moving 3 px a frame.
+    func result(mount: Quaternion = Quaternion(axis: SIMD3(0, 0, 1), angle: .pi / 2)) -> CameraIMUCalibrationResult {
+        var r = CameraIMUCalibrationResult(camera: PinholeCamera(verticalFieldOfViewDegrees: 60, width: 640, height: 480),
+                                           deviceFromIMU: mount, timeOffset: 0.04, residualDegreesPerSecond: 0.1, framesUsed: 100,
+                                           framesTotal: 100, untextured: 0, translated: 0, outsideLog: 0, gyroBias: .zero, warning: "",
+                                           turnedDegrees: SIMD3(100, 100, 100),
+                                           uncertainty: CalibrationUncertainty(timeOffsetSeconds: 0.0005, verticalFieldOfViewFraction: 0.005,
+                                                                               mountDegrees: SIMD3(0.5, 0.5, 0.5), readoutSeconds: 0.001,
+                                                                               lensCoefficients: nil, gyroBiasDegreesPerSecond: SIMD3(0.02, 0.02, 0.02)))
+        r.readout = 0.02
+        r.medianPixelsPerPair = 3
+        return r
+    }
+
+    func judged(_ r: CameraIMUCalibrationResult, fitsCamera: Bool = true) -> CameraIMUCalibrationResult {
+        var r = r
+        Determination.judge(&r, framePeriod: 1.0 / 30, fitsCamera: fitsCamera)
+        return r
+    }
+
+    func testEveryNumberUnderItsThresholdIsDetermined() {
+        let r = judged(result())
+        XCTAssertEqual(r.undetermined.map(\.key), [])
+        XCTAssertLessThan(r.deviceFromIMU.angle(to: Quaternion(axis: SIMD3(0, 0, 1), angle: .pi / 2)), 1e-12, "a determined mount is kept")
+    }
+
+    /// Each threshold, just over it: only that number is listed, with its standard error.
+    func testEachNumberIsJudgedOnItsOwn() {
+        var r = result()
+        r.uncertainty?.timeOffsetSeconds = 0.1 / 30 * 1.01
+        XCTAssertEqual(judged(r).undetermined.map(\.key), ["time_offset_s"])
+        r = result()
+        r.uncertainty?.verticalFieldOfViewFraction = 0.021
+        XCTAssertEqual(judged(r).undetermined.map(\.key), ["camera_matrix"])
+        XCTAssertEqual(judged(r, fitsCamera: false).undetermined.map(\.key), [], "a given camera is not judged")
+        r = result()
+        r.uncertainty?.readoutSeconds = 0.2 / 30 * 1.01
+        XCTAssertEqual(judged(r).undetermined.map(\.key), ["rolling_shutter_readout_s"])
+        r = result()
+        r.uncertainty?.gyroBiasDegreesPerSecond = SIMD3(0.02, 0.11, 0.02)
+        XCTAssertEqual(judged(r).undetermined.map(\.key), ["gyro_bias"])
+        r = result()
+        r.medianPixelsPerPair = 0.4
+        XCTAssertEqual(judged(r).undetermined.map(\.key), ["camera_matrix", "rolling_shutter_readout_s"], "sub-pixel motion")
+        r = result()
+        r.uncertainty?.mountDegrees = SIMD3(0.5, 2.1, 0.5)
+        let y = judged(r).undetermined
+        XCTAssertEqual(y.map(\.key), ["imu_to_camera_y"])
+        XCTAssertEqual(y.first?.standardError, "± 2.1°")
+        r.uncertainty?.mountDegrees = SIMD3(3, 3, 3)
+        XCTAssertEqual(judged(r).undetermined.map(\.key), ["imu_to_camera_x", "imu_to_camera_y", "imu_to_camera_z", "imu_to_camera"])
+    }
+
+    /// An undetermined axis takes no turn about it: the rotation about that camera axis nearest to identity, the
+    /// turn about the other axes kept.
+    func testAnUndeterminedMountAxisTakesNoTurnAboutIt() {
+        // A quarter turn about the device's z (determined), then 13° about the camera's x (C's x is D's x).
+        let truth = Quaternion(axis: SIMD3(0, 0, 1), angle: .pi / 2)
+        let found = Quaternion(axis: SIMD3(1, 0, 0), angle: 13 * .pi / 180) * truth
+        var r = result(mount: found)
+        r.uncertainty?.mountDegrees = SIMD3(3.9, 0.5, 0.5)
+        let projected = judged(r).deviceFromIMU
+        XCTAssertLessThan(projected.angle(to: truth) * 180 / .pi, 1e-9, "\(projected)")
+        // About D's y (C's y flipped): the same.
+        let tilted = Quaternion(axis: SIMD3(0, 1, 0), angle: -0.3) * truth
+        XCTAssertLessThan(Determination.nearestIdentity(tilted, aboutCameraAxes: [1]).angle(to: truth), 1e-9)
+        XCTAssertLessThan(Determination.nearestIdentity(found, aboutCameraAxes: []).angle(to: found), 1e-12)
+    }
+}

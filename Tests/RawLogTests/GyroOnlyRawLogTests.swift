@@ -1,0 +1,33 @@
+import Fusion
+@testable import RawLog
+import TestSupport
+import XCTest
+
+/// A raw CSV without accelerometer columns (issue 34): read where a gyroscope suffices, refused by fusion.
+final class GyroOnlyRawLogTests: RawLogTestCase {
+    func testAGyroscopeOnlyCSVIsARawLogWithoutAccelerometer() throws {
+        let path = try write("gyro.csv", "t,gx,gy,gz,mx,my,mz\n0,0.5,0.25,0,20,0,-40\n0.01,0.5,0.25,0,20,0,-40\n0.02,0.5,0.25,0,20,0,-40\n")
+        XCTAssertTrue(RawLogReader.isRawLog(path: path))
+        let log = try RawLogReader.read(path: path)
+        XCTAssertEqual(log.format, .rawCSV)
+        XCTAssertFalse(log.hasAccelerometer)
+        XCTAssertEqual(log.time, [0, 0.01, 0.02])
+        XCTAssertEqual(log.gyro, Array(repeating: SIMD3(0.5, 0.25, 0), count: 3))
+        XCTAssertTrue(log.acc.allSatisfy { $0.x.isNaN && $0.y.isNaN && $0.z.isNaN })
+        XCTAssertEqual(log.mag?.first, SIMD3(20, 0, -40))
+        XCTAssertEqual(log.rawCSV(), "t,gx,gy,gz,mx,my,mz\n0.0,0.5,0.25,0.0,20.0,0.0,-40.0\n0.01,0.5,0.25,0.0,20.0,0.0,-40.0\n"
+                       + "0.02,0.5,0.25,0.0,20.0,0.0,-40.0\n")
+        for mode in [FusionMode.sixD, .nineD, nil] {
+            XCTAssertThrowsError(try RawLogFusion.fuse(log: log, frame: .reference(.xArbitraryZVertical), mode: mode)) {
+                XCTAssertTrue("\($0)".hasPrefix("\(path): fusion (6D and 9D) levels the attitude by the accelerometer"), "\($0)")
+            }
+        }
+    }
+
+    func testSomeAccelerometerColumnsAreRefusedNamingTheMissingOne() throws {
+        let path = try write("partial.csv", "t,gx,gy,gz,ax,az\n0,0,0,0,0,9.8\n")
+        XCTAssertThrowsError(try RawLogReader.read(path: path)) {
+            XCTAssertEqual($0 as? RawLogError, RawLogError(path: path, line: 1, column: "ay", "missing column: ax,az need ax,ay,az"))
+        }
+    }
+}
