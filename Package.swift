@@ -146,7 +146,7 @@ let package = Package(
         /// Helpers shared by the test targets: seeded randomness, the built executables, the headless renderer,
         /// synthetic IMU data and tracks, test video frames, the test cases with a scratch folder.
         .target(name: "TestSupport", dependencies: ["AttitudeMath", "Camera", "CGL", "Imaging", "Location", "RawLog", "Render"],
-                path: "Tests/TestSupport"),
+                path: "Tests/TestSupport", swiftSettings: [.unsafeFlags(["-O"])]),  // its pixel loops, as CommandLineTests
         .testTarget(name: "SafeTextTests", dependencies: ["SafeText"]),
         .testTarget(name: "CSVTextTests", dependencies: ["CSVText", "TestSupport"]),
         .testTarget(name: "PlotTests", dependencies: ["Plot", "Imaging", "AttitudeMath", "AttitudeLog", "TestSupport"], exclude: ["Goldens"]),
