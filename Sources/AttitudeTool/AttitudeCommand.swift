@@ -1,3 +1,4 @@
+import Composition
 import ArgumentParser
 import AttitudeLog
 import AttitudeMath
@@ -5,7 +6,7 @@ import FileAccess
 import Foundation
 import Fusion
 import CommandLineSupport
-import Composition
+import Scene
 import Location
 import SteadyDiceAssets
 

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Composition
+import Scene
 import AttitudeMath
 import CSVText
 import Foundation
@@ -95,10 +95,14 @@ public struct AttitudeCalibrationOptions: ParsableArguments {
     }
 
     /// Sets the camera matrix, mount and time offset of `options` from these options. A live calibration's
-    /// offset pairs a live rig's clocks: with a clip or a log (`live` false) it is said and not applied.
+    /// offset pairs a live rig's clocks: with a clip or a log (`live` false) it is said and not applied. With a
+    /// live source `--time-offset` is the live offset, in place of the file's.
     public func apply(to options: inout SnapshotOptions, live: Bool = false) throws {
+        if live, let timeOffset { options.liveTimeOffset = timeOffset }
         if let calibration {
+            let asked = options.liveTimeOffset
             try options.applyCalibration(path: calibration)
+            if let asked { options.liveTimeOffset = asked }
             let loose = ["x", "y", "z"].filter { CameraIMUCalibrationFile.undeterminedKeys(path: calibration).contains("imu_to_camera_" + $0) }
             if !loose.isEmpty {
                 let axes = loose.joined(separator: " and "), pronoun = loose.count > 1 ? "them" : "it"

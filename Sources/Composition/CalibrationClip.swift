@@ -1,3 +1,4 @@
+import Scene
 import AttitudeMath
 import CPanoramaRaster
 import Calibration

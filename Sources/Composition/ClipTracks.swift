@@ -1,3 +1,4 @@
+import Scene
 import Calibration
 import FileAccess
 import Foundation

@@ -1,3 +1,4 @@
+import Scene
 import AttitudeLog
 import AttitudeMath
 import FileAccess

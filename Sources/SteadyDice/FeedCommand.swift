@@ -1,9 +1,10 @@
+import Workers
 import ArgumentParser
 import AttitudeLog
 import AttitudeMath
 import Foundation
 import CommandLineSupport
-import Composition
+import Scene
 import IMUD
 import SteadyDiceAssets
 

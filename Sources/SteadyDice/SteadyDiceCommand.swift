@@ -1,6 +1,7 @@
+import Composition
 import ArgumentParser
 import CommandLineSupport
-import Composition
+import Scene
 
 @main
 struct SteadyDiceCommand: ParsableCommand {

@@ -1,3 +1,4 @@
+import Composition
 import AttitudeMath
 import Camera
 import FileAccess

@@ -1,5 +1,6 @@
+import Composition
 import Camera
-@testable import Composition
+@testable import Scene
 import Foundation
 @testable import Imaging
 import TestSupport

@@ -1,5 +1,6 @@
-import AttitudeMath
 import Composition
+import AttitudeMath
+import Scene
 import FileAccess
 import Foundation
 import IMUD

@@ -1,4 +1,4 @@
-import Composition
+import Scene
 import XCTest
 
 /// The one time rule, log time = video time + offset, as every command asks it (`Timeline`).
