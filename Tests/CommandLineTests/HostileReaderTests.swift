@@ -1,4 +1,4 @@
-import Composition
+@testable import Composition
 import Camera
 @testable import Scene
 import Foundation
