@@ -110,7 +110,7 @@ let package = Package(
         /// reports, fusing and converting files, the render benchmark. No ArgumentParser.
         .target(name: "Composition", dependencies: [
             "Scene", "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "RawLog", "Fusion", "Location", "Recording",
-            "Calibration", "FileAccess", "SafeText", "Workers", "CGL", "CPanoramaRaster", .product(name: "Logging", package: "swift-log"),
+            "Calibration", "FileAccess", "SafeText", "CGL", "CPanoramaRaster", .product(name: "Logging", package: "swift-log"),
         ]),
         /// `run`'s window: GLFW, the keys, the frame loop over a frame pipeline.
         .target(name: "Window", dependencies: [

@@ -66,6 +66,12 @@ public enum Frames {
         (worldFromSensor * mount.conjugate).normalized() ?? worldFromSensor
     }
 
+    /// The mount rule turned round: the sensor's attitude `worldFromSensor = worldFromDevice · R` for a device
+    /// at `worldFromDevice`, normalised (a source that publishes what its sensor would read, as imud's encoder).
+    public static func worldFromSensor(worldFromDevice: Quaternion, deviceFromSensor mount: Quaternion) -> Quaternion {
+        (worldFromDevice * mount).normalized() ?? worldFromDevice
+    }
+
     /// `xMagneticNorthZVertical` into `xTrueNorthZVertical` where the magnetic declination is
     /// `declinationDegrees` (east of true north positive): a turn of −declination about Z, which
     /// carries magnetic north to `(cos D, −sin D, 0)`, D east of true north (Y is west).

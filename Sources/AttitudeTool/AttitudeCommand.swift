@@ -1,7 +1,7 @@
-import Composition
 import ArgumentParser
 import AttitudeLog
 import AttitudeMath
+import Composition
 import FileAccess
 import Foundation
 import Fusion

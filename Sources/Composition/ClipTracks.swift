@@ -1,9 +1,9 @@
-import Scene
 import Calibration
 import FileAccess
 import Foundation
 import Imaging
 import Recording
+import Scene
 
 /// Corners tracked through a whole clip, pair by pair.
 public struct ClipTracks {

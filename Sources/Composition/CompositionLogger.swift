@@ -1,4 +1,3 @@
-import Scene
 import Logging
 
 /// The logger the composition layer writes to when it is handed none. Its label names the layer; the

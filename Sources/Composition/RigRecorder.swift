@@ -1,9 +1,9 @@
-import Scene
 import AttitudeMath
 import FileAccess
 import Foundation
 import IMUD
 import Imaging
+import Scene
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -146,9 +146,8 @@ public struct IMUDFrameMapping: Equatable, Sendable {
 
     /// Encode direction: the device-to-world attitude to the packet quaternion (IMU body into NED/ENU).
     public func packetQuaternion(worldFromDevice: Quaternion) -> Quaternion {
-        let q = coordFrame.worldFromReference.conjugate * worldFromDevice * Frames.deviceFromBody
-            * mount.cameraBodyFromIMUBody
-        return IMUDFrameMapping.canonical(q)
+        let worldFromIMUBody = Frames.worldFromSensor(worldFromDevice: worldFromDevice, deviceFromSensor: mount.deviceFromIMUBody)
+        return IMUDFrameMapping.canonical(coordFrame.worldFromReference.conjugate * worldFromIMUBody)
     }
 
     /// Encode direction for an angular rate: a rate in the device frame D to imud's body frame B

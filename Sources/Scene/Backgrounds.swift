@@ -25,9 +25,10 @@ public struct BackgroundFrame {
 /// - A still picture (`--background IMAGE`) is the same for every frame.
 /// - A camera is read on its capture thread: the wall clock draws its newest frame captured by a time,
 ///   `render` its newest at each frame, `snapshot` its first.
-/// - A video plays in real time on a capture thread under the wall clock, from `--frame` or `--video-at`;
-///   under `snapshot`'s and `render`'s clocks frame k shows the frame presented at or before video time
-///   start + k / fps, by the file's own frame times (`VideoFrameTimes`), read forward in order.
+/// - A video shows, under every clock, the frame presented at or before its video time, by the file's own
+///   frame times (`VideoFrameTimes`), read forward in order: start + k / fps for `render`'s frame k (`snapshot`
+///   is frame 0), start + the wall seconds since the first frame for `run` (the video plays at its own rate,
+///   whatever the log's speed or pause). The start is `--frame`'s or `--video-at`'s time, else the log's clock's.
 ///
 /// Every new picture passes through `CameraSetup.prepare` (the calibrated size, undistortion) once.
 public final class BackgroundFrames {
@@ -45,22 +46,19 @@ public final class BackgroundFrames {
     private var delayLine = FrameDelayLine()
     private var prepared: BackgroundFrame?
     private var reported = false
+    /// The monotonic time the wall clock's first frame was drawn at.
+    private var wallStart: Double?
 
-    /// The background `settings` name for frames driven by `clock`, or nil for a plain colour. The wall clock
-    /// plays a video on a capture thread; the others show its frame at each frame's video time, from `videoStart`
-    /// (the log's clock) unless `--frame` or `--video-at` place it. A camera gives its first frame to `snapshot`'s
-    /// instant. A picture of the wrong size for the calibrated camera fails here.
+    /// The background `settings` name for frames driven by `clock`, or nil for a plain colour. A video starts at
+    /// `videoStart` (the log's clock) unless `--frame` or `--video-at` place it. A camera gives its first frame to
+    /// `snapshot`'s instant. A picture of the wrong size for the calibrated camera fails here.
     public convenience init?(_ settings: BackgroundSettings, setup: CameraSetup, clock: PipelineClock, videoStart: Double? = nil,
                              cameraByDefault: Bool = false, logger: Logger = FramePipeline.logger) throws {
         let pictures: Pictures
         var live = true
         if case .instant = clock { live = false }
         if let video = settings.video {
-            if case .wall = clock {
-                pictures = .capture(try CaptureSource.video(path: video, loop: settings.videoLoop, startFrame: try settings.startFrame(of: video)))
-            } else {
-                pictures = .video(try VideoAtTimes(path: video, settings: settings, videoStart: videoStart))
-            }
+            pictures = .video(try VideoAtTimes(path: video, settings: settings, videoStart: videoStart))
         } else if let camera = settings.camera {
             pictures = try Self.camera(camera, settings: settings, live: live)
         } else {
@@ -96,8 +94,9 @@ public final class BackgroundFrames {
                 source.stop()
                 throw error
             }
-        case .video:
+        case .video(let video):
             self.pictures = pictures
+            prepared = BackgroundFrame(image: try setup.prepare(background: video.first.image, source: sourceName), generation: video.first.index)
         }
     }
 
@@ -113,13 +112,28 @@ public final class BackgroundFrames {
         return .still(first.image)
     }
 
+    /// The wall clock's first frame is drawn at monotonic time `now`: a video's start is shown then.
+    public func begin(now: Double) { wallStart = now }
+
     /// The wall clock's frame: the newest captured at or before monotonic time `time` (a live source held back by
-    /// a time offset). A picture that can no longer be prepared (a camera changing size) is said once and shown as
-    /// it is.
+    /// a time offset), or the video's frame at its start plus the seconds since `begin(now:)`. A picture that can
+    /// no longer be prepared (a camera changing size) is said once and shown as it is; a video past its end (or
+    /// one that cannot be read on) keeps its last frame, said once.
     public func frame(capturedBy time: Double) -> BackgroundFrame? {
         switch pictures {
         case .still(let image): return BackgroundFrame(image: image, generation: 0)
-        case .video: return nil
+        case .video:
+            let start = wallStart ?? time
+            wallStart = start
+            do {
+                var frame = try videoFrame(after: max(0, time - start))
+                frame.captureTime = time
+                return frame
+            } catch {
+                if !reported { logger.warning("\(error); keeping its last frame") }
+                reported = true
+                return prepared
+            }
         case .capture(let source):
             if let newest = source.latest() { delayLine.offer(newest) }
             guard let found = delayLine.frame(capturedBy: time)?.frame else { return nil }
@@ -140,13 +154,18 @@ public final class BackgroundFrames {
         case .capture(let source):
             guard let newest = source.latest() else { return nil }
             return try prepare(newest.image, generation: newest.generation, captureTime: newest.captureTime)
-        case .video(let video):
-            let (index, image) = try video.frame(step: k, framesPerSecond: framesPerSecond)
-            if let prepared, prepared.generation == index { return prepared }
-            let picture = BackgroundFrame(image: try setup.prepare(background: image, source: sourceName), generation: index)
-            prepared = picture
-            return picture
+        case .video: return try videoFrame(after: Double(k) / framesPerSecond)
         }
+    }
+
+    /// The video's frame `seconds` after its start, prepared once per frame shown.
+    private func videoFrame(after seconds: Double) throws -> BackgroundFrame {
+        guard case .video(let video) = pictures else { preconditionFailure("a video frame of a background that is no video") }
+        let (index, image) = try video.frame(after: seconds)
+        if let prepared, prepared.generation == index { return prepared }
+        let picture = BackgroundFrame(image: try setup.prepare(background: image, source: sourceName), generation: index)
+        prepared = picture
+        return picture
     }
 
     /// `image` prepared for the camera, once per generation.
@@ -174,7 +193,7 @@ private final class VideoAtTimes {
     private let loop: Bool
     /// The video time of frame 0, and the index shown there.
     private let start: Double
-    private let first: (index: Int, image: RGBImage)
+    let first: (index: Int, image: RGBImage)
     private var times: VideoFrameTimes?
     private var reader: VideoReader?
     private var nextIndex = 0
@@ -202,12 +221,12 @@ private final class VideoAtTimes {
         self.times = times
     }
 
-    /// The index and picture of frame `k`.
-    func frame(step k: Int, framesPerSecond: Double) throws -> (index: Int, image: RGBImage) {
-        if k == 0 { return first }
+    /// The index and picture of the frame shown `after` seconds past the start.
+    func frame(after elapsed: Double) throws -> (index: Int, image: RGBImage) {
+        if elapsed == 0 { return first }
         let times = try self.times ?? VideoFrameTimes(path: path)
         self.times = times
-        let seconds = start + Double(k) / framesPerSecond
+        let seconds = start + elapsed
         let index = times.frameIndex(atSeconds: seconds, loop: loop)
         if index == first.index { return first }
         let reader = try self.reader ?? VideoReader(path: path)
@@ -326,13 +345,6 @@ public struct BackgroundSettings: Equatable, Sendable {
         var pinned = videoAt
         if let frame, let video { pinned = try VideoFrameTimes(path: video).time(ofFrame: frame) }
         return Timeline(offset: offset, hasVideo: video != nil, pinnedVideoStart: pinned)
-    }
-
-    /// The first frame to show of `path`: `--frame`, else the frame at `--video-at`, else 0.
-    func startFrame(of path: String) throws -> Int {
-        if let frame { return frame }
-        guard let videoAt, videoAt > 0 else { return 0 }
-        return try VideoFrameTimes(path: path).frameIndex(atSeconds: videoAt, loop: videoLoop)
     }
 }
 

@@ -30,7 +30,9 @@ public struct SnapshotOptions: Equatable, Sendable {
     public var timeOffset: Double
     /// The live offset, for a live source only (`run --imud`), where the frame timed t shows the attitude imud
     /// delivered at t + offset: `--time-offset` given with the live source, else a live calibration's
-    /// (`time_offset_clock: live`, and `timeOffset` stays 0 then); nil: 0, never a clip calibration's offset.
+    /// (`time_offset_clock: live`, measured on this rig's own clocks by `calibrate` on a `record` folder; `timeOffset`
+    /// stays 0 then); nil: 0. Never a clip calibration's offset, which pairs its clip with a log that started at
+    /// other moments, while live both clocks are times in this process.
     public var liveTimeOffset: Double?
 
     /// The seed's picture: the die in front of a 60° camera over the default colour, no HUD.

@@ -17,13 +17,37 @@ public enum PipelineClock: Equatable, Sendable {
     case steps(start: Double, framesPerSecond: Double)
 
     /// The log time of frame `k` of an instant or stepping clock.
-    func logTime(step k: Int) -> Double {
+    public func logTime(step k: Int) -> Double {
         switch self {
         case .wall: return 0
         case .instant(let t): return t
         case .steps(let start, let fps): return start + Double(k) / fps
         }
     }
+
+    /// The most frames a stepping clock gives: 10^6 is over 9 hours at 30 fps. Past it, a slip in the end or the
+    /// rate (1e308, 1e9) would fill memory with frame times and the disk with frames.
+    public static let maximumSteps = 1_000_000
+
+    /// The log times of every frame before log time `end` (`render`'s frames); an instant's one time. More than
+    /// `maximumSteps` frames are refused, with their count.
+    public func logTimes(before end: Double) throws(TooManyFrames) -> [Double] {
+        guard case .steps(let start, let fps) = self else { return [logTime(step: 0)] }
+        let count = (end - start) * fps
+        guard count.isFinite, count <= Double(Self.maximumSteps) else { throw TooManyFrames(count: count) }
+        var times: [Double] = []
+        var t = start
+        while t < end {
+            times.append(t)
+            t = logTime(step: times.count)
+        }
+        return times
+    }
+}
+
+/// A stepping clock asked for more than `PipelineClock.maximumSteps` frames: `count` of them.
+public struct TooManyFrames: Error, Equatable {
+    public let count: Double
 }
 
 /// Where a pipeline's attitude comes from.
@@ -92,14 +116,19 @@ public final class FramePipeline {
     /// Loads `options`' camera and the background `settings` name, and readies `attitude` for `clock`. Throws
     /// `TimelineError` when the clock's first frame falls before the log's first sample or the video's first frame.
     /// With `cameraByDefault` (the `run` demo) and no background option at all, camera 0 is shown when it gives frames.
-    /// `setup` is `options.camera` already loaded (nil: loaded here).
+    /// `setup` is `options.camera` already loaded (nil: loaded here). Where `--anchor` or `--panorama` stand on a
+    /// log's arbitrary or unnamed heading, `logger` is told.
     public init(options: SnapshotOptions, attitude: AttitudeInput, background settings: BackgroundSettings = BackgroundSettings(),
-                clock: PipelineClock, cameraByDefault: Bool = false, setup: CameraSetup? = nil) throws {
+                clock: PipelineClock, cameraByDefault: Bool = false, setup: CameraSetup? = nil,
+                logger: Logger = FramePipeline.logger) throws {
         self.options = options
         self.clock = clock
         self.setup = try setup ?? options.camera.load()
         composer = FrameComposer(reference: options.relativeTo, showsHUD: options.hud)
         let timeline = try settings.timeline(offset: options.timeOffset)
+        if case .log(let log, _, let path) = attitude {
+            for note in options.camera.headingNotes(frame: log.frame, log: path) { logger.warning("\(note)") }
+        }
         let attitudes = try Self.attitudes(attitude, options: options, clock: clock, timeline: timeline)
         self.attitudes = attitudes
         switch (clock, attitudes) {
@@ -111,7 +140,8 @@ public final class FramePipeline {
         }
         background = self.setup.panorama != nil ? nil
             : try BackgroundFrames(settings, setup: self.setup, clock: clock,
-                                   videoStart: try Self.videoStart(of: clock, timeline: timeline, followsALog: attitude.isLog), cameraByDefault: cameraByDefault)
+                                   videoStart: try Self.videoStart(of: clock, timeline: timeline, followsALog: attitude.isLog), cameraByDefault: cameraByDefault,
+                                   logger: logger)
     }
 
     /// The attitudes `input` gives under `clock`, each mounted once.
@@ -233,6 +263,13 @@ public final class FramePipeline {
         let change = timeOffset.nudge(by: delta)
         if timeOffset.clock == .playback { source?.seek(by: change, now: now) }
         return change
+    }
+
+    /// The wall clock's first frame is about to be drawn at monotonic time `now`: a log starts playing from its
+    /// start time here, and a video from its start, so the window's setup costs neither any time.
+    public func begin(now: Double) {
+        source?.begin(now: now)
+        background?.begin(now: now)
     }
 
     /// Stops the background's capture thread, if any.

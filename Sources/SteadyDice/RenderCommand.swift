@@ -1,4 +1,3 @@
-import Workers
 import ArgumentParser
 import AttitudeMath
 import FileAccess
@@ -8,6 +7,7 @@ import CommandLineSupport
 import Scene
 import Imaging
 import SteadyDiceAssets
+import Workers
 
 struct RenderVideo: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -71,7 +71,6 @@ struct RenderVideo: ParsableCommand {
         let outputs = OutputFiles(inputs: [log] + drawing.inputPaths)
         let staged = try outputs.stage(output, option: "--output")
         let (attitudeLog, fusion) = try loadAnyAttitudeLogWithFusion(path: log, magnetometer: magnetometer.correction, platform: recording.platform)
-        for note in drawing.camera.settings.headingNotes(frame: attitudeLog.frame, log: log) { Messages.logger.warning("\(note)") }
         let options = try drawing.snapshotOptions()
         let background = drawing.background.settings
         let from = try self.from ?? background.timeline(offset: options.timeOffset).defaultLogStart
@@ -79,13 +78,20 @@ struct RenderVideo: ParsableCommand {
         guard from <= attitudeLog.duration else {
             throw CommandFailure(String(format: "--from %g is past the end of %@ (%.3f s)", from, log, attitudeLog.duration), status: .usage)
         }
-        let times = try Self.frameTimes(from: from, to: end, fps: fps)
+        let clock = PipelineClock.steps(start: from, framesPerSecond: fps)
+        let times: [Double]
+        do {
+            times = try clock.logTimes(before: end)
+        } catch {
+            throw CommandFailure(String(format: "--from %g to %g s at --fps %g is %.3g frames; one render writes at most %d",
+                                        from, end, fps, error.count, PipelineClock.maximumSteps), status: .usage)
+        }
         guard !times.isEmpty else { throw CommandFailure("no frames: --from \(from) to \(end) at \(fps) fps", status: .usage) }
         // Frame k shows the attitude at log time --from + k/F, and the video at video time (--from − offset) + k/F.
         let pipeline: FramePipeline
         do {
             pipeline = try FramePipeline(options: options, attitude: .log(attitudeLog, fusion: fusion, path: log), background: background,
-                                         clock: .steps(start: from, framesPerSecond: fps))
+                                         clock: clock)
         } catch TimelineError.videoTimeBeforeStart(let logTime, let offset, let videoTime) {
             throw CommandFailure(String(format: "--from %g with a time offset of %g s is video time %.3f s, before the start of %@; "
                                         + "give --from %g or later", logTime, offset, videoTime, background.sourceName, offset),
@@ -116,26 +122,4 @@ struct RenderVideo: ParsableCommand {
                      output, times.count, size.width, size.height, fps, out.summary,
                      Double(times.count) / elapsed, encoding / elapsed * 100))
     }
-    /// The most frames one render writes: 10^6 is over 9 hours at 30 fps. Past it, a slip in --to or --fps
-    /// (1e308, 1e9) would fill memory with frame times and the disk with frames.
-    static let maximumFrames = 1_000_000
-
-    /// S + k/F for every k with S + k/F < E; refused, with the count, past `maximumFrames`.
-    static func frameTimes(from start: Double, to end: Double, fps: Double) throws -> [Double] {
-        let count = (end - start) * fps
-        guard count.isFinite, count <= Double(maximumFrames) else {
-            throw CommandFailure(String(format: "--from %g to %g s at --fps %g is %.3g frames; one render writes at most %d",
-                                        start, end, fps, count, maximumFrames), status: .usage)
-        }
-        var times: [Double] = []
-        var k = 0
-        while true {
-            let t = start + Double(k) / fps
-            guard t < end else { break }
-            times.append(t)
-            k += 1
-        }
-        return times
-    }
 }
-

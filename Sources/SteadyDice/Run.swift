@@ -134,7 +134,6 @@ struct Run: ParsableCommand {
         if let imud = try input.imud.configuration(mount: drawing.attitudeCalibration.imudMount()) { return .imud(imud, timeout: 0) }
         let path = input.log ?? assets.models.appendingPathComponent("demo-attitude.csv").path
         let (attitudeLog, fusion) = try input.load(path)
-        for note in drawing.camera.settings.headingNotes(frame: attitudeLog.frame, log: path) { Messages.logger.warning("\(note)") }
         if let from, from > attitudeLog.duration {
             throw CommandFailure(String(format: "--from %g is past the end of %@, which runs from 0 to %.3f s", from, path, attitudeLog.duration),
                                  status: .usage)

@@ -77,7 +77,6 @@ struct Snapshot: ParsableCommand {
         if let imud = try input.imud.configuration(mount: drawing.attitudeCalibration.imudMount()) { return .imud(imud, timeout: timeout) }
         guard let log = input.log else { throw ValidationError("give --log, --attitude or --imud") }
         let (attitudeLog, fusion) = try input.load(log)
-        for note in drawing.camera.settings.headingNotes(frame: attitudeLog.frame, log: log) { Messages.logger.warning("\(note)") }
         guard at >= 0, at <= attitudeLog.duration else {
             throw CommandFailure(String(format: "--at %g is outside %@, which runs from 0 to %.3f s", at, log, attitudeLog.duration),
                                  status: .usage)

@@ -1,6 +1,6 @@
-import Composition
 import ArgumentParser
 import CommandLineSupport
+import Composition
 import Scene
 
 @main

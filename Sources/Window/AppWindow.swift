@@ -86,7 +86,7 @@ public final class AppWindow {
         logger.info("window open (\(width)x\(height)); Q, Esc or Ctrl-C quits")
         let period = Self.framePeriod()
         let started = MonotonicClock.now()
-        attitude.begin(now: started)
+        pipeline.begin(now: started)
         let firstLogTime = attitude.logTime(now: started)
         var nextFrame = started
         while glfwWindowShouldClose(window) == GLFW_FALSE {

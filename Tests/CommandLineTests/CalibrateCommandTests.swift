@@ -1,6 +1,6 @@
-import Composition
 import AttitudeMath
 import Camera
+import Composition
 import FileAccess
 import Foundation
 import Imaging

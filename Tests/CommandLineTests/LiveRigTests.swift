@@ -1,5 +1,5 @@
-import Composition
 import AttitudeMath
+import Composition
 import Scene
 import FileAccess
 import Foundation
