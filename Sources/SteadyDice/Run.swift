@@ -112,13 +112,6 @@ struct Run: ParsableCommand {
                                  status: .usage)
         }
         defer { pipeline.stop() }
-        if pipeline.timeOffset.clock == .live, let calibration = drawing.attitudeCalibration.calibration, drawing.attitudeCalibration.timeOffset == nil {
-            if let live = options.liveTimeOffset {
-                Messages.logger.info("\(String(format: "time offset %+.1f ms from %@ (this rig's live clocks): the frame timed t shows the attitude imud delivered at t %+.1f ms; [ and ] adjust it", live * 1000, calibration, live * 1000))")
-            } else if options.timeOffset != 0 {
-                Messages.logger.warning("\(String(format: "%@'s time offset of %.1f ms pairs its clip with its log, not live imud with this camera: not applied (give the live one with --time-offset, calibrate a `record` folder, or find it with [ and ])", calibration, options.timeOffset * 1000))")
-            }
-        }
         let window = try AppWindow(title: "steady-dice", width: size.width, height: size.height)
         try window.loop(pipeline: pipeline, renderer: try pipeline.makeRenderer(assets: assets), snapshotFolder: snapshotDir, frameLimit: frames,
                         wallLimit: duration.map { pipeline.timeOffset.clock == .playback ? $0 / speed : $0 }, snapshotOnExit: exitSnapshot)
