@@ -54,8 +54,9 @@ let package = Package(
         /// Quaternions, matrices, frames and Eq. VII. No OpenGL, no I/O.
         .target(name: "AttitudeMath"),
         /// The skeleton of a background worker (a named thread, a stop that wakes it and waits for it to let go of
-        /// what it holds, sleeps a stop cuts short) and the backoff between attempts: the capture's and imud's.
-        .target(name: "Workers", dependencies: ["AttitudeMath"]),
+        /// what it holds, sleeps a stop cuts short) and the backoff between attempts: the capture's and imud's;
+        /// and SIGINT/SIGTERM as a stop a loop polls.
+        .target(name: "Workers", dependencies: ["AttitudeMath", "CStopSignal", .product(name: "Logging", package: "swift-log")]),
         /// Untrusted text made safe to print: one line, control characters escaped, long values cut. No dependencies.
         .target(name: "SafeText"),
         /// The input and output policies for files: what may be read, how every output is written. No dependencies.
@@ -95,32 +96,39 @@ let package = Package(
         /// Plots: figures of panels and lines, their layout, drawn by Cairo; attitude over time and its errors. No GL.
         .target(name: "Plot", dependencies: ["CCairo", "AttitudeMath", "AttitudeLog"]),
 
-        // MARK: - Composition: the domain modules put together
-        /// Every attitude source behind one protocol (logs, raw logs fused in-process, recordings, imud live, a
-        /// fixed attitude), the timeline (log time = video time + offset), the frame composer (reference pose,
-        /// smoothed tilt, HUD), backgrounds, and the drawing options. What `run`, `snapshot`, `render` and the
-        /// library share. No ArgumentParser.
-        .target(name: "Composition", dependencies: [
+        // MARK: - The frame pipeline, and the domain modules put together
+        /// The one frame pipeline (`FramePipeline`), driven by a clock (wall time for `run`, one instant for
+        /// `snapshot`, fixed steps for `render`): every attitude source (logs, raw logs fused in-process, imud, a
+        /// fixed attitude), the timeline (log time = video time + offset), the background frames, the frame composer
+        /// (reference pose, smoothed tilt, HUD), the camera setup and the drawing options, and the offscreen scene.
+        /// What the window, `snapshot`, `render` and the library draw through. No ArgumentParser.
+        .target(name: "Scene", dependencies: [
             "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "RawLog", "Fusion", "Location", "Recording",
-            "Calibration", "FileAccess", "SafeText", "CStopSignal", "CGL", "CPanoramaRaster", .product(name: "Logging", package: "swift-log"),
+            "SafeText", .product(name: "Logging", package: "swift-log"),
         ]),
-        /// `run`'s window: GLFW, the keys, the frame loop over a composed scene.
+        /// The domain modules put together for the commands besides drawing: recording a rig, calibration clips and
+        /// reports, fusing and converting files, the render benchmark. No ArgumentParser.
+        .target(name: "Composition", dependencies: [
+            "Scene", "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "RawLog", "Fusion", "Location", "Recording",
+            "Calibration", "FileAccess", "SafeText", "CGL", "CPanoramaRaster", .product(name: "Logging", package: "swift-log"),
+        ]),
+        /// `run`'s window: GLFW, the keys, the frame loop over a frame pipeline.
         .target(name: "Window", dependencies: [
-            "Composition", "Render", "Imaging", "FileAccess", "SafeText", "AttitudeMath", "CGL", "CGLFW",
+            "Scene", "Render", "Imaging", "FileAccess", "SafeText", "AttitudeMath", "Workers", "CGL", "CGLFW",
             .product(name: "Logging", package: "swift-log"),
         ]),
         /// Command-line support for the two executables only: option groups, option values, the exit-status
         /// table and the one-line errors, the stderr message handler.
         .target(name: "CommandLineSupport", dependencies: [
-            "Composition", "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "RawLog", "Fusion", "Recording",
-            "CSVText", "FileAccess", "SafeText", "SteadyDiceAssets", "Plot",
+            "Scene", "Composition", "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "RawLog", "Fusion", "Recording",
+            "CSVText", "FileAccess", "SafeText", "SteadyDiceAssets", "Plot", "Workers",
             .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
         ]),
 
         /// The library product: the offscreen `Snapshotter`, the picture comparison, and re-exports of what a
-        /// user needs (no command-line types).
+        /// user needs (no command-line types, no recorder or file jobs).
         .target(name: "SteadyDiceKit", dependencies: [
-            "Composition", "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "FileAccess",
+            "Scene", "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "FileAccess",
             .product(name: "Logging", package: "swift-log"),
         ]),
 
@@ -129,14 +137,15 @@ let package = Package(
             name: "SteadyDice",
             dependencies: [
                 "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "Fusion", "RawLog", "Recording", "Calibration",
-                "CSVText", "FileAccess", "SafeText", "SteadyDiceKit", "SteadyDiceAssets", "Composition", "Window", "CommandLineSupport",
+                "CSVText", "FileAccess", "SafeText", "SteadyDiceKit", "SteadyDiceAssets", "Scene", "Composition", "Window", "CommandLineSupport",
+                "Workers",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "AttitudeTool",
             dependencies: [
                 "AttitudeMath", "Plot", "SteadyDiceAssets", "AttitudeLog", "Fusion", "RawLog", "Location", "Recording", "CSVText",
-                "FileAccess", "SafeText", "Composition", "CommandLineSupport",
+                "FileAccess", "SafeText", "Scene", "Composition", "CommandLineSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -157,11 +166,11 @@ let package = Package(
         .testTarget(name: "SteadyDiceAssetsTests", dependencies: ["SteadyDiceAssets", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Camera", "Imaging", "AttitudeMath", "SteadyDiceKit", "TestSupport"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "Composition", "FileAccess", "IMUD", "Imaging", "RawLog",
+        .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "Scene", "Composition", "FileAccess", "IMUD", "Imaging", "RawLog",
                                                            .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "WorkersTests", dependencies: ["Workers", "AttitudeMath"]),
-        .testTarget(name: "CompositionTests", dependencies: [
-            "Composition", "Window", "AttitudeMath", "AttitudeLog", "Render", "RawLog", "Fusion", "TestSupport",
+        .testTarget(name: "SceneTests", dependencies: [
+            "Scene", "IMUD", "AttitudeMath", "AttitudeLog", "Render", "RawLog", "Fusion", "TestSupport",
             .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
         ]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Camera", "AttitudeMath", "TestSupport"]),
@@ -181,7 +190,7 @@ let package = Package(
         /// unoptimised loops took 18 of the 24 CPU-seconds of the fisheye end-to-end test (6.6 s with -O). The unit
         /// tests and the libraries they test keep the debug build.
         .testTarget(name: "CommandLineTests", dependencies: [
-            "AttitudeMath", "AttitudeLog", "Camera", "Composition", "CVShim", "FileAccess", "IMUD", "Imaging", "Location", "RawLog",
+            "AttitudeMath", "AttitudeLog", "Camera", "Scene", "Composition", "CVShim", "FileAccess", "IMUD", "Imaging", "Location", "RawLog",
             "Render", "SafeText", "SteadyDiceKit", "TestSupport",
         ], exclude: ["Fixtures"], swiftSettings: [.unsafeFlags(["-O"])]),
     ]

@@ -59,6 +59,19 @@ public enum Frames {
     /// `X_D = Y_B`, `Y_D = -Z_B`, `Z_D = -X_B`.
     public static let deviceFromBody = Quaternion(rotationMatrixRows: [[0, 1, 0], [0, 0, -1], [-1, 0, 0]])
 
+    /// The mount rule, the one place it is written (docs/conventions.md): an attitude source's sensor frame S
+    /// sits on the device D by the mount R with `v_D = R·v_S`, so the device's attitude is
+    /// `worldFromDevice = worldFromSensor · R⁻¹`, normalised (unchanged when the product cannot be).
+    public static func worldFromDevice(worldFromSensor: Quaternion, deviceFromSensor mount: Quaternion) -> Quaternion {
+        (worldFromSensor * mount.conjugate).normalized() ?? worldFromSensor
+    }
+
+    /// The mount rule turned round: the sensor's attitude `worldFromSensor = worldFromDevice · R` for a device
+    /// at `worldFromDevice`, normalised (a source that publishes what its sensor would read, as imud's encoder).
+    public static func worldFromSensor(worldFromDevice: Quaternion, deviceFromSensor mount: Quaternion) -> Quaternion {
+        (worldFromDevice * mount).normalized() ?? worldFromDevice
+    }
+
     /// `xMagneticNorthZVertical` into `xTrueNorthZVertical` where the magnetic declination is
     /// `declinationDegrees` (east of true north positive): a turn of −declination about Z, which
     /// carries magnetic north to `(cos D, −sin D, 0)`, D east of true north (Y is west).

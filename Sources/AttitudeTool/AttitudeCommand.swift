@@ -1,11 +1,12 @@
 import ArgumentParser
 import AttitudeLog
 import AttitudeMath
+import Composition
 import FileAccess
 import Foundation
 import Fusion
 import CommandLineSupport
-import Composition
+import Scene
 import Location
 import SteadyDiceAssets
 

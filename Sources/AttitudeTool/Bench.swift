@@ -1,6 +1,6 @@
 import ArgumentParser
 import CommandLineSupport
-import Composition
+import Scene
 import AttitudeMath
 import Foundation
 import Fusion

@@ -1,10 +1,11 @@
 import ArgumentParser
 import AttitudeLog
 import AttitudeMath
+import Composition
 import FileAccess
 import Foundation
 import CommandLineSupport
-import Composition
+import Scene
 import SteadyDiceAssets
 
 /// `attitude convert`: a producer's own orientation output as a steady-dice attitude log.

@@ -4,7 +4,7 @@ import SafeText
 import Foundation
 import Fusion
 import CommandLineSupport
-import Composition
+import Scene
 import Plot
 import RawLog
 import SteadyDiceAssets

@@ -1,7 +1,7 @@
 import SafeText
 import ArgumentParser
 import CommandLineSupport
-import Composition
+import Scene
 import FileAccess
 import Foundation
 import Location

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import CommandLineSupport
-import Composition
+import Scene
 import Plot
 import SafeText
 import SteadyDiceAssets

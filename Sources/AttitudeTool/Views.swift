@@ -4,7 +4,7 @@ import AttitudeMath
 import FileAccess
 import Foundation
 import CommandLineSupport
-import Composition
+import Scene
 import SteadyDiceAssets
 
 /// `attitude views`: each attitude of a log as a matrix, Euler angles and tilt, as the seeds print it.

@@ -1,6 +1,6 @@
 import AttitudeMath
 import ArgumentParser
-import Composition
+import Scene
 import CSVText
 import Render
 

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Composition
+import Scene
 import Foundation
 import Imaging
 import Render

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Composition
+import Scene
 import AttitudeMath
 import CSVText
 import Foundation
@@ -95,10 +95,13 @@ public struct AttitudeCalibrationOptions: ParsableArguments {
     }
 
     /// Sets the camera matrix, mount and time offset of `options` from these options. A live calibration's
-    /// offset pairs a live rig's clocks: with a clip or a log (`live` false) it is said and not applied.
+    /// offset pairs a live rig's clocks: with a clip or a log (`live` false) it is said and not applied. With a
+    /// live source (`live`) `--time-offset` is the live offset, in place of the file's, and a clip calibration's
+    /// offset is said and not applied.
     public func apply(to options: inout SnapshotOptions, live: Bool = false) throws {
         if let calibration {
             try options.applyCalibration(path: calibration)
+            if live, let timeOffset { options.liveTimeOffset = timeOffset }
             let loose = ["x", "y", "z"].filter { CameraIMUCalibrationFile.undeterminedKeys(path: calibration).contains("imu_to_camera_" + $0) }
             if !loose.isEmpty {
                 let axes = loose.joined(separator: " and "), pronoun = loose.count > 1 ? "them" : "it"
@@ -106,10 +109,15 @@ public struct AttitudeCalibrationOptions: ParsableArguments {
             }
             if let offset = options.liveTimeOffset, !live {
                 Messages.logger.warning("\(String(format: "%@'s time offset of %.1f ms is a live rig's (time_offset_clock: live): it pairs imud's arrival times with the camera's, not a clip with a log, so it is not applied here", calibration, offset * 1000))")
+            } else if live, timeOffset == nil, let offset = options.liveTimeOffset {
+                Messages.logger.info("\(String(format: "time offset %+.1f ms from %@ (this rig's live clocks): the frame timed t shows the attitude imud delivered at t %+.1f ms; [ and ] adjust it", offset * 1000, calibration, offset * 1000))")
+            } else if live, timeOffset == nil, options.timeOffset != 0 {
+                Messages.logger.warning("\(String(format: "%@'s time offset of %.1f ms pairs its clip with its log, not live imud with this camera: not applied (give the live one with --time-offset, calibrate a `record` folder, or find it with [ and ])", calibration, options.timeOffset * 1000))")
             }
             return
         }
         if case .rotation(let r)? = mount { options.mount = r }
         options.timeOffset = timeOffset ?? 0
+        if live { options.liveTimeOffset = timeOffset }
     }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
 import AttitudeLog
-import Composition
+import Scene
 import FileAccess
 import Foundation
 import IMUD

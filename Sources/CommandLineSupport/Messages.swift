@@ -1,5 +1,5 @@
 import Foundation
-import Composition
+import Scene
 import Logging
 import SafeText
 

@@ -1,6 +1,6 @@
 import SafeText
 import ArgumentParser
-import Composition
+import Scene
 import CSVText
 import Foundation
 import Logging

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Composition
+import Scene
 import AttitudeMath
 import Render
 
@@ -58,11 +58,12 @@ public struct HUDOptions: ParsableArguments {
 extension SnapshotOptions {
     /// The one options value that `snapshot` and `render` draw with, from their option groups
     /// (`Snapshotter` takes the same value). A new group that changes the picture adds its field here.
+    /// With `live` (`run --imud`) the time offset is the live one.
     public init(camera: CameraOptions, background: BackgroundOptions, relativeAttitude: RelativeAttitudeOptions,
-         model: ModelOptions, hud: HUDOptions, assets: String?, attitudeCalibration: AttitudeCalibrationOptions) throws {
+         model: ModelOptions, hud: HUDOptions, assets: String?, attitudeCalibration: AttitudeCalibrationOptions, live: Bool = false) throws {
         self.init(camera: camera.settings, model: model.model, backgroundColor: background.settings.clearColor,
                   relativeTo: relativeAttitude.reference, hud: hud.hud, assetsFolder: assets)
-        try attitudeCalibration.apply(to: &self)
+        try attitudeCalibration.apply(to: &self, live: live)
     }
 }
 
@@ -101,9 +102,9 @@ public struct DrawingOptions: ParsableArguments {
         [assets] + background.settings.inputPaths + camera.inputPaths + attitudeCalibration.inputPaths
     }
 
-    /// The one options value the library draws with (`Snapshotter` takes the same value).
-    public func snapshotOptions() throws -> SnapshotOptions {
+    /// The one options value the frame pipeline draws with (`Snapshotter` takes the same value); `live` for `run --imud`.
+    public func snapshotOptions(live: Bool = false) throws -> SnapshotOptions {
         try SnapshotOptions(camera: camera, background: background, relativeAttitude: relativeAttitude,
-                            model: model, hud: hud, assets: assets, attitudeCalibration: attitudeCalibration)
+                            model: model, hud: hud, assets: assets, attitudeCalibration: attitudeCalibration, live: live)
     }
 }

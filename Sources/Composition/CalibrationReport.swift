@@ -2,6 +2,7 @@ import AttitudeMath
 import Calibration
 import Foundation
 import Imaging
+import Scene
 
 /// What `calibrate` prints of a fit: the offset, field of view and mount with their standard errors, how
 /// far the clip turned about each axis, the gyroscope bias and the residual, a line each.

@@ -8,6 +8,7 @@ import Logging
 import RawLog
 import Recording
 import SafeText
+import Scene
 
 /// `attitude fuse`: a raw log read, its magnetometer corrected, fused in the mode and frame asked for (true
 /// north from the recording's own Location.csv when no declination is given), and written as an attitude

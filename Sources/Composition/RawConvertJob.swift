@@ -6,6 +6,7 @@ import Logging
 import RawLog
 import Recording
 import SafeText
+import Scene
 
 /// `attitude convert` of a raw log that needs no fusion: a video's own motion track written as steady-dice raw CSV
 /// (the device frame, the video's timeline), and a gyroscope-only log integrated into an attitude. Other raw logs

@@ -4,6 +4,7 @@ import FileAccess
 import Foundation
 import Imaging
 import Render
+import Scene
 
 /// `steady-dice bench`: offscreen rendering timed phase by phase (background upload, draw, read-back),
 /// medians over runs, with glFinish between the phases so each is timed on its own.

@@ -3,6 +3,7 @@ import FileAccess
 import Foundation
 import IMUD
 import Imaging
+import Scene
 #if canImport(Glibc)
 import Glibc
 #endif

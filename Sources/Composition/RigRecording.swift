@@ -5,6 +5,7 @@ import IMUD
 import Imaging
 import RawLog
 import SafeText
+import Scene
 
 /// A folder `steady-dice record` wrote (`RigFolder`), read back for `calibrate FOLDER`: its fields, the
 /// frames' folder and first time, and the imud packets that carry a settled attitude. A recording that

@@ -125,9 +125,10 @@ public struct IMUDMount: Equatable, Sendable, CustomStringConvertible {
 
 /// Converts between imud's packet quaternion and steady-dice's `worldFromDevice` (docs/conventions.md).
 ///
-/// `worldFromDevice = worldFromReference · referenceFromIMUBody · imuBodyFromCameraBody · bodyFromDevice`,
-/// where `referenceFromIMUBody` is the packet quaternion (into NED, or ENU), `imuBodyFromCameraBody` the
-/// inverse of the mount, and `bodyFromDevice` the inverse of `Frames.deviceFromBody`.
+/// `worldFromDevice = worldFromReference · referenceFromIMUBody · R⁻¹`, the mount rule of every source
+/// (`Frames.worldFromDevice(worldFromSensor:deviceFromSensor:)`), where `referenceFromIMUBody` is the packet
+/// quaternion (into NED, or ENU) and R the mount as `IMUDMount.deviceFromIMUBody`
+/// (`Frames.deviceFromBody · cameraBodyFromIMUBody`).
 public struct IMUDFrameMapping: Equatable, Sendable {
     public var coordFrame: IMUDCoordFrame
     public var mount: IMUDMount
@@ -139,16 +140,14 @@ public struct IMUDFrameMapping: Equatable, Sendable {
 
     /// Decode direction: the packet quaternion (IMU body into NED/ENU) to the device-to-world attitude.
     public func worldFromDevice(packetQuaternion referenceFromIMUBody: Quaternion) -> Quaternion {
-        let q = coordFrame.worldFromReference * referenceFromIMUBody * mount.cameraBodyFromIMUBody.conjugate
-            * Frames.deviceFromBody.conjugate
-        return IMUDFrameMapping.canonical(q)
+        let worldFromIMUBody = coordFrame.worldFromReference * referenceFromIMUBody
+        return IMUDFrameMapping.canonical(Frames.worldFromDevice(worldFromSensor: worldFromIMUBody, deviceFromSensor: mount.deviceFromIMUBody))
     }
 
     /// Encode direction: the device-to-world attitude to the packet quaternion (IMU body into NED/ENU).
     public func packetQuaternion(worldFromDevice: Quaternion) -> Quaternion {
-        let q = coordFrame.worldFromReference.conjugate * worldFromDevice * Frames.deviceFromBody
-            * mount.cameraBodyFromIMUBody
-        return IMUDFrameMapping.canonical(q)
+        let worldFromIMUBody = Frames.worldFromSensor(worldFromDevice: worldFromDevice, deviceFromSensor: mount.deviceFromIMUBody)
+        return IMUDFrameMapping.canonical(coordFrame.worldFromReference.conjugate * worldFromIMUBody)
     }
 
     /// Encode direction for an angular rate: a rate in the device frame D to imud's body frame B

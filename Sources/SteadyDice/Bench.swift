@@ -1,6 +1,8 @@
+import Composition
+import Workers
 import ArgumentParser
 import CommandLineSupport
-import Composition
+import Scene
 import AttitudeMath
 import Foundation
 import Imaging
@@ -88,7 +90,7 @@ struct Bench: ParsableCommand {
         }
         let background = backgroundOptions.settings
         let videoFrames = try background.video.map { try RenderBenchmark.decodeFrames(path: $0, first: background.frame ?? 0, limit: 120) }
-        let provider = videoFrames == nil ? try background.makeProvider(forSnapshot: false) : nil
+        let provider = videoFrames == nil ? try BackgroundFrames(background, setup: .seed, clock: .wall(speed: 1, looping: true, from: 0)) : nil
         defer { provider?.stop() }
         // No background option at all: a generated picture, so the figure covers a textured frame.
         // An explicit `--background none` or colour measures the die alone.
@@ -96,7 +98,7 @@ struct Bench: ParsableCommand {
         let fallback = noBackgroundOption ? RenderBenchmark.testPattern(width: size.width, height: size.height) : nil
         let result = try benchmark.phases(clearColor: background.clearColor, hud: hudOptions.hud,
                                           picture: { generation in
-                                              videoFrames.map { $0[generation % $0.count] } ?? provider?.latest()?.image ?? fallback
+                                              videoFrames.map { $0[generation % $0.count] } ?? provider?.frame(capturedBy: .infinity)?.image ?? fallback
                                           }) { Messages.logger.info("\($0)") }
         let described: String
         if let videoFrames, let first = videoFrames.first {

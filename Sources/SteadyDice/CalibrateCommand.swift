@@ -1,3 +1,5 @@
+import Composition
+import Workers
 import ArgumentParser
 import AttitudeMath
 import Calibration
@@ -6,7 +8,7 @@ import AttitudeLog
 import Foundation
 import Recording
 import CommandLineSupport
-import Composition
+import Scene
 import Imaging
 import RawLog
 

@@ -1,7 +1,9 @@
+import Composition
+import Workers
 import ArgumentParser
 import AttitudeLog
 import CommandLineSupport
-import Composition
+import Scene
 import AttitudeMath
 import Calibration
 import Camera

@@ -1,7 +1,7 @@
 import ArgumentParser
 import FileAccess
 import CommandLineSupport
-import Composition
+import Scene
 import Foundation
 import SafeText
 import SteadyDiceKit

@@ -3,9 +3,10 @@ import AttitudeLog
 import AttitudeMath
 import Foundation
 import CommandLineSupport
-import Composition
+import Scene
 import IMUD
 import SteadyDiceAssets
+import Workers
 
 /// `steady-dice feed`: replays an attitude log as imud's binary stream (wire version 14 or 17), for tests and
 /// for users without imud hardware; `--bench` measures the local latency instead.

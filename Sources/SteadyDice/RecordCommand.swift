@@ -1,7 +1,9 @@
+import Composition
+import Workers
 import ArgumentParser
 import AttitudeMath
 import CommandLineSupport
-import Composition
+import Scene
 import FileAccess
 import Foundation
 import IMUD

@@ -4,9 +4,10 @@ import FileAccess
 import Foundation
 import Render
 import CommandLineSupport
-import Composition
+import Scene
 import Imaging
 import SteadyDiceAssets
+import Workers
 
 struct RenderVideo: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -67,83 +68,58 @@ struct RenderVideo: ParsableCommand {
     @OptionGroup var messages: MessageOptions
 
     func run() throws {
+        let outputs = OutputFiles(inputs: [log] + drawing.inputPaths)
+        let staged = try outputs.stage(output, option: "--output")
+        let (attitudeLog, fusion) = try loadAnyAttitudeLogWithFusion(path: log, magnetometer: magnetometer.correction, platform: recording.platform)
+        let options = try drawing.snapshotOptions()
+        let background = drawing.background.settings
+        let from = try self.from ?? background.timeline(offset: options.timeOffset).defaultLogStart
+        let end = to ?? attitudeLog.duration
+        guard from <= attitudeLog.duration else {
+            throw CommandFailure(String(format: "--from %g is past the end of %@ (%.3f s)", from, log, attitudeLog.duration), status: .usage)
+        }
+        let clock = PipelineClock.steps(start: from, framesPerSecond: fps)
+        let times: [Double]
         do {
-            let outputs = OutputFiles(inputs: [log] + drawing.inputPaths)
-            let staged = try outputs.stage(output, option: "--output")
-            let (attitudeLog, fusion) = try loadAnyAttitudeLogWithFusion(path: log, magnetometer: magnetometer.correction, platform: recording.platform)
-            for note in drawing.camera.settings.headingNotes(frame: attitudeLog.frame, log: log) { Messages.logger.warning("\(note)") }
-            let options = try drawing.snapshotOptions()
-            let timeline = try drawing.background.settings.timeline(offset: options.timeOffset)
-            let from = self.from ?? timeline.defaultLogStart
-            let end = to ?? attitudeLog.duration
-            guard from <= attitudeLog.duration else {
-                throw CommandFailure(String(format: "--from %g is past the end of %@ (%.3f s)", from, log, attitudeLog.duration), status: .usage)
-            }
-            let times = try Self.frameTimes(from: from, to: end, fps: fps)
-            guard !times.isEmpty else { throw CommandFailure("no frames: --from \(from) to \(end) at \(fps) fps", status: .usage) }
-            let setup = try options.camera.load()
-            // Frame k shows the attitude at log time --from + k/F, and the video at video time (--from − offset) + k/F.
-            do {
-                _ = try timeline.followingVideoTime(logTime: from)
-            } catch TimelineError.videoTimeBeforeStart(let logTime, let offset, let videoTime) {
-                throw CommandFailure(String(format: "--from %g with a time offset of %g s is video time %.3f s, before the start of %@; "
-                                            + "give --from %g or later", logTime, offset, videoTime, drawing.background.settings.sourceName, offset),
-                                     status: .usage)
-            }
-            let background = try RenderBackground(options: drawing.background.settings, setup: setup,
-                                                  startTime: timeline.videoTime(logTime: from))
-            defer { background.stop() }
-
-            let drawing = try OffscreenScene(width: size.width, height: size.height,
-                                             assets: try Assets.locate(explicit: options.assetsFolder), options: options, setup: setup)
-            let out = try VideoOutput(output: staged, framesPerSecond: fps, width: size.width, height: size.height)
-            // Ctrl-C or SIGTERM stops between frames, and the unfinished output is removed.
-            let stopSignals = StopSignals()
-            let started = MonotonicClock.now()
-            var lastProgress = started
-            var scenes = LogScenes(log: attitudeLog, fusion: fusion, path: log, options: options)
-            let encoding: Double
-            do {
-                encoding = try LogVideoRender(times: times, framesPerSecond: fps).run(
-                    scenes: &scenes, background: background, drawing: drawing, output: out,
-                    shouldStop: { stopSignals.requested }) { k, count, t in
-                        guard MonotonicClock.now() - lastProgress >= 1 || k == count else { return }
-                        lastProgress = MonotonicClock.now()
-                        Messages.logger.info("\(String(format: "render: frame %d of %d (t = %.2f s)", k, count, t))")
-                    }
-            } catch let stopped as LogVideoRenderStopped {
-                throw CommandFailure("\(output): stopped by a signal after \(stopped.framesWritten) of \(stopped.frameCount) frames; nothing was kept",
-                                     status: .interrupted)
-            }
-            try out.finish()
-            try outputs.commit()
-            let elapsed = MonotonicClock.now() - started
-            print(String(format: "wrote %@: %d frames of %dx%d at %g fps (%@); rendered at %.1f frames per second, encoder %.0f%% of the time",
-                         output, times.count, size.width, size.height, fps, out.summary,
-                         Double(times.count) / elapsed, encoding / elapsed * 100))
-        }
-    }
-
-    /// The most frames one render writes: 10^6 is over 9 hours at 30 fps. Past it, a slip in --to or --fps
-    /// (1e308, 1e9) would fill memory with frame times and the disk with frames.
-    static let maximumFrames = 1_000_000
-
-    /// S + k/F for every k with S + k/F < E; refused, with the count, past `maximumFrames`.
-    static func frameTimes(from start: Double, to end: Double, fps: Double) throws -> [Double] {
-        let count = (end - start) * fps
-        guard count.isFinite, count <= Double(maximumFrames) else {
+            times = try clock.logTimes(before: end)
+        } catch {
             throw CommandFailure(String(format: "--from %g to %g s at --fps %g is %.3g frames; one render writes at most %d",
-                                        start, end, fps, count, maximumFrames), status: .usage)
+                                        from, end, fps, error.count, PipelineClock.maximumSteps), status: .usage)
         }
-        var times: [Double] = []
-        var k = 0
-        while true {
-            let t = start + Double(k) / fps
-            guard t < end else { break }
-            times.append(t)
-            k += 1
+        guard !times.isEmpty else { throw CommandFailure("no frames: --from \(from) to \(end) at \(fps) fps", status: .usage) }
+        // Frame k shows the attitude at log time --from + k/F, and the video at video time (--from − offset) + k/F.
+        let pipeline: FramePipeline
+        do {
+            pipeline = try FramePipeline(options: options, attitude: .log(attitudeLog, fusion: fusion, path: log), background: background,
+                                         clock: clock)
+        } catch TimelineError.videoTimeBeforeStart(let logTime, let offset, let videoTime) {
+            throw CommandFailure(String(format: "--from %g with a time offset of %g s is video time %.3f s, before the start of %@; "
+                                        + "give --from %g or later", logTime, offset, videoTime, background.sourceName, offset),
+                                 status: .usage)
         }
-        return times
+        let drawing = try OffscreenScene(width: size.width, height: size.height, assets: try Assets.locate(explicit: options.assetsFolder),
+                                         pipeline: pipeline)
+        let out = try VideoOutput(output: staged, framesPerSecond: fps, width: size.width, height: size.height)
+        // Ctrl-C or SIGTERM stops between frames, and the unfinished output is removed.
+        let stopSignals = StopSignals()
+        let started = MonotonicClock.now()
+        var lastProgress = started
+        let encoding: Double
+        do {
+            encoding = try LogVideoRender(times: times).run(drawing: drawing, output: out, shouldStop: { stopSignals.requested }) { k, count, t in
+                guard MonotonicClock.now() - lastProgress >= 1 || k == count else { return }
+                lastProgress = MonotonicClock.now()
+                Messages.logger.info("\(String(format: "render: frame %d of %d (t = %.2f s)", k, count, t))")
+            }
+        } catch let stopped as LogVideoRenderStopped {
+            throw CommandFailure("\(output): stopped by a signal after \(stopped.framesWritten) of \(stopped.frameCount) frames; nothing was kept",
+                                 status: .interrupted)
+        }
+        try out.finish()
+        try outputs.commit()
+        let elapsed = MonotonicClock.now() - started
+        print(String(format: "wrote %@: %d frames of %dx%d at %g fps (%@); rendered at %.1f frames per second, encoder %.0f%% of the time",
+                     output, times.count, size.width, size.height, fps, out.summary,
+                     Double(times.count) / elapsed, encoding / elapsed * 100))
     }
 }
-

@@ -4,7 +4,7 @@ import AttitudeMath
 import FileAccess
 import Foundation
 import CommandLineSupport
-import Composition
+import Scene
 import Render
 import Window
 import SteadyDiceAssets
@@ -99,65 +99,38 @@ struct Run: ParsableCommand {
         let exitOutputs = OutputFiles(inputs: [input.log] + drawing.inputPaths)
         let exitSnapshot = try snapshotOnExit.map { try exitOutputs.stage($0, option: "--snapshot-on-exit") }
         let assets = try Assets.locate(explicit: drawing.assets)
-        var options = SnapshotOptions()
-        options.camera = drawing.camera.settings
-        try drawing.attitudeCalibration.apply(to: &options, live: input.imud.isSet)
-        let setup = try options.camera.load()
+        let options = try drawing.snapshotOptions(live: input.imud.isSet)
         let background = drawing.background.settings
-        let backgroundProvider = try setup.panorama != nil ? nil
-            : background.makeProvider(forSnapshot: false, cameraByDefault: true)
-                .map { try PreparedBackground($0, setup: setup, source: background.sourceName) }
-        defer { backgroundProvider?.stop() }
-        let source = try attitudeSource(options: options, background: background, assets: assets)
-        let asked = drawing.attitudeCalibration.timeOffset
-        let timeOffset = source.clock == .live ? Timeline.liveOffset(asked: asked, liveCalibration: options.liveTimeOffset)
-            : source.clock == .none ? 0 : options.timeOffset
-        if source.clock == .live, let calibration = drawing.attitudeCalibration.calibration, asked == nil {
-            if let live = options.liveTimeOffset {
-                Messages.logger.info("\(String(format: "time offset %+.1f ms from %@ (this rig's live clocks): the frame timed t shows the attitude imud delivered at t %+.1f ms; [ and ] adjust it", live * 1000, calibration, live * 1000))")
-            } else if options.timeOffset != 0 {
-                Messages.logger.warning("\(String(format: "%@'s time offset of %.1f ms pairs its clip with its log, not live imud with this camera: not applied (give the live one with --time-offset, calibrate a `record` folder, or find it with [ and ])", calibration, options.timeOffset * 1000))")
-            }
-        }
-        let window = try AppWindow(title: "steady-dice", width: size.width, height: size.height)
-        let renderer = try SceneRenderer(assets: assets, model: drawing.model.model)
-        renderer.clearColor = background.clearColor
-        if drawing.hud.hud { try renderer.prepareHUD() }
-        setup.install(on: renderer)
-        let view = ViewControls(reference: drawing.relativeAttitude.reference, showsHUD: drawing.hud.hud, frameName: source.frameName)
-        try window.loop(renderer: renderer, attitude: source, background: backgroundProvider, view: view,
-                        timeOffset: TimeOffsetControl(seconds: timeOffset, clock: source.clock),
-                        snapshotFolder: snapshotDir, frameLimit: frames,
-                        wallLimit: duration.map { source.clock == .playback ? $0 / speed : $0 },
-                        snapshotOnExit: exitSnapshot, camera: setup)
-        if let exitSnapshot {
-            try exitOutputs.commit()
-            print("saved \(exitSnapshot.path)")
-        }
-    }
-
-    /// The attitude source asked for: a fixed attitude, imud live, or a log (the demo log by default)
-    /// playing from the log time the timeline gives for the picture's start, plus --from.
-    private func attitudeSource(options: SnapshotOptions, background: BackgroundSettings, assets: Assets) throws -> AttitudeSource {
-        if let attitude = input.attitude { return FixedAttitudeSource(options.mounted(attitude.quaternion)) }
-        if let imud = try input.imud.configuration(mount: drawing.attitudeCalibration.imudMount()) { return IMUDLiveSource(configuration: imud) }
-        let path = input.log ?? assets.models.appendingPathComponent("demo-attitude.csv").path
-        let (attitudeLog, fusion) = try input.load(path)
-        for note in drawing.camera.settings.headingNotes(frame: attitudeLog.frame, log: path) { Messages.logger.warning("\(note)") }
-        let start: Double
+        let pipeline: FramePipeline
         do {
-            start = try background.timeline(offset: options.timeOffset).playbackStart() + (from ?? 0)
+            pipeline = try FramePipeline(options: options, attitude: attitudeInput(assets: assets), background: background,
+                                         clock: .wall(speed: speed, looping: loop, from: from ?? 0), cameraByDefault: true)
         } catch TimelineError.logStartsBeforeItsFirstSample(let offset, let logTime, let hasVideo) {
             throw CommandFailure(String(format: "a time offset of %g s starts the log at %.3f s, before its first sample; ", offset, logTime)
                                  + (hasVideo ? String(format: "start the video later (--video-at %g)", -offset)
                                              : "without --video the picture starts at time 0, so the offset must be 0 or more"),
                                  status: .usage)
         }
+        defer { pipeline.stop() }
+        let window = try AppWindow(title: "steady-dice", width: size.width, height: size.height)
+        try window.loop(pipeline: pipeline, renderer: try pipeline.makeRenderer(assets: assets), snapshotFolder: snapshotDir, frameLimit: frames,
+                        wallLimit: duration.map { pipeline.timeOffset.clock == .playback ? $0 / speed : $0 }, snapshotOnExit: exitSnapshot)
+        if let exitSnapshot {
+            try exitOutputs.commit()
+            print("saved \(exitSnapshot.path)")
+        }
+    }
+
+    /// The attitude source asked for: a fixed attitude, imud live, or a log (the demo log by default).
+    private func attitudeInput(assets: Assets) throws -> AttitudeInput {
+        if let attitude = input.attitude { return .fixed(attitude.quaternion) }
+        if let imud = try input.imud.configuration(mount: drawing.attitudeCalibration.imudMount()) { return .imud(imud, timeout: 0) }
+        let path = input.log ?? assets.models.appendingPathComponent("demo-attitude.csv").path
+        let (attitudeLog, fusion) = try input.load(path)
         if let from, from > attitudeLog.duration {
             throw CommandFailure(String(format: "--from %g is past the end of %@, which runs from 0 to %.3f s", from, path, attitudeLog.duration),
                                  status: .usage)
         }
-        return try LogPlaybackSource(log: attitudeLog, fusion: fusion, speed: speed, looping: loop, now: MonotonicClock.now(),
-                                     mount: options.mount, startTime: start)
+        return .log(attitudeLog, fusion: fusion, path: path)
     }
 }

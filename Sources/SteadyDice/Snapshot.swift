@@ -4,8 +4,8 @@ import AttitudeMath
 import FileAccess
 import Foundation
 import CommandLineSupport
-import Composition
-import SteadyDiceKit
+import Scene
+import Render
 import SteadyDiceAssets
 
 struct Snapshot: ParsableCommand {
@@ -55,46 +55,32 @@ struct Snapshot: ParsableCommand {
         let outputs = OutputFiles(inputs: [input.log] + drawing.inputPaths)
         let staged = try outputs.stage(output, option: "--output")
         let options = try drawing.snapshotOptions()
-        var background = drawing.background.settings
-        let timeline = try background.timeline(offset: options.timeOffset)
-        let at = self.at ?? timeline.defaultLogStart
-        let source = try sceneSource(options: options, at: at)
-        // A video following the log shows the video time whose attitude is the log's at `at`.
-        if input.log != nil {
-            do {
-                if let videoTime = try timeline.followingVideoTime(logTime: at), options.timeOffset != 0 { background.videoAt = videoTime }
-            } catch TimelineError.videoTimeBeforeStart(let logTime, let offset, let videoTime) {
-                throw CommandFailure(String(format: "--at %g with a time offset of %g s is video time %.3f s, before the start of %@",
-                                            logTime, offset, videoTime, background.sourceName), status: .usage)
-            }
+        let background = drawing.background.settings
+        let at = try self.at ?? background.timeline(offset: options.timeOffset).defaultLogStart
+        let pipeline: FramePipeline
+        do {
+            pipeline = try FramePipeline(options: options, attitude: attitudeInput(at: at), background: background, clock: .instant(at))
+        } catch TimelineError.videoTimeBeforeStart(let logTime, let offset, let videoTime) {
+            throw CommandFailure(String(format: "--at %g with a time offset of %g s is video time %.3f s, before the start of %@",
+                                        logTime, offset, videoTime, background.sourceName), status: .usage)
         }
-        let setup = try options.camera.load()
-        let backgroundProvider = try background.makeProvider(forSnapshot: true)
-        defer { backgroundProvider?.stop() }
-        let picture = try backgroundProvider?.latest().map { try setup.prepare(background: $0.image, source: background.sourceName) }
-        let state = source.scene(relativeTo: options.relativeTo, hud: options.hud)
-        let image = try renderOffscreen(width: size.width, height: size.height,
-                                        assets: try Assets.locate(explicit: options.assetsFolder),
-                                        clearColor: options.backgroundColor, background: picture, model: options.model,
-                                        state: setup.scene(state, width: size.width, height: size.height), setup: setup)
+        let image = try OffscreenScene(width: size.width, height: size.height, assets: try Assets.locate(explicit: options.assetsFolder),
+                                       pipeline: pipeline).picture()
         try image.write(to: staged)
         try outputs.commit()
         print("wrote \(output) (\(size.width)x\(size.height))")
     }
 
-    /// The attitude drawn: the fixed one, imud's first valid packet, or the log's at `at`, each mounted.
-    private func sceneSource(options: SnapshotOptions, at: Double) throws -> SceneSource {
-        if let attitude = input.attitude { return SceneSource(fixed: attitude.quaternion).mounted(by: options) }
-        if let imud = try input.imud.configuration(mount: drawing.attitudeCalibration.imudMount()) {
-            return try IMUDLiveSource.firstPacket(of: imud, timeout: timeout)
-        }
+    /// The attitude drawn: the fixed one, imud's first valid packet, or the log's at `at`.
+    private func attitudeInput(at: Double) throws -> AttitudeInput {
+        if let attitude = input.attitude { return .fixed(attitude.quaternion) }
+        if let imud = try input.imud.configuration(mount: drawing.attitudeCalibration.imudMount()) { return .imud(imud, timeout: timeout) }
         guard let log = input.log else { throw ValidationError("give --log, --attitude or --imud") }
         let (attitudeLog, fusion) = try input.load(log)
-        for note in drawing.camera.settings.headingNotes(frame: attitudeLog.frame, log: log) { Messages.logger.warning("\(note)") }
         guard at >= 0, at <= attitudeLog.duration else {
             throw CommandFailure(String(format: "--at %g is outside %@, which runs from 0 to %.3f s", at, log, attitudeLog.duration),
                                  status: .usage)
         }
-        return SceneSource(log: attitudeLog, fusion: fusion, path: log, at: at).mounted(by: options)
+        return .log(attitudeLog, fusion: fusion, path: log)
     }
 }

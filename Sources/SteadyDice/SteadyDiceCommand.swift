@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandLineSupport
 import Composition
+import Scene
 
 @main
 struct SteadyDiceCommand: ParsableCommand {

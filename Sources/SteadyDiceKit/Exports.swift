@@ -1,9 +1,26 @@
-// What a user of the library needs besides the snapshot API itself: quaternions and frames
-// (AttitudeMath), attitude logs and their reader (AttitudeLog, and the shared loader in
-// Composition, with the attitude sources, the timeline and the frame composer), the camera model (Camera), pictures (Imaging) and the scene's model and colours (Render).
+// What a user of the library needs besides the snapshot API itself: quaternions and frames (AttitudeMath),
+// attitude logs and their reader (AttitudeLog), the camera model (Camera), pictures (Imaging), the scene's model
+// and colours (Render), and from the frame pipeline (Scene) the drawing options, the scene source, the log
+// loader and the pipeline with its offscreen scene. Not the command-line types, the recorder or the file jobs.
 @_exported import AttitudeLog
 @_exported import AttitudeMath
 @_exported import Camera
-@_exported import Composition
 @_exported import Imaging
 @_exported import Render
+@_exported import struct Scene.SnapshotOptions
+@_exported import struct Scene.CameraSettings
+@_exported import enum Scene.LensDrawing
+@_exported import struct Scene.SnapshotError
+@_exported import struct Scene.SceneSource
+@_exported import struct Scene.FusionTrack
+@_exported import enum Scene.MagnetometerCorrection
+@_exported import func Scene.loadAnyAttitudeLog
+@_exported import func Scene.loadAnyAttitudeLogWithFusion
+@_exported import class Scene.FramePipeline
+@_exported import enum Scene.PipelineClock
+@_exported import enum Scene.AttitudeInput
+@_exported import struct Scene.ComposedFrame
+@_exported import class Scene.OffscreenScene
+@_exported import struct Scene.BackgroundSettings
+@_exported import enum Scene.BackgroundChoice
+@_exported import struct Scene.Timeline

@@ -1,4 +1,5 @@
 import Foundation
+import Scene
 
 /// Renders offscreen pictures of the die for visual regression tests: by default exactly what
 /// `steady-dice snapshot --background none --size WxH` writes for the same attitude.
@@ -10,7 +11,7 @@ import Foundation
 /// ```
 ///
 /// Each picture is drawn in its own headless EGL context (Mesa's surfaceless platform: no display,
-/// no window), through the same code as `snapshot`. Use one snapshotter from one thread at a time.
+/// no window), through the frame pipeline `snapshot` draws through. Use one snapshotter from one thread at a time.
 public final class Snapshotter {
     /// The picture's width in pixels.
     public let width: Int
@@ -18,9 +19,10 @@ public final class Snapshotter {
     public let height: Int
     /// How every picture is drawn: the options `snapshot` takes, as one value.
     public let options: SnapshotOptions
-    private let setup: CameraSetup
     /// Located once, at init.
     private let assets: Assets
+    /// The camera files read once, at init.
+    private let setup: CameraSetup
 
     /// Checks `options` for a `width` x `height` picture and reads the files they name (intrinsics,
     /// panorama). The assets (`shaders/`, `models/`) are found as the command line finds them:
@@ -38,16 +40,13 @@ public final class Snapshotter {
     /// `snapshot --attitude w,x,y,z`.
     public func image(worldFromDevice: Quaternion) throws -> RGBImage {
         let q = worldFromDevice
-        return try image(of: SceneSource(fixed: try Quaternion.validated(w: q.w, x: q.x, y: q.y, z: q.z)))
+        return try image(of: .fixed(try Quaternion.validated(w: q.w, x: q.x, y: q.y, z: q.z)), at: 0)
     }
 
     /// The picture of `log` at playback time `at` seconds (its first sample at 0): `snapshot --log PATH --at T`.
     /// `path` only names the log in the HUD.
     public func image(log: AttitudeLog, at time: Double, path: String = "log") throws -> RGBImage {
-        guard time >= 0, time <= log.duration else {
-            throw SnapshotError(String(format: "--at %g is outside %@, which runs from 0 to %.3f s", time, path, log.duration))
-        }
-        return try image(of: SceneSource(log: log, fusion: nil, path: path, at: time))
+        try image(of: .log(log, fusion: nil, path: path), at: time)
     }
 
     /// The picture of the log file at `path` (a steady-dice CSV, a Sensor Logger Orientation.csv or
@@ -55,18 +54,21 @@ public final class Snapshotter {
     /// `snapshot --log PATH --at T`, HUD included.
     public func image(logFile path: String, at time: Double) throws -> RGBImage {
         let (log, fusion) = try loadAnyAttitudeLogWithFusion(path: path)
-        guard time >= 0, time <= log.duration else {
-            throw SnapshotError(String(format: "--at %g is outside %@, which runs from 0 to %.3f s", time, path, log.duration))
-        }
-        return try image(of: SceneSource(log: log, fusion: fusion, path: path, at: time))
+        return try image(of: .log(log, fusion: fusion, path: path), at: time)
     }
 
     /// The picture of any scene source: the attitude, its history for the HUD's smoothed tilt, its names.
     public func image(of source: SceneSource) throws -> RGBImage {
-        let state = setup.scene(source.mounted(by: options).scene(relativeTo: options.relativeTo, hud: options.hud), width: width, height: height)
-        return try renderOffscreen(width: width, height: height, assets: assets,
-                                   clearColor: options.backgroundColor, background: nil, model: options.model,
-                                   state: state, setup: setup)
+        try image(of: .scene(source), at: 0)
+    }
+
+    /// The picture of `input` at log time `time`, through the pipeline `snapshot` draws through.
+    private func image(of input: AttitudeInput, at time: Double) throws -> RGBImage {
+        if case .log(let log, _, let path) = input, !(time >= 0 && time <= log.duration) {
+            throw SnapshotError(String(format: "--at %g is outside %@, which runs from 0 to %.3f s", time, path, log.duration))
+        }
+        let pipeline = try FramePipeline(options: options, attitude: input, clock: .instant(time), setup: setup)
+        return try OffscreenScene(width: width, height: height, assets: assets, pipeline: pipeline).picture()
     }
 
     /// `image(worldFromDevice:)` as the PNG file `snapshot` writes, byte for byte.
@@ -79,7 +81,6 @@ public final class Snapshotter {
         try image(log: log, at: time, path: path).pngData()
     }
 }
-
 extension RGBImage {
     /// The PNG file `write(path:)` writes, as bytes (the same encoder).
     public func pngData() throws -> Data {

@@ -1,7 +1,8 @@
 import AttitudeMath
 import CGL
 import CGLFW
-import Composition
+import Scene
+import Workers
 import FileAccess
 import Foundation
 import Imaging
@@ -68,13 +69,13 @@ public final class AppWindow {
         return 1.0 / Double(mode.pointee.refreshRate)
     }
 
-    /// Draws until the window closes, Q/Esc is pressed, SIGINT or SIGTERM arrives, `frameLimit` frames
-    /// were drawn, or `wallLimit` seconds passed since the first frame. The frame drawn when it stops is
-    /// the one `snapshotOnExit` saves.
-    public func loop(renderer: SceneRenderer, attitude: AttitudeSource, background: BackgroundProvider?, view: ViewControls,
-              timeOffset: TimeOffsetControl, snapshotFolder: String, frameLimit: Int?, wallLimit: Double? = nil,
-              snapshotOnExit: OutputFiles.Staged?, camera: CameraSetup = .seed) throws {
-        var timeOffset = timeOffset
+    /// Draws `pipeline`'s frames until the window closes, Q/Esc is pressed, SIGINT or SIGTERM arrives, `frameLimit`
+    /// frames were drawn, or `wallLimit` seconds passed since the first frame. The frame drawn when it stops is
+    /// the one `snapshotOnExit` saves. `renderer` is the pipeline's (`FramePipeline.makeRenderer`), in this window's context.
+    public func loop(pipeline: FramePipeline, renderer: SceneRenderer, snapshotFolder: String, frameLimit: Int?, wallLimit: Double? = nil,
+                     snapshotOnExit: OutputFiles.Staged?) throws {
+        guard let attitude = pipeline.source else { preconditionFailure("the window draws a pipeline driven by wall time") }
+        let view = ViewControls(pipeline: pipeline, logger: logger)
         // Polled once a frame, on this thread: the loop does not wait for events, so nothing has
         // to wake it, and no GLFW call is made from another thread.
         let stopSignals = StopSignals()
@@ -85,7 +86,7 @@ public final class AppWindow {
         logger.info("window open (\(width)x\(height)); Q, Esc or Ctrl-C quits")
         let period = Self.framePeriod()
         let started = MonotonicClock.now()
-        attitude.begin(now: started)
+        pipeline.begin(now: started)
         let firstLogTime = attitude.logTime(now: started)
         var nextFrame = started
         while glfwWindowShouldClose(window) == GLFW_FALSE {
@@ -106,10 +107,10 @@ public final class AppWindow {
                 case GLFW_KEY_RIGHT: attitude.seek(by: step, now: now)
                 case GLFW_KEY_S: snapshotRequested = true
                 case GLFW_KEY_R where (mods & GLFW_MOD_SHIFT) != 0: view.clearReference()
-                case GLFW_KEY_R: view.takeReference(attitude.reading(now: timeOffset.attitudeTime(now: now)).worldFromDevice)
+                case GLFW_KEY_R: view.takeReference(now: now)
                 case GLFW_KEY_LEFT_BRACKET, GLFW_KEY_RIGHT_BRACKET:
                     let size = (mods & GLFW_MOD_SHIFT) != 0 ? TimeOffsetControl.fineStep : TimeOffsetControl.step
-                    nudge(&timeOffset, by: key == GLFW_KEY_LEFT_BRACKET ? -size : size, attitude: attitude, now: now)
+                    view.nudgeTimeOffset(by: key == GLFW_KEY_LEFT_BRACKET ? -size : size, now: now)
                 case GLFW_KEY_H: view.toggleHUD(renderer: renderer)
                 case GLFW_KEY_Q, GLFW_KEY_ESCAPE: glfwSetWindowShouldClose(window, GLFW_TRUE)
                 default: break
@@ -119,14 +120,8 @@ public final class AppWindow {
 
             glfwGetFramebufferSize(window, &width, &height)
             if width > 0 && height > 0 {
-                // The frame first: a live attitude is the one that arrived at the frame's own time plus the offset.
-                let frame = background?.latest(capturedBy: timeOffset.backgroundTime(now: now))
-                let reading = attitude.reading(now: timeOffset.attitudeTime(now: now, frameTime: frame?.time))
                 glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-                renderer.setBackground(frame?.image, generation: frame?.generation ?? 0,
-                                       viewportWidth: Int(width), viewportHeight: Int(height))
-                let scene = view.scene(for: reading, source: attitude.health(now: now), fusion: attitude.fusion(now: now), now: now)
-                renderer.draw(camera.scene(scene, width: Int(width), height: Int(height)),
+                pipeline.draw(pipeline.frame(now: now, width: Int(width), height: Int(height)), with: renderer,
                               width: Int(width), height: Int(height))
                 if snapshotRequested {
                     let stamp = Int(Date().timeIntervalSince1970 * 1000)
@@ -144,7 +139,8 @@ public final class AppWindow {
                 if lastFrame, let snapshotOnExit { try readFrame(width: Int(width), height: Int(height)).write(to: snapshotOnExit) }
             }
             if now - lastTitle > 0.25 {
-                let offset = timeOffset.seconds == 0 ? "" : String(format: ", time offset %+.3f s", timeOffset.seconds)
+                let seconds = pipeline.timeOffset.seconds
+                let offset = seconds == 0 ? "" : String(format: ", time offset %+.3f s", seconds)
                 glfwSetWindowTitle(window, "steady-dice — \(attitude.status(now: now))\(offset)")
                 lastTitle = now
             }
@@ -168,18 +164,6 @@ public final class AppWindow {
             summary += String(format: "; log time %.3f s to %.3f s", first, last)
         }
         logger.info("\(summary)")
-    }
-
-    /// [ and ]: changes the time offset and says what it is now. A log's playback moves by the change.
-    private func nudge(_ timeOffset: inout TimeOffsetControl, by delta: Double, attitude: AttitudeSource, now: Double) {
-        guard timeOffset.clock != .none else {
-            logger.info("a fixed attitude has no clock: [ and ] change nothing")
-            return
-        }
-        let change = timeOffset.nudge(by: delta)
-        if timeOffset.clock == .playback { attitude.seek(by: change, now: now) }
-        let limit = change == 0 ? String(format: " (the live limit is ±%g s)", TimeOffsetControl.liveLimit) : ""
-        logger.info("\(String(format: "time offset %+.3f s%@: give --time-offset %.3f to start with it", timeOffset.seconds, limit, timeOffset.seconds))")
     }
 
     /// The back buffer just drawn: exactly what the window shows.

@@ -1,5 +1,6 @@
 import AttitudeMath
 import Camera
+import Composition
 import FileAccess
 import Foundation
 import Imaging

@@ -1,5 +1,6 @@
-import Camera
 @testable import Composition
+import Camera
+@testable import Scene
 import Foundation
 @testable import Imaging
 import TestSupport

@@ -1,5 +1,6 @@
 import AttitudeMath
 import Composition
+import Scene
 import FileAccess
 import Foundation
 import IMUD

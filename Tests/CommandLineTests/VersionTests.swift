@@ -1,3 +1,4 @@
+import Composition
 import SteadyDiceKit
 import TestSupport
 import XCTest

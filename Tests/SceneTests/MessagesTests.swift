@@ -1,6 +1,6 @@
 import AttitudeLog
 import Foundation
-import Composition
+import Scene
 import InMemoryLogging
 import Logging
 import TestSupport

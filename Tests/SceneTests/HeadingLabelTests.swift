@@ -3,7 +3,7 @@ import AttitudeMath
 import Render
 import AttitudeLog
 import AttitudeMath
-import Composition
+import Scene
 import Render
 import TestSupport
 import XCTest

@@ -3,8 +3,9 @@ import AttitudeMath
 import Foundation
 import Render
 
-/// The attitude to draw, the attitudes before it (for the smoothed tilt), and how the HUD names them:
-/// what `snapshot` and `Snapshotter` draw, and `render` for each of its frames.
+/// One attitude to draw at one instant, the attitudes before it (for the smoothed tilt), and how the HUD names
+/// them: a fixed attitude, imud's first packet, or one a library user builds (`AttitudeInput.scene`). A log's
+/// frames are `LogScenes`', which equal `SceneSource(log:fusion:path:at:)` at every time.
 public struct SceneSource {
     public let worldFromDevice: Quaternion
     public let history: [Quaternion]

@@ -59,7 +59,7 @@ public struct CameraSetup {
     public func install(on renderer: SceneRenderer) {
         guard let panorama, let panoramaPath else { return }
         renderer.setPanorama(panorama) { from, to, limit in
-            Composition.logger.warning(
+            FramePipeline.logger.warning(
                 "\(panoramaPath): \(from.0)x\(from.1) is larger than this driver's largest texture (\(limit)); halved to \(to.0)x\(to.1)")
         }
     }

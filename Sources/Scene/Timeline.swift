@@ -108,12 +108,6 @@ public struct Timeline: Equatable, Sendable {
         guard start >= 0 else { throw .logStartsBeforeItsFirstSample(offset: offset, logTime: start, hasVideo: hasVideo) }
         return start
     }
-
-    /// The offset a live source uses: the one asked for live, else a live calibration's (`time_offset_clock:
-    /// live`, measured on this rig's own clocks by `calibrate` on a `record` folder), else 0; never a clip
-    /// calibration's, which pairs its clip with a log that started at other moments, while live both clocks
-    /// are times in this process.
-    public static func liveOffset(asked: Double?, liveCalibration: Double? = nil) -> Double { asked ?? liveCalibration ?? 0 }
 }
 
 /// A time that the log and the video cannot both show.

@@ -1,14 +1,14 @@
 import AttitudeLog
 import AttitudeMath
-import Composition
+import Scene
 import Render
 import TestSupport
-import Window
+import IMUD
 import XCTest
 
-/// The window's frame against the snapshot's, in-process and without a window: `run` composes its scene
-/// through `ViewControls` from an `AttitudeSource`, `snapshot` through `SceneSource`; both end in
-/// `FrameComposer`, so for the same source and time they draw the same attitude and HUD numbers.
+/// The window's frame against the snapshot's, in-process and without a window: `run` draws a `FramePipeline`
+/// driven by wall time, `snapshot` one driven by a single instant; both compose in `FrameComposer`, so for the
+/// same source and time they draw the same attitude and HUD numbers.
 final class FrameComposerTests: XCTestCase {
     private func turningLog() throws -> AttitudeLog {
         let samples = (0...100).map { k -> AttitudeSample in
@@ -19,22 +19,24 @@ final class FrameComposerTests: XCTestCase {
     }
 
     /// A log played in the window from log time t shows, in its first frame, the attitude `snapshot --at t`
-    /// draws: mounted and relative to the same reference pose, bit for bit.
+    /// draws: mounted and relative to the same reference pose, bit for bit, through the same camera.
     func testTheWindowsFirstFrameOfALogIsTheSnapshots() throws {
         let log = try turningLog()
         let mount = try XCTUnwrap(Quaternion(axis: [0, 0, 1], angle: 0.3).normalized())
         let reference = Quaternion(axis: [0, 1, 0], angle: 0.5)
-        let options = SnapshotOptions(relativeTo: reference, mount: mount)
+        let options = SnapshotOptions(camera: CameraSettings(fieldOfViewDegrees: 50), relativeTo: reference, mount: mount)
         for t in [0.0, 0.237, 0.5, 1.0] {
-            let source = try LogPlaybackSource(log: log, speed: 1, looping: false, now: 50, mount: mount, startTime: t)
-            source.begin(now: 100)
-            let view = ViewControls(reference: reference, showsHUD: false, frameName: source.frameName)
-            let window = view.scene(for: source.reading(now: 100), source: source.health(now: 100), fusion: source.fusion(now: 100), now: 100)
-            let snapshot = SceneSource(log: log, fusion: nil, path: "log.csv", at: t).mounted(by: options)
-                .scene(relativeTo: reference, hud: false)
-            XCTAssertEqual(window.worldFromDevice, snapshot.worldFromDevice, "t = \(t)")
-            XCTAssertEqual(window.greyed, snapshot.greyed)
-            XCTAssertNil(window.hud)
+            let window = try FramePipeline(options: options, attitude: .log(log, fusion: nil, path: "log.csv"),
+                                           clock: .wall(speed: 1, looping: false, from: t))
+            try XCTUnwrap(window.source).begin(now: 100)
+            let shown = window.frame(now: 100, width: 64, height: 48).scene
+            let snapshot = try FramePipeline(options: options, attitude: .log(log, fusion: nil, path: "log.csv"), clock: .instant(t))
+                .frame(step: 0, width: 64, height: 48).scene
+            XCTAssertEqual(shown.worldFromDevice, snapshot.worldFromDevice, "t = \(t)")
+            XCTAssertEqual(shown.greyed, snapshot.greyed)
+            XCTAssertEqual(shown.camera, snapshot.camera)
+            XCTAssertNotNil(shown.camera, "--fov's camera, fitted to the viewport")
+            XCTAssertNil(shown.hud)
         }
     }
 
@@ -42,16 +44,38 @@ final class FrameComposerTests: XCTestCase {
     /// smoothed tilt, frame, reference); only the labels the window adds (health, frame rate) differ.
     func testTheWindowsHUDOfAFixedAttitudeIsTheSnapshots() throws {
         let q = try XCTUnwrap(Quaternion(w: 0.8, x: 0.3, y: 0.4, z: 0.33).normalized())
-        let source = FixedAttitudeSource(q)
-        let view = ViewControls(reference: nil, showsHUD: true, frameName: source.frameName)
-        let window = try XCTUnwrap(view.scene(for: source.reading(now: 1), source: source.health(now: 1), fusion: "none", now: 1).hud)
-        let snapshot = try XCTUnwrap(SceneSource(fixed: q).scene(relativeTo: nil, hud: true).hud)
+        let options = SnapshotOptions(hud: true)
+        let window = try XCTUnwrap(FramePipeline(options: options, attitude: .fixed(q), clock: .wall(speed: 1, looping: true, from: 0))
+            .frame(now: 1, width: 320, height: 240).scene.hud)
+        let snapshot = try XCTUnwrap(FramePipeline(options: options, attitude: .fixed(q), clock: .instant(0))
+            .frame(step: 0, width: 320, height: 240).scene.hud)
         XCTAssertEqual(window.worldFromDevice, snapshot.worldFromDevice)
         XCTAssertEqual(window.smoothedTilt, snapshot.smoothedTilt)
         XCTAssertEqual(window.frame, snapshot.frame)
         XCTAssertEqual(window.reference, snapshot.reference)
         XCTAssertEqual(window.framesPerSecond, 0, "one frame drawn: no rate yet")
         XCTAssertNil(snapshot.framesPerSecond)
+    }
+
+    /// The mount is applied once: a fixed attitude q drawn through the mount R is q · R⁻¹, under every clock, and
+    /// imud's frame mapping writes the same rule (`Frames.worldFromDevice(worldFromSensor:deviceFromSensor:)`).
+    func testTheMountIsAppliedOnce() throws {
+        let q = try XCTUnwrap(Quaternion(w: 0.8, x: 0.3, y: 0.4, z: 0.33).normalized())
+        let mount = try XCTUnwrap(Quaternion(axis: [1, 0, 0], angle: 0.7).normalized())
+        let expected = try XCTUnwrap((q * mount.conjugate).normalized())
+        let options = SnapshotOptions(mount: mount)
+        let snapshot = try FramePipeline(options: options, attitude: .fixed(q), clock: .instant(0)).frame(step: 0, width: 64, height: 48)
+        let window = try FramePipeline(options: options, attitude: .fixed(q), clock: .wall(speed: 1, looping: true, from: 0))
+            .frame(now: 1, width: 64, height: 48)
+        let scene = try FramePipeline(options: options, attitude: .scene(SceneSource(fixed: q)), clock: .instant(0))
+            .frame(step: 0, width: 64, height: 48)
+        for drawn in [snapshot, window, scene] {
+            XCTAssertEqual(try XCTUnwrap(drawn.scene.worldFromDevice).angle(to: expected), 0, accuracy: 1e-7)
+        }
+        let imud = IMUDFrameMapping(coordFrame: .enu, mount: IMUDMount(deviceFromIMUBody: mount))
+        let worldFromIMU = Frames.worldFromENU * q
+        XCTAssertEqual(imud.worldFromDevice(packetQuaternion: q).angle(to: try XCTUnwrap((worldFromIMU * mount.conjugate).normalized())),
+                       0, accuracy: 1e-7)
     }
 
     /// The window steps the tilt filter once per drawn frame; a log-driven picture steps it over the log's

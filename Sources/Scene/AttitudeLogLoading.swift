@@ -66,14 +66,14 @@ public enum MagnetometerCorrectionError: Error, CustomStringConvertible, Equatab
 /// declination WMM gives at its first good fix; when the file cannot give one, magnetic north, with the
 /// reason said. Progress and warnings go to `logger`.
 public func loadAnyAttitudeLog(path: String, magnetometer: MagnetometerCorrection = .none,
-                               platform: SensorLoggerPlatform? = nil, logger: Logger = Composition.logger) throws -> AttitudeLog {
+                               platform: SensorLoggerPlatform? = nil, logger: Logger = FramePipeline.logger) throws -> AttitudeLog {
     try loadAnyAttitudeLogWithFusion(path: path, magnetometer: magnetometer, platform: platform, logger: logger).log
 }
 
 /// `loadAnyAttitudeLog`, with the estimator's status after each sample when the log was fused.
 public func loadAnyAttitudeLogWithFusion(path: String, magnetometer: MagnetometerCorrection = .none,
                                          platform: SensorLoggerPlatform? = nil,
-                                         logger: Logger = Composition.logger) throws -> (log: AttitudeLog, fusion: FusionTrack?) {
+                                         logger: Logger = FramePipeline.logger) throws -> (log: AttitudeLog, fusion: FusionTrack?) {
     guard RawLogReader.isRawLog(path: path) else {
         if magnetometer != .none { throw MagnetometerCorrectionError.attitudeLog(path: path) }
         logger.debug("\(MessageText.line(path)): reading an attitude log")
@@ -128,7 +128,7 @@ public struct FusionTrack: Sendable {
 }
 
 /// Says what a raw log's reader decided and the gaps fusion restarts after, one warning each.
-public func reportReading(_ log: RawIMULog, logger: Logger = Composition.logger) {
+public func reportReading(_ log: RawIMULog, logger: Logger = FramePipeline.logger) {
     var lines = log.notes
     lines += log.gaps.map { $0.message(path: log.path) }
     // Notes quote the files (Metadata.csv's app version, a stream's name): one clean line each.
@@ -136,12 +136,6 @@ public func reportReading(_ log: RawIMULog, logger: Logger = Composition.logger)
 }
 
 /// Says what an attitude log's reader decided or skipped, one warning each.
-public func reportReading(warnings: [String], logger: Logger = Composition.logger) {
+public func reportReading(warnings: [String], logger: Logger = FramePipeline.logger) {
     for line in warnings { logger.warning("\(MessageText.line(line))") }
-}
-
-/// The logger the composition layer writes to when it is handed none. Its label names the layer; the
-/// executables' handler prefixes every line with the program's name, whatever the label.
-public enum Composition {
-    public static var logger: Logger { Logger(label: "steady-dice.composition") }
 }

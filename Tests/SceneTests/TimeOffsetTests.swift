@@ -1,6 +1,6 @@
 import AttitudeLog
 import AttitudeMath
-import Composition
+import Scene
 import Render
 import XCTest
 

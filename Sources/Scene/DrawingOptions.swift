@@ -28,8 +28,11 @@ public struct SnapshotOptions: Equatable, Sendable {
     /// `--time-offset S` (or `--calibration`'s `time_offset_s`): the video frame at video time t shows
     /// the attitude at log time t + offset.
     public var timeOffset: Double
-    /// A live calibration's offset (`time_offset_clock: live`): for a live source only (`run --imud`), where
-    /// the frame timed t shows the attitude imud delivered at t + offset. `timeOffset` stays 0 then.
+    /// The live offset, for a live source only (`run --imud`), where the frame timed t shows the attitude imud
+    /// delivered at t + offset: `--time-offset` given with the live source, else a live calibration's
+    /// (`time_offset_clock: live`, measured on this rig's own clocks by `calibrate` on a `record` folder; `timeOffset`
+    /// stays 0 then); nil: 0. Never a clip calibration's offset, which pairs its clip with a log that started at
+    /// other moments, while live both clocks are times in this process.
     public var liveTimeOffset: Double?
 
     /// The seed's picture: the die in front of a 60° camera over the default colour, no HUD.
@@ -61,7 +64,7 @@ public struct SnapshotOptions: Equatable, Sendable {
     /// The attitude to draw for a source's worldFromS: worldFromS · R⁻¹ with the mount R.
     public func mounted(_ worldFromSensor: Quaternion) -> Quaternion {
         guard let mount else { return worldFromSensor }
-        return (worldFromSensor * mount.conjugate).normalized() ?? worldFromSensor
+        return Frames.worldFromDevice(worldFromSensor: worldFromSensor, deviceFromSensor: mount)
     }
 
     /// Refuses options that cannot draw a `width` x `height` picture, with the message the command line gives.

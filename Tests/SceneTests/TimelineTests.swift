@@ -1,4 +1,4 @@
-import Composition
+import Scene
 import XCTest
 
 /// The one time rule, log time = video time + offset, as every command asks it (`Timeline`).
@@ -42,13 +42,5 @@ final class TimelineTests: XCTestCase {
         XCTAssertThrowsError(try Timeline(offset: -0.3).playbackStart()) { error in
             XCTAssertTrue("\(error)".contains("the offset must be 0 or more"), "\(error)")
         }
-    }
-
-    /// Live, a clip calibration's offset is never applied: the one asked for live, else a live calibration's.
-    func testALiveOffsetIsTheOneAskedForElseALiveCalibrations() {
-        XCTAssertEqual(Timeline.liveOffset(asked: nil), 0)
-        XCTAssertEqual(Timeline.liveOffset(asked: -0.08), -0.08)
-        XCTAssertEqual(Timeline.liveOffset(asked: nil, liveCalibration: -0.035), -0.035)
-        XCTAssertEqual(Timeline.liveOffset(asked: 0.01, liveCalibration: -0.035), 0.01)
     }
 }

@@ -2,7 +2,7 @@ import AttitudeLog
 import AttitudeMath
 import Foundation
 import Fusion
-import Composition
+import Scene
 import RawLog
 import TestSupport
 import XCTest
