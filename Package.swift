@@ -55,7 +55,8 @@ let package = Package(
         .target(name: "AttitudeMath"),
         /// The skeleton of a background worker (a named thread, a stop that wakes it and waits for it to let go of
         /// what it holds, sleeps a stop cuts short) and the backoff between attempts: the capture's and imud's.
-        .target(name: "Workers", dependencies: ["AttitudeMath"]),
+        /// and SIGINT/SIGTERM as a stop request a loop polls (`StopSignals`).
+        .target(name: "Workers", dependencies: ["AttitudeMath", "CStopSignal", .product(name: "Logging", package: "swift-log")]),
         /// Untrusted text made safe to print: one line, control characters escaped, long values cut. No dependencies.
         .target(name: "SafeText"),
         /// The input and output policies for files: what may be read, how every output is written. No dependencies.
@@ -88,6 +89,17 @@ let package = Package(
         .target(name: "RawLog", dependencies: ["AttitudeMath", "CameraMotion", "Fusion", "CSVText", "FileAccess", "SafeText", "Recording"]),
         /// Camera-IMU calibration from a clip and a gyroscope: time offset, focal length, mount. No GL, no I/O.
         .target(name: "Calibration", dependencies: ["AttitudeMath", "Camera", "RawLog"]),
+        /// Fusion as files in, files out, for `attitude`: fuse a raw log, convert a producer's attitude, a video's motion
+        /// track or a gyroscope-only log, score the estimator on BROAD; the magnetometer's correction before fusion.
+        .target(name: "FusionJobs", dependencies: [
+            "AttitudeLog", "AttitudeMath", "Calibration", "FileAccess", "Fusion", "Location", "Plot", "RawLog", "Recording", "SafeText",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        /// A live rig recorded: a camera's frames and imud's packets on one clock into a folder (`record`), and the
+        /// folder read back (`calibrate FOLDER`). No GL.
+        .target(name: "LiveRig", dependencies: ["AttitudeMath", "FileAccess", "IMUD", "Imaging", "RawLog", "SafeText", "Workers"]),
+        /// Measurements: offscreen rendering phase by phase (`steady-dice bench`), the estimator's throughput (`attitude bench`).
+        .target(name: "Benchmarks", dependencies: ["AttitudeMath", "CGL", "FileAccess", "Fusion", "Imaging", "RawLog", "Render"]),
         /// Where the device is: the magnetic models (WMM2025, IGRF-14), Location.csv, position filters, SRTM terrain. No GL.
         .target(name: "Location", dependencies: ["AttitudeMath", "CSVText", "FileAccess", "SafeText"], exclude: ["igrf14coeffs.PROVENANCE.md"],
                 resources: [.copy("WMM.COF"), .copy("igrf14coeffs.txt")]),
@@ -102,18 +114,18 @@ let package = Package(
         /// library share. No ArgumentParser.
         .target(name: "Composition", dependencies: [
             "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "RawLog", "Fusion", "Location", "Recording",
-            "Calibration", "FileAccess", "SafeText", "CStopSignal", "CGL", "CPanoramaRaster", .product(name: "Logging", package: "swift-log"),
+            "Calibration", "FileAccess", "FusionJobs", "SafeText", "CGL", "CPanoramaRaster", .product(name: "Logging", package: "swift-log"),
         ]),
         /// `run`'s window: GLFW, the keys, the frame loop over a composed scene.
         .target(name: "Window", dependencies: [
-            "Composition", "Render", "Imaging", "FileAccess", "SafeText", "AttitudeMath", "CGL", "CGLFW",
+            "Composition", "Render", "Imaging", "FileAccess", "SafeText", "AttitudeMath", "Workers", "CGL", "CGLFW",
             .product(name: "Logging", package: "swift-log"),
         ]),
         /// Command-line support for the two executables only: option groups, option values, the exit-status
         /// table and the one-line errors, the stderr message handler.
         .target(name: "CommandLineSupport", dependencies: [
             "Composition", "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "RawLog", "Fusion", "Recording",
-            "CSVText", "FileAccess", "SafeText", "SteadyDiceAssets", "Plot",
+            "CSVText", "FileAccess", "FusionJobs", "LiveRig", "SafeText", "SteadyDiceAssets", "Plot",
             .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
         ]),
 
@@ -130,13 +142,14 @@ let package = Package(
             dependencies: [
                 "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "Fusion", "RawLog", "Recording", "Calibration",
                 "CSVText", "FileAccess", "SafeText", "SteadyDiceKit", "SteadyDiceAssets", "Composition", "Window", "CommandLineSupport",
+                "FusionJobs", "LiveRig", "Benchmarks", "Workers",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "AttitudeTool",
             dependencies: [
                 "AttitudeMath", "Plot", "SteadyDiceAssets", "AttitudeLog", "Fusion", "RawLog", "Location", "Recording", "CSVText",
-                "FileAccess", "SafeText", "Composition", "CommandLineSupport",
+                "FileAccess", "SafeText", "Composition", "CommandLineSupport", "FusionJobs", "Benchmarks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -157,7 +170,7 @@ let package = Package(
         .testTarget(name: "SteadyDiceAssetsTests", dependencies: ["SteadyDiceAssets", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Camera", "Imaging", "AttitudeMath", "SteadyDiceKit", "TestSupport"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "Composition", "FileAccess", "IMUD", "Imaging", "RawLog",
+        .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "Composition", "FileAccess", "FusionJobs", "IMUD", "Imaging", "RawLog",
                                                            .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "WorkersTests", dependencies: ["Workers", "AttitudeMath"]),
         .testTarget(name: "CompositionTests", dependencies: [
@@ -178,7 +191,7 @@ let package = Package(
         /// The two executables end to end, run as processes (BuiltTool, CommandHarness): every command, the window
         /// under xdotool, help, install, and the hostile-input and file-policy fuzzers with their corpus.
         .testTarget(name: "CommandLineTests", dependencies: [
-            "AttitudeMath", "AttitudeLog", "Camera", "Composition", "CVShim", "FileAccess", "IMUD", "Imaging", "Location", "RawLog",
+            "AttitudeMath", "AttitudeLog", "Camera", "CommandLineSupport", "Composition", "CVShim", "FileAccess", "IMUD", "Imaging", "LiveRig", "Location", "RawLog",
             "Render", "SafeText", "SteadyDiceKit", "TestSupport",
         ], exclude: ["Fixtures"]),
     ]

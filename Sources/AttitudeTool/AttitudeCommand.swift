@@ -6,6 +6,7 @@ import Foundation
 import Fusion
 import CommandLineSupport
 import Composition
+import FusionJobs
 import Location
 import SteadyDiceAssets
 

@@ -5,6 +5,7 @@ import FileAccess
 import Foundation
 import CommandLineSupport
 import Composition
+import FusionJobs
 import SteadyDiceAssets
 
 /// `attitude convert`: a producer's own orientation output as a steady-dice attitude log.

@@ -5,6 +5,7 @@ import Foundation
 import Fusion
 import CommandLineSupport
 import Composition
+import FusionJobs
 import Plot
 import RawLog
 import SteadyDiceAssets

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Fusion
 import Composition
+import FusionJobs
 import RawLog
 
 /// Options that calibrate the magnetometer of a raw IMU log before fusion, shared by the

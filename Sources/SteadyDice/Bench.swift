@@ -1,4 +1,5 @@
 import ArgumentParser
+import Benchmarks
 import CommandLineSupport
 import Composition
 import AttitudeMath
@@ -6,6 +7,7 @@ import Foundation
 import Imaging
 import Render
 import SteadyDiceAssets
+import Workers
 
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -70,7 +72,7 @@ struct Bench: ParsableCommand {
             do {
                 print(try RenderBenchmark.writeTestVideo(path: writeVideo, width: size.width, height: size.height, frames: frames,
                                                          shouldStop: { stopSignals.requested }))
-            } catch let stopped as LogVideoRenderStopped {
+            } catch let stopped as RenderBenchmark.Stopped {
                 throw CommandFailure("\(writeVideo): stopped by a signal after \(stopped.framesWritten) of \(stopped.frameCount) frames; "
                                      + "nothing was kept", status: .interrupted)
             }
@@ -82,7 +84,7 @@ struct Bench: ParsableCommand {
         let benchmark = RenderBenchmark(width: size.width, height: size.height, frames: frames, repeats: repeats, assets: assets)
         if let panorama {
             let setup = try CameraSettings(panoramaPath: panorama).load()
-            let lines = try benchmark.panoramaAgainstTexture(setup: setup, path: panorama) { Messages.logger.info("\($0)") }
+            let lines = try benchmark.panoramaAgainstTexture(path: panorama, installPanorama: setup.install) { Messages.logger.info("\($0)") }
             lines.forEach { print($0) }
             return
         }

@@ -4,6 +4,9 @@ import Calibration
 import FileAccess
 import AttitudeLog
 import Foundation
+import FusionJobs
+import LiveRig
+import Workers
 import Recording
 import CommandLineSupport
 import Composition

@@ -12,6 +12,7 @@ import Render
 import Imaging
 import RawLog
 import SteadyDiceAssets
+import Workers
 
 /// `steady-dice calibration-clip`: a synthetic calibration clip with known truth, for tests and the
 /// benchmark: a textured panorama seen through a known camera, mount and time offset, turned by a

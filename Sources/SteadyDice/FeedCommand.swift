@@ -6,6 +6,7 @@ import CommandLineSupport
 import Composition
 import IMUD
 import SteadyDiceAssets
+import Workers
 
 /// `steady-dice feed`: replays an attitude log as imud's binary stream (wire version 14 or 17), for tests and
 /// for users without imud hardware; `--bench` measures the local latency instead.

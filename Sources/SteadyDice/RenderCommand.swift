@@ -7,6 +7,7 @@ import CommandLineSupport
 import Composition
 import Imaging
 import SteadyDiceAssets
+import Workers
 
 struct RenderVideo: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandLineSupport
 import Composition
+import FusionJobs
 import FileAccess
 import Foundation
 import IMUD

@@ -1,5 +1,6 @@
 import Camera
 @testable import Composition
+import LiveRig
 import Foundation
 @testable import Imaging
 import TestSupport

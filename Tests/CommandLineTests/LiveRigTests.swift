@@ -1,5 +1,5 @@
 import AttitudeMath
-import Composition
+import LiveRig
 import FileAccess
 import Foundation
 import IMUD

@@ -1,4 +1,4 @@
-import SteadyDiceKit
+import CommandLineSupport
 import TestSupport
 import XCTest
 

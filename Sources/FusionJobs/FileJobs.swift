@@ -41,7 +41,7 @@ public struct FuseJob {
 
     /// Fuses and writes to `output`; returns the samples fused. What was decided goes to `logger`.
     @discardableResult
-    public func run(writingTo output: OutputFiles.Staged, logger: Logger = Composition.logger) throws -> [FusedSample] {
+    public func run(writingTo output: OutputFiles.Staged, logger: Logger = fusionJobsLogger) throws -> [FusedSample] {
         let raw = try RawLogReader.read(path: input, platform: platform)
         logger.debug("\(MessageText.line(input)): \(raw.count) raw samples")
         reportReading(raw, logger: logger)
@@ -101,7 +101,7 @@ public struct ConvertJob {
     }
 
     /// Converts and writes to `output`; returns the samples written and the frame they are in.
-    public func run(writingTo output: OutputFiles.Staged, logger: Logger = Composition.logger) throws
+    public func run(writingTo output: OutputFiles.Staged, logger: Logger = fusionJobsLogger) throws
         -> (samples: [AttitudeSample], frame: OutputFrame) {
         let log = try AttitudeLog.load(path: input, platform: platform)
         reportReading(warnings: log.warnings, logger: logger)

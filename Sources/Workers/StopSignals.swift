@@ -14,7 +14,7 @@ public final class StopSignals: @unchecked Sendable {
 
     public init(onStop: (@Sendable () -> Void)? = nil) {
         if stop_signal_install() != 0 {
-            Composition.logger.warning("cannot handle SIGINT/SIGTERM; they will end the process at once")
+            Logger(label: "steady-dice.workers").warning("cannot handle SIGINT/SIGTERM; they will end the process at once")
         }
         guard let onStop else {
             watcher = nil
@@ -48,7 +48,7 @@ extension StopSignals {
     /// (130, docs/commands.md). The line is written by the handler itself, so it comes even mid-computation.
     public static func exitAtOnce(saying line: String, status: Int32) {
         if stop_signal_install_exit(line.hasSuffix("\n") ? line : line + "\n", status) != 0 {
-            Composition.logger.warning("cannot handle SIGINT/SIGTERM; they will end the process at once")
+            Logger(label: "steady-dice.workers").warning("cannot handle SIGINT/SIGTERM; they will end the process at once")
         }
     }
 }

@@ -28,7 +28,7 @@ public struct RawConvertJob {
     }
 
     /// The raw log when `input` is one this job converts (a video, or a log without accelerometer), else nil.
-    public func read(logger: Logger = Composition.logger) throws -> RawIMULog? {
+    public func read(logger: Logger = fusionJobsLogger) throws -> RawIMULog? {
         guard RawLogReader.isRawLog(path: input) else { return nil }
         let raw = try RawLogReader.read(path: input, platform: platform)
         guard raw.format == .gpmf || raw.format == .camm || !raw.hasAccelerometer else { return nil }
