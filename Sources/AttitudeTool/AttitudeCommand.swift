@@ -2,12 +2,9 @@ import ArgumentParser
 import AttitudeLog
 import AttitudeMath
 import FileAccess
-import Foundation
 import Fusion
 import CommandLineSupport
-import Composition
 import FusionJobs
-import Location
 import SteadyDiceAssets
 
 @main

@@ -2,7 +2,6 @@ import ArgumentParser
 import Benchmarks
 import CommandLineSupport
 import Composition
-import AttitudeMath
 import Foundation
 import Imaging
 import Render

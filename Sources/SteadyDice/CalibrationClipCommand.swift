@@ -1,16 +1,13 @@
 import ArgumentParser
-import AttitudeLog
 import CommandLineSupport
 import Composition
 import AttitudeMath
-import Calibration
 import Camera
 import CSVText
 import FileAccess
 import Foundation
 import Render
 import Imaging
-import RawLog
 import SteadyDiceAssets
 import Workers
 

@@ -1,7 +1,6 @@
 import ArgumentParser
 import FileAccess
 import CommandLineSupport
-import Composition
 import Foundation
 import SafeText
 import SteadyDiceKit

@@ -1,7 +1,4 @@
 import ArgumentParser
-import AttitudeLog
-import AttitudeMath
-import Foundation
 import CommandLineSupport
 import Composition
 import IMUD
@@ -128,11 +125,6 @@ struct Feed: ParsableCommand {
         let rateHz = rate ?? 500
         guard rateHz.isFinite, rateHz > 0, rateHz <= 10_000 else { throw ValidationError("--rate must be between 0 and 10000") }
         guard benchSeconds.isFinite, benchSeconds > 0, benchSeconds <= 600 else { throw ValidationError("--bench-seconds must be between 0 and 600") }
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("steady-dice-imud-bench-\(getpid())").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let report = try IMUDLatencyBenchmark.run(directory: directory, rateHz: rateHz, seconds: benchSeconds)
-        print(report)
+        print(try IMUDLatencyBenchmark.run(rateHz: rateHz, seconds: benchSeconds))
     }
 }
