@@ -15,10 +15,13 @@ let package = Package(
     ],
     targets: [
         // MARK: - System libraries
+        /// GLFW 3: `run`'s window, its OpenGL context and keys.
         .systemLibrary(name: "CGLFW", path: "Sources/System/CGLFW", pkgConfig: "glfw3",
                        providers: [.apt(["libglfw3-dev"])]),
+        /// OpenGL 3.3 core through libOpenGL (GLVND).
         .systemLibrary(name: "CGL", path: "Sources/System/CGL", pkgConfig: "opengl",
                        providers: [.apt(["libopengl-dev"])]),
+        /// EGL's surfaceless platform: an OpenGL context with no display, for offscreen pictures.
         .systemLibrary(name: "CEGL", path: "Sources/System/CEGL", pkgConfig: "egl",
                        providers: [.apt(["libegl-dev"])]),
         /// FreeType rasterises the HUD's font (DejaVu Sans Mono from fonts-dejavu-core) into a texture.
@@ -54,8 +57,8 @@ let package = Package(
         /// Quaternions, matrices, frames and Eq. VII. No OpenGL, no I/O.
         .target(name: "AttitudeMath"),
         /// The skeleton of a background worker (a named thread, a stop that wakes it and waits for it to let go of
-        /// what it holds, sleeps a stop cuts short) and the backoff between attempts: the capture's and imud's.
-        /// and SIGINT/SIGTERM as a stop request a loop polls (`StopSignals`).
+        /// what it holds, sleeps a stop cuts short), the backoff between attempts (the capture's and imud's), and
+        /// SIGINT/SIGTERM as a stop request a loop polls (`StopSignals`).
         .target(name: "Workers", dependencies: ["AttitudeMath", "CStopSignal", .product(name: "Logging", package: "swift-log")]),
         /// Untrusted text made safe to print: one line, control characters escaped, long values cut. No dependencies.
         .target(name: "SafeText"),
@@ -137,6 +140,7 @@ let package = Package(
         ]),
 
         // MARK: - Executables
+        /// `steady-dice`: run, snapshot, render, compare, feed, bench, record, calibrate, calibration-clip.
         .executableTarget(
             name: "SteadyDice",
             dependencies: [
@@ -145,6 +149,7 @@ let package = Package(
                 "FusionJobs", "LiveRig", "Benchmarks", "Workers",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        /// `attitude`: fuse, convert, eval, plot, compare, bench, views, declination, location, terrain.
         .executableTarget(
             name: "AttitudeTool",
             dependencies: [
