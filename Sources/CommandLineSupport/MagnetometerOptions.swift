@@ -10,7 +10,7 @@ import RawLog
 public struct MagnetometerOptions: ParsableArguments {
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Hard-iron offset to subtract from every magnetometer sample of a raw IMU log, "
-                               + "µT in the sensor frame.", valueName: "x,y,z"),
+                               + "µT in the IMU frame.", valueName: "x,y,z"),
             transform: { try Vector3Argument.parseOption($0) })
     public var magOffset: Vector3Argument?
 

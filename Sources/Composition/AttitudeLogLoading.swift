@@ -61,7 +61,7 @@ public func loadAnyAttitudeLogWithFusion(path: String, magnetometer: Magnetomete
     logger.info("fusing \(raw.count) raw samples of \(path) (\(mode.rawValue)) into \(frame.rawValue)")
     let fused = try RawLogFusion.fuse(log: raw, frame: .reference(frame), mode: mode,
                                       withStatus: true, declinationDegrees: declination)
-    let log = try AttitudeLog(samples: fused.map { AttitudeSample(t: $0.t, worldFromDevice: $0.outputFromSensor) }, frame: frame, path: path)
+    let log = try AttitudeLog(samples: fused.map { AttitudeSample(t: $0.t, worldFromDevice: $0.outputFromIMU) }, frame: frame, path: path)
     return (log, FusionTrack(mode: mode, statuses: fused.compactMap(\.status)))
 }
 

@@ -74,7 +74,7 @@ public struct FuseJob {
             try output.write(Data(FusedSample.tableWithStatus(samples, frame: header.frame, comments: comments).utf8))
         } else {
             // The attitude log module's own writer, so that the file plays in steady-dice.
-            try AttitudeLog.write(samples: samples.map { AttitudeSample(t: $0.t, worldFromDevice: $0.outputFromSensor) },
+            try AttitudeLog.write(samples: samples.map { AttitudeSample(t: $0.t, worldFromDevice: $0.outputFromIMU) },
                                   frame: header.frame, comments: comments, to: output)
         }
         return samples

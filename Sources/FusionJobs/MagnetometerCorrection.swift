@@ -7,7 +7,7 @@ import SafeText
 /// a sphere fitted to the log's own samples (over the whole log, so not causal).
 public enum MagnetometerCorrection: Equatable, Sendable {
     case none
-    /// Subtract this hard-iron offset, µT in the sensor frame.
+    /// Subtract this hard-iron offset, µT in the IMU frame S.
     case offset(SIMD3<Double>)
     /// Fit the offset to the log's own samples and subtract it.
     case fit

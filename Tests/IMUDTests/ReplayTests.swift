@@ -61,7 +61,7 @@ final class ReplayTests: SocketTestCase {
                                         options: IMUDReplayOptions(speed: 4, angularRate: angularRate))
             replay.run()
             waitUntil(10, "the shutdown packet") { client.state == .daemonShutdown }
-            let expected = mapping.imuBodyRate(deviceRate: rate)
+            let expected = mapping.imuRate(deviceRate: rate)
             // yaw90: the IMU's forward axis is the camera's right, so the device's x (right) is the IMU body's x.
             XCTAssertEqual(expected.x, 0.8, accuracy: 1e-9)
             for sample in collector.samples.dropLast() {
