@@ -82,6 +82,9 @@ struct Feed: ParsableCommand {
         if unixPath?.isEmpty == true { throw ValidationError("--unix needs a socket path (an empty one is a socket no subscriber can reach)") }
         guard log != nil else { throw ValidationError("give --log FILE (or --bench)") }
         guard speed.isFinite, speed > 0 else { throw ValidationError("--speed \(speed): must be a positive number") }
+        if let rate, !(rate.isFinite && rate > 0 && rate <= 10_000) {
+            throw ValidationError("--rate \(rate): must be between 0 and 10000 packets per second")
+        }
         guard startupSeconds.isFinite, startupSeconds >= 0 else { throw ValidationError("--startup-seconds must be zero or more") }
         try TimeOptions.checkTime(startupSeconds, option: "--startup-seconds")
         if let startAt { try TimeOptions.checkStart(startAt, option: "--start-at") }
