@@ -137,14 +137,14 @@ public struct IMUDFrameMapping: Equatable, Sendable {
         self.mount = mount
     }
 
-    /// Decode direction: the packet quaternion (IMU body into NED/ENU) to the device-to-world attitude.
+    /// Decode direction: the packet quaternion (imud's body frame B into NED/ENU) to the device-to-world attitude.
     public func worldFromDevice(packetQuaternion referenceFromIMU: Quaternion) -> Quaternion {
         let q = coordFrame.worldFromReference * referenceFromIMU * mount.cameraBodyFromIMU.conjugate
             * Frames.deviceFromBody.conjugate
         return IMUDFrameMapping.canonical(q)
     }
 
-    /// Encode direction: the device-to-world attitude to the packet quaternion (IMU body into NED/ENU).
+    /// Encode direction: the device-to-world attitude to the packet quaternion (imud's body frame B into NED/ENU).
     public func packetQuaternion(worldFromDevice: Quaternion) -> Quaternion {
         let q = coordFrame.worldFromReference.conjugate * worldFromDevice * Frames.deviceFromBody
             * mount.cameraBodyFromIMU
