@@ -124,24 +124,22 @@ public struct RenderBenchmark {
         return frames.isEmpty ? [start.image] : frames
     }
 
-    /// The test pattern scrolling one pixel right and down per frame (repeating every 1024 frames), written losslessly at 30 fps; returns
-    /// the line that says what was written. `shouldStop` is asked between frames: when it says yes, the
-    /// temporary file is removed and `RenderBenchmark.Stopped` thrown.
-    public static func writeTestVideo(path: String, width: Int, height: Int, frames: Int,
+    /// The test pattern scrolling one pixel right and down per frame (repeating every 1024 frames), written losslessly at 30 fps
+    /// into `output` (the caller commits it); returns the line that says what was written. `shouldStop` is asked between
+    /// frames: when it says yes, `RenderBenchmark.Stopped` is thrown.
+    public static func writeTestVideo(to output: OutputFiles.Staged, width: Int, height: Int, frames: Int,
                                       shouldStop: () -> Bool = { false }) throws -> String {
         // The scroll repeats every 1024 frames: a pattern a pixel larger per frame would be 30 GB at 100000 frames.
         let period = max(1, min(frames, 1024))
         let pattern = testPattern(width: width + period, height: height + period)
-        let outputs = OutputFiles()
-        let writer = try VideoOutput(output: outputs.stage(path, option: "--write-video"), framesPerSecond: 30, width: width, height: height)
+        let writer = try VideoOutput(output: output, framesPerSecond: 30, width: width, height: height)
         for k in 0..<frames {
             if shouldStop() { throw Stopped(framesWritten: k, frameCount: frames) }
             let offset = 1 + (frames - 1 - k) % period   // frames - k while frames <= 1024, as before
             try writer.write(pattern.cropped(x: offset, y: offset, width: width, height: height))
         }
         try writer.finish()
-        try outputs.commit()
-        return "wrote \(path) (\(frames) frames of \(width)x\(height), \(writer.summary), 30 fps)"
+        return "wrote \(output.path) (\(frames) frames of \(width)x\(height), \(writer.summary), 30 fps)"
     }
 
     /// A test video stopped between two frames (`writeTestVideo`'s `shouldStop`): nothing was kept.

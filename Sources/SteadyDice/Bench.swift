@@ -2,6 +2,7 @@ import ArgumentParser
 import Benchmarks
 import CommandLineSupport
 import Composition
+import FileAccess
 import Foundation
 import Imaging
 import Render
@@ -69,8 +70,11 @@ struct Bench: ParsableCommand {
             // Stopped between frames, so that the temporary file is removed (`OutputFiles`) and the stop said.
             let stopSignals = StopSignals()
             do {
-                print(try RenderBenchmark.writeTestVideo(path: writeVideo, width: size.width, height: size.height, frames: frames,
-                                                         shouldStop: { stopSignals.requested }))
+                let outputs = OutputFiles()
+                let line = try RenderBenchmark.writeTestVideo(to: try outputs.stage(writeVideo, option: "--write-video"), width: size.width,
+                                                              height: size.height, frames: frames, shouldStop: { stopSignals.requested })
+                try outputs.commit()
+                print(line)
             } catch let stopped as RenderBenchmark.Stopped {
                 throw CommandFailure("\(writeVideo): stopped by a signal after \(stopped.framesWritten) of \(stopped.frameCount) frames; "
                                      + "nothing was kept", status: .interrupted)
