@@ -15,10 +15,13 @@ let package = Package(
     ],
     targets: [
         // MARK: - System libraries
+        /// GLFW 3: `run`'s window, its OpenGL context and keys.
         .systemLibrary(name: "CGLFW", path: "Sources/System/CGLFW", pkgConfig: "glfw3",
                        providers: [.apt(["libglfw3-dev"])]),
+        /// OpenGL 3.3 core through libOpenGL (GLVND).
         .systemLibrary(name: "CGL", path: "Sources/System/CGL", pkgConfig: "opengl",
                        providers: [.apt(["libopengl-dev"])]),
+        /// EGL's surfaceless platform: an OpenGL context with no display, for offscreen pictures.
         .systemLibrary(name: "CEGL", path: "Sources/System/CEGL", pkgConfig: "egl",
                        providers: [.apt(["libegl-dev"])]),
         /// FreeType rasterises the HUD's font (DejaVu Sans Mono from fonts-dejavu-core) into a texture.
@@ -54,8 +57,8 @@ let package = Package(
         /// Quaternions, matrices, frames and Eq. VII. No OpenGL, no I/O.
         .target(name: "AttitudeMath"),
         /// The skeleton of a background worker (a named thread, a stop that wakes it and waits for it to let go of
-        /// what it holds, sleeps a stop cuts short) and the backoff between attempts: the capture's and imud's;
-        /// and SIGINT/SIGTERM as a stop a loop polls.
+        /// what it holds, sleeps a stop cuts short), the backoff between attempts (the capture's and imud's), and
+        /// SIGINT/SIGTERM as a stop request a loop polls (`StopSignals`).
         .target(name: "Workers", dependencies: ["AttitudeMath", "CStopSignal", .product(name: "Logging", package: "swift-log")]),
         /// Untrusted text made safe to print: one line, control characters escaped, long values cut. No dependencies.
         .target(name: "SafeText"),
@@ -89,6 +92,17 @@ let package = Package(
         .target(name: "RawLog", dependencies: ["AttitudeMath", "CameraMotion", "Fusion", "CSVText", "FileAccess", "SafeText", "Recording"]),
         /// Camera-IMU calibration from a clip and a gyroscope: time offset, focal length, mount. No GL, no I/O.
         .target(name: "Calibration", dependencies: ["AttitudeMath", "Camera", "RawLog"]),
+        /// Fusion as files in, files out, for `attitude`: fuse a raw log, convert a producer's attitude, a video's motion
+        /// track or a gyroscope-only log, score the estimator on BROAD; the magnetometer's correction before fusion.
+        .target(name: "FusionJobs", dependencies: [
+            "AttitudeLog", "AttitudeMath", "Calibration", "FileAccess", "Fusion", "Location", "Plot", "RawLog", "Recording", "SafeText",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        /// A live rig recorded: a camera's frames and imud's packets on one clock into a folder (`record`), and the
+        /// folder read back (`calibrate FOLDER`). No GL.
+        .target(name: "LiveRig", dependencies: ["AttitudeMath", "FileAccess", "IMUD", "Imaging", "RawLog", "SafeText", "Workers"]),
+        /// Measurements: offscreen rendering phase by phase (`steady-dice bench`), the estimator's throughput (`attitude bench`).
+        .target(name: "Benchmarks", dependencies: ["AttitudeMath", "CGL", "FileAccess", "Fusion", "Imaging", "RawLog", "Render"]),
         /// Where the device is: the magnetic models (WMM2025, IGRF-14), Location.csv, position filters, SRTM terrain. No GL.
         .target(name: "Location", dependencies: ["AttitudeMath", "CSVText", "FileAccess", "SafeText"], exclude: ["igrf14coeffs.PROVENANCE.md"],
                 resources: [.copy("WMM.COF"), .copy("igrf14coeffs.txt")]),
@@ -104,13 +118,12 @@ let package = Package(
         /// What the window, `snapshot`, `render` and the library draw through. No ArgumentParser.
         .target(name: "Scene", dependencies: [
             "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "RawLog", "Fusion", "Location", "Recording",
-            "SafeText", .product(name: "Logging", package: "swift-log"),
+            "FusionJobs", "SafeText", .product(name: "Logging", package: "swift-log"),
         ]),
-        /// The domain modules put together for the commands besides drawing: recording a rig, calibration clips and
-        /// reports, fusing and converting files, the render benchmark. No ArgumentParser.
+        /// The synthetic calibration clip (`calibration-clip`'s run) and the calibration reports. No ArgumentParser.
         .target(name: "Composition", dependencies: [
             "Scene", "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "RawLog", "Fusion", "Location", "Recording",
-            "Calibration", "FileAccess", "SafeText", "CGL", "CPanoramaRaster", .product(name: "Logging", package: "swift-log"),
+            "Calibration", "FileAccess", "FusionJobs", "SafeText", "CGL", "CPanoramaRaster", .product(name: "Logging", package: "swift-log"),
         ]),
         /// `run`'s window: GLFW, the keys, the frame loop over a frame pipeline.
         .target(name: "Window", dependencies: [
@@ -121,31 +134,33 @@ let package = Package(
         /// table and the one-line errors, the stderr message handler.
         .target(name: "CommandLineSupport", dependencies: [
             "Scene", "Composition", "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "RawLog", "Fusion", "Recording",
-            "CSVText", "FileAccess", "SafeText", "SteadyDiceAssets", "Plot", "Workers",
+            "CSVText", "FileAccess", "SafeText", "SteadyDiceAssets", "Plot", "Workers", "FusionJobs", "LiveRig",
             .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
         ]),
 
         /// The library product: the offscreen `Snapshotter`, the picture comparison, and re-exports of what a
         /// user needs (no command-line types, no recorder or file jobs).
         .target(name: "SteadyDiceKit", dependencies: [
-            "Scene", "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "FileAccess",
+            "Scene", "FusionJobs", "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "FileAccess",
             .product(name: "Logging", package: "swift-log"),
         ]),
 
         // MARK: - Executables
+        /// `steady-dice`: run, snapshot, render, compare, feed, bench, record, calibrate, calibration-clip.
         .executableTarget(
             name: "SteadyDice",
             dependencies: [
                 "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "Fusion", "RawLog", "Recording", "Calibration",
                 "CSVText", "FileAccess", "SafeText", "SteadyDiceKit", "SteadyDiceAssets", "Scene", "Composition", "Window", "CommandLineSupport",
-                "Workers",
+                "Workers", "FusionJobs", "LiveRig", "Benchmarks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        /// `attitude`: fuse, convert, eval, plot, compare, bench, views, declination, location, terrain.
         .executableTarget(
             name: "AttitudeTool",
             dependencies: [
                 "AttitudeMath", "Plot", "SteadyDiceAssets", "AttitudeLog", "Fusion", "RawLog", "Location", "Recording", "CSVText",
-                "FileAccess", "SafeText", "Scene", "Composition", "CommandLineSupport",
+                "FileAccess", "SafeText", "Scene", "Composition", "CommandLineSupport", "FusionJobs", "Benchmarks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -166,7 +181,7 @@ let package = Package(
         .testTarget(name: "SteadyDiceAssetsTests", dependencies: ["SteadyDiceAssets", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Camera", "Imaging", "AttitudeMath", "SteadyDiceKit", "TestSupport"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "Scene", "Composition", "FileAccess", "IMUD", "Imaging", "RawLog",
+        .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "Scene", "Composition", "FileAccess", "IMUD", "Imaging", "RawLog", "FusionJobs",
                                                            .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "WorkersTests", dependencies: ["Workers", "AttitudeMath"]),
         .testTarget(name: "SceneTests", dependencies: [
@@ -191,7 +206,7 @@ let package = Package(
         /// tests and the libraries they test keep the debug build.
         .testTarget(name: "CommandLineTests", dependencies: [
             "AttitudeMath", "AttitudeLog", "Camera", "Scene", "Composition", "CVShim", "FileAccess", "IMUD", "Imaging", "Location", "RawLog",
-            "Render", "SafeText", "SteadyDiceKit", "TestSupport",
+            "CommandLineSupport", "LiveRig", "Render", "SafeText", "SteadyDiceKit", "TestSupport",
         ], exclude: ["Fixtures"], swiftSettings: [.unsafeFlags(["-O"])]),
     ]
 )

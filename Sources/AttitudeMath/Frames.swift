@@ -61,14 +61,14 @@ public enum Frames {
 
     /// The mount rule, the one place it is written (docs/conventions.md): an attitude source's sensor frame S
     /// sits on the device D by the mount R with `v_D = R·v_S`, so the device's attitude is
-    /// `worldFromDevice = worldFromSensor · R⁻¹`, normalised (unchanged when the product cannot be).
-    public static func worldFromDevice(worldFromSensor: Quaternion, deviceFromSensor mount: Quaternion) -> Quaternion {
-        (worldFromSensor * mount.conjugate).normalized() ?? worldFromSensor
+    /// `worldFromDevice = worldFromIMU · R⁻¹`, normalised (unchanged when the product cannot be).
+    public static func worldFromDevice(worldFromIMU: Quaternion, deviceFromIMU mount: Quaternion) -> Quaternion {
+        (worldFromIMU * mount.conjugate).normalized() ?? worldFromIMU
     }
 
-    /// The mount rule turned round: the sensor's attitude `worldFromSensor = worldFromDevice · R` for a device
+    /// The mount rule turned round: the IMU's attitude `worldFromIMU = worldFromDevice · R` for a device
     /// at `worldFromDevice`, normalised (a source that publishes what its sensor would read, as imud's encoder).
-    public static func worldFromSensor(worldFromDevice: Quaternion, deviceFromSensor mount: Quaternion) -> Quaternion {
+    public static func worldFromIMU(worldFromDevice: Quaternion, deviceFromIMU mount: Quaternion) -> Quaternion {
         (worldFromDevice * mount).normalized() ?? worldFromDevice
     }
 

@@ -3,11 +3,11 @@ import AttitudeLog
 import AttitudeMath
 import Composition
 import FileAccess
-import Foundation
 import Fusion
 import CommandLineSupport
 import Scene
 import Location
+import FusionJobs
 import SteadyDiceAssets
 
 @main
@@ -46,14 +46,7 @@ struct Fuse: ParsableCommand {
             transform: { try OutputFrame.parseOption($0) })
     var frame: OutputFrame?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Magnetic declination at the recording's site, degrees east of true north positive; "
-                               + "needed for --frame xTrueNorthZVertical unless a Sensor Logger folder has Location.csv; overrides it.", valueName: "degrees"))
-    var declination: Double?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("With --frame xTrueNorthZVertical and no --declination: the declination comes from the "
-                               + "first fix of the folder's Location.csv whose horizontal accuracy is within this (default 20).",
-                               valueName: "metres"))
-    var maxAccuracy: Double?
+    @OptionGroup var north: DeclinationOptions
 
     @Flag(help: "Add columns rest,mag_disturbed,bias_x,bias_y,bias_z (deg/s) for diagnosis; such a file is not an attitude log.")
     var status = false
@@ -66,19 +59,7 @@ struct Fuse: ParsableCommand {
 
     func validate() throws {
         try magnetometer.check(mode: mode)
-        if let maxAccuracy {
-            guard maxAccuracy.isFinite, maxAccuracy > 0 else { throw ValidationError("--max-accuracy must be a positive number of metres") }
-            guard declination == nil, frame == .reference(.xTrueNorthZVertical) else {
-                throw ValidationError("--max-accuracy applies to --frame xTrueNorthZVertical without --declination")
-            }
-        }
-        guard let declination else { return }
-        guard declination.isFinite, abs(declination) <= 180 else {
-            throw ValidationError("--declination must be between -180 and 180 degrees")
-        }
-        guard frame == .reference(.xTrueNorthZVertical) else {
-            throw ValidationError("--declination applies to --frame xTrueNorthZVertical only")
-        }
+        try north.check(frame: frame)
     }
 
     @OptionGroup var messages: MessageOptions
@@ -87,7 +68,7 @@ struct Fuse: ParsableCommand {
         let outputs = OutputFiles(inputs: [input])
         let staged = try outputs.stage(output, option: "--output", allowStandardOutput: true)
         let job = FuseJob(input: input, platform: recording.platform, magnetometer: magnetometer.correction, mode: mode, frame: frame,
-                          declination: declination, maxAccuracy: maxAccuracy, parameters: try estimator.parameters(), status: status)
+                          declination: north.declination, maxAccuracy: north.maxAccuracy, parameters: try estimator.parameters(), status: status)
         let samples = try job.run(writingTo: staged)
         try outputs.commit()
         Messages.logger.info("wrote \(samples.count) samples to \(output)")

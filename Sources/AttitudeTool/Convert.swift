@@ -6,6 +6,7 @@ import FileAccess
 import Foundation
 import CommandLineSupport
 import Scene
+import FusionJobs
 import SteadyDiceAssets
 
 /// `attitude convert`: a producer's own orientation output as a steady-dice attitude log.
@@ -28,27 +29,9 @@ struct Convert: ParsableCommand {
             transform: { try OutputFrame.parseOption($0) })
     var frame: OutputFrame?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Magnetic declination at the site, degrees east of true north positive; "
-                               + "needed between magnetic and true north unless the recording's folder has Location.csv; overrides it.",
-                               valueName: "degrees"))
-    var declination: Double?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("Between magnetic and true north without --declination: the declination comes from the first fix "
-                               + "of the folder's Location.csv whose horizontal accuracy is within this (default 20).",
-                               valueName: "metres"))
-    var maxAccuracy: Double?
+    @OptionGroup var north: DeclinationOptions
 
     @OptionGroup var recording: RecordingOptions
-
-    func validate() throws {
-        if let declination, !(declination.isFinite && abs(declination) <= 180) {
-            throw ValidationError("--declination must be between -180 and 180 degrees")
-        }
-        if let maxAccuracy {
-            guard maxAccuracy.isFinite, maxAccuracy > 0 else { throw ValidationError("--max-accuracy must be a positive number of metres") }
-            guard declination == nil else { throw ValidationError("--max-accuracy applies without --declination") }
-        }
-    }
 
     @OptionGroup var messages: MessageOptions
 
@@ -65,8 +48,8 @@ struct Convert: ParsableCommand {
             }
             return
         }
-        let (samples, target) = try ConvertJob(input: input, platform: recording.platform, frame: frame, declination: declination,
-                                               maxAccuracy: maxAccuracy).run(writingTo: staged)
+        let (samples, target) = try ConvertJob(input: input, platform: recording.platform, frame: frame, declination: north.declination,
+                                               maxAccuracy: north.maxAccuracy).run(writingTo: staged)
         try outputs.commit()
         Messages.logger.info("wrote \(samples.count) samples in \(target) to \(output)")
     }

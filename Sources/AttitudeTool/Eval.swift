@@ -1,12 +1,10 @@
 import ArgumentParser
-import AttitudeMath
 import SafeText
-import Foundation
 import Fusion
 import CommandLineSupport
 import Scene
+import FusionJobs
 import Plot
-import RawLog
 import SteadyDiceAssets
 
 struct Eval: ParsableCommand {
@@ -48,43 +46,17 @@ struct Eval: ParsableCommand {
     @OptionGroup var messages: MessageOptions
 
     func run() throws {
-        let parameters = try estimator.parameters()
-        var results: [TrialResult] = []
-        var tiltSeries: [Series] = [], headingSeries: [Series] = []
-        var evaluatedMode = mode
-        for (n, path) in inputs.enumerated() {
-            Messages.logger.info("[\(n + 1)/\(inputs.count)] \(BroadEvaluation.trialName(of: path))")
-            let raw = try RawLogReader.read(path: path, platform: recording.platform)
-            reportReading(raw)
-            let (log, calibration) = try magnetometer.correction.apply(to: raw)
-            if let calibration { Messages.logger.info("\(BroadEvaluation.trialName(of: log.path)): \(calibration)") }
-            let errors = ErrorSeriesRecorder(start: log.time.first ?? 0)
-            // One mode for the whole table: given, or the first log's as `fuse` picks it.
-            let chosen = evaluatedMode ?? RawLogFusion.naturalMode(of: log)
-            if evaluatedMode == nil {
-                let name = BroadEvaluation.trialName(of: log.path)
-                Messages.logger.info("evaluating \(chosen == .nineD ? "9D" : "6D") (\(name) \(chosen == .nineD ? "has" : "has no") usable magnetometer; --mode chooses)")
-            }
-            evaluatedMode = chosen
-            let result = try BroadEvaluation.evaluate(log: log, mode: chosen, parameters: parameters, record: plot == nil ? nil : errors.record)
-            results.append(result)
-            tiltSeries.append(errors.tiltSeries(name: result.name))
-            headingSeries.append(errors.headingSeries(name: result.name))
-        }
-        let mode = evaluatedMode ?? .nineD
-        let nine = mode == .nineD
-        let report = EvaluationReport(mode: mode, results: results)
+        let job = EvaluationJob(inputs: inputs, platform: recording.platform, magnetometer: magnetometer.correction, mode: mode,
+                                parameters: try estimator.parameters(), keepErrors: plot != nil)
+        let result = try job.run(logger: Messages.logger)
         if let plot {
-            var panels = [Panel(yLabel: "tilt error (°)", series: tiltSeries)]
-            if nine { panels.append(Panel(yLabel: "heading error (°)", series: headingSeries)) }
-            let figure = Figure(title: "estimator (\(mode.rawValue)) against the reference", xLabel: "time from the trial's start (s)", panels: panels)
-            try writePlot(figure, to: plot, option: "--plot", size: plotSize, inputs: inputs)
+            try writePlot(result.figure, to: plot, option: "--plot", size: plotSize, inputs: inputs)
             Messages.logger.info("wrote \(plot)")
         }
         if json {
-            print(try report.json())
+            print(try result.report.json())
             return
         }
-        report.tableLines.forEach { print($0) }
+        result.report.tableLines.forEach { print($0) }
     }
 }

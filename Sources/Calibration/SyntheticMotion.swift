@@ -92,23 +92,16 @@ public struct SyntheticMotion: Sendable {
     }
 }
 
-/// Standard normal numbers from a seed, reproducible on every machine: SplitMix64 for the uniforms,
+/// Standard normal numbers from a seed, reproducible on every machine: `SplitMix64` for the uniforms,
 /// the Box–Muller transform for the normals.
 public struct GaussianNoise: Sendable {
-    private var state: UInt64
+    private var uniforms: SplitMix64
     private var spare: Double?
 
-    public init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { uniforms = SplitMix64(seed: seed) }
 
     /// A uniform number in (0, 1).
-    public mutating func uniform() -> Double {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return (Double(z >> 11) + 0.5) / 9_007_199_254_740_992  // in (0, 1): log never sees 0
-    }
+    public mutating func uniform() -> Double { uniforms.uniform() }
 
     /// A standard normal number.
     public mutating func next() -> Double {

@@ -6,7 +6,8 @@ import Foundation
 /// Pixel coordinates are OpenCV's: pixel (column i, row j) has its centre at (i, j), rows from the
 /// top, so the picture spans [-0.5, width - 0.5] x [-0.5, height - 0.5]. The camera frame C is
 /// OpenCV's (X right, Y down, Z forward): X = x_D, Y = -y_D, Z = -z_D, and a point projects to
-/// u = fx·X/Z + cx, v = fy·Y/Z + cy. No distortion: a calibrated picture is undistorted first.
+/// u = fx·X/Z + cx, v = fy·Y/Z + cy. No distortion: a distorted lens is a `LensCamera`, this pinhole and a `Lens`
+/// (the die is drawn through the lens onto the picture as taken, or the picture is undistorted: `LensDrawing`).
 public struct PinholeCamera: Equatable, Sendable {
     /// Focal lengths in pixels.
     public var fx: Double, fy: Double

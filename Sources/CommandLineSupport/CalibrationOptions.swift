@@ -8,7 +8,7 @@ import IMUD
 
 /// `--mount`: a rotation w,x,y,z for every attitude source, or imud's preset / ROLL,PITCH,YAW form.
 public enum MountArgument {
-    /// R with v_D = R·v_S from the source's sensor frame S to the device frame D.
+    /// R with v_D = R·v_S from the IMU frame S to the device frame D.
     case rotation(Quaternion)
     /// imud's camera-body-from-IMU-body mount (a preset or Euler degrees): imud only.
     case imud(IMUDMount)
@@ -85,10 +85,10 @@ public struct AttitudeCalibrationOptions: ParsableArguments {
     /// The mount imud's frame mapping takes: the quaternion form composed onto imud's body frame.
     public func imudMount() throws -> IMUDMount {
         if let calibration {
-            return IMUDMount(deviceFromIMUBody: try CameraIMUCalibrationFile.readMount(path: calibration).deviceFromIMU)
+            return IMUDMount(deviceFromIMU: try CameraIMUCalibrationFile.readMount(path: calibration).deviceFromIMU)
         }
         switch mount {
-        case .rotation(let r)?: return IMUDMount(deviceFromIMUBody: r)
+        case .rotation(let r)?: return IMUDMount(deviceFromIMU: r)
         case .imud(let m)?: return m
         case nil: return .aligned
         }

@@ -82,8 +82,5 @@ public struct CameraOptions: ParsableArguments {
             throw ValidationError("--panorama is the background: give it without --background, --camera or --video")
         }
     }
-
-    /// Reads the files these options name.
-    public func load() throws -> CameraSetup { try settings.load() }
 }
 

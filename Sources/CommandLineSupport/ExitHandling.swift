@@ -1,10 +1,13 @@
 import ArgumentParser
 import AttitudeLog
 import Scene
+import Composition
+import FusionJobs
 import FileAccess
 import Foundation
 import IMUD
 import Imaging
+import LiveRig
 import SafeText
 
 /// The exit statuses of both executables, one table for every command (the values of BSD's sysexits.h):
@@ -40,7 +43,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
         // An empty path is the command line's slip (`-o ""`), whatever reads or writes it.
         case let error as FileAccessError: return error.path.isEmpty ? .usage : error.isOutput ? .ioError : .noInput
         case is FileReadError: return .data
-        case is IMUDError, is UnavailableError: return .unavailable
+        case is IMUDError, is UnavailableError, is RigSessionError: return .unavailable
         case let error as ImagingError:
             if case .unwritableImage = error { return .ioError }
             return .data

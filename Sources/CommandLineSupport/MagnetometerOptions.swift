@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import Fusion
 import Scene
+import Composition
+import FusionJobs
 import RawLog
 
 /// Options that calibrate the magnetometer of a raw IMU log before fusion, shared by the
@@ -9,7 +11,7 @@ import RawLog
 public struct MagnetometerOptions: ParsableArguments {
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Hard-iron offset to subtract from every magnetometer sample of a raw IMU log, "
-                               + "µT in the sensor frame.", valueName: "x,y,z"),
+                               + "µT in the IMU frame.", valueName: "x,y,z"),
             transform: { try Vector3Argument.parseOption($0) })
     public var magOffset: Vector3Argument?
 

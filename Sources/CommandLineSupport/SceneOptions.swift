@@ -19,12 +19,6 @@ public struct RelativeAttitudeOptions: ParsableArguments {
 
     /// The reference pose, if one was given.
     public var reference: Quaternion? { relativeTo?.quaternion }
-
-    /// The attitude to draw for the source's device-to-world `q`.
-    public func apply(to q: Quaternion) -> Quaternion {
-        guard let reference else { return q }
-        return q.relative(to: reference)
-    }
 }
 
 /// `--model die|box`: what sits at the origin of the world frame.

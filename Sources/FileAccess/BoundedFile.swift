@@ -45,11 +45,6 @@ public enum BoundedFile {
         return try read(descriptor: fd)
     }
 
-    /// Refuses, by what it is, anything at `path` but a regular file or a pipe (and a missing path).
-    public static func checkKind(path: String) throws(FileReadError) {
-        do { try InputFile.check(path, expect: .stream) } catch { throw FileReadError(error.reason, access: error) }
-    }
-
     /// Everything readable from `fd` (a file or a pipe, blocking or not) up to its end, with the line limit.
     public static func read(descriptor fd: Int32) throws(FileReadError) -> Data {
         var info = stat()

@@ -36,8 +36,8 @@ public enum IMUDCoordFrame: String, CaseIterable, Sendable {
 /// convention as imud's own `[mount] rotation_euler_deg` (board to body). For example `yaw90`
 /// describes an IMU whose forward axis points to the camera's right.
 public struct IMUDMount: Equatable, Sendable, CustomStringConvertible {
-    /// `v_C = cameraBodyFromIMUBody · v_B`.
-    public let cameraBodyFromIMUBody: Quaternion
+    /// `v_C = cameraBodyFromIMU · v_B`.
+    public let cameraBodyFromIMU: Quaternion
     /// Euler degrees `[roll, pitch, yaw]` the rotation was made from.
     public let eulerDegrees: SIMD3<Double>
     /// The preset name, or nil for explicit angles.
@@ -65,17 +65,17 @@ public struct IMUDMount: Equatable, Sendable, CustomStringConvertible {
     }
 
     private init(rollDegrees: Double, pitchDegrees: Double, yawDegrees: Double, presetName: String?) {
-        cameraBodyFromIMUBody = Quaternion(rollDegrees: rollDegrees, pitchDegrees: pitchDegrees, yawDegrees: yawDegrees)
+        cameraBodyFromIMU = Quaternion(rollDegrees: rollDegrees, pitchDegrees: pitchDegrees, yawDegrees: yawDegrees)
         eulerDegrees = SIMD3(rollDegrees, pitchDegrees, yawDegrees)
         self.presetName = presetName
     }
 
     /// The mount as a rotation `R` from imud's body frame B to the device frame D (`v_D = R·v_B`,
     /// docs/conventions.md: worldFromD = worldFromB · R⁻¹), as `--mount w,x,y,z` gives it. The camera's body
-    /// frame C is D turned by `Frames.deviceFromBody`, so `cameraBodyFromIMUBody = deviceFromBody⁻¹ · R`.
-    public init(deviceFromIMUBody r: Quaternion) {
+    /// frame C is D turned by `Frames.deviceFromBody`, so `cameraBodyFromIMU = deviceFromBody⁻¹ · R`.
+    public init(deviceFromIMU r: Quaternion) {
         let q = (Frames.deviceFromBody.conjugate * r).normalized() ?? .identity
-        cameraBodyFromIMUBody = q
+        cameraBodyFromIMU = q
         // ZYX Euler angles of q (v_C = Rz(yaw)·Ry(pitch)·Rx(roll)·v_B), for the description.
         let roll = atan2(2 * (q.w * q.x + q.y * q.z), 1 - 2 * (q.x * q.x + q.y * q.y))
         let pitch = asin(max(-1, min(1, 2 * (q.w * q.y - q.z * q.x))))
@@ -85,8 +85,8 @@ public struct IMUDMount: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The mount as a rotation from imud's body frame B to the device frame D (`v_D = R·v_B`), the form
-    /// `init(deviceFromIMUBody:)` takes and a calibration file's `imu_to_camera` holds.
-    public var deviceFromIMUBody: Quaternion { Frames.deviceFromBody * cameraBodyFromIMUBody }
+    /// `init(deviceFromIMU:)` takes and a calibration file's `imu_to_camera` holds.
+    public var deviceFromIMU: Quaternion { Frames.deviceFromBody * cameraBodyFromIMU }
 
     /// Parses a preset name (`aligned`, `yaw90`, `upside-down`, ...; imud's spellings `identity` and
     /// `yaw_90` are accepted too) or three comma-separated Euler degrees `ROLL,PITCH,YAW`.
@@ -119,16 +119,16 @@ public struct IMUDMount: Equatable, Sendable, CustomStringConvertible {
     }
 
     public static func == (a: IMUDMount, b: IMUDMount) -> Bool {
-        a.cameraBodyFromIMUBody.angle(to: b.cameraBodyFromIMUBody) < 1e-12
+        a.cameraBodyFromIMU.angle(to: b.cameraBodyFromIMU) < 1e-12
     }
 }
 
 /// Converts between imud's packet quaternion and steady-dice's `worldFromDevice` (docs/conventions.md).
 ///
-/// `worldFromDevice = worldFromReference · referenceFromIMUBody · R⁻¹`, the mount rule of every source
-/// (`Frames.worldFromDevice(worldFromSensor:deviceFromSensor:)`), where `referenceFromIMUBody` is the packet
-/// quaternion (into NED, or ENU) and R the mount as `IMUDMount.deviceFromIMUBody`
-/// (`Frames.deviceFromBody · cameraBodyFromIMUBody`).
+/// `worldFromDevice = worldFromReference · referenceFromIMU · R⁻¹`, the mount rule of every source
+/// (`Frames.worldFromDevice(worldFromIMU:deviceFromIMU:)`), where `referenceFromIMU` is the packet
+/// quaternion (into NED, or ENU) and R the mount as `IMUDMount.deviceFromIMU`
+/// (`Frames.deviceFromBody · cameraBodyFromIMU`).
 public struct IMUDFrameMapping: Equatable, Sendable {
     public var coordFrame: IMUDCoordFrame
     public var mount: IMUDMount
@@ -139,21 +139,21 @@ public struct IMUDFrameMapping: Equatable, Sendable {
     }
 
     /// Decode direction: the packet quaternion (IMU body into NED/ENU) to the device-to-world attitude.
-    public func worldFromDevice(packetQuaternion referenceFromIMUBody: Quaternion) -> Quaternion {
-        let worldFromIMUBody = coordFrame.worldFromReference * referenceFromIMUBody
-        return IMUDFrameMapping.canonical(Frames.worldFromDevice(worldFromSensor: worldFromIMUBody, deviceFromSensor: mount.deviceFromIMUBody))
+    public func worldFromDevice(packetQuaternion referenceFromIMU: Quaternion) -> Quaternion {
+        let worldFromIMU = coordFrame.worldFromReference * referenceFromIMU
+        return IMUDFrameMapping.canonical(Frames.worldFromDevice(worldFromIMU: worldFromIMU, deviceFromIMU: mount.deviceFromIMU))
     }
 
-    /// Encode direction: the device-to-world attitude to the packet quaternion (IMU body into NED/ENU).
+    /// Encode direction: the device-to-world attitude to the packet quaternion (imud's body frame B into NED/ENU).
     public func packetQuaternion(worldFromDevice: Quaternion) -> Quaternion {
-        let worldFromIMUBody = Frames.worldFromSensor(worldFromDevice: worldFromDevice, deviceFromSensor: mount.deviceFromIMUBody)
-        return IMUDFrameMapping.canonical(coordFrame.worldFromReference.conjugate * worldFromIMUBody)
+        let worldFromIMU = Frames.worldFromIMU(worldFromDevice: worldFromDevice, deviceFromIMU: mount.deviceFromIMU)
+        return IMUDFrameMapping.canonical(coordFrame.worldFromReference.conjugate * worldFromIMU)
     }
 
     /// Encode direction for an angular rate: a rate in the device frame D to imud's body frame B
-    /// (`v_B = R⁻¹·v_D`, R the mount as `IMUDMount(deviceFromIMUBody:)` takes it).
-    public func imuBodyRate(deviceRate: SIMD3<Double>) -> SIMD3<Double> {
-        mount.deviceFromIMUBody.conjugate.rotate(deviceRate)
+    /// (`v_B = R⁻¹·v_D`, R the mount as `IMUDMount(deviceFromIMU:)` takes it).
+    public func imuRate(deviceRate: SIMD3<Double>) -> SIMD3<Double> {
+        mount.deviceFromIMU.conjugate.rotate(deviceRate)
     }
 
     /// Unit length with `w >= 0` (q and -q are the same attitude).

@@ -22,6 +22,14 @@ public struct IMUDLatencyReport: Sendable, CustomStringConvertible {
 
 /// Measures the local path: an `IMUDPublisher` on a Unix socket in `directory`, an `IMUDClient`, one process.
 public enum IMUDLatencyBenchmark {
+    /// `run` in a temporary folder of its own, removed after.
+    public static func run(rateHz: Double, seconds: Double) throws -> IMUDLatencyReport {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("steady-dice-imud-bench-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        return try run(directory: directory, rateHz: rateHz, seconds: seconds)
+    }
+
     public static func run(directory: String, rateHz: Double = 500, seconds: Double = 5) throws -> IMUDLatencyReport {
         let path = (directory as NSString).appendingPathComponent("imud-bench.sock")
         let publisher = try IMUDPublisher(outputs: [.unix(path: path)])

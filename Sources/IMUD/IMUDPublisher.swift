@@ -149,7 +149,7 @@ public final class IMUDPublisher {
                                 tsTaiNs: IMUDClock.taiNanoseconds(), quaternion: SIMD4(Float(q.w), Float(q.x), Float(q.y), Float(q.z)),
                                 pitch: Float(euler.pitch), roll: Float(euler.roll), yaw: Float(euler.yaw),
                                 headingDeg: heading, imuSeq: imuSeq)
-        if let deviceRate { packet.gyro = SIMD3<Float>(mapping.imuBodyRate(deviceRate: deviceRate)) }
+        if let deviceRate { packet.gyro = SIMD3<Float>(mapping.imuRate(deviceRate: deviceRate)) }
         return packet
     }
 

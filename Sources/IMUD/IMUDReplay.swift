@@ -64,12 +64,12 @@ public final class IMUDReplay: @unchecked Sendable {
     /// Checks the options. The log itself is already valid: at least one sample, finite times that
     /// never decrease, the first at t = 0 (`AttitudeLog` guarantees it).
     public init(log: AttitudeLog, publisher: IMUDPublisher, options: IMUDReplayOptions = IMUDReplayOptions()) throws {
-        guard options.speed.isFinite, options.speed > 0 else { throw IMUDError("--speed \(options.speed): must be a positive number") }
+        guard options.speed.isFinite, options.speed > 0 else { throw IMUDError("speed \(options.speed): must be a positive number") }
         if let rate = options.rateHz, !(rate.isFinite && rate > 0 && rate <= 10_000) {
-            throw IMUDError("--rate \(rate): must be between 0 and 10000 packets per second")
+            throw IMUDError("rate \(rate): must be between 0 and 10000 packets per second")
         }
         if let startAt = options.startAt, let problem = TimeBounds.problem(startAt: startAt) {
-            throw IMUDError("--start-at \(problem)")
+            throw IMUDError("start time \(problem)")
         }
         let samples = log.samples
         let duration = log.duration

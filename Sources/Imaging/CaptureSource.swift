@@ -94,7 +94,8 @@ public final class CaptureSource: @unchecked Sendable {
     public enum Pacing: Equatable, Sendable {
         /// Post every frame as soon as it is read (a camera paces itself); retry when lost.
         case live(RetryPolicy)
-        /// Post frame k at k / framesPerSecond seconds after the first; rewind at the end when looping.
+        /// Post each frame at its own presentation time (1 / framesPerSecond after the one before when it has
+        /// none), in real time from the first; rewind at the end when looping (see `captureFile`).
         case file(framesPerSecond: Double, loop: Bool)
     }
 

@@ -2,7 +2,7 @@ import AttitudeMath
 import Foundation
 
 /// A hard-iron magnetometer calibration: a constant offset (from magnets and magnetised parts that
-/// turn with the sensor) subtracted from every sample, in the sensor frame.
+/// turn with the sensor) subtracted from every sample, in the IMU frame S.
 ///
 /// An uncalibrated magnetometer turned through all orientations traces a sphere whose centre is
 /// the offset. `fit` finds that centre by linear least squares: for each sample `m`,
@@ -10,7 +10,7 @@ import Foundation
 /// samples to span the sphere: a log turned about one axis only traces a circle, which leaves the
 /// offset along that axis unknown, and `fit` refuses it rather than guessing.
 public struct HardIronCalibration: Sendable, Equatable, CustomStringConvertible {
-    /// µT, sensor frame; subtracted from every sample.
+    /// µT, IMU frame S; subtracted from every sample.
     public var offset: SIMD3<Double>
     /// The field strength after calibration (the fitted sphere's radius), µT. Zero when not fitted.
     public var fieldStrength: Double
@@ -70,7 +70,7 @@ public struct HardIronCalibration: Sendable, Equatable, CustomStringConvertible 
         }
     }
 
-    /// The hard-iron offset that best centres `samples` (µT, sensor frame) on a sphere. Non-finite
+    /// The hard-iron offset that best centres `samples` (µT, IMU frame S) on a sphere. Non-finite
     /// samples are left out, and so are samples much farther from the fitted sphere than most (a
     /// magnet passing by): the sphere is fitted again without them until that set settles.
     public static func fit(_ samples: [SIMD3<Double>]) throws -> HardIronCalibration {

@@ -19,7 +19,7 @@ public enum RawLogFormat: String, Sendable {
     case openCameraSensors = "opencamera-sensors"
 }
 
-/// Raw inertial samples on one time base, in SI units and the sensor frame.
+/// Raw inertial samples on one time base, in SI units and the IMU frame S.
 public struct RawIMULog: Sendable {
     public var path: String
     public var format: RawLogFormat

@@ -22,10 +22,10 @@ public enum RawLogFusion {
                             parameters: FusionParameters = .default) throws -> [(t: Double, worldFromDevice: Quaternion)] {
         let log = try RawLogReader.read(path: path)
         return try fuse(log: log, frame: .reference(frame), mode: mode, parameters: parameters)
-            .map { (t: $0.t, worldFromDevice: $0.outputFromSensor) }
+            .map { (t: $0.t, worldFromDevice: $0.outputFromIMU) }
     }
 
-    /// Fuses a log already read. The attitude rotates the sensor frame into `frame`.
+    /// Fuses a log already read. The attitude rotates the IMU frame S into `frame`.
     /// With `withStatus`, each sample also carries the estimator's status (rest, disturbance, bias).
     /// `xTrueNorthZVertical` (9D only) needs `declinationDegrees`, the magnetic declination at the
     /// recording's site, east of true north positive.
@@ -50,7 +50,7 @@ public enum RawLogFusion {
         out.reserveCapacity(log.count)
         run(log, &estimator) { i, estimator in
             let attitude = estimator.attitude(in: estimatorFrame)
-            out.append(FusedSample(t: log.time[i], outputFromSensor: outputFromEstimatorFrame.map { $0 * attitude } ?? attitude,
+            out.append(FusedSample(t: log.time[i], outputFromIMU: outputFromEstimatorFrame.map { $0 * attitude } ?? attitude,
                                    status: withStatus ? FusionStatus(estimator) : nil))
         }
         return out
@@ -77,11 +77,11 @@ public enum RawLogFusion {
     }
 }
 
-/// One fused attitude: device (sensor) frame into the requested frame, at time `t` (seconds, as in the log).
+/// One fused attitude: the IMU frame S into the requested frame, at time `t` (seconds, as in the log).
 public struct FusedSample: Sendable {
     public var t: Double
-    /// Rotates the device (sensor) frame into the `OutputFrame` the samples were fused for.
-    public var outputFromSensor: Quaternion
+    /// Rotates the IMU frame S into the `OutputFrame` the samples were fused for.
+    public var outputFromIMU: Quaternion
     public var status: FusionStatus?
 }
 
@@ -89,7 +89,7 @@ public struct FusedSample: Sendable {
 public struct FusionStatus: Sendable {
     public var isAtRest: Bool
     public var magDisturbed: Bool
-    /// Estimated gyroscope bias, rad/s, sensor frame.
+    /// Estimated gyroscope bias, rad/s, IMU frame S.
     public var gyroBias: SIMD3<Double>
 
     public init(_ estimator: AttitudeEstimator) {
@@ -107,7 +107,7 @@ extension FusedSample {
         if let frame { text += "# frame: \(frame.rawValue)\n" }
         text += "t,qw,qx,qy,qz,rest,mag_disturbed,bias_x,bias_y,bias_z\n"
         for s in samples {
-            let q = s.outputFromSensor
+            let q = s.outputFromIMU
             text += "\(s.t),\(q.w),\(q.x),\(q.y),\(q.z)"
             if let st = s.status {
                 let b = st.gyroBias * (180 / Double.pi)

@@ -4,14 +4,12 @@ import CGL
 import Foundation
 import Imaging
 
-/// What one frame shows: the attitude, whether it is live, and the projection.
+/// What one frame shows: the attitude, whether it is live, and the camera.
 public struct SceneState {
     /// The device-to-world attitude; nil draws the background only.
     public var worldFromDevice: Quaternion?
     /// Draw the die grey: the attitude is stale or not trusted (no daemon, not converged).
     public var greyed: Bool
-    /// A projection to use instead of the default 60° perspective (camera intrinsics).
-    public var projection: Matrix4?
     /// The camera, already fitted to the viewport; nil is the default 60° perspective.
     public var camera: PinholeCamera?
     /// Where the die sits in the world; nil keeps it 4 units in front of the camera (Eq. VII).
@@ -22,11 +20,10 @@ public struct SceneState {
     /// (nil or the pinhole: `camera`'s projection alone).
     public var lens: Lens?
 
-    public init(worldFromDevice: Quaternion?, greyed: Bool = false, projection: Matrix4? = nil,
-                camera: PinholeCamera? = nil, anchor: Anchor? = nil, hud: HUDReadout? = nil) {
+    public init(worldFromDevice: Quaternion?, greyed: Bool = false, camera: PinholeCamera? = nil, anchor: Anchor? = nil,
+                hud: HUDReadout? = nil) {
         self.worldFromDevice = worldFromDevice
         self.greyed = greyed
-        self.projection = projection
         self.camera = camera
         self.anchor = anchor
         self.hud = hud
@@ -123,7 +120,7 @@ public final class SceneRenderer {
         }
         if let worldFromDevice = state.worldFromDevice {
             let throughLens = state.lens.flatMap { lens in state.camera.map { (lens: lens, camera: $0) } }
-            let projection = state.projection ?? state.camera?.projectionMatrix(near: Double(Pipeline.near), far: Double(Pipeline.far))
+            let projection = state.camera?.projectionMatrix(near: Double(Pipeline.near), far: Double(Pipeline.far))
                 ?? Pipeline.projection(width: width, height: height)
             if let anchor = state.anchor {
                 if anchor.isInFront(worldFromDevice: worldFromDevice, near: Double(Pipeline.near), halfExtents: model.halfExtents) {

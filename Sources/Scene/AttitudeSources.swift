@@ -82,7 +82,7 @@ public final class LogPlaybackSource: AttitudeSource {
 
     public func reading(now: Double) -> AttitudeReading {
         let q = playback.attitude(atWallTime: now)
-        return AttitudeReading(worldFromDevice: mount.map { Frames.worldFromDevice(worldFromSensor: q, deviceFromSensor: $0) } ?? q, greyed: false)
+        return AttitudeReading(worldFromDevice: mount.map { Frames.worldFromDevice(worldFromIMU: q, deviceFromIMU: $0) } ?? q, greyed: false)
     }
 
     public func begin(now: Double) { playback.seek(to: startTime, now: now) }

@@ -62,9 +62,9 @@ public struct SnapshotOptions: Equatable, Sendable {
     }
 
     /// The attitude to draw for a source's worldFromS: worldFromS · R⁻¹ with the mount R.
-    public func mounted(_ worldFromSensor: Quaternion) -> Quaternion {
-        guard let mount else { return worldFromSensor }
-        return Frames.worldFromDevice(worldFromSensor: worldFromSensor, deviceFromSensor: mount)
+    public func mounted(_ worldFromIMU: Quaternion) -> Quaternion {
+        guard let mount else { return worldFromIMU }
+        return Frames.worldFromDevice(worldFromIMU: worldFromIMU, deviceFromIMU: mount)
     }
 
     /// Refuses options that cannot draw a `width` x `height` picture, with the message the command line gives.

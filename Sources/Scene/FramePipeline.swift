@@ -81,7 +81,7 @@ public struct ComposedFrame {
 /// scene. The window (`run`), `snapshot`, `render` and `Snapshotter` all draw through it, so each of the mount, the
 /// reference pose, the camera and the lens is applied in one place, once:
 ///
-/// - the mount in the attitude source (`Frames.worldFromDevice(worldFromSensor:deviceFromSensor:)`, imud's in
+/// - the mount in the attitude source (`Frames.worldFromDevice(worldFromIMU:deviceFromIMU:)`, imud's in
 ///   its frame mapping);
 /// - the reference pose and the HUD in the `FrameComposer`;
 /// - the camera, the die's anchor and the lens in `CameraSetup.scene`, here, for the viewport drawn;

@@ -1,13 +1,17 @@
 import Composition
 import Workers
 import ArgumentParser
+import Benchmarks
 import CommandLineSupport
 import Scene
 import AttitudeMath
+import Composition
+import FileAccess
 import Foundation
 import Imaging
 import Render
 import SteadyDiceAssets
+import Workers
 
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -70,9 +74,12 @@ struct Bench: ParsableCommand {
             // Stopped between frames, so that the temporary file is removed (`OutputFiles`) and the stop said.
             let stopSignals = StopSignals()
             do {
-                print(try RenderBenchmark.writeTestVideo(path: writeVideo, width: size.width, height: size.height, frames: frames,
-                                                         shouldStop: { stopSignals.requested }))
-            } catch let stopped as LogVideoRenderStopped {
+                let outputs = OutputFiles()
+                let line = try RenderBenchmark.writeTestVideo(to: try outputs.stage(writeVideo, option: "--write-video"), width: size.width,
+                                                              height: size.height, frames: frames, shouldStop: { stopSignals.requested })
+                try outputs.commit()
+                print(line)
+            } catch let stopped as RenderBenchmark.Stopped {
                 throw CommandFailure("\(writeVideo): stopped by a signal after \(stopped.framesWritten) of \(stopped.frameCount) frames; "
                                      + "nothing was kept", status: .interrupted)
             }
@@ -84,7 +91,7 @@ struct Bench: ParsableCommand {
         let benchmark = RenderBenchmark(width: size.width, height: size.height, frames: frames, repeats: repeats, assets: assets)
         if let panorama {
             let setup = try CameraSettings(panoramaPath: panorama).load()
-            let lines = try benchmark.panoramaAgainstTexture(setup: setup, path: panorama) { Messages.logger.info("\($0)") }
+            let lines = try benchmark.panoramaAgainstTexture(path: panorama, installPanorama: setup.install) { Messages.logger.info("\($0)") }
             lines.forEach { print($0) }
             return
         }

@@ -6,6 +6,9 @@ import Calibration
 import FileAccess
 import AttitudeLog
 import Foundation
+import FusionJobs
+import LiveRig
+import Workers
 import Recording
 import CommandLineSupport
 import Scene

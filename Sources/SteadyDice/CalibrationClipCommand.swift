@@ -1,19 +1,17 @@
 import Composition
 import Workers
 import ArgumentParser
-import AttitudeLog
 import CommandLineSupport
 import Scene
 import AttitudeMath
-import Calibration
 import Camera
 import CSVText
 import FileAccess
 import Foundation
 import Render
 import Imaging
-import RawLog
 import SteadyDiceAssets
+import Workers
 
 /// `steady-dice calibration-clip`: a synthetic calibration clip with known truth, for tests and the
 /// benchmark: a textured panorama seen through a known camera, mount and time offset, turned by a
@@ -191,74 +189,33 @@ struct CalibrationClip: ParsableCommand {
 
     @OptionGroup var messages: MessageOptions
 
-    /// Ctrl-C or SIGTERM between two frames: the outputs are abandoned, and the run says so.
-    private struct Stopped: Error { let frames: Int, total: Int }
-
     func run() throws {
         // A stop is honoured between frames, so that every temporary output is removed (`OutputFiles`) and said.
         let stopSignals = StopSignals()
-        defer { withExtendedLifetime(stopSignals) {} }
+        // Every output is checked before any work, and none is kept unless all were written.
+        let outputs = OutputFiles(inputs: [trial, assets])
+        let logOutput = try outputs.stage(log, option: "--log"), videoOutput = try outputs.stage(video, option: "--video")
+        let truthOutput = try truth.map { try outputs.stage($0, option: "--truth") }
+        let staged = CalibrationClipJob.Outputs(video: videoOutput, log: logOutput, truth: truthOutput,
+                                                attitudeLog: try attitudeLog.map { try outputs.stage($0, option: "--attitude-log") })
+        var clip = SyntheticCalibrationClip(fieldOfViewDegrees: fov, width: size.width, height: size.height, framesPerSecond: fps,
+                                            duration: duration, deviceFromIMU: mount?.quaternion ?? .identity, timeOffset: timeOffset, seed: seed)
+        clip.lens = try parsedLens()
+        (clip.readout, clip.exposure, clip.translation, clip.roomRadius) = (readout / 1000, exposure / 1000, translation, roomRadius)
+        if frameJitter > 0 {
+            clip.frameTimes = SyntheticCalibrationClip.variableFrameTimes(count: clip.frameCount, framesPerSecond: fps, jitter: frameJitter, seed: seed)
+        }
+        let job = CalibrationClipJob(clip: clip, trial: trial, start: start, motionScale: motionScale, gyroBias: try parsedBias() * .pi / 180,
+                                     gyroNoise: gyroNoise * .pi / 180)
         do {
-            let mount = self.mount?.quaternion ?? .identity
-            let bias = try parsedBias()
-            // Every output is checked before any work, and none is kept unless all were written.
-            let outputs = OutputFiles(inputs: [trial, assets])
-            let logOutput = try outputs.stage(log, option: "--log")
-            let videoOutput = try outputs.stage(video, option: "--video")
-            let truthOutput = try truth.map { try outputs.stage($0, option: "--truth") }
-            let attitudeOutput = try attitudeLog.map { try outputs.stage($0, option: "--attitude-log") }
-            let raw = try RawLogReader.read(path: trial)
-            let motion: SyntheticMotion
-            do {
-                motion = try SyntheticMotion(reference: raw, start: start, duration: duration, motionScale: motionScale)
-            } catch let error as CalibrationError {
-                throw CommandFailure("\(trial): \(error)")
-            }
-            if let attitudeOutput {
-                let samples = motion.attitudeSamples.map { AttitudeSample(t: $0.t, worldFromDevice: $0.worldFromSensor) }
-                try attitudeOutput.write(Data(try AttitudeLog.csvText(samples: samples, frame: nil,
-                                                                           comments: ["synthetic: the IMU's true attitude (world from S)"]).utf8))
-            }
-            try logOutput.write(Data(motion.rawCSV(gyroBias: bias * .pi / 180, gyroNoise: gyroNoise * .pi / 180, seed: seed).utf8))
-            let output = try VideoOutput(output: videoOutput, framesPerSecond: fps, width: size.width, height: size.height)
-            var clip = SyntheticCalibrationClip(fieldOfViewDegrees: fov, width: size.width, height: size.height, framesPerSecond: fps,
-                                       duration: duration, deviceFromIMU: mount, timeOffset: timeOffset, seed: seed)
-            clip.lens = try parsedLens()
-            clip.readout = readout / 1000
-            clip.exposure = exposure / 1000
-            clip.translation = translation
-            clip.roomRadius = roomRadius
-            if frameJitter > 0 {
-                clip.frameTimes = SyntheticCalibrationClip.variableFrameTimes(count: clip.frameCount, framesPerSecond: fps, jitter: frameJitter,
-                                                                              seed: seed)
-            }
-            let camera = clip.camera
-            var written = 0
-            let total = clip.frameCount
-            let frames = try clip.render(motion: motion, assets: try Assets.locate(explicit: assets),
-                                         write: { image, time in
-                                             if stopSignals.requested { throw Stopped(frames: written, total: total) }
-                                             try output.write(image, time: time)
-                                             written += 1
-                                         }) { k, count in
+            let written = try job.run(to: staged, assets: try Assets.locate(explicit: assets), shouldStop: { stopSignals.requested }) { k, count in
                 if k % 100 == 0 { Messages.logger.info("calibration-clip: \(k) of \(count) frames") }
             }
-            try output.finish()
-            if let truthOutput {
-                var file = CameraIMUCalibrationFile(camera: camera, deviceFromIMU: mount, timeOffset: timeOffset, residualDegreesPerSecond: 0,
-                                                    framesUsed: frames, framesTotal: frames, warning: "")
-                file.lens = clip.lens
-                file.readout = clip.readout
-                try file.write(to: truthOutput)
-            }
-            if stopSignals.requested { throw Stopped(frames: written, total: total) }
             try outputs.commit()
-            print("wrote \(video) (\(frames) frames, \(size.width)x\(size.height) at \(fps) fps) and \(log) "
-                  + "(\(motion.logTime.count) samples)")
-        } catch let stopped as Stopped {
+            print("wrote \(video) (\(written.frames) frames, \(size.width)x\(size.height) at \(fps) fps) and \(log) (\(written.logSamples) samples)")
+        } catch let stopped as CalibrationClipJob.Stopped {
             throw CommandFailure("\(video): stopped by a signal after \(stopped.frames) of \(stopped.total) frames; nothing was kept",
                                  status: .interrupted)
         }
     }
 }
-

@@ -1,7 +1,4 @@
 import ArgumentParser
-import AttitudeLog
-import AttitudeMath
-import Foundation
 import CommandLineSupport
 import Scene
 import IMUD
@@ -85,6 +82,9 @@ struct Feed: ParsableCommand {
         if unixPath?.isEmpty == true { throw ValidationError("--unix needs a socket path (an empty one is a socket no subscriber can reach)") }
         guard log != nil else { throw ValidationError("give --log FILE (or --bench)") }
         guard speed.isFinite, speed > 0 else { throw ValidationError("--speed \(speed): must be a positive number") }
+        if let rate, !(rate.isFinite && rate > 0 && rate <= 10_000) {
+            throw ValidationError("--rate \(rate): must be between 0 and 10000 packets per second")
+        }
         guard startupSeconds.isFinite, startupSeconds >= 0 else { throw ValidationError("--startup-seconds must be zero or more") }
         try TimeOptions.checkTime(startupSeconds, option: "--startup-seconds")
         if let startAt { try TimeOptions.checkStart(startAt, option: "--start-at") }
@@ -107,57 +107,27 @@ struct Feed: ParsableCommand {
         guard let coordinateFrame = IMUDCoordFrame(name: coordFrame) else {
             throw ValidationError("--coord-frame \"\(coordFrame)\": expected ned or enu")
         }
-        let mapping = IMUDFrameMapping(coordFrame: coordinateFrame, mount: try IMUDMount(parsing: mount))
-        var outputs: [IMUDPublisherOutput] = []
-        if let unixPath { outputs.append(.unix(path: unixPath)) }
-        if let tcp {
-            let (host, port) = try IMUDPublisherOutput.parseHostPort(tcp, option: "--tcp")
-            outputs.append(.tcp(host: host, port: port))
-        }
-        if let udp {
-            let (host, port) = try IMUDPublisherOutput.parseHostPort(udp, option: "--udp", lowestPort: 1)
+        var outputs: [IMUDPublisherOutput] = unixPath.map { [.unix(path: $0)] } ?? []
+        if let (host, port) = try tcp.map({ try IMUDPublisherOutput.parseHostPort($0, option: "--tcp") }) { outputs.append(.tcp(host: host, port: port)) }
+        if let (host, port) = try udp.map({ try IMUDPublisherOutput.parseHostPort($0, option: "--udp", lowestPort: 1) }) {
             outputs.append(.udp(host: host, port: port))
         }
-        if outputs.isEmpty { outputs.append(.unix(path: IMUDEndpoint.defaultUnixPath)) }
-
-        let attitudeLog = try loadAnyAttitudeLog(path: log ?? "", magnetometer: magnetometer.correction, platform: recording.platform)
-        let publisher = try IMUDPublisher(outputs: outputs, mapping: mapping)
-        publisher.wireVersion = wire
-        defer { publisher.close() }
-        let replay = try IMUDReplay(
-            log: attitudeLog,
-            publisher: publisher,
-            options: IMUDReplayOptions(speed: speed, loop: loop, rateHz: rate, startupSeconds: startupSeconds,
-                                       angularRate: !noGyro, startAt: startAt))
-
-        let stopSignals = StopSignals { replay.requestStop() }
+        let feed = try IMUDFeed(log: try loadAnyAttitudeLog(path: log ?? "", magnetometer: magnetometer.correction, platform: recording.platform),
+                                outputs: outputs, mapping: IMUDFrameMapping(coordFrame: coordinateFrame, mount: try IMUDMount(parsing: mount)),
+                                wireVersion: wire, options: IMUDReplayOptions(speed: speed, loop: loop, rateHz: rate, startupSeconds: startupSeconds,
+                                                                             angularRate: !noGyro, startAt: startAt))
+        let stopSignals = StopSignals { feed.requestStop() }
         defer { withExtendedLifetime(stopSignals) {} }
-
-        let where_ = outputs.map { output -> String in
-            if case .tcp(let host, _) = output, let port = publisher.tcpPort { return "tcp:\(host):\(port)" }
-            return output.description
-        }.joined(separator: ", ")
-        Messages.logger.info(
-            "feeding \(attitudeLog.samples.count) samples of \(attitudeLog.path) as imud wire v\(wire) (\(coordinateFrame.rawValue.uppercased()), mount \(mapping.mount)) on \(where_)")
-        if replay.headingFlags.isEmpty {
-            let frame = attitudeLog.frame?.rawValue ?? "no named frame"
-            Messages.logger.warning("\(attitudeLog.path): heading arbitrary (the log is in \(frame)): published with mag_valid clear, so a reader does not take it for magnetic north")
-        }
-        replay.run()
-        let stats = publisher.statistics
-        Messages.logger.info(
-            "sent \(replay.packetsSent) packets (last one flagged shutdown); \(stats.droppedForSlowSubscribers) dropped for slow subscribers, \(stats.disconnected) disconnected, \(stats.refused) refused")
+        let start = feed.startLines
+        Messages.logger.info("\(start.info)")
+        if let warning = start.warning { Messages.logger.warning("\(warning)") }
+        Messages.logger.info("\(feed.run())")
     }
 
     private func runBenchmark() throws {
         let rateHz = rate ?? 500
         guard rateHz.isFinite, rateHz > 0, rateHz <= 10_000 else { throw ValidationError("--rate must be between 0 and 10000") }
         guard benchSeconds.isFinite, benchSeconds > 0, benchSeconds <= 600 else { throw ValidationError("--bench-seconds must be between 0 and 600") }
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("steady-dice-imud-bench-\(getpid())").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let report = try IMUDLatencyBenchmark.run(directory: directory, rateHz: rateHz, seconds: benchSeconds)
-        print(report)
+        print(try IMUDLatencyBenchmark.run(rateHz: rateHz, seconds: benchSeconds))
     }
 }

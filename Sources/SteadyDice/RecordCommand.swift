@@ -8,6 +8,8 @@ import FileAccess
 import Foundation
 import IMUD
 import Imaging
+import LiveRig
+import Workers
 
 /// `steady-dice record`: a live rig's camera frames and imud packets, on one clock, into a folder that
 /// `calibrate FOLDER` turns into the rig's live calibration.
@@ -70,72 +72,24 @@ struct Record: ParsableCommand {
     @OptionGroup var messages: MessageOptions
 
     func run() throws {
-        guard var configuration = try imud.configuration() else { return }
+        guard let configuration = try imud.configuration() else { return }
         // The output policy every command follows (a new name or an empty folder, in a folder that exists).
         _ = try OutputFiles().checkFolderInPlace(output, option: "--output")
-        let createdFolder = FileKind.of(output) == nil
-        let recorder = try RigRecorder(folder: output)
-        var started = false
-        defer {
-            // A recording that never started leaves nothing behind it made.
-            if !started, createdFolder { try? FileManager.default.removeItem(atPath: output) }
-        }
-        configuration.onSample = { recorder.offer($0) }
-        let client = IMUDClient(configuration)
-        defer { client.stop() }
-        let first: IMUDSample
-        do {
-            first = try client.waitForFirstValid(timeout: timeout)
-        } catch {
-            throw CommandFailure("\(error); record needs both imud and a camera", status: .unavailable)
-        }
-        let source = try openSource(observer: { recorder.offer($0) })
-        defer { source.stop() }
-        let frameClock = try waitForFrameClock(source)
-        guard let frame = source.latest() else { throw CommandFailure("\(source.name): gave no frame", status: .unavailable) }
-        let endpoint = imud.imud == "default" ? IMUDEndpoint.default.description : imud.imud ?? ""
-        try recorder.begin(fields: [
-            ("camera", video.map { "\($0) (a video file standing in for a camera)" } ?? source.name),
-            ("frame_size", "\(frame.image.width)x\(frame.image.height)"),
-            ("frame_times", frameClock.key),
-            ("frame_times_note", "\(frameClock)"),
-            ("imud", endpoint),
-            ("coord_frame", configuration.coordFrame.rawValue),
-            ("imud_wire_version", "\(first.packet.version)"),
-            ("started_monotonic_s", String(format: "%.6f", MonotonicClock.now())),
-        ])
-        started = true
-        say("recording \(Self.format(duration)) s into \(output): frames timed by \(frameClock)")
-        say("turn the rig about every axis (pan, tilt and roll, each way, 20 to 40 degrees), steadily, at a textured scene; Ctrl-C stops early")
-
+        let session = RigSession(folder: output, imud: configuration,
+                                 imudName: imud.imud == "default" ? IMUDEndpoint.default.description : imud.imud ?? "",
+                                 cameraName: video.map { "\($0) (a video file standing in for a camera)" }, duration: duration,
+                                 timeout: timeout, openCamera: openSource)
         let stopSignals = StopSignals()
-        let begin = MonotonicClock.now()
-        var nextReport = begin + 2
-        var stoppedBy = "duration"
-        while MonotonicClock.now() - begin < duration {
-            if stopSignals.requested { stoppedBy = "signal"; break }
-            if let failure = recorder.failure { throw CommandFailure(failure, status: .ioError) }
-            if case .ended = source.state { stoppedBy = "video end"; say("\(source.name): the video ended"); break }
-            let now = MonotonicClock.now()
-            if now >= nextReport {
-                say(progress(recorder.written, elapsed: now - begin))
-                nextReport += 2
-            }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        source.stop()
-        client.stop()
-        let totals = try recorder.finish(stoppedBy: stoppedBy)
-        let seconds = MonotonicClock.now() - begin
+        let outcome = try session.record(shouldStop: { stopSignals.requested }, say: say)
+        let (totals, seconds) = (outcome.totals, outcome.seconds)
         print(String(format: "recorded %@: %d frames (%.1f per second), %d imud packets (%.0f per second, %@)", output,
                      totals.frames, Double(totals.frames) / seconds, totals.packets, Double(totals.packets) / seconds,
                      totals.packetsWithRate > 0 ? "with the angular rate" : "attitude only"))
         if totals.framesDropped > 0 {
             say("warning: \(totals.framesDropped) frames dropped: the disk or the PNG encoder fell behind (ask for a smaller --capture-size)")
         }
-        let small = Self.littleTurned(totals.turnedDegrees)
-        if !small.isEmpty {
-            say("warning: the rig turned little about the IMU's \(small.map { String(format: "%@ (%.0f°)", $0.axis, $0.degrees) }.joined(separator: ", ")): "
+        if !outcome.littleTurned.isEmpty {
+            say("warning: the rig turned little about the IMU's \(outcome.littleTurned.map { String(format: "%@ (%.0f°)", $0.axis, $0.degrees) }.joined(separator: ", ")): "
                 + "calibrate may not determine the mount about it; record again turning about every axis")
         }
         print("next: steady-dice calibrate \(output) -o \((output as NSString).lastPathComponent).yaml")
@@ -145,8 +99,7 @@ struct Record: ParsableCommand {
     private func openSource(observer: @escaping (CapturedFrame) -> Void) throws -> CaptureSource {
         if let video {
             let source = try CaptureSource.video(path: video, loop: false, startAt: videoStartAt, observer: observer)
-            let wait = max(0, (videoStartAt ?? 0) - MonotonicClock.now()) + timeout
-            try source.waitForFirstFrame(timeout: wait)
+            try source.waitForFirstFrame(timeout: max(0, (videoStartAt ?? 0) - MonotonicClock.now()) + timeout)
             return source
         }
         guard let camera else { throw ValidationError("give --camera or --video") }
@@ -158,33 +111,5 @@ struct Record: ParsableCommand {
         }
     }
 
-    /// The source's frame clock once decided (a camera decides at its first timestamped frame, within five frames).
-    private func waitForFrameClock(_ source: CaptureSource) throws -> FrameClock {
-        let deadline = MonotonicClock.now() + timeout
-        while source.frameClock == .undecided {
-            guard MonotonicClock.now() < deadline else {
-                throw CommandFailure("\(source.name): gave too few frames to tell how they are timed", status: .unavailable)
-            }
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        return source.frameClock
-    }
-
-    private func progress(_ totals: RigRecorder.Totals, elapsed: Double) -> String {
-        let turned = totals.turnedDegrees
-        var line = String(format: "%.0f s of %@: %d frames, %d imud packets; turned %.0f°, %.0f°, %.0f° about the IMU's x, y, z",
-                          elapsed, Self.format(duration), totals.frames, totals.packets, turned.x, turned.y, turned.z)
-        let little = Self.littleTurned(turned).map(\.axis)
-        if !little.isEmpty { line += ": turn about \(little.joined(separator: " and ")) too" }
-        return line
-    }
-
-    /// The IMU's axes turned about less than 30° so far, with their degrees.
-    private static func littleTurned(_ turned: SIMD3<Double>) -> [(axis: String, degrees: Double)] {
-        zip(["x", "y", "z"], [turned.x, turned.y, turned.z]).filter { $0.1 < 30 }.map { ($0.0, $0.1) }
-    }
-
     private func say(_ text: String) { Messages.logger.info("record: \(text)") }
-
-    private static func format(_ seconds: Double) -> String { String(format: "%g", seconds) }
 }

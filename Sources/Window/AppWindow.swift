@@ -9,6 +9,7 @@ import Imaging
 import Logging
 import Render
 import SafeText
+import Workers
 
 /// A GLFW window with an OpenGL 3.3 core context, and the key handling of `run`.
 public final class AppWindow {
@@ -16,8 +17,14 @@ public final class AppWindow {
     private let logger: Logger
     private var pendingKeys: [(key: Int32, mods: Int32)] = []
 
+    /// Whether GLFW is initialised: by the first `requireDisplay`, until the window that used it goes. GLFW is used
+    /// from the main thread only.
+    nonisolated(unsafe) private static var glfwReady = false
+
     /// Refuses a run with no display to draw on: DISPLAY (or WAYLAND_DISPLAY) unset, or one GLFW cannot open.
+    /// Initialises GLFW, once: `run` calls it before anything slow, and the window's `init` again.
     public static func requireDisplay() throws {
+        guard !glfwReady else { return }
         let environment = ProcessInfo.processInfo.environment
         if (environment["DISPLAY"] ?? "").isEmpty && (environment["WAYLAND_DISPLAY"] ?? "").isEmpty {
             throw UnavailableError("no display: DISPLAY is not set. Run it under a virtual X server "
@@ -30,6 +37,7 @@ public final class AppWindow {
             throw UnavailableError("cannot open the display (GLFW failed to initialise). Use `xvfb-run -a steady-dice run ...` "
                            + "or `steady-dice snapshot`.")
         }
+        glfwReady = true
     }
 
     public init(title: String, width: Int, height: Int, logger: Logger = Logger(label: "steady-dice.window")) throws {
@@ -42,6 +50,7 @@ public final class AppWindow {
         glfwWindowHint(GLFW_RESIZABLE, GLFW_TRUE)
         guard let window = glfwCreateWindow(Int32(width), Int32(height), title, nil, nil) else {
             glfwTerminate()
+            Self.glfwReady = false
             throw UnavailableError("cannot create an OpenGL 3.3 core window (the driver may not support it)")
         }
         self.window = window
@@ -57,6 +66,7 @@ public final class AppWindow {
     deinit {
         glfwDestroyWindow(window)
         glfwTerminate()
+        Self.glfwReady = false
     }
 
     /// Seconds between frames: the monitor's refresh period (60 Hz when it does not say, as under Xvfb).

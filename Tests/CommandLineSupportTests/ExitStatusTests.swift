@@ -1,6 +1,8 @@
 import ArgumentParser
 import CommandLineSupport
 import Scene
+import Composition
+import FusionJobs
 import FileAccess
 import Foundation
 import IMUD

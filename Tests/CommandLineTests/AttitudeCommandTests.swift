@@ -69,7 +69,7 @@ final class AttitudeCommandTests: RawLogTestCase {
         let log = try AttitudeLog.load(path: output)
         XCTAssertEqual(log.frame, .xTrueNorthZVertical)
         let magnetic = try RawLogFusion.fuse(log: RawLogReader.read(path: input), frame: .reference(.xMagneticNorthZVertical))
-        let expected = Frames.trueNorthFromMagneticNorth(declinationDegrees: -7.5) * magnetic[499].outputFromSensor
+        let expected = Frames.trueNorthFromMagneticNorth(declinationDegrees: -7.5) * magnetic[499].outputFromIMU
         XCTAssertLessThan(log.samples[499].worldFromDevice.angle(to: expected), 1e-9)
     }
 }

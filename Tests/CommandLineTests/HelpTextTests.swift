@@ -333,6 +333,27 @@ final class HelpTextTests: XCTestCase {
         }
     }
 
+    /// docs/architecture.md's modules table and dependency graph are what Package.swift declares:
+    /// `scripts/maintainer/architecture-graph --check` passes on the checkout, and fails, naming the line, on a
+    /// copy whose table lost a dependency.
+    func testTheArchitectureDocMatchesThePackage() throws {
+        let script = Fixtures.checkout.appendingPathComponent("scripts/maintainer/architecture-graph")
+        let doc = Fixtures.checkout.appendingPathComponent("docs/architecture.md")
+        let current = try BuiltTool.run(script, ["--check"], timeout: 120)
+        XCTAssertEqual(current.status, 0, "docs/architecture.md differs from Package.swift: run scripts/maintainer/architecture-graph\n"
+                       + current.stderr)
+
+        let text = try String(contentsOf: doc, encoding: .utf8)
+        let row = try XCTUnwrap(text.split(separator: "\n").first { $0.hasPrefix("| `CSVText` |") }, "the table has no CSVText row")
+        let broken = text.replacingOccurrences(of: row, with: row.replacingOccurrences(of: "`SafeText`", with: "—"))
+        let copy = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("\(UUID().uuidString)-architecture.md")
+        defer { try? FileManager.default.removeItem(at: copy) }
+        try broken.write(to: copy, atomically: true, encoding: .utf8)
+        let stale = try BuiltTool.run(script, ["--check", "--doc", copy.path], timeout: 120)
+        XCTAssertEqual(stale.status, 1, stale.stderr)
+        XCTAssertTrue(stale.stderr.contains("does not match Package.swift") && stale.stderr.contains("| `CSVText` |"), stale.stderr)
+    }
+
     /// README.md stays a short door: what it is, the two commands, the picture, the guides.
     func testTheReadmeIsShort() throws {
         let lines = try String(contentsOf: Fixtures.checkout.appendingPathComponent("README.md"), encoding: .utf8)

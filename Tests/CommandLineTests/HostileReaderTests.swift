@@ -1,6 +1,7 @@
 @testable import Composition
 import Camera
 @testable import Scene
+import LiveRig
 import Foundation
 @testable import Imaging
 import TestSupport

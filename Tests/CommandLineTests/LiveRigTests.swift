@@ -1,6 +1,7 @@
 import AttitudeMath
 import Composition
 import Scene
+import LiveRig
 import FileAccess
 import Foundation
 import IMUD
@@ -82,7 +83,7 @@ final class LiveRigTests: XCTestCase {
 
     /// The mount feed's preset stands for, as calibrate writes it (v_D = R·v_B).
     private var expectedMount: Quaternion {
-        get throws { try IMUDMount(parsing: Self.feedMount).deviceFromIMUBody }
+        get throws { try IMUDMount(parsing: Self.feedMount).deviceFromIMU }
     }
 
     private func calibrate(_ rig: String, output: String) throws -> (deviceFromIMU: Quaternion, timeOffset: Double, liveOffset: Bool) {

@@ -27,10 +27,10 @@ final class TrueNorthCommandTests: LocationTestCase {
         XCTAssertEqual(log.samples.count, magnetic.count)
         let turn = Frames.trueNorthFromMagneticNorth(declinationDegrees: declination)
         for i in stride(from: 0, to: magnetic.count, by: 50) {
-            XCTAssertLessThan(log.samples[i].worldFromDevice.angle(to: turn * magnetic[i].outputFromSensor), 1e-6, "sample \(i)")
+            XCTAssertLessThan(log.samples[i].worldFromDevice.angle(to: turn * magnetic[i].outputFromIMU), 1e-6, "sample \(i)")
         }
         // Not the identity: the heading differs from magnetic north by the declination.
-        XCTAssertEqual(log.samples[300].worldFromDevice.angle(to: magnetic[300].outputFromSensor), abs(declination) * .pi / 180, accuracy: 1e-6)
+        XCTAssertEqual(log.samples[300].worldFromDevice.angle(to: magnetic[300].outputFromIMU), abs(declination) * .pi / 180, accuracy: 1e-6)
 
         // --declination still overrides.
         let given = try attitude(["fuse", recording, "--frame", "xTrueNorthZVertical", "--declination", "3", "-o", output])
@@ -38,7 +38,7 @@ final class TrueNorthCommandTests: LocationTestCase {
         XCTAssertFalse(given.stderr.contains("true north: declination"), given.stderr)
         let overridden = try AttitudeLog.load(path: output)
         let three = Frames.trueNorthFromMagneticNorth(declinationDegrees: 3)
-        XCTAssertLessThan(overridden.samples[300].worldFromDevice.angle(to: three * magnetic[300].outputFromSensor), 1e-6)
+        XCTAssertLessThan(overridden.samples[300].worldFromDevice.angle(to: three * magnetic[300].outputFromIMU), 1e-6)
 
         // Magnetic north is left alone.
         let plain = try attitude(["fuse", recording, "-o", output])
@@ -128,10 +128,10 @@ final class TrueNorthCommandTests: LocationTestCase {
         let declination = try XCTUnwrap(RecordingDeclination.find(folder: recording, maxAccuracy: 20)).declinationDegrees
         let fused = try RawLogFusion.fuse(log: RawLogReader.read(path: recording), frame: .reference(.xTrueNorthZVertical),
                                           declinationDegrees: declination)
-        let expected = try AttitudeLog(samples: fused.map { AttitudeSample(t: $0.t, worldFromDevice: $0.outputFromSensor) },
+        let expected = try AttitudeLog(samples: fused.map { AttitudeSample(t: $0.t, worldFromDevice: $0.outputFromIMU) },
                                        frame: .xTrueNorthZVertical, path: recording).attitude(at: 3)
         let magnetic = try RawLogFusion.fuse(log: RawLogReader.read(path: recording), frame: .reference(.xMagneticNorthZVertical))
-        let magneticAt3 = try AttitudeLog(samples: magnetic.map { AttitudeSample(t: $0.t, worldFromDevice: $0.outputFromSensor) },
+        let magneticAt3 = try AttitudeLog(samples: magnetic.map { AttitudeSample(t: $0.t, worldFromDevice: $0.outputFromIMU) },
                                           frame: .xMagneticNorthZVertical, path: recording).attitude(at: 3)
         func snapshot(_ name: String, _ source: [String]) throws -> Data {
             let output = folder.appendingPathComponent(name).path

@@ -1,5 +1,6 @@
 import Composition
 import SteadyDiceKit
+import CommandLineSupport
 import TestSupport
 import XCTest
 

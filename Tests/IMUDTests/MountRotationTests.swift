@@ -10,7 +10,7 @@ final class MountRotationTests: XCTestCase {
     /// B's +Y (its right) is the camera's back, D's +Z, and B's +Z (down) is D's -Y: R is 90° about X.
     func testYaw90IsAQuarterTurnAboutTheDevicesX() throws {
         let r = Quaternion(axis: [1, 0, 0], angle: .pi / 2)
-        XCTAssertEqual(IMUDMount(deviceFromIMUBody: r), try IMUDMount(parsing: "yaw90"))
+        XCTAssertEqual(IMUDMount(deviceFromIMU: r), try IMUDMount(parsing: "yaw90"))
         let v = r.rotate([0, 1, 0])
         XCTAssertEqual(v.z, 1, accuracy: 1e-12)
     }
@@ -19,13 +19,13 @@ final class MountRotationTests: XCTestCase {
     func testAlignedIsTheBodyToDeviceTurn() throws {
         let rows: [[Double]] = [[0, 1, 0], [0, 0, -1], [-1, 0, 0]]  // v_D = R·v_B
         let r = Quaternion(rotationMatrixRows: rows)
-        XCTAssertEqual(IMUDMount(deviceFromIMUBody: r), try IMUDMount(parsing: "aligned"))
+        XCTAssertEqual(IMUDMount(deviceFromIMU: r), try IMUDMount(parsing: "aligned"))
     }
 
     /// Away from gimbal lock, the quaternion form names the same Euler degrees.
     func testQuaternionFormDescribesItsEulerDegrees() throws {
-        let r = Frames.deviceFromBody * (try IMUDMount(parsing: "10,-20,30")).cameraBodyFromIMUBody
-        let degrees = IMUDMount(deviceFromIMUBody: r).eulerDegrees
+        let r = Frames.deviceFromBody * (try IMUDMount(parsing: "10,-20,30")).cameraBodyFromIMU
+        let degrees = IMUDMount(deviceFromIMU: r).eulerDegrees
         XCTAssertEqual(degrees.x, 10, accuracy: 1e-9)
         XCTAssertEqual(degrees.y, -20, accuracy: 1e-9)
         XCTAssertEqual(degrees.z, 30, accuracy: 1e-9)
@@ -36,8 +36,8 @@ final class MountRotationTests: XCTestCase {
     func testQuaternionFormEqualsEulerFormForAnyMount() throws {
         for text in ["roll180", "pitch90", "10,-20,30", "-75.5,12,170"] {
             let euler = try IMUDMount(parsing: text)
-            let r = Frames.deviceFromBody * euler.cameraBodyFromIMUBody
-            let quaternionForm = IMUDMount(deviceFromIMUBody: r)
+            let r = Frames.deviceFromBody * euler.cameraBodyFromIMU
+            let quaternionForm = IMUDMount(deviceFromIMU: r)
             XCTAssertEqual(quaternionForm, euler, text)
             for frame in [IMUDCoordFrame.ned, .enu] {
                 let packet = Quaternion(axis: [0.3, -0.5, 0.8], angle: 1.1)

@@ -61,7 +61,7 @@ final class ReplayTests: SocketTestCase {
                                         options: IMUDReplayOptions(speed: 4, angularRate: angularRate))
             replay.run()
             waitUntil(10, "the shutdown packet") { client.state == .daemonShutdown }
-            let expected = mapping.imuBodyRate(deviceRate: rate)
+            let expected = mapping.imuRate(deviceRate: rate)
             // yaw90: the IMU's forward axis is the camera's right, so the device's x (right) is the IMU body's x.
             XCTAssertEqual(expected.x, 0.8, accuracy: 1e-9)
             for sample in collector.samples.dropLast() {
@@ -77,6 +77,20 @@ final class ReplayTests: SocketTestCase {
     }
 
     /// Log time 0 goes out at the monotonic instant asked for, not before.
+    /// The library refuses options a replay cannot keep, naming the value and not a command line's flag (the
+    /// command line checks its own options first, and names them).
+    func testRefusedOptionsNameNoFlag() throws {
+        let publisher = try IMUDPublisher(outputs: [.unix(path: socketPath())])
+        defer { publisher.close() }
+        for options in [IMUDReplayOptions(speed: 0), IMUDReplayOptions(rateHz: 0), IMUDReplayOptions(startAt: 1e300)] {
+            XCTAssertThrowsError(try IMUDReplay(log: try log, publisher: publisher, options: options)) { error in
+                let text = "\(error)"
+                XCTAssertFalse(text.contains("--"), text)
+                XCTAssertTrue(["speed 0.0", "rate 0.0", "start time"].contains { text.hasPrefix($0) }, text)
+            }
+        }
+    }
+
     func testStartAtWaitsForItsInstant() throws {
         let path = socketPath()
         let publisher = try IMUDPublisher(outputs: [.unix(path: path)])

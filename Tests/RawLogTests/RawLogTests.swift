@@ -180,7 +180,7 @@ final class RawLogTests: RawLogTestCase {
         let trueNorth = try RawLogFusion.fuse(log: log, frame: .reference(.xTrueNorthZVertical), declinationDegrees: 4.5)
         let turn = Frames.trueNorthFromMagneticNorth(declinationDegrees: 4.5)
         for i in [0, 2500, 5499] {
-            XCTAssertLessThan(trueNorth[i].outputFromSensor.angle(to: turn * magnetic[i].outputFromSensor), 1e-12)
+            XCTAssertLessThan(trueNorth[i].outputFromIMU.angle(to: turn * magnetic[i].outputFromIMU), 1e-12)
         }
         XCTAssertThrowsError(try RawLogFusion.fuse(log: log, frame: .reference(.xTrueNorthZVertical))) { error in
             XCTAssertEqual(error as? FusionError, .unsupportedFrame(.reference(.xTrueNorthZVertical), .nineD))
@@ -198,6 +198,6 @@ final class RawLogTests: RawLogTestCase {
         XCTAssertEqual(samples[0].t, 28.546, accuracy: 1e-9)
         let log = try RawLogReader.read(path: Self.excerpt)
         let enu = try RawLogFusion.fuse(log: log, frame: .enu)
-        XCTAssertLessThan(samples[4000].worldFromDevice.angle(to: Frames.worldFromENU * enu[4000].outputFromSensor), 1e-9)
+        XCTAssertLessThan(samples[4000].worldFromDevice.angle(to: Frames.worldFromENU * enu[4000].outputFromIMU), 1e-9)
     }
 }

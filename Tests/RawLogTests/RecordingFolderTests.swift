@@ -60,7 +60,7 @@ final class RecordingFolderTests: RawLogTestCase {
             XCTAssertEqual(log.notes.first?.hasPrefix("\(path): Sensor Logger \(platform == "ios" ? "iOS" : "Android") conventions "
                                                       + "(Metadata.csv: platform \(platform), app 1.40): "), true, log.notes.description)
             let fused = try RawLogFusion.fuse(log: log, frame: .reference(.xArbitraryZVertical), mode: .sixD)
-            XCTAssertEqual(inclination(fused.last!.outputFromSensor), 0, accuracy: 0.5, platform)
+            XCTAssertEqual(inclination(fused.last!.outputFromIMU), 0, accuracy: 0.5, platform)
         }
     }
 
@@ -68,12 +68,12 @@ final class RecordingFolderTests: RawLogTestCase {
         // Tilted 10° about X, so that upside down is not the exact opposite the estimator cannot turn from.
         let path = try phoneFolder("tilted-ios", platform: "ios", tiltDegrees: 10)
         let right = try RawLogFusion.fuse(log: RawLogReader.read(path: path), frame: .reference(.xArbitraryZVertical), mode: .sixD)
-        XCTAssertEqual(inclination(right.last!.outputFromSensor), 10, accuracy: 0.5)
+        XCTAssertEqual(inclination(right.last!.outputFromIMU), 10, accuracy: 0.5)
         let log = try RawLogReader.read(path: path, platform: .android)
         XCTAssertEqual(log.notes.first, "\(path): Sensor Logger Android conventions (--platform android; Metadata.csv says ios): "
                        + "acceleration as written, Orientation.csv in xMagneticNorthZVertical")
         let fused = try RawLogFusion.fuse(log: log, frame: .reference(.xArbitraryZVertical), mode: .sixD)
-        XCTAssertEqual(inclination(fused.last!.outputFromSensor), 170, accuracy: 0.5)
+        XCTAssertEqual(inclination(fused.last!.outputFromIMU), 170, accuracy: 0.5)
     }
 
     func testATurnAboutTheDevicesZComesOutTheSameOnBothPlatforms() throws {
@@ -82,7 +82,7 @@ final class RecordingFolderTests: RawLogTestCase {
             // 2 s flat, then 1 s at +90°/s: +90° about the device's Z.
             let path = try phoneFolder("turn-\(platform)", platform: platform, seconds: 3, turnRate: .pi / 2 / 1.0)
             let fused = try RawLogFusion.fuse(log: RawLogReader.read(path: path), frame: .reference(.xArbitraryZVertical), mode: .sixD)
-            let turn = fused[199].outputFromSensor.conjugate * fused.last!.outputFromSensor
+            let turn = fused[199].outputFromIMU.conjugate * fused.last!.outputFromIMU
             turns.append(turn)
             XCTAssertEqual(turn.angle(to: Quaternion(axis: [0, 0, 1], angle: .pi / 2)) * 180 / .pi, 0, accuracy: 1.5, platform)
         }
@@ -116,7 +116,7 @@ final class RecordingFolderTests: RawLogTestCase {
         let log = try RawLogReader.read(path: folder.path)
         XCTAssertEqual(log.count, 300)
         let fused = try RawLogFusion.fuse(log: log, frame: .reference(.xArbitraryZVertical), mode: .sixD)
-        XCTAssertEqual(inclination(fused.last!.outputFromSensor), 30, accuracy: 0.5)
+        XCTAssertEqual(inclination(fused.last!.outputFromIMU), 30, accuracy: 0.5)
     }
 
     func testAFolderWithNeitherAccelerometerFileNamesWhatItNeeds() throws {
@@ -151,7 +151,7 @@ final class RecordingFolderTests: RawLogTestCase {
             let fused = try RawLogFusion.fuse(log: RawLogReader.read(path: folder.path), frame: .reference(.xMagneticNorthZVertical))
             let own = try AttitudeLog.load(path: folder.path + "/Orientation.csv")
             XCTAssertEqual(own.frame, .xMagneticNorthZVertical)
-            let total = fused.last!.outputFromSensor.angle(to: own.samples.last!.worldFromDevice) * 180 / .pi
+            let total = fused.last!.outputFromIMU.angle(to: own.samples.last!.worldFromDevice) * 180 / .pi
             XCTAssertLessThan(total, 3, name)
         }
     }
@@ -174,7 +174,7 @@ final class RecordingFolderTests: RawLogTestCase {
         let fused = try RawLogFusion.fuse(log: log, frame: .reference(.xArbitraryZVertical), mode: .sixD)
         XCTAssertEqual(fused.count, 600, "rows resume after the gap")
         XCTAssertEqual(fused[300].t, 88, accuracy: 1e-9)
-        XCTAssertEqual(inclination(fused[300].outputFromSensor), 0, accuracy: 1, "levelled at once, not integrated across the gap")
+        XCTAssertEqual(inclination(fused[300].outputFromIMU), 0, accuracy: 1, "levelled at once, not integrated across the gap")
     }
 
     func testAOneHertzLogIsRefusedNamingItsRate() throws {
@@ -238,7 +238,7 @@ final class RecordingFolderTests: RawLogTestCase {
         var differences: [Double] = []
         for sample in fused where sample.t >= ownStart && sample.t <= ownStart + own.duration {
             let reference = own.attitude(at: sample.t - ownStart)
-            let up = sample.outputFromSensor.conjugate.rotate([0, 0, 1]), referenceUp = reference.conjugate.rotate([0, 0, 1])
+            let up = sample.outputFromIMU.conjugate.rotate([0, 0, 1]), referenceUp = reference.conjugate.rotate([0, 0, 1])
             differences.append(acos(min(1, (up * referenceUp).sum())) * 180 / .pi)
         }
         differences.sort()

@@ -58,7 +58,7 @@ final class FrameComposerTests: XCTestCase {
     }
 
     /// The mount is applied once: a fixed attitude q drawn through the mount R is q · R⁻¹, under every clock, and
-    /// imud's frame mapping writes the same rule (`Frames.worldFromDevice(worldFromSensor:deviceFromSensor:)`).
+    /// imud's frame mapping writes the same rule (`Frames.worldFromDevice(worldFromIMU:deviceFromIMU:)`).
     func testTheMountIsAppliedOnce() throws {
         let q = try XCTUnwrap(Quaternion(w: 0.8, x: 0.3, y: 0.4, z: 0.33).normalized())
         let mount = try XCTUnwrap(Quaternion(axis: [1, 0, 0], angle: 0.7).normalized())
@@ -72,7 +72,7 @@ final class FrameComposerTests: XCTestCase {
         for drawn in [snapshot, window, scene] {
             XCTAssertEqual(try XCTUnwrap(drawn.scene.worldFromDevice).angle(to: expected), 0, accuracy: 1e-7)
         }
-        let imud = IMUDFrameMapping(coordFrame: .enu, mount: IMUDMount(deviceFromIMUBody: mount))
+        let imud = IMUDFrameMapping(coordFrame: .enu, mount: IMUDMount(deviceFromIMU: mount))
         let worldFromIMU = Frames.worldFromENU * q
         XCTAssertEqual(imud.worldFromDevice(packetQuaternion: q).angle(to: try XCTUnwrap((worldFromIMU * mount.conjugate).normalized())),
                        0, accuracy: 1e-7)

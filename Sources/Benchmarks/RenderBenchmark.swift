@@ -4,7 +4,6 @@ import FileAccess
 import Foundation
 import Imaging
 import Render
-import Scene
 
 /// `steady-dice bench`: offscreen rendering timed phase by phase (background upload, draw, read-back),
 /// medians over runs, with glFinish between the phases so each is timed on its own.
@@ -74,15 +73,16 @@ public struct RenderBenchmark {
         return Phases(upload: Self.median(upload), draw: Self.median(draw), readBack: Self.median(readBack), total: Self.median(total))
     }
 
-    /// The panorama background (`setup`'s) against the generated textured background, alternating run by
+    /// The panorama background (the one `installPanorama` hands a renderer) against the generated textured background, alternating run by
     /// run in one context, so both see the same machine load. A textured frame uploads a new picture each
     /// frame (as a camera does); the panorama is uploaded once and only drawn. Returns the lines to print.
-    public func panoramaAgainstTexture(setup: CameraSetup, path: String, progress: (String) -> Void) throws -> [String] {
+    public func panoramaAgainstTexture(path: String, installPanorama: (SceneRenderer) -> Void,
+                                       progress: (String) -> Void) throws -> [String] {
         let context = try HeadlessContext()
         defer { withExtendedLifetime(context) {} }
         let textured = try SceneRenderer(assets: assets)
         let withPanorama = try SceneRenderer(assets: assets)
-        setup.install(on: withPanorama)
+        installPanorama(withPanorama)
         let pattern = Self.testPattern(width: width, height: height)
         let target = try OffscreenTarget(width: width, height: height)
         target.bind()
@@ -124,24 +124,27 @@ public struct RenderBenchmark {
         return frames.isEmpty ? [start.image] : frames
     }
 
-    /// The test pattern scrolling one pixel right and down per frame (repeating every 1024 frames), written losslessly at 30 fps; returns
-    /// the line that says what was written. `shouldStop` is asked between frames: when it says yes, the
-    /// temporary file is removed and `LogVideoRenderStopped` thrown.
-    public static func writeTestVideo(path: String, width: Int, height: Int, frames: Int,
+    /// The test pattern scrolling one pixel right and down per frame (repeating every 1024 frames), written losslessly at 30 fps
+    /// into `output` (the caller commits it); returns the line that says what was written. `shouldStop` is asked between
+    /// frames: when it says yes, `RenderBenchmark.Stopped` is thrown.
+    public static func writeTestVideo(to output: OutputFiles.Staged, width: Int, height: Int, frames: Int,
                                       shouldStop: () -> Bool = { false }) throws -> String {
         // The scroll repeats every 1024 frames: a pattern a pixel larger per frame would be 30 GB at 100000 frames.
         let period = max(1, min(frames, 1024))
         let pattern = testPattern(width: width + period, height: height + period)
-        let outputs = OutputFiles()
-        let writer = try VideoOutput(output: outputs.stage(path, option: "--write-video"), framesPerSecond: 30, width: width, height: height)
+        let writer = try VideoOutput(output: output, framesPerSecond: 30, width: width, height: height)
         for k in 0..<frames {
-            if shouldStop() { throw LogVideoRenderStopped(framesWritten: k, frameCount: frames) }
+            if shouldStop() { throw Stopped(framesWritten: k, frameCount: frames) }
             let offset = 1 + (frames - 1 - k) % period   // frames - k while frames <= 1024, as before
             try writer.write(pattern.cropped(x: offset, y: offset, width: width, height: height))
         }
         try writer.finish()
-        try outputs.commit()
-        return "wrote \(path) (\(frames) frames of \(width)x\(height), \(writer.summary), 30 fps)"
+        return "wrote \(output.path) (\(frames) frames of \(width)x\(height), \(writer.summary), 30 fps)"
+    }
+
+    /// A test video stopped between two frames (`writeTestVideo`'s `shouldStop`): nothing was kept.
+    public struct Stopped: Error {
+        public let framesWritten: Int, frameCount: Int
     }
 
     /// A picture with detail everywhere, so upload and sampling cost what a camera frame costs.

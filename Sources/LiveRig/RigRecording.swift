@@ -5,7 +5,6 @@ import IMUD
 import Imaging
 import RawLog
 import SafeText
-import Scene
 
 /// A folder `steady-dice record` wrote (`RigFolder`), read back for `calibrate FOLDER`: its fields, the
 /// frames' folder and first time, and the imud packets that carry a settled attitude. A recording that
@@ -22,9 +21,9 @@ public struct RigRecording {
     public let frameCount: Int
     /// The packets kept: settled (fusion converged, not starting up or shutting down), in arrival order.
     public let arrival: [Double]
-    /// The wire's attitude: the IMU's body frame into the reference frame (`coord_frame`).
+    /// The wire's attitude: imud's body frame B (the IMU frame S) into the reference frame (`coord_frame`).
     public let attitude: [Quaternion]
-    /// The angular rate in the IMU's body frame, rad/s, when every kept packet carries one; else nil.
+    /// The angular rate in the IMU frame S (imud's body frame B), rad/s, when every kept packet carries one; else nil.
     public let rate: [SIMD3<Double>]?
     /// Packets left out because fusion was not settled (or the daemon was shutting down).
     public let unsettledPackets: Int

@@ -3,7 +3,6 @@ import FileAccess
 import Foundation
 import IMUD
 import Imaging
-import Scene
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -17,7 +16,7 @@ import Glibc
 ///   names the driver, else its arrival), all seconds of CLOCK_MONOTONIC; `driver_s` is empty when the
 ///   camera gave none.
 /// - `imu.csv`, `arrival_s,imu_seq,flags,qw,qx,qy,qz,gx,gy,gz`: every imud packet as it arrived, the
-///   wire's quaternion (IMU body to `coord_frame`) and angular rate (rad/s, IMU body; empty when the
+///   wire's quaternion (the IMU frame S to `coord_frame`) and angular rate (rad/s, frame S; empty when the
 ///   packet carries none).
 ///
 /// Every row is written by one `write` call and every picture is renamed into place once whole, so a
@@ -30,11 +29,6 @@ public enum RigFolder {
     public static let format = "steady-dice-rig 1"
     public static let framesHeader = "t,filename,arrival_s,driver_s"
     public static let imuHeader = "arrival_s,imu_seq,flags,qw,qx,qy,qz,gx,gy,gz"
-
-    /// Whether `path` is a folder with a `rig.yaml` in it.
-    public static func isRigFolder(_ path: String) -> Bool {
-        FileKind.of(path) == .folder && FileKind.of((path as NSString).appendingPathComponent(meta)) == .regular
-    }
 }
 
 /// A rig folder that cannot be written or read, naming the file and what is wrong.

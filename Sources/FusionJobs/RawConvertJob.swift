@@ -6,7 +6,6 @@ import Logging
 import RawLog
 import Recording
 import SafeText
-import Scene
 
 /// `attitude convert` of a raw log that needs no fusion: a video's own motion track written as steady-dice raw CSV
 /// (the device frame, the video's timeline), and a gyroscope-only log integrated into an attitude. Other raw logs
@@ -29,7 +28,7 @@ public struct RawConvertJob {
     }
 
     /// The raw log when `input` is one this job converts (a video, or a log without accelerometer), else nil.
-    public func read(logger: Logger = Composition.logger) throws -> RawIMULog? {
+    public func read(logger: Logger = fusionJobsLogger) throws -> RawIMULog? {
         guard RawLogReader.isRawLog(path: input) else { return nil }
         let raw = try RawLogReader.read(path: input, platform: platform)
         guard raw.format == .gpmf || raw.format == .camm || !raw.hasAccelerometer else { return nil }

@@ -8,7 +8,6 @@ import Logging
 import RawLog
 import Recording
 import SafeText
-import Scene
 
 /// `attitude fuse`: a raw log read, its magnetometer corrected, fused in the mode and frame asked for (true
 /// north from the recording's own Location.csv when no declination is given), and written as an attitude
@@ -42,7 +41,7 @@ public struct FuseJob {
 
     /// Fuses and writes to `output`; returns the samples fused. What was decided goes to `logger`.
     @discardableResult
-    public func run(writingTo output: OutputFiles.Staged, logger: Logger = Composition.logger) throws -> [FusedSample] {
+    public func run(writingTo output: OutputFiles.Staged, logger: Logger = fusionJobsLogger) throws -> [FusedSample] {
         let raw = try RawLogReader.read(path: input, platform: platform)
         logger.debug("\(MessageText.line(input)): \(raw.count) raw samples")
         reportReading(raw, logger: logger)
@@ -75,7 +74,7 @@ public struct FuseJob {
             try output.write(Data(FusedSample.tableWithStatus(samples, frame: header.frame, comments: comments).utf8))
         } else {
             // The attitude log module's own writer, so that the file plays in steady-dice.
-            try AttitudeLog.write(samples: samples.map { AttitudeSample(t: $0.t, worldFromDevice: $0.outputFromSensor) },
+            try AttitudeLog.write(samples: samples.map { AttitudeSample(t: $0.t, worldFromDevice: $0.outputFromIMU) },
                                   frame: header.frame, comments: comments, to: output)
         }
         return samples
@@ -102,7 +101,7 @@ public struct ConvertJob {
     }
 
     /// Converts and writes to `output`; returns the samples written and the frame they are in.
-    public func run(writingTo output: OutputFiles.Staged, logger: Logger = Composition.logger) throws
+    public func run(writingTo output: OutputFiles.Staged, logger: Logger = fusionJobsLogger) throws
         -> (samples: [AttitudeSample], frame: OutputFrame) {
         let log = try AttitudeLog.load(path: input, platform: platform)
         reportReading(warnings: log.warnings, logger: logger)
