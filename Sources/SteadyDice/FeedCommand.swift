@@ -112,12 +112,14 @@ struct Feed: ParsableCommand {
         if let (host, port) = try udp.map({ try IMUDPublisherOutput.parseHostPort($0, option: "--udp", lowestPort: 1) }) {
             outputs.append(.udp(host: host, port: port))
         }
+        // The handler first: a SIGTERM that comes as soon as the socket is there still stops the feed politely.
+        let stopSignals = StopSignals()
+        defer { withExtendedLifetime(stopSignals) {} }
         let feed = try IMUDFeed(log: try loadAnyAttitudeLog(path: log ?? "", magnetometer: magnetometer.correction, platform: recording.platform),
                                 outputs: outputs, mapping: IMUDFrameMapping(coordFrame: coordinateFrame, mount: try IMUDMount(parsing: mount)),
                                 wireVersion: wire, options: IMUDReplayOptions(speed: speed, loop: loop, rateHz: rate, startupSeconds: startupSeconds,
                                                                              angularRate: !noGyro, startAt: startAt))
-        let stopSignals = StopSignals { feed.requestStop() }
-        defer { withExtendedLifetime(stopSignals) {} }
+        stopSignals.watch { feed.requestStop() }
         let start = feed.startLines
         Messages.logger.info("\(start.info)")
         if let warning = start.warning { Messages.logger.warning("\(warning)") }

@@ -7,19 +7,23 @@ import Logging
 /// installed before `init` returns, so a signal that comes right after is never lost. With an
 /// `onStop`, a thread polls the flag every 20 ms and calls it once, for loops that sleep.
 /// Dropping the object restores the default dispositions.
-// @unchecked Sendable: the one stored property is a constant, and the flag lives in C as a
-// `volatile sig_atomic_t`, written only by the signal handler.
+// @unchecked Sendable: the one stored property is set once, by `watch` on the thread that made the object, and the
+// flag lives in C as a `volatile sig_atomic_t`, written only by the signal handler.
 public final class StopSignals: @unchecked Sendable {
-    private let watcher: Thread?
+    private var watcher: Thread?
 
     public init(onStop: (@Sendable () -> Void)? = nil) {
         if stop_signal_install() != 0 {
             Logger(label: "steady-dice.workers").warning("cannot handle SIGINT/SIGTERM; they will end the process at once")
         }
-        guard let onStop else {
-            watcher = nil
-            return
-        }
+        if let onStop { watch(onStop) }
+    }
+
+    /// Calls `onStop` once when a stop is requested, or at once if one already was: a command installs the handler
+    /// first, then makes what `onStop` stops (a socket it binds, say), and no signal between the two is lost.
+    /// Call it once, from the thread that made this object.
+    public func watch(_ onStop: @escaping @Sendable () -> Void) {
+        guard watcher == nil else { return }
         let watcher = Thread {
             while !Thread.current.isCancelled {
                 if stop_signal_requested() != 0 {
