@@ -151,9 +151,15 @@ public struct AttitudeEstimator: Sendable {
         state.isAtRest = state.stillTime >= parameters.restMinTime
     }
 
-    /// Strapdown integration of the bias-corrected rate into I.
+    /// Strapdown integration of the bias-corrected rate into I, from the previous sample's instant to this one's.
+    /// A gyroscope sample is the rate at its own instant, linear between samples (docs/conventions.md, "Time"): the
+    /// step turns by the mean of the two rates over `dt`, as calibrate's `GyroIntegral` does, so the attitude after
+    /// sample i is the attitude at t_i, with no half-sample lead. The first sample (and the first after `reset`)
+    /// only starts the integration: the attitude at its instant is the starting one.
     private mutating func integrateGyro(_ gyro: Vector3, dt: Double) {
-        let rate = gyro - state.gyroBias
+        defer { state.previousGyro = gyro }
+        guard let previous = state.previousGyro else { return }
+        let rate = (previous + gyro) * 0.5 - state.gyroBias
         let speed = norm3(rate)
         let angle = speed * dt
         guard angle > 1e-15 else { return }
