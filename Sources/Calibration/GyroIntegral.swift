@@ -1,8 +1,9 @@
 import AttitudeMath
 import Foundation
 
-/// The gyroscope's rotation between any two times of a log: the rate is taken as linear between samples
-/// (each sample is the rate at its own time) and integrated once into orientations at the sample times.
+/// The gyroscope's rotation between any two times of a log: a sample at t_i is the mean rate over the interval
+/// since the previous sample, constant over it (docs/conventions.md, "Time": the rule fusion integrates by, so the
+/// attitude drawn is the one calibrate fits), integrated once into orientations at the sample times.
 public struct GyroIntegral: Sendable {
     /// Sample times, seconds from the log's first row.
     public let time: [Double]
@@ -10,9 +11,6 @@ public struct GyroIntegral: Sendable {
     public let rate: [SIMD3<Double>]
     /// The orientation at each sample time relative to the first (S at t into S at 0).
     private let orientation: [Quaternion]
-    /// True when the rate is constant from each sample to the next (an attitude stream's finite
-    /// differences), false when it is linear between samples (a gyroscope's readings).
-    private let constantBetweenSamples: Bool
 
     public init(time: [Double], rate: [SIMD3<Double>]) {
         precondition(time.count == rate.count && !time.isEmpty)
@@ -23,18 +21,18 @@ public struct GyroIntegral: Sendable {
         var orientation = [q]
         orientation.reserveCapacity(time.count)
         for i in 1..<time.count {
-            let step = (rate[i - 1] + rate[i]) / 2 * (time[i] - time[i - 1])
+            let step = rate[i] * (time[i] - time[i - 1])
             q = q * RotationFit.quaternion(rotationVector: step)
             if i % 64 == 0 { q = q.normalized() ?? q }
             orientation.append(q)
         }
         self.orientation = orientation
-        constantBetweenSamples = false
     }
 
     /// From an attitude stream alone (no gyroscope): `attitude[i]` the IMU's attitude (world from S) at
     /// `time[i]`, seconds, rising. Between two samples the body turns at the constant rate that takes one
-    /// into the next (its finite difference over the stream's own time stamps), so the orientation at each
+    /// into the next (its finite difference over the stream's own time stamps, the rate of the later sample as a
+    /// gyroscope's would be; the first sample takes the second's), so the orientation at each
     /// sample is the stream's exactly; over a frame interval the rotation is the attitudes' difference, which
     /// needs no smoothing beyond what the stream's own filter did.
     public init(time: [Double], attitude: [Quaternion]) {
@@ -50,14 +48,13 @@ public struct GyroIntegral: Sendable {
             relative.append(r)
         }
         var rate: [SIMD3<Double>] = []
-        for i in 0..<(time.count - 1) {
-            let span = time[i + 1] - time[i]
-            rate.append(span > 0 ? RotationFit.rotationVector(relative[i].conjugate * relative[i + 1]) / span : .zero)
+        for i in 1..<time.count {
+            let span = time[i] - time[i - 1]
+            rate.append(span > 0 ? RotationFit.rotationVector(relative[i - 1].conjugate * relative[i]) / span : .zero)
         }
-        rate.append(rate.last ?? .zero)
+        rate.insert(rate[0], at: 0)
         self.rate = rate
         orientation = relative
-        constantBetweenSamples = true
     }
 
     /// The log's span, seconds.
@@ -71,9 +68,7 @@ public struct GyroIntegral: Sendable {
         let dt = t - time[low]
         let span = time[high] - time[low]
         guard span > 0 else { return orientation[low] }
-        if constantBetweenSamples { return orientation[low] * RotationFit.quaternion(rotationVector: rate[low] * dt) }
-        let rateAtT = rate[low] + (rate[high] - rate[low]) * (dt / span)
-        return orientation[low] * RotationFit.quaternion(rotationVector: (rate[low] + rateAtT) / 2 * dt)
+        return orientation[low] * RotationFit.quaternion(rotationVector: rate[high] * dt)
     }
 
     /// The body's rotation from `a` to `b` as a rotation vector in S at `a` (radians).
@@ -81,14 +76,12 @@ public struct GyroIntegral: Sendable {
         RotationFit.rotationVector(orientation(at: a).conjugate * orientation(at: b))
     }
 
-    /// The rate at `t`, linear between samples (rad/s).
+    /// The rate at `t` (rad/s): the sample's at its own time, the next sample's after it, up to that sample.
     public func rate(at t: Double) -> SIMD3<Double> {
         if t <= 0 { return rate[0] }
         if t >= duration { return rate[rate.count - 1] }
         let (low, high) = bracket(t)
-        let span = time[high] - time[low]
-        guard span > 0 else { return rate[low] }
-        return rate[low] + (rate[high] - rate[low]) * ((t - time[low]) / span)
+        return t == time[low] ? rate[low] : rate[high]
     }
 
     /// The neighbouring samples with time[low] <= t < time[high]; t is inside (0, duration), seconds.

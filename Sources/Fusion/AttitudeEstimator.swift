@@ -152,14 +152,13 @@ public struct AttitudeEstimator: Sendable {
     }
 
     /// Strapdown integration of the bias-corrected rate into I, from the previous sample's instant to this one's.
-    /// A gyroscope sample is the rate at its own instant, linear between samples (docs/conventions.md, "Time"): the
-    /// step turns by the mean of the two rates over `dt`, as calibrate's `GyroIntegral` does, so the attitude after
-    /// sample i is the attitude at t_i, with no half-sample lead. The first sample (and the first after `reset`)
-    /// only starts the integration: the attitude at its instant is the starting one.
+    /// A gyroscope sample at t_i is the mean rate over the interval since the previous sample (docs/conventions.md,
+    /// "Time"), as calibrate's `GyroIntegral` takes it: the attitude after sample i is the attitude at t_i. The
+    /// first sample (and the first after `reset`) turned the body before the log began: it only starts the
+    /// integration, and the attitude at its instant is the starting one.
     private mutating func integrateGyro(_ gyro: Vector3, dt: Double) {
-        defer { state.previousGyro = gyro }
-        guard let previous = state.previousGyro else { return }
-        let rate = (previous + gyro) * 0.5 - state.gyroBias
+        guard state.sampleCount > 1 else { return }
+        let rate = gyro - state.gyroBias
         let speed = norm3(rate)
         let angle = speed * dt
         guard angle > 1e-15 else { return }

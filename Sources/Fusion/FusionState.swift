@@ -11,9 +11,6 @@ public struct FusionState: Equatable, Sendable {
 
     /// Gyroscope strapdown integration, sensor S into I, `[w, x, y, z]`.
     public var iFromSensor = SIMD4<Double>(1, 0, 0, 0)
-    /// The previous accepted sample's gyroscope reading, rad/s in S; nil before the first sample. The rate is
-    /// linear between two samples, so each step integrates the mean of this and the new reading.
-    public var previousGyro: SIMD3<Double>?
     /// Inclination correction, I into E, `[w, x, y, z]`.
     public var eFromI = SIMD4<Double>(1, 0, 0, 0)
     /// Heading correction in radians: east-north-up is E rotated by this angle about Z.

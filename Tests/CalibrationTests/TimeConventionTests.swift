@@ -3,10 +3,11 @@ import AttitudeMath
 import RawLog
 import XCTest
 
-/// One time convention for a gyroscope sample (docs/conventions.md, "Time"): the rate at its own instant, linear
-/// between samples. Calibrate integrates the gyroscope so (`GyroIntegral`), and fusion, which drawing uses, must give
-/// the same attitude at each sample's instant, or the die drawn with the fused attitude turns against a scene that
-/// follows the calibrated one (issue 34: half a sample ahead, 0.38 px per frame on a 640x480 clip).
+/// One time convention for a gyroscope sample (docs/conventions.md, "Time"): the mean rate over the interval since
+/// the previous sample. Calibrate integrates the gyroscope so (`GyroIntegral`), and fusion, which drawing uses, must
+/// give the same attitude at each sample's instant, or the die drawn with the fused attitude turns against a scene
+/// that follows the calibrated one (issue 34: calibrate took the rate as linear between samples, fusion as constant
+/// over the step before, and the fused attitude ran half a sample ahead: 0.47 px per frame on a 640x480 clip).
 final class TimeConventionTests: XCTestCase {
     func testFusionAndTheGyroIntegralAgreeAtEverySampleInstant() throws {
         // Three seconds of turning about all three axes at BROAD's 3.5 ms, up to about 1 rad/s, starting level; the

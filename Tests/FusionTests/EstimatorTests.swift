@@ -36,10 +36,8 @@ final class EstimatorTests: XCTestCase {
         let rate = SIMD3<Double>(0, 0, 90 * Synthetic.degree)
         est = still(truth, seconds: 2, mode: .sixD, estimator: est)
         let start = est.eFromSensor
-        for i in 0..<400 {
-            // Each sample is the rate at its instant, linear between samples (docs/conventions.md, "Time"): from
-            // the last still sample to the first turning one the rate rises from 0, and the body turns half a step.
-            truth = (truth * Quaternion(axis: rate, angle: 90 * Synthetic.degree * dt * (i == 0 ? 0.5 : 1))).normalized()!
+        for _ in 0..<400 {
+            truth = (truth * Quaternion(axis: rate, angle: 90 * Synthetic.degree * dt)).normalized()!
             let m = Synthetic.measure(truth, rate: rate)
             est.update(gyro: m.gyro, acc: m.acc, mag: nil, dt: dt)
         }
@@ -49,11 +47,12 @@ final class EstimatorTests: XCTestCase {
         XCTAssertLessThan(Synthetic.errors(est.eFromSensor, truth).inclination, 0.05)
     }
 
-    /// A gyroscope sample is the rate at its own instant, linear between samples (docs/conventions.md, "Time"): the
-    /// attitude after sample i is the attitude at t_i. Level and turning about the vertical at a rate that grows
-    /// linearly (1 rad/s + 0.5 rad/s² · t, BROAD's 3.5 ms period), the heading is 1·t + 0.25·t² exactly (the
-    /// mean of two rates over a step is exact for a linear rate), and the first sample turns nothing. The old
-    /// rule, each rate over the interval before its sample, led by half a sample (1.75 ms, about 2.6e-3 rad here).
+    /// A gyroscope sample at t_i is the mean rate over the interval since the previous sample (docs/conventions.md,
+    /// "Time"), as calibrate's GyroIntegral takes it: the attitude after sample i is the attitude at t_i, and the
+    /// first sample turns nothing. Level and turning about the vertical at 1 rad/s + 0.5 rad/s² · t at BROAD's
+    /// 3.5 ms period, each sample the mean over the step before it (the rate at the step's middle), the heading at
+    /// t_i is t_i + 0.25·t_i² exactly. (Integrating the first sample over a nominal period put every attitude a
+    /// step ahead; taking the rate as linear between samples would put it half a step behind.)
     func testTheAttitudeAfterASampleIsTheAttitudeAtItsInstant() {
         var est = AttitudeEstimator(mode: .sixD)
         let period = 0.0035
@@ -61,7 +60,7 @@ final class EstimatorTests: XCTestCase {
         var worst = 0.0
         for i in 0...600 {
             let t = Double(i) * period
-            est.update(gyro: SIMD3(0, 0, 1 + 0.5 * t), acc: acc, mag: nil, dt: period)
+            est.update(gyro: SIMD3(0, 0, 1 + 0.5 * (t - period / 2)), acc: acc, mag: nil, dt: period)
             let expected = Quaternion(axis: [0, 0, 1], angle: t + 0.25 * t * t)
             worst = max(worst, 2 * acos(min(1, abs(est.eFromSensor.dot(expected)))))
         }
@@ -85,16 +84,10 @@ final class EstimatorTests: XCTestCase {
         var est = AttitudeEstimator(mode: .sixD)
         var truth = Quaternion.identity
         var errorAt100s = SIMD3<Double>.zero
-        var previousRate: SIMD3<Double>?
         for i in 0..<30000 {
             let t = Double(i) * dt
             let rate = SIMD3(sin(0.7 * t), cos(0.3 * t), 0.5 * sin(0.11 * t)) * 0.8
-            // Each sample is the rate at its instant, linear between samples (docs/conventions.md, "Time").
-            if let previousRate {
-                let mean = (previousRate + rate) / 2
-                truth = (truth * Quaternion(axis: mean, angle: (mean * mean).sum().squareRoot() * dt)).normalized()!
-            }
-            previousRate = rate
+            truth = (truth * Quaternion(axis: rate, angle: (rate * rate).sum().squareRoot() * dt)).normalized()!
             let m = Synthetic.measure(truth, rate: rate, bias: bias)
             est.update(gyro: m.gyro, acc: m.acc, mag: nil, dt: dt)
             XCTAssertFalse(est.isAtRest)
