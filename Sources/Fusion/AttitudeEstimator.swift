@@ -152,7 +152,7 @@ public struct AttitudeEstimator: Sendable {
     }
 
     /// Strapdown integration of the bias-corrected rate into I, from the previous sample's instant to this one's.
-    /// A gyroscope sample at t_i is the mean rate over the interval since the previous sample (docs/conventions.md,
+    /// A gyroscope sample at t_i is the rate over the interval since the previous sample (docs/conventions.md,
     /// "Time"), as calibrate's `GyroIntegral` takes it: the attitude after sample i is the attitude at t_i. The
     /// first sample (and the first after `reset`) turned the body before the log began: it only starts the
     /// integration, and the attitude at its instant is the starting one.

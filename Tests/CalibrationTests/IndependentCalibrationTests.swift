@@ -6,7 +6,7 @@ import XCTest
 
 /// The fit on tracks made by a generator that shares no code with it: a motion written here in closed form,
 /// its gyroscope taken from that motion by the definition of body rate (q̇ = ½ q ω, differentiated here, not
-/// integrated by GyroIntegral; a sample is the mean rate over the interval since the previous one, as
+/// integrated by GyroIntegral; a sample is the rate over the interval since the previous one, as
 /// docs/conventions.md says, so each is the rate at that interval's middle), and points projected by OpenCV's cv::projectPoints, not by the Camera module.
 /// The conventions are docs/conventions.md's, written out: worldFromD(t) = worldFromS(t + o) · R⁻¹, C = half turn of
 /// D about X, principal point at ((W - 1) / 2, (H - 1) / 2). A sign, inverse or order error that the solver

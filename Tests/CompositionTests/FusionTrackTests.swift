@@ -54,7 +54,7 @@ final class FusionTrackTests: RawLogTestCase {
         XCTAssertNil(fusion)
     }
 
-    /// A gyroscope-only log (`t,gx,gy,gz`) is drawn from its gyroscope alone (issue 34): each sample the mean rate
+    /// A gyroscope-only log (`t,gx,gy,gz`) is drawn from its gyroscope alone (issue 34): each sample the rate
     /// over the interval since the previous one, integrated from the first sample, with no frame (no vertical to
     /// level by) and no estimator. Turning about x at 0.4 rad/s + 0.3 rad/s² · t for 2 s at 200 Hz, each sample the
     /// rate at the middle of the step before it, the attitude at t is exactly 0.4·t + 0.15·t² about x; before, such

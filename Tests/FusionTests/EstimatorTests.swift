@@ -47,7 +47,7 @@ final class EstimatorTests: XCTestCase {
         XCTAssertLessThan(Synthetic.errors(est.eFromSensor, truth).inclination, 0.05)
     }
 
-    /// A gyroscope sample at t_i is the mean rate over the interval since the previous sample (docs/conventions.md,
+    /// A gyroscope sample at t_i is the rate over the interval since the previous sample (docs/conventions.md,
     /// "Time"), as calibrate's GyroIntegral takes it: the attitude after sample i is the attitude at t_i, and the
     /// first sample turns nothing. Level and turning about the vertical at 1 rad/s + 0.5 rad/s² · t at BROAD's
     /// 3.5 ms period, each sample the mean over the step before it (the rate at the step's middle), the heading at
