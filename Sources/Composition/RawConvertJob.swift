@@ -37,8 +37,8 @@ public struct RawConvertJob {
     }
 
     /// Writes `raw` (from `read`) to `output`: a video's track as raw CSV, a gyroscope-only log as the attitude its
-    /// gyroscope integrates to (each sample the rate since the previous one, as calibrate and fusion take it), in the device's own axes
-    /// at its first sample: no vertical, heading arbitrary, so the log names no frame.
+    /// gyroscope integrates to (`integratedAttitudes`), in the device's own axes at its first sample: no vertical,
+    /// heading arbitrary, so the log names no frame.
     @discardableResult
     public func run(_ raw: RawIMULog, writingTo output: OutputFiles.Staged) throws -> Output {
         let name = (input as NSString).lastPathComponent
@@ -57,8 +57,8 @@ public struct RawConvertJob {
     }
 
     /// A gyroscope-only log's attitude at each sample: its gyroscope integrated as calibrate integrates it (each
-    /// sample the rate since the previous one, docs/conventions.md), in the device's own axes at the first sample. What `attitude convert` writes, and
-    /// what playing such a log draws: there is no accelerometer to level it, so nothing else corrects it.
+    /// sample the rate since the previous one, docs/conventions.md), in the device's own axes at the first sample.
+    /// What `attitude convert` writes, and what playing such a log draws: no accelerometer levels it.
     public static func integratedAttitudes(_ raw: RawIMULog) throws -> [AttitudeSample] {
         guard raw.count >= 2 else { throw RawLogError(path: raw.path, "fewer than two samples: no rotation to integrate") }
         let integral = GyroIntegral(time: raw.time, rate: raw.gyro)
