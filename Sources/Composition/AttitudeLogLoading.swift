@@ -91,8 +91,8 @@ public func loadAnyAttitudeLogWithFusion(path: String, magnetometer: Magnetomete
         logger.info("\(path): magnetometer \(calibration), subtracted")
     }
     if !raw.hasAccelerometer {
-        logger.info("\(MessageText.line(path)): a gyroscope-only log: drawn from its gyroscope alone, integrated from its "
-                    + "first sample (no vertical, heading arbitrary)")
+        let note = "a gyroscope-only log: drawn from its gyroscope alone, integrated from its first sample (no vertical, heading arbitrary)"
+        logger.info("\(MessageText.line(path)): \(note)")
         return (try AttitudeLog(samples: RawConvertJob.integratedAttitudes(raw), frame: nil, path: path), nil)
     }
     let mode = RawLogFusion.naturalMode(of: raw)
