@@ -1,8 +1,12 @@
 import AttitudeMath
 import Foundation
 
-/// The gyroscope's rotation between any two times of a log: the rate is taken as linear between samples
-/// (each sample is the rate at its own time) and integrated once into orientations at the sample times.
+/// The gyroscope's rotation between any two times of a log. A sample at t_i is the rate over the interval since the
+/// previous sample, that is the rate at its middle m_i = (t_i-1 + t_i) / 2 (docs/conventions.md, "Time"; the first
+/// sample's middle is half a step before it), and the rate is linear between those middles. Fusion integrates the
+/// same samples by the midpoint rule (each rate times its step), so the attitude drawn is the one calibrate fits: the
+/// two agree exactly for a rate that changes linearly, and within a second-order term otherwise (about 1e-5 rad at
+/// BROAD's 3.5 ms), against half a sample (1.75 ms) when calibrate took each sample as the rate at its own instant.
 public struct GyroIntegral: Sendable {
     /// Sample times, seconds from the log's first row.
     public let time: [Double]
@@ -10,31 +14,47 @@ public struct GyroIntegral: Sendable {
     public let rate: [SIMD3<Double>]
     /// The orientation at each sample time relative to the first (S at t into S at 0).
     private let orientation: [Quaternion]
-    /// True when the rate is constant from each sample to the next (an attitude stream's finite
-    /// differences), false when it is linear between samples (a gyroscope's readings).
-    private let constantBetweenSamples: Bool
+    /// A gyroscope's samples: the middle of the interval before each sample, where its rate holds, and the rate at
+    /// each sample's own time (linear between the middles, extrapolated half a step past the last). Nil for an
+    /// attitude stream, whose rate is constant from one sample to the next.
+    private let middles: (time: [Double], rateAtSample: [SIMD3<Double>])?
 
     public init(time: [Double], rate: [SIMD3<Double>]) {
         precondition(time.count == rate.count && !time.isEmpty)
         let start = time[0]
-        self.time = time.map { $0 - start }
+        let time = time.map { $0 - start }
+        self.time = time
         self.rate = rate
+        let n = time.count
+        var middle = [n > 1 ? -(time[1] - time[0]) / 2 : 0]
+        for i in 1..<max(n, 1) { middle.append((time[i - 1] + time[i]) / 2) }
+        // The rate at each sample's time, between the middles around it (past the last one, on their line).
+        let rateAtSample = (0..<n).map { i -> SIMD3<Double> in
+            guard n > 1 else { return rate[0] }
+            let (a, b) = i + 1 < n ? (i, i + 1) : (i - 1, i)
+            let span = middle[b] - middle[a]
+            return span > 0 ? rate[a] + (rate[b] - rate[a]) * ((time[i] - middle[a]) / span) : rate[i]
+        }
+        middles = (middle, rateAtSample)
         var q = Quaternion.identity
         var orientation = [q]
-        orientation.reserveCapacity(time.count)
-        for i in 1..<time.count {
-            let step = (rate[i - 1] + rate[i]) / 2 * (time[i] - time[i - 1])
+        orientation.reserveCapacity(n)
+        for i in 1..<max(n, 1) {
+            // The trapezoid on each side of the middle, where the rate is linear.
+            let before: SIMD3<Double> = (rateAtSample[i - 1] + rate[i]) * ((middle[i] - time[i - 1]) / 2)
+            let after: SIMD3<Double> = (rate[i] + rateAtSample[i]) * ((time[i] - middle[i]) / 2)
+            let step = before + after
             q = q * RotationFit.quaternion(rotationVector: step)
             if i % 64 == 0 { q = q.normalized() ?? q }
             orientation.append(q)
         }
         self.orientation = orientation
-        constantBetweenSamples = false
     }
 
     /// From an attitude stream alone (no gyroscope): `attitude[i]` the IMU's attitude (world from S) at
     /// `time[i]`, seconds, rising. Between two samples the body turns at the constant rate that takes one
-    /// into the next (its finite difference over the stream's own time stamps), so the orientation at each
+    /// into the next (its finite difference over the stream's own time stamps, the rate of the later sample as a
+    /// gyroscope's would be; the first sample takes the second's), so the orientation at each
     /// sample is the stream's exactly; over a frame interval the rotation is the attitudes' difference, which
     /// needs no smoothing beyond what the stream's own filter did.
     public init(time: [Double], attitude: [Quaternion]) {
@@ -50,14 +70,14 @@ public struct GyroIntegral: Sendable {
             relative.append(r)
         }
         var rate: [SIMD3<Double>] = []
-        for i in 0..<(time.count - 1) {
-            let span = time[i + 1] - time[i]
-            rate.append(span > 0 ? RotationFit.rotationVector(relative[i].conjugate * relative[i + 1]) / span : .zero)
+        for i in 1..<time.count {
+            let span = time[i] - time[i - 1]
+            rate.append(span > 0 ? RotationFit.rotationVector(relative[i - 1].conjugate * relative[i]) / span : .zero)
         }
-        rate.append(rate.last ?? .zero)
+        rate.insert(rate[0], at: 0)
         self.rate = rate
         orientation = relative
-        constantBetweenSamples = true
+        middles = nil
     }
 
     /// The log's span, seconds.
@@ -71,9 +91,17 @@ public struct GyroIntegral: Sendable {
         let dt = t - time[low]
         let span = time[high] - time[low]
         guard span > 0 else { return orientation[low] }
-        if constantBetweenSamples { return orientation[low] * RotationFit.quaternion(rotationVector: rate[low] * dt) }
-        let rateAtT = rate[low] + (rate[high] - rate[low]) * (dt / span)
-        return orientation[low] * RotationFit.quaternion(rotationVector: (rate[low] + rateAtT) / 2 * dt)
+        guard let middles else { return orientation[low] * RotationFit.quaternion(rotationVector: rate[high] * dt) }
+        let middle = middles.time[high], startRate = middles.rateAtSample[low]
+        let rateAtT = rate(at: t)
+        var step: SIMD3<Double>
+        if t <= middle {
+            step = (startRate + rateAtT) * (dt / 2)
+        } else {
+            let before: SIMD3<Double> = (startRate + rate[high]) * ((middle - time[low]) / 2)
+            step = before + (rate[high] + rateAtT) * ((t - middle) / 2)
+        }
+        return orientation[low] * RotationFit.quaternion(rotationVector: step)
     }
 
     /// The body's rotation from `a` to `b` as a rotation vector in S at `a` (radians).
@@ -81,14 +109,23 @@ public struct GyroIntegral: Sendable {
         RotationFit.rotationVector(orientation(at: a).conjugate * orientation(at: b))
     }
 
-    /// The rate at `t`, linear between samples (rad/s).
+    /// The rate at `t` (rad/s, clamped to the log): a gyroscope's linear between the samples' middles, an attitude
+    /// stream's constant from one sample to the next.
     public func rate(at t: Double) -> SIMD3<Double> {
-        if t <= 0 { return rate[0] }
-        if t >= duration { return rate[rate.count - 1] }
+        guard let middles else {
+            if t <= 0 { return rate[0] }
+            if t >= duration { return rate[rate.count - 1] }
+            let (low, high) = bracket(t)
+            return t == time[low] ? rate[low] : rate[high]
+        }
+        if t <= 0 { return middles.rateAtSample[0] }
+        if t >= duration { return middles.rateAtSample[rate.count - 1] }
         let (low, high) = bracket(t)
-        let span = time[high] - time[low]
-        guard span > 0 else { return rate[low] }
-        return rate[low] + (rate[high] - rate[low]) * ((t - time[low]) / span)
+        let middle = middles.time[high]
+        let (a, b, from, to) = t <= middle
+            ? (middles.rateAtSample[low], rate[high], time[low], middle)
+            : (rate[high], middles.rateAtSample[high], middle, time[high])
+        return to > from ? a + (b - a) * ((t - from) / (to - from)) : b
     }
 
     /// The neighbouring samples with time[low] <= t < time[high]; t is inside (0, duration), seconds.

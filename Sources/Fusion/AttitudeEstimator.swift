@@ -151,8 +151,13 @@ public struct AttitudeEstimator: Sendable {
         state.isAtRest = state.stillTime >= parameters.restMinTime
     }
 
-    /// Strapdown integration of the bias-corrected rate into I.
+    /// Strapdown integration of the bias-corrected rate into I, from the previous sample's instant to this one's.
+    /// A gyroscope sample at t_i is the rate over the interval since the previous sample (docs/conventions.md,
+    /// "Time"), as calibrate's `GyroIntegral` takes it: the attitude after sample i is the attitude at t_i. The
+    /// first sample (and the first after `reset`) turned the body before the log began: it only starts the
+    /// integration, and the attitude at its instant is the starting one.
     private mutating func integrateGyro(_ gyro: Vector3, dt: Double) {
+        guard state.sampleCount > 1 else { return }
         let rate = gyro - state.gyroBias
         let speed = norm3(rate)
         let angle = speed * dt

@@ -58,8 +58,9 @@ public enum RawLogFusion {
 
     /// Feeds every sample of `log` to `estimator`, calling `body` after each. After each of the log's
     /// gaps the estimator starts again (`reset`), so the sample after a gap is levelled from the
-    /// accelerometer (and in 9D headed from the magnetometer) rather than integrated across the gap;
-    /// that sample's period is the log's median one.
+    /// accelerometer (and in 9D headed from the magnetometer) rather than integrated across the gap: like the
+    /// first sample, it only starts the integration (its rate is over the interval before it, docs/conventions.md),
+    /// and its period, for the filters, is the log's median one.
     public static func run(_ log: RawIMULog, _ estimator: inout AttitudeEstimator,
                            _ body: (Int, AttitudeEstimator) -> Void) {
         let mag = estimator.mode == .nineD ? log.mag : nil

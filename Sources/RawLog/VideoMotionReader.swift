@@ -73,7 +73,7 @@ extension RawLogFusion {
     static func checkAccelerometer(_ log: RawIMULog) throws {
         guard !log.hasAccelerometer else { return }
         throw RawLogError(path: log.path, "fusion (6D and 9D) levels the attitude by the accelerometer, and this log has only a gyroscope "
-                          + "(t,gx,gy,gz); `steady-dice calibrate` reads it as it is, and `attitude convert` integrates its gyroscope "
-                          + "into an attitude")
+                          + "(t,gx,gy,gz); `steady-dice calibrate` reads it as it is, `attitude convert` integrates its gyroscope "
+                          + "into an attitude, and `steady-dice` draws it so")
     }
 }

@@ -12,10 +12,11 @@ import SafeText
 /// Reads an attitude log of any supported kind. A raw IMU log (gyroscope and accelerometer columns:
 /// raw CSV, x-io CSV, plain or .xz, or a Sensor Logger or x-IMU3 folder with raw streams) is fused
 /// in-process: 9D into xMagneticNorthZVertical when it has a magnetometer, else 6D into
-/// xArbitraryZVertical. Anything else is read as an attitude log: steady-dice CSV, Sensor Logger's
-/// Orientation.csv, x-IMU3's Quaternion.csv, or a folder holding one of those. `platform` overrides
-/// a Sensor Logger folder's Metadata.csv; what the readers decided goes to stderr. `magnetometer`
-/// corrects a raw log's magnetometer first, and is refused for an attitude log.
+/// xArbitraryZVertical; a gyroscope-only one is its gyroscope integrated (`RawConvertJob.integratedAttitudes`).
+/// Anything else is read as an attitude log: steady-dice CSV, Sensor Logger's Orientation.csv, x-IMU3's
+/// Quaternion.csv, or a folder holding one of those. `platform` overrides a Sensor Logger folder's Metadata.csv;
+/// what the readers decided goes to stderr. `magnetometer` corrects a raw log's magnetometer first, and is
+/// refused for an attitude log.
 /// A 9D Sensor Logger folder with a usable `Location.csv` is fused into xTrueNorthZVertical, with the
 /// declination WMM gives at its first good fix; when the file cannot give one, magnetic north, with the
 /// reason said. Progress and warnings go to `logger`.
@@ -42,6 +43,11 @@ public func loadAnyAttitudeLogWithFusion(path: String, magnetometer: Magnetomete
     let (raw, calibration) = try magnetometer.apply(to: read)
     if let calibration {
         logger.info("\(path): magnetometer \(calibration), subtracted")
+    }
+    if !raw.hasAccelerometer {
+        let note = "a gyroscope-only log: drawn from its gyroscope alone, integrated from its first sample (no vertical, heading arbitrary)"
+        logger.info("\(MessageText.line(path)): \(note)")
+        return (try AttitudeLog(samples: RawConvertJob.integratedAttitudes(raw), frame: nil, path: path), nil)
     }
     let mode = RawLogFusion.naturalMode(of: raw)
     if let note = RawLogFusion.modeNote(for: raw) { logger.info("\(note)") }

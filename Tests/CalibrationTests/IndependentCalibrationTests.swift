@@ -6,7 +6,8 @@ import XCTest
 
 /// The fit on tracks made by a generator that shares no code with it: a motion written here in closed form,
 /// its gyroscope taken from that motion by the definition of body rate (q̇ = ½ q ω, differentiated here, not
-/// integrated by GyroIntegral), and points projected by OpenCV's cv::projectPoints, not by the Camera module.
+/// integrated by GyroIntegral; a sample is the rate over the interval since the previous one, as
+/// docs/conventions.md says, so each is the rate at that interval's middle), and points projected by OpenCV's cv::projectPoints, not by the Camera module.
 /// The conventions are docs/conventions.md's, written out: worldFromD(t) = worldFromS(t + o) · R⁻¹, C = half turn of
 /// D about X, principal point at ((W - 1) / 2, (H - 1) / 2). A sign, inverse or order error that the solver
 /// and SyntheticMotion shared would cancel in CalibrationFitTests; here it cannot.
@@ -65,9 +66,9 @@ final class IndependentCalibrationTests: XCTestCase {
         let (width, height, fps, frames) = (320, 240, 30.0, 180)
         let f = Double(height) / 2 / tan(fieldOfViewDegrees * .pi / 360)
         let k = [f, 0, Double(width - 1) / 2, 0, f, Double(height - 1) / 2, 0, 0, 1]
-        // The gyroscope: 200 Hz over log time 0 to 8 s.
+        // The gyroscope: 200 Hz over log time 0 to 8 s, each sample the rate over the 5 ms before it.
         let logTime = (0...1600).map { Double($0) / 200 }
-        let gyro = GyroIntegral(time: logTime, rate: logTime.map(Self.bodyRate))
+        let gyro = GyroIntegral(time: logTime, rate: logTime.map { Self.bodyRate($0 - 0.0025) })
         // 1,500 directions spread over the sphere (a Fibonacci lattice), fixed in the world.
         let points = (0..<1500).map { i -> SIMD3<Double> in
             let z = 1 - 2 * (Double(i) + 0.5) / 1500, r = (1 - z * z).squareRoot(), a = Double(i) * 2.399963229728653

@@ -47,6 +47,26 @@ final class EstimatorTests: XCTestCase {
         XCTAssertLessThan(Synthetic.errors(est.eFromSensor, truth).inclination, 0.05)
     }
 
+    /// A gyroscope sample at t_i is the rate over the interval since the previous sample (docs/conventions.md,
+    /// "Time"), as calibrate's GyroIntegral takes it: the attitude after sample i is the attitude at t_i, and the
+    /// first sample turns nothing. Level and turning about the vertical at 1 rad/s + 0.5 rad/s² · t at BROAD's
+    /// 3.5 ms period, each sample the mean over the step before it (the rate at the step's middle), the heading at
+    /// t_i is t_i + 0.25·t_i² exactly. (Integrating the first sample over a nominal period put every attitude a
+    /// step ahead; taking the rate as linear between samples would put it half a step behind.)
+    func testTheAttitudeAfterASampleIsTheAttitudeAtItsInstant() {
+        var est = AttitudeEstimator(mode: .sixD)
+        let period = 0.0035
+        let acc = SIMD3<Double>(0, 0, 9.81)
+        var worst = 0.0
+        for i in 0...600 {
+            let t = Double(i) * period
+            est.update(gyro: SIMD3(0, 0, 1 + 0.5 * (t - period / 2)), acc: acc, mag: nil, dt: period)
+            let expected = Quaternion(axis: [0, 0, 1], angle: t + 0.25 * t * t)
+            worst = max(worst, 2 * acos(min(1, abs(est.eFromSensor.dot(expected)))))
+        }
+        XCTAssertLessThan(worst, 1e-6)
+    }
+
     func testGyroBiasConvergesAtRest() {
         let bias = SIMD3<Double>(0.5, -0.3, 0.8) * Synthetic.degree
         let truth = Quaternion(axis: [0, 1, 0], angle: 0.3)

@@ -53,4 +53,26 @@ final class FusionTrackTests: RawLogTestCase {
         XCTAssertEqual(log.samples.count, 2)
         XCTAssertNil(fusion)
     }
+
+    /// A gyroscope-only log (`t,gx,gy,gz`) is drawn from its gyroscope alone (issue 34): each sample the rate
+    /// over the interval since the previous one, integrated from the first sample, with no frame (no vertical to
+    /// level by) and no estimator. Turning about x at 0.4 rad/s + 0.3 rad/s² · t for 2 s at 200 Hz, each sample the
+    /// rate at the middle of the step before it, the attitude at t is exactly 0.4·t + 0.15·t² about x; before, such
+    /// a log was refused as fusion's.
+    func testAGyroscopeOnlyLogIsItsGyroscopeIntegrated() throws {
+        var text = "t,gx,gy,gz\n"
+        for i in 0...400 {
+            let t = Double(i) * 0.005
+            text += "\(t + 100),\(0.4 + 0.3 * (t - 0.0025)),0,0\n"
+        }
+        let input = try write("gyro.csv", text)
+        let (log, fusion) = try loadAnyAttitudeLogWithFusion(path: input)
+        XCTAssertNil(fusion)
+        XCTAssertNil(log.frame)
+        XCTAssertEqual(log.samples.count, 401)
+        for sample in log.samples {
+            let t = sample.t  // log time: from the first row
+            XCTAssertLessThan(sample.worldFromDevice.angle(to: Quaternion(axis: [1, 0, 0], angle: 0.4 * t + 0.15 * t * t)), 1e-6, "t = \(t)")
+        }
+    }
 }
