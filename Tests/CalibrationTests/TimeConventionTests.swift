@@ -21,8 +21,8 @@ final class TimeConventionTests: XCTestCase {
         let log = RawIMULog(path: "turning.csv", format: .rawCSV, time: time, gyro: rates, acc: acc, mag: nil)
         let fused = try RawLogFusion.fuse(log: log, frame: .reference(.xArbitraryZVertical), mode: .sixD)
         XCTAssertEqual(fused.count, time.count)
-        let worst = fused.indices.map { fused[$0].outputFromSensor.angle(to: integral.orientation(at: time[$0])) }.max() ?? .infinity
-        return (worst, fused[0].outputFromSensor.angle(to: .identity))
+        let worst = fused.indices.map { fused[$0].outputFromIMU.angle(to: integral.orientation(at: time[$0])) }.max() ?? .infinity
+        return (worst, fused[0].outputFromIMU.angle(to: .identity))
     }
 
     /// A constant rate: fused and integrated agree at every instant to rounding, and the first sample turns nothing.
