@@ -69,8 +69,11 @@ let package = Package(
         /// Pinhole cameras (field of view or intrinsics), crop-and-scale to a window, projection matrices,
         /// world rays, anchored dice and the panorama layout. No OpenGL, no I/O.
         .target(name: "Camera", dependencies: ["AttitudeMath"]),
-        /// Images and video through OpenCV: PNG in and out, capture, writers.
-        .target(name: "Imaging", dependencies: ["AttitudeMath", "Camera", "CVShim", "CV4L2", "CVideoFile", "FileAccess", "SafeText", "Workers", .product(name: "Logging", package: "swift-log")]),
+        /// What ties a camera to an IMU: the camera and lens, the mount, the time offset, the readout, the gyroscope's
+        /// bias, each with its standard error and whether it was determined. One value; no GL, no I/O.
+        .target(name: "Rig", dependencies: ["AttitudeMath", "Camera"]),
+        /// Images and video through OpenCV: PNG in and out, capture, writers, the calibration file (a `Rig`).
+        .target(name: "Imaging", dependencies: ["AttitudeMath", "Camera", "Rig", "CVShim", "CV4L2", "CVideoFile", "FileAccess", "SafeText", "Workers", .product(name: "Logging", package: "swift-log")]),
         /// The run-time files as SwiftPM resources (Bundle.module): shaders, models, the HUD's font, and the
         /// examples found by name (the compass sky, the demo log, a raw BROAD excerpt). No code but the lookup.
         .target(name: "SteadyDiceAssets", dependencies: ["FileAccess"], exclude: ["fonts/DejaVuSansMono.LICENSE"],
@@ -87,7 +90,13 @@ let package = Package(
         /// Raw IMU log readers (steady-dice raw CSV, x-io, Sensor Logger, a video's own motion track) and BROAD metrics.
         .target(name: "RawLog", dependencies: ["AttitudeMath", "CameraMotion", "Fusion", "CSVText", "FileAccess", "SafeText", "Recording"]),
         /// Camera-IMU calibration from a clip and a gyroscope: time offset, focal length, mount. No GL, no I/O.
-        .target(name: "Calibration", dependencies: ["AttitudeMath", "Camera", "RawLog"]),
+        .target(name: "Calibration", dependencies: ["AttitudeMath", "Camera", "Rig", "RawLog"]),
+        /// A folder `steady-dice record` wrote: its layout (`RigFolder`) and its reader (`RigRecording`). No GL.
+        .target(name: "RecordFolder", dependencies: ["AttitudeMath", "FileAccess", "IMUD", "Imaging", "RawLog", "SafeText"]),
+        /// Calibration as a library service (`RigCalibrator`): a clip and a log, or a record folder, in; a `Rig` out,
+        /// with the clip's tracks and the report's lines. No GL, no command line.
+        .target(name: "RigCalibration", dependencies: ["AttitudeMath", "AttitudeLog", "Calibration", "Camera", "FileAccess", "Imaging",
+                                                       "RawLog", "RecordFolder", "Recording", "Rig"]),
         /// Where the device is: the magnetic models (WMM2025, IGRF-14), Location.csv, position filters, SRTM terrain. No GL.
         .target(name: "Location", dependencies: ["AttitudeMath", "CSVText", "FileAccess", "SafeText"], exclude: ["igrf14coeffs.PROVENANCE.md"],
                 resources: [.copy("WMM.COF"), .copy("igrf14coeffs.txt")]),
@@ -102,7 +111,8 @@ let package = Package(
         /// library share. No ArgumentParser.
         .target(name: "Composition", dependencies: [
             "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "RawLog", "Fusion", "Location", "Recording",
-            "Calibration", "FileAccess", "SafeText", "CStopSignal", "CGL", "CPanoramaRaster", .product(name: "Logging", package: "swift-log"),
+            "Calibration", "FileAccess", "SafeText", "CStopSignal", "CGL", "CPanoramaRaster", "RecordFolder", "Rig",
+            .product(name: "Logging", package: "swift-log"),
         ]),
         /// `run`'s window: GLFW, the keys, the frame loop over a composed scene.
         .target(name: "Window", dependencies: [
@@ -113,14 +123,14 @@ let package = Package(
         /// table and the one-line errors, the stderr message handler.
         .target(name: "CommandLineSupport", dependencies: [
             "Composition", "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "RawLog", "Fusion", "Recording",
-            "CSVText", "FileAccess", "SafeText", "SteadyDiceAssets", "Plot",
+            "CSVText", "FileAccess", "SafeText", "SteadyDiceAssets", "Plot", "Rig",
             .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
         ]),
 
         /// The library product: the offscreen `Snapshotter`, the picture comparison, and re-exports of what a
         /// user needs (no command-line types).
         .target(name: "SteadyDiceKit", dependencies: [
-            "Composition", "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "FileAccess",
+            "Composition", "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "FileAccess", "Calibration", "Rig", "RigCalibration",
             .product(name: "Logging", package: "swift-log"),
         ]),
 
@@ -130,6 +140,7 @@ let package = Package(
             dependencies: [
                 "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "Fusion", "RawLog", "Recording", "Calibration",
                 "CSVText", "FileAccess", "SafeText", "SteadyDiceKit", "SteadyDiceAssets", "Composition", "Window", "CommandLineSupport",
+                "Rig", "RigCalibration", "RecordFolder",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
@@ -165,7 +176,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
         ]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Camera", "AttitudeMath", "TestSupport"]),
-        .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "AttitudeMath", "Camera", "RawLog", "CVShim", "TestSupport"]),
+        .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "AttitudeMath", "Camera", "RawLog", "CVShim", "Rig", "TestSupport"]),
         .testTarget(name: "IMUDTests", dependencies: ["IMUD", "SafeText", "AttitudeMath", "AttitudeLog", "TestSupport",
                                                .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "FusionTests", dependencies: ["Fusion", "AttitudeMath", "TestSupport"]),
@@ -179,7 +190,7 @@ let package = Package(
         /// under xdotool, help, install, and the hostile-input and file-policy fuzzers with their corpus.
         .testTarget(name: "CommandLineTests", dependencies: [
             "AttitudeMath", "AttitudeLog", "Camera", "Composition", "CVShim", "FileAccess", "IMUD", "Imaging", "Location", "RawLog",
-            "Render", "SafeText", "SteadyDiceKit", "TestSupport",
+            "Render", "SafeText", "SteadyDiceKit", "TestSupport", "Rig", "RigCalibration", "RecordFolder",
         ], exclude: ["Fixtures"]),
     ]
 )

@@ -8,6 +8,7 @@ import Camera
 import CSVText
 import FileAccess
 import Foundation
+import Rig
 import Render
 import Imaging
 import RawLog
@@ -243,11 +244,10 @@ struct CalibrationClip: ParsableCommand {
             }
             try output.finish()
             if let truthOutput {
-                var file = CameraIMUCalibrationFile(camera: camera, deviceFromIMU: mount, timeOffset: timeOffset, residualDegreesPerSecond: 0,
-                                                    framesUsed: frames, framesTotal: frames, warning: "")
-                file.lens = clip.lens
-                file.readout = clip.readout
-                try file.write(to: truthOutput)
+                let truth = Rig(camera: camera, lens: clip.lens, deviceFromIMU: mount,
+                                timeOffset: TimeOffset(seconds: timeOffset, refersTo: .middleRow), readoutSeconds: clip.readout,
+                                fit: RigFitSummary(framesUsed: frames, framesTotal: frames))
+                try truth.write(to: truthOutput)
             }
             if stopSignals.requested { throw Stopped(frames: written, total: total) }
             try outputs.commit()

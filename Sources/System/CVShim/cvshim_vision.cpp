@@ -217,7 +217,7 @@ int cvs_calibration_encode(const char *extension, const cvs_camera_imu_calibrati
 }
 
 int cvs_calibration_read_mount(const char *path, double imu_to_camera[4], double *time_offset_s, int *live_offset,
-                               char *err, size_t errlen) {
+                               int *middle_row, char *err, size_t errlen) {
     return guarded(err, errlen, -1, [&] {
         cv::FileStorage fs;
         if (!openForReading(fs, path, err, errlen)) return -1;
@@ -256,6 +256,16 @@ int cvs_calibration_read_mount(const char *path, double imu_to_camera[4], double
                 return -1;
             }
             *live_offset = name == "live" ? 1 : 0;
+        }
+        *middle_row = 0;
+        cv::FileNode instant = fs["time_offset_refers_to"];
+        if (!instant.empty() && !instant.isNone()) {
+            std::string name = instant.isString() ? std::string(instant) : std::string();
+            if (name != "middle_row") {
+                setError(err, errlen, "time_offset_refers_to: expected middle_row");
+                return -1;
+            }
+            *middle_row = 1;
         }
         return 0;
     });
