@@ -521,9 +521,10 @@ public struct CameraIMUCalibration {
             columns = [zip(moved, gyro).map { -($0 - $1) / step }, camera]
             let normal = NormalEquations(columns: columns, residuals: residuals)
             guard let delta = LinearSystem.solve(normal.matrix, normal.gradient) else { break }
-            offset += max(-0.005, min(0.005, delta[0]))
-            scale += delta[1]
-            if abs(delta[0]) < 1e-6 { break }
+            let (offsetStep, scaleStep) = (delta[0], delta[1])
+            offset += max(-0.005, min(0.005, offsetStep))
+            scale += scaleStep
+            if abs(offsetStep) < 1e-6 { break }
         }
         guard let (inverse, variance) = CovarianceEstimate.covariance(columns: columns, residuals: residuals,
                                                                       inflation: CovarianceEstimate.correlationInflation(residuals, width: 1)),

@@ -18,8 +18,8 @@ import Rig
 ///     let rig = try RigCalibrator().calibrate(clip: "clip.mp4", log: "raw.csv").rig
 ///     try rig.write(path: "cal.yaml")
 public struct RigCalibrator {
-    /// Seconds: offsets from -searchRange to +searchRange about the clocks' own guess are searched.
-    public var searchRange = CameraIMUCalibration.defaultSearchRange
+    /// Seconds: offsets this far either side of the clocks' own guess (or of 0) are searched.
+    public var searchRangeSeconds = CameraIMUCalibration.defaultSearchRange
     /// A starting vertical field of view, degrees.
     public var fieldOfViewGuessDegrees = 60.0
     /// A camera known beforehand (an OpenCV calibration file): only the offset, the mount and the bias are fitted.
@@ -94,13 +94,13 @@ public struct RigCalibrator {
             // the first frame's time less the track's first sample's.
             if let trackStart = videoTimelineStart, log == clip, let firstFrame = tracks.frameTimes.first {
                 timelineOffset = firstFrame - trackStart
-                progress(String(format: "the frames and the motion track share the video's timeline: searching ±%g s around it", searchRange))
+                progress(String(format: "the frames and the motion track share the video's timeline: searching ±%g s around it", searchRangeSeconds))
                 return timelineOffset
             }
             // Frames and gyroscope stamped on one clock: the stamps say where to look.
             guard let frameStart = tracks.stampClockStart, let logStart = logClockStart, log == clip else { return nil }
             progress(String(format: "the frames and the gyroscope share the phone's clock: by their stamps the offset is %.4f s; "
-                            + "searching ±%g s around it", frameStart - logStart, searchRange))
+                            + "searching ±%g s around it", frameStart - logStart, searchRangeSeconds))
             stampOffset = frameStart - logStart
             return stampOffset
         }
@@ -137,7 +137,7 @@ public struct RigCalibrator {
         // a live offset of 0 is this shift, and the live offset is the offset found minus it.
         let shift = recording.firstFrameTime - recording.arrival[0]
         var outcome = try fit(clipPath: recording.framesFolder, gyro: gyro, describe: folder) { _ in
-            progress(String(format: "one clock: searching live offsets within ±%g s", searchRange))
+            progress(String(format: "one clock: searching live offsets within ±%g s", searchRangeSeconds))
             return shift
         }
         outcome.rig.timeOffset.seconds -= shift
@@ -153,7 +153,7 @@ public struct RigCalibrator {
         let clip = try ClipTracks.read(path: clipPath) { progress("\(clipPath): \($0)") }
         var calibration = CameraIMUCalibration(width: clip.width, height: clip.height, frameTimes: clip.frameTimes, gyro: gyro,
                                                fieldOfViewGuessDegrees: fieldOfViewGuessDegrees, progress: progress)
-        calibration.searchRange = searchRange
+        calibration.searchRange = searchRangeSeconds
         if let searchCentre = centre(clip) { calibration.searchCentre = searchCentre }
         calibration.lensModel = lensModel
         calibration.fitsReadout = fitsReadout

@@ -94,7 +94,7 @@ struct Calibrate: ParsableCommand {
         let outputs = OutputFiles(inputs: inputs)
         let calibrationOutput = try output.map { try outputs.stage($0, option: "--output") }
         var calibrator = RigCalibrator()
-        calibrator.searchRange = maxOffset
+        calibrator.searchRangeSeconds = maxOffset
         calibrator.fieldOfViewGuessDegrees = fovGuess
         calibrator.intrinsicsPath = intrinsics
         calibrator.lensModel = LensModel(rawValue: lens) ?? .pinhole

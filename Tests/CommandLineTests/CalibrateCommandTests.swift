@@ -453,6 +453,27 @@ final class CalibrateCommandTests: XCTestCase {
         }
     }
 
+    /// The rig's time offset reads back with its clock and the instant it refers to (the middle row, written with a
+    /// readout); a value the file format does not have is refused, naming the key.
+    func testTheRigFileKeepsTheOffsetsClockAndInstant() throws {
+        let path = folder.appendingPathComponent("live.yaml").path
+        let camera = PinholeCamera(fx: 300, fy: 300, cx: 159.5, cy: 119.5, width: 320, height: 240)
+        let written = TimeOffset(seconds: -0.035, clock: .live, refersTo: .middleRow)
+        try Rig(camera: camera, deviceFromIMU: .identity, timeOffset: written, readoutSeconds: 0.02,
+                fit: RigFitSummary(residualDegreesPerSecond: 0.1, framesUsed: 10, framesTotal: 12)).write(path: path)
+        XCTAssertEqual(try Rig.readMount(path: path).timeOffset, written)
+        let plain = folder.appendingPathComponent("plain.yaml").path
+        try Rig(camera: camera, deviceFromIMU: .identity, timeOffset: TimeOffset(seconds: 0.01)).write(path: plain)
+        XCTAssertEqual(try Rig.readMount(path: plain).timeOffset, TimeOffset(seconds: 0.01, clock: .clip, refersTo: .frame))
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let odd = folder.appendingPathComponent("odd.yaml").path
+        try text.replacingOccurrences(of: "time_offset_refers_to: middle_row", with: "time_offset_refers_to: last_row")
+            .write(toFile: odd, atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try Rig.readMount(path: odd)) { error in
+            XCTAssertEqual("\(error)", "\(odd): time_offset_refers_to: expected middle_row")
+        }
+    }
+
     /// A raw CSV log at 200 Hz with the given angular rate (rad/s) and gravity along +z.
     func writeRawLog(path: String, seconds: Double, rate: (Double) -> SIMD3<Double>) throws {
         var text = "t,gx,gy,gz,ax,ay,az\n"
