@@ -246,7 +246,7 @@ enum CovarianceEstimate {
         var normal = NormalEquations(columns: columns, residuals: r).matrix
         let variance = DampedGaussNewton.squares(r) / Double(r.count - n) * inflation
         for (k, sigma) in priorSigma where k < n && sigma > 0 { normal[k][k] += variance / (sigma * sigma) }
-        let ridge = 1e-12 * (0..<n).map { normal[$0][$0] }.max()!
+        let ridge = 1e-12 * ((0..<n).map { normal[$0][$0] }.max() ?? 0)
         for k in 0..<n { normal[k][k] += ridge }
         var inverse: [[Double]] = []
         for i in 0..<n {
