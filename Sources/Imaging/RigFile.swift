@@ -64,6 +64,9 @@ extension Rig {
             raw.time_offset_se_ms = standardErrors.timeOffsetSeconds * 1000
             raw.vertical_fov_se_percent = standardErrors.verticalFieldOfViewFraction * 100
             raw.mount_se_deg = (standardErrors.mountDegrees.x, standardErrors.mountDegrees.y, standardErrors.mountDegrees.z)
+            let lensErrors = Array((standardErrors.lensCoefficients ?? []).prefix(12))
+            withUnsafeMutableBytes(of: &raw.distortion_se) { _ = $0.bindMemory(to: Double.self).update(fromContentsOf: lensErrors) }
+            raw.distortion_se_count = Int32(lensErrors.count)
         }
         let undetermined = knowsOnlyTimeOffset ? [] : self.undetermined
         let warning = fit.warning

@@ -474,6 +474,21 @@ final class CalibrateCommandTests: XCTestCase {
         }
     }
 
+    /// An estimated lens's coefficients keep their standard errors in the file, under `standard_errors`, in their order.
+    func testTheLensCoefficientsStandardErrorsAreWritten() throws {
+        let path = folder.appendingPathComponent("lens.yaml").path
+        let camera = PinholeCamera(fx: 300, fy: 300, cx: 159.5, cy: 119.5, width: 320, height: 240)
+        try Rig(camera: camera, lens: .fisheye(SIMD4(0.03, -0.01, 0.002, 0)), deviceFromIMU: .identity, timeOffset: TimeOffset(seconds: 0.04),
+                standardErrors: RigStandardErrors(timeOffsetSeconds: 0.001, verticalFieldOfViewFraction: 0.01, mountDegrees: SIMD3(1, 1, 1),
+                                                  lensCoefficients: [0.0073, 0.02, 0.5, 1.25])).write(path: path)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let errors = try XCTUnwrap(text.range(of: "standard_errors:")).upperBound
+        let list = try XCTUnwrap(text[errors...].range(of: "distortion_coefficients: ["), text).upperBound
+        let written = text[list...].prefix { $0 != "]" }.split { $0 == "," || $0 == " " || $0 == "\n" }.compactMap { Double($0) }
+        XCTAssertEqual(written, [0.0073, 0.02, 0.5, 1.25], text)
+        XCTAssertEqual(try CalibratedCamera.read(path: path).lens, .fisheye(SIMD4(0.03, -0.01, 0.002, 0)), "the lens itself reads as before")
+    }
+
     /// A raw CSV log at 200 Hz with the given angular rate (rad/s) and gravity along +z.
     func writeRawLog(path: String, seconds: Double, rate: (Double) -> SIMD3<Double>) throws {
         var text = "t,gx,gy,gz,ax,ay,az\n"

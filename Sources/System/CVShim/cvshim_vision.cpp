@@ -167,6 +167,11 @@ static void writeCalibration(cv::FileStorage &fs, const cvs_camera_imu_calibrati
         fs << "vertical_fov_percent" << c->vertical_fov_se_percent;
         fs << "mount_deg" << "[:" << c->mount_se_deg[0] << c->mount_se_deg[1] << c->mount_se_deg[2] << "]";
         if (c->has_readout) fs << "readout_ms" << c->readout_se_ms;
+        if (c->distortion_se_count > 0 && !c->omit_camera) {
+            fs << "distortion_coefficients" << "[:";
+            for (int i = 0; i < c->distortion_se_count && i < 12; ++i) fs << c->distortion_se[i];
+            fs << "]";
+        }
         if (c->has_gyro_bias) {
             fs << "gyro_bias_deg_per_s" << "[:" << c->gyro_bias_se_deg_per_s[0] << c->gyro_bias_se_deg_per_s[1]
                << c->gyro_bias_se_deg_per_s[2] << "]";

@@ -43,6 +43,8 @@ typedef struct {
     int has_readout;           // 1: write rolling_shutter_readout_s and what instant the offset refers to
     double readout_s;          // row y is seen at video time + offset + readout_s * (y / image_height - 1/2)
     double readout_se_ms;      // its standard error, when has_standard_errors
+    int distortion_se_count;   // > 0 (with has_standard_errors): the estimated lens coefficients' standard errors, in order
+    double distortion_se[12];
     int offset_only;           // 1: only time_offset_s is determined: no camera_matrix, no imu_to_camera, and
                                // `undetermined: [camera_matrix, imu_to_camera]` with the reason in `warning`
     int live_offset;           // 1: time_offset_clock: live (the offset pairs a live rig's arrival clocks); 0: clip
