@@ -43,9 +43,6 @@ public enum LensModel: String, CaseIterable, Sendable {
 /// cost over offset, focal length, mount, gyroscope bias, readout and the lens's coefficients; pairs far
 /// off the rest are dropped and the fit run again.
 struct PointRefinement {
-    /// Every block of the rig: the offset here is the middle row's (log time = video time + offset).
-    typealias Parameters = RigParameters
-
     struct Point {
         var index: Int
         var a: SIMD2<Double>, b: SIMD2<Double>
@@ -53,7 +50,7 @@ struct PointRefinement {
 
     /// What the fit found: the parameters, the RMS miss in pixels and the standard errors.
     struct Outcome {
-        var parameters: Parameters
+        var parameters: RigParameters
         var rmsPixels: Double
         /// One sigma per fitted slot (the mount's about C's x, y, z), absent where not fitted or not solvable.
         var standardErrors: [ParameterSlot: Double]
@@ -106,7 +103,7 @@ struct PointRefinement {
                              lensCoefficients: knownCamera == nil ? model.coefficientCount : 0)
     }
 
-    func camera(_ p: Parameters) -> LensCamera {
+    func camera(_ p: RigParameters) -> LensCamera {
         if let knownCamera { return knownCamera }
         return LensCamera(pinhole: calibration.pinhole(focal: exp(p.logFocal)), lens: model.lens(p.lensCoefficients))
     }
@@ -117,14 +114,14 @@ struct PointRefinement {
 
     /// Each point's rays through `p`'s camera: both ends for the pair fit, the near end alone (`b` nil) for
     /// the point fit, which projects the near end's ray forward instead.
-    func rays(_ p: Parameters) -> Rays {
+    func rays(_ p: RigParameters) -> Rays {
         let camera = self.camera(p)
         return points.map { point in (camera.ray(pixel: point.a), perPoint ? nil : camera.ray(pixel: point.b)) }
     }
 
     /// Log time at which row `y` (OpenCV pixels, 0 at the top) of frame `k` is seen: the frame's time plus
     /// the offset (the middle row's) plus the readout's share for the row's distance from the middle.
-    func rowTime(frame k: Int, y: Double, _ p: Parameters) -> Double {
+    func rowTime(frame k: Int, y: Double, _ p: RigParameters) -> Double {
         calibration.time(ofFrame: k) + p.offset + p.readout * (y / Double(calibration.height) - 0.5)
     }
 
@@ -133,7 +130,7 @@ struct PointRefinement {
 
     /// Each point's miss in pixels: its near end's ray turned by the gyroscope between the two rows'
     /// instants and projected through the lens, less where it was tracked to. Two numbers a point.
-    func residuals(_ p: Parameters, rays: Rays) -> [Double] {
+    func residuals(_ p: RigParameters, rays: Rays) -> [Double] {
         let camera = self.camera(p)
         var out = [Double]()
         out.reserveCapacity(2 * points.count)
@@ -162,7 +159,7 @@ struct PointRefinement {
     /// Per pair, the camera's rotation between the frames' middle rows (fitted over the points' rays, each
     /// moved to its frame's middle row) plus the gyroscope's over the same instants through the mount: zero
     /// for a perfect fit (rays turn opposite to the camera). Three numbers per pair, radians.
-    func pairResiduals(_ p: Parameters, rays: Rays, ranges: [Range<Int>]) -> [Double] {
+    func pairResiduals(_ p: RigParameters, rays: Rays, ranges: [Range<Int>]) -> [Double] {
         func turn(_ from: Double, _ to: Double) -> SIMD3<Double> { calibration.turn(from: from, to: to, p) }
         var out = [Double]()
         out.reserveCapacity(3 * ranges.count)
@@ -224,7 +221,7 @@ struct PointRefinement {
     }
 
     /// The residuals at `p`, given the rays at `p` when they are known.
-    func evaluate(_ p: Parameters, rays known: Rays? = nil, ranges: [Range<Int>]) -> (residuals: [Double], rays: Rays) {
+    func evaluate(_ p: RigParameters, rays known: Rays? = nil, ranges: [Range<Int>]) -> (residuals: [Double], rays: Rays) {
         let rays = known ?? self.rays(p)
         return (perPoint ? residuals(p, rays: rays) : pairResiduals(p, rays: rays, ranges: ranges), rays)
     }
@@ -252,14 +249,14 @@ struct PointRefinement {
     }
 
     /// The Jacobian's columns for the free slots at `p`, by forward differences.
-    func columns(_ p: Parameters, _ r: [Double], rays: Rays) -> [[Double]] {
+    func columns(_ p: RigParameters, _ r: [Double], rays: Rays) -> [[Double]] {
         DampedGaussNewton.columns(problem(scale: 1), at: p, residuals: r, cache: rays)
     }
 
     /// Damped Gauss-Newton on Cauchy's cost (reweighted each step) from `start`, `iterations` at most. The
     /// scale is twice the starting median residual, so that a clean clip fits as by least squares while
     /// pairs far off the rest weigh less.
-    func solve(_ start: Parameters, iterations: Int, progress: (Parameters, Double, Int) -> Void) -> Parameters {
+    func solve(_ start: RigParameters, iterations: Int, progress: (RigParameters, Double, Int) -> Void) -> RigParameters {
         let ranges = pairRanges
         let startNorms = Self.norms(evaluate(start, ranges: ranges).residuals, width: width).sorted()
         let scale = max(1e-6, 2 * (startNorms.isEmpty ? 0 : startNorms[startNorms.count / 2]))
@@ -275,9 +272,9 @@ struct PointRefinement {
 
     /// The fit: solve, drop the pairs whose residual is more than five times the median, solve again, and
     /// take standard errors.
-    mutating func fit(_ start: Parameters, progress: @escaping (String) -> Void) -> Outcome {
-        func report(_ stage: String, unit: String) -> (Parameters, Double, Int) -> Void {
-            { (p: Parameters, rms: Double, step: Int) in
+    mutating func fit(_ start: RigParameters, progress: @escaping (String) -> Void) -> Outcome {
+        func report(_ stage: String, unit: String) -> (RigParameters, Double, Int) -> Void {
+            { (p: RigParameters, rms: Double, step: Int) in
                 let lens: String = p.lensCoefficients.isEmpty ? "" : ", lens " + p.lensCoefficients.map { String(format: "%.4f", $0) }.joined(separator: " ")
                 progress(String(format: "%@, step %d: offset %.4f s, readout %.2f ms, focal %.1f px%@, residual %.3f %@", stage, step,
                                 p.offset, p.readout * 1000, exp(p.logFocal), lens, rms, unit))
@@ -294,7 +291,7 @@ struct PointRefinement {
             // past the corners) and keeps the start that ends with the fewest points lost, then the least
             // median miss.
             let starts: [[Double]] = model == .radial ? [[0, 0], [-0.15, 0.03], [-0.3, 0.1]] : [p.lensCoefficients]
-            var best: (parameters: Parameters, score: (Int, Double))?
+            var best: (parameters: RigParameters, score: (Int, Double))?
             for (n, coefficients) in starts.enumerated() {
                 var start = p
                 start.lensCoefficients = coefficients
@@ -323,11 +320,11 @@ struct PointRefinement {
 
     /// RMS pixels by which each point, turned from its row's instant by the gyroscope and projected
     /// through the lens, misses its track.
-    func reprojectionRMS(_ p: Parameters, rays: Rays) -> Double {
+    func reprojectionRMS(_ p: RigParameters, rays: Rays) -> Double {
         (Self.cost(residuals(p, rays: rays)) / Double(max(points.count, 1))).squareRoot()
     }
 
-    func outcome(_ p: Parameters) -> Outcome {
+    func outcome(_ p: RigParameters) -> Outcome {
         let ranges = pairRanges
         let (r, rays) = evaluate(p, ranges: ranges)
         var outcome = Outcome(parameters: p, rmsPixels: reprojectionRMS(p, rays: rays), standardErrors: [:], fieldOfViewFraction: nil)
