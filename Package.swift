@@ -73,8 +73,11 @@ let package = Package(
         /// Pinhole cameras (field of view or intrinsics), crop-and-scale to a window, projection matrices,
         /// world rays, anchored dice and the panorama layout. No OpenGL, no I/O.
         .target(name: "Camera", dependencies: ["AttitudeMath"]),
-        /// Images and video through OpenCV: PNG in and out, capture, writers.
-        .target(name: "Imaging", dependencies: ["AttitudeMath", "Camera", "CVShim", "CV4L2", "CVideoFile", "FileAccess", "SafeText", "Workers", .product(name: "Logging", package: "swift-log")]),
+        /// What ties a camera to an IMU: the camera and lens, the mount, the time offset, the readout, the gyroscope's
+        /// bias, each with its standard error and whether it was determined. One value; no GL, no I/O.
+        .target(name: "Rig", dependencies: ["AttitudeMath", "Camera"]),
+        /// Images and video through OpenCV: PNG in and out, capture, writers, the calibration file (a `Rig`).
+        .target(name: "Imaging", dependencies: ["AttitudeMath", "Camera", "Rig", "CVShim", "CV4L2", "CVideoFile", "FileAccess", "SafeText", "Workers", .product(name: "Logging", package: "swift-log")]),
         /// The run-time files as SwiftPM resources (Bundle.module): shaders, models, the HUD's font, and the
         /// examples found by name (the compass sky, the demo log, a raw BROAD excerpt). No code but the lookup.
         .target(name: "SteadyDiceAssets", dependencies: ["FileAccess"], exclude: ["fonts/DejaVuSansMono.LICENSE"],
@@ -91,18 +94,23 @@ let package = Package(
         /// Raw IMU log readers (steady-dice raw CSV, x-io, Sensor Logger, a video's own motion track) and BROAD metrics.
         .target(name: "RawLog", dependencies: ["AttitudeMath", "CameraMotion", "Fusion", "CSVText", "FileAccess", "SafeText", "Recording"]),
         /// Camera-IMU calibration from a clip and a gyroscope: time offset, focal length, mount. No GL, no I/O.
-        .target(name: "Calibration", dependencies: ["AttitudeMath", "Camera", "RawLog"]),
+        .target(name: "Calibration", dependencies: ["AttitudeMath", "Camera", "Rig", "RawLog"]),
         /// Fusion as files in, files out, for `attitude`: fuse a raw log, convert a producer's attitude, a video's motion
         /// track or a gyroscope-only log, score the estimator on BROAD; the magnetometer's correction before fusion.
         .target(name: "FusionJobs", dependencies: [
             "AttitudeLog", "AttitudeMath", "Calibration", "FileAccess", "Fusion", "Location", "Plot", "RawLog", "Recording", "SafeText",
             .product(name: "Logging", package: "swift-log"),
         ]),
-        /// A live rig recorded: a camera's frames and imud's packets on one clock into a folder (`record`), and the
-        /// folder read back (`calibrate FOLDER`). No GL.
-        .target(name: "LiveRig", dependencies: ["AttitudeMath", "FileAccess", "IMUD", "Imaging", "RawLog", "SafeText", "Workers"]),
+        /// A live rig recorded: a camera's frames and imud's packets on one clock into a folder (`record`). No GL.
+        .target(name: "LiveRig", dependencies: ["AttitudeMath", "FileAccess", "IMUD", "Imaging", "RawLog", "RecordFolder", "SafeText", "Workers"]),
         /// Measurements: offscreen rendering phase by phase (`steady-dice bench`), the estimator's throughput (`attitude bench`).
         .target(name: "Benchmarks", dependencies: ["AttitudeMath", "CGL", "FileAccess", "Fusion", "Imaging", "RawLog", "Render"]),
+        /// A folder `steady-dice record` wrote: its layout (`RigFolder`) and its reader (`RigRecording`). No GL.
+        .target(name: "RecordFolder", dependencies: ["AttitudeMath", "FileAccess", "IMUD", "Imaging", "RawLog", "SafeText"]),
+        /// Calibration as a library service (`RigCalibrator`): a clip and a log, or a record folder, in; a `Rig` out,
+        /// with the clip's tracks and the report's lines. No GL, no command line.
+        .target(name: "RigCalibration", dependencies: ["AttitudeMath", "AttitudeLog", "Calibration", "Camera", "FileAccess", "Imaging",
+                                                       "RawLog", "RecordFolder", "Recording", "Rig"]),
         /// Where the device is: the magnetic models (WMM2025, IGRF-14), Location.csv, position filters, SRTM terrain. No GL.
         .target(name: "Location", dependencies: ["AttitudeMath", "CSVText", "FileAccess", "SafeText"], exclude: ["igrf14coeffs.PROVENANCE.md"],
                 resources: [.copy("WMM.COF"), .copy("igrf14coeffs.txt")]),
@@ -118,12 +126,13 @@ let package = Package(
         /// What the window, `snapshot`, `render` and the library draw through. No ArgumentParser.
         .target(name: "Scene", dependencies: [
             "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "RawLog", "Fusion", "Location", "Recording",
-            "FusionJobs", "SafeText", .product(name: "Logging", package: "swift-log"),
+            "FusionJobs", "Rig", "SafeText", .product(name: "Logging", package: "swift-log"),
         ]),
-        /// The synthetic calibration clip (`calibration-clip`'s run) and the calibration reports. No ArgumentParser.
+        /// The synthetic calibration clip: a BROAD trial's motion seen through a known camera (`calibration-clip`'s run). No
+        /// ArgumentParser.
         .target(name: "Composition", dependencies: [
             "Scene", "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "RawLog", "Fusion", "Location", "Recording",
-            "Calibration", "FileAccess", "FusionJobs", "SafeText", "CGL", "CPanoramaRaster", .product(name: "Logging", package: "swift-log"),
+            "Calibration", "FileAccess", "FusionJobs", "Rig", "SafeText", "CGL", "CPanoramaRaster", .product(name: "Logging", package: "swift-log"),
         ]),
         /// `run`'s window: GLFW, the keys, the frame loop over a frame pipeline.
         .target(name: "Window", dependencies: [
@@ -134,14 +143,14 @@ let package = Package(
         /// table and the one-line errors, the stderr message handler.
         .target(name: "CommandLineSupport", dependencies: [
             "Scene", "Composition", "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "RawLog", "Fusion", "Recording",
-            "CSVText", "FileAccess", "SafeText", "SteadyDiceAssets", "Plot", "Workers", "FusionJobs", "LiveRig",
+            "CSVText", "FileAccess", "SafeText", "SteadyDiceAssets", "Plot", "Workers", "FusionJobs", "LiveRig", "Rig",
             .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
         ]),
 
         /// The library product: the offscreen `Snapshotter`, the picture comparison, and re-exports of what a
         /// user needs (no command-line types, no recorder or file jobs).
         .target(name: "SteadyDiceKit", dependencies: [
-            "Scene", "FusionJobs", "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "FileAccess",
+            "Scene", "FusionJobs", "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "FileAccess", "Calibration", "Rig", "RigCalibration",
             .product(name: "Logging", package: "swift-log"),
         ]),
 
@@ -152,7 +161,7 @@ let package = Package(
             dependencies: [
                 "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "Fusion", "RawLog", "Recording", "Calibration",
                 "CSVText", "FileAccess", "SafeText", "SteadyDiceKit", "SteadyDiceAssets", "Scene", "Composition", "Window", "CommandLineSupport",
-                "Workers", "FusionJobs", "LiveRig", "Benchmarks",
+                "Workers", "FusionJobs", "LiveRig", "Benchmarks", "Rig", "RigCalibration", "RecordFolder",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         /// `attitude`: fuse, convert, eval, plot, compare, bench, views, declination, location, terrain.
@@ -189,7 +198,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
         ]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Camera", "AttitudeMath", "TestSupport"]),
-        .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "AttitudeMath", "Camera", "RawLog", "CVShim", "TestSupport"]),
+        .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "AttitudeMath", "Camera", "RawLog", "CVShim", "Rig", "TestSupport"]),
         .testTarget(name: "IMUDTests", dependencies: ["IMUD", "SafeText", "AttitudeMath", "AttitudeLog", "TestSupport",
                                                .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "FusionTests", dependencies: ["Fusion", "AttitudeMath", "TestSupport"]),
@@ -206,7 +215,7 @@ let package = Package(
         /// tests and the libraries they test keep the debug build.
         .testTarget(name: "CommandLineTests", dependencies: [
             "AttitudeMath", "AttitudeLog", "Camera", "Scene", "Composition", "CVShim", "FileAccess", "IMUD", "Imaging", "Location", "RawLog",
-            "CommandLineSupport", "LiveRig", "Render", "SafeText", "SteadyDiceKit", "TestSupport",
+            "CommandLineSupport", "LiveRig", "Render", "SafeText", "SteadyDiceKit", "TestSupport", "Rig", "RigCalibration", "RecordFolder",
         ], exclude: ["Fixtures"], swiftSettings: [.unsafeFlags(["-O"])]),
     ]
 )

@@ -1,6 +1,7 @@
 import AttitudeMath
 import Camera
 import Foundation
+import Rig
 
 /// Corners tracked from frame `index` to frame `index + 1` of a clip.
 public struct FramePairTracks: Sendable {
@@ -82,65 +83,6 @@ public enum CalibrationError: Error, CustomStringConvertible, Equatable {
             return "the field of view is not determined: \(reason); turn about the picture's horizontal and vertical axes, "
                 + "or give the camera's intrinsics"
         }
-    }
-}
-
-/// One-sigma standard errors of a calibration, from the fit's final Jacobian: σ² (JᵀJ)⁻¹ with σ² the
-/// residuals' variance. They assume independent residuals, so they are a floor, not a bound.
-public struct CalibrationUncertainty: Sendable, Equatable {
-    public var timeOffsetSeconds: Double
-    /// Relative to the vertical field of view (0.01 is 1 %).
-    public var verticalFieldOfViewFraction: Double
-    /// About the x, y and z axes of OpenCV's camera frame C (right, down, forward), degrees.
-    public var mountDegrees: SIMD3<Double>
-    /// The rolling shutter's readout, seconds, when it was fitted.
-    public var readoutSeconds: Double?
-    /// The lens's estimated coefficients (`calibrate --lens`), in their order, when estimated.
-    public var lensCoefficients: [Double]?
-    /// The gyroscope's bias about the IMU's x, y, z, degrees per second (the prior included).
-    public var gyroBiasDegreesPerSecond: SIMD3<Double>?
-}
-
-/// What the calibration found.
-public struct CameraIMUCalibrationResult: Sendable {
-    public var camera: PinholeCamera
-    /// The lens: estimated (`lensModel`), known (`knownCamera`), or the pinhole.
-    public var lens: Lens = .pinhole
-    /// Seconds from the first row's time to one row past the last (a rolling shutter; 0 for a global one),
-    /// when fitted: row y of the frame at video time t is seen at log time t + offset + readout · (y / height
-    /// - 1/2), so `timeOffset` is the middle row's.
-    public var readout: Double?
-    /// The fit's RMS miss over the tracked points, pixels, when the points were fitted.
-    public var reprojectionPixels: Double?
-    /// The mount, D (the camera's device frame) from S (the IMU's): v_D = R·v_S.
-    public var deviceFromIMU: Quaternion
-    /// Log time = video time + offset, seconds.
-    public var timeOffset: Double
-    /// The first stage's RMS difference of the camera's and the gyroscope's rotation rates, degrees per second.
-    public var residualDegreesPerSecond: Double
-    public var framesUsed: Int
-    public var framesTotal: Int
-    /// Frame pairs refused, by reason.
-    public var untextured: Int, translated: Int, outsideLog: Int
-    /// The gyroscope's bias found along the way, in S, rad/s.
-    public var gyroBias: SIMD3<Double>
-    /// Empty, or why the mount is uncertain.
-    public var warning: String
-    /// How far the clip turned about the x (tilt), y (pan) and z (roll, about the optical axis) axes of
-    /// OpenCV's camera frame C over the frame pairs used, degrees (sums of magnitudes): what the answer rests on.
-    public var turnedDegrees: SIMD3<Double>
-    /// Standard errors from the fit (its residuals and the curvature of its cost), when it has them.
-    public var uncertainty: CalibrationUncertainty?
-    /// The numbers the clip does not determine (`Determination.judge`): not written, or marked where written.
-    public var undetermined: [Undetermined] = []
-    /// The median image motion per frame pair used, pixels: the gyroscope's angle times the focal length found.
-    public var medianPixelsPerPair = 0.0
-
-    /// Whether the clip determines the number listed under `key` (`Undetermined.key`).
-    public func determines(_ key: String) -> Bool { !undetermined.contains { $0.key == key } }
-
-    public var verticalFieldOfViewDegrees: Double {
-        LensCamera(pinhole: camera, lens: lens).verticalFieldOfViewDegrees ?? 2 * atan(Double(camera.height) / 2 / camera.fy) * 180 / .pi
     }
 }
 
@@ -228,10 +170,9 @@ public struct CameraIMUCalibration {
                   fieldOfViewGuessDegrees: fieldOfViewGuessDegrees, progress: progress)
     }
 
-    /// OpenCV's camera frame C from D: a half turn about X.
-    static let cameraFromDevice = Quaternion(w: 0, x: 1, y: 0, z: 0)
-
-    public func fit(_ tracks: [FramePairTracks]) throws -> CameraIMUCalibrationResult {
+    /// The rig the clip and the gyroscope give: its camera, lens, mount, offset (`TimeOffset.Clock.clip`: the caller
+    /// sets a live rig's), readout and bias, each with its standard error, judged by `Determination`.
+    public func fit(_ tracks: [FramePairTracks]) throws -> Rig {
         let seconds = Double(frameCount) / framesPerSecond
         if let problem = Self.problem(frameTimes: frameTimes) { throw CalibrationError.noFit(reason: problem) }
         guard seconds >= Self.minimumSeconds else { throw CalibrationError.clipTooShort(frames: frameCount, seconds: seconds) }
@@ -280,8 +221,7 @@ public struct CameraIMUCalibration {
     }
 
     /// The fit proper, on the pairs with texture, once rays through a known camera are ready.
-    private func fitPrepared(textured: [FramePairTracks], all: [FramePairTracks], pairCount: Int, seconds: Double) throws
-        -> CameraIMUCalibrationResult {
+    private func fitPrepared(textured: [FramePairTracks], all: [FramePairTracks], pairCount: Int, seconds: Double) throws -> Rig {
         let f0 = knownCamera?.pinhole.fy ?? Double(height) / 2 / tan(fieldOfViewGuessDegrees * .pi / 360)
 
         // Coarse offset: correlate the angles, which no mount changes, seen by the points near the picture's
@@ -325,12 +265,12 @@ public struct CameraIMUCalibration {
     }
 
     private func fitCamera(offset0: Double, f0: Double, textured: [FramePairTracks], all: [FramePairTracks], used: [FramePairTracks],
-                           outsideLog: Int, pairCount: Int) throws -> CameraIMUCalibrationResult {
+                           outsideLog: Int, pairCount: Int) throws -> Rig {
         var used = used
         guard let initialCameraFromIMU = initialMount(used, focal: f0, offset: offset0) else {
             throw CalibrationError.noFit(reason: "no rotation seen")
         }
-        var parameters = Parameters(offset: offset0, logFocal: log(f0), cameraFromIMU: initialCameraFromIMU)
+        var parameters = RigParameters(offset: offset0, logFocal: log(f0), cameraFromIMU: initialCameraFromIMU)
         used = inside(used, offset: offset0, margin: Self.edgeMargin)
         parameters = refine(parameters, used, stage: "fit on \(used.count) frame pairs")
         // The pairs again, clear of the log's ends at the offset just found.
@@ -370,7 +310,7 @@ public struct CameraIMUCalibration {
             progress(String(format: "the picture's edges turn %.1f%% as much as its centre", ratio * 100))
             if abs(ratio - 1) > Self.largestEdgeDifference {
                 throw CalibrationError.fieldOfViewUndetermined(
-                    degrees: 2 * atan(Double(height) / 2 / focal) * 180 / .pi, standardErrorPercent: nil,
+                    degrees: pinhole(focal: focal).verticalFieldOfViewDegrees, standardErrorPercent: nil,
                     lens: String(format: "the lens bends the picture: seen through a pinhole, its edges turn %.0f%% %@ than its centre, "
                                  + "so no one focal length describes it", abs(ratio - 1) * 100,
                                  ratio < 1 ? "less" : "more"))
@@ -381,22 +321,23 @@ public struct CameraIMUCalibration {
         let fullPairs = Dictionary(all.map { ($0.index, $0) }, uniquingKeysWith: { a, _ in a })
         var points = PointRefinement(calibration: self, model: knownCamera == nil ? lensModel : .pinhole, fitsReadout: fitsReadout,
                                      pairs: used.compactMap { fullPairs[$0.index] })
-        let start = PointRefinement.Parameters(base: parameters, readout: 0,
-                                               coefficients: [Double](repeating: 0, count: points.model.coefficientCount))
+        var start = parameters
+        start.lensCoefficients = [Double](repeating: 0, count: points.model.coefficientCount)
         let outcome = points.fit(start, progress: progress)
-        let refined = outcome.parameters
-        parameters = refined.base
+        parameters = outcome.parameters
         progress(String(format: "the residuals of neighbouring pairs repeat one another: standard errors widened %.2f times",
                         outcome.correlationInflation.squareRoot()))
-        let lensCamera = points.camera(refined)
+        let lensCamera = points.camera(parameters)
         let errors = outcome.standardErrors
-        let uncertainty = errors[0].map { offsetError in
-            CalibrationUncertainty(timeOffsetSeconds: offsetError, verticalFieldOfViewFraction: outcome.fieldOfViewFraction ?? (knownCamera == nil ? .infinity : 0),
-                                   mountDegrees: SIMD3(errors[2] ?? .infinity, errors[3] ?? .infinity, errors[4] ?? .infinity) * 180 / .pi,
-                                   readoutSeconds: fitsReadout ? errors[8] : nil,
-                                   lensCoefficients: points.model.coefficientCount > 0 && knownCamera == nil
-                                       ? (0..<points.model.coefficientCount).map { errors[9 + $0] ?? .infinity } : nil,
-                                   gyroBiasDegreesPerSecond: SIMD3(errors[5] ?? .infinity, errors[6] ?? .infinity, errors[7] ?? .infinity) * 180 / .pi)
+        func error(_ block: ParameterBlock, _ index: Int = 0) -> Double? { errors[ParameterSlot(block: block, index: index)] }
+        let standardErrors = error(.offset).map { offsetError in
+            RigStandardErrors(timeOffsetSeconds: offsetError,
+                              verticalFieldOfViewFraction: outcome.fieldOfViewFraction ?? (knownCamera == nil ? .infinity : 0),
+                              mountDegrees: SIMD3((0..<3).map { error(.mount, $0) ?? .infinity }) * 180 / .pi,
+                              readoutSeconds: fitsReadout ? error(.readout) : nil,
+                              lensCoefficients: points.model.coefficientCount > 0 && knownCamera == nil
+                                  ? (0..<points.model.coefficientCount).map { error(.lens, $0) ?? .infinity } : nil,
+                              gyroBiasDegreesPerSecond: SIMD3((0..<3).map { error(.gyroBias, $0) ?? .infinity }) * 180 / .pi)
         }
         var turnedAboutCamera = SIMD3<Double>.zero
         for pair in used {
@@ -404,38 +345,33 @@ public struct CameraIMUCalibration {
             turnedAboutCamera += SIMD3(abs(r.x), abs(r.y), abs(r.z))
         }
         // Which numbers the clip determines is judged once, below, for every path (`Determination`).
-        let warning = uncertainty == nil ? excitationWarning(used, offset: parameters.offset) : ""
-        let deviceFromIMU = Self.cameraFromDevice.conjugate * parameters.cameraFromIMU
-        var result = CameraIMUCalibrationResult(camera: lensCamera.pinhole, deviceFromIMU: deviceFromIMU.normalized() ?? deviceFromIMU,
-                                                timeOffset: parameters.offset, residualDegreesPerSecond: rms,
-                                                framesUsed: used.count, framesTotal: frameCount,
-                                                untextured: pairCount - textured.count, translated: translated, outsideLog: outsideLog,
-                                                gyroBias: parameters.gyroBias, warning: warning,
-                                                turnedDegrees: turnedAboutCamera * 180 / .pi, uncertainty: uncertainty)
-        result.lens = lensCamera.lens
-        result.readout = fitsReadout ? refined.readout : nil
-        result.reprojectionPixels = outcome.rmsPixels
+        var summary = RigFitSummary(residualDegreesPerSecond: rms, framesUsed: used.count, framesTotal: frameCount,
+                                    warning: standardErrors == nil ? excitationWarning(used, offset: parameters.offset) : "",
+                                    turnedDegrees: turnedAboutCamera * 180 / .pi)
+        summary.untextured = pairCount - textured.count
+        summary.translated = translated
+        summary.outsideLog = outsideLog
+        summary.reprojectionPixels = outcome.rmsPixels
         let pairAngles = used.map { length(imuRotation($0, offset: parameters.offset)) }.sorted()
-        result.medianPixelsPerPair = pairAngles.isEmpty ? 0 : pairAngles[pairAngles.count / 2] * lensCamera.pinhole.fy
-        Determination.judge(&result, framePeriod: 1 / framesPerSecond, fitsCamera: knownCamera == nil)
-        if let offset = result.undetermined.first(where: { $0.key == "time_offset_s" }) {
-            throw CalibrationError.offsetUndetermined(offset: result.timeOffset, offset)
+        summary.medianPixelsPerPair = pairAngles.isEmpty ? 0 : pairAngles[pairAngles.count / 2] * lensCamera.pinhole.fy
+        let deviceFromIMU = CameraFrame.cameraFromDevice.conjugate * parameters.cameraFromIMU
+        var rig = Rig(camera: lensCamera.pinhole, lens: lensCamera.lens, deviceFromIMU: deviceFromIMU.normalized() ?? deviceFromIMU,
+                      timeOffset: TimeOffset(seconds: parameters.offset, clock: .clip, refersTo: fitsReadout ? .middleRow : .frame),
+                      readoutSeconds: fitsReadout ? parameters.readout : nil, gyroBiasRadiansPerSecond: parameters.gyroBias,
+                      standardErrors: standardErrors, fit: summary)
+        Determination.judge(&rig, framePeriod: 1 / framesPerSecond, fitsCamera: knownCamera == nil)
+        rig.deviceFromIMU = rig.deviceFromIMUCanonical
+        if let offset = rig.undetermined.first(where: { $0.key == "time_offset_s" }) {
+            throw CalibrationError.offsetUndetermined(offset: rig.timeOffset.seconds, offset)
         }
-        return result
+        return rig
     }
 
     // MARK: - Model
 
-    struct Parameters {
-        /// Seconds: log time = video time + offset.
-        var offset: Double
-        /// Natural logarithm of the focal length in pixels (fx = fy).
-        var logFocal: Double
-        /// C from S: v_C = M·v_S.
-        var cameraFromIMU: Quaternion
-        /// The gyroscope's constant bias in S, rad/s: what it reads at rest.
-        var gyroBias = SIMD3<Double>.zero
-    }
+    /// The pinhole of focal length `focal` (pixels) with its principal point at the picture's centre: the first stage's
+    /// camera when none is known.
+    func pinhole(focal: Double) -> PinholeCamera { PinholeCamera(focalLength: focal, width: width, height: height) }
 
     func time(ofFrame k: Int) -> Double { frameTimes[k] }
 
@@ -460,14 +396,12 @@ public struct CameraIMUCalibration {
     /// for a barrel lens (its edges are squeezed), above for a pincushion. Only pairs whose turn about x
     /// and y moves the picture by 3 px or more count, so that the turn outweighs what translation and
     /// tracking add at the edges. Nil when too few pairs have points in both regions.
-    func edgeToCentreRatio(_ pairs: [FramePairTracks], _ parameters: Parameters) -> Double? {
+    func edgeToCentreRatio(_ pairs: [FramePairTracks], _ parameters: RigParameters) -> Double? {
         let focal = exp(parameters.logFocal)
-        let cx = Double(width - 1) / 2, cy = Double(height - 1) / 2
+        let camera = pinhole(focal: focal)
+        let cx = camera.cx, cy = camera.cy
         let halfDiagonal = (cx * cx + cy * cy).squareRoot()
-        func ray(_ p: SIMD2<Double>) -> SIMD3<Double> {
-            let r = SIMD3((p.x - cx) / focal, (p.y - cy) / focal, 1)
-            return r / (r * r).sum().squareRoot()
-        }
+        let ray = camera.ray(pixel:)
         var centre = 0.0, edge = 0.0, counted = 0
         for pair in pairs {
             let turn = parameters.cameraFromIMU.rotate(imuRotation(pair, offset: parameters.offset))
@@ -500,12 +434,8 @@ public struct CameraIMUCalibration {
             guard let rays = knownRays[pair.index], let q = RotationFit.wahba(from: rays.from, to: rays.to) else { return .zero }
             return RotationFit.rotationVector(q)
         }
-        let cx = Double(width - 1) / 2, cy = Double(height - 1) / 2
-        func ray(_ p: SIMD2<Double>) -> SIMD3<Double> {
-            let r = SIMD3((p.x - cx) / focal, (p.y - cy) / focal, 1)
-            return r / (r * r).sum().squareRoot()
-        }
-        guard let q = RotationFit.wahba(from: pair.from.map(ray), to: pair.to.map(ray)) else { return .zero }
+        let camera = pinhole(focal: focal)
+        guard let q = RotationFit.wahba(from: pair.from.map(camera.ray(pixel:)), to: pair.to.map(camera.ray(pixel:))) else { return .zero }
         return RotationFit.rotationVector(q)
     }
 
@@ -516,43 +446,34 @@ public struct CameraIMUCalibration {
 
     /// Points turn opposite to the camera: rays rotate by M·exp(-θ_S)·M⁻¹, so θ_C = -M·θ_S, with θ_S the
     /// gyroscope's rotation less its bias over the interval.
-    func residual(_ pair: FramePairTracks, _ p: Parameters) -> SIMD3<Double> {
+    func residual(_ pair: FramePairTracks, _ p: RigParameters) -> SIMD3<Double> {
         residual(camera: cameraRotation(pair, focal: exp(p.logFocal)), pair, p)
     }
 
-    func residual(camera: SIMD3<Double>, _ pair: FramePairTracks, _ p: Parameters) -> SIMD3<Double> {
+    func residual(camera: SIMD3<Double>, _ pair: FramePairTracks, _ p: RigParameters) -> SIMD3<Double> {
         camera + turn(from: time(ofFrame: pair.index) + p.offset, to: time(ofFrame: pair.index + 1) + p.offset, p)
     }
 
     /// The body's turn from log time `a` to `b` (seconds), less the gyroscope's bias, as a rotation vector
     /// in the camera's frame C: M·(θ_S − bias·(b − a)). Fixed points' rays turn by minus it.
-    func turn(from a: Double, to b: Double, _ p: Parameters) -> SIMD3<Double> {
+    func turn(from a: Double, to b: Double, _ p: RigParameters) -> SIMD3<Double> {
         p.cameraFromIMU.rotate(gyro.rotation(from: a, to: b) - p.gyroBias * (b - a))
     }
 
-    /// RMS pixels by which the best rotation for this focal length misses the tracked points.
+    /// RMS pixels by which the best rotation for this focal length misses the tracked points: each point's ray
+    /// through the camera (the known one, or the centred pinhole of `focal`) turned, projected, and compared with
+    /// where it was tracked.
     func reprojectionRMS(_ pair: FramePairTracks, focal: Double) -> Double {
-        let cx = Double(width - 1) / 2, cy = Double(height - 1) / 2
         let q = RotationFit.quaternion(rotationVector: cameraRotation(pair, focal: focal))
-        if let known = knownCamera {
-            // Through the lens: each point's ray turned, projected, and compared with where it was tracked.
-            var sum = 0.0, count = 0
-            for (a, b) in zip(pair.from, pair.to) {
-                guard let ray = known.ray(pixel: a) else { continue }
-                guard let p = known.project(q.rotate(ray)) else { return .infinity }
-                sum += ((p - b) * (p - b)).sum()
-                count += 1
-            }
-            return (sum / Double(max(count, 1))).squareRoot()
-        }
-        var sum = 0.0
+        let camera = knownCamera ?? LensCamera(pinhole: pinhole(focal: focal), lens: .pinhole)
+        var sum = 0.0, count = 0
         for (a, b) in zip(pair.from, pair.to) {
-            let r = q.rotate(SIMD3((a.x - cx) / focal, (a.y - cy) / focal, 1))
-            guard r.z > 0 else { return .infinity }
-            let u = focal * r.x / r.z + cx - b.x, v = focal * r.y / r.z + cy - b.y
-            sum += u * u + v * v
+            guard let ray = camera.ray(pixel: a) else { continue }
+            guard let p = camera.project(q.rotate(ray)) else { return .infinity }
+            sum += ((p - b) * (p - b)).sum()
+            count += 1
         }
-        return (sum / Double(max(pair.from.count, 1))).squareRoot()
+        return (sum / Double(max(count, 1))).squareRoot()
     }
 
     // MARK: - Steps
@@ -598,15 +519,15 @@ public struct CameraIMUCalibration {
             let moved = used.map { length(imuRotation($0, offset: offset + step)) }
             residuals = zip(camera, gyro).map { scale * $0 - $1 }
             columns = [zip(moved, gyro).map { -($0 - $1) / step }, camera]
-            guard let delta = LinearSystem.solve([[dot(columns[0], columns[0]), dot(columns[0], columns[1])],
-                                                  [dot(columns[1], columns[0]), dot(columns[1], columns[1])]],
-                                                 [-dot(columns[0], residuals), -dot(columns[1], residuals)]) else { break }
-            offset += max(-0.005, min(0.005, delta[0]))
-            scale += delta[1]
-            if abs(delta[0]) < 1e-6 { break }
+            let normal = NormalEquations(columns: columns, residuals: residuals)
+            guard let delta = LinearSystem.solve(normal.matrix, normal.gradient) else { break }
+            let (offsetStep, scaleStep) = (delta[0], delta[1])
+            offset += max(-0.005, min(0.005, offsetStep))
+            scale += scaleStep
+            if abs(offsetStep) < 1e-6 { break }
         }
-        guard let (inverse, variance) = PointRefinement.covariance(columns: columns, residuals: residuals,
-                                                                   inflation: PointRefinement.correlationInflation(residuals, width: 1)),
+        guard let (inverse, variance) = CovarianceEstimate.covariance(columns: columns, residuals: residuals,
+                                                                      inflation: CovarianceEstimate.correlationInflation(residuals, width: 1)),
               inverse[0][0] >= 0 else { return (offset, .infinity) }
         return (offset, (variance * inverse[0][0]).squareRoot())
     }
@@ -618,27 +539,13 @@ public struct CameraIMUCalibration {
         return RotationFit.wahba(from: imu, to: camera)
     }
 
-    /// The parameters moved by `delta`: offset, log focal, a rotation vector in C applied to the mount, the bias.
-    func apply(_ p: Parameters, _ delta: [Double]) -> Parameters {
-        var q = p
-        q.offset += delta[0]
-        q.logFocal += delta[1]
-        q.cameraFromIMU = (RotationFit.quaternion(rotationVector: SIMD3(delta[2], delta[3], delta[4])) * p.cameraFromIMU).normalized()
-            ?? p.cameraFromIMU
-        q.gyroBias += SIMD3(delta[5], delta[6], delta[7])
-        return q
-    }
-
-    /// Damped Gauss-Newton over (offset, log focal, mount, gyroscope bias), with forward-difference derivatives;
-    /// the bias has a Gaussian prior (`gyroBiasPriorDegreesPerSecond`) centred on 0.
+    /// The first stage: offset, log focal (unless the camera is known), mount and gyroscope bias fitted to each pair's
+    /// rotation by least squares (`DampedGaussNewton`), with the bias's prior (`gyroBiasPriorDegreesPerSecond`).
     /// `stage` names the fit in the progress lines, whose steps count from 1 within it.
-    func refine(_ start: Parameters, _ tracks: [FramePairTracks], stage: String) -> Parameters {
-        let count = 8
-        // With a known camera the focal length is not a parameter: its column stays out of the system.
-        let free = knownCamera == nil ? Array(0..<count) : [0, 2, 3, 4, 5, 6, 7]
+    func refine(_ start: RigParameters, _ tracks: [FramePairTracks], stage: String) -> RigParameters {
         // The camera's rotations depend on the focal length alone: computed once per focal length tried.
         var cameraRotations: [Double: [SIMD3<Double>]] = [:]
-        func residuals(_ p: Parameters) -> [Double] {
+        func residuals(_ p: RigParameters) -> [Double] {
             let rotations = cameraRotations[p.logFocal] ?? tracks.map { cameraRotation($0, focal: exp(p.logFocal)) }
             if cameraRotations.count > 8 { cameraRotations.removeAll() }
             cameraRotations[p.logFocal] = rotations
@@ -650,57 +557,22 @@ public struct CameraIMUCalibration {
             }
             return out
         }
-        func cost(_ r: [Double]) -> Double { r.reduce(0) { $0 + $1 * $1 } }
-        let steps = [1e-4, 1e-5, 1e-6, 1e-6, 1e-6, 1e-5, 1e-5, 1e-5]
-        var p = start
-        // The bias's prior as three more residuals, each in the data's units: the residuals' RMS at the start
-        // times the bias over its prior sigma, so that the cost is the data's and the prior's squares alike.
-        let dataRows = residuals(p)
-        let priorScale = (cost(dataRows) / Double(max(dataRows.count, 1)) * PointRefinement.correlationInflation(dataRows, width: 3))
-            .squareRoot() / Self.gyroBiasPrior
-        func residualsWithPrior(_ p: Parameters) -> [Double] {
-            residuals(p) + [p.gyroBias.x, p.gyroBias.y, p.gyroBias.z].map { $0 * priorScale }
-        }
-        var r = residualsWithPrior(p)
-        var damping = 1e-3
-        for iteration in 0..<30 {
-            let columns = free.map { k -> [Double] in
-                var delta = [Double](repeating: 0, count: count)
-                delta[k] = steps[k]
-                return zip(residualsWithPrior(apply(p, delta)), r).map { ($0 - $1) / steps[k] }
-            }
-            let n = free.count
-            var normal = [[Double]](repeating: [Double](repeating: 0, count: n), count: n)
-            var gradient = [Double](repeating: 0, count: n)
-            for i in 0..<n {
-                for j in 0..<n { normal[i][j] = zip(columns[i], columns[j]).reduce(0) { $0 + $1.0 * $1.1 } }
-                gradient[i] = -zip(columns[i], r).reduce(0) { $0 + $1.0 * $1.1 }
-            }
-            var improved = false
-            for _ in 0..<6 {
-                var damped = normal
-                for i in 0..<n { damped[i][i] *= 1 + damping }
-                guard let reduced = LinearSystem.solve(damped, gradient) else { break }
-                var delta = [Double](repeating: 0, count: count)
-                for (i, k) in free.enumerated() { delta[k] = reduced[i] }
-                let candidate = apply(p, delta)
-                let candidateResiduals = residualsWithPrior(candidate)
-                if cost(candidateResiduals) < cost(r) {
-                    let small = abs(delta[0]) < 1e-6 && abs(delta[1]) < 1e-6 && delta[2...].reduce(0) { $0 + abs($1) } < 1e-6
-                    p = candidate
-                    r = candidateResiduals
-                    damping = max(damping / 10, 1e-9)
-                    improved = !small
-                    break
+        let problem = LeastSquaresProblem<Void>(
+            slots: ParameterSlot.layout(fitsFocal: knownCamera == nil),
+            differenceStep: { block in
+                switch block {
+                case .offset: return 1e-4
+                case .logFocal, .gyroBias, .readout, .lens: return 1e-5
+                case .mount: return 1e-6
                 }
-                damping *= 10
-            }
-            progress(String(format: "%@, step %d: offset %.4f s, vertical fov %.2f°, gyroscope bias %.3f°/s, residual %.3f°/s", stage, iteration + 1,
-                            p.offset, 2 * atan(Double(height) / 2 / exp(p.logFocal)) * 180 / .pi, length(p.gyroBias) * 180 / .pi,
-                            (cost(Array(r.dropLast(3))) / Double(max(tracks.count, 1))).squareRoot() * framesPerSecond * 180 / .pi))
-            if !improved { break }
+            },
+            evaluate: { p, _ in (residuals(p), ()) }, groupWidth: 3)
+        let solver = DampedGaussNewton(iterations: 30, dampingTries: 6, stop: .stepBelow(1e-6), gyroBiasPrior: Self.gyroBiasPrior)
+        return solver.solve(problem, from: start) { p, r, step in
+            progress(String(format: "%@, step %d: offset %.4f s, vertical fov %.2f°, gyroscope bias %.3f°/s, residual %.3f°/s", stage, step,
+                            p.offset, pinhole(focal: exp(p.logFocal)).verticalFieldOfViewDegrees, length(p.gyroBias) * 180 / .pi,
+                            (DampedGaussNewton.squares(r) / Double(max(tracks.count, 1))).squareRoot() * framesPerSecond * 180 / .pi))
         }
-        return p
     }
 
     /// A warning when the rotations leave an axis of S nearly unturned.
@@ -719,8 +591,6 @@ public struct CameraIMUCalibration {
 }
 
 func length(_ v: SIMD3<Double>) -> Double { (v * v).sum().squareRoot() }
-
-func dot(_ a: [Double], _ b: [Double]) -> Double { zip(a, b).reduce(0) { $0 + $1.0 * $1.1 } }
 
 /// Pearson's correlation of two equally long series; -1 when either is constant.
 func correlation(_ a: [Double], _ b: [Double]) -> Double {

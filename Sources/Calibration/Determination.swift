@@ -1,24 +1,7 @@
 import AttitudeMath
 import Camera
 import Foundation
-
-/// A number `calibrate` found that its clip does not determine: the file's key for it, its standard error as
-/// printed, and why.
-public struct Undetermined: Sendable, Equatable {
-    /// The name under which the file lists it in `undetermined`: `time_offset_s`, `camera_matrix`, `k1`…`k4`,
-    /// `rolling_shutter_readout_s`, `imu_to_camera_x`, `_y`, `_z` (about the camera's axes), `gyro_bias`.
-    public var key: String
-    /// Its standard error with its unit ("± 3.9°"), or nil when the fit gave none.
-    public var standardError: String?
-    public var why: String
-
-    public init(key: String, standardError: String?, why: String) {
-        self.key = key; self.standardError = standardError; self.why = why
-    }
-
-    /// One line: the standard error and why.
-    public var text: String { (standardError.map { "\($0): " } ?? "") + why }
-}
+import Rig
 
 /// Which of a calibration's numbers its clip determines, each judged on its own standard error against a
 /// threshold derived from what drawing a die over the picture needs (docs/calibration.md, "Which numbers are
@@ -56,39 +39,40 @@ public enum Determination {
     /// and takes the mount about each undetermined axis as no turn about it (the rotation about that axis nearest
     /// to identity: the IMU's axes as the camera's, as a camera's own motion track has them). `framePeriod` in
     /// seconds; `fitsCamera` false when the camera was given (`--intrinsics`).
-    public static func judge(_ result: inout CameraIMUCalibrationResult, framePeriod: Double, fitsCamera: Bool) {
+    public static func judge(_ result: inout Rig, framePeriod: Double, fitsCamera: Bool) {
         var out: [Undetermined] = []
-        let turned = result.turnedDegrees
+        let turned = result.fit?.turnedDegrees ?? .zero
+        let medianPixelsPerPair = result.fit?.medianPixelsPerPair ?? 0
         let turnedText = String(format: "the clip turned %.0f°, %.0f° and %.0f° about the camera's x, y and z", turned.x, turned.y, turned.z)
-        guard let errors = result.uncertainty else {
+        guard let errors = result.standardErrors else {
             let why = "the fit gave no standard errors"
             out.append(Undetermined(key: "time_offset_s", standardError: nil, why: why))
             result.undetermined = out
             return
         }
         if let offset = judgeOffset(sigma: errors.timeOffsetSeconds, framePeriod: framePeriod, why: turnedText) { out.append(offset) }
-        let subPixel = result.medianPixelsPerPair < cameraPixelsPerPair
+        let subPixel = medianPixelsPerPair < cameraPixelsPerPair
         let subPixelWhy = String(format: "the picture moved a median %.2f px a frame, under the %.1f px below which tracking's sub-pixel bias "
-                                 + "scales the motion unseen", result.medianPixelsPerPair, cameraPixelsPerPair)
+                                 + "scales the motion unseen", medianPixelsPerPair, cameraPixelsPerPair)
         if fitsCamera {
             let fov = result.verticalFieldOfViewDegrees
             if subPixel {
-                out.append(Undetermined(key: "camera_matrix", standardError: String(format: "± %.1f%%", errors.verticalFieldOfViewFraction * 100),
+                out.append(Undetermined(key: Undetermined.cameraKey, standardError: String(format: "± %.1f%%", errors.verticalFieldOfViewFraction * 100),
                                         why: subPixelWhy))
             } else if !CameraIMUCalibration.fieldOfViewRange.contains(fov) {
-                out.append(Undetermined(key: "camera_matrix", standardError: String(format: "± %.1f%%", errors.verticalFieldOfViewFraction * 100),
+                out.append(Undetermined(key: Undetermined.cameraKey, standardError: String(format: "± %.1f%%", errors.verticalFieldOfViewFraction * 100),
                                         why: String(format: "the fit gives %.1f°, outside any camera's %.0f° to %.0f°", fov,
                                                     CameraIMUCalibration.fieldOfViewRange.lowerBound, CameraIMUCalibration.fieldOfViewRange.upperBound)))
             } else if !(errors.verticalFieldOfViewFraction <= fieldOfViewFraction) {
-                out.append(Undetermined(key: "camera_matrix", standardError: String(format: "± %.1f%%", errors.verticalFieldOfViewFraction * 100),
+                out.append(Undetermined(key: Undetermined.cameraKey, standardError: String(format: "± %.1f%%", errors.verticalFieldOfViewFraction * 100),
                                         why: String(format: "more than %.0f%% of the field of view; turn about the picture's horizontal and "
                                                     + "vertical axes, or give the camera with --intrinsics", fieldOfViewFraction * 100)))
             }
             out += lensCoefficients(result, errors: errors.lensCoefficients ?? [])
         }
-        if let readout = errors.readoutSeconds, result.readout != nil, subPixel {
+        if let readout = errors.readoutSeconds, result.readoutSeconds != nil, subPixel {
             out.append(Undetermined(key: "rolling_shutter_readout_s", standardError: String(format: "± %.2f ms", readout * 1000), why: subPixelWhy))
-        } else if let readout = errors.readoutSeconds, result.readout != nil, !(readout <= readoutFramePeriods * framePeriod) {
+        } else if let readout = errors.readoutSeconds, result.readoutSeconds != nil, !(readout <= readoutFramePeriods * framePeriod) {
             out.append(Undetermined(key: "rolling_shutter_readout_s", standardError: String(format: "± %.2f ms", readout * 1000),
                                     why: String(format: "more than a fifth of the frame period (%.2f ms)", readoutFramePeriods * framePeriod * 1000)))
         }
@@ -103,7 +87,7 @@ public enum Determination {
         }
         if mountAxes.count == 3 {
             // Nothing to hold the rest to: the mount is not written at all, rather than as identity.
-            out.append(Undetermined(key: "imu_to_camera", standardError: nil,
+            out.append(Undetermined(key: Undetermined.mountKey, standardError: nil,
                                     why: "no axis of the mount is determined; " + turnedText + ": turn about every axis, or give --mount"))
         } else {
             result.deviceFromIMU = nearestIdentity(result.deviceFromIMU, aboutCameraAxes: mountAxes)
@@ -127,9 +111,9 @@ public enum Determination {
 
     /// The estimated lens's coefficients whose standard error moves the picture's corner by more than
     /// `lensCornerFraction` of its distance from the centre.
-    static func lensCoefficients(_ result: CameraIMUCalibrationResult, errors: [Double]) -> [Undetermined] {
+    static func lensCoefficients(_ result: Rig, errors: [Double]) -> [Undetermined] {
         guard !errors.isEmpty else { return [] }
-        let camera = LensCamera(pinhole: result.camera, lens: result.lens)
+        let camera = result.lensCamera
         guard let corner = camera.ray(pixel: SIMD2(-0.5, -0.5)) else {
             return errors.indices.map { Undetermined(key: "k\($0 + 1)", standardError: nil, why: "the lens cannot take the picture's corner") }
         }
@@ -151,8 +135,8 @@ public enum Determination {
     public static func nearestIdentity(_ deviceFromIMU: Quaternion, aboutCameraAxes axes: [Int]) -> Quaternion {
         guard !axes.isEmpty else { return deviceFromIMU }
         var q = deviceFromIMU
-        // C's axes in D: x, -y, -z; the sign does not matter, the angle about each is chosen freely.
-        let directions = [SIMD3<Double>(1, 0, 0), SIMD3(0, 1, 0), SIMD3(0, 0, 1)]
+        // C's axes in D; the sign does not matter, the angle about each is chosen freely.
+        let directions = [SIMD3<Double>(1, 0, 0), SIMD3(0, 1, 0), SIMD3(0, 0, 1)].map(CameraFrame.camera(fromDevice:))
         for _ in 0..<4 {
             for axis in axes {
                 let a = directions[axis]

@@ -43,16 +43,6 @@ public enum LensModel: String, CaseIterable, Sendable {
 /// cost over offset, focal length, mount, gyroscope bias, readout and the lens's coefficients; pairs far
 /// off the rest are dropped and the fit run again.
 struct PointRefinement {
-    struct Parameters {
-        /// The first stage's: the offset (log time = video time + offset, the middle row's here), the log
-        /// of the focal length in pixels, the mount C from S (v_C = M·v_S) and the gyroscope's bias in S.
-        var base: CameraIMUCalibration.Parameters
-        /// Seconds from the first row's time to one past the last.
-        var readout: Double
-        /// The lens's estimated coefficients in OpenCV's order (`LensModel.lens`).
-        var coefficients: [Double]
-    }
-
     struct Point {
         var index: Int
         var a: SIMD2<Double>, b: SIMD2<Double>
@@ -60,11 +50,10 @@ struct PointRefinement {
 
     /// What the fit found: the parameters, the RMS miss in pixels and the standard errors.
     struct Outcome {
-        var parameters: Parameters
+        var parameters: RigParameters
         var rmsPixels: Double
-        /// One sigma per slot (offset, log focal, mount about C's x, y, z, bias in S, readout, coefficients;
-        /// `apply`'s order), nil where not fitted or not solvable.
-        var standardErrors: [Double?]
+        /// One sigma per fitted slot (the mount's about C's x, y, z), absent where not fitted or not solvable.
+        var standardErrors: [ParameterSlot: Double]
         /// One sigma of the vertical field of view, as a fraction of it.
         var fieldOfViewFraction: Double?
         /// How much the residuals' correlation from pair to pair widened the standard errors' variance.
@@ -107,33 +96,16 @@ struct PointRefinement {
 
     var knownCamera: LensCamera? { calibration.knownCamera }
 
-    /// Parameter slots: offset, log focal, mount (3), bias (3), readout, coefficients.
-    var free: [Int] {
-        var out = [0]
-        if knownCamera == nil { out.append(1) }
-        out += [2, 3, 4, 5, 6, 7]
-        if fitsReadout { out.append(8) }
-        if knownCamera == nil { out += (0..<model.coefficientCount).map { 9 + $0 } }
-        return out
+    /// The fitted slots: offset, log focal (unless the camera is known), mount, bias, readout (when fitted), the
+    /// lens's coefficients (unless the camera is known).
+    var free: [ParameterSlot] {
+        ParameterSlot.layout(fitsFocal: knownCamera == nil, fitsReadout: fitsReadout,
+                             lensCoefficients: knownCamera == nil ? model.coefficientCount : 0)
     }
 
-    /// `p` moved by `delta`: the first stage's eight slots as it moves them, then the readout and the coefficients.
-    func apply(_ p: Parameters, _ delta: [Double]) -> Parameters {
-        var q = p
-        q.base = calibration.apply(p.base, Array(delta[0..<8]))
-        q.readout += delta[8]
-        for i in q.coefficients.indices { q.coefficients[i] += delta[9 + i] }
-        return q
-    }
-
-    var slotCount: Int { 9 + model.coefficientCount }
-
-    func camera(_ p: Parameters) -> LensCamera {
+    func camera(_ p: RigParameters) -> LensCamera {
         if let knownCamera { return knownCamera }
-        let f = exp(p.base.logFocal)
-        let w = calibration.width, h = calibration.height
-        return LensCamera(pinhole: PinholeCamera(fx: f, fy: f, cx: Double(w - 1) / 2, cy: Double(h - 1) / 2, width: w, height: h),
-                          lens: model.lens(p.coefficients))
+        return LensCamera(pinhole: calibration.pinhole(focal: exp(p.logFocal)), lens: model.lens(p.lensCoefficients))
     }
 
     /// Each point's unit rays in C through a camera: where it was in frame k (`a`) and where it was tracked
@@ -142,15 +114,15 @@ struct PointRefinement {
 
     /// Each point's rays through `p`'s camera: both ends for the pair fit, the near end alone (`b` nil) for
     /// the point fit, which projects the near end's ray forward instead.
-    func rays(_ p: Parameters) -> Rays {
+    func rays(_ p: RigParameters) -> Rays {
         let camera = self.camera(p)
         return points.map { point in (camera.ray(pixel: point.a), perPoint ? nil : camera.ray(pixel: point.b)) }
     }
 
     /// Log time at which row `y` (OpenCV pixels, 0 at the top) of frame `k` is seen: the frame's time plus
     /// the offset (the middle row's) plus the readout's share for the row's distance from the middle.
-    func rowTime(frame k: Int, y: Double, _ p: Parameters) -> Double {
-        calibration.time(ofFrame: k) + p.base.offset + p.readout * (y / Double(calibration.height) - 0.5)
+    func rowTime(frame k: Int, y: Double, _ p: RigParameters) -> Double {
+        calibration.time(ofFrame: k) + p.offset + p.readout * (y / Double(calibration.height) - 0.5)
     }
 
     /// A miss the lens cannot project counts as this many pixels on each axis.
@@ -158,14 +130,14 @@ struct PointRefinement {
 
     /// Each point's miss in pixels: its near end's ray turned by the gyroscope between the two rows'
     /// instants and projected through the lens, less where it was tracked to. Two numbers a point.
-    func residuals(_ p: Parameters, rays: Rays) -> [Double] {
+    func residuals(_ p: RigParameters, rays: Rays) -> [Double] {
         let camera = self.camera(p)
         var out = [Double]()
         out.reserveCapacity(2 * points.count)
         for (point, ray) in zip(points, rays.map(\.a)) {
             let ta = rowTime(frame: point.index, y: point.a.y, p), tb = rowTime(frame: point.index + 1, y: point.b.y, p)
             guard let ray else { out += [Self.unprojectable, Self.unprojectable]; continue }
-            let q = RotationFit.quaternion(rotationVector: -calibration.turn(from: ta, to: tb, p.base))
+            let q = RotationFit.quaternion(rotationVector: -calibration.turn(from: ta, to: tb, p))
             guard let seen = camera.project(q.rotate(ray)) else { out += [Self.unprojectable, Self.unprojectable]; continue }
             out += [seen.x - point.b.x, seen.y - point.b.y]
         }
@@ -187,8 +159,8 @@ struct PointRefinement {
     /// Per pair, the camera's rotation between the frames' middle rows (fitted over the points' rays, each
     /// moved to its frame's middle row) plus the gyroscope's over the same instants through the mount: zero
     /// for a perfect fit (rays turn opposite to the camera). Three numbers per pair, radians.
-    func pairResiduals(_ p: Parameters, rays: Rays, ranges: [Range<Int>]) -> [Double] {
-        func turn(_ from: Double, _ to: Double) -> SIMD3<Double> { calibration.turn(from: from, to: to, p.base) }
+    func pairResiduals(_ p: RigParameters, rays: Rays, ranges: [Range<Int>]) -> [Double] {
+        func turn(_ from: Double, _ to: Double) -> SIMD3<Double> { calibration.turn(from: from, to: to, p) }
         var out = [Double]()
         out.reserveCapacity(3 * ranges.count)
         for range in ranges {
@@ -219,38 +191,13 @@ struct PointRefinement {
         return out
     }
 
-    /// How much more the residuals' variance weighs than if they were independent: (1 + ρ) / (1 - ρ), with ρ the
-    /// correlation of each group's residual with the next group's (consecutive frame pairs), as for a first-order
-    /// autoregressive series; 1 when they are uncorrelated. What a rotation does not explain (translation, a
-    /// rolling shutter's wobble, a lens) changes slowly from pair to pair, so neighbouring residuals repeat one
-    /// another, and the data knows less than their count says: standard errors grow by its square root, and
-    /// the bias's prior weighs as much more against the data.
-    static func correlationInflation(_ r: [Double], width: Int) -> Double {
-        let groups = r.count / width
-        guard groups > 3 else { return 1 }
-        var product = 0.0, square = 0.0
-        for g in 0..<groups {
-            for j in 0..<width {
-                let v = r[g * width + j]
-                square += v * v
-                if g + 1 < groups { product += v * r[(g + 1) * width + j] }
-            }
-        }
-        guard square > 0 else { return 1 }
-        let rho = min(max(product / square, 0), 0.9)
-        return (1 + rho) / (1 - rho)
-    }
-
-    /// The slots of the gyroscope's bias (rad/s in S), which carry `CameraIMUCalibration.gyroBiasPrior`.
-    static let biasSlots = 5..<8
-
     /// A pair whose rays cannot be fitted counts as this many radians on each axis.
     static let unfitPair = 0.05
 
     /// Whether a slot changes the points' rays (the camera), so they must be recomputed for it.
-    func movesRays(_ slot: Int) -> Bool { slot == 1 || slot >= 9 }
+    func movesRays(_ slot: ParameterSlot) -> Bool { slot.block == .logFocal || slot.block == .lens }
 
-    static func cost(_ r: [Double]) -> Double { r.reduce(0) { $0 + $1 * $1 } }
+    static func cost(_ r: [Double]) -> Double { DampedGaussNewton.squares(r) }
 
     /// The length of each consecutive group of `width` numbers.
     static func norms(_ r: [Double], width: Int) -> [Double] {
@@ -274,94 +221,63 @@ struct PointRefinement {
     }
 
     /// The residuals at `p`, given the rays at `p` when they are known.
-    func evaluate(_ p: Parameters, rays known: Rays? = nil, ranges: [Range<Int>]) -> (residuals: [Double], rays: Rays) {
+    func evaluate(_ p: RigParameters, rays known: Rays? = nil, ranges: [Range<Int>]) -> (residuals: [Double], rays: Rays) {
         let rays = known ?? self.rays(p)
         return (perPoint ? residuals(p, rays: rays) : pairResiduals(p, rays: rays, ranges: ranges), rays)
     }
 
+    /// The least-squares problem at the current points: the pairs' (or points') residuals, reusing the rays for
+    /// slots that do not move them, under Cauchy's robust cost of scale `scale`.
+    func problem(scale: Double) -> LeastSquaresProblem<Rays> {
+        let ranges = pairRanges, width = self.width
+        return LeastSquaresProblem<Rays>(
+            slots: free,
+            differenceStep: { $0 == .mount ? 1e-6 : 1e-5 },
+            evaluate: { p, rays in
+                let (r, rays) = evaluate(p, rays: rays, ranges: ranges)
+                return (r, rays)
+            },
+            keepsCache: { !movesRays($0) },
+            groupWidth: width,
+            weights: { r in
+                Self.norms(r, width: width).flatMap { norm -> [Double] in
+                    let w = Self.isPenalty(norm, width: width) ? 1 : 1 / (1 + norm * norm / (scale * scale))
+                    return [Double](repeating: w, count: width)
+                }
+            },
+            loss: { Self.robustCost($0, width: width, scale: scale) })
+    }
+
     /// The Jacobian's columns for the free slots at `p`, by forward differences.
-    func columns(_ p: Parameters, _ r: [Double], rays: Rays, ranges: [Range<Int>]) -> [[Double]] {
-        let steps = [1e-5, 1e-5, 1e-6, 1e-6, 1e-6, 1e-5, 1e-5, 1e-5, 1e-5] + [Double](repeating: 1e-5, count: model.coefficientCount)
-        return free.map { k -> [Double] in
-            var delta = [Double](repeating: 0, count: slotCount)
-            delta[k] = steps[k]
-            let moved = apply(p, delta)
-            let movedResiduals = evaluate(moved, rays: movesRays(k) ? nil : rays, ranges: ranges).residuals
-            return zip(movedResiduals, r).map { ($0 - $1) / steps[k] }
-        }
+    func columns(_ p: RigParameters, _ r: [Double], rays: Rays) -> [[Double]] {
+        DampedGaussNewton.columns(problem(scale: 1), at: p, residuals: r, cache: rays)
     }
 
     /// Damped Gauss-Newton on Cauchy's cost (reweighted each step) from `start`, `iterations` at most. The
     /// scale is twice the starting median residual, so that a clean clip fits as by least squares while
     /// pairs far off the rest weigh less.
-    func solve(_ start: Parameters, iterations: Int, progress: (Parameters, Double, Int) -> Void) -> Parameters {
+    func solve(_ start: RigParameters, iterations: Int, progress: (RigParameters, Double, Int) -> Void) -> RigParameters {
         let ranges = pairRanges
-        var p = start
-        var (r, rays) = evaluate(p, ranges: ranges)
-        let startNorms = Self.norms(r, width: width).sorted()
+        let startNorms = Self.norms(evaluate(start, ranges: ranges).residuals, width: width).sorted()
         let scale = max(1e-6, 2 * (startNorms.isEmpty ? 0 : startNorms[startNorms.count / 2]))
-        // The bias's prior, in the residuals' units: their RMS at the start over the prior's sigma.
-        let priorWeight = (Self.cost(r) / Double(max(r.count, 1)) * Self.correlationInflation(r, width: width)).squareRoot()
-            / CameraIMUCalibration.gyroBiasPrior
-        func priorCost(_ p: Parameters) -> Double { (p.base.gyroBias * p.base.gyroBias).sum() * priorWeight * priorWeight }
-        var damping = 1e-3
-        for iteration in 0..<iterations {
-            let columns = self.columns(p, r, rays: rays, ranges: ranges)
-            let weights = Self.norms(r, width: width).flatMap { norm -> [Double] in
-                let w = Self.isPenalty(norm, width: width) ? 1 : 1 / (1 + norm * norm / (scale * scale))
-                return [Double](repeating: w, count: width)
-            }
-            let n = columns.count
-            var normal = [[Double]](repeating: [Double](repeating: 0, count: n), count: n)
-            var gradient = [Double](repeating: 0, count: n)
-            for i in 0..<n {
-                let weighted = zip(columns[i], weights).map { $0 * $1 }
-                for j in i..<n {
-                    normal[i][j] = zip(weighted, columns[j]).reduce(0) { $0 + $1.0 * $1.1 }
-                    normal[j][i] = normal[i][j]
-                }
-                gradient[i] = -zip(weighted, r).reduce(0) { $0 + $1.0 * $1.1 }
-            }
-            for (i, k) in free.enumerated() where Self.biasSlots.contains(k) {
-                normal[i][i] += priorWeight * priorWeight
-                gradient[i] -= priorWeight * priorWeight * p.base.gyroBias[k - Self.biasSlots.lowerBound]
-            }
-            let cost = Self.robustCost(r, width: width, scale: scale) + priorCost(p)
-            var improved = false
-            for _ in 0..<8 {
-                var damped = normal
-                for i in 0..<n { damped[i][i] *= 1 + damping; damped[i][i] += 1e-15 }
-                guard let reduced = LinearSystem.solve(damped, gradient) else { break }
-                var delta = [Double](repeating: 0, count: slotCount)
-                for (i, k) in free.enumerated() { delta[k] = reduced[i] }
-                let candidate = apply(p, delta)
-                let (candidateResiduals, candidateRays) = evaluate(candidate, ranges: ranges)
-                let candidateCost = Self.robustCost(candidateResiduals, width: width, scale: scale) + priorCost(candidate)
-                if candidateCost < cost {
-                    p = candidate; r = candidateResiduals; rays = candidateRays
-                    damping = max(damping / 10, 1e-9)
-                    improved = cost - candidateCost > 1e-7 * cost
-                    break
-                }
-                damping *= 10
-            }
+        let solver = DampedGaussNewton(iterations: iterations, dampingTries: 8, stop: .relativeDecreaseBelow(1e-7),
+                                       gyroBiasPrior: CameraIMUCalibration.gyroBiasPrior)
+        return solver.solve(problem(scale: scale), from: start) { p, r, step in
             // RMS pixels a point, or degrees per second a pair.
             progress(p, perPoint ? (Self.cost(r) / Double(max(points.count, 1))).squareRoot()
                          : (Self.cost(r) / Double(max(ranges.count, 1))).squareRoot() * calibration.framesPerSecond * 180 / .pi,
-                     iteration + 1)
-            if !improved { break }
+                     step)
         }
-        return p
     }
 
     /// The fit: solve, drop the pairs whose residual is more than five times the median, solve again, and
     /// take standard errors.
-    mutating func fit(_ start: Parameters, progress: @escaping (String) -> Void) -> Outcome {
-        func report(_ stage: String, unit: String) -> (Parameters, Double, Int) -> Void {
-            { (p: Parameters, rms: Double, step: Int) in
-                let lens: String = p.coefficients.isEmpty ? "" : ", lens " + p.coefficients.map { String(format: "%.4f", $0) }.joined(separator: " ")
+    mutating func fit(_ start: RigParameters, progress: @escaping (String) -> Void) -> Outcome {
+        func report(_ stage: String, unit: String) -> (RigParameters, Double, Int) -> Void {
+            { (p: RigParameters, rms: Double, step: Int) in
+                let lens: String = p.lensCoefficients.isEmpty ? "" : ", lens " + p.lensCoefficients.map { String(format: "%.4f", $0) }.joined(separator: " ")
                 progress(String(format: "%@, step %d: offset %.4f s, readout %.2f ms, focal %.1f px%@, residual %.3f %@", stage, step,
-                                p.base.offset, p.readout * 1000, exp(p.base.logFocal), lens, rms, unit))
+                                p.offset, p.readout * 1000, exp(p.logFocal), lens, rms, unit))
             }
         }
         var p = start
@@ -374,11 +290,11 @@ struct PointRefinement {
             // blocked by them: so it starts also from a moderate and a strong barrel (each monotonic to
             // past the corners) and keeps the start that ends with the fewest points lost, then the least
             // median miss.
-            let starts: [[Double]] = model == .radial ? [[0, 0], [-0.15, 0.03], [-0.3, 0.1]] : [p.coefficients]
-            var best: (parameters: Parameters, score: (Int, Double))?
+            let starts: [[Double]] = model == .radial ? [[0, 0], [-0.15, 0.03], [-0.3, 0.1]] : [p.lensCoefficients]
+            var best: (parameters: RigParameters, score: (Int, Double))?
             for (n, coefficients) in starts.enumerated() {
                 var start = p
-                start.coefficients = coefficients
+                start.lensCoefficients = coefficients
                 let label = starts.count > 1 ? " (start \(n + 1) of \(starts.count): k " + coefficients.map { String($0) }.joined(separator: ", ") + ")" : ""
                 let solved = solve(start, iterations: 25, progress: report("points: the lens from \(points.count) tracked points" + label, unit: "px"))
                 let misses = Self.norms(evaluate(solved, ranges: pairRanges).residuals, width: 2)
@@ -404,63 +320,36 @@ struct PointRefinement {
 
     /// RMS pixels by which each point, turned from its row's instant by the gyroscope and projected
     /// through the lens, misses its track.
-    func reprojectionRMS(_ p: Parameters, rays: Rays) -> Double {
+    func reprojectionRMS(_ p: RigParameters, rays: Rays) -> Double {
         (Self.cost(residuals(p, rays: rays)) / Double(max(points.count, 1))).squareRoot()
     }
 
-    func outcome(_ p: Parameters) -> Outcome {
+    func outcome(_ p: RigParameters) -> Outcome {
         let ranges = pairRanges
         let (r, rays) = evaluate(p, ranges: ranges)
-        var outcome = Outcome(parameters: p, rmsPixels: reprojectionRMS(p, rays: rays),
-                              standardErrors: [Double?](repeating: nil, count: slotCount), fieldOfViewFraction: nil)
-        let columns = self.columns(p, r, rays: rays, ranges: ranges)
-        let prior = free.indices.filter { Self.biasSlots.contains(free[$0]) }
-        outcome.correlationInflation = Self.correlationInflation(r, width: width)
-        guard let (inverse, variance) = Self.covariance(columns: columns, residuals: r, inflation: outcome.correlationInflation,
-                                                        priorSigma: Dictionary(uniqueKeysWithValues: prior.map { ($0, CameraIMUCalibration.gyroBiasPrior) }))
+        var outcome = Outcome(parameters: p, rmsPixels: reprojectionRMS(p, rays: rays), standardErrors: [:], fieldOfViewFraction: nil)
+        let columns = self.columns(p, r, rays: rays)
+        let free = self.free
+        let bias = free.indices.filter { free[$0].block == .gyroBias }
+        outcome.correlationInflation = CovarianceEstimate.correlationInflation(r, width: width)
+        guard let (inverse, variance) = CovarianceEstimate.covariance(
+            columns: columns, residuals: r, inflation: outcome.correlationInflation,
+            priorSigma: Dictionary(uniqueKeysWithValues: bias.map { ($0, CameraIMUCalibration.gyroBiasPrior) }))
         else { return outcome }
-        for (i, k) in free.enumerated() where inverse[i][i] >= 0 { outcome.standardErrors[k] = (variance * inverse[i][i]).squareRoot() }
-        let traded = free.indices.filter { [0, 2, 3, 4].contains(free[$0]) }, bias = free.indices.filter { Self.biasSlots.contains(free[$0]) }
+        for (i, slot) in free.enumerated() where inverse[i][i] >= 0 { outcome.standardErrors[slot] = (variance * inverse[i][i]).squareRoot() }
+        let traded = free.indices.filter { [.offset, .mount].contains(free[$0].block) }
         outcome.biasTrade = bias.flatMap { b in traded.map { t in abs(inverse[b][t]) / max((inverse[b][b] * inverse[t][t]).squareRoot(), 1e-300) } }.max()
         // The field of view moves with the focal length and the coefficients: its variance is gᵀ Σ g.
         if knownCamera == nil, let fov = camera(p).verticalFieldOfViewDegrees {
             let n = columns.count
             var g = [Double](repeating: 0, count: n)
-            for (i, k) in free.enumerated() where movesRays(k) {
-                var delta = [Double](repeating: 0, count: slotCount)
-                delta[k] = 1e-6
-                if let moved = camera(apply(p, delta)).verticalFieldOfViewDegrees { g[i] = (moved - fov) / 1e-6 }
+            for (i, slot) in free.enumerated() where movesRays(slot) {
+                if let moved = camera(p.moved(along: slot, by: 1e-6)).verticalFieldOfViewDegrees { g[i] = (moved - fov) / 1e-6 }
             }
             var sum = 0.0
             for i in 0..<n { for j in 0..<n { sum += g[i] * inverse[i][j] * g[j] } }
             outcome.fieldOfViewFraction = (variance * max(sum, 0)).squareRoot() / fov
         }
         return outcome
-    }
-
-    /// (JᵀJ)⁻¹ and the residuals' variance σ² for a Jacobian given by its columns, so that σ²(JᵀJ)⁻¹ is the
-    /// parameters' covariance; nil with no more residuals than parameters, or a system that will not solve.
-    /// A ridge far below every measured curvature keeps a direction the motion does not reach solvable and
-    /// gives it the huge error it has. `priorSigma` gives, by column, a Gaussian prior's sigma in the parameter's
-    /// units: the covariance is then σ²(JᵀJ + σ²·P)⁻¹ with P the priors' precisions, never wider than the prior.
-    /// `inflation` scales the residuals' variance for their correlation (`correlationInflation`).
-    static func covariance(columns: [[Double]], residuals r: [Double], inflation: Double = 1, priorSigma: [Int: Double] = [:])
-        -> (inverse: [[Double]], variance: Double)? {
-        let n = columns.count
-        guard r.count > n, n > 0 else { return nil }
-        var normal = [[Double]](repeating: [Double](repeating: 0, count: n), count: n)
-        for i in 0..<n { for j in 0..<n { normal[i][j] = zip(columns[i], columns[j]).reduce(0) { $0 + $1.0 * $1.1 } } }
-        let variance = cost(r) / Double(r.count - n) * inflation
-        for (k, sigma) in priorSigma where k < n && sigma > 0 { normal[k][k] += variance / (sigma * sigma) }
-        let ridge = 1e-12 * (0..<n).map { normal[$0][$0] }.max()!
-        for k in 0..<n { normal[k][k] += ridge }
-        var inverse: [[Double]] = []
-        for i in 0..<n {
-            var unit = [Double](repeating: 0, count: n)
-            unit[i] = 1
-            guard let column = LinearSystem.solve(normal, unit) else { return nil }
-            inverse.append(column)
-        }
-        return (inverse, variance)
     }
 }

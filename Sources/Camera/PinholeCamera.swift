@@ -46,9 +46,17 @@ public struct PinholeCamera: Equatable, Sendable {
     /// A camera with vertical field of view `verticalDegrees` and its principal point at the
     /// picture's centre: fx = fy = (height/2)/tan(fov/2), (cx, cy) = ((width - 1)/2, (height - 1)/2).
     public init(verticalFieldOfViewDegrees fov: Double, width: Int, height: Int) {
-        let f = Double(height) / 2 / tan(fov * .pi / 360)
+        self.init(focalLength: Double(height) / 2 / tan(fov * .pi / 360), width: width, height: height)
+    }
+
+    /// A camera with fx = fy = `focalLength` (pixels) and its principal point at the picture's centre,
+    /// ((width - 1)/2, (height - 1)/2).
+    public init(focalLength f: Double, width: Int, height: Int) {
         self.init(fx: f, fy: f, cx: Double(width - 1) / 2, cy: Double(height - 1) / 2, width: width, height: height)
     }
+
+    /// The vertical field of view in degrees, 2·atan((height/2)/fy): the inverse of `init(verticalFieldOfViewDegrees:)`.
+    public var verticalFieldOfViewDegrees: Double { 2 * atan(Double(height) / 2 / fy) * 180 / .pi }
 
     /// The same camera seen through a window of `windowWidth` x `windowHeight`: the picture is cropped
     /// about its centre to the window's aspect (`ImageCrop`, as the background is) and the crop is
@@ -64,9 +72,14 @@ public struct PinholeCamera: Equatable, Sendable {
 
     /// The pixel a point in the device frame D projects to, or nil when it is not in front of the camera.
     public func project(device p: SIMD3<Double>) -> SIMD2<Double>? {
-        let c = SIMD3(p.x, -p.y, -p.z)
+        let c = CameraFrame.camera(fromDevice: p)
         guard c.z > 0 else { return nil }
         return SIMD2(fx * c.x / c.z + cx, fy * c.y / c.z + cy)
+    }
+
+    /// The unit ray in OpenCV's camera frame C through a pixel (no lens: `LensCamera.ray(pixel:)` with one).
+    public func ray(pixel p: SIMD2<Double>) -> SIMD3<Double> {
+        Lens.unit(SIMD3((p.x - cx) / fx, (p.y - cy) / fy, 1))
     }
 
     /// The direction through pixel (u, v), in the device frame D (not normalised; z_D = -1).
@@ -92,4 +105,13 @@ public struct PinholeCamera: Equatable, Sendable {
                                 0, 0, -1, 0]
         return Matrix4(rowMajor: values.map(Float.init))
     }
+}
+
+/// OpenCV's camera frame C against the device frame D: X = x_D, Y = -y_D, Z = -z_D, a half turn about x.
+public enum CameraFrame {
+    /// C from D (and D from C: the half turn is its own inverse up to sign), v_C = q·v_D.
+    public static let cameraFromDevice = Quaternion(w: 0, x: 1, y: 0, z: 0)
+
+    /// A vector in D in C's coordinates (and, the map being its own inverse, one in C in D's).
+    public static func camera(fromDevice v: SIMD3<Double>) -> SIMD3<Double> { SIMD3(v.x, -v.y, -v.z) }
 }

@@ -5,6 +5,7 @@ import CSVText
 import Foundation
 import Imaging
 import IMUD
+import Rig
 
 /// `--mount`: a rotation w,x,y,z for every attitude source, or imud's preset / ROLL,PITCH,YAW form.
 public enum MountArgument {
@@ -55,7 +56,7 @@ public struct AttitudeCalibrationOptions: ParsableArguments {
                 do { value = try OptionValues.numbers(text, counts: [1], shape: "S")[0] } catch {
                     throw ValidationError("--time-offset: \(error)")
                 }
-                let limit = Int(CameraIMUCalibrationFile.largestTimeOffset)
+                let limit = Int(Rig.largestTimeOffsetSeconds)
                 guard abs(value) <= Double(limit) else {
                     throw ValidationError("--time-offset must be a number of seconds from -\(limit) to \(limit)")
                 }
@@ -85,7 +86,7 @@ public struct AttitudeCalibrationOptions: ParsableArguments {
     /// The mount imud's frame mapping takes: the quaternion form composed onto imud's body frame.
     public func imudMount() throws -> IMUDMount {
         if let calibration {
-            return IMUDMount(deviceFromIMU: try CameraIMUCalibrationFile.readMount(path: calibration).deviceFromIMU)
+            return IMUDMount(deviceFromIMU: try Rig.readMount(path: calibration).deviceFromIMU)
         }
         switch mount {
         case .rotation(let r)?: return IMUDMount(deviceFromIMU: r)
@@ -102,7 +103,7 @@ public struct AttitudeCalibrationOptions: ParsableArguments {
         if let calibration {
             try options.applyCalibration(path: calibration)
             if live, let timeOffset { options.liveTimeOffset = timeOffset }
-            let loose = ["x", "y", "z"].filter { CameraIMUCalibrationFile.undeterminedKeys(path: calibration).contains("imu_to_camera_" + $0) }
+            let loose = ["x", "y", "z"].filter { Rig.undeterminedKeys(path: calibration).contains("imu_to_camera_" + $0) }
             if !loose.isEmpty {
                 let axes = loose.joined(separator: " and "), pronoun = loose.count > 1 ? "them" : "it"
                 Messages.logger.warning("\(calibration): calibrate did not determine the mount about the camera's \(axes) (see its not_determined): drawn with no turn about \(pronoun)")

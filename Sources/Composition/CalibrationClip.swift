@@ -145,6 +145,7 @@ public struct SyntheticCalibrationClip: Sendable {
             }
         }
         let samples = exposure > 0 ? 7 : 1
+        let cameraAxesInDevice = [SIMD3<Double>(1, 0, 0), SIMD3(0, 1, 0), SIMD3(0, 0, 1)].map(CameraFrame.camera(fromDevice:))
         var rotations = [Double](repeating: 0, count: samples * height * 9)
         var positions = [Double](repeating: 0, count: translation > 0 ? samples * height * 3 : 0)
         var pixels = [UInt8](repeating: 0, count: width * height * 3)
@@ -156,8 +157,8 @@ public struct SyntheticCalibrationClip: Sendable {
                 for y in 0..<height {
                     let t = start + readout * (Double(y) / Double(height) - 0.5) + blur
                     let q = motion.worldFromDevice(videoTime: t, deviceFromIMU: deviceFromIMU, timeOffset: timeOffset)
-                    // World from C: C's axes are D's x, -y and -z (C from D is a half turn about x).
-                    let columns = [q.rotate(SIMD3(1, 0, 0)), q.rotate(SIMD3(0, -1, 0)), q.rotate(SIMD3(0, 0, -1))]
+                    // World from C: C's axes in D (`CameraFrame`), turned into the world.
+                    let columns = cameraAxesInDevice.map { q.rotate($0) }
                     let base = (s * height + y) * 9
                     for row in 0..<3 { for column in 0..<3 { rotations[base + 3 * row + column] = columns[column][row] } }
                     if translation > 0 {

@@ -6,6 +6,7 @@ import Foundation
 import Imaging
 import RawLog
 import Render
+import Rig
 
 /// `steady-dice calibration-clip` as one call: the trial's reference attitude cut to the clip's span, the
 /// raw log its gyroscope gives (with bias and noise), optionally the IMU's true attitude and the truth as
@@ -77,11 +78,10 @@ public struct CalibrationClipJob {
         }, progress: progress)
         try output.finish()
         if let truth = outputs.truth {
-            var file = CameraIMUCalibrationFile(camera: clip.camera, deviceFromIMU: clip.deviceFromIMU, timeOffset: clip.timeOffset,
-                                                residualDegreesPerSecond: 0, framesUsed: frames, framesTotal: frames, warning: "")
-            file.lens = clip.lens
-            file.readout = clip.readout
-            try file.write(to: truth)
+            let rig = Rig(camera: clip.camera, lens: clip.lens, deviceFromIMU: clip.deviceFromIMU,
+                          timeOffset: TimeOffset(seconds: clip.timeOffset, refersTo: .middleRow), readoutSeconds: clip.readout,
+                          fit: RigFitSummary(framesUsed: frames, framesTotal: frames))
+            try rig.write(to: truth)
         }
         if shouldStop() { throw Stopped(frames: written, total: total) }
         return (frames, motion.logTime.count)

@@ -1,6 +1,7 @@
 import Camera
 import CVShim
 import Foundation
+import Rig
 
 /// A calibrated camera as OpenCV's calibration tools write it: the pinhole for the calibrated
 /// picture size and the lens: distortion coefficients in OpenCV's radial-tangential model (k1, k2, p1,
@@ -35,7 +36,7 @@ public struct CalibratedCamera: Equatable, Sendable {
     /// are ignored. Errors name the file and the key.
     public static func read(path: String) throws -> CalibratedCamera {
         let sizes = try FileStorageText.check(path: path, integers: ["image_width", "image_height"], range: 1...largestSide)
-        if let reason = CameraIMUCalibrationFile.undetermined(path: path, key: "camera_matrix") { throw ImagingError.intrinsics(path: path, reason: reason) }
+        if let reason = Rig.undetermined(path: path, key: Undetermined.cameraKey) { throw ImagingError.intrinsics(path: path, reason: reason) }
         var raw = cvs_intrinsics()
         try withErrorBuffer { err, len in cvs_intrinsics_read(path, &raw, err, len) }
             describe: { ImagingError.intrinsics(path: path, reason: $0) }

@@ -44,11 +44,12 @@ final class PanoramaLayer {
         glActiveTexture(GLenum(GL_TEXTURE0))
         glBindTexture(GLenum(GL_TEXTURE_2D), texture.id)
         glUniform1i(panoramaLocation, 0)
-        // worldFromCamera (OpenCV's C to W) is worldFromDevice·diag(1, -1, -1): the first column of
-        // worldFromDevice and the other two negated, uploaded column by column.
+        // worldFromCamera (OpenCV's C to W) is worldFromDevice times D from C, whose axes are C's signs of D's
+        // (`CameraFrame`): each column of worldFromDevice times its sign, uploaded column by column.
         let r = worldFromDevice.rotationMatrixRows
-        let worldFromCameraColumns: [Float] = [r[0][0], r[1][0], r[2][0], -r[0][1], -r[1][1], -r[2][1],
-                                               -r[0][2], -r[1][2], -r[2][2]].map(Float.init)
+        let sign = CameraFrame.camera(fromDevice: SIMD3(1, 1, 1))
+        let worldFromCameraColumns: [Float] = (0..<3).flatMap { column in (0..<3).map { row in r[row][column] * sign[column] } }
+            .map(Float.init)
         worldFromCameraColumns.withUnsafeBufferPointer {
             glUniformMatrix3fv(worldFromCameraLocation, 1, GLboolean(GL_FALSE), $0.baseAddress)
         }

@@ -3,6 +3,7 @@ import Camera
 import Foundation
 import Imaging
 import Render
+import Rig
 
 /// How a picture is drawn: the one options value behind `steady-dice snapshot` and `render` and behind
 /// `Snapshotter`. The command line's option groups fill it in; a library user sets its fields.
@@ -52,13 +53,14 @@ public struct SnapshotOptions: Equatable, Sendable {
     /// `--calibration FILE`: a `steady-dice calibrate` file's camera matrix (as `--intrinsics`), mount
     /// and time offset. A missing or bad key throws one line naming the file and the key.
     public mutating func applyCalibration(path: String) throws {
-        let (deviceFromIMU, offset, live) = try CameraIMUCalibrationFile.readMount(path: path)
+        let (deviceFromIMU, offset) = try Rig.readMount(path: path)
         _ = try CalibratedCamera.read(path: path)
         camera.fieldOfViewDegrees = nil
         camera.intrinsicsPath = path
         mount = deviceFromIMU
-        timeOffset = live ? 0 : offset
-        liveTimeOffset = live ? offset : nil
+        let live = offset.clock == .live
+        timeOffset = live ? 0 : offset.seconds
+        liveTimeOffset = live ? offset.seconds : nil
     }
 
     /// The attitude to draw for a source's worldFromS: worldFromS · R⁻¹ with the mount R.
@@ -73,7 +75,7 @@ public struct SnapshotOptions: Equatable, Sendable {
             throw SnapshotError("the size must be from 1x1 to 16384x16384, not \(width)x\(height)")
         }
         try camera.validate()
-        let limit = Int(CameraIMUCalibrationFile.largestTimeOffset)
+        let limit = Int(Rig.largestTimeOffsetSeconds)
         guard timeOffset.isFinite, abs(timeOffset) <= Double(limit) else {
             throw SnapshotError("--time-offset must be a number of seconds from -\(limit) to \(limit)")
         }

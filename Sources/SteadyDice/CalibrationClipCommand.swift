@@ -8,6 +8,7 @@ import Camera
 import CSVText
 import FileAccess
 import Foundation
+import Rig
 import Render
 import Imaging
 import SteadyDiceAssets

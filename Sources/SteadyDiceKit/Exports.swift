@@ -1,9 +1,12 @@
 // What a user of the library needs besides the snapshot API itself: quaternions and frames (AttitudeMath),
 // attitude logs and their reader (AttitudeLog), the camera model (Camera), pictures (Imaging), the scene's model
 // and colours (Render), and from the frame pipeline (Scene) the drawing options, the scene source, the log
-// loader and the pipeline with its offscreen scene. Not the command-line types, the recorder or the file jobs.
+// loader and the pipeline with its offscreen scene. And calibration: the rig
+// (Rig), the calibrator that finds it from a clip and a log or a record folder (RigCalibration), and the lens
+// models and errors it names (Calibration). Not the command-line types, the recorder or the file jobs.
 @_exported import AttitudeLog
 @_exported import AttitudeMath
+@_exported import Calibration
 @_exported import Camera
 @_exported import Imaging
 @_exported import Render
@@ -24,3 +27,5 @@
 @_exported import struct Scene.BackgroundSettings
 @_exported import enum Scene.BackgroundChoice
 @_exported import struct Scene.Timeline
+@_exported import Rig
+@_exported import RigCalibration

@@ -4,6 +4,7 @@ import Camera
 import RawLog
 import TestSupport
 import XCTest
+import Rig
 
 /// The fit alone, on tracks made by projecting points through the true camera: no rendering, no
 /// tracking, so whatever it misses is the model's or the solver's fault.
@@ -39,7 +40,7 @@ final class CalibrationFitTests: XCTestCase {
         let fit = CameraIMUCalibration(width: 320, height: 240, framesPerSecond: fps, frameCount: 180,
                                        gyro: GyroIntegral(time: motion.logTime, rate: motion.gyro), progress: { lines.append($0) })
         let result = try fit.fit(pairs)
-        XCTAssertEqual(result.timeOffset, -0.311, accuracy: 1e-4)
+        XCTAssertEqual(result.timeOffset.seconds, -0.311, accuracy: 1e-4)
         // The progress says which fit each step belongs to: the steps of the refit do not restart the first fit's count,
         // and the point stage follows with its own.
         let all = lines.all.filter { $0.contains(", step ") }
@@ -53,7 +54,7 @@ final class CalibrationFitTests: XCTestCase {
         XCTAssertNotEqual(firsts[0].components(separatedBy: ", step")[0], firsts[1].components(separatedBy: ", step")[0])
         XCTAssertEqual(result.camera.fy / camera.fy, 1, accuracy: 1e-3)
         XCTAssertLessThan(result.deviceFromIMU.angle(to: mount) * 180 / .pi, 0.05)
-        XCTAssertLessThan(result.residualDegreesPerSecond, 0.5)
+        XCTAssertLessThan(result.fit?.residualDegreesPerSecond ?? .infinity, 0.5)
     }
 
     /// A gyroscope with white noise of 0.5 °/s per axis and sample (several times a MEMS gyroscope's at
@@ -71,7 +72,7 @@ final class CalibrationFitTests: XCTestCase {
         let fit = CameraIMUCalibration(width: 320, height: 240, framesPerSecond: fps, frameCount: 180,
                                        gyro: GyroIntegral(time: motion.logTime, rate: noisy))
         let result = try fit.fit(pairs)
-        XCTAssertEqual(result.timeOffset, 0.173, accuracy: 1e-3)
+        XCTAssertEqual(result.timeOffset.seconds, 0.173, accuracy: 1e-3)
         XCTAssertEqual(result.camera.fy / camera.fy, 1, accuracy: 1e-2)
         XCTAssertLessThan(result.deviceFromIMU.angle(to: mount) * 180 / .pi, 1)
     }

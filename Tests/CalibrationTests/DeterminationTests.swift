@@ -2,25 +2,24 @@ import AttitudeMath
 @testable import Calibration
 import Camera
 import XCTest
+import Rig
 
 /// The one rule that decides which of a calibration's numbers are written (docs/calibration.md, "Which numbers
 /// are written"): each on its own standard error against its documented threshold.
 final class DeterminationTests: XCTestCase {
     /// A result with every standard error well under its threshold, the picture moving 3 px a frame.
-    func result(mount: Quaternion = Quaternion(axis: SIMD3(0, 0, 1), angle: .pi / 2)) -> CameraIMUCalibrationResult {
-        var r = CameraIMUCalibrationResult(camera: PinholeCamera(verticalFieldOfViewDegrees: 60, width: 640, height: 480),
-                                           deviceFromIMU: mount, timeOffset: 0.04, residualDegreesPerSecond: 0.1, framesUsed: 100,
-                                           framesTotal: 100, untextured: 0, translated: 0, outsideLog: 0, gyroBias: .zero, warning: "",
-                                           turnedDegrees: SIMD3(100, 100, 100),
-                                           uncertainty: CalibrationUncertainty(timeOffsetSeconds: 0.0005, verticalFieldOfViewFraction: 0.005,
-                                                                               mountDegrees: SIMD3(0.5, 0.5, 0.5), readoutSeconds: 0.001,
-                                                                               lensCoefficients: nil, gyroBiasDegreesPerSecond: SIMD3(0.02, 0.02, 0.02)))
-        r.readout = 0.02
-        r.medianPixelsPerPair = 3
-        return r
+    func result(mount: Quaternion = Quaternion(axis: SIMD3(0, 0, 1), angle: .pi / 2)) -> Rig {
+        var fit = RigFitSummary(residualDegreesPerSecond: 0.1, framesUsed: 100, framesTotal: 100, turnedDegrees: SIMD3(100, 100, 100))
+        fit.medianPixelsPerPair = 3
+        return Rig(camera: PinholeCamera(verticalFieldOfViewDegrees: 60, width: 640, height: 480), deviceFromIMU: mount,
+                   timeOffset: TimeOffset(seconds: 0.04), readoutSeconds: 0.02, gyroBiasRadiansPerSecond: .zero,
+                   standardErrors: RigStandardErrors(timeOffsetSeconds: 0.0005, verticalFieldOfViewFraction: 0.005,
+                                                     mountDegrees: SIMD3(0.5, 0.5, 0.5), readoutSeconds: 0.001,
+                                                     lensCoefficients: nil, gyroBiasDegreesPerSecond: SIMD3(0.02, 0.02, 0.02)),
+                   fit: fit)
     }
 
-    func judged(_ r: CameraIMUCalibrationResult, fitsCamera: Bool = true) -> CameraIMUCalibrationResult {
+    func judged(_ r: Rig, fitsCamera: Bool = true) -> Rig {
         var r = r
         Determination.judge(&r, framePeriod: 1.0 / 30, fitsCamera: fitsCamera)
         return r
@@ -35,27 +34,27 @@ final class DeterminationTests: XCTestCase {
     /// Each threshold, just over it: only that number is listed, with its standard error.
     func testEachNumberIsJudgedOnItsOwn() {
         var r = result()
-        r.uncertainty?.timeOffsetSeconds = 0.1 / 30 * 1.01
+        r.standardErrors?.timeOffsetSeconds = 0.1 / 30 * 1.01
         XCTAssertEqual(judged(r).undetermined.map(\.key), ["time_offset_s"])
         r = result()
-        r.uncertainty?.verticalFieldOfViewFraction = 0.021
+        r.standardErrors?.verticalFieldOfViewFraction = 0.021
         XCTAssertEqual(judged(r).undetermined.map(\.key), ["camera_matrix"])
         XCTAssertEqual(judged(r, fitsCamera: false).undetermined.map(\.key), [], "a given camera is not judged")
         r = result()
-        r.uncertainty?.readoutSeconds = 0.2 / 30 * 1.01
+        r.standardErrors?.readoutSeconds = 0.2 / 30 * 1.01
         XCTAssertEqual(judged(r).undetermined.map(\.key), ["rolling_shutter_readout_s"])
         r = result()
-        r.uncertainty?.gyroBiasDegreesPerSecond = SIMD3(0.02, 0.11, 0.02)
+        r.standardErrors?.gyroBiasDegreesPerSecond = SIMD3(0.02, 0.11, 0.02)
         XCTAssertEqual(judged(r).undetermined.map(\.key), ["gyro_bias"])
         r = result()
-        r.medianPixelsPerPair = 0.4
+        r.fit?.medianPixelsPerPair = 0.4
         XCTAssertEqual(judged(r).undetermined.map(\.key), ["camera_matrix", "rolling_shutter_readout_s"], "sub-pixel motion")
         r = result()
-        r.uncertainty?.mountDegrees = SIMD3(0.5, 2.1, 0.5)
+        r.standardErrors?.mountDegrees = SIMD3(0.5, 2.1, 0.5)
         let y = judged(r).undetermined
         XCTAssertEqual(y.map(\.key), ["imu_to_camera_y"])
         XCTAssertEqual(y.first?.standardError, "± 2.1°")
-        r.uncertainty?.mountDegrees = SIMD3(3, 3, 3)
+        r.standardErrors?.mountDegrees = SIMD3(3, 3, 3)
         XCTAssertEqual(judged(r).undetermined.map(\.key), ["imu_to_camera_x", "imu_to_camera_y", "imu_to_camera_z", "imu_to_camera"])
     }
 
@@ -66,7 +65,7 @@ final class DeterminationTests: XCTestCase {
         let truth = Quaternion(axis: SIMD3(0, 0, 1), angle: .pi / 2)
         let found = Quaternion(axis: SIMD3(1, 0, 0), angle: 13 * .pi / 180) * truth
         var r = result(mount: found)
-        r.uncertainty?.mountDegrees = SIMD3(3.9, 0.5, 0.5)
+        r.standardErrors?.mountDegrees = SIMD3(3.9, 0.5, 0.5)
         let projected = judged(r).deviceFromIMU
         XCTAssertLessThan(projected.angle(to: truth) * 180 / .pi, 1e-9, "\(projected)")
         // About D's y (C's y flipped): the same.

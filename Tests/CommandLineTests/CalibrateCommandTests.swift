@@ -6,6 +6,7 @@ import Foundation
 import Imaging
 import TestSupport
 import XCTest
+import Rig
 
 /// `steady-dice calibrate` on synthetic clips made by `steady-dice calibration-clip`: a BROAD trial's
 /// reference turns a textured panorama through a known camera, mount and offset, and the raw log's
@@ -45,12 +46,12 @@ final class CalibrateCommandTests: XCTestCase {
     /// Makes a clip, calibrates it, and returns what calibrate found and said.
     func calibrate(_ truth: Truth, trial: String = CalibrateCommandTests.trial, start: Double = 110, duration: Double = 6,
                    name: String = "clip", file: StaticString = #filePath, line: UInt = #line)
-        throws -> (camera: CalibratedCamera?, mount: (deviceFromIMU: Quaternion, timeOffset: Double, liveOffset: Bool)?, status: Int32, stderr: String) {
+        throws -> (camera: CalibratedCamera?, mount: (deviceFromIMU: Quaternion, timeOffset: TimeOffset)?, status: Int32, stderr: String) {
         let (clip, log) = try makeClip(truth, trial: trial, start: start, duration: duration, name: name, file: file, line: line)
         let output = folder.appendingPathComponent("\(name).yaml").path
         let run = try CommandHarness.run(["calibrate", "--video", clip, "--log", log, "--output", output], timeout: 300)
         guard run.status == 0 else { return (nil, nil, run.status, run.stderr) }
-        return (try CalibratedCamera.read(path: output), try CameraIMUCalibrationFile.readMount(path: output), run.status, run.stderr)
+        return (try CalibratedCamera.read(path: output), try Rig.readMount(path: output), run.status, run.stderr)
     }
 
     func check(_ truth: Truth, start: Double = 110, file: StaticString = #filePath, line: UInt = #line) throws {
@@ -59,7 +60,7 @@ final class CalibrateCommandTests: XCTestCase {
         let camera = try XCTUnwrap(found.camera, file: file, line: line)
         let mount = try XCTUnwrap(found.mount, file: file, line: line)
         let fov = 2 * atan(Double(camera.pinhole.height) / 2 / camera.pinhole.fy) * 180 / .pi
-        XCTAssertEqual(mount.timeOffset, truth.offset, accuracy: 0.001, "time offset", file: file, line: line)
+        XCTAssertEqual(mount.timeOffset.seconds, truth.offset, accuracy: 0.001, "time offset", file: file, line: line)
         XCTAssertEqual(fov / truth.fov, 1, accuracy: 0.01, "vertical field of view \(fov)°", file: file, line: line)
         XCTAssertLessThan(mount.deviceFromIMU.angle(to: truth.mount) * 180 / .pi, 1, "mount \(mount.deviceFromIMU)", file: file, line: line)
         XCTAssertEqual(camera.pinhole.cx, 159.5, file: file, line: line)
@@ -199,7 +200,7 @@ final class CalibrateCommandTests: XCTestCase {
         let afterStartOfFrame = offset - (start - (try XCTUnwrap(firstSample)))
         XCTAssertTrue((0...0.025).contains(afterStartOfFrame), "offset \(afterStartOfFrame * 1000) ms after the start of frame")
         // The field of view is written only when its standard error is under 2 %, and then within 2 % of the authors'.
-        let keys = CameraIMUCalibrationFile.undeterminedKeys(path: output)
+        let keys = Rig.undeterminedKeys(path: output)
         if keys.contains("camera_matrix") {
             XCTAssertTrue(run.stdout.contains("vertical field of view: not determined"), run.stdout)
             XCTAssertThrowsError(try CalibratedCamera.read(path: output))
@@ -219,11 +220,11 @@ final class CalibrateCommandTests: XCTestCase {
         XCTAssertTrue(keys.contains("imu_to_camera_x"), "\(keys)")
         if keys.contains("imu_to_camera") {
             XCTAssertFalse(text.contains("\nimu_to_camera:"), text)
-            XCTAssertThrowsError(try CameraIMUCalibrationFile.readMount(path: output)) {
+            XCTAssertThrowsError(try Rig.readMount(path: output)) {
                 XCTAssertTrue("\($0)".contains("did not determine the mount") || "\($0)".contains("not the camera or the mount"), "\($0)")
             }
         } else {
-            let mount = try CameraIMUCalibrationFile.readMount(path: output)
+            let mount = try Rig.readMount(path: output)
             XCTAssertLessThan(mount.deviceFromIMU.angle(to: authors) * 180 / .pi, 3, "mount \(mount.deviceFromIMU), undetermined \(keys)")
         }
     }
@@ -281,8 +282,8 @@ final class CalibrateCommandTests: XCTestCase {
             let run = try CommandHarness.run(["calibrate", "--video", distorted, "--log", log, "--intrinsics", intrinsics, "-o", output],
                                              timeout: 300)
             XCTAssertEqual(run.status, 0, "\(name): \(run.stderr)")
-            let mount = try CameraIMUCalibrationFile.readMount(path: output)
-            XCTAssertEqual(mount.timeOffset, truth.offset, accuracy: 0.001, name)
+            let mount = try Rig.readMount(path: output)
+            XCTAssertEqual(mount.timeOffset.seconds, truth.offset, accuracy: 0.001, name)
             XCTAssertLessThan(mount.deviceFromIMU.angle(to: truth.mount) * 180 / .pi, 1, "\(name): mount \(mount.deviceFromIMU)")
             // The file carries the lens it was given, as OpenCV's tools would read it.
             let written = try CalibratedCamera.read(path: output)
@@ -312,7 +313,7 @@ final class CalibrateCommandTests: XCTestCase {
         XCTAssertThrowsError(try CalibratedCamera.read(path: output)) {
             XCTAssertTrue("\($0)".contains("calibrate determined only the time offset"), "\($0)")
         }
-        XCTAssertThrowsError(try CameraIMUCalibrationFile.readMount(path: output)) {
+        XCTAssertThrowsError(try Rig.readMount(path: output)) {
             XCTAssertTrue("\($0)".contains("give --time-offset"), "\($0)")
         }
     }
@@ -380,11 +381,11 @@ final class CalibrateCommandTests: XCTestCase {
         let output = folder.appendingPathComponent("one-axis.yaml").path
         let text2 = try String(contentsOfFile: output, encoding: .utf8)
         XCTAssertTrue(text2.contains("imu_to_camera_x: \"± more than 90°: the clip turned"), text2)
-        let keys = CameraIMUCalibrationFile.undeterminedKeys(path: output)
+        let keys = Rig.undeterminedKeys(path: output)
         XCTAssertTrue(keys.contains("imu_to_camera_x") && !keys.contains("imu_to_camera_y") && !keys.contains("imu_to_camera_z"), "\(keys)")
-        let mount = try CameraIMUCalibrationFile.readMount(path: output)
+        let mount = try Rig.readMount(path: output)
         XCTAssertLessThan(mount.deviceFromIMU.angle(to: .identity) * 180 / .pi, 1, "\(mount.deviceFromIMU)")
-        XCTAssertEqual(mount.timeOffset, 0.1, accuracy: 0.001)
+        XCTAssertEqual(mount.timeOffset.seconds, 0.1, accuracy: 0.001)
     }
 
     /// What a file marks as not determined reads back as docs/calibration.md says: a mount axis is drawn with no
@@ -394,10 +395,13 @@ final class CalibrateCommandTests: XCTestCase {
         let camera = PinholeCamera(fx: 300, fy: 300, cx: 159.5, cy: 119.5, width: 320, height: 240)
         func write(_ name: String, _ keys: [String]) throws -> String {
             let path = folder.appendingPathComponent(name).path
-            var file = CameraIMUCalibrationFile(camera: camera, deviceFromIMU: .identity, timeOffset: 0.02, residualDegreesPerSecond: 0.1,
-                                                framesUsed: 10, framesTotal: 12, warning: "")
-            file.undetermined = keys.map { ($0, "± 3.0°: the clip turned 1° and 2° about the camera's other two axes") }
-            file.gyroBias = (SIMD3(0.1, -0.2, 0.05), SIMD3(0.01, 0.02, 0.03))
+            let file = Rig(camera: camera, deviceFromIMU: .identity, timeOffset: TimeOffset(seconds: 0.02),
+                           gyroBiasRadiansPerSecond: SIMD3(0.1, -0.2, 0.05) * .pi / 180,
+                           standardErrors: RigStandardErrors(timeOffsetSeconds: 0.001, verticalFieldOfViewFraction: 0.01, mountDegrees: SIMD3(1, 1, 1),
+                                                             gyroBiasDegreesPerSecond: SIMD3(0.01, 0.02, 0.03)),
+                           undetermined: keys.map { Undetermined(key: $0, standardError: nil,
+                                                                 why: "± 3.0°: the clip turned 1° and 2° about the camera's other two axes") },
+                           fit: RigFitSummary(residualDegreesPerSecond: 0.1, framesUsed: 10, framesTotal: 12))
             try file.write(path: path)
             return path
         }
@@ -406,7 +410,7 @@ final class CalibrateCommandTests: XCTestCase {
                                               "-o", folder.appendingPathComponent("s.png").path])
         }
         let oneAxis = try write("one-axis.yaml", ["imu_to_camera_y", "rolling_shutter_readout_s"])
-        XCTAssertEqual(CameraIMUCalibrationFile.undeterminedKeys(path: oneAxis), ["imu_to_camera_y", "rolling_shutter_readout_s"])
+        XCTAssertEqual(Rig.undeterminedKeys(path: oneAxis), ["imu_to_camera_y", "rolling_shutter_readout_s"])
         let text = try String(contentsOfFile: oneAxis, encoding: .utf8)
         XCTAssertTrue(text.contains("gyro_bias_deg_per_s: [") && text.contains("imu_to_camera: ["), text)
         let drawn = try snapshot(oneAxis)
@@ -435,19 +439,55 @@ final class CalibrateCommandTests: XCTestCase {
         let path = folder.appendingPathComponent("cal.yaml").path
         let camera = PinholeCamera(fx: 300, fy: 300, cx: 159.5, cy: 119.5, width: 320, height: 240)
         let mount = Quaternion(axis: SIMD3(0.2, 1, 0.1), angle: 0.7)
-        try CameraIMUCalibrationFile(camera: camera, deviceFromIMU: mount, timeOffset: -0.25, residualDegreesPerSecond: 0.1,
-                                     framesUsed: 10, framesTotal: 12, warning: "").write(path: path)
+        try Rig(camera: camera, deviceFromIMU: mount, timeOffset: TimeOffset(seconds: -0.25),
+                fit: RigFitSummary(residualDegreesPerSecond: 0.1, framesUsed: 10, framesTotal: 12)).write(path: path)
         XCTAssertEqual(try CalibratedCamera.read(path: path).pinhole, camera)
-        let read = try CameraIMUCalibrationFile.readMount(path: path)
-        XCTAssertEqual(read.timeOffset, -0.25)
+        let read = try Rig.readMount(path: path)
+        XCTAssertEqual(read.timeOffset.seconds, -0.25)
         XCTAssertLessThan(read.deviceFromIMU.angle(to: mount), 1e-12)
         let text = try String(contentsOfFile: path, encoding: .utf8)
         XCTAssertFalse(text.contains("warning:"), text)
         let broken = folder.appendingPathComponent("broken.yaml").path
         try text.replacingOccurrences(of: "imu_to_camera:", with: "imu_to_kamera:").write(toFile: broken, atomically: true, encoding: .utf8)
-        XCTAssertThrowsError(try CameraIMUCalibrationFile.readMount(path: broken)) { error in
+        XCTAssertThrowsError(try Rig.readMount(path: broken)) { error in
             XCTAssertEqual("\(error)", "\(broken): imu_to_camera: missing")
         }
+    }
+
+    /// The rig's time offset reads back with its clock and the instant it refers to (the middle row, written with a
+    /// readout); a value the file format does not have is refused, naming the key.
+    func testTheRigFileKeepsTheOffsetsClockAndInstant() throws {
+        let path = folder.appendingPathComponent("live.yaml").path
+        let camera = PinholeCamera(fx: 300, fy: 300, cx: 159.5, cy: 119.5, width: 320, height: 240)
+        let written = TimeOffset(seconds: -0.035, clock: .live, refersTo: .middleRow)
+        try Rig(camera: camera, deviceFromIMU: .identity, timeOffset: written, readoutSeconds: 0.02,
+                fit: RigFitSummary(residualDegreesPerSecond: 0.1, framesUsed: 10, framesTotal: 12)).write(path: path)
+        XCTAssertEqual(try Rig.readMount(path: path).timeOffset, written)
+        let plain = folder.appendingPathComponent("plain.yaml").path
+        try Rig(camera: camera, deviceFromIMU: .identity, timeOffset: TimeOffset(seconds: 0.01)).write(path: plain)
+        XCTAssertEqual(try Rig.readMount(path: plain).timeOffset, TimeOffset(seconds: 0.01, clock: .clip, refersTo: .frame))
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let odd = folder.appendingPathComponent("odd.yaml").path
+        try text.replacingOccurrences(of: "time_offset_refers_to: middle_row", with: "time_offset_refers_to: last_row")
+            .write(toFile: odd, atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try Rig.readMount(path: odd)) { error in
+            XCTAssertEqual("\(error)", "\(odd): time_offset_refers_to: expected middle_row")
+        }
+    }
+
+    /// An estimated lens's coefficients keep their standard errors in the file, under `standard_errors`, in their order.
+    func testTheLensCoefficientsStandardErrorsAreWritten() throws {
+        let path = folder.appendingPathComponent("lens.yaml").path
+        let camera = PinholeCamera(fx: 300, fy: 300, cx: 159.5, cy: 119.5, width: 320, height: 240)
+        try Rig(camera: camera, lens: .fisheye(SIMD4(0.03, -0.01, 0.002, 0)), deviceFromIMU: .identity, timeOffset: TimeOffset(seconds: 0.04),
+                standardErrors: RigStandardErrors(timeOffsetSeconds: 0.001, verticalFieldOfViewFraction: 0.01, mountDegrees: SIMD3(1, 1, 1),
+                                                  lensCoefficients: [0.0073, 0.02, 0.5, 1.25])).write(path: path)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let errors = try XCTUnwrap(text.range(of: "standard_errors:")).upperBound
+        let list = try XCTUnwrap(text[errors...].range(of: "distortion_coefficients: ["), text).upperBound
+        let written = text[list...].prefix { $0 != "]" }.split { $0 == "," || $0 == " " || $0 == "\n" }.compactMap { Double($0) }
+        XCTAssertEqual(written, [0.0073, 0.02, 0.5, 1.25], text)
+        XCTAssertEqual(try CalibratedCamera.read(path: path).lens, .fisheye(SIMD4(0.03, -0.01, 0.002, 0)), "the lens itself reads as before")
     }
 
     /// A raw CSV log at 200 Hz with the given angular rate (rad/s) and gravity along +z.

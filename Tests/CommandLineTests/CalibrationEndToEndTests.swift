@@ -2,6 +2,7 @@ import Foundation
 import SteadyDiceKit
 import TestSupport
 import XCTest
+import Rig
 
 /// The end-to-end check: a synthetic clip with a known camera, mount and offset
 /// (`calibration-clip`), `calibrate` on it, then `render --calibration cal.yaml --anchor B,E` draws the
@@ -39,7 +40,7 @@ final class CalibrationEndToEndTests: XCTestCase {
         let (clip, raw, truthFile) = (made["--video"], made["--log"], made["--truth"])
         let calibrated = try CommandHarness.run(["calibrate", "--video", clip, "--log", raw, "--lens", lens, "--output", cal], timeout: 300)
         XCTAssertEqual(calibrated.status, 0, calibrated.stderr)
-        let found = try CameraIMUCalibrationFile.readMount(path: cal)
+        let found = try Rig.readMount(path: cal)
 
         // Anchors where the true camera looks 1.5 s and 4 s in, so the die is in view for much of the clip.
         let log = try loadAnyAttitudeLog(path: raw)
@@ -59,7 +60,7 @@ final class CalibrationEndToEndTests: XCTestCase {
                 return out
             }
             let truthFrames = try render(["--intrinsics", truthFile, "--mount", mountText], from: offset, name: "truth")
-            let calibratedFrames = try render(["--calibration", cal], from: found.timeOffset, name: "calibrated")
+            let calibratedFrames = try render(["--calibration", cal], from: found.timeOffset.seconds, name: "calibrated")
             for k in 0..<165 {
                 let name = String(format: "frame-%06d.png", k)
                 let truth = Self.dieMask(try RGBImage.read(path: truthFrames + name))
@@ -78,7 +79,7 @@ final class CalibrationEndToEndTests: XCTestCase {
         let median = sorted[sorted.count / 2], p5 = sorted[sorted.count * 5 / 100]
         let good = Double(ious.filter { $0 >= 0.9 }.count) / Double(ious.count)
         print(String(format: "calibration end to end, \(name): found offset %.4f s (truth %.3f); %d frames in view, IoU median %.4f, "
-                     + "5th percentile %.4f, %.1f%% at 0.9 or more; %.0f s", found.timeOffset, offset, ious.count, median, p5,
+                     + "5th percentile %.4f, %.1f%% at 0.9 or more; %.0f s", found.timeOffset.seconds, offset, ious.count, median, p5,
                      good * 100, elapsed))
         XCTAssertGreaterThanOrEqual(good, 0.95)
     }

@@ -4,6 +4,7 @@ import Foundation
 import Imaging
 import TestSupport
 import XCTest
+import Rig
 
 /// `--calibration`, `--mount w,x,y,z` and `--time-offset` on `snapshot` and `render`.
 final class CalibrationOptionsTests: XCTestCase {
@@ -80,8 +81,8 @@ final class CalibrationOptionsTests: XCTestCase {
     func writeCalibration(name: String = "cal.yaml", fov: Double, mount: Quaternion, offset: Double) throws -> String {
         let path = folder.appendingPathComponent(name).path
         let camera = PinholeCamera(verticalFieldOfViewDegrees: fov, width: 160, height: 120)
-        try CameraIMUCalibrationFile(camera: camera, deviceFromIMU: mount, timeOffset: offset, residualDegreesPerSecond: 0.1,
-                                     framesUsed: 10, framesTotal: 10, warning: "").write(path: path)
+        try Rig(camera: camera, deviceFromIMU: mount, timeOffset: TimeOffset(seconds: offset),
+                fit: RigFitSummary(residualDegreesPerSecond: 0.1, framesUsed: 10, framesTotal: 10)).write(path: path)
         return path
     }
 

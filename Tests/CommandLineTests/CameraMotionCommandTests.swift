@@ -5,6 +5,7 @@ import Imaging
 import RawLog
 import TestSupport
 import XCTest
+import Rig
 
 /// A video's own motion track and a gyroscope-only raw log through the commands (issue 34): calibrate, attitude
 /// convert and fuse.
@@ -108,7 +109,7 @@ final class CameraMotionCommandTests: XCTestCase {
         let line = try XCTUnwrap(run.stdout.split(separator: "\n").first { $0.hasPrefix("on the video's own timeline the offset is ") }, run.stdout)
         let offset = try XCTUnwrap(Double(line.dropFirst("on the video's own timeline the offset is ".count).prefix { $0 != " " }))
         XCTAssertEqual(offset, -18, accuracy: 10, run.stdout)
-        let keys = CameraIMUCalibrationFile.undeterminedKeys(path: output)
+        let keys = Rig.undeterminedKeys(path: output)
         XCTAssertFalse(keys.contains("time_offset_s"), "\(keys)")
         if keys.contains("camera_matrix") {
             XCTAssertTrue(run.stdout.contains("not determined"), run.stdout)

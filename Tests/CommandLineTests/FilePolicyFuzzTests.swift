@@ -5,6 +5,7 @@ import Foundation
 import Imaging
 import TestSupport
 import XCTest
+import Rig
 
 /// The output and input policies (`OutputFiles`, `InputFile`) seen from outside, on the real executables:
 /// a seeded fuzzer over every command that writes or reads a file, given outputs and inputs that are
@@ -64,8 +65,8 @@ final class FilePolicyFuzzTests: XCTestCase {
         for k in 0..<5 { try video.write(RGBImage(width: 32, height: 24, fill: (UInt8(k * 40), 60, 90))) }
         try video.finish()
         try outputs.commit()
-        try CameraIMUCalibrationFile(camera: PinholeCamera(verticalFieldOfViewDegrees: 60, width: 32, height: 24), deviceFromIMU: .identity,
-                                     timeOffset: 0, residualDegreesPerSecond: 0.1, framesUsed: 5, framesTotal: 5, warning: "")
+        try Rig(camera: PinholeCamera(verticalFieldOfViewDegrees: 60, width: 32, height: 24), deviceFromIMU: .identity,
+                timeOffset: TimeOffset(seconds: 0), fit: RigFitSummary(residualDegreesPerSecond: 0.1, framesUsed: 5, framesTotal: 5))
             .write(path: path(Self.calibration))
         let start: Int64 = 1_700_000_000_000_000_000
         let fixes = (0..<10).map { k in "\(start + Int64(k) * 1_000_000_000),46.5,7.25,\(500 + k),5" }

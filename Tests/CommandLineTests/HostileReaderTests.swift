@@ -6,6 +6,8 @@ import Foundation
 @testable import Imaging
 import TestSupport
 import XCTest
+import RecordFolder
+@testable import RigCalibration
 
 /// What a new user and a third fuzz round gave the readers (issue 32): calibration files nested past
 /// OpenCV's stack, gzip'd or with sizes OpenCV wraps, absurd camera values, a record folder's `imu.csv`

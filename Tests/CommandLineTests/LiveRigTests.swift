@@ -8,6 +8,8 @@ import IMUD
 import Imaging
 import TestSupport
 import XCTest
+import Rig
+import RecordFolder
 
 /// The live rig from start to finish with no webcam: `feed` publishes a synthetic clip's true attitude as
 /// imud does, a video file stands in for the camera, and both start at one CLOCK_MONOTONIC instant with
@@ -86,11 +88,11 @@ final class LiveRigTests: XCTestCase {
         get throws { try IMUDMount(parsing: Self.feedMount).deviceFromIMU }
     }
 
-    private func calibrate(_ rig: String, output: String) throws -> (deviceFromIMU: Quaternion, timeOffset: Double, liveOffset: Bool) {
+    private func calibrate(_ rig: String, output: String) throws -> (deviceFromIMU: Quaternion, timeOffset: TimeOffset) {
         let run = try BuiltTool.run("steady-dice", ["calibrate", rig, "-o", output], timeout: 600)
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertTrue(run.stdout.contains("live: the frame timed t shows the attitude imud delivered at t + offset"), run.stdout)
-        return try CameraIMUCalibrationFile.readMount(path: output)
+        return try Rig.readMount(path: output)
     }
 
     func testRecordThenCalibrateFindsTheDelayAndTheMount() throws {
@@ -108,8 +110,8 @@ final class LiveRigTests: XCTestCase {
         XCTAssertGreaterThan(recording.frameCount, 140)
         XCTAssertGreaterThan(recording.arrival.count, 500)
         let found = try calibrate(rig, output: path("rig.yaml"))
-        XCTAssertTrue(found.liveOffset)
-        XCTAssertEqual(found.timeOffset, -Self.delay, accuracy: 0.002, "live offset with the gyroscope")
+        XCTAssertTrue(found.timeOffset.clock == .live)
+        XCTAssertEqual(found.timeOffset.seconds, -Self.delay, accuracy: 0.002, "live offset with the gyroscope")
         XCTAssertLessThan(found.deviceFromIMU.angle(to: try expectedMount) * 180 / .pi, 1, "mount")
 
         // Attitude only: the rate comes from the attitude over the packets' arrival times.
@@ -118,7 +120,7 @@ final class LiveRigTests: XCTestCase {
         XCTAssertEqual(recordedQuiet.status, 0, recordedQuiet.stderr)
         XCTAssertNil(try RigRecording(folder: quiet).rate)
         let foundQuiet = try calibrate(quiet, output: path("rig-attitude.yaml"))
-        XCTAssertEqual(foundQuiet.timeOffset, -Self.delay, accuracy: 0.005, "live offset from the attitude alone")
+        XCTAssertEqual(foundQuiet.timeOffset.seconds, -Self.delay, accuracy: 0.005, "live offset from the attitude alone")
         XCTAssertLessThan(foundQuiet.deviceFromIMU.angle(to: try expectedMount) * 180 / .pi, 1, "mount")
     }
 
@@ -183,11 +185,10 @@ final class LiveRigTests: XCTestCase {
     func testRunWithALiveCalibrationEqualsSnapshot() throws {
         try Requirement.display()
         // A live calibration of a 320x240 camera with a 50° field of view, a 10° mount and a -35 ms offset.
-        var file = CameraIMUCalibrationFile(camera: .init(verticalFieldOfViewDegrees: 50, width: 320, height: 240),
-                                            deviceFromIMU: Quaternion(axis: [0.3, 1, 0.2], angle: 10 * .pi / 180),
-                                            timeOffset: -0.035, residualDegreesPerSecond: 0.1, framesUsed: 100, framesTotal: 100,
-                                            warning: "")
-        file.liveOffset = true
+        let file = Rig(camera: .init(verticalFieldOfViewDegrees: 50, width: 320, height: 240),
+                       deviceFromIMU: Quaternion(axis: [0.3, 1, 0.2], angle: 10 * .pi / 180),
+                       timeOffset: TimeOffset(seconds: -0.035, clock: .live),
+                       fit: RigFitSummary(residualDegreesPerSecond: 0.1, framesUsed: 100, framesTotal: 100))
         let calibration = path("live.yaml")
         try file.write(path: calibration)
         // The clock is named; another name is refused, naming the key.
@@ -196,7 +197,7 @@ final class LiveRigTests: XCTestCase {
         let odd = path("odd.yaml")
         try text.replacingOccurrences(of: "time_offset_clock: live", with: "time_offset_clock: sometimes")
             .write(toFile: odd, atomically: true, encoding: .utf8)
-        XCTAssertThrowsError(try CameraIMUCalibrationFile.readMount(path: odd)) {
+        XCTAssertThrowsError(try Rig.readMount(path: odd)) {
             XCTAssertTrue("\($0)".contains("time_offset_clock: expected clip or live"), "\($0)")
         }
         // A still attitude, fed as imud's: with feed's aligned mount, the IMU body's attitude is the log's · deviceFromBody.

@@ -3,6 +3,7 @@ import Foundation
 import Imaging
 import TestSupport
 import XCTest
+import Rig
 
 /// `calibrate --video FOLDER` on an OpenCamera Sensors recording as the app leaves it: a folder
 /// `<date>/` with `VID_<date>gyro.csv`, `…accel.csv` and `…_imu_timestamps.csv` (headerless; Android's
@@ -63,8 +64,8 @@ final class OpenCameraSensorsTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertTrue(run.stderr.contains("OpenCamera Sensors, the video"), run.stderr)
         XCTAssertTrue(run.stderr.contains(String(format: "by their stamps the offset is %.4f s", Self.offset - Self.stampLead)), run.stderr)
-        let found = try CameraIMUCalibrationFile.readMount(path: output)
-        XCTAssertEqual(found.timeOffset, Self.offset, accuracy: 0.001)
+        let found = try Rig.readMount(path: output)
+        XCTAssertEqual(found.timeOffset.seconds, Self.offset, accuracy: 0.001)
         XCTAssertTrue(run.stdout.contains("the offset is 7.0"), run.stdout)
         // The folder is a raw log too, as any recording folder: `attitude fuse` reads it.
         let fused = folder.appendingPathComponent("fused.csv").path

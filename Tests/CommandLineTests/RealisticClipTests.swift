@@ -4,6 +4,7 @@ import Foundation
 import Imaging
 import TestSupport
 import XCTest
+import Rig
 
 /// `calibrate` on synthetic clips that look like real footage (`calibration-clip` with a lens, a rolling
 /// shutter, motion blur, translation, a variable frame rate, a rig that barely moves), each with known truth: the
@@ -54,9 +55,9 @@ final class RealisticClipTests: XCTestCase {
         let output = folder.appendingPathComponent("\(kind.name).yaml").path
         let run = try BuiltTool.run("steady-dice", ["calibrate", "--video", clip, "--log", log, "--lens", model, "-o", output], timeout: 600)
         XCTAssertEqual(run.status, 0, "\(kind.name): \(run.stderr)")
-        let found = try CameraIMUCalibrationFile.readMount(path: output)
+        let found = try Rig.readMount(path: output)
         let camera = try CalibratedCamera.read(path: output)
-        XCTAssertEqual(found.timeOffset, offset, accuracy: 0.001, "\(kind.name): time offset")
+        XCTAssertEqual(found.timeOffset.seconds, offset, accuracy: 0.001, "\(kind.name): time offset")
         let fov = try XCTUnwrap(camera.lensCamera.verticalFieldOfViewDegrees)
         XCTAssertEqual(fov / kind.fov, 1, accuracy: 0.01, "\(kind.name): vertical field of view \(fov)°")
         XCTAssertLessThan(found.deviceFromIMU.angle(to: Self.mount) * 180 / .pi, 1, "\(kind.name): mount \(found.deviceFromIMU)")
@@ -108,8 +109,8 @@ final class RealisticClipTests: XCTestCase {
         let run = try CommandHarness.run(["calibrate", "--video", clip, "--log", attitude, "-o", output], timeout: 600)
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertTrue(run.stderr.contains("an attitude log, no gyroscope"), run.stderr)
-        let found = try CameraIMUCalibrationFile.readMount(path: output)
-        XCTAssertEqual(found.timeOffset, 0.04, accuracy: 0.001)
+        let found = try Rig.readMount(path: output)
+        XCTAssertEqual(found.timeOffset.seconds, 0.04, accuracy: 0.001)
         XCTAssertLessThan(found.deviceFromIMU.angle(to: Self.mount) * 180 / .pi, 1)
         let fov = try XCTUnwrap(try CalibratedCamera.read(path: output).lensCamera.verticalFieldOfViewDegrees)
         XCTAssertEqual(fov / 60, 1, accuracy: 0.01)
@@ -134,9 +135,9 @@ final class RealisticClipTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertTrue(run.stdout.contains("vertical field of view: not determined"), run.stdout)
         XCTAssertTrue(run.stdout.contains("sub-pixel bias"), run.stdout)
-        let keys = CameraIMUCalibrationFile.undeterminedKeys(path: output)
+        let keys = Rig.undeterminedKeys(path: output)
         XCTAssertTrue(keys.contains("camera_matrix") && keys.contains("rolling_shutter_readout_s"), "\(keys)")
-        XCTAssertEqual(try CameraIMUCalibrationFile.readMount(path: output).timeOffset, 0, accuracy: 0.001)
+        XCTAssertEqual(try Rig.readMount(path: output).timeOffset.seconds, 0, accuracy: 0.001)
         XCTAssertThrowsError(try CalibratedCamera.read(path: output)) {
             XCTAssertTrue("\($0)".contains("did not determine the field of view"), "\($0)")
         }
@@ -160,7 +161,7 @@ final class RealisticClipTests: XCTestCase {
                                          timeout: 600)
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertTrue(run.stderr.contains("tracked 180 frames"), run.stderr)
-        let found = try CameraIMUCalibrationFile.readMount(path: folder.appendingPathComponent("mp4.yaml").path)
-        XCTAssertEqual(found.timeOffset, 0.03, accuracy: 0.001)
+        let found = try Rig.readMount(path: folder.appendingPathComponent("mp4.yaml").path)
+        XCTAssertEqual(found.timeOffset.seconds, 0.03, accuracy: 0.001)
     }
 }

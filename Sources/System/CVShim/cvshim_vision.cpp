@@ -167,6 +167,11 @@ static void writeCalibration(cv::FileStorage &fs, const cvs_camera_imu_calibrati
         fs << "vertical_fov_percent" << c->vertical_fov_se_percent;
         fs << "mount_deg" << "[:" << c->mount_se_deg[0] << c->mount_se_deg[1] << c->mount_se_deg[2] << "]";
         if (c->has_readout) fs << "readout_ms" << c->readout_se_ms;
+        if (c->distortion_se_count > 0 && !c->omit_camera) {
+            fs << "distortion_coefficients" << "[:";
+            for (int i = 0; i < c->distortion_se_count && i < 12; ++i) fs << c->distortion_se[i];
+            fs << "]";
+        }
         if (c->has_gyro_bias) {
             fs << "gyro_bias_deg_per_s" << "[:" << c->gyro_bias_se_deg_per_s[0] << c->gyro_bias_se_deg_per_s[1]
                << c->gyro_bias_se_deg_per_s[2] << "]";
@@ -217,7 +222,7 @@ int cvs_calibration_encode(const char *extension, const cvs_camera_imu_calibrati
 }
 
 int cvs_calibration_read_mount(const char *path, double imu_to_camera[4], double *time_offset_s, int *live_offset,
-                               char *err, size_t errlen) {
+                               int *middle_row, char *err, size_t errlen) {
     return guarded(err, errlen, -1, [&] {
         cv::FileStorage fs;
         if (!openForReading(fs, path, err, errlen)) return -1;
@@ -256,6 +261,16 @@ int cvs_calibration_read_mount(const char *path, double imu_to_camera[4], double
                 return -1;
             }
             *live_offset = name == "live" ? 1 : 0;
+        }
+        *middle_row = 0;
+        cv::FileNode instant = fs["time_offset_refers_to"];
+        if (!instant.empty() && !instant.isNone()) {
+            std::string name = instant.isString() ? std::string(instant) : std::string();
+            if (name != "middle_row") {
+                setError(err, errlen, "time_offset_refers_to: expected middle_row");
+                return -1;
+            }
+            *middle_row = 1;
         }
         return 0;
     });

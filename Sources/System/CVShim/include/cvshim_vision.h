@@ -43,6 +43,8 @@ typedef struct {
     int has_readout;           // 1: write rolling_shutter_readout_s and what instant the offset refers to
     double readout_s;          // row y is seen at video time + offset + readout_s * (y / image_height - 1/2)
     double readout_se_ms;      // its standard error, when has_standard_errors
+    int distortion_se_count;   // > 0 (with has_standard_errors): the estimated lens coefficients' standard errors, in order
+    double distortion_se[12];
     int offset_only;           // 1: only time_offset_s is determined: no camera_matrix, no imu_to_camera, and
                                // `undetermined: [camera_matrix, imu_to_camera]` with the reason in `warning`
     int live_offset;           // 1: time_offset_clock: live (the offset pairs a live rig's arrival clocks); 0: clip
@@ -62,11 +64,11 @@ typedef struct {
 int cvs_calibration_encode(const char *extension, const cvs_camera_imu_calibration *calibration, char **text, size_t *count,
                            char *err, size_t errlen);
 
-/// Reads `imu_to_camera` (4 numbers, w, x, y, z), `time_offset_s` and `time_offset_clock` (*live_offset 1 for
-/// `live`, 0 for `clip` or none) from an OpenCV FileStorage file.
-/// Returns 0 on success; -1 with err filled, naming the key, otherwise.
+/// Reads `imu_to_camera` (4 numbers, w, x, y, z), `time_offset_s`, `time_offset_clock` (*live_offset 1 for
+/// `live`, 0 for `clip` or none) and `time_offset_refers_to` (*middle_row 1 for `middle_row`, 0 for none) from an
+/// OpenCV FileStorage file. Returns 0 on success; -1 with err filled, naming the key, otherwise.
 int cvs_calibration_read_mount(const char *path, double imu_to_camera[4], double *time_offset_s, int *live_offset,
-                               char *err, size_t errlen);
+                               int *middle_row, char *err, size_t errlen);
 
 #ifdef __cplusplus
 }

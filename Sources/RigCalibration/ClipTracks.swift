@@ -3,7 +3,6 @@ import FileAccess
 import Foundation
 import Imaging
 import Recording
-import Scene
 
 /// Corners tracked through a whole clip, pair by pair.
 public struct ClipTracks {

@@ -2,34 +2,42 @@ import AttitudeMath
 import Calibration
 import Foundation
 import Imaging
-import Scene
+import Rig
 
 /// What `calibrate` prints of a fit: the offset, field of view and mount with their standard errors, how
-/// far the clip turned about each axis, the gyroscope bias and the residual, a line each.
+/// far the clip turned about each axis, the gyroscope bias and the residual, a line each; with the time
+/// offset alone, it and why the rest is not determined; and what the clocks said beside it.
 public struct CalibrationReport {
-    public let result: CameraIMUCalibrationResult
-    /// The camera given with `--intrinsics`, and its file.
-    public let known: (camera: CalibratedCamera, path: String)?
+    public let outcome: RigCalibrator.Outcome
+    /// The file the known camera came from (`RigCalibrator.intrinsicsPath`).
+    public let intrinsicsPath: String?
 
-    /// True when the offset is a live rig's (`calibrate` on a `record` folder).
-    public let live: Bool
-
-    public init(result: CameraIMUCalibrationResult, known: (camera: CalibratedCamera, path: String)?, live: Bool = false) {
-        self.result = result
-        self.known = known
-        self.live = live
+    public init(_ outcome: RigCalibrator.Outcome, intrinsicsPath: String? = nil) {
+        self.outcome = outcome
+        self.intrinsicsPath = intrinsicsPath
     }
 
+    var result: Rig { outcome.rig }
+    var live: Bool { result.timeOffset.clock == .live }
+    var clockNote: String {
+        live ? "live: the frame timed t shows the attitude imud delivered at t + offset" : "log time = video time + offset"
+    }
+
+    /// The lines that say the rig: all of them but `clockLines`.
     public var lines: [String] {
+        if let alone = outcome.offsetAlone {
+            return [String(format: "time offset %.4f s ± %.3f ms (%@), from the rotation rates alone (correlation %.2f)",
+                           result.timeOffset.seconds, alone.standardErrorSeconds * 1000, clockNote, alone.correlation),
+                    "field of view and mount: not determined: \(result.fit?.warning ?? "")"]
+        }
         var lines: [String] = []
-        let errors = result.uncertainty
-        lines.append(String(format: "time offset %.4f s%@ (%@)", result.timeOffset,
-                     errors.map { String(format: " ± %.3f ms", $0.timeOffsetSeconds * 1000) } ?? "",
-                     live ? "live: the frame timed t shows the attitude imud delivered at t + offset" : "log time = video time + offset"))
-        if let known {
-            let pinhole = known.camera.pinhole
+        let errors = result.standardErrors
+        lines.append(String(format: "time offset %.4f s%@ (%@)", result.timeOffset.seconds,
+                     errors.map { String(format: " ± %.3f ms", $0.timeOffsetSeconds * 1000) } ?? "", clockNote))
+        if let known = outcome.knownCamera {
+            let pinhole = known.pinhole
             lines.append(String(format: "vertical field of view %.3f° (given: %@, fx %.2f, fy %.2f px, %@ lens)", result.verticalFieldOfViewDegrees,
-                                known.path, pinhole.fx, pinhole.fy, known.camera.lens.modelName))
+                                intrinsicsPath ?? "", pinhole.fx, pinhole.fy, known.lens.modelName))
         } else if let why = undetermined("camera_matrix") {
             lines.append(String(format: "vertical field of view: not determined (the fit's %.3f° %@), not written", result.verticalFieldOfViewDegrees, why))
         } else {
@@ -39,14 +47,14 @@ public struct CalibrationReport {
                          lensDescription))
         }
         for k in 1...4 { if let why = undetermined("k\(k)") { lines.append("lens k\(k): not determined (\(why))") } }
-        if let readout = result.readout, let why = undetermined("rolling_shutter_readout_s") {
+        if let readout = result.readoutSeconds, let why = undetermined("rolling_shutter_readout_s") {
             lines.append(String(format: "rolling shutter readout: not determined (the fit's %.2f ms %@), not written", readout * 1000, why))
-        } else if let readout = result.readout {
+        } else if let readout = result.readoutSeconds {
             lines.append(String(format: "rolling shutter readout %.2f ms%@ (row y is seen at log time = video time + offset + readout × "
                                 + "(y / height - 1/2): the offset is the middle row's)", readout * 1000,
                                 errors?.readoutSeconds.map { String(format: " ± %.2f ms", $0 * 1000) } ?? ""))
         }
-        let q = result.deviceFromIMU.w < 0 ? -result.deviceFromIMU : result.deviceFromIMU
+        let q = result.deviceFromIMUCanonical
         if let why = undetermined("imu_to_camera") { lines.append("mount: not determined (\(why)), not written") }
         lines.append(String(format: "mount%@ imu_to_camera %.6f,%.6f,%.6f,%.6f (v_D = R·v_S)",
                             undetermined("imu_to_camera") == nil ? "" : " (the fit's, not written)", q.w, q.x, q.y, q.z)
@@ -57,10 +65,11 @@ public struct CalibrationReport {
                 lines.append("mount about the camera's \(name): not determined (\(why))")
             }
         }
-        let turned = result.turnedDegrees
+        let fit = result.fit ?? RigFitSummary()
+        let turned = fit.turnedDegrees ?? .zero
         lines.append(String(format: "turned %.0f° about the camera's x (tilt), %.0f° about y (pan), %.0f° about z (roll), "
                      + "summed over the frame pairs used", turned.x, turned.y, turned.z))
-        let bias = result.gyroBias * 180 / .pi
+        let bias = (result.gyroBiasRadiansPerSecond ?? .zero) * 180 / .pi
         let biasErrors = errors?.gyroBiasDegreesPerSecond.map { String(format: " ± %.3f, %.3f, %.3f", $0.x, $0.y, $0.z) } ?? ""
         if let why = undetermined("gyro_bias") {
             lines.append(String(format: "gyroscope bias: not determined (the fit's %.3f,%.3f,%.3f °/s, %@), not written", bias.x, bias.y, bias.z, why))
@@ -69,14 +78,30 @@ public struct CalibrationReport {
                                 bias.x, bias.y, bias.z, biasErrors, CameraIMUCalibration.gyroBiasPriorDegreesPerSecond))
         }
         lines.append(String(format: "residual %.3f °/s over %d of %d frames (%d without texture, %d translating or mistracked, "
-                     + "%d outside the log)", result.residualDegreesPerSecond, result.framesUsed, result.framesTotal,
-                     result.untextured, result.translated, result.outsideLog)
-                     + (result.reprojectionPixels.map { String(format: "; tracked points missed by %.3f px RMS", $0) } ?? ""))
+                     + "%d outside the log)", fit.residualDegreesPerSecond, fit.framesUsed, fit.framesTotal,
+                     fit.untextured, fit.translated, fit.outsideLog)
+                     + (fit.reprojectionPixels.map { String(format: "; tracked points missed by %.3f px RMS", $0) } ?? ""))
+        return lines
+    }
+
+    /// What the clocks said beside the offset found, to print after the file is written.
+    public var clockLines: [String] {
+        var lines: [String] = []
+        let found = result.timeOffset.seconds
+        if let timelineOffset = outcome.videoTimelineOffsetSeconds {
+            lines.append(String(format: "on the video's own timeline the offset is %.2f ms: the frame presented at t shows the motion "
+                                + "the track stamps at t %@ %.2f ms", (found - timelineOffset) * 1000, found - timelineOffset < 0 ? "-" : "+",
+                                abs(found - timelineOffset) * 1000))
+        }
+        if let stampOffset = outcome.stampOffsetSeconds {
+            lines.append(String(format: "the offset is %.2f ms after the frames' own stamps (they mark the first row's exposure; the "
+                                + "offset is the middle row's)", (found - stampOffset) * 1000))
+        }
         return lines
     }
 
     /// The standard error and why, when the clip does not determine the number the file lists under `key`.
-    func undetermined(_ key: String) -> String? { result.undetermined.first { $0.key == key }?.text }
+    func undetermined(_ key: String) -> String? { result.whyUndetermined(key) }
 
     /// The lens and, when estimated, its coefficients with their standard errors.
     var lensDescription: String {
@@ -84,7 +109,7 @@ public struct CalibrationReport {
         case .pinhole: return "no distortion"
         case .radial, .fisheye:
             let names = result.lens.modelName == "fisheye" ? ["k1", "k2", "k3", "k4"] : ["k1", "k2", "p1", "p2", "k3", "k4", "k5", "k6"]
-            let errors = result.uncertainty?.lensCoefficients ?? []
+            let errors = result.standardErrors?.lensCoefficients ?? []
             let shown = result.lens.modelName == "fisheye" ? 4 : min(2, result.lens.coefficients.count)
             return "\(result.lens.modelName) lens " + (0..<shown).map { i in
                 String(format: "%@ %.4f", names[i], result.lens.coefficients[i])

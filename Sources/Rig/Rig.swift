@@ -1,0 +1,175 @@
+import AttitudeMath
+import Camera
+import Foundation
+
+/// What ties a camera to an IMU: the camera and its lens, the mount D←S, the time offset, the rolling shutter's
+/// readout and the gyroscope's bias, each with its standard error and whether the clip that measured it
+/// determines it. `steady-dice calibrate` (RigCalibration) returns one, the calibration file (Imaging's
+/// `Rig.encoded`, `Rig.readMount`) reads and writes it, and drawing takes its camera, mount and offset.
+public struct Rig: Sendable {
+    /// The pinhole part of the camera (the picture's size, focal lengths and principal point).
+    public var camera: PinholeCamera
+    /// The lens: estimated (`calibrate --lens`), given (`--intrinsics`), or the pinhole.
+    public var lens: Lens = .pinhole
+    /// The mount R, D (the camera's device frame) from S (the IMU's): v_D = R·v_S, so worldFromD = worldFromS · R⁻¹.
+    public var deviceFromIMU: Quaternion
+    /// Log time = video time + offset, with the clock it pairs and the instant of the frame it refers to.
+    public var timeOffset: TimeOffset
+    /// Seconds from the first row's time to one row past the last (a rolling shutter; 0 for a global one), when
+    /// fitted: row y of the frame at video time t is seen at log time t + offset + readout · (y / height - 1/2).
+    public var readoutSeconds: Double?
+    /// The gyroscope's constant bias about the IMU's x, y, z, rad/s (what it reads at rest), when fitted.
+    public var gyroBiasRadiansPerSecond: SIMD3<Double>?
+    /// One-sigma standard errors of the numbers above, when the fit gave them.
+    public var standardErrors: RigStandardErrors?
+    /// The numbers the clip does not determine (`Determination.judge`), by the file's key: not written, or
+    /// marked where written (`undetermined`, `not_determined`).
+    public var undetermined: [Undetermined] = []
+    /// How the fit went, when this rig was fitted.
+    public var fit: RigFitSummary?
+    /// True when only the time offset is known (the rates alone): the camera and the mount are placeholders, and
+    /// the file holds `time_offset_s`, its clock, `undetermined: [camera_matrix, imu_to_camera]` and why in `warning`.
+    public var knowsOnlyTimeOffset = false
+
+    public init(camera: PinholeCamera, lens: Lens = .pinhole, deviceFromIMU: Quaternion, timeOffset: TimeOffset,
+                readoutSeconds: Double? = nil, gyroBiasRadiansPerSecond: SIMD3<Double>? = nil,
+                standardErrors: RigStandardErrors? = nil, undetermined: [Undetermined] = [], fit: RigFitSummary? = nil) {
+        self.camera = camera; self.lens = lens; self.deviceFromIMU = deviceFromIMU; self.timeOffset = timeOffset
+        self.readoutSeconds = readoutSeconds; self.gyroBiasRadiansPerSecond = gyroBiasRadiansPerSecond
+        self.standardErrors = standardErrors; self.undetermined = undetermined; self.fit = fit
+    }
+
+    /// A rig of which only the time offset is known, and why the camera and the mount are not (`reason`).
+    public static func onlyTimeOffset(_ timeOffset: TimeOffset, reason: String) -> Rig {
+        var rig = Rig(camera: PinholeCamera(verticalFieldOfViewDegrees: 60, width: 2, height: 2), deviceFromIMU: .identity,
+                      timeOffset: timeOffset, fit: RigFitSummary(warning: reason))
+        rig.knowsOnlyTimeOffset = true
+        rig.undetermined = [Undetermined(key: Undetermined.cameraKey, standardError: nil, why: reason),
+                            Undetermined(key: Undetermined.mountKey, standardError: nil, why: reason)]
+        return rig
+    }
+
+    /// Seconds: the largest time offset taken anywhere (an hour). Both clocks count from their own starts,
+    /// so a larger one pairs a clip with a different recording, and at 1e308 the video time overflows.
+    public static let largestTimeOffsetSeconds = 3600.0
+
+    /// Whether the clip determines the number listed under `key` (`Undetermined.key`).
+    public func determines(_ key: String) -> Bool { !undetermined.contains { $0.key == key } }
+
+    /// Why the clip does not determine the number under `key` (its standard error and why), or nil when it does.
+    public func whyUndetermined(_ key: String) -> String? { undetermined.first { $0.key == key }?.text }
+
+    /// The camera with its lens.
+    public var lensCamera: LensCamera { LensCamera(pinhole: camera, lens: lens) }
+
+    /// The picture's vertical field of view through the lens, degrees (the pinhole's where the lens cannot be inverted there).
+    public var verticalFieldOfViewDegrees: Double {
+        lensCamera.verticalFieldOfViewDegrees ?? camera.verticalFieldOfViewDegrees
+    }
+
+    /// The mount with w ≥ 0, as files and reports print it (q and -q are one rotation).
+    public var deviceFromIMUCanonical: Quaternion { deviceFromIMU.w < 0 ? -deviceFromIMU : deviceFromIMU }
+}
+
+/// Log time = video time + `seconds`: the video frame at video time t shows the attitude at log time t + seconds.
+public struct TimeOffset: Sendable, Equatable {
+    /// What the two times count.
+    public enum Clock: String, Sendable {
+        /// A clip and a log, each counting from its own start (`time_offset_clock: clip`).
+        case clip
+        /// A live rig's one clock (`calibrate` on a `record` folder): the frame timed t (CLOCK_MONOTONIC) shows the
+        /// attitude imud delivered at t + seconds (`time_offset_clock: live`).
+        case live
+    }
+
+    /// Which instant of a frame video time t stands for.
+    public enum Instant: String, Sendable {
+        /// The frame as one instant (a global shutter, or no readout known).
+        case frame
+        /// The middle row's, with a rolling shutter's readout (`time_offset_refers_to: middle_row`).
+        case middleRow = "middle_row"
+    }
+
+    public var seconds: Double
+    public var clock: Clock
+    public var refersTo: Instant
+
+    public init(seconds: Double, clock: Clock = .clip, refersTo: Instant = .frame) {
+        self.seconds = seconds; self.clock = clock; self.refersTo = refersTo
+    }
+}
+
+/// One-sigma standard errors of a rig, from the fit's final Jacobian: σ² (JᵀJ)⁻¹ with σ² the residuals' variance
+/// (widened for their correlation). They assume independent residuals, so they are a floor, not a bound.
+public struct RigStandardErrors: Sendable, Equatable {
+    public var timeOffsetSeconds: Double
+    /// Relative to the vertical field of view (0.01 is 1 %).
+    public var verticalFieldOfViewFraction: Double
+    /// About the x, y and z axes of OpenCV's camera frame C (right, down, forward), degrees.
+    public var mountDegrees: SIMD3<Double>
+    /// The rolling shutter's readout, seconds, when it was fitted.
+    public var readoutSeconds: Double?
+    /// The lens's estimated coefficients (`calibrate --lens`), in their order, when estimated.
+    public var lensCoefficients: [Double]?
+    /// The gyroscope's bias about the IMU's x, y, z, degrees per second (the prior included).
+    public var gyroBiasDegreesPerSecond: SIMD3<Double>?
+
+    public init(timeOffsetSeconds: Double, verticalFieldOfViewFraction: Double, mountDegrees: SIMD3<Double>,
+                readoutSeconds: Double? = nil, lensCoefficients: [Double]? = nil, gyroBiasDegreesPerSecond: SIMD3<Double>? = nil) {
+        self.timeOffsetSeconds = timeOffsetSeconds
+        self.verticalFieldOfViewFraction = verticalFieldOfViewFraction
+        self.mountDegrees = mountDegrees
+        self.readoutSeconds = readoutSeconds
+        self.lensCoefficients = lensCoefficients
+        self.gyroBiasDegreesPerSecond = gyroBiasDegreesPerSecond
+    }
+}
+
+/// How a calibration's fit went: what the file writes beside the rig (`residual_deg_per_s`, `frames_used`,
+/// `frames_total`, `turned_deg`, `warning`) and what `calibrate` reports.
+public struct RigFitSummary: Sendable, Equatable {
+    /// The first stage's RMS difference of the camera's and the gyroscope's rotation rates, degrees per second.
+    public var residualDegreesPerSecond = 0.0
+    public var framesUsed = 0
+    public var framesTotal = 0
+    /// Frame pairs refused, by reason.
+    public var untextured = 0, translated = 0, outsideLog = 0
+    /// Empty, or why an answer is uncertain (or, with the time offset alone, why the rest is not determined).
+    public var warning = ""
+    /// How far the clip turned about the x (tilt), y (pan) and z (roll) axes of OpenCV's camera frame C over the
+    /// frame pairs used, degrees (sums of magnitudes): what the answer rests on; nil when not known.
+    public var turnedDegrees: SIMD3<Double>?
+    /// The fit's RMS miss over the tracked points, pixels, when the points were fitted.
+    public var reprojectionPixels: Double?
+    /// The median image motion per frame pair used, pixels: the gyroscope's angle times the focal length found.
+    public var medianPixelsPerPair = 0.0
+
+    public init(residualDegreesPerSecond: Double = 0, framesUsed: Int = 0, framesTotal: Int = 0, warning: String = "",
+                turnedDegrees: SIMD3<Double>? = nil) {
+        self.residualDegreesPerSecond = residualDegreesPerSecond
+        self.framesUsed = framesUsed; self.framesTotal = framesTotal
+        self.warning = warning; self.turnedDegrees = turnedDegrees
+    }
+}
+
+/// A number a calibration found that its clip does not determine: the file's key for it, its standard error as
+/// printed, and why.
+public struct Undetermined: Sendable, Equatable {
+    /// The name under which the file lists it in `undetermined`: `time_offset_s`, `camera_matrix`, `k1`…`k4`,
+    /// `rolling_shutter_readout_s`, `imu_to_camera_x`, `_y`, `_z` (about the camera's axes), `imu_to_camera`
+    /// (no axis), `gyro_bias`.
+    public var key: String
+    /// Its standard error with its unit ("± 3.9°"), or nil when the fit gave none.
+    public var standardError: String?
+    public var why: String
+
+    public init(key: String, standardError: String?, why: String) {
+        self.key = key; self.standardError = standardError; self.why = why
+    }
+
+    /// One line: the standard error and why.
+    public var text: String { (standardError.map { "\($0): " } ?? "") + why }
+
+    /// The keys that leave the camera (`camera_matrix`) or the whole mount (`imu_to_camera`) out of the file.
+    public static let cameraKey = "camera_matrix", mountKey = "imu_to_camera"
+}

@@ -1,0 +1,205 @@
+import AttitudeLog
+import AttitudeMath
+import Calibration
+import Foundation
+import Imaging
+import RawLog
+import RecordFolder
+import Recording
+import Rig
+
+/// Calibrates a camera against an IMU: a clip and the IMU's log (raw, an attitude log, or the video's own motion
+/// track), or a folder `steady-dice record` wrote. It chooses the log, integrates the gyroscope, tracks the clip,
+/// centres the offset search where the clocks say, fits (`CameraIMUCalibration`) and returns the `Rig`, with the
+/// offset on the clock it pairs (`TimeOffset.Clock.live` for a record folder). It prints nothing: progress goes to
+/// `progress`, a raw log's reader notes to `rawLogRead`, and failures are thrown (`RigCalibrationError`,
+/// `CalibrationError`, the readers' errors).
+///
+///     let rig = try RigCalibrator().calibrate(clip: "clip.mp4", log: "raw.csv").rig
+///     try rig.write(path: "cal.yaml")
+public struct RigCalibrator {
+    /// Seconds: offsets this far either side of the clocks' own guess (or of 0) are searched.
+    public var searchRangeSeconds = CameraIMUCalibration.defaultSearchRange
+    /// A starting vertical field of view, degrees.
+    public var fieldOfViewGuessDegrees = 60.0
+    /// A camera known beforehand (an OpenCV calibration file): only the offset, the mount and the bias are fitted.
+    public var intrinsicsPath: String?
+    /// The lens to estimate when no camera is known.
+    public var lensModel: LensModel = .pinhole
+    /// Whether the rolling shutter's readout is fitted.
+    public var fitsReadout = true
+    /// The platform a raw or attitude log was recorded on, where its format leaves the axes open.
+    public var platform: SensorLoggerPlatform?
+    /// Hears each step, one line each.
+    public var progress: (String) -> Void = { _ in }
+    /// Hears each raw log read (its notes and gaps are worth a warning).
+    public var rawLogRead: (RawIMULog) -> Void = { _ in }
+
+    public init() {}
+
+    /// What a calibration found: the rig, and what the clocks said beside it.
+    public struct Outcome {
+        public var rig: Rig
+        /// The camera given with `intrinsicsPath`.
+        public var knownCamera: CalibratedCamera?
+        /// When only the offset is determined: the rates' correlation at it and its standard error, seconds.
+        public var offsetAlone: (correlation: Double, standardErrorSeconds: Double)?
+        /// Seconds: offset 0 on the video's own timeline (its motion track and its frames share it), when they do.
+        public var videoTimelineOffsetSeconds: Double?
+        /// Seconds: the offset the frames' own stamps and the log's give (they share the phone's clock), when they do.
+        public var stampOffsetSeconds: Double?
+    }
+
+    // MARK: - A clip and a log
+
+    /// Calibrates the clip at `clip` (a video file, a folder of pictures with a times file, or an OpenCamera Sensors
+    /// folder) against `log` (a raw log in any format `attitude fuse` reads, or an attitude log). Without a log, the
+    /// clip must carry its own: an OpenCamera Sensors folder, or a video with a gpmd or camm track.
+    public func calibrate(clip: String, log: String? = nil) throws -> Outcome {
+        let sameClock = RecordingFolder.open(clip)?.producer == .openCameraSensors
+        // A video file may carry its camera's own motion (a GoPro's gpmd track, a camm track): it is its own log.
+        let ownTrack = log == nil && !sameClock && RawLogReader.isRawLog(path: clip)
+        guard let log = log ?? (sameClock || ownTrack ? clip : nil) else {
+            throw RigCalibrationError.logNeeded(reason: nil)
+        }
+        let gyro: GyroIntegral
+        var logClockStart: Double?
+        var videoTimelineStart: Double?
+        if RawLogReader.isRawLog(path: log) {
+            let raw: RawIMULog
+            do {
+                raw = try RawLogReader.read(path: log, platform: platform)
+            } catch let error as RawLogError where ownTrack {
+                throw RigCalibrationError.logNeeded(reason: "\(error)")
+            }
+            guard raw.count >= 2 else { throw RigCalibrationError.tooFewSamples(path: log) }
+            gyro = GyroIntegral(time: raw.time, rate: raw.gyro)
+            logClockStart = raw.clockStart
+            if raw.format == .gpmf || raw.format == .camm {
+                rawLogRead(raw)
+                videoTimelineStart = raw.time[0]
+            }
+        } else {
+            // No gyroscope: the attitude's own differences over its time stamps.
+            let attitude = try AttitudeLog.load(path: log, platform: platform)
+            guard attitude.samples.count >= 2 else { throw RigCalibrationError.tooFewSamples(path: log) }
+            gyro = GyroIntegral(time: attitude.samples.map(\.t), attitude: attitude.samples.map(\.worldFromDevice))
+            progress("\(log): an attitude log, no gyroscope: the angular rate comes from its attitude, differenced over its own "
+                     + "time stamps (\(attitude.samples.count) samples)")
+        }
+        var stampOffset: Double?
+        var timelineOffset: Double?
+        var outcome = try fit(clipPath: clip, gyro: gyro, describe: "\(clip) with \(log)") { tracks in
+            // A video's own motion track is timed on the video's timeline, as its frames are: offset 0 there is
+            // the first frame's time less the track's first sample's.
+            if let trackStart = videoTimelineStart, log == clip, let firstFrame = tracks.frameTimes.first {
+                timelineOffset = firstFrame - trackStart
+                progress(String(format: "the frames and the motion track share the video's timeline: searching ±%g s around it", searchRangeSeconds))
+                return timelineOffset
+            }
+            // Frames and gyroscope stamped on one clock: the stamps say where to look.
+            guard let frameStart = tracks.stampClockStart, let logStart = logClockStart, log == clip else { return nil }
+            progress(String(format: "the frames and the gyroscope share the phone's clock: by their stamps the offset is %.4f s; "
+                            + "searching ±%g s around it", frameStart - logStart, searchRangeSeconds))
+            stampOffset = frameStart - logStart
+            return stampOffset
+        }
+        outcome.videoTimelineOffsetSeconds = timelineOffset
+        outcome.stampOffsetSeconds = stampOffset
+        return outcome
+    }
+
+    // MARK: - A record folder
+
+    /// Calibrates a folder `steady-dice record` wrote: the frames and the packets were timed on this machine's
+    /// CLOCK_MONOTONIC as they came, so the offset found is the rig's live one (`TimeOffset.Clock.live`). The angular
+    /// rate is the packets' gyroscope when all carry one, else the attitude's differences over their arrival times.
+    public func calibrate(recordFolder folder: String) throws -> Outcome {
+        let recording = try RigRecording(folder: folder)
+        if !recording.finished {
+            progress("\(folder): the recording was interrupted (rig.yaml has no end): using the \(recording.frameCount) frames and "
+                     + "\(recording.arrival.count) imud packets it wrote")
+        }
+        if recording.unsettledPackets > 0 {
+            progress("\(recording.unsettledPackets) imud packets left out: fusion had not settled, or imud was stopping")
+        }
+        let gyro: GyroIntegral
+        if let rate = recording.rate {
+            gyro = GyroIntegral(time: recording.arrival, rate: rate)
+            progress("\(recording.arrival.count) imud packets with their angular rate (the gyroscope)")
+        } else {
+            gyro = GyroIntegral(time: recording.arrival, attitude: recording.attitude)
+            progress("\(recording.arrival.count) imud packets without an angular rate: it comes from the attitude, differenced over "
+                     + "the packets' arrival times")
+        }
+        progress("frames timed by \(recording.fields["frame_times_note"] ?? recording.fields["frame_times"] ?? "an unnamed clock")")
+        // Video time counts from the first frame and log time from the first packet; both are CLOCK_MONOTONIC, so
+        // a live offset of 0 is this shift, and the live offset is the offset found minus it.
+        let shift = recording.firstFrameTime - recording.arrival[0]
+        var outcome = try fit(clipPath: recording.framesFolder, gyro: gyro, describe: folder) { _ in
+            progress(String(format: "one clock: searching live offsets within ±%g s", searchRangeSeconds))
+            return shift
+        }
+        outcome.rig.timeOffset.seconds -= shift
+        outcome.rig.timeOffset.clock = .live
+        return outcome
+    }
+
+    // MARK: - The fit
+
+    /// Tracks the clip and fits it against `gyro`, searching around `centre(tracks)` when it gives one.
+    private func fit(clipPath: String, gyro: GyroIntegral, describe: String, centre: (ClipTracks) -> Double?) throws -> Outcome {
+        let known = try intrinsicsPath.map { try CalibratedCamera.read(path: $0) }
+        let clip = try ClipTracks.read(path: clipPath) { progress("\(clipPath): \($0)") }
+        var calibration = CameraIMUCalibration(width: clip.width, height: clip.height, frameTimes: clip.frameTimes, gyro: gyro,
+                                               fieldOfViewGuessDegrees: fieldOfViewGuessDegrees, progress: progress)
+        calibration.searchRange = searchRangeSeconds
+        if let searchCentre = centre(clip) { calibration.searchCentre = searchCentre }
+        calibration.lensModel = lensModel
+        calibration.fitsReadout = fitsReadout
+        if let known, let intrinsicsPath {
+            guard known.pinhole.width == clip.width, known.pinhole.height == clip.height else {
+                throw RigCalibrationError.intrinsicsSize(path: intrinsicsPath, width: known.pinhole.width, height: known.pinhole.height,
+                                                         clip: clipPath, clipWidth: clip.width, clipHeight: clip.height)
+            }
+            calibration.knownCamera = known.lensCamera
+            progress("the camera is \(intrinsicsPath)'s (\(known.lens.modelName) lens): fitting the offset, the mount and the bias")
+        }
+        do {
+            return Outcome(rig: try calibration.fit(clip.tracks), knownCamera: known)
+        } catch CalibrationError.onlyOffset(let offset, let correlation, let standardError, let reason) {
+            // What is known, marked as what it is; nothing else is given as if it were measured.
+            return Outcome(rig: .onlyTimeOffset(TimeOffset(seconds: offset), reason: reason), knownCamera: known,
+                           offsetAlone: (correlation, standardError))
+        } catch let error as CalibrationError {
+            throw RigCalibrationError.calibration(describe, error)
+        }
+    }
+}
+
+/// Why `RigCalibrator` cannot calibrate, beside the readers' own errors.
+public enum RigCalibrationError: Error, CustomStringConvertible {
+    /// No log was given and the clip carries none (`reason`: why the clip's own track could not be read).
+    case logNeeded(reason: String?)
+    case tooFewSamples(path: String)
+    /// The known camera's picture size is not the clip's.
+    case intrinsicsSize(path: String, width: Int, height: Int, clip: String, clipWidth: Int, clipHeight: Int)
+    /// The fit of `what` (the clip and the log, or the folder) failed.
+    case calibration(String, CalibrationError)
+
+    public var description: String {
+        switch self {
+        case .logNeeded(let reason?):
+            return "a log is needed: \(reason)"
+        case .logNeeded(nil):
+            return "a log is needed: the IMU's raw log of the clip's minutes (only an OpenCamera Sensors folder or a video with its "
+                + "own gpmd or camm track carries its own)"
+        case .tooFewSamples(let path):
+            return "\(path): fewer than two samples"
+        case .intrinsicsSize(let path, let width, let height, let clip, let clipWidth, let clipHeight):
+            return "\(path): the intrinsics are for \(width)x\(height) pictures, \(clip)'s are \(clipWidth)x\(clipHeight)"
+        case .calibration(let what, let error):
+            return "\(what): \(error)"
+        }
+    }
+}
