@@ -99,10 +99,11 @@ public final class IMUDReplay: @unchecked Sendable {
         wake = try WakePipe()
     }
 
-    /// The rate the body turns at around entry `i`: the difference of its neighbours' attitudes over their
-    /// times (one-sided at the ends), in the device frame, rad/s.
+    /// The rate the body turned at up to entry `i`, as a gyroscope sample gives it (docs/conventions.md: the rate since
+    /// the previous sample): the attitudes of entries i-1 and i differenced over their times (the first entry takes
+    /// the interval after it), in the device frame, rad/s.
     static func deviceRate(around i: Int, in schedule: [(offset: Double, worldFromDevice: Quaternion)]) -> SIMD3<Double> {
-        let a = max(0, i - 1), b = min(schedule.count - 1, i + 1)
+        let a = max(0, i - 1), b = min(schedule.count - 1, max(i, 1))
         let span = schedule[b].offset - schedule[a].offset
         guard span > 0 else { return .zero }
         return (schedule[a].worldFromDevice.conjugate * schedule[b].worldFromDevice).rotationVector / span

@@ -283,7 +283,8 @@ final class HostileReaderTests: XCTestCase {
         let video = try VideoFile(path: path("empty.mp4"))
         XCTAssertEqual(video.info.statedFrameCount, 30)
         XCTAssertThrowsError(try video.next()) { error in
-            XCTAssertFalse("\(error)".contains("-1"), "\(error)")
+            // The temporary folder's name is random (a "-1" may be in it): the message after the path is what is checked.
+            XCTAssertFalse("\(error)".replacingOccurrences(of: path("empty.mp4"), with: "").contains("-1"), "\(error)")
             XCTAssertTrue("\(error)".contains("30 frames"), "\(error)")
         }
     }
