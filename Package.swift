@@ -143,7 +143,8 @@ let package = Package(
         /// table and the one-line errors, the stderr message handler.
         .target(name: "CommandLineSupport", dependencies: [
             "Scene", "Composition", "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "RawLog", "Fusion", "Recording",
-            "CSVText", "FileAccess", "SafeText", "SteadyDiceAssets", "Plot", "Workers", "FusionJobs", "LiveRig", "Rig",
+            "CSVText", "FileAccess", "SafeText", "SteadyDiceAssets", "Plot", "Workers", "FusionJobs", "LiveRig", "Rig", "Calibration",
+            "RigCalibration",
             .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
         ]),
 

@@ -59,7 +59,7 @@ public enum Frames {
     /// `X_D = Y_B`, `Y_D = -Z_B`, `Z_D = -X_B`.
     public static let deviceFromBody = Quaternion(rotationMatrixRows: [[0, 1, 0], [0, 0, -1], [-1, 0, 0]])
 
-    /// The mount rule, the one place it is written (docs/conventions.md): an attitude source's sensor frame S
+    /// The mount rule, the one place it is written (docs/conventions.md): an attitude source's IMU frame S
     /// sits on the device D by the mount R with `v_D = R·v_S`, so the device's attitude is
     /// `worldFromDevice = worldFromIMU · R⁻¹`, normalised (unchanged when the product cannot be).
     public static func worldFromDevice(worldFromIMU: Quaternion, deviceFromIMU mount: Quaternion) -> Quaternion {

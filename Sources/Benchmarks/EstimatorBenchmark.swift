@@ -35,7 +35,7 @@ public struct EstimatorBenchmark {
             let start = MonotonicClock.now()
             for i in 0..<log.count {
                 estimator.update(gyro: log.gyro[i], acc: log.acc[i], mag: mag?[i], dt: log.period(before: i))
-                checksum += estimator.enuFromSensor.w
+                checksum += estimator.enuFromIMU.w
             }
             rates.append(Double(log.count) / (MonotonicClock.now() - start))
         }

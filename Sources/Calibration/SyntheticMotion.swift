@@ -21,7 +21,7 @@ public struct SyntheticMotion: Sendable {
     /// The whole synthetic gyroscope, from `margin` before the log to `margin` after it, and where it starts.
     private let integral: GyroIntegral
     private let integralStart: Double
-    private let worldFromSensorAtStart: Quaternion
+    private let worldFromIMUAtStart: Quaternion
 
     /// Takes `duration` seconds of `log`'s reference from trial time `start`, with `margin` seconds of
     /// motion on both sides for video frames outside the log. `motionScale` (0 to 1) scales every rate, so
@@ -54,25 +54,25 @@ public struct SyntheticMotion: Sendable {
         }
         integral = GyroIntegral(time: middles, rate: smoothed)
         integralStart = middles[0]
-        worldFromSensorAtStart = Quaternion.slerp(attitude[0], attitude[1], 0.5)
+        worldFromIMUAtStart = Quaternion.slerp(attitude[0], attitude[1], 0.5)
         let rows = middles.indices.filter { middles[$0] >= start && middles[$0] <= start + duration }
         let logStart = rows.first.map { middles[$0] } ?? start
         self.logStart = logStart
         logTime = rows.map { middles[$0] - logStart }
         gyro = rows.map { smoothed[$0] }
-        let integral = self.integral, q0 = worldFromSensorAtStart, s0 = integralStart
+        let integral = self.integral, q0 = worldFromIMUAtStart, s0 = integralStart
         acc = rows.map { (q0 * integral.orientation(at: middles[$0] - s0)).conjugate.rotate(SIMD3(0, 0, 9.80665)) }
     }
 
     /// The sensor's attitude at log time `t`: the synthetic gyroscope integrated from the reference.
-    public func worldFromSensor(atLogTime t: Double) -> Quaternion {
-        worldFromSensorAtStart * integral.orientation(at: t + logStart - integralStart)
+    public func worldFromIMU(atLogTime t: Double) -> Quaternion {
+        worldFromIMUAtStart * integral.orientation(at: t + logStart - integralStart)
     }
 
     /// The camera's device-to-world attitude for the video frame at video time `t`, for a mount R
     /// (v_D = R·v_S) and time offset o: worldFromD = worldFromS(t + o)·R⁻¹.
     public func worldFromDevice(videoTime t: Double, deviceFromIMU: Quaternion, timeOffset: Double) -> Quaternion {
-        worldFromSensor(atLogTime: t + timeOffset) * deviceFromIMU.conjugate
+        worldFromIMU(atLogTime: t + timeOffset) * deviceFromIMU.conjugate
     }
 
     /// The log as steady-dice raw CSV (`t,gx,gy,gz,ax,ay,az`, SI units), the gyroscope reading

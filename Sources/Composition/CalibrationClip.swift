@@ -191,8 +191,8 @@ public struct SyntheticCalibrationClip: Sendable {
 
 extension SyntheticMotion {
     /// The IMU's true attitude (world from S) at each log sample, as an attitude log would carry it.
-    public var attitudeSamples: [(t: Double, worldFromSensor: Quaternion)] {
-        logTime.map { ($0, worldFromSensor(atLogTime: $0)) }
+    public var attitudeSamples: [(t: Double, worldFromIMU: Quaternion)] {
+        logTime.map { ($0, worldFromIMU(atLogTime: $0)) }
     }
 }
 

@@ -63,7 +63,7 @@ public struct CalibrationClipJob {
             throw RawLogError(path: trial, "\(error)")
         }
         if let attitudeLog = outputs.attitudeLog {
-            let samples = motion.attitudeSamples.map { AttitudeSample(t: $0.t, worldFromDevice: $0.worldFromSensor) }
+            let samples = motion.attitudeSamples.map { AttitudeSample(t: $0.t, worldFromDevice: $0.worldFromIMU) }
             try attitudeLog.write(Data(try AttitudeLog.csvText(samples: samples, frame: nil,
                                                                comments: ["synthetic: the IMU's true attitude (world from S)"]).utf8))
         }

@@ -50,7 +50,7 @@ public struct AttitudeEstimator: Sendable {
     public var isAtRest: Bool { state.isAtRest }
     /// True while the magnetic field is judged disturbed (always false in 6D).
     public var isMagneticallyDisturbed: Bool { mode == .nineD && state.magDisturbed }
-    /// The estimated gyroscope bias in the sensor frame, in rad/s.
+    /// The estimated gyroscope bias in the IMU frame S, in rad/s.
     public var gyroBias: SIMD3<Double> { state.gyroBias }
     /// Samples skipped because they were not finite (gyroscope, accelerometer or period).
     public var skippedSamples: Int { state.skippedSamples }
@@ -58,13 +58,13 @@ public struct AttitudeEstimator: Sendable {
     // MARK: - Output
 
     /// The inclination-corrected attitude, sensor into E (Z up, heading arbitrary).
-    public var eFromSensor: Quaternion {
-        Quaternion(quatNormalized(quatMultiply(state.eFromI, state.iFromSensor)))
+    public var eFromIMU: Quaternion {
+        Quaternion(quatNormalized(quatMultiply(state.eFromI, state.iFromIMU)))
     }
 
     /// The attitude in east-north-up. In 6D the heading is that of E (arbitrary).
-    public var enuFromSensor: Quaternion {
-        let e = quatMultiply(state.eFromI, state.iFromSensor)
+    public var enuFromIMU: Quaternion {
+        let e = quatMultiply(state.eFromI, state.iFromIMU)
         guard mode == .nineD else { return Quaternion(quatNormalized(e)) }
         return Quaternion(quatNormalized(quatMultiply(state.enuFromE, e)))
     }
@@ -86,19 +86,19 @@ public struct AttitudeEstimator: Sendable {
     public func attitude(in frame: OutputFrame) -> Quaternion {
         switch frame {
         case .enu:
-            return enuFromSensor
+            return enuFromIMU
         case .ned:
-            return Self.nedFromENU * enuFromSensor
+            return Self.nedFromENU * enuFromIMU
         case .reference(.xArbitraryZVertical):
-            return eFromSensor
+            return eFromIMU
         case .reference(.xArbitraryCorrectedZVertical):
-            guard mode == .nineD else { return eFromSensor }
-            let e = quatMultiply(state.eFromI, state.iFromSensor)
+            guard mode == .nineD else { return eFromIMU }
+            let e = quatMultiply(state.eFromI, state.iFromIMU)
             let heading = state.headingOffset - (state.initialHeadingOffset ?? state.headingOffset)
             return Quaternion(quatNormalized(quatMultiply(yawQuaternion(heading), e)))
         case .reference(.xMagneticNorthZVertical), .reference(.xTrueNorthZVertical):
-            guard mode == .nineD else { return eFromSensor }
-            return Frames.worldFromENU * enuFromSensor
+            guard mode == .nineD else { return eFromIMU }
+            return Frames.worldFromENU * enuFromIMU
         }
     }
 
@@ -109,9 +109,9 @@ public struct AttitudeEstimator: Sendable {
 
     /// Feeds one sample and returns nothing; read the attitude with `attitude(in:)`.
     /// - Parameters:
-    ///   - gyro: angular rate in the sensor frame, rad/s.
-    ///   - acc: specific force in the sensor frame (gravity included, about 9.81 m/s² up at rest), m/s².
-    ///   - mag: magnetic field in the sensor frame, µT; nil when there is no new reading (or in 6D).
+    ///   - gyro: angular rate in the IMU frame S, rad/s.
+    ///   - acc: specific force in the IMU frame S (gravity included, about 9.81 m/s² up at rest), m/s².
+    ///   - mag: magnetic field in the IMU frame S, µT; nil when there is no new reading (or in 6D).
     ///   - dt: time since the previous sample, seconds; the first sample's period is the nominal one.
     /// Samples with a non-finite or non-positive period, gyroscope or accelerometer are skipped
     /// and counted in `skippedSamples`.
@@ -166,14 +166,14 @@ public struct AttitudeEstimator: Sendable {
         let half = angle / 2
         let (s, c) = sinCos(half)
         let delta = SIMD4(c, axis.x * s, axis.y * s, axis.z * s)
-        state.iFromSensor = quatNormalized(quatMultiply(state.iFromSensor, delta))
+        state.iFromIMU = quatNormalized(quatMultiply(state.iFromIMU, delta))
     }
 
     /// Tilts E so that the low-passed accelerometer is vertical. Returns the correction applied,
     /// as a rotation vector in E (radians), for the bias filter.
     private mutating func correctInclination(acc: Vector3, dt: Double) -> Vector3 {
         guard dot3(acc, acc) > 0 else { return Vector3() }
-        let accI = quatRotate(state.iFromSensor, acc)
+        let accI = quatRotate(state.iFromIMU, acc)
         let accLp = state.accLowPass.step(accI, dt: dt, tau: parameters.accTimeConstant, state.coefficients.acc)
         let n = norm3(accLp)
         guard n > 0 else { return Vector3() }
@@ -192,8 +192,8 @@ public struct AttitudeEstimator: Sendable {
 
     /// Pulls the heading towards the magnetometer unless the field is disturbed.
     private mutating func correctHeading(mag: Vector3, dt: Double) {
-        let eFromSensor = quatMultiply(state.eFromI, state.iFromSensor)
-        let magE = quatRotate(eFromSensor, mag)
+        let eFromIMU = quatMultiply(state.eFromI, state.iFromIMU)
+        let magE = quatRotate(eFromIMU, mag)
         let norm = norm3(magE)
         let dip = -asin(max(-1, min(1, magE.z / norm)))
         let heading = atan2(magE.x, magE.y)
@@ -283,7 +283,7 @@ public struct AttitudeEstimator: Sendable {
         }
     }
 
-    /// Kalman filter on the bias (sensor frame, rad/s). At rest the low-passed gyroscope
+    /// Kalman filter on the bias (the IMU frame S, rad/s). At rest the low-passed gyroscope
     /// measures it directly; in motion the inclination correction rate measures the horizontal
     /// part of the bias seen in E: `LP(R)·b = LP(R·b̂) − correction/dt`.
     private mutating func estimateBias(inclinationCorrection: Vector3, dt: Double) {
@@ -292,7 +292,7 @@ public struct AttitudeEstimator: Sendable {
         covariance = covariance + Matrix3.diagonal(Vector3(repeating: state.coefficients.biasProcessNoise * dt))
 
         // The lag-matched low-passes run whether or not they are used, so they are ready.
-        let rows = quatMatrixRows(quatMultiply(state.eFromI, state.iFromSensor))
+        let rows = quatMatrixRows(quatMultiply(state.eFromI, state.iFromIMU))
         let r = Matrix3(r0: rows.0, r1: rows.1, r2: rows.2)
         let rb = r * state.gyroBias
         var lanes = SIMD16<Double>()

@@ -10,7 +10,7 @@ public struct FusionState: Equatable, Sendable {
     // MARK: - Orientation
 
     /// Gyroscope strapdown integration, sensor S into I, `[w, x, y, z]`.
-    public var iFromSensor = SIMD4<Double>(1, 0, 0, 0)
+    public var iFromIMU = SIMD4<Double>(1, 0, 0, 0)
     /// Inclination correction, I into E, `[w, x, y, z]`.
     public var eFromI = SIMD4<Double>(1, 0, 0, 0)
     /// Heading correction in radians: east-north-up is E rotated by this angle about Z.
@@ -31,7 +31,7 @@ public struct FusionState: Equatable, Sendable {
 
     // MARK: - Gyroscope bias
 
-    /// Estimated gyroscope bias in the sensor frame, in rad/s.
+    /// Estimated gyroscope bias in the IMU frame S, in rad/s.
     public var gyroBias = SIMD3<Double>(0, 0, 0)
     /// Covariance of the bias estimate, rows, in (rad/s)²; nil before the first sample.
     var biasCovariance: Matrix3?

@@ -24,7 +24,7 @@ public struct SnapshotOptions: Equatable, Sendable {
     /// `--assets`: the folder holding `shaders/` and `models/` (nil: found as the command line finds them).
     public var assetsFolder: String?
     /// `--mount w,x,y,z` (or `--calibration`'s `imu_to_camera`): R with v_D = R·v_S from the attitude
-    /// source's sensor frame S to the device frame D; the attitude drawn is worldFromS · R⁻¹ (nil: S is D).
+    /// source's IMU frame S to the device frame D; the attitude drawn is worldFromS · R⁻¹ (nil: S is D).
     public var mount: Quaternion?
     /// `--time-offset S` (or `--calibration`'s `time_offset_s`): the video frame at video time t shows
     /// the attitude at log time t + offset.

@@ -5,13 +5,11 @@ import Benchmarks
 import CommandLineSupport
 import Scene
 import AttitudeMath
-import Composition
 import FileAccess
 import Foundation
 import Imaging
 import Render
 import SteadyDiceAssets
-import Workers
 
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -9,7 +9,6 @@ import Foundation
 import IMUD
 import Imaging
 import LiveRig
-import Workers
 
 /// `steady-dice record`: a live rig's camera frames and imud packets, on one clock, into a folder that
 /// `calibrate FOLDER` turns into the rig's live calibration.

@@ -9,7 +9,6 @@ import Imaging
 import Logging
 import Render
 import SafeText
-import Workers
 
 /// A GLFW window with an OpenGL 3.3 core context, and the key handling of `run`.
 public final class AppWindow {

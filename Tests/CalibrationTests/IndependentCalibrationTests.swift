@@ -14,7 +14,7 @@ import Rig
 /// and SyntheticMotion shared would cancel in CalibrationFitTests; here it cannot.
 final class IndependentCalibrationTests: XCTestCase {
     /// The IMU's attitude at log time τ: three turns about the world's axes, each swinging at its own rate.
-    private static func worldFromSensor(_ tau: Double) -> Quaternion {
+    private static func worldFromIMU(_ tau: Double) -> Quaternion {
         func turn(_ axis: SIMD3<Double>, _ angle: Double) -> Quaternion {
             let s = sin(angle / 2)
             return Quaternion(w: cos(angle / 2), x: axis.x * s, y: axis.y * s, z: axis.z * s)
@@ -25,7 +25,7 @@ final class IndependentCalibrationTests: XCTestCase {
     /// The body rate at τ (rad/s, in S): ω = 2·vec(conj(q)·q̇), q̇ by a central difference of 1 µs.
     private static func bodyRate(_ tau: Double) -> SIMD3<Double> {
         let h = 1e-6
-        let (a, b, q) = (worldFromSensor(tau - h), worldFromSensor(tau + h), worldFromSensor(tau))
+        let (a, b, q) = (worldFromIMU(tau - h), worldFromIMU(tau + h), worldFromIMU(tau))
         let derivative = [(b.w - a.w) / (2 * h), (b.x - a.x) / (2 * h), (b.y - a.y) / (2 * h), (b.z - a.z) / (2 * h)]
         let c = q.conjugate
         // The vector part of the Hamilton product c · q̇, doubled.
@@ -80,10 +80,10 @@ final class IndependentCalibrationTests: XCTestCase {
             return p.x >= 0 && p.y >= 0 && p.x <= Double(width - 1) && p.y <= Double(height - 1)
         }
         var pairs: [FramePairTracks] = []
-        var previous = try Self.project(points, worldFromDevice: Self.worldFromSensor(offset) * mount.conjugate, k: k)
+        var previous = try Self.project(points, worldFromDevice: Self.worldFromIMU(offset) * mount.conjugate, k: k)
         for frame in 1..<frames {
             let videoTime = Double(frame) / fps
-            let current = try Self.project(points, worldFromDevice: Self.worldFromSensor(videoTime + offset) * mount.conjugate, k: k)
+            let current = try Self.project(points, worldFromDevice: Self.worldFromIMU(videoTime + offset) * mount.conjugate, k: k)
             let both = points.indices.filter { inside(previous[$0]) && inside(current[$0]) }.prefix(60)
             pairs.append(FramePairTracks(index: frame - 1, from: both.map { previous[$0]! }, to: both.map { current[$0]! }))
             previous = current

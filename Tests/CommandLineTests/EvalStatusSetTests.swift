@@ -22,7 +22,7 @@ final class EvalStatusSetTests: RawLogTestCase {
         for i in imu.time.indices {
             let g = imu.gyro[i], a = imu.acc[i], m = imu.mag[i]
             let moving = (i >= 800 && !(2000..<2200).contains(i)) ? 1 : 0
-            let truth = imu.enuFromSensor[i]
+            let truth = imu.enuFromIMU[i]
             let reference = (2000..<2200).contains(i) ? garbage * truth : error.conjugate * truth
             let q = (3000..<3010).contains(i) ? "nan,nan,nan,nan" : "\(reference.w),\(reference.x),\(reference.y),\(reference.z)"
             text += "\(imu.time[i]),\(g.x),\(g.y),\(g.z),\(a.x),\(a.y),\(a.z),\(m.x),\(m.y),\(m.z),\(q),\(moving)\n"

@@ -112,8 +112,8 @@ final class ViewsCommandTests: RawLogTestCase {
         XCTAssertTrue(preamble.contains("# frame: xMagneticNorthZVertical"), "\(preamble)")
         let worldFromENU = Quaternion(w: 0.70710678118654752, x: 0, y: 0, z: -0.70710678118654752)
         var largest = 0.0
-        for (row, enuFromSensor) in zip(rows, imu.enuFromSensor) {
-            let truth = worldFromENU * enuFromSensor
+        for (row, enuFromIMU) in zip(rows, imu.enuFromIMU) {
+            let truth = worldFromENU * enuFromIMU
             let fused = Quaternion(w: row[1], x: row[2], y: row[3], z: row[4])
             largest = max(largest, fused.angle(to: truth) * 180 / .pi)
             assertRow(row, row[1], row[2], row[3], row[4])

@@ -22,11 +22,11 @@ final class EstimatorTests: XCTestCase {
     func testStaticTiltIsFoundInBothModes() {
         let truth = Quaternion(axis: [0, 0, 1], angle: 40 * Synthetic.degree) * Quaternion(axis: [1, 0.5, 0], angle: 30 * Synthetic.degree)
         let nine = still(truth, seconds: 10)
-        let e9 = Synthetic.errors(nine.enuFromSensor, truth)
+        let e9 = Synthetic.errors(nine.enuFromIMU, truth)
         XCTAssertLessThan(e9.inclination, 0.05)
         XCTAssertLessThan(e9.heading, 0.1)
         let six = still(truth, seconds: 10, mode: .sixD)
-        XCTAssertLessThan(Synthetic.errors(six.enuFromSensor, truth).inclination, 0.05)
+        XCTAssertLessThan(Synthetic.errors(six.enuFromIMU, truth).inclination, 0.05)
     }
 
     func testConstantRotationFollowsTheGyroscope() {
@@ -35,16 +35,16 @@ final class EstimatorTests: XCTestCase {
         var truth = Quaternion.identity
         let rate = SIMD3<Double>(0, 0, 90 * Synthetic.degree)
         est = still(truth, seconds: 2, mode: .sixD, estimator: est)
-        let start = est.eFromSensor
+        let start = est.eFromIMU
         for _ in 0..<400 {
             truth = (truth * Quaternion(axis: rate, angle: 90 * Synthetic.degree * dt)).normalized()!
             let m = Synthetic.measure(truth, rate: rate)
             est.update(gyro: m.gyro, acc: m.acc, mag: nil, dt: dt)
         }
         // Relative to the start, the estimate turned exactly as the truth did.
-        let turned = est.eFromSensor * start.conjugate
+        let turned = est.eFromIMU * start.conjugate
         XCTAssertLessThan(Synthetic.errors(turned, truth).total, 0.05)
-        XCTAssertLessThan(Synthetic.errors(est.eFromSensor, truth).inclination, 0.05)
+        XCTAssertLessThan(Synthetic.errors(est.eFromIMU, truth).inclination, 0.05)
     }
 
     /// A gyroscope sample at t_i is the rate over the interval since the previous sample (docs/conventions.md,
@@ -62,7 +62,7 @@ final class EstimatorTests: XCTestCase {
             let t = Double(i) * period
             est.update(gyro: SIMD3(0, 0, 1 + 0.5 * (t - period / 2)), acc: acc, mag: nil, dt: period)
             let expected = Quaternion(axis: [0, 0, 1], angle: t + 0.25 * t * t)
-            worst = max(worst, 2 * acos(min(1, abs(est.eFromSensor.dot(expected)))))
+            worst = max(worst, 2 * acos(min(1, abs(est.eFromIMU.dot(expected)))))
         }
         XCTAssertLessThan(worst, 1e-6)
     }
@@ -96,7 +96,7 @@ final class EstimatorTests: XCTestCase {
         let finalError = est.gyroBias - bias
         XCTAssertLessThan((finalError * finalError).sum().squareRoot() / Synthetic.degree, 0.05)
         XCTAssertLessThanOrEqual((finalError * finalError).sum(), (errorAt100s * errorAt100s).sum() + 1e-12)
-        XCTAssertLessThan(Synthetic.errors(est.enuFromSensor, truth).inclination, 0.2)
+        XCTAssertLessThan(Synthetic.errors(est.enuFromIMU, truth).inclination, 0.2)
     }
 
     func testMagneticStepIsDetectedAndRejected() {
@@ -109,20 +109,20 @@ final class EstimatorTests: XCTestCase {
         for _ in 0..<2000 {
             est.update(gyro: m.gyro, acc: m.acc, mag: m.mag + SIMD3(30, 0, 0), dt: dt)
             if est.isMagneticallyDisturbed { disturbedSamples += 1 }
-            maxHeadingError = max(maxHeadingError, Synthetic.errors(est.enuFromSensor, truth).heading)
+            maxHeadingError = max(maxHeadingError, Synthetic.errors(est.enuFromIMU, truth).heading)
         }
         XCTAssertGreaterThan(disturbedSamples, 1950, "detected within 0.5 s and held")
         XCTAssertLessThan(maxHeadingError, 0.5)
         // Magnet removed: the field matches the reference again and correction resumes.
         est = still(truth, seconds: 2, estimator: est)
         XCTAssertFalse(est.isMagneticallyDisturbed)
-        XCTAssertLessThan(Synthetic.errors(est.enuFromSensor, truth).heading, 0.5)
+        XCTAssertLessThan(Synthetic.errors(est.enuFromIMU, truth).heading, 0.5)
 
         // Without rejection the same step drags the heading far off.
         var naive = AttitudeEstimator(mode: .nineD, parameters: { var p = FusionParameters(); p.magDisturbanceRejection = false; return p }())
         naive = still(truth, seconds: 30, estimator: naive)
         for _ in 0..<2000 { naive.update(gyro: m.gyro, acc: m.acc, mag: m.mag + SIMD3(30, 0, 0), dt: dt) }
-        XCTAssertGreaterThan(Synthetic.errors(naive.enuFromSensor, truth).heading, 10)
+        XCTAssertGreaterThan(Synthetic.errors(naive.enuFromIMU, truth).heading, 10)
     }
 
     func testTapsWindowBarelyMovesTheInclination() {
@@ -141,12 +141,12 @@ final class EstimatorTests: XCTestCase {
             let gyro = phase == 0 ? swing : phase == 1 ? -swing : m.gyro
             est.update(gyro: gyro, acc: acc, mag: m.mag, dt: dt)
             if i > 50 && est.isAtRest { restDuringTaps = true }
-            worst = max(worst, Synthetic.errors(est.enuFromSensor, truth).inclination)
+            worst = max(worst, Synthetic.errors(est.enuFromIMU, truth).inclination)
         }
         XCTAssertFalse(restDuringTaps, "taps are motion, not rest")
         XCTAssertLessThan(worst, 1.0)
         est = still(truth, seconds: 10, estimator: est)
-        XCTAssertLessThan(Synthetic.errors(est.enuFromSensor, truth).inclination, 0.1)
+        XCTAssertLessThan(Synthetic.errors(est.enuFromIMU, truth).inclination, 0.1)
     }
 
     // MARK: - Robustness and state
@@ -166,7 +166,7 @@ final class EstimatorTests: XCTestCase {
         let m = Synthetic.measure(truth, rate: .zero)
         est.update(gyro: m.gyro, acc: m.acc, mag: SIMD3(.nan, 1, 1), dt: dt)
         XCTAssertEqual(est.state.skippedMagSamples, 1)
-        let q = est.enuFromSensor
+        let q = est.enuFromIMU
         XCTAssertTrue(q.w.isFinite && q.x.isFinite && q.y.isFinite && q.z.isFinite)
     }
 
@@ -184,11 +184,11 @@ final class EstimatorTests: XCTestCase {
         let snapshot = est.state
         let savedTruth = truth
         var first: [Quaternion] = []
-        for i in 500..<1000 { step(&est, i); first.append(est.enuFromSensor) }
+        for i in 500..<1000 { step(&est, i); first.append(est.enuFromIMU) }
         est.state = snapshot
         truth = savedTruth
         var second: [Quaternion] = []
-        for i in 500..<1000 { step(&est, i); second.append(est.enuFromSensor) }
+        for i in 500..<1000 { step(&est, i); second.append(est.enuFromIMU) }
         XCTAssertEqual(first, second)
         est.reset()
         XCTAssertEqual(est.state, FusionState())
@@ -201,7 +201,7 @@ final class EstimatorTests: XCTestCase {
         for i in 0..<2000 {
             est.update(gyro: m.gyro, acc: m.acc, mag: m.mag, dt: 0.005 + 0.004 * Double(i % 7) / 6)
         }
-        XCTAssertLessThan(Synthetic.errors(est.enuFromSensor, truth).total, 0.1)
+        XCTAssertLessThan(Synthetic.errors(est.enuFromIMU, truth).total, 0.1)
     }
 
     // MARK: - Frames
@@ -209,7 +209,7 @@ final class EstimatorTests: XCTestCase {
     func testFramesAreFixedRotationsOfENU() throws {
         let truth = Quaternion(axis: [0, 0, 1], angle: 0.7) * Quaternion(axis: [0, 1, 0], angle: 0.2)
         let est = still(truth, seconds: 10)
-        let enu = est.enuFromSensor
+        let enu = est.enuFromIMU
         XCTAssertLessThan(est.attitude(in: .reference(.xMagneticNorthZVertical)).angle(to: Frames.worldFromENU * enu), 1e-12)
         XCTAssertLessThan(est.attitude(in: .ned).angle(to: Frames.worldFromNED.conjugate * Frames.worldFromENU * enu), 1e-12)
         // Device north-facing and level reads identity in the north frame.
@@ -226,6 +226,6 @@ final class EstimatorTests: XCTestCase {
         let truth = Quaternion(axis: [0, 0, 1], angle: 1.2)
         let est = still(truth, seconds: 5)
         let corrected = est.attitude(in: .reference(.xArbitraryCorrectedZVertical))
-        XCTAssertLessThan(corrected.angle(to: est.eFromSensor), 0.01)
+        XCTAssertLessThan(corrected.angle(to: est.eFromIMU), 0.01)
     }
 }

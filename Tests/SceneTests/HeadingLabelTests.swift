@@ -1,10 +1,7 @@
 import AttitudeLog
 import AttitudeMath
 import Render
-import AttitudeLog
-import AttitudeMath
 import Scene
-import Render
 import TestSupport
 import XCTest
 

@@ -8,10 +8,10 @@ public enum Synthetic {
     public static let gravityENU = TumblingIMU.gravityENU
     public static let fieldENU = TumblingIMU.fieldENU
 
-    /// One sample as the sensor with attitude `enuFromSensor` would measure it.
-    public static func measure(_ enuFromSensor: Quaternion, rate: SIMD3<Double>, bias: SIMD3<Double> = .zero)
+    /// One sample as the sensor with attitude `enuFromIMU` would measure it.
+    public static func measure(_ enuFromIMU: Quaternion, rate: SIMD3<Double>, bias: SIMD3<Double> = .zero)
         -> (gyro: SIMD3<Double>, acc: SIMD3<Double>, mag: SIMD3<Double>) {
-        let sensorFromENU = enuFromSensor.conjugate
+        let sensorFromENU = enuFromIMU.conjugate
         return (rate + bias, sensorFromENU.rotate(gravityENU), sensorFromENU.rotate(fieldENU))
     }
 
@@ -30,7 +30,7 @@ public enum Synthetic {
     public static func tumblingLog(seconds: Double, rate: Double) -> RawIMULog {
         let imu = TumblingIMU(seconds: seconds, rate: rate)
         return RawIMULog(path: "tumbling.csv", format: .rawCSV, time: imu.time, gyro: imu.gyro, acc: imu.acc, mag: imu.mag,
-                         reference: imu.enuFromSensor.map { SIMD4($0.w, $0.x, $0.y, $0.z) })
+                         reference: imu.enuFromIMU.map { SIMD4($0.w, $0.x, $0.y, $0.z) })
     }
 
     /// `log` as steady-dice raw CSV text.

@@ -16,7 +16,7 @@ public struct TumblingIMU {
     /// µT, sensor frame.
     public var mag: [SIMD3<Double>] = []
     /// The truth: sensor into ENU.
-    public var enuFromSensor: [Quaternion] = []
+    public var enuFromIMU: [Quaternion] = []
 
     public init(seconds: Double, rate: Double) {
         var q = Quaternion.identity
@@ -28,7 +28,7 @@ public struct TumblingIMU {
             gyro.append(omega)
             acc.append(q.conjugate.rotate(Self.gravityENU))
             mag.append(q.conjugate.rotate(Self.fieldENU))
-            enuFromSensor.append(q)
+            enuFromIMU.append(q)
         }
     }
 

@@ -1,0 +1,102 @@
+import ArgumentParser
+import Calibration
+import Foundation
+import Rig
+import RigCalibration
+
+/// `steady-dice calibrate`'s options: a clip and its log, or a record folder; the starting guesses and the search; a known
+/// camera or the lens to estimate; and the output. Checked together before any work, and turned into the calibrator.
+public struct CalibrateOptions: ParsableArguments {
+    public init() {}
+
+    @Argument(help: ArgumentHelp("A folder `steady-dice record` wrote (instead of --video and --log).", valueName: "FOLDER"))
+    public var folder: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("The clip: a video file (MP4, MOV, MKV, AVI: anything FFmpeg decodes; each frame timed by its presentation time), taken while the camera and the IMU turned together; a folder of pictures with a times file; or an OpenCamera Sensors folder (its video timed by its frame stamps, its gyroscope the log).",
+                               valueName: "CLIP"))
+    public var video: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("The IMU's raw log of the same minutes, in any format `attitude fuse` reads (the gyroscope is used), or an attitude log (no gyroscope: the angular rate comes from the attitude over its own time stamps). Not needed when --video is an OpenCamera Sensors folder.",
+                               valueName: "RAW"))
+    public var log: String?
+
+    @OptionGroup public var recording: RecordingOptions
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("A starting vertical field of view, degrees.", valueName: "DEG"))
+    public var fovGuess: Double = 60
+
+    @Option(name: .customLong("max-offset"), parsing: .unconditional,
+            help: ArgumentHelp("Search time offsets from -S to +S seconds (log time 0 is the log's first row, video time 0 the "
+                               + "clip's first frame): for a log that starts long before the clip. (default: 1)", valueName: "S"))
+    public var maxOffset: Double = CameraIMUCalibration.defaultSearchRange
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("A known camera: an OpenCV calibration file (camera_matrix, distortion_coefficients, image_width, "
+                               + "image_height; distortion_model: fisheye for OpenCV's fisheye model). Tracked points become rays "
+                               + "through its lens, and only the time offset, the mount and the gyroscope's bias are fitted.",
+                               valueName: "FILE"))
+    public var intrinsics: String?
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("The lens to estimate with the focal length: pinhole (none), radial (OpenCV's radial-tangential "
+                               + "model: k1 and k2) or fisheye (OpenCV's fisheye model: k1 to k4). Not with --intrinsics.",
+                               valueName: "MODEL"))
+    public var lens: String = "pinhole"
+
+    @Flag(name: .customLong("no-readout"),
+          help: "Take the camera's shutter as global: do not fit a rolling shutter's readout time.")
+    public var noReadout = false
+
+    @Option(name: [.customShort("o"), .long], parsing: .unconditional,
+            help: ArgumentHelp("Write the calibration here as an OpenCV FileStorage file (.yaml, .yml or .xml), for --calibration.",
+                               valueName: "cal.yaml"))
+    public var output: String?
+
+    public func validate() throws {
+        guard (folder != nil) != (video != nil) else {
+            throw ValidationError("give a folder `steady-dice record` wrote, or --video CLIP (with --log)")
+        }
+        if folder != nil, log != nil { throw ValidationError("--log with a record folder: the folder carries imud's packets") }
+        guard fovGuess > 5, fovGuess < 170 else { throw ValidationError("--fov-guess must be between 5 and 170 degrees") }
+        guard maxOffset.isFinite, maxOffset >= 0.01, maxOffset <= Rig.largestTimeOffsetSeconds else {
+            throw ValidationError("--max-offset must be a number of seconds from 0.01 to \(Int(Rig.largestTimeOffsetSeconds))")
+        }
+        guard LensModel(rawValue: lens) != nil else {
+            throw ValidationError("--lens must be pinhole, radial or fisheye, not '\(lens)'")
+        }
+        if intrinsics != nil, lens != "pinhole" {
+            throw ValidationError("--lens estimates a lens; --intrinsics gives one: give one of them")
+        }
+        if let output, !["yaml", "yml", "xml"].contains((output as NSString).pathExtension.lowercased()) {
+            throw ValidationError("--output must name a .yaml, .yml or .xml file")
+        }
+    }
+
+    /// The files the command reads, which no output may replace.
+    public var inputs: [String] {
+        (folder.map { [$0] } ?? [video, log].compactMap { $0 }) + (intrinsics.map { [$0] } ?? [])
+    }
+
+    /// The calibrator these options set up (its progress and reading callbacks are the caller's).
+    public func calibrator() -> RigCalibrator {
+        var calibrator = RigCalibrator()
+        calibrator.searchRangeSeconds = maxOffset
+        calibrator.fieldOfViewGuessDegrees = fovGuess
+        calibrator.intrinsicsPath = intrinsics
+        calibrator.lensModel = LensModel(rawValue: lens) ?? .pinhole
+        calibrator.fitsReadout = !noReadout
+        calibrator.platform = recording.platform
+        return calibrator
+    }
+
+    /// The library's error with the options named where it names what they give.
+    public func commandLineText(_ error: RigCalibrationError) -> String {
+        switch error {
+        case .logNeeded(let reason?): return "--log is needed: \(reason)"
+        case .logNeeded(nil):
+            return "--log is needed: the IMU's raw log of the clip's minutes (only an OpenCamera Sensors folder "
+                + "or a video with its own gpmd or camm track as --video carries its own)"
+        default: return error.description
+        }
+    }
+}

@@ -1,0 +1,191 @@
+import ArgumentParser
+import AttitudeMath
+import Camera
+import Composition
+import Imaging
+import SteadyDiceAssets
+
+/// `steady-dice calibration-clip`'s options: the truth a synthetic clip is made with (camera, lens, mount, time offset,
+/// rolling shutter, blur, frame jitter, translation, gyroscope bias and noise), what moves it, and where it is written;
+/// checked together before any work, and turned into the job that makes the clip.
+public struct CalibrationClipOptions: ParsableArguments {
+    public init() {}
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("A raw log with a reference attitude (a BROAD trial, .csv or .csv.xz) to move the camera; broad_02_excerpt names the bundled one.",
+                               valueName: "TRIAL"), transform: { Examples.path(for: $0) })
+    public var trial: String
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Where in the trial the log starts, seconds on the trial's clock.", valueName: "S"))
+    public var start: Double = 10
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("The clip's length, seconds.", valueName: "S"))
+    public var duration: Double = 5
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("The true vertical field of view, degrees.", valueName: "DEG"))
+    public var fov: Double = 60
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("The true mount R (v_D = R·v_S).", valueName: "w,x,y,z"))
+    public var mount: QuaternionArgument?
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("The true time offset: frame at video time t shows log time t + offset (within ±1 s).", valueName: "S"))
+    public var timeOffset: Double = 0
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("A constant bias added to the logged gyroscope, degrees per second, in the IMU's frame.", valueName: "X,Y,Z"))
+    public var gyroBias: String = "0,0,0"
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("White noise added to each gyroscope axis and sample: its standard deviation, degrees per "
+                               + "second (drawn from --seed).", valueName: "DEG/S"))
+    public var gyroNoise: Double = 0
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("The lens the clip is seen through: pinhole, radial (OpenCV's radial-tangential "
+                               + "model) or fisheye (OpenCV's fisheye model); --fov is then the picture's height through it.",
+                               valueName: "MODEL"))
+    public var lens: String = "pinhole"
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("The lens's coefficients in OpenCV's order: k1,k2,p1,p2[,k3...] for radial, "
+                               + "k1,k2,k3,k4 for fisheye.", valueName: "K1,K2,..."))
+    public var distortion: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("A rolling shutter: milliseconds from the first row's time to the last row's "
+                               + "(row y shows log time = video time + offset + readout × (y / height - 1/2), so --time-offset "
+                               + "is the middle row's); 0 is a global shutter.", valueName: "MS"))
+    public var readout: Double = 0
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Motion blur: each row is exposed for this many milliseconds, centred on its "
+                               + "time (0: none).", valueName: "MS"))
+    public var exposure: Double = 0
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("A variable frame rate, as phones record: each frame period is the mean period "
+                               + "times 1 ± up to this share (0 to 0.9, drawn from --seed). Needs --video FOLDER/, whose "
+                               + "frames.csv keeps each frame's time.", valueName: "SHARE"))
+    public var frameJitter: Double = 0
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Translation: the camera moves up to this many metres from its place along a "
+                               + "slow path (0.7, 0.45 and 0.9 Hz), inside a room of --room-radius whose walls carry the texture, "
+                               + "so near walls slide against far ones.", valueName: "M"))
+    public var translation: Double = 0
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --translation: the room's radius, metres.", valueName: "M"))
+    public var roomRadius: Double = 3
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("The share of the recorded motion the camera turns (0 to 1; 0.02 is a rig that "
+                               + "barely moves).", valueName: "SHARE"))
+    public var motionScale: Double = 1
+
+    @Option(parsing: .unconditional, help: "Frame size, WxH.")
+    public var size: Size = Size(width: 320, height: 240)
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second.", valueName: "FPS"))
+    public var fps: Double = 30
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("The seed of the texture and of --gyro-noise: another seed, another world.", valueName: "N"))
+    public var seed: UInt64 = 1
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("The clip to write: .mkv or .avi (FFV1, lossless), .mp4 (H.264, lossy, as cameras "
+                               + "record; to check calibrate on compressed frames), or a folder ending in '/' (PNG pictures and "
+                               + "frames.csv with each one's time).", valueName: "CLIP"))
+    public var video: String
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("The raw log to write (steady-dice raw CSV).", valueName: "RAW.csv"))
+    public var log: String
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Also write the IMU's true attitude at each log sample as an attitude log "
+                               + "(t,qw,qx,qy,qz): an IMU that reports attitude and no gyroscope, as imud's stream may.", valueName: "FILE.csv"))
+    public var attitudeLog: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Also write the truth as a calibration file (as `calibrate --output` would).", valueName: "truth.yaml"))
+    public var truth: String?
+
+    @Option(parsing: .unconditional, help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else the package's resource bundle beside the executable).")
+    public var assets: String?
+
+    /// Degrees per second: a tenth of a MEMS gyroscope's largest full scale would already be a broken part.
+    public static let largestBias = 1000.0
+
+    /// `--gyro-bias` in degrees per second.
+    public func parsedBias() throws -> SIMD3<Double> {
+        do {
+            let v = try OptionValues.numbers(gyroBias, counts: [3], shape: "X,Y,Z (degrees per second)")
+            // A bias past this would take the logged rate out of any gyroscope's range (`SensorBounds`).
+            guard v.allSatisfy({ abs($0) <= Self.largestBias }) else {
+                throw ValidationError("each axis must be from -\(Int(Self.largestBias)) to \(Int(Self.largestBias)) degrees per second")
+            }
+            return SIMD3(v[0], v[1], v[2])
+        } catch {
+            throw ValidationError("--gyro-bias: \(error)")
+        }
+    }
+
+    /// The lens `--lens` and `--distortion` name.
+    public func parsedLens() throws -> Lens {
+        guard ["pinhole", "radial", "fisheye"].contains(lens) else {
+            throw ValidationError("--lens must be pinhole, radial or fisheye, not '\(lens)'")
+        }
+        if lens == "pinhole" {
+            guard distortion == nil else { throw ValidationError("--distortion needs --lens radial or fisheye") }
+            return .pinhole
+        }
+        guard let distortion else { throw ValidationError("--lens \(lens) needs --distortion (its coefficients in OpenCV's order)") }
+        let counts = lens == "fisheye" ? [4] : [4, 5, 8, 12]
+        let coefficients: [Double]
+        do {
+            coefficients = try OptionValues.numbers(distortion, counts: counts, shape: lens == "fisheye" ? "K1,K2,K3,K4" : "K1,K2,P1,P2[,K3...]")
+        } catch {
+            throw ValidationError("--distortion: \(error)")
+        }
+        switch Lens.make(model: lens, coefficients: coefficients) {
+        case .success(let made): return made
+        case .failure(let problem): throw ValidationError("--distortion: \(problem)")
+        }
+    }
+
+    public func validate() throws {
+        _ = try parsedBias()
+        let lens = try parsedLens()
+        guard LensCamera(verticalFieldOfViewDegrees: fov, width: size.width, height: size.height, lens: lens) != nil else {
+            throw ValidationError("--fov \(fov): the lens's rays do not reach \(fov / 2)° from its axis")
+        }
+        guard readout >= 0, readout <= 1000 / fps else {
+            throw ValidationError("--readout must be from 0 to one frame period (\(String(format: "%.1f", 1000 / fps)) ms)")
+        }
+        guard exposure >= 0, exposure <= 1000 / fps else {
+            throw ValidationError("--exposure must be from 0 to one frame period (\(String(format: "%.1f", 1000 / fps)) ms)")
+        }
+        guard frameJitter >= 0, frameJitter <= 0.9 else { throw ValidationError("--frame-jitter must be from 0 to 0.9") }
+        if frameJitter > 0, VideoOutput.kind(of: video) != .pngFolder {
+            throw ValidationError("--frame-jitter needs --video FOLDER/: a video file here is written at a constant rate, a folder's "
+                                  + "frames.csv keeps each frame's time")
+        }
+        guard translation >= 0, roomRadius > 0, translation < roomRadius / 2 else {
+            throw ValidationError("--translation must be from 0 to half --room-radius (default 3 m)")
+        }
+        guard motionScale > 0, motionScale <= 1 else { throw ValidationError("--motion-scale must be more than 0 and at most 1") }
+        guard gyroNoise >= 0, gyroNoise <= 100 else { throw ValidationError("--gyro-noise must be from 0 to 100 degrees per second") }
+        guard fov > 5, fov < 170 else { throw ValidationError("--fov must be between 5 and 170 degrees") }
+        guard duration > 0, duration <= 600 else { throw ValidationError("--duration must be from 0 to 600 seconds") }
+        try TimeOptions.checkTime(start, option: "--start")
+        guard abs(timeOffset) <= 1 else { throw ValidationError("--time-offset must be within ±1 s") }
+        guard fps > 0, fps <= 240 else { throw ValidationError("--fps must be from 0 to 240") }
+        guard VideoOutput.kind(of: video) != nil else {
+            throw ValidationError("--video must name a .mkv or .avi file (FFV1, lossless), a .mp4 file (H.264) or a folder ending in '/'")
+        }
+        if let problem = VideoOutput.problem(path: video, width: size.width, height: size.height, framesPerSecond: fps) {
+            throw ValidationError("--video \(video) at --size \(size.width)x\(size.height): \(problem)")
+        }
+    }
+
+    /// The clip and the job these options describe (the lens, bias and noise as the job takes them).
+    public func job() throws -> CalibrationClipJob {
+        var clip = SyntheticCalibrationClip(fieldOfViewDegrees: fov, width: size.width, height: size.height, framesPerSecond: fps,
+                                            duration: duration, deviceFromIMU: mount?.quaternion ?? .identity, timeOffset: timeOffset, seed: seed)
+        clip.lens = try parsedLens()
+        (clip.readout, clip.exposure, clip.translation, clip.roomRadius) = (readout / 1000, exposure / 1000, translation, roomRadius)
+        if frameJitter > 0 {
+            clip.frameTimes = SyntheticCalibrationClip.variableFrameTimes(count: clip.frameCount, framesPerSecond: fps, jitter: frameJitter, seed: seed)
+        }
+        return CalibrationClipJob(clip: clip, trial: trial, start: start, motionScale: motionScale, gyroBias: try parsedBias() * .pi / 180,
+                                  gyroNoise: gyroNoise * .pi / 180)
+    }
+}
