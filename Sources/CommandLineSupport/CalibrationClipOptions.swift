@@ -2,6 +2,7 @@ import ArgumentParser
 import AttitudeMath
 import Camera
 import Composition
+import CSVText
 import Imaging
 import SteadyDiceAssets
 
