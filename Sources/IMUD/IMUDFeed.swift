@@ -41,10 +41,13 @@ public final class IMUDFeed: @unchecked Sendable {
                 + "mag_valid clear, so a reader does not take it for magnetic north")
     }
 
-    /// Replays to the end (forever with `loop`) or `requestStop()`, sends the shutdown packet, and returns the line that sums it up.
+    /// Replays to the end (forever with `loop`) or `requestStop()`, sends the shutdown packet, closes the outputs (the Unix
+    /// socket it made is removed), and returns the line that sums it up. The outputs are closed here, not left to `deinit`:
+    /// a stop handler's thread may still hold the feed when the process ends.
     public func run() -> String {
         replay.run()
         let stats = publisher.statistics
+        publisher.close()
         return "sent \(replay.packetsSent) packets (last one flagged shutdown); \(stats.droppedForSlowSubscribers) dropped for slow "
             + "subscribers, \(stats.disconnected) disconnected, \(stats.refused) refused"
     }
