@@ -118,7 +118,7 @@ let package = Package(
         /// Plots: figures of panels and lines, their layout, drawn by Cairo; attitude over time and its errors. No GL.
         .target(name: "Plot", dependencies: ["CCairo", "AttitudeMath", "AttitudeLog"]),
 
-        // MARK: - The frame pipeline, and the domain modules put together
+        // MARK: - The frame pipeline, and the synthetic calibration clip
         /// The one frame pipeline (`FramePipeline`), driven by a clock (wall time for `run`, one instant for
         /// `snapshot`, fixed steps for `render`): every attitude source (logs, raw logs fused in-process, imud, a
         /// fixed attitude), the timeline (log time = video time + offset), the background frames, the frame composer
@@ -130,9 +130,8 @@ let package = Package(
         ]),
         /// The synthetic calibration clip: a BROAD trial's motion seen through a known camera (`calibration-clip`'s run). No
         /// ArgumentParser.
-        .target(name: "Composition", dependencies: [
-            "Scene", "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "RawLog", "Fusion", "Location", "Recording",
-            "Calibration", "FileAccess", "FusionJobs", "Rig", "SafeText", "CGL", "CPanoramaRaster", .product(name: "Logging", package: "swift-log"),
+        .target(name: "SyntheticClip", dependencies: [
+            "AttitudeMath", "AttitudeLog", "Calibration", "Camera", "FileAccess", "Imaging", "RawLog", "Render", "Rig", "CGL", "CPanoramaRaster",
         ]),
         /// `run`'s window: GLFW, the keys, the frame loop over a frame pipeline.
         .target(name: "Window", dependencies: [
@@ -142,7 +141,7 @@ let package = Package(
         /// Command-line support for the two executables only: option groups, option values, the exit-status
         /// table and the one-line errors, the stderr message handler.
         .target(name: "CommandLineSupport", dependencies: [
-            "Scene", "Composition", "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "RawLog", "Fusion", "Recording",
+            "Scene", "SyntheticClip", "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "RawLog", "Fusion", "Recording",
             "CSVText", "FileAccess", "SafeText", "SteadyDiceAssets", "Plot", "Workers", "FusionJobs", "LiveRig", "Rig", "Calibration",
             "RigCalibration",
             .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
@@ -161,7 +160,7 @@ let package = Package(
             name: "SteadyDice",
             dependencies: [
                 "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "Fusion", "RawLog", "Recording", "Calibration",
-                "CSVText", "FileAccess", "SafeText", "SteadyDiceKit", "SteadyDiceAssets", "Scene", "Composition", "Window", "CommandLineSupport",
+                "CSVText", "FileAccess", "SafeText", "SteadyDiceKit", "SteadyDiceAssets", "Scene", "SyntheticClip", "Window", "CommandLineSupport",
                 "Workers", "FusionJobs", "LiveRig", "Benchmarks", "Rig", "RigCalibration", "RecordFolder",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
@@ -170,7 +169,7 @@ let package = Package(
             name: "AttitudeTool",
             dependencies: [
                 "AttitudeMath", "Plot", "SteadyDiceAssets", "AttitudeLog", "Fusion", "RawLog", "Location", "Recording", "CSVText",
-                "FileAccess", "SafeText", "Scene", "Composition", "CommandLineSupport", "FusionJobs", "Benchmarks",
+                "FileAccess", "SafeText", "Scene", "CommandLineSupport", "FusionJobs", "Benchmarks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -191,7 +190,7 @@ let package = Package(
         .testTarget(name: "SteadyDiceAssetsTests", dependencies: ["SteadyDiceAssets", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Camera", "Imaging", "AttitudeMath", "SteadyDiceKit", "TestSupport"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "Scene", "Composition", "FileAccess", "IMUD", "Imaging", "RawLog", "FusionJobs",
+        .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "Scene", "FileAccess", "IMUD", "Imaging", "RawLog", "FusionJobs",
                                                            .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "WorkersTests", dependencies: ["Workers", "AttitudeMath"]),
         .testTarget(name: "SceneTests", dependencies: [
@@ -215,7 +214,7 @@ let package = Package(
         /// unoptimised loops took 18 of the 24 CPU-seconds of the fisheye end-to-end test (6.6 s with -O). The unit
         /// tests and the libraries they test keep the debug build.
         .testTarget(name: "CommandLineTests", dependencies: [
-            "AttitudeMath", "AttitudeLog", "Camera", "Scene", "Composition", "CVShim", "FileAccess", "IMUD", "Imaging", "Location", "RawLog",
+            "AttitudeMath", "AttitudeLog", "Camera", "Scene", "CVShim", "FileAccess", "IMUD", "Imaging", "Location", "RawLog",
             "CommandLineSupport", "LiveRig", "Render", "SafeText", "SteadyDiceKit", "TestSupport", "Rig", "RigCalibration", "RecordFolder",
         ], exclude: ["Fixtures"], swiftSettings: [.unsafeFlags(["-O"])]),
     ]

@@ -1,7 +1,6 @@
 import ArgumentParser
 import AttitudeLog
 import AttitudeMath
-import Composition
 import FileAccess
 import Foundation
 import CommandLineSupport

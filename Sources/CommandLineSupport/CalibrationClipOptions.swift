@@ -1,7 +1,7 @@
+import SyntheticClip
 import ArgumentParser
 import AttitudeMath
 import Camera
-import Composition
 import CSVText
 import Imaging
 import SteadyDiceAssets

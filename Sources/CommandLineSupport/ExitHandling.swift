@@ -1,7 +1,6 @@
 import ArgumentParser
 import AttitudeLog
 import Scene
-import Composition
 import FusionJobs
 import FileAccess
 import Foundation

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import Fusion
 import Scene
-import Composition
 import FusionJobs
 import RawLog
 

@@ -243,8 +243,8 @@ public final class FramePipeline {
         return nil
     }
 
-    /// R: the attitude now shown (before the reference pose) becomes the reference pose; nothing without one.
-    /// Returns the pose taken.
+    /// R: the attitude now shown (worldFromDevice, before the reference pose) becomes the reference pose; nothing
+    /// without one. Returns the pose taken (worldFromDevice).
     @discardableResult
     public func takeReference(now: Double) -> Quaternion? {
         guard let source, let q = source.reading(now: timeOffset.attitudeTime(now: now)).worldFromDevice else { return nil }

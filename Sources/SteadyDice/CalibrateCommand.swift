@@ -1,4 +1,3 @@
-import Composition
 import Workers
 import ArgumentParser
 import Calibration

@@ -1,4 +1,4 @@
-import Composition
+import SyntheticClip
 import Workers
 import ArgumentParser
 import CommandLineSupport

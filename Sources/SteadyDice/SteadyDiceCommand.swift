@@ -1,6 +1,5 @@
 import ArgumentParser
 import CommandLineSupport
-import Composition
 import Scene
 
 @main

@@ -1,7 +1,6 @@
 import ArgumentParser
 import CommandLineSupport
 import Scene
-import Composition
 import FusionJobs
 import FileAccess
 import Foundation

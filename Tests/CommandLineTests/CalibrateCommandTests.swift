@@ -1,6 +1,5 @@
 import AttitudeMath
 import Camera
-import Composition
 import FileAccess
 import Foundation
 import Imaging

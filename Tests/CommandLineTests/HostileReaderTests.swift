@@ -1,4 +1,3 @@
-@testable import Composition
 import Camera
 @testable import Scene
 import LiveRig

@@ -1,5 +1,4 @@
 import AttitudeMath
-import Composition
 import Scene
 import LiveRig
 import FileAccess

@@ -1,4 +1,3 @@
-import Composition
 import SteadyDiceKit
 import CommandLineSupport
 import TestSupport

@@ -5,7 +5,6 @@ import Camera
 import Foundation
 import Imaging
 import Render
-import Scene
 
 /// A synthetic calibration clip: a camera turning with a recorded motion inside a textured world, each
 /// frame k drawn at video time t_k (k / fps, or its own time from `frameTimes`) with the attitude the IMU
