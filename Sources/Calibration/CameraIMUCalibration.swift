@@ -21,6 +21,8 @@ public enum CalibrationError: Error, CustomStringConvertible, Equatable {
     case noTexture(textured: Int, pairs: Int)
     case noTimeOverlap(videoSeconds: Double, logSeconds: Double, searchRange: Double)
     case noFit(reason: String)
+    /// Only this many frame pairs move as a rotation (the rest translate, or a lens bends them).
+    case tooFewRotationPairs(Int)
     /// The clip turned too little for tracking to measure: total degrees turned, and the median image
     /// motion per frame pair in pixels at the guessed focal length.
     case tooLittleRotation(degrees: Double, seconds: Double, medianPixels: Double)
@@ -47,6 +49,9 @@ public enum CalibrationError: Error, CustomStringConvertible, Equatable {
                           + "give the raw log recorded with this clip", log, video, range)
         case .noFit(let reason):
             return "no fit: \(reason)"
+        case .tooFewRotationPairs(let count):
+            return "no fit: only \(count) frame pairs move as a rotation; turn the camera rather than moving it, or give the lens "
+                + "(--lens radial or --lens fisheye) if it bends the picture"
         case .tooLittleRotation(let degrees, let seconds, let pixels):
             return String(format: "the clip hardly turned: %.1f° in all over %.1f s, a median %.2f px of image motion per frame; "
                           + "tracking cannot measure that. Record again turning the camera about more than one axis",
@@ -250,7 +255,7 @@ public struct CameraIMUCalibration {
             // A lens the model does not describe (a fisheye as a pinhole) or a field of view the motion
             // does not pin down still leaves the offset, when the rates correlate clearly.
             switch error {
-            case .unexplained, .fieldOfViewUndetermined:
+            case .unexplained, .fieldOfViewUndetermined, .tooFewRotationPairs:
                 guard correlation0 >= Self.offsetAloneCorrelation else { throw error }
                 // The offset alone, judged as every number is (`Determination.judgeOffset`), on its own standard error.
                 let (offset, sigma) = offsetFromRates(searched, focal: f0, start: offset0)
@@ -291,9 +296,7 @@ public struct CameraIMUCalibration {
             let limit = max(5 * median, 1e-4)
             used = used.filter { length(residual($0, parameters)) <= limit }
         }
-        guard used.count >= Self.minimumTracks else {
-            throw CalibrationError.noFit(reason: "only \(used.count) frame pairs move as a rotation; turn the camera rather than moving it")
-        }
+        guard used.count >= Self.minimumTracks else { throw CalibrationError.tooFewRotationPairs(used.count) }
         parameters = refine(parameters, used, stage: "refit on the \(used.count) pairs a rotation explains")
 
         let squares = used.map { r -> Double in let e = residual(r, parameters); return (e * e).sum() }
@@ -533,9 +536,17 @@ public struct CameraIMUCalibration {
     }
 
     /// A first C-from-S rotation (v_C = M·v_S) from the pairs' rotation vectors; `focal` in pixels, `offset` in seconds.
+    /// About an axis the motion leaves free (a clip that turned about one axis), Wahba's problem has no answer of its
+    /// own; the IMU's axes as the device's, weighted at a hundredth of the motion, choose the one nearest that
+    /// (`Determination`'s rule for an undetermined axis), where an arbitrary one would start the fit in a wrong basin.
     func initialMount(_ tracks: [FramePairTracks], focal: Double, offset: Double) -> Quaternion? {
-        let imu = tracks.map { -imuRotation($0, offset: offset) }
-        let camera = tracks.map { cameraRotation($0, focal: focal) }
+        var imu = tracks.map { -imuRotation($0, offset: offset) }
+        var camera = tracks.map { cameraRotation($0, focal: focal) }
+        let weight = (0.01 * imu.map { ($0 * $0).sum() }.reduce(0, +) / 3).squareRoot()
+        for axis in [SIMD3<Double>(1, 0, 0), SIMD3(0, 1, 0), SIMD3(0, 0, 1)] where weight > 0 {
+            imu.append(axis * weight)
+            camera.append(CameraFrame.cameraFromDevice.rotate(axis) * weight)
+        }
         return RotationFit.wahba(from: imu, to: camera)
     }
 

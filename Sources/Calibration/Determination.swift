@@ -88,7 +88,7 @@ public enum Determination {
         if mountAxes.count == 3 {
             // Nothing to hold the rest to: the mount is not written at all, rather than as identity.
             out.append(Undetermined(key: Undetermined.mountKey, standardError: nil,
-                                    why: "no axis of the mount is determined; " + turnedText + ": turn about every axis, or give --mount"))
+                                    why: "no axis of the mount is determined; " + turnedText + ": turn about every axis, or give the mount when drawing (--mount)"))
         } else {
             result.deviceFromIMU = nearestIdentity(result.deviceFromIMU, aboutCameraAxes: mountAxes)
         }
