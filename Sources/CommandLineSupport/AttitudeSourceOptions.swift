@@ -31,8 +31,9 @@ public struct AttitudeSourceOptions: ParsableArguments {
         if log == nil && magnetometer.isSet { throw magnetometerNeedsALog }
     }
 
-    /// The log at `path`, fused with the magnetometer correction when raw, read with the platform asked for.
-    public func load(_ path: String) throws -> (log: AttitudeLog, fusion: FusionTrack?) {
-        try loadAnyAttitudeLogWithFusion(path: path, magnetometer: magnetometer.correction, platform: recording.platform)
+    /// The log at `path`, fused with the magnetometer correction when raw, read with the platform asked for; a raw log's
+    /// gyroscope less `gyroBias` (a calibration's, rad/s in S) when given.
+    public func load(_ path: String, gyroBias: SIMD3<Double>? = nil) throws -> (log: AttitudeLog, fusion: FusionTrack?) {
+        try loadAnyAttitudeLogWithFusion(path: path, magnetometer: magnetometer.correction, platform: recording.platform, gyroBias: gyroBias)
     }
 }

@@ -134,24 +134,35 @@ extension Rig {
             + "--time-offset \(offset) and --mount instead"
     }
 
-    /// Reads the mount (`imu_to_camera`, v_D = R·v_S) and the time offset (`time_offset_s`, with `time_offset_clock`:
-    /// `live`, or `clip` or none; and `time_offset_refers_to: middle_row`, or none: the frame) of a calibration file;
-    /// the camera comes from `CalibratedCamera.read`.
-    public static func readMount(path: String) throws -> (deviceFromIMU: Quaternion, timeOffset: TimeOffset) {
+    /// Degrees per second: a gyroscope bias beyond this on any axis is no MEMS gyroscope's, and refused.
+    public static let largestGyroBiasDegreesPerSecond = 90.0
+
+    /// Reads the mount (`imu_to_camera`, v_D = R·v_S), the time offset (`time_offset_s`, with `time_offset_clock`:
+    /// `live`, or `clip` or none; and `time_offset_refers_to: middle_row`, or none: the frame) and the gyroscope's bias
+    /// (`gyro_bias_deg_per_s`, in S, rad/s here; nil when calibrate did not determine it) of a calibration file; the
+    /// camera comes from `CalibratedCamera.read`.
+    public static func readMount(path: String) throws -> (deviceFromIMU: Quaternion, timeOffset: TimeOffset, gyroBias: SIMD3<Double>?) {
         try FileStorageText.check(path: path, integers: [], range: 0...0)
         if let reason = undetermined(path: path, key: Undetermined.mountKey) { throw ImagingError.intrinsics(path: path, reason: reason) }
         var q = [Double](repeating: 0, count: 4)
         var offset = 0.0
         var live: Int32 = 0, middleRow: Int32 = 0
-        _ = try withErrorBuffer { err, len in cvs_calibration_read_mount(path, &q, &offset, &live, &middleRow, err, len) }
+        var bias = [Double](repeating: 0, count: 3)
+        var hasBias: Int32 = 0
+        _ = try withErrorBuffer { err, len in cvs_calibration_read_mount(path, &q, &offset, &live, &middleRow, &bias, &hasBias, err, len) }
             describe: { ImagingError.intrinsics(path: path, reason: $0) }
         guard offset.isFinite, abs(offset) <= largestTimeOffsetSeconds else {
             throw ImagingError.intrinsics(path: path, reason: "time_offset_s: \(offset) is not a number of seconds from "
                                           + "-\(Int(largestTimeOffsetSeconds)) to \(Int(largestTimeOffsetSeconds))")
         }
+        if hasBias != 0, let bad = bias.first(where: { !$0.isFinite || abs($0) > largestGyroBiasDegreesPerSecond }) {
+            throw ImagingError.intrinsics(path: path, reason: "gyro_bias_deg_per_s: \(bad) is not a number of degrees per second from "
+                                          + "-\(Int(largestGyroBiasDegreesPerSecond)) to \(Int(largestGyroBiasDegreesPerSecond))")
+        }
         do {
             return (try Quaternion.validated(w: q[0], x: q[1], y: q[2], z: q[3]),
-                    TimeOffset(seconds: offset, clock: live != 0 ? .live : .clip, refersTo: middleRow != 0 ? .middleRow : .frame))
+                    TimeOffset(seconds: offset, clock: live != 0 ? .live : .clip, refersTo: middleRow != 0 ? .middleRow : .frame),
+                    hasBias != 0 ? SIMD3(bias[0], bias[1], bias[2]) * .pi / 180 : nil)
         } catch {
             throw ImagingError.intrinsics(path: path, reason: "imu_to_camera: \(error)")
         }

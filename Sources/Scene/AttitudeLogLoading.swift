@@ -25,12 +25,18 @@ public func loadAnyAttitudeLog(path: String, magnetometer: MagnetometerCorrectio
     try loadAnyAttitudeLogWithFusion(path: path, magnetometer: magnetometer, platform: platform, logger: logger).log
 }
 
-/// `loadAnyAttitudeLog`, with the estimator's status after each sample when the log was fused.
+/// `loadAnyAttitudeLog`, with the estimator's status after each sample when the log was fused. `gyroBias` (rad/s, in
+/// the IMU's frame S: a calibration's `gyro_bias_deg_per_s`) is subtracted from a raw log's gyroscope first, as the
+/// calibration that found it did; an attitude log has no rates to take it from, and that is said.
 public func loadAnyAttitudeLogWithFusion(path: String, magnetometer: MagnetometerCorrection = .none,
-                                         platform: SensorLoggerPlatform? = nil,
+                                         platform: SensorLoggerPlatform? = nil, gyroBias: SIMD3<Double>? = nil,
                                          logger: Logger = FramePipeline.logger) throws -> (log: AttitudeLog, fusion: FusionTrack?) {
+    let biasText = gyroBias.map { b in String(format: "%.3f,%.3f,%.3f °/s", b.x * 180 / .pi, b.y * 180 / .pi, b.z * 180 / .pi) }
     guard RawLogReader.isRawLog(path: path) else {
         if magnetometer != .none { throw MagnetometerCorrectionError.attitudeLog(path: path) }
+        if let biasText {
+            logger.info("\(MessageText.line(path)): the calibration's gyroscope bias (\(biasText)) is not applied: an attitude log holds attitudes, not rates")
+        }
         logger.debug("\(MessageText.line(path)): reading an attitude log")
         let log = try AttitudeLog.load(path: path, platform: platform)
         reportReading(warnings: log.warnings, logger: logger)
@@ -40,9 +46,13 @@ public func loadAnyAttitudeLogWithFusion(path: String, magnetometer: Magnetomete
     logger.debug("\(MessageText.line(path)): reading a raw IMU log")
     let read = try RawLogReader.read(path: path, platform: platform)
     reportReading(read, logger: logger)
-    let (raw, calibration) = try magnetometer.apply(to: read)
+    var (raw, calibration) = try magnetometer.apply(to: read)
     if let calibration {
         logger.info("\(path): magnetometer \(calibration), subtracted")
+    }
+    if let gyroBias, let biasText {
+        raw.gyro = raw.gyro.map { $0 - gyroBias }
+        logger.info("\(MessageText.line(path)): the calibration's gyroscope bias \(biasText) subtracted from its gyroscope")
     }
     if !raw.hasAccelerometer {
         let note = "a gyroscope-only log: drawn from its gyroscope alone, integrated from its first sample (no vertical, heading arbitrary)"

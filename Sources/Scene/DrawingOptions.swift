@@ -35,6 +35,9 @@ public struct SnapshotOptions: Equatable, Sendable {
     /// stays 0 then); nil: 0. Never a clip calibration's offset, which pairs its clip with a log that started at
     /// other moments, while live both clocks are times in this process.
     public var liveTimeOffset: Double?
+    /// `--calibration`'s `gyro_bias_deg_per_s` (rad/s here, in S), where calibrate determined it: subtracted from a raw
+    /// log's gyroscope before it is integrated or fused (`loadAnyAttitudeLogWithFusion`). Nil: none.
+    public var gyroBias: SIMD3<Double>?
 
     /// The seed's picture: the die in front of a 60° camera over the default colour, no HUD.
     public init(camera: CameraSettings = CameraSettings(), model: SceneModel = .die,
@@ -50,14 +53,15 @@ public struct SnapshotOptions: Equatable, Sendable {
         self.timeOffset = timeOffset
     }
 
-    /// `--calibration FILE`: a `steady-dice calibrate` file's camera matrix (as `--intrinsics`), mount
-    /// and time offset. A missing or bad key throws one line naming the file and the key.
+    /// `--calibration FILE`: a `steady-dice calibrate` file's camera matrix (as `--intrinsics`), mount,
+    /// time offset and gyroscope bias. A missing or bad key throws one line naming the file and the key.
     public mutating func applyCalibration(path: String) throws {
-        let (deviceFromIMU, offset) = try Rig.readMount(path: path)
+        let (deviceFromIMU, offset, bias) = try Rig.readMount(path: path)
         _ = try CalibratedCamera.read(path: path)
         camera.fieldOfViewDegrees = nil
         camera.intrinsicsPath = path
         mount = deviceFromIMU
+        gyroBias = bias
         let live = offset.clock == .live
         timeOffset = live ? 0 : offset.seconds
         liveTimeOffset = live ? offset.seconds : nil

@@ -70,8 +70,9 @@ struct RenderVideo: ParsableCommand {
     func run() throws {
         let outputs = OutputFiles(inputs: [log] + drawing.inputPaths)
         let staged = try outputs.stage(output, option: "--output")
-        let (attitudeLog, fusion) = try loadAnyAttitudeLogWithFusion(path: log, magnetometer: magnetometer.correction, platform: recording.platform)
         let options = try drawing.snapshotOptions()
+        let (attitudeLog, fusion) = try loadAnyAttitudeLogWithFusion(path: log, magnetometer: magnetometer.correction, platform: recording.platform,
+                                                                     gyroBias: options.gyroBias)
         let background = drawing.background.settings
         let from = try self.from ?? background.timeline(offset: options.timeOffset).defaultLogStart
         let end = to ?? attitudeLog.duration

@@ -103,7 +103,7 @@ struct Run: ParsableCommand {
         let background = drawing.background.settings
         let pipeline: FramePipeline
         do {
-            pipeline = try FramePipeline(options: options, attitude: attitudeInput(assets: assets), background: background,
+            pipeline = try FramePipeline(options: options, attitude: attitudeInput(assets: assets, gyroBias: options.gyroBias), background: background,
                                          clock: .wall(speed: speed, looping: loop, from: from ?? 0), cameraByDefault: true)
         } catch TimelineError.logStartsBeforeItsFirstSample(let offset, let logTime, let hasVideo) {
             throw CommandFailure(String(format: "a time offset of %g s starts the log at %.3f s, before its first sample; ", offset, logTime)
@@ -121,12 +121,13 @@ struct Run: ParsableCommand {
         }
     }
 
-    /// The attitude source asked for: a fixed attitude, imud live, or a log (the demo log by default).
-    private func attitudeInput(assets: Assets) throws -> AttitudeInput {
+    /// The attitude source asked for: a fixed attitude, imud live, or a log (the demo log by default; a raw log's
+    /// gyroscope less a calibration's `gyroBias`).
+    private func attitudeInput(assets: Assets, gyroBias: SIMD3<Double>?) throws -> AttitudeInput {
         if let attitude = input.attitude { return .fixed(attitude.quaternion) }
         if let imud = try input.imud.configuration(mount: drawing.attitudeCalibration.imudMount()) { return .imud(imud, timeout: 0) }
         let path = input.log ?? assets.models.appendingPathComponent("demo-attitude.csv").path
-        let (attitudeLog, fusion) = try input.load(path)
+        let (attitudeLog, fusion) = try input.load(path, gyroBias: gyroBias)
         if let from, from > attitudeLog.duration {
             throw CommandFailure(String(format: "--from %g is past the end of %@, which runs from 0 to %.3f s", from, path, attitudeLog.duration),
                                  status: .usage)

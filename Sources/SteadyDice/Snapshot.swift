@@ -59,7 +59,7 @@ struct Snapshot: ParsableCommand {
         let at = try self.at ?? background.timeline(offset: options.timeOffset).defaultLogStart
         let pipeline: FramePipeline
         do {
-            pipeline = try FramePipeline(options: options, attitude: attitudeInput(at: at), background: background, clock: .instant(at))
+            pipeline = try FramePipeline(options: options, attitude: attitudeInput(at: at, gyroBias: options.gyroBias), background: background, clock: .instant(at))
         } catch TimelineError.videoTimeBeforeStart(let logTime, let offset, let videoTime) {
             throw CommandFailure(String(format: "--at %g with a time offset of %g s is video time %.3f s, before the start of %@",
                                         logTime, offset, videoTime, background.sourceName), status: .usage)
@@ -71,12 +71,13 @@ struct Snapshot: ParsableCommand {
         print("wrote \(output) (\(size.width)x\(size.height))")
     }
 
-    /// The attitude drawn: the fixed one, imud's first valid packet, or the log's at `at`.
-    private func attitudeInput(at: Double) throws -> AttitudeInput {
+    /// The attitude drawn: the fixed one, imud's first valid packet, or the log's at `at` (a raw log's gyroscope less a
+    /// calibration's `gyroBias`).
+    private func attitudeInput(at: Double, gyroBias: SIMD3<Double>?) throws -> AttitudeInput {
         if let attitude = input.attitude { return .fixed(attitude.quaternion) }
         if let imud = try input.imud.configuration(mount: drawing.attitudeCalibration.imudMount()) { return .imud(imud, timeout: timeout) }
         guard let log = input.log else { throw ValidationError("give --log, --attitude or --imud") }
-        let (attitudeLog, fusion) = try input.load(log)
+        let (attitudeLog, fusion) = try input.load(log, gyroBias: gyroBias)
         guard at >= 0, at <= attitudeLog.duration else {
             throw CommandFailure(String(format: "--at %g is outside %@, which runs from 0 to %.3f s", at, log, attitudeLog.duration),
                                  status: .usage)

@@ -51,9 +51,9 @@ public final class Snapshotter {
 
     /// The picture of the log file at `path` (a steady-dice CSV, a Sensor Logger Orientation.csv or
     /// folder, or a raw IMU log, fused as `snapshot` fuses it) at playback time `at` seconds:
-    /// `snapshot --log PATH --at T`, HUD included.
+    /// `snapshot --log PATH --at T`, HUD included; a raw log's gyroscope less the options' calibration's bias.
     public func image(logFile path: String, at time: Double) throws -> RGBImage {
-        let (log, fusion) = try loadAnyAttitudeLogWithFusion(path: path)
+        let (log, fusion) = try loadAnyAttitudeLogWithFusion(path: path, gyroBias: options.gyroBias)
         return try image(of: .log(log, fusion: fusion, path: path), at: time)
     }
 

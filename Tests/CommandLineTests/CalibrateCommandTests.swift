@@ -45,7 +45,7 @@ final class CalibrateCommandTests: XCTestCase {
     /// Makes a clip, calibrates it, and returns what calibrate found and said.
     func calibrate(_ truth: Truth, trial: String = CalibrateCommandTests.trial, start: Double = 110, duration: Double = 6,
                    name: String = "clip", file: StaticString = #filePath, line: UInt = #line)
-        throws -> (camera: CalibratedCamera?, mount: (deviceFromIMU: Quaternion, timeOffset: TimeOffset)?, status: Int32, stderr: String) {
+        throws -> (camera: CalibratedCamera?, mount: (deviceFromIMU: Quaternion, timeOffset: TimeOffset, gyroBias: SIMD3<Double>?)?, status: Int32, stderr: String) {
         let (clip, log) = try makeClip(truth, trial: trial, start: start, duration: duration, name: name, file: file, line: line)
         let output = folder.appendingPathComponent("\(name).yaml").path
         let run = try CommandHarness.run(["calibrate", "--video", clip, "--log", log, "--output", output], timeout: 300)
@@ -412,6 +412,19 @@ final class CalibrateCommandTests: XCTestCase {
         XCTAssertEqual(Rig.undeterminedKeys(path: oneAxis), ["imu_to_camera_y", "rolling_shutter_readout_s"])
         let text = try String(contentsOfFile: oneAxis, encoding: .utf8)
         XCTAssertTrue(text.contains("gyro_bias_deg_per_s: [") && text.contains("imu_to_camera: ["), text)
+        // The bias reads back for drawing (subtracted from a raw log's gyroscope), in rad/s; a file that does not
+        // determine it has none, and one that is not a bias is refused naming the key.
+        let bias = try XCTUnwrap(try Rig.readMount(path: oneAxis).gyroBias)
+        let expected = SIMD3(0.1, -0.2, 0.05) * .pi / 180
+        XCTAssertLessThan(((bias - expected) * (bias - expected)).sum().squareRoot(), 1e-12)
+        XCTAssertNil(try Rig.readMount(path: try write("no-bias.yaml", ["gyro_bias"])).gyroBias)
+        let badBias = folder.appendingPathComponent("bad-bias.yaml").path
+        try text.replacingOccurrences(of: #"\ngyro_bias_deg_per_s: \[[^\]]*\]"#, with: "\ngyro_bias_deg_per_s: [ 400., 0., 0. ]",
+                                      options: .regularExpression)
+            .write(toFile: badBias, atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try Rig.readMount(path: badBias)) {
+            XCTAssertTrue("\($0)".contains("gyro_bias_deg_per_s: "), "\($0)")
+        }
         let drawn = try snapshot(oneAxis)
         XCTAssertEqual(drawn.status, 0, drawn.stderr)
         XCTAssertTrue(drawn.stderr.contains("calibrate did not determine the mount about the camera's y (see its not_determined): "

@@ -87,7 +87,7 @@ final class LiveRigTests: XCTestCase {
         get throws { try IMUDMount(parsing: Self.feedMount).deviceFromIMU }
     }
 
-    private func calibrate(_ rig: String, output: String) throws -> (deviceFromIMU: Quaternion, timeOffset: TimeOffset) {
+    private func calibrate(_ rig: String, output: String) throws -> (deviceFromIMU: Quaternion, timeOffset: TimeOffset, gyroBias: SIMD3<Double>?) {
         let run = try BuiltTool.run("steady-dice", ["calibrate", rig, "-o", output], timeout: 600)
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertTrue(run.stdout.contains("live: the frame timed t shows the attitude imud delivered at t + offset"), run.stdout)

@@ -222,7 +222,7 @@ int cvs_calibration_encode(const char *extension, const cvs_camera_imu_calibrati
 }
 
 int cvs_calibration_read_mount(const char *path, double imu_to_camera[4], double *time_offset_s, int *live_offset,
-                               int *middle_row, char *err, size_t errlen) {
+                               int *middle_row, double gyro_bias_deg_per_s[3], int *has_gyro_bias, char *err, size_t errlen) {
     return guarded(err, errlen, -1, [&] {
         cv::FileStorage fs;
         if (!openForReading(fs, path, err, errlen)) return -1;
@@ -271,6 +271,22 @@ int cvs_calibration_read_mount(const char *path, double imu_to_camera[4], double
                 return -1;
             }
             *middle_row = 1;
+        }
+        *has_gyro_bias = 0;
+        cv::FileNode bias = fs["gyro_bias_deg_per_s"];
+        if (!bias.empty() && !bias.isNone()) {
+            if (!bias.isSeq() || bias.size() != 3) {
+                setError(err, errlen, "gyro_bias_deg_per_s: expected 3 numbers (x, y, z)");
+                return -1;
+            }
+            for (int i = 0; i < 3; ++i) {
+                if (!bias[i].isReal() && !bias[i].isInt()) {
+                    setError(err, errlen, "gyro_bias_deg_per_s: expected 3 numbers (x, y, z)");
+                    return -1;
+                }
+                gyro_bias_deg_per_s[i] = double(bias[i]);
+            }
+            *has_gyro_bias = 1;
         }
         return 0;
     });
