@@ -36,6 +36,13 @@ public enum CalibrationError: Error, CustomStringConvertible, Equatable {
     /// The fit ran, but its time offset's standard error is over `Determination`'s threshold: nothing is written.
     case offsetUndetermined(offset: Double, Undetermined)
 
+    static let nothingWritten = "; no answer is written"
+
+    /// The description without its closing "no answer is written", for a message that goes on to say what is written.
+    var reason: String {
+        description.hasSuffix(Self.nothingWritten) ? String(description.dropLast(Self.nothingWritten.count)) : description
+    }
+
     public var description: String {
         switch self {
         case .clipTooShort(let frames, let seconds):
@@ -61,9 +68,9 @@ public enum CalibrationError: Error, CustomStringConvertible, Equatable {
                           + "motion (%d of %d frame pairs fit a rotation at all). The clip and the log may not record the same "
                           + "motion (offsets are searched around the log's first row: a log that starts long before the clip "
                           + "needs --max-offset), or the picture moves by more than rotation (translation, or a strong lens: "
-                          + "give --lens radial or --lens fisheye); no answer is written", residual, motion, used, textured)
+                          + "give --lens radial or --lens fisheye)%@", residual, motion, used, textured, Self.nothingWritten)
         case .offsetUndetermined(let offset, let why):
-            return String(format: "the time offset is not determined: %.4f s %@; no answer is written", offset, why.text)
+            return String(format: "the time offset is not determined: %.4f s %@%@", offset, why.text, Self.nothingWritten)
         case .onlyOffset(let offset, let r, _, let reason):
             return String(format: "only the time offset is determined: %.4f s (the rotation rates correlate at r = %.2f); the camera "
                           + "and the mount are not: %@", offset, r, reason)
@@ -236,8 +243,8 @@ public struct CameraIMUCalibration {
         // against the -16.5 ms of its centre and the -18 ms found independently).
         let central = knownCamera == nil ? textured.map { centralPoints($0) }.filter { $0.from.count >= Self.minimumTracks / 2 } : []
         let searched = central.count >= max(Self.minimumTracks, textured.count / 2) ? central : textured
-        let coarse = try searchOffset(searched, focal: f0, from: searchCentre - searchRange, to: searchCentre + searchRange, step: 0.005).offset
-        let (offset0, correlation0) = try searchOffset(searched, focal: f0, from: coarse - 0.01, to: coarse + 0.01, step: 0.0005)
+        let coarse = try searchOffset(searched, focal: f0, from: searchCentre - searchRange, to: searchCentre + searchRange, step: 0.005)
+        let (offset0, correlation0, _) = try searchOffset(searched, focal: f0, from: coarse.offset - 0.01, to: coarse.offset + 0.01, step: 0.0005)
         progress(String(format: "coarse time offset %.4f s", offset0))
 
         let used = inside(textured, offset: offset0)
@@ -245,25 +252,35 @@ public struct CameraIMUCalibration {
         let angles = used.map { length(imuRotation($0, offset: offset0)) }.sorted()
         let turned = angles.reduce(0, +) * 180 / .pi
         let medianPixels = angles.isEmpty ? 0 : angles[angles.count / 2] * f0
-        if medianPixels < Self.minimumPixelsPerPair {
-            throw CalibrationError.tooLittleRotation(degrees: turned, seconds: seconds, medianPixels: medianPixels)
-        }
         do {
+            // Under a fifth of a pixel a pair, tracking measures no camera; the rates' timing may still give the offset.
+            if medianPixels < Self.minimumPixelsPerPair {
+                throw CalibrationError.tooLittleRotation(degrees: turned, seconds: seconds, medianPixels: medianPixels)
+            }
             return try fitCamera(offset0: offset0, f0: f0, textured: textured, all: all, used: used, outsideLog: outsideLog,
                                  pairCount: pairCount)
         } catch let error as CalibrationError {
-            // A lens the model does not describe (a fisheye as a pinhole) or a field of view the motion
-            // does not pin down still leaves the offset, when the rates correlate clearly.
+            // A lens the model does not describe (a fisheye as a pinhole), a field of view the motion does not pin
+            // down, or a motion too small for the camera still leaves the offset when the rates correlate clearly:
+            // the timing of a rate's changes does not rest on the motion's size (`Determination`).
             switch error {
-            case .unexplained, .fieldOfViewUndetermined, .tooFewRotationPairs:
+            case .unexplained, .fieldOfViewUndetermined, .tooFewRotationPairs, .tooLittleRotation:
                 guard correlation0 >= Self.offsetAloneCorrelation else { throw error }
                 // The offset alone, judged as every number is (`Determination.judgeOffset`), on its own standard error.
                 let (offset, sigma) = offsetFromRates(searched, focal: f0, start: offset0)
+                let ambiguous = Self.ambiguity(best: coarse.offset, correlation: coarse.correlation, otherPeak: coarse.otherPeak)
+                if ambiguous != nil, case .tooLittleRotation = error { throw error }
+                if let ambiguous {
+                    throw CalibrationError.offsetUndetermined(offset: offset, Undetermined(key: "time_offset_s", standardError: nil,
+                                                                                           why: ambiguous + "; " + error.reason))
+                }
                 if let undetermined = Determination.judgeOffset(sigma: sigma, framePeriod: 1 / framesPerSecond,
-                                                                why: "from the rotation rates alone, " + error.description) {
+                                                                why: "from the rotation rates alone, " + error.reason) {
+                    // A clip too still for the camera says so first; the offset's own error follows.
+                    if case .tooLittleRotation = error { throw error }
                     throw CalibrationError.offsetUndetermined(offset: offset, undetermined)
                 }
-                throw CalibrationError.onlyOffset(offset: offset, correlation: correlation0, standardError: sigma, reason: error.description)
+                throw CalibrationError.onlyOffset(offset: offset, correlation: correlation0, standardError: sigma, reason: error.reason)
             default: throw error
             }
         }
@@ -481,30 +498,48 @@ public struct CameraIMUCalibration {
 
     // MARK: - Steps
 
-    /// The offset in [from, to] whose gyroscope angles correlate best with the camera's.
+    /// The offset in [from, to] whose gyroscope angles correlate best with the camera's, and the best of the other
+    /// peaks of the correlation (a local maximum apart from the best's), if any: a motion that repeats itself (a
+    /// swing back and forth) correlates about as well one period, or half of one, away.
     func searchOffset(_ tracks: [FramePairTracks], focal: Double, from: Double, to: Double, step: Double) throws
-        -> (offset: Double, correlation: Double) {
+        -> (offset: Double, correlation: Double, otherPeak: (offset: Double, correlation: Double)?) {
         let angles = Dictionary(uniqueKeysWithValues: tracks.map { ($0.index, length(cameraRotation($0, focal: focal))) })
         let needed = max(Self.minimumTracks, tracks.count / 2)
-        var best: (offset: Double, score: Double)?
+        var scores: [(offset: Double, score: Double)] = []
         // from + k·step, never a running sum: a sum stops moving where a step is below a double's resolution.
         // The readers bound every time (`TimeBounds`), so the count is finite; the clamp only keeps Int() safe.
         let steps = ((to - from) / step + 1e-6).rounded(.down)
         for k in 0...(steps.isFinite ? Int(min(max(0, steps), 1e9)) : 0) {
             let offset = from + Double(k) * step
             let overlapping = inside(tracks, offset: offset)
-            if overlapping.count >= needed {
-                let a = overlapping.map { angles[$0.index]! }
-                let b = overlapping.map { length(imuRotation($0, offset: offset)) }
-                let score = correlation(a, b)
-                if best == nil || score > best!.score { best = (offset, score) }
+            guard overlapping.count >= needed else {
+                scores.append((offset, -.infinity))
+                continue
             }
+            let a = overlapping.map { angles[$0.index]! }
+            let b = overlapping.map { length(imuRotation($0, offset: offset)) }
+            scores.append((offset, correlation(a, b)))
         }
-        guard let best else {
+        guard let best = scores.indices.max(by: { scores[$0].score < scores[$1].score }), scores[best].score > -.infinity else {
             throw CalibrationError.noTimeOverlap(videoSeconds: Double(frameCount) / framesPerSecond, logSeconds: gyro.duration,
                                                  searchRange: searchRange)
         }
-        return (best.offset, best.score)
+        // The peaks: local maxima of the correlation over the offsets searched, the best's own excepted.
+        let peaks = scores.indices.filter { k in
+            k != best && scores[k].score > -.infinity && (k == 0 || scores[k - 1].score < scores[k].score)
+                && (k == scores.count - 1 || scores[k + 1].score <= scores[k].score)
+        }
+        let other = peaks.max { scores[$0].score < scores[$1].score }.map { (scores[$0].offset, scores[$0].score) }
+        return (scores[best].offset, scores[best].score, other)
+    }
+
+    /// Why an offset found from the rotation rates alone is not determined although its standard error is small:
+    /// another peak of the correlation explains the rates nearly as well (its unexplained share under twice the
+    /// best's). Nil when the best peak stands alone.
+    static func ambiguity(best: Double, correlation: Double, otherPeak: (offset: Double, correlation: Double)?) -> String? {
+        guard let otherPeak, 1 - otherPeak.correlation < 2 * (1 - correlation) else { return nil }
+        return String(format: "the rotation rates correlate nearly as well at %.4f s (r = %.3f) as at %.4f s (r = %.3f): a motion that "
+                      + "repeats itself; turn the camera irregularly", otherPeak.offset, otherPeak.correlation, best, correlation)
     }
 
     /// The offset from the rotation rates alone, with its standard error (seconds): least squares of the camera's

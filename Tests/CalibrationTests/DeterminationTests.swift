@@ -73,4 +73,17 @@ final class DeterminationTests: XCTestCase {
         XCTAssertLessThan(Determination.nearestIdentity(tilted, aboutCameraAxes: [1]).angle(to: truth), 1e-9)
         XCTAssertLessThan(Determination.nearestIdentity(found, aboutCameraAxes: []).angle(to: found), 1e-12)
     }
+
+    /// A refusal that quotes another says "no answer is written" once, at its end; the offset written alone quotes
+    /// why the rest is not, without that clause (the GoPro clip with its lens given said it twice).
+    func testARefusalQuotingAnotherSaysNothingIsWrittenOnce() {
+        let unexplained = CalibrationError.unexplained(residualDegreesPerSecond: 1.3, motionDegreesPerSecond: 1.3, used: 138, textured: 361)
+        XCTAssertTrue(unexplained.description.hasSuffix("; no answer is written"), unexplained.description)
+        XCTAssertFalse(unexplained.reason.contains("no answer is written"), unexplained.reason)
+        let why = Determination.judgeOffset(sigma: 0.00454, framePeriod: 1 / 29.97, why: "from the rotation rates alone, " + unexplained.reason)
+        let refused = CalibrationError.offsetUndetermined(offset: -0.0516, why!)
+        XCTAssertEqual(refused.description.components(separatedBy: "no answer is written").count, 2, refused.description)
+        let alone = CalibrationError.onlyOffset(offset: -0.02, correlation: 0.98, standardError: 0.0019, reason: unexplained.reason)
+        XCTAssertFalse(alone.description.contains("no answer is written"), alone.description)
+    }
 }

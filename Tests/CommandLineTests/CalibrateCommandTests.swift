@@ -133,6 +133,33 @@ final class CalibrateCommandTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("still.yaml").path))
     }
 
+    /// A clip that barely turns, but irregularly (five swings of incommensurate periods, a third of a degree at most), is
+    /// too still for tracking to measure a camera, yet the timing of its rates' changes pins the time offset (issue 34:
+    /// no refusal that hides a determined offset): the offset alone is written, and why the rest is not. A swing that
+    /// repeats itself (above) correlates as well half a period away, and stays refused.
+    func testAClipThatBarelyTurnsIrregularlyGivesItsOffsetAlone() throws {
+        let trial = folder.appendingPathComponent("irregular-trial.csv").path
+        var text = "t,gx,gy,gz,ax,ay,az,qw,qx,qy,qz\n"
+        for i in 0..<(200 * 10) {
+            let t = Double(i) / 200
+            let a = 0.1 * sin(2 * .pi * 0.37 * t) + 0.07 * sin(2 * .pi * 1.13 * t + 1) + 0.05 * sin(2 * .pi * 2.71 * t + 2)
+            let b = 0.08 * sin(2 * .pi * 0.53 * t + 0.5) + 0.05 * sin(2 * .pi * 1.79 * t + 1.5)
+            let q = Quaternion(axis: SIMD3(0, 1, 0), angle: a * .pi / 180) * Quaternion(axis: SIMD3(1, 0, 0.3), angle: b * .pi / 180)
+            text += String(format: "%.5f,0,0,0,0,0,9.8,%.9f,%.9f,%.9f,%.9f\n", t, q.w, q.x, q.y, q.z)
+        }
+        try text.write(toFile: trial, atomically: true, encoding: .utf8)
+        let (clip, log) = try makeClip(Truth(fov: 60, offset: 0.04, mount: .identity), trial: trial, start: 2, duration: 6, name: "irregular")
+        let output = folder.appendingPathComponent("irregular.yaml").path
+        let run = try BuiltTool.run("steady-dice", ["calibrate", "--video", clip, "--log", log, "--output", output], timeout: 300)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains("the clip hardly turned"), run.stdout)
+        let written = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n")
+            .first { $0.hasPrefix("time_offset_s:") }.flatMap { Double($0.dropFirst("time_offset_s:".count).trimmingCharacters(in: .whitespaces)) }
+        XCTAssertEqual(try XCTUnwrap(written), 0.04, accuracy: 0.002)
+        XCTAssertEqual(Set(Rig.undeterminedKeys(path: output)).isSuperset(of: ["camera_matrix", "imu_to_camera"]), true,
+                       "\(Rig.undeterminedKeys(path: output))")
+    }
+
     /// A clip paired with the log of another motion is refused: no rotation of the log explains the picture.
     func testALogOfAnotherMotionIsRefused() throws {
         let clip = try makeClip(Truth(fov: 60, offset: 0, mount: .identity), start: 110, name: "this").clip
