@@ -31,6 +31,12 @@ public struct AttitudeSourceOptions: ParsableArguments {
         if log == nil && magnetometer.isSet { throw magnetometerNeedsALog }
     }
 
+    /// The log to play: --log, or else `video` when no source is given and it carries its own motion track
+    /// (`VideoOwnLog`, said on stderr); nil when neither.
+    public func logPath(video: String?, command: String, required: Bool) throws -> String? {
+        try VideoOwnLog.logPath(log: log, sourcesGiven: count, video: video, command: command, required: required)
+    }
+
     /// The log at `path`, fused with the magnetometer correction when raw, read with the platform asked for.
     public func load(_ path: String) throws -> (log: AttitudeLog, fusion: FusionTrack?) {
         try loadAnyAttitudeLogWithFusion(path: path, magnetometer: magnetometer.correction, platform: recording.platform)

@@ -123,6 +123,34 @@ final class CameraMotionCommandTests: XCTestCase {
         }
     }
 
+    /// `snapshot` and `render --video GOPRO.MP4` with no attitude source draw from the file's own motion, exactly as
+    /// with the same file given as --log, and say so.
+    func testTheGoProClipIsItsOwnLogForSnapshotAndRender() throws {
+        let clip = try Fixtures.sharedData("realcam/gopro-karma/clip.mp4")
+        let own = path("own.png"), given = path("given.png")
+        let alone = try BuiltTool.run("steady-dice", ["snapshot", "--video", clip, "--at", "5", "--video-at", "5", "--size", "160x90", "-o", own])
+        XCTAssertEqual(alone.status, 0, alone.stderr)
+        XCTAssertTrue(alone.stderr.contains("snapshot: no --log: \(clip) carries the camera's own motion (its gpmd track, 13 packets): it is the log"),
+                      alone.stderr)
+        let withLog = try BuiltTool.run("steady-dice", ["snapshot", "--log", clip, "--video", clip, "--at", "5", "--video-at", "5", "--size", "160x90", "-o", given])
+        XCTAssertEqual(withLog.status, 0, withLog.stderr)
+        XCTAssertFalse(withLog.stderr.contains("no --log"), withLog.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: own)), try Data(contentsOf: URL(fileURLWithPath: given)))
+
+        // render likewise: its frames are those of the same render with the clip as --log.
+        var frames: [Data] = []
+        for log in [[], ["--log", clip]] {
+            let folder = path("frames\(frames.count)") + "/"
+            let render = try BuiltTool.run("steady-dice", ["render", "--video", clip, "--size", "160x90", "--fps", "4", "--from", "5", "--to", "5.2",
+                                                           "-o", folder] + log, timeout: 300)
+            XCTAssertEqual(render.status, 0, render.stderr)
+            XCTAssertEqual(render.stderr.contains("render: no --log: \(clip) carries the camera's own motion (its gpmd track"), log.isEmpty,
+                           render.stderr)
+            frames.append(try Data(contentsOf: URL(fileURLWithPath: folder + "frame-000000.png")))
+        }
+        XCTAssertTrue(frames[0] == frames[1], "render --video alone and with --log drew different frames")
+    }
+
     func testAVideoWithoutAMotionTrackNeedsALog() throws {
         let plain = path("plain.mp4")
         let ffmpeg = Process()
@@ -133,6 +161,12 @@ final class CameraMotionCommandTests: XCTestCase {
         XCTAssertEqual(ffmpeg.terminationStatus, 0, "ffmpeg (scripts/setup installs it)")
         try CommandHarness.assertRefused(["calibrate", "--video", plain, "-o", path("cal.yaml")],
                                          saying: "--log is needed: \(plain): has no gpmd or camm track", output: path("cal.yaml"))
+        // snapshot and render with no attitude source: the video has none of its own, and they say so.
+        let noTrack = "--video \(plain): has no gpmd or camm track, so no motion data of the camera's own (its streams: video h264"
+        try CommandHarness.assertRefused(["snapshot", "--video", plain, "--size", "64x48", "-o", path("s.png")], status: 64,
+                                         saying: "give --log, --attitude or --imud: " + noTrack, output: path("s.png"))
+        try CommandHarness.assertRefused(["render", "--video", plain, "--size", "64x48", "--fps", "10", "-o", path("r.mkv")], status: 64,
+                                         saying: "give --log: " + noTrack, output: path("r.mkv"))
         let fuse = try BuiltTool.run("attitude", ["fuse", plain, "-o", path("fused.csv")])
         XCTAssertEqual(fuse.status, 65, fuse.stderr)
         XCTAssertTrue(fuse.stderr.contains("\(plain): has no gpmd or camm track, so no motion data of the camera's own (its streams: video h264"),
