@@ -202,7 +202,7 @@ let package = Package(
         .testTarget(name: "IMUDTests", dependencies: ["IMUD", "SafeText", "AttitudeMath", "AttitudeLog", "TestSupport",
                                                .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "FusionTests", dependencies: ["Fusion", "AttitudeMath", "TestSupport"]),
-        .testTarget(name: "CameraMotionTests", dependencies: ["CameraMotion", "RawLog", "TestSupport"]),
+        .testTarget(name: "CameraMotionTests", dependencies: ["AttitudeMath", "CameraMotion", "RawLog", "TestSupport"]),
         .testTarget(name: "RawLogTests", dependencies: ["RawLog", "Fusion", "Recording", "AttitudeMath", "AttitudeLog", "TestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "LocationTests", dependencies: ["Location", "CSVText", "RawLog", "AttitudeMath", "AttitudeLog", "TestSupport"],
