@@ -132,7 +132,7 @@ extension CameraMotion {
             return (camera, note)
         }
         guard !cameraOrientation.isEmpty else { return refused("it holds no CORI (the camera's orientation) to tell IORI's axes by") }
-        guard let fit = orientationAxesFit() else { return refused("its gyroscope and CORI do not overlap in time") }
+        guard let fit = orientationAxesFit() else { return refused("CORI has under two samples within the gyroscope's span to compare with it") }
         if let refusal = fit.refusal { return refused(refusal) }
         let imageInDevice = imageOrientation.values.compactMap { fit.best.quaternion($0) }
         guard imageInDevice.count == imageOrientation.count else { return refused("an IORI sample is not a rotation (zero or not finite)") }
