@@ -7,7 +7,8 @@ import XCTest
 
 /// In-camera stabilisation (GoPro CORI and IORI, issue 34): payloads built by hand, with CORI following a known
 /// gyroscope motion in some axes and IORI a known counter-rotation, read through `RawLogReader.rawLog`, which every
-/// command taking a video as its log goes through (no MP4 writer here: the demuxing is VideoMotionTrackTests').
+/// command taking a video as its log goes through; and once muxed by ffmpeg into a MOV's `gpmd` track, through
+/// `attitude convert` and `snapshot --video` (no calibrate: a test pattern does not turn with the gyroscope).
 final class PictureOrientationTests: XCTestCase {
     typealias G = GPMFTests
 
@@ -150,6 +151,46 @@ final class PictureOrientationTests: XCTestCase {
         let log = RawLogReader.rawLog(camera)
         XCTAssertEqual(log.gyro, camera.gyro.values)
         XCTAssertTrue(log.notes.contains { $0.contains("CORI's axes are not told apart by this motion") }, "\(log.notes)")
+    }
+
+    /// The payloads in a MOV's `gpmd` track beside a test pattern, each one second (ffmpeg's raw data demuxer cuts
+    /// the file into the payloads, all of one size, and its setts filter times them), read by the commands.
+    func testAStabilisedMOVThroughTheCommands() throws {
+        let folder = try TemporaryFolder.make("stabilised-mov")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let packets = Self.packets(rate: Self.cameraRate, camera: { Self.integrate(Self.cameraRate, at: $0) }, image: Self.imageInDevice,
+                                   axes: Self.unusualAxes)
+        let size = packets[0].bytes.count
+        XCTAssertTrue(packets.allSatisfy { $0.bytes.count == size })
+        let payloads = folder.appendingPathComponent("payloads.bin"), mov = folder.appendingPathComponent("hero8.mov").path
+        try Data(packets.flatMap(\.bytes)).write(to: payloads)
+        let ffmpeg = try BuiltTool.run(URL(fileURLWithPath: "/usr/bin/ffmpeg"), [
+            "-v", "error", "-f", "data", "-raw_packet_size", "\(size)", "-i", payloads.path,
+            "-f", "lavfi", "-i", "testsrc=duration=4:size=64x48:rate=10", "-map", "1:v", "-map", "0", "-pix_fmt", "yuv420p",
+            "-c:d", "copy", "-tag:d", "gpmd", "-bsf:d", "setts=ts=N/TB:duration=1/TB", "-f", "mov", mov])
+        XCTAssertEqual(ffmpeg.status, 0, "ffmpeg (scripts/setup installs it): \(ffmpeg.stderr)")
+
+        let said = "hero8.mov: the picture was stabilised in the camera (IORI): using the picture's orientation, CORI ⊗ IORI (CORI follows "
+            + "the gyroscope in x_D = Z, y_D = −X, z_D = −Y, inverse"
+        let raw = folder.appendingPathComponent("raw.csv").path
+        let convert = try BuiltTool.run("attitude", ["convert", mov, "-o", raw])
+        XCTAssertEqual(convert.status, 0, convert.stderr)
+        XCTAssertTrue(convert.stderr.contains(said), convert.stderr)
+        let written = try RawLogReader.read(path: raw)
+        let expected = RawLogReader.rawLog(try GPMFTelemetry.motion(path: mov, packets: packets))
+        XCTAssertEqual(written.count, expected.count)
+        XCTAssertEqual(written.gyro, expected.gyro)
+        let k = try XCTUnwrap(written.time.firstIndex { $0 >= 2.5 })
+        let analytic = Self.imageInDevice(written.time[k]).conjugate.rotate(Self.cameraRate(written.time[k])) + Self.imageRate(written.time[k])
+        XCTAssertLessThan(((written.gyro[k] - analytic) * (written.gyro[k] - analytic)).sum().squareRoot(), 3e-3)
+
+        // The file as its own log behind its own picture (a test pattern here), with no --log.
+        let snapshot = try BuiltTool.run("steady-dice", ["snapshot", "--video", mov, "--at", "2", "--video-at", "2", "--size", "64x48", "-o",
+                                                         folder.appendingPathComponent("x.png").path])
+        XCTAssertEqual(snapshot.status, 0, snapshot.stderr)
+        XCTAssertTrue(snapshot.stderr.contains("snapshot: no --log: \(mov) carries the camera's own motion (its gpmd track, 4 packets)"),
+                      snapshot.stderr)
+        XCTAssertTrue(snapshot.stderr.contains(said), snapshot.stderr)
     }
 
     func testAnIdentityIORIChangesNothing() throws {
