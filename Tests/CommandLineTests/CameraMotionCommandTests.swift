@@ -151,14 +151,35 @@ final class CameraMotionCommandTests: XCTestCase {
         XCTAssertTrue(frames[0] == frames[1], "render --video alone and with --log drew different frames")
     }
 
-    func testAVideoWithoutAMotionTrackNeedsALog() throws {
+    /// `run --video GOPRO.MP4` with no source plays the file's own motion; a plain video still plays the demo log.
+    func testRunPlaysTheVideosOwnMotion() throws {
+        try Requirement.display()
+        let clip = try Fixtures.sharedData("realcam/gopro-karma/clip.mp4")
+        let own = try CommandHarness.run(["run", "--video", clip, "--size", "160x90", "--frames", "2"])
+        XCTAssertEqual(own.status, 0, own.stderr)
+        XCTAssertTrue(own.stderr.contains("run: no --log: \(clip) carries the camera's own motion (its gpmd track, 13 packets): it is the log"),
+                      own.stderr)
+        XCTAssertTrue(own.stderr.contains("fusing 4795 raw samples of \(clip)"), own.stderr)
         let plain = path("plain.mp4")
+        try Self.writePlainVideo(plain)
+        let demo = try CommandHarness.run(["run", "--video", plain, "--size", "64x48", "--frames", "2"])
+        XCTAssertEqual(demo.status, 0, demo.stderr)
+        XCTAssertFalse(demo.stderr.contains("no --log"), demo.stderr)
+    }
+
+    /// Half a second of ffmpeg's test pattern as an H.264 MP4, with no motion track.
+    static func writePlainVideo(_ plain: String) throws {
         let ffmpeg = Process()
         ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
         ffmpeg.arguments = ["-v", "error", "-f", "lavfi", "-i", "testsrc=duration=0.5:size=64x48:rate=10", "-pix_fmt", "yuv420p", plain]
         try ffmpeg.run()
         ffmpeg.waitUntilExit()
         XCTAssertEqual(ffmpeg.terminationStatus, 0, "ffmpeg (scripts/setup installs it)")
+    }
+
+    func testAVideoWithoutAMotionTrackNeedsALog() throws {
+        let plain = path("plain.mp4")
+        try Self.writePlainVideo(plain)
         try CommandHarness.assertRefused(["calibrate", "--video", plain, "-o", path("cal.yaml")],
                                          saying: "--log is needed: \(plain): has no gpmd or camm track", output: path("cal.yaml"))
         // snapshot and render with no attitude source: the video has none of its own, and they say so.
