@@ -22,8 +22,15 @@ public enum VideoOwnLog {
                                sources: String = "--log, --attitude or --imud") throws -> String? {
         if let log { return log }
         guard mayApply(sourcesGiven: sourcesGiven, video: video), let video else { return nil }
-        // A missing or unreadable video is that file's error (66), whatever the command.
-        if required { try InputFile.check(video) }
+        // Only a readable regular file is opened: a FIFO would block the demuxer, and a folder of pictures has no track.
+        if required {
+            if FileKind.of(video) == .folder {
+                throw CommandFailure("give \(sources): --video \(video) is a folder of pictures, with no motion track of its own", status: .usage)
+            }
+            try InputFile.check(video)  // missing, unreadable, a FIFO or a device: that file's own error (66)
+        } else if FileKind.of(video) != .regular {
+            return nil
+        }
         do throws(CameraMotionError) {
             let (track, packets) = try CameraMotion.dataPackets(path: video)
             let note = "\(command): no --log: \(video) carries the camera's own motion (its \(track.rawValue) track, \(packets.count) packets): "
