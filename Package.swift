@@ -90,7 +90,7 @@ let package = Package(
         .target(name: "Fusion", dependencies: ["AttitudeMath"]),
         /// The camera's own motion data inside a video file: GoPro's GPMF (`gpmd`) and Google's CAMM (`camm`) tracks,
         /// read through CVideoFile and parsed here, in the device frame. No GL; RawLog reads a video as a raw log with it.
-        .target(name: "CameraMotion", dependencies: ["CVideoFile", "FileAccess"]),
+        .target(name: "CameraMotion", dependencies: ["AttitudeMath", "CVideoFile", "FileAccess"]),
         /// Raw IMU log readers (steady-dice raw CSV, x-io, Sensor Logger, a video's own motion track) and BROAD metrics.
         .target(name: "RawLog", dependencies: ["AttitudeMath", "CameraMotion", "Fusion", "CSVText", "FileAccess", "SafeText", "Recording"]),
         /// Camera-IMU calibration from a clip and a gyroscope: time offset, focal length, mount. No GL, no I/O.
@@ -143,7 +143,7 @@ let package = Package(
         .target(name: "CommandLineSupport", dependencies: [
             "Scene", "SyntheticClip", "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "RawLog", "Fusion", "Recording",
             "CSVText", "FileAccess", "SafeText", "SteadyDiceAssets", "Plot", "Workers", "FusionJobs", "LiveRig", "Rig", "Calibration",
-            "RigCalibration",
+            "RigCalibration", "CameraMotion",
             .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
         ]),
 
@@ -202,7 +202,7 @@ let package = Package(
         .testTarget(name: "IMUDTests", dependencies: ["IMUD", "SafeText", "AttitudeMath", "AttitudeLog", "TestSupport",
                                                .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "FusionTests", dependencies: ["Fusion", "AttitudeMath", "TestSupport"]),
-        .testTarget(name: "CameraMotionTests", dependencies: ["CameraMotion", "RawLog", "TestSupport"]),
+        .testTarget(name: "CameraMotionTests", dependencies: ["AttitudeMath", "CameraMotion", "RawLog", "TestSupport"]),
         .testTarget(name: "RawLogTests", dependencies: ["RawLog", "Fusion", "Recording", "AttitudeMath", "AttitudeLog", "TestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "LocationTests", dependencies: ["Location", "CSVText", "RawLog", "AttitudeMath", "AttitudeLog", "TestSupport"],

@@ -31,6 +31,12 @@ public struct AttitudeSourceOptions: ParsableArguments {
         if log == nil && magnetometer.isSet { throw magnetometerNeedsALog }
     }
 
+    /// The log to play: --log, or else `video` when no source is given and it carries its own motion track
+    /// (`VideoOwnLog`, said on stderr); nil when neither.
+    public func logPath(video: String?, command: String, required: Bool) throws -> String? {
+        try VideoOwnLog.logPath(log: log, sourcesGiven: count, video: video, command: command, required: required)
+    }
+
     /// The log at `path`, fused with the magnetometer correction when raw, read with the platform asked for; a raw log's
     /// gyroscope less `gyroBias` (a calibration's, rad/s in S) when given.
     public func load(_ path: String, gyroBias: SIMD3<Double>? = nil) throws -> (log: AttitudeLog, fusion: FusionTrack?) {

@@ -16,8 +16,10 @@ extension RawLogReader {
         return rawLog(motion)
     }
 
-    /// `motion` as a raw log (see `readVideo`).
-    public static func rawLog(_ motion: CameraMotion) -> RawIMULog {
+    /// `camera` as a raw log (see `readVideo`): the motion the picture shows, which is the camera's unless the
+    /// camera stabilised the picture (`CameraMotion.pictureMotion`, whose note the log's notes carry).
+    public static func rawLog(_ camera: CameraMotion) -> RawIMULog {
+        let motion = camera.pictureMotion().motion
         let time = motion.gyro.time
         let hasAcc = !motion.accelerometer.isEmpty
         let acc = hasAcc ? resample(motion.accelerometer, at: time)

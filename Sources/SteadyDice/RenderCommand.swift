@@ -25,8 +25,11 @@ struct RenderVideo: ParsableCommand {
         """)
 
     // MARK: - Options of render's own
-    @Option(parsing: .unconditional, help: "Attitude log (steady-dice CSV, Sensor Logger Orientation.csv, or a raw IMU log to fuse); demo-attitude names the bundled demo log.", transform: { Examples.path(for: $0) })
-    var log: String
+    @Option(parsing: .unconditional, help: ArgumentHelp("Attitude log (steady-dice CSV, Sensor Logger Orientation.csv, or a raw IMU log to fuse); "
+                                                        + "demo-attitude names the bundled demo log. Not needed when --video carries the "
+                                                        + "camera's own motion (a GoPro's gpmd track, a camm track): it is then the log."),
+            transform: { Examples.path(for: $0) })
+    var log: String?
 
     @Option(parsing: .unconditional, help: "Frame size, WxH.", transform: { try Size.parseOption($0) })
     var size: Size
@@ -68,6 +71,10 @@ struct RenderVideo: ParsableCommand {
     @OptionGroup var messages: MessageOptions
 
     func run() throws {
+        guard let log = try VideoOwnLog.logPath(log: self.log, sourcesGiven: self.log == nil ? 0 : 1, video: drawing.background.video, command: "render",
+                                                required: true, sources: "--log") else {
+            throw ValidationError("give --log: the attitude log to draw (or a --video that carries its own motion track)")
+        }
         let outputs = OutputFiles(inputs: [log] + drawing.inputPaths)
         let staged = try outputs.stage(output, option: "--output")
         let options = try drawing.snapshotOptions()

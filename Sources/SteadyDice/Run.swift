@@ -18,8 +18,8 @@ struct Run: ParsableCommand {
         attitude, H shows or hides the HUD, [ and ] change the time offset by 5 ms (with Shift 1 ms; see --time-offset). \
         Q or Esc quits; Ctrl-C (SIGINT) or SIGTERM closes the window as Q does, so --snapshot-on-exit is still written.
 
-        The attitude source drives the die; without --log, --attitude or --imud it is the demo recording \
-        models/demo-attitude.csv. \
+        The attitude source drives the die; without --log, --attitude or --imud it is the --video's own motion when its \
+        file carries it (a GoPro's gpmd track, a camm track), else the demo recording models/demo-attitude.csv. \
         With no --background, --camera or --video the window shows camera 0 when one gives frames, else the plain \
         background. With --imud the die is grey while imud is unreachable, starting up, not converged or shut down.
 
@@ -126,7 +126,8 @@ struct Run: ParsableCommand {
     private func attitudeInput(assets: Assets, gyroBias: SIMD3<Double>?) throws -> AttitudeInput {
         if let attitude = input.attitude { return .fixed(attitude.quaternion) }
         if let imud = try input.imud.configuration(mount: drawing.attitudeCalibration.imudMount()) { return .imud(imud, timeout: 0) }
-        let path = input.log ?? assets.models.appendingPathComponent("demo-attitude.csv").path
+        let path = try input.logPath(video: drawing.background.video, command: "run", required: false)
+            ?? assets.models.appendingPathComponent("demo-attitude.csv").path
         let (attitudeLog, fusion) = try input.load(path, gyroBias: gyroBias)
         if let from, from > attitudeLog.duration {
             throw CommandFailure(String(format: "--from %g is past the end of %@, which runs from 0 to %.3f s", from, path, attitudeLog.duration),

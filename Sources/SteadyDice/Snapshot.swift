@@ -15,10 +15,12 @@ struct Snapshot: ParsableCommand {
         The PNG is exactly what `run` shows in a window of the same size.
 
         Give exactly one attitude source: --log (with --at), --attitude, or --imud (with --timeout). \
+        With none, a --video whose file carries the camera's own motion (a GoPro's gpmd track, a camm track) is its own log. \
         With --hud the smoothed tilt is the seed's filter over the log's rows up to --at.
         """)
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Playback time in seconds into --log (its first sample is t = 0). Default: 0; with --video and "
+    @Option(parsing: .unconditional, help: ArgumentHelp("Playback time in seconds into --log, or into a --video that is its own log "
+                               + "(its first sample is t = 0). Default: 0; with --video and "
                                + "a positive time offset o, o (the video's first frame).", valueName: "S"))
     var at: Double?
 
@@ -35,16 +37,21 @@ struct Snapshot: ParsableCommand {
 
     @OptionGroup var drawing: DrawingOptions
 
+    /// No source given, and --video may carry its own (decided in `run`, which reads the file).
+    private var videoMayBeTheLog: Bool { VideoOwnLog.mayApply(sourcesGiven: input.count, video: drawing.background.video) }
+
     func validate() throws {
-        guard input.count == 1 else { throw ValidationError("give exactly one of --log, --attitude or --imud") }
+        guard input.count == 1 || videoMayBeTheLog else {
+            throw ValidationError("give exactly one of --log, --attitude or --imud (or a --video that carries its own motion track)")
+        }
         try TimeOptions.checkWait(timeout, option: "--timeout")
         guard output.lowercased().hasSuffix(".png") else { throw ValidationError("--output must name a .png file") }
         if let at { try TimeOptions.checkTime(at, option: "--at") }
-        if input.log == nil && at != nil { throw ValidationError("--at needs --log") }
+        if input.log == nil && !videoMayBeTheLog && at != nil { throw ValidationError("--at needs --log") }
         try drawing.hud.validate(size: size, drawing: drawing)
         try drawing.attitudeCalibration.validate(with: drawing.camera)
         try drawing.attitudeCalibration.validate(imud: input.imud.isSet)
-        if input.log == nil && drawing.attitudeCalibration.timeOffset != nil {
+        if input.log == nil && !videoMayBeTheLog && drawing.attitudeCalibration.timeOffset != nil {
             throw ValidationError("--time-offset needs --log: a fixed --attitude or imud's first packet has no clock to shift")
         }
     }
@@ -76,7 +83,9 @@ struct Snapshot: ParsableCommand {
     private func attitudeInput(at: Double, gyroBias: SIMD3<Double>?) throws -> AttitudeInput {
         if let attitude = input.attitude { return .fixed(attitude.quaternion) }
         if let imud = try input.imud.configuration(mount: drawing.attitudeCalibration.imudMount()) { return .imud(imud, timeout: timeout) }
-        guard let log = input.log else { throw ValidationError("give --log, --attitude or --imud") }
+        guard let log = try input.logPath(video: drawing.background.video, command: "snapshot", required: true) else {
+            throw ValidationError("give --log, --attitude or --imud")
+        }
         let (attitudeLog, fusion) = try input.load(log, gyroBias: gyroBias)
         guard at >= 0, at <= attitudeLog.duration else {
             throw CommandFailure(String(format: "--at %g is outside %@, which runs from 0 to %.3f s", at, log, attitudeLog.duration),

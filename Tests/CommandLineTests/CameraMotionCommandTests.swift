@@ -123,16 +123,71 @@ final class CameraMotionCommandTests: XCTestCase {
         }
     }
 
-    func testAVideoWithoutAMotionTrackNeedsALog() throws {
+    /// `snapshot` and `render --video GOPRO.MP4` with no attitude source draw from the file's own motion, exactly as
+    /// with the same file given as --log, and say so.
+    func testTheGoProClipIsItsOwnLogForSnapshotAndRender() throws {
+        let clip = try Fixtures.sharedData("realcam/gopro-karma/clip.mp4")
+        let own = path("own.png"), given = path("given.png")
+        let alone = try BuiltTool.run("steady-dice", ["snapshot", "--video", clip, "--at", "5", "--video-at", "5", "--size", "160x90", "-o", own])
+        XCTAssertEqual(alone.status, 0, alone.stderr)
+        XCTAssertTrue(alone.stderr.contains("snapshot: no --log: \(clip) carries the camera's own motion (its gpmd track, 13 packets): it is the log"),
+                      alone.stderr)
+        let withLog = try BuiltTool.run("steady-dice", ["snapshot", "--log", clip, "--video", clip, "--at", "5", "--video-at", "5", "--size", "160x90", "-o", given])
+        XCTAssertEqual(withLog.status, 0, withLog.stderr)
+        XCTAssertFalse(withLog.stderr.contains("no --log"), withLog.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: own)), try Data(contentsOf: URL(fileURLWithPath: given)))
+
+        // render likewise: its frames are those of the same render with the clip as --log.
+        var frames: [Data] = []
+        for log in [[], ["--log", clip]] {
+            let folder = path("frames\(frames.count)") + "/"
+            let render = try BuiltTool.run("steady-dice", ["render", "--video", clip, "--size", "160x90", "--fps", "4", "--from", "5", "--to", "5.2",
+                                                           "-o", folder] + log, timeout: 300)
+            XCTAssertEqual(render.status, 0, render.stderr)
+            XCTAssertEqual(render.stderr.contains("render: no --log: \(clip) carries the camera's own motion (its gpmd track"), log.isEmpty,
+                           render.stderr)
+            frames.append(try Data(contentsOf: URL(fileURLWithPath: folder + "frame-000000.png")))
+        }
+        XCTAssertTrue(frames[0] == frames[1], "render --video alone and with --log drew different frames")
+    }
+
+    /// `run --video GOPRO.MP4` with no source plays the file's own motion; a plain video still plays the demo log.
+    func testRunPlaysTheVideosOwnMotion() throws {
+        try Requirement.display()
+        let clip = try Fixtures.sharedData("realcam/gopro-karma/clip.mp4")
+        let own = try CommandHarness.run(["run", "--video", clip, "--size", "160x90", "--frames", "2"])
+        XCTAssertEqual(own.status, 0, own.stderr)
+        XCTAssertTrue(own.stderr.contains("run: no --log: \(clip) carries the camera's own motion (its gpmd track, 13 packets): it is the log"),
+                      own.stderr)
+        XCTAssertTrue(own.stderr.contains("fusing 4795 raw samples of \(clip)"), own.stderr)
         let plain = path("plain.mp4")
+        try Self.writePlainVideo(plain)
+        let demo = try CommandHarness.run(["run", "--video", plain, "--size", "64x48", "--frames", "2"])
+        XCTAssertEqual(demo.status, 0, demo.stderr)
+        XCTAssertFalse(demo.stderr.contains("no --log"), demo.stderr)
+    }
+
+    /// Half a second of ffmpeg's test pattern as an H.264 MP4, with no motion track.
+    static func writePlainVideo(_ plain: String) throws {
         let ffmpeg = Process()
         ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
         ffmpeg.arguments = ["-v", "error", "-f", "lavfi", "-i", "testsrc=duration=0.5:size=64x48:rate=10", "-pix_fmt", "yuv420p", plain]
         try ffmpeg.run()
         ffmpeg.waitUntilExit()
         XCTAssertEqual(ffmpeg.terminationStatus, 0, "ffmpeg (scripts/setup installs it)")
+    }
+
+    func testAVideoWithoutAMotionTrackNeedsALog() throws {
+        let plain = path("plain.mp4")
+        try Self.writePlainVideo(plain)
         try CommandHarness.assertRefused(["calibrate", "--video", plain, "-o", path("cal.yaml")],
                                          saying: "--log is needed: \(plain): has no gpmd or camm track", output: path("cal.yaml"))
+        // snapshot and render with no attitude source: the video has none of its own, and they say so.
+        let noTrack = "--video \(plain): has no gpmd or camm track, so no motion data of the camera's own (its streams: video h264"
+        try CommandHarness.assertRefused(["snapshot", "--video", plain, "--size", "64x48", "-o", path("s.png")], status: 64,
+                                         saying: "give --log, --attitude or --imud: " + noTrack, output: path("s.png"))
+        try CommandHarness.assertRefused(["render", "--video", plain, "--size", "64x48", "--fps", "10", "-o", path("r.mkv")], status: 64,
+                                         saying: "give --log: " + noTrack, output: path("r.mkv"))
         let fuse = try BuiltTool.run("attitude", ["fuse", plain, "-o", path("fused.csv")])
         XCTAssertEqual(fuse.status, 65, fuse.stderr)
         XCTAssertTrue(fuse.stderr.contains("\(plain): has no gpmd or camm track, so no motion data of the camera's own (its streams: video h264"),

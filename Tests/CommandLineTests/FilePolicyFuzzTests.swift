@@ -262,6 +262,8 @@ final class FilePolicyFuzzTests: XCTestCase {
             ("steady-dice", snapshot + ["--background", "fifo.png"]),
             ("steady-dice", snapshot + ["--panorama", "fifo.png"]),
             ("steady-dice", snapshot + ["--video", "fifo.mkv"]),
+            ("steady-dice", ["snapshot", "--size", "32x24", "-o", "s.png", "--video", "fifo.mkv"]),
+            ("steady-dice", ["render", "--size", "32x24", "--fps", "5", "-o", "r.mkv", "--video", "fifo.mkv"]),
             ("steady-dice", snapshot + ["--intrinsics", "fifo.yaml"]),
             ("steady-dice", ["snapshot", "--log", Self.log, "--size", "32x24", "-o", "s.png", "--calibration", "fifo.yaml"]),
             ("steady-dice", ["snapshot", "--log", "fifo.csv", "--size", "32x24", "-o", "s.png"]),
