@@ -140,7 +140,9 @@ public final class FramePipeline {
         }
         background = self.setup.panorama != nil ? nil
             : try BackgroundFrames(settings, setup: self.setup, clock: clock,
-                                   videoStart: try Self.videoStart(of: clock, timeline: timeline, followsALog: attitude.isLog), cameraByDefault: cameraByDefault,
+                                   videoStart: try Self.videoStart(of: clock, timeline: timeline, followsALog: attitude.isLog,
+                                                                   sharesTheVideosClock: Self.isTheVideosOwnTrack(attitude, settings)),
+                                   cameraByDefault: cameraByDefault,
                                    logger: logger)
     }
 
@@ -169,14 +171,24 @@ public final class FramePipeline {
         }
     }
 
+    /// Whether `attitude` is the log read from the background's own video file (its gpmd or camm track): then the
+    /// log and the picture are on one clock whatever the offset.
+    static func isTheVideosOwnTrack(_ attitude: AttitudeInput, _ settings: BackgroundSettings) -> Bool {
+        guard case .log(_, _, let path) = attitude, let video = settings.video else { return false }
+        return URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
+            == URL(fileURLWithPath: video).standardizedFileURL.resolvingSymlinksInPath()
+    }
+
     /// The video time of the clock's first frame when the video follows the log; nil lets the background's own
     /// `--frame` or `--video-at` (else its first frame) place it. `render`'s video follows its log time from
-    /// `start` on; `snapshot`'s only through a time offset (without one it shows the video's start).
-    private static func videoStart(of clock: PipelineClock, timeline: Timeline, followsALog: Bool) throws -> Double? {
+    /// `start` on; `snapshot`'s through a time offset, or when the log is the video's own track (without either it
+    /// shows the video's start).
+    private static func videoStart(of clock: PipelineClock, timeline: Timeline, followsALog: Bool,
+                                   sharesTheVideosClock: Bool) throws -> Double? {
         guard followsALog else { return nil }
         switch clock {
         case .wall: return nil
-        case .instant(let t): return timeline.offset != 0 ? try timeline.followingVideoTime(logTime: t) : nil
+        case .instant(let t): return timeline.offset != 0 || sharesTheVideosClock ? try timeline.followingVideoTime(logTime: t) : nil
         case .steps(let start, _):
             _ = try timeline.followingVideoTime(logTime: start)
             return timeline.videoTime(logTime: start)

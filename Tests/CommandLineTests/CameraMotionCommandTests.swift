@@ -136,6 +136,16 @@ final class CameraMotionCommandTests: XCTestCase {
         XCTAssertEqual(withLog.status, 0, withLog.stderr)
         XCTAssertFalse(withLog.stderr.contains("no --log"), withLog.stderr)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: own)), try Data(contentsOf: URL(fileURLWithPath: given)))
+        // The log and the picture are one clock: without --video-at the frame shown is the one at --at, as render's
+        // frame at that time is, not the video's first (which a log and an unrelated video without an offset show).
+        let followed = path("followed.png"), first = path("first.png")
+        for (output, extra) in [(followed, [String]()), (first, ["--video-at", "0"])] {
+            let run = try BuiltTool.run("steady-dice", ["snapshot", "--video", clip, "--at", "5", "--size", "160x90", "-o", output] + extra)
+            XCTAssertEqual(run.status, 0, run.stderr)
+        }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: followed)), try Data(contentsOf: URL(fileURLWithPath: own)),
+                       "snapshot --at 5 of the video's own log shows the frame at 5 s")
+        XCTAssertNotEqual(try Data(contentsOf: URL(fileURLWithPath: first)), try Data(contentsOf: URL(fileURLWithPath: own)))
 
         // render likewise: its frames are those of the same render with the clip as --log.
         var frames: [Data] = []
