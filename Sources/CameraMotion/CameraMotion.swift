@@ -66,6 +66,8 @@ public struct CameraMotion: Sendable {
     public var angleAxis = TimedSamples<SIMD3<Double>>()
     /// What the reader decided (axis order, units, timing), one line each.
     public var notes: [String] = []
+    /// True once `pictureMotion` turned the vectors into the stabilised picture's frame P (docs/attitude-logs.md).
+    public var inStabilisedPictureFrame = false
 
     public init(path: String, track: Track) {
         self.path = path

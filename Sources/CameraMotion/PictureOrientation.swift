@@ -148,6 +148,7 @@ extension CameraMotion {
         let note = "\(path): the picture was stabilised in the camera (IORI): using the picture's orientation, CORI ⊗ IORI "
             + "(CORI follows the gyroscope in \(fit.summary))"
         picture.notes.append(note)
+        picture.inStabilisedPictureFrame = true
         return (picture, note)
     }
 

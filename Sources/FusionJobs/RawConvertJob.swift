@@ -45,7 +45,10 @@ public struct RawConvertJob {
         if raw.format == .gpmf || raw.format == .camm {
             let comments = ["raw IMU log written by steady-dice from \(name)'s own \(raw.format.rawValue) track",
                             "t: seconds on the video's timeline (its frames' presentation times); gyroscope rad/s, "
-                                + "accelerometer m/s², in the device frame (+X right, +Y up, +Z towards the viewer)"]
+                                + "accelerometer m/s², in the "
+                                + (raw.inStabilisedPictureFrame ? "stabilised picture's frame (IORI applied: the camera body's axes turned as "
+                                                                   + "the picture was; " : "device frame (")
+                                + "+X right, +Y up, +Z towards the viewer)"]
             try output.write(Data(raw.rawCSV(comments: comments).utf8))
             return .rawLog(samples: raw.count)
         }

@@ -42,6 +42,9 @@ public struct RawIMULog: Sendable {
     public var gaps: [RawLogGap] = []
     /// What the reader decided (a platform's conventions, units), one line each, for the caller to print.
     public var notes: [String] = []
+    /// True for a video's track whose picture the camera stabilised (GoPro's IORI): its vectors are in the picture's
+    /// frame P, not the camera body's (`CameraMotion.pictureMotion`).
+    public var inStabilisedPictureFrame = false
     /// For a recording folder: seconds on the producer's own clock at t = 0 (Sensor Logger: since the Unix
     /// epoch; x-IMU3: the device's clock), so fused output can be lined up with the producer's other files.
     public var clockStart: Double?

@@ -29,6 +29,7 @@ extension RawLogReader {
                             acc: acc, mag: mag)
         log.hasAccelerometer = hasAcc
         log.notes = motion.notes
+        log.inStabilisedPictureFrame = motion.inStabilisedPictureFrame
         if !hasAcc { log.notes.append("\(motion.path): the motion track has no accelerometer: a gyroscope-only log") }
         return log
     }

@@ -176,6 +176,8 @@ final class PictureOrientationTests: XCTestCase {
         let convert = try BuiltTool.run("attitude", ["convert", mov, "-o", raw])
         XCTAssertEqual(convert.status, 0, convert.stderr)
         XCTAssertTrue(convert.stderr.contains(said), convert.stderr)
+        let header = try String(contentsOfFile: raw, encoding: .utf8)
+        XCTAssertTrue(header.contains("in the stabilised picture's frame (IORI applied") && !header.contains("in the device frame"), header)
         let written = try RawLogReader.read(path: raw)
         let expected = RawLogReader.rawLog(try GPMFTelemetry.motion(path: mov, packets: packets))
         XCTAssertEqual(written.count, expected.count)
