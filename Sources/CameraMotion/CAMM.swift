@@ -1,3 +1,4 @@
+import AttitudeMath
 import Foundation
 
 /// Google's Camera Motion Metadata (the `camm` track of Street View's "Camera Motion Metadata Spec"): each MP4
@@ -94,12 +95,46 @@ public enum CAMM {
         motion.accelerometer = motion.accelerometer.sorted()
         motion.magnetometer = motion.magnetometer.sorted()
         motion.angleAxis = motion.angleAxis.sorted()
+        if motion.gyro.isEmpty, motion.angleAxis.count >= 2 {
+            motion.gyro = try ratesFromOrientation(motion.angleAxis, path: path)
+            motion.notes.append(String(format: "%@: its camm track has no gyroscope packet (type 2): the angular rate is that of its "
+                                       + "orientation (type 0, %d samples), differenced from sample to sample", path, motion.angleAxis.count))
+        }
         guard !motion.gyro.isEmpty else {
-            throw CameraMotionError(path: path, "its camm track (\(packets.count) samples) holds no gyroscope packet (type 2)")
+            throw CameraMotionError(path: path, "its camm track (\(packets.count) samples) holds no gyroscope packet (type 2)"
+                                    + (motion.angleAxis.isEmpty ? "" : " and under two orientation packets (type 0) to take a rate from"))
         }
         motion.notes.append(String(format: "%@: the camera's own motion from its camm track: gyroscope at %.1f Hz%@, in CAMM's camera frame "
                                    + "(X right, Y down, Z forward) turned into the device frame", path, motion.gyro.rate ?? 0,
                                    motion.accelerometer.isEmpty ? ", no accelerometer" : ""))
         return motion
+    }
+
+    /// The body's angular rate, in D, from CAMM's type 0 orientations: each the rotation from CAMM's camera frame into
+    /// the application's world (v_world = R·v_camera, an angle-axis vector), so from one sample to the next the camera
+    /// turned by R(a)⁻¹·R(b) in its own frame; that turn over the interval, turned into D, is the rate stamped at the
+    /// later sample: the rate since the previous sample, as every gyroscope here is read (docs/conventions.md).
+    /// Samples at one time are kept once (the first).
+    static func ratesFromOrientation(_ orientation: TimedSamples<SIMD3<Double>>, path: String) throws(CameraMotionError)
+        -> TimedSamples<SIMD3<Double>> {
+        func rotation(_ v: SIMD3<Double>) -> Quaternion {
+            let angle = (v * v).sum().squareRoot()
+            return angle > 0 ? Quaternion(axis: v / angle, angle: angle) : .identity
+        }
+        var rates = TimedSamples<SIMD3<Double>>()
+        var previous: (t: Double, q: Quaternion)?
+        for (t, v) in zip(orientation.time, orientation.values) {
+            guard v.x.isFinite, v.y.isFinite, v.z.isFinite else {
+                throw CameraMotionError(path: path, String(format: "its orientation packet (type 0) at t = %.3f s is not a finite angle-axis vector", t))
+            }
+            let q = rotation(v)
+            if let previous, t > previous.t {
+                let turn = (previous.q.conjugate * q).rotationVector
+                if rates.isEmpty { rates.append(previous.t, .zero) }
+                rates.append(t, CameraMotionFrames.deviceFromCAMM(turn) / (t - previous.t))
+            }
+            if previous == nil || t > previous!.t { previous = (t, q) }
+        }
+        return rates
     }
 }

@@ -1,3 +1,4 @@
+import AttitudeMath
 import CameraMotion
 import Foundation
 import RawLog
@@ -213,6 +214,33 @@ final class GPMFTests: XCTestCase {
         XCTAssertEqual(log.gyro.first, SIMD3(0, 0, -1))
         XCTAssertThrowsError(try RawLogFusion.fuse(log: log, frame: .reference(.xArbitraryZVertical))) {
             XCTAssertTrue("\($0)".contains("this log has only a gyroscope"), "\($0)")
+        }
+    }
+
+    /// A camm track with its orientation (type 0) and no gyroscope packet: the rate is the orientation's, differenced
+    /// (each sample's the turn since the one before, in the camera's own frame, turned into D). Turning at 0.7 rad/s
+    /// about CAMM's axis (0.3, -0.5, 0.8) from a tilted start, at uneven times, it reads 0.7 rad/s about D's
+    /// (0.3, 0.5, -0.8), the first sample 0; one orientation alone gives no rate, and is refused saying so.
+    func testCAMMOrientationWithoutGyroscopeGivesTheRateOfItsTurn() throws {
+        let axis = SIMD3(0.3, -0.5, 0.8) / (SIMD3(0.3, -0.5, 0.8) * SIMD3(0.3, -0.5, 0.8)).sum().squareRoot()
+        let start = Quaternion(axis: SIMD3(1, 0, 0), angle: 0.4)
+        let times = (0..<50).map { Double($0) * 0.01 + 0.003 * sin(Double($0)) }
+        let packets = times.map { t -> DataPacket in
+            let q = start * Quaternion(axis: axis, angle: 0.7 * t)
+            let v = q.rotationVector
+            return DataPacket(time: t, duration: 0, bytes: Self.camm(0, floats: [Float(v.x), Float(v.y), Float(v.z)]))
+        }
+        let motion = try CAMM.motion(path: "orientation.mp4", packets: packets)
+        XCTAssertEqual(motion.gyro.time, times)
+        XCTAssertEqual(motion.gyro.values.first, .zero)
+        let expected = SIMD3(axis.x, -axis.y, -axis.z) * 0.7
+        for (t, rate) in zip(motion.gyro.time, motion.gyro.values).dropFirst() {
+            XCTAssertLessThan(((rate - expected) * (rate - expected)).sum().squareRoot(), 1e-4, "t = \(t)")
+        }
+        XCTAssertTrue(motion.notes.contains { $0.contains("no gyroscope packet (type 2): the angular rate is that of its orientation (type 0, 50 samples)") },
+                      "\(motion.notes)")
+        XCTAssertThrowsError(try CAMM.motion(path: "one.mp4", packets: Array(packets.prefix(1)))) {
+            XCTAssertTrue("\($0)".contains("no gyroscope packet (type 2) and under two orientation packets (type 0)"), "\($0)")
         }
     }
 }
