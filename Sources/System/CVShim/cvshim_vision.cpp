@@ -35,6 +35,24 @@ std::vector<cv::Point2f> detect(const cv::Mat &gray, int maxCorners) {
     return corners;
 }
 
+// Pictures whose longer side is over this many pixels are tracked at a whole fraction of their size (4K at half):
+// corner detection and the optical flow's pyramids cost in proportion to the pixels, a 4K frame about 0.35 s, while
+// the rotation a track measures is an angle, which a picture 2000 pixels across still resolves to a few hundredths
+// of a degree.
+constexpr int kLargestTrackedSide = 2000;
+
+// The factor a picture is shrunk by for tracking: 1, 2, 3, ...
+int trackingFactor(int width, int height) {
+    int longer = std::max(width, height);
+    return std::max(1, (longer + kLargestTrackedSide - 1) / kLargestTrackedSide);
+}
+
+// A point of the shrunk picture in the full picture's pixel coordinates (OpenCV's: pixel centres at whole numbers;
+// cv::resize by 1/f puts the shrunk picture's pixel centre x at the full picture's (x + 0.5)·f − 0.5).
+cv::Point2f toFullPicture(cv::Point2f p, int factor) {
+    return cv::Point2f((p.x + 0.5f) * factor - 0.5f, (p.y + 0.5f) * factor - 0.5f);
+}
+
 } // namespace
 
 extern "C" {
@@ -54,7 +72,17 @@ int cvs_tracker_push_rgb(cvs_tracker *tracker, const unsigned char *pixels, int 
         *corners = 0;
         cv::Mat rgb(height, width, CV_8UC3, const_cast<unsigned char *>(pixels));
         cv::Mat gray;
-        cv::cvtColor(rgb, gray, cv::COLOR_RGB2GRAY);
+        const int factor = trackingFactor(width, height);
+        if (factor > 1) {
+            cv::Mat full;
+            cv::cvtColor(rgb, full, cv::COLOR_RGB2GRAY);
+            // Cropped to whole multiples of the factor (at most factor − 1 columns and rows off the right and the
+            // bottom), so the shrink is exactly 1/factor and toFullPicture exact.
+            cv::Mat whole = full(cv::Rect(0, 0, width / factor * factor, height / factor * factor));
+            cv::resize(whole, gray, cv::Size(width / factor, height / factor), 0, 0, cv::INTER_AREA);
+        } else {
+            cv::cvtColor(rgb, gray, cv::COLOR_RGB2GRAY);
+        }
         if (!tracker->previous.empty() && tracker->previous.size() == gray.size()) {
             *corners = int(tracker->previousCorners.size());
             if (tracker->previousCorners.size() >= 8) {
@@ -79,7 +107,7 @@ int cvs_tracker_push_rgb(cvs_tracker *tracker, const unsigned char *pixels, int 
                 }
                 std::vector<cv::Point2f> from, to;
                 for (size_t i = 0; i < moved.size(); ++i) {
-                    bool inside = moved[i].x >= 0 && moved[i].y >= 0 && moved[i].x <= width - 1 && moved[i].y <= height - 1;
+                    bool inside = moved[i].x >= 0 && moved[i].y >= 0 && moved[i].x <= gray.cols - 1 && moved[i].y <= gray.rows - 1;
                     if (status[i] && inside) {
                         from.push_back(tracker->previousCorners[i]);
                         to.push_back(moved[i]);
@@ -92,10 +120,11 @@ int cvs_tracker_push_rgb(cvs_tracker *tracker, const unsigned char *pixels, int 
                     int n = 0;
                     for (size_t i = 0; i < from.size() && n < tracker->maxCorners; ++i) {
                         if (h.empty() || !inlier[i]) continue;
-                        pairs[4 * n] = from[i].x;
-                        pairs[4 * n + 1] = from[i].y;
-                        pairs[4 * n + 2] = to[i].x;
-                        pairs[4 * n + 3] = to[i].y;
+                        cv::Point2f a = toFullPicture(from[i], factor), b = toFullPicture(to[i], factor);
+                        pairs[4 * n] = a.x;
+                        pairs[4 * n + 1] = a.y;
+                        pairs[4 * n + 2] = b.x;
+                        pairs[4 * n + 3] = b.y;
                         ++n;
                     }
                     *pair_count = n;

@@ -15,7 +15,9 @@ cvs_tracker *cvs_tracker_create(int max_corners, char *err, size_t errlen);
 /// Feeds the next packed RGB frame (rows top first). When a previous frame was fed, writes up to
 /// `max_corners` point pairs (x0, y0, x1, y1 in pixels, OpenCV's pixel coordinates) that moved
 /// consistently with one homography to `pairs` and their number to *pair_count; *corners is the number
-/// of corners found in the previous frame. Returns 0 on success, -1 with err filled.
+/// of corners found in the previous frame. A picture whose longer side is over 2000 pixels is tracked at a whole
+/// fraction of its size (4K at half); the pairs are still in the full picture's pixels. Returns 0 on success, -1
+/// with err filled.
 int cvs_tracker_push_rgb(cvs_tracker *tracker, const unsigned char *pixels, int width, int height,
                          float *pairs, int *pair_count, int *corners, char *err, size_t errlen);
 void cvs_tracker_free(cvs_tracker *tracker);
