@@ -50,6 +50,7 @@ int trackingFactor(int width, int height) {
 // A point of the shrunk picture in the full picture's pixel coordinates (OpenCV's: pixel centres at whole numbers;
 // cv::resize by 1/f puts the shrunk picture's pixel centre x at the full picture's (x + 0.5)·f − 0.5).
 cv::Point2f toFullPicture(cv::Point2f p, int factor) {
+    if (factor == 1) return p;  // exactly as tracked: float arithmetic would move it by its last bit
     return cv::Point2f((p.x + 0.5f) * factor - 0.5f, (p.y + 0.5f) * factor - 0.5f);
 }
 
