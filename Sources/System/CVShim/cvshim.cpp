@@ -13,22 +13,107 @@
 #include <cstdio>
 #include <jpeglib.h>
 
+#include <dlfcn.h>
+
 #include <csetjmp>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <mutex>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
+// OpenCV's imgcodecs and videoio are loaded at their first use, not linked: with the libraries they need (GDAL,
+// GStreamer, HDF5...: about 240) they cost 0.15 CPU-seconds at every start of a program that links them, which
+// most runs (help, a refused option, a calibration) never use. Only the constructors and the two free functions are
+// looked up by name; everything else is a virtual call through the object OpenCV made.
+namespace lazy {
+
+struct Module {
+    // OpenCV's library names carry its major and minor version: libopencv_videoio.so.406 for 4.6.
+    explicit Module(const char *name)
+        : soname("libopencv_" + std::string(name) + ".so." + std::to_string(CV_VERSION_MAJOR * 100 + CV_VERSION_MINOR)) {}
+    std::string soname;
+    std::once_flag once;
+    void *handle = nullptr;
+    std::string error;
+};
+
+Module imgcodecs("imgcodecs");
+Module videoio("videoio");
+
+// `name` in `module`, which is loaded on the first call; throws, naming the library, when it cannot be.
+void *symbol(Module &module, const char *name) {
+    std::call_once(module.once, [&] {
+        module.handle = dlopen(module.soname.c_str(), RTLD_NOW | RTLD_LOCAL);
+        if (module.handle == nullptr) module.error = dlerror();
+    });
+    if (module.handle == nullptr) throw std::runtime_error("cannot load OpenCV's " + module.soname + ": " + module.error);
+    void *found = dlsym(module.handle, name);
+    if (found == nullptr) throw std::runtime_error(module.soname + " has no " + name + " (another OpenCV than the one built against?)");
+    return found;
+}
+
+// The C1 (complete object) constructors, as `void (*)(T *)`.
+template <typename T> T *make(Module &module, const char *constructor) {
+    auto construct = reinterpret_cast<void (*)(T *)>(symbol(module, constructor));
+    void *memory = ::operator new(sizeof(T));
+    try {
+        construct(static_cast<T *>(memory));
+    } catch (...) {
+        ::operator delete(memory);
+        throw;
+    }
+    return static_cast<T *>(memory);
+}
+
+// The destructor is virtual: called through the object's own table, then the memory `make` took is freed.
+template <typename T> void destroy(T *object) {
+    if (object == nullptr) return;
+    object->~T();
+    ::operator delete(static_cast<void *>(object));
+}
+
+cv::VideoCapture *makeCapture() { return make<cv::VideoCapture>(videoio, "_ZN2cv12VideoCaptureC1Ev"); }
+cv::VideoWriter *makeWriter() { return make<cv::VideoWriter>(videoio, "_ZN2cv11VideoWriterC1Ev"); }
+
+cv::Mat imread(const std::string &path, int flags) {
+    using Function = cv::Mat (*)(const std::string &, int);
+    return reinterpret_cast<Function>(symbol(imgcodecs, "_ZN2cv6imreadERKNSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEEEi"))(path, flags);
+}
+
+bool imencode(const std::string &extension, cv::InputArray image, std::vector<unsigned char> &bytes) {
+    using Function = bool (*)(const std::string &, cv::InputArray, std::vector<unsigned char> &, const std::vector<int> &);
+    auto function = reinterpret_cast<Function>(symbol(imgcodecs,
+        "_ZN2cv8imencodeERKNSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEEERKNS_11_InputArrayERSt6vectorIhSaIhEERKSB_IiSaIiEE"));
+    return function(extension, image, bytes, std::vector<int>());
+}
+
+// VideoWriter::fourcc, as OpenCV defines it.
+int fourcc(char c1, char c2, char c3, char c4) {
+    return (c1 & 255) + ((c2 & 255) << 8) + ((c3 & 255) << 16) + ((c4 & 255) << 24);
+}
+
+} // namespace lazy
+
 struct cvs_capture {
-    cv::VideoCapture capture;
+    cv::VideoCapture *capture;
+    cvs_capture() : capture(lazy::makeCapture()) {}
+    ~cvs_capture() { lazy::destroy(capture); }
+    cvs_capture(const cvs_capture &) = delete;
+    cvs_capture &operator=(const cvs_capture &) = delete;
 };
 
 struct cvs_writer {
-    cv::VideoWriter writer;
-    int width;
-    int height;
+    cv::VideoWriter *writer;
+    int width = 0;
+    int height = 0;
+    cvs_writer() : writer(lazy::makeWriter()) {}
+    ~cvs_writer() { lazy::destroy(writer); }
+    cvs_writer(const cvs_writer &) = delete;
+    cvs_writer &operator=(const cvs_writer &) = delete;
 };
 
 namespace {
@@ -243,7 +328,7 @@ int cvs_image_read_rgb(const char *path, unsigned char **pixels, int *width, int
                 return -1;
             }
         }
-        cv::Mat image = cv::imread(path, cv::IMREAD_COLOR);
+        cv::Mat image = lazy::imread(path, cv::IMREAD_COLOR);
         if (image.empty()) {
             setError(err, errlen, "cannot read or decode the image");
             return -1;
@@ -260,7 +345,7 @@ int cvs_image_encode_rgb(const char *extension, const unsigned char *pixels, int
         cv::Mat bgr;
         cv::cvtColor(rgb, bgr, cv::COLOR_RGB2BGR);
         std::vector<unsigned char> encoded;
-        if (!cv::imencode(extension, bgr, encoded)) {
+        if (!lazy::imencode(extension, bgr, encoded)) {
             setError(err, errlen, std::string("OpenCV cannot encode a '") + extension + "' picture");
             return -1;
         }
@@ -276,7 +361,7 @@ int cvs_image_encode_rgb(const char *extension, const unsigned char *pixels, int
 cvs_capture *cvs_capture_open_file(const char *path, char *err, size_t errlen) {
     return guarded(err, errlen, static_cast<cvs_capture *>(nullptr), [&]() -> cvs_capture * {
         auto *c = new cvs_capture();
-        if (!c->capture.open(path, cv::CAP_ANY) || !c->capture.isOpened()) {
+        if (!c->capture->open(path, cv::CAP_ANY) || !c->capture->isOpened()) {
             delete c;
             setError(err, errlen, "cannot open it as a video (not a video, or no decoder for its format in this OpenCV)");
             return nullptr;
@@ -289,15 +374,15 @@ cvs_capture *cvs_capture_open_camera(int index, const char *device, int width, i
                                      char *err, size_t errlen) {
     return guarded(err, errlen, static_cast<cvs_capture *>(nullptr), [&]() -> cvs_capture * {
         auto *c = new cvs_capture();
-        bool opened = device != nullptr ? c->capture.open(device, cv::CAP_V4L2) : c->capture.open(index, cv::CAP_V4L2);
-        if (!opened || !c->capture.isOpened()) {
+        bool opened = device != nullptr ? c->capture->open(device, cv::CAP_V4L2) : c->capture->open(index, cv::CAP_V4L2);
+        if (!opened || !c->capture->isOpened()) {
             delete c;
             setError(err, errlen, "no camera could be opened there (absent, busy, or no permission)");
             return nullptr;
         }
-        if (width > 0) c->capture.set(cv::CAP_PROP_FRAME_WIDTH, width);
-        if (height > 0) c->capture.set(cv::CAP_PROP_FRAME_HEIGHT, height);
-        if (fps > 0) c->capture.set(cv::CAP_PROP_FPS, fps);
+        if (width > 0) c->capture->set(cv::CAP_PROP_FRAME_WIDTH, width);
+        if (height > 0) c->capture->set(cv::CAP_PROP_FRAME_HEIGHT, height);
+        if (fps > 0) c->capture->set(cv::CAP_PROP_FPS, fps);
         return c;
     });
 }
@@ -306,8 +391,8 @@ int cvs_capture_read_rgb(cvs_capture *capture, unsigned char **pixels, int *widt
                          double *position_ms, char *err, size_t errlen) {
     return guarded(err, errlen, -1, [&] {
         cv::Mat frame;
-        if (!capture->capture.read(frame) || frame.empty()) return 0;
-        double pos = capture->capture.get(cv::CAP_PROP_POS_MSEC);
+        if (!capture->capture->read(frame) || frame.empty()) return 0;
+        double pos = capture->capture->get(cv::CAP_PROP_POS_MSEC);
         *position_ms = pos >= 0 ? pos : -1;
         *pixels = packRGB(frame, width, height);
         return 1;
@@ -316,7 +401,7 @@ int cvs_capture_read_rgb(cvs_capture *capture, unsigned char **pixels, int *widt
 
 int cvs_capture_seek_frame(cvs_capture *capture, double frame, char *err, size_t errlen) {
     return guarded(err, errlen, -1, [&] {
-        if (!capture->capture.set(cv::CAP_PROP_POS_FRAMES, frame)) {
+        if (!capture->capture->set(cv::CAP_PROP_POS_FRAMES, frame)) {
             setError(err, errlen, "the video backend cannot seek");
             return -1;
         }
@@ -325,11 +410,11 @@ int cvs_capture_seek_frame(cvs_capture *capture, double frame, char *err, size_t
 }
 
 double cvs_capture_frame_count(cvs_capture *capture) {
-    return guarded(nullptr, 0, -1.0, [&] { return capture->capture.get(cv::CAP_PROP_FRAME_COUNT); });
+    return guarded(nullptr, 0, -1.0, [&] { return capture->capture->get(cv::CAP_PROP_FRAME_COUNT); });
 }
 
 double cvs_capture_fps(cvs_capture *capture) {
-    return guarded(nullptr, 0, -1.0, [&] { return capture->capture.get(cv::CAP_PROP_FPS); });
+    return guarded(nullptr, 0, -1.0, [&] { return capture->capture->get(cv::CAP_PROP_FPS); });
 }
 
 void cvs_capture_close(cvs_capture *capture) {
@@ -349,8 +434,8 @@ cvs_writer *cvs_writer_open(const char *path, const char *fourcc, double fps, in
         auto *w = new cvs_writer();
         w->width = width;
         w->height = height;
-        int code = cv::VideoWriter::fourcc(fourcc[0], fourcc[1], fourcc[2], fourcc[3]);
-        if (!w->writer.open(path, code, fps, cv::Size(width, height), true) || !w->writer.isOpened()) {
+        int code = lazy::fourcc(fourcc[0], fourcc[1], fourcc[2], fourcc[3]);
+        if (!w->writer->open(path, code, fps, cv::Size(width, height), true) || !w->writer->isOpened()) {
             delete w;
             setError(err, errlen, "cannot open a video writer for that file and codec");
             return nullptr;
@@ -364,7 +449,7 @@ int cvs_writer_write_rgb(cvs_writer *writer, const unsigned char *pixels, char *
         cv::Mat rgb(writer->height, writer->width, CV_8UC3, const_cast<unsigned char *>(pixels));
         cv::Mat bgr;
         cv::cvtColor(rgb, bgr, cv::COLOR_RGB2BGR);
-        writer->writer.write(bgr);
+        writer->writer->write(bgr);
         return 0;
     });
 }
