@@ -37,8 +37,9 @@ let package = Package(
         /// Qt's cvv, HDF5, the DNN...), and each library a binary names is loaded and initialised at every start: 0.34 s
         /// of CPU at each command's start, against 0.17 s with only the modules it calls. imgcodecs and videoio, with GDAL,
         /// GStreamer and about 240 libraries behind them, were most of that: they are loaded at their first use instead
-        /// (cvshim.cpp: a picture written, a camera, a video written), and a start costs 0.06 s. libpng and libjpeg
-        /// directly: PNG and JPEG files are read with handlers that do not print (see cvshim.cpp).
+        /// (cvshim.cpp: a camera, a video written, a picture other than a PNG), and a start costs 0.06 s. libpng and
+        /// libjpeg directly: PNG and JPEG files are read with handlers that do not print, and PNG files written with
+        /// OpenCV's settings (see cvshim.cpp).
         .target(name: "CVShim", path: "Sources/System/CVShim",
                 cxxSettings: [.headerSearchPath("../COpenCV/opencv4")],
                 linkerSettings: ["opencv_core", "opencv_imgproc", "opencv_calib3d", "opencv_video", "png16", "jpeg"].map { .linkedLibrary($0) }),

@@ -15,6 +15,9 @@
 
 #include <dlfcn.h>
 
+#include <strings.h>
+
+#include <algorithm>
 #include <csetjmp>
 #include <cstdio>
 #include <cstdlib>
@@ -215,6 +218,62 @@ unsigned char *readPNG(const char *path, int *width, int *height, PNGFailure *fa
     return pixels;
 }
 
+// A PNG written here rather than by OpenCV's imgcodecs, which would be loaded for it (see `lazy`), with OpenCV's
+// settings for speed: the SUB filter, zlib's fastest level, run-length strategy. The bytes go to a malloc'd buffer.
+struct PNGBytes {
+    unsigned char *data;
+    size_t size;
+    size_t capacity;
+};
+
+void pngAppend(png_structp png, png_bytep bytes, png_size_t count) {
+    auto *out = static_cast<PNGBytes *>(png_get_io_ptr(png));
+    if (out->size + count > out->capacity) {
+        size_t capacity = std::max(out->capacity * 2, out->size + count + 4096);
+        auto *grown = static_cast<unsigned char *>(std::realloc(out->data, capacity));
+        if (grown == nullptr) png_error(png, "out of memory");
+        out->data = grown;
+        out->capacity = capacity;
+    }
+    std::memcpy(out->data + out->size, bytes, count);
+    out->size += count;
+}
+
+void pngFlush(png_structp) {}
+
+// Plain C between setjmp and longjmp, as readPNG. True with the file's bytes in `out` (the caller frees out->data
+// either way), false with `failure` filled.
+bool writePNG(const unsigned char *rgb, int width, int height, PNGBytes *out, PNGFailure *failure) {
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, failure, pngError, pngWarning);
+    png_infop info = png != nullptr ? png_create_info_struct(png) : nullptr;
+    png_bytep *volatile rows = nullptr;
+    if (png == nullptr || info == nullptr) {
+        std::snprintf(failure->message, sizeof failure->message, "out of memory");
+        png_destroy_write_struct(png != nullptr ? &png : nullptr, nullptr);
+        return false;
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        std::free(rows);
+        png_destroy_write_struct(&png, &info);
+        return false;
+    }
+    png_set_write_fn(png, out, pngAppend, pngFlush);
+    png_set_IHDR(png, info, png_uint_32(width), png_uint_32(height), 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_SUB);
+    png_set_compression_level(png, 1);
+    png_set_compression_strategy(png, 3);  // Z_RLE
+    rows = static_cast<png_bytep *>(std::malloc(sizeof(png_bytep) * size_t(height)));
+    if (rows == nullptr) png_error(png, "out of memory");
+    for (int r = 0; r < height; ++r) rows[r] = const_cast<png_bytep>(rgb + size_t(r) * size_t(width) * 3);
+    png_write_info(png, info);
+    png_write_image(png, rows);
+    png_write_end(png, nullptr);
+    std::free(rows);
+    png_destroy_write_struct(&png, &info);
+    return true;
+}
+
 // libjpeg prints its warnings on stderr ("Premature end of JPEG file") and OpenCV keeps its handler, then
 // hands out the cut-off picture with its missing rows grey. A JPEG is therefore read once here first, with
 // handlers that keep the first warning or error: a file libjpeg warns about is refused, and only a clean
@@ -341,6 +400,18 @@ int cvs_image_read_rgb(const char *path, unsigned char **pixels, int *width, int
 int cvs_image_encode_rgb(const char *extension, const unsigned char *pixels, int width, int height,
                          unsigned char **bytes, size_t *count, char *err, size_t errlen) {
     return guarded(err, errlen, -1, [&] {
+        if (strcasecmp(extension, ".png") == 0) {
+            PNGFailure failure{};
+            PNGBytes out{nullptr, 0, 0};
+            if (writePNG(pixels, width, height, &out, &failure)) {
+                *bytes = out.data;
+                *count = out.size;
+                return 0;
+            }
+            std::free(out.data);
+            setError(err, errlen, std::string("cannot encode a PNG: ") + failure.message);
+            return -1;
+        }
         cv::Mat rgb(height, width, CV_8UC3, const_cast<unsigned char *>(pixels));
         cv::Mat bgr;
         cv::cvtColor(rgb, bgr, cv::COLOR_RGB2BGR);
