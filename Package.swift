@@ -35,12 +35,14 @@ let package = Package(
         /// The C++ shim over OpenCV 4 (Debian's libopencv-dev): its headers through Sources/System/COpenCV/opencv4, a link to
         /// /usr/include/opencv4, and only the modules it calls linked. pkg-config's opencv4 names every module (VTK's viz,
         /// Qt's cvv, HDF5, the DNN...), and each library a binary names is loaded and initialised at every start: 0.34 s
-        /// of CPU at each command's start, against 0.17 s with these. libpng and libjpeg directly: PNG and JPEG files
-        /// are read with handlers that do not print (see cvshim.cpp).
+        /// of CPU at each command's start, against 0.17 s with only the modules it calls. imgcodecs and videoio, with GDAL,
+        /// GStreamer and about 240 libraries behind them, were most of that: they are loaded at their first use instead
+        /// (cvshim.cpp: a camera, a video written, a picture other than a PNG), and a start costs 0.06 s. libpng and
+        /// libjpeg directly: PNG and JPEG files are read with handlers that do not print, and PNG files written with
+        /// OpenCV's settings (see cvshim.cpp).
         .target(name: "CVShim", path: "Sources/System/CVShim",
                 cxxSettings: [.headerSearchPath("../COpenCV/opencv4")],
-                linkerSettings: ["opencv_core", "opencv_imgproc", "opencv_imgcodecs", "opencv_videoio", "opencv_calib3d",
-                                 "opencv_video", "png16", "jpeg"].map { .linkedLibrary($0) }),
+                linkerSettings: ["opencv_core", "opencv_imgproc", "opencv_calib3d", "opencv_video", "png16", "jpeg"].map { .linkedLibrary($0) }),
         /// What a V4L2 camera's buffer timestamps count and mark (their clock, start or end of exposure).
         .target(name: "CV4L2", path: "Sources/System/CV4L2"),
         /// A panorama looked up along each pixel's ray: the synthetic clip's lens, rolling shutter and blur, in C for speed.

@@ -284,15 +284,15 @@ public final class IMUDClient: @unchecked Sendable {
         }
         let sample = IMUDSample(worldFromDevice: mapping.worldFromDevice(packetQuaternion: referenceFromBody),
                                 packet: packet, receivedAt: MonotonicClock.now())
+        // A state's line is said before the state is published (`announce`); only this thread writes the state.
+        if currentState != newState { announce(newState) }
         condition.lock()
         latestSample = sample
         stats.validPackets += 1
-        let previous = currentState
         currentState = newState
         lastProblem = nil
         condition.broadcast()
         condition.unlock()
-        if previous != newState { announce(newState) }
         configuration.onSample?(sample)
         return true
     }
@@ -361,12 +361,13 @@ public final class IMUDClient: @unchecked Sendable {
         update { $0.drops = total }
     }
 
+    /// Says the new state's line, then publishes the state: whoever sees the state finds its line said (a test waits
+    /// for `waiting`, then reads the log). The state is written on the client's thread only.
     private func setState(_ newState: IMUDConnectionState) {
+        if currentState != newState { announce(newState) }
         condition.lock()
-        let previous = currentState
         currentState = newState
         condition.unlock()
-        if previous != newState { announce(newState) }
     }
 
     private func announce(_ newState: IMUDConnectionState) {
@@ -385,14 +386,14 @@ public final class IMUDClient: @unchecked Sendable {
 
     /// Enters `waiting` (keeping `daemonShutdown` if the daemon said goodbye) and says so once per outage.
     private func noteWaiting(_ problem: String) {
+        if !announcedWaiting {  // said first, as `setState` says
+            announcedWaiting = true
+            say("waiting for imud at \(endpoint) (\(problem))")
+        }
         condition.lock()
         lastProblem = problem
         if currentState != .daemonShutdown { currentState = .waiting }
         condition.unlock()
-        if !announcedWaiting {
-            announcedWaiting = true
-            say("waiting for imud at \(endpoint) (\(problem))")
-        }
     }
 
     static func format(_ seconds: Double) -> String {

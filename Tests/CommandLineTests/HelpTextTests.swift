@@ -29,11 +29,32 @@ final class HelpTextTests: XCTestCase {
     }
 
     private func help(_ executable: URL, _ subcommands: [String]) throws -> String {
+        let result = try Self.helpRun(executable, subcommands)
+        XCTAssertEqual(result.status, 0, "\(executable.lastPathComponent) \(subcommands) --help")
+        return result.stdout
+    }
+
+    /// `COMMAND --help` at 80 columns, run once per test process: six tests read every help (about 25 processes
+    /// each), and a help does not change within a run. Each test still asserts each run's status.
+    private static func helpRun(_ executable: URL, _ subcommands: [String]) throws -> BuiltTool.Result {
+        let key = ([executable.path] + subcommands).joined(separator: " ")
+        if let known = helpRuns.withLock({ $0[key] }) { return known }
         var environment = ProcessInfo.processInfo.environment
         environment["COLUMNS"] = "80"
         let result = try BuiltTool.run(executable, subcommands + ["--help"], environment: environment, timeout: 30)
-        XCTAssertEqual(result.status, 0, "\(executable.lastPathComponent) \(subcommands) --help")
-        return result.stdout
+        if !result.timedOut { helpRuns.withLock { $0[key] = result } }
+        return result
+    }
+
+    private static let helpRuns = Locked<[String: BuiltTool.Result]>([:])
+
+    /// A value behind a lock.
+    // @unchecked Sendable: `value` is only read or written inside `lock`.
+    private final class Locked<Value>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value: Value
+        init(_ value: Value) { self.value = value }
+        func withLock<T>(_ body: (inout Value) -> T) -> T { lock.lock(); defer { lock.unlock() }; return body(&value) }
     }
 
     /// The names listed under `SUBCOMMANDS:` (`  run (default)   Opens ...` gives `run`), without `help`.

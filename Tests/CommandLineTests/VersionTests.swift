@@ -1,5 +1,6 @@
 import SteadyDiceKit
 import CommandLineSupport
+import Imaging
 import TestSupport
 import XCTest
 
@@ -12,5 +13,48 @@ final class VersionTests: XCTestCase {
             XCTAssertEqual(result.status, 0, result.stderr)
             XCTAssertEqual(result.stdout, SteadyDiceVersion.string + "\n", tool)
         }
+    }
+}
+
+/// What a start of either executable loads: OpenCV's imgcodecs and videoio, with GDAL, GStreamer and about 240
+/// libraries behind them, cost 0.15 CPU-seconds at every start when linked; the shim loads them when a picture or a
+/// video needs them (Package.swift's CVShim).
+final class StartCostTests: XCTestCase {
+    func testNeitherExecutableLoadsOpenCVsPictureAndVideoModulesAtStart() throws {
+        for tool in ["steady-dice", "attitude"] {
+            // The dynamic loader lists what it loads, and stops before the program runs.
+            var environment = ProcessInfo.processInfo.environment
+            environment["LD_TRACE_LOADED_OBJECTS"] = "1"
+            let result = try BuiltTool.run(tool, [], environment: environment, timeout: 30)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let libraries = result.stdout.split(separator: "\n")
+            XCTAssertTrue(libraries.contains { $0.contains("libopencv_core.") }, "\(tool): \(result.stdout)")
+            for module in ["libopencv_imgcodecs.", "libopencv_videoio.", "libgdal.", "libgstreamer-"] {
+                XCTAssertFalse(libraries.contains { $0.contains(module) }, "\(tool) loads \(module) at every start")
+            }
+            XCTAssertLessThan(libraries.count, 200, "\(tool) loads \(libraries.count) libraries at every start")
+        }
+    }
+
+    /// A PNG is written with libpng: a snapshot loads neither module, and a JPEG background (read by OpenCV) loads imgcodecs.
+    func testAPictureWrittenLoadsNeitherModule() throws {
+        let folder = try TemporaryFolder.make("start-cost")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["LD_DEBUG"] = "files"  // the dynamic loader names each library it opens, on stderr
+        let png = folder.appendingPathComponent("die.png").path, jpeg = folder.appendingPathComponent("die.jpg").path
+        let snapshot = try BuiltTool.run("steady-dice", ["snapshot", "--attitude", "0.8,0.3,0.4,0.33", "--size", "64x48", "--output", png],
+                                         environment: environment, timeout: 60)
+        XCTAssertEqual(snapshot.status, 0, snapshot.stderr)
+        XCTAssertEqual(try RGBImage.read(path: png).width, 64)
+        for module in ["libopencv_imgcodecs.", "libopencv_videoio."] {
+            XCTAssertFalse(snapshot.stderr.contains("file=\(module)"), "writing a PNG loaded \(module)")
+        }
+        // The control: a JPEG background is read through OpenCV, which loads imgcodecs then.
+        try RGBImage(width: 64, height: 48, fill: (40, 90, 160)).write(path: jpeg)
+        let background = try BuiltTool.run("steady-dice", ["snapshot", "--attitude", "0.8,0.3,0.4,0.33", "--size", "64x48",
+                                                            "--background", jpeg, "--output", png], environment: environment, timeout: 60)
+        XCTAssertEqual(background.status, 0, background.stderr)
+        XCTAssertTrue(background.stderr.contains("file=libopencv_imgcodecs."), "a JPEG background is read by OpenCV's imgcodecs")
     }
 }

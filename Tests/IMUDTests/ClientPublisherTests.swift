@@ -144,6 +144,21 @@ final class ClientPublisherTests: SocketTestCase {
         XCTAssertEqual([drops.badCRC, drops.badMagic, drops.wrongVersion, drops.truncated, drops.oversized], [1, 1, 1, 1, 1])
     }
 
+    /// A state's line is said before the state shows: a test (or a user) that sees `connected` or `waiting` finds its
+    /// line on the log, even when the log is slow to take it (here 0.2 s a line). The state once showed first.
+    func testEachStatesLineIsSaidBeforeTheStateShows() throws {
+        let path = socketPath()
+        let publisher = try IMUDPublisher(outputs: [.unix(path: path)])
+        let (client, lines, _) = startClient(.unix(path: path), logDelay: 0.2)
+        acceptSubscribers(publisher)
+        publisher.publish(encoded: packet(seq: 0))
+        waitUntil(10, "connected") { client.state == .connected }
+        XCTAssertTrue(lines.contains("imud at unix:\(path): connected"), "\(lines.all)")
+        publisher.close()
+        waitUntil(10, "the client to notice") { client.state == .waiting }
+        XCTAssertTrue(lines.contains("waiting for imud at unix:\(path) (imud closed the connection)"), "\(lines.all)")
+    }
+
     func testDaemonDyingMidFrameThenRestartingIsRecovered() throws {
         let path = socketPath()
         var publisher = try IMUDPublisher(outputs: [.unix(path: path)])

@@ -10,13 +10,18 @@ import Glibc
 /// Hands every message, whatever its level, to `lines`.
 struct LinesLogHandler: LogHandler {
     let lines: LogLines
+    /// Seconds the log takes to take each line (a slow terminal), 0 by default.
+    var delay: Double = 0
     var metadata: Logger.Metadata = [:]
     var logLevel: Logger.Level = .trace
     subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
         set { metadata[key] = newValue }
     }
-    func log(event: LogEvent) { lines.append("\(event.message)") }
+    func log(event: LogEvent) {
+        if delay > 0 { Thread.sleep(forTimeInterval: delay) }
+        lines.append("\(event.message)")
+    }
 }
 
 /// Lines a client or publisher logged, collected across threads.
@@ -81,11 +86,11 @@ class SocketTestCase: XCTestCase {
 
     /// A started client with short timings, its log lines and its delivered samples.
     func startClient(_ endpoint: IMUDEndpoint, coordFrame: IMUDCoordFrame = .ned, mount: IMUDMount = .aligned,
-                     start: Bool = true) -> (IMUDClient, LogLines, SampleCollector) {
+                     start: Bool = true, logDelay: Double = 0) -> (IMUDClient, LogLines, SampleCollector) {
         let lines = LogLines()
         let collector = SampleCollector()
         var configuration = IMUDClient.Configuration(endpoint: endpoint, coordFrame: coordFrame, mount: mount)
-        configuration.logger = Logger(label: "test.imud") { _ in LinesLogHandler(lines: lines) }
+        configuration.logger = Logger(label: "test.imud") { _ in LinesLogHandler(lines: lines, delay: logDelay) }
         configuration.onSample = { collector.append($0) }
         configuration.initialBackoff = 0.02
         configuration.maxBackoff = 0.1
