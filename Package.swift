@@ -47,13 +47,13 @@ let package = Package(
         .target(name: "CV4L2", path: "Sources/System/CV4L2"),
         /// A panorama looked up along each pixel's ray: the synthetic clip's lens, rolling shutter and blur, in C for speed.
         .target(name: "CPanoramaRaster", path: "Sources/System/CPanoramaRaster"),
-        /// FFmpeg's libraries (libavformat, libavcodec, libavutil, libswscale), for CVideoFile only.
-        .systemLibrary(name: "CFFmpeg", path: "Sources/System/CFFmpeg", pkgConfig: "libavformat",
+        /// FFmpeg's libraries' headers (libavformat, libavcodec, libavutil, libswscale), for CVideoFile only. Not linked:
+        /// CVideoFile loads them at the first file it opens (video_file.c), as a start that links them costs 0.03 CPU-s.
+        .systemLibrary(name: "CFFmpeg", path: "Sources/System/CFFmpeg",
                        providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]),
         /// Video files frame by frame with presentation times, rotation and every stream, as cameras write them.
         .target(name: "CVideoFile", dependencies: ["CFFmpeg"], path: "Sources/System/CVideoFile",
-                linkerSettings: [.linkedLibrary("avformat"), .linkedLibrary("avcodec"), .linkedLibrary("avutil"),
-                                 .linkedLibrary("swscale")]),
+                linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("pthread")]),
 
         // MARK: - Libraries, one job each
         /// Quaternions, matrices, frames and Eq. VII. No OpenGL, no I/O.

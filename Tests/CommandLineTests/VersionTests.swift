@@ -29,7 +29,8 @@ final class StartCostTests: XCTestCase {
             XCTAssertEqual(result.status, 0, result.stderr)
             let libraries = result.stdout.split(separator: "\n")
             XCTAssertTrue(libraries.contains { $0.contains("libopencv_core.") }, "\(tool): \(result.stdout)")
-            for module in ["libopencv_imgcodecs.", "libopencv_videoio.", "libgdal.", "libgstreamer-"] {
+            for module in ["libopencv_imgcodecs.", "libopencv_videoio.", "libgdal.", "libgstreamer-", "libavformat.", "libavcodec.",
+                           "libswscale."] {
                 XCTAssertFalse(libraries.contains { $0.contains(module) }, "\(tool) loads \(module) at every start")
             }
             XCTAssertLessThan(libraries.count, 200, "\(tool) loads \(libraries.count) libraries at every start")
@@ -56,5 +57,35 @@ final class StartCostTests: XCTestCase {
                                                             "--background", jpeg, "--output", png], environment: environment, timeout: 60)
         XCTAssertEqual(background.status, 0, background.stderr)
         XCTAssertTrue(background.stderr.contains("file=libopencv_imgcodecs."), "a JPEG background is read by OpenCV's imgcodecs")
+    }
+
+    /// FFmpeg's libraries are loaded by the first video read, not at start: a snapshot over none loads none of them,
+    /// and one over a video (read through FFmpeg) loads them then, and reads its frame.
+    func testFFmpegIsLoadedByTheFirstVideoRead() throws {
+        let folder = try TemporaryFolder.make("start-cost-video")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["LD_DEBUG"] = "files"
+        let png = folder.appendingPathComponent("die.png").path, video = folder.appendingPathComponent("clip.mkv").path
+        let plain = try BuiltTool.run("steady-dice", ["snapshot", "--attitude", "0.8,0.3,0.4,0.33", "--size", "64x48", "--output", png],
+                                      environment: environment, timeout: 60)
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        for library in ["libavformat.", "libavcodec.", "libswscale."] {
+            XCTAssertFalse(plain.stderr.contains("file=\(library)"), "a snapshot without a video loaded \(library)")
+        }
+        let made = try BuiltTool.run(URL(fileURLWithPath: "/usr/bin/ffmpeg"), ["-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i",
+                                     "color=c=0x2050A0:size=64x48:rate=10", "-frames:v", "3", "-c:v", "ffv1", video], timeout: 60)
+        XCTAssertEqual(made.status, 0, "ffmpeg (scripts/setup installs it): \(made.stderr)")
+        let over = try BuiltTool.run("steady-dice", ["snapshot", "--attitude", "0.8,0.3,0.4,0.33", "--size", "64x48", "--video", video,
+                                                     "--output", png], environment: environment, timeout: 60)
+        XCTAssertEqual(over.status, 0, over.stderr)
+        for library in ["libavformat.", "libavcodec.", "libswscale."] {
+            XCTAssertTrue(over.stderr.contains("file=\(library)"), "a video read did not load \(library)")
+        }
+        // The corner shows the video's colour (within the rounding of its YUV encoding), not the background colour.
+        let corner = try RGBImage.read(path: png)
+        for (read, encoded) in zip(corner.pixels.prefix(3), [0x20, 0x50, 0xA0]) {
+            XCTAssertLessThanOrEqual(abs(Int(read) - encoded), 2, "the video's colour behind the die: \(Array(corner.pixels.prefix(3)))")
+        }
     }
 }

@@ -1,4 +1,5 @@
 // FFmpeg's libraries (Debian's libavformat, libavcodec, libavutil, libswscale). Only CVideoFile uses
-// them: this module brings their link flags, and their version macros to anyone who wants them.
+// them, loading them at its first file (video_file.c): this module brings their headers and version macros, no
+// link flags.
 #include <libavformat/version.h>
 #include <libavcodec/version.h>

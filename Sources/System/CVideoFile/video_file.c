@@ -6,11 +6,104 @@
 #include <libavutil/display.h>
 #include <libavutil/imgutils.h>
 #include <libswscale/swscale.h>
+#include <dlfcn.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+// FFmpeg's libraries are loaded at the first file opened, not linked: with the codecs' libraries behind them they
+// cost about 0.03 CPU-seconds at every start of a program that links them (half of what a start costs), which most
+// runs (help, a refused option, a log without a video) never use. Each function is looked up once, by its C name, in
+// the library of the major version built against (libavformat.so.59 for FFmpeg 5.1), into a pointer of its own type;
+// the calls below go through those pointers under the functions' own names.
+#define FF_FUNCTIONS(X) \
+    X(avutil, av_display_rotation_get) X(avutil, av_fourcc_make_string) X(avutil, av_frame_alloc) \
+    X(avutil, av_frame_free) X(avutil, av_frame_unref) X(avutil, av_get_media_type_string) \
+    X(avutil, av_get_pix_fmt_name) X(avutil, av_log_set_level) X(avutil, av_strerror) \
+    X(avcodec, av_packet_alloc) X(avcodec, av_packet_free) X(avcodec, av_packet_unref) \
+    X(avcodec, avcodec_alloc_context3) X(avcodec, avcodec_find_decoder) X(avcodec, avcodec_free_context) \
+    X(avcodec, avcodec_get_name) X(avcodec, avcodec_open2) X(avcodec, avcodec_parameters_to_context) \
+    X(avcodec, avcodec_receive_frame) X(avcodec, avcodec_send_packet) \
+    X(avformat, av_guess_sample_aspect_ratio) X(avformat, av_read_frame) X(avformat, av_stream_get_side_data) \
+    X(avformat, avformat_close_input) X(avformat, avformat_find_stream_info) X(avformat, avformat_open_input) \
+    X(swscale, sws_freeContext) X(swscale, sws_getCachedContext) X(swscale, sws_scale)
+
+#define FF_STRING(x) #x
+#define FF_SONAME(name, major) "lib" #name ".so." FF_STRING(major)
+
+static struct {
+#define FF_POINTER(library, function) __typeof__(function) *function;
+    FF_FUNCTIONS(FF_POINTER)
+#undef FF_POINTER
+} ff;
+
+static pthread_once_t ff_once = PTHREAD_ONCE_INIT;
+static char ff_error[512];
+
+static void ff_load_once(void) {
+    struct { const char *soname; void *handle; } libraries[] = {
+        {FF_SONAME(avutil, LIBAVUTIL_VERSION_MAJOR), NULL}, {FF_SONAME(avcodec, LIBAVCODEC_VERSION_MAJOR), NULL},
+        {FF_SONAME(avformat, LIBAVFORMAT_VERSION_MAJOR), NULL}, {FF_SONAME(swscale, LIBSWSCALE_VERSION_MAJOR), NULL},
+    };
+    for (size_t i = 0; i < sizeof libraries / sizeof libraries[0]; ++i) {
+        libraries[i].handle = dlopen(libraries[i].soname, RTLD_NOW | RTLD_LOCAL);
+        if (!libraries[i].handle) {
+            snprintf(ff_error, sizeof ff_error, "cannot load FFmpeg's %s: %s", libraries[i].soname, dlerror());
+            return;
+        }
+    }
+    void *avutil = libraries[0].handle, *avcodec = libraries[1].handle, *avformat = libraries[2].handle, *swscale = libraries[3].handle;
+#define FF_LOOKUP(library, function) \
+    ff.function = (__typeof__(ff.function))dlsym(library, #function); \
+    if (!ff.function) { \
+        snprintf(ff_error, sizeof ff_error, "FFmpeg's lib%s has no %s (another FFmpeg than the one built against?)", #library, #function); \
+        return; \
+    }
+    FF_FUNCTIONS(FF_LOOKUP)
+#undef FF_LOOKUP
+}
+
+/// Loads FFmpeg's libraries the first time; 0, or -1 with err saying which library or function is missing.
+static int ff_load(char *err, size_t errlen) {
+    pthread_once(&ff_once, ff_load_once);
+    if (ff_error[0] == 0) return 0;
+    if (err && errlen > 0) snprintf(err, errlen, "%s", ff_error);
+    return -1;
+}
+
+#define FF_REDIRECT(library, function) ff.function
+#define av_display_rotation_get FF_REDIRECT(avutil, av_display_rotation_get)
+#define av_fourcc_make_string FF_REDIRECT(avutil, av_fourcc_make_string)
+#define av_frame_alloc FF_REDIRECT(avutil, av_frame_alloc)
+#define av_frame_free FF_REDIRECT(avutil, av_frame_free)
+#define av_frame_unref FF_REDIRECT(avutil, av_frame_unref)
+#define av_get_media_type_string FF_REDIRECT(avutil, av_get_media_type_string)
+#define av_get_pix_fmt_name FF_REDIRECT(avutil, av_get_pix_fmt_name)
+#define av_log_set_level FF_REDIRECT(avutil, av_log_set_level)
+#define av_strerror FF_REDIRECT(avutil, av_strerror)
+#define av_packet_alloc FF_REDIRECT(avcodec, av_packet_alloc)
+#define av_packet_free FF_REDIRECT(avcodec, av_packet_free)
+#define av_packet_unref FF_REDIRECT(avcodec, av_packet_unref)
+#define avcodec_alloc_context3 FF_REDIRECT(avcodec, avcodec_alloc_context3)
+#define avcodec_find_decoder FF_REDIRECT(avcodec, avcodec_find_decoder)
+#define avcodec_free_context FF_REDIRECT(avcodec, avcodec_free_context)
+#define avcodec_get_name FF_REDIRECT(avcodec, avcodec_get_name)
+#define avcodec_open2 FF_REDIRECT(avcodec, avcodec_open2)
+#define avcodec_parameters_to_context FF_REDIRECT(avcodec, avcodec_parameters_to_context)
+#define avcodec_receive_frame FF_REDIRECT(avcodec, avcodec_receive_frame)
+#define avcodec_send_packet FF_REDIRECT(avcodec, avcodec_send_packet)
+#define av_guess_sample_aspect_ratio FF_REDIRECT(avformat, av_guess_sample_aspect_ratio)
+#define av_read_frame FF_REDIRECT(avformat, av_read_frame)
+#define av_stream_get_side_data FF_REDIRECT(avformat, av_stream_get_side_data)
+#define avformat_close_input FF_REDIRECT(avformat, avformat_close_input)
+#define avformat_find_stream_info FF_REDIRECT(avformat, avformat_find_stream_info)
+#define avformat_open_input FF_REDIRECT(avformat, avformat_open_input)
+#define sws_freeContext FF_REDIRECT(swscale, sws_freeContext)
+#define sws_getCachedContext FF_REDIRECT(swscale, sws_getCachedContext)
+#define sws_scale FF_REDIRECT(swscale, sws_scale)
 
 struct vf_file {
     AVFormatContext *format;
@@ -74,6 +167,7 @@ static void describe_streams(AVFormatContext *format, char *out, size_t length) 
 
 vf_file *vf_open(const char *path, vf_info *info, char *err, size_t errlen) {
     char why[128];
+    if (ff_load(err, errlen) != 0) return NULL;
     // Our own messages say what went wrong; FFmpeg's log lines would only repeat it on stderr.
     av_log_set_level(AV_LOG_QUIET);
     vf_file *file = calloc(1, sizeof *file);
@@ -333,6 +427,7 @@ int vf_read_data_stream(const char *path, const char *const *tags, int tag_count
     *bytes = NULL;
     *count = 0;
     *byte_count = 0;
+    if (ff_load(err, errlen) != 0) return -1;
     av_log_set_level(AV_LOG_QUIET);
     AVFormatContext *format = NULL;
     int code = avformat_open_input(&format, path, NULL, NULL);
