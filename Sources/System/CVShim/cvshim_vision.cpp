@@ -54,6 +54,21 @@ cv::Point2f toFullPicture(cv::Point2f p, int factor) {
     return cv::Point2f((p.x + 0.5f) * factor - 0.5f, (p.y + 0.5f) * factor - 0.5f);
 }
 
+// The sequence of `count` numbers under `key` into `out`: 1 when read, 0 when the file has no such key, -1 with err
+// naming the key and what it holds (`names`, such as "w, x, y, z") when it is something else.
+int readNumbers(const cv::FileStorage &fs, const char *key, int count, const char *names, double *out, char *err, size_t errlen) {
+    cv::FileNode node = fs[key];
+    if (node.empty() || node.isNone()) return 0;
+    bool numbers = node.isSeq() && int(node.size()) == count;
+    for (int i = 0; numbers && i < count; ++i) numbers = node[i].isReal() || node[i].isInt();
+    if (!numbers) {
+        setError(err, errlen, std::string(key) + ": expected " + std::to_string(count) + " numbers (" + names + ")");
+        return -1;
+    }
+    for (int i = 0; i < count; ++i) out[i] = double(node[i]);
+    return 1;
+}
+
 } // namespace
 
 extern "C" {
@@ -256,21 +271,11 @@ int cvs_calibration_read_mount(const char *path, double imu_to_camera[4], double
     return guarded(err, errlen, -1, [&] {
         cv::FileStorage fs;
         if (!openForReading(fs, path, err, errlen)) return -1;
-        cv::FileNode mount = fs["imu_to_camera"];
-        if (mount.empty() || mount.isNone()) {
+        int mount = readNumbers(fs, "imu_to_camera", 4, "w, x, y, z", imu_to_camera, err, errlen);
+        if (mount < 0) return -1;
+        if (mount == 0) {
             setError(err, errlen, "imu_to_camera: missing");
             return -1;
-        }
-        if (!mount.isSeq() || mount.size() != 4) {
-            setError(err, errlen, "imu_to_camera: expected 4 numbers (w, x, y, z)");
-            return -1;
-        }
-        for (int i = 0; i < 4; ++i) {
-            if (!mount[i].isReal() && !mount[i].isInt()) {
-                setError(err, errlen, "imu_to_camera: expected 4 numbers (w, x, y, z)");
-                return -1;
-            }
-            imu_to_camera[i] = double(mount[i]);
         }
         cv::FileNode offset = fs["time_offset_s"];
         if (offset.empty() || offset.isNone()) {
@@ -302,22 +307,9 @@ int cvs_calibration_read_mount(const char *path, double imu_to_camera[4], double
             }
             *middle_row = 1;
         }
-        *has_gyro_bias = 0;
-        cv::FileNode bias = fs["gyro_bias_deg_per_s"];
-        if (!bias.empty() && !bias.isNone()) {
-            if (!bias.isSeq() || bias.size() != 3) {
-                setError(err, errlen, "gyro_bias_deg_per_s: expected 3 numbers (x, y, z)");
-                return -1;
-            }
-            for (int i = 0; i < 3; ++i) {
-                if (!bias[i].isReal() && !bias[i].isInt()) {
-                    setError(err, errlen, "gyro_bias_deg_per_s: expected 3 numbers (x, y, z)");
-                    return -1;
-                }
-                gyro_bias_deg_per_s[i] = double(bias[i]);
-            }
-            *has_gyro_bias = 1;
-        }
+        int bias = readNumbers(fs, "gyro_bias_deg_per_s", 3, "x, y, z", gyro_bias_deg_per_s, err, errlen);
+        if (bias < 0) return -1;
+        *has_gyro_bias = bias;
         return 0;
     });
 }

@@ -74,36 +74,37 @@ static int ff_load(char *err, size_t errlen) {
     return -1;
 }
 
-#define FF_REDIRECT(library, function) ff.function
-#define av_display_rotation_get FF_REDIRECT(avutil, av_display_rotation_get)
-#define av_fourcc_make_string FF_REDIRECT(avutil, av_fourcc_make_string)
-#define av_frame_alloc FF_REDIRECT(avutil, av_frame_alloc)
-#define av_frame_free FF_REDIRECT(avutil, av_frame_free)
-#define av_frame_unref FF_REDIRECT(avutil, av_frame_unref)
-#define av_get_media_type_string FF_REDIRECT(avutil, av_get_media_type_string)
-#define av_get_pix_fmt_name FF_REDIRECT(avutil, av_get_pix_fmt_name)
-#define av_log_set_level FF_REDIRECT(avutil, av_log_set_level)
-#define av_strerror FF_REDIRECT(avutil, av_strerror)
-#define av_packet_alloc FF_REDIRECT(avcodec, av_packet_alloc)
-#define av_packet_free FF_REDIRECT(avcodec, av_packet_free)
-#define av_packet_unref FF_REDIRECT(avcodec, av_packet_unref)
-#define avcodec_alloc_context3 FF_REDIRECT(avcodec, avcodec_alloc_context3)
-#define avcodec_find_decoder FF_REDIRECT(avcodec, avcodec_find_decoder)
-#define avcodec_free_context FF_REDIRECT(avcodec, avcodec_free_context)
-#define avcodec_get_name FF_REDIRECT(avcodec, avcodec_get_name)
-#define avcodec_open2 FF_REDIRECT(avcodec, avcodec_open2)
-#define avcodec_parameters_to_context FF_REDIRECT(avcodec, avcodec_parameters_to_context)
-#define avcodec_receive_frame FF_REDIRECT(avcodec, avcodec_receive_frame)
-#define avcodec_send_packet FF_REDIRECT(avcodec, avcodec_send_packet)
-#define av_guess_sample_aspect_ratio FF_REDIRECT(avformat, av_guess_sample_aspect_ratio)
-#define av_read_frame FF_REDIRECT(avformat, av_read_frame)
-#define av_stream_get_side_data FF_REDIRECT(avformat, av_stream_get_side_data)
-#define avformat_close_input FF_REDIRECT(avformat, avformat_close_input)
-#define avformat_find_stream_info FF_REDIRECT(avformat, avformat_find_stream_info)
-#define avformat_open_input FF_REDIRECT(avformat, avformat_open_input)
-#define sws_freeContext FF_REDIRECT(swscale, sws_freeContext)
-#define sws_getCachedContext FF_REDIRECT(swscale, sws_getCachedContext)
-#define sws_scale FF_REDIRECT(swscale, sws_scale)
+// The calls below go through the pointers: one line for each of FF_FUNCTIONS (a macro cannot define macros; a name
+// missing here would be an undefined symbol at link time, as the libraries are not linked).
+#define av_display_rotation_get ff.av_display_rotation_get
+#define av_fourcc_make_string ff.av_fourcc_make_string
+#define av_frame_alloc ff.av_frame_alloc
+#define av_frame_free ff.av_frame_free
+#define av_frame_unref ff.av_frame_unref
+#define av_get_media_type_string ff.av_get_media_type_string
+#define av_get_pix_fmt_name ff.av_get_pix_fmt_name
+#define av_log_set_level ff.av_log_set_level
+#define av_strerror ff.av_strerror
+#define av_packet_alloc ff.av_packet_alloc
+#define av_packet_free ff.av_packet_free
+#define av_packet_unref ff.av_packet_unref
+#define avcodec_alloc_context3 ff.avcodec_alloc_context3
+#define avcodec_find_decoder ff.avcodec_find_decoder
+#define avcodec_free_context ff.avcodec_free_context
+#define avcodec_get_name ff.avcodec_get_name
+#define avcodec_open2 ff.avcodec_open2
+#define avcodec_parameters_to_context ff.avcodec_parameters_to_context
+#define avcodec_receive_frame ff.avcodec_receive_frame
+#define avcodec_send_packet ff.avcodec_send_packet
+#define av_guess_sample_aspect_ratio ff.av_guess_sample_aspect_ratio
+#define av_read_frame ff.av_read_frame
+#define av_stream_get_side_data ff.av_stream_get_side_data
+#define avformat_close_input ff.avformat_close_input
+#define avformat_find_stream_info ff.avformat_find_stream_info
+#define avformat_open_input ff.avformat_open_input
+#define sws_freeContext ff.sws_freeContext
+#define sws_getCachedContext ff.sws_getCachedContext
+#define sws_scale ff.sws_scale
 
 struct vf_file {
     AVFormatContext *format;
