@@ -100,7 +100,7 @@ let package = Package(
         /// Fusion as files in, files out, for `attitude`: fuse a raw log, convert a producer's attitude, a video's motion
         /// track or a gyroscope-only log, score the estimator on BROAD; the magnetometer's correction before fusion.
         .target(name: "FusionJobs", dependencies: [
-            "AttitudeLog", "AttitudeMath", "Calibration", "FileAccess", "Fusion", "Location", "Plot", "RawLog", "Recording", "SafeText",
+            "AttitudeLog", "AttitudeMath", "FileAccess", "Fusion", "Location", "Plot", "RawLog", "Recording", "SafeText",
             .product(name: "Logging", package: "swift-log"),
         ]),
         /// A live rig recorded: a camera's frames and imud's packets on one clock into a folder (`record`). No GL.

@@ -135,6 +135,17 @@ public struct Quaternion: Equatable, Sendable, CustomStringConvertible {
         self = Quaternion(axis: [0, 0, 1], angle: y) * Quaternion(axis: [0, 1, 0], angle: p) * Quaternion(axis: [1, 0, 0], angle: r)
     }
 
+    /// The unit quaternion of a rotation vector (axis times angle, radians): the rotation by |r| about r.
+    public init(rotationVector r: SIMD3<Double>) {
+        let angle = (r * r).sum().squareRoot()
+        guard angle > 1e-12 else {
+            self = Quaternion(w: 1, x: r.x / 2, y: r.y / 2, z: r.z / 2).normalized() ?? .identity
+            return
+        }
+        let s = sin(angle / 2) / angle
+        self = Quaternion(w: cos(angle / 2), x: r.x * s, y: r.y * s, z: r.z * s)
+    }
+
     /// The rotation vector (axis times angle, radians, the angle in [0, π]) of this unit quaternion.
     public var rotationVector: SIMD3<Double> {
         let s = w < 0 ? -1.0 : 1.0

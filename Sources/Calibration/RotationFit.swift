@@ -8,12 +8,7 @@ public enum RotationFit {
     public static func rotationVector(_ q: Quaternion) -> SIMD3<Double> { q.rotationVector }
 
     /// The unit quaternion of a rotation vector (radians).
-    public static func quaternion(rotationVector r: SIMD3<Double>) -> Quaternion {
-        let angle = (r * r).sum().squareRoot()
-        guard angle > 1e-12 else { return Quaternion(w: 1, x: r.x / 2, y: r.y / 2, z: r.z / 2).normalized() ?? .identity }
-        let s = sin(angle / 2) / angle
-        return Quaternion(w: cos(angle / 2), x: r.x * s, y: r.y * s, z: r.z * s)
-    }
+    public static func quaternion(rotationVector r: SIMD3<Double>) -> Quaternion { Quaternion(rotationVector: r) }
 
     /// Eigenvalues and eigenvectors (columns, `vectors[row][column]`) of a symmetric n x n matrix, by
     /// cyclic Jacobi rotations; eigenvalues in descending order.

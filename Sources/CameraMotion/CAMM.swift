@@ -112,29 +112,15 @@ public enum CAMM {
 
     /// The body's angular rate, in D, from CAMM's type 0 orientations: each the rotation from CAMM's camera frame into
     /// the application's world (v_world = R·v_camera, an angle-axis vector), so from one sample to the next the camera
-    /// turned by R(a)⁻¹·R(b) in its own frame; that turn over the interval, turned into D, is the rate stamped at the
-    /// later sample: the rate since the previous sample, as every gyroscope here is read (docs/conventions.md).
-    /// Samples at one time are kept once (the first).
+    /// turned by R(a)⁻¹·R(b) in its own frame. `GyroIntegral(time:attitude:)` takes that turn over the interval as the
+    /// rate of the later sample, as every gyroscope here is read (docs/conventions.md), the first sample taking the
+    /// second's; each is turned from CAMM's camera frame into D.
     static func ratesFromOrientation(_ orientation: TimedSamples<SIMD3<Double>>, path: String) throws(CameraMotionError)
         -> TimedSamples<SIMD3<Double>> {
-        func rotation(_ v: SIMD3<Double>) -> Quaternion {
-            let angle = (v * v).sum().squareRoot()
-            return angle > 0 ? Quaternion(axis: v / angle, angle: angle) : .identity
+        if let bad = zip(orientation.time, orientation.values).first(where: { !($0.1.x.isFinite && $0.1.y.isFinite && $0.1.z.isFinite) }) {
+            throw CameraMotionError(path: path, String(format: "its orientation packet (type 0) at t = %.3f s is not a finite angle-axis vector", bad.0))
         }
-        var rates = TimedSamples<SIMD3<Double>>()
-        var previous: (t: Double, q: Quaternion)?
-        for (t, v) in zip(orientation.time, orientation.values) {
-            guard v.x.isFinite, v.y.isFinite, v.z.isFinite else {
-                throw CameraMotionError(path: path, String(format: "its orientation packet (type 0) at t = %.3f s is not a finite angle-axis vector", t))
-            }
-            let q = rotation(v)
-            if let previous, t > previous.t {
-                let turn = (previous.q.conjugate * q).rotationVector
-                if rates.isEmpty { rates.append(previous.t, .zero) }
-                rates.append(t, CameraMotionFrames.deviceFromCAMM(turn) / (t - previous.t))
-            }
-            if previous == nil || t > previous!.t { previous = (t, q) }
-        }
-        return rates
+        let integral = GyroIntegral(time: orientation.time, attitude: orientation.values.map { Quaternion(rotationVector: $0) })
+        return TimedSamples(time: orientation.time, values: integral.rate.map(CameraMotionFrames.deviceFromCAMM))
     }
 }

@@ -156,13 +156,16 @@ extension CameraMotion {
     /// `OrientationAxesFit.lagSeconds` apart, with every candidate's disagreement measured; nil without CORI,
     /// or when no pair lies within the gyroscope's span.
     public func orientationAxesFit() -> OrientationAxesFit? {
-        let gyroOrientation = OrientationTrack.integrating(gyro)
-        guard let gyroOrientation, let start = gyro.time.first, let end = gyro.time.last, let rate = cameraOrientation.rate else { return nil }
+        guard gyro.count >= 2, let start = gyro.time.first, let end = gyro.time.last, let rate = cameraOrientation.rate else { return nil }
+        // The gyroscope integrated as every reader here integrates it (docs/conventions.md, "Time"): D at t into D at
+        // the first sample, t counted from that sample.
+        let integral = GyroIntegral(time: gyro.time, rate: gyro.values)
+        let gyroOrientation = { (t: Double) in integral.orientation(at: t - start) }
         let lag = max(1, Int((OrientationAxesFit.lagSeconds * rate).rounded()))
         let t = cameraOrientation.time, stored = cameraOrientation.values
         var gyroTurns: [(Int, Quaternion)] = []
         for k in 0..<max(0, t.count - lag) where t[k] >= start && t[k + lag] <= end {
-            gyroTurns.append((k, gyroOrientation.orientation(at: t[k]).conjugate * gyroOrientation.orientation(at: t[k + lag])))
+            gyroTurns.append((k, gyroOrientation(t[k]).conjugate * gyroOrientation(t[k + lag])))
         }
         guard !gyroTurns.isEmpty else { return nil }
         let motion = (gyroTurns.reduce(0) { $0 + pow(Quaternion.identity.angle(to: $1.1), 2) } / Double(gyroTurns.count)).squareRoot()
@@ -198,22 +201,6 @@ extension CameraMotion {
 struct OrientationTrack {
     var time: [Double]
     var orientation: [Quaternion]
-
-    /// The gyroscope's rates integrated from the first sample (the identity there), the rate over each interval
-    /// the mean of its two ends; nil for fewer than two samples.
-    static func integrating(_ gyro: TimedSamples<SIMD3<Double>>) -> OrientationTrack? {
-        guard gyro.count >= 2 else { return nil }
-        var q = Quaternion.identity
-        var out = [q]
-        for i in 1..<gyro.count {
-            let dt = gyro.time[i] - gyro.time[i - 1]
-            let turn = (gyro.values[i] + gyro.values[i - 1]) * 0.5 * dt
-            let angle = (turn * turn).sum().squareRoot()
-            if angle > 0 { q = (q * Quaternion(axis: turn / angle, angle: angle)).normalized() ?? q }
-            out.append(q)
-        }
-        return OrientationTrack(time: gyro.time, orientation: out)
-    }
 
     /// The index i with time[i] <= t < time[i + 1], clamped to the ends.
     private func interval(_ t: Double) -> Int {

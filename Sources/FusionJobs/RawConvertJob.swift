@@ -1,5 +1,5 @@
+import AttitudeMath
 import AttitudeLog
-import Calibration
 import FileAccess
 import Foundation
 import Logging

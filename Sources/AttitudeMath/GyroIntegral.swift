@@ -1,4 +1,3 @@
-import AttitudeMath
 import Foundation
 
 /// The gyroscope's rotation between any two times of a log. A sample at t_i is the rate over the interval since the
@@ -44,7 +43,7 @@ public struct GyroIntegral: Sendable {
             let before: SIMD3<Double> = (rateAtSample[i - 1] + rate[i]) * ((middle[i] - time[i - 1]) / 2)
             let after: SIMD3<Double> = (rate[i] + rateAtSample[i]) * ((time[i] - middle[i]) / 2)
             let step = before + after
-            q = q * RotationFit.quaternion(rotationVector: step)
+            q = q * Quaternion(rotationVector: step)
             if i % 64 == 0 { q = q.normalized() ?? q }
             orientation.append(q)
         }
@@ -72,7 +71,7 @@ public struct GyroIntegral: Sendable {
         var rate: [SIMD3<Double>] = []
         for i in 1..<time.count {
             let span = time[i] - time[i - 1]
-            rate.append(span > 0 ? RotationFit.rotationVector(relative[i - 1].conjugate * relative[i]) / span : .zero)
+            rate.append(span > 0 ? (relative[i - 1].conjugate * relative[i]).rotationVector / span : .zero)
         }
         rate.insert(rate[0], at: 0)
         self.rate = rate
@@ -91,7 +90,7 @@ public struct GyroIntegral: Sendable {
         let dt = t - time[low]
         let span = time[high] - time[low]
         guard span > 0 else { return orientation[low] }
-        guard let middles else { return orientation[low] * RotationFit.quaternion(rotationVector: rate[high] * dt) }
+        guard let middles else { return orientation[low] * Quaternion(rotationVector: rate[high] * dt) }
         let middle = middles.time[high], startRate = middles.rateAtSample[low]
         let rateAtT = rate(at: t)
         var step: SIMD3<Double>
@@ -101,12 +100,12 @@ public struct GyroIntegral: Sendable {
             let before: SIMD3<Double> = (startRate + rate[high]) * ((middle - time[low]) / 2)
             step = before + (rate[high] + rateAtT) * ((t - middle) / 2)
         }
-        return orientation[low] * RotationFit.quaternion(rotationVector: step)
+        return orientation[low] * Quaternion(rotationVector: step)
     }
 
     /// The body's rotation from `a` to `b` as a rotation vector in S at `a` (radians).
     public func rotation(from a: Double, to b: Double) -> SIMD3<Double> {
-        RotationFit.rotationVector(orientation(at: a).conjugate * orientation(at: b))
+        (orientation(at: a).conjugate * orientation(at: b)).rotationVector
     }
 
     /// The rate at `t` (rad/s, clamped to the log): a gyroscope's linear between the samples' middles, an attitude
