@@ -26,6 +26,25 @@ extension CameraMotion {
     }
 
     /// Every packet of the file's `gpmd` or else `camm` track, timed on the video's timeline.
+    /// Which motion track the video at `path` carries, found from its streams without reading a packet; throws
+    /// `noTrack` as `dataPackets` does when it has none.
+    public static func track(path: String) throws(CameraMotionError) -> Track {
+        var tag = [CChar](repeating: 0, count: 5)
+        var err = [CChar](repeating: 0, count: 512)
+        let tags = [Track.gpmf.rawValue, Track.camm.rawValue]
+        let status = withArrayOfCStrings(tags) { pointers in
+            vf_read_data_stream(path, pointers, Int32(tags.count), &tag, nil, nil, nil, nil, &err, err.count)
+        }
+        let message = String(decoding: err.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard status >= 0 else { throw CameraMotionError(path: path, message) }
+        let found = String(decoding: tag.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard status == 1, let track = Track(rawValue: found) else {
+            throw CameraMotionError(path: path, "has no gpmd or camm track, so no motion data of the camera's own (its streams: \(message))",
+                                    noTrack: true)
+        }
+        return track
+    }
+
     public static func dataPackets(path: String) throws(CameraMotionError) -> (Track, [DataPacket]) {
         var packets: UnsafeMutablePointer<vf_data_packet>?
         var bytes: UnsafeMutablePointer<UInt8>?

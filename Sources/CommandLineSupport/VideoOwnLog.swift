@@ -32,9 +32,9 @@ public enum VideoOwnLog {
             return nil
         }
         do throws(CameraMotionError) {
-            let (track, packets) = try CameraMotion.dataPackets(path: video)
-            let note = "\(command): no --log: \(video) carries the camera's own motion (its \(track.rawValue) track, \(packets.count) packets): "
-                + "it is the log"
+            // Its streams only: the track's packets are read once, by the log's reader.
+            let track = try CameraMotion.track(path: video)
+            let note = "\(command): no --log: \(video) carries the camera's own motion (its \(track.rawValue) track): it is the log"
             Messages.logger.info("\(MessageText.line(note))")
             return video
         } catch where error.noTrack {

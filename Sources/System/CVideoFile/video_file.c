@@ -424,10 +424,12 @@ int vf_read_data_stream(const char *path, const char *const *tags, int tag_count
                         vf_data_packet **packets, int64_t *count, uint8_t **bytes, size_t *byte_count,
                         char *err, size_t errlen) {
     char why[128];
-    *packets = NULL;
-    *bytes = NULL;
-    *count = 0;
-    *byte_count = 0;
+    if (packets) {
+        *packets = NULL;
+        *bytes = NULL;
+        *count = 0;
+        *byte_count = 0;
+    }
     if (ff_load(err, errlen) != 0) return -1;
     av_log_set_level(AV_LOG_QUIET);
     AVFormatContext *format = NULL;
@@ -461,6 +463,10 @@ int vf_read_data_stream(const char *path, const char *const *tags, int tag_count
         fail(err, errlen, "%s", streams[0] ? streams : "none");
         avformat_close_input(&format);
         return 0;
+    }
+    if (!packets) {
+        avformat_close_input(&format);
+        return 1;
     }
     // The video timeline's origin: the first picture stream's start, as vf_next counts frame times.
     double origin = 0;

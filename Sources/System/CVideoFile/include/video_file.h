@@ -64,7 +64,8 @@ typedef struct {
 /// "gpmd", "camm"; tried in order), without decoding any picture. Returns 1 with the tag found in `tag` (5
 /// bytes), the packets in *packets and their bytes, one after another, in *bytes (free both with vf_free);
 /// 0 when the file has no such stream (its streams described in `err`); -1 with err filled when the file
-/// cannot be read.
+/// cannot be read. With `packets` NULL it only finds the stream: 1 with `tag` filled, reading no packet (the
+/// packets of a camera's file are spread through all of it).
 int vf_read_data_stream(const char *path, const char *const *tags, int tag_count, char tag[5],
                         vf_data_packet **packets, int64_t *count, uint8_t **bytes, size_t *byte_count,
                         char *err, size_t errlen);
