@@ -95,6 +95,13 @@ public struct AttitudeCalibrationOptions: ParsableArguments {
         }
     }
 
+    /// Whether these options give the offset between a clip and its log: `--time-offset`, or a clip calibration's
+    /// (a live one's is not applied to a clip; `apply` put it in `options.liveTimeOffset`). When they do not, a video's
+    /// own motion track takes its own (`VideoOwnLog.timeOffset`).
+    public func givesAClipOffset(_ options: SnapshotOptions) -> Bool {
+        timeOffset != nil || (calibration != nil && options.liveTimeOffset == nil)
+    }
+
     /// Sets the camera matrix, mount and time offset of `options` from these options. A live calibration's
     /// offset pairs a live rig's clocks: with a clip or a log (`live` false) it is said and not applied. With a
     /// live source (`live`) `--time-offset` is the live offset, in place of the file's, and a clip calibration's

@@ -1,7 +1,9 @@
+import AttitudeLog
 import CameraMotion
 import FileAccess
 import Foundation
 import SafeText
+import Scene
 
 /// The one rule by which `run`, `snapshot` and `render` take `--video` as their own log: given no attitude source
 /// (no --log, --attitude, --imud), a video whose file carries its camera's own motion (a GoPro's `gpmd` track, a
@@ -44,5 +46,20 @@ public enum VideoOwnLog {
             guard required else { return nil }
             throw error
         }
+    }
+
+    /// The time offset that draws `log`, read from `logPath`, over `settings`' video. Log time counts from the log's
+    /// first sample and video time from the first frame (docs/conventions.md, "Time"), and a video's own motion track
+    /// is timed on the video's timeline: when the log is the video itself and no offset is `given`, the offset is
+    /// minus its first sample's video time (`log.startTime`), as `calibrate --video` takes it. A GoPro's track starts
+    /// with its first frame (0); another file's may start later. Said on stderr when it is not 0. Otherwise `offset`.
+    public static func timeOffset(_ offset: Double, given: Bool, log: AttitudeLog, logPath: String, settings: BackgroundSettings,
+                                  command: String) -> Double {
+        guard !given, settings.videoIsTheLog(path: logPath), log.startTime != 0, log.startTime.isFinite else { return offset }
+        let start = log.startTime
+        let note = String(format: "%@: %@'s motion track starts %.4f s %@ its first frame: time offset %+.4f s (log time 0 is video time %.4f s)",
+                          command, logPath, abs(start), start > 0 ? "after" : "before", -start, start)
+        Messages.logger.info("\(MessageText.line(note))")
+        return -start
     }
 }

@@ -341,6 +341,14 @@ public struct BackgroundSettings: Equatable, Sendable {
 
     /// How the video's time lines up with a log's through `offset`: placed by itself with `frame` or
     /// `videoAt`, else following the log. A `frame` is turned into its video time at the video's rate.
+    /// Whether the log at `path` is this background's video file itself, read as its own motion track (a `gpmd` or
+    /// `camm` track): the same file, however it is named. Then the log and the picture share the video's timeline.
+    public func videoIsTheLog(path: String) -> Bool {
+        guard let video else { return false }
+        return URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
+            == URL(fileURLWithPath: video).standardizedFileURL.resolvingSymlinksInPath()
+    }
+
     public func timeline(offset: Double) throws -> Timeline {
         var pinned = videoAt
         if let frame, let video { pinned = try VideoFrameTimes(path: video).time(ofFrame: frame) }

@@ -174,9 +174,8 @@ public final class FramePipeline {
     /// Whether `attitude` is the log read from the background's own video file (its gpmd or camm track): then the
     /// log and the picture are on one clock whatever the offset.
     static func isTheVideosOwnTrack(_ attitude: AttitudeInput, _ settings: BackgroundSettings) -> Bool {
-        guard case .log(_, _, let path) = attitude, let video = settings.video else { return false }
-        return URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
-            == URL(fileURLWithPath: video).standardizedFileURL.resolvingSymlinksInPath()
+        guard case .log(_, _, let path) = attitude else { return false }
+        return settings.videoIsTheLog(path: path)
     }
 
     /// The video time of the clock's first frame when the video follows the log; nil lets the background's own

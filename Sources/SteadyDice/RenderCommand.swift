@@ -77,10 +77,12 @@ struct RenderVideo: ParsableCommand {
         }
         let outputs = OutputFiles(inputs: [log] + drawing.inputPaths)
         let staged = try outputs.stage(output, option: "--output")
-        let options = try drawing.snapshotOptions()
+        var options = try drawing.snapshotOptions()
         let (attitudeLog, fusion) = try loadAnyAttitudeLogWithFusion(path: log, magnetometer: magnetometer.correction, platform: recording.platform,
                                                                      gyroBias: options.gyroBias)
         let background = drawing.background.settings
+        options.timeOffset = VideoOwnLog.timeOffset(options.timeOffset, given: drawing.attitudeCalibration.givesAClipOffset(options),
+                                                    log: attitudeLog, logPath: log, settings: background, command: "render")
         let from = try self.from ?? background.timeline(offset: options.timeOffset).defaultLogStart
         let end = to ?? attitudeLog.duration
         guard from <= attitudeLog.duration else {

@@ -4,6 +4,7 @@ import AttitudeMath
 import FileAccess
 import Foundation
 import CommandLineSupport
+import SafeText
 import Scene
 import Render
 import Window
@@ -99,11 +100,22 @@ struct Run: ParsableCommand {
         let exitOutputs = OutputFiles(inputs: [input.log] + drawing.inputPaths)
         let exitSnapshot = try snapshotOnExit.map { try exitOutputs.stage($0, option: "--snapshot-on-exit") }
         let assets = try Assets.locate(explicit: drawing.assets)
-        let options = try drawing.snapshotOptions(live: input.imud.isSet)
-        let background = drawing.background.settings
+        var options = try drawing.snapshotOptions(live: input.imud.isSet)
+        var background = drawing.background.settings
+        let attitude = try attitudeInput(assets: assets, gyroBias: options.gyroBias)
+        if case .log(let log, _, let path) = attitude {
+            options.timeOffset = VideoOwnLog.timeOffset(options.timeOffset, given: drawing.attitudeCalibration.givesAClipOffset(options), log: log,
+                                                        logPath: path, settings: background, command: "run")
+            // A video's own track that starts after its first frame: the video plays from the frame the track starts at,
+            // as `--video-at` would place it, rather than from frames with no attitude.
+            if background.videoIsTheLog(path: path), options.timeOffset < 0, background.videoAt == nil, background.frame == nil {
+                background.videoAt = -options.timeOffset
+                Messages.logger.info("\(MessageText.line(String(format: "run: %@ plays from %.4f s, where its motion track's first sample shows", path, -options.timeOffset)))")
+            }
+        }
         let pipeline: FramePipeline
         do {
-            pipeline = try FramePipeline(options: options, attitude: attitudeInput(assets: assets, gyroBias: options.gyroBias), background: background,
+            pipeline = try FramePipeline(options: options, attitude: attitude, background: background,
                                          clock: .wall(speed: speed, looping: loop, from: from ?? 0), cameraByDefault: true)
         } catch TimelineError.logStartsBeforeItsFirstSample(let offset, let logTime, let hasVideo) {
             throw CommandFailure(String(format: "a time offset of %g s starts the log at %.3f s, before its first sample; ", offset, logTime)

@@ -61,12 +61,20 @@ struct Snapshot: ParsableCommand {
     func run() throws {
         let outputs = OutputFiles(inputs: [input.log] + drawing.inputPaths)
         let staged = try outputs.stage(output, option: "--output")
-        let options = try drawing.snapshotOptions()
+        var options = try drawing.snapshotOptions()
         let background = drawing.background.settings
+        let attitude = try attitudeInput(gyroBias: options.gyroBias)
+        if case .log(let log, _, let path) = attitude {
+            options.timeOffset = VideoOwnLog.timeOffset(options.timeOffset, given: drawing.attitudeCalibration.givesAClipOffset(options), log: log,
+                                                        logPath: path, settings: background, command: "snapshot")
+        }
         let at = try self.at ?? background.timeline(offset: options.timeOffset).defaultLogStart
+        if case .log(let log, _, let path) = attitude, !(at >= 0 && at <= log.duration) {
+            throw CommandFailure(String(format: "--at %g is outside %@, which runs from 0 to %.3f s", at, path, log.duration), status: .usage)
+        }
         let pipeline: FramePipeline
         do {
-            pipeline = try FramePipeline(options: options, attitude: attitudeInput(at: at, gyroBias: options.gyroBias), background: background, clock: .instant(at))
+            pipeline = try FramePipeline(options: options, attitude: attitude, background: background, clock: .instant(at))
         } catch TimelineError.videoTimeBeforeStart(let logTime, let offset, let videoTime) {
             throw CommandFailure(String(format: "--at %g with a time offset of %g s is video time %.3f s, before the start of %@",
                                         logTime, offset, videoTime, background.sourceName), status: .usage)
@@ -78,19 +86,15 @@ struct Snapshot: ParsableCommand {
         print("wrote \(output) (\(size.width)x\(size.height))")
     }
 
-    /// The attitude drawn: the fixed one, imud's first valid packet, or the log's at `at` (a raw log's gyroscope less a
+    /// The attitude drawn: the fixed one, imud's first valid packet, or the log (a raw log's gyroscope less a
     /// calibration's `gyroBias`).
-    private func attitudeInput(at: Double, gyroBias: SIMD3<Double>?) throws -> AttitudeInput {
+    private func attitudeInput(gyroBias: SIMD3<Double>?) throws -> AttitudeInput {
         if let attitude = input.attitude { return .fixed(attitude.quaternion) }
         if let imud = try input.imud.configuration(mount: drawing.attitudeCalibration.imudMount()) { return .imud(imud, timeout: timeout) }
         guard let log = try input.logPath(video: drawing.background.video, command: "snapshot", required: true) else {
             throw ValidationError("give --log, --attitude or --imud")
         }
         let (attitudeLog, fusion) = try input.load(log, gyroBias: gyroBias)
-        guard at >= 0, at <= attitudeLog.duration else {
-            throw CommandFailure(String(format: "--at %g is outside %@, which runs from 0 to %.3f s", at, log, attitudeLog.duration),
-                                 status: .usage)
-        }
         return .log(attitudeLog, fusion: fusion, path: log)
     }
 }

@@ -177,6 +177,57 @@ final class CameraMotionCommandTests: XCTestCase {
         XCTAssertFalse(demo.stderr.contains("no --log"), demo.stderr)
     }
 
+    /// A video whose own motion track starts after its first frame: the GoPro clip's picture with its own gpmd track
+    /// muxed in 1 s late (ffmpeg's -itsoffset), so the motion at the clip's time t is at t + 1 s here. Log time counts
+    /// from the track's first sample and video time from the first frame, so with no offset given the picture at
+    /// `--at T` is the video's frame at T + 1 s under the clip's attitude at T: drawn so by snapshot, render and run,
+    /// and said. Before, it was drawn as if the track started with the picture: the clip's frame and attitude both at
+    /// T + 1, a picture off by a second with nothing said. A given offset is taken as it is.
+    func testAVideosOwnTrackThatStartsLateIsDrawnOnTheVideosTimeline() throws {
+        let clip = try Fixtures.sharedData("realcam/gopro-karma/clip.mp4")
+        let late = path("late.mov")
+        let ffmpeg = try BuiltTool.run(URL(fileURLWithPath: "/usr/bin/ffmpeg"), [
+            "-v", "error", "-i", clip, "-itsoffset", "1", "-i", clip, "-map", "0:v:0", "-map", "1:3", "-c", "copy", "-tag:d", "gpmd", late])
+        XCTAssertEqual(ffmpeg.status, 0, "ffmpeg (scripts/setup installs it): \(ffmpeg.stderr)")
+        func said(_ command: String) -> String {
+            "\(command): \(late)'s motion track starts 1.0000 s after its first frame: time offset -1.0000 s (log time 0 is video time 1.0000 s)"
+        }
+        func snapshot(_ name: String, _ arguments: [String]) throws -> (picture: Data, stderr: String) {
+            let run = try BuiltTool.run("steady-dice", ["snapshot", "--size", "160x90", "-o", path(name)] + arguments)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            return (try Data(contentsOf: URL(fileURLWithPath: path(name))), run.stderr)
+        }
+        let drawn = try snapshot("late.png", ["--video", late, "--at", "4"])
+        XCTAssertTrue(drawn.stderr.contains(said("snapshot")), drawn.stderr)
+        let truth = try snapshot("truth.png", ["--video", clip, "--log", clip, "--at", "4", "--video-at", "5"])
+        XCTAssertEqual(drawn.picture, truth.picture, "the frame at 5 s under the clip's attitude at 4 s")
+        let asBefore = try snapshot("before.png", ["--video", clip, "--at", "5"])
+        XCTAssertNotEqual(drawn.picture, asBefore.picture, "the attitude a second late, as the track's start was ignored")
+        XCTAssertEqual(try snapshot("log.png", ["--video", late, "--log", late, "--at", "4"]).picture, truth.picture, "--log names the video")
+        XCTAssertFalse(truth.stderr.contains("motion track starts"), "the GoPro's own track starts with its first frame: \(truth.stderr)")
+
+        // A given offset is the offset: log time = video time + o, with log time from the track's first sample.
+        let given = try snapshot("given.png", ["--video", late, "--at", "4", "--time-offset", "-0.5"])
+        XCTAssertFalse(given.stderr.contains("motion track starts"), given.stderr)
+        XCTAssertEqual(given.picture, try snapshot("given-truth.png", ["--video", clip, "--log", clip, "--at", "4", "--video-at", "4.5"]).picture)
+
+        // render's frames follow the same clock: its first, at log time 0, is the snapshot at --at 0.
+        let frames = path("frames") + "/"
+        let render = try BuiltTool.run("steady-dice", ["render", "--video", late, "--size", "160x90", "--fps", "4", "--to", "0.2", "-o", frames],
+                                       timeout: 300)
+        XCTAssertEqual(render.status, 0, render.stderr)
+        XCTAssertTrue(render.stderr.contains(said("render")), render.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: frames + "frame-000000.png")),
+                       try snapshot("start.png", ["--video", late, "--at", "0"]).picture)
+
+        // run plays the video from the frame its track starts at, rather than refusing a log that starts after it.
+        try Requirement.display()
+        let run = try CommandHarness.run(["run", "--video", late, "--size", "160x90", "--frames", "2"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains(said("run")), run.stderr)
+        XCTAssertTrue(run.stderr.contains("run: \(late) plays from 1.0000 s, where its motion track's first sample shows"), run.stderr)
+    }
+
     /// Half a second of ffmpeg's test pattern as an H.264 MP4, with no motion track.
     static func writePlainVideo(_ plain: String) throws {
         let ffmpeg = Process()
