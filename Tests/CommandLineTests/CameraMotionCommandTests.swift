@@ -182,8 +182,9 @@ final class CameraMotionCommandTests: XCTestCase {
     /// from the track's first sample and video time from the first frame, so with no offset given the picture at
     /// `--at T` is the video's frame at T + 1 s under the clip's attitude at T: drawn so by snapshot, render and run,
     /// and said. Before, it was drawn as if the track started with the picture: the clip's frame and attitude both at
-    /// T + 1, a picture off by a second with nothing said. A given offset is taken as it is.
-    func testAVideosOwnTrackThatStartsLateIsDrawnOnTheVideosTimeline() throws {
+    /// T + 1, a picture off by a second with nothing said. A given offset is taken as it is; a track that starts
+    /// before the first frame gets a positive offset.
+    func testAVideosOwnTrackIsDrawnOnTheVideosTimelineWhereverItStarts() throws {
         let clip = try Fixtures.sharedData("realcam/gopro-karma/clip.mp4")
         let late = path("late.mov")
         let ffmpeg = try BuiltTool.run(URL(fileURLWithPath: "/usr/bin/ffmpeg"), [
@@ -210,6 +211,19 @@ final class CameraMotionCommandTests: XCTestCase {
         let given = try snapshot("given.png", ["--video", late, "--at", "4", "--time-offset", "-0.5"])
         XCTAssertFalse(given.stderr.contains("motion track starts"), given.stderr)
         XCTAssertEqual(given.picture, try snapshot("given-truth.png", ["--video", clip, "--log", clip, "--at", "4", "--video-at", "4.5"]).picture)
+
+        // A track that starts before the first frame (the picture muxed 0.5 s late): o = +0.5 s, and --at defaults to
+        // it, the video's first frame.
+        let early = path("early.mov")
+        let muxed = try BuiltTool.run(URL(fileURLWithPath: "/usr/bin/ffmpeg"), [
+            "-v", "error", "-itsoffset", "0.5", "-i", clip, "-i", clip, "-map", "0:v:0", "-map", "1:3", "-c", "copy", "-tag:d", "gpmd", early])
+        XCTAssertEqual(muxed.status, 0, muxed.stderr)
+        let before = try snapshot("early.png", ["--video", early, "--at", "4"])
+        XCTAssertTrue(before.stderr.contains("snapshot: \(early)'s motion track starts 0.5000 s before its first frame: time offset +0.5000 s"),
+                      before.stderr)
+        XCTAssertEqual(before.picture, try snapshot("early-truth.png", ["--video", clip, "--log", clip, "--at", "4", "--video-at", "3.5"]).picture)
+        XCTAssertEqual(try snapshot("early-start.png", ["--video", early]).picture,
+                       try snapshot("early-start-truth.png", ["--video", clip, "--log", clip, "--at", "0.5", "--video-at", "0"]).picture)
 
         // render's frames follow the same clock: its first, at log time 0, is the snapshot at --at 0.
         let frames = path("frames") + "/"
