@@ -204,7 +204,9 @@ public enum GPMFTelemetry {
     /// as the one before it). When every block carries STMP (the first sample's time in µs on the camera's
     /// clock), samples are spread from one STMP to the next instead, mapped to the video's timeline by the line
     /// that fits STMP to the payloads' start times. TSMP (total samples so far) that jumps by more than a
-    /// payload's samples says samples were dropped: a note names how many.
+    /// payload's samples says samples were dropped: a note names how many. The last payload is where recording
+    /// stopped, and its packet ends with the video (a GoPro's last lasts 0.067 s and holds 0.4 s of samples): its
+    /// samples are spaced at the stream's rate over the whole payloads before it, from its start.
     static func timed(_ blocks: [Block], key: String, packets: [DataPacket], path: String,
                       notes: inout [String]) throws(CameraMotionError) -> (times: [Double], values: [[Double]], blocks: [Int]) {
         func interval(_ p: Int) -> (start: Double, duration: Double) {
@@ -216,15 +218,28 @@ public enum GPMFTelemetry {
         var times: [Double] = []
         var values: [[Double]] = []
         var owners: [Int] = []
+        let whole = blocks.dropLast().filter { !$0.samples.isEmpty }
+        let wholeSeconds = whole.reduce(0.0) { $0 + interval($1.packet).duration }
+        let rate = wholeSeconds > 0 ? Double(whole.reduce(0) { $0 + $1.samples.count }) / wholeSeconds : nil
         let stamps = blocks.compactMap(\.firstSampleMicroseconds)
         let clock = stamps.count == blocks.count && blocks.count >= 2 ? fitClock(blocks, packets: packets) : nil
         var dropped = 0.0
         for (b, block) in blocks.enumerated() {
             let n = block.samples.count
             guard n > 0 else { continue }
-            let (start, duration) = interval(block.packet)
+            var (start, duration) = interval(block.packet)
             guard start.isFinite, duration.isFinite, duration >= 0 else {
                 throw CameraMotionError(path: path, "gpmd payload \(block.packet + 1) has no presentation time")
+            }
+            let retimed = b == blocks.count - 1 && b > 0 && (rate.map { $0.isFinite && $0 > 0 } ?? false)
+            if retimed, let rate {
+                let spanned = Double(n) / rate
+                if abs(spanned - duration) > 0.05 * max(spanned, duration) {
+                    notes.append(String(format: "%@: %@: the last payload's %d samples are timed at the stream's %.1f Hz, over %.3f s from "
+                                        + "its start, not over its packet's %.3f s (recording stopped inside it)",
+                                        path, key, n, rate, spanned, duration))
+                }
+                duration = spanned
             }
             if b > 0, let total = block.totalSamples, let previous = blocks[b - 1].totalSamples, total - previous > Double(n) {
                 dropped += total - previous - Double(n)
@@ -232,7 +247,9 @@ public enum GPMFTelemetry {
             for k in 0..<n {
                 if let clock, let stamp = block.firstSampleMicroseconds {
                     let next = b + 1 < blocks.count ? blocks[b + 1].firstSampleMicroseconds : nil
-                    let span = next.map { $0 - stamp } ?? (b > 0 ? stamp - (blocks[b - 1].firstSampleMicroseconds ?? stamp) : 0)
+                    // The last block has no next stamp: its samples span what the rate gives them (above), in STMP's µs.
+                    let span = next.map { $0 - stamp } ?? (retimed ? duration / clock.slope
+                        : b > 0 ? stamp - (blocks[b - 1].firstSampleMicroseconds ?? stamp) : 0)
                     times.append(clock.intercept + clock.slope * (stamp + Double(k) * span / Double(n)))
                 } else {
                     times.append(start + Double(k) * duration / Double(n))

@@ -114,7 +114,9 @@ final class GPMFTests: XCTestCase {
         let second = DataPacket(time: 1.5, duration: 0.5, bytes: Self.payload(gyro: [-1, 0, 0, -1, 0, 0], acc: [98, 0, 0], total: 5))
         let motion = try GPMFTelemetry.motion(path: "hand.mp4", packets: [first, second])
         XCTAssertEqual(motion.track, .gpmf)
-        XCTAssertEqual(motion.gyro.time, [1.0, 1.0 + 0.5 / 3, 1.0 + 1.0 / 3, 1.5, 1.75])
+        // Each payload's samples spread evenly over its packet; the last payload, where recording stopped, at the rate
+        // of those before it (3 in 0.5 s), not over its packet.
+        XCTAssertEqual(motion.gyro.time, [1.0, 1.0 + 0.5 / 3, 1.0 + 1.0 / 3, 1.5, 1.5 + 0.5 / 3])
         for v in motion.gyro.values.prefix(3) {
             XCTAssertEqual(v.x, 0.02, accuracy: 1e-15)
             XCTAssertEqual(v.y, 0.01, accuracy: 1e-15)
@@ -126,6 +128,30 @@ final class GPMFTests: XCTestCase {
         XCTAssertEqual(motion.accelerometer.time, [1.0, 1.25, 1.5])
         XCTAssertEqual(motion.accelerometer.values[0], SIMD3(0, 9.8, 0))
         XCTAssertTrue(motion.notes.contains { $0.contains("stored as Z, X, Y (HERO5's order)") }, "\(motion.notes)")
+    }
+
+    /// A GoPro's last payload is where recording stopped: its packet ends with the video (the Karma clip's lasts
+    /// 0.067 s), or has no duration at all once remuxed (ffmpeg then gives it the one before it, 1 s). Either way its
+    /// samples keep the stream's rate over the whole payloads before it, from the payload's start, and a note says so
+    /// when that differs from the packet by over 5 %.
+    func testTheLastPayloadKeepsTheStreamsRate() throws {
+        let full = Self.payload(gyro: [Int16](repeating: 1, count: 12), acc: [98, 0, 0, 98, 0, 0], total: 4)
+        let tail = Self.payload(gyro: [Int16](repeating: 1, count: 6), acc: [98, 0, 0], total: 6)
+        for lastDuration in [0.1, 0, 1.0] {
+            let packets = [DataPacket(time: 0, duration: 1, bytes: full), DataPacket(time: 1, duration: 1, bytes: full),
+                           DataPacket(time: 2, duration: lastDuration, bytes: tail)]
+            let motion = try GPMFTelemetry.motion(path: "stop.mp4", packets: packets)
+            XCTAssertEqual(motion.gyro.time, [0, 0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2, 2.25], "last packet of \(lastDuration) s")
+            XCTAssertEqual(motion.accelerometer.time, [0, 0.5, 1, 1.5, 2], "last packet of \(lastDuration) s")
+            let said = String(format: "stop.mp4: GYRO: the last payload's 2 samples are timed at the stream's 4.0 Hz, over 0.500 s from its start, "
+                              + "not over its packet's %.3f s (recording stopped inside it)", lastDuration == 0 ? 1.0 : lastDuration)
+            XCTAssertTrue(motion.notes.contains(said), "\(motion.notes)")
+        }
+        // A last payload as full as the others is timed as they are, and nothing is said.
+        let whole = try GPMFTelemetry.motion(path: "whole.mp4", packets: [DataPacket(time: 0, duration: 1, bytes: full),
+                                                                          DataPacket(time: 1, duration: 1, bytes: full)])
+        XCTAssertEqual(whole.gyro.time, [0, 0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75])
+        XCTAssertFalse(whole.notes.contains { $0.contains("last payload") }, "\(whole.notes)")
     }
 
     func testOrinAndMtrxSayHowTheAxesAreStored() throws {

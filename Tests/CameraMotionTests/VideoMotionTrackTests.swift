@@ -25,11 +25,19 @@ final class VideoMotionTrackTests: XCTestCase {
 
         let motion = try CameraMotion.read(path: clip)
         XCTAssertEqual(motion.track, .gpmf)
-        // The first payload's 392 GYRO samples spread over its 1.001 s; every sample within the file's 12.079 s.
+        // The first payload's 392 GYRO samples spread over its 1.001 s.
         XCTAssertEqual(motion.gyro.time[1], 1.001 / 392, accuracy: 1e-12)
         XCTAssertEqual(motion.gyro.time[392], 1.001, accuracy: 1e-12)
         XCTAssertEqual(motion.gyro.time.first ?? -1, 0)
-        XCTAssertLessThan(motion.gyro.time.last ?? 99, 12.079)
+        // The last payload, where recording stopped, holds 28 samples in a packet of 67 ms: 5 % faster than the
+        // stream's rate over the twelve before it. They keep that rate, and end 1 ms after the video's 12.079 s.
+        let lastStart = try XCTUnwrap(motion.gyro.time.firstIndex { $0 >= 12.012 - 1e-9 })
+        XCTAssertEqual(motion.gyro.time.count - lastStart, 28)
+        let rate = Double(lastStart) / 12.012
+        XCTAssertEqual((motion.gyro.time.last ?? 0) - motion.gyro.time[lastStart], 27 / rate, accuracy: 1e-9)
+        XCTAssertEqual(motion.gyro.time.last ?? 99, 12.080, accuracy: 0.001)
+        XCTAssertTrue(motion.notes.contains { $0.contains("GYRO: the last payload's 28 samples are timed at the stream's 396.9 Hz") },
+                      "\(motion.notes)")
         XCTAssertEqual(motion.gyro.rate ?? 0, 395, accuracy: 5)
         XCTAssertEqual(motion.accelerometer.rate ?? 0, 197, accuracy: 5)
         // SHUT: one exposure a frame, 29 a payload.
