@@ -542,33 +542,48 @@ public struct CameraIMUCalibration {
                       + "repeats itself; turn the camera irregularly", otherPeak.offset, otherPeak.correlation, best, correlation)
     }
 
-    /// The offset from the rotation rates alone, with its standard error (seconds): least squares of the camera's
-    /// rotation angle per pair, scaled, against the gyroscope's at the offset, from `start`. Neither the mount nor
-    /// the lens changes an angle's timing, so this stands where the camera model does not describe the picture.
+    /// The offset from the rotation rates alone, with its standard error (seconds): least squares of the gyroscope's
+    /// rotation angle per pair at the offset against the camera's, scaled and shifted (the line whose fit the
+    /// correlation of `searchOffset` measures, so that both look for one optimum), iterated to convergence from
+    /// `start`. Neither the mount nor the lens changes an angle's timing, so this stands where the camera model does
+    /// not describe the picture. The standard error is the fit's, its residuals' variance grown by their correlation.
     func offsetFromRates(_ tracks: [FramePairTracks], focal: Double, start: Double) -> (offset: Double, standardError: Double) {
         let used = inside(tracks, offset: start, margin: Self.edgeMargin)
         let camera = used.map { length(cameraRotation($0, focal: focal)) }
-        var offset = start
-        var scale = 1.0
+        guard let fit = fitRates(used, camera: camera, start: start) else { return (start, .infinity) }
+        guard let (inverse, variance) = CovarianceEstimate.covariance(columns: fit.columns, residuals: fit.residuals,
+                                                                      inflation: CovarianceEstimate.correlationInflation(fit.residuals, width: 1)),
+              inverse[0][0] >= 0 else { return (fit.offset, .infinity) }
+        return (fit.offset, (variance * inverse[0][0]).squareRoot())
+    }
+
+    /// `offsetFromRates`'s least squares over `pairs` (with the camera's angles `camera`), from `start`: the offset,
+    /// and at it the residuals and the Jacobian's columns (offset, scale, shift). Nil when the normal equations do
+    /// not solve.
+    private func fitRates(_ pairs: [FramePairTracks], camera: [Double], start: Double)
+        -> (offset: Double, residuals: [Double], columns: [[Double]])? {
+        var offset = start, scale = 1.0, shift = 0.0
         let step = 1e-4
         var residuals: [Double] = [], columns: [[Double]] = []
-        for _ in 0..<10 {
-            let gyro = used.map { length(imuRotation($0, offset: offset)) }
-            let moved = used.map { length(imuRotation($0, offset: offset + step)) }
-            residuals = zip(camera, gyro).map { scale * $0 - $1 }
-            columns = [zip(moved, gyro).map { -($0 - $1) / step }, camera]
+        for iteration in 0..<Self.rateFitIterations {
+            let gyro = pairs.map { length(imuRotation($0, offset: offset)) }
+            let moved = pairs.map { length(imuRotation($0, offset: offset + step)) }
+            residuals = zip(camera, gyro).map { scale * $0 + shift - $1 }
+            columns = [zip(moved, gyro).map { -($0 - $1) / step }, camera, [Double](repeating: 1, count: pairs.count)]
             let normal = NormalEquations(columns: columns, residuals: residuals)
-            guard let delta = LinearSystem.solve(normal.matrix, normal.gradient) else { break }
-            let (offsetStep, scaleStep) = (delta[0], delta[1])
-            offset += max(-0.005, min(0.005, offsetStep))
-            scale += scaleStep
-            if abs(offsetStep) < 1e-6 { break }
+            guard let delta = LinearSystem.solve(normal.matrix, normal.gradient) else { return iteration == 0 ? nil : (offset, residuals, columns) }
+            offset += max(-0.005, min(0.005, delta[0]))
+            scale += delta[1]
+            shift += delta[2]
+            if abs(delta[0]) < 1e-6 { break }
         }
-        guard let (inverse, variance) = CovarianceEstimate.covariance(columns: columns, residuals: residuals,
-                                                                      inflation: CovarianceEstimate.correlationInflation(residuals, width: 1)),
-              inverse[0][0] >= 0 else { return (offset, .infinity) }
-        return (offset, (variance * inverse[0][0]).squareRoot())
+        return (offset, residuals, columns)
     }
+
+    /// Gauss-Newton steps at most for `fitRates`. Its valley can be flat along the offset: the GoPro clip's fit,
+    /// scaled but not shifted, had stopped after ten steps at -20.7 ms, still moving half a millisecond a step
+    /// towards -27 ms; the correlation peaks at -18 ms, where the shifted fit now ends.
+    static let rateFitIterations = 200
 
     /// A first C-from-S rotation (v_C = M·v_S) from the pairs' rotation vectors; `focal` in pixels, `offset` in seconds.
     /// About an axis the motion leaves free (a clip that turned about one axis), Wahba's problem has no answer of its
