@@ -205,8 +205,9 @@ public enum GPMFTelemetry {
     /// clock), samples are spread from one STMP to the next instead, mapped to the video's timeline by the line
     /// that fits STMP to the payloads' start times. TSMP (total samples so far) that jumps by more than a
     /// payload's samples says samples were dropped: a note names how many. The last payload is where recording
-    /// stopped, and its packet ends with the video (a GoPro's last lasts 0.067 s and holds 0.4 s of samples): its
-    /// samples are spaced at the stream's rate over the whole payloads before it, from its start.
+    /// stopped, and its packet ends with the video (the Karma clip's lasts 0.067 s and holds 0.071 s of GYRO samples
+    /// at the stream's rate) or, remuxed, has no duration: its samples are spaced at the stream's rate over the whole
+    /// payloads before it, from its start.
     static func timed(_ blocks: [Block], key: String, packets: [DataPacket], path: String,
                       notes: inout [String]) throws(CameraMotionError) -> (times: [Double], values: [[Double]], blocks: [Int]) {
         func interval(_ p: Int) -> (start: Double, duration: Double) {
@@ -220,7 +221,9 @@ public enum GPMFTelemetry {
         var owners: [Int] = []
         let whole = blocks.dropLast().filter { !$0.samples.isEmpty }
         let wholeSeconds = whole.reduce(0.0) { $0 + interval($1.packet).duration }
-        let rate = wholeSeconds > 0 ? Double(whole.reduce(0) { $0 + $1.samples.count }) / wholeSeconds : nil
+        let wholeSamples = whole.reduce(0) { $0 + $1.samples.count }
+        // Samples per second over the whole payloads; nil with none to measure it on (a file of one payload).
+        let rate = wholeSeconds > 0 && wholeSamples > 0 ? Double(wholeSamples) / wholeSeconds : nil
         let stamps = blocks.compactMap(\.firstSampleMicroseconds)
         let clock = stamps.count == blocks.count && blocks.count >= 2 ? fitClock(blocks, packets: packets) : nil
         var dropped = 0.0
@@ -231,7 +234,7 @@ public enum GPMFTelemetry {
             guard start.isFinite, duration.isFinite, duration >= 0 else {
                 throw CameraMotionError(path: path, "gpmd payload \(block.packet + 1) has no presentation time")
             }
-            let retimed = b == blocks.count - 1 && b > 0 && (rate.map { $0.isFinite && $0 > 0 } ?? false)
+            let retimed = b == blocks.count - 1 && rate != nil
             if retimed, let rate {
                 let spanned = Double(n) / rate
                 if abs(spanned - duration) > 0.05 * max(spanned, duration) {

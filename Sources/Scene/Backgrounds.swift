@@ -339,8 +339,6 @@ public struct BackgroundSettings: Equatable, Sendable {
         return .defaultBackground
     }
 
-    /// How the video's time lines up with a log's through `offset`: placed by itself with `frame` or
-    /// `videoAt`, else following the log. A `frame` is turned into its video time at the video's rate.
     /// Whether the log at `path` is this background's video file itself, read as its own motion track (a `gpmd` or
     /// `camm` track): the same file, however it is named. Then the log and the picture share the video's timeline.
     public func videoIsTheLog(path: String) -> Bool {
@@ -349,6 +347,8 @@ public struct BackgroundSettings: Equatable, Sendable {
             == URL(fileURLWithPath: video).standardizedFileURL.resolvingSymlinksInPath()
     }
 
+    /// How the video's time lines up with a log's through `offset`: placed by itself with `frame` or
+    /// `videoAt`, else following the log. A `frame` is turned into its video time at the video's rate.
     public func timeline(offset: Double) throws -> Timeline {
         var pinned = videoAt
         if let frame, let video { pinned = try VideoFrameTimes(path: video).time(ofFrame: frame) }
