@@ -25,27 +25,21 @@ extension CameraMotion {
         }
     }
 
-    /// Every packet of the file's `gpmd` or else `camm` track, timed on the video's timeline.
     /// Which motion track the video at `path` carries, found from its streams without reading a packet; throws
     /// `noTrack` as `dataPackets` does when it has none.
     public static func track(path: String) throws(CameraMotionError) -> Track {
-        var tag = [CChar](repeating: 0, count: 5)
-        var err = [CChar](repeating: 0, count: 512)
-        let tags = [Track.gpmf.rawValue, Track.camm.rawValue]
-        let status = withArrayOfCStrings(tags) { pointers in
-            vf_read_data_stream(path, pointers, Int32(tags.count), &tag, nil, nil, nil, nil, &err, err.count)
-        }
-        let message = String(decoding: err.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard status >= 0 else { throw CameraMotionError(path: path, message) }
-        let found = String(decoding: tag.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard status == 1, let track = Track(rawValue: found) else {
-            throw CameraMotionError(path: path, "has no gpmd or camm track, so no motion data of the camera's own (its streams: \(message))",
-                                    noTrack: true)
-        }
-        return track
+        try readDataStream(path: path, readingPackets: false).track
     }
 
+    /// Every packet of the file's `gpmd` or else `camm` track, timed on the video's timeline.
     public static func dataPackets(path: String) throws(CameraMotionError) -> (Track, [DataPacket]) {
+        let read = try readDataStream(path: path, readingPackets: true)
+        return (read.track, read.packets)
+    }
+
+    /// `vf_read_data_stream` for the `gpmd` or else `camm` track: which it is and, when `readingPackets`, its packets
+    /// (none are read otherwise). A file without either is a `noTrack` error naming its streams.
+    private static func readDataStream(path: String, readingPackets: Bool) throws(CameraMotionError) -> (track: Track, packets: [DataPacket]) {
         var packets: UnsafeMutablePointer<vf_data_packet>?
         var bytes: UnsafeMutablePointer<UInt8>?
         var count: Int64 = 0
@@ -54,7 +48,9 @@ extension CameraMotion {
         var err = [CChar](repeating: 0, count: 512)
         let tags = [Track.gpmf.rawValue, Track.camm.rawValue]
         let status = withArrayOfCStrings(tags) { pointers in
-            vf_read_data_stream(path, pointers, Int32(tags.count), &tag, &packets, &count, &bytes, &byteCount, &err, err.count)
+            readingPackets
+                ? vf_read_data_stream(path, pointers, Int32(tags.count), &tag, &packets, &count, &bytes, &byteCount, &err, err.count)
+                : vf_read_data_stream(path, pointers, Int32(tags.count), &tag, nil, nil, nil, nil, &err, err.count)
         }
         defer {
             vf_free(packets)
@@ -62,17 +58,18 @@ extension CameraMotion {
         }
         let message = String(decoding: err.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         guard status >= 0 else { throw CameraMotionError(path: path, message) }
-        guard status == 1, let packets else {
+        let found = String(decoding: tag.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard status == 1, let track = Track(rawValue: found) else {
             throw CameraMotionError(path: path, "has no gpmd or camm track, so no motion data of the camera's own (its streams: \(message))",
                                     noTrack: true)
         }
+        guard let packets else { return (track, []) }
         let all = UnsafeBufferPointer(start: bytes, count: byteCount)
         let list = (0..<Int(count)).map { k in
             let p = packets[k]
             return DataPacket(time: p.time, duration: p.duration, bytes: Array(all[p.offset..<p.offset + p.size]))
         }
-        let found = String(decoding: tag.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return (Track(rawValue: found) ?? .gpmf, list)
+        return (track, list)
     }
 
     private static func withArrayOfCStrings<R>(_ strings: [String], _ body: (UnsafeMutablePointer<UnsafePointer<CChar>?>) -> R) -> R {
