@@ -97,7 +97,7 @@ public struct AttitudeCalibrationOptions: ParsableArguments {
 
     /// Whether these options give the offset between a clip and its log: `--time-offset`, or a clip calibration's
     /// (a live one's is not applied to a clip; `apply` put it in `options.liveTimeOffset`). When they do not, a video's
-    /// own motion track takes its own (`VideoOwnLog.timeOffset`).
+    /// own motion track takes its own (`VideoOwnLog.applyTimeOffset`).
     public func givesAClipOffset(_ options: SnapshotOptions) -> Bool {
         timeOffset != nil || (calibration != nil && options.liveTimeOffset == nil)
     }

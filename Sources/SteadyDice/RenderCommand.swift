@@ -81,8 +81,7 @@ struct RenderVideo: ParsableCommand {
         let (attitudeLog, fusion) = try loadAnyAttitudeLogWithFusion(path: log, magnetometer: magnetometer.correction, platform: recording.platform,
                                                                      gyroBias: options.gyroBias)
         let background = drawing.background.settings
-        options.timeOffset = VideoOwnLog.timeOffset(options.timeOffset, given: drawing.attitudeCalibration.givesAClipOffset(options),
-                                                    log: attitudeLog, logPath: log, settings: background, command: "render")
+        VideoOwnLog.applyTimeOffset(to: &options, drawing: drawing, log: attitudeLog, path: log, command: "render")
         let from = try self.from ?? background.timeline(offset: options.timeOffset).defaultLogStart
         let end = to ?? attitudeLog.duration
         guard from <= attitudeLog.duration else {

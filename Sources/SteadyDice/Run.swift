@@ -104,8 +104,7 @@ struct Run: ParsableCommand {
         var background = drawing.background.settings
         let attitude = try attitudeInput(assets: assets, gyroBias: options.gyroBias)
         if case .log(let log, _, let path) = attitude {
-            options.timeOffset = VideoOwnLog.timeOffset(options.timeOffset, given: drawing.attitudeCalibration.givesAClipOffset(options), log: log,
-                                                        logPath: path, settings: background, command: "run")
+            VideoOwnLog.applyTimeOffset(to: &options, drawing: drawing, log: log, path: path, command: "run")
             // A video's own track that starts after its first frame: the video plays from the frame the track starts at,
             // as `--video-at` would place it, rather than from frames with no attitude.
             if background.videoIsTheLog(path: path), options.timeOffset < 0, background.videoAt == nil, background.frame == nil {

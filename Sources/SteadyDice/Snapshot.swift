@@ -65,8 +65,7 @@ struct Snapshot: ParsableCommand {
         let background = drawing.background.settings
         let attitude = try attitudeInput(gyroBias: options.gyroBias)
         if case .log(let log, _, let path) = attitude {
-            options.timeOffset = VideoOwnLog.timeOffset(options.timeOffset, given: drawing.attitudeCalibration.givesAClipOffset(options), log: log,
-                                                        logPath: path, settings: background, command: "snapshot")
+            VideoOwnLog.applyTimeOffset(to: &options, drawing: drawing, log: log, path: path, command: "snapshot")
         }
         let at = try self.at ?? background.timeline(offset: options.timeOffset).defaultLogStart
         if case .log(let log, _, let path) = attitude, !(at >= 0 && at <= log.duration) {
