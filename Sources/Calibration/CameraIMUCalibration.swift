@@ -434,7 +434,7 @@ public struct CameraIMUCalibration {
             }
             guard inner.0.count >= 8, outer.0.count >= 8,
                   let qi = RotationFit.wahba(from: inner.0, to: inner.1), let qo = RotationFit.wahba(from: outer.0, to: outer.1) else { continue }
-            let vi = RotationFit.rotationVector(qi), vo = RotationFit.rotationVector(qo)
+            let vi = qi.rotationVector, vo = qo.rotationVector
             centre += (vi.x * vi.x + vi.y * vi.y).squareRoot()
             edge += (vo.x * vo.x + vo.y * vo.y).squareRoot()
             counted += 1
@@ -452,11 +452,11 @@ public struct CameraIMUCalibration {
     func cameraRotation(_ pair: FramePairTracks, focal: Double) -> SIMD3<Double> {
         if knownCamera != nil {
             guard let rays = knownRays[pair.index], let q = RotationFit.wahba(from: rays.from, to: rays.to) else { return .zero }
-            return RotationFit.rotationVector(q)
+            return q.rotationVector
         }
         let camera = pinhole(focal: focal)
         guard let q = RotationFit.wahba(from: pair.from.map(camera.ray(pixel:)), to: pair.to.map(camera.ray(pixel:))) else { return .zero }
-        return RotationFit.rotationVector(q)
+        return q.rotationVector
     }
 
     /// The gyroscope's rotation over pair k's interval, moved by `offset`, in S.
@@ -484,7 +484,7 @@ public struct CameraIMUCalibration {
     /// through the camera (the known one, or the centred pinhole of `focal`) turned, projected, and compared with
     /// where it was tracked.
     func reprojectionRMS(_ pair: FramePairTracks, focal: Double) -> Double {
-        let q = RotationFit.quaternion(rotationVector: cameraRotation(pair, focal: focal))
+        let q = Quaternion(rotationVector: cameraRotation(pair, focal: focal))
         let camera = knownCamera ?? LensCamera(pinhole: pinhole(focal: focal), lens: .pinhole)
         var sum = 0.0, count = 0
         for (a, b) in zip(pair.from, pair.to) {

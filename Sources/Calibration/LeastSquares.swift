@@ -71,7 +71,7 @@ struct RigParameters {
         var q = self
         q.offset += offset
         q.logFocal += logFocal
-        q.cameraFromIMU = (RotationFit.quaternion(rotationVector: mount) * cameraFromIMU).normalized() ?? cameraFromIMU
+        q.cameraFromIMU = (Quaternion(rotationVector: mount) * cameraFromIMU).normalized() ?? cameraFromIMU
         q.gyroBias += bias
         q.readout += readout
         for i in q.lensCoefficients.indices { q.lensCoefficients[i] += lens[i] }

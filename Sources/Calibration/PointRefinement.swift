@@ -137,7 +137,7 @@ struct PointRefinement {
         for (point, ray) in zip(points, rays.map(\.a)) {
             let ta = rowTime(frame: point.index, y: point.a.y, p), tb = rowTime(frame: point.index + 1, y: point.b.y, p)
             guard let ray else { out += [Self.unprojectable, Self.unprojectable]; continue }
-            let q = RotationFit.quaternion(rotationVector: -calibration.turn(from: ta, to: tb, p))
+            let q = Quaternion(rotationVector: -calibration.turn(from: ta, to: tb, p))
             guard let seen = camera.project(q.rotate(ray)) else { out += [Self.unprojectable, Self.unprojectable]; continue }
             out += [seen.x - point.b.x, seen.y - point.b.y]
         }
@@ -178,14 +178,14 @@ struct PointRefinement {
                 guard let a = rays[i].a, let b = rays[i].b else { continue }
                 let ta = rowTime(frame: k, y: points[i].a.y, p), tb = rowTime(frame: k + 1, y: points[i].b.y, p)
                 // A ray seen at t1 is, at t2, turned by minus the camera's turn from t1 to t2.
-                from.append(RotationFit.quaternion(rotationVector: -turn(ta, middleA)).rotate(a))
-                to.append(RotationFit.quaternion(rotationVector: -turn(tb, middleB)).rotate(b))
+                from.append(Quaternion(rotationVector: -turn(ta, middleA)).rotate(a))
+                to.append(Quaternion(rotationVector: -turn(tb, middleB)).rotate(b))
             }
             guard from.count >= 3, let q = RotationFit.wahba(from: from, to: to) else {
                 out += [Self.unfitPair, Self.unfitPair, Self.unfitPair]
                 continue
             }
-            let r = RotationFit.rotationVector(q) + turn(middleA, middleB)
+            let r = q.rotationVector + turn(middleA, middleB)
             out += [r.x, r.y, r.z]
         }
         return out

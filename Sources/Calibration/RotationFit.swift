@@ -1,15 +1,9 @@
 import AttitudeMath
 import Foundation
 
-/// Rotation vectors, symmetric eigenproblems and Wahba's problem: the small linear algebra the
+/// Symmetric eigenproblems and Wahba's problem: the small linear algebra the
 /// calibration needs, with no dependencies.
 public enum RotationFit {
-    /// The rotation vector (axis times angle, radians) of a unit quaternion, angle in [0, π].
-    public static func rotationVector(_ q: Quaternion) -> SIMD3<Double> { q.rotationVector }
-
-    /// The unit quaternion of a rotation vector (radians).
-    public static func quaternion(rotationVector r: SIMD3<Double>) -> Quaternion { Quaternion(rotationVector: r) }
-
     /// Eigenvalues and eigenvectors (columns, `vectors[row][column]`) of a symmetric n x n matrix, by
     /// cyclic Jacobi rotations; eigenvalues in descending order.
     public static func symmetricEigen(_ matrix: [[Double]]) -> (values: [Double], vectors: [[Double]]) {

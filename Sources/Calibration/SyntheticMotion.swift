@@ -45,7 +45,7 @@ public struct SyntheticMotion: Sendable {
         // Each rate is the constant rate between two reference samples, at their midpoint.
         let middles = (0..<(time.count - 1)).map { (time[$0] + time[$0 + 1]) / 2 }
         let raw = (0..<(time.count - 1)).map { k in
-            RotationFit.rotationVector(attitude[k].conjugate * attitude[k + 1]) / (time[k + 1] - time[k])
+            (attitude[k].conjugate * attitude[k + 1]).rotationVector / (time[k + 1] - time[k])
         }
         let half = 4
         let smoothed = raw.indices.map { k -> SIMD3<Double> in

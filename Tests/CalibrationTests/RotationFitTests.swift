@@ -5,7 +5,7 @@ import XCTest
 final class RotationFitTests: XCTestCase {
     func testRotationVectorRoundTrips() {
         let r = SIMD3(0.3, -1.2, 0.7)
-        let back = RotationFit.rotationVector(RotationFit.quaternion(rotationVector: r))
+        let back = Quaternion(rotationVector: r).rotationVector
         XCTAssertEqual(back.x, r.x, accuracy: 1e-12)
         XCTAssertEqual(back.y, r.y, accuracy: 1e-12)
         XCTAssertEqual(back.z, r.z, accuracy: 1e-12)
@@ -38,7 +38,7 @@ final class RotationFitTests: XCTestCase {
         let start = Quaternion(axis: [0.3, 1, -0.2], angle: 2.1)
         let time = (0..<120).map { Double($0) / 100 + 0.004 * sin(Double($0)) }
         // Body rate ω in S: q(t) = q0 · exp(ω t).
-        let attitude = time.map { start * RotationFit.quaternion(rotationVector: rate * $0) }
+        let attitude = time.map { start * Quaternion(rotationVector: rate * $0) }
         let gyro = GyroIntegral(time: time.map { $0 + 40 }, attitude: attitude)
         let a = 0.123 - time[0], b = 0.987 - time[0]
         let r = gyro.rotation(from: a, to: b)
@@ -47,7 +47,7 @@ final class RotationFitTests: XCTestCase {
         XCTAssertEqual(r.y, expected.y, accuracy: 1e-9)
         XCTAssertEqual(r.z, expected.z, accuracy: 1e-9)
         let atSamples = gyro.rotation(from: time[3] - time[0], to: time[40] - time[0])
-        let own = RotationFit.rotationVector(attitude[3].conjugate * attitude[40])
+        let own = (attitude[3].conjugate * attitude[40]).rotationVector
         XCTAssertEqual(atSamples.x, own.x, accuracy: 1e-12)
         XCTAssertEqual(atSamples.z, own.z, accuracy: 1e-12)
     }
