@@ -57,7 +57,7 @@ public func loadAnyAttitudeLogWithFusion(path: String, magnetometer: Magnetomete
     if !raw.hasAccelerometer {
         let note = "a gyroscope-only log: drawn from its gyroscope alone, integrated from its first sample (no vertical, heading arbitrary)"
         logger.info("\(MessageText.line(path)): \(note)")
-        return (try AttitudeLog(samples: RawConvertJob.integratedAttitudes(raw), frame: nil, path: path), nil)
+        return (try AttitudeLog(samples: RawConvertJob.integratedAttitudes(raw), frame: nil, path: path), .gyroscopeOnly)
     }
     let mode = RawLogFusion.naturalMode(of: raw)
     if let note = RawLogFusion.modeNote(for: raw) { logger.info("\(note)") }
@@ -81,14 +81,31 @@ public func loadAnyAttitudeLogWithFusion(path: String, magnetometer: Magnetomete
     return (log, FusionTrack(mode: mode, statuses: fused.compactMap(\.status)))
 }
 
-/// How in-process fusion went, sample by sample, for a log fused from raw IMU data.
+/// How a log's attitudes were made in-process from raw IMU data: fused sample by sample, or a gyroscope-only log's
+/// rates integrated.
 public struct FusionTrack: Sendable {
-    public let mode: FusionMode
-    /// The estimator's status after each sample, one per sample of the fused log.
+    /// The estimator's mode; nil for a gyroscope-only log, integrated with no estimator.
+    public let mode: FusionMode?
+    /// The estimator's status after each sample, one per sample of the fused log (none when integrated).
     public let statuses: [FusionStatus]
 
-    /// One line for the HUD: mode, rest or motion, the magnetic field (9D), the gyroscope bias (°/s).
+    public init(mode: FusionMode, statuses: [FusionStatus]) {
+        self.mode = mode
+        self.statuses = statuses
+    }
+
+    private init() {
+        mode = nil
+        statuses = []
+    }
+
+    /// A gyroscope-only log's rates integrated from its first sample: no vertical, the heading arbitrary.
+    public static let gyroscopeOnly = FusionTrack()
+
+    /// One line for the HUD: mode, rest or motion, the magnetic field (9D), the gyroscope bias (°/s); for a
+    /// gyroscope-only log, that it is its gyroscope integrated.
     public func summary(atSample index: Int) -> String {
+        guard let mode else { return "gyroscope only: integrated, no vertical" }
         guard statuses.indices.contains(index) else { return "\(mode.rawValue.uppercased())" }
         let s = statuses[index]
         let bias = (s.gyroBias * s.gyroBias).sum().squareRoot() * 180 / Double.pi

@@ -114,7 +114,8 @@ public final class FramePipeline {
     public static var logger: Logger { Logger(label: "steady-dice.scene") }
 
     /// Loads `options`' camera and the background `settings` name, and readies `attitude` for `clock`. Throws
-    /// `TimelineError` when the clock's first frame falls before the log's first sample or the video's first frame.
+    /// `TimelineError` when the clock's first frame falls before the log's first sample or the video's first frame, and
+    /// `LogMissesTheVideo` when a log on the video's clock covers none of its frames.
     /// With `cameraByDefault` (the `run` demo) and no background option at all, camera 0 is shown when it gives frames.
     /// `setup` is `options.camera` already loaded (nil: loaded here). Where `--anchor` or `--panorama` stand on a
     /// log's arbitrary or unnamed heading, `logger` is told.
@@ -128,6 +129,9 @@ public final class FramePipeline {
         let timeline = try settings.timeline(offset: options.timeOffset)
         if case .log(let log, _, let path) = attitude {
             for note in options.camera.headingNotes(frame: log.frame, log: path) { logger.warning("\(note)") }
+            if let video = settings.video, timeline.offset != 0 || settings.videoIsTheLog(path: path) {
+                try timeline.checkCoverage(logDuration: log.duration, videoEnd: try VideoFrameTimes(path: video).end, log: path, video: video)
+            }
         }
         let attitudes = try Self.attitudes(attitude, options: options, clock: clock, timeline: timeline)
         self.attitudes = attitudes

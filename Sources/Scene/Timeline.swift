@@ -100,6 +100,15 @@ public struct Timeline: Equatable, Sendable {
         return videoTime
     }
 
+    /// The log time at which pictures stepping on from log time `start` run out of video frames, the video ending at
+    /// video time `videoEnd`: through the offset when the video follows the log, else counted from where it is placed.
+    /// Nil without a video.
+    public func logTime(atVideoEnd videoEnd: Double, startingAt start: Double) -> Double? {
+        guard hasVideo else { return nil }
+        if let pinned = pinnedVideoStart { return start + (videoEnd - pinned) }
+        return logTime(videoTime: videoEnd)
+    }
+
     /// The log time a playing picture starts at (`run`): the log time of the video's first frame shown
     /// (`pinnedVideoStart`, else 0), which must not come before the log's first sample.
     public func playbackStart() throws(TimelineError) -> Double {
@@ -107,6 +116,37 @@ public struct Timeline: Equatable, Sendable {
         let start = logTime(videoTime: pinnedVideoStart ?? 0)
         guard start >= 0 else { throw .logStartsBeforeItsFirstSample(offset: offset, logTime: start, hasVideo: hasVideo) }
         return start
+    }
+}
+
+/// A log drawn over a video on one clock (through a time offset, or as the video's own motion track) whose
+/// samples cover none of the video's frames: every picture would pair a frame with an attitude held from the
+/// log's end or start, or a frame looped round. Refused as data (the two files do not belong together at
+/// this offset), naming both spans in video time.
+public struct LogMissesTheVideo: Error, Equatable, CustomStringConvertible {
+    public let log: String
+    public let video: String
+    /// The log's first and last samples, in video time (log time 0 and its duration, less the offset).
+    public let logStart: Double, logEnd: Double
+    /// The video's first frame (0) to the end of its last, in video time.
+    public let videoEnd: Double
+    public let offset: Double
+
+    public var description: String {
+        String(format: "%@ covers video time %.3f to %.3f s (log time 0 to %.3f s with a time offset of %+.4f s) and %@ runs "
+               + "from 0 to %.3f s: they do not overlap, so no frame has an attitude",
+               log, logStart, logEnd, logEnd - logStart, offset, video, videoEnd)
+    }
+}
+
+extension Timeline {
+    /// Checks that a log of `logDuration` seconds (log time 0 is its first sample) meets a video ending at video
+    /// time `videoEnd` on this timeline; `log` and `video` name them. A log and a video on separate clocks
+    /// (offset 0, not the video's own track) are paired from their starts, and need not be checked.
+    public func checkCoverage(logDuration: Double, videoEnd: Double, log: String, video: String) throws(LogMissesTheVideo) {
+        let start = videoTime(logTime: 0), end = videoTime(logTime: logDuration)
+        guard end < 0 || start >= videoEnd else { return }
+        throw LogMissesTheVideo(log: log, video: video, logStart: start, logEnd: end, videoEnd: videoEnd, offset: offset)
     }
 }
 

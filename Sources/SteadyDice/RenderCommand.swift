@@ -4,6 +4,7 @@ import FileAccess
 import Foundation
 import Render
 import CommandLineSupport
+import SafeText
 import Scene
 import Imaging
 import SteadyDiceAssets
@@ -41,7 +42,8 @@ struct RenderVideo: ParsableCommand {
                                + "offset o, o).", valueName: "S"))
     var from: Double?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Log time to stop before, in seconds (default: the log's end).", valueName: "E"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Log time to stop before, in seconds (default: the log's end; over --video, the "
+                                                        + "video's end when it comes first).", valueName: "E"))
     var to: Double?
 
     @Option(name: [.customShort("o"), .long], parsing: .unconditional, help: "Output: FILE.mkv, FILE.avi, FILE.mp4, or FOLDER/ for PNGs.")
@@ -82,8 +84,16 @@ struct RenderVideo: ParsableCommand {
                                                                      gyroBias: options.gyroBias)
         let background = drawing.background.settings
         VideoOwnLog.applyTimeOffset(to: &options, drawing: drawing, log: attitudeLog, path: log, command: "render")
-        let from = try self.from ?? background.timeline(offset: options.timeOffset).defaultLogStart
-        let end = to ?? attitudeLog.duration
+        let timeline = try background.timeline(offset: options.timeOffset)
+        let from = self.from ?? timeline.defaultLogStart
+        var end = to ?? attitudeLog.duration
+        // Over a video the frames span the video's by default, not the whole of a longer log (one that misses the video
+        // altogether is refused by the pipeline, naming both spans).
+        if to == nil, let video = background.video,
+           let videoEnd = timeline.logTime(atVideoEnd: try VideoFrameTimes(path: video).end, startingAt: from), videoEnd < end, videoEnd > from {
+            end = videoEnd
+            Messages.logger.info("\(MessageText.line(String(format: "render: to log time %.3f s, where %@ ends (%@ runs to %.3f s; --to renders further)", end, video, log, attitudeLog.duration)))")
+        }
         guard from <= attitudeLog.duration else {
             throw CommandFailure(String(format: "--from %g is past the end of %@ (%.3f s)", from, log, attitudeLog.duration), status: .usage)
         }

@@ -242,6 +242,58 @@ final class CameraMotionCommandTests: XCTestCase {
         XCTAssertTrue(run.stderr.contains("run: \(late) plays from 1.0000 s, where its motion track's first sample shows"), run.stderr)
     }
 
+    /// The GoPro clip's picture with its own gpmd track muxed `seconds` late (ffmpeg's -itsoffset): the motion at the
+    /// clip's time t is at t + `seconds` here.
+    private func clipWithItsTrackLate(by seconds: Int, name: String) throws -> String {
+        let clip = try Fixtures.sharedData("realcam/gopro-karma/clip.mp4")
+        let late = path(name)
+        let ffmpeg = try BuiltTool.run(URL(fileURLWithPath: "/usr/bin/ffmpeg"), [
+            "-v", "error", "-i", clip, "-itsoffset", "\(seconds)", "-i", clip, "-map", "0:v:0", "-map", "1:3", "-c", "copy", "-tag:d", "gpmd", late])
+        XCTAssertEqual(ffmpeg.status, 0, "ffmpeg (scripts/setup installs it): \(ffmpeg.stderr)")
+        return late
+    }
+
+    /// A video's own track that starts 20 s into the 12 s video covers none of its frames: snapshot, render and run
+    /// refuse it as data (65), naming both spans in video time, as calibrate does, instead of drawing the attitude over
+    /// frames looped round (before: exit 0, "log time 0 is video time 20.0000 s").
+    func testATrackThatCoversNoneOfTheVideoIsRefusedByDrawing() throws {
+        let late = try clipWithItsTrackLate(by: 20, name: "late20.mov")
+        let spans = "\(late) covers video time 20.000 to "
+        let video = "and \(late) runs from 0 to 12.079 s: they do not overlap, so no frame has an attitude"
+        try CommandHarness.assertRefused(["snapshot", "--video", late, "--size", "64x36", "-o", path("s.png")], saying: spans,
+                                         output: path("s.png"))
+        try CommandHarness.assertRefused(["snapshot", "--video", late, "--size", "64x36", "-o", path("s.png")], saying: video,
+                                         output: path("s.png"))
+        try CommandHarness.assertRefused(["render", "--video", late, "--size", "64x36", "--fps", "2", "-o", path("r") + "/"],
+                                         saying: spans, output: path("r"))
+        // Given as an offset over another log, the same rule: the clip's own log 20 s early.
+        let clip = try Fixtures.sharedData("realcam/gopro-karma/clip.mp4")
+        try CommandHarness.assertRefused(["snapshot", "--video", clip, "--log", clip, "--time-offset", "-20", "--size", "64x36", "--video-at", "0",
+                                          "-o", path("o.png")], saying: "\(clip) covers video time 20.000 to ", output: path("o.png"))
+        try Requirement.display()
+        try CommandHarness.assertRefused(["run", "--video", late, "--size", "64x36", "--frames", "2"], saying: spans, output: path("none"))
+    }
+
+    /// `render` over a video whose log runs past it renders the video's frames, not the log's whole length, and says
+    /// where it stops: the track muxed 1 s late ends 1 s after the video's last frame.
+    func testRenderOverAVideoSpansTheVideoByDefault() throws {
+        let late = try clipWithItsTrackLate(by: 1, name: "late1.mov")
+        let frames = path("frames") + "/"
+        let render = try BuiltTool.run("steady-dice", ["render", "--video", late, "--size", "64x36", "--fps", "2", "-o", frames], timeout: 300)
+        XCTAssertEqual(render.status, 0, render.stderr)
+        // The video ends at 362 frames of 1001/30000 s: video time 12.079 s, log time 11.079 s.
+        let videoEnd = 362 * 1001.0 / 30000
+        let said = String(format: "render: to log time %.3f s, where %@ ends", videoEnd - 1, late)
+        XCTAssertTrue(render.stderr.contains(said), render.stderr)
+        let written = try FileManager.default.contentsOfDirectory(atPath: frames).filter { $0.hasSuffix(".png") }.count
+        XCTAssertEqual(written, Int(((videoEnd - 1) * 2).rounded(.up)), "frames at 0, 0.5 … before log time \(videoEnd - 1)")
+        // --to still renders past the video's end, as asked.
+        let longer = try BuiltTool.run("steady-dice", ["render", "--video", late, "--size", "64x36", "--fps", "2", "--from", "11", "--to", "11.6",
+                                                       "-o", path("longer") + "/"], timeout: 300)
+        XCTAssertEqual(longer.status, 0, longer.stderr)
+        XCTAssertFalse(longer.stderr.contains("render: to log time"), longer.stderr)
+    }
+
     /// Half a second of ffmpeg's test pattern as an H.264 MP4, with no motion track.
     static func writePlainVideo(_ plain: String) throws {
         let ffmpeg = Process()

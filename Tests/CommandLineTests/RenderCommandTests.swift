@@ -168,8 +168,8 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("full")), ["keep.txt"])
     }
 
-    /// A writer that fails half-way (the background video runs out) leaves neither the output nor a
-    /// temporary file behind.
+    /// A writer that fails half-way (the background video runs out: `--to` asks past its end, which render would
+    /// otherwise stop at) leaves neither the output nor a temporary file behind.
     func testAFailureHalfWayLeavesNothing() throws {
         let log = try writeTurningLog()
         let video = path("short.avi")
@@ -178,7 +178,7 @@ final class RenderCommandTests: XCTestCase {
         writer.close()
         for output in ["v.mkv", "pngs/"] {
             let result = try CommandHarness.run(["render", "--log", log, "--size", "64x48", "--fps", "10", "--video", video,
-                                                 "--no-video-loop", "-o", path(output)])
+                                                 "--no-video-loop", "--to", "1", "-o", path(output)])
             XCTAssertEqual(result.status, 65)
             XCTAssertTrue(result.stderr.contains("short.avi: has no frame"), result.stderr)
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["short.avi", "turn.csv"])

@@ -67,7 +67,11 @@ final class FusionTrackTests: RawLogTestCase {
         }
         let input = try write("gyro.csv", text)
         let (log, fusion) = try loadAnyAttitudeLogWithFusion(path: input)
-        XCTAssertNil(fusion)
+        // The HUD names what it is, not "none: an attitude log" (issue 41).
+        let track = try XCTUnwrap(fusion, "a gyroscope-only log's track says it was integrated")
+        XCTAssertNil(track.mode)
+        XCTAssertEqual(SceneSource.fusionSummary(track, of: log, at: 1), "gyroscope only: integrated, no vertical")
+        XCTAssertEqual(SceneSource.fusionSummary(nil, of: log, at: 1), "none: an attitude log")
         XCTAssertNil(log.frame)
         XCTAssertEqual(log.samples.count, 401)
         for sample in log.samples {
