@@ -19,7 +19,8 @@ public struct FramePairTracks: Sendable {
 public enum CalibrationError: Error, CustomStringConvertible, Equatable {
     case clipTooShort(frames: Int, seconds: Double)
     case noTexture(textured: Int, pairs: Int)
-    case noTimeOverlap(videoSeconds: Double, logSeconds: Double, searchRange: Double)
+    /// `searchRange`: the seconds searched either side, nil for every offset at which the two overlap.
+    case noTimeOverlap(videoSeconds: Double, logSeconds: Double, searchRange: Double?)
     case noFit(reason: String)
     /// Only this many frame pairs move as a rotation (the rest translate, or a lens bends them).
     case tooFewRotationPairs(Int)
@@ -51,9 +52,12 @@ public enum CalibrationError: Error, CustomStringConvertible, Equatable {
         case .noTexture(let textured, let pairs):
             return "no texture to track: only \(textured) of \(pairs) frame pairs had at least "
                 + "\(CameraIMUCalibration.minimumTracks) corners tracked; point the camera at a textured scene"
-        case .noTimeOverlap(let video, let log, let range):
+        case .noTimeOverlap(let video, let log, let range?):
             return String(format: "the log (%.2f s) and the clip (%.2f s) do not overlap in time for any offset within ±%.1f s; "
                           + "give the raw log recorded with this clip", log, video, range)
+        case .noTimeOverlap(let video, let log, nil):
+            return String(format: "the log (%.2f s) is too short to hold half of the clip (%.2f s) at any offset; "
+                          + "give the raw log recorded with this clip", log, video)
         case .noFit(let reason):
             return "no fit: \(reason)"
         case .tooFewRotationPairs(let count):
@@ -66,8 +70,7 @@ public enum CalibrationError: Error, CustomStringConvertible, Equatable {
         case .unexplained(let residual, let motion, let used, let textured):
             return String(format: "the camera's rotation does not follow the gyroscope's: the fit leaves %.1f°/s against %.1f°/s of "
                           + "motion (%d of %d frame pairs fit a rotation at all). The clip and the log may not record the same "
-                          + "motion (offsets are searched around the log's first row: a log that starts long before the clip "
-                          + "needs --max-offset), or the picture moves by more than rotation (translation, or a strong lens: "
+                          + "motion, or the picture moves by more than rotation (translation, or a strong lens: "
                           + "give --lens radial or --lens fisheye)%@", residual, motion, used, textured, Self.nothingWritten)
         case .offsetUndetermined(let offset, let why):
             return String(format: "the time offset is not determined: %.4f s %@%@", offset, why.text, Self.nothingWritten)
@@ -112,9 +115,10 @@ public struct CameraIMUCalibration {
     public static let minimumSeconds = 2.0
     public static let minimumTracks = 20
     public static let defaultSearchRange = 1.0
-    /// Seconds: offsets from -searchRange to +searchRange are searched (log time 0 is the log's first row,
-    /// video time 0 the clip's first frame).
-    public var searchRange = CameraIMUCalibration.defaultSearchRange
+    /// Seconds: offsets from -searchRange to +searchRange about `searchCentre` are searched (log time 0 is the log's
+    /// first row, video time 0 the clip's first frame); nil: every offset at which the clip lies at least half inside
+    /// the log (`wideOffsetSearch`), so that a log started long before the clip needs no range.
+    public var searchRange: Double? = CameraIMUCalibration.defaultSearchRange
     /// Seconds: the middle of the searched offsets (0 unless the clip's stamps and the log share a clock).
     public var searchCentre = 0.0
     /// A camera known beforehand (`calibrate --intrinsics`): its lens turns pixels into rays, and only the
@@ -243,7 +247,16 @@ public struct CameraIMUCalibration {
         // against the -16.5 ms of its centre and the -18 ms found independently).
         let central = knownCamera == nil ? textured.map { centralPoints($0) }.filter { $0.from.count >= Self.minimumTracks / 2 } : []
         let searched = central.count >= max(Self.minimumTracks, textured.count / 2) ? central : textured
-        let coarse = try searchOffset(searched, focal: f0, from: searchCentre - searchRange, to: searchCentre + searchRange, step: 0.005)
+        let coarse: (offset: Double, correlation: Double, otherPeak: (offset: Double, correlation: Double)?)
+        if let searchRange {
+            coarse = try searchOffset(searched, focal: f0, from: searchCentre - searchRange, to: searchCentre + searchRange, step: 0.005)
+        } else {
+            let wide = try wideOffsetSearch(searched, focal: f0)
+            // The exact correlation about the wide search's peak, a few of its steps either side.
+            let around = max(2 * wide.step, 0.02)
+            let near = try searchOffset(searched, focal: f0, from: wide.offset - around, to: wide.offset + around, step: 0.005)
+            coarse = (near.offset, near.correlation, wide.otherPeak)
+        }
         let (offset0, correlation0, _) = try searchOffset(searched, focal: f0, from: coarse.offset - 0.01, to: coarse.offset + 0.01, step: 0.0005)
         progress(String(format: "coarse time offset %.4f s", offset0))
 
@@ -531,6 +544,79 @@ public struct CameraIMUCalibration {
         }
         let other = peaks.max { scores[$0].score < scores[$1].score }.map { (scores[$0].offset, scores[$0].score) }
         return (scores[best].offset, scores[best].score, other)
+    }
+
+    /// The most offsets the wide search weighs pairs at (offsets times pairs); past it its step grows.
+    static let wideSearchBudget = 40_000_000.0
+
+    /// Every offset at which at least half the pairs lie inside the log, searched cheaply: each pair's gyroscope angle
+    /// is the integral of the rate's magnitude over its interval (a difference of one running integral, sampled every
+    /// millisecond), correlated with the camera's angles as `searchOffset` does, in steps of 5 ms (more when the
+    /// offsets times the pairs would pass `wideSearchBudget`). The integral of the magnitude equals the rotation's
+    /// angle when the axis holds still over a frame, and is near it otherwise: enough to find the peak, which
+    /// `searchOffset` then measures exactly. Returns the best offset, its step and the best other peak.
+    func wideOffsetSearch(_ tracks: [FramePairTracks], focal: Double) throws
+        -> (offset: Double, step: Double, otherPeak: (offset: Double, correlation: Double)?) {
+        guard let firstFrame = frameTimes.first, let lastFrame = frameTimes.last else {
+            throw CalibrationError.clipTooShort(frames: frameCount, seconds: 0)
+        }
+        let from = -lastFrame, to = gyro.duration - firstFrame
+        progress(String(format: "searching every offset at which the clip lies inside the log: %.2f to %.2f s", from, to))
+        let angles = tracks.map { length(cameraRotation($0, focal: focal)) }
+        let resolution = 0.001
+        let count = Int((gyro.duration / resolution).rounded(.up)) + 2
+        var integral = [Double](repeating: 0, count: count)
+        var previous = length(gyro.rate(at: 0))
+        for k in 1..<count {
+            let rate = length(gyro.rate(at: Double(k) * resolution))
+            integral[k] = integral[k - 1] + (previous + rate) / 2 * resolution
+            previous = rate
+        }
+        func running(_ t: Double) -> Double {
+            let x = min(max(t / resolution, 0), Double(count - 1))
+            let k = min(Int(x), count - 2)
+            return integral[k] + (integral[k + 1] - integral[k]) * (x - Double(k))
+        }
+        let step = max(0.005, (to - from) * Double(tracks.count) / Self.wideSearchBudget)
+        let needed = max(Self.minimumTracks, tracks.count / 2)
+        var scores: [(offset: Double, score: Double)] = []
+        let steps = Int(((to - from) / step).rounded(.down))
+        for k in 0...max(steps, 0) {
+            let offset = from + Double(k) * step
+            var a: [Double] = [], b: [Double] = []
+            for (pair, angle) in zip(tracks, angles) {
+                let t0 = time(ofFrame: pair.index) + offset, t1 = time(ofFrame: pair.index + 1) + offset
+                guard t0 >= 0, t1 <= gyro.duration else { continue }
+                a.append(angle)
+                b.append(running(t1) - running(t0))
+            }
+            scores.append((offset, a.count >= needed ? correlation(a, b) : -.infinity))
+        }
+        guard let best = scores.indices.max(by: { scores[$0].score < scores[$1].score }), scores[best].score > -.infinity else {
+            throw CalibrationError.noTimeOverlap(videoSeconds: Double(frameCount) / framesPerSecond, logSeconds: gyro.duration,
+                                                 searchRange: nil)
+        }
+        let peaks = scores.indices.filter { k in
+            scores[k].score > -.infinity
+                && (k == 0 || scores[k - 1].score < scores[k].score) && (k == scores.count - 1 || scores[k + 1].score <= scores[k].score)
+        }
+        // A motion that repeats itself correlates nearly as well a period away: a peak whose unexplained share is under
+        // twice the best's (`ambiguity`'s test, with the best's share taken as at least 1 %: exact data correlates to
+        // 0.9999 at every period) rivals it. Of the rivals the one nearest the clocks' own offset (0: both started
+        // together) is taken, as a search of ±1 s about it would have, and that is said.
+        let floor = max(1 - scores[best].score, 0.01)
+        let rivals = peaks.filter { 1 - scores[$0].score < 2 * floor }
+        let chosen = rivals.min { abs(scores[$0].offset - searchCentre) < abs(scores[$1].offset - searchCentre) } ?? best
+        if chosen != best {
+            progress(String(format: "the rates correlate nearly as well at %.3f s (r = %.3f) as at %.3f s (r = %.3f): a motion that repeats "
+                            + "itself; taking the offset nearest %.3f s", scores[chosen].offset, scores[chosen].score,
+                            scores[best].offset, scores[best].score, searchCentre))
+        }
+        // The best other peak lies clear of the chosen one's own (more than three steps and 50 ms away).
+        let clear = max(3 * step, 0.05)
+        let other = peaks.filter { abs(scores[$0].offset - scores[chosen].offset) > clear }
+            .max { scores[$0].score < scores[$1].score }.map { (scores[$0].offset, scores[$0].score) }
+        return (scores[chosen].offset, step, other)
     }
 
     /// Why an offset found from the rotation rates alone is not determined although its standard error is small:

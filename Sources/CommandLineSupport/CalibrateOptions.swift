@@ -26,9 +26,11 @@ public struct CalibrateOptions: ParsableArguments {
     public var fovGuess: Double = 60
 
     @Option(name: .customLong("max-offset"), parsing: .unconditional,
-            help: ArgumentHelp("Search time offsets from -S to +S seconds (log time 0 is the log's first row, video time 0 the "
-                               + "clip's first frame): for a log that starts long before the clip. (default: 1)", valueName: "S"))
-    public var maxOffset: Double = CameraIMUCalibration.defaultSearchRange
+            help: ArgumentHelp("Search time offsets from -S to +S seconds only (log time 0 is the log's first row, video time 0 "
+                               + "the clip's first frame; or about the offset the clocks give, when they share one). (default: "
+                               + "every offset at which the clip lies inside the log; ±1 s about the clocks' own offset)",
+                               valueName: "S"))
+    public var maxOffset: Double?
 
     @Option(parsing: .unconditional,
             help: ArgumentHelp("A known camera: an OpenCV calibration file (camera_matrix, distortion_coefficients, image_width, "
@@ -58,7 +60,7 @@ public struct CalibrateOptions: ParsableArguments {
         }
         if folder != nil, log != nil { throw ValidationError("--log with a record folder: the folder carries imud's packets") }
         guard fovGuess > 5, fovGuess < 170 else { throw ValidationError("--fov-guess must be between 5 and 170 degrees") }
-        guard maxOffset.isFinite, maxOffset >= 0.01, maxOffset <= Rig.largestTimeOffsetSeconds else {
+        if let maxOffset, !(maxOffset.isFinite && maxOffset >= 0.01 && maxOffset <= Rig.largestTimeOffsetSeconds) {
             throw ValidationError("--max-offset must be a number of seconds from 0.01 to \(Int(Rig.largestTimeOffsetSeconds))")
         }
         guard LensModel(rawValue: lens) != nil else {

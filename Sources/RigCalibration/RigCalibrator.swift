@@ -18,8 +18,13 @@ import Rig
 ///     let rig = try RigCalibrator().calibrate(clip: "clip.mp4", log: "raw.csv").rig
 ///     try rig.write(path: "cal.yaml")
 public struct RigCalibrator {
-    /// Seconds: offsets this far either side of the clocks' own guess (or of 0) are searched.
-    public var searchRangeSeconds = CameraIMUCalibration.defaultSearchRange
+    /// Seconds: offsets this far either side of the clocks' own guess (or of 0) are searched. Nil: where the clocks
+    /// give a guess, `CameraIMUCalibration.defaultSearchRange` either side of it; else every offset at which the
+    /// clip lies inside the log.
+    public var searchRangeSeconds: Double?
+
+    /// The seconds searched either side of a guess the clocks give.
+    private var rangeAroundAGuess: Double { searchRangeSeconds ?? CameraIMUCalibration.defaultSearchRange }
     /// A starting vertical field of view, degrees.
     public var fieldOfViewGuessDegrees = 60.0
     /// A camera known beforehand (an OpenCV calibration file): only the offset, the mount and the bias are fitted.
@@ -94,13 +99,13 @@ public struct RigCalibrator {
             // the first frame's time less the track's first sample's.
             if let trackStart = videoTimelineStart, log == clip, let firstFrame = tracks.frameTimes.first {
                 timelineOffset = firstFrame - trackStart
-                progress(String(format: "the frames and the motion track share the video's timeline: searching ±%g s around it", searchRangeSeconds))
+                progress(String(format: "the frames and the motion track share the video's timeline: searching ±%g s around it", rangeAroundAGuess))
                 return timelineOffset
             }
             // Frames and gyroscope stamped on one clock: the stamps say where to look.
             guard let frameStart = tracks.stampClockStart, let logStart = logClockStart, log == clip else { return nil }
             progress(String(format: "the frames and the gyroscope share the phone's clock: by their stamps the offset is %.4f s; "
-                            + "searching ±%g s around it", frameStart - logStart, searchRangeSeconds))
+                            + "searching ±%g s around it", frameStart - logStart, rangeAroundAGuess))
             stampOffset = frameStart - logStart
             return stampOffset
         }
@@ -137,7 +142,7 @@ public struct RigCalibrator {
         // a live offset of 0 is this shift, and the live offset is the offset found minus it.
         let shift = recording.firstFrameTime - recording.arrival[0]
         var outcome = try fit(clipPath: recording.framesFolder, gyro: gyro, describe: folder) { _ in
-            progress(String(format: "one clock: searching live offsets within ±%g s", searchRangeSeconds))
+            progress(String(format: "one clock: searching live offsets within ±%g s", rangeAroundAGuess))
             return shift
         }
         outcome.rig.timeOffset.seconds -= shift
@@ -153,8 +158,12 @@ public struct RigCalibrator {
         let clip = try ClipTracks.read(path: clipPath) { progress("\(clipPath): \($0)") }
         var calibration = CameraIMUCalibration(width: clip.width, height: clip.height, frameTimes: clip.frameTimes, gyro: gyro,
                                                fieldOfViewGuessDegrees: fieldOfViewGuessDegrees, progress: progress)
-        calibration.searchRange = searchRangeSeconds
-        if let searchCentre = centre(clip) { calibration.searchCentre = searchCentre }
+        if let searchCentre = centre(clip) {
+            calibration.searchCentre = searchCentre
+            calibration.searchRange = rangeAroundAGuess
+        } else {
+            calibration.searchRange = searchRangeSeconds
+        }
         calibration.lensModel = lensModel
         calibration.fitsReadout = fitsReadout
         if let known, let intrinsicsPath {

@@ -57,6 +57,27 @@ final class CalibrationFitTests: XCTestCase {
         XCTAssertLessThan(result.fit?.residualDegreesPerSecond ?? .infinity, 0.5)
     }
 
+    /// With no search range (`RigCalibrator`'s default without a clock's guess) every offset at which the clip lies in
+    /// the log is searched: a log started 4.2 s before the clip (a phone's whole log: 3.3 s) is found without a range,
+    /// where ±1 s about its first row cannot reach it.
+    func testTheWholeOverlapIsSearchedWithoutARange() throws {
+        let motion = try SyntheticMotion(reference: RawLogReader.read(path: Self.trial), start: 104, duration: 12)
+        let camera = PinholeCamera(verticalFieldOfViewDegrees: 48, width: 320, height: 240)
+        let mount = Quaternion(w: 0.2, x: 0.9, y: 0.1, z: -0.3).normalized()!
+        let pairs = Self.tracks(motion: motion, camera: camera, mount: mount, offset: 4.2, frames: 180, fps: 30)
+        let lines = ProgressLines()
+        var fit = CameraIMUCalibration(width: 320, height: 240, framesPerSecond: 30, frameCount: 180,
+                                       gyro: GyroIntegral(time: motion.logTime, rate: motion.gyro), progress: { lines.append($0) })
+        fit.searchRange = nil
+        let result = try fit.fit(pairs)
+        XCTAssertEqual(result.timeOffset.seconds, 4.2, accuracy: 1e-4)
+        XCTAssertLessThan(result.deviceFromIMU.angle(to: mount) * 180 / .pi, 0.05)
+        XCTAssertTrue(lines.all.contains { $0.hasPrefix("searching every offset at which the clip lies inside the log: -5.97 to ") },
+                      "\(lines.all)")
+        fit.searchRange = 1
+        XCTAssertNotEqual((try? fit.fit(pairs))?.timeOffset.seconds ?? 0, 4.2, accuracy: 0.01, "±1 s cannot reach 4.2 s")
+    }
+
     /// The offset from the rotation rates alone (what calibrate gives when the camera model does not describe the
     /// picture) is the fit's optimum, not where a fixed number of steps left it: from starts 60 ms either side (more
     /// than ten of its steps, which are at most 5 ms) it arrives at the truth. The GoPro clip's had stopped after

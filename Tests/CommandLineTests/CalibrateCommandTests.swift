@@ -170,8 +170,9 @@ final class CalibrateCommandTests: XCTestCase {
     }
 
     /// The real phone clip in ../shared (a car's windscreen, a rolling shutter, translation; see its
-    /// README), with the phone's whole gyroscope log, which starts 3.26 s before the clip: found with
-    /// `--max-offset`, and checked against the authors' camera matrix and axes.
+    /// README), with the phone's whole gyroscope log, which starts 3.26 s before the clip: found with no
+    /// `--max-offset` (every offset at which the clip lies in the log is searched), and checked against the authors'
+    /// camera matrix and axes.
     func testTheRealPhoneClip() throws {
         for asFolder in [false, true] { try checkRealPhoneClip(asFolder: asFolder) }
     }
@@ -216,10 +217,11 @@ final class CalibrateCommandTests: XCTestCase {
         let logPath = folder.appendingPathComponent("cc9pro-\(asFolder).csv").path
         try log.write(toFile: logPath, atomically: true, encoding: .utf8)
         let output = folder.appendingPathComponent("cc9pro-\(asFolder).yaml").path
-        let run = try BuiltTool.run("steady-dice", ["calibrate", "--video", clip, "--log", logPath, "--max-offset", "5", "--output", output],
+        let run = try BuiltTool.run("steady-dice", ["calibrate", "--video", clip, "--log", logPath, "--output", output],
                                     timeout: 300)
         XCTAssertEqual(run.status, 0, run.stderr)
         if asFolder { XCTAssertTrue(run.stderr.contains("timed by \(clip)/frames.csv"), run.stderr) }
+        XCTAssertTrue(run.stderr.contains("searching every offset at which the clip lies inside the log: -3.4"), run.stderr)
         let text = try String(contentsOfFile: output, encoding: .utf8)
         let offset = try XCTUnwrap(Self.number(after: "\ntime_offset_s: ", in: text), text)
         // Log time counts from the log's first row: the clip's start is at start - firstSample on it.
@@ -386,7 +388,10 @@ final class CalibrateCommandTests: XCTestCase {
         try writeRawLog(path: log, seconds: 0.5) { t in SIMD3(sin(9 * t), 0, 0) }
         let run = try CommandHarness.run(["calibrate", "--video", clip, "--log", log])
         XCTAssertEqual(run.status, 65)
-        XCTAssertTrue(run.stderr.contains("do not overlap in time for any offset within ±1.0 s"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("the log (0.50 s) is too short to hold half of the clip (3.00 s) at any offset"), run.stderr)
+        let narrow = try CommandHarness.run(["calibrate", "--video", clip, "--log", log, "--max-offset", "1"])
+        XCTAssertEqual(narrow.status, 65)
+        XCTAssertTrue(narrow.stderr.contains("do not overlap in time for any offset within ±1.0 s"), narrow.stderr)
     }
 
     func testOneAxisMotionIsWarned() throws {
@@ -401,6 +406,9 @@ final class CalibrateCommandTests: XCTestCase {
         try text.write(toFile: trial, atomically: true, encoding: .utf8)
         let found = try calibrate(Truth(fov: 60, offset: 0.1, mount: .identity), trial: trial, start: 2, duration: 6, name: "one-axis")
         XCTAssertEqual(found.status, 0, found.stderr)
+        // The motion repeats every 0.71 s (|rate| at twice 0.7 Hz): the search over the whole log finds it as well a
+        // period away, and takes the offset nearest 0, saying so.
+        XCTAssertTrue(found.stderr.contains("a motion that repeats itself; taking the offset nearest 0.000 s"), found.stderr)
         // Turning about x alone leaves the mount's rotation about that same axis free (it maps x to x
         // whatever it is): that axis, and only it, is marked not determined, on stdout and in the file, and the
         // mount written takes no turn about it (the truth here is identity).

@@ -115,7 +115,7 @@ def phone_clip(binary, shared, work):
             out.write(f"{v[3]:.6f},{v[0]:.9f},{v[1]:.9f},{v[2]:.9f},0,0,9.81\n")
     found = os.path.join(work, "cc9pro.yaml")
     began = time.monotonic()
-    run([binary, "calibrate", "--video", folder, "--log", log, "--max-offset", "5", "-o", found])
+    run([binary, "calibrate", "--video", folder, "--log", log, "-o", found])
     seconds = time.monotonic() - began
     c = read_calibration(found)
     after = (c["offset"] - (stamps[first - 1] - first_sample)) * 1000
