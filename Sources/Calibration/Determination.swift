@@ -70,7 +70,13 @@ public enum Determination {
             }
             out += lensCoefficients(result, errors: errors.lensCoefficients ?? [])
         }
-        if let readout = errors.readoutSeconds, result.readoutSeconds != nil, subPixel {
+        if let readout = result.readoutSeconds, !(readout >= 0 && readout <= framePeriod) {
+            // A sensor reads its rows once a frame, top to bottom: a readout outside that is what the fit made of
+            // something else (translation, a lens it does not model), whatever its standard error.
+            out.append(Undetermined(key: "rolling_shutter_readout_s", standardError: errors.readoutSeconds.map { String(format: "± %.2f ms", $0 * 1000) },
+                                    why: String(format: "the fit's %.2f ms is outside 0 to the frame period (%.2f ms), which no rolling shutter "
+                                                + "reads in", readout * 1000, framePeriod * 1000)))
+        } else if let readout = errors.readoutSeconds, result.readoutSeconds != nil, subPixel {
             out.append(Undetermined(key: "rolling_shutter_readout_s", standardError: String(format: "± %.2f ms", readout * 1000), why: subPixelWhy))
         } else if let readout = errors.readoutSeconds, result.readoutSeconds != nil, !(readout <= readoutFramePeriods * framePeriod) {
             out.append(Undetermined(key: "rolling_shutter_readout_s", standardError: String(format: "± %.2f ms", readout * 1000),

@@ -58,6 +58,24 @@ final class DeterminationTests: XCTestCase {
         XCTAssertEqual(judged(r).undetermined.map(\.key), ["imu_to_camera_x", "imu_to_camera_y", "imu_to_camera_z", "imu_to_camera"])
     }
 
+    /// A readout outside 0 to the frame period is no rolling shutter's, however small its standard error (the GoPro
+    /// clip's fisheye fit gave -20.7 ms, a CAMM copy of the phone clip 35.1 ms at 30 fps): not determined, saying so.
+    func testAReadoutOutsideTheFramePeriodIsNotDetermined() {
+        for readout in [-0.0207, 0.0351, Double.nan] {
+            var r = result()
+            r.readoutSeconds = readout
+            let judged = judged(r).undetermined
+            XCTAssertEqual(judged.map(\.key), ["rolling_shutter_readout_s"], "\(readout)")
+            XCTAssertTrue(judged.first?.why.contains("outside 0 to the frame period (33.33 ms), which no rolling shutter reads in") == true,
+                          "\(judged)")
+        }
+        for readout in [0.0, 0.0333] {
+            var r = result()
+            r.readoutSeconds = readout
+            XCTAssertEqual(judged(r).undetermined.map(\.key), [], "\(readout) s is a readout")
+        }
+    }
+
     /// An undetermined axis takes no turn about it: the rotation about that camera axis nearest to identity, the
     /// turn about the other axes kept.
     func testAnUndeterminedMountAxisTakesNoTurnAboutIt() {
