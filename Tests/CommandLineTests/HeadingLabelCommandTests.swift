@@ -69,7 +69,8 @@ final class HeadingLabelCommandTests: XCTestCase {
         XCTAssertEqual(sum.y / max(count, 1), 23.5, accuracy: 1.5, "the die's middle row")
     }
 
-    /// A value `--anchor-from` does not know, a look outside the log, and `--anchor-from` without `--anchor` are refused.
+    /// A value `--anchor-from` does not know, a look outside the log, and `--anchor-from` without `--anchor` are refused
+    /// as usage errors (64), and so is a look asked of `--attitude`, which has no log to look in.
     func testAnchorFromRefusals() throws {
         let log = try log("six-d.csv", frame: "xArbitraryZVertical")
         let out = folder.appendingPathComponent("x.png").path
@@ -77,9 +78,12 @@ final class HeadingLabelCommandTests: XCTestCase {
         for (arguments, saying) in [(["--anchor", "0,0", "--anchor-from", "first"], "expected first-look, log or a log time in seconds"),
                                     (["--anchor", "0,0", "--anchor-from", "-1"], "expected first-look, log or a log time in seconds"),
                                     (["--anchor", "0,0", "--anchor-from", "3"], "--anchor-from 3 is outside \(log), which runs from 0 to 1.000 s"),
-                                    (["--anchor-from", "log"], "--anchor-from says what --anchor counts from: give --anchor too")] {
-            let result = try CommandHarness.run(base + arguments)
-            XCTAssertNotEqual(result.status, 0, "\(arguments)")
+                                    (["--anchor-from", "log"], "--anchor-from says what --anchor counts from: give --anchor too"),
+                                    (["--attitude", "1,0,0,0", "--anchor", "0,0", "--anchor-from", "0"],
+                                     "--anchor-from counts from where the camera looks in a log; with --attitude or --imud")] {
+            let attitude = arguments.first == "--attitude"
+            let result = try CommandHarness.run((attitude ? ["snapshot", "--size", "32x24", "-o", out] : base) + arguments)
+            XCTAssertEqual(result.status, 64, "\(arguments): a usage error")
             XCTAssertTrue(result.stderr.contains(saying), "\(arguments): \(result.stderr)")
             XCTAssertFalse(FileManager.default.fileExists(atPath: out), "\(arguments)")
         }
