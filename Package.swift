@@ -196,7 +196,7 @@ let package = Package(
                                                            .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "WorkersTests", dependencies: ["Workers", "AttitudeMath"]),
         .testTarget(name: "SceneTests", dependencies: [
-            "Scene", "IMUD", "AttitudeMath", "AttitudeLog", "Render", "RawLog", "Fusion", "TestSupport",
+            "Scene", "IMUD", "AttitudeMath", "AttitudeLog", "Camera", "Render", "RawLog", "Fusion", "TestSupport",
             .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
         ]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Camera", "AttitudeMath", "TestSupport"]),

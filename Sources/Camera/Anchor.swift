@@ -3,13 +3,18 @@ import Foundation
 
 /// A die placed in the world: its centre at bearing B, elevation E and distance D from the camera,
 /// which sits at W's origin and turns about itself. Its faces stay along W's axes.
+///
+/// B and E count in the aim frame A (`worldFromAim`): W itself unless the anchor was `aimed` at a look.
 public struct Anchor: Equatable, Sendable {
-    /// Degrees clockwise from W's +X seen from above (east of north is positive).
+    /// Degrees clockwise from A's +X seen from above A's +Z (east of north is positive when A is a north frame).
     public var bearingDegrees: Double
-    /// Degrees up from the horizon.
+    /// Degrees up from A's horizon (its XY plane).
     public var elevationDegrees: Double
     /// Distance from the camera to the die's centre, in die edges.
     public var distance: Double
+    /// The aim frame A turned into W: A's +X is bearing 0 on its horizon and its +Z is up. Identity: bearings
+    /// count from W's +X and elevations from W's horizon.
+    public var worldFromAim: Quaternion = .identity
 
     /// The shortest distance at which the whole die (half-diagonal √3/2) stays beyond the near plane.
     public static let minimumDistance = 1.0
@@ -23,10 +28,32 @@ public struct Anchor: Equatable, Sendable {
         self.distance = distance
     }
 
-    /// The die's centre in W: D·(cos E cos B, -cos E sin B, sin E).
+    /// The die's centre in W: D·(cos E cos B, -cos E sin B, sin E) in A, turned into W.
     public var centreInWorld: SIMD3<Double> {
         let b = bearingDegrees * .pi / 180, e = elevationDegrees * .pi / 180
-        return distance * SIMD3(cos(e) * cos(b), -cos(e) * sin(b), sin(e))
+        return worldFromAim.rotate(distance * SIMD3(cos(e) * cos(b), -cos(e) * sin(b), sin(e)))
+    }
+
+    /// This anchor counted from where a camera at `worldFromDevice` looks (along -Z of D). Where W's Z is up
+    /// (`vertical`), bearing 0 is the look's heading and elevation counts from W's horizon; a look straight up
+    /// or down takes its heading from the picture's bottom or top edge (which way the camera would tip to level).
+    /// Without a vertical, B and E are angles right of and up from the look itself, with D's +Y as up.
+    public func aimed(from worldFromDevice: Quaternion, vertical: Bool) -> Anchor {
+        var aimed = self
+        aimed.worldFromAim = vertical ? Self.heading(of: worldFromDevice) : worldFromDevice * Self.deviceFromLook
+        return aimed
+    }
+
+    /// The look frame in D: +X along the viewing direction (-Z of D), +Y to the left (-X of D), +Z up (+Y of D).
+    static let deviceFromLook = Quaternion(w: 0.5, x: -0.5, y: 0.5, z: 0.5)
+
+    /// The turn about W's Z that brings W's +X to the heading of the camera at `worldFromDevice`.
+    static func heading(of worldFromDevice: Quaternion) -> Quaternion {
+        let look = worldFromDevice.rotate(SIMD3(0, 0, -1))
+        // Looking down, the top edge (+Y of D) points where the camera looks once levelled; looking up, the bottom edge.
+        let levelled = worldFromDevice.rotate(SIMD3(0, look.z < 0 ? 1 : -1, 0))
+        let forward = hypot(look.x, look.y) > 1e-6 ? look : levelled
+        return Quaternion(axis: SIMD3(0, 0, 1), angle: atan2(forward.y, forward.x))
     }
 
     /// The model-view `deviceFromModel` for the camera at W's origin (the model frame is W moved to the

@@ -7,6 +7,7 @@ import CSVText
 import Foundation
 import Imaging
 import Render
+import SafeText
 
 /// `--anchor B,E[,D]`: bearing and elevation in degrees, distance in die edges.
 public struct AnchorArgument: ExpressibleByArgument {
@@ -29,6 +30,24 @@ public struct AnchorArgument: ExpressibleByArgument {
     public static var defaultValueDescription: String { "B,E[,D]" }
 }
 
+/// `--anchor-from first-look|T|log`: what `--anchor` counts from (`AnchorOrigin`).
+public struct AnchorOriginArgument {
+    public let origin: AnchorOrigin
+
+    /// `first-look`, `log`, or a log time in seconds (0 or more) through the shared strict parser.
+    public static func parseOption(_ text: String) throws -> AnchorOriginArgument {
+        switch text {
+        case "first-look": return AnchorOriginArgument(origin: .firstLook)
+        case "log": return AnchorOriginArgument(origin: .log)
+        default:
+            guard let seconds = try? OptionValues.numbers(text, counts: [1], shape: "T").first, seconds >= 0 else {
+                throw OptionValueError("expected first-look, log or a log time in seconds (0 or more), not \(MessageText.quoted(text))")
+            }
+            return AnchorOriginArgument(origin: .look(logTime: seconds))
+        }
+    }
+}
+
 /// The camera model, the die's place and the panorama: shared by `run`, `snapshot` and `render`.
 public struct CameraOptions: ParsableArguments {
     public init() {}
@@ -49,10 +68,20 @@ public struct CameraOptions: ParsableArguments {
     public var lensDrawing: String = "warp"
 
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("Place the die in the world: bearing B° clockwise from north (W's +X), elevation E° above "
-                               + "the horizon, distance D (default 4); the camera sits at the origin.", valueName: "B,E[,D]"),
+            help: ArgumentHelp("Place the die in the world: bearing B° clockwise from north, elevation E° above the horizon, "
+                               + "distance D (default 4); the camera sits at the origin. Over a log without north, B counts "
+                               + "from where the camera looks at the first frame drawn (and E from that look too when the log "
+                               + "has no vertical); stderr says which.", valueName: "B,E[,D]"),
             transform: { try AnchorArgument.parseOption($0) })
     public var anchor: AnchorArgument?
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("What --anchor counts from: first-look (where the camera looks at the first frame drawn: "
+                               + "--from, or snapshot's --at), T (where it looks at log time T seconds, to match a render's "
+                               + "frames in snapshots), or log (the log's X and horizon). Default: log in a log with north, "
+                               + "else first-look.", valueName: "first-look|T|log"),
+            transform: { try AnchorOriginArgument.parseOption($0) })
+    public var anchorFrom: AnchorOriginArgument?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("An equirectangular panorama of the world as the background "
                                + "(bearing -180° to 180° left to right, elevation 90° to -90° top to bottom); compass-sky names the bundled one.",
@@ -65,6 +94,7 @@ public struct CameraOptions: ParsableArguments {
     /// The library's value these options stand for.
     public var settings: CameraSettings {
         var settings = CameraSettings(fieldOfViewDegrees: fov, intrinsicsPath: intrinsics, anchor: anchor?.anchor, panoramaPath: panorama)
+        settings.anchorOrigin = anchorFrom?.origin
         settings.lensDrawing = LensDrawing(rawValue: lensDrawing) ?? .warp
         return settings
     }

@@ -110,6 +110,8 @@ public struct CameraSettings: Equatable, Sendable {
     public var intrinsicsPath: String?
     /// Where the die sits in the world (nil: in front of the camera, as the seed draws it).
     public var anchor: Anchor?
+    /// `--anchor-from`: what the anchor's bearing counts from over a log (nil: as the log's frame decides, `AnchorOrigin`).
+    public var anchorOrigin: AnchorOrigin?
     /// An equirectangular panorama drawn as the background.
     public var panoramaPath: String?
     /// How a distorted lens is drawn (`--lens-drawing`).
@@ -136,14 +138,16 @@ public struct CameraSettings: Equatable, Sendable {
             }
             guard abs(anchor.elevationDegrees) <= 90 else { throw SnapshotError("--anchor: the elevation must be within -90 to 90 degrees") }
         }
+        if anchorOrigin != nil && anchor == nil { throw SnapshotError("--anchor-from says what --anchor counts from: give --anchor too") }
     }
 
-    /// What `--anchor` and `--panorama` stand on when drawn over a log in `frame`: their bearings count from
-    /// W's +X, which is north only in a north frame. One line for the caller to print when the heading is
-    /// arbitrary or unnamed, so a bearing is never silently relative to wherever the device pointed at start.
-    public func headingNotes(frame: ReferenceFrame?, log: String) -> [String] {
+    /// What `--panorama` (and `--anchor` when it counts from the log: `anchorFromTheLog`) stand on when drawn over a
+    /// log in `frame`: their bearings count from W's +X, which is north only in a north frame. One line for the caller
+    /// to print when the heading is arbitrary or unnamed, so a bearing is never silently relative to wherever the
+    /// device pointed at start. An anchor aimed at a look (`aimedAnchor`) says its own line instead.
+    public func headingNotes(frame: ReferenceFrame?, log: String, anchorFromTheLog: Bool) -> [String] {
         var placed: [String] = []
-        if let anchor { placed.append(String(format: "--anchor's bearing %g°", anchor.bearingDegrees)) }
+        if anchorFromTheLog, let anchor { placed.append(String(format: "--anchor's bearing %g°", anchor.bearingDegrees)) }
         if panoramaPath != nil { placed.append("--panorama's middle column") }
         guard !placed.isEmpty else { return [] }
         let what = placed.joined(separator: " and ")

@@ -117,22 +117,32 @@ public final class FramePipeline {
     /// `TimelineError` when the clock's first frame falls before the log's first sample or the video's first frame, and
     /// `LogMissesTheVideo` when a log on the video's clock covers none of its frames.
     /// With `cameraByDefault` (the `run` demo) and no background option at all, camera 0 is shown when it gives frames.
-    /// `setup` is `options.camera` already loaded (nil: loaded here). Where `--anchor` or `--panorama` stand on a
-    /// log's arbitrary or unnamed heading, `logger` is told.
+    /// `setup` is `options.camera` already loaded (nil: loaded here). Over a log, `--anchor` is resolved here, once for
+    /// the drawing (`aimedAnchor`: where the camera looks at the clock's first frame, unless the log has north or
+    /// `--anchor-from` says otherwise), and `logger` is told what it counts from; where `--panorama` (or an anchor
+    /// counted from the log) stands on an arbitrary or unnamed heading, it is told that too.
     public init(options: SnapshotOptions, attitude: AttitudeInput, background settings: BackgroundSettings = BackgroundSettings(),
                 clock: PipelineClock, cameraByDefault: Bool = false, setup: CameraSetup? = nil,
                 logger: Logger = FramePipeline.logger) throws {
         self.options = options
         self.clock = clock
-        self.setup = try setup ?? options.camera.load()
+        var setup = try setup ?? options.camera.load()
         composer = FrameComposer(reference: options.relativeTo, showsHUD: options.hud)
         let timeline = try settings.timeline(offset: options.timeOffset)
         if case .log(let log, _, let path) = attitude {
-            for note in options.camera.headingNotes(frame: log.frame, log: path) { logger.warning("\(note)") }
+            let aimed = try options.aimedAnchor(over: log, path: path, drawingFrom: try Self.firstLogTime(of: clock, timeline: timeline))
+            setup.anchor = aimed?.anchor
+            if let note = aimed?.note { logger.info("\(note)") }
+            for note in options.camera.headingNotes(frame: log.frame, log: path, anchorFromTheLog: aimed?.countsFromTheLog ?? false) {
+                logger.warning("\(note)")
+            }
             if let video = settings.video, timeline.offset != 0 || settings.videoIsTheLog(path: path) {
                 try timeline.checkCoverage(logDuration: log.duration, videoEnd: try VideoFrameTimes(path: video).end, log: path, video: video)
             }
+        } else {
+            setup.anchor = try options.anchorOverAFixedWorld()
         }
+        self.setup = setup
         let attitudes = try Self.attitudes(attitude, options: options, clock: clock, timeline: timeline)
         self.attitudes = attitudes
         switch (clock, attitudes) {
@@ -148,6 +158,15 @@ public final class FramePipeline {
                                                                    sharesTheVideosClock: Self.isTheVideosOwnTrack(attitude, settings)),
                                    cameraByDefault: cameraByDefault,
                                    logger: logger)
+    }
+
+    /// The log time of the clock's first frame, where the drawing starts: `snapshot`'s `--at`, `render`'s `--from`, and
+    /// for the window the log time its playback starts from (`--from` after the time the timeline starts it at).
+    private static func firstLogTime(of clock: PipelineClock, timeline: Timeline) throws -> Double {
+        switch clock {
+        case .wall(_, _, let from): return try timeline.playbackStart() + from
+        case .instant, .steps: return clock.logTime(step: 0)
+        }
     }
 
     /// The attitudes `input` gives under `clock`, each mounted once.

@@ -13,6 +13,7 @@
 @_exported import struct Scene.SnapshotOptions
 @_exported import struct Scene.CameraSettings
 @_exported import enum Scene.LensDrawing
+@_exported import enum Scene.AnchorOrigin
 @_exported import struct Scene.SnapshotError
 @_exported import struct Scene.SceneSource
 @_exported import struct Scene.FusionTrack

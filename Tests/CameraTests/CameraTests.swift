@@ -108,6 +108,23 @@ final class AnchorAndPanoramaLayoutTests: XCTestCase {
                        "beside the camera: a corner reaches behind the near plane")
     }
 
+    /// An anchor aimed at a look: from a camera looking north and level it is the anchor as it was, with a vertical or
+    /// without; aimed from a look straight down (the identity, whose picture's top edge is W's +Y, bearing -90°) with a
+    /// vertical, bearing 0 is where the top edge points and elevation still counts from the horizon.
+    func testAnAnchorAimedAtALook() {
+        let lookNorth = Quaternion(w: 0.5, x: 0.5, y: -0.5, z: -0.5)
+        let anchor = Anchor(bearingDegrees: 25, elevationDegrees: -10, distance: 3)
+        for vertical in [true, false] {
+            let aimed = anchor.aimed(from: lookNorth, vertical: vertical).centreInWorld
+            for i in 0..<3 { XCTAssertEqual(aimed[i], anchor.centreInWorld[i], accuracy: 1e-12, "vertical: \(vertical)") }
+        }
+        let down = Anchor(bearingDegrees: 0, elevationDegrees: 10).aimed(from: .identity, vertical: true).centreInWorld
+        let expected = 4 * SIMD3(0, cos(10 * Double.pi / 180), sin(10 * Double.pi / 180))
+        for i in 0..<3 { XCTAssertEqual(down[i], expected[i], accuracy: 1e-12, "looking down: towards the picture's top, 10° up") }
+        let up = Anchor(bearingDegrees: 0, elevationDegrees: 0).aimed(from: Quaternion(axis: [1, 0, 0], angle: .pi), vertical: true).centreInWorld
+        for (i, value) in [0.0, 4, 0].enumerated() { XCTAssertEqual(up[i], value, accuracy: 1e-12, "looking up: towards the picture's bottom") }
+    }
+
     func testPanoramaTexelCentres() {
         let t = PanoramaLayout.texel(bearing: 0.5 * 360 / 8 - 180, elevation: 90 - 0.5 * 180 / 4, width: 8, height: 4)
         XCTAssertEqual(t.i, 0, accuracy: 1e-12)

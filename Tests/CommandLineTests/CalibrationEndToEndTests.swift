@@ -42,7 +42,9 @@ final class CalibrationEndToEndTests: XCTestCase {
         XCTAssertEqual(calibrated.status, 0, calibrated.stderr)
         let found = try Rig.readMount(path: cal)
 
-        // Anchors where the true camera looks 1.5 s and 4 s in, so the die is in view for much of the clip.
+        // Anchors where the true camera looks 1.5 s and 4 s in, so the die is in view for much of the clip. The bearing is
+        // the raw log's W (a 6D fusion, heading arbitrary), so both renders count it from the log (`--anchor-from log`)
+        // rather than each from its own first look, which the calibrated mount would turn.
         let log = try loadAnyAttitudeLog(path: raw)
         var ious: [Double] = []
         for (index, lookTime) in [1.5, 4.0].enumerated() {
@@ -55,7 +57,8 @@ final class CalibrationEndToEndTests: XCTestCase {
                 let out = folder.path + "/\(name)\(index)/"
                 let run = try CommandHarness.run(["render", "--log", raw, "--size", "320x240", "--fps", "30",
                                                   "--from", String(format: "%.6f", from), "--to", String(format: "%.6f", from + 5.5),
-                                                  "--anchor", anchor, "--background", "none", "-o", out] + options, timeout: 300)
+                                                  "--anchor", anchor, "--anchor-from", "log", "--background", "none", "-o", out] + options,
+                                                 timeout: 300)
                 XCTAssertEqual(run.status, 0, run.stderr)
                 return out
             }

@@ -74,7 +74,9 @@ final class RenderCommandTests: XCTestCase {
     }
 
     /// Frames of .mkv, .avi and a PNG folder equal `snapshot --at` the same times within 2 per channel;
-    /// the lossy .mp4 is H.264, has every frame and stays close.
+    /// the lossy .mp4 is H.264, has every frame and stays close. The log names no frame, so `--anchor` counts from
+    /// where the camera looks at the first frame drawn: the render's at its start (0), each snapshot told so by
+    /// `--anchor-from 0` (without it, a snapshot at 0.4 would count from its own look at 0.4).
     func testEveryOutputKindHoldsTheSnapshots() throws {
         let log = try writeTurningLog()
         let intrinsics = path("camera.yml")
@@ -88,7 +90,7 @@ final class RenderCommandTests: XCTestCase {
         for (k, t) in times.enumerated() {
             let out = path("snap\(k).png")
             let result = try CommandHarness.run(["snapshot"] + common.map { $0 == "models/compass-sky.png" ? "\(root)/\($0)" : $0 }
-                                                + ["--at", "\(t)", "-o", out])
+                                                + ["--at", "\(t)", "--anchor-from", "0", "-o", out])
             XCTAssertEqual(result.status, 0, result.stderr)
             snapshots.append(try RGBImage.read(path: out))
         }

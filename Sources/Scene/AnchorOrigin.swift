@@ -1,0 +1,74 @@
+import AttitudeLog
+import AttitudeMath
+import Camera
+import Foundation
+
+/// `--anchor-from`: what `--anchor`'s bearing (and, over a log with no vertical, its elevation) counts from.
+///
+/// Without it (nil in `CameraSettings`) a log's frame decides: bearings count from north in a north frame, and from
+/// where the camera looks at the first frame drawn when the heading is arbitrary or the log names no frame, since
+/// the log's X is then only wherever the device pointed at its start.
+public enum AnchorOrigin: Equatable, Sendable {
+    /// `first-look`: where the camera looks at the first frame drawn, at the log time the drawing starts from
+    /// (`render`'s and `run`'s `--from`, `snapshot`'s `--at`).
+    case firstLook
+    /// `T`: where the camera looks at log time T seconds, whatever time the drawing starts from.
+    case look(logTime: Double)
+    /// `log`: the log's own X axis and horizon (W), as in a north frame.
+    case log
+}
+
+/// `--anchor` resolved for one drawing over one log: the anchor as drawn, fixed in W for every frame.
+public struct AimedAnchor: Equatable {
+    public var anchor: Anchor
+    /// The line that says on stderr where the bearing and elevation count from; nil when they count from the log's W.
+    public var note: String?
+    /// Whether the bearing counts from the log's X (north in a north frame; else `headingNotes` says it is not).
+    public var countsFromTheLog: Bool { note == nil }
+}
+
+extension SnapshotOptions {
+    /// `--anchor` over `log` (named `path`) in a drawing whose first frame shows log time `start`: counted from
+    /// `--anchor-from`, else as the log's frame decides (`AnchorOrigin`). A look is the attitude that frame draws
+    /// (mounted, relative to `--relative-to`), so `--anchor 0,0` sits in the middle of that frame's columns, and
+    /// in its centre when the log has no vertical. Nil without `--anchor`. A look time outside the log is refused.
+    public func aimedAnchor(over log: AttitudeLog, path: String, drawingFrom start: Double) throws -> AimedAnchor? {
+        guard let anchor = camera.anchor else { return nil }
+        let hasNorth = log.frame == .xMagneticNorthZVertical || log.frame == .xTrueNorthZVertical
+        let vertical = log.frame != nil
+        let lookTime: Double, when: String
+        switch camera.anchorOrigin ?? (hasNorth ? .log : .firstLook) {
+        case .log:
+            return AimedAnchor(anchor: anchor, note: nil)
+        case .firstLook:
+            lookTime = start
+            when = String(format: "the first frame drawn (log time %.3f s)", start)
+        case .look(let t):
+            guard t <= log.duration else {
+                throw SnapshotError(String(format: "--anchor-from %g is outside %@, which runs from 0 to %.3f s", t, path, log.duration))
+            }
+            lookTime = t
+            when = String(format: "log time %.3f s (--anchor-from)", t)
+        }
+        let look = SceneSource.relative(mounted(log.attitude(at: lookTime)), to: relativeTo)
+        let elevation = vertical ? "elevation from the horizon" : "elevation from that look too: the log has no vertical"
+        return AimedAnchor(anchor: anchor.aimed(from: look, vertical: vertical),
+                           note: "--anchor \(Self.argument(anchor)): bearing counted from where the camera looks at \(when), \(elevation)")
+    }
+
+    /// `--anchor` over an attitude that is not a log's (`--attitude`, imud, a library's scene): bearings count from
+    /// W as given. A look to count from is a log's; asking for one here is refused.
+    public func anchorOverAFixedWorld() throws -> Anchor? {
+        if let origin = camera.anchorOrigin, origin != .log {
+            throw SnapshotError("--anchor-from counts from where the camera looks in a log; with --attitude or --imud "
+                                + "the anchor counts from W as given (give --anchor-from log or leave it out)")
+        }
+        return camera.anchor
+    }
+
+    /// `B,E` or `B,E,D` as the user would write it.
+    static func argument(_ anchor: Anchor) -> String {
+        let angles = String(format: "%g,%g", anchor.bearingDegrees, anchor.elevationDegrees)
+        return anchor.distance == Anchor.defaultDistance ? angles : angles + String(format: ",%g", anchor.distance)
+    }
+}
