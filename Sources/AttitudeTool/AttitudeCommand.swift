@@ -56,18 +56,48 @@ struct Fuse: ParsableCommand {
 
     @OptionGroup var recording: RecordingOptions
 
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("The video the log's camera filmed: write the attitude drawing over it takes (the gyroscope leads, "
+                               + "the accelerometer levels only where it reads gravity alone; a log with a magnetometer is fused 9D), "
+                               + "refused when the log covers none of its frames. INPUT may be this video when it carries its own "
+                               + "motion track.", valueName: "CLIP"))
+    var video: String?
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("A `steady-dice calibrate` file: its gyroscope bias is subtracted before fusing; with --video, its "
+                               + "time offset pairs the log with the video.", valueName: "cal.yaml"))
+    var calibration: String?
+
     func validate() throws {
         try magnetometer.check(mode: mode)
         try north.check(frame: frame)
+        if video != nil {
+            for (given, name) in [(mode != nil, "--mode"), (frame != nil, "--frame"), (status, "--status"), (magnetometer.isSet, "--mag-offset or --mag-calibrate"),
+                                  (north.declination != nil, "--declination")] where given {
+                throw ValidationError("\(name) with --video: the attitude drawn over footage is led by the gyroscope, in its own frame; "
+                                      + "give one of them")
+            }
+        }
     }
 
     @OptionGroup var messages: MessageOptions
 
     func run() throws {
-        let outputs = OutputFiles(inputs: [input])
+        let outputs = OutputFiles(inputs: [input, video, calibration])
         let staged = try outputs.stage(output, option: "--output", allowStandardOutput: true)
-        let job = FuseJob(input: input, platform: recording.platform, magnetometer: magnetometer.correction, mode: mode, frame: frame,
+        if let video {
+            let footage = try FootageAttitudeLog(path: input, video: video, calibration: calibration, logger: Messages.logger)
+            var comments = ["attitude for drawing \(input) over \(video), by steady-dice: \(footage.fusion?.summary(atSample: 0) ?? "an attitude log")"]
+            if let calibration { comments.append("calibration: \(calibration)") }
+            comments.append(String(format: "time offset %+.6f s (log time = video time + offset)", footage.timeOffset))
+            try AttitudeLog.write(samples: footage.log.samples, frame: footage.log.frame, comments: comments, to: staged)
+            try outputs.commit()
+            Messages.logger.info("wrote \(footage.log.samples.count) samples to \(output)")
+            return
+        }
+        var job = FuseJob(input: input, platform: recording.platform, magnetometer: magnetometer.correction, mode: mode, frame: frame,
                           declination: north.declination, maxAccuracy: north.maxAccuracy, parameters: try estimator.parameters(), status: status)
+        job.gyroBias = try calibration.flatMap { try FootageAttitudeLog.gyroBias(calibration: $0) }
         let samples = try job.run(writingTo: staged)
         try outputs.commit()
         Messages.logger.info("wrote \(samples.count) samples to \(output)")

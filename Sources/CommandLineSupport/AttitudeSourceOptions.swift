@@ -38,8 +38,9 @@ public struct AttitudeSourceOptions: ParsableArguments {
     }
 
     /// The log at `path`, fused with the magnetometer correction when raw, read with the platform asked for; a raw log's
-    /// gyroscope less `gyroBias` (a calibration's, rad/s in S) when given.
-    public func load(_ path: String, gyroBias: SIMD3<Double>? = nil) throws -> (log: AttitudeLog, fusion: FusionTrack?) {
-        try loadAnyAttitudeLogWithFusion(path: path, magnetometer: magnetometer.correction, platform: recording.platform, gyroBias: gyroBias)
+    /// gyroscope less `gyroBias` (a calibration's, rad/s in S) when given; drawn `overFootage` when over a video.
+    public func load(_ path: String, gyroBias: SIMD3<Double>? = nil, overFootage: Bool = false) throws -> (log: AttitudeLog, fusion: FusionTrack?) {
+        try loadAnyAttitudeLogWithFusion(path: path, magnetometer: magnetometer.correction, platform: recording.platform, gyroBias: gyroBias,
+                                         overFootage: overFootage)
     }
 }

@@ -25,6 +25,8 @@ public struct FuseJob {
     public var parameters: FusionParameters
     /// Write the estimator's status columns: a file for diagnosis, not an attitude log.
     public var status: Bool
+    /// Rad/s in S, subtracted from the gyroscope before fusing (a calibration's `gyro_bias_deg_per_s`); nil: none.
+    public var gyroBias: SIMD3<Double>?
 
     public init(input: String, platform: SensorLoggerPlatform?, magnetometer: MagnetometerCorrection, mode: FusionMode?,
                 frame: OutputFrame?, declination: Double?, maxAccuracy: Double?, parameters: FusionParameters, status: Bool) {
@@ -45,7 +47,11 @@ public struct FuseJob {
         let raw = try RawLogReader.read(path: input, platform: platform)
         logger.debug("\(MessageText.line(input)): \(raw.count) raw samples")
         reportReading(raw, logger: logger)
-        let (log, calibration) = try magnetometer.apply(to: raw)
+        var (log, calibration) = try magnetometer.apply(to: raw)
+        if let gyroBias {
+            log.gyro = log.gyro.map { $0 - gyroBias }
+            logger.info("\(MessageText.line(input)): gyroscope bias \(String(format: "%.3f,%.3f,%.3f °/s", gyroBias.x * 180 / .pi, gyroBias.y * 180 / .pi, gyroBias.z * 180 / .pi)) subtracted")
+        }
         if let calibration { logger.info("\(BroadEvaluation.trialName(of: log.path)): \(calibration)") }
         if self.mode == nil, let note = RawLogFusion.modeNote(for: log) { logger.info("\(note)") }
         let mode = self.mode ?? RawLogFusion.naturalMode(of: log)
@@ -66,6 +72,10 @@ public struct FuseJob {
             comments.append("start: \(clockStart) s on the recording's own clock is t = 0 here")
         }
         if let calibration { comments.append("magnetometer: \(calibration), subtracted") }
+        if let gyroBias {
+            comments.append(String(format: "gyroscope bias %.4f,%.4f,%.4f °/s subtracted", gyroBias.x * 180 / .pi, gyroBias.y * 180 / .pi,
+                                   gyroBias.z * 180 / .pi))
+        }
         if let declination { comments.append("true north from magnetic north with a declination of \(declination)° (east positive)") }
         if let recordingDeclination { comments.append("true north: \(recordingDeclination.summary)") }
         let header = AttitudeLog.frameHeader(for: outputFrame, rotating: "sensor")

@@ -27,9 +27,12 @@ public func loadAnyAttitudeLog(path: String, magnetometer: MagnetometerCorrectio
 
 /// `loadAnyAttitudeLog`, with the estimator's status after each sample when the log was fused. `gyroBias` (rad/s, in
 /// the IMU's frame S: a calibration's `gyro_bias_deg_per_s`) is subtracted from a raw log's gyroscope first, as the
-/// calibration that found it did; an attitude log has no rates to take it from, and that is said.
+/// calibration that found it did; an attitude log has no rates to take it from, and that is said. `overFootage`: the
+/// log is drawn over the video its camera filmed; a raw log with no magnetometer is then `FootageAttitude`'s, led by its
+/// gyroscope and levelled only where its accelerometer reads gravity alone, not fused 6D (a vehicle's accelerations
+/// would tilt the picture). With a magnetometer it is fused 9D as elsewhere, for its heading.
 public func loadAnyAttitudeLogWithFusion(path: String, magnetometer: MagnetometerCorrection = .none,
-                                         platform: SensorLoggerPlatform? = nil, gyroBias: SIMD3<Double>? = nil,
+                                         platform: SensorLoggerPlatform? = nil, gyroBias: SIMD3<Double>? = nil, overFootage: Bool = false,
                                          logger: Logger = FramePipeline.logger) throws -> (log: AttitudeLog, fusion: FusionTrack?) {
     let biasText = gyroBias.map { b in String(format: "%.3f,%.3f,%.3f °/s", b.x * 180 / .pi, b.y * 180 / .pi, b.z * 180 / .pi) }
     guard RawLogReader.isRawLog(path: path) else {
@@ -58,6 +61,17 @@ public func loadAnyAttitudeLogWithFusion(path: String, magnetometer: Magnetomete
         let note = "a gyroscope-only log: drawn from its gyroscope alone, integrated from its first sample (no vertical, heading arbitrary)"
         logger.info("\(MessageText.line(path)): \(note)")
         return (try AttitudeLog(samples: RawConvertJob.integratedAttitudes(raw), frame: nil, path: path), .gyroscopeOnly)
+    }
+    if overFootage, RawLogFusion.naturalMode(of: raw) == .sixD {
+        let footage = FootageAttitude(time: raw.time, gyro: raw.gyro, acc: raw.acc)
+        let note = "\(MessageText.line(path)): drawn over its footage: its gyroscope integrated\(gyroBias == nil ? "" : " less the calibration's bias"), "
+                    + (footage.hasVertical ? String(format: "levelled where its accelerometer read gravity alone (%.0f %% of its samples), "
+                                                    + "the heading arbitrary", footage.credibleShare * 100)
+                                           : "no sample of its accelerometer reading gravity alone: no vertical, the heading arbitrary")
+        logger.info("\(note)")
+        let samples = zip(raw.time, footage.attitudes).map { AttitudeSample(t: $0, worldFromDevice: $1) }
+        return (try AttitudeLog(samples: samples, frame: footage.hasVertical ? .xArbitraryZVertical : nil, path: path),
+                .footage(credibleShare: footage.credibleShare, biasApplied: gyroBias != nil))
     }
     let mode = RawLogFusion.naturalMode(of: raw)
     if let note = RawLogFusion.modeNote(for: raw) { logger.info("\(note)") }
@@ -89,23 +103,34 @@ public struct FusionTrack: Sendable {
     /// The estimator's status after each sample, one per sample of the fused log (none when integrated).
     public let statuses: [FusionStatus]
 
+    /// What the HUD says of attitudes no estimator made.
+    private let integrated: String?
+
     public init(mode: FusionMode, statuses: [FusionStatus]) {
         self.mode = mode
         self.statuses = statuses
+        integrated = nil
     }
 
-    private init() {
+    private init(integrated: String) {
         mode = nil
         statuses = []
+        self.integrated = integrated
     }
 
     /// A gyroscope-only log's rates integrated from its first sample: no vertical, the heading arbitrary.
-    public static let gyroscopeOnly = FusionTrack()
+    public static let gyroscopeOnly = FusionTrack(integrated: "gyroscope only: integrated, no vertical")
 
-    /// One line for the HUD: mode, rest or motion, the magnetic field (9D), the gyroscope bias (°/s); for a
-    /// gyroscope-only log, that it is its gyroscope integrated.
+    /// A raw log drawn over its footage (`FootageAttitude`): its gyroscope led, levelled where its accelerometer read
+    /// gravity alone (`credibleShare` of the samples).
+    public static func footage(credibleShare: Double, biasApplied: Bool) -> FusionTrack {
+        FusionTrack(integrated: String(format: "gyroscope%@, gravity at %.0f%% of samples", biasApplied ? " less bias" : "", credibleShare * 100))
+    }
+
+    /// One line for the HUD: mode, rest or motion, the magnetic field (9D), the gyroscope bias (°/s); for attitudes
+    /// integrated without an estimator, how.
     public func summary(atSample index: Int) -> String {
-        guard let mode else { return "gyroscope only: integrated, no vertical" }
+        guard let mode else { return integrated ?? "" }
         guard statuses.indices.contains(index) else { return "\(mode.rawValue.uppercased())" }
         let s = statuses[index]
         let bias = (s.gyroBias * s.gyroBias).sum().squareRoot() * 180 / Double.pi

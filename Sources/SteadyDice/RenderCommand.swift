@@ -81,7 +81,8 @@ struct RenderVideo: ParsableCommand {
         let staged = try outputs.stage(output, option: "--output")
         var options = try drawing.snapshotOptions()
         let (attitudeLog, fusion) = try loadAnyAttitudeLogWithFusion(path: log, magnetometer: magnetometer.correction, platform: recording.platform,
-                                                                     gyroBias: options.gyroBias)
+                                                                     gyroBias: options.gyroBias,
+                                                                     overFootage: drawing.background.video != nil)
         let background = drawing.background.settings
         VideoOwnLog.applyTimeOffset(to: &options, drawing: drawing, log: attitudeLog, path: log, command: "render")
         let timeline = try background.timeline(offset: options.timeOffset)

@@ -139,7 +139,7 @@ struct Run: ParsableCommand {
         if let imud = try input.imud.configuration(mount: drawing.attitudeCalibration.imudMount()) { return .imud(imud, timeout: 0) }
         let path = try input.logPath(video: drawing.background.video, command: "run", required: false)
             ?? assets.models.appendingPathComponent("demo-attitude.csv").path
-        let (attitudeLog, fusion) = try input.load(path, gyroBias: gyroBias)
+        let (attitudeLog, fusion) = try input.load(path, gyroBias: gyroBias, overFootage: drawing.background.video != nil)
         if let from, from > attitudeLog.duration {
             throw CommandFailure(String(format: "--from %g is past the end of %@, which runs from 0 to %.3f s", from, path, attitudeLog.duration),
                                  status: .usage)

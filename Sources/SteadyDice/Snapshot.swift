@@ -93,7 +93,7 @@ struct Snapshot: ParsableCommand {
         guard let log = try input.logPath(video: drawing.background.video, command: "snapshot", required: true) else {
             throw ValidationError("give --log, --attitude or --imud")
         }
-        let (attitudeLog, fusion) = try input.load(log, gyroBias: gyroBias)
+        let (attitudeLog, fusion) = try input.load(log, gyroBias: gyroBias, overFootage: drawing.background.video != nil)
         return .log(attitudeLog, fusion: fusion, path: log)
     }
 }

@@ -1,0 +1,125 @@
+import AttitudeMath
+import Foundation
+
+/// An attitude for drawing over the footage an IMU's camera filmed (a drone's, a car's, a walker's): led by the
+/// gyroscope, less its bias, and levelled by the accelerometer only where it reads gravity alone.
+///
+/// A general estimator (`AttitudeEstimator`) takes the accelerometer's long average for gravity. On a vehicle that
+/// average holds the vehicle's own accelerations, and the estimator tilts the picture with them: over a drone's
+/// clip its tilt went from 20° down to 8° up while the gimbal held the camera level. Here the accelerometer levels the
+/// attitude only at samples where it is credible, and slowly:
+///
+/// 1. The gyroscope less `bias` is integrated from the first sample (`GyroIntegral`, the project's one time
+///    convention): W is the IMU frame S at the first sample.
+/// 2. The accelerometer is turned into that W and low-passed there (`steadyTimeConstant`): gravity holds still in W
+///    whatever the camera does, so the low pass averages a vehicle's vibration without smearing a turn. A sample is
+///    plausible where the low pass's magnitude is within `gravityTolerance` of g and the sample within `steadiness`
+///    of the low pass.
+/// 3. W is turned so that +Z is up (about a horizontal axis: the heading kept): first to the mean of the plausible
+///    samples over `initialSeconds`; afterwards towards each plausible sample that points within
+///    `largestDisagreementDegrees` of the vertical held (a credible one), at `levellingTimeConstant`, so that what the
+///    tests let through moves the picture by its share of that time.
+///
+/// Without a credible sample the attitude is the gyroscope's alone, and has no vertical (`hasVertical` false).
+public struct FootageAttitude: Sendable {
+    /// m/s².
+    public static let gravity = 9.80665
+
+    public struct Parameters: Equatable, Sendable {
+        /// Share of g by which a credible sample's magnitude may differ from g.
+        public var gravityTolerance = 0.03
+        /// Share of g by which a credible sample may differ from its low-passed value.
+        public var steadiness = 0.03
+        /// Seconds: the low pass the steadiness test compares with.
+        public var steadyTimeConstant = 0.5
+        /// Seconds: how slowly credible gravity levels the attitude after the first.
+        public var levellingTimeConstant = 20.0
+        /// Degrees: after the first, a sample is credible only where it points within this of the vertical held: a
+        /// vehicle's sustained horizontal acceleration hardly changes the magnitude (2 m/s² adds 2 % to g) but turns
+        /// the specific force by its angle (11.5°), which gravity, fixed in W, never does.
+        public var largestDisagreementDegrees = 3.0
+        /// Seconds: the first vertical is the mean of the credible gravity over this long from the first.
+        public var initialSeconds = 2.0
+
+        public init() {}
+    }
+
+    /// Each sample's attitude, worldFromS.
+    public let attitudes: [Quaternion]
+    /// Whether W's Z is up (some sample's accelerometer was credible).
+    public let hasVertical: Bool
+    /// Share of the samples whose accelerometer was credible.
+    public let credibleShare: Double
+
+    /// `time` in seconds, rising; `gyro` rad/s and `acc` m/s² (specific force, up at rest) in S; `bias` rad/s in S,
+    /// subtracted from the gyroscope. `acc` nil: the gyroscope alone.
+    public init(time: [Double], gyro: [SIMD3<Double>], acc: [SIMD3<Double>]?, bias: SIMD3<Double> = .zero,
+                parameters: Parameters = Parameters()) {
+        let integral = GyroIntegral(time: time, rate: gyro.map { $0 - bias })
+        let start = time.first ?? 0
+        let gyroOnly = time.map { integral.orientation(at: $0 - start) }
+        guard let acc, acc.count == time.count else {
+            attitudes = gyroOnly
+            hasVertical = false
+            credibleShare = 0
+            return
+        }
+        // The accelerometer in the gyroscope's W, low-passed there (gravity holds still in W whatever the camera does,
+        // so the low pass averages a drone's vibration without smearing a turn).
+        var lowPass: [SIMD3<Double>] = []
+        lowPass.reserveCapacity(time.count)
+        for k in time.indices {
+            let inW = gyroOnly[k].rotate(acc[k])
+            let dt = k > 0 ? max(time[k] - time[k - 1], 0) : 0
+            lowPass.append(k == 0 ? inW : lowPass[k - 1] + (inW - lowPass[k - 1]) * (1 - exp(-dt / parameters.steadyTimeConstant)))
+        }
+        func plausible(_ k: Int) -> Bool {
+            abs(Self.length(lowPass[k]) - Self.gravity) < parameters.gravityTolerance * Self.gravity
+                && Self.length(gyroOnly[k].rotate(acc[k]) - lowPass[k]) < parameters.steadiness * Self.gravity
+        }
+        // The first vertical: the mean of the plausible samples' gravity over `initialSeconds` from the first one.
+        let candidates = time.indices.filter(plausible)
+        guard let first = candidates.first else {
+            attitudes = gyroOnly
+            hasVertical = false
+            credibleShare = 0
+            return
+        }
+        let opening = candidates.filter { time[$0] - time[first] <= parameters.initialSeconds }
+        let mean = opening.reduce(SIMD3<Double>.zero) { $0 + lowPass[$1] / Self.length(lowPass[$1]) }
+        var levelling = Self.tilt(from: mean / Self.length(mean))
+        var credible = 0
+        var out: [Quaternion] = []
+        out.reserveCapacity(time.count)
+        var iterator = candidates.makeIterator()
+        var next = iterator.next()
+        for k in time.indices {
+            if k == next {
+                next = iterator.next()
+                let up = levelling.rotate(lowPass[k] / Self.length(lowPass[k]))
+                if acos(min(1, max(-1, up.z))) * 180 / .pi <= parameters.largestDisagreementDegrees {
+                    credible += 1
+                    let dt = k > 0 ? max(time[k] - time[k - 1], 0) : 0
+                    let share = 1 - exp(-dt / parameters.levellingTimeConstant)
+                    levelling = (Quaternion(rotationVector: Self.tilt(from: up).rotationVector * share) * levelling).normalized() ?? levelling
+                }
+            }
+            out.append((levelling * gyroOnly[k]).normalized() ?? gyroOnly[k])
+        }
+        attitudes = out
+        hasVertical = true
+        credibleShare = Double(credible) / Double(time.count)
+    }
+
+    /// The smallest rotation taking the unit vector `up` (in W) to +Z: it turns about a horizontal axis only, so a
+    /// heading is kept. Degenerate (`up` straight down) turns about X.
+    static func tilt(from up: SIMD3<Double>) -> Quaternion {
+        let z = SIMD3<Double>(0, 0, 1)
+        let axis = SIMD3(up.y * z.z - up.z * z.y, up.z * z.x - up.x * z.z, up.x * z.y - up.y * z.x)
+        let sine = Self.length(axis), cosine = up.z
+        guard sine > 1e-12 else { return cosine > 0 ? .identity : Quaternion(axis: SIMD3(1, 0, 0), angle: .pi) }
+        return Quaternion(axis: axis / sine, angle: atan2(sine, cosine))
+    }
+
+    private static func length(_ v: SIMD3<Double>) -> Double { (v * v).sum().squareRoot() }
+}
