@@ -131,12 +131,12 @@ public enum GPMFTelemetry {
                 let (times, values, _) = try timed(blocks, key: key, packets: packets, path: path, notes: &motion.notes)
                 let stored = TimedSamples(time: times, values: values.map { SIMD4($0[0], $0[1], $0[2], $0[3]) })
                 // A rotation is any finite quaternion of some length (each reader normalises it); zeros are none.
-                let rotations = stored.keeping({ q in let n = (q * q).sum(); return n.isFinite && n > 0 }, path: path, name: key,
-                                               having: "with a zero or non-finite quaternion, not a unit quaternion", notes: &motion.notes)
-                guard !rotations.isEmpty || stored.isEmpty else {
+                let isRotation = { (q: SIMD4<Double>) in let n = (q * q).sum(); return n.isFinite && n > 0 }
+                guard stored.values.contains(where: isRotation) || stored.isEmpty else {
                     throw CameraMotionError(path: path, "none of its \(stored.count) samples is a unit quaternion (all are zeros or not finite)")
                 }
-                motion[keyPath: keyPath] = rotations
+                motion[keyPath: keyPath] = stored.keeping(isRotation, path: path, name: key,
+                                                          having: "with a zero or non-finite quaternion, not a unit quaternion", notes: &motion.notes)
             }
         }
         optional("GRAV") { blocks throws(CameraMotionError) in
