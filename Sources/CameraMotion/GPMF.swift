@@ -12,7 +12,8 @@ public struct GPMFEntry: Sendable, Equatable {
     public var sampleSize: Int
     /// Samples in the value (the repeat).
     public var repeatCount: Int
-    /// The value's bytes, without the padding.
+    /// The value's bytes, without the padding; empty for a nested entry, whose bytes are its children's (a copy at
+    /// each of 16 levels would hold 16 copies of a 16 MB payload).
     public var value: [UInt8]
     /// For a nested entry, the entries inside, in order.
     public var children: [GPMFEntry]
@@ -97,7 +98,7 @@ public enum GPMF {
                 throw GPMFError(offset: offset, message: "\(key) claims \(length) bytes and \(end - valueStart) are left in its nest")
             }
             var entry = GPMFEntry(key: key, type: type, sampleSize: sampleSize, repeatCount: repeatCount,
-                                  value: Array(bytes[valueStart..<valueStart + length]), children: [])
+                                  value: type == 0 ? [] : Array(bytes[valueStart..<valueStart + length]), children: [])
             if type == 0 {
                 entry.children = try parse(bytes, from: valueStart, to: valueStart + length, depth: depth + 1)
             }

@@ -72,6 +72,11 @@ final class HostileTrackTests: XCTestCase {
         let type = G.klv("TYPE", "c", size: 255, repeat: 65_000, text + [UInt8](repeating: 0, count: 255 * 65_000 - text.count))
         let payload = Self.device([[type, G.klv("GYRO", "?", size: 6, repeat: 1, G.int16s([1, 2, 3]))]])
         XCTAssertGreaterThan(payload.count, 16_000_000)
+        // A nest keeps no copy of its bytes (its children have them): the 16 MB are held once, not once a level.
+        let parsed = try GPMF.parse(payload)
+        XCTAssertEqual(parsed.map(\.value), [[]])
+        XCTAssertEqual(parsed[0].children.last?.value, [])
+        XCTAssertEqual(parsed[0].children.last?.children.first?.value.count, 255 * 65_000)
         let said = refusal([DataPacket(time: 0, duration: 1, bytes: payload)])
         XCTAssertTrue(said.hasPrefix("bad.mp4: gpmd payload 1: GYRO's TYPE 's[4096][4096]"), said)
         XCTAssertTrue(said.hasSuffix("…' describes samples of more than 6 bytes, and its samples are 6 bytes"), said)
