@@ -131,13 +131,13 @@ public enum GPMF {
         case "G": return "a GUID"
         case "U": return "a date"
         case "?": return "a structure"
-        default: return size(ofType: type) == nil ? "no type GPMF defines" : "numbers"
+        default: return isNumber(type) ? "numbers" : "no type GPMF defines"
         }
     }
 
     /// True for the types that hold a number (`b` to `Q`); text, FourCC, GUID and date elements do not.
     public static func isNumber(_ type: Character) -> Bool {
-        size(ofType: type) != nil && kind(ofType: type) == "numbers"
+        size(ofType: type) != nil && !["c", "F", "G", "U"].contains(type)
     }
 
     /// The element types of one sample of `entry`: its type repeated over the sample, or for a `?` entry the

@@ -224,10 +224,14 @@ public enum GPMFTelemetry {
 
     /// An axis order (ORIN, ORIO) must name X, Y and Z once each, in either case.
     static func checkOrder(_ order: String, key: String, from source: String) throws(GPMFError) {
-        let labels = Array(order)
-        guard labels.count == 3, Set(labels.map { $0.uppercased() }) == ["X", "Y", "Z"] else {
+        guard namesEachAxisOnce(order) else {
             throw GPMFError(offset: 0, message: "\(key)'s axis order \(MessageText.quoted(order)) (\(source)) does not name X, Y and Z once each")
         }
+    }
+
+    static func namesEachAxisOnce(_ order: String) -> Bool {
+        let labels = Array(order)
+        return labels.count == 3 && Set(labels.map { $0.uppercased() }) == ["X", "Y", "Z"]
     }
 
     // MARK: - Axes and units
@@ -267,8 +271,8 @@ public enum GPMFTelemetry {
             v = (0..<3).map { row in (0..<3).reduce(0) { $0 + matrix[row * 3 + $1] * stored[$1] } }
         }
         let labels = Array(order)
-        guard v.count == 3, labels.count == 3, Set(labels.map { $0.uppercased() }) == ["X", "Y", "Z"] else {
-            throw GPMFError(offset: 0, message: "axis order '\(order)' does not name X, Y and Z once each for \(v.count) elements")
+        guard v.count == 3, namesEachAxisOnce(order) else {
+            throw GPMFError(offset: 0, message: "axis order \(MessageText.quoted(order)) does not name X, Y and Z once each for \(v.count) elements")
         }
         var out = SIMD3<Double>.zero
         for (k, label) in labels.enumerated() {
