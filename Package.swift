@@ -92,7 +92,7 @@ let package = Package(
         .target(name: "Fusion", dependencies: ["AttitudeMath"]),
         /// The camera's own motion data inside a video file: GoPro's GPMF (`gpmd`) and Google's CAMM (`camm`) tracks,
         /// read through CVideoFile and parsed here, in the device frame. No GL; RawLog reads a video as a raw log with it.
-        .target(name: "CameraMotion", dependencies: ["AttitudeMath", "CVideoFile", "FileAccess"]),
+        .target(name: "CameraMotion", dependencies: ["AttitudeMath", "CVideoFile", "FileAccess", "SafeText"]),
         /// Raw IMU log readers (steady-dice raw CSV, x-io, Sensor Logger, a video's own motion track) and BROAD metrics.
         .target(name: "RawLog", dependencies: ["AttitudeMath", "CameraMotion", "Fusion", "CSVText", "FileAccess", "SafeText", "Recording"]),
         /// Camera-IMU calibration from a clip and a gyroscope: time offset, focal length, mount. No GL, no I/O.

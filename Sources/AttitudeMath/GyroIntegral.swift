@@ -17,6 +17,8 @@ public struct GyroIntegral: Sendable {
     /// each sample's own time (linear between the middles, extrapolated half a step past the last). Nil for an
     /// attitude stream, whose rate is constant from one sample to the next.
     private let middles: (time: [Double], rateAtSample: [SIMD3<Double>])?
+    /// The median step between consecutive samples, seconds: the log's own sampling period (0 for one sample).
+    public let typicalStep: Double
 
     public init(time: [Double], rate: [SIMD3<Double>]) {
         precondition(time.count == rate.count && !time.isEmpty)
@@ -24,6 +26,7 @@ public struct GyroIntegral: Sendable {
         let time = time.map { $0 - start }
         self.time = time
         self.rate = rate
+        typicalStep = Self.medianStep(time)
         let n = time.count
         var middle = [n > 1 ? -(time[1] - time[0]) / 2 : 0]
         for i in 1..<max(n, 1) { middle.append((time[i - 1] + time[i]) / 2) }
@@ -60,6 +63,7 @@ public struct GyroIntegral: Sendable {
         precondition(time.count == attitude.count && time.count >= 2)
         let start = time[0]
         self.time = time.map { $0 - start }
+        typicalStep = Self.medianStep(self.time)
         var relative: [Quaternion] = []
         relative.reserveCapacity(attitude.count)
         for q in attitude {
@@ -128,6 +132,20 @@ public struct GyroIntegral: Sendable {
     }
 
     /// The neighbouring samples with time[low] <= t < time[high]; t is inside (0, duration), seconds.
+    /// The longest step between consecutive samples over [a, b] (seconds of log time, clamped to the log), the steps
+    /// that bracket a and b included: how long the gyroscope went unseen there.
+    public func longestStep(from a: Double, to b: Double) -> Double {
+        let low = a <= 0 ? 0 : a >= duration ? time.count - 1 : bracket(a).low
+        let high = b >= duration ? time.count - 1 : b <= 0 ? 0 : bracket(b).high
+        guard high > low else { return 0 }
+        return (low + 1...high).reduce(0) { max($0, time[$1] - time[$1 - 1]) }
+    }
+
+    private static func medianStep(_ time: [Double]) -> Double {
+        let steps = zip(time.dropFirst(), time).map { $0 - $1 }.sorted()
+        return steps.isEmpty ? 0 : steps[steps.count / 2]
+    }
+
     private func bracket(_ t: Double) -> (low: Int, high: Int) {
         TimeSeries.bracket(t, in: time.indices) { time[$0] }
     }

@@ -259,6 +259,13 @@ public struct CameraIMUCalibration {
         }
         let (offset0, correlation0, _) = try searchOffset(searched, focal: f0, from: coarse.offset - 0.01, to: coarse.offset + 0.01, step: 0.0005)
         progress(String(format: "coarse time offset %.4f s", offset0))
+        let acrossGaps = textured.filter { spansGap(from: time(ofFrame: $0.index) + offset0, to: time(ofFrame: $0.index + 1) + offset0) }
+        if let first = acrossGaps.first {
+            let a = time(ofFrame: first.index) + offset0
+            progress(String(format: "%d frame pairs lie across gaps in the gyroscope (the first from %.3f s of log time, unseen for %.3f s): "
+                            + "not fitted, as the motion there is unknown", acrossGaps.count, a,
+                            gyro.longestStep(from: a, to: time(ofFrame: first.index + 1) + offset0)))
+        }
 
         let used = inside(textured, offset: offset0)
         let outsideLog = textured.count - used.count
@@ -419,9 +426,24 @@ public struct CameraIMUCalibration {
         return nil
     }
 
-    /// The pairs whose interval, moved by `offset`, lies inside the log.
+    /// The pairs whose interval, moved by `offset`, lies inside the log and across no gap in it.
     func inside(_ tracks: [FramePairTracks], offset: Double, margin: Double = 0) -> [FramePairTracks] {
-        tracks.filter { time(ofFrame: $0.index) + offset - margin >= 0 && time(ofFrame: $0.index + 1) + offset + margin <= gyro.duration }
+        tracks.filter {
+            let (a, b) = (time(ofFrame: $0.index) + offset, time(ofFrame: $0.index + 1) + offset)
+            return a - margin >= 0 && b + margin <= gyro.duration && !spansGap(from: a, to: b)
+        }
+    }
+
+    /// A step between gyroscope samples longer than this many of the log's typical steps, and longer than half the frame
+    /// interval it falls in, is a gap: the motion over it is unknown (samples the camera dropped, or a reader skipped as
+    /// not finite), and the rotation across it would be a guess. A pair across one is not fitted: a 0.25 s gap in the
+    /// GoPro clip's 400 Hz gyroscope moved the offset from -18.5 ms to -29 ms, not determined. A sample or three
+    /// dropped, and a phone's jitter, are not gaps.
+    static let gapSteps = 4.0
+
+    /// True when the gyroscope has a gap (`gapSteps`) within [a, b], log time.
+    func spansGap(from a: Double, to b: Double) -> Bool {
+        gyro.longestStep(from: a, to: b) > max(Self.gapSteps * gyro.typicalStep, (b - a) / 2)
     }
 
     /// How far the camera turned about its x and y axes as seen by the points near the picture's edges,

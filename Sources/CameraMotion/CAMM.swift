@@ -91,10 +91,17 @@ public enum CAMM {
                 }
             }
         }
-        motion.gyro = motion.gyro.sorted()
-        motion.accelerometer = motion.accelerometer.sorted()
-        motion.magnetometer = motion.magnetometer.sorted()
-        motion.angleAxis = motion.angleAxis.sorted()
+        // Packets that are not finite numbers are skipped, each kind counted in one note.
+        let gyroPackets = motion.gyro.count
+        for (name, keyPath) in [("gyroscope (type 2)", \CameraMotion.gyro), ("accelerometer (type 3)", \CameraMotion.accelerometer),
+                                ("magnetic field (type 7)", \CameraMotion.magnetometer), ("orientation (type 0)", \CameraMotion.angleAxis)] {
+            motion[keyPath: keyPath] = motion[keyPath: keyPath].sorted()
+                .keeping(\.isFinite, path: path, name: name, having: CameraMotion.nonFinite, notes: &motion.notes)
+        }
+        guard gyroPackets == 0 || motion.gyro.count >= CameraMotion.minimumGyroSamples else {
+            throw CameraMotionError(path: path, "its camm track holds \(gyroPackets) gyroscope packets (type 2) and \(motion.gyro.count) of them are "
+                                    + "finite numbers: too few to integrate (at least \(CameraMotion.minimumGyroSamples))")
+        }
         if motion.gyro.isEmpty, motion.angleAxis.count >= 2 {
             motion.gyro = try ratesFromOrientation(motion.angleAxis, path: path)
             motion.notes.append(String(format: "%@: its camm track has no gyroscope packet (type 2): the angular rate is that of its "
@@ -117,7 +124,7 @@ public enum CAMM {
     /// second's; each is turned from CAMM's camera frame into D.
     static func ratesFromOrientation(_ orientation: TimedSamples<SIMD3<Double>>, path: String) throws(CameraMotionError)
         -> TimedSamples<SIMD3<Double>> {
-        if let bad = zip(orientation.time, orientation.values).first(where: { !($0.1.x.isFinite && $0.1.y.isFinite && $0.1.z.isFinite) }) {
+        if let bad = zip(orientation.time, orientation.values).first(where: { !$0.1.isFinite }) {
             throw CameraMotionError(path: path, String(format: "its orientation packet (type 0) at t = %.3f s is not a finite angle-axis vector", bad.0))
         }
         let integral = GyroIntegral(time: orientation.time, attitude: orientation.values.map { Quaternion(rotationVector: $0) })

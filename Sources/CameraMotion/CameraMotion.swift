@@ -25,6 +25,18 @@ public struct TimedSamples<Value: Sendable>: Sendable {
         values.append(value)
     }
 
+    /// The samples `isValid` keeps. Those it does not are skipped and counted in one line appended to `notes`, as the
+    /// CSV readers count the rows they skip (`path: skipped 3 GYRO samples with a NaN or infinite value, the first at
+    /// t = 1.250 s`); nothing is said when all are kept. `having` says what the skipped have ("with a NaN or infinite value").
+    func keeping(_ isValid: (Value) -> Bool, path: String, name: String, having why: String, notes: inout [String]) -> TimedSamples {
+        let kept = values.indices.filter { isValid(values[$0]) }
+        guard kept.count < count, let first = values.indices.first(where: { !isValid(values[$0]) }) else { return self }
+        let skipped = count - kept.count
+        notes.append(String(format: "%@: skipped %d %@ sample%@ %@, the first at t = %.3f s", path, skipped, name,
+                            skipped == 1 ? "" : "s", why, time[first]))
+        return TimedSamples(time: kept.map { time[$0] }, values: kept.map { values[$0] })
+    }
+
     /// In time order, keeping the order of equal times (CAMM packets may be written out of order).
     func sorted() -> TimedSamples {
         let order = time.indices.sorted { (time[$0], $0) < (time[$1], $1) }
@@ -89,6 +101,19 @@ public struct CameraMotionError: Error, Equatable, CustomStringConvertible {
     }
 
     public var description: String { "\(path): \(message)" }
+}
+
+extension SIMD3 where Scalar == Double {
+    /// True when every component is a finite number.
+    var isFinite: Bool { x.isFinite && y.isFinite && z.isFinite }
+}
+
+extension CameraMotion {
+    /// The fewest finite gyroscope samples a track needs: a rate is integrated from one sample to the next.
+    public static let minimumGyroSamples = 2
+
+    /// What a sample skipped as not finite has, for `TimedSamples.keeping(_:path:name:having:notes:)`.
+    static let nonFinite = "with a NaN or infinite value"
 }
 
 // MARK: - Frames

@@ -1,4 +1,5 @@
 import Foundation
+import SafeText
 
 /// One GPMF key-length-value (gopro/gpmf-parser README, "KLV Design"): a four-character key, a type
 /// character, the size of one sample in bytes and how many samples follow; the value big-endian, padded to
@@ -11,7 +12,8 @@ public struct GPMFEntry: Sendable, Equatable {
     public var sampleSize: Int
     /// Samples in the value (the repeat).
     public var repeatCount: Int
-    /// The value's bytes, without the padding.
+    /// The value's bytes, without the padding; empty for a nested entry, whose bytes are its children's (a copy at
+    /// each of 16 levels would hold 16 copies of a 16 MB payload).
     public var value: [UInt8]
     /// For a nested entry, the entries inside, in order.
     public var children: [GPMFEntry]
@@ -30,9 +32,20 @@ public struct GPMFEntry: Sendable, Equatable {
     /// The type as its character ("s", "?"), or "nested".
     public var typeName: String { isNested ? "nested" : String(UnicodeScalar(type)) }
 
+    /// The type for a message: quoted (a type byte read from a file may be any byte) and what it holds,
+    /// `'c' (text)`, `'s' (numbers)`.
+    public var typeDescription: String {
+        isNested ? "nested entries" : "\(MessageText.quoted(typeName)) (\(GPMF.kind(ofType: Character(UnicodeScalar(type)))))"
+    }
+
     /// A `c` value as text: ISO-8859-1, as the README's SIUN strings use 0xB2 for ² and 0xB5 for µ; NULs end it.
     public var text: String {
-        String(value.prefix { $0 != 0 }.map { Character(UnicodeScalar($0)) })
+        var scalars = String.UnicodeScalarView()
+        for byte in value {
+            guard byte != 0 else { break }
+            scalars.append(UnicodeScalar(byte))
+        }
+        return String(scalars)
     }
 }
 
@@ -85,7 +98,7 @@ public enum GPMF {
                 throw GPMFError(offset: offset, message: "\(key) claims \(length) bytes and \(end - valueStart) are left in its nest")
             }
             var entry = GPMFEntry(key: key, type: type, sampleSize: sampleSize, repeatCount: repeatCount,
-                                  value: Array(bytes[valueStart..<valueStart + length]), children: [])
+                                  value: type == 0 ? [] : Array(bytes[valueStart..<valueStart + length]), children: [])
             if type == 0 {
                 entry.children = try parse(bytes, from: valueStart, to: valueStart + length, depth: depth + 1)
             }
@@ -109,28 +122,50 @@ public enum GPMF {
         }
     }
 
+    /// What a type character holds, for messages: "numbers", "text", "a FourCC", "a GUID", "a date", or "no type
+    /// GPMF defines".
+    public static func kind(ofType type: Character) -> String {
+        switch type {
+        case "c": return "text"
+        case "F": return "a FourCC"
+        case "G": return "a GUID"
+        case "U": return "a date"
+        case "?": return "a structure"
+        default: return isNumber(type) ? "numbers" : "no type GPMF defines"
+        }
+    }
+
+    /// True for the types that hold a number (`b` to `Q`); text, FourCC, GUID and date elements do not.
+    public static func isNumber(_ type: Character) -> Bool {
+        size(ofType: type) != nil && !["c", "F", "G", "U"].contains(type)
+    }
+
+    /// The element types of one sample of `entry`: its type repeated over the sample, or for a `?` entry the
+    /// expansion of `structure`, the stream's TYPE. Throws when they do not fill the sample size exactly.
+    public static func elementTypes(of entry: GPMFEntry, structure: String? = nil) throws(GPMFError) -> [Character] {
+        if entry.type == UInt8(ascii: "?") {
+            guard let structure else { throw GPMFError(offset: 0, message: "\(entry.key) is a structure ('?') and its stream has no TYPE") }
+            return try expand(structure, key: entry.key, sampleSize: entry.sampleSize)
+        }
+        let type = Character(UnicodeScalar(entry.type))
+        guard let size = size(ofType: type) else {
+            throw GPMFError(offset: 0, message: "\(entry.key) has type \(MessageText.quoted(entry.typeName)), which GPMF does not define")
+        }
+        guard entry.sampleSize % size == 0 else {
+            throw GPMFError(offset: 0, message: "\(entry.key)'s samples are \(entry.sampleSize) bytes, not a whole number of '\(type)' (\(size) bytes)")
+        }
+        return Array(repeating: type, count: entry.sampleSize / size)
+    }
+
     /// Every sample of a numeric entry as numbers, unscaled: one array per sample, one number per element.
     /// A `?` entry is read through `structure`, the stream's TYPE ("fssL", "f[8]L"). Text, FourCC, GUID and
     /// date elements come out as NaN.
     public static func numbers(of entry: GPMFEntry, structure: String? = nil) throws(GPMFError) -> [[Double]] {
-        let types: [Character]
-        if entry.type == UInt8(ascii: "?") {
-            guard let structure else { throw GPMFError(offset: 0, message: "\(entry.key) is a structure ('?') and its stream has no TYPE") }
-            types = try expand(structure, key: entry.key)
-        } else {
-            let type = Character(UnicodeScalar(entry.type))
-            guard let size = size(ofType: type) else {
-                throw GPMFError(offset: 0, message: "\(entry.key) has type '\(entry.typeName)', which GPMF does not define")
-            }
-            guard entry.sampleSize % size == 0 else {
-                throw GPMFError(offset: 0, message: "\(entry.key)'s samples are \(entry.sampleSize) bytes, not a whole number of '\(type)' (\(size) bytes)")
-            }
-            types = Array(repeating: type, count: entry.sampleSize / size)
-        }
-        let structureSize = types.reduce(0) { $0 + (size(ofType: $1) ?? 0) }
-        guard structureSize == entry.sampleSize else {
-            throw GPMFError(offset: 0, message: "\(entry.key)'s TYPE \(structure.map { "'\($0)'" } ?? "") makes \(structureSize)-byte samples, "
-                            + "and its samples are \(entry.sampleSize) bytes")
+        let types = try elementTypes(of: entry, structure: structure)
+        // `parse` gives every entry its whole value; an entry built by hand may claim more samples than it holds.
+        guard entry.value.count >= entry.sampleSize * entry.repeatCount else {
+            throw GPMFError(offset: 0, message: "\(entry.key) claims \(entry.repeatCount) samples of \(entry.sampleSize) bytes "
+                            + "and holds \(entry.value.count) bytes")
         }
         var out: [[Double]] = []
         out.reserveCapacity(entry.repeatCount)
@@ -162,24 +197,42 @@ public enum GPMF {
         return samples.map { sample in sample.indices.map { sample[$0] / divisors[divisors.count == 1 ? 0 : $0] } }
     }
 
-    /// A TYPE string's element types, with "[n]" repeating the type before it n times.
-    static func expand(_ structure: String, key: String) throws(GPMFError) -> [Character] {
+    /// A TYPE string's element types, with "[n]" repeating the type before it n times, for samples of
+    /// `sampleSize` bytes. The types are counted in bytes as they are expanded, and the expansion stops with an
+    /// error as soon as they pass the sample size: a TYPE can hold 16 MB of "[4096]", and only `sampleSize`
+    /// (at most 255) bytes' worth of it can be right. Too few bytes is an error too.
+    static func expand(_ structure: String, key: String, sampleSize: Int) throws(GPMFError) -> [Character] {
+        func tooLong() -> GPMFError {
+            GPMFError(offset: 0, message: "\(key)'s TYPE \(MessageText.quoted(structure)) describes samples of more than \(sampleSize) bytes, "
+                      + "and its samples are \(sampleSize) bytes")
+        }
         var types: [Character] = []
-        var characters = Array(structure.prefix { $0 != "\0" })[...]
-        while let c = characters.popFirst() {
+        var bytes = 0
+        var characters = Substring(structure)
+        while let c = characters.popFirst(), c != "\0" {
             if c == "[" {
-                let digits = characters.prefix { $0.isNumber }
+                let digits = characters.prefix { $0.isASCII && $0.isNumber }.prefix(5)
                 characters = characters.dropFirst(digits.count)
                 guard let last = types.last, let n = Int(String(digits)), n >= 1, n <= 4096, characters.popFirst() == "]" else {
-                    throw GPMFError(offset: 0, message: "\(key)'s TYPE '\(structure)' has a malformed array count")
+                    throw GPMFError(offset: 0, message: "\(key)'s TYPE \(MessageText.quoted(structure)) has a malformed array count")
                 }
+                let size = self.size(ofType: last) ?? 0
+                guard bytes + (n - 1) * size <= sampleSize else { throw tooLong() }
+                bytes += (n - 1) * size
                 types += Array(repeating: last, count: n - 1)
             } else {
-                guard size(ofType: c) != nil else {
-                    throw GPMFError(offset: 0, message: "\(key)'s TYPE '\(structure)' names type '\(c)', which GPMF does not define")
+                guard let size = size(ofType: c) else {
+                    throw GPMFError(offset: 0, message: "\(key)'s TYPE \(MessageText.quoted(structure)) names type \(MessageText.quoted(String(c))), "
+                                    + "which GPMF does not define")
                 }
+                guard bytes + size <= sampleSize else { throw tooLong() }
+                bytes += size
                 types.append(c)
             }
+        }
+        guard bytes == sampleSize else {
+            throw GPMFError(offset: 0, message: "\(key)'s TYPE \(MessageText.quoted(structure)) makes \(bytes)-byte samples, "
+                            + "and its samples are \(sampleSize) bytes")
         }
         return types
     }

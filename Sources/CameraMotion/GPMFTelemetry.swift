@@ -1,4 +1,5 @@
 import Foundation
+import SafeText
 
 /// One MP4 sample of a data track: when it plays on the video's timeline and its bytes.
 public struct DataPacket: Sendable, Equatable {
@@ -18,9 +19,25 @@ public struct DataPacket: Sendable, Equatable {
 /// The camera's motion from a `gpmd` track's payloads: GYRO, ACCL, MAGN, SHUT, CORI, IORI and GRAV of the
 /// first device that carries a GYRO, each scaled by its SCAL, converted by its SIUN, turned into the device
 /// frame D by its MTRX, ORIN or the HERO5's order, and timed from the payloads' MP4 times.
+///
+/// Only the gyroscope is needed: a problem with GYRO (or with the payloads' structure) refuses the file, and any
+/// other stream that cannot be read (an element count, type, unit, axis order or MTRX this reader does not take) is
+/// skipped with one note naming it and why. Samples that are not finite numbers are skipped and counted in one note
+/// a stream; a gyroscope left with under `CameraMotion.minimumGyroSamples` is refused.
 public enum GPMFTelemetry {
     /// The keys read; everything else (the drone's own streams, GPS, ISO) is skipped.
     static let keys: Set<String> = ["GYRO", "ACCL", "MAGN", "SHUT", "CORI", "IORI", "GRAV"]
+
+    /// The streams turned into the device frame, and the numbers a sample of each stream holds, with what they are.
+    static let vectorKeys: Set<String> = ["GYRO", "ACCL", "MAGN"]
+    static let shapes: [String: (count: Int, what: String)] = [
+        "GYRO": (3, "a 3-axis rate"), "ACCL": (3, "a 3-axis acceleration"), "MAGN": (3, "a 3-axis field"), "GRAV": (3, "a gravity vector"),
+        "SHUT": (1, "an exposure time"), "CORI": (4, "a quaternion [w, x, y, z]"), "IORI": (4, "a quaternion [w, x, y, z]"),
+    ]
+
+    /// A payload's STMP further than this fraction of a payload's duration from the line the stamps fit to the
+    /// payloads' times is set aside (a HERO's stamps lie within milliseconds of that line).
+    public static let stampTolerance = 0.25
 
     /// The stored axis order when a stream says none: HERO5's Z, X, Y (gpmf-parser README; its maintainer:
     /// "The original GPMF camera, HERO5, used ZXY without reporting any metadata on the orientation"), which
@@ -41,7 +58,11 @@ public enum GPMFTelemetry {
     /// Reads every payload. `path` names the file in errors and notes.
     public static func motion(path: String, packets: [DataPacket]) throws(CameraMotionError) -> CameraMotion {
         var blocks: [String: [Block]] = [:]
-        var device: Double?
+        // Optional streams that cannot be read, with why (the first payload's reason).
+        var unreadable: [String: String] = [:]
+        // The device read: the first whose streams hold a GYRO, known by its DVID's type and bytes (the README allows
+        // a number or a FourCC; nil for a device without one).
+        var device: [UInt8]??
         var deviceName = "the camera"
         for (index, packet) in packets.enumerated() {
             let entries: [GPMFEntry]
@@ -51,18 +72,16 @@ public enum GPMFTelemetry {
                 throw CameraMotionError(path: path, "gpmd payload \(index + 1) (t = \(String(format: "%.3f", packet.time)) s): \(error)")
             }
             for devc in entries where devc.key == "DEVC" && devc.isNested {
-                let id = try devc.children.first { $0.key == "DVID" }.flatMap { entry throws(CameraMotionError) in
-                    try number(entry, path: path).first
-                } ?? 0
+                let id = devc.children.first { $0.key == "DVID" }.map { [$0.type] + $0.value }
                 let streams = devc.children.filter { $0.key == "STRM" && $0.isNested }
                 let carriesGyro = streams.contains { $0.children.contains { $0.key == "GYRO" } }
                 if device == nil, carriesGyro {
-                    device = id
-                    deviceName = devc.children.first { $0.key == "DVNM" }.map { "device '\($0.text)'" } ?? deviceName
+                    device = .some(id)
+                    deviceName = devc.children.first { $0.key == "DVNM" }.map { "device \(MessageText.quoted($0.text))" } ?? deviceName
                 }
-                guard device == id else { continue }
+                guard let device, device == id else { continue }
                 for stream in streams {
-                    try read(stream, packet: index, path: path, into: &blocks)
+                    try read(stream, packet: index, path: path, into: &blocks, unreadable: &unreadable)
                 }
             }
         }
@@ -70,59 +89,149 @@ public enum GPMFTelemetry {
         guard let gyroBlocks = blocks["GYRO"], !gyroBlocks.isEmpty else {
             throw CameraMotionError(path: path, "its gpmd track (\(packets.count) payloads) holds no GYRO stream")
         }
-        motion.gyro = try vectors(gyroBlocks, key: "GYRO", packets: packets, path: path, unitScale: gyroScale, notes: &motion.notes)
-        if let acc = blocks["ACCL"] {
-            motion.accelerometer = try vectors(acc, key: "ACCL", packets: packets, path: path, unitScale: accelerometerScale, notes: &motion.notes)
+        let gyroCount = gyroBlocks.reduce(0) { $0 + $1.samples.count }
+        guard gyroCount > 0 else {
+            throw CameraMotionError(path: path, "its GYRO stream holds 0 samples (in \(gyroBlocks.count) payloads): there is no motion to read")
         }
-        if let mag = blocks["MAGN"] {
-            motion.magnetometer = try vectors(mag, key: "MAGN", packets: packets, path: path, unitScale: magnetometerScale, notes: &motion.notes)
+        let gyro = try vectors(gyroBlocks, key: "GYRO", packets: packets, path: path, unitScale: gyroScale, notes: &motion.notes)
+        motion.gyro = gyro.keeping(\.isFinite, path: path, name: "GYRO", having: CameraMotion.nonFinite, notes: &motion.notes)
+        guard motion.gyro.count >= CameraMotion.minimumGyroSamples else {
+            throw CameraMotionError(path: path, "its GYRO stream holds \(gyroCount) samples and \(motion.gyro.count) of them are finite numbers: "
+                                    + "too few to integrate (at least \(CameraMotion.minimumGyroSamples))")
         }
-        if let shut = blocks["SHUT"] {
-            let (times, values, _) = try timed(shut, key: "SHUT", packets: packets, path: path, notes: &motion.notes)
-            motion.exposure = TimedSamples(time: times, values: values.map { $0.first ?? .nan })
+
+        /// Reads an optional stream with `body`; one that cannot be read is skipped, and a note says why.
+        func optional(_ key: String, _ body: ([Block]) throws(CameraMotionError) -> Void) {
+            if let why = unreadable[key] {
+                motion.notes.append("\(path): its \(key) stream is skipped, the rest is read: \(why)")
+                return
+            }
+            guard let found = blocks[key] else { return }
+            do {
+                try body(found)
+            } catch {
+                motion.notes.append("\(path): its \(key) stream is skipped, the rest is read: \(error.message)")
+            }
+        }
+        optional("ACCL") { blocks throws(CameraMotionError) in
+            motion.accelerometer = try vectors(blocks, key: "ACCL", packets: packets, path: path, unitScale: accelerometerScale, notes: &motion.notes)
+                .keeping(\.isFinite, path: path, name: "ACCL", having: CameraMotion.nonFinite, notes: &motion.notes)
+        }
+        optional("MAGN") { blocks throws(CameraMotionError) in
+            motion.magnetometer = try vectors(blocks, key: "MAGN", packets: packets, path: path, unitScale: magnetometerScale, notes: &motion.notes)
+                .keeping(\.isFinite, path: path, name: "MAGN", having: CameraMotion.nonFinite, notes: &motion.notes)
+        }
+        optional("SHUT") { blocks throws(CameraMotionError) in
+            let (times, values, _) = try timed(blocks, key: "SHUT", packets: packets, path: path, notes: &motion.notes)
+            motion.exposure = TimedSamples(time: times, values: values.map { $0[0] })
+                .keeping(\.isFinite, path: path, name: "SHUT", having: CameraMotion.nonFinite, notes: &motion.notes)
         }
         for (key, keyPath) in [("CORI", \CameraMotion.cameraOrientation), ("IORI", \CameraMotion.imageOrientation)] {
-            guard let found = blocks[key] else { continue }
-            let (times, values, _) = try timed(found, key: key, packets: packets, path: path, notes: &motion.notes)
-            guard values.allSatisfy({ $0.count == 4 }) else { throw CameraMotionError(path: path, "\(key) samples are not quaternions of 4 elements") }
-            motion[keyPath: keyPath] = TimedSamples(time: times, values: values.map { SIMD4($0[0], $0[1], $0[2], $0[3]) })
+            optional(key) { blocks throws(CameraMotionError) in
+                let (times, values, _) = try timed(blocks, key: key, packets: packets, path: path, notes: &motion.notes)
+                let stored = TimedSamples(time: times, values: values.map { SIMD4($0[0], $0[1], $0[2], $0[3]) })
+                // A rotation is any finite quaternion of some length (each reader normalises it); zeros are none.
+                let isRotation = { (q: SIMD4<Double>) in let n = (q * q).sum(); return n.isFinite && n > 0 }
+                guard stored.values.contains(where: isRotation) || stored.isEmpty else {
+                    throw CameraMotionError(path: path, "none of its \(stored.count) samples is a unit quaternion (all are zeros or not finite)")
+                }
+                motion[keyPath: keyPath] = stored.keeping(isRotation, path: path, name: key,
+                                                          having: "with a zero or non-finite quaternion, not a unit quaternion", notes: &motion.notes)
+            }
         }
-        if let grav = blocks["GRAV"] {
-            let (times, values, _) = try timed(grav, key: "GRAV", packets: packets, path: path, notes: &motion.notes)
-            guard values.allSatisfy({ $0.count == 3 }) else { throw CameraMotionError(path: path, "GRAV samples are not 3-vectors") }
+        optional("GRAV") { blocks throws(CameraMotionError) in
+            let (times, values, _) = try timed(blocks, key: "GRAV", packets: packets, path: path, notes: &motion.notes)
             motion.gravity = TimedSamples(time: times, values: values.map { SIMD3($0[0], $0[1], $0[2]) })
+                .keeping(\.isFinite, path: path, name: "GRAV", having: CameraMotion.nonFinite, notes: &motion.notes)
         }
         motion.notes.insert("\(path): the camera's own motion from its gpmd track (\(deviceName), \(packets.count) payloads)", at: 0)
         return motion
     }
 
-    /// The blocks of one STRM: properties are sticky within the stream and apply to the data entries after them.
-    private static func read(_ stream: GPMFEntry, packet: Int, path: String, into blocks: inout [String: [Block]]) throws(CameraMotionError) {
+    /// The blocks of one STRM: properties are sticky within the stream and apply to the data entries after them. A GYRO
+    /// that cannot be read refuses the file; another stream that cannot be read is put in `unreadable` with why.
+    private static func read(_ stream: GPMFEntry, packet: Int, path: String, into blocks: inout [String: [Block]],
+                             unreadable: inout [String: String]) throws(CameraMotionError) {
         var properties: [String: GPMFEntry] = [:]
         for entry in stream.children {
             guard keys.contains(entry.key) else {
                 properties[entry.key] = entry
                 continue
             }
+            guard unreadable[entry.key] == nil else { continue }
             do {
-                let structure = entry.type == UInt8(ascii: "?") ? properties["TYPE"]?.text : nil
-                let samples = try GPMF.scaled(entry, scale: properties["SCAL"], structure: structure)
-                var order = defaultOrder
-                var matrix: [Double]?
-                if let mtrx = properties["MTRX"] {
-                    matrix = try GPMF.numbers(of: mtrx).flatMap { $0 }
-                    order = properties["ORIO"]?.text ?? defaultOrder
-                } else if let orin = properties["ORIN"] {
-                    order = orin.text
-                }
-                blocks[entry.key, default: []].append(Block(
-                    packet: packet, samples: samples, order: order, matrix: matrix, unit: properties["SIUN"]?.text,
-                    totalSamples: try properties["TSMP"].flatMap { try GPMF.numbers(of: $0).first?.first },
-                    firstSampleMicroseconds: try properties["STMP"].flatMap { try GPMF.numbers(of: $0).first?.first }))
+                blocks[entry.key, default: []].append(try block(entry, properties: properties, packet: packet))
             } catch {
-                throw CameraMotionError(path: path, "gpmd payload \(packet + 1): \(error)")
+                let why = "gpmd payload \(packet + 1): \(error.message)"
+                guard entry.key != "GYRO" else { throw CameraMotionError(path: path, why) }
+                unreadable[entry.key] = why
             }
         }
+    }
+
+    /// One data entry read with its stream's properties, its shape checked: numbers (not text), as many a sample as
+    /// the key holds, and for the streams turned into D an axis order naming X, Y and Z and an MTRX that relabels axes.
+    private static func block(_ entry: GPMFEntry, properties: [String: GPMFEntry], packet: Int) throws(GPMFError) -> Block {
+        let key = entry.key
+        let structure = entry.type == UInt8(ascii: "?") ? properties["TYPE"]?.text : nil
+        let types = try GPMF.elementTypes(of: entry, structure: structure)
+        if let other = types.first(where: { !GPMF.isNumber($0) }) {
+            let why = structure.map { "its TYPE \(MessageText.quoted($0)) holds \(MessageText.quoted(String(other))) (\(GPMF.kind(ofType: other)))" }
+                ?? "it is stored as \(entry.typeDescription)"
+            throw GPMFError(offset: 0, message: "\(key) is not numbers: \(why)")
+        }
+        if let shape = shapes[key], types.count != shape.count {
+            throw GPMFError(offset: 0, message: "\(key)'s samples hold \(types.count) \(types.count == 1 ? "number" : "numbers") each, not the "
+                            + "\(shape.count) of \(shape.what) (\(entry.sampleSize)-byte samples of \(entry.typeDescription))")
+        }
+        let samples = try GPMF.scaled(entry, scale: properties["SCAL"], structure: structure)
+        var order = defaultOrder
+        var matrix: [Double]?
+        if vectorKeys.contains(key) {
+            if let mtrx = properties["MTRX"] {
+                matrix = try axisMatrix(mtrx, key: key)
+                order = properties["ORIO"]?.text ?? defaultOrder
+            } else if let orin = properties["ORIN"] {
+                order = orin.text
+            }
+            try checkOrder(order, key: key, from: properties["MTRX"] != nil ? "ORIO" : properties["ORIN"] != nil ? "ORIN" : "the HERO5's")
+        }
+        // A stamp or count that cannot be read is NaN or nil: timing then sets the stamp aside, or counts no drops.
+        func first(_ property: String) -> Double? { properties[property].map { (try? GPMF.numbers(of: $0).first?.first) ?? .nan } }
+        return Block(packet: packet, samples: samples, order: order, matrix: matrix, unit: properties["SIUN"]?.text,
+                     totalSamples: first("TSMP").flatMap { $0.isFinite ? $0 : nil }, firstSampleMicroseconds: first("STMP"))
+    }
+
+    /// MTRX, read as the 3x3 (row by row, output element by stored element) that maps a stream's stored elements to
+    /// ORIO's order: it relabels axes, so it must be a signed permutation, one 1 or -1 in each row and column and
+    /// zeros elsewhere. A singular one (all zeros) would turn every sample into 0, a camera at rest.
+    static func axisMatrix(_ mtrx: GPMFEntry, key: String) throws(GPMFError) -> [Double] {
+        let m = try GPMF.numbers(of: mtrx).flatMap { $0 }
+        let shown = MessageText.quoted(m.prefix(16).map { String(format: "%g", $0) }.joined(separator: ", ") + (m.count > 16 ? ", …" : ""))
+        guard m.count == 9 else {
+            throw GPMFError(offset: 0, message: "\(key)'s MTRX holds \(m.count) numbers (\(shown)), not the 3x3 its 3 elements need")
+        }
+        let rows = (0..<3).map { r in (0..<3).map { m[r * 3 + $0] } }
+        let isSignedPermutation = m.allSatisfy { $0 == 0 || $0 == 1 || $0 == -1 }
+            && (0..<3).allSatisfy { r in rows[r].filter { $0 != 0 }.count == 1 }
+            && (0..<3).allSatisfy { c in rows.filter { $0[c] != 0 }.count == 1 }
+        guard isSignedPermutation else {
+            throw GPMFError(offset: 0, message: "\(key)'s MTRX (\(shown), row by row) is not an axis matrix: each row and each column must hold "
+                            + "one 1 or -1 and zeros elsewhere")
+        }
+        return m
+    }
+
+    /// An axis order (ORIN, ORIO) must name X, Y and Z once each, in either case.
+    static func checkOrder(_ order: String, key: String, from source: String) throws(GPMFError) {
+        guard namesEachAxisOnce(order) else {
+            throw GPMFError(offset: 0, message: "\(key)'s axis order \(MessageText.quoted(order)) (\(source)) does not name X, Y and Z once each")
+        }
+    }
+
+    static func namesEachAxisOnce(_ order: String) -> Bool {
+        let labels = Array(order)
+        return labels.count == 3 && Set(labels.map { $0.uppercased() }) == ["X", "Y", "Z"]
     }
 
     // MARK: - Axes and units
@@ -162,8 +271,8 @@ public enum GPMFTelemetry {
             v = (0..<3).map { row in (0..<3).reduce(0) { $0 + matrix[row * 3 + $1] * stored[$1] } }
         }
         let labels = Array(order)
-        guard v.count == 3, labels.count == 3, Set(labels.map { $0.uppercased() }) == ["X", "Y", "Z"] else {
-            throw GPMFError(offset: 0, message: "axis order '\(order)' does not name X, Y and Z once each for \(v.count) elements")
+        guard v.count == 3, namesEachAxisOnce(order) else {
+            throw GPMFError(offset: 0, message: "axis order \(MessageText.quoted(order)) does not name X, Y and Z once each for \(v.count) elements")
         }
         var out = SIMD3<Double>.zero
         for (k, label) in labels.enumerated() {
@@ -181,7 +290,7 @@ public enum GPMFTelemetry {
         for (sample, owner) in zip(stored, owners) {
             let block = blocks[owner]
             guard let scale = unitScale(block.unit) else {
-                throw CameraMotionError(path: path, "\(key) is in '\(block.unit ?? "")', a unit this reader does not know")
+                throw CameraMotionError(path: path, "\(key) is in \(MessageText.quoted(block.unit ?? "")), a unit this reader does not know")
             }
             do {
                 values.append(CameraMotionFrames.deviceFromGoPro(try goProAxes(sample, order: block.order, matrix: block.matrix)) * scale)
@@ -190,7 +299,7 @@ public enum GPMFTelemetry {
             }
         }
         if let first = blocks.first {
-            let how = first.matrix != nil ? "its MTRX, output order \(first.order)" : first.order == defaultOrder ? "stored as Z, X, Y (HERO5's order)" : "stored in the order ORIN '\(first.order)' says"
+            let how = first.matrix != nil ? "its MTRX, output order \(first.order)" : first.order == defaultOrder ? "stored as Z, X, Y (HERO5's order)" : "stored in the order ORIN \(MessageText.quoted(first.order)) says"
             notes.append(String(format: "%@: %@ at %.1f Hz, %@, turned into the device frame", path, key,
                                 TimedSamples(time: times, values: values).rate ?? 0, how))
         }
@@ -224,8 +333,23 @@ public enum GPMFTelemetry {
         let wholeSamples = whole.reduce(0) { $0 + $1.samples.count }
         // Samples per second over the whole payloads; nil with none to measure it on (a file of one payload).
         let rate = wholeSeconds > 0 && wholeSamples > 0 ? Double(wholeSamples) / wholeSeconds : nil
+        var blocks = blocks
         let stamps = blocks.compactMap(\.firstSampleMicroseconds)
-        let clock = stamps.count == blocks.count && blocks.count >= 2 ? fitClock(blocks, packets: packets) : nil
+        let fit = stamps.count == blocks.count && blocks.count >= 2 ? fitClock(blocks, packets: packets) : nil
+        let clock = fit.map { (intercept: $0.intercept, slope: $0.slope) }
+        if let fit, !fit.setAside.isEmpty {
+            // A stamp set aside is replaced by the one its payload's time gives on the line the others fit.
+            var said: [String] = []
+            for b in fit.setAside {
+                let stamp = blocks[b].firstSampleMicroseconds ?? .nan
+                let off = fit.intercept + fit.slope * stamp - packets[blocks[b].packet].time
+                said.append("payload \(blocks[b].packet + 1) (" + (off.isFinite ? String(format: "%+.3f s", off) : "not a number") + ")")
+                blocks[b].firstSampleMicroseconds = (packets[blocks[b].packet].time - fit.intercept) / fit.slope
+            }
+            notes.append(String(format: "%@: %@: %d of %d STMP stamps disagree with their payloads' times by over %.3f s and are set aside, "
+                                + "those payloads timed by their MP4 times: %@", path, key, fit.setAside.count, blocks.count, fit.tolerance,
+                                said.prefix(5).joined(separator: ", ") + (said.count > 5 ? ", …" : "")))
+        }
         var dropped = 0.0
         for (b, block) in blocks.enumerated() {
             let n = block.samples.count
@@ -267,20 +391,34 @@ public enum GPMFTelemetry {
         return (order.map { times[$0] }, order.map { values[$0] }, order.map { owners[$0] })
     }
 
-    /// Video time = intercept + slope·STMP, least squares over the payloads' start times; nil when degenerate.
-    private static func fitClock(_ blocks: [Block], packets: [DataPacket]) -> (intercept: Double, slope: Double)? {
-        let x = blocks.compactMap(\.firstSampleMicroseconds)
+    /// Video time = intercept + slope·STMP, fitted to the payloads' start times over the payloads whose stamps agree
+    /// with them, and the blocks whose stamps do not (`setAside`, indices into `blocks`). One wild stamp would pull a
+    /// least-squares line over all of them (a stamp 5 s off among 13 payloads re-timed the whole track by a second), so
+    /// a first line that a few cannot move (the median of the slopes from payload to payload, then the median
+    /// intercept) finds the stamps further from it than `stampTolerance` of a payload's duration; least squares over
+    /// the others gives the line. Nil when fewer than two agree or the line is no clock of µs against seconds.
+    static func fitClock(_ blocks: [Block], packets: [DataPacket]) -> (intercept: Double, slope: Double, setAside: [Int], tolerance: Double)? {
+        let x = blocks.map { $0.firstSampleMicroseconds ?? .nan }
         let y = blocks.map { packets[$0.packet].time }
-        let mx = x.reduce(0, +) / Double(x.count), my = y.reduce(0, +) / Double(y.count)
-        let sxx = x.reduce(0) { $0 + ($1 - mx) * ($1 - mx) }
+        func median(_ values: [Double]) -> Double? {
+            let sorted = values.filter(\.isFinite).sorted()
+            guard !sorted.isEmpty else { return nil }
+            return (sorted[(sorted.count - 1) / 2] + sorted[sorted.count / 2]) / 2
+        }
+        let steps = zip(x.dropFirst(), x).enumerated().compactMap { k, pair in pair.0 > pair.1 ? (y[k + 1] - y[k]) / (pair.0 - pair.1) : nil }
+        guard let roughSlope = median(steps), roughSlope > 0, let roughIntercept = median(x.indices.map { y[$0] - roughSlope * x[$0] }),
+              let payload = median(zip(y.dropFirst(), y).map { $0 - $1 }.filter { $0 > 0 }) else { return nil }
+        let tolerance = stampTolerance * payload
+        let agree = x.indices.filter { abs(y[$0] - (roughIntercept + roughSlope * x[$0])) <= tolerance }
+        guard agree.count >= 2 else { return nil }
+        let n = Double(agree.count)
+        let mx = agree.reduce(0) { $0 + x[$1] } / n, my = agree.reduce(0) { $0 + y[$1] } / n
+        let sxx = agree.reduce(0) { $0 + (x[$1] - mx) * (x[$1] - mx) }
         guard sxx > 0 else { return nil }
-        let sxy = zip(x, y).reduce(0) { $0 + ($1.0 - mx) * ($1.1 - my) }
+        let sxy = agree.reduce(0) { $0 + (x[$1] - mx) * (y[$1] - my) }
         let slope = sxy / sxx
         guard slope > 0.5e-6, slope < 2e-6 else { return nil }
-        return (my - slope * mx, slope)
-    }
-
-    private static func number(_ entry: GPMFEntry, path: String) throws(CameraMotionError) -> [Double] {
-        do { return try GPMF.numbers(of: entry).flatMap { $0 } } catch { throw CameraMotionError(path: path, "\(entry.key): \(error)") }
+        let setAside = x.indices.filter { !agree.contains($0) }
+        return (my - slope * mx, slope, setAside, tolerance)
     }
 }

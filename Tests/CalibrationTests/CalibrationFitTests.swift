@@ -78,6 +78,29 @@ final class CalibrationFitTests: XCTestCase {
         XCTAssertNotEqual((try? fit.fit(pairs))?.timeOffset.seconds ?? 0, 4.2, accuracy: 0.01, "±1 s cannot reach 4.2 s")
     }
 
+    /// A gyroscope with 0.3 s missing in the middle (samples dropped, or skipped by a reader as NaN): the rotation across
+    /// the gap is unknown, so the pairs across it are left out and said to be, and the rest give the truth as before.
+    /// Integrated across the gap as if the rate changed linearly, they pulled the GoPro clip's offset by 10 ms.
+    func testPairsAcrossAGapInTheGyroscopeAreNotFitted() throws {
+        let motion = try SyntheticMotion(reference: RawLogReader.read(path: Self.trial), start: 110, duration: 6)
+        let camera = PinholeCamera(verticalFieldOfViewDegrees: 48, width: 320, height: 240)
+        let mount = Quaternion(w: 0.2, x: 0.9, y: 0.1, z: -0.3).normalized()!
+        let pairs = Self.tracks(motion: motion, camera: camera, mount: mount, offset: -0.311, frames: 180, fps: 30)
+        let kept = motion.logTime.indices.filter { !(2.5...2.8).contains(motion.logTime[$0]) }
+        let gyro = GyroIntegral(time: kept.map { motion.logTime[$0] }, rate: kept.map { motion.gyro[$0] })
+        XCTAssertEqual(gyro.longestStep(from: 2.6, to: 2.7), 0.3, accuracy: 0.01)
+        XCTAssertEqual(gyro.longestStep(from: 1, to: 1.1), gyro.typicalStep, accuracy: 1e-3)
+        let lines = ProgressLines()
+        let fit = CameraIMUCalibration(width: 320, height: 240, framesPerSecond: 30, frameCount: 180, gyro: gyro, progress: { lines.append($0) })
+        // Pair k spans log time k/30 - 0.311 to (k + 1)/30 - 0.311: pairs 0 to 9 start before the log, and pairs 84
+        // (2.489 to 2.522 s) to 93 (2.789 to 2.823 s) touch the gap.
+        let fitted = fit.inside(pairs, offset: -0.311).map(\.index)
+        XCTAssertEqual(Set(pairs.map(\.index)).subtracting(fitted), Set(0...9).union(84...93))
+        let result = try fit.fit(pairs)
+        XCTAssertEqual(result.timeOffset.seconds, -0.311, accuracy: 1e-4)
+        XCTAssertTrue(lines.all.contains { $0.contains(" frame pairs lie across gaps in the gyroscope (the first from ") }, "\(lines.all)")
+    }
+
     /// The offset from the rotation rates alone (what calibrate gives when the camera model does not describe the
     /// picture) is the fit's optimum, not where a fixed number of steps left it: from starts 60 ms either side (more
     /// than ten of its steps, which are at most 5 ms) it arrives at the truth. The GoPro clip's had stopped after

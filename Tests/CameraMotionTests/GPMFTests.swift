@@ -157,8 +157,9 @@ final class GPMFTests: XCTestCase {
     func testOrinAndMtrxSayHowTheAxesAreStored() throws {
         // HERO6/7's ORIN "YxZ" (gpmf-parser issue 56): stored (Y, -X, Z).
         let orin = Self.klv("ORIN", "c", size: 3, repeat: 1, Self.text("YxZ"))
+        // Two samples a payload: a gyroscope track needs two to integrate (CameraMotion.minimumGyroSamples).
         let withOrin = try GPMFTelemetry.motion(path: "orin.mp4", packets: [
-            DataPacket(time: 0, duration: 1, bytes: Self.payload(gyro: [1, 2, 3], acc: [0, 0, 98], extra: [orin]))])
+            DataPacket(time: 0, duration: 1, bytes: Self.payload(gyro: [1, 2, 3, 1, 2, 3], acc: [0, 0, 98], extra: [orin]))])
         // GoPro X = -0.02, Y = 0.01, Z = 0.03: D = (X, Z, -Y) = (-0.02, 0.03, -0.01).
         XCTAssertEqual(withOrin.gyro.values[0].x, -0.02, accuracy: 1e-15)
         XCTAssertEqual(withOrin.gyro.values[0].y, 0.03, accuracy: 1e-15)
@@ -168,7 +169,7 @@ final class GPMFTests: XCTestCase {
         let mtrx = Self.klv("MTRX", "f", size: 36, repeat: 1, Self.float32s([1, 0, 0, 0, 1, 0, 0, 0, 1]))
         let orio = Self.klv("ORIO", "c", size: 3, repeat: 1, Self.text("XYZ"))
         let withMatrix = try GPMFTelemetry.motion(path: "mtrx.mp4", packets: [
-            DataPacket(time: 0, duration: 1, bytes: Self.payload(gyro: [1, 2, 3], acc: [0, 0, 98], extra: [orio, mtrx]))])
+            DataPacket(time: 0, duration: 1, bytes: Self.payload(gyro: [1, 2, 3, 1, 2, 3], acc: [0, 0, 98], extra: [orio, mtrx]))])
         XCTAssertEqual(withMatrix.gyro.values[0].x, 0.01, accuracy: 1e-15)
         XCTAssertEqual(withMatrix.gyro.values[0].y, 0.03, accuracy: 1e-15)
         XCTAssertEqual(withMatrix.gyro.values[0].z, -0.02, accuracy: 1e-15)
