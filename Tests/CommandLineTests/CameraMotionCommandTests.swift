@@ -169,7 +169,11 @@ final class CameraMotionCommandTests: XCTestCase {
         XCTAssertEqual(own.status, 0, own.stderr)
         XCTAssertTrue(own.stderr.contains("run: no --log: \(clip) carries the camera's own motion (its gpmd track): it is the log"),
                       own.stderr)
-        XCTAssertTrue(own.stderr.contains("fusing 4795 raw samples of \(clip)"), own.stderr)
+        // Over its own footage the track is led by its gyroscope, not fused 6D (issue 42): a drone's accelerations are
+        // not gravity.
+        XCTAssertTrue(own.stderr.contains("\(clip): drawn over its footage: its gyroscope integrated, levelled where its accelerometer read "
+                                          + "gravity alone"), own.stderr)
+        XCTAssertFalse(own.stderr.contains("fusing 4795 raw samples"), own.stderr)
         let plain = path("plain.mp4")
         try Self.writePlainVideo(plain)
         let demo = try CommandHarness.run(["run", "--video", plain, "--size", "64x48", "--frames", "2"])
@@ -292,6 +296,64 @@ final class CameraMotionCommandTests: XCTestCase {
                                                        "-o", path("longer") + "/"], timeout: 300)
         XCTAssertEqual(longer.status, 0, longer.stderr)
         XCTAssertFalse(longer.stderr.contains("render: to log time"), longer.stderr)
+    }
+
+    /// `attitude fuse LOG --video CLIP --calibration cal.yaml` writes the attitude drawing takes over the footage: that
+    /// log drawn with the same calibration is the same picture as the raw log (here the clip's own track) drawn over
+    /// the video; the calibration's bias is taken off the gyroscope, and a bias changes the picture. Options that
+    /// contradict it are refused, and so is a log that covers none of the video.
+    func testFuseForFootageWritesWhatDrawingDraws() throws {
+        let clip = try Fixtures.sharedData("realcam/gopro-karma/clip.mp4")
+        func calibration(_ name: String, bias: String) throws -> String {
+            let file = path(name)
+            try """
+            %YAML:1.0
+            ---
+            image_width: 854
+            image_height: 480
+            camera_matrix: !!opencv-matrix
+               rows: 3
+               cols: 3
+               dt: d
+               data: [ 514.7, 0., 426.5, 0., 514.7, 239.5, 0., 0., 1. ]
+            distortion_coefficients: !!opencv-matrix
+               rows: 5
+               cols: 1
+               dt: d
+               data: [ 0., 0., 0., 0., 0. ]
+            imu_to_camera: [ 1., 0., 0., 0. ]
+            time_offset_s: -0.0185
+            time_offset_clock: clip
+            gyro_bias_deg_per_s: [ \(bias) ]
+
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+            return file
+        }
+        let biased = try calibration("biased.yaml", bias: "0.783, 0.070, 0.228")
+        let fused = try BuiltTool.run("attitude", ["fuse", clip, "--video", clip, "--calibration", biased, "-o", path("att.csv")], timeout: 300)
+        XCTAssertEqual(fused.status, 0, fused.stderr)
+        XCTAssertTrue(fused.stderr.contains("drawn over its footage: its gyroscope integrated less the calibration's bias"), fused.stderr)
+        let text = try String(contentsOfFile: path("att.csv"), encoding: .utf8)
+        XCTAssertTrue(text.contains("# time offset -0.018500 s (log time = video time + offset)"), text)
+        XCTAssertTrue(text.contains("# frame: xArbitraryZVertical"), text)
+        func snapshot(_ name: String, _ arguments: [String]) throws -> Data {
+            let run = try BuiltTool.run("steady-dice", ["snapshot", "--video", clip, "--at", "9", "--anchor", "0,-10", "--anchor-from", "0",
+                                                        "--size", "160x90", "-o", path(name)] + arguments, timeout: 300)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            return try Data(contentsOf: URL(fileURLWithPath: path(name)))
+        }
+        let fromFile = try snapshot("file.png", ["--log", path("att.csv"), "--calibration", biased])
+        XCTAssertEqual(fromFile, try snapshot("raw.png", ["--log", clip, "--calibration", biased]))
+        XCTAssertNotEqual(fromFile, try snapshot("unbiased.png", ["--log", clip, "--calibration", try calibration("zero.yaml", bias: "0, 0, 0")]),
+                          "0.8 °/s over 9 s moves the die")
+        let conflict = try BuiltTool.run("attitude", ["fuse", clip, "--video", clip, "--mode", "6d", "-o", path("x.csv")])
+        XCTAssertEqual(conflict.status, 64, conflict.stderr)
+        XCTAssertTrue(conflict.stderr.contains("--mode with --video"), conflict.stderr)
+        let late = try clipWithItsTrackLate(by: 20, name: "late20-fuse.mov")
+        let missed = try BuiltTool.run("attitude", ["fuse", late, "--video", late, "-o", path("late.csv")], timeout: 300)
+        XCTAssertEqual(missed.status, 65, missed.stderr)
+        XCTAssertTrue(missed.stderr.contains("they do not overlap, so no frame has an attitude"), missed.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("late.csv")))
     }
 
     /// Half a second of ffmpeg's test pattern as an H.264 MP4, with no motion track.
