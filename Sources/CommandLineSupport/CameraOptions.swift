@@ -70,16 +70,16 @@ public struct CameraOptions: ParsableArguments {
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Place the die in the world: bearing B° clockwise from north, elevation E° above the horizon, "
                                + "distance D (default 4); the camera sits at the origin. Over a log without north, B counts "
-                               + "from where the camera looks at the first frame drawn (and E from that look too when the log "
-                               + "has no vertical); stderr says which.", valueName: "B,E[,D]"),
+                               + "from the log's X (stderr says so; --anchor-from first-look counts from where the camera looks "
+                               + "at the first frame drawn).", valueName: "B,E[,D]"),
             transform: { try AnchorArgument.parseOption($0) })
     public var anchor: AnchorArgument?
 
     @Option(parsing: .unconditional,
             help: ArgumentHelp("What --anchor counts from: first-look (where the camera looks at the first frame drawn: "
                                + "--from, or snapshot's --at), T (where it looks at log time T seconds, to match a render's "
-                               + "frames in snapshots), or log (the log's X and horizon). Default: log in a log with north, "
-                               + "else first-look.", valueName: "first-look|T|log"),
+                               + "frames in snapshots), or log (the log's X and horizon, north in a north frame; the default).",
+                               valueName: "first-look|T|log"),
             transform: { try AnchorOriginArgument.parseOption($0) })
     public var anchorFrom: AnchorOriginArgument?
 

@@ -5,9 +5,10 @@ import Foundation
 
 /// `--anchor-from`: what `--anchor`'s bearing (and, over a log with no vertical, its elevation) counts from.
 ///
-/// Without it (nil in `CameraSettings`) a log's frame decides: bearings count from north in a north frame, and from
-/// where the camera looks at the first frame drawn when the heading is arbitrary or the log names no frame, since
-/// the log's X is then only wherever the device pointed at its start.
+/// Without it (nil in `CameraSettings`) bearings count from the log's W, as every tool that reads the log computes
+/// them (north in a north frame; else the log's X, which `headingNotes` says, pointing to `first-look`). A default
+/// counting from the first look would move a die placed by such a tool: `steadiness.py --anchor-pixel centre`, which
+/// places the die where the first frame's centre looks in the log's own W, drew it out of view on the GoPro clip.
 public enum AnchorOrigin: Equatable, Sendable {
     /// `first-look`: where the camera looks at the first frame drawn, at the log time the drawing starts from
     /// (`render`'s and `run`'s `--from`, `snapshot`'s `--at`).
@@ -34,10 +35,9 @@ extension SnapshotOptions {
     /// in its centre when the log has no vertical. Nil without `--anchor`. A look time outside the log is refused.
     public func aimedAnchor(over log: AttitudeLog, path: String, drawingFrom start: Double) throws -> AimedAnchor? {
         guard let anchor = camera.anchor else { return nil }
-        let hasNorth = log.frame == .xMagneticNorthZVertical || log.frame == .xTrueNorthZVertical
         let vertical = log.frame != nil
         let lookTime: Double, when: String
-        switch camera.anchorOrigin ?? (hasNorth ? .log : .firstLook) {
+        switch camera.anchorOrigin ?? .log {
         case .log:
             return AimedAnchor(anchor: anchor, note: nil)
         case .firstLook:

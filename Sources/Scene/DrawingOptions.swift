@@ -156,9 +156,11 @@ public struct CameraSettings: Equatable, Sendable {
             return []
         case .xArbitraryZVertical?, .xArbitraryCorrectedZVertical?:
             return ["\(log): heading arbitrary (\(frame!.rawValue)): \(what) counts from the log's X, the device's heading "
-                    + "at its start, not from north; fuse with a magnetometer (9D) for bearings from north"]
+                    + "at its start, not from north; fuse with a magnetometer (9D) for bearings from north"
+                    + (anchorFromTheLog ? ", or give --anchor-from first-look to count from where the camera looks at the first frame drawn" : "")]
         case nil:
-            return ["\(log): the log names no frame: \(what) counts from its X, north only if the log's X is north"]
+            return ["\(log): the log names no frame: \(what) counts from its X, north only if the log's X is north"
+                    + (anchorFromTheLog ? "; --anchor-from first-look counts from where the camera looks at the first frame drawn" : "")]
         }
     }
 

@@ -25,9 +25,10 @@ final class HeadingLabelCommandTests: XCTestCase {
         return (result.stderr, try RGBImage.read(path: out))
     }
 
-    /// Over a log whose heading is arbitrary the anchor counts from where the camera looks at the first frame drawn, and
-    /// stderr says so in one line, with the log time and where elevation counts from; over a north log it says nothing
-    /// of the kind. `--anchor-from log` keeps the log's X and says it is not north, as before.
+    /// With `--anchor-from first-look`, over a log whose heading is arbitrary the anchor counts from where the camera
+    /// looks at the first frame drawn, and stderr says so in one line, with the log time and where elevation counts
+    /// from; over a north log it says nothing of the kind. By default (as `--anchor-from log`) it keeps the log's X
+    /// and says it is not north, pointing to first-look.
     func testAnAnchorOnAnArbitraryHeadingSaysWhatItCountsFrom() throws {
         let said = [
             "xArbitraryZVertical": "--anchor 30,0: bearing counted from where the camera looks at the first frame drawn (log time 0.500 s), "
@@ -39,26 +40,32 @@ final class HeadingLabelCommandTests: XCTestCase {
         ]
         for frame in ["xArbitraryZVertical", "xArbitraryCorrectedZVertical", "none", "xMagneticNorthZVertical", "xTrueNorthZVertical"] {
             let log = try log(frame + ".csv", frame: frame == "none" ? nil : frame)
-            let stderr = try snapshot(["--log", log, "--at", "0.5", "--anchor", "30,0"], name: frame).stderr
+            // A north log's anchor counts from north by default, and says nothing.
+            let origin = frame.hasPrefix("xArbitrary") || frame == "none" ? ["--anchor-from", "first-look"] : []
+            let stderr = try snapshot(["--log", log, "--at", "0.5", "--anchor", "30,0"] + origin, name: frame).stderr
             let lines = stderr.split(separator: "\n").compactMap { line in line.range(of: "--anchor").map { String(line[$0.lowerBound...]) } }
             XCTAssertEqual(lines, said[frame].map { [$0] } ?? [], "\(frame): \(stderr)")
         }
         let sixD = try log("six-d.csv", frame: "xArbitraryZVertical")
-        let fromTheLog = try snapshot(["--log", sixD, "--at", "0.5", "--anchor", "30,0", "--anchor-from", "log"], name: "from-log").stderr
-        XCTAssertTrue(fromTheLog.contains("\(sixD): heading arbitrary (xArbitraryZVertical): --anchor's bearing 30° counts from "
-                                          + "the log's X, the device's heading at its start, not from north"), fromTheLog)
-        XCTAssertFalse(fromTheLog.contains("bearing counted from where the camera looks"), fromTheLog)
+        for origin in [["--anchor-from", "log"], []] {
+            let fromTheLog = try snapshot(["--log", sixD, "--at", "0.5", "--anchor", "30,0"] + origin, name: "from-log").stderr
+            XCTAssertTrue(fromTheLog.contains("\(sixD): heading arbitrary (xArbitraryZVertical): --anchor's bearing 30° counts from "
+                                              + "the log's X, the device's heading at its start, not from north; fuse with a magnetometer "
+                                              + "(9D) for bearings from north, or give --anchor-from first-look"), fromTheLog)
+            XCTAssertFalse(fromTheLog.contains("bearing counted from where the camera looks"), fromTheLog)
+        }
         let pinned = try snapshot(["--log", sixD, "--at", "0.5", "--anchor", "30,0", "--anchor-from", "0.25"], name: "pinned").stderr
         XCTAssertTrue(pinned.contains("--anchor 30,0: bearing counted from where the camera looks at log time 0.250 s (--anchor-from), "
                                       + "elevation from the horizon"), pinned)
     }
 
-    /// `--anchor 0,0` over a log with no frame whose attitude is far from the identity (the seed's look straight down
-    /// W's -Z) puts the die in the middle of the picture; `--anchor 180,0` puts it behind the camera.
+    /// `--anchor 0,0 --anchor-from first-look` over a log with no frame whose attitude is far from the identity (the
+    /// seed's look straight down W's -Z) puts the die in the middle of the picture; `--anchor 180,0` puts it behind the
+    /// camera.
     func testAnchorZeroZeroIsThePicturesMiddle() throws {
         let log = try log("gyro.csv", frame: nil, q: "0.2,0.7,-0.3,0.6")
-        let empty = try snapshot(["--log", log, "--anchor", "180,0"], name: "behind").image
-        let drawn = try snapshot(["--log", log, "--anchor", "0,0"], name: "ahead").image
+        let empty = try snapshot(["--log", log, "--anchor", "180,0", "--anchor-from", "first-look"], name: "behind").image
+        let drawn = try snapshot(["--log", log, "--anchor", "0,0", "--anchor-from", "first-look"], name: "ahead").image
         var sum = SIMD2<Double>(0, 0), count = 0.0
         for y in 0..<48 { for x in 0..<64 where drawn.pixel(x: x, y: y) != empty.pixel(x: x, y: y) {
             sum += SIMD2(Double(x), Double(y))

@@ -7,10 +7,10 @@ import Scene
 import TestSupport
 import XCTest
 
-/// `--anchor` over a log whose heading is arbitrary counts from where the camera looks at the first frame drawn
-/// (`SnapshotOptions.aimedAnchor`, resolved once in `FramePipeline`): bearing 0 is that look's heading, elevation
-/// counts from the horizon when the log has a vertical and from the look itself when it names no frame. A north
-/// log keeps bearings from north.
+/// `--anchor --anchor-from first-look` over a log whose heading is arbitrary counts from where the camera looks at the
+/// first frame drawn (`SnapshotOptions.aimedAnchor`, resolved once in `FramePipeline`): bearing 0 is that look's
+/// heading, elevation counts from the horizon when the log has a vertical and from the look itself when it names no
+/// frame. By default, and in a north log, bearings count from the log's W.
 final class AnchorAimTests: XCTestCase {
     /// Looking north and level (docs/frames.md), then turned 120° to the west about W's Z, the camera pitched 20° up.
     static let firstLook = Quaternion(axis: [0, 0, 1], angle: 120 * .pi / 180) * Quaternion(w: 0.5, x: 0.5, y: -0.5, z: -0.5)
@@ -24,7 +24,8 @@ final class AnchorAimTests: XCTestCase {
         return try AttitudeLog(samples: samples, frame: frame)
     }
 
-    private func options(_ anchor: Anchor, origin: AnchorOrigin? = nil) -> SnapshotOptions {
+    /// The options for `anchor` counted from `origin` (first-look unless told: the default, nil, is the log's W).
+    private func options(_ anchor: Anchor, origin: AnchorOrigin? = .firstLook) -> SnapshotOptions {
         var settings = CameraSettings(fieldOfViewDegrees: 50, anchor: anchor)
         settings.anchorOrigin = origin
         return SnapshotOptions(camera: settings)
@@ -103,7 +104,7 @@ final class AnchorAimTests: XCTestCase {
     func testANorthLogKeepsBearingsFromNorth() throws {
         for frame in [ReferenceFrame.xMagneticNorthZVertical, .xTrueNorthZVertical] {
             let anchor = Anchor(bearingDegrees: 30, elevationDegrees: 5)
-            let aimed = try XCTUnwrap(try options(anchor).aimedAnchor(over: try log(frame), path: "nine-d.csv", drawingFrom: 0.5))
+            let aimed = try XCTUnwrap(try options(anchor, origin: nil).aimedAnchor(over: try log(frame), path: "nine-d.csv", drawingFrom: 0.5))
             XCTAssertEqual(aimed.anchor, anchor, "\(frame): from north")
             XCTAssertNil(aimed.note)
             let looked = try XCTUnwrap(try options(anchor, origin: .firstLook).aimedAnchor(over: try log(frame), path: "nine-d.csv",
@@ -146,6 +147,21 @@ final class AnchorAimTests: XCTestCase {
         XCTAssertNotEqual(own.setup.anchor, render.setup.anchor, "snapshot --at 1 alone looks at 1 s")
     }
 
+    /// Without `--anchor-from` the anchor counts from the log's W whatever its frame, as a tool that reads the log
+    /// computes bearings (steadiness.py's `--anchor-pixel`): the same anchor as `--anchor-from log`, and the line that
+    /// says so, pointing to first-look.
+    func testByDefaultTheAnchorCountsFromTheLog() throws {
+        let anchor = Anchor(bearingDegrees: 30, elevationDegrees: 0)
+        for frame in [ReferenceFrame.xArbitraryZVertical, .xArbitraryCorrectedZVertical, .xMagneticNorthZVertical, nil] as [ReferenceFrame?] {
+            let aimed = try XCTUnwrap(try options(anchor, origin: nil).aimedAnchor(over: try log(frame), path: "l.csv", drawingFrom: 0.5))
+            XCTAssertEqual(aimed.anchor, anchor, "\(String(describing: frame))")
+            XCTAssertTrue(aimed.countsFromTheLog)
+        }
+        let pipeline = try FramePipeline(options: options(anchor, origin: nil), attitude: .log(try log(nil), fusion: nil, path: "g.csv"),
+                                         clock: .instant(0.5))
+        XCTAssertEqual(pipeline.setup.anchor, anchor)
+    }
+
     /// `--anchor-from log` keeps the old meaning (the log's X) and says so as before; a look time outside the log, or a
     /// look asked of an attitude that is not a log's, is refused.
     func testAnchorFromLogAndItsRefusals() throws {
@@ -156,7 +172,8 @@ final class AnchorAimTests: XCTestCase {
         XCTAssertTrue(aimed.countsFromTheLog)
         XCTAssertEqual(options(anchor).camera.headingNotes(frame: .xArbitraryZVertical, log: "six-d.csv", anchorFromTheLog: true),
                        ["six-d.csv: heading arbitrary (xArbitraryZVertical): --anchor's bearing 30° counts from the log's X, the device's "
-                        + "heading at its start, not from north; fuse with a magnetometer (9D) for bearings from north"])
+                        + "heading at its start, not from north; fuse with a magnetometer (9D) for bearings from north, or give "
+                        + "--anchor-from first-look to count from where the camera looks at the first frame drawn"])
         XCTAssertEqual(options(anchor).camera.headingNotes(frame: .xArbitraryZVertical, log: "six-d.csv", anchorFromTheLog: false), [],
                        "an aimed anchor says its own line")
 
@@ -166,7 +183,7 @@ final class AnchorAimTests: XCTestCase {
         XCTAssertThrowsError(try FramePipeline(options: options(anchor, origin: .firstLook), attitude: .fixed(.identity), clock: .instant(0))) {
             XCTAssertTrue("\($0)".hasPrefix("--anchor-from counts from where the camera looks in a log"), "\($0)")
         }
-        let fixed = try FramePipeline(options: options(anchor), attitude: .fixed(Self.firstLook), clock: .instant(0))
+        let fixed = try FramePipeline(options: options(anchor, origin: nil), attitude: .fixed(Self.firstLook), clock: .instant(0))
         XCTAssertEqual(fixed.setup.anchor, anchor, "--attitude's W is as given")
     }
 
