@@ -64,8 +64,9 @@ let package = Package(
         .target(name: "Workers", dependencies: ["AttitudeMath", "CStopSignal", .product(name: "Logging", package: "swift-log")]),
         /// Untrusted text made safe to print: one line, control characters escaped, long values cut. No dependencies.
         .target(name: "SafeText"),
-        /// The input and output policies for files: what may be read, how every output is written. No dependencies.
-        .target(name: "FileAccess"),
+        /// The input and output policies for files: what may be read, how every output is written. Depends only on the
+        /// C signal handler, with which it registers every partial output for the exit on SIGINT or SIGTERM to remove.
+        .target(name: "FileAccess", dependencies: ["CStopSignal"]),
         /// Comma-separated text: lines, header, fields and numbers, for every log reader.
         .target(name: "CSVText", dependencies: ["SafeText"]),
         /// Recording folders (Sensor Logger, x-IMU3): the files in them, platform conventions.
