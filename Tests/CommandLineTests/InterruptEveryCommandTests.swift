@@ -30,7 +30,10 @@ final class InterruptEveryCommandTests: XCTestCase {
 
     /// When the signal is sent.
     enum Moment {
-        /// Once the process has its SIGINT handler and had a moment to start its work.
+        /// As soon as the process has its SIGINT handler: `run`, whose window, once open, takes Ctrl-C as Q does
+        /// (exit 0, the frame saved: WindowTests), is stopped while it loads its log.
+        case started
+        /// Once the process has its SIGINT handler and had a moment (50 ms) to start its work.
         case working
         /// Once a partial output (`.NAME.partial-PID-N.EXT`) is on disk: the signal comes while it is written.
         case writing
@@ -52,7 +55,7 @@ final class InterruptEveryCommandTests: XCTestCase {
         let clip = try SyntheticClips.make(["--trial", Fixtures.broadTrial02Excerpt, "--start", "110", "--duration", "20"],
                                            outputs: ["--video": "long.mkv", "--log": "long.csv"])
         return [
-            "steady-dice run": Recipe(arguments: ["run", "--log", "big.csv", "--size", "64x48", "--frames", "2"], moment: .working, outputs: []),
+            "steady-dice run": Recipe(arguments: ["run", "--log", "big.csv", "--size", "64x48", "--frames", "2"], moment: .started, outputs: []),
             "steady-dice snapshot": Recipe(arguments: ["snapshot", "--log", "big.csv", "--at", "1", "--size", "64x48", "-o", "s.png"],
                                            moment: .working, outputs: ["s.png"]),
             "steady-dice render": Recipe(arguments: ["render", "--log", demo, "--size", "320x240", "--fps", "30", "-o", "r.mkv"],
@@ -66,7 +69,7 @@ final class InterruptEveryCommandTests: XCTestCase {
                                                                "--duration", "20", "--size", "320x240", "--video", "k.mkv", "--log", "k.csv"],
                                                    moment: .writing, outputs: ["k.mkv", "k.csv"]),
             "attitude fuse": Recipe(arguments: ["fuse", "raw.csv", "-o", "f.csv"], moment: .writing, outputs: ["f.csv"]),
-            "attitude convert": Recipe(arguments: ["convert", "big.csv", "--frame", "enu", "-o", "c.csv"], moment: .writing, outputs: ["c.csv"]),
+            "attitude convert": Recipe(arguments: ["convert", "big.csv", "-o", "c.csv"], moment: .writing, outputs: ["c.csv"]),
             "attitude eval": Recipe(arguments: ["eval", "raw.csv", "--plot", "e.png"], moment: .working, outputs: ["e.png"]),
             "attitude plot": Recipe(arguments: ["plot", "big.csv", "-o", "p.png"], moment: .working, outputs: ["p.png"]),
             "attitude compare": Recipe(arguments: ["compare", "big.csv", "big.csv", "--plot", "q.png"], moment: .working, outputs: ["q.png"]),
@@ -145,7 +148,11 @@ final class InterruptEveryCommandTests: XCTestCase {
             if said.first?.hasSuffix("nothing was kept") == true || said.first?.hasSuffix("nothing was written") == true {
                 for output in recipe.outputs { XCTAssertFalse(names.contains(output), "\(what): \(output) was kept") }
             }
-            for output in recipe.outputs { try? FileManager.default.removeItem(atPath: path(output)) }
+            // What a failing command left is cleared, so that the next one starts from the same folder.
+            for name in names where recipe.outputs.contains(name) || name.contains(".partial-") {
+                try? FileManager.default.removeItem(atPath: path(name))
+            }
+            FileHandle.standardError.write(Data("interrupt: \(what): \(stopped.status), \(said.first ?? "-")\n".utf8))
         }
     }
 
@@ -172,17 +179,23 @@ final class InterruptEveryCommandTests: XCTestCase {
         process.standardError = errors
         try process.run()
         let pid = process.processIdentifier
+        // A handler comes at the start, before the command line is parsed: one that is not there in 30 s never comes.
+        let handlerDeadline = Date(timeIntervalSinceNow: 30)
+        while process.isRunning, !Self.catchesSIGINT(pid), Date() < handlerDeadline { usleep(1000) }
         let deadline = Date(timeIntervalSinceNow: 300)
         func ready() -> Bool {
-            guard Self.catchesSIGINT(pid) else { return false }
+            guard Self.catchesSIGINT(pid) else { return Date() >= handlerDeadline }
             switch recipe.moment {
-            case .working: return true
+            case .started, .working: return true
             case .writing:
-                return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).contains { $0.contains(".partial-") }
+                // A partial output of this command's own (`.NAME.partial-PID-N.EXT`).
+                let stems = recipe.outputs.map { "." + (($0 as NSString).deletingPathExtension) + ".partial-\(pid)-" }
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+                return names.contains { name in stems.contains { name.hasPrefix($0) } }
             }
         }
         while process.isRunning, !ready(), Date() < deadline { usleep(1000) }
-        if recipe.moment == .working { usleep(300_000) }
+        if recipe.moment == .working { usleep(50_000) }
         XCTAssertTrue(process.isRunning, "\(recipe.arguments.first ?? ""): ended before it could be interrupted: \(collected.string)")
         kill(pid, SIGINT)
         BuiltTool.finish(process, within: 60, what: "\(tool) \(recipe.arguments.first ?? "") after SIGINT")
