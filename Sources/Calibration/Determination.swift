@@ -76,6 +76,17 @@ public enum Determination {
             out.append(Undetermined(key: "rolling_shutter_readout_s", standardError: String(format: "± %.2f ms", readout * 1000),
                                     why: String(format: "more than a fifth of the frame period (%.2f ms)", readoutFramePeriods * framePeriod * 1000)))
         }
+        // A readout is a duration: the fit, unconstrained, can come out a little below 0 for a global shutter. Within
+        // twice its standard error of 0 it is 0 (the calibration file's readers take [0, 1] s); further below, the fit
+        // is not to be trusted for it.
+        if let readout = result.readoutSeconds, readout < 0, let sigma = errors.readoutSeconds {
+            if -readout <= 2 * sigma {
+                result.readoutSeconds = 0
+            } else if !out.contains(where: { $0.key == "rolling_shutter_readout_s" }) {
+                out.append(Undetermined(key: "rolling_shutter_readout_s", standardError: String(format: "± %.2f ms", sigma * 1000),
+                                        why: String(format: "the fit gives %.2f ms, below 0 by more than twice its standard error", readout * 1000)))
+            }
+        }
         let mountAxes = (0..<3).filter { !(errors.mountDegrees[$0] <= mountDegrees) }
         for axis in mountAxes {
             let others = (0..<3).filter { $0 != axis }.map { turned[$0] }
