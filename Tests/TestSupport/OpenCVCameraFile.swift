@@ -7,7 +7,7 @@ import Foundation
 public enum OpenCVCameraFile {
     public static func write(_ camera: LensCamera, to path: String) throws {
         let p = camera.pinhole
-        let matrix = [p.fx, 0, p.cx, 0, p.fy, p.cy, 0, 0, 1].map { String($0) }.joined(separator: ", ")
+        let matrix = p.matrixRows.map { String($0) }.joined(separator: ", ")
         let coefficients = camera.lens.coefficients
         let fisheye: Bool = { if case .fisheye = camera.lens { return true } else { return false } }()
         try """
