@@ -18,23 +18,10 @@ final class CalibrationFileTests: XCTestCase {
     private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
     /// A calibration as `calibrate` writes it (320x240, a radial lens), with `replacements` made in its text; the lines
-    /// are numbered from 1 at `%YAML:1.0`.
+    /// are numbered from 1 at `%YAML:1.0`: the camera on lines 3 to 14, then the mount (15), the offset (16), its clock
+    /// (17) and the readout (18).
     private func calibration(_ name: String, _ replacements: [(String, String)] = []) throws -> String {
-        var text = """
-            %YAML:1.0
-            ---
-            camera_matrix: !!opencv-matrix
-               rows: 3
-               cols: 3
-               dt: d
-               data: [ 300., 0., 159.5, 0., 300., 119.5, 0., 0., 1. ]
-            distortion_coefficients: !!opencv-matrix
-               rows: 1
-               cols: 5
-               dt: d
-               data: [ 0.1, -0.05, 0., 0., 0. ]
-            image_width: 320
-            image_height: 240
+        let text = OpenCVCameraFile.sample320x240 + """
             imu_to_camera: [ 1., 0., 0., 0. ]
             time_offset_s: 0.125
             time_offset_clock: clip
@@ -42,21 +29,8 @@ final class CalibrationFileTests: XCTestCase {
             time_offset_refers_to: middle_row
 
             """
-        for (old, new) in replacements {
-            XCTAssertTrue(text.contains(old), old)
-            text = text.replacingOccurrences(of: old, with: new)
-        }
-        try text.write(toFile: path(name), atomically: true, encoding: .utf8)
+        try OpenCVCameraFile.write(text, replacing: replacements, to: path(name))
         return path(name)
-    }
-
-    private func message(_ read: () throws -> Any) -> String {
-        do {
-            _ = try read()
-            return "(read without an error)"
-        } catch {
-            return "\(error)"
-        }
     }
 
     func testAGoodFileIsRead() throws {
@@ -69,10 +43,10 @@ final class CalibrationFileTests: XCTestCase {
     func testAKeyWrittenTwiceIsRefusedWithItsLines() throws {
         let twice = try calibration("twice.yaml", [("time_offset_clock: clip", "time_offset_clock: clip\ntime_offset_s: 9")])
         let said = "\(twice): line 18: time_offset_s: written a second time (first on line 16); write each key once"
-        XCTAssertEqual(message { try Rig.readMount(path: twice) }, said)
-        XCTAssertEqual(message { try CalibratedCamera.read(path: twice) }, said)
+        XCTAssertEqual(refusal { try Rig.readMount(path: twice) }, said)
+        XCTAssertEqual(refusal { try CalibratedCamera.read(path: twice) }, said)
         let nested = try calibration("nested.yaml", [("   cols: 3\n", "   cols: 3\n   cols: 4\n")])
-        XCTAssertEqual(message { try CalibratedCamera.read(path: nested) },
+        XCTAssertEqual(refusal { try CalibratedCamera.read(path: nested) },
                        "\(nested): line 6: cols: written a second time (first on line 5); write each key once")
         let xml = path("twice.xml")
         try """
@@ -84,7 +58,7 @@ final class CalibrationFileTests: XCTestCase {
             </opencv_storage>
 
             """.write(toFile: xml, atomically: true, encoding: .utf8)
-        XCTAssertEqual(message { try CalibratedCamera.read(path: xml) },
+        XCTAssertEqual(refusal { try CalibratedCamera.read(path: xml) },
                        "\(xml): line 5: image_width: written a second time (first on line 3); write each key once")
     }
 
@@ -94,7 +68,7 @@ final class CalibrationFileTests: XCTestCase {
                               ("1.5", "1.5 is not a number of seconds"), ("fast", "not a number of seconds"),
                               (".inf", "inf is not a number of seconds")] {
             let file = try calibration("readout.yaml", [("rolling_shutter_readout_s: 0.03", "rolling_shutter_readout_s: \(value)")])
-            let text = message { try Rig.readMount(path: file) }
+            let text = refusal { try Rig.readMount(path: file) }
             XCTAssertTrue(text.hasPrefix("\(file): line 18: rolling_shutter_readout_s: \(said)"), text)
         }
         for value in ["0", "1", "0.0333"] {
@@ -108,23 +82,23 @@ final class CalibrationFileTests: XCTestCase {
     func testANaNIsSaidAsNan() throws {
         for written in [".nan", ".NaN", "nan"] {
             let file = try calibration("nan.yaml", [("time_offset_s: 0.125", "time_offset_s: \(written)")])
-            let text = message { try Rig.readMount(path: file) }
+            let text = refusal { try Rig.readMount(path: file) }
             guard text.contains("time_offset_s: ") && text.contains("nan") else { continue }  // `nan` may be read as text: refused otherwise
             XCTAssertFalse(text.contains("0x") || text.contains("-nan"), text)
         }
         let file = try calibration("nan.yaml", [("time_offset_s: 0.125", "time_offset_s: .nan")])
-        XCTAssertEqual(message { try Rig.readMount(path: file) },
+        XCTAssertEqual(refusal { try Rig.readMount(path: file) },
                        "\(file): line 16: time_offset_s: nan is not a number of seconds from -3600 to 3600")
-        let matrix = try calibration("nan-matrix.yaml", [("300., 0., 159.5, 0., 300.", "300., 0., 159.5, 0., .nan")])
-        XCTAssertEqual(message { try CalibratedCamera.read(path: matrix) }, "\(matrix): line 3: camera_matrix: a value is not finite")
+        let matrix = try calibration("nan-matrix.yaml", [("300.0, 0.0, 159.5, 0.0, 300.0", "300., 0., 159.5, 0., .nan")])
+        XCTAssertEqual(refusal { try CalibratedCamera.read(path: matrix) }, "\(matrix): line 3: camera_matrix: a value is not finite")
         let bias = try calibration("nan-bias.yaml", [("time_offset_clock: clip", "time_offset_clock: clip\ngyro_bias_deg_per_s: [ .nan, 0., 0. ]")])
-        let said = message { try Rig.readMount(path: bias) }
+        let said = refusal { try Rig.readMount(path: bias) }
         XCTAssertTrue(said.hasPrefix("\(bias): line 18: gyro_bias_deg_per_s: nan is not"), said)
     }
 
     /// Focal lengths must be positive and finite, and the fields of view they give within (1°, 179°).
     func testACameraPastPhysicalBoundsIsRefusedWithItsLine() throws {
-        let matrix = "300., 0., 159.5, 0., 300., 119.5"
+        let matrix = "300.0, 0.0, 159.5, 0.0, 300.0, 119.5"
         let cases: [(String, String)] = [
             ("-300., 0., 159.5, 0., 300., 119.5", "camera_matrix: the focal lengths fx = -300.0 and fy = 300.0 must be positive"),
             ("300., 0., 159.5, 0., .inf, 119.5", "camera_matrix: a value is not finite"),
@@ -135,7 +109,7 @@ final class CalibrationFileTests: XCTestCase {
         ]
         for (values, said) in cases {
             let file = try calibration("camera.yaml", [(matrix, values)])
-            let text = message { try CalibratedCamera.read(path: file) }
+            let text = refusal { try CalibratedCamera.read(path: file) }
             XCTAssertTrue(text.hasPrefix("\(file): line 3: \(said)"), text)
         }
         let wide = try calibration("wide.yaml", [(matrix, "3.5, 0., 159.5, 0., 13700., 119.5")])
@@ -144,7 +118,7 @@ final class CalibrationFileTests: XCTestCase {
 
     /// A skew (K[0][1], -0.70 in a real phone clip's calibration) is read and kept, not refused nor dropped.
     func testASkewIsUsed() throws {
-        let file = try calibration("skew.yaml", [("300., 0., 159.5", "300., -0.70, 159.5")])
+        let file = try calibration("skew.yaml", [("300.0, 0.0, 159.5", "300., -0.70, 159.5")])
         let camera = try CalibratedCamera.read(path: file)
         XCTAssertEqual(camera.pinhole.skew, -0.70)
         XCTAssertEqual(camera.pinhole.matrixRows, [300, -0.70, 159.5, 0, 300, 119.5, 0, 0, 1])
