@@ -30,7 +30,8 @@ let package = Package(
         /// Cairo draws the plots (PNG and SVG from one drawing), from Debian's libcairo2-dev.
         .systemLibrary(name: "CCairo", path: "Sources/System/CCairo", pkgConfig: "cairo",
                        providers: [.apt(["libcairo2-dev"])]),
-        /// SIGINT/SIGTERM as a flag a loop polls: the handler must be C to be async-signal-safe.
+        /// SIGINT/SIGTERM as the exit every command has (one line, the registered partial outputs removed, 130) or as a
+        /// flag a loop polls: the handlers must be C to be async-signal-safe.
         .target(name: "CStopSignal", path: "Sources/System/CStopSignal"),
         /// The C++ shim over OpenCV 4 (Debian's libopencv-dev): its headers through Sources/System/COpenCV/opencv4, a link to
         /// /usr/include/opencv4, and only the modules it calls linked. pkg-config's opencv4 names every module (VTK's viz,
@@ -60,12 +61,13 @@ let package = Package(
         .target(name: "AttitudeMath"),
         /// The skeleton of a background worker (a named thread, a stop that wakes it and waits for it to let go of
         /// what it holds, sleeps a stop cuts short), the backoff between attempts (the capture's and imud's), and
-        /// SIGINT/SIGTERM as a stop request a loop polls (`StopSignals`).
+        /// SIGINT/SIGTERM as a stop request a loop polls, or the exit every command installs at its start (`StopSignals`).
         .target(name: "Workers", dependencies: ["AttitudeMath", "CStopSignal", .product(name: "Logging", package: "swift-log")]),
         /// Untrusted text made safe to print: one line, control characters escaped, long values cut. No dependencies.
         .target(name: "SafeText"),
-        /// The input and output policies for files: what may be read, how every output is written. No dependencies.
-        .target(name: "FileAccess"),
+        /// The input and output policies for files: what may be read, how every output is written. Depends only on the
+        /// C signal handler, with which it registers every partial output for the exit on SIGINT or SIGTERM to remove.
+        .target(name: "FileAccess", dependencies: ["CStopSignal"]),
         /// Comma-separated text: lines, header, fields and numbers, for every log reader.
         .target(name: "CSVText", dependencies: ["SafeText"]),
         /// Recording folders (Sensor Logger, x-IMU3): the files in them, platform conventions.

@@ -70,6 +70,12 @@ public enum Determination {
             }
             out += lensCoefficients(result, errors: errors.lensCoefficients ?? [])
         }
+        // A readout is a duration: the fit, unconstrained, can come out a little below 0 for a global shutter. Within
+        // twice its standard error of 0 it is 0 (the calibration file's readers take [0, 1] s); further below, the
+        // bound that follows says it is no shutter's.
+        if let readout = result.readoutSeconds, readout < 0, let sigma = errors.readoutSeconds, -readout <= 2 * sigma {
+            result.readoutSeconds = 0
+        }
         if let readout = result.readoutSeconds, !(readout >= 0 && readout <= framePeriod) {
             // A sensor reads its rows once a frame, top to bottom: a readout outside that is what the fit made of
             // something else (translation, a lens it does not model), whatever its standard error.

@@ -184,11 +184,11 @@ public struct LensCamera: Equatable, Sendable {
     /// The pixel a ray in C lands on, or nil when the lens does not reach it.
     public func project(_ ray: SIMD3<Double>) -> SIMD2<Double>? {
         guard let p = lens.distort(ray) else { return nil }
-        return SIMD2(pinhole.fx * p.x + pinhole.cx, pinhole.fy * p.y + pinhole.cy)
+        return pinhole.pixel(normalized: p)
     }
 
     /// The unit ray in C through a pixel, or nil where the lens cannot be inverted.
     public func ray(pixel: SIMD2<Double>) -> SIMD3<Double>? {
-        lens.ray(distorted: SIMD2((pixel.x - pinhole.cx) / pinhole.fx, (pixel.y - pinhole.cy) / pinhole.fy))
+        lens.ray(distorted: pinhole.normalized(pixel: pixel))
     }
 }

@@ -6,19 +6,36 @@ import Foundation
 /// Pixel coordinates are OpenCV's: pixel (column i, row j) has its centre at (i, j), rows from the
 /// top, so the picture spans [-0.5, width - 0.5] x [-0.5, height - 0.5]. The camera frame C is
 /// OpenCV's (X right, Y down, Z forward): X = x_D, Y = -y_D, Z = -z_D, and a point projects to
-/// u = fx·X/Z + cx, v = fy·Y/Z + cy. No distortion: a distorted lens is a `LensCamera`, this pinhole and a `Lens`
+/// u = fx·X/Z + s·Y/Z + cx, v = fy·Y/Z + cy, with s the camera matrix's skew K[0][1] (0 for almost every camera;
+/// OpenCV's matrix K = [fx s cx; 0 fy cy; 0 0 1] may hold one, as some phones' calibrations do). No distortion: a distorted lens is a `LensCamera`, this pinhole and a `Lens`
 /// (the die is drawn through the lens onto the picture as taken, or the picture is undistorted: `LensDrawing`).
 public struct PinholeCamera: Equatable, Sendable {
     /// Focal lengths in pixels.
     public var fx: Double, fy: Double
     /// The principal point in pixels (OpenCV pixel coordinates).
     public var cx: Double, cy: Double
+    /// The skew in pixels, K[0][1]: u moves by `skew` for each unit of Y/Z.
+    public var skew: Double
     /// The picture's size in pixels.
     public var width: Int, height: Int
 
-    public init(fx: Double, fy: Double, cx: Double, cy: Double, width: Int, height: Int) {
-        self.fx = fx; self.fy = fy; self.cx = cx; self.cy = cy
+    public init(fx: Double, fy: Double, cx: Double, cy: Double, skew: Double = 0, width: Int, height: Int) {
+        self.fx = fx; self.fy = fy; self.cx = cx; self.cy = cy; self.skew = skew
         self.width = width; self.height = height
+    }
+
+    /// The camera matrix K row by row, [fx s cx; 0 fy cy; 0 0 1], as OpenCV stores it.
+    public var matrixRows: [Double] { [fx, skew, cx, 0, fy, cy, 0, 0, 1] }
+
+    /// The pixel of normalised coordinates (X/Z, Y/Z) in C (after a lens, its distorted ones): K applied.
+    public func pixel(normalized p: SIMD2<Double>) -> SIMD2<Double> {
+        SIMD2(fx * p.x + skew * p.y + cx, fy * p.y + cy)
+    }
+
+    /// The normalised coordinates (X/Z, Y/Z) in C of a pixel: K's inverse applied.
+    public func normalized(pixel p: SIMD2<Double>) -> SIMD2<Double> {
+        let y = (p.y - cy) / fy
+        return SIMD2((p.x - cx - skew * y) / fx, y)
     }
 
     /// The focal lengths taken, as multiples of the picture's larger side: 1/100 (a pinhole's view close to
@@ -66,7 +83,7 @@ public struct PinholeCamera: Equatable, Sendable {
         let sx = Double(windowWidth) / Double(crop.width)
         let sy = Double(windowHeight) / Double(crop.height)
         return PinholeCamera(fx: fx * sx, fy: fy * sy,
-                             cx: sx * (cx + 0.5 - Double(crop.x)) - 0.5, cy: sy * (cy + 0.5 - Double(crop.y)) - 0.5,
+                             cx: sx * (cx + 0.5 - Double(crop.x)) - 0.5, cy: sy * (cy + 0.5 - Double(crop.y)) - 0.5, skew: skew * sx,
                              width: windowWidth, height: windowHeight)
     }
 
@@ -74,17 +91,19 @@ public struct PinholeCamera: Equatable, Sendable {
     public func project(device p: SIMD3<Double>) -> SIMD2<Double>? {
         let c = CameraFrame.camera(fromDevice: p)
         guard c.z > 0 else { return nil }
-        return SIMD2(fx * c.x / c.z + cx, fy * c.y / c.z + cy)
+        return pixel(normalized: SIMD2(c.x / c.z, c.y / c.z))
     }
 
     /// The unit ray in OpenCV's camera frame C through a pixel (no lens: `LensCamera.ray(pixel:)` with one).
     public func ray(pixel p: SIMD2<Double>) -> SIMD3<Double> {
-        Lens.unit(SIMD3((p.x - cx) / fx, (p.y - cy) / fy, 1))
+        let n = normalized(pixel: p)
+        return Lens.unit(SIMD3(n.x, n.y, 1))
     }
 
     /// The direction through pixel (u, v), in the device frame D (not normalised; z_D = -1).
     public func deviceRay(u: Double, v: Double) -> SIMD3<Double> {
-        SIMD3((u - cx) / fx, -(v - cy) / fy, -1)
+        let n = normalized(pixel: SIMD2(u, v))
+        return SIMD3(n.x, -n.y, -1)
     }
 
     /// The unit direction through pixel (u, v) in the world frame W, for a device-to-world attitude.
@@ -96,10 +115,11 @@ public struct PinholeCamera: Equatable, Sendable {
     /// The OpenGL projection `clipFromDevice` for this camera (points in D, looking along -Z, to clip
     /// space), with the picture filling the viewport: clip space maps
     /// pixel edge -0.5 to -1 and width - 0.5 to +1 (rows flipped, as OpenGL counts from the bottom).
-    /// Depth as gluPerspective between `near` and `far`.
+    /// Depth as gluPerspective between `near` and `far`. The skew enters x: y_D = -Y, so s·Y/Z is -2s/w per unit y_D
+    /// in clip space.
     public func projectionMatrix(near: Double = 0.1, far: Double = 100) -> Matrix4 {
         let w = Double(width), h = Double(height)
-        let values: [Double] = [2 * fx / w, 0, 1 - 2 * (cx + 0.5) / w, 0,
+        let values: [Double] = [2 * fx / w, -2 * skew / w, 1 - 2 * (cx + 0.5) / w, 0,
                                 0, 2 * fy / h, 2 * (cy + 0.5) / h - 1, 0,
                                 0, 0, (far + near) / (near - far), 2 * far * near / (near - far),
                                 0, 0, -1, 0]

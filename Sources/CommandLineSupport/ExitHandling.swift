@@ -8,6 +8,7 @@ import IMUD
 import Imaging
 import LiveRig
 import SafeText
+import Workers
 
 /// The exit statuses of both executables, one table for every command (the values of BSD's sysexits.h):
 ///
@@ -19,6 +20,7 @@ import SafeText
 /// | 65 | data: an input was read but cannot be used (a malformed log, a clip that cannot determine a calibration) |
 /// | 66 | no input: an input file is missing, unreadable, or not the kind of file asked for |
 /// | 69 | unavailable: a service is not there (no display, no camera frame, imud silent) |
+/// | 73 | cannot create: an output names something never replaced (a symbolic link, a folder, a device, an input) |
 /// | 74 | I/O: an output cannot be written, or writing failed |
 /// | 130 | stopped by SIGINT or SIGTERM before the end, nothing kept (128 + SIGINT, as a shell reports it) |
 public enum ExitStatus: Int32, CaseIterable, Sendable {
@@ -28,6 +30,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
     case data = 65
     case noInput = 66
     case unavailable = 69
+    case cannotCreate = 73
     case ioError = 74
     case interrupted = 130
 
@@ -40,7 +43,9 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
             if case .attitudeLog = error { return .usage }
             return .data
         // An empty path is the command line's slip (`-o ""`), whatever reads or writes it.
-        case let error as FileAccessError: return error.path.isEmpty ? .usage : error.isOutput ? .ioError : .noInput
+        case let error as FileAccessError:
+            if error.path.isEmpty { return .usage }
+            return error.isRefusedOutput ? .cannotCreate : error.isOutput ? .ioError : .noInput
         case is FileReadError: return .data
         case is IMUDError, is UnavailableError, is RigSessionError: return .unavailable
         case let error as ImagingError:
@@ -86,13 +91,24 @@ extension ParsableCommand {
     /// clean line on stderr, `program: message` (through `MessageText.line`: no usage block, control
     /// characters escaped, a long echoed value cut), and the process exits with `ExitStatus.of(error)`.
     /// `--help` and `--version` print as usual.
+    ///
+    /// SIGINT and SIGTERM end every command the same way from the start: one line, `program: command: stopped by a
+    /// signal; nothing was kept` (`… after its outputs were written` once they were moved into place), every partial
+    /// output removed (`OutputFiles` registers them), exit status 130. A command changes the wording
+    /// (`StopSignals.sayOnExit`) or stops politely between steps (`StopSignals`).
     public static func mainWithOneLineErrors() -> Never {
+        let stopped = "\(Messages.program): stopped by a signal"
+        StopSignals.exitAtOnce(saying: "\(stopped); nothing was kept", afterOutputs: "\(stopped) after its outputs were written",
+                               status: ExitStatus.interrupted.rawValue)
         let command: ParsableCommand
         do {
             command = try parseAsRoot()
         } catch {
             finish(error)
         }
+        StopSignals.exitAtOnce(saying: "\(Messages.program): \(type(of: command)._commandName): stopped by a signal; nothing was kept",
+                               afterOutputs: "\(Messages.program): \(type(of: command)._commandName): stopped by a signal after its "
+                                   + "outputs were written", status: ExitStatus.interrupted.rawValue)
         do {
             var command = command
             try command.run()

@@ -7,12 +7,16 @@ public struct FileAccessError: Error, CustomStringConvertible, Equatable, Sendab
     public let reason: String
     /// Whether the path was to be written (an output) rather than read.
     public let isOutput: Bool
+    /// Whether the output was refused before anything was written because it names something the output policy never
+    /// replaces (a symbolic link, a folder, a device, an input): sysexits' EX_CANTCREAT, not a failed write.
+    public let isRefusedOutput: Bool
 
     /// A path that cannot be read as asked.
     public init(path: String, _ reason: String) {
         self.path = path
         self.reason = reason
         isOutput = false
+        isRefusedOutput = false
     }
 
     /// A path that cannot be written as asked, or whose writing failed.
@@ -20,6 +24,15 @@ public struct FileAccessError: Error, CustomStringConvertible, Equatable, Sendab
         self.path = path
         self.reason = reason
         isOutput = true
+        isRefusedOutput = false
+    }
+
+    /// An output that names something that must not be replaced.
+    public init(refusedOutput path: String, _ reason: String) {
+        self.path = path
+        self.reason = reason
+        isOutput = true
+        isRefusedOutput = true
     }
 
     public var description: String { "\(path): \(reason)" }

@@ -1,13 +1,16 @@
+import CStopSignal
 import Foundation
 
 /// The one output policy, for every file a command writes (CSV, YAML, PNG, PNG folders, video, diff
 /// pictures, truth files).
 ///
 /// - A command stages each output before it writes anything. Staging refuses, naming the option, an
-///   output that is an existing folder, device, FIFO or socket (only a regular file or a new name is
-///   written), whose folder is missing or not writable, that is also one of the command's inputs, or
-///   that another output of the same command already names. Standard output is `-`, where a command
-///   allows it.
+///   output that is a symbolic link (to anything: a file, a folder, nothing; the message says where it
+///   points), an existing folder, device, FIFO or socket (only a regular file or a new name is written),
+///   whose folder is missing or not writable, that is also one of the command's inputs, or that another
+///   output of the same command already names. Standard output is `-`, where a command allows it.
+/// - Each temporary name is registered with `StopCleanup` while it exists, so SIGINT or SIGTERM, which end every
+///   command through `InterruptExit`, remove it before the process exits.
 /// - Each output is written to a temporary name in its own folder (`.NAME.partial-PID-N.EXT`, so OpenCV
 ///   still sees the extension), with every write checked and the file flushed to disk.
 /// - `commit()` moves them all into place at the end. A file it replaces is kept as a hard link until all
@@ -25,11 +28,13 @@ public final class OutputFiles {
         public let temporaryPath: String
         public let isStandardOutput: Bool
         public let isFolder: Bool
-        /// Where it goes: `path`, through a symbolic link to an existing file when it is one.
+        /// Where it goes: `path` itself (a symbolic link there is refused at staging, never written through).
         let finalPath: String
         /// The mode of the file it replaces, kept on the new one.
         let replacedMode: mode_t?
         var standardOutputData = Data()
+        /// Its slot in the list of partial outputs the exit on SIGINT or SIGTERM removes (-1: none).
+        var cleanupSlot: Int32 = -1
 
         init(path: String, option: String, temporaryPath: String, finalPath: String, isStandardOutput: Bool, isFolder: Bool,
              replacedMode: mode_t?) {
@@ -110,20 +115,22 @@ public final class OutputFiles {
         let url = URL(fileURLWithPath: target)
         let absolute = url.standardizedFileURL.path
         if let other = staged.first(where: { !$0.isStandardOutput && URL(fileURLWithPath: $0.finalPath).standardizedFileURL.path == absolute }) {
-            throw FileAccessError(output: path, "is named by both \(other.option) and \(option); give each its own file")
+            throw FileAccessError(refusedOutput: path, "is named by both \(other.option) and \(option); give each its own file")
         }
         let ext = url.pathExtension.isEmpty ? "" : ".\(url.pathExtension)"
         let stem = url.pathExtension.isEmpty ? url.lastPathComponent : url.deletingPathExtension().lastPathComponent
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(stem).partial-\(getpid())-\(Self.counter.next())\(ext)").path
+        let out = Staged(path: path, option: option, temporaryPath: temporary, finalPath: target, isStandardOutput: false,
+                         isFolder: isFolder, replacedMode: replacedMode)
+        // Registered before it exists, so that no signal finds it on disk and unknown to the exit.
+        out.cleanupSlot = stop_cleanup_register(temporary)
+        staged.append(out)
         if isFolder {
             guard mkdir(temporary, 0o777) == 0 else {
                 throw FileAccessError(output: path, "cannot create a folder beside it (\(String(cString: strerror(errno))))")
             }
         }
-        let out = Staged(path: path, option: option, temporaryPath: temporary, finalPath: target, isStandardOutput: false,
-                         isFolder: isFolder, replacedMode: replacedMode)
-        staged.append(out)
         return out
     }
 
@@ -135,40 +142,36 @@ public final class OutputFiles {
         do {
             return try resolve(path.hasSuffix("/") ? path : path + "/", option: option, isFolder: true).target
         } catch {
-            throw FileAccessError(output: path, error.reason)  // named as given, without the '/' that made it a folder
+            // Named as given, without the '/' that made it a folder.
+            throw error.isRefusedOutput ? FileAccessError(refusedOutput: path, error.reason) : FileAccessError(output: path, error.reason)
         }
     }
 
     /// The checks every output passes: what `path` names now, and the folder it goes in. Returns the file or folder
-    /// to write (through a symbolic link to an existing file) and the mode of a file it replaces.
+    /// to write and the mode of a file it replaces.
     private func resolve(_ path: String, option: String, isFolder: Bool) throws(FileAccessError) -> (target: String, replacedMode: mode_t?) {
-        var target = isFolder ? String(path.dropLast()) : path
+        let target = isFolder ? String(path.dropLast()) : path
         var replacedMode: mode_t?
         var link = stat()
         if lstat(target, &link) == 0 {
+            // An output never writes through a link, whatever it points to: what it names was not named by the user.
             if link.st_mode & S_IFMT == S_IFLNK {
-                // A symbolic link: the file it names is written; a link to nothing is refused.
-                guard let resolved = realpath(target, nil) else {
-                    throw FileAccessError(output: path, "is a symbolic link to nothing; \(option) writes a file or a new name")
-                }
-                target = String(cString: resolved)
-                free(resolved)
+                throw FileAccessError(refusedOutput: path, "is a symbolic link to \(Self.linkTarget(target)); \(option) never writes through a link "
+                                      + "(name the file itself, or a new name)")
             }
-            var info = stat()
-            guard stat(target, &info) == 0 else { throw FileAccessError(output: path, "cannot be examined (\(String(cString: strerror(errno))))") }
-            let kind = FileKind(mode: info.st_mode)
+            let kind = FileKind(mode: link.st_mode)
             if isFolder {
-                guard kind == .folder else { throw FileAccessError(output: path, "\(kind.isPhrase); \(option) names a folder to create") }
+                guard kind == .folder else { throw FileAccessError(refusedOutput: path, "\(kind.isPhrase); \(option) names a folder to create") }
                 let entries = (try? FileManager.default.contentsOfDirectory(atPath: target)) ?? ["?"]
                 guard entries.isEmpty else {
-                    throw FileAccessError(output: path, "is a folder that is not empty; \(option) writes into a new or empty folder only")
+                    throw FileAccessError(refusedOutput: path, "is a folder that is not empty; \(option) writes into a new or empty folder only")
                 }
             } else {
                 guard kind == .regular else {
-                    throw FileAccessError(output: path, "\(kind.isPhrase); \(option) writes a regular file or a new name, "
+                    throw FileAccessError(refusedOutput: path, "\(kind.isPhrase); \(option) writes a regular file or a new name, "
                                           + "and never replaces anything else")
                 }
-                replacedMode = info.st_mode & 0o7777
+                replacedMode = link.st_mode & 0o7777
             }
         }
         let url = URL(fileURLWithPath: target)
@@ -183,6 +186,11 @@ public final class OutputFiles {
         return (target, replacedMode)
     }
 
+    /// Where the symbolic link at `path` points, as the link says it (relative or absolute).
+    private static func linkTarget(_ path: String) -> String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "somewhere that cannot be read"
+    }
+
     /// An output that is the same file as an input (a hard link, a symbolic link or another spelling of
     /// the path included), or an existing file inside an input folder, is refused.
     private func checkNotAnInput(path: String, target: String, option: String) throws(FileAccessError) {
@@ -192,13 +200,13 @@ public final class OutputFiles {
             var info = stat()
             guard stat(input, &info) == 0 else { continue }
             if info.st_dev == out.st_dev && info.st_ino == out.st_ino {
-                throw FileAccessError(output: path, "is also an input of this command (\(input)); \(option) must name another file")
+                throw FileAccessError(refusedOutput: path, "is also an input of this command (\(input)); \(option) must name another file")
             }
             if FileKind(mode: info.st_mode) == .folder {
                 var parent = stat()
                 let folder = URL(fileURLWithPath: target).deletingLastPathComponent().path
                 if stat(folder, &parent) == 0, parent.st_dev == info.st_dev, parent.st_ino == info.st_ino {
-                    throw FileAccessError(output: path, "is a file in the input folder \(input); \(option) must name a file elsewhere")
+                    throw FileAccessError(refusedOutput: path, "is a file in the input folder \(input); \(option) must name a file elsewhere")
                 }
             }
         }
@@ -206,8 +214,13 @@ public final class OutputFiles {
 
     /// Moves every output into place, or none: on a failure, what was moved is put back and every
     /// temporary file is removed. Standard output is written last.
+    ///
+    /// SIGINT or SIGTERM wait while the outputs move (the exit is deferred); one that came meanwhile puts back what
+    /// was moved, as a failure does, before the process ends, so that its "nothing was kept" stays true.
     public func commit() throws(FileAccessError) {
         precondition(!committed, "OutputFiles committed twice")
+        stop_signal_defer_begin()
+        defer { stop_signal_defer_end() }
         var moved: [(Staged, backup: String?)] = []
         do throws(FileAccessError) {
             for out in staged where !out.isStandardOutput {
@@ -224,6 +237,7 @@ public final class OutputFiles {
                 }
                 moved.append((out, backup))
             }
+            if stop_signal_deferred() != 0 { throw FileAccessError(output: "", "stopped by a signal") }
         } catch {
             for (out, backup) in moved.reversed() {
                 if let backup { rename(backup, out.finalPath) } else { removeTree(out.finalPath) }
@@ -231,7 +245,11 @@ public final class OutputFiles {
             abandon()
             throw error
         }
-        for (_, backup) in moved { if let backup { unlink(backup) } }
+        for (out, backup) in moved {
+            if let backup { unlink(backup) }
+            stop_cleanup_unregister(out.cleanupSlot)
+        }
+        if !moved.isEmpty { stop_signal_outputs_kept() }
         committed = true
         for out in staged where out.isStandardOutput {
             FileHandle.standardOutput.write(out.standardOutputData)
@@ -255,7 +273,10 @@ public final class OutputFiles {
 
     /// Removes every temporary file and folder; nothing is moved into place.
     public func abandon() {
-        for out in staged where !out.isStandardOutput { removeTree(out.temporaryPath) }
+        for out in staged where !out.isStandardOutput {
+            removeTree(out.temporaryPath)
+            stop_cleanup_unregister(out.cleanupSlot)
+        }
         committed = true
     }
 

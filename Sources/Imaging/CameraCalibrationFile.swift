@@ -31,10 +31,18 @@ public struct CalibratedCamera: Equatable, Sendable {
     /// Whether any distortion coefficient is non-zero (the picture then needs undistorting).
     public var isDistorted: Bool { lens != .pinhole }
 
-    /// Reads an OpenCV FileStorage file (YAML or XML) with OpenCV's own reader: `camera_matrix` (3x3),
-    /// `distortion_coefficients` (4, 5, 8, 12 or 14 values), `image_width`, `image_height`; other keys
-    /// are ignored. Errors name the file and the key.
+    /// Reads an OpenCV FileStorage file (YAML or XML) with OpenCV's own reader: `camera_matrix` (3x3, with or without a
+    /// skew K[0][1]), `distortion_coefficients` (4, 5, 8, 12 or 14 values), `image_width`, `image_height`; other keys
+    /// are ignored. Errors name the file, the line and the key.
     public static func read(path: String) throws -> CalibratedCamera {
+        try FileStorageText.locatingErrors(in: path) { try readUnlocated(path: path) }
+    }
+
+    /// The fields of view a camera matrix may give, in degrees across the picture's height or width: past them it is
+    /// a typing error, not a lens.
+    public static let fieldOfViewRange = 1.0...179.0
+
+    private static func readUnlocated(path: String) throws -> CalibratedCamera {
         let sizes = try FileStorageText.check(path: path, integers: ["image_width", "image_height"], range: 1...largestSide)
         if let reason = Rig.undetermined(path: path, key: Undetermined.cameraKey) { throw ImagingError.intrinsics(path: path, reason: reason) }
         var raw = cvs_intrinsics()
@@ -45,8 +53,8 @@ public struct CalibratedCamera: Equatable, Sendable {
         func fail(_ reason: String) -> ImagingError { .intrinsics(path: path, reason: reason) }
         guard k.allSatisfy(\.isFinite) else { throw fail("camera_matrix: a value is not finite") }
         guard distortion.allSatisfy(\.isFinite) else { throw fail("distortion_coefficients: a value is not finite") }
-        guard k[1] == 0, k[3] == 0, k[6] == 0, k[7] == 0, k[8] == 1 else {
-            throw fail("camera_matrix: expected [fx 0 cx; 0 fy cy; 0 0 1] (no skew)")
+        guard k[3] == 0, k[6] == 0, k[7] == 0, k[8] == 1 else {
+            throw fail("camera_matrix: expected [fx s cx; 0 fy cy; 0 0 1] (s the skew, usually 0)")
         }
         // OpenCV's value is kept only when the text gave it: one written in a form the text is not read in
         // (`{image_width: 4294967616}`) could have wrapped on OpenCV's way to an int.
@@ -54,9 +62,19 @@ public struct CalibratedCamera: Equatable, Sendable {
         where !(sizes[key] ?? []).contains(Int(value)) {
             throw fail("\(key): write it as `\(key): N` on a line of its own (or `<\(key)>N</\(key)>`), N from 1 to \(largestSide)")
         }
-        if let problem = PinholeCamera.problem(fx: k[0], fy: k[4], cx: k[2], cy: k[5],
-                                               width: Int(raw.image_width), height: Int(raw.image_height)) {
+        let (width, height) = (Int(raw.image_width), Int(raw.image_height))
+        if let problem = PinholeCamera.problem(fx: k[0], fy: k[4], cx: k[2], cy: k[5], width: width, height: height) {
             throw fail("camera_matrix: " + problem)
+        }
+        // A skew is a shear of the pixel grid: one past 45° (|s| > fx) is no sensor's.
+        guard abs(k[1]) <= k[0] else { throw fail("camera_matrix: the skew s = \(k[1]) is larger than fx = \(k[0]); a skew is near 0") }
+        for (name, f, side) in [("height", k[4], height), ("width", k[0], width)] {
+            let degrees = 2 * atan(Double(side) / 2 / f) * 180 / .pi
+            guard degrees > fieldOfViewRange.lowerBound, degrees < fieldOfViewRange.upperBound else {
+                throw fail(String(format: "camera_matrix: a field of view of %.3g° across the picture's %@ (%d pixels at %@ = %g); "
+                                  + "taken: more than %g° and less than %g°", degrees, name, side, name == "height" ? "fy" : "fx", f,
+                                  fieldOfViewRange.lowerBound, fieldOfViewRange.upperBound))
+            }
         }
         let model = withUnsafeBytes(of: raw.distortion_model) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         let lens: Lens
@@ -66,14 +84,13 @@ public struct CalibratedCamera: Equatable, Sendable {
             let about = model.isEmpty || error.description.hasPrefix("coefficient") ? "distortion_coefficients: " : "distortion_model: "
             throw fail(about + error.description)
         }
-        return CalibratedCamera(pinhole: PinholeCamera(fx: k[0], fy: k[4], cx: k[2], cy: k[5],
-                                                       width: Int(raw.image_width), height: Int(raw.image_height)),
+        return CalibratedCamera(pinhole: PinholeCamera(fx: k[0], fy: k[4], cx: k[2], cy: k[5], skew: k[1], width: width, height: height),
                                 lens: lens)
     }
 
     var raw: cvs_intrinsics {
         var out = cvs_intrinsics()
-        let k = [pinhole.fx, 0, pinhole.cx, 0, pinhole.fy, pinhole.cy, 0, 0, 1]
+        let k = pinhole.matrixRows
         _ = withUnsafeMutableBytes(of: &out.camera_matrix) { $0.bindMemory(to: Double.self).update(fromContentsOf: k) }
         withUnsafeMutableBytes(of: &out.distortion) { _ = $0.bindMemory(to: Double.self).update(fromContentsOf: distortion) }
         out.distortion_count = Int32(distortion.count)
@@ -127,7 +144,7 @@ public final class Undistorter {
 public enum OpenCVProjection {
     public static func project(_ points: [SIMD3<Double>], camera: LensCamera) throws -> [SIMD2<Double>] {
         let p = camera.pinhole
-        let k = [p.fx, 0, p.cx, 0, p.fy, p.cy, 0, 0, 1]
+        let k = p.matrixRows
         let d = camera.lens.coefficients
         let flat = points.flatMap { [$0.x, $0.y, $0.z] }
         var out = [Double](repeating: 0, count: 2 * points.count)

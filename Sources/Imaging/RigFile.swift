@@ -24,7 +24,7 @@ extension Rig {
 
     /// The file's bytes through OpenCV's FileStorage, in the format `path`'s extension names.
     public func encoded(path: String) throws -> Data {
-        let k = [camera.fx, 0, camera.cx, 0, camera.fy, camera.cy, 0, 0, 1]
+        let k = camera.matrixRows
         var raw = cvs_camera_imu_calibration()
         _ = withUnsafeMutableBytes(of: &raw.camera_matrix) { $0.bindMemory(to: Double.self).update(fromContentsOf: k) }
         let q = [deviceFromIMU.w, deviceFromIMU.x, deviceFromIMU.y, deviceFromIMU.z]
@@ -114,11 +114,16 @@ extension Rig {
         return list.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init)
     }
 
-    /// Why a file `calibrate` wrote cannot serve as a camera (`camera_matrix` undetermined) or a mount
-    /// (`imu_to_camera` undetermined, the file holding the time offset alone), or nil when it can.
-    static func undetermined(path: String, key: String) -> String? {
+    /// Why a file `calibrate` wrote cannot serve as a camera (`camera_matrix` undetermined), a mount
+    /// (`imu_to_camera` undetermined, the file holding the time offset alone) or a time offset (`time_offset_s`
+    /// undetermined), or nil when it can. The readers ask it for the camera and the mount; drawing for the offset.
+    public static func undetermined(path: String, key: String) -> String? {
         let keys = undeterminedKeys(path: path)
         guard keys.contains(key) else { return nil }
+        if key == Undetermined.timeOffsetKey {
+            return "calibrate did not determine the time offset here (see its not_determined): give --intrinsics and --mount "
+                + "from this file's values with --time-offset instead of --calibration"
+        }
         let text = (FileManager.default.contents(atPath: path)).flatMap { String(data: $0, encoding: .utf8) } ?? ""
         let offset = text.split(separator: "\n").first(where: { $0.hasPrefix("time_offset_s:") })
             .map { $0.dropFirst("time_offset_s:".count).trimmingCharacters(in: .whitespaces) } ?? "its"
@@ -141,7 +146,16 @@ extension Rig {
     /// `live`, or `clip` or none; and `time_offset_refers_to: middle_row`, or none: the frame) and the gyroscope's bias
     /// (`gyro_bias_deg_per_s`, in S, rad/s here; nil when calibrate did not determine it) of a calibration file; the
     /// camera comes from `CalibratedCamera.read`.
+    /// Errors name the file, the line and the key. `rolling_shutter_readout_s`, which drawing does not use, is checked
+    /// all the same: a file is read whole or refused.
     public static func readMount(path: String) throws -> (deviceFromIMU: Quaternion, timeOffset: TimeOffset, gyroBias: SIMD3<Double>?) {
+        try FileStorageText.locatingErrors(in: path) { try readMountUnlocated(path: path) }
+    }
+
+    /// Seconds: a rolling shutter reads a frame out within one frame's time, far under this.
+    public static let readoutRange = 0.0...1.0
+
+    private static func readMountUnlocated(path: String) throws -> (deviceFromIMU: Quaternion, timeOffset: TimeOffset, gyroBias: SIMD3<Double>?) {
         try FileStorageText.check(path: path, integers: [], range: 0...0)
         if let reason = undetermined(path: path, key: Undetermined.mountKey) { throw ImagingError.intrinsics(path: path, reason: reason) }
         var q = [Double](repeating: 0, count: 4)
@@ -149,11 +163,18 @@ extension Rig {
         var live: Int32 = 0, middleRow: Int32 = 0
         var bias = [Double](repeating: 0, count: 3)
         var hasBias: Int32 = 0
-        _ = try withErrorBuffer { err, len in cvs_calibration_read_mount(path, &q, &offset, &live, &middleRow, &bias, &hasBias, err, len) }
-            describe: { ImagingError.intrinsics(path: path, reason: $0) }
+        var readout = 0.0
+        var hasReadout: Int32 = 0
+        _ = try withErrorBuffer { err, len in
+            cvs_calibration_read_mount(path, &q, &offset, &live, &middleRow, &bias, &hasBias, &readout, &hasReadout, err, len)
+        } describe: { ImagingError.intrinsics(path: path, reason: $0) }
         guard offset.isFinite, abs(offset) <= largestTimeOffsetSeconds else {
             throw ImagingError.intrinsics(path: path, reason: "time_offset_s: \(offset) is not a number of seconds from "
                                           + "-\(Int(largestTimeOffsetSeconds)) to \(Int(largestTimeOffsetSeconds))")
+        }
+        if hasReadout != 0, !(readout.isFinite && readoutRange.contains(readout)) {
+            throw ImagingError.intrinsics(path: path, reason: "rolling_shutter_readout_s: \(readout) is not a number of seconds from "
+                                          + "\(readoutRange.lowerBound) to \(readoutRange.upperBound)")
         }
         if hasBias != 0, let bad = bias.first(where: { !$0.isFinite || abs($0) > largestGyroBiasDegreesPerSecond }) {
             throw ImagingError.intrinsics(path: path, reason: "gyro_bias_deg_per_s: \(bad) is not a number of degrees per second from "

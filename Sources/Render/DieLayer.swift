@@ -17,7 +17,7 @@ final class DieLayer {
     private var fineVertexArray: GLuint = 0
     private var fineVertexBuffer: GLuint = 0
     private let fineVertexCount: GLsizei
-    private let lensLocations: (model: GLint, k0: GLint, k1: GLint, k2: GLint, intrinsics: GLint, viewport: GLint, limit: GLint)
+    private let lensLocations: (model: GLint, k0: GLint, k1: GLint, k2: GLint, intrinsics: GLint, skew: GLint, viewport: GLint, limit: GLint)
     /// `LensMesh.limit` for the last lens and camera drawn through: a search along the lens and four
     /// inversions, done once per lens and window size rather than every frame.
     private var limitCache: (lens: Lens, camera: PinholeCamera, limit: Float)?
@@ -36,7 +36,7 @@ final class DieLayer {
         greyedLocation = program.uniform("u_greyed")
         textureLocation = program.uniform("u_texture")
         lensLocations = (program.uniform("u_lensModel"), program.uniform("u_k0"), program.uniform("u_k1"), program.uniform("u_k2"),
-                         program.uniform("u_intrinsics"), program.uniform("u_viewport"), program.uniform("u_limit"))
+                         program.uniform("u_intrinsics"), program.uniform("u_skew"), program.uniform("u_viewport"), program.uniform("u_limit"))
         vertexCount = GLsizei(model.vertexCount)
         Self.upload(model.interleaved, array: &vertexArray, buffer: &vertexBuffer)
         let fine = LensMesh.subdivided(model.interleaved)
@@ -97,6 +97,7 @@ final class DieLayer {
         if let lens, uniforms.model != 0 {
             let camera = lens.camera
             glUniform4f(lensLocations.intrinsics, Float(camera.fx), Float(camera.fy), Float(camera.cx), Float(camera.cy))
+            glUniform1f(lensLocations.skew, Float(camera.skew))
             glUniform2f(lensLocations.viewport, Float(camera.width), Float(camera.height))
             glUniform1f(lensLocations.limit, limit(lens.lens, camera: camera))
         }
@@ -159,7 +160,7 @@ enum LensMesh {
         var corner = 0.0
         for (x, y) in [(-0.5, -0.5), (Double(camera.width) - 0.5, -0.5), (-0.5, Double(camera.height) - 0.5),
                        (Double(camera.width) - 0.5, Double(camera.height) - 0.5)] {
-            let p = SIMD2((x - camera.cx) / camera.fx, (y - camera.cy) / camera.fy)
+            let p = camera.normalized(pixel: SIMD2(x, y))
             guard let ray = lens.ray(distorted: p) else { return max(fold, 1e-3) }
             let r = (ray.x * ray.x + ray.y * ray.y).squareRoot()
             corner = max(corner, fisheye ? atan2(r, ray.z) : r / max(ray.z, 1e-9))

@@ -14,6 +14,7 @@ final class PanoramaLayer {
     private let panoramaLocation: GLint
     private let worldFromCameraLocation: GLint
     private let intrinsicsLocation: GLint
+    private let skewLocation: GLint
     private let viewportHeightLocation: GLint
     private(set) var isSet = false
 
@@ -22,6 +23,7 @@ final class PanoramaLayer {
         panoramaLocation = program.uniform("u_panorama")
         worldFromCameraLocation = program.uniform("u_worldFromCamera")
         intrinsicsLocation = program.uniform("u_intrinsics")
+        skewLocation = program.uniform("u_skew")
         viewportHeightLocation = program.uniform("u_viewportHeight")
         glGenVertexArrays(1, &vertexArray)
         glBindTexture(GLenum(GL_TEXTURE_2D), texture.id)
@@ -54,6 +56,7 @@ final class PanoramaLayer {
             glUniformMatrix3fv(worldFromCameraLocation, 1, GLboolean(GL_FALSE), $0.baseAddress)
         }
         glUniform4f(intrinsicsLocation, Float(camera.fx), Float(camera.fy), Float(camera.cx), Float(camera.cy))
+        glUniform1f(skewLocation, Float(camera.skew))
         glUniform1f(viewportHeightLocation, Float(camera.height))
         glBindVertexArray(vertexArray)
         glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)

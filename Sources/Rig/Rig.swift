@@ -172,4 +172,6 @@ public struct Undetermined: Sendable, Equatable {
 
     /// The keys that leave the camera (`camera_matrix`) or the whole mount (`imu_to_camera`) out of the file.
     public static let cameraKey = "camera_matrix", mountKey = "imu_to_camera"
+    /// The key of the time offset, which drawing refuses to apply when the file lists it as undetermined.
+    public static let timeOffsetKey = "time_offset_s"
 }

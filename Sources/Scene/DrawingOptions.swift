@@ -55,9 +55,16 @@ public struct SnapshotOptions: Equatable, Sendable {
 
     /// `--calibration FILE`: a `steady-dice calibrate` file's camera matrix (as `--intrinsics`), mount,
     /// time offset and gyroscope bias. A missing or bad key throws one line naming the file and the key.
+    ///
+    /// Every value drawing takes from the file must be determined: as the readers refuse an undetermined camera or
+    /// mount, an offset the file lists under `undetermined` is refused here, not applied (the readers report what is
+    /// undetermined, `Rig.undeterminedKeys`; drawing decides).
     public mutating func applyCalibration(path: String) throws {
         let (deviceFromIMU, offset, bias) = try Rig.readMount(path: path)
         _ = try CalibratedCamera.read(path: path)
+        if let reason = Rig.undetermined(path: path, key: Undetermined.timeOffsetKey) {
+            throw ImagingError.intrinsics(path: path, reason: reason)
+        }
         camera.fieldOfViewDegrees = nil
         camera.intrinsicsPath = path
         mount = deviceFromIMU

@@ -82,8 +82,7 @@ struct Bench: ParsableCommand {
             }
             return
         }
-        StopSignals.exitAtOnce(saying: "\(Messages.program): bench: stopped by a signal; nothing was measured",
-                               status: ExitStatus.interrupted.rawValue)
+        StopSignals.sayOnExit("\(Messages.program): bench: stopped by a signal; nothing was measured")
         let assets = try Assets.locate(explicit: self.assets)
         let benchmark = RenderBenchmark(width: size.width, height: size.height, frames: frames, repeats: repeats, assets: assets)
         if let panorama {

@@ -26,9 +26,9 @@ struct Calibrate: ParsableCommand {
     @OptionGroup var messages: MessageOptions
 
     func run() throws {
-        // Nothing is on disk until the fit is done (the output is written and moved into place at the end).
-        StopSignals.exitAtOnce(saying: "\(Messages.program): calibrate: stopped by a signal before the fit was done; nothing was written",
-                               status: ExitStatus.interrupted.rawValue)
+        // Nothing is on disk until the fit is done (the output is written and moved into place at the end); a signal
+        // ends it through the exit every command has (`mainWithOneLineErrors`), in these words.
+        StopSignals.sayOnExit("\(Messages.program): calibrate: stopped by a signal before the fit was done; nothing was written")
         let started = Date()
         let outputs = OutputFiles(inputs: options.inputs)
         let calibrationOutput = try options.output.map { try outputs.stage($0, option: "--output") }
@@ -46,11 +46,9 @@ struct Calibrate: ParsableCommand {
         let rig = outcome.rig
         if outcome.offsetAlone == nil, let warning = rig.fit?.warning, !warning.isEmpty { message("warning: \(warning)") }
         if let calibrationOutput {
-            // The fit is done: a signal now waits until the file is written and in place, never leaving half of it.
-            let finishing = StopSignals()
+            // A signal while it is written removes the partial file; while it moves into place, it waits (`OutputFiles`).
             try rig.write(to: calibrationOutput)
             try outputs.commit()
-            withExtendedLifetime(finishing) {}
             print("wrote \(calibrationOutput.path)" + (rig.knowsOnlyTimeOffset ? " (the time offset only)" : ""))
         }
         message(String(format: "done in %.1f s", Date().timeIntervalSince(started)))

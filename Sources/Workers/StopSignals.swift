@@ -6,7 +6,7 @@ import Logging
 /// killed, and `requested` says a stop was asked for. The handler (in C) only sets a flag and is
 /// installed before `init` returns, so a signal that comes right after is never lost. With an
 /// `onStop`, a thread polls the flag every 20 ms and calls it once, for loops that sleep.
-/// Dropping the object restores the default dispositions.
+/// Dropping the object puts back the exit every command installs at its start (`exitAtOnce`).
 // @unchecked Sendable: the one stored property is set once, by `watch` on the thread that made the object, and the
 // flag lives in C as a `volatile sig_atomic_t`, written only by the signal handler.
 public final class StopSignals: @unchecked Sendable {
@@ -47,12 +47,21 @@ public final class StopSignals: @unchecked Sendable {
 }
 
 extension StopSignals {
-    /// For a command that writes nothing until its end and has no loop to stop between steps (`calibrate`'s
-    /// fit, `bench`): SIGINT or SIGTERM ends the process at once, saying `line` on stderr, with `status`
-    /// (130, docs/commands.md). The line is written by the handler itself, so it comes even mid-computation.
-    public static func exitAtOnce(saying line: String, status: Int32) {
-        if stop_signal_install_exit(line.hasSuffix("\n") ? line : line + "\n", status) != 0 {
+    /// The exit every command of both executables goes through, installed once at its start (`mainWithOneLineErrors`):
+    /// SIGINT or SIGTERM ends the process at once, saying `line` on stderr, removing every partial output the output
+    /// policy (`OutputFiles`) registered, with `status` (130, docs/commands.md). The handler itself writes the line and
+    /// removes the files, so both happen even mid-computation. A `StopSignals` object, while it lives, turns the signal
+    /// into a polite stop instead, and puts this exit back when it goes.
+    /// Once outputs were moved into place (`OutputFiles.commit`), the line said is `afterOutputs`.
+    public static func exitAtOnce(saying line: String, afterOutputs: String, status: Int32) {
+        func terminated(_ text: String) -> String { text.hasSuffix("\n") ? text : text + "\n" }
+        if stop_signal_install_exit(terminated(line), terminated(afterOutputs), status) != 0 {
             Logger(label: "steady-dice.workers").warning("cannot handle SIGINT/SIGTERM; they will end the process at once")
         }
+    }
+
+    /// A command's own wording for the line the exit says (`calibrate`: "stopped before the fit was done").
+    public static func sayOnExit(_ line: String) {
+        stop_signal_set_exit_line(line.hasSuffix("\n") ? line : line + "\n")
     }
 }

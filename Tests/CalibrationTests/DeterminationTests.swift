@@ -31,6 +31,23 @@ final class DeterminationTests: XCTestCase {
         XCTAssertLessThan(r.deviceFromIMU.angle(to: Quaternion(axis: SIMD3(0, 0, 1), angle: .pi / 2)), 1e-12, "a determined mount is kept")
     }
 
+    /// A readout fitted a little below 0 (a global shutter, within twice its standard error) is written as 0, which the
+    /// file's readers take ([0, 1] s); one further below is not determined. Found when the readers' bounds refused a
+    /// live rig's calibration written with -0.054 ms.
+    func testANegativeReadoutIsZeroWithinItsErrorElseUndetermined() {
+        var r = result()
+        r.readoutSeconds = -0.000054
+        let zero = judged(r)
+        XCTAssertEqual(zero.readoutSeconds, 0)
+        XCTAssertEqual(zero.undetermined.map(\.key), [])
+        r.readoutSeconds = -0.0021
+        let below = judged(r)
+        XCTAssertEqual(below.undetermined.map(\.key), ["rolling_shutter_readout_s"])
+        XCTAssertTrue(below.undetermined.first?.why.contains("-2.10 ms") == true, "\(below.undetermined)")
+        r.fit?.medianPixelsPerPair = 0.4
+        XCTAssertEqual(judged(r).undetermined.map(\.key), ["camera_matrix", "rolling_shutter_readout_s"], "listed once")
+    }
+
     /// Each threshold, just over it: only that number is listed, with its standard error.
     func testEachNumberIsJudgedOnItsOwn() {
         var r = result()

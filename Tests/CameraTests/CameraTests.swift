@@ -33,6 +33,46 @@ final class PinholeCameraTests: XCTestCase {
         }
     }
 
+    /// Fuzz finding 7: a camera matrix with a skew s (a real phone clip's authors give -0.70) is a valid OpenCV matrix,
+    /// K = [fx s cx; 0 fy cy; 0 0 1]: a point projects to u = fx·X/Z + s·Y/Z + cx, v = fy·Y/Z + cy, by the camera, by
+    /// its OpenGL projection matrix, and for the crop to a window; a pixel's ray goes back through the point.
+    func testASkewedCameraProjectsWhereKSays() {
+        var random = SeededGenerator(seed: 7)
+        for _ in 0..<200 {
+            let w = Int.random(in: 50...1500, using: &random), h = Int.random(in: 50...1500, using: &random)
+            let (fx, fy) = (Double.random(in: 100...2000, using: &random), Double.random(in: 100...2000, using: &random))
+            let (cx, cy) = (Double.random(in: 0...Double(w), using: &random), Double.random(in: 0...Double(h), using: &random))
+            let skew = Double.random(in: -50...50, using: &random)
+            let camera = PinholeCamera(fx: fx, fy: fy, cx: cx, cy: cy, skew: skew, width: w, height: h)
+            let p = SIMD3(Double.random(in: -3...3, using: &random), .random(in: -3...3, using: &random), -.random(in: 0.5...50, using: &random))
+            // K times the point in OpenCV's camera frame C (X = x_D, Y = -y_D, Z = -z_D), written out.
+            let (X, Y, Z) = (p.x, -p.y, -p.z)
+            let expected = SIMD2(fx * X / Z + skew * Y / Z + cx, fy * Y / Z + cy)
+            let projected = camera.project(device: p)!
+            XCTAssertEqual(projected.x, expected.x, accuracy: 1e-9 * max(1, abs(expected.x)))
+            XCTAssertEqual(projected.y, expected.y, accuracy: 1e-9 * max(1, abs(expected.y)))
+            XCTAssertEqual(camera.matrixRows, [fx, skew, cx, 0, fy, cy, 0, 0, 1])
+            let clip = camera.projectionMatrix().apply(SIMD4(Float(p.x), Float(p.y), Float(p.z), 1))
+            let ndc = SIMD2(Double(clip.x / clip.w), Double(clip.y / clip.w))
+            let fromGL = SIMD2((ndc.x + 1) / 2 * Double(w) - 0.5, (1 - ndc.y) / 2 * Double(h) - 0.5)
+            XCTAssertEqual(fromGL.x, expected.x, accuracy: 2e-3 * max(1, abs(expected.x) / 1000))
+            XCTAssertEqual(fromGL.y, expected.y, accuracy: 2e-3 * max(1, abs(expected.y) / 1000))
+            let ray = camera.ray(pixel: expected)
+            XCTAssertEqual(ray.x / ray.z, X / Z, accuracy: 1e-9 * max(1, abs(X / Z)))
+            XCTAssertEqual(ray.y / ray.z, Y / Z, accuracy: 1e-9 * max(1, abs(Y / Z)))
+            let d = camera.deviceRay(u: expected.x, v: expected.y)
+            XCTAssertEqual(d.x / -d.z, p.x / -p.z, accuracy: 1e-9 * max(1, abs(p.x / p.z)))
+            XCTAssertEqual(d.y / -d.z, p.y / -p.z, accuracy: 1e-9 * max(1, abs(p.y / p.z)))
+            // In a window of another aspect the pixel moves as the picture does: u' + 0.5 = s·(u + 0.5 - x0).
+            let window = camera.fitted(toWidth: 640, height: 480)
+            let crop = ImageCrop(frameWidth: w, frameHeight: h, viewportWidth: 640, viewportHeight: 480)
+            let (sx, sy) = (640 / Double(crop.width), 480 / Double(crop.height))
+            let moved = window.project(device: p)!
+            XCTAssertEqual(moved.x, sx * (expected.x + 0.5 - Double(crop.x)) - 0.5, accuracy: 1e-6 * max(1, abs(moved.x)))
+            XCTAssertEqual(moved.y, sy * (expected.y + 0.5 - Double(crop.y)) - 0.5, accuracy: 1e-6 * max(1, abs(moved.y)))
+        }
+    }
+
     /// Cropping keeps the picture's centre strip and scales it edges onto edges: a 1280x720 calibration
     /// in a 640x480 window loses 160 columns each side and is scaled by 480/720 both ways.
     func testFittingCropsLeftRightAndTopBottom() {

@@ -21,6 +21,7 @@ final class ExitStatusTests: XCTestCase {
             (FileReadError(line: 2, "the line is too long"), .data, "a line past the limit"),
             (FileAccessError(path: "absent.csv", "no such file"), .noInput, "a missing input"),
             (FileAccessError(output: "out/x.png", "the folder out does not exist"), .ioError, "an output that cannot be written"),
+            (FileAccessError(refusedOutput: "out.yaml", "is a symbolic link to notes.txt"), .cannotCreate, "an output never replaced"),
             (ImagingError.unwritableImage(path: "x.png", reason: "disk full"), .ioError, "a picture that could not be written"),
             (ImagingError.video(path: "clip.mkv", reason: "has no frame 9"), .data, "a video without the frame asked for"),
             (IMUDError("no valid imud packet"), .unavailable, "imud silent"),
@@ -35,7 +36,7 @@ final class ExitStatusTests: XCTestCase {
 
     /// The values are sysexits.h's, and 1 is kept for compare's negative answer only.
     func testTheTableIsSysexits() {
-        XCTAssertEqual(ExitStatus.allCases.map(\.rawValue), [0, 1, 64, 65, 66, 69, 74, 130])
+        XCTAssertEqual(ExitStatus.allCases.map(\.rawValue), [0, 1, 64, 65, 66, 69, 73, 74, 130])
     }
 
     /// Where a library value stands for an option, the command line names the option.

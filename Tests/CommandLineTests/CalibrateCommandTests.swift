@@ -517,8 +517,10 @@ final class CalibrateCommandTests: XCTestCase {
         let odd = folder.appendingPathComponent("odd.yaml").path
         try text.replacingOccurrences(of: "time_offset_refers_to: middle_row", with: "time_offset_refers_to: last_row")
             .write(toFile: odd, atomically: true, encoding: .utf8)
+        let line = try XCTUnwrap(try String(contentsOfFile: odd, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            .firstIndex { $0.hasPrefix("time_offset_refers_to:") }) + 1
         XCTAssertThrowsError(try Rig.readMount(path: odd)) { error in
-            XCTAssertEqual("\(error)", "\(odd): time_offset_refers_to: expected middle_row")
+            XCTAssertEqual("\(error)", "\(odd): line \(line): time_offset_refers_to: expected middle_row")
         }
     }
 

@@ -208,6 +208,40 @@ final class FilePolicyFuzzTests: XCTestCase {
         _ = try run("steady-dice", ["bench", "--write-video", "full.mkv", "--size", "32x24", "--frames", "2"], outputs: [], mustFail: true)
     }
 
+    /// Fuzz finding 2 (data loss): `calibrate -o out.yaml`, with `out.yaml -> other/notes.txt`, replaced notes.txt, a file
+    /// never named; `attitude convert -o link.csv` too. Every command refuses an output that is a link to anything, with
+    /// 73, naming where it points, and changes nothing (the scene's check: not the link, not what it names).
+    func testAnOutputThatIsALinkIsRefused() throws {
+        try FileManager.default.createDirectory(atPath: path("other"), withIntermediateDirectories: false)
+        try "notes".write(toFile: path("other/notes.txt"), atomically: false, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: path("empty-folder"), withIntermediateDirectories: false)
+        for (link, target) in [("out.yaml", "other/notes.txt"), ("link.csv", "other/notes.txt"), ("link.mkv", "other/notes.txt"),
+                               ("link.png", "other/notes.txt"), ("link-folder", "empty-folder")] {
+            XCTAssertEqual(symlink(target, path(link)), 0)
+        }
+        let cases: [(String, [String], String, String)] = [
+            ("steady-dice", ["calibrate", "--video", Self.video, "--log", Self.trial, "-o", "out.yaml"], "out.yaml", "other/notes.txt"),
+            ("attitude", ["convert", Self.log, "-o", "link.csv"], "link.csv", "other/notes.txt"),
+            ("attitude", ["fuse", Self.trial, "-o", "link.csv"], "link.csv", "other/notes.txt"),
+            ("attitude", ["views", Self.log, "-o", "link.csv"], "link.csv", "other/notes.txt"),
+            ("attitude", ["plot", Self.log, "-o", "link.png"], "link.png", "other/notes.txt"),
+            ("steady-dice", ["render", "--log", Self.log, "--size", "32x24", "--fps", "10", "-o", "link.mkv"], "link.mkv", "other/notes.txt"),
+            ("steady-dice", ["snapshot", "--attitude", "1,0,0,0", "--size", "32x24", "-o", "link.png"], "link.png", "other/notes.txt"),
+            ("steady-dice", ["bench", "--write-video", "link.mkv", "--size", "32x24", "--frames", "2"], "link.mkv", "other/notes.txt"),
+            ("steady-dice", ["calibration-clip", "--trial", Self.trial, "--start", "100", "--duration", "0.3", "--size", "32x24",
+                             "--fps", "10", "--video", "clip.mkv", "--log", "clip.csv", "--truth", "out.yaml"], "out.yaml", "other/notes.txt"),
+            ("steady-dice", ["render", "--log", Self.log, "--size", "32x24", "--fps", "10", "-o", "link-folder/"], "link-folder/", "empty-folder"),
+            ("steady-dice", ["record", "--imud", "unix:/nonexistent/imud.sock", "--video", Self.video, "-o", "link-folder"], "link-folder",
+             "empty-folder"),
+        ]
+        for (tool, arguments, output, target) in cases {
+            let result = try run(tool, arguments, outputs: [], mustFail: true)
+            XCTAssertEqual(result.status, 73, "\(tool) \(arguments.joined(separator: " ")): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("\(output): is a symbolic link to \(target)"), "\(arguments.first ?? ""): \(result.stderr)")
+        }
+        XCTAssertEqual(try String(contentsOfFile: path("other/notes.txt"), encoding: .utf8), "notes")
+    }
+
     func testAnOutputThatIsAnInputIsRefused() throws {
         for diff in [Self.picture, "./" + Self.picture] {
             let result = try run("steady-dice", ["compare", Self.picture, Self.picture, "--tolerance", "0", "--diff", diff],

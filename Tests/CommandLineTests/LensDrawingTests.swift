@@ -23,7 +23,8 @@ final class LensDrawingTests: XCTestCase {
 
     func writeIntrinsics(_ name: String, matrix: [Double], distortion: [Double], fisheye: Bool) throws -> String {
         let path = folder.appendingPathComponent(name).path
-        let pinhole = PinholeCamera(fx: matrix[0], fy: matrix[4], cx: matrix[2], cy: matrix[5], width: Self.width, height: Self.height)
+        let pinhole = PinholeCamera(fx: matrix[0], fy: matrix[4], cx: matrix[2], cy: matrix[5], skew: matrix[1], width: Self.width,
+                                    height: Self.height)
         let lens: Lens = fisheye ? .fisheye(SIMD4(distortion[0], distortion[1], distortion[2], distortion[3])) : .radial(distortion)
         try OpenCVCameraFile.write(LensCamera(pinhole: pinhole, lens: lens), to: path)
         return path
@@ -58,6 +59,9 @@ final class LensDrawingTests: XCTestCase {
         let status = cvs_project_points(fisheye ? 1 : 0, nil, matrix, distortion, Int32(distortion.count), points, Int32(count), &pixels,
                                         &err, err.count)
         XCTAssertEqual(status, 0, String(decoding: err.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        // OpenCV's projectPoints takes fx, fy, cx, cy and not the skew K[0][1]: u moves by skew · y_distorted, written
+        // out here, y_distorted = (v - cy) / fy.
+        for k in 0..<count { pixels[2 * k] += matrix[1] * (pixels[2 * k + 1] - matrix[5]) / matrix[4] }
         var mask = [Bool](repeating: false, count: Self.width * Self.height)
         for k in 0..<count {
             let x = Int(pixels[2 * k].rounded()), y = Int(pixels[2 * k + 1].rounded())
@@ -99,6 +103,19 @@ final class LensDrawingTests: XCTestCase {
 
     func testTheDieThroughARadialLens() throws {
         try check(name: "radial", matrix: Self.matrix, distortion: [-0.32, 0.1, 0.001, -0.001, 0], fisheye: false, anchor: (-60, 12, 5))
+    }
+
+    /// Fuzz round 41: a camera matrix with a skew is drawn through with it, K = [fx s cx; 0 fy cy; 0 0 1] (a large
+    /// one here, so that leaving it out moves the die by many pixels).
+    func testTheDieThroughASkewedRadialLens() throws {
+        var skewed = Self.matrix
+        skewed[1] = 60
+        try check(name: "skewed", matrix: skewed, distortion: [-0.32, 0.1, 0.001, -0.001, 0], fisheye: false, anchor: (-60, 12, 5))
+        let intrinsics = try writeIntrinsics("skewed.yml", matrix: skewed, distortion: [-0.32, 0.1, 0.001, -0.001, 0], fisheye: false)
+        let drawn = try drawnMask(intrinsics: intrinsics, anchor: "-60,12,5")
+        let unskewed = try expectedMask(anchor: Anchor(bearingDegrees: -60, elevationDegrees: 12, distance: 5), matrix: Self.matrix,
+                                        distortion: [-0.32, 0.1, 0.001, -0.001, 0], fisheye: false)
+        XCTAssertLessThan(Self.intersectionOverUnion(drawn, unskewed), 0.9, "the skew moved the die")
     }
 
     func testTheDieThroughAFisheye() throws {

@@ -81,10 +81,14 @@ final class OutputFilesTests: XCTestCase {
         try "input".write(toFile: path("in.png"), atomically: false, encoding: .utf8)
         XCTAssertEqual(link(path("in.png"), path("hard.png")), 0)
         XCTAssertEqual(symlink(path("in.png"), path("soft.png")), 0)
-        for spelling in [path("in.png"), folder.path + "/./in.png", path("hard.png"), path("soft.png")] {
+        for spelling in [path("in.png"), folder.path + "/./in.png", path("hard.png")] {
             XCTAssertThrowsError(try OutputFiles(inputs: [path("in.png")]).stage(spelling, option: "--diff"), spelling) { error in
                 XCTAssertTrue("\(error)".contains("is also an input"), "\(error)")
             }
+        }
+        // A symbolic link to it is refused as every link is, naming the input it points to.
+        XCTAssertThrowsError(try OutputFiles(inputs: [path("in.png")]).stage(path("soft.png"), option: "--diff")) { error in
+            XCTAssertTrue("\(error)".contains("is a symbolic link to \(self.path("in.png"))"), "\(error)")
         }
         XCTAssertEqual(contents("in.png"), "input")
     }
@@ -97,14 +101,32 @@ final class OutputFilesTests: XCTestCase {
         }
     }
 
-    func testASymbolicLinkWritesTheFileItNames() throws {
-        try "old".write(toFile: path("real.csv"), atomically: false, encoding: .utf8)
-        XCTAssertEqual(symlink(path("real.csv"), path("link.csv")), 0)
-        let outputs = OutputFiles()
-        try outputs.stage(path("link.csv"), option: "-o").write(Data("new".utf8))
-        try outputs.commit()
-        XCTAssertEqual(contents("real.csv"), "new")
-        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: path("link.csv")), path("real.csv"))
+    /// Fuzz finding 2: an output that was a symbolic link to an existing file was written through it, replacing a file
+    /// never named (`-o out.yaml` with `out.yaml -> other/notes.txt`). An output that is a link to anything (a file, a
+    /// folder, nothing) is refused, naming where it points, and nothing is written on either side of it.
+    func testASymbolicLinkIsNeverWrittenThrough() throws {
+        try FileManager.default.createDirectory(atPath: path("other"), withIntermediateDirectories: false)
+        try "notes".write(toFile: path("other/notes.txt"), atomically: false, encoding: .utf8)
+        XCTAssertEqual(symlink("other/notes.txt", path("out.yaml")), 0)
+        XCTAssertEqual(symlink(path("other"), path("folder-link")), 0)
+        XCTAssertEqual(symlink(path("nothing.csv"), path("dangling.csv")), 0)
+        let cases = [(path("out.yaml"), "other/notes.txt"), (path("folder-link"), path("other")), (path("folder-link") + "/", path("other")),
+                     (path("dangling.csv"), path("nothing.csv"))]
+        for (output, target) in cases {
+            XCTAssertThrowsError(try OutputFiles().stage(output, option: "--output"), output) { error in
+                guard let error = error as? FileAccessError else { return XCTFail("\(error)") }
+                XCTAssertEqual(error.description, "\(output): is a symbolic link to \(target); --output never writes through a link "
+                               + "(name the file itself, or a new name)")
+                XCTAssertTrue(error.isRefusedOutput, output)
+            }
+        }
+        XCTAssertThrowsError(try OutputFiles().checkFolderInPlace(path("folder-link"), option: "--output")) { error in
+            XCTAssertTrue((error as? FileAccessError)?.isRefusedOutput == true, "\(error)")
+        }
+        XCTAssertEqual(contents("other/notes.txt"), "notes")
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: path("out.yaml")), "other/notes.txt")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("other")), ["notes.txt"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("nothing.csv")))
     }
 
     /// A failure part-way puts back every file that was replaced and removes every new one.

@@ -16,6 +16,8 @@ uniform vec4 u_k1;
 uniform vec4 u_k2;
 // fx, fy, cx, cy of the camera fitted to the viewport (OpenCV pixels), and the viewport's size.
 uniform vec4 u_intrinsics;
+// The camera matrix's skew K[0][1]: u = fx·x + skew·y + cx.
+uniform float u_skew;
 uniform vec2 u_viewport;
 // Past this undistorted radius (radial: of x/z, y/z; fisheye: the angle from the axis) the lens model is
 // continued in a straight line: beyond the picture's corners a polynomial fitted inside it can fold back
@@ -70,7 +72,7 @@ void main() {
         return;
     }
     vec2 d = distort(c);
-    vec2 pixel = vec2(u_intrinsics.x * d.x + u_intrinsics.z, u_intrinsics.y * d.y + u_intrinsics.w);
+    vec2 pixel = vec2(u_intrinsics.x * d.x + u_skew * d.y + u_intrinsics.z, u_intrinsics.y * d.y + u_intrinsics.w);
     vec2 ndc = vec2(2.0 * (pixel.x + 0.5) / u_viewport.x - 1.0, 1.0 - 2.0 * (pixel.y + 0.5) / u_viewport.y);
     gl_Position = vec4(ndc * clip.w, clip.z, clip.w);
 }

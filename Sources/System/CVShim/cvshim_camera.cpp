@@ -40,6 +40,7 @@ cv::Mat readMatrix(const cv::FileStorage &fs, const char *key) {
     if (m.empty()) throw KeyError{std::string(key) + ": empty matrix"};
     cv::Mat d;
     m.convertTo(d, CV_64F);
+    cvshim::canonicalize(d);
     return d;
 }
 
@@ -104,12 +105,29 @@ cvs_undistorter *cvs_undistorter_create(const cvs_intrinsics *intrinsics, char *
         u->height = intrinsics->image_height;
         cv::Mat k = cameraMatrix(intrinsics);
         cv::Mat d(1, intrinsics->distortion_count, CV_64F, const_cast<double *>(intrinsics->distortion));
+        // OpenCV's map builders take the source camera's fx, fy, cx, cy and ignore its skew K[0][1] (the new camera's
+        // inverse does honour it): with a skew, the maps are built in floats and each source u moved by skew * y, y the
+        // distorted normalised row (v - cy) / fy, before they are packed as OpenCV's fast fixed-point maps.
+        const double skew = k.at<double>(0, 1);
+        const int type = skew != 0 ? CV_32FC1 : CV_16SC2;
         try {
             if (std::strcmp(intrinsics->distortion_model, "fisheye") == 0) {
-                cv::fisheye::initUndistortRectifyMap(k, d, cv::Mat::eye(3, 3, CV_64F), k, cv::Size(u->width, u->height), CV_16SC2,
+                cv::fisheye::initUndistortRectifyMap(k, d, cv::Mat::eye(3, 3, CV_64F), k, cv::Size(u->width, u->height), type,
                                                      u->map1, u->map2);
             } else {
-                cv::initUndistortRectifyMap(k, d, cv::Mat(), k, cv::Size(u->width, u->height), CV_16SC2, u->map1, u->map2);
+                cv::initUndistortRectifyMap(k, d, cv::Mat(), k, cv::Size(u->width, u->height), type, u->map1, u->map2);
+            }
+            if (skew != 0) {
+                const double fy = k.at<double>(1, 1), cy = k.at<double>(1, 2);
+                for (int row = 0; row < u->height; ++row) {
+                    float *us = u->map1.ptr<float>(row);
+                    const float *vs = u->map2.ptr<float>(row);
+                    for (int column = 0; column < u->width; ++column) us[column] += float(skew * (vs[column] - cy) / fy);
+                }
+                cv::Mat packed1, packed2;
+                cv::convertMaps(u->map1, u->map2, packed1, packed2, CV_16SC2);
+                u->map1 = packed1;
+                u->map2 = packed2;
             }
         } catch (...) {
             delete u;

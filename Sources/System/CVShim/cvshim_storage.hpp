@@ -6,7 +6,9 @@
 
 #include <opencv2/core.hpp>
 
+#include <cmath>
 #include <cstddef>
+#include <limits>
 #include <string>
 
 namespace cvshim {
@@ -23,6 +25,22 @@ inline bool openForReading(cv::FileStorage &fs, const char *path, char *err, siz
         setError(err, errlen, "not an OpenCV FileStorage file (YAML or XML)" + reason);
     }
     return false;
+}
+
+// A number read from a FileStorage file, every NaN made the one quiet NaN. OpenCV's parsers give `.nan` (and `nan`)
+// as a NaN with its own sign and payload bits, which Swift prints as `-nan(0x3ffffffffffff)`: every value a reader
+// hands on passes here, so a message shows `nan`.
+inline double canonical(double value) {
+    return std::isnan(value) ? std::numeric_limits<double>::quiet_NaN() : value;
+}
+
+inline double readNumber(const cv::FileNode &node) {
+    return canonical(double(node));
+}
+
+// A matrix of doubles (CV_64F) with every NaN made the one quiet NaN, as `canonical`.
+inline void canonicalize(cv::Mat &m) {
+    for (auto it = m.begin<double>(); it != m.end<double>(); ++it) *it = canonical(*it);
 }
 
 } // namespace cvshim

@@ -65,7 +65,7 @@ int readNumbers(const cv::FileStorage &fs, const char *key, int count, const cha
         setError(err, errlen, std::string(key) + ": expected " + std::to_string(count) + " numbers (" + names + ")");
         return -1;
     }
-    for (int i = 0; i < count; ++i) out[i] = double(node[i]);
+    for (int i = 0; i < count; ++i) out[i] = cvshim::readNumber(node[i]);
     return 1;
 }
 
@@ -267,7 +267,8 @@ int cvs_calibration_encode(const char *extension, const cvs_camera_imu_calibrati
 }
 
 int cvs_calibration_read_mount(const char *path, double imu_to_camera[4], double *time_offset_s, int *live_offset,
-                               int *middle_row, double gyro_bias_deg_per_s[3], int *has_gyro_bias, char *err, size_t errlen) {
+                               int *middle_row, double gyro_bias_deg_per_s[3], int *has_gyro_bias, double *readout_s,
+                               int *has_readout, char *err, size_t errlen) {
     return guarded(err, errlen, -1, [&] {
         cv::FileStorage fs;
         if (!openForReading(fs, path, err, errlen)) return -1;
@@ -286,7 +287,7 @@ int cvs_calibration_read_mount(const char *path, double imu_to_camera[4], double
             setError(err, errlen, "time_offset_s: not a number");
             return -1;
         }
-        *time_offset_s = double(offset);
+        *time_offset_s = cvshim::readNumber(offset);
         *live_offset = 0;
         cv::FileNode clock = fs["time_offset_clock"];
         if (!clock.empty() && !clock.isNone()) {
@@ -310,6 +311,16 @@ int cvs_calibration_read_mount(const char *path, double imu_to_camera[4], double
         int bias = readNumbers(fs, "gyro_bias_deg_per_s", 3, "x, y, z", gyro_bias_deg_per_s, err, errlen);
         if (bias < 0) return -1;
         *has_gyro_bias = bias;
+        *has_readout = 0;
+        cv::FileNode readout = fs["rolling_shutter_readout_s"];
+        if (!readout.empty() && !readout.isNone()) {
+            if (!readout.isReal() && !readout.isInt()) {
+                setError(err, errlen, "rolling_shutter_readout_s: not a number of seconds");
+                return -1;
+            }
+            *readout_s = cvshim::readNumber(readout);
+            *has_readout = 1;
+        }
         return 0;
     });
 }

@@ -1,0 +1,158 @@
+import AttitudeMath
+import Camera
+import Foundation
+@testable import Imaging
+import Rig
+import TestSupport
+import XCTest
+
+/// Fuzz finding 7 and 9': what the calibration readers take from a file. A key written twice, a readout or a camera
+/// past physical bounds are refused naming the key and its line; a skewed camera matrix is used, skew and all; a NaN
+/// is said as `nan`, never as the C library's payload form.
+final class CalibrationFileTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws { folder = try TemporaryFolder.make("calibration-file") }
+    override func tearDownWithError() throws { if let folder { try? FileManager.default.removeItem(at: folder) } }
+
+    private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+    /// A calibration as `calibrate` writes it (320x240, a radial lens), with `replacements` made in its text; the lines
+    /// are numbered from 1 at `%YAML:1.0`: the camera on lines 3 to 14, then the mount (15), the offset (16), its clock
+    /// (17) and the readout (18).
+    private func calibration(_ name: String, _ replacements: [(String, String)] = []) throws -> String {
+        let text = OpenCVCameraFile.sample320x240 + """
+            imu_to_camera: [ 1., 0., 0., 0. ]
+            time_offset_s: 0.125
+            time_offset_clock: clip
+            rolling_shutter_readout_s: 0.03
+            time_offset_refers_to: middle_row
+
+            """
+        try OpenCVCameraFile.write(text, replacing: replacements, to: path(name))
+        return path(name)
+    }
+
+    func testAGoodFileIsRead() throws {
+        let file = try calibration("good.yaml")
+        XCTAssertEqual(try Rig.readMount(path: file).timeOffset.seconds, 0.125)
+        XCTAssertEqual(try CalibratedCamera.read(path: file).pinhole.fx, 300)
+    }
+
+    /// A key written twice was taken, the first one winning: one rule for every key, in any map, YAML or XML.
+    func testAKeyWrittenTwiceIsRefusedWithItsLines() throws {
+        let twice = try calibration("twice.yaml", [("time_offset_clock: clip", "time_offset_clock: clip\ntime_offset_s: 9")])
+        let said = "\(twice): line 18: time_offset_s: written a second time (first on line 16); write each key once"
+        XCTAssertEqual(refusal { try Rig.readMount(path: twice) }, said)
+        XCTAssertEqual(refusal { try CalibratedCamera.read(path: twice) }, said)
+        let nested = try calibration("nested.yaml", [("   cols: 3\n", "   cols: 3\n   cols: 4\n")])
+        XCTAssertEqual(refusal { try CalibratedCamera.read(path: nested) },
+                       "\(nested): line 6: cols: written a second time (first on line 5); write each key once")
+        let xml = path("twice.xml")
+        try """
+            <?xml version="1.0"?>
+            <opencv_storage>
+            <image_width>320</image_width>
+            <image_height>240</image_height>
+            <image_width>640</image_width>
+            </opencv_storage>
+
+            """.write(toFile: xml, atomically: true, encoding: .utf8)
+        XCTAssertEqual(refusal { try CalibratedCamera.read(path: xml) },
+                       "\(xml): line 5: image_width: written a second time (first on line 3); write each key once")
+    }
+
+    /// `rolling_shutter_readout_s` of NaN, -1 or text was accepted: it must be a finite number of seconds in [0, 1].
+    func testAReadoutPastItsBoundsIsRefusedWithItsLine() throws {
+        for (value, said) in [(".nan", "nan is not a number of seconds from 0.0 to 1.0"), ("-1", "-1.0 is not a number of seconds"),
+                              ("1.5", "1.5 is not a number of seconds"), ("fast", "not a number of seconds"),
+                              (".inf", "inf is not a number of seconds")] {
+            let file = try calibration("readout.yaml", [("rolling_shutter_readout_s: 0.03", "rolling_shutter_readout_s: \(value)")])
+            let text = refusal { try Rig.readMount(path: file) }
+            XCTAssertTrue(text.hasPrefix("\(file): line 18: rolling_shutter_readout_s: \(said)"), text)
+        }
+        for value in ["0", "1", "0.0333"] {
+            let file = try calibration("readout.yaml", [("rolling_shutter_readout_s: 0.03", "rolling_shutter_readout_s: \(value)")])
+            XCTAssertNoThrow(try Rig.readMount(path: file), value)
+        }
+    }
+
+    /// Finding 9': a NaN read through OpenCV was printed as `-nan(0x3ffffffffffff)`; every value read is the one
+    /// quiet NaN, said `nan`.
+    func testANaNIsSaidAsNan() throws {
+        for written in [".nan", ".NaN", "nan"] {
+            let file = try calibration("nan.yaml", [("time_offset_s: 0.125", "time_offset_s: \(written)")])
+            let text = refusal { try Rig.readMount(path: file) }
+            guard text.contains("time_offset_s: ") && text.contains("nan") else { continue }  // `nan` may be read as text: refused otherwise
+            XCTAssertFalse(text.contains("0x") || text.contains("-nan"), text)
+        }
+        let file = try calibration("nan.yaml", [("time_offset_s: 0.125", "time_offset_s: .nan")])
+        XCTAssertEqual(refusal { try Rig.readMount(path: file) },
+                       "\(file): line 16: time_offset_s: nan is not a number of seconds from -3600 to 3600")
+        let matrix = try calibration("nan-matrix.yaml", [("300.0, 0.0, 159.5, 0.0, 300.0", "300., 0., 159.5, 0., .nan")])
+        XCTAssertEqual(refusal { try CalibratedCamera.read(path: matrix) }, "\(matrix): line 3: camera_matrix: a value is not finite")
+        let bias = try calibration("nan-bias.yaml", [("time_offset_clock: clip", "time_offset_clock: clip\ngyro_bias_deg_per_s: [ .nan, 0., 0. ]")])
+        let said = refusal { try Rig.readMount(path: bias) }
+        XCTAssertTrue(said.hasPrefix("\(bias): line 18: gyro_bias_deg_per_s: nan is not"), said)
+    }
+
+    /// Focal lengths must be positive and finite, and the fields of view they give within (1°, 179°).
+    func testACameraPastPhysicalBoundsIsRefusedWithItsLine() throws {
+        let matrix = "300.0, 0.0, 159.5, 0.0, 300.0, 119.5"
+        let cases: [(String, String)] = [
+            ("-300., 0., 159.5, 0., 300., 119.5", "camera_matrix: the focal lengths fx = -300.0 and fy = 300.0 must be positive"),
+            ("300., 0., 159.5, 0., .inf, 119.5", "camera_matrix: a value is not finite"),
+            // 240 rows at fy = 14000: 0.98° tall.
+            ("300., 0., 159.5, 0., 14000., 119.5", "camera_matrix: a field of view of 0.982° across the picture's height (240 pixels at fy = 14000)"),
+            // 320 columns at fx = 3.5: 177.5° wide is taken; at 1.2 the focal length is past its range first.
+            ("300., 400., 159.5, 0., 300., 119.5", "camera_matrix: the skew s = 400.0 is larger than fx = 300.0"),
+        ]
+        for (values, said) in cases {
+            let file = try calibration("camera.yaml", [(matrix, values)])
+            let text = refusal { try CalibratedCamera.read(path: file) }
+            XCTAssertTrue(text.hasPrefix("\(file): line 3: \(said)"), text)
+        }
+        let wide = try calibration("wide.yaml", [(matrix, "3.5, 0., 159.5, 0., 13700., 119.5")])
+        XCTAssertNoThrow(try CalibratedCamera.read(path: wide))
+    }
+
+    /// A skew (K[0][1], -0.70 in a real phone clip's calibration) is read and kept, not refused nor dropped.
+    func testASkewIsUsed() throws {
+        let file = try calibration("skew.yaml", [("300.0, 0.0, 159.5", "300., -0.70, 159.5")])
+        let camera = try CalibratedCamera.read(path: file)
+        XCTAssertEqual(camera.pinhole.skew, -0.70)
+        XCTAssertEqual(camera.pinhole.matrixRows, [300, -0.70, 159.5, 0, 300, 119.5, 0, 0, 1])
+    }
+
+    /// OpenCV's map builders ignore the source camera's skew: undistortion must still put each ray where K says. A
+    /// dot drawn where the lens camera (skew and all) projects a ray lands, undistorted, where the pinhole projects it.
+    func testUndistortionHonoursTheSkew() throws {
+        for lens in [Lens.radial([-0.2, 0.05, 0, 0, 0]), Lens.fisheye([0.05, 0.01, 0, 0])] {
+            let pinhole = PinholeCamera(fx: 300, fy: 300, cx: 159.5, cy: 119.5, skew: 40, width: 320, height: 240)
+            let camera = CalibratedCamera(pinhole: pinhole, lens: lens)
+            let ray = SIMD3(0.2, 0.25, 1.0)
+            let taken = try XCTUnwrap(camera.lensCamera.project(ray))
+            var pixels = [UInt8](repeating: 0, count: 320 * 240 * 3)
+            for dy in -1...1 {
+                for dx in -1...1 {
+                    let (x, y) = (Int(taken.x.rounded()) + dx, Int(taken.y.rounded()) + dy)
+                    for c in 0..<3 { pixels[(y * 320 + x) * 3 + c] = 255 }
+                }
+            }
+            let undistorted = try Undistorter(camera: camera).apply(RGBImage(width: 320, height: 240, pixels: pixels), source: "dot")
+            // The dot's centre of brightness.
+            var (sum, sx, sy) = (0.0, 0.0, 0.0)
+            for y in 0..<240 {
+                for x in 0..<320 {
+                    let v = Double(undistorted.pixels[(y * 320 + x) * 3])
+                    sum += v; sx += v * Double(x); sy += v * Double(y)
+                }
+            }
+            let expected = pinhole.pixel(normalized: SIMD2(ray.x / ray.z, ray.y / ray.z))
+            let found = SIMD2(sx / sum, sy / sum)
+            // The dot was drawn at the rounded pixel: half a pixel, and the map's fixed point, are the tolerance.
+            XCTAssertEqual(found.x, expected.x + (taken.x.rounded() - taken.x), accuracy: 0.75, "\(lens)")
+            XCTAssertEqual(found.y, expected.y + (taken.y.rounded() - taken.y), accuracy: 0.75, "\(lens)")
+        }
+    }
+}
