@@ -149,16 +149,33 @@ extension Rig {
     /// Errors name the file, the line and the key. `rolling_shutter_readout_s`, which drawing does not use, is checked
     /// all the same: a file is read whole or refused.
     public static func readMount(path: String) throws -> (deviceFromIMU: Quaternion, timeOffset: TimeOffset, gyroBias: SIMD3<Double>?) {
-        try FileStorageText.locatingErrors(in: path) { try readMountUnlocated(path: path) }
+        try FileStorageText.locatingErrors(in: path) {
+            if let reason = undetermined(path: path, key: Undetermined.mountKey) { throw ImagingError.intrinsics(path: path, reason: reason) }
+            let read = try readUnlocated(path: path)
+            guard let deviceFromIMU = read.deviceFromIMU else { throw ImagingError.intrinsics(path: path, reason: "imu_to_camera: missing") }
+            return (deviceFromIMU, read.timeOffset, read.gyroBias)
+        }
+    }
+
+    /// The time offset and the gyroscope's bias of a calibration file, whatever it determined of the camera and the mount:
+    /// what a raw log's attitude needs before any camera draws it (`attitude fuse --calibration`). Checked as `readMount`
+    /// checks them; an offset the file marks undetermined is refused.
+    public static func readTiming(path: String) throws -> (timeOffset: TimeOffset, gyroBias: SIMD3<Double>?) {
+        try FileStorageText.locatingErrors(in: path) {
+            if let reason = undetermined(path: path, key: Undetermined.timeOffsetKey) { throw ImagingError.intrinsics(path: path, reason: reason) }
+            let read = try readUnlocated(path: path)
+            return (read.timeOffset, read.gyroBias)
+        }
     }
 
     /// Seconds: a rolling shutter reads a frame out within one frame's time, far under this.
     public static let readoutRange = 0.0...1.0
 
-    private static func readMountUnlocated(path: String) throws -> (deviceFromIMU: Quaternion, timeOffset: TimeOffset, gyroBias: SIMD3<Double>?) {
+    /// Every key of the mount's part of the file, checked; the mount nil when the file has none.
+    private static func readUnlocated(path: String) throws -> (deviceFromIMU: Quaternion?, timeOffset: TimeOffset, gyroBias: SIMD3<Double>?) {
         try FileStorageText.check(path: path, integers: [], range: 0...0)
-        if let reason = undetermined(path: path, key: Undetermined.mountKey) { throw ImagingError.intrinsics(path: path, reason: reason) }
         var q = [Double](repeating: 0, count: 4)
+        var hasMount: Int32 = 0
         var offset = 0.0
         var live: Int32 = 0, middleRow: Int32 = 0
         var bias = [Double](repeating: 0, count: 3)
@@ -166,7 +183,7 @@ extension Rig {
         var readout = 0.0
         var hasReadout: Int32 = 0
         _ = try withErrorBuffer { err, len in
-            cvs_calibration_read_mount(path, &q, &offset, &live, &middleRow, &bias, &hasBias, &readout, &hasReadout, err, len)
+            cvs_calibration_read_mount(path, &q, &hasMount, &offset, &live, &middleRow, &bias, &hasBias, &readout, &hasReadout, err, len)
         } describe: { ImagingError.intrinsics(path: path, reason: $0) }
         guard offset.isFinite, abs(offset) <= largestTimeOffsetSeconds else {
             throw ImagingError.intrinsics(path: path, reason: "time_offset_s: \(offset) is not a number of seconds from "
@@ -180,10 +197,11 @@ extension Rig {
             throw ImagingError.intrinsics(path: path, reason: "gyro_bias_deg_per_s: \(bad) is not a number of degrees per second from "
                                           + "-\(Int(largestGyroBiasDegreesPerSecond)) to \(Int(largestGyroBiasDegreesPerSecond))")
         }
+        let timeOffset = TimeOffset(seconds: offset, clock: live != 0 ? .live : .clip, refersTo: middleRow != 0 ? .middleRow : .frame)
+        let gyroBias = hasBias != 0 ? SIMD3(bias[0], bias[1], bias[2]) * .pi / 180 : nil
+        guard hasMount != 0 else { return (nil, timeOffset, gyroBias) }
         do {
-            return (try Quaternion.validated(w: q[0], x: q[1], y: q[2], z: q[3]),
-                    TimeOffset(seconds: offset, clock: live != 0 ? .live : .clip, refersTo: middleRow != 0 ? .middleRow : .frame),
-                    hasBias != 0 ? SIMD3(bias[0], bias[1], bias[2]) * .pi / 180 : nil)
+            return (try Quaternion.validated(w: q[0], x: q[1], y: q[2], z: q[3]), timeOffset, gyroBias)
         } catch {
             throw ImagingError.intrinsics(path: path, reason: "imu_to_camera: \(error)")
         }

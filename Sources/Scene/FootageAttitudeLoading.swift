@@ -16,19 +16,19 @@ public struct FootageAttitudeLog {
     public var timeOffset: Double
 
     /// Reads `path` (a raw log, or `video` itself when it carries its own motion track) for drawing over `video`: its
-    /// gyroscope less `calibration`'s bias (when the file has one), levelled only where its accelerometer reads gravity
+    /// gyroscope less `calibration`'s bias (when the file has one, whatever it determined of the camera and the mount), levelled only where its accelerometer reads gravity
     /// alone (`FootageAttitude`; a log with a magnetometer is fused 9D for its heading). Refused when, at the offset,
     /// the log covers none of the video's frames (`LogMissesTheVideo`).
     public init(path: String, video: String, calibration: String?, logger: Logger = FramePipeline.logger) throws {
-        let mount = try calibration.map { try Rig.readMount(path: $0) }
-        if let calibration, mount?.gyroBias == nil {
+        let timing = try calibration.map { try Rig.readTiming(path: $0) }
+        if let calibration, timing?.gyroBias == nil {
             logger.info("\(MessageText.line(calibration)): no gyroscope bias written: the gyroscope is taken as it reads")
         }
-        let (log, fusion) = try loadAnyAttitudeLogWithFusion(path: path, gyroBias: mount?.gyroBias, overFootage: true, logger: logger)
+        let (log, fusion) = try loadAnyAttitudeLogWithFusion(path: path, gyroBias: timing?.gyroBias, overFootage: true, logger: logger)
         let settings = BackgroundSettings(video: video)
         var offset = 0.0
-        if let mount, mount.timeOffset.clock == .clip {
-            offset = mount.timeOffset.seconds
+        if let timing, timing.timeOffset.clock == .clip {
+            offset = timing.timeOffset.seconds
         } else if settings.videoIsTheLog(path: path) {
             offset = -log.startTime
         }
@@ -39,8 +39,9 @@ public struct FootageAttitudeLog {
         timeOffset = offset
     }
 
-    /// The gyroscope bias a `steady-dice calibrate` file writes (rad/s in S), nil when it writes none.
+    /// The gyroscope bias a `steady-dice calibrate` file writes (rad/s in S), nil when it writes none, whatever the file
+    /// determined of the camera and the mount.
     public static func gyroBias(calibration: String) throws -> SIMD3<Double>? {
-        try Rig.readMount(path: calibration).gyroBias
+        try Rig.readTiming(path: calibration).gyroBias
     }
 }

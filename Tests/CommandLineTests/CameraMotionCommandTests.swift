@@ -346,6 +346,27 @@ final class CameraMotionCommandTests: XCTestCase {
         XCTAssertEqual(fromFile, try snapshot("raw.png", ["--log", clip, "--calibration", biased]))
         XCTAssertNotEqual(fromFile, try snapshot("unbiased.png", ["--log", clip, "--calibration", try calibration("zero.yaml", bias: "0, 0, 0")]),
                           "0.8 °/s over 9 s moves the die")
+        // A file that determined neither the camera nor the mount still gives its offset and bias to the attitude (issue
+        // 42: a bias written is applied whatever else is undetermined): the same rows.
+        let timingOnly = path("timing.yaml")
+        try """
+        %YAML:1.0
+        ---
+        image_width: 854
+        image_height: 480
+        time_offset_s: -0.0185
+        time_offset_clock: clip
+        gyro_bias_deg_per_s: [ 0.783, 0.070, 0.228 ]
+        undetermined: [ camera_matrix, imu_to_camera ]
+
+        """.write(toFile: timingOnly, atomically: true, encoding: .utf8)
+        let fromTiming = try BuiltTool.run("attitude", ["fuse", clip, "--video", clip, "--calibration", timingOnly, "-o", path("timing.csv")],
+                                           timeout: 300)
+        XCTAssertEqual(fromTiming.status, 0, fromTiming.stderr)
+        func rows(_ file: String) throws -> [Substring] {
+            try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
+        }
+        XCTAssertEqual(try rows(path("timing.csv")), try rows(path("att.csv")))
         let conflict = try BuiltTool.run("attitude", ["fuse", clip, "--video", clip, "--mode", "6d", "-o", path("x.csv")])
         XCTAssertEqual(conflict.status, 64, conflict.stderr)
         XCTAssertTrue(conflict.stderr.contains("--mode with --video"), conflict.stderr)

@@ -266,7 +266,7 @@ int cvs_calibration_encode(const char *extension, const cvs_camera_imu_calibrati
     });
 }
 
-int cvs_calibration_read_mount(const char *path, double imu_to_camera[4], double *time_offset_s, int *live_offset,
+int cvs_calibration_read_mount(const char *path, double imu_to_camera[4], int *has_mount, double *time_offset_s, int *live_offset,
                                int *middle_row, double gyro_bias_deg_per_s[3], int *has_gyro_bias, double *readout_s,
                                int *has_readout, char *err, size_t errlen) {
     return guarded(err, errlen, -1, [&] {
@@ -274,10 +274,7 @@ int cvs_calibration_read_mount(const char *path, double imu_to_camera[4], double
         if (!openForReading(fs, path, err, errlen)) return -1;
         int mount = readNumbers(fs, "imu_to_camera", 4, "w, x, y, z", imu_to_camera, err, errlen);
         if (mount < 0) return -1;
-        if (mount == 0) {
-            setError(err, errlen, "imu_to_camera: missing");
-            return -1;
-        }
+        *has_mount = mount;
         cv::FileNode offset = fs["time_offset_s"];
         if (offset.empty() || offset.isNone()) {
             setError(err, errlen, "time_offset_s: missing");

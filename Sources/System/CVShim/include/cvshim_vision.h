@@ -66,12 +66,12 @@ typedef struct {
 int cvs_calibration_encode(const char *extension, const cvs_camera_imu_calibration *calibration, char **text, size_t *count,
                            char *err, size_t errlen);
 
-/// Reads `imu_to_camera` (4 numbers, w, x, y, z), `time_offset_s`, `time_offset_clock` (*live_offset 1 for
+/// Reads `imu_to_camera` (4 numbers, w, x, y, z; *has_mount 0 when the file has none), `time_offset_s`, `time_offset_clock` (*live_offset 1 for
 /// `live`, 0 for `clip` or none), `time_offset_refers_to` (*middle_row 1 for `middle_row`, 0 for none) and
 /// `gyro_bias_deg_per_s` (3 numbers; *has_gyro_bias 0 when the file has none) and `rolling_shutter_readout_s`
 /// (*has_readout 0 when the file has none) from an OpenCV FileStorage file, every NaN the one quiet NaN.
 /// Returns 0 on success; -1 with err filled, naming the key, otherwise.
-int cvs_calibration_read_mount(const char *path, double imu_to_camera[4], double *time_offset_s, int *live_offset,
+int cvs_calibration_read_mount(const char *path, double imu_to_camera[4], int *has_mount, double *time_offset_s, int *live_offset,
                                int *middle_row, double gyro_bias_deg_per_s[3], int *has_gyro_bias, double *readout_s,
                                int *has_readout, char *err, size_t errlen);
 
