@@ -64,14 +64,18 @@ public struct AttitudeCalibrationOptions: ParsableArguments {
             })
     public var timeOffset: Double?
 
-    /// Nothing applied twice: `--calibration` carries the intrinsics, the mount and the offset. With a
-    /// `live` source (`run --imud`) the file's offset does not apply, and `--time-offset` gives the live one.
+    /// Nothing applied twice: `--calibration` carries the intrinsics, the mount and the offset, and what it determines
+    /// is not given again. What it leaves undetermined (`undetermined:`) may be given: `--fov` or `--intrinsics` for its
+    /// camera, `--mount` for its mount. With a `live` source (`run --imud`) the file's offset does not apply, and
+    /// `--time-offset` gives the live one.
     public func validate(with camera: CameraOptions, live: Bool = false) throws {
-        guard calibration != nil else { return }
-        for (given, name) in [(mount != nil, "--mount"), (timeOffset != nil && !live, "--time-offset"),
-                              (camera.intrinsics != nil, "--intrinsics"), (camera.fov != nil, "--fov")] where given {
+        guard let calibration else { return }
+        let undetermined = Rig.undeterminedKeys(path: calibration)
+        for (given, name, key) in [(mount != nil, "--mount", Undetermined.mountKey), (timeOffset != nil && !live, "--time-offset", Undetermined.timeOffsetKey),
+                                   (camera.intrinsics != nil, "--intrinsics", Undetermined.cameraKey), (camera.fov != nil, "--fov", Undetermined.cameraKey)]
+            where given && !undetermined.contains(key) {
             throw ValidationError("--calibration and \(name): give one of them (the calibration file has the camera matrix, "
-                                  + "the mount and the time offset)")
+                                  + "the mount and the time offset; only what it leaves undetermined may be given)")
         }
     }
 
@@ -85,7 +89,7 @@ public struct AttitudeCalibrationOptions: ParsableArguments {
 
     /// The mount imud's frame mapping takes: the quaternion form composed onto imud's body frame.
     public func imudMount() throws -> IMUDMount {
-        if let calibration {
+        if let calibration, !Rig.undeterminedKeys(path: calibration).contains(Undetermined.mountKey) {
             return IMUDMount(deviceFromIMU: try Rig.readMount(path: calibration).deviceFromIMU)
         }
         switch mount {
@@ -108,7 +112,8 @@ public struct AttitudeCalibrationOptions: ParsableArguments {
     /// offset is said and not applied.
     public func apply(to options: inout SnapshotOptions, live: Bool = false) throws {
         if let calibration {
-            try options.applyCalibration(path: calibration)
+            if case .rotation(let r)? = mount { options.mount = r }
+            for note in try options.applyCalibration(path: calibration) { Messages.logger.info("\(note)") }
             if live, let timeOffset { options.liveTimeOffset = timeOffset }
             let loose = ["x", "y", "z"].filter { Rig.undeterminedKeys(path: calibration).contains("imu_to_camera_" + $0) }
             if !loose.isEmpty {

@@ -53,25 +53,40 @@ public struct SnapshotOptions: Equatable, Sendable {
         self.timeOffset = timeOffset
     }
 
-    /// `--calibration FILE`: a `steady-dice calibrate` file's camera matrix (as `--intrinsics`), mount,
-    /// time offset and gyroscope bias. A missing or bad key throws one line naming the file and the key.
+    /// `--calibration FILE`: a `steady-dice calibrate` file's camera matrix (as `--intrinsics`), mount, time offset and
+    /// gyroscope bias. A missing or bad key throws one line naming the file and the key.
     ///
-    /// Every value drawing takes from the file must be determined: as the readers refuse an undetermined camera or
-    /// mount, an offset the file lists under `undetermined` is refused here, not applied (the readers report what is
-    /// undetermined, `Rig.undeterminedKeys`; drawing decides).
-    public mutating func applyCalibration(path: String) throws {
-        let (deviceFromIMU, offset, bias) = try Rig.readMount(path: path)
-        _ = try CalibratedCamera.read(path: path)
-        if let reason = Rig.undetermined(path: path, key: Undetermined.timeOffsetKey) {
-            throw ImagingError.intrinsics(path: path, reason: reason)
+    /// What the file leaves undetermined is drawn with the best that is known instead, never refused: a camera the
+    /// file does not determine keeps the options' (`--fov`, `--intrinsics`, else the default 60°), a mount the options'
+    /// `mount` (`--mount`, else the IMU's axes as the camera's: identity, as a video's own motion track has them). One
+    /// line each says so, returned for the caller to print. The time offset must be determined (the file's or none):
+    /// an offset the file lists under `undetermined` is refused. A bias written is applied whatever else is undetermined.
+    public mutating func applyCalibration(path: String) throws -> [String] {
+        let timing = try Rig.readTiming(path: path)
+        var notes: [String] = []
+        let undetermined = Rig.undeterminedKeys(path: path)
+        if undetermined.contains(Undetermined.cameraKey) {
+            let drawn = camera.intrinsicsPath.map { "through --intrinsics \($0)" }
+                ?? camera.fieldOfViewDegrees.map { String(format: "through a %g° pinhole (--fov)", $0) }
+                ?? "through the default 60° pinhole; give --fov or --intrinsics for another"
+            notes.append("\(path): calibrate did not determine the camera (see its not_determined): drawn \(drawn)")
+        } else {
+            _ = try CalibratedCamera.read(path: path)
+            camera.fieldOfViewDegrees = nil
+            camera.intrinsicsPath = path
         }
-        camera.fieldOfViewDegrees = nil
-        camera.intrinsicsPath = path
-        mount = deviceFromIMU
-        gyroBias = bias
-        let live = offset.clock == .live
-        timeOffset = live ? 0 : offset.seconds
-        liveTimeOffset = live ? offset.seconds : nil
+        if undetermined.contains(Undetermined.mountKey) {
+            let drawn = mount.map { q in String(format: "with --mount %g,%g,%g,%g", q.w, q.x, q.y, q.z) }
+                ?? "with the IMU's axes as the camera's (identity, as a video's own motion track has them); give --mount for another"
+            notes.append("\(path): calibrate did not determine the mount (see its not_determined): drawn \(drawn)")
+        } else {
+            mount = try Rig.readMount(path: path).deviceFromIMU
+        }
+        gyroBias = timing.gyroBias
+        let live = timing.timeOffset.clock == .live
+        timeOffset = live ? 0 : timing.timeOffset.seconds
+        liveTimeOffset = live ? timing.timeOffset.seconds : nil
+        return notes
     }
 
     /// The attitude to draw for a source's worldFromS: worldFromS · R⁻¹ with the mount R.
