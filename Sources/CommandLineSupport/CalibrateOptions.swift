@@ -41,9 +41,10 @@ public struct CalibrateOptions: ParsableArguments {
 
     @Option(parsing: .unconditional,
             help: ArgumentHelp("The lens to estimate with the focal length: pinhole (none), radial (OpenCV's radial-tangential "
-                               + "model: k1 and k2) or fisheye (OpenCV's fisheye model: k1 to k4). Not with --intrinsics.",
+                               + "model: k1 and k2) or fisheye (OpenCV's fisheye model: k1 to k4). Not with --intrinsics. "
+                               + "(default: fisheye for a GoPro's own track, else pinhole)",
                                valueName: "MODEL"))
-    public var lens: String = "pinhole"
+    public var lens: String?
 
     @Flag(name: .customLong("no-readout"),
           help: "Take the camera's shutter as global: do not fit a rolling shutter's readout time.")
@@ -63,10 +64,10 @@ public struct CalibrateOptions: ParsableArguments {
         if let maxOffset, !(maxOffset.isFinite && maxOffset >= 0.01 && maxOffset <= Rig.largestTimeOffsetSeconds) {
             throw ValidationError("--max-offset must be a number of seconds from 0.01 to \(Int(Rig.largestTimeOffsetSeconds))")
         }
-        guard LensModel(rawValue: lens) != nil else {
+        if let lens, LensModel(rawValue: lens) == nil {
             throw ValidationError("--lens must be pinhole, radial or fisheye, not '\(lens)'")
         }
-        if intrinsics != nil, lens != "pinhole" {
+        if intrinsics != nil, let lens, lens != "pinhole" {
             throw ValidationError("--lens estimates a lens; --intrinsics gives one: give one of them")
         }
         if let output, !["yaml", "yml", "xml"].contains((output as NSString).pathExtension.lowercased()) {
@@ -85,7 +86,7 @@ public struct CalibrateOptions: ParsableArguments {
         calibrator.searchRangeSeconds = maxOffset
         calibrator.fieldOfViewGuessDegrees = fovGuess
         calibrator.intrinsicsPath = intrinsics
-        calibrator.lensModel = LensModel(rawValue: lens) ?? .pinhole
+        calibrator.lensModel = lens.flatMap { LensModel(rawValue: $0) }
         calibrator.fitsReadout = !noReadout
         calibrator.platform = recording.platform
         return calibrator

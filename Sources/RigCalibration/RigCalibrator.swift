@@ -30,7 +30,9 @@ public struct RigCalibrator {
     /// A camera known beforehand (an OpenCV calibration file): only the offset, the mount and the bias are fitted.
     public var intrinsicsPath: String?
     /// The lens to estimate when no camera is known.
-    public var lensModel: LensModel = .pinhole
+    /// Nil: as the camera says, a fisheye for a GoPro (its own GPMF track is the log: every HERO's wide modes are
+    /// fisheye lenses), else the pinhole.
+    public var lensModel: LensModel?
     /// Whether the rolling shutter's readout is fitted.
     public var fitsReadout = true
     /// The platform a raw or attitude log was recorded on, where its format leaves the axes open.
@@ -70,6 +72,7 @@ public struct RigCalibrator {
         let gyro: GyroIntegral
         var logClockStart: Double?
         var videoTimelineStart: Double?
+        var lens = lensModel ?? .pinhole
         if RawLogReader.isRawLog(path: log) {
             let raw: RawIMULog
             do {
@@ -84,6 +87,10 @@ public struct RigCalibrator {
                 rawLogRead(raw)
                 videoTimelineStart = raw.time[0]
             }
+            if raw.format == .gpmf, log == clip, lensModel == nil, intrinsicsPath == nil {
+                lens = .fisheye
+                progress("\(clip): a GoPro's own track (GPMF): estimating a fisheye lens, as its wide modes have (--lens pinhole for a linear mode)")
+            }
         } else {
             // No gyroscope: the attitude's own differences over its time stamps.
             let attitude = try AttitudeLog.load(path: log, platform: platform)
@@ -94,7 +101,7 @@ public struct RigCalibrator {
         }
         var stampOffset: Double?
         var timelineOffset: Double?
-        var outcome = try fit(clipPath: clip, gyro: gyro, describe: "\(clip) with \(log)") { tracks in
+        var outcome = try fit(clipPath: clip, gyro: gyro, lens: lens, describe: "\(clip) with \(log)") { tracks in
             // A video's own motion track is timed on the video's timeline, as its frames are: offset 0 there is
             // the first frame's time less the track's first sample's.
             if let trackStart = videoTimelineStart, log == clip, let firstFrame = tracks.frameTimes.first {
@@ -141,7 +148,7 @@ public struct RigCalibrator {
         // Video time counts from the first frame and log time from the first packet; both are CLOCK_MONOTONIC, so
         // a live offset of 0 is this shift, and the live offset is the offset found minus it.
         let shift = recording.firstFrameTime - recording.arrival[0]
-        var outcome = try fit(clipPath: recording.framesFolder, gyro: gyro, describe: folder) { _ in
+        var outcome = try fit(clipPath: recording.framesFolder, gyro: gyro, lens: lensModel ?? .pinhole, describe: folder) { _ in
             progress(String(format: "one clock: searching live offsets within ±%g s", rangeAroundAGuess))
             return shift
         }
@@ -153,7 +160,7 @@ public struct RigCalibrator {
     // MARK: - The fit
 
     /// Tracks the clip and fits it against `gyro`, searching around `centre(tracks)` when it gives one.
-    private func fit(clipPath: String, gyro: GyroIntegral, describe: String, centre: (ClipTracks) -> Double?) throws -> Outcome {
+    private func fit(clipPath: String, gyro: GyroIntegral, lens: LensModel, describe: String, centre: (ClipTracks) -> Double?) throws -> Outcome {
         let known = try intrinsicsPath.map { try CalibratedCamera.read(path: $0) }
         let clip = try ClipTracks.read(path: clipPath) { progress("\(clipPath): \($0)") }
         var calibration = CameraIMUCalibration(width: clip.width, height: clip.height, frameTimes: clip.frameTimes, gyro: gyro,
@@ -164,7 +171,7 @@ public struct RigCalibrator {
         } else {
             calibration.searchRange = searchRangeSeconds
         }
-        calibration.lensModel = lensModel
+        calibration.lensModel = lens
         calibration.fitsReadout = fitsReadout
         if let known, let intrinsicsPath {
             guard known.pinhole.width == clip.width, known.pinhole.height == clip.height else {
