@@ -573,7 +573,7 @@ public struct CameraIMUCalibration {
 
     /// Every offset at which at least half the pairs lie inside the log, searched cheaply: each pair's gyroscope angle
     /// is the integral of the rate's magnitude over its interval (a difference of one running integral, sampled every
-    /// millisecond), correlated with the camera's angles as `searchOffset` does, in steps of 5 ms (more when the
+    /// millisecond, at most 10^7 times), correlated with the camera's angles as `searchOffset` does, in steps of 5 ms (more when the
     /// offsets times the pairs would pass `wideSearchBudget`). The integral of the magnitude equals the rotation's
     /// angle when the axis holds still over a frame, and is near it otherwise: enough to find the peak, which
     /// `searchOffset` then measures exactly. Returns the best offset, its step and the best other peak.
@@ -585,7 +585,8 @@ public struct CameraIMUCalibration {
         let from = -lastFrame, to = gyro.duration - firstFrame
         progress(String(format: "searching every offset at which the clip lies inside the log: %.2f to %.2f s", from, to))
         let angles = tracks.map { length(cameraRotation($0, focal: focal)) }
-        let resolution = 0.001
+        // A millisecond, or coarser for a log over about 3 hours: at most 10^7 samples of the running integral.
+        let resolution = max(0.001, gyro.duration / 1e7)
         let count = Int((gyro.duration / resolution).rounded(.up)) + 2
         var integral = [Double](repeating: 0, count: count)
         var previous = length(gyro.rate(at: 0))

@@ -14,11 +14,14 @@ import Foundation
 /// 2. The accelerometer is turned into that W and low-passed there (`steadyTimeConstant`): gravity holds still in W
 ///    whatever the camera does, so the low pass averages a vehicle's vibration without smearing a turn. A sample is
 ///    plausible where the low pass's magnitude is within `gravityTolerance` of g and the sample within `steadiness`
-///    of the low pass.
+///    of the low pass. A gyroscope sample that is not a number holds the rate before it; such an accelerometer
+///    sample is not plausible.
 /// 3. W is turned so that +Z is up (about a horizontal axis: the heading kept): first to the mean of the plausible
 ///    samples over `initialSeconds`; afterwards towards each plausible sample that points within
 ///    `largestDisagreementDegrees` of the vertical held (a credible one), at `levellingTimeConstant`, so that what the
-///    tests let through moves the picture by its share of that time.
+///    tests let through moves the picture by its share of that time. A gyroscope whose leftover bias drifts faster
+///    than the gate over that time (about 0.15 °/s: give the calibration's bias) leaves the gate, and the attitude is
+///    then the gyroscope's alone: never dragged, no longer levelled.
 ///
 /// Without a credible sample the attitude is the gyroscope's alone, and has no vertical (`hasVertical` false).
 public struct FootageAttitude: Sendable {
@@ -41,6 +44,7 @@ public struct FootageAttitude: Sendable {
         /// Seconds: the first vertical is the mean of the credible gravity over this long from the first.
         public var initialSeconds = 2.0
 
+
         public init() {}
     }
 
@@ -55,7 +59,12 @@ public struct FootageAttitude: Sendable {
     /// subtracted from the gyroscope. `acc` nil: the gyroscope alone.
     public init(time: [Double], gyro: [SIMD3<Double>], acc: [SIMD3<Double>]?, bias: SIMD3<Double> = .zero,
                 parameters: Parameters = Parameters()) {
-        let integral = GyroIntegral(time: time, rate: gyro.map { $0 - bias })
+        // A sample that is not a number (a raw CSV may hold `nan`) holds the rate before it; its accelerometer is not
+        // plausible, and the low pass passes over it.
+        var rates: [SIMD3<Double>] = []
+        rates.reserveCapacity(gyro.count)
+        for rate in gyro { rates.append(Self.isFinite(rate) ? rate - bias : rates.last ?? .zero) }
+        let integral = GyroIntegral(time: time, rate: rates)
         let start = time.first ?? 0
         let gyroOnly = time.map { integral.orientation(at: $0 - start) }
         guard let acc, acc.count == time.count else {
@@ -71,10 +80,11 @@ public struct FootageAttitude: Sendable {
         for k in time.indices {
             let inW = gyroOnly[k].rotate(acc[k])
             let dt = k > 0 ? max(time[k] - time[k - 1], 0) : 0
-            lowPass.append(k == 0 ? inW : lowPass[k - 1] + (inW - lowPass[k - 1]) * (1 - exp(-dt / parameters.steadyTimeConstant)))
+            let previous = lowPass.last ?? (Self.isFinite(inW) ? inW : SIMD3(0, 0, Self.gravity))
+            lowPass.append(Self.isFinite(inW) ? previous + (inW - previous) * (k == 0 ? 1 : 1 - exp(-dt / parameters.steadyTimeConstant)) : previous)
         }
         func plausible(_ k: Int) -> Bool {
-            abs(Self.length(lowPass[k]) - Self.gravity) < parameters.gravityTolerance * Self.gravity
+            Self.isFinite(acc[k]) && abs(Self.length(lowPass[k]) - Self.gravity) < parameters.gravityTolerance * Self.gravity
                 && Self.length(gyroOnly[k].rotate(acc[k]) - lowPass[k]) < parameters.steadiness * Self.gravity
         }
         // The first vertical: the mean of the plausible samples' gravity over `initialSeconds` from the first one.
@@ -122,4 +132,5 @@ public struct FootageAttitude: Sendable {
     }
 
     private static func length(_ v: SIMD3<Double>) -> Double { (v * v).sum().squareRoot() }
+    private static func isFinite(_ v: SIMD3<Double>) -> Bool { v.x.isFinite && v.y.isFinite && v.z.isFinite }
 }

@@ -16,6 +16,12 @@ public enum PipelineClock: Equatable, Sendable {
     /// `render`: frame k at log time `start + k / framesPerSecond`.
     case steps(start: Double, framesPerSecond: Double)
 
+    /// Whether it is `run`'s wall clock.
+    public var isWall: Bool {
+        if case .wall = self { return true }
+        return false
+    }
+
     /// The log time of frame `k` of an instant or stepping clock.
     public func logTime(step k: Int) -> Double {
         switch self {
@@ -136,7 +142,10 @@ public final class FramePipeline {
             for note in options.camera.headingNotes(frame: log.frame, log: path, anchorFromTheLog: aimed?.countsFromTheLog ?? false) {
                 logger.warning("\(note)")
             }
-            if let video = settings.video, timeline.offset != 0 || settings.videoIsTheLog(path: path) {
+            // A video placed by itself (`--frame`, `--video-at`) is not paired through the offset, but under the wall
+            // clock, where playback starts the log at the placed frame's log time.
+            let pairedByTheOffset = timeline.pinnedVideoStart == nil || clock.isWall
+            if let video = settings.video, pairedByTheOffset, timeline.offset != 0 || settings.videoIsTheLog(path: path) {
                 try timeline.checkCoverage(logDuration: log.duration, videoEnd: try VideoFrameTimes(path: video).end, log: path, video: video)
             }
         } else {

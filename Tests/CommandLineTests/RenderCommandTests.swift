@@ -74,9 +74,9 @@ final class RenderCommandTests: XCTestCase {
     }
 
     /// Frames of .mkv, .avi and a PNG folder equal `snapshot --at` the same times within 2 per channel;
-    /// the lossy .mp4 is H.264, has every frame and stays close. The log names no frame, so `--anchor` counts from
-    /// where the camera looks at the first frame drawn: the render's at its start (0), each snapshot told so by
-    /// `--anchor-from 0` (without it, a snapshot at 0.4 would count from its own look at 0.4).
+    /// the lossy .mp4 is H.264, has every frame and stays close. `--anchor` counts from the log's W by default, the
+    /// same for every frame; each snapshot is also given `--anchor-from 0`, the render's start, which over this log
+    /// (its first attitude the identity) is the same anchor.
     func testEveryOutputKindHoldsTheSnapshots() throws {
         let log = try writeTurningLog()
         let intrinsics = path("camera.yml")

@@ -59,6 +59,18 @@ final class FootageAttitudeTests: XCTestCase {
         XCTAssertLessThan(tiltError(corrected.attitudes.last!, s.truth.last!), 1e-6)
     }
 
+    /// A sample that is not a number (a raw CSV may hold `nan`) costs that sample: the gyroscope holds the rate before
+    /// it and the accelerometer's is passed over, so the attitude stays finite and level.
+    func testANaNSampleCostsThatSample() {
+        var s = samples(seconds: 5, tilt: .identity, rate: 0.3) { _, q in q.conjugate.rotate(SIMD3(0, 0, self.g)) }
+        s.gyro[400] = SIMD3(.nan, 0, 0)
+        s.acc[600] = SIMD3(0, .nan, 0)
+        let footage = FootageAttitude(time: s.time, gyro: s.gyro, acc: s.acc)
+        XCTAssertTrue(footage.attitudes.allSatisfy { $0.w.isFinite && $0.x.isFinite && $0.y.isFinite && $0.z.isFinite })
+        XCTAssertLessThan(tiltError(footage.attitudes.last!, s.truth.last!), 0.01)
+        XCTAssertGreaterThan(footage.credibleShare, 0.9)
+    }
+
     /// A vehicle's acceleration (2 m/s² along S's x, a fifth of g, for 10 s) is not gravity: it adds 2 % to the
     /// magnitude, within the magnitude's test, but turns the specific force by 11.5°, past the gate; its samples are
     /// not credible, and the attitude does not tilt towards it.
