@@ -278,8 +278,12 @@ final class CameraMotionCommandTests: XCTestCase {
                                          saying: spans, output: path("r"))
         // Given as an offset over another log, the same rule: the clip's own log 20 s early.
         let clip = try Fixtures.sharedData("realcam/gopro-karma/clip.mp4")
-        try CommandHarness.assertRefused(["snapshot", "--video", clip, "--log", clip, "--time-offset", "-20", "--size", "64x36", "--video-at", "0",
-                                          "-o", path("o.png")], saying: "\(clip) covers video time 20.000 to ", output: path("o.png"))
+        try CommandHarness.assertRefused(["render", "--video", clip, "--log", clip, "--time-offset", "-20", "--size", "64x36", "--fps", "2",
+                                          "-o", path("o") + "/"], saying: "\(clip) covers video time 20.000 to ", output: path("o"))
+        // A video placed by itself (--video-at) is not paired through the offset: the snapshot at log time 0 is drawn.
+        let placed = try BuiltTool.run("steady-dice", ["snapshot", "--video", clip, "--log", clip, "--time-offset", "-20", "--size", "64x36",
+                                                       "--video-at", "0", "-o", path("placed.png")], timeout: 300)
+        XCTAssertEqual(placed.status, 0, placed.stderr)
         try Requirement.display()
         try CommandHarness.assertRefused(["run", "--video", late, "--size", "64x36", "--frames", "2"], saying: spans, output: path("none"))
     }
