@@ -66,9 +66,9 @@ public struct FootageAttitude: Sendable {
         for rate in gyro { rates.append(Self.isFinite(rate) ? rate - bias : rates.last ?? .zero) }
         let integral = GyroIntegral(time: time, rate: rates)
         let start = time.first ?? 0
-        let gyroOnly = time.map { integral.orientation(at: $0 - start) }
+        let gyroWorldFromIMU = time.map { integral.orientation(at: $0 - start) }
         guard let acc, acc.count == time.count else {
-            attitudes = gyroOnly
+            attitudes = gyroWorldFromIMU
             hasVertical = false
             credibleShare = 0
             return
@@ -78,26 +78,28 @@ public struct FootageAttitude: Sendable {
         var lowPass: [SIMD3<Double>] = []
         lowPass.reserveCapacity(time.count)
         for k in time.indices {
-            let inW = gyroOnly[k].rotate(acc[k])
+            let inW = gyroWorldFromIMU[k].rotate(acc[k])
             let dt = k > 0 ? max(time[k] - time[k - 1], 0) : 0
             let previous = lowPass.last ?? (Self.isFinite(inW) ? inW : SIMD3(0, 0, Self.gravity))
             lowPass.append(Self.isFinite(inW) ? previous + (inW - previous) * (k == 0 ? 1 : 1 - exp(-dt / parameters.steadyTimeConstant)) : previous)
         }
         func plausible(_ k: Int) -> Bool {
-            Self.isFinite(acc[k]) && abs(Self.length(lowPass[k]) - Self.gravity) < parameters.gravityTolerance * Self.gravity
-                && Self.length(gyroOnly[k].rotate(acc[k]) - lowPass[k]) < parameters.steadiness * Self.gravity
+            Self.isFinite(acc[k]) && abs(norm3(lowPass[k]) - Self.gravity) < parameters.gravityTolerance * Self.gravity
+                && norm3(gyroWorldFromIMU[k].rotate(acc[k]) - lowPass[k]) < parameters.steadiness * Self.gravity
         }
         // The first vertical: the mean of the plausible samples' gravity over `initialSeconds` from the first one.
         let candidates = time.indices.filter(plausible)
         guard let first = candidates.first else {
-            attitudes = gyroOnly
+            attitudes = gyroWorldFromIMU
             hasVertical = false
             credibleShare = 0
             return
         }
         let opening = candidates.filter { time[$0] - time[first] <= parameters.initialSeconds }
-        let mean = opening.reduce(SIMD3<Double>.zero) { $0 + lowPass[$1] / Self.length(lowPass[$1]) }
-        var levelling = Self.tilt(from: mean / Self.length(mean))
+        let mean = opening.reduce(SIMD3<Double>.zero) { $0 + lowPass[$1] / norm3(lowPass[$1]) }
+        // worldFromS = levelledFromGyroWorld · gyroWorldFromIMU: the levelling turns the gyroscope's W (the IMU frame at
+        // the first sample) about a horizontal axis into the levelled W.
+        var levelledFromGyroWorld = Self.tilt(from: mean / norm3(mean))
         var credible = 0
         var out: [Quaternion] = []
         out.reserveCapacity(time.count)
@@ -106,15 +108,15 @@ public struct FootageAttitude: Sendable {
         for k in time.indices {
             if k == next {
                 next = iterator.next()
-                let up = levelling.rotate(lowPass[k] / Self.length(lowPass[k]))
+                let up = levelledFromGyroWorld.rotate(lowPass[k] / norm3(lowPass[k]))
                 if acos(min(1, max(-1, up.z))) * 180 / .pi <= parameters.largestDisagreementDegrees {
                     credible += 1
                     let dt = k > 0 ? max(time[k] - time[k - 1], 0) : 0
                     let share = 1 - exp(-dt / parameters.levellingTimeConstant)
-                    levelling = (Quaternion(rotationVector: Self.tilt(from: up).rotationVector * share) * levelling).normalized() ?? levelling
+                    levelledFromGyroWorld = (Quaternion(rotationVector: Self.tilt(from: up).rotationVector * share) * levelledFromGyroWorld).normalized() ?? levelledFromGyroWorld
                 }
             }
-            out.append((levelling * gyroOnly[k]).normalized() ?? gyroOnly[k])
+            out.append((levelledFromGyroWorld * gyroWorldFromIMU[k]).normalized() ?? gyroWorldFromIMU[k])
         }
         attitudes = out
         hasVertical = true
@@ -126,11 +128,10 @@ public struct FootageAttitude: Sendable {
     static func tilt(from up: SIMD3<Double>) -> Quaternion {
         let z = SIMD3<Double>(0, 0, 1)
         let axis = SIMD3(up.y * z.z - up.z * z.y, up.z * z.x - up.x * z.z, up.x * z.y - up.y * z.x)
-        let sine = Self.length(axis), cosine = up.z
+        let sine = norm3(axis), cosine = up.z
         guard sine > 1e-12 else { return cosine > 0 ? .identity : Quaternion(axis: SIMD3(1, 0, 0), angle: .pi) }
         return Quaternion(axis: axis / sine, angle: atan2(sine, cosine))
     }
 
-    private static func length(_ v: SIMD3<Double>) -> Double { (v * v).sum().squareRoot() }
     private static func isFinite(_ v: SIMD3<Double>) -> Bool { v.x.isFinite && v.y.isFinite && v.z.isFinite }
 }
