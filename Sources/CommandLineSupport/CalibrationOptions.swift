@@ -115,8 +115,10 @@ public struct AttitudeCalibrationOptions: ParsableArguments {
             if case .rotation(let r)? = mount { options.mount = r }
             for note in try options.applyCalibration(path: calibration) { Messages.logger.info("\(note)") }
             if live, let timeOffset { options.liveTimeOffset = timeOffset }
-            let loose = ["x", "y", "z"].filter { Rig.undeterminedKeys(path: calibration).contains("imu_to_camera_" + $0) }
-            if !loose.isEmpty {
+            let undetermined = Rig.undeterminedKeys(path: calibration)
+            let loose = ["x", "y", "z"].filter { undetermined.contains("imu_to_camera_" + $0) }
+            // A mount undetermined about every axis is not written at all, and applyCalibration's line says how it is drawn.
+            if !loose.isEmpty, !undetermined.contains(Undetermined.mountKey) {
                 let axes = loose.joined(separator: " and "), pronoun = loose.count > 1 ? "them" : "it"
                 Messages.logger.warning("\(calibration): calibrate did not determine the mount about the camera's \(axes) (see its not_determined): drawn with no turn about \(pronoun)")
             }

@@ -481,6 +481,7 @@ final class CalibrateCommandTests: XCTestCase {
         let identity = try picture(["--calibration", noMount], "identity.png")
         XCTAssertTrue(identity.stderr.contains("\(noMount): calibrate did not determine the mount (see its not_determined): drawn with the "
                                                + "IMU's axes as the camera's (identity"), identity.stderr)
+        XCTAssertFalse(identity.stderr.contains("drawn with no turn about"), "one line for the mount, not a second per axis: \(identity.stderr)")
         XCTAssertEqual(identity.data, try picture(["--intrinsics", noMount, "--mount", "1,0,0,0"], "identity-truth.png").data)
         let given = try picture(["--calibration", noMount, "--mount", "0.7071068,0,0,0.7071068"], "given.png")
         XCTAssertTrue(given.stderr.contains("drawn with --mount 0.707107,0,0,0.707107"), given.stderr)
