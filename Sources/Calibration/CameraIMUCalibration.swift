@@ -318,9 +318,35 @@ public struct CameraIMUCalibration {
         // The pairs again, clear of the log's ends at the offset just found.
         used = inside(textured, offset: parameters.offset, margin: Self.edgeMargin)
 
+        // Does the camera move as well as turn (a car, a drone)? Then a pair's points do not move as one rotation,
+        // and the second stage fits each point's epipolar line instead (`PointRefinement.translationTest`).
+        let fullPairs = Dictionary(all.map { ($0.index, $0) }, uniquingKeysWith: { a, _ in a })
+        // A lens still to be estimated is judged on the points near the picture's centre, where the first stage's
+        // pinhole describes it: through the pinhole its edges would miss as a moving camera's points do.
+        let estimatesLens = knownCamera == nil && lensModel != .pinhole
+        let test = PointRefinement(calibration: self, model: .pinhole, fitsReadout: false,
+                                   pairs: used.compactMap { fullPairs[$0.index] }.map { estimatesLens ? centralPoints($0) : $0 })
+            .translationTest(parameters)
+        // The move is told from the turn only where the turn itself is measured (`Determination.cameraPixelsPerPair`), and
+        // not while a lens's shape is estimated too: a move's flow and a lens's bending both grow towards the picture's edges,
+        // and fitted together they trade (a GoPro clip's fit ran to a 18 px focal length with coefficients near 15).
+        let turns = used.map { length(imuRotation($0, offset: parameters.offset)) }.sorted()
+        let pixelsPerPair = turns.isEmpty ? 0 : turns[turns.count / 2] * exp(parameters.logFocal)
+        // And a move explains the points only if what it leaves is small beside the picture's motion (the share of
+        // `largestResidualShare`): a log of another motion leaves pixels, not a tracker's tenths of one.
+        let motionPixels = (turns.map { $0 * $0 }.reduce(0, +) / Double(max(turns.count, 1))).squareRoot() * exp(parameters.logFocal)
+        let moveSeen = test.turnAndMove < test.turnOnly && test.noisePixels <= Self.largestResidualShare * motionPixels
+        let moves = moveSeen && !estimatesLens && pixelsPerPair >= Determination.cameraPixelsPerPair
+        progress(String(format: "the points fit %@ (GRIC, tracking noise %.2f px: a turn alone %.0f, a turn and a move %.0f)%@",
+                        moveSeen ? "a camera that moves as well as turns" : "a camera that only turns", test.noisePixels,
+                        test.turnOnly, test.turnAndMove,
+                        moveSeen && !moves ? (estimatesLens ? "; fitted as a turn alone, as the lens's shape is estimated too"
+                                                : String(format: "; fitted as a turn alone, as the picture turns a median %.2f px a frame, "
+                                                         + "too little to tell a move from it", pixelsPerPair)) : ""))
         // Refuse pairs a rotation does not explain (translation, mistracking), then fit again. A lens to be
         // estimated bends even the picture's centre a little, and this stage's pinhole then misses by more:
-        // it keeps pairs up to three times the median miss (the point stage sorts the points).
+        // it keeps pairs up to three times the median miss (the point stage sorts the points). Each pair's own best
+        // rotation is what misses here, so a moving camera's pairs pass unless a move dominates them.
         let before = used.count
         let misses = used.map { reprojectionRMS($0, focal: exp(parameters.logFocal)) }
         let sortedMisses = misses.sorted()
@@ -358,13 +384,38 @@ public struct CameraIMUCalibration {
         }
 
         // The second stage: every tracked point at its row's time, through the lens.
-        let fullPairs = Dictionary(all.map { ($0.index, $0) }, uniquingKeysWith: { a, _ in a })
-        var points = PointRefinement(calibration: self, model: knownCamera == nil ? lensModel : .pinhole, fitsReadout: fitsReadout,
-                                     pairs: used.compactMap { fullPairs[$0.index] })
+        let refinement = PointRefinement(calibration: self, model: knownCamera == nil ? lensModel : .pinhole, fitsReadout: fitsReadout,
+                                         pairs: used.compactMap { fullPairs[$0.index] })
         var start = parameters
-        start.lensCoefficients = [Double](repeating: 0, count: points.model.coefficientCount)
-        let outcome = points.fit(start, progress: progress)
+        start.lensCoefficients = [Double](repeating: 0, count: refinement.model.coefficientCount)
+        var points = refinement
+        var outcome = points.fit(start, progress: progress)
+        if moves {
+            // Each model at its own best: the turn alone (its lens and readout fitted too, which the first stage's test
+            // could not) against the turn and a move, judged again by GRIC on the same points and noise.
+            var moving = refinement
+            moving.translates = true
+            let movingOutcome = moving.fit(start, progress: progress)
+            let noise = refinement.translationTest(movingOutcome.parameters).noisePixels
+            let turnOnly = refinement.translationTest(outcome.parameters, noisePixels: noise).turnOnly
+            let turnAndMove = refinement.translationTest(movingOutcome.parameters, noisePixels: noise).turnAndMove
+            let movesStill = turnAndMove < turnOnly
+            progress(String(format: "each fitted, the points fit %@ (GRIC, tracking noise %.2f px: a turn alone %.0f, a turn and a move %.0f)",
+                            movesStill ? "a camera that moves as well as turns" : "a camera that only turns", noise, turnOnly, turnAndMove))
+            if movesStill { points = moving; outcome = movingOutcome }
+        }
         parameters = outcome.parameters
+        if points.translates {
+            // A turn and a free move explain much: what they still leave must be small beside the picture's motion, or the
+            // log does not record this clip's motion (the first stage's test of the same rule, which a moving camera skips).
+            let turns = used.map { length(imuRotation($0, offset: parameters.offset)) }
+            let motionPixels = (turns.map { $0 * $0 }.reduce(0, +) / Double(max(turns.count, 1))).squareRoot() * exp(parameters.logFocal)
+            if outcome.rmsPixels > Self.largestResidualShare * motionPixels {
+                let perSecond = framesPerSecond * 180 / .pi / exp(parameters.logFocal)
+                throw CalibrationError.unexplained(residualDegreesPerSecond: outcome.rmsPixels * perSecond,
+                                                   motionDegreesPerSecond: motionPixels * perSecond, used: used.count, textured: textured.count)
+            }
+        }
         progress(String(format: "the residuals of neighbouring pairs repeat one another: standard errors widened %.2f times",
                         outcome.correlationInflation.squareRoot()))
         let lensCamera = points.camera(parameters)

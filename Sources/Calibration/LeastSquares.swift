@@ -233,6 +233,26 @@ enum CovarianceEstimate {
         return (1 + rho) / (1 - rho)
     }
 
+    /// The parameters' covariance by the sandwich A⁻¹ B A⁻¹ clustered by `clusters` (ranges of residuals): `inverse` is A⁻¹
+    /// (`covariance`'s, its prior included), B = Σ gₖ gₖᵀ with gₖ = Jₖᵀ rₖ over each cluster's rows. Residuals correlated
+    /// within a cluster, however, count as one cluster's evidence, not as many rows'; with clusters of one row it is
+    /// White's heteroscedasticity-consistent estimate.
+    static func clustered(inverse: [[Double]], columns: [[Double]], residuals r: [Double], clusters: [Range<Int>]) -> [[Double]] {
+        let n = columns.count
+        var middle = [[Double]](repeating: [Double](repeating: 0, count: n), count: n)
+        for cluster in clusters {
+            let g = columns.map { column in cluster.reduce(0.0) { $0 + column[$1] * r[$1] } }
+            for i in 0..<n { for j in 0..<n { middle[i][j] += g[i] * g[j] } }
+        }
+        return (0..<n).map { i in
+            (0..<n).map { j in
+                var sum = 0.0
+                for k in 0..<n { for l in 0..<n { sum += inverse[i][k] * middle[k][l] * inverse[l][j] } }
+                return sum
+            }
+        }
+    }
+
     /// (JᵀJ)⁻¹ and the residuals' variance σ² for a Jacobian given by its columns, so that σ²(JᵀJ)⁻¹ is the
     /// parameters' covariance; nil with no more residuals than parameters, or a system that will not solve.
     /// A ridge far below every measured curvature keeps a direction the motion does not reach solvable and

@@ -67,12 +67,33 @@ struct PointRefinement {
     let model: LensModel
     let fitsReadout: Bool
     var points: [Point]
-    /// Fit each point's miss in pixels (2 residuals a point) rather than each pair's rotation (3 a pair):
-    /// the lens's shape shows in how points near the edge and the centre of one pair disagree, which a
-    /// pair's best rotation averages away; used first when a lens is estimated.
-    var perPoint = false
-    /// Residuals per group: a point's 2 or a pair's 3.
-    var width: Int { perPoint ? 2 : 3 }
+    /// What the residuals measure.
+    enum Residuals {
+        /// Each pair's rotation fitted over its points against the gyroscope's (3 residuals a pair, radians).
+        case pairRotation
+        /// Each point's miss in pixels (2 a point): the lens's shape shows in how points near the edge and the
+        /// centre of one pair disagree, which a pair's best rotation averages away; used first when a lens is
+        /// estimated on a clip that only turns.
+        case pointMiss
+        /// Each point's distance in pixels from its epipolar line (1 a point): the camera also moves, along one
+        /// direction per `translationSegmentSeconds` that the fit solves for itself (`epipolarResiduals`).
+        case epipolar
+    }
+
+    var residualKind = Residuals.pairRotation
+    /// The epipolar distances' pixels per radian, held through a fit: were they the focal length being fitted, a fit
+    /// could shrink every distance by shrinking the focal length and bending the lens to keep the picture's width.
+    var pixelsPerRadian: Double?
+    /// Whether the camera moves as well as turns (`translationTest`): the fit is then the epipolar one.
+    var translates = false
+    /// Residuals per group: a point's 2 or 1, or a pair's 3.
+    var width: Int {
+        switch residualKind {
+        case .pairRotation: return 3
+        case .pointMiss: return 2
+        case .epipolar: return 1
+        }
+    }
 
     /// At most this many points of a pair, and pairs, are used: enough to pin every parameter, few enough
     /// that a debug build fits in seconds.
@@ -112,11 +133,12 @@ struct PointRefinement {
     /// to in frame k + 1 (`b`); nil where the lens cannot invert a pixel.
     typealias Rays = [(a: SIMD3<Double>?, b: SIMD3<Double>?)]
 
-    /// Each point's rays through `p`'s camera: both ends for the pair fit, the near end alone (`b` nil) for
-    /// the point fit, which projects the near end's ray forward instead.
+    /// Each point's rays through `p`'s camera: both ends for the pair and epipolar fits, the near end alone (`b`
+    /// nil) for the point fit, which projects the near end's ray forward instead.
     func rays(_ p: RigParameters) -> Rays {
         let camera = self.camera(p)
-        return points.map { point in (camera.ray(pixel: point.a), perPoint ? nil : camera.ray(pixel: point.b)) }
+        let both = residualKind != .pointMiss
+        return points.map { point in (camera.ray(pixel: point.a), both ? camera.ray(pixel: point.b) : nil) }
     }
 
     /// Log time at which row `y` (OpenCV pixels, 0 at the top) of frame `k` is seen: the frame's time plus
@@ -194,6 +216,126 @@ struct PointRefinement {
     /// A pair whose rays cannot be fitted counts as this many radians on each axis.
     static let unfitPair = 0.05
 
+    /// Seconds of consecutive pairs over which the camera is taken to move along one direction (in its own frame,
+    /// any speed): a car's or a drone's heading holds that long, and a segment's hundreds of points pin its direction.
+    static let translationSegmentSeconds = 0.5
+
+    /// The pairs' ranges (`pairRanges`) grouped into segments of at most `translationSegmentSeconds`.
+    var segments: [[Range<Int>]] {
+        var out: [[Range<Int>]] = []
+        for range in pairRanges {
+            let start = calibration.time(ofFrame: points[range.lowerBound].index)
+            if let first = out.last?.first, start - calibration.time(ofFrame: points[first.lowerBound].index) < Self.translationSegmentSeconds {
+                out[out.count - 1].append(range)
+            } else {
+                out.append([range])
+            }
+        }
+        return out
+    }
+
+    /// Each point's distance in pixels from its epipolar line, one number a point, in the points' order. Both of a
+    /// point's rays are moved to their frames' middle rows (as `pairResiduals` does); the near one is turned by the
+    /// gyroscope between the middle rows (less its bias, through the mount) to x, and the far one, b, must then lie
+    /// in the plane of x and the camera's motion t: b · (t × x) = 0 (a scene point seen from two places). t, one
+    /// direction per segment, is the one that fits best (`motionDirection`), solved anew at every `p`, so the fit's
+    /// parameters are those of the rotation, with the translation projected out. A distant point (no parallax)
+    /// constrains the rotation as in a pure turn; a near one constrains it across its line only, where the motion
+    /// cannot move it.
+    func epipolarResiduals(_ p: RigParameters, rays: Rays) -> [Double] {
+        func turn(_ from: Double, _ to: Double) -> SIMD3<Double> { calibration.turn(from: from, to: to, p) }
+        let focal = pixelsPerRadian ?? camera(p).pinhole.fy
+        var out = [Double](repeating: Self.unprojectable, count: points.count)
+        for segment in segments {
+            var turned: [SIMD3<Double>] = [], seen: [SIMD3<Double>] = [], indices: [Int] = []
+            for range in segment {
+                let k = points[range.lowerBound].index
+                let middleA = rowTime(frame: k, y: Double(calibration.height) / 2, p)
+                let middleB = rowTime(frame: k + 1, y: Double(calibration.height) / 2, p)
+                let between = Quaternion(rotationVector: -turn(middleA, middleB))
+                for i in range {
+                    guard let a = rays[i].a, let b = rays[i].b else { continue }
+                    let ta = rowTime(frame: k, y: points[i].a.y, p), tb = rowTime(frame: k + 1, y: points[i].b.y, p)
+                    turned.append(between.rotate(Quaternion(rotationVector: -turn(ta, middleA)).rotate(a)))
+                    seen.append(Quaternion(rotationVector: -turn(tb, middleB)).rotate(b))
+                    indices.append(i)
+                }
+            }
+            guard turned.count >= 3 else { continue }
+            let t = Self.motionDirection(turned: turned, seen: seen, focal: focal)
+            for (j, i) in indices.enumerated() {
+                out[i] = Self.epipolarDistance(turned[j], seen[j], motion: t) * focal
+            }
+        }
+        return out
+    }
+
+    /// Radians (signed): how far the ray `seen` lies from the plane through the ray `turned` and the direction `motion`.
+    static func epipolarDistance(_ turned: SIMD3<Double>, _ seen: SIMD3<Double>, motion: SIMD3<Double>) -> Double {
+        let normal = cross(motion, turned)
+        let size = (normal * normal).sum().squareRoot()
+        guard size > 1e-12 else { return 0 }
+        return (seen * normal).sum() / size / (seen * seen).sum().squareRoot()
+    }
+
+    /// The direction t that best puts each `seen` ray in the plane of its `turned` ray and t: the eigenvector of least
+    /// eigenvalue of Σ w c cᵀ with c = turned × seen (t · c = seen · (t × turned)), reweighted three times so that each
+    /// point counts by its distance from its plane (w = 1 / |t × turned|²) under Cauchy's cost at three times the
+    /// points' median distance (a car driving by moves otherwise). Sign: the largest component positive, so that a
+    /// residual's sign does not flip between two evaluations a derivative's step apart.
+    static func motionDirection(turned: [SIMD3<Double>], seen: [SIMD3<Double>], focal: Double) -> SIMD3<Double> {
+        let c = zip(turned, seen).map { cross($0, $1) }
+        var weights = [Double](repeating: 1, count: c.count)
+        var t = SIMD3<Double>(0, 0, 1)
+        for round in 0..<4 {
+            var matrix = [[Double]](repeating: [0, 0, 0], count: 3)
+            for (v, w) in zip(c, weights) {
+                for i in 0..<3 { for j in 0..<3 { matrix[i][j] += w * v[i] * v[j] } }
+            }
+            let (_, vectors) = RotationFit.symmetricEigen(matrix)
+            t = SIMD3(vectors[0][2], vectors[1][2], vectors[2][2])
+            let largest = (0..<3).max { abs(t[$0]) < abs(t[$1]) }!
+            if t[largest] < 0 { t = -t }
+            guard round < 3 else { break }
+            let distances = zip(turned, seen).map { abs(epipolarDistance($0, $1, motion: t)) * focal }
+            let scale = max(3 * distances.sorted()[distances.count / 2], 1e-3)
+            weights = zip(turned, distances).map { x, d in
+                let n = cross(t, x)
+                return 1 / (1 + d * d / (scale * scale)) / max((n * n).sum(), 1e-6)
+            }
+        }
+        return t
+    }
+
+    /// Whether the camera moves as well as turns, by Torr's geometric robust information criterion (GRIC): each model
+    /// is charged its capped residuals in units of the tracking noise, the dimensions of its points' manifold and its
+    /// parameters. A pure turn: each point's 2D miss, a point moves on a 2D manifold, no parameters (the gyroscope gives
+    /// the rotation). A turn and a move: each point's distance from its epipolar line, a 3D manifold, 2 parameters a
+    /// segment. λ1 = ln 4 (4 the dimension of a point pair's data), λ2 = ln(4n), λ3 = 2 (Torr 1998). The noise is
+    /// estimated from the epipolar distances (1.4826 times their median), no less than `trackingNoisePixels`.
+    /// `noisePixels`: the noise to judge by, when already estimated (two fits compared on one scale).
+    func translationTest(_ p: RigParameters, noisePixels: Double? = nil) -> (turnOnly: Double, turnAndMove: Double, noisePixels: Double) {
+        var copy = self
+        copy.residualKind = .pointMiss
+        let misses = Self.norms(copy.residuals(p, rays: copy.rays(p)), width: 2)
+        copy.residualKind = .epipolar
+        let distances = copy.epipolarResiduals(p, rays: copy.rays(p)).map(abs)
+        let kept = zip(misses, distances).filter { !Self.isPenalty($0.0, width: 2) && !Self.isPenalty($0.1, width: 1) }
+        guard !kept.isEmpty else { return (0, .infinity, 0) }
+        let n = Double(kept.count)
+        let sorted = kept.map(\.1).sorted()
+        let sigma = noisePixels ?? max(1.4826 * sorted[sorted.count / 2], Self.trackingNoisePixels)
+        let lambda1 = log(4.0), lambda2 = log(4 * n), lambda3 = 2.0
+        let turnOnly = kept.reduce(0) { $0 + min($1.0 * $1.0 / (sigma * sigma), lambda3 * (4 - 2)) } + lambda1 * 2 * n
+        let turnAndMove = kept.reduce(0) { $0 + min($1.1 * $1.1 / (sigma * sigma), lambda3 * (4 - 3)) } + lambda1 * 3 * n
+            + lambda2 * 2 * Double(segments.count)
+        return (turnOnly, turnAndMove, sigma)
+    }
+
+    /// Pixels: the least tracking noise assumed (Lucas–Kanade on real pictures does no better), so that a clip whose
+    /// tracks fit a pure turn almost exactly is not taken to move because its noise is smaller than the model's error.
+    static let trackingNoisePixels = 0.1
+
     /// Whether a slot changes the points' rays (the camera), so they must be recomputed for it.
     func movesRays(_ slot: ParameterSlot) -> Bool { slot.block == .logFocal || slot.block == .lens }
 
@@ -217,13 +359,21 @@ struct PointRefinement {
 
     /// Whether a group's residual is the penalty for a point the lens cannot take or a pair it cannot fit.
     static func isPenalty(_ norm: Double, width: Int) -> Bool {
-        norm >= 0.999 * (width == 2 ? unprojectable * 2.squareRoot() : unfitPair * 3.squareRoot())
+        switch width {
+        case 1: return norm >= 0.999 * unprojectable
+        case 2: return norm >= 0.999 * unprojectable * 2.squareRoot()
+        default: return norm >= 0.999 * unfitPair * 3.squareRoot()
+        }
     }
 
     /// The residuals at `p`, given the rays at `p` when they are known.
     func evaluate(_ p: RigParameters, rays known: Rays? = nil, ranges: [Range<Int>]) -> (residuals: [Double], rays: Rays) {
         let rays = known ?? self.rays(p)
-        return (perPoint ? residuals(p, rays: rays) : pairResiduals(p, rays: rays, ranges: ranges), rays)
+        switch residualKind {
+        case .pairRotation: return (pairResiduals(p, rays: rays, ranges: ranges), rays)
+        case .pointMiss: return (residuals(p, rays: rays), rays)
+        case .epipolar: return (epipolarResiduals(p, rays: rays), rays)
+        }
     }
 
     /// The least-squares problem at the current points: the pairs' (or points') residuals, reusing the rays for
@@ -264,7 +414,7 @@ struct PointRefinement {
                                        gyroBiasPrior: CameraIMUCalibration.gyroBiasPrior)
         return solver.solve(problem(scale: scale), from: start) { p, r, step in
             // RMS pixels a point, or degrees per second a pair.
-            progress(p, perPoint ? (Self.cost(r) / Double(max(points.count, 1))).squareRoot()
+            progress(p, residualKind != .pairRotation ? (Self.cost(r) / Double(max(points.count, 1))).squareRoot()
                          : (Self.cost(r) / Double(max(ranges.count, 1))).squareRoot() * calibration.framesPerSecond * 180 / .pi,
                      step)
         }
@@ -281,10 +431,11 @@ struct PointRefinement {
             }
         }
         var p = start
+        if translates { return fitMoving(start, report: report) }
         // A lens's shape first from each point's miss: a pair's rotation alone leaves a valley in which
         // k1, k2 and the focal length trade (k1 -0.03, k2 -0.09 for a lens of -0.25, 0.06).
         if model != .pinhole && knownCamera == nil {
-            perPoint = true
+            residualKind = .pointMiss
             // A radial lens's k1 and k2 must keep the model invertible out to the picture's corners all the
             // way, or points drop out as penalties, and a path from no distortion to a strong barrel can be
             // blocked by them: so it starts also from a moderate and a strong barrel (each monotonic to
@@ -303,7 +454,7 @@ struct PointRefinement {
                 if best == nil || (lost, median) < best!.score { best = (solved, (lost, median)) }
             }
             p = best!.parameters
-            perPoint = false
+            residualKind = .pairRotation
         }
         p = solve(p, iterations: 25, progress: report("points: fit on \(pairRanges.count) pairs, \(points.count) tracked points", unit: "°/s"))
         let ranges = pairRanges
@@ -318,6 +469,25 @@ struct PointRefinement {
         return outcome(p)
     }
 
+    /// The fit of a camera that moves as well as turns: every point's epipolar distance (`epipolarResiduals`), the
+    /// lens's coefficients with the rest; then the points more than five times the median distance off (a car
+    /// driving by, a mistrack) dropped and the fit run again.
+    private mutating func fitMoving(_ start: RigParameters,
+                                    report: (String, String) -> (RigParameters, Double, Int) -> Void) -> Outcome {
+        residualKind = .epipolar
+        pixelsPerRadian = camera(start).pinhole.fy
+        var p = solve(start, iterations: 25,
+                      progress: report("points, the camera moving: fit on \(pairRanges.count) pairs, \(points.count) tracked points", "px"))
+        let distances = evaluate(p, ranges: pairRanges).residuals.map(abs)
+        let limit = max(5 * distances.sorted()[distances.count / 2], 1e-3)
+        let kept = zip(points, distances).filter { $0.1 <= limit }.map(\.0)
+        if kept.count < points.count {
+            points = kept
+            p = solve(p, iterations: 15, progress: report("points, the camera moving: refit on the \(points.count) points that fit", "px"))
+        }
+        return outcome(p)
+    }
+
     /// RMS pixels by which each point, turned from its row's instant by the gyroscope and projected
     /// through the lens, misses its track.
     func reprojectionRMS(_ p: RigParameters, rays: Rays) -> Double {
@@ -327,7 +497,8 @@ struct PointRefinement {
     func outcome(_ p: RigParameters) -> Outcome {
         let ranges = pairRanges
         let (r, rays) = evaluate(p, ranges: ranges)
-        var outcome = Outcome(parameters: p, rmsPixels: reprojectionRMS(p, rays: rays), standardErrors: [:], fieldOfViewFraction: nil)
+        let rms = residualKind == .epipolar ? (Self.cost(r) / Double(max(r.count, 1))).squareRoot() : reprojectionRMS(p, rays: rays)
+        var outcome = Outcome(parameters: p, rmsPixels: rms, standardErrors: [:], fieldOfViewFraction: nil)
         let columns = self.columns(p, r, rays: rays)
         let free = self.free
         let bias = free.indices.filter { free[$0].block == .gyroBias }
@@ -336,7 +507,15 @@ struct PointRefinement {
             columns: columns, residuals: r, inflation: outcome.correlationInflation,
             priorSigma: Dictionary(uniqueKeysWithValues: bias.map { ($0, CameraIMUCalibration.gyroBiasPrior) }))
         else { return outcome }
-        for (i, slot) in free.enumerated() where inverse[i][i] >= 0 { outcome.standardErrors[slot] = (variance * inverse[i][i]).squareRoot() }
+        // A moving camera's residuals share their segment's direction of motion and what a constant direction misses:
+        // within a segment they are not independent, so its covariance is the sandwich clustered by segment
+        // (`CovarianceEstimate.clustered`), which takes whatever they share from the residuals themselves.
+        var covariance = inverse.map { $0.map { $0 * variance } }
+        if residualKind == .epipolar {
+            let clusters = segments.compactMap { s in s.first.flatMap { first in s.last.map { first.lowerBound..<$0.upperBound } } }
+            covariance = CovarianceEstimate.clustered(inverse: inverse, columns: columns, residuals: r, clusters: clusters)
+        }
+        for (i, slot) in free.enumerated() where covariance[i][i] >= 0 { outcome.standardErrors[slot] = covariance[i][i].squareRoot() }
         let traded = free.indices.filter { [.offset, .mount].contains(free[$0].block) }
         outcome.biasTrade = bias.flatMap { b in traded.map { t in abs(inverse[b][t]) / max((inverse[b][b] * inverse[t][t]).squareRoot(), 1e-300) } }.max()
         // The field of view moves with the focal length and the coefficients: its variance is gᵀ Σ g.
@@ -347,8 +526,8 @@ struct PointRefinement {
                 if let moved = camera(p.moved(along: slot, by: 1e-6)).verticalFieldOfViewDegrees { g[i] = (moved - fov) / 1e-6 }
             }
             var sum = 0.0
-            for i in 0..<n { for j in 0..<n { sum += g[i] * inverse[i][j] * g[j] } }
-            outcome.fieldOfViewFraction = (variance * max(sum, 0)).squareRoot() / fov
+            for i in 0..<n { for j in 0..<n { sum += g[i] * covariance[i][j] * g[j] } }
+            outcome.fieldOfViewFraction = max(sum, 0).squareRoot() / fov
         }
         return outcome
     }

@@ -227,33 +227,33 @@ final class CalibrateCommandTests: XCTestCase {
         // Log time counts from the log's first row: the clip's start is at start - firstSample on it.
         let afterStartOfFrame = offset - (start - (try XCTUnwrap(firstSample)))
         XCTAssertTrue((0...0.025).contains(afterStartOfFrame), "offset \(afterStartOfFrame * 1000) ms after the start of frame")
-        // The field of view is written only when its standard error is under 2 %, and then within 2 % of the authors'.
+        // The car moves as well as turns: calibrate fits each point's epipolar line, and the field of view comes out
+        // within 2 % of the authors' 55.12° (fy 575.04 px for 600 rows), with its error under the 2 % an answer may have.
+        XCTAssertTrue(run.stderr.contains("a camera that moves as well as turns"), run.stderr)
         let keys = Rig.undeterminedKeys(path: output)
-        if keys.contains("camera_matrix") {
-            XCTAssertTrue(run.stdout.contains("vertical field of view: not determined"), run.stdout)
-            XCTAssertThrowsError(try CalibratedCamera.read(path: output))
-        } else {
-            let camera = try CalibratedCamera.read(path: output).pinhole
-            let fov = 2 * atan(Double(camera.height) / 2 / camera.fy) * 180 / .pi
-            XCTAssertEqual(fov / (2 * atan(300 / 575.04) * 180 / .pi), 1, accuracy: 0.02, "field of view \(fov)°")
-        }
-        // The bias has a prior of 0.5 °/s; written only when the clip narrows it to 0.1 °/s, which 3.4 s do not.
+        XCTAssertFalse(keys.contains("camera_matrix"), "\(keys)")
+        let camera = try CalibratedCamera.read(path: output).pinhole
+        let fov = 2 * atan(Double(camera.height) / 2 / camera.fy) * 180 / .pi
+        XCTAssertEqual(fov / (2 * atan(300 / 575.04) * 180 / .pi), 1, accuracy: 0.02, "field of view \(fov)°")
         XCTAssertTrue(run.stdout.contains("gyroscope bias"), run.stdout)
         // The authors' axes: w_C = [[0,-1,0],[-1,0,0],[0,0,-1]] w_gyro in OpenCV's camera frame, which is
-        // v_D = R v_S with R a quarter turn about z (D is C turned half about x).
-        // The clip turned 13°, 8° and 4° about the camera's axes: the mount about x is not determined (± 3.9° from
-        // the pictures and their stamps) and taken as no turn about it, the rest within 3° of the authors' axes; or,
-        // from the constant-rate video, no axis is determined to 2° and no mount is written.
-        let authors = Quaternion(axis: SIMD3(0, 0, 1), angle: .pi / 2)
-        XCTAssertTrue(keys.contains("imu_to_camera_x"), "\(keys)")
+        // v_D = R v_S with R a quarter turn about z (D is C turned half about x). Their camera frame's z axis goes through
+        // their principal point (406.0, 309.0), ours through the picture's centre (399.5, 299.5): the same gyroscope
+        // seen from our frame is their axes turned by the rotation taking our centre's ray to their principal point's
+        // (1.2° here). Every axis of the mount the clip determines lies within 3° of that.
+        let fy = camera.fy
+        let principal = SIMD3<Double>((406.0 - 399.5) / fy, (309.0 - 299.5) / fy, 1)
+        let length = (principal * principal).sum().squareRoot()
+        let centreToPrincipal = Quaternion(axis: cross(SIMD3(0, 0, 1), principal) / (principal.x * principal.x + principal.y * principal.y).squareRoot(),
+                                           angle: acos(principal.z / length))
+        let authorsInOurCamera = CameraFrame.cameraFromDevice.conjugate * centreToPrincipal * CameraFrame.cameraFromDevice
+            * Quaternion(axis: SIMD3(0, 0, 1), angle: .pi / 2)
         if keys.contains("imu_to_camera") {
             XCTAssertFalse(text.contains("\nimu_to_camera:"), text)
-            XCTAssertThrowsError(try Rig.readMount(path: output)) {
-                XCTAssertTrue("\($0)".contains("did not determine the mount") || "\($0)".contains("not the camera or the mount"), "\($0)")
-            }
         } else {
             let mount = try Rig.readMount(path: output)
-            XCTAssertLessThan(mount.deviceFromIMU.angle(to: authors) * 180 / .pi, 3, "mount \(mount.deviceFromIMU), undetermined \(keys)")
+            XCTAssertLessThan(mount.deviceFromIMU.angle(to: authorsInOurCamera) * 180 / .pi, 3,
+                              "mount \(mount.deviceFromIMU), undetermined \(keys)")
         }
     }
 
