@@ -9,6 +9,7 @@
 @_exported import Calibration
 @_exported import Camera
 @_exported import Imaging
+@_exported import Pixels
 @_exported import Render
 @_exported import struct Scene.SnapshotOptions
 @_exported import struct Scene.CameraSettings
@@ -16,10 +17,10 @@
 @_exported import enum Scene.AnchorOrigin
 @_exported import struct Scene.SnapshotError
 @_exported import struct Scene.SceneSource
-@_exported import struct Scene.FusionTrack
-@_exported import enum FusionJobs.MagnetometerCorrection
-@_exported import func Scene.loadAnyAttitudeLog
-@_exported import func Scene.loadAnyAttitudeLogWithFusion
+@_exported import struct LogLoading.FusionTrack
+@_exported import enum LogLoading.MagnetometerCorrection
+@_exported import func LogLoading.loadAnyAttitudeLog
+@_exported import func LogLoading.loadAnyAttitudeLogWithFusion
 @_exported import class Scene.FramePipeline
 @_exported import enum Scene.PipelineClock
 @_exported import enum Scene.AttitudeInput
