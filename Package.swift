@@ -164,23 +164,33 @@ let package = Package(
             "Scene", "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "Calibration", "Rig", "RigCalibration", "LogLoading", "Pixels",
         ]),
 
-        // MARK: - Executables
-        /// `steady-dice`: run, snapshot, render, compare, feed, bench, record, calibrate, calibration-clip.
-        .executableTarget(
-            name: "SteadyDice",
+        /// The commands of `steady-dice` (run, snapshot, render, compare, feed, bench, record, calibrate, calibration-clip):
+        /// each its options in, library calls, messages out.
+        .target(
+            name: "SteadyDiceCommands",
             dependencies: [
                 "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "Calibration",
                 "CSVText", "FileAccess", "SafeText", "SteadyDiceKit", "SteadyDiceAssets", "Scene", "SyntheticClip", "Window", "CommandLineSupport",
                 "Workers", "FusionJobs", "LiveRig", "Benchmarks", "Rig", "RigCalibration", "LogLoading", "Pixels",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        /// `attitude`: fuse, convert, eval, plot, compare, bench, views, declination, location, terrain.
-        .executableTarget(
-            name: "AttitudeTool",
+        /// The commands of `attitude` (fuse, convert, eval, plot, compare, bench, views, declination, location, terrain).
+        .target(
+            name: "AttitudeCommands",
             dependencies: [
                 "AttitudeMath", "Plot", "SteadyDiceAssets", "AttitudeLog", "Fusion", "RawLog", "Location", "FileAccess", "SafeText", "Scene", "CommandLineSupport", "FusionJobs", "Benchmarks", "LogLoading",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+
+        // MARK: - Executables
+        /// `steady-dice`: the program's name, version and commands (`SteadyDiceCommands`), and its one-line errors.
+        .executableTarget(
+            name: "SteadyDice",
+            dependencies: ["CommandLineSupport", "SteadyDiceCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        /// `attitude`: the program's name, version and commands (`AttitudeCommands`), and its one-line errors.
+        .executableTarget(
+            name: "AttitudeTool",
+            dependencies: ["CommandLineSupport", "AttitudeCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // MARK: - Tests
         // A `<Module>Tests` target for each library module with logic, CommandLineTests for the executables end to end,
