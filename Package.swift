@@ -149,7 +149,7 @@ let package = Package(
             "Scene", "Render", "Imaging", "FileAccess", "SafeText", "AttitudeMath", "Workers", "CGL", "CGLFW", "Pixels",
             .product(name: "Logging", package: "swift-log"),
         ]),
-        /// Command-line support for the two executables only: option groups, option values, the exit-status
+        /// Command-line support for the front ends only (the commands' modules and the executables): option groups, option values, the exit-status
         /// table and the one-line errors, the stderr message handler.
         .target(name: "CommandLineSupport", dependencies: [
             "Scene", "SyntheticClip", "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "RawLog", "Fusion", "Recording",

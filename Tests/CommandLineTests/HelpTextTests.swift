@@ -377,8 +377,9 @@ final class HelpTextTests: XCTestCase {
 
     /// The layer order docs/architecture.md states is enforced on Package.swift: `architecture-graph` passes on the
     /// package's own dump, and fails, naming the edge and the layers, on the same dump with one dependency added against
-    /// the order: an estimator on a reader (Calibration on RawLog, the edge its synthetic motion once made) and one piece
-    /// of composition on another (Scene on FusionJobs, the edge its log loading once made).
+    /// the order: an estimator on a reader (Calibration on RawLog, the edge its synthetic motion once made), one piece of
+    /// composition on another (Scene on FusionJobs, the edge its log loading once made), and the renderer on OpenCV through
+    /// Imaging (an edge the layers allow, drawing over readers, and the table of what a module never reaches does not).
     func testTheArchitectureCheckFailsOnADependencyAgainstTheLayers() throws {
         let script = Fixtures.checkout.appendingPathComponent("scripts/maintainer/architecture-graph")
         let scratch = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("\(UUID().uuidString)-layers")
@@ -405,7 +406,8 @@ final class HelpTextTests: XCTestCase {
         let asIs = try check(adding: nil, to: "Calibration")
         XCTAssertEqual(asIs.status, 0, asIs.stderr)
         for (module, added, named) in [("Calibration", "RawLog", "Calibration -> RawLog: estimators may not depend on readers"),
-                                       ("Scene", "FusionJobs", "Scene -> FusionJobs: composition may not depend on composition")] {
+                                       ("Scene", "FusionJobs", "Scene -> FusionJobs: composition may not depend on composition"),
+                                       ("Render", "Imaging", "Render -> Imaging -> CVShim: Render never reaches CVShim")] {
             let against = try check(adding: added, to: module)
             XCTAssertEqual(against.status, 1, against.stderr)
             XCTAssertTrue(against.stderr.contains("departs from the layer order") && against.stderr.contains(named), against.stderr)
