@@ -200,6 +200,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["AttitudeMath", "Camera", "CGL", "Imaging", "Location", "RawLog", "Render", "Pixels"],
                 path: "Tests/TestSupport", swiftSettings: [.unsafeFlags(["-O"])]),  // its pixel loops, as CommandLineTests
         .testTarget(name: "SafeTextTests", dependencies: ["SafeText"]),
+        .testTarget(name: "PixelsTests", dependencies: ["Pixels"]),
         .testTarget(name: "CSVTextTests", dependencies: ["CSVText", "TestSupport"]),
         .testTarget(name: "PlotTests", dependencies: ["Plot", "Imaging", "AttitudeMath", "AttitudeLog", "TestSupport", "Pixels"], exclude: ["Goldens"]),
         .testTarget(name: "FileAccessTests", dependencies: ["FileAccess", "TestSupport"]),
