@@ -71,7 +71,10 @@ let package = Package(
         /// Comma-separated text: lines, header, fields and numbers, for every log reader.
         .target(name: "CSVText", dependencies: ["SafeText"]),
         /// Recording folders (Sensor Logger, x-IMU3): the files in them, platform conventions.
-        .target(name: "Recording", dependencies: ["AttitudeMath", "CSVText", "FileAccess", "SafeText"]),
+        .target(name: "Recording", dependencies: ["AttitudeMath", "CSVText", "FileAccess"]),
+        /// A packed 8-bit RGB picture, rows top first: the value the readers, the renderer and the scene pass between them.
+        /// No I/O (`Imaging` reads and writes picture files), no dependencies.
+        .target(name: "Pixels"),
         /// Attitude log files and playback.
         .target(name: "AttitudeLog", dependencies: ["AttitudeMath", "CSVText", "FileAccess", "SafeText", "Recording"]),
         /// Pinhole cameras (field of view or intrinsics), crop-and-scale to a window, projection matrices,
@@ -81,13 +84,13 @@ let package = Package(
         /// bias, each with its standard error and whether it was determined. One value; no GL, no I/O.
         .target(name: "Rig", dependencies: ["AttitudeMath", "Camera"]),
         /// Images and video through OpenCV: PNG in and out, capture, writers, the calibration file (a `Rig`).
-        .target(name: "Imaging", dependencies: ["AttitudeMath", "Camera", "Rig", "CVShim", "CV4L2", "CVideoFile", "FileAccess", "SafeText", "Workers", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "Imaging", dependencies: ["AttitudeMath", "Camera", "Pixels", "Rig", "CVShim", "CV4L2", "CVideoFile", "FileAccess", "SafeText", "Workers", .product(name: "Logging", package: "swift-log")]),
         /// The run-time files as SwiftPM resources (Bundle.module): shaders, models, the HUD's font, and the
         /// examples found by name (the compass sky, the demo log, a raw BROAD excerpt). No code but the lookup.
         .target(name: "SteadyDiceAssets", dependencies: ["FileAccess"], exclude: ["fonts/DejaVuSansMono.LICENSE"],
                 resources: [.copy("shaders"), .copy("models"), .copy("fonts"), .copy("examples")]),
         /// OpenGL 3.3 core renderer: background, panorama, die or box, HUD text, offscreen targets.
-        .target(name: "Render", dependencies: ["SteadyDiceAssets", "FileAccess", "AttitudeMath", "Camera", "Imaging", "CGL", "CEGL", "CFreeType"]),
+        .target(name: "Render", dependencies: ["SteadyDiceAssets", "AttitudeMath", "Camera", "Pixels", "CGL", "CEGL", "CFreeType"]),
         /// imud's binary stream protocol: decoder, client, publisher.
         .target(name: "IMUD", dependencies: ["AttitudeMath", "AttitudeLog", "CSVText", "SafeText", "Workers", .product(name: "Logging", package: "swift-log")]),
         /// Sensor fusion: raw gyroscope, accelerometer, magnetometer in, attitude out.
@@ -98,22 +101,27 @@ let package = Package(
         /// Raw IMU log readers (steady-dice raw CSV, x-io, Sensor Logger, a video's own motion track) and BROAD metrics.
         .target(name: "RawLog", dependencies: ["AttitudeMath", "CameraMotion", "Fusion", "CSVText", "FileAccess", "SafeText", "Recording"]),
         /// Camera-IMU calibration from a clip and a gyroscope: time offset, focal length, mount. No GL, no I/O.
-        .target(name: "Calibration", dependencies: ["AttitudeMath", "Camera", "Rig", "RawLog"]),
+        .target(name: "Calibration", dependencies: ["AttitudeMath", "Camera", "Rig"]),
+        /// Any attitude log loaded for drawing (`loadAnyAttitudeLog`): an attitude log read, a raw log fused in-process (with
+        /// the magnetometer's correction, the true north a recording's fixes give, a calibration's gyroscope bias), a
+        /// gyroscope-only log integrated, a raw log over its footage led by its gyroscope. No GL, no plots.
+        .target(name: "LogLoading", dependencies: ["AttitudeLog", "AttitudeMath", "Fusion", "Location", "RawLog", "Recording", "SafeText",
+                                                   .product(name: "Logging", package: "swift-log")]),
         /// Fusion as files in, files out, for `attitude`: fuse a raw log, convert a producer's attitude, a video's motion
         /// track or a gyroscope-only log, score the estimator on BROAD; the magnetometer's correction before fusion.
         .target(name: "FusionJobs", dependencies: [
-            "AttitudeLog", "AttitudeMath", "FileAccess", "Fusion", "Location", "Plot", "RawLog", "Recording", "SafeText",
+            "AttitudeLog", "AttitudeMath", "FileAccess", "Fusion", "Location", "LogLoading", "Plot", "RawLog", "Recording", "SafeText",
             .product(name: "Logging", package: "swift-log"),
         ]),
         /// A live rig recorded: a camera's frames and imud's packets on one clock into a folder (`record`). No GL.
-        .target(name: "LiveRig", dependencies: ["AttitudeMath", "FileAccess", "IMUD", "Imaging", "RawLog", "RecordFolder", "SafeText", "Workers"]),
+        .target(name: "LiveRig", dependencies: ["AttitudeMath", "FileAccess", "IMUD", "Imaging", "RecordFolder"]),
         /// Measurements: offscreen rendering phase by phase (`steady-dice bench`), the estimator's throughput (`attitude bench`).
-        .target(name: "Benchmarks", dependencies: ["AttitudeMath", "CGL", "FileAccess", "Fusion", "Imaging", "RawLog", "Render"]),
+        .target(name: "Benchmarks", dependencies: ["AttitudeMath", "CGL", "FileAccess", "Fusion", "Imaging", "RawLog", "Render", "Pixels"]),
         /// A folder `steady-dice record` wrote: its layout (`RigFolder`) and its reader (`RigRecording`). No GL.
         .target(name: "RecordFolder", dependencies: ["AttitudeMath", "FileAccess", "IMUD", "Imaging", "RawLog", "SafeText"]),
         /// Calibration as a library service (`RigCalibrator`): a clip and a log, or a record folder, in; a `Rig` out,
         /// with the clip's tracks and the report's lines. No GL, no command line.
-        .target(name: "RigCalibration", dependencies: ["AttitudeMath", "AttitudeLog", "Calibration", "Camera", "FileAccess", "Imaging",
+        .target(name: "RigCalibration", dependencies: ["AttitudeMath", "AttitudeLog", "Calibration", "FileAccess", "Imaging",
                                                        "RawLog", "RecordFolder", "Recording", "Rig"]),
         /// Where the device is: the magnetic models (WMM2025, IGRF-14), Location.csv, position filters, SRTM terrain. No GL.
         .target(name: "Location", dependencies: ["AttitudeMath", "CSVText", "FileAccess", "SafeText"], exclude: ["igrf14coeffs.PROVENANCE.md"],
@@ -129,80 +137,89 @@ let package = Package(
         /// (reference pose, smoothed tilt, HUD), the camera setup and the drawing options, and the offscreen scene.
         /// What the window, `snapshot`, `render` and the library draw through. No ArgumentParser.
         .target(name: "Scene", dependencies: [
-            "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "RawLog", "Fusion", "Location", "Recording",
-            "FusionJobs", "Rig", "SafeText", .product(name: "Logging", package: "swift-log"),
+            "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "Rig", "SafeText", "LogLoading", "Pixels", .product(name: "Logging", package: "swift-log"),
         ]),
         /// The synthetic calibration clip: a BROAD trial's motion seen through a known camera (`calibration-clip`'s run). No
         /// ArgumentParser.
         .target(name: "SyntheticClip", dependencies: [
-            "AttitudeMath", "AttitudeLog", "Calibration", "Camera", "FileAccess", "Imaging", "RawLog", "Render", "Rig", "CGL", "CPanoramaRaster",
+            "AttitudeMath", "AttitudeLog", "Calibration", "Camera", "FileAccess", "Imaging", "RawLog", "Render", "Rig", "CPanoramaRaster", "Pixels",
         ]),
         /// `run`'s window: GLFW, the keys, the frame loop over a frame pipeline.
         .target(name: "Window", dependencies: [
-            "Scene", "Render", "Imaging", "FileAccess", "SafeText", "AttitudeMath", "Workers", "CGL", "CGLFW",
+            "Scene", "Render", "Imaging", "FileAccess", "SafeText", "AttitudeMath", "Workers", "CGL", "CGLFW", "Pixels",
             .product(name: "Logging", package: "swift-log"),
         ]),
-        /// Command-line support for the two executables only: option groups, option values, the exit-status
+        /// Command-line support for the front ends only (the commands' modules and the executables): option groups, option values, the exit-status
         /// table and the one-line errors, the stderr message handler.
         .target(name: "CommandLineSupport", dependencies: [
             "Scene", "SyntheticClip", "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "RawLog", "Fusion", "Recording",
             "CSVText", "FileAccess", "SafeText", "SteadyDiceAssets", "Plot", "Workers", "FusionJobs", "LiveRig", "Rig", "Calibration",
-            "RigCalibration", "CameraMotion",
+            "RigCalibration", "CameraMotion", "LogLoading",
             .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
         ]),
 
         /// The library product: the offscreen `Snapshotter`, the picture comparison, and re-exports of what a
         /// user needs (no command-line types, no recorder or file jobs).
         .target(name: "SteadyDiceKit", dependencies: [
-            "Scene", "FusionJobs", "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "FileAccess", "Calibration", "Rig", "RigCalibration",
-            .product(name: "Logging", package: "swift-log"),
+            "Scene", "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "Calibration", "Rig", "RigCalibration", "LogLoading", "Pixels",
         ]),
 
+        /// The commands of `steady-dice` (run, snapshot, render, compare, feed, bench, record, calibrate, calibration-clip):
+        /// each its options in, library calls, messages out.
+        .target(
+            name: "SteadyDiceCommands",
+            dependencies: [
+                "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "Calibration",
+                "CSVText", "FileAccess", "SafeText", "SteadyDiceKit", "SteadyDiceAssets", "Scene", "SyntheticClip", "Window", "CommandLineSupport",
+                "Workers", "FusionJobs", "LiveRig", "Benchmarks", "Rig", "RigCalibration", "LogLoading", "Pixels",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        /// The commands of `attitude` (fuse, convert, eval, plot, compare, bench, views, declination, location, terrain).
+        .target(
+            name: "AttitudeCommands",
+            dependencies: [
+                "AttitudeMath", "Plot", "SteadyDiceAssets", "AttitudeLog", "Fusion", "RawLog", "Location", "FileAccess", "SafeText", "Scene", "CommandLineSupport", "FusionJobs", "Benchmarks", "LogLoading",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
         // MARK: - Executables
-        /// `steady-dice`: run, snapshot, render, compare, feed, bench, record, calibrate, calibration-clip.
+        /// `steady-dice`: the program's name, version and commands (`SteadyDiceCommands`), and its one-line errors.
         .executableTarget(
             name: "SteadyDice",
-            dependencies: [
-                "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "Fusion", "RawLog", "Recording", "Calibration",
-                "CSVText", "FileAccess", "SafeText", "SteadyDiceKit", "SteadyDiceAssets", "Scene", "SyntheticClip", "Window", "CommandLineSupport",
-                "Workers", "FusionJobs", "LiveRig", "Benchmarks", "Rig", "RigCalibration", "RecordFolder",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
-        /// `attitude`: fuse, convert, eval, plot, compare, bench, views, declination, location, terrain.
+            dependencies: ["CommandLineSupport", "SteadyDiceCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        /// `attitude`: the program's name, version and commands (`AttitudeCommands`), and its one-line errors.
         .executableTarget(
             name: "AttitudeTool",
-            dependencies: [
-                "AttitudeMath", "Plot", "SteadyDiceAssets", "AttitudeLog", "Fusion", "RawLog", "Location", "Recording", "CSVText",
-                "FileAccess", "SafeText", "Scene", "CommandLineSupport", "FusionJobs", "Benchmarks",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+            dependencies: ["CommandLineSupport", "AttitudeCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // MARK: - Tests
         // A `<Module>Tests` target for each library module with logic, CommandLineTests for the executables end to end,
         // and the helpers two or more of them share in TestSupport (docs/tests.md lists what each holds).
         /// Helpers shared by the test targets: seeded randomness, the built executables, the headless renderer,
         /// synthetic IMU data and tracks, test video frames, the test cases with a scratch folder.
-        .target(name: "TestSupport", dependencies: ["AttitudeMath", "Camera", "CGL", "Imaging", "Location", "RawLog", "Render"],
+        .target(name: "TestSupport", dependencies: ["AttitudeMath", "Camera", "CGL", "Imaging", "Location", "RawLog", "Render", "Pixels"],
                 path: "Tests/TestSupport", swiftSettings: [.unsafeFlags(["-O"])]),  // its pixel loops, as CommandLineTests
         .testTarget(name: "SafeTextTests", dependencies: ["SafeText"]),
+        .testTarget(name: "PixelsTests", dependencies: ["Pixels"]),
         .testTarget(name: "CSVTextTests", dependencies: ["CSVText", "TestSupport"]),
-        .testTarget(name: "PlotTests", dependencies: ["Plot", "Imaging", "AttitudeMath", "AttitudeLog", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "PlotTests", dependencies: ["Plot", "Imaging", "AttitudeMath", "AttitudeLog", "TestSupport", "Pixels"], exclude: ["Goldens"]),
         .testTarget(name: "FileAccessTests", dependencies: ["FileAccess", "TestSupport"]),
         .testTarget(name: "AttitudeMathTests", dependencies: ["AttitudeMath", "TestSupport"]),
-        .testTarget(name: "AttitudeLogTests", dependencies: ["AttitudeLog", "Recording", "FileAccess", "TestSupport"]),
+        .testTarget(name: "AttitudeLogTests", dependencies: ["AttitudeLog", "Recording", "FileAccess", "TestSupport", "AttitudeMath"]),
         .testTarget(name: "CameraTests", dependencies: ["Camera", "AttitudeMath", "TestSupport"]),
         .testTarget(name: "SteadyDiceAssetsTests", dependencies: ["SteadyDiceAssets", "TestSupport"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Camera", "Imaging", "AttitudeMath", "SteadyDiceKit", "TestSupport"],
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Camera", "Imaging", "AttitudeMath", "SteadyDiceKit", "TestSupport", "Pixels"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "Scene", "FileAccess", "IMUD", "Imaging", "RawLog", "FusionJobs",
+        .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "Scene", "FileAccess", "IMUD", "Imaging", "RawLog", "FusionJobs", "LogLoading",
                                                            .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "WorkersTests", dependencies: ["Workers", "AttitudeMath"]),
+        .testTarget(name: "LogLoadingTests", dependencies: ["LogLoading", "AttitudeLog", "AttitudeMath", "Fusion", "RawLog", "TestSupport"]),
         .testTarget(name: "SceneTests", dependencies: [
-            "Scene", "IMUD", "AttitudeMath", "AttitudeLog", "Camera", "Render", "RawLog", "Fusion", "TestSupport",
+            "Scene", "IMUD", "AttitudeMath", "AttitudeLog", "Camera", "Render", "TestSupport", "Imaging", "LogLoading",
             .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
         ]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Camera", "AttitudeMath", "TestSupport"]),
-        .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "AttitudeMath", "Camera", "RawLog", "CVShim", "Rig", "TestSupport"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Camera", "AttitudeMath", "TestSupport", "Pixels", "Rig"]),
+        .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "AttitudeMath", "Camera", "RawLog", "CVShim", "Rig", "TestSupport", "SyntheticClip"]),
         .testTarget(name: "IMUDTests", dependencies: ["IMUD", "SafeText", "AttitudeMath", "AttitudeLog", "TestSupport",
                                                .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "FusionTests", dependencies: ["Fusion", "AttitudeMath", "TestSupport"]),
@@ -219,7 +236,7 @@ let package = Package(
         /// tests and the libraries they test keep the debug build.
         .testTarget(name: "CommandLineTests", dependencies: [
             "AttitudeMath", "AttitudeLog", "Camera", "Scene", "CVShim", "FileAccess", "IMUD", "Imaging", "Location", "RawLog",
-            "CommandLineSupport", "LiveRig", "Render", "SafeText", "SteadyDiceKit", "TestSupport", "Rig", "RigCalibration", "RecordFolder",
+            "CommandLineSupport", "LiveRig", "Render", "SafeText", "SteadyDiceKit", "TestSupport", "Rig", "RigCalibration", "RecordFolder", "Pixels",
         ], exclude: ["Fixtures"], swiftSettings: [.unsafeFlags(["-O"])]),
     ]
 )

@@ -1,13 +1,6 @@
 import ArgumentParser
-import AttitudeLog
-import AttitudeMath
-import FileAccess
-import Fusion
+import AttitudeCommands
 import CommandLineSupport
-import Scene
-import Location
-import FusionJobs
-import SteadyDiceAssets
 
 @main
 struct AttitudeCommand: ParsableCommand {
@@ -15,7 +8,7 @@ struct AttitudeCommand: ParsableCommand {
         commandName: "attitude",
         abstract: "Fuse raw IMU logs into attitude, convert producers' attitude, score the fusion on BROAD, print attitude as matrices and angles; locate the device.",
         version: SteadyDiceVersion.string,
-        subcommands: [Fuse.self, Convert.self, Eval.self, PlotCommand.self, Compare.self, Bench.self, Views.self, Declination.self, LocationCommand.self, Terrain.self])
+        subcommands: AttitudeCommands.all)
 
     /// Messages go to stderr as `attitude: ` lines; every refusal is one clean line (see `mainWithOneLineErrors`).
     static func main() {
@@ -23,84 +16,3 @@ struct AttitudeCommand: ParsableCommand {
         mainWithOneLineErrors()
     }
 }
-
-extension FusionMode: ExpressibleByArgument {}
-
-struct Fuse: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Fuse a raw log into a steady-dice attitude log (t,qw,qx,qy,qz) with a row for each input sample.")
-
-    @Argument(help: "Raw CSV or x-io CSV (plain or .xz), or a Sensor Logger or x-IMU3 folder.", transform: { Examples.path(for: $0) })
-    var input: String
-
-    @Option(name: .shortAndLong, parsing: .unconditional, help: "Attitude log to write ('-': standard output).")
-    var output: String
-
-    @Option(parsing: .unconditional, help: "6d or 9d (default: 9d when the log has a magnetometer).")
-    var mode: FusionMode?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("Reference frame: a Core Motion name (xArbitraryZVertical, xArbitraryCorrectedZVertical, "
-                               + "xMagneticNorthZVertical), enu or ned. Default: xMagneticNorthZVertical in 9D, "
-                               + "xArbitraryZVertical in 6D."),
-            transform: { try OutputFrame.parseOption($0) })
-    var frame: OutputFrame?
-
-    @OptionGroup var north: DeclinationOptions
-
-    @Flag(help: "Add columns rest,mag_disturbed,bias_x,bias_y,bias_z (deg/s) for diagnosis; such a file is not an attitude log.")
-    var status = false
-
-    @OptionGroup var estimator: EstimatorOptions
-
-    @OptionGroup var magnetometer: MagnetometerOptions
-
-    @OptionGroup var recording: RecordingOptions
-
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("The video the log's camera filmed: write the attitude drawing over it takes (the gyroscope leads, "
-                               + "the accelerometer levels only where it reads gravity alone; a log with a magnetometer is fused 9D), "
-                               + "refused when the log covers none of its frames. INPUT may be this video when it carries its own "
-                               + "motion track.", valueName: "CLIP"))
-    var video: String?
-
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("A `steady-dice calibrate` file: its gyroscope bias is subtracted before fusing; with --video, its "
-                               + "time offset pairs the log with the video.", valueName: "cal.yaml"))
-    var calibration: String?
-
-    func validate() throws {
-        try magnetometer.check(mode: mode)
-        try north.check(frame: frame)
-        if video != nil {
-            for (given, name) in [(mode != nil, "--mode"), (frame != nil, "--frame"), (status, "--status"), (magnetometer.isSet, "--mag-offset or --mag-calibrate"),
-                                  (north.declination != nil, "--declination")] where given {
-                throw ValidationError("\(name) with --video: the attitude drawn over footage is led by the gyroscope, in its own frame; "
-                                      + "give one of them")
-            }
-        }
-    }
-
-    @OptionGroup var messages: MessageOptions
-
-    func run() throws {
-        let outputs = OutputFiles(inputs: [input, video, calibration])
-        let staged = try outputs.stage(output, option: "--output", allowStandardOutput: true)
-        if let video {
-            let footage = try FootageAttitudeLog(path: input, video: video, calibration: calibration, logger: Messages.logger)
-            var comments = ["attitude for drawing \(input) over \(video), by steady-dice: \(footage.fusion?.summary(atSample: 0) ?? "an attitude log")"]
-            if let calibration { comments.append("calibration: \(calibration)") }
-            comments.append(String(format: "time offset %+.6f s (log time = video time + offset)", footage.timeOffset))
-            try AttitudeLog.write(samples: footage.log.samples, frame: footage.log.frame, comments: comments, to: staged)
-            try outputs.commit()
-            Messages.logger.info("wrote \(footage.log.samples.count) samples to \(output)")
-            return
-        }
-        var job = FuseJob(input: input, platform: recording.platform, magnetometer: magnetometer.correction, mode: mode, frame: frame,
-                          declination: north.declination, maxAccuracy: north.maxAccuracy, parameters: try estimator.parameters(), status: status)
-        job.gyroBias = try calibration.flatMap { try FootageAttitudeLog.gyroBias(calibration: $0) }
-        let samples = try job.run(writingTo: staged)
-        try outputs.commit()
-        Messages.logger.info("wrote \(samples.count) samples to \(output)")
-    }
-}
-

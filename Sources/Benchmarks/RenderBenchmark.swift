@@ -3,6 +3,7 @@ import CGL
 import FileAccess
 import Foundation
 import Imaging
+import Pixels
 import Render
 
 /// `steady-dice bench`: offscreen rendering timed phase by phase (background upload, draw, read-back),
@@ -38,7 +39,7 @@ public struct RenderBenchmark {
     public func phases(clearColor: RGBColor, hud: Bool, picture: (Int) -> RGBImage?, progress: (String) -> Void) throws -> Phases {
         let context = try HeadlessContext()
         defer { withExtendedLifetime(context) {} }
-        let renderer = try SceneRenderer(assets: assets)
+        let renderer = try SceneRenderer(assets: assets, readImage: RGBImage.read)
         renderer.clearColor = clearColor
         if hud { try renderer.prepareHUD() }
         let target = try OffscreenTarget(width: width, height: height)
@@ -80,8 +81,8 @@ public struct RenderBenchmark {
                                        progress: (String) -> Void) throws -> [String] {
         let context = try HeadlessContext()
         defer { withExtendedLifetime(context) {} }
-        let textured = try SceneRenderer(assets: assets)
-        let withPanorama = try SceneRenderer(assets: assets)
+        let textured = try SceneRenderer(assets: assets, readImage: RGBImage.read)
+        let withPanorama = try SceneRenderer(assets: assets, readImage: RGBImage.read)
         installPanorama(withPanorama)
         let pattern = Self.testPattern(width: width, height: height)
         let target = try OffscreenTarget(width: width, height: height)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AttitudeLog
+import LogLoading
 import Scene
 import Foundation
 import SteadyDiceAssets

@@ -99,11 +99,9 @@ public struct AttitudeCalibrationOptions: ParsableArguments {
         }
     }
 
-    /// Whether these options give the offset between a clip and its log: `--time-offset`, or a clip calibration's
-    /// (a live one's is not applied to a clip; `apply` put it in `options.liveTimeOffset`). When they do not, a video's
-    /// own motion track takes its own (`VideoOwnLog.applyTimeOffset`).
-    public func givesAClipOffset(_ options: SnapshotOptions) -> Bool {
-        timeOffset != nil || (calibration != nil && options.liveTimeOffset == nil)
+    /// The offset these options give `options` (which `apply` set) for a clip, nil when none (`SnapshotOptions.clipOffset`).
+    public func clipOffset(_ options: SnapshotOptions) -> Double? {
+        options.clipOffset(timeOffsetGiven: timeOffset != nil, calibrationGiven: calibration != nil)
     }
 
     /// Sets the camera matrix, mount and time offset of `options` from these options. A live calibration's

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Fusion
+import LogLoading
 import Scene
 import FusionJobs
 import RawLog

@@ -49,19 +49,18 @@ public enum VideoOwnLog {
     }
 
     /// Sets `options.timeOffset` (seconds, log time = video time + offset) for drawing `log`, read from `path`, over
-    /// `drawing`'s video, when the log is that video itself and `drawing` gives no offset (neither `--time-offset`
-    /// nor a clip calibration's). Log time counts from the log's first sample and video time from the first frame
-    /// (docs/conventions.md, "Time"), and a video's own motion track is timed on the video's timeline, so the offset
-    /// is minus its first sample's video time (`log.startTime`), as `calibrate --video` takes it. A GoPro's track
-    /// starts with its first frame (0); another file's may start later or earlier. Said on stderr when it is not 0.
+    /// `drawing`'s video, by the one rule (`Timeline.offset`): when `drawing` gives no offset (neither `--time-offset`
+    /// nor a clip calibration's) and the log is that video itself, the offset that puts its track on the video. Said on
+    /// stderr when it is not 0.
     public static func applyTimeOffset(to options: inout SnapshotOptions, drawing: DrawingOptions, log: AttitudeLog, path: String,
                                        command: String) {
+        guard drawing.attitudeCalibration.clipOffset(options) == nil else { return }
         let start = log.startTime
-        guard !drawing.attitudeCalibration.givesAClipOffset(options), drawing.background.settings.videoIsTheLog(path: path),
-              start != 0, start.isFinite else { return }
+        let offset = Timeline.offset(given: nil, logIsTheVideo: drawing.background.settings.videoIsTheLog(path: path), trackStart: start)
+        guard offset != 0 else { return }
         let note = String(format: "%@: %@'s motion track starts %.4f s %@ its first frame: time offset %+.4f s (log time 0 is video time %.4f s)",
-                          command, path, abs(start), start > 0 ? "after" : "before", -start, start)
+                          command, path, abs(start), start > 0 ? "after" : "before", offset, start)
         Messages.logger.info("\(MessageText.line(note))")
-        options.timeOffset = -start
+        options.timeOffset = offset
     }
 }

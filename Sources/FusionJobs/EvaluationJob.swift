@@ -1,6 +1,7 @@
 import Foundation
 import Fusion
 import Logging
+import LogLoading
 import Plot
 import RawLog
 import Recording

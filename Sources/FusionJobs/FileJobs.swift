@@ -5,6 +5,7 @@ import Foundation
 import Fusion
 import Location
 import Logging
+import LogLoading
 import RawLog
 import Recording
 import SafeText

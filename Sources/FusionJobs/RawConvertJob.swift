@@ -1,6 +1,7 @@
 import AttitudeMath
 import AttitudeLog
 import FileAccess
+import LogLoading
 import Foundation
 import Logging
 import RawLog
@@ -37,7 +38,7 @@ public struct RawConvertJob {
     }
 
     /// Writes `raw` (from `read`) to `output`: a video's track as raw CSV, a gyroscope-only log as the attitude its
-    /// gyroscope integrates to (`integratedAttitudes`), in the device's own axes at its first sample: no vertical,
+    /// gyroscope integrates to (`RawIMULog.integratedAttitudes`), in the device's own axes at its first sample: no vertical,
     /// heading arbitrary, so the log names no frame.
     @discardableResult
     public func run(_ raw: RawIMULog, writingTo output: OutputFiles.Staged) throws -> Output {
@@ -52,19 +53,14 @@ public struct RawConvertJob {
             try output.write(Data(raw.rawCSV(comments: comments).utf8))
             return .rawLog(samples: raw.count)
         }
-        let samples = try Self.integratedAttitudes(raw)
+        let samples = try raw.integratedAttitudes()
         let comments = ["attitude integrated by steady-dice from the gyroscope of \(name) (no accelerometer)",
                         "axes: the device's own at the first sample; no vertical, heading arbitrary"]
         try AttitudeLog.write(samples: samples, frame: nil, comments: comments, to: output)
         return .integratedAttitude(samples: samples.count)
     }
-
-    /// A gyroscope-only log's attitude at each sample: its gyroscope integrated as calibrate integrates it (each
-    /// sample the rate since the previous one, docs/conventions.md), in the device's own axes at the first sample.
-    /// What `attitude convert` writes, and what playing such a log draws: no accelerometer levels it.
-    public static func integratedAttitudes(_ raw: RawIMULog) throws -> [AttitudeSample] {
-        guard raw.count >= 2 else { throw RawLogError(path: raw.path, "fewer than two samples: no rotation to integrate") }
-        let integral = GyroIntegral(time: raw.time, rate: raw.gyro)
-        return raw.time.map { t in AttitudeSample(t: t, worldFromDevice: integral.orientation(at: t - raw.time[0])) }
-    }
 }
+
+/// The logger the fusion jobs write to when they are handed none. The executables' handler prefixes every
+/// line with the program's name, whatever the label.
+public var fusionJobsLogger: Logger { Logger(label: "steady-dice.fusion-jobs") }

@@ -1,6 +1,7 @@
 import Camera
 import CVShim
 import Foundation
+import Pixels
 import Rig
 
 /// A calibrated camera as OpenCV's calibration tools write it: the pinhole for the calibrated

@@ -1,4 +1,5 @@
 import CVShim
+import Pixels
 
 /// One corner seen in two consecutive frames, in OpenCV pixel coordinates.
 public struct TrackedPoint: Sendable {

@@ -1,6 +1,7 @@
 import AttitudeMath
 import FileAccess
 import Foundation
+import Pixels
 
 /// A clip given as a folder of pictures with a file of their times, as visual-inertial datasets ship
 /// them. Three layouts are read:

@@ -1,5 +1,6 @@
 import CVShim
 import FileAccess
+import Pixels
 
 /// One decoded video or camera frame.
 public struct VideoFrame: Sendable {

@@ -1,5 +1,6 @@
 import CVideoFile
 import FileAccess
+import Pixels
 
 /// What a video file states about its picture stream, before a frame is decoded.
 public struct VideoFileInfo: Sendable, Equatable {

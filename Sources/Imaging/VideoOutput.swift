@@ -1,5 +1,6 @@
 import FileAccess
 import Foundation
+import Pixels
 
 /// Where rendered frames go, chosen by the output's name:
 /// - `.mkv` or `.avi`: FFV1, lossless, through OpenCV's VideoWriter;

@@ -1,6 +1,6 @@
 import CGL
 import Foundation
-import Imaging
+import Pixels
 
 /// The background quad: a frame centre-cropped to the viewport, drawn first and always parallel to
 /// the image plane. The texture is allocated once per crop size and updated in place after that.

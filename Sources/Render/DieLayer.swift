@@ -2,7 +2,7 @@ import AttitudeMath
 import CGL
 import Camera
 import Foundation
-import Imaging
+import Pixels
 
 /// The model drawn at the origin of W: the textured die (`models/die.obj`, `models/die.png`) or the
 /// red box (`models/box.obj`, `models/box.png`), lit in view space by the same shaders.
@@ -25,12 +25,12 @@ final class DieLayer {
     private let modelViewLocation: GLint
     private let greyedLocation: GLint
 
-    init(assets: Assets, model kind: SceneModel = .die) throws {
+    init(assets: Assets, model kind: SceneModel = .die, readImage: (_ path: String) throws -> RGBImage) throws {
         program = try ShaderProgram(assets: assets, name: "die")
         let model = try ObjModel.load(path: assets.models.appendingPathComponent("\(kind.rawValue).obj").path)
         let texturePath = assets.models.appendingPathComponent("\(kind.rawValue).png").path
         guard FileManager.default.fileExists(atPath: texturePath) else { throw RenderError.missingAsset(path: texturePath) }
-        texture = Texture.make(from: try RGBImage.read(path: texturePath))
+        texture = Texture.make(from: try readImage(texturePath))
         projectionLocation = program.uniform("u_projection")
         modelViewLocation = program.uniform("u_modelView")
         greyedLocation = program.uniform("u_greyed")

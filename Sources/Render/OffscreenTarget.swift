@@ -1,5 +1,5 @@
 import CGL
-import Imaging
+import Pixels
 
 /// A framebuffer object with an RGBA8 colour and a 24-bit depth renderbuffer.
 public final class OffscreenTarget {

@@ -2,7 +2,7 @@ import AttitudeMath
 import Camera
 import CGL
 import Foundation
-import Imaging
+import Pixels
 
 /// An equirectangular panorama as the background: one full-screen pass in which every pixel's ray
 /// is turned into the world and sampled by bearing and elevation. Columns wrap (no seam at ±180°),

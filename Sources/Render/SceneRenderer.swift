@@ -2,7 +2,7 @@ import AttitudeMath
 import Camera
 import CGL
 import Foundation
-import Imaging
+import Pixels
 
 /// What one frame shows: the attitude, whether it is live, and the camera.
 public struct SceneState {
@@ -44,12 +44,14 @@ public final class SceneRenderer {
     /// The colour behind everything; the whole background when no image is set.
     public var clearColor = RGBColor.defaultBackground
 
-    /// A renderer drawing `model` (the die unless told otherwise) at the origin of the world frame.
-    public init(assets: Assets, model: SceneModel = .die) throws {
+    /// A renderer drawing `model` (the die unless told otherwise) at the origin of the world frame. `readImage` reads the
+    /// model's texture picture (`Imaging`'s `RGBImage.read(path:)`): Render reads no image file itself, so that it links
+    /// no image codec.
+    public init(assets: Assets, model: SceneModel = .die, readImage: (_ path: String) throws -> RGBImage) throws {
         self.assets = assets
         background = try BackgroundLayer(assets: assets)
         self.model = model
-        die = try DieLayer(assets: assets, model: model)
+        die = try DieLayer(assets: assets, model: model, readImage: readImage)
         panorama = try PanoramaLayer(assets: assets)
         let error = glGetError()
         if error != GL_NO_ERROR { throw RenderError.glError(step: "renderer set-up", code: error) }

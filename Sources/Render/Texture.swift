@@ -1,5 +1,5 @@
 import CGL
-import Imaging
+import Pixels
 
 /// A 2D RGB texture. Rows are uploaded top first, so texture coordinate t = 0 is the image's top row.
 final class Texture {

@@ -2,6 +2,7 @@ import AttitudeLog
 import AttitudeMath
 import Foundation
 import IMUD
+import LogLoading
 
 /// What the renderer needs from an attitude source at draw time. Never blocks.
 public struct AttitudeReading: Equatable, Sendable {

@@ -2,6 +2,7 @@ import AttitudeMath
 import Foundation
 import Imaging
 import Logging
+import Pixels
 import Render
 
 /// One background picture as drawn: already prepared for the camera (`CameraSetup.prepare`), with a generation

@@ -3,6 +3,7 @@ import Camera
 import Foundation
 import Imaging
 import Logging
+import Pixels
 import Render
 
 /// The loaded camera settings: turns an attitude into a scene for a viewport, and a background picture

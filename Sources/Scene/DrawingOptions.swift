@@ -2,6 +2,8 @@ import AttitudeMath
 import Camera
 import Foundation
 import Imaging
+import LogLoading
+import Pixels
 import Render
 import Rig
 

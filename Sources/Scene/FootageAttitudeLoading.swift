@@ -2,6 +2,7 @@ import AttitudeLog
 import Foundation
 import Imaging
 import Logging
+import LogLoading
 import Rig
 import SafeText
 
@@ -26,12 +27,8 @@ public struct FootageAttitudeLog {
         }
         let (log, fusion) = try loadAnyAttitudeLogWithFusion(path: path, gyroBias: timing?.gyroBias, overFootage: true, logger: logger)
         let settings = BackgroundSettings(video: video)
-        var offset = 0.0
-        if let timing, timing.timeOffset.clock == .clip {
-            offset = timing.timeOffset.seconds
-        } else if settings.videoIsTheLog(path: path) {
-            offset = -log.startTime
-        }
+        let calibrationOffset = timing.flatMap { $0.timeOffset.clock == .clip ? $0.timeOffset.seconds : nil }
+        let offset = Timeline.offset(given: calibrationOffset, logIsTheVideo: settings.videoIsTheLog(path: path), trackStart: log.startTime)
         try Timeline(offset: offset, hasVideo: true).checkCoverage(logDuration: log.duration, videoEnd: try VideoFrameTimes(path: video).end,
                                                                    log: path, video: video)
         self.log = log

@@ -1,6 +1,7 @@
 import AttitudeLog
 import AttitudeMath
 import Foundation
+import LogLoading
 import Render
 
 /// One attitude to draw at one instant, the attitudes before it (for the smoothed tilt), and how the HUD names

@@ -4,6 +4,8 @@ import Foundation
 import IMUD
 import Imaging
 import Logging
+import LogLoading
+import Pixels
 import Render
 
 /// What drives a pipeline's frames, the one thing the window, `snapshot` and `render` do differently.
@@ -264,7 +266,7 @@ public final class FramePipeline {
     /// A renderer for these options: the model, the HUD's font when shown, the clear colour and the panorama.
     /// The GL context it draws in must be current.
     public func makeRenderer(assets: Assets) throws -> SceneRenderer {
-        let renderer = try SceneRenderer(assets: assets, model: options.model)
+        let renderer = try SceneRenderer(assets: assets, model: options.model, readImage: RGBImage.read)
         if options.hud { try renderer.prepareHUD() }
         renderer.clearColor = options.backgroundColor
         setup.install(on: renderer)

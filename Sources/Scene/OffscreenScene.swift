@@ -2,6 +2,7 @@ import AttitudeLog
 import AttitudeMath
 import Foundation
 import Imaging
+import Pixels
 import Render
 
 /// A pipeline's frames drawn offscreen at one size, in a headless EGL context of its own (no display):

@@ -119,6 +119,38 @@ public struct Timeline: Equatable, Sendable {
     }
 }
 
+// MARK: - The offset a log drawn over a video takes
+
+extension Timeline {
+    /// The time offset of a log drawn over a video, the one rule `run`, `snapshot`, `render` and `attitude fuse --video`
+    /// ask: `given` when the drawing is given one (`SnapshotOptions.clipOffset`); else, when the log is the video's own
+    /// motion track (`logIsTheVideo`), the offset that puts the track on its video: a track is timed on the video's
+    /// timeline and log time counts from its first sample, so the offset is minus that sample's video time
+    /// (`trackStart`, `AttitudeLog.startTime`), as `calibrate --video` takes it; else 0, the log and the video paired
+    /// from their starts. A GoPro's track starts with its first frame (0); another file's may start later or earlier.
+    public static func offset(given: Double?, logIsTheVideo: Bool, trackStart: Double) -> Double {
+        if let given { return given }
+        guard logIsTheVideo, trackStart != 0, trackStart.isFinite else { return 0 }
+        return -trackStart
+    }
+
+    /// Where a playing picture (`run`) starts a video that is placed by nothing else (no `--video-at`, no `--frame`)
+    /// when its log starts after the video's first frame (a negative `offset`, as a video's own track that starts late
+    /// gives): at the frame the log's first sample shows, as `--video-at` would place it, rather than at frames with no
+    /// attitude. Nil when the video plays from its first frame.
+    public static func playbackVideoStart(offset: Double) -> Double? { offset < 0 ? -offset : nil }
+}
+
+extension SnapshotOptions {
+    /// The time offset these options are given for a clip, nil when none: `--time-offset` (`timeOffsetGiven`), or a
+    /// calibration file's (`calibrationGiven`; `applyCalibration` set it) unless the file's was measured on a live
+    /// rig's clocks, which pairs a live rig and not a clip (`applyCalibration` put it in `liveTimeOffset`). When none
+    /// is given a video's own motion track takes its own (`Timeline.offset`).
+    public func clipOffset(timeOffsetGiven: Bool, calibrationGiven: Bool) -> Double? {
+        timeOffsetGiven || (calibrationGiven && liveTimeOffset == nil) ? timeOffset : nil
+    }
+}
+
 /// A log drawn over a video on one clock (through a time offset, or as the video's own motion track) whose
 /// samples cover none of the video's frames: every picture would pair a frame with an attitude held from the
 /// log's end or start, or a frame looped round. Refused as data (the two files do not belong together at

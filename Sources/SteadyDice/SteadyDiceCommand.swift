@@ -1,6 +1,6 @@
 import ArgumentParser
 import CommandLineSupport
-import Scene
+import SteadyDiceCommands
 
 @main
 struct SteadyDiceCommand: ParsableCommand {
@@ -8,7 +8,7 @@ struct SteadyDiceCommand: ParsableCommand {
         commandName: "steady-dice",
         abstract: "Shows where an IMU points: a world-fixed die drawn over the camera.",
         version: SteadyDiceVersion.string,
-        subcommands: [Run.self, Snapshot.self, RenderVideo.self, Compare.self, Feed.self, Bench.self, Record.self, Calibrate.self, CalibrationClip.self])
+        subcommands: SteadyDiceCommands.all)
 
     /// Messages go to stderr as `steady-dice: ` lines; every refusal is one clean line (see `mainWithOneLineErrors`).
     static func main() {

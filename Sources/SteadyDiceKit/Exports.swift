@@ -1,14 +1,16 @@
 // What a user of the library needs besides the snapshot API itself: quaternions and frames (AttitudeMath),
-// attitude logs and their reader (AttitudeLog), the camera model (Camera), pictures (Imaging), the scene's model
-// and colours (Render), and from the frame pipeline (Scene) the drawing options, the scene source, the log
-// loader and the pipeline with its offscreen scene. And calibration: the rig
+// attitude logs and their reader (AttitudeLog), the loader of any log (LogLoading), the camera model (Camera),
+// pictures (Pixels, read and written by Imaging), the scene's model and colours (Render), and from the frame pipeline
+// (Scene) the drawing options, the scene source and the pipeline with its offscreen scene. And calibration: the rig
 // (Rig), the calibrator that finds it from a clip and a log or a record folder (RigCalibration), and the lens
 // models and errors it names (Calibration). Not the command-line types, the recorder or the file jobs.
+// Re-exported here, in the library product's one umbrella file, so that a user imports one module.
 @_exported import AttitudeLog
 @_exported import AttitudeMath
 @_exported import Calibration
 @_exported import Camera
 @_exported import Imaging
+@_exported import Pixels
 @_exported import Render
 @_exported import struct Scene.SnapshotOptions
 @_exported import struct Scene.CameraSettings
@@ -16,10 +18,10 @@
 @_exported import enum Scene.AnchorOrigin
 @_exported import struct Scene.SnapshotError
 @_exported import struct Scene.SceneSource
-@_exported import struct Scene.FusionTrack
-@_exported import enum FusionJobs.MagnetometerCorrection
-@_exported import func Scene.loadAnyAttitudeLog
-@_exported import func Scene.loadAnyAttitudeLogWithFusion
+@_exported import struct LogLoading.FusionTrack
+@_exported import enum LogLoading.MagnetometerCorrection
+@_exported import func LogLoading.loadAnyAttitudeLog
+@_exported import func LogLoading.loadAnyAttitudeLogWithFusion
 @_exported import class Scene.FramePipeline
 @_exported import enum Scene.PipelineClock
 @_exported import enum Scene.AttitudeInput

@@ -1,4 +1,6 @@
 import Foundation
+import LogLoading
+import Pixels
 import Scene
 
 /// Renders offscreen pictures of the die for visual regression tests: by default exactly what

@@ -4,6 +4,7 @@ import Calibration
 import Camera
 import Foundation
 import Imaging
+import Pixels
 import Render
 
 /// A synthetic calibration clip: a camera turning with a recorded motion inside a textured world, each
@@ -108,7 +109,7 @@ public struct SyntheticCalibrationClip: Sendable {
         let panorama = CalibrationTexture.panorama(width: panoramaWidth, height: panoramaWidth / 2, seed: seed)
         let context = try HeadlessContext()
         defer { withExtendedLifetime(context) {} }
-        let renderer = try SceneRenderer(assets: assets)
+        let renderer = try SceneRenderer(assets: assets, readImage: RGBImage.read)
         renderer.setPanorama(panorama)
         let camera = self.camera
         let target = try OffscreenTarget(width: width, height: height)

@@ -1,6 +1,7 @@
 import AttitudeMath
 import CGL
 import CGLFW
+import Pixels
 import Scene
 import Workers
 import FileAccess

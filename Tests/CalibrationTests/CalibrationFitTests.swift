@@ -1,5 +1,6 @@
 import AttitudeMath
 @testable import Calibration
+import SyntheticClip
 import Camera
 import RawLog
 import TestSupport

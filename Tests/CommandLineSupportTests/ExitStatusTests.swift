@@ -1,5 +1,6 @@
 import ArgumentParser
 import CommandLineSupport
+import LogLoading
 import Scene
 import FusionJobs
 import FileAccess

@@ -1,4 +1,5 @@
 import Foundation
+import Pixels
 import SteadyDiceKit
 import TestSupport
 import XCTest

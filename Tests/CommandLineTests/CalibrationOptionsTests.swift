@@ -2,6 +2,7 @@ import AttitudeMath
 import Camera
 import Foundation
 import Imaging
+import Pixels
 import TestSupport
 import XCTest
 import Rig

@@ -375,6 +375,45 @@ final class HelpTextTests: XCTestCase {
         XCTAssertTrue(stale.stderr.contains("does not match Package.swift") && stale.stderr.contains("| `CSVText` |"), stale.stderr)
     }
 
+    /// The layer order docs/architecture.md states is enforced on Package.swift: `architecture-graph` passes on the
+    /// package's own dump, and fails, naming the edge and the layers, on the same dump with one dependency added against
+    /// the order: an estimator on a reader (Calibration on RawLog, the edge its synthetic motion once made), one piece of
+    /// composition on another (Scene on FusionJobs, the edge its log loading once made), and the renderer on OpenCV through
+    /// Imaging (an edge the layers allow, drawing over readers, and the table of what a module never reaches does not).
+    func testTheArchitectureCheckFailsOnADependencyAgainstTheLayers() throws {
+        let script = Fixtures.checkout.appendingPathComponent("scripts/maintainer/architecture-graph")
+        let scratch = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("\(UUID().uuidString)-layers")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        // A scratch path of its own: `swift test` holds .build's lock.
+        let dump = try BuiltTool.run(URL(fileURLWithPath: "/usr/bin/env"), ["swift", "package", "--package-path", Fixtures.checkout.path,
+                                                                          "--scratch-path", scratch.path, "dump-package"], timeout: 120)
+        XCTAssertEqual(dump.status, 0, dump.stderr)
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+
+        func check(adding added: String?, to module: String) throws -> BuiltTool.Result {
+            var package = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
+            if let added {
+                var targets = try XCTUnwrap(package["targets"] as? [[String: Any]])
+                let index = try XCTUnwrap(targets.firstIndex { $0["name"] as? String == module }, "no target \(module)")
+                targets[index]["dependencies"] = try XCTUnwrap(targets[index]["dependencies"] as? [Any]) + [["byName": [added, NSNull()]]]
+                package["targets"] = targets
+            }
+            let file = scratch.appendingPathComponent("package-\(module)-\(added ?? "as-is").json")
+            try JSONSerialization.data(withJSONObject: package).write(to: file)
+            return try BuiltTool.run(script, ["--check", "--package-json", file.path], timeout: 120)
+        }
+
+        let asIs = try check(adding: nil, to: "Calibration")
+        XCTAssertEqual(asIs.status, 0, asIs.stderr)
+        for (module, added, named) in [("Calibration", "RawLog", "Calibration -> RawLog: estimators may not depend on readers"),
+                                       ("Scene", "FusionJobs", "Scene -> FusionJobs: composition may not depend on composition"),
+                                       ("Render", "Imaging", "Render -> Imaging -> CVShim: Render never reaches CVShim")] {
+            let against = try check(adding: added, to: module)
+            XCTAssertEqual(against.status, 1, against.stderr)
+            XCTAssertTrue(against.stderr.contains("departs from the layer order") && against.stderr.contains(named), against.stderr)
+        }
+    }
+
     /// README.md stays a short door: what it is, the two commands, the picture, the guides.
     func testTheReadmeIsShort() throws {
         let lines = try String(contentsOf: Fixtures.checkout.appendingPathComponent("README.md"), encoding: .utf8)

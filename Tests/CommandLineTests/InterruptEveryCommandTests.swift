@@ -1,6 +1,7 @@
 import CommandLineSupport
 import Foundation
 import Imaging
+import Pixels
 import Render
 import TestSupport
 import XCTest

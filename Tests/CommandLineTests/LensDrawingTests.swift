@@ -3,6 +3,7 @@ import Camera
 import CVShim
 import Foundation
 import Imaging
+import Pixels
 import TestSupport
 import XCTest
 

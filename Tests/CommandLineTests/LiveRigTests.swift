@@ -1,4 +1,5 @@
 import AttitudeMath
+import Pixels
 import Scene
 import LiveRig
 import FileAccess

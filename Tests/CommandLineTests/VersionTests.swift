@@ -1,3 +1,4 @@
+import Pixels
 import SteadyDiceKit
 import CommandLineSupport
 import Imaging

@@ -1,6 +1,7 @@
 import AttitudeMath
 import Foundation
 import Imaging
+import Pixels
 import Render
 import TestSupport
 import XCTest

@@ -2,6 +2,7 @@ import AttitudeMath
 import Camera
 import Foundation
 @testable import Imaging
+import Pixels
 import Rig
 import TestSupport
 import XCTest

@@ -1,5 +1,6 @@
 import AttitudeMath
 import Imaging
+import Pixels
 import XCTest
 
 /// Corners tracked from one frame to the next (`FeatureTracker`), on a scene of random blocks moved by a known

@@ -1,4 +1,5 @@
 import Imaging
+import Pixels
 import XCTest
 
 /// The camera frames held back for a positive time offset (`FrameDelayLine`; TimeOffsetTests in

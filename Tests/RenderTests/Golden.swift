@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import Pixels
 import SteadyDiceKit
 import TestSupport
 import XCTest

@@ -1,5 +1,6 @@
 import AttitudeMath
 import Imaging
+import Pixels
 import Render
 import TestSupport
 import XCTest

@@ -1,4 +1,5 @@
 import Imaging
+import Pixels
 import Render
 import TestSupport
 import XCTest

@@ -1,6 +1,7 @@
 import AttitudeMath
 import Camera
 import Imaging
+import Pixels
 import Render
 import TestSupport
 import XCTest
@@ -13,7 +14,7 @@ final class PanoramaTests: XCTestCase {
     static func render(_ q: Quaternion, panorama: RGBImage, camera: PinholeCamera?, anchor: Anchor? = nil,
                        width: Int, height: Int) throws -> RGBImage {
         _ = try RenderHarness.renderer()  // makes the shared context current
-        let renderer = try SceneRenderer(assets: try Assets.locate())
+        let renderer = try SceneRenderer(assets: try Assets.locate(), readImage: RGBImage.read)
         renderer.setPanorama(panorama)
         let target = try OffscreenTarget(width: width, height: height)
         target.bind()
@@ -127,7 +128,7 @@ final class PanoramaTests: XCTestCase {
             let sum: Int = value(2 * x, 2 * y, c) + value(2 * x + 1, 2 * y, c) + value(2 * x, 2 * y + 1, c) + value(2 * x + 1, 2 * y + 1, c)
             halved[(y * limit + x) * 3 + c] = UInt8((sum + 2) / 4)
         }}}
-        let renderer = try SceneRenderer(assets: try Assets.locate())
+        let renderer = try SceneRenderer(assets: try Assets.locate(), readImage: RGBImage.read)
         var told: (Int, Int)?
         renderer.setPanorama(big) { _, to, _ in told = to }
         XCTAssertEqual(told.map { [$0.0, $0.1] }, [limit, 2])

@@ -1,6 +1,7 @@
 import AttitudeMath
 import Foundation
 import Imaging
+import Pixels
 import Render
 import SteadyDiceKit
 import TestSupport
@@ -201,7 +202,7 @@ final class PipTests: XCTestCase {
             let target = try XCTUnwrap(PipCheck.observe(good, view.q).filter(\.isPip).min { $0.area < $1.area })
             let assets = try Self.assets(withoutPip: target.centre, onFace: target.face)
             defer { try? FileManager.default.removeItem(at: assets.root) }
-            let broken = try SceneRenderer(assets: assets)
+            let broken = try SceneRenderer(assets: assets, readImage: RGBImage.read)
             let offscreen = try OffscreenTarget(width: view.width, height: view.height)
             offscreen.bind()
             broken.clearColor = .defaultBackground

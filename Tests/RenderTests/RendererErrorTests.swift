@@ -1,4 +1,5 @@
 import Foundation
+import Pixels
 import Render
 import TestSupport
 import XCTest
@@ -24,7 +25,7 @@ final class RendererErrorTests: XCTestCase {
         _ = try RenderHarness.renderer()  // a current context
         let fragment = folder.appendingPathComponent("shaders/die.frag")
         try "#version 330 core\nout vec4 c;\nvoid main() { c = undefinedThing; }\n".write(to: fragment, atomically: true, encoding: .utf8)
-        XCTAssertThrowsError(try SceneRenderer(assets: Assets(root: folder))) { error in
+        XCTAssertThrowsError(try SceneRenderer(assets: Assets(root: folder), readImage: RGBImage.read)) { error in
             let message = "\(error)"
             XCTAssertTrue(message.contains("GL_SHADER_COMPILATION_FAILED"), message)
             XCTAssertTrue(message.contains(fragment.path), message)
@@ -36,7 +37,7 @@ final class RendererErrorTests: XCTestCase {
         _ = try RenderHarness.renderer()
         let texture = folder.appendingPathComponent("models/die.png")
         try FileManager.default.removeItem(at: texture)
-        XCTAssertThrowsError(try SceneRenderer(assets: Assets(root: folder))) { error in
+        XCTAssertThrowsError(try SceneRenderer(assets: Assets(root: folder), readImage: RGBImage.read)) { error in
             XCTAssertTrue("\(error)".contains(texture.path), "\(error)")
         }
     }

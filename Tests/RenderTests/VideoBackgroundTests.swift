@@ -1,6 +1,7 @@
 import AttitudeMath
 import Foundation
 import Imaging
+import Pixels
 import Render
 import TestSupport
 import XCTest
@@ -174,7 +175,7 @@ final class VideoBackgroundTests: XCTestCase {
     /// resize to another aspect reallocates once and recomputes the crop.
     func testStreamedFramesNeverReallocate() throws {
         _ = try RenderHarness.renderer()  // makes the shared context current
-        let renderer = try SceneRenderer(assets: try Assets.locate())
+        let renderer = try SceneRenderer(assets: try Assets.locate(), readImage: RGBImage.read)
         let target = try OffscreenTarget(width: 320, height: 180)
         target.bind()
         let source = try CaptureSource.video(path: Self.landscapeVideo, loop: true, log: { _ in })

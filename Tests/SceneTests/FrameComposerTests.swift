@@ -4,6 +4,7 @@ import Scene
 import Render
 import TestSupport
 import IMUD
+import LogLoading
 import XCTest
 
 /// The window's frame against the snapshot's, in-process and without a window: `run` draws a `FramePipeline`
@@ -111,5 +112,13 @@ final class FrameComposerTests: XCTestCase {
         XCTAssertNil(scene.worldFromDevice)
         XCTAssertTrue(scene.greyed)
         XCTAssertNil(scene.hud?.smoothedTilt)
+    }
+
+    /// The HUD's fusion line says how a log's attitudes were made: the track's own words for a log made in-process (a
+    /// gyroscope-only log integrated), and "none" for an attitude log read as it is.
+    func testTheFusionLineNamesHowTheLogWasMade() throws {
+        let log = try turningLog()
+        XCTAssertEqual(SceneSource.fusionSummary(.gyroscopeOnly, of: log, at: 0.5), "gyroscope only: integrated, no vertical")
+        XCTAssertEqual(SceneSource.fusionSummary(nil, of: log, at: 0.5), "none: an attitude log")
     }
 }

@@ -1,5 +1,6 @@
 import AttitudeLog
 import Foundation
+import LogLoading
 import Scene
 import InMemoryLogging
 import Logging

@@ -43,4 +43,30 @@ final class TimelineTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("the offset must be 0 or more"), "\(error)")
         }
     }
+
+    /// The offset of a log over a video: one given (`--time-offset`, a clip calibration's) wins; else a video's own
+    /// track is put on its video (minus its first sample's video time, late or early); else 0. `run` then starts a video
+    /// whose own track starts late at the frame the track's first sample shows.
+    func testAGivenOffsetWinsElseAVideosOwnTrackTakesItsStart() {
+        XCTAssertEqual(Timeline.offset(given: 0.3, logIsTheVideo: true, trackStart: 1.5), 0.3)
+        XCTAssertEqual(Timeline.offset(given: nil, logIsTheVideo: true, trackStart: 1.5), -1.5)
+        XCTAssertEqual(Timeline.offset(given: nil, logIsTheVideo: true, trackStart: -0.2), 0.2)
+        XCTAssertEqual(Timeline.offset(given: nil, logIsTheVideo: false, trackStart: 1.5), 0)
+        XCTAssertEqual(Timeline.offset(given: nil, logIsTheVideo: true, trackStart: .nan), 0)
+        XCTAssertEqual(Timeline.playbackVideoStart(offset: -1.5), 1.5)
+        XCTAssertNil(Timeline.playbackVideoStart(offset: 0.2))
+        XCTAssertNil(Timeline.playbackVideoStart(offset: 0))
+    }
+
+    /// A drawing is given a clip offset by `--time-offset` or by a calibration measured on a clip; a live rig's
+    /// calibration (its offset kept as `liveTimeOffset`) gives a clip none.
+    func testOnlyTheFlagOrAClipCalibrationGivesAClipOffset() {
+        var options = SnapshotOptions(timeOffset: 0.04)
+        XCTAssertEqual(options.clipOffset(timeOffsetGiven: true, calibrationGiven: false), 0.04)
+        XCTAssertEqual(options.clipOffset(timeOffsetGiven: false, calibrationGiven: true), 0.04)
+        XCTAssertNil(options.clipOffset(timeOffsetGiven: false, calibrationGiven: false))
+        options.liveTimeOffset = 0.02
+        XCTAssertNil(options.clipOffset(timeOffsetGiven: false, calibrationGiven: true))
+        XCTAssertEqual(options.clipOffset(timeOffsetGiven: true, calibrationGiven: true), 0.04)
+    }
 }

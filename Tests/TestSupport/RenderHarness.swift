@@ -3,6 +3,7 @@ import Camera
 import CGL
 import Foundation
 import Imaging
+import Pixels
 import Render
 import XCTest
 
@@ -14,14 +15,14 @@ public enum RenderHarness {
     // and never used from another thread.
     nonisolated(unsafe) private static let shared: Result<(HeadlessContext, SceneRenderer), Error> = Result {
         let context = try HeadlessContext()
-        let renderer = try SceneRenderer(assets: try Assets.locate())
+        let renderer = try SceneRenderer(assets: try Assets.locate(), readImage: RGBImage.read)
         return (context, renderer)
     }
 
     /// A second renderer in the same context, drawing the red box.
     nonisolated(unsafe) private static let box: Result<SceneRenderer, Error> = Result {
         _ = try shared.get()
-        return try SceneRenderer(assets: try Assets.locate(), model: .box)
+        return try SceneRenderer(assets: try Assets.locate(), model: .box, readImage: RGBImage.read)
     }
 
     public static func renderer(_ model: SceneModel = .die) throws -> SceneRenderer {

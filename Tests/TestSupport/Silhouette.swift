@@ -1,6 +1,7 @@
 import AttitudeMath
 import Foundation
 import Imaging
+import Pixels
 import Render
 
 /// An independent expectation of a rendered picture: where the die's corners must fall under Eq. VII and a

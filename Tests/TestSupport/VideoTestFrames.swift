@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import Pixels
 import XCTest
 
 /// Test frames with known geometry, and lossless videos made of them in a temporary folder.

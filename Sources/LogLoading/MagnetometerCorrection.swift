@@ -51,7 +51,7 @@ public enum MagnetometerCorrectionError: Error, CustomStringConvertible, Equatab
 }
 
 /// Says what a raw log's reader decided and the gaps fusion restarts after, one warning each.
-public func reportReading(_ log: RawIMULog, logger: Logger = fusionJobsLogger) {
+public func reportReading(_ log: RawIMULog, logger: Logger = logLoadingLogger) {
     var lines = log.notes
     lines += log.gaps.map { $0.message(path: log.path) }
     // Notes quote the files (Metadata.csv's app version, a stream's name): one clean line each.
@@ -59,10 +59,10 @@ public func reportReading(_ log: RawIMULog, logger: Logger = fusionJobsLogger) {
 }
 
 /// Says what an attitude log's reader decided or skipped, one warning each.
-public func reportReading(warnings: [String], logger: Logger = fusionJobsLogger) {
+public func reportReading(warnings: [String], logger: Logger = logLoadingLogger) {
     for line in warnings { logger.warning("\(MessageText.line(line))") }
 }
 
-/// The logger the fusion jobs write to when they are handed none. The executables' handler prefixes every
-/// line with the program's name, whatever the label.
-public var fusionJobsLogger: Logger { Logger(label: "steady-dice.fusion-jobs") }
+/// The logger the log loaders write to when they are handed none. The executables' handler prefixes every line with
+/// the program's name, whatever the label.
+public var logLoadingLogger: Logger { Logger(label: "steady-dice.log-loading") }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import CommandLineSupport
+import LogLoading
 import Scene
 import Plot
 import SafeText

@@ -1,4 +1,5 @@
 import AttitudeMath
+import Calibration
 import Foundation
 import RawLog
 

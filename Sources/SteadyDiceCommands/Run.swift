@@ -107,9 +107,10 @@ struct Run: ParsableCommand {
             VideoOwnLog.applyTimeOffset(to: &options, drawing: drawing, log: log, path: path, command: "run")
             // A video's own track that starts after its first frame: the video plays from the frame the track starts at,
             // as `--video-at` would place it, rather than from frames with no attitude.
-            if background.videoIsTheLog(path: path), options.timeOffset < 0, background.videoAt == nil, background.frame == nil {
-                background.videoAt = -options.timeOffset
-                Messages.logger.info("\(MessageText.line(String(format: "run: %@ plays from %.4f s, where its motion track's first sample shows", path, -options.timeOffset)))")
+            if background.videoIsTheLog(path: path), background.videoAt == nil, background.frame == nil,
+               let start = Timeline.playbackVideoStart(offset: options.timeOffset) {
+                background.videoAt = start
+                Messages.logger.info("\(MessageText.line(String(format: "run: %@ plays from %.4f s, where its motion track's first sample shows", path, start)))")
             }
         }
         let pipeline: FramePipeline

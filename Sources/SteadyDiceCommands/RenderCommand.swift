@@ -2,6 +2,7 @@ import ArgumentParser
 import AttitudeMath
 import FileAccess
 import Foundation
+import LogLoading
 import Render
 import CommandLineSupport
 import SafeText

@@ -1,3 +1,4 @@
+import LogLoading
 import Workers
 import ArgumentParser
 import Calibration

@@ -4,6 +4,7 @@ import AttitudeMath
 import FileAccess
 import Foundation
 import CommandLineSupport
+import LogLoading
 import Scene
 import SteadyDiceAssets
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FileAccess
 import CommandLineSupport
+import Pixels
 import Scene
 import Foundation
 import SafeText

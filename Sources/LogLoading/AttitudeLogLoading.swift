@@ -2,7 +2,6 @@ import AttitudeLog
 import AttitudeMath
 import Foundation
 import Fusion
-import FusionJobs
 import Location
 import Logging
 import RawLog
@@ -12,7 +11,7 @@ import SafeText
 /// Reads an attitude log of any supported kind. A raw IMU log (gyroscope and accelerometer columns:
 /// raw CSV, x-io CSV, plain or .xz, or a Sensor Logger or x-IMU3 folder with raw streams) is fused
 /// in-process: 9D into xMagneticNorthZVertical when it has a magnetometer, else 6D into
-/// xArbitraryZVertical; a gyroscope-only one is its gyroscope integrated (`RawConvertJob.integratedAttitudes`).
+/// xArbitraryZVertical; a gyroscope-only one is its gyroscope integrated (`RawIMULog.integratedAttitudes`).
 /// Anything else is read as an attitude log: steady-dice CSV, Sensor Logger's Orientation.csv, x-IMU3's
 /// Quaternion.csv, or a folder holding one of those. `platform` overrides a Sensor Logger folder's Metadata.csv;
 /// what the readers decided goes to stderr. `magnetometer` corrects a raw log's magnetometer first, and is
@@ -21,7 +20,7 @@ import SafeText
 /// declination WMM gives at its first good fix; when the file cannot give one, magnetic north, with the
 /// reason said. Progress and warnings go to `logger`.
 public func loadAnyAttitudeLog(path: String, magnetometer: MagnetometerCorrection = .none,
-                               platform: SensorLoggerPlatform? = nil, logger: Logger = FramePipeline.logger) throws -> AttitudeLog {
+                               platform: SensorLoggerPlatform? = nil, logger: Logger = logLoadingLogger) throws -> AttitudeLog {
     try loadAnyAttitudeLogWithFusion(path: path, magnetometer: magnetometer, platform: platform, logger: logger).log
 }
 
@@ -33,7 +32,7 @@ public func loadAnyAttitudeLog(path: String, magnetometer: MagnetometerCorrectio
 /// would tilt the picture). With a magnetometer it is fused 9D as elsewhere, for its heading.
 public func loadAnyAttitudeLogWithFusion(path: String, magnetometer: MagnetometerCorrection = .none,
                                          platform: SensorLoggerPlatform? = nil, gyroBias: SIMD3<Double>? = nil, overFootage: Bool = false,
-                                         logger: Logger = FramePipeline.logger) throws -> (log: AttitudeLog, fusion: FusionTrack?) {
+                                         logger: Logger = logLoadingLogger) throws -> (log: AttitudeLog, fusion: FusionTrack?) {
     let biasText = gyroBias.map { b in String(format: "%.3f,%.3f,%.3f °/s", b.x * 180 / .pi, b.y * 180 / .pi, b.z * 180 / .pi) }
     guard RawLogReader.isRawLog(path: path) else {
         if magnetometer != .none { throw MagnetometerCorrectionError.attitudeLog(path: path) }
@@ -60,7 +59,7 @@ public func loadAnyAttitudeLogWithFusion(path: String, magnetometer: Magnetomete
     if !raw.hasAccelerometer {
         let note = "a gyroscope-only log: drawn from its gyroscope alone, integrated from its first sample (no vertical, heading arbitrary)"
         logger.info("\(MessageText.line(path)): \(note)")
-        return (try AttitudeLog(samples: RawConvertJob.integratedAttitudes(raw), frame: nil, path: path), .gyroscopeOnly)
+        return (try AttitudeLog(samples: raw.integratedAttitudes(), frame: nil, path: path), .gyroscopeOnly)
     }
     if overFootage, RawLogFusion.naturalMode(of: raw) == .sixD {
         let footage = FootageAttitude(time: raw.time, gyro: raw.gyro, acc: raw.acc)

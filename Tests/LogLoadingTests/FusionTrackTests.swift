@@ -2,7 +2,7 @@ import AttitudeLog
 import AttitudeMath
 import Foundation
 import Fusion
-import Scene
+import LogLoading
 import RawLog
 import TestSupport
 import XCTest
@@ -70,8 +70,7 @@ final class FusionTrackTests: RawLogTestCase {
         // The HUD names what it is, not "none: an attitude log" (issue 41).
         let track = try XCTUnwrap(fusion, "a gyroscope-only log's track says it was integrated")
         XCTAssertNil(track.mode)
-        XCTAssertEqual(SceneSource.fusionSummary(track, of: log, at: 1), "gyroscope only: integrated, no vertical")
-        XCTAssertEqual(SceneSource.fusionSummary(nil, of: log, at: 1), "none: an attitude log")
+        XCTAssertEqual(track.summary(atSample: 200), "gyroscope only: integrated, no vertical")
         XCTAssertNil(log.frame)
         XCTAssertEqual(log.samples.count, 401)
         for sample in log.samples {
