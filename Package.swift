@@ -212,6 +212,19 @@ let package = Package(
         .testTarget(name: "LocationTests", dependencies: ["Location", "CSVText", "RawLog", "AttitudeMath", "AttitudeLog", "TestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "SteadyDiceKitTests", dependencies: ["SteadyDiceKit", "TestSupport"]),
+        .testTarget(name: "RecordingTests", dependencies: ["Recording", "AttitudeMath", "TestSupport"]),
+        .testTarget(name: "RecordFolderTests", dependencies: ["RecordFolder", "AttitudeMath", "Imaging", "TestSupport"]),
+        .testTarget(name: "LiveRigTests", dependencies: ["LiveRig", "RecordFolder", "IMUD", "Imaging", "FileAccess", "AttitudeMath", "TestSupport"]),
+        .testTarget(name: "FusionJobsTests", dependencies: ["FusionJobs", "AttitudeLog", "AttitudeMath", "FileAccess", "Fusion", "RawLog", "TestSupport",
+                                                   .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "AttitudeMath", "FileAccess", "Fusion", "Imaging", "Render", "TestSupport"]),
+        .testTarget(name: "SyntheticClipTests", dependencies: ["SyntheticClip", "AttitudeLog", "AttitudeMath", "Calibration", "Camera", "FileAccess",
+                                                      "Imaging", "RawLog", "Render", "Rig", "TestSupport"]),
+        .testTarget(name: "RigCalibrationTests", dependencies: ["RigCalibration", "AttitudeMath", "Calibration", "Camera", "FileAccess", "Imaging",
+                                                       "RawLog", "RecordFolder", "Render", "Rig", "SyntheticClip", "TestSupport"]),
+        .testTarget(name: "WindowTests", dependencies: ["Window", "Scene", "AttitudeLog", "AttitudeMath", "Render", "TestSupport",
+                                               .product(name: "Logging", package: "swift-log"),
+                                               .product(name: "InMemoryLogging", package: "swift-log")]),
         /// The two executables end to end, run as processes (BuiltTool, CommandHarness): every command, the window
         /// under xdotool, help, install, and the hostile-input and file-policy fuzzers with their corpus.
         /// Optimised even in a debug build: these tests read back hundreds of rendered frames pixel by pixel, and
