@@ -212,6 +212,7 @@ let package = Package(
         .testTarget(name: "LocationTests", dependencies: ["Location", "CSVText", "RawLog", "AttitudeMath", "AttitudeLog", "TestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "SteadyDiceKitTests", dependencies: ["SteadyDiceKit", "TestSupport"]),
+        .testTarget(name: "RigTests", dependencies: ["Rig", "Camera", "AttitudeMath"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "AttitudeMath", "TestSupport"]),
         .testTarget(name: "RecordFolderTests", dependencies: ["RecordFolder", "AttitudeMath", "Imaging", "TestSupport"]),
         .testTarget(name: "LiveRigTests", dependencies: ["LiveRig", "RecordFolder", "IMUD", "Imaging", "FileAccess", "AttitudeMath", "TestSupport"]),

@@ -63,8 +63,7 @@ final class SyntheticClipTests: XCTestCase {
         for (k, t) in steady.enumerated() { XCTAssertEqual(t, Double(k) / 25, accuracy: 1e-12) }
     }
 
-    /// The texture: the same for a seed, another for another seed, and rich in corners (cells of about 1° at the
-    /// finest: most pixels differ from their right-hand neighbour at 4 pixels a degree... of 360°).
+    /// The texture: the same for a seed, another for another seed, and rich in corners (its finest cells are about 1°).
     func testTheTextureIsSeededAndDetailed() {
         let texture = CalibrationTexture.panorama(width: 720, height: 360, seed: 7)
         XCTAssertEqual(texture.pixels, CalibrationTexture.panorama(width: 720, height: 360, seed: 7).pixels)
