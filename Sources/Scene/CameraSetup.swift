@@ -6,7 +6,8 @@ import Logging
 import Render
 
 /// The loaded camera settings: turns an attitude into a scene for a viewport, and a background picture
-/// into the one to draw.
+/// into the one to draw. `CameraSetup()` is the seed's picture (docs/conventions.md): 60°, the die in front of the
+/// camera, no panorama; a new value each time, as a setup can hold an undistorter (a class over OpenCV state).
 public struct CameraSetup {
     public var fov: Double?
     public var calibrated: CalibratedCamera?
@@ -29,10 +30,6 @@ public struct CameraSetup {
         self.panorama = panorama
         self.panoramaPath = panoramaPath
     }
-
-    /// Today's picture: 60°, the die in front of the camera, no panorama. A new value each time: the
-    /// setup can hold an undistorter (a class over OpenCV state), so it is not shared between threads.
-    public static var seed: CameraSetup { CameraSetup() }
 
     /// The camera for a viewport; nil keeps the seed's gluPerspective (so default pictures stay identical).
     public func camera(width: Int, height: Int) -> PinholeCamera? {
