@@ -102,7 +102,7 @@ public struct AttitudeCalibrationOptions: ParsableArguments {
     /// Whether these options give the offset between a clip and its log: `--time-offset`, or a clip calibration's
     /// (a live one's is not applied to a clip; `apply` put it in `options.liveTimeOffset`). When they do not, a video's
     /// own motion track takes its own (`VideoOwnLog.applyTimeOffset`).
-    public func givesAClipOffset(_ options: SnapshotOptions) -> Bool {
+    public func givesAClipOffset(_ options: DrawingSettings) -> Bool {
         timeOffset != nil || (calibration != nil && options.liveTimeOffset == nil)
     }
 
@@ -110,7 +110,7 @@ public struct AttitudeCalibrationOptions: ParsableArguments {
     /// offset pairs a live rig's clocks: with a clip or a log (`live` false) it is said and not applied. With a
     /// live source (`live`) `--time-offset` is the live offset, in place of the file's, and a clip calibration's
     /// offset is said and not applied.
-    public func apply(to options: inout SnapshotOptions, live: Bool = false) throws {
+    public func apply(to options: inout DrawingSettings, live: Bool = false) throws {
         if let calibration {
             if case .rotation(let r)? = mount { options.mount = r }
             for note in try options.applyCalibration(path: calibration) { Messages.logger.info("\(note)") }

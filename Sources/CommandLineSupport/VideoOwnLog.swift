@@ -54,7 +54,7 @@ public enum VideoOwnLog {
     /// (docs/conventions.md, "Time"), and a video's own motion track is timed on the video's timeline, so the offset
     /// is minus its first sample's video time (`log.startTime`), as `calibrate --video` takes it. A GoPro's track
     /// starts with its first frame (0); another file's may start later or earlier. Said on stderr when it is not 0.
-    public static func applyTimeOffset(to options: inout SnapshotOptions, drawing: DrawingOptions, log: AttitudeLog, path: String,
+    public static func applyTimeOffset(to options: inout DrawingSettings, drawing: DrawingOptions, log: AttitudeLog, path: String,
                                        command: String) {
         let start = log.startTime
         guard !drawing.attitudeCalibration.givesAClipOffset(options), drawing.background.settings.videoIsTheLog(path: path),

@@ -5,12 +5,12 @@ import Imaging
 import Render
 import Rig
 
-/// How a picture is drawn: the one options value behind `steady-dice snapshot` and `render` and behind
-/// `Snapshotter`. The command line's option groups fill it in; a library user sets its fields.
+/// How a picture is drawn: the one settings value behind `steady-dice run`, `snapshot` and `render` and behind
+/// `Snapshotter`. The command line's option groups (`DrawingOptions`) fill it in; a library user sets its fields.
 ///
-/// Each field names the option it stands for. A new drawing option belongs here as a field (with
-/// the seed's picture as its default), so that the command line and the library stay one.
-public struct SnapshotOptions: Equatable, Sendable {
+/// Each field names the option it stands for. A new drawing option belongs here as a field (with the seed's
+/// picture, docs/conventions.md, as its default), so that the command line and the library stay one.
+public struct DrawingSettings: Equatable, Sendable {
     /// `--fov`, `--intrinsics`, `--anchor`, `--panorama`: the camera and where the die sits.
     public var camera: CameraSettings
     /// `--model die|box`: what sits at the origin of the world frame.
@@ -98,17 +98,17 @@ public struct SnapshotOptions: Equatable, Sendable {
     /// Refuses options that cannot draw a `width` x `height` picture, with the message the command line gives.
     public func validate(width: Int, height: Int) throws {
         guard width > 0, height > 0, width <= 16384, height <= 16384 else {
-            throw SnapshotError("the size must be from 1x1 to 16384x16384, not \(width)x\(height)")
+            throw DrawingSettingsError("the size must be from 1x1 to 16384x16384, not \(width)x\(height)")
         }
         try camera.validate()
         let limit = Int(Rig.largestTimeOffsetSeconds)
         guard timeOffset.isFinite, abs(timeOffset) <= Double(limit) else {
-            throw SnapshotError("--time-offset must be a number of seconds from -\(limit) to \(limit)")
+            throw DrawingSettingsError("--time-offset must be a number of seconds from -\(limit) to \(limit)")
         }
         let anchored = camera.anchor != nil
         if hud && HUDLayout(width: width, height: height, lineCount: HUDReadout.lineCount, model: model, anchored: anchored).pixelSize == 0 {
             let smallest = HUDLayout.smallestSize(lineCount: HUDReadout.lineCount, model: model, anchored: anchored)
-            throw SnapshotError("--hud: \(width)x\(height) leaves no room for the HUD above the \(anchored ? SceneModel.die.rawValue : model.rawValue); "
+            throw DrawingSettingsError("--hud: \(width)x\(height) leaves no room for the HUD above the \(anchored ? SceneModel.die.rawValue : model.rawValue); "
                                 + "give a --size of at least \(smallest.width)x\(smallest.height)")
         }
     }
@@ -149,18 +149,18 @@ public struct CameraSettings: Equatable, Sendable {
 
     /// Refuses settings that contradict each other or leave the die outside the view volume.
     public func validate() throws {
-        if fieldOfViewDegrees != nil && intrinsicsPath != nil { throw SnapshotError("give at most one of --fov and --intrinsics") }
+        if fieldOfViewDegrees != nil && intrinsicsPath != nil { throw DrawingSettingsError("give at most one of --fov and --intrinsics") }
         if let fov = fieldOfViewDegrees, !(fov > 0 && fov < 180) {
-            throw SnapshotError("--fov must be between 0 and 180 degrees (exclusive)")
+            throw DrawingSettingsError("--fov must be between 0 and 180 degrees (exclusive)")
         }
         if let anchor {
             guard anchor.distance >= Anchor.minimumDistance, anchor.distance <= Anchor.maximumDistance else {
-                throw SnapshotError("--anchor: the distance must be from \(Anchor.minimumDistance) to \(Anchor.maximumDistance) "
+                throw DrawingSettingsError("--anchor: the distance must be from \(Anchor.minimumDistance) to \(Anchor.maximumDistance) "
                                     + "(the whole die between the near plane at 0.1 and the far plane at 100)")
             }
-            guard abs(anchor.elevationDegrees) <= 90 else { throw SnapshotError("--anchor: the elevation must be within -90 to 90 degrees") }
+            guard abs(anchor.elevationDegrees) <= 90 else { throw DrawingSettingsError("--anchor: the elevation must be within -90 to 90 degrees") }
         }
-        if anchorOrigin != nil && anchor == nil { throw SnapshotError("--anchor-from says what --anchor counts from: give --anchor too") }
+        if anchorOrigin != nil && anchor == nil { throw DrawingSettingsError("--anchor-from says what --anchor counts from: give --anchor too") }
     }
 
     /// What `--panorama` (and `--anchor` when it counts from the log: `anchorFromTheLog`) stand on when drawn over a
@@ -199,7 +199,7 @@ public struct CameraSettings: Equatable, Sendable {
 }
 
 /// Options that cannot draw a picture, said as the command line says it.
-public struct SnapshotError: Error, CustomStringConvertible, Equatable {
+public struct DrawingSettingsError: Error, CustomStringConvertible, Equatable {
     public let description: String
     public init(_ description: String) { self.description = description }
 }

@@ -10,11 +10,11 @@
 @_exported import Camera
 @_exported import Imaging
 @_exported import Render
-@_exported import struct Scene.SnapshotOptions
+@_exported import struct Scene.DrawingSettings
 @_exported import struct Scene.CameraSettings
 @_exported import enum Scene.LensDrawing
 @_exported import enum Scene.AnchorOrigin
-@_exported import struct Scene.SnapshotError
+@_exported import struct Scene.DrawingSettingsError
 @_exported import struct Scene.SceneSource
 @_exported import struct Scene.FusionTrack
 @_exported import enum FusionJobs.MagnetometerCorrection

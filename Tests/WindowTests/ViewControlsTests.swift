@@ -19,7 +19,7 @@ final class ViewControlsTests: XCTestCase {
         return try AttitudeLog(samples: samples, frame: .xArbitraryZVertical)
     }
 
-    private func controls(_ attitude: AttitudeInput, options: SnapshotOptions = SnapshotOptions())
+    private func controls(_ attitude: AttitudeInput, options: DrawingSettings = DrawingSettings())
         throws -> (ViewControls, InMemoryLogHandler) {
         let handler = InMemoryLogHandler()
         let pipeline = try FramePipeline(options: options, attitude: attitude, clock: .wall(speed: 1, looping: false, from: 0))
