@@ -112,7 +112,7 @@ public struct AttitudeCalibrationOptions: ParsableArguments {
     /// offset is said and not applied.
     public func apply(to options: inout DrawingSettings, live: Bool = false) throws {
         if let calibration {
-            if case .rotation(let r)? = mount { options.mount = r }
+            if case .rotation(let r)? = mount { options.deviceFromIMU = r }
             for note in try options.applyCalibration(path: calibration) { Messages.logger.info("\(note)") }
             if live, let timeOffset { options.liveTimeOffset = timeOffset }
             let undetermined = Rig.undeterminedKeys(path: calibration)
@@ -131,7 +131,7 @@ public struct AttitudeCalibrationOptions: ParsableArguments {
             }
             return
         }
-        if case .rotation(let r)? = mount { options.mount = r }
+        if case .rotation(let r)? = mount { options.deviceFromIMU = r }
         options.timeOffset = timeOffset ?? 0
         if live { options.liveTimeOffset = timeOffset }
     }

@@ -25,7 +25,7 @@ public struct DrawingSettings: Equatable, Sendable {
     public var assetsFolder: String?
     /// `--mount w,x,y,z` (or `--calibration`'s `imu_to_camera`): R with v_D = R·v_S from the attitude
     /// source's IMU frame S to the device frame D; the attitude drawn is worldFromS · R⁻¹ (nil: S is D).
-    public var mount: Quaternion?
+    public var deviceFromIMU: Quaternion?
     /// `--time-offset S` (or `--calibration`'s `time_offset_s`): the video frame at video time t shows
     /// the attitude at log time t + offset.
     public var timeOffset: Double
@@ -42,14 +42,14 @@ public struct DrawingSettings: Equatable, Sendable {
     /// The seed's picture: the die in front of a 60° camera over the default colour, no HUD.
     public init(camera: CameraSettings = CameraSettings(), model: SceneModel = .die,
                 backgroundColor: RGBColor = .defaultBackground, relativeTo: Quaternion? = nil,
-                hud: Bool = false, assetsFolder: String? = nil, mount: Quaternion? = nil, timeOffset: Double = 0) {
+                hud: Bool = false, assetsFolder: String? = nil, deviceFromIMU: Quaternion? = nil, timeOffset: Double = 0) {
         self.camera = camera
         self.model = model
         self.backgroundColor = backgroundColor
         self.relativeTo = relativeTo
         self.hud = hud
         self.assetsFolder = assetsFolder
-        self.mount = mount
+        self.deviceFromIMU = deviceFromIMU
         self.timeOffset = timeOffset
     }
 
@@ -58,7 +58,7 @@ public struct DrawingSettings: Equatable, Sendable {
     ///
     /// What the file leaves undetermined is drawn with the best that is known instead, never refused: a camera the
     /// file does not determine keeps the options' (`--fov`, `--intrinsics`, else the default 60°), a mount the options'
-    /// `mount` (`--mount`, else the IMU's axes as the camera's: identity, as a video's own motion track has them). One
+    /// `deviceFromIMU` (`--mount`, else the IMU's axes as the camera's: identity, as a video's own motion track has them). One
     /// line each says so, returned for the caller to print. The time offset must be determined (the file's or none):
     /// an offset the file lists under `undetermined` is refused. A bias written is applied whatever else is undetermined.
     public mutating func applyCalibration(path: String) throws -> [String] {
@@ -76,11 +76,11 @@ public struct DrawingSettings: Equatable, Sendable {
             camera.intrinsicsPath = path
         }
         if undetermined.contains(Undetermined.mountKey) {
-            let drawn = mount.map { q in String(format: "with --mount %g,%g,%g,%g", q.w, q.x, q.y, q.z) }
+            let drawn = deviceFromIMU.map { q in String(format: "with --mount %g,%g,%g,%g", q.w, q.x, q.y, q.z) }
                 ?? "with the IMU's axes as the camera's (identity, as a video's own motion track has them); give --mount for another"
             notes.append("\(path): calibrate did not determine the mount (see its not_determined): drawn \(drawn)")
         } else {
-            mount = try Rig.readMount(path: path).deviceFromIMU
+            deviceFromIMU = try Rig.readMount(path: path).deviceFromIMU
         }
         gyroBias = timing.gyroBias
         let live = timing.timeOffset.clock == .live
@@ -91,8 +91,8 @@ public struct DrawingSettings: Equatable, Sendable {
 
     /// The attitude to draw for a source's worldFromS: worldFromS · R⁻¹ with the mount R.
     public func mounted(_ worldFromIMU: Quaternion) -> Quaternion {
-        guard let mount else { return worldFromIMU }
-        return Frames.worldFromDevice(worldFromIMU: worldFromIMU, deviceFromIMU: mount)
+        guard let deviceFromIMU else { return worldFromIMU }
+        return Frames.worldFromDevice(worldFromIMU: worldFromIMU, deviceFromIMU: deviceFromIMU)
     }
 
     /// Refuses options that cannot draw a `width` x `height` picture, with the message the command line gives.

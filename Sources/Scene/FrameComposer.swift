@@ -37,7 +37,7 @@ public struct SceneSource {
 
     /// The same source seen through a mount: every attitude q becomes `options.mounted(q)` (q · R⁻¹).
     public func mounted(by options: DrawingSettings) -> SceneSource {
-        guard options.mount != nil else { return self }
+        guard options.deviceFromIMU != nil else { return self }
         return SceneSource(worldFromDevice: options.mounted(worldFromDevice), history: history.map(options.mounted),
                            frame: frame, description: description, fusion: fusion)
     }

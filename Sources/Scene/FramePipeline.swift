@@ -185,7 +185,7 @@ public final class FramePipeline {
         case (.log(let log, let fusion, _), .wall(let speed, let looping, let from)):
             let start = try timeline.playbackStart() + from
             return .wall(try LogPlaybackSource(log: log, fusion: fusion, speed: speed, looping: looping, now: MonotonicClock.now(),
-                                               mount: options.mount, startTime: start))
+                                               deviceFromIMU: options.deviceFromIMU, startTime: start))
         case (.log(let log, let fusion, let path), _):
             return .log(LogScenes(log: log, fusion: fusion, path: path, options: options))
         case (.fixed(let q), .wall):

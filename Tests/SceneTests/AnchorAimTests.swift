@@ -117,7 +117,7 @@ final class AnchorAimTests: XCTestCase {
     /// frame draws, so `--anchor 0,0` is that frame's centre with both.
     func testTheFirstLookIsTheAttitudeDrawn() throws {
         var options = options(Anchor(bearingDegrees: 0, elevationDegrees: 0))
-        options.mount = Quaternion(axis: [0.3, -1, 0.2], angle: 0.9)
+        options.deviceFromIMU = Quaternion(axis: [0.3, -1, 0.2], angle: 0.9)
         options.relativeTo = Quaternion(axis: [1, 0.4, 0], angle: 1.1)
         let pipeline = try FramePipeline(options: options, attitude: .log(try log(nil), fusion: nil, path: "g.csv"),
                                          clock: .steps(start: 1, framesPerSecond: 10))
