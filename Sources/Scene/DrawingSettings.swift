@@ -191,7 +191,7 @@ public struct CameraSettings: Equatable, Sendable {
         let calibrated = try intrinsicsPath.map { try CalibratedCamera.read(path: $0) }
         let undistorter = try calibrated.flatMap { $0.isDistorted && lensDrawing == .undistort ? try Undistorter(camera: $0) : nil }
         let panoramaImage = try panoramaPath.map { try RGBImage.read(path: $0) }
-        var setup = CameraSetup(fov: fieldOfViewDegrees, calibrated: calibrated, intrinsicsPath: intrinsicsPath, undistorter: undistorter,
+        var setup = CameraSetup(fieldOfViewDegrees: fieldOfViewDegrees, calibrated: calibrated, intrinsicsPath: intrinsicsPath, undistorter: undistorter,
                                 anchor: anchor, panorama: panoramaImage, panoramaPath: panoramaPath)
         setup.lensDrawing = lensDrawing
         return setup
