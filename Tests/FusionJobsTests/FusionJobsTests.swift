@@ -169,25 +169,40 @@ final class FusionJobsTests: RawLogTestCase {
 
     // MARK: - eval
 
-    /// The estimator scored on the BROAD excerpt: one mode for every log (the first log's when none is given), its
+    /// A 20 s tumbling IMU (`TumblingIMU`) with its true attitude as reference columns, as BROAD's trials carry theirs.
+    private func referenceLog(_ name: String) throws -> String {
+        let log = Synthetic.tumblingLog(seconds: 20, rate: 100)
+        var lines = Synthetic.rawCSV(log).split(separator: "\n").map(String.init)
+        let header = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("t,") })
+        lines[header] += ",qw,qx,qy,qz"
+        for (k, q) in try XCTUnwrap(log.reference).enumerated() { lines[header + 1 + k] += ",\(q[0]),\(q[1]),\(q[2]),\(q[3])" }
+        return try write(name, lines.joined(separator: "\n") + "\n")
+    }
+
+    /// The estimator scored on logs with a reference: one mode for every log (the first log's when none is given), its
     /// errors kept for the plot only when asked.
     func testEvaluationScoresInOneModeAndKeepsErrorsWhenAsked() throws {
-        let trial = Fixtures.broadTrial02Excerpt
-        let job = EvaluationJob(inputs: [trial, trial], platform: nil, magnetometer: .none, mode: .sixD, parameters: FusionParameters(),
+        let trials = [try referenceLog("first.csv"), try referenceLog("second.csv")]
+        let job = EvaluationJob(inputs: trials, platform: nil, magnetometer: .none, mode: nil, parameters: FusionParameters(),
                                 keepErrors: true)
         let result = try job.run(logger: quiet)
-        XCTAssertEqual(result.report.mode, FusionMode.sixD.rawValue)
-        XCTAssertEqual(result.report.trials.count, 2)
-        let trialResult = try XCTUnwrap(result.report.trials.first)
-        XCTAssertNil(trialResult.total, "6D has no heading to score")
-        XCTAssertLessThan(trialResult.inclination, 5, "the estimator levels the excerpt within degrees")
-        XCTAssertEqual(result.figure.panels.count, 1, "6D: the tilt error alone")
+        XCTAssertEqual(result.report.mode, FusionMode.nineD.rawValue, "the first log's magnetometer chooses 9D")
+        XCTAssertEqual(result.report.trials.map(\.name), ["first", "second"])
+        let first = try XCTUnwrap(result.report.trials.first)
+        XCTAssertLessThan(first.inclination, 2, "the estimator follows the truth within degrees")
+        XCTAssertNotNil(first.heading, "9D scores the heading")
+        XCTAssertEqual(result.figure.panels.count, 2, "9D: the tilt and the heading errors")
         XCTAssertEqual(result.figure.panels[0].series.count, 2)
         XCTAssertFalse(result.figure.panels[0].series[0].x.isEmpty)
-        var unkept = job
-        unkept.keepErrors = false
-        unkept.inputs = [trial]
-        XCTAssertTrue(try unkept.run(logger: quiet).figure.panels[0].series[0].x.isEmpty)
+        var sixD = job
+        sixD.keepErrors = false
+        sixD.mode = .sixD
+        sixD.inputs = [trials[0]]
+        let unkept = try sixD.run(logger: quiet)
+        XCTAssertEqual(unkept.report.mode, FusionMode.sixD.rawValue)
+        XCTAssertNil(unkept.report.trials.first?.heading, "6D has no heading to score")
+        XCTAssertEqual(unkept.figure.panels.count, 1, "6D: the tilt error alone")
+        XCTAssertTrue(unkept.figure.panels[0].series[0].x.isEmpty, "errors not kept")
     }
 }
 
