@@ -34,13 +34,12 @@ let package = Package(
         /// flag a loop polls: the handlers must be C to be async-signal-safe.
         .target(name: "CStopSignal", path: "Sources/System/CStopSignal"),
         /// The C++ shim over OpenCV 4 (Debian's libopencv-dev): its headers through Sources/System/COpenCV/opencv4, a link to
-        /// /usr/include/opencv4, and only the modules it calls linked. pkg-config's opencv4 names every module (VTK's viz,
-        /// Qt's cvv, HDF5, the DNN...), and each library a binary names is loaded and initialised at every start: 0.34 s
-        /// of CPU at each command's start, against 0.17 s with only the modules it calls. imgcodecs and videoio, with GDAL,
-        /// GStreamer and about 240 libraries behind them, were most of that: they are loaded at their first use instead
-        /// (cvshim.cpp: a camera, a video written, a picture other than a PNG), and a start costs 0.06 s. libpng and
-        /// libjpeg directly: PNG and JPEG files are read with handlers that do not print, and PNG files written with
-        /// OpenCV's settings (see cvshim.cpp).
+        /// /usr/include/opencv4, and only the modules it calls linked, not pkg-config's opencv4 (which names every module:
+        /// VTK's viz, Qt's cvv, HDF5, the DNN...), since each library a binary names is loaded at every start.
+        /// imgcodecs and videoio, with GDAL, GStreamer and the libraries behind them, are loaded at their first use
+        /// instead (cvshim.cpp: a camera, a video written, a picture other than a PNG). libpng and libjpeg directly: PNG
+        /// and JPEG files are read with handlers that do not print, and PNG files written with OpenCV's settings (see
+        /// cvshim.cpp). docs/tests.md says what a start costs (`StartCostTests`).
         .target(name: "CVShim", path: "Sources/System/CVShim",
                 cxxSettings: [.headerSearchPath("../COpenCV/opencv4")],
                 linkerSettings: ["opencv_core", "opencv_imgproc", "opencv_calib3d", "opencv_video", "png16", "jpeg"].map { .linkedLibrary($0) }),
@@ -49,7 +48,8 @@ let package = Package(
         /// A panorama looked up along each pixel's ray: the synthetic clip's lens, rolling shutter and blur, in C for speed.
         .target(name: "CPanoramaRaster", path: "Sources/System/CPanoramaRaster"),
         /// FFmpeg's libraries' headers (libavformat, libavcodec, libavutil, libswscale), for CVideoFile only. Not linked:
-        /// CVideoFile loads them at the first file it opens (video_file.c), as a start that links them costs 0.03 CPU-s.
+        /// CVideoFile loads them at the first file it opens (video_file.c), so that a command that reads no video does not
+        /// load them at its start.
         .systemLibrary(name: "CFFmpeg", path: "Sources/System/CFFmpeg",
                        providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]),
         /// Video files frame by frame with presentation times, rotation and every stream, as cameras write them.
@@ -229,11 +229,25 @@ let package = Package(
         .testTarget(name: "LocationTests", dependencies: ["Location", "CSVText", "RawLog", "AttitudeMath", "AttitudeLog", "TestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "SteadyDiceKitTests", dependencies: ["SteadyDiceKit", "TestSupport"]),
+        .testTarget(name: "RigTests", dependencies: ["Rig", "Camera", "AttitudeMath"]),
+        .testTarget(name: "RecordingTests", dependencies: ["Recording", "AttitudeMath", "TestSupport"]),
+        .testTarget(name: "RecordFolderTests", dependencies: ["Pixels", "RecordFolder", "AttitudeMath", "Imaging", "TestSupport"]),
+        .testTarget(name: "LiveRigTests", dependencies: ["Pixels", "LiveRig", "RecordFolder", "IMUD", "Imaging", "FileAccess", "AttitudeMath", "TestSupport"]),
+        .testTarget(name: "FusionJobsTests", dependencies: ["FusionJobs", "LogLoading", "AttitudeLog", "AttitudeMath", "FileAccess", "Fusion", "RawLog", "TestSupport",
+                                                   .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "BenchmarksTests", dependencies: ["Pixels", "Benchmarks", "AttitudeMath", "FileAccess", "Fusion", "Imaging", "Render", "TestSupport"]),
+        .testTarget(name: "SyntheticClipTests", dependencies: ["SyntheticClip", "Pixels", "AttitudeLog", "AttitudeMath", "Calibration", "Camera", "FileAccess",
+                                                      "Imaging", "RawLog", "Render", "Rig", "TestSupport"]),
+        .testTarget(name: "RigCalibrationTests", dependencies: ["Pixels", "RigCalibration", "AttitudeMath", "Calibration", "Camera", "FileAccess", "Imaging",
+                                                       "RawLog", "RecordFolder", "Render", "Rig", "SyntheticClip", "TestSupport"]),
+        .testTarget(name: "WindowTests", dependencies: ["Window", "Scene", "AttitudeLog", "AttitudeMath", "Render", "TestSupport",
+                                               .product(name: "Logging", package: "swift-log"),
+                                               .product(name: "InMemoryLogging", package: "swift-log")]),
         /// The two executables end to end, run as processes (BuiltTool, CommandHarness): every command, the window
         /// under xdotool, help, install, and the hostile-input and file-policy fuzzers with their corpus.
         /// Optimised even in a debug build: these tests read back hundreds of rendered frames pixel by pixel, and
-        /// unoptimised loops took 18 of the 24 CPU-seconds of the fisheye end-to-end test (6.6 s with -O). The unit
-        /// tests and the libraries they test keep the debug build.
+        /// unoptimised, those loops are most of their CPU time. The unit tests and the libraries they test keep the
+        /// debug build.
         .testTarget(name: "CommandLineTests", dependencies: [
             "AttitudeMath", "AttitudeLog", "Camera", "Scene", "CVShim", "FileAccess", "IMUD", "Imaging", "Location", "RawLog",
             "CommandLineSupport", "LiveRig", "Render", "SafeText", "SteadyDiceKit", "TestSupport", "Rig", "RigCalibration", "RecordFolder", "Pixels",

@@ -8,7 +8,7 @@ import LogLoading
 import Scene
 import SteadyDiceAssets
 
-/// `attitude views`: each attitude of a log as a matrix, Euler angles and tilt, as the seeds print it.
+/// `attitude views`: each attitude of a log as a matrix, Euler angles and tilt, as the seed articles print it (docs/conventions.md).
 struct Views: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write each attitude of a log as a rotation matrix, Core Motion Euler angles and the seed's tilt (smoothed too).",

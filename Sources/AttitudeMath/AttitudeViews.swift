@@ -1,6 +1,6 @@
 import Foundation
 
-/// One attitude read three ways, as the seed articles print it: the rotation matrix, Core Motion's
+/// One attitude read three ways, as the seed articles (docs/conventions.md) print it: the rotation matrix, Core Motion's
 /// Euler angles, and the seed's tilt. All angles in degrees.
 public struct AttitudeViews: Equatable, Sendable {
     /// The rotation matrix row by row, `rows[r][c]`, with `v_W = R · v_D`.

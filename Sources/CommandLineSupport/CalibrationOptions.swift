@@ -99,8 +99,8 @@ public struct AttitudeCalibrationOptions: ParsableArguments {
         }
     }
 
-    /// The offset these options give `options` (which `apply` set) for a clip, nil when none (`SnapshotOptions.clipOffset`).
-    public func clipOffset(_ options: SnapshotOptions) -> Double? {
+    /// The offset these options give `options` (which `apply` set) for a clip, nil when none (`DrawingSettings.clipOffset`).
+    public func clipOffset(_ options: DrawingSettings) -> Double? {
         options.clipOffset(timeOffsetGiven: timeOffset != nil, calibrationGiven: calibration != nil)
     }
 
@@ -108,9 +108,9 @@ public struct AttitudeCalibrationOptions: ParsableArguments {
     /// offset pairs a live rig's clocks: with a clip or a log (`live` false) it is said and not applied. With a
     /// live source (`live`) `--time-offset` is the live offset, in place of the file's, and a clip calibration's
     /// offset is said and not applied.
-    public func apply(to options: inout SnapshotOptions, live: Bool = false) throws {
+    public func apply(to options: inout DrawingSettings, live: Bool = false) throws {
         if let calibration {
-            if case .rotation(let r)? = mount { options.mount = r }
+            if case .rotation(let r)? = mount { options.deviceFromIMU = r }
             for note in try options.applyCalibration(path: calibration) { Messages.logger.info("\(note)") }
             if live, let timeOffset { options.liveTimeOffset = timeOffset }
             let undetermined = Rig.undeterminedKeys(path: calibration)
@@ -129,7 +129,7 @@ public struct AttitudeCalibrationOptions: ParsableArguments {
             }
             return
         }
-        if case .rotation(let r)? = mount { options.mount = r }
+        if case .rotation(let r)? = mount { options.deviceFromIMU = r }
         options.timeOffset = timeOffset ?? 0
         if live { options.liveTimeOffset = timeOffset }
     }

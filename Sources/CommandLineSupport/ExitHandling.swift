@@ -39,7 +39,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
     public static func of(_ error: Error) -> ExitStatus {
         switch error {
         case let failure as CommandFailure: return failure.status
-        case is ValidationError, is SnapshotError, is TimelineError: return .usage
+        case is ValidationError, is DrawingSettingsError, is TimelineError: return .usage
         case let error as MagnetometerCorrectionError:
             if case .attitudeLog = error { return .usage }
             return .data

@@ -52,7 +52,7 @@ public enum VideoOwnLog {
     /// `drawing`'s video, by the one rule (`Timeline.offset`): when `drawing` gives no offset (neither `--time-offset`
     /// nor a clip calibration's) and the log is that video itself, the offset that puts its track on the video. Said on
     /// stderr when it is not 0.
-    public static func applyTimeOffset(to options: inout SnapshotOptions, drawing: DrawingOptions, log: AttitudeLog, path: String,
+    public static func applyTimeOffset(to options: inout DrawingSettings, drawing: DrawingOptions, log: AttitudeLog, path: String,
                                        command: String) {
         guard drawing.attitudeCalibration.clipOffset(options) == nil else { return }
         let start = log.startTime

@@ -28,7 +28,7 @@ public struct AimedAnchor: Equatable {
     public var countsFromTheLog: Bool { note == nil }
 }
 
-extension SnapshotOptions {
+extension DrawingSettings {
     /// `--anchor` over `log` (named `path`) in a drawing whose first frame shows log time `start`: counted from
     /// `--anchor-from`, else as the log's frame decides (`AnchorOrigin`). A look is the attitude that frame draws
     /// (mounted, relative to `--relative-to`), so `--anchor 0,0` sits in the middle of that frame's columns, and
@@ -45,7 +45,7 @@ extension SnapshotOptions {
             when = String(format: "the first frame drawn (log time %.3f s)", start)
         case .look(let t):
             guard t <= log.duration else {
-                throw SnapshotError(String(format: "--anchor-from %g is outside %@, which runs from 0 to %.3f s", t, path, log.duration))
+                throw DrawingSettingsError(String(format: "--anchor-from %g is outside %@, which runs from 0 to %.3f s", t, path, log.duration))
             }
             lookTime = t
             when = String(format: "log time %.3f s (--anchor-from)", t)
@@ -60,7 +60,7 @@ extension SnapshotOptions {
     /// W as given. A look to count from is a log's; asking for one here is refused.
     public func anchorOverAFixedWorld() throws -> Anchor? {
         if let origin = camera.anchorOrigin, origin != .log {
-            throw SnapshotError("--anchor-from counts from where the camera looks in a log; with --attitude or --imud "
+            throw DrawingSettingsError("--anchor-from counts from where the camera looks in a log; with --attitude or --imud "
                                 + "the anchor counts from W as given (give --anchor-from log or leave it out)")
         }
         return camera.anchor

@@ -64,16 +64,16 @@ public final class LogPlaybackSource: AttitudeSource {
     private var playback: Playback
     private let name: String
     private let fusionTrack: FusionTrack?
-    private let mount: Quaternion?
+    private let deviceFromIMU: Quaternion?
     private let startTime: Double
     public let frameName: String
 
     /// `fusion` is the estimator's track when the log was fused from raw IMU data.
-    /// `mount` R turns each attitude q into q · R⁻¹; playback starts at log time `startTime`.
+    /// `deviceFromIMU` (the mount R) turns each attitude q into q · R⁻¹; playback starts at log time `startTime`.
     public init(log: AttitudeLog, fusion: FusionTrack? = nil, speed: Double, looping: Bool, now: Double,
-                mount: Quaternion? = nil, startTime: Double = 0) throws {
+                deviceFromIMU: Quaternion? = nil, startTime: Double = 0) throws {
         frameName = SceneSource.frameName(of: log)
-        self.mount = mount
+        self.deviceFromIMU = deviceFromIMU
         self.startTime = startTime
         playback = try Playback(log: log, now: now, speed: speed, looping: looping)
         if startTime != 0 { playback.seek(to: startTime, now: now) }
@@ -83,7 +83,7 @@ public final class LogPlaybackSource: AttitudeSource {
 
     public func reading(now: Double) -> AttitudeReading {
         let q = playback.attitude(atWallTime: now)
-        return AttitudeReading(worldFromDevice: mount.map { Frames.worldFromDevice(worldFromIMU: q, deviceFromIMU: $0) } ?? q, greyed: false)
+        return AttitudeReading(worldFromDevice: deviceFromIMU.map { Frames.worldFromDevice(worldFromIMU: q, deviceFromIMU: $0) } ?? q, greyed: false)
     }
 
     public func begin(now: Double) { playback.seek(to: startTime, now: now) }

@@ -7,9 +7,10 @@ import Pixels
 import Render
 
 /// The loaded camera settings: turns an attitude into a scene for a viewport, and a background picture
-/// into the one to draw.
+/// into the one to draw. `CameraSetup()` is the seed's picture (docs/conventions.md): 60°, the die in front of the
+/// camera, no panorama; a new value each time, as a setup can hold an undistorter (a class over OpenCV state).
 public struct CameraSetup {
-    public var fov: Double?
+    public var fieldOfViewDegrees: Double?
     public var calibrated: CalibratedCamera?
     public var intrinsicsPath: String?
     public var undistorter: Undistorter?
@@ -20,9 +21,9 @@ public struct CameraSetup {
     /// undistorted (`undistort`, with `undistorter`).
     public var lensDrawing: LensDrawing = .warp
 
-    public init(fov: Double? = nil, calibrated: CalibratedCamera? = nil, intrinsicsPath: String? = nil,
+    public init(fieldOfViewDegrees: Double? = nil, calibrated: CalibratedCamera? = nil, intrinsicsPath: String? = nil,
                 undistorter: Undistorter? = nil, anchor: Anchor? = nil, panorama: RGBImage? = nil, panoramaPath: String? = nil) {
-        self.fov = fov
+        self.fieldOfViewDegrees = fieldOfViewDegrees
         self.calibrated = calibrated
         self.intrinsicsPath = intrinsicsPath
         self.undistorter = undistorter
@@ -31,14 +32,10 @@ public struct CameraSetup {
         self.panoramaPath = panoramaPath
     }
 
-    /// Today's picture: 60°, the die in front of the camera, no panorama. A new value each time: the
-    /// setup can hold an undistorter (a class over OpenCV state), so it is not shared between threads.
-    public static var seed: CameraSetup { CameraSetup() }
-
     /// The camera for a viewport; nil keeps the seed's gluPerspective (so default pictures stay identical).
     public func camera(width: Int, height: Int) -> PinholeCamera? {
         if let calibrated { return calibrated.pinhole.fitted(toWidth: width, height: height) }
-        if let fov { return PinholeCamera(verticalFieldOfViewDegrees: fov, width: width, height: height) }
+        if let fieldOfViewDegrees { return PinholeCamera(verticalFieldOfViewDegrees: fieldOfViewDegrees, width: width, height: height) }
         return nil
     }
 

@@ -37,8 +37,8 @@ public struct SceneSource {
     }
 
     /// The same source seen through a mount: every attitude q becomes `options.mounted(q)` (q · R⁻¹).
-    public func mounted(by options: SnapshotOptions) -> SceneSource {
-        guard options.mount != nil else { return self }
+    public func mounted(by options: DrawingSettings) -> SceneSource {
+        guard options.deviceFromIMU != nil else { return self }
         return SceneSource(worldFromDevice: options.mounted(worldFromDevice), history: history.map(options.mounted),
                            frame: frame, description: description, fusion: fusion)
     }
@@ -180,13 +180,13 @@ public struct LogScenes {
     private let log: AttitudeLog
     private let fusion: FusionTrack?
     private let path: String
-    private let options: SnapshotOptions
+    private let options: DrawingSettings
     private var composer: FrameComposer
     /// The first sample the composer has not stepped over.
     private var nextSample = 0
     private var lastTime = -Double.infinity
 
-    public init(log: AttitudeLog, fusion: FusionTrack?, path: String, options: SnapshotOptions) {
+    public init(log: AttitudeLog, fusion: FusionTrack?, path: String, options: DrawingSettings) {
         self.log = log
         self.fusion = fusion
         self.path = path

@@ -96,7 +96,7 @@ public struct ComposedFrame {
 /// - the background's size check and undistortion in `BackgroundFrames`, once per new picture.
 public final class FramePipeline {
     /// How every frame is drawn.
-    public let options: SnapshotOptions
+    public let options: DrawingSettings
     /// The loaded camera, lens, anchor and panorama.
     public let setup: CameraSetup
     public let clock: PipelineClock
@@ -129,7 +129,7 @@ public final class FramePipeline {
     /// the drawing (`aimedAnchor`: where the camera looks at the clock's first frame, unless the log has north or
     /// `--anchor-from` says otherwise), and `logger` is told what it counts from; where `--panorama` (or an anchor
     /// counted from the log) stands on an arbitrary or unnamed heading, it is told that too.
-    public init(options: SnapshotOptions, attitude: AttitudeInput, background settings: BackgroundSettings = BackgroundSettings(),
+    public init(options: DrawingSettings, attitude: AttitudeInput, background settings: BackgroundSettings = BackgroundSettings(),
                 clock: PipelineClock, cameraByDefault: Bool = false, setup: CameraSetup? = nil,
                 logger: Logger = FramePipeline.logger) throws {
         self.options = options
@@ -181,13 +181,13 @@ public final class FramePipeline {
     }
 
     /// The attitudes `input` gives under `clock`, each mounted once.
-    private static func attitudes(_ input: AttitudeInput, options: SnapshotOptions, clock: PipelineClock,
+    private static func attitudes(_ input: AttitudeInput, options: DrawingSettings, clock: PipelineClock,
                                   timeline: Timeline) throws -> Attitudes {
         switch (input, clock) {
         case (.log(let log, let fusion, _), .wall(let speed, let looping, let from)):
             let start = try timeline.playbackStart() + from
             return .wall(try LogPlaybackSource(log: log, fusion: fusion, speed: speed, looping: looping, now: MonotonicClock.now(),
-                                               mount: options.mount, startTime: start))
+                                               deviceFromIMU: options.deviceFromIMU, startTime: start))
         case (.log(let log, let fusion, let path), _):
             return .log(LogScenes(log: log, fusion: fusion, path: path, options: options))
         case (.fixed(let q), .wall):

@@ -123,7 +123,7 @@ public struct Timeline: Equatable, Sendable {
 
 extension Timeline {
     /// The time offset of a log drawn over a video, the one rule `run`, `snapshot`, `render` and `attitude fuse --video`
-    /// ask: `given` when the drawing is given one (`SnapshotOptions.clipOffset`); else, when the log is the video's own
+    /// ask: `given` when the drawing is given one (`DrawingSettings.clipOffset`); else, when the log is the video's own
     /// motion track (`logIsTheVideo`), the offset that puts the track on its video: a track is timed on the video's
     /// timeline and log time counts from its first sample, so the offset is minus that sample's video time
     /// (`trackStart`, `AttitudeLog.startTime`), as `calibrate --video` takes it; else 0, the log and the video paired
@@ -141,7 +141,7 @@ extension Timeline {
     public static func playbackVideoStart(offset: Double) -> Double? { offset < 0 ? -offset : nil }
 }
 
-extension SnapshotOptions {
+extension DrawingSettings {
     /// The time offset these options are given for a clip, nil when none: `--time-offset` (`timeOffsetGiven`), or a
     /// calibration file's (`calibrationGiven`; `applyCalibration` set it) unless the file's was measured on a live
     /// rig's clocks, which pairs a live rig and not a clip (`applyCalibration` put it in `liveTimeOffset`). When none

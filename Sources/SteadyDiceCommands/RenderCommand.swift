@@ -80,7 +80,7 @@ struct RenderVideo: ParsableCommand {
         }
         let outputs = OutputFiles(inputs: [log] + drawing.inputPaths)
         let staged = try outputs.stage(output, option: "--output")
-        var options = try drawing.snapshotOptions()
+        var options = try drawing.drawingSettings()
         let (attitudeLog, fusion) = try loadAnyAttitudeLogWithFusion(path: log, magnetometer: magnetometer.correction, platform: recording.platform,
                                                                      gyroBias: options.gyroBias,
                                                                      overFootage: drawing.background.video != nil)

@@ -100,7 +100,7 @@ struct Run: ParsableCommand {
         let exitOutputs = OutputFiles(inputs: [input.log] + drawing.inputPaths)
         let exitSnapshot = try snapshotOnExit.map { try exitOutputs.stage($0, option: "--snapshot-on-exit") }
         let assets = try Assets.locate(explicit: drawing.assets)
-        var options = try drawing.snapshotOptions(live: input.imud.isSet)
+        var options = try drawing.drawingSettings(live: input.imud.isSet)
         var background = drawing.background.settings
         let attitude = try attitudeInput(assets: assets, gyroBias: options.gyroBias)
         if case .log(let log, _, let path) = attitude {

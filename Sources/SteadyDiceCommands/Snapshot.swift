@@ -61,7 +61,7 @@ struct Snapshot: ParsableCommand {
     func run() throws {
         let outputs = OutputFiles(inputs: [input.log] + drawing.inputPaths)
         let staged = try outputs.stage(output, option: "--output")
-        var options = try drawing.snapshotOptions()
+        var options = try drawing.drawingSettings()
         let background = drawing.background.settings
         let attitude = try attitudeInput(gyroBias: options.gyroBias)
         if case .log(let log, _, let path) = attitude {

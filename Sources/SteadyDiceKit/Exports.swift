@@ -12,11 +12,11 @@
 @_exported import Imaging
 @_exported import Pixels
 @_exported import Render
-@_exported import struct Scene.SnapshotOptions
+@_exported import struct Scene.DrawingSettings
 @_exported import struct Scene.CameraSettings
 @_exported import enum Scene.LensDrawing
 @_exported import enum Scene.AnchorOrigin
-@_exported import struct Scene.SnapshotError
+@_exported import struct Scene.DrawingSettingsError
 @_exported import struct Scene.SceneSource
 @_exported import struct LogLoading.FusionTrack
 @_exported import enum LogLoading.MagnetometerCorrection

@@ -20,7 +20,7 @@ public final class Snapshotter {
     /// The picture's height in pixels.
     public let height: Int
     /// How every picture is drawn: the options `snapshot` takes, as one value.
-    public let options: SnapshotOptions
+    public let options: DrawingSettings
     /// Located once, at init.
     private let assets: Assets
     /// The camera files read once, at init.
@@ -29,7 +29,7 @@ public final class Snapshotter {
     /// Checks `options` for a `width` x `height` picture and reads the files they name (intrinsics,
     /// panorama). The assets (`shaders/`, `models/`) are found as the command line finds them:
     /// `options.assetsFolder`, else `$STEADY_DICE_ASSETS`, else the package's resource bundle (see `Assets.locate`).
-    public init(width: Int, height: Int, options: SnapshotOptions = SnapshotOptions()) throws {
+    public init(width: Int, height: Int, options: DrawingSettings = DrawingSettings()) throws {
         try options.validate(width: width, height: height)
         assets = try Assets.locate(explicit: options.assetsFolder)
         self.width = width
@@ -67,7 +67,7 @@ public final class Snapshotter {
     /// The picture of `input` at log time `time`, through the pipeline `snapshot` draws through.
     private func image(of input: AttitudeInput, at time: Double) throws -> RGBImage {
         if case .log(let log, _, let path) = input, !(time >= 0 && time <= log.duration) {
-            throw SnapshotError(String(format: "--at %g is outside %@, which runs from 0 to %.3f s", time, path, log.duration))
+            throw DrawingSettingsError(String(format: "--at %g is outside %@, which runs from 0 to %.3f s", time, path, log.duration))
         }
         let pipeline = try FramePipeline(options: options, attitude: input, clock: .instant(time), setup: setup)
         return try OffscreenScene(width: width, height: height, assets: assets, pipeline: pipeline).picture()

@@ -47,7 +47,7 @@ final class SnapshotterCommandTests: XCTestCase {
 
     /// Every option of the shared value draws what the option of the same name draws.
     func testOptionsDrawWhatTheCommandLineDraws() throws {
-        var options = SnapshotOptions()
+        var options = DrawingSettings()
         options.camera = CameraSettings(fieldOfViewDegrees: 45, anchor: Anchor(bearingDegrees: 5, elevationDegrees: -3, distance: 6))
         options.model = .box
         options.backgroundColor = RGBColor(hex: "#104060")!
@@ -78,7 +78,7 @@ final class SnapshotterCommandTests: XCTestCase {
             rows += "\(Double(k) * 0.05),\(q.w),\(q.x),\(q.y),\(q.z)\n"
         }
         try rows.write(toFile: log, atomically: true, encoding: .utf8)
-        var options = SnapshotOptions()
+        var options = DrawingSettings()
         options.hud = true
         let snapshotter = try Snapshotter(width: 320, height: 240, options: options)
         let png = try snapshotter.image(logFile: log, at: 0.62).pngData()

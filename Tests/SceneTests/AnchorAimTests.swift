@@ -8,7 +8,7 @@ import TestSupport
 import XCTest
 
 /// `--anchor --anchor-from first-look` over a log whose heading is arbitrary counts from where the camera looks at the
-/// first frame drawn (`SnapshotOptions.aimedAnchor`, resolved once in `FramePipeline`): bearing 0 is that look's
+/// first frame drawn (`DrawingSettings.aimedAnchor`, resolved once in `FramePipeline`): bearing 0 is that look's
 /// heading, elevation counts from the horizon when the log has a vertical and from the look itself when it names no
 /// frame. By default, and in a north log, bearings count from the log's W.
 final class AnchorAimTests: XCTestCase {
@@ -25,10 +25,10 @@ final class AnchorAimTests: XCTestCase {
     }
 
     /// The options for `anchor` counted from `origin` (first-look unless told: the default, nil, is the log's W).
-    private func options(_ anchor: Anchor, origin: AnchorOrigin? = .firstLook) -> SnapshotOptions {
+    private func options(_ anchor: Anchor, origin: AnchorOrigin? = .firstLook) -> DrawingSettings {
         var settings = CameraSettings(fieldOfViewDegrees: 50, anchor: anchor)
         settings.anchorOrigin = origin
-        return SnapshotOptions(camera: settings)
+        return DrawingSettings(camera: settings)
     }
 
     /// The die's centre in the picture of `scene`, with its place in W.
@@ -117,7 +117,7 @@ final class AnchorAimTests: XCTestCase {
     /// frame draws, so `--anchor 0,0` is that frame's centre with both.
     func testTheFirstLookIsTheAttitudeDrawn() throws {
         var options = options(Anchor(bearingDegrees: 0, elevationDegrees: 0))
-        options.mount = Quaternion(axis: [0.3, -1, 0.2], angle: 0.9)
+        options.deviceFromIMU = Quaternion(axis: [0.3, -1, 0.2], angle: 0.9)
         options.relativeTo = Quaternion(axis: [1, 0.4, 0], angle: 1.1)
         let pipeline = try FramePipeline(options: options, attitude: .log(try log(nil), fusion: nil, path: "g.csv"),
                                          clock: .steps(start: 1, framesPerSecond: 10))

@@ -25,7 +25,7 @@ final class FrameComposerTests: XCTestCase {
         let log = try turningLog()
         let mount = try XCTUnwrap(Quaternion(axis: [0, 0, 1], angle: 0.3).normalized())
         let reference = Quaternion(axis: [0, 1, 0], angle: 0.5)
-        let options = SnapshotOptions(camera: CameraSettings(fieldOfViewDegrees: 50), relativeTo: reference, mount: mount)
+        let options = DrawingSettings(camera: CameraSettings(fieldOfViewDegrees: 50), relativeTo: reference, deviceFromIMU: mount)
         for t in [0.0, 0.237, 0.5, 1.0] {
             let window = try FramePipeline(options: options, attitude: .log(log, fusion: nil, path: "log.csv"),
                                            clock: .wall(speed: 1, looping: false, from: t))
@@ -45,7 +45,7 @@ final class FrameComposerTests: XCTestCase {
     /// smoothed tilt, frame, reference); only the labels the window adds (health, frame rate) differ.
     func testTheWindowsHUDOfAFixedAttitudeIsTheSnapshots() throws {
         let q = try XCTUnwrap(Quaternion(w: 0.8, x: 0.3, y: 0.4, z: 0.33).normalized())
-        let options = SnapshotOptions(hud: true)
+        let options = DrawingSettings(hud: true)
         let window = try XCTUnwrap(FramePipeline(options: options, attitude: .fixed(q), clock: .wall(speed: 1, looping: true, from: 0))
             .frame(now: 1, width: 320, height: 240).scene.hud)
         let snapshot = try XCTUnwrap(FramePipeline(options: options, attitude: .fixed(q), clock: .instant(0))
@@ -64,7 +64,7 @@ final class FrameComposerTests: XCTestCase {
         let q = try XCTUnwrap(Quaternion(w: 0.8, x: 0.3, y: 0.4, z: 0.33).normalized())
         let mount = try XCTUnwrap(Quaternion(axis: [1, 0, 0], angle: 0.7).normalized())
         let expected = try XCTUnwrap((q * mount.conjugate).normalized())
-        let options = SnapshotOptions(mount: mount)
+        let options = DrawingSettings(deviceFromIMU: mount)
         let snapshot = try FramePipeline(options: options, attitude: .fixed(q), clock: .instant(0)).frame(step: 0, width: 64, height: 48)
         let window = try FramePipeline(options: options, attitude: .fixed(q), clock: .wall(speed: 1, looping: true, from: 0))
             .frame(now: 1, width: 64, height: 48)

@@ -20,8 +20,8 @@ final class LogScenesTests: XCTestCase {
         let log = try turningLog()
         let mount = Quaternion(axis: SIMD3(1, 0, 0), angle: 0.4)
         let reference = Quaternion(axis: SIMD3(0, 0, 1), angle: 0.7)
-        for options in [SnapshotOptions(hud: true), SnapshotOptions(relativeTo: reference, hud: true, mount: mount),
-                        SnapshotOptions(relativeTo: reference, mount: mount)] {
+        for options in [DrawingSettings(hud: true), DrawingSettings(relativeTo: reference, hud: true, deviceFromIMU: mount),
+                        DrawingSettings(relativeTo: reference, deviceFromIMU: mount)] {
             var scenes = LogScenes(log: log, fusion: nil, path: "turning.csv", options: options)
             // Frame times between and on samples, and one going back, which starts the filter again.
             for t in [0, 0.005, 0.01, 0.237, 0.5, 0.5, 0.731, 0.2, 0.999, 1] {

@@ -61,7 +61,7 @@ final class TimelineTests: XCTestCase {
     /// A drawing is given a clip offset by `--time-offset` or by a calibration measured on a clip; a live rig's
     /// calibration (its offset kept as `liveTimeOffset`) gives a clip none.
     func testOnlyTheFlagOrAClipCalibrationGivesAClipOffset() {
-        var options = SnapshotOptions(timeOffset: 0.04)
+        var options = DrawingSettings(timeOffset: 0.04)
         XCTAssertEqual(options.clipOffset(timeOffsetGiven: true, calibrationGiven: false), 0.04)
         XCTAssertEqual(options.clipOffset(timeOffsetGiven: false, calibrationGiven: true), 0.04)
         XCTAssertNil(options.clipOffset(timeOffsetGiven: false, calibrationGiven: false))

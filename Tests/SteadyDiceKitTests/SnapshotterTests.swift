@@ -25,22 +25,22 @@ final class SnapshotterTests: XCTestCase {
     }
 
     func testBadOptionsAreRefusedWithTheCommandLinesWords() throws {
-        var options = SnapshotOptions()
+        var options = DrawingSettings()
         options.camera.fieldOfViewDegrees = 200
         XCTAssertThrowsError(try Snapshotter(width: 320, height: 240, options: options)) { error in
             XCTAssertEqual("\(error)", "--fov must be between 0 and 180 degrees (exclusive)")
         }
-        options = SnapshotOptions(hud: true)
+        options = DrawingSettings(hud: true)
         XCTAssertThrowsError(try Snapshotter(width: 100, height: 100, options: options)) { error in
             XCTAssertTrue("\(error)".contains("no room for the HUD"), "\(error)")
         }
         XCTAssertThrowsError(try Snapshotter(width: 0, height: 240))
-        options = SnapshotOptions(camera: CameraSettings(panoramaPath: folder.appendingPathComponent("absent.png").path))
+        options = DrawingSettings(camera: CameraSettings(panoramaPath: folder.appendingPathComponent("absent.png").path))
         XCTAssertThrowsError(try Snapshotter(width: 320, height: 240, options: options)) { error in
             XCTAssertTrue("\(error)".contains("absent.png"), "\(error)")
         }
         XCTAssertThrowsError(try Snapshotter(width: 32, height: 24).image(worldFromDevice: Quaternion(w: 0, x: 0, y: 0, z: 0)))
-        XCTAssertThrowsError(try Snapshotter(width: 32, height: 24, options: SnapshotOptions(assetsFolder: folder.path))) { error in
+        XCTAssertThrowsError(try Snapshotter(width: 32, height: 24, options: DrawingSettings(assetsFolder: folder.path))) { error in
             XCTAssertTrue("\(error)".contains(folder.path), "\(error)")
         }
     }

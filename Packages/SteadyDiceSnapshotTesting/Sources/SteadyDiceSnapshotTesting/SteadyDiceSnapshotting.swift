@@ -41,7 +41,7 @@ extension Snapshotting where Value == Quaternion, Format == RGBImage {
     /// ```
     ///
     /// Throws here, before any snapshot, for options that cannot draw (the message the command line gives).
-    public static func steadyDice(width: Int = 320, height: Int = 240, options: SnapshotOptions = SnapshotOptions(),
+    public static func steadyDice(width: Int = 320, height: Int = 240, options: DrawingSettings = DrawingSettings(),
                                   tolerance: Int = ImageComparison.defaultTolerance, maxFraction: Double = 0) throws -> Self {
         let snapshotter = try Snapshotter(width: width, height: height, options: options)
         return Snapshotting(pathExtension: "png", diffing: .steadyDice(tolerance: tolerance, maxFraction: maxFraction)) { q in
@@ -60,7 +60,7 @@ extension Snapshotting where Value == Quaternion, Format == RGBImage {
 extension Snapshotting where Value == AttitudeSample, Format == RGBImage {
     /// The die at an attitude log sample's attitude: `Snapshotting<Quaternion, RGBImage>.steadyDice`
     /// of its `worldFromDevice`.
-    public static func steadyDice(width: Int = 320, height: Int = 240, options: SnapshotOptions = SnapshotOptions(),
+    public static func steadyDice(width: Int = 320, height: Int = 240, options: DrawingSettings = DrawingSettings(),
                                   tolerance: Int = ImageComparison.defaultTolerance, maxFraction: Double = 0) throws -> Self {
         try Snapshotting<Quaternion, RGBImage>.steadyDice(width: width, height: height, options: options,
                                                           tolerance: tolerance, maxFraction: maxFraction)

@@ -7,12 +7,12 @@ import Pixels
 import Render
 import Rig
 
-/// How a picture is drawn: the one options value behind `steady-dice snapshot` and `render` and behind
-/// `Snapshotter`. The command line's option groups fill it in; a library user sets its fields.
+/// How a picture is drawn: the one settings value behind `steady-dice run`, `snapshot` and `render` and behind
+/// `Snapshotter`. The command line's option groups (`DrawingOptions`) fill it in; a library user sets its fields.
 ///
-/// Each field names the option it stands for. A new drawing option belongs here as a field (with
-/// the seed's picture as its default), so that the command line and the library stay one.
-public struct SnapshotOptions: Equatable, Sendable {
+/// Each field names the option it stands for. A new drawing option belongs here as a field (with the seed's
+/// picture, docs/conventions.md, as its default), so that the command line and the library stay one.
+public struct DrawingSettings: Equatable, Sendable {
     /// `--fov`, `--intrinsics`, `--anchor`, `--panorama`: the camera and where the die sits.
     public var camera: CameraSettings
     /// `--model die|box`: what sits at the origin of the world frame.
@@ -27,7 +27,7 @@ public struct SnapshotOptions: Equatable, Sendable {
     public var assetsFolder: String?
     /// `--mount w,x,y,z` (or `--calibration`'s `imu_to_camera`): R with v_D = R·v_S from the attitude
     /// source's IMU frame S to the device frame D; the attitude drawn is worldFromS · R⁻¹ (nil: S is D).
-    public var mount: Quaternion?
+    public var deviceFromIMU: Quaternion?
     /// `--time-offset S` (or `--calibration`'s `time_offset_s`): the video frame at video time t shows
     /// the attitude at log time t + offset.
     public var timeOffset: Double
@@ -44,14 +44,14 @@ public struct SnapshotOptions: Equatable, Sendable {
     /// The seed's picture: the die in front of a 60° camera over the default colour, no HUD.
     public init(camera: CameraSettings = CameraSettings(), model: SceneModel = .die,
                 backgroundColor: RGBColor = .defaultBackground, relativeTo: Quaternion? = nil,
-                hud: Bool = false, assetsFolder: String? = nil, mount: Quaternion? = nil, timeOffset: Double = 0) {
+                hud: Bool = false, assetsFolder: String? = nil, deviceFromIMU: Quaternion? = nil, timeOffset: Double = 0) {
         self.camera = camera
         self.model = model
         self.backgroundColor = backgroundColor
         self.relativeTo = relativeTo
         self.hud = hud
         self.assetsFolder = assetsFolder
-        self.mount = mount
+        self.deviceFromIMU = deviceFromIMU
         self.timeOffset = timeOffset
     }
 
@@ -60,7 +60,7 @@ public struct SnapshotOptions: Equatable, Sendable {
     ///
     /// What the file leaves undetermined is drawn with the best that is known instead, never refused: a camera the
     /// file does not determine keeps the options' (`--fov`, `--intrinsics`, else the default 60°), a mount the options'
-    /// `mount` (`--mount`, else the IMU's axes as the camera's: identity, as a video's own motion track has them). One
+    /// `deviceFromIMU` (`--mount`, else the IMU's axes as the camera's: identity, as a video's own motion track has them). One
     /// line each says so, returned for the caller to print. The time offset must be determined (the file's or none):
     /// an offset the file lists under `undetermined` is refused. A bias written is applied whatever else is undetermined.
     public mutating func applyCalibration(path: String) throws -> [String] {
@@ -78,11 +78,11 @@ public struct SnapshotOptions: Equatable, Sendable {
             camera.intrinsicsPath = path
         }
         if undetermined.contains(Undetermined.mountKey) {
-            let drawn = mount.map { q in String(format: "with --mount %g,%g,%g,%g", q.w, q.x, q.y, q.z) }
+            let drawn = deviceFromIMU.map { q in String(format: "with --mount %g,%g,%g,%g", q.w, q.x, q.y, q.z) }
                 ?? "with the IMU's axes as the camera's (identity, as a video's own motion track has them); give --mount for another"
             notes.append("\(path): calibrate did not determine the mount (see its not_determined): drawn \(drawn)")
         } else {
-            mount = try Rig.readMount(path: path).deviceFromIMU
+            deviceFromIMU = try Rig.readMount(path: path).deviceFromIMU
         }
         gyroBias = timing.gyroBias
         let live = timing.timeOffset.clock == .live
@@ -93,24 +93,24 @@ public struct SnapshotOptions: Equatable, Sendable {
 
     /// The attitude to draw for a source's worldFromS: worldFromS · R⁻¹ with the mount R.
     public func mounted(_ worldFromIMU: Quaternion) -> Quaternion {
-        guard let mount else { return worldFromIMU }
-        return Frames.worldFromDevice(worldFromIMU: worldFromIMU, deviceFromIMU: mount)
+        guard let deviceFromIMU else { return worldFromIMU }
+        return Frames.worldFromDevice(worldFromIMU: worldFromIMU, deviceFromIMU: deviceFromIMU)
     }
 
     /// Refuses options that cannot draw a `width` x `height` picture, with the message the command line gives.
     public func validate(width: Int, height: Int) throws {
         guard width > 0, height > 0, width <= 16384, height <= 16384 else {
-            throw SnapshotError("the size must be from 1x1 to 16384x16384, not \(width)x\(height)")
+            throw DrawingSettingsError("the size must be from 1x1 to 16384x16384, not \(width)x\(height)")
         }
         try camera.validate()
         let limit = Int(Rig.largestTimeOffsetSeconds)
         guard timeOffset.isFinite, abs(timeOffset) <= Double(limit) else {
-            throw SnapshotError("--time-offset must be a number of seconds from -\(limit) to \(limit)")
+            throw DrawingSettingsError("--time-offset must be a number of seconds from -\(limit) to \(limit)")
         }
         let anchored = camera.anchor != nil
         if hud && HUDLayout(width: width, height: height, lineCount: HUDReadout.lineCount, model: model, anchored: anchored).pixelSize == 0 {
             let smallest = HUDLayout.smallestSize(lineCount: HUDReadout.lineCount, model: model, anchored: anchored)
-            throw SnapshotError("--hud: \(width)x\(height) leaves no room for the HUD above the \(anchored ? SceneModel.die.rawValue : model.rawValue); "
+            throw DrawingSettingsError("--hud: \(width)x\(height) leaves no room for the HUD above the \(anchored ? SceneModel.die.rawValue : model.rawValue); "
                                 + "give a --size of at least \(smallest.width)x\(smallest.height)")
         }
     }
@@ -151,18 +151,18 @@ public struct CameraSettings: Equatable, Sendable {
 
     /// Refuses settings that contradict each other or leave the die outside the view volume.
     public func validate() throws {
-        if fieldOfViewDegrees != nil && intrinsicsPath != nil { throw SnapshotError("give at most one of --fov and --intrinsics") }
+        if fieldOfViewDegrees != nil && intrinsicsPath != nil { throw DrawingSettingsError("give at most one of --fov and --intrinsics") }
         if let fov = fieldOfViewDegrees, !(fov > 0 && fov < 180) {
-            throw SnapshotError("--fov must be between 0 and 180 degrees (exclusive)")
+            throw DrawingSettingsError("--fov must be between 0 and 180 degrees (exclusive)")
         }
         if let anchor {
             guard anchor.distance >= Anchor.minimumDistance, anchor.distance <= Anchor.maximumDistance else {
-                throw SnapshotError("--anchor: the distance must be from \(Anchor.minimumDistance) to \(Anchor.maximumDistance) "
+                throw DrawingSettingsError("--anchor: the distance must be from \(Anchor.minimumDistance) to \(Anchor.maximumDistance) "
                                     + "(the whole die between the near plane at 0.1 and the far plane at 100)")
             }
-            guard abs(anchor.elevationDegrees) <= 90 else { throw SnapshotError("--anchor: the elevation must be within -90 to 90 degrees") }
+            guard abs(anchor.elevationDegrees) <= 90 else { throw DrawingSettingsError("--anchor: the elevation must be within -90 to 90 degrees") }
         }
-        if anchorOrigin != nil && anchor == nil { throw SnapshotError("--anchor-from says what --anchor counts from: give --anchor too") }
+        if anchorOrigin != nil && anchor == nil { throw DrawingSettingsError("--anchor-from says what --anchor counts from: give --anchor too") }
     }
 
     /// What `--panorama` (and `--anchor` when it counts from the log: `anchorFromTheLog`) stand on when drawn over a
@@ -193,7 +193,7 @@ public struct CameraSettings: Equatable, Sendable {
         let calibrated = try intrinsicsPath.map { try CalibratedCamera.read(path: $0) }
         let undistorter = try calibrated.flatMap { $0.isDistorted && lensDrawing == .undistort ? try Undistorter(camera: $0) : nil }
         let panoramaImage = try panoramaPath.map { try RGBImage.read(path: $0) }
-        var setup = CameraSetup(fov: fieldOfViewDegrees, calibrated: calibrated, intrinsicsPath: intrinsicsPath, undistorter: undistorter,
+        var setup = CameraSetup(fieldOfViewDegrees: fieldOfViewDegrees, calibrated: calibrated, intrinsicsPath: intrinsicsPath, undistorter: undistorter,
                                 anchor: anchor, panorama: panoramaImage, panoramaPath: panoramaPath)
         setup.lensDrawing = lensDrawing
         return setup
@@ -201,7 +201,7 @@ public struct CameraSettings: Equatable, Sendable {
 }
 
 /// Options that cannot draw a picture, said as the command line says it.
-public struct SnapshotError: Error, CustomStringConvertible, Equatable {
+public struct DrawingSettingsError: Error, CustomStringConvertible, Equatable {
     public let description: String
     public init(_ description: String) { self.description = description }
 }

@@ -43,14 +43,14 @@ public struct HUDOptions: ParsableArguments {
     /// An offscreen picture of `size` must have room for the HUD above the die (or the box, unless anchored).
     public func validate(size: Size, drawing: DrawingOptions? = nil) throws {
         try asValidationError {
-            try SnapshotOptions(camera: CameraSettings(anchor: drawing?.camera.settings.anchor), model: drawing?.model.model ?? .die, hud: hud)
+            try DrawingSettings(camera: CameraSettings(anchor: drawing?.camera.settings.anchor), model: drawing?.model.model ?? .die, hud: hud)
                 .validate(width: size.width, height: size.height)
         }
     }
 }
 
-extension SnapshotOptions {
-    /// The one options value that `snapshot` and `render` draw with, from their option groups
+extension DrawingSettings {
+    /// The one settings value that `run`, `snapshot` and `render` draw with, from their option groups
     /// (`Snapshotter` takes the same value). A new group that changes the picture adds its field here.
     /// With `live` (`run --imud`) the time offset is the live one.
     public init(camera: CameraOptions, background: BackgroundOptions, relativeAttitude: RelativeAttitudeOptions,
@@ -65,7 +65,7 @@ extension SnapshotOptions {
 public func asValidationError(_ body: () throws -> Void) throws {
     do {
         try body()
-    } catch let error as SnapshotError {
+    } catch let error as DrawingSettingsError {
         throw ValidationError(error.description)
     }
 }
@@ -96,9 +96,9 @@ public struct DrawingOptions: ParsableArguments {
         [assets] + background.settings.inputPaths + camera.inputPaths + attitudeCalibration.inputPaths
     }
 
-    /// The one options value the frame pipeline draws with (`Snapshotter` takes the same value); `live` for `run --imud`.
-    public func snapshotOptions(live: Bool = false) throws -> SnapshotOptions {
-        try SnapshotOptions(camera: camera, background: background, relativeAttitude: relativeAttitude,
+    /// The one settings value the frame pipeline draws with (`Snapshotter` takes the same value); `live` for `run --imud`.
+    public func drawingSettings(live: Bool = false) throws -> DrawingSettings {
+        try DrawingSettings(camera: camera, background: background, relativeAttitude: relativeAttitude,
                             model: model, hud: hud, assets: assets, attitudeCalibration: attitudeCalibration, live: live)
     }
 }

@@ -1,0 +1,210 @@
+import AttitudeLog
+import AttitudeMath
+import FileAccess
+import Foundation
+import Fusion
+import FusionJobs
+import LogLoading
+import Logging
+import RawLog
+import TestSupport
+import XCTest
+
+/// `attitude`'s file jobs in-process, on logs the test writes: what each decides (the mode, the frame, the bias and
+/// the magnetometer's correction, the clock written) and what it refuses.
+final class FusionJobsTests: RawLogTestCase {
+    private let quiet = Logger(label: "test.fusion-jobs") { _ in SwiftLogNoOpLogHandler() }
+
+    /// Runs `job` writing to `name` in the test's folder, committed; returns the path.
+    private func output(_ name: String, _ job: (OutputFiles.Staged) throws -> Void) throws -> String {
+        let outputs = OutputFiles()
+        let staged = try outputs.stage(folder.appendingPathComponent(name).path, option: "the output")
+        try job(staged)
+        try outputs.commit()
+        return staged.path
+    }
+
+    /// A still IMU lying flat for `seconds` at 100 Hz, its gyroscope reading `gyro` throughout.
+    private func stillLog(seconds: Double, gyro: SIMD3<Double>) -> RawIMULog {
+        let time = (0..<Int(seconds * 100)).map { Double($0) / 100 }
+        return RawIMULog(path: "still.csv", format: .rawCSV, time: time, gyro: time.map { _ in gyro },
+                         acc: time.map { _ in SIMD3(0, 0, 9.81) }, mag: nil)
+    }
+
+    // MARK: - The magnetometer's correction
+
+    func testAMagnetometerOffsetIsSubtractedAndAFitFindsIt() throws {
+        var log = Synthetic.tumblingLog(seconds: 20, rate: 50)
+        let offset = SIMD3<Double>(12, -7, 30)
+        log.mag = log.mag?.map { $0 + offset }
+        let (unchanged, none) = try MagnetometerCorrection.none.apply(to: log)
+        XCTAssertNil(none)
+        XCTAssertEqual(unchanged.mag, log.mag)
+        let (given, givenCalibration) = try MagnetometerCorrection.offset(offset).apply(to: log)
+        XCTAssertEqual(givenCalibration?.offset, offset)
+        XCTAssertEqual(try XCTUnwrap(given.mag?[7]).x, try XCTUnwrap(log.mag?[7]).x - 12, accuracy: 1e-12)
+        let (_, fitted) = try MagnetometerCorrection.fit.apply(to: log)
+        XCTAssertLessThan(length(try XCTUnwrap(fitted).offset - offset), 0.5, "the sphere's centre is the hard-iron offset")
+    }
+
+    func testACorrectionOfALogWithoutAMagnetometerIsRefused() throws {
+        let log = stillLog(seconds: 1, gyro: .zero)
+        XCTAssertNoThrow(try MagnetometerCorrection.none.apply(to: log))
+        XCTAssertThrowsError(try MagnetometerCorrection.offset(SIMD3(1, 2, 3)).apply(to: log)) {
+            XCTAssertEqual("\($0)", "still.csv: a magnetometer offset needs magnetometer samples, and the log has none")
+        }
+        XCTAssertThrowsError(try MagnetometerCorrection.fit.apply(to: log)) {
+            XCTAssertEqual($0 as? MagnetometerCorrectionError, .noMagnetometer(path: "still.csv", fit: true))
+        }
+    }
+
+    // MARK: - fuse
+
+    /// A gyroscope biased by 2°/s about the vertical: fused as it is, a still IMU turns 20° in 10 s (6D has nothing
+    /// to hold the heading); with the calibration's bias subtracted it stays put, and the file says what was subtracted.
+    func testFuseSubtractsAGivenGyroscopeBias() throws {
+        let bias = SIMD3<Double>(0, 0, 2 * Synthetic.degree)
+        let input = try write("still.csv", Synthetic.rawCSV(stillLog(seconds: 10, gyro: bias)))
+        func fused(_ name: String, bias: SIMD3<Double>?) throws -> AttitudeLog {
+            var job = FuseJob(input: input, platform: nil, magnetometer: .none, mode: nil, frame: nil, declination: nil,
+                              maxAccuracy: nil, parameters: FusionParameters(), status: false)
+            job.gyroBias = bias
+            let path = try output(name) { try job.run(writingTo: $0, logger: quiet) }
+            return try AttitudeLog.load(path: path)
+        }
+        let raw = try fused("raw.csv", bias: nil)
+        let corrected = try fused("corrected.csv", bias: bias)
+        XCTAssertEqual(raw.frame, .xArbitraryZVertical, "6D's natural frame: no magnetometer, heading arbitrary")
+        XCTAssertEqual(raw.samples.count, 1000)
+        let turnedRaw = raw.samples[0].worldFromDevice.angle(to: raw.samples.last!.worldFromDevice) * 180 / .pi
+        let turnedCorrected = corrected.samples[0].worldFromDevice.angle(to: corrected.samples.last!.worldFromDevice) * 180 / .pi
+        XCTAssertEqual(turnedRaw, 2 * 9.99, accuracy: 0.2)
+        XCTAssertLessThan(turnedCorrected, 0.01)
+        let text = try String(contentsOfFile: folder.appendingPathComponent("corrected.csv").path, encoding: .utf8)
+        XCTAssertTrue(text.contains("# gyroscope bias 0.0000,0.0000,2.0000 °/s subtracted"), text)
+        XCTAssertTrue(text.contains("# attitude fused by steady-dice from still (6d)"), text)
+    }
+
+    func testFuseWithStatusWritesTheEstimatorsColumns() throws {
+        let input = try write("still.csv", Synthetic.rawCSV(stillLog(seconds: 1, gyro: .zero)))
+        let job = FuseJob(input: input, platform: nil, magnetometer: .none, mode: .sixD, frame: .enu, declination: nil,
+                          maxAccuracy: nil, parameters: FusionParameters(), status: true)
+        let path = try output("status.csv") { try job.run(writingTo: $0, logger: quiet) }
+        let header = try XCTUnwrap(try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").first { !$0.hasPrefix("#") })
+        XCTAssertTrue(header.hasPrefix("t,qw,qx,qy,qz,"), String(header))
+        XCTAssertGreaterThan(header.split(separator: ",").count, 5, "the status columns follow the quaternion")
+    }
+
+    // MARK: - convert
+
+    /// A producer's log on its own clock (from 1000 s) converted from magnetic north into ENU: the times are the
+    /// producer's again, and each attitude is the same one seen from ENU.
+    func testConvertKeepsTheProducersClockAndTurnsTheFrame() throws {
+        let samples = (0..<50).map { k in
+            AttitudeSample(t: 1000 + Double(k) * 0.02, worldFromDevice: Quaternion(axis: [0.2, 0.4, 1], angle: Double(k) * 0.03))
+        }
+        let input = try write("producer.csv", try AttitudeLog.csvText(samples: samples, frame: .xMagneticNorthZVertical))
+        let job = ConvertJob(input: input, platform: nil, frame: .enu, declination: nil, maxAccuracy: nil)
+        var result: (samples: [AttitudeSample], frame: OutputFrame)?
+        let path = try output("enu.csv") { result = try job.run(writingTo: $0, logger: quiet) }
+        XCTAssertEqual(result?.frame, .enu)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let rows = text.split(separator: "\n").filter { !$0.hasPrefix("#") }.dropFirst()
+        XCTAssertEqual(rows.count, 50)
+        XCTAssertTrue(rows.first?.hasPrefix("1000") ?? false, "on the producer's own clock: \(rows.first ?? "")")
+        let converted = try AttitudeLog.load(path: path)
+        for k in [0, 17, 49] {
+            let expected = Frames.worldFromENU.conjugate * samples[k].worldFromDevice
+            XCTAssertLessThan(converted.samples[k].worldFromDevice.angle(to: expected), 1e-6, "sample \(k)")
+        }
+    }
+
+    func testConvertBetweenNorthsTurnsByTheDeclinationGiven() throws {
+        let samples = [AttitudeSample(t: 0, worldFromDevice: .identity), AttitudeSample(t: 1, worldFromDevice: .identity)]
+        let input = try write("magnetic.csv", try AttitudeLog.csvText(samples: samples, frame: .xMagneticNorthZVertical))
+        let job = ConvertJob(input: input, platform: nil, frame: .reference(.xTrueNorthZVertical), declination: 10, maxAccuracy: nil)
+        let path = try output("true.csv") { _ = try job.run(writingTo: $0, logger: quiet) }
+        let converted = try AttitudeLog.load(path: path)
+        XCTAssertEqual(converted.frame, .xTrueNorthZVertical)
+        let q = converted.samples[0].worldFromDevice
+        XCTAssertEqual(q.angle(to: .identity) * 180 / .pi, 10, accuracy: 1e-6)
+        XCTAssertEqual(abs(q.rotationVector.z), length(q.rotationVector), accuracy: 1e-12, "a turn about the vertical alone")
+        XCTAssertTrue(try String(contentsOfFile: path, encoding: .utf8).contains("# declination 10.0° (east positive)"))
+        let unnamed = try write("unnamed.csv", "t,qw,qx,qy,qz\n0,1,0,0,0\n1,1,0,0,0\n")
+        XCTAssertThrowsError(try output("x.csv") { _ = try ConvertJob(input: unnamed, platform: nil, frame: .enu, declination: nil,
+                                                                      maxAccuracy: nil).run(writingTo: $0, logger: quiet) }) {
+            XCTAssertTrue("\($0)".hasSuffix("the log names no frame; add a '# frame: NAME' line"), "\($0)")
+        }
+    }
+
+    // MARK: - A log that needs no fusion
+
+    /// A gyroscope-only log is converted (not fused) into the attitude its gyroscope integrates to; a log with an
+    /// accelerometer is not this job's.
+    func testAGyroscopeOnlyLogIsIntegrated() throws {
+        let rate = SIMD3<Double>(0, 0, 0.5)
+        let time = (0..<201).map { Double($0) / 100 }
+        var gyroOnly = RawIMULog(path: "gyro.csv", format: .rawCSV, time: time, gyro: time.map { _ in rate }, acc: time.map { _ in .zero }, mag: nil)
+        gyroOnly.hasAccelerometer = false
+        let input = try write("gyro.csv", gyroOnly.rawCSV())
+        let job = RawConvertJob(input: input, platform: nil)
+        let raw = try XCTUnwrap(try job.read(logger: quiet))
+        var written: RawConvertJob.Output?
+        let path = try output("integrated.csv") { written = try job.run(raw, writingTo: $0) }
+        XCTAssertEqual(written, .integratedAttitude(samples: 201))
+        let log = try AttitudeLog.load(path: path)
+        XCTAssertNil(log.frame, "the device's own axes at the first sample: no frame to name")
+        for k in [0, 100, 200] {
+            XCTAssertEqual(log.samples[k].worldFromDevice.angle(to: Quaternion(axis: [0, 0, 1], angle: 0.5 * time[k])), 0, accuracy: 1e-6)
+        }
+        let withAccelerometer = try write("six.csv", Synthetic.rawCSV(stillLog(seconds: 1, gyro: rate)))
+        XCTAssertNil(try RawConvertJob(input: withAccelerometer, platform: nil).read(logger: quiet), "fusion's, not this job's")
+        let attitude = try write("attitude.csv", "t,qw,qx,qy,qz\n0,1,0,0,0\n")
+        XCTAssertNil(try RawConvertJob(input: attitude, platform: nil).read(logger: quiet), "an attitude log is ConvertJob's")
+        var one = gyroOnly
+        one.time = [0]; one.gyro = [rate]; one.acc = [.zero]
+        XCTAssertThrowsError(try one.integratedAttitudes()) {
+            XCTAssertEqual("\($0)", "gyro.csv: fewer than two samples: no rotation to integrate")
+        }
+    }
+
+    // MARK: - eval
+
+    /// A 20 s tumbling IMU (`TumblingIMU`) with its true attitude as reference columns, as BROAD's trials carry theirs.
+    private func referenceLog(_ name: String) throws -> String {
+        let log = Synthetic.tumblingLog(seconds: 20, rate: 100)
+        var lines = Synthetic.rawCSV(log).split(separator: "\n").map(String.init)
+        let header = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("t,") })
+        lines[header] += ",qw,qx,qy,qz"
+        for (k, q) in try XCTUnwrap(log.reference).enumerated() { lines[header + 1 + k] += ",\(q[0]),\(q[1]),\(q[2]),\(q[3])" }
+        return try write(name, lines.joined(separator: "\n") + "\n")
+    }
+
+    /// The estimator scored on logs with a reference: one mode for every log (the first log's when none is given), its
+    /// errors kept for the plot only when asked.
+    func testEvaluationScoresInOneModeAndKeepsErrorsWhenAsked() throws {
+        let trials = [try referenceLog("first.csv"), try referenceLog("second.csv")]
+        let job = EvaluationJob(inputs: trials, platform: nil, magnetometer: .none, mode: nil, parameters: FusionParameters(),
+                                keepErrors: true)
+        let result = try job.run(logger: quiet)
+        XCTAssertEqual(result.report.mode, FusionMode.nineD.rawValue, "the first log's magnetometer chooses 9D")
+        XCTAssertEqual(result.report.trials.map(\.name), ["first", "second"])
+        let first = try XCTUnwrap(result.report.trials.first)
+        XCTAssertLessThan(first.inclination, 2, "the estimator follows the truth within degrees")
+        XCTAssertNotNil(first.heading, "9D scores the heading")
+        XCTAssertEqual(result.figure.panels.count, 2, "9D: the tilt and the heading errors")
+        XCTAssertEqual(result.figure.panels[0].series.count, 2)
+        XCTAssertFalse(result.figure.panels[0].series[0].x.isEmpty)
+        var sixD = job
+        sixD.keepErrors = false
+        sixD.mode = .sixD
+        sixD.inputs = [trials[0]]
+        let unkept = try sixD.run(logger: quiet)
+        XCTAssertEqual(unkept.report.mode, FusionMode.sixD.rawValue)
+        XCTAssertNil(unkept.report.trials.first?.heading, "6D has no heading to score")
+        XCTAssertEqual(unkept.figure.panels.count, 1, "6D: the tilt error alone")
+        XCTAssertTrue(unkept.figure.panels[0].series[0].x.isEmpty, "errors not kept")
+    }
+}
+
+private func length(_ v: SIMD3<Double>) -> Double { (v * v).sum().squareRoot() }

@@ -1,0 +1,164 @@
+import AttitudeMath
+import Calibration
+import Camera
+import FileAccess
+import Foundation
+import Imaging
+import RawLog
+import RecordFolder
+import Render
+import Rig
+@testable import RigCalibration
+import SyntheticClip
+import TestSupport
+import XCTest
+import Pixels
+
+/// `RigCalibrator` and what surrounds it, in-process: the frame stamps file, the progress line, the report's lines
+/// for what was and was not determined, the refusals before any fit, and a record folder written by the test,
+/// calibrated onto the live clock.
+final class RigCalibrationTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws { folder = try TemporaryFolder.make("rig-calibration") }
+    override func tearDownWithError() throws { if let folder { try? FileManager.default.removeItem(at: folder) } }
+
+    private func write(_ name: String, _ text: String) throws -> String {
+        let path = folder.appendingPathComponent(name).path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    // MARK: - Before the fit
+
+    /// OpenCamera Sensors' frame stamps: one whole number of nanoseconds a line, blank lines passed over.
+    func testFrameStampsAreWholeNanosecondsALine() throws {
+        XCTAssertEqual(try ClipTracks.frameStamps(try write("good.csv", "1000\n\n2000000\n 3000000 \n")), [1000, 2_000_000, 3_000_000])
+        let negative = try write("negative.csv", "1000\n-5\n")
+        XCTAssertThrowsError(try ClipTracks.frameStamps(negative)) {
+            XCTAssertTrue("\($0)".contains("\(negative):2") && "\($0)".contains("expected a frame time in integer nanoseconds, found '-5'"),
+                          "\($0)")
+        }
+        XCTAssertThrowsError(try ClipTracks.frameStamps(try write("float.csv", "1.5e9\n"))) {
+            XCTAssertTrue("\($0)".contains("found '1.5e9'"), "\($0)")
+        }
+        XCTAssertThrowsError(try ClipTracks.frameStamps(try write("empty.csv", "\n\n"))) {
+            XCTAssertTrue("\($0)".contains("holds no frame stamps"), "\($0)")
+        }
+    }
+
+    func testTheProgressLineSaysOfHowManyWhenKnown() {
+        XCTAssertEqual(ClipTracks.trackedLine(100, expected: (300, true)), "tracked 100 of 300 frames")
+        XCTAssertEqual(ClipTracks.trackedLine(100, expected: (300, false)), "tracked 100 of about 300 frames")
+        XCTAssertEqual(ClipTracks.trackedLine(400, expected: (300, false)), "tracked 400 frames", "an estimate passed is not repeated")
+        XCTAssertEqual(ClipTracks.trackedLine(100, expected: nil), "tracked 100 frames")
+    }
+
+    /// A small video with no motion track of its own.
+    private func plainVideo() throws -> String {
+        let outputs = OutputFiles()
+        let staged = try outputs.stage(folder.appendingPathComponent("plain.mkv").path, option: "the video")
+        let writer = try VideoOutput(output: staged, framesPerSecond: 10, width: 32, height: 24)
+        for k in 0..<3 { try writer.write(RGBImage(width: 32, height: 24, pixels: [UInt8](repeating: UInt8(50 * k), count: 32 * 24 * 3))) }
+        try writer.finish()
+        try outputs.commit()
+        return staged.path
+    }
+
+    func testAClipWithoutALogOfItsOwnOrALogOfOneSampleIsRefused() throws {
+        let video = try plainVideo()
+        XCTAssertThrowsError(try RigCalibrator().calibrate(clip: video)) {
+            guard case .logNeeded = $0 as? RigCalibrationError else { return XCTFail("\($0)") }
+            XCTAssertTrue("\($0)".hasPrefix("a log is needed: "), "\($0)")
+        }
+        let one = try write("one.csv", "t,gx,gy,gz,ax,ay,az\n0,0,0,0,0,0,9.8\n")
+        XCTAssertThrowsError(try RigCalibrator().calibrate(clip: video, log: one)) {
+            XCTAssertEqual("\($0)", "\(one): fewer than two samples")
+        }
+    }
+
+    // MARK: - The report
+
+    func testTheReportOfAnOffsetAloneSaysWhyTheRestIsNot() {
+        let rig = Rig.onlyTimeOffset(TimeOffset(seconds: -0.0185), reason: "the clip turned 2° in all")
+        let outcome = RigCalibrator.Outcome(rig: rig, offsetAlone: (correlation: 0.93, standardErrorSeconds: 0.0004))
+        XCTAssertEqual(CalibrationReport(outcome).lines, [
+            "time offset -0.0185 s ± 0.400 ms (log time = video time + offset), from the rotation rates alone (correlation 0.93)",
+            "field of view and mount: not determined: the clip turned 2° in all",
+        ])
+    }
+
+    /// A full rig: a line each for the offset, the field of view, the mount, the turn, the bias and the residual; what
+    /// the clip does not determine is said so and not written; a live offset says which clock it pairs.
+    func testTheReportSaysEachNumberAndWhatIsNotDetermined() {
+        var rig = Rig(camera: PinholeCamera(verticalFieldOfViewDegrees: 55, width: 320, height: 240), deviceFromIMU: .identity,
+                      timeOffset: TimeOffset(seconds: 0.123, clock: .live), gyroBiasRadiansPerSecond: SIMD3(0, 0, .pi / 180),
+                      fit: RigFitSummary(residualDegreesPerSecond: 0.25, framesUsed: 170, framesTotal: 180, turnedDegrees: SIMD3(40, 50, 5)))
+        rig.undetermined = [Undetermined(key: "imu_to_camera_z", standardError: "± 4.1°", why: "it turned 5° about z")]
+        let lines = CalibrationReport(RigCalibrator.Outcome(rig: rig)).lines
+        XCTAssertEqual(lines.first, "time offset 0.1230 s (live: the frame timed t shows the attitude imud delivered at t + offset)")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("vertical field of view 55.000° (fx = fy = ") && $0.hasSuffix("principal point at the centre, no distortion)") },
+                      "\(lines)")
+        XCTAssertTrue(lines.contains("mount about the camera's z (roll): not determined (± 4.1°: it turned 5° about z)"), "\(lines)")
+        XCTAssertTrue(lines.contains("mount imu_to_camera 1.000000,0.000000,0.000000,0.000000 (v_D = R·v_S)"), "\(lines)")
+        XCTAssertTrue(lines.contains("turned 40° about the camera's x (tilt), 50° about y (pan), 5° about z (roll), summed over the frame pairs used"))
+        XCTAssertTrue(lines.contains { $0.hasPrefix("gyroscope bias 0.000,0.000,1.000 °/s (in the IMU's frame") }, "\(lines)")
+        XCTAssertEqual(lines.last, "residual 0.250 °/s over 170 of 180 frames (0 without texture, 0 translating or mistracked, 0 outside the log)")
+        rig.undetermined.append(Undetermined(key: "camera_matrix", standardError: "± 9 %", why: "too little turn"))
+        XCTAssertTrue(CalibrationReport(RigCalibrator.Outcome(rig: rig)).lines
+            .contains("vertical field of view: not determined (the fit's 55.000° ± 9 %: too little turn), not written"))
+    }
+
+    func testTheClocksLinesSayWhereTheOffsetLiesAgainstTheStamps() {
+        var outcome = RigCalibrator.Outcome(rig: Rig.onlyTimeOffset(TimeOffset(seconds: 0.010), reason: "-"))
+        XCTAssertEqual(CalibrationReport(outcome).clockLines, [])
+        outcome.stampOffsetSeconds = 0.004
+        outcome.videoTimelineOffsetSeconds = 0.025
+        XCTAssertEqual(CalibrationReport(outcome).clockLines, [
+            "on the video's own timeline the offset is -15.00 ms: the frame presented at t shows the motion the track stamps at t - 15.00 ms",
+            "the offset is 6.00 ms after the frames' own stamps (they mark the first row's exposure; the offset is the middle row's)",
+        ])
+    }
+
+    // MARK: - A record folder
+
+    /// A record folder written by the test: a synthetic clip's frames timed on a monotonic clock from 1000 s, and the
+    /// IMU's packets arriving `live` seconds after the attitude each frame shows. The offset found is on the live clock
+    /// (the shift between the frames' and the packets' first times taken out), within 2 ms of `live`.
+    func testARecordFolderIsCalibratedOntoTheLiveClock() throws {
+        let live = -0.05, clipOffset = 0.2
+        var clip = SyntheticCalibrationClip(fieldOfViewDegrees: 55, width: 160, height: 120, framesPerSecond: 30, duration: 3,
+                                            deviceFromIMU: Quaternion(axis: [0, 0, 1], angle: 0.2), timeOffset: clipOffset, seed: 5)
+        clip.lens = .pinhole
+        let motion = try SyntheticMotion(reference: RawLogReader.read(path: Fixtures.broadTrial02Excerpt), start: 100, duration: clip.duration)
+        let rig = folder.appendingPathComponent("rig")
+        let frames = rig.appendingPathComponent(RigFolder.frames)
+        try FileManager.default.createDirectory(at: frames, withIntermediateDirectories: true)
+        var list = RigFolder.framesHeader + "\n"
+        try clip.render(motion: motion, assets: try Assets.locate(), write: { image, videoTime in
+            let name = String(format: "%06d.png", Int((videoTime * 30).rounded()))
+            try image.write(path: frames.appendingPathComponent(name).path)
+            list += "\(1000 + videoTime),\(name),\(1000 + videoTime),\n"
+        })
+        try list.write(to: frames.appendingPathComponent(RigFolder.framesFile), atomically: true, encoding: .utf8)
+        // Frame at monotonic 1000 + v shows log time v + clipOffset; the packet of log time l arrives at 1000 + l - clipOffset + live.
+        var imu = RigFolder.imuHeader + "\n"
+        for (k, sample) in motion.attitudeSamples.enumerated() {
+            let q = sample.worldFromIMU
+            imu += "\(1000 + sample.t - clipOffset + live),\(k),4,\(q.w),\(q.x),\(q.y),\(q.z),,,\n"
+        }
+        try imu.write(to: rig.appendingPathComponent(RigFolder.imu), atomically: true, encoding: .utf8)
+        try "format: \(RigFolder.format)\nframe_times: arrival\nfinished_monotonic_s: 1004\n"
+            .write(to: rig.appendingPathComponent(RigFolder.meta), atomically: true, encoding: .utf8)
+
+        var calibrator = RigCalibrator()
+        var said: [String] = []
+        calibrator.progress = { said.append($0) }
+        let outcome = try calibrator.calibrate(recordFolder: rig.path)
+        XCTAssertEqual(outcome.rig.timeOffset.clock, .live)
+        XCTAssertEqual(outcome.rig.timeOffset.seconds, live, accuracy: 0.002, "\(said)")
+        XCTAssertLessThan(outcome.rig.deviceFromIMU.angle(to: clip.deviceFromIMU) * 180 / .pi, 1)
+        XCTAssertTrue(said.contains { $0.hasSuffix("imud packets without an angular rate: it comes from the attitude, differenced over the packets' arrival times") },
+                      "\(said)")
+    }
+}
