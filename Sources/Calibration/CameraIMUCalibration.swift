@@ -243,8 +243,8 @@ public struct CameraIMUCalibration {
         // Coarse offset: correlate the angles, which no mount changes, seen by the points near the picture's
         // centre: there any lens is nearly a pinhole, and a rolling shutter sees them about the middle row's
         // instant, which the offset refers to. All points through a pinhole would weigh a fisheye's squeezed
-        // edges and the rows where the texture happens to be (a GoPro's landscape below its sky: -27.5 ms
-        // against the -16.5 ms of its centre and the -18 ms found independently).
+        // edges and the rows where the texture happens to be (a landscape below a featureless sky pulls the
+        // offset towards its own rows' instant).
         let central = knownCamera == nil ? textured.map { centralPoints($0) }.filter { $0.from.count >= Self.minimumTracks / 2 } : []
         let searched = central.count >= max(Self.minimumTracks, textured.count / 2) ? central : textured
         let coarse: (offset: Double, correlation: Double, otherPeak: (offset: Double, correlation: Double)?)
@@ -329,7 +329,8 @@ public struct CameraIMUCalibration {
             .translationTest(parameters)
         // The move is told from the turn only where the turn itself is measured (`Determination.cameraPixelsPerPair`), and
         // not while a lens's shape is estimated too: a move's flow and a lens's bending both grow towards the picture's edges,
-        // and fitted together they trade (a GoPro clip's fit ran to a 18 px focal length with coefficients near 15).
+        // and fitted together they trade (the focal length can run to a tenth of its value with the coefficients
+        // bending the picture back).
         let turns = used.map { length(imuRotation($0, offset: parameters.offset)) }.sorted()
         let pixelsPerPair = turns.isEmpty ? 0 : turns[turns.count / 2] * exp(parameters.logFocal)
         // And a move explains the points only if what it leaves is small beside the picture's motion (the share of
@@ -487,9 +488,8 @@ public struct CameraIMUCalibration {
 
     /// A step between gyroscope samples longer than this many of the log's typical steps, and longer than half the frame
     /// interval it falls in, is a gap: the motion over it is unknown (samples the camera dropped, or a reader skipped as
-    /// not finite), and the rotation across it would be a guess. A pair across one is not fitted: a 0.25 s gap in the
-    /// GoPro clip's 400 Hz gyroscope moved the offset from -18.5 ms to -29 ms, not determined. A sample or three
-    /// dropped, and a phone's jitter, are not gaps.
+    /// not finite), and the rotation across it would be a guess, pulling the offset by several milliseconds. A pair
+    /// across one is not fitted. A sample or three dropped, and a phone's jitter, are not gaps.
     static let gapSteps = 4.0
 
     /// True when the gyroscope has a gap (`gapSteps`) within [a, b], log time.
@@ -531,7 +531,7 @@ public struct CameraIMUCalibration {
 
     /// Seconds kept clear of the log's ends when choosing the pairs to fit: a pair that reaches past the
     /// log at the true offset, but not at the coarse one, would read a gyroscope that is not there and
-    /// pull the fit towards the coarse offset (an 83 ms offset came out as 68 ms without it).
+    /// pull the fit towards the coarse offset.
     static let edgeMargin = 0.05
 
     /// The camera's rotation from frame k to k + 1 as a rotation vector in C: rays of frame k turned into rays of frame k + 1.
@@ -740,9 +740,8 @@ public struct CameraIMUCalibration {
         return (offset, residuals, columns)
     }
 
-    /// Gauss-Newton steps at most for `fitRates`. Its valley can be flat along the offset: the GoPro clip's fit,
-    /// scaled but not shifted, had stopped after ten steps at -20.7 ms, still moving half a millisecond a step
-    /// towards -27 ms; the correlation peaks at -18 ms, where the shifted fit now ends.
+    /// Gauss-Newton steps at most for `fitRates`. Its valley can be flat along the offset, where each step moves it
+    /// a fraction of a millisecond: the fit runs until the step is under a microsecond, not a fixed handful of steps.
     static let rateFitIterations = 200
 
     /// A first C-from-S rotation (v_C = M·v_S) from the pairs' rotation vectors; `focal` in pixels, `offset` in seconds.

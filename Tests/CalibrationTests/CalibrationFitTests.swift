@@ -155,12 +155,12 @@ final class CalibrationFitTests: XCTestCase {
     }
 
     /// A refused field of view says which test it failed: a value inside 10° to 170° is never called outside it
-    /// (issue 32: "the fit gives 59.8°, outside 10° to 170°").
+    /// ("the fit gives 59.8°, outside 10° to 170°").
     func testAnUndeterminedFieldOfViewSaysWhichTestItFailed() {
         let loose = CalibrationError.fieldOfViewUndetermined(degrees: 59.8, standardErrorPercent: 9).description
         XCTAssertFalse(loose.contains("outside"), loose)
         XCTAssertTrue(loose.contains("59.8° ± 9%"), loose)
-        // The threshold is the field of view's own (Determination.fieldOfViewFraction, issue 34), not a number of this test's.
+        // The threshold is the field of view's own (Determination.fieldOfViewFraction), not a number of this test's.
         XCTAssertTrue(loose.contains(String(format: "larger than the %.0f%%", CameraIMUCalibration.largestFieldOfViewError * 100)), loose)
         let unknown = CalibrationError.fieldOfViewUndetermined(degrees: 59.8, standardErrorPercent: nil).description
         XCTAssertFalse(unknown.contains("outside"), unknown)

@@ -7,7 +7,7 @@ import XCTest
 /// previous sample, the rate at that interval's middle. Calibrate integrates the gyroscope so (`GyroIntegral`, linear
 /// between the middles) and fusion, which drawing uses, by the midpoint rule: both must give the same attitude at each
 /// sample's instant, or the die drawn with the fused attitude turns against a scene that follows the calibrated one
-/// (issue 34: calibrate took each sample as the rate at its own instant, fusion as the rate over the step before it,
+/// (calibrate took each sample as the rate at its own instant, fusion as the rate over the step before it,
 /// and the fused attitude ran half a sample ahead, 1.75e-3 rad here: 0.47 px per frame on a 640x480 clip).
 final class TimeConventionTests: XCTestCase {
     /// The fused attitude (6D, the accelerometer reading gravity alone along the integrated attitude, so there is

@@ -5,7 +5,7 @@ import RawLog
 import TestSupport
 import XCTest
 
-/// In-camera stabilisation (GoPro CORI and IORI, issue 34): payloads built by hand, with CORI following a known
+/// In-camera stabilisation (GoPro CORI and IORI): payloads built by hand, with CORI following a known
 /// gyroscope motion in some axes and IORI a known counter-rotation, read through `RawLogReader.rawLog`, which every
 /// command taking a video as its log goes through; and once muxed by ffmpeg into a MOV's `gpmd` track, through
 /// `attitude convert` and `snapshot --video` (no calibrate: a test pattern does not turn with the gyroscope).

@@ -135,8 +135,8 @@ final class CalibrateCommandTests: XCTestCase {
     }
 
     /// A clip that barely turns, but irregularly (five swings of incommensurate periods, a third of a degree at most), is
-    /// too still for tracking to measure a camera, yet the timing of its rates' changes pins the time offset (issue 34:
-    /// no refusal that hides a determined offset): the offset alone is written, and why the rest is not. A swing that
+    /// too still for tracking to measure a camera, yet the timing of its rates' changes pins the time offset (no
+    /// refusal hides a determined offset): the offset alone is written, and why the rest is not. A swing that
     /// repeats itself (above) correlates as well half a period away, and stays refused.
     func testAClipThatBarelyTurnsIrregularlyGivesItsOffsetAlone() throws {
         let trial = folder.appendingPathComponent("irregular-trial.csv").path
@@ -469,7 +469,7 @@ final class CalibrateCommandTests: XCTestCase {
         let noMount = try write("no-mount.yaml", ["imu_to_camera_x", "imu_to_camera_y", "imu_to_camera_z", "imu_to_camera"])
         XCTAssertFalse(try String(contentsOfFile: noMount, encoding: .utf8).contains("\nimu_to_camera:"))
         XCTAssertEqual(try CalibratedCamera.read(path: noMount).pinhole, camera, "the camera alone still serves --intrinsics")
-        // What the file leaves undetermined is drawn with the best that is known and said, never refused (issue 42): the
+        // What the file leaves undetermined is drawn with the best that is known and said, never refused: the
         // mount as the IMU's axes (identity), or the --mount given beside the file; the picture is that of the file's
         // camera with that mount given by hand.
         func picture(_ arguments: [String], _ name: String) throws -> (data: Data, stderr: String) {

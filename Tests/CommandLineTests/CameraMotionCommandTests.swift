@@ -7,7 +7,7 @@ import TestSupport
 import XCTest
 import Rig
 
-/// A video's own motion track and a gyroscope-only raw log through the commands (issue 34): calibrate, attitude
+/// A video's own motion track and a gyroscope-only raw log through the commands: calibrate, attitude
 /// convert and fuse.
 final class CameraMotionCommandTests: XCTestCase {
     var folder: URL!
@@ -107,8 +107,7 @@ final class CameraMotionCommandTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertTrue(run.stderr.contains("tracked 362 frames"), run.stderr)
         // A GoPro's own track says the camera: its lens is estimated as a fisheye, and with it the gyroscope's bias is
-        // determined (through a pinhole the fit was refused and only the offset written): 0.8 °/s about x, the figure
-        // issue 42 measured.
+        // determined (through a pinhole the fit was refused and only the offset written): 0.8 °/s about x.
         XCTAssertTrue(run.stderr.contains("a GoPro's own track (GPMF): estimating a fisheye lens"), run.stderr)
         let bias = try XCTUnwrap(try Rig.readTiming(path: output).gyroBias, "the bias is written") * 180 / .pi
         XCTAssertEqual(bias.x, 0.8, accuracy: 0.2, "\(bias)")
@@ -175,7 +174,7 @@ final class CameraMotionCommandTests: XCTestCase {
         XCTAssertEqual(own.status, 0, own.stderr)
         XCTAssertTrue(own.stderr.contains("run: no --log: \(clip) carries the camera's own motion (its gpmd track): it is the log"),
                       own.stderr)
-        // Over its own footage the track is led by its gyroscope, not fused 6D (issue 42): a drone's accelerations are
+        // Over its own footage the track is led by its gyroscope, not fused 6D: a drone's accelerations are
         // not gravity.
         XCTAssertTrue(own.stderr.contains("\(clip): drawn over its footage: its gyroscope integrated, levelled where its accelerometer read "
                                           + "gravity alone"), own.stderr)

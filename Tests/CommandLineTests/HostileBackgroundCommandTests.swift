@@ -30,7 +30,7 @@ final class HostileBackgroundCommandTests: XCTestCase {
     }
 
     /// `--video-at 1e308` trapped converting seconds × fps to Int; `--frame Int.max` showed frame 1. A time past
-    /// `TimeBounds` (issue 32: `--video-at 1e300` showed an arbitrary frame of a looped video) is refused; within it,
+    /// `TimeBounds` (`--video-at 1e300` showed an arbitrary frame of a looped video) is refused; within it,
     /// a time past the video is no frame, or wraps exactly when the video loops.
     func testVideoTimesAndFramesPastAnyVideo() throws {
         let video = path("ten.avi")

@@ -8,7 +8,7 @@ import XCTest
 import RecordFolder
 @testable import RigCalibration
 
-/// What a new user and a third fuzz round gave the readers (issue 32): calibration files nested past
+/// What a new user and a third fuzz round gave the readers: calibration files nested past
 /// OpenCV's stack, gzip'd or with sizes OpenCV wraps, absurd camera values, a record folder's `imu.csv`
 /// with NaN rates, time running backwards or a zero quaternion, a cut-off video placed by time, and
 /// messages that were untrue for the empty case.

@@ -253,7 +253,7 @@ final class CaptureSourceTests: XCTestCase {
     }
 
     /// A file reader's reason that names the frame already is said once: not "cannot decode frame 3: cannot
-    /// decode frame 3 (…)" (issue 32).
+    /// decode frame 3 (…)".
     func testADecodeFailureNamingItsFrameIsSaidOnce() throws {
         let log = LogLines()
         let reason = "cannot decode frame 3 (Invalid data found when processing input)"

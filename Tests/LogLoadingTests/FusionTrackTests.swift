@@ -54,7 +54,7 @@ final class FusionTrackTests: RawLogTestCase {
         XCTAssertNil(fusion)
     }
 
-    /// A gyroscope-only log (`t,gx,gy,gz`) is drawn from its gyroscope alone (issue 34): each sample the rate
+    /// A gyroscope-only log (`t,gx,gy,gz`) is drawn from its gyroscope alone: each sample the rate
     /// over the interval since the previous one, integrated from the first sample, with no frame (no vertical to
     /// level by) and no estimator. Turning about x at 0.4 rad/s + 0.3 rad/s² · t for 2 s at 200 Hz, each sample the
     /// rate at the middle of the step before it, the attitude at t is exactly 0.4·t + 0.15·t² about x; before, such
@@ -67,7 +67,7 @@ final class FusionTrackTests: RawLogTestCase {
         }
         let input = try write("gyro.csv", text)
         let (log, fusion) = try loadAnyAttitudeLogWithFusion(path: input)
-        // The HUD names what it is, not "none: an attitude log" (issue 41).
+        // The HUD names what it is, not "none: an attitude log".
         let track = try XCTUnwrap(fusion, "a gyroscope-only log's track says it was integrated")
         XCTAssertNil(track.mode)
         XCTAssertEqual(track.summary(atSample: 200), "gyroscope only: integrated, no vertical")
@@ -79,7 +79,7 @@ final class FusionTrackTests: RawLogTestCase {
         }
     }
 
-    /// A calibration's gyroscope bias is taken from a raw log's gyroscope before it is integrated (issue 34): a log
+    /// A calibration's gyroscope bias is taken from a raw log's gyroscope before it is integrated: a log
     /// turning about x at 0.4 rad/s whose gyroscope also reads a bias of (1.5, -0.8, 0.6)°/s is drawn, given that bias,
     /// as the turn alone; without it, the bias turns the attitude by 1.8°/s on top, 3.5° after 2 s. An attitude log
     /// has no rates to take a bias from, and is read as it is.

@@ -3,7 +3,7 @@ import Fusion
 import TestSupport
 import XCTest
 
-/// A raw CSV without accelerometer columns (issue 34): read where a gyroscope suffices, refused by fusion.
+/// A raw CSV without accelerometer columns: read where a gyroscope suffices, refused by fusion.
 final class GyroOnlyRawLogTests: RawLogTestCase {
     func testAGyroscopeOnlyCSVIsARawLogWithoutAccelerometer() throws {
         let path = try write("gyro.csv", "t,gx,gy,gz,mx,my,mz\n0,0.5,0.25,0,20,0,-40\n0.01,0.5,0.25,0,20,0,-40\n0.02,0.5,0.25,0,20,0,-40\n")

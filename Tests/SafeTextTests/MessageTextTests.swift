@@ -16,7 +16,7 @@ final class MessageTextTests: XCTestCase {
         XCTAssertLessThanOrEqual(MessageText.line(String(repeating: "y", count: 5000)).count, MessageText.lineLimit + 1)
     }
 
-    /// A line too long is cut after a whole word, never inside one (issue 32: "a stron…", "rest…").
+    /// A line too long is cut after a whole word, never inside one ("a stron…", "rest…").
     func testALongLineIsCutAtAWordBoundary() {
         let words = (0..<400).map { "word\($0)" }.joined(separator: " ")
         let line = MessageText.line(words)
