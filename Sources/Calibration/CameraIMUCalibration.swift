@@ -22,6 +22,8 @@ public enum CalibrationError: Error, CustomStringConvertible, Equatable {
     /// `searchRange`: the seconds searched either side, nil for every offset at which the two overlap.
     case noTimeOverlap(videoSeconds: Double, logSeconds: Double, searchRange: Double?)
     case noFit(reason: String)
+    /// The known camera's pictures are not the clip's size.
+    case intrinsicsSize(width: Int, height: Int, clipWidth: Int, clipHeight: Int)
     /// Only this many frame pairs move as a rotation (the rest translate, or a lens bends them).
     case tooFewRotationPairs(Int)
     /// The clip turned too little for tracking to measure: total degrees turned, and the median image
@@ -31,9 +33,6 @@ public enum CalibrationError: Error, CustomStringConvertible, Equatable {
     case unexplained(residualDegreesPerSecond: Double, motionDegreesPerSecond: Double, used: Int, textured: Int)
     /// The fit's field of view is not one a camera has, or the motion does not pin it down.
     case fieldOfViewUndetermined(degrees: Double, standardErrorPercent: Double?, lens: String? = nil)
-    /// The camera and the mount are not determined (`reason`), but the rotation rates of picture and
-    /// gyroscope correlate clearly at one offset: that offset is the answer, and only it.
-    case onlyOffset(offset: Double, correlation: Double, standardError: Double, reason: String)
     /// The fit ran, but its time offset's standard error is over `Determination`'s threshold: nothing is written.
     case offsetUndetermined(offset: Double, Undetermined)
 
@@ -60,6 +59,8 @@ public enum CalibrationError: Error, CustomStringConvertible, Equatable {
                           + "give the raw log recorded with this clip", log, video)
         case .noFit(let reason):
             return "no fit: \(reason)"
+        case .intrinsicsSize(let width, let height, let clipWidth, let clipHeight):
+            return "no fit: the intrinsics are for \(width)x\(height) pictures, the clip's are \(clipWidth)x\(clipHeight)"
         case .tooFewRotationPairs(let count):
             return "no fit: only \(count) frame pairs move as a rotation; turn the camera rather than moving it, or give the lens "
                 + "(--lens radial or --lens fisheye) if it bends the picture"
@@ -74,9 +75,6 @@ public enum CalibrationError: Error, CustomStringConvertible, Equatable {
                           + "give --lens radial or --lens fisheye)%@", residual, motion, used, textured, Self.nothingWritten)
         case .offsetUndetermined(let offset, let why):
             return String(format: "the time offset is not determined: %.4f s %@%@", offset, why.text, Self.nothingWritten)
-        case .onlyOffset(let offset, let r, _, let reason):
-            return String(format: "only the time offset is determined: %.4f s (the rotation rates correlate at r = %.2f); the camera "
-                          + "and the mount are not: %@", offset, r, reason)
         case .fieldOfViewUndetermined(_, _, let lens?):
             return "the field of view is not determined: \(lens); estimate the lens with --lens radial or --lens fisheye, or give it "
                 + "with --intrinsics (calibrated with OpenCV's tools)"
@@ -98,6 +96,20 @@ public enum CalibrationError: Error, CustomStringConvertible, Equatable {
             return "the field of view is not determined: \(reason); turn about the picture's horizontal and vertical axes, "
                 + "or give the camera's intrinsics"
         }
+    }
+}
+
+/// What `CameraIMUCalibration.fit` answers: the rig with every number the clip determines; or, where the camera and the
+/// mount are not determined but the rotation rates of picture and gyroscope correlate clearly at one offset, that offset
+/// alone (`Rig.onlyTimeOffset`, which says why the rest is not), with the correlation and the offset's standard error.
+public struct CalibrationAnswer {
+    public var rig: Rig
+    /// Set when the offset is the whole answer: the rates' correlation at it and its standard error, seconds.
+    public var offsetAlone: (correlation: Double, standardErrorSeconds: Double)?
+
+    public init(rig: Rig, offsetAlone: (correlation: Double, standardErrorSeconds: Double)? = nil) {
+        self.rig = rig
+        self.offsetAlone = offsetAlone
     }
 }
 
@@ -188,7 +200,10 @@ public struct CameraIMUCalibration {
 
     /// The rig the clip and the gyroscope give: its camera, lens, mount, offset (`TimeOffset.Clock.clip`: the caller
     /// sets a live rig's), readout and bias, each with its standard error, judged by `Determination`.
-    public func fit(_ tracks: [FramePairTracks]) throws -> Rig {
+    public func fit(_ tracks: [FramePairTracks]) throws -> CalibrationAnswer {
+        if let known = knownCamera, known.pinhole.width != width || known.pinhole.height != height {
+            throw CalibrationError.intrinsicsSize(width: known.pinhole.width, height: known.pinhole.height, clipWidth: width, clipHeight: height)
+        }
         let seconds = Double(frameCount) / framesPerSecond
         if let problem = Self.problem(frameTimes: frameTimes) { throw CalibrationError.noFit(reason: problem) }
         guard seconds >= Self.minimumSeconds else { throw CalibrationError.clipTooShort(frames: frameCount, seconds: seconds) }
@@ -196,10 +211,6 @@ public struct CameraIMUCalibration {
         let textured = tracks.filter { $0.from.count >= Self.minimumTracks }
         guard textured.count >= max(Int(framesPerSecond * Self.minimumSeconds / 2), pairCount / 4) else {
             throw CalibrationError.noTexture(textured: textured.count, pairs: pairCount)
-        }
-        if let known = knownCamera, known.pinhole.width != width || known.pinhole.height != height {
-            throw CalibrationError.noFit(reason: "the intrinsics are for \(known.pinhole.width)x\(known.pinhole.height) pictures, "
-                                         + "the clip's are \(width)x\(height)")
         }
         var calibration = self
         if let known = knownCamera { calibration.knownRays = Self.rays(of: tracks, through: known) }
@@ -237,7 +248,7 @@ public struct CameraIMUCalibration {
     }
 
     /// The fit proper, on the pairs with texture, once rays through a known camera are ready.
-    private func fitPrepared(textured: [FramePairTracks], all: [FramePairTracks], pairCount: Int, seconds: Double) throws -> Rig {
+    private func fitPrepared(textured: [FramePairTracks], all: [FramePairTracks], pairCount: Int, seconds: Double) throws -> CalibrationAnswer {
         let f0 = knownCamera?.pinhole.fy ?? Double(height) / 2 / tan(fieldOfViewGuessDegrees * .pi / 360)
 
         // Coarse offset: correlate the angles, which no mount changes, seen by the points near the picture's
@@ -277,8 +288,8 @@ public struct CameraIMUCalibration {
             if medianPixels < Self.minimumPixelsPerPair {
                 throw CalibrationError.tooLittleRotation(degrees: turned, seconds: seconds, medianPixels: medianPixels)
             }
-            return try fitCamera(offset0: offset0, f0: f0, textured: textured, all: all, used: used, outsideLog: outsideLog,
-                                 pairCount: pairCount)
+            return CalibrationAnswer(rig: try fitCamera(offset0: offset0, f0: f0, textured: textured, all: all, used: used,
+                                                        outsideLog: outsideLog, pairCount: pairCount))
         } catch let error as CalibrationError {
             // A lens the model does not describe (a fisheye as a pinhole), a field of view the motion does not pin
             // down, or a motion too small for the camera still leaves the offset when the rates correlate clearly:
@@ -300,7 +311,8 @@ public struct CameraIMUCalibration {
                     if case .tooLittleRotation = error { throw error }
                     throw CalibrationError.offsetUndetermined(offset: offset, undetermined)
                 }
-                throw CalibrationError.onlyOffset(offset: offset, correlation: correlation0, standardError: sigma, reason: error.reason)
+                return CalibrationAnswer(rig: .onlyTimeOffset(TimeOffset(seconds: offset), reason: error.reason),
+                                         offsetAlone: (correlation0, sigma))
             default: throw error
             }
         }

@@ -174,19 +174,15 @@ public struct RigCalibrator {
         calibration.lensModel = lens
         calibration.fitsReadout = fitsReadout
         if let known, let intrinsicsPath {
-            guard known.pinhole.width == clip.width, known.pinhole.height == clip.height else {
-                throw RigCalibrationError.intrinsicsSize(path: intrinsicsPath, width: known.pinhole.width, height: known.pinhole.height,
-                                                         clip: clipPath, clipWidth: clip.width, clipHeight: clip.height)
-            }
             calibration.knownCamera = known.lensCamera
             progress("the camera is \(intrinsicsPath)'s (\(known.lens.modelName) lens): fitting the offset, the mount and the bias")
         }
         do {
-            return Outcome(rig: try calibration.fit(clip.tracks), knownCamera: known)
-        } catch CalibrationError.onlyOffset(let offset, let correlation, let standardError, let reason) {
-            // What is known, marked as what it is; nothing else is given as if it were measured.
-            return Outcome(rig: .onlyTimeOffset(TimeOffset(seconds: offset), reason: reason), knownCamera: known,
-                           offsetAlone: (correlation, standardError))
+            let answer = try calibration.fit(clip.tracks)
+            return Outcome(rig: answer.rig, knownCamera: known, offsetAlone: answer.offsetAlone)
+        } catch CalibrationError.intrinsicsSize(let width, let height, let clipWidth, let clipHeight) where intrinsicsPath != nil {
+            throw RigCalibrationError.intrinsicsSize(path: intrinsicsPath!, width: width, height: height, clip: clipPath,
+                                                     clipWidth: clipWidth, clipHeight: clipHeight)
         } catch let error as CalibrationError {
             throw RigCalibrationError.calibration(describe, error)
         }

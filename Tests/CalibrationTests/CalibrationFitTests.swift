@@ -40,7 +40,7 @@ final class CalibrationFitTests: XCTestCase {
         let lines = ProgressLines()
         let fit = CameraIMUCalibration(width: 320, height: 240, framesPerSecond: fps, frameCount: 180,
                                        gyro: GyroIntegral(time: motion.logTime, rate: motion.gyro), progress: { lines.append($0) })
-        let result = try fit.fit(pairs)
+        let result = try fit.fit(pairs).rig
         XCTAssertEqual(result.timeOffset.seconds, -0.311, accuracy: 1e-4)
         // The progress says which fit each step belongs to: the steps of the refit do not restart the first fit's count,
         // and the point stage follows with its own.
@@ -70,13 +70,13 @@ final class CalibrationFitTests: XCTestCase {
         var fit = CameraIMUCalibration(width: 320, height: 240, framesPerSecond: 30, frameCount: 180,
                                        gyro: GyroIntegral(time: motion.logTime, rate: motion.gyro), progress: { lines.append($0) })
         fit.searchRange = nil
-        let result = try fit.fit(pairs)
+        let result = try fit.fit(pairs).rig
         XCTAssertEqual(result.timeOffset.seconds, 4.2, accuracy: 1e-4)
         XCTAssertLessThan(result.deviceFromIMU.angle(to: mount) * 180 / .pi, 0.05)
         XCTAssertTrue(lines.all.contains { $0.hasPrefix("searching every offset at which the clip lies inside the log: -5.97 to ") },
                       "\(lines.all)")
         fit.searchRange = 1
-        XCTAssertNotEqual((try? fit.fit(pairs))?.timeOffset.seconds ?? 0, 4.2, accuracy: 0.01, "±1 s cannot reach 4.2 s")
+        XCTAssertNotEqual((try? fit.fit(pairs))?.rig.timeOffset.seconds ?? 0, 4.2, accuracy: 0.01, "±1 s cannot reach 4.2 s")
     }
 
     /// A gyroscope with 0.3 s missing in the middle (samples dropped, or skipped by a reader as NaN): the rotation across
@@ -97,7 +97,7 @@ final class CalibrationFitTests: XCTestCase {
         // (2.489 to 2.522 s) to 93 (2.789 to 2.823 s) touch the gap.
         let fitted = fit.inside(pairs, offset: -0.311).map(\.index)
         XCTAssertEqual(Set(pairs.map(\.index)).subtracting(fitted), Set(0...9).union(84...93))
-        let result = try fit.fit(pairs)
+        let result = try fit.fit(pairs).rig
         XCTAssertEqual(result.timeOffset.seconds, -0.311, accuracy: 1e-4)
         XCTAssertTrue(lines.all.contains { $0.contains(" frame pairs lie across gaps in the gyroscope (the first from ") }, "\(lines.all)")
     }
@@ -134,7 +134,7 @@ final class CalibrationFitTests: XCTestCase {
         let noisy = motion.gyro.map { $0 + bias + sigma * SIMD3(noise.next(), noise.next(), noise.next()) }
         let fit = CameraIMUCalibration(width: 320, height: 240, framesPerSecond: fps, frameCount: 180,
                                        gyro: GyroIntegral(time: motion.logTime, rate: noisy))
-        let result = try fit.fit(pairs)
+        let result = try fit.fit(pairs).rig
         XCTAssertEqual(result.timeOffset.seconds, 0.173, accuracy: 1e-3)
         XCTAssertEqual(result.camera.fy / camera.fy, 1, accuracy: 1e-2)
         XCTAssertLessThan(result.deviceFromIMU.angle(to: mount) * 180 / .pi, 1)

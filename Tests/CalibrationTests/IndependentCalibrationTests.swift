@@ -90,7 +90,7 @@ final class IndependentCalibrationTests: XCTestCase {
         }
         XCTAssertGreaterThan(pairs.map(\.from.count).min() ?? 0, 20, "too few points in view")
         let fit = CameraIMUCalibration(width: width, height: height, framesPerSecond: fps, frameCount: frames, gyro: gyro)
-        let result = try fit.fit(pairs)
+        let result = try fit.fit(pairs).rig
         XCTAssertEqual(result.timeOffset.seconds, offset, accuracy: 1e-3, "time offset")
         XCTAssertEqual(result.camera.fy / f, 1, accuracy: 1e-3, "focal length")
         XCTAssertLessThan(result.deviceFromIMU.angle(to: mount) * 180 / .pi, 0.1, "mount")
