@@ -1,0 +1,46 @@
+import AttitudeLog
+import AttitudeMath
+import Foundation
+import LogLoading
+import Render
+
+/// `render`'s scenes of one log at playback times that never decrease: each is the scene
+/// `SceneSource(log:fusion:path:at:).mounted(by:).scene(relativeTo:hud:)` gives at that time, bit for bit,
+/// but the HUD's smoothed tilt advances over the samples passed since the previous frame instead of
+/// refiltering the log from its start, and none of it is computed without the HUD.
+public struct LogScenes {
+    private let log: AttitudeLog
+    private let fusion: FusionTrack?
+    private let path: String
+    private let options: DrawingSettings
+    private var composer: FrameComposer
+    /// The first sample the composer has not stepped over.
+    private var nextSample = 0
+    private var lastTime = -Double.infinity
+
+    public init(log: AttitudeLog, fusion: FusionTrack?, path: String, options: DrawingSettings) {
+        self.log = log
+        self.fusion = fusion
+        self.path = path
+        self.options = options
+        composer = FrameComposer(reference: options.relativeTo, showsHUD: options.hud)
+    }
+
+    /// The scene at playback time `t` seconds; a time before the previous one starts the filter again.
+    public mutating func scene(at t: Double) -> SceneState {
+        let reading = AttitudeReading(worldFromDevice: options.mounted(log.attitude(at: t)), greyed: false)
+        guard options.hud else { return composer.scene(reading, labels: HUDLabels(frame: "", source: "", fusion: ""), stepsFilter: false) }
+        if t < lastTime {
+            composer.restartTilt()
+            nextSample = 0
+        }
+        lastTime = t
+        let passed = log.samples[nextSample...].prefix { $0.t < t }
+        composer.advance(over: passed.map { options.mounted($0.worldFromDevice) })
+        nextSample += passed.count
+        return composer.scene(reading, labels: HUDLabels(frame: SceneSource.frameName(of: log),
+                                                         source: SceneSource.description(of: log, path: path, at: t),
+                                                         fusion: SceneSource.fusionSummary(fusion, of: log, at: t)),
+                              stepsFilter: false)
+    }
+}
