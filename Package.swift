@@ -137,7 +137,7 @@ let package = Package(
         /// (reference pose, smoothed tilt, HUD), the camera setup and the drawing options, and the offscreen scene.
         /// What the window, `snapshot`, `render` and the library draw through. No ArgumentParser.
         .target(name: "Scene", dependencies: [
-            "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "Rig", "SafeText", "LogLoading", "Pixels", .product(name: "Logging", package: "swift-log"),
+            "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "Rig", "LogLoading", "Pixels", .product(name: "Logging", package: "swift-log"),
         ]),
         /// The synthetic calibration clip: a BROAD trial's motion seen through a known camera (`calibration-clip`'s run). No
         /// ArgumentParser.
@@ -178,7 +178,7 @@ let package = Package(
         .target(
             name: "AttitudeCommands",
             dependencies: [
-                "AttitudeMath", "Plot", "SteadyDiceAssets", "AttitudeLog", "Fusion", "RawLog", "Location", "FileAccess", "SafeText", "Scene", "CommandLineSupport", "FusionJobs", "Benchmarks", "LogLoading",
+                "AttitudeMath", "Plot", "SteadyDiceAssets", "AttitudeLog", "Fusion", "RawLog", "Location", "FileAccess", "SafeText", "CommandLineSupport", "FusionJobs", "Benchmarks", "LogLoading",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
