@@ -154,9 +154,9 @@ let package = Package(
         /// Command-line support for the front ends only (the commands' modules and the executables): option groups, option values, the exit-status
         /// table and the one-line errors, the stderr message handler.
         .target(name: "CommandLineSupport", dependencies: [
-            "Scene", "SyntheticClip", "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "RawLog", "Fusion", "Recording",
-            "CSVText", "FileAccess", "SafeText", "SteadyDiceAssets", "Plot", "Workers", "FusionJobs", "LiveRig", "Rig", "Calibration",
-            "RigCalibration", "CameraMotion", "LogLoading",
+            "Scene", "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "RawLog", "Fusion", "Recording",
+            "CSVText", "FileAccess", "SafeText", "SteadyDiceAssets", "Plot", "Workers", "FusionJobs", "LiveRig", "Rig",
+            "CameraMotion", "LogLoading",
             .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
         ]),
 
