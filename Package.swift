@@ -115,8 +115,10 @@ let package = Package(
         ]),
         /// A live rig recorded: a camera's frames and imud's packets on one clock into a folder (`record`). No GL.
         .target(name: "LiveRig", dependencies: ["AttitudeMath", "FileAccess", "IMUD", "Imaging", "RecordFolder"]),
-        /// Measurements: offscreen rendering phase by phase (`steady-dice bench`), the estimator's throughput (`attitude bench`).
-        .target(name: "Benchmarks", dependencies: ["AttitudeMath", "CGL", "FileAccess", "Fusion", "Imaging", "RawLog", "Render", "Pixels"]),
+        /// The estimator's throughput on a seeded synthetic log or a raw log (`attitude bench`). No GL, no pictures.
+        .target(name: "Benchmarks", dependencies: ["AttitudeMath", "Fusion", "RawLog"]),
+        /// Offscreen rendering timed phase by phase, and `bench --write-video`'s test video (`steady-dice bench`).
+        .target(name: "RenderBenchmarks", dependencies: ["AttitudeMath", "CGL", "FileAccess", "Imaging", "Render", "Pixels"]),
         /// A folder `steady-dice record` wrote: its layout (`RigFolder`) and its reader (`RigRecording`). No GL.
         .target(name: "RecordFolder", dependencies: ["AttitudeMath", "FileAccess", "IMUD", "Imaging", "RawLog", "SafeText"]),
         /// Calibration as a library service (`RigCalibrator`): a clip and a log, or a record folder, in; a `Rig` out,
@@ -137,7 +139,7 @@ let package = Package(
         /// (reference pose, smoothed tilt, HUD), the camera setup and the drawing options, and the offscreen scene.
         /// What the window, `snapshot`, `render` and the library draw through. No ArgumentParser.
         .target(name: "Scene", dependencies: [
-            "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "Rig", "SafeText", "LogLoading", "Pixels", .product(name: "Logging", package: "swift-log"),
+            "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "Rig", "LogLoading", "Pixels", .product(name: "Logging", package: "swift-log"),
         ]),
         /// The synthetic calibration clip: a BROAD trial's motion seen through a known camera (`calibration-clip`'s run). No
         /// ArgumentParser.
@@ -152,9 +154,9 @@ let package = Package(
         /// Command-line support for the front ends only (the commands' modules and the executables): option groups, option values, the exit-status
         /// table and the one-line errors, the stderr message handler.
         .target(name: "CommandLineSupport", dependencies: [
-            "Scene", "SyntheticClip", "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "RawLog", "Fusion", "Recording",
-            "CSVText", "FileAccess", "SafeText", "SteadyDiceAssets", "Plot", "Workers", "FusionJobs", "LiveRig", "Rig", "Calibration",
-            "RigCalibration", "CameraMotion", "LogLoading",
+            "Scene", "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "RawLog", "Fusion", "Recording",
+            "CSVText", "FileAccess", "SafeText", "SteadyDiceAssets", "Plot", "Workers", "FusionJobs", "LiveRig", "Rig",
+            "CameraMotion", "LogLoading",
             .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
         ]),
 
@@ -171,14 +173,14 @@ let package = Package(
             dependencies: [
                 "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "Calibration",
                 "CSVText", "FileAccess", "SafeText", "SteadyDiceKit", "SteadyDiceAssets", "Scene", "SyntheticClip", "Window", "CommandLineSupport",
-                "Workers", "FusionJobs", "LiveRig", "Benchmarks", "Rig", "RigCalibration", "LogLoading", "Pixels",
+                "Workers", "FusionJobs", "LiveRig", "RenderBenchmarks", "Rig", "RigCalibration", "LogLoading", "Pixels",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         /// The commands of `attitude` (fuse, convert, eval, plot, compare, bench, views, declination, location, terrain).
         .target(
             name: "AttitudeCommands",
             dependencies: [
-                "AttitudeMath", "Plot", "SteadyDiceAssets", "AttitudeLog", "Fusion", "RawLog", "Location", "FileAccess", "SafeText", "Scene", "CommandLineSupport", "FusionJobs", "Benchmarks", "LogLoading",
+                "AttitudeMath", "Plot", "SteadyDiceAssets", "AttitudeLog", "Fusion", "RawLog", "Location", "FileAccess", "SafeText", "CommandLineSupport", "FusionJobs", "Benchmarks", "LogLoading",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -235,7 +237,8 @@ let package = Package(
         .testTarget(name: "LiveRigTests", dependencies: ["Pixels", "LiveRig", "RecordFolder", "IMUD", "Imaging", "FileAccess", "AttitudeMath", "TestSupport"]),
         .testTarget(name: "FusionJobsTests", dependencies: ["FusionJobs", "LogLoading", "AttitudeLog", "AttitudeMath", "FileAccess", "Fusion", "RawLog", "TestSupport",
                                                    .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "BenchmarksTests", dependencies: ["Pixels", "Benchmarks", "AttitudeMath", "FileAccess", "Fusion", "Imaging", "Render", "TestSupport"]),
+        .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "Fusion"]),
+        .testTarget(name: "RenderBenchmarksTests", dependencies: ["Pixels", "RenderBenchmarks", "FileAccess", "Imaging", "Render", "TestSupport"]),
         .testTarget(name: "SyntheticClipTests", dependencies: ["SyntheticClip", "Pixels", "AttitudeLog", "AttitudeMath", "Calibration", "Camera", "FileAccess",
                                                       "Imaging", "RawLog", "Render", "Rig", "TestSupport"]),
         .testTarget(name: "RigCalibrationTests", dependencies: ["Pixels", "RigCalibration", "AttitudeMath", "Calibration", "Camera", "FileAccess", "Imaging",

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Benchmarks
 import CommandLineSupport
-import Scene
 import AttitudeMath
 import Foundation
 import Fusion

@@ -4,7 +4,6 @@ import AttitudeMath
 import FileAccess
 import Foundation
 import CommandLineSupport
-import Scene
 import FusionJobs
 import SteadyDiceAssets
 

@@ -2,7 +2,6 @@ import ArgumentParser
 import SafeText
 import Fusion
 import CommandLineSupport
-import Scene
 import FusionJobs
 import Plot
 import SteadyDiceAssets

@@ -4,8 +4,8 @@ import AttitudeMath
 import FileAccess
 import Fusion
 import CommandLineSupport
-import Scene
 import Location
+import LogLoading
 import FusionJobs
 import SteadyDiceAssets
 

@@ -1,7 +1,6 @@
 import SafeText
 import ArgumentParser
 import CommandLineSupport
-import Scene
 import FileAccess
 import Foundation
 import Location

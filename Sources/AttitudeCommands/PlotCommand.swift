@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import CommandLineSupport
 import LogLoading
-import Scene
 import Plot
 import SafeText
 import SteadyDiceAssets

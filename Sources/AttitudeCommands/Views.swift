@@ -5,7 +5,6 @@ import FileAccess
 import Foundation
 import CommandLineSupport
 import LogLoading
-import Scene
 import SteadyDiceAssets
 
 /// `attitude views`: each attitude of a log as a matrix, Euler angles and tilt, as the seed articles print it (docs/conventions.md).

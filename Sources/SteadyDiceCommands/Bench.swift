@@ -1,6 +1,6 @@
 import Workers
 import ArgumentParser
-import Benchmarks
+import RenderBenchmarks
 import CommandLineSupport
 import Scene
 import AttitudeMath

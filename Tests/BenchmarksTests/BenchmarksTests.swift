@@ -1,28 +1,9 @@
-import AttitudeMath
 import Benchmarks
-import FileAccess
-import Foundation
 import Fusion
-import Imaging
-import Pixels
-import Render
-import TestSupport
 import XCTest
 
-/// The benchmarks' own logic in-process: the synthetic log they replay, the medians they report, the test video
-/// `bench --write-video` writes and the phases `bench` times (their sums, not their speed).
+/// The estimator's benchmark in-process: the synthetic log it replays and the runs it measures (not their speed).
 final class BenchmarksTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws { folder = try TemporaryFolder.make("benchmarks") }
-    override func tearDownWithError() throws { if let folder { try? FileManager.default.removeItem(at: folder) } }
-
-    func testTheMedianOfOddAndEvenCounts() {
-        XCTAssertEqual(RenderBenchmark.median([5, 1, 3]), 3)
-        XCTAssertEqual(RenderBenchmark.median([4, 1, 3, 2]), 2.5)
-        XCTAssertEqual(RenderBenchmark.median([7]), 7)
-    }
-
     /// The estimator's log is the same for a seed on every machine (285.7 Hz, a unit quaternion's worth of motion,
     /// gravity and a field of the stated sizes), another for another seed.
     func testTheSyntheticLogIsSeededAndPhysical() {
@@ -48,51 +29,5 @@ final class BenchmarksTests: XCTestCase {
         XCTAssertTrue(rates.finite)
         XCTAssertEqual(EstimatorBenchmark(mode: .sixD, parameters: FusionParameters(), runs: 0).measure(log).sorted.count, 1,
                        "at least one run")
-    }
-
-    /// `bench --write-video`'s frames: each the one before moved a pixel right and down, to the byte (lossless), and a
-    /// stop between two frames throws with what was written.
-    func testTheTestVideoScrollsOnePixelAFrame() throws {
-        let outputs = OutputFiles()
-        let staged = try outputs.stage(folder.appendingPathComponent("scroll.mkv").path, option: "--write-video")
-        let line = try RenderBenchmark.writeTestVideo(to: staged, width: 40, height: 30, frames: 4)
-        try outputs.commit()
-        XCTAssertTrue(line.hasPrefix("wrote \(staged.path) (4 frames of 40x30, "), line)
-        let reader = try VideoReader(path: staged.path)
-        var frames: [RGBImage] = []
-        while let frame = try reader.next() { frames.append(frame.image) }
-        XCTAssertEqual(frames.count, 4)
-        for k in 1..<4 {
-            // Frame k's pixel (x + 1, y + 1) is frame k - 1's pixel (x, y).
-            XCTAssertEqual(frames[k].cropped(x: 1, y: 1, width: 39, height: 29).pixels,
-                           frames[k - 1].cropped(x: 0, y: 0, width: 39, height: 29).pixels, "frame \(k)")
-        }
-        XCTAssertEqual(frames[3].cropped(x: 0, y: 0, width: 40, height: 30).pixels,
-                       RenderBenchmark.testPattern(width: 44, height: 34).cropped(x: 1, y: 1, width: 40, height: 30).pixels,
-                       "the last frame is the pattern from (1, 1)")
-        var asked = 0
-        let stopped = try OutputFiles().stage(folder.appendingPathComponent("stopped.mkv").path, option: "--write-video")
-        XCTAssertThrowsError(try RenderBenchmark.writeTestVideo(to: stopped, width: 40, height: 30, frames: 10,
-                                                                 shouldStop: { asked += 1; return asked > 3 })) {
-            let stop = $0 as? RenderBenchmark.Stopped
-            XCTAssertEqual(stop?.framesWritten, 3)
-            XCTAssertEqual(stop?.frameCount, 10)
-        }
-    }
-
-    /// Each run's phases add up to its total, and one line per run is said; how fast is not asserted.
-    func testThePhasesAddUpToTheTotal() throws {
-        let benchmark = RenderBenchmark(width: 64, height: 48, frames: 3, repeats: 1, assets: try Assets.locate())
-        var said: [String] = []
-        var pictures: [Int] = []
-        let phases = try benchmark.phases(clearColor: .defaultBackground, hud: false,
-                                          picture: { pictures.append($0); return RenderBenchmark.testPattern(width: 64, height: 48) },
-                                          progress: { said.append($0) })
-        XCTAssertEqual(phases.upload + phases.draw + phases.readBack, phases.total, accuracy: 1e-9)
-        XCTAssertGreaterThan(phases.readBack, 0)
-        XCTAssertEqual(said.count, 1, "run 0 warms up and is not said")
-        XCTAssertEqual(pictures, [1, 2, 3, 4, 5, 6], "a new picture each frame, the warm-up's too")
-        XCTAssertEqual(phases.lines.count, 4)
-        XCTAssertTrue(phases.lines[3].contains(String(format: "%.1f frames per second", 1000 / phases.total)), phases.lines[3])
     }
 }

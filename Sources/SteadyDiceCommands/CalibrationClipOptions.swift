@@ -2,6 +2,7 @@ import SyntheticClip
 import ArgumentParser
 import AttitudeMath
 import Camera
+import CommandLineSupport
 import CSVText
 import Imaging
 import SteadyDiceAssets

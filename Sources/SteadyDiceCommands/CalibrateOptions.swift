@@ -1,5 +1,6 @@
 import ArgumentParser
 import Calibration
+import CommandLineSupport
 import Foundation
 import Rig
 import RigCalibration
