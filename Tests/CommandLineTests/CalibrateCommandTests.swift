@@ -83,7 +83,7 @@ final class CalibrateCommandTests: XCTestCase {
 
     /// A rig that barely moves (about 0.5° back and forth) is refused with how little it turned, and
     /// nothing is written.
-    /// Issue 32: Ctrl-C or SIGTERM during calibration-clip left `.NAME.partial-PID-N.csv` and `.mkv` behind and said
+    /// Guards against a regression: Ctrl-C or SIGTERM during calibration-clip left `.NAME.partial-PID-N.csv` and `.mkv` behind and said
     /// nothing. It stops between frames, removes every partial output and says so, with 130.
     func testAnInterruptedCalibrationClipLeavesNothingAndSaysSo() throws {
         for signal in [SIGINT, SIGTERM] {
@@ -103,7 +103,7 @@ final class CalibrateCommandTests: XCTestCase {
         }
     }
 
-    /// Issue 32: calibrate stopped by Ctrl-C or SIGTERM ended 130 saying nothing. It says so, on one line, and writes nothing.
+    /// Guards against a regression: calibrate stopped by Ctrl-C or SIGTERM ended 130 saying nothing. It says so, on one line, and writes nothing.
     func testAnInterruptedCalibrateSaysSo() throws {
         let (clip, log) = try makeClip(Truth(fov: 60, offset: 0, mount: .identity), duration: 20, name: "long")
         let output = folder.appendingPathComponent("cal.yaml").path

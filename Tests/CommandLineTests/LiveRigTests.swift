@@ -27,7 +27,7 @@ final class LiveRigTests: XCTestCase {
 
     private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
-    /// Issue 32: `record -o a/b/rig` made the missing a/b and left it behind after failing; `-o ""` and a link to
+    /// Guards against a regression: `record -o a/b/rig` made the missing a/b and left it behind after failing; `-o ""` and a link to
     /// nothing spoke Foundation's words; an existing file exited 65. Its folder follows every output's rules.
     func testRecordsOutputFollowsTheOutputPolicy() throws {
         let base = ["record", "--imud", "tcp:127.0.0.1:9", "--camera", "0", "--timeout", "0.5", "-o"]

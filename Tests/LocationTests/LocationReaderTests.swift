@@ -48,7 +48,7 @@ final class LocationReaderTests: LocationTestCase {
                 XCTAssertTrue("\(error)".hasPrefix(path.dropLast("bad.csv".count) + message), "\(error)")
             }
         }
-        // Issue 32: the time bound every reader shares (1e300 ns is 1e291 s).
+        // The time bound every reader shares (1e300 ns is 1e291 s).
         let far = try write("far.csv", header + "1000,46.5,7.25,500,5\n1e300,46.5,7.25,500,5\n")
         XCTAssertThrowsError(try LocationReader.read(path: far)) { error in
             XCTAssertTrue("\(error)".hasPrefix(far + ":3: column time: "), "\(error)")

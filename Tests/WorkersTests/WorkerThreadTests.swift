@@ -30,7 +30,7 @@ final class WorkerThreadTests: XCTestCase {
         XCTAssertTrue(worker.isStopping)
     }
 
-    /// Issue 32: `record --video-start-at 1e12` trapped here, NSCondition turning the far date into nanoseconds.
+    /// Guards against a regression: `record --video-start-at 1e12` trapped here, NSCondition turning the far date into nanoseconds.
     func testASleepUntilAFarDeadlineWaitsAndIsStillCutShort() {
         let worker = WorkerThread(condition: NSCondition())
         let flags = Flags()
