@@ -288,15 +288,8 @@ public struct CameraIMUCalibration {
             if medianPixels < Self.minimumPixelsPerPair {
                 throw CalibrationError.tooLittleRotation(degrees: turned, seconds: seconds, medianPixels: medianPixels)
             }
-            let rig = try fitCamera(offset0: offset0, f0: f0, textured: textured, all: all, used: used, outsideLog: outsideLog,
-                                    pairCount: pairCount)
-            // A motion that repeats itself fits a camera as well a period away: whichever peak was taken, the offset is
-            // then not determined, on this path as on the offset's alone (below).
-            if let ambiguous = Self.ambiguity(best: coarse.offset, correlation: coarse.correlation, otherPeak: coarse.otherPeak) {
-                throw CalibrationError.offsetUndetermined(offset: rig.timeOffset.seconds,
-                                                          Undetermined(key: "time_offset_s", standardError: nil, why: ambiguous))
-            }
-            return CalibrationAnswer(rig: rig)
+            return CalibrationAnswer(rig: try fitCamera(offset0: offset0, f0: f0, textured: textured, all: all, used: used,
+                                                        outsideLog: outsideLog, pairCount: pairCount))
         } catch let error as CalibrationError {
             // A lens the model does not describe (a fisheye as a pinhole), a field of view the motion does not pin
             // down, or a motion too small for the camera still leaves the offset when the rates correlate clearly:

@@ -134,25 +134,6 @@ final class CalibrateCommandTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("still.yaml").path))
     }
 
-    /// A clip that turns well about two axes but repeats itself (both swings of one period) fits a camera as well a period
-    /// away: the camera is measured, but the offset is not determined, and nothing is written.
-    func testAFullFitOfAMotionThatRepeatsItselfWritesNoOffset() throws {
-        let trial = folder.appendingPathComponent("repeating-trial.csv").path
-        var text = "t,gx,gy,gz,ax,ay,az,qw,qx,qy,qz\n"
-        for i in 0..<(200 * 10) {
-            let t = Double(i) / 200
-            let q = Quaternion(axis: SIMD3(1, 0, 0), angle: 10 * .pi / 180 * sin(2 * .pi * t))
-                * Quaternion(axis: SIMD3(0, 1, 0), angle: 15 * .pi / 180 * sin(2 * .pi * t + 1))
-            text += String(format: "%.5f,0,0,0,0,0,9.8,%.9f,%.9f,%.9f,%.9f\n", t, q.w, q.x, q.y, q.z)
-        }
-        try text.write(toFile: trial, atomically: true, encoding: .utf8)
-        let found = try calibrate(Truth(fov: 60, offset: 0.1, mount: .identity), trial: trial, start: 2, duration: 6, name: "repeating")
-        XCTAssertEqual(found.status, 65, found.stderr)
-        XCTAssertTrue(found.stderr.contains("the time offset is not determined"), found.stderr)
-        XCTAssertTrue(found.stderr.contains("a motion that repeats itself"), found.stderr)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("repeating.yaml").path))
-    }
-
     /// A clip that barely turns, but irregularly (five swings of incommensurate periods, a third of a degree at most), is
     /// too still for tracking to measure a camera, yet the timing of its rates' changes pins the time offset (no
     /// refusal hides a determined offset): the offset alone is written, and why the rest is not. A swing that
