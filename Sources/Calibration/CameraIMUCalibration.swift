@@ -343,11 +343,9 @@ public struct CameraIMUCalibration {
         // not while a lens's shape is estimated too: a move's flow and a lens's bending both grow towards the picture's edges,
         // and fitted together they trade (the focal length can run to a tenth of its value with the coefficients
         // bending the picture back).
-        let turns = used.map { length(imuRotation($0, offset: parameters.offset)) }.sorted()
-        let pixelsPerPair = turns.isEmpty ? 0 : turns[turns.count / 2] * exp(parameters.logFocal)
+        let (pixelsPerPair, motionPixels) = imageMotion(used, parameters)
         // And a move explains the points only if what it leaves is small beside the picture's motion (the share of
         // `largestResidualShare`): a log of another motion leaves pixels, not a tracker's tenths of one.
-        let motionPixels = (turns.map { $0 * $0 }.reduce(0, +) / Double(max(turns.count, 1))).squareRoot() * exp(parameters.logFocal)
         let moveSeen = test.turnAndMove < test.turnOnly && test.noisePixels <= Self.largestResidualShare * motionPixels
         let moves = moveSeen && !estimatesLens && pixelsPerPair >= Determination.cameraPixelsPerPair
         progress(String(format: "the points fit %@ (GRIC, tracking noise %.2f px: a turn alone %.0f, a turn and a move %.0f)%@",
@@ -421,8 +419,7 @@ public struct CameraIMUCalibration {
         if points.translates {
             // A turn and a free move explain much: what they still leave must be small beside the picture's motion, or the
             // log does not record this clip's motion (the first stage's test of the same rule, which a moving camera skips).
-            let turns = used.map { length(imuRotation($0, offset: parameters.offset)) }
-            let motionPixels = (turns.map { $0 * $0 }.reduce(0, +) / Double(max(turns.count, 1))).squareRoot() * exp(parameters.logFocal)
+            let motionPixels = imageMotion(used, parameters).rms
             if outcome.rmsPixels > Self.largestResidualShare * motionPixels {
                 let perSecond = framesPerSecond * 180 / .pi / exp(parameters.logFocal)
                 throw CalibrationError.unexplained(residualDegreesPerSecond: outcome.rmsPixels * perSecond,
@@ -456,8 +453,7 @@ public struct CameraIMUCalibration {
         summary.translated = translated
         summary.outsideLog = outsideLog
         summary.reprojectionPixels = outcome.rmsPixels
-        let pairAngles = used.map { length(imuRotation($0, offset: parameters.offset)) }.sorted()
-        summary.medianPixelsPerPair = pairAngles.isEmpty ? 0 : pairAngles[pairAngles.count / 2] * lensCamera.pinhole.fy
+        summary.medianPixelsPerPair = imageMotion(used, parameters).median
         let deviceFromIMU = CameraFrame.cameraFromDevice.conjugate * parameters.cameraFromIMU
         var rig = Rig(camera: lensCamera.pinhole, lens: lensCamera.lens, deviceFromIMU: deviceFromIMU.normalized() ?? deviceFromIMU,
                       timeOffset: TimeOffset(seconds: parameters.offset, clock: .clip, refersTo: fitsReadout ? .middleRow : .frame),
@@ -560,6 +556,15 @@ public struct CameraIMUCalibration {
     /// The gyroscope's rotation over pair k's interval, moved by `offset`, in S.
     func imuRotation(_ pair: FramePairTracks, offset: Double) -> SIMD3<Double> {
         gyro.rotation(from: time(ofFrame: pair.index) + offset, to: time(ofFrame: pair.index + 1) + offset)
+    }
+
+    /// Pixels a frame pair moves the picture's centre, at `p`'s offset and focal length: the median and the RMS over `pairs`
+    /// of the gyroscope's angle per pair times the focal length.
+    func imageMotion(_ pairs: [FramePairTracks], _ p: RigParameters) -> (median: Double, rms: Double) {
+        let angles = pairs.map { length(imuRotation($0, offset: p.offset)) }.sorted()
+        guard !angles.isEmpty else { return (0, 0) }
+        let focal = exp(p.logFocal)
+        return (angles[angles.count / 2] * focal, (angles.map { $0 * $0 }.reduce(0, +) / Double(angles.count)).squareRoot() * focal)
     }
 
     /// Points turn opposite to the camera: rays rotate by M·exp(-θ_S)·M⁻¹, so θ_C = -M·θ_S, with θ_S the

@@ -225,8 +225,10 @@ struct PointRefinement {
     /// Each point's distance in pixels from its epipolar line, one number a point, in the points' order. Both of a
     /// point's rays are moved to their frames' middle rows (as `pairResiduals` does); the near one is turned by the
     /// gyroscope between the middle rows (less its bias, through the mount) to x, and the far one, b, must then lie
-    /// in the plane of x and the camera's motion t: b · (t × x) = 0 (a scene point seen from two places). t, one
-    /// direction per pair, is the one that fits best (`motionDirection`), solved anew at every `p`, so the fit's
+    /// in the plane of x and the camera's motion t: b · (t × x) = 0 (a scene point seen from two places). x, b and t are
+    /// unit vectors in C (OpenCV's camera frame: x right, y down, z forward) at frame k + 1's middle-row instant; t is
+    /// the line, in that frame, from the camera's place at frame k + 1 to its place at frame k (any length, either
+    /// sign). t, one direction per pair, is the one that fits best (`motionDirection`), solved anew at every `p`, so the fit's
     /// parameters are those of the rotation, with the translation projected out. A distant point (no parallax)
     /// constrains the rotation as in a pure turn; a near one constrains it across its line only, where the motion
     /// cannot move it.
@@ -303,11 +305,12 @@ struct PointRefinement {
     /// estimated from the epipolar distances (1.4826 times their median), no less than `trackingNoisePixels`.
     /// `noisePixels`: the noise to judge by, when already estimated (two fits compared on one scale).
     func translationTest(_ p: RigParameters, noisePixels: Double? = nil) -> (turnOnly: Double, turnAndMove: Double, noisePixels: Double) {
+        // Both ends' rays, once: the point misses use the near ends alone.
         var copy = self
-        copy.residualKind = .pointMiss
-        let misses = Self.norms(copy.residuals(p, rays: copy.rays(p)), width: 2)
         copy.residualKind = .epipolar
-        let distances = copy.epipolarResiduals(p, rays: copy.rays(p)).map(abs)
+        let rays = copy.rays(p)
+        let misses = Self.norms(copy.residuals(p, rays: rays), width: 2)
+        let distances = copy.epipolarResiduals(p, rays: rays).map(abs)
         let kept = zip(misses, distances).filter { !Self.isPenalty($0.0, width: 2) && !Self.isPenalty($0.1, width: 1) }
         guard !kept.isEmpty else { return (0, .infinity, 0) }
         let n = Double(kept.count)

@@ -44,7 +44,6 @@ public struct FootageAttitude: Sendable {
         /// Seconds: the first vertical is the mean of the credible gravity over this long from the first.
         public var initialSeconds = 2.0
 
-
         public init() {}
     }
 
