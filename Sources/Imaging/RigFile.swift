@@ -74,7 +74,7 @@ extension Rig {
         var text: UnsafeMutablePointer<CChar>?
         var count = 0
         let model: String? = { if case .fisheye = lens { return "fisheye" } else { return nil } }()
-        let names = undetermined.map { strdup($0.key) }, whys = undetermined.map { strdup($0.text) }
+        let names = undetermined.map { strdup($0.key) }, whys = undetermined.map { strdup(notDeterminedText($0)) }
         defer { (names + whys).forEach { free($0) } }
         try warning.withCString { warning in
             raw.warning = warning

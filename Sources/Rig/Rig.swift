@@ -59,6 +59,33 @@ public struct Rig: Sendable {
     /// Why the clip does not determine the number under `key` (its standard error and why), or nil when it does.
     public func whyUndetermined(_ key: String) -> String? { undetermined.first { $0.key == key }?.text }
 
+    /// The fit's value for a number listed under `key` (`Undetermined.key`) that the file does not otherwise hold when it
+    /// is undetermined, as the file's `not_determined` line begins: the camera's field of view and focal length, the
+    /// readout, the whole mount, the bias, the offset. Nil for a key whose value is written anyway (a mount's axis, a
+    /// lens coefficient) or unknown.
+    public func fitValue(_ key: String) -> String? {
+        switch key {
+        case Undetermined.cameraKey:
+            return String(format: "%.3f° vertical, fx = fy = %.2f px", verticalFieldOfViewDegrees, camera.fx)
+        case "rolling_shutter_readout_s":
+            return readoutSeconds.map { String(format: "%.2f ms", $0 * 1000) }
+        case Undetermined.mountKey:
+            let q = deviceFromIMUCanonical
+            return String(format: "%.6f,%.6f,%.6f,%.6f (w, x, y, z)", q.w, q.x, q.y, q.z)
+        case "gyro_bias":
+            return gyroBiasRadiansPerSecond.map { b in let d = b * 180 / .pi; return String(format: "%.3f,%.3f,%.3f °/s", d.x, d.y, d.z) }
+        case Undetermined.timeOffsetKey:
+            return String(format: "%.4f s", timeOffset.seconds)
+        default:
+            return nil
+        }
+    }
+
+    /// What the file writes under `not_determined` for `item`: the fit's value (`fitValue`), its standard error and why.
+    public func notDeterminedText(_ item: Undetermined) -> String {
+        (fitValue(item.key).map { "the fit's \($0); " } ?? "") + item.text
+    }
+
     /// The camera with its lens.
     public var lensCamera: LensCamera { LensCamera(pinhole: camera, lens: lens) }
 

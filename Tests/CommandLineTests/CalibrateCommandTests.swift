@@ -468,6 +468,7 @@ final class CalibrateCommandTests: XCTestCase {
 
         let noMount = try write("no-mount.yaml", ["imu_to_camera_x", "imu_to_camera_y", "imu_to_camera_z", "imu_to_camera"])
         XCTAssertFalse(try String(contentsOfFile: noMount, encoding: .utf8).contains("\nimu_to_camera:"))
+        XCTAssertTrue(try String(contentsOfFile: noMount, encoding: .utf8).contains("   imu_to_camera: \"the fit"), "the estimate is not withheld")
         XCTAssertEqual(try CalibratedCamera.read(path: noMount).pinhole, camera, "the camera alone still serves --intrinsics")
         // What the file leaves undetermined is drawn with the best that is known and said, never refused: the
         // mount as the IMU's axes (identity), or the --mount given beside the file; the picture is that of the file's
@@ -491,6 +492,7 @@ final class CalibrateCommandTests: XCTestCase {
 
         let noCamera = try write("no-camera.yaml", ["camera_matrix"])
         XCTAssertFalse(try String(contentsOfFile: noCamera, encoding: .utf8).contains("\ncamera_matrix:"))
+        XCTAssertTrue(try String(contentsOfFile: noCamera, encoding: .utf8).contains("   camera_matrix: \"the fit"), "the estimate is not withheld")
         XCTAssertThrowsError(try CalibratedCamera.read(path: noCamera)) {
             XCTAssertTrue("\($0)".contains("did not determine the field of view"), "\($0)")
         }
