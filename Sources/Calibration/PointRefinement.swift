@@ -479,6 +479,52 @@ struct PointRefinement {
         return outcome(p)
     }
 
+    /// Blocks of consecutive frame pairs the jackknife leaves out in turn.
+    static let jackknifeBlocks = 6
+
+    /// The block jackknife's standard errors at the fit `p`: the clip's pairs cut into `jackknifeBlocks` runs of consecutive
+    /// pairs, the fit run again from `p` without each run, and the spread of those fits, (K − 1)/K · Σ (θₖ − θ̄)². It measures
+    /// what the Jacobian's cannot: how far the answer moves with the stretch of clip it rests on, where what the model
+    /// misses (a stabiliser, a lens it does not describe, translation taken for turning) changes slowly along the clip
+    /// and the residuals are not independent. By slot (the mount's about C's x, y, z), with the field of view's share;
+    /// nil when the clip has too few pairs to cut.
+    func jackknife(_ p: RigParameters) -> (standardErrors: [ParameterSlot: Double], fieldOfViewFraction: Double?)? {
+        let pairs = Array(Set(points.map(\.index))).sorted()
+        let k = Self.jackknifeBlocks
+        guard pairs.count >= 4 * k else { return nil }
+        let slots = free
+        var estimates: [[Double]] = []
+        var fields: [Double] = []
+        for block in 0..<k {
+            let first = pairs[block * pairs.count / k]
+            let end = block + 1 == k ? Int.max : pairs[(block + 1) * pairs.count / k]
+            var without = self
+            without.points = points.filter { $0.index < first || $0.index >= end }
+            let q = without.solve(p, iterations: 4) { _, _, _ in }
+            let turn = (q.cameraFromIMU * p.cameraFromIMU.conjugate)
+            let rotation = (turn.w < 0 ? -turn : turn).rotationVector
+            estimates.append(slots.map { slot in
+                switch slot.block {
+                case .offset: return q.offset
+                case .logFocal: return q.logFocal
+                case .mount: return rotation[slot.index]
+                case .gyroBias: return q.gyroBias[slot.index]
+                case .readout: return q.readout
+                case .lens: return q.lensCoefficients[slot.index]
+                }
+            })
+            if knownCamera == nil, let fov = camera(q).verticalFieldOfViewDegrees { fields.append(fov) }
+        }
+        func spread(_ values: [Double]) -> Double {
+            let mean = values.reduce(0, +) / Double(values.count)
+            return (Double(values.count - 1) / Double(values.count) * values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }).squareRoot()
+        }
+        var out: [ParameterSlot: Double] = [:]
+        for (i, slot) in slots.enumerated() { out[slot] = spread(estimates.map { $0[i] }) }
+        let fieldOfViewFraction = fields.count == k ? camera(p).verticalFieldOfViewDegrees.map { spread(fields) / $0 } : nil
+        return (out, fieldOfViewFraction)
+    }
+
     /// RMS pixels by which each point, turned from its row's instant by the gyroscope and projected
     /// through the lens, misses its track.
     func reprojectionRMS(_ p: RigParameters, rays: Rays) -> Double {
@@ -507,6 +553,12 @@ struct PointRefinement {
             covariance = CovarianceEstimate.clustered(inverse: inverse, columns: columns, residuals: r, clusters: clusters)
         }
         for (i, slot) in free.enumerated() where covariance[i][i] >= 0 { outcome.standardErrors[slot] = covariance[i][i].squareRoot() }
+        // Each standard error is the larger of the Jacobian's and the block jackknife's: the first assumes the model
+        // describes the clip, the second sees what it misses but, from a few blocks, is itself rough.
+        let spread = jackknife(p)
+        if let spread {
+            for (slot, sigma) in spread.standardErrors { outcome.standardErrors[slot] = max(outcome.standardErrors[slot] ?? 0, sigma) }
+        }
         let traded = free.indices.filter { [.offset, .mount].contains(free[$0].block) }
         outcome.biasTrade = bias.flatMap { b in traded.map { t in abs(inverse[b][t]) / max((inverse[b][b] * inverse[t][t]).squareRoot(), 1e-300) } }.max()
         // The field of view moves with the focal length and the coefficients: its variance is gᵀ Σ g.
@@ -518,7 +570,7 @@ struct PointRefinement {
             }
             var sum = 0.0
             for i in 0..<n { for j in 0..<n { sum += g[i] * covariance[i][j] * g[j] } }
-            outcome.fieldOfViewFraction = max(sum, 0).squareRoot() / fov
+            outcome.fieldOfViewFraction = max(max(sum, 0).squareRoot() / fov, spread?.fieldOfViewFraction ?? 0)
         }
         return outcome
     }
