@@ -104,7 +104,8 @@ let package = Package(
         .target(name: "Calibration", dependencies: ["AttitudeMath", "Camera", "Rig"]),
         /// Any attitude log loaded for drawing (`loadAnyAttitudeLog`): an attitude log read, a raw log fused in-process (with
         /// the magnetometer's correction, the true north a recording's fixes give, a calibration's gyroscope bias), a
-        /// gyroscope-only log integrated, a raw log over its footage led by its gyroscope. No GL, no plots.
+        /// gyroscope-only log integrated, a raw log over its footage led by its gyroscope. The one fusion of a raw log
+        /// (`CorrectedRawLog.fused`, true north by `TrueNorth`'s rule), which `attitude fuse` calls too. No GL, no plots.
         .target(name: "LogLoading", dependencies: ["AttitudeLog", "AttitudeMath", "Fusion", "Location", "RawLog", "Recording", "SafeText",
                                                    .product(name: "Logging", package: "swift-log")]),
         /// Fusion as files in, files out, for `attitude`: fuse a raw log, convert a producer's attitude, a video's motion
@@ -215,7 +216,8 @@ let package = Package(
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "Scene", "FileAccess", "IMUD", "Imaging", "RawLog", "FusionJobs", "LogLoading",
                                                            .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "WorkersTests", dependencies: ["Workers", "AttitudeMath"]),
-        .testTarget(name: "LogLoadingTests", dependencies: ["LogLoading", "AttitudeLog", "AttitudeMath", "Fusion", "RawLog", "TestSupport"]),
+        .testTarget(name: "LogLoadingTests", dependencies: ["LogLoading", "AttitudeLog", "AttitudeMath", "Fusion", "Location", "RawLog", "TestSupport",
+                                                   .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SceneTests", dependencies: [
             "Scene", "IMUD", "AttitudeMath", "AttitudeLog", "Camera", "Render", "TestSupport", "Imaging", "LogLoading",
             .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
