@@ -49,7 +49,7 @@ public struct FuseJob {
         let log = corrected.log
         let fused = try corrected.fused(mode: mode, frame: frame.map { .asked($0) } ?? .natural,
                                         north: TrueNorth(declination: declination, maxAccuracy: maxAccuracy ?? 20),
-                                        parameters: parameters, withStatus: status, logger: logger)
+                                        parameters: parameters, withStatus: status, announcing: .debug, logger: logger)
         let (samples, mode, outputFrame) = (fused.samples, fused.mode, fused.frame)
         var comments = ["attitude fused by steady-dice from \(BroadEvaluation.trialName(of: input)) (\(mode.rawValue))"]
         if let clockStart = log.clockStart {

@@ -101,9 +101,10 @@ public struct FusedRawLog: Sendable {
 extension CorrectedRawLog {
     /// Fuses the log in `mode` (nil: its natural mode, `RawLogFusion.naturalMode`, saying why when it is not the one
     /// its columns suggest) into the frame `frame` asks, true north as `north` rules. `withStatus`: each sample carries
-    /// the estimator's status.
+    /// the estimator's status. `announcing` is the level of the line that says what is fused into what: a status line
+    /// where the attitudes are drawn, debug detail where they are written to a file that says it in its comments.
     public func fused(mode: FusionMode? = nil, frame request: FusionFrameRequest, north: TrueNorth = TrueNorth(),
-                      parameters: FusionParameters = .default, withStatus: Bool = false,
+                      parameters: FusionParameters = .default, withStatus: Bool = false, announcing: Logger.Level = .info,
                       logger: Logger = logLoadingLogger) throws -> FusedRawLog {
         if mode == nil, let note = RawLogFusion.modeNote(for: log) { logger.info("\(note)") }
         let mode = mode ?? RawLogFusion.naturalMode(of: log)
@@ -131,7 +132,7 @@ extension CorrectedRawLog {
         }
         if let recording { logger.info("true north: \(recording.summary)") }
         let declination = frame == .reference(.xTrueNorthZVertical) ? north.declination ?? recording?.declinationDegrees : nil
-        logger.info("fusing \(log.count) raw samples of \(MessageText.line(path)) (\(mode.rawValue)) into \(frame)")
+        logger.log(level: announcing, "fusing \(log.count) raw samples of \(MessageText.line(path)) (\(mode.rawValue)) into \(frame)")
         let samples = try RawLogFusion.fuse(log: log, frame: frame, mode: mode, parameters: parameters,
                                             withStatus: withStatus, declinationDegrees: declination)
         return FusedRawLog(samples: samples, mode: mode, frame: frame, declination: declination, recordingDeclination: recording)
