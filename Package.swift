@@ -65,9 +65,13 @@ let package = Package(
         .target(name: "Workers", dependencies: ["AttitudeMath", "CStopSignal", .product(name: "Logging", package: "swift-log")]),
         /// Untrusted text made safe to print: one line, control characters escaped, long values cut. No dependencies.
         .target(name: "SafeText"),
+        /// The kinds of failure (usage, data, no input, unavailable, cannot create, I/O) and the protocol by which a
+        /// library's error says its own, which the front ends turn into an exit status. No dependencies.
+        .target(name: "ExitKinds"),
         /// The input and output policies for files: what may be read, how every output is written. Depends only on the
-        /// C signal handler, with which it registers every partial output for the exit on SIGINT or SIGTERM to remove.
-        .target(name: "FileAccess", dependencies: ["CStopSignal"]),
+        /// C signal handler, with which it registers every partial output for the exit on SIGINT or SIGTERM to remove,
+        /// and on ExitKinds, by which its errors say their kind.
+        .target(name: "FileAccess", dependencies: ["CStopSignal", "ExitKinds"]),
         /// Comma-separated text: lines, header, fields and numbers, for every log reader.
         .target(name: "CSVText", dependencies: ["SafeText"]),
         /// Recording folders (Sensor Logger, x-IMU3): the files in them, platform conventions.
@@ -84,7 +88,7 @@ let package = Package(
         /// bias, each with its standard error and whether it was determined. One value; no GL, no I/O.
         .target(name: "Rig", dependencies: ["AttitudeMath", "Camera"]),
         /// Images and video through OpenCV: PNG in and out, capture, writers, the calibration file (a `Rig`).
-        .target(name: "Imaging", dependencies: ["AttitudeMath", "Camera", "Pixels", "Rig", "CVShim", "CV4L2", "CVideoFile", "FileAccess", "SafeText", "Workers", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "Imaging", dependencies: ["AttitudeMath", "Camera", "Pixels", "Rig", "CVShim", "CV4L2", "CVideoFile", "ExitKinds", "FileAccess", "SafeText", "Workers", .product(name: "Logging", package: "swift-log")]),
         /// The run-time files as SwiftPM resources (Bundle.module): shaders, models, the HUD's font, and the
         /// examples found by name (the compass sky, the demo log, a raw BROAD excerpt). No code but the lookup.
         .target(name: "SteadyDiceAssets", dependencies: ["FileAccess"], exclude: ["fonts/DejaVuSansMono.LICENSE"],
@@ -92,7 +96,7 @@ let package = Package(
         /// OpenGL 3.3 core renderer: background, panorama, die or box, HUD text, offscreen targets.
         .target(name: "Render", dependencies: ["SteadyDiceAssets", "AttitudeMath", "Camera", "Pixels", "CGL", "CEGL", "CFreeType"]),
         /// imud's binary stream protocol: decoder, client, publisher.
-        .target(name: "IMUD", dependencies: ["AttitudeMath", "AttitudeLog", "CSVText", "SafeText", "Workers", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "IMUD", dependencies: ["AttitudeMath", "AttitudeLog", "CSVText", "ExitKinds", "SafeText", "Workers", .product(name: "Logging", package: "swift-log")]),
         /// Sensor fusion: raw gyroscope, accelerometer, magnetometer in, attitude out.
         .target(name: "Fusion", dependencies: ["AttitudeMath"]),
         /// The camera's own motion data inside a video file: GoPro's GPMF (`gpmd`) and Google's CAMM (`camm`) tracks,
@@ -104,8 +108,9 @@ let package = Package(
         .target(name: "Calibration", dependencies: ["AttitudeMath", "Camera", "Rig"]),
         /// Any attitude log loaded for drawing (`loadAnyAttitudeLog`): an attitude log read, a raw log fused in-process (with
         /// the magnetometer's correction, the true north a recording's fixes give, a calibration's gyroscope bias), a
-        /// gyroscope-only log integrated, a raw log over its footage led by its gyroscope. No GL, no plots.
-        .target(name: "LogLoading", dependencies: ["AttitudeLog", "AttitudeMath", "Fusion", "Location", "RawLog", "Recording", "SafeText",
+        /// gyroscope-only log integrated, a raw log over its footage led by its gyroscope. The one fusion of a raw log
+        /// (`CorrectedRawLog.fused`, true north by `TrueNorth`'s rule), which `attitude fuse` calls too. No GL, no plots.
+        .target(name: "LogLoading", dependencies: ["AttitudeLog", "AttitudeMath", "ExitKinds", "Fusion", "Location", "RawLog", "Recording", "SafeText",
                                                    .product(name: "Logging", package: "swift-log")]),
         /// Fusion as files in, files out, for `attitude`: fuse a raw log, convert a producer's attitude, a video's motion
         /// track or a gyroscope-only log, score the estimator on BROAD; the magnetometer's correction before fusion.
@@ -114,7 +119,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         /// A live rig recorded: a camera's frames and imud's packets on one clock into a folder (`record`). No GL.
-        .target(name: "LiveRig", dependencies: ["AttitudeMath", "FileAccess", "IMUD", "Imaging", "RecordFolder"]),
+        .target(name: "LiveRig", dependencies: ["AttitudeMath", "ExitKinds", "FileAccess", "IMUD", "Imaging", "RecordFolder"]),
         /// The estimator's throughput on a seeded synthetic log or a raw log (`attitude bench`). No GL, no pictures.
         .target(name: "Benchmarks", dependencies: ["AttitudeMath", "Fusion", "RawLog"]),
         /// Offscreen rendering timed phase by phase, and `bench --write-video`'s test video (`steady-dice bench`).
@@ -139,7 +144,7 @@ let package = Package(
         /// (reference pose, smoothed tilt, HUD), the camera setup and the drawing options, and the offscreen scene.
         /// What the window, `snapshot`, `render` and the library draw through. No ArgumentParser.
         .target(name: "Scene", dependencies: [
-            "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "Rig", "LogLoading", "Pixels", .product(name: "Logging", package: "swift-log"),
+            "AttitudeMath", "AttitudeLog", "Camera", "ExitKinds", "Imaging", "Render", "IMUD", "Rig", "LogLoading", "Pixels", .product(name: "Logging", package: "swift-log"),
         ]),
         /// The synthetic calibration clip: a BROAD trial's motion seen through a known camera (`calibration-clip`'s run). No
         /// ArgumentParser.
@@ -155,8 +160,8 @@ let package = Package(
         /// table and the one-line errors, the stderr message handler.
         .target(name: "CommandLineSupport", dependencies: [
             "Scene", "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "RawLog", "Fusion", "Recording",
-            "CSVText", "FileAccess", "SafeText", "SteadyDiceAssets", "Plot", "Workers", "FusionJobs", "LiveRig", "Rig",
-            "CameraMotion", "LogLoading",
+            "CSVText", "FileAccess", "SafeText", "SteadyDiceAssets", "Plot", "Workers", "FusionJobs", "Rig",
+            "CameraMotion", "LogLoading", "ExitKinds",
             .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
         ]),
 
@@ -212,10 +217,11 @@ let package = Package(
         .testTarget(name: "SteadyDiceAssetsTests", dependencies: ["SteadyDiceAssets", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Camera", "Imaging", "AttitudeMath", "SteadyDiceKit", "TestSupport", "Pixels"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "Scene", "FileAccess", "IMUD", "Imaging", "RawLog", "FusionJobs", "LogLoading",
+        .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "ExitKinds", "LiveRig", "Scene", "FileAccess", "IMUD", "Imaging", "RawLog", "FusionJobs", "LogLoading",
                                                            .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "WorkersTests", dependencies: ["Workers", "AttitudeMath"]),
-        .testTarget(name: "LogLoadingTests", dependencies: ["LogLoading", "AttitudeLog", "AttitudeMath", "Fusion", "RawLog", "TestSupport"]),
+        .testTarget(name: "LogLoadingTests", dependencies: ["LogLoading", "AttitudeLog", "AttitudeMath", "Fusion", "Location", "RawLog", "TestSupport",
+                                                   .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SceneTests", dependencies: [
             "Scene", "IMUD", "AttitudeMath", "AttitudeLog", "Camera", "Render", "TestSupport", "Imaging", "LogLoading",
             .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),

@@ -74,6 +74,16 @@ public struct Quaternion: Equatable, Sendable, CustomStringConvertible {
         return Quaternion(w: s.w / n, x: s.x / n, y: s.y / n, z: s.z / n)
     }
 
+    /// Back to unit length after a step that left it within rounding of it (a product of unit quaternions, a small
+    /// rotation applied): one square root and one reciprocal, where `normalized()` first scales against overflow. The
+    /// identity when the length is below 1e-12. The estimator's renormalisation after every sample.
+    public func renormalized() -> Quaternion {
+        let n = (w * w + x * x + y * y + z * z).squareRoot()
+        guard n > 1e-12 else { return .identity }
+        let s = 1 / n
+        return Quaternion(w: w * s, x: x * s, y: y * s, z: z * s)
+    }
+
     public var conjugate: Quaternion { Quaternion(w: w, x: -x, y: -y, z: -z) }
 
     public static prefix func - (q: Quaternion) -> Quaternion { Quaternion(w: -q.w, x: -q.x, y: -q.y, z: -q.z) }
@@ -98,11 +108,15 @@ public struct Quaternion: Equatable, Sendable, CustomStringConvertible {
 
     /// The 3x3 rotation matrix, row by row: `rows[r][c]`.
     public var rotationMatrixRows: [[Double]] {
-        [
-            [1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)],
-            [2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)],
-            [2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)],
-        ]
+        let (r0, r1, r2) = rotationRows
+        return [[r0.x, r0.y, r0.z], [r1.x, r1.y, r1.z], [r2.x, r2.y, r2.z]]
+    }
+
+    /// The 3x3 rotation matrix's three rows as vectors, with no allocation (for a filter's every sample).
+    public var rotationRows: (SIMD3<Double>, SIMD3<Double>, SIMD3<Double>) {
+        (SIMD3(1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)),
+         SIMD3(2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)),
+         SIMD3(2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)))
     }
 
     /// The angle in radians of the rotation taking `self` to `other`, in [0, π]; `q` and `-q` are equal.

@@ -59,14 +59,14 @@ public struct AttitudeEstimator: Sendable {
 
     /// The inclination-corrected attitude, sensor into E (Z up, heading arbitrary).
     public var eFromIMU: Quaternion {
-        Quaternion(quatNormalized(quatMultiply(state.eFromI, state.iFromIMU)))
+        (state.eFromI * state.iFromIMU).renormalized()
     }
 
     /// The attitude in east-north-up. In 6D the heading is that of E (arbitrary).
     public var enuFromIMU: Quaternion {
-        let e = quatMultiply(state.eFromI, state.iFromIMU)
-        guard mode == .nineD else { return Quaternion(quatNormalized(e)) }
-        return Quaternion(quatNormalized(quatMultiply(state.enuFromE, e)))
+        let e = state.eFromI * state.iFromIMU
+        guard mode == .nineD else { return e.renormalized() }
+        return (state.enuFromE * e).renormalized()
     }
 
     /// Throws when `frame` cannot be reported in `mode`.
@@ -93,9 +93,9 @@ public struct AttitudeEstimator: Sendable {
             return eFromIMU
         case .reference(.xArbitraryCorrectedZVertical):
             guard mode == .nineD else { return eFromIMU }
-            let e = quatMultiply(state.eFromI, state.iFromIMU)
+            let e = state.eFromI * state.iFromIMU
             let heading = state.headingOffset - (state.initialHeadingOffset ?? state.headingOffset)
-            return Quaternion(quatNormalized(quatMultiply(yawQuaternion(heading), e)))
+            return (Quaternion(w: cos(heading / 2), x: 0, y: 0, z: sin(heading / 2)) * e).renormalized()
         case .reference(.xMagneticNorthZVertical), .reference(.xTrueNorthZVertical):
             guard mode == .nineD else { return eFromIMU }
             return Frames.worldFromENU * enuFromIMU
@@ -165,19 +165,19 @@ public struct AttitudeEstimator: Sendable {
         let axis = rate * (1 / speed)
         let half = angle / 2
         let (s, c) = sinCos(half)
-        let delta = SIMD4(c, axis.x * s, axis.y * s, axis.z * s)
-        state.iFromIMU = quatNormalized(quatMultiply(state.iFromIMU, delta))
+        let delta = Quaternion(w: c, x: axis.x * s, y: axis.y * s, z: axis.z * s)
+        state.iFromIMU = (state.iFromIMU * delta).renormalized()
     }
 
     /// Tilts E so that the low-passed accelerometer is vertical. Returns the correction applied,
     /// as a rotation vector in E (radians), for the bias filter.
     private mutating func correctInclination(acc: Vector3, dt: Double) -> Vector3 {
         guard dot3(acc, acc) > 0 else { return Vector3() }
-        let accI = quatRotate(state.iFromIMU, acc)
+        let accI = state.iFromIMU.rotate(acc)
         let accLp = state.accLowPass.step(accI, dt: dt, tau: parameters.accTimeConstant, state.coefficients.acc)
         let n = norm3(accLp)
         guard n > 0 else { return Vector3() }
-        let accE = quatRotate(state.eFromI, accLp * (1 / n))
+        let accE = state.eFromI.rotate(accLp * (1 / n))
         // The smallest rotation taking accE to +Z.
         let qw = ((accE.z + 1) / 2).squareRoot()
         guard qw > 1e-6 else {
@@ -185,15 +185,15 @@ public struct AttitudeEstimator: Sendable {
             return Vector3()
         }
         let half = 0.5 / qw
-        let correction = SIMD4(qw, accE.y * half, -accE.x * half, 0)
-        state.eFromI = quatNormalized(quatMultiply(correction, state.eFromI))
-        return Vector3(2 * correction[1], 2 * correction[2], 0)
+        let correction = Quaternion(w: qw, x: accE.y * half, y: -accE.x * half, z: 0)
+        state.eFromI = (correction * state.eFromI).renormalized()
+        return Vector3(2 * correction.x, 2 * correction.y, 0)
     }
 
     /// Pulls the heading towards the magnetometer unless the field is disturbed.
     private mutating func correctHeading(mag: Vector3, dt: Double) {
-        let eFromIMU = quatMultiply(state.eFromI, state.iFromIMU)
-        let magE = quatRotate(eFromIMU, mag)
+        let eFromIMU = state.eFromI * state.iFromIMU
+        let magE = eFromIMU.rotate(mag)
         let norm = norm3(magE)
         let dip = -asin(max(-1, min(1, magE.z / norm)))
         let heading = atan2(magE.x, magE.y)
@@ -236,7 +236,7 @@ public struct AttitudeEstimator: Sendable {
         state.headingOffset = wrapToPi(state.headingOffset + step)
         if step != 0 {
             let (s, c) = sinCos(step / 2)
-            state.enuFromE = quatNormalized(quatMultiply(SIMD4(c, 0, 0, s), state.enuFromE))
+            state.enuFromE = (Quaternion(w: c, x: 0, y: 0, z: s) * state.enuFromE).renormalized()
         }
         if state.initialHeadingOffset == nil { state.initialHeadingOffset = state.headingOffset }
     }
@@ -292,7 +292,7 @@ public struct AttitudeEstimator: Sendable {
         covariance = covariance + Matrix3.diagonal(Vector3(repeating: state.coefficients.biasProcessNoise * dt))
 
         // The lag-matched low-passes run whether or not they are used, so they are ready.
-        let rows = quatMatrixRows(quatMultiply(state.eFromI, state.iFromIMU))
+        let rows = (state.eFromI * state.iFromIMU).rotationRows
         let r = Matrix3(r0: rows.0, r1: rows.1, r2: rows.2)
         let rb = r * state.gyroBias
         var lanes = SIMD16<Double>()

@@ -1,7 +1,8 @@
 import AttitudeMath
 import Foundation
 
-// Stateless helpers for the estimator: low-pass filters and small quaternion steps.
+// Stateless helpers for the estimator: low-pass filters and small angle steps. Its quaternions are
+// AttitudeMath's `Quaternion`.
 // Kept free of estimator state so they can be tested and reasoned about alone.
 
 /// Coefficients of a second-order Butterworth low-pass, discretised with the bilinear transform.
@@ -70,44 +71,6 @@ typealias Vector3 = SIMD3<Double>
 @inline(__always) func dot3(_ a: Vector3, _ b: Vector3) -> Double { (a * b).sum() }
 @inline(__always) func norm3(_ a: Vector3) -> Double { dot3(a, a).squareRoot() }
 
-@inline(__always) func cross3(_ a: Vector3, _ b: Vector3) -> Vector3 {
-    Vector3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
-}
-
-/// Hamilton product on `SIMD4` holding `[w, x, y, z]`.
-@inline(__always) func quatMultiply(_ a: SIMD4<Double>, _ b: SIMD4<Double>) -> SIMD4<Double> {
-    SIMD4(
-        a[0] * b[0] - a[1] * b[1] - a[2] * b[2] - a[3] * b[3],
-        a[0] * b[1] + a[1] * b[0] + a[2] * b[3] - a[3] * b[2],
-        a[0] * b[2] - a[1] * b[3] + a[2] * b[0] + a[3] * b[1],
-        a[0] * b[3] + a[1] * b[2] - a[2] * b[1] + a[3] * b[0])
-}
-
-@inline(__always) func quatNormalized(_ q: SIMD4<Double>) -> SIMD4<Double> {
-    let n = (q * q).sum().squareRoot()
-    return n > 1e-12 ? q * (1 / n) : SIMD4(1, 0, 0, 0)
-}
-
-/// Rotates `v` by the unit quaternion `q` (`[w, x, y, z]`).
-@inline(__always) func quatRotate(_ q: SIMD4<Double>, _ v: Vector3) -> Vector3 {
-    let u = Vector3(q[1], q[2], q[3])
-    let t = 2 * cross3(u, v)
-    return v + q[0] * t + cross3(u, t)
-}
-
-/// The rotation matrix of a unit quaternion, as three rows.
-@inline(__always) func quatMatrixRows(_ q: SIMD4<Double>) -> (Vector3, Vector3, Vector3) {
-    let w = q[0], x = q[1], y = q[2], z = q[3]
-    return (Vector3(1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)),
-            Vector3(2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)),
-            Vector3(2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)))
-}
-
-/// The quaternion of a rotation by `angle` radians about the vertical axis.
-@inline(__always) func yawQuaternion(_ angle: Double) -> SIMD4<Double> {
-    SIMD4(cos(angle / 2), 0, 0, sin(angle / 2))
-}
-
 /// Sine and cosine; a Taylor series for the small angles of one sample's rotation
 /// (error below 1e-16 for |x| < 0.01), the library functions beyond.
 @inline(__always) func sinCos(_ x: Double) -> (sin: Double, cos: Double) {
@@ -124,9 +87,4 @@ typealias Vector3 = SIMD3<Double>
     if x > .pi { x -= 2 * .pi } else if x <= -.pi { x += 2 * .pi }
     if x > .pi || x <= -.pi { x = atan2(sin(a), cos(a)) }
     return x
-}
-
-extension Quaternion {
-    init(_ q: SIMD4<Double>) { self.init(w: q[0], x: q[1], y: q[2], z: q[3]) }
-    var simd: SIMD4<Double> { SIMD4(w, x, y, z) }
 }

@@ -1,3 +1,4 @@
+import AttitudeMath
 import Foundation
 
 /// Everything `AttitudeEstimator` remembers between samples. Reading it and setting it back
@@ -9,14 +10,14 @@ import Foundation
 public struct FusionState: Equatable, Sendable {
     // MARK: - Orientation
 
-    /// Gyroscope strapdown integration, sensor S into I, `[w, x, y, z]`.
-    public var iFromIMU = SIMD4<Double>(1, 0, 0, 0)
-    /// Inclination correction, I into E, `[w, x, y, z]`.
-    public var eFromI = SIMD4<Double>(1, 0, 0, 0)
+    /// Gyroscope strapdown integration, sensor S into I.
+    public var iFromIMU = Quaternion.identity
+    /// Inclination correction, I into E.
+    public var eFromI = Quaternion.identity
     /// Heading correction in radians: east-north-up is E rotated by this angle about Z.
     public var headingOffset = 0.0
     /// The rotation by `headingOffset` about Z, E into east-north-up, kept alongside the angle.
-    public var enuFromE = SIMD4<Double>(1, 0, 0, 0)
+    public var enuFromE = Quaternion.identity
     /// `headingOffset` right after the first magnetometer sample, in radians; nil before it.
     /// `xArbitraryCorrectedZVertical` is measured from it.
     public var initialHeadingOffset: Double?
@@ -112,7 +113,7 @@ struct Matrix3: Equatable, Sendable {
 
     /// The inverse, or nil when the determinant is tiny relative to the entries.
     func inverse() -> Matrix3? {
-        let c0 = cross3(r1, r2), c1 = cross3(r2, r0), c2 = cross3(r0, r1)
+        let c0 = cross(r1, r2), c1 = cross(r2, r0), c2 = cross(r0, r1)
         let det = dot3(r0, c0)
         guard det.isFinite, abs(det) > 1e-300 else { return nil }
         // Columns of the inverse are the cross products divided by the determinant.

@@ -45,40 +45,22 @@ public struct FuseJob {
     /// Fuses and writes to `output`; returns the samples fused. What was decided goes to `logger`.
     @discardableResult
     public func run(writingTo output: OutputFiles.Staged, logger: Logger = fusionJobsLogger) throws -> [FusedSample] {
-        let raw = try RawLogReader.read(path: input, platform: platform)
-        logger.debug("\(MessageText.line(input)): \(raw.count) raw samples")
-        reportReading(raw, logger: logger)
-        var (log, calibration) = try magnetometer.apply(to: raw)
-        if let gyroBias {
-            log.gyro = log.gyro.map { $0 - gyroBias }
-            logger.info("\(MessageText.line(input)): gyroscope bias \(String(format: "%.3f,%.3f,%.3f °/s", gyroBias.x * 180 / .pi, gyroBias.y * 180 / .pi, gyroBias.z * 180 / .pi)) subtracted")
-        }
-        if let calibration { logger.info("\(BroadEvaluation.trialName(of: log.path)): \(calibration)") }
-        if self.mode == nil, let note = RawLogFusion.modeNote(for: log) { logger.info("\(note)") }
-        let mode = self.mode ?? RawLogFusion.naturalMode(of: log)
-        logger.debug("fusing in \(mode.rawValue)")
-        let outputFrame = frame ?? .reference(RawLogFusion.naturalFrame(of: mode))
-        // True north by itself: the recording's own Location.csv gives the declination.
-        var declination = self.declination
-        let recordingDeclination = declination == nil && outputFrame == .reference(.xTrueNorthZVertical) && mode == .nineD
-            ? try RecordingDeclination.find(folder: input, maxAccuracy: maxAccuracy ?? 20) : nil
-        if let recordingDeclination {
-            declination = recordingDeclination.declinationDegrees
-            logger.info("true north: \(recordingDeclination.summary)")
-        }
-        let samples = try RawLogFusion.fuse(log: log, frame: outputFrame, mode: mode, parameters: parameters,
-                                            withStatus: status, declinationDegrees: declination)
+        let corrected = try CorrectedRawLog(path: input, platform: platform, magnetometer: magnetometer, gyroBias: gyroBias, logger: logger)
+        let log = corrected.log
+        let fused = try corrected.fused(mode: mode, frame: frame.map { .asked($0) } ?? .natural,
+                                        north: TrueNorth(declination: declination, maxAccuracy: maxAccuracy ?? 20),
+                                        parameters: parameters, withStatus: status, announcing: .debug, logger: logger)
+        let (samples, mode, outputFrame) = (fused.samples, fused.mode, fused.frame)
         var comments = ["attitude fused by steady-dice from \(BroadEvaluation.trialName(of: input)) (\(mode.rawValue))"]
         if let clockStart = log.clockStart {
             comments.append("start: \(clockStart) s on the recording's own clock is t = 0 here")
         }
-        if let calibration { comments.append("magnetometer: \(calibration), subtracted") }
-        if let gyroBias {
-            comments.append(String(format: "gyroscope bias %.4f,%.4f,%.4f °/s subtracted", gyroBias.x * 180 / .pi, gyroBias.y * 180 / .pi,
-                                   gyroBias.z * 180 / .pi))
+        if let calibration = corrected.magnetometer { comments.append("magnetometer: \(calibration), subtracted") }
+        if let gyroBias = corrected.gyroBias { comments.append("gyroscope bias \(CorrectedRawLog.degreesText(gyroBias, digits: 4)) °/s subtracted") }
+        if let declination = fused.declination {
+            comments.append("true north from magnetic north with a declination of \(declination)° (east positive)")
         }
-        if let declination { comments.append("true north from magnetic north with a declination of \(declination)° (east positive)") }
-        if let recordingDeclination { comments.append("true north: \(recordingDeclination.summary)") }
+        if let recordingDeclination = fused.recordingDeclination { comments.append("true north: \(recordingDeclination.summary)") }
         let header = AttitudeLog.frameHeader(for: outputFrame, rotating: "sensor")
         if let comment = header.comment { comments.append(comment) }
         if status {

@@ -2,7 +2,6 @@ import AttitudeLog
 import AttitudeMath
 import Foundation
 import Fusion
-import Location
 import Logging
 import RawLog
 import Recording
@@ -33,11 +32,11 @@ public func loadAnyAttitudeLog(path: String, magnetometer: MagnetometerCorrectio
 public func loadAnyAttitudeLogWithFusion(path: String, magnetometer: MagnetometerCorrection = .none,
                                          platform: SensorLoggerPlatform? = nil, gyroBias: SIMD3<Double>? = nil, overFootage: Bool = false,
                                          logger: Logger = logLoadingLogger) throws -> (log: AttitudeLog, fusion: FusionTrack?) {
-    let biasText = gyroBias.map { b in String(format: "%.3f,%.3f,%.3f °/s", b.x * 180 / .pi, b.y * 180 / .pi, b.z * 180 / .pi) }
     guard RawLogReader.isRawLog(path: path) else {
         if magnetometer != .none { throw MagnetometerCorrectionError.attitudeLog(path: path) }
-        if let biasText {
-            logger.info("\(MessageText.line(path)): the calibration's gyroscope bias (\(biasText)) is not applied: an attitude log holds attitudes, not rates")
+        if let gyroBias {
+            let bias = CorrectedRawLog.degreesText(gyroBias, digits: 3)
+            logger.info("\(MessageText.line(path)): the calibration's gyroscope bias (\(bias) °/s) is not applied: an attitude log holds attitudes, not rates")
         }
         logger.debug("\(MessageText.line(path)): reading an attitude log")
         let log = try AttitudeLog.load(path: path, platform: platform)
@@ -45,17 +44,8 @@ public func loadAnyAttitudeLogWithFusion(path: String, magnetometer: Magnetomete
         logger.debug("\(MessageText.line(path)): \(log.samples.count) attitudes\(log.frame.map { " in \($0)" } ?? "")")
         return (log, nil)
     }
-    logger.debug("\(MessageText.line(path)): reading a raw IMU log")
-    let read = try RawLogReader.read(path: path, platform: platform)
-    reportReading(read, logger: logger)
-    var (raw, calibration) = try magnetometer.apply(to: read)
-    if let calibration {
-        logger.info("\(path): magnetometer \(calibration), subtracted")
-    }
-    if let gyroBias, let biasText {
-        raw.gyro = raw.gyro.map { $0 - gyroBias }
-        logger.info("\(MessageText.line(path)): the calibration's gyroscope bias \(biasText) subtracted from its gyroscope")
-    }
+    let corrected = try CorrectedRawLog(path: path, platform: platform, magnetometer: magnetometer, gyroBias: gyroBias, logger: logger)
+    let raw = corrected.log
     if !raw.hasAccelerometer {
         let note = "a gyroscope-only log: drawn from its gyroscope alone, integrated from its first sample (no vertical, heading arbitrary)"
         logger.info("\(MessageText.line(path)): \(note)")
@@ -72,26 +62,10 @@ public func loadAnyAttitudeLogWithFusion(path: String, magnetometer: Magnetomete
         return (try AttitudeLog(samples: samples, frame: footage.hasVertical ? .xArbitraryZVertical : nil, path: path),
                 .footage(credibleShare: footage.credibleShare, biasApplied: gyroBias != nil))
     }
-    let mode = RawLogFusion.naturalMode(of: raw)
-    if let note = RawLogFusion.modeNote(for: raw) { logger.info("\(note)") }
-    var frame = RawLogFusion.naturalFrame(of: mode)
-    var declination: Double?
-    if mode == .nineD {
-        do {
-            if let found = try RecordingDeclination.find(folder: path, maxAccuracy: 20) {
-                declination = found.declinationDegrees
-                frame = .xTrueNorthZVertical
-                logger.info("true north: \(found.summary)")
-            }
-        } catch {
-            logger.warning("staying with magnetic north: \(MessageText.line("\(error)"))")
-        }
-    }
-    logger.info("fusing \(raw.count) raw samples of \(path) (\(mode.rawValue)) into \(frame.rawValue)")
-    let fused = try RawLogFusion.fuse(log: raw, frame: .reference(frame), mode: mode,
-                                      withStatus: true, declinationDegrees: declination)
-    let log = try AttitudeLog(samples: fused.map { AttitudeSample(t: $0.t, worldFromDevice: $0.outputFromIMU) }, frame: frame, path: path)
-    return (log, FusionTrack(mode: mode, statuses: fused.compactMap(\.status)))
+    let fused = try corrected.fused(frame: .trueNorthWherePossible, withStatus: true, logger: logger)
+    let log = try AttitudeLog(samples: fused.samples.map { AttitudeSample(t: $0.t, worldFromDevice: $0.outputFromIMU) },
+                              frame: fused.referenceFrame, path: path)
+    return (log, FusionTrack(mode: fused.mode, statuses: fused.samples.compactMap(\.status)))
 }
 
 /// How a log's attitudes were made in-process from raw IMU data: fused sample by sample, or a gyroscope-only log's

@@ -25,6 +25,23 @@ final class QuaternionTests: XCTestCase {
         XCTAssertNil(Quaternion(w: 1, x: .infinity, y: 0, z: 0).normalized())
     }
 
+    /// The estimator's renormalisation: unit length again after a step, exactly `q · (1/|q|)`; the identity below 1e-12.
+    func testRenormalizedMultipliesByTheReciprocalLength() {
+        var generator = SeededGenerator(seed: 11)
+        for _ in 0..<200 {
+            let unit = Quaternion.random(using: &generator)
+            let step = unit * Quaternion(rotationVector: randomVector(using: &generator) * 1e-3)
+            let r = step.renormalized()
+            XCTAssertEqual(r.norm, 1, accuracy: 1e-15)
+            let s = 1 / (step.w * step.w + step.x * step.x + step.y * step.y + step.z * step.z).squareRoot()
+            XCTAssertEqual(r, Quaternion(w: step.w * s, x: step.x * s, y: step.y * s, z: step.z * s))
+            assertEqual(r, step.normalized()!, accuracy: 1e-15)
+        }
+        XCTAssertEqual(Quaternion(w: 0, x: 0, y: 2, z: 0).renormalized(), j)
+        XCTAssertEqual(Quaternion(w: 0, x: 1e-13, y: 0, z: 0).renormalized(), .identity)
+        XCTAssertEqual(Quaternion(w: 0, x: 0, y: 0, z: 0).renormalized(), .identity)
+    }
+
     func testValidatedNormalisesAndRejectsBadInput() throws {
         assertEqual(try Quaternion.validated(w: 0, x: 0, y: 3, z: 4), Quaternion(w: 0, x: 0, y: 0.6, z: 0.8), accuracy: 1e-15)
         let bad: [(Double, Double, Double, Double)] = [(0, 0, 0, 0), (.nan, 1, 0, 0), (1, 0, -.infinity, 0), (0, 1e-20, 0, 0)]
@@ -113,6 +130,16 @@ final class QuaternionTests: XCTestCase {
                 - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
                 + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0])
             XCTAssertEqual(determinant, 1, accuracy: 1e-14)
+        }
+    }
+
+    func testRotationRowsAreTheMatrixRows() {
+        var generator = SeededGenerator(seed: 12)
+        for _ in 0..<50 {
+            let q = Quaternion.random(using: &generator)
+            let (r0, r1, r2) = q.rotationRows
+            XCTAssertEqual([r0, r1, r2].map { [$0.x, $0.y, $0.z] }, q.rotationMatrixRows)
+            assertEqual(r0 * q.rotate([1, 0, 0]).x + r1 * q.rotate([1, 0, 0]).y + r2 * q.rotate([1, 0, 0]).z, [1, 0, 0], accuracy: 1e-14)
         }
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CommandLineSupport
+import ExitKinds
 import LogLoading
 import Scene
 import FusionJobs
@@ -7,6 +8,7 @@ import FileAccess
 import Foundation
 import IMUD
 import Imaging
+import LiveRig
 import RawLog
 import XCTest
 
@@ -27,12 +29,23 @@ final class ExitStatusTests: XCTestCase {
             (ImagingError.video(path: "clip.mkv", reason: "has no frame 9"), .data, "a video without the frame asked for"),
             (IMUDError("no valid imud packet"), .unavailable, "imud silent"),
             (UnavailableError("no display"), .unavailable, "no display, no camera"),
+            (RigSessionError.unavailable("no camera frame"), .unavailable, "a live rig without a source"),
+            (DrawingSettingsError("--fov must be between 0 and 180 degrees (exclusive)"), .usage, "options that cannot draw"),
+            (FileAccessError(output: "", "an empty path"), .usage, "an empty path given for an output"),
             (CommandFailure("stopped by a signal", status: .interrupted), .interrupted, "a command's own status"),
             (CocoaError(.fileWriteOutOfSpace), .ioError, "Foundation's I/O errors"),
         ]
         for (error, status, what) in cases {
             XCTAssertEqual(ExitStatus.of(error), status, what)
         }
+    }
+
+    /// Each kind a library's error can say is one status, and no two kinds share one.
+    func testEachExitKindIsOneStatus() {
+        let statuses: [ExitKind: ExitStatus] = [.usage: .usage, .data: .data, .noInput: .noInput, .unavailable: .unavailable,
+                                                .cannotCreate: .cannotCreate, .ioError: .ioError]
+        XCTAssertEqual(Set(statuses.keys), Set(ExitKind.allCases))
+        for (kind, status) in statuses { XCTAssertEqual(ExitStatus(kind), status, "\(kind)") }
     }
 
     /// The values are sysexits.h's, and 1 is kept for compare's negative answer only.

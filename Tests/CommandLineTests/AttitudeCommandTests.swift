@@ -23,7 +23,7 @@ final class AttitudeCommandTests: RawLogTestCase {
         let input = try offsetLog(), output = folder.appendingPathComponent("fused.csv").path
         let result = try attitude(["fuse", input, "--output", output, "--mag-calibrate"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stderr.contains("offset: hard-iron offset (25.00, -15.00, 30.00) µT fitted to"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("offset.csv: magnetometer hard-iron offset (25.00, -15.00, 30.00) µT fitted to"), result.stderr)
         let text = try String(contentsOfFile: output, encoding: .utf8)
         XCTAssertTrue(text.contains("# magnetometer: hard-iron offset (25.00, -15.00, 30.00) µT fitted to"), text.prefix(400).description)
         XCTAssertEqual(try AttitudeLog.load(path: output).samples.count, 2000)

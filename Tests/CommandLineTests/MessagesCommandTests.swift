@@ -27,7 +27,7 @@ final class MessagesCommandTests: RawLogTestCase {
         let verbose = try attitude(["fuse", input, "--output", output, "--verbose"])
         XCTAssertEqual(verbose.status, 0, verbose.stderr)
         XCTAssertTrue(verbose.stderr.contains("attitude: \(input): 1500 raw samples\n"), verbose.stderr)
-        XCTAssertTrue(verbose.stderr.contains("attitude: fusing in 9d\n"), verbose.stderr)
+        XCTAssertTrue(verbose.stderr.contains("attitude: fusing 1500 raw samples of \(input) (9d) into xMagneticNorthZVertical\n"), verbose.stderr)
         XCTAssertTrue(verbose.stderr.contains("attitude: wrote 1500 samples"), verbose.stderr)
         XCTAssertTrue(verbose.stderr.split(separator: "\n").allSatisfy { $0.hasPrefix("attitude: ") }, verbose.stderr)
     }

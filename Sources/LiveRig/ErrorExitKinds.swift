@@ -1,0 +1,5 @@
+import ExitKinds
+
+extension RigSessionError: ErrorWithExitKind {
+    public var exitKind: ExitKind { .unavailable }
+}

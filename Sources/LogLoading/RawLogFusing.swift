@@ -1,0 +1,140 @@
+import AttitudeMath
+import Foundation
+import Fusion
+import Location
+import Logging
+import RawLog
+import Recording
+import SafeText
+
+/// A raw IMU log made ready to fuse: read, what its reader decided said, its magnetometer corrected and a calibration's
+/// gyroscope bias subtracted. What drawing (`loadAnyAttitudeLogWithFusion`) and `attitude fuse` (`FuseJob`) both start
+/// from.
+public struct CorrectedRawLog: Sendable {
+    /// The path it was read from: a file, or a recording's folder (where true north's fixes are looked for).
+    public let path: String
+    /// The samples, corrected.
+    public var log: RawIMULog
+    /// The magnetometer's calibration subtracted; nil when none was asked.
+    public let magnetometer: HardIronCalibration?
+    /// Rad/s in the IMU's frame S, subtracted from the gyroscope; nil when none was given.
+    public let gyroBias: SIMD3<Double>?
+
+    /// Reads the raw log at `path` (`RawLogReader`), says its notes and gaps, corrects its magnetometer and subtracts
+    /// `gyroBias` (rad/s in S: a calibration's `gyro_bias_deg_per_s`) from its gyroscope, saying each.
+    public init(path: String, platform: SensorLoggerPlatform? = nil, magnetometer: MagnetometerCorrection = .none,
+                gyroBias: SIMD3<Double>? = nil, logger: Logger = logLoadingLogger) throws {
+        logger.debug("\(MessageText.line(path)): reading a raw IMU log")
+        let read = try RawLogReader.read(path: path, platform: platform)
+        logger.debug("\(MessageText.line(path)): \(read.count) raw samples")
+        reportReading(read, logger: logger)
+        var (log, calibration) = try magnetometer.apply(to: read)
+        if let calibration {
+            logger.info("\(MessageText.line(path)): magnetometer \(calibration), subtracted")
+        }
+        if let gyroBias {
+            log.gyro = log.gyro.map { $0 - gyroBias }
+            let bias = Self.degreesText(gyroBias, digits: 3)
+            logger.info("\(MessageText.line(path)): the calibration's gyroscope bias \(bias) °/s subtracted from its gyroscope")
+        }
+        self.path = path
+        self.log = log
+        self.magnetometer = calibration
+        self.gyroBias = gyroBias
+    }
+
+    /// A rate in rad/s as `x,y,z` in °/s with `digits` decimals.
+    public static func degreesText(_ rate: SIMD3<Double>, digits: Int) -> String {
+        let d = rate * (180 / .pi)
+        return String(format: "%.\(digits)f,%.\(digits)f,%.\(digits)f", d.x, d.y, d.z)
+    }
+}
+
+/// The frame a raw log is fused into.
+public enum FusionFrameRequest: Equatable, Sendable {
+    /// The mode's natural frame (`RawLogFusion.naturalFrame`): magnetic north in 9D, an arbitrary heading in 6D.
+    case natural
+    /// The natural frame, but true north in 9D where it can be had (`TrueNorth`): what a log drawn plays in.
+    case trueNorthWherePossible
+    /// This frame. True north needs a declination, given or the recording's, and is refused without one.
+    case asked(OutputFrame)
+}
+
+/// Where true north's declination comes from: the one given (degrees, east of true north positive), else the
+/// recording's own `Location.csv` at its first fix within `maxAccuracy` metres (`RecordingDeclination`).
+///
+/// The one rule of every fusion of a raw log (docs/fusion.md, "True north by itself"): a log is turned from magnetic
+/// to true north by the declination given, else by the recording's. Where true north was asked (`attitude fuse --frame
+/// xTrueNorthZVertical`), a recording that cannot give it (no fix good enough, a date outside the models) is refused,
+/// and one with no `Location.csv` is refused for want of `--declination`; where it was only wished for (a log drawn),
+/// the log stays in magnetic north and the reason is said.
+public struct TrueNorth: Equatable, Sendable {
+    /// Degrees, east of true north positive; nil: the recording's.
+    public var declination: Double?
+    /// Metres: the worst horizontal accuracy of the fix the recording's declination comes from.
+    public var maxAccuracy: Double
+
+    public init(declination: Double? = nil, maxAccuracy: Double = 20) {
+        self.declination = declination
+        self.maxAccuracy = maxAccuracy
+    }
+}
+
+/// A raw log fused: the samples and what was decided on the way.
+public struct FusedRawLog: Sendable {
+    public let samples: [FusedSample]
+    public let mode: FusionMode
+    /// The frame the samples rotate the IMU frame S into.
+    public let frame: OutputFrame
+    /// Degrees, east positive, when the samples are in true north.
+    public let declination: Double?
+    /// Where the declination came from, when it was the recording's.
+    public let recordingDeclination: RecordingDeclination?
+
+    /// The frame as an attitude log names it; nil for `enu` and `ned`.
+    public var referenceFrame: ReferenceFrame? {
+        if case .reference(let frame) = frame { return frame }
+        return nil
+    }
+}
+
+extension CorrectedRawLog {
+    /// Fuses the log in `mode` (nil: its natural mode, `RawLogFusion.naturalMode`, saying why when it is not the one
+    /// its columns suggest) into the frame `frame` asks, true north as `north` rules. `withStatus`: each sample carries
+    /// the estimator's status. `announcing` is the level of the line that says what is fused into what: a status line
+    /// where the attitudes are drawn, debug detail where they are written to a file that says it in its comments.
+    public func fused(mode: FusionMode? = nil, frame request: FusionFrameRequest, north: TrueNorth = TrueNorth(),
+                      parameters: FusionParameters = .default, withStatus: Bool = false, announcing: Logger.Level = .info,
+                      logger: Logger = logLoadingLogger) throws -> FusedRawLog {
+        if mode == nil, let note = RawLogFusion.modeNote(for: log) { logger.info("\(note)") }
+        let mode = mode ?? RawLogFusion.naturalMode(of: log)
+        let natural = OutputFrame.reference(RawLogFusion.naturalFrame(of: mode))
+        var frame: OutputFrame
+        var recording: RecordingDeclination?
+        switch request {
+        case .natural:
+            frame = natural
+        case .asked(let asked):
+            frame = asked
+            if asked == .reference(.xTrueNorthZVertical), mode == .nineD, north.declination == nil {
+                recording = try RecordingDeclination.find(folder: path, maxAccuracy: north.maxAccuracy)
+            }
+        case .trueNorthWherePossible:
+            frame = natural
+            if mode == .nineD {
+                do {
+                    recording = try north.declination == nil ? RecordingDeclination.find(folder: path, maxAccuracy: north.maxAccuracy) : nil
+                    if recording != nil || north.declination != nil { frame = .reference(.xTrueNorthZVertical) }
+                } catch {
+                    logger.warning("staying with magnetic north: \(MessageText.line("\(error)"))")
+                }
+            }
+        }
+        if let recording { logger.info("true north: \(recording.summary)") }
+        let declination = frame == .reference(.xTrueNorthZVertical) ? north.declination ?? recording?.declinationDegrees : nil
+        logger.log(level: announcing, "fusing \(log.count) raw samples of \(MessageText.line(path)) (\(mode.rawValue)) into \(frame)")
+        let samples = try RawLogFusion.fuse(log: log, frame: frame, mode: mode, parameters: parameters,
+                                            withStatus: withStatus, declinationDegrees: declination)
+        return FusedRawLog(samples: samples, mode: mode, frame: frame, declination: declination, recordingDeclination: recording)
+    }
+}
