@@ -133,8 +133,8 @@ let package = Package(
         .target(name: "Plot", dependencies: ["CCairo", "AttitudeMath", "AttitudeLog"]),
 
         // MARK: - The frame pipeline, and the synthetic calibration clip
-        /// The one frame pipeline (`FramePipeline`), driven by a clock (wall time for `run`, one instant for
-        /// `snapshot`, fixed steps for `render`): every attitude source (logs, raw logs fused in-process, imud, a
+        /// The frame pipeline (`FramePipeline`), one kind a clock (`WallClockPipeline`: wall time for `run`;
+        /// `SteppedPipeline`: one instant for `snapshot`, fixed steps for `render`): every attitude source (logs, raw logs fused in-process, imud, a
         /// fixed attitude), the timeline (log time = video time + offset), the background frames, the frame composer
         /// (reference pose, smoothed tilt, HUD), the camera setup and the drawing options, and the offscreen scene.
         /// What the window, `snapshot`, `render` and the library draw through. No ArgumentParser.

@@ -99,19 +99,19 @@ struct RenderVideo: ParsableCommand {
         guard from <= attitudeLog.duration else {
             throw CommandFailure(String(format: "--from %g is past the end of %@ (%.3f s)", from, log, attitudeLog.duration), status: .usage)
         }
-        let clock = PipelineClock.steps(start: from, framesPerSecond: fps)
+        let clock = SteppedClock.steps(start: from, framesPerSecond: fps)
         let times: [Double]
         do {
             times = try clock.logTimes(before: end)
         } catch {
             throw CommandFailure(String(format: "--from %g to %g s at --fps %g is %.3g frames; one render writes at most %d",
-                                        from, end, fps, error.count, PipelineClock.maximumSteps), status: .usage)
+                                        from, end, fps, error.count, SteppedClock.maximumSteps), status: .usage)
         }
         guard !times.isEmpty else { throw CommandFailure("no frames: --from \(from) to \(end) at \(fps) fps", status: .usage) }
         // Frame k shows the attitude at log time --from + k/F, and the video at video time (--from − offset) + k/F.
-        let pipeline: FramePipeline
+        let pipeline: SteppedPipeline
         do {
-            pipeline = try FramePipeline(options: options, attitude: .log(attitudeLog, fusion: fusion, path: log), background: background,
+            pipeline = try SteppedPipeline(options: options, attitude: .log(attitudeLog, fusion: fusion, path: log), background: background,
                                          clock: clock)
         } catch TimelineError.videoTimeBeforeStart(let logTime, let offset, let videoTime) {
             throw CommandFailure(String(format: "--from %g with a time offset of %g s is video time %.3f s, before the start of %@; "

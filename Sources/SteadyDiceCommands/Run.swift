@@ -113,10 +113,10 @@ struct Run: ParsableCommand {
                 Messages.logger.info("\(MessageText.line(String(format: "run: %@ plays from %.4f s, where its motion track's first sample shows", path, start)))")
             }
         }
-        let pipeline: FramePipeline
+        let pipeline: WallClockPipeline
         do {
-            pipeline = try FramePipeline(options: options, attitude: attitude, background: background,
-                                         clock: .wall(speed: speed, looping: loop, from: from ?? 0), cameraByDefault: true)
+            pipeline = try WallClockPipeline(options: options, attitude: attitude, background: background,
+                                             clock: WallClock(speed: speed, looping: loop, from: from ?? 0), cameraByDefault: true)
         } catch TimelineError.logStartsBeforeItsFirstSample(let offset, let logTime, let hasVideo) {
             throw CommandFailure(String(format: "a time offset of %g s starts the log at %.3f s, before its first sample; ", offset, logTime)
                                  + (hasVideo ? String(format: "start the video later (--video-at %g)", -offset)

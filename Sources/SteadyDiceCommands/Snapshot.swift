@@ -71,9 +71,9 @@ struct Snapshot: ParsableCommand {
         if case .log(let log, _, let path) = attitude, !(at >= 0 && at <= log.duration) {
             throw CommandFailure(String(format: "--at %g is outside %@, which runs from 0 to %.3f s", at, path, log.duration), status: .usage)
         }
-        let pipeline: FramePipeline
+        let pipeline: SteppedPipeline
         do {
-            pipeline = try FramePipeline(options: options, attitude: attitude, background: background, clock: .instant(at))
+            pipeline = try SteppedPipeline(options: options, attitude: attitude, background: background, clock: .instant(at))
         } catch TimelineError.videoTimeBeforeStart(let logTime, let offset, let videoTime) {
             throw CommandFailure(String(format: "--at %g with a time offset of %g s is video time %.3f s, before the start of %@",
                                         logTime, offset, videoTime, background.sourceName), status: .usage)
