@@ -136,10 +136,13 @@ let package = Package(
         /// The frame pipeline (`FramePipeline`), one kind a clock (`WallClockPipeline`: wall time for `run`;
         /// `SteppedPipeline`: one instant for `snapshot`, fixed steps for `render`): every attitude source (logs, raw logs fused in-process, imud, a
         /// fixed attitude), the timeline (log time = video time + offset), the background frames, the frame composer
-        /// (reference pose, smoothed tilt, HUD), the camera setup and the drawing options, and the offscreen scene.
-        /// What the window, `snapshot`, `render` and the library draw through. No ArgumentParser.
+        /// (reference pose, smoothed tilt, HUD), the camera setup and the drawing options, the offscreen scene, and each
+        /// drawing command's job as one request (`PlaybackRequest`, `SnapshotRequest`, `RenderRequest`: the log loaded,
+        /// its time offset, the video's start, the pipeline). What the window, `snapshot`, `render` and the library draw
+        /// through. No ArgumentParser.
         .target(name: "Scene", dependencies: [
-            "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "Rig", "LogLoading", "Pixels", .product(name: "Logging", package: "swift-log"),
+            "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "Rig", "LogLoading", "Pixels", "Recording", "SafeText",
+            .product(name: "Logging", package: "swift-log"),
         ]),
         /// The synthetic calibration clip: a BROAD trial's motion seen through a known camera (`calibration-clip`'s run). No
         /// ArgumentParser.
@@ -171,7 +174,7 @@ let package = Package(
         .target(
             name: "SteadyDiceCommands",
             dependencies: [
-                "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "Calibration",
+                "AttitudeMath", "Camera", "Imaging", "Render", "IMUD", "Calibration",
                 "CSVText", "FileAccess", "SafeText", "SteadyDiceKit", "SteadyDiceAssets", "Scene", "SyntheticClip", "Window", "CommandLineSupport",
                 "Workers", "FusionJobs", "LiveRig", "RenderBenchmarks", "Rig", "RigCalibration", "LogLoading", "Pixels",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
