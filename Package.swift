@@ -61,7 +61,8 @@ let package = Package(
         .target(name: "AttitudeMath"),
         /// The skeleton of a background worker (a named thread, a stop that wakes it and waits for it to let go of
         /// what it holds, sleeps a stop cuts short), the backoff between attempts (the capture's and imud's), and
-        /// SIGINT/SIGTERM as a stop request a loop polls, or the exit every command installs at its start (`StopSignals`).
+        /// SIGINT/SIGTERM as a stop request a loop polls, or the exit every command installs at its start (`StopSignals`); what
+        /// a worker waits for and the machine does not give (`UnavailableError`: a camera, a display).
         .target(name: "Workers", dependencies: ["AttitudeMath", "CStopSignal", .product(name: "Logging", package: "swift-log")]),
         /// Untrusted text made safe to print: one line, control characters escaped, long values cut. No dependencies.
         .target(name: "SafeText"),
@@ -81,7 +82,8 @@ let package = Package(
         /// world rays, anchored dice and the panorama layout. No OpenGL, no I/O.
         .target(name: "Camera", dependencies: ["AttitudeMath"]),
         /// What ties a camera to an IMU: the camera and lens, the mount, the time offset, the readout, the gyroscope's
-        /// bias, each with its standard error and whether it was determined. One value; no GL, no I/O.
+        /// bias, each with its standard error and whether it was determined. One value; no GL, no I/O. And the time rule the
+        /// offset gives (`Timeline`: log time = video time + offset), which every command asks.
         .target(name: "Rig", dependencies: ["AttitudeMath", "Camera"]),
         /// Images and video through OpenCV: PNG in and out, capture, writers, the calibration file (a `Rig`).
         .target(name: "Imaging", dependencies: ["AttitudeMath", "Camera", "Pixels", "Rig", "CVShim", "CV4L2", "CVideoFile", "FileAccess", "SafeText", "Workers", .product(name: "Logging", package: "swift-log")]),
@@ -141,8 +143,8 @@ let package = Package(
         /// its time offset, the video's start, the pipeline). What the window, `snapshot`, `render` and the library draw
         /// through. No ArgumentParser.
         .target(name: "Scene", dependencies: [
-            "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "Rig", "LogLoading", "Pixels", "Recording", "SafeText",
-            .product(name: "Logging", package: "swift-log"),
+            "AttitudeMath", "AttitudeLog", "Camera", "FileAccess", "Imaging", "Render", "IMUD", "Rig", "LogLoading", "Pixels", "Recording",
+            "SafeText", "Workers", .product(name: "Logging", package: "swift-log"),
         ]),
         /// The synthetic calibration clip: a BROAD trial's motion seen through a known camera (`calibration-clip`'s run). No
         /// ArgumentParser.
@@ -154,13 +156,20 @@ let package = Package(
             "Scene", "Render", "Imaging", "FileAccess", "SafeText", "AttitudeMath", "Workers", "CGL", "CGLFW", "Pixels",
             .product(name: "Logging", package: "swift-log"),
         ]),
-        /// Command-line support for the front ends only (the commands' modules and the executables): option groups, option values, the exit-status
-        /// table and the one-line errors, the stderr message handler.
+        /// Command-line support for the front ends only (the commands' modules and the executables), what both tools share:
+        /// option groups, option values, the exit-status table and the one-line errors, the stderr message handler. Nothing
+        /// that draws: `attitude` links no OpenGL.
         .target(name: "CommandLineSupport", dependencies: [
-            "Scene", "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "RawLog", "Fusion", "Recording",
-            "CSVText", "FileAccess", "SafeText", "SteadyDiceAssets", "Plot", "Workers", "FusionJobs", "LiveRig", "Rig",
-            "CameraMotion", "LogLoading",
+            "AttitudeMath", "AttitudeLog", "Imaging", "IMUD", "RawLog", "Fusion", "Recording", "CSVText", "FileAccess", "SafeText",
+            "SteadyDiceAssets", "Plot", "Workers", "FusionJobs", "LiveRig", "Rig", "LogLoading",
             .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
+        ]),
+        /// The option groups of the commands that draw a frame (`run`, `snapshot`, `render`): the drawing, the camera, the
+        /// background, the calibration, the attitude source and imud, each turned into the frame pipeline's request; a
+        /// video as its own log; the exit statuses of the pipeline's errors.
+        .target(name: "SceneCommandLine", dependencies: [
+            "CommandLineSupport", "Scene", "AttitudeMath", "Camera", "CameraMotion", "CSVText", "FileAccess", "IMUD", "Imaging", "Render", "Rig",
+            "SafeText", "SteadyDiceAssets", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         /// The library product: the offscreen `Snapshotter`, the picture comparison, and re-exports of what a
@@ -175,7 +184,7 @@ let package = Package(
             name: "SteadyDiceCommands",
             dependencies: [
                 "AttitudeMath", "Camera", "Imaging", "Render", "IMUD", "Calibration",
-                "CSVText", "FileAccess", "SafeText", "SteadyDiceKit", "SteadyDiceAssets", "Scene", "SyntheticClip", "Window", "CommandLineSupport",
+                "CSVText", "FileAccess", "SafeText", "SteadyDiceKit", "SteadyDiceAssets", "Scene", "SceneCommandLine", "SyntheticClip", "Window", "CommandLineSupport",
                 "Workers", "FusionJobs", "LiveRig", "RenderBenchmarks", "Rig", "RigCalibration", "LogLoading", "Pixels",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
@@ -215,8 +224,9 @@ let package = Package(
         .testTarget(name: "SteadyDiceAssetsTests", dependencies: ["SteadyDiceAssets", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Camera", "Imaging", "AttitudeMath", "SteadyDiceKit", "TestSupport", "Pixels"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "Scene", "FileAccess", "IMUD", "Imaging", "RawLog", "FusionJobs", "LogLoading",
-                                                           .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "FileAccess", "IMUD", "Imaging", "RawLog", "FusionJobs", "LogLoading",
+                                                           "Rig", "Workers", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .testTarget(name: "SceneCommandLineTests", dependencies: ["SceneCommandLine", "CommandLineSupport", "Scene"]),
         .testTarget(name: "WorkersTests", dependencies: ["Workers", "AttitudeMath"]),
         .testTarget(name: "LogLoadingTests", dependencies: ["LogLoading", "AttitudeLog", "AttitudeMath", "Fusion", "RawLog", "TestSupport"]),
         .testTarget(name: "SceneTests", dependencies: [

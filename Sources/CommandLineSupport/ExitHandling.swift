@@ -1,7 +1,7 @@
 import ArgumentParser
 import AttitudeLog
 import LogLoading
-import Scene
+import Rig
 import FusionJobs
 import FileAccess
 import Foundation
@@ -39,7 +39,8 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
     public static func of(_ error: Error) -> ExitStatus {
         switch error {
         case let failure as CommandFailure: return failure.status
-        case is ValidationError, is DrawingSettingsError, is TimelineError: return .usage
+        case let error as StatedExitStatus: return error.exitStatus
+        case is ValidationError, is TimelineError: return .usage
         case let error as MagnetometerCorrectionError:
             if case .attitudeLog = error { return .usage }
             return .data

@@ -4,6 +4,7 @@ import Imaging
 import Logging
 import Pixels
 import Render
+import Workers
 
 /// One background picture as drawn: already prepared for the camera (`CameraSetup.prepare`), with a generation
 /// that changes whenever the picture does, and the capture time of a camera's or a playing video's frame.

@@ -1,13 +1,14 @@
 import AttitudeLog
 import AttitudeMath
 import Foundation
-import IMUD
 import Imaging
+import IMUD
 import Logging
 import LogLoading
 import Pixels
 import Recording
 import Render
+import Rig
 import SafeText
 
 /// A log file to draw, and how it is read: an attitude log as it is, a raw log fused with `magnetometer`'s correction

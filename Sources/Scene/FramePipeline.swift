@@ -1,12 +1,13 @@
 import AttitudeLog
 import AttitudeMath
 import Foundation
-import IMUD
 import Imaging
+import IMUD
 import Logging
 import LogLoading
 import Pixels
 import Render
+import Rig
 
 /// Where a pipeline's attitude comes from.
 public enum AttitudeInput {

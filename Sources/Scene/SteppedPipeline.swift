@@ -3,6 +3,7 @@ import Foundation
 import IMUD
 import Logging
 import Render
+import Rig
 
 /// The clock of pictures drawn offscreen: frame k at a log time known before it is drawn.
 public enum SteppedClock: Equatable, Sendable {

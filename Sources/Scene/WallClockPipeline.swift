@@ -2,6 +2,7 @@ import AttitudeMath
 import Foundation
 import IMUD
 import Logging
+import Rig
 
 /// `run`'s clock: monotonic wall time (`MonotonicClock`), read as each frame is drawn. A log plays at `speed` from
 /// `from` seconds after the log time the timeline starts it at, again from its start when `looping`.

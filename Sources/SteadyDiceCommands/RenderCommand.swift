@@ -5,7 +5,9 @@ import FileAccess
 import Foundation
 import Imaging
 import Render
+import Rig
 import Scene
+import SceneCommandLine
 import SteadyDiceAssets
 import Workers
 

@@ -3,7 +3,9 @@ import CommandLineSupport
 import FileAccess
 import Foundation
 import Render
+import Rig
 import Scene
+import SceneCommandLine
 import Window
 
 struct Run: ParsableCommand {

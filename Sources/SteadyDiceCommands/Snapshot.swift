@@ -3,7 +3,9 @@ import CommandLineSupport
 import FileAccess
 import Foundation
 import Pixels
+import Rig
 import Scene
+import SceneCommandLine
 
 struct Snapshot: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -32,6 +32,5 @@
 @_exported import class Scene.OffscreenScene
 @_exported import struct Scene.BackgroundSettings
 @_exported import enum Scene.BackgroundChoice
-@_exported import struct Scene.Timeline
 @_exported import Rig
 @_exported import RigCalibration

@@ -1,7 +1,8 @@
 import ArgumentParser
 import CommandLineSupport
 import LogLoading
-import Scene
+import Rig
+import Workers
 import FusionJobs
 import FileAccess
 import Foundation

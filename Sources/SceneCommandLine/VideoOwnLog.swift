@@ -1,4 +1,5 @@
 import CameraMotion
+import CommandLineSupport
 import FileAccess
 import Foundation
 import SafeText
