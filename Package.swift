@@ -161,7 +161,7 @@ let package = Package(
         /// that draws: `attitude` links no OpenGL.
         .target(name: "CommandLineSupport", dependencies: [
             "AttitudeMath", "AttitudeLog", "Imaging", "IMUD", "RawLog", "Fusion", "Recording", "CSVText", "FileAccess", "SafeText",
-            "SteadyDiceAssets", "Plot", "Workers", "FusionJobs", "LiveRig", "Rig", "LogLoading",
+            "Workers", "FusionJobs", "LiveRig", "Rig", "LogLoading",
             .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
         ]),
         /// The option groups of the commands that draw a frame (`run`, `snapshot`, `render`): the drawing, the camera, the
@@ -192,7 +192,8 @@ let package = Package(
         .target(
             name: "AttitudeCommands",
             dependencies: [
-                "AttitudeMath", "Plot", "SteadyDiceAssets", "AttitudeLog", "Fusion", "RawLog", "Location", "FileAccess", "SafeText", "CommandLineSupport", "FusionJobs", "Benchmarks", "LogLoading",
+                "AttitudeMath", "Plot", "SteadyDiceAssets", "AttitudeLog", "CSVText", "Fusion", "RawLog", "Location", "FileAccess", "SafeText", "CommandLineSupport",
+                "FusionJobs", "Benchmarks", "LogLoading",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
