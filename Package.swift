@@ -61,8 +61,9 @@ let package = Package(
         .target(name: "AttitudeMath"),
         /// The skeleton of a background worker (a named thread, a stop that wakes it and waits for it to let go of
         /// what it holds, sleeps a stop cuts short), the backoff between attempts (the capture's and imud's), and
-        /// SIGINT/SIGTERM as a stop request a loop polls, or the exit every command installs at its start (`StopSignals`).
-        .target(name: "Workers", dependencies: ["AttitudeMath", "CStopSignal", .product(name: "Logging", package: "swift-log")]),
+        /// SIGINT/SIGTERM as a stop request a loop polls, or the exit every command installs at its start (`StopSignals`); what
+        /// a worker waits for and the machine does not give (`UnavailableError`: a camera, a display).
+        .target(name: "Workers", dependencies: ["AttitudeMath", "CStopSignal", "ExitKinds", .product(name: "Logging", package: "swift-log")]),
         /// Untrusted text made safe to print: one line, control characters escaped, long values cut. No dependencies.
         .target(name: "SafeText"),
         /// The kinds of failure (usage, data, no input, unavailable, cannot create, I/O) and the protocol by which a
@@ -85,8 +86,9 @@ let package = Package(
         /// world rays, anchored dice and the panorama layout. No OpenGL, no I/O.
         .target(name: "Camera", dependencies: ["AttitudeMath"]),
         /// What ties a camera to an IMU: the camera and lens, the mount, the time offset, the readout, the gyroscope's
-        /// bias, each with its standard error and whether it was determined. One value; no GL, no I/O.
-        .target(name: "Rig", dependencies: ["AttitudeMath", "Camera"]),
+        /// bias, each with its standard error and whether it was determined. One value; no GL, no I/O. And the time rule the
+        /// offset gives (`Timeline`: log time = video time + offset), which every command asks.
+        .target(name: "Rig", dependencies: ["AttitudeMath", "Camera", "ExitKinds"]),
         /// Images and video through OpenCV: PNG in and out, capture, writers, the calibration file (a `Rig`).
         .target(name: "Imaging", dependencies: ["AttitudeMath", "Camera", "Pixels", "Rig", "CVShim", "CV4L2", "CVideoFile", "ExitKinds", "FileAccess", "SafeText", "Workers", .product(name: "Logging", package: "swift-log")]),
         /// The run-time files as SwiftPM resources (Bundle.module): shaders, models, the HUD's font, and the
@@ -138,13 +140,16 @@ let package = Package(
         .target(name: "Plot", dependencies: ["CCairo", "AttitudeMath", "AttitudeLog"]),
 
         // MARK: - The frame pipeline, and the synthetic calibration clip
-        /// The one frame pipeline (`FramePipeline`), driven by a clock (wall time for `run`, one instant for
-        /// `snapshot`, fixed steps for `render`): every attitude source (logs, raw logs fused in-process, imud, a
+        /// The frame pipeline (`FramePipeline`), one kind a clock (`WallClockPipeline`: wall time for `run`;
+        /// `SteppedPipeline`: one instant for `snapshot`, fixed steps for `render`): every attitude source (logs, raw logs fused in-process, imud, a
         /// fixed attitude), the timeline (log time = video time + offset), the background frames, the frame composer
-        /// (reference pose, smoothed tilt, HUD), the camera setup and the drawing options, and the offscreen scene.
-        /// What the window, `snapshot`, `render` and the library draw through. No ArgumentParser.
+        /// (reference pose, smoothed tilt, HUD), the camera setup and the drawing options, the offscreen scene, and each
+        /// drawing command's job as one request (`PlaybackRequest`, `SnapshotRequest`, `RenderRequest`: the log loaded,
+        /// its time offset, the video's start, the pipeline). What the window, `snapshot`, `render` and the library draw
+        /// through. No ArgumentParser.
         .target(name: "Scene", dependencies: [
-            "AttitudeMath", "AttitudeLog", "Camera", "ExitKinds", "Imaging", "Render", "IMUD", "Rig", "LogLoading", "Pixels", .product(name: "Logging", package: "swift-log"),
+            "AttitudeMath", "AttitudeLog", "Camera", "ExitKinds", "FileAccess", "Imaging", "Render", "IMUD", "Rig", "LogLoading", "Pixels", "Recording",
+            "SafeText", "Workers", .product(name: "Logging", package: "swift-log"),
         ]),
         /// The synthetic calibration clip: a BROAD trial's motion seen through a known camera (`calibration-clip`'s run). No
         /// ArgumentParser.
@@ -156,13 +161,20 @@ let package = Package(
             "Scene", "Render", "Imaging", "FileAccess", "SafeText", "AttitudeMath", "Workers", "CGL", "CGLFW", "Pixels",
             .product(name: "Logging", package: "swift-log"),
         ]),
-        /// Command-line support for the front ends only (the commands' modules and the executables): option groups, option values, the exit-status
-        /// table and the one-line errors, the stderr message handler.
+        /// Command-line support for the front ends only (the commands' modules and the executables), what both tools share:
+        /// option groups, option values, the exit-status table and the one-line errors, the stderr message handler. Nothing
+        /// that draws: `attitude` links no OpenGL.
         .target(name: "CommandLineSupport", dependencies: [
-            "Scene", "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "RawLog", "Fusion", "Recording",
-            "CSVText", "FileAccess", "SafeText", "SteadyDiceAssets", "Plot", "Workers", "FusionJobs", "Rig",
-            "CameraMotion", "LogLoading", "ExitKinds",
+            "AttitudeMath", "AttitudeLog", "Imaging", "RawLog", "Fusion", "Recording", "CSVText", "FileAccess", "SafeText",
+            "Workers", "FusionJobs", "Rig", "LogLoading", "ExitKinds",
             .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
+        ]),
+        /// The option groups of the commands that draw a frame (`run`, `snapshot`, `render`): the drawing, the camera, the
+        /// background, the calibration, the attitude source and imud, each turned into the frame pipeline's request; a
+        /// video as its own log; the exit statuses of the pipeline's errors.
+        .target(name: "SceneCommandLine", dependencies: [
+            "CommandLineSupport", "Scene", "AttitudeMath", "Camera", "CameraMotion", "CSVText", "FileAccess", "IMUD", "Imaging", "Render", "Rig",
+            "SafeText", "SteadyDiceAssets", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         /// The library product: the offscreen `Snapshotter`, the picture comparison, and re-exports of what a
@@ -176,8 +188,8 @@ let package = Package(
         .target(
             name: "SteadyDiceCommands",
             dependencies: [
-                "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "IMUD", "Calibration",
-                "CSVText", "FileAccess", "SafeText", "SteadyDiceKit", "SteadyDiceAssets", "Scene", "SyntheticClip", "Window", "CommandLineSupport",
+                "AttitudeMath", "Camera", "Imaging", "Render", "IMUD", "Calibration",
+                "CSVText", "FileAccess", "SafeText", "SteadyDiceKit", "SteadyDiceAssets", "Scene", "SceneCommandLine", "SyntheticClip", "Window", "CommandLineSupport",
                 "Workers", "FusionJobs", "LiveRig", "RenderBenchmarks", "Rig", "RigCalibration", "LogLoading", "Pixels",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
@@ -185,7 +197,8 @@ let package = Package(
         .target(
             name: "AttitudeCommands",
             dependencies: [
-                "AttitudeMath", "Plot", "SteadyDiceAssets", "AttitudeLog", "Fusion", "RawLog", "Location", "FileAccess", "SafeText", "CommandLineSupport", "FusionJobs", "Benchmarks", "LogLoading",
+                "AttitudeMath", "Plot", "SteadyDiceAssets", "AttitudeLog", "CSVText", "Fusion", "RawLog", "Location", "FileAccess", "SafeText", "CommandLineSupport",
+                "FusionJobs", "Benchmarks", "LogLoading",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -217,8 +230,10 @@ let package = Package(
         .testTarget(name: "SteadyDiceAssetsTests", dependencies: ["SteadyDiceAssets", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Camera", "Imaging", "AttitudeMath", "SteadyDiceKit", "TestSupport", "Pixels"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "ExitKinds", "LiveRig", "Scene", "FileAccess", "IMUD", "Imaging", "RawLog", "FusionJobs", "LogLoading",
+        .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "ExitKinds", "LiveRig", "Scene", "FileAccess", "IMUD", "Imaging",
+                                                           "RawLog", "FusionJobs", "LogLoading", "Rig", "Workers",
                                                            .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .testTarget(name: "SceneCommandLineTests", dependencies: ["SceneCommandLine", "CommandLineSupport", "Scene"]),
         .testTarget(name: "WorkersTests", dependencies: ["Workers", "AttitudeMath"]),
         .testTarget(name: "LogLoadingTests", dependencies: ["LogLoading", "AttitudeLog", "AttitudeMath", "Fusion", "Location", "RawLog", "TestSupport",
                                                    .product(name: "Logging", package: "swift-log")]),

@@ -1,8 +1,6 @@
 import AttitudeMath
 import ArgumentParser
-import Scene
 import CSVText
-import Render
 
 /// A `WxH` size on the command line.
 public struct Size: ExpressibleByArgument, Equatable {

@@ -1,11 +1,11 @@
 import AttitudeLog
+import FileAccess
 import Foundation
 import Imaging
 import Logging
 import LogLoading
 import Rig
 import SafeText
-import Scene
 
 extension FootageAttitudeLog {
     /// Reads `path` (a raw log, or `video` itself when it carries its own motion track) for drawing over `video`, with
@@ -17,10 +17,9 @@ extension FootageAttitudeLog {
         if let calibration, timing?.gyroBias == nil {
             logger.info("\(MessageText.line(calibration)): no gyroscope bias written: the gyroscope is taken as it reads")
         }
-        let settings = BackgroundSettings(video: video)
         let calibrationOffset = timing.flatMap { $0.timeOffset.clock == .clip ? $0.timeOffset.seconds : nil }
         try self.init(path: path, gyroBias: timing?.gyroBias, logger: logger) { log in
-            let offset = Timeline.offset(given: calibrationOffset, logIsTheVideo: settings.videoIsTheLog(path: path), trackStart: log.startTime)
+            let offset = Timeline.offset(given: calibrationOffset, logIsTheVideo: InputFile.sameFile(path, video), trackStart: log.startTime)
             try Timeline(offset: offset, hasVideo: true).checkCoverage(logDuration: log.duration, videoEnd: try VideoFrameTimes(path: video).end,
                                                                        log: path, video: video)
             return offset

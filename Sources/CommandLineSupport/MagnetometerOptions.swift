@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import Fusion
 import LogLoading
-import Scene
 import FusionJobs
 import RawLog
 

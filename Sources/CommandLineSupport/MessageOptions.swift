@@ -1,5 +1,4 @@
 import ArgumentParser
-import Scene
 
 /// `--verbose` and `--quiet`, on every command: how much goes to stderr. Results on stdout are not affected.
 public struct MessageOptions: ParsableArguments {

@@ -1,5 +1,4 @@
 import Foundation
-import Scene
 import Logging
 import SafeText
 

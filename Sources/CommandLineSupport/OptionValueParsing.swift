@@ -1,6 +1,5 @@
 import SafeText
 import ArgumentParser
-import Scene
 import AttitudeMath
 import CSVText
 

@@ -1,6 +1,5 @@
 import SafeText
 import ArgumentParser
-import Scene
 import CSVText
 import Foundation
 import Logging

@@ -91,6 +91,13 @@ public enum InputFile {
     /// Seconds a pipe's writer may stay silent before the read gives up.
     public static let streamIdleLimit: Double = 10
 
+    /// Whether `path` and `other` name the same file, however each is spelled (relative or absolute, with `.` and
+    /// `..`, through symbolic links): a log that is the video itself, read as its own motion track.
+    public static func sameFile(_ path: String, _ other: String) -> Bool {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
+            == URL(fileURLWithPath: other).standardizedFileURL.resolvingSymlinksInPath()
+    }
+
     /// Checks that `path` can be read as `expect` says; throws naming what it is when not.
     public static func check(_ path: String, expect: Expect = .file) throws(FileAccessError) {
         let kind = try existingKind(path)

@@ -14,7 +14,7 @@ public struct FootageAttitudeLog {
     /// Reads `path` (a raw log, or the video itself when it carries its own motion track) for drawing over its video:
     /// its gyroscope less `gyroBias` (rad/s in S; nil: the gyroscope is taken as it reads), levelled only where its
     /// accelerometer reads gravity alone (`FootageAttitude`; a log with a magnetometer is fused 9D for its heading).
-    /// `placement` is the time rule, which the caller holds (`Scene.Timeline`): it is given the log read and returns the
+    /// `placement` is the time rule, which the caller holds (`Rig.Timeline`): it is given the log read and returns the
     /// time offset that puts it on its video, throwing when at that offset the log covers none of the video's frames.
     public init(path: String, gyroBias: SIMD3<Double>?, logger: Logger = logLoadingLogger,
                 placement: (AttitudeLog) throws -> Double) throws {

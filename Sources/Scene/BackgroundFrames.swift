@@ -4,6 +4,7 @@ import Imaging
 import Logging
 import Pixels
 import Render
+import Workers
 
 /// One background picture as drawn: already prepared for the camera (`CameraSetup.prepare`), with a generation
 /// that changes whenever the picture does, and the capture time of a camera's or a playing video's frame.
@@ -50,14 +51,13 @@ public final class BackgroundFrames {
     /// The monotonic time the wall clock's first frame was drawn at.
     private var wallStart: Double?
 
-    /// The background `settings` name for frames driven by `clock`, or nil for a plain colour. A video starts at
-    /// `videoStart` (the log's clock) unless `--frame` or `--video-at` place it. A camera gives its first frame to
-    /// `snapshot`'s instant. A picture of the wrong size for the calibrated camera fails here.
-    public convenience init?(_ settings: BackgroundSettings, setup: CameraSetup, clock: PipelineClock, videoStart: Double? = nil,
-                             cameraByDefault: Bool = false, logger: Logger = FramePipeline.logger) throws {
+    /// The background `settings` name, or nil for a plain colour. A video starts at `videoStart` (the log's clock)
+    /// unless `--frame` or `--video-at` place it. A camera is read on its capture thread when it `capturesLive` (the
+    /// wall clock, `render`'s steps), else its first frame is the picture (`snapshot`'s instant). A picture of the wrong
+    /// size for the calibrated camera fails here.
+    public convenience init?(_ settings: BackgroundSettings, setup: CameraSetup, capturesLive live: Bool, videoStart: Double? = nil,
+                             cameraByDefault: Bool = false, logger: Logger = sceneLogger) throws {
         let pictures: Pictures
-        var live = true
-        if case .instant = clock { live = false }
         if let video = settings.video {
             pictures = .video(try VideoAtTimes(path: video, settings: settings, videoStart: videoStart))
         } else if let camera = settings.camera {

@@ -1,9 +1,12 @@
 import AttitudeMath
+import FileAccess
 import Foundation
 import Imaging
 import Logging
 import Pixels
 import Render
+import Rig
+import Workers
 
 /// `--camera INDEX` or `--camera /dev/videoN`.
 public enum CameraChoice: Equatable, Sendable {
@@ -99,8 +102,7 @@ public struct BackgroundSettings: Equatable, Sendable {
     /// `camm` track): the same file, however it is named. Then the log and the picture share the video's timeline.
     public func videoIsTheLog(path: String) -> Bool {
         guard let video else { return false }
-        return URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
-            == URL(fileURLWithPath: video).standardizedFileURL.resolvingSymlinksInPath()
+        return InputFile.sameFile(path, video)
     }
 
     /// How the video's time lines up with a log's through `offset`: placed by itself with `frame` or

@@ -57,7 +57,7 @@ public struct CameraSetup {
     public func install(on renderer: SceneRenderer) {
         guard let panorama, let panoramaPath else { return }
         renderer.setPanorama(panorama) { from, to, limit in
-            FramePipeline.logger.warning(
+            sceneLogger.warning(
                 "\(panoramaPath): \(from.0)x\(from.1) is larger than this driver's largest texture (\(limit)); halved to \(to.0)x\(to.1)")
         }
     }

@@ -5,11 +5,7 @@ extension DrawingSettingsError: ErrorWithExitKind {
     public var exitKind: ExitKind { .usage }
 }
 
-extension TimelineError: ErrorWithExitKind {
-    /// A time the options ask for that the log or the video cannot show.
+extension DrawingRequestError: ErrorWithExitKind {
+    /// A time or a span the options ask of a log or a clock that cannot give it: the command line is wrong.
     public var exitKind: ExitKind { .usage }
-}
-
-extension UnavailableError: ErrorWithExitKind {
-    public var exitKind: ExitKind { .unavailable }
 }

@@ -9,7 +9,7 @@ import Render
 /// `snapshot`'s picture, each of `Snapshotter`'s, and every frame of `render`.
 public final class OffscreenScene {
     public let width: Int, height: Int
-    public let pipeline: FramePipeline
+    public let pipeline: SteppedPipeline
     private let context: HeadlessContext
     /// Released before the context, in `deinit`: their GL objects belong to it, and deleting them after it
     /// is gone would delete names in whatever context is current then.
@@ -17,7 +17,7 @@ public final class OffscreenScene {
     private var target: OffscreenTarget?
 
     /// A renderer for `pipeline`'s model, HUD, colour and panorama, with the shaders and models of `assets`.
-    public init(width: Int, height: Int, assets: Assets, pipeline: FramePipeline) throws {
+    public init(width: Int, height: Int, assets: Assets, pipeline: SteppedPipeline) throws {
         self.width = width
         self.height = height
         self.pipeline = pipeline
@@ -32,7 +32,7 @@ public final class OffscreenScene {
         withExtendedLifetime(context) {}
     }
 
-    /// Frame `k` of the pipeline's clock (a snapshot has only frame 0), read back upright.
+    /// Frame `k` of the pipeline's clock (an instant has only frame 0), read back upright.
     public func picture(step k: Int = 0) throws -> RGBImage {
         guard let renderer, let target else { preconditionFailure("an offscreen scene is drawn only while it lives") }
         let frame = try pipeline.frame(step: k, width: width, height: height)

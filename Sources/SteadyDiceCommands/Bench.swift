@@ -1,3 +1,4 @@
+import SceneCommandLine
 import Workers
 import ArgumentParser
 import RenderBenchmarks
@@ -93,7 +94,7 @@ struct Bench: ParsableCommand {
         }
         let background = backgroundOptions.settings
         let videoFrames = try background.video.map { try RenderBenchmark.decodeFrames(path: $0, first: background.frame ?? 0, limit: 120) }
-        let provider = videoFrames == nil ? try BackgroundFrames(background, setup: CameraSetup(), clock: .wall(speed: 1, looping: true, from: 0)) : nil
+        let provider = videoFrames == nil ? try BackgroundFrames(background, setup: CameraSetup(), capturesLive: true) : nil
         defer { provider?.stop() }
         // No background option at all: a generated picture, so the figure covers a textured frame.
         // An explicit `--background none` or colour measures the die alone.

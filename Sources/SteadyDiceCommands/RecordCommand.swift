@@ -1,3 +1,4 @@
+import SceneCommandLine
 import Workers
 import ArgumentParser
 import AttitudeMath

@@ -1,13 +1,13 @@
 import ArgumentParser
 import AttitudeMath
+import CommandLineSupport
 import FileAccess
 import Foundation
-import LogLoading
-import Render
-import CommandLineSupport
-import SafeText
-import Scene
 import Imaging
+import Render
+import Rig
+import Scene
+import SceneCommandLine
 import SteadyDiceAssets
 import Workers
 
@@ -80,46 +80,26 @@ struct RenderVideo: ParsableCommand {
         }
         let outputs = OutputFiles(inputs: [log] + drawing.inputPaths)
         let staged = try outputs.stage(output, option: "--output")
-        var options = try drawing.drawingSettings()
-        let (attitudeLog, fusion) = try loadAnyAttitudeLogWithFusion(path: log, magnetometer: magnetometer.correction, platform: recording.platform,
-                                                                     gyroBias: options.gyroBias,
-                                                                     overFootage: drawing.background.video != nil)
-        let background = drawing.background.settings
-        VideoOwnLog.applyTimeOffset(to: &options, drawing: drawing, log: attitudeLog, path: log, command: "render")
-        let timeline = try background.timeline(offset: options.timeOffset)
-        let from = self.from ?? timeline.defaultLogStart
-        var end = to ?? attitudeLog.duration
-        // Over a video the frames span the video's by default, not the whole of a longer log (one that misses the video
-        // altogether is refused by the pipeline, naming both spans).
-        if to == nil, let video = background.video,
-           let videoEnd = timeline.logTime(atVideoEnd: try VideoFrameTimes(path: video).end, startingAt: from), videoEnd < end, videoEnd > from {
-            end = videoEnd
-            Messages.logger.info("\(MessageText.line(String(format: "render: to log time %.3f s, where %@ ends (%@ runs to %.3f s; --to renders further)", end, video, log, attitudeLog.duration)))")
-        }
-        guard from <= attitudeLog.duration else {
-            throw CommandFailure(String(format: "--from %g is past the end of %@ (%.3f s)", from, log, attitudeLog.duration), status: .usage)
-        }
-        let clock = PipelineClock.steps(start: from, framesPerSecond: fps)
-        let times: [Double]
+        let request = RenderRequest(drawing: try drawing.request(), log: LogFile(path: log, magnetometer: magnetometer.correction, platform: recording.platform),
+                                    from: from, to: to, framesPerSecond: fps)
+        let frames: RenderRequest.Frames
         do {
-            times = try clock.logTimes(before: end)
-        } catch {
+            frames = try request.frames()
+        } catch DrawingRequestError.startPastTheLog(let time, let path, let duration) {
+            throw CommandFailure(String(format: "--from %g is past the end of %@ (%.3f s)", time, path, duration), status: .usage)
+        } catch DrawingRequestError.tooManyFrames(let start, let end, let fps, let count) {
             throw CommandFailure(String(format: "--from %g to %g s at --fps %g is %.3g frames; one render writes at most %d",
-                                        from, end, fps, error.count, PipelineClock.maximumSteps), status: .usage)
-        }
-        guard !times.isEmpty else { throw CommandFailure("no frames: --from \(from) to \(end) at \(fps) fps", status: .usage) }
-        // Frame k shows the attitude at log time --from + k/F, and the video at video time (--from − offset) + k/F.
-        let pipeline: FramePipeline
-        do {
-            pipeline = try FramePipeline(options: options, attitude: .log(attitudeLog, fusion: fusion, path: log), background: background,
-                                         clock: clock)
+                                        start, end, fps, count, SteppedClock.maximumSteps), status: .usage)
+        } catch DrawingRequestError.noFrames(let start, let end, let fps) {
+            throw CommandFailure("no frames: --from \(start) to \(end) at \(fps) fps", status: .usage)
         } catch TimelineError.videoTimeBeforeStart(let logTime, let offset, let videoTime) {
             throw CommandFailure(String(format: "--from %g with a time offset of %g s is video time %.3f s, before the start of %@; "
-                                        + "give --from %g or later", logTime, offset, videoTime, background.sourceName, offset),
+                                        + "give --from %g or later", logTime, offset, videoTime, request.drawing.background.sourceName, offset),
                                  status: .usage)
         }
-        let drawing = try OffscreenScene(width: size.width, height: size.height, assets: try Assets.locate(explicit: options.assetsFolder),
-                                         pipeline: pipeline)
+        let times = frames.times
+        let scene = try OffscreenScene(width: size.width, height: size.height, assets: try Assets.locate(explicit: frames.pipeline.options.assetsFolder),
+                                       pipeline: frames.pipeline)
         let out = try VideoOutput(output: staged, framesPerSecond: fps, width: size.width, height: size.height)
         // Ctrl-C or SIGTERM stops between frames, and the unfinished output is removed.
         let stopSignals = StopSignals()
@@ -127,7 +107,7 @@ struct RenderVideo: ParsableCommand {
         var lastProgress = started
         let encoding: Double
         do {
-            encoding = try LogVideoRender(times: times).run(drawing: drawing, output: out, shouldStop: { stopSignals.requested }) { k, count, t in
+            encoding = try LogVideoRender(times: times).run(drawing: scene, output: out, shouldStop: { stopSignals.requested }) { k, count, t in
                 guard MonotonicClock.now() - lastProgress >= 1 || k == count else { return }
                 lastProgress = MonotonicClock.now()
                 Messages.logger.info("\(String(format: "render: frame %d of %d (t = %.2f s)", k, count, t))")

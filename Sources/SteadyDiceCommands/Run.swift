@@ -1,14 +1,12 @@
 import ArgumentParser
-import AttitudeLog
-import AttitudeMath
+import CommandLineSupport
 import FileAccess
 import Foundation
-import CommandLineSupport
-import SafeText
-import Scene
 import Render
+import Rig
+import Scene
+import SceneCommandLine
 import Window
-import SteadyDiceAssets
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -100,23 +98,16 @@ struct Run: ParsableCommand {
         let exitOutputs = OutputFiles(inputs: [input.log] + drawing.inputPaths)
         let exitSnapshot = try snapshotOnExit.map { try exitOutputs.stage($0, option: "--snapshot-on-exit") }
         let assets = try Assets.locate(explicit: drawing.assets)
-        var options = try drawing.drawingSettings(live: input.imud.isSet)
-        var background = drawing.background.settings
-        let attitude = try attitudeInput(assets: assets, gyroBias: options.gyroBias)
-        if case .log(let log, _, let path) = attitude {
-            VideoOwnLog.applyTimeOffset(to: &options, drawing: drawing, log: log, path: path, command: "run")
-            // A video's own track that starts after its first frame: the video plays from the frame the track starts at,
-            // as `--video-at` would place it, rather than from frames with no attitude.
-            if background.videoIsTheLog(path: path), background.videoAt == nil, background.frame == nil,
-               let start = Timeline.playbackVideoStart(offset: options.timeOffset) {
-                background.videoAt = start
-                Messages.logger.info("\(MessageText.line(String(format: "run: %@ plays from %.4f s, where its motion track's first sample shows", path, start)))")
-            }
-        }
-        let pipeline: FramePipeline
+        let drawingRequest = try drawing.request(live: input.imud.isSet)
+        let attitude = try input.request(drawing: drawing, imudTimeout: 0, command: "run", required: false)
+            ?? .log(input.logFile(assets.models.appendingPathComponent("demo-attitude.csv").path))
+        let request = PlaybackRequest(drawing: drawingRequest, attitude: attitude, clock: WallClock(speed: speed, looping: loop, from: from ?? 0),
+                                      cameraByDefault: true)
+        let pipeline: WallClockPipeline
         do {
-            pipeline = try FramePipeline(options: options, attitude: attitude, background: background,
-                                         clock: .wall(speed: speed, looping: loop, from: from ?? 0), cameraByDefault: true)
+            pipeline = try request.pipeline()
+        } catch DrawingRequestError.startPastTheLog(let time, let log, let duration) {
+            throw CommandFailure(String(format: "--from %g is past the end of %@, which runs from 0 to %.3f s", time, log, duration), status: .usage)
         } catch TimelineError.logStartsBeforeItsFirstSample(let offset, let logTime, let hasVideo) {
             throw CommandFailure(String(format: "a time offset of %g s starts the log at %.3f s, before its first sample; ", offset, logTime)
                                  + (hasVideo ? String(format: "start the video later (--video-at %g)", -offset)
@@ -131,20 +122,5 @@ struct Run: ParsableCommand {
             try exitOutputs.commit()
             print("saved \(exitSnapshot.path)")
         }
-    }
-
-    /// The attitude source asked for: a fixed attitude, imud live, or a log (the demo log by default; a raw log's
-    /// gyroscope less a calibration's `gyroBias`).
-    private func attitudeInput(assets: Assets, gyroBias: SIMD3<Double>?) throws -> AttitudeInput {
-        if let attitude = input.attitude { return .fixed(attitude.quaternion) }
-        if let imud = try input.imud.configuration(mount: drawing.attitudeCalibration.imudMount()) { return .imud(imud, timeout: 0) }
-        let path = try input.logPath(video: drawing.background.video, command: "run", required: false)
-            ?? assets.models.appendingPathComponent("demo-attitude.csv").path
-        let (attitudeLog, fusion) = try input.load(path, gyroBias: gyroBias, overFootage: drawing.background.video != nil)
-        if let from, from > attitudeLog.duration {
-            throw CommandFailure(String(format: "--from %g is past the end of %@, which runs from 0 to %.3f s", from, path, attitudeLog.duration),
-                                 status: .usage)
-        }
-        return .log(attitudeLog, fusion: fusion, path: path)
     }
 }

@@ -1,12 +1,11 @@
 import ArgumentParser
-import AttitudeLog
-import AttitudeMath
+import CommandLineSupport
 import FileAccess
 import Foundation
-import CommandLineSupport
+import Pixels
+import Rig
 import Scene
-import Render
-import SteadyDiceAssets
+import SceneCommandLine
 
 struct Snapshot: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -61,39 +60,21 @@ struct Snapshot: ParsableCommand {
     func run() throws {
         let outputs = OutputFiles(inputs: [input.log] + drawing.inputPaths)
         let staged = try outputs.stage(output, option: "--output")
-        var options = try drawing.drawingSettings()
-        let background = drawing.background.settings
-        let attitude = try attitudeInput(gyroBias: options.gyroBias)
-        if case .log(let log, _, let path) = attitude {
-            VideoOwnLog.applyTimeOffset(to: &options, drawing: drawing, log: log, path: path, command: "snapshot")
+        let drawingRequest = try drawing.request()
+        guard let attitude = try input.request(drawing: drawing, imudTimeout: timeout, command: "snapshot", required: true) else {
+            throw ValidationError("give --log, --attitude or --imud")
         }
-        let at = try self.at ?? background.timeline(offset: options.timeOffset).defaultLogStart
-        if case .log(let log, _, let path) = attitude, !(at >= 0 && at <= log.duration) {
-            throw CommandFailure(String(format: "--at %g is outside %@, which runs from 0 to %.3f s", at, path, log.duration), status: .usage)
-        }
-        let pipeline: FramePipeline
+        let image: RGBImage
         do {
-            pipeline = try FramePipeline(options: options, attitude: attitude, background: background, clock: .instant(at))
+            image = try SnapshotRequest(drawing: drawingRequest, attitude: attitude, at: at).picture(width: size.width, height: size.height)
+        } catch DrawingRequestError.timeOutsideTheLog(let time, let log, let duration) {
+            throw CommandFailure(String(format: "--at %g is outside %@, which runs from 0 to %.3f s", time, log, duration), status: .usage)
         } catch TimelineError.videoTimeBeforeStart(let logTime, let offset, let videoTime) {
             throw CommandFailure(String(format: "--at %g with a time offset of %g s is video time %.3f s, before the start of %@",
-                                        logTime, offset, videoTime, background.sourceName), status: .usage)
+                                        logTime, offset, videoTime, drawingRequest.background.sourceName), status: .usage)
         }
-        let image = try OffscreenScene(width: size.width, height: size.height, assets: try Assets.locate(explicit: options.assetsFolder),
-                                       pipeline: pipeline).picture()
         try image.write(to: staged)
         try outputs.commit()
         print("wrote \(output) (\(size.width)x\(size.height))")
-    }
-
-    /// The attitude drawn: the fixed one, imud's first valid packet, or the log (a raw log's gyroscope less a
-    /// calibration's `gyroBias`).
-    private func attitudeInput(gyroBias: SIMD3<Double>?) throws -> AttitudeInput {
-        if let attitude = input.attitude { return .fixed(attitude.quaternion) }
-        if let imud = try input.imud.configuration(mount: drawing.attitudeCalibration.imudMount()) { return .imud(imud, timeout: timeout) }
-        guard let log = try input.logPath(video: drawing.background.video, command: "snapshot", required: true) else {
-            throw ValidationError("give --log, --attitude or --imud")
-        }
-        let (attitudeLog, fusion) = try input.load(log, gyroBias: gyroBias, overFootage: drawing.background.video != nil)
-        return .log(attitudeLog, fusion: fusion, path: log)
     }
 }

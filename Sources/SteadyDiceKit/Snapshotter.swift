@@ -69,7 +69,7 @@ public final class Snapshotter {
         if case .log(let log, _, let path) = input, !(time >= 0 && time <= log.duration) {
             throw DrawingSettingsError(String(format: "--at %g is outside %@, which runs from 0 to %.3f s", time, path, log.duration))
         }
-        let pipeline = try FramePipeline(options: options, attitude: input, clock: .instant(time), setup: setup)
+        let pipeline = try SteppedPipeline(options: options, attitude: input, clock: .instant(time), setup: setup)
         return try OffscreenScene(width: width, height: height, assets: assets, pipeline: pipeline).picture()
     }
 

@@ -82,9 +82,9 @@ public final class AppWindow {
     /// Draws `pipeline`'s frames until the window closes, Q/Esc is pressed, SIGINT or SIGTERM arrives, `frameLimit`
     /// frames were drawn, or `wallLimit` seconds passed since the first frame. The frame drawn when it stops is
     /// the one `snapshotOnExit` saves. `renderer` is the pipeline's (`FramePipeline.makeRenderer`), in this window's context.
-    public func loop(pipeline: FramePipeline, renderer: SceneRenderer, snapshotFolder: String, frameLimit: Int?, wallLimit: Double? = nil,
+    public func loop(pipeline: WallClockPipeline, renderer: SceneRenderer, snapshotFolder: String, frameLimit: Int?, wallLimit: Double? = nil,
                      snapshotOnExit: OutputFiles.Staged?) throws {
-        guard let attitude = pipeline.source else { preconditionFailure("the window draws a pipeline driven by wall time") }
+        let attitude = pipeline.source
         let view = ViewControls(pipeline: pipeline, logger: logger)
         // Polled once a frame, on this thread: the loop does not wait for events, so nothing has
         // to wake it, and no GLFW call is made from another thread.

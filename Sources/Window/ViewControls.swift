@@ -8,10 +8,10 @@ import Scene
 /// Shift-R returns to absolute attitude), the HUD (H) and the time offset ([ and ]). The frame itself is
 /// composed by the pipeline, as `snapshot`'s is.
 public final class ViewControls {
-    public let pipeline: FramePipeline
+    public let pipeline: WallClockPipeline
     private let logger: Logger
 
-    public init(pipeline: FramePipeline, logger: Logger = Logger(label: "steady-dice.window")) {
+    public init(pipeline: WallClockPipeline, logger: Logger = Logger(label: "steady-dice.window")) {
         self.pipeline = pipeline
         self.logger = logger
     }

@@ -2,7 +2,8 @@ import ArgumentParser
 import CommandLineSupport
 import ExitKinds
 import LogLoading
-import Scene
+import Rig
+import Workers
 import FusionJobs
 import FileAccess
 import Foundation

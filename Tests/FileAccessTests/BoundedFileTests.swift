@@ -4,7 +4,7 @@ import TestSupport
 import XCTest
 
 /// Bounded reading: devices, folders and long lines refused, a FIFO read (HostileTextTests in CSVTextTests:
-/// the strict option parser).
+/// the strict option parser); one input file however it is named.
 final class BoundedFileTests: XCTestCase {
     func testBoundedReadingRefusesDevicesFoldersAndLongLines() throws {
         XCTAssertEqual(refusal { try BoundedFile.read(path: "/dev/zero") }, "is a character device, not a file")
@@ -35,5 +35,25 @@ final class BoundedFileTests: XCTestCase {
         }
         writer.start()
         XCTAssertEqual(String(decoding: try BoundedFile.read(path: fifo), as: UTF8.self), "t,qw\n0,1\n")
+    }
+
+    /// One file however it is named: through `..`, relative to the working folder, through a symbolic link; another
+    /// file beside it is not it.
+    func testTheSameFileHoweverNamed() throws {
+        let folder = try TemporaryFolder.make("same-file")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let clip = folder.appendingPathComponent("clip.mp4").path
+        let other = folder.appendingPathComponent("other.mp4").path
+        try "v".write(toFile: clip, atomically: true, encoding: .utf8)
+        try "w".write(toFile: other, atomically: true, encoding: .utf8)
+        let link = folder.appendingPathComponent("link.mp4").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "clip.mp4")
+        XCTAssertTrue(InputFile.sameFile(clip, folder.appendingPathComponent("sub/../clip.mp4").path))
+        XCTAssertTrue(InputFile.sameFile(clip, link))
+        let here = FileManager.default.currentDirectoryPath
+        XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(folder.path))
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(here) }
+        XCTAssertTrue(InputFile.sameFile("./clip.mp4", clip))
+        XCTAssertFalse(InputFile.sameFile(clip, other))
     }
 }

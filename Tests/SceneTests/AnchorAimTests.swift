@@ -8,7 +8,7 @@ import TestSupport
 import XCTest
 
 /// `--anchor --anchor-from first-look` over a log whose heading is arbitrary counts from where the camera looks at the
-/// first frame drawn (`DrawingSettings.aimedAnchor`, resolved once in `FramePipeline`): bearing 0 is that look's
+/// first frame drawn (`DrawingSettings.aimedAnchor`, resolved once as a pipeline starts): bearing 0 is that look's
 /// heading, elevation counts from the horizon when the log has a vertical and from the look itself when it names no
 /// frame. By default, and in a north log, bearings count from the log's W.
 final class AnchorAimTests: XCTestCase {
@@ -52,8 +52,8 @@ final class AnchorAimTests: XCTestCase {
     func testWithoutAVerticalTheAnchorCountsFromTheFirstLook() throws {
         let log = try log(nil)
         let middle = SIMD2(63.5, 47.5)
-        let pipeline = try FramePipeline(options: options(Anchor(bearingDegrees: 0, elevationDegrees: 0)), attitude: .log(log, fusion: nil, path: "g.csv"),
-                                         clock: .steps(start: 0.5, framesPerSecond: 10))
+        let pipeline = try SteppedPipeline(options: options(Anchor(bearingDegrees: 0, elevationDegrees: 0)), attitude: .log(log, fusion: nil, path: "g.csv"),
+                                           clock: .steps(start: 0.5, framesPerSecond: 10))
         let first = try centre(of: try pipeline.frame(step: 0, width: 128, height: 96).scene)
         assertClose(first.pixel, middle, "--anchor 0,0 is the first frame's centre")
         let later = try centre(of: try pipeline.frame(step: 6, width: 128, height: 96).scene)
@@ -62,8 +62,8 @@ final class AnchorAimTests: XCTestCase {
 
         // 20° right and 10° up of the look, in the look's own picture: the pinhole puts it at fx·tan B right and,
         // at that bearing, fy·tan E / cos B up.
-        let aimed = try FramePipeline(options: options(Anchor(bearingDegrees: 20, elevationDegrees: 10)), attitude: .log(log, fusion: nil, path: "g.csv"),
-                                      clock: .instant(0.5)).frame(step: 0, width: 128, height: 96).scene
+        let aimed = try SteppedPipeline(options: options(Anchor(bearingDegrees: 20, elevationDegrees: 10)), attitude: .log(log, fusion: nil, path: "g.csv"),
+                                        clock: .instant(0.5)).frame(step: 0, width: 128, height: 96).scene
         let camera = try XCTUnwrap(aimed.camera)
         let b = 20 * Double.pi / 180, e = 10 * Double.pi / 180
         assertClose(try centre(of: aimed).pixel, SIMD2(camera.cx + camera.fx * tan(b), camera.cy - camera.fy * tan(e) / cos(b)),
@@ -77,8 +77,8 @@ final class AnchorAimTests: XCTestCase {
         for frame in [ReferenceFrame.xArbitraryZVertical, .xArbitraryCorrectedZVertical] {
             let log = try log(frame)
             func scene(_ anchor: Anchor, from start: Double, step: Int = 0) throws -> SceneState {
-                try FramePipeline(options: options(anchor), attitude: .log(log, fusion: nil, path: "six-d.csv"),
-                                  clock: .steps(start: start, framesPerSecond: 10)).frame(step: step, width: 128, height: 96).scene
+                try SteppedPipeline(options: options(anchor), attitude: .log(log, fusion: nil, path: "six-d.csv"),
+                                    clock: .steps(start: start, framesPerSecond: 10)).frame(step: step, width: 128, height: 96).scene
             }
             // At log time 0 the camera is not rolled: the horizon straight below the look is on the middle column.
             let level = try centre(of: try scene(Anchor(bearingDegrees: 0, elevationDegrees: 0), from: 0))
@@ -119,8 +119,8 @@ final class AnchorAimTests: XCTestCase {
         var options = options(Anchor(bearingDegrees: 0, elevationDegrees: 0))
         options.deviceFromIMU = Quaternion(axis: [0.3, -1, 0.2], angle: 0.9)
         options.relativeTo = Quaternion(axis: [1, 0.4, 0], angle: 1.1)
-        let pipeline = try FramePipeline(options: options, attitude: .log(try log(nil), fusion: nil, path: "g.csv"),
-                                         clock: .steps(start: 1, framesPerSecond: 10))
+        let pipeline = try SteppedPipeline(options: options, attitude: .log(try log(nil), fusion: nil, path: "g.csv"),
+                                           clock: .steps(start: 1, framesPerSecond: 10))
         assertClose(try centre(of: try pipeline.frame(step: 0, width: 128, height: 96).scene).pixel, SIMD2(63.5, 47.5), "mounted and relative")
     }
 
@@ -131,19 +131,19 @@ final class AnchorAimTests: XCTestCase {
         let log = try log(.xArbitraryZVertical)
         let anchor = Anchor(bearingDegrees: -15, elevationDegrees: 3, distance: 6)
         let path = "six-d.csv"
-        let window = try FramePipeline(options: options(anchor), attitude: .log(log, fusion: nil, path: path),
-                                       clock: .wall(speed: 1, looping: false, from: 0.4))
-        let snapshot = try FramePipeline(options: options(anchor), attitude: .log(log, fusion: nil, path: path), clock: .instant(0.4))
+        let window = try WallClockPipeline(options: options(anchor), attitude: .log(log, fusion: nil, path: path),
+                                           clock: WallClock(speed: 1, looping: false, from: 0.4))
+        let snapshot = try SteppedPipeline(options: options(anchor), attitude: .log(log, fusion: nil, path: path), clock: .instant(0.4))
         XCTAssertEqual(window.setup.anchor, snapshot.setup.anchor, "run --from 0.4 and snapshot --at 0.4 look at the same time")
 
-        let render = try FramePipeline(options: options(anchor), attitude: .log(log, fusion: nil, path: path),
-                                       clock: .steps(start: 0.4, framesPerSecond: 5))
+        let render = try SteppedPipeline(options: options(anchor), attitude: .log(log, fusion: nil, path: path),
+                                         clock: .steps(start: 0.4, framesPerSecond: 5))
         let frame3 = try render.frame(step: 3, width: 64, height: 48).scene
-        let pinned = try FramePipeline(options: options(anchor, origin: .look(logTime: 0.4)), attitude: .log(log, fusion: nil, path: path),
-                                       clock: .instant(1.0)).frame(step: 0, width: 64, height: 48).scene
+        let pinned = try SteppedPipeline(options: options(anchor, origin: .look(logTime: 0.4)), attitude: .log(log, fusion: nil, path: path),
+                                         clock: .instant(1.0)).frame(step: 0, width: 64, height: 48).scene
         XCTAssertEqual(pinned.anchor, frame3.anchor, "snapshot --at 1 --anchor-from 0.4 is render --from 0.4's frame 3")
         XCTAssertEqual(pinned.worldFromDevice, frame3.worldFromDevice)
-        let own = try FramePipeline(options: options(anchor), attitude: .log(log, fusion: nil, path: path), clock: .instant(1.0))
+        let own = try SteppedPipeline(options: options(anchor), attitude: .log(log, fusion: nil, path: path), clock: .instant(1.0))
         XCTAssertNotEqual(own.setup.anchor, render.setup.anchor, "snapshot --at 1 alone looks at 1 s")
     }
 
@@ -157,8 +157,8 @@ final class AnchorAimTests: XCTestCase {
             XCTAssertEqual(aimed.anchor, anchor, "\(String(describing: frame))")
             XCTAssertTrue(aimed.countsFromTheLog)
         }
-        let pipeline = try FramePipeline(options: options(anchor, origin: nil), attitude: .log(try log(nil), fusion: nil, path: "g.csv"),
-                                         clock: .instant(0.5))
+        let pipeline = try SteppedPipeline(options: options(anchor, origin: nil), attitude: .log(try log(nil), fusion: nil, path: "g.csv"),
+                                           clock: .instant(0.5))
         XCTAssertEqual(pipeline.setup.anchor, anchor)
     }
 
@@ -180,10 +180,10 @@ final class AnchorAimTests: XCTestCase {
         XCTAssertThrowsError(try options(anchor, origin: .look(logTime: 2.5)).aimedAnchor(over: try log(nil), path: "g.csv", drawingFrom: 0)) {
             XCTAssertEqual("\($0)", "--anchor-from 2.5 is outside g.csv, which runs from 0 to 2.000 s")
         }
-        XCTAssertThrowsError(try FramePipeline(options: options(anchor, origin: .firstLook), attitude: .fixed(.identity), clock: .instant(0))) {
+        XCTAssertThrowsError(try SteppedPipeline(options: options(anchor, origin: .firstLook), attitude: .fixed(.identity), clock: .instant(0))) {
             XCTAssertTrue("\($0)".hasPrefix("--anchor-from counts from where the camera looks in a log"), "\($0)")
         }
-        let fixed = try FramePipeline(options: options(anchor, origin: nil), attitude: .fixed(Self.firstLook), clock: .instant(0))
+        let fixed = try SteppedPipeline(options: options(anchor, origin: nil), attitude: .fixed(Self.firstLook), clock: .instant(0))
         XCTAssertEqual(fixed.setup.anchor, anchor, "--attitude's W is as given")
     }
 

@@ -5,7 +5,8 @@ import Render
 import XCTest
 
 /// `run`'s live time offset: which attitude and which camera frame a moment draws (`TimeOffsetControl`;
-/// FrameDelayLineTests in ImagingTests holds the camera frames back for a positive offset).
+/// FrameDelayLineTests in ImagingTests holds the camera frames back for a positive offset); and the offset a drawing
+/// is given for a clip (`DrawingSettings.clipOffset`).
 final class TimeOffsetTests: XCTestCase {
     /// Live, a negative offset looks back in the attitude history and a positive one holds the camera
     /// back; a log's offset is applied by its playback, so neither time moves.
@@ -49,5 +50,17 @@ final class TimeOffsetTests: XCTestCase {
         var fixed = TimeOffsetControl(seconds: 0, clock: .none)
         XCTAssertEqual(fixed.nudge(by: 0.005), 0)
         XCTAssertEqual(fixed.seconds, 0)
+    }
+
+    /// A drawing is given a clip offset by `--time-offset` or by a calibration measured on a clip; a live rig's
+    /// calibration (its offset kept as `liveTimeOffset`) gives a clip none.
+    func testOnlyTheFlagOrAClipCalibrationGivesAClipOffset() {
+        var options = DrawingSettings(timeOffset: 0.04)
+        XCTAssertEqual(options.clipOffset(timeOffsetGiven: true, calibrationGiven: false), 0.04)
+        XCTAssertEqual(options.clipOffset(timeOffsetGiven: false, calibrationGiven: true), 0.04)
+        XCTAssertNil(options.clipOffset(timeOffsetGiven: false, calibrationGiven: false))
+        options.liveTimeOffset = 0.02
+        XCTAssertNil(options.clipOffset(timeOffsetGiven: false, calibrationGiven: true))
+        XCTAssertEqual(options.clipOffset(timeOffsetGiven: true, calibrationGiven: true), 0.04)
     }
 }

@@ -22,7 +22,7 @@ final class ViewControlsTests: XCTestCase {
     private func controls(_ attitude: AttitudeInput, options: DrawingSettings = DrawingSettings())
         throws -> (ViewControls, InMemoryLogHandler) {
         let handler = InMemoryLogHandler()
-        let pipeline = try FramePipeline(options: options, attitude: attitude, clock: .wall(speed: 1, looping: false, from: 0))
+        let pipeline = try WallClockPipeline(options: options, attitude: attitude, clock: WallClock(speed: 1, looping: false, from: 0))
         pipeline.begin(now: 100)
         return (ViewControls(pipeline: pipeline, logger: Logger(label: "test.window") { _ in handler }), handler)
     }

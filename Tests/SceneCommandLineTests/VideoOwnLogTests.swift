@@ -1,5 +1,6 @@
 import CommandLineSupport
 import Foundation
+import SceneCommandLine
 import XCTest
 
 /// The rule by which run, snapshot and render take --video as their log reads only a regular file: a FIFO nobody

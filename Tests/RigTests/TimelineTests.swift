@@ -1,4 +1,4 @@
-import Scene
+import Rig
 import XCTest
 
 /// The one time rule, log time = video time + offset, as every command asks it (`Timeline`).
@@ -56,17 +56,5 @@ final class TimelineTests: XCTestCase {
         XCTAssertEqual(Timeline.playbackVideoStart(offset: -1.5), 1.5)
         XCTAssertNil(Timeline.playbackVideoStart(offset: 0.2))
         XCTAssertNil(Timeline.playbackVideoStart(offset: 0))
-    }
-
-    /// A drawing is given a clip offset by `--time-offset` or by a calibration measured on a clip; a live rig's
-    /// calibration (its offset kept as `liveTimeOffset`) gives a clip none.
-    func testOnlyTheFlagOrAClipCalibrationGivesAClipOffset() {
-        var options = DrawingSettings(timeOffset: 0.04)
-        XCTAssertEqual(options.clipOffset(timeOffsetGiven: true, calibrationGiven: false), 0.04)
-        XCTAssertEqual(options.clipOffset(timeOffsetGiven: false, calibrationGiven: true), 0.04)
-        XCTAssertNil(options.clipOffset(timeOffsetGiven: false, calibrationGiven: false))
-        options.liveTimeOffset = 0.02
-        XCTAssertNil(options.clipOffset(timeOffsetGiven: false, calibrationGiven: true))
-        XCTAssertEqual(options.clipOffset(timeOffsetGiven: true, calibrationGiven: true), 0.04)
     }
 }

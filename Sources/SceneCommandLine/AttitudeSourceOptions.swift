@@ -1,6 +1,5 @@
 import ArgumentParser
-import AttitudeLog
-import LogLoading
+import CommandLineSupport
 import Scene
 import Foundation
 import SteadyDiceAssets
@@ -36,12 +35,5 @@ public struct AttitudeSourceOptions: ParsableArguments {
     /// (`VideoOwnLog`, said on stderr); nil when neither.
     public func logPath(video: String?, command: String, required: Bool) throws -> String? {
         try VideoOwnLog.logPath(log: log, sourcesGiven: count, video: video, command: command, required: required)
-    }
-
-    /// The log at `path`, fused with the magnetometer correction when raw, read with the platform asked for; a raw log's
-    /// gyroscope less `gyroBias` (a calibration's, rad/s in S) when given; drawn `overFootage` when over a video.
-    public func load(_ path: String, gyroBias: SIMD3<Double>? = nil, overFootage: Bool = false) throws -> (log: AttitudeLog, fusion: FusionTrack?) {
-        try loadAnyAttitudeLogWithFusion(path: path, magnetometer: magnetometer.correction, platform: recording.platform, gyroBias: gyroBias,
-                                         overFootage: overFootage)
     }
 }

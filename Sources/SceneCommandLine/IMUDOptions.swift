@@ -1,3 +1,4 @@
+import CommandLineSupport
 import SafeText
 import ArgumentParser
 import Scene

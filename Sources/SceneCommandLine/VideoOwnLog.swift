@@ -1,5 +1,5 @@
-import AttitudeLog
 import CameraMotion
+import CommandLineSupport
 import FileAccess
 import Foundation
 import SafeText
@@ -46,21 +46,5 @@ public enum VideoOwnLog {
             guard required else { return nil }
             throw error
         }
-    }
-
-    /// Sets `options.timeOffset` (seconds, log time = video time + offset) for drawing `log`, read from `path`, over
-    /// `drawing`'s video, by the one rule (`Timeline.offset`): when `drawing` gives no offset (neither `--time-offset`
-    /// nor a clip calibration's) and the log is that video itself, the offset that puts its track on the video. Said on
-    /// stderr when it is not 0.
-    public static func applyTimeOffset(to options: inout DrawingSettings, drawing: DrawingOptions, log: AttitudeLog, path: String,
-                                       command: String) {
-        guard drawing.attitudeCalibration.clipOffset(options) == nil else { return }
-        let start = log.startTime
-        let offset = Timeline.offset(given: nil, logIsTheVideo: drawing.background.settings.videoIsTheLog(path: path), trackStart: start)
-        guard offset != 0 else { return }
-        let note = String(format: "%@: %@'s motion track starts %.4f s %@ its first frame: time offset %+.4f s (log time 0 is video time %.4f s)",
-                          command, path, abs(start), start > 0 ? "after" : "before", offset, start)
-        Messages.logger.info("\(MessageText.line(note))")
-        options.timeOffset = offset
     }
 }

@@ -1,0 +1,256 @@
+import AttitudeLog
+import AttitudeMath
+import Foundation
+import Imaging
+import IMUD
+import Logging
+import LogLoading
+import Pixels
+import Recording
+import Render
+import Rig
+import SafeText
+
+/// A log file to draw, and how it is read: an attitude log as it is, a raw log fused with `magnetometer`'s correction
+/// (and a calibration's gyroscope bias, `DrawingSettings.gyroBias`), a recording folder read as `platform` writes it.
+public struct LogFile: Equatable, Sendable {
+    public var path: String
+    public var magnetometer: MagnetometerCorrection
+    public var platform: SensorLoggerPlatform?
+
+    public init(path: String, magnetometer: MagnetometerCorrection = .none, platform: SensorLoggerPlatform? = nil) {
+        self.path = path
+        self.magnetometer = magnetometer
+        self.platform = platform
+    }
+}
+
+/// Where the attitude of a drawing comes from, as the command line names it: a log file, one fixed attitude, or imud.
+public enum AttitudeRequest {
+    case log(LogFile)
+    /// One fixed device-to-world attitude (`--attitude`).
+    case fixed(Quaternion)
+    /// imud: live for the window, else its first valid packet, waited for up to `timeout` seconds.
+    case imud(IMUDClient.Configuration, timeout: Double)
+}
+
+/// What `run`, `snapshot` and `render` draw with, as their parsed options give it, and the steps they share before a
+/// pipeline is made: the log loaded (over the background's video when there is one) and its time offset taken by the
+/// time rule. Each job's request (`PlaybackRequest`, `SnapshotRequest`, `RenderRequest`) holds one.
+public struct DrawingRequest {
+    /// How every frame is drawn (`--calibration`, `--time-offset` and the mount already applied).
+    public var options: DrawingSettings
+    /// What is drawn behind the die.
+    public var background: BackgroundSettings
+    /// The time offset given for a clip (`--time-offset`, a clip calibration's: `DrawingSettings.clipOffset`), nil when
+    /// none: a log that is the video's own motion track then takes its own (`Timeline.offset`).
+    public var givenOffset: Double?
+    /// Where the notes go: the offset a video's own track takes, where a video starts or stops.
+    public var logger: Logger
+
+    public init(options: DrawingSettings, background: BackgroundSettings = BackgroundSettings(), givenOffset: Double? = nil,
+                logger: Logger = sceneLogger) {
+        self.options = options
+        self.background = background
+        self.givenOffset = givenOffset
+        self.logger = logger
+    }
+
+    /// The log `file` names, loaded for drawing: a raw log's gyroscope less `options.gyroBias`, read as footage when
+    /// drawn over a video.
+    func load(_ file: LogFile) throws -> (log: AttitudeLog, fusion: FusionTrack?) {
+        try loadAnyAttitudeLogWithFusion(path: file.path, magnetometer: file.magnetometer, platform: file.platform, gyroBias: options.gyroBias,
+                                         overFootage: background.video != nil)
+    }
+
+    /// `options` with the time offset of `log`, read from `path`, over the background's video, by the one rule
+    /// (`Timeline.offset`): when none is given and the log is that video itself, the offset that puts its track on the
+    /// video, said on the logger (`job` first) when it is not 0.
+    func options(over log: AttitudeLog, path: String, job: String) -> DrawingSettings {
+        var options = self.options
+        guard givenOffset == nil else { return options }
+        let start = log.startTime
+        let offset = Timeline.offset(given: nil, logIsTheVideo: background.videoIsTheLog(path: path), trackStart: start)
+        guard offset != 0 else { return options }
+        let note = String(format: "%@: %@'s motion track starts %.4f s %@ its first frame: time offset %+.4f s (log time 0 is video time %.4f s)",
+                          job, path, abs(start), start > 0 ? "after" : "before", offset, start)
+        logger.info("\(MessageText.line(note))")
+        options.timeOffset = offset
+        return options
+    }
+}
+
+/// A time or a span a job was asked to draw that its log or its clock cannot give; said by the command line with its
+/// options' names.
+public enum DrawingRequestError: Error, Equatable, CustomStringConvertible {
+    /// The first frame's log time `time` is past the end of the log at `log`, which runs from 0 to `duration`.
+    case startPastTheLog(time: Double, log: String, duration: Double)
+    /// The one log time drawn is outside the log.
+    case timeOutsideTheLog(time: Double, log: String, duration: Double)
+    /// Frames from log time `start` to `end` at `framesPerSecond` would be `count`, more than `SteppedClock.maximumSteps`.
+    case tooManyFrames(start: Double, end: Double, framesPerSecond: Double, count: Double)
+    /// No frame's time falls from `start` to before `end`.
+    case noFrames(start: Double, end: Double, framesPerSecond: Double)
+
+    public var description: String {
+        switch self {
+        case .startPastTheLog(let time, let log, let duration), .timeOutsideTheLog(let time, let log, let duration):
+            return String(format: "log time %g is outside %@, which runs from 0 to %.3f s", time, log, duration)
+        case .tooManyFrames(let start, let end, let fps, let count):
+            return String(format: "log time %g to %g s at %g frames a second is %.3g frames; at most %d are drawn",
+                          start, end, fps, count, SteppedClock.maximumSteps)
+        case .noFrames(let start, let end, let fps):
+            return "no frames: log time \(start) to \(end) at \(fps) fps"
+        }
+    }
+}
+
+// MARK: - The jobs
+
+/// `run`'s job: the window's pipeline over a drawing, playing from `clock`'s start.
+public struct PlaybackRequest {
+    public var drawing: DrawingRequest
+    public var attitude: AttitudeRequest
+    public var clock: WallClock
+    /// With no background option at all, camera 0 when it gives frames (the `run` demo).
+    public var cameraByDefault: Bool
+
+    public init(drawing: DrawingRequest, attitude: AttitudeRequest, clock: WallClock, cameraByDefault: Bool = false) {
+        self.drawing = drawing
+        self.attitude = attitude
+        self.clock = clock
+        self.cameraByDefault = cameraByDefault
+    }
+
+    /// Loads the attitude (refusing a start past a log's end), takes the time rule's offset, starts a video that is the
+    /// log's own track where its first sample shows, and makes the pipeline (`WallClockPipeline`'s errors).
+    public func pipeline() throws -> WallClockPipeline {
+        var options = drawing.options
+        var background = drawing.background
+        let input: AttitudeInput
+        switch attitude {
+        case .fixed(let q): input = .fixed(q)
+        case .imud(let configuration, let timeout): input = .imud(configuration, timeout: timeout)
+        case .log(let file):
+            let (log, fusion) = try drawing.load(file)
+            guard clock.from <= log.duration else {
+                throw DrawingRequestError.startPastTheLog(time: clock.from, log: file.path, duration: log.duration)
+            }
+            options = drawing.options(over: log, path: file.path, job: "run")
+            // A video's own track that starts after its first frame: the video plays from the frame the track starts at,
+            // as `--video-at` would place it, rather than from frames with no attitude.
+            if background.videoIsTheLog(path: file.path), background.videoAt == nil, background.frame == nil,
+               let start = Timeline.playbackVideoStart(offset: options.timeOffset) {
+                background.videoAt = start
+                let note = String(format: "run: %@ plays from %.4f s, where its motion track's first sample shows", file.path, start)
+                drawing.logger.info("\(MessageText.line(note))")
+            }
+            input = .log(log, fusion: fusion, path: file.path)
+        }
+        return try WallClockPipeline(options: options, attitude: input, background: background, clock: clock,
+                                     cameraByDefault: cameraByDefault, logger: drawing.logger)
+    }
+}
+
+/// `snapshot`'s job: one picture of a drawing at log time `at`.
+public struct SnapshotRequest {
+    public var drawing: DrawingRequest
+    public var attitude: AttitudeRequest
+    /// The log time drawn; nil: the timeline's default start (`Timeline.defaultLogStart`).
+    public var at: Double?
+
+    public init(drawing: DrawingRequest, attitude: AttitudeRequest, at: Double? = nil) {
+        self.drawing = drawing
+        self.attitude = attitude
+        self.at = at
+    }
+
+    /// Loads the attitude, takes the time rule's offset, refuses a time outside a log, and makes the pipeline
+    /// (`SteppedPipeline`'s errors).
+    public func pipeline() throws -> SteppedPipeline {
+        var options = drawing.options
+        let input: AttitudeInput
+        switch attitude {
+        case .fixed(let q): input = .fixed(q)
+        case .imud(let configuration, let timeout): input = .imud(configuration, timeout: timeout)
+        case .log(let file):
+            let (log, fusion) = try drawing.load(file)
+            options = drawing.options(over: log, path: file.path, job: "snapshot")
+            input = .log(log, fusion: fusion, path: file.path)
+        }
+        let at = try self.at ?? drawing.background.timeline(offset: options.timeOffset).defaultLogStart
+        if case .log(let log, _, let path) = input, !(at >= 0 && at <= log.duration) {
+            throw DrawingRequestError.timeOutsideTheLog(time: at, log: path, duration: log.duration)
+        }
+        return try SteppedPipeline(options: options, attitude: input, background: drawing.background, clock: .instant(at),
+                                   logger: drawing.logger)
+    }
+
+    /// The picture, `width` x `height`, drawn offscreen with the assets the options name.
+    public func picture(width: Int, height: Int) throws -> RGBImage {
+        let pipeline = try pipeline()
+        return try OffscreenScene(width: width, height: height, assets: try Assets.locate(explicit: pipeline.options.assetsFolder),
+                                  pipeline: pipeline).picture()
+    }
+}
+
+/// `render`'s job: a log's frames at `framesPerSecond` from log time `from` to before `to`.
+public struct RenderRequest {
+    public var drawing: DrawingRequest
+    public var log: LogFile
+    /// The first frame's log time; nil: the timeline's default start (`Timeline.defaultLogStart`).
+    public var from: Double?
+    /// The log time to stop before; nil: the log's end, or over a video the video's end when it comes first.
+    public var to: Double?
+    public var framesPerSecond: Double
+
+    public init(drawing: DrawingRequest, log: LogFile, from: Double? = nil, to: Double? = nil, framesPerSecond: Double) {
+        self.drawing = drawing
+        self.log = log
+        self.from = from
+        self.to = to
+        self.framesPerSecond = framesPerSecond
+    }
+
+    /// The frames to draw: their pipeline and their log times.
+    public struct Frames {
+        public let pipeline: SteppedPipeline
+        public let times: [Double]
+    }
+
+    /// Loads the log, takes the time rule's offset, finds the span (over a video, to its end unless `to` says
+    /// otherwise, said on the logger), refuses a start past the log, too many frames or none, and makes the pipeline:
+    /// frame k shows the attitude at log time `from + k / framesPerSecond`, and the video at video time
+    /// (`from` − offset) + k / framesPerSecond (`SteppedPipeline`'s errors).
+    public func frames() throws -> Frames {
+        let (attitudeLog, fusion) = try drawing.load(log)
+        let options = drawing.options(over: attitudeLog, path: log.path, job: "render")
+        let background = drawing.background
+        let timeline = try background.timeline(offset: options.timeOffset)
+        let from = self.from ?? timeline.defaultLogStart
+        var end = to ?? attitudeLog.duration
+        // Over a video the frames span the video's by default, not the whole of a longer log (one that misses the video
+        // altogether is refused by the pipeline, naming both spans).
+        if to == nil, let video = background.video,
+           let videoEnd = timeline.logTime(atVideoEnd: try VideoFrameTimes(path: video).end, startingAt: from), videoEnd < end, videoEnd > from {
+            end = videoEnd
+            let note = String(format: "render: to log time %.3f s, where %@ ends (%@ runs to %.3f s; --to renders further)",
+                              end, video, log.path, attitudeLog.duration)
+            drawing.logger.info("\(MessageText.line(note))")
+        }
+        guard from <= attitudeLog.duration else {
+            throw DrawingRequestError.startPastTheLog(time: from, log: log.path, duration: attitudeLog.duration)
+        }
+        let clock = SteppedClock.steps(start: from, framesPerSecond: framesPerSecond)
+        let times: [Double]
+        do {
+            times = try clock.logTimes(before: end)
+        } catch {
+            throw DrawingRequestError.tooManyFrames(start: from, end: end, framesPerSecond: framesPerSecond, count: error.count)
+        }
+        guard !times.isEmpty else { throw DrawingRequestError.noFrames(start: from, end: end, framesPerSecond: framesPerSecond) }
+        let pipeline = try SteppedPipeline(options: options, attitude: .log(attitudeLog, fusion: fusion, path: log.path),
+                                           background: background, clock: clock, logger: drawing.logger)
+        return Frames(pipeline: pipeline, times: times)
+    }
+}

@@ -1,0 +1,28 @@
+import CommandLineSupport
+import Scene
+
+extension DrawingOptions {
+    /// What `run`, `snapshot` and `render` draw with: these options' settings (`live` for `run --imud`), their
+    /// background, and the time offset they give a clip.
+    public func request(live: Bool = false) throws -> DrawingRequest {
+        let options = try drawingSettings(live: live)
+        return DrawingRequest(options: options, background: background.settings, givenOffset: attitudeCalibration.clipOffset(options),
+                              logger: Messages.logger)
+    }
+}
+
+extension AttitudeSourceOptions {
+    /// The log at `path`, read with these options' magnetometer correction and recording platform.
+    public func logFile(_ path: String) -> LogFile {
+        LogFile(path: path, magnetometer: magnetometer.correction, platform: recording.platform)
+    }
+
+    /// The attitude asked for: `--attitude`; `--imud` with `drawing`'s mount, its first packet waited for up to
+    /// `imudTimeout` seconds by a picture; else `--log`, or the video that is its own log (`VideoOwnLog`, `required` as
+    /// it says). Nil when none is given and no video is its own log.
+    public func request(drawing: DrawingOptions, imudTimeout: Double, command: String, required: Bool) throws -> AttitudeRequest? {
+        if let attitude { return .fixed(attitude.quaternion) }
+        if let imud = try imud.configuration(mount: drawing.attitudeCalibration.imudMount()) { return .imud(imud, timeout: imudTimeout) }
+        return try logPath(video: drawing.background.video, command: command, required: required).map { .log(logFile($0)) }
+    }
+}
