@@ -3,8 +3,8 @@ import Scene
 import SceneCommandLine
 import XCTest
 
-/// The frame pipeline's errors in the one exit-status table, stated beside the options that hand the pipeline its
-/// settings.
+/// The frame pipeline's errors in the one exit-status table: each says its kind in Scene (`ErrorWithExitKind`), and
+/// the table, which links nothing that draws, turns the kind into the status.
 final class ExitStatusesTests: XCTestCase {
     func testTheFramePipelinesRefusalsAreUsageErrors() {
         let cases: [(Error, ExitStatus, String)] = [
