@@ -35,17 +35,25 @@ public struct CalibratedCamera: Equatable, Sendable {
     /// Reads an OpenCV FileStorage file (YAML or XML) with OpenCV's own reader: `camera_matrix` (3x3, with or without a
     /// skew K[0][1]), `distortion_coefficients` (4, 5, 8, 12 or 14 values), `image_width`, `image_height`; other keys
     /// are ignored. Errors name the file, the line and the key.
+    /// A calibration file (`steady-dice calibrate`'s) whose camera is undetermined is refused, saying why
+    /// (`Rig.refusal(toServeAs:)`).
     public static func read(path: String) throws -> CalibratedCamera {
-        try FileStorageText.locatingErrors(in: path) { try readUnlocated(path: path) }
+        try FileStorageText.locatingErrors(in: path) {
+            let sizes = try FileStorageText.check(path: path, integers: ["image_width", "image_height"], range: 1...largestSide)
+            if try Rig.readNotes(path: path).undetermined.contains(where: { $0.key == Undetermined.cameraKey }),
+               let reason = try Rig.readUnlocated(path: path).refusal(toServeAs: Undetermined.cameraKey) {
+                throw ImagingError.intrinsics(path: path, reason: reason)
+            }
+            return try readUnlocated(path: path, sizes: sizes)
+        }
     }
 
     /// The fields of view a camera matrix may give, in degrees across the picture's height or width: past them it is
     /// a typing error, not a lens.
     public static let fieldOfViewRange = 1.0...179.0
 
-    private static func readUnlocated(path: String) throws -> CalibratedCamera {
-        let sizes = try FileStorageText.check(path: path, integers: ["image_width", "image_height"], range: 1...largestSide)
-        if let reason = Rig.undetermined(path: path, key: Undetermined.cameraKey) { throw ImagingError.intrinsics(path: path, reason: reason) }
+    /// The camera's keys of a file `FileStorageText.check` passed, with the whole numbers it read (`sizes`).
+    static func readUnlocated(path: String, sizes: [String: Set<Int>]) throws -> CalibratedCamera {
         var raw = cvs_intrinsics()
         try withErrorBuffer { err, len in cvs_intrinsics_read(path, &raw, err, len) }
             describe: { ImagingError.intrinsics(path: path, reason: $0) }

@@ -96,42 +96,36 @@ extension Rig {
         return Data(bytes: text, count: count)
     }
 
-    /// The names a file lists under `undetermined` (YAML `undetermined: [ a, b ]` or XML `<undetermined>a b</undetermined>`),
-    /// empty for a file without them.
-    public static func undeterminedKeys(path: String) -> [String] {
-        guard let data = FileManager.default.contents(atPath: path), data.count <= 1 << 20,
-              let text = String(data: data, encoding: .utf8) else { return [] }
-        let list: Substring
-        if let key = text.range(of: "\nundetermined:") {
-            // A flow sequence OpenCV may wrap over several lines.
-            let rest = text[key.upperBound...]
-            list = rest.firstIndex(of: "]").map { rest[..<$0] } ?? rest.prefix { $0 != "\n" }
-        } else if let open = text.range(of: "<undetermined>"), let close = text.range(of: "</undetermined>", range: open.upperBound..<text.endIndex) {
-            list = text[open.upperBound..<close.lowerBound]
-        } else {
-            return []
-        }
-        return list.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init)
+    /// Reads a calibration file whole (YAML or XML, through OpenCV's FileStorage reader): the camera and its lens (as
+    /// `CalibratedCamera.read` reads them), the mount, the time offset with its clock and instant, the readout, the
+    /// gyroscope's bias, what the file lists under `undetermined` with its `not_determined` line, and the fit's
+    /// `warning`, `residual_deg_per_s`, `frames_used`, `frames_total` and `turned_deg` (its standard errors are not read
+    /// back). Errors name the file, the line and the key; a file is read whole or refused.
+    ///
+    /// What the file leaves undetermined is not refused here: a camera it does not determine is a 60° placeholder of
+    /// the file's picture size, a mount it does not write the identity, each listed in `undetermined`; a file holding
+    /// the time offset alone reads as `Rig.onlyTimeOffset`. `refusal(toServeAs:path:)` says why such a rig cannot serve
+    /// as a camera, a mount or an offset. Files of older versions, which may leave out `camera_matrix` or
+    /// `imu_to_camera` when undetermined, or write them anyway, read the same way.
+    public static func read(path: String) throws -> Rig {
+        try FileStorageText.locatingErrors(in: path) { try readUnlocated(path: path) }
     }
 
-    /// Why a file `calibrate` wrote cannot serve as a camera (`camera_matrix` undetermined), a mount
-    /// (`imu_to_camera` undetermined, the file holding the time offset alone) or a time offset (`time_offset_s`
-    /// undetermined), or nil when it can. The readers ask it for the camera and the mount; drawing for the offset.
-    public static func undetermined(path: String, key: String) -> String? {
-        let keys = undeterminedKeys(path: path)
-        guard keys.contains(key) else { return nil }
+    /// Why this rig, read from `path`, cannot serve as a camera (`camera_matrix` undetermined), a mount (`imu_to_camera`
+    /// undetermined, or the file holding the time offset alone) or a time offset (`time_offset_s` undetermined), or nil
+    /// when it can: what `--calibration`, `--intrinsics` and the readers below refuse it with.
+    public func refusal(toServeAs key: String) -> String? {
+        guard !determines(key) else { return nil }
         if key == Undetermined.timeOffsetKey {
             return "calibrate did not determine the time offset here (see its not_determined): give --intrinsics and --mount "
                 + "from this file's values with --time-offset instead of --calibration"
         }
-        let text = (FileManager.default.contents(atPath: path)).flatMap { String(data: $0, encoding: .utf8) } ?? ""
-        let offset = text.split(separator: "\n").first(where: { $0.hasPrefix("time_offset_s:") })
-            .map { $0.dropFirst("time_offset_s:".count).trimmingCharacters(in: .whitespaces) } ?? "its"
-        if keys.contains("imu_to_camera") && keys.contains("camera_matrix") {
+        let offset = "\(timeOffset.seconds)"
+        if !determines(Undetermined.mountKey) && !determines(Undetermined.cameraKey) {
             return "calibrate determined only the time offset (\(offset) s) here, not the camera or the mount (see its warning or not_determined); "
                 + "give --time-offset \(offset) with --fov or --intrinsics and --mount instead"
         }
-        if key == "imu_to_camera" {
+        if key == Undetermined.mountKey {
             return "calibrate did not determine the mount here (see its not_determined): give --intrinsics with this file, "
                 + "--time-offset \(offset) and --mount instead of --calibration"
         }
@@ -142,38 +136,93 @@ extension Rig {
     /// Degrees per second: a gyroscope bias beyond this on any axis is no MEMS gyroscope's, and refused.
     public static let largestGyroBiasDegreesPerSecond = 90.0
 
-    /// Reads the mount (`imu_to_camera`, v_D = R·v_S), the time offset (`time_offset_s`, with `time_offset_clock`:
-    /// `live`, or `clip` or none; and `time_offset_refers_to: middle_row`, or none: the frame) and the gyroscope's bias
-    /// (`gyro_bias_deg_per_s`, in S, rad/s here; nil when calibrate did not determine it) of a calibration file; the
-    /// camera comes from `CalibratedCamera.read`.
-    /// Errors name the file, the line and the key. `rolling_shutter_readout_s`, which drawing does not use, is checked
-    /// all the same: a file is read whole or refused.
+    /// The mount (`imu_to_camera`, v_D = R·v_S), the time offset and the gyroscope's bias (rad/s, in S; nil when calibrate
+    /// did not determine it) of a calibration file, read whole by `read(path:)`; a mount the file does not determine is
+    /// refused (`refusal(toServeAs:)`).
     public static func readMount(path: String) throws -> (deviceFromIMU: Quaternion, timeOffset: TimeOffset, gyroBias: SIMD3<Double>?) {
-        try FileStorageText.locatingErrors(in: path) {
-            if let reason = undetermined(path: path, key: Undetermined.mountKey) { throw ImagingError.intrinsics(path: path, reason: reason) }
-            let read = try readUnlocated(path: path)
-            guard let deviceFromIMU = read.deviceFromIMU else { throw ImagingError.intrinsics(path: path, reason: "imu_to_camera: missing") }
-            return (deviceFromIMU, read.timeOffset, read.gyroBias)
-        }
+        let rig = try read(path: path)
+        if let reason = rig.refusal(toServeAs: Undetermined.mountKey) { throw ImagingError.intrinsics(path: path, reason: reason) }
+        return (rig.deviceFromIMU, rig.timeOffset, rig.gyroBiasRadiansPerSecond)
     }
 
     /// The time offset and the gyroscope's bias of a calibration file, whatever it determined of the camera and the mount:
-    /// what a raw log's attitude needs before any camera draws it (`attitude fuse --calibration`). Checked as `readMount`
-    /// checks them; an offset the file marks undetermined is refused.
+    /// what a raw log's attitude needs before any camera draws it (`attitude fuse --calibration`). Read whole by
+    /// `read(path:)`; an offset the file marks undetermined is refused.
     public static func readTiming(path: String) throws -> (timeOffset: TimeOffset, gyroBias: SIMD3<Double>?) {
-        try FileStorageText.locatingErrors(in: path) {
-            if let reason = undetermined(path: path, key: Undetermined.timeOffsetKey) { throw ImagingError.intrinsics(path: path, reason: reason) }
-            let read = try readUnlocated(path: path)
-            return (read.timeOffset, read.gyroBias)
-        }
+        let rig = try read(path: path)
+        if let reason = rig.refusal(toServeAs: Undetermined.timeOffsetKey) { throw ImagingError.intrinsics(path: path, reason: reason) }
+        return (rig.timeOffset, rig.gyroBiasRadiansPerSecond)
     }
 
     /// Seconds: a rolling shutter reads a frame out within one frame's time, far under this.
     public static let readoutRange = 0.0...1.0
 
-    /// Every key of the mount's part of the file, checked; the mount nil when the file has none.
-    private static func readUnlocated(path: String) throws -> (deviceFromIMU: Quaternion?, timeOffset: TimeOffset, gyroBias: SIMD3<Double>?) {
-        try FileStorageText.check(path: path, integers: [], range: 0...0)
+    /// The whole file, its errors not yet given their lines.
+    static func readUnlocated(path: String) throws -> Rig {
+        let sizes = try FileStorageText.check(path: path, integers: ["image_width", "image_height"], range: 1...CalibratedCamera.largestSide)
+        let notes = try readNotes(path: path)
+        let timing = try readTimeAndMount(path: path)
+        let keys = Set(notes.undetermined.map(\.key))
+        let size = (sizes["image_width"].flatMap { $0.count == 1 ? $0.first : nil },
+                    sizes["image_height"].flatMap { $0.count == 1 ? $0.first : nil })
+        if keys.contains(Undetermined.cameraKey), keys.contains(Undetermined.mountKey), size.0 == nil, timing.deviceFromIMU == nil {
+            // What `calibrate` writes when the rates gave the time offset alone.
+            var rig = Rig.onlyTimeOffset(timing.timeOffset, reason: notes.fit?.warning ?? "")
+            rig.undetermined = notes.undetermined
+            rig.gyroBiasRadiansPerSecond = timing.gyroBias
+            rig.readoutSeconds = timing.readout
+            if let fit = notes.fit { rig.fit = fit }
+            return rig
+        }
+        let camera: CalibratedCamera
+        if keys.contains(Undetermined.cameraKey) {
+            camera = CalibratedCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 60, width: size.0 ?? 2, height: size.1 ?? 2), lens: .pinhole)
+        } else {
+            camera = try CalibratedCamera.readUnlocated(path: path, sizes: sizes)
+        }
+        guard let deviceFromIMU = timing.deviceFromIMU ?? (keys.contains(Undetermined.mountKey) ? .identity : nil) else {
+            throw ImagingError.intrinsics(path: path, reason: "imu_to_camera: missing")
+        }
+        return Rig(camera: camera.pinhole, lens: camera.lens, deviceFromIMU: deviceFromIMU, timeOffset: timing.timeOffset,
+                   readoutSeconds: timing.readout, gyroBiasRadiansPerSecond: timing.gyroBias,
+                   undetermined: notes.undetermined, fit: notes.fit)
+    }
+
+    /// `undetermined` with each one's `not_determined` line (its standard error and why split off the fit's value, as
+    /// `notDeterminedText` joined them; the `warning` when the file gives no line), and the fit's summary when the file
+    /// has any of it.
+    static func readNotes(path: String) throws -> (undetermined: [Undetermined], fit: RigFitSummary?) {
+        var lines: UnsafeMutablePointer<CChar>?, warningText: UnsafeMutablePointer<CChar>?
+        var fit = [Double](repeating: 0, count: 3), turned = [Double](repeating: 0, count: 3)
+        var hasFit: Int32 = 0, hasTurned: Int32 = 0
+        defer { cvs_free(lines); cvs_free(warningText) }
+        _ = try withErrorBuffer { err, len in
+            cvs_calibration_read_notes(path, &lines, &warningText, &fit, &hasFit, &turned, &hasTurned, err, len)
+        } describe: { ImagingError.intrinsics(path: path, reason: $0) }
+        let warning = warningText.map { String(cString: $0) } ?? ""
+        let undetermined = (lines.map { String(cString: $0) } ?? "").split(separator: "\n").map { line in
+            let parts = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
+            var why = parts.count > 1 ? String(parts[1]) : ""
+            if why.hasPrefix("the fit's "), let end = why.range(of: "; ") { why = String(why[end.upperBound...]) }
+            var standardError: String?
+            if why.hasPrefix("± "), let end = why.range(of: ": ") {
+                standardError = String(why[..<end.lowerBound])
+                why = String(why[end.upperBound...])
+            }
+            return Undetermined(key: String(parts[0]), standardError: standardError, why: why.isEmpty ? warning : why)
+        }
+        guard hasFit != 0 || hasTurned != 0 || !warning.isEmpty else { return (undetermined, nil) }
+        for (value, key) in zip(fit, ["residual_deg_per_s", "frames_used", "frames_total"])
+        where !value.isFinite || value < 0 || value > Double(Int32.max) {
+            throw ImagingError.intrinsics(path: path, reason: "\(key): \(value) is not a number from 0 to \(Int32.max)")
+        }
+        return (undetermined, RigFitSummary(residualDegreesPerSecond: fit[0], framesUsed: Int(fit[1]), framesTotal: Int(fit[2]),
+                                            warning: warning, turnedDegrees: hasTurned != 0 ? SIMD3(turned[0], turned[1], turned[2]) : nil))
+    }
+
+    /// The mount's and the time's keys, checked; the mount nil when the file has none.
+    private static func readTimeAndMount(path: String) throws
+        -> (deviceFromIMU: Quaternion?, timeOffset: TimeOffset, gyroBias: SIMD3<Double>?, readout: Double?) {
         var q = [Double](repeating: 0, count: 4)
         var hasMount: Int32 = 0
         var offset = 0.0
@@ -199,9 +248,10 @@ extension Rig {
         }
         let timeOffset = TimeOffset(seconds: offset, clock: live != 0 ? .live : .clip, refersTo: middleRow != 0 ? .middleRow : .frame)
         let gyroBias = hasBias != 0 ? SIMD3(bias[0], bias[1], bias[2]) * .pi / 180 : nil
-        guard hasMount != 0 else { return (nil, timeOffset, gyroBias) }
+        let readoutSeconds = hasReadout != 0 ? readout : nil
+        guard hasMount != 0 else { return (nil, timeOffset, gyroBias, readoutSeconds) }
         do {
-            return (try Quaternion.validated(w: q[0], x: q[1], y: q[2], z: q[3]), timeOffset, gyroBias)
+            return (try Quaternion.validated(w: q[0], x: q[1], y: q[2], z: q[3]), timeOffset, gyroBias, readoutSeconds)
         } catch {
             throw ImagingError.intrinsics(path: path, reason: "imu_to_camera: \(error)")
         }

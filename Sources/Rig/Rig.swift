@@ -5,7 +5,7 @@ import Foundation
 /// What ties a camera to an IMU: the camera and its lens, the mount D←S, the time offset, the rolling shutter's
 /// readout and the gyroscope's bias, each with its standard error and whether the clip that measured it
 /// determines it. `steady-dice calibrate` (RigCalibration) returns one, the calibration file (Imaging's
-/// `Rig.encoded`, `Rig.readMount`) reads and writes it, and drawing takes its camera, mount and offset.
+/// `Rig.read`, `Rig.encoded`) reads and writes it, and drawing takes its camera, mount and offset.
 public struct Rig: Sendable {
     /// The pinhole part of the camera (the picture's size, focal lengths and principal point).
     public var camera: PinholeCamera

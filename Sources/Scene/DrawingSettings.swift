@@ -56,38 +56,43 @@ public struct DrawingSettings: Equatable, Sendable {
     }
 
     /// `--calibration FILE`: a `steady-dice calibrate` file's camera matrix (as `--intrinsics`), mount, time offset and
-    /// gyroscope bias. A missing or bad key throws one line naming the file and the key.
+    /// gyroscope bias, the file read whole (`Rig.read`). A missing or bad key throws one line naming the file and the key.
+    /// Returns the notes `applyCalibration(_:path:)` gives.
+    public mutating func applyCalibration(path: String) throws -> [String] {
+        try applyCalibration(Rig.read(path: path), path: path)
+    }
+
+    /// `--calibration FILE`'s rig, read from `path` (`Rig.read`): its camera matrix (as `--intrinsics path`), mount, time
+    /// offset and gyroscope bias.
     ///
     /// What the file leaves undetermined is drawn with the best that is known instead, never refused: a camera the
     /// file does not determine keeps the options' (`--fov`, `--intrinsics`, else the default 60°), a mount the options'
     /// `deviceFromIMU` (`--mount`, else the IMU's axes as the camera's: identity, as a video's own motion track has them). One
     /// line each says so, returned for the caller to print. The time offset must be determined (the file's or none):
     /// an offset the file lists under `undetermined` is refused. A bias written is applied whatever else is undetermined.
-    public mutating func applyCalibration(path: String) throws -> [String] {
-        let timing = try Rig.readTiming(path: path)
+    public mutating func applyCalibration(_ rig: Rig, path: String) throws -> [String] {
+        if let reason = rig.refusal(toServeAs: Undetermined.timeOffsetKey) { throw ImagingError.intrinsics(path: path, reason: reason) }
         var notes: [String] = []
-        let undetermined = Rig.undeterminedKeys(path: path)
-        if undetermined.contains(Undetermined.cameraKey) {
+        if !rig.determines(Undetermined.cameraKey) {
             let drawn = camera.intrinsicsPath.map { "through --intrinsics \($0)" }
                 ?? camera.fieldOfViewDegrees.map { String(format: "through a %g° pinhole (--fov)", $0) }
                 ?? "through the default 60° pinhole; give --fov or --intrinsics for another"
             notes.append("\(path): calibrate did not determine the camera (see its not_determined): drawn \(drawn)")
         } else {
-            _ = try CalibratedCamera.read(path: path)
             camera.fieldOfViewDegrees = nil
             camera.intrinsicsPath = path
         }
-        if undetermined.contains(Undetermined.mountKey) {
+        if !rig.determines(Undetermined.mountKey) {
             let drawn = deviceFromIMU.map { q in String(format: "with --mount %g,%g,%g,%g", q.w, q.x, q.y, q.z) }
                 ?? "with the IMU's axes as the camera's (identity, as a video's own motion track has them); give --mount for another"
             notes.append("\(path): calibrate did not determine the mount (see its not_determined): drawn \(drawn)")
         } else {
-            deviceFromIMU = try Rig.readMount(path: path).deviceFromIMU
+            deviceFromIMU = rig.deviceFromIMU
         }
-        gyroBias = timing.gyroBias
-        let live = timing.timeOffset.clock == .live
-        timeOffset = live ? 0 : timing.timeOffset.seconds
-        liveTimeOffset = live ? timing.timeOffset.seconds : nil
+        gyroBias = rig.gyroBiasRadiansPerSecond
+        let live = rig.timeOffset.clock == .live
+        timeOffset = live ? 0 : rig.timeOffset.seconds
+        liveTimeOffset = live ? rig.timeOffset.seconds : nil
         return notes
     }
 

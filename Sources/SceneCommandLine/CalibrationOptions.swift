@@ -71,7 +71,8 @@ public struct AttitudeCalibrationOptions: ParsableArguments {
     /// `--time-offset` gives the live one.
     public func validate(with camera: CameraOptions, live: Bool = false) throws {
         guard let calibration else { return }
-        let undetermined = Rig.undeterminedKeys(path: calibration)
+        // A file that does not read is refused where it is applied (`apply`), with its own message; here it lists nothing.
+        let undetermined = Set(((try? Rig.read(path: calibration))?.undetermined ?? []).map(\.key))
         for (given, name, key) in [(mount != nil, "--mount", Undetermined.mountKey), (timeOffset != nil && !live, "--time-offset", Undetermined.timeOffsetKey),
                                    (camera.intrinsics != nil, "--intrinsics", Undetermined.cameraKey), (camera.fov != nil, "--fov", Undetermined.cameraKey)]
             where given && !undetermined.contains(key) {
@@ -90,8 +91,9 @@ public struct AttitudeCalibrationOptions: ParsableArguments {
 
     /// The mount imud's frame mapping takes: the quaternion form composed onto imud's body frame.
     public func imudMount() throws -> IMUDMount {
-        if let calibration, !Rig.undeterminedKeys(path: calibration).contains(Undetermined.mountKey) {
-            return IMUDMount(deviceFromIMU: try Rig.readMount(path: calibration).deviceFromIMU)
+        if let calibration {
+            let rig = try Rig.read(path: calibration)
+            if rig.determines(Undetermined.mountKey) { return IMUDMount(deviceFromIMU: rig.deviceFromIMU) }
         }
         switch mount {
         case .rotation(let r)?: return IMUDMount(deviceFromIMU: r)
@@ -112,12 +114,12 @@ public struct AttitudeCalibrationOptions: ParsableArguments {
     public func apply(to options: inout DrawingSettings, live: Bool = false) throws {
         if let calibration {
             if case .rotation(let r)? = mount { options.deviceFromIMU = r }
-            for note in try options.applyCalibration(path: calibration) { Messages.logger.info("\(note)") }
+            let rig = try Rig.read(path: calibration)
+            for note in try options.applyCalibration(rig, path: calibration) { Messages.logger.info("\(note)") }
             if live, let timeOffset { options.liveTimeOffset = timeOffset }
-            let undetermined = Rig.undeterminedKeys(path: calibration)
-            let loose = ["x", "y", "z"].filter { undetermined.contains("imu_to_camera_" + $0) }
+            let loose = ["x", "y", "z"].filter { !rig.determines("imu_to_camera_" + $0) }
             // A mount undetermined about every axis is not written at all, and applyCalibration's line says how it is drawn.
-            if !loose.isEmpty, !undetermined.contains(Undetermined.mountKey) {
+            if !loose.isEmpty, rig.determines(Undetermined.mountKey) {
                 let axes = loose.joined(separator: " and "), pronoun = loose.count > 1 ? "them" : "it"
                 Messages.logger.warning("\(calibration): calibrate did not determine the mount about the camera's \(axes) (see its not_determined): drawn with no turn about \(pronoun)")
             }

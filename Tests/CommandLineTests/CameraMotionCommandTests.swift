@@ -114,7 +114,7 @@ final class CameraMotionCommandTests: XCTestCase {
         let line = try XCTUnwrap(run.stdout.split(separator: "\n").first { $0.hasPrefix("on the video's own timeline the offset is ") }, run.stdout)
         let offset = try XCTUnwrap(Double(line.dropFirst("on the video's own timeline the offset is ".count).prefix { $0 != " " }))
         XCTAssertEqual(offset, -18, accuracy: 10, run.stdout)
-        let keys = Rig.undeterminedKeys(path: output)
+        let keys = try Rig.read(path: output).undetermined.map(\.key)
         XCTAssertFalse(keys.contains("time_offset_s"), "\(keys)")
         if keys.contains("camera_matrix") {
             XCTAssertTrue(run.stdout.contains("not determined"), run.stdout)

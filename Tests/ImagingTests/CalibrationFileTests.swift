@@ -156,4 +156,112 @@ final class CalibrationFileTests: XCTestCase {
             XCTAssertEqual(found.y, expected.y + (taken.y.rounded() - taken.y), accuracy: 0.75, "\(lens)")
         }
     }
+
+    // MARK: - The file read whole
+
+    /// A fitted rig written as YAML and as XML reads back whole: camera, lens, mount, offset with its clock and
+    /// instant, readout, bias, what is undetermined with its standard error and why, and the fit's summary.
+    func testAWholeRigReadsBackFromYAMLAndXML() throws {
+        let camera = PinholeCamera(fx: 300, fy: 310, cx: 159.5, cy: 119.5, width: 320, height: 240)
+        let bias = SIMD3(0.5, -0.25, 0.125) * .pi / 180
+        var rig = Rig(camera: camera, lens: .fisheye(SIMD4(0.03, -0.01, 0.002, 0)), deviceFromIMU: Quaternion(w: 0.5, x: 0.5, y: 0.5, z: 0.5),
+                      timeOffset: TimeOffset(seconds: -0.0375, clock: .live, refersTo: .middleRow), readoutSeconds: 0.03,
+                      gyroBiasRadiansPerSecond: bias,
+                      standardErrors: RigStandardErrors(timeOffsetSeconds: 0.001, verticalFieldOfViewFraction: 0.01, mountDegrees: SIMD3(1, 2, 3),
+                                                        readoutSeconds: 0.001, gyroBiasDegreesPerSecond: SIMD3(0.1, 0.1, 0.1)),
+                      undetermined: [Undetermined(key: "imu_to_camera_y", standardError: "± 3.9°", why: "the clip hardly pans"),
+                                     Undetermined(key: "k4", standardError: nil, why: "the lens hardly bends")],
+                      fit: RigFitSummary(residualDegreesPerSecond: 0.75, framesUsed: 80, framesTotal: 90, warning: "a short clip",
+                                         turnedDegrees: SIMD3(10, 20, 5)))
+        rig.readoutSeconds = 0.03
+        for name in ["whole.yaml", "whole.xml"] {
+            try rig.write(path: path(name))
+            let read = try Rig.read(path: path(name))
+            XCTAssertEqual(read.camera, camera, name)
+            XCTAssertEqual(read.lens, rig.lens, name)
+            XCTAssertEqual(read.deviceFromIMU, rig.deviceFromIMU, name)
+            XCTAssertEqual(read.timeOffset, rig.timeOffset, name)
+            XCTAssertEqual(read.readoutSeconds, 0.03, name)
+            let readBias = try XCTUnwrap(read.gyroBiasRadiansPerSecond, name)
+            for axis in 0..<3 { XCTAssertEqual(readBias[axis], bias[axis], accuracy: 1e-15, name) }
+            XCTAssertEqual(read.undetermined, rig.undetermined, name)
+            XCTAssertEqual(read.fit, rig.fit, name)
+            XCTAssertFalse(read.knowsOnlyTimeOffset, name)
+            XCTAssertNil(read.refusal(toServeAs: Undetermined.cameraKey), name)
+            XCTAssertNil(read.refusal(toServeAs: Undetermined.mountKey), name)
+        }
+    }
+
+    /// A camera and a mount the clip did not determine are left out of the file; it reads, with placeholders listed as
+    /// undetermined, and serves as neither a camera nor a mount, saying why.
+    func testAnUndeterminedCameraAndMountReadAsPlaceholdersAndAreRefusedWhereUsed() throws {
+        let why = "the clip turned too little"
+        let rig = Rig(camera: PinholeCamera(fx: 300, fy: 300, cx: 159.5, cy: 119.5, width: 320, height: 240), deviceFromIMU: .identity,
+                      timeOffset: TimeOffset(seconds: 0.25), undetermined: [Undetermined(key: Undetermined.cameraKey, standardError: "± 12 %", why: why),
+                                                                             Undetermined(key: Undetermined.mountKey, standardError: nil, why: why)])
+        for name in ["loose.yaml", "loose.xml"] {
+            let file = path(name)
+            try rig.write(path: file)
+            let read = try Rig.read(path: file)
+            XCTAssertEqual(read.undetermined, rig.undetermined, name)
+            XCTAssertEqual(read.camera, PinholeCamera(verticalFieldOfViewDegrees: 60, width: 320, height: 240), name)
+            XCTAssertEqual(read.deviceFromIMU, .identity, name)
+            XCTAssertEqual(read.timeOffset, TimeOffset(seconds: 0.25), name)
+            XCTAssertFalse(read.knowsOnlyTimeOffset, "the picture's size is written", file: #filePath, line: #line)
+            let said = "calibrate determined only the time offset (0.25 s) here, not the camera or the mount (see its warning or not_determined); "
+                + "give --time-offset 0.25 with --fov or --intrinsics and --mount instead"
+            XCTAssertEqual(read.refusal(toServeAs: Undetermined.mountKey), said, name)
+            XCTAssertEqual(refusal { try CalibratedCamera.read(path: file) }, "\(file): \(said)")
+            XCTAssertEqual(refusal { try Rig.readMount(path: file) }, "\(file): \(said)")
+            XCTAssertEqual(try Rig.readTiming(path: file).timeOffset, TimeOffset(seconds: 0.25), name)
+        }
+    }
+
+    /// A file holding the time offset alone (`Rig.onlyTimeOffset`) reads as one, its warning as why.
+    func testAnOffsetOnlyFileReadsAsOne() throws {
+        let written = Rig.onlyTimeOffset(TimeOffset(seconds: 0.5, clock: .live), reason: "the video moved too little")
+        for name in ["offset.yaml", "offset.xml"] {
+            try written.write(path: path(name))
+            let read = try Rig.read(path: path(name))
+            XCTAssertTrue(read.knowsOnlyTimeOffset, name)
+            XCTAssertEqual(read.timeOffset, written.timeOffset, name)
+            XCTAssertEqual(read.undetermined, written.undetermined, name)
+            XCTAssertEqual(read.fit?.warning, "the video moved too little", name)
+            XCTAssertEqual(try read.encoded(path: path(name)), try written.encoded(path: path(name)), "it writes back as it was")
+        }
+    }
+
+    /// Older versions wrote an undetermined mount anyway: the file reads with the value written, and is refused as a mount.
+    func testAnOlderFileWithItsUndeterminedMountWrittenReads() throws {
+        let file = try calibration("older.yaml", [("imu_to_camera: [ 1., 0., 0., 0. ]", "imu_to_camera: [ 0., 1., 0., 0. ]"),
+                                                  ("time_offset_refers_to: middle_row\n",
+                                                   "time_offset_refers_to: middle_row\nundetermined: [ imu_to_camera ]\n")])
+        let read = try Rig.read(path: file)
+        XCTAssertEqual(read.deviceFromIMU, Quaternion(w: 0, x: 1, y: 0, z: 0))
+        XCTAssertEqual(read.undetermined.map(\.key), [Undetermined.mountKey])
+        XCTAssertEqual(read.camera.fx, 300, "the camera is determined and read")
+        XCTAssertTrue(refusal { try Rig.readMount(path: file) }.hasPrefix("\(file): calibrate did not determine the mount here"))
+        XCTAssertEqual(try CalibratedCamera.read(path: file).pinhole.fx, 300, "the camera alone still serves --intrinsics")
+    }
+
+    /// `undetermined` and `not_determined` are read by OpenCV's reader, and a wrong shape is refused naming the key and line.
+    func testAMisshapenUndeterminedListIsRefusedWithItsLine() throws {
+        let list = try calibration("list.yaml", [("time_offset_refers_to: middle_row\n", "time_offset_refers_to: middle_row\nundetermined: 5\n")])
+        XCTAssertEqual(refusal { try Rig.read(path: list) }, "\(list): line 20: undetermined: expected a list of names")
+        let why = try calibration("why.yaml", [("time_offset_refers_to: middle_row\n",
+                                                "time_offset_refers_to: middle_row\nundetermined: [ k4 ]\nnot_determined: [ 1, 2 ]\n")])
+        XCTAssertEqual(refusal { try Rig.read(path: why) }, "\(why): line 21: not_determined: expected a map of each undetermined name to why")
+        let xml = path("list.xml")
+        try """
+            <?xml version="1.0"?>
+            <opencv_storage>
+            <time_offset_s>0.125</time_offset_s>
+            <undetermined>camera_matrix imu_to_camera</undetermined>
+            </opencv_storage>
+
+            """.write(toFile: xml, atomically: true, encoding: .utf8)
+        let read = try Rig.read(path: xml)
+        XCTAssertEqual(read.undetermined.map(\.key), [Undetermined.cameraKey, Undetermined.mountKey])
+        XCTAssertTrue(read.knowsOnlyTimeOffset)
+    }
 }

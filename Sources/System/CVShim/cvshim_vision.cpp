@@ -69,6 +69,12 @@ int readNumbers(const cv::FileStorage &fs, const char *key, int count, const cha
     return 1;
 }
 
+// A string value as one line of the text `cvs_calibration_read_notes` hands back: tabs and line breaks made spaces.
+std::string oneLine(std::string text) {
+    for (char &c : text) if (c == '\t' || c == '\n' || c == '\r') c = ' ';
+    return text;
+}
+
 } // namespace
 
 extern "C" {
@@ -318,6 +324,85 @@ int cvs_calibration_read_mount(const char *path, double imu_to_camera[4], int *h
             *readout_s = cvshim::readNumber(readout);
             *has_readout = 1;
         }
+        return 0;
+    });
+}
+
+int cvs_calibration_read_notes(const char *path, char **undetermined, char **warning, double fit[3], int *has_fit,
+                               double turned_deg[3], int *has_turned, char *err, size_t errlen) {
+    return guarded(err, errlen, -1, [&] {
+        *undetermined = nullptr;
+        *warning = nullptr;
+        cv::FileStorage fs;
+        if (!openForReading(fs, path, err, errlen)) return -1;
+        std::string lines;
+        cv::FileNode names = fs["undetermined"];
+        cv::FileNode whys = fs["not_determined"];
+        if (!whys.empty() && !whys.isNone() && !whys.isMap()) {
+            setError(err, errlen, "not_determined: expected a map of each undetermined name to why");
+            return -1;
+        }
+        if (!names.empty() && !names.isNone()) {
+            if (!names.isSeq()) {
+                setError(err, errlen, "undetermined: expected a list of names");
+                return -1;
+            }
+            for (int i = 0; i < int(names.size()); ++i) {
+                if (!names[i].isString()) {
+                    setError(err, errlen, "undetermined: expected a list of names");
+                    return -1;
+                }
+                std::string name = std::string(names[i]);
+                std::string why;
+                if (!whys.empty() && !whys.isNone()) {
+                    cv::FileNode node = whys[name];
+                    if (!node.empty() && !node.isNone()) {
+                        if (!node.isString()) {
+                            setError(err, errlen, "not_determined: " + name + ": expected why, as text");
+                            return -1;
+                        }
+                        why = std::string(node);
+                    }
+                }
+                lines += oneLine(name) + "\t" + oneLine(why) + "\n";
+            }
+        }
+        std::string said;
+        cv::FileNode note = fs["warning"];
+        if (!note.empty() && !note.isNone()) {
+            if (!note.isString()) {
+                setError(err, errlen, "warning: expected text");
+                return -1;
+            }
+            said = std::string(note);
+        }
+        *has_fit = 0;
+        const char *fitKeys[3] = {"residual_deg_per_s", "frames_used", "frames_total"};
+        for (int i = 0; i < 3; ++i) {
+            cv::FileNode node = fs[fitKeys[i]];
+            fit[i] = 0;
+            if (node.empty() || node.isNone()) continue;
+            if (!node.isReal() && !node.isInt()) {
+                setError(err, errlen, std::string(fitKeys[i]) + ": not a number");
+                return -1;
+            }
+            fit[i] = cvshim::readNumber(node);
+            *has_fit = 1;
+        }
+        int turned = readNumbers(fs, "turned_deg", 3, "x, y, z", turned_deg, err, errlen);
+        if (turned < 0) return -1;
+        *has_turned = turned;
+        *undetermined = static_cast<char *>(std::malloc(lines.size() + 1));
+        *warning = static_cast<char *>(std::malloc(said.size() + 1));
+        if (*undetermined == nullptr || *warning == nullptr) {
+            std::free(*undetermined);
+            std::free(*warning);
+            *undetermined = nullptr;
+            *warning = nullptr;
+            throw std::bad_alloc();
+        }
+        std::memcpy(*undetermined, lines.c_str(), lines.size() + 1);
+        std::memcpy(*warning, said.c_str(), said.size() + 1);
         return 0;
     });
 }

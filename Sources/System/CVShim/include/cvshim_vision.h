@@ -75,6 +75,14 @@ int cvs_calibration_read_mount(const char *path, double imu_to_camera[4], int *h
                                int *middle_row, double gyro_bias_deg_per_s[3], int *has_gyro_bias, double *readout_s,
                                int *has_readout, char *err, size_t errlen);
 
+/// Reads what a calibration file says beside its numbers: `undetermined` (a list of names) with each one's line under
+/// `not_determined` (a map of name to text), as "name<TAB>why<LF>" lines in *undetermined (why empty when not given;
+/// tabs and line breaks in it made spaces); `warning` in *warning (empty when none); `residual_deg_per_s`, `frames_used`,
+/// `frames_total` in fit[0..2] (*has_fit 0 when the file has none of them); `turned_deg` (*has_turned 0 when none).
+/// Both strings are NUL-terminated; free them with cvs_free. Returns 0 on success; -1 with err filled, naming the key.
+int cvs_calibration_read_notes(const char *path, char **undetermined, char **warning, double fit[3], int *has_fit,
+                               double turned_deg[3], int *has_turned, char *err, size_t errlen);
+
 #ifdef __cplusplus
 }
 #endif
