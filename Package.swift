@@ -238,7 +238,7 @@ let package = Package(
         .testTarget(name: "LogLoadingTests", dependencies: ["LogLoading", "AttitudeLog", "AttitudeMath", "Fusion", "Location", "RawLog", "TestSupport",
                                                    .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SceneTests", dependencies: [
-            "Scene", "IMUD", "AttitudeMath", "AttitudeLog", "Camera", "Render", "TestSupport", "Imaging", "LogLoading",
+            "Scene", "IMUD", "AttitudeMath", "AttitudeLog", "Camera", "Render", "Rig", "TestSupport", "Imaging", "LogLoading",
             .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
         ]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Camera", "AttitudeMath", "TestSupport", "Pixels", "Rig"]),

@@ -17,7 +17,7 @@ extension FootageAttitudeLog {
         if let calibration, timing?.gyroBias == nil {
             logger.info("\(MessageText.line(calibration)): no gyroscope bias written: the gyroscope is taken as it reads")
         }
-        let calibrationOffset = timing.flatMap { $0.timeOffset.clock == .clip ? $0.timeOffset.seconds : nil }
+        let calibrationOffset = timing?.timeOffset.seconds(pairing: .clip)
         try self.init(path: path, gyroBias: timing?.gyroBias, logger: logger) { log in
             let offset = Timeline.offset(given: calibrationOffset, logIsTheVideo: InputFile.sameFile(path, video), trackStart: log.startTime)
             try Timeline(offset: offset, hasVideo: true).checkCoverage(logDuration: log.duration, videoEnd: try VideoFrameTimes(path: video).end,

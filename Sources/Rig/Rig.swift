@@ -124,6 +124,11 @@ public struct TimeOffset: Sendable, Equatable {
     public init(seconds: Double, clock: Clock = .clip, refersTo: Instant = .frame) {
         self.seconds = seconds; self.clock = clock; self.refersTo = refersTo
     }
+
+    /// The seconds this offset shifts attitudes timed by `clock`, nil when it pairs the other clock: the one rule for
+    /// which offset applies. A clip's pairs a clip (or a video) with its log, not live imud with a camera; a live rig's
+    /// pairs the arrival times of one process, not a clip with a log.
+    public func seconds(pairing clock: Clock) -> Double? { self.clock == clock ? seconds : nil }
 }
 
 /// One-sigma standard errors of a rig, from the fit's final Jacobian: σ² (JᵀJ)⁻¹ with σ² the residuals' variance

@@ -82,6 +82,11 @@ extension Timeline {
     /// gives): at the frame the log's first sample shows, as `--video-at` would place it, rather than at frames with no
     /// attitude. Nil when the video plays from its first frame.
     public static func playbackVideoStart(offset: Double) -> Double? { offset < 0 ? -offset : nil }
+
+    /// The same for a drawing's offset: its clip seconds (`TimeOffset.seconds(pairing: .clip)`), 0 when none.
+    public static func playbackVideoStart(offset: TimeOffset?) -> Double? {
+        playbackVideoStart(offset: offset?.seconds(pairing: .clip) ?? 0)
+    }
 }
 
 /// A log drawn over a video on one clock (through a time offset, or as the video's own motion track) whose

@@ -42,17 +42,12 @@ public struct DrawingRequest {
     public var options: DrawingSettings
     /// What is drawn behind the die.
     public var background: BackgroundSettings
-    /// The time offset given for a clip (`--time-offset`, a clip calibration's: `DrawingSettings.clipOffset`), nil when
-    /// none: a log that is the video's own motion track then takes its own (`Timeline.offset`).
-    public var givenOffset: Double?
     /// Where the notes go: the offset a video's own track takes, where a video starts or stops.
     public var logger: Logger
 
-    public init(options: DrawingSettings, background: BackgroundSettings = BackgroundSettings(), givenOffset: Double? = nil,
-                logger: Logger = sceneLogger) {
+    public init(options: DrawingSettings, background: BackgroundSettings = BackgroundSettings(), logger: Logger = sceneLogger) {
         self.options = options
         self.background = background
-        self.givenOffset = givenOffset
         self.logger = logger
     }
 
@@ -68,14 +63,14 @@ public struct DrawingRequest {
     /// video, said on the logger (`job` first) when it is not 0.
     func options(over log: AttitudeLog, path: String, job: String) -> DrawingSettings {
         var options = self.options
-        guard givenOffset == nil else { return options }
+        guard options.clipOffset == nil else { return options }
         let start = log.startTime
         let offset = Timeline.offset(given: nil, logIsTheVideo: background.videoIsTheLog(path: path), trackStart: start)
         guard offset != 0 else { return options }
         let note = String(format: "%@: %@'s motion track starts %.4f s %@ its first frame: time offset %+.4f s (log time 0 is video time %.4f s)",
                           job, path, abs(start), start > 0 ? "after" : "before", offset, start)
         logger.info("\(MessageText.line(note))")
-        options.timeOffset = offset
+        options.timeOffset = TimeOffset(seconds: offset)
         return options
     }
 }

@@ -28,15 +28,13 @@ public struct DrawingSettings: Equatable, Sendable {
     /// `--mount w,x,y,z` (or `--calibration`'s `imu_to_camera`): R with v_D = R·v_S from the attitude
     /// source's IMU frame S to the device frame D; the attitude drawn is worldFromS · R⁻¹ (nil: S is D).
     public var deviceFromIMU: Quaternion?
-    /// `--time-offset S` (or `--calibration`'s `time_offset_s`): the video frame at video time t shows
-    /// the attitude at log time t + offset.
-    public var timeOffset: Double
-    /// The live offset, for a live source only (`run --imud`), where the frame timed t shows the attitude imud
-    /// delivered at t + offset: `--time-offset` given with the live source, else a live calibration's
-    /// (`time_offset_clock: live`, measured on this rig's own clocks by `calibrate` on a `record` folder; `timeOffset`
-    /// stays 0 then); nil: 0. Never a clip calibration's offset, which pairs its clip with a log that started at
-    /// other moments, while live both clocks are times in this process.
-    public var liveTimeOffset: Double?
+    /// `--time-offset S` (or `--calibration`'s `time_offset_s` with its `time_offset_clock`), nil when none is given.
+    /// With the `clip` clock the video frame at video time t shows the attitude at log time t + offset; with the `live`
+    /// clock (`--time-offset` given with `run --imud`, or a calibration `calibrate` measured on a `record` folder) the
+    /// frame timed t shows the attitude imud delivered at t + offset. A source takes only the offset of its own clock
+    /// (`clipOffset`, `startingOffset(for:)`): a clip's pairs its clip with a log that started at other moments, while
+    /// live both clocks are times in this process.
+    public var timeOffset: TimeOffset?
     /// `--calibration`'s `gyro_bias_deg_per_s` (rad/s here, in S), where calibrate determined it: subtracted from a raw
     /// log's gyroscope before it is integrated or fused (`loadAnyAttitudeLogWithFusion`). Nil: none.
     public var gyroBias: SIMD3<Double>?
@@ -44,7 +42,7 @@ public struct DrawingSettings: Equatable, Sendable {
     /// The seed's picture: the die in front of a 60° camera over the default colour, no HUD.
     public init(camera: CameraSettings = CameraSettings(), model: SceneModel = .die,
                 backgroundColor: RGBColor = .defaultBackground, relativeTo: Quaternion? = nil,
-                hud: Bool = false, assetsFolder: String? = nil, deviceFromIMU: Quaternion? = nil, timeOffset: Double = 0) {
+                hud: Bool = false, assetsFolder: String? = nil, deviceFromIMU: Quaternion? = nil, timeOffset: TimeOffset? = nil) {
         self.camera = camera
         self.model = model
         self.backgroundColor = backgroundColor
@@ -90,9 +88,7 @@ public struct DrawingSettings: Equatable, Sendable {
             deviceFromIMU = rig.deviceFromIMU
         }
         gyroBias = rig.gyroBiasRadiansPerSecond
-        let live = rig.timeOffset.clock == .live
-        timeOffset = live ? 0 : rig.timeOffset.seconds
-        liveTimeOffset = live ? rig.timeOffset.seconds : nil
+        timeOffset = rig.timeOffset
         return notes
     }
 
@@ -109,7 +105,7 @@ public struct DrawingSettings: Equatable, Sendable {
         }
         try camera.validate()
         let limit = Int(Rig.largestTimeOffsetSeconds)
-        guard timeOffset.isFinite, abs(timeOffset) <= Double(limit) else {
+        guard (timeOffset?.seconds).map({ $0.isFinite && abs($0) <= Double(limit) }) ?? true else {
             throw DrawingSettingsError("--time-offset must be a number of seconds from -\(limit) to \(limit)")
         }
         let anchored = camera.anchor != nil

@@ -1,4 +1,5 @@
 import Foundation
+import Rig
 
 /// What a source's attitudes are timed by, which decides how a time offset is applied (`TimeOffsetControl`).
 public enum AttitudeClock {
@@ -60,11 +61,25 @@ public struct TimeOffsetControl {
 // MARK: - The offset given for a clip
 
 extension DrawingSettings {
-    /// The time offset these options are given for a clip, nil when none: `--time-offset` (`timeOffsetGiven`), or a
-    /// calibration file's (`calibrationGiven`; `applyCalibration` set it) unless the file's was measured on a live
-    /// rig's clocks, which pairs a live rig and not a clip (`applyCalibration` put it in `liveTimeOffset`). When none
-    /// is given a video's own motion track takes its own (`Timeline.offset`).
-    public func clipOffset(timeOffsetGiven: Bool, calibrationGiven: Bool) -> Double? {
-        timeOffsetGiven || (calibrationGiven && liveTimeOffset == nil) ? timeOffset : nil
+    /// The time offset these options are given for a clip, nil when none: `timeOffset` when it pairs a clip with its log
+    /// (`--time-offset` without a live source, a clip calibration's), never a live rig's. When none is given a video's
+    /// own motion track takes its own (`Timeline.offset`).
+    public var clipOffset: Double? { timeOffset?.seconds(pairing: .clip) }
+
+    /// The seconds a source timed by `clock` starts shifted by (`TimeOffsetControl`): a log's playback the clip offset,
+    /// a live source the live one, 0 when it has none; a fixed attitude none.
+    public func startingOffset(for clock: AttitudeClock) -> Double {
+        switch clock {
+        case .none: return 0
+        case .playback: return clipOffset ?? 0
+        case .live: return timeOffset?.seconds(pairing: .live) ?? 0
+        }
+    }
+}
+
+extension BackgroundSettings {
+    /// How the video's time lines up with a log's through a drawing's offset: its clip offset (`clipOffset`), 0 when none.
+    public func timeline(offset: TimeOffset?) throws -> Timeline {
+        try timeline(offset: offset?.seconds(pairing: .clip) ?? 0)
     }
 }

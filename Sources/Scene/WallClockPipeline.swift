@@ -50,8 +50,7 @@ public final class WallClockPipeline: FramePipeline {
         composer = FrameComposer(reference: options.relativeTo, showsHUD: options.hud)
         let source = try Self.source(attitude, options: options, clock: clock, timeline: start.timeline)
         self.source = source
-        let seconds = source.clock == .live ? options.liveTimeOffset ?? 0 : source.clock == .none ? 0 : options.timeOffset
-        timeOffset = TimeOffsetControl(seconds: seconds, clock: source.clock)
+        timeOffset = TimeOffsetControl(seconds: options.startingOffset(for: source.clock), clock: source.clock)
         // A video under the wall clock starts where `--frame` or `--video-at` place it, else at its first frame.
         background = try start.background(settings, capturesLive: true, videoStart: { nil }, cameraByDefault: cameraByDefault, logger: logger)
     }

@@ -102,11 +102,6 @@ public struct AttitudeCalibrationOptions: ParsableArguments {
         }
     }
 
-    /// The offset these options give `options` (which `apply` set) for a clip, nil when none (`DrawingSettings.clipOffset`).
-    public func clipOffset(_ options: DrawingSettings) -> Double? {
-        options.clipOffset(timeOffsetGiven: timeOffset != nil, calibrationGiven: calibration != nil)
-    }
-
     /// Sets the camera matrix, mount and time offset of `options` from these options. A live calibration's
     /// offset pairs a live rig's clocks: with a clip or a log (`live` false) it is said and not applied. With a
     /// live source (`live`) `--time-offset` is the live offset, in place of the file's, and a clip calibration's
@@ -116,24 +111,27 @@ public struct AttitudeCalibrationOptions: ParsableArguments {
             if case .rotation(let r)? = mount { options.deviceFromIMU = r }
             let rig = try Rig.read(path: calibration)
             for note in try options.applyCalibration(rig, path: calibration) { Messages.logger.info("\(note)") }
-            if live, let timeOffset { options.liveTimeOffset = timeOffset }
+            if live, let timeOffset { options.timeOffset = TimeOffset(seconds: timeOffset, clock: .live) }
             let loose = ["x", "y", "z"].filter { !rig.determines("imu_to_camera_" + $0) }
             // A mount undetermined about every axis is not written at all, and applyCalibration's line says how it is drawn.
             if !loose.isEmpty, rig.determines(Undetermined.mountKey) {
                 let axes = loose.joined(separator: " and "), pronoun = loose.count > 1 ? "them" : "it"
                 Messages.logger.warning("\(calibration): calibrate did not determine the mount about the camera's \(axes) (see its not_determined): drawn with no turn about \(pronoun)")
             }
-            if let offset = options.liveTimeOffset, !live {
-                Messages.logger.warning("\(String(format: "%@'s time offset of %.1f ms is a live rig's (time_offset_clock: live): it pairs imud's arrival times with the camera's, not a clip with a log, so it is not applied here", calibration, offset * 1000))")
-            } else if live, timeOffset == nil, let offset = options.liveTimeOffset {
-                Messages.logger.info("\(String(format: "time offset %+.1f ms from %@ (this rig's live clocks): the frame timed t shows the attitude imud delivered at t %+.1f ms; [ and ] adjust it", offset * 1000, calibration, offset * 1000))")
-            } else if live, timeOffset == nil, options.timeOffset != 0 {
-                Messages.logger.warning("\(String(format: "%@'s time offset of %.1f ms pairs its clip with its log, not live imud with this camera: not applied (give the live one with --time-offset, calibrate a `record` folder, or find it with [ and ])", calibration, options.timeOffset * 1000))")
+            // The file's offset stands unless a live source is given its own; which clock it pairs decides (`TimeOffset.seconds(pairing:)`).
+            let file = rig.timeOffset
+            if !live || timeOffset == nil {
+                if let offset = file.seconds(pairing: live ? .live : .clip) {
+                    if live { Messages.logger.info("\(String(format: "time offset %+.1f ms from %@ (this rig's live clocks): the frame timed t shows the attitude imud delivered at t %+.1f ms; [ and ] adjust it", offset * 1000, calibration, offset * 1000))") }
+                } else if !live {
+                    Messages.logger.warning("\(String(format: "%@'s time offset of %.1f ms is a live rig's (time_offset_clock: live): it pairs imud's arrival times with the camera's, not a clip with a log, so it is not applied here", calibration, file.seconds * 1000))")
+                } else if file.seconds != 0 {
+                    Messages.logger.warning("\(String(format: "%@'s time offset of %.1f ms pairs its clip with its log, not live imud with this camera: not applied (give the live one with --time-offset, calibrate a `record` folder, or find it with [ and ])", calibration, file.seconds * 1000))")
+                }
             }
             return
         }
         if case .rotation(let r)? = mount { options.deviceFromIMU = r }
-        options.timeOffset = timeOffset ?? 0
-        if live { options.liveTimeOffset = timeOffset }
+        options.timeOffset = timeOffset.map { TimeOffset(seconds: $0, clock: live ? .live : .clip) }
     }
 }

@@ -6,8 +6,7 @@ extension DrawingOptions {
     /// background, and the time offset they give a clip.
     public func request(live: Bool = false) throws -> DrawingRequest {
         let options = try drawingSettings(live: live)
-        return DrawingRequest(options: options, background: background.settings, givenOffset: attitudeCalibration.clipOffset(options),
-                              logger: Messages.logger)
+        return DrawingRequest(options: options, background: background.settings, logger: Messages.logger)
     }
 }
 

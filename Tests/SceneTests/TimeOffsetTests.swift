@@ -2,6 +2,7 @@ import AttitudeLog
 import AttitudeMath
 import Scene
 import Render
+import Rig
 import XCTest
 
 /// `run`'s live time offset: which attitude and which camera frame a moment draws (`TimeOffsetControl`;
@@ -52,15 +53,21 @@ final class TimeOffsetTests: XCTestCase {
         XCTAssertEqual(fixed.seconds, 0)
     }
 
-    /// A drawing is given a clip offset by `--time-offset` or by a calibration measured on a clip; a live rig's
-    /// calibration (its offset kept as `liveTimeOffset`) gives a clip none.
-    func testOnlyTheFlagOrAClipCalibrationGivesAClipOffset() {
-        var options = DrawingSettings(timeOffset: 0.04)
-        XCTAssertEqual(options.clipOffset(timeOffsetGiven: true, calibrationGiven: false), 0.04)
-        XCTAssertEqual(options.clipOffset(timeOffsetGiven: false, calibrationGiven: true), 0.04)
-        XCTAssertNil(options.clipOffset(timeOffsetGiven: false, calibrationGiven: false))
-        options.liveTimeOffset = 0.02
-        XCTAssertNil(options.clipOffset(timeOffsetGiven: false, calibrationGiven: true))
-        XCTAssertEqual(options.clipOffset(timeOffsetGiven: true, calibrationGiven: true), 0.04)
+    /// A drawing is given a clip offset by `--time-offset` or by a calibration measured on a clip (the `clip` clock);
+    /// a live rig's offset (the `live` clock) gives a clip none, and a clip's gives a live source none.
+    func testOnlyAClipOffsetGivesAClipOneAndOnlyALiveOneALiveSource() {
+        var options = DrawingSettings(timeOffset: TimeOffset(seconds: 0.04))
+        XCTAssertEqual(options.clipOffset, 0.04)
+        XCTAssertEqual(options.startingOffset(for: .playback), 0.04)
+        XCTAssertEqual(options.startingOffset(for: .live), 0, "a clip's offset pairs no live source")
+        XCTAssertEqual(options.startingOffset(for: .none), 0)
+        options.timeOffset = TimeOffset(seconds: 0.02, clock: .live)
+        XCTAssertNil(options.clipOffset)
+        XCTAssertEqual(options.startingOffset(for: .playback), 0, "a live rig's offset pairs no clip")
+        XCTAssertEqual(options.startingOffset(for: .live), 0.02)
+        options.timeOffset = nil
+        XCTAssertNil(options.clipOffset)
+        XCTAssertEqual(options.startingOffset(for: .playback), 0)
+        XCTAssertEqual(options.startingOffset(for: .live), 0)
     }
 }
