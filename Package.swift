@@ -114,11 +114,12 @@ let package = Package(
         /// (`CorrectedRawLog.fused`, true north by `TrueNorth`'s rule), which `attitude fuse` calls too. No GL, no plots.
         .target(name: "LogLoading", dependencies: ["AttitudeLog", "AttitudeMath", "ExitKinds", "Fusion", "Location", "RawLog", "Recording", "SafeText",
                                                    .product(name: "Logging", package: "swift-log")]),
-        /// Fusion as files in, files out, for `attitude`: fuse a raw log, convert a producer's attitude, a video's motion
-        /// track or a gyroscope-only log, score the estimator on BROAD; the magnetometer's correction before fusion.
+        /// Fusion as files in, files out, for `attitude`: fuse a raw log (over its video too, placed by a calibration's
+        /// clip offset), convert a producer's attitude, a video's motion track or a gyroscope-only log, score the estimator
+        /// on BROAD; the magnetometer's correction before fusion.
         .target(name: "FusionJobs", dependencies: [
-            "AttitudeLog", "AttitudeMath", "FileAccess", "Fusion", "Location", "LogLoading", "Plot", "RawLog", "Recording", "SafeText",
-            .product(name: "Logging", package: "swift-log"),
+            "AttitudeLog", "AttitudeMath", "FileAccess", "Fusion", "Imaging", "Location", "LogLoading", "Plot", "RawLog", "Recording", "Rig",
+            "SafeText", .product(name: "Logging", package: "swift-log"),
         ]),
         /// A live rig recorded: a camera's frames and imud's packets on one clock into a folder (`record`). No GL.
         .target(name: "LiveRig", dependencies: ["AttitudeMath", "ExitKinds", "FileAccess", "IMUD", "Imaging", "RecordFolder"]),
@@ -165,8 +166,8 @@ let package = Package(
         /// option groups, option values, the exit-status table and the one-line errors, the stderr message handler. Nothing
         /// that draws: `attitude` links no OpenGL.
         .target(name: "CommandLineSupport", dependencies: [
-            "AttitudeMath", "AttitudeLog", "Imaging", "RawLog", "Fusion", "Recording", "CSVText", "FileAccess", "SafeText",
-            "Workers", "FusionJobs", "Rig", "LogLoading", "ExitKinds",
+            "AttitudeMath", "RawLog", "Fusion", "Recording", "CSVText", "SafeText",
+            "Workers", "FusionJobs", "LogLoading", "ExitKinds",
             .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
         ]),
         /// The option groups of the commands that draw a frame (`run`, `snapshot`, `render`): the drawing, the camera, the

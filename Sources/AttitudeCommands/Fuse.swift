@@ -71,18 +71,14 @@ struct Fuse: ParsableCommand {
         let outputs = OutputFiles(inputs: [input, video, calibration])
         let staged = try outputs.stage(output, option: "--output", allowStandardOutput: true)
         if let video {
-            let footage = try FootageAttitudeLog(path: input, video: video, calibration: calibration, logger: Messages.logger)
-            var comments = ["attitude for drawing \(input) over \(video), by steady-dice: \(footage.fusion?.summary(atSample: 0) ?? "an attitude log")"]
-            if let calibration { comments.append("calibration: \(calibration)") }
-            comments.append(String(format: "time offset %+.6f s (log time = video time + offset)", footage.timeOffset))
-            try AttitudeLog.write(samples: footage.log.samples, frame: footage.log.frame, comments: comments, to: staged)
+            let samples = try FootageFuseJob(input: input, video: video, calibration: calibration).run(writingTo: staged, logger: Messages.logger)
             try outputs.commit()
-            Messages.logger.info("wrote \(footage.log.samples.count) samples to \(output)")
+            Messages.logger.info("wrote \(samples.count) samples to \(output)")
             return
         }
         var job = FuseJob(input: input, platform: recording.platform, magnetometer: magnetometer.correction, mode: mode, frame: frame,
                           declination: north.declination, maxAccuracy: north.maxAccuracy, parameters: try estimator.parameters(), status: status)
-        job.gyroBias = try calibration.flatMap { try FootageAttitudeLog.gyroBias(calibration: $0) }
+        job.gyroBias = try calibration.flatMap { try FuseJob.gyroBias(calibration: $0) }
         let samples = try job.run(writingTo: staged)
         try outputs.commit()
         Messages.logger.info("wrote \(samples.count) samples to \(output)")
