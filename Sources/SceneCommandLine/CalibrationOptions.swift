@@ -71,14 +71,19 @@ public struct AttitudeCalibrationOptions: ParsableArguments {
     /// `--time-offset` gives the live one.
     public func validate(with camera: CameraOptions, live: Bool = false) throws {
         guard let calibration else { return }
-        // A file that does not read is refused where it is applied (`apply`), with its own message; here it lists nothing.
-        let undetermined = Set(((try? Rig.read(path: calibration))?.undetermined ?? []).map(\.key))
-        for (given, name, key) in [(mount != nil, "--mount", Undetermined.mountKey), (timeOffset != nil && !live, "--time-offset", Undetermined.timeOffsetKey),
-                                   (camera.intrinsics != nil, "--intrinsics", Undetermined.cameraKey), (camera.fov != nil, "--fov", Undetermined.cameraKey)]
-            where given && !undetermined.contains(key) {
+        // A file that does not read is refused where it is applied (`apply`), with its own message.
+        if let name = overrides(camera: camera).givenTwice(with: try? Rig.read(path: calibration), live: live) {
             throw ValidationError("--calibration and \(name): give one of them (the calibration file has the camera matrix, "
                                   + "the mount and the time offset; only what it leaves undetermined may be given)")
         }
+    }
+
+    /// What these options and `camera`'s give beside or instead of the calibration file.
+    func overrides(camera: CameraOptions? = nil) -> DrawingOverrides {
+        var rotation: Quaternion?
+        if case .rotation(let r)? = mount { rotation = r }
+        return DrawingOverrides(fieldOfViewGiven: camera?.fov != nil, intrinsicsGiven: camera?.intrinsics != nil, mountGiven: mount != nil,
+                                deviceFromIMU: rotation, timeOffsetSeconds: timeOffset)
     }
 
     /// imud's preset and Euler forms name imud's body frame; other sources take w,x,y,z.
@@ -102,36 +107,17 @@ public struct AttitudeCalibrationOptions: ParsableArguments {
         }
     }
 
-    /// Sets the camera matrix, mount and time offset of `options` from these options. A live calibration's
-    /// offset pairs a live rig's clocks: with a clip or a log (`live` false) it is said and not applied. With a
-    /// live source (`live`) `--time-offset` is the live offset, in place of the file's, and a clip calibration's
-    /// offset is said and not applied.
+    /// Sets the camera matrix, mount and time offset of `options` from these options (`DrawingSettings.apply(calibration:overrides:live:)`),
+    /// printing its notes. A live calibration's offset pairs a live rig's clocks: with a clip or a log (`live` false) it is
+    /// said and not applied. With a live source (`live`) `--time-offset` is the live offset, in place of the file's, and a
+    /// clip calibration's offset is said and not applied.
     public func apply(to options: inout DrawingSettings, live: Bool = false) throws {
-        if let calibration {
-            if case .rotation(let r)? = mount { options.deviceFromIMU = r }
-            let rig = try Rig.read(path: calibration)
-            for note in try options.applyCalibration(rig, path: calibration) { Messages.logger.info("\(note)") }
-            if live, let timeOffset { options.timeOffset = TimeOffset(seconds: timeOffset, clock: .live) }
-            let loose = ["x", "y", "z"].filter { !rig.determines("imu_to_camera_" + $0) }
-            // A mount undetermined about every axis is not written at all, and applyCalibration's line says how it is drawn.
-            if !loose.isEmpty, rig.determines(Undetermined.mountKey) {
-                let axes = loose.joined(separator: " and "), pronoun = loose.count > 1 ? "them" : "it"
-                Messages.logger.warning("\(calibration): calibrate did not determine the mount about the camera's \(axes) (see its not_determined): drawn with no turn about \(pronoun)")
+        let rig = try calibration.map { (rig: try Rig.read(path: $0), path: $0) }
+        for note in try options.apply(calibration: rig, overrides: overrides(), live: live) {
+            switch note.level {
+            case .info: Messages.logger.info("\(note.text)")
+            case .warning: Messages.logger.warning("\(note.text)")
             }
-            // The file's offset stands unless a live source is given its own; which clock it pairs decides (`TimeOffset.seconds(pairing:)`).
-            let file = rig.timeOffset
-            if !live || timeOffset == nil {
-                if let offset = file.seconds(pairing: live ? .live : .clip) {
-                    if live { Messages.logger.info("\(String(format: "time offset %+.1f ms from %@ (this rig's live clocks): the frame timed t shows the attitude imud delivered at t %+.1f ms; [ and ] adjust it", offset * 1000, calibration, offset * 1000))") }
-                } else if !live {
-                    Messages.logger.warning("\(String(format: "%@'s time offset of %.1f ms is a live rig's (time_offset_clock: live): it pairs imud's arrival times with the camera's, not a clip with a log, so it is not applied here", calibration, file.seconds * 1000))")
-                } else if file.seconds != 0 {
-                    Messages.logger.warning("\(String(format: "%@'s time offset of %.1f ms pairs its clip with its log, not live imud with this camera: not applied (give the live one with --time-offset, calibrate a `record` folder, or find it with [ and ])", calibration, file.seconds * 1000))")
-                }
-            }
-            return
         }
-        if case .rotation(let r)? = mount { options.deviceFromIMU = r }
-        options.timeOffset = timeOffset.map { TimeOffset(seconds: $0, clock: live ? .live : .clip) }
     }
 }
