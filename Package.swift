@@ -115,7 +115,7 @@ let package = Package(
         .target(name: "LogLoading", dependencies: ["AttitudeLog", "AttitudeMath", "ExitKinds", "Fusion", "Location", "RawLog", "Recording", "SafeText",
                                                    .product(name: "Logging", package: "swift-log")]),
         /// Fusion as files in, files out, for `attitude`: fuse a raw log, convert a producer's attitude, a video's motion
-        /// track or a gyroscope-only log, score the estimator on BROAD; the magnetometer's correction before fusion.
+        /// track or a gyroscope-only log, score the estimator on BROAD.
         .target(name: "FusionJobs", dependencies: [
             "AttitudeLog", "AttitudeMath", "FileAccess", "Fusion", "Location", "LogLoading", "Plot", "RawLog", "Recording", "SafeText",
             .product(name: "Logging", package: "swift-log"),
