@@ -41,7 +41,7 @@ public struct CalibratedCamera: Equatable, Sendable {
 
     /// The fields of view a camera matrix may give, in degrees across the picture's height or width: past them it is
     /// a typing error, not a lens.
-    public static let fieldOfViewRange = 1.0...179.0
+    public static let fieldOfViewRange = PinholeCamera.fieldOfViewRange
 
     private static func readUnlocated(path: String) throws -> CalibratedCamera {
         let sizes = try FileStorageText.check(path: path, integers: ["image_width", "image_height"], range: 1...largestSide)
