@@ -50,9 +50,11 @@ final class CalibrateOptionsTests: XCTestCase {
     }
 
     func testNumbersOutOfRangeAreRefusedNamingTheirOption() {
-        assertRefused(CalibrateOptions.self, ["rec/", "--fov-guess", "5"], saying: "--fov-guess must be between 5 and 170 degrees")
-        assertRefused(CalibrateOptions.self, ["rec/", "--fov-guess", "170"], saying: "--fov-guess must be between 5 and 170 degrees")
-        XCTAssertNil(refusal(CalibrateOptions.self, ["rec/", "--fov-guess", "169"]))
+        // The starting guess must lie within the fields of view the fit takes (10° to 170°).
+        assertRefused(CalibrateOptions.self, ["rec/", "--fov-guess", "9.9"], saying: "--fov-guess must be from 10 to 170 degrees")
+        assertRefused(CalibrateOptions.self, ["rec/", "--fov-guess", "170.1"], saying: "--fov-guess must be from 10 to 170 degrees")
+        XCTAssertNil(refusal(CalibrateOptions.self, ["rec/", "--fov-guess", "10"]))
+        XCTAssertNil(refusal(CalibrateOptions.self, ["rec/", "--fov-guess", "170"]))
         assertRefused(CalibrateOptions.self, ["rec/", "--max-offset", "0.001"], saying: "--max-offset must be a number of seconds from 0.01")
         assertRefused(CalibrateOptions.self, ["rec/", "--max-offset", "1e9"], saying: "--max-offset must be a number of seconds from 0.01")
         XCTAssertNil(refusal(CalibrateOptions.self, ["rec/", "--max-offset", "0.01"]))

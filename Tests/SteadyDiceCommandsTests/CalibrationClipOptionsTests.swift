@@ -69,10 +69,11 @@ final class CalibrationClipOptionsTests: XCTestCase {
     }
 
     func testABiasPastAnyGyroscopesRangeIsRefused() {
-        assertRefused(CalibrationClipOptions.self, required + ["--gyro-bias", "0,1001,0"],
-                      saying: "--gyro-bias", "from -1000 to 1000 degrees per second")
+        // The truth file's bias must be one a calibration file holds (Rig.largestGyroBiasDegreesPerSecond, 90 °/s).
+        assertRefused(CalibrationClipOptions.self, required + ["--gyro-bias", "0,90.1,0"],
+                      saying: "--gyro-bias", "from -90 to 90 degrees per second")
         assertRefused(CalibrationClipOptions.self, required + ["--gyro-bias", "1,2"], saying: "--gyro-bias")
-        XCTAssertNil(refusal(CalibrationClipOptions.self, required + ["--gyro-bias", "0,-1000,1000"]))
+        XCTAssertNil(refusal(CalibrationClipOptions.self, required + ["--gyro-bias", "0,-90,90"]))
     }
 
     /// A jittered frame rate needs a folder, whose frames.csv keeps each frame's time; the job then draws the times.
