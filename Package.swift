@@ -116,7 +116,7 @@ let package = Package(
                                                    .product(name: "Logging", package: "swift-log")]),
         /// Fusion as files in, files out, for `attitude`: fuse a raw log (over its video too, placed by a calibration's
         /// clip offset), convert a producer's attitude, a video's motion track or a gyroscope-only log, score the estimator
-        /// on BROAD; the magnetometer's correction before fusion.
+        /// on BROAD.
         .target(name: "FusionJobs", dependencies: [
             "AttitudeLog", "AttitudeMath", "FileAccess", "Fusion", "Imaging", "Location", "LogLoading", "Plot", "RawLog", "Recording", "Rig",
             "SafeText", .product(name: "Logging", package: "swift-log"),
@@ -268,6 +268,13 @@ let package = Package(
         .testTarget(name: "WindowTests", dependencies: ["Window", "Scene", "AttitudeLog", "AttitudeMath", "Render", "TestSupport",
                                                .product(name: "Logging", package: "swift-log"),
                                                .product(name: "InMemoryLogging", package: "swift-log")]),
+        .testTarget(name: "SteadyDiceCommandsTests", dependencies: [
+            "SteadyDiceCommands", "AttitudeMath", "Calibration", "Camera", "Recording", "RigCalibration", "SyntheticClip",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .testTarget(name: "AttitudeCommandsTests", dependencies: [
+            "AttitudeCommands", "AttitudeMath", "Fusion", "LogLoading", "Plot", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         /// The two executables end to end, run as processes (BuiltTool, CommandHarness): every command, the window
         /// under xdotool, help, install, and the hostile-input and file-policy fuzzers with their corpus.
         /// Optimised even in a debug build: these tests read back hundreds of rendered frames pixel by pixel, and

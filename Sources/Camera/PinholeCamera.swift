@@ -135,3 +135,23 @@ public enum CameraFrame {
     /// A vector in D in C's coordinates (and, the map being its own inverse, one in C in D's).
     public static func camera(fromDevice v: SIMD3<Double>) -> SIMD3<Double> { SIMD3(v.x, -v.y, -v.z) }
 }
+
+// MARK: - Fields of view
+
+extension PinholeCamera {
+    /// Degrees across the picture's height (or width), exclusive at both ends: the fields of view a camera is taken to
+    /// have wherever one is given (`--fov`, a camera matrix's, a synthetic clip's truth). (H/2)/tan(F/2) is a finite,
+    /// positive focal length only strictly between 0° and 180°, and within a degree of either end a value is a slip
+    /// (radians typed for degrees, a half turn), not a lens.
+    public static let fieldOfViewRange = 1.0...179.0
+
+    /// Whether `degrees` lies strictly inside `fieldOfViewRange`.
+    public static func isPhysical(fieldOfViewDegrees degrees: Double) -> Bool {
+        degrees > fieldOfViewRange.lowerBound && degrees < fieldOfViewRange.upperBound
+    }
+
+    /// "between 1 and 179 degrees (exclusive)", as an error names `fieldOfViewRange`.
+    public static var fieldOfViewRangeText: String {
+        String(format: "between %g and %g degrees (exclusive)", fieldOfViewRange.lowerBound, fieldOfViewRange.upperBound)
+    }
+}

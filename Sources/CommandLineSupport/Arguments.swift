@@ -20,7 +20,7 @@ public struct Size: ExpressibleByArgument, Equatable {
         return Size(width: v[0], height: v[1])
     }
 
-    /// The default as help shows it (`960x720`); ArgumentParser asks the instance, so a static one went unused.
+    /// The default as help shows it (`960x720`); ArgumentParser asks the default value, an instance, not the type.
     public var defaultValueDescription: String { "\(width)x\(height)" }
 }
 

@@ -50,7 +50,7 @@ public struct CalibratedCamera: Equatable, Sendable {
 
     /// The fields of view a camera matrix may give, in degrees across the picture's height or width: past them it is
     /// a typing error, not a lens.
-    public static let fieldOfViewRange = 1.0...179.0
+    public static let fieldOfViewRange = PinholeCamera.fieldOfViewRange
 
     /// The camera's keys of a file `FileStorageText.check` passed, with the whole numbers it read (`sizes`).
     static func readUnlocated(path: String, sizes: [String: Set<Int>]) throws -> CalibratedCamera {

@@ -123,11 +123,11 @@ public final class BackgroundFrames {
     public func frame(capturedBy time: Double) -> BackgroundFrame? {
         switch pictures {
         case .still(let image): return BackgroundFrame(image: image, generation: 0)
-        case .video:
+        case .video(let video):
             let start = wallStart ?? time
             wallStart = start
             do {
-                var frame = try videoFrame(after: max(0, time - start))
+                var frame = try videoFrame(of: video, after: max(0, time - start))
                 frame.captureTime = time
                 return frame
             } catch {
@@ -155,13 +155,12 @@ public final class BackgroundFrames {
         case .capture(let source):
             guard let newest = source.latest() else { return nil }
             return try prepare(newest.image, generation: newest.generation, captureTime: newest.captureTime)
-        case .video: return try videoFrame(after: Double(k) / framesPerSecond)
+        case .video(let video): return try videoFrame(of: video, after: Double(k) / framesPerSecond)
         }
     }
 
-    /// The video's frame `seconds` after its start, prepared once per frame shown.
-    private func videoFrame(after seconds: Double) throws -> BackgroundFrame {
-        guard case .video(let video) = pictures else { preconditionFailure("a video frame of a background that is no video") }
+    /// `video`'s frame `seconds` after its start, prepared once per frame shown.
+    private func videoFrame(of video: VideoAtTimes, after seconds: Double) throws -> BackgroundFrame {
         let (index, image) = try video.frame(after: seconds)
         if let prepared, prepared.generation == index { return prepared }
         let picture = BackgroundFrame(image: try setup.prepare(background: image, source: sourceName), generation: index)

@@ -25,13 +25,19 @@ public struct LogFile: Equatable, Sendable {
     }
 }
 
-/// Where the attitude of a drawing comes from, as the command line names it: a log file, one fixed attitude, or imud.
+/// Where the attitude of a drawing comes from, as the command line names it: a log file still to load (by the drawing,
+/// `DrawingRequest.input(_:job:)`), or an input a pipeline takes as it is (a fixed attitude, imud, a scene source).
 public enum AttitudeRequest {
     case log(LogFile)
+    case input(AttitudeInput)
+
     /// One fixed device-to-world attitude (`--attitude`).
-    case fixed(Quaternion)
+    public static func fixed(_ worldFromDevice: Quaternion) -> AttitudeRequest { .input(.fixed(worldFromDevice)) }
+
     /// imud: live for the window, else its first valid packet, waited for up to `timeout` seconds.
-    case imud(IMUDClient.Configuration, timeout: Double)
+    public static func imud(_ configuration: IMUDClient.Configuration, timeout: Double) -> AttitudeRequest {
+        .input(.imud(configuration, timeout: timeout))
+    }
 }
 
 /// What `run`, `snapshot` and `render` draw with, as their parsed options give it, and the steps they share before a
@@ -51,11 +57,24 @@ public struct DrawingRequest {
         self.logger = logger
     }
 
-    /// The log `file` names, loaded for drawing: a raw log's gyroscope less `options.gyroBias`, read as footage when
-    /// drawn over a video.
-    func load(_ file: LogFile) throws -> (log: AttitudeLog, fusion: FusionTrack?) {
-        try loadAnyAttitudeLogWithFusion(path: file.path, magnetometer: file.magnetometer, platform: file.platform, gyroBias: options.gyroBias,
-                                         overFootage: background.video != nil)
+    /// The log `file` names, loaded for drawing (a raw log's gyroscope less `options.gyroBias`, read as footage when
+    /// drawn over a video), and the options it is drawn with: its time rule's offset (`options(over:path:job:)`, `job`
+    /// naming the note).
+    func load(_ file: LogFile, job: String) throws -> (log: AttitudeLog, fusion: FusionTrack?, options: DrawingSettings) {
+        let (log, fusion) = try loadAnyAttitudeLogWithFusion(path: file.path, magnetometer: file.magnetometer, platform: file.platform,
+                                                             gyroBias: options.gyroBias, overFootage: background.video != nil)
+        return (log, fusion, options(over: log, path: file.path, job: job))
+    }
+
+    /// What a pipeline draws for `attitude`, and the options it draws with: a log file loaded (`load(_:job:)`), any
+    /// other input as it is with `options`.
+    func input(_ attitude: AttitudeRequest, job: String) throws -> (input: AttitudeInput, options: DrawingSettings) {
+        switch attitude {
+        case .input(let input): return (input, options)
+        case .log(let file):
+            let (log, fusion, options) = try load(file, job: job)
+            return (.log(log, fusion: fusion, path: file.path), options)
+        }
     }
 
     /// `options` with the time offset of `log`, read from `path`, over the background's video, by the one rule
@@ -120,27 +139,20 @@ public struct PlaybackRequest {
     /// Loads the attitude (refusing a start past a log's end), takes the time rule's offset, starts a video that is the
     /// log's own track where its first sample shows, and makes the pipeline (`WallClockPipeline`'s errors).
     public func pipeline() throws -> WallClockPipeline {
-        var options = drawing.options
         var background = drawing.background
-        let input: AttitudeInput
-        switch attitude {
-        case .fixed(let q): input = .fixed(q)
-        case .imud(let configuration, let timeout): input = .imud(configuration, timeout: timeout)
-        case .log(let file):
-            let (log, fusion) = try drawing.load(file)
+        let (input, options) = try drawing.input(attitude, job: "run")
+        if case .log(let log, _, let path) = input {
             guard clock.from <= log.duration else {
-                throw DrawingRequestError.startPastTheLog(time: clock.from, log: file.path, duration: log.duration)
+                throw DrawingRequestError.startPastTheLog(time: clock.from, log: path, duration: log.duration)
             }
-            options = drawing.options(over: log, path: file.path, job: "run")
             // A video's own track that starts after its first frame: the video plays from the frame the track starts at,
             // as `--video-at` would place it, rather than from frames with no attitude.
-            if background.videoIsTheLog(path: file.path), background.videoAt == nil, background.frame == nil,
+            if background.videoIsTheLog(path: path), background.videoAt == nil, background.frame == nil,
                let start = Timeline.playbackVideoStart(offset: options.timeOffset) {
                 background.videoAt = start
-                let note = String(format: "run: %@ plays from %.4f s, where its motion track's first sample shows", file.path, start)
+                let note = String(format: "run: %@ plays from %.4f s, where its motion track's first sample shows", path, start)
                 drawing.logger.info("\(MessageText.line(note))")
             }
-            input = .log(log, fusion: fusion, path: file.path)
         }
         return try WallClockPipeline(options: options, attitude: input, background: background, clock: clock,
                                      cameraByDefault: cameraByDefault, logger: drawing.logger)
@@ -161,24 +173,15 @@ public struct SnapshotRequest {
     }
 
     /// Loads the attitude, takes the time rule's offset, refuses a time outside a log, and makes the pipeline
-    /// (`SteppedPipeline`'s errors).
-    public func pipeline() throws -> SteppedPipeline {
-        var options = drawing.options
-        let input: AttitudeInput
-        switch attitude {
-        case .fixed(let q): input = .fixed(q)
-        case .imud(let configuration, let timeout): input = .imud(configuration, timeout: timeout)
-        case .log(let file):
-            let (log, fusion) = try drawing.load(file)
-            options = drawing.options(over: log, path: file.path, job: "snapshot")
-            input = .log(log, fusion: fusion, path: file.path)
-        }
+    /// (`SteppedPipeline`'s errors); `setup` is the camera already loaded (nil: loaded here).
+    public func pipeline(setup: CameraSetup? = nil) throws -> SteppedPipeline {
+        let (input, options) = try drawing.input(attitude, job: "snapshot")
         let at = try self.at ?? drawing.background.timeline(offset: options.timeOffset).defaultLogStart
         if case .log(let log, _, let path) = input, !(at >= 0 && at <= log.duration) {
             throw DrawingRequestError.timeOutsideTheLog(time: at, log: path, duration: log.duration)
         }
         return try SteppedPipeline(options: options, attitude: input, background: drawing.background, clock: .instant(at),
-                                   logger: drawing.logger)
+                                   setup: setup, logger: drawing.logger)
     }
 
     /// The picture, `width` x `height`, drawn offscreen with the assets the options name.
@@ -218,8 +221,7 @@ public struct RenderRequest {
     /// frame k shows the attitude at log time `from + k / framesPerSecond`, and the video at video time
     /// (`from` − offset) + k / framesPerSecond (`SteppedPipeline`'s errors).
     public func frames() throws -> Frames {
-        let (attitudeLog, fusion) = try drawing.load(log)
-        let options = drawing.options(over: attitudeLog, path: log.path, job: "render")
+        let (attitudeLog, fusion, options) = try drawing.load(log, job: "render")
         let background = drawing.background
         let timeline = try background.timeline(offset: options.timeOffset)
         let from = self.from ?? timeline.defaultLogStart

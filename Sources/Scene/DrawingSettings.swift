@@ -153,8 +153,8 @@ public struct CameraSettings: Equatable, Sendable {
     /// Refuses settings that contradict each other or leave the die outside the view volume.
     public func validate() throws {
         if fieldOfViewDegrees != nil && intrinsicsPath != nil { throw DrawingSettingsError("give at most one of --fov and --intrinsics") }
-        if let fov = fieldOfViewDegrees, !(fov > 0 && fov < 180) {
-            throw DrawingSettingsError("--fov must be between 0 and 180 degrees (exclusive)")
+        if let fov = fieldOfViewDegrees, !PinholeCamera.isPhysical(fieldOfViewDegrees: fov) {
+            throw DrawingSettingsError("--fov must be \(PinholeCamera.fieldOfViewRangeText)")
         }
         if let anchor {
             guard anchor.distance >= Anchor.minimumDistance, anchor.distance <= Anchor.maximumDistance else {

@@ -4,10 +4,10 @@ import Foundation
 import LogLoading
 import Render
 
-/// `render`'s scenes of one log at playback times that never decrease: each is the scene
-/// `SceneSource(log:fusion:path:at:).mounted(by:).scene(relativeTo:hud:)` gives at that time, bit for bit,
-/// but the HUD's smoothed tilt advances over the samples passed since the previous frame instead of
-/// refiltering the log from its start, and none of it is computed without the HUD.
+/// The scenes of one log at playback times (`snapshot`'s one, `render`'s that never decrease): each is the log's
+/// attitude at that time, mounted, with the HUD's tilt smoothed over every sample before it, bit for bit as though
+/// the filter ran from the log's start each time (LogScenesTests), but advanced over the samples passed since the
+/// previous frame instead, and none of it computed without the HUD.
 public struct LogScenes {
     private let log: AttitudeLog
     private let fusion: FusionTrack?

@@ -6,21 +6,13 @@ import Render
 
 /// One attitude to draw at one instant, the attitudes before it (for the smoothed tilt), and how the HUD names
 /// them: a fixed attitude, imud's first packet, or one a library user builds (`AttitudeInput.scene`). A log's
-/// frames are `LogScenes`', which equal `SceneSource(log:fusion:path:at:)` at every time.
+/// frames are `LogScenes`'.
 public struct SceneSource {
     public let worldFromDevice: Quaternion
     public let history: [Quaternion]
     public let frame: String
     public let description: String
     public let fusion: String
-
-    /// A log at playback time `at` seconds: the attitude there, after every sample before it.
-    public init(log: AttitudeLog, fusion: FusionTrack?, path: String, at: Double) {
-        let q = log.attitude(at: at)
-        self.init(worldFromDevice: q, history: log.samples.filter { $0.t < at }.map(\.worldFromDevice) + [q],
-                  frame: SceneSource.frameName(of: log), description: SceneSource.description(of: log, path: path, at: at),
-                  fusion: SceneSource.fusionSummary(fusion, of: log, at: at))
-    }
 
     /// A fixed device-to-world attitude, as `snapshot --attitude` gives it.
     public init(fixed worldFromDevice: Quaternion) {

@@ -58,13 +58,8 @@ public final class SteppedPipeline: FramePipeline {
     public let setup: CameraSetup
     public let clock: SteppedClock
     public let background: BackgroundFrames?
-    private var attitudes: Attitudes
-
-    /// A log read at log times, or one fixed scene source.
-    private enum Attitudes {
-        case log(LogScenes)
-        case still(SceneSource)
-    }
+    /// The scene before the camera at a log time: a log's, read forward (`LogScenes`), or one still source's at every time.
+    private let scene: (Double) -> SceneState
 
     /// Loads `options`' camera and the background `settings` name, and readies `attitude` for `clock`. Throws
     /// `TimelineError` when the clock's first frame falls before the video's first frame, and `LogMissesTheVideo` when
@@ -78,7 +73,7 @@ public final class SteppedPipeline: FramePipeline {
         let start = try PipelineStart(options: options, attitude: attitude, background: settings, setup: setup, pairsAPlacedVideo: false,
                                       logger: logger) { _ in clock.logTime(step: 0) }
         self.setup = start.setup
-        attitudes = try Self.attitudes(attitude, options: options)
+        scene = try Self.scenes(attitude, options: options)
         let timeline = start.timeline
         let isLog = attitude.isLog, sharesTheVideosClock = Self.isTheVideosOwnTrack(attitude, settings)
         var capturesLive = true
@@ -88,18 +83,18 @@ public final class SteppedPipeline: FramePipeline {
         }, cameraByDefault: false, logger: logger)
     }
 
-    /// The attitudes `input` gives at log times, each mounted once.
-    private static func attitudes(_ input: AttitudeInput, options: DrawingSettings) throws -> Attitudes {
+    /// The scenes `input` gives at log times, each attitude mounted once.
+    private static func scenes(_ input: AttitudeInput, options: DrawingSettings) throws -> (Double) -> SceneState {
+        let still: SceneSource
         switch input {
         case .log(let log, let fusion, let path):
-            return .log(LogScenes(log: log, fusion: fusion, path: path, options: options))
-        case .fixed(let q):
-            return .still(SceneSource(fixed: q).mounted(by: options))
-        case .scene(let scene):
-            return .still(scene.mounted(by: options))
-        case .imud(let configuration, let timeout):
-            return .still(try IMUDLiveSource.firstPacket(of: configuration, timeout: timeout))
+            var scenes = LogScenes(log: log, fusion: fusion, path: path, options: options)
+            return { scenes.scene(at: $0) }
+        case .fixed(let q): still = SceneSource(fixed: q).mounted(by: options)
+        case .scene(let scene): still = scene.mounted(by: options)
+        case .imud(let configuration, let timeout): still = try IMUDLiveSource.firstPacket(of: configuration, timeout: timeout)
         }
+        return { _ in still.scene(relativeTo: options.relativeTo, hud: options.hud) }
     }
 
     /// Whether `attitude` is the log read from the background's own video file (its gpmd or camm track): then the
@@ -127,15 +122,7 @@ public final class SteppedPipeline: FramePipeline {
     /// Frame `k` (an instant has only frame 0) for a `width` x `height` picture.
     public func frame(step k: Int, width: Int, height: Int) throws -> ComposedFrame {
         let picture = try background?.frame(step: k, framesPerSecond: clock.framesPerSecond)
-        let state: SceneState
-        switch attitudes {
-        case .log(var scenes):
-            state = scenes.scene(at: clock.logTime(step: k))
-            attitudes = .log(scenes)
-        case .still(let source):
-            state = source.scene(relativeTo: options.relativeTo, hud: options.hud)
-        }
-        return ComposedFrame(background: picture, scene: setup.scene(state, width: width, height: height))
+        return ComposedFrame(background: picture, scene: setup.scene(scene(clock.logTime(step: k)), width: width, height: height))
     }
 
     deinit { background?.stop() }

@@ -10,6 +10,8 @@ import Imaging
 import Render
 import SafeText
 
+extension LensDrawing: ExpressibleByArgument {}
+
 /// `--anchor B,E[,D]`: bearing and elevation in degrees, distance in die edges.
 public struct AnchorArgument: ExpressibleByArgument {
     public let anchor: Anchor
@@ -66,7 +68,7 @@ public struct CameraOptions: ParsableArguments {
             help: ArgumentHelp("With a distorted lens: warp (default) draws the die through the lens over the picture as taken, "
                                + "every pixel of it; undistort undistorts the picture to its camera matrix's pinhole (a wide "
                                + "lens's edges are lost) and draws the die through that pinhole.", valueName: "warp|undistort"))
-    public var lensDrawing: String = "warp"
+    public var lensDrawing: LensDrawing = .warp
 
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Place the die in the world: bearing B° clockwise from north, elevation E° above the horizon, "
@@ -96,14 +98,11 @@ public struct CameraOptions: ParsableArguments {
     public var settings: CameraSettings {
         var settings = CameraSettings(fieldOfViewDegrees: fov, intrinsicsPath: intrinsics, anchor: anchor?.anchor, panoramaPath: panorama)
         settings.anchorOrigin = anchorFrom?.origin
-        settings.lensDrawing = LensDrawing(rawValue: lensDrawing) ?? .warp
+        settings.lensDrawing = lensDrawing
         return settings
     }
 
     public func validate() throws {
-        guard LensDrawing(rawValue: lensDrawing) != nil else {
-            throw ValidationError("--lens-drawing must be warp or undistort, not '\(lensDrawing)'")
-        }
         try asValidationError { try settings.validate() }
     }
 

@@ -5,6 +5,8 @@ import Foundation
 import Rig
 import RigCalibration
 
+extension LensModel: ExpressibleByArgument {}
+
 /// `steady-dice calibrate`'s options: a clip and its log, or a record folder; the starting guesses and the search; a known
 /// camera or the lens to estimate; and the output. Checked together before any work, and turned into the calibrator.
 public struct CalibrateOptions: ParsableArguments {
@@ -45,7 +47,7 @@ public struct CalibrateOptions: ParsableArguments {
                                + "model: k1 and k2) or fisheye (OpenCV's fisheye model: k1 to k4). Not with --intrinsics. "
                                + "(default: fisheye for a GoPro's own track, else pinhole)",
                                valueName: "MODEL"))
-    public var lens: String?
+    public var lens: LensModel?
 
     @Flag(name: .customLong("no-readout"),
           help: "Take the camera's shutter as global: do not fit a rolling shutter's readout time.")
@@ -61,14 +63,15 @@ public struct CalibrateOptions: ParsableArguments {
             throw ValidationError("give a folder `steady-dice record` wrote, or --video CLIP (with --log)")
         }
         if folder != nil, log != nil { throw ValidationError("--log with a record folder: the folder carries imud's packets") }
-        guard fovGuess > 5, fovGuess < 170 else { throw ValidationError("--fov-guess must be between 5 and 170 degrees") }
+        // A guess outside the fields of view the fit accepts would start it where it cannot finish.
+        let guesses = CameraIMUCalibration.fieldOfViewRange
+        guard guesses.contains(fovGuess) else {
+            throw ValidationError(String(format: "--fov-guess must be from %g to %g degrees", guesses.lowerBound, guesses.upperBound))
+        }
         if let maxOffset, !(maxOffset.isFinite && maxOffset >= 0.01 && maxOffset <= Rig.largestTimeOffsetSeconds) {
             throw ValidationError("--max-offset must be a number of seconds from 0.01 to \(Int(Rig.largestTimeOffsetSeconds))")
         }
-        if let lens, LensModel(rawValue: lens) == nil {
-            throw ValidationError("--lens must be pinhole, radial or fisheye, not '\(lens)'")
-        }
-        if intrinsics != nil, let lens, lens != "pinhole" {
+        if intrinsics != nil, let lens, lens != .pinhole {
             throw ValidationError("--lens estimates a lens; --intrinsics gives one: give one of them")
         }
         if let output, !["yaml", "yml", "xml"].contains((output as NSString).pathExtension.lowercased()) {
@@ -87,7 +90,7 @@ public struct CalibrateOptions: ParsableArguments {
         calibrator.searchRangeSeconds = maxOffset
         calibrator.fieldOfViewGuessDegrees = fovGuess
         calibrator.intrinsicsPath = intrinsics
-        calibrator.lensModel = lens.flatMap { LensModel(rawValue: $0) }
+        calibrator.lensModel = lens
         calibrator.fitsReadout = !noReadout
         calibrator.platform = recording.platform
         return calibrator

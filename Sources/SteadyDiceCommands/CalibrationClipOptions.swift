@@ -1,10 +1,12 @@
 import SyntheticClip
 import ArgumentParser
 import AttitudeMath
+import Calibration
 import Camera
 import CommandLineSupport
 import CSVText
 import Imaging
+import Rig
 import SteadyDiceAssets
 
 /// `steady-dice calibration-clip`'s options: the truth a synthetic clip is made with (camera, lens, mount, time offset,
@@ -44,7 +46,7 @@ public struct CalibrationClipOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("The lens the clip is seen through: pinhole, radial (OpenCV's radial-tangential "
                                + "model) or fisheye (OpenCV's fisheye model); --fov is then the picture's height through it.",
                                valueName: "MODEL"))
-    public var lens: String = "pinhole"
+    public var lens: LensModel = .pinhole
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The lens's coefficients in OpenCV's order: k1,k2,p1,p2[,k3...] for radial, "
                                + "k1,k2,k3,k4 for fisheye.", valueName: "K1,K2,..."))
@@ -103,16 +105,14 @@ public struct CalibrationClipOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else the package's resource bundle beside the executable).")
     public var assets: String?
 
-    /// Degrees per second: a tenth of a MEMS gyroscope's largest full scale would already be a broken part.
-    public static let largestBias = 1000.0
-
     /// `--gyro-bias` in degrees per second.
     public func parsedBias() throws -> SIMD3<Double> {
         do {
             let v = try OptionValues.numbers(gyroBias, counts: [3], shape: "X,Y,Z (degrees per second)")
-            // A bias past this would take the logged rate out of any gyroscope's range (`SensorBounds`).
-            guard v.allSatisfy({ abs($0) <= Self.largestBias }) else {
-                throw ValidationError("each axis must be from -\(Int(Self.largestBias)) to \(Int(Self.largestBias)) degrees per second")
+            // The bias a calibration file may hold, so that the truth (`--truth`) is a file `--calibration` reads.
+            let largest = Rig.largestGyroBiasDegreesPerSecond
+            guard v.allSatisfy({ abs($0) <= largest }) else {
+                throw ValidationError("each axis must be from -\(Int(largest)) to \(Int(largest)) degrees per second")
             }
             return SIMD3(v[0], v[1], v[2])
         } catch {
@@ -122,22 +122,19 @@ public struct CalibrationClipOptions: ParsableArguments {
 
     /// The lens `--lens` and `--distortion` name.
     public func parsedLens() throws -> Lens {
-        guard ["pinhole", "radial", "fisheye"].contains(lens) else {
-            throw ValidationError("--lens must be pinhole, radial or fisheye, not '\(lens)'")
-        }
-        if lens == "pinhole" {
+        if lens == .pinhole {
             guard distortion == nil else { throw ValidationError("--distortion needs --lens radial or fisheye") }
             return .pinhole
         }
-        guard let distortion else { throw ValidationError("--lens \(lens) needs --distortion (its coefficients in OpenCV's order)") }
-        let counts = lens == "fisheye" ? [4] : [4, 5, 8, 12]
+        guard let distortion else { throw ValidationError("--lens \(lens.rawValue) needs --distortion (its coefficients in OpenCV's order)") }
+        let counts = lens == .fisheye ? [4] : [4, 5, 8, 12]
         let coefficients: [Double]
         do {
-            coefficients = try OptionValues.numbers(distortion, counts: counts, shape: lens == "fisheye" ? "K1,K2,K3,K4" : "K1,K2,P1,P2[,K3...]")
+            coefficients = try OptionValues.numbers(distortion, counts: counts, shape: lens == .fisheye ? "K1,K2,K3,K4" : "K1,K2,P1,P2[,K3...]")
         } catch {
             throw ValidationError("--distortion: \(error)")
         }
-        switch Lens.make(model: lens, coefficients: coefficients) {
+        switch Lens.make(model: lens.rawValue, coefficients: coefficients) {
         case .success(let made): return made
         case .failure(let problem): throw ValidationError("--distortion: \(problem)")
         }
@@ -165,7 +162,9 @@ public struct CalibrationClipOptions: ParsableArguments {
         }
         guard motionScale > 0, motionScale <= 1 else { throw ValidationError("--motion-scale must be more than 0 and at most 1") }
         guard gyroNoise >= 0, gyroNoise <= 100 else { throw ValidationError("--gyro-noise must be from 0 to 100 degrees per second") }
-        guard fov > 5, fov < 170 else { throw ValidationError("--fov must be between 5 and 170 degrees") }
+        guard PinholeCamera.isPhysical(fieldOfViewDegrees: fov) else {
+            throw ValidationError("--fov must be \(PinholeCamera.fieldOfViewRangeText)")
+        }
         guard duration > 0, duration <= 600 else { throw ValidationError("--duration must be from 0 to 600 seconds") }
         try TimeOptions.checkTime(start, option: "--start")
         guard abs(timeOffset) <= 1 else { throw ValidationError("--time-offset must be within ±1 s") }

@@ -48,29 +48,25 @@ public final class Snapshotter {
     /// The picture of `log` at playback time `at` seconds (its first sample at 0): `snapshot --log PATH --at T`.
     /// `path` only names the log in the HUD.
     public func image(log: AttitudeLog, at time: Double, path: String = "log") throws -> RGBImage {
-        try image(of: .log(log, fusion: nil, path: path), at: time)
+        try image(of: .input(.log(log, fusion: nil, path: path)), at: time)
     }
 
     /// The picture of the log file at `path` (a steady-dice CSV, a Sensor Logger Orientation.csv or
     /// folder, or a raw IMU log, fused as `snapshot` fuses it) at playback time `at` seconds:
     /// `snapshot --log PATH --at T`, HUD included; a raw log's gyroscope less the options' calibration's bias.
     public func image(logFile path: String, at time: Double) throws -> RGBImage {
-        let (log, fusion) = try loadAnyAttitudeLogWithFusion(path: path, gyroBias: options.gyroBias)
-        return try image(of: .log(log, fusion: fusion, path: path), at: time)
+        try image(of: .log(LogFile(path: path)), at: time)
     }
 
     /// The picture of any scene source: the attitude, its history for the HUD's smoothed tilt, its names.
     public func image(of source: SceneSource) throws -> RGBImage {
-        try image(of: .scene(source), at: 0)
+        try image(of: .input(.scene(source)), at: 0)
     }
 
-    /// The picture of `input` at log time `time`, through the pipeline `snapshot` draws through.
-    private func image(of input: AttitudeInput, at time: Double) throws -> RGBImage {
-        if case .log(let log, _, let path) = input, !(time >= 0 && time <= log.duration) {
-            throw DrawingSettingsError(String(format: "--at %g is outside %@, which runs from 0 to %.3f s", time, path, log.duration))
-        }
-        let pipeline = try SteppedPipeline(options: options, attitude: input, clock: .instant(time), setup: setup)
-        return try OffscreenScene(width: width, height: height, assets: assets, pipeline: pipeline).picture()
+    /// The picture of `attitude` at log time `time`: `snapshot`'s request, drawn with the camera and assets read at init.
+    private func image(of attitude: AttitudeRequest, at time: Double) throws -> RGBImage {
+        let request = SnapshotRequest(drawing: DrawingRequest(options: options), attitude: attitude, at: time)
+        return try OffscreenScene(width: width, height: height, assets: assets, pipeline: try request.pipeline(setup: setup)).picture()
     }
 
     /// `image(worldFromDevice:)` as the PNG file `snapshot` writes, byte for byte.

@@ -32,7 +32,7 @@ final class InterruptEveryCommandTests: XCTestCase {
     /// When the signal is sent.
     enum Moment {
         /// As soon as the process has its SIGINT handler: `run`, whose window, once open, takes Ctrl-C as Q does
-        /// (exit 0, the frame saved: WindowTests), is stopped while it loads its log.
+        /// (exit 0, the frame saved: WindowCommandTests), is stopped while it loads its log.
         case started
         /// Once the process has its SIGINT handler and had a moment (50 ms) to start its work.
         case working
@@ -48,7 +48,7 @@ final class InterruptEveryCommandTests: XCTestCase {
     }
 
     /// Commands whose documented end is Ctrl-C, with exit status 0 and what they wrote kept, each covered by its own
-    /// tests: a recording (`record`, LiveRigTests) and a feed (`feed`, CommandTests) run until stopped.
+    /// tests: a recording (`record`, LiveRigCommandTests) and a feed (`feed`, CommandTests) run until stopped.
     static let endedByCtrlC: Set<String> = ["steady-dice record", "steady-dice feed"]
 
     private func recipes() throws -> [String: Recipe] {

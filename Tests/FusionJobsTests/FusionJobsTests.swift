@@ -10,8 +10,8 @@ import RawLog
 import TestSupport
 import XCTest
 
-/// `attitude`'s file jobs in-process, on logs the test writes: what each decides (the mode, the frame, the bias and
-/// the magnetometer's correction, the clock written) and what it refuses.
+/// `attitude`'s file jobs in-process, on logs the test writes: what each decides (the mode, the frame, the bias, the
+/// clock written) and what it refuses.
 final class FusionJobsTests: RawLogTestCase {
     private let quiet = Logger(label: "test.fusion-jobs") { _ in SwiftLogNoOpLogHandler() }
 
@@ -29,33 +29,6 @@ final class FusionJobsTests: RawLogTestCase {
         let time = (0..<Int(seconds * 100)).map { Double($0) / 100 }
         return RawIMULog(path: "still.csv", format: .rawCSV, time: time, gyro: time.map { _ in gyro },
                          acc: time.map { _ in SIMD3(0, 0, 9.81) }, mag: nil)
-    }
-
-    // MARK: - The magnetometer's correction
-
-    func testAMagnetometerOffsetIsSubtractedAndAFitFindsIt() throws {
-        var log = Synthetic.tumblingLog(seconds: 20, rate: 50)
-        let offset = SIMD3<Double>(12, -7, 30)
-        log.mag = log.mag?.map { $0 + offset }
-        let (unchanged, none) = try MagnetometerCorrection.none.apply(to: log)
-        XCTAssertNil(none)
-        XCTAssertEqual(unchanged.mag, log.mag)
-        let (given, givenCalibration) = try MagnetometerCorrection.offset(offset).apply(to: log)
-        XCTAssertEqual(givenCalibration?.offset, offset)
-        XCTAssertEqual(try XCTUnwrap(given.mag?[7]).x, try XCTUnwrap(log.mag?[7]).x - 12, accuracy: 1e-12)
-        let (_, fitted) = try MagnetometerCorrection.fit.apply(to: log)
-        XCTAssertLessThan(length(try XCTUnwrap(fitted).offset - offset), 0.5, "the sphere's centre is the hard-iron offset")
-    }
-
-    func testACorrectionOfALogWithoutAMagnetometerIsRefused() throws {
-        let log = stillLog(seconds: 1, gyro: .zero)
-        XCTAssertNoThrow(try MagnetometerCorrection.none.apply(to: log))
-        XCTAssertThrowsError(try MagnetometerCorrection.offset(SIMD3(1, 2, 3)).apply(to: log)) {
-            XCTAssertEqual("\($0)", "still.csv: a magnetometer offset needs magnetometer samples, and the log has none")
-        }
-        XCTAssertThrowsError(try MagnetometerCorrection.fit.apply(to: log)) {
-            XCTAssertEqual($0 as? MagnetometerCorrectionError, .noMagnetometer(path: "still.csv", fit: true))
-        }
     }
 
     // MARK: - fuse

@@ -57,4 +57,30 @@ final class TimelineTests: XCTestCase {
         XCTAssertNil(Timeline.playbackVideoStart(offset: 0.2))
         XCTAssertNil(Timeline.playbackVideoStart(offset: 0))
     }
+
+    /// A log over a video must share at least one instant with it (`checkCoverage`): one that covers the video passes, as
+    /// does one that starts late or ends early and still meets some frames; one that starts after the video's end, or ends
+    /// before its first frame, is refused naming both spans in video time.
+    func testALogMustMeetTheVideoItIsDrawnOver() throws {
+        // Log time 0 is video time −offset: a 10 s log over a 6 s video.
+        XCTAssertNoThrow(try Timeline(offset: 1, hasVideo: true).checkCoverage(logDuration: 10, videoEnd: 6, log: "a.csv", video: "v.mp4"),
+                         "video time −1 to 9 covers 0 to 6")
+        XCTAssertNoThrow(try Timeline(offset: -4, hasVideo: true).checkCoverage(logDuration: 10, videoEnd: 6, log: "a.csv", video: "v.mp4"),
+                         "starts late, at video time 4")
+        XCTAssertNoThrow(try Timeline(offset: 9, hasVideo: true).checkCoverage(logDuration: 10, videoEnd: 6, log: "a.csv", video: "v.mp4"),
+                         "ends early, at video time 1")
+        XCTAssertThrowsError(try Timeline(offset: -6.5, hasVideo: true).checkCoverage(logDuration: 10, videoEnd: 6, log: "a.csv", video: "v.mp4")) {
+            let error = $0 as? LogMissesTheVideo
+            XCTAssertEqual(error?.logStart, 6.5)
+            XCTAssertEqual(error?.logEnd, 16.5)
+            XCTAssertEqual("\($0)", "a.csv covers video time 6.500 to 16.500 s (log time 0 to 10.000 s with a time offset of -6.5000 s) "
+                           + "and v.mp4 runs from 0 to 6.000 s: they do not overlap, so no frame has an attitude")
+        }
+        XCTAssertThrowsError(try Timeline(offset: 10.5, hasVideo: true).checkCoverage(logDuration: 10, videoEnd: 6, log: "a.csv", video: "v.mp4")) {
+            let error = $0 as? LogMissesTheVideo
+            XCTAssertEqual(error?.logStart, -10.5)
+            XCTAssertEqual(error?.logEnd, -0.5, "ends half a second before the first frame")
+            XCTAssertEqual(error?.offset, 10.5)
+        }
+    }
 }

@@ -4,8 +4,9 @@ import Scene
 import Render
 import XCTest
 
-/// `LogScenes`, `render`'s incremental scenes, against `SceneSource`, which refilters the whole log for
-/// each picture as `snapshot --at` does: the same attitude and HUD, bit for bit, at every frame.
+/// `LogScenes`, the incremental scenes of `render` and `snapshot`, against the oracle `SceneSource(log:fusion:path:at:)`
+/// (SceneSourceOracle.swift), which refilters the whole log for each picture: the same attitude and HUD, bit for bit,
+/// at every frame.
 final class LogScenesTests: XCTestCase {
     /// A log turning about a tilted axis, 101 samples 0.01 s apart.
     private func turningLog() throws -> AttitudeLog {

@@ -28,7 +28,7 @@ final class SnapshotterTests: XCTestCase {
         var options = DrawingSettings()
         options.camera.fieldOfViewDegrees = 200
         XCTAssertThrowsError(try Snapshotter(width: 320, height: 240, options: options)) { error in
-            XCTAssertEqual("\(error)", "--fov must be between 0 and 180 degrees (exclusive)")
+            XCTAssertEqual("\(error)", "--fov must be between 1 and 179 degrees (exclusive)")
         }
         options = DrawingSettings(hud: true)
         XCTAssertThrowsError(try Snapshotter(width: 100, height: 100, options: options)) { error in

@@ -15,7 +15,7 @@ import RecordFolder
 /// imud does, a video file stands in for the camera, and both start at one CLOCK_MONOTONIC instant with
 /// the camera `delay` behind. `record` keeps both, `calibrate FOLDER` must find the live offset (−delay)
 /// and feed's mount, and `run --imud --calibration` must draw what `snapshot` draws with that calibration.
-final class LiveRigTests: XCTestCase {
+final class LiveRigCommandTests: XCTestCase {
     var folder: URL!
     /// The camera's frames come this long after the attitude they show.
     static let delay = 0.050

@@ -9,7 +9,7 @@ import XCTest
 /// The window and the offscreen snapshot are two front ends over one renderer: a frame saved from a
 /// real GLFW window must equal the offscreen render of the same attitude and size. Needs an X
 /// display (the test command runs the suite under xvfb-run); skipped without one.
-final class WindowTests: XCTestCase {
+final class WindowCommandTests: XCTestCase {
     func testWindowFrameEqualsOffscreenSnapshot() throws {
         try Requirement.display()
         let q = Quaternion(axis: [1, 0.4, 0.9], angle: 0.9)
