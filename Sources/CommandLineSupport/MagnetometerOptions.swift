@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import Fusion
 import LogLoading
-import FusionJobs
 import RawLog
 
 /// Options that calibrate the magnetometer of a raw IMU log before fusion, shared by the

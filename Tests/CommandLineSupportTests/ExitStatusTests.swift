@@ -31,7 +31,6 @@ final class ExitStatusTests: XCTestCase {
             (IMUDError("no valid imud packet"), .unavailable, "imud silent"),
             (UnavailableError("no display"), .unavailable, "no display, no camera"),
             (RigSessionError.unavailable("no camera frame"), .unavailable, "a live rig without a source"),
-            (TimelineError.videoTimeBeforeStart(logTime: 0.1, offset: 0.5, videoTime: -0.4), .usage, "a time the video cannot show"),
             (FileAccessError(output: "", "an empty path"), .usage, "an empty path given for an output"),
             (CommandFailure("stopped by a signal", status: .interrupted), .interrupted, "a command's own status"),
             (CocoaError(.fileWriteOutOfSpace), .ioError, "Foundation's I/O errors"),
