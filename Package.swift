@@ -89,8 +89,8 @@ let package = Package(
         /// bias, each with its standard error and whether it was determined. One value; no GL, no I/O. And the time rule the
         /// offset gives (`Timeline`: log time = video time + offset), which every command asks.
         .target(name: "Rig", dependencies: ["AttitudeMath", "Camera", "ExitKinds"]),
-        /// Images and video through OpenCV: PNG in and out, capture, writers, the calibration file (a `Rig`).
-        .target(name: "Imaging", dependencies: ["AttitudeMath", "Camera", "Pixels", "Rig", "CVShim", "CV4L2", "CVideoFile", "ExitKinds", "FileAccess", "SafeText", "Workers", .product(name: "Logging", package: "swift-log")]),
+        /// Images and video through OpenCV: PNG in and out, capture, writers, a clip's corners tracked pair by pair, the calibration file (a `Rig`).
+        .target(name: "Imaging", dependencies: ["AttitudeMath", "Calibration", "Camera", "Pixels", "Rig", "CVShim", "CV4L2", "CVideoFile", "ExitKinds", "FileAccess", "Recording", "SafeText", "Workers", .product(name: "Logging", package: "swift-log")]),
         /// The run-time files as SwiftPM resources (Bundle.module): shaders, models, the HUD's font, and the
         /// examples found by name (the compass sky, the demo log, a raw BROAD excerpt). No code but the lookup.
         .target(name: "SteadyDiceAssets", dependencies: ["FileAccess"], exclude: ["fonts/DejaVuSansMono.LICENSE"],
@@ -131,7 +131,7 @@ let package = Package(
         .target(name: "RecordFolder", dependencies: ["AttitudeMath", "FileAccess", "IMUD", "Imaging", "RawLog", "SafeText"]),
         /// Calibration as a library service (`RigCalibrator`): a clip and a log, or a record folder, in; a `Rig` out,
         /// with the clip's tracks and the report's lines. No GL, no command line.
-        .target(name: "RigCalibration", dependencies: ["AttitudeMath", "AttitudeLog", "Calibration", "FileAccess", "Imaging",
+        .target(name: "RigCalibration", dependencies: ["AttitudeMath", "AttitudeLog", "Calibration", "Imaging",
                                                        "RawLog", "RecordFolder", "Recording", "Rig"]),
         /// Where the device is: the magnetic models (WMM2025, IGRF-14), Location.csv, position filters, SRTM terrain. No GL.
         .target(name: "Location", dependencies: ["AttitudeMath", "CSVText", "FileAccess", "SafeText"], exclude: ["igrf14coeffs.PROVENANCE.md"],
