@@ -1,6 +1,7 @@
 import ArgumentParser
 import AttitudeLog
 import AttitudeMath
+import Camera
 import FileAccess
 import Fusion
 import CommandLineSupport
@@ -53,7 +54,23 @@ struct Fuse: ParsableCommand {
                                + "time offset pairs the log with the video.", valueName: "cal.yaml"))
     var calibration: String?
 
+    @Option(name: .customLong("fov"), parsing: .unconditional,
+            help: ArgumentHelp("With --video: the vertical field of view in degrees the die will be drawn with, where the calibration "
+                               + "leaves the camera out (default 60°, as drawing takes): the picture's turns are read through it.",
+                               valueName: "DEG"))
+    var fieldOfViewDegrees: Double?
+
+    @Flag(name: .customLong("no-picture"),
+          help: "With --video: do not hold the attitude to the video's picture; the gyroscope's alone between the accelerometer's levellings.")
+    var noPicture = false
+
     func validate() throws {
+        if let fov = fieldOfViewDegrees, !PinholeCamera.isPhysical(fieldOfViewDegrees: fov) {
+            throw ValidationError("--fov \(fov): a field of view is \(PinholeCamera.fieldOfViewRangeText)")
+        }
+        if video == nil, fieldOfViewDegrees != nil || noPicture {
+            throw ValidationError("\(noPicture ? "--no-picture" : "--fov") is for the attitude drawn over a video: give --video CLIP")
+        }
         try magnetometer.check(mode: mode)
         try north.check(frame: frame)
         if video != nil {
@@ -71,7 +88,8 @@ struct Fuse: ParsableCommand {
         let outputs = OutputFiles(inputs: [input, video, calibration])
         let staged = try outputs.stage(output, option: "--output", allowStandardOutput: true)
         if let video {
-            let samples = try FootageFuseJob(input: input, video: video, calibration: calibration).run(writingTo: staged, logger: Messages.logger)
+            let samples = try FootageFuseJob(input: input, video: video, calibration: calibration,
+                                         fieldOfViewDegrees: fieldOfViewDegrees, holdsToPicture: !noPicture).run(writingTo: staged, logger: Messages.logger)
             try outputs.commit()
             Messages.logger.info("wrote \(samples.count) samples to \(output)")
             return

@@ -1,4 +1,6 @@
 import AttitudeLog
+import AttitudeMath
+import Camera
 import FileAccess
 import Foundation
 import Imaging
@@ -14,11 +16,19 @@ public struct FootageFuseJob {
     public var video: String
     /// A `steady-dice calibrate` file: its gyroscope bias and its clip offset (`TimeOffset.seconds(pairing: .clip)`).
     public var calibration: String?
+    /// Degrees: the vertical field of view the die will be drawn with where the calibration leaves the camera out (nil:
+    /// drawing's default, 60°); the picture's rotations are read through it.
+    public var fieldOfViewDegrees: Double?
+    /// Whether the attitude is held to the video's picture (`FootagePicture`); false: the gyroscope's alone between
+    /// the accelerometer's levellings.
+    public var holdsToPicture = true
 
-    public init(input: String, video: String, calibration: String?) {
+    public init(input: String, video: String, calibration: String?, fieldOfViewDegrees: Double? = nil, holdsToPicture: Bool = true) {
         self.input = input
         self.video = video
         self.calibration = calibration
+        self.fieldOfViewDegrees = fieldOfViewDegrees
+        self.holdsToPicture = holdsToPicture
     }
 
     /// Reads the log with the calibration's gyroscope bias (when the file has one, whatever it determined of the camera
@@ -31,12 +41,29 @@ public struct FootageFuseJob {
             logger.info("\(MessageText.line(calibration)): no gyroscope bias written: the gyroscope is taken as it reads")
         }
         let calibrationOffset = timing?.timeOffset.seconds(pairing: .clip)
-        return try FootageAttitudeLog(path: input, gyroBias: timing?.gyroBias, logger: logger) { log in
+        var footage = try FootageAttitudeLog(path: input, gyroBias: timing?.gyroBias, logger: logger) { log in
             let offset = Timeline.offset(given: calibrationOffset, logIsTheVideo: InputFile.sameFile(input, video), trackStart: log.startTime)
             try Timeline(offset: offset, hasVideo: true).checkCoverage(logDuration: log.duration, videoEnd: try VideoFrameTimes(path: video).end,
                                                                        log: input, video: video)
             return offset
         }
+        guard holdsToPicture, footage.fusion != nil else { return footage }
+        // The picture read through the camera and mount the die will be drawn with: the calibration's where it determines
+        // them, else drawing's defaults (the pinhole of `fieldOfViewDegrees`, else 60°; the identity mount).
+        let rig = try calibration.map { try Rig.read(path: $0) }
+        let camera = { (width: Int, height: Int) -> LensCamera in
+            if let rig, rig.determines(Undetermined.cameraKey) { return rig.lensCamera }
+            return LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: fieldOfViewDegrees ?? 60, width: width, height: height), lens: .pinhole)
+        }
+        let mount = rig.flatMap { $0.determines(Undetermined.mountKey) ? $0.deviceFromIMU : nil } ?? .identity
+        let samples = footage.log.samples
+        let held = try FootagePicture.hold(times: samples.map(\.t), attitudes: samples.map(\.worldFromDevice), video: video,
+                                           offset: footage.timeOffset, camera: camera, deviceFromIMU: mount) { logger.info("\($0)") }
+        // Samples given on the log's own clock, so that the log keeps its start time.
+        let start = footage.log.startTime
+        footage.log = try AttitudeLog(samples: zip(samples, held.attitudes).map { AttitudeSample(t: $0.t + start, worldFromDevice: $1) },
+                                      frame: footage.log.frame, path: input)
+        return footage
     }
 
     /// Writes the footage's attitude to `output`, its comments saying what it is for, the calibration and the offset;

@@ -56,6 +56,22 @@ final class FuseOptionsTests: XCTestCase {
         assertRefused(Fuse.self, footage + ["--frame", "xTrueNorthZVertical", "--declination", "2"], saying: "--frame with --video")
     }
 
+    /// The picture's camera and whether to hold to it are options of the attitude over footage only, and a field of view
+    /// is a physical one.
+    func testThePicturesOptionsAreForFootage() throws {
+        let footage = required + ["--video", "clip.mp4"]
+        let fuse = try Fuse.parse(footage + ["--fov", "50", "--no-picture"])
+        XCTAssertEqual(fuse.fieldOfViewDegrees, 50)
+        XCTAssertTrue(fuse.noPicture)
+        XCTAssertFalse(try Fuse.parse(footage).noPicture, "held to the picture unless told")
+        assertRefused(Fuse.self, required + ["--fov", "50"], saying: "--fov is for the attitude drawn over a video: give --video CLIP")
+        assertRefused(Fuse.self, required + ["--no-picture"], saying: "--no-picture is for the attitude drawn over a video")
+        for fov in ["1", "179", "0", "-5"] {
+            assertRefused(Fuse.self, footage + ["--fov", fov], saying: "--fov \(Double(fov)!): a field of view is between 1 and 179 degrees (exclusive)")
+        }
+        XCTAssertNil(refusal(Fuse.self, footage + ["--fov", "178.5"]))
+    }
+
     /// `--set NAME=VALUE` reaches the estimator's parameters by their Swift names; a bad one is told when the job is made.
     func testTheEstimatorsParametersAreSetByName() throws {
         let fuse = try Fuse.parse(required + ["--set", "magTimeConstant=12", "--set", "restBiasEstimation=false"])
