@@ -19,11 +19,11 @@ public struct FootageFuseJob {
     /// Degrees: the vertical field of view the die will be drawn with where the calibration leaves the camera out (nil:
     /// drawing's default, 60°); the picture's rotations are read through it.
     public var fieldOfViewDegrees: Double?
-    /// Whether the attitude is held to the video's picture (`FootagePicture`); false: the gyroscope's alone between
-    /// the accelerometer's levellings.
-    public var holdsToPicture = true
+    /// Whether the attitude is held to the video's picture (`FootagePicture`, `--hold-to-picture`); false: the gyroscope's
+    /// alone between the accelerometer's levellings.
+    public var holdsToPicture = false
 
-    public init(input: String, video: String, calibration: String?, fieldOfViewDegrees: Double? = nil, holdsToPicture: Bool = true) {
+    public init(input: String, video: String, calibration: String?, fieldOfViewDegrees: Double? = nil, holdsToPicture: Bool = false) {
         self.input = input
         self.video = video
         self.calibration = calibration

@@ -65,7 +65,13 @@ public struct DrawingRequest {
         let (log, fusion) = try loadAnyAttitudeLogWithFusion(path: file.path, magnetometer: file.magnetometer, platform: file.platform,
                                                              gyroBias: options.gyroBias, overFootage: background.video != nil)
         let drawn = options(over: log, path: file.path, job: job)
-        guard let video = background.video, fusion != nil, drawn.holdsToPicture else { return (log, fusion, drawn) }
+        guard let video = background.video, background.holdsToPicture else { return (log, fusion, drawn) }
+        guard fusion != nil else {
+            let note = "\(file.path): an attitude log, drawn as it is: --hold-to-picture holds a raw log's gyroscope to the picture "
+                + "(write a held attitude log with `attitude fuse LOG --video CLIP --hold-to-picture`)"
+            logger.warning("\(MessageText.line(note))")
+            return (log, fusion, drawn)
+        }
         return (try held(log, over: video, options: drawn), fusion, drawn)
     }
 

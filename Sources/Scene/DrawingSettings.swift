@@ -38,9 +38,6 @@ public struct DrawingSettings: Equatable, Sendable {
     /// `--calibration`'s `gyro_bias_deg_per_s` (rad/s here, in S), where calibrate determined it: subtracted from a raw
     /// log's gyroscope before it is integrated or fused (`loadAnyAttitudeLogWithFusion`). Nil: none.
     public var gyroBias: SIMD3<Double>?
-    /// Whether a raw log drawn over a video is held to that video's picture (`FootagePicture`), as `attitude fuse LOG
-    /// --video CLIP` writes it; false: the gyroscope's alone between the accelerometer's levellings (`--no-picture`).
-    public var holdsToPicture = true
 
     /// The seed's picture: the die in front of a 60° camera over the default colour, no HUD.
     public init(camera: CameraSettings = CameraSettings(), model: SceneModel = .die,

@@ -60,16 +60,17 @@ final class FuseOptionsTests: XCTestCase {
     /// is a physical one.
     func testThePicturesOptionsAreForFootage() throws {
         let footage = required + ["--video", "clip.mp4"]
-        let fuse = try Fuse.parse(footage + ["--fov", "50", "--no-picture"])
+        let fuse = try Fuse.parse(footage + ["--fov", "50", "--hold-to-picture"])
         XCTAssertEqual(fuse.fieldOfViewDegrees, 50)
-        XCTAssertTrue(fuse.noPicture)
-        XCTAssertFalse(try Fuse.parse(footage).noPicture, "held to the picture unless told")
-        assertRefused(Fuse.self, required + ["--fov", "50"], saying: "--fov is for the attitude drawn over a video: give --video CLIP")
-        assertRefused(Fuse.self, required + ["--no-picture"], saying: "--no-picture is for the attitude drawn over a video")
+        XCTAssertTrue(fuse.holdToPicture)
+        XCTAssertFalse(try Fuse.parse(footage).holdToPicture, "the gyroscope's alone unless asked")
+        assertRefused(Fuse.self, footage + ["--fov", "50"], saying: "--fov is the camera the picture is read through: give --hold-to-picture")
+        assertRefused(Fuse.self, required + ["--hold-to-picture"], saying: "--hold-to-picture is for the attitude drawn over a video: give --video CLIP")
         for fov in ["1", "179", "0", "-5"] {
-            assertRefused(Fuse.self, footage + ["--fov", fov], saying: "--fov \(Double(fov)!): a field of view is between 1 and 179 degrees (exclusive)")
+            assertRefused(Fuse.self, footage + ["--hold-to-picture", "--fov", fov],
+                          saying: "--fov \(Double(fov)!): a field of view is between 1 and 179 degrees (exclusive)")
         }
-        XCTAssertNil(refusal(Fuse.self, footage + ["--fov", "178.5"]))
+        XCTAssertNil(refusal(Fuse.self, footage + ["--hold-to-picture", "--fov", "178.5"]))
     }
 
     /// `--set NAME=VALUE` reaches the estimator's parameters by their Swift names; a bad one is told when the job is made.
