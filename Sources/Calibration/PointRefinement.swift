@@ -455,10 +455,10 @@ struct PointRefinement {
     static let jackknifeBlocks = 6
 
     /// The block jackknife's standard errors at the fit `p`, whose residuals are `r` and Jacobian `columns`: the clip's pairs
-    /// cut into `jackknifeBlocks` runs of consecutive pairs, the fit moved without each run by one Newton step of the same
-    /// weighted cost (Cauchy's weights at `p`, the bias's prior) from `p`, and the spread of those fits,
-    /// (K − 1)/K · Σ (θₖ − θ̄)². One step from the full fit is the linear jackknife: near the fit the cost is quadratic, and
-    /// it costs no evaluation of the residuals. It measures what the Jacobian's cannot: how far the answer moves with the
+    /// cut into `jackknifeBlocks` runs of consecutive pairs, the fit refitted without each run, and the spread of those fits,
+    /// (K − 1)/K · Σ (θₖ − θ̄)². Each refit starts from the linear jackknife's answer (one Newton step of the same weighted
+    /// cost, Cauchy's weights at `p` and the bias's prior, with the run's rows taken out of the normal equations, which
+    /// costs no evaluation) and takes two steps of the fit from there. It measures what the Jacobian's cannot: how far the answer moves with the
     /// stretch of clip it rests on, where what the model misses (a stabiliser, a lens it does not describe, translation
     /// taken for turning) changes slowly along the clip and the residuals are not independent. By slot (the mount's about
     /// C's x, y, z), with the field of view's share; nil when the clip has too few pairs to cut.
@@ -494,7 +494,11 @@ struct PointRefinement {
             var matrix = zip(whole.matrix, left.matrix).map { zip($0, $1).map { $0 - $1 } }
             for i in slots.indices { matrix[i][i] += 1e-15 + 1e-12 * matrix[i][i] }
             guard let step = LinearSystem.solve(matrix, zip(whole.gradient, left.gradient).map { $0 - $1 }) else { return nil }
-            let q = p.moved(along: slots, by: step)
+            // The linear step, then the fit itself for two steps from there without the block: a robust cost's weights and
+            // a moving camera's directions of motion move with the data, which the linear step cannot see.
+            var without = self
+            without.points = points.filter { $0.index < first || $0.index >= end }
+            let q = without.solve(p.moved(along: slots, by: step), iterations: 2) { _, _, _ in }
             let turn = (q.cameraFromIMU * p.cameraFromIMU.conjugate)
             let rotation = (turn.w < 0 ? -turn : turn).rotationVector
             estimates.append(slots.map { slot in
