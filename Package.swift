@@ -58,7 +58,7 @@ let package = Package(
 
         // MARK: - Libraries, one job each
         /// Quaternions, matrices, frames and Eq. VII. No OpenGL, no I/O.
-        .target(name: "AttitudeMath"),
+        .target(name: "AttitudeMath", swiftSettings: [.unsafeFlags(["-O"])]),  // the gyroscope's integral, most of a fit's time
         /// The skeleton of a background worker (a named thread, a stop that wakes it and waits for it to let go of
         /// what it holds, sleeps a stop cuts short), the backoff between attempts (the capture's and imud's), and
         /// SIGINT/SIGTERM as a stop request a loop polls, or the exit every command installs at its start (`StopSignals`); what
@@ -107,7 +107,8 @@ let package = Package(
         /// Raw IMU log readers (steady-dice raw CSV, x-io, Sensor Logger, a video's own motion track) and BROAD metrics.
         .target(name: "RawLog", dependencies: ["AttitudeMath", "CameraMotion", "Fusion", "CSVText", "FileAccess", "SafeText", "Recording"]),
         /// Camera-IMU calibration from a clip and a gyroscope: time offset, focal length, mount. No GL, no I/O.
-        .target(name: "Calibration", dependencies: ["AttitudeMath", "Camera", "Rig"]),
+        .target(name: "Calibration", dependencies: ["AttitudeMath", "Camera", "Rig"],
+                swiftSettings: [.unsafeFlags(["-O"])]),  // its fits, several times slower unoptimised, as the unit tests run them
         /// Any attitude log loaded for drawing (`loadAnyAttitudeLog`): an attitude log read, a raw log fused in-process (with
         /// the magnetometer's correction, the true north a recording's fixes give, a calibration's gyroscope bias), a
         /// gyroscope-only log integrated, a raw log over its footage led by its gyroscope. The one fusion of a raw log
