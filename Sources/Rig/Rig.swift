@@ -7,10 +7,9 @@ import Foundation
 /// determines it. `steady-dice calibrate` (RigCalibration) returns one, the calibration file (Imaging's
 /// `Rig.read`, `Rig.encoded`) reads and writes it, and drawing takes its camera, mount and offset.
 public struct Rig: Sendable {
-    /// The pinhole part of the camera (the picture's size, focal lengths and principal point).
-    public var camera: PinholeCamera
-    /// The lens: estimated (`calibrate --lens`), given (`--intrinsics`), or the pinhole.
-    public var lens: Lens = .pinhole
+    /// The camera: its pinhole (the picture's size, focal lengths and principal point) and its lens, estimated
+    /// (`calibrate --lens`), given (`--intrinsics`), or the pinhole.
+    public var camera: LensCamera
     /// The mount R, D (the camera's device frame) from S (the IMU's): v_D = R·v_S, so worldFromD = worldFromS · R⁻¹.
     public var deviceFromIMU: Quaternion
     /// Log time = video time + offset, with the clock it pairs and the instant of the frame it refers to.
@@ -31,17 +30,17 @@ public struct Rig: Sendable {
     /// the file holds `time_offset_s`, its clock, `undetermined: [camera_matrix, imu_to_camera]` and why in `warning`.
     public var knowsOnlyTimeOffset = false
 
-    public init(camera: PinholeCamera, lens: Lens = .pinhole, deviceFromIMU: Quaternion, timeOffset: TimeOffset,
+    public init(camera: LensCamera, deviceFromIMU: Quaternion, timeOffset: TimeOffset,
                 readoutSeconds: Double? = nil, gyroBiasRadiansPerSecond: SIMD3<Double>? = nil,
                 standardErrors: RigStandardErrors? = nil, undetermined: [Undetermined] = [], fit: RigFitSummary? = nil) {
-        self.camera = camera; self.lens = lens; self.deviceFromIMU = deviceFromIMU; self.timeOffset = timeOffset
+        self.camera = camera; self.deviceFromIMU = deviceFromIMU; self.timeOffset = timeOffset
         self.readoutSeconds = readoutSeconds; self.gyroBiasRadiansPerSecond = gyroBiasRadiansPerSecond
         self.standardErrors = standardErrors; self.undetermined = undetermined; self.fit = fit
     }
 
     /// A rig of which only the time offset is known, and why the camera and the mount are not (`reason`).
     public static func onlyTimeOffset(_ timeOffset: TimeOffset, reason: String) -> Rig {
-        var rig = Rig(camera: PinholeCamera(verticalFieldOfViewDegrees: 60, width: 2, height: 2), deviceFromIMU: .identity,
+        var rig = Rig(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 60, width: 2, height: 2)), deviceFromIMU: .identity,
                       timeOffset: timeOffset, fit: RigFitSummary(warning: reason))
         rig.knowsOnlyTimeOffset = true
         rig.undetermined = [Undetermined(key: Undetermined.cameraKey, standardError: nil, why: reason),
@@ -66,7 +65,7 @@ public struct Rig: Sendable {
     public func fitValue(_ key: String) -> String? {
         switch key {
         case Undetermined.cameraKey:
-            return String(format: "%.3f° vertical, fx = fy = %.2f px", verticalFieldOfViewDegrees, camera.fx)
+            return String(format: "%.3f° vertical, fx = fy = %.2f px", verticalFieldOfViewDegrees, camera.pinhole.fx)
         case "rolling_shutter_readout_s":
             return readoutSeconds.map { String(format: "%.2f ms", $0 * 1000) }
         case Undetermined.mountKey:
@@ -86,12 +85,9 @@ public struct Rig: Sendable {
         (fitValue(item.key).map { "the fit's \($0); " } ?? "") + item.text
     }
 
-    /// The camera with its lens.
-    public var lensCamera: LensCamera { LensCamera(pinhole: camera, lens: lens) }
-
     /// The picture's vertical field of view through the lens, degrees (the pinhole's where the lens cannot be inverted there).
     public var verticalFieldOfViewDegrees: Double {
-        lensCamera.verticalFieldOfViewDegrees ?? camera.verticalFieldOfViewDegrees
+        camera.verticalFieldOfViewDegrees ?? camera.pinhole.verticalFieldOfViewDegrees
     }
 
     /// The mount with w ≥ 0, as files and reports print it (q and -q are one rotation).

@@ -43,7 +43,7 @@ public struct CalibrationReport {
         } else {
             lines.append(String(format: "vertical field of view %.3f°%@ (fx = fy = %.2f px, principal point at the centre, %@)",
                          result.verticalFieldOfViewDegrees,
-                         errors.map { String(format: " ± %.3f%%", $0.verticalFieldOfViewFraction * 100) } ?? "", result.camera.fx,
+                         errors.map { String(format: " ± %.3f%%", $0.verticalFieldOfViewFraction * 100) } ?? "", result.camera.pinhole.fx,
                          lensDescription))
         }
         for k in 1...4 { if let why = undetermined("k\(k)") { lines.append("lens k\(k): not determined (\(why))") } }
@@ -105,14 +105,14 @@ public struct CalibrationReport {
 
     /// The lens and, when estimated, its coefficients with their standard errors.
     var lensDescription: String {
-        switch result.lens {
+        switch result.camera.lens {
         case .pinhole: return "no distortion"
         case .radial, .fisheye:
-            let names = result.lens.modelName == "fisheye" ? ["k1", "k2", "k3", "k4"] : ["k1", "k2", "p1", "p2", "k3", "k4", "k5", "k6"]
+            let names = result.camera.lens.modelName == "fisheye" ? ["k1", "k2", "k3", "k4"] : ["k1", "k2", "p1", "p2", "k3", "k4", "k5", "k6"]
             let errors = result.standardErrors?.lensCoefficients ?? []
-            let shown = result.lens.modelName == "fisheye" ? 4 : min(2, result.lens.coefficients.count)
-            return "\(result.lens.modelName) lens " + (0..<shown).map { i in
-                String(format: "%@ %.4f", names[i], result.lens.coefficients[i])
+            let shown = result.camera.lens.modelName == "fisheye" ? 4 : min(2, result.camera.lens.coefficients.count)
+            return "\(result.camera.lens.modelName) lens " + (0..<shown).map { i in
+                String(format: "%@ %.4f", names[i], result.camera.lens.coefficients[i])
                     + (i < errors.count ? String(format: " ± %.4f", errors[i]) : "")
             }.joined(separator: ", ")
         }
