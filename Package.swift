@@ -218,7 +218,8 @@ let package = Package(
         // and the helpers two or more of them share in TestSupport (docs/tests.md lists what each holds).
         /// Helpers shared by the test targets: seeded randomness, the built executables, the headless renderer,
         /// synthetic IMU data and tracks, test video frames, the test cases with a scratch folder.
-        .target(name: "TestSupport", dependencies: ["AttitudeMath", "Camera", "CGL", "Imaging", "Location", "RawLog", "Render", "Pixels"],
+        .target(name: "TestSupport", dependencies: ["AttitudeMath", "Camera", "CGL", "Imaging", "Location", "RawLog", "Render", "Pixels",
+                                              .product(name: "ArgumentParser", package: "swift-argument-parser")],
                 path: "Tests/TestSupport", swiftSettings: [.unsafeFlags(["-O"])]),  // its pixel loops, as CommandLineTests
         .testTarget(name: "SafeTextTests", dependencies: ["SafeText"]),
         .testTarget(name: "PixelsTests", dependencies: ["Pixels"]),
@@ -269,11 +270,11 @@ let package = Package(
                                                .product(name: "Logging", package: "swift-log"),
                                                .product(name: "InMemoryLogging", package: "swift-log")]),
         .testTarget(name: "SteadyDiceCommandsTests", dependencies: [
-            "SteadyDiceCommands", "AttitudeMath", "Calibration", "Camera", "Recording", "RigCalibration", "SyntheticClip",
+            "SteadyDiceCommands", "AttitudeMath", "Calibration", "Camera", "Recording", "RigCalibration", "SyntheticClip", "TestSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "AttitudeCommandsTests", dependencies: [
-            "AttitudeCommands", "AttitudeMath", "Fusion", "LogLoading", "Plot", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "AttitudeCommands", "AttitudeMath", "Fusion", "LogLoading", "Plot", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         /// The two executables end to end, run as processes (BuiltTool, CommandHarness): every command, the window
         /// under xdotool, help, install, and the hostile-input and file-policy fuzzers with their corpus.

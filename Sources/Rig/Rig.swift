@@ -65,19 +65,39 @@ public struct Rig: Sendable {
     public func fitValue(_ key: String) -> String? {
         switch key {
         case Undetermined.cameraKey:
-            return String(format: "%.3f° vertical, fx = fy = %.2f px", verticalFieldOfViewDegrees, camera.pinhole.fx)
+            return fieldOfViewText + " vertical, fx = fy = " + focalLengthText
         case "rolling_shutter_readout_s":
-            return readoutSeconds.map { String(format: "%.2f ms", $0 * 1000) }
+            return readoutSeconds.map(Self.readoutText)
         case Undetermined.mountKey:
-            let q = deviceFromIMUCanonical
-            return String(format: "%.6f,%.6f,%.6f,%.6f (w, x, y, z)", q.w, q.x, q.y, q.z)
+            return mountText + " (w, x, y, z)"
         case "gyro_bias":
-            return gyroBiasRadiansPerSecond.map { b in let d = b * 180 / .pi; return String(format: "%.3f,%.3f,%.3f °/s", d.x, d.y, d.z) }
+            return gyroBiasRadiansPerSecond.map(Self.gyroBiasText)
         case Undetermined.timeOffsetKey:
-            return String(format: "%.4f s", timeOffset.seconds)
+            return timeOffsetText
         default:
             return nil
         }
+    }
+
+    // MARK: - The numbers as the file's notes and `calibrate`'s report print them
+
+    /// The time offset: `0.2500 s`.
+    public var timeOffsetText: String { String(format: "%.4f s", timeOffset.seconds) }
+    /// The vertical field of view through the lens: `50.000°`.
+    public var fieldOfViewText: String { String(format: "%.3f°", verticalFieldOfViewDegrees) }
+    /// The focal length across the picture's width: `257.29 px`.
+    public var focalLengthText: String { String(format: "%.2f px", camera.pinhole.fx) }
+    /// The mount, w ≥ 0: `0.707107,0.000000,0.000000,0.707107`.
+    public var mountText: String {
+        let q = deviceFromIMUCanonical
+        return String(format: "%.6f,%.6f,%.6f,%.6f", q.w, q.x, q.y, q.z)
+    }
+    /// A rolling shutter's readout given in seconds: `12.30 ms`.
+    public static func readoutText(_ seconds: Double) -> String { String(format: "%.2f ms", seconds * 1000) }
+    /// A gyroscope bias given in rad/s, about the IMU's x, y, z: `0.573,-1.146,0.286 °/s`.
+    public static func gyroBiasText(_ radiansPerSecond: SIMD3<Double>) -> String {
+        let d = radiansPerSecond * 180 / .pi
+        return String(format: "%.3f,%.3f,%.3f °/s", d.x, d.y, d.z)
     }
 
     /// What the file writes under `not_determined` for `item`: the fit's value (`fitValue`), its standard error and why.

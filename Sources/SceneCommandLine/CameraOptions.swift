@@ -13,15 +13,10 @@ import SafeText
 extension LensDrawing: ExpressibleByArgument {}
 
 /// `--anchor B,E[,D]`: bearing and elevation in degrees, distance in die edges.
-public struct AnchorArgument: ExpressibleByArgument {
+public struct AnchorArgument: StrictArgument {
     public let anchor: Anchor
 
     public init(anchor: Anchor) { self.anchor = anchor }
-
-    public init?(argument: String) {
-        guard let parsed = try? Self.parseOption(argument) else { return nil }
-        self = parsed
-    }
 
     /// `B,E[,D]` through the shared strict parser.
     public static func parseOption(_ text: String) throws -> AnchorArgument {

@@ -1,6 +1,7 @@
 @testable import AttitudeCommands
 import AttitudeMath
 import Plot
+import TestSupport
 import XCTest
 
 /// The options of `attitude`'s other commands in-process: what `convert`, `eval`, `bench`, `views`, `plot`, `compare`,

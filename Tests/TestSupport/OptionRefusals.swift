@@ -3,7 +3,7 @@ import XCTest
 
 /// What the command line says when `type` parses `arguments`, its `validate()` included: the message of the error it
 /// throws, or nil when the arguments are taken.
-func refusal<T: ParsableArguments>(_ type: T.Type, _ arguments: [String]) -> String? {
+public func refusal<T: ParsableArguments>(_ type: T.Type, _ arguments: [String]) -> String? {
     do {
         _ = try type.parse(arguments)
         return nil
@@ -13,7 +13,7 @@ func refusal<T: ParsableArguments>(_ type: T.Type, _ arguments: [String]) -> Str
 }
 
 /// Asserts that `type` refuses `arguments` with a message holding each of `words`.
-func assertRefused<T: ParsableArguments>(_ type: T.Type, _ arguments: [String], saying words: String...,
+public func assertRefused<T: ParsableArguments>(_ type: T.Type, _ arguments: [String], saying words: String...,
                                          file: StaticString = #filePath, line: UInt = #line) {
     guard let message = refusal(type, arguments) else {
         return XCTFail("\(arguments) was taken", file: file, line: line)
