@@ -275,7 +275,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "AttitudeCommandsTests", dependencies: [
-            "AttitudeCommands", "AttitudeMath", "Fusion", "LogLoading", "Plot", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "AttitudeCommands", "AttitudeMath", "CommandLineSupport", "Fusion", "LogLoading", "Plot", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         /// The two executables end to end, run as processes (BuiltTool, CommandHarness): every command, the window
         /// under xdotool, help, install, and the hostile-input and file-policy fuzzers with their corpus.
