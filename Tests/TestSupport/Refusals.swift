@@ -1,6 +1,16 @@
 import ArgumentParser
 import XCTest
 
+/// What `body` throws, as text, or "accepted" when it returns: a refusal compared as one string.
+public func refusal(_ body: () throws -> Any) -> String {
+    do {
+        _ = try body()
+        return "accepted"
+    } catch {
+        return "\(error)"
+    }
+}
+
 /// What the command line says when `type` parses `arguments`, its `validate()` included: the message of the error it
 /// throws, or nil when the arguments are taken.
 public func refusal<T: ParsableArguments>(_ type: T.Type, _ arguments: [String]) -> String? {
