@@ -132,7 +132,7 @@ let package = Package(
         .target(name: "RecordFolder", dependencies: ["AttitudeMath", "FileAccess", "IMUD", "Imaging", "RawLog", "SafeText"]),
         /// Calibration as a library service (`RigCalibrator`): a clip and a log, or a record folder, in; a `Rig` out,
         /// with the clip's tracks and the report's lines. No GL, no command line.
-        .target(name: "RigCalibration", dependencies: ["AttitudeMath", "AttitudeLog", "Calibration", "Imaging",
+        .target(name: "RigCalibration", dependencies: ["AttitudeMath", "AttitudeLog", "Calibration", "Camera", "Imaging",
                                                        "RawLog", "RecordFolder", "Recording", "Rig"]),
         /// Where the device is: the magnetic models (WMM2025, IGRF-14), Location.csv, position filters, SRTM terrain. No GL.
         .target(name: "Location", dependencies: ["AttitudeMath", "CSVText", "FileAccess", "SafeText"], exclude: ["igrf14coeffs.PROVENANCE.md"],
@@ -219,7 +219,8 @@ let package = Package(
         // and the helpers two or more of them share in TestSupport (docs/tests.md lists what each holds).
         /// Helpers shared by the test targets: seeded randomness, the built executables, the headless renderer,
         /// synthetic IMU data and tracks, test video frames, the test cases with a scratch folder.
-        .target(name: "TestSupport", dependencies: ["AttitudeMath", "Camera", "CGL", "Imaging", "Location", "RawLog", "Render", "Pixels"],
+        .target(name: "TestSupport", dependencies: ["AttitudeMath", "Camera", "CGL", "Imaging", "Location", "RawLog", "Render", "Pixels",
+                                              .product(name: "ArgumentParser", package: "swift-argument-parser")],
                 path: "Tests/TestSupport", swiftSettings: [.unsafeFlags(["-O"])]),  // its pixel loops, as CommandLineTests
         .testTarget(name: "SafeTextTests", dependencies: ["SafeText"]),
         .testTarget(name: "PixelsTests", dependencies: ["Pixels"]),
@@ -233,9 +234,10 @@ let package = Package(
         .testTarget(name: "RenderTests", dependencies: ["Render", "Camera", "Imaging", "AttitudeMath", "SteadyDiceKit", "TestSupport", "Pixels"],
                     exclude: ["Goldens"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "ExitKinds", "LiveRig", "Scene", "FileAccess", "IMUD", "Imaging",
-                                                           "RawLog", "FusionJobs", "LogLoading", "Rig", "Workers",
+                                                           "RawLog", "FusionJobs", "LogLoading", "Rig", "Workers", "TestSupport", "AttitudeMath", "Fusion",
                                                            .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        .testTarget(name: "SceneCommandLineTests", dependencies: ["SceneCommandLine", "CommandLineSupport", "Scene"]),
+        .testTarget(name: "SceneCommandLineTests", dependencies: ["SceneCommandLine", "CommandLineSupport", "Scene", "AttitudeMath", "Camera", "IMUD", "Imaging", "Render",
+                                                         "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "WorkersTests", dependencies: ["Workers", "AttitudeMath"]),
         .testTarget(name: "LogLoadingTests", dependencies: ["LogLoading", "AttitudeLog", "AttitudeMath", "Fusion", "Location", "RawLog", "TestSupport",
                                                    .product(name: "Logging", package: "swift-log")]),
@@ -270,11 +272,11 @@ let package = Package(
                                                .product(name: "Logging", package: "swift-log"),
                                                .product(name: "InMemoryLogging", package: "swift-log")]),
         .testTarget(name: "SteadyDiceCommandsTests", dependencies: [
-            "SteadyDiceCommands", "AttitudeMath", "Calibration", "Camera", "Recording", "RigCalibration", "SyntheticClip",
+            "SteadyDiceCommands", "AttitudeMath", "Calibration", "Camera", "Recording", "RigCalibration", "SyntheticClip", "TestSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "AttitudeCommandsTests", dependencies: [
-            "AttitudeCommands", "AttitudeMath", "Fusion", "LogLoading", "Plot", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "AttitudeCommands", "AttitudeMath", "CommandLineSupport", "Fusion", "LogLoading", "Plot", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         /// The two executables end to end, run as processes (BuiltTool, CommandHarness): every command, the window
         /// under xdotool, help, install, and the hostile-input and file-policy fuzzers with their corpus.

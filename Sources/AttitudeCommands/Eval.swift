@@ -25,7 +25,7 @@ struct Eval: ParsableCommand {
     var plot: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The plot's size in pixels (SVG: points).", valueName: "WxH"))
-    var plotSize = PlotSize(width: 900, height: 600)
+    var plotSize = Size(width: 900, height: 600)
 
     @OptionGroup var estimator: EstimatorOptions
 
@@ -39,7 +39,7 @@ struct Eval: ParsableCommand {
         if let plot, inputs.count > seriesColours.count {
             throw ValidationError("--plot \(MessageText.quoted(plot)) draws at most \(seriesColours.count) trials (got \(inputs.count))")
         }
-        try plotSize.check(option: "--plot-size")
+        try plotSize.checkPlotSize(option: "--plot-size")
     }
 
     @OptionGroup var messages: MessageOptions

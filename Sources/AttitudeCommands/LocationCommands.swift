@@ -110,11 +110,11 @@ struct LocationCommand: ParsableCommand {
     var plot: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The plot's size in pixels (SVG: points).", valueName: "WxH"))
-    var plotSize = PlotSize(width: 800, height: 800)
+    var plotSize = Size(width: 800, height: 800)
 
     func validate() throws {
         if let plot, PlotFormat(path: plot) == nil { throw ValidationError("--plot \(MessageText.quoted(plot)): must end in .png or .svg") }
-        try plotSize.check(option: "--plot-size")
+        try plotSize.checkPlotSize(option: "--plot-size")
         if let maxAccuracy, !(maxAccuracy.isFinite && maxAccuracy > 0) {
             throw ValidationError("--max-accuracy must be a positive number of metres")
         }

@@ -27,7 +27,7 @@ struct PlotCommand: ParsableCommand {
     var output: String
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Picture size in pixels (SVG: points).", valueName: "WxH"))
-    var size = PlotSize(width: 900, height: 600)
+    var size = Size(width: 900, height: 600)
 
     @OptionGroup var magnetometer: MagnetometerOptions
 
@@ -41,7 +41,7 @@ struct PlotCommand: ParsableCommand {
             throw ValidationError("at most \(seriesColours.count) logs in one plot (got \(logs.count))")
         }
         guard PlotFormat(path: output) != nil else { throw ValidationError("--output \(MessageText.quoted(output)): must end in .png or .svg") }
-        try size.check(option: "--size")
+        try size.checkPlotSize(option: "--size")
     }
 
     func run() throws {
@@ -84,7 +84,7 @@ struct Compare: ParsableCommand {
     var plot: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The plot's size in pixels (SVG: points).", valueName: "WxH"))
-    var plotSize = PlotSize(width: 900, height: 600)
+    var plotSize = Size(width: 900, height: 600)
 
     @OptionGroup var recording: RecordingOptions
 
@@ -92,7 +92,7 @@ struct Compare: ParsableCommand {
 
     func validate() throws {
         if let plot, PlotFormat(path: plot) == nil { throw ValidationError("--plot \(MessageText.quoted(plot)): must end in .png or .svg") }
-        try plotSize.check(option: "--plot-size")
+        try plotSize.checkPlotSize(option: "--plot-size")
     }
 
     func run() throws {

@@ -455,7 +455,7 @@ public struct CameraIMUCalibration {
         summary.reprojectionPixels = outcome.rmsPixels
         summary.medianPixelsPerPair = imageMotion(used, parameters).median
         let deviceFromIMU = CameraFrame.cameraFromDevice.conjugate * parameters.cameraFromIMU
-        var rig = Rig(camera: lensCamera.pinhole, lens: lensCamera.lens, deviceFromIMU: deviceFromIMU.normalized() ?? deviceFromIMU,
+        var rig = Rig(camera: lensCamera, deviceFromIMU: deviceFromIMU.normalized() ?? deviceFromIMU,
                       timeOffset: TimeOffset(seconds: parameters.offset, clock: .clip, refersTo: fitsReadout ? .middleRow : .frame),
                       readoutSeconds: fitsReadout ? parameters.readout : nil, gyroBiasRadiansPerSecond: parameters.gyroBias,
                       standardErrors: standardErrors, fit: summary)

@@ -125,12 +125,12 @@ public enum Determination {
     /// `lensCornerFraction` of its distance from the centre.
     static func lensCoefficients(_ result: Rig, errors: [Double]) -> [Undetermined] {
         guard !errors.isEmpty else { return [] }
-        let camera = result.lensCamera
+        let camera = result.camera
         guard let corner = camera.ray(pixel: SIMD2(-0.5, -0.5)) else {
             return errors.indices.map { Undetermined(key: "k\($0 + 1)", standardError: nil, why: "the lens cannot take the picture's corner") }
         }
         let angle = acos(min(max(corner.z / (corner * corner).sum().squareRoot(), -1), 1))
-        let fisheye = result.lens.modelName == "fisheye"
+        let fisheye = result.camera.lens.modelName == "fisheye"
         let s = fisheye ? angle : tan(angle)
         return errors.indices.compactMap { i in
             let moved = errors[i] * pow(s, Double(2 * (i + 1)))

@@ -2,17 +2,27 @@ import AttitudeMath
 import ArgumentParser
 import CSVText
 
+/// An option's value read by a strict parser (`parseOption`), which says why a value is refused: options take it as
+/// `@Option(parsing: .unconditional, transform: { try T.parseOption($0) })`, and `ExpressibleByArgument`'s
+/// `init?(argument:)` (a default, or a value in a list) is the same parser, its reason dropped.
+public protocol StrictArgument: ExpressibleByArgument {
+    /// The value `text` stands for; the error says what is wrong with it.
+    static func parseOption(_ text: String) throws -> Self
+}
+
+extension StrictArgument {
+    public init?(argument: String) {
+        guard let parsed = try? Self.parseOption(argument) else { return nil }
+        self = parsed
+    }
+}
+
 /// A `WxH` size on the command line.
-public struct Size: ExpressibleByArgument, Equatable {
+public struct Size: StrictArgument, Equatable {
     public let width: Int
     public let height: Int
 
     public init(width: Int, height: Int) { self.width = width; self.height = height }
-
-    public init?(argument: String) {
-        guard let size = try? Self.parseOption(argument) else { return nil }
-        self = size
-    }
 
     /// `WxH` through the shared strict parser: two whole numbers from 1 to 16384.
     public static func parseOption(_ text: String) throws -> Size {
@@ -25,15 +35,10 @@ public struct Size: ExpressibleByArgument, Equatable {
 }
 
 /// `--attitude w,x,y,z`: a device-to-world quaternion, normalised.
-public struct QuaternionArgument: ExpressibleByArgument {
+public struct QuaternionArgument: StrictArgument {
     public let quaternion: Quaternion
 
     public init(quaternion: Quaternion) { self.quaternion = quaternion }
-
-    public init?(argument: String) {
-        guard let q = try? Quaternion.parseOption(argument) else { return nil }
-        quaternion = q
-    }
 
     /// For `@Option(parsing: .unconditional, transform:)`: the shared strict parser, which says why a value is refused.
     public static func parseOption(_ text: String) throws -> QuaternionArgument {

@@ -43,15 +43,3 @@ public struct MagnetometerOptions: ParsableArguments {
 
 /// The magnetometer options given without a raw log to apply them to.
 public let magnetometerNeedsALog = ValidationError("--mag-offset and --mag-calibrate apply to a raw IMU log given with --log")
-
-/// Three comma-separated numbers.
-public struct Vector3Argument: ExpressibleByArgument, Sendable {
-    public let vector: SIMD3<Double>
-
-    public init(vector: SIMD3<Double>) { self.vector = vector }
-
-    public init?(argument: String) {
-        guard let parsed = try? Self.parseOption(argument) else { return nil }
-        self = parsed
-    }
-}

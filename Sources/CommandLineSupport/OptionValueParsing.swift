@@ -20,14 +20,6 @@ extension Quaternion {
     }
 }
 
-extension Vector3Argument {
-    /// `x,y,z` from the command line.
-    public static func parseOption(_ text: String) throws(OptionValueError) -> Vector3Argument {
-        let v = try OptionValues.numbers(text, counts: [3], shape: "x,y,z")
-        return Vector3Argument(vector: SIMD3(v[0], v[1], v[2]))
-    }
-}
-
 extension OutputFrame {
     /// `enu`, `ned` or a Core Motion frame name from the command line; the error lists the names.
     public static func parseOption(_ text: String) throws(OptionValueError) -> OutputFrame {

@@ -52,7 +52,7 @@ public struct FootageFuseJob {
         // them, else drawing's defaults (the pinhole of `fieldOfViewDegrees`, else 60°; the identity mount).
         let rig = try calibration.map { try Rig.read(path: $0) }
         let camera = { (width: Int, height: Int) -> LensCamera in
-            if let rig, rig.determines(Undetermined.cameraKey) { return rig.lensCamera }
+            if let rig, rig.determines(Undetermined.cameraKey) { return rig.camera }
             return LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: fieldOfViewDegrees ?? 60, width: width, height: height), lens: .pinhole)
         }
         let mount = rig.flatMap { $0.determines(Undetermined.mountKey) ? $0.deviceFromIMU : nil } ?? .identity

@@ -50,22 +50,6 @@ extension RGBImage {
     }
 }
 
-public enum ImagingError: Error, Equatable, CustomStringConvertible {
-    case unreadableImage(path: String, reason: String)
-    case unwritableImage(path: String, reason: String)
-    case video(path: String, reason: String)
-    case intrinsics(path: String, reason: String)
-
-    public var description: String {
-        switch self {
-        case .unreadableImage(let path, let reason): return "\(path): cannot read image: \(reason)"
-        case .unwritableImage(let path, let reason): return "\(path): cannot write image: \(reason)"
-        case .video(let path, let reason): return "\(path): \(reason)"
-        case .intrinsics(let path, let reason): return "\(path): \(reason)"
-        }
-    }
-}
-
 /// OpenCV's, FFmpeg's and GStreamer's own log lines repeat what our errors say, or are noise: silenced once,
 /// before the first call into OpenCV (`cvs_quiet_logging`), unless the user set their variables.
 let quietOpenCV: Void = cvs_quiet_logging()

@@ -24,13 +24,13 @@ extension Rig {
 
     /// The file's bytes through OpenCV's FileStorage, in the format `path`'s extension names.
     public func encoded(path: String) throws -> Data {
-        let k = camera.matrixRows
+        let k = camera.pinhole.matrixRows
         var raw = cvs_camera_imu_calibration()
         _ = withUnsafeMutableBytes(of: &raw.camera_matrix) { $0.bindMemory(to: Double.self).update(fromContentsOf: k) }
         let q = [deviceFromIMU.w, deviceFromIMU.x, deviceFromIMU.y, deviceFromIMU.z]
         _ = withUnsafeMutableBytes(of: &raw.imu_to_camera) { $0.bindMemory(to: Double.self).update(fromContentsOf: q) }
-        raw.image_width = Int32(camera.width)
-        raw.image_height = Int32(camera.height)
+        raw.image_width = Int32(camera.pinhole.width)
+        raw.image_height = Int32(camera.pinhole.height)
         raw.time_offset_s = timeOffset.seconds
         let fit = self.fit ?? RigFitSummary()
         raw.residual_deg_per_s = fit.residualDegreesPerSecond
@@ -47,7 +47,7 @@ extension Rig {
             raw.gyro_bias_se_deg_per_s = (biasErrors.x, biasErrors.y, biasErrors.z)
         }
         raw.live_offset = timeOffset.clock == .live ? 1 : 0
-        let coefficients = lens == .pinhole ? [] : lens.coefficients
+        let coefficients = camera.lens == .pinhole ? [] : camera.lens.coefficients
         withUnsafeMutableBytes(of: &raw.distortion) { _ = $0.bindMemory(to: Double.self).update(fromContentsOf: coefficients) }
         raw.distortion_count = Int32(coefficients.count)
         if let turnedDegrees = fit.turnedDegrees {
@@ -73,7 +73,7 @@ extension Rig {
         let type = "." + (path as NSString).pathExtension.lowercased()
         var text: UnsafeMutablePointer<CChar>?
         var count = 0
-        let model: String? = { if case .fisheye = lens { return "fisheye" } else { return nil } }()
+        let model: String? = { if case .fisheye = camera.lens { return "fisheye" } else { return nil } }()
         let names = undetermined.map { strdup($0.key) }, whys = undetermined.map { strdup(notDeterminedText($0)) }
         defer { (names + whys).forEach { free($0) } }
         try warning.withCString { warning in
@@ -97,21 +97,21 @@ extension Rig {
     }
 
     /// Reads a calibration file whole (YAML or XML, through OpenCV's FileStorage reader): the camera and its lens (as
-    /// `CalibratedCamera.read` reads them), the mount, the time offset with its clock and instant, the readout, the
+    /// `LensCamera.read` reads them), the mount, the time offset with its clock and instant, the readout, the
     /// gyroscope's bias, what the file lists under `undetermined` with its `not_determined` line, and the fit's
     /// `warning`, `residual_deg_per_s`, `frames_used`, `frames_total` and `turned_deg` (its standard errors are not read
     /// back). Errors name the file, the line and the key; a file is read whole or refused.
     ///
     /// What the file leaves undetermined is not refused here: a camera it does not determine is a 60° placeholder of
     /// the file's picture size, a mount it does not write the identity, each listed in `undetermined`; a file holding
-    /// the time offset alone reads as `Rig.onlyTimeOffset`. `refusal(toServeAs:path:)` says why such a rig cannot serve
+    /// the time offset alone reads as `Rig.onlyTimeOffset`. `refusal(toServeAs:)` says why such a rig cannot serve
     /// as a camera, a mount or an offset. Files of older versions, which may leave out `camera_matrix` or
     /// `imu_to_camera` when undetermined, or write them anyway, read the same way.
     public static func read(path: String) throws -> Rig {
         try FileStorageText.locatingErrors(in: path) { try readUnlocated(path: path) }
     }
 
-    /// Why this rig, read from `path`, cannot serve as a camera (`camera_matrix` undetermined), a mount (`imu_to_camera`
+    /// Why this rig cannot serve as a camera (`camera_matrix` undetermined), a mount (`imu_to_camera`
     /// undetermined, or the file holding the time offset alone) or a time offset (`time_offset_s` undetermined), or nil
     /// when it can: what `--calibration`, `--intrinsics` and the readers below refuse it with.
     public func refusal(toServeAs key: String) -> String? {
@@ -141,7 +141,7 @@ extension Rig {
     /// refused (`refusal(toServeAs:)`).
     public static func readMount(path: String) throws -> (deviceFromIMU: Quaternion, timeOffset: TimeOffset, gyroBias: SIMD3<Double>?) {
         let rig = try read(path: path)
-        if let reason = rig.refusal(toServeAs: Undetermined.mountKey) { throw ImagingError.intrinsics(path: path, reason: reason) }
+        if let reason = rig.refusal(toServeAs: Undetermined.mountKey) { throw ImagingError.undetermined(path: path, reason: reason) }
         return (rig.deviceFromIMU, rig.timeOffset, rig.gyroBiasRadiansPerSecond)
     }
 
@@ -150,7 +150,7 @@ extension Rig {
     /// `read(path:)`; an offset the file marks undetermined is refused.
     public static func readTiming(path: String) throws -> (timeOffset: TimeOffset, gyroBias: SIMD3<Double>?) {
         let rig = try read(path: path)
-        if let reason = rig.refusal(toServeAs: Undetermined.timeOffsetKey) { throw ImagingError.intrinsics(path: path, reason: reason) }
+        if let reason = rig.refusal(toServeAs: Undetermined.timeOffsetKey) { throw ImagingError.undetermined(path: path, reason: reason) }
         return (rig.timeOffset, rig.gyroBiasRadiansPerSecond)
     }
 
@@ -159,7 +159,7 @@ extension Rig {
 
     /// The whole file, its errors not yet given their lines.
     static func readUnlocated(path: String) throws -> Rig {
-        let sizes = try FileStorageText.check(path: path, integers: ["image_width", "image_height"], range: 1...CalibratedCamera.largestSide)
+        let sizes = try FileStorageText.check(path: path, integers: ["image_width", "image_height"], range: 1...LensCamera.largestSide)
         let notes = try readNotes(path: path)
         let timing = try readTimeAndMount(path: path)
         let keys = Set(notes.undetermined.map(\.key))
@@ -174,16 +174,16 @@ extension Rig {
             if let fit = notes.fit { rig.fit = fit }
             return rig
         }
-        let camera: CalibratedCamera
+        let camera: LensCamera
         if keys.contains(Undetermined.cameraKey) {
-            camera = CalibratedCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 60, width: size.0 ?? 2, height: size.1 ?? 2), lens: .pinhole)
+            camera = LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 60, width: size.0 ?? 2, height: size.1 ?? 2))
         } else {
-            camera = try CalibratedCamera.readUnlocated(path: path, sizes: sizes)
+            camera = try LensCamera.readUnlocated(path: path, sizes: sizes)
         }
         guard let deviceFromIMU = timing.deviceFromIMU ?? (keys.contains(Undetermined.mountKey) ? .identity : nil) else {
             throw ImagingError.intrinsics(path: path, reason: "imu_to_camera: missing")
         }
-        return Rig(camera: camera.pinhole, lens: camera.lens, deviceFromIMU: deviceFromIMU, timeOffset: timing.timeOffset,
+        return Rig(camera: camera, deviceFromIMU: deviceFromIMU, timeOffset: timing.timeOffset,
                    readoutSeconds: timing.readout, gyroBiasRadiansPerSecond: timing.gyroBias,
                    undetermined: notes.undetermined, fit: notes.fit)
     }

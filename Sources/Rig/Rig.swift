@@ -7,10 +7,9 @@ import Foundation
 /// determines it. `steady-dice calibrate` (RigCalibration) returns one, the calibration file (Imaging's
 /// `Rig.read`, `Rig.encoded`) reads and writes it, and drawing takes its camera, mount and offset.
 public struct Rig: Sendable {
-    /// The pinhole part of the camera (the picture's size, focal lengths and principal point).
-    public var camera: PinholeCamera
-    /// The lens: estimated (`calibrate --lens`), given (`--intrinsics`), or the pinhole.
-    public var lens: Lens = .pinhole
+    /// The camera: its pinhole (the picture's size, focal lengths and principal point) and its lens, estimated
+    /// (`calibrate --lens`), given (`--intrinsics`), or the pinhole.
+    public var camera: LensCamera
     /// The mount R, D (the camera's device frame) from S (the IMU's): v_D = R·v_S, so worldFromD = worldFromS · R⁻¹.
     public var deviceFromIMU: Quaternion
     /// Log time = video time + offset, with the clock it pairs and the instant of the frame it refers to.
@@ -31,17 +30,17 @@ public struct Rig: Sendable {
     /// the file holds `time_offset_s`, its clock, `undetermined: [camera_matrix, imu_to_camera]` and why in `warning`.
     public var knowsOnlyTimeOffset = false
 
-    public init(camera: PinholeCamera, lens: Lens = .pinhole, deviceFromIMU: Quaternion, timeOffset: TimeOffset,
+    public init(camera: LensCamera, deviceFromIMU: Quaternion, timeOffset: TimeOffset,
                 readoutSeconds: Double? = nil, gyroBiasRadiansPerSecond: SIMD3<Double>? = nil,
                 standardErrors: RigStandardErrors? = nil, undetermined: [Undetermined] = [], fit: RigFitSummary? = nil) {
-        self.camera = camera; self.lens = lens; self.deviceFromIMU = deviceFromIMU; self.timeOffset = timeOffset
+        self.camera = camera; self.deviceFromIMU = deviceFromIMU; self.timeOffset = timeOffset
         self.readoutSeconds = readoutSeconds; self.gyroBiasRadiansPerSecond = gyroBiasRadiansPerSecond
         self.standardErrors = standardErrors; self.undetermined = undetermined; self.fit = fit
     }
 
     /// A rig of which only the time offset is known, and why the camera and the mount are not (`reason`).
     public static func onlyTimeOffset(_ timeOffset: TimeOffset, reason: String) -> Rig {
-        var rig = Rig(camera: PinholeCamera(verticalFieldOfViewDegrees: 60, width: 2, height: 2), deviceFromIMU: .identity,
+        var rig = Rig(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 60, width: 2, height: 2)), deviceFromIMU: .identity,
                       timeOffset: timeOffset, fit: RigFitSummary(warning: reason))
         rig.knowsOnlyTimeOffset = true
         rig.undetermined = [Undetermined(key: Undetermined.cameraKey, standardError: nil, why: reason),
@@ -66,19 +65,39 @@ public struct Rig: Sendable {
     public func fitValue(_ key: String) -> String? {
         switch key {
         case Undetermined.cameraKey:
-            return String(format: "%.3f° vertical, fx = fy = %.2f px", verticalFieldOfViewDegrees, camera.fx)
+            return fieldOfViewText + " vertical, fx = fy = " + focalLengthText
         case "rolling_shutter_readout_s":
-            return readoutSeconds.map { String(format: "%.2f ms", $0 * 1000) }
+            return readoutSeconds.map(Self.readoutText)
         case Undetermined.mountKey:
-            let q = deviceFromIMUCanonical
-            return String(format: "%.6f,%.6f,%.6f,%.6f (w, x, y, z)", q.w, q.x, q.y, q.z)
+            return mountText + " (w, x, y, z)"
         case "gyro_bias":
-            return gyroBiasRadiansPerSecond.map { b in let d = b * 180 / .pi; return String(format: "%.3f,%.3f,%.3f °/s", d.x, d.y, d.z) }
+            return gyroBiasRadiansPerSecond.map(Self.gyroBiasText)
         case Undetermined.timeOffsetKey:
-            return String(format: "%.4f s", timeOffset.seconds)
+            return timeOffsetText
         default:
             return nil
         }
+    }
+
+    // MARK: - The numbers as the file's notes and `calibrate`'s report print them
+
+    /// The time offset: `0.2500 s`.
+    public var timeOffsetText: String { String(format: "%.4f s", timeOffset.seconds) }
+    /// The vertical field of view through the lens: `50.000°`.
+    public var fieldOfViewText: String { String(format: "%.3f°", verticalFieldOfViewDegrees) }
+    /// The focal length across the picture's width: `257.29 px`.
+    public var focalLengthText: String { String(format: "%.2f px", camera.pinhole.fx) }
+    /// The mount, w ≥ 0: `0.707107,0.000000,0.000000,0.707107`.
+    public var mountText: String {
+        let q = deviceFromIMUCanonical
+        return String(format: "%.6f,%.6f,%.6f,%.6f", q.w, q.x, q.y, q.z)
+    }
+    /// A rolling shutter's readout given in seconds: `12.30 ms`.
+    public static func readoutText(_ seconds: Double) -> String { String(format: "%.2f ms", seconds * 1000) }
+    /// A gyroscope bias given in rad/s, about the IMU's x, y, z: `0.573,-1.146,0.286 °/s`.
+    public static func gyroBiasText(_ radiansPerSecond: SIMD3<Double>) -> String {
+        let d = radiansPerSecond * 180 / .pi
+        return String(format: "%.3f,%.3f,%.3f °/s", d.x, d.y, d.z)
     }
 
     /// What the file writes under `not_determined` for `item`: the fit's value (`fitValue`), its standard error and why.
@@ -86,12 +105,9 @@ public struct Rig: Sendable {
         (fitValue(item.key).map { "the fit's \($0); " } ?? "") + item.text
     }
 
-    /// The camera with its lens.
-    public var lensCamera: LensCamera { LensCamera(pinhole: camera, lens: lens) }
-
     /// The picture's vertical field of view through the lens, degrees (the pinhole's where the lens cannot be inverted there).
     public var verticalFieldOfViewDegrees: Double {
-        lensCamera.verticalFieldOfViewDegrees ?? camera.verticalFieldOfViewDegrees
+        camera.verticalFieldOfViewDegrees ?? camera.pinhole.verticalFieldOfViewDegrees
     }
 
     /// The mount with w ≥ 0, as files and reports print it (q and -q are one rotation).

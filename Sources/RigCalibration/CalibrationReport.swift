@@ -26,38 +26,35 @@ public struct CalibrationReport {
     /// The lines that say the rig: all of them but `clockLines`.
     public var lines: [String] {
         if let alone = outcome.offsetAlone {
-            return [String(format: "time offset %.4f s ± %.3f ms (%@), from the rotation rates alone (correlation %.2f)",
-                           result.timeOffset.seconds, alone.standardErrorSeconds * 1000, clockNote, alone.correlation),
+            return [String(format: "time offset %@ ± %.3f ms (%@), from the rotation rates alone (correlation %.2f)",
+                           result.timeOffsetText, alone.standardErrorSeconds * 1000, clockNote, alone.correlation),
                     "field of view and mount: not determined: \(result.fit?.warning ?? "")"]
         }
         var lines: [String] = []
         let errors = result.standardErrors
-        lines.append(String(format: "time offset %.4f s%@ (%@)", result.timeOffset.seconds,
+        lines.append(String(format: "time offset %@%@ (%@)", result.timeOffsetText,
                      errors.map { String(format: " ± %.3f ms", $0.timeOffsetSeconds * 1000) } ?? "", clockNote))
         if let known = outcome.knownCamera {
             let pinhole = known.pinhole
-            lines.append(String(format: "vertical field of view %.3f° (given: %@, fx %.2f, fy %.2f px, %@ lens)", result.verticalFieldOfViewDegrees,
+            lines.append(String(format: "vertical field of view %@ (given: %@, fx %.2f, fy %.2f px, %@ lens)", result.fieldOfViewText,
                                 intrinsicsPath ?? "", pinhole.fx, pinhole.fy, known.lens.modelName))
         } else if let why = undetermined("camera_matrix") {
-            lines.append(String(format: "vertical field of view: not determined (the fit's %.3f° %@), not written", result.verticalFieldOfViewDegrees, why))
+            lines.append("vertical field of view: not determined (the fit's \(result.fieldOfViewText) \(why)), not written")
         } else {
-            lines.append(String(format: "vertical field of view %.3f°%@ (fx = fy = %.2f px, principal point at the centre, %@)",
-                         result.verticalFieldOfViewDegrees,
-                         errors.map { String(format: " ± %.3f%%", $0.verticalFieldOfViewFraction * 100) } ?? "", result.camera.fx,
-                         lensDescription))
+            lines.append("vertical field of view \(result.fieldOfViewText)"
+                         + (errors.map { String(format: " ± %.3f%%", $0.verticalFieldOfViewFraction * 100) } ?? "")
+                         + " (fx = fy = \(result.focalLengthText), principal point at the centre, \(lensDescription))")
         }
         for k in 1...4 { if let why = undetermined("k\(k)") { lines.append("lens k\(k): not determined (\(why))") } }
         if let readout = result.readoutSeconds, let why = undetermined("rolling_shutter_readout_s") {
-            lines.append(String(format: "rolling shutter readout: not determined (the fit's %.2f ms %@), not written", readout * 1000, why))
+            lines.append("rolling shutter readout: not determined (the fit's \(Rig.readoutText(readout)) \(why)), not written")
         } else if let readout = result.readoutSeconds {
-            lines.append(String(format: "rolling shutter readout %.2f ms%@ (row y is seen at log time = video time + offset + readout × "
-                                + "(y / height - 1/2): the offset is the middle row's)", readout * 1000,
-                                errors?.readoutSeconds.map { String(format: " ± %.2f ms", $0 * 1000) } ?? ""))
+            lines.append("rolling shutter readout \(Rig.readoutText(readout))"
+                         + (errors?.readoutSeconds.map { " ± " + Rig.readoutText($0) } ?? "")
+                         + " (row y is seen at log time = video time + offset + readout × (y / height - 1/2): the offset is the middle row's)")
         }
-        let q = result.deviceFromIMUCanonical
         if let why = undetermined("imu_to_camera") { lines.append("mount: not determined (\(why)), not written") }
-        lines.append(String(format: "mount%@ imu_to_camera %.6f,%.6f,%.6f,%.6f (v_D = R·v_S)",
-                            undetermined("imu_to_camera") == nil ? "" : " (the fit's, not written)", q.w, q.x, q.y, q.z)
+        lines.append("mount\(undetermined("imu_to_camera") == nil ? "" : " (the fit's, not written)") imu_to_camera \(result.mountText) (v_D = R·v_S)"
               + (errors.map { String(format: " ± %.3f°, %.3f°, %.3f° about the camera's x, y, z", $0.mountDegrees.x,
                                      $0.mountDegrees.y, $0.mountDegrees.z) } ?? ""))
         for (axis, name) in ["x (tilt)", "y (pan)", "z (roll)"].enumerated() {
@@ -69,13 +66,13 @@ public struct CalibrationReport {
         let turned = fit.turnedDegrees ?? .zero
         lines.append(String(format: "turned %.0f° about the camera's x (tilt), %.0f° about y (pan), %.0f° about z (roll), "
                      + "summed over the frame pairs used", turned.x, turned.y, turned.z))
-        let bias = (result.gyroBiasRadiansPerSecond ?? .zero) * 180 / .pi
+        let bias = Rig.gyroBiasText(result.gyroBiasRadiansPerSecond ?? .zero)
         let biasErrors = errors?.gyroBiasDegreesPerSecond.map { String(format: " ± %.3f, %.3f, %.3f", $0.x, $0.y, $0.z) } ?? ""
         if let why = undetermined("gyro_bias") {
-            lines.append(String(format: "gyroscope bias: not determined (the fit's %.3f,%.3f,%.3f °/s, %@), not written", bias.x, bias.y, bias.z, why))
+            lines.append("gyroscope bias: not determined (the fit's \(bias), \(why)), not written")
         } else {
-            lines.append(String(format: "gyroscope bias %.3f,%.3f,%.3f °/s%@ (in the IMU's frame; prior ± %.1f °/s)",
-                                bias.x, bias.y, bias.z, biasErrors, CameraIMUCalibration.gyroBiasPriorDegreesPerSecond))
+            lines.append(String(format: "gyroscope bias %@%@ (in the IMU's frame; prior ± %.1f °/s)",
+                                bias, biasErrors, CameraIMUCalibration.gyroBiasPriorDegreesPerSecond))
         }
         lines.append(String(format: "residual %.3f °/s over %d of %d frames (%d without texture, %d translating or mistracked, "
                      + "%d outside the log)", fit.residualDegreesPerSecond, fit.framesUsed, fit.framesTotal,
@@ -105,14 +102,14 @@ public struct CalibrationReport {
 
     /// The lens and, when estimated, its coefficients with their standard errors.
     var lensDescription: String {
-        switch result.lens {
+        switch result.camera.lens {
         case .pinhole: return "no distortion"
         case .radial, .fisheye:
-            let names = result.lens.modelName == "fisheye" ? ["k1", "k2", "k3", "k4"] : ["k1", "k2", "p1", "p2", "k3", "k4", "k5", "k6"]
+            let names = result.camera.lens.modelName == "fisheye" ? ["k1", "k2", "k3", "k4"] : ["k1", "k2", "p1", "p2", "k3", "k4", "k5", "k6"]
             let errors = result.standardErrors?.lensCoefficients ?? []
-            let shown = result.lens.modelName == "fisheye" ? 4 : min(2, result.lens.coefficients.count)
-            return "\(result.lens.modelName) lens " + (0..<shown).map { i in
-                String(format: "%@ %.4f", names[i], result.lens.coefficients[i])
+            let shown = result.camera.lens.modelName == "fisheye" ? 4 : min(2, result.camera.lens.coefficients.count)
+            return "\(result.camera.lens.modelName) lens " + (0..<shown).map { i in
+                String(format: "%@ %.4f", names[i], result.camera.lens.coefficients[i])
                     + (i < errors.count ? String(format: " ± %.4f", errors[i]) : "")
             }.joined(separator: ", ")
         }

@@ -1,6 +1,7 @@
 import AttitudeLog
 import AttitudeMath
 import Calibration
+import Camera
 import Foundation
 import Imaging
 import RawLog
@@ -48,7 +49,7 @@ public struct RigCalibrator {
     public struct Outcome {
         public var rig: Rig
         /// The camera given with `intrinsicsPath`.
-        public var knownCamera: CalibratedCamera?
+        public var knownCamera: LensCamera?
         /// When only the offset is determined: the rates' correlation at it and its standard error, seconds.
         public var offsetAlone: (correlation: Double, standardErrorSeconds: Double)?
         /// Seconds: offset 0 on the video's own timeline (its motion track and its frames share it), when they do.
@@ -161,7 +162,7 @@ public struct RigCalibrator {
 
     /// Tracks the clip and fits it against `gyro`, searching around `centre(tracks)` when it gives one.
     private func fit(clipPath: String, gyro: GyroIntegral, lens: LensModel, describe: String, centre: (ClipTracks) -> Double?) throws -> Outcome {
-        let known = try intrinsicsPath.map { try CalibratedCamera.read(path: $0) }
+        let known = try intrinsicsPath.map { try LensCamera.read(path: $0) }
         let clip = try ClipTracks.read(path: clipPath) { progress("\(clipPath): \($0)") }
         var calibration = CameraIMUCalibration(width: clip.width, height: clip.height, frameTimes: clip.frameTimes, gyro: gyro,
                                                fieldOfViewGuessDegrees: fieldOfViewGuessDegrees, progress: progress)
@@ -174,7 +175,7 @@ public struct RigCalibrator {
         calibration.lensModel = lens
         calibration.fitsReadout = fitsReadout
         if let known, let intrinsicsPath {
-            calibration.knownCamera = known.lensCamera
+            calibration.knownCamera = known
             progress("the camera is \(intrinsicsPath)'s (\(known.lens.modelName) lens): fitting the offset, the mount and the bias")
         }
         do {

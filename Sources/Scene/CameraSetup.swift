@@ -11,8 +11,10 @@ import Render
 /// camera, no panorama; a new value each time, as a setup can hold an undistorter (a class over OpenCV state).
 public struct CameraSetup {
     public var fieldOfViewDegrees: Double?
-    public var calibrated: CalibratedCamera?
-    public var intrinsicsPath: String?
+    /// The camera and its lens (`CameraSettings.intrinsics`); nil: a pinhole of `fieldOfViewDegrees`, or the seed's.
+    public var intrinsics: LensCamera?
+    /// Where `intrinsics` came from, as messages name it.
+    public var intrinsicsSource: String?
     public var undistorter: Undistorter?
     public var anchor: Anchor?
     public var panorama: RGBImage?
@@ -21,11 +23,11 @@ public struct CameraSetup {
     /// undistorted (`undistort`, with `undistorter`).
     public var lensDrawing: LensDrawing = .warp
 
-    public init(fieldOfViewDegrees: Double? = nil, calibrated: CalibratedCamera? = nil, intrinsicsPath: String? = nil,
+    public init(fieldOfViewDegrees: Double? = nil, intrinsics: LensCamera? = nil, intrinsicsSource: String? = nil,
                 undistorter: Undistorter? = nil, anchor: Anchor? = nil, panorama: RGBImage? = nil, panoramaPath: String? = nil) {
         self.fieldOfViewDegrees = fieldOfViewDegrees
-        self.calibrated = calibrated
-        self.intrinsicsPath = intrinsicsPath
+        self.intrinsics = intrinsics
+        self.intrinsicsSource = intrinsicsSource
         self.undistorter = undistorter
         self.anchor = anchor
         self.panorama = panorama
@@ -34,7 +36,7 @@ public struct CameraSetup {
 
     /// The camera for a viewport; nil keeps the seed's gluPerspective (so default pictures stay identical).
     public func camera(width: Int, height: Int) -> PinholeCamera? {
-        if let calibrated { return calibrated.pinhole.fitted(toWidth: width, height: height) }
+        if let intrinsics { return intrinsics.pinhole.fitted(toWidth: width, height: height) }
         if let fieldOfViewDegrees { return PinholeCamera(verticalFieldOfViewDegrees: fieldOfViewDegrees, width: width, height: height) }
         return nil
     }
@@ -49,7 +51,7 @@ public struct CameraSetup {
         state.camera = camera(width: width, height: height)
         state.anchor = anchor
         // Through the lens over the picture as taken; a panorama is drawn through the pinhole, and the die with it.
-        if lensDrawing == .warp, panorama == nil, let calibrated, calibrated.isDistorted { state.lens = calibrated.lens }
+        if lensDrawing == .warp, panorama == nil, let intrinsics, intrinsics.isDistorted { state.lens = intrinsics.lens }
         return state
     }
 
@@ -65,10 +67,10 @@ public struct CameraSetup {
     /// The background picture as drawn: with calibrated intrinsics it must have the calibrated size,
     /// and with distortion it is undistorted when `lensDrawing` is `undistort` (kept as taken for `warp`).
     public func prepare(background image: RGBImage, source: String) throws -> RGBImage {
-        guard let calibrated else { return image }
-        guard image.width == calibrated.pinhole.width, image.height == calibrated.pinhole.height else {
-            throw ImagingError.video(path: source, reason: "is \(image.width)x\(image.height), but \(intrinsicsPath ?? "the intrinsics") "
-                                     + "describes \(calibrated.pinhole.width)x\(calibrated.pinhole.height) pictures")
+        guard let intrinsics else { return image }
+        guard image.width == intrinsics.pinhole.width, image.height == intrinsics.pinhole.height else {
+            throw ImagingError.video(path: source, reason: "is \(image.width)x\(image.height), but \(intrinsicsSource ?? "the intrinsics") "
+                                     + "describes \(intrinsics.pinhole.width)x\(intrinsics.pinhole.height) pictures")
         }
         return try undistorter?.apply(image, source: source) ?? image
     }

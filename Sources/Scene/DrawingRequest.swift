@@ -81,7 +81,7 @@ public struct DrawingRequest {
         let setup = try options.camera.load()
         let camera = { (width: Int, height: Int) -> LensCamera in
             let pinhole = setup.camera(width: width, height: height) ?? PinholeCamera(verticalFieldOfViewDegrees: 60, width: width, height: height)
-            return LensCamera(pinhole: pinhole, lens: setup.calibrated?.lens ?? .pinhole)
+            return LensCamera(pinhole: pinhole, lens: setup.intrinsics?.lens ?? .pinhole)
         }
         let samples = log.samples
         let held = try FootagePicture.hold(times: samples.map(\.t), attitudes: samples.map(\.worldFromDevice), video: video,

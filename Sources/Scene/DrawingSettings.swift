@@ -60,7 +60,7 @@ public struct DrawingSettings: Equatable, Sendable {
         try applyCalibration(Rig.read(path: path), path: path)
     }
 
-    /// `--calibration FILE`'s rig, read from `path` (`Rig.read`): its camera matrix (as `--intrinsics path`), mount, time
+    /// `--calibration FILE`'s rig, read from `path` (`Rig.read`): its camera (as `--intrinsics path` gives one), mount, time
     /// offset and gyroscope bias.
     ///
     /// What the file leaves undetermined is drawn with the best that is known instead, never refused: a camera the
@@ -69,16 +69,17 @@ public struct DrawingSettings: Equatable, Sendable {
     /// line each says so, returned for the caller to print. The time offset must be determined (the file's or none):
     /// an offset the file lists under `undetermined` is refused. A bias written is applied whatever else is undetermined.
     public mutating func applyCalibration(_ rig: Rig, path: String) throws -> [String] {
-        if let reason = rig.refusal(toServeAs: Undetermined.timeOffsetKey) { throw ImagingError.intrinsics(path: path, reason: reason) }
+        if let reason = rig.refusal(toServeAs: Undetermined.timeOffsetKey) { throw ImagingError.undetermined(path: path, reason: reason) }
         var notes: [String] = []
         if !rig.determines(Undetermined.cameraKey) {
-            let drawn = camera.intrinsicsPath.map { "through --intrinsics \($0)" }
+            let drawn = camera.intrinsicsSource.map { "through --intrinsics \($0)" }
                 ?? camera.fieldOfViewDegrees.map { String(format: "through a %g° pinhole (--fov)", $0) }
                 ?? "through the default 60° pinhole; give --fov or --intrinsics for another"
             notes.append("\(path): calibrate did not determine the camera (see its not_determined): drawn \(drawn)")
         } else {
             camera.fieldOfViewDegrees = nil
-            camera.intrinsicsPath = path
+            camera.intrinsics = rig.camera
+            camera.intrinsicsSource = path
         }
         if !rig.determines(Undetermined.mountKey) {
             let drawn = deviceFromIMU.map { q in String(format: "with --mount %g,%g,%g,%g", q.w, q.x, q.y, q.z) }
@@ -131,8 +132,11 @@ public enum LensDrawing: String, CaseIterable, Sendable {
 public struct CameraSettings: Equatable, Sendable {
     /// Vertical field of view in degrees (nil: the seed's 60°, drawn with its own projection).
     public var fieldOfViewDegrees: Double?
-    /// An OpenCV calibration file (camera_matrix, distortion_coefficients, image_width, image_height).
-    public var intrinsicsPath: String?
+    /// The camera and its lens: `--intrinsics`'s (an OpenCV calibration file read, `LensCamera.read`) or a calibration's
+    /// (`Rig.camera`). Nil: a pinhole of `fieldOfViewDegrees`.
+    public var intrinsics: LensCamera?
+    /// Where `intrinsics` came from (the file's path), as messages name it.
+    public var intrinsicsSource: String?
     /// Where the die sits in the world (nil: in front of the camera, as the seed draws it).
     public var anchor: Anchor?
     /// `--anchor-from`: what the anchor's bearing counts from over a log (nil: as the log's frame decides, `AnchorOrigin`).
@@ -142,17 +146,21 @@ public struct CameraSettings: Equatable, Sendable {
     /// How a distorted lens is drawn (`--lens-drawing`).
     public var lensDrawing: LensDrawing = .warp
 
-    public init(fieldOfViewDegrees: Double? = nil, intrinsicsPath: String? = nil, anchor: Anchor? = nil,
+    public init(fieldOfViewDegrees: Double? = nil, intrinsics: LensCamera? = nil, intrinsicsSource: String? = nil, anchor: Anchor? = nil,
                 panoramaPath: String? = nil) {
         self.fieldOfViewDegrees = fieldOfViewDegrees
-        self.intrinsicsPath = intrinsicsPath
+        self.intrinsics = intrinsics
+        self.intrinsicsSource = intrinsicsSource
         self.anchor = anchor
         self.panoramaPath = panoramaPath
     }
 
+    /// Why `--fov` and `--intrinsics` are refused together: each is the whole camera.
+    public static let fieldOfViewAndIntrinsics = "give at most one of --fov and --intrinsics"
+
     /// Refuses settings that contradict each other or leave the die outside the view volume.
     public func validate() throws {
-        if fieldOfViewDegrees != nil && intrinsicsPath != nil { throw DrawingSettingsError("give at most one of --fov and --intrinsics") }
+        if fieldOfViewDegrees != nil && intrinsics != nil { throw DrawingSettingsError(Self.fieldOfViewAndIntrinsics) }
         if let fov = fieldOfViewDegrees, !PinholeCamera.isPhysical(fieldOfViewDegrees: fov) {
             throw DrawingSettingsError("--fov must be \(PinholeCamera.fieldOfViewRangeText)")
         }
@@ -189,12 +197,11 @@ public struct CameraSettings: Equatable, Sendable {
         }
     }
 
-    /// Reads the files these settings name.
+    /// Reads the panorama these settings name, and builds the undistortion maps a distorted lens drawn `undistort` needs.
     public func load() throws -> CameraSetup {
-        let calibrated = try intrinsicsPath.map { try CalibratedCamera.read(path: $0) }
-        let undistorter = try calibrated.flatMap { $0.isDistorted && lensDrawing == .undistort ? try Undistorter(camera: $0) : nil }
+        let undistorter = try intrinsics.flatMap { $0.isDistorted && lensDrawing == .undistort ? try Undistorter(camera: $0) : nil }
         let panoramaImage = try panoramaPath.map { try RGBImage.read(path: $0) }
-        var setup = CameraSetup(fieldOfViewDegrees: fieldOfViewDegrees, calibrated: calibrated, intrinsicsPath: intrinsicsPath, undistorter: undistorter,
+        var setup = CameraSetup(fieldOfViewDegrees: fieldOfViewDegrees, intrinsics: intrinsics, intrinsicsSource: intrinsicsSource, undistorter: undistorter,
                                 anchor: anchor, panorama: panoramaImage, panoramaPath: panoramaPath)
         setup.lensDrawing = lensDrawing
         return setup

@@ -13,15 +13,10 @@ import SafeText
 extension LensDrawing: ExpressibleByArgument {}
 
 /// `--anchor B,E[,D]`: bearing and elevation in degrees, distance in die edges.
-public struct AnchorArgument: ExpressibleByArgument {
+public struct AnchorArgument: StrictArgument {
     public let anchor: Anchor
 
     public init(anchor: Anchor) { self.anchor = anchor }
-
-    public init?(argument: String) {
-        guard let parsed = try? Self.parseOption(argument) else { return nil }
-        self = parsed
-    }
 
     /// `B,E[,D]` through the shared strict parser.
     public static func parseOption(_ text: String) throws -> AnchorArgument {
@@ -94,16 +89,28 @@ public struct CameraOptions: ParsableArguments {
     /// The files these options read, which no output of the same command may replace.
     public var inputPaths: [String?] { [intrinsics, panorama] }
 
-    /// The library's value these options stand for.
-    public var settings: CameraSettings {
-        var settings = CameraSettings(fieldOfViewDegrees: fov, intrinsicsPath: intrinsics, anchor: anchor?.anchor, panoramaPath: panorama)
+    /// The library's value these options stand for, `--intrinsics`'s file read (`LensCamera.read`).
+    public func settings() throws -> CameraSettings {
+        var settings = settingsButIntrinsics
+        if let intrinsics {
+            settings.intrinsics = try LensCamera.read(path: intrinsics)
+            settings.intrinsicsSource = intrinsics
+        }
+        return settings
+    }
+
+    /// Every setting but `--intrinsics`'s camera: what is checked before any file is read.
+    var settingsButIntrinsics: CameraSettings {
+        var settings = CameraSettings(fieldOfViewDegrees: fov, anchor: anchor?.anchor, panoramaPath: panorama)
         settings.anchorOrigin = anchorFrom?.origin
         settings.lensDrawing = lensDrawing
         return settings
     }
 
+    /// Refuses `--fov` with `--intrinsics`, and what `CameraSettings.validate` refuses, before `--intrinsics` is read.
     public func validate() throws {
-        try asValidationError { try settings.validate() }
+        if fov != nil && intrinsics != nil { throw ValidationError(CameraSettings.fieldOfViewAndIntrinsics) }
+        try asValidationError { try settingsButIntrinsics.validate() }
     }
 
     /// Refuses a panorama together with another background, which it would hide.

@@ -44,7 +44,7 @@ public struct HUDOptions: ParsableArguments {
     /// An offscreen picture of `size` must have room for the HUD above the die (or the box, unless anchored).
     public func validate(size: Size, drawing: DrawingOptions? = nil) throws {
         try asValidationError {
-            try DrawingSettings(camera: CameraSettings(anchor: drawing?.camera.settings.anchor), model: drawing?.model.model ?? .die, hud: hud)
+            try DrawingSettings(camera: CameraSettings(anchor: drawing?.camera.anchor?.anchor), model: drawing?.model.model ?? .die, hud: hud)
                 .validate(width: size.width, height: size.height)
         }
     }
@@ -56,7 +56,7 @@ extension DrawingSettings {
     /// With `live` (`run --imud`) the time offset is the live one.
     public init(camera: CameraOptions, background: BackgroundOptions, relativeAttitude: RelativeAttitudeOptions,
          model: ModelOptions, hud: HUDOptions, assets: String?, attitudeCalibration: AttitudeCalibrationOptions, live: Bool = false) throws {
-        self.init(camera: camera.settings, model: model.model, backgroundColor: background.settings.clearColor,
+        self.init(camera: try camera.settings(), model: model.model, backgroundColor: background.settings.clearColor,
                   relativeTo: relativeAttitude.reference, hud: hud.hud, assetsFolder: assets)
         try attitudeCalibration.apply(to: &self, live: live)
     }

@@ -1,6 +1,7 @@
 import AttitudeLog
 import AttitudeMath
 import Calibration
+import Camera
 import FileAccess
 import Foundation
 import Imaging
@@ -78,7 +79,7 @@ public struct CalibrationClipJob {
         }, progress: progress)
         try output.finish()
         if let truth = outputs.truth {
-            let rig = Rig(camera: clip.camera, lens: clip.lens, deviceFromIMU: clip.deviceFromIMU,
+            let rig = Rig(camera: LensCamera(pinhole: clip.camera, lens: clip.lens), deviceFromIMU: clip.deviceFromIMU,
                           timeOffset: TimeOffset(seconds: clip.timeOffset, refersTo: .middleRow), readoutSeconds: clip.readout,
                           fit: RigFitSummary(framesUsed: frames, framesTotal: frames))
             try rig.write(to: truth)

@@ -1,6 +1,8 @@
 @testable import AttitudeCommands
 import AttitudeMath
+import CommandLineSupport
 import Plot
+import TestSupport
 import XCTest
 
 /// The options of `attitude`'s other commands in-process: what `convert`, `eval`, `bench`, `views`, `plot`, `compare`,
@@ -58,6 +60,11 @@ final class AttitudeCommandOptionsTests: XCTestCase {
         assertRefused(PlotCommand.self, ["a.csv", "-o", "plot.svg", "--size", "900x100"], saying: "--size 900x100: width 200 to 8192, height 150")
         assertRefused(Compare.self, ["a.csv", "b.csv", "--plot", "errors.txt"], saying: "--plot", "must end in .png or .svg")
         assertRefused(Compare.self, ["a.csv", "b.csv", "--plot-size", "9000x600"], saying: "--plot-size 9000x600")
+        // A plot's size is the shared WxH value (its default shown in help): read strictly, then held to what Cairo is
+        // asked to draw.
+        XCTAssertEqual(try PlotCommand.parse(["a.csv", "-o", "plot.png", "--size", "1200X800"]).size, Size(width: 1200, height: 800))
+        assertRefused(PlotCommand.self, ["a.csv", "-o", "plot.png", "--size", "+900x600"], saying: "--size", "'+900x600'")
+        assertRefused(Compare.self, ["a.csv", "b.csv", "--plot-size", "900x"], saying: "--plot-size", "'900x'")
     }
 
     /// A position may start with a minus, which the parser would take for an option: it is read as one word and checked.

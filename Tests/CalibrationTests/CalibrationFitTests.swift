@@ -53,7 +53,7 @@ final class CalibrationFitTests: XCTestCase {
         let firsts = steps.filter { $0.contains(", step 1: ") }
         XCTAssertEqual(firsts.count, 2)
         XCTAssertNotEqual(firsts[0].components(separatedBy: ", step")[0], firsts[1].components(separatedBy: ", step")[0])
-        XCTAssertEqual(result.camera.fy / camera.fy, 1, accuracy: 1e-3)
+        XCTAssertEqual(result.camera.pinhole.fy / camera.fy, 1, accuracy: 1e-3)
         XCTAssertLessThan(result.deviceFromIMU.angle(to: mount) * 180 / .pi, 0.05)
         XCTAssertLessThan(result.fit?.residualDegreesPerSecond ?? .infinity, 0.5)
     }
@@ -136,7 +136,7 @@ final class CalibrationFitTests: XCTestCase {
                                        gyro: GyroIntegral(time: motion.logTime, rate: noisy))
         let result = try fit.fit(pairs).rig
         XCTAssertEqual(result.timeOffset.seconds, 0.173, accuracy: 1e-3)
-        XCTAssertEqual(result.camera.fy / camera.fy, 1, accuracy: 1e-2)
+        XCTAssertEqual(result.camera.pinhole.fy / camera.fy, 1, accuracy: 1e-2)
         XCTAssertLessThan(result.deviceFromIMU.angle(to: mount) * 180 / .pi, 1)
     }
 

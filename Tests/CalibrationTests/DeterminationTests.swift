@@ -11,7 +11,7 @@ final class DeterminationTests: XCTestCase {
     func result(mount: Quaternion = Quaternion(axis: SIMD3(0, 0, 1), angle: .pi / 2)) -> Rig {
         var fit = RigFitSummary(residualDegreesPerSecond: 0.1, framesUsed: 100, framesTotal: 100, turnedDegrees: SIMD3(100, 100, 100))
         fit.medianPixelsPerPair = 3
-        return Rig(camera: PinholeCamera(verticalFieldOfViewDegrees: 60, width: 640, height: 480), deviceFromIMU: mount,
+        return Rig(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 60, width: 640, height: 480)), deviceFromIMU: mount,
                    timeOffset: TimeOffset(seconds: 0.04), readoutSeconds: 0.02, gyroBiasRadiansPerSecond: .zero,
                    standardErrors: RigStandardErrors(timeOffsetSeconds: 0.0005, verticalFieldOfViewFraction: 0.005,
                                                      mountDegrees: SIMD3(0.5, 0.5, 0.5), readoutSeconds: 0.001,

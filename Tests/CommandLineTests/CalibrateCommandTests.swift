@@ -46,12 +46,12 @@ final class CalibrateCommandTests: XCTestCase {
     /// Makes a clip, calibrates it, and returns what calibrate found and said.
     func calibrate(_ truth: Truth, trial: String = CalibrateCommandTests.trial, start: Double = 110, duration: Double = 6,
                    name: String = "clip", file: StaticString = #filePath, line: UInt = #line)
-        throws -> (camera: CalibratedCamera?, mount: (deviceFromIMU: Quaternion, timeOffset: TimeOffset, gyroBias: SIMD3<Double>?)?, status: Int32, stderr: String) {
+        throws -> (camera: LensCamera?, mount: (deviceFromIMU: Quaternion, timeOffset: TimeOffset, gyroBias: SIMD3<Double>?)?, status: Int32, stderr: String) {
         let (clip, log) = try makeClip(truth, trial: trial, start: start, duration: duration, name: name, file: file, line: line)
         let output = folder.appendingPathComponent("\(name).yaml").path
         let run = try CommandHarness.run(["calibrate", "--video", clip, "--log", log, "--output", output], timeout: 300)
         guard run.status == 0 else { return (nil, nil, run.status, run.stderr) }
-        return (try CalibratedCamera.read(path: output), try Rig.readMount(path: output), run.status, run.stderr)
+        return (try LensCamera.read(path: output), try Rig.readMount(path: output), run.status, run.stderr)
     }
 
     func check(_ truth: Truth, start: Double = 110, file: StaticString = #filePath, line: UInt = #line) throws {
@@ -241,7 +241,7 @@ final class CalibrateCommandTests: XCTestCase {
         XCTAssertTrue(run.stderr.contains("a camera that moves as well as turns"), run.stderr)
         let keys = try Rig.read(path: output).undetermined.map(\.key)
         XCTAssertFalse(keys.contains("camera_matrix"), "\(keys)")
-        let camera = try CalibratedCamera.read(path: output).pinhole
+        let camera = try LensCamera.read(path: output).pinhole
         let fov = 2 * atan(Double(camera.height) / 2 / camera.fy) * 180 / .pi
         XCTAssertEqual(fov / (2 * atan(300 / 575.04) * 180 / .pi), 1, accuracy: 0.02, "field of view \(fov)°")
         XCTAssertTrue(run.stdout.contains("gyroscope bias"), run.stdout)
@@ -323,7 +323,7 @@ final class CalibrateCommandTests: XCTestCase {
             XCTAssertEqual(mount.timeOffset.seconds, truth.offset, accuracy: 0.001, name)
             XCTAssertLessThan(mount.deviceFromIMU.angle(to: truth.mount) * 180 / .pi, 1, "\(name): mount \(mount.deviceFromIMU)")
             // The file carries the lens it was given, as OpenCV's tools would read it.
-            let written = try CalibratedCamera.read(path: output)
+            let written = try LensCamera.read(path: output)
             XCTAssertEqual(written.lens, lens, name)
             XCTAssertEqual(written.pinhole.fx, 226, name)
             // Without the intrinsics: the barrel clip's edges turn less than its centre through a pinhole;
@@ -347,7 +347,7 @@ final class CalibrateCommandTests: XCTestCase {
         XCTAssertFalse(text.contains("camera_matrix:") || text.contains("imu_to_camera:"), text)
         let offset = try XCTUnwrap(Self.number(after: "time_offset_s: ", in: text), text)
         XCTAssertEqual(offset, truth.offset, accuracy: 0.001)
-        XCTAssertThrowsError(try CalibratedCamera.read(path: output)) {
+        XCTAssertThrowsError(try LensCamera.read(path: output)) {
             XCTAssertTrue("\($0)".contains("calibrate determined only the time offset"), "\($0)")
         }
         XCTAssertThrowsError(try Rig.readMount(path: output)) {
@@ -438,7 +438,7 @@ final class CalibrateCommandTests: XCTestCase {
         let camera = PinholeCamera(fx: 300, fy: 300, cx: 159.5, cy: 119.5, width: 320, height: 240)
         func write(_ name: String, _ keys: [String]) throws -> String {
             let path = folder.appendingPathComponent(name).path
-            let file = Rig(camera: camera, deviceFromIMU: .identity, timeOffset: TimeOffset(seconds: 0.02),
+            let file = Rig(camera: LensCamera(pinhole: camera), deviceFromIMU: .identity, timeOffset: TimeOffset(seconds: 0.02),
                            gyroBiasRadiansPerSecond: SIMD3(0.1, -0.2, 0.05) * .pi / 180,
                            standardErrors: RigStandardErrors(timeOffsetSeconds: 0.001, verticalFieldOfViewFraction: 0.01, mountDegrees: SIMD3(1, 1, 1),
                                                              gyroBiasDegreesPerSecond: SIMD3(0.01, 0.02, 0.03)),
@@ -477,7 +477,7 @@ final class CalibrateCommandTests: XCTestCase {
         let noMount = try write("no-mount.yaml", ["imu_to_camera_x", "imu_to_camera_y", "imu_to_camera_z", "imu_to_camera"])
         XCTAssertFalse(try String(contentsOfFile: noMount, encoding: .utf8).contains("\nimu_to_camera:"))
         XCTAssertTrue(try String(contentsOfFile: noMount, encoding: .utf8).contains("   imu_to_camera: \"the fit"), "the estimate is not withheld")
-        XCTAssertEqual(try CalibratedCamera.read(path: noMount).pinhole, camera, "the camera alone still serves --intrinsics")
+        XCTAssertEqual(try LensCamera.read(path: noMount).pinhole, camera, "the camera alone still serves --intrinsics")
         // What the file leaves undetermined is drawn with the best that is known and said, never refused: the
         // mount as the IMU's axes (identity), or the --mount given beside the file; the picture is that of the file's
         // camera with that mount given by hand.
@@ -501,7 +501,7 @@ final class CalibrateCommandTests: XCTestCase {
         let noCamera = try write("no-camera.yaml", ["camera_matrix"])
         XCTAssertFalse(try String(contentsOfFile: noCamera, encoding: .utf8).contains("\ncamera_matrix:"))
         XCTAssertTrue(try String(contentsOfFile: noCamera, encoding: .utf8).contains("   camera_matrix: \"the fit"), "the estimate is not withheld")
-        XCTAssertThrowsError(try CalibratedCamera.read(path: noCamera)) {
+        XCTAssertThrowsError(try LensCamera.read(path: noCamera)) {
             XCTAssertTrue("\($0)".contains("did not determine the field of view"), "\($0)")
         }
         let sixty = try picture(["--calibration", noCamera], "sixty.png")
@@ -521,9 +521,9 @@ final class CalibrateCommandTests: XCTestCase {
         let path = folder.appendingPathComponent("cal.yaml").path
         let camera = PinholeCamera(fx: 300, fy: 300, cx: 159.5, cy: 119.5, width: 320, height: 240)
         let mount = Quaternion(axis: SIMD3(0.2, 1, 0.1), angle: 0.7)
-        try Rig(camera: camera, deviceFromIMU: mount, timeOffset: TimeOffset(seconds: -0.25),
+        try Rig(camera: LensCamera(pinhole: camera), deviceFromIMU: mount, timeOffset: TimeOffset(seconds: -0.25),
                 fit: RigFitSummary(residualDegreesPerSecond: 0.1, framesUsed: 10, framesTotal: 12)).write(path: path)
-        XCTAssertEqual(try CalibratedCamera.read(path: path).pinhole, camera)
+        XCTAssertEqual(try LensCamera.read(path: path).pinhole, camera)
         let read = try Rig.readMount(path: path)
         XCTAssertEqual(read.timeOffset.seconds, -0.25)
         XCTAssertLessThan(read.deviceFromIMU.angle(to: mount), 1e-12)
@@ -542,11 +542,11 @@ final class CalibrateCommandTests: XCTestCase {
         let path = folder.appendingPathComponent("live.yaml").path
         let camera = PinholeCamera(fx: 300, fy: 300, cx: 159.5, cy: 119.5, width: 320, height: 240)
         let written = TimeOffset(seconds: -0.035, clock: .live, refersTo: .middleRow)
-        try Rig(camera: camera, deviceFromIMU: .identity, timeOffset: written, readoutSeconds: 0.02,
+        try Rig(camera: LensCamera(pinhole: camera), deviceFromIMU: .identity, timeOffset: written, readoutSeconds: 0.02,
                 fit: RigFitSummary(residualDegreesPerSecond: 0.1, framesUsed: 10, framesTotal: 12)).write(path: path)
         XCTAssertEqual(try Rig.readMount(path: path).timeOffset, written)
         let plain = folder.appendingPathComponent("plain.yaml").path
-        try Rig(camera: camera, deviceFromIMU: .identity, timeOffset: TimeOffset(seconds: 0.01)).write(path: plain)
+        try Rig(camera: LensCamera(pinhole: camera), deviceFromIMU: .identity, timeOffset: TimeOffset(seconds: 0.01)).write(path: plain)
         XCTAssertEqual(try Rig.readMount(path: plain).timeOffset, TimeOffset(seconds: 0.01, clock: .clip, refersTo: .frame))
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let odd = folder.appendingPathComponent("odd.yaml").path
@@ -563,7 +563,7 @@ final class CalibrateCommandTests: XCTestCase {
     func testTheLensCoefficientsStandardErrorsAreWritten() throws {
         let path = folder.appendingPathComponent("lens.yaml").path
         let camera = PinholeCamera(fx: 300, fy: 300, cx: 159.5, cy: 119.5, width: 320, height: 240)
-        try Rig(camera: camera, lens: .fisheye(SIMD4(0.03, -0.01, 0.002, 0)), deviceFromIMU: .identity, timeOffset: TimeOffset(seconds: 0.04),
+        try Rig(camera: LensCamera(pinhole: camera, lens: .fisheye(SIMD4(0.03, -0.01, 0.002, 0))), deviceFromIMU: .identity, timeOffset: TimeOffset(seconds: 0.04),
                 standardErrors: RigStandardErrors(timeOffsetSeconds: 0.001, verticalFieldOfViewFraction: 0.01, mountDegrees: SIMD3(1, 1, 1),
                                                   lensCoefficients: [0.0073, 0.02, 0.5, 1.25])).write(path: path)
         let text = try String(contentsOfFile: path, encoding: .utf8)
@@ -571,7 +571,7 @@ final class CalibrateCommandTests: XCTestCase {
         let list = try XCTUnwrap(text[errors...].range(of: "distortion_coefficients: ["), text).upperBound
         let written = text[list...].prefix { $0 != "]" }.split { $0 == "," || $0 == " " || $0 == "\n" }.compactMap { Double($0) }
         XCTAssertEqual(written, [0.0073, 0.02, 0.5, 1.25], text)
-        XCTAssertEqual(try CalibratedCamera.read(path: path).lens, .fisheye(SIMD4(0.03, -0.01, 0.002, 0)), "the lens itself reads as before")
+        XCTAssertEqual(try LensCamera.read(path: path).lens, .fisheye(SIMD4(0.03, -0.01, 0.002, 0)), "the lens itself reads as before")
     }
 
     /// A raw CSV log at 200 Hz with the given angular rate (rad/s) and gravity along +z.

@@ -1,5 +1,6 @@
 import AttitudeLog
 import AttitudeMath
+import Camera
 import Foundation
 import Imaging
 import RawLog
@@ -118,9 +119,9 @@ final class CameraMotionCommandTests: XCTestCase {
         XCTAssertFalse(keys.contains("time_offset_s"), "\(keys)")
         if keys.contains("camera_matrix") {
             XCTAssertTrue(run.stdout.contains("not determined"), run.stdout)
-            XCTAssertThrowsError(try CalibratedCamera.read(path: output))
+            XCTAssertThrowsError(try LensCamera.read(path: output))
         } else {
-            XCTAssertEqual(try CalibratedCamera.read(path: output).pinhole.fx / 390, 1, accuracy: 0.1)
+            XCTAssertEqual(try LensCamera.read(path: output).pinhole.fx / 390, 1, accuracy: 0.1)
         }
         // Each mount axis is either written within 2° sigma or listed, and listed axes are said on stdout.
         for axis in ["x", "y", "z"] where keys.contains("imu_to_camera_" + axis) {

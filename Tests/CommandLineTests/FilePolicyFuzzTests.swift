@@ -66,7 +66,7 @@ final class FilePolicyFuzzTests: XCTestCase {
         for k in 0..<5 { try video.write(RGBImage(width: 32, height: 24, fill: (UInt8(k * 40), 60, 90))) }
         try video.finish()
         try outputs.commit()
-        try Rig(camera: PinholeCamera(verticalFieldOfViewDegrees: 60, width: 32, height: 24), deviceFromIMU: .identity,
+        try Rig(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 60, width: 32, height: 24)), deviceFromIMU: .identity,
                 timeOffset: TimeOffset(seconds: 0), fit: RigFitSummary(residualDegreesPerSecond: 0.1, framesUsed: 5, framesTotal: 5))
             .write(path: path(Self.calibration))
         let start: Int64 = 1_700_000_000_000_000_000

@@ -234,7 +234,7 @@ final class HelpTextTests: XCTestCase {
         let words = plot.text.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
         XCTAssertTrue(words.contains("(default: 900x600)"), plot.text)
         for help in all {
-            XCTAssertFalse(help.text.contains("PlotSize("), "`\(help.command.joined(separator: " ")) --help` shows a struct")
+            XCTAssertFalse(help.text.contains("Size("), "`\(help.command.joined(separator: " ")) --help` shows a struct")
             XCTAssertFalse(help.text.contains("docs/"), "`\(help.command.joined(separator: " ")) --help` points at docs/, which an install lacks")
         }
         let compare = try XCTUnwrap(all.first { $0.command == ["steady-dice"] })

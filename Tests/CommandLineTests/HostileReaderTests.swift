@@ -117,7 +117,7 @@ final class HostileReaderTests: XCTestCase {
             """.write(toFile: hidden, atomically: true, encoding: .utf8)
         try assertRefused(hidden, saying: "image_width: write it as `image_width: N` on a line of its own")
         let good = try intrinsics("good.yaml")
-        XCTAssertEqual(try CalibratedCamera.read(path: good).pinhole.width, 320)
+        XCTAssertEqual(try LensCamera.read(path: good).pinhole.width, 320)
     }
 
     /// Focal lengths, a principal point and lens coefficients no camera has are refused, naming the field and
@@ -143,7 +143,7 @@ final class HostileReaderTests: XCTestCase {
         }
         // The edges of the ranges are taken; fy's upper edge is the 1° field of view's (fuzz round 41), 13750 for 240 rows.
         let edge = try intrinsics("edge.yaml", [(matrix, "3.2, 0., -320., 0., 13700., 480."), ("0.1, -0.05", "1000., -1000.")])
-        XCTAssertNoThrow(try CalibratedCamera.read(path: edge))
+        XCTAssertNoThrow(try LensCamera.read(path: edge))
     }
 
     // MARK: - A record folder's imu.csv

@@ -49,16 +49,16 @@ final class RealisticClipTests: XCTestCase {
                                 asFolder: kind.asFolder, extra: ["--truth": "\(kind.name)-truth.yaml"])
         let (clip, log, truthFile) = (made["--video"], made["--log"], made["--truth"])
         // The truth file names the lens and the readout the clip was drawn with.
-        let truthCamera = try CalibratedCamera.read(path: truthFile)
+        let truthCamera = try LensCamera.read(path: truthFile)
         XCTAssertEqual(truthCamera.lens, kind.lens, kind.name)
         let model = kind.lens.modelName == "fisheye" ? "fisheye" : (kind.lens == .pinhole ? "pinhole" : "radial")
         let output = folder.appendingPathComponent("\(kind.name).yaml").path
         let run = try BuiltTool.run("steady-dice", ["calibrate", "--video", clip, "--log", log, "--lens", model, "-o", output], timeout: 600)
         XCTAssertEqual(run.status, 0, "\(kind.name): \(run.stderr)")
         let found = try Rig.readMount(path: output)
-        let camera = try CalibratedCamera.read(path: output)
+        let camera = try LensCamera.read(path: output)
         XCTAssertEqual(found.timeOffset.seconds, offset, accuracy: 0.001, "\(kind.name): time offset")
-        let fov = try XCTUnwrap(camera.lensCamera.verticalFieldOfViewDegrees)
+        let fov = try XCTUnwrap(camera.verticalFieldOfViewDegrees)
         XCTAssertEqual(fov / kind.fov, 1, accuracy: 0.01, "\(kind.name): vertical field of view \(fov)°")
         XCTAssertLessThan(found.deviceFromIMU.angle(to: Self.mount) * 180 / .pi, 1, "\(kind.name): mount \(found.deviceFromIMU)")
         XCTAssertEqual(camera.lens.modelName, kind.lens.modelName, kind.name)
@@ -112,7 +112,7 @@ final class RealisticClipTests: XCTestCase {
         let found = try Rig.readMount(path: output)
         XCTAssertEqual(found.timeOffset.seconds, 0.04, accuracy: 0.001)
         XCTAssertLessThan(found.deviceFromIMU.angle(to: Self.mount) * 180 / .pi, 1)
-        let fov = try XCTUnwrap(try CalibratedCamera.read(path: output).lensCamera.verticalFieldOfViewDegrees)
+        let fov = try XCTUnwrap(try LensCamera.read(path: output).verticalFieldOfViewDegrees)
         XCTAssertEqual(fov / 60, 1, accuracy: 0.01)
     }
 
@@ -138,7 +138,7 @@ final class RealisticClipTests: XCTestCase {
         let keys = try Rig.read(path: output).undetermined.map(\.key)
         XCTAssertTrue(keys.contains("camera_matrix") && keys.contains("rolling_shutter_readout_s"), "\(keys)")
         XCTAssertEqual(try Rig.readMount(path: output).timeOffset.seconds, 0, accuracy: 0.001)
-        XCTAssertThrowsError(try CalibratedCamera.read(path: output)) {
+        XCTAssertThrowsError(try LensCamera.read(path: output)) {
             XCTAssertTrue("\($0)".contains("did not determine the field of view"), "\($0)")
         }
     }

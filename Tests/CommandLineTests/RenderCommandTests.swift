@@ -240,16 +240,16 @@ final class RenderCommandTests: XCTestCase {
     func testIntrinsicsAreReadWithTheirKeys() throws {
         let good = path("good.yml")
         try Self.writeIntrinsics(to: good, distortion: "[ -0.2, 0.05, 0., 0., 0. ]")
-        let camera = try CalibratedCamera.read(path: good)
+        let camera = try LensCamera.read(path: good)
         XCTAssertEqual(camera.pinhole, PinholeCamera(fx: 300, fy: 310, cx: 170.5, cy: 115, width: 320, height: 240))
-        XCTAssertEqual(camera.distortion, [-0.2, 0.05, 0, 0, 0])
+        XCTAssertEqual(camera.lens.coefficients, [-0.2, 0.05, 0, 0, 0])
         XCTAssertTrue(camera.isDistorted)
 
         func assertFails(_ name: String, mentions expected: String, file: StaticString = #filePath, line: UInt = #line,
                          _ write: (String) throws -> Void) throws {
             let p = path(name)
             try write(p)
-            XCTAssertThrowsError(try CalibratedCamera.read(path: p), file: file, line: line) { error in
+            XCTAssertThrowsError(try LensCamera.read(path: p), file: file, line: line) { error in
                 let message = "\(error)"
                 XCTAssertTrue(message.hasPrefix(p) && message.contains(expected), message, file: file, line: line)
             }
@@ -276,7 +276,7 @@ final class RenderCommandTests: XCTestCase {
     /// With distortion, a background of the calibrated size is undistorted (the principal point stays,
     /// the corners move in); a picture of another size is refused, naming both sizes.
     func testDistortedBackgroundsAreUndistorted() throws {
-        let camera = CalibratedCamera(pinhole: PinholeCamera(fx: 300, fy: 300, cx: 160, cy: 120, width: 320, height: 240),
+        let camera = LensCamera(pinhole: PinholeCamera(fx: 300, fy: 300, cx: 160, cy: 120, width: 320, height: 240),
                                       distortion: [0.3, 0.1, 0, 0, 0])
         let undistorter = try Undistorter(camera: camera)
         var pixels = [UInt8](repeating: 0, count: 320 * 240 * 3)

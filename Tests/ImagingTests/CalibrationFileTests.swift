@@ -37,7 +37,7 @@ final class CalibrationFileTests: XCTestCase {
     func testAGoodFileIsRead() throws {
         let file = try calibration("good.yaml")
         XCTAssertEqual(try Rig.readMount(path: file).timeOffset.seconds, 0.125)
-        XCTAssertEqual(try CalibratedCamera.read(path: file).pinhole.fx, 300)
+        XCTAssertEqual(try LensCamera.read(path: file).pinhole.fx, 300)
     }
 
     /// A key written twice was taken, the first one winning: one rule for every key, in any map, YAML or XML.
@@ -45,9 +45,9 @@ final class CalibrationFileTests: XCTestCase {
         let twice = try calibration("twice.yaml", [("time_offset_clock: clip", "time_offset_clock: clip\ntime_offset_s: 9")])
         let said = "\(twice): line 18: time_offset_s: written a second time (first on line 16); write each key once"
         XCTAssertEqual(refusal { try Rig.readMount(path: twice) }, said)
-        XCTAssertEqual(refusal { try CalibratedCamera.read(path: twice) }, said)
+        XCTAssertEqual(refusal { try LensCamera.read(path: twice) }, said)
         let nested = try calibration("nested.yaml", [("   cols: 3\n", "   cols: 3\n   cols: 4\n")])
-        XCTAssertEqual(refusal { try CalibratedCamera.read(path: nested) },
+        XCTAssertEqual(refusal { try LensCamera.read(path: nested) },
                        "\(nested): line 6: cols: written a second time (first on line 5); write each key once")
         let xml = path("twice.xml")
         try """
@@ -59,7 +59,7 @@ final class CalibrationFileTests: XCTestCase {
             </opencv_storage>
 
             """.write(toFile: xml, atomically: true, encoding: .utf8)
-        XCTAssertEqual(refusal { try CalibratedCamera.read(path: xml) },
+        XCTAssertEqual(refusal { try LensCamera.read(path: xml) },
                        "\(xml): line 5: image_width: written a second time (first on line 3); write each key once")
     }
 
@@ -91,7 +91,7 @@ final class CalibrationFileTests: XCTestCase {
         XCTAssertEqual(refusal { try Rig.readMount(path: file) },
                        "\(file): line 16: time_offset_s: nan is not a number of seconds from -3600 to 3600")
         let matrix = try calibration("nan-matrix.yaml", [("300.0, 0.0, 159.5, 0.0, 300.0", "300., 0., 159.5, 0., .nan")])
-        XCTAssertEqual(refusal { try CalibratedCamera.read(path: matrix) }, "\(matrix): line 3: camera_matrix: a value is not finite")
+        XCTAssertEqual(refusal { try LensCamera.read(path: matrix) }, "\(matrix): line 3: camera_matrix: a value is not finite")
         let bias = try calibration("nan-bias.yaml", [("time_offset_clock: clip", "time_offset_clock: clip\ngyro_bias_deg_per_s: [ .nan, 0., 0. ]")])
         let said = refusal { try Rig.readMount(path: bias) }
         XCTAssertTrue(said.hasPrefix("\(bias): line 18: gyro_bias_deg_per_s: nan is not"), said)
@@ -110,17 +110,17 @@ final class CalibrationFileTests: XCTestCase {
         ]
         for (values, said) in cases {
             let file = try calibration("camera.yaml", [(matrix, values)])
-            let text = refusal { try CalibratedCamera.read(path: file) }
+            let text = refusal { try LensCamera.read(path: file) }
             XCTAssertTrue(text.hasPrefix("\(file): line 3: \(said)"), text)
         }
         let wide = try calibration("wide.yaml", [(matrix, "3.5, 0., 159.5, 0., 13700., 119.5")])
-        XCTAssertNoThrow(try CalibratedCamera.read(path: wide))
+        XCTAssertNoThrow(try LensCamera.read(path: wide))
     }
 
     /// A skew (K[0][1], -0.70 in a real phone clip's calibration) is read and kept, not refused nor dropped.
     func testASkewIsUsed() throws {
         let file = try calibration("skew.yaml", [("300.0, 0.0, 159.5", "300., -0.70, 159.5")])
-        let camera = try CalibratedCamera.read(path: file)
+        let camera = try LensCamera.read(path: file)
         XCTAssertEqual(camera.pinhole.skew, -0.70)
         XCTAssertEqual(camera.pinhole.matrixRows, [300, -0.70, 159.5, 0, 300, 119.5, 0, 0, 1])
     }
@@ -130,9 +130,9 @@ final class CalibrationFileTests: XCTestCase {
     func testUndistortionHonoursTheSkew() throws {
         for lens in [Lens.radial([-0.2, 0.05, 0, 0, 0]), Lens.fisheye([0.05, 0.01, 0, 0])] {
             let pinhole = PinholeCamera(fx: 300, fy: 300, cx: 159.5, cy: 119.5, skew: 40, width: 320, height: 240)
-            let camera = CalibratedCamera(pinhole: pinhole, lens: lens)
+            let camera = LensCamera(pinhole: pinhole, lens: lens)
             let ray = SIMD3(0.2, 0.25, 1.0)
-            let taken = try XCTUnwrap(camera.lensCamera.project(ray))
+            let taken = try XCTUnwrap(camera.project(ray))
             var pixels = [UInt8](repeating: 0, count: 320 * 240 * 3)
             for dy in -1...1 {
                 for dx in -1...1 {
@@ -164,7 +164,7 @@ final class CalibrationFileTests: XCTestCase {
     func testAWholeRigReadsBackFromYAMLAndXML() throws {
         let camera = PinholeCamera(fx: 300, fy: 310, cx: 159.5, cy: 119.5, width: 320, height: 240)
         let bias = SIMD3(0.5, -0.25, 0.125) * .pi / 180
-        var rig = Rig(camera: camera, lens: .fisheye(SIMD4(0.03, -0.01, 0.002, 0)), deviceFromIMU: Quaternion(w: 0.5, x: 0.5, y: 0.5, z: 0.5),
+        var rig = Rig(camera: LensCamera(pinhole: camera, lens: .fisheye(SIMD4(0.03, -0.01, 0.002, 0))), deviceFromIMU: Quaternion(w: 0.5, x: 0.5, y: 0.5, z: 0.5),
                       timeOffset: TimeOffset(seconds: -0.0375, clock: .live, refersTo: .middleRow), readoutSeconds: 0.03,
                       gyroBiasRadiansPerSecond: bias,
                       standardErrors: RigStandardErrors(timeOffsetSeconds: 0.001, verticalFieldOfViewFraction: 0.01, mountDegrees: SIMD3(1, 2, 3),
@@ -177,8 +177,8 @@ final class CalibrationFileTests: XCTestCase {
         for name in ["whole.yaml", "whole.xml"] {
             try rig.write(path: path(name))
             let read = try Rig.read(path: path(name))
-            XCTAssertEqual(read.camera, camera, name)
-            XCTAssertEqual(read.lens, rig.lens, name)
+            XCTAssertEqual(read.camera.pinhole, camera, name)
+            XCTAssertEqual(read.camera.lens, rig.camera.lens, name)
             XCTAssertEqual(read.deviceFromIMU, rig.deviceFromIMU, name)
             XCTAssertEqual(read.timeOffset, rig.timeOffset, name)
             XCTAssertEqual(read.readoutSeconds, 0.03, name)
@@ -196,7 +196,7 @@ final class CalibrationFileTests: XCTestCase {
     /// undetermined, and serves as neither a camera nor a mount, saying why.
     func testAnUndeterminedCameraAndMountReadAsPlaceholdersAndAreRefusedWhereUsed() throws {
         let why = "the clip turned too little"
-        let rig = Rig(camera: PinholeCamera(fx: 300, fy: 300, cx: 159.5, cy: 119.5, width: 320, height: 240), deviceFromIMU: .identity,
+        let rig = Rig(camera: LensCamera(pinhole: PinholeCamera(fx: 300, fy: 300, cx: 159.5, cy: 119.5, width: 320, height: 240)), deviceFromIMU: .identity,
                       timeOffset: TimeOffset(seconds: 0.25), undetermined: [Undetermined(key: Undetermined.cameraKey, standardError: "± 12 %", why: why),
                                                                              Undetermined(key: Undetermined.mountKey, standardError: nil, why: why)])
         for name in ["loose.yaml", "loose.xml"] {
@@ -204,14 +204,14 @@ final class CalibrationFileTests: XCTestCase {
             try rig.write(path: file)
             let read = try Rig.read(path: file)
             XCTAssertEqual(read.undetermined, rig.undetermined, name)
-            XCTAssertEqual(read.camera, PinholeCamera(verticalFieldOfViewDegrees: 60, width: 320, height: 240), name)
+            XCTAssertEqual(read.camera.pinhole, PinholeCamera(verticalFieldOfViewDegrees: 60, width: 320, height: 240), name)
             XCTAssertEqual(read.deviceFromIMU, .identity, name)
             XCTAssertEqual(read.timeOffset, TimeOffset(seconds: 0.25), name)
             XCTAssertFalse(read.knowsOnlyTimeOffset, "the picture's size is written", file: #filePath, line: #line)
             let said = "calibrate determined only the time offset (0.25 s) here, not the camera or the mount (see its warning or not_determined); "
                 + "give --time-offset 0.25 with --fov or --intrinsics and --mount instead"
             XCTAssertEqual(read.refusal(toServeAs: Undetermined.mountKey), said, name)
-            XCTAssertEqual(refusal { try CalibratedCamera.read(path: file) }, "\(file): \(said)")
+            XCTAssertEqual(refusal { try LensCamera.read(path: file) }, "\(file): \(said)")
             XCTAssertEqual(refusal { try Rig.readMount(path: file) }, "\(file): \(said)")
             XCTAssertEqual(try Rig.readTiming(path: file).timeOffset, TimeOffset(seconds: 0.25), name)
         }
@@ -239,9 +239,9 @@ final class CalibrationFileTests: XCTestCase {
         let read = try Rig.read(path: file)
         XCTAssertEqual(read.deviceFromIMU, Quaternion(w: 0, x: 1, y: 0, z: 0))
         XCTAssertEqual(read.undetermined.map(\.key), [Undetermined.mountKey])
-        XCTAssertEqual(read.camera.fx, 300, "the camera is determined and read")
+        XCTAssertEqual(read.camera.pinhole.fx, 300, "the camera is determined and read")
         XCTAssertTrue(refusal { try Rig.readMount(path: file) }.hasPrefix("\(file): calibrate did not determine the mount here"))
-        XCTAssertEqual(try CalibratedCamera.read(path: file).pinhole.fx, 300, "the camera alone still serves --intrinsics")
+        XCTAssertEqual(try LensCamera.read(path: file).pinhole.fx, 300, "the camera alone still serves --intrinsics")
     }
 
     /// `undetermined` and `not_determined` are read by OpenCV's reader, and a wrong shape is refused naming the key and line.

@@ -68,7 +68,7 @@ final class RigCalibrationTests: XCTestCase {
     /// A full rig: a line each for the offset, the field of view, the mount, the turn, the bias and the residual; what
     /// the clip does not determine is said so and not written; a live offset says which clock it pairs.
     func testTheReportSaysEachNumberAndWhatIsNotDetermined() {
-        var rig = Rig(camera: PinholeCamera(verticalFieldOfViewDegrees: 55, width: 320, height: 240), deviceFromIMU: .identity,
+        var rig = Rig(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 55, width: 320, height: 240)), deviceFromIMU: .identity,
                       timeOffset: TimeOffset(seconds: 0.123, clock: .live), gyroBiasRadiansPerSecond: SIMD3(0, 0, .pi / 180),
                       fit: RigFitSummary(residualDegreesPerSecond: 0.25, framesUsed: 170, framesTotal: 180, turnedDegrees: SIMD3(40, 50, 5)))
         rig.undetermined = [Undetermined(key: "imu_to_camera_z", standardError: "± 4.1°", why: "it turned 5° about z")]

@@ -18,7 +18,7 @@ final class RigTests: XCTestCase {
     }
 
     func testWhyANumberIsNotDeterminedStartsWithItsStandardError() {
-        var rig = Rig(camera: PinholeCamera(verticalFieldOfViewDegrees: 50, width: 320, height: 240), deviceFromIMU: .identity,
+        var rig = Rig(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 50, width: 320, height: 240)), deviceFromIMU: .identity,
                       timeOffset: TimeOffset(seconds: 0))
         XCTAssertNil(rig.whyUndetermined("k1"))
         rig.undetermined = [Undetermined(key: "k1", standardError: "± 0.4", why: "the corners stay near the centre"),
@@ -33,7 +33,7 @@ final class RigTests: XCTestCase {
     /// withheld: the camera's field of view and focal length, the whole mount, the bias; a mount axis's and a lens
     /// coefficient's values are in the file anyway.
     func testANumberNotDeterminedIsWrittenWithTheFitsValue() {
-        var rig = Rig(camera: PinholeCamera(verticalFieldOfViewDegrees: 50, width: 320, height: 240),
+        var rig = Rig(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 50, width: 320, height: 240)),
                       deviceFromIMU: -Quaternion(axis: [0, 0, 1], angle: .pi / 2), timeOffset: TimeOffset(seconds: 0.25),
                       readoutSeconds: 0.0123, gyroBiasRadiansPerSecond: SIMD3(0.01, -0.02, 0.005))
         let camera = Undetermined(key: Undetermined.cameraKey, standardError: "± 6.0%", why: "too little motion")
@@ -53,7 +53,7 @@ final class RigTests: XCTestCase {
     /// q and -q are one rotation; files and reports print the one with w ≥ 0.
     func testTheMountIsPrintedWithANonNegativeW() {
         let q = Quaternion(axis: [0, 1, 0], angle: 0.4)
-        var rig = Rig(camera: PinholeCamera(verticalFieldOfViewDegrees: 50, width: 320, height: 240), deviceFromIMU: -q,
+        var rig = Rig(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 50, width: 320, height: 240)), deviceFromIMU: -q,
                       timeOffset: TimeOffset(seconds: 0))
         XCTAssertEqual(rig.deviceFromIMUCanonical, q)
         rig.deviceFromIMU = q
@@ -64,9 +64,9 @@ final class RigTests: XCTestCase {
     /// focal length: 2 radians where the pinhole spans 90°.
     func testTheFieldOfViewIsThePicturesThroughTheLens() throws {
         let pinhole = PinholeCamera(verticalFieldOfViewDegrees: 90, width: 480, height: 480)
-        var rig = Rig(camera: pinhole, deviceFromIMU: .identity, timeOffset: TimeOffset(seconds: 0))
+        var rig = Rig(camera: LensCamera(pinhole: pinhole), deviceFromIMU: .identity, timeOffset: TimeOffset(seconds: 0))
         XCTAssertEqual(rig.verticalFieldOfViewDegrees, 90, accuracy: 1e-9)
-        rig.lens = .fisheye(SIMD4(0, 0, 0, 0))
+        rig.camera.lens = .fisheye(SIMD4(0, 0, 0, 0))
         XCTAssertEqual(rig.verticalFieldOfViewDegrees, 2 * 180 / .pi, accuracy: 1e-6)
     }
 }

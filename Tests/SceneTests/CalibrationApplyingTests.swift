@@ -11,7 +11,7 @@ final class CalibrationApplyingTests: XCTestCase {
     private let mount = Quaternion(w: 0, x: 1, y: 0, z: 0)
 
     private func rig(clock: TimeOffset.Clock, undetermined: [String] = []) -> Rig {
-        Rig(camera: PinholeCamera(verticalFieldOfViewDegrees: 50, width: 320, height: 240), deviceFromIMU: mount,
+        Rig(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 50, width: 320, height: 240)), deviceFromIMU: mount,
             timeOffset: TimeOffset(seconds: 0.25, clock: clock), undetermined: undetermined.map { Undetermined(key: $0, standardError: nil, why: "why") })
     }
 
@@ -34,7 +34,7 @@ final class CalibrationApplyingTests: XCTestCase {
         XCTAssertEqual(notes, [])
         XCTAssertEqual(options.clipOffset, 0.25)
         XCTAssertEqual(options.deviceFromIMU, mount)
-        XCTAssertEqual(options.camera.intrinsicsPath, "cal.yaml")
+        XCTAssertEqual(options.camera.intrinsicsSource, "cal.yaml")
 
         options = DrawingSettings()
         notes = try options.apply(calibration: (rig(clock: .clip), "cal.yaml"), overrides: DrawingOverrides(), live: true)

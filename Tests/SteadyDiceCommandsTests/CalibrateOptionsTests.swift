@@ -2,6 +2,7 @@ import Calibration
 import Recording
 import RigCalibration
 import SteadyDiceCommands
+import TestSupport
 import XCTest
 
 /// `steady-dice calibrate`'s options in-process: the calibrator they set up (the search range, the field of view to

@@ -1,9 +1,19 @@
 import ArgumentParser
 import XCTest
 
+/// What `body` throws, as text, or "accepted" when it returns: a refusal compared as one string.
+public func refusal(_ body: () throws -> Any) -> String {
+    do {
+        _ = try body()
+        return "accepted"
+    } catch {
+        return "\(error)"
+    }
+}
+
 /// What the command line says when `type` parses `arguments`, its `validate()` included: the message of the error it
 /// throws, or nil when the arguments are taken.
-func refusal<T: ParsableArguments>(_ type: T.Type, _ arguments: [String]) -> String? {
+public func refusal<T: ParsableArguments>(_ type: T.Type, _ arguments: [String]) -> String? {
     do {
         _ = try type.parse(arguments)
         return nil
@@ -13,7 +23,7 @@ func refusal<T: ParsableArguments>(_ type: T.Type, _ arguments: [String]) -> Str
 }
 
 /// Asserts that `type` refuses `arguments` with a message holding each of `words`.
-func assertRefused<T: ParsableArguments>(_ type: T.Type, _ arguments: [String], saying words: String...,
+public func assertRefused<T: ParsableArguments>(_ type: T.Type, _ arguments: [String], saying words: String...,
                                          file: StaticString = #filePath, line: UInt = #line) {
     guard let message = refusal(type, arguments) else {
         return XCTFail("\(arguments) was taken", file: file, line: line)

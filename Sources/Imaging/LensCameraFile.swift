@@ -1,48 +1,26 @@
 import Camera
 import CVShim
 import Foundation
-import Pixels
 import Rig
 
-/// A calibrated camera as OpenCV's calibration tools write it: the pinhole for the calibrated
-/// picture size and the lens: distortion coefficients in OpenCV's radial-tangential model (k1, k2, p1,
-/// p2[, k3, ...], the default) or its fisheye model (k1..k4, when `distortion_model: fisheye`).
-public struct CalibratedCamera: Equatable, Sendable {
-    public let pinhole: PinholeCamera
-    public let lens: Lens
-    /// The coefficients in OpenCV's order for the lens's model.
-    public var distortion: [Double] { lens.coefficients }
-
-    public init(pinhole: PinholeCamera, lens: Lens) {
-        self.pinhole = pinhole
-        self.lens = lens
-    }
-
-    /// A camera with radial-tangential coefficients (the model of OpenCV's own tools).
-    public init(pinhole: PinholeCamera, distortion: [Double]) {
-        self.init(pinhole: pinhole, lens: (try? Lens.make(model: "radial", coefficients: distortion).get()) ?? .radial(distortion))
-    }
-
-    /// The camera with its lens, for projecting and unprojecting in C.
-    public var lensCamera: LensCamera { LensCamera(pinhole: pinhole, lens: lens) }
-
+/// A camera read from a file as OpenCV's calibration tools write it: the pinhole for the calibrated picture size and the
+/// lens, its distortion coefficients in OpenCV's radial-tangential model (k1, k2, p1, p2[, k3, ...], the default) or its
+/// fisheye model (k1..k4, when `distortion_model: fisheye`).
+extension LensCamera {
     /// The largest picture side a calibration may name, as `--size` takes: past any camera's picture.
     public static let largestSide = 16384
-
-    /// Whether any distortion coefficient is non-zero (the picture then needs undistorting).
-    public var isDistorted: Bool { lens != .pinhole }
 
     /// Reads an OpenCV FileStorage file (YAML or XML) with OpenCV's own reader: `camera_matrix` (3x3, with or without a
     /// skew K[0][1]), `distortion_coefficients` (4, 5, 8, 12 or 14 values), `image_width`, `image_height`; other keys
     /// are ignored. Errors name the file, the line and the key.
     /// A calibration file (`steady-dice calibrate`'s) whose camera is undetermined is refused, saying why
     /// (`Rig.refusal(toServeAs:)`).
-    public static func read(path: String) throws -> CalibratedCamera {
+    public static func read(path: String) throws -> LensCamera {
         try FileStorageText.locatingErrors(in: path) {
             let sizes = try FileStorageText.check(path: path, integers: ["image_width", "image_height"], range: 1...largestSide)
             if try Rig.readNotes(path: path).undetermined.contains(where: { $0.key == Undetermined.cameraKey }),
                let reason = try Rig.readUnlocated(path: path).refusal(toServeAs: Undetermined.cameraKey) {
-                throw ImagingError.intrinsics(path: path, reason: reason)
+                throw ImagingError.undetermined(path: path, reason: reason)
             }
             return try readUnlocated(path: path, sizes: sizes)
         }
@@ -53,7 +31,7 @@ public struct CalibratedCamera: Equatable, Sendable {
     public static let fieldOfViewRange = PinholeCamera.fieldOfViewRange
 
     /// The camera's keys of a file `FileStorageText.check` passed, with the whole numbers it read (`sizes`).
-    static func readUnlocated(path: String, sizes: [String: Set<Int>]) throws -> CalibratedCamera {
+    static func readUnlocated(path: String, sizes: [String: Set<Int>]) throws -> LensCamera {
         var raw = cvs_intrinsics()
         try withErrorBuffer { err, len in cvs_intrinsics_read(path, &raw, err, len) }
             describe: { ImagingError.intrinsics(path: path, reason: $0) }
@@ -93,13 +71,14 @@ public struct CalibratedCamera: Equatable, Sendable {
             let about = model.isEmpty || error.description.hasPrefix("coefficient") ? "distortion_coefficients: " : "distortion_model: "
             throw fail(about + error.description)
         }
-        return CalibratedCamera(pinhole: PinholeCamera(fx: k[0], fy: k[4], cx: k[2], cy: k[5], skew: k[1], width: width, height: height),
-                                lens: lens)
+        return LensCamera(pinhole: PinholeCamera(fx: k[0], fy: k[4], cx: k[2], cy: k[5], skew: k[1], width: width, height: height),
+                          lens: lens)
     }
 
     var raw: cvs_intrinsics {
         var out = cvs_intrinsics()
         let k = pinhole.matrixRows
+        let distortion = lens.coefficients
         _ = withUnsafeMutableBytes(of: &out.camera_matrix) { $0.bindMemory(to: Double.self).update(fromContentsOf: k) }
         withUnsafeMutableBytes(of: &out.distortion) { _ = $0.bindMemory(to: Double.self).update(fromContentsOf: distortion) }
         out.distortion_count = Int32(distortion.count)
@@ -111,57 +90,5 @@ public struct CalibratedCamera: Equatable, Sendable {
             }
         }
         return out
-    }
-}
-
-/// Undistorts pictures of a calibrated camera with OpenCV: the maps are built once, here, and each
-/// picture is remapped bilinearly. The undistorted picture keeps the same camera matrix.
-public final class Undistorter {
-    private var handle: OpaquePointer?
-    public let camera: CalibratedCamera
-
-    public init(camera: CalibratedCamera) throws {
-        self.camera = camera
-        var raw = camera.raw
-        var err = [CChar](repeating: 0, count: 512)
-        handle = cvs_undistorter_create(&raw, &err, err.count)
-        if handle == nil { throw ImagingError.intrinsics(path: "undistortion maps", reason: String(nulTerminated: err)) }
-    }
-
-    deinit { if let handle { cvs_undistorter_free(handle) } }
-
-    /// The undistorted picture; `image` must have the calibrated size.
-    public func apply(_ image: RGBImage, source: String) throws -> RGBImage {
-        guard image.width == camera.pinhole.width, image.height == camera.pinhole.height else {
-            throw ImagingError.video(path: source, reason: "is \(image.width)x\(image.height), but the intrinsics are "
-                                     + "for \(camera.pinhole.width)x\(camera.pinhole.height) pictures")
-        }
-        var out = [UInt8](repeating: 0, count: image.pixels.count)
-        try image.pixels.withUnsafeBufferPointer { input in
-            try out.withUnsafeMutableBufferPointer { output in
-                _ = try withErrorBuffer { err, len in
-                    cvs_undistorter_apply_rgb(handle, input.baseAddress, output.baseAddress, err, len)
-                } describe: { ImagingError.video(path: source, reason: "cannot undistort: \($0)") }
-            }
-        }
-        return RGBImage(width: image.width, height: image.height, pixels: out)
-    }
-}
-
-/// OpenCV's own projection of points in its camera frame C through a lens (`cv::projectPoints`,
-/// `cv::fisheye::projectPoints`): an oracle for `LensCamera`, which the renderer and calibration use.
-public enum OpenCVProjection {
-    public static func project(_ points: [SIMD3<Double>], camera: LensCamera) throws -> [SIMD2<Double>] {
-        let p = camera.pinhole
-        let k = p.matrixRows
-        let d = camera.lens.coefficients
-        let flat = points.flatMap { [$0.x, $0.y, $0.z] }
-        var out = [Double](repeating: 0, count: 2 * points.count)
-        var isFisheye: Int32 = 0
-        if case .fisheye = camera.lens { isFisheye = 1 }
-        _ = try withErrorBuffer { err, len in
-            cvs_project_points(isFisheye, nil, k, d, Int32(d.count), flat, Int32(points.count), &out, err, len)
-        } describe: { ImagingError.intrinsics(path: "projection", reason: $0) }
-        return (0..<points.count).map { SIMD2(out[2 * $0], out[2 * $0 + 1]) }
     }
 }

@@ -1,0 +1,21 @@
+/// Why a picture, a video or a calibration file could not be read or written: each names the file (or what stood
+/// for one) and the reason. Its exit kind is in ErrorExitKinds.swift.
+public enum ImagingError: Error, Equatable, CustomStringConvertible {
+    case unreadableImage(path: String, reason: String)
+    case unwritableImage(path: String, reason: String)
+    case video(path: String, reason: String)
+    /// A calibration or intrinsics file that does not read: its line, key and why.
+    case intrinsics(path: String, reason: String)
+    /// A calibration file read whole whose number needed here it lists as undetermined (`Rig.refusal(toServeAs:)`).
+    case undetermined(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .unreadableImage(let path, let reason): return "\(path): cannot read image: \(reason)"
+        case .unwritableImage(let path, let reason): return "\(path): cannot write image: \(reason)"
+        case .video(let path, let reason): return "\(path): \(reason)"
+        case .intrinsics(let path, let reason): return "\(path): \(reason)"
+        case .undetermined(let path, let reason): return "\(path): \(reason)"
+        }
+    }
+}

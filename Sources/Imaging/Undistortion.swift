@@ -1,0 +1,56 @@
+import Camera
+import CVShim
+import Foundation
+import Pixels
+
+/// Undistorts pictures of a calibrated camera with OpenCV: the maps are built once, here, and each
+/// picture is remapped bilinearly. The undistorted picture keeps the same camera matrix.
+public final class Undistorter {
+    private var handle: OpaquePointer?
+    public let camera: LensCamera
+
+    public init(camera: LensCamera) throws {
+        self.camera = camera
+        var raw = camera.raw
+        var err = [CChar](repeating: 0, count: 512)
+        handle = cvs_undistorter_create(&raw, &err, err.count)
+        if handle == nil { throw ImagingError.intrinsics(path: "undistortion maps", reason: String(nulTerminated: err)) }
+    }
+
+    deinit { if let handle { cvs_undistorter_free(handle) } }
+
+    /// The undistorted picture; `image` must have the calibrated size.
+    public func apply(_ image: RGBImage, source: String) throws -> RGBImage {
+        guard image.width == camera.pinhole.width, image.height == camera.pinhole.height else {
+            throw ImagingError.video(path: source, reason: "is \(image.width)x\(image.height), but the intrinsics are "
+                                     + "for \(camera.pinhole.width)x\(camera.pinhole.height) pictures")
+        }
+        var out = [UInt8](repeating: 0, count: image.pixels.count)
+        try image.pixels.withUnsafeBufferPointer { input in
+            try out.withUnsafeMutableBufferPointer { output in
+                _ = try withErrorBuffer { err, len in
+                    cvs_undistorter_apply_rgb(handle, input.baseAddress, output.baseAddress, err, len)
+                } describe: { ImagingError.video(path: source, reason: "cannot undistort: \($0)") }
+            }
+        }
+        return RGBImage(width: image.width, height: image.height, pixels: out)
+    }
+}
+
+/// OpenCV's own projection of points in its camera frame C through a lens (`cv::projectPoints`,
+/// `cv::fisheye::projectPoints`): an oracle for `LensCamera`, which the renderer and calibration use.
+public enum OpenCVProjection {
+    public static func project(_ points: [SIMD3<Double>], camera: LensCamera) throws -> [SIMD2<Double>] {
+        let p = camera.pinhole
+        let k = p.matrixRows
+        let d = camera.lens.coefficients
+        let flat = points.flatMap { [$0.x, $0.y, $0.z] }
+        var out = [Double](repeating: 0, count: 2 * points.count)
+        var isFisheye: Int32 = 0
+        if case .fisheye = camera.lens { isFisheye = 1 }
+        _ = try withErrorBuffer { err, len in
+            cvs_project_points(isFisheye, nil, k, d, Int32(d.count), flat, Int32(points.count), &out, err, len)
+        } describe: { ImagingError.intrinsics(path: "projection", reason: $0) }
+        return (0..<points.count).map { SIMD2(out[2 * $0], out[2 * $0 + 1]) }
+    }
+}
