@@ -201,10 +201,7 @@ public struct CameraSettings: Equatable, Sendable {
     public func load() throws -> CameraSetup {
         let undistorter = try intrinsics.flatMap { $0.isDistorted && lensDrawing == .undistort ? try Undistorter(camera: $0) : nil }
         let panoramaImage = try panoramaPath.map { try RGBImage.read(path: $0) }
-        var setup = CameraSetup(fieldOfViewDegrees: fieldOfViewDegrees, intrinsics: intrinsics, intrinsicsSource: intrinsicsSource, undistorter: undistorter,
-                                anchor: anchor, panorama: panoramaImage, panoramaPath: panoramaPath)
-        setup.lensDrawing = lensDrawing
-        return setup
+        return CameraSetup(self, undistorter: undistorter, panorama: panoramaImage)
     }
 }
 
