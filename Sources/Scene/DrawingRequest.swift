@@ -78,10 +78,13 @@ public struct DrawingRequest {
     /// A raw log's attitude over `video` held to its picture (`FootagePicture`), read through the camera and mount the die
     /// is drawn with, as `attitude fuse LOG --video CLIP` writes it.
     func held(_ log: AttitudeLog, over video: String, options: DrawingSettings) throws -> AttitudeLog {
-        let setup = try options.camera.load()
+        let settings = options.camera
         let camera = { (width: Int, height: Int) -> LensCamera in
-            let pinhole = setup.camera(width: width, height: height) ?? PinholeCamera(verticalFieldOfViewDegrees: 60, width: width, height: height)
-            return LensCamera(pinhole: pinhole, lens: setup.intrinsics?.lens ?? .pinhole)
+            if let intrinsics = settings.intrinsics {
+                return LensCamera(pinhole: intrinsics.pinhole.fitted(toWidth: width, height: height), lens: intrinsics.lens)
+            }
+            return LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: settings.fieldOfViewDegrees ?? 60, width: width, height: height),
+                              lens: .pinhole)
         }
         let samples = log.samples
         let held = try FootagePicture.hold(times: samples.map(\.t), attitudes: samples.map(\.worldFromDevice), video: video,
