@@ -23,20 +23,32 @@ public struct FootageFuseJob {
 
     /// Reads the log with the calibration's gyroscope bias (when the file has one, whatever it determined of the camera
     /// and the mount), placed on the video by the time rule (`Timeline.offset`: the calibration's clip offset, else a
-    /// video's own track's timeline, else 0). Refused when, at the offset, the log covers none of the video's frames
+    /// video's own track's timeline, else 0). The file is applied to a clip by the one rule (`Rig.apply`): a live rig's
+    /// offset is said, one line, and not applied. Refused when, at the offset, the log covers none of the video's frames
     /// (`LogMissesTheVideo`).
     public func footage(logger: Logger) throws -> FootageAttitudeLog {
-        let timing = try calibration.map { try Rig.readTiming(path: $0) }
-        if let calibration, timing?.gyroBias == nil {
+        let applied = try calibration.map { try Self.applied(calibration: $0, logger: logger) }
+        if let calibration, applied?.gyroBias == nil {
             logger.info("\(MessageText.line(calibration)): no gyroscope bias written: the gyroscope is taken as it reads")
         }
-        let calibrationOffset = timing?.timeOffset.seconds(pairing: .clip)
-        return try FootageAttitudeLog(path: input, gyroBias: timing?.gyroBias, logger: logger) { log in
+        let calibrationOffset = applied?.timeOffset?.seconds(pairing: .clip)
+        return try FootageAttitudeLog(path: input, gyroBias: applied?.gyroBias, logger: logger) { log in
             let offset = Timeline.offset(given: calibrationOffset, logIsTheVideo: InputFile.sameFile(input, video), trackStart: log.startTime)
             try Timeline(offset: offset, hasVideo: true).checkCoverage(logDuration: log.duration, videoEnd: try VideoFrameTimes(path: video).end,
                                                                        log: input, video: video)
             return offset
         }
+    }
+
+    /// The calibration file at `path`, read once and applied to a clip and its log with nothing given beside it; its notes
+    /// (a live rig's offset not applied) said on `logger`. The camera and the mount it leaves undetermined do not matter
+    /// to a log's attitude, and are not said.
+    static func applied(calibration path: String, logger: Logger) throws -> AppliedRig {
+        let applied = try Rig.apply((Rig.read(path: path), path), given: RigOverrides(), clock: .clip)
+        for note in applied.notes where note.about == .timeOffset {
+            logger.warning("\(MessageText.line(note.text))")
+        }
+        return applied
     }
 
     /// Writes the footage's attitude to `output`, its comments saying what it is for, the calibration and the offset;
@@ -56,6 +68,6 @@ extension FuseJob {
     /// The gyroscope bias a `steady-dice calibrate` file writes (rad/s in S), nil when it writes none, whatever the file
     /// determined of the camera and the mount.
     public static func gyroBias(calibration: String) throws -> SIMD3<Double>? {
-        try Rig.readTiming(path: calibration).gyroBias
+        try Rig.apply((Rig.read(path: calibration), calibration), given: RigOverrides(), clock: .clip).gyroBias
     }
 }
