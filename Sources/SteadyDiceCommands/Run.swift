@@ -65,6 +65,8 @@ struct Run: ParsableCommand {
         if let offset = drawing.attitudeCalibration.timeOffset {
             do throws(TimeOffsetError) { try TimeOffset.check(given: offset, sourceClock: sourceClock) } catch {
                 switch error {
+                // Beside --calibration the file's rule refuses it first, as given twice (`Rig.apply`).
+                case .noClock where drawing.attitudeCalibration.calibration != nil: break
                 case .noClock: throw ValidationError("--time-offset with --attitude: \(error)")
                 case .beyondLiveLimit: throw ValidationError(String(format: "--time-offset %g with --imud: %@", offset, "\(error)"))
                 }

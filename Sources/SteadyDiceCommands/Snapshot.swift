@@ -49,7 +49,8 @@ struct Snapshot: ParsableCommand {
         if input.log == nil && !videoMayBeTheLog && at != nil { throw ValidationError("--at needs --log") }
         try drawing.hud.validate(size: size, drawing: drawing)
         try drawing.attitudeCalibration.validate(imud: input.imud.isSet)
-        if let offset = drawing.attitudeCalibration.timeOffset {
+        // Beside --calibration the file's rule refuses an offset given for a source with no clock first, as given twice (`Rig.apply`).
+        if let offset = drawing.attitudeCalibration.timeOffset, drawing.attitudeCalibration.calibration == nil {
             // A log's clock, or none: imud's first packet is drawn once, as a fixed attitude is.
             let clock: TimeOffset.Clock? = input.log != nil || videoMayBeTheLog ? .clip : nil
             do throws(TimeOffsetError) { try TimeOffset.check(given: offset, sourceClock: clock) } catch {
