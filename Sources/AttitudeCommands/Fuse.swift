@@ -1,6 +1,7 @@
 import ArgumentParser
 import AttitudeLog
 import AttitudeMath
+import Camera
 import FileAccess
 import Fusion
 import CommandLineSupport
@@ -53,7 +54,27 @@ struct Fuse: ParsableCommand {
                                + "time offset pairs the log with the video.", valueName: "cal.yaml"))
     var calibration: String?
 
+    @Option(name: .customLong("fov"), parsing: .unconditional,
+            help: ArgumentHelp("With --hold-to-picture: the vertical field of view in degrees the die will be drawn with, where the "
+                               + "calibration leaves the camera out (default 60°, as drawing takes): the picture's turns are read through it.",
+                               valueName: "DEG"))
+    var fieldOfViewDegrees: Double?
+
+    @Flag(name: .customLong("hold-to-picture"),
+          help: ArgumentHelp("With --video: hold the attitude to the video's picture, each frame pair's turn read from its tracked "
+                             + "corners and the gyroscope's slow drift from them taken out. For a camera that turns without moving (a "
+                             + "tripod, a hand panning): a frame pair cannot tell a moving camera's move from a turn, and the picture "
+                             + "then drags the die (docs/calibration.md)."))
+    var holdToPicture = false
+
     func validate() throws {
+        if let fov = fieldOfViewDegrees, !PinholeCamera.isPhysical(fieldOfViewDegrees: fov) {
+            throw ValidationError("--fov \(fov): a field of view is \(PinholeCamera.fieldOfViewRangeText)")
+        }
+        if video == nil, holdToPicture { throw ValidationError("--hold-to-picture is for the attitude drawn over a video: give --video CLIP") }
+        if !holdToPicture, fieldOfViewDegrees != nil {
+            throw ValidationError("--fov is the camera the picture is read through: give --hold-to-picture (and --video CLIP)")
+        }
         try magnetometer.check(mode: mode)
         try north.check(frame: frame)
         if video != nil {
@@ -71,7 +92,8 @@ struct Fuse: ParsableCommand {
         let outputs = OutputFiles(inputs: [input, video, calibration])
         let staged = try outputs.stage(output, option: "--output", allowStandardOutput: true)
         if let video {
-            let samples = try FootageFuseJob(input: input, video: video, calibration: calibration).run(writingTo: staged, logger: Messages.logger)
+            let samples = try FootageFuseJob(input: input, video: video, calibration: calibration,
+                                         fieldOfViewDegrees: fieldOfViewDegrees, holdsToPicture: holdToPicture).run(writingTo: staged, logger: Messages.logger)
             try outputs.commit()
             Messages.logger.info("wrote \(samples.count) samples to \(output)")
             return

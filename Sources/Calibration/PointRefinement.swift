@@ -454,25 +454,51 @@ struct PointRefinement {
     /// Blocks of consecutive frame pairs the jackknife leaves out in turn.
     static let jackknifeBlocks = 6
 
-    /// The block jackknife's standard errors at the fit `p`: the clip's pairs cut into `jackknifeBlocks` runs of consecutive
-    /// pairs, the fit run again from `p` without each run, and the spread of those fits, (K − 1)/K · Σ (θₖ − θ̄)². It measures
-    /// what the Jacobian's cannot: how far the answer moves with the stretch of clip it rests on, where what the model
-    /// misses (a stabiliser, a lens it does not describe, translation taken for turning) changes slowly along the clip
-    /// and the residuals are not independent. By slot (the mount's about C's x, y, z), with the field of view's share;
-    /// nil when the clip has too few pairs to cut.
-    func jackknife(_ p: RigParameters) -> (standardErrors: [ParameterSlot: Double], fieldOfViewFraction: Double?)? {
+    /// The block jackknife's standard errors at the fit `p`, whose residuals are `r` and Jacobian `columns`: the clip's pairs
+    /// cut into `jackknifeBlocks` runs of consecutive pairs, the fit refitted without each run, and the spread of those fits,
+    /// (K − 1)/K · Σ (θₖ − θ̄)². Each refit starts from the linear jackknife's answer (one Newton step of the same weighted
+    /// cost, Cauchy's weights at `p` and the bias's prior, with the run's rows taken out of the normal equations, which
+    /// costs no evaluation) and takes two steps of the fit from there. It measures what the Jacobian's cannot: how far the answer moves with the
+    /// stretch of clip it rests on, where what the model misses (a stabiliser, a lens it does not describe, translation
+    /// taken for turning) changes slowly along the clip and the residuals are not independent. By slot (the mount's about
+    /// C's x, y, z), with the field of view's share; nil when the clip has too few pairs to cut.
+    func jackknife(_ p: RigParameters, residuals r: [Double], columns: [[Double]]) -> (standardErrors: [ParameterSlot: Double], fieldOfViewFraction: Double?)? {
         let pairs = Array(Set(points.map(\.index))).sorted()
         let k = Self.jackknifeBlocks
-        guard pairs.count >= 4 * k else { return nil }
+        guard pairs.count >= 4 * k, !columns.isEmpty else { return nil }
         let slots = free
+        // Each residual's frame pair: a pair's three (rotation), a point's two (miss) or one (epipolar distance).
+        let rowPairs: [Int]
+        switch residualKind {
+        case .pairRotation: rowPairs = pairRanges.flatMap { [Int](repeating: points[$0.lowerBound].index, count: 3) }
+        case .pointMiss: rowPairs = points.flatMap { [$0.index, $0.index] }
+        case .epipolar: rowPairs = points.map(\.index)
+        }
+        guard rowPairs.count == r.count else { return nil }
+        let norms = Self.norms(r, width: width).sorted()
+        let weights = problem(scale: max(1e-6, 2 * norms[norms.count / 2])).weights(r) ?? [Double](repeating: 1, count: r.count)
+        let solver = DampedGaussNewton(iterations: 1, dampingTries: 1, stop: .relativeDecreaseBelow(0), gyroBiasPrior: CameraIMUCalibration.gyroBiasPrior)
+        let prior = solver.priorWeight(r, groupWidth: width)
+        var whole = NormalEquations(columns: columns, residuals: r, weights: weights)
+        for (i, slot) in slots.enumerated() where slot.block == .gyroBias {
+            whole.matrix[i][i] += prior * prior
+            whole.gradient[i] -= prior * prior * p.gyroBias[slot.index]
+        }
         var estimates: [[Double]] = []
         var fields: [Double] = []
         for block in 0..<k {
             let first = pairs[block * pairs.count / k]
             let end = block + 1 == k ? Int.max : pairs[(block + 1) * pairs.count / k]
+            let left = NormalEquations(columns: columns, residuals: r,
+                                       weights: zip(weights, rowPairs).map { $1 >= first && $1 < end ? $0 : 0 })
+            var matrix = zip(whole.matrix, left.matrix).map { zip($0, $1).map { $0 - $1 } }
+            for i in slots.indices { matrix[i][i] += 1e-15 + 1e-12 * matrix[i][i] }
+            guard let step = LinearSystem.solve(matrix, zip(whole.gradient, left.gradient).map { $0 - $1 }) else { return nil }
+            // The linear step, then the fit itself for two steps from there without the block: a robust cost's weights and
+            // a moving camera's directions of motion move with the data, which the linear step cannot see.
             var without = self
             without.points = points.filter { $0.index < first || $0.index >= end }
-            let q = without.solve(p, iterations: 4) { _, _, _ in }
+            let q = without.solve(p.moved(along: slots, by: step), iterations: 2) { _, _, _ in }
             let turn = (q.cameraFromIMU * p.cameraFromIMU.conjugate)
             let rotation = (turn.w < 0 ? -turn : turn).rotationVector
             estimates.append(slots.map { slot in
@@ -527,7 +553,7 @@ struct PointRefinement {
         for (i, slot) in free.enumerated() where covariance[i][i] >= 0 { outcome.standardErrors[slot] = covariance[i][i].squareRoot() }
         // Each standard error is the larger of the Jacobian's and the block jackknife's: the first assumes the model
         // describes the clip, the second sees what it misses but, from a few blocks, is itself rough.
-        let spread = jackknife(p)
+        let spread = jackknife(p, residuals: r, columns: columns)
         if let spread {
             for (slot, sigma) in spread.standardErrors { outcome.standardErrors[slot] = max(outcome.standardErrors[slot] ?? 0, sigma) }
         }

@@ -1,4 +1,6 @@
 import AttitudeLog
+import AttitudeMath
+import Camera
 import FileAccess
 import Foundation
 import Imaging
@@ -14,11 +16,19 @@ public struct FootageFuseJob {
     public var video: String
     /// A `steady-dice calibrate` file: its gyroscope bias and its clip offset (`TimeOffset.seconds(pairing: .clip)`).
     public var calibration: String?
+    /// Degrees: the vertical field of view the die will be drawn with where the calibration leaves the camera out (nil:
+    /// drawing's default, 60°); the picture's rotations are read through it.
+    public var fieldOfViewDegrees: Double?
+    /// Whether the attitude is held to the video's picture (`FootagePicture`, `--hold-to-picture`); false: the gyroscope's
+    /// alone between the accelerometer's levellings.
+    public var holdsToPicture = false
 
-    public init(input: String, video: String, calibration: String?) {
+    public init(input: String, video: String, calibration: String?, fieldOfViewDegrees: Double? = nil, holdsToPicture: Bool = false) {
         self.input = input
         self.video = video
         self.calibration = calibration
+        self.fieldOfViewDegrees = fieldOfViewDegrees
+        self.holdsToPicture = holdsToPicture
     }
 
     /// Reads the log with the calibration's gyroscope bias (when the file has one, whatever it determined of the camera
@@ -27,28 +37,46 @@ public struct FootageFuseJob {
     /// offset is said, one line, and not applied. Refused when, at the offset, the log covers none of the video's frames
     /// (`LogMissesTheVideo`).
     public func footage(logger: Logger) throws -> FootageAttitudeLog {
-        let applied = try calibration.map { try Self.applied(calibration: $0, logger: logger) }
+        let calibrated = try calibration.map { try Self.applied(calibration: $0, logger: logger) }
+        let applied = calibrated?.applied
         if let calibration, applied?.gyroBias == nil {
             logger.info("\(MessageText.line(calibration)): no gyroscope bias written: the gyroscope is taken as it reads")
         }
         let calibrationOffset = applied?.timeOffset?.seconds(pairing: .clip)
-        return try FootageAttitudeLog(path: input, gyroBias: applied?.gyroBias, logger: logger) { log in
+        var footage = try FootageAttitudeLog(path: input, gyroBias: applied?.gyroBias, logger: logger) { log in
             let offset = Timeline.offset(given: calibrationOffset, logIsTheVideo: InputFile.sameFile(input, video), trackStart: log.startTime)
             try Timeline(offset: offset, hasVideo: true).checkCoverage(logDuration: log.duration, videoEnd: try VideoFrameTimes(path: video).end,
                                                                        log: input, video: video)
             return offset
         }
+        guard holdsToPicture, footage.fusion != nil else { return footage }
+        // The picture read through the camera and mount the die will be drawn with: the calibration's where it determines
+        // them, else drawing's defaults (the pinhole of `fieldOfViewDegrees`, else 60°; the identity mount).
+        let camera = { (width: Int, height: Int) -> LensCamera in
+            if let calibrated, calibrated.applied.camera == .theFiles { return calibrated.rig.lensCamera }
+            return LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: fieldOfViewDegrees ?? 60, width: width, height: height), lens: .pinhole)
+        }
+        let mount = applied?.deviceFromIMU ?? .identity
+        let samples = footage.log.samples
+        let held = try FootagePicture.hold(times: samples.map(\.t), attitudes: samples.map(\.worldFromDevice), video: video,
+                                           offset: footage.timeOffset, camera: camera, deviceFromIMU: mount) { logger.info("\($0)") }
+        // Samples given on the log's own clock, so that the log keeps its start time.
+        let start = footage.log.startTime
+        footage.log = try AttitudeLog(samples: zip(samples, held.attitudes).map { AttitudeSample(t: $0.t + start, worldFromDevice: $1) },
+                                      frame: footage.log.frame, path: input)
+        return footage
     }
 
-    /// The calibration file at `path`, read once and applied to a clip and its log with nothing given beside it; its notes
-    /// (a live rig's offset not applied) said on `logger`. The camera and the mount it leaves undetermined do not matter
-    /// to a log's attitude, and are not said.
-    static func applied(calibration path: String, logger: Logger) throws -> AppliedRig {
-        let applied = try Rig.apply((Rig.read(path: path), path), given: RigOverrides(), clock: .clip)
+    /// The calibration file at `path`, read once and applied to a clip and its log with nothing given beside it (`Rig.apply`),
+    /// and the rig read; the rule's notes on the offset (a live rig's, not applied) said on `logger`. The camera and the
+    /// mount it leaves undetermined are read through drawing's defaults (`holdsToPicture`), and not said here.
+    static func applied(calibration path: String, logger: Logger) throws -> (rig: Rig, applied: AppliedRig) {
+        let rig = try Rig.read(path: path)
+        let applied = try Rig.apply((rig, path), given: RigOverrides(), clock: .clip)
         for note in applied.notes where note.about == .timeOffset {
             logger.warning("\(MessageText.line(note.text))")
         }
-        return applied
+        return (rig, applied)
     }
 
     /// Writes the footage's attitude to `output`, its comments saying what it is for, the calibration and the offset;

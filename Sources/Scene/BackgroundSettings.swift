@@ -64,10 +64,15 @@ public struct BackgroundSettings: Equatable, Sendable {
     public var frame: Int?
     public var videoAt: Double?
 
+    /// Whether a raw log drawn over `video` is held to its picture (`FootagePicture`, `--hold-to-picture`), as `attitude
+    /// fuse LOG --video CLIP --hold-to-picture` writes it; false: the gyroscope's alone between the accelerometer's levellings.
+    public var holdsToPicture = false
+
     public init(background: BackgroundChoice? = nil, camera: CameraChoice? = nil, captureSize: (width: Int, height: Int)? = nil,
                 captureFps: Double? = nil, cameraTimeout: Double = 5, video: String? = nil, videoLoop: Bool = true,
-                frame: Int? = nil, videoAt: Double? = nil) {
+                frame: Int? = nil, videoAt: Double? = nil, holdsToPicture: Bool = false) {
         self.background = background
+        self.holdsToPicture = holdsToPicture
         self.camera = camera
         self.captureFps = captureFps
         self.cameraTimeout = cameraTimeout

@@ -1,5 +1,6 @@
 import AttitudeLog
 import AttitudeMath
+import Camera
 import Foundation
 import Imaging
 import IMUD
@@ -63,7 +64,33 @@ public struct DrawingRequest {
     func load(_ file: LogFile, job: String) throws -> (log: AttitudeLog, fusion: FusionTrack?, options: DrawingSettings) {
         let (log, fusion) = try loadAnyAttitudeLogWithFusion(path: file.path, magnetometer: file.magnetometer, platform: file.platform,
                                                              gyroBias: options.gyroBias, overFootage: background.video != nil)
-        return (log, fusion, options(over: log, path: file.path, job: job))
+        let drawn = options(over: log, path: file.path, job: job)
+        guard let video = background.video, background.holdsToPicture else { return (log, fusion, drawn) }
+        guard fusion != nil else {
+            let note = "\(file.path): an attitude log, drawn as it is: --hold-to-picture holds a raw log's gyroscope to the picture "
+                + "(write a held attitude log with `attitude fuse LOG --video CLIP --hold-to-picture`)"
+            logger.warning("\(MessageText.line(note))")
+            return (log, fusion, drawn)
+        }
+        return (try held(log, over: video, options: drawn), fusion, drawn)
+    }
+
+    /// A raw log's attitude over `video` held to its picture (`FootagePicture`), read through the camera and mount the die
+    /// is drawn with, as `attitude fuse LOG --video CLIP` writes it.
+    func held(_ log: AttitudeLog, over video: String, options: DrawingSettings) throws -> AttitudeLog {
+        let setup = try options.camera.load()
+        let camera = { (width: Int, height: Int) -> LensCamera in
+            let pinhole = setup.camera(width: width, height: height) ?? PinholeCamera(verticalFieldOfViewDegrees: 60, width: width, height: height)
+            return LensCamera(pinhole: pinhole, lens: setup.calibrated?.lens ?? .pinhole)
+        }
+        let samples = log.samples
+        let held = try FootagePicture.hold(times: samples.map(\.t), attitudes: samples.map(\.worldFromDevice), video: video,
+                                           offset: options.clipOffset ?? 0, camera: camera, deviceFromIMU: options.deviceFromIMU ?? .identity) {
+            logger.info("\(MessageText.line($0))")
+        }
+        // Given on the log's own clock, so that the log keeps its start time.
+        return try AttitudeLog(samples: zip(samples, held.attitudes).map { AttitudeSample(t: $0.t + log.startTime, worldFromDevice: $1) },
+                               frame: log.frame, path: log.path)
     }
 
     /// What a pipeline draws for `attitude`, and the options it draws with: a log file loaded (`load(_:job:)`), any

@@ -41,13 +41,19 @@ public struct BackgroundOptions: ParsableArguments {
                                valueName: "SECONDS"))
     public var videoAt: Double?
 
+    @Flag(name: .customLong("hold-to-picture"),
+          help: ArgumentHelp("With --video and a raw log: hold the attitude to the video's picture through the drawing's camera "
+                             + "(as `attitude fuse --hold-to-picture` writes it). For a camera that turns without moving: a frame pair "
+                             + "cannot tell a moving camera's move from a turn (docs/calibration.md)."))
+    public var holdToPicture = false
+
     public init() {}
 
     /// The library's value these options stand for.
     public var settings: BackgroundSettings {
         BackgroundSettings(background: background, camera: camera, captureSize: captureSize.map { ($0.width, $0.height) },
                            captureFps: captureFps, cameraTimeout: cameraTimeout, video: video, videoLoop: videoLoop,
-                           frame: frame, videoAt: videoAt)
+                           frame: frame, videoAt: videoAt, holdsToPicture: holdToPicture)
     }
 
     public func validate() throws {
@@ -60,6 +66,7 @@ public struct BackgroundOptions: ParsableArguments {
             throw ValidationError("--capture-fps must be a positive number")
         }
         try TimeOptions.checkWait(cameraTimeout, option: "--camera-timeout")
+        if video == nil && holdToPicture { throw ValidationError("--hold-to-picture needs --video") }
         if video == nil && (frame != nil || videoAt != nil) { throw ValidationError("--frame and --video-at need --video") }
         if frame != nil && videoAt != nil { throw ValidationError("give at most one of --frame and --video-at") }
         if let frame, frame < 0 { throw ValidationError("--frame must be 0 or more") }

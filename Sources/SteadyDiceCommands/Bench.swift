@@ -60,6 +60,9 @@ struct Bench: ParsableCommand {
             }
             guard frames <= 100_000 else { throw ValidationError("--frames must be at most 100000 with --write-video") }
         }
+        if backgroundOptions.holdToPicture {
+            throw ValidationError("--hold-to-picture holds a raw log to its video's picture; bench draws its own attitudes, no log")
+        }
         if panorama != nil && (backgroundOptions.background != nil || backgroundOptions.camera != nil || backgroundOptions.video != nil) {
             throw ValidationError("--panorama compares itself with the generated background: give it without --background, --camera or --video")
         }

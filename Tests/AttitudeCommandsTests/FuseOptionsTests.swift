@@ -56,6 +56,23 @@ final class FuseOptionsTests: XCTestCase {
         assertRefused(Fuse.self, footage + ["--frame", "xTrueNorthZVertical", "--declination", "2"], saying: "--frame with --video")
     }
 
+    /// The picture's camera and whether to hold to it are options of the attitude over footage only, and a field of view
+    /// is a physical one.
+    func testThePicturesOptionsAreForFootage() throws {
+        let footage = required + ["--video", "clip.mp4"]
+        let fuse = try Fuse.parse(footage + ["--fov", "50", "--hold-to-picture"])
+        XCTAssertEqual(fuse.fieldOfViewDegrees, 50)
+        XCTAssertTrue(fuse.holdToPicture)
+        XCTAssertFalse(try Fuse.parse(footage).holdToPicture, "the gyroscope's alone unless asked")
+        assertRefused(Fuse.self, footage + ["--fov", "50"], saying: "--fov is the camera the picture is read through: give --hold-to-picture")
+        assertRefused(Fuse.self, required + ["--hold-to-picture"], saying: "--hold-to-picture is for the attitude drawn over a video: give --video CLIP")
+        for fov in ["1", "179", "0", "-5"] {
+            assertRefused(Fuse.self, footage + ["--hold-to-picture", "--fov", fov],
+                          saying: "--fov \(Double(fov)!): a field of view is between 1 and 179 degrees (exclusive)")
+        }
+        XCTAssertNil(refusal(Fuse.self, footage + ["--hold-to-picture", "--fov", "178.5"]))
+    }
+
     /// `--set NAME=VALUE` reaches the estimator's parameters by their Swift names; a bad one is told when the job is made.
     func testTheEstimatorsParametersAreSetByName() throws {
         let fuse = try Fuse.parse(required + ["--set", "magTimeConstant=12", "--set", "restBiasEstimation=false"])

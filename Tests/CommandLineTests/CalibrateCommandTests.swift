@@ -103,9 +103,17 @@ final class CalibrateCommandTests: XCTestCase {
         }
     }
 
+    /// A 20 s clip (600 frames) for interrupting calibrate mid-work, made by calibration-clip's defaults: this class and
+    /// InterruptEveryCommandTests ask for it with the same options, so the fixture cache makes it once for both.
+    static func longClip() throws -> (clip: String, log: String) {
+        let made = try SyntheticClips.make(["--trial", trial, "--start", "110", "--duration", "20"],
+                                           outputs: ["--video": "long.mkv", "--log": "long.csv"])
+        return (made["--video"], made["--log"])
+    }
+
     /// Guards against a regression: calibrate stopped by Ctrl-C or SIGTERM ended 130 saying nothing. It says so, on one line, and writes nothing.
     func testAnInterruptedCalibrateSaysSo() throws {
-        let (clip, log) = try makeClip(Truth(fov: 60, offset: 0, mount: .identity), duration: 20, name: "long")
+        let (clip, log) = try Self.longClip()
         let output = folder.appendingPathComponent("cal.yaml").path
         for signal in [SIGINT, SIGTERM] {
             let stopped = try CommandHarness.interrupt(["calibrate", "--video", clip, "--log", log, "-o", output], with: signal,

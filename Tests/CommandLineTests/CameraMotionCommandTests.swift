@@ -309,7 +309,8 @@ final class CameraMotionCommandTests: XCTestCase {
 
     /// `attitude fuse LOG --video CLIP --calibration cal.yaml` writes the attitude drawing takes over the footage: that
     /// log drawn with the same calibration is the same picture as the raw log (here the clip's own track) drawn over
-    /// the video; the calibration's bias is taken off the gyroscope, and a bias changes the picture. Options that
+    /// the video, and so it is with both held to the video's picture (`--hold-to-picture`); the calibration's bias is
+    /// taken off the gyroscope, and a bias changes the picture. Options that
     /// contradict it are refused, and so is a log that covers none of the video.
     func testFuseForFootageWritesWhatDrawingDraws() throws {
         let clip = try Fixtures.sharedData("realcam/gopro-karma/clip.mp4")
@@ -342,6 +343,7 @@ final class CameraMotionCommandTests: XCTestCase {
         let fused = try BuiltTool.run("attitude", ["fuse", clip, "--video", clip, "--calibration", biased, "-o", path("att.csv")], timeout: 300)
         XCTAssertEqual(fused.status, 0, fused.stderr)
         XCTAssertTrue(fused.stderr.contains("drawn over its footage: its gyroscope integrated less the calibration's bias"), fused.stderr)
+        XCTAssertFalse(fused.stderr.contains("held to the picture"), "only when asked: \(fused.stderr)")
         let text = try String(contentsOfFile: path("att.csv"), encoding: .utf8)
         XCTAssertTrue(text.contains("# time offset -0.018500 s (log time = video time + offset)"), text)
         XCTAssertTrue(text.contains("# frame: xArbitraryZVertical"), text)
@@ -376,6 +378,14 @@ final class CameraMotionCommandTests: XCTestCase {
             try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
         }
         XCTAssertEqual(try rows(path("timing.csv")), try rows(path("att.csv")))
+        // Held to the picture (through the file's camera), the log drawn is again the raw log drawn held to it.
+        let held = try BuiltTool.run("attitude", ["fuse", clip, "--video", clip, "--calibration", biased, "--hold-to-picture",
+                                                  "-o", path("held.csv")], timeout: 300)
+        XCTAssertEqual(held.status, 0, held.stderr)
+        XCTAssertTrue(held.stderr.contains("held to the picture: "), held.stderr)
+        XCTAssertNotEqual(try rows(path("held.csv")), try rows(path("att.csv")), "the picture turns the gyroscope's attitude")
+        XCTAssertEqual(try snapshot("held-file.png", ["--log", path("held.csv"), "--calibration", biased]),
+                       try snapshot("held-raw.png", ["--log", clip, "--calibration", biased, "--hold-to-picture"]))
         let conflict = try BuiltTool.run("attitude", ["fuse", clip, "--video", clip, "--mode", "6d", "-o", path("x.csv")])
         XCTAssertEqual(conflict.status, 64, conflict.stderr)
         XCTAssertTrue(conflict.stderr.contains("--mode with --video"), conflict.stderr)

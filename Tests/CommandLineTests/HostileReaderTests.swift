@@ -6,7 +6,7 @@ import Foundation
 import TestSupport
 import XCTest
 import RecordFolder
-@testable import RigCalibration
+import RigCalibration
 
 /// What a new user and a third fuzz round gave the readers: calibration files nested past
 /// OpenCV's stack, gzip'd or with sizes OpenCV wraps, absurd camera values, a record folder's `imu.csv`

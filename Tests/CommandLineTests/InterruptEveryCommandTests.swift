@@ -53,8 +53,7 @@ final class InterruptEveryCommandTests: XCTestCase {
 
     private func recipes() throws -> [String: Recipe] {
         let demo = try Assets.locate().models.appendingPathComponent("demo-attitude.csv").path
-        let clip = try SyntheticClips.make(["--trial", Fixtures.broadTrial02Excerpt, "--start", "110", "--duration", "20"],
-                                           outputs: ["--video": "long.mkv", "--log": "long.csv"])
+        let clip = try CalibrateCommandTests.longClip()
         return [
             "steady-dice run": Recipe(arguments: ["run", "--log", "big.csv", "--size", "64x48", "--frames", "2"], moment: .started, outputs: []),
             "steady-dice snapshot": Recipe(arguments: ["snapshot", "--log", "big.csv", "--at", "1", "--size", "64x48", "-o", "s.png"],
@@ -64,7 +63,7 @@ final class InterruptEveryCommandTests: XCTestCase {
             "steady-dice compare": Recipe(arguments: ["compare", "a.png", "b.png", "--diff", "d.png"], moment: .working, outputs: ["d.png"]),
             "steady-dice bench": Recipe(arguments: ["bench", "--size", "64x48", "--frames", "100", "--repeats", "100000"],
                                         moment: .working, outputs: []),
-            "steady-dice calibrate": Recipe(arguments: ["calibrate", "--video", clip["--video"], "--log", clip["--log"], "-o", "c.yaml"],
+            "steady-dice calibrate": Recipe(arguments: ["calibrate", "--video", clip.clip, "--log", clip.log, "-o", "c.yaml"],
                                             moment: .working, outputs: ["c.yaml"]),
             "steady-dice calibration-clip": Recipe(arguments: ["calibration-clip", "--trial", Fixtures.broadTrial02Excerpt, "--start", "110",
                                                                "--duration", "20", "--size", "320x240", "--video", "k.mkv", "--log", "k.csv"],

@@ -202,12 +202,12 @@ final class FusionJobsTests: RawLogTestCase {
         handler.logLevel = .info
         let logger = Logger(label: "test", factory: { _ in handler })
 
-        let clip = try FootageFuseJob.applied(calibration: try calibration("clip.yaml", clock: .clip), logger: logger)
+        let clip = try FootageFuseJob.applied(calibration: try calibration("clip.yaml", clock: .clip), logger: logger).applied
         XCTAssertEqual(clip.timeOffset?.seconds(pairing: .clip), 0.25)
         XCTAssertEqual(handler.entries.count, 0, "\(handler.entries)")
 
         let livePath = try calibration("live.yaml", clock: .live)
-        let live = try FootageFuseJob.applied(calibration: livePath, logger: logger)
+        let live = try FootageFuseJob.applied(calibration: livePath, logger: logger).applied
         XCTAssertNil(live.timeOffset)
         let gyroBias = try XCTUnwrap(live.gyroBias)
         XCTAssertLessThan(((gyroBias - bias) * (gyroBias - bias)).sum().squareRoot(), 1e-9, "the bias applies whatever the clock")

@@ -1,7 +1,6 @@
+import Foundation
 import Calibration
 import FileAccess
-import Foundation
-import Imaging
 import Recording
 
 /// Corners tracked through a whole clip, pair by pair.

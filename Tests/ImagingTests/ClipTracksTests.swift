@@ -1,0 +1,44 @@
+import Foundation
+@testable import Imaging
+import XCTest
+
+/// The clip's tracks' own logic: OpenCamera Sensors' frame stamps and the progress line.
+final class ClipTracksTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("clip-tracks-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { if let folder { try? FileManager.default.removeItem(at: folder) } }
+
+    private func write(_ name: String, _ text: String) throws -> String {
+        let path = folder.appendingPathComponent(name).path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// OpenCamera Sensors' frame stamps: one whole number of nanoseconds a line, blank lines passed over.
+    func testFrameStampsAreWholeNanosecondsALine() throws {
+        XCTAssertEqual(try ClipTracks.frameStamps(try write("good.csv", "1000\n\n2000000\n 3000000 \n")), [1000, 2_000_000, 3_000_000])
+        let negative = try write("negative.csv", "1000\n-5\n")
+        XCTAssertThrowsError(try ClipTracks.frameStamps(negative)) {
+            XCTAssertTrue("\($0)".contains("\(negative):2") && "\($0)".contains("expected a frame time in integer nanoseconds, found '-5'"),
+                          "\($0)")
+        }
+        XCTAssertThrowsError(try ClipTracks.frameStamps(try write("float.csv", "1.5e9\n"))) {
+            XCTAssertTrue("\($0)".contains("found '1.5e9'"), "\($0)")
+        }
+        XCTAssertThrowsError(try ClipTracks.frameStamps(try write("empty.csv", "\n\n"))) {
+            XCTAssertTrue("\($0)".contains("holds no frame stamps"), "\($0)")
+        }
+    }
+
+    func testTheProgressLineSaysOfHowManyWhenKnown() {
+        XCTAssertEqual(ClipTracks.trackedLine(100, expected: (300, true)), "tracked 100 of 300 frames")
+        XCTAssertEqual(ClipTracks.trackedLine(100, expected: (300, false)), "tracked 100 of about 300 frames")
+        XCTAssertEqual(ClipTracks.trackedLine(400, expected: (300, false)), "tracked 400 frames", "an estimate passed is not repeated")
+        XCTAssertEqual(ClipTracks.trackedLine(100, expected: nil), "tracked 100 frames")
+    }
+}
