@@ -64,7 +64,7 @@ struct Fuse: ParsableCommand {
           help: ArgumentHelp("With --video: hold the attitude to the video's picture, each frame pair's turn read from its tracked "
                              + "corners and the gyroscope's slow drift from them taken out. For a camera that turns without moving (a "
                              + "tripod, a hand panning): a frame pair cannot tell a moving camera's move from a turn, and the picture "
-                             + "then drags the die (docs/calibration.md)."))
+                             + "then drags the die."))
     var holdToPicture = false
 
     func validate() throws {

@@ -44,7 +44,7 @@ public struct BackgroundOptions: ParsableArguments {
     @Flag(name: .customLong("hold-to-picture"),
           help: ArgumentHelp("With --video and a raw log: hold the attitude to the video's picture through the drawing's camera "
                              + "(as `attitude fuse --hold-to-picture` writes it). For a camera that turns without moving: a frame pair "
-                             + "cannot tell a moving camera's move from a turn (docs/calibration.md)."))
+                             + "cannot tell a moving camera's move from a turn."))
     public var holdToPicture = false
 
     public init() {}
