@@ -33,15 +33,17 @@ public struct FootageFuseJob {
 
     /// Reads the log with the calibration's gyroscope bias (when the file has one, whatever it determined of the camera
     /// and the mount), placed on the video by the time rule (`Timeline.offset`: the calibration's clip offset, else a
-    /// video's own track's timeline, else 0). Refused when, at the offset, the log covers none of the video's frames
+    /// video's own track's timeline, else 0). The file is applied to a clip by the one rule (`Rig.apply`): a live rig's
+    /// offset is said, one line, and not applied. Refused when, at the offset, the log covers none of the video's frames
     /// (`LogMissesTheVideo`).
     public func footage(logger: Logger) throws -> FootageAttitudeLog {
-        let timing = try calibration.map { try Rig.readTiming(path: $0) }
-        if let calibration, timing?.gyroBias == nil {
+        let calibrated = try calibration.map { try Self.applied(calibration: $0, logger: logger) }
+        let applied = calibrated?.applied
+        if let calibration, applied?.gyroBias == nil {
             logger.info("\(MessageText.line(calibration)): no gyroscope bias written: the gyroscope is taken as it reads")
         }
-        let calibrationOffset = timing?.timeOffset.seconds(pairing: .clip)
-        var footage = try FootageAttitudeLog(path: input, gyroBias: timing?.gyroBias, logger: logger) { log in
+        let calibrationOffset = applied?.timeOffset?.seconds(pairing: .clip)
+        var footage = try FootageAttitudeLog(path: input, gyroBias: applied?.gyroBias, logger: logger) { log in
             let offset = Timeline.offset(given: calibrationOffset, logIsTheVideo: InputFile.sameFile(input, video), trackStart: log.startTime)
             try Timeline(offset: offset, hasVideo: true).checkCoverage(logDuration: log.duration, videoEnd: try VideoFrameTimes(path: video).end,
                                                                        log: input, video: video)
@@ -50,12 +52,11 @@ public struct FootageFuseJob {
         guard holdsToPicture, footage.fusion != nil else { return footage }
         // The picture read through the camera and mount the die will be drawn with: the calibration's where it determines
         // them, else drawing's defaults (the pinhole of `fieldOfViewDegrees`, else 60°; the identity mount).
-        let rig = try calibration.map { try Rig.read(path: $0) }
         let camera = { (width: Int, height: Int) -> LensCamera in
-            if let rig, rig.determines(Undetermined.cameraKey) { return rig.camera }
+            if let calibrated, calibrated.applied.camera == .theFiles { return calibrated.rig.camera }
             return LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: fieldOfViewDegrees ?? 60, width: width, height: height), lens: .pinhole)
         }
-        let mount = rig.flatMap { $0.determines(Undetermined.mountKey) ? $0.deviceFromIMU : nil } ?? .identity
+        let mount = applied?.deviceFromIMU ?? .identity
         let samples = footage.log.samples
         let held = try FootagePicture.hold(times: samples.map(\.t), attitudes: samples.map(\.worldFromDevice), video: video,
                                            offset: footage.timeOffset, camera: camera, deviceFromIMU: mount) { logger.info("\($0)") }
@@ -64,6 +65,18 @@ public struct FootageFuseJob {
         footage.log = try AttitudeLog(samples: zip(samples, held.attitudes).map { AttitudeSample(t: $0.t + start, worldFromDevice: $1) },
                                       frame: footage.log.frame, path: input)
         return footage
+    }
+
+    /// The calibration file at `path`, read once and applied to a clip and its log with nothing given beside it (`Rig.apply`),
+    /// and the rig read; the rule's notes on the offset (a live rig's, not applied) said on `logger`. The camera and the
+    /// mount it leaves undetermined are read through drawing's defaults (`holdsToPicture`), and not said here.
+    static func applied(calibration path: String, logger: Logger) throws -> (rig: Rig, applied: AppliedRig) {
+        let rig = try Rig.read(path: path)
+        let applied = try Rig.apply((rig, path), given: RigOverrides(), clock: .clip)
+        for note in applied.notes where note.about == .timeOffset {
+            logger.warning("\(MessageText.line(note.text))")
+        }
+        return (rig, applied)
     }
 
     /// Writes the footage's attitude to `output`, its comments saying what it is for, the calibration and the offset;
@@ -83,6 +96,6 @@ extension FuseJob {
     /// The gyroscope bias a `steady-dice calibrate` file writes (rad/s in S), nil when it writes none, whatever the file
     /// determined of the camera and the mount.
     public static func gyroBias(calibration: String) throws -> SIMD3<Double>? {
-        try Rig.readTiming(path: calibration).gyroBias
+        try Rig.apply((Rig.read(path: calibration), calibration), given: RigOverrides(), clock: .clip).gyroBias
     }
 }

@@ -104,55 +104,16 @@ extension Rig {
     ///
     /// What the file leaves undetermined is not refused here: a camera it does not determine is a 60° placeholder of
     /// the file's picture size, a mount it does not write the identity, each listed in `undetermined`; a file holding
-    /// the time offset alone reads as `Rig.onlyTimeOffset`. `refusal(toServeAs:)` says why such a rig cannot serve
-    /// as a camera, a mount or an offset. Files of older versions, which may leave out `camera_matrix` or
-    /// `imu_to_camera` when undetermined, or write them anyway, read the same way.
+    /// the time offset alone reads as `Rig.onlyTimeOffset`. `Rig.apply(_:given:clock:)` decides what such a rig is drawn
+    /// with, and `refusal(toServeAs:)` says why it cannot serve as a camera, a mount or an offset. Files of older
+    /// versions, which may leave out `camera_matrix` or `imu_to_camera` when undetermined, or write them anyway, read
+    /// the same way.
     public static func read(path: String) throws -> Rig {
         try FileStorageText.locatingErrors(in: path) { try readUnlocated(path: path) }
     }
 
-    /// Why this rig cannot serve as a camera (`camera_matrix` undetermined), a mount (`imu_to_camera`
-    /// undetermined, or the file holding the time offset alone) or a time offset (`time_offset_s` undetermined), or nil
-    /// when it can: what `--calibration`, `--intrinsics` and the readers below refuse it with.
-    public func refusal(toServeAs key: String) -> String? {
-        guard !determines(key) else { return nil }
-        if key == Undetermined.timeOffsetKey {
-            return "calibrate did not determine the time offset here (see its not_determined): give --intrinsics and --mount "
-                + "from this file's values with --time-offset instead of --calibration"
-        }
-        let offset = "\(timeOffset.seconds)"
-        if !determines(Undetermined.mountKey) && !determines(Undetermined.cameraKey) {
-            return "calibrate determined only the time offset (\(offset) s) here, not the camera or the mount (see its warning or not_determined); "
-                + "give --time-offset \(offset) with --fov or --intrinsics and --mount instead"
-        }
-        if key == Undetermined.mountKey {
-            return "calibrate did not determine the mount here (see its not_determined): give --intrinsics with this file, "
-                + "--time-offset \(offset) and --mount instead of --calibration"
-        }
-        return "calibrate did not determine the field of view here (see its not_determined); give --intrinsics or --fov with "
-            + "--time-offset \(offset) and --mount instead"
-    }
-
     /// Degrees per second: a gyroscope bias beyond this on any axis is no MEMS gyroscope's, and refused.
     public static let largestGyroBiasDegreesPerSecond = 90.0
-
-    /// The mount (`imu_to_camera`, v_D = R·v_S), the time offset and the gyroscope's bias (rad/s, in S; nil when calibrate
-    /// did not determine it) of a calibration file, read whole by `read(path:)`; a mount the file does not determine is
-    /// refused (`refusal(toServeAs:)`).
-    public static func readMount(path: String) throws -> (deviceFromIMU: Quaternion, timeOffset: TimeOffset, gyroBias: SIMD3<Double>?) {
-        let rig = try read(path: path)
-        if let reason = rig.refusal(toServeAs: Undetermined.mountKey) { throw ImagingError.undetermined(path: path, reason: reason) }
-        return (rig.deviceFromIMU, rig.timeOffset, rig.gyroBiasRadiansPerSecond)
-    }
-
-    /// The time offset and the gyroscope's bias of a calibration file, whatever it determined of the camera and the mount:
-    /// what a raw log's attitude needs before any camera draws it (`attitude fuse --calibration`). Read whole by
-    /// `read(path:)`; an offset the file marks undetermined is refused.
-    public static func readTiming(path: String) throws -> (timeOffset: TimeOffset, gyroBias: SIMD3<Double>?) {
-        let rig = try read(path: path)
-        if let reason = rig.refusal(toServeAs: Undetermined.timeOffsetKey) { throw ImagingError.undetermined(path: path, reason: reason) }
-        return (rig.timeOffset, rig.gyroBiasRadiansPerSecond)
-    }
 
     /// Seconds: a rolling shutter reads a frame out within one frame's time, far under this.
     public static let readoutRange = 0.0...1.0

@@ -4,3 +4,18 @@ extension TimelineError: ErrorWithExitKind {
     /// A time the options ask for that the log or the video cannot show.
     public var exitKind: ExitKind { .usage }
 }
+
+extension RigApplyingError: ErrorWithExitKind {
+    /// An option given for what the file determines is the command line's; a file that cannot serve is its data's.
+    public var exitKind: ExitKind {
+        switch self {
+        case .givenTwice: return .usage
+        case .undetermined: return .data
+        }
+    }
+}
+
+extension TimeOffsetError: ErrorWithExitKind {
+    /// An offset the options give that the source cannot take.
+    public var exitKind: ExitKind { .usage }
+}

@@ -130,11 +130,11 @@ public enum TimelineError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .videoTimeBeforeStart(let logTime, let offset, let videoTime):
-            return String(format: "log time %g with a time offset of %g s is video time %.3f s, before the video's start",
-                          logTime, offset, videoTime)
+            return String(format: "log time %g with a time offset of %g s is video time %.3f s, before the start of the video: "
+                          + "its first frame shows log time %g", logTime, offset, videoTime, offset)
         case .logStartsBeforeItsFirstSample(let offset, let logTime, let hasVideo):
             return String(format: "a time offset of %g s starts the log at %.3f s, before its first sample; ", offset, logTime)
-                + (hasVideo ? String(format: "start the video %g s later", -offset)
+                + (hasVideo ? String(format: "start the video %g s later (--video-at %g)", -offset, -offset)
                             : "without a video the picture starts at time 0, so the offset must be 0 or more")
         }
     }

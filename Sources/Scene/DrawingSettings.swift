@@ -32,8 +32,8 @@ public struct DrawingSettings: Equatable, Sendable {
     /// With the `clip` clock the video frame at video time t shows the attitude at log time t + offset; with the `live`
     /// clock (`--time-offset` given with `run --imud`, or a calibration `calibrate` measured on a `record` folder) the
     /// frame timed t shows the attitude imud delivered at t + offset. A source takes only the offset of its own clock
-    /// (`clipOffset`, `startingOffset(for:)`): a clip's pairs its clip with a log that started at other moments, while
-    /// live both clocks are times in this process.
+    /// (`clipOffset`, `startingOffset(for:)`; `apply(calibration:given:clock:)` keeps only that one): a clip's pairs its
+    /// clip with a log that started at other moments, while live both clocks are times in this process.
     public var timeOffset: TimeOffset?
     /// `--calibration`'s `gyro_bias_deg_per_s` (rad/s here, in S), where calibrate determined it: subtracted from a raw
     /// log's gyroscope before it is integrated or fused (`loadAnyAttitudeLogWithFusion`). Nil: none.
@@ -51,46 +51,6 @@ public struct DrawingSettings: Equatable, Sendable {
         self.assetsFolder = assetsFolder
         self.deviceFromIMU = deviceFromIMU
         self.timeOffset = timeOffset
-    }
-
-    /// `--calibration FILE`: a `steady-dice calibrate` file's camera matrix (as `--intrinsics`), mount, time offset and
-    /// gyroscope bias, the file read whole (`Rig.read`). A missing or bad key throws one line naming the file and the key.
-    /// Returns the notes `applyCalibration(_:path:)` gives.
-    public mutating func applyCalibration(path: String) throws -> [String] {
-        try applyCalibration(Rig.read(path: path), path: path)
-    }
-
-    /// `--calibration FILE`'s rig, read from `path` (`Rig.read`): its camera (as `--intrinsics path` gives one), mount, time
-    /// offset and gyroscope bias.
-    ///
-    /// What the file leaves undetermined is drawn with the best that is known instead, never refused: a camera the
-    /// file does not determine keeps the options' (`--fov`, `--intrinsics`, else the default 60°), a mount the options'
-    /// `deviceFromIMU` (`--mount`, else the IMU's axes as the camera's: identity, as a video's own motion track has them). One
-    /// line each says so, returned for the caller to print. The time offset must be determined (the file's or none):
-    /// an offset the file lists under `undetermined` is refused. A bias written is applied whatever else is undetermined.
-    public mutating func applyCalibration(_ rig: Rig, path: String) throws -> [String] {
-        if let reason = rig.refusal(toServeAs: Undetermined.timeOffsetKey) { throw ImagingError.undetermined(path: path, reason: reason) }
-        var notes: [String] = []
-        if !rig.determines(Undetermined.cameraKey) {
-            let drawn = camera.intrinsicsSource.map { "through --intrinsics \($0)" }
-                ?? camera.fieldOfViewDegrees.map { String(format: "through a %g° pinhole (--fov)", $0) }
-                ?? "through the default 60° pinhole; give --fov or --intrinsics for another"
-            notes.append("\(path): calibrate did not determine the camera (see its not_determined): drawn \(drawn)")
-        } else {
-            camera.fieldOfViewDegrees = nil
-            camera.intrinsics = rig.camera
-            camera.intrinsicsSource = path
-        }
-        if !rig.determines(Undetermined.mountKey) {
-            let drawn = deviceFromIMU.map { q in String(format: "with --mount %g,%g,%g,%g", q.w, q.x, q.y, q.z) }
-                ?? "with the IMU's axes as the camera's (identity, as a video's own motion track has them); give --mount for another"
-            notes.append("\(path): calibrate did not determine the mount (see its not_determined): drawn \(drawn)")
-        } else {
-            deviceFromIMU = rig.deviceFromIMU
-        }
-        gyroBias = rig.gyroBiasRadiansPerSecond
-        timeOffset = rig.timeOffset
-        return notes
     }
 
     /// The attitude to draw for a source's worldFromS: worldFromS · R⁻¹ with the mount R.

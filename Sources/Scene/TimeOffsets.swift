@@ -21,7 +21,7 @@ public enum AttitudeClock {
 /// held back until that attitude has come: at t the newest frame timed t − S or earlier is drawn. Live
 /// offsets stay within ±`liveLimit` seconds, which bounds the history and the frames held.
 public struct TimeOffsetControl {
-    public static let liveLimit = 1.0
+    public static let liveLimit = TimeOffset.largestLiveSeconds
     /// The [ and ] step in seconds; with Shift, `fineStep`.
     public static let step = 0.005, fineStep = 0.001
 

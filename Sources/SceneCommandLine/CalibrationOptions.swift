@@ -65,25 +65,13 @@ public struct AttitudeCalibrationOptions: ParsableArguments {
             })
     public var timeOffset: Double?
 
-    /// Nothing applied twice: `--calibration` carries the intrinsics, the mount and the offset, and what it determines
-    /// is not given again. What it leaves undetermined (`undetermined:`) may be given: `--fov` or `--intrinsics` for its
-    /// camera, `--mount` for its mount. With a `live` source (`run --imud`) the file's offset does not apply, and
-    /// `--time-offset` gives the live one.
-    public func validate(with camera: CameraOptions, live: Bool = false) throws {
-        guard let calibration else { return }
-        // A file that does not read is refused where it is applied (`apply`), with its own message.
-        if let name = overrides(camera: camera).givenTwice(with: try? Rig.read(path: calibration), live: live) {
-            throw ValidationError("--calibration and \(name): give one of them (the calibration file has the camera matrix, "
-                                  + "the mount and the time offset; only what it leaves undetermined may be given)")
-        }
-    }
-
     /// What these options and `camera`'s give beside or instead of the calibration file.
-    func overrides(camera: CameraOptions? = nil) -> DrawingOverrides {
+    func overrides(camera: CameraOptions) -> RigOverrides {
         var rotation: Quaternion?
         if case .rotation(let r)? = mount { rotation = r }
-        return DrawingOverrides(fieldOfViewGiven: camera?.fov != nil, intrinsicsGiven: camera?.intrinsics != nil, mountGiven: mount != nil,
-                                deviceFromIMU: rotation, timeOffsetSeconds: timeOffset)
+        // Which camera was given, not the camera itself: the file --intrinsics names is read where it is drawn.
+        let given: RigOverrides.Camera = camera.intrinsics.map { .intrinsics(path: $0) } ?? camera.fov.map { .fieldOfView(degrees: $0) } ?? .none
+        return RigOverrides(camera: given, mountGiven: mount != nil, deviceFromIMU: rotation, timeOffsetSeconds: timeOffset)
     }
 
     /// imud's preset and Euler forms name imud's body frame; other sources take w,x,y,z.
@@ -94,26 +82,20 @@ public struct AttitudeCalibrationOptions: ParsableArguments {
         }
     }
 
-    /// The mount imud's frame mapping takes: the quaternion form composed onto imud's body frame.
-    public func imudMount() throws -> IMUDMount {
-        if let calibration {
-            let rig = try Rig.read(path: calibration)
-            if rig.determines(Undetermined.mountKey) { return IMUDMount(deviceFromIMU: rig.deviceFromIMU) }
-        }
-        switch mount {
-        case .rotation(let r)?: return IMUDMount(deviceFromIMU: r)
-        case .imud(let m)?: return m
-        case nil: return .aligned
-        }
+    /// The mount imud's frame mapping takes, once `settings` has the calibration applied: the file's or the rotation
+    /// given (`settings.deviceFromIMU`) composed onto imud's body frame, else the preset or Euler form given, else aligned.
+    public func imudMount(applied settings: DrawingSettings) -> IMUDMount {
+        if let deviceFromIMU = settings.deviceFromIMU { return IMUDMount(deviceFromIMU: deviceFromIMU) }
+        if case .imud(let m)? = mount { return m }
+        return .aligned
     }
 
-    /// Sets the camera matrix, mount and time offset of `options` from these options (`DrawingSettings.apply(calibration:overrides:live:)`),
-    /// printing its notes. A live calibration's offset pairs a live rig's clocks: with a clip or a log (`live` false) it is
-    /// said and not applied. With a live source (`live`) `--time-offset` is the live offset, in place of the file's, and a
-    /// clip calibration's offset is said and not applied.
-    public func apply(to options: inout DrawingSettings, live: Bool = false) throws {
+    /// Reads `--calibration` once and applies it with what these options and `camera`'s give beside it to an attitude
+    /// source timed by `clock` (`DrawingSettings.apply(calibration:given:clock:)`, the one rule), printing its notes. An
+    /// option given for what the file determines is refused, naming both.
+    public func apply(to settings: inout DrawingSettings, camera: CameraOptions, clock: TimeOffset.Clock) throws {
         let rig = try calibration.map { (rig: try Rig.read(path: $0), path: $0) }
-        for note in try options.apply(calibration: rig, overrides: overrides(), live: live) {
+        for note in try settings.apply(calibration: rig, given: overrides(camera: camera), clock: clock) {
             switch note.level {
             case .info: Messages.logger.info("\(note.text)")
             case .warning: Messages.logger.warning("\(note.text)")

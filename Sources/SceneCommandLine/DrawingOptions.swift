@@ -3,6 +3,7 @@ import CommandLineSupport
 import Scene
 import AttitudeMath
 import Render
+import Rig
 
 // Option groups that change what is drawn, not where the attitude comes from. Each is self-contained,
 // so any command that draws a frame (`run`, `snapshot`, `render`) can take it as an @OptionGroup.
@@ -53,12 +54,12 @@ public struct HUDOptions: ParsableArguments {
 extension DrawingSettings {
     /// The one settings value that `run`, `snapshot` and `render` draw with, from their option groups
     /// (`Snapshotter` takes the same value). A new group that changes the picture adds its field here.
-    /// With `live` (`run --imud`) the time offset is the live one.
+    /// The calibration is applied to an attitude source timed by `clock` (`.live` for `run --imud`).
     public init(camera: CameraOptions, background: BackgroundOptions, relativeAttitude: RelativeAttitudeOptions,
-         model: ModelOptions, hud: HUDOptions, assets: String?, attitudeCalibration: AttitudeCalibrationOptions, live: Bool = false) throws {
+         model: ModelOptions, hud: HUDOptions, assets: String?, attitudeCalibration: AttitudeCalibrationOptions, clock: TimeOffset.Clock) throws {
         self.init(camera: try camera.settings(), model: model.model, backgroundColor: background.settings.clearColor,
                   relativeTo: relativeAttitude.reference, hud: hud.hud, assetsFolder: assets)
-        try attitudeCalibration.apply(to: &self, live: live)
+        try attitudeCalibration.apply(to: &self, camera: camera, clock: clock)
     }
 }
 
@@ -97,9 +98,10 @@ public struct DrawingOptions: ParsableArguments {
         [assets] + background.settings.inputPaths + camera.inputPaths + attitudeCalibration.inputPaths
     }
 
-    /// The one settings value the frame pipeline draws with (`Snapshotter` takes the same value); `live` for `run --imud`.
-    public func drawingSettings(live: Bool = false) throws -> DrawingSettings {
+    /// The one settings value the frame pipeline draws with (`Snapshotter` takes the same value), for an attitude source
+    /// timed by `clock` (`.live` for `run --imud`).
+    public func drawingSettings(clock: TimeOffset.Clock) throws -> DrawingSettings {
         try DrawingSettings(camera: camera, background: background, relativeAttitude: relativeAttitude,
-                            model: model, hud: hud, assets: assets, attitudeCalibration: attitudeCalibration, live: live)
+                            model: model, hud: hud, assets: assets, attitudeCalibration: attitudeCalibration, clock: clock)
     }
 }

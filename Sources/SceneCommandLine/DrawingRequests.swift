@@ -1,11 +1,12 @@
 import CommandLineSupport
+import Rig
 import Scene
 
 extension DrawingOptions {
-    /// What `run`, `snapshot` and `render` draw with: these options' settings (`live` for `run --imud`), their
-    /// background, and the time offset they give a clip.
-    public func request(live: Bool = false) throws -> DrawingRequest {
-        let options = try drawingSettings(live: live)
+    /// What `run`, `snapshot` and `render` draw with: these options' settings for an attitude source timed by `clock`
+    /// (`.live` for `run --imud`; the calibration file read once), their background, and the time offset they give it.
+    public func request(clock: TimeOffset.Clock) throws -> DrawingRequest {
+        let options = try drawingSettings(clock: clock)
         return DrawingRequest(options: options, background: background.settings, logger: Messages.logger)
     }
 }
@@ -16,12 +17,16 @@ extension AttitudeSourceOptions {
         LogFile(path: path, magnetometer: magnetometer.correction, platform: recording.platform)
     }
 
-    /// The attitude asked for: `--attitude`; `--imud` with `drawing`'s mount, its first packet waited for up to
-    /// `imudTimeout` seconds by a picture; else `--log`, or the video that is its own log (`VideoOwnLog`, `required` as
-    /// it says). Nil when none is given and no video is its own log.
-    public func request(drawing: DrawingOptions, imudTimeout: Double, command: String, required: Bool) throws -> AttitudeRequest? {
+    /// The attitude asked for: `--attitude`; `--imud` with the mount of `drawing`'s options and `request`'s settings
+    /// (the calibration applied), its first packet waited for up to `imudTimeout` seconds by a picture; else `--log`, or
+    /// the video that is its own log (`VideoOwnLog`, `required` as it says). Nil when none is given and no video is its
+    /// own log.
+    public func request(drawing: DrawingOptions, applied request: DrawingRequest, imudTimeout: Double, command: String,
+                        required: Bool) throws -> AttitudeRequest? {
         if let attitude { return .fixed(attitude.quaternion) }
-        if let imud = try imud.configuration(mount: drawing.attitudeCalibration.imudMount()) { return .imud(imud, timeout: imudTimeout) }
+        if let imud = try imud.configuration(mount: drawing.attitudeCalibration.imudMount(applied: request.options)) {
+            return .imud(imud, timeout: imudTimeout)
+        }
         return try logPath(video: drawing.background.video, command: command, required: required).map { .log(logFile($0)) }
     }
 }

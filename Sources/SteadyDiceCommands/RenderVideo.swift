@@ -61,7 +61,6 @@ struct RenderVideo: ParsableCommand {
         if let to, !(to.isFinite && to > (from ?? 0)) { throw ValidationError("--to must be later than --from") }
         if let from { try TimeOptions.checkTime(from, option: "--from") }
         if let to { try TimeOptions.checkTime(to, option: "--to") }
-        try drawing.attitudeCalibration.validate(with: drawing.camera)
         try drawing.attitudeCalibration.validate(imud: false)
         guard VideoOutput.kind(of: output) != nil else {
             throw ValidationError("--output must name a .mkv, .avi or .mp4 file, or a folder ending in '/'")
@@ -80,7 +79,7 @@ struct RenderVideo: ParsableCommand {
         }
         let outputs = OutputFiles(inputs: [log] + drawing.inputPaths)
         let staged = try outputs.stage(output, option: "--output")
-        let request = RenderRequest(drawing: try drawing.request(), log: LogFile(path: log, magnetometer: magnetometer.correction, platform: recording.platform),
+        let request = RenderRequest(drawing: try drawing.request(clock: .clip), log: LogFile(path: log, magnetometer: magnetometer.correction, platform: recording.platform),
                                     from: from, to: to, framesPerSecond: fps)
         let frames: RenderRequest.Frames
         do {
@@ -92,10 +91,6 @@ struct RenderVideo: ParsableCommand {
                                         start, end, fps, count, SteppedClock.maximumSteps), status: .usage)
         } catch DrawingRequestError.noFrames(let start, let end, let fps) {
             throw CommandFailure("no frames: --from \(start) to \(end) at \(fps) fps", status: .usage)
-        } catch TimelineError.videoTimeBeforeStart(let logTime, let offset, let videoTime) {
-            throw CommandFailure(String(format: "--from %g with a time offset of %g s is video time %.3f s, before the start of %@; "
-                                        + "give --from %g or later", logTime, offset, videoTime, request.drawing.background.sourceName, offset),
-                                 status: .usage)
         }
         let times = frames.times
         let scene = try OffscreenScene(width: size.width, height: size.height, assets: try Assets.locate(explicit: frames.pipeline.options.assetsFolder),

@@ -61,15 +61,16 @@ struct Run: ParsableCommand {
             throw ValidationError("give at most one of --log, --attitude or --imud")
         }
         guard speed > 0, speed.isFinite else { throw ValidationError("--speed must be a positive number") }
-        try drawing.attitudeCalibration.validate(with: drawing.camera, live: input.imud.isSet)
         try drawing.attitudeCalibration.validate(imud: input.imud.isSet)
-        if drawing.attitudeCalibration.timeOffset != nil && input.attitude != nil {
-            throw ValidationError("--time-offset with --attitude: a fixed attitude has no clock to shift")
-        }
-        if let offset = drawing.attitudeCalibration.timeOffset, input.imud.isSet, abs(offset) > TimeOffsetControl.liveLimit {
-            throw ValidationError(String(format: "--time-offset %g with --imud: a live offset must be within ±%g s "
-                                         + "(the attitudes and camera frames it holds back are kept in memory)",
-                                         offset, TimeOffsetControl.liveLimit))
+        if let offset = drawing.attitudeCalibration.timeOffset {
+            do throws(TimeOffsetError) { try TimeOffset.check(given: offset, sourceClock: sourceClock) } catch {
+                switch error {
+                // Beside --calibration the file's rule refuses it first, as given twice (`Rig.apply`).
+                case .noClock where drawing.attitudeCalibration.calibration != nil: break
+                case .noClock: throw ValidationError("--time-offset with --attitude: \(error)")
+                case .beyondLiveLimit: throw ValidationError(String(format: "--time-offset %g with --imud: %@", offset, "\(error)"))
+                }
+            }
         }
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
         if let from {
@@ -86,6 +87,9 @@ struct Run: ParsableCommand {
         }
     }
 
+    /// What the attitude source is timed by: imud's arrivals, a log's clock, or none for a fixed attitude.
+    private var sourceClock: TimeOffset.Clock? { input.attitude != nil ? nil : input.imud.isSet ? .live : .clip }
+
     @OptionGroup var messages: MessageOptions
 
     func run() throws {
@@ -98,8 +102,8 @@ struct Run: ParsableCommand {
         let exitOutputs = OutputFiles(inputs: [input.log] + drawing.inputPaths)
         let exitSnapshot = try snapshotOnExit.map { try exitOutputs.stage($0, option: "--snapshot-on-exit") }
         let assets = try Assets.locate(explicit: drawing.assets)
-        let drawingRequest = try drawing.request(live: input.imud.isSet)
-        let attitude = try input.request(drawing: drawing, imudTimeout: 0, command: "run", required: false)
+        let drawingRequest = try drawing.request(clock: sourceClock ?? .clip)
+        let attitude = try input.request(drawing: drawing, applied: drawingRequest, imudTimeout: 0, command: "run", required: false)
             ?? .log(input.logFile(assets.models.appendingPathComponent("demo-attitude.csv").path))
         let request = PlaybackRequest(drawing: drawingRequest, attitude: attitude, clock: WallClock(speed: speed, looping: loop, from: from ?? 0),
                                       cameraByDefault: true)
@@ -108,11 +112,6 @@ struct Run: ParsableCommand {
             pipeline = try request.pipeline()
         } catch DrawingRequestError.startPastTheLog(let time, let log, let duration) {
             throw CommandFailure(String(format: "--from %g is past the end of %@, which runs from 0 to %.3f s", time, log, duration), status: .usage)
-        } catch TimelineError.logStartsBeforeItsFirstSample(let offset, let logTime, let hasVideo) {
-            throw CommandFailure(String(format: "a time offset of %g s starts the log at %.3f s, before its first sample; ", offset, logTime)
-                                 + (hasVideo ? String(format: "start the video later (--video-at %g)", -offset)
-                                             : "without --video the picture starts at time 0, so the offset must be 0 or more"),
-                                 status: .usage)
         }
         defer { pipeline.stop() }
         let window = try AppWindow(title: "steady-dice", width: size.width, height: size.height)

@@ -48,10 +48,14 @@ struct Snapshot: ParsableCommand {
         if let at { try TimeOptions.checkTime(at, option: "--at") }
         if input.log == nil && !videoMayBeTheLog && at != nil { throw ValidationError("--at needs --log") }
         try drawing.hud.validate(size: size, drawing: drawing)
-        try drawing.attitudeCalibration.validate(with: drawing.camera)
         try drawing.attitudeCalibration.validate(imud: input.imud.isSet)
-        if input.log == nil && !videoMayBeTheLog && drawing.attitudeCalibration.timeOffset != nil {
-            throw ValidationError("--time-offset needs --log: a fixed --attitude or imud's first packet has no clock to shift")
+        // Beside --calibration the file's rule refuses an offset given for a source with no clock first, as given twice (`Rig.apply`).
+        if let offset = drawing.attitudeCalibration.timeOffset, drawing.attitudeCalibration.calibration == nil {
+            // A log's clock, or none: imud's first packet is drawn once, as a fixed attitude is.
+            let clock: TimeOffset.Clock? = input.log != nil || videoMayBeTheLog ? .clip : nil
+            do throws(TimeOffsetError) { try TimeOffset.check(given: offset, sourceClock: clock) } catch {
+                throw ValidationError("--time-offset needs --log: \(error) (imud's first packet, drawn once, is one)")
+            }
         }
     }
 
@@ -60,8 +64,9 @@ struct Snapshot: ParsableCommand {
     func run() throws {
         let outputs = OutputFiles(inputs: [input.log] + drawing.inputPaths)
         let staged = try outputs.stage(output, option: "--output")
-        let drawingRequest = try drawing.request()
-        guard let attitude = try input.request(drawing: drawing, imudTimeout: timeout, command: "snapshot", required: true) else {
+        let drawingRequest = try drawing.request(clock: .clip)
+        guard let attitude = try input.request(drawing: drawing, applied: drawingRequest, imudTimeout: timeout, command: "snapshot",
+                                               required: true) else {
             throw ValidationError("give --log, --attitude or --imud")
         }
         let image: RGBImage
@@ -69,9 +74,6 @@ struct Snapshot: ParsableCommand {
             image = try SnapshotRequest(drawing: drawingRequest, attitude: attitude, at: at).picture(width: size.width, height: size.height)
         } catch DrawingRequestError.timeOutsideTheLog(let time, let log, let duration) {
             throw CommandFailure(String(format: "--at %g is outside %@, which runs from 0 to %.3f s", time, log, duration), status: .usage)
-        } catch TimelineError.videoTimeBeforeStart(let logTime, let offset, let videoTime) {
-            throw CommandFailure(String(format: "--at %g with a time offset of %g s is video time %.3f s, before the start of %@",
-                                        logTime, offset, videoTime, drawingRequest.background.sourceName), status: .usage)
         }
         try image.write(to: staged)
         try outputs.commit()

@@ -46,12 +46,12 @@ final class CalibrateCommandTests: XCTestCase {
     /// Makes a clip, calibrates it, and returns what calibrate found and said.
     func calibrate(_ truth: Truth, trial: String = CalibrateCommandTests.trial, start: Double = 110, duration: Double = 6,
                    name: String = "clip", file: StaticString = #filePath, line: UInt = #line)
-        throws -> (camera: LensCamera?, mount: (deviceFromIMU: Quaternion, timeOffset: TimeOffset, gyroBias: SIMD3<Double>?)?, status: Int32, stderr: String) {
+        throws -> (camera: LensCamera?, mount: Rig?, status: Int32, stderr: String) {
         let (clip, log) = try makeClip(truth, trial: trial, start: start, duration: duration, name: name, file: file, line: line)
         let output = folder.appendingPathComponent("\(name).yaml").path
         let run = try CommandHarness.run(["calibrate", "--video", clip, "--log", log, "--output", output], timeout: 300)
         guard run.status == 0 else { return (nil, nil, run.status, run.stderr) }
-        return (try LensCamera.read(path: output), try Rig.readMount(path: output), run.status, run.stderr)
+        return (try LensCamera.read(path: output), try Rig.read(path: output), run.status, run.stderr)
     }
 
     func check(_ truth: Truth, start: Double = 110, file: StaticString = #filePath, line: UInt = #line) throws {
@@ -260,7 +260,7 @@ final class CalibrateCommandTests: XCTestCase {
         if keys.contains("imu_to_camera") {
             XCTAssertFalse(text.contains("\nimu_to_camera:"), text)
         } else {
-            let mount = try Rig.readMount(path: output)
+            let mount = try Rig.read(path: output)
             XCTAssertLessThan(mount.deviceFromIMU.angle(to: authorsInOurCamera) * 180 / .pi, 3,
                               "mount \(mount.deviceFromIMU), undetermined \(keys)")
         }
@@ -319,7 +319,7 @@ final class CalibrateCommandTests: XCTestCase {
             let run = try CommandHarness.run(["calibrate", "--video", distorted, "--log", log, "--intrinsics", intrinsics, "-o", output],
                                              timeout: 300)
             XCTAssertEqual(run.status, 0, "\(name): \(run.stderr)")
-            let mount = try Rig.readMount(path: output)
+            let mount = try Rig.read(path: output)
             XCTAssertEqual(mount.timeOffset.seconds, truth.offset, accuracy: 0.001, name)
             XCTAssertLessThan(mount.deviceFromIMU.angle(to: truth.mount) * 180 / .pi, 1, "\(name): mount \(mount.deviceFromIMU)")
             // The file carries the lens it was given, as OpenCV's tools would read it.
@@ -350,9 +350,8 @@ final class CalibrateCommandTests: XCTestCase {
         XCTAssertThrowsError(try LensCamera.read(path: output)) {
             XCTAssertTrue("\($0)".contains("calibrate determined only the time offset"), "\($0)")
         }
-        XCTAssertThrowsError(try Rig.readMount(path: output)) {
-            XCTAssertTrue("\($0)".contains("give --time-offset"), "\($0)")
-        }
+        let refusal = try XCTUnwrap(try Rig.read(path: output).refusal(toServeAs: Undetermined.mountKey))
+        XCTAssertTrue(refusal.contains("give --time-offset"), refusal)
     }
 
     func testIdentityMountPositiveOffsetNarrowLens() throws {
@@ -426,7 +425,8 @@ final class CalibrateCommandTests: XCTestCase {
         XCTAssertTrue(text2.contains("imu_to_camera_x: \"± more than 90°: the clip turned"), text2)
         let keys = try Rig.read(path: output).undetermined.map(\.key)
         XCTAssertTrue(keys.contains("imu_to_camera_x") && !keys.contains("imu_to_camera_y") && !keys.contains("imu_to_camera_z"), "\(keys)")
-        let mount = try Rig.readMount(path: output)
+        let mount = try Rig.read(path: output)
+        XCTAssertNil(mount.refusal(toServeAs: Undetermined.mountKey), "the mount is determined about y and z")
         XCTAssertLessThan(mount.deviceFromIMU.angle(to: .identity) * 180 / .pi, 1, "\(mount.deviceFromIMU)")
         XCTAssertEqual(mount.timeOffset.seconds, 0.1, accuracy: 0.001)
     }
@@ -458,15 +458,15 @@ final class CalibrateCommandTests: XCTestCase {
         XCTAssertTrue(text.contains("gyro_bias_deg_per_s: [") && text.contains("imu_to_camera: ["), text)
         // The bias reads back for drawing (subtracted from a raw log's gyroscope), in rad/s; a file that does not
         // determine it has none, and one that is not a bias is refused naming the key.
-        let bias = try XCTUnwrap(try Rig.readMount(path: oneAxis).gyroBias)
+        let bias = try XCTUnwrap(try Rig.read(path: oneAxis).gyroBiasRadiansPerSecond)
         let expected = SIMD3(0.1, -0.2, 0.05) * .pi / 180
         XCTAssertLessThan(((bias - expected) * (bias - expected)).sum().squareRoot(), 1e-12)
-        XCTAssertNil(try Rig.readMount(path: try write("no-bias.yaml", ["gyro_bias"])).gyroBias)
+        XCTAssertNil(try Rig.read(path: try write("no-bias.yaml", ["gyro_bias"])).gyroBiasRadiansPerSecond)
         let badBias = folder.appendingPathComponent("bad-bias.yaml").path
         try text.replacingOccurrences(of: #"\ngyro_bias_deg_per_s: \[[^\]]*\]"#, with: "\ngyro_bias_deg_per_s: [ 400., 0., 0. ]",
                                       options: .regularExpression)
             .write(toFile: badBias, atomically: true, encoding: .utf8)
-        XCTAssertThrowsError(try Rig.readMount(path: badBias)) {
+        XCTAssertThrowsError(try Rig.read(path: badBias)) {
             XCTAssertTrue("\($0)".contains("gyro_bias_deg_per_s: "), "\($0)")
         }
         let drawn = try snapshot(oneAxis)
@@ -524,14 +524,14 @@ final class CalibrateCommandTests: XCTestCase {
         try Rig(camera: LensCamera(pinhole: camera), deviceFromIMU: mount, timeOffset: TimeOffset(seconds: -0.25),
                 fit: RigFitSummary(residualDegreesPerSecond: 0.1, framesUsed: 10, framesTotal: 12)).write(path: path)
         XCTAssertEqual(try LensCamera.read(path: path).pinhole, camera)
-        let read = try Rig.readMount(path: path)
+        let read = try Rig.read(path: path)
         XCTAssertEqual(read.timeOffset.seconds, -0.25)
         XCTAssertLessThan(read.deviceFromIMU.angle(to: mount), 1e-12)
         let text = try String(contentsOfFile: path, encoding: .utf8)
         XCTAssertFalse(text.contains("warning:"), text)
         let broken = folder.appendingPathComponent("broken.yaml").path
         try text.replacingOccurrences(of: "imu_to_camera:", with: "imu_to_kamera:").write(toFile: broken, atomically: true, encoding: .utf8)
-        XCTAssertThrowsError(try Rig.readMount(path: broken)) { error in
+        XCTAssertThrowsError(try Rig.read(path: broken)) { error in
             XCTAssertEqual("\(error)", "\(broken): imu_to_camera: missing")
         }
     }
@@ -544,17 +544,17 @@ final class CalibrateCommandTests: XCTestCase {
         let written = TimeOffset(seconds: -0.035, clock: .live, refersTo: .middleRow)
         try Rig(camera: LensCamera(pinhole: camera), deviceFromIMU: .identity, timeOffset: written, readoutSeconds: 0.02,
                 fit: RigFitSummary(residualDegreesPerSecond: 0.1, framesUsed: 10, framesTotal: 12)).write(path: path)
-        XCTAssertEqual(try Rig.readMount(path: path).timeOffset, written)
+        XCTAssertEqual(try Rig.read(path: path).timeOffset, written)
         let plain = folder.appendingPathComponent("plain.yaml").path
         try Rig(camera: LensCamera(pinhole: camera), deviceFromIMU: .identity, timeOffset: TimeOffset(seconds: 0.01)).write(path: plain)
-        XCTAssertEqual(try Rig.readMount(path: plain).timeOffset, TimeOffset(seconds: 0.01, clock: .clip, refersTo: .frame))
+        XCTAssertEqual(try Rig.read(path: plain).timeOffset, TimeOffset(seconds: 0.01, clock: .clip, refersTo: .frame))
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let odd = folder.appendingPathComponent("odd.yaml").path
         try text.replacingOccurrences(of: "time_offset_refers_to: middle_row", with: "time_offset_refers_to: last_row")
             .write(toFile: odd, atomically: true, encoding: .utf8)
         let line = try XCTUnwrap(try String(contentsOfFile: odd, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
             .firstIndex { $0.hasPrefix("time_offset_refers_to:") }) + 1
-        XCTAssertThrowsError(try Rig.readMount(path: odd)) { error in
+        XCTAssertThrowsError(try Rig.read(path: odd)) { error in
             XCTAssertEqual("\(error)", "\(odd): line \(line): time_offset_refers_to: expected middle_row")
         }
     }

@@ -41,7 +41,7 @@ final class CalibrationEndToEndTests: XCTestCase {
         let (clip, raw, truthFile) = (made["--video"], made["--log"], made["--truth"])
         let calibrated = try CommandHarness.run(["calibrate", "--video", clip, "--log", raw, "--lens", lens, "--output", cal], timeout: 300)
         XCTAssertEqual(calibrated.status, 0, calibrated.stderr)
-        let found = try Rig.readMount(path: cal)
+        let found = try Rig.read(path: cal)
 
         // Anchors where the true camera looks 1.5 s and 4 s in, so the die is in view for much of the clip. The bearing is
         // the raw log's W (a 6D fusion, heading arbitrary), so both renders count it from the log (`--anchor-from log`)

@@ -167,7 +167,7 @@ final class CalibrationOptionsTests: XCTestCase {
         }
         let early = try refusal(["render", "--size", "32x24", "--fps", "10", "--from", "0.1", "--time-offset", "0.3",
                                  "-o", folder.path + "/e/"] + common)
-        XCTAssertTrue(early.contains("give --from 0.3 or later"), early)
+        XCTAssertTrue(early.contains("its first frame shows log time 0.3"), early)
         // Without --from a positive offset starts at log time 0.3: the video's first frame.
         let first = folder.path + "/first/"
         let byDefault = try CommandHarness.run(["render", "--size", "160x120", "--fps", "10", "--to", "0.35",

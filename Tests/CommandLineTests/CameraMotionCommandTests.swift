@@ -110,7 +110,7 @@ final class CameraMotionCommandTests: XCTestCase {
         // A GoPro's own track says the camera: its lens is estimated as a fisheye, and with it the gyroscope's bias is
         // determined (through a pinhole the fit was refused and only the offset written): 0.8 °/s about x.
         XCTAssertTrue(run.stderr.contains("a GoPro's own track (GPMF): estimating a fisheye lens"), run.stderr)
-        let bias = try XCTUnwrap(try Rig.readTiming(path: output).gyroBias, "the bias is written") * 180 / .pi
+        let bias = try XCTUnwrap(try Rig.read(path: output).gyroBiasRadiansPerSecond, "the bias is written") * 180 / .pi
         XCTAssertEqual(bias.x, 0.8, accuracy: 0.2, "\(bias)")
         let line = try XCTUnwrap(run.stdout.split(separator: "\n").first { $0.hasPrefix("on the video's own timeline the offset is ") }, run.stdout)
         let offset = try XCTUnwrap(Double(line.dropFirst("on the video's own timeline the offset is ".count).prefix { $0 != " " }))

@@ -91,11 +91,11 @@ final class LiveRigCommandTests: XCTestCase {
         get throws { try IMUDMount(parsing: Self.feedMount).deviceFromIMU }
     }
 
-    private func calibrate(_ rig: String, output: String) throws -> (deviceFromIMU: Quaternion, timeOffset: TimeOffset, gyroBias: SIMD3<Double>?) {
+    private func calibrate(_ rig: String, output: String) throws -> Rig {
         let run = try BuiltTool.run("steady-dice", ["calibrate", rig, "-o", output], timeout: 600)
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertTrue(run.stdout.contains("live: the frame timed t shows the attitude imud delivered at t + offset"), run.stdout)
-        return try Rig.readMount(path: output)
+        return try Rig.read(path: output)
     }
 
     func testRecordThenCalibrateFindsTheDelayAndTheMount() throws {
@@ -200,7 +200,7 @@ final class LiveRigCommandTests: XCTestCase {
         let odd = path("odd.yaml")
         try text.replacingOccurrences(of: "time_offset_clock: live", with: "time_offset_clock: sometimes")
             .write(toFile: odd, atomically: true, encoding: .utf8)
-        XCTAssertThrowsError(try Rig.readMount(path: odd)) {
+        XCTAssertThrowsError(try Rig.read(path: odd)) {
             XCTAssertTrue("\($0)".contains("time_offset_clock: expected clip or live"), "\($0)")
         }
         // A still attitude, fed as imud's: with feed's aligned mount, the IMU body's attitude is the log's · deviceFromBody.

@@ -91,7 +91,7 @@ final class OpenCameraSensorsTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertTrue(run.stderr.contains("OpenCamera Sensors, the video"), run.stderr)
         XCTAssertTrue(run.stderr.contains(String(format: "by their stamps the offset is %.4f s", Self.offset - Self.stampLead)), run.stderr)
-        let found = try Rig.readMount(path: output)
+        let found = try Rig.read(path: output)
         XCTAssertEqual(found.timeOffset.seconds, Self.offset, accuracy: 0.001)
         XCTAssertTrue(run.stdout.contains("the offset is 7.0"), run.stdout)
         // The folder is a raw log too, as any recording folder: `attitude fuse` reads it.

@@ -55,7 +55,7 @@ final class RealisticClipTests: XCTestCase {
         let output = folder.appendingPathComponent("\(kind.name).yaml").path
         let run = try BuiltTool.run("steady-dice", ["calibrate", "--video", clip, "--log", log, "--lens", model, "-o", output], timeout: 600)
         XCTAssertEqual(run.status, 0, "\(kind.name): \(run.stderr)")
-        let found = try Rig.readMount(path: output)
+        let found = try Rig.read(path: output)
         let camera = try LensCamera.read(path: output)
         XCTAssertEqual(found.timeOffset.seconds, offset, accuracy: 0.001, "\(kind.name): time offset")
         let fov = try XCTUnwrap(camera.verticalFieldOfViewDegrees)
@@ -109,7 +109,7 @@ final class RealisticClipTests: XCTestCase {
         let run = try CommandHarness.run(["calibrate", "--video", clip, "--log", attitude, "-o", output], timeout: 600)
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertTrue(run.stderr.contains("an attitude log, no gyroscope"), run.stderr)
-        let found = try Rig.readMount(path: output)
+        let found = try Rig.read(path: output)
         XCTAssertEqual(found.timeOffset.seconds, 0.04, accuracy: 0.001)
         XCTAssertLessThan(found.deviceFromIMU.angle(to: Self.mount) * 180 / .pi, 1)
         let fov = try XCTUnwrap(try LensCamera.read(path: output).verticalFieldOfViewDegrees)
@@ -137,7 +137,7 @@ final class RealisticClipTests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("sub-pixel bias"), run.stdout)
         let keys = try Rig.read(path: output).undetermined.map(\.key)
         XCTAssertTrue(keys.contains("camera_matrix") && keys.contains("rolling_shutter_readout_s"), "\(keys)")
-        XCTAssertEqual(try Rig.readMount(path: output).timeOffset.seconds, 0, accuracy: 0.001)
+        XCTAssertEqual(try Rig.read(path: output).timeOffset.seconds, 0, accuracy: 0.001)
         XCTAssertThrowsError(try LensCamera.read(path: output)) {
             XCTAssertTrue("\($0)".contains("did not determine the field of view"), "\($0)")
         }
@@ -161,7 +161,7 @@ final class RealisticClipTests: XCTestCase {
                                          timeout: 600)
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertTrue(run.stderr.contains("tracked 180 frames"), run.stderr)
-        let found = try Rig.readMount(path: folder.appendingPathComponent("mp4.yaml").path)
+        let found = try Rig.read(path: folder.appendingPathComponent("mp4.yaml").path)
         XCTAssertEqual(found.timeOffset.seconds, 0.03, accuracy: 0.001)
     }
 }

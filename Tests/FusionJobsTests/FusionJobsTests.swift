@@ -1,12 +1,16 @@
 import AttitudeLog
 import AttitudeMath
+import Camera
 import FileAccess
 import Foundation
 import Fusion
-import FusionJobs
+@testable import FusionJobs
+import Imaging
+import InMemoryLogging
 import LogLoading
 import Logging
 import RawLog
+import Rig
 import TestSupport
 import XCTest
 
@@ -177,6 +181,38 @@ final class FusionJobsTests: RawLogTestCase {
         XCTAssertNil(unkept.report.trials.first?.heading, "6D has no heading to score")
         XCTAssertEqual(unkept.figure.panels.count, 1, "6D: the tilt error alone")
         XCTAssertTrue(unkept.figure.panels[0].series[0].x.isEmpty, "errors not kept")
+    }
+
+    // MARK: - fuse --video --calibration
+
+    /// The calibration file is applied to a clip by the one rule (`Rig.apply`): a clip's offset and its bias are taken;
+    /// a live rig's offset pairs the live clocks, so it is said in one warning line and not applied, while its bias is.
+    func testFootageTakesAClipCalibrationAndSaysALiveOffsetIsNotApplied() throws {
+        let bias = SIMD3(0.01, -0.02, 0.005)
+        func calibration(_ name: String, clock: TimeOffset.Clock) throws -> String {
+            let path = self.folder.appendingPathComponent(name).path
+            var rig = Rig(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 50, width: 320, height: 240)), deviceFromIMU: .identity,
+                          timeOffset: TimeOffset(seconds: 0.25, clock: clock), gyroBiasRadiansPerSecond: bias)
+            rig.standardErrors = RigStandardErrors(timeOffsetSeconds: 0.001, verticalFieldOfViewFraction: 0.01, mountDegrees: SIMD3(1, 1, 1),
+                                                   gyroBiasDegreesPerSecond: SIMD3(0.1, 0.1, 0.1))
+            try rig.write(path: path)
+            return path
+        }
+        var handler = InMemoryLogHandler()
+        handler.logLevel = .info
+        let logger = Logger(label: "test", factory: { _ in handler })
+
+        let clip = try FootageFuseJob.applied(calibration: try calibration("clip.yaml", clock: .clip), logger: logger).applied
+        XCTAssertEqual(clip.timeOffset?.seconds(pairing: .clip), 0.25)
+        XCTAssertEqual(handler.entries.count, 0, "\(handler.entries)")
+
+        let livePath = try calibration("live.yaml", clock: .live)
+        let live = try FootageFuseJob.applied(calibration: livePath, logger: logger).applied
+        XCTAssertNil(live.timeOffset)
+        let gyroBias = try XCTUnwrap(live.gyroBias)
+        XCTAssertLessThan(((gyroBias - bias) * (gyroBias - bias)).sum().squareRoot(), 1e-9, "the bias applies whatever the clock")
+        XCTAssertEqual(handler.entries.map(\.level), [.warning])
+        XCTAssertTrue("\(handler.entries[0].message)".hasPrefix("\(livePath)'s time offset of 250.0 ms is a live rig's"), "\(handler.entries)")
     }
 }
 

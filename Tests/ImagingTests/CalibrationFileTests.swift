@@ -36,7 +36,7 @@ final class CalibrationFileTests: XCTestCase {
 
     func testAGoodFileIsRead() throws {
         let file = try calibration("good.yaml")
-        XCTAssertEqual(try Rig.readMount(path: file).timeOffset.seconds, 0.125)
+        XCTAssertEqual(try Rig.read(path: file).timeOffset.seconds, 0.125)
         XCTAssertEqual(try LensCamera.read(path: file).pinhole.fx, 300)
     }
 
@@ -44,7 +44,7 @@ final class CalibrationFileTests: XCTestCase {
     func testAKeyWrittenTwiceIsRefusedWithItsLines() throws {
         let twice = try calibration("twice.yaml", [("time_offset_clock: clip", "time_offset_clock: clip\ntime_offset_s: 9")])
         let said = "\(twice): line 18: time_offset_s: written a second time (first on line 16); write each key once"
-        XCTAssertEqual(refusal { try Rig.readMount(path: twice) }, said)
+        XCTAssertEqual(refusal { try Rig.read(path: twice) }, said)
         XCTAssertEqual(refusal { try LensCamera.read(path: twice) }, said)
         let nested = try calibration("nested.yaml", [("   cols: 3\n", "   cols: 3\n   cols: 4\n")])
         XCTAssertEqual(refusal { try LensCamera.read(path: nested) },
@@ -69,12 +69,12 @@ final class CalibrationFileTests: XCTestCase {
                               ("1.5", "1.5 is not a number of seconds"), ("fast", "not a number of seconds"),
                               (".inf", "inf is not a number of seconds")] {
             let file = try calibration("readout.yaml", [("rolling_shutter_readout_s: 0.03", "rolling_shutter_readout_s: \(value)")])
-            let text = refusal { try Rig.readMount(path: file) }
+            let text = refusal { try Rig.read(path: file) }
             XCTAssertTrue(text.hasPrefix("\(file): line 18: rolling_shutter_readout_s: \(said)"), text)
         }
         for value in ["0", "1", "0.0333"] {
             let file = try calibration("readout.yaml", [("rolling_shutter_readout_s: 0.03", "rolling_shutter_readout_s: \(value)")])
-            XCTAssertNoThrow(try Rig.readMount(path: file), value)
+            XCTAssertNoThrow(try Rig.read(path: file), value)
         }
     }
 
@@ -83,17 +83,17 @@ final class CalibrationFileTests: XCTestCase {
     func testANaNIsSaidAsNan() throws {
         for written in [".nan", ".NaN", "nan"] {
             let file = try calibration("nan.yaml", [("time_offset_s: 0.125", "time_offset_s: \(written)")])
-            let text = refusal { try Rig.readMount(path: file) }
+            let text = refusal { try Rig.read(path: file) }
             guard text.contains("time_offset_s: ") && text.contains("nan") else { continue }  // `nan` may be read as text: refused otherwise
             XCTAssertFalse(text.contains("0x") || text.contains("-nan"), text)
         }
         let file = try calibration("nan.yaml", [("time_offset_s: 0.125", "time_offset_s: .nan")])
-        XCTAssertEqual(refusal { try Rig.readMount(path: file) },
+        XCTAssertEqual(refusal { try Rig.read(path: file) },
                        "\(file): line 16: time_offset_s: nan is not a number of seconds from -3600 to 3600")
         let matrix = try calibration("nan-matrix.yaml", [("300.0, 0.0, 159.5, 0.0, 300.0", "300., 0., 159.5, 0., .nan")])
         XCTAssertEqual(refusal { try LensCamera.read(path: matrix) }, "\(matrix): line 3: camera_matrix: a value is not finite")
         let bias = try calibration("nan-bias.yaml", [("time_offset_clock: clip", "time_offset_clock: clip\ngyro_bias_deg_per_s: [ .nan, 0., 0. ]")])
-        let said = refusal { try Rig.readMount(path: bias) }
+        let said = refusal { try Rig.read(path: bias) }
         XCTAssertTrue(said.hasPrefix("\(bias): line 18: gyro_bias_deg_per_s: nan is not"), said)
     }
 
@@ -212,8 +212,12 @@ final class CalibrationFileTests: XCTestCase {
                 + "give --time-offset 0.25 with --fov or --intrinsics and --mount instead"
             XCTAssertEqual(read.refusal(toServeAs: Undetermined.mountKey), said, name)
             XCTAssertEqual(refusal { try LensCamera.read(path: file) }, "\(file): \(said)")
-            XCTAssertEqual(refusal { try Rig.readMount(path: file) }, "\(file): \(said)")
-            XCTAssertEqual(try Rig.readTiming(path: file).timeOffset, TimeOffset(seconds: 0.25), name)
+            // Drawn, the camera and the mount it leaves undetermined are the 60° pinhole and the identity, each said.
+            let applied = try Rig.apply((read, file), given: RigOverrides(), clock: .clip)
+            XCTAssertEqual(applied.camera, .given, name)
+            XCTAssertNil(applied.deviceFromIMU, name)
+            XCTAssertEqual(applied.notes.map(\.about), [.camera, .mount], name)
+            XCTAssertEqual(applied.timeOffset, TimeOffset(seconds: 0.25), name)
         }
     }
 
@@ -240,7 +244,8 @@ final class CalibrationFileTests: XCTestCase {
         XCTAssertEqual(read.deviceFromIMU, Quaternion(w: 0, x: 1, y: 0, z: 0))
         XCTAssertEqual(read.undetermined.map(\.key), [Undetermined.mountKey])
         XCTAssertEqual(read.camera.pinhole.fx, 300, "the camera is determined and read")
-        XCTAssertTrue(refusal { try Rig.readMount(path: file) }.hasPrefix("\(file): calibrate did not determine the mount here"))
+        XCTAssertTrue(read.refusal(toServeAs: Undetermined.mountKey)?.hasPrefix("calibrate did not determine the mount here") == true)
+        XCTAssertNil(try Rig.apply((read, file), given: RigOverrides(), clock: .clip).deviceFromIMU, "drawn with the IMU's axes as the camera's")
         XCTAssertEqual(try LensCamera.read(path: file).pinhole.fx, 300, "the camera alone still serves --intrinsics")
     }
 

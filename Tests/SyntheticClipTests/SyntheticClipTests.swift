@@ -118,7 +118,7 @@ final class SyntheticClipTests: XCTestCase {
         try outputs.commit()
         XCTAssertEqual(written.frames, 5)
         XCTAssertEqual(progress, [1, 2, 3, 4, 5])
-        let truth = try Rig.readMount(path: staged.truth!.path)
+        let truth = try Rig.read(path: staged.truth!.path)
         XCTAssertEqual(truth.timeOffset.seconds, 0.25)
         XCTAssertLessThan(truth.deviceFromIMU.angle(to: mount), 1e-6)
         XCTAssertEqual(try VideoFile(path: staged.video.path).frameCount, 5)
