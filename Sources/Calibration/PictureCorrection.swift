@@ -94,11 +94,9 @@ public struct PictureCorrection: Sendable {
         guard let first = frameLogTimes.first, let last = frameLogTimes.last, !corrections.isEmpty else { return q }
         let c: SIMD3<Double>
         if t <= first { c = corrections[0] } else if t >= last { c = corrections[corrections.count - 1] } else {
-            var high = frameLogTimes.partitionPoint { $0 <= t }
-            high = min(max(high, 1), frameLogTimes.count - 1)
-            let low = high - 1, span = frameLogTimes[high] - frameLogTimes[low]
-            let share = span > 0 ? (t - frameLogTimes[low]) / span : 0
-            c = corrections[low] + (corrections[high] - corrections[low]) * share
+            let (low, high) = TimeSeries.bracket(t, in: frameLogTimes.indices) { frameLogTimes[$0] }
+            let span = frameLogTimes[high] - frameLogTimes[low]
+            c = corrections[low] + (corrections[high] - corrections[low]) * (span > 0 ? (t - frameLogTimes[low]) / span : 0)
         }
         return (Quaternion(rotationVector: c) * q).renormalized()
     }
@@ -149,27 +147,11 @@ public struct PictureCorrection: Sendable {
         }
     }
 
-    /// worldFromS at `t`, slerped between the samples around it; nil outside them.
+    /// worldFromS at `t`, slerped between the samples around it (`TimeSeries`); nil outside them.
     static func attitude(at t: Double, times: [Double], attitudes: [Quaternion]) -> Quaternion? {
         guard let first = times.first, let last = times.last, t >= first, t <= last else { return nil }
-        let high = min(max(times.partitionPoint { $0 <= t }, 1), times.count - 1)
-        let low = high - 1
-        guard times.count > 1 else { return attitudes[0] }
-        let span = times[high] - times[low]
-        return Quaternion.slerp(attitudes[low], attitudes[high], span > 0 ? (t - times[low]) / span : 0)
+        return TimeSeries.attitude(at: t, in: times.indices, time: { times[$0] }, attitude: { attitudes[$0] })
     }
 
     private static func norm(_ v: SIMD3<Double>) -> Double { (v * v).sum().squareRoot() }
-}
-
-extension Array {
-    /// The first index whose element fails `belongs`, for an array where those that satisfy it come first.
-    fileprivate func partitionPoint(where belongs: (Element) -> Bool) -> Int {
-        var low = 0, high = count
-        while low < high {
-            let middle = (low + high) / 2
-            if belongs(self[middle]) { low = middle + 1 } else { high = middle }
-        }
-        return low
-    }
 }

@@ -190,7 +190,7 @@ extension Rig {
 
     /// Why this rig, read from `path`, cannot serve as a camera (`camera_matrix` undetermined), a mount (`imu_to_camera`
     /// undetermined, or the file holding the time offset alone) or a time offset (`time_offset_s` undetermined), or nil
-    /// when it can: what `apply` and `--intrinsics` (`CalibratedCamera.read`) refuse it with, advising what to give.
+    /// when it can: what `apply` and `--intrinsics` (`LensCamera.read`) refuse it with, advising what to give.
     public func refusal(toServeAs key: String) -> String? {
         guard !determines(key) else { return nil }
         if key == Undetermined.timeOffsetKey {

@@ -51,18 +51,23 @@ final class RenderBenchmarksTests: XCTestCase {
         }
     }
 
-    /// Each run's phases add up to its total, and one line per run is said; how fast is not asserted.
-    func testThePhasesAddUpToTheTotal() throws {
-        let benchmark = RenderBenchmark(width: 64, height: 48, frames: 3, repeats: 1, assets: try Assets.locate())
+    /// Each phase's median is at most the total's (each run's phases add up to its total), the total is the median of
+    /// the runs' totals, one line per run saying it; how fast is not asserted.
+    func testThePhasesAndTheTotalAreMediansOfTheRuns() throws {
+        let benchmark = RenderBenchmark(width: 64, height: 48, frames: 3, repeats: 3, assets: try Assets.locate())
         var said: [String] = []
         var pictures: [Int] = []
         let phases = try benchmark.phases(clearColor: .defaultBackground, hud: false,
                                           picture: { pictures.append($0); return RenderBenchmark.testPattern(width: 64, height: 48) },
                                           progress: { said.append($0) })
-        XCTAssertEqual(phases.upload + phases.draw + phases.readBack, phases.total, accuracy: 1e-9)
+        for phase in [phases.upload, phases.draw, phases.readBack] { XCTAssertLessThanOrEqual(phase, phases.total) }
         XCTAssertGreaterThan(phases.readBack, 0)
-        XCTAssertEqual(said.count, 1, "run 0 warms up and is not said")
-        XCTAssertEqual(pictures, [1, 2, 3, 4, 5, 6], "a new picture each frame, the warm-up's too")
+        XCTAssertEqual(said.count, 3, "run 0 warms up and is not said")
+        // "run 1/3: 1.23 ms per frame": a median of sums, not the sum of the phases' medians.
+        let totals = said.compactMap { line in line.split(separator: " ").dropFirst(2).first.flatMap { Double($0) } }.sorted()
+        XCTAssertEqual(totals.count, 3, "\(said)")
+        XCTAssertEqual(phases.total, totals[1], accuracy: 0.006)
+        XCTAssertEqual(pictures, Array(1...12), "a new picture each frame, the warm-up's too")
         XCTAssertEqual(phases.lines.count, 4)
         XCTAssertTrue(phases.lines[3].contains(String(format: "%.1f frames per second", 1000 / phases.total)), phases.lines[3])
     }
