@@ -2,7 +2,8 @@ import AttitudeMath
 import Foundation
 import Fusion
 
-/// Runs the estimator over whole raw logs: the entry point for playing raw logs and for `attitude fuse`.
+/// Runs the estimator over a whole raw log read (`fuse(log:frame:…)`), under LogLoading's one fusion of a raw log file
+/// (`CorrectedRawLog.fused`, with the magnetometer's correction and true north), which playing and `attitude fuse` call.
 public enum RawLogFusion {
     /// 9D when the log has a magnetometer that measured a field (`magnetometerIsUsable`), else 6D.
     public static func naturalMode(of log: RawIMULog) -> FusionMode {
@@ -12,17 +13,6 @@ public enum RawLogFusion {
     /// The frame a mode reports by default: magnetic north in 9D, arbitrary heading in 6D.
     public static func naturalFrame(of mode: FusionMode) -> ReferenceFrame {
         mode == .nineD ? .xMagneticNorthZVertical : .xArbitraryZVertical
-    }
-
-    /// Reads any supported raw log (raw CSV, x-io CSV, either optionally `.xz`, or a Sensor Logger
-    /// folder) and fuses it, one attitude per input sample: the estimate after that sample,
-    /// device (sensor) frame into `frame`. `mode` nil picks 9D when the log has a magnetometer.
-    /// Throws `RawLogError` for unreadable input and `FusionError` for a frame the mode cannot give.
-    public static func fuse(path: String, frame: ReferenceFrame, mode: FusionMode? = nil,
-                            parameters: FusionParameters = .default) throws -> [(t: Double, worldFromDevice: Quaternion)] {
-        let log = try RawLogReader.read(path: path)
-        return try fuse(log: log, frame: .reference(frame), mode: mode, parameters: parameters)
-            .map { (t: $0.t, worldFromDevice: $0.outputFromIMU) }
     }
 
     /// Fuses a log already read. The attitude rotates the IMU frame S into `frame`.
