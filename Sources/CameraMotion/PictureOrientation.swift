@@ -202,23 +202,10 @@ struct OrientationTrack {
     var time: [Double]
     var orientation: [Quaternion]
 
-    /// The index i with time[i] <= t < time[i + 1], clamped to the ends.
-    private func interval(_ t: Double) -> Int {
-        var lo = 0, hi = time.count - 1
-        while hi - lo > 1 {
-            let mid = (lo + hi) / 2
-            if time[mid] <= t { lo = mid } else { hi = mid }
-        }
-        return lo
-    }
-
-    /// Slerp between the samples either side of `t`; the first or last sample outside them.
+    /// Slerp between the samples either side of `t`; the first or last sample outside them (`TimeSeries`).
     func orientation(at t: Double) -> Quaternion {
-        guard let first = time.first, let last = time.last, time.count > 1, t > first else { return orientation.first ?? .identity }
-        guard t < last else { return orientation[orientation.count - 1] }
-        let i = interval(t)
-        let span = time[i + 1] - time[i]
-        return Quaternion.slerp(orientation[i], orientation[i + 1], span > 0 ? (t - time[i]) / span : 0)
+        guard !time.isEmpty else { return .identity }
+        return TimeSeries.attitude(at: t, in: time.indices, time: { time[$0] }, attitude: { orientation[$0] })
     }
 
     /// The body rate at sample k, rad/s in the orientation's own frame: the central difference of its neighbours
@@ -233,7 +220,7 @@ struct OrientationTrack {
     /// The body rate at `t`: linear between the samples' rates; 0 outside them (the orientation held).
     func rate(at t: Double) -> SIMD3<Double> {
         guard let first = time.first, let last = time.last, time.count > 1, t >= first, t <= last else { return .zero }
-        let i = interval(t)
+        let i = TimeSeries.index(atOrBefore: t, in: time.indices) { time[$0] }
         guard i + 1 < time.count else { return rate(atSample: i) }
         let span = time[i + 1] - time[i]
         let w = span > 0 ? (t - time[i]) / span : 0
