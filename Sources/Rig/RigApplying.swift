@@ -62,14 +62,14 @@ public struct RigNote: Equatable, Sendable {
 /// are applied (`Rig.apply(_:given:clock:)`).
 public struct AppliedRig: Sendable, Equatable {
     /// Which camera draws.
-    public enum CameraChoice: Sendable, Equatable {
+    public enum DrawingCamera: Sendable, Equatable {
         /// The file's camera and lens.
         case theFiles
         /// The camera given beside the file (`RigOverrides.camera`), else the default 60° pinhole.
         case given
     }
 
-    public var camera: CameraChoice
+    public var camera: DrawingCamera
     /// The mount R (v_D = R·v_S): the file's when it determines it, else the rotation given; nil when neither is (the
     /// IMU's axes are the camera's, or the mount is given in imud's own form).
     public var deviceFromIMU: Quaternion?
