@@ -79,19 +79,19 @@ public enum Determination {
         if let readout = result.readoutSeconds, !(readout >= 0 && readout <= framePeriod) {
             // A sensor reads its rows once a frame, top to bottom: a readout outside that is what the fit made of
             // something else (translation, a lens it does not model), whatever its standard error.
-            out.append(Undetermined(key: "rolling_shutter_readout_s", standardError: errors.readoutSeconds.map { String(format: "± %.2f ms", $0 * 1000) },
+            out.append(Undetermined(key: Undetermined.readoutKey, standardError: errors.readoutSeconds.map { String(format: "± %.2f ms", $0 * 1000) },
                                     why: String(format: "the fit's %.2f ms is outside 0 to the frame period (%.2f ms), which no rolling shutter "
                                                 + "reads in", readout * 1000, framePeriod * 1000)))
         } else if let readout = errors.readoutSeconds, result.readoutSeconds != nil, subPixel {
-            out.append(Undetermined(key: "rolling_shutter_readout_s", standardError: String(format: "± %.2f ms", readout * 1000), why: subPixelWhy))
+            out.append(Undetermined(key: Undetermined.readoutKey, standardError: String(format: "± %.2f ms", readout * 1000), why: subPixelWhy))
         } else if let readout = errors.readoutSeconds, result.readoutSeconds != nil, !(readout <= readoutFramePeriods * framePeriod) {
-            out.append(Undetermined(key: "rolling_shutter_readout_s", standardError: String(format: "± %.2f ms", readout * 1000),
+            out.append(Undetermined(key: Undetermined.readoutKey, standardError: String(format: "± %.2f ms", readout * 1000),
                                     why: String(format: "more than a fifth of the frame period (%.2f ms)", readoutFramePeriods * framePeriod * 1000)))
         }
         let mountAxes = (0..<3).filter { !(errors.mountDegrees[$0] <= mountDegrees) }
         for axis in mountAxes {
             let others = (0..<3).filter { $0 != axis }.map { turned[$0] }
-            out.append(Undetermined(key: "imu_to_camera_" + ["x", "y", "z"][axis],
+            out.append(Undetermined(key: Undetermined.mountKey(aboutAxis: axis),
                                     standardError: errors.mountDegrees[axis] > 90 ? "± more than 90°" : String(format: "± %.1f°", errors.mountDegrees[axis]),
                                     why: String(format: "the clip turned %.0f° and %.0f° about the camera's other two axes, the turns that "
                                                 + "fix the mount about this one", others[0], others[1])
@@ -105,7 +105,7 @@ public enum Determination {
             result.deviceFromIMU = nearestIdentity(result.deviceFromIMU, aboutCameraAxes: mountAxes)
         }
         if let bias = errors.gyroBiasDegreesPerSecond, !(bias.max() <= gyroBiasDegreesPerSecond) {
-            out.append(Undetermined(key: "gyro_bias", standardError: String(format: "± %.2f, %.2f, %.2f °/s", bias.x, bias.y, bias.z),
+            out.append(Undetermined(key: Undetermined.gyroBiasKey, standardError: String(format: "± %.2f, %.2f, %.2f °/s", bias.x, bias.y, bias.z),
                                     why: String(format: "the clip narrows it to no better than %.2f °/s; the prior (± %.1f °/s) holds it", bias.max(),
                                                 CameraIMUCalibration.gyroBiasPriorDegreesPerSecond)))
         }

@@ -40,7 +40,7 @@ extension Rig {
         raw.omit_camera = determines(Undetermined.cameraKey) ? 0 : 1
         raw.omit_mount = determines(Undetermined.mountKey) ? 0 : 1
         // The bias is written when the clip determines it and the fit gave its standard errors.
-        if let bias = gyroBiasRadiansPerSecond, determines("gyro_bias"), let biasErrors = standardErrors?.gyroBiasDegreesPerSecond {
+        if let bias = gyroBiasRadiansPerSecond, determines(Undetermined.gyroBiasKey), let biasErrors = standardErrors?.gyroBiasDegreesPerSecond {
             let degrees = bias * 180 / .pi
             raw.has_gyro_bias = 1
             raw.gyro_bias_deg_per_s = (degrees.x, degrees.y, degrees.z)
@@ -54,7 +54,7 @@ extension Rig {
             raw.has_turned = 1
             raw.turned_deg = (turnedDegrees.x, turnedDegrees.y, turnedDegrees.z)
         }
-        if let readoutSeconds, determines("rolling_shutter_readout_s") {
+        if let readoutSeconds, determines(Undetermined.readoutKey) {
             raw.has_readout = 1
             raw.readout_s = readoutSeconds
         }

@@ -66,11 +66,11 @@ public struct Rig: Sendable {
         switch key {
         case Undetermined.cameraKey:
             return fieldOfViewText + " vertical, fx = fy = " + focalLengthText
-        case "rolling_shutter_readout_s":
+        case Undetermined.readoutKey:
             return readoutSeconds.map(Self.readoutText)
         case Undetermined.mountKey:
             return mountText + " (w, x, y, z)"
-        case "gyro_bias":
+        case Undetermined.gyroBiasKey:
             return gyroBiasRadiansPerSecond.map(Self.gyroBiasText)
         case Undetermined.timeOffsetKey:
             return timeOffsetText
@@ -222,4 +222,8 @@ public struct Undetermined: Sendable, Equatable {
     public static let cameraKey = "camera_matrix", mountKey = "imu_to_camera"
     /// The key of the time offset, which drawing refuses to apply when the file lists it as undetermined.
     public static let timeOffsetKey = "time_offset_s"
+    /// The keys of the rolling shutter's readout and of the gyroscope's bias.
+    public static let readoutKey = "rolling_shutter_readout_s", gyroBiasKey = "gyro_bias"
+    /// The key of the mount about the camera's axis `axis` (0, 1, 2: C's x, y, z): `imu_to_camera_x`, `_y`, `_z`.
+    public static func mountKey(aboutAxis axis: Int) -> String { mountKey + "_" + ["x", "y", "z"][axis] }
 }

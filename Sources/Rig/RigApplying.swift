@@ -157,7 +157,7 @@ extension Rig {
             notes.append(RigNote(level: .info, about: .mount, text: "\(path): calibrate did not determine the mount (see its not_determined): drawn \(drawn)"))
         } else {
             // A mount undetermined about every axis is not written at all, and the line above says how it is drawn.
-            let loose = ["x", "y", "z"].filter { !rig.determines("imu_to_camera_" + $0) }
+            let loose = (0..<3).filter { !rig.determines(Undetermined.mountKey(aboutAxis: $0)) }.map { ["x", "y", "z"][$0] }
             if !loose.isEmpty {
                 let axes = loose.joined(separator: " and "), pronoun = loose.count > 1 ? "them" : "it"
                 notes.append(RigNote(level: .warning, about: .mount, text: "\(path): calibrate did not determine the mount about the camera's \(axes) "

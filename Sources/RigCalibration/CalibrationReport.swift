@@ -46,7 +46,7 @@ public struct CalibrationReport {
                          + " (fx = fy = \(result.focalLengthText), principal point at the centre, \(lensDescription))")
         }
         for k in 1...4 { if let why = undetermined("k\(k)") { lines.append("lens k\(k): not determined (\(why))") } }
-        if let readout = result.readoutSeconds, let why = undetermined("rolling_shutter_readout_s") {
+        if let readout = result.readoutSeconds, let why = undetermined(Undetermined.readoutKey) {
             lines.append("rolling shutter readout: not determined (the fit's \(Rig.readoutText(readout)) \(why)), not written")
         } else if let readout = result.readoutSeconds {
             lines.append("rolling shutter readout \(Rig.readoutText(readout))"
@@ -58,7 +58,7 @@ public struct CalibrationReport {
               + (errors.map { String(format: " ± %.3f°, %.3f°, %.3f° about the camera's x, y, z", $0.mountDegrees.x,
                                      $0.mountDegrees.y, $0.mountDegrees.z) } ?? ""))
         for (axis, name) in ["x (tilt)", "y (pan)", "z (roll)"].enumerated() {
-            if let why = undetermined("imu_to_camera_" + ["x", "y", "z"][axis]) {
+            if let why = undetermined(Undetermined.mountKey(aboutAxis: axis)) {
                 lines.append("mount about the camera's \(name): not determined (\(why))")
             }
         }
@@ -68,7 +68,7 @@ public struct CalibrationReport {
                      + "summed over the frame pairs used", turned.x, turned.y, turned.z))
         let bias = Rig.gyroBiasText(result.gyroBiasRadiansPerSecond ?? .zero)
         let biasErrors = errors?.gyroBiasDegreesPerSecond.map { String(format: " ± %.3f, %.3f, %.3f", $0.x, $0.y, $0.z) } ?? ""
-        if let why = undetermined("gyro_bias") {
+        if let why = undetermined(Undetermined.gyroBiasKey) {
             lines.append("gyroscope bias: not determined (the fit's \(bias), \(why)), not written")
         } else {
             lines.append(String(format: "gyroscope bias %@%@ (in the IMU's frame; prior ± %.1f °/s)",
