@@ -90,7 +90,7 @@ let package = Package(
         /// offset gives (`Timeline`: log time = video time + offset), which every command asks.
         .target(name: "Rig", dependencies: ["AttitudeMath", "Camera", "ExitKinds"]),
         /// Images and video through OpenCV: PNG in and out, capture, writers, a clip's corners tracked pair by pair, the calibration file (a `Rig`).
-        .target(name: "Imaging", dependencies: ["AttitudeMath", "Calibration", "Camera", "Pixels", "Rig", "CVShim", "CV4L2", "CVideoFile", "ExitKinds", "FileAccess", "Recording", "SafeText", "Workers", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "Imaging", dependencies: ["AttitudeLog", "AttitudeMath", "Calibration", "Camera", "Pixels", "Rig", "CVShim", "CV4L2", "CVideoFile", "ExitKinds", "FileAccess", "Recording", "SafeText", "Workers", .product(name: "Logging", package: "swift-log")]),
         /// The run-time files as SwiftPM resources (Bundle.module): shaders, models, the HUD's font, and the
         /// examples found by name (the compass sky, the demo log, a raw BROAD excerpt). No code but the lookup.
         .target(name: "SteadyDiceAssets", dependencies: ["FileAccess"], exclude: ["fonts/DejaVuSansMono.LICENSE"],
@@ -119,7 +119,7 @@ let package = Package(
         /// clip offset), convert a producer's attitude, a video's motion track or a gyroscope-only log, score the estimator
         /// on BROAD.
         .target(name: "FusionJobs", dependencies: [
-            "AttitudeLog", "AttitudeMath", "Camera", "FileAccess", "Fusion", "Imaging", "Location", "LogLoading", "Plot", "RawLog", "Recording", "Rig",
+            "AttitudeLog", "AttitudeMath", "FileAccess", "Fusion", "Imaging", "Location", "LogLoading", "Plot", "RawLog", "Recording", "Rig",
             "SafeText", .product(name: "Logging", package: "swift-log"),
         ]),
         /// A live rig recorded: a camera's frames and imud's packets on one clock into a folder (`record`). No GL.

@@ -1,6 +1,5 @@
 import AttitudeLog
 import AttitudeMath
-import Camera
 import FileAccess
 import Foundation
 import Imaging
@@ -52,18 +51,11 @@ public struct FootageFuseJob {
         guard holdsToPicture, footage.fusion != nil else { return footage }
         // The picture read through the camera and mount the die will be drawn with: the calibration's where it determines
         // them, else drawing's defaults (the pinhole of `fieldOfViewDegrees`, else 60°; the identity mount).
-        let camera = { (width: Int, height: Int) -> LensCamera in
-            if let calibrated, calibrated.applied.camera == .theFiles { return calibrated.rig.camera }
-            return LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: fieldOfViewDegrees ?? 60, width: width, height: height), lens: .pinhole)
+        footage.log = try FootagePicture.hold(footage.log, video: video, offset: footage.timeOffset,
+                                              intrinsics: calibrated.flatMap { $0.applied.camera == .theFiles ? $0.rig.camera : nil },
+                                              fieldOfViewDegrees: fieldOfViewDegrees, deviceFromIMU: applied?.deviceFromIMU ?? .identity) {
+            logger.info("\($0)")
         }
-        let mount = applied?.deviceFromIMU ?? .identity
-        let samples = footage.log.samples
-        let held = try FootagePicture.hold(times: samples.map(\.t), attitudes: samples.map(\.worldFromDevice), video: video,
-                                           offset: footage.timeOffset, camera: camera, deviceFromIMU: mount) { logger.info("\($0)") }
-        // Samples given on the log's own clock, so that the log keeps its start time.
-        let start = footage.log.startTime
-        footage.log = try AttitudeLog(samples: zip(samples, held.attitudes).map { AttitudeSample(t: $0.t + start, worldFromDevice: $1) },
-                                      frame: footage.log.frame, path: input)
         return footage
     }
 

@@ -1,3 +1,4 @@
+import AttitudeLog
 import AttitudeMath
 import Calibration
 import Camera
@@ -5,22 +6,36 @@ import Foundation
 
 /// An attitude drawn over a video held to that video's picture (`PictureCorrection`): the video's corners tracked pair
 /// by pair (`ClipTracks`), each pair's rotation read through the camera the die is drawn with, and the gyroscope-led
-/// attitude's slow drift from the picture taken out.
+/// attitude's slow drift from the picture taken out. `attitude fuse --video --hold-to-picture` and drawing a raw log
+/// over its video with `--hold-to-picture` both call `hold`, so the log written draws what the raw log draws.
 public enum FootagePicture {
-    /// `attitudes` (worldFromS) at `times` (the log's clock) held to the picture of `video`, whose frame at video time v
-    /// shows log time v + `offset`; rays through `camera(width, height)` (the drawing's camera at the video's size) and
-    /// the mount `deviceFromIMU` (v_D = R·v_S). Progress and a summary go to `progress`.
-    public static func hold(times: [Double], attitudes: [Quaternion], video: String, offset: Double,
-                            camera: (_ width: Int, _ height: Int) -> LensCamera, deviceFromIMU: Quaternion,
-                            progress: (String) -> Void) throws -> (attitudes: [Quaternion], correction: PictureCorrection) {
+    /// `log` (its attitudes worldFromS, S the IMU's frame; the mount is the drawing's) held to the picture of `video`,
+    /// whose frame at video time v shows log time v + `offset`. Rays are read through the camera the die is drawn with at
+    /// the video's size (`drawingCamera(intrinsics:fieldOfViewDegrees:width:height:)`) and the mount `deviceFromIMU`
+    /// (v_D = R·v_S). The log keeps its times, start time and frame. Progress and a summary go to `progress`.
+    public static func hold(_ log: AttitudeLog, video: String, offset: Double, intrinsics: LensCamera?, fieldOfViewDegrees: Double?,
+                            deviceFromIMU: Quaternion, progress: (String) -> Void) throws -> AttitudeLog {
         let clip = try ClipTracks.read(path: video) { progress("\(video): \($0)") }
-        let correction = PictureCorrection(times: times, attitudes: attitudes, frameTimes: clip.frameTimes, offset: offset,
-                                           tracks: clip.tracks, camera: camera(clip.width, clip.height),
+        let samples = log.samples
+        let correction = PictureCorrection(times: samples.map(\.t), attitudes: samples.map(\.worldFromDevice),
+                                           frameTimes: clip.frameTimes, offset: offset, tracks: clip.tracks,
+                                           camera: drawingCamera(intrinsics: intrinsics, fieldOfViewDegrees: fieldOfViewDegrees,
+                                                                 width: clip.width, height: clip.height),
                                            cameraFromIMU: CameraFrame.cameraFromDevice * deviceFromIMU)
         progress(String(format: "%@: held to the picture: %d of %d frame pairs' rotations read from it; it turned the gyroscope's attitude by "
                         + "%.2f° by the last frame (%.3f °/s on average), smoothed over %.1f s", video, correction.pictureUsedPairs,
                         correction.pairs, correction.endTurnDegrees, correction.driftDegreesPerSecond,
                         PictureCorrection.Parameters().smoothingSeconds))
-        return (zip(times, attitudes).map { correction.corrected($1, atLogTime: $0) }, correction)
+        // Given on the log's own clock (the samples' times are from its first), so that the log keeps its start time.
+        return try AttitudeLog(samples: samples.map { AttitudeSample(t: $0.t + log.startTime,
+                                                                     worldFromDevice: correction.corrected($0.worldFromDevice, atLogTime: $0.t)) },
+                               frame: log.frame, path: log.path)
+    }
+
+    /// The camera a die is drawn with over a `width` x `height` video: `intrinsics` (a calibration's or `--intrinsics`)
+    /// scaled to that size, else the pinhole of `fieldOfViewDegrees`, else drawing's default 60°.
+    public static func drawingCamera(intrinsics: LensCamera?, fieldOfViewDegrees: Double?, width: Int, height: Int) -> LensCamera {
+        if let intrinsics { return LensCamera(pinhole: intrinsics.pinhole.fitted(toWidth: width, height: height), lens: intrinsics.lens) }
+        return LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: fieldOfViewDegrees ?? 60, width: width, height: height), lens: .pinhole)
     }
 }

@@ -1,6 +1,5 @@
 import AttitudeLog
 import AttitudeMath
-import Camera
 import Foundation
 import Imaging
 import IMUD
@@ -78,22 +77,10 @@ public struct DrawingRequest {
     /// A raw log's attitude over `video` held to its picture (`FootagePicture`), read through the camera and mount the die
     /// is drawn with, as `attitude fuse LOG --video CLIP` writes it.
     func held(_ log: AttitudeLog, over video: String, options: DrawingSettings) throws -> AttitudeLog {
-        let settings = options.camera
-        let camera = { (width: Int, height: Int) -> LensCamera in
-            if let intrinsics = settings.intrinsics {
-                return LensCamera(pinhole: intrinsics.pinhole.fitted(toWidth: width, height: height), lens: intrinsics.lens)
-            }
-            return LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: settings.fieldOfViewDegrees ?? 60, width: width, height: height),
-                              lens: .pinhole)
-        }
-        let samples = log.samples
-        let held = try FootagePicture.hold(times: samples.map(\.t), attitudes: samples.map(\.worldFromDevice), video: video,
-                                           offset: options.clipOffset ?? 0, camera: camera, deviceFromIMU: options.deviceFromIMU ?? .identity) {
+        try FootagePicture.hold(log, video: video, offset: options.clipOffset ?? 0, intrinsics: options.camera.intrinsics,
+                                fieldOfViewDegrees: options.camera.fieldOfViewDegrees, deviceFromIMU: options.deviceFromIMU ?? .identity) {
             logger.info("\(MessageText.line($0))")
         }
-        // Given on the log's own clock, so that the log keeps its start time.
-        return try AttitudeLog(samples: zip(samples, held.attitudes).map { AttitudeSample(t: $0.t + log.startTime, worldFromDevice: $1) },
-                               frame: log.frame, path: log.path)
     }
 
     /// What a pipeline draws for `attitude`, and the options it draws with: a log file loaded (`load(_:job:)`), any
