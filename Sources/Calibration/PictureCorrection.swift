@@ -39,6 +39,7 @@ public struct PictureCorrection: Sendable {
     public let corrections: [SIMD3<Double>]
     /// Frame pairs whose rotation the picture gave, of all pairs.
     public let pictureUsedPairs: Int
+    /// Frame pairs in the video (frames less one).
     public let pairs: Int
     /// Degrees: the picture's attitude's turn from the gyroscope's at the last frame, before smoothing.
     public let endTurnDegrees: Double
@@ -51,18 +52,17 @@ public struct PictureCorrection: Sendable {
         frameLogTimes = frameTimes.map { $0 + offset }
         let frameAttitudes = frameLogTimes.map { Self.attitude(at: $0, times: times, attitudes: attitudes) }
         let mount = cameraFromIMU, unmount = cameraFromIMU.conjugate
-        // Each pair's rotation taking the near frame's rays (in C) to the far frame's: the picture's, and the gyroscope's.
-        var picture = [Quaternion?](repeating: nil, count: max(frameTimes.count - 1, 0))
-        var difference = [Double](repeating: .infinity, count: picture.count)
+        // Each pair's rotation Q taking the near frame's rays (in C) to the far frame's, read from the picture, and its angle
+        // (radians) from the gyroscope's, M · worldFromS(b)⁻¹ · worldFromS(a) · M⁻¹ with M = cameraFromIMU (v_C = M·v_S).
+        var picture = [(rotation: Quaternion, difference: Double)?](repeating: nil, count: max(frameTimes.count - 1, 0))
         for pair in tracks where picture.indices.contains(pair.index) {
-            guard let a = frameAttitudes[pair.index], let b = frameAttitudes[pair.index + 1] else { continue }
-            let predicted = mount * b.conjugate * a * unmount
-            guard let seen = Self.rotation(from: pair, camera: camera, minimumRays: parameters.minimumRays) else { continue }
-            picture[pair.index] = seen
-            difference[pair.index] = seen.angle(to: predicted)
+            guard let a = frameAttitudes[pair.index], let b = frameAttitudes[pair.index + 1],
+                  let seen = Self.rotation(from: pair, camera: camera, minimumRays: parameters.minimumRays) else { continue }
+            picture[pair.index] = (seen, seen.angle(to: mount * b.conjugate * a * unmount))
         }
-        let finite = difference.filter(\.isFinite).sorted()
-        let gate = max(parameters.gateFactor * (finite.isEmpty ? 0 : finite[finite.count / 2]), parameters.gateFloorDegrees * .pi / 180)
+        let differences = picture.compactMap { $0?.difference }.sorted()
+        let gate = max(parameters.gateFactor * (differences.isEmpty ? 0 : differences[differences.count / 2]),
+                       parameters.gateFloorDegrees * .pi / 180)
         // The picture's attitude, chained from the first frame's: worldFromS(k+1) = worldFromS(k) · (M⁻¹ Q M)⁻¹.
         // A frame the log does not cover breaks the chain; it starts again at the next covered frame, turned as the last.
         var turns: [SIMD3<Double>?] = frameAttitudes.map { _ in nil }
@@ -76,9 +76,9 @@ public struct PictureCorrection: Sendable {
             lastTurn = (turn.w < 0 ? -turn : turn).rotationVector
             turns[k] = lastTurn
             guard k + 1 < frameAttitudes.count, let next = frameAttitudes[k + 1] else { chained = nil; continue }
-            if let seen = picture[k], difference[k] <= gate {
+            if let seen = picture[k], seen.difference <= gate {
                 used += 1
-                chained = (current * (unmount * seen * mount).conjugate).renormalized()
+                chained = (current * (unmount * seen.rotation * mount).conjugate).renormalized()
             } else {
                 chained = (current * gyro.conjugate * next).renormalized()
             }

@@ -458,10 +458,11 @@ struct PointRefinement {
     /// cut into `jackknifeBlocks` runs of consecutive pairs, the fit refitted without each run, and the spread of those fits,
     /// (K − 1)/K · Σ (θₖ − θ̄)². Each refit starts from the linear jackknife's answer (one Newton step of the same weighted
     /// cost, Cauchy's weights at `p` and the bias's prior, with the run's rows taken out of the normal equations, which
-    /// costs no evaluation) and takes two steps of the fit from there. It measures what the Jacobian's cannot: how far the answer moves with the
-    /// stretch of clip it rests on, where what the model misses (a stabiliser, a lens it does not describe, translation
-    /// taken for turning) changes slowly along the clip and the residuals are not independent. By slot (the mount's about
-    /// C's x, y, z), with the field of view's share; nil when the clip has too few pairs to cut.
+    /// costs no evaluation) and takes two steps of the fit from there. It measures what the Jacobian's cannot: how far
+    /// the answer moves with the stretch of clip it rests on, where what the model misses (a stabiliser, a lens it does
+    /// not describe, translation taken for turning) changes slowly along the clip and the residuals are not independent.
+    /// By slot (the mount's rotation vector about C's x, y, z, radians; the offset and readout in seconds; the bias in
+    /// rad/s in S), with the field of view's share; nil when the clip has too few pairs to cut.
     func jackknife(_ p: RigParameters, residuals r: [Double], columns: [[Double]]) -> (standardErrors: [ParameterSlot: Double], fieldOfViewFraction: Double?)? {
         let pairs = Array(Set(points.map(\.index))).sorted()
         let k = Self.jackknifeBlocks
