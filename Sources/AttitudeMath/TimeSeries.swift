@@ -1,15 +1,27 @@
-/// Look-ups in samples ordered by time: the one bisection that attitude logs, the live attitude history
-/// and the gyroscope's integral share. Times are in seconds; `time(i)` must not decrease with `i`.
+/// Look-ups in samples ordered by time: the one bisection that attitude logs, the live attitude history, the
+/// gyroscope's integral, a raw log's gaps and the plots' nearest samples share. Times are in seconds; `time(i)` must
+/// not decrease with `i`.
 public enum TimeSeries {
     /// The neighbouring indices with time(low) <= t < time(high), by bisection over `range`. `t` must lie
     /// in [time(first index), time(last index)).
     public static func bracket(_ t: Double, in range: Range<Int>, time: (Int) -> Double) -> (low: Int, high: Int) {
-        var low = range.lowerBound, high = range.upperBound - 1
-        while high - low > 1 {
+        let high = firstIndex(in: range) { time($0) > t }
+        return (high - 1, high)
+    }
+
+    /// The first index in `range` whose time is at or after `t`; `range.upperBound` when every time is before `t`.
+    public static func firstIndex(atOrAfter t: Double, in range: Range<Int>, time: (Int) -> Double) -> Int {
+        firstIndex(in: range) { time($0) >= t }
+    }
+
+    /// The first index in `range` where `isLate` holds, by bisection: `isLate` holds from some index on, and not before.
+    static func firstIndex(in range: Range<Int>, where isLate: (Int) -> Bool) -> Int {
+        var low = range.lowerBound, high = range.upperBound
+        while low < high {
             let middle = (low + high) / 2
-            if time(middle) <= t { low = middle } else { high = middle }
+            if isLate(middle) { high = middle } else { low = middle + 1 }
         }
-        return (low, high)
+        return low
     }
 
     /// The last index in `range` (not empty) whose time is at or before `t`; the first index when `t` is

@@ -159,7 +159,7 @@ public final class IMUDClient: @unchecked Sendable {
             lastSeq = nil
             recentSteps.removeAll()
             let before = statistics.validPackets
-            let outcome = endpoint.isStream ? serveStream(fd, wake: wake) : serveDatagrams(fd, wake: wake)
+            let outcome = serve(fd, wake: wake)
             close(fd)
             if statistics.validPackets > before { attempt = 1 }
             guard let problem = outcome else { break }
@@ -177,68 +177,70 @@ public final class IMUDClient: @unchecked Sendable {
         }
     }
 
-    /// Reads a stream until it ends, fails or falls silent; returns why, or nil when asked to stop.
-    private func serveStream(_ fd: Int32, wake: WakePipe) -> String? {
-        let capacity = 64 * 1024
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 8)
-        defer { buffer.deallocate() }
-        var lastValid = MonotonicClock.now()
-        while true {
-            switch waitForPacket(fd, wake: wake, lastValid: lastValid) {
-            case .stop: return nil
-            case .timeout: return "no valid packet for \(IMUDClient.format(configuration.staleAfter)) s"
-            case .readable: break
-            }
-            let count = read(fd, buffer.baseAddress, capacity)
-            if count == 0 {
-                framer.endOfStream()
-                publishDrops()
-                return "imud closed the connection"
-            }
-            if count < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                let text = errnoText()
-                framer.endOfStream()
-                publishDrops()
-                return "read failed: \(text)"
-            }
-            framer.append(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
-            while let packet = framer.nextPacket() {
-                if deliver(packet) { lastValid = MonotonicClock.now() }
-            }
-            publishDrops()
-        }
+    /// How a connection's bytes arrive: a stream's, cut into packets by the framer, or datagrams, one packet each.
+    private enum Transport {
+        case stream, datagrams
+
+        /// Bytes read at a time: a stream's whole backlog, or the largest datagram imud sends.
+        var capacity: Int { self == .stream ? 64 * 1024 : 2048 }
+        /// What a connection without a valid packet for `staleAfter` is called.
+        var silence: String { self == .stream ? "no valid packet" : "no valid datagram" }
+        /// A silent stream is given up and connected again; a datagram socket stays bound, and silence only changes the state.
+        var givesUpWhenSilent: Bool { self == .stream }
     }
 
-    /// Receives datagrams; silence only changes the state, the socket stays bound.
-    private func serveDatagrams(_ fd: Int32, wake: WakePipe) -> String? {
-        let capacity = 2048
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 8)
+    /// Reads `fd` until the connection ends, fails or (a stream) falls silent, each valid packet delivered; returns why,
+    /// or nil when asked to stop.
+    private func serve(_ fd: Int32, wake: WakePipe) -> String? {
+        let transport: Transport = endpoint.isStream ? .stream : .datagrams
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: transport.capacity, alignment: 8)
         defer { buffer.deallocate() }
         var lastValid = MonotonicClock.now()
         while true {
             switch waitForPacket(fd, wake: wake, lastValid: lastValid) {
             case .stop: return nil
             case .timeout:
-                noteWaiting("no valid datagram for \(IMUDClient.format(configuration.staleAfter)) s")
+                let silence = "\(transport.silence) for \(IMUDClient.format(configuration.staleAfter)) s"
+                if transport.givesUpWhenSilent { return silence }
+                noteWaiting(silence)
                 lastValid = MonotonicClock.now()
                 continue
             case .readable: break
             }
+            let ended = readPackets(fd, transport, buffer: buffer) { if deliver($0) { lastValid = MonotonicClock.now() } }
+            publishDrops()
+            if let ended { return ended }
+        }
+    }
+
+    /// The next packets readable on `fd`, each handed to `packet`: a stream's next bytes through the framer, or every
+    /// datagram waiting. Returns why the connection ended, or nil while it goes on.
+    private func readPackets(_ fd: Int32, _ transport: Transport, buffer: UnsafeMutableRawBufferPointer,
+                             packet: (IMUDPacket) -> Void) -> String? {
+        switch transport {
+        case .stream:
+            let count = read(fd, buffer.baseAddress, buffer.count)
+            if count < 0, errno == EINTR || errno == EAGAIN { return nil }
+            guard count > 0 else {
+                let reason = count == 0 ? "imud closed the connection" : "read failed: \(errnoText())"
+                framer.endOfStream()
+                return reason
+            }
+            framer.append(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+            while let next = framer.nextPacket() { packet(next) }
+            return nil
+        case .datagrams:
             while true {
-                let count = recv(fd, buffer.baseAddress, capacity, Int32(MSG_DONTWAIT))
+                let count = recv(fd, buffer.baseAddress, buffer.count, Int32(MSG_DONTWAIT))
                 if count < 0 {
-                    if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { break }
+                    if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { return nil }
                     return "receive failed: \(errnoText())"
                 }
                 switch IMUDPacket.decode(datagram: UnsafeRawBufferPointer(rebasing: buffer[0..<count])) {
-                case .success(let packet):
-                    if deliver(packet) { lastValid = MonotonicClock.now() }
-                case .failure(let reason):
-                    datagramDrops[reason] += 1
+                case .success(let next): packet(next)
+                case .failure(let reason): datagramDrops[reason] += 1
                 }
             }
-            publishDrops()
         }
     }
 

@@ -149,11 +149,7 @@ public enum AttitudePlots {
 
     /// Seconds from `t` to the nearest of `times` (ascending).
     static func nearestDistance(_ t: Double, in times: [Double]) -> Double {
-        var low = 0, high = times.count
-        while low < high {
-            let mid = (low + high) / 2
-            if times[mid] < t { low = mid + 1 } else { high = mid }
-        }
+        let low = TimeSeries.firstIndex(atOrAfter: t, in: times.indices) { times[$0] }
         var best = Double.infinity
         for k in [low - 1, low] where times.indices.contains(k) { best = min(best, abs(times[k] - t)) }
         return best

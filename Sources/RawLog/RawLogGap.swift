@@ -1,3 +1,5 @@
+import AttitudeMath
+
 /// A stretch of a raw log with no sample in one of its streams, longer than `RawLogGap.threshold`.
 ///
 /// Fusion does not integrate across a gap: the motion during it is unknown, and holding the last rate
@@ -28,19 +30,11 @@ public struct RawLogGap: Equatable, Sendable {
             let length = times[i] - times[i - 1]
             guard length > threshold, range.contains(times[i - 1]) || range.contains(times[i]) else { continue }
             let end = times[i]
-            guard let resume = firstIndex(in: mergedTime, atOrAfter: end), resume > 0 else { continue }
+            let resume = TimeSeries.firstIndex(atOrAfter: end, in: mergedTime.indices) { mergedTime[$0] }
+            guard resume > 0, resume < mergedTime.count else { continue }
             gaps.append(RawLogGap(stream: stream, start: max(times[i - 1], 0), length: length, resumeIndex: resume))
         }
         return gaps
-    }
-
-    private static func firstIndex(in sorted: [Double], atOrAfter value: Double) -> Int? {
-        var low = 0, high = sorted.count
-        while low < high {
-            let middle = (low + high) / 2
-            if sorted[middle] < value { low = middle + 1 } else { high = middle }
-        }
-        return low < sorted.count ? low : nil
     }
 
     /// The line fusion prints for the gap.

@@ -6,7 +6,7 @@ import Foundation
 /// `--anchor-from`: what `--anchor`'s bearing (and, over a log with no vertical, its elevation) counts from.
 ///
 /// Without it (nil in `CameraSettings`) bearings count from the log's W, as every tool that reads the log computes
-/// them (north in a north frame; else the log's X, which `headingNotes` says, pointing to `first-look`). A default
+/// them (north in a north frame; else the log's X, which `headingNote` says, pointing to `first-look`). A default
 /// counting from the first look would move a die placed by such a tool: `steadiness.py --anchor-pixel centre`, which
 /// places the die where the first frame's centre looks in the log's own W, drew it out of view on the GoPro clip.
 public enum AnchorOrigin: Equatable, Sendable {
@@ -22,9 +22,9 @@ public enum AnchorOrigin: Equatable, Sendable {
 /// `--anchor` resolved for one drawing over one log: the anchor as drawn, fixed in W for every frame.
 public struct AimedAnchor: Equatable {
     public var anchor: Anchor
-    /// The line that says on stderr where the bearing and elevation count from; nil when they count from the log's W.
-    public var note: String?
-    /// Whether the bearing counts from the log's X (north in a north frame; else `headingNotes` says it is not).
+    /// The note that says where the bearing and elevation count from; nil when they count from the log's W.
+    public var note: DrawingNote?
+    /// Whether the bearing counts from the log's X (north in a north frame; else `headingNote` says it is not).
     public var countsFromTheLog: Bool { note == nil }
 }
 
@@ -36,39 +36,25 @@ extension DrawingSettings {
     public func aimedAnchor(over log: AttitudeLog, path: String, drawingFrom start: Double) throws -> AimedAnchor? {
         guard let anchor = camera.anchor else { return nil }
         let vertical = log.frame != nil
-        let lookTime: Double, when: String
+        let lookTime: Double, given: Bool
         switch camera.anchorOrigin ?? .log {
         case .log:
             return AimedAnchor(anchor: anchor, note: nil)
         case .firstLook:
-            lookTime = start
-            when = String(format: "the first frame drawn (log time %.3f s)", start)
+            (lookTime, given) = (start, false)
         case .look(let t):
-            guard t <= log.duration else {
-                throw DrawingSettingsError(String(format: "--anchor-from %g is outside %@, which runs from 0 to %.3f s", t, path, log.duration))
-            }
-            lookTime = t
-            when = String(format: "log time %.3f s (--anchor-from)", t)
+            guard t <= log.duration else { throw DrawingSettingsError.lookOutsideTheLog(time: t, log: path, duration: log.duration) }
+            (lookTime, given) = (t, true)
         }
         let look = SceneSource.relative(mounted(log.attitude(at: lookTime)), to: relativeTo)
-        let elevation = vertical ? "elevation from the horizon" : "elevation from that look too: the log has no vertical"
         return AimedAnchor(anchor: anchor.aimed(from: look, vertical: vertical),
-                           note: "--anchor \(Self.argument(anchor)): bearing counted from where the camera looks at \(when), \(elevation)")
+                           note: .anchorAimed(anchor, lookTime: lookTime, given: given, vertical: vertical))
     }
 
     /// `--anchor` over an attitude that is not a log's (`--attitude`, imud, a library's scene): bearings count from
     /// W as given. A look to count from is a log's; asking for one here is refused.
     public func anchorOverAFixedWorld() throws -> Anchor? {
-        if let origin = camera.anchorOrigin, origin != .log {
-            throw DrawingSettingsError("--anchor-from counts from where the camera looks in a log; with --attitude or --imud "
-                                + "the anchor counts from W as given (give --anchor-from log or leave it out)")
-        }
+        if let origin = camera.anchorOrigin, origin != .log { throw DrawingSettingsError.lookOverAFixedWorld }
         return camera.anchor
-    }
-
-    /// `B,E` or `B,E,D` as the user would write it.
-    static func argument(_ anchor: Anchor) -> String {
-        let angles = String(format: "%g,%g", anchor.bearingDegrees, anchor.elevationDegrees)
-        return anchor.distance == Anchor.defaultDistance ? angles : angles + String(format: ",%g", anchor.distance)
     }
 }

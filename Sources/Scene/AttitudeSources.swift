@@ -112,13 +112,18 @@ public final class LogPlaybackSource: AttitudeSource {
 /// One fixed attitude (`--attitude`).
 public final class FixedAttitudeSource: AttitudeSource {
     public let worldFromDevice: Quaternion
+    /// How the HUD names it.
+    public let names: FixedAttitudeNames
     /// The attitude as drawn: a fixed attitude with its mount applied.
-    public init(_ worldFromDevice: Quaternion) { self.worldFromDevice = worldFromDevice }
+    public init(_ worldFromDevice: Quaternion, names: FixedAttitudeNames = FixedAttitudeNames()) {
+        self.worldFromDevice = worldFromDevice
+        self.names = names
+    }
     public var clock: AttitudeClock { .none }
-    public var frameName: String { SceneSource.fixedAttitudeFrameName }
+    public var frameName: String { names.frame }
     public func reading(now: Double) -> AttitudeReading { AttitudeReading(worldFromDevice: worldFromDevice, greyed: false) }
     public func status(now: Double) -> String { "fixed attitude \(worldFromDevice)" }
-    public func health(now: Double) -> String { "fixed attitude (--attitude)" }
+    public func health(now: Double) -> String { names.source }
 }
 
 /// Live attitude from imud. The die is greyed unless imud says fusion has converged and packets arrive.

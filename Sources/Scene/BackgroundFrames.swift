@@ -56,7 +56,7 @@ public final class BackgroundFrames {
     /// wall clock, `render`'s steps), else its first frame is the picture (`snapshot`'s instant). A picture of the wrong
     /// size for the calibrated camera fails here.
     public convenience init?(_ settings: BackgroundSettings, setup: CameraSetup, capturesLive live: Bool, videoStart: Double? = nil,
-                             cameraByDefault: Bool = false, logger: Logger = sceneLogger) throws {
+                             cameraByDefault: Bool = false, notes: DrawingNotes = DrawingNotes()) throws {
         let pictures: Pictures
         if let video = settings.video {
             pictures = .video(try VideoAtTimes(path: video, settings: settings, videoStart: videoStart))
@@ -71,12 +71,12 @@ public final class BackgroundFrames {
                 do {
                     pictures = try Self.camera(.index(0), settings: settings, live: live)
                 } catch {
-                    logger.warning("\("no camera to show (\(error)); drawing the plain background (choose one with --camera, --video or --background)")")
+                    notes.say(.noCamera(reason: "\(error)"))
                     return nil
                 }
             }
         }
-        try self.init(pictures: pictures, setup: setup, sourceName: settings.sourceName, logger: logger)
+        try self.init(pictures: pictures, setup: setup, sourceName: settings.sourceName, logger: notes.logger)
     }
 
     private init(pictures: Pictures, setup: CameraSetup, sourceName: String, logger: Logger) throws {

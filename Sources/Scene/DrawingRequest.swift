@@ -31,8 +31,10 @@ public enum AttitudeRequest {
     case log(LogFile)
     case input(AttitudeInput)
 
-    /// One fixed device-to-world attitude (`--attitude`).
-    public static func fixed(_ worldFromDevice: Quaternion) -> AttitudeRequest { .input(.fixed(worldFromDevice)) }
+    /// One fixed device-to-world attitude (`--attitude`), named on the HUD by `names`.
+    public static func fixed(_ worldFromDevice: Quaternion, names: FixedAttitudeNames = FixedAttitudeNames()) -> AttitudeRequest {
+        .input(.fixed(worldFromDevice, names: names))
+    }
 
     /// imud: live for the window, else its first valid packet, waited for up to `timeout` seconds.
     public static func imud(_ configuration: IMUDClient.Configuration, timeout: Double) -> AttitudeRequest {
@@ -48,13 +50,15 @@ public struct DrawingRequest {
     public var options: DrawingSettings
     /// What is drawn behind the die.
     public var background: BackgroundSettings
-    /// Where the notes go: the offset a video's own track takes, where a video starts or stops.
-    public var logger: Logger
+    /// Where the notes go: the offset a video's own track takes, where a video starts or stops, the drawing's
+    /// `DrawingNote`s in the words `notes` gives them.
+    public var notes: DrawingNotes
+    public var logger: Logger { notes.logger }
 
-    public init(options: DrawingSettings, background: BackgroundSettings = BackgroundSettings(), logger: Logger = sceneLogger) {
+    public init(options: DrawingSettings, background: BackgroundSettings = BackgroundSettings(), notes: DrawingNotes = DrawingNotes()) {
         self.options = options
         self.background = background
-        self.logger = logger
+        self.notes = notes
     }
 
     /// The log `file` names, loaded for drawing (a raw log's gyroscope less `options.gyroBias`, read as footage when
@@ -66,9 +70,7 @@ public struct DrawingRequest {
         let drawn = options(over: log, path: file.path, job: job)
         guard let video = background.video, background.holdsToPicture else { return (log, fusion, drawn) }
         guard fusion != nil else {
-            let note = "\(file.path): an attitude log, drawn as it is: --hold-to-picture holds a raw log's gyroscope to the picture "
-                + "(write a held attitude log with `attitude fuse LOG --video CLIP --hold-to-picture`)"
-            logger.warning("\(MessageText.line(note))")
+            notes.say(.attitudeLogNotHeld(path: file.path))
             return (log, fusion, drawn)
         }
         return (try held(log, over: video, options: drawn), fusion, drawn)
@@ -172,7 +174,7 @@ public struct PlaybackRequest {
             }
         }
         return try WallClockPipeline(options: options, attitude: input, background: background, clock: clock,
-                                     cameraByDefault: cameraByDefault, logger: drawing.logger)
+                                     cameraByDefault: cameraByDefault, notes: drawing.notes)
     }
 }
 
@@ -198,7 +200,7 @@ public struct SnapshotRequest {
             throw DrawingRequestError.timeOutsideTheLog(time: at, log: path, duration: log.duration)
         }
         return try SteppedPipeline(options: options, attitude: input, background: drawing.background, clock: .instant(at),
-                                   setup: setup, logger: drawing.logger)
+                                   setup: setup, notes: drawing.notes)
     }
 
     /// The picture, `width` x `height`, drawn offscreen with the assets the options name.
@@ -248,9 +250,7 @@ public struct RenderRequest {
         if to == nil, let video = background.video,
            let videoEnd = timeline.logTime(atVideoEnd: try VideoFrameTimes(path: video).end, startingAt: from), videoEnd < end, videoEnd > from {
             end = videoEnd
-            let note = String(format: "render: to log time %.3f s, where %@ ends (%@ runs to %.3f s; --to renders further)",
-                              end, video, log.path, attitudeLog.duration)
-            drawing.logger.info("\(MessageText.line(note))")
+            drawing.notes.say(.renderStopsAtTheVideo(end: end, video: video, log: log.path, logDuration: attitudeLog.duration))
         }
         guard from <= attitudeLog.duration else {
             throw DrawingRequestError.startPastTheLog(time: from, log: log.path, duration: attitudeLog.duration)
@@ -264,7 +264,7 @@ public struct RenderRequest {
         }
         guard !times.isEmpty else { throw DrawingRequestError.noFrames(start: from, end: end, framesPerSecond: framesPerSecond) }
         let pipeline = try SteppedPipeline(options: options, attitude: .log(attitudeLog, fusion: fusion, path: log.path),
-                                           background: background, clock: clock, logger: drawing.logger)
+                                           background: background, clock: clock, notes: drawing.notes)
         return Frames(pipeline: pipeline, times: times)
     }
 }

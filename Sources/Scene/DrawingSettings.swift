@@ -59,21 +59,21 @@ public struct DrawingSettings: Equatable, Sendable {
         return Frames.worldFromDevice(worldFromIMU: worldFromIMU, deviceFromIMU: deviceFromIMU)
     }
 
-    /// Refuses options that cannot draw a `width` x `height` picture, with the message the command line gives.
+    /// Refuses options that cannot draw a `width` x `height` picture (`DrawingSettingsError` says what is wrong).
     public func validate(width: Int, height: Int) throws {
         guard width > 0, height > 0, width <= 16384, height <= 16384 else {
-            throw DrawingSettingsError("the size must be from 1x1 to 16384x16384, not \(width)x\(height)")
+            throw DrawingSettingsError.size(width: width, height: height)
         }
         try camera.validate()
         let limit = Int(Rig.largestTimeOffsetSeconds)
         guard (timeOffset?.seconds).map({ $0.isFinite && abs($0) <= Double(limit) }) ?? true else {
-            throw DrawingSettingsError("--time-offset must be a number of seconds from -\(limit) to \(limit)")
+            throw DrawingSettingsError.timeOffsetOutOfRange(limitSeconds: limit)
         }
         let anchored = camera.anchor != nil
         if hud && HUDLayout(width: width, height: height, lineCount: HUDReadout.lineCount, model: model, anchored: anchored).pixelSize == 0 {
             let smallest = HUDLayout.smallestSize(lineCount: HUDReadout.lineCount, model: model, anchored: anchored)
-            throw DrawingSettingsError("--hud: \(width)x\(height) leaves no room for the HUD above the \(anchored ? SceneModel.die.rawValue : model.rawValue); "
-                                + "give a --size of at least \(smallest.width)x\(smallest.height)")
+            throw DrawingSettingsError.noRoomForTheHUD(width: width, height: height, above: anchored ? .die : model,
+                                                       smallestWidth: smallest.width, smallestHeight: smallest.height)
         }
     }
 }
@@ -126,34 +126,27 @@ public struct CameraSettings: Equatable, Sendable {
         }
         if let anchor {
             guard anchor.distance >= Anchor.minimumDistance, anchor.distance <= Anchor.maximumDistance else {
-                throw DrawingSettingsError("--anchor: the distance must be from \(Anchor.minimumDistance) to \(Anchor.maximumDistance) "
-                                    + "(the whole die between the near plane at 0.1 and the far plane at 100)")
+                throw DrawingSettingsError.anchorDistance
             }
-            guard abs(anchor.elevationDegrees) <= 90 else { throw DrawingSettingsError("--anchor: the elevation must be within -90 to 90 degrees") }
+            guard abs(anchor.elevationDegrees) <= 90 else { throw DrawingSettingsError.anchorElevation }
         }
-        if anchorOrigin != nil && anchor == nil { throw DrawingSettingsError("--anchor-from says what --anchor counts from: give --anchor too") }
+        if anchorOrigin != nil && anchor == nil { throw DrawingSettingsError.anchorOriginWithoutAnchor }
     }
 
     /// What `--panorama` (and `--anchor` when it counts from the log: `anchorFromTheLog`) stand on when drawn over a
-    /// log in `frame`: their bearings count from W's +X, which is north only in a north frame. One line for the caller
-    /// to print when the heading is arbitrary or unnamed, so a bearing is never silently relative to wherever the
-    /// device pointed at start. An anchor aimed at a look (`aimedAnchor`) says its own line instead.
-    public func headingNotes(frame: ReferenceFrame?, log: String, anchorFromTheLog: Bool) -> [String] {
-        var placed: [String] = []
-        if anchorFromTheLog, let anchor { placed.append(String(format: "--anchor's bearing %g°", anchor.bearingDegrees)) }
-        if panoramaPath != nil { placed.append("--panorama's middle column") }
-        guard !placed.isEmpty else { return [] }
-        let what = placed.joined(separator: " and ")
+    /// log in `frame`: their bearings count from W's +X, which is north only in a north frame. A warning for the caller
+    /// to say when the heading is arbitrary or unnamed, so a bearing is never silently relative to wherever the device
+    /// pointed at start; nil in a north frame or with nothing to place. An anchor aimed at a look (`aimedAnchor`) says
+    /// its own note instead.
+    public func headingNote(frame: ReferenceFrame?, log: String, anchorFromTheLog: Bool) -> DrawingNote? {
+        let anchorBearing = anchorFromTheLog ? anchor?.bearingDegrees : nil
+        guard anchorBearing != nil || panoramaPath != nil else { return nil }
         switch frame {
         case .xMagneticNorthZVertical?, .xTrueNorthZVertical?:
-            return []
-        case .xArbitraryZVertical?, .xArbitraryCorrectedZVertical?:
-            return ["\(log): heading arbitrary (\(frame!.rawValue)): \(what) counts from the log's X, the device's heading "
-                    + "at its start, not from north; fuse with a magnetometer (9D) for bearings from north"
-                    + (anchorFromTheLog ? ", or give --anchor-from first-look to count from where the camera looks at the first frame drawn" : "")]
-        case nil:
-            return ["\(log): the log names no frame: \(what) counts from its X, north only if the log's X is north"
-                    + (anchorFromTheLog ? "; --anchor-from first-look counts from where the camera looks at the first frame drawn" : "")]
+            return nil
+        case .xArbitraryZVertical?, .xArbitraryCorrectedZVertical?, nil:
+            return .headingNotNorth(log: log, frame: frame, anchorBearingDegrees: anchorBearing, panorama: panoramaPath != nil,
+                                    anchorFromTheLog: anchorFromTheLog)
         }
     }
 
@@ -165,8 +158,55 @@ public struct CameraSettings: Equatable, Sendable {
     }
 }
 
-/// Options that cannot draw a picture, said as the command line says it.
-public struct DrawingSettingsError: Error, CustomStringConvertible, Equatable {
-    public let description: String
-    public init(_ description: String) { self.description = description }
+/// Options that cannot draw a picture: what is wrong, with its values. `description` says it without naming an option;
+/// the command line says it with its options' names (`SceneCommandLine`'s `commandLineMessage`).
+public enum DrawingSettingsError: Error, CustomStringConvertible, Equatable {
+    /// A picture size outside 1x1 to 16384x16384.
+    case size(width: Int, height: Int)
+    /// A time offset that is not a number of seconds within ±`limitSeconds`.
+    case timeOffsetOutOfRange(limitSeconds: Int)
+    /// A `width` x `height` picture too small for the HUD above `above`; the smallest that has room.
+    case noRoomForTheHUD(width: Int, height: Int, above: SceneModel, smallestWidth: Int, smallestHeight: Int)
+    /// An anchor's distance outside `Anchor.minimumDistance` to `Anchor.maximumDistance`.
+    case anchorDistance
+    /// An anchor's elevation outside -90 to 90 degrees.
+    case anchorElevation
+    /// What the anchor counts from, given without an anchor.
+    case anchorOriginWithoutAnchor
+    /// The anchor counted from where the camera looks at log time `time`, outside the log at `log` (0 to `duration` s).
+    case lookOutsideTheLog(time: Double, log: String, duration: Double)
+    /// The anchor counted from a look, over an attitude that is not a log's (a fixed attitude, imud).
+    case lookOverAFixedWorld
+    /// A refusal of the camera's own fields, said as its check words it.
+    case camera(String)
+
+    /// A refusal of the camera's own fields (`CameraSettings.validate`).
+    public init(_ description: String) { self = .camera(description) }
+
+    public var description: String {
+        switch self {
+        case .size(let width, let height):
+            return "the size must be from 1x1 to 16384x16384, not \(width)x\(height)"
+        case .timeOffsetOutOfRange(let limit):
+            return "the time offset must be a number of seconds from -\(limit) to \(limit)"
+        case .noRoomForTheHUD(let width, let height, let above, let smallestWidth, let smallestHeight):
+            return "\(width)x\(height) leaves no room for the HUD above the \(above.rawValue); the picture must be at least "
+                + "\(smallestWidth)x\(smallestHeight)"
+        case .anchorDistance:
+            return "the anchor's distance must be from \(Anchor.minimumDistance) to \(Anchor.maximumDistance) \(Self.distanceReason)"
+        case .anchorElevation:
+            return "the anchor's elevation must be within -90 to 90 degrees"
+        case .anchorOriginWithoutAnchor:
+            return "what the anchor counts from is given without an anchor"
+        case .lookOutsideTheLog(let time, let log, let duration):
+            return String(format: "the anchor's look at log time %g is outside %@, which runs from 0 to %.3f s", time, log, duration)
+        case .lookOverAFixedWorld:
+            return "the anchor counts from where the camera looks in a log; over a fixed attitude or imud it counts from W as given"
+        case .camera(let text):
+            return text
+        }
+    }
+
+    /// Why the anchor's distance has its range.
+    public static let distanceReason = "(the whole die between the near plane at 0.1 and the far plane at 100)"
 }

@@ -13,8 +13,8 @@ import Rig
 public enum AttitudeInput {
     /// An attitude log (fused in-process when `fusion` is its estimator's track); `path` names it in the HUD.
     case log(AttitudeLog, fusion: FusionTrack?, path: String)
-    /// One fixed device-to-world attitude (`--attitude`).
-    case fixed(Quaternion)
+    /// One fixed device-to-world attitude (`--attitude`), named on the HUD by `names`.
+    case fixed(Quaternion, names: FixedAttitudeNames = FixedAttitudeNames())
     /// One attitude with its history and names, as a library user builds it (`SceneSource`).
     case scene(SceneSource)
     /// imud: live under the wall clock, else its first valid packet, waited for up to `timeout` seconds.
@@ -90,21 +90,21 @@ struct PipelineStart {
 
     /// Loads `options`' camera (unless `setup` is given loaded) and the timeline of `settings`. Over a log, `--anchor`
     /// is resolved once for the drawing (`aimedAnchor`: where the camera looks at `firstLogTime`, the clock's first
-    /// frame, unless the log has north or `--anchor-from` says otherwise), `logger` is told what it counts from and
+    /// frame, unless the log has north or `--anchor-from` says otherwise), `notes` are told what it counts from and
     /// where `--panorama` (or an anchor counted from the log) stands on an arbitrary or unnamed heading, and a log on
     /// the video's clock that covers none of its frames is refused (`LogMissesTheVideo`). A video placed by itself
     /// (`--frame`, `--video-at`) is not paired through the offset unless `pairsAPlacedVideo` (the wall clock, where
     /// playback starts the log at the placed frame's log time).
     init(options: DrawingSettings, attitude: AttitudeInput, background settings: BackgroundSettings, setup: CameraSetup?,
-         pairsAPlacedVideo: Bool, logger: Logger, firstLogTime: (Timeline) throws -> Double) throws {
+         pairsAPlacedVideo: Bool, notes: DrawingNotes, firstLogTime: (Timeline) throws -> Double) throws {
         var setup = try setup ?? options.camera.load()
         let timeline = try settings.timeline(offset: options.timeOffset)
         if case .log(let log, _, let path) = attitude {
             let aimed = try options.aimedAnchor(over: log, path: path, drawingFrom: try firstLogTime(timeline))
             setup.anchor = aimed?.anchor
-            if let note = aimed?.note { logger.info("\(note)") }
-            for note in options.camera.headingNotes(frame: log.frame, log: path, anchorFromTheLog: aimed?.countsFromTheLog ?? false) {
-                logger.warning("\(note)")
+            if let note = aimed?.note { notes.say(note) }
+            if let note = options.camera.headingNote(frame: log.frame, log: path, anchorFromTheLog: aimed?.countsFromTheLog ?? false) {
+                notes.say(note)
             }
             let pairedByTheOffset = timeline.pinnedVideoStart == nil || pairsAPlacedVideo
             if let video = settings.video, pairedByTheOffset, timeline.offset != 0 || settings.videoIsTheLog(path: path) {
@@ -119,9 +119,9 @@ struct PipelineStart {
 
     /// The background `settings` name (none under a panorama); `videoStart` is asked only when there is one to start.
     func background(_ settings: BackgroundSettings, capturesLive: Bool, videoStart: () throws -> Double?, cameraByDefault: Bool,
-                    logger: Logger) throws -> BackgroundFrames? {
+                    notes: DrawingNotes) throws -> BackgroundFrames? {
         guard setup.panorama == nil else { return nil }
         return try BackgroundFrames(settings, setup: setup, capturesLive: capturesLive, videoStart: try videoStart(),
-                                    cameraByDefault: cameraByDefault, logger: logger)
+                                    cameraByDefault: cameraByDefault, notes: notes)
     }
 }

@@ -14,10 +14,9 @@ public struct SceneSource {
     public let description: String
     public let fusion: String
 
-    /// A fixed device-to-world attitude, as `snapshot --attitude` gives it.
-    public init(fixed worldFromDevice: Quaternion) {
-        self.init(worldFromDevice: worldFromDevice, history: [worldFromDevice], frame: SceneSource.fixedAttitudeFrameName,
-                  description: "fixed attitude (--attitude)", fusion: "none")
+    /// A fixed device-to-world attitude, as `snapshot --attitude` gives it, named on the HUD by `names`.
+    public init(fixed worldFromDevice: Quaternion, names: FixedAttitudeNames = FixedAttitudeNames()) {
+        self.init(worldFromDevice: worldFromDevice, history: [worldFromDevice], frame: names.frame, description: names.source, fusion: "none")
     }
 
     public init(worldFromDevice: Quaternion, history: [Quaternion], frame: String, description: String, fusion: String) {
@@ -75,8 +74,6 @@ public struct SceneSource {
         case .xMagneticNorthZVertical, .xTrueNorthZVertical: return frame.rawValue
         }
     }
-    /// A fixed `--attitude` names no frame.
-    public static let fixedAttitudeFrameName = "as given by --attitude"
 
     /// The HUD's fusion line for a log at playback time `t`: the estimator's status at the sample
     /// shown when the log was fused in-process, else that the log came fused.

@@ -67,11 +67,11 @@ public final class SteppedPipeline: FramePipeline {
     /// newest to each step. `setup` is `options.camera` already loaded (nil: loaded here). Over a log, `--anchor` is
     /// resolved once, where the camera looks at the clock's first frame (`PipelineStart`).
     public init(options: DrawingSettings, attitude: AttitudeInput, background settings: BackgroundSettings = BackgroundSettings(),
-                clock: SteppedClock, setup: CameraSetup? = nil, logger: Logger = sceneLogger) throws {
+                clock: SteppedClock, setup: CameraSetup? = nil, notes: DrawingNotes = DrawingNotes()) throws {
         self.options = options
         self.clock = clock
         let start = try PipelineStart(options: options, attitude: attitude, background: settings, setup: setup, pairsAPlacedVideo: false,
-                                      logger: logger) { _ in clock.logTime(step: 0) }
+                                      notes: notes) { _ in clock.logTime(step: 0) }
         self.setup = start.setup
         scene = try Self.scenes(attitude, options: options)
         let timeline = start.timeline
@@ -80,7 +80,7 @@ public final class SteppedPipeline: FramePipeline {
         if case .instant = clock { capturesLive = false }
         background = try start.background(settings, capturesLive: capturesLive, videoStart: {
             try Self.videoStart(of: clock, timeline: timeline, followsALog: isLog, sharesTheVideosClock: sharesTheVideosClock)
-        }, cameraByDefault: false, logger: logger)
+        }, cameraByDefault: false, notes: notes)
     }
 
     /// The scenes `input` gives at log times, each attitude mounted once.
@@ -90,7 +90,7 @@ public final class SteppedPipeline: FramePipeline {
         case .log(let log, let fusion, let path):
             var scenes = LogScenes(log: log, fusion: fusion, path: path, options: options)
             return { scenes.scene(at: $0) }
-        case .fixed(let q): still = SceneSource(fixed: q).mounted(by: options)
+        case .fixed(let q, let names): still = SceneSource(fixed: q, names: names).mounted(by: options)
         case .scene(let scene): still = scene.mounted(by: options)
         case .imud(let configuration, let timeout): still = try IMUDLiveSource.firstPacket(of: configuration, timeout: timeout)
         }

@@ -41,18 +41,18 @@ public final class WallClockPipeline: FramePipeline {
     /// option at all, camera 0 is shown when it gives frames. `setup` is `options.camera` already loaded (nil: loaded
     /// here). Over a log, `--anchor` is resolved once, where the camera looks as playback starts (`PipelineStart`).
     public init(options: DrawingSettings, attitude: AttitudeInput, background settings: BackgroundSettings = BackgroundSettings(),
-                clock: WallClock, cameraByDefault: Bool = false, setup: CameraSetup? = nil, logger: Logger = sceneLogger) throws {
+                clock: WallClock, cameraByDefault: Bool = false, setup: CameraSetup? = nil, notes: DrawingNotes = DrawingNotes()) throws {
         self.options = options
         self.clock = clock
         let start = try PipelineStart(options: options, attitude: attitude, background: settings, setup: setup, pairsAPlacedVideo: true,
-                                      logger: logger) { try $0.playbackStart() + clock.from }
+                                      notes: notes) { try $0.playbackStart() + clock.from }
         self.setup = start.setup
         composer = FrameComposer(reference: options.relativeTo, showsHUD: options.hud)
         let source = try Self.source(attitude, options: options, clock: clock, timeline: start.timeline)
         self.source = source
         timeOffset = TimeOffsetControl(seconds: options.startingOffset(for: source.clock), clock: source.clock)
         // A video under the wall clock starts where `--frame` or `--video-at` place it, else at its first frame.
-        background = try start.background(settings, capturesLive: true, videoStart: { nil }, cameraByDefault: cameraByDefault, logger: logger)
+        background = try start.background(settings, capturesLive: true, videoStart: { nil }, cameraByDefault: cameraByDefault, notes: notes)
     }
 
     /// The source `input` gives under the wall clock, mounted once.
@@ -62,8 +62,8 @@ public final class WallClockPipeline: FramePipeline {
             let start = try timeline.playbackStart() + clock.from
             return try LogPlaybackSource(log: log, fusion: fusion, speed: clock.speed, looping: clock.looping, now: MonotonicClock.now(),
                                          deviceFromIMU: options.deviceFromIMU, startTime: start)
-        case .fixed(let q):
-            return FixedAttitudeSource(options.mounted(q))
+        case .fixed(let q, let names):
+            return FixedAttitudeSource(options.mounted(q), names: names)
         case .scene(let scene):
             return FixedAttitudeSource(options.mounted(scene.worldFromDevice))
         case .imud(let configuration, _):

@@ -59,7 +59,7 @@ public struct AttitudeCalibrationOptions: ParsableArguments {
                 }
                 let limit = Int(Rig.largestTimeOffsetSeconds)
                 guard abs(value) <= Double(limit) else {
-                    throw ValidationError("--time-offset must be a number of seconds from -\(limit) to \(limit)")
+                    throw ValidationError(DrawingSettingsError.timeOffsetOutOfRange(limitSeconds: limit).commandLineMessage)
                 }
                 return value
             })

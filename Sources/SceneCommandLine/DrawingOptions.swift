@@ -63,15 +63,6 @@ extension DrawingSettings {
     }
 }
 
-/// Runs `body`, turning the library's refusal of an option into the command line's usage error.
-public func asValidationError(_ body: () throws -> Void) throws {
-    do {
-        try body()
-    } catch let error as DrawingSettingsError {
-        throw ValidationError(error.description)
-    }
-}
-
 /// Every option that says how a frame is drawn, as one group: the background, the reference pose, the
 /// model, the HUD, the camera and where the die sits, how the attitude source sits on the camera, and
 /// the assets. `run`, `snapshot` and `render` each take it whole, so none can fall out of step.

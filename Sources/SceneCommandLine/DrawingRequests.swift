@@ -7,7 +7,7 @@ extension DrawingOptions {
     /// (`.live` for `run --imud`; the calibration file read once), their background, and the time offset they give it.
     public func request(clock: TimeOffset.Clock) throws -> DrawingRequest {
         let options = try drawingSettings(clock: clock)
-        return DrawingRequest(options: options, background: background.settings, logger: Messages.logger)
+        return DrawingRequest(options: options, background: background.settings, notes: .commandLine)
     }
 }
 
@@ -23,7 +23,7 @@ extension AttitudeSourceOptions {
     /// own log.
     public func request(drawing: DrawingOptions, applied request: DrawingRequest, imudTimeout: Double, command: String,
                         required: Bool) throws -> AttitudeRequest? {
-        if let attitude { return .fixed(attitude.quaternion) }
+        if let attitude { return .fixed(attitude.quaternion, names: .commandLine) }
         if let imud = try imud.configuration(mount: drawing.attitudeCalibration.imudMount(applied: request.options)) {
             return .imud(imud, timeout: imudTimeout)
         }

@@ -83,7 +83,7 @@ struct RenderVideo: ParsableCommand {
                                     from: from, to: to, framesPerSecond: fps)
         let frames: RenderRequest.Frames
         do {
-            frames = try request.frames()
+            frames = try asValidationError { try request.frames() }
         } catch DrawingRequestError.startPastTheLog(let time, let path, let duration) {
             throw CommandFailure(String(format: "--from %g is past the end of %@ (%.3f s)", time, path, duration), status: .usage)
         } catch DrawingRequestError.tooManyFrames(let start, let end, let fps, let count) {

@@ -109,7 +109,7 @@ struct Run: ParsableCommand {
                                       cameraByDefault: true)
         let pipeline: WallClockPipeline
         do {
-            pipeline = try request.pipeline()
+            pipeline = try asValidationError { try request.pipeline() }
         } catch DrawingRequestError.startPastTheLog(let time, let log, let duration) {
             throw CommandFailure(String(format: "--from %g is past the end of %@, which runs from 0 to %.3f s", time, log, duration), status: .usage)
         }

@@ -71,7 +71,9 @@ struct Snapshot: ParsableCommand {
         }
         let image: RGBImage
         do {
-            image = try SnapshotRequest(drawing: drawingRequest, attitude: attitude, at: at).picture(width: size.width, height: size.height)
+            image = try asValidationError {
+                try SnapshotRequest(drawing: drawingRequest, attitude: attitude, at: at).picture(width: size.width, height: size.height)
+            }
         } catch DrawingRequestError.timeOutsideTheLog(let time, let log, let duration) {
             throw CommandFailure(String(format: "--at %g is outside %@, which runs from 0 to %.3f s", time, log, duration), status: .usage)
         }

@@ -1,43 +1,26 @@
 import ArgumentParser
 import CommandLineSupport
 import ExitKinds
-import LogLoading
-import Rig
-import Workers
-import FusionJobs
-import FileAccess
 import Foundation
-import IMUD
-import Imaging
-import LiveRig
+import LogLoading
 import RawLog
 import XCTest
 
-/// The one exit-status table: each kind of error maps to its sysexits.h value, whichever library threw it.
+/// The one exit-status table: each kind of error maps to its sysexits.h value, whichever library threw it. Each
+/// library's test target checks the kind its errors say (`RigErrorKindTests`, `FileAccessErrorKindTests`, ...).
 final class ExitStatusTests: XCTestCase {
+    /// A library's error that says `kind`.
+    private struct Said: Error, ErrorWithExitKind {
+        let exitKind: ExitKind
+    }
+
     func testEachKindOfErrorHasItsStatus() {
         let cases: [(Error, ExitStatus, String)] = [
             (ValidationError("--fps must be a positive number"), .usage, "a refused command line"),
-            (TimelineError.videoTimeBeforeStart(logTime: 0, offset: 1, videoTime: -1), .usage, "a time the options cannot show"),
-            (RigApplyingError.givenTwice(path: "cal.yaml", option: "--mount"), .usage, "an option given for what a calibration determines"),
-            (RigApplyingError.undetermined(path: "cal.yaml", key: "time_offset_s", reason: "not determined"), .data, "a calibration that cannot serve"),
-            (TimeOffsetError.noClock, .usage, "an offset given a source with no clock"),
-            (MagnetometerCorrectionError.attitudeLog(path: "a.csv"), .usage, "a correction asked of an attitude log"),
-            (MagnetometerCorrectionError.noMagnetometer(path: "raw.csv", fit: true), .data, "a raw log without a magnetometer"),
-            (RawLogError(path: "raw.csv", line: 3, "not a number"), .data, "a malformed log line"),
-            (FileReadError(line: 2, "the line is too long"), .data, "a line past the limit"),
-            (FileAccessError(path: "absent.csv", "no such file"), .noInput, "a missing input"),
-            (FileAccessError(output: "out/x.png", "the folder out does not exist"), .ioError, "an output that cannot be written"),
-            (FileAccessError(refusedOutput: "out.yaml", "is a symbolic link to notes.txt"), .cannotCreate, "an output never replaced"),
-            (ImagingError.unwritableImage(path: "x.png", reason: "disk full"), .ioError, "a picture that could not be written"),
-            (ImagingError.video(path: "clip.mkv", reason: "has no frame 9"), .data, "a video without the frame asked for"),
-            (IMUDError("no valid imud packet"), .unavailable, "imud silent"),
-            (UnavailableError("no display"), .unavailable, "no display, no camera"),
-            (RigSessionError.unavailable("no camera frame"), .unavailable, "a live rig without a source"),
-            (FileAccessError(output: "", "an empty path"), .usage, "an empty path given for an output"),
             (CommandFailure("stopped by a signal", status: .interrupted), .interrupted, "a command's own status"),
             (CocoaError(.fileWriteOutOfSpace), .ioError, "Foundation's I/O errors"),
-        ]
+            (RawLogError(path: "raw.csv", line: 3, "not a number"), .data, "a malformed log line: an error that says no kind"),
+        ] + ExitKind.allCases.map { (Said(exitKind: $0), ExitStatus($0), "a library's error that says \($0)") }
         for (error, status, what) in cases {
             XCTAssertEqual(ExitStatus.of(error), status, what)
         }

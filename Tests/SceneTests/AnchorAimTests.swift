@@ -170,32 +170,32 @@ final class AnchorAimTests: XCTestCase {
                                                                               drawingFrom: 0.5))
         XCTAssertEqual(aimed.anchor, anchor)
         XCTAssertTrue(aimed.countsFromTheLog)
-        XCTAssertEqual(options(anchor).camera.headingNotes(frame: .xArbitraryZVertical, log: "six-d.csv", anchorFromTheLog: true),
-                       ["six-d.csv: heading arbitrary (xArbitraryZVertical): --anchor's bearing 30° counts from the log's X, the device's "
-                        + "heading at its start, not from north; fuse with a magnetometer (9D) for bearings from north, or give "
-                        + "--anchor-from first-look to count from where the camera looks at the first frame drawn"])
-        XCTAssertEqual(options(anchor).camera.headingNotes(frame: .xArbitraryZVertical, log: "six-d.csv", anchorFromTheLog: false), [],
-                       "an aimed anchor says its own line")
+        XCTAssertEqual(options(anchor).camera.headingNote(frame: .xArbitraryZVertical, log: "six-d.csv", anchorFromTheLog: true),
+                       .headingNotNorth(log: "six-d.csv", frame: .xArbitraryZVertical, anchorBearingDegrees: 30, panorama: false,
+                                        anchorFromTheLog: true))
+        XCTAssertNil(options(anchor).camera.headingNote(frame: .xArbitraryZVertical, log: "six-d.csv", anchorFromTheLog: false),
+                     "an aimed anchor says its own line")
+        XCTAssertNil(options(anchor).camera.headingNote(frame: .xMagneticNorthZVertical, log: "nine-d.csv", anchorFromTheLog: true),
+                     "bearings from north need no note")
 
         XCTAssertThrowsError(try options(anchor, origin: .look(logTime: 2.5)).aimedAnchor(over: try log(nil), path: "g.csv", drawingFrom: 0)) {
-            XCTAssertEqual("\($0)", "--anchor-from 2.5 is outside g.csv, which runs from 0 to 2.000 s")
+            XCTAssertEqual($0 as? DrawingSettingsError, .lookOutsideTheLog(time: 2.5, log: "g.csv", duration: 2))
         }
         XCTAssertThrowsError(try SteppedPipeline(options: options(anchor, origin: .firstLook), attitude: .fixed(.identity), clock: .instant(0))) {
-            XCTAssertTrue("\($0)".hasPrefix("--anchor-from counts from where the camera looks in a log"), "\($0)")
+            XCTAssertEqual($0 as? DrawingSettingsError, .lookOverAFixedWorld)
         }
         let fixed = try SteppedPipeline(options: options(anchor, origin: nil), attitude: .fixed(Self.firstLook), clock: .instant(0))
         XCTAssertEqual(fixed.setup.anchor, anchor, "--attitude's W is as given")
     }
 
-    /// The line on stderr says what the anchor counts from, at which log time, and where elevation counts from.
+    /// The note says what the anchor counts from, at which log time, and where elevation counts from (the command
+    /// line's words for it: `DrawingWordsTests`).
     func testTheNoteSaysWhatTheAnchorCountsFrom() throws {
         let anchor = Anchor(bearingDegrees: 20, elevationDegrees: 5)
         XCTAssertEqual(try options(anchor).aimedAnchor(over: try log(.xArbitraryZVertical), path: "six-d.csv", drawingFrom: 1.5)?.note,
-                       "--anchor 20,5: bearing counted from where the camera looks at the first frame drawn (log time 1.500 s), "
-                       + "elevation from the horizon")
-        XCTAssertEqual(try options(Anchor(bearingDegrees: 20, elevationDegrees: 5, distance: 2.5), origin: .look(logTime: 0.25))
-                        .aimedAnchor(over: try log(nil), path: "g.csv", drawingFrom: 1.5)?.note,
-                       "--anchor 20,5,2.5: bearing counted from where the camera looks at log time 0.250 s (--anchor-from), "
-                       + "elevation from that look too: the log has no vertical")
+                       .anchorAimed(anchor, lookTime: 1.5, given: false, vertical: true))
+        let far = Anchor(bearingDegrees: 20, elevationDegrees: 5, distance: 2.5)
+        XCTAssertEqual(try options(far, origin: .look(logTime: 0.25)).aimedAnchor(over: try log(nil), path: "g.csv", drawingFrom: 1.5)?.note,
+                       .anchorAimed(far, lookTime: 0.25, given: true, vertical: false))
     }
 }

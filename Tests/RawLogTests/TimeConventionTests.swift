@@ -1,5 +1,4 @@
 import AttitudeMath
-@testable import Calibration
 import RawLog
 import XCTest
 
