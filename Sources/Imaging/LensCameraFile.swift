@@ -18,8 +18,8 @@ extension LensCamera {
     public static func read(path: String) throws -> LensCamera {
         try FileStorageText.locatingErrors(in: path) {
             let sizes = try FileStorageText.check(path: path, integers: ["image_width", "image_height"], range: 1...largestSide)
-            if try Rig.readNotes(path: path).undetermined.contains(where: { $0.key == Undetermined.cameraKey }),
-               let reason = try Rig.readUnlocated(path: path).refusal(toServeAs: Undetermined.cameraKey) {
+            if try Rig.readNotes(path: path).undetermined.contains(where: { $0.quantity == .camera }),
+               let reason = try Rig.readUnlocated(path: path).refusal(toServeAs: .camera) {
                 throw ImagingError.undetermined(path: path, reason: reason)
             }
             return try readUnlocated(path: path, sizes: sizes)

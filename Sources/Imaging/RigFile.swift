@@ -37,10 +37,10 @@ extension Rig {
         raw.frames_used = Int32(fit.framesUsed)
         raw.frames_total = Int32(fit.framesTotal)
         raw.offset_only = knowsOnlyTimeOffset ? 1 : 0
-        raw.omit_camera = determines(Undetermined.cameraKey) ? 0 : 1
-        raw.omit_mount = determines(Undetermined.mountKey) ? 0 : 1
+        raw.omit_camera = determines(.camera) ? 0 : 1
+        raw.omit_mount = determines(.mount) ? 0 : 1
         // The bias is written when the clip determines it and the fit gave its standard errors.
-        if let bias = gyroBiasRadiansPerSecond, determines(Undetermined.gyroBiasKey), let biasErrors = standardErrors?.gyroBiasDegreesPerSecond {
+        if let bias = gyroBiasRadiansPerSecond, determines(.gyroBias), let biasErrors = standardErrors?.gyroBiasDegreesPerSecond {
             let degrees = bias * 180 / .pi
             raw.has_gyro_bias = 1
             raw.gyro_bias_deg_per_s = (degrees.x, degrees.y, degrees.z)
@@ -54,7 +54,7 @@ extension Rig {
             raw.has_turned = 1
             raw.turned_deg = (turnedDegrees.x, turnedDegrees.y, turnedDegrees.z)
         }
-        if let readoutSeconds, determines(Undetermined.readoutKey) {
+        if let readoutSeconds, determines(.readout) {
             raw.has_readout = 1
             raw.readout_s = readoutSeconds
         }
@@ -74,7 +74,7 @@ extension Rig {
         var text: UnsafeMutablePointer<CChar>?
         var count = 0
         let model: String? = { if case .fisheye = camera.lens { return "fisheye" } else { return nil } }()
-        let names = undetermined.map { strdup($0.key) }, whys = undetermined.map { strdup(notDeterminedText($0)) }
+        let names = undetermined.map { strdup($0.quantity.fileKey) }, whys = undetermined.map { strdup(notDeterminedText($0)) }
         defer { (names + whys).forEach { free($0) } }
         try warning.withCString { warning in
             raw.warning = warning
@@ -123,10 +123,10 @@ extension Rig {
         let sizes = try FileStorageText.check(path: path, integers: ["image_width", "image_height"], range: 1...LensCamera.largestSide)
         let notes = try readNotes(path: path)
         let timing = try readTimeAndMount(path: path)
-        let keys = Set(notes.undetermined.map(\.key))
+        let quantities = Set(notes.undetermined.map(\.quantity))
         let size = (sizes["image_width"].flatMap { $0.count == 1 ? $0.first : nil },
                     sizes["image_height"].flatMap { $0.count == 1 ? $0.first : nil })
-        if keys.contains(Undetermined.cameraKey), keys.contains(Undetermined.mountKey), size.0 == nil, timing.deviceFromIMU == nil {
+        if quantities.contains(.camera), quantities.contains(.mount), size.0 == nil, timing.deviceFromIMU == nil {
             // What `calibrate` writes when the rates gave the time offset alone.
             var rig = Rig.onlyTimeOffset(timing.timeOffset, reason: notes.fit?.warning ?? "")
             rig.undetermined = notes.undetermined
@@ -136,12 +136,12 @@ extension Rig {
             return rig
         }
         let camera: LensCamera
-        if keys.contains(Undetermined.cameraKey) {
+        if quantities.contains(.camera) {
             camera = LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 60, width: size.0 ?? 2, height: size.1 ?? 2))
         } else {
             camera = try LensCamera.readUnlocated(path: path, sizes: sizes)
         }
-        guard let deviceFromIMU = timing.deviceFromIMU ?? (keys.contains(Undetermined.mountKey) ? .identity : nil) else {
+        guard let deviceFromIMU = timing.deviceFromIMU ?? (quantities.contains(.mount) ? .identity : nil) else {
             throw ImagingError.intrinsics(path: path, reason: "imu_to_camera: missing")
         }
         return Rig(camera: camera, deviceFromIMU: deviceFromIMU, timeOffset: timing.timeOffset,
@@ -170,7 +170,7 @@ extension Rig {
                 standardError = String(why[..<end.lowerBound])
                 why = String(why[end.upperBound...])
             }
-            return Undetermined(key: String(parts[0]), standardError: standardError, why: why.isEmpty ? warning : why)
+            return Undetermined(Undetermined.Quantity(fileKey: String(parts[0])), standardError: standardError, why: why.isEmpty ? warning : why)
         }
         guard hasFit != 0 || hasTurned != 0 || !warning.isEmpty else { return (undetermined, nil) }
         for (value, key) in zip(fit, ["residual_deg_per_s", "frames_used", "frames_total"])

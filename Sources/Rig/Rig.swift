@@ -21,7 +21,7 @@ public struct Rig: Sendable {
     public var gyroBiasRadiansPerSecond: SIMD3<Double>?
     /// One-sigma standard errors of the numbers above, when the fit gave them.
     public var standardErrors: RigStandardErrors?
-    /// The numbers the clip does not determine (`Determination.judge`), by the file's key: not written, or
+    /// The numbers the clip does not determine (`Determination.judge`): not written, or
     /// marked where written (`undetermined`, `not_determined`).
     public var undetermined: [Undetermined] = []
     /// How the fit went, when this rig was fitted.
@@ -43,8 +43,7 @@ public struct Rig: Sendable {
         var rig = Rig(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 60, width: 2, height: 2)), deviceFromIMU: .identity,
                       timeOffset: timeOffset, fit: RigFitSummary(warning: reason))
         rig.knowsOnlyTimeOffset = true
-        rig.undetermined = [Undetermined(key: Undetermined.cameraKey, standardError: nil, why: reason),
-                            Undetermined(key: Undetermined.mountKey, standardError: nil, why: reason)]
+        rig.undetermined = [Undetermined(.camera, standardError: nil, why: reason), Undetermined(.mount, standardError: nil, why: reason)]
         return rig
     }
 
@@ -52,29 +51,28 @@ public struct Rig: Sendable {
     /// so a larger one pairs a clip with a different recording, and at 1e308 the video time overflows.
     public static let largestTimeOffsetSeconds = 3600.0
 
-    /// Whether the clip determines the number listed under `key` (`Undetermined.key`).
-    public func determines(_ key: String) -> Bool { !undetermined.contains { $0.key == key } }
+    /// Whether the clip determines `quantity`.
+    public func determines(_ quantity: Undetermined.Quantity) -> Bool { !undetermined.contains { $0.quantity == quantity } }
 
-    /// Why the clip does not determine the number under `key` (its standard error and why), or nil when it does.
-    public func whyUndetermined(_ key: String) -> String? { undetermined.first { $0.key == key }?.text }
+    /// Why the clip does not determine `quantity` (its standard error and why), or nil when it does.
+    public func whyUndetermined(_ quantity: Undetermined.Quantity) -> String? { undetermined.first { $0.quantity == quantity }?.text }
 
-    /// The fit's value for a number listed under `key` (`Undetermined.key`) that the file does not otherwise hold when it
-    /// is undetermined, as the file's `not_determined` line begins: the camera's field of view and focal length, the
-    /// readout, the whole mount, the bias, the offset. Nil for a key whose value is written anyway (a mount's axis, a
-    /// lens coefficient) or unknown.
-    public func fitValue(_ key: String) -> String? {
-        switch key {
-        case Undetermined.cameraKey:
+    /// The fit's value for `quantity` that the file does not otherwise hold when it is undetermined, as the file's
+    /// `not_determined` line begins: the camera's field of view and focal length, the readout, the whole mount, the
+    /// bias, the offset. Nil for a quantity whose value is written anyway (a mount's axis, a lens coefficient) or unknown.
+    public func fitValue(_ quantity: Undetermined.Quantity) -> String? {
+        switch quantity {
+        case .camera:
             return fieldOfViewText + " vertical, fx = fy = " + focalLengthText
-        case Undetermined.readoutKey:
+        case .readout:
             return readoutSeconds.map(Self.readoutText)
-        case Undetermined.mountKey:
+        case .mount:
             return mountText + " (w, x, y, z)"
-        case Undetermined.gyroBiasKey:
+        case .gyroBias:
             return gyroBiasRadiansPerSecond.map(Self.gyroBiasText)
-        case Undetermined.timeOffsetKey:
+        case .timeOffset:
             return timeOffsetText
-        default:
+        case .lensCoefficient, .mountAxis, .unrecognised:
             return nil
         }
     }
@@ -102,7 +100,7 @@ public struct Rig: Sendable {
 
     /// What the file writes under `not_determined` for `item`: the fit's value (`fitValue`), its standard error and why.
     public func notDeterminedText(_ item: Undetermined) -> String {
-        (fitValue(item.key).map { "the fit's \($0); " } ?? "") + item.text
+        (fitValue(item.quantity).map { "the fit's \($0); " } ?? "") + item.text
     }
 
     /// The picture's vertical field of view through the lens, degrees (the pinhole's where the lens cannot be inverted there).
@@ -200,30 +198,66 @@ public struct RigFitSummary: Sendable, Equatable {
     }
 }
 
-/// A number a calibration found that its clip does not determine: the file's key for it, its standard error as
-/// printed, and why.
+/// A number a calibration found that its clip does not determine: which quantity, its standard error as printed, and why.
 public struct Undetermined: Sendable, Equatable {
-    /// The name under which the file lists it in `undetermined`: `time_offset_s`, `camera_matrix`, `k1`…`k4`,
-    /// `rolling_shutter_readout_s`, `imu_to_camera_x`, `_y`, `_z` (about the camera's axes), `imu_to_camera`
-    /// (no axis), `gyro_bias`.
-    public var key: String
+    /// A quantity a calibration can leave undetermined. The file lists it in `undetermined` (and `not_determined`) under
+    /// its `fileKey`.
+    public enum Quantity: Sendable, Hashable {
+        /// The time offset (`time_offset_s`), which drawing refuses to apply undetermined.
+        case timeOffset
+        /// The camera matrix (`camera_matrix`): left out of the file.
+        case camera
+        /// The lens coefficient numbered `n` from 1, as the file names it: `k1`, `k2`…
+        case lensCoefficient(Int)
+        /// The rolling shutter's readout (`rolling_shutter_readout_s`).
+        case readout
+        /// The mount about the camera's axis (0, 1, 2: C's x, y, z; `imu_to_camera_x`, `_y`, `_z`), taken as no turn.
+        case mountAxis(Int)
+        /// The whole mount (`imu_to_camera`): left out of the file.
+        case mount
+        /// The gyroscope's bias (`gyro_bias`).
+        case gyroBias
+        /// A name this version does not know, kept as the file spells it so that it reads and writes back unchanged.
+        case unrecognised(String)
+
+        private static let axisNames = ["x", "y", "z"]
+
+        /// The name under which the file lists it: the one place the names are spelled.
+        public var fileKey: String {
+            switch self {
+            case .timeOffset: "time_offset_s"
+            case .camera: "camera_matrix"
+            case .lensCoefficient(let n): "k\(n)"
+            case .readout: "rolling_shutter_readout_s"
+            case .mountAxis(let axis): Self.mount.fileKey + "_" + Self.axisNames[axis]
+            case .mount: "imu_to_camera"
+            case .gyroBias: "gyro_bias"
+            case .unrecognised(let name): name
+            }
+        }
+
+        /// The quantity the file lists under `fileKey`; a name this version does not know is `unrecognised`.
+        public init(fileKey: String) {
+            let named: [Quantity] = [.timeOffset, .camera, .readout, .mount, .gyroBias] + (0..<3).map { .mountAxis($0) }
+            if let known = named.first(where: { $0.fileKey == fileKey }) {
+                self = known
+            } else if fileKey.hasPrefix("k"), let n = Int(fileKey.dropFirst()), n >= 1, "k\(n)" == fileKey {
+                self = .lensCoefficient(n)
+            } else {
+                self = .unrecognised(fileKey)
+            }
+        }
+    }
+
+    public var quantity: Quantity
     /// Its standard error with its unit ("± 3.9°"), or nil when the fit gave none.
     public var standardError: String?
     public var why: String
 
-    public init(key: String, standardError: String?, why: String) {
-        self.key = key; self.standardError = standardError; self.why = why
+    public init(_ quantity: Quantity, standardError: String?, why: String) {
+        self.quantity = quantity; self.standardError = standardError; self.why = why
     }
 
     /// One line: the standard error and why.
     public var text: String { (standardError.map { "\($0): " } ?? "") + why }
-
-    /// The keys that leave the camera (`camera_matrix`) or the whole mount (`imu_to_camera`) out of the file.
-    public static let cameraKey = "camera_matrix", mountKey = "imu_to_camera"
-    /// The key of the time offset, which drawing refuses to apply when the file lists it as undetermined.
-    public static let timeOffsetKey = "time_offset_s"
-    /// The keys of the rolling shutter's readout and of the gyroscope's bias.
-    public static let readoutKey = "rolling_shutter_readout_s", gyroBiasKey = "gyro_bias"
-    /// The key of the mount about the camera's axis `axis` (0, 1, 2: C's x, y, z): `imu_to_camera_x`, `_y`, `_z`.
-    public static func mountKey(aboutAxis axis: Int) -> String { mountKey + "_" + ["x", "y", "z"][axis] }
 }

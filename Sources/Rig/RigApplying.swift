@@ -37,10 +37,10 @@ public struct RigOverrides: Sendable, Equatable {
         case .fieldOfView: "--fov"
         case .intrinsics: "--intrinsics"
         }
-        let given: [(option: String?, key: String)] = [(mountGiven ? "--mount" : nil, Undetermined.mountKey),
-                                                       (timeOffsetSeconds != nil && clock != .live ? "--time-offset" : nil, Undetermined.timeOffsetKey),
-                                                       (cameraOption, Undetermined.cameraKey)]
-        return given.first { $0.option != nil && rig.determines($0.key) }?.option
+        let given: [(option: String?, quantity: Undetermined.Quantity)] = [(mountGiven ? "--mount" : nil, .mount),
+                                                       (timeOffsetSeconds != nil && clock != .live ? "--time-offset" : nil, .timeOffset),
+                                                       (cameraOption, .camera)]
+        return given.first { $0.option != nil && rig.determines($0.quantity) }?.option
     }
 }
 
@@ -88,8 +88,8 @@ public struct AppliedRig: Sendable, Equatable {
 public enum RigApplyingError: Error, Equatable, CustomStringConvertible {
     /// An option (`--mount`, `--time-offset`, `--intrinsics`, `--fov`) given for what the file at `path` determines.
     case givenTwice(path: String, option: String)
-    /// The file at `path` cannot serve as `key` (`Rig.refusal(toServeAs:)` says why, `reason`).
-    case undetermined(path: String, key: String, reason: String)
+    /// The file at `path` cannot serve as `quantity` (`Rig.refusal(toServeAs:)` says why, `reason`).
+    case undetermined(path: String, quantity: Undetermined.Quantity, reason: String)
 
     public var description: String {
         switch self {
@@ -119,11 +119,11 @@ extension Rig {
                               timeOffset: given.timeOffsetSeconds.map { TimeOffset(seconds: $0, clock: clock) }, gyroBias: nil, notes: [])
         }
         if let option = given.givenTwice(with: rig, clock: clock) { throw .givenTwice(path: path, option: option) }
-        if let reason = rig.refusal(toServeAs: Undetermined.timeOffsetKey) {
-            throw .undetermined(path: path, key: Undetermined.timeOffsetKey, reason: reason)
+        if let reason = rig.refusal(toServeAs: .timeOffset) {
+            throw .undetermined(path: path, quantity: .timeOffset, reason: reason)
         }
-        let mountIsTheFiles = rig.determines(Undetermined.mountKey)
-        var applied = AppliedRig(camera: rig.determines(Undetermined.cameraKey) ? .theFiles : .given,
+        let mountIsTheFiles = rig.determines(.mount)
+        var applied = AppliedRig(camera: rig.determines(.camera) ? .theFiles : .given,
                                  deviceFromIMU: mountIsTheFiles ? rig.deviceFromIMU : given.deviceFromIMU, mountIsTheFiles: mountIsTheFiles,
                                  timeOffset: nil, gyroBias: rig.gyroBiasRadiansPerSecond, notes: [])
         applied.notes = undeterminedNotes(rig, path: path, given: given)
@@ -142,7 +142,7 @@ extension Rig {
     /// (warning).
     private static func undeterminedNotes(_ rig: Rig, path: String, given: RigOverrides) -> [RigNote] {
         var notes: [RigNote] = []
-        if !rig.determines(Undetermined.cameraKey) {
+        if !rig.determines(.camera) {
             let drawn = switch given.camera {
             case .intrinsics(let intrinsics): "through --intrinsics \(intrinsics)"
             case .fieldOfView(let degrees): String(format: "through a %g° pinhole (--fov)", degrees)
@@ -150,14 +150,14 @@ extension Rig {
             }
             notes.append(RigNote(level: .info, about: .camera, text: "\(path): calibrate did not determine the camera (see its not_determined): drawn \(drawn)"))
         }
-        if !rig.determines(Undetermined.mountKey) {
+        if !rig.determines(.mount) {
             let drawn = given.deviceFromIMU.map { q in String(format: "with --mount %g,%g,%g,%g", q.w, q.x, q.y, q.z) }
                 ?? (given.mountGiven ? "with the --mount given"
                     : "with the IMU's axes as the camera's (identity, as a video's own motion track has them); give --mount for another")
             notes.append(RigNote(level: .info, about: .mount, text: "\(path): calibrate did not determine the mount (see its not_determined): drawn \(drawn)"))
         } else {
             // A mount undetermined about every axis is not written at all, and the line above says how it is drawn.
-            let loose = (0..<3).filter { !rig.determines(Undetermined.mountKey(aboutAxis: $0)) }.map { ["x", "y", "z"][$0] }
+            let loose = (0..<3).filter { !rig.determines(.mountAxis($0)) }.map { ["x", "y", "z"][$0] }
             if !loose.isEmpty {
                 let axes = loose.joined(separator: " and "), pronoun = loose.count > 1 ? "them" : "it"
                 notes.append(RigNote(level: .warning, about: .mount, text: "\(path): calibrate did not determine the mount about the camera's \(axes) "
@@ -191,18 +191,18 @@ extension Rig {
     /// Why this rig, read from `path`, cannot serve as a camera (`camera_matrix` undetermined), a mount (`imu_to_camera`
     /// undetermined, or the file holding the time offset alone) or a time offset (`time_offset_s` undetermined), or nil
     /// when it can: what `apply` and `--intrinsics` (`LensCamera.read`) refuse it with, advising what to give.
-    public func refusal(toServeAs key: String) -> String? {
-        guard !determines(key) else { return nil }
-        if key == Undetermined.timeOffsetKey {
+    public func refusal(toServeAs quantity: Undetermined.Quantity) -> String? {
+        guard !determines(quantity) else { return nil }
+        if quantity == .timeOffset {
             return "calibrate did not determine the time offset here (see its not_determined): give --intrinsics and --mount "
                 + "from this file's values with --time-offset instead of --calibration"
         }
         let offset = "\(timeOffset.seconds)"
-        if !determines(Undetermined.mountKey) && !determines(Undetermined.cameraKey) {
+        if !determines(.mount) && !determines(.camera) {
             return "calibrate determined only the time offset (\(offset) s) here, not the camera or the mount (see its warning or not_determined); "
                 + "give --time-offset \(offset) with --fov or --intrinsics and --mount instead"
         }
-        if key == Undetermined.mountKey {
+        if quantity == .mount {
             return "calibrate did not determine the mount here (see its not_determined): give --intrinsics with this file, "
                 + "--time-offset \(offset) and --mount instead of --calibration"
         }

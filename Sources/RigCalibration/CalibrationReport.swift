@@ -38,27 +38,27 @@ public struct CalibrationReport {
             let pinhole = known.pinhole
             lines.append(String(format: "vertical field of view %@ (given: %@, fx %.2f, fy %.2f px, %@ lens)", result.fieldOfViewText,
                                 intrinsicsPath ?? "", pinhole.fx, pinhole.fy, known.lens.modelName))
-        } else if let why = undetermined("camera_matrix") {
+        } else if let why = undetermined(.camera) {
             lines.append("vertical field of view: not determined (the fit's \(result.fieldOfViewText) \(why)), not written")
         } else {
             lines.append("vertical field of view \(result.fieldOfViewText)"
                          + (errors.map { String(format: " ± %.3f%%", $0.verticalFieldOfViewFraction * 100) } ?? "")
                          + " (fx = fy = \(result.focalLengthText), principal point at the centre, \(lensDescription))")
         }
-        for k in 1...4 { if let why = undetermined("k\(k)") { lines.append("lens k\(k): not determined (\(why))") } }
-        if let readout = result.readoutSeconds, let why = undetermined(Undetermined.readoutKey) {
+        for k in 1...4 { if let why = undetermined(.lensCoefficient(k)) { lines.append("lens k\(k): not determined (\(why))") } }
+        if let readout = result.readoutSeconds, let why = undetermined(.readout) {
             lines.append("rolling shutter readout: not determined (the fit's \(Rig.readoutText(readout)) \(why)), not written")
         } else if let readout = result.readoutSeconds {
             lines.append("rolling shutter readout \(Rig.readoutText(readout))"
                          + (errors?.readoutSeconds.map { " ± " + Rig.readoutText($0) } ?? "")
                          + " (row y is seen at log time = video time + offset + readout × (y / height - 1/2): the offset is the middle row's)")
         }
-        if let why = undetermined("imu_to_camera") { lines.append("mount: not determined (\(why)), not written") }
-        lines.append("mount\(undetermined("imu_to_camera") == nil ? "" : " (the fit's, not written)") imu_to_camera \(result.mountText) (v_D = R·v_S)"
+        if let why = undetermined(.mount) { lines.append("mount: not determined (\(why)), not written") }
+        lines.append("mount\(undetermined(.mount) == nil ? "" : " (the fit's, not written)") imu_to_camera \(result.mountText) (v_D = R·v_S)"
               + (errors.map { String(format: " ± %.3f°, %.3f°, %.3f° about the camera's x, y, z", $0.mountDegrees.x,
                                      $0.mountDegrees.y, $0.mountDegrees.z) } ?? ""))
         for (axis, name) in ["x (tilt)", "y (pan)", "z (roll)"].enumerated() {
-            if let why = undetermined(Undetermined.mountKey(aboutAxis: axis)) {
+            if let why = undetermined(.mountAxis(axis)) {
                 lines.append("mount about the camera's \(name): not determined (\(why))")
             }
         }
@@ -68,7 +68,7 @@ public struct CalibrationReport {
                      + "summed over the frame pairs used", turned.x, turned.y, turned.z))
         let bias = Rig.gyroBiasText(result.gyroBiasRadiansPerSecond ?? .zero)
         let biasErrors = errors?.gyroBiasDegreesPerSecond.map { String(format: " ± %.3f, %.3f, %.3f", $0.x, $0.y, $0.z) } ?? ""
-        if let why = undetermined(Undetermined.gyroBiasKey) {
+        if let why = undetermined(.gyroBias) {
             lines.append("gyroscope bias: not determined (the fit's \(bias), \(why)), not written")
         } else {
             lines.append(String(format: "gyroscope bias %@%@ (in the IMU's frame; prior ± %.1f °/s)",
@@ -97,8 +97,8 @@ public struct CalibrationReport {
         return lines
     }
 
-    /// The standard error and why, when the clip does not determine the number the file lists under `key`.
-    func undetermined(_ key: String) -> String? { result.whyUndetermined(key) }
+    /// The standard error and why, when the clip does not determine `quantity`.
+    func undetermined(_ quantity: Undetermined.Quantity) -> String? { result.whyUndetermined(quantity) }
 
     /// The lens and, when estimated, its coefficients with their standard errors.
     var lensDescription: String {

@@ -27,7 +27,7 @@ final class DeterminationTests: XCTestCase {
 
     func testEveryNumberUnderItsThresholdIsDetermined() {
         let r = judged(result())
-        XCTAssertEqual(r.undetermined.map(\.key), [])
+        XCTAssertEqual(r.undetermined.map(\.quantity.fileKey), [])
         XCTAssertLessThan(r.deviceFromIMU.angle(to: Quaternion(axis: SIMD3(0, 0, 1), angle: .pi / 2)), 1e-12, "a determined mount is kept")
     }
 
@@ -39,40 +39,40 @@ final class DeterminationTests: XCTestCase {
         r.readoutSeconds = -0.000054
         let zero = judged(r)
         XCTAssertEqual(zero.readoutSeconds, 0)
-        XCTAssertEqual(zero.undetermined.map(\.key), [])
+        XCTAssertEqual(zero.undetermined.map(\.quantity.fileKey), [])
         r.readoutSeconds = -0.0021
         let below = judged(r)
-        XCTAssertEqual(below.undetermined.map(\.key), ["rolling_shutter_readout_s"])
+        XCTAssertEqual(below.undetermined.map(\.quantity.fileKey), ["rolling_shutter_readout_s"])
         XCTAssertTrue(below.undetermined.first?.why.contains("-2.10 ms") == true, "\(below.undetermined)")
         r.fit?.medianPixelsPerPair = 0.4
-        XCTAssertEqual(judged(r).undetermined.map(\.key), ["camera_matrix", "rolling_shutter_readout_s"], "listed once")
+        XCTAssertEqual(judged(r).undetermined.map(\.quantity.fileKey), ["camera_matrix", "rolling_shutter_readout_s"], "listed once")
     }
 
     /// Each threshold, just over it: only that number is listed, with its standard error.
     func testEachNumberIsJudgedOnItsOwn() {
         var r = result()
         r.standardErrors?.timeOffsetSeconds = 0.1 / 30 * 1.01
-        XCTAssertEqual(judged(r).undetermined.map(\.key), ["time_offset_s"])
+        XCTAssertEqual(judged(r).undetermined.map(\.quantity.fileKey), ["time_offset_s"])
         r = result()
         r.standardErrors?.verticalFieldOfViewFraction = 0.021
-        XCTAssertEqual(judged(r).undetermined.map(\.key), ["camera_matrix"])
-        XCTAssertEqual(judged(r, fitsCamera: false).undetermined.map(\.key), [], "a given camera is not judged")
+        XCTAssertEqual(judged(r).undetermined.map(\.quantity.fileKey), ["camera_matrix"])
+        XCTAssertEqual(judged(r, fitsCamera: false).undetermined.map(\.quantity.fileKey), [], "a given camera is not judged")
         r = result()
         r.standardErrors?.readoutSeconds = 0.2 / 30 * 1.01
-        XCTAssertEqual(judged(r).undetermined.map(\.key), ["rolling_shutter_readout_s"])
+        XCTAssertEqual(judged(r).undetermined.map(\.quantity.fileKey), ["rolling_shutter_readout_s"])
         r = result()
         r.standardErrors?.gyroBiasDegreesPerSecond = SIMD3(0.02, 0.11, 0.02)
-        XCTAssertEqual(judged(r).undetermined.map(\.key), ["gyro_bias"])
+        XCTAssertEqual(judged(r).undetermined.map(\.quantity.fileKey), ["gyro_bias"])
         r = result()
         r.fit?.medianPixelsPerPair = 0.4
-        XCTAssertEqual(judged(r).undetermined.map(\.key), ["camera_matrix", "rolling_shutter_readout_s"], "sub-pixel motion")
+        XCTAssertEqual(judged(r).undetermined.map(\.quantity.fileKey), ["camera_matrix", "rolling_shutter_readout_s"], "sub-pixel motion")
         r = result()
         r.standardErrors?.mountDegrees = SIMD3(0.5, 2.1, 0.5)
         let y = judged(r).undetermined
-        XCTAssertEqual(y.map(\.key), ["imu_to_camera_y"])
+        XCTAssertEqual(y.map(\.quantity.fileKey), ["imu_to_camera_y"])
         XCTAssertEqual(y.first?.standardError, "± 2.1°")
         r.standardErrors?.mountDegrees = SIMD3(3, 3, 3)
-        XCTAssertEqual(judged(r).undetermined.map(\.key), ["imu_to_camera_x", "imu_to_camera_y", "imu_to_camera_z", "imu_to_camera"])
+        XCTAssertEqual(judged(r).undetermined.map(\.quantity.fileKey), ["imu_to_camera_x", "imu_to_camera_y", "imu_to_camera_z", "imu_to_camera"])
     }
 
     /// A readout outside 0 to the frame period is no rolling shutter's, however small its standard error (the GoPro
@@ -82,14 +82,14 @@ final class DeterminationTests: XCTestCase {
             var r = result()
             r.readoutSeconds = readout
             let judged = judged(r).undetermined
-            XCTAssertEqual(judged.map(\.key), ["rolling_shutter_readout_s"], "\(readout)")
+            XCTAssertEqual(judged.map(\.quantity.fileKey), ["rolling_shutter_readout_s"], "\(readout)")
             XCTAssertTrue(judged.first?.why.contains("outside 0 to the frame period (33.33 ms), which no rolling shutter reads in") == true,
                           "\(judged)")
         }
         for readout in [0.0, 0.0333] {
             var r = result()
             r.readoutSeconds = readout
-            XCTAssertEqual(judged(r).undetermined.map(\.key), [], "\(readout) s is a readout")
+            XCTAssertEqual(judged(r).undetermined.map(\.quantity.fileKey), [], "\(readout) s is a readout")
         }
     }
 

@@ -165,7 +165,7 @@ final class CalibrateCommandTests: XCTestCase {
         let written = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n")
             .first { $0.hasPrefix("time_offset_s:") }.flatMap { Double($0.dropFirst("time_offset_s:".count).trimmingCharacters(in: .whitespaces)) }
         XCTAssertEqual(try XCTUnwrap(written), 0.04, accuracy: 0.002)
-        let keys = try Rig.read(path: output).undetermined.map(\.key)
+        let keys = try Rig.read(path: output).undetermined.map(\.quantity.fileKey)
         XCTAssertEqual(Set(keys).isSuperset(of: ["camera_matrix", "imu_to_camera"]), true, "\(keys)")
     }
 
@@ -239,7 +239,7 @@ final class CalibrateCommandTests: XCTestCase {
         // The car moves as well as turns: calibrate fits each point's epipolar line, and the field of view comes out
         // within 2 % of the authors' 55.12° (fy 575.04 px for 600 rows), with its error under the 2 % an answer may have.
         XCTAssertTrue(run.stderr.contains("a camera that moves as well as turns"), run.stderr)
-        let keys = try Rig.read(path: output).undetermined.map(\.key)
+        let keys = try Rig.read(path: output).undetermined.map(\.quantity.fileKey)
         XCTAssertFalse(keys.contains("camera_matrix"), "\(keys)")
         let camera = try LensCamera.read(path: output).pinhole
         let fov = 2 * atan(Double(camera.height) / 2 / camera.fy) * 180 / .pi
@@ -350,7 +350,7 @@ final class CalibrateCommandTests: XCTestCase {
         XCTAssertThrowsError(try LensCamera.read(path: output)) {
             XCTAssertTrue("\($0)".contains("calibrate determined only the time offset"), "\($0)")
         }
-        let refusal = try XCTUnwrap(try Rig.read(path: output).refusal(toServeAs: Undetermined.mountKey))
+        let refusal = try XCTUnwrap(try Rig.read(path: output).refusal(toServeAs: .mount))
         XCTAssertTrue(refusal.contains("give --time-offset"), refusal)
     }
 
@@ -423,10 +423,10 @@ final class CalibrateCommandTests: XCTestCase {
         let output = folder.appendingPathComponent("one-axis.yaml").path
         let text2 = try String(contentsOfFile: output, encoding: .utf8)
         XCTAssertTrue(text2.contains("imu_to_camera_x: \"± more than 90°: the clip turned"), text2)
-        let keys = try Rig.read(path: output).undetermined.map(\.key)
+        let keys = try Rig.read(path: output).undetermined.map(\.quantity.fileKey)
         XCTAssertTrue(keys.contains("imu_to_camera_x") && !keys.contains("imu_to_camera_y") && !keys.contains("imu_to_camera_z"), "\(keys)")
         let mount = try Rig.read(path: output)
-        XCTAssertNil(mount.refusal(toServeAs: Undetermined.mountKey), "the mount is determined about y and z")
+        XCTAssertNil(mount.refusal(toServeAs: .mount), "the mount is determined about y and z")
         XCTAssertLessThan(mount.deviceFromIMU.angle(to: .identity) * 180 / .pi, 1, "\(mount.deviceFromIMU)")
         XCTAssertEqual(mount.timeOffset.seconds, 0.1, accuracy: 0.001)
     }
@@ -442,7 +442,7 @@ final class CalibrateCommandTests: XCTestCase {
                            gyroBiasRadiansPerSecond: SIMD3(0.1, -0.2, 0.05) * .pi / 180,
                            standardErrors: RigStandardErrors(timeOffsetSeconds: 0.001, verticalFieldOfViewFraction: 0.01, mountDegrees: SIMD3(1, 1, 1),
                                                              gyroBiasDegreesPerSecond: SIMD3(0.01, 0.02, 0.03)),
-                           undetermined: keys.map { Undetermined(key: $0, standardError: nil,
+                           undetermined: keys.map { Undetermined(Undetermined.Quantity(fileKey: $0), standardError: nil,
                                                                  why: "± 3.0°: the clip turned 1° and 2° about the camera's other two axes") },
                            fit: RigFitSummary(residualDegreesPerSecond: 0.1, framesUsed: 10, framesTotal: 12))
             try file.write(path: path)
@@ -453,7 +453,7 @@ final class CalibrateCommandTests: XCTestCase {
                                               "-o", folder.appendingPathComponent("s.png").path])
         }
         let oneAxis = try write("one-axis.yaml", ["imu_to_camera_y", "rolling_shutter_readout_s"])
-        XCTAssertEqual(try Rig.read(path: oneAxis).undetermined.map(\.key), ["imu_to_camera_y", "rolling_shutter_readout_s"])
+        XCTAssertEqual(try Rig.read(path: oneAxis).undetermined.map(\.quantity.fileKey), ["imu_to_camera_y", "rolling_shutter_readout_s"])
         let text = try String(contentsOfFile: oneAxis, encoding: .utf8)
         XCTAssertTrue(text.contains("gyro_bias_deg_per_s: [") && text.contains("imu_to_camera: ["), text)
         // The bias reads back for drawing (subtracted from a raw log's gyroscope), in rad/s; a file that does not

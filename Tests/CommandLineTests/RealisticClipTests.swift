@@ -135,7 +135,7 @@ final class RealisticClipTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertTrue(run.stdout.contains("vertical field of view: not determined"), run.stdout)
         XCTAssertTrue(run.stdout.contains("sub-pixel bias"), run.stdout)
-        let keys = try Rig.read(path: output).undetermined.map(\.key)
+        let keys = try Rig.read(path: output).undetermined.map(\.quantity.fileKey)
         XCTAssertTrue(keys.contains("camera_matrix") && keys.contains("rolling_shutter_readout_s"), "\(keys)")
         XCTAssertEqual(try Rig.read(path: output).timeOffset.seconds, 0, accuracy: 0.001)
         XCTAssertThrowsError(try LensCamera.read(path: output)) {

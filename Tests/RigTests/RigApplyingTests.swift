@@ -9,10 +9,10 @@ import XCTest
 final class RigApplyingTests: XCTestCase {
     private let mount = Quaternion(w: 0, x: 1, y: 0, z: 0)
 
-    private func rig(clock: TimeOffset.Clock, undetermined: [String] = [], bias: SIMD3<Double>? = nil) -> Rig {
+    private func rig(clock: TimeOffset.Clock, undetermined: [Undetermined.Quantity] = [], bias: SIMD3<Double>? = nil) -> Rig {
         Rig(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 50, width: 320, height: 240)), deviceFromIMU: mount,
             timeOffset: TimeOffset(seconds: 0.25, clock: clock), gyroBiasRadiansPerSecond: bias,
-            undetermined: undetermined.map { Undetermined(key: $0, standardError: nil, why: "why") })
+            undetermined: undetermined.map { Undetermined($0, standardError: nil, why: "why") })
     }
 
     func testOnlyWhatTheFileLeavesUndeterminedMayBeGivenBesideIt() {
@@ -22,7 +22,7 @@ final class RigApplyingTests: XCTestCase {
         XCTAssertNil(RigOverrides(timeOffsetSeconds: 0.1).givenTwice(with: full, clock: .live), "a live source's own offset")
         XCTAssertEqual(RigOverrides(camera: .fieldOfView(degrees: 50)).givenTwice(with: full, clock: .clip), "--fov")
         XCTAssertEqual(RigOverrides(camera: .intrinsics(path: "k.yaml")).givenTwice(with: full, clock: .clip), "--intrinsics")
-        let loose = rig(clock: .clip, undetermined: [Undetermined.cameraKey, Undetermined.mountKey])
+        let loose = rig(clock: .clip, undetermined: [.camera, .mount])
         XCTAssertNil(RigOverrides(camera: .fieldOfView(degrees: 50), mountGiven: true).givenTwice(with: loose, clock: .clip))
         XCTAssertNil(RigOverrides().givenTwice(with: full, clock: .clip))
         XCTAssertThrowsError(try Rig.apply((full, "cal.yaml"), given: RigOverrides(mountGiven: true), clock: .clip)) {
@@ -69,17 +69,17 @@ final class RigApplyingTests: XCTestCase {
     /// A mount undetermined about some axes is drawn with no turn about them, and said; one undetermined whole is drawn
     /// with `--mount`, and said by the camera's and mount's notes.
     func testAnUndeterminedMountIsSaid() throws {
-        let partly = try Rig.apply((rig(clock: .clip, undetermined: ["imu_to_camera_y", "imu_to_camera_z"]), "cal.yaml"),
+        let partly = try Rig.apply((rig(clock: .clip, undetermined: [.mountAxis(1), .mountAxis(2)]), "cal.yaml"),
                                    given: RigOverrides(), clock: .clip)
         XCTAssertEqual(partly.notes, [RigNote(level: .warning, about: .mount, text: "cal.yaml: calibrate did not determine the mount about "
                                               + "the camera's y and z (see its not_determined): drawn with no turn about them")])
-        let whole = try Rig.apply((rig(clock: .clip, undetermined: [Undetermined.mountKey]), "cal.yaml"),
+        let whole = try Rig.apply((rig(clock: .clip, undetermined: [.mount]), "cal.yaml"),
                                   given: RigOverrides(deviceFromIMU: .identity), clock: .clip)
         XCTAssertEqual(whole.notes.map(\.level), [.info])
         XCTAssertTrue(whole.notes[0].text.contains("drawn with --mount 1,0,0,0"), whole.notes[0].text)
         XCTAssertEqual(whole.deviceFromIMU, .identity)
         XCTAssertFalse(whole.mountIsTheFiles)
-        let none = try Rig.apply((rig(clock: .clip, undetermined: [Undetermined.mountKey]), "cal.yaml"), given: RigOverrides(), clock: .clip)
+        let none = try Rig.apply((rig(clock: .clip, undetermined: [.mount]), "cal.yaml"), given: RigOverrides(), clock: .clip)
         XCTAssertNil(none.deviceFromIMU, "the IMU's axes as the camera's")
         XCTAssertTrue(none.notes[0].text.contains("with the IMU's axes as the camera's"), none.notes[0].text)
     }
@@ -88,7 +88,7 @@ final class RigApplyingTests: XCTestCase {
     /// bias written is applied whatever else is undetermined; an undetermined offset refuses the file.
     func testAnUndeterminedCameraIsDrawnWithWhatIsGivenAndTheBiasAlwaysApplies() throws {
         let bias = SIMD3(0.01, -0.02, 0.005)
-        let loose = rig(clock: .clip, undetermined: [Undetermined.cameraKey, Undetermined.mountKey], bias: bias)
+        let loose = rig(clock: .clip, undetermined: [.camera, .mount], bias: bias)
         let sixty = try Rig.apply((loose, "cal.yaml"), given: RigOverrides(), clock: .clip)
         XCTAssertEqual(sixty.camera, .given)
         XCTAssertEqual(sixty.gyroBias, bias)
@@ -100,11 +100,11 @@ final class RigApplyingTests: XCTestCase {
         let given = try Rig.apply((loose, "cal.yaml"), given: RigOverrides(camera: .intrinsics(path: "k.yaml")), clock: .clip)
         XCTAssertTrue(given.notes[0].text.hasSuffix("drawn through --intrinsics k.yaml"), given.notes[0].text)
 
-        let noOffset = rig(clock: .clip, undetermined: [Undetermined.timeOffsetKey])
+        let noOffset = rig(clock: .clip, undetermined: [.timeOffset])
         XCTAssertThrowsError(try Rig.apply((noOffset, "cal.yaml"), given: RigOverrides(), clock: .clip)) {
-            guard case .undetermined(let path, let key, _)? = $0 as? RigApplyingError else { return XCTFail("\($0)") }
+            guard case .undetermined(let path, let quantity, _)? = $0 as? RigApplyingError else { return XCTFail("\($0)") }
             XCTAssertEqual(path, "cal.yaml")
-            XCTAssertEqual(key, Undetermined.timeOffsetKey)
+            XCTAssertEqual(quantity, .timeOffset)
             XCTAssertTrue("\($0)".hasPrefix("cal.yaml: calibrate did not determine the time offset here"), "\($0)")
         }
     }
