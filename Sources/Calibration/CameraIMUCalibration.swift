@@ -460,7 +460,7 @@ public struct CameraIMUCalibration {
                       readoutSeconds: fitsReadout ? parameters.readout : nil, gyroBiasRadiansPerSecond: parameters.gyroBias,
                       standardErrors: standardErrors, fit: summary)
         Determination.judge(&rig, framePeriod: 1 / framesPerSecond, fitsCamera: knownCamera == nil)
-        rig.deviceFromIMU = rig.deviceFromIMUCanonical
+        if let canonical = rig.cameraAndMount?.deviceFromIMUCanonical { rig.cameraAndMount?.deviceFromIMU = canonical }
         if let offset = rig.undetermined.first(where: { $0.quantity == .timeOffset }) {
             throw CalibrationError.offsetUndetermined(offset: rig.timeOffset.seconds, offset)
         }

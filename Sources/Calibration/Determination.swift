@@ -54,8 +54,8 @@ public enum Determination {
         let subPixel = medianPixelsPerPair < cameraPixelsPerPair
         let subPixelWhy = String(format: "the picture moved a median %.2f px a frame, under the %.1f px below which tracking's sub-pixel bias "
                                  + "scales the motion unseen", medianPixelsPerPair, cameraPixelsPerPair)
-        if fitsCamera {
-            let fov = result.verticalFieldOfViewDegrees
+        if fitsCamera, let found = result.cameraAndMount {
+            let fov = found.verticalFieldOfViewDegrees
             if subPixel {
                 out.append(Undetermined(.camera, standardError: String(format: "± %.1f%%", errors.verticalFieldOfViewFraction * 100),
                                         why: subPixelWhy))
@@ -68,7 +68,7 @@ public enum Determination {
                                         why: String(format: "more than %.0f%% of the field of view; turn about the picture's horizontal and "
                                                     + "vertical axes, or give the camera with --intrinsics", fieldOfViewFraction * 100)))
             }
-            out += lensCoefficients(result, errors: errors.lensCoefficients ?? [])
+            out += lensCoefficients(found.camera, errors: errors.lensCoefficients ?? [])
         }
         // A readout is a duration: the fit, unconstrained, can come out a little below 0 for a global shutter. Within
         // twice its standard error of 0 it is 0 (the calibration file's readers take [0, 1] s); further below, the
@@ -101,8 +101,8 @@ public enum Determination {
             // Nothing to hold the rest to: the mount is not written at all, rather than as identity.
             out.append(Undetermined(.mount, standardError: nil,
                                     why: "no axis of the mount is determined; " + turnedText + ": turn about every axis, or give the mount when drawing (--mount)"))
-        } else {
-            result.deviceFromIMU = nearestIdentity(result.deviceFromIMU, aboutCameraAxes: mountAxes)
+        } else if let deviceFromIMU = result.deviceFromIMU {
+            result.cameraAndMount?.deviceFromIMU = nearestIdentity(deviceFromIMU, aboutCameraAxes: mountAxes)
         }
         if let bias = errors.gyroBiasDegreesPerSecond, !(bias.max() <= gyroBiasDegreesPerSecond) {
             out.append(Undetermined(.gyroBias, standardError: String(format: "± %.2f, %.2f, %.2f °/s", bias.x, bias.y, bias.z),
@@ -123,14 +123,13 @@ public enum Determination {
 
     /// The estimated lens's coefficients whose standard error moves the picture's corner by more than
     /// `lensCornerFraction` of its distance from the centre.
-    static func lensCoefficients(_ result: Rig, errors: [Double]) -> [Undetermined] {
+    static func lensCoefficients(_ camera: LensCamera, errors: [Double]) -> [Undetermined] {
         guard !errors.isEmpty else { return [] }
-        let camera = result.camera
         guard let corner = camera.ray(pixel: SIMD2(-0.5, -0.5)) else {
             return errors.indices.map { Undetermined(.lensCoefficient($0 + 1), standardError: nil, why: "the lens cannot take the picture's corner") }
         }
         let angle = acos(min(max(corner.z / (corner * corner).sum().squareRoot(), -1), 1))
-        let fisheye = result.camera.lens.modelName == "fisheye"
+        let fisheye = camera.lens.modelName == "fisheye"
         let s = fisheye ? angle : tan(angle)
         return errors.indices.compactMap { i in
             let moved = errors[i] * pow(s, Double(2 * (i + 1)))

@@ -24,19 +24,23 @@ extension Rig {
 
     /// The file's bytes through OpenCV's FileStorage, in the format `path`'s extension names.
     public func encoded(path: String) throws -> Data {
-        let k = camera.pinhole.matrixRows
         var raw = cvs_camera_imu_calibration()
-        _ = withUnsafeMutableBytes(of: &raw.camera_matrix) { $0.bindMemory(to: Double.self).update(fromContentsOf: k) }
-        let q = [deviceFromIMU.w, deviceFromIMU.x, deviceFromIMU.y, deviceFromIMU.z]
-        _ = withUnsafeMutableBytes(of: &raw.imu_to_camera) { $0.bindMemory(to: Double.self).update(fromContentsOf: q) }
-        raw.image_width = Int32(camera.pinhole.width)
-        raw.image_height = Int32(camera.pinhole.height)
+        // With the time offset alone (no camera, no mount) the file holds the offset, its clock and why.
+        raw.offset_only = cameraAndMount == nil ? 1 : 0
+        let camera = cameraAndMount?.camera
+        if let camera, let deviceFromIMU {
+            let k = camera.pinhole.matrixRows
+            _ = withUnsafeMutableBytes(of: &raw.camera_matrix) { $0.bindMemory(to: Double.self).update(fromContentsOf: k) }
+            let q = [deviceFromIMU.w, deviceFromIMU.x, deviceFromIMU.y, deviceFromIMU.z]
+            _ = withUnsafeMutableBytes(of: &raw.imu_to_camera) { $0.bindMemory(to: Double.self).update(fromContentsOf: q) }
+            raw.image_width = Int32(camera.pinhole.width)
+            raw.image_height = Int32(camera.pinhole.height)
+        }
         raw.time_offset_s = timeOffset.seconds
         let fit = self.fit ?? RigFitSummary()
         raw.residual_deg_per_s = fit.residualDegreesPerSecond
         raw.frames_used = Int32(fit.framesUsed)
         raw.frames_total = Int32(fit.framesTotal)
-        raw.offset_only = knowsOnlyTimeOffset ? 1 : 0
         raw.omit_camera = determines(.camera) ? 0 : 1
         raw.omit_mount = determines(.mount) ? 0 : 1
         // The bias is written when the clip determines it and the fit gave its standard errors.
@@ -47,7 +51,7 @@ extension Rig {
             raw.gyro_bias_se_deg_per_s = (biasErrors.x, biasErrors.y, biasErrors.z)
         }
         raw.live_offset = timeOffset.clock == .live ? 1 : 0
-        let coefficients = camera.lens == .pinhole ? [] : camera.lens.coefficients
+        let coefficients = camera.map { $0.lens == .pinhole ? [] : $0.lens.coefficients } ?? []
         withUnsafeMutableBytes(of: &raw.distortion) { _ = $0.bindMemory(to: Double.self).update(fromContentsOf: coefficients) }
         raw.distortion_count = Int32(coefficients.count)
         if let turnedDegrees = fit.turnedDegrees {
@@ -68,12 +72,12 @@ extension Rig {
             withUnsafeMutableBytes(of: &raw.distortion_se) { _ = $0.bindMemory(to: Double.self).update(fromContentsOf: lensErrors) }
             raw.distortion_se_count = Int32(lensErrors.count)
         }
-        let undetermined = knowsOnlyTimeOffset ? [] : self.undetermined
+        let undetermined = cameraAndMount == nil ? [] : self.undetermined
         let warning = fit.warning
         let type = "." + (path as NSString).pathExtension.lowercased()
         var text: UnsafeMutablePointer<CChar>?
         var count = 0
-        let model: String? = { if case .fisheye = camera.lens { return "fisheye" } else { return nil } }()
+        let model: String? = { if case .fisheye = camera?.lens { return "fisheye" } else { return nil } }()
         let names = undetermined.map { strdup($0.quantity.fileKey) }, whys = undetermined.map { strdup(notDeterminedText($0)) }
         defer { (names + whys).forEach { free($0) } }
         try warning.withCString { warning in
@@ -104,7 +108,7 @@ extension Rig {
     ///
     /// What the file leaves undetermined is not refused here: a camera it does not determine is a 60° placeholder of
     /// the file's picture size, a mount it does not write the identity, each listed in `undetermined`; a file holding
-    /// the time offset alone reads as `Rig.onlyTimeOffset`. `Rig.apply(_:given:clock:)` decides what such a rig is drawn
+    /// the time offset alone reads as `Rig.onlyTimeOffset`, with no camera and no mount. `Rig.apply(_:given:clock:)` decides what such a rig is drawn
     /// with, and `refusal(toServeAs:)` says why it cannot serve as a camera, a mount or an offset. Files of older
     /// versions, which may leave out `camera_matrix` or `imu_to_camera` when undetermined, or write them anyway, read
     /// the same way.

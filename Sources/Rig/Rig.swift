@@ -7,11 +7,9 @@ import Foundation
 /// determines it. `steady-dice calibrate` (RigCalibration) returns one, the calibration file (Imaging's
 /// `Rig.read`, `Rig.encoded`) reads and writes it, and drawing takes its camera, mount and offset.
 public struct Rig: Sendable {
-    /// The camera: its pinhole (the picture's size, focal lengths and principal point) and its lens, estimated
-    /// (`calibrate --lens`), given (`--intrinsics`), or the pinhole.
-    public var camera: LensCamera
-    /// The mount R, D (the camera's device frame) from S (the IMU's): v_D = R·v_S, so worldFromD = worldFromS · R⁻¹.
-    public var deviceFromIMU: Quaternion
+    /// The camera and the mount, nil when only the time offset is known (`onlyTimeOffset`: the rates alone), so
+    /// that nothing draws through a camera or a mount the rig does not have.
+    public var cameraAndMount: CameraAndMount?
     /// Log time = video time + offset, with the clock it pairs and the instant of the frame it refers to.
     public var timeOffset: TimeOffset
     /// Seconds from the first row's time to one row past the last (a rolling shutter; 0 for a global one), when
@@ -26,26 +24,36 @@ public struct Rig: Sendable {
     public var undetermined: [Undetermined] = []
     /// How the fit went, when this rig was fitted.
     public var fit: RigFitSummary?
-    /// True when only the time offset is known (the rates alone): the camera and the mount are placeholders, and
-    /// the file holds `time_offset_s`, its clock, `undetermined: [camera_matrix, imu_to_camera]` and why in `warning`.
-    public var knowsOnlyTimeOffset = false
 
+    /// A rig with its camera and mount.
     public init(camera: LensCamera, deviceFromIMU: Quaternion, timeOffset: TimeOffset,
                 readoutSeconds: Double? = nil, gyroBiasRadiansPerSecond: SIMD3<Double>? = nil,
                 standardErrors: RigStandardErrors? = nil, undetermined: [Undetermined] = [], fit: RigFitSummary? = nil) {
-        self.camera = camera; self.deviceFromIMU = deviceFromIMU; self.timeOffset = timeOffset
+        self.cameraAndMount = CameraAndMount(camera: camera, deviceFromIMU: deviceFromIMU); self.timeOffset = timeOffset
         self.readoutSeconds = readoutSeconds; self.gyroBiasRadiansPerSecond = gyroBiasRadiansPerSecond
         self.standardErrors = standardErrors; self.undetermined = undetermined; self.fit = fit
     }
 
-    /// A rig of which only the time offset is known, and why the camera and the mount are not (`reason`).
+    /// A rig with no camera and no mount.
+    private init(timeOffset: TimeOffset) { self.timeOffset = timeOffset }
+
+    /// A rig of which only the time offset is known, and why the camera and the mount are not (`reason`): it has no
+    /// camera and no mount, and lists both as undetermined. The file holds `time_offset_s`, its clock,
+    /// `undetermined: [camera_matrix, imu_to_camera]` and why in `warning`.
     public static func onlyTimeOffset(_ timeOffset: TimeOffset, reason: String) -> Rig {
-        var rig = Rig(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 60, width: 2, height: 2)), deviceFromIMU: .identity,
-                      timeOffset: timeOffset, fit: RigFitSummary(warning: reason))
-        rig.knowsOnlyTimeOffset = true
+        var rig = Rig(timeOffset: timeOffset)
+        rig.fit = RigFitSummary(warning: reason)
         rig.undetermined = [Undetermined(.camera, standardError: nil, why: reason), Undetermined(.mount, standardError: nil, why: reason)]
         return rig
     }
+
+    /// The camera: its pinhole (the picture's size, focal lengths and principal point) and its lens; nil when only the
+    /// time offset is known.
+    public var camera: LensCamera? { cameraAndMount?.camera }
+    /// The mount R (v_D = R·v_S); nil when only the time offset is known.
+    public var deviceFromIMU: Quaternion? { cameraAndMount?.deviceFromIMU }
+    /// True when only the time offset is known (the rates alone): the rig has no camera and no mount.
+    public var knowsOnlyTimeOffset: Bool { cameraAndMount == nil }
 
     /// Seconds: the largest time offset taken anywhere (an hour). Both clocks count from their own starts,
     /// so a larger one pairs a clip with a different recording, and at 1e308 the video time overflows.
@@ -63,11 +71,11 @@ public struct Rig: Sendable {
     public func fitValue(_ quantity: Undetermined.Quantity) -> String? {
         switch quantity {
         case .camera:
-            return fieldOfViewText + " vertical, fx = fy = " + focalLengthText
+            return cameraAndMount.map { $0.fieldOfViewText + " vertical, fx = fy = " + $0.focalLengthText }
         case .readout:
             return readoutSeconds.map(Self.readoutText)
         case .mount:
-            return mountText + " (w, x, y, z)"
+            return cameraAndMount.map { $0.mountText + " (w, x, y, z)" }
         case .gyroBias:
             return gyroBiasRadiansPerSecond.map(Self.gyroBiasText)
         case .timeOffset:
@@ -81,15 +89,6 @@ public struct Rig: Sendable {
 
     /// The time offset: `0.2500 s`.
     public var timeOffsetText: String { String(format: "%.4f s", timeOffset.seconds) }
-    /// The vertical field of view through the lens: `50.000°`.
-    public var fieldOfViewText: String { String(format: "%.3f°", verticalFieldOfViewDegrees) }
-    /// The focal length across the picture's width: `257.29 px`.
-    public var focalLengthText: String { String(format: "%.2f px", camera.pinhole.fx) }
-    /// The mount, w ≥ 0: `0.707107,0.000000,0.000000,0.707107`.
-    public var mountText: String {
-        let q = deviceFromIMUCanonical
-        return String(format: "%.6f,%.6f,%.6f,%.6f", q.w, q.x, q.y, q.z)
-    }
     /// A rolling shutter's readout given in seconds: `12.30 ms`.
     public static func readoutText(_ seconds: Double) -> String { String(format: "%.2f ms", seconds * 1000) }
     /// A gyroscope bias given in rad/s, about the IMU's x, y, z: `0.573,-1.146,0.286 °/s`.
@@ -103,6 +102,18 @@ public struct Rig: Sendable {
         (fitValue(item.quantity).map { "the fit's \($0); " } ?? "") + item.text
     }
 
+}
+
+/// What a rig knows beside the time offset: the camera and the mount.
+public struct CameraAndMount: Sendable {
+    /// The camera: its pinhole (the picture's size, focal lengths and principal point) and its lens, estimated
+    /// (`calibrate --lens`), given (`--intrinsics`), or the pinhole.
+    public var camera: LensCamera
+    /// The mount R, D (the camera's device frame) from S (the IMU's): v_D = R·v_S, so worldFromD = worldFromS · R⁻¹.
+    public var deviceFromIMU: Quaternion
+
+    public init(camera: LensCamera, deviceFromIMU: Quaternion) { self.camera = camera; self.deviceFromIMU = deviceFromIMU }
+
     /// The picture's vertical field of view through the lens, degrees (the pinhole's where the lens cannot be inverted there).
     public var verticalFieldOfViewDegrees: Double {
         camera.verticalFieldOfViewDegrees ?? camera.pinhole.verticalFieldOfViewDegrees
@@ -110,6 +121,16 @@ public struct Rig: Sendable {
 
     /// The mount with w ≥ 0, as files and reports print it (q and -q are one rotation).
     public var deviceFromIMUCanonical: Quaternion { deviceFromIMU.w < 0 ? -deviceFromIMU : deviceFromIMU }
+
+    /// The vertical field of view through the lens: `50.000°`.
+    public var fieldOfViewText: String { String(format: "%.3f°", verticalFieldOfViewDegrees) }
+    /// The focal length across the picture's width: `257.29 px`.
+    public var focalLengthText: String { String(format: "%.2f px", camera.pinhole.fx) }
+    /// The mount, w ≥ 0: `0.707107,0.000000,0.000000,0.707107`.
+    public var mountText: String {
+        let q = deviceFromIMUCanonical
+        return String(format: "%.6f,%.6f,%.6f,%.6f", q.w, q.x, q.y, q.z)
+    }
 }
 
 /// Log time = video time + `seconds`: the video frame at video time t shows the attitude at log time t + seconds.

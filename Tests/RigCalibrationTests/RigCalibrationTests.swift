@@ -134,7 +134,7 @@ final class RigCalibrationTests: XCTestCase {
         let outcome = try calibrator.calibrate(recordFolder: rig.path)
         XCTAssertEqual(outcome.rig.timeOffset.clock, .live)
         XCTAssertEqual(outcome.rig.timeOffset.seconds, live, accuracy: 0.002, "\(said)")
-        XCTAssertLessThan(outcome.rig.deviceFromIMU.angle(to: clip.deviceFromIMU) * 180 / .pi, 1)
+        XCTAssertLessThan(try XCTUnwrap(outcome.rig.deviceFromIMU).angle(to: clip.deviceFromIMU) * 180 / .pi, 1)
         XCTAssertTrue(said.contains { $0.hasSuffix("imud packets without an angular rate: it comes from the attitude, differenced over the packets' arrival times") },
                       "\(said)")
     }

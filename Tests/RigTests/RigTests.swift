@@ -9,12 +9,15 @@ final class RigTests: XCTestCase {
     func testAnOffsetAloneMarksTheCameraAndTheMountNotDetermined() {
         let rig = Rig.onlyTimeOffset(TimeOffset(seconds: 0.25, clock: .live), reason: "the clip barely turned")
         XCTAssertTrue(rig.knowsOnlyTimeOffset)
+        XCTAssertNil(rig.cameraAndMount, "no placeholder camera or mount to draw through")
         XCTAssertEqual(rig.timeOffset, TimeOffset(seconds: 0.25, clock: .live))
         XCTAssertFalse(rig.determines(.camera))
         XCTAssertFalse(rig.determines(.mount))
         XCTAssertTrue(rig.determines(.timeOffset))
         XCTAssertEqual(rig.whyUndetermined(.mount), "the clip barely turned")
         XCTAssertEqual(rig.fit?.warning, "the clip barely turned")
+        XCTAssertNil(rig.fitValue(.camera))
+        XCTAssertNil(rig.fitValue(.mount))
     }
 
     func testWhyANumberIsNotDeterminedStartsWithItsStandardError() {
@@ -67,20 +70,19 @@ final class RigTests: XCTestCase {
     /// q and -q are one rotation; files and reports print the one with w ≥ 0.
     func testTheMountIsPrintedWithANonNegativeW() {
         let q = Quaternion(axis: [0, 1, 0], angle: 0.4)
-        var rig = Rig(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 50, width: 320, height: 240)), deviceFromIMU: -q,
-                      timeOffset: TimeOffset(seconds: 0))
-        XCTAssertEqual(rig.deviceFromIMUCanonical, q)
-        rig.deviceFromIMU = q
-        XCTAssertEqual(rig.deviceFromIMUCanonical, q)
+        var found = CameraAndMount(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 50, width: 320, height: 240)), deviceFromIMU: -q)
+        XCTAssertEqual(found.deviceFromIMUCanonical, q)
+        found.deviceFromIMU = q
+        XCTAssertEqual(found.deviceFromIMUCanonical, q)
     }
 
     /// Through a fisheye (r = f·θ with no further terms) the picture's height spans more than the pinhole of the same
     /// focal length: 2 radians where the pinhole spans 90°.
     func testTheFieldOfViewIsThePicturesThroughTheLens() throws {
         let pinhole = PinholeCamera(verticalFieldOfViewDegrees: 90, width: 480, height: 480)
-        var rig = Rig(camera: LensCamera(pinhole: pinhole), deviceFromIMU: .identity, timeOffset: TimeOffset(seconds: 0))
-        XCTAssertEqual(rig.verticalFieldOfViewDegrees, 90, accuracy: 1e-9)
-        rig.camera.lens = .fisheye(SIMD4(0, 0, 0, 0))
-        XCTAssertEqual(rig.verticalFieldOfViewDegrees, 2 * 180 / .pi, accuracy: 1e-6)
+        var found = CameraAndMount(camera: LensCamera(pinhole: pinhole), deviceFromIMU: .identity)
+        XCTAssertEqual(found.verticalFieldOfViewDegrees, 90, accuracy: 1e-9)
+        found.camera.lens = .fisheye(SIMD4(0, 0, 0, 0))
+        XCTAssertEqual(found.verticalFieldOfViewDegrees, 2 * 180 / .pi, accuracy: 1e-6)
     }
 }
