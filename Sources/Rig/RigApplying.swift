@@ -1,21 +1,23 @@
 import AttitudeMath
+import Camera
 import Foundation
 
 // MARK: - What is given beside a calibration
 
+/// The camera given to draw with: none (the seed's 60° pinhole), a field of view, or a camera and lens read from a file.
+/// One at most: the command line refuses `--fov` with `--intrinsics` before this is built.
+public enum GivenCamera: Sendable, Equatable {
+    case none
+    /// `--fov`, the vertical field of view in degrees.
+    case fieldOfView(degrees: Double)
+    /// `--intrinsics FILE` (`LensCamera.read`), or a calibration's camera, with the file it came from as messages name it.
+    case intrinsics(LensCamera, path: String)
+}
+
 /// What a user gives beside (or instead of) a calibration file: a camera (`--fov`, `--intrinsics`), a mount
 /// (`--mount`) and a time offset (`--time-offset`).
 public struct RigOverrides: Sendable, Equatable {
-    /// The camera given beside the file.
-    public enum Camera: Sendable, Equatable {
-        case none
-        /// `--fov`, the vertical field of view in degrees.
-        case fieldOfView(degrees: Double)
-        /// `--intrinsics FILE`.
-        case intrinsics(path: String)
-    }
-
-    public var camera: Camera
+    public var camera: GivenCamera
     /// A mount given in any form (imud's presets and Euler angles too).
     public var mountGiven: Bool
     /// The mount given as the rotation R, v_D = R·v_S; nil when none is given or it is given in imud's own form.
@@ -23,7 +25,7 @@ public struct RigOverrides: Sendable, Equatable {
     /// A time offset given, seconds, on the attitude source's clock.
     public var timeOffsetSeconds: Double?
 
-    public init(camera: Camera = .none, mountGiven: Bool = false, deviceFromIMU: Quaternion? = nil, timeOffsetSeconds: Double? = nil) {
+    public init(camera: GivenCamera = .none, mountGiven: Bool = false, deviceFromIMU: Quaternion? = nil, timeOffsetSeconds: Double? = nil) {
         self.camera = camera; self.mountGiven = mountGiven || deviceFromIMU != nil
         self.deviceFromIMU = deviceFromIMU; self.timeOffsetSeconds = timeOffsetSeconds
     }
@@ -144,7 +146,7 @@ extension Rig {
         var notes: [RigNote] = []
         if !rig.determines(.camera) {
             let drawn = switch given.camera {
-            case .intrinsics(let intrinsics): "through --intrinsics \(intrinsics)"
+            case .intrinsics(_, let path): "through --intrinsics \(path)"
             case .fieldOfView(let degrees): String(format: "through a %g° pinhole (--fov)", degrees)
             case .none: "through the default 60° pinhole; give --fov or --intrinsics for another"
             }

@@ -8,6 +8,8 @@ import XCTest
 /// and its offset applies only to a source on its own clock, the other said and not applied.
 final class RigApplyingTests: XCTestCase {
     private let mount = Quaternion(w: 0, x: 1, y: 0, z: 0)
+    /// A camera given with `--intrinsics k.yaml`.
+    private let givenCamera = LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 40, width: 320, height: 240))
 
     private func rig(clock: TimeOffset.Clock, undetermined: [Undetermined.Quantity] = [], bias: SIMD3<Double>? = nil) -> Rig {
         Rig(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 50, width: 320, height: 240)), deviceFromIMU: mount,
@@ -21,7 +23,7 @@ final class RigApplyingTests: XCTestCase {
         XCTAssertEqual(RigOverrides(timeOffsetSeconds: 0.1).givenTwice(with: full, clock: .clip), "--time-offset")
         XCTAssertNil(RigOverrides(timeOffsetSeconds: 0.1).givenTwice(with: full, clock: .live), "a live source's own offset")
         XCTAssertEqual(RigOverrides(camera: .fieldOfView(degrees: 50)).givenTwice(with: full, clock: .clip), "--fov")
-        XCTAssertEqual(RigOverrides(camera: .intrinsics(path: "k.yaml")).givenTwice(with: full, clock: .clip), "--intrinsics")
+        XCTAssertEqual(RigOverrides(camera: .intrinsics(givenCamera, path: "k.yaml")).givenTwice(with: full, clock: .clip), "--intrinsics")
         let loose = rig(clock: .clip, undetermined: [.camera, .mount])
         XCTAssertNil(RigOverrides(camera: .fieldOfView(degrees: 50), mountGiven: true).givenTwice(with: loose, clock: .clip))
         XCTAssertNil(RigOverrides().givenTwice(with: full, clock: .clip))
@@ -97,7 +99,7 @@ final class RigApplyingTests: XCTestCase {
                        + "the default 60° pinhole; give --fov or --intrinsics for another")
         let fifty = try Rig.apply((loose, "cal.yaml"), given: RigOverrides(camera: .fieldOfView(degrees: 50)), clock: .clip)
         XCTAssertTrue(fifty.notes[0].text.hasSuffix("drawn through a 50° pinhole (--fov)"), fifty.notes[0].text)
-        let given = try Rig.apply((loose, "cal.yaml"), given: RigOverrides(camera: .intrinsics(path: "k.yaml")), clock: .clip)
+        let given = try Rig.apply((loose, "cal.yaml"), given: RigOverrides(camera: .intrinsics(givenCamera, path: "k.yaml")), clock: .clip)
         XCTAssertTrue(given.notes[0].text.hasSuffix("drawn through --intrinsics k.yaml"), given.notes[0].text)
 
         let noOffset = rig(clock: .clip, undetermined: [.timeOffset])
