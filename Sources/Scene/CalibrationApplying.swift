@@ -22,9 +22,9 @@ extension DrawingSettings {
 
     /// `--calibration FILE` for a library user: the file read whole (`Rig.read`; a missing or bad key throws one line
     /// naming the file and the key) and applied beside these settings' camera and mount to a source timed by `clock`
-    /// (`apply(calibration:given:clock:)`). Returns the lines to say.
-    public mutating func applyCalibration(path: String, clock: TimeOffset.Clock = .clip) throws -> [String] {
+    /// (`apply(calibration:given:clock:)`). Returns what to say (each note's `description` says it).
+    public mutating func applyCalibration(path: String, clock: TimeOffset.Clock = .clip) throws -> [RigNote] {
         let given = RigOverrides(camera: camera.given, deviceFromIMU: deviceFromIMU)
-        return try apply(calibration: (Rig.read(path: path), path), given: given, clock: clock).map(\.text)
+        return try apply(calibration: (Rig.read(path: path), path), given: given, clock: clock)
     }
 }

@@ -95,8 +95,8 @@ public struct AttitudeCalibrationOptions: ParsableArguments {
         let rig = try calibration.map { (rig: try Rig.read(path: $0), path: $0) }
         for note in try settings.apply(calibration: rig, given: overrides(camera: settings.camera.given), clock: clock) {
             switch note.level {
-            case .info: Messages.logger.info("\(note.text)")
-            case .warning: Messages.logger.warning("\(note.text)")
+            case .info: Messages.logger.info("\(commandLineText(for: note))")
+            case .warning: Messages.logger.warning("\(commandLineText(for: note))")
             }
         }
     }

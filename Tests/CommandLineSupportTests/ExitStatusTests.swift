@@ -19,8 +19,9 @@ final class ExitStatusTests: XCTestCase {
         let cases: [(Error, ExitStatus, String)] = [
             (ValidationError("--fps must be a positive number"), .usage, "a refused command line"),
             (TimelineError.videoTimeBeforeStart(logTime: 0, offset: 1, videoTime: -1), .usage, "a time the options cannot show"),
-            (RigApplyingError.givenTwice(path: "cal.yaml", option: "--mount"), .usage, "an option given for what a calibration determines"),
-            (RigApplyingError.undetermined(path: "cal.yaml", quantity: .timeOffset, reason: "not determined"), .data, "a calibration that cannot serve"),
+            (RigApplyingError.givenTwice(path: "cal.yaml", given: RigOverrides(mountGiven: true), field: .mount), .usage,
+             "an option given for what a calibration determines"),
+            (RigApplyingError.undetermined(path: "cal.yaml", quantity: .timeOffset, refusal: .timeOffsetUndetermined), .data, "a calibration that cannot serve"),
             (TimeOffsetError.noClock, .usage, "an offset given a source with no clock"),
             (MagnetometerCorrectionError.attitudeLog(path: "a.csv"), .usage, "a correction asked of an attitude log"),
             (MagnetometerCorrectionError.noMagnetometer(path: "raw.csv", fit: true), .data, "a raw log without a magnetometer"),

@@ -1,5 +1,6 @@
 import AttitudeMath
 import Camera
+import CommandLineSupport
 import FileAccess
 import Foundation
 import Imaging
@@ -351,7 +352,7 @@ final class CalibrateCommandTests: XCTestCase {
             XCTAssertTrue("\($0)".contains("calibrate determined only the time offset"), "\($0)")
         }
         let refusal = try XCTUnwrap(try Rig.read(path: output).refusal(toServeAs: .mount))
-        XCTAssertTrue(refusal.contains("give --time-offset"), refusal)
+        XCTAssertTrue(commandLineText(for: refusal).contains("give --time-offset"), commandLineText(for: refusal))
     }
 
     func testIdentityMountPositiveOffsetNarrowLens() throws {

@@ -208,10 +208,13 @@ final class CalibrationFileTests: XCTestCase {
             XCTAssertEqual(read.deviceFromIMU, .identity, name)
             XCTAssertEqual(read.timeOffset, TimeOffset(seconds: 0.25), name)
             XCTAssertFalse(read.knowsOnlyTimeOffset, "the picture's size is written", file: #filePath, line: #line)
-            let said = "calibrate determined only the time offset (0.25 s) here, not the camera or the mount (see its warning or not_determined); "
-                + "give --time-offset 0.25 with --fov or --intrinsics and --mount instead"
-            XCTAssertEqual(read.refusal(toServeAs: .mount), said, name)
-            XCTAssertEqual(refusal { try LensCamera.read(path: file) }, "\(file): \(said)")
+            XCTAssertEqual(read.refusal(toServeAs: .mount), .onlyTimeOffset(seconds: 0.25), name)
+            XCTAssertThrowsError(try LensCamera.read(path: file)) {
+                XCTAssertEqual($0 as? RigApplyingError, .undetermined(path: file, quantity: .camera, refusal: .onlyTimeOffset(seconds: 0.25)))
+            }
+            // Said without the command line's options, which CommandLineSupport adds (CalibrationWordsTests).
+            XCTAssertEqual(refusal { try LensCamera.read(path: file) }, "\(file): calibrate determined only the time offset (0.25 s) here, "
+                           + "not the camera or the mount (see its warning or not_determined)")
             // Drawn, the camera and the mount it leaves undetermined are the 60° pinhole and the identity, each said.
             let applied = try Rig.apply((read, file), given: RigOverrides(), clock: .clip)
             XCTAssertEqual(applied.camera, .given, name)
@@ -244,7 +247,8 @@ final class CalibrationFileTests: XCTestCase {
         XCTAssertEqual(read.deviceFromIMU, Quaternion(w: 0, x: 1, y: 0, z: 0))
         XCTAssertEqual(read.undetermined.map(\.quantity), [.mount])
         XCTAssertEqual(try XCTUnwrap(read.camera).pinhole.fx, 300, "the camera is determined and read")
-        XCTAssertTrue(read.refusal(toServeAs: .mount)?.hasPrefix("calibrate did not determine the mount here") == true)
+        XCTAssertEqual(read.refusal(toServeAs: .mount), .mountUndetermined(timeOffsetSeconds: read.timeOffset.seconds))
+        XCTAssertTrue(read.refusal(toServeAs: .mount)?.description.hasPrefix("calibrate did not determine the mount here") == true)
         XCTAssertNil(try Rig.apply((read, file), given: RigOverrides(), clock: .clip).deviceFromIMU, "drawn with the IMU's axes as the camera's")
         XCTAssertEqual(try LensCamera.read(path: file).pinhole.fx, 300, "the camera alone still serves --intrinsics")
     }
