@@ -168,7 +168,7 @@ let package = Package(
         /// that draws: `attitude` links no OpenGL.
         .target(name: "CommandLineSupport", dependencies: [
             "AttitudeMath", "RawLog", "Fusion", "Recording", "CSVText", "SafeText",
-            "Workers", "LogLoading", "ExitKinds",
+            "Workers", "LogLoading", "ExitKinds", "Rig",
             .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
         ]),
         /// The option groups of the commands that draw a frame (`run`, `snapshot`, `render`): the drawing, the camera, the

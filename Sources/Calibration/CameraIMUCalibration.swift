@@ -302,7 +302,7 @@ public struct CameraIMUCalibration {
                 let ambiguous = Self.ambiguity(best: coarse.offset, correlation: coarse.correlation, otherPeak: coarse.otherPeak)
                 if ambiguous != nil, case .tooLittleRotation = error { throw error }
                 if let ambiguous {
-                    throw CalibrationError.offsetUndetermined(offset: offset, Undetermined(key: "time_offset_s", standardError: nil,
+                    throw CalibrationError.offsetUndetermined(offset: offset, Undetermined(.timeOffset, standardError: nil,
                                                                                            why: ambiguous + "; " + error.reason))
                 }
                 if let undetermined = Determination.judgeOffset(sigma: sigma, framePeriod: 1 / framesPerSecond,
@@ -460,8 +460,8 @@ public struct CameraIMUCalibration {
                       readoutSeconds: fitsReadout ? parameters.readout : nil, gyroBiasRadiansPerSecond: parameters.gyroBias,
                       standardErrors: standardErrors, fit: summary)
         Determination.judge(&rig, framePeriod: 1 / framesPerSecond, fitsCamera: knownCamera == nil)
-        rig.deviceFromIMU = rig.deviceFromIMUCanonical
-        if let offset = rig.undetermined.first(where: { $0.key == "time_offset_s" }) {
+        if let canonical = rig.cameraAndMount?.deviceFromIMUCanonical { rig.cameraAndMount?.deviceFromIMU = canonical }
+        if let offset = rig.undetermined.first(where: { $0.quantity == .timeOffset }) {
             throw CalibrationError.offsetUndetermined(offset: rig.timeOffset.seconds, offset)
         }
         return rig

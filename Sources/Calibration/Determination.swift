@@ -46,7 +46,7 @@ public enum Determination {
         let turnedText = String(format: "the clip turned %.0f°, %.0f° and %.0f° about the camera's x, y and z", turned.x, turned.y, turned.z)
         guard let errors = result.standardErrors else {
             let why = "the fit gave no standard errors"
-            out.append(Undetermined(key: "time_offset_s", standardError: nil, why: why))
+            out.append(Undetermined(.timeOffset, standardError: nil, why: why))
             result.undetermined = out
             return
         }
@@ -54,21 +54,21 @@ public enum Determination {
         let subPixel = medianPixelsPerPair < cameraPixelsPerPair
         let subPixelWhy = String(format: "the picture moved a median %.2f px a frame, under the %.1f px below which tracking's sub-pixel bias "
                                  + "scales the motion unseen", medianPixelsPerPair, cameraPixelsPerPair)
-        if fitsCamera {
-            let fov = result.verticalFieldOfViewDegrees
+        if fitsCamera, let found = result.cameraAndMount {
+            let fov = found.verticalFieldOfViewDegrees
             if subPixel {
-                out.append(Undetermined(key: Undetermined.cameraKey, standardError: String(format: "± %.1f%%", errors.verticalFieldOfViewFraction * 100),
+                out.append(Undetermined(.camera, standardError: String(format: "± %.1f%%", errors.verticalFieldOfViewFraction * 100),
                                         why: subPixelWhy))
             } else if !CameraIMUCalibration.fieldOfViewRange.contains(fov) {
-                out.append(Undetermined(key: Undetermined.cameraKey, standardError: String(format: "± %.1f%%", errors.verticalFieldOfViewFraction * 100),
+                out.append(Undetermined(.camera, standardError: String(format: "± %.1f%%", errors.verticalFieldOfViewFraction * 100),
                                         why: String(format: "the fit gives %.1f°, outside any camera's %.0f° to %.0f°", fov,
                                                     CameraIMUCalibration.fieldOfViewRange.lowerBound, CameraIMUCalibration.fieldOfViewRange.upperBound)))
             } else if !(errors.verticalFieldOfViewFraction <= fieldOfViewFraction) {
-                out.append(Undetermined(key: Undetermined.cameraKey, standardError: String(format: "± %.1f%%", errors.verticalFieldOfViewFraction * 100),
+                out.append(Undetermined(.camera, standardError: String(format: "± %.1f%%", errors.verticalFieldOfViewFraction * 100),
                                         why: String(format: "more than %.0f%% of the field of view; turn about the picture's horizontal and "
                                                     + "vertical axes, or give the camera with --intrinsics", fieldOfViewFraction * 100)))
             }
-            out += lensCoefficients(result, errors: errors.lensCoefficients ?? [])
+            out += lensCoefficients(found.camera, errors: errors.lensCoefficients ?? [])
         }
         // A readout is a duration: the fit, unconstrained, can come out a little below 0 for a global shutter. Within
         // twice its standard error of 0 it is 0 (the calibration file's readers take [0, 1] s); further below, the
@@ -79,19 +79,19 @@ public enum Determination {
         if let readout = result.readoutSeconds, !(readout >= 0 && readout <= framePeriod) {
             // A sensor reads its rows once a frame, top to bottom: a readout outside that is what the fit made of
             // something else (translation, a lens it does not model), whatever its standard error.
-            out.append(Undetermined(key: Undetermined.readoutKey, standardError: errors.readoutSeconds.map { String(format: "± %.2f ms", $0 * 1000) },
+            out.append(Undetermined(.readout, standardError: errors.readoutSeconds.map { String(format: "± %.2f ms", $0 * 1000) },
                                     why: String(format: "the fit's %.2f ms is outside 0 to the frame period (%.2f ms), which no rolling shutter "
                                                 + "reads in", readout * 1000, framePeriod * 1000)))
         } else if let readout = errors.readoutSeconds, result.readoutSeconds != nil, subPixel {
-            out.append(Undetermined(key: Undetermined.readoutKey, standardError: String(format: "± %.2f ms", readout * 1000), why: subPixelWhy))
+            out.append(Undetermined(.readout, standardError: String(format: "± %.2f ms", readout * 1000), why: subPixelWhy))
         } else if let readout = errors.readoutSeconds, result.readoutSeconds != nil, !(readout <= readoutFramePeriods * framePeriod) {
-            out.append(Undetermined(key: Undetermined.readoutKey, standardError: String(format: "± %.2f ms", readout * 1000),
+            out.append(Undetermined(.readout, standardError: String(format: "± %.2f ms", readout * 1000),
                                     why: String(format: "more than a fifth of the frame period (%.2f ms)", readoutFramePeriods * framePeriod * 1000)))
         }
         let mountAxes = (0..<3).filter { !(errors.mountDegrees[$0] <= mountDegrees) }
         for axis in mountAxes {
             let others = (0..<3).filter { $0 != axis }.map { turned[$0] }
-            out.append(Undetermined(key: Undetermined.mountKey(aboutAxis: axis),
+            out.append(Undetermined(.mountAxis(axis),
                                     standardError: errors.mountDegrees[axis] > 90 ? "± more than 90°" : String(format: "± %.1f°", errors.mountDegrees[axis]),
                                     why: String(format: "the clip turned %.0f° and %.0f° about the camera's other two axes, the turns that "
                                                 + "fix the mount about this one", others[0], others[1])
@@ -99,13 +99,13 @@ public enum Determination {
         }
         if mountAxes.count == 3 {
             // Nothing to hold the rest to: the mount is not written at all, rather than as identity.
-            out.append(Undetermined(key: Undetermined.mountKey, standardError: nil,
+            out.append(Undetermined(.mount, standardError: nil,
                                     why: "no axis of the mount is determined; " + turnedText + ": turn about every axis, or give the mount when drawing (--mount)"))
-        } else {
-            result.deviceFromIMU = nearestIdentity(result.deviceFromIMU, aboutCameraAxes: mountAxes)
+        } else if let deviceFromIMU = result.deviceFromIMU {
+            result.cameraAndMount?.deviceFromIMU = nearestIdentity(deviceFromIMU, aboutCameraAxes: mountAxes)
         }
         if let bias = errors.gyroBiasDegreesPerSecond, !(bias.max() <= gyroBiasDegreesPerSecond) {
-            out.append(Undetermined(key: Undetermined.gyroBiasKey, standardError: String(format: "± %.2f, %.2f, %.2f °/s", bias.x, bias.y, bias.z),
+            out.append(Undetermined(.gyroBias, standardError: String(format: "± %.2f, %.2f, %.2f °/s", bias.x, bias.y, bias.z),
                                     why: String(format: "the clip narrows it to no better than %.2f °/s; the prior (± %.1f °/s) holds it", bias.max(),
                                                 CameraIMUCalibration.gyroBiasPriorDegreesPerSecond)))
         }
@@ -117,25 +117,24 @@ public enum Determination {
     public static func judgeOffset(sigma: Double, framePeriod: Double, why: String) -> Undetermined? {
         let limit = offsetFramePeriods * framePeriod
         guard !(sigma <= limit) else { return nil }
-        return Undetermined(key: "time_offset_s", standardError: sigma.isFinite ? String(format: "± %.2f ms", sigma * 1000) : nil,
+        return Undetermined(.timeOffset, standardError: sigma.isFinite ? String(format: "± %.2f ms", sigma * 1000) : nil,
                             why: String(format: "more than a tenth of the frame period (%.2f ms); %@", limit * 1000, why))
     }
 
     /// The estimated lens's coefficients whose standard error moves the picture's corner by more than
     /// `lensCornerFraction` of its distance from the centre.
-    static func lensCoefficients(_ result: Rig, errors: [Double]) -> [Undetermined] {
+    static func lensCoefficients(_ camera: LensCamera, errors: [Double]) -> [Undetermined] {
         guard !errors.isEmpty else { return [] }
-        let camera = result.camera
         guard let corner = camera.ray(pixel: SIMD2(-0.5, -0.5)) else {
-            return errors.indices.map { Undetermined(key: "k\($0 + 1)", standardError: nil, why: "the lens cannot take the picture's corner") }
+            return errors.indices.map { Undetermined(.lensCoefficient($0 + 1), standardError: nil, why: "the lens cannot take the picture's corner") }
         }
         let angle = acos(min(max(corner.z / (corner * corner).sum().squareRoot(), -1), 1))
-        let fisheye = result.camera.lens.modelName == "fisheye"
+        let fisheye = camera.lens.modelName == "fisheye"
         let s = fisheye ? angle : tan(angle)
         return errors.indices.compactMap { i in
             let moved = errors[i] * pow(s, Double(2 * (i + 1)))
             guard !(moved <= lensCornerFraction) else { return nil }
-            return Undetermined(key: "k\(i + 1)", standardError: String(format: "± %.4f", errors[i]),
+            return Undetermined(.lensCoefficient(i + 1), standardError: String(format: "± %.4f", errors[i]),
                                 why: String(format: "it moves the picture's corner by %.1f%% of its distance from the centre (more than %.0f%%); "
                                             + "written, as the lens needs it, and the field of view is measured through it",
                                             moved * 100, lensCornerFraction * 100))

@@ -1,4 +1,5 @@
 import LogLoading
+import Rig
 import SafeText
 
 /// How the command line says a library's error: the same text, with the option behind a library value
@@ -12,6 +13,10 @@ public func commandLineMessage(for error: Error) -> String {
         case .noMagnetometer(let path, let fit):
             return "\(path): \(fit ? "--mag-calibrate" : "--mag-offset") needs magnetometer samples, and the log has none"
         }
+    case let error as RigApplyingError:
+        return commandLineText(for: error)
+    case TimelineError.logStartsBeforeItsFirstSample(let offset, _, true):
+        return MessageText.describe(error) + String(format: " (--video-at %g)", -offset)
     default:
         return MessageText.describe(error)
     }

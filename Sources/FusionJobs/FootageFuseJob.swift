@@ -66,7 +66,7 @@ public struct FootageFuseJob {
         let rig = try Rig.read(path: path)
         let applied = try Rig.apply((rig, path), given: RigOverrides(), clock: .clip)
         for note in applied.notes where note.about == .timeOffset {
-            logger.warning("\(MessageText.line(note.text))")
+            logger.warning("\(MessageText.line(note.description))")
         }
         return (rig, applied)
     }

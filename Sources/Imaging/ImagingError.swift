@@ -6,8 +6,6 @@ public enum ImagingError: Error, Equatable, CustomStringConvertible {
     case video(path: String, reason: String)
     /// A calibration or intrinsics file that does not read: its line, key and why.
     case intrinsics(path: String, reason: String)
-    /// A calibration file read whole whose number needed here it lists as undetermined (`Rig.refusal(toServeAs:)`).
-    case undetermined(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -15,7 +13,6 @@ public enum ImagingError: Error, Equatable, CustomStringConvertible {
         case .unwritableImage(let path, let reason): return "\(path): cannot write image: \(reason)"
         case .video(let path, let reason): return "\(path): \(reason)"
         case .intrinsics(let path, let reason): return "\(path): \(reason)"
-        case .undetermined(let path, let reason): return "\(path): \(reason)"
         }
     }
 }

@@ -13,14 +13,14 @@ extension LensCamera {
     /// Reads an OpenCV FileStorage file (YAML or XML) with OpenCV's own reader: `camera_matrix` (3x3, with or without a
     /// skew K[0][1]), `distortion_coefficients` (4, 5, 8, 12 or 14 values), `image_width`, `image_height`; other keys
     /// are ignored. Errors name the file, the line and the key.
-    /// A calibration file (`steady-dice calibrate`'s) whose camera is undetermined is refused, saying why
-    /// (`Rig.refusal(toServeAs:)`).
+    /// A calibration file (`steady-dice calibrate`'s) whose camera is undetermined is refused as a camera
+    /// (`RigApplyingError.undetermined`, with `Rig.refusal(toServeAs:)`).
     public static func read(path: String) throws -> LensCamera {
         try FileStorageText.locatingErrors(in: path) {
             let sizes = try FileStorageText.check(path: path, integers: ["image_width", "image_height"], range: 1...largestSide)
-            if try Rig.readNotes(path: path).undetermined.contains(where: { $0.key == Undetermined.cameraKey }),
-               let reason = try Rig.readUnlocated(path: path).refusal(toServeAs: Undetermined.cameraKey) {
-                throw ImagingError.undetermined(path: path, reason: reason)
+            if try Rig.readNotes(path: path).undetermined.contains(where: { $0.quantity == .camera }),
+               let refusal = try Rig.readUnlocated(path: path).refusal(toServeAs: .camera) {
+                throw RigApplyingError.undetermined(path: path, quantity: .camera, refusal: refusal)
             }
             return try readUnlocated(path: path, sizes: sizes)
         }

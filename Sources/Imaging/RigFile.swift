@@ -24,37 +24,41 @@ extension Rig {
 
     /// The file's bytes through OpenCV's FileStorage, in the format `path`'s extension names.
     public func encoded(path: String) throws -> Data {
-        let k = camera.pinhole.matrixRows
         var raw = cvs_camera_imu_calibration()
-        _ = withUnsafeMutableBytes(of: &raw.camera_matrix) { $0.bindMemory(to: Double.self).update(fromContentsOf: k) }
-        let q = [deviceFromIMU.w, deviceFromIMU.x, deviceFromIMU.y, deviceFromIMU.z]
-        _ = withUnsafeMutableBytes(of: &raw.imu_to_camera) { $0.bindMemory(to: Double.self).update(fromContentsOf: q) }
-        raw.image_width = Int32(camera.pinhole.width)
-        raw.image_height = Int32(camera.pinhole.height)
+        // With the time offset alone (no camera, no mount) the file holds the offset, its clock and why.
+        raw.offset_only = cameraAndMount == nil ? 1 : 0
+        let camera = cameraAndMount?.camera
+        if let camera, let deviceFromIMU {
+            let k = camera.pinhole.matrixRows
+            _ = withUnsafeMutableBytes(of: &raw.camera_matrix) { $0.bindMemory(to: Double.self).update(fromContentsOf: k) }
+            let q = [deviceFromIMU.w, deviceFromIMU.x, deviceFromIMU.y, deviceFromIMU.z]
+            _ = withUnsafeMutableBytes(of: &raw.imu_to_camera) { $0.bindMemory(to: Double.self).update(fromContentsOf: q) }
+            raw.image_width = Int32(camera.pinhole.width)
+            raw.image_height = Int32(camera.pinhole.height)
+        }
         raw.time_offset_s = timeOffset.seconds
         let fit = self.fit ?? RigFitSummary()
         raw.residual_deg_per_s = fit.residualDegreesPerSecond
         raw.frames_used = Int32(fit.framesUsed)
         raw.frames_total = Int32(fit.framesTotal)
-        raw.offset_only = knowsOnlyTimeOffset ? 1 : 0
-        raw.omit_camera = determines(Undetermined.cameraKey) ? 0 : 1
-        raw.omit_mount = determines(Undetermined.mountKey) ? 0 : 1
+        raw.omit_camera = determines(.camera) ? 0 : 1
+        raw.omit_mount = determines(.mount) ? 0 : 1
         // The bias is written when the clip determines it and the fit gave its standard errors.
-        if let bias = gyroBiasRadiansPerSecond, determines(Undetermined.gyroBiasKey), let biasErrors = standardErrors?.gyroBiasDegreesPerSecond {
+        if let bias = gyroBiasRadiansPerSecond, determines(.gyroBias), let biasErrors = standardErrors?.gyroBiasDegreesPerSecond {
             let degrees = bias * 180 / .pi
             raw.has_gyro_bias = 1
             raw.gyro_bias_deg_per_s = (degrees.x, degrees.y, degrees.z)
             raw.gyro_bias_se_deg_per_s = (biasErrors.x, biasErrors.y, biasErrors.z)
         }
         raw.live_offset = timeOffset.clock == .live ? 1 : 0
-        let coefficients = camera.lens == .pinhole ? [] : camera.lens.coefficients
+        let coefficients = camera.map { $0.lens == .pinhole ? [] : $0.lens.coefficients } ?? []
         withUnsafeMutableBytes(of: &raw.distortion) { _ = $0.bindMemory(to: Double.self).update(fromContentsOf: coefficients) }
         raw.distortion_count = Int32(coefficients.count)
         if let turnedDegrees = fit.turnedDegrees {
             raw.has_turned = 1
             raw.turned_deg = (turnedDegrees.x, turnedDegrees.y, turnedDegrees.z)
         }
-        if let readoutSeconds, determines(Undetermined.readoutKey) {
+        if let readoutSeconds, determines(.readout) {
             raw.has_readout = 1
             raw.readout_s = readoutSeconds
         }
@@ -68,13 +72,13 @@ extension Rig {
             withUnsafeMutableBytes(of: &raw.distortion_se) { _ = $0.bindMemory(to: Double.self).update(fromContentsOf: lensErrors) }
             raw.distortion_se_count = Int32(lensErrors.count)
         }
-        let undetermined = knowsOnlyTimeOffset ? [] : self.undetermined
+        let undetermined = cameraAndMount == nil ? [] : self.undetermined
         let warning = fit.warning
         let type = "." + (path as NSString).pathExtension.lowercased()
         var text: UnsafeMutablePointer<CChar>?
         var count = 0
-        let model: String? = { if case .fisheye = camera.lens { return "fisheye" } else { return nil } }()
-        let names = undetermined.map { strdup($0.key) }, whys = undetermined.map { strdup(notDeterminedText($0)) }
+        let model: String? = { if case .fisheye = camera?.lens { return "fisheye" } else { return nil } }()
+        let names = undetermined.map { strdup($0.quantity.fileKey) }, whys = undetermined.map { strdup(notDeterminedText($0)) }
         defer { (names + whys).forEach { free($0) } }
         try warning.withCString { warning in
             raw.warning = warning
@@ -104,7 +108,7 @@ extension Rig {
     ///
     /// What the file leaves undetermined is not refused here: a camera it does not determine is a 60° placeholder of
     /// the file's picture size, a mount it does not write the identity, each listed in `undetermined`; a file holding
-    /// the time offset alone reads as `Rig.onlyTimeOffset`. `Rig.apply(_:given:clock:)` decides what such a rig is drawn
+    /// the time offset alone reads as `Rig.onlyTimeOffset`, with no camera and no mount. `Rig.apply(_:given:clock:)` decides what such a rig is drawn
     /// with, and `refusal(toServeAs:)` says why it cannot serve as a camera, a mount or an offset. Files of older
     /// versions, which may leave out `camera_matrix` or `imu_to_camera` when undetermined, or write them anyway, read
     /// the same way.
@@ -123,10 +127,10 @@ extension Rig {
         let sizes = try FileStorageText.check(path: path, integers: ["image_width", "image_height"], range: 1...LensCamera.largestSide)
         let notes = try readNotes(path: path)
         let timing = try readTimeAndMount(path: path)
-        let keys = Set(notes.undetermined.map(\.key))
+        let quantities = Set(notes.undetermined.map(\.quantity))
         let size = (sizes["image_width"].flatMap { $0.count == 1 ? $0.first : nil },
                     sizes["image_height"].flatMap { $0.count == 1 ? $0.first : nil })
-        if keys.contains(Undetermined.cameraKey), keys.contains(Undetermined.mountKey), size.0 == nil, timing.deviceFromIMU == nil {
+        if quantities.contains(.camera), quantities.contains(.mount), size.0 == nil, timing.deviceFromIMU == nil {
             // What `calibrate` writes when the rates gave the time offset alone.
             var rig = Rig.onlyTimeOffset(timing.timeOffset, reason: notes.fit?.warning ?? "")
             rig.undetermined = notes.undetermined
@@ -136,12 +140,12 @@ extension Rig {
             return rig
         }
         let camera: LensCamera
-        if keys.contains(Undetermined.cameraKey) {
+        if quantities.contains(.camera) {
             camera = LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 60, width: size.0 ?? 2, height: size.1 ?? 2))
         } else {
             camera = try LensCamera.readUnlocated(path: path, sizes: sizes)
         }
-        guard let deviceFromIMU = timing.deviceFromIMU ?? (keys.contains(Undetermined.mountKey) ? .identity : nil) else {
+        guard let deviceFromIMU = timing.deviceFromIMU ?? (quantities.contains(.mount) ? .identity : nil) else {
             throw ImagingError.intrinsics(path: path, reason: "imu_to_camera: missing")
         }
         return Rig(camera: camera, deviceFromIMU: deviceFromIMU, timeOffset: timing.timeOffset,
@@ -170,7 +174,7 @@ extension Rig {
                 standardError = String(why[..<end.lowerBound])
                 why = String(why[end.upperBound...])
             }
-            return Undetermined(key: String(parts[0]), standardError: standardError, why: why.isEmpty ? warning : why)
+            return Undetermined(Undetermined.Quantity(fileKey: String(parts[0])), standardError: standardError, why: why.isEmpty ? warning : why)
         }
         guard hasFit != 0 || hasTurned != 0 || !warning.isEmpty else { return (undetermined, nil) }
         for (value, key) in zip(fit, ["residual_deg_per_s", "frames_used", "frames_total"])

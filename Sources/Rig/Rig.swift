@@ -7,11 +7,9 @@ import Foundation
 /// determines it. `steady-dice calibrate` (RigCalibration) returns one, the calibration file (Imaging's
 /// `Rig.read`, `Rig.encoded`) reads and writes it, and drawing takes its camera, mount and offset.
 public struct Rig: Sendable {
-    /// The camera: its pinhole (the picture's size, focal lengths and principal point) and its lens, estimated
-    /// (`calibrate --lens`), given (`--intrinsics`), or the pinhole.
-    public var camera: LensCamera
-    /// The mount R, D (the camera's device frame) from S (the IMU's): v_D = R·v_S, so worldFromD = worldFromS · R⁻¹.
-    public var deviceFromIMU: Quaternion
+    /// The camera and the mount, nil when only the time offset is known (`onlyTimeOffset`: the rates alone), so
+    /// that nothing draws through a camera or a mount the rig does not have.
+    public var cameraAndMount: CameraAndMount?
     /// Log time = video time + offset, with the clock it pairs and the instant of the frame it refers to.
     public var timeOffset: TimeOffset
     /// Seconds from the first row's time to one row past the last (a rolling shutter; 0 for a global one), when
@@ -21,60 +19,68 @@ public struct Rig: Sendable {
     public var gyroBiasRadiansPerSecond: SIMD3<Double>?
     /// One-sigma standard errors of the numbers above, when the fit gave them.
     public var standardErrors: RigStandardErrors?
-    /// The numbers the clip does not determine (`Determination.judge`), by the file's key: not written, or
+    /// The numbers the clip does not determine (`Determination.judge`): not written, or
     /// marked where written (`undetermined`, `not_determined`).
     public var undetermined: [Undetermined] = []
     /// How the fit went, when this rig was fitted.
     public var fit: RigFitSummary?
-    /// True when only the time offset is known (the rates alone): the camera and the mount are placeholders, and
-    /// the file holds `time_offset_s`, its clock, `undetermined: [camera_matrix, imu_to_camera]` and why in `warning`.
-    public var knowsOnlyTimeOffset = false
 
+    /// A rig with its camera and mount.
     public init(camera: LensCamera, deviceFromIMU: Quaternion, timeOffset: TimeOffset,
                 readoutSeconds: Double? = nil, gyroBiasRadiansPerSecond: SIMD3<Double>? = nil,
                 standardErrors: RigStandardErrors? = nil, undetermined: [Undetermined] = [], fit: RigFitSummary? = nil) {
-        self.camera = camera; self.deviceFromIMU = deviceFromIMU; self.timeOffset = timeOffset
+        self.cameraAndMount = CameraAndMount(camera: camera, deviceFromIMU: deviceFromIMU); self.timeOffset = timeOffset
         self.readoutSeconds = readoutSeconds; self.gyroBiasRadiansPerSecond = gyroBiasRadiansPerSecond
         self.standardErrors = standardErrors; self.undetermined = undetermined; self.fit = fit
     }
 
-    /// A rig of which only the time offset is known, and why the camera and the mount are not (`reason`).
+    /// A rig with no camera and no mount.
+    private init(timeOffset: TimeOffset) { self.timeOffset = timeOffset }
+
+    /// A rig of which only the time offset is known, and why the camera and the mount are not (`reason`): it has no
+    /// camera and no mount, and lists both as undetermined. The file holds `time_offset_s`, its clock,
+    /// `undetermined: [camera_matrix, imu_to_camera]` and why in `warning`.
     public static func onlyTimeOffset(_ timeOffset: TimeOffset, reason: String) -> Rig {
-        var rig = Rig(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 60, width: 2, height: 2)), deviceFromIMU: .identity,
-                      timeOffset: timeOffset, fit: RigFitSummary(warning: reason))
-        rig.knowsOnlyTimeOffset = true
-        rig.undetermined = [Undetermined(key: Undetermined.cameraKey, standardError: nil, why: reason),
-                            Undetermined(key: Undetermined.mountKey, standardError: nil, why: reason)]
+        var rig = Rig(timeOffset: timeOffset)
+        rig.fit = RigFitSummary(warning: reason)
+        rig.undetermined = [Undetermined(.camera, standardError: nil, why: reason), Undetermined(.mount, standardError: nil, why: reason)]
         return rig
     }
+
+    /// The camera: its pinhole (the picture's size, focal lengths and principal point) and its lens; nil when only the
+    /// time offset is known.
+    public var camera: LensCamera? { cameraAndMount?.camera }
+    /// The mount R (v_D = R·v_S); nil when only the time offset is known.
+    public var deviceFromIMU: Quaternion? { cameraAndMount?.deviceFromIMU }
+    /// True when only the time offset is known (the rates alone): the rig has no camera and no mount.
+    public var knowsOnlyTimeOffset: Bool { cameraAndMount == nil }
 
     /// Seconds: the largest time offset taken anywhere (an hour). Both clocks count from their own starts,
     /// so a larger one pairs a clip with a different recording, and at 1e308 the video time overflows.
     public static let largestTimeOffsetSeconds = 3600.0
 
-    /// Whether the clip determines the number listed under `key` (`Undetermined.key`).
-    public func determines(_ key: String) -> Bool { !undetermined.contains { $0.key == key } }
+    /// Whether the clip determines `quantity`.
+    public func determines(_ quantity: Undetermined.Quantity) -> Bool { !undetermined.contains { $0.quantity == quantity } }
 
-    /// Why the clip does not determine the number under `key` (its standard error and why), or nil when it does.
-    public func whyUndetermined(_ key: String) -> String? { undetermined.first { $0.key == key }?.text }
+    /// Why the clip does not determine `quantity` (its standard error and why), or nil when it does.
+    public func whyUndetermined(_ quantity: Undetermined.Quantity) -> String? { undetermined.first { $0.quantity == quantity }?.text }
 
-    /// The fit's value for a number listed under `key` (`Undetermined.key`) that the file does not otherwise hold when it
-    /// is undetermined, as the file's `not_determined` line begins: the camera's field of view and focal length, the
-    /// readout, the whole mount, the bias, the offset. Nil for a key whose value is written anyway (a mount's axis, a
-    /// lens coefficient) or unknown.
-    public func fitValue(_ key: String) -> String? {
-        switch key {
-        case Undetermined.cameraKey:
-            return fieldOfViewText + " vertical, fx = fy = " + focalLengthText
-        case Undetermined.readoutKey:
+    /// The fit's value for `quantity` that the file does not otherwise hold when it is undetermined, as the file's
+    /// `not_determined` line begins: the camera's field of view and focal length, the readout, the whole mount, the
+    /// bias, the offset. Nil for a quantity whose value is written anyway (a mount's axis, a lens coefficient) or unknown.
+    public func fitValue(_ quantity: Undetermined.Quantity) -> String? {
+        switch quantity {
+        case .camera:
+            return cameraAndMount.map { $0.fieldOfViewText + " vertical, fx = fy = " + $0.focalLengthText }
+        case .readout:
             return readoutSeconds.map(Self.readoutText)
-        case Undetermined.mountKey:
-            return mountText + " (w, x, y, z)"
-        case Undetermined.gyroBiasKey:
+        case .mount:
+            return cameraAndMount.map { $0.mountText + " (w, x, y, z)" }
+        case .gyroBias:
             return gyroBiasRadiansPerSecond.map(Self.gyroBiasText)
-        case Undetermined.timeOffsetKey:
+        case .timeOffset:
             return timeOffsetText
-        default:
+        case .lensCoefficient, .mountAxis, .unrecognised:
             return nil
         }
     }
@@ -83,15 +89,6 @@ public struct Rig: Sendable {
 
     /// The time offset: `0.2500 s`.
     public var timeOffsetText: String { String(format: "%.4f s", timeOffset.seconds) }
-    /// The vertical field of view through the lens: `50.000°`.
-    public var fieldOfViewText: String { String(format: "%.3f°", verticalFieldOfViewDegrees) }
-    /// The focal length across the picture's width: `257.29 px`.
-    public var focalLengthText: String { String(format: "%.2f px", camera.pinhole.fx) }
-    /// The mount, w ≥ 0: `0.707107,0.000000,0.000000,0.707107`.
-    public var mountText: String {
-        let q = deviceFromIMUCanonical
-        return String(format: "%.6f,%.6f,%.6f,%.6f", q.w, q.x, q.y, q.z)
-    }
     /// A rolling shutter's readout given in seconds: `12.30 ms`.
     public static func readoutText(_ seconds: Double) -> String { String(format: "%.2f ms", seconds * 1000) }
     /// A gyroscope bias given in rad/s, about the IMU's x, y, z: `0.573,-1.146,0.286 °/s`.
@@ -102,8 +99,20 @@ public struct Rig: Sendable {
 
     /// What the file writes under `not_determined` for `item`: the fit's value (`fitValue`), its standard error and why.
     public func notDeterminedText(_ item: Undetermined) -> String {
-        (fitValue(item.key).map { "the fit's \($0); " } ?? "") + item.text
+        (fitValue(item.quantity).map { "the fit's \($0); " } ?? "") + item.text
     }
+
+}
+
+/// What a rig knows beside the time offset: the camera and the mount.
+public struct CameraAndMount: Sendable {
+    /// The camera: its pinhole (the picture's size, focal lengths and principal point) and its lens, estimated
+    /// (`calibrate --lens`), given (`--intrinsics`), or the pinhole.
+    public var camera: LensCamera
+    /// The mount R, D (the camera's device frame) from S (the IMU's): v_D = R·v_S, so worldFromD = worldFromS · R⁻¹.
+    public var deviceFromIMU: Quaternion
+
+    public init(camera: LensCamera, deviceFromIMU: Quaternion) { self.camera = camera; self.deviceFromIMU = deviceFromIMU }
 
     /// The picture's vertical field of view through the lens, degrees (the pinhole's where the lens cannot be inverted there).
     public var verticalFieldOfViewDegrees: Double {
@@ -112,6 +121,16 @@ public struct Rig: Sendable {
 
     /// The mount with w ≥ 0, as files and reports print it (q and -q are one rotation).
     public var deviceFromIMUCanonical: Quaternion { deviceFromIMU.w < 0 ? -deviceFromIMU : deviceFromIMU }
+
+    /// The vertical field of view through the lens: `50.000°`.
+    public var fieldOfViewText: String { String(format: "%.3f°", verticalFieldOfViewDegrees) }
+    /// The focal length across the picture's width: `257.29 px`.
+    public var focalLengthText: String { String(format: "%.2f px", camera.pinhole.fx) }
+    /// The mount, w ≥ 0: `0.707107,0.000000,0.000000,0.707107`.
+    public var mountText: String {
+        let q = deviceFromIMUCanonical
+        return String(format: "%.6f,%.6f,%.6f,%.6f", q.w, q.x, q.y, q.z)
+    }
 }
 
 /// Log time = video time + `seconds`: the video frame at video time t shows the attitude at log time t + seconds.
@@ -200,30 +219,66 @@ public struct RigFitSummary: Sendable, Equatable {
     }
 }
 
-/// A number a calibration found that its clip does not determine: the file's key for it, its standard error as
-/// printed, and why.
+/// A number a calibration found that its clip does not determine: which quantity, its standard error as printed, and why.
 public struct Undetermined: Sendable, Equatable {
-    /// The name under which the file lists it in `undetermined`: `time_offset_s`, `camera_matrix`, `k1`…`k4`,
-    /// `rolling_shutter_readout_s`, `imu_to_camera_x`, `_y`, `_z` (about the camera's axes), `imu_to_camera`
-    /// (no axis), `gyro_bias`.
-    public var key: String
+    /// A quantity a calibration can leave undetermined. The file lists it in `undetermined` (and `not_determined`) under
+    /// its `fileKey`.
+    public enum Quantity: Sendable, Hashable {
+        /// The time offset (`time_offset_s`), which drawing refuses to apply undetermined.
+        case timeOffset
+        /// The camera matrix (`camera_matrix`): left out of the file.
+        case camera
+        /// The lens coefficient numbered `n` from 1, as the file names it: `k1`, `k2`…
+        case lensCoefficient(Int)
+        /// The rolling shutter's readout (`rolling_shutter_readout_s`).
+        case readout
+        /// The mount about the camera's axis (0, 1, 2: C's x, y, z; `imu_to_camera_x`, `_y`, `_z`), taken as no turn.
+        case mountAxis(Int)
+        /// The whole mount (`imu_to_camera`): left out of the file.
+        case mount
+        /// The gyroscope's bias (`gyro_bias`).
+        case gyroBias
+        /// A name this version does not know, kept as the file spells it so that it reads and writes back unchanged.
+        case unrecognised(String)
+
+        private static let axisNames = ["x", "y", "z"]
+
+        /// The name under which the file lists it: the one place the names are spelled.
+        public var fileKey: String {
+            switch self {
+            case .timeOffset: "time_offset_s"
+            case .camera: "camera_matrix"
+            case .lensCoefficient(let n): "k\(n)"
+            case .readout: "rolling_shutter_readout_s"
+            case .mountAxis(let axis): Self.mount.fileKey + "_" + Self.axisNames[axis]
+            case .mount: "imu_to_camera"
+            case .gyroBias: "gyro_bias"
+            case .unrecognised(let name): name
+            }
+        }
+
+        /// The quantity the file lists under `fileKey`; a name this version does not know is `unrecognised`.
+        public init(fileKey: String) {
+            let named: [Quantity] = [.timeOffset, .camera, .readout, .mount, .gyroBias] + (0..<3).map { .mountAxis($0) }
+            if let known = named.first(where: { $0.fileKey == fileKey }) {
+                self = known
+            } else if fileKey.hasPrefix("k"), let n = Int(fileKey.dropFirst()), n >= 1, "k\(n)" == fileKey {
+                self = .lensCoefficient(n)
+            } else {
+                self = .unrecognised(fileKey)
+            }
+        }
+    }
+
+    public var quantity: Quantity
     /// Its standard error with its unit ("± 3.9°"), or nil when the fit gave none.
     public var standardError: String?
     public var why: String
 
-    public init(key: String, standardError: String?, why: String) {
-        self.key = key; self.standardError = standardError; self.why = why
+    public init(_ quantity: Quantity, standardError: String?, why: String) {
+        self.quantity = quantity; self.standardError = standardError; self.why = why
     }
 
     /// One line: the standard error and why.
     public var text: String { (standardError.map { "\($0): " } ?? "") + why }
-
-    /// The keys that leave the camera (`camera_matrix`) or the whole mount (`imu_to_camera`) out of the file.
-    public static let cameraKey = "camera_matrix", mountKey = "imu_to_camera"
-    /// The key of the time offset, which drawing refuses to apply when the file lists it as undetermined.
-    public static let timeOffsetKey = "time_offset_s"
-    /// The keys of the rolling shutter's readout and of the gyroscope's bias.
-    public static let readoutKey = "rolling_shutter_readout_s", gyroBiasKey = "gyro_bias"
-    /// The key of the mount about the camera's axis `axis` (0, 1, 2: C's x, y, z): `imu_to_camera_x`, `_y`, `_z`.
-    public static func mountKey(aboutAxis axis: Int) -> String { mountKey + "_" + ["x", "y", "z"][axis] }
 }

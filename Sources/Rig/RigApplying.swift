@@ -1,21 +1,33 @@
 import AttitudeMath
+import Camera
 import Foundation
 
 // MARK: - What is given beside a calibration
 
+/// The camera given to draw with: none (the seed's 60° pinhole), a field of view, or a camera and lens read from a file.
+/// One at most: the command line refuses `--fov` with `--intrinsics` before this is built.
+public enum GivenCamera: Sendable, Equatable {
+    case none
+    /// `--fov`, the vertical field of view in degrees.
+    case fieldOfView(degrees: Double)
+    /// `--intrinsics FILE` (`LensCamera.read`), or a calibration's camera, with the file it came from as messages name it.
+    case intrinsics(LensCamera, path: String)
+}
+
 /// What a user gives beside (or instead of) a calibration file: a camera (`--fov`, `--intrinsics`), a mount
 /// (`--mount`) and a time offset (`--time-offset`).
 public struct RigOverrides: Sendable, Equatable {
-    /// The camera given beside the file.
-    public enum Camera: Sendable, Equatable {
-        case none
-        /// `--fov`, the vertical field of view in degrees.
-        case fieldOfView(degrees: Double)
-        /// `--intrinsics FILE`.
-        case intrinsics(path: String)
+    /// One of the things given, as a field of these overrides.
+    public enum Field: Sendable, Equatable {
+        /// `camera`.
+        case camera
+        /// `mountGiven` (with `deviceFromIMU`).
+        case mount
+        /// `timeOffsetSeconds`.
+        case timeOffset
     }
 
-    public var camera: Camera
+    public var camera: GivenCamera
     /// A mount given in any form (imud's presets and Euler angles too).
     public var mountGiven: Bool
     /// The mount given as the rotation R, v_D = R·v_S; nil when none is given or it is given in imud's own form.
@@ -23,39 +35,102 @@ public struct RigOverrides: Sendable, Equatable {
     /// A time offset given, seconds, on the attitude source's clock.
     public var timeOffsetSeconds: Double?
 
-    public init(camera: Camera = .none, mountGiven: Bool = false, deviceFromIMU: Quaternion? = nil, timeOffsetSeconds: Double? = nil) {
+    public init(camera: GivenCamera = .none, mountGiven: Bool = false, deviceFromIMU: Quaternion? = nil, timeOffsetSeconds: Double? = nil) {
         self.camera = camera; self.mountGiven = mountGiven || deviceFromIMU != nil
         self.deviceFromIMU = deviceFromIMU; self.timeOffsetSeconds = timeOffsetSeconds
     }
 
-    /// The option given beside `rig` that the file already determines (`--mount`, `--time-offset`, `--intrinsics`,
-    /// `--fov`), nil when none: nothing is applied twice. What the file leaves undetermined may be given; a source on the
-    /// `live` clock takes `--time-offset` as its own offset in place of the file's.
-    public func givenTwice(with rig: Rig, clock: TimeOffset.Clock) -> String? {
-        let cameraOption: String? = switch camera {
-        case .none: nil
-        case .fieldOfView: "--fov"
-        case .intrinsics: "--intrinsics"
-        }
-        let given: [(option: String?, key: String)] = [(mountGiven ? "--mount" : nil, Undetermined.mountKey),
-                                                       (timeOffsetSeconds != nil && clock != .live ? "--time-offset" : nil, Undetermined.timeOffsetKey),
-                                                       (cameraOption, Undetermined.cameraKey)]
-        return given.first { $0.option != nil && rig.determines($0.key) }?.option
+    /// The field given beside `rig` that the file already determines (the mount, the time offset, the camera), nil
+    /// when none: nothing is applied twice. What the file leaves undetermined may be given; a source on the `live` clock
+    /// takes the offset given as its own in place of the file's.
+    public func givenTwice(with rig: Rig, clock: TimeOffset.Clock) -> Field? {
+        let given: [(field: Field, isGiven: Bool, quantity: Undetermined.Quantity)] = [
+            (.mount, mountGiven, .mount), (.timeOffset, timeOffsetSeconds != nil && clock != .live, .timeOffset), (.camera, camera != .none, .camera),
+        ]
+        return given.first { $0.isGiven && rig.determines($0.quantity) }?.field
     }
 }
 
 // MARK: - What to draw with
 
-/// A line applying a calibration says, for the caller to print at its level.
-public struct RigNote: Equatable, Sendable {
+/// What applying a calibration has to say, for the caller to word and print at its level (the command line names its
+/// options: `CommandLineSupport`'s `commandLineText(for:)`; `description` says it without them).
+public struct RigNote: Equatable, Sendable, CustomStringConvertible {
     public enum Level: Sendable { case info, warning }
     /// What the line is about: a job that draws no camera says only the offset's.
     public enum Subject: Sendable { case camera, mount, timeOffset }
-    public var level: Level
-    public var about: Subject
-    public var text: String
+    /// What happened.
+    public enum Fact: Equatable, Sendable {
+        /// The file at `path` leaves the camera undetermined: drawn with the camera given (`none`: the default 60° pinhole).
+        case cameraUndetermined(path: String, drawnWith: GivenCamera)
+        /// The file leaves the whole mount undetermined: drawn with the rotation given (`deviceFromIMU`), else the mount
+        /// given in imud's own form (`mountGiven`), else the IMU's axes as the camera's.
+        case mountUndetermined(path: String, deviceFromIMU: Quaternion?, mountGiven: Bool)
+        /// The file leaves the mount undetermined about the camera's `axes` (0, 1, 2: C's x, y, z): drawn with no turn about them.
+        case mountAxesUndetermined(path: String, axes: [Int])
+        /// A live rig's offset of `seconds` applied to a live source.
+        case liveOffsetApplied(path: String, seconds: Double)
+        /// A live rig's offset of `seconds`, not applied to a source on a clip's clock.
+        case liveOffsetNotForAClip(path: String, seconds: Double)
+        /// A clip's offset of `seconds` (not 0), not applied to a live source.
+        case clipOffsetNotForLive(path: String, seconds: Double)
+    }
 
-    public init(level: Level, about: Subject, text: String) { self.level = level; self.about = about; self.text = text }
+    public var fact: Fact
+
+    public init(_ fact: Fact) { self.fact = fact }
+
+    public var level: Level {
+        switch fact {
+        case .cameraUndetermined, .mountUndetermined, .liveOffsetApplied: .info
+        case .mountAxesUndetermined, .liveOffsetNotForAClip, .clipOffsetNotForLive: .warning
+        }
+    }
+
+    public var about: Subject {
+        switch fact {
+        case .cameraUndetermined: .camera
+        case .mountUndetermined, .mountAxesUndetermined: .mount
+        case .liveOffsetApplied, .liveOffsetNotForAClip, .clipOffsetNotForLive: .timeOffset
+        }
+    }
+
+    /// How a note says how what the file at `path` leaves undetermined (`what`) is drawn (`drawn`).
+    public static func drawnLine(path: String, undetermined what: String, drawn: String) -> String {
+        "\(path): calibrate did not determine the \(what) (see its not_determined): drawn \(drawn)"
+    }
+
+    /// The camera's axes in `axes` (0, 1, 2) as a note names them: `y and z`.
+    public static func axesText(_ axes: [Int]) -> String { axes.map { ["x", "y", "z"][$0] }.joined(separator: " and ") }
+
+    /// The line without the command line's options.
+    public var description: String {
+        switch fact {
+        case .cameraUndetermined(let path, let camera):
+            let drawn = switch camera {
+            case .intrinsics(_, let intrinsics): "through \(intrinsics)"
+            case .fieldOfView(let degrees): String(format: "through a %g° pinhole", degrees)
+            case .none: "through the default 60° pinhole"
+            }
+            return Self.drawnLine(path: path, undetermined: "camera", drawn: drawn)
+        case .mountUndetermined(let path, let deviceFromIMU, let mountGiven):
+            let drawn = deviceFromIMU.map { q in String(format: "with the mount %g,%g,%g,%g", q.w, q.x, q.y, q.z) }
+                ?? (mountGiven ? "with the mount given" : "with the IMU's axes as the camera's (identity, as a video's own motion track has them)")
+            return Self.drawnLine(path: path, undetermined: "mount", drawn: drawn)
+        case .mountAxesUndetermined(let path, let axes):
+            return "\(path): calibrate did not determine the mount about the camera's \(Self.axesText(axes)) "
+                + "(see its not_determined): drawn with no turn about \(axes.count > 1 ? "them" : "it")"
+        case .liveOffsetApplied(let path, let seconds):
+            return String(format: "time offset %+.1f ms from %@ (this rig's live clocks): the frame timed t shows the attitude imud delivered "
+                          + "at t %+.1f ms; [ and ] adjust it", seconds * 1000, path, seconds * 1000)
+        case .liveOffsetNotForAClip(let path, let seconds):
+            return String(format: "%@'s time offset of %.1f ms is a live rig's (time_offset_clock: live): it pairs imud's arrival times with "
+                          + "the camera's, not a clip with a log, so it is not applied here", path, seconds * 1000)
+        case .clipOffsetNotForLive(let path, let seconds):
+            return String(format: "%@'s time offset of %.1f ms pairs its clip with its log, not live imud with this camera: not applied",
+                          path, seconds * 1000)
+        }
+    }
 }
 
 /// What an attitude source is drawn (or fused) with once a calibration file, or none, and what is given beside it
@@ -84,20 +159,53 @@ public struct AppliedRig: Sendable, Equatable {
     public var notes: [RigNote]
 }
 
-/// A calibration file that cannot be applied as it is with what is given beside it.
+/// A calibration file that cannot be applied as it is with what is given beside it, or read as a camera (`--intrinsics`,
+/// Imaging's `LensCamera.read`). `description` says it without the command line's options, which `CommandLineSupport`'s
+/// `commandLineMessage(for:)` names.
 public enum RigApplyingError: Error, Equatable, CustomStringConvertible {
-    /// An option (`--mount`, `--time-offset`, `--intrinsics`, `--fov`) given for what the file at `path` determines.
-    case givenTwice(path: String, option: String)
-    /// The file at `path` cannot serve as `key` (`Rig.refusal(toServeAs:)` says why, `reason`).
-    case undetermined(path: String, key: String, reason: String)
+    /// `field` of `given` is given for what the file at `path` determines.
+    case givenTwice(path: String, given: RigOverrides, field: RigOverrides.Field)
+    /// The file at `path` cannot serve as `quantity`, for the reason `refusal` (`Rig.refusal(toServeAs:)`).
+    case undetermined(path: String, quantity: Undetermined.Quantity, refusal: RigRefusal)
 
     public var description: String {
         switch self {
-        case .givenTwice(_, let option):
-            return "--calibration and \(option): give one of them (the calibration file has the camera matrix, the mount and "
-                + "the time offset; only what it leaves undetermined may be given)"
-        case .undetermined(let path, _, let reason):
-            return "\(path): \(reason)"
+        case .givenTwice(let path, _, let field):
+            let what = switch field {
+            case .camera: "camera"
+            case .mount: "mount"
+            case .timeOffset: "time offset"
+            }
+            return "\(path) determines the \(what), which is given beside it too: give one of them (only what the file leaves "
+                + "undetermined may be given)"
+        case .undetermined(let path, _, let refusal):
+            return "\(path): \(refusal)"
+        }
+    }
+}
+
+/// Why a calibration file cannot serve as a camera, a mount or a time offset (`Rig.refusal(toServeAs:)`). `description`
+/// says what calibrate did not determine; the command line adds what to give instead.
+public enum RigRefusal: Equatable, Sendable, CustomStringConvertible {
+    /// The time offset is undetermined.
+    case timeOffsetUndetermined
+    /// Only the time offset (`seconds`) is determined: neither the camera nor the mount.
+    case onlyTimeOffset(seconds: Double)
+    /// The mount is undetermined; the file's time offset is `timeOffsetSeconds`.
+    case mountUndetermined(timeOffsetSeconds: Double)
+    /// The field of view is undetermined; the file's time offset is `timeOffsetSeconds`.
+    case fieldOfViewUndetermined(timeOffsetSeconds: Double)
+
+    public var description: String {
+        switch self {
+        case .timeOffsetUndetermined:
+            return "calibrate did not determine the time offset here (see its not_determined)"
+        case .onlyTimeOffset(let seconds):
+            return "calibrate determined only the time offset (\(seconds) s) here, not the camera or the mount (see its warning or not_determined)"
+        case .mountUndetermined:
+            return "calibrate did not determine the mount here (see its not_determined)"
+        case .fieldOfViewUndetermined:
+            return "calibrate did not determine the field of view here (see its not_determined)"
         }
     }
 }
@@ -118,12 +226,12 @@ extension Rig {
             return AppliedRig(camera: .given, deviceFromIMU: given.deviceFromIMU, mountIsTheFiles: false,
                               timeOffset: given.timeOffsetSeconds.map { TimeOffset(seconds: $0, clock: clock) }, gyroBias: nil, notes: [])
         }
-        if let option = given.givenTwice(with: rig, clock: clock) { throw .givenTwice(path: path, option: option) }
-        if let reason = rig.refusal(toServeAs: Undetermined.timeOffsetKey) {
-            throw .undetermined(path: path, key: Undetermined.timeOffsetKey, reason: reason)
+        if let field = given.givenTwice(with: rig, clock: clock) { throw .givenTwice(path: path, given: given, field: field) }
+        if let refusal = rig.refusal(toServeAs: .timeOffset) {
+            throw .undetermined(path: path, quantity: .timeOffset, refusal: refusal)
         }
-        let mountIsTheFiles = rig.determines(Undetermined.mountKey)
-        var applied = AppliedRig(camera: rig.determines(Undetermined.cameraKey) ? .theFiles : .given,
+        let mountIsTheFiles = rig.determines(.mount)
+        var applied = AppliedRig(camera: rig.determines(.camera) ? .theFiles : .given,
                                  deviceFromIMU: mountIsTheFiles ? rig.deviceFromIMU : given.deviceFromIMU, mountIsTheFiles: mountIsTheFiles,
                                  timeOffset: nil, gyroBias: rig.gyroBiasRadiansPerSecond, notes: [])
         applied.notes = undeterminedNotes(rig, path: path, given: given)
@@ -131,7 +239,7 @@ extension Rig {
             applied.timeOffset = TimeOffset(seconds: seconds, clock: .live)
         } else if rig.timeOffset.seconds(pairing: clock) != nil {
             applied.timeOffset = rig.timeOffset
-            if clock == .live { applied.notes.append(liveOffsetNote(rig.timeOffset.seconds, path: path)) }
+            if clock == .live { applied.notes.append(RigNote(.liveOffsetApplied(path: path, seconds: rig.timeOffset.seconds))) }
         } else if let note = otherClocksOffsetNote(rig.timeOffset, path: path, sourceClock: clock) {
             applied.notes.append(note)
         }
@@ -142,71 +250,36 @@ extension Rig {
     /// (warning).
     private static func undeterminedNotes(_ rig: Rig, path: String, given: RigOverrides) -> [RigNote] {
         var notes: [RigNote] = []
-        if !rig.determines(Undetermined.cameraKey) {
-            let drawn = switch given.camera {
-            case .intrinsics(let intrinsics): "through --intrinsics \(intrinsics)"
-            case .fieldOfView(let degrees): String(format: "through a %g° pinhole (--fov)", degrees)
-            case .none: "through the default 60° pinhole; give --fov or --intrinsics for another"
-            }
-            notes.append(RigNote(level: .info, about: .camera, text: "\(path): calibrate did not determine the camera (see its not_determined): drawn \(drawn)"))
-        }
-        if !rig.determines(Undetermined.mountKey) {
-            let drawn = given.deviceFromIMU.map { q in String(format: "with --mount %g,%g,%g,%g", q.w, q.x, q.y, q.z) }
-                ?? (given.mountGiven ? "with the --mount given"
-                    : "with the IMU's axes as the camera's (identity, as a video's own motion track has them); give --mount for another")
-            notes.append(RigNote(level: .info, about: .mount, text: "\(path): calibrate did not determine the mount (see its not_determined): drawn \(drawn)"))
+        if !rig.determines(.camera) { notes.append(RigNote(.cameraUndetermined(path: path, drawnWith: given.camera))) }
+        if !rig.determines(.mount) {
+            notes.append(RigNote(.mountUndetermined(path: path, deviceFromIMU: given.deviceFromIMU, mountGiven: given.mountGiven)))
         } else {
             // A mount undetermined about every axis is not written at all, and the line above says how it is drawn.
-            let loose = (0..<3).filter { !rig.determines(Undetermined.mountKey(aboutAxis: $0)) }.map { ["x", "y", "z"][$0] }
-            if !loose.isEmpty {
-                let axes = loose.joined(separator: " and "), pronoun = loose.count > 1 ? "them" : "it"
-                notes.append(RigNote(level: .warning, about: .mount, text: "\(path): calibrate did not determine the mount about the camera's \(axes) "
-                                     + "(see its not_determined): drawn with no turn about \(pronoun)"))
-            }
+            let loose = (0..<3).filter { !rig.determines(.mountAxis($0)) }
+            if !loose.isEmpty { notes.append(RigNote(.mountAxesUndetermined(path: path, axes: loose))) }
         }
         return notes
-    }
-
-    /// A live rig's offset applied to a live source.
-    private static func liveOffsetNote(_ seconds: Double, path: String) -> RigNote {
-        RigNote(level: .info, about: .timeOffset, text: String(format: "time offset %+.1f ms from %@ (this rig's live clocks): the frame timed t "
-                                           + "shows the attitude imud delivered at t %+.1f ms; [ and ] adjust it", seconds * 1000, path, seconds * 1000))
     }
 
     /// A file's offset that pairs the other clock than the source's, not applied; nil for a clip's zero on a live source.
     private static func otherClocksOffsetNote(_ offset: TimeOffset, path: String, sourceClock: TimeOffset.Clock) -> RigNote? {
         switch sourceClock {
         case .clip:
-            return RigNote(level: .warning, about: .timeOffset, text: String(format: "%@'s time offset of %.1f ms is a live rig's (time_offset_clock: live): it pairs "
-                                                         + "imud's arrival times with the camera's, not a clip with a log, so it is not applied here",
-                                                         path, offset.seconds * 1000))
+            return RigNote(.liveOffsetNotForAClip(path: path, seconds: offset.seconds))
         case .live:
             guard offset.seconds != 0 else { return nil }
-            return RigNote(level: .warning, about: .timeOffset, text: String(format: "%@'s time offset of %.1f ms pairs its clip with its log, not live imud with this "
-                                                         + "camera: not applied (give the live one with --time-offset, calibrate a `record` folder, "
-                                                         + "or find it with [ and ])", path, offset.seconds * 1000))
+            return RigNote(.clipOffsetNotForLive(path: path, seconds: offset.seconds))
         }
     }
 
-    /// Why this rig, read from `path`, cannot serve as a camera (`camera_matrix` undetermined), a mount (`imu_to_camera`
-    /// undetermined, or the file holding the time offset alone) or a time offset (`time_offset_s` undetermined), or nil
-    /// when it can: what `apply` and `--intrinsics` (`LensCamera.read`) refuse it with, advising what to give.
-    public func refusal(toServeAs key: String) -> String? {
-        guard !determines(key) else { return nil }
-        if key == Undetermined.timeOffsetKey {
-            return "calibrate did not determine the time offset here (see its not_determined): give --intrinsics and --mount "
-                + "from this file's values with --time-offset instead of --calibration"
-        }
-        let offset = "\(timeOffset.seconds)"
-        if !determines(Undetermined.mountKey) && !determines(Undetermined.cameraKey) {
-            return "calibrate determined only the time offset (\(offset) s) here, not the camera or the mount (see its warning or not_determined); "
-                + "give --time-offset \(offset) with --fov or --intrinsics and --mount instead"
-        }
-        if key == Undetermined.mountKey {
-            return "calibrate did not determine the mount here (see its not_determined): give --intrinsics with this file, "
-                + "--time-offset \(offset) and --mount instead of --calibration"
-        }
-        return "calibrate did not determine the field of view here (see its not_determined); give --intrinsics or --fov with "
-            + "--time-offset \(offset) and --mount instead"
+    /// Why this rig cannot serve as a camera (`camera_matrix` undetermined), a mount (`imu_to_camera` undetermined, or
+    /// the file holding the time offset alone) or a time offset (`time_offset_s` undetermined), or nil when it can: what
+    /// `apply` and `--intrinsics` (`LensCamera.read`) refuse it with; the command line advises what to give instead.
+    public func refusal(toServeAs quantity: Undetermined.Quantity) -> RigRefusal? {
+        guard !determines(quantity) else { return nil }
+        if quantity == .timeOffset { return .timeOffsetUndetermined }
+        if !determines(.mount) && !determines(.camera) { return .onlyTimeOffset(seconds: timeOffset.seconds) }
+        if quantity == .mount { return .mountUndetermined(timeOffsetSeconds: timeOffset.seconds) }
+        return .fieldOfViewUndetermined(timeOffsetSeconds: timeOffset.seconds)
     }
 }

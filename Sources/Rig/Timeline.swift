@@ -134,7 +134,7 @@ public enum TimelineError: Error, Equatable, CustomStringConvertible {
                           + "its first frame shows log time %g", logTime, offset, videoTime, offset)
         case .logStartsBeforeItsFirstSample(let offset, let logTime, let hasVideo):
             return String(format: "a time offset of %g s starts the log at %.3f s, before its first sample; ", offset, logTime)
-                + (hasVideo ? String(format: "start the video %g s later (--video-at %g)", -offset, -offset)
+                + (hasVideo ? String(format: "start the video %g s later", -offset)
                             : "without a video the picture starts at time 0, so the offset must be 0 or more")
         }
     }

@@ -1,5 +1,6 @@
 import AttitudeMath
 import Calibration
+import Camera
 import Foundation
 import Imaging
 import Rig
@@ -25,9 +26,10 @@ public struct CalibrationReport {
 
     /// The lines that say the rig: all of them but `clockLines`.
     public var lines: [String] {
-        if let alone = outcome.offsetAlone {
-            return [String(format: "time offset %@ ± %.3f ms (%@), from the rotation rates alone (correlation %.2f)",
-                           result.timeOffsetText, alone.standardErrorSeconds * 1000, clockNote, alone.correlation),
+        guard let found = result.cameraAndMount else {
+            let standardError = outcome.offsetAlone.map { String(format: " ± %.3f ms", $0.standardErrorSeconds * 1000) } ?? ""
+            let correlation = outcome.offsetAlone.map { String(format: " (correlation %.2f)", $0.correlation) } ?? ""
+            return ["time offset \(result.timeOffsetText)\(standardError) (\(clockNote)), from the rotation rates alone\(correlation)",
                     "field of view and mount: not determined: \(result.fit?.warning ?? "")"]
         }
         var lines: [String] = []
@@ -36,29 +38,29 @@ public struct CalibrationReport {
                      errors.map { String(format: " ± %.3f ms", $0.timeOffsetSeconds * 1000) } ?? "", clockNote))
         if let known = outcome.knownCamera {
             let pinhole = known.pinhole
-            lines.append(String(format: "vertical field of view %@ (given: %@, fx %.2f, fy %.2f px, %@ lens)", result.fieldOfViewText,
+            lines.append(String(format: "vertical field of view %@ (given: %@, fx %.2f, fy %.2f px, %@ lens)", found.fieldOfViewText,
                                 intrinsicsPath ?? "", pinhole.fx, pinhole.fy, known.lens.modelName))
-        } else if let why = undetermined("camera_matrix") {
-            lines.append("vertical field of view: not determined (the fit's \(result.fieldOfViewText) \(why)), not written")
+        } else if let why = undetermined(.camera) {
+            lines.append("vertical field of view: not determined (the fit's \(found.fieldOfViewText) \(why)), not written")
         } else {
-            lines.append("vertical field of view \(result.fieldOfViewText)"
+            lines.append("vertical field of view \(found.fieldOfViewText)"
                          + (errors.map { String(format: " ± %.3f%%", $0.verticalFieldOfViewFraction * 100) } ?? "")
-                         + " (fx = fy = \(result.focalLengthText), principal point at the centre, \(lensDescription))")
+                         + " (fx = fy = \(found.focalLengthText), principal point at the centre, \(lensDescription(found.camera.lens)))")
         }
-        for k in 1...4 { if let why = undetermined("k\(k)") { lines.append("lens k\(k): not determined (\(why))") } }
-        if let readout = result.readoutSeconds, let why = undetermined(Undetermined.readoutKey) {
+        for k in 1...4 { if let why = undetermined(.lensCoefficient(k)) { lines.append("lens k\(k): not determined (\(why))") } }
+        if let readout = result.readoutSeconds, let why = undetermined(.readout) {
             lines.append("rolling shutter readout: not determined (the fit's \(Rig.readoutText(readout)) \(why)), not written")
         } else if let readout = result.readoutSeconds {
             lines.append("rolling shutter readout \(Rig.readoutText(readout))"
                          + (errors?.readoutSeconds.map { " ± " + Rig.readoutText($0) } ?? "")
                          + " (row y is seen at log time = video time + offset + readout × (y / height - 1/2): the offset is the middle row's)")
         }
-        if let why = undetermined("imu_to_camera") { lines.append("mount: not determined (\(why)), not written") }
-        lines.append("mount\(undetermined("imu_to_camera") == nil ? "" : " (the fit's, not written)") imu_to_camera \(result.mountText) (v_D = R·v_S)"
+        if let why = undetermined(.mount) { lines.append("mount: not determined (\(why)), not written") }
+        lines.append("mount\(undetermined(.mount) == nil ? "" : " (the fit's, not written)") imu_to_camera \(found.mountText) (v_D = R·v_S)"
               + (errors.map { String(format: " ± %.3f°, %.3f°, %.3f° about the camera's x, y, z", $0.mountDegrees.x,
                                      $0.mountDegrees.y, $0.mountDegrees.z) } ?? ""))
         for (axis, name) in ["x (tilt)", "y (pan)", "z (roll)"].enumerated() {
-            if let why = undetermined(Undetermined.mountKey(aboutAxis: axis)) {
+            if let why = undetermined(.mountAxis(axis)) {
                 lines.append("mount about the camera's \(name): not determined (\(why))")
             }
         }
@@ -68,7 +70,7 @@ public struct CalibrationReport {
                      + "summed over the frame pairs used", turned.x, turned.y, turned.z))
         let bias = Rig.gyroBiasText(result.gyroBiasRadiansPerSecond ?? .zero)
         let biasErrors = errors?.gyroBiasDegreesPerSecond.map { String(format: " ± %.3f, %.3f, %.3f", $0.x, $0.y, $0.z) } ?? ""
-        if let why = undetermined(Undetermined.gyroBiasKey) {
+        if let why = undetermined(.gyroBias) {
             lines.append("gyroscope bias: not determined (the fit's \(bias), \(why)), not written")
         } else {
             lines.append(String(format: "gyroscope bias %@%@ (in the IMU's frame; prior ± %.1f °/s)",
@@ -97,19 +99,19 @@ public struct CalibrationReport {
         return lines
     }
 
-    /// The standard error and why, when the clip does not determine the number the file lists under `key`.
-    func undetermined(_ key: String) -> String? { result.whyUndetermined(key) }
+    /// The standard error and why, when the clip does not determine `quantity`.
+    func undetermined(_ quantity: Undetermined.Quantity) -> String? { result.whyUndetermined(quantity) }
 
-    /// The lens and, when estimated, its coefficients with their standard errors.
-    var lensDescription: String {
-        switch result.camera.lens {
+    /// `lens` and, when estimated, its coefficients with their standard errors.
+    func lensDescription(_ lens: Lens) -> String {
+        switch lens {
         case .pinhole: return "no distortion"
         case .radial, .fisheye:
-            let names = result.camera.lens.modelName == "fisheye" ? ["k1", "k2", "k3", "k4"] : ["k1", "k2", "p1", "p2", "k3", "k4", "k5", "k6"]
+            let names = lens.modelName == "fisheye" ? ["k1", "k2", "k3", "k4"] : ["k1", "k2", "p1", "p2", "k3", "k4", "k5", "k6"]
             let errors = result.standardErrors?.lensCoefficients ?? []
-            let shown = result.camera.lens.modelName == "fisheye" ? 4 : min(2, result.camera.lens.coefficients.count)
-            return "\(result.camera.lens.modelName) lens " + (0..<shown).map { i in
-                String(format: "%@ %.4f", names[i], result.camera.lens.coefficients[i])
+            let shown = lens.modelName == "fisheye" ? 4 : min(2, lens.coefficients.count)
+            return "\(lens.modelName) lens " + (0..<shown).map { i in
+                String(format: "%@ %.4f", names[i], lens.coefficients[i])
                     + (i < errors.count ? String(format: " ± %.4f", errors[i]) : "")
             }.joined(separator: ", ")
         }

@@ -5,16 +5,14 @@ import Rig
 extension DrawingSettings {
     /// Applies `--calibration`'s rig (read from `path`, `Rig.read`), or none, and what the user `given` beside it, to an
     /// attitude source timed by `clock`, by the one rule (`Rig.apply(_:given:clock:)`): the camera (the file's as
-    /// `--intrinsics path`, else the one `camera` holds, which is `given`'s), the mount, the time offset of the source's
+    /// `--intrinsics path`, else the one `camera.given` holds, which is `given`'s), the mount, the time offset of the source's
     /// clock and the gyroscope bias. Returns what to say; refuses an option given for what the file determines and a
     /// file whose time offset is undetermined.
     public mutating func apply(calibration: (rig: Rig, path: String)?, given: RigOverrides,
                                clock: TimeOffset.Clock) throws(RigApplyingError) -> [RigNote] {
         let applied = try Rig.apply(calibration, given: given, clock: clock)
-        if applied.camera == .theFiles, let (rig, path) = calibration {
-            camera.fieldOfViewDegrees = nil
-            camera.intrinsics = rig.camera
-            camera.intrinsicsSource = path
+        if applied.camera == .theFiles, let (rig, path) = calibration, let filesCamera = rig.camera {
+            camera.given = .intrinsics(filesCamera, path: path)
         }
         deviceFromIMU = applied.deviceFromIMU
         timeOffset = applied.timeOffset
@@ -24,18 +22,9 @@ extension DrawingSettings {
 
     /// `--calibration FILE` for a library user: the file read whole (`Rig.read`; a missing or bad key throws one line
     /// naming the file and the key) and applied beside these settings' camera and mount to a source timed by `clock`
-    /// (`apply(calibration:given:clock:)`). Returns the lines to say.
-    public mutating func applyCalibration(path: String, clock: TimeOffset.Clock = .clip) throws -> [String] {
+    /// (`apply(calibration:given:clock:)`). Returns what to say (each note's `description` says it).
+    public mutating func applyCalibration(path: String, clock: TimeOffset.Clock = .clip) throws -> [RigNote] {
         let given = RigOverrides(camera: camera.given, deviceFromIMU: deviceFromIMU)
-        return try apply(calibration: (Rig.read(path: path), path), given: given, clock: clock).map(\.text)
-    }
-}
-
-extension CameraSettings {
-    /// The camera these settings give beside a calibration file: `--intrinsics`, `--fov` or none.
-    public var given: RigOverrides.Camera {
-        if intrinsics != nil { return .intrinsics(path: intrinsicsSource ?? "--intrinsics") }
-        if let fieldOfViewDegrees { return .fieldOfView(degrees: fieldOfViewDegrees) }
-        return .none
+        return try apply(calibration: (Rig.read(path: path), path), given: given, clock: clock)
     }
 }

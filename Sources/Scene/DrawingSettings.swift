@@ -90,13 +90,10 @@ public enum LensDrawing: String, CaseIterable, Sendable {
 
 /// The camera model and the die's place: `--fov` or `--intrinsics`, `--anchor`, `--panorama`.
 public struct CameraSettings: Equatable, Sendable {
-    /// Vertical field of view in degrees (nil: the seed's 60°, drawn with its own projection).
-    public var fieldOfViewDegrees: Double?
-    /// The camera and its lens: `--intrinsics`'s (an OpenCV calibration file read, `LensCamera.read`) or a calibration's
-    /// (`Rig.camera`). Nil: a pinhole of `fieldOfViewDegrees`.
-    public var intrinsics: LensCamera?
-    /// Where `intrinsics` came from (the file's path), as messages name it.
-    public var intrinsicsSource: String?
+    /// The camera drawn with: `--fov`'s pinhole, `--intrinsics`'s camera and lens (an OpenCV calibration file read,
+    /// `LensCamera.read`) or a calibration's (`Rig.camera`) with the file it came from, or none (the seed's 60°, drawn
+    /// with its own projection).
+    public var given: GivenCamera
     /// Where the die sits in the world (nil: in front of the camera, as the seed draws it).
     public var anchor: Anchor?
     /// `--anchor-from`: what the anchor's bearing counts from over a log (nil: as the log's frame decides, `AnchorOrigin`).
@@ -106,13 +103,23 @@ public struct CameraSettings: Equatable, Sendable {
     /// How a distorted lens is drawn (`--lens-drawing`).
     public var lensDrawing: LensDrawing = .warp
 
-    public init(fieldOfViewDegrees: Double? = nil, intrinsics: LensCamera? = nil, intrinsicsSource: String? = nil, anchor: Anchor? = nil,
-                panoramaPath: String? = nil) {
-        self.fieldOfViewDegrees = fieldOfViewDegrees
-        self.intrinsics = intrinsics
-        self.intrinsicsSource = intrinsicsSource
+    public init(given: GivenCamera = .none, anchor: Anchor? = nil, panoramaPath: String? = nil) {
+        self.given = given
         self.anchor = anchor
         self.panoramaPath = panoramaPath
+    }
+
+    /// `--fov`'s vertical field of view in degrees, nil when the camera is not given so.
+    public var fieldOfViewDegrees: Double? {
+        if case .fieldOfView(let degrees) = given { return degrees } else { return nil }
+    }
+    /// The camera and lens read from a file (`--intrinsics`, a calibration), nil when the camera is not given so.
+    public var intrinsics: LensCamera? {
+        if case .intrinsics(let camera, _) = given { return camera } else { return nil }
+    }
+    /// The file `intrinsics` came from, as messages name it.
+    public var intrinsicsSource: String? {
+        if case .intrinsics(_, let path) = given { return path } else { return nil }
     }
 
     /// Why `--fov` and `--intrinsics` are refused together: each is the whole camera.
@@ -120,7 +127,6 @@ public struct CameraSettings: Equatable, Sendable {
 
     /// Refuses settings that contradict each other or leave the die outside the view volume.
     public func validate() throws {
-        if fieldOfViewDegrees != nil && intrinsics != nil { throw DrawingSettingsError(Self.fieldOfViewAndIntrinsics) }
         if let fov = fieldOfViewDegrees, !PinholeCamera.isPhysical(fieldOfViewDegrees: fov) {
             throw DrawingSettingsError("--fov must be \(PinholeCamera.fieldOfViewRangeText)")
         }

@@ -9,6 +9,16 @@ public enum AttitudeClock {
     case playback
     /// A live stream, timed by arrival: the offset picks an attitude from the history or holds the camera back.
     case live
+
+    /// The clock whose time offset a source timed by this takes (`TimeOffset.seconds(pairing:)`): a log's playback
+    /// pairs a clip with its log, a live stream this process's clocks; a fixed attitude has none to shift.
+    public var offsetClock: TimeOffset.Clock? {
+        switch self {
+        case .none: nil
+        case .playback: .clip
+        case .live: .live
+        }
+    }
 }
 
 /// `run`'s time offset S between the camera's clock and the attitude source's (the camera frame at
@@ -69,11 +79,7 @@ extension DrawingSettings {
     /// The seconds a source timed by `clock` starts shifted by (`TimeOffsetControl`): a log's playback the clip offset,
     /// a live source the live one, 0 when it has none; a fixed attitude none.
     public func startingOffset(for clock: AttitudeClock) -> Double {
-        switch clock {
-        case .none: return 0
-        case .playback: return clipOffset ?? 0
-        case .live: return timeOffset?.seconds(pairing: .live) ?? 0
-        }
+        clock.offsetClock.flatMap { timeOffset?.seconds(pairing: $0) } ?? 0
     }
 }
 

@@ -26,6 +26,10 @@ public struct AttitudeSourceOptions: ParsableArguments {
     /// How many of --log, --attitude and --imud were given.
     public var count: Int { [log != nil, attitude != nil, imud.isSet].filter { $0 }.count }
 
+    /// What the source these options give is timed by: a fixed attitude by none, imud by its arrivals, a log (given or
+    /// the default) by its playback.
+    public var clock: AttitudeClock { attitude != nil ? .none : imud.isSet ? .live : .playback }
+
     /// The magnetometer options correct a raw log's magnetometer: without --log they have nothing to apply to.
     public func validate() throws {
         if log == nil && magnetometer.isSet { throw magnetometerNeedsALog }

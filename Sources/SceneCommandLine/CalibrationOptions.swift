@@ -65,13 +65,11 @@ public struct AttitudeCalibrationOptions: ParsableArguments {
             })
     public var timeOffset: Double?
 
-    /// What these options and `camera`'s give beside or instead of the calibration file.
-    func overrides(camera: CameraOptions) -> RigOverrides {
+    /// What these options and the camera given (`--fov`, `--intrinsics` read) give beside or instead of the calibration file.
+    func overrides(camera: GivenCamera) -> RigOverrides {
         var rotation: Quaternion?
         if case .rotation(let r)? = mount { rotation = r }
-        // Which camera was given, not the camera itself: the file --intrinsics names is read where it is drawn.
-        let given: RigOverrides.Camera = camera.intrinsics.map { .intrinsics(path: $0) } ?? camera.fov.map { .fieldOfView(degrees: $0) } ?? .none
-        return RigOverrides(camera: given, mountGiven: mount != nil, deviceFromIMU: rotation, timeOffsetSeconds: timeOffset)
+        return RigOverrides(camera: camera, mountGiven: mount != nil, deviceFromIMU: rotation, timeOffsetSeconds: timeOffset)
     }
 
     /// imud's preset and Euler forms name imud's body frame; other sources take w,x,y,z.
@@ -90,15 +88,15 @@ public struct AttitudeCalibrationOptions: ParsableArguments {
         return .aligned
     }
 
-    /// Reads `--calibration` once and applies it with what these options and `camera`'s give beside it to an attitude
+    /// Reads `--calibration` once and applies it with what these options and `settings`' camera give beside it to an attitude
     /// source timed by `clock` (`DrawingSettings.apply(calibration:given:clock:)`, the one rule), printing its notes. An
     /// option given for what the file determines is refused, naming both.
-    public func apply(to settings: inout DrawingSettings, camera: CameraOptions, clock: TimeOffset.Clock) throws {
+    public func apply(to settings: inout DrawingSettings, clock: TimeOffset.Clock) throws {
         let rig = try calibration.map { (rig: try Rig.read(path: $0), path: $0) }
-        for note in try settings.apply(calibration: rig, given: overrides(camera: camera), clock: clock) {
+        for note in try settings.apply(calibration: rig, given: overrides(camera: settings.camera.given), clock: clock) {
             switch note.level {
-            case .info: Messages.logger.info("\(note.text)")
-            case .warning: Messages.logger.warning("\(note.text)")
+            case .info: Messages.logger.info("\(commandLineText(for: note))")
+            case .warning: Messages.logger.warning("\(commandLineText(for: note))")
             }
         }
     }

@@ -92,16 +92,13 @@ public struct CameraOptions: ParsableArguments {
     /// The library's value these options stand for, `--intrinsics`'s file read (`LensCamera.read`).
     public func settings() throws -> CameraSettings {
         var settings = settingsButIntrinsics
-        if let intrinsics {
-            settings.intrinsics = try LensCamera.read(path: intrinsics)
-            settings.intrinsicsSource = intrinsics
-        }
+        if let intrinsics { settings.given = .intrinsics(try LensCamera.read(path: intrinsics), path: intrinsics) }
         return settings
     }
 
     /// Every setting but `--intrinsics`'s camera: what is checked before any file is read.
     var settingsButIntrinsics: CameraSettings {
-        var settings = CameraSettings(fieldOfViewDegrees: fov, anchor: anchor?.anchor, panoramaPath: panorama)
+        var settings = CameraSettings(given: fov.map { .fieldOfView(degrees: $0) } ?? .none, anchor: anchor?.anchor, panoramaPath: panorama)
         settings.anchorOrigin = anchorFrom?.origin
         settings.lensDrawing = lensDrawing
         return settings

@@ -63,7 +63,7 @@ struct Run: ParsableCommand {
         guard speed > 0, speed.isFinite else { throw ValidationError("--speed must be a positive number") }
         try drawing.attitudeCalibration.validate(imud: input.imud.isSet)
         if let offset = drawing.attitudeCalibration.timeOffset {
-            do throws(TimeOffsetError) { try TimeOffset.check(given: offset, sourceClock: sourceClock) } catch {
+            do throws(TimeOffsetError) { try TimeOffset.check(given: offset, sourceClock: input.clock.offsetClock) } catch {
                 switch error {
                 // Beside --calibration the file's rule refuses it first, as given twice (`Rig.apply`).
                 case .noClock where drawing.attitudeCalibration.calibration != nil: break
@@ -87,9 +87,6 @@ struct Run: ParsableCommand {
         }
     }
 
-    /// What the attitude source is timed by: imud's arrivals, a log's clock, or none for a fixed attitude.
-    private var sourceClock: TimeOffset.Clock? { input.attitude != nil ? nil : input.imud.isSet ? .live : .clip }
-
     @OptionGroup var messages: MessageOptions
 
     func run() throws {
@@ -102,7 +99,7 @@ struct Run: ParsableCommand {
         let exitOutputs = OutputFiles(inputs: [input.log] + drawing.inputPaths)
         let exitSnapshot = try snapshotOnExit.map { try exitOutputs.stage($0, option: "--snapshot-on-exit") }
         let assets = try Assets.locate(explicit: drawing.assets)
-        let drawingRequest = try drawing.request(clock: sourceClock ?? .clip)
+        let drawingRequest = try drawing.request(clock: input.clock.offsetClock ?? .clip)
         let attitude = try input.request(drawing: drawing, applied: drawingRequest, imudTimeout: 0, command: "run", required: false)
             ?? .log(input.logFile(assets.models.appendingPathComponent("demo-attitude.csv").path))
         let request = PlaybackRequest(drawing: drawingRequest, attitude: attitude, clock: WallClock(speed: speed, looping: loop, from: from ?? 0),

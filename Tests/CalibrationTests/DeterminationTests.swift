@@ -27,8 +27,8 @@ final class DeterminationTests: XCTestCase {
 
     func testEveryNumberUnderItsThresholdIsDetermined() {
         let r = judged(result())
-        XCTAssertEqual(r.undetermined.map(\.key), [])
-        XCTAssertLessThan(r.deviceFromIMU.angle(to: Quaternion(axis: SIMD3(0, 0, 1), angle: .pi / 2)), 1e-12, "a determined mount is kept")
+        XCTAssertEqual(r.undetermined.map(\.quantity.fileKey), [])
+        XCTAssertLessThan(try XCTUnwrap(r.deviceFromIMU).angle(to: Quaternion(axis: SIMD3(0, 0, 1), angle: .pi / 2)), 1e-12, "a determined mount is kept")
     }
 
     /// A readout fitted a little below 0 (a global shutter, within twice its standard error) is written as 0, which the
@@ -39,40 +39,40 @@ final class DeterminationTests: XCTestCase {
         r.readoutSeconds = -0.000054
         let zero = judged(r)
         XCTAssertEqual(zero.readoutSeconds, 0)
-        XCTAssertEqual(zero.undetermined.map(\.key), [])
+        XCTAssertEqual(zero.undetermined.map(\.quantity.fileKey), [])
         r.readoutSeconds = -0.0021
         let below = judged(r)
-        XCTAssertEqual(below.undetermined.map(\.key), ["rolling_shutter_readout_s"])
+        XCTAssertEqual(below.undetermined.map(\.quantity.fileKey), ["rolling_shutter_readout_s"])
         XCTAssertTrue(below.undetermined.first?.why.contains("-2.10 ms") == true, "\(below.undetermined)")
         r.fit?.medianPixelsPerPair = 0.4
-        XCTAssertEqual(judged(r).undetermined.map(\.key), ["camera_matrix", "rolling_shutter_readout_s"], "listed once")
+        XCTAssertEqual(judged(r).undetermined.map(\.quantity.fileKey), ["camera_matrix", "rolling_shutter_readout_s"], "listed once")
     }
 
     /// Each threshold, just over it: only that number is listed, with its standard error.
     func testEachNumberIsJudgedOnItsOwn() {
         var r = result()
         r.standardErrors?.timeOffsetSeconds = 0.1 / 30 * 1.01
-        XCTAssertEqual(judged(r).undetermined.map(\.key), ["time_offset_s"])
+        XCTAssertEqual(judged(r).undetermined.map(\.quantity.fileKey), ["time_offset_s"])
         r = result()
         r.standardErrors?.verticalFieldOfViewFraction = 0.021
-        XCTAssertEqual(judged(r).undetermined.map(\.key), ["camera_matrix"])
-        XCTAssertEqual(judged(r, fitsCamera: false).undetermined.map(\.key), [], "a given camera is not judged")
+        XCTAssertEqual(judged(r).undetermined.map(\.quantity.fileKey), ["camera_matrix"])
+        XCTAssertEqual(judged(r, fitsCamera: false).undetermined.map(\.quantity.fileKey), [], "a given camera is not judged")
         r = result()
         r.standardErrors?.readoutSeconds = 0.2 / 30 * 1.01
-        XCTAssertEqual(judged(r).undetermined.map(\.key), ["rolling_shutter_readout_s"])
+        XCTAssertEqual(judged(r).undetermined.map(\.quantity.fileKey), ["rolling_shutter_readout_s"])
         r = result()
         r.standardErrors?.gyroBiasDegreesPerSecond = SIMD3(0.02, 0.11, 0.02)
-        XCTAssertEqual(judged(r).undetermined.map(\.key), ["gyro_bias"])
+        XCTAssertEqual(judged(r).undetermined.map(\.quantity.fileKey), ["gyro_bias"])
         r = result()
         r.fit?.medianPixelsPerPair = 0.4
-        XCTAssertEqual(judged(r).undetermined.map(\.key), ["camera_matrix", "rolling_shutter_readout_s"], "sub-pixel motion")
+        XCTAssertEqual(judged(r).undetermined.map(\.quantity.fileKey), ["camera_matrix", "rolling_shutter_readout_s"], "sub-pixel motion")
         r = result()
         r.standardErrors?.mountDegrees = SIMD3(0.5, 2.1, 0.5)
         let y = judged(r).undetermined
-        XCTAssertEqual(y.map(\.key), ["imu_to_camera_y"])
+        XCTAssertEqual(y.map(\.quantity.fileKey), ["imu_to_camera_y"])
         XCTAssertEqual(y.first?.standardError, "± 2.1°")
         r.standardErrors?.mountDegrees = SIMD3(3, 3, 3)
-        XCTAssertEqual(judged(r).undetermined.map(\.key), ["imu_to_camera_x", "imu_to_camera_y", "imu_to_camera_z", "imu_to_camera"])
+        XCTAssertEqual(judged(r).undetermined.map(\.quantity.fileKey), ["imu_to_camera_x", "imu_to_camera_y", "imu_to_camera_z", "imu_to_camera"])
     }
 
     /// A readout outside 0 to the frame period is no rolling shutter's, however small its standard error (the GoPro
@@ -82,26 +82,26 @@ final class DeterminationTests: XCTestCase {
             var r = result()
             r.readoutSeconds = readout
             let judged = judged(r).undetermined
-            XCTAssertEqual(judged.map(\.key), ["rolling_shutter_readout_s"], "\(readout)")
+            XCTAssertEqual(judged.map(\.quantity.fileKey), ["rolling_shutter_readout_s"], "\(readout)")
             XCTAssertTrue(judged.first?.why.contains("outside 0 to the frame period (33.33 ms), which no rolling shutter reads in") == true,
                           "\(judged)")
         }
         for readout in [0.0, 0.0333] {
             var r = result()
             r.readoutSeconds = readout
-            XCTAssertEqual(judged(r).undetermined.map(\.key), [], "\(readout) s is a readout")
+            XCTAssertEqual(judged(r).undetermined.map(\.quantity.fileKey), [], "\(readout) s is a readout")
         }
     }
 
     /// An undetermined axis takes no turn about it: the rotation about that camera axis nearest to identity, the
     /// turn about the other axes kept.
-    func testAnUndeterminedMountAxisTakesNoTurnAboutIt() {
+    func testAnUndeterminedMountAxisTakesNoTurnAboutIt() throws {
         // A quarter turn about the device's z (determined), then 13° about the camera's x (C's x is D's x).
         let truth = Quaternion(axis: SIMD3(0, 0, 1), angle: .pi / 2)
         let found = Quaternion(axis: SIMD3(1, 0, 0), angle: 13 * .pi / 180) * truth
         var r = result(mount: found)
         r.standardErrors?.mountDegrees = SIMD3(3.9, 0.5, 0.5)
-        let projected = judged(r).deviceFromIMU
+        let projected = try XCTUnwrap(judged(r).deviceFromIMU)
         XCTAssertLessThan(projected.angle(to: truth) * 180 / .pi, 1e-9, "\(projected)")
         // About D's y (C's y flipped): the same.
         let tilted = Quaternion(axis: SIMD3(0, 1, 0), angle: -0.3) * truth

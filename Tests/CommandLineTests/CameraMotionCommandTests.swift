@@ -115,7 +115,7 @@ final class CameraMotionCommandTests: XCTestCase {
         let line = try XCTUnwrap(run.stdout.split(separator: "\n").first { $0.hasPrefix("on the video's own timeline the offset is ") }, run.stdout)
         let offset = try XCTUnwrap(Double(line.dropFirst("on the video's own timeline the offset is ".count).prefix { $0 != " " }))
         XCTAssertEqual(offset, -18, accuracy: 10, run.stdout)
-        let keys = try Rig.read(path: output).undetermined.map(\.key)
+        let keys = try Rig.read(path: output).undetermined.map(\.quantity.fileKey)
         XCTAssertFalse(keys.contains("time_offset_s"), "\(keys)")
         if keys.contains("camera_matrix") {
             XCTAssertTrue(run.stdout.contains("not determined"), run.stdout)

@@ -115,7 +115,7 @@ final class LiveRigCommandTests: XCTestCase {
         let found = try calibrate(rig, output: path("rig.yaml"))
         XCTAssertTrue(found.timeOffset.clock == .live)
         XCTAssertEqual(found.timeOffset.seconds, -Self.delay, accuracy: 0.002, "live offset with the gyroscope")
-        XCTAssertLessThan(found.deviceFromIMU.angle(to: try expectedMount) * 180 / .pi, 1, "mount")
+        XCTAssertLessThan(try XCTUnwrap(found.deviceFromIMU).angle(to: try expectedMount) * 180 / .pi, 1, "mount")
 
         // Attitude only: the rate comes from the attitude over the packets' arrival times.
         let quiet = path("rig-attitude")
@@ -124,7 +124,7 @@ final class LiveRigCommandTests: XCTestCase {
         XCTAssertNil(try RigRecording(folder: quiet).rate)
         let foundQuiet = try calibrate(quiet, output: path("rig-attitude.yaml"))
         XCTAssertEqual(foundQuiet.timeOffset.seconds, -Self.delay, accuracy: 0.005, "live offset from the attitude alone")
-        XCTAssertLessThan(foundQuiet.deviceFromIMU.angle(to: try expectedMount) * 180 / .pi, 1, "mount")
+        XCTAssertLessThan(try XCTUnwrap(foundQuiet.deviceFromIMU).angle(to: try expectedMount) * 180 / .pi, 1, "mount")
     }
 
     /// Ctrl-C stops a recording cleanly: its folder says so and reads whole. SIGKILL mid-write leaves whole rows

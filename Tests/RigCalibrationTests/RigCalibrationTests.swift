@@ -71,7 +71,7 @@ final class RigCalibrationTests: XCTestCase {
         var rig = Rig(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 55, width: 320, height: 240)), deviceFromIMU: .identity,
                       timeOffset: TimeOffset(seconds: 0.123, clock: .live), gyroBiasRadiansPerSecond: SIMD3(0, 0, .pi / 180),
                       fit: RigFitSummary(residualDegreesPerSecond: 0.25, framesUsed: 170, framesTotal: 180, turnedDegrees: SIMD3(40, 50, 5)))
-        rig.undetermined = [Undetermined(key: "imu_to_camera_z", standardError: "± 4.1°", why: "it turned 5° about z")]
+        rig.undetermined = [Undetermined(.mountAxis(2), standardError: "± 4.1°", why: "it turned 5° about z")]
         let lines = CalibrationReport(RigCalibrator.Outcome(rig: rig)).lines
         XCTAssertEqual(lines.first, "time offset 0.1230 s (live: the frame timed t shows the attitude imud delivered at t + offset)")
         XCTAssertTrue(lines.contains { $0.hasPrefix("vertical field of view 55.000° (fx = fy = ") && $0.hasSuffix("principal point at the centre, no distortion)") },
@@ -81,7 +81,7 @@ final class RigCalibrationTests: XCTestCase {
         XCTAssertTrue(lines.contains("turned 40° about the camera's x (tilt), 50° about y (pan), 5° about z (roll), summed over the frame pairs used"))
         XCTAssertTrue(lines.contains { $0.hasPrefix("gyroscope bias 0.000,0.000,1.000 °/s (in the IMU's frame") }, "\(lines)")
         XCTAssertEqual(lines.last, "residual 0.250 °/s over 170 of 180 frames (0 without texture, 0 translating or mistracked, 0 outside the log)")
-        rig.undetermined.append(Undetermined(key: "camera_matrix", standardError: "± 9 %", why: "too little turn"))
+        rig.undetermined.append(Undetermined(.camera, standardError: "± 9 %", why: "too little turn"))
         XCTAssertTrue(CalibrationReport(RigCalibrator.Outcome(rig: rig)).lines
             .contains("vertical field of view: not determined (the fit's 55.000° ± 9 %: too little turn), not written"))
     }
@@ -134,7 +134,7 @@ final class RigCalibrationTests: XCTestCase {
         let outcome = try calibrator.calibrate(recordFolder: rig.path)
         XCTAssertEqual(outcome.rig.timeOffset.clock, .live)
         XCTAssertEqual(outcome.rig.timeOffset.seconds, live, accuracy: 0.002, "\(said)")
-        XCTAssertLessThan(outcome.rig.deviceFromIMU.angle(to: clip.deviceFromIMU) * 180 / .pi, 1)
+        XCTAssertLessThan(try XCTUnwrap(outcome.rig.deviceFromIMU).angle(to: clip.deviceFromIMU) * 180 / .pi, 1)
         XCTAssertTrue(said.contains { $0.hasSuffix("imud packets without an angular rate: it comes from the attitude, differenced over the packets' arrival times") },
                       "\(said)")
     }

@@ -26,7 +26,7 @@ final class AnchorAimTests: XCTestCase {
 
     /// The options for `anchor` counted from `origin` (first-look unless told: the default, nil, is the log's W).
     private func options(_ anchor: Anchor, origin: AnchorOrigin? = .firstLook) -> DrawingSettings {
-        var settings = CameraSettings(fieldOfViewDegrees: 50, anchor: anchor)
+        var settings = CameraSettings(given: .fieldOfView(degrees: 50), anchor: anchor)
         settings.anchorOrigin = origin
         return DrawingSettings(camera: settings)
     }

@@ -9,10 +9,10 @@ import XCTest
 final class CalibrationApplyingTests: XCTestCase {
     private let mount = Quaternion(w: 0, x: 1, y: 0, z: 0)
 
-    private func rig(clock: TimeOffset.Clock, undetermined: [String] = []) -> Rig {
+    private func rig(clock: TimeOffset.Clock, undetermined: [Undetermined.Quantity] = []) -> Rig {
         Rig(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 50, width: 320, height: 240)), deviceFromIMU: mount,
             timeOffset: TimeOffset(seconds: 0.25, clock: clock), gyroBiasRadiansPerSecond: SIMD3(0.01, 0, 0),
-            undetermined: undetermined.map { Undetermined(key: $0, standardError: nil, why: "why") })
+            undetermined: undetermined.map { Undetermined($0, standardError: nil, why: "why") })
     }
 
     func testTheFilesOffsetAppliesOnlyOnItsOwnClock() throws {
@@ -53,8 +53,8 @@ final class CalibrationApplyingTests: XCTestCase {
 
     /// What the file leaves undetermined keeps the camera the settings hold and the mount given; said by the rule's notes.
     func testAnUndeterminedCameraAndMountKeepWhatIsGiven() throws {
-        var options = DrawingSettings(camera: CameraSettings(fieldOfViewDegrees: 50))
-        let notes = try options.apply(calibration: (rig(clock: .clip, undetermined: [Undetermined.cameraKey, Undetermined.mountKey]), "cal.yaml"),
+        var options = DrawingSettings(camera: CameraSettings(given: .fieldOfView(degrees: 50)))
+        let notes = try options.apply(calibration: (rig(clock: .clip, undetermined: [.camera, .mount]), "cal.yaml"),
                                       given: RigOverrides(camera: options.camera.given, deviceFromIMU: .identity), clock: .clip)
         XCTAssertEqual(notes.map(\.about), [.camera, .mount])
         XCTAssertEqual(options.camera.fieldOfViewDegrees, 50)

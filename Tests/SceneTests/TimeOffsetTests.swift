@@ -70,4 +70,12 @@ final class TimeOffsetTests: XCTestCase {
         XCTAssertEqual(options.startingOffset(for: .playback), 0)
         XCTAssertEqual(options.startingOffset(for: .live), 0)
     }
+
+    /// A log's playback takes a clip's offset, a live stream a live one, a fixed attitude none: the one map from what a
+    /// source is timed by to the offset's clock.
+    func testEachSourceClockTakesTheOffsetOfItsOwnClock() {
+        XCTAssertEqual(AttitudeClock.playback.offsetClock, .clip)
+        XCTAssertEqual(AttitudeClock.live.offsetClock, .live)
+        XCTAssertNil(AttitudeClock.none.offsetClock)
+    }
 }

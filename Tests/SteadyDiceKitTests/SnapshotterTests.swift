@@ -26,7 +26,7 @@ final class SnapshotterTests: XCTestCase {
 
     func testBadOptionsAreRefusedWithTheCommandLinesWords() throws {
         var options = DrawingSettings()
-        options.camera.fieldOfViewDegrees = 200
+        options.camera.given = .fieldOfView(degrees: 200)
         XCTAssertThrowsError(try Snapshotter(width: 320, height: 240, options: options)) { error in
             XCTAssertEqual("\(error)", "--fov must be between 1 and 179 degrees (exclusive)")
         }

@@ -120,7 +120,7 @@ final class SyntheticClipTests: XCTestCase {
         XCTAssertEqual(progress, [1, 2, 3, 4, 5])
         let truth = try Rig.read(path: staged.truth!.path)
         XCTAssertEqual(truth.timeOffset.seconds, 0.25)
-        XCTAssertLessThan(truth.deviceFromIMU.angle(to: mount), 1e-6)
+        XCTAssertLessThan(try XCTUnwrap(truth.deviceFromIMU).angle(to: mount), 1e-6)
         XCTAssertEqual(try VideoFile(path: staged.video.path).frameCount, 5)
         let raw = try RawLogReader.read(path: staged.log.path)
         XCTAssertEqual(raw.count, written.logSamples)
