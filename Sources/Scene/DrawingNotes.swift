@@ -86,4 +86,8 @@ public struct FixedAttitudeNames: Equatable, Sendable {
         self.frame = frame
         self.source = source
     }
+
+    /// As the drawing commands name `--attitude`: what `snapshot --attitude` shows, and so what SteadyDiceKit's
+    /// `Snapshotter`, which draws what that command draws byte for byte, shows too.
+    public static let attitudeOption = FixedAttitudeNames(frame: "as given by --attitude", source: "fixed attitude (--attitude)")
 }

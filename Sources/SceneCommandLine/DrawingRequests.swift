@@ -23,7 +23,7 @@ extension AttitudeSourceOptions {
     /// own log.
     public func request(drawing: DrawingOptions, applied request: DrawingRequest, imudTimeout: Double, command: String,
                         required: Bool) throws -> AttitudeRequest? {
-        if let attitude { return .fixed(attitude.quaternion, names: .commandLine) }
+        if let attitude { return .fixed(attitude.quaternion, names: .attitudeOption) }
         if let imud = try imud.configuration(mount: drawing.attitudeCalibration.imudMount(applied: request.options)) {
             return .imud(imud, timeout: imudTimeout)
         }

@@ -75,11 +75,6 @@ extension DrawingNotes {
     public static var commandLine: DrawingNotes { DrawingNotes(logger: Messages.logger) { $0.commandLineMessage } }
 }
 
-extension FixedAttitudeNames {
-    /// How the HUD names `--attitude`.
-    public static let commandLine = FixedAttitudeNames(frame: "as given by --attitude", source: "fixed attitude (--attitude)")
-}
-
 /// Runs `body`, turning the library's refusal of an option into the command line's usage error, worded with the option.
 @discardableResult
 public func asValidationError<T>(_ body: () throws -> T) throws -> T {

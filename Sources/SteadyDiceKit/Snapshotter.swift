@@ -42,7 +42,7 @@ public final class Snapshotter {
     /// `snapshot --attitude w,x,y,z`.
     public func image(worldFromDevice: Quaternion) throws -> RGBImage {
         let q = worldFromDevice
-        return try image(of: .fixed(try Quaternion.validated(w: q.w, x: q.x, y: q.y, z: q.z)), at: 0)
+        return try image(of: .fixed(try Quaternion.validated(w: q.w, x: q.x, y: q.y, z: q.z), names: .attitudeOption), at: 0)
     }
 
     /// The picture of `log` at playback time `at` seconds (its first sample at 0): `snapshot --log PATH --at T`.

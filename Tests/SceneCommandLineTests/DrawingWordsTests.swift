@@ -77,6 +77,6 @@ final class DrawingWordsTests: XCTestCase {
         }
         XCTAssertFalse(FixedAttitudeNames().frame.contains("--"))
         XCTAssertFalse(FixedAttitudeNames().source.contains("--"))
-        XCTAssertEqual(FixedAttitudeNames.commandLine, FixedAttitudeNames(frame: "as given by --attitude", source: "fixed attitude (--attitude)"))
+        XCTAssertEqual(FixedAttitudeNames.attitudeOption, FixedAttitudeNames(frame: "as given by --attitude", source: "fixed attitude (--attitude)"))
     }
 }
