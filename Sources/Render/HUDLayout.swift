@@ -16,7 +16,7 @@ public struct HUDLayout: Equatable, Sendable {
     /// of the shorter side, made smaller until the panel ends above `model` (the die, or the larger box)
     /// at the identity view and a full line fits in the width. 0 when not even `minimumPixelSize` fits.
     /// An `anchored` model sits wherever the world puts it, not in front of the camera: the panel then
-    /// keeps the die's layout, as before models could be chosen.
+    /// keeps the die's layout.
     public init(width: Int, height: Int, lineCount: Int, model: SceneModel = .die, anchored: Bool = false) {
         pixelSize = Self.pixelSize(width: width, height: height, lineCount: lineCount, model: anchored ? .die : model)
     }
