@@ -41,19 +41,19 @@ let package = Package(
         /// and JPEG files are read with handlers that do not print, and PNG files written with OpenCV's settings (see
         /// cvshim.cpp). docs/tests.md says what a start costs (`StartCostTests`).
         .target(name: "CVShim", path: "Sources/System/CVShim",
-                cxxSettings: [.headerSearchPath("../COpenCV/opencv4"), .unsafeFlags(["-O2"])],  // a clip's frames converted and tracked
+                cxxSettings: [.headerSearchPath("../COpenCV/opencv4")],
                 linkerSettings: ["opencv_core", "opencv_imgproc", "opencv_calib3d", "opencv_video", "png16", "jpeg"].map { .linkedLibrary($0) }),
         /// What a V4L2 camera's buffer timestamps count and mark (their clock, start or end of exposure).
         .target(name: "CV4L2", path: "Sources/System/CV4L2"),
         /// A panorama looked up along each pixel's ray: the synthetic clip's lens, rolling shutter and blur, in C for speed.
-        .target(name: "CPanoramaRaster", path: "Sources/System/CPanoramaRaster", cSettings: [.unsafeFlags(["-O2"])]),  // every pixel of a synthetic clip
+        .target(name: "CPanoramaRaster", path: "Sources/System/CPanoramaRaster"),
         /// FFmpeg's libraries' headers (libavformat, libavcodec, libavutil, libswscale), for CVideoFile only. Not linked:
         /// CVideoFile loads them at the first file it opens (video_file.c), so that a command that reads no video does not
         /// load them at its start.
         .systemLibrary(name: "CFFmpeg", path: "Sources/System/CFFmpeg",
                        providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]),
         /// Video files frame by frame with presentation times, rotation and every stream, as cameras write them.
-        .target(name: "CVideoFile", dependencies: ["CFFmpeg"], path: "Sources/System/CVideoFile", cSettings: [.unsafeFlags(["-O2"])],  // every frame read
+        .target(name: "CVideoFile", dependencies: ["CFFmpeg"], path: "Sources/System/CVideoFile",
                 linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("pthread")]),
 
         // MARK: - Libraries, one job each
@@ -74,12 +74,12 @@ let package = Package(
         /// and on ExitKinds, by which its errors say their kind.
         .target(name: "FileAccess", dependencies: ["CStopSignal", "ExitKinds"]),
         /// Comma-separated text: lines, header, fields and numbers, for every log reader.
-        .target(name: "CSVText", dependencies: ["SafeText"], swiftSettings: [.unsafeFlags(["-O"])]),  // every log's lines
+        .target(name: "CSVText", dependencies: ["SafeText"]),
         /// Recording folders (Sensor Logger, x-IMU3): the files in them, platform conventions.
         .target(name: "Recording", dependencies: ["AttitudeMath", "CSVText", "FileAccess"]),
         /// A packed 8-bit RGB picture, rows top first: the value the readers, the renderer and the scene pass between them.
         /// No I/O (`Imaging` reads and writes picture files), no dependencies.
-        .target(name: "Pixels", swiftSettings: [.unsafeFlags(["-O"])]),  // pictures pixel by pixel
+        .target(name: "Pixels"),
         /// Attitude log files and playback.
         .target(name: "AttitudeLog", dependencies: ["AttitudeMath", "CSVText", "FileAccess", "SafeText", "Recording"]),
         /// Pinhole cameras (field of view or intrinsics), crop-and-scale to a window, projection matrices,
@@ -90,8 +90,7 @@ let package = Package(
         /// offset gives (`Timeline`: log time = video time + offset), which every command asks.
         .target(name: "Rig", dependencies: ["AttitudeMath", "Camera", "ExitKinds"]),
         /// Images and video through OpenCV: PNG in and out, capture, writers, a clip's corners tracked pair by pair, the calibration file (a `Rig`).
-        .target(name: "Imaging", dependencies: ["AttitudeLog", "AttitudeMath", "Calibration", "Camera", "Pixels", "Rig", "CVShim", "CV4L2", "CVideoFile", "ExitKinds", "FileAccess", "Recording", "SafeText", "Workers", .product(name: "Logging", package: "swift-log")],
-                swiftSettings: [.unsafeFlags(["-O"])]),  // a clip's frames tracked, most of a calibrate's time
+        .target(name: "Imaging", dependencies: ["AttitudeLog", "AttitudeMath", "Calibration", "Camera", "Pixels", "Rig", "CVShim", "CV4L2", "CVideoFile", "ExitKinds", "FileAccess", "Recording", "SafeText", "Workers", .product(name: "Logging", package: "swift-log")]),
         /// The run-time files as SwiftPM resources (Bundle.module): shaders, models, the HUD's font, and the
         /// examples found by name (the compass sky, the demo log, a raw BROAD excerpt). No code but the lookup.
         .target(name: "SteadyDiceAssets", dependencies: ["FileAccess"], exclude: ["fonts/DejaVuSansMono.LICENSE"],
@@ -101,13 +100,12 @@ let package = Package(
         /// imud's binary stream protocol: decoder, client, publisher.
         .target(name: "IMUD", dependencies: ["AttitudeMath", "AttitudeLog", "CSVText", "ExitKinds", "SafeText", "Workers", .product(name: "Logging", package: "swift-log")]),
         /// Sensor fusion: raw gyroscope, accelerometer, magnetometer in, attitude out.
-        .target(name: "Fusion", dependencies: ["AttitudeMath"], swiftSettings: [.unsafeFlags(["-O"])]),  // every sample of a log fused
+        .target(name: "Fusion", dependencies: ["AttitudeMath"]),
         /// The camera's own motion data inside a video file: GoPro's GPMF (`gpmd`) and Google's CAMM (`camm`) tracks,
         /// read through CVideoFile and parsed here, in the device frame. No GL; RawLog reads a video as a raw log with it.
         .target(name: "CameraMotion", dependencies: ["AttitudeMath", "CVideoFile", "FileAccess", "SafeText"]),
         /// Raw IMU log readers (steady-dice raw CSV, x-io, Sensor Logger, a video's own motion track) and BROAD metrics.
-        .target(name: "RawLog", dependencies: ["AttitudeMath", "CameraMotion", "Fusion", "CSVText", "FileAccess", "SafeText", "Recording"],
-                swiftSettings: [.unsafeFlags(["-O"])]),  // every sample of a raw log read
+        .target(name: "RawLog", dependencies: ["AttitudeMath", "CameraMotion", "Fusion", "CSVText", "FileAccess", "SafeText", "Recording"]),
         /// Camera-IMU calibration from a clip and a gyroscope: time offset, focal length, mount. No GL, no I/O.
         .target(name: "Calibration", dependencies: ["AttitudeMath", "Camera", "Rig"],
                 swiftSettings: [.unsafeFlags(["-O"])]),  // its fits, several times slower unoptimised, as the unit tests run them
@@ -135,8 +133,7 @@ let package = Package(
         /// Calibration as a library service (`RigCalibrator`): a clip and a log, or a record folder, in; a `Rig` out,
         /// with the clip's tracks and the report's lines. No GL, no command line.
         .target(name: "RigCalibration", dependencies: ["AttitudeMath", "AttitudeLog", "Calibration", "Camera", "Imaging",
-                                                       "RawLog", "RecordFolder", "Recording", "Rig"],
-                swiftSettings: [.unsafeFlags(["-O"])]),  // a clip's tracks turned into the fit's pairs
+                                                       "RawLog", "RecordFolder", "Recording", "Rig"]),
         /// Where the device is: the magnetic models (WMM2025, IGRF-14), Location.csv, position filters, SRTM terrain. No GL.
         .target(name: "Location", dependencies: ["AttitudeMath", "CSVText", "FileAccess", "SafeText"], exclude: ["igrf14coeffs.PROVENANCE.md"],
                 resources: [.copy("WMM.COF"), .copy("igrf14coeffs.txt")]),
@@ -160,7 +157,7 @@ let package = Package(
         /// ArgumentParser.
         .target(name: "SyntheticClip", dependencies: [
             "AttitudeMath", "AttitudeLog", "Calibration", "Camera", "FileAccess", "Imaging", "RawLog", "Render", "Rig", "CPanoramaRaster", "Pixels",
-        ], swiftSettings: [.unsafeFlags(["-O"])]),  // every frame of a clip drawn
+        ]),
         /// `run`'s window: GLFW, the keys, the frame loop over a frame pipeline.
         .target(name: "Window", dependencies: [
             "Scene", "Render", "Imaging", "FileAccess", "SafeText", "AttitudeMath", "Workers", "CGL", "CGLFW", "Pixels",

@@ -15,9 +15,9 @@ public enum BuiltTool {
         public var stderr: String
     }
 
-    /// The environment variable naming the folder of the executables the tests run: `scripts/test` sets it to
-    /// its debug build's (whose hot modules are compiled with `-O`, so a command-line test runs at about the speed
-    /// a user sees); a folder of release executables may be named instead.
+    /// The environment variable naming the folder of the executables the tests run: `scripts/test` builds
+    /// them optimised (`swift build -c release`) and sets it, so a command-line test runs at the speed a user
+    /// sees while the unit tests keep their debug build.
     public static let folderVariable = "STEADY_DICE_TOOLS"
 
     /// The built executable `name`: in `$STEADY_DICE_TOOLS` when it is set (and only there), otherwise beside
