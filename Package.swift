@@ -89,8 +89,9 @@ let package = Package(
         /// bias, each with its standard error and whether it was determined. One value; no GL, no I/O. And the time rule the
         /// offset gives (`Timeline`: log time = video time + offset), which every command asks.
         .target(name: "Rig", dependencies: ["AttitudeMath", "Camera", "ExitKinds"]),
-        /// Images and video through OpenCV: PNG in and out, capture, writers, a clip's corners tracked pair by pair, the calibration file (a `Rig`).
-        .target(name: "Imaging", dependencies: ["AttitudeLog", "AttitudeMath", "Calibration", "Camera", "Pixels", "Rig", "CVShim", "CV4L2", "CVideoFile", "ExitKinds", "FileAccess", "Recording", "SafeText", "Workers", .product(name: "Logging", package: "swift-log")]),
+        /// Images and video through OpenCV: PNG in and out, capture, writers, corners tracked from one picture to the next, the
+        /// calibration file (a `Rig`).
+        .target(name: "Imaging", dependencies: ["AttitudeMath", "Camera", "Pixels", "Rig", "CVShim", "CV4L2", "CVideoFile", "ExitKinds", "FileAccess", "SafeText", "Workers", .product(name: "Logging", package: "swift-log")]),
         /// The run-time files as SwiftPM resources (Bundle.module): shaders, models, the HUD's font, and the
         /// examples found by name (the compass sky, the demo log, a raw BROAD excerpt). No code but the lookup.
         .target(name: "SteadyDiceAssets", dependencies: ["FileAccess"], exclude: ["fonts/DejaVuSansMono.LICENSE"],
@@ -109,6 +110,10 @@ let package = Package(
         /// Camera-IMU calibration from a clip and a gyroscope: time offset, focal length, mount. No GL, no I/O.
         .target(name: "Calibration", dependencies: ["AttitudeMath", "Camera", "Rig"],
                 swiftSettings: [.unsafeFlags(["-O"])]),  // its fits, several times slower unoptimised, as the unit tests run them
+        /// Footage read into what the estimators fit: a clip's corners tracked pair by pair through a whole video, picture
+        /// folder or OpenCamera Sensors recording (`ClipTracks`), and an attitude drawn over a video held to its picture
+        /// (`FootagePicture`, through the camera the die is drawn with). No GL.
+        .target(name: "Footage", dependencies: ["AttitudeLog", "AttitudeMath", "Calibration", "Camera", "FileAccess", "Imaging", "Recording", "Rig"]),
         /// Any attitude log loaded for drawing (`loadAnyAttitudeLog`): an attitude log read, a raw log fused in-process (with
         /// the magnetometer's correction, the true north a recording's fixes give, a calibration's gyroscope bias), a
         /// gyroscope-only log integrated, a raw log over its footage led by its gyroscope. The one fusion of a raw log
@@ -119,7 +124,7 @@ let package = Package(
         /// clip offset), convert a producer's attitude, a video's motion track or a gyroscope-only log, score the estimator
         /// on BROAD.
         .target(name: "FusionJobs", dependencies: [
-            "AttitudeLog", "AttitudeMath", "FileAccess", "Fusion", "Imaging", "Location", "LogLoading", "Plot", "RawLog", "Recording", "Rig",
+            "AttitudeLog", "AttitudeMath", "FileAccess", "Footage", "Fusion", "Imaging", "Location", "LogLoading", "Plot", "RawLog", "Recording", "Rig",
             "SafeText", .product(name: "Logging", package: "swift-log"),
         ]),
         /// A live rig recorded: a camera's frames and imud's packets on one clock into a folder (`record`). No GL.
@@ -132,7 +137,7 @@ let package = Package(
         .target(name: "RecordFolder", dependencies: ["AttitudeMath", "FileAccess", "IMUD", "Imaging", "RawLog", "SafeText"]),
         /// Calibration as a library service (`RigCalibrator`): a clip and a log, or a record folder, in; a `Rig` out,
         /// with the clip's tracks and the report's lines. No GL, no command line.
-        .target(name: "RigCalibration", dependencies: ["AttitudeMath", "AttitudeLog", "Calibration", "Camera", "Imaging",
+        .target(name: "RigCalibration", dependencies: ["AttitudeMath", "AttitudeLog", "Calibration", "Camera", "Footage", "Imaging",
                                                        "RawLog", "RecordFolder", "Recording", "Rig"]),
         /// Where the device is: the magnetic models (WMM2025, IGRF-14), Location.csv, position filters, SRTM terrain. No GL.
         .target(name: "Location", dependencies: ["AttitudeMath", "CSVText", "FileAccess", "SafeText"], exclude: ["igrf14coeffs.PROVENANCE.md"],
@@ -150,7 +155,7 @@ let package = Package(
         /// its time offset, the video's start, the pipeline). What the window, `snapshot`, `render` and the library draw
         /// through. No ArgumentParser.
         .target(name: "Scene", dependencies: [
-            "AttitudeMath", "AttitudeLog", "Camera", "ExitKinds", "FileAccess", "Imaging", "Render", "IMUD", "Rig", "LogLoading", "Pixels", "Recording",
+            "AttitudeMath", "AttitudeLog", "Camera", "ExitKinds", "FileAccess", "Footage", "Imaging", "Render", "IMUD", "Rig", "LogLoading", "Pixels", "Recording",
             "SafeText", "Workers", .product(name: "Logging", package: "swift-log"),
         ]),
         /// The synthetic calibration clip: a BROAD trial's motion seen through a known camera (`calibration-clip`'s run). No
@@ -245,6 +250,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
         ]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Camera", "AttitudeMath", "ExitKinds", "TestSupport", "Pixels", "Rig"]),
+        .testTarget(name: "FootageTests", dependencies: ["Footage", "Camera", "Rig"]),
         .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "AttitudeMath", "Camera", "RawLog", "CVShim", "Rig", "TestSupport", "SyntheticClip"]),
         .testTarget(name: "IMUDTests", dependencies: ["IMUD", "SafeText", "AttitudeMath", "AttitudeLog", "ExitKinds", "TestSupport",
                                                .product(name: "Logging", package: "swift-log")]),
@@ -284,7 +290,7 @@ let package = Package(
         /// unoptimised, those loops are most of their CPU time. The unit tests and the libraries they test keep the
         /// debug build.
         .testTarget(name: "CommandLineTests", dependencies: [
-            "AttitudeMath", "AttitudeLog", "Camera", "Scene", "CVShim", "FileAccess", "IMUD", "Imaging", "Location", "RawLog",
+            "AttitudeMath", "AttitudeLog", "Camera", "Scene", "CVShim", "FileAccess", "Footage", "IMUD", "Imaging", "Location", "RawLog",
             "CommandLineSupport", "LiveRig", "Render", "SafeText", "SteadyDiceKit", "TestSupport", "Rig", "RigCalibration", "RecordFolder", "Pixels",
         ], exclude: ["Fixtures"], swiftSettings: [.unsafeFlags(["-O"])]),
     ]

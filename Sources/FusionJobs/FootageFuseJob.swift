@@ -1,6 +1,7 @@
 import AttitudeLog
 import AttitudeMath
 import FileAccess
+import Footage
 import Foundation
 import Imaging
 import Logging
@@ -51,9 +52,11 @@ public struct FootageFuseJob {
         guard holdsToPicture, footage.fusion != nil else { return footage }
         // The picture read through the camera and mount the die will be drawn with: the calibration's where it determines
         // them, else drawing's defaults (the pinhole of `fieldOfViewDegrees`, else 60°; the identity mount).
-        footage.log = try FootagePicture.hold(footage.log, video: video, offset: footage.timeOffset,
-                                              intrinsics: calibrated.flatMap { $0.applied.camera == .theFiles ? $0.rig.camera : nil },
-                                              fieldOfViewDegrees: fieldOfViewDegrees, deviceFromIMU: applied?.deviceFromIMU ?? .identity) {
+        let camera: GivenCamera = if let calibration, let calibrated, calibrated.applied.camera == .theFiles, let lensCamera = calibrated.rig.camera {
+            .intrinsics(lensCamera, path: calibration)
+        } else if let fieldOfViewDegrees { .fieldOfView(degrees: fieldOfViewDegrees) } else { .none }
+        footage.log = try FootagePicture.hold(footage.log, video: video, offset: footage.timeOffset, camera: camera,
+                                              deviceFromIMU: applied?.deviceFromIMU ?? .identity) {
             logger.info("\($0)")
         }
         return footage

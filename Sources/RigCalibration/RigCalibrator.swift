@@ -2,6 +2,7 @@ import AttitudeLog
 import AttitudeMath
 import Calibration
 import Camera
+import Footage
 import Foundation
 import Imaging
 import RawLog

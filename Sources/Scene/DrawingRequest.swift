@@ -1,5 +1,6 @@
 import AttitudeLog
 import AttitudeMath
+import Footage
 import Foundation
 import Imaging
 import IMUD
@@ -79,8 +80,8 @@ public struct DrawingRequest {
     /// A raw log's attitude over `video` held to its picture (`FootagePicture`), read through the camera and mount the die
     /// is drawn with, as `attitude fuse LOG --video CLIP` writes it.
     func held(_ log: AttitudeLog, over video: String, options: DrawingSettings) throws -> AttitudeLog {
-        try FootagePicture.hold(log, video: video, offset: options.clipOffset ?? 0, intrinsics: options.camera.intrinsics,
-                                fieldOfViewDegrees: options.camera.fieldOfViewDegrees, deviceFromIMU: options.deviceFromIMU ?? .identity) {
+        try FootagePicture.hold(log, video: video, offset: options.clipOffset ?? 0, camera: options.camera.given,
+                                deviceFromIMU: options.deviceFromIMU ?? .identity) {
             logger.info("\(MessageText.line($0))")
         }
     }

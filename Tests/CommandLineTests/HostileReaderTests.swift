@@ -2,6 +2,7 @@ import Camera
 @testable import Scene
 import LiveRig
 import Foundation
+@testable import Footage
 @testable import Imaging
 import TestSupport
 import XCTest

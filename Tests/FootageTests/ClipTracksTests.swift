@@ -1,5 +1,5 @@
 import Foundation
-@testable import Imaging
+@testable import Footage
 import XCTest
 
 /// The clip's tracks' own logic: OpenCamera Sensors' frame stamps and the progress line.

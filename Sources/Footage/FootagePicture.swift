@@ -3,6 +3,7 @@ import AttitudeMath
 import Calibration
 import Camera
 import Foundation
+import Rig
 
 /// An attitude drawn over a video held to that video's picture (`PictureCorrection`): the video's corners tracked pair
 /// by pair (`ClipTracks`), each pair's rotation read through the camera the die is drawn with, and the gyroscope-led
@@ -10,17 +11,16 @@ import Foundation
 /// over its video with `--hold-to-picture` both call `hold`, so the log written draws what the raw log draws.
 public enum FootagePicture {
     /// `log` (its attitudes worldFromS, S the IMU's frame; the mount is the drawing's) held to the picture of `video`,
-    /// whose frame at video time v shows log time v + `offset`. Rays are read through the camera the die is drawn with at
-    /// the video's size (`drawingCamera(intrinsics:fieldOfViewDegrees:width:height:)`) and the mount `deviceFromIMU`
-    /// (v_D = R·v_S). The log keeps its times, start time and frame. Progress and a summary go to `progress`.
-    public static func hold(_ log: AttitudeLog, video: String, offset: Double, intrinsics: LensCamera?, fieldOfViewDegrees: Double?,
+    /// whose frame at video time v shows log time v + `offset`. Rays are read through `camera`, the camera the die is drawn
+    /// with, at the video's size (`drawingCamera(_:width:height:)`), and the mount `deviceFromIMU` (v_D = R·v_S). The log
+    /// keeps its times, start time and frame. Progress and a summary go to `progress`.
+    public static func hold(_ log: AttitudeLog, video: String, offset: Double, camera: GivenCamera,
                             deviceFromIMU: Quaternion, progress: (String) -> Void) throws -> AttitudeLog {
         let clip = try ClipTracks.read(path: video) { progress("\(video): \($0)") }
         let samples = log.samples
         let correction = PictureCorrection(times: samples.map(\.t), attitudes: samples.map(\.worldFromDevice),
                                            frameTimes: clip.frameTimes, offset: offset, tracks: clip.tracks,
-                                           camera: drawingCamera(intrinsics: intrinsics, fieldOfViewDegrees: fieldOfViewDegrees,
-                                                                 width: clip.width, height: clip.height),
+                                           camera: drawingCamera(camera, width: clip.width, height: clip.height),
                                            cameraFromIMU: CameraFrame.cameraFromDevice * deviceFromIMU)
         progress(String(format: "%@: held to the picture: %d of %d frame pairs' rotations read from it; it turned the gyroscope's attitude by "
                         + "%.2f° by the last frame (%.3f °/s on average), smoothed over %.1f s", video, correction.pictureUsedPairs,
@@ -32,10 +32,17 @@ public enum FootagePicture {
                                frame: log.frame, path: log.path)
     }
 
-    /// The camera a die is drawn with over a `width` x `height` video: `intrinsics` (a calibration's or `--intrinsics`)
-    /// scaled to that size, else the pinhole of `fieldOfViewDegrees`, else drawing's default 60°.
-    public static func drawingCamera(intrinsics: LensCamera?, fieldOfViewDegrees: Double?, width: Int, height: Int) -> LensCamera {
-        if let intrinsics { return LensCamera(pinhole: intrinsics.pinhole.fitted(toWidth: width, height: height), lens: intrinsics.lens) }
-        return LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: fieldOfViewDegrees ?? 60, width: width, height: height), lens: .pinhole)
+    /// The camera a die is drawn with over a `width` x `height` video, given as `camera`: a camera and lens (a calibration's
+    /// or `--intrinsics`) scaled to that size, the pinhole of a vertical field of view (`--fov`), or, given none, the pinhole
+    /// of drawing's default 60°.
+    public static func drawingCamera(_ camera: GivenCamera, width: Int, height: Int) -> LensCamera {
+        switch camera {
+        case .intrinsics(let given, _):
+            return LensCamera(pinhole: given.pinhole.fitted(toWidth: width, height: height), lens: given.lens)
+        case .fieldOfView(let degrees):
+            return LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: degrees, width: width, height: height), lens: .pinhole)
+        case .none:
+            return LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 60, width: width, height: height), lens: .pinhole)
+        }
     }
 }

@@ -1,6 +1,7 @@
-import Foundation
 import Calibration
 import FileAccess
+import Foundation
+import Imaging
 import Recording
 
 /// Corners tracked through a whole clip, pair by pair.
@@ -14,8 +15,6 @@ public struct ClipTracks {
     /// frames and its IMU share that clock), when the clip is one.
     public var stampClockStart: Double?
 
-    /// Reads every frame of the video file or picture folder at `path`, tracking corners from each frame to
-    /// the next; `progress` hears every 100 frames and a summary of the clip's size, rate and turn.
     /// An OpenCamera Sensors frame stamps file: one integer number of nanoseconds a line.
     static func frameStamps(_ path: String) throws -> [Int64] {
         let data: Data
@@ -37,6 +36,8 @@ public struct ClipTracks {
         return stamps
     }
 
+    /// Reads every frame of the video file or picture folder at `path`, tracking corners from each frame to
+    /// the next; `progress` hears every 100 frames and a summary of the clip's size, rate and turn.
     public static func read(path: String, progress: (String) -> Void) throws -> ClipTracks {
         // An OpenCamera Sensors folder (its video, timed by its frame stamps), a folder of pictures with a
         // times file, or a video file.
