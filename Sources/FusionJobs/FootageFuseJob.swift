@@ -52,7 +52,7 @@ public struct FootageFuseJob {
         // The picture read through the camera and mount the die will be drawn with: the calibration's where it determines
         // them, else drawing's defaults (the pinhole of `fieldOfViewDegrees`, else 60°; the identity mount).
         footage.log = try FootagePicture.hold(footage.log, video: video, offset: footage.timeOffset,
-                                              intrinsics: calibrated.flatMap { $0.applied.camera == .theFiles ? $0.rig.camera : nil },
+                                              intrinsics: applied?.camera.filesCamera,
                                               fieldOfViewDegrees: fieldOfViewDegrees, deviceFromIMU: applied?.deviceFromIMU ?? .identity) {
             logger.info("\($0)")
         }
