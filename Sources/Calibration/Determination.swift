@@ -88,11 +88,12 @@ public enum Determination {
             out.append(Undetermined(.readout, standardError: String(format: "± %.2f ms", readout * 1000),
                                     why: String(format: "more than a fifth of the frame period (%.2f ms)", readoutFramePeriods * framePeriod * 1000)))
         }
-        let mountAxes = (0..<3).filter { !(errors.mountDegrees[$0] <= mountDegrees) }
+        let mountAxes = CameraAxis.allCases.filter { !(errors.mountDegrees[$0.index] <= mountDegrees) }
         for axis in mountAxes {
-            let others = (0..<3).filter { $0 != axis }.map { turned[$0] }
+            let others = CameraAxis.allCases.filter { $0 != axis }.map { turned[$0.index] }
+            let error = errors.mountDegrees[axis.index]
             out.append(Undetermined(.mountAxis(axis),
-                                    standardError: errors.mountDegrees[axis] > 90 ? "± more than 90°" : String(format: "± %.1f°", errors.mountDegrees[axis]),
+                                    standardError: error > 90 ? "± more than 90°" : String(format: "± %.1f°", error),
                                     why: String(format: "the clip turned %.0f° and %.0f° about the camera's other two axes, the turns that "
                                                 + "fix the mount about this one", others[0], others[1])
                                         + (mountAxes.count < 3 ? "; taken as no turn about it" : "")))
@@ -102,7 +103,7 @@ public enum Determination {
             out.append(Undetermined(.mount, standardError: nil,
                                     why: "no axis of the mount is determined; " + turnedText + ": turn about every axis, or give the mount when drawing (--mount)"))
         } else if let deviceFromIMU = result.deviceFromIMU {
-            result.cameraAndMount?.deviceFromIMU = nearestIdentity(deviceFromIMU, aboutCameraAxes: mountAxes)
+            result.cameraAndMount?.deviceFromIMU = nearestIdentity(deviceFromIMU, aboutCameraAxes: mountAxes.map(\.index))
         }
         if let bias = errors.gyroBiasDegreesPerSecond, !(bias.max() <= gyroBiasDegreesPerSecond) {
             out.append(Undetermined(.gyroBias, standardError: String(format: "± %.2f, %.2f, %.2f °/s", bias.x, bias.y, bias.z),

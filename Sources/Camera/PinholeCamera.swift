@@ -139,6 +139,10 @@ public enum CameraFrame {
 // MARK: - Fields of view
 
 extension PinholeCamera {
+    /// Degrees, vertical: the field of view drawing takes when no camera is given (the seed's gluPerspective), and
+    /// calibration's starting guess.
+    public static let defaultFieldOfViewDegrees = 60.0
+
     /// Degrees across the picture's height (or width), exclusive at both ends: the fields of view a camera is taken to
     /// have wherever one is given (`--fov`, a camera matrix's, a synthetic clip's truth). (H/2)/tan(F/2) is a finite,
     /// positive focal length only strictly between 0° and 180°, and within a degree of either end a value is a slip

@@ -24,10 +24,12 @@ public func commandLineText(for note: RigNote) -> String {
         case .none: "through the default 60° pinhole; give --fov or --intrinsics for another"
         }
         return RigNote.drawnLine(path: path, undetermined: "camera", drawn: drawn)
-    case .mountUndetermined(let path, let deviceFromIMU, let mountGiven):
-        let drawn = deviceFromIMU.map { q in String(format: "with --mount %g,%g,%g,%g", q.w, q.x, q.y, q.z) }
-            ?? (mountGiven ? "with the --mount given"
-                : "with the IMU's axes as the camera's (identity, as a video's own motion track has them); give --mount for another")
+    case .mountUndetermined(let path, let mount):
+        let drawn = switch mount {
+        case .rotation(let q): String(format: "with --mount %g,%g,%g,%g", q.w, q.x, q.y, q.z)
+        case .imudsOwnForm: "with the --mount given"
+        case .none: "with the IMU's axes as the camera's (identity, as a video's own motion track has them); give --mount for another"
+        }
         return RigNote.drawnLine(path: path, undetermined: "mount", drawn: drawn)
     case .clipOffsetNotForLive:
         return note.description + " (give the live one with --time-offset, calibrate a `record` folder, or find it with [ and ])"

@@ -42,7 +42,7 @@ public enum FootagePicture {
         case .fieldOfView(let degrees):
             return LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: degrees, width: width, height: height), lens: .pinhole)
         case .none:
-            return LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 60, width: width, height: height), lens: .pinhole)
+            return LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: PinholeCamera.defaultFieldOfViewDegrees, width: width, height: height), lens: .pinhole)
         }
     }
 }

@@ -52,9 +52,8 @@ public struct FootageFuseJob {
         guard holdsToPicture, footage.fusion != nil else { return footage }
         // The picture read through the camera and mount the die will be drawn with: the calibration's where it determines
         // them, else drawing's defaults (the pinhole of `fieldOfViewDegrees`, else 60°; the identity mount).
-        let camera: GivenCamera = if let calibration, let calibrated, calibrated.applied.camera == .theFiles, let lensCamera = calibrated.rig.camera {
-            .intrinsics(lensCamera, path: calibration)
-        } else if let fieldOfViewDegrees { .fieldOfView(degrees: fieldOfViewDegrees) } else { .none }
+        let camera: GivenCamera = if let applied, case .theFiles = applied.camera { applied.camera.asGiven }
+            else if let fieldOfViewDegrees { .fieldOfView(degrees: fieldOfViewDegrees) } else { .none }
         footage.log = try FootagePicture.hold(footage.log, video: video, offset: footage.timeOffset, camera: camera,
                                               deviceFromIMU: applied?.deviceFromIMU ?? .identity) {
             logger.info("\($0)")

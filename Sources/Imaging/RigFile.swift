@@ -141,7 +141,8 @@ extension Rig {
         }
         let camera: LensCamera
         if quantities.contains(.camera) {
-            camera = LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 60, width: size.0 ?? 2, height: size.1 ?? 2))
+            camera = LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: PinholeCamera.defaultFieldOfViewDegrees,
+                                                      width: size.0 ?? 2, height: size.1 ?? 2))
         } else {
             camera = try LensCamera.readUnlocated(path: path, sizes: sizes)
         }

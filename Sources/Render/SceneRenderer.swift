@@ -110,7 +110,7 @@ public final class SceneRenderer {
         glViewport(0, 0, GLsizei(width), GLsizei(height))
         if panorama.isSet, let worldFromDevice = state.worldFromDevice {
             glClear(GLbitfield(GL_DEPTH_BUFFER_BIT))
-            let camera = state.camera ?? PinholeCamera(verticalFieldOfViewDegrees: 60, width: width, height: height)
+            let camera = state.camera ?? PinholeCamera(verticalFieldOfViewDegrees: PinholeCamera.defaultFieldOfViewDegrees, width: width, height: height)
             panorama.draw(camera: camera, worldFromDevice: worldFromDevice)
         } else if backgroundGeneration != nil {
             // The background quad covers every pixel, so only depth needs clearing.

@@ -219,6 +219,22 @@ public struct RigFitSummary: Sendable, Equatable {
     }
 }
 
+/// An axis of OpenCV's camera frame C (x right, y down, z forward), about which a mount can be undetermined.
+public enum CameraAxis: Int, CaseIterable, Sendable, Hashable {
+    case x, y, z
+
+    /// Its index in a vector about C's x, y, z (`SIMD3`): 0, 1, 2.
+    public var index: Int { rawValue }
+    /// Its name as files and notes spell it: `x`, `y`, `z`.
+    public var name: String {
+        switch self {
+        case .x: "x"
+        case .y: "y"
+        case .z: "z"
+        }
+    }
+}
+
 /// A number a calibration found that its clip does not determine: which quantity, its standard error as printed, and why.
 public struct Undetermined: Sendable, Equatable {
     /// A quantity a calibration can leave undetermined. The file lists it in `undetermined` (and `not_determined`) under
@@ -232,16 +248,14 @@ public struct Undetermined: Sendable, Equatable {
         case lensCoefficient(Int)
         /// The rolling shutter's readout (`rolling_shutter_readout_s`).
         case readout
-        /// The mount about the camera's axis (0, 1, 2: C's x, y, z; `imu_to_camera_x`, `_y`, `_z`), taken as no turn.
-        case mountAxis(Int)
+        /// The mount about the camera's axis (`imu_to_camera_x`, `_y`, `_z`), taken as no turn.
+        case mountAxis(CameraAxis)
         /// The whole mount (`imu_to_camera`): left out of the file.
         case mount
         /// The gyroscope's bias (`gyro_bias`).
         case gyroBias
         /// A name this version does not know, kept as the file spells it so that it reads and writes back unchanged.
         case unrecognised(String)
-
-        private static let axisNames = ["x", "y", "z"]
 
         /// The name under which the file lists it: the one place the names are spelled.
         public var fileKey: String {
@@ -250,7 +264,7 @@ public struct Undetermined: Sendable, Equatable {
             case .camera: "camera_matrix"
             case .lensCoefficient(let n): "k\(n)"
             case .readout: "rolling_shutter_readout_s"
-            case .mountAxis(let axis): Self.mount.fileKey + "_" + Self.axisNames[axis]
+            case .mountAxis(let axis): Self.mount.fileKey + "_" + axis.name
             case .mount: "imu_to_camera"
             case .gyroBias: "gyro_bias"
             case .unrecognised(let name): name
@@ -259,7 +273,7 @@ public struct Undetermined: Sendable, Equatable {
 
         /// The quantity the file lists under `fileKey`; a name this version does not know is `unrecognised`.
         public init(fileKey: String) {
-            let named: [Quantity] = [.timeOffset, .camera, .readout, .mount, .gyroBias] + (0..<3).map { .mountAxis($0) }
+            let named: [Quantity] = [.timeOffset, .camera, .readout, .mount, .gyroBias] + CameraAxis.allCases.map { .mountAxis($0) }
             if let known = named.first(where: { $0.fileKey == fileKey }) {
                 self = known
             } else if fileKey.hasPrefix("k"), let n = Int(fileKey.dropFirst()), n >= 1, "k\(n)" == fileKey {

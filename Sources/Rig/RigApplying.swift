@@ -14,6 +14,21 @@ public enum GivenCamera: Sendable, Equatable {
     case intrinsics(LensCamera, path: String)
 }
 
+/// The mount given to draw with (`--mount`): none (the IMU's axes as the camera's), a rotation, or imud's own form.
+public enum GivenMount: Sendable, Equatable {
+    case none
+    /// The rotation R, v_D = R·v_S.
+    case rotation(Quaternion)
+    /// A preset or Euler angles in imud's body frame, which imud applies itself: no rotation for the drawing.
+    case imudsOwnForm
+
+    /// The rotation given, nil when none is given or it is given in imud's own form.
+    public var deviceFromIMU: Quaternion? {
+        if case .rotation(let deviceFromIMU) = self { return deviceFromIMU }
+        return nil
+    }
+}
+
 /// What a user gives beside (or instead of) a calibration file: a camera (`--fov`, `--intrinsics`), a mount
 /// (`--mount`) and a time offset (`--time-offset`).
 public struct RigOverrides: Sendable, Equatable {
@@ -21,23 +36,19 @@ public struct RigOverrides: Sendable, Equatable {
     public enum Field: Sendable, Equatable {
         /// `camera`.
         case camera
-        /// `mountGiven` (with `deviceFromIMU`).
+        /// `mount`.
         case mount
         /// `timeOffsetSeconds`.
         case timeOffset
     }
 
     public var camera: GivenCamera
-    /// A mount given in any form (imud's presets and Euler angles too).
-    public var mountGiven: Bool
-    /// The mount given as the rotation R, v_D = R·v_S; nil when none is given or it is given in imud's own form.
-    public var deviceFromIMU: Quaternion?
+    public var mount: GivenMount
     /// A time offset given, seconds, on the attitude source's clock.
     public var timeOffsetSeconds: Double?
 
-    public init(camera: GivenCamera = .none, mountGiven: Bool = false, deviceFromIMU: Quaternion? = nil, timeOffsetSeconds: Double? = nil) {
-        self.camera = camera; self.mountGiven = mountGiven || deviceFromIMU != nil
-        self.deviceFromIMU = deviceFromIMU; self.timeOffsetSeconds = timeOffsetSeconds
+    public init(camera: GivenCamera = .none, mount: GivenMount = .none, timeOffsetSeconds: Double? = nil) {
+        self.camera = camera; self.mount = mount; self.timeOffsetSeconds = timeOffsetSeconds
     }
 
     /// The field given beside `rig` that the file already determines (the mount, the time offset, the camera), nil
@@ -45,7 +56,7 @@ public struct RigOverrides: Sendable, Equatable {
     /// takes the offset given as its own in place of the file's.
     public func givenTwice(with rig: Rig, clock: TimeOffset.Clock) -> Field? {
         let given: [(field: Field, isGiven: Bool, quantity: Undetermined.Quantity)] = [
-            (.mount, mountGiven, .mount), (.timeOffset, timeOffsetSeconds != nil && clock != .live, .timeOffset), (.camera, camera != .none, .camera),
+            (.mount, mount != .none, .mount), (.timeOffset, timeOffsetSeconds != nil && clock != .live, .timeOffset), (.camera, camera != .none, .camera),
         ]
         return given.first { $0.isGiven && rig.determines($0.quantity) }?.field
     }
@@ -63,11 +74,10 @@ public struct RigNote: Equatable, Sendable, CustomStringConvertible {
     public enum Fact: Equatable, Sendable {
         /// The file at `path` leaves the camera undetermined: drawn with the camera given (`none`: the default 60° pinhole).
         case cameraUndetermined(path: String, drawnWith: GivenCamera)
-        /// The file leaves the whole mount undetermined: drawn with the rotation given (`deviceFromIMU`), else the mount
-        /// given in imud's own form (`mountGiven`), else the IMU's axes as the camera's.
-        case mountUndetermined(path: String, deviceFromIMU: Quaternion?, mountGiven: Bool)
-        /// The file leaves the mount undetermined about the camera's `axes` (0, 1, 2: C's x, y, z): drawn with no turn about them.
-        case mountAxesUndetermined(path: String, axes: [Int])
+        /// The file leaves the whole mount undetermined: drawn with the mount given (`none`: the IMU's axes as the camera's).
+        case mountUndetermined(path: String, drawnWith: GivenMount)
+        /// The file leaves the mount undetermined about the camera's `axes`: drawn with no turn about them.
+        case mountAxesUndetermined(path: String, axes: [CameraAxis])
         /// A live rig's offset of `seconds` applied to a live source.
         case liveOffsetApplied(path: String, seconds: Double)
         /// A live rig's offset of `seconds`, not applied to a source on a clip's clock.
@@ -100,8 +110,8 @@ public struct RigNote: Equatable, Sendable, CustomStringConvertible {
         "\(path): calibrate did not determine the \(what) (see its not_determined): drawn \(drawn)"
     }
 
-    /// The camera's axes in `axes` (0, 1, 2) as a note names them: `y and z`.
-    public static func axesText(_ axes: [Int]) -> String { axes.map { ["x", "y", "z"][$0] }.joined(separator: " and ") }
+    /// The camera's axes as a note names them: `y and z`.
+    public static func axesText(_ axes: [CameraAxis]) -> String { axes.map(\.name).joined(separator: " and ") }
 
     /// The line without the command line's options.
     public var description: String {
@@ -110,12 +120,15 @@ public struct RigNote: Equatable, Sendable, CustomStringConvertible {
             let drawn = switch camera {
             case .intrinsics(_, let intrinsics): "through \(intrinsics)"
             case .fieldOfView(let degrees): String(format: "through a %g° pinhole", degrees)
-            case .none: "through the default 60° pinhole"
+            case .none: String(format: "through the default %g° pinhole", PinholeCamera.defaultFieldOfViewDegrees)
             }
             return Self.drawnLine(path: path, undetermined: "camera", drawn: drawn)
-        case .mountUndetermined(let path, let deviceFromIMU, let mountGiven):
-            let drawn = deviceFromIMU.map { q in String(format: "with the mount %g,%g,%g,%g", q.w, q.x, q.y, q.z) }
-                ?? (mountGiven ? "with the mount given" : "with the IMU's axes as the camera's (identity, as a video's own motion track has them)")
+        case .mountUndetermined(let path, let mount):
+            let drawn = switch mount {
+            case .rotation(let q): String(format: "with the mount %g,%g,%g,%g", q.w, q.x, q.y, q.z)
+            case .imudsOwnForm: "with the mount given"
+            case .none: "with the IMU's axes as the camera's (identity, as a video's own motion track has them)"
+            }
             return Self.drawnLine(path: path, undetermined: "mount", drawn: drawn)
         case .mountAxesUndetermined(let path, let axes):
             return "\(path): calibrate did not determine the mount about the camera's \(Self.axesText(axes)) "
@@ -138,18 +151,46 @@ public struct RigNote: Equatable, Sendable, CustomStringConvertible {
 public struct AppliedRig: Sendable, Equatable {
     /// Which camera draws.
     public enum DrawingCamera: Sendable, Equatable {
-        /// The file's camera and lens.
-        case theFiles
-        /// The camera given beside the file (`RigOverrides.camera`), else the default 60° pinhole.
-        case given
+        /// The file's camera and lens, with the file's path as messages name it.
+        case theFiles(LensCamera, path: String)
+        /// The camera given beside the file (`RigOverrides.camera`; `none`: the default pinhole).
+        case given(GivenCamera)
+
+        /// The camera as drawing takes it: the file's as `--intrinsics` would give it, else the one given.
+        public var asGiven: GivenCamera {
+            switch self {
+            case .theFiles(let camera, let path): .intrinsics(camera, path: path)
+            case .given(let camera): camera
+            }
+        }
+
+        /// The file's camera, nil when the one given draws.
+        public var filesCamera: LensCamera? {
+            if case .theFiles(let camera, _) = self { return camera }
+            return nil
+        }
+    }
+
+    /// Which mount draws.
+    public enum DrawingMount: Sendable, Equatable {
+        /// The file's mount R (v_D = R·v_S).
+        case theFiles(Quaternion)
+        /// The rotation R given beside the file (`GivenMount.rotation`).
+        case given(Quaternion)
+        /// No rotation: the IMU's axes are the camera's, or imud applies the mount given in its own form.
+        case none
+
+        /// The mount R (v_D = R·v_S), nil for `none`.
+        public var deviceFromIMU: Quaternion? {
+            switch self {
+            case .theFiles(let deviceFromIMU), .given(let deviceFromIMU): deviceFromIMU
+            case .none: nil
+            }
+        }
     }
 
     public var camera: DrawingCamera
-    /// The mount R (v_D = R·v_S): the file's when it determines it, else the rotation given; nil when neither is (the
-    /// IMU's axes are the camera's, or the mount is given in imud's own form).
-    public var deviceFromIMU: Quaternion?
-    /// True when `deviceFromIMU` is the file's.
-    public var mountIsTheFiles: Bool
+    public var mount: DrawingMount
     /// The offset the source applies, on its own clock: the file's when it pairs that clock, else the one given; nil
     /// when neither.
     public var timeOffset: TimeOffset?
@@ -157,6 +198,9 @@ public struct AppliedRig: Sendable, Equatable {
     public var gyroBias: SIMD3<Double>?
     /// What to say: how what the file leaves undetermined is drawn, and a file's offset that pairs the other clock.
     public var notes: [RigNote]
+
+    /// The mount R (v_D = R·v_S) drawn with, nil when none (`DrawingMount.none`).
+    public var deviceFromIMU: Quaternion? { mount.deviceFromIMU }
 }
 
 /// A calibration file that cannot be applied as it is with what is given beside it, or read as a camera (`--intrinsics`,
@@ -223,17 +267,24 @@ extension Rig {
     public static func apply(_ calibration: (rig: Rig, path: String)?, given: RigOverrides,
                              clock: TimeOffset.Clock) throws(RigApplyingError) -> AppliedRig {
         guard let (rig, path) = calibration else {
-            return AppliedRig(camera: .given, deviceFromIMU: given.deviceFromIMU, mountIsTheFiles: false,
+            return AppliedRig(camera: .given(given.camera), mount: Self.drawingMount(given.mount),
                               timeOffset: given.timeOffsetSeconds.map { TimeOffset(seconds: $0, clock: clock) }, gyroBias: nil, notes: [])
         }
         if let field = given.givenTwice(with: rig, clock: clock) { throw .givenTwice(path: path, given: given, field: field) }
         if let refusal = rig.refusal(toServeAs: .timeOffset) {
             throw .undetermined(path: path, quantity: .timeOffset, refusal: refusal)
         }
-        let mountIsTheFiles = rig.determines(.mount)
-        var applied = AppliedRig(camera: rig.determines(.camera) ? .theFiles : .given,
-                                 deviceFromIMU: mountIsTheFiles ? rig.deviceFromIMU : given.deviceFromIMU, mountIsTheFiles: mountIsTheFiles,
-                                 timeOffset: nil, gyroBias: rig.gyroBiasRadiansPerSecond, notes: [])
+        let camera: AppliedRig.DrawingCamera = if rig.determines(.camera), let filesCamera = rig.camera {
+            .theFiles(filesCamera, path: path)
+        } else {
+            .given(given.camera)
+        }
+        let mount: AppliedRig.DrawingMount = if rig.determines(.mount), let filesMount = rig.deviceFromIMU {
+            .theFiles(filesMount)
+        } else {
+            drawingMount(given.mount)
+        }
+        var applied = AppliedRig(camera: camera, mount: mount, timeOffset: nil, gyroBias: rig.gyroBiasRadiansPerSecond, notes: [])
         applied.notes = undeterminedNotes(rig, path: path, given: given)
         if clock == .live, let seconds = given.timeOffsetSeconds {
             applied.timeOffset = TimeOffset(seconds: seconds, clock: .live)
@@ -246,16 +297,21 @@ extension Rig {
         return applied
     }
 
+    /// The mount drawn with when the one `given` draws.
+    private static func drawingMount(_ given: GivenMount) -> AppliedRig.DrawingMount {
+        given.deviceFromIMU.map { .given($0) } ?? .none
+    }
+
     /// How what the file leaves undetermined is drawn: the camera and the whole mount (info), a mount about some axes
     /// (warning).
     private static func undeterminedNotes(_ rig: Rig, path: String, given: RigOverrides) -> [RigNote] {
         var notes: [RigNote] = []
         if !rig.determines(.camera) { notes.append(RigNote(.cameraUndetermined(path: path, drawnWith: given.camera))) }
         if !rig.determines(.mount) {
-            notes.append(RigNote(.mountUndetermined(path: path, deviceFromIMU: given.deviceFromIMU, mountGiven: given.mountGiven)))
+            notes.append(RigNote(.mountUndetermined(path: path, drawnWith: given.mount)))
         } else {
             // A mount undetermined about every axis is not written at all, and the line above says how it is drawn.
-            let loose = (0..<3).filter { !rig.determines(.mountAxis($0)) }
+            let loose = CameraAxis.allCases.filter { !rig.determines(.mountAxis($0)) }
             if !loose.isEmpty { notes.append(RigNote(.mountAxesUndetermined(path: path, axes: loose))) }
         }
         return notes

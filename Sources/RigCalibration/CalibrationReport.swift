@@ -59,7 +59,7 @@ public struct CalibrationReport {
         lines.append("mount\(undetermined(.mount) == nil ? "" : " (the fit's, not written)") imu_to_camera \(found.mountText) (v_D = R·v_S)"
               + (errors.map { String(format: " ± %.3f°, %.3f°, %.3f° about the camera's x, y, z", $0.mountDegrees.x,
                                      $0.mountDegrees.y, $0.mountDegrees.z) } ?? ""))
-        for (axis, name) in ["x (tilt)", "y (pan)", "z (roll)"].enumerated() {
+        for (axis, name) in zip(CameraAxis.allCases, ["x (tilt)", "y (pan)", "z (roll)"]) {
             if let why = undetermined(.mountAxis(axis)) {
                 lines.append("mount about the camera's \(name): not determined (\(why))")
             }

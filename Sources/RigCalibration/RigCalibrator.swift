@@ -28,7 +28,7 @@ public struct RigCalibrator {
     /// The seconds searched either side of a guess the clocks give.
     private var rangeAroundAGuess: Double { searchRangeSeconds ?? CameraIMUCalibration.defaultSearchRange }
     /// A starting vertical field of view, degrees.
-    public var fieldOfViewGuessDegrees = 60.0
+    public var fieldOfViewGuessDegrees = PinholeCamera.defaultFieldOfViewDegrees
     /// A camera known beforehand (an OpenCV calibration file): only the offset, the mount and the bias are fitted.
     public var intrinsicsPath: String?
     /// The lens to estimate when no camera is known.

@@ -11,9 +11,7 @@ extension DrawingSettings {
     public mutating func apply(calibration: (rig: Rig, path: String)?, given: RigOverrides,
                                clock: TimeOffset.Clock) throws(RigApplyingError) -> [RigNote] {
         let applied = try Rig.apply(calibration, given: given, clock: clock)
-        if applied.camera == .theFiles, let (rig, path) = calibration, let filesCamera = rig.camera {
-            camera.given = .intrinsics(filesCamera, path: path)
-        }
+        camera.given = applied.camera.asGiven
         deviceFromIMU = applied.deviceFromIMU
         timeOffset = applied.timeOffset
         gyroBias = applied.gyroBias
@@ -24,7 +22,7 @@ extension DrawingSettings {
     /// naming the file and the key) and applied beside these settings' camera and mount to a source timed by `clock`
     /// (`apply(calibration:given:clock:)`). Returns what to say (each note's `description` says it).
     public mutating func applyCalibration(path: String, clock: TimeOffset.Clock = .clip) throws -> [RigNote] {
-        let given = RigOverrides(camera: camera.given, deviceFromIMU: deviceFromIMU)
+        let given = RigOverrides(camera: camera.given, mount: deviceFromIMU.map { .rotation($0) } ?? .none)
         return try apply(calibration: (Rig.read(path: path), path), given: given, clock: clock)
     }
 }

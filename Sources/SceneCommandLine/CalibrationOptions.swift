@@ -67,9 +67,12 @@ public struct AttitudeCalibrationOptions: ParsableArguments {
 
     /// What these options and the camera given (`--fov`, `--intrinsics` read) give beside or instead of the calibration file.
     func overrides(camera: GivenCamera) -> RigOverrides {
-        var rotation: Quaternion?
-        if case .rotation(let r)? = mount { rotation = r }
-        return RigOverrides(camera: camera, mountGiven: mount != nil, deviceFromIMU: rotation, timeOffsetSeconds: timeOffset)
+        let given: GivenMount = switch mount {
+        case .rotation(let deviceFromIMU)?: .rotation(deviceFromIMU)
+        case .imud?: .imudsOwnForm
+        case nil: .none
+        }
+        return RigOverrides(camera: camera, mount: given, timeOffsetSeconds: timeOffset)
     }
 
     /// imud's preset and Euler forms name imud's body frame; other sources take w,x,y,z.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Calibration
+import Camera
 import CommandLineSupport
 import Foundation
 import Rig
@@ -26,7 +27,7 @@ public struct CalibrateOptions: ParsableArguments {
     @OptionGroup public var recording: RecordingOptions
 
     @Option(parsing: .unconditional, help: ArgumentHelp("A starting vertical field of view, degrees.", valueName: "DEG"))
-    public var fovGuess: Double = 60
+    public var fovGuess: Double = PinholeCamera.defaultFieldOfViewDegrees
 
     @Option(name: .customLong("max-offset"), parsing: .unconditional,
             help: ArgumentHelp("Search time offsets from -S to +S seconds only (log time 0 is the log's first row, video time 0 "

@@ -26,7 +26,7 @@ public struct CalibrationClipOptions: ParsableArguments {
     public var duration: Double = 5
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The true vertical field of view, degrees.", valueName: "DEG"))
-    public var fov: Double = 60
+    public var fov: Double = PinholeCamera.defaultFieldOfViewDegrees
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The true mount R (v_D = R·v_S).", valueName: "w,x,y,z"))
     public var mount: QuaternionArgument?

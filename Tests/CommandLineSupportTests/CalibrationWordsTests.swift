@@ -11,7 +11,7 @@ final class CalibrationWordsTests: XCTestCase {
     private let camera = LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 40, width: 320, height: 240))
 
     func testAnOptionGivenForWhatTheFileDeterminesIsNamed() {
-        let mount = RigApplyingError.givenTwice(path: "cal.yaml", given: RigOverrides(mountGiven: true), field: .mount)
+        let mount = RigApplyingError.givenTwice(path: "cal.yaml", given: RigOverrides(mount: .imudsOwnForm), field: .mount)
         XCTAssertEqual(commandLineMessage(for: mount), "--calibration and --mount: give one of them (the calibration file has the camera "
                        + "matrix, the mount and the time offset; only what it leaves undetermined may be given)")
         let options = [(RigOverrides(timeOffsetSeconds: 0.1), RigOverrides.Field.timeOffset, "--time-offset"),
@@ -49,14 +49,14 @@ final class CalibrationWordsTests: XCTestCase {
             .hasSuffix("drawn through a 50° pinhole (--fov)"))
         XCTAssertTrue(commandLineText(for: RigNote(.cameraUndetermined(path: "cal.yaml", drawnWith: .intrinsics(camera, path: "k.yaml"))))
             .hasSuffix("drawn through --intrinsics k.yaml"))
-        XCTAssertTrue(commandLineText(for: RigNote(.mountUndetermined(path: "cal.yaml", deviceFromIMU: .identity, mountGiven: true)))
+        XCTAssertTrue(commandLineText(for: RigNote(.mountUndetermined(path: "cal.yaml", drawnWith: .rotation(.identity))))
             .contains("drawn with --mount 1,0,0,0"))
-        XCTAssertEqual(commandLineText(for: RigNote(.mountUndetermined(path: "cal.yaml", deviceFromIMU: nil, mountGiven: true))),
+        XCTAssertEqual(commandLineText(for: RigNote(.mountUndetermined(path: "cal.yaml", drawnWith: .imudsOwnForm))),
                        "cal.yaml: calibrate did not determine the mount (see its not_determined): drawn with the --mount given")
-        XCTAssertEqual(commandLineText(for: RigNote(.mountUndetermined(path: "cal.yaml", deviceFromIMU: nil, mountGiven: false))),
+        XCTAssertEqual(commandLineText(for: RigNote(.mountUndetermined(path: "cal.yaml", drawnWith: .none))),
                        "cal.yaml: calibrate did not determine the mount (see its not_determined): drawn with the IMU's axes as the camera's "
                        + "(identity, as a video's own motion track has them); give --mount for another")
-        XCTAssertEqual(commandLineText(for: RigNote(.mountAxesUndetermined(path: "cal.yaml", axes: [1, 2]))),
+        XCTAssertEqual(commandLineText(for: RigNote(.mountAxesUndetermined(path: "cal.yaml", axes: [.y, .z]))),
                        "cal.yaml: calibrate did not determine the mount about the camera's y and z (see its not_determined): drawn with no "
                        + "turn about them")
     }

@@ -169,7 +169,7 @@ final class CalibrationFileTests: XCTestCase {
                       gyroBiasRadiansPerSecond: bias,
                       standardErrors: RigStandardErrors(timeOffsetSeconds: 0.001, verticalFieldOfViewFraction: 0.01, mountDegrees: SIMD3(1, 2, 3),
                                                         readoutSeconds: 0.001, gyroBiasDegreesPerSecond: SIMD3(0.1, 0.1, 0.1)),
-                      undetermined: [Undetermined(.mountAxis(1), standardError: "± 3.9°", why: "the clip hardly pans"),
+                      undetermined: [Undetermined(.mountAxis(.y), standardError: "± 3.9°", why: "the clip hardly pans"),
                                      Undetermined(.lensCoefficient(4), standardError: nil, why: "the lens hardly bends")],
                       fit: RigFitSummary(residualDegreesPerSecond: 0.75, framesUsed: 80, framesTotal: 90, warning: "a short clip",
                                          turnedDegrees: SIMD3(10, 20, 5)))
@@ -217,7 +217,7 @@ final class CalibrationFileTests: XCTestCase {
                            + "not the camera or the mount (see its warning or not_determined)")
             // Drawn, the camera and the mount it leaves undetermined are the 60° pinhole and the identity, each said.
             let applied = try Rig.apply((read, file), given: RigOverrides(), clock: .clip)
-            XCTAssertEqual(applied.camera, .given, name)
+            XCTAssertEqual(applied.camera, .given(.none), name)
             XCTAssertNil(applied.deviceFromIMU, name)
             XCTAssertEqual(applied.notes.map(\.about), [.camera, .mount], name)
             XCTAssertEqual(applied.timeOffset, TimeOffset(seconds: 0.25), name)

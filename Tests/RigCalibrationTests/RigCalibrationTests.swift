@@ -71,7 +71,7 @@ final class RigCalibrationTests: XCTestCase {
         var rig = Rig(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 55, width: 320, height: 240)), deviceFromIMU: .identity,
                       timeOffset: TimeOffset(seconds: 0.123, clock: .live), gyroBiasRadiansPerSecond: SIMD3(0, 0, .pi / 180),
                       fit: RigFitSummary(residualDegreesPerSecond: 0.25, framesUsed: 170, framesTotal: 180, turnedDegrees: SIMD3(40, 50, 5)))
-        rig.undetermined = [Undetermined(.mountAxis(2), standardError: "± 4.1°", why: "it turned 5° about z")]
+        rig.undetermined = [Undetermined(.mountAxis(.z), standardError: "± 4.1°", why: "it turned 5° about z")]
         let lines = CalibrationReport(RigCalibrator.Outcome(rig: rig)).lines
         XCTAssertEqual(lines.first, "time offset 0.1230 s (live: the frame timed t shows the attitude imud delivered at t + offset)")
         XCTAssertTrue(lines.contains { $0.hasPrefix("vertical field of view 55.000° (fx = fy = ") && $0.hasSuffix("principal point at the centre, no distortion)") },

@@ -19,16 +19,16 @@ final class RigApplyingTests: XCTestCase {
 
     func testOnlyWhatTheFileLeavesUndeterminedMayBeGivenBesideIt() {
         let full = rig(clock: .clip)
-        XCTAssertEqual(RigOverrides(mountGiven: true).givenTwice(with: full, clock: .clip), .mount)
+        XCTAssertEqual(RigOverrides(mount: .imudsOwnForm).givenTwice(with: full, clock: .clip), .mount)
         XCTAssertEqual(RigOverrides(timeOffsetSeconds: 0.1).givenTwice(with: full, clock: .clip), .timeOffset)
         XCTAssertNil(RigOverrides(timeOffsetSeconds: 0.1).givenTwice(with: full, clock: .live), "a live source's own offset")
         XCTAssertEqual(RigOverrides(camera: .fieldOfView(degrees: 50)).givenTwice(with: full, clock: .clip), .camera)
         XCTAssertEqual(RigOverrides(camera: .intrinsics(givenCamera, path: "k.yaml")).givenTwice(with: full, clock: .clip), .camera)
         let loose = rig(clock: .clip, undetermined: [.camera, .mount])
-        XCTAssertNil(RigOverrides(camera: .fieldOfView(degrees: 50), mountGiven: true).givenTwice(with: loose, clock: .clip))
+        XCTAssertNil(RigOverrides(camera: .fieldOfView(degrees: 50), mount: .imudsOwnForm).givenTwice(with: loose, clock: .clip))
         XCTAssertNil(RigOverrides().givenTwice(with: full, clock: .clip))
-        XCTAssertThrowsError(try Rig.apply((full, "cal.yaml"), given: RigOverrides(mountGiven: true), clock: .clip)) {
-            XCTAssertEqual($0 as? RigApplyingError, .givenTwice(path: "cal.yaml", given: RigOverrides(mountGiven: true), field: .mount))
+        XCTAssertThrowsError(try Rig.apply((full, "cal.yaml"), given: RigOverrides(mount: .imudsOwnForm), clock: .clip)) {
+            XCTAssertEqual($0 as? RigApplyingError, .givenTwice(path: "cal.yaml", given: RigOverrides(mount: .imudsOwnForm), field: .mount))
             XCTAssertEqual("\($0)", "cal.yaml determines the mount, which is given beside it too: give one of them (only what the file "
                            + "leaves undetermined may be given)", "said without the command line's options")
         }
@@ -39,8 +39,9 @@ final class RigApplyingTests: XCTestCase {
         XCTAssertEqual(applied.notes, [])
         XCTAssertEqual(applied.timeOffset, TimeOffset(seconds: 0.25, clock: .clip))
         XCTAssertEqual(applied.deviceFromIMU, mount)
-        XCTAssertTrue(applied.mountIsTheFiles)
-        XCTAssertEqual(applied.camera, .theFiles)
+        XCTAssertEqual(applied.mount, .theFiles(mount))
+        XCTAssertEqual(applied.camera, .theFiles(rig(clock: .clip).camera!, path: "cal.yaml"))
+        XCTAssertEqual(applied.camera.asGiven, .intrinsics(rig(clock: .clip).camera!, path: "cal.yaml"), "drawn as --intrinsics cal.yaml")
 
         applied = try Rig.apply((rig(clock: .clip), "cal.yaml"), given: RigOverrides(), clock: .live)
         XCTAssertEqual(applied.notes.map(\.level), [.warning])
@@ -65,31 +66,37 @@ final class RigApplyingTests: XCTestCase {
         XCTAssertTrue(applied.notes[0].description.contains("is a live rig's"), "\(applied.notes)")
         XCTAssertNil(applied.timeOffset)
 
-        applied = try Rig.apply(nil, given: RigOverrides(deviceFromIMU: .identity, timeOffsetSeconds: 0.5), clock: .live)
+        applied = try Rig.apply(nil, given: RigOverrides(mount: .rotation(.identity), timeOffsetSeconds: 0.5), clock: .live)
         XCTAssertEqual(applied.notes, [])
         XCTAssertEqual(applied.timeOffset, TimeOffset(seconds: 0.5, clock: .live))
         XCTAssertEqual(applied.deviceFromIMU, .identity)
-        XCTAssertEqual(applied.camera, .given)
+        XCTAssertEqual(applied.mount, .given(.identity))
+        XCTAssertEqual(applied.camera, .given(.none))
     }
 
     /// A mount undetermined about some axes is drawn with no turn about them, and said; one undetermined whole is drawn
     /// with `--mount`, and said by the camera's and mount's notes.
     func testAnUndeterminedMountIsSaid() throws {
-        let partly = try Rig.apply((rig(clock: .clip, undetermined: [.mountAxis(1), .mountAxis(2)]), "cal.yaml"),
+        let partly = try Rig.apply((rig(clock: .clip, undetermined: [.mountAxis(.y), .mountAxis(.z)]), "cal.yaml"),
                                    given: RigOverrides(), clock: .clip)
-        XCTAssertEqual(partly.notes, [RigNote(.mountAxesUndetermined(path: "cal.yaml", axes: [1, 2]))])
+        XCTAssertEqual(partly.notes, [RigNote(.mountAxesUndetermined(path: "cal.yaml", axes: [.y, .z]))])
         XCTAssertEqual(partly.notes.map(\.level), [.warning])
         XCTAssertEqual(partly.notes.map(\.description), ["cal.yaml: calibrate did not determine the mount about the camera's y and z (see its "
                                                          + "not_determined): drawn with no turn about them"])
         let whole = try Rig.apply((rig(clock: .clip, undetermined: [.mount]), "cal.yaml"),
-                                  given: RigOverrides(deviceFromIMU: .identity), clock: .clip)
+                                  given: RigOverrides(mount: .rotation(.identity)), clock: .clip)
         XCTAssertEqual(whole.notes.map(\.level), [.info])
-        XCTAssertEqual(whole.notes, [RigNote(.mountUndetermined(path: "cal.yaml", deviceFromIMU: .identity, mountGiven: true))])
+        XCTAssertEqual(whole.notes, [RigNote(.mountUndetermined(path: "cal.yaml", drawnWith: .rotation(.identity)))])
         XCTAssertEqual(whole.deviceFromIMU, .identity)
-        XCTAssertFalse(whole.mountIsTheFiles)
+        XCTAssertEqual(whole.mount, .given(.identity))
         let none = try Rig.apply((rig(clock: .clip, undetermined: [.mount]), "cal.yaml"), given: RigOverrides(), clock: .clip)
         XCTAssertNil(none.deviceFromIMU, "the IMU's axes as the camera's")
-        XCTAssertEqual(none.notes, [RigNote(.mountUndetermined(path: "cal.yaml", deviceFromIMU: nil, mountGiven: false))])
+        XCTAssertEqual(none.mount, .none)
+        let imuds = try Rig.apply((rig(clock: .clip, undetermined: [.mount]), "cal.yaml"), given: RigOverrides(mount: .imudsOwnForm), clock: .clip)
+        XCTAssertEqual(imuds.mount, .none, "imud applies a mount given in its own form")
+        XCTAssertEqual(imuds.notes, [RigNote(.mountUndetermined(path: "cal.yaml", drawnWith: .imudsOwnForm))])
+        XCTAssertTrue(imuds.notes[0].description.hasSuffix("drawn with the mount given"), "\(imuds.notes)")
+        XCTAssertEqual(none.notes, [RigNote(.mountUndetermined(path: "cal.yaml", drawnWith: .none))])
         XCTAssertTrue(none.notes[0].description.contains("with the IMU's axes as the camera's"), "\(none.notes)")
     }
 
@@ -99,13 +106,14 @@ final class RigApplyingTests: XCTestCase {
         let bias = SIMD3(0.01, -0.02, 0.005)
         let loose = rig(clock: .clip, undetermined: [.camera, .mount], bias: bias)
         let sixty = try Rig.apply((loose, "cal.yaml"), given: RigOverrides(), clock: .clip)
-        XCTAssertEqual(sixty.camera, .given)
+        XCTAssertEqual(sixty.camera, .given(.none))
         XCTAssertEqual(sixty.gyroBias, bias)
         XCTAssertEqual(sixty.notes.map(\.about), [.camera, .mount])
         XCTAssertEqual(sixty.notes[0], RigNote(.cameraUndetermined(path: "cal.yaml", drawnWith: .none)))
         XCTAssertEqual(sixty.notes[0].description, "cal.yaml: calibrate did not determine the camera (see its not_determined): drawn through "
                        + "the default 60° pinhole")
         let fifty = try Rig.apply((loose, "cal.yaml"), given: RigOverrides(camera: .fieldOfView(degrees: 50)), clock: .clip)
+        XCTAssertEqual(fifty.camera, .given(.fieldOfView(degrees: 50)))
         XCTAssertEqual(fifty.notes[0], RigNote(.cameraUndetermined(path: "cal.yaml", drawnWith: .fieldOfView(degrees: 50))))
         let given = try Rig.apply((loose, "cal.yaml"), given: RigOverrides(camera: .intrinsics(givenCamera, path: "k.yaml")), clock: .clip)
         XCTAssertEqual(given.notes[0], RigNote(.cameraUndetermined(path: "cal.yaml", drawnWith: .intrinsics(givenCamera, path: "k.yaml"))))

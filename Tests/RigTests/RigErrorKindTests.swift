@@ -8,7 +8,7 @@ final class RigErrorKindTests: XCTestCase {
     func testEachErrorSaysItsKind() {
         let cases: [(ErrorWithExitKind, ExitKind, String)] = [
             (TimelineError.videoTimeBeforeStart(logTime: 0, offset: 1, videoTime: -1), .usage, "a time the options cannot show"),
-            (RigApplyingError.givenTwice(path: "cal.yaml", given: RigOverrides(mountGiven: true), field: .mount), .usage, "an option given for what a calibration determines"),
+            (RigApplyingError.givenTwice(path: "cal.yaml", given: RigOverrides(mount: .imudsOwnForm), field: .mount), .usage, "an option given for what a calibration determines"),
             (RigApplyingError.undetermined(path: "cal.yaml", quantity: .timeOffset, refusal: .timeOffsetUndetermined), .data, "a calibration that cannot serve"),
             (TimeOffsetError.noClock, .usage, "an offset given a source with no clock"),
         ]

@@ -36,7 +36,7 @@ final class RigTests: XCTestCase {
     /// is kept as written.
     func testEachQuantityHasOneFileNameThatReadsBack() {
         let quantities: [Undetermined.Quantity] = [.timeOffset, .camera, .lensCoefficient(1), .lensCoefficient(4), .readout,
-                                                   .mountAxis(0), .mountAxis(1), .mountAxis(2), .mount, .gyroBias]
+                                                   .mountAxis(.x), .mountAxis(.y), .mountAxis(.z), .mount, .gyroBias]
         XCTAssertEqual(quantities.map(\.fileKey), ["time_offset_s", "camera_matrix", "k1", "k4", "rolling_shutter_readout_s",
                                                    "imu_to_camera_x", "imu_to_camera_y", "imu_to_camera_z", "imu_to_camera", "gyro_bias"])
         for quantity in quantities { XCTAssertEqual(Undetermined.Quantity(fileKey: quantity.fileKey), quantity, quantity.fileKey) }
@@ -61,7 +61,7 @@ final class RigTests: XCTestCase {
         XCTAssertEqual(rig.fitValue(.gyroBias), "0.573,-1.146,0.286 °/s")
         XCTAssertEqual(rig.fitValue(.readout), "12.30 ms")
         XCTAssertEqual(rig.fitValue(.timeOffset), "0.2500 s")
-        XCTAssertNil(rig.fitValue(.mountAxis(1)))
+        XCTAssertNil(rig.fitValue(.mountAxis(.y)))
         XCTAssertEqual(rig.notDeterminedText(Undetermined(.lensCoefficient(1), standardError: "± 0.4", why: "near the centre")), "± 0.4: near the centre")
         rig.readoutSeconds = nil
         XCTAssertNil(rig.fitValue(.readout))

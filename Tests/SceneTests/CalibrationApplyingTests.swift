@@ -45,7 +45,7 @@ final class CalibrationApplyingTests: XCTestCase {
         XCTAssertNil(options.clipOffset)
 
         options = DrawingSettings()
-        notes = try options.apply(calibration: nil, given: RigOverrides(deviceFromIMU: .identity, timeOffsetSeconds: 0.5), clock: .live)
+        notes = try options.apply(calibration: nil, given: RigOverrides(mount: .rotation(.identity), timeOffsetSeconds: 0.5), clock: .live)
         XCTAssertEqual(notes, [])
         XCTAssertEqual(options.timeOffset, TimeOffset(seconds: 0.5, clock: .live))
         XCTAssertEqual(options.deviceFromIMU, .identity)
@@ -55,7 +55,7 @@ final class CalibrationApplyingTests: XCTestCase {
     func testAnUndeterminedCameraAndMountKeepWhatIsGiven() throws {
         var options = DrawingSettings(camera: CameraSettings(given: .fieldOfView(degrees: 50)))
         let notes = try options.apply(calibration: (rig(clock: .clip, undetermined: [.camera, .mount]), "cal.yaml"),
-                                      given: RigOverrides(camera: options.camera.given, deviceFromIMU: .identity), clock: .clip)
+                                      given: RigOverrides(camera: options.camera.given, mount: .rotation(.identity)), clock: .clip)
         XCTAssertEqual(notes.map(\.about), [.camera, .mount])
         XCTAssertEqual(options.camera.fieldOfViewDegrees, 50)
         XCTAssertNil(options.camera.intrinsics)
