@@ -58,7 +58,7 @@ let package = Package(
 
         // MARK: - Libraries, one job each
         /// Quaternions, matrices, frames and Eq. VII. No OpenGL, no I/O.
-        .target(name: "AttitudeMath", swiftSettings: [.unsafeFlags(["-O"])]),  // the gyroscope's integral, most of a fit's time
+        .target(name: "AttitudeMath", dependencies: ["ExitKinds"], swiftSettings: [.unsafeFlags(["-O"])]),  // the gyroscope's integral, most of a fit's time
         /// The skeleton of a background worker (a named thread, a stop that wakes it and waits for it to let go of
         /// what it holds, sleeps a stop cuts short), the backoff between attempts (the capture's and imud's), and
         /// SIGINT/SIGTERM as a stop request a loop polls, or the exit every command installs at its start (`StopSignals`); what
@@ -66,25 +66,25 @@ let package = Package(
         .target(name: "Workers", dependencies: ["AttitudeMath", "CStopSignal", "ExitKinds", .product(name: "Logging", package: "swift-log")]),
         /// Untrusted text made safe to print: one line, control characters escaped, long values cut. No dependencies.
         .target(name: "SafeText"),
-        /// The kinds of failure (usage, data, no input, unavailable, cannot create, I/O) and the protocol by which a
-        /// library's error says its own, which the front ends turn into an exit status. No dependencies.
+        /// The kinds of failure (usage, data, no input, unavailable, cannot create, I/O, interrupted) and the protocol by
+        /// which a library's error says its own, which the front ends turn into an exit status. No dependencies.
         .target(name: "ExitKinds"),
         /// The input and output policies for files: what may be read, how every output is written. Depends only on the
         /// C signal handler, with which it registers every partial output for the exit on SIGINT or SIGTERM to remove,
         /// and on ExitKinds, by which its errors say their kind.
         .target(name: "FileAccess", dependencies: ["CStopSignal", "ExitKinds"]),
         /// Comma-separated text: lines, header, fields and numbers, for every log reader.
-        .target(name: "CSVText", dependencies: ["SafeText"]),
+        .target(name: "CSVText", dependencies: ["SafeText", "ExitKinds"]),
         /// Recording folders (Sensor Logger, x-IMU3): the files in them, platform conventions.
-        .target(name: "Recording", dependencies: ["AttitudeMath", "CSVText", "FileAccess"]),
+        .target(name: "Recording", dependencies: ["AttitudeMath", "ExitKinds", "CSVText", "FileAccess"]),
         /// A packed 8-bit RGB picture, rows top first: the value the readers, the renderer and the scene pass between them.
         /// No I/O (`Imaging` reads and writes picture files), no dependencies.
         .target(name: "Pixels"),
         /// Attitude log files and playback.
-        .target(name: "AttitudeLog", dependencies: ["AttitudeMath", "CSVText", "FileAccess", "SafeText", "Recording"]),
+        .target(name: "AttitudeLog", dependencies: ["AttitudeMath", "ExitKinds", "CSVText", "FileAccess", "SafeText", "Recording"]),
         /// Pinhole cameras (field of view or intrinsics), crop-and-scale to a window, projection matrices,
         /// world rays, anchored dice and the panorama layout. No OpenGL, no I/O.
-        .target(name: "Camera", dependencies: ["AttitudeMath"]),
+        .target(name: "Camera", dependencies: ["AttitudeMath", "ExitKinds"]),
         /// What ties a camera to an IMU: the camera and lens, the mount, the time offset, the readout, the gyroscope's
         /// bias, each with its standard error and whether it was determined. One value; no GL, no I/O. And the time rule the
         /// offset gives (`Timeline`: log time = video time + offset), which every command asks.
@@ -97,18 +97,18 @@ let package = Package(
         .target(name: "SteadyDiceAssets", dependencies: ["FileAccess"], exclude: ["fonts/DejaVuSansMono.LICENSE"],
                 resources: [.copy("shaders"), .copy("models"), .copy("fonts"), .copy("examples")]),
         /// OpenGL 3.3 core renderer: background, panorama, die or box, HUD text, offscreen targets.
-        .target(name: "Render", dependencies: ["SteadyDiceAssets", "AttitudeMath", "Camera", "Pixels", "CGL", "CEGL", "CFreeType"]),
+        .target(name: "Render", dependencies: ["SteadyDiceAssets", "ExitKinds", "AttitudeMath", "Camera", "Pixels", "CGL", "CEGL", "CFreeType"]),
         /// imud's binary stream protocol: decoder, client, publisher.
         .target(name: "IMUD", dependencies: ["AttitudeMath", "AttitudeLog", "CSVText", "ExitKinds", "SafeText", "Workers", .product(name: "Logging", package: "swift-log")]),
         /// Sensor fusion: raw gyroscope, accelerometer, magnetometer in, attitude out.
-        .target(name: "Fusion", dependencies: ["AttitudeMath"]),
+        .target(name: "Fusion", dependencies: ["AttitudeMath", "ExitKinds"]),
         /// The camera's own motion data inside a video file: GoPro's GPMF (`gpmd`) and Google's CAMM (`camm`) tracks,
         /// read through CVideoFile and parsed here, in the device frame. No GL; RawLog reads a video as a raw log with it.
-        .target(name: "CameraMotion", dependencies: ["AttitudeMath", "CVideoFile", "FileAccess", "SafeText"]),
+        .target(name: "CameraMotion", dependencies: ["AttitudeMath", "ExitKinds", "CVideoFile", "FileAccess", "SafeText"]),
         /// Raw IMU log readers (steady-dice raw CSV, x-io, Sensor Logger, a video's own motion track) and BROAD metrics.
-        .target(name: "RawLog", dependencies: ["AttitudeMath", "CameraMotion", "Fusion", "CSVText", "FileAccess", "SafeText", "Recording"]),
+        .target(name: "RawLog", dependencies: ["AttitudeMath", "ExitKinds", "CameraMotion", "Fusion", "CSVText", "FileAccess", "SafeText", "Recording"]),
         /// Camera-IMU calibration from a clip and a gyroscope: time offset, focal length, mount. No GL, no I/O.
-        .target(name: "Calibration", dependencies: ["AttitudeMath", "Camera", "Rig"],
+        .target(name: "Calibration", dependencies: ["AttitudeMath", "ExitKinds", "Camera", "Rig"],
                 swiftSettings: [.unsafeFlags(["-O"])]),  // its fits, several times slower unoptimised, as the unit tests run them
         /// Footage read into what the estimators fit: a clip's corners tracked pair by pair through a whole video, picture
         /// folder or OpenCamera Sensors recording (`ClipTracks`), and an attitude drawn over a video held to its picture
@@ -132,19 +132,19 @@ let package = Package(
         /// The estimator's throughput on a seeded synthetic log or a raw log (`attitude bench`). No GL, no pictures.
         .target(name: "Benchmarks", dependencies: ["AttitudeMath", "Fusion", "RawLog"]),
         /// Offscreen rendering timed phase by phase, and `bench --write-video`'s test video (`steady-dice bench`).
-        .target(name: "RenderBenchmarks", dependencies: ["AttitudeMath", "CGL", "FileAccess", "Imaging", "Render", "Pixels"]),
+        .target(name: "RenderBenchmarks", dependencies: ["AttitudeMath", "ExitKinds", "CGL", "FileAccess", "Imaging", "Render", "Pixels"]),
         /// A folder `steady-dice record` wrote: its layout (`RigFolder`) and its reader (`RigRecording`). No GL.
-        .target(name: "RecordFolder", dependencies: ["AttitudeMath", "FileAccess", "IMUD", "Imaging", "RawLog", "SafeText"]),
+        .target(name: "RecordFolder", dependencies: ["AttitudeMath", "ExitKinds", "FileAccess", "IMUD", "Imaging", "RawLog", "SafeText"]),
         /// Calibration as a library service (`RigCalibrator`): a clip and a log, or a record folder, in; a `Rig` out,
         /// with the clip's tracks and the report's lines. No GL, no command line.
-        .target(name: "RigCalibration", dependencies: ["AttitudeMath", "AttitudeLog", "Calibration", "Camera", "Footage", "Imaging",
+        .target(name: "RigCalibration", dependencies: ["AttitudeMath", "ExitKinds", "AttitudeLog", "Calibration", "Camera", "Footage", "Imaging",
                                                        "RawLog", "RecordFolder", "Recording", "Rig"]),
         /// Where the device is: the magnetic models (WMM2025, IGRF-14), Location.csv, position filters, SRTM terrain. No GL.
-        .target(name: "Location", dependencies: ["AttitudeMath", "CSVText", "FileAccess", "SafeText"], exclude: ["igrf14coeffs.PROVENANCE.md"],
+        .target(name: "Location", dependencies: ["AttitudeMath", "ExitKinds", "CSVText", "FileAccess", "SafeText"], exclude: ["igrf14coeffs.PROVENANCE.md"],
                 resources: [.copy("WMM.COF"), .copy("igrf14coeffs.txt")]),
 
         /// Plots: figures of panels and lines, their layout, drawn by Cairo; attitude over time and its errors. No GL.
-        .target(name: "Plot", dependencies: ["CCairo", "AttitudeMath", "AttitudeLog"]),
+        .target(name: "Plot", dependencies: ["CCairo", "ExitKinds", "AttitudeMath", "AttitudeLog"]),
 
         // MARK: - The frame pipeline, and the synthetic calibration clip
         /// The frame pipeline (`FramePipeline`), one kind a clock (`WallClockPipeline`: wall time for `run`;
@@ -161,7 +161,7 @@ let package = Package(
         /// The synthetic calibration clip: a BROAD trial's motion seen through a known camera (`calibration-clip`'s run). No
         /// ArgumentParser.
         .target(name: "SyntheticClip", dependencies: [
-            "AttitudeMath", "AttitudeLog", "Calibration", "Camera", "FileAccess", "Imaging", "RawLog", "Render", "Rig", "CPanoramaRaster", "Pixels",
+            "AttitudeMath", "ExitKinds", "AttitudeLog", "Calibration", "Camera", "FileAccess", "Imaging", "RawLog", "Render", "Rig", "CPanoramaRaster", "Pixels",
         ]),
         /// `run`'s window: GLFW, the keys, the frame loop over a frame pipeline.
         .target(name: "Window", dependencies: [
@@ -229,14 +229,14 @@ let package = Package(
                 path: "Tests/TestSupport", swiftSettings: [.unsafeFlags(["-O"])]),  // its pixel loops, as CommandLineTests
         .testTarget(name: "SafeTextTests", dependencies: ["SafeText"]),
         .testTarget(name: "PixelsTests", dependencies: ["Pixels"]),
-        .testTarget(name: "CSVTextTests", dependencies: ["CSVText", "TestSupport"]),
-        .testTarget(name: "PlotTests", dependencies: ["Plot", "Imaging", "AttitudeMath", "AttitudeLog", "TestSupport", "Pixels"], exclude: ["Goldens"]),
+        .testTarget(name: "CSVTextTests", dependencies: ["CSVText", "ExitKinds", "TestSupport"]),
+        .testTarget(name: "PlotTests", dependencies: ["Plot", "ExitKinds", "Imaging", "AttitudeMath", "AttitudeLog", "TestSupport", "Pixels"], exclude: ["Goldens"]),
         .testTarget(name: "FileAccessTests", dependencies: ["FileAccess", "ExitKinds", "TestSupport"]),
-        .testTarget(name: "AttitudeMathTests", dependencies: ["AttitudeMath", "TestSupport"]),
-        .testTarget(name: "AttitudeLogTests", dependencies: ["AttitudeLog", "Recording", "FileAccess", "TestSupport", "AttitudeMath"]),
-        .testTarget(name: "CameraTests", dependencies: ["Camera", "AttitudeMath", "TestSupport"]),
+        .testTarget(name: "AttitudeMathTests", dependencies: ["AttitudeMath", "ExitKinds", "TestSupport"]),
+        .testTarget(name: "AttitudeLogTests", dependencies: ["AttitudeLog", "ExitKinds", "Recording", "FileAccess", "TestSupport", "AttitudeMath"]),
+        .testTarget(name: "CameraTests", dependencies: ["Camera", "ExitKinds", "AttitudeMath", "TestSupport"]),
         .testTarget(name: "SteadyDiceAssetsTests", dependencies: ["SteadyDiceAssets", "TestSupport"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Camera", "Imaging", "AttitudeMath", "SteadyDiceKit", "TestSupport", "Pixels"],
+        .testTarget(name: "RenderTests", dependencies: ["Render", "ExitKinds", "Camera", "Imaging", "AttitudeMath", "SteadyDiceKit", "TestSupport", "Pixels"],
                     exclude: ["Goldens"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "ExitKinds", "RawLog", "LogLoading", "TestSupport", "AttitudeMath",
                                                            "Fusion", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
@@ -246,33 +246,32 @@ let package = Package(
         .testTarget(name: "LogLoadingTests", dependencies: ["LogLoading", "AttitudeLog", "AttitudeMath", "ExitKinds", "Fusion", "Location", "RawLog", "TestSupport",
                                                    .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SceneTests", dependencies: [
-            "Scene", "IMUD", "AttitudeMath", "AttitudeLog", "Camera", "Render", "Rig", "TestSupport", "Imaging", "LogLoading",
+            "Scene", "ExitKinds", "IMUD", "AttitudeMath", "AttitudeLog", "Camera", "Render", "Rig", "TestSupport", "Imaging", "LogLoading",
             .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
         ]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Camera", "AttitudeMath", "ExitKinds", "TestSupport", "Pixels", "Rig"]),
         .testTarget(name: "FootageTests", dependencies: ["Footage", "Camera", "Rig"]),
-        .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "AttitudeMath", "Camera", "RawLog", "CVShim", "Rig", "TestSupport", "SyntheticClip"]),
+        .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "ExitKinds", "AttitudeMath", "Camera", "RawLog", "CVShim", "Rig", "TestSupport", "SyntheticClip"]),
         .testTarget(name: "IMUDTests", dependencies: ["IMUD", "SafeText", "AttitudeMath", "AttitudeLog", "ExitKinds", "TestSupport",
                                                .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "FusionTests", dependencies: ["Fusion", "AttitudeMath", "TestSupport"]),
-        .testTarget(name: "CameraMotionTests", dependencies: ["AttitudeMath", "CameraMotion", "RawLog", "TestSupport"]),
-        .testTarget(name: "RawLogTests", dependencies: ["RawLog", "Fusion", "Recording", "AttitudeMath", "AttitudeLog", "TestSupport"],
+        .testTarget(name: "FusionTests", dependencies: ["Fusion", "ExitKinds", "AttitudeMath", "TestSupport"]),
+        .testTarget(name: "CameraMotionTests", dependencies: ["AttitudeMath", "ExitKinds", "CameraMotion", "RawLog", "TestSupport"]),
+        .testTarget(name: "RawLogTests", dependencies: ["RawLog", "ExitKinds", "Fusion", "Recording", "AttitudeMath", "AttitudeLog", "TestSupport"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "LocationTests", dependencies: ["Location", "CSVText", "RawLog", "AttitudeMath", "AttitudeLog", "TestSupport"],
+        .testTarget(name: "LocationTests", dependencies: ["Location", "ExitKinds", "CSVText", "RawLog", "AttitudeMath", "AttitudeLog", "TestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "SteadyDiceKitTests", dependencies: ["SteadyDiceKit", "TestSupport"]),
         .testTarget(name: "RigTests", dependencies: ["Rig", "Camera", "AttitudeMath", "ExitKinds"]),
-        .testTarget(name: "RecordingTests", dependencies: ["Recording", "AttitudeMath", "TestSupport"]),
-        .testTarget(name: "RecordFolderTests", dependencies: ["Pixels", "RecordFolder", "AttitudeMath", "Imaging", "TestSupport"]),
+        .testTarget(name: "RecordingTests", dependencies: ["Recording", "ExitKinds", "AttitudeMath", "TestSupport"]),
+        .testTarget(name: "RecordFolderTests", dependencies: ["Pixels", "ExitKinds", "RecordFolder", "AttitudeMath", "Imaging", "TestSupport"]),
         .testTarget(name: "LiveRigTests", dependencies: ["Pixels", "LiveRig", "RecordFolder", "IMUD", "Imaging", "FileAccess", "AttitudeMath", "ExitKinds", "TestSupport"]),
         .testTarget(name: "FusionJobsTests", dependencies: ["FusionJobs", "LogLoading", "AttitudeLog", "AttitudeMath", "Camera", "FileAccess", "Fusion", "Imaging",
-                                                   "RawLog", "Rig", "TestSupport", .product(name: "Logging", package: "swift-log"),
-                                                   .product(name: "InMemoryLogging", package: "swift-log")]),
+                                                   "RawLog", "Rig", "TestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "Fusion"]),
-        .testTarget(name: "RenderBenchmarksTests", dependencies: ["Pixels", "RenderBenchmarks", "FileAccess", "Imaging", "Render", "TestSupport"]),
-        .testTarget(name: "SyntheticClipTests", dependencies: ["SyntheticClip", "Pixels", "AttitudeLog", "AttitudeMath", "Calibration", "Camera", "FileAccess",
+        .testTarget(name: "RenderBenchmarksTests", dependencies: ["Pixels", "ExitKinds", "RenderBenchmarks", "FileAccess", "Imaging", "Render", "TestSupport"]),
+        .testTarget(name: "SyntheticClipTests", dependencies: ["SyntheticClip", "ExitKinds", "Pixels", "AttitudeLog", "AttitudeMath", "Calibration", "Camera", "FileAccess",
                                                       "Imaging", "RawLog", "Render", "Rig", "TestSupport"]),
-        .testTarget(name: "RigCalibrationTests", dependencies: ["Pixels", "RigCalibration", "AttitudeMath", "Calibration", "Camera", "FileAccess", "Imaging",
+        .testTarget(name: "RigCalibrationTests", dependencies: ["Pixels", "ExitKinds", "RigCalibration", "AttitudeMath", "Calibration", "Camera", "FileAccess", "Imaging",
                                                        "RawLog", "RecordFolder", "Render", "Rig", "SyntheticClip", "TestSupport"]),
         .testTarget(name: "WindowTests", dependencies: ["Window", "Scene", "AttitudeLog", "AttitudeMath", "Render", "TestSupport",
                                                .product(name: "Logging", package: "swift-log"),

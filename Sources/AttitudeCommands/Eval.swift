@@ -25,7 +25,7 @@ struct Eval: ParsableCommand {
     var plot: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The plot's size in pixels (SVG: points).", valueName: "WxH"))
-    var plotSize = Size(width: 900, height: 600)
+    var plotSize = Size.plotDefault
 
     @OptionGroup var estimator: EstimatorOptions
 
@@ -35,7 +35,7 @@ struct Eval: ParsableCommand {
 
     func validate() throws {
         try magnetometer.check(mode: mode)
-        if let plot, PlotFormat(path: plot) == nil { throw ValidationError("--plot \(MessageText.quoted(plot)): must end in .png or .svg") }
+        if let plot { _ = try plotFormat(of: plot, option: "--plot") }
         if let plot, inputs.count > seriesColours.count {
             throw ValidationError("--plot \(MessageText.quoted(plot)) draws at most \(seriesColours.count) trials (got \(inputs.count))")
         }

@@ -93,7 +93,13 @@ struct Fuse: ParsableCommand {
         let staged = try outputs.stage(output, option: "--output", allowStandardOutput: true)
         if let video {
             let samples = try FootageFuseJob(input: input, video: video, calibration: calibration,
-                                         fieldOfViewDegrees: fieldOfViewDegrees, holdsToPicture: holdToPicture).run(writingTo: staged, logger: Messages.logger)
+                                             fieldOfViewDegrees: fieldOfViewDegrees, holdsToPicture: holdToPicture)
+                .run(writingTo: staged, logger: Messages.logger) { note in
+                    switch note.level {
+                    case .info: Messages.logger.info("\(commandLineText(for: note))")
+                    case .warning: Messages.logger.warning("\(commandLineText(for: note))")
+                    }
+                }
             try outputs.commit()
             Messages.logger.info("wrote \(samples.count) samples to \(output)")
             return

@@ -113,7 +113,7 @@ struct LocationCommand: ParsableCommand {
     var plotSize = Size(width: 800, height: 800)
 
     func validate() throws {
-        if let plot, PlotFormat(path: plot) == nil { throw ValidationError("--plot \(MessageText.quoted(plot)): must end in .png or .svg") }
+        if let plot { _ = try plotFormat(of: plot, option: "--plot") }
         try plotSize.checkPlotSize(option: "--plot-size")
         if let maxAccuracy, !(maxAccuracy.isFinite && maxAccuracy > 0) {
             throw ValidationError("--max-accuracy must be a positive number of metres")

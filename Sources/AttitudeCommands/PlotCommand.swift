@@ -27,7 +27,7 @@ struct PlotCommand: ParsableCommand {
     var output: String
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Picture size in pixels (SVG: points).", valueName: "WxH"))
-    var size = Size(width: 900, height: 600)
+    var size = Size.plotDefault
 
     @OptionGroup var magnetometer: MagnetometerOptions
 
@@ -40,7 +40,7 @@ struct PlotCommand: ParsableCommand {
         guard logs.count <= seriesColours.count else {
             throw ValidationError("at most \(seriesColours.count) logs in one plot (got \(logs.count))")
         }
-        guard PlotFormat(path: output) != nil else { throw ValidationError("--output \(MessageText.quoted(output)): must end in .png or .svg") }
+        _ = try plotFormat(of: output, option: "--output")
         try size.checkPlotSize(option: "--size")
     }
 
@@ -84,14 +84,14 @@ struct Compare: ParsableCommand {
     var plot: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The plot's size in pixels (SVG: points).", valueName: "WxH"))
-    var plotSize = Size(width: 900, height: 600)
+    var plotSize = Size.plotDefault
 
     @OptionGroup var recording: RecordingOptions
 
     @OptionGroup var messages: MessageOptions
 
     func validate() throws {
-        if let plot, PlotFormat(path: plot) == nil { throw ValidationError("--plot \(MessageText.quoted(plot)): must end in .png or .svg") }
+        if let plot { _ = try plotFormat(of: plot, option: "--plot") }
         try plotSize.checkPlotSize(option: "--plot-size")
     }
 

@@ -15,13 +15,21 @@ public func writePlot(_ figure: Figure, to path: String, option: String, size: S
 
 /// The picture of `figure` in the format `path`'s extension names.
 public func plotBytes(_ figure: Figure, for path: String, option: String, size: Size) throws -> Data {
+    try CairoPlot.render(figure, width: size.width, height: size.height, format: plotFormat(of: path, option: option))
+}
+
+/// The format a plot's file name asks for by its extension, or the refusal naming `option` when it asks for none.
+public func plotFormat(of path: String, option: String) throws -> PlotFormat {
     guard let format = PlotFormat(path: path) else {
         throw ValidationError("\(option) \(MessageText.quoted(path)): must end in .png or .svg")
     }
-    return try CairoPlot.render(figure, width: size.width, height: size.height, format: format)
+    return format
 }
 
 extension Size {
+    /// A plot's size when the command line gives none: pixels for PNG, points for SVG.
+    public static var plotDefault: Size { Size(width: 900, height: 600) }
+
     /// Refuses a plot's size (`WxH`) Cairo is not asked to draw, naming `option`.
     public func checkPlotSize(option: String) throws {
         guard (200...8192).contains(width), (150...8192).contains(height) else {

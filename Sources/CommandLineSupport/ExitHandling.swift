@@ -28,7 +28,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
 
     /// The status for an error that ended a command: the kind of the error decides, not the command. A library's
     /// error says its kind (`ErrorWithExitKind`); the command line's own are `usage`, a command's refusal carries its
-    /// status, Foundation's file and POSIX errors are `ioError`, and anything else is `data`.
+    /// status, Foundation's file and POSIX errors are `ioError`, and any other (none of this package's) is `data`.
     public static func of(_ error: Error) -> ExitStatus {
         switch error {
         case let failure as CommandFailure: return failure.status
@@ -50,6 +50,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
         case .unavailable: self = .unavailable
         case .cannotCreate: self = .cannotCreate
         case .ioError: self = .ioError
+        case .interrupted: self = .interrupted
         }
     }
 }

@@ -14,6 +14,8 @@ public enum ExitKind: Sendable, CaseIterable {
     case cannotCreate
     /// An output cannot be written, or writing failed.
     case ioError
+    /// A signal (SIGINT or SIGTERM) stopped the work before its end, and nothing was kept.
+    case interrupted
 }
 
 /// An error that says which kind of failure it is. An error that does not adopt it is `data` to the command line,

@@ -34,10 +34,10 @@ public struct FootageFuseJob {
     /// Reads the log with the calibration's gyroscope bias (when the file has one, whatever it determined of the camera
     /// and the mount), placed on the video by the time rule (`Timeline.offset`: the calibration's clip offset, else a
     /// video's own track's timeline, else 0). The file is applied to a clip by the one rule (`Rig.apply`): a live rig's
-    /// offset is said, one line, and not applied. Refused when, at the offset, the log covers none of the video's frames
-    /// (`LogMissesTheVideo`).
-    public func footage(logger: Logger) throws -> FootageAttitudeLog {
-        let calibrated = try calibration.map { try Self.applied(calibration: $0, logger: logger) }
+    /// offset is told to `notes`, for the command to say, and not applied. Refused when, at the offset, the log covers none
+    /// of the video's frames (`LogMissesTheVideo`).
+    public func footage(logger: Logger, notes: (RigNote) -> Void) throws -> FootageAttitudeLog {
+        let calibrated = try calibration.map { try Self.applied(calibration: $0, notes: notes) }
         let applied = calibrated?.applied
         if let calibration, applied?.gyroBias == nil {
             logger.info("\(MessageText.line(calibration)): no gyroscope bias written: the gyroscope is taken as it reads")
@@ -62,22 +62,21 @@ public struct FootageFuseJob {
     }
 
     /// The calibration file at `path`, read once and applied to a clip and its log with nothing given beside it (`Rig.apply`),
-    /// and the rig read; the rule's notes on the offset (a live rig's, not applied) said on `logger`. The camera and the
-    /// mount it leaves undetermined are read through drawing's defaults (`holdsToPicture`), and not said here.
-    static func applied(calibration path: String, logger: Logger) throws -> (rig: Rig, applied: AppliedRig) {
+    /// and the rig read; the rule's notes on the offset (a live rig's, not applied) told to `notes`. The camera and the
+    /// mount it leaves undetermined are read through drawing's defaults (`holdsToPicture`), and not told here.
+    static func applied(calibration path: String, notes: (RigNote) -> Void) throws -> (rig: Rig, applied: AppliedRig) {
         let rig = try Rig.read(path: path)
         let applied = try Rig.apply((rig, path), given: RigOverrides(), clock: .clip)
-        for note in applied.notes where note.about == .timeOffset {
-            logger.warning("\(MessageText.line(note.description))")
-        }
+        for note in applied.notes where note.about == .timeOffset { notes(note) }
         return (rig, applied)
     }
 
     /// Writes the footage's attitude to `output`, its comments saying what it is for, the calibration and the offset;
-    /// returns the samples written.
+    /// returns the samples written. What applying the calibration notes is told to `notes` as it is found, for the command
+    /// to say in its own words (with its options).
     @discardableResult
-    public func run(writingTo output: OutputFiles.Staged, logger: Logger) throws -> [AttitudeSample] {
-        let footage = try footage(logger: logger)
+    public func run(writingTo output: OutputFiles.Staged, logger: Logger, notes: (RigNote) -> Void) throws -> [AttitudeSample] {
+        let footage = try footage(logger: logger, notes: notes)
         var comments = ["attitude for drawing \(input) over \(video), by steady-dice: \(footage.fusion?.summary(atSample: 0) ?? "an attitude log")"]
         if let calibration { comments.append("calibration: \(calibration)") }
         comments.append(String(format: "time offset %+.6f s (log time = video time + offset)", footage.timeOffset))

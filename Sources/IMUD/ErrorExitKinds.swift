@@ -5,3 +5,8 @@ extension IMUDError: ErrorWithExitKind {
     /// that cannot be parsed included.
     public var exitKind: ExitKind { .unavailable }
 }
+
+extension IMUDDropReason: ErrorWithExitKind {
+    /// A datagram imud sent that cannot be used, as every imud error: imud sending nothing usable.
+    public var exitKind: ExitKind { .unavailable }
+}

@@ -19,3 +19,8 @@ extension TimeOffsetError: ErrorWithExitKind {
     /// An offset the options give that the source cannot take.
     public var exitKind: ExitKind { .usage }
 }
+
+extension LogMissesTheVideo: ErrorWithExitKind {
+    /// A log and a video that do not overlap at the offset: they do not belong together.
+    public var exitKind: ExitKind { .data }
+}

@@ -14,12 +14,16 @@ final class ExitStatusTests: XCTestCase {
         let exitKind: ExitKind
     }
 
+    /// An error that says no kind, as none of this package's do.
+    private struct Silent: Error {}
+
     func testEachKindOfErrorHasItsStatus() {
         let cases: [(Error, ExitStatus, String)] = [
             (ValidationError("--fps must be a positive number"), .usage, "a refused command line"),
             (CommandFailure("stopped by a signal", status: .interrupted), .interrupted, "a command's own status"),
             (CocoaError(.fileWriteOutOfSpace), .ioError, "Foundation's I/O errors"),
-            (RawLogError(path: "raw.csv", line: 3, "not a number"), .data, "a malformed log line: an error that says no kind"),
+            (RawLogError(path: "raw.csv", line: 3, "not a number"), .data, "a malformed log line"),
+            (Silent(), .data, "an error that says no kind"),
         ] + ExitKind.allCases.map { (Said(exitKind: $0), ExitStatus($0), "a library's error that says \($0)") }
         for (error, status, what) in cases {
             XCTAssertEqual(ExitStatus.of(error), status, what)
@@ -29,7 +33,7 @@ final class ExitStatusTests: XCTestCase {
     /// Each kind a library's error can say is one status, and no two kinds share one.
     func testEachExitKindIsOneStatus() {
         let statuses: [ExitKind: ExitStatus] = [.usage: .usage, .data: .data, .noInput: .noInput, .unavailable: .unavailable,
-                                                .cannotCreate: .cannotCreate, .ioError: .ioError]
+                                                .cannotCreate: .cannotCreate, .ioError: .ioError, .interrupted: .interrupted]
         XCTAssertEqual(Set(statuses.keys), Set(ExitKind.allCases))
         for (kind, status) in statuses { XCTAssertEqual(ExitStatus(kind), status, "\(kind)") }
     }

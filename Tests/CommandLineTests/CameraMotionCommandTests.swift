@@ -410,7 +410,7 @@ final class CameraMotionCommandTests: XCTestCase {
     func testAVideoWithoutAMotionTrackNeedsALog() throws {
         let plain = path("plain.mp4")
         try Self.writePlainVideo(plain)
-        try CommandHarness.assertRefused(["calibrate", "--video", plain, "-o", path("cal.yaml")],
+        try CommandHarness.assertRefused(["calibrate", "--video", plain, "-o", path("cal.yaml")], status: 64,
                                          saying: "--log is needed: \(plain): has no gpmd or camm track", output: path("cal.yaml"))
         // snapshot and render with no attitude source: the video has none of its own, and they say so.
         let noTrack = "--video \(plain): has no gpmd or camm track, so no motion data of the camera's own (its streams: video h264"

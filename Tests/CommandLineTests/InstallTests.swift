@@ -304,7 +304,7 @@ final class InstallTests: XCTestCase {
         let result = try run(copy, ["snapshot", "--attitude", "1,0,0,0", "--size", "64x48",
                                     "--output", scratch.appendingPathComponent("never.png").path],
                              environment: cleanEnvironment)
-        XCTAssertNotEqual(result.status, 0)
+        XCTAssertEqual(result.status, 66, "assets not found are a missing input (docs/commands.md, exit statuses): \(result.output)")
         XCTAssertTrue(result.output.contains("cannot find the shaders/ and models/ folders"), result.output)
         XCTAssertTrue(result.output.contains(lonely.appendingPathComponent("<package>_SteadyDiceAssets.resources").path), result.output)
         XCTAssertEqual(result.output.split(separator: "\n").count, 1, "one line: \(result.output)")

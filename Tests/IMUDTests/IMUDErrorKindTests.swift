@@ -8,6 +8,7 @@ final class IMUDErrorKindTests: XCTestCase {
     func testEachErrorSaysItsKind() {
         let cases: [(ErrorWithExitKind, ExitKind, String)] = [
             (IMUDError("no valid imud packet"), .unavailable, "imud silent"),
+            (IMUDDropReason.badCRC, .unavailable, "a datagram imud sent that cannot be used"),
         ]
         for (error, kind, what) in cases {
             XCTAssertEqual(error.exitKind, kind, what)

@@ -1,5 +1,5 @@
 import ExitKinds
-import Rig
+@testable import Rig
 import XCTest
 
 /// Rig's errors each say their kind of failure (`ErrorWithExitKind`), which the command line's one exit-status table
@@ -11,6 +11,8 @@ final class RigErrorKindTests: XCTestCase {
             (RigApplyingError.givenTwice(path: "cal.yaml", given: RigOverrides(mount: .imudsOwnForm), field: .mount), .usage, "an option given for what a calibration determines"),
             (RigApplyingError.undetermined(path: "cal.yaml", quantity: .timeOffset, refusal: .timeOffsetUndetermined), .data, "a calibration that cannot serve"),
             (TimeOffsetError.noClock, .usage, "an offset given a source with no clock"),
+            (LogMissesTheVideo(log: "log.csv", video: "clip.mp4", logStart: 20, logEnd: 30, videoEnd: 10, offset: -20), .data,
+             "a log and a video that do not overlap"),
         ]
         for (error, kind, what) in cases {
             XCTAssertEqual(error.exitKind, kind, what)
