@@ -160,6 +160,9 @@ public struct Quaternion: Equatable, Sendable, CustomStringConvertible {
         self = Quaternion(w: cos(angle / 2), x: r.x * s, y: r.y * s, z: r.z * s)
     }
 
+    /// The same rotation with w ≥ 0 (q and -q are one rotation): the one form files, reports and comparisons use.
+    public var canonical: Quaternion { w < 0 ? -self : self }
+
     /// The rotation vector (axis times angle, radians, the angle in [0, π]) of this unit quaternion.
     public var rotationVector: SIMD3<Double> {
         let s = w < 0 ? -1.0 : 1.0

@@ -158,6 +158,6 @@ public enum Determination {
                 q = (turn * q).normalized() ?? q
             }
         }
-        return q.w < 0 ? -q : q
+        return q.canonical
     }
 }

@@ -73,7 +73,7 @@ public struct PictureCorrection: Sendable {
             guard let gyro = frameAttitudes[k] else { chained = nil; continue }
             let current = chained ?? Quaternion(rotationVector: lastTurn) * gyro
             let turn = current * gyro.conjugate
-            lastTurn = (turn.w < 0 ? -turn : turn).rotationVector
+            lastTurn = turn.rotationVector
             turns[k] = lastTurn
             guard k + 1 < frameAttitudes.count, let next = frameAttitudes[k + 1] else { chained = nil; continue }
             if let seen = picture[k], seen.difference <= gate {

@@ -501,7 +501,7 @@ struct PointRefinement {
             without.points = points.filter { $0.index < first || $0.index >= end }
             let q = without.solve(p.moved(along: slots, by: step), iterations: 2) { _, _, _ in }
             let turn = (q.cameraFromIMU * p.cameraFromIMU.conjugate)
-            let rotation = (turn.w < 0 ? -turn : turn).rotationVector
+            let rotation = turn.rotationVector
             estimates.append(slots.map { slot in
                 switch slot.block {
                 case .offset: return q.offset

@@ -158,8 +158,7 @@ public struct IMUDFrameMapping: Equatable, Sendable {
 
     /// Unit length with `w >= 0` (q and -q are the same attitude).
     static func canonical(_ q: Quaternion) -> Quaternion {
-        let unit = q.normalized() ?? .identity
-        return unit.w < 0 ? -unit : unit
+        (q.normalized() ?? .identity).canonical
     }
 }
 

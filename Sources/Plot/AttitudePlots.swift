@@ -115,8 +115,7 @@ public enum AttitudePlots {
     /// world: with e = estimate · reference⁻¹ (a turn in the world), heading 2·atan2(e_z, e_w) wrapped to
     /// ±180°, tilt 2·acos√(e_w² + e_z²) (BROAD's inclination, Laidig et al. 2021).
     public static func errorAngles(estimate: Quaternion, reference: Quaternion) -> (tilt: Double, heading: Double) {
-        guard var e = (estimate * reference.conjugate).normalized() else { return (.nan, .nan) }
-        if e.w < 0 { e = Quaternion(w: -e.w, x: -e.x, y: -e.y, z: -e.z) }
+        guard let e = (estimate * reference.conjugate).normalized()?.canonical else { return (.nan, .nan) }
         let degrees = 180 / Double.pi
         let tilt = 2 * acos(min(1, (e.w * e.w + e.z * e.z).squareRoot())) * degrees
         var heading = 2 * atan2(e.z, e.w) * degrees

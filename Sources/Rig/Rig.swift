@@ -120,7 +120,7 @@ public struct CameraAndMount: Sendable {
     }
 
     /// The mount with w ≥ 0, as files and reports print it (q and -q are one rotation).
-    public var deviceFromIMUCanonical: Quaternion { deviceFromIMU.w < 0 ? -deviceFromIMU : deviceFromIMU }
+    public var deviceFromIMUCanonical: Quaternion { deviceFromIMU.canonical }
 
     /// The vertical field of view through the lens: `50.000°`.
     public var fieldOfViewText: String { String(format: "%.3f°", verticalFieldOfViewDegrees) }

@@ -231,4 +231,19 @@ final class QuaternionTests: XCTestCase {
         assertEqual(Quaternion(rollDegrees: 90, pitchDegrees: 0, yawDegrees: 0).rotate([0, 1, 0]), [0, 0, 1], accuracy: 1e-15)
         assertEqual(Quaternion(rollDegrees: 0, pitchDegrees: 0, yawDegrees: 90).rotate([1, 0, 0]), [0, 1, 0], accuracy: 1e-15)
     }
+
+    /// `canonical` is the same rotation with w ≥ 0: -q turns to q, q with w ≥ 0 is kept as it is, and each rotates a
+    /// vector alike.
+    func testCanonicalIsTheSameRotationWithANonNegativeW() {
+        let q = Quaternion(axis: SIMD3(0.2, -0.5, 0.8), angle: 2.5)
+        let negated = -q
+        XCTAssertLessThan(negated.w, 0)
+        XCTAssertEqual(negated.canonical, q)
+        XCTAssertEqual(q.canonical, q)
+        let v = SIMD3(0.3, -1.2, 2.0)
+        let turned = negated.canonical.rotate(v), expected = negated.rotate(v)
+        for i in 0..<3 { XCTAssertEqual(turned[i], expected[i], accuracy: 1e-12) }
+        // Past a half turn the rotation vector is the short way round, whichever sign is given.
+        XCTAssertEqual(negated.rotationVector, q.canonical.rotationVector)
+    }
 }
