@@ -37,8 +37,7 @@ public struct FootageFuseJob {
     /// offset is told to `notes`, for the command to say, and not applied. Refused when, at the offset, the log covers none
     /// of the video's frames (`LogMissesTheVideo`).
     public func footage(logger: Logger, notes: (RigNote) -> Void) throws -> FootageAttitudeLog {
-        let calibrated = try calibration.map { try Self.applied(calibration: $0, notes: notes) }
-        let applied = calibrated?.applied
+        let applied = try calibration.map { try Self.applied(calibration: $0, notes: notes) }
         if let calibration, applied?.gyroBias == nil {
             logger.info("\(MessageText.line(calibration)): no gyroscope bias written: the gyroscope is taken as it reads")
         }
@@ -61,14 +60,14 @@ public struct FootageFuseJob {
         return footage
     }
 
-    /// The calibration file at `path`, read once and applied to a clip and its log with nothing given beside it (`Rig.apply`),
-    /// and the rig read; the rule's notes on the offset (a live rig's, not applied) told to `notes`. The camera and the
+    /// The calibration file at `path`, read once and applied to a clip and its log with nothing given beside it (`Rig.apply`);
+    /// the rule's notes on the offset (a live rig's, not applied) told to `notes`. The camera and the
     /// mount it leaves undetermined are read through drawing's defaults (`holdsToPicture`), and not told here.
-    static func applied(calibration path: String, notes: (RigNote) -> Void) throws -> (rig: Rig, applied: AppliedRig) {
+    static func applied(calibration path: String, notes: (RigNote) -> Void) throws -> AppliedRig {
         let rig = try Rig.read(path: path)
         let applied = try Rig.apply((rig, path), given: RigOverrides(), clock: .clip)
         for note in applied.notes where note.about == .timeOffset { notes(note) }
-        return (rig, applied)
+        return applied
     }
 
     /// Writes the footage's attitude to `output`, its comments saying what it is for, the calibration and the offset;
