@@ -1,4 +1,6 @@
+import AttitudeMath
 import Calibration
+import Camera
 import FileAccess
 import Foundation
 import Imaging
@@ -11,6 +13,9 @@ public struct ClipTracks {
     public var frameTimes: [Double] = []
     public var frameCount: Int { frameTimes.count }
     public var tracks: [FramePairTracks] = []
+    /// Each frame's corners followed for as long as they live (`LongTracker`): a corner seen in two frames far apart has
+    /// the same number in both.
+    public var corners: [[LivingCorner]] = []
     /// An OpenCamera Sensors recording's first frame stamp, seconds on the phone's sensor clock (its
     /// frames and its IMU share that clock), when the clip is one.
     public var stampClockStart: Double?
@@ -61,6 +66,7 @@ public struct ClipTracks {
         let video = sequence == nil ? try VideoFile(path: videoPath) : nil
         let nextFrame: () throws -> VideoFrame? = { try sequence?.nextFrame() ?? video?.next() }
         let tracker = try FeatureTracker()
+        let longTracker = try LongTracker()
         var clip = ClipTracks()
         let expected: (count: Int, exact: Bool)? = video.flatMap { file in file.frameCount.map { ($0, file.info.statedFrameCount != nil) } }
             ?? sequence.map { ($0.frames.count, true) }
@@ -74,6 +80,7 @@ public struct ClipTracks {
                                          + "not \(clip.width)x\(clip.height) as before")
             }
             let (points, _) = try tracker.push(frame.image, source: path)
+            clip.corners.append(try longTracker.push(frame.image, source: path))
             if clip.frameCount > 0 {
                 clip.tracks.append(FramePairTracks(index: clip.frameCount - 1, from: points.map(\.from), to: points.map(\.to)))
             }
@@ -120,4 +127,46 @@ extension ClipTracks {
         guard let expected, expected.count >= tracked else { return "tracked \(tracked) frames" }
         return "tracked \(tracked) of \(expected.exact ? "" : "about ")\(expected.count) frames"
     }
+}
+
+extension ClipTracks {
+    /// The picture's own turn over spans of about `seconds` starting every `every` seconds (`PictureSpan`): the corners
+    /// alive at both ends of a span, their rays through `camera`, and the rotation of their essential matrix (RANSAC
+    /// within a pixel). `centralShare`: only the points within that share of the half-diagonal from the centre (a camera
+    /// known only as a pinhole describes a wide lens's centre, not its edges). A span with fewer than
+    /// `minimumSpanPoints` such points is left out.
+    public func pictureSpans(camera: LensCamera, seconds: Double, every: Double, centralShare: Double? = nil) throws -> [PictureSpan] {
+        guard frameCount > 1, let start = frameTimes.first else { return [] }
+        let centre = SIMD2(Double(width - 1) / 2, Double(height - 1) / 2)
+        let halfDiagonal = (centre * centre).sum().squareRoot()
+        var spans: [PictureSpan] = []
+        var first = 0, spanStart = start
+        while first < frameCount {
+            let end = frameTimes[first] + seconds
+            guard let last = frameTimes.firstIndex(where: { $0 >= end }) else { break }
+            let byId = Dictionary(corners[first].map { ($0.id, $0.point) }, uniquingKeysWith: { a, _ in a })
+            var from: [SIMD3<Double>] = [], to: [SIMD3<Double>] = []
+            for corner in corners[last] {
+                guard let a = byId[corner.id] else { continue }
+                if let share = centralShare {
+                    let d = a - centre
+                    guard (d * d).sum().squareRoot() <= share * halfDiagonal else { continue }
+                }
+                guard let rayA = camera.ray(pixel: a), let rayB = camera.ray(pixel: corner.point), rayA.z > 0, rayB.z > 0 else { continue }
+                from.append(rayA)
+                to.append(rayB)
+            }
+            if from.count >= Self.minimumSpanPoints,
+               let found = try EssentialRotation.rotation(of: Array(zip(from, to)), threshold: 1 / camera.pinhole.fy) {
+                spans.append(PictureSpan(first: first, last: last, turn: found.turn, points: found.inliers))
+            }
+            spanStart += every
+            guard let next = frameTimes.firstIndex(where: { $0 >= spanStart }), next > first else { break }
+            first = next
+        }
+        return spans
+    }
+
+    /// The fewest points tracked through a span for its essential matrix to be trusted.
+    public static let minimumSpanPoints = 30
 }

@@ -103,7 +103,10 @@ public struct RigCalibrator {
         }
         var stampOffset: Double?
         var timelineOffset: Double?
-        var outcome = try fit(clipPath: clip, gyro: gyro, lens: lens, describe: "\(clip) with \(log)") { tracks in
+        // A video's own motion track is in the camera's axes by its format: drawing takes the identity mount where the
+        // fit leaves it undetermined, and so do the spans.
+        let trackInCameraAxes = videoTimelineStart != nil && log == clip
+        var outcome = try fit(clipPath: clip, gyro: gyro, lens: lens, trackInCameraAxes: trackInCameraAxes, describe: "\(clip) with \(log)") { tracks in
             // A video's own motion track is timed on the video's timeline, as its frames are: offset 0 there is
             // the first frame's time less the track's first sample's.
             if let trackStart = videoTimelineStart, log == clip, let firstFrame = tracks.frameTimes.first {
@@ -150,7 +153,8 @@ public struct RigCalibrator {
         // Video time counts from the first frame and log time from the first packet; both are CLOCK_MONOTONIC, so
         // a live offset of 0 is this shift, and the live offset is the offset found minus it.
         let shift = recording.firstFrameTime - recording.arrival[0]
-        var outcome = try fit(clipPath: recording.framesFolder, gyro: gyro, lens: lensModel ?? .pinhole, describe: folder) { _ in
+        var outcome = try fit(clipPath: recording.framesFolder, gyro: gyro, lens: lensModel ?? .pinhole, trackInCameraAxes: false,
+                              describe: folder) { _ in
             progress(String(format: "one clock: searching live offsets within ±%g s", rangeAroundAGuess))
             return shift
         }
@@ -161,8 +165,10 @@ public struct RigCalibrator {
 
     // MARK: - The fit
 
-    /// Tracks the clip and fits it against `gyro`, searching around `centre(tracks)` when it gives one.
-    private func fit(clipPath: String, gyro: GyroIntegral, lens: LensModel, describe: String, centre: (ClipTracks) -> Double?) throws -> Outcome {
+    /// Tracks the clip and fits it against `gyro`, searching around `centre(tracks)` when it gives one; then judges the
+    /// frame pairs' gyroscope bias against the picture's own turn over spans (`spanBias`).
+    private func fit(clipPath: String, gyro: GyroIntegral, lens: LensModel, trackInCameraAxes: Bool, describe: String,
+                     centre: (ClipTracks) -> Double?) throws -> Outcome {
         let known = try intrinsicsPath.map { try LensCamera.read(path: $0) }
         let clip = try ClipTracks.read(path: clipPath) { progress("\(clipPath): \($0)") }
         var calibration = CameraIMUCalibration(width: clip.width, height: clip.height, frameTimes: clip.frameTimes, gyro: gyro,
@@ -180,13 +186,68 @@ public struct RigCalibrator {
             progress("the camera is \(intrinsicsPath)'s (\(known.lens.modelName) lens): fitting the offset, the mount and the bias")
         }
         do {
-            let answer = try calibration.fit(clip.tracks)
+            var answer = try calibration.fit(clip.tracks)
+            try spanBias(&answer.rig, clip: clip, gyro: gyro, trackInCameraAxes: trackInCameraAxes)
             return Outcome(rig: answer.rig, knownCamera: known, offsetAlone: answer.offsetAlone)
         } catch CalibrationError.intrinsicsSize(let width, let height, let clipWidth, let clipHeight) where intrinsicsPath != nil {
             throw RigCalibrationError.intrinsicsSize(path: intrinsicsPath!, width: width, height: height, clip: clipPath,
                                                      clipWidth: clipWidth, clipHeight: clipHeight)
         } catch let error as CalibrationError {
             throw RigCalibrationError.calibration(describe, error)
+        }
+    }
+}
+
+extension RigCalibrator {
+    /// Seconds: the length of the spans over which the picture's own turn is measured, and the step between their starts.
+    static let spanSeconds = 2.0, spanStep = 0.5
+    /// The share of the half-diagonal within which points are measured through a camera known only as the default pinhole.
+    static let defaultCameraCentralShare = 0.6
+
+    /// The gyroscope's bias from the picture's own turn over spans of seconds (`SpanBias`), judged against the frame
+    /// pairs' (`Determination.judge(_:spans:)`), through the camera and mount the die will be drawn with: the fit's where
+    /// determined, else the default pinhole (its central points) and, for a video's own motion track, the identity.
+    func spanBias(_ rig: inout Rig, clip: ClipTracks, gyro: GyroIntegral, trackInCameraAxes: Bool) throws {
+        guard let found = rig.cameraAndMount else { return }
+        let cameraKnown = rig.determines(.camera)
+        let camera = cameraKnown ? found.camera
+            : LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: PinholeCamera.defaultFieldOfViewDegrees, width: clip.width, height: clip.height))
+        let deviceFromIMU: Quaternion
+        if rig.determines(.mount) {
+            deviceFromIMU = found.deviceFromIMU
+        } else if trackInCameraAxes {
+            deviceFromIMU = .identity
+        } else {
+            progress("the picture's turn over spans is not measured: the mount is not determined, and drawing takes it by hand")
+            return
+        }
+        let spans = try clip.pictureSpans(camera: camera, seconds: Self.spanSeconds, every: Self.spanStep,
+                                          centralShare: cameraKnown ? nil : Self.defaultCameraCentralShare)
+        let cameraFromIMU = CameraFrame.cameraFromDevice * deviceFromIMU
+        guard let fit = SpanBias.fit(spans, frameTimes: clip.frameTimes, gyro: gyro, offset: rig.timeOffset.seconds,
+                                     cameraFromIMU: cameraFromIMU, overlap: Self.spanSeconds / Self.spanStep) else {
+            progress(String(format: "the picture's turn over spans of %g s: %d spans measured, too few for the gyroscope's bias",
+                            Self.spanSeconds, spans.count))
+            return
+        }
+        let degrees = 180 / Double.pi
+        let through = (cameraKnown ? "the fit's camera" : String(format: "the default %g° pinhole's central points", PinholeCamera.defaultFieldOfViewDegrees))
+            + (rig.determines(.mount) ? "" : " and the identity mount (the track's own axes)")
+        let found3 = String(format: "%.3f,%.3f,%.3f °/s ± %.3f, %.3f, %.3f", fit.bias.x * degrees, fit.bias.y * degrees, fit.bias.z * degrees,
+                            fit.standardError.x * degrees, fit.standardError.y * degrees, fit.standardError.z * degrees)
+        let head = String(format: "over %d of %d spans of %g s, through %@, the picture's own turn gives the gyroscope bias %@ (RMS %.2f°, %.2f°, %.2f° a span)",
+                          fit.spansUsed, fit.spansGiven, Self.spanSeconds, through, found3,
+                          fit.residualRMS.x * degrees, fit.residualRMS.y * degrees, fit.residualRMS.z * degrees)
+        switch Determination.judge(&rig, spans: fit) {
+        case .undetermined:
+            progress(head + String(format: ": no better than %.1f °/s, so the frame pairs' stands", Determination.gyroBiasDegreesPerSecond))
+        case .agrees:
+            progress(head + String(format: ": within %g standard errors of the frame pairs', which stands", Determination.spanAgreement))
+        case .replaced(let previous?, let off):
+            progress(head + String(format: "; the frame pairs' %@ is %.1f standard errors off (a move taken for a turn): the spans' is written",
+                                   Rig.gyroBiasText(previous), off))
+        case .replaced(nil, _):
+            progress(head + "; the frame pairs left it undetermined: the spans' is written")
         }
     }
 }

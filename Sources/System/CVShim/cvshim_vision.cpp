@@ -13,6 +13,14 @@
 #include <string>
 #include <vector>
 
+struct cvs_long_tracker {
+    int maxCorners;
+    long long nextId = 0;
+    cv::Mat previous;
+    std::vector<cv::Point2f> points;  // in the tracked (possibly shrunk) picture
+    std::vector<long long> ids;
+};
+
 struct cvs_tracker {
     int maxCorners;
     cv::Mat previous;
@@ -163,6 +171,102 @@ int cvs_tracker_push_rgb(cvs_tracker *tracker, const unsigned char *pixels, int 
 void cvs_tracker_free(cvs_tracker *tracker) {
     guarded(nullptr, 0, 0, [&] {
         delete tracker;
+        return 0;
+    });
+}
+
+cvs_long_tracker *cvs_long_tracker_create(int max_corners, char *err, size_t errlen) {
+    return guarded(err, errlen, static_cast<cvs_long_tracker *>(nullptr), [&]() -> cvs_long_tracker * {
+        auto *t = new cvs_long_tracker();
+        t->maxCorners = max_corners;
+        return t;
+    });
+}
+
+int cvs_long_tracker_push_rgb(cvs_long_tracker *tracker, const unsigned char *pixels, int width, int height,
+                              long long *ids, float *points, int *count, char *err, size_t errlen) {
+    return guarded(err, errlen, -1, [&] {
+        *count = 0;
+        cv::Mat rgb(height, width, CV_8UC3, const_cast<unsigned char *>(pixels));
+        cv::Mat full, gray;
+        const int factor = trackingFactor(width, height);
+        cv::cvtColor(rgb, full, cv::COLOR_RGB2GRAY);
+        if (factor > 1) {
+            cv::Mat whole = full(cv::Rect(0, 0, width / factor * factor, height / factor * factor));
+            cv::resize(whole, gray, cv::Size(width / factor, height / factor), 0, 0, cv::INTER_AREA);
+        } else {
+            gray = full;
+        }
+        std::vector<cv::Point2f> kept;
+        std::vector<long long> keptIds;
+        if (!tracker->previous.empty() && tracker->previous.size() == gray.size() && !tracker->points.empty()) {
+            std::vector<cv::Point2f> moved, back;
+            std::vector<unsigned char> status, backStatus;
+            std::vector<float> error;
+            cv::TermCriteria until(cv::TermCriteria::COUNT | cv::TermCriteria::EPS, 50, 0.001);
+            cv::calcOpticalFlowPyrLK(tracker->previous, gray, tracker->points, moved, status, error, cv::Size(21, 21), 4, until);
+            back = tracker->points;
+            cv::calcOpticalFlowPyrLK(gray, tracker->previous, moved, back, backStatus, error, cv::Size(21, 21), 4, until,
+                                     cv::OPTFLOW_USE_INITIAL_FLOW);
+            for (size_t i = 0; i < moved.size(); ++i) {
+                bool inside = moved[i].x >= 0 && moved[i].y >= 0 && moved[i].x <= gray.cols - 1 && moved[i].y <= gray.rows - 1;
+                if (status[i] && backStatus[i] && inside && cv::norm(back[i] - tracker->points[i]) <= 0.5) {
+                    kept.push_back(moved[i]);
+                    keptIds.push_back(tracker->ids[i]);
+                }
+            }
+        }
+        // Topped up to the most corners with new ones, each away from the living ones by the detector's spacing, once
+        // a quarter have died (finding corners costs more than following them).
+        if (int(kept.size()) < tracker->maxCorners * 3 / 4) {
+            double spacing = std::max(4.0, gray.rows / 40.0);
+            cv::Mat mask(gray.size(), CV_8U, cv::Scalar(255));
+            for (const auto &p : kept) cv::circle(mask, p, int(spacing), cv::Scalar(0), -1);
+            std::vector<cv::Point2f> found;
+            cv::goodFeaturesToTrack(gray, found, tracker->maxCorners - int(kept.size()), 0.01, spacing, mask, 5);
+            for (const auto &p : found) {
+                kept.push_back(p);
+                keptIds.push_back(tracker->nextId++);
+            }
+        }
+        tracker->previous = gray;
+        tracker->points = kept;
+        tracker->ids = keptIds;
+        int n = 0;
+        for (size_t i = 0; i < kept.size() && n < tracker->maxCorners; ++i, ++n) {
+            cv::Point2f p = toFullPicture(kept[i], factor);
+            ids[n] = keptIds[i];
+            points[2 * n] = p.x;
+            points[2 * n + 1] = p.y;
+        }
+        *count = n;
+        return 0;
+    });
+}
+
+void cvs_long_tracker_free(cvs_long_tracker *tracker) {
+    guarded(nullptr, 0, 0, [&] {
+        delete tracker;
+        return 0;
+    });
+}
+
+int cvs_essential_rotation(const double *a, const double *b, int count, double threshold, double rotation[9], int *inliers,
+                           char *err, size_t errlen) {
+    return guarded(err, errlen, -1, [&] {
+        *inliers = 0;
+        std::vector<cv::Point2d> from, to;
+        for (int i = 0; i < count; ++i) {
+            from.emplace_back(a[2 * i], a[2 * i + 1]);
+            to.emplace_back(b[2 * i], b[2 * i + 1]);
+        }
+        if (count < 5) return 1;
+        cv::Mat identity = cv::Mat::eye(3, 3, CV_64F), mask;
+        cv::Mat e = cv::findEssentialMat(from, to, identity, cv::RANSAC, 0.9999, threshold, mask);
+        if (e.empty() || e.rows != 3 || e.cols != 3) return 1;
+        cv::Mat r, t;
+        *inliers = cv::recoverPose(e, from, to, identity, r, t, mask);
+        for (int i = 0; i < 9; ++i) rotation[i] = r.at<double>(i / 3, i % 3);
         return 0;
     });
 }

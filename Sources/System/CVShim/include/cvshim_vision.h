@@ -22,6 +22,28 @@ int cvs_tracker_push_rgb(cvs_tracker *tracker, const unsigned char *pixels, int 
                          float *pairs, int *pair_count, int *corners, char *err, size_t errlen);
 void cvs_tracker_free(cvs_tracker *tracker);
 
+typedef struct cvs_long_tracker cvs_long_tracker;
+
+/// A tracker that follows each corner for as long as it lives: pyramidal Lucas-Kanade from each frame to the next,
+/// kept only while tracking back returns it to within 0.5 px, and topped up with new Shi-Tomasi corners away from the
+/// living ones once a quarter have died. Each corner keeps the number it was given when found, so the points seen in two frames far apart are
+/// the ones with the same number in both.
+cvs_long_tracker *cvs_long_tracker_create(int max_corners, char *err, size_t errlen);
+/// Feeds the next packed RGB frame; writes the corners alive in it, up to `max_corners`: their numbers to `ids` and
+/// their pixels (x, y, OpenCV's pixel coordinates, in the full picture) to `points`, and their count to *count.
+/// Returns 0 on success, -1 with err filled.
+int cvs_long_tracker_push_rgb(cvs_long_tracker *tracker, const unsigned char *pixels, int width, int height,
+                              long long *ids, float *points, int *count, char *err, size_t errlen);
+void cvs_long_tracker_free(cvs_long_tracker *tracker);
+
+/// The rotation between two views of `count` points given as normalised image coordinates (x/z, y/z of each point's
+/// ray in the camera's frame C), from their essential matrix (findEssentialMat, RANSAC with `threshold` in the same
+/// normalised units) and recoverPose: X_b = R·X_a + t for a point X seen in view a and in view b. Writes R row by row
+/// to `rotation` and the points that fit it to *inliers. Returns 0 on success, 1 when no essential matrix is found,
+/// -1 with err filled.
+int cvs_essential_rotation(const double *a, const double *b, int count, double threshold, double rotation[9], int *inliers,
+                           char *err, size_t errlen);
+
 /// What `steady-dice calibrate` found, as written to an OpenCV FileStorage file.
 typedef struct {
     double camera_matrix[9];   // row by row

@@ -1,0 +1,121 @@
+import AttitudeMath
+@testable import Calibration
+import Camera
+import Rig
+import XCTest
+
+/// The gyroscope's bias from the picture's own turn over spans (`SpanBias`), and where it stands against the frame
+/// pairs' (`Determination.judge(_:spans:)`).
+final class SpanBiasTests: XCTestCase {
+    let degrees = 180 / Double.pi
+    let mount = Quaternion(axis: SIMD3(0, 0, 1), angle: .pi / 2)  // D from S
+    var cameraFromIMU: Quaternion { CameraFrame.cameraFromDevice * mount }
+
+    /// A gyroscope reading `truth`'s rates plus `bias`, 200 Hz over 12 s, and spans of 2 s every 0.5 s of a 30 fps clip
+    /// whose picture turns as the body truly does (each span's turn off by `noiseDegrees` at random, about each axis).
+    func clip(bias: SIMD3<Double>, noiseDegrees: Double = 0) -> (gyro: GyroIntegral, frames: [Double], spans: [PictureSpan]) {
+        let time = (0...2400).map { Double($0) / 200 }
+        func truth(_ t: Double) -> SIMD3<Double> { SIMD3(0.3 * sin(1.1 * t), 0.2 * cos(0.7 * t), 0.25 * sin(0.5 * t + 1)) }
+        let trueGyro = GyroIntegral(time: time, rate: time.map(truth))
+        let gyro = GyroIntegral(time: time, rate: time.map { truth($0) + bias })
+        let frames = (0..<360).map { Double($0) / 30 }
+        var random = SplitMix64(seed: 7)
+        var spans: [PictureSpan] = []
+        for first in stride(from: 0, to: 300, by: 15) {
+            let last = first + 60
+            let body = cameraFromIMU.rotate(trueGyro.rotation(from: frames[first], to: frames[last]))
+            let noise = SIMD3((0..<3).map { _ in (random.uniform() * 2 - 1) * noiseDegrees / degrees })
+            spans.append(PictureSpan(first: first, last: last, turn: Quaternion(rotationVector: noise) * Quaternion(rotationVector: -body), points: 100))
+        }
+        return (gyro, frames, spans)
+    }
+
+    /// Exact spans give the bias to a thousandth of a degree per second: it is taken out of each of the log's 5 ms steps,
+    /// to second order in the step, over spans that turn by up to 40°.
+    func testTheBiasIsFoundFromExactSpans() throws {
+        let bias = SIMD3(1.1, -0.04, 1.2) / degrees
+        let c = clip(bias: bias)
+        let fit = try XCTUnwrap(SpanBias.fit(c.spans, frameTimes: c.frames, gyro: c.gyro, offset: 0, cameraFromIMU: cameraFromIMU, overlap: 4))
+        XCTAssertEqual(fit.spansUsed, c.spans.count)
+        XCTAssertLessThan(length(fit.bias - bias) * degrees, 1e-3, "\(fit.bias * degrees)")
+        XCTAssertLessThan(fit.standardError.max() * degrees, 1e-3)
+    }
+
+    /// With each span's turn off by up to 0.2° at random, the bias is found to within three of its standard errors, and
+    /// those are a few hundredths of a degree per second.
+    func testNoisySpansGiveTheBiasWithinItsStandardError() throws {
+        let bias = SIMD3(0.5, 0.3, -0.8) / degrees
+        let c = clip(bias: bias, noiseDegrees: 0.2)
+        let fit = try XCTUnwrap(SpanBias.fit(c.spans, frameTimes: c.frames, gyro: c.gyro, offset: 0, cameraFromIMU: cameraFromIMU, overlap: 4))
+        let off = (fit.bias - bias) * degrees, error = fit.standardError * degrees
+        for k in 0..<3 {
+            XCTAssertLessThan(abs(off[k]), 3 * error[k], "axis \(k): off \(off[k]) °/s, ± \(error[k])")
+            XCTAssertGreaterThan(error[k], 0.005)
+            XCTAssertLessThan(error[k], 0.1)
+        }
+    }
+
+    /// A span whose turn is far off the rest (a scene that moved) is left out.
+    func testASpanFarOffTheRestIsLeftOut() throws {
+        let bias = SIMD3(0.2, 0.2, 0.2) / degrees
+        var c = clip(bias: bias, noiseDegrees: 0.05)
+        c.spans[5].turn = Quaternion(axis: SIMD3(0, 1, 0), angle: 0.3) * c.spans[5].turn
+        let fit = try XCTUnwrap(SpanBias.fit(c.spans, frameTimes: c.frames, gyro: c.gyro, offset: 0, cameraFromIMU: cameraFromIMU, overlap: 4))
+        XCTAssertEqual(fit.spansUsed, c.spans.count - 1)
+        XCTAssertLessThan(length(fit.bias - bias) * degrees, 0.05)
+    }
+
+    func testTooFewSpansGiveNoBias() {
+        let c = clip(bias: .zero)
+        XCTAssertNil(SpanBias.fit(Array(c.spans.prefix(3)), frameTimes: c.frames, gyro: c.gyro, offset: 0, cameraFromIMU: cameraFromIMU, overlap: 4))
+    }
+
+    // MARK: - Which bias stands
+
+    func rig(bias: SIMD3<Double>, errorDegrees: Double, determined: Bool = true) -> Rig {
+        var r = Rig(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 60, width: 640, height: 480)), deviceFromIMU: mount,
+                    timeOffset: TimeOffset(seconds: 0), readoutSeconds: nil, gyroBiasRadiansPerSecond: bias,
+                    standardErrors: RigStandardErrors(timeOffsetSeconds: 0.0005, verticalFieldOfViewFraction: 0.005, mountDegrees: SIMD3(0.5, 0.5, 0.5),
+                                                      readoutSeconds: nil, lensCoefficients: nil,
+                                                      gyroBiasDegreesPerSecond: SIMD3(repeating: errorDegrees)),
+                    fit: nil)
+        if !determined { r.undetermined = [Undetermined(.gyroBias, standardError: "± 0.3", why: "the prior holds it")] }
+        return r
+    }
+
+    func spans(bias: SIMD3<Double>, errorDegrees: Double) -> SpanBias {
+        SpanBias(bias: bias, standardError: SIMD3(repeating: errorDegrees / degrees), residualRMS: .zero, spansUsed: 20, spansGiven: 20)
+    }
+
+    func testTheFramePairsBiasStandsWhereTheSpansAgree() {
+        var r = rig(bias: SIMD3(0.2, 0.4, -0.1) / degrees, errorDegrees: 0.05)
+        let verdict = Determination.judge(&r, spans: spans(bias: SIMD3(0.25, 0.35, -0.15) / degrees, errorDegrees: 0.04))
+        XCTAssertEqual(verdict, .agrees)
+        XCTAssertEqual(r.gyroBiasRadiansPerSecond, SIMD3(0.2, 0.4, -0.1) / degrees)
+    }
+
+    func testTheSpansBiasIsWrittenWhereTheFramePairsAreFarOff() throws {
+        var r = rig(bias: SIMD3(0.78, 0.07, 0.23) / degrees, errorDegrees: 0.08)
+        let verdict = Determination.judge(&r, spans: spans(bias: SIMD3(1.1, 0, 1.2) / degrees, errorDegrees: 0.05))
+        guard case .replaced(let previous?, let off) = verdict else { return XCTFail("\(verdict)") }
+        XCTAssertEqual(previous, SIMD3(0.78, 0.07, 0.23) / degrees)
+        XCTAssertEqual(off, 0.97 / (0.08 * 0.08 + 0.05 * 0.05).squareRoot(), accuracy: 1e-9, "z is the worst axis")
+        XCTAssertEqual(r.gyroBiasRadiansPerSecond, SIMD3(1.1, 0, 1.2) / degrees)
+        let written = try XCTUnwrap(r.standardErrors?.gyroBiasDegreesPerSecond)
+        XCTAssertEqual(written.x, 0.05, accuracy: 1e-12)
+    }
+
+    func testTheSpansBiasIsWrittenWhereTheFramePairsLeftItUndetermined() {
+        var r = rig(bias: .zero, errorDegrees: 0.3, determined: false)
+        XCTAssertEqual(Determination.judge(&r, spans: spans(bias: SIMD3(0.5, 0.5, 0.5) / degrees, errorDegrees: 0.05)),
+                       .replaced(previous: nil, standardErrors: .infinity))
+        XCTAssertTrue(r.determines(.gyroBias))
+        XCTAssertEqual(r.gyroBiasRadiansPerSecond, SIMD3(0.5, 0.5, 0.5) / degrees)
+    }
+
+    func testSpansThatDoNotNarrowTheBiasChangeNothing() {
+        var r = rig(bias: SIMD3(0.78, 0.07, 0.23) / degrees, errorDegrees: 0.08)
+        XCTAssertEqual(Determination.judge(&r, spans: spans(bias: SIMD3(2, 2, 2) / degrees, errorDegrees: 0.2)), .undetermined)
+        XCTAssertEqual(r.gyroBiasRadiansPerSecond, SIMD3(0.78, 0.07, 0.23) / degrees)
+    }
+}
