@@ -33,6 +33,11 @@ public struct SpanBias: Sendable {
     public var residualRMS: SIMD3<Double>
     /// The spans fitted (after those far off the rest were left out) and the spans given.
     public var spansUsed: Int, spansGiven: Int
+    /// How much larger the picture's turns about C's x and y are than the gyroscope's (less the bias), over every span
+    /// measured: the least-squares slope of the one on the other, and its standard error (widened by the spans' overlap).
+    /// Through a pinhole whose field of view is too wide the picture's turns come out larger (a pixel is more of an
+    /// angle), too narrow smaller; roll about z does not depend on it and is left out.
+    public var turnScale: (value: Double, standardError: Double)?
 
     /// Fewer spans leave the scatter, and so the error, unknown.
     public static let minimumSpans = 4
@@ -57,11 +62,12 @@ public struct SpanBias: Sendable {
             return Measured(turn: span.turn, steps: steps)
         }
         let imuFromCamera = cameraFromIMU.conjugate
-        func residual(_ m: Measured, _ bias: SIMD3<Double>) -> SIMD3<Double> {
+        func bodyTurn(_ m: Measured, _ bias: SIMD3<Double>) -> Quaternion {
             var body = Quaternion.identity
             for step in m.steps { body = body * step.turn * Quaternion(rotationVector: -bias * step.seconds) }
-            return (m.turn * cameraFromIMU * body * imuFromCamera).rotationVector
+            return cameraFromIMU * body * imuFromCamera
         }
+        func residual(_ m: Measured, _ bias: SIMD3<Double>) -> SIMD3<Double> { (m.turn * bodyTurn(m, bias)).rotationVector }
         func solve(_ used: [Measured]) -> SIMD3<Double>? {
             var bias = SIMD3<Double>.zero
             for _ in 0..<8 {
@@ -102,10 +108,48 @@ public struct SpanBias: Sendable {
         let varianceC = scatter / lengths * max(overlap, 1)
         let m = [SIMD3<Double>(1, 0, 0), SIMD3(0, 1, 0), SIMD3(0, 0, 1)].map { cameraFromIMU.rotate($0) }
         let varianceS = SIMD3((0..<3).map { s in (m[s] * m[s] * varianceC).sum() })
+        // The slope of the picture's turns on the gyroscope's about C's x and y (the rays turn opposite to the body), over
+        // every span: the spans that turned most, which say most about it, are the ones a wrong field of view sets
+        // farthest off the rest.
+        let pairs = measured.map { m -> (picture: SIMD2<Double>, gyro: SIMD2<Double>) in
+            let p = m.turn.rotationVector, g = -bodyTurn(m, bias).rotationVector
+            return (SIMD2(p.x, p.y), SIMD2(g.x, g.y))
+        }
+        let gyroSquares = pairs.map { ($0.gyro * $0.gyro).sum() }.reduce(0, +)
+        var turnScale: (value: Double, standardError: Double)?
+        if gyroSquares > 0, pairs.count > 1 {
+            let slope = pairs.map { ($0.picture * $0.gyro).sum() }.reduce(0, +) / gyroSquares
+            let misses = pairs.map { (($0.picture - slope * $0.gyro) * ($0.picture - slope * $0.gyro)).sum() }.reduce(0, +)
+            let variance = misses / Double(2 * pairs.count - 1) / gyroSquares * max(overlap, 1)
+            turnScale = (slope, variance.squareRoot())
+        }
         return SpanBias(bias: bias, standardError: SIMD3(varianceS.x.squareRoot(), varianceS.y.squareRoot(), varianceS.z.squareRoot()),
                         residualRMS: SIMD3((squares / Double(used.count)).x.squareRoot(), (squares / Double(used.count)).y.squareRoot(),
                                            (squares / Double(used.count)).z.squareRoot()),
-                        spansUsed: used.count, spansGiven: spans.count)
+                        spansUsed: used.count, spansGiven: spans.count, turnScale: turnScale)
+    }
+
+    /// The vertical field of view, degrees, of the pinhole through which the picture's turns about its x and y axes are as
+    /// large as the gyroscope's (`turnScale` 1), with its standard error as a fraction of it, and the spans' fit through
+    /// it; nil where the scale does not cross 1 within `range`. `spans(fov)` fits the bias over the spans measured through
+    /// a pinhole of that field of view (nil: too few). Bisection on the scale, which grows with the field of view; the
+    /// error is the scale's over its slope there.
+    public static func fieldOfView(range: ClosedRange<Double>, spans: (Double) throws -> SpanBias?) rethrows
+        -> (degrees: Double, standardErrorFraction: Double, fit: SpanBias)? {
+        func scale(_ fov: Double) throws -> Double? { try spans(fov)?.turnScale?.value }
+        var low = range.lowerBound, high = range.upperBound
+        guard let atLow = try scale(low), let atHigh = try scale(high), atLow < 1, atHigh > 1 else { return nil }
+        while high - low > 0.05 {
+            let middle = (low + high) / 2
+            guard let k = try scale(middle) else { return nil }
+            if k < 1 { low = middle } else { high = middle }
+        }
+        let best = (low + high) / 2
+        let h = 0.02 * best
+        guard let fit = try spans(best), let error = fit.turnScale?.standardError,
+              let below = try scale(best - h), let above = try scale(best + h), above > below else { return nil }
+        let slope = (above - below) / (2 * h)
+        return (best, error / slope / best, fit)
     }
 }
 
@@ -120,6 +164,14 @@ extension Determination {
         /// `standardErrors` joint standard errors on its worst axis.
         case replaced(previous: SIMD3<Double>?, standardErrors: Double)
     }
+
+    /// The prior on a camera's vertical field of view where nothing else says it: the default pinhole's 60° give or take
+    /// this share (one sigma: 45° to 75°, the span of phones' and action cameras' fields).
+    public static let fieldOfViewPriorFraction = 0.25
+    /// The spans' field of view (`SpanBias.fieldOfView`) is written where it narrows that prior to a fifth, as the bias
+    /// is held by the data where it narrows its prior to a fifth; its standard error is written with it, and may be more
+    /// than `fieldOfViewFraction`, which a die at the picture's edge needs: the best known, said as it is.
+    public static var spanFieldOfViewFraction: Double { fieldOfViewPriorFraction / 5 }
 
     /// Joint standard errors within which the frame pairs' bias and the spans' agree.
     public static let spanAgreement = 3.0
@@ -147,3 +199,4 @@ extension Determination {
         return .replaced(previous: previous, standardErrors: worst)
     }
 }
+

@@ -201,7 +201,9 @@ public struct RigCalibrator {
 extension RigCalibrator {
     /// Seconds: the length of the spans over which the picture's own turn is measured, and the step between their starts.
     static let spanSeconds = 2.0, spanStep = 0.5
-    /// The share of the half-diagonal within which points are measured through a camera known only as the default pinhole.
+    /// Degrees: the vertical fields of view searched for the pinhole that makes the spans' turns the gyroscope's.
+    static let spanFieldOfViewRange = 20.0...120.0
+    /// The share of the half-diagonal within which points are measured through a camera known only as a pinhole.
     static let defaultCameraCentralShare = 0.6
 
     /// The gyroscope's bias from the picture's own turn over spans of seconds (`SpanBias`), judged against the frame
@@ -209,30 +211,79 @@ extension RigCalibrator {
     /// determined, else the default pinhole (its central points) and, for a video's own motion track, the identity.
     func spanBias(_ rig: inout Rig, clip: ClipTracks, gyro: GyroIntegral, trackInCameraAxes: Bool) throws {
         guard let found = rig.cameraAndMount else { return }
-        let cameraKnown = rig.determines(.camera)
-        let camera = cameraKnown ? found.camera
+        var cameraKnown = rig.determines(.camera)
+        var camera = cameraKnown ? found.camera
             : LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: PinholeCamera.defaultFieldOfViewDegrees, width: clip.width, height: clip.height))
         let deviceFromIMU: Quaternion
         if rig.determines(.mount) {
             deviceFromIMU = found.deviceFromIMU
         } else if trackInCameraAxes {
+            // Its format puts the track in the camera's own axes: the mount is known, not fitted, and written as such.
             deviceFromIMU = .identity
+            rig.cameraAndMount?.deviceFromIMU = .identity
+            rig.undetermined.removeAll {
+                if case .mountAxis = $0.quantity { return true }
+                return $0.quantity == .mount
+            }
+            rig.standardErrors?.mountDegrees = .zero
+            progress("mount: the identity, as the motion track's format puts it in the camera's own axes (the frame pairs left it undetermined)")
         } else {
             progress("the picture's turn over spans is not measured: the mount is not determined, and drawing takes it by hand")
             return
         }
-        let spans = try clip.pictureSpans(camera: camera, seconds: Self.spanSeconds, every: Self.spanStep,
-                                          centralShare: cameraKnown ? nil : Self.defaultCameraCentralShare)
         let cameraFromIMU = CameraFrame.cameraFromDevice * deviceFromIMU
-        guard let fit = SpanBias.fit(spans, frameTimes: clip.frameTimes, gyro: gyro, offset: rig.timeOffset.seconds,
-                                     cameraFromIMU: cameraFromIMU, overlap: Self.spanSeconds / Self.spanStep) else {
-            progress(String(format: "the picture's turn over spans of %g s: %d spans measured, too few for the gyroscope's bias",
-                            Self.spanSeconds, spans.count))
+        let overlap = Self.spanSeconds / Self.spanStep
+        func fit(through camera: LensCamera, centralShare: Double?) throws -> SpanBias? {
+            let spans = try clip.pictureSpans(camera: camera, seconds: Self.spanSeconds, every: Self.spanStep, centralShare: centralShare)
+            return SpanBias.fit(spans, frameTimes: clip.frameTimes, gyro: gyro, offset: rig.timeOffset.seconds, cameraFromIMU: cameraFromIMU,
+                                overlap: overlap)
+        }
+        var pinholeFromSpans = false
+        if !cameraKnown, intrinsicsPath == nil {
+            // The frame pairs leave the camera undetermined: the spans' turns, scaled by the field of view they are
+            // measured through, say which pinhole makes them the gyroscope's (about the picture's centre).
+            func pinhole(_ fov: Double) -> LensCamera {
+                LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: fov, width: clip.width, height: clip.height))
+            }
+            if let best = try SpanBias.fieldOfView(range: Self.spanFieldOfViewRange,
+                                                   spans: { try fit(through: pinhole($0), centralShare: Self.defaultCameraCentralShare) }) {
+                let judged = best.standardErrorFraction <= Determination.spanFieldOfViewFraction
+                    && CameraIMUCalibration.fieldOfViewRange.contains(best.degrees)
+                let prior = String(format: "the default %g° ± %.0f%%", PinholeCamera.defaultFieldOfViewDegrees, Determination.fieldOfViewPriorFraction * 100)
+                let edge = best.standardErrorFraction > Determination.fieldOfViewFraction
+                    ? String(format: "; more than the %.0f%% a die at the picture's edge needs", Determination.fieldOfViewFraction * 100) : ""
+                progress(String(format: "over spans of %g s the picture's own turn gives a %.2f° pinhole ± %.1f%% about its centre%@",
+                                Self.spanSeconds, best.degrees, best.standardErrorFraction * 100,
+                                judged ? ": written, as the frame pairs left the camera undetermined and it narrows " + prior + " to under a fifth"
+                                    + edge + " (a pinhole: a wide lens's edges are not described)"
+                                    : ": not written, as it narrows " + prior + " to no better than a fifth"))
+                if judged {
+                    camera = pinhole(best.degrees)
+                    rig.cameraAndMount?.camera = camera
+                    rig.undetermined.removeAll {
+                        if case .lensCoefficient = $0.quantity { return true }
+                        return $0.quantity == .camera
+                    }
+                    rig.standardErrors?.verticalFieldOfViewFraction = best.standardErrorFraction
+                    rig.standardErrors?.lensCoefficients = nil
+                    cameraKnown = true
+                    pinholeFromSpans = true
+                }
+            } else {
+                progress(String(format: "over spans of %g s no field of view within %.0f° to %.0f° makes the picture's turn as large as the gyroscope's",
+                                Self.spanSeconds, Self.spanFieldOfViewRange.lowerBound, Self.spanFieldOfViewRange.upperBound))
+            }
+        }
+        let central = cameraKnown && !pinholeFromSpans ? nil : Self.defaultCameraCentralShare
+        guard let fit = try fit(through: camera, centralShare: central) else {
+            progress(String(format: "the picture's turn over spans of %g s: too few spans with %d points tracked through for the gyroscope's bias",
+                            Self.spanSeconds, ClipTracks.minimumSpanPoints))
             return
         }
         let degrees = 180 / Double.pi
-        let through = (cameraKnown ? "the fit's camera" : String(format: "the default %g° pinhole's central points", PinholeCamera.defaultFieldOfViewDegrees))
-            + (rig.determines(.mount) ? "" : " and the identity mount (the track's own axes)")
+        let through = (pinholeFromSpans ? "that pinhole's central points" : cameraKnown ? "the fit's camera"
+                       : String(format: "the default %g° pinhole's central points", PinholeCamera.defaultFieldOfViewDegrees))
+            + (trackInCameraAxes && deviceFromIMU == .identity ? " and the identity mount (the track's own axes)" : "")
         let found3 = String(format: "%.3f,%.3f,%.3f °/s ± %.3f, %.3f, %.3f", fit.bias.x * degrees, fit.bias.y * degrees, fit.bias.z * degrees,
                             fit.standardError.x * degrees, fit.standardError.y * degrees, fit.standardError.z * degrees)
         let head = String(format: "over %d of %d spans of %g s, through %@, the picture's own turn gives the gyroscope bias %@ (RMS %.2f°, %.2f°, %.2f° a span)",
