@@ -39,6 +39,35 @@ final class SpanBiasTests: XCTestCase {
         XCTAssertEqual(fit.spansUsed, c.spans.count)
         XCTAssertLessThan(length(fit.bias - bias) * degrees, 1e-3, "\(fit.bias * degrees)")
         XCTAssertLessThan(fit.standardError.max() * degrees, 1e-3)
+        let scale = try XCTUnwrap(fit.turnScale)
+        XCTAssertEqual(scale.value, 1, accuracy: 1e-4, "the picture turns as far as the gyroscope")
+    }
+
+    /// The picture's turns about C's x and y scaled by 1.1 (as through a pinhole whose field of view is too wide) give a
+    /// turn scale of 1.1; roll is left out of it.
+    func testTheTurnScaleIsThePicturesTurnsOverTheGyroscopes() throws {
+        let c = clip(bias: .zero)
+        let scaled = c.spans.map { span -> PictureSpan in
+            var r = span.turn.rotationVector
+            r.x *= 1.1; r.y *= 1.1; r.z *= 3
+            return PictureSpan(first: span.first, last: span.last, turn: Quaternion(rotationVector: r), points: span.points)
+        }
+        let fit = try XCTUnwrap(SpanBias.fit(scaled, frameTimes: c.frames, gyro: c.gyro, offset: 0, cameraFromIMU: cameraFromIMU, overlap: 4))
+        XCTAssertEqual(try XCTUnwrap(fit.turnScale).value, 1.1, accuracy: 0.02)
+    }
+
+    /// The field of view where the turn scale crosses 1, found by bisection, with its error over the scale's slope.
+    func testTheFieldOfViewIsWhereTheTurnScaleIsOne() throws {
+        func spans(_ fov: Double) -> SpanBias {
+            let k = tan(fov * .pi / 360) / tan(48 * .pi / 360)
+            return SpanBias(bias: .zero, standardError: .zero, residualRMS: .zero, spansUsed: 20, spansGiven: 20, turnScale: (k, 0.01))
+        }
+        let found = try XCTUnwrap(SpanBias.fieldOfView(range: 20...120, spans: spans))
+        XCTAssertEqual(found.degrees, 48, accuracy: 0.05)
+        // dk/dfov at 48°: (1 + tan²(24°)) · π/360 / tan(24°) per degree; the error is 0.01 over it, as a share of 48°.
+        let slope = (1 + pow(tan(24 * Double.pi / 180), 2)) * .pi / 360 / tan(24 * Double.pi / 180)
+        XCTAssertEqual(found.standardErrorFraction, 0.01 / slope / 48, accuracy: 1e-4)
+        XCTAssertNil(SpanBias.fieldOfView(range: 50...120, spans: spans), "no crossing inside the range")
     }
 
     /// With each span's turn off by up to 0.2° at random, the bias is found to within three of its standard errors, and
@@ -84,7 +113,7 @@ final class SpanBiasTests: XCTestCase {
     }
 
     func spans(bias: SIMD3<Double>, errorDegrees: Double) -> SpanBias {
-        SpanBias(bias: bias, standardError: SIMD3(repeating: errorDegrees / degrees), residualRMS: .zero, spansUsed: 20, spansGiven: 20)
+        SpanBias(bias: bias, standardError: SIMD3(repeating: errorDegrees / degrees), residualRMS: .zero, spansUsed: 20, spansGiven: 20, turnScale: nil)
     }
 
     func testTheFramePairsBiasStandsWhereTheSpansAgree() {
