@@ -129,10 +129,10 @@ final class PlotTests: XCTestCase {
                                      longitude: [lon0, lon0 + 50 / (metresPerDegree * cos(lat0 * Double.pi / 180))])
         let figure = TrackPlots.figure([track], title: "track", width: 800, height: 500)
         let series = figure.panels[0].series[0]
-        XCTAssertEqual(series.x[0], 0, accuracy: 1e-9)
-        XCTAssertEqual(series.y[0], 0, accuracy: 1e-9)
-        XCTAssertEqual(series.x[1], 50, accuracy: 1e-6)
-        XCTAssertEqual(series.y[1], 100, accuracy: 1e-6)
+        XCTAssertEqual(series.points[0].x, 0, accuracy: 1e-9)
+        XCTAssertEqual(series.points[0].y, 0, accuracy: 1e-9)
+        XCTAssertEqual(series.points[1].x, 50, accuracy: 1e-6)
+        XCTAssertEqual(series.points[1].y, 100, accuracy: 1e-6)
         let layout = Layout(figure: figure, width: 800, height: 500)
         let area = layout.plotAreas[0]
         let xScale = (layout.xRange.upperBound - layout.xRange.lowerBound) / area.width
