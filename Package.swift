@@ -223,8 +223,8 @@ let package = Package(
         // A `<Module>Tests` target for each library module with logic, CommandLineTests for the executables end to end,
         // and the helpers two or more of them share in TestSupport (docs/tests.md lists what each holds).
         /// Helpers shared by the test targets: seeded randomness, the built executables, the headless renderer,
-        /// synthetic IMU data and tracks, test video frames, the test cases with a scratch folder.
-        .target(name: "TestSupport", dependencies: ["AttitudeMath", "Camera", "CGL", "Imaging", "Location", "RawLog", "Render", "Pixels",
+        /// synthetic IMU data and tracks, test video frames, golden images, the test cases with a scratch folder.
+        .target(name: "TestSupport", dependencies: ["AttitudeMath", "Camera", "CGL", "Imaging", "Location", "RawLog", "Render", "Pixels", "SteadyDiceKit",
                                               .product(name: "ArgumentParser", package: "swift-argument-parser")],
                 path: "Tests/TestSupport", swiftSettings: [.unsafeFlags(["-O"])]),  // its pixel loops, as CommandLineTests
         .testTarget(name: "SafeTextTests", dependencies: ["SafeText"]),

@@ -21,7 +21,7 @@ public func commandLineText(for note: RigNote) -> String {
         let drawn = switch camera {
         case .intrinsics(_, let intrinsics): "through --intrinsics \(intrinsics)"
         case .fieldOfView(let degrees): String(format: "through a %g° pinhole (--fov)", degrees)
-        case .none: "through the default 60° pinhole; give --fov or --intrinsics for another"
+        case .none: "through \(GivenCamera.defaultPinholeText); give --fov or --intrinsics for another"
         }
         return RigNote.drawnLine(path: path, undetermined: "camera", drawn: drawn)
     case .mountUndetermined(let path, let mount):

@@ -26,23 +26,24 @@ extension Rig {
     public func encoded(path: String) throws -> Data {
         var raw = cvs_camera_imu_calibration()
         // With the time offset alone (no camera, no mount) the file holds the offset, its clock and why.
-        raw.offset_only = cameraAndMount == nil ? 1 : 0
-        let camera = cameraAndMount?.camera
-        if let camera, let deviceFromIMU {
+        raw.offset_only = knowsOnlyTimeOffset ? 1 : 0
+        if let camera {
             let k = camera.pinhole.matrixRows
             _ = withUnsafeMutableBytes(of: &raw.camera_matrix) { $0.bindMemory(to: Double.self).update(fromContentsOf: k) }
-            let q = [deviceFromIMU.w, deviceFromIMU.x, deviceFromIMU.y, deviceFromIMU.z]
-            _ = withUnsafeMutableBytes(of: &raw.imu_to_camera) { $0.bindMemory(to: Double.self).update(fromContentsOf: q) }
             raw.image_width = Int32(camera.pinhole.width)
             raw.image_height = Int32(camera.pinhole.height)
+        }
+        if let deviceFromIMU {
+            let q = [deviceFromIMU.w, deviceFromIMU.x, deviceFromIMU.y, deviceFromIMU.z]
+            _ = withUnsafeMutableBytes(of: &raw.imu_to_camera) { $0.bindMemory(to: Double.self).update(fromContentsOf: q) }
         }
         raw.time_offset_s = timeOffset.seconds
         let fit = self.fit ?? RigFitSummary()
         raw.residual_deg_per_s = fit.residualDegreesPerSecond
         raw.frames_used = Int32(fit.framesUsed)
         raw.frames_total = Int32(fit.framesTotal)
-        raw.omit_camera = determines(.camera) ? 0 : 1
-        raw.omit_mount = determines(.mount) ? 0 : 1
+        raw.omit_camera = camera != nil && determines(.camera) ? 0 : 1
+        raw.omit_mount = deviceFromIMU != nil && determines(.mount) ? 0 : 1
         // The bias is written when the clip determines it and the fit gave its standard errors.
         if let bias = gyroBiasRadiansPerSecond, determines(.gyroBias), let biasErrors = standardErrors?.gyroBiasDegreesPerSecond {
             let degrees = bias * 180 / .pi
@@ -72,7 +73,7 @@ extension Rig {
             withUnsafeMutableBytes(of: &raw.distortion_se) { _ = $0.bindMemory(to: Double.self).update(fromContentsOf: lensErrors) }
             raw.distortion_se_count = Int32(lensErrors.count)
         }
-        let undetermined = cameraAndMount == nil ? [] : self.undetermined
+        let undetermined = knowsOnlyTimeOffset ? [] : self.undetermined
         let warning = fit.warning
         let type = "." + (path as NSString).pathExtension.lowercased()
         var text: UnsafeMutablePointer<CChar>?
@@ -106,12 +107,13 @@ extension Rig {
     /// `warning`, `residual_deg_per_s`, `frames_used`, `frames_total` and `turned_deg` (its standard errors are not read
     /// back). Errors name the file, the line and the key; a file is read whole or refused.
     ///
-    /// What the file leaves undetermined is not refused here: a camera it does not determine is a 60° placeholder of
-    /// the file's picture size, a mount it does not write the identity, each listed in `undetermined`; a file holding
-    /// the time offset alone reads as `Rig.onlyTimeOffset`, with no camera and no mount. `Rig.apply(_:given:clock:)` decides what such a rig is drawn
-    /// with, and `refusal(toServeAs:)` says why it cannot serve as a camera, a mount or an offset. Files of older
-    /// versions, which may leave out `camera_matrix` or `imu_to_camera` when undetermined, or write them anyway, read
-    /// the same way.
+    /// What the file leaves undetermined is not refused here, and not stood in for: a camera it does not determine
+    /// reads as none (`camera` nil), and so does a mount it does not write, each listed in `undetermined`; a file
+    /// holding the time offset alone (what `calibrate` writes when the rates gave it alone) reads as one with neither,
+    /// as `Rig.onlyTimeOffset` makes it. `Rig.apply(_:given:clock:)` decides, in one place,
+    /// what such a rig is drawn with, and `refusal(toServeAs:)` says why it cannot serve as a camera, a mount or an
+    /// offset. Files of older versions, which may leave out `camera_matrix` or `imu_to_camera` when undetermined, or
+    /// write them anyway, read the same way (a mount written is read, undetermined or not).
     public static func read(path: String) throws -> Rig {
         try FileStorageText.locatingErrors(in: path) { try readUnlocated(path: path) }
     }
@@ -128,28 +130,11 @@ extension Rig {
         let notes = try readNotes(path: path)
         let timing = try readTimeAndMount(path: path)
         let quantities = Set(notes.undetermined.map(\.quantity))
-        let size = (sizes["image_width"].flatMap { $0.count == 1 ? $0.first : nil },
-                    sizes["image_height"].flatMap { $0.count == 1 ? $0.first : nil })
-        if quantities.contains(.camera), quantities.contains(.mount), size.0 == nil, timing.deviceFromIMU == nil {
-            // What `calibrate` writes when the rates gave the time offset alone.
-            var rig = Rig.onlyTimeOffset(timing.timeOffset, reason: notes.fit?.warning ?? "")
-            rig.undetermined = notes.undetermined
-            rig.gyroBiasRadiansPerSecond = timing.gyroBias
-            rig.readoutSeconds = timing.readout
-            if let fit = notes.fit { rig.fit = fit }
-            return rig
-        }
-        let camera: LensCamera
-        if quantities.contains(.camera) {
-            camera = LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: PinholeCamera.defaultFieldOfViewDegrees,
-                                                      width: size.0 ?? 2, height: size.1 ?? 2))
-        } else {
-            camera = try LensCamera.readUnlocated(path: path, sizes: sizes)
-        }
-        guard let deviceFromIMU = timing.deviceFromIMU ?? (quantities.contains(.mount) ? .identity : nil) else {
+        let camera = quantities.contains(.camera) ? nil : try LensCamera.readUnlocated(path: path, sizes: sizes)
+        guard timing.deviceFromIMU != nil || quantities.contains(.mount) else {
             throw ImagingError.intrinsics(path: path, reason: "imu_to_camera: missing")
         }
-        return Rig(camera: camera, deviceFromIMU: deviceFromIMU, timeOffset: timing.timeOffset,
+        return Rig(camera: camera, deviceFromIMU: timing.deviceFromIMU, timeOffset: timing.timeOffset,
                    readoutSeconds: timing.readout, gyroBiasRadiansPerSecond: timing.gyroBias,
                    undetermined: notes.undetermined, fit: notes.fit)
     }

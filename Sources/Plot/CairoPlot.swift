@@ -86,9 +86,9 @@ public enum CairoPlot {
             for (s, series) in panel.series.enumerated() {
                 setColour(cr, seriesColours[s % seriesColours.count])
                 var drawing = false
-                for i in series.x.indices {
-                    guard series.x[i].isFinite, series.y[i].isFinite else { drawing = false; continue }
-                    let p = layout.pixel(x: series.x[i], y: series.y[i], panel: k)
+                for point in series.points {
+                    guard point.x.isFinite, point.y.isFinite else { drawing = false; continue }
+                    let p = layout.pixel(x: point.x, y: point.y, panel: k)
                     if drawing { cairo_line_to(cr, p.x, p.y) } else { cairo_move_to(cr, p.x, p.y); drawing = true }
                 }
                 cairo_stroke(cr)

@@ -39,15 +39,26 @@ public struct Panel: Sendable {
 
 /// One line: a name for the legend and its points, x ascending.
 public struct Series: Sendable {
-    public var name: String
-    public var x: [Double]
-    public var y: [Double]
+    /// A point of a line, in the axes' units.
+    public struct Point: Sendable, Equatable {
+        public var x: Double
+        public var y: Double
 
+        public init(x: Double, y: Double) { self.x = x; self.y = y }
+    }
+
+    public var name: String
+    public var points: [Point]
+
+    public init(name: String, points: [Point]) {
+        self.name = name
+        self.points = points
+    }
+
+    /// The points (x[i], y[i]): as many x as y values.
     public init(name: String, x: [Double], y: [Double]) {
         precondition(x.count == y.count, "a series has as many x as y values")
-        self.name = name
-        self.x = x
-        self.y = y
+        self.init(name: name, points: zip(x, y).map { Point(x: $0, y: $1) })
     }
 }
 

@@ -32,13 +32,13 @@ public struct Layout: Sendable {
             Rect(x: Self.left, y: Self.top + Double(k) * (panelHeight + Self.gap),
                  width: (Double(width) - Self.left - Self.right).rounded(.down), height: panelHeight)
         }
-        let xs = figure.panels.flatMap { $0.series.flatMap(\.x) }
+        let xs = figure.panels.flatMap { $0.series.flatMap { $0.points.map(\.x) } }
         let (xr, xt) = figure.xRange.map { ($0, Self.ticks(in: $0)) } ?? Self.niceRange(xs)
         xRange = xr
         xTicks = xt
         var yr: [ClosedRange<Double>] = [], yt: [[Double]] = []
         for panel in figure.panels {
-            let (r, t) = panel.yRange.map { ($0, Self.ticks(in: $0, step: panel.yTickStep)) } ?? Self.niceRange(panel.series.flatMap(\.y))
+            let (r, t) = panel.yRange.map { ($0, Self.ticks(in: $0, step: panel.yTickStep)) } ?? Self.niceRange(panel.series.flatMap { $0.points.map(\.y) })
             yr.append(r)
             yt.append(t)
         }

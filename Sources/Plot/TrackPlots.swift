@@ -2,16 +2,31 @@ import Foundation
 
 /// Figures of position tracks: east and north in metres, to scale.
 public enum TrackPlots {
-    /// A named track of geodetic positions, degrees.
+    /// A named track of geodetic positions.
     public struct Track: Sendable {
+        /// A position, degrees.
+        public struct Position: Sendable, Equatable {
+            public var latitude: Double
+            public var longitude: Double
+
+            public init(latitude: Double, longitude: Double) { self.latitude = latitude; self.longitude = longitude }
+
+            /// Both coordinates are numbers.
+            var isFinite: Bool { latitude.isFinite && longitude.isFinite }
+        }
+
         public var name: String
-        public var latitude: [Double]
-        public var longitude: [Double]
+        public var positions: [Position]
+
+        public init(name: String, positions: [Position]) {
+            self.name = name
+            self.positions = positions
+        }
+
+        /// The positions (latitude[i], longitude[i]): as many latitudes as longitudes.
         public init(name: String, latitude: [Double], longitude: [Double]) {
             precondition(latitude.count == longitude.count, "a track has as many latitudes as longitudes")
-            self.name = name
-            self.latitude = latitude
-            self.longitude = longitude
+            self.init(name: name, positions: zip(latitude, longitude).map { Position(latitude: $0, longitude: $1) })
         }
     }
 
@@ -22,15 +37,18 @@ public enum TrackPlots {
     /// east = Δlon·cos(lat₀), north = Δlat, good to a part in a thousand over a few kilometres), on axes of
     /// one scale for both directions, fitted to a `width` x `height` picture.
     public static func figure(_ tracks: [Track], title: String, width: Int, height: Int) -> Figure {
-        let origin = tracks.first.flatMap { t in t.latitude.indices.first(where: { t.latitude[$0].isFinite && t.longitude[$0].isFinite })
-            .map { (t.latitude[$0], t.longitude[$0]) } } ?? (0, 0)
-        let east = { (lon: Double) in (lon - origin.1) * metresPerDegree * cos(origin.0 * Double.pi / 180) }
-        let north = { (lat: Double) in (lat - origin.0) * metresPerDegree }
-        let series = tracks.map { Series(name: $0.name, x: $0.longitude.map(east), y: $0.latitude.map(north)) }
+        let origin = tracks.first?.positions.first(where: \.isFinite) ?? Track.Position(latitude: 0, longitude: 0)
+        let series = tracks.map { track in
+            Series(name: track.name, points: track.positions.map { position in
+                Series.Point(x: (position.longitude - origin.longitude) * metresPerDegree * cos(origin.latitude * Double.pi / 180),
+                             y: (position.latitude - origin.latitude) * metresPerDegree)
+            })
+        }
         var figure = Figure(title: title, xLabel: "east (m)", panels: [Panel(yLabel: "north (m)", series: series)])
         // One scale for both axes: the larger metres-per-pixel of the two, the other span widened about its centre.
         let area = Layout(figure: figure, width: width, height: height).plotAreas[0]
-        let xs = series.flatMap(\.x).filter(\.isFinite), ys = series.flatMap(\.y).filter(\.isFinite)
+        let points = series.flatMap(\.points)
+        let xs = points.map(\.x).filter(\.isFinite), ys = points.map(\.y).filter(\.isFinite)
         guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { return figure }
         let perPixel = max((x1 - x0) / area.width, (y1 - y0) / area.height, 1 / area.width) * 1.08
         let cx = (x0 + x1) / 2, cy = (y0 + y1) / 2

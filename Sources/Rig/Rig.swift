@@ -7,9 +7,13 @@ import Foundation
 /// determines it. `steady-dice calibrate` (RigCalibration) returns one, the calibration file (Imaging's
 /// `Rig.read`, `Rig.encoded`) reads and writes it, and drawing takes its camera, mount and offset.
 public struct Rig: Sendable {
-    /// The camera and the mount, nil when only the time offset is known (`onlyTimeOffset`: the rates alone), so
-    /// that nothing draws through a camera or a mount the rig does not have.
-    public var cameraAndMount: CameraAndMount?
+    /// The camera: its pinhole (the picture's size, focal lengths and principal point) and its lens. Nil when the rig
+    /// has none: only the time offset is known (`onlyTimeOffset`: the rates alone), or a calibration file leaves it
+    /// undetermined (and out), so that nothing draws through a camera the rig does not have (`Rig.apply` chooses what
+    /// draws instead). A fit keeps the camera it found where undetermined, as the value its notes give.
+    public var camera: LensCamera?
+    /// The mount R (v_D = R·v_S); nil when the rig has none, as for `camera`.
+    public var deviceFromIMU: Quaternion?
     /// Log time = video time + offset, with the clock it pairs and the instant of the frame it refers to.
     public var timeOffset: TimeOffset
     /// Seconds from the first row's time to one row past the last (a rolling shutter; 0 for a global one), when
@@ -25,11 +29,11 @@ public struct Rig: Sendable {
     /// How the fit went, when this rig was fitted.
     public var fit: RigFitSummary?
 
-    /// A rig with its camera and mount.
-    public init(camera: LensCamera, deviceFromIMU: Quaternion, timeOffset: TimeOffset,
+    /// A rig with its camera and mount (a fit's), or with what a calibration file holds of them (nil: left out, undetermined).
+    public init(camera: LensCamera?, deviceFromIMU: Quaternion?, timeOffset: TimeOffset,
                 readoutSeconds: Double? = nil, gyroBiasRadiansPerSecond: SIMD3<Double>? = nil,
                 standardErrors: RigStandardErrors? = nil, undetermined: [Undetermined] = [], fit: RigFitSummary? = nil) {
-        self.cameraAndMount = CameraAndMount(camera: camera, deviceFromIMU: deviceFromIMU); self.timeOffset = timeOffset
+        self.camera = camera; self.deviceFromIMU = deviceFromIMU; self.timeOffset = timeOffset
         self.readoutSeconds = readoutSeconds; self.gyroBiasRadiansPerSecond = gyroBiasRadiansPerSecond
         self.standardErrors = standardErrors; self.undetermined = undetermined; self.fit = fit
     }
@@ -47,13 +51,14 @@ public struct Rig: Sendable {
         return rig
     }
 
-    /// The camera: its pinhole (the picture's size, focal lengths and principal point) and its lens; nil when only the
-    /// time offset is known.
-    public var camera: LensCamera? { cameraAndMount?.camera }
-    /// The mount R (v_D = R·v_S); nil when only the time offset is known.
-    public var deviceFromIMU: Quaternion? { cameraAndMount?.deviceFromIMU }
-    /// True when only the time offset is known (the rates alone): the rig has no camera and no mount.
-    public var knowsOnlyTimeOffset: Bool { cameraAndMount == nil }
+    /// The camera and the mount together, nil unless the rig has both (a fit's rig has both, or neither).
+    public var cameraAndMount: CameraAndMount? {
+        get { camera.flatMap { camera in deviceFromIMU.map { CameraAndMount(camera: camera, deviceFromIMU: $0) } } }
+        set { camera = newValue?.camera; deviceFromIMU = newValue?.deviceFromIMU }
+    }
+    /// True when only the time offset is known: the rig has no camera and no mount (the rates alone, or a file that
+    /// determines neither).
+    public var knowsOnlyTimeOffset: Bool { camera == nil && deviceFromIMU == nil }
 
     /// Seconds: the largest time offset taken anywhere (an hour). Both clocks count from their own starts,
     /// so a larger one pairs a clip with a different recording, and at 1e308 the video time overflows.

@@ -4,14 +4,17 @@ import Foundation
 
 // MARK: - What is given beside a calibration
 
-/// The camera given to draw with: none (the seed's 60° pinhole), a field of view, or a camera and lens read from a file.
-/// One at most: the command line refuses `--fov` with `--intrinsics` before this is built.
+/// The camera given to draw with: none (the seed's pinhole, `PinholeCamera.defaultFieldOfViewDegrees`), a field of view,
+/// or a camera and lens read from a file. One at most: the command line refuses `--fov` with `--intrinsics` before this is built.
 public enum GivenCamera: Sendable, Equatable {
     case none
     /// `--fov`, the vertical field of view in degrees.
     case fieldOfView(degrees: Double)
     /// `--intrinsics FILE` (`LensCamera.read`), or a calibration's camera, with the file it came from as messages name it.
     case intrinsics(LensCamera, path: String)
+
+    /// What `none` draws through, as notes name it: `the default 60° pinhole`.
+    public static let defaultPinholeText = String(format: "the default %g° pinhole", PinholeCamera.defaultFieldOfViewDegrees)
 }
 
 /// The mount given to draw with (`--mount`): none (the IMU's axes as the camera's), a rotation, or imud's own form.
@@ -72,7 +75,7 @@ public struct RigNote: Equatable, Sendable, CustomStringConvertible {
     public enum Subject: Sendable { case camera, mount, timeOffset }
     /// What happened.
     public enum Fact: Equatable, Sendable {
-        /// The file at `path` leaves the camera undetermined: drawn with the camera given (`none`: the default 60° pinhole).
+        /// The file at `path` leaves the camera undetermined: drawn with the camera given (`none`: the default pinhole).
         case cameraUndetermined(path: String, drawnWith: GivenCamera)
         /// The file leaves the whole mount undetermined: drawn with the mount given (`none`: the IMU's axes as the camera's).
         case mountUndetermined(path: String, drawnWith: GivenMount)
@@ -120,7 +123,7 @@ public struct RigNote: Equatable, Sendable, CustomStringConvertible {
             let drawn = switch camera {
             case .intrinsics(_, let intrinsics): "through \(intrinsics)"
             case .fieldOfView(let degrees): String(format: "through a %g° pinhole", degrees)
-            case .none: String(format: "through the default %g° pinhole", PinholeCamera.defaultFieldOfViewDegrees)
+            case .none: "through " + GivenCamera.defaultPinholeText
             }
             return Self.drawnLine(path: path, undetermined: "camera", drawn: drawn)
         case .mountUndetermined(let path, let mount):
@@ -259,8 +262,8 @@ extension Rig {
     /// attitude source timed by `clock` (a clip or a log; live imud): the one rule for what is drawn with.
     ///
     /// An option given for what the file determines is refused (`RigOverrides.givenTwice`), and so is a file whose
-    /// time offset is undetermined. What the file leaves undetermined is drawn with what is given beside it, else the
-    /// default 60° pinhole or the identity mount, and said in one line each; a mount undetermined about some axes is
+    /// time offset is undetermined. What the file leaves undetermined (and a file read has not: `Rig.read`) is drawn with
+    /// what is given beside it, else the default pinhole or the identity mount, and said in one line each; a mount undetermined about some axes is
     /// said too. A bias written is applied whatever else is undetermined. The file's offset applies to a source on its
     /// own clock (`TimeOffset.seconds(pairing:)`); on the other it is said and not applied; a live source's given
     /// offset replaces the file's.
@@ -274,6 +277,7 @@ extension Rig {
         if let refusal = rig.refusal(toServeAs: .timeOffset) {
             throw .undetermined(path: path, quantity: .timeOffset, refusal: refusal)
         }
+        // Drawing's one choice of camera: the file's where it determines one, else the one given (`none`: the default pinhole).
         let camera: AppliedRig.DrawingCamera = if rig.determines(.camera), let filesCamera = rig.camera {
             .theFiles(filesCamera, path: path)
         } else {

@@ -220,7 +220,7 @@ extension RigCalibrator {
         } else if trackInCameraAxes {
             // Its format puts the track in the camera's own axes: the mount is known, not fitted, and written as such.
             deviceFromIMU = .identity
-            rig.cameraAndMount?.deviceFromIMU = .identity
+            rig.deviceFromIMU = .identity
             rig.undetermined.removeAll {
                 if case .mountAxis = $0.quantity { return true }
                 return $0.quantity == .mount
@@ -259,7 +259,7 @@ extension RigCalibrator {
                                     : ": not written, as it narrows " + prior + " to no better than a fifth"))
                 if judged {
                     camera = pinhole(best.degrees)
-                    rig.cameraAndMount?.camera = camera
+                    rig.camera = camera
                     rig.undetermined.removeAll {
                         if case .lensCoefficient = $0.quantity { return true }
                         return $0.quantity == .camera

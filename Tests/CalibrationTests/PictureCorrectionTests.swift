@@ -18,11 +18,8 @@ final class PictureCorrectionTests: XCTestCase {
 
     /// Points fixed in W seen from frame k to k + 1 through the true attitude; each pixel off by up to `jitter`.
     func tracks(jitter: Double) -> [FramePairTracks] {
-        var seed: UInt64 = 42
-        func uniform() -> Double {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Double(seed >> 11) / Double(1 << 53)
-        }
+        var generator = SplitMix64(seed: 42)
+        func uniform() -> Double { generator.uniform() }
         // Directions in W around where the camera looks (C's +z in W at the first frame), wide enough to stay in view.
         let look = { (t: Double) -> Quaternion in self.truth(t) * self.cameraFromIMU.conjugate }
         let world = (0..<400).map { _ -> SIMD3<Double> in

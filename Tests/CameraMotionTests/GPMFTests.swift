@@ -82,8 +82,9 @@ final class GPMFTests: XCTestCase {
         // SCAL with one divisor an element.
         let scale = try XCTUnwrap(GPMF.parse(Self.klv("SCAL", "l", size: 4, repeat: 4, [1, 2, 1, 1000].flatMap { Self.uint32($0) })).first)
         XCTAssertEqual(try GPMF.scaled(entry, scale: scale, structure: "f[2]sL"), [[1.5, -1, -7, 40]])
+        // "f[2]L" is two floats and an unsigned long: 12 bytes, short of the 14 a sample holds.
         XCTAssertThrowsError(try GPMF.numbers(of: entry, structure: "f[2]L")) { error in
-            XCTAssertTrue("\(error)".contains("6-byte") || "\(error)".contains("12-byte"), "\(error)")
+            XCTAssertEqual(error as? GPMFError, GPMFError(offset: 0, message: "myDD's TYPE 'f[2]L' makes 12-byte samples, and its samples are 14 bytes"))
         }
         XCTAssertThrowsError(try GPMF.numbers(of: entry)) { XCTAssertTrue("\($0)".contains("no TYPE"), "\($0)") }
     }

@@ -190,7 +190,7 @@ final class CalibrateCommandTests: XCTestCase {
     /// `asFolder`: the authors' pictures as they are, timed by a frames.csv of their own start-of-frame
     /// stamps; else a constant-rate video of them.
     func checkRealPhoneClip(asFolder: Bool) throws {
-        let data = Fixtures.shared.appendingPathComponent("data/realcam/cc9pro")
+        let data = URL(fileURLWithPath: try Fixtures.sharedData("realcam/cc9pro"))
         let stamps = try String(contentsOf: data.appendingPathComponent("framestamp.txt"), encoding: .utf8)
             .split(separator: "\n").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
         let first = 99, last = 201

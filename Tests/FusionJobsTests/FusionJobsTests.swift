@@ -170,7 +170,7 @@ final class FusionJobsTests: RawLogTestCase {
         XCTAssertNotNil(first.heading, "9D scores the heading")
         XCTAssertEqual(result.figure.panels.count, 2, "9D: the tilt and the heading errors")
         XCTAssertEqual(result.figure.panels[0].series.count, 2)
-        XCTAssertFalse(result.figure.panels[0].series[0].x.isEmpty)
+        XCTAssertFalse(result.figure.panels[0].series[0].points.isEmpty)
         var sixD = job
         sixD.keepErrors = false
         sixD.mode = .sixD
@@ -179,7 +179,7 @@ final class FusionJobsTests: RawLogTestCase {
         XCTAssertEqual(unkept.report.mode, FusionMode.sixD.rawValue)
         XCTAssertNil(unkept.report.trials.first?.heading, "6D has no heading to score")
         XCTAssertEqual(unkept.figure.panels.count, 1, "6D: the tilt error alone")
-        XCTAssertTrue(unkept.figure.panels[0].series[0].x.isEmpty, "errors not kept")
+        XCTAssertTrue(unkept.figure.panels[0].series[0].points.isEmpty, "errors not kept")
     }
 
     // MARK: - fuse --video --calibration

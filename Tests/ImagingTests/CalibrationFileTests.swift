@@ -192,9 +192,9 @@ final class CalibrationFileTests: XCTestCase {
         }
     }
 
-    /// A camera and a mount the clip did not determine are left out of the file; it reads, with placeholders listed as
-    /// undetermined, and serves as neither a camera nor a mount, saying why.
-    func testAnUndeterminedCameraAndMountReadAsPlaceholdersAndAreRefusedWhereUsed() throws {
+    /// A camera and a mount the clip did not determine are left out of the file; it reads with neither (no placeholder
+    /// to draw through), both listed as undetermined, and serves as neither a camera nor a mount, saying why.
+    func testAnUndeterminedCameraAndMountReadAsNoneAndAreRefusedWhereUsed() throws {
         let why = "the clip turned too little"
         let rig = Rig(camera: LensCamera(pinhole: PinholeCamera(fx: 300, fy: 300, cx: 159.5, cy: 119.5, width: 320, height: 240)), deviceFromIMU: .identity,
                       timeOffset: TimeOffset(seconds: 0.25), undetermined: [Undetermined(.camera, standardError: "± 12 %", why: why),
@@ -204,10 +204,10 @@ final class CalibrationFileTests: XCTestCase {
             try rig.write(path: file)
             let read = try Rig.read(path: file)
             XCTAssertEqual(read.undetermined, rig.undetermined, name)
-            XCTAssertEqual(try XCTUnwrap(read.camera).pinhole, PinholeCamera(verticalFieldOfViewDegrees: 60, width: 320, height: 240), name)
-            XCTAssertEqual(read.deviceFromIMU, .identity, name)
+            XCTAssertNil(read.camera, name)
+            XCTAssertNil(read.deviceFromIMU, name)
             XCTAssertEqual(read.timeOffset, TimeOffset(seconds: 0.25), name)
-            XCTAssertFalse(read.knowsOnlyTimeOffset, "the picture's size is written", file: #filePath, line: #line)
+            XCTAssertTrue(read.knowsOnlyTimeOffset, "the file determines neither the camera nor the mount: \(name)")
             XCTAssertEqual(read.refusal(toServeAs: .mount), .onlyTimeOffset(seconds: 0.25), name)
             XCTAssertThrowsError(try LensCamera.read(path: file)) {
                 XCTAssertEqual($0 as? RigApplyingError, .undetermined(path: file, quantity: .camera, refusal: .onlyTimeOffset(seconds: 0.25)))
@@ -221,6 +221,36 @@ final class CalibrationFileTests: XCTestCase {
             XCTAssertNil(applied.deviceFromIMU, name)
             XCTAssertEqual(applied.notes.map(\.about), [.camera, .mount], name)
             XCTAssertEqual(applied.timeOffset, TimeOffset(seconds: 0.25), name)
+        }
+    }
+
+    /// A camera the clip did not determine beside a mount it did: the file reads with the mount and no camera, is drawn
+    /// through the camera given (none: the default pinhole, said), and writes back as it reads.
+    func testAnUndeterminedCameraReadsAsNoneBesideItsMount() throws {
+        let mount = Quaternion(axis: SIMD3(0, 0, 1), angle: 0.3)
+        let rig = Rig(camera: LensCamera(pinhole: PinholeCamera(fx: 300, fy: 300, cx: 159.5, cy: 119.5, width: 320, height: 240)), deviceFromIMU: mount,
+                      timeOffset: TimeOffset(seconds: -0.125), undetermined: [Undetermined(.camera, standardError: "± 9 %", why: "the clip turned too little")])
+        for name in ["camera.yaml", "camera.xml"] {
+            let file = path(name)
+            try rig.write(path: file)
+            let read = try Rig.read(path: file)
+            XCTAssertNil(read.camera, name)
+            XCTAssertEqual(try XCTUnwrap(read.deviceFromIMU).angle(to: mount), 0, accuracy: 1e-12, name)
+            XCTAssertFalse(read.knowsOnlyTimeOffset, name)
+            XCTAssertEqual(read.undetermined, rig.undetermined, name)
+            let applied = try Rig.apply((read, file), given: RigOverrides(), clock: .clip)
+            XCTAssertEqual(applied.camera, .given(.none), name)
+            XCTAssertEqual(applied.mount, .theFiles(try XCTUnwrap(read.deviceFromIMU)), name)
+            XCTAssertEqual(applied.notes, [RigNote(.cameraUndetermined(path: file, drawnWith: .none))], name)
+            XCTAssertEqual(applied.notes.map(\.description), ["\(file): calibrate did not determine the camera (see its not_determined): drawn "
+                                                              + "through the default 60° pinhole"], name)
+            let again = path("again-" + name)
+            try read.write(path: again)
+            let reread = try Rig.read(path: again)
+            XCTAssertNil(reread.camera, name)
+            XCTAssertEqual(reread.deviceFromIMU, read.deviceFromIMU, name)
+            XCTAssertEqual(reread.undetermined, read.undetermined, name)
+            XCTAssertEqual(reread.timeOffset, read.timeOffset, name)
         }
     }
 

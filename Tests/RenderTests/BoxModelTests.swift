@@ -48,7 +48,7 @@ final class BoxModelTests: XCTestCase {
     }
 
     func testGolden() throws {
-        try Golden.assertMatches(try RenderHarness.render(Quaternion(axis: [1, 0.4, 0.9], angle: 0.9), width: 640, height: 480, model: .box),
+        try Golden.images.assertMatches(try RenderHarness.render(Quaternion(axis: [1, 0.4, 0.9], angle: 0.9), width: 640, height: 480, model: .box),
                                  named: "box-generic-a-640x480")
     }
 }

@@ -7,7 +7,7 @@ import XCTest
 /// Visual regression: the die at fixed attitudes and sizes against reviewed golden PNGs.
 final class GoldenImageTests: XCTestCase {
     private func check(_ name: String, _ q: Quaternion, _ width: Int, _ height: Int) throws {
-        try Golden.assertMatches(try RenderHarness.render(q, width: width, height: height), named: name)
+        try Golden.images.assertMatches(try RenderHarness.render(q, width: width, height: height), named: name)
     }
 
     func testIdentityLandscape() throws { try check("identity-640x480", .identity, 640, 480) }

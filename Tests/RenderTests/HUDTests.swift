@@ -138,7 +138,7 @@ final class HUDTests: XCTestCase {
     }
 
     func testGolden() throws {
-        try Golden.assertMatches(try RenderHarness.render(Quaternion(axis: [1, 0.4, 0.9], angle: 0.9), width: 640, height: 480, hud: readout),
+        try Golden.images.assertMatches(try RenderHarness.render(Quaternion(axis: [1, 0.4, 0.9], angle: 0.9), width: 640, height: 480, hud: readout),
                                  named: "hud-generic-a-640x480")
     }
 }

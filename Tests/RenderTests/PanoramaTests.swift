@@ -151,7 +151,7 @@ final class PanoramaTests: XCTestCase {
         for (w, h) in [(640, 480), (360, 640)] {
             let image = try Self.render(q, panorama: sky, camera: PinholeCamera(verticalFieldOfViewDegrees: 70, width: w, height: h),
                                         anchor: anchor, width: w, height: h)
-            try Golden.assertMatches(image, named: "compass-sky-anchored-\(w)x\(h)")
+            try Golden.images.assertMatches(image, named: "compass-sky-anchored-\(w)x\(h)")
         }
     }
 }

@@ -167,7 +167,7 @@ final class PipTests: XCTestCase {
 
     func testGoldensOfTheObliqueAttitudes() throws {
         for view in Self.oblique where !["generic-a-640x480", "generic-b-360x640", "z90-x45-640x480"].contains(view.name) {
-            try Golden.assertMatches(try RenderHarness.render(view.q, width: view.width, height: view.height), named: view.name)
+            try Golden.images.assertMatches(try RenderHarness.render(view.q, width: view.width, height: view.height), named: view.name)
         }
     }
 
@@ -211,7 +211,7 @@ final class PipTests: XCTestCase {
             let image = offscreen.readImage()
 
             let changed = ImageComparison(expected: good, actual: image, tolerance: Golden.channelTolerance).differingPixels
-            let golden = try XCTUnwrap(try Golden.comparison(image, named: view.name), "\(view.name) has no golden")
+            let golden = try XCTUnwrap(try Golden.images.comparison(image, named: view.name), "\(view.name) has no golden")
             XCTAssertFalse(golden.matches, "\(view.name): the golden comparison misses a removed pip: \(golden.summary())")
             let missed = PipCheck.observe(image, view.q).filter { $0.face == target.face && $0.centre == target.centre }
             XCTAssertEqual(missed.count, 1, "\(view.name): the removed pip is no longer checked")

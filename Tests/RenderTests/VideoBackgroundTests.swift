@@ -163,7 +163,7 @@ final class VideoBackgroundTests: XCTestCase {
         for (width, height) in [(640, 480), (360, 640)] {
             let image = try RenderHarness.render(attitude, width: width, height: height, background: background,
                                                  generation: 77_000 + width)
-            try Golden.assertMatches(image, named: "video-frame3-die-\(width)x\(height)")
+            try Golden.images.assertMatches(image, named: "video-frame3-die-\(width)x\(height)")
             // The corners are background (frame 3's fill or borders), the centre is the die, not the frame.
             XCTAssertFalse(image.pixel(x: width / 2, y: height / 2) == VideoTestFrames.fill(3), "die at the centre")
         }

@@ -293,8 +293,10 @@ static void writeCalibration(cv::FileStorage &fs, const cvs_camera_imu_calibrati
         }
         if (c->distortion_model != nullptr && c->distortion_model[0] != '\0') fs << "distortion_model" << std::string(c->distortion_model);
     }
-    fs << "image_width" << c->image_width;
-    fs << "image_height" << c->image_height;
+    if (c->image_width > 0 && c->image_height > 0) {  // the picture's size, unless the rig has no camera to give it
+        fs << "image_width" << c->image_width;
+        fs << "image_height" << c->image_height;
+    }
     if (!c->omit_mount) {
         fs.writeComment("imu_to_camera: the mount R (w, x, y, z) with v_D = R v_S; time_offset_s: log time = video time + offset");
         fs << "imu_to_camera" << "[:" << c->imu_to_camera[0] << c->imu_to_camera[1] << c->imu_to_camera[2]
@@ -447,16 +449,22 @@ int cvs_calibration_read_notes(const char *path, char **undetermined, char **war
             return -1;
         }
         if (!names.empty() && !names.isNone()) {
-            if (!names.isSeq()) {
+            // OpenCV's XML writes a list of one name as that name alone, and reads it back as a string.
+            std::vector<cv::FileNode> listed;
+            if (names.isString()) {
+                listed.push_back(names);
+            } else if (names.isSeq()) {
+                for (int i = 0; i < int(names.size()); ++i) listed.push_back(names[i]);
+            } else {
                 setError(err, errlen, "undetermined: expected a list of names");
                 return -1;
             }
-            for (int i = 0; i < int(names.size()); ++i) {
-                if (!names[i].isString()) {
+            for (const cv::FileNode &listedName : listed) {
+                if (!listedName.isString()) {
                     setError(err, errlen, "undetermined: expected a list of names");
                     return -1;
                 }
-                std::string name = std::string(names[i]);
+                std::string name = std::string(listedName);
                 std::string why;
                 if (!whys.empty() && !whys.isNone()) {
                     cv::FileNode node = whys[name];
