@@ -1,4 +1,5 @@
 import ArgumentParser
+import Pixels
 import SafeText
 import Fusion
 import CommandLineSupport
@@ -25,7 +26,7 @@ struct Eval: ParsableCommand {
     var plot: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The plot's size in pixels (SVG: points).", valueName: "WxH"))
-    var plotSize = Size.plotDefault
+    var plotSize = PictureSize.plotDefault
 
     @OptionGroup var estimator: EstimatorOptions
 

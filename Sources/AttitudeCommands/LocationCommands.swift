@@ -1,3 +1,4 @@
+import Pixels
 import SafeText
 import ArgumentParser
 import CommandLineSupport
@@ -110,7 +111,7 @@ struct LocationCommand: ParsableCommand {
     var plot: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The plot's size in pixels (SVG: points).", valueName: "WxH"))
-    var plotSize = Size(width: 800, height: 800)
+    var plotSize = PictureSize(fixedWidth: 800, height: 800)
 
     func validate() throws {
         if let plot { _ = try plotFormat(of: plot, option: "--plot") }

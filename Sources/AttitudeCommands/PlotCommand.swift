@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import CommandLineSupport
 import LogLoading
+import Pixels
 import Plot
 import SafeText
 import SteadyDiceAssets
@@ -27,7 +28,7 @@ struct PlotCommand: ParsableCommand {
     var output: String
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Picture size in pixels (SVG: points).", valueName: "WxH"))
-    var size = Size.plotDefault
+    var size = PictureSize.plotDefault
 
     @OptionGroup var magnetometer: MagnetometerOptions
 
@@ -84,7 +85,7 @@ struct Compare: ParsableCommand {
     var plot: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The plot's size in pixels (SVG: points).", valueName: "WxH"))
-    var plotSize = Size.plotDefault
+    var plotSize = PictureSize.plotDefault
 
     @OptionGroup var recording: RecordingOptions
 

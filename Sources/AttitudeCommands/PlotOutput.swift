@@ -2,11 +2,12 @@ import ArgumentParser
 import CommandLineSupport
 import FileAccess
 import Foundation
+import Pixels
 import Plot
 import SafeText
 
 /// Draws `figure` into `path` (PNG or SVG by its extension), all or nothing.
-public func writePlot(_ figure: Figure, to path: String, option: String, size: Size, inputs: [String?]) throws {
+public func writePlot(_ figure: Figure, to path: String, option: String, size: PictureSize, inputs: [String?]) throws {
     let outputs = OutputFiles(inputs: inputs)
     let staged = try outputs.stage(path, option: option)
     try staged.write(try plotBytes(figure, for: path, option: option, size: size))
@@ -14,7 +15,7 @@ public func writePlot(_ figure: Figure, to path: String, option: String, size: S
 }
 
 /// The picture of `figure` in the format `path`'s extension names.
-public func plotBytes(_ figure: Figure, for path: String, option: String, size: Size) throws -> Data {
+public func plotBytes(_ figure: Figure, for path: String, option: String, size: PictureSize) throws -> Data {
     try CairoPlot.render(figure, width: size.width, height: size.height, format: plotFormat(of: path, option: option))
 }
 
@@ -26,9 +27,9 @@ public func plotFormat(of path: String, option: String) throws -> PlotFormat {
     return format
 }
 
-extension Size {
+extension PictureSize {
     /// A plot's size when the command line gives none: pixels for PNG, points for SVG.
-    public static var plotDefault: Size { Size(width: 900, height: 600) }
+    public static var plotDefault: PictureSize { PictureSize(fixedWidth: 900, height: 600) }
 
     /// Refuses a plot's size (`WxH`) Cairo is not asked to draw, naming `option`.
     public func checkPlotSize(option: String) throws {

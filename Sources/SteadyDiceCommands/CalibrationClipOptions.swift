@@ -1,3 +1,4 @@
+import Pixels
 import SyntheticClip
 import ArgumentParser
 import AttitudeMath
@@ -79,7 +80,7 @@ public struct CalibrationClipOptions: ParsableArguments {
     public var motionScale: Double = 1
 
     @Option(parsing: .unconditional, help: "Frame size, WxH.")
-    public var size: Size = Size(width: 320, height: 240)
+    public var size: PictureSize = PictureSize(fixedWidth: 320, height: 240)
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second.", valueName: "FPS"))
     public var fps: Double = 30

@@ -4,6 +4,7 @@ import CommandLineSupport
 import FileAccess
 import Foundation
 import Imaging
+import Pixels
 import Render
 import Rig
 import Scene
@@ -33,8 +34,8 @@ struct RenderVideo: ParsableCommand {
             transform: { Examples.path(for: $0) })
     var log: String?
 
-    @Option(parsing: .unconditional, help: "Frame size, WxH.", transform: { try Size.parseOption($0) })
-    var size: Size
+    @Option(parsing: .unconditional, help: "Frame size, WxH.", transform: { try PictureSize.parseOption($0) })
+    var size: PictureSize
 
     @Option(parsing: .unconditional, help: "Frames per second of the output.")
     var fps: Double

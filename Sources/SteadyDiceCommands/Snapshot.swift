@@ -28,8 +28,8 @@ struct Snapshot: ParsableCommand {
     @Option(parsing: .unconditional, help: "With --imud: seconds to wait for the first valid packet.")
     var timeout: Double = 5
 
-    @Option(parsing: .unconditional, help: "Frame size, WxH.", transform: { try Size.parseOption($0) })
-    var size: Size
+    @Option(parsing: .unconditional, help: "Frame size, WxH.", transform: { try PictureSize.parseOption($0) })
+    var size: PictureSize
 
     @Option(name: [.customShort("o"), .long], parsing: .unconditional, help: "Output PNG file.")
     var output: String

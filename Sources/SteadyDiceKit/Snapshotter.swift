@@ -26,11 +26,11 @@ public final class Snapshotter {
     /// The camera files read once, at init.
     private let setup: CameraSetup
 
-    /// Checks `options` for a `width` x `height` picture and reads the files they name (intrinsics,
+    /// Checks `options` for a `width` x `height` picture (a size out of range: `PictureSizeError`) and reads the files they name (intrinsics,
     /// panorama). The assets (`shaders/`, `models/`) are found as the command line finds them:
     /// `options.assetsFolder`, else `$STEADY_DICE_ASSETS`, else the package's resource bundle (see `Assets.locate`).
     public init(width: Int, height: Int, options: DrawingSettings = DrawingSettings()) throws {
-        try options.validate(width: width, height: height)
+        try options.validate(size: PictureSize(width: width, height: height))
         assets = try Assets.locate(explicit: options.assetsFolder)
         self.width = width
         self.height = height

@@ -1,6 +1,7 @@
 @testable import AttitudeCommands
 import AttitudeMath
 import CommandLineSupport
+import Pixels
 import Plot
 import TestSupport
 import XCTest
@@ -62,7 +63,7 @@ final class AttitudeCommandOptionsTests: XCTestCase {
         assertRefused(Compare.self, ["a.csv", "b.csv", "--plot-size", "9000x600"], saying: "--plot-size 9000x600")
         // A plot's size is the shared WxH value (its default shown in help): read strictly, then held to what Cairo is
         // asked to draw.
-        XCTAssertEqual(try PlotCommand.parse(["a.csv", "-o", "plot.png", "--size", "1200X800"]).size, Size(width: 1200, height: 800))
+        XCTAssertEqual(try PlotCommand.parse(["a.csv", "-o", "plot.png", "--size", "1200X800"]).size, PictureSize(fixedWidth: 1200, height: 800))
         assertRefused(PlotCommand.self, ["a.csv", "-o", "plot.png", "--size", "+900x600"], saying: "--size", "'+900x600'")
         assertRefused(Compare.self, ["a.csv", "b.csv", "--plot-size", "900x"], saying: "--plot-size", "'900x'")
     }
