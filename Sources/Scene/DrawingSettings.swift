@@ -107,7 +107,7 @@ public struct CameraSettings: Equatable, Sendable {
     }
 
     /// `--fov`'s vertical field of view in degrees, nil when the camera is not given so.
-    public var fieldOfViewDegrees: Double? {
+    public var verticalFieldOfViewDegrees: Double? {
         if case .fieldOfView(let degrees) = given { return degrees } else { return nil }
     }
     /// The camera and lens read from a file (`--intrinsics`, a calibration), nil when the camera is not given so.
@@ -124,7 +124,7 @@ public struct CameraSettings: Equatable, Sendable {
 
     /// Refuses settings that contradict each other or leave the die outside the view volume.
     public func validate() throws {
-        if let fov = fieldOfViewDegrees, !PinholeCamera.isPhysical(fieldOfViewDegrees: fov) {
+        if let verticalFieldOfViewDegrees, !PinholeCamera.isPhysical(fieldOfViewDegrees: verticalFieldOfViewDegrees) {
             throw DrawingSettingsError("--fov must be \(PinholeCamera.fieldOfViewRangeText)")
         }
         if let anchor {
