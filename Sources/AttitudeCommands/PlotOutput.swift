@@ -31,11 +31,43 @@ extension PictureSize {
     /// A plot's size when the command line gives none: pixels for PNG, points for SVG.
     public static var plotDefault: PictureSize { PictureSize(fixedWidth: 900, height: 600) }
 
-    /// Refuses a plot's size (`WxH`) Cairo is not asked to draw, naming `option`.
+    /// Refuses a plot's size (`WxH`) Cairo is not asked to draw, naming `option`: narrower than a picture's 1 to 16384,
+    /// so that axes, ticks and legends fit and a drawing stays quick.
     public func checkPlotSize(option: String) throws {
         guard (200...8192).contains(width), (150...8192).contains(height) else {
             throw ValidationError("\(option) \(width)x\(height): width 200 to 8192, height 150 to 8192")
         }
+    }
+}
+
+/// What a command's `--plot` draws: its words in help, and the plot's size when `--plot-size` is not given.
+public protocol PlotContent {
+    /// `--plot`'s help: what is drawn into the file.
+    static var plotHelp: String { get }
+    /// The size when `--plot-size` is not given.
+    static var defaultPlotSize: PictureSize { get }
+}
+
+extension PlotContent {
+    public static var defaultPlotSize: PictureSize { .plotDefault }
+}
+
+/// `--plot FILE` and `--plot-size WxH`: a plot a command draws beside its output, declared once for `eval`, `compare`
+/// and `location`. `Content` says what each draws and its default size (`location`'s track is square, to scale).
+public struct PlotOptions<Content: PlotContent>: ParsableArguments {
+    public init() {}
+
+    @Option(name: .customLong("plot"), parsing: .unconditional, help: ArgumentHelp(Content.plotHelp, valueName: "file"))
+    public var file: String?
+
+    @Option(name: .customLong("plot-size"), parsing: .unconditional,
+            help: ArgumentHelp("The plot's size in pixels (SVG: points).", valueName: "WxH"))
+    public var size: PictureSize = Content.defaultPlotSize
+
+    /// Refuses a file that names no format, and a size Cairo is not asked to draw.
+    public func validate() throws {
+        if let file { _ = try plotFormat(of: file, option: "--plot") }
+        try size.checkPlotSize(option: "--plot-size")
     }
 }
 
