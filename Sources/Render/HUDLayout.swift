@@ -66,8 +66,8 @@ public struct HUDLayout: Equatable, Sendable {
     /// its half-extent along Y at distance 4 minus its half-extent along Z (the box: 1 at 3.5).
     public static func identityTop(height: Int, model: SceneModel) -> Double {
         let extents = model.halfExtents
-        let distance = Double(Pipeline.defaultViewOffset.z) - extents.z
-        let halfExtent = extents.y / distance / tan(Double(Pipeline.defaultFovyRadians) / 2)
+        let distance = Double(DieView.defaultViewOffset.z) - extents.z
+        let halfExtent = extents.y / distance / tan(Double(DieView.defaultFovyRadians) / 2)
         return Double(height) / 2 * (1 - halfExtent)
     }
 }
