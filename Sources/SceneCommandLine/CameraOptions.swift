@@ -99,7 +99,8 @@ public struct CameraOptions: ParsableArguments {
 
     /// Every setting but `--intrinsics`'s camera: what is checked before any file is read.
     var settingsButIntrinsics: CameraSettings {
-        var settings = CameraSettings(given: verticalFieldOfViewDegrees.map { .fieldOfView(degrees: $0) } ?? .none, anchor: anchor?.anchor, panoramaPath: panorama)
+        var settings = CameraSettings(given: verticalFieldOfViewDegrees.map { .fieldOfView(degrees: $0) } ?? .none, anchor: anchor?.anchor,
+                                      panoramaPath: panorama)
         settings.anchorOrigin = anchorFrom?.origin
         settings.lensDrawing = lensDrawing
         return settings

@@ -26,7 +26,8 @@ public struct CalibrateOptions: ParsableArguments {
 
     @OptionGroup public var recording: RecordingOptions
 
-    @Option(name: .customLong("fov-guess"), parsing: .unconditional, help: ArgumentHelp("A starting vertical field of view, degrees.", valueName: "DEG"))
+    @Option(name: .customLong("fov-guess"), parsing: .unconditional,
+            help: ArgumentHelp("A starting vertical field of view, degrees.", valueName: "DEG"))
     public var verticalFieldOfViewGuessDegrees: Double = PinholeCamera.defaultFieldOfViewDegrees
 
     @Option(name: .customLong("max-offset"), parsing: .unconditional,

@@ -26,7 +26,8 @@ public struct CalibrationClipOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("The clip's length, seconds.", valueName: "S"))
     public var duration: Double = 5
 
-    @Option(name: .customLong("fov"), parsing: .unconditional, help: ArgumentHelp("The true vertical field of view, degrees.", valueName: "DEG"))
+    @Option(name: .customLong("fov"), parsing: .unconditional,
+            help: ArgumentHelp("The true vertical field of view, degrees.", valueName: "DEG"))
     public var verticalFieldOfViewDegrees: Double = PinholeCamera.defaultFieldOfViewDegrees
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The true mount R (v_D = R·v_S).", valueName: "w,x,y,z"))
@@ -145,7 +146,8 @@ public struct CalibrationClipOptions: ParsableArguments {
         _ = try parsedBias()
         let lens = try parsedLens()
         guard LensCamera(verticalFieldOfViewDegrees: verticalFieldOfViewDegrees, width: size.width, height: size.height, lens: lens) != nil else {
-            throw ValidationError("--fov \(verticalFieldOfViewDegrees): the lens's rays do not reach \(verticalFieldOfViewDegrees / 2)° from its axis")
+            let degrees = verticalFieldOfViewDegrees
+            throw ValidationError("--fov \(degrees): the lens's rays do not reach \(degrees / 2)° from its axis")
         }
         guard readout >= 0, readout <= 1000 / fps else {
             throw ValidationError("--readout must be from 0 to one frame period (\(String(format: "%.1f", 1000 / fps)) ms)")
@@ -180,8 +182,9 @@ public struct CalibrationClipOptions: ParsableArguments {
 
     /// The clip and the job these options describe (the lens, bias and noise as the job takes them).
     public func job() throws -> CalibrationClipJob {
-        var clip = SyntheticCalibrationClip(verticalFieldOfViewDegrees: verticalFieldOfViewDegrees, width: size.width, height: size.height, framesPerSecond: fps,
-                                            duration: duration, deviceFromIMU: mount?.quaternion ?? .identity, timeOffset: timeOffset, seed: seed)
+        var clip = SyntheticCalibrationClip(verticalFieldOfViewDegrees: verticalFieldOfViewDegrees, width: size.width, height: size.height,
+                                            framesPerSecond: fps, duration: duration, deviceFromIMU: mount?.quaternion ?? .identity,
+                                            timeOffset: timeOffset, seed: seed)
         clip.lens = try parsedLens()
         (clip.readout, clip.exposure, clip.translation, clip.roomRadius) = (readout / 1000, exposure / 1000, translation, roomRadius)
         if frameJitter > 0 {

@@ -57,7 +57,9 @@ public struct SyntheticCalibrationClip: Sendable {
     }
 
     /// The pinhole camera the clip is drawn with (the lens's intrinsics when it has a lens).
-    public var camera: PinholeCamera { lensCamera?.pinhole ?? PinholeCamera(verticalFieldOfViewDegrees: verticalFieldOfViewDegrees, width: width, height: height) }
+    public var camera: PinholeCamera {
+        lensCamera?.pinhole ?? PinholeCamera(verticalFieldOfViewDegrees: verticalFieldOfViewDegrees, width: width, height: height)
+    }
 
     /// The camera with its lens; nil when the lens does not reach the field of view's edge.
     public var lensCamera: LensCamera? {
