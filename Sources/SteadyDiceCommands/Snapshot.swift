@@ -72,7 +72,7 @@ struct Snapshot: ParsableCommand {
         let image: RGBImage
         do {
             image = try asValidationError {
-                try SnapshotRequest(drawing: drawingRequest, attitude: attitude, at: at).picture(width: size.width, height: size.height)
+                try SnapshotRequest(drawing: drawingRequest, attitude: attitude, at: at).picture(size: size)
             }
         } catch DrawingRequestError.timeOutsideTheLog(let time, let log, let duration) {
             throw CommandFailure(String(format: "--at %g is outside %@, which runs from 0 to %.3f s", time, log, duration), status: .usage)
