@@ -77,9 +77,9 @@ let package = Package(
         .target(name: "CSVText", dependencies: ["SafeText", "ExitKinds"]),
         /// Recording folders (Sensor Logger, x-IMU3): the files in them, platform conventions.
         .target(name: "Recording", dependencies: ["AttitudeMath", "ExitKinds", "CSVText", "FileAccess"]),
-        /// A packed 8-bit RGB picture, rows top first: the value the readers, the renderer and the scene pass between them.
-        /// No I/O (`Imaging` reads and writes picture files), no dependencies.
-        .target(name: "Pixels"),
+        /// A packed 8-bit RGB picture, rows top first, and a picture's size (each side 1 to 16384): the values the readers,
+        /// the renderer and the scene pass between them. No I/O (`Imaging` reads and writes picture files).
+        .target(name: "Pixels", dependencies: ["ExitKinds"]),
         /// Attitude log files and playback.
         .target(name: "AttitudeLog", dependencies: ["AttitudeMath", "ExitKinds", "CSVText", "FileAccess", "SafeText", "Recording"]),
         /// Pinhole cameras (field of view or intrinsics), crop-and-scale to a window, projection matrices,
@@ -173,14 +173,14 @@ let package = Package(
         /// that draws: `attitude` links no OpenGL.
         .target(name: "CommandLineSupport", dependencies: [
             "AttitudeMath", "RawLog", "Fusion", "Recording", "CSVText", "SafeText",
-            "Workers", "LogLoading", "ExitKinds", "Rig",
+            "Workers", "LogLoading", "ExitKinds", "Rig", "Pixels",
             .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
         ]),
         /// The option groups of the commands that draw a frame (`run`, `snapshot`, `render`): the drawing, the camera, the
         /// background, the calibration, the attitude source and imud, each turned into the frame pipeline's request; a
         /// video as its own log; the exit statuses of the pipeline's errors.
         .target(name: "SceneCommandLine", dependencies: [
-            "CommandLineSupport", "Scene", "AttitudeMath", "Camera", "CameraMotion", "CSVText", "FileAccess", "IMUD", "Imaging", "Render", "Rig",
+            "CommandLineSupport", "Scene", "AttitudeMath", "Camera", "CameraMotion", "CSVText", "FileAccess", "IMUD", "Imaging", "Pixels", "Render", "Rig",
             "SafeText", "SteadyDiceAssets", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -205,7 +205,7 @@ let package = Package(
             name: "AttitudeCommands",
             dependencies: [
                 "AttitudeMath", "Camera", "Plot", "SteadyDiceAssets", "AttitudeLog", "CSVText", "Fusion", "RawLog", "Location", "FileAccess", "SafeText", "CommandLineSupport",
-                "FusionJobs", "Benchmarks", "LogLoading",
+                "FusionJobs", "Benchmarks", "LogLoading", "Pixels",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -228,7 +228,7 @@ let package = Package(
                                               .product(name: "ArgumentParser", package: "swift-argument-parser")],
                 path: "Tests/TestSupport", swiftSettings: [.unsafeFlags(["-O"])]),  // its pixel loops, as CommandLineTests
         .testTarget(name: "SafeTextTests", dependencies: ["SafeText"]),
-        .testTarget(name: "PixelsTests", dependencies: ["Pixels"]),
+        .testTarget(name: "PixelsTests", dependencies: ["Pixels", "ExitKinds"]),
         .testTarget(name: "CSVTextTests", dependencies: ["CSVText", "ExitKinds", "TestSupport"]),
         .testTarget(name: "PlotTests", dependencies: ["Plot", "ExitKinds", "Imaging", "AttitudeMath", "AttitudeLog", "TestSupport", "Pixels"], exclude: ["Goldens"]),
         .testTarget(name: "FileAccessTests", dependencies: ["FileAccess", "ExitKinds", "TestSupport"]),
@@ -239,8 +239,8 @@ let package = Package(
         .testTarget(name: "RenderTests", dependencies: ["Render", "ExitKinds", "Camera", "Imaging", "AttitudeMath", "SteadyDiceKit", "TestSupport", "Pixels"],
                     exclude: ["Goldens"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "ExitKinds", "RawLog", "LogLoading", "TestSupport", "AttitudeMath",
-                                                           "Fusion", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        .testTarget(name: "SceneCommandLineTests", dependencies: ["SceneCommandLine", "CommandLineSupport", "Scene", "AttitudeMath", "Camera", "IMUD", "Imaging", "Render",
+                                                           "Fusion", "Pixels", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .testTarget(name: "SceneCommandLineTests", dependencies: ["SceneCommandLine", "CommandLineSupport", "Scene", "AttitudeMath", "Camera", "IMUD", "Imaging", "Pixels", "Render",
                                                          "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "WorkersTests", dependencies: ["Workers", "AttitudeMath", "ExitKinds"]),
         .testTarget(name: "LogLoadingTests", dependencies: ["LogLoading", "AttitudeLog", "AttitudeMath", "ExitKinds", "Fusion", "Location", "RawLog", "TestSupport",
@@ -281,7 +281,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "AttitudeCommandsTests", dependencies: [
-            "AttitudeCommands", "AttitudeMath", "CommandLineSupport", "Fusion", "LogLoading", "Plot", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "AttitudeCommands", "AttitudeMath", "CommandLineSupport", "Fusion", "LogLoading", "Pixels", "Plot", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         /// The two executables end to end, run as processes (BuiltTool, CommandHarness): every command, the window
         /// under xdotool, help, install, and the hostile-input and file-policy fuzzers with their corpus.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Pixels
 import SafeText
 import Fusion
 import CommandLineSupport
@@ -20,12 +21,12 @@ struct Eval: ParsableCommand {
     @Flag(help: "Print JSON instead of a table.")
     var json = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Also draw each trial's tilt and heading error (9d) over time into this .png or .svg.",
-                                                        valueName: "file"))
-    var plot: String?
+    /// What `--plot` draws here.
+    enum TrialErrorsPlot: PlotContent {
+        static let plotHelp = "Also draw each trial's tilt and heading error (9d) over time into this .png or .svg."
+    }
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The plot's size in pixels (SVG: points).", valueName: "WxH"))
-    var plotSize = Size.plotDefault
+    @OptionGroup var plot: PlotOptions<TrialErrorsPlot>
 
     @OptionGroup var estimator: EstimatorOptions
 
@@ -35,22 +36,20 @@ struct Eval: ParsableCommand {
 
     func validate() throws {
         try magnetometer.check(mode: mode)
-        if let plot { _ = try plotFormat(of: plot, option: "--plot") }
-        if let plot, inputs.count > seriesColours.count {
-            throw ValidationError("--plot \(MessageText.quoted(plot)) draws at most \(seriesColours.count) trials (got \(inputs.count))")
+        if let file = plot.file, inputs.count > seriesColours.count {
+            throw ValidationError("--plot \(MessageText.quoted(file)) draws at most \(seriesColours.count) trials (got \(inputs.count))")
         }
-        try plotSize.checkPlotSize(option: "--plot-size")
     }
 
     @OptionGroup var messages: MessageOptions
 
     func run() throws {
         let job = EvaluationJob(inputs: inputs, platform: recording.platform, magnetometer: magnetometer.correction, mode: mode,
-                                parameters: try estimator.parameters(), keepErrors: plot != nil)
+                                parameters: try estimator.parameters(), keepErrors: plot.file != nil)
         let result = try job.run(logger: Messages.logger)
-        if let plot {
-            try writePlot(result.figure, to: plot, option: "--plot", size: plotSize, inputs: inputs)
-            Messages.logger.info("wrote \(plot)")
+        if let file = plot.file {
+            try writePlot(result.figure, to: file, option: "--plot", size: plot.size, inputs: inputs)
+            Messages.logger.info("wrote \(file)")
         }
         if json {
             print(try result.report.json())

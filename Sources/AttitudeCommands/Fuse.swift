@@ -58,7 +58,7 @@ struct Fuse: ParsableCommand {
             help: ArgumentHelp("With --hold-to-picture: the vertical field of view in degrees the die will be drawn with, where the "
                                + "calibration leaves the camera out (default 60°, as drawing takes): the picture's turns are read through it.",
                                valueName: "DEG"))
-    var fieldOfViewDegrees: Double?
+    var verticalFieldOfViewDegrees: Double?
 
     @Flag(name: .customLong("hold-to-picture"),
           help: ArgumentHelp("With --video: hold the attitude to the video's picture, each frame pair's turn read from its tracked "
@@ -68,11 +68,11 @@ struct Fuse: ParsableCommand {
     var holdToPicture = false
 
     func validate() throws {
-        if let fov = fieldOfViewDegrees, !PinholeCamera.isPhysical(fieldOfViewDegrees: fov) {
-            throw ValidationError("--fov \(fov): a field of view is \(PinholeCamera.fieldOfViewRangeText)")
+        if let verticalFieldOfViewDegrees, !PinholeCamera.isPhysical(fieldOfViewDegrees: verticalFieldOfViewDegrees) {
+            throw ValidationError("--fov \(verticalFieldOfViewDegrees): a field of view is \(PinholeCamera.fieldOfViewRangeText)")
         }
         if video == nil, holdToPicture { throw ValidationError("--hold-to-picture is for the attitude drawn over a video: give --video CLIP") }
-        if !holdToPicture, fieldOfViewDegrees != nil {
+        if !holdToPicture, verticalFieldOfViewDegrees != nil {
             throw ValidationError("--fov is the camera the picture is read through: give --hold-to-picture (and --video CLIP)")
         }
         try magnetometer.check(mode: mode)
@@ -93,7 +93,7 @@ struct Fuse: ParsableCommand {
         let staged = try outputs.stage(output, option: "--output", allowStandardOutput: true)
         if let video {
             let samples = try FootageFuseJob(input: input, video: video, calibration: calibration,
-                                             fieldOfViewDegrees: fieldOfViewDegrees, holdsToPicture: holdToPicture)
+                                             fieldOfViewDegrees: verticalFieldOfViewDegrees, holdsToPicture: holdToPicture)
                 .run(writingTo: staged, logger: Messages.logger) { note in
                     switch note.level {
                     case .info: Messages.logger.info("\(commandLineText(for: note))")

@@ -1,3 +1,4 @@
+import Pixels
 import SafeText
 import ArgumentParser
 import CommandLineSupport
@@ -105,16 +106,15 @@ struct LocationCommand: ParsableCommand {
     @Option(name: .shortAndLong, parsing: .unconditional, help: "CSV file to write ('-': standard output). An unknown accuracy is an empty field.")
     var output: String
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Also draw the track, every fix and the filtered one, east and north in metres to scale, "
-                                                        + "into this .png or .svg.", valueName: "file"))
-    var plot: String?
+    /// What `--plot` draws here: a track to scale, square by default.
+    enum TrackPlot: PlotContent {
+        static let plotHelp = "Also draw the track, every fix and the filtered one, east and north in metres to scale, into this .png or .svg."
+        static var defaultPlotSize: PictureSize { PictureSize(fixedWidth: 800, height: 800) }
+    }
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The plot's size in pixels (SVG: points).", valueName: "WxH"))
-    var plotSize = Size(width: 800, height: 800)
+    @OptionGroup var plot: PlotOptions<TrackPlot>
 
     func validate() throws {
-        if let plot { _ = try plotFormat(of: plot, option: "--plot") }
-        try plotSize.checkPlotSize(option: "--plot-size")
         if let maxAccuracy, !(maxAccuracy.isFinite && maxAccuracy > 0) {
             throw ValidationError("--max-accuracy must be a positive number of metres")
         }
@@ -133,7 +133,7 @@ struct LocationCommand: ParsableCommand {
         }
         let outputs = OutputFiles(inputs: [input, srtm])
         let staged = try outputs.stage(output, option: "--output", allowStandardOutput: true)
-        let stagedPlot = try plot.map { try outputs.stage($0, option: "--plot") }
+        let stagedPlot = try plot.file.map { try outputs.stage($0, option: "--plot") }
         var settings = LocationFilterSettings()
         if let maxAccuracy { settings.maxAccuracy = maxAccuracy }
         if let window { settings.window = window }
@@ -141,13 +141,13 @@ struct LocationCommand: ParsableCommand {
         let (fixes, filtered) = (track.fixes, track.filtered)
         let text = try track.csv()
         try staged.write(Data(text.utf8))
-        if let plot, let stagedPlot {
+        if let file = plot.file, let stagedPlot {
             let tracks = [TrackPlots.Track(name: "every fix (\(fixes.count))", latitude: fixes.map(\.latitude), longitude: fixes.map(\.longitude)),
                           TrackPlots.Track(name: "\(filter.rawValue) (\(filtered.count))", latitude: filtered.map(\.latitude),
                                            longitude: filtered.map(\.longitude))]
             let figure = TrackPlots.figure(tracks, title: "location track: \((input as NSString).lastPathComponent)",
-                                           width: plotSize.width, height: plotSize.height)
-            try stagedPlot.write(try plotBytes(figure, for: plot, option: "--plot", size: plotSize))
+                                           width: plot.size.width, height: plot.size.height)
+            try stagedPlot.write(try plotBytes(figure, for: file, option: "--plot", size: plot.size))
         }
         try outputs.commit()
         let summary = track.summary(output: output)

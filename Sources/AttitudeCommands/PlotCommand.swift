@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import CommandLineSupport
 import LogLoading
+import Pixels
 import Plot
 import SafeText
 import SteadyDiceAssets
@@ -27,7 +28,7 @@ struct PlotCommand: ParsableCommand {
     var output: String
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Picture size in pixels (SVG: points).", valueName: "WxH"))
-    var size = Size.plotDefault
+    var size = PictureSize.plotDefault
 
     @OptionGroup var magnetometer: MagnetometerOptions
 
@@ -80,20 +81,16 @@ struct Compare: ParsableCommand {
     @Argument(help: "The attitude to judge it against, e.g. the producer's own from attitude convert.", transform: { Examples.path(for: $0) })
     var reference: String
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Also draw the tilt and heading errors over time into this .png or .svg.", valueName: "file"))
-    var plot: String?
+    /// What `--plot` draws here.
+    enum ErrorsPlot: PlotContent {
+        static let plotHelp = "Also draw the tilt and heading errors over time into this .png or .svg."
+    }
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The plot's size in pixels (SVG: points).", valueName: "WxH"))
-    var plotSize = Size.plotDefault
+    @OptionGroup var plot: PlotOptions<ErrorsPlot>
 
     @OptionGroup var recording: RecordingOptions
 
     @OptionGroup var messages: MessageOptions
-
-    func validate() throws {
-        if let plot { _ = try plotFormat(of: plot, option: "--plot") }
-        try plotSize.checkPlotSize(option: "--plot-size")
-    }
 
     func run() throws {
         let load = { (path: String) throws -> AttitudePlots.NamedLog in
@@ -103,9 +100,9 @@ struct Compare: ParsableCommand {
         let result = AttitudePlots.errors([try load(log)], reference: try load(reference), title: "attitude error")
         let lines = try result.summaries.map { try $0.line(reference: reference) }
         if let note = result.headingNote { Messages.logger.notice("heading error not compared: \(note)") }
-        if let plot {
-            try writePlot(result.figure, to: plot, option: "--plot", size: plotSize, inputs: [log, reference])
-            Messages.logger.info("wrote \(plot)")
+        if let file = plot.file {
+            try writePlot(result.figure, to: file, option: "--plot", size: plot.size, inputs: [log, reference])
+            Messages.logger.info("wrote \(file)")
         }
         for line in lines { print(line) }
     }

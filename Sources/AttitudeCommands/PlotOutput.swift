@@ -2,11 +2,12 @@ import ArgumentParser
 import CommandLineSupport
 import FileAccess
 import Foundation
+import Pixels
 import Plot
 import SafeText
 
 /// Draws `figure` into `path` (PNG or SVG by its extension), all or nothing.
-public func writePlot(_ figure: Figure, to path: String, option: String, size: Size, inputs: [String?]) throws {
+public func writePlot(_ figure: Figure, to path: String, option: String, size: PictureSize, inputs: [String?]) throws {
     let outputs = OutputFiles(inputs: inputs)
     let staged = try outputs.stage(path, option: option)
     try staged.write(try plotBytes(figure, for: path, option: option, size: size))
@@ -14,7 +15,7 @@ public func writePlot(_ figure: Figure, to path: String, option: String, size: S
 }
 
 /// The picture of `figure` in the format `path`'s extension names.
-public func plotBytes(_ figure: Figure, for path: String, option: String, size: Size) throws -> Data {
+public func plotBytes(_ figure: Figure, for path: String, option: String, size: PictureSize) throws -> Data {
     try CairoPlot.render(figure, width: size.width, height: size.height, format: plotFormat(of: path, option: option))
 }
 
@@ -26,15 +27,47 @@ public func plotFormat(of path: String, option: String) throws -> PlotFormat {
     return format
 }
 
-extension Size {
+extension PictureSize {
     /// A plot's size when the command line gives none: pixels for PNG, points for SVG.
-    public static var plotDefault: Size { Size(width: 900, height: 600) }
+    public static var plotDefault: PictureSize { PictureSize(fixedWidth: 900, height: 600) }
 
-    /// Refuses a plot's size (`WxH`) Cairo is not asked to draw, naming `option`.
+    /// Refuses a plot's size (`WxH`) Cairo is not asked to draw, naming `option`: narrower than a picture's 1 to 16384,
+    /// so that axes, ticks and legends fit and a drawing stays quick.
     public func checkPlotSize(option: String) throws {
         guard (200...8192).contains(width), (150...8192).contains(height) else {
             throw ValidationError("\(option) \(width)x\(height): width 200 to 8192, height 150 to 8192")
         }
+    }
+}
+
+/// What a command's `--plot` draws: its words in help, and the plot's size when `--plot-size` is not given.
+public protocol PlotContent {
+    /// `--plot`'s help: what is drawn into the file.
+    static var plotHelp: String { get }
+    /// The size when `--plot-size` is not given.
+    static var defaultPlotSize: PictureSize { get }
+}
+
+extension PlotContent {
+    public static var defaultPlotSize: PictureSize { .plotDefault }
+}
+
+/// `--plot FILE` and `--plot-size WxH`: a plot a command draws beside its output, declared once for `eval`, `compare`
+/// and `location`. `Content` says what each draws and its default size (`location`'s track is square, to scale).
+public struct PlotOptions<Content: PlotContent>: ParsableArguments {
+    public init() {}
+
+    @Option(name: .customLong("plot"), parsing: .unconditional, help: ArgumentHelp(Content.plotHelp, valueName: "file"))
+    public var file: String?
+
+    @Option(name: .customLong("plot-size"), parsing: .unconditional,
+            help: ArgumentHelp("The plot's size in pixels (SVG: points).", valueName: "WxH"))
+    public var size: PictureSize = Content.defaultPlotSize
+
+    /// Refuses a file that names no format, and a size Cairo is not asked to draw.
+    public func validate() throws {
+        if let file { _ = try plotFormat(of: file, option: "--plot") }
+        try size.checkPlotSize(option: "--plot-size")
     }
 }
 

@@ -22,11 +22,11 @@ public struct LensCamera: Equatable, Sendable {
     /// Whether the lens bends the picture (a picture then needs undistorting to be seen through the pinhole).
     public var isDistorted: Bool { lens != .pinhole }
 
-    /// A camera whose picture is `fov` degrees tall through `lens`: the ray `fov`/2 above the axis lands
+    /// A camera whose picture is `verticalFieldOfViewDegrees` tall through `lens`: the ray half that above the axis lands
     /// half the picture's height above the centre (for the pinhole, `PinholeCamera(verticalFieldOfViewDegrees:)`).
     /// Nil when the lens does not reach that ray.
-    public init?(verticalFieldOfViewDegrees fov: Double, width: Int, height: Int, lens: Lens) {
-        let half = fov / 2 * .pi / 180
+    public init?(verticalFieldOfViewDegrees: Double, width: Int, height: Int, lens: Lens) {
+        let half = verticalFieldOfViewDegrees / 2 * .pi / 180
         guard let d = lens.distort(SIMD3(0, sin(half), cos(half))), d.y > 0 else { return nil }
         let f = Double(height) / 2 / d.y
         self.init(pinhole: PinholeCamera(fx: f, fy: f, cx: Double(width - 1) / 2, cy: Double(height - 1) / 2, width: width, height: height),

@@ -60,10 +60,10 @@ public struct PinholeCamera: Equatable, Sendable {
         return nil
     }
 
-    /// A camera with vertical field of view `verticalDegrees` and its principal point at the
-    /// picture's centre: fx = fy = (height/2)/tan(fov/2), (cx, cy) = ((width - 1)/2, (height - 1)/2).
-    public init(verticalFieldOfViewDegrees fov: Double, width: Int, height: Int) {
-        self.init(focalLength: Double(height) / 2 / tan(fov * .pi / 360), width: width, height: height)
+    /// A camera with vertical field of view F = `verticalFieldOfViewDegrees` and its principal point at the
+    /// picture's centre: fx = fy = (height/2)/tan(F/2), (cx, cy) = ((width - 1)/2, (height - 1)/2).
+    public init(verticalFieldOfViewDegrees: Double, width: Int, height: Int) {
+        self.init(focalLength: Double(height) / 2 / tan(verticalFieldOfViewDegrees * .pi / 360), width: width, height: height)
     }
 
     /// A camera with fx = fy = `focalLength` (pixels) and its principal point at the picture's centre,

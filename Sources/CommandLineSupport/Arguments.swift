@@ -1,6 +1,7 @@
 import AttitudeMath
 import ArgumentParser
 import CSVText
+import Pixels
 
 /// An option's value read by a strict parser (`parseOption`), which says why a value is refused: options take it as
 /// `@Option(parsing: .unconditional, transform: { try T.parseOption($0) })`, and `ExpressibleByArgument`'s
@@ -17,21 +18,16 @@ extension StrictArgument {
     }
 }
 
-/// A `WxH` size on the command line.
-public struct Size: StrictArgument, Equatable {
-    public let width: Int
-    public let height: Int
-
-    public init(width: Int, height: Int) { self.width = width; self.height = height }
-
-    /// `WxH` through the shared strict parser: two whole numbers from 1 to 16384.
-    public static func parseOption(_ text: String) throws -> Size {
-        let v = try OptionValues.integers(text.lowercased(), count: 2, shape: "WxH", separator: "x", range: 1...16384)
-        return Size(width: v[0], height: v[1])
+/// A `WxH` picture size on the command line.
+extension PictureSize: StrictArgument {
+    /// `WxH` through the shared strict parser: two whole numbers from 1 to `largestSide`.
+    public static func parseOption(_ text: String) throws -> PictureSize {
+        let v = try OptionValues.integers(text.lowercased(), count: 2, shape: "WxH", separator: "x", range: sides)
+        return try PictureSize(width: v[0], height: v[1])
     }
 
     /// The default as help shows it (`960x720`); ArgumentParser asks the default value, an instance, not the type.
-    public var defaultValueDescription: String { "\(width)x\(height)" }
+    public var defaultValueDescription: String { description }
 }
 
 /// `--attitude w,x,y,z`: a device-to-world quaternion, normalised.

@@ -52,7 +52,7 @@ extension ParsableCommand {
             status = .usage
             // The parser may name a missing option, or the option after a mistyped subcommand, before the typo.
             if isParserError, let tool = unknownWordTool(),
-               let typo = CommandLineWords.unknownWordMessage(in: Array(CommandLine.arguments.dropFirst()), tool: tool) {
+               let typo = TypoFinder.unknownWordMessage(in: Array(CommandLine.arguments.dropFirst()), tool: tool) {
                 text = typo
             }
         } else {
@@ -64,12 +64,12 @@ extension ParsableCommand {
     }
 
     /// The tool as the parser describes it to `--experimental-dump-help`.
-    private static func unknownWordTool() -> CommandLineWords.Command? {
+    private static func unknownWordTool() -> TypoFinder.Command? {
         do {
             _ = try parseAsRoot(["--experimental-dump-help"])
             return nil
         } catch {
-            return CommandLineWords.tool(fromDump: fullMessage(for: error))
+            return TypoFinder.tool(fromDump: fullMessage(for: error))
         }
     }
 }

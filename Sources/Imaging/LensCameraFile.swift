@@ -1,15 +1,13 @@
 import Camera
 import CVShim
 import Foundation
+import Pixels
 import Rig
 
 /// A camera read from a file as OpenCV's calibration tools write it: the pinhole for the calibrated picture size and the
 /// lens, its distortion coefficients in OpenCV's radial-tangential model (k1, k2, p1, p2[, k3, ...], the default) or its
 /// fisheye model (k1..k4, when `distortion_model: fisheye`).
 extension LensCamera {
-    /// The largest picture side a calibration may name, as `--size` takes: past any camera's picture.
-    public static let largestSide = 16384
-
     /// Reads an OpenCV FileStorage file (YAML or XML) with OpenCV's own reader: `camera_matrix` (3x3, with or without a
     /// skew K[0][1]), `distortion_coefficients` (4, 5, 8, 12 or 14 values), `image_width`, `image_height`; other keys
     /// are ignored. Errors name the file, the line and the key.
@@ -17,7 +15,7 @@ extension LensCamera {
     /// (`RigApplyingError.undetermined`, with `Rig.refusal(toServeAs:)`).
     public static func read(path: String) throws -> LensCamera {
         try FileStorageText.locatingErrors(in: path) {
-            let sizes = try FileStorageText.check(path: path, integers: ["image_width", "image_height"], range: 1...largestSide)
+            let sizes = try FileStorageText.check(path: path, integers: ["image_width", "image_height"], range: PictureSize.sides)
             if try Rig.readNotes(path: path).undetermined.contains(where: { $0.quantity == .camera }),
                let refusal = try Rig.readUnlocated(path: path).refusal(toServeAs: .camera) {
                 throw RigApplyingError.undetermined(path: path, quantity: .camera, refusal: refusal)
@@ -47,7 +45,7 @@ extension LensCamera {
         // (`{image_width: 4294967616}`) could have wrapped on OpenCV's way to an int.
         for (key, value) in [("image_width", raw.image_width), ("image_height", raw.image_height)]
         where !(sizes[key] ?? []).contains(Int(value)) {
-            throw fail("\(key): write it as `\(key): N` on a line of its own (or `<\(key)>N</\(key)>`), N from 1 to \(largestSide)")
+            throw fail("\(key): write it as `\(key): N` on a line of its own (or `<\(key)>N</\(key)>`), N from 1 to \(PictureSize.largestSide)")
         }
         let (width, height) = (Int(raw.image_width), Int(raw.image_height))
         if let problem = PinholeCamera.problem(fx: k[0], fy: k[4], cx: k[2], cy: k[5], width: width, height: height) {

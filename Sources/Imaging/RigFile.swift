@@ -4,6 +4,7 @@ import CVShim
 import Rig
 import FileAccess
 import Foundation
+import Pixels
 
 /// The calibration file: a `Rig` as an OpenCV FileStorage file (`steady-dice calibrate` writes it, `--calibration`
 /// reads it), with the camera's intrinsics and lens (`distortion_model: fisheye` for OpenCV's fisheye model; none for
@@ -126,7 +127,7 @@ extension Rig {
 
     /// The whole file, its errors not yet given their lines.
     static func readUnlocated(path: String) throws -> Rig {
-        let sizes = try FileStorageText.check(path: path, integers: ["image_width", "image_height"], range: 1...LensCamera.largestSide)
+        let sizes = try FileStorageText.check(path: path, integers: ["image_width", "image_height"], range: PictureSize.sides)
         let notes = try readNotes(path: path)
         let timing = try readTimeAndMount(path: path)
         let quantities = Set(notes.undetermined.map(\.quantity))

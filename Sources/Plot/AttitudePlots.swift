@@ -79,16 +79,17 @@ public enum AttitudePlots {
         let referenceTimes = reference.log.samples.map(\.t)
         let headingNote = headingComparable(logs.map(\.log.frame) + [reference.log.frame])
         var tilt: [Series] = [], heading: [Series] = [], summaries: [ErrorSummary] = []
+        let degrees = 180 / Double.pi
         for named in logs {
             var x: [Double] = [], tiltY: [Double] = [], headingY: [Double] = []
             for sample in named.log.samples {
                 let clock = named.log.startTime + sample.t
                 let tr = clock - referenceStart
                 guard nearestDistance(tr, in: referenceTimes) <= within else { continue }
-                let (t, h) = errorAngles(estimate: sample.worldFromDevice, reference: reference.log.attitude(at: tr))
+                let error = AttitudeError(estimate: sample.worldFromDevice, reference: reference.log.attitude(at: tr))
                 x.append(clock - origin)
-                tiltY.append(t)
-                headingY.append(h)
+                tiltY.append((error?.tilt ?? .nan) * degrees)
+                headingY.append((error?.heading ?? .nan) * degrees)
             }
             tilt.append(Series(name: named.name, x: x, y: tiltY))
             // Wraps at ±180° break the heading line.
@@ -109,19 +110,6 @@ public enum AttitudePlots {
         if headingNote == nil { panels.append(Panel(yLabel: "heading error (°)", series: heading)) }
         let fullTitle = title + " against " + reference.name
         return (Figure(title: fullTitle, xLabel: "time (s)", panels: panels), summaries, headingNote)
-    }
-
-    /// Tilt and signed heading error in degrees of `estimate` against `reference`, both device to a Z-up
-    /// world: with e = estimate · reference⁻¹ (a turn in the world), heading 2·atan2(e_z, e_w) wrapped to
-    /// ±180°, tilt 2·acos√(e_w² + e_z²) (BROAD's inclination, Laidig et al. 2021).
-    public static func errorAngles(estimate: Quaternion, reference: Quaternion) -> (tilt: Double, heading: Double) {
-        guard let e = (estimate * reference.conjugate).normalized()?.canonical else { return (.nan, .nan) }
-        let degrees = 180 / Double.pi
-        let tilt = 2 * acos(min(1, (e.w * e.w + e.z * e.z).squareRoot())) * degrees
-        var heading = 2 * atan2(e.z, e.w) * degrees
-        if heading > 180 { heading -= 360 }
-        // W's Z is up: a positive turn about it goes from north towards west, so east positive is its negative.
-        return (tilt, -heading)
     }
 
     /// Why headings cannot be compared, or nil when they can.

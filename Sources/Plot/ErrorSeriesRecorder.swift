@@ -13,13 +13,15 @@ public final class ErrorSeriesRecorder {
 
     /// One sample at log time `t`.
     public func record(_ t: Double, estimate: Quaternion, reference: Quaternion) {
-        let e = AttitudePlots.errorAngles(estimate: estimate, reference: reference)
+        let error = AttitudeError(estimate: estimate, reference: reference)
+        let degrees = 180 / Double.pi
+        let (tiltDegrees, headingDegrees) = ((error?.tilt ?? .nan) * degrees, (error?.heading ?? .nan) * degrees)
         if let lastTime, t - lastTime > 0.5 { gap() }
         lastTime = t
-        if let last = heading.last, last.isFinite, abs(e.heading - last) > 180 { gap() }
+        if let last = heading.last, last.isFinite, abs(headingDegrees - last) > 180 { gap() }
         x.append(t - start)
-        tilt.append(e.tilt)
-        heading.append(e.heading)
+        tilt.append(tiltDegrees)
+        heading.append(headingDegrees)
     }
 
     public func tiltSeries(name: String) -> Series { Series(name: name, x: x, y: tilt) }

@@ -34,14 +34,14 @@ public enum BroadEvaluation {
             let r = reference[i]
             guard r[0].isFinite, r[1].isFinite, r[2].isFinite, r[3].isFinite else { return }
             let ref = Quaternion(w: r[0], x: r[1], y: r[2], z: r[3])
-            if let e = BroadMetrics.errors(estimate: estimator.enuFromIMU, reference: ref) {
+            if let e = AttitudeError(estimate: estimator.enuFromIMU, reference: ref) {
                 rms.add(e)
                 record?(log.time[i], estimator.enuFromIMU, ref)
             }
         }
         return TrialResult(name: trialName(of: log.path), mode: mode, evaluatedSamples: rms.count,
                            totalRMSE: rms.totalDegrees, headingRMSE: rms.headingDegrees,
-                           inclinationRMSE: rms.inclinationDegrees, skippedSamples: estimator.skippedSamples)
+                           inclinationRMSE: rms.tiltDegrees, skippedSamples: estimator.skippedSamples)
     }
 
     /// A file's name without folders and `.csv` / `.xz` extensions.

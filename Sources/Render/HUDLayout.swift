@@ -1,5 +1,6 @@
 import AttitudeMath
 import Foundation
+import Pixels
 
 /// Where the HUD's panel and lines go in a viewport, and at what font size. Pure arithmetic, no
 /// OpenGL: the panel sits in the top-left corner, scales with the window, and always ends above the
@@ -36,13 +37,14 @@ public struct HUDLayout: Equatable, Sendable {
 
     /// The smallest viewport a HUD of `lineCount` lines fits in above `model`: the least width, then the
     /// least height at that width (what `--hud`'s refusal asks for).
-    public static func smallestSize(lineCount: Int, model: SceneModel = .die, anchored: Bool = false) -> (width: Int, height: Int) {
+    public static func smallestSize(lineCount: Int, model: SceneModel = .die, anchored: Bool = false) -> PictureSize {
         func fits(_ width: Int, _ height: Int) -> Bool {
             HUDLayout(width: width, height: height, lineCount: lineCount, model: model, anchored: anchored).pixelSize > 0
         }
-        let width = (1...16384).first { fits($0, 16384) } ?? 16384
-        let height = (1...16384).first { fits(width, $0) } ?? 16384
-        return (width, height)
+        let largest = PictureSize.largestSide
+        let width = PictureSize.sides.first { fits($0, largest) } ?? largest
+        let height = PictureSize.sides.first { fits(width, $0) } ?? largest
+        return PictureSize(fixedWidth: width, height: height)
     }
 
     /// Space between the panel and the window's edges, and between the panel's edge and its text.
@@ -64,8 +66,8 @@ public struct HUDLayout: Equatable, Sendable {
     /// its half-extent along Y at distance 4 minus its half-extent along Z (the box: 1 at 3.5).
     public static func identityTop(height: Int, model: SceneModel) -> Double {
         let extents = model.halfExtents
-        let distance = Double(Pipeline.defaultViewOffset.z) - extents.z
-        let halfExtent = extents.y / distance / tan(Double(Pipeline.defaultFovyRadians) / 2)
+        let distance = Double(DieView.defaultViewOffset.z) - extents.z
+        let halfExtent = extents.y / distance / tan(Double(DieView.defaultFovyRadians) / 2)
         return Double(height) / 2 * (1 - halfExtent)
     }
 }

@@ -3,18 +3,23 @@ import Pixels
 
 /// A framebuffer object with an RGBA8 colour and a 24-bit depth renderbuffer.
 public final class OffscreenTarget {
-    public let width: Int
-    public let height: Int
+    /// The picture the target holds.
+    public let size: PictureSize
+    public var width: Int { size.width }
+    public var height: Int { size.height }
     private var framebuffer: GLuint = 0
     private var colour: GLuint = 0
     private var depth: GLuint = 0
 
-    public init(width: Int, height: Int) throws {
-        guard (1...16384).contains(width), (1...16384).contains(height) else {
-            throw RenderError.invalidSize(width: width, height: height)
-        }
-        self.width = width
-        self.height = height
+    /// A target of `width` x `height`, refused (`PictureSizeError`) when that is no picture size.
+    public convenience init(width: Int, height: Int) throws {
+        try self.init(size: PictureSize(width: width, height: height))
+    }
+
+    /// A target of `size`; `RenderError.framebufferIncomplete` when the driver refuses it.
+    public init(size: PictureSize) throws {
+        self.size = size
+        let (width, height) = (size.width, size.height)
         glGenFramebuffers(1, &framebuffer)
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         glGenRenderbuffers(1, &colour)

@@ -7,7 +7,6 @@ public enum RenderError: Error, CustomStringConvertible {
     case modelParseFailed(file: String, line: Int, reason: String)
     case framebufferIncomplete(status: UInt32)
     case eglFailed(step: String, code: Int32)
-    case invalidSize(width: Int, height: Int)
     case glError(step: String, code: UInt32)
     case fontFailed(path: String, reason: String)
 
@@ -23,7 +22,6 @@ public enum RenderError: Error, CustomStringConvertible {
         case .framebufferIncomplete(let status): return "GL_FRAMEBUFFER_INCOMPLETE (status 0x\(String(status, radix: 16)))"
         case .eglFailed(let step, let code):
             return "EGL failed at \(step) (error 0x\(String(code, radix: 16))); offscreen rendering needs Mesa's EGL (libegl-mesa0)"
-        case .invalidSize(let width, let height): return "invalid size \(width)x\(height): both sides must be 1 to 16384"
         case .glError(let step, let code): return "OpenGL error 0x\(String(code, radix: 16)) at \(step)"
         case .fontFailed(let path, let reason): return "HUD font \(path): \(reason)"
         }

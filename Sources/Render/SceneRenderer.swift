@@ -122,15 +122,15 @@ public final class SceneRenderer {
         }
         if let worldFromDevice = state.worldFromDevice {
             let throughLens = state.lens.flatMap { lens in state.camera.map { (lens: lens, camera: $0) } }
-            let projection = state.camera?.projectionMatrix(near: Double(Pipeline.near), far: Double(Pipeline.far))
-                ?? Pipeline.projection(width: width, height: height)
+            let projection = state.camera?.projectionMatrix(near: Double(DieView.near), far: Double(DieView.far))
+                ?? DieView.projection(width: width, height: height)
             if let anchor = state.anchor {
-                if anchor.isInFront(worldFromDevice: worldFromDevice, near: Double(Pipeline.near), halfExtents: model.halfExtents) {
+                if anchor.isInFront(worldFromDevice: worldFromDevice, near: Double(DieView.near), halfExtents: model.halfExtents) {
                     die.draw(projection: projection, modelView: anchor.modelView(worldFromDevice: worldFromDevice), greyed: state.greyed,
                              lens: throughLens)
                 }
             } else {
-                die.draw(projection: projection, modelView: Pipeline.modelView(worldFromDevice: worldFromDevice), greyed: state.greyed,
+                die.draw(projection: projection, modelView: DieView.modelView(worldFromDevice: worldFromDevice), greyed: state.greyed,
                          lens: throughLens)
             }
         }

@@ -32,7 +32,9 @@ public struct CameraSetup {
     /// The camera for a viewport; nil keeps the seed's gluPerspective (so default pictures stay identical).
     public func camera(width: Int, height: Int) -> PinholeCamera? {
         if let intrinsics = settings.intrinsics { return intrinsics.pinhole.fitted(toWidth: width, height: height) }
-        if let fieldOfViewDegrees = settings.fieldOfViewDegrees { return PinholeCamera(verticalFieldOfViewDegrees: fieldOfViewDegrees, width: width, height: height) }
+        if let verticalFieldOfViewDegrees = settings.verticalFieldOfViewDegrees {
+            return PinholeCamera(verticalFieldOfViewDegrees: verticalFieldOfViewDegrees, width: width, height: height)
+        }
         return nil
     }
 

@@ -204,10 +204,10 @@ public struct SnapshotRequest {
                                    setup: setup, notes: drawing.notes)
     }
 
-    /// The picture, `width` x `height`, drawn offscreen with the assets the options name.
-    public func picture(width: Int, height: Int) throws -> RGBImage {
+    /// The picture of `size`, drawn offscreen with the assets the options name.
+    public func picture(size: PictureSize) throws -> RGBImage {
         let pipeline = try pipeline()
-        return try OffscreenScene(width: width, height: height, assets: try Assets.locate(explicit: pipeline.options.assetsFolder),
+        return try OffscreenScene(size: size, assets: try Assets.locate(explicit: pipeline.options.assetsFolder),
                                   pipeline: pipeline).picture()
     }
 }

@@ -59,21 +59,18 @@ public struct DrawingSettings: Equatable, Sendable {
         return Frames.worldFromDevice(worldFromIMU: worldFromIMU, deviceFromIMU: deviceFromIMU)
     }
 
-    /// Refuses options that cannot draw a `width` x `height` picture (`DrawingSettingsError` says what is wrong).
-    public func validate(width: Int, height: Int) throws {
-        guard width > 0, height > 0, width <= 16384, height <= 16384 else {
-            throw DrawingSettingsError.size(width: width, height: height)
-        }
+    /// Refuses options that cannot draw a picture of `size` (`DrawingSettingsError` says what is wrong).
+    public func validate(size: PictureSize) throws {
         try camera.validate()
         let limit = Int(Rig.largestTimeOffsetSeconds)
         guard (timeOffset?.seconds).map({ $0.isFinite && abs($0) <= Double(limit) }) ?? true else {
             throw DrawingSettingsError.timeOffsetOutOfRange(limitSeconds: limit)
         }
         let anchored = camera.anchor != nil
-        if hud && HUDLayout(width: width, height: height, lineCount: HUDReadout.lineCount, model: model, anchored: anchored).pixelSize == 0 {
+        if hud && HUDLayout(width: size.width, height: size.height, lineCount: HUDReadout.lineCount, model: model, anchored: anchored)
+            .pixelSize == 0 {
             let smallest = HUDLayout.smallestSize(lineCount: HUDReadout.lineCount, model: model, anchored: anchored)
-            throw DrawingSettingsError.noRoomForTheHUD(width: width, height: height, above: anchored ? .die : model,
-                                                       smallestWidth: smallest.width, smallestHeight: smallest.height)
+            throw DrawingSettingsError.noRoomForTheHUD(size: size, above: anchored ? .die : model, smallest: smallest)
         }
     }
 }
@@ -110,7 +107,7 @@ public struct CameraSettings: Equatable, Sendable {
     }
 
     /// `--fov`'s vertical field of view in degrees, nil when the camera is not given so.
-    public var fieldOfViewDegrees: Double? {
+    public var verticalFieldOfViewDegrees: Double? {
         if case .fieldOfView(let degrees) = given { return degrees } else { return nil }
     }
     /// The camera and lens read from a file (`--intrinsics`, a calibration), nil when the camera is not given so.
@@ -127,7 +124,7 @@ public struct CameraSettings: Equatable, Sendable {
 
     /// Refuses settings that contradict each other or leave the die outside the view volume.
     public func validate() throws {
-        if let fov = fieldOfViewDegrees, !PinholeCamera.isPhysical(fieldOfViewDegrees: fov) {
+        if let verticalFieldOfViewDegrees, !PinholeCamera.isPhysical(fieldOfViewDegrees: verticalFieldOfViewDegrees) {
             throw DrawingSettingsError("--fov must be \(PinholeCamera.fieldOfViewRangeText)")
         }
         if let anchor {
@@ -167,12 +164,10 @@ public struct CameraSettings: Equatable, Sendable {
 /// Options that cannot draw a picture: what is wrong, with its values. `description` says it without naming an option;
 /// the command line says it with its options' names (`SceneCommandLine`'s `commandLineMessage`).
 public enum DrawingSettingsError: Error, CustomStringConvertible, Equatable {
-    /// A picture size outside 1x1 to 16384x16384.
-    case size(width: Int, height: Int)
     /// A time offset that is not a number of seconds within ±`limitSeconds`.
     case timeOffsetOutOfRange(limitSeconds: Int)
-    /// A `width` x `height` picture too small for the HUD above `above`; the smallest that has room.
-    case noRoomForTheHUD(width: Int, height: Int, above: SceneModel, smallestWidth: Int, smallestHeight: Int)
+    /// A picture of `size` too small for the HUD above `above`; the `smallest` that has room.
+    case noRoomForTheHUD(size: PictureSize, above: SceneModel, smallest: PictureSize)
     /// An anchor's distance outside `Anchor.minimumDistance` to `Anchor.maximumDistance`.
     case anchorDistance
     /// An anchor's elevation outside -90 to 90 degrees.
@@ -191,13 +186,10 @@ public enum DrawingSettingsError: Error, CustomStringConvertible, Equatable {
 
     public var description: String {
         switch self {
-        case .size(let width, let height):
-            return "the size must be from 1x1 to 16384x16384, not \(width)x\(height)"
         case .timeOffsetOutOfRange(let limit):
             return "the time offset must be a number of seconds from -\(limit) to \(limit)"
-        case .noRoomForTheHUD(let width, let height, let above, let smallestWidth, let smallestHeight):
-            return "\(width)x\(height) leaves no room for the HUD above the \(above.rawValue); the picture must be at least "
-                + "\(smallestWidth)x\(smallestHeight)"
+        case .noRoomForTheHUD(let size, let above, let smallest):
+            return "\(size) leaves no room for the HUD above the \(above.rawValue); the picture must be at least \(smallest)"
         case .anchorDistance:
             return "the anchor's distance must be from \(Anchor.minimumDistance) to \(Anchor.maximumDistance) \(Self.distanceReason)"
         case .anchorElevation:

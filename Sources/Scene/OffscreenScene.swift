@@ -8,7 +8,10 @@ import Render
 /// A pipeline's frames drawn offscreen at one size, in a headless EGL context of its own (no display):
 /// `snapshot`'s picture, each of `Snapshotter`'s, and every frame of `render`.
 public final class OffscreenScene {
-    public let width: Int, height: Int
+    /// The size every frame is drawn at.
+    public let size: PictureSize
+    public var width: Int { size.width }
+    public var height: Int { size.height }
     public let pipeline: SteppedPipeline
     private let context: HeadlessContext
     /// Released before the context, in `deinit`: their GL objects belong to it, and deleting them after it
@@ -17,13 +20,12 @@ public final class OffscreenScene {
     private var target: OffscreenTarget?
 
     /// A renderer for `pipeline`'s model, HUD, colour and panorama, with the shaders and models of `assets`.
-    public init(width: Int, height: Int, assets: Assets, pipeline: SteppedPipeline) throws {
-        self.width = width
-        self.height = height
+    public init(size: PictureSize, assets: Assets, pipeline: SteppedPipeline) throws {
+        self.size = size
         self.pipeline = pipeline
         context = try HeadlessContext()
         renderer = try pipeline.makeRenderer(assets: assets)
-        target = try OffscreenTarget(width: width, height: height)
+        target = try OffscreenTarget(size: size)
     }
 
     deinit {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CommandLineSupport
+import Pixels
 import Scene
 import Foundation
 import Imaging
@@ -19,8 +20,8 @@ public struct BackgroundOptions: ParsableArguments {
     public var camera: CameraChoice?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Capture size to ask the camera for (default: the driver's).", valueName: "WxH"),
-            transform: { try Size.parseOption($0) })
-    public var captureSize: Size?
+            transform: { try PictureSize.parseOption($0) })
+    public var captureSize: PictureSize?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Frame rate to ask the camera for (default: the driver's).", valueName: "FPS"))
     public var captureFps: Double?

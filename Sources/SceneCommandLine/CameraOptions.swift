@@ -50,8 +50,9 @@ public struct AnchorOriginArgument {
 public struct CameraOptions: ParsableArguments {
     public init() {}
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Vertical field of view of the camera, in degrees (default 60).", valueName: "DEG"))
-    public var fov: Double?
+    @Option(name: .customLong("fov"), parsing: .unconditional,
+            help: ArgumentHelp("Vertical field of view of the camera, in degrees (default 60).", valueName: "DEG"))
+    public var verticalFieldOfViewDegrees: Double?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Camera intrinsics: an OpenCV calibration file (camera_matrix, distortion_coefficients, "
                                + "image_width, image_height; distortion_model: fisheye for OpenCV's fisheye model). With "
@@ -98,7 +99,8 @@ public struct CameraOptions: ParsableArguments {
 
     /// Every setting but `--intrinsics`'s camera: what is checked before any file is read.
     var settingsButIntrinsics: CameraSettings {
-        var settings = CameraSettings(given: fov.map { .fieldOfView(degrees: $0) } ?? .none, anchor: anchor?.anchor, panoramaPath: panorama)
+        var settings = CameraSettings(given: verticalFieldOfViewDegrees.map { .fieldOfView(degrees: $0) } ?? .none, anchor: anchor?.anchor,
+                                      panoramaPath: panorama)
         settings.anchorOrigin = anchorFrom?.origin
         settings.lensDrawing = lensDrawing
         return settings
@@ -106,7 +108,7 @@ public struct CameraOptions: ParsableArguments {
 
     /// Refuses `--fov` with `--intrinsics`, and what `CameraSettings.validate` refuses, before `--intrinsics` is read.
     public func validate() throws {
-        if fov != nil && intrinsics != nil { throw ValidationError(CameraSettings.fieldOfViewAndIntrinsics) }
+        if verticalFieldOfViewDegrees != nil && intrinsics != nil { throw ValidationError(CameraSettings.fieldOfViewAndIntrinsics) }
         try asValidationError { try settingsButIntrinsics.validate() }
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CommandLineSupport
+import Pixels
 import Scene
 import AttitudeMath
 import Render
@@ -43,10 +44,10 @@ public struct HUDOptions: ParsableArguments {
     public var hud = false
 
     /// An offscreen picture of `size` must have room for the HUD above the die (or the box, unless anchored).
-    public func validate(size: Size, drawing: DrawingOptions? = nil) throws {
+    public func validate(size: PictureSize, drawing: DrawingOptions? = nil) throws {
         try asValidationError {
             try DrawingSettings(camera: CameraSettings(anchor: drawing?.camera.anchor?.anchor), model: drawing?.model.model ?? .die, hud: hud)
-                .validate(width: size.width, height: size.height)
+                .validate(size: size)
         }
     }
 }

@@ -11,13 +11,12 @@ extension DrawingSettingsError {
     /// The refusal as `run`, `snapshot` and `render` say it, naming their options.
     public var commandLineMessage: String {
         switch self {
-        case .size, .camera:
+        case .camera:
             return description
         case .timeOffsetOutOfRange(let limit):
             return "--time-offset must be a number of seconds from -\(limit) to \(limit)"
-        case .noRoomForTheHUD(let width, let height, let above, let smallestWidth, let smallestHeight):
-            return "--hud: \(width)x\(height) leaves no room for the HUD above the \(above.rawValue); "
-                + "give a --size of at least \(smallestWidth)x\(smallestHeight)"
+        case .noRoomForTheHUD(let size, let above, let smallest):
+            return "--hud: \(size) leaves no room for the HUD above the \(above.rawValue); give a --size of at least \(smallest)"
         case .anchorDistance:
             return "--anchor: the distance must be from \(Anchor.minimumDistance) to \(Anchor.maximumDistance) \(Self.distanceReason)"
         case .anchorElevation:

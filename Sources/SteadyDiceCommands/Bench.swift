@@ -1,3 +1,4 @@
+import Pixels
 import SceneCommandLine
 import Workers
 import ArgumentParser
@@ -26,8 +27,8 @@ struct Bench: ParsableCommand {
         (--frames frames, 30 fps) for --video, and exits.
         """)
 
-    @Option(parsing: .unconditional, help: "Frame size, WxH.", transform: { try Size.parseOption($0) })
-    var size: Size = Size(width: 1280, height: 720)
+    @Option(parsing: .unconditional, help: "Frame size, WxH.", transform: { try PictureSize.parseOption($0) })
+    var size: PictureSize = PictureSize(fixedWidth: 1280, height: 720)
 
     @Option(parsing: .unconditional, help: "Frames per run.")
     var frames: Int = 120

@@ -26,8 +26,9 @@ public struct CalibrateOptions: ParsableArguments {
 
     @OptionGroup public var recording: RecordingOptions
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("A starting vertical field of view, degrees.", valueName: "DEG"))
-    public var fovGuess: Double = PinholeCamera.defaultFieldOfViewDegrees
+    @Option(name: .customLong("fov-guess"), parsing: .unconditional,
+            help: ArgumentHelp("A starting vertical field of view, degrees.", valueName: "DEG"))
+    public var verticalFieldOfViewGuessDegrees: Double = PinholeCamera.defaultFieldOfViewDegrees
 
     @Option(name: .customLong("max-offset"), parsing: .unconditional,
             help: ArgumentHelp("Search time offsets from -S to +S seconds only (log time 0 is the log's first row, video time 0 "
@@ -66,7 +67,7 @@ public struct CalibrateOptions: ParsableArguments {
         if folder != nil, log != nil { throw ValidationError("--log with a record folder: the folder carries imud's packets") }
         // A guess outside the fields of view the fit accepts would start it where it cannot finish.
         let guesses = CameraIMUCalibration.fieldOfViewRange
-        guard guesses.contains(fovGuess) else {
+        guard guesses.contains(verticalFieldOfViewGuessDegrees) else {
             throw ValidationError(String(format: "--fov-guess must be from %g to %g degrees", guesses.lowerBound, guesses.upperBound))
         }
         if let maxOffset, !(maxOffset.isFinite && maxOffset >= 0.01 && maxOffset <= Rig.largestTimeOffsetSeconds) {
@@ -89,7 +90,7 @@ public struct CalibrateOptions: ParsableArguments {
     public func calibrator() -> RigCalibrator {
         var calibrator = RigCalibrator()
         calibrator.searchRangeSeconds = maxOffset
-        calibrator.fieldOfViewGuessDegrees = fovGuess
+        calibrator.fieldOfViewGuessDegrees = verticalFieldOfViewGuessDegrees
         calibrator.intrinsicsPath = intrinsics
         calibrator.lensModel = lens
         calibrator.fitsReadout = !noReadout

@@ -1,3 +1,4 @@
+import Pixels
 import SyntheticClip
 import ArgumentParser
 import AttitudeMath
@@ -25,8 +26,9 @@ public struct CalibrationClipOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("The clip's length, seconds.", valueName: "S"))
     public var duration: Double = 5
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The true vertical field of view, degrees.", valueName: "DEG"))
-    public var fov: Double = PinholeCamera.defaultFieldOfViewDegrees
+    @Option(name: .customLong("fov"), parsing: .unconditional,
+            help: ArgumentHelp("The true vertical field of view, degrees.", valueName: "DEG"))
+    public var verticalFieldOfViewDegrees: Double = PinholeCamera.defaultFieldOfViewDegrees
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The true mount R (v_D = R·v_S).", valueName: "w,x,y,z"))
     public var mount: QuaternionArgument?
@@ -79,7 +81,7 @@ public struct CalibrationClipOptions: ParsableArguments {
     public var motionScale: Double = 1
 
     @Option(parsing: .unconditional, help: "Frame size, WxH.")
-    public var size: Size = Size(width: 320, height: 240)
+    public var size: PictureSize = PictureSize(fixedWidth: 320, height: 240)
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second.", valueName: "FPS"))
     public var fps: Double = 30
@@ -143,8 +145,9 @@ public struct CalibrationClipOptions: ParsableArguments {
     public func validate() throws {
         _ = try parsedBias()
         let lens = try parsedLens()
-        guard LensCamera(verticalFieldOfViewDegrees: fov, width: size.width, height: size.height, lens: lens) != nil else {
-            throw ValidationError("--fov \(fov): the lens's rays do not reach \(fov / 2)° from its axis")
+        guard LensCamera(verticalFieldOfViewDegrees: verticalFieldOfViewDegrees, width: size.width, height: size.height, lens: lens) != nil else {
+            let degrees = verticalFieldOfViewDegrees
+            throw ValidationError("--fov \(degrees): the lens's rays do not reach \(degrees / 2)° from its axis")
         }
         guard readout >= 0, readout <= 1000 / fps else {
             throw ValidationError("--readout must be from 0 to one frame period (\(String(format: "%.1f", 1000 / fps)) ms)")
@@ -162,7 +165,7 @@ public struct CalibrationClipOptions: ParsableArguments {
         }
         guard motionScale > 0, motionScale <= 1 else { throw ValidationError("--motion-scale must be more than 0 and at most 1") }
         guard gyroNoise >= 0, gyroNoise <= 100 else { throw ValidationError("--gyro-noise must be from 0 to 100 degrees per second") }
-        guard PinholeCamera.isPhysical(fieldOfViewDegrees: fov) else {
+        guard PinholeCamera.isPhysical(fieldOfViewDegrees: verticalFieldOfViewDegrees) else {
             throw ValidationError("--fov must be \(PinholeCamera.fieldOfViewRangeText)")
         }
         guard duration > 0, duration <= 600 else { throw ValidationError("--duration must be from 0 to 600 seconds") }
@@ -179,8 +182,9 @@ public struct CalibrationClipOptions: ParsableArguments {
 
     /// The clip and the job these options describe (the lens, bias and noise as the job takes them).
     public func job() throws -> CalibrationClipJob {
-        var clip = SyntheticCalibrationClip(fieldOfViewDegrees: fov, width: size.width, height: size.height, framesPerSecond: fps,
-                                            duration: duration, deviceFromIMU: mount?.quaternion ?? .identity, timeOffset: timeOffset, seed: seed)
+        var clip = SyntheticCalibrationClip(verticalFieldOfViewDegrees: verticalFieldOfViewDegrees, width: size.width, height: size.height,
+                                            framesPerSecond: fps, duration: duration, deviceFromIMU: mount?.quaternion ?? .identity,
+                                            timeOffset: timeOffset, seed: seed)
         clip.lens = try parsedLens()
         (clip.readout, clip.exposure, clip.translation, clip.roomRadius) = (readout / 1000, exposure / 1000, translation, roomRadius)
         if frameJitter > 0 {

@@ -1,3 +1,4 @@
+import Pixels
 import SceneCommandLine
 import Workers
 import ArgumentParser
@@ -35,8 +36,8 @@ struct Record: ParsableCommand {
     var camera: CameraChoice?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Capture size to ask the camera for (default: the driver's).", valueName: "WxH"),
-            transform: { try Size.parseOption($0) })
-    var captureSize: Size?
+            transform: { try PictureSize.parseOption($0) })
+    var captureSize: PictureSize?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Frame rate to ask the camera for (default: the driver's).", valueName: "FPS"))
     var captureFps: Double?

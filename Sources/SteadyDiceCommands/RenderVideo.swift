@@ -4,6 +4,7 @@ import CommandLineSupport
 import FileAccess
 import Foundation
 import Imaging
+import Pixels
 import Render
 import Rig
 import Scene
@@ -33,8 +34,8 @@ struct RenderVideo: ParsableCommand {
             transform: { Examples.path(for: $0) })
     var log: String?
 
-    @Option(parsing: .unconditional, help: "Frame size, WxH.", transform: { try Size.parseOption($0) })
-    var size: Size
+    @Option(parsing: .unconditional, help: "Frame size, WxH.", transform: { try PictureSize.parseOption($0) })
+    var size: PictureSize
 
     @Option(parsing: .unconditional, help: "Frames per second of the output.")
     var fps: Double
@@ -93,7 +94,7 @@ struct RenderVideo: ParsableCommand {
             throw CommandFailure("no frames: --from \(start) to \(end) at \(fps) fps", status: .usage)
         }
         let times = frames.times
-        let scene = try OffscreenScene(width: size.width, height: size.height, assets: try Assets.locate(explicit: frames.pipeline.options.assetsFolder),
+        let scene = try OffscreenScene(size: size, assets: try Assets.locate(explicit: frames.pipeline.options.assetsFolder),
                                        pipeline: frames.pipeline)
         let out = try VideoOutput(output: staged, framesPerSecond: fps, width: size.width, height: size.height)
         // Ctrl-C or SIGTERM stops between frames, and the unfinished output is removed.

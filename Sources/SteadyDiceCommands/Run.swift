@@ -2,6 +2,7 @@ import ArgumentParser
 import CommandLineSupport
 import FileAccess
 import Foundation
+import Pixels
 import Render
 import Rig
 import Scene
@@ -33,8 +34,8 @@ struct Run: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Start the log again when it ends.")
     var loop = true
 
-    @Option(parsing: .unconditional, help: "Initial window size, WxH.", transform: { try Size.parseOption($0) })
-    var size: Size = Size(width: 960, height: 720)
+    @Option(parsing: .unconditional, help: "Initial window size, WxH.", transform: { try PictureSize.parseOption($0) })
+    var size: PictureSize = PictureSize(fixedWidth: 960, height: 720)
 
     @Option(parsing: .unconditional, help: "Folder the S key writes snapshots to.")
     var snapshotDir: String = "."

@@ -28,8 +28,8 @@ struct Snapshot: ParsableCommand {
     @Option(parsing: .unconditional, help: "With --imud: seconds to wait for the first valid packet.")
     var timeout: Double = 5
 
-    @Option(parsing: .unconditional, help: "Frame size, WxH.", transform: { try Size.parseOption($0) })
-    var size: Size
+    @Option(parsing: .unconditional, help: "Frame size, WxH.", transform: { try PictureSize.parseOption($0) })
+    var size: PictureSize
 
     @Option(name: [.customShort("o"), .long], parsing: .unconditional, help: "Output PNG file.")
     var output: String
@@ -72,7 +72,7 @@ struct Snapshot: ParsableCommand {
         let image: RGBImage
         do {
             image = try asValidationError {
-                try SnapshotRequest(drawing: drawingRequest, attitude: attitude, at: at).picture(width: size.width, height: size.height)
+                try SnapshotRequest(drawing: drawingRequest, attitude: attitude, at: at).picture(size: size)
             }
         } catch DrawingRequestError.timeOutsideTheLog(let time, let log, let duration) {
             throw CommandFailure(String(format: "--at %g is outside %@, which runs from 0 to %.3f s", time, log, duration), status: .usage)

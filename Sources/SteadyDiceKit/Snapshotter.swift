@@ -15,10 +15,12 @@ import Scene
 /// Each picture is drawn in its own headless EGL context (Mesa's surfaceless platform: no display,
 /// no window), through the frame pipeline `snapshot` draws through. Use one snapshotter from one thread at a time.
 public final class Snapshotter {
+    /// The picture's size in pixels.
+    public let size: PictureSize
     /// The picture's width in pixels.
-    public let width: Int
+    public var width: Int { size.width }
     /// The picture's height in pixels.
-    public let height: Int
+    public var height: Int { size.height }
     /// How every picture is drawn: the options `snapshot` takes, as one value.
     public let options: DrawingSettings
     /// Located once, at init.
@@ -26,14 +28,13 @@ public final class Snapshotter {
     /// The camera files read once, at init.
     private let setup: CameraSetup
 
-    /// Checks `options` for a `width` x `height` picture and reads the files they name (intrinsics,
-    /// panorama). The assets (`shaders/`, `models/`) are found as the command line finds them:
+    /// Checks `options` for a `width` x `height` picture (a size out of range: `PictureSizeError`) and reads the files
+    /// they name (intrinsics, panorama). The assets (`shaders/`, `models/`) are found as the command line finds them:
     /// `options.assetsFolder`, else `$STEADY_DICE_ASSETS`, else the package's resource bundle (see `Assets.locate`).
     public init(width: Int, height: Int, options: DrawingSettings = DrawingSettings()) throws {
-        try options.validate(width: width, height: height)
+        size = try PictureSize(width: width, height: height)
+        try options.validate(size: size)
         assets = try Assets.locate(explicit: options.assetsFolder)
-        self.width = width
-        self.height = height
         self.options = options
         setup = try options.camera.load()
     }
@@ -66,7 +67,7 @@ public final class Snapshotter {
     /// The picture of `attitude` at log time `time`: `snapshot`'s request, drawn with the camera and assets read at init.
     private func image(of attitude: AttitudeRequest, at time: Double) throws -> RGBImage {
         let request = SnapshotRequest(drawing: DrawingRequest(options: options), attitude: attitude, at: time)
-        return try OffscreenScene(width: width, height: height, assets: assets, pipeline: try request.pipeline(setup: setup)).picture()
+        return try OffscreenScene(size: size, assets: assets, pipeline: try request.pipeline(setup: setup)).picture()
     }
 
     /// `image(worldFromDevice:)` as the PNG file `snapshot` writes, byte for byte.

@@ -20,7 +20,7 @@ import Render
 /// about the start, and the camera moves inside it, so its move shows as parallax.
 public struct SyntheticCalibrationClip: Sendable {
     /// The camera's vertical field of view in degrees and its picture size.
-    public var fieldOfViewDegrees: Double
+    public var verticalFieldOfViewDegrees: Double
     public var width: Int, height: Int
     public var framesPerSecond: Double
     public var duration: Double
@@ -44,9 +44,9 @@ public struct SyntheticCalibrationClip: Sendable {
     /// so near and far do not matter but the move shows as parallax.
     public var roomRadius: Double = 3
 
-    public init(fieldOfViewDegrees: Double, width: Int, height: Int, framesPerSecond: Double, duration: Double,
+    public init(verticalFieldOfViewDegrees: Double, width: Int, height: Int, framesPerSecond: Double, duration: Double,
                 deviceFromIMU: Quaternion, timeOffset: Double, seed: UInt64) {
-        self.fieldOfViewDegrees = fieldOfViewDegrees
+        self.verticalFieldOfViewDegrees = verticalFieldOfViewDegrees
         self.width = width
         self.height = height
         self.framesPerSecond = framesPerSecond
@@ -57,11 +57,13 @@ public struct SyntheticCalibrationClip: Sendable {
     }
 
     /// The pinhole camera the clip is drawn with (the lens's intrinsics when it has a lens).
-    public var camera: PinholeCamera { lensCamera?.pinhole ?? PinholeCamera(verticalFieldOfViewDegrees: fieldOfViewDegrees, width: width, height: height) }
+    public var camera: PinholeCamera {
+        lensCamera?.pinhole ?? PinholeCamera(verticalFieldOfViewDegrees: verticalFieldOfViewDegrees, width: width, height: height)
+    }
 
     /// The camera with its lens; nil when the lens does not reach the field of view's edge.
     public var lensCamera: LensCamera? {
-        LensCamera(verticalFieldOfViewDegrees: fieldOfViewDegrees, width: width, height: height, lens: lens)
+        LensCamera(verticalFieldOfViewDegrees: verticalFieldOfViewDegrees, width: width, height: height, lens: lens)
     }
 
     /// The number of frames: `duration` × fps, rounded, or as many as `frameTimes` gives.
@@ -126,14 +128,14 @@ public struct SyntheticCalibrationClip: Sendable {
         return frames
     }
 
-    private var panoramaWidth: Int { min(8192, max(512, Int(360 * Double(height) / fieldOfViewDegrees) / 2 * 2)) }
+    private var panoramaWidth: Int { min(8192, max(512, Int(360 * Double(height) / verticalFieldOfViewDegrees) / 2 * 2)) }
 
     /// The lens, rolling shutter and blur: each pixel's ray through the lens, turned into the world at
     /// its row's instants, looks the panorama up (no die: it sits far below, out of these clips' views).
     private func renderAlongRays(motion: SyntheticMotion, write: (RGBImage, Double) throws -> Void,
                                  progress: (Int, Int) -> Void) throws -> Int {
         guard let lensCamera else {
-            throw SyntheticClipError("the lens does not reach a \(fieldOfViewDegrees)° field of view")
+            throw SyntheticClipError("the lens does not reach a \(verticalFieldOfViewDegrees)° field of view")
         }
         let panorama = CalibrationTexture.panorama(width: panoramaWidth, height: panoramaWidth / 2, seed: seed)
         var rays = [Float](repeating: .nan, count: width * height * 3)

@@ -1,6 +1,7 @@
 @testable import AttitudeCommands
 import AttitudeMath
 import CommandLineSupport
+import Pixels
 import Plot
 import TestSupport
 import XCTest
@@ -21,8 +22,8 @@ final class AttitudeCommandOptionsTests: XCTestCase {
         let logs = ["a.csv", "b.csv"]
         let eval = try Eval.parse(logs + ["--plot", "errors.svg", "--plot-size", "1200x800", "--mode", "6d"])
         XCTAssertEqual(eval.mode, .sixD)
-        XCTAssertEqual(eval.plotSize.width, 1200)
-        XCTAssertEqual(eval.plotSize.height, 800)
+        XCTAssertEqual(eval.plot.size.width, 1200)
+        XCTAssertEqual(eval.plot.size.height, 800)
         assertRefused(Eval.self, logs + ["--plot", "errors.pdf"], saying: "--plot", "errors.pdf", "must end in .png or .svg")
         let many = (0...seriesColours.count).map { "trial\($0).csv" }
         assertRefused(Eval.self, many + ["--plot", "errors.png"],
@@ -62,7 +63,7 @@ final class AttitudeCommandOptionsTests: XCTestCase {
         assertRefused(Compare.self, ["a.csv", "b.csv", "--plot-size", "9000x600"], saying: "--plot-size 9000x600")
         // A plot's size is the shared WxH value (its default shown in help): read strictly, then held to what Cairo is
         // asked to draw.
-        XCTAssertEqual(try PlotCommand.parse(["a.csv", "-o", "plot.png", "--size", "1200X800"]).size, Size(width: 1200, height: 800))
+        XCTAssertEqual(try PlotCommand.parse(["a.csv", "-o", "plot.png", "--size", "1200X800"]).size, PictureSize(fixedWidth: 1200, height: 800))
         assertRefused(PlotCommand.self, ["a.csv", "-o", "plot.png", "--size", "+900x600"], saying: "--size", "'+900x600'")
         assertRefused(Compare.self, ["a.csv", "b.csv", "--plot-size", "900x"], saying: "--plot-size", "'900x'")
     }
@@ -85,5 +86,16 @@ final class AttitudeCommandOptionsTests: XCTestCase {
         assertRefused(LocationCommand.self, ["Location.csv", "-o", "-", "--window", "0"], saying: "--window must be at least 1")
         assertRefused(LocationCommand.self, ["Location.csv", "-o", "-", "--max-accuracy", "-5"], saying: "--max-accuracy must be a positive number of metres")
         assertRefused(LocationCommand.self, ["Location.csv", "-o", "-", "--plot", "track.gif"], saying: "--plot", "must end in .png or .svg")
+    }
+
+    /// `--plot` and `--plot-size` are one option group: each command's plot its own default size (the track square, to
+    /// scale), each held to the same range.
+    func testThePlotOptionsAreOneGroupWithEachCommandsDefaultSize() throws {
+        XCTAssertEqual(try LocationCommand.parse(["Location.csv", "-o", "-"]).plot.size, PictureSize(fixedWidth: 800, height: 800))
+        XCTAssertEqual(try Eval.parse(["a.csv"]).plot.size, PictureSize(fixedWidth: 900, height: 600))
+        XCTAssertEqual(try Compare.parse(["a.csv", "b.csv"]).plot.size, PictureSize(fixedWidth: 900, height: 600))
+        XCTAssertNil(try Compare.parse(["a.csv", "b.csv"]).plot.file)
+        XCTAssertEqual(try LocationCommand.parse(["Location.csv", "-o", "-", "--plot", "t.svg"]).plot.file, "t.svg")
+        assertRefused(LocationCommand.self, ["Location.csv", "-o", "-", "--plot-size", "800x100"], saying: "--plot-size 800x100: width 200 to 8192")
     }
 }

@@ -62,7 +62,7 @@ final class FuseOptionsTests: XCTestCase {
     func testThePicturesOptionsAreForFootage() throws {
         let footage = required + ["--video", "clip.mp4"]
         let fuse = try Fuse.parse(footage + ["--fov", "50", "--hold-to-picture"])
-        XCTAssertEqual(fuse.fieldOfViewDegrees, 50)
+        XCTAssertEqual(fuse.verticalFieldOfViewDegrees, 50)
         XCTAssertTrue(fuse.holdToPicture)
         XCTAssertFalse(try Fuse.parse(footage).holdToPicture, "the gyroscope's alone unless asked")
         assertRefused(Fuse.self, footage + ["--fov", "50"], saying: "--fov is the camera the picture is read through: give --hold-to-picture")

@@ -111,7 +111,7 @@ final class Matrix4Tests: XCTestCase {
         let pose = Matrix4.translation(1, 2, 3) * Matrix4.rotation(q)
         let expected = Matrix4.rotation(q.conjugate) * Matrix4.translation(-1, -2, -3)
         assertEqual(try pose.inverse(), expected, accuracy: 1e-6)
-        let projection = Pipeline.projection(width: 640, height: 480)
+        let projection = DieView.projection(width: 640, height: 480)
         assertEqual(projection * (try projection.inverse()), .identity, accuracy: 1e-5)
     }
 
@@ -168,8 +168,8 @@ final class Matrix4Tests: XCTestCase {
 
     func testDefaultProjectionIsSixtyDegreesAtTheViewportAspect() {
         let expected = Matrix4.perspective(fovyRadians: .pi / 3, aspect: 1280.0 / 720, near: 0.1, far: 100)
-        assertEqual(Pipeline.projection(width: 1280, height: 720), expected, accuracy: 0)
-        XCTAssertEqual(Pipeline.projection(width: 480, height: 640)[1, 1], 1 / tan(Float.pi / 6), accuracy: 1e-6)
-        XCTAssertEqual(Pipeline.projection(width: 480, height: 640)[0, 0], 1 / tan(Float.pi / 6) / 0.75, accuracy: 1e-6)
+        assertEqual(DieView.projection(width: 1280, height: 720), expected, accuracy: 0)
+        XCTAssertEqual(DieView.projection(width: 480, height: 640)[1, 1], 1 / tan(Float.pi / 6), accuracy: 1e-6)
+        XCTAssertEqual(DieView.projection(width: 480, height: 640)[0, 0], 1 / tan(Float.pi / 6) / 0.75, accuracy: 1e-6)
     }
 }

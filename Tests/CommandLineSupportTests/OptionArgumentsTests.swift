@@ -3,6 +3,7 @@ import AttitudeMath
 import CommandLineSupport
 import Fusion
 import LogLoading
+import Pixels
 import TestSupport
 import XCTest
 
@@ -12,15 +13,15 @@ final class OptionArgumentsTests: XCTestCase {
     // MARK: - Values
 
     func testASizeIsTwoWholeNumbersFromOneTo16384() throws {
-        XCTAssertEqual(try Size.parseOption("640x480"), Size(width: 640, height: 480))
-        XCTAssertEqual(try Size.parseOption("640X480"), Size(width: 640, height: 480), "either case of x")
-        XCTAssertEqual(try Size.parseOption("16384x1"), Size(width: 16384, height: 1), "both ends taken")
-        XCTAssertEqual(refusal { try Size.parseOption("16385x1") }, "field 1 of WxH, '16385', is not a whole number from 1 to 16384")
-        XCTAssertEqual(refusal { try Size.parseOption("640x0") }, "field 2 of WxH, '0', is not a whole number from 1 to 16384")
-        XCTAssertEqual(refusal { try Size.parseOption("640x-480") }, "field 2 of WxH, '-480', is not a whole number from 1 to 16384")
-        XCTAssertEqual(refusal { try Size.parseOption("640x") }, "field 2 of WxH is empty in '640x'")
-        XCTAssertEqual(refusal { try Size.parseOption("640") }, "expected WxH (2 whole numbers separated by 'x'), got 1 field in '640'")
-        XCTAssertEqual(Size(width: 960, height: 720).defaultValueDescription, "960x720")
+        XCTAssertEqual(try PictureSize.parseOption("640x480"), PictureSize(fixedWidth: 640, height: 480))
+        XCTAssertEqual(try PictureSize.parseOption("640X480"), PictureSize(fixedWidth: 640, height: 480), "either case of x")
+        XCTAssertEqual(try PictureSize.parseOption("16384x1"), PictureSize(fixedWidth: 16384, height: 1), "both ends taken")
+        XCTAssertEqual(refusal { try PictureSize.parseOption("16385x1") }, "field 1 of WxH, '16385', is not a whole number from 1 to 16384")
+        XCTAssertEqual(refusal { try PictureSize.parseOption("640x0") }, "field 2 of WxH, '0', is not a whole number from 1 to 16384")
+        XCTAssertEqual(refusal { try PictureSize.parseOption("640x-480") }, "field 2 of WxH, '-480', is not a whole number from 1 to 16384")
+        XCTAssertEqual(refusal { try PictureSize.parseOption("640x") }, "field 2 of WxH is empty in '640x'")
+        XCTAssertEqual(refusal { try PictureSize.parseOption("640") }, "expected WxH (2 whole numbers separated by 'x'), got 1 field in '640'")
+        XCTAssertEqual(PictureSize(fixedWidth: 960, height: 720).defaultValueDescription, "960x720")
     }
 
     func testAQuaternionIsNormalisedAndAZeroOneRefused() throws {
@@ -45,8 +46,8 @@ final class OptionArgumentsTests: XCTestCase {
 
     /// `init?(argument:)` (a default value, ArgumentParser's own parsing) is the strict parser, its reason dropped.
     func testExpressibleByArgumentIsTheStrictParser() {
-        XCTAssertEqual(Size(argument: "320x240"), Size(width: 320, height: 240))
-        XCTAssertNil(Size(argument: "0x240"))
+        XCTAssertEqual(PictureSize(argument: "320x240"), PictureSize(fixedWidth: 320, height: 240))
+        XCTAssertNil(PictureSize(argument: "0x240"))
         XCTAssertEqual(QuaternionArgument(argument: "0,1,0,0")?.quaternion, Quaternion(w: 0, x: 1, y: 0, z: 0))
         XCTAssertNil(QuaternionArgument(argument: "0,0,0,0"))
         XCTAssertEqual(Vector3Argument(argument: "1,2,3")?.vector, SIMD3(1, 2, 3))

@@ -115,8 +115,8 @@ final class InterruptEveryCommandTests: XCTestCase {
     /// `tool`'s leaf commands as `tool sub [sub]`, from the parser's own description of it.
     private func commands(of tool: String) throws -> [String] {
         let dump = try BuiltTool.run(tool, ["--experimental-dump-help"], timeout: 60)
-        let root = try XCTUnwrap(CommandLineWords.tool(fromDump: dump.stdout), "\(tool) --experimental-dump-help: \(dump.stderr)")
-        func leaves(_ command: CommandLineWords.Command, _ prefix: String) -> [String] {
+        let root = try XCTUnwrap(TypoFinder.tool(fromDump: dump.stdout), "\(tool) --experimental-dump-help: \(dump.stderr)")
+        func leaves(_ command: TypoFinder.Command, _ prefix: String) -> [String] {
             let name = prefix.isEmpty ? command.commandName : prefix + " " + command.commandName
             let subcommands = (command.subcommands ?? []).filter { $0.commandName != "help" }
             return subcommands.isEmpty ? [name] : subcommands.flatMap { leaves($0, name) }

@@ -23,10 +23,10 @@ final class EstimatorTests: XCTestCase {
         let truth = Quaternion(axis: [0, 0, 1], angle: 40 * Synthetic.degree) * Quaternion(axis: [1, 0.5, 0], angle: 30 * Synthetic.degree)
         let nine = still(truth, seconds: 10)
         let e9 = Synthetic.errors(nine.enuFromIMU, truth)
-        XCTAssertLessThan(e9.inclination, 0.05)
+        XCTAssertLessThan(e9.tilt, 0.05)
         XCTAssertLessThan(e9.heading, 0.1)
         let six = still(truth, seconds: 10, mode: .sixD)
-        XCTAssertLessThan(Synthetic.errors(six.enuFromIMU, truth).inclination, 0.05)
+        XCTAssertLessThan(Synthetic.errors(six.enuFromIMU, truth).tilt, 0.05)
     }
 
     func testConstantRotationFollowsTheGyroscope() {
@@ -44,7 +44,7 @@ final class EstimatorTests: XCTestCase {
         // Relative to the start, the estimate turned exactly as the truth did.
         let turned = est.eFromIMU * start.conjugate
         XCTAssertLessThan(Synthetic.errors(turned, truth).total, 0.05)
-        XCTAssertLessThan(Synthetic.errors(est.eFromIMU, truth).inclination, 0.05)
+        XCTAssertLessThan(Synthetic.errors(est.eFromIMU, truth).tilt, 0.05)
     }
 
     /// A gyroscope sample at t_i is the rate over the interval since the previous sample (docs/conventions.md,
@@ -96,7 +96,7 @@ final class EstimatorTests: XCTestCase {
         let finalError = est.gyroBias - bias
         XCTAssertLessThan((finalError * finalError).sum().squareRoot() / Synthetic.degree, 0.05)
         XCTAssertLessThanOrEqual((finalError * finalError).sum(), (errorAt100s * errorAt100s).sum() + 1e-12)
-        XCTAssertLessThan(Synthetic.errors(est.enuFromIMU, truth).inclination, 0.2)
+        XCTAssertLessThan(Synthetic.errors(est.enuFromIMU, truth).tilt, 0.2)
     }
 
     func testMagneticStepIsDetectedAndRejected() {
@@ -141,12 +141,12 @@ final class EstimatorTests: XCTestCase {
             let gyro = phase == 0 ? swing : phase == 1 ? -swing : m.gyro
             est.update(gyro: gyro, acc: acc, mag: m.mag, dt: dt)
             if i > 50 && est.isAtRest { restDuringTaps = true }
-            worst = max(worst, Synthetic.errors(est.enuFromIMU, truth).inclination)
+            worst = max(worst, Synthetic.errors(est.enuFromIMU, truth).tilt)
         }
         XCTAssertFalse(restDuringTaps, "taps are motion, not rest")
         XCTAssertLessThan(worst, 1.0)
         est = still(truth, seconds: 10, estimator: est)
-        XCTAssertLessThan(Synthetic.errors(est.enuFromIMU, truth).inclination, 0.1)
+        XCTAssertLessThan(Synthetic.errors(est.enuFromIMU, truth).tilt, 0.1)
     }
 
     // MARK: - Robustness and state

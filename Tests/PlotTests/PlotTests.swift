@@ -104,23 +104,6 @@ final class PlotTests: XCTestCase {
         }
     }
 
-    /// A turn of 30° about the vertical is a heading error of 30° and no tilt; 10° about a level axis is a
-    /// tilt error of 10° and no heading error. W's Z is up, so a positive turn about it is towards west.
-    func testErrorAnglesOfKnownTurns() {
-        let reference = Quaternion(w: 0.9, x: 0.1, y: -0.3, z: 0.2).normalized()!
-        let about = { (axis: (Double, Double, Double), degrees: Double) -> Quaternion in
-            let h = degrees * Double.pi / 360
-            return Quaternion(w: cos(h), x: axis.0 * sin(h), y: axis.1 * sin(h), z: axis.2 * sin(h))
-        }
-        let west30 = AttitudePlots.errorAngles(estimate: about((0, 0, 1), 30) * reference, reference: reference)
-        XCTAssertEqual(west30.tilt, 0, accuracy: 1e-9)
-        XCTAssertEqual(west30.heading, -30, accuracy: 1e-9, "a turn towards west is a negative (east positive) heading error")
-        let tilted = AttitudePlots.errorAngles(estimate: about((1, 0, 0), 10) * reference, reference: reference)
-        XCTAssertEqual(tilted.tilt, 10, accuracy: 1e-9)
-        XCTAssertEqual(tilted.heading, 0, accuracy: 1e-9)
-        XCTAssertEqual(AttitudePlots.errorAngles(estimate: reference, reference: Quaternion(w: -reference.w, x: -reference.x, y: -reference.y, z: -reference.z)).tilt, 0, accuracy: 1e-6, "q and -q are one attitude")
-    }
-
     /// A track 100 m north and 50 m east of its start: metres from the first point, and one scale on both axes.
     func testTrackIsInMetresToScale() throws {
         let metresPerDegree = 6_371_008.8 * Double.pi / 180

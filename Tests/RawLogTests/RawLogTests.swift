@@ -135,23 +135,6 @@ final class RawLogTests: RawLogTestCase {
         XCTAssertThrowsError(try BroadEvaluation.evaluate(log: log, mode: .nineD))
     }
 
-    // MARK: - Metrics
-
-    func testBroadMetricsSeparateHeadingAndInclination() {
-        let reference = Quaternion(axis: [1, 2, 3], angle: 0.7)
-        let heading = BroadMetrics.errors(estimate: Quaternion(axis: [0, 0, 1], angle: 10 * .pi / 180) * reference,
-                                          reference: reference)!
-        XCTAssertEqual(heading.heading * 180 / .pi, 10, accuracy: 1e-9)
-        XCTAssertEqual(heading.total * 180 / .pi, 10, accuracy: 1e-9)
-        XCTAssertEqual(heading.inclination, 0, accuracy: 1e-7)
-        let tilt = BroadMetrics.errors(estimate: Quaternion(axis: [1, 0, 0], angle: 4 * .pi / 180) * reference,
-                                       reference: reference)!
-        XCTAssertEqual(tilt.inclination * 180 / .pi, 4, accuracy: 1e-9)
-        XCTAssertEqual(tilt.heading, 0, accuracy: 1e-9)
-        // Sign of the quaternion does not matter.
-        XCTAssertEqual(BroadMetrics.errors(estimate: -reference, reference: reference)!.total, 0, accuracy: 1e-7)
-    }
-
     // MARK: - BROAD excerpt
 
     /// Rows 8157-13656 of BROAD trial 01 (CC BY 4.0, Laidig, Caruso, Cereatti, Seel, Data 6(7) 2021):

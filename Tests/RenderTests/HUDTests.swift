@@ -92,7 +92,7 @@ final class HUDTests: XCTestCase {
         XCTAssertGreaterThan(HUDLayout(width: 1280, height: 960, lineCount: n).pixelSize, HUDLayout(width: 640, height: 480, lineCount: n).pixelSize)
         XCTAssertGreaterThanOrEqual(HUDLayout(width: 640, height: 480, lineCount: n).pixelSize, 12)
         // No room above the die: no HUD rather than one over it. 239x221 is the smallest (README, snapshot's error).
-        XCTAssertTrue(HUDLayout.smallestSize(lineCount: n) == (239, 221))
+        XCTAssertEqual(HUDLayout.smallestSize(lineCount: n), PictureSize(fixedWidth: 239, height: 221))
         XCTAssertEqual(HUDLayout(width: 239, height: 221, lineCount: n).pixelSize, HUDLayout.minimumPixelSize)
         XCTAssertEqual(HUDLayout(width: 238, height: 400, lineCount: n).pixelSize, 0)
         XCTAssertEqual(HUDLayout(width: 400, height: 220, lineCount: n).pixelSize, 0)

@@ -9,7 +9,7 @@ import XCTest
 
 /// Where each pip of the die must show, worked out from the die's specification alone (docs/frames.md's
 /// faces and scripts/maintainer/make-die-model.py's pip layout, copied here as numbers) and the quaternion, in double
-/// precision: no OBJ, texture, Matrix4 or Pipeline. The renderer draws from models/die.obj and die.png, so
+/// precision: no OBJ, texture, Matrix4 or DieView. The renderer draws from models/die.obj and die.png, so
 /// a pip moved, missing or on the wrong face in those, or a wrong texture mapping, fails here.
 enum DieSpecification {
     /// A face: its value, outward normal, and the model axes along its picture's right and up edges.

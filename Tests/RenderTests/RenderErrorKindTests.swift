@@ -13,7 +13,6 @@ final class RenderErrorKindTests: XCTestCase {
             (RenderError.shaderCompilationFailed(file: "die.frag", log: "0:1: syntax error"), .data, "a shader that does not compile"),
             (RenderError.shaderLinkFailed(files: ["die.vert", "die.frag"], log: ""), .data, "shaders that do not link"),
             (RenderError.modelParseFailed(file: "die.obj", line: 3, reason: "malformed number"), .data, "a malformed model"),
-            (RenderError.invalidSize(width: 0, height: 48), .usage, "a size out of range"),
             (RenderError.eglFailed(step: "eglInitialize", code: 0x3001), .unavailable, "no EGL"),
             (RenderError.framebufferIncomplete(status: 0x8CDD), .unavailable, "a framebuffer the driver refuses"),
             (RenderError.glError(step: "renderer set-up", code: 0x0505), .unavailable, "a failed OpenGL call"),

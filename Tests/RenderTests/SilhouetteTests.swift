@@ -6,7 +6,7 @@ import XCTest
 
 /// Checks rendered pictures against an independent expectation: where the die's corners must fall
 /// under Eq. VII and a 60° vertical perspective, computed here in double precision with the
-/// quaternion alone (no Matrix4, no Pipeline), so a wrong golden cannot pass.
+/// quaternion alone (no Matrix4, no DieView), so a wrong golden cannot pass.
 final class SilhouetteTests: XCTestCase {
     /// Every pixel more than 1.5 px inside the silhouette must show the die and every pixel more
     /// than 1.5 px outside must show the background colour.

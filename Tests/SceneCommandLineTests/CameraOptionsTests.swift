@@ -40,7 +40,7 @@ final class CameraOptionsTests: XCTestCase {
         let options = try CameraOptions.parse(["--fov", "45", "--anchor", "10,20,5", "--anchor-from", "first-look",
                                                "--lens-drawing", "undistort", "--panorama", "sky.png"])
         let settings = try options.settings()
-        XCTAssertEqual(settings.fieldOfViewDegrees, 45)
+        XCTAssertEqual(settings.verticalFieldOfViewDegrees, 45)
         XCTAssertNil(settings.intrinsics)
         XCTAssertEqual(settings.anchor, Anchor(bearingDegrees: 10, elevationDegrees: 20, distance: 5))
         XCTAssertEqual(settings.anchorOrigin, .firstLook)
@@ -60,7 +60,7 @@ final class CameraOptionsTests: XCTestCase {
         let settings = try options.settings()
         XCTAssertEqual(settings.intrinsics, camera)
         XCTAssertEqual(settings.intrinsicsSource, path)
-        XCTAssertNil(settings.fieldOfViewDegrees)
+        XCTAssertNil(settings.verticalFieldOfViewDegrees)
         XCTAssertEqual(options.inputPaths, [path, nil])
     }
 

@@ -1,4 +1,5 @@
 import Camera
+import Pixels
 import Scene
 import SceneCommandLine
 import XCTest
@@ -7,8 +8,8 @@ import XCTest
 /// (`DrawingWords.swift`), and the library's own words name none.
 final class DrawingWordsTests: XCTestCase {
     static let refusals: [DrawingSettingsError] = [
-        .size(width: 0, height: 48), .timeOffsetOutOfRange(limitSeconds: 3600),
-        .noRoomForTheHUD(width: 64, height: 48, above: .box, smallestWidth: 239, smallestHeight: 180),
+        .timeOffsetOutOfRange(limitSeconds: 3600),
+        .noRoomForTheHUD(size: PictureSize(fixedWidth: 64, height: 48), above: .box, smallest: PictureSize(fixedWidth: 239, height: 180)),
         .anchorDistance, .anchorElevation, .anchorOriginWithoutAnchor,
         .lookOutsideTheLog(time: 2.5, log: "g.csv", duration: 2), .lookOverAFixedWorld,
     ]
@@ -24,7 +25,8 @@ final class DrawingWordsTests: XCTestCase {
     func testTheRefusalsAreWordedWithTheOptions() {
         XCTAssertEqual(DrawingSettingsError.timeOffsetOutOfRange(limitSeconds: 3600).commandLineMessage,
                        "--time-offset must be a number of seconds from -3600 to 3600")
-        XCTAssertEqual(DrawingSettingsError.noRoomForTheHUD(width: 64, height: 48, above: .box, smallestWidth: 239, smallestHeight: 180)
+        XCTAssertEqual(DrawingSettingsError.noRoomForTheHUD(size: PictureSize(fixedWidth: 64, height: 48), above: .box,
+                                                            smallest: PictureSize(fixedWidth: 239, height: 180))
                         .commandLineMessage, "--hud: 64x48 leaves no room for the HUD above the box; give a --size of at least 239x180")
         XCTAssertEqual(DrawingSettingsError.anchorDistance.commandLineMessage,
                        "--anchor: the distance must be from \(Anchor.minimumDistance) to \(Anchor.maximumDistance) "
@@ -35,7 +37,6 @@ final class DrawingWordsTests: XCTestCase {
         XCTAssertEqual(DrawingSettingsError.lookOutsideTheLog(time: 2.5, log: "g.csv", duration: 2).commandLineMessage,
                        "--anchor-from 2.5 is outside g.csv, which runs from 0 to 2.000 s")
         XCTAssertTrue(DrawingSettingsError.lookOverAFixedWorld.commandLineMessage.hasPrefix("--anchor-from counts from where the camera looks in a log"))
-        XCTAssertEqual(DrawingSettingsError.size(width: 0, height: 48).commandLineMessage, "the size must be from 1x1 to 16384x16384, not 0x48")
         XCTAssertEqual(DrawingSettingsError("--fov must be between 0 and 180 degrees (exclusive)").commandLineMessage,
                        "--fov must be between 0 and 180 degrees (exclusive)", "the camera's own checks keep their words")
     }

@@ -57,7 +57,7 @@ final class CalibrationApplyingTests: XCTestCase {
         let notes = try options.apply(calibration: (rig(clock: .clip, undetermined: [.camera, .mount]), "cal.yaml"),
                                       given: RigOverrides(camera: options.camera.given, mount: .rotation(.identity)), clock: .clip)
         XCTAssertEqual(notes.map(\.about), [.camera, .mount])
-        XCTAssertEqual(options.camera.fieldOfViewDegrees, 50)
+        XCTAssertEqual(options.camera.verticalFieldOfViewDegrees, 50)
         XCTAssertNil(options.camera.intrinsics)
         XCTAssertEqual(options.deviceFromIMU, .identity)
         XCTAssertEqual(options.gyroBias, SIMD3(0.01, 0, 0), "a bias written is applied whatever else is undetermined")

@@ -17,7 +17,7 @@ final class CalibrationClipOptionsTests: XCTestCase {
     func testTheDefaultsMakeAPinholeClipWithNoBias() throws {
         let job = try job()
         XCTAssertEqual(job.clip.lens, .pinhole)
-        XCTAssertEqual(job.clip.fieldOfViewDegrees, 60)
+        XCTAssertEqual(job.clip.verticalFieldOfViewDegrees, 60)
         XCTAssertEqual(job.clip.width, 320)
         XCTAssertEqual(job.clip.height, 240)
         XCTAssertEqual(job.clip.frameCount, 150, "5 s at 30 fps")
@@ -35,7 +35,7 @@ final class CalibrationClipOptionsTests: XCTestCase {
         let job = try job("--fov", "70", "--size", "640x480", "--fps", "25", "--duration", "2", "--time-offset", "-0.2",
                           "--readout", "20", "--exposure", "4", "--gyro-bias", "0.5,-1,2", "--gyro-noise", "0.3",
                           "--mount", "0,1,0,0", "--seed", "7", "--start", "3", "--motion-scale", "0.5")
-        XCTAssertEqual(job.clip.fieldOfViewDegrees, 70)
+        XCTAssertEqual(job.clip.verticalFieldOfViewDegrees, 70)
         XCTAssertEqual(job.clip.width, 640)
         XCTAssertEqual(job.clip.height, 480)
         XCTAssertEqual(job.clip.frameCount, 50)

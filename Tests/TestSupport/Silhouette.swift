@@ -6,7 +6,7 @@ import Render
 
 /// An independent expectation of a rendered picture: where the die's corners must fall under Eq. VII and a
 /// 60° vertical perspective, computed in double precision with the quaternion alone (no Matrix4, no
-/// Pipeline), so a wrong golden cannot pass. The renderer's tests and the window's tests both check with it.
+/// DieView), so a wrong golden cannot pass. The renderer's tests and the window's tests both check with it.
 public enum Silhouette {
     /// Pixel corners of the projected cube, in pixel units with (0, 0) at the image's top-left corner.
     /// `halfExtents` are the box's half sizes along the model's X, Y and Z: the die's by default.

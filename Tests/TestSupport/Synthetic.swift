@@ -15,13 +15,12 @@ public enum Synthetic {
         return (rate + bias, sensorFromENU.rotate(gravityENU), sensorFromENU.rotate(fieldENU))
     }
 
-    /// Inclination and heading errors in degrees between an estimate and the truth (BROAD's definitions).
-    public static func errors(_ estimate: Quaternion, _ truth: Quaternion) -> (total: Double, heading: Double, inclination: Double) {
-        let e = (estimate * truth.conjugate).normalized()!
+    /// The total, heading (its size) and tilt errors in degrees between an estimate and the truth, as BROAD scores them
+    /// (`AttitudeError`).
+    public static func errors(_ estimate: Quaternion, _ truth: Quaternion) -> (total: Double, heading: Double, tilt: Double) {
+        let e = AttitudeError(estimate: estimate, reference: truth)!
         let degrees = 180 / Double.pi
-        return (2 * acos(min(1, abs(e.w))) * degrees,
-                2 * atan(abs(e.z / e.w)) * degrees,
-                2 * acos(min(1, (e.w * e.w + e.z * e.z).squareRoot())) * degrees)
+        return (e.total * degrees, abs(e.heading) * degrees, e.tilt * degrees)
     }
 
     public static let degree = Double.pi / 180

@@ -4,7 +4,7 @@ import XCTest
 
 /// The typo finder over a tool as the parser describes it: values are never taken for options nor for
 /// subcommands, `--` ends the options, and only a word no command knows is named.
-final class CommandLineWordsTests: XCTestCase {
+final class TypoFinderTests: XCTestCase {
     private struct Tool: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "tool", subcommands: [Draw.self, Copy.self])
     }
@@ -24,8 +24,8 @@ final class CommandLineWordsTests: XCTestCase {
     private func message(_ arguments: [String]) throws -> String? {
         var dump = ""
         do { _ = try Tool.parseAsRoot(["--experimental-dump-help"]) } catch { dump = Tool.fullMessage(for: error) }
-        let tool = try XCTUnwrap(CommandLineWords.tool(fromDump: dump), dump)
-        return CommandLineWords.unknownWordMessage(in: arguments, tool: tool)
+        let tool = try XCTUnwrap(TypoFinder.tool(fromDump: dump), dump)
+        return TypoFinder.unknownWordMessage(in: arguments, tool: tool)
     }
 
     func testTyposAreNamedAndValuesAreNot() throws {

@@ -1,5 +1,7 @@
-/// The steady-dice pipeline of docs/frames.md (seed "Attitude estimation on iPhone", Eq. I-VII).
-public enum Pipeline {
+/// How the camera sees the die when no camera is given, as the seed draws it (docs/frames.md; seed "Attitude estimation
+/// on iPhone", Eq. I-VII): the virtual view 4 units behind the camera, a 60° vertical field of view, near 0.1 and far
+/// 100; Eq. VII's model-view from the attitude, and the projection for a viewport.
+public enum DieView {
     /// Where the virtual view sits in the device frame D: 4 units behind the camera.
     public static let defaultViewOffset = SIMD3<Float>(0, 0, 4)
     /// 60° vertical field of view.

@@ -2,13 +2,13 @@ import AttitudeMath
 import TestSupport
 import XCTest
 
-final class PipelineTests: XCTestCase {
+final class DieViewTests: XCTestCase {
     func testFastModelViewEqualsTheGeneralInverseForRandomAttitudes() throws {
         var generator = SeededGenerator(seed: 20)
         for index in 0..<1000 {
             let worldFromDevice = Quaternion.random(using: &generator)
-            let fast = Pipeline.modelView(worldFromDevice: worldFromDevice)
-            let general = try Pipeline.modelViewByInverse(worldFromDevice: worldFromDevice)
+            let fast = DieView.modelView(worldFromDevice: worldFromDevice)
+            let general = try DieView.modelViewByInverse(worldFromDevice: worldFromDevice)
             assertEqual(fast, general, accuracy: 1e-5, "attitude \(index): \(worldFromDevice)")
         }
     }
@@ -19,15 +19,15 @@ final class PipelineTests: XCTestCase {
             let worldFromDevice = Quaternion.random(using: &generator)
             let offset = SIMD3<Float>(Float.random(in: -3...3, using: &generator), Float.random(in: -3...3, using: &generator),
                                       Float.random(in: 0...8, using: &generator))
-            assertEqual(Pipeline.modelView(worldFromDevice: worldFromDevice, viewOffset: offset),
-                        try Pipeline.modelViewByInverse(worldFromDevice: worldFromDevice, viewOffset: offset), accuracy: 1e-5)
+            assertEqual(DieView.modelView(worldFromDevice: worldFromDevice, viewOffset: offset),
+                        try DieView.modelViewByInverse(worldFromDevice: worldFromDevice, viewOffset: offset), accuracy: 1e-5)
         }
     }
 
     func testAtTheIdentityTheDieIsFourUnitsInFrontOfTheCamera() {
-        XCTAssertEqual(Pipeline.modelView(worldFromDevice: .identity), Matrix4.translation(0, 0, -4))
+        XCTAssertEqual(DieView.modelView(worldFromDevice: .identity), Matrix4.translation(0, 0, -4))
         // The "1" face centre (0, 0, 0.5) in W is 3.5 units in front of the view, along its -Z.
-        let face = Pipeline.modelView(worldFromDevice: .identity).apply(SIMD4(0, 0, 0.5, 1))
+        let face = DieView.modelView(worldFromDevice: .identity).apply(SIMD4(0, 0, 0.5, 1))
         XCTAssertEqual(face, SIMD4(0, 0, -3.5, 1))
     }
 
@@ -37,7 +37,7 @@ final class PipelineTests: XCTestCase {
         for _ in 0..<100 {
             let worldFromDevice = Quaternion.random(using: &generator)
             let viewInWorld = worldFromDevice.rotate([0, 0, 4])
-            let mapped = Pipeline.modelView(worldFromDevice: worldFromDevice)
+            let mapped = DieView.modelView(worldFromDevice: worldFromDevice)
                 .apply(SIMD4(Float(viewInWorld.x), Float(viewInWorld.y), Float(viewInWorld.z), 1))
             XCTAssertEqual(mapped.x, 0, accuracy: 1e-5)
             XCTAssertEqual(mapped.y, 0, accuracy: 1e-5)
