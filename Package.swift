@@ -107,11 +107,13 @@ let package = Package(
         .target(name: "CameraMotion", dependencies: ["AttitudeMath", "ExitKinds", "CVideoFile", "FileAccess", "SafeText"]),
         /// Raw IMU log readers (steady-dice raw CSV, x-io, Sensor Logger, a video's own motion track) and BROAD metrics.
         .target(name: "RawLog", dependencies: ["AttitudeMath", "ExitKinds", "CameraMotion", "Fusion", "CSVText", "FileAccess", "SafeText", "Recording"]),
-        /// Camera-IMU calibration from a clip and a gyroscope: time offset, focal length, mount. No GL, no I/O.
+        /// Camera-IMU calibration from a clip and a gyroscope: time offset, focal length and lens, mount, readout and bias from
+        /// frame pairs, and the bias and field of view from the picture's turn over spans (`SpanBias`). No GL, no I/O.
         .target(name: "Calibration", dependencies: ["AttitudeMath", "ExitKinds", "Camera", "Rig"],
                 swiftSettings: [.unsafeFlags(["-O"])]),  // its fits, several times slower unoptimised, as the unit tests run them
-        /// Footage read into what the estimators fit: a clip's corners tracked pair by pair through a whole video, picture
-        /// folder or OpenCamera Sensors recording (`ClipTracks`), and an attitude drawn over a video held to its picture
+        /// Footage read into what the estimators fit: a clip's corners tracked pair by pair and followed for as long as they
+        /// live through a whole video, picture folder or OpenCamera Sensors recording (`ClipTracks`), the picture's turn
+        /// over spans (`pictureSpans`), and an attitude drawn over a video held to its picture
         /// (`FootagePicture`, through the camera the die is drawn with). No GL.
         .target(name: "Footage", dependencies: ["AttitudeLog", "AttitudeMath", "Calibration", "Camera", "FileAccess", "Imaging", "Recording", "Rig"]),
         /// Any attitude log loaded for drawing (`loadAnyAttitudeLog`): an attitude log read, a raw log fused in-process (with
@@ -135,8 +137,8 @@ let package = Package(
         .target(name: "RenderBenchmarks", dependencies: ["AttitudeMath", "ExitKinds", "CGL", "FileAccess", "Imaging", "Render", "Pixels"]),
         /// A folder `steady-dice record` wrote: its layout (`RigFolder`) and its reader (`RigRecording`). No GL.
         .target(name: "RecordFolder", dependencies: ["AttitudeMath", "ExitKinds", "FileAccess", "IMUD", "Imaging", "RawLog", "SafeText"]),
-        /// Calibration as a library service (`RigCalibrator`): a clip and a log, or a record folder, in; a `Rig` out,
-        /// with the clip's tracks and the report's lines. No GL, no command line.
+        /// Calibration as a library service (`RigCalibrator`): a clip and a log, or a record folder, in; a `Rig` out, the
+        /// frame pairs' fit judged against the spans', with the report's lines. No GL, no command line.
         .target(name: "RigCalibration", dependencies: ["AttitudeMath", "ExitKinds", "AttitudeLog", "Calibration", "Camera", "Footage", "Imaging",
                                                        "RawLog", "RecordFolder", "Recording", "Rig"]),
         /// Where the device is: the magnetic models (WMM2025, IGRF-14), Location.csv, position filters, SRTM terrain. No GL.
@@ -250,7 +252,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
         ]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Camera", "AttitudeMath", "ExitKinds", "TestSupport", "Pixels", "Rig"]),
-        .testTarget(name: "FootageTests", dependencies: ["Footage", "Camera", "Rig"]),
+        .testTarget(name: "FootageTests", dependencies: ["Footage", "AttitudeMath", "Calibration", "Camera", "Imaging", "Rig"]),
         .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "ExitKinds", "AttitudeMath", "Camera", "RawLog", "CVShim", "Rig", "TestSupport", "SyntheticClip"]),
         .testTarget(name: "IMUDTests", dependencies: ["IMUD", "SafeText", "AttitudeMath", "AttitudeLog", "ExitKinds", "TestSupport",
                                                .product(name: "Logging", package: "swift-log")]),

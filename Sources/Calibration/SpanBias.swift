@@ -20,37 +20,49 @@ public struct PictureSpan: Sendable {
 
 /// The gyroscope's constant bias that makes its turn over each span the picture's (`PictureSpan`), with its standard
 /// error: the one a moving camera does not fool, beside the frame pairs' (`CameraIMUCalibration`), which takes a move
-/// for a turn. The body's turn over a span is the gyroscope's integral less the bias over each of the log's steps,
-/// turned into C by the mount M; the residual is the rotation vector of turn·M·body·M⁻¹, zero when the rays turned
-/// as the body did, in reverse.
+/// for a turn. Fitted jointly with the scale of the picture's turns about C's x and y (a pinhole whose field of view is
+/// off measures them too large or too small, and a bias fitted alone would take that on wherever the clip keeps
+/// turning one way). The body's turn over a span is the gyroscope's integral less the bias over each of the log's
+/// steps, turned into C by the mount M; the residual is the rotation vector of scaled(turn)·M·body·M⁻¹, zero when the
+/// rays turned as the body did, in reverse.
 public struct SpanBias: Sendable {
     /// The bias about S's axes, rad/s.
     public var bias: SIMD3<Double>
-    /// Its standard error about S's axes, rad/s: the residuals' scatter about C's axes over the spans' lengths, widened
-    /// by how many spans share each stretch of the clip.
+    /// Its standard error about S's axes, rad/s, from the fit's covariance: each axis's residuals weighed by their scatter,
+    /// widened by how many spans share each stretch of the clip.
     public var standardError: SIMD3<Double>
     /// The residuals' RMS about C's axes, radians.
     public var residualRMS: SIMD3<Double>
     /// The spans fitted (after those far off the rest were left out) and the spans given.
     public var spansUsed: Int, spansGiven: Int
-    /// How much larger the picture's turns about C's x and y are than the gyroscope's (less the bias), over every span
-    /// measured: the least-squares slope of the one on the other, and its standard error (widened by the spans' overlap).
-    /// Through a pinhole whose field of view is too wide the picture's turns come out larger (a pixel is more of an
-    /// angle), too narrow smaller; roll about z does not depend on it and is left out.
-    public var turnScale: (value: Double, standardError: Double)?
+    /// How much larger the picture's turns about C's x and y are than the gyroscope's (1: as large), with its standard
+    /// error. Through a pinhole whose field of view is too wide the picture's turns come out larger (a pixel is more of an
+    /// angle), too narrow smaller; roll about z does not depend on it.
+    public var turnScale: Estimate
+
+    /// A number with its standard error.
+    public struct Estimate: Sendable, Equatable {
+        public var value: Double
+        public var standardError: Double
+
+        public init(value: Double, standardError: Double) {
+            self.value = value
+            self.standardError = standardError
+        }
+    }
 
     /// Fewer spans leave the scatter, and so the error, unknown.
     public static let minimumSpans = 4
 
-    /// Fits the bias over `spans` of a clip whose frames are at `frameTimes` (video seconds), with the gyroscope `gyro`
-    /// at log time = video time + `offset`, the mount `cameraFromIMU` (v_C = M·v_S) and spans that overlap `overlap`
-    /// times (a span's length over the step between spans' starts; 1 when they do not overlap). Nil when fewer than
-    /// `minimumSpans` remain.
+    /// Fits the bias and the turn scale over `spans` of a clip whose frames are at `frameTimes` (video seconds), with
+    /// the gyroscope `gyro` at log time = video time + `offset`, the mount `cameraFromIMU` (v_C = M·v_S) and spans that
+    /// overlap `overlap` times (a span's length over the step between spans' starts; 1 when they do not overlap). Nil
+    /// when fewer than `minimumSpans` remain or the fit is singular.
     public static func fit(_ spans: [PictureSpan], frameTimes: [Double], gyro: GyroIntegral, offset: Double,
                            cameraFromIMU: Quaternion, overlap: Double) -> SpanBias? {
         // Each span's body turn as the log's own steps (the gyroscope's integral over each), so that a bias can be taken out
         // of every step: over seconds of turning, θ − bias·T would miss by the turns' products.
-        struct Measured { var turn: Quaternion; var steps: [(turn: Quaternion, seconds: Double)] }
+        struct Measured { var picture: SIMD3<Double>; var steps: [(turn: Quaternion, seconds: Double)] }
         let measured = spans.compactMap { span -> Measured? in
             guard frameTimes.indices.contains(span.first), frameTimes.indices.contains(span.last), span.last > span.first else { return nil }
             let a = frameTimes[span.first] + offset, b = frameTimes[span.last] + offset
@@ -59,84 +71,82 @@ public struct SpanBias: Sendable {
             let times = (0...count).map { a + (b - a) * Double($0) / Double(count) }
             let orientations = times.map { gyro.orientation(at: $0) }
             let steps = (0..<count).map { ((orientations[$0].conjugate * orientations[$0 + 1]), times[$0 + 1] - times[$0]) }
-            return Measured(turn: span.turn, steps: steps)
+            return Measured(picture: span.turn.rotationVector, steps: steps)
         }
         let imuFromCamera = cameraFromIMU.conjugate
-        func bodyTurn(_ m: Measured, _ bias: SIMD3<Double>) -> Quaternion {
+        // Parameters: the bias about S's x, y, z (rad/s) and the factor the picture's turns about C's x and y are taken by.
+        func residual(_ m: Measured, _ x: [Double]) -> SIMD3<Double> {
             var body = Quaternion.identity
+            let bias = SIMD3(x[0], x[1], x[2])
             for step in m.steps { body = body * step.turn * Quaternion(rotationVector: -bias * step.seconds) }
-            return cameraFromIMU * body * imuFromCamera
+            let picture = Quaternion(rotationVector: SIMD3(x[3] * m.picture.x, x[3] * m.picture.y, m.picture.z))
+            return (picture * cameraFromIMU * body * imuFromCamera).rotationVector
         }
-        func residual(_ m: Measured, _ bias: SIMD3<Double>) -> SIMD3<Double> { (m.turn * bodyTurn(m, bias)).rotationVector }
-        func solve(_ used: [Measured]) -> SIMD3<Double>? {
-            var bias = SIMD3<Double>.zero
-            for _ in 0..<8 {
-                // Gauss-Newton on the three bias components; each column by a central difference.
-                let step = 1e-6
-                var normal = [[Double]](repeating: [0, 0, 0], count: 3), gradient = [0.0, 0.0, 0.0]
-                for m in used {
-                    let r = residual(m, bias)
-                    let columns = (0..<3).map { k -> SIMD3<Double> in
-                        var up = bias, down = bias
-                        up[k] += step; down[k] -= step
-                        return (residual(m, up) - residual(m, down)) / (2 * step)
-                    }
-                    for i in 0..<3 {
-                        gradient[i] -= (columns[i] * r).sum()
-                        for j in 0..<3 { normal[i][j] += (columns[i] * columns[j]).sum() }
-                    }
-                }
-                guard let delta = LinearSystem.solve(normal, gradient) else { return nil }
-                bias += SIMD3(delta[0], delta[1], delta[2])
-                if (SIMD3(delta[0], delta[1], delta[2]) * SIMD3(delta[0], delta[1], delta[2])).sum().squareRoot() < 1e-9 { break }
+        func columns(_ m: Measured, _ x: [Double]) -> [SIMD3<Double>] {
+            let step = 1e-6
+            return (0..<4).map { k in
+                var up = x, down = x
+                up[k] += step; down[k] -= step
+                return (residual(m, up) - residual(m, down)) / (2 * step)
             }
-            return bias
         }
-        guard measured.count >= minimumSpans, var bias = solve(measured) else { return nil }
-        // Spans far off the rest (a scene that moves, tracks that slid) are left out and the bias fitted again.
-        let norms = measured.map { length(residual($0, bias)) }
+        /// The normal matrix Σ JᵀWJ and gradient −Σ JᵀWr, each axis weighed by `weight`.
+        func normal(_ used: [Measured], _ x: [Double], weight: SIMD3<Double>) -> (matrix: [[Double]], gradient: [Double]) {
+            var matrix = [[Double]](repeating: [0, 0, 0, 0], count: 4), gradient = [0.0, 0.0, 0.0, 0.0]
+            for m in used {
+                let r = residual(m, x), j = columns(m, x)
+                for i in 0..<4 {
+                    gradient[i] -= (j[i] * weight * r).sum()
+                    for k in 0..<4 { matrix[i][k] += (j[i] * weight * j[k]).sum() }
+                }
+            }
+            return (matrix, gradient)
+        }
+        func solve(_ used: [Measured]) -> [Double]? {
+            var x = [0.0, 0.0, 0.0, 1.0]
+            for _ in 0..<10 {
+                let (matrix, gradient) = normal(used, x, weight: SIMD3(repeating: 1))
+                guard let delta = LinearSystem.solve(matrix, gradient) else { return nil }
+                x = zip(x, delta).map { $0 + $1 }
+                if delta.map({ abs($0) }).max()! < 1e-10 { break }
+            }
+            return x
+        }
+        guard measured.count >= minimumSpans, let first = solve(measured) else { return nil }
+        // Spans far off the rest (a scene that moves, tracks that slid) are left out and the fit run again.
+        let norms = measured.map { length(residual($0, first)) }
         let median = norms.sorted()[norms.count / 2]
         let used = zip(measured, norms).filter { $0.1 <= max(5 * median, 1e-4) }.map(\.0)
-        guard used.count >= minimumSpans, let refitted = solve(used) else { return nil }
-        bias = refitted
-        let residuals = used.map { residual($0, bias) }
+        guard used.count >= minimumSpans, let x = solve(used) else { return nil }
+        let residuals = used.map { residual($0, x) }
         let squares = residuals.reduce(SIMD3<Double>.zero) { $0 + $1 * $1 }
-        let scatter = squares / Double(used.count - 3)
-        let lengths = used.map { m in pow(m.steps.reduce(0) { $0 + $1.seconds }, 2) }.reduce(0, +)
-        // About C's axes the bias's column is M·T per span, so each axis's variance is its scatter over ΣT²; about S's,
-        // the mount turns the variances (to first order).
-        let varianceC = scatter / lengths * max(overlap, 1)
-        let m = [SIMD3<Double>(1, 0, 0), SIMD3(0, 1, 0), SIMD3(0, 0, 1)].map { cameraFromIMU.rotate($0) }
-        let varianceS = SIMD3((0..<3).map { s in (m[s] * m[s] * varianceC).sum() })
-        // The slope of the picture's turns on the gyroscope's about C's x and y (the rays turn opposite to the body), over
-        // every span: the spans that turned most, which say most about it, are the ones a wrong field of view sets
-        // farthest off the rest.
-        let pairs = measured.map { m -> (picture: SIMD2<Double>, gyro: SIMD2<Double>) in
-            let p = m.turn.rotationVector, g = -bodyTurn(m, bias).rotationVector
-            return (SIMD2(p.x, p.y), SIMD2(g.x, g.y))
+        // Each axis's scatter over its share of the degrees of freedom (3 residuals a span, 4 parameters).
+        let scatter = squares / (Double(3 * used.count - 4) / 3)
+        guard scatter.min() > 0 else {
+            return SpanBias(bias: SIMD3(x[0], x[1], x[2]), standardError: .zero, residualRMS: .zero, spansUsed: used.count,
+                            spansGiven: spans.count, turnScale: Estimate(value: 1 / x[3], standardError: 0))
         }
-        let gyroSquares = pairs.map { ($0.gyro * $0.gyro).sum() }.reduce(0, +)
-        var turnScale: (value: Double, standardError: Double)?
-        if gyroSquares > 0, pairs.count > 1 {
-            let slope = pairs.map { ($0.picture * $0.gyro).sum() }.reduce(0, +) / gyroSquares
-            let misses = pairs.map { (($0.picture - slope * $0.gyro) * ($0.picture - slope * $0.gyro)).sum() }.reduce(0, +)
-            let variance = misses / Double(2 * pairs.count - 1) / gyroSquares * max(overlap, 1)
-            turnScale = (slope, variance.squareRoot())
-        }
-        return SpanBias(bias: bias, standardError: SIMD3(varianceS.x.squareRoot(), varianceS.y.squareRoot(), varianceS.z.squareRoot()),
-                        residualRMS: SIMD3((squares / Double(used.count)).x.squareRoot(), (squares / Double(used.count)).y.squareRoot(),
-                                           (squares / Double(used.count)).z.squareRoot()),
-                        spansUsed: used.count, spansGiven: spans.count, turnScale: turnScale)
+        let (matrix, _) = normal(used, x, weight: 1 / scatter)
+        let covariance = (0..<4).compactMap { k in LinearSystem.solve(matrix, (0..<4).map { $0 == k ? 1.0 : 0.0 }) }
+        guard covariance.count == 4 else { return nil }
+        let variance = (0..<4).map { covariance[$0][$0] * max(overlap, 1) }
+        let rms = squares / Double(used.count)
+        return SpanBias(bias: SIMD3(x[0], x[1], x[2]),
+                        standardError: SIMD3(variance[0].squareRoot(), variance[1].squareRoot(), variance[2].squareRoot()),
+                        residualRMS: SIMD3(rms.x.squareRoot(), rms.y.squareRoot(), rms.z.squareRoot()),
+                        spansUsed: used.count, spansGiven: spans.count,
+                        // The picture's turns times x[3] are the gyroscope's: they are 1/x[3] times as large.
+                        turnScale: Estimate(value: 1 / x[3], standardError: variance[3].squareRoot() / (x[3] * x[3])))
     }
 
     /// The vertical field of view, degrees, of the pinhole through which the picture's turns about its x and y axes are as
     /// large as the gyroscope's (`turnScale` 1), with its standard error as a fraction of it, and the spans' fit through
-    /// it; nil where the scale does not cross 1 within `range`. `spans(fov)` fits the bias over the spans measured through
-    /// a pinhole of that field of view (nil: too few). Bisection on the scale, which grows with the field of view; the
-    /// error is the scale's over its slope there.
+    /// it; nil where the scale does not cross 1 within `range`. `spans(fov)` fits over the spans measured through a pinhole
+    /// of that field of view (nil: too few). Bisection on the scale, which grows with the field of view; the error is the
+    /// scale's over its slope there.
     public static func fieldOfView(range: ClosedRange<Double>, spans: (Double) throws -> SpanBias?) rethrows
         -> (degrees: Double, standardErrorFraction: Double, fit: SpanBias)? {
-        func scale(_ fov: Double) throws -> Double? { try spans(fov)?.turnScale?.value }
+        func scale(_ fov: Double) throws -> Double? { try spans(fov)?.turnScale.value }
         var low = range.lowerBound, high = range.upperBound
         guard let atLow = try scale(low), let atHigh = try scale(high), atLow < 1, atHigh > 1 else { return nil }
         while high - low > 0.05 {
@@ -146,10 +156,9 @@ public struct SpanBias: Sendable {
         }
         let best = (low + high) / 2
         let h = 0.02 * best
-        guard let fit = try spans(best), let error = fit.turnScale?.standardError,
-              let below = try scale(best - h), let above = try scale(best + h), above > below else { return nil }
+        guard let fit = try spans(best), let below = try scale(best - h), let above = try scale(best + h), above > below else { return nil }
         let slope = (above - below) / (2 * h)
-        return (best, error / slope / best, fit)
+        return (best, fit.turnScale.standardError / slope / best, fit)
     }
 }
 
@@ -161,11 +170,11 @@ extension Determination {
         /// Within `spanAgreement` joint standard errors of the frame pairs' on every axis: the frame pairs' stands.
         case agrees
         /// The spans' is written in place of the frame pairs' (nil: they left it undetermined), which is off by
-        /// `standardErrors` joint standard errors on its worst axis.
-        case replaced(previous: SIMD3<Double>?, standardErrors: Double)
+        /// `standardErrors` joint standard errors on its worst axis (nil: it has no standard error).
+        case replaced(previous: SIMD3<Double>?, standardErrors: Double?)
     }
 
-    /// The prior on a camera's vertical field of view where nothing else says it: the default pinhole's 60° give or take
+    /// The prior on a camera's vertical field of view where nothing else says it: the guess (`--fov-guess`, 60° by default) give or take
     /// this share (one sigma: 45° to 75°, the span of phones' and action cameras' fields).
     public static let fieldOfViewPriorFraction = 0.25
     /// The spans' field of view (`SpanBias.fieldOfView`) is written where it narrows that prior to a fifth, as the bias
@@ -185,13 +194,14 @@ extension Determination {
         let spanError = spans.standardError * degrees
         guard spanError.max() <= gyroBiasDegreesPerSecond else { return .undetermined }
         let previous = rig.determines(.gyroBias) ? rig.gyroBiasRadiansPerSecond : nil
-        var worst = Double.infinity
+        var worst: Double?
         if let previous, let previousError = rig.standardErrors?.gyroBiasDegreesPerSecond {
             let joint: SIMD3<Double> = spanError * spanError + previousError * previousError
             let difference = (spans.bias - previous) * degrees
             let off = SIMD3(abs(difference.x), abs(difference.y), abs(difference.z))
-            worst = (0..<3).map { off[$0] / joint[$0].squareRoot() }.max() ?? .infinity
-            if worst <= spanAgreement { return .agrees }
+            let sigmas = (0..<3).map { off[$0] / joint[$0].squareRoot() }.max() ?? .infinity
+            if sigmas <= spanAgreement { return .agrees }
+            worst = sigmas
         }
         rig.gyroBiasRadiansPerSecond = spans.bias
         rig.standardErrors?.gyroBiasDegreesPerSecond = spanError

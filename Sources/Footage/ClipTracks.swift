@@ -16,6 +16,9 @@ public struct ClipTracks {
     /// Each frame's corners followed for as long as they live (`LongTracker`): a corner seen in two frames far apart has
     /// the same number in both.
     public var corners: [[LivingCorner]] = []
+    /// Degrees the frames were turned clockwise to stand upright, as the video file says (0 for pictures and most videos):
+    /// the picture's axes are then not the camera sensor's.
+    public var uprightTurnDegrees = 0
     /// An OpenCamera Sensors recording's first frame stamp, seconds on the phone's sensor clock (its
     /// frames and its IMU share that clock), when the clip is one.
     public var stampClockStart: Double?
@@ -105,6 +108,7 @@ public struct ClipTracks {
             clip.frameTimes = VideoFile.frameTimes(presentationTimes: clip.frameTimes, framesPerSecond: video.info.framesPerSecond,
                                                    tick: video.info.tick)
         }
+        clip.uprightTurnDegrees = video?.info.rotation ?? 0
         let span = (clip.frameTimes.last ?? 0) - (clip.frameTimes.first ?? 0)
         let periods = zip(clip.frameTimes.dropFirst(), clip.frameTimes).map { $0 - $1 }
         let rate = span > 0 ? String(format: "%.3f fps on average", Double(clip.frameCount - 1) / span) : "one frame"
@@ -131,42 +135,56 @@ extension ClipTracks {
 
 extension ClipTracks {
     /// The picture's own turn over spans of about `seconds` starting every `every` seconds (`PictureSpan`): the corners
-    /// alive at both ends of a span, their rays through `camera`, and the rotation of their essential matrix (RANSAC
-    /// within a pixel). `centralShare`: only the points within that share of the half-diagonal from the centre (a camera
-    /// known only as a pinhole describes a wide lens's centre, not its edges). A span with fewer than
+    /// alive at both ends of a span and their rays through `camera`. Where a turn alone explains them (Wahba's rotation
+    /// misses by a median under `turnAloneMissPixels`: no move is seen over the span, and an essential matrix, which needs
+    /// one, would be undefined) that turn; else the rotation of their essential matrix (RANSAC within a pixel), which a
+    /// move does not disturb. `centralShare`: only the points within that share of the half-diagonal from the centre at
+    /// both ends (a camera known only as a pinhole describes a wide lens's centre, not its edges). A span with fewer than
     /// `minimumSpanPoints` such points is left out.
     public func pictureSpans(camera: LensCamera, seconds: Double, every: Double, centralShare: Double? = nil) throws -> [PictureSpan] {
-        guard frameCount > 1, let start = frameTimes.first else { return [] }
+        guard frameCount > 1, corners.count == frameCount, let start = frameTimes.first else { return [] }
         let centre = SIMD2(Double(width - 1) / 2, Double(height - 1) / 2)
         let halfDiagonal = (centre * centre).sum().squareRoot()
+        func central(_ p: SIMD2<Double>) -> Bool {
+            guard let share = centralShare else { return true }
+            let d = p - centre
+            return (d * d).sum().squareRoot() <= share * halfDiagonal
+        }
         var spans: [PictureSpan] = []
-        var first = 0, spanStart = start
-        while first < frameCount {
-            let end = frameTimes[first] + seconds
-            guard let last = frameTimes.firstIndex(where: { $0 >= end }) else { break }
+        var spanStart = start
+        while let first = frameTimes.firstIndex(where: { $0 >= spanStart }) {
+            guard let last = frameTimes.firstIndex(where: { $0 >= frameTimes[first] + seconds }) else { break }
+            // The next span starts `every` after this one's first frame, whatever gap in the clip lies before it.
+            spanStart = frameTimes[first] + every
             let byId = Dictionary(corners[first].map { ($0.id, $0.point) }, uniquingKeysWith: { a, _ in a })
-            var from: [SIMD3<Double>] = [], to: [SIMD3<Double>] = []
+            var rays: [(a: SIMD3<Double>, b: SIMD3<Double>)] = []
             for corner in corners[last] {
-                guard let a = byId[corner.id] else { continue }
-                if let share = centralShare {
-                    let d = a - centre
-                    guard (d * d).sum().squareRoot() <= share * halfDiagonal else { continue }
-                }
-                guard let rayA = camera.ray(pixel: a), let rayB = camera.ray(pixel: corner.point), rayA.z > 0, rayB.z > 0 else { continue }
-                from.append(rayA)
-                to.append(rayB)
+                guard let a = byId[corner.id], central(a), central(corner.point),
+                      let rayA = camera.ray(pixel: a), let rayB = camera.ray(pixel: corner.point), rayA.z > 0, rayB.z > 0 else { continue }
+                rays.append((rayA / (rayA * rayA).sum().squareRoot(), rayB / (rayB * rayB).sum().squareRoot()))
             }
-            if from.count >= Self.minimumSpanPoints,
-               let found = try EssentialRotation.rotation(of: Array(zip(from, to)), threshold: 1 / camera.pinhole.fy) {
+            guard rays.count >= Self.minimumSpanPoints else { continue }
+            if let turn = RotationFit.wahba(from: rays.map(\.a), to: rays.map(\.b)) {
+                let misses = rays.map { pair -> Double in
+                    let turned = turn.rotate(pair.a), seen = pair.b
+                    let angle = acos(min(1, (turned * seen).sum()))
+                    return angle * camera.pinhole.fy
+                }.sorted()
+                if misses[misses.count / 2] < Self.turnAloneMissPixels {
+                    spans.append(PictureSpan(first: first, last: last, turn: turn, points: rays.count))
+                    continue
+                }
+            }
+            if let found = try EssentialRotation.rotation(of: rays, threshold: 1 / camera.pinhole.fy) {
                 spans.append(PictureSpan(first: first, last: last, turn: found.turn, points: found.inliers))
             }
-            spanStart += every
-            guard let next = frameTimes.firstIndex(where: { $0 >= spanStart }), next > first else { break }
-            first = next
         }
         return spans
     }
 
-    /// The fewest points tracked through a span for its essential matrix to be trusted.
+    /// The fewest points tracked through a span for its turn to be trusted.
     public static let minimumSpanPoints = 30
+    /// Pixels: a turn alone whose median miss over a span is under this explains its points (tracking's noise over a
+    /// span of frames is a few tenths of a pixel); above it the camera moved.
+    public static let turnAloneMissPixels = 1.0
 }

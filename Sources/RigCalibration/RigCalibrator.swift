@@ -210,15 +210,19 @@ extension RigCalibrator {
     /// pairs' (`Determination.judge(_:spans:)`), through the camera and mount the die will be drawn with: the fit's where
     /// determined, else the default pinhole (its central points) and, for a video's own motion track, the identity.
     func spanBias(_ rig: inout Rig, clip: ClipTracks, gyro: GyroIntegral, trackInCameraAxes: Bool) throws {
-        guard let found = rig.cameraAndMount else { return }
+        guard let found = rig.cameraAndMount else {
+            progress("the picture's turn over spans is not measured: only the time offset is known")
+            return
+        }
         var cameraKnown = rig.determines(.camera)
         var camera = cameraKnown ? found.camera
-            : LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: PinholeCamera.defaultFieldOfViewDegrees, width: clip.width, height: clip.height))
+            : LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: fieldOfViewGuessDegrees, width: clip.width, height: clip.height))
         let deviceFromIMU: Quaternion
         if rig.determines(.mount) {
             deviceFromIMU = found.deviceFromIMU
-        } else if trackInCameraAxes {
-            // Its format puts the track in the camera's own axes: the mount is known, not fitted, and written as such.
+        } else if trackInCameraAxes, clip.uprightTurnDegrees == 0 {
+            // Its format puts the track in the camera's own axes: the mount is known, not fitted, and written as such
+            // (unless the file turns its frames upright: the picture's axes are then not the sensor's).
             deviceFromIMU = .identity
             rig.deviceFromIMU = .identity
             rig.undetermined.removeAll {
@@ -228,7 +232,9 @@ extension RigCalibrator {
             rig.standardErrors?.mountDegrees = .zero
             progress("mount: the identity, as the motion track's format puts it in the camera's own axes (the frame pairs left it undetermined)")
         } else {
-            progress("the picture's turn over spans is not measured: the mount is not determined, and drawing takes it by hand")
+            progress("the picture's turn over spans is not measured: the mount is not determined"
+                     + (trackInCameraAxes ? " (the frames are turned \(clip.uprightTurnDegrees)° upright, so the track's axes are not the picture's)" : "")
+                     + ", and drawing takes it by hand")
             return
         }
         let cameraFromIMU = CameraFrame.cameraFromDevice * deviceFromIMU
@@ -249,7 +255,7 @@ extension RigCalibrator {
                                                    spans: { try fit(through: pinhole($0), centralShare: Self.defaultCameraCentralShare) }) {
                 let judged = best.standardErrorFraction <= Determination.spanFieldOfViewFraction
                     && CameraIMUCalibration.fieldOfViewRange.contains(best.degrees)
-                let prior = String(format: "the default %g° ± %.0f%%", PinholeCamera.defaultFieldOfViewDegrees, Determination.fieldOfViewPriorFraction * 100)
+                let prior = String(format: "the guess %g° ± %.0f%%", fieldOfViewGuessDegrees, Determination.fieldOfViewPriorFraction * 100)
                 let edge = best.standardErrorFraction > Determination.fieldOfViewFraction
                     ? String(format: "; more than the %.0f%% a die at the picture's edge needs", Determination.fieldOfViewFraction * 100) : ""
                 progress(String(format: "over spans of %g s the picture's own turn gives a %.2f° pinhole ± %.1f%% about its centre%@",
@@ -276,13 +282,14 @@ extension RigCalibrator {
         }
         let central = cameraKnown && !pinholeFromSpans ? nil : Self.defaultCameraCentralShare
         guard let fit = try fit(through: camera, centralShare: central) else {
-            progress(String(format: "the picture's turn over spans of %g s: too few spans with %d points tracked through for the gyroscope's bias",
-                            Self.spanSeconds, ClipTracks.minimumSpanPoints))
+            progress(String(format: "the picture's turn over spans of %g s: fewer than %d spans with %d points tracked through (a clip under %g s, "
+                            + "or corners that do not live through a span): the frame pairs' bias stands", Self.spanSeconds, SpanBias.minimumSpans,
+                            ClipTracks.minimumSpanPoints, Self.spanSeconds + Double(SpanBias.minimumSpans - 1) * Self.spanStep))
             return
         }
         let degrees = 180 / Double.pi
         let through = (pinholeFromSpans ? "that pinhole's central points" : cameraKnown ? "the fit's camera"
-                       : String(format: "the default %g° pinhole's central points", PinholeCamera.defaultFieldOfViewDegrees))
+                       : String(format: "the guessed %g° pinhole's central points", fieldOfViewGuessDegrees))
             + (trackInCameraAxes && deviceFromIMU == .identity ? " and the identity mount (the track's own axes)" : "")
         let found3 = String(format: "%.3f,%.3f,%.3f °/s ± %.3f, %.3f, %.3f", fit.bias.x * degrees, fit.bias.y * degrees, fit.bias.z * degrees,
                             fit.standardError.x * degrees, fit.standardError.y * degrees, fit.standardError.z * degrees)
@@ -294,9 +301,11 @@ extension RigCalibrator {
             progress(head + String(format: ": no better than %.1f °/s, so the frame pairs' stands", Determination.gyroBiasDegreesPerSecond))
         case .agrees:
             progress(head + String(format: ": within %g standard errors of the frame pairs', which stands", Determination.spanAgreement))
-        case .replaced(let previous?, let off):
+        case .replaced(let previous?, let off?):
             progress(head + String(format: "; the frame pairs' %@ is %.1f standard errors off (a move taken for a turn): the spans' is written",
                                    Rig.gyroBiasText(previous), off))
+        case .replaced(let previous?, nil):
+            progress(head + "; the frame pairs' \(Rig.gyroBiasText(previous)) came with no standard error: the spans' is written")
         case .replaced(nil, _):
             progress(head + "; the frame pairs left it undetermined: the spans' is written")
         }

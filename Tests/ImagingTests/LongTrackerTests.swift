@@ -6,34 +6,14 @@ import XCTest
 /// Corners followed for as long as they live (`LongTracker`), and the rotation of two views' essential matrix
 /// (`EssentialRotation`).
 final class LongTrackerTests: XCTestCase {
-    /// Grey blocks 8 to 40 pixels across, seeded, shifted right and down by `shift` whole pixels.
-    private func scene(width: Int, height: Int, shift: (x: Int, y: Int)) -> RGBImage {
-        var random = SplitMix64(seed: 31)
-        let padded = (width: width + 64, height: height + 64)
-        var field = [UInt8](repeating: 128, count: padded.width * padded.height)
-        for _ in 0..<(padded.width * padded.height / 300) {
-            let x = Int(random.next() % UInt64(padded.width)), y = Int(random.next() % UInt64(padded.height))
-            let w = 8 + Int(random.next() % 33), h = 8 + Int(random.next() % 33), value = UInt8(random.next() % 256)
-            for row in y..<min(y + h, padded.height) { for column in x..<min(x + w, padded.width) { field[row * padded.width + column] = value } }
-        }
-        var pixels = [UInt8](repeating: 0, count: width * height * 3)
-        for row in 0..<height {
-            for column in 0..<width {
-                let v = field[(row + 32 - shift.y) * padded.width + column + 32 - shift.x]
-                for c in 0..<3 { pixels[3 * (row * width + column) + c] = v }
-            }
-        }
-        return RGBImage(width: width, height: height, pixels: pixels)
-    }
-
     /// Over three frames moving 5 px then 4 px more, the corners of the first frame still alive in the last carry their
     /// numbers, and each has moved by the whole 9 px.
     func testCornersKeepTheirNumbersAcrossFrames() throws {
         let tracker = try LongTracker()
-        let first = try tracker.push(scene(width: 640, height: 360, shift: (0, 0)), source: "first")
+        let first = try tracker.push(BlockScene.picture(width: 640, height: 360, shift: (0, 0)), source: "first")
         XCTAssertGreaterThan(first.count, 100)
-        _ = try tracker.push(scene(width: 640, height: 360, shift: (5, -3)), source: "second")
-        let last = try tracker.push(scene(width: 640, height: 360, shift: (9, -6)), source: "third")
+        _ = try tracker.push(BlockScene.picture(width: 640, height: 360, shift: (5, -3)), source: "second")
+        let last = try tracker.push(BlockScene.picture(width: 640, height: 360, shift: (9, -6)), source: "third")
         let start = Dictionary(first.map { ($0.id, $0.point) }, uniquingKeysWith: { a, _ in a })
         let moves = last.compactMap { corner in start[corner.id].map { corner.point - $0 } }
         XCTAssertGreaterThan(moves.count, 80, "most corners live through")

@@ -14,7 +14,7 @@ import TestSupport
 import XCTest
 import Pixels
 
-/// `RigCalibrator` and what surrounds it, in-process: the frame stamps file, the progress line, the report's lines
+/// `RigCalibrator` and what surrounds it, in-process: the report's lines
 /// for what was and was not determined, the refusals before any fit, and a record folder written by the test,
 /// calibrated onto the live clock.
 final class RigCalibrationTests: XCTestCase {

@@ -55,6 +55,19 @@ int trackingFactor(int width, int height) {
     return std::max(1, (longer + kLargestTrackedSide - 1) / kLargestTrackedSide);
 }
 
+// A packed RGB picture in grey at the size it is tracked: shrunk by `factor` (`trackingFactor`) after being cropped to
+// whole multiples of it (at most factor − 1 columns and rows off the right and the bottom), so the shrink is exactly
+// 1/factor and toFullPicture exact.
+cv::Mat trackedGray(const unsigned char *pixels, int width, int height, int factor) {
+    cv::Mat rgb(height, width, CV_8UC3, const_cast<unsigned char *>(pixels));
+    cv::Mat full;
+    cv::cvtColor(rgb, full, cv::COLOR_RGB2GRAY);
+    if (factor == 1) return full;
+    cv::Mat whole = full(cv::Rect(0, 0, width / factor * factor, height / factor * factor)), gray;
+    cv::resize(whole, gray, cv::Size(width / factor, height / factor), 0, 0, cv::INTER_AREA);
+    return gray;
+}
+
 // A point of the shrunk picture in the full picture's pixel coordinates (OpenCV's: pixel centres at whole numbers;
 // cv::resize by 1/f puts the shrunk picture's pixel centre x at the full picture's (x + 0.5)·f − 0.5).
 cv::Point2f toFullPicture(cv::Point2f p, int factor) {
@@ -100,19 +113,8 @@ int cvs_tracker_push_rgb(cvs_tracker *tracker, const unsigned char *pixels, int 
     return guarded(err, errlen, -1, [&] {
         *pair_count = 0;
         *corners = 0;
-        cv::Mat rgb(height, width, CV_8UC3, const_cast<unsigned char *>(pixels));
-        cv::Mat gray;
         const int factor = trackingFactor(width, height);
-        if (factor > 1) {
-            cv::Mat full;
-            cv::cvtColor(rgb, full, cv::COLOR_RGB2GRAY);
-            // Cropped to whole multiples of the factor (at most factor − 1 columns and rows off the right and the
-            // bottom), so the shrink is exactly 1/factor and toFullPicture exact.
-            cv::Mat whole = full(cv::Rect(0, 0, width / factor * factor, height / factor * factor));
-            cv::resize(whole, gray, cv::Size(width / factor, height / factor), 0, 0, cv::INTER_AREA);
-        } else {
-            cv::cvtColor(rgb, gray, cv::COLOR_RGB2GRAY);
-        }
+        cv::Mat gray = trackedGray(pixels, width, height, factor);
         if (!tracker->previous.empty() && tracker->previous.size() == gray.size()) {
             *corners = int(tracker->previousCorners.size());
             if (tracker->previousCorners.size() >= 8) {
@@ -187,16 +189,8 @@ int cvs_long_tracker_push_rgb(cvs_long_tracker *tracker, const unsigned char *pi
                               long long *ids, float *points, int *count, char *err, size_t errlen) {
     return guarded(err, errlen, -1, [&] {
         *count = 0;
-        cv::Mat rgb(height, width, CV_8UC3, const_cast<unsigned char *>(pixels));
-        cv::Mat full, gray;
         const int factor = trackingFactor(width, height);
-        cv::cvtColor(rgb, full, cv::COLOR_RGB2GRAY);
-        if (factor > 1) {
-            cv::Mat whole = full(cv::Rect(0, 0, width / factor * factor, height / factor * factor));
-            cv::resize(whole, gray, cv::Size(width / factor, height / factor), 0, 0, cv::INTER_AREA);
-        } else {
-            gray = full;
-        }
+        cv::Mat gray = trackedGray(pixels, width, height, factor);
         std::vector<cv::Point2f> kept;
         std::vector<long long> keptIds;
         if (!tracker->previous.empty() && tracker->previous.size() == gray.size() && !tracker->points.empty()) {
