@@ -174,14 +174,6 @@ extension Determination {
         case replaced(previous: SIMD3<Double>?, standardErrors: Double?)
     }
 
-    /// The prior on a camera's vertical field of view where nothing else says it: the guess (`--fov-guess`, 60° by default) give or take
-    /// this share (one sigma: 45° to 75°, the span of phones' and action cameras' fields).
-    public static let fieldOfViewPriorFraction = 0.25
-    /// The spans' field of view (`SpanBias.fieldOfView`) is written where it narrows that prior to a fifth, as the bias
-    /// is held by the data where it narrows its prior to a fifth; its standard error is written with it, and may be more
-    /// than `fieldOfViewFraction`, which a die at the picture's edge needs: the best known, said as it is.
-    public static var spanFieldOfViewFraction: Double { fieldOfViewPriorFraction / 5 }
-
     /// Joint standard errors within which the frame pairs' bias and the spans' agree.
     public static let spanAgreement = 3.0
 

@@ -253,16 +253,13 @@ extension RigCalibrator {
             }
             if let best = try SpanBias.fieldOfView(range: Self.spanFieldOfViewRange,
                                                    spans: { try fit(through: pinhole($0), centralShare: Self.defaultCameraCentralShare) }) {
-                let judged = best.standardErrorFraction <= Determination.spanFieldOfViewFraction
+                // Judged as the frame pairs' field of view is (`Determination.fieldOfViewFraction`).
+                let judged = best.standardErrorFraction <= Determination.fieldOfViewFraction
                     && CameraIMUCalibration.fieldOfViewRange.contains(best.degrees)
-                let prior = String(format: "the guess %g° ± %.0f%%", fieldOfViewGuessDegrees, Determination.fieldOfViewPriorFraction * 100)
-                let edge = best.standardErrorFraction > Determination.fieldOfViewFraction
-                    ? String(format: "; more than the %.0f%% a die at the picture's edge needs", Determination.fieldOfViewFraction * 100) : ""
-                progress(String(format: "over spans of %g s the picture's own turn gives a %.2f° pinhole ± %.1f%% about its centre%@",
+                progress(String(format: "over spans of %g s the picture's own turn gives a %.2f° pinhole ± %.1f%% about its centre: %@",
                                 Self.spanSeconds, best.degrees, best.standardErrorFraction * 100,
-                                judged ? ": written, as the frame pairs left the camera undetermined and it narrows " + prior + " to under a fifth"
-                                    + edge + " (a pinhole: a wide lens's edges are not described)"
-                                    : ": not written, as it narrows " + prior + " to no better than a fifth"))
+                                judged ? "written, as the frame pairs left the camera undetermined (a pinhole: a wide lens's edges are not described)"
+                                    : String(format: "not written (more than %.0f%%)", Determination.fieldOfViewFraction * 100)))
                 if judged {
                     camera = pinhole(best.degrees)
                     rig.camera = camera
