@@ -1,4 +1,5 @@
 import AttitudeMath
+import Camera
 import Rig
 import Foundation
 
@@ -22,8 +23,8 @@ public struct PictureSpan: Sendable {
 /// error: the one a moving camera does not fool, beside the frame pairs' (`CameraIMUCalibration`), which takes a move
 /// for a turn. Fitted jointly with the scale of the picture's turns about C's x and y (a pinhole whose field of view is
 /// off measures them too large or too small, and a bias fitted alone would take that on wherever the clip keeps
-/// turning one way). The body's turn over a span is the gyroscope's integral less the bias over each of the log's
-/// steps, turned into C by the mount M; the residual is the rotation vector of scaled(turn)·M·body·M⁻¹, zero when the
+/// turning one way). The body's turn over a span is the gyroscope's integral less the bias over steps of the log's
+/// typical length, turned into C by the mount M; the residual is the rotation vector of scaled(turn)·M·body·M⁻¹, zero when the
 /// rays turned as the body did, in reverse.
 public struct SpanBias: Sendable {
     /// The bias about S's axes, rad/s.
@@ -60,8 +61,8 @@ public struct SpanBias: Sendable {
     /// when fewer than `minimumSpans` remain or the fit is singular.
     public static func fit(_ spans: [PictureSpan], frameTimes: [Double], gyro: GyroIntegral, offset: Double,
                            cameraFromIMU: Quaternion, overlap: Double) -> SpanBias? {
-        // Each span's body turn as the log's own steps (the gyroscope's integral over each), so that a bias can be taken out
-        // of every step: over seconds of turning, θ − bias·T would miss by the turns' products.
+        // Each span's body turn as steps of the log's typical length (the gyroscope's integral over each), so that a bias
+        // can be taken out of every step: over seconds of turning, θ − bias·T would miss by the turns' products.
         struct Measured { var picture: SIMD3<Double>; var steps: [(turn: Quaternion, seconds: Double)] }
         let measured = spans.compactMap { span -> Measured? in
             guard frameTimes.indices.contains(span.first), frameTimes.indices.contains(span.last), span.last > span.first else { return nil }
@@ -74,69 +75,73 @@ public struct SpanBias: Sendable {
             return Measured(picture: span.turn.rotationVector, steps: steps)
         }
         let imuFromCamera = cameraFromIMU.conjugate
-        // Parameters: the bias about S's x, y, z (rad/s) and the factor the picture's turns about C's x and y are taken by.
-        func residual(_ m: Measured, _ x: [Double]) -> SIMD3<Double> {
+        func residual(_ m: Measured, _ p: Parameters) -> SIMD3<Double> {
             var body = Quaternion.identity
-            let bias = SIMD3(x[0], x[1], x[2])
-            for step in m.steps { body = body * step.turn * Quaternion(rotationVector: -bias * step.seconds) }
-            let picture = Quaternion(rotationVector: SIMD3(x[3] * m.picture.x, x[3] * m.picture.y, m.picture.z))
+            for step in m.steps { body = body * step.turn * Quaternion(rotationVector: -p.bias * step.seconds) }
+            let picture = Quaternion(rotationVector: SIMD3(p.scale * m.picture.x, p.scale * m.picture.y, m.picture.z))
             return (picture * cameraFromIMU * body * imuFromCamera).rotationVector
         }
-        func columns(_ m: Measured, _ x: [Double]) -> [SIMD3<Double>] {
+        /// The stacked residuals (3 a span) and the Jacobian's columns by central differences, each axis's rows divided by
+        /// `sigma` (whitened: every row then weighs as its axis's scatter says).
+        func system(_ used: [Measured], _ p: Parameters, sigma: SIMD3<Double> = SIMD3(repeating: 1)) -> (residuals: [Double], columns: [[Double]]) {
+            func stacked(_ q: Parameters) -> [Double] { used.flatMap { m -> [Double] in let r = residual(m, q) / sigma; return [r.x, r.y, r.z] } }
             let step = 1e-6
-            return (0..<4).map { k in
-                var up = x, down = x
-                up[k] += step; down[k] -= step
-                return (residual(m, up) - residual(m, down)) / (2 * step)
-            }
+            let columns = (0..<Parameters.count).map { k in zip(stacked(p.moved(k, by: step)), stacked(p.moved(k, by: -step))).map { ($0 - $1) / (2 * step) } }
+            return (stacked(p), columns)
         }
-        /// The normal matrix Σ JᵀWJ and gradient −Σ JᵀWr, each axis weighed by `weight`.
-        func normal(_ used: [Measured], _ x: [Double], weight: SIMD3<Double>) -> (matrix: [[Double]], gradient: [Double]) {
-            var matrix = [[Double]](repeating: [0, 0, 0, 0], count: 4), gradient = [0.0, 0.0, 0.0, 0.0]
-            for m in used {
-                let r = residual(m, x), j = columns(m, x)
-                for i in 0..<4 {
-                    gradient[i] -= (j[i] * weight * r).sum()
-                    for k in 0..<4 { matrix[i][k] += (j[i] * weight * j[k]).sum() }
-                }
-            }
-            return (matrix, gradient)
-        }
-        func solve(_ used: [Measured]) -> [Double]? {
-            var x = [0.0, 0.0, 0.0, 1.0]
+        func solve(_ used: [Measured]) -> Parameters? {
+            var p = Parameters()
             for _ in 0..<10 {
-                let (matrix, gradient) = normal(used, x, weight: SIMD3(repeating: 1))
-                guard let delta = LinearSystem.solve(matrix, gradient) else { return nil }
-                x = zip(x, delta).map { $0 + $1 }
+                let (r, columns) = system(used, p)
+                let normal = NormalEquations(columns: columns, residuals: r)
+                guard let delta = LinearSystem.solve(normal.matrix, normal.gradient) else { return nil }
+                p = p.moved(by: delta)
                 if delta.map({ abs($0) }).max()! < 1e-10 { break }
             }
-            return x
+            return p
         }
         guard measured.count >= minimumSpans, let first = solve(measured) else { return nil }
         // Spans far off the rest (a scene that moves, tracks that slid) are left out and the fit run again.
         let norms = measured.map { length(residual($0, first)) }
         let median = norms.sorted()[norms.count / 2]
         let used = zip(measured, norms).filter { $0.1 <= max(5 * median, 1e-4) }.map(\.0)
-        guard used.count >= minimumSpans, let x = solve(used) else { return nil }
-        let residuals = used.map { residual($0, x) }
-        let squares = residuals.reduce(SIMD3<Double>.zero) { $0 + $1 * $1 }
-        // Each axis's scatter over its share of the degrees of freedom (3 residuals a span, 4 parameters).
-        let scatter = squares / (Double(3 * used.count - 4) / 3)
-        guard scatter.min() > 0 else {
-            return SpanBias(bias: SIMD3(x[0], x[1], x[2]), standardError: .zero, residualRMS: .zero, spansUsed: used.count,
-                            spansGiven: spans.count, turnScale: Estimate(value: 1 / x[3], standardError: 0))
-        }
-        let (matrix, _) = normal(used, x, weight: 1 / scatter)
-        let covariance = (0..<4).compactMap { k in LinearSystem.solve(matrix, (0..<4).map { $0 == k ? 1.0 : 0.0 }) }
-        guard covariance.count == 4 else { return nil }
-        let variance = (0..<4).map { covariance[$0][$0] * max(overlap, 1) }
+        guard used.count >= minimumSpans, let p = solve(used) else { return nil }
+        let squares = used.map { residual($0, p) }.reduce(SIMD3<Double>.zero) { $0 + $1 * $1 }
+        // Each axis's scatter over its share of the degrees of freedom (3 residuals a span, 4 parameters). None at all
+        // (spans made to agree exactly) leaves the error unknown, not zero.
+        let scatter = squares / (Double(3 * used.count - Parameters.count) / 3)
+        guard scatter.min() > 0 else { return nil }
+        let sigma = SIMD3(scatter.x.squareRoot(), scatter.y.squareRoot(), scatter.z.squareRoot())
+        let whitened = system(used, p, sigma: sigma)
+        guard let covariance = CovarianceEstimate.covariance(columns: whitened.columns, residuals: whitened.residuals) else { return nil }
+        // σ² of the whitened residuals is 1 by construction of the scatter; spans that share stretches of the clip count
+        // as `overlap` times fewer.
+        let variance = (0..<Parameters.count).map { covariance.inverse[$0][$0] * covariance.variance * max(overlap, 1) }
         let rms = squares / Double(used.count)
-        return SpanBias(bias: SIMD3(x[0], x[1], x[2]),
+        return SpanBias(bias: p.bias,
                         standardError: SIMD3(variance[0].squareRoot(), variance[1].squareRoot(), variance[2].squareRoot()),
                         residualRMS: SIMD3(rms.x.squareRoot(), rms.y.squareRoot(), rms.z.squareRoot()),
                         spansUsed: used.count, spansGiven: spans.count,
-                        // The picture's turns times x[3] are the gyroscope's: they are 1/x[3] times as large.
-                        turnScale: Estimate(value: 1 / x[3], standardError: variance[3].squareRoot() / (x[3] * x[3])))
+                        // The picture's turns times `scale` are the gyroscope's: they are 1/scale times as large.
+                        turnScale: Estimate(value: 1 / p.scale, standardError: variance[3].squareRoot() / (p.scale * p.scale)))
+    }
+
+    /// What the spans' fit solves for: the bias about S's x, y, z (rad/s), and the factor the picture's turns about C's
+    /// x and y are taken by to be the gyroscope's.
+    struct Parameters {
+        var bias = SIMD3<Double>.zero
+        var scale = 1.0
+        static let count = 4
+
+        /// Moved by `delta`, in the order bias x, y, z, scale.
+        func moved(by delta: [Double]) -> Parameters {
+            Parameters(bias: bias + SIMD3(delta[0], delta[1], delta[2]), scale: scale + delta[3])
+        }
+
+        /// Moved along parameter `k` alone.
+        func moved(_ k: Int, by step: Double) -> Parameters {
+            moved(by: (0..<Self.count).map { $0 == k ? step : 0 })
+        }
     }
 
     /// The vertical field of view, degrees, of the pinhole through which the picture's turns about its x and y axes are as
@@ -170,8 +175,8 @@ extension Determination {
         /// Within `spanAgreement` joint standard errors of the frame pairs' on every axis: the frame pairs' stands.
         case agrees
         /// The spans' is written in place of the frame pairs' (nil: they left it undetermined), which is off by
-        /// `standardErrors` joint standard errors on its worst axis (nil: it has no standard error).
-        case replaced(previous: SIMD3<Double>?, standardErrors: Double?)
+        /// `sigmasOff` joint standard errors on its worst axis (nil: it has no standard error).
+        case replaced(previous: SIMD3<Double>?, sigmasOff: Double?)
     }
 
     /// Joint standard errors within which the frame pairs' bias and the spans' agree.
@@ -197,8 +202,35 @@ extension Determination {
         }
         rig.gyroBiasRadiansPerSecond = spans.bias
         rig.standardErrors?.gyroBiasDegreesPerSecond = spanError
-        rig.undetermined.removeAll { $0.quantity == .gyroBias }
-        return .replaced(previous: previous, standardErrors: worst)
+        rig.markDetermined { $0 == .gyroBias }
+        return .replaced(previous: previous, sigmasOff: worst)
+    }
+
+    /// Writes the spans' field of view (`SpanBias.fieldOfView`) into `rig` as a pinhole of `width` x `height` where the
+    /// frame pairs left the camera undetermined and its error is within `fieldOfViewFraction` (the frame pairs' rule):
+    /// the camera, its lens coefficients and their errors then determined. Returns whether it was written.
+    public static func judge(_ rig: inout Rig, spanFieldOfView degrees: Double, standardErrorFraction: Double, width: Int, height: Int) -> Bool {
+        guard !rig.determines(.camera), standardErrorFraction <= fieldOfViewFraction else { return false }
+        rig.camera = LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: degrees, width: width, height: height))
+        rig.standardErrors?.verticalFieldOfViewFraction = standardErrorFraction
+        rig.standardErrors?.lensCoefficients = nil
+        rig.markDetermined {
+            if case .lensCoefficient = $0 { return true }
+            return $0 == .camera
+        }
+        return true
+    }
+
+    /// Writes the identity mount, given (standard error 0) rather than fitted, where the frame pairs left the mount
+    /// undetermined: a video's own motion track is in the camera's axes by its format. Returns whether it was written.
+    public static func takeTrackAxes(_ rig: inout Rig) -> Bool {
+        guard !rig.determines(.mount) || CameraAxis.allCases.contains(where: { !rig.determines(.mountAxis($0)) }) else { return false }
+        rig.deviceFromIMU = .identity
+        rig.standardErrors?.mountDegrees = .zero
+        rig.markDetermined {
+            if case .mountAxis = $0 { return true }
+            return $0 == .mount
+        }
+        return true
     }
 }
-

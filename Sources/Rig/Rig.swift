@@ -64,6 +64,11 @@ public struct Rig: Sendable {
     /// so a larger one pairs a clip with a different recording, and at 1e308 the video time overflows.
     public static let largestTimeOffsetSeconds = 3600.0
 
+    /// Takes the quantities `which` picks off `undetermined`: something other than the clip's fit determines them now.
+    public mutating func markDetermined(_ which: (Undetermined.Quantity) -> Bool) {
+        undetermined.removeAll { which($0.quantity) }
+    }
+
     /// Whether the clip determines `quantity`.
     public func determines(_ quantity: Undetermined.Quantity) -> Bool { !undetermined.contains { $0.quantity == quantity } }
 

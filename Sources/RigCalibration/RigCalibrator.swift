@@ -224,12 +224,7 @@ extension RigCalibrator {
             // Its format puts the track in the camera's own axes: the mount is known, not fitted, and written as such
             // (unless the file turns its frames upright: the picture's axes are then not the sensor's).
             deviceFromIMU = .identity
-            rig.deviceFromIMU = .identity
-            rig.undetermined.removeAll {
-                if case .mountAxis = $0.quantity { return true }
-                return $0.quantity == .mount
-            }
-            rig.standardErrors?.mountDegrees = .zero
+            _ = Determination.takeTrackAxes(&rig)
             progress("mount: the identity, as the motion track's format puts it in the camera's own axes (the frame pairs left it undetermined)")
         } else {
             progress("the picture's turn over spans is not measured: the mount is not determined"
@@ -253,22 +248,14 @@ extension RigCalibrator {
             }
             if let best = try SpanBias.fieldOfView(range: Self.spanFieldOfViewRange,
                                                    spans: { try fit(through: pinhole($0), centralShare: Self.defaultCameraCentralShare) }) {
-                // Judged as the frame pairs' field of view is (`Determination.fieldOfViewFraction`).
-                let judged = best.standardErrorFraction <= Determination.fieldOfViewFraction
-                    && CameraIMUCalibration.fieldOfViewRange.contains(best.degrees)
+                let judged = Determination.judge(&rig, spanFieldOfView: best.degrees, standardErrorFraction: best.standardErrorFraction,
+                                                 width: clip.width, height: clip.height)
                 progress(String(format: "over spans of %g s the picture's own turn gives a %.2f° pinhole ± %.1f%% about its centre: %@",
                                 Self.spanSeconds, best.degrees, best.standardErrorFraction * 100,
                                 judged ? "written, as the frame pairs left the camera undetermined (a pinhole: a wide lens's edges are not described)"
                                     : String(format: "not written (more than %.0f%%)", Determination.fieldOfViewFraction * 100)))
                 if judged {
                     camera = pinhole(best.degrees)
-                    rig.camera = camera
-                    rig.undetermined.removeAll {
-                        if case .lensCoefficient = $0.quantity { return true }
-                        return $0.quantity == .camera
-                    }
-                    rig.standardErrors?.verticalFieldOfViewFraction = best.standardErrorFraction
-                    rig.standardErrors?.lensCoefficients = nil
                     cameraKnown = true
                     pinholeFromSpans = true
                 }
@@ -288,10 +275,10 @@ extension RigCalibrator {
         let through = (pinholeFromSpans ? "that pinhole's central points" : cameraKnown ? "the fit's camera"
                        : String(format: "the guessed %g° pinhole's central points", fieldOfViewGuessDegrees))
             + (trackInCameraAxes && deviceFromIMU == .identity ? " and the identity mount (the track's own axes)" : "")
-        let found3 = String(format: "%.3f,%.3f,%.3f °/s ± %.3f, %.3f, %.3f", fit.bias.x * degrees, fit.bias.y * degrees, fit.bias.z * degrees,
+        let biasText = String(format: "%.3f,%.3f,%.3f °/s ± %.3f, %.3f, %.3f", fit.bias.x * degrees, fit.bias.y * degrees, fit.bias.z * degrees,
                             fit.standardError.x * degrees, fit.standardError.y * degrees, fit.standardError.z * degrees)
         let head = String(format: "over %d of %d spans of %g s, through %@, the picture's own turn gives the gyroscope bias %@ (RMS %.2f°, %.2f°, %.2f° a span)",
-                          fit.spansUsed, fit.spansGiven, Self.spanSeconds, through, found3,
+                          fit.spansUsed, fit.spansGiven, Self.spanSeconds, through, biasText,
                           fit.residualRMS.x * degrees, fit.residualRMS.y * degrees, fit.residualRMS.z * degrees)
         switch Determination.judge(&rig, spans: fit) {
         case .undetermined:

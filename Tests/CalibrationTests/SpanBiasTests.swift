@@ -140,7 +140,7 @@ final class SpanBiasTests: XCTestCase {
     func testTheSpansBiasIsWrittenWhereTheFramePairsLeftItUndetermined() {
         var r = rig(bias: .zero, errorDegrees: 0.3, determined: false)
         XCTAssertEqual(Determination.judge(&r, spans: spans(bias: SIMD3(0.5, 0.5, 0.5) / degrees, errorDegrees: 0.05)),
-                       .replaced(previous: nil, standardErrors: nil))
+                       .replaced(previous: nil, sigmasOff: nil))
         XCTAssertTrue(r.determines(.gyroBias))
         XCTAssertEqual(r.gyroBiasRadiansPerSecond, SIMD3(0.5, 0.5, 0.5) / degrees)
     }
@@ -149,5 +149,50 @@ final class SpanBiasTests: XCTestCase {
         var r = rig(bias: SIMD3(0.78, 0.07, 0.23) / degrees, errorDegrees: 0.08)
         XCTAssertEqual(Determination.judge(&r, spans: spans(bias: SIMD3(2, 2, 2) / degrees, errorDegrees: 0.2)), .undetermined)
         XCTAssertEqual(r.gyroBiasRadiansPerSecond, SIMD3(0.78, 0.07, 0.23) / degrees)
+    }
+
+    // MARK: - The spans' camera and the track's mount
+
+    /// A rig whose frame pairs left the camera (a fisheye's coefficients too) and the whole mount undetermined.
+    func undeterminedCameraAndMount() -> Rig {
+        var r = rig(bias: .zero, errorDegrees: 0.05)
+        r.camera = LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 125, width: 854, height: 480), lens: .fisheye(SIMD4(1, 2, 3, 4)))
+        r.deviceFromIMU = Quaternion(axis: SIMD3(0.3, 0.8, 0.5), angle: 2)
+        r.standardErrors?.lensCoefficients = [9, 78, 240, 300]
+        r.undetermined = [Undetermined(.camera, standardError: "± 6%", why: "sub-pixel"), Undetermined(.lensCoefficient(1), standardError: "± 9", why: "corner"),
+                          Undetermined(.readout, standardError: nil, why: "below 0"), Undetermined(.mountAxis(.x), standardError: "± 5°", why: "turns"),
+                          Undetermined(.mount, standardError: nil, why: "no axis")]
+        return r
+    }
+
+    func testTheSpansFieldOfViewIsWrittenAsAPinholeWithinTheFramePairsRule() throws {
+        var r = undeterminedCameraAndMount()
+        XCTAssertTrue(Determination.judge(&r, spanFieldOfView: 47.76, standardErrorFraction: 0.018, width: 854, height: 480))
+        let camera = try XCTUnwrap(r.camera)
+        XCTAssertEqual(camera.pinhole.verticalFieldOfViewDegrees, 47.76, accuracy: 1e-9)
+        XCTAssertEqual(camera.lens.modelName, LensCamera(pinhole: camera.pinhole).lens.modelName, "a pinhole, no coefficients")
+        XCTAssertEqual(r.standardErrors?.verticalFieldOfViewFraction, 0.018)
+        XCTAssertNil(r.standardErrors?.lensCoefficients)
+        XCTAssertEqual(r.undetermined.map(\.quantity.fileKey), ["rolling_shutter_readout_s", "imu_to_camera_x", "imu_to_camera"])
+    }
+
+    func testTheSpansFieldOfViewPastTheRuleOrBesideADeterminedCameraIsNotWritten() {
+        var wide = undeterminedCameraAndMount()
+        XCTAssertFalse(Determination.judge(&wide, spanFieldOfView: 47.76, standardErrorFraction: 0.021, width: 854, height: 480))
+        XCTAssertFalse(wide.determines(.camera))
+        var determined = rig(bias: .zero, errorDegrees: 0.05)
+        XCTAssertFalse(Determination.judge(&determined, spanFieldOfView: 40, standardErrorFraction: 0.001, width: 640, height: 480))
+        XCTAssertEqual(determined.camera?.pinhole.verticalFieldOfViewDegrees ?? 0, 60, accuracy: 1e-9, "the frame pairs' camera stands")
+    }
+
+    func testTheTracksAxesAreTheMountWhereTheFramePairsLeftItUndetermined() {
+        var r = undeterminedCameraAndMount()
+        XCTAssertTrue(Determination.takeTrackAxes(&r))
+        XCTAssertEqual(r.deviceFromIMU, .identity)
+        XCTAssertEqual(r.standardErrors?.mountDegrees, .zero)
+        XCTAssertEqual(r.undetermined.map(\.quantity.fileKey), ["camera_matrix", "k1", "rolling_shutter_readout_s"])
+        var determined = rig(bias: .zero, errorDegrees: 0.05)
+        XCTAssertFalse(Determination.takeTrackAxes(&determined))
+        XCTAssertEqual(determined.deviceFromIMU, mount, "a determined mount stands")
     }
 }
