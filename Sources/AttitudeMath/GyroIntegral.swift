@@ -5,7 +5,7 @@ import Foundation
 /// sample's middle is half a step before it), and the rate is linear between those middles. Fusion integrates the
 /// same samples by the midpoint rule (each rate times its step), so the attitude drawn is the one calibrate fits: the
 /// two agree exactly for a rate that changes linearly, and within a second-order term otherwise (about 1e-5 rad at
-/// BROAD's 3.5 ms), against half a sample (1.75 ms) when calibrate took each sample as the rate at its own instant.
+/// BROAD's 3.5 ms).
 public struct GyroIntegral: Sendable {
     /// Sample times, seconds from the log's first row.
     public let time: [Double]
