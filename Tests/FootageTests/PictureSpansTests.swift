@@ -11,9 +11,13 @@ final class PictureSpansTests: XCTestCase {
     let camera = LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 60, width: 640, height: 480))
     let rate = 0.1  // rad/s about C's y
 
+    /// The camera's turn about its y axis at `t`: `rate`·t, and a wobble of `wobble` radians.
+    func angle(_ t: Double, wobble: Double = 0) -> Double { rate * t + wobble * (1 - cos(t)) }
+
     /// A 30 fps clip of `seconds` (frames in `gap` left out) whose camera turns at `rate` about its y axis and moves at
     /// `velocity` m/s, seeing 300 points 10 to 30 m away (`far`: at infinity, directions alone).
-    func clip(seconds: Double = 6, gap: ClosedRange<Double>? = nil, velocity: SIMD3<Double> = .zero, far: Bool = false) -> ClipTracks {
+    func clip(seconds: Double = 6, gap: ClosedRange<Double>? = nil, velocity: SIMD3<Double> = .zero, far: Bool = false,
+              wobble: Double = 0) -> ClipTracks {
         var random = SplitMix64(seed: 5)
         let points = (0..<300).map { _ -> SIMD3<Double> in
             let depth = far ? 1 : 10 + 20 * random.uniform()
@@ -25,7 +29,7 @@ final class PictureSpansTests: XCTestCase {
         for k in 0..<Int(seconds * 30) {
             let t = Double(k) / 30
             if let gap, gap.contains(t) { continue }
-            let worldFromCamera = Quaternion(axis: SIMD3(0, 1, 0), angle: rate * t)
+            let worldFromCamera = Quaternion(axis: SIMD3(0, 1, 0), angle: angle(t, wobble: wobble))
             let corners = points.enumerated().compactMap { index, point -> LivingCorner? in
                 let seen = worldFromCamera.conjugate.rotate(far ? point : point - velocity * t)
                 guard seen.z > 0, let pixel = camera.project(seen),
@@ -89,5 +93,23 @@ final class PictureSpansTests: XCTestCase {
             let both = c.corners[span.last].filter { corner in first[corner.id].map { inside($0) && inside(corner.point) } ?? false }
             XCTAssertEqual(span.points, both.count)
         }
+    }
+
+    /// From the corners to the bias: a camera moving past points 10 to 30 m away, turning at a varying rate, and a
+    /// gyroscope in the camera's own axes (the identity mount: C's y is the device's -y) reading that turn plus a bias.
+    /// The spans' essential matrices, fitted with `SpanBias`, give the bias back.
+    func testTheSpansGiveTheGyroscopesBias() throws {
+        let wobble = 0.05
+        let c = clip(seconds: 8, velocity: SIMD3(1, 0, 0.5), wobble: wobble)
+        let bias = SIMD3(0.5, -0.3, 0.8) * .pi / 180
+        let time = (0...1600).map { Double($0) / 200 }
+        // The camera's rate about C's y, d(angle)/dt, is -rate about D's (and S's) y.
+        let gyro = GyroIntegral(time: time, rate: time.map { SIMD3(0, -(rate + wobble * sin($0)), 0) + bias })
+        let spans = try c.pictureSpans(camera: camera, seconds: 2, every: 0.5)
+        let fit = try XCTUnwrap(SpanBias.fit(spans, frameTimes: c.frameTimes, gyro: gyro, offset: 0,
+                                             cameraFromIMU: CameraFrame.cameraFromDevice, overlap: 4))
+        let off = (fit.bias - bias) * 180 / .pi
+        XCTAssertLessThan((off * off).sum().squareRoot(), 0.02, "\(fit.bias * 180 / .pi) °/s")
+        XCTAssertEqual(fit.turnScale.value, 1, accuracy: 0.01)
     }
 }
