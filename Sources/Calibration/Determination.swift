@@ -161,3 +161,73 @@ public enum Determination {
         return q.canonical
     }
 }
+
+// MARK: - What the spans say (`SpanBias`), and a video's own track
+
+extension Determination {
+    /// What the spans' bias (`SpanBias`) did to a rig's.
+    public enum SpanBiasVerdict: Equatable, Sendable {
+        /// The spans narrow the bias no better than `gyroBiasDegreesPerSecond`: the rig's stands.
+        case undetermined
+        /// Within `spanAgreement` joint standard errors of the frame pairs' on every axis: the frame pairs' stands.
+        case agrees
+        /// The spans' is written in place of the frame pairs' (nil: they left it undetermined), which is off by
+        /// `sigmasOff` joint standard errors on its worst axis (nil: it has no standard error).
+        case replaced(previous: SIMD3<Double>?, sigmasOff: Double?)
+    }
+
+    /// Joint standard errors within which the frame pairs' bias and the spans' agree.
+    public static let spanAgreement = 3.0
+
+    /// Judges the spans' bias against `rig`'s and writes it where it should stand: when the spans determine it (each
+    /// axis's standard error within `gyroBiasDegreesPerSecond`) and the frame pairs' is undetermined or off by more than
+    /// `spanAgreement` joint standard errors on some axis. The frame pairs' stands where they agree: on a camera that only
+    /// turns they are the more precise, and where the camera also moves they take its move for a turn, which the spans do not.
+    public static func judge(_ rig: inout Rig, spans: SpanBias) -> SpanBiasVerdict {
+        let degrees = 180 / Double.pi
+        let spanError = spans.standardError * degrees
+        guard spanError.max() <= gyroBiasDegreesPerSecond else { return .undetermined }
+        let previous = rig.determines(.gyroBias) ? rig.gyroBiasRadiansPerSecond : nil
+        var worst: Double?
+        if let previous, let previousError = rig.standardErrors?.gyroBiasDegreesPerSecond {
+            let joint: SIMD3<Double> = spanError * spanError + previousError * previousError
+            let difference = (spans.bias - previous) * degrees
+            let off = SIMD3(abs(difference.x), abs(difference.y), abs(difference.z))
+            let sigmas = (0..<3).map { off[$0] / joint[$0].squareRoot() }.max() ?? .infinity
+            if sigmas <= spanAgreement { return .agrees }
+            worst = sigmas
+        }
+        rig.gyroBiasRadiansPerSecond = spans.bias
+        rig.standardErrors?.gyroBiasDegreesPerSecond = spanError
+        rig.markDetermined { $0 == .gyroBias }
+        return .replaced(previous: previous, sigmasOff: worst)
+    }
+
+    /// Writes the spans' field of view (`SpanBias.fieldOfView`) into `rig` as a pinhole of `width` x `height` where the
+    /// frame pairs left the camera undetermined and its error is within `fieldOfViewFraction` (the frame pairs' rule):
+    /// the camera, its lens coefficients and their errors then determined. Returns whether it was written.
+    public static func judge(_ rig: inout Rig, spanFieldOfView degrees: Double, standardErrorFraction: Double, width: Int, height: Int) -> Bool {
+        guard !rig.determines(.camera), standardErrorFraction <= fieldOfViewFraction else { return false }
+        rig.camera = LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: degrees, width: width, height: height))
+        rig.standardErrors?.verticalFieldOfViewFraction = standardErrorFraction
+        rig.standardErrors?.lensCoefficients = nil
+        rig.markDetermined {
+            if case .lensCoefficient = $0 { return true }
+            return $0 == .camera
+        }
+        return true
+    }
+
+    /// Writes the identity mount, given (standard error 0) rather than fitted, where the frame pairs left the mount
+    /// undetermined: a video's own motion track is in the camera's axes by its format. Returns whether it was written.
+    public static func takeTrackAxes(_ rig: inout Rig) -> Bool {
+        guard !rig.determines(.mount) || CameraAxis.allCases.contains(where: { !rig.determines(.mountAxis($0)) }) else { return false }
+        rig.deviceFromIMU = .identity
+        rig.standardErrors?.mountDegrees = .zero
+        rig.markDetermined {
+            if case .mountAxis = $0 { return true }
+            return $0 == .mount
+        }
+        return true
+    }
+}

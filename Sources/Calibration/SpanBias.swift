@@ -3,22 +3,6 @@ import Camera
 import Rig
 import Foundation
 
-/// A stretch of a clip and the picture's own turn over it: how the rays of fixed points turned from its first frame to
-/// its last (in the camera's frame C at the first), from the essential matrix of the points tracked through it. Over
-/// seconds a moving camera has moved far enough that the essential matrix tells its move from its turn, which a frame
-/// pair cannot.
-public struct PictureSpan: Sendable {
-    public var first: Int, last: Int
-    /// The rays' turn, v_last = turn·v_first for a point far away.
-    public var turn: Quaternion
-    /// How many points the turn and a move explain.
-    public var points: Int
-
-    public init(first: Int, last: Int, turn: Quaternion, points: Int) {
-        self.first = first; self.last = last; self.turn = turn; self.points = points
-    }
-}
-
 /// The gyroscope's constant bias that makes its turn over each span the picture's (`PictureSpan`), with its standard
 /// error: the one a moving camera does not fool, beside the frame pairs' (`CameraIMUCalibration`), which takes a move
 /// for a turn. Fitted jointly with the scale of the picture's turns about C's x and y (a pinhole whose field of view is
@@ -65,8 +49,8 @@ public struct SpanBias: Sendable {
         // can be taken out of every step: over seconds of turning, θ − bias·T would miss by the turns' products.
         struct Measured { var picture: SIMD3<Double>; var steps: [(turn: Quaternion, seconds: Double)] }
         let measured = spans.compactMap { span -> Measured? in
-            guard frameTimes.indices.contains(span.first), frameTimes.indices.contains(span.last), span.last > span.first else { return nil }
-            let a = frameTimes[span.first] + offset, b = frameTimes[span.last] + offset
+            guard frameTimes.indices.contains(span.firstFrame), frameTimes.indices.contains(span.lastFrame), span.lastFrame > span.firstFrame else { return nil }
+            let a = frameTimes[span.firstFrame] + offset, b = frameTimes[span.lastFrame] + offset
             guard a >= gyro.time[0], b <= gyro.duration else { return nil }
             let count = max(1, Int(((b - a) / max(gyro.typicalStep, 1e-4)).rounded(.up)))
             let times = (0...count).map { a + (b - a) * Double($0) / Double(count) }
@@ -164,73 +148,5 @@ public struct SpanBias: Sendable {
         guard let fit = try spans(best), let below = try scale(best - h), let above = try scale(best + h), above > below else { return nil }
         let slope = (above - below) / (2 * h)
         return (best, fit.turnScale.standardError / slope / best, fit)
-    }
-}
-
-extension Determination {
-    /// What the spans' bias (`SpanBias`) did to a rig's.
-    public enum SpanBiasVerdict: Equatable, Sendable {
-        /// The spans narrow the bias no better than `gyroBiasDegreesPerSecond`: the rig's stands.
-        case undetermined
-        /// Within `spanAgreement` joint standard errors of the frame pairs' on every axis: the frame pairs' stands.
-        case agrees
-        /// The spans' is written in place of the frame pairs' (nil: they left it undetermined), which is off by
-        /// `sigmasOff` joint standard errors on its worst axis (nil: it has no standard error).
-        case replaced(previous: SIMD3<Double>?, sigmasOff: Double?)
-    }
-
-    /// Joint standard errors within which the frame pairs' bias and the spans' agree.
-    public static let spanAgreement = 3.0
-
-    /// Judges the spans' bias against `rig`'s and writes it where it should stand: when the spans determine it (each
-    /// axis's standard error within `gyroBiasDegreesPerSecond`) and the frame pairs' is undetermined or off by more than
-    /// `spanAgreement` joint standard errors on some axis. The frame pairs' stands where they agree: on a camera that only
-    /// turns they are the more precise, and where the camera also moves they take its move for a turn, which the spans do not.
-    public static func judge(_ rig: inout Rig, spans: SpanBias) -> SpanBiasVerdict {
-        let degrees = 180 / Double.pi
-        let spanError = spans.standardError * degrees
-        guard spanError.max() <= gyroBiasDegreesPerSecond else { return .undetermined }
-        let previous = rig.determines(.gyroBias) ? rig.gyroBiasRadiansPerSecond : nil
-        var worst: Double?
-        if let previous, let previousError = rig.standardErrors?.gyroBiasDegreesPerSecond {
-            let joint: SIMD3<Double> = spanError * spanError + previousError * previousError
-            let difference = (spans.bias - previous) * degrees
-            let off = SIMD3(abs(difference.x), abs(difference.y), abs(difference.z))
-            let sigmas = (0..<3).map { off[$0] / joint[$0].squareRoot() }.max() ?? .infinity
-            if sigmas <= spanAgreement { return .agrees }
-            worst = sigmas
-        }
-        rig.gyroBiasRadiansPerSecond = spans.bias
-        rig.standardErrors?.gyroBiasDegreesPerSecond = spanError
-        rig.markDetermined { $0 == .gyroBias }
-        return .replaced(previous: previous, sigmasOff: worst)
-    }
-
-    /// Writes the spans' field of view (`SpanBias.fieldOfView`) into `rig` as a pinhole of `width` x `height` where the
-    /// frame pairs left the camera undetermined and its error is within `fieldOfViewFraction` (the frame pairs' rule):
-    /// the camera, its lens coefficients and their errors then determined. Returns whether it was written.
-    public static func judge(_ rig: inout Rig, spanFieldOfView degrees: Double, standardErrorFraction: Double, width: Int, height: Int) -> Bool {
-        guard !rig.determines(.camera), standardErrorFraction <= fieldOfViewFraction else { return false }
-        rig.camera = LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: degrees, width: width, height: height))
-        rig.standardErrors?.verticalFieldOfViewFraction = standardErrorFraction
-        rig.standardErrors?.lensCoefficients = nil
-        rig.markDetermined {
-            if case .lensCoefficient = $0 { return true }
-            return $0 == .camera
-        }
-        return true
-    }
-
-    /// Writes the identity mount, given (standard error 0) rather than fitted, where the frame pairs left the mount
-    /// undetermined: a video's own motion track is in the camera's axes by its format. Returns whether it was written.
-    public static func takeTrackAxes(_ rig: inout Rig) -> Bool {
-        guard !rig.determines(.mount) || CameraAxis.allCases.contains(where: { !rig.determines(.mountAxis($0)) }) else { return false }
-        rig.deviceFromIMU = .identity
-        rig.standardErrors?.mountDegrees = .zero
-        rig.markDetermined {
-            if case .mountAxis = $0 { return true }
-            return $0 == .mount
-        }
-        return true
     }
 }

@@ -171,12 +171,12 @@ extension ClipTracks {
                     return angle * camera.pinhole.fy
                 }.sorted()
                 if misses[misses.count / 2] < Self.turnAloneMissPixels {
-                    spans.append(PictureSpan(first: first, last: last, turn: turn, points: rays.count))
+                    spans.append(PictureSpan(firstFrame: first, lastFrame: last, turn: turn, points: rays.count))
                     continue
                 }
             }
             if let found = try EssentialRotation.rotation(of: rays, threshold: 1 / camera.pinhole.fy) {
-                spans.append(PictureSpan(first: first, last: last, turn: found.turn, points: found.inliers))
+                spans.append(PictureSpan(firstFrame: first, lastFrame: last, turn: found.turn, points: found.inliers))
             }
         }
         return spans

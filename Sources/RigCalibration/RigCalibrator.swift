@@ -166,7 +166,7 @@ public struct RigCalibrator {
     // MARK: - The fit
 
     /// Tracks the clip and fits it against `gyro`, searching around `centre(tracks)` when it gives one; then judges the
-    /// frame pairs' gyroscope bias against the picture's own turn over spans (`spanBias`).
+    /// frame pairs' gyroscope bias against the picture's own turn over spans (`judgeOnSpans`).
     private func fit(clipPath: String, gyro: GyroIntegral, lens: LensModel, trackInCameraAxes: Bool, describe: String,
                      centre: (ClipTracks) -> Double?) throws -> Outcome {
         let known = try intrinsicsPath.map { try LensCamera.read(path: $0) }
@@ -187,7 +187,7 @@ public struct RigCalibrator {
         }
         do {
             var answer = try calibration.fit(clip.tracks)
-            try spanBias(&answer.rig, clip: clip, gyro: gyro, trackInCameraAxes: trackInCameraAxes)
+            try judgeOnSpans(&answer.rig, clip: clip, gyro: gyro, trackInCameraAxes: trackInCameraAxes)
             return Outcome(rig: answer.rig, knownCamera: known, offsetAlone: answer.offsetAlone)
         } catch CalibrationError.intrinsicsSize(let width, let height, let clipWidth, let clipHeight) where intrinsicsPath != nil {
             throw RigCalibrationError.intrinsicsSize(path: intrinsicsPath!, width: width, height: height, clip: clipPath,
@@ -206,77 +206,96 @@ extension RigCalibrator {
     /// The share of the half-diagonal within which points are measured through a camera known only as a pinhole.
     static let defaultCameraCentralShare = 0.6
 
-    /// The gyroscope's bias from the picture's own turn over spans of seconds (`SpanBias`), judged against the frame
-    /// pairs' (`Determination.judge(_:spans:)`), through the camera and mount the die will be drawn with: the fit's where
-    /// determined, else the default pinhole (its central points) and, for a video's own motion track, the identity.
-    func spanBias(_ rig: inout Rig, clip: ClipTracks, gyro: GyroIntegral, trackInCameraAxes: Bool) throws {
+    /// What the picture's own turn over spans of seconds says (docs/calibration.md, "Over spans"), in three steps: the mount
+    /// the spans are measured with (`spanMount`), the camera where the frame pairs left it undetermined
+    /// (`spanFieldOfView`), and the gyroscope's bias against the frame pairs' (`spanBias`). Through the camera and mount
+    /// the die will be drawn with: the fit's where determined, else a pinhole of the guessed field of view (its central
+    /// points) and, for a video's own motion track, the identity.
+    func judgeOnSpans(_ rig: inout Rig, clip: ClipTracks, gyro: GyroIntegral, trackInCameraAxes: Bool) throws {
         guard let found = rig.cameraAndMount else {
             progress("the picture's turn over spans is not measured: only the time offset is known")
             return
         }
-        var cameraKnown = rig.determines(.camera)
-        var camera = cameraKnown ? found.camera
-            : LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: fieldOfViewGuessDegrees, width: clip.width, height: clip.height))
-        let deviceFromIMU: Quaternion
-        if rig.determines(.mount) {
-            deviceFromIMU = found.deviceFromIMU
-        } else if trackInCameraAxes, clip.uprightTurnDegrees == 0 {
-            // Its format puts the track in the camera's own axes: the mount is known, not fitted, and written as such
-            // (unless the file turns its frames upright: the picture's axes are then not the sensor's).
-            deviceFromIMU = .identity
+        guard let deviceFromIMU = spanMount(&rig, found: found, clip: clip, trackInCameraAxes: trackInCameraAxes) else { return }
+        let spans = SpanMeasure(clip: clip, gyro: gyro, offset: rig.timeOffset.seconds,
+                                cameraFromIMU: CameraFrame.cameraFromDevice * deviceFromIMU)
+        var camera = (lens: found.camera, central: nil as Double?, words: "the fit's camera")
+        if !rig.determines(.camera) {
+            camera = (LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: fieldOfViewGuessDegrees, width: clip.width, height: clip.height)),
+                      Self.defaultCameraCentralShare, String(format: "the guessed %g° pinhole's central points", fieldOfViewGuessDegrees))
+            if intrinsicsPath == nil, let pinhole = try spanFieldOfView(&rig, spans: spans) {
+                camera = (pinhole, Self.defaultCameraCentralShare, "that pinhole's central points")
+            }
+        }
+        let through = camera.words + (trackInCameraAxes && deviceFromIMU == .identity ? " and the identity mount (the track's own axes)" : "")
+        try spanBias(&rig, spans: spans, camera: camera.lens, centralShare: camera.central, through: through)
+    }
+
+    /// The spans' clip, gyroscope, offset and mount, and their fit through a camera.
+    struct SpanMeasure {
+        var clip: ClipTracks
+        var gyro: GyroIntegral
+        var offset: Double
+        var cameraFromIMU: Quaternion
+
+        func fit(through camera: LensCamera, centralShare: Double?) throws -> SpanBias? {
+            let spans = try clip.pictureSpans(camera: camera, seconds: RigCalibrator.spanSeconds, every: RigCalibrator.spanStep,
+                                              centralShare: centralShare)
+            return SpanBias.fit(spans, frameTimes: clip.frameTimes, gyro: gyro, offset: offset, cameraFromIMU: cameraFromIMU,
+                                overlap: RigCalibrator.spanSeconds / RigCalibrator.spanStep)
+        }
+    }
+
+    /// The mount the spans are measured with (D from S): the fit's where determined; for a video's own motion track whose
+    /// frames are not turned upright, the identity its format gives, written into `rig` (`Determination.takeTrackAxes`);
+    /// else nil, and the spans are not measured.
+    func spanMount(_ rig: inout Rig, found: CameraAndMount, clip: ClipTracks, trackInCameraAxes: Bool) -> Quaternion? {
+        if rig.determines(.mount) { return found.deviceFromIMU }
+        if trackInCameraAxes, clip.uprightTurnDegrees == 0 {
             _ = Determination.takeTrackAxes(&rig)
             progress("mount: the identity, as the motion track's format puts it in the camera's own axes (the frame pairs left it undetermined)")
-        } else {
-            progress("the picture's turn over spans is not measured: the mount is not determined"
-                     + (trackInCameraAxes ? " (the frames are turned \(clip.uprightTurnDegrees)° upright, so the track's axes are not the picture's)" : "")
-                     + ", and drawing takes it by hand")
-            return
+            return .identity
         }
-        let cameraFromIMU = CameraFrame.cameraFromDevice * deviceFromIMU
-        let overlap = Self.spanSeconds / Self.spanStep
-        func fit(through camera: LensCamera, centralShare: Double?) throws -> SpanBias? {
-            let spans = try clip.pictureSpans(camera: camera, seconds: Self.spanSeconds, every: Self.spanStep, centralShare: centralShare)
-            return SpanBias.fit(spans, frameTimes: clip.frameTimes, gyro: gyro, offset: rig.timeOffset.seconds, cameraFromIMU: cameraFromIMU,
-                                overlap: overlap)
+        progress("the picture's turn over spans is not measured: the mount is not determined"
+                 + (trackInCameraAxes ? " (the frames are turned \(clip.uprightTurnDegrees)° upright, so the track's axes are not the picture's)" : "")
+                 + ", and drawing takes it by hand")
+        return nil
+    }
+
+    /// The pinhole whose turns over the spans are as large as the gyroscope's (`SpanBias.fieldOfView`), written into `rig`
+    /// where `Determination.judge(_:spanFieldOfView:…)` takes it; that pinhole, or nil.
+    func spanFieldOfView(_ rig: inout Rig, spans: SpanMeasure) throws -> LensCamera? {
+        let clip = spans.clip
+        func pinhole(_ fov: Double) -> LensCamera {
+            LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: fov, width: clip.width, height: clip.height))
         }
-        var pinholeFromSpans = false
-        if !cameraKnown, intrinsicsPath == nil {
-            // The frame pairs leave the camera undetermined: the spans' turns, scaled by the field of view they are
-            // measured through, say which pinhole makes them the gyroscope's (about the picture's centre).
-            func pinhole(_ fov: Double) -> LensCamera {
-                LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: fov, width: clip.width, height: clip.height))
-            }
-            if let best = try SpanBias.fieldOfView(range: Self.spanFieldOfViewRange,
-                                                   spans: { try fit(through: pinhole($0), centralShare: Self.defaultCameraCentralShare) }) {
-                let judged = Determination.judge(&rig, spanFieldOfView: best.degrees, standardErrorFraction: best.standardErrorFraction,
-                                                 width: clip.width, height: clip.height)
-                progress(String(format: "over spans of %g s the picture's own turn gives a %.2f° pinhole ± %.1f%% about its centre: %@",
-                                Self.spanSeconds, best.degrees, best.standardErrorFraction * 100,
-                                judged ? "written, as the frame pairs left the camera undetermined (a pinhole: a wide lens's edges are not described)"
-                                    : String(format: "not written (more than %.0f%%)", Determination.fieldOfViewFraction * 100)))
-                if judged {
-                    camera = pinhole(best.degrees)
-                    cameraKnown = true
-                    pinholeFromSpans = true
-                }
-            } else {
-                progress(String(format: "over spans of %g s no field of view within %.0f° to %.0f° makes the picture's turn as large as the gyroscope's",
-                                Self.spanSeconds, Self.spanFieldOfViewRange.lowerBound, Self.spanFieldOfViewRange.upperBound))
-            }
+        guard let best = try SpanBias.fieldOfView(range: Self.spanFieldOfViewRange,
+                                                  spans: { try spans.fit(through: pinhole($0), centralShare: Self.defaultCameraCentralShare) }) else {
+            progress(String(format: "over spans of %g s no field of view within %.0f° to %.0f° makes the picture's turn as large as the gyroscope's",
+                            Self.spanSeconds, Self.spanFieldOfViewRange.lowerBound, Self.spanFieldOfViewRange.upperBound))
+            return nil
         }
-        let central = cameraKnown && !pinholeFromSpans ? nil : Self.defaultCameraCentralShare
-        guard let fit = try fit(through: camera, centralShare: central) else {
+        let judged = Determination.judge(&rig, spanFieldOfView: best.degrees, standardErrorFraction: best.standardErrorFraction,
+                                         width: clip.width, height: clip.height)
+        progress(String(format: "over spans of %g s the picture's own turn gives a %.2f° pinhole ± %.1f%% about its centre: %@",
+                        Self.spanSeconds, best.degrees, best.standardErrorFraction * 100,
+                        judged ? "written, as the frame pairs left the camera undetermined (a pinhole: a wide lens's edges are not described)"
+                            : String(format: "not written (more than %.0f%%)", Determination.fieldOfViewFraction * 100)))
+        return judged ? pinhole(best.degrees) : nil
+    }
+
+    /// The spans' bias through `camera`, judged against the frame pairs' (`Determination.judge(_:spans:)`) and said on
+    /// stderr with both; `through` words the camera and mount.
+    func spanBias(_ rig: inout Rig, spans: SpanMeasure, camera: LensCamera, centralShare: Double?, through: String) throws {
+        guard let fit = try spans.fit(through: camera, centralShare: centralShare) else {
             progress(String(format: "the picture's turn over spans of %g s: fewer than %d spans with %d points tracked through (a clip under %g s, "
                             + "or corners that do not live through a span): the frame pairs' bias stands", Self.spanSeconds, SpanBias.minimumSpans,
                             ClipTracks.minimumSpanPoints, Self.spanSeconds + Double(SpanBias.minimumSpans - 1) * Self.spanStep))
             return
         }
         let degrees = 180 / Double.pi
-        let through = (pinholeFromSpans ? "that pinhole's central points" : cameraKnown ? "the fit's camera"
-                       : String(format: "the guessed %g° pinhole's central points", fieldOfViewGuessDegrees))
-            + (trackInCameraAxes && deviceFromIMU == .identity ? " and the identity mount (the track's own axes)" : "")
         let biasText = String(format: "%.3f,%.3f,%.3f °/s ± %.3f, %.3f, %.3f", fit.bias.x * degrees, fit.bias.y * degrees, fit.bias.z * degrees,
-                            fit.standardError.x * degrees, fit.standardError.y * degrees, fit.standardError.z * degrees)
+                              fit.standardError.x * degrees, fit.standardError.y * degrees, fit.standardError.z * degrees)
         let head = String(format: "over %d of %d spans of %g s, through %@, the picture's own turn gives the gyroscope bias %@ (RMS %.2f°, %.2f°, %.2f° a span)",
                           fit.spansUsed, fit.spansGiven, Self.spanSeconds, through, biasText,
                           fit.residualRMS.x * degrees, fit.residualRMS.y * degrees, fit.residualRMS.z * degrees)

@@ -26,7 +26,7 @@ final class SpanBiasTests: XCTestCase {
             let last = first + 60
             let body = cameraFromIMU.rotate(trueGyro.rotation(from: frames[first], to: frames[last]))
             let noise = SIMD3((0..<3).map { _ in (random.uniform() * 2 - 1) * noiseDegrees / degrees })
-            spans.append(PictureSpan(first: first, last: last, turn: Quaternion(rotationVector: noise) * Quaternion(rotationVector: -body), points: 100))
+            spans.append(PictureSpan(firstFrame: first, lastFrame: last, turn: Quaternion(rotationVector: noise) * Quaternion(rotationVector: -body), points: 100))
         }
         return (gyro, frames, spans)
     }
@@ -52,7 +52,7 @@ final class SpanBiasTests: XCTestCase {
         let scaled = c.spans.map { span -> PictureSpan in
             var r = span.turn.rotationVector
             r.x *= 1.1; r.y *= 1.1
-            return PictureSpan(first: span.first, last: span.last, turn: Quaternion(rotationVector: r), points: span.points)
+            return PictureSpan(firstFrame: span.firstFrame, lastFrame: span.lastFrame, turn: Quaternion(rotationVector: r), points: span.points)
         }
         let fit = try XCTUnwrap(SpanBias.fit(scaled, frameTimes: c.frames, gyro: c.gyro, offset: 0, cameraFromIMU: cameraFromIMU, overlap: 4))
         XCTAssertEqual(fit.turnScale.value, 1.1, accuracy: 1e-3)

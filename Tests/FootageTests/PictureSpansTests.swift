@@ -44,7 +44,7 @@ final class PictureSpansTests: XCTestCase {
 
     /// The rays' turn from a span's first frame to its last: the camera's turn, reversed.
     func expected(_ span: PictureSpan, in clip: ClipTracks) -> Quaternion {
-        Quaternion(axis: SIMD3(0, 1, 0), angle: -rate * (clip.frameTimes[span.last] - clip.frameTimes[span.first]))
+        Quaternion(axis: SIMD3(0, 1, 0), angle: -rate * (clip.frameTimes[span.lastFrame] - clip.frameTimes[span.firstFrame]))
     }
 
     /// A camera that only turns: one span every 0.5 s while 2 s of clip remain, each the turn alone, to a thousandth of a degree.
@@ -52,9 +52,9 @@ final class PictureSpansTests: XCTestCase {
         let c = clip(far: true)
         let spans = try c.pictureSpans(camera: camera, seconds: 2, every: 0.5)
         // Frames 0 to 179 (5.97 s): the last span starts at 3.5 s.
-        XCTAssertEqual(spans.map(\.first), stride(from: 0, through: 105, by: 15).map { $0 })
+        XCTAssertEqual(spans.map(\.firstFrame), stride(from: 0, through: 105, by: 15).map { $0 })
         for span in spans {
-            XCTAssertEqual(span.last - span.first, 60)
+            XCTAssertEqual(span.lastFrame - span.firstFrame, 60)
             XCTAssertLessThan(span.turn.angle(to: expected(span, in: c)) * 180 / .pi, 1e-3)
         }
     }
@@ -66,7 +66,7 @@ final class PictureSpansTests: XCTestCase {
         let spans = try c.pictureSpans(camera: camera, seconds: 2, every: 1)
         XCTAssertGreaterThanOrEqual(spans.count, 4)
         for span in spans {
-            XCTAssertLessThan(span.turn.angle(to: expected(span, in: c)) * 180 / .pi, 0.05, "span from frame \(span.first)")
+            XCTAssertLessThan(span.turn.angle(to: expected(span, in: c)) * 180 / .pi, 0.05, "span from frame \(span.firstFrame)")
         }
     }
 
@@ -74,7 +74,7 @@ final class PictureSpansTests: XCTestCase {
     func testSpansGoOnAfterAGap() throws {
         let c = clip(seconds: 8, gap: 3.0...4.0, far: true)
         let spans = try c.pictureSpans(camera: camera, seconds: 2, every: 0.5)
-        let starts = spans.map { c.frameTimes[$0.first] }
+        let starts = spans.map { c.frameTimes[$0.firstFrame] }
         // 4.033 s, the first frame after the gap, and every 0.5 s from it while 2 s remain.
         let after = starts.filter { $0 > 4 }
         XCTAssertEqual(after.count, 4, "\(starts)")
@@ -89,8 +89,8 @@ final class PictureSpansTests: XCTestCase {
         let centre = SIMD2(319.5, 239.5), limit = share * (centre * centre).sum().squareRoot()
         func inside(_ p: SIMD2<Double>) -> Bool { ((p - centre) * (p - centre)).sum().squareRoot() <= limit }
         for span in spans {
-            let first = Dictionary(c.corners[span.first].map { ($0.id, $0.point) }, uniquingKeysWith: { a, _ in a })
-            let both = c.corners[span.last].filter { corner in first[corner.id].map { inside($0) && inside(corner.point) } ?? false }
+            let first = Dictionary(c.corners[span.firstFrame].map { ($0.id, $0.point) }, uniquingKeysWith: { a, _ in a })
+            let both = c.corners[span.lastFrame].filter { corner in first[corner.id].map { inside($0) && inside(corner.point) } ?? false }
             XCTAssertEqual(span.points, both.count)
         }
     }
