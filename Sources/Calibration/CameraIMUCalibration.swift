@@ -155,7 +155,7 @@ public struct CameraIMUCalibration {
     /// Degrees: a field of view outside this is refused as no camera's.
     public static let fieldOfViewRange = 10.0...170.0
     /// A field of view with a larger relative standard error is not written.
-    public static let largestFieldOfViewError = Determination.fieldOfViewFraction
+    public static let largestFieldOfViewError = Determination.fieldOfViewErrorLimitFraction
     /// A pinhole fit is refused when the picture's edges and its centre disagree by more than this share
     /// on how far the camera turned about its x and y axes: a lens that bends the picture.
     public static let largestEdgeDifference = 0.04
@@ -174,7 +174,7 @@ public struct CameraIMUCalibration {
     /// are compared with the gyroscope over exactly these intervals, so a variable frame rate is exact.
     public var frameTimes: [Double]
     public var gyro: GyroIntegral
-    public var fieldOfViewGuessDegrees: Double
+    public var verticalFieldOfViewGuessDegrees: Double
     public var progress: (String) -> Void
 
     public var frameCount: Int { frameTimes.count }
@@ -186,16 +186,16 @@ public struct CameraIMUCalibration {
 
     /// A clip whose frames carry their own times (presentation times, a frames file's stamps).
     public init(width: Int, height: Int, frameTimes: [Double], gyro: GyroIntegral,
-                fieldOfViewGuessDegrees: Double = 60, progress: @escaping (String) -> Void = { _ in }) {
+                verticalFieldOfViewGuessDegrees: Double = 60, progress: @escaping (String) -> Void = { _ in }) {
         self.width = width; self.height = height; self.frameTimes = frameTimes; self.gyro = gyro
-        self.fieldOfViewGuessDegrees = fieldOfViewGuessDegrees; self.progress = progress
+        self.verticalFieldOfViewGuessDegrees = verticalFieldOfViewGuessDegrees; self.progress = progress
     }
 
     /// A clip at a constant rate: frame k at k / framesPerSecond.
     public init(width: Int, height: Int, framesPerSecond: Double, frameCount: Int, gyro: GyroIntegral,
-                fieldOfViewGuessDegrees: Double = 60, progress: @escaping (String) -> Void = { _ in }) {
+                verticalFieldOfViewGuessDegrees: Double = 60, progress: @escaping (String) -> Void = { _ in }) {
         self.init(width: width, height: height, frameTimes: (0..<frameCount).map { Double($0) / framesPerSecond }, gyro: gyro,
-                  fieldOfViewGuessDegrees: fieldOfViewGuessDegrees, progress: progress)
+                  verticalFieldOfViewGuessDegrees: verticalFieldOfViewGuessDegrees, progress: progress)
     }
 
     /// The rig the clip and the gyroscope give: its camera, lens, mount, offset (`TimeOffset.Clock.clip`: the caller
@@ -249,7 +249,7 @@ public struct CameraIMUCalibration {
 
     /// The fit proper, on the pairs with texture, once rays through a known camera are ready.
     private func fitPrepared(textured: [FramePairTracks], all: [FramePairTracks], pairCount: Int, seconds: Double) throws -> CalibrationAnswer {
-        let f0 = knownCamera?.pinhole.fy ?? Double(height) / 2 / tan(fieldOfViewGuessDegrees * .pi / 360)
+        let f0 = knownCamera?.pinhole.fy ?? Double(height) / 2 / tan(verticalFieldOfViewGuessDegrees * .pi / 360)
 
         // Coarse offset: correlate the angles, which no mount changes, seen by the points near the picture's
         // centre: there any lens is nearly a pinhole, and a rolling shutter sees them about the middle row's

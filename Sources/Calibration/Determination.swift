@@ -9,17 +9,17 @@ import Rig
 public enum Determination {
     /// The offset is determined when its standard error is under this share of the frame period: an error of a
     /// tenth of a frame moves the die against the scene by a tenth of the picture's motion between frames.
-    public static let offsetFramePeriods = 0.1
+    public static let offsetErrorLimitFramePeriods = 0.1
     /// The field of view, relative: a die at the picture's edge lands this share of its distance from the
     /// centre away from where it belongs.
-    public static let fieldOfViewFraction = 0.02
+    public static let fieldOfViewErrorLimitFraction = 0.02
     /// A lens coefficient moves a ray at the picture's corner by k·s^(2i+1) (s the corner's angle for a fisheye,
     /// its tangent for a radial lens): determined when its standard error moves the corner by under this share
     /// of its distance from the centre, as the field of view's.
-    public static let lensCornerFraction = 0.02
+    public static let lensCornerErrorLimitFraction = 0.02
     /// The readout, in frame periods: the top and bottom rows move by half its error, as much as the offset's
     /// threshold allows.
-    public static let readoutFramePeriods = 0.2
+    public static let readoutErrorLimitFramePeriods = 0.2
     /// Pixels: the least median image motion per frame pair for the camera's numbers (field of view, lens,
     /// readout). Below it a tracker's sub-pixel bias (flow locks towards whole pixels) scales the measured motion
     /// by several per cent, which no standard error sees: a synthetic clip moving 0.36 px a frame gave a field of
@@ -28,10 +28,10 @@ public enum Determination {
     public static let cameraPixelsPerPair = 0.5
     /// Degrees, about each of the camera's axes: the die's faces tilt by the mount's error, and two degrees are
     /// about what the eye notices on a die.
-    public static let mountDegrees = 2.0
+    public static let mountErrorLimitDegrees = 2.0
     /// Degrees per second, each axis: the data, not the prior (`CameraIMUCalibration.gyroBiasPriorDegreesPerSecond`),
     /// holds the bias when it narrows it to a fifth of the prior.
-    public static let gyroBiasDegreesPerSecond = 0.1
+    public static let gyroBiasErrorLimitDegreesPerSecond = 0.1
 
     static let axisNames = ["x (tilt)", "y (pan)", "z (roll)"]
 
@@ -63,10 +63,10 @@ public enum Determination {
                 out.append(Undetermined(.camera, standardError: String(format: "± %.1f%%", errors.verticalFieldOfViewFraction * 100),
                                         why: String(format: "the fit gives %.1f°, outside any camera's %.0f° to %.0f°", fov,
                                                     CameraIMUCalibration.fieldOfViewRange.lowerBound, CameraIMUCalibration.fieldOfViewRange.upperBound)))
-            } else if !(errors.verticalFieldOfViewFraction <= fieldOfViewFraction) {
+            } else if !(errors.verticalFieldOfViewFraction <= fieldOfViewErrorLimitFraction) {
                 out.append(Undetermined(.camera, standardError: String(format: "± %.1f%%", errors.verticalFieldOfViewFraction * 100),
                                         why: String(format: "more than %.0f%% of the field of view; turn about the picture's horizontal and "
-                                                    + "vertical axes, or give the camera with --intrinsics", fieldOfViewFraction * 100)))
+                                                    + "vertical axes, or give the camera with --intrinsics", fieldOfViewErrorLimitFraction * 100)))
             }
             out += lensCoefficients(found.camera, errors: errors.lensCoefficients ?? [])
         }
@@ -84,11 +84,11 @@ public enum Determination {
                                                 + "reads in", readout * 1000, framePeriod * 1000)))
         } else if let readout = errors.readoutSeconds, result.readoutSeconds != nil, subPixel {
             out.append(Undetermined(.readout, standardError: String(format: "± %.2f ms", readout * 1000), why: subPixelWhy))
-        } else if let readout = errors.readoutSeconds, result.readoutSeconds != nil, !(readout <= readoutFramePeriods * framePeriod) {
+        } else if let readout = errors.readoutSeconds, result.readoutSeconds != nil, !(readout <= readoutErrorLimitFramePeriods * framePeriod) {
             out.append(Undetermined(.readout, standardError: String(format: "± %.2f ms", readout * 1000),
-                                    why: String(format: "more than a fifth of the frame period (%.2f ms)", readoutFramePeriods * framePeriod * 1000)))
+                                    why: String(format: "more than a fifth of the frame period (%.2f ms)", readoutErrorLimitFramePeriods * framePeriod * 1000)))
         }
-        let mountAxes = CameraAxis.allCases.filter { !(errors.mountDegrees[$0.index] <= mountDegrees) }
+        let mountAxes = CameraAxis.allCases.filter { !(errors.mountDegrees[$0.index] <= mountErrorLimitDegrees) }
         for axis in mountAxes {
             let others = CameraAxis.allCases.filter { $0 != axis }.map { turned[$0.index] }
             let error = errors.mountDegrees[axis.index]
@@ -105,7 +105,7 @@ public enum Determination {
         } else if let deviceFromIMU = result.deviceFromIMU {
             result.cameraAndMount?.deviceFromIMU = nearestIdentity(deviceFromIMU, aboutCameraAxes: mountAxes.map(\.index))
         }
-        if let bias = errors.gyroBiasDegreesPerSecond, !(bias.max() <= gyroBiasDegreesPerSecond) {
+        if let bias = errors.gyroBiasDegreesPerSecond, !(bias.max() <= gyroBiasErrorLimitDegreesPerSecond) {
             out.append(Undetermined(.gyroBias, standardError: String(format: "± %.2f, %.2f, %.2f °/s", bias.x, bias.y, bias.z),
                                     why: String(format: "the clip narrows it to no better than %.2f °/s; the prior (± %.1f °/s) holds it", bias.max(),
                                                 CameraIMUCalibration.gyroBiasPriorDegreesPerSecond)))
@@ -113,17 +113,17 @@ public enum Determination {
         result.undetermined = out
     }
 
-    /// The time offset's verdict: nil when `sigma` (seconds) is under `offsetFramePeriods` of the frame period,
+    /// The time offset's verdict: nil when `sigma` (seconds) is under `offsetErrorLimitFramePeriods` of the frame period,
     /// else why not, ending with `why`. Every path that answers an offset asks this, the rates-alone one too.
     public static func judgeOffset(sigma: Double, framePeriod: Double, why: String) -> Undetermined? {
-        let limit = offsetFramePeriods * framePeriod
+        let limit = offsetErrorLimitFramePeriods * framePeriod
         guard !(sigma <= limit) else { return nil }
         return Undetermined(.timeOffset, standardError: sigma.isFinite ? String(format: "± %.2f ms", sigma * 1000) : nil,
                             why: String(format: "more than a tenth of the frame period (%.2f ms); %@", limit * 1000, why))
     }
 
     /// The estimated lens's coefficients whose standard error moves the picture's corner by more than
-    /// `lensCornerFraction` of its distance from the centre.
+    /// `lensCornerErrorLimitFraction` of its distance from the centre.
     static func lensCoefficients(_ camera: LensCamera, errors: [Double]) -> [Undetermined] {
         guard !errors.isEmpty else { return [] }
         guard let corner = camera.ray(pixel: SIMD2(-0.5, -0.5)) else {
@@ -134,11 +134,11 @@ public enum Determination {
         let s = fisheye ? angle : tan(angle)
         return errors.indices.compactMap { i in
             let moved = errors[i] * pow(s, Double(2 * (i + 1)))
-            guard !(moved <= lensCornerFraction) else { return nil }
+            guard !(moved <= lensCornerErrorLimitFraction) else { return nil }
             return Undetermined(.lensCoefficient(i + 1), standardError: String(format: "± %.4f", errors[i]),
                                 why: String(format: "it moves the picture's corner by %.1f%% of its distance from the centre (more than %.0f%%); "
                                             + "written, as the lens needs it, and the field of view is measured through it",
-                                            moved * 100, lensCornerFraction * 100))
+                                            moved * 100, lensCornerErrorLimitFraction * 100))
         }
     }
 
@@ -167,7 +167,7 @@ public enum Determination {
 extension Determination {
     /// What the spans' bias (`SpanBias`) did to a rig's.
     public enum SpanBiasVerdict: Equatable, Sendable {
-        /// The spans narrow the bias no better than `gyroBiasDegreesPerSecond`: the rig's stands.
+        /// The spans narrow the bias no better than `gyroBiasErrorLimitDegreesPerSecond`: the rig's stands.
         case undetermined
         /// Within `spanAgreement` joint standard errors of the frame pairs' on every axis: the frame pairs' stands.
         case agrees
@@ -180,13 +180,13 @@ extension Determination {
     public static let spanAgreement = 3.0
 
     /// Judges the spans' bias against `rig`'s and writes it where it should stand: when the spans determine it (each
-    /// axis's standard error within `gyroBiasDegreesPerSecond`) and the frame pairs' is undetermined or off by more than
+    /// axis's standard error within `gyroBiasErrorLimitDegreesPerSecond`) and the frame pairs' is undetermined or off by more than
     /// `spanAgreement` joint standard errors on some axis. The frame pairs' stands where they agree: on a camera that only
     /// turns they are the more precise, and where the camera also moves they take its move for a turn, which the spans do not.
     public static func judge(_ rig: inout Rig, spans: SpanBias) -> SpanBiasVerdict {
         let degrees = 180 / Double.pi
         let spanError = spans.standardError * degrees
-        guard spanError.max() <= gyroBiasDegreesPerSecond else { return .undetermined }
+        guard spanError.max() <= gyroBiasErrorLimitDegreesPerSecond else { return .undetermined }
         let previous = rig.determines(.gyroBias) ? rig.gyroBiasRadiansPerSecond : nil
         var worst: Double?
         if let previous, let previousError = rig.standardErrors?.gyroBiasDegreesPerSecond {
@@ -204,10 +204,10 @@ extension Determination {
     }
 
     /// Writes the spans' field of view (`SpanBias.fieldOfView`) into `rig` as a pinhole of `width` x `height` where the
-    /// frame pairs left the camera undetermined and its error is within `fieldOfViewFraction` (the frame pairs' rule):
+    /// frame pairs left the camera undetermined and its error is within `fieldOfViewErrorLimitFraction` (the frame pairs' rule):
     /// the camera, its lens coefficients and their errors then determined. Returns whether it was written.
     public static func judge(_ rig: inout Rig, spanFieldOfView degrees: Double, standardErrorFraction: Double, width: Int, height: Int) -> Bool {
-        guard !rig.determines(.camera), standardErrorFraction <= fieldOfViewFraction else { return false }
+        guard !rig.determines(.camera), standardErrorFraction <= fieldOfViewErrorLimitFraction else { return false }
         rig.camera = LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: degrees, width: width, height: height))
         rig.standardErrors?.verticalFieldOfViewFraction = standardErrorFraction
         rig.standardErrors?.lensCoefficients = nil

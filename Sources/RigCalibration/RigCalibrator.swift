@@ -28,7 +28,7 @@ public struct RigCalibrator {
     /// The seconds searched either side of a guess the clocks give.
     private var rangeAroundAGuess: Double { searchRangeSeconds ?? CameraIMUCalibration.defaultSearchRange }
     /// A starting vertical field of view, degrees.
-    public var fieldOfViewGuessDegrees = PinholeCamera.defaultFieldOfViewDegrees
+    public var verticalFieldOfViewGuessDegrees = PinholeCamera.defaultFieldOfViewDegrees
     /// A camera known beforehand (an OpenCV calibration file): only the offset, the mount and the bias are fitted.
     public var intrinsicsPath: String?
     /// The lens to estimate when no camera is known.
@@ -172,7 +172,7 @@ public struct RigCalibrator {
         let known = try intrinsicsPath.map { try LensCamera.read(path: $0) }
         let clip = try ClipTracks.read(path: clipPath) { progress("\(clipPath): \($0)") }
         var calibration = CameraIMUCalibration(width: clip.width, height: clip.height, frameTimes: clip.frameTimes, gyro: gyro,
-                                               fieldOfViewGuessDegrees: fieldOfViewGuessDegrees, progress: progress)
+                                               verticalFieldOfViewGuessDegrees: verticalFieldOfViewGuessDegrees, progress: progress)
         if let searchCentre = centre(clip) {
             calibration.searchCentre = searchCentre
             calibration.searchRange = rangeAroundAGuess
@@ -221,8 +221,8 @@ extension RigCalibrator {
                                 cameraFromIMU: CameraFrame.cameraFromDevice * deviceFromIMU)
         var camera = (lens: found.camera, central: nil as Double?, words: "the fit's camera")
         if !rig.determines(.camera) {
-            camera = (LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: fieldOfViewGuessDegrees, width: clip.width, height: clip.height)),
-                      Self.defaultCameraCentralShare, String(format: "the guessed %g° pinhole's central points", fieldOfViewGuessDegrees))
+            camera = (LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: verticalFieldOfViewGuessDegrees, width: clip.width, height: clip.height)),
+                      Self.defaultCameraCentralShare, String(format: "the guessed %g° pinhole's central points", verticalFieldOfViewGuessDegrees))
             if intrinsicsPath == nil, let pinhole = try spanFieldOfView(&rig, spans: spans) {
                 camera = (pinhole, Self.defaultCameraCentralShare, "that pinhole's central points")
             }
@@ -280,7 +280,7 @@ extension RigCalibrator {
         progress(String(format: "over spans of %g s the picture's own turn gives a %.2f° pinhole ± %.1f%% about its centre: %@",
                         Self.spanSeconds, best.degrees, best.standardErrorFraction * 100,
                         judged ? "written, as the frame pairs left the camera undetermined (a pinhole: a wide lens's edges are not described)"
-                            : String(format: "not written (more than %.0f%%)", Determination.fieldOfViewFraction * 100)))
+                            : String(format: "not written (more than %.0f%%)", Determination.fieldOfViewErrorLimitFraction * 100)))
         return judged ? pinhole(best.degrees) : nil
     }
 
@@ -301,7 +301,7 @@ extension RigCalibrator {
                           fit.residualRMS.x * degrees, fit.residualRMS.y * degrees, fit.residualRMS.z * degrees)
         switch Determination.judge(&rig, spans: fit) {
         case .undetermined:
-            progress(head + String(format: ": no better than %.1f °/s, so the frame pairs' stands", Determination.gyroBiasDegreesPerSecond))
+            progress(head + String(format: ": no better than %.1f °/s, so the frame pairs' stands", Determination.gyroBiasErrorLimitDegreesPerSecond))
         case .agrees:
             progress(head + String(format: ": within %g standard errors of the frame pairs', which stands", Determination.spanAgreement))
         case .replaced(let previous?, let off?):

@@ -90,7 +90,7 @@ public struct CalibrateOptions: ParsableArguments {
     public func calibrator() -> RigCalibrator {
         var calibrator = RigCalibrator()
         calibrator.searchRangeSeconds = maxOffset
-        calibrator.fieldOfViewGuessDegrees = verticalFieldOfViewGuessDegrees
+        calibrator.verticalFieldOfViewGuessDegrees = verticalFieldOfViewGuessDegrees
         calibrator.intrinsicsPath = intrinsics
         calibrator.lensModel = lens
         calibrator.fitsReadout = !noReadout

@@ -210,7 +210,7 @@ final class CalibrationFitTests: XCTestCase {
         let loose = CalibrationError.fieldOfViewUndetermined(degrees: 59.8, standardErrorPercent: 9).description
         XCTAssertFalse(loose.contains("outside"), loose)
         XCTAssertTrue(loose.contains("59.8° ± 9%"), loose)
-        // The threshold is the field of view's own (Determination.fieldOfViewFraction), not a number of this test's.
+        // The threshold is the field of view's own (Determination.fieldOfViewErrorLimitFraction), not a number of this test's.
         XCTAssertTrue(loose.contains(String(format: "larger than the %.0f%%", CameraIMUCalibration.largestFieldOfViewError * 100)), loose)
         let unknown = CalibrationError.fieldOfViewUndetermined(degrees: 59.8, standardErrorPercent: nil).description
         XCTAssertFalse(unknown.contains("outside"), unknown)
