@@ -1,7 +1,6 @@
 import AttitudeMath
-import Camera
-import Rig
 import Foundation
+import Rig
 
 /// The gyroscope's constant bias that makes its turn over each span the picture's (`PictureSpan`), with its standard
 /// error: the one a moving camera does not fool, beside the frame pairs' (`CameraIMUCalibration`), which takes a move
@@ -59,6 +58,9 @@ public struct SpanBias: Sendable {
             return Measured(picture: span.turn.rotationVector, steps: steps)
         }
         let imuFromCamera = cameraFromIMU.conjugate
+        // `body` is S at the span's first frame from S at its last (`GyroIntegral.orientation` maps S at t into S at 0),
+        // less the bias; M·body·M⁻¹ is the same turn as C at the first frame from C at the last, and the rays of fixed
+        // points turn by its inverse (`PictureSpan.turn`: v_last = turn·v_first), so the product is the identity.
         func residual(_ m: Measured, _ p: Parameters) -> SIMD3<Double> {
             var body = Quaternion.identity
             for step in m.steps { body = body * step.turn * Quaternion(rotationVector: -p.bias * step.seconds) }

@@ -134,14 +134,18 @@ extension ClipTracks {
 }
 
 extension ClipTracks {
-    /// The picture's own turn over spans of about `seconds` starting every `every` seconds (`PictureSpan`): the corners
-    /// alive at both ends of a span and their rays through `camera`. Where a turn alone explains them (Wahba's rotation
-    /// misses by a median under `turnAloneMissPixels`: no move is seen over the span, and an essential matrix, which needs
-    /// one, would be undefined) that turn; else the rotation of their essential matrix (RANSAC within a pixel), which a
-    /// move does not disturb. `centralShare`: only the points within that share of the half-diagonal from the centre at
-    /// both ends (a camera known only as a pinhole describes a wide lens's centre, not its edges). A span with fewer than
-    /// `minimumSpanPoints` such points is left out.
-    public func pictureSpans(camera: LensCamera, seconds: Double, every: Double, centralShare: Double? = nil) throws -> [PictureSpan] {
+    /// A span of the clip and the corners alive at both of its ends, in OpenCV pixels: what the picture's turn over it is
+    /// measured from, whatever the camera (`pictureSpans(_:camera:)`).
+    public struct SpanCorners: Sendable {
+        public var firstFrame: Int, lastFrame: Int
+        /// Each corner where it was in the first frame (`a`) and the last (`b`).
+        public var pixels: [(a: SIMD2<Double>, b: SIMD2<Double>)]
+    }
+
+    /// The spans of about `seconds` starting every `every` seconds, each with the corners alive at both ends (within
+    /// `centralShare` of the half-diagonal from the centre at both ends, when given: a camera known only as a pinhole
+    /// describes a wide lens's centre, not its edges). A span with fewer than `minimumSpanPoints` is left out.
+    public func spanCorners(seconds: Double, every: Double, centralShare: Double? = nil) -> [SpanCorners] {
         guard frameCount > 1, corners.count == frameCount, let start = frameTimes.first else { return [] }
         let centre = SIMD2(Double(width - 1) / 2, Double(height - 1) / 2)
         let halfDiagonal = (centre * centre).sum().squareRoot()
@@ -150,36 +154,53 @@ extension ClipTracks {
             let d = p - centre
             return (d * d).sum().squareRoot() <= share * halfDiagonal
         }
-        var spans: [PictureSpan] = []
+        var spans: [SpanCorners] = []
         var spanStart = start
         while let first = frameTimes.firstIndex(where: { $0 >= spanStart }) {
             guard let last = frameTimes.firstIndex(where: { $0 >= frameTimes[first] + seconds }) else { break }
             // The next span starts `every` after this one's first frame, whatever gap in the clip lies before it.
             spanStart = frameTimes[first] + every
             let byId = Dictionary(corners[first].map { ($0.id, $0.point) }, uniquingKeysWith: { a, _ in a })
-            var rays: [(a: SIMD3<Double>, b: SIMD3<Double>)] = []
-            for corner in corners[last] {
-                guard let a = byId[corner.id], central(a), central(corner.point),
-                      let rayA = camera.ray(pixel: a), let rayB = camera.ray(pixel: corner.point), rayA.z > 0, rayB.z > 0 else { continue }
-                rays.append((rayA / (rayA * rayA).sum().squareRoot(), rayB / (rayB * rayB).sum().squareRoot()))
+            let pixels = corners[last].compactMap { corner -> (a: SIMD2<Double>, b: SIMD2<Double>)? in
+                guard let a = byId[corner.id], central(a), central(corner.point) else { return nil }
+                return (a, corner.point)
             }
-            guard rays.count >= Self.minimumSpanPoints else { continue }
+            if pixels.count >= Self.minimumSpanPoints { spans.append(SpanCorners(firstFrame: first, lastFrame: last, pixels: pixels)) }
+        }
+        return spans
+    }
+
+    /// The picture's own turn over each span (`PictureSpan`, in C), from its corners' unit rays through `camera`. Where a
+    /// turn alone explains them (Wahba's rotation misses by a median under `turnAloneMissPixels`: no move is seen over the
+    /// span, and an essential matrix, which needs one, would be undefined) that turn; else the rotation of their essential
+    /// matrix (RANSAC within a pixel), which a move does not disturb. A span with fewer than `minimumSpanPoints` rays the
+    /// lens takes is left out.
+    public static func pictureSpans(_ spans: [SpanCorners], camera: LensCamera) throws -> [PictureSpan] {
+        var out: [PictureSpan] = []
+        for span in spans {
+            let rays = span.pixels.compactMap { pair -> (a: SIMD3<Double>, b: SIMD3<Double>)? in
+                guard let a = camera.ray(pixel: pair.a), let b = camera.ray(pixel: pair.b), a.z > 0, b.z > 0 else { return nil }
+                return (a / (a * a).sum().squareRoot(), b / (b * b).sum().squareRoot())
+            }
+            guard rays.count >= minimumSpanPoints else { continue }
             if let turn = RotationFit.wahba(from: rays.map(\.a), to: rays.map(\.b)) {
-                let misses = rays.map { pair -> Double in
-                    let turned = turn.rotate(pair.a), seen = pair.b
-                    let angle = acos(min(1, (turned * seen).sum()))
-                    return angle * camera.pinhole.fy
-                }.sorted()
-                if misses[misses.count / 2] < Self.turnAloneMissPixels {
-                    spans.append(PictureSpan(firstFrame: first, lastFrame: last, turn: turn, points: rays.count))
+                let misses = rays.map { acos(min(1, (turn.rotate($0.a) * $0.b).sum())) * camera.pinhole.fy }.sorted()
+                if misses[misses.count / 2] < turnAloneMissPixels {
+                    out.append(PictureSpan(firstFrame: span.firstFrame, lastFrame: span.lastFrame, turn: turn, points: rays.count))
                     continue
                 }
             }
             if let found = try EssentialRotation.rotation(of: rays, threshold: 1 / camera.pinhole.fy) {
-                spans.append(PictureSpan(firstFrame: first, lastFrame: last, turn: found.turn, points: found.inliers))
+                out.append(PictureSpan(firstFrame: span.firstFrame, lastFrame: span.lastFrame, turn: found.turn, points: found.inliers))
             }
         }
-        return spans
+        return out
+    }
+
+    /// `spanCorners` and `pictureSpans(_:camera:)` in one: the picture's turn over spans of about `seconds` starting every
+    /// `every` seconds, through `camera`.
+    public func pictureSpans(camera: LensCamera, seconds: Double, every: Double, centralShare: Double? = nil) throws -> [PictureSpan] {
+        try Self.pictureSpans(spanCorners(seconds: seconds, every: every, centralShare: centralShare), camera: camera)
     }
 
     /// The fewest points tracked through a span for its turn to be trusted.

@@ -219,28 +219,38 @@ extension RigCalibrator {
         guard let deviceFromIMU = spanMount(&rig, found: found, clip: clip, trackInCameraAxes: trackInCameraAxes) else { return }
         let spans = SpanMeasure(clip: clip, gyro: gyro, offset: rig.timeOffset.seconds,
                                 cameraFromIMU: CameraFrame.cameraFromDevice * deviceFromIMU)
-        var camera = (lens: found.camera, central: nil as Double?, words: "the fit's camera")
+        var camera = (lens: found.camera, centralOnly: false, words: "the fit's camera")
         if !rig.determines(.camera) {
             camera = (LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: verticalFieldOfViewGuessDegrees, width: clip.width, height: clip.height)),
-                      Self.defaultCameraCentralShare, String(format: "the guessed %g° pinhole's central points", verticalFieldOfViewGuessDegrees))
+                      true, String(format: "the guessed %g° pinhole's central points", verticalFieldOfViewGuessDegrees))
             if intrinsicsPath == nil, let pinhole = try spanFieldOfView(&rig, spans: spans) {
-                camera = (pinhole, Self.defaultCameraCentralShare, "that pinhole's central points")
+                camera = (pinhole, true, "that pinhole's central points")
             }
         }
         let through = camera.words + (trackInCameraAxes && deviceFromIMU == .identity ? " and the identity mount (the track's own axes)" : "")
-        try spanBias(&rig, spans: spans, camera: camera.lens, centralShare: camera.central, through: through)
+        try spanBias(&rig, spans: spans, camera: camera.lens, centralOnly: camera.centralOnly, through: through)
     }
 
-    /// The spans' clip, gyroscope, offset and mount, and their fit through a camera.
+    /// The spans' clip, gyroscope, offset (log time = video time + offset) and mount, with their corners paired once
+    /// (all of them, and the central ones), and their fit through a camera.
     struct SpanMeasure {
         var clip: ClipTracks
         var gyro: GyroIntegral
         var offset: Double
+        /// C from S: v_C = M·v_S.
         var cameraFromIMU: Quaternion
+        let all: [ClipTracks.SpanCorners], central: [ClipTracks.SpanCorners]
 
-        func fit(through camera: LensCamera, centralShare: Double?) throws -> SpanBias? {
-            let spans = try clip.pictureSpans(camera: camera, seconds: RigCalibrator.spanSeconds, every: RigCalibrator.spanStep,
-                                              centralShare: centralShare)
+        init(clip: ClipTracks, gyro: GyroIntegral, offset: Double, cameraFromIMU: Quaternion) {
+            self.clip = clip; self.gyro = gyro; self.offset = offset; self.cameraFromIMU = cameraFromIMU
+            all = clip.spanCorners(seconds: RigCalibrator.spanSeconds, every: RigCalibrator.spanStep)
+            central = clip.spanCorners(seconds: RigCalibrator.spanSeconds, every: RigCalibrator.spanStep,
+                                       centralShare: RigCalibrator.defaultCameraCentralShare)
+        }
+
+        /// The spans' fit through `camera`, from the central corners alone when `centralOnly`.
+        func fit(through camera: LensCamera, centralOnly: Bool) throws -> SpanBias? {
+            let spans = try ClipTracks.pictureSpans(centralOnly ? central : all, camera: camera)
             return SpanBias.fit(spans, frameTimes: clip.frameTimes, gyro: gyro, offset: offset, cameraFromIMU: cameraFromIMU,
                                 overlap: RigCalibrator.spanSeconds / RigCalibrator.spanStep)
         }
@@ -270,7 +280,7 @@ extension RigCalibrator {
             LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: fov, width: clip.width, height: clip.height))
         }
         guard let best = try SpanBias.fieldOfView(range: Self.spanFieldOfViewRange,
-                                                  spans: { try spans.fit(through: pinhole($0), centralShare: Self.defaultCameraCentralShare) }) else {
+                                                  spans: { try spans.fit(through: pinhole($0), centralOnly: true) }) else {
             progress(String(format: "over spans of %g s no field of view within %.0f° to %.0f° makes the picture's turn as large as the gyroscope's",
                             Self.spanSeconds, Self.spanFieldOfViewRange.lowerBound, Self.spanFieldOfViewRange.upperBound))
             return nil
@@ -286,8 +296,8 @@ extension RigCalibrator {
 
     /// The spans' bias through `camera`, judged against the frame pairs' (`Determination.judge(_:spans:)`) and said on
     /// stderr with both; `through` words the camera and mount.
-    func spanBias(_ rig: inout Rig, spans: SpanMeasure, camera: LensCamera, centralShare: Double?, through: String) throws {
-        guard let fit = try spans.fit(through: camera, centralShare: centralShare) else {
+    func spanBias(_ rig: inout Rig, spans: SpanMeasure, camera: LensCamera, centralOnly: Bool, through: String) throws {
+        guard let fit = try spans.fit(through: camera, centralOnly: centralOnly) else {
             progress(String(format: "the picture's turn over spans of %g s: fewer than %d spans with %d points tracked through (a clip under %g s, "
                             + "or corners that do not live through a span): the frame pairs' bias stands", Self.spanSeconds, SpanBias.minimumSpans,
                             ClipTracks.minimumSpanPoints, Self.spanSeconds + Double(SpanBias.minimumSpans - 1) * Self.spanStep))
