@@ -61,10 +61,10 @@ struct Fuse: ParsableCommand {
     var verticalFieldOfViewDegrees: Double?
 
     @Flag(name: .customLong("hold-to-picture"),
-          help: ArgumentHelp("With --video: hold the attitude to the video's picture, each frame pair's turn read from its tracked "
-                             + "corners and the gyroscope's slow drift from them taken out. For a camera that turns without moving (a "
-                             + "tripod, a hand panning): a frame pair cannot tell a moving camera's move from a turn, and the picture "
-                             + "then drags the die."))
+          help: ArgumentHelp("With --video: hold the attitude to the video's picture: its turn over spans of 2 s, read from the "
+                             + "corners tracked through each (the essential matrix's rotation where the camera also moved, so a move is "
+                             + "not taken for a turn), and the attitude's drift from span to span taken out. Needs a clip of 3.5 s or "
+                             + "more; a shorter one is written unheld, and stderr says so."))
     var holdToPicture = false
 
     func validate() throws {

@@ -203,6 +203,12 @@ extension ClipTracks {
         try Self.pictureSpans(spanCorners(seconds: seconds, every: every, centralShare: centralShare), camera: camera)
     }
 
+    /// Seconds: the spans over which the picture's own turn is measured, and the step between their starts. Long enough
+    /// for a moving camera's move to show in an essential matrix, short enough that corners live through them.
+    public static let spanSeconds = 2.0, spanStep = 0.5
+    /// The share of the half-diagonal about the centre within which a pinhole that may stand for a wide lens is trusted.
+    public static let pinholeCentralShare = 0.6
+
     /// The fewest points tracked through a span for its turn to be trusted.
     public static let minimumSpanPoints = 30
     /// Pixels: a turn alone whose median miss over a span is under this explains its points (tracking's noise over a

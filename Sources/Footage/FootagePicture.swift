@@ -5,30 +5,46 @@ import Camera
 import Foundation
 import Rig
 
-/// An attitude drawn over a video held to that video's picture (`PictureCorrection`): the video's corners tracked pair
-/// by pair (`ClipTracks`), each pair's rotation read through the camera the die is drawn with, and the gyroscope-led
-/// attitude's slow drift from the picture taken out. `attitude fuse --video --hold-to-picture` and drawing a raw log
-/// over its video with `--hold-to-picture` both call `hold`, so the log written draws what the raw log draws.
+/// An attitude drawn over a video held to that video's picture (`SpanHold`): the video's corners tracked for as long
+/// as they live (`ClipTracks`), the picture's own turn over spans of `spanSeconds` read through the camera the die is
+/// drawn with (`ClipTracks.pictureSpans`), and the attitude's drift from span to span taken out. `attitude fuse --video
+/// --hold-to-picture` and drawing a raw log over its video with `--hold-to-picture` both call `hold`, so the log written
+/// draws what the raw log draws.
 public enum FootagePicture {
     /// `log` (its attitudes worldFromS, S the IMU's frame; the mount is the drawing's) held to the picture of `video`,
     /// whose frame at video time v shows log time v + `offset`. Rays are read through `camera`, the camera the die is drawn
-    /// with, at the video's size (`drawingCamera(_:width:height:)`), and the mount `deviceFromIMU` (v_D = R·v_S). The log
-    /// keeps its times, start time and frame. Progress and a summary go to `progress`.
+    /// with, at the video's size (`drawingCamera(_:width:height:)`): a lens model's over the whole picture, a pinhole's
+    /// over its central points alone (`ClipTracks.pinholeCentralShare`: a pinhole may stand for a wide lens's centre);
+    /// and the mount `deviceFromIMU` (v_D = R·v_S). The log keeps its times, start time and frame; with too few spans
+    /// it is returned as it is, and `progress` says so. Progress and a summary go to `progress`.
     public static func hold(_ log: AttitudeLog, video: String, offset: Double, camera: GivenCamera,
                             deviceFromIMU: Quaternion, progress: (String) -> Void) throws -> AttitudeLog {
         let clip = try ClipTracks.read(path: video) { progress("\(video): \($0)") }
+        let lensCamera = drawingCamera(camera, width: clip.width, height: clip.height)
+        let centralShare = lensCamera.lens == .pinhole ? ClipTracks.pinholeCentralShare : nil
+        let spans = try clip.pictureSpans(camera: lensCamera, seconds: ClipTracks.spanSeconds, every: ClipTracks.spanStep,
+                                          centralShare: centralShare)
         let samples = log.samples
-        let correction = PictureCorrection(times: samples.map(\.t), attitudes: samples.map(\.worldFromDevice),
-                                           frameTimes: clip.frameTimes, offset: offset, tracks: clip.tracks,
-                                           camera: drawingCamera(camera, width: clip.width, height: clip.height),
-                                           cameraFromIMU: CameraFrame.cameraFromDevice * deviceFromIMU)
-        progress(String(format: "%@: held to the picture: %d of %d frame pairs' rotations read from it; it turned the gyroscope's attitude by "
-                        + "%.2f° by the last frame (%.3f °/s on average), smoothed over %.1f s", video, correction.pictureUsedPairs,
-                        correction.pairs, correction.endTurnDegrees, correction.driftDegreesPerSecond,
-                        PictureCorrection.Parameters().smoothingSeconds))
+        let times = samples.map(\.t), attitudes = samples.map(\.worldFromDevice)
+        guard let hold = SpanHold(times: times, attitudes: attitudes, spans: spans, frameTimes: clip.frameTimes, offset: offset,
+                                  cameraFromIMU: CameraFrame.cameraFromDevice * deviceFromIMU) else {
+            progress(String(format: "%@: not held to the picture: %d spans of %g s read from it lie within the log, and holding needs %d "
+                            + "(a clip of %.1f s or more whose corners live through each span); the attitude is the log's",
+                            video, spans.count, ClipTracks.spanSeconds, SpanHold.Parameters().minimumSpans,
+                            ClipTracks.spanSeconds + Double(SpanHold.Parameters().minimumSpans - 1) * ClipTracks.spanStep))
+            return log
+        }
+        let held = hold.held(times: times, attitudes: attitudes)
+        let rates = hold.spans.map(\.driftRate)
+        let mean = rates.reduce(SIMD3<Double>.zero, +) / Double(rates.count) * 180 / .pi
+        progress(String(format: "%@: held to the picture over %d of %d spans of %g s%@: the attitude drifted %.3f, %.3f, %.3f °/s about S's x, y, z "
+                        + "on average; held, it ends %.2f° from the log's, the drift smoothed over %g s", video, hold.spans.count,
+                        hold.spansCompared, ClipTracks.spanSeconds,
+                        centralShare == nil ? "" : " (the pinhole's central points)",
+                        mean.x, mean.y, mean.z, SpanHold.turnDegrees(from: attitudes[attitudes.count - 1], to: held[held.count - 1]),
+                        SpanHold.Parameters().smoothingSeconds))
         // Given on the log's own clock (the samples' times are from its first), so that the log keeps its start time.
-        return try AttitudeLog(samples: samples.map { AttitudeSample(t: $0.t + log.startTime,
-                                                                     worldFromDevice: correction.corrected($0.worldFromDevice, atLogTime: $0.t)) },
+        return try AttitudeLog(samples: zip(samples, held).map { AttitudeSample(t: $0.t + log.startTime, worldFromDevice: $1) },
                                frame: log.frame, path: log.path)
     }
 
