@@ -167,7 +167,7 @@ public struct CameraIMUCalibration {
     /// tightly than this, the data outweighs the prior and it hardly moves the answer.
     public static let gyroBiasPriorDegreesPerSecond = 0.5
     /// The prior in rad/s.
-    static var gyroBiasPrior: Double { gyroBiasPriorDegreesPerSecond * .pi / 180 }
+    static var gyroBiasPriorRadiansPerSecond: Double { gyroBiasPriorDegreesPerSecond * .pi / 180 }
 
     public var width: Int, height: Int
     /// Each frame's time in seconds on the video's clock (its presentation time), rising: frame pairs
@@ -734,32 +734,35 @@ public struct CameraIMUCalibration {
         return (fit.offset, (variance * inverse[0][0]).squareRoot())
     }
 
-    /// `offsetFromRates`'s least squares over `pairs` (with the camera's angles `camera`), from `start`: the offset,
-    /// and at it the residuals and the Jacobian's columns (offset, scale, shift). Nil when the normal equations do
-    /// not solve.
+    /// `offsetFromRates`'s least squares over `pairs` (with the camera's angles `camera`), from `start` (`DampedGaussNewton`,
+    /// undamped, each step's offset held within `rateFitLargestOffsetStep`): the offset, and at it the residuals and the
+    /// Jacobian's columns (offset, scale, shift). Nil when the normal equations do not solve at the start.
     private func fitRates(_ pairs: [FramePairTracks], camera: [Double], start: Double)
         -> (offset: Double, residuals: [Double], columns: [[Double]])? {
-        var offset = start, scale = 1.0, shift = 0.0
         let step = 1e-4
-        var residuals: [Double] = [], columns: [[Double]] = []
-        for iteration in 0..<Self.rateFitIterations {
-            let gyro = pairs.map { length(imuRotation($0, offset: offset)) }
-            let moved = pairs.map { length(imuRotation($0, offset: offset + step)) }
-            residuals = zip(camera, gyro).map { scale * $0 + shift - $1 }
-            columns = [zip(moved, gyro).map { -($0 - $1) / step }, camera, [Double](repeating: 1, count: pairs.count)]
-            let normal = NormalEquations(columns: columns, residuals: residuals)
-            guard let delta = LinearSystem.solve(normal.matrix, normal.gradient) else { return iteration == 0 ? nil : (offset, residuals, columns) }
-            offset += max(-0.005, min(0.005, delta[0]))
-            scale += delta[1]
-            shift += delta[2]
-            if abs(delta[0]) < 1e-6 { break }
-        }
-        return (offset, residuals, columns)
+        func gyroAngles(_ offset: Double) -> [Double] { pairs.map { length(imuRotation($0, offset: offset)) } }
+        // The unknowns: offset, scale, shift; the cache, the gyroscope's angles at the offset.
+        var problem = LeastSquaresProblem<[Double], [Double]>(
+            residuals: { x in
+                let gyro = gyroAngles(x[0])
+                return (zip(camera, gyro).map { x[1] * $0 + x[2] - $1 }, gyro)
+            },
+            columns: { x, _, gyro in
+                [zip(gyroAngles(x[0] + step), gyro).map { -($0 - $1) / step }, camera, [Double](repeating: 1, count: pairs.count)]
+            })
+        let largest = Self.rateFitLargestOffsetStep
+        problem.moved = { x, delta in [x[0] + max(-largest, min(largest, delta[0])), x[1] + delta[1], x[2] + delta[2]] }
+        let solver = DampedGaussNewton(iterations: Self.rateFitIterations, damping: .none, stop: .stepBelow(1e-6, groups: [[0]]))
+        let fit = solver.solve(problem, from: [start, 1, 0])
+        if fit.singular && fit.steps == 0 { return nil }
+        return (fit.point[0], fit.residuals, problem.columns(fit.point, fit.residuals, gyroAngles(fit.point[0])))
     }
 
     /// Gauss-Newton steps at most for `fitRates`. Its valley can be flat along the offset, where each step moves it
     /// a fraction of a millisecond: the fit runs until the step is under a microsecond, not a fixed handful of steps.
     static let rateFitIterations = 200
+    /// Seconds: the most one step of `fitRates` moves the offset; the angles' differences are a line in it only nearby.
+    static let rateFitLargestOffsetStep = 0.005
 
     /// A first C-from-S rotation (v_C = M·v_S) from the pairs' rotation vectors; `focal` in pixels, `offset` in seconds.
     /// About an axis the motion leaves free (a clip that turned about one axis), Wahba's problem has no answer of its
@@ -794,7 +797,7 @@ public struct CameraIMUCalibration {
             }
             return out
         }
-        let problem = LeastSquaresProblem<Void>(
+        let problem = RigProblem<Void>(
             slots: ParameterSlot.layout(fitsFocal: knownCamera == nil),
             differenceStep: { block in
                 switch block {
@@ -804,8 +807,8 @@ public struct CameraIMUCalibration {
                 }
             },
             evaluate: { p, _ in (residuals(p), ()) }, groupWidth: 3)
-        let solver = DampedGaussNewton(iterations: 30, dampingTries: 6, stop: .stepBelow(1e-6), gyroBiasPrior: Self.gyroBiasPrior)
-        return solver.solve(problem, from: start) { p, r, step in
+        let solver = DampedGaussNewton(iterations: 30, damping: .levenberg(tries: 6), stop: problem.stepBelow(1e-6))
+        return problem.solve(by: solver, from: start) { p, r, step in
             progress(String(format: "%@, step %d: offset %.4f s, vertical fov %.2f°, gyroscope bias %.3f°/s, residual %.3f°/s", stage, step,
                             p.offset, pinhole(focal: exp(p.logFocal)).verticalFieldOfViewDegrees, length(p.gyroBias) * 180 / .pi,
                             (DampedGaussNewton.squares(r) / Double(max(tracks.count, 1))).squareRoot() * framesPerSecond * 180 / .pi))
