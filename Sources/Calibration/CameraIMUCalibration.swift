@@ -161,13 +161,11 @@ public struct CameraIMUCalibration {
     public static let largestEdgeDifference = 0.04
     /// The least correlation of the picture's and the gyroscope's rotation rates for an offset to stand alone.
     public static let offsetAloneCorrelation = 0.8
-    /// Degrees per second: the prior on each axis of the gyroscope's constant bias (one sigma, centred on 0).
+    /// Rad/s (0.5 °/s): the prior on each axis of the gyroscope's constant bias (one sigma, centred on 0).
     /// A MEMS gyroscope reads a few tenths of a degree per second at rest; left free, a short clip's bias
     /// soaks up what the mount and the offset should explain. Where the motion determines the bias more
     /// tightly than this, the data outweighs the prior and it hardly moves the answer.
-    public static let gyroBiasPriorDegreesPerSecond = 0.5
-    /// The prior in rad/s.
-    static var gyroBiasPriorRadiansPerSecond: Double { gyroBiasPriorDegreesPerSecond * .pi / 180 }
+    public static let gyroBiasPriorRadiansPerSecond = 0.5 * .pi / 180
 
     public var width: Int, height: Int
     /// Each frame's time in seconds on the video's clock (its presentation time), rising: frame pairs
@@ -438,7 +436,7 @@ public struct CameraIMUCalibration {
                               readoutSeconds: fitsReadout ? error(.readout) : nil,
                               lensCoefficients: points.model.coefficientCount > 0 && knownCamera == nil
                                   ? (0..<points.model.coefficientCount).map { error(.lens, $0) ?? .infinity } : nil,
-                              gyroBiasDegreesPerSecond: SIMD3((0..<3).map { error(.gyroBias, $0) ?? .infinity }) * 180 / .pi)
+                              gyroBiasRadiansPerSecond: SIMD3((0..<3).map { error(.gyroBias, $0) ?? .infinity }))
         }
         var turnedAboutCamera = SIMD3<Double>.zero
         for pair in used {
@@ -780,7 +778,7 @@ public struct CameraIMUCalibration {
     }
 
     /// The first stage: offset, log focal (unless the camera is known), mount and gyroscope bias fitted to each pair's
-    /// rotation by least squares (`DampedGaussNewton`), with the bias's prior (`gyroBiasPriorDegreesPerSecond`).
+    /// rotation by least squares (`DampedGaussNewton`), with the bias's prior (`gyroBiasPriorRadiansPerSecond`).
     /// `stage` names the fit in the progress lines, whose steps count from 1 within it.
     func refine(_ start: RigParameters, _ tracks: [FramePairTracks], stage: String) -> RigParameters {
         // The camera's rotations depend on the focal length alone: computed once per focal length tried.

@@ -10,11 +10,11 @@ import Rig
 /// typical length, turned into C by the mount M; the residual is the rotation vector of scaled(turn)·M·body·M⁻¹, zero when the
 /// rays turned as the body did, in reverse.
 public struct SpanBias: Sendable {
-    /// The bias about S's axes, rad/s.
-    public var bias: SIMD3<Double>
-    /// Its standard error about S's axes, rad/s, from the fit's covariance: each axis's residuals weighed by their scatter,
+    /// The bias about S's axes.
+    public var biasRadiansPerSecond: SIMD3<Double>
+    /// Its standard error about S's axes, from the fit's covariance: each axis's residuals weighed by their scatter,
     /// widened by how many spans share each stretch of the clip.
-    public var standardError: SIMD3<Double>
+    public var standardErrorRadiansPerSecond: SIMD3<Double>
     /// The residuals' RMS about C's axes, radians.
     public var residualRMS: SIMD3<Double>
     /// The spans fitted (after those far off the rest were left out) and the spans given.
@@ -106,8 +106,8 @@ public struct SpanBias: Sendable {
         // as `overlap` times fewer.
         let variance = (0..<Parameters.count).map { covariance.inverse[$0][$0] * covariance.variance * max(overlap, 1) }
         let rms = squares / Double(used.count)
-        return SpanBias(bias: p.bias,
-                        standardError: SIMD3(variance[0].squareRoot(), variance[1].squareRoot(), variance[2].squareRoot()),
+        return SpanBias(biasRadiansPerSecond: p.bias,
+                        standardErrorRadiansPerSecond: SIMD3(variance[0].squareRoot(), variance[1].squareRoot(), variance[2].squareRoot()),
                         residualRMS: SIMD3(rms.x.squareRoot(), rms.y.squareRoot(), rms.z.squareRoot()),
                         spansUsed: used.count, spansGiven: spans.count,
                         // The picture's turns times `scale` are the gyroscope's: they are 1/scale times as large.

@@ -304,14 +304,14 @@ extension RigCalibrator {
             return
         }
         let degrees = 180 / Double.pi
-        let biasText = String(format: "%.3f,%.3f,%.3f °/s ± %.3f, %.3f, %.3f", fit.bias.x * degrees, fit.bias.y * degrees, fit.bias.z * degrees,
-                              fit.standardError.x * degrees, fit.standardError.y * degrees, fit.standardError.z * degrees)
+        let bias = fit.biasRadiansPerSecond * degrees, error = fit.standardErrorRadiansPerSecond * degrees
+        let biasText = String(format: "%.3f,%.3f,%.3f °/s ± %.3f, %.3f, %.3f", bias.x, bias.y, bias.z, error.x, error.y, error.z)
         let head = String(format: "over %d of %d spans of %g s, through %@, the picture's own turn gives the gyroscope bias %@ (RMS %.2f°, %.2f°, %.2f° a span)",
                           fit.spansUsed, fit.spansGiven, Self.spanSeconds, through, biasText,
                           fit.residualRMS.x * degrees, fit.residualRMS.y * degrees, fit.residualRMS.z * degrees)
         switch Determination.judge(&rig, spans: fit) {
         case .undetermined:
-            progress(head + String(format: ": no better than %.1f °/s, so the frame pairs' stands", Determination.gyroBiasErrorLimitDegreesPerSecond))
+            progress(head + String(format: ": no better than %.1f °/s, so the frame pairs' stands", Determination.gyroBiasErrorLimitRadiansPerSecond * degrees))
         case .agrees:
             progress(head + String(format: ": within %g standard errors of the frame pairs', which stands", Determination.spanAgreement))
         case .replaced(let previous?, let off?):
