@@ -272,17 +272,17 @@ extension RigCalibrator {
         return nil
     }
 
-    /// The pinhole whose turns over the spans are as large as the gyroscope's (`SpanBias.fieldOfView`), written into `rig`
-    /// where `Determination.judge(_:spanFieldOfView:…)` takes it; that pinhole, or nil.
-    func spanFieldOfView(_ rig: inout Rig, spans: SpanMeasure) throws -> LensCamera? {
+    /// The pinhole whose turns over the spans are as large as the gyroscope's (`SpanBias.fieldOfView`, searched over `range`,
+    /// degrees), written into `rig` where `Determination.judge(_:spanFieldOfView:…)` takes it; that pinhole, or nil.
+    func spanFieldOfView(_ rig: inout Rig, spans: SpanMeasure, range: ClosedRange<Double> = spanFieldOfViewRange) throws -> LensCamera? {
         let clip = spans.clip
         func pinhole(_ fov: Double) -> LensCamera {
             LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: fov, width: clip.width, height: clip.height))
         }
-        guard let best = try SpanBias.fieldOfView(range: Self.spanFieldOfViewRange,
+        guard let best = try SpanBias.fieldOfView(range: range,
                                                   spans: { try spans.fit(through: pinhole($0), centralOnly: true) }) else {
             progress(String(format: "over spans of %g s no field of view within %.0f° to %.0f° makes the picture's turn as large as the gyroscope's",
-                            Self.spanSeconds, Self.spanFieldOfViewRange.lowerBound, Self.spanFieldOfViewRange.upperBound))
+                            Self.spanSeconds, range.lowerBound, range.upperBound))
             return nil
         }
         let judged = Determination.judge(&rig, spanFieldOfView: best.degrees, standardErrorFraction: best.standardErrorFraction,
