@@ -273,7 +273,7 @@ let package = Package(
         .testTarget(name: "RenderBenchmarksTests", dependencies: ["Pixels", "ExitKinds", "RenderBenchmarks", "FileAccess", "Imaging", "Render", "TestSupport"]),
         .testTarget(name: "SyntheticClipTests", dependencies: ["SyntheticClip", "ExitKinds", "Pixels", "AttitudeLog", "AttitudeMath", "Calibration", "Camera", "FileAccess",
                                                       "Imaging", "RawLog", "Render", "Rig", "TestSupport"]),
-        .testTarget(name: "RigCalibrationTests", dependencies: ["Pixels", "ExitKinds", "RigCalibration", "AttitudeMath", "Calibration", "Camera", "FileAccess", "Imaging",
+        .testTarget(name: "RigCalibrationTests", dependencies: ["Pixels", "ExitKinds", "RigCalibration", "AttitudeMath", "Calibration", "Camera", "FileAccess", "Footage", "Imaging",
                                                        "RawLog", "RecordFolder", "Render", "Rig", "SyntheticClip", "TestSupport"]),
         .testTarget(name: "WindowTests", dependencies: ["Window", "Scene", "AttitudeLog", "AttitudeMath", "Render", "TestSupport",
                                                .product(name: "Logging", package: "swift-log"),

@@ -15,90 +15,6 @@ public struct FramePairTracks: Sendable {
     }
 }
 
-/// Why a clip and a log cannot be calibrated.
-public enum CalibrationError: Error, CustomStringConvertible, Equatable {
-    case clipTooShort(frames: Int, seconds: Double)
-    case noTexture(textured: Int, pairs: Int)
-    /// `searchRange`: the seconds searched either side, nil for every offset at which the two overlap.
-    case noTimeOverlap(videoSeconds: Double, logSeconds: Double, searchRange: Double?)
-    case noFit(reason: String)
-    /// The known camera's pictures are not the clip's size.
-    case intrinsicsSize(width: Int, height: Int, clipWidth: Int, clipHeight: Int)
-    /// Only this many frame pairs move as a rotation (the rest translate, or a lens bends them).
-    case tooFewRotationPairs(Int)
-    /// The clip turned too little for tracking to measure: total degrees turned, and the median image
-    /// motion per frame pair in pixels at the guessed focal length.
-    case tooLittleRotation(degrees: Double, seconds: Double, medianPixels: Double)
-    /// The fitted model leaves residuals comparable to the motion itself.
-    case unexplained(residualDegreesPerSecond: Double, motionDegreesPerSecond: Double, used: Int, textured: Int)
-    /// The fit's field of view is not one a camera has, or the motion does not pin it down.
-    case fieldOfViewUndetermined(degrees: Double, standardErrorPercent: Double?, lens: String? = nil)
-    /// The fit ran, but its time offset's standard error is over `Determination`'s threshold: nothing is written.
-    case offsetUndetermined(offset: Double, Undetermined)
-
-    static let nothingWritten = "; no answer is written"
-
-    /// The description without its closing "no answer is written", for a message that goes on to say what is written.
-    var reason: String {
-        description.hasSuffix(Self.nothingWritten) ? String(description.dropLast(Self.nothingWritten.count)) : description
-    }
-
-    public var description: String {
-        switch self {
-        case .clipTooShort(let frames, let seconds):
-            return String(format: "the clip is too short: %d frames (%.2f s); record at least %.0f s, turning about every axis",
-                          frames, seconds, CameraIMUCalibration.minimumSeconds)
-        case .noTexture(let textured, let pairs):
-            return "no texture to track: only \(textured) of \(pairs) frame pairs had at least "
-                + "\(CameraIMUCalibration.minimumTracks) corners tracked; point the camera at a textured scene"
-        case .noTimeOverlap(let video, let log, let range?):
-            return String(format: "the log (%.2f s) and the clip (%.2f s) do not overlap in time for any offset within ±%.1f s; "
-                          + "give the raw log recorded with this clip", log, video, range)
-        case .noTimeOverlap(let video, let log, nil):
-            return String(format: "the log (%.2f s) is too short to hold half of the clip (%.2f s) at any offset; "
-                          + "give the raw log recorded with this clip", log, video)
-        case .noFit(let reason):
-            return "no fit: \(reason)"
-        case .intrinsicsSize(let width, let height, let clipWidth, let clipHeight):
-            return "no fit: the intrinsics are for \(width)x\(height) pictures, the clip's are \(clipWidth)x\(clipHeight)"
-        case .tooFewRotationPairs(let count):
-            return "no fit: only \(count) frame pairs move as a rotation; turn the camera rather than moving it, or give the lens "
-                + "(--lens radial or --lens fisheye) if it bends the picture"
-        case .tooLittleRotation(let degrees, let seconds, let pixels):
-            return String(format: "the clip hardly turned: %.1f° in all over %.1f s, a median %.2f px of image motion per frame; "
-                          + "tracking cannot measure that. Record again turning the camera about more than one axis",
-                          degrees, seconds, pixels)
-        case .unexplained(let residual, let motion, let used, let textured):
-            return String(format: "the camera's rotation does not follow the gyroscope's: the fit leaves %.1f°/s against %.1f°/s of "
-                          + "motion (%d of %d frame pairs fit a rotation at all). The clip and the log may not record the same "
-                          + "motion, or the picture moves by more than rotation (translation, or a strong lens: "
-                          + "give --lens radial or --lens fisheye)%@", residual, motion, used, textured, Self.nothingWritten)
-        case .offsetUndetermined(let offset, let why):
-            return String(format: "the time offset is not determined: %.4f s %@%@", offset, why.text, Self.nothingWritten)
-        case .fieldOfViewUndetermined(_, _, let lens?):
-            return "the field of view is not determined: \(lens); estimate the lens with --lens radial or --lens fisheye, or give it "
-                + "with --intrinsics (calibrated with OpenCV's tools)"
-        case .fieldOfViewUndetermined(let degrees, let error, nil):
-            let range = CameraIMUCalibration.fieldOfViewRange
-            let largest = CameraIMUCalibration.largestFieldOfViewError * 100
-            // Say which test failed: the value itself, or how well the motion pins it down.
-            let reason: String
-            if !range.contains(degrees) {
-                reason = String(format: "the fit gives a vertical field of view of %.1f°, outside %.0f° to %.0f°",
-                                degrees, range.lowerBound, range.upperBound)
-            } else if let error, error.isFinite {
-                reason = String(format: "the fit gives a vertical field of view of %.1f° ± %.0f%%, a standard error larger than "
-                                + "the %.0f%% an answer may have", degrees, error, largest)
-            } else {
-                reason = String(format: "the fit gives a vertical field of view of %.1f°, but the motion does not pin it down "
-                                + "(its standard error cannot be estimated)", degrees)
-            }
-            return "the field of view is not determined: \(reason); turn about the picture's horizontal and vertical axes, "
-                + "or give the camera's intrinsics"
-        }
-    }
-}
-
 /// What `CameraIMUCalibration.fit` answers: the rig with every number the clip determines; or, where the camera and the
 /// mount are not determined but the rotation rates of picture and gyroscope correlate clearly at one offset, that offset
 /// alone (`Rig.onlyTimeOffset`, which says why the rest is not), with the correlation and the offset's standard error.
@@ -161,13 +77,11 @@ public struct CameraIMUCalibration {
     public static let largestEdgeDifference = 0.04
     /// The least correlation of the picture's and the gyroscope's rotation rates for an offset to stand alone.
     public static let offsetAloneCorrelation = 0.8
-    /// Degrees per second: the prior on each axis of the gyroscope's constant bias (one sigma, centred on 0).
+    /// Rad/s (0.5 °/s): the prior on each axis of the gyroscope's constant bias (one sigma, centred on 0).
     /// A MEMS gyroscope reads a few tenths of a degree per second at rest; left free, a short clip's bias
     /// soaks up what the mount and the offset should explain. Where the motion determines the bias more
     /// tightly than this, the data outweighs the prior and it hardly moves the answer.
-    public static let gyroBiasPriorDegreesPerSecond = 0.5
-    /// The prior in rad/s.
-    static var gyroBiasPrior: Double { gyroBiasPriorDegreesPerSecond * .pi / 180 }
+    public static let gyroBiasPriorRadiansPerSecond = 0.5 * .pi / 180
 
     public var width: Int, height: Int
     /// Each frame's time in seconds on the video's clock (its presentation time), rising: frame pairs
@@ -438,7 +352,7 @@ public struct CameraIMUCalibration {
                               readoutSeconds: fitsReadout ? error(.readout) : nil,
                               lensCoefficients: points.model.coefficientCount > 0 && knownCamera == nil
                                   ? (0..<points.model.coefficientCount).map { error(.lens, $0) ?? .infinity } : nil,
-                              gyroBiasDegreesPerSecond: SIMD3((0..<3).map { error(.gyroBias, $0) ?? .infinity }) * 180 / .pi)
+                              gyroBiasRadiansPerSecond: SIMD3((0..<3).map { error(.gyroBias, $0) ?? .infinity }))
         }
         var turnedAboutCamera = SIMD3<Double>.zero
         for pair in used {
@@ -734,32 +648,35 @@ public struct CameraIMUCalibration {
         return (fit.offset, (variance * inverse[0][0]).squareRoot())
     }
 
-    /// `offsetFromRates`'s least squares over `pairs` (with the camera's angles `camera`), from `start`: the offset,
-    /// and at it the residuals and the Jacobian's columns (offset, scale, shift). Nil when the normal equations do
-    /// not solve.
+    /// `offsetFromRates`'s least squares over `pairs` (with the camera's angles `camera`), from `start` (`DampedGaussNewton`,
+    /// undamped, each step's offset held within `rateFitLargestOffsetStep`): the offset, and at it the residuals and the
+    /// Jacobian's columns (offset, scale, shift). Nil when the normal equations do not solve at the start.
     private func fitRates(_ pairs: [FramePairTracks], camera: [Double], start: Double)
         -> (offset: Double, residuals: [Double], columns: [[Double]])? {
-        var offset = start, scale = 1.0, shift = 0.0
         let step = 1e-4
-        var residuals: [Double] = [], columns: [[Double]] = []
-        for iteration in 0..<Self.rateFitIterations {
-            let gyro = pairs.map { length(imuRotation($0, offset: offset)) }
-            let moved = pairs.map { length(imuRotation($0, offset: offset + step)) }
-            residuals = zip(camera, gyro).map { scale * $0 + shift - $1 }
-            columns = [zip(moved, gyro).map { -($0 - $1) / step }, camera, [Double](repeating: 1, count: pairs.count)]
-            let normal = NormalEquations(columns: columns, residuals: residuals)
-            guard let delta = LinearSystem.solve(normal.matrix, normal.gradient) else { return iteration == 0 ? nil : (offset, residuals, columns) }
-            offset += max(-0.005, min(0.005, delta[0]))
-            scale += delta[1]
-            shift += delta[2]
-            if abs(delta[0]) < 1e-6 { break }
-        }
-        return (offset, residuals, columns)
+        func gyroAngles(_ offset: Double) -> [Double] { pairs.map { length(imuRotation($0, offset: offset)) } }
+        // The unknowns: offset, scale, shift; the cache, the gyroscope's angles at the offset.
+        var problem = LeastSquaresProblem<[Double], [Double]>(
+            residuals: { x in
+                let gyro = gyroAngles(x[0])
+                return (zip(camera, gyro).map { x[1] * $0 + x[2] - $1 }, gyro)
+            },
+            columns: { x, _, gyro in
+                [zip(gyroAngles(x[0] + step), gyro).map { -($0 - $1) / step }, camera, [Double](repeating: 1, count: pairs.count)]
+            })
+        let largest = Self.rateFitLargestOffsetStep
+        problem.moved = { x, delta in [x[0] + max(-largest, min(largest, delta[0])), x[1] + delta[1], x[2] + delta[2]] }
+        let solver = DampedGaussNewton(iterations: Self.rateFitIterations, damping: .none, stop: .stepBelow(1e-6, groups: [[0]]))
+        let fit = solver.solve(problem, from: [start, 1, 0])
+        if fit.singular && fit.steps == 0 { return nil }
+        return (fit.point[0], fit.residuals, problem.columns(fit.point, fit.residuals, gyroAngles(fit.point[0])))
     }
 
     /// Gauss-Newton steps at most for `fitRates`. Its valley can be flat along the offset, where each step moves it
     /// a fraction of a millisecond: the fit runs until the step is under a microsecond, not a fixed handful of steps.
     static let rateFitIterations = 200
+    /// Seconds: the most one step of `fitRates` moves the offset; the angles' differences are a line in it only nearby.
+    static let rateFitLargestOffsetStep = 0.005
 
     /// A first C-from-S rotation (v_C = M·v_S) from the pairs' rotation vectors; `focal` in pixels, `offset` in seconds.
     /// About an axis the motion leaves free (a clip that turned about one axis), Wahba's problem has no answer of its
@@ -777,7 +694,7 @@ public struct CameraIMUCalibration {
     }
 
     /// The first stage: offset, log focal (unless the camera is known), mount and gyroscope bias fitted to each pair's
-    /// rotation by least squares (`DampedGaussNewton`), with the bias's prior (`gyroBiasPriorDegreesPerSecond`).
+    /// rotation by least squares (`DampedGaussNewton`), with the bias's prior (`gyroBiasPriorRadiansPerSecond`).
     /// `stage` names the fit in the progress lines, whose steps count from 1 within it.
     func refine(_ start: RigParameters, _ tracks: [FramePairTracks], stage: String) -> RigParameters {
         // The camera's rotations depend on the focal length alone: computed once per focal length tried.
@@ -794,7 +711,7 @@ public struct CameraIMUCalibration {
             }
             return out
         }
-        let problem = LeastSquaresProblem<Void>(
+        let problem = RigProblem<Void>(
             slots: ParameterSlot.layout(fitsFocal: knownCamera == nil),
             differenceStep: { block in
                 switch block {
@@ -804,8 +721,8 @@ public struct CameraIMUCalibration {
                 }
             },
             evaluate: { p, _ in (residuals(p), ()) }, groupWidth: 3)
-        let solver = DampedGaussNewton(iterations: 30, dampingTries: 6, stop: .stepBelow(1e-6), gyroBiasPrior: Self.gyroBiasPrior)
-        return solver.solve(problem, from: start) { p, r, step in
+        let solver = DampedGaussNewton(iterations: 30, damping: .levenberg(tries: 6), stop: problem.stepBelow(1e-6))
+        return problem.solve(by: solver, from: start) { p, r, step in
             progress(String(format: "%@, step %d: offset %.4f s, vertical fov %.2f°, gyroscope bias %.3f°/s, residual %.3f°/s", stage, step,
                             p.offset, pinhole(focal: exp(p.logFocal)).verticalFieldOfViewDegrees, length(p.gyroBias) * 180 / .pi,
                             (DampedGaussNewton.squares(r) / Double(max(tracks.count, 1))).squareRoot() * framesPerSecond * 180 / .pi))

@@ -29,9 +29,9 @@ public enum Determination {
     /// Degrees, about each of the camera's axes: the die's faces tilt by the mount's error, and two degrees are
     /// about what the eye notices on a die.
     public static let mountErrorLimitDegrees = 2.0
-    /// Degrees per second, each axis: the data, not the prior (`CameraIMUCalibration.gyroBiasPriorDegreesPerSecond`),
+    /// Rad/s (0.1 °/s), each axis: the data, not the prior (`CameraIMUCalibration.gyroBiasPriorRadiansPerSecond`),
     /// holds the bias when it narrows it to a fifth of the prior.
-    public static let gyroBiasErrorLimitDegreesPerSecond = 0.1
+    public static let gyroBiasErrorLimitRadiansPerSecond = 0.1 * .pi / 180
 
     static let axisNames = ["x (tilt)", "y (pan)", "z (roll)"]
 
@@ -105,10 +105,11 @@ public enum Determination {
         } else if let deviceFromIMU = result.deviceFromIMU {
             result.cameraAndMount?.deviceFromIMU = nearestIdentity(deviceFromIMU, aboutCameraAxes: mountAxes.map(\.index))
         }
-        if let bias = errors.gyroBiasDegreesPerSecond, !(bias.max() <= gyroBiasErrorLimitDegreesPerSecond) {
+        if let error = errors.gyroBiasRadiansPerSecond, !(error.max() <= gyroBiasErrorLimitRadiansPerSecond) {
+            let bias = error * 180 / .pi
             out.append(Undetermined(.gyroBias, standardError: String(format: "± %.2f, %.2f, %.2f °/s", bias.x, bias.y, bias.z),
                                     why: String(format: "the clip narrows it to no better than %.2f °/s; the prior (± %.1f °/s) holds it", bias.max(),
-                                                CameraIMUCalibration.gyroBiasPriorDegreesPerSecond)))
+                                                CameraIMUCalibration.gyroBiasPriorRadiansPerSecond * 180 / .pi)))
         }
         result.undetermined = out
     }
@@ -167,7 +168,7 @@ public enum Determination {
 extension Determination {
     /// What the spans' bias (`SpanBias`) did to a rig's.
     public enum SpanBiasVerdict: Equatable, Sendable {
-        /// The spans narrow the bias no better than `gyroBiasErrorLimitDegreesPerSecond`: the rig's stands.
+        /// The spans narrow the bias no better than `gyroBiasErrorLimitRadiansPerSecond`: the rig's stands.
         case undetermined
         /// Within `spanAgreement` joint standard errors of the frame pairs' on every axis: the frame pairs' stands.
         case agrees
@@ -180,25 +181,24 @@ extension Determination {
     public static let spanAgreement = 3.0
 
     /// Judges the spans' bias against `rig`'s and writes it where it should stand: when the spans determine it (each
-    /// axis's standard error within `gyroBiasErrorLimitDegreesPerSecond`) and the frame pairs' is undetermined or off by more than
+    /// axis's standard error within `gyroBiasErrorLimitRadiansPerSecond`) and the frame pairs' is undetermined or off by more than
     /// `spanAgreement` joint standard errors on some axis. The frame pairs' stands where they agree: on a camera that only
     /// turns they are the more precise, and where the camera also moves they take its move for a turn, which the spans do not.
     public static func judge(_ rig: inout Rig, spans: SpanBias) -> SpanBiasVerdict {
-        let degrees = 180 / Double.pi
-        let spanError = spans.standardError * degrees
-        guard spanError.max() <= gyroBiasErrorLimitDegreesPerSecond else { return .undetermined }
+        let spanError = spans.standardErrorRadiansPerSecond
+        guard spanError.max() <= gyroBiasErrorLimitRadiansPerSecond else { return .undetermined }
         let previous = rig.determines(.gyroBias) ? rig.gyroBiasRadiansPerSecond : nil
         var worst: Double?
-        if let previous, let previousError = rig.standardErrors?.gyroBiasDegreesPerSecond {
+        if let previous, let previousError = rig.standardErrors?.gyroBiasRadiansPerSecond {
             let joint: SIMD3<Double> = spanError * spanError + previousError * previousError
-            let difference = (spans.bias - previous) * degrees
+            let difference = spans.biasRadiansPerSecond - previous
             let off = SIMD3(abs(difference.x), abs(difference.y), abs(difference.z))
             let sigmas = (0..<3).map { off[$0] / joint[$0].squareRoot() }.max() ?? .infinity
             if sigmas <= spanAgreement { return .agrees }
             worst = sigmas
         }
-        rig.gyroBiasRadiansPerSecond = spans.bias
-        rig.standardErrors?.gyroBiasDegreesPerSecond = spanError
+        rig.gyroBiasRadiansPerSecond = spans.biasRadiansPerSecond
+        rig.standardErrors?.gyroBiasRadiansPerSecond = spanError
         rig.markDetermined { $0 == .gyroBias }
         return .replaced(previous: previous, sigmasOff: worst)
     }

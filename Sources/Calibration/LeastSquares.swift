@@ -1,87 +1,6 @@
 import AttitudeMath
 import Foundation
 
-// MARK: - The parameters, in named blocks
-
-/// A block of the calibration's parameters. The solver's unknowns are slots of these blocks, never bare numbers.
-enum ParameterBlock: Hashable, CaseIterable {
-    /// Seconds: log time = video time + offset (the middle row's when a readout is fitted).
-    case offset
-    /// The natural logarithm of the focal length in pixels (fx = fy).
-    case logFocal
-    /// A small rotation vector in C (radians, about C's x, y, z) applied to the mount C from S.
-    case mount
-    /// The gyroscope's constant bias in S, rad/s, about S's x, y, z.
-    case gyroBias
-    /// Seconds from the first row's time to one past the last (a rolling shutter).
-    case readout
-    /// The estimated lens's coefficients, in OpenCV's order (`LensModel.lens`).
-    case lens
-}
-
-/// One unknown of the solver: a block and the element within it (0 for a scalar block).
-struct ParameterSlot: Hashable {
-    var block: ParameterBlock
-    var index = 0
-
-    /// The slots of the blocks given, in this order: offset, log focal, mount (3), bias (3), readout, lens.
-    static func layout(fitsFocal: Bool, fitsReadout: Bool = false, lensCoefficients: Int = 0) -> [ParameterSlot] {
-        var out = [ParameterSlot(block: .offset)]
-        if fitsFocal { out.append(ParameterSlot(block: .logFocal)) }
-        out += (0..<3).map { ParameterSlot(block: .mount, index: $0) } + (0..<3).map { ParameterSlot(block: .gyroBias, index: $0) }
-        if fitsReadout { out.append(ParameterSlot(block: .readout)) }
-        out += (0..<lensCoefficients).map { ParameterSlot(block: .lens, index: $0) }
-        return out
-    }
-}
-
-/// What both calibration stages fit: the offset, the focal length, the mount, the gyroscope's bias, the readout
-/// and the lens's coefficients (the first stage holds the last two at their start).
-struct RigParameters {
-    /// Seconds: log time = video time + offset.
-    var offset: Double
-    /// Natural logarithm of the focal length in pixels (fx = fy).
-    var logFocal: Double
-    /// C from S: v_C = M·v_S.
-    var cameraFromIMU: Quaternion
-    /// The gyroscope's constant bias in S, rad/s: what it reads at rest.
-    var gyroBias = SIMD3<Double>.zero
-    /// Seconds from the first row's time to one past the last.
-    var readout = 0.0
-    /// The lens's estimated coefficients in OpenCV's order (`LensModel.lens`).
-    var lensCoefficients: [Double] = []
-
-    /// The parameters moved by `values` along `slots`: each block by its own rule (the mount turned by a rotation
-    /// vector in C, the rest added). Every block is moved, by zero when not named, so that a step's arithmetic
-    /// does not depend on which blocks are free.
-    func moved(along slots: [ParameterSlot], by values: [Double]) -> RigParameters {
-        var offset = 0.0, logFocal = 0.0, readout = 0.0
-        var mount = SIMD3<Double>.zero, bias = SIMD3<Double>.zero
-        var lens = [Double](repeating: 0, count: lensCoefficients.count)
-        for (slot, value) in zip(slots, values) {
-            switch slot.block {
-            case .offset: offset = value
-            case .logFocal: logFocal = value
-            case .mount: mount[slot.index] = value
-            case .gyroBias: bias[slot.index] = value
-            case .readout: readout = value
-            case .lens: lens[slot.index] = value
-            }
-        }
-        var q = self
-        q.offset += offset
-        q.logFocal += logFocal
-        q.cameraFromIMU = (Quaternion(rotationVector: mount) * cameraFromIMU).normalized() ?? cameraFromIMU
-        q.gyroBias += bias
-        q.readout += readout
-        for i in q.lensCoefficients.indices { q.lensCoefficients[i] += lens[i] }
-        return q
-    }
-
-    /// The parameters moved along one slot.
-    func moved(along slot: ParameterSlot, by value: Double) -> RigParameters { moved(along: [slot], by: [value]) }
-}
-
 // MARK: - The solver
 
 /// The normal equations JᵀWJ δ = -JᵀWr of a Jacobian given by its columns, with optional weights per residual:
@@ -105,106 +24,138 @@ struct NormalEquations {
     }
 }
 
-/// A least-squares problem over `RigParameters` for `DampedGaussNewton`: its residuals (with what evaluating them
-/// computed, `Cache`, reused for steps that do not change it), its loss, and the free slots with their
-/// forward-difference steps.
-struct LeastSquaresProblem<Cache> {
-    var slots: [ParameterSlot]
-    /// The forward-difference step of each block, in its units.
-    var differenceStep: (ParameterBlock) -> Double
-    /// The residuals at `p`, reusing `cache` when given (it was computed at parameters that differ only in slots
-    /// `keepsCache` allows).
-    var evaluate: (_ p: RigParameters, _ cache: Cache?) -> (residuals: [Double], cache: Cache)
-    var keepsCache: (ParameterSlot) -> Bool = { _ in false }
-    /// Residuals per group (a pair's 3, a point's 2): the unit whose correlation from one to the next widens the prior.
-    var groupWidth: Int
+/// A least-squares problem for `DampedGaussNewton`: unknowns that a step, a plain vector of one number per unknown,
+/// moves (`moved`: added, unless a point moves by a rule of its own), the residuals at a point (with what computing
+/// them leaves, `Cache`, for the Jacobian at the same point), the Jacobian's columns, and optionally per-residual
+/// weights, a loss other than the squares and a Gaussian prior centred on 0 on some unknowns.
+struct LeastSquaresProblem<Point, Cache> {
+    /// The residuals at a point, and what computing them leaves for `columns`.
+    var residuals: (Point) -> (residuals: [Double], cache: Cache)
+    /// The Jacobian's columns at a point, one per unknown, given the point's residuals and cache.
+    var columns: (_ point: Point, _ residuals: [Double], _ cache: Cache) -> [[Double]]
+    /// The point moved by a step.
+    var moved: (Point, [Double]) -> Point
     /// Per-residual weights for the step (a robust loss reweighted each step), nil for least squares.
     var weights: ([Double]) -> [Double]? = { _ in nil }
     /// The loss of the residuals (the prior's is added by the solver); least squares unless told.
     var loss: ([Double]) -> Double = DampedGaussNewton.squares
+    var prior: Prior?
+
+    /// A Gaussian prior centred on 0 on the unknowns `unknowns` (by index), whose values at a point are `values`; its
+    /// weight in the residuals' units (the residuals' scatter over its sigma) is taken once, from the residuals at the
+    /// start.
+    struct Prior {
+        var unknowns: [Int]
+        var values: (Point) -> [Double]
+        var weight: ([Double]) -> Double
+    }
 }
 
-/// The one damped Gauss–Newton (Levenberg's damping of the diagonal) of both calibration stages, with forward-
-/// difference derivatives, an optional robust loss, and a Gaussian prior on the gyroscope's bias centred on 0.
+extension LeastSquaresProblem where Point == [Double] {
+    /// A problem whose unknowns are the vector itself: a step is added to it.
+    init(residuals: @escaping ([Double]) -> (residuals: [Double], cache: Cache),
+         columns: @escaping (_ point: [Double], _ residuals: [Double], _ cache: Cache) -> [[Double]]) {
+        self.init(residuals: residuals, columns: columns, moved: { zip($0, $1).map { $0 + $1 } })
+    }
+}
+
+/// The one Gauss–Newton of the calibration (the frame pairs' two stages, the rates' offset, the spans' bias): from a
+/// start, each step solves the normal equations at the point (weighted, with the prior's rows), damped by Levenberg's
+/// rule or not at all, until the step or the cost's decrease is below the stopping rule's limit, no damping lowers the
+/// cost, the equations do not solve, or `iterations` steps are taken.
 struct DampedGaussNewton {
-    /// When a fit stops.
-    enum Stop {
-        /// When a step moves the offset and the log focal each by less than this, and the other slots together.
-        case stepBelow(Double)
-        /// When a step lowers the cost by less than this share of it.
-        case relativeDecreaseBelow(Double)
+    /// How a step is damped.
+    enum Damping {
+        /// Not at all: each step is taken as the normal equations give it (a problem nearly linear from its start).
+        case none
+        /// Levenberg's: the diagonal scaled by 1 + λ (λ from `initialLevenberg`), λ raised tenfold for a step that does not
+        /// lower the cost, `tries` times at most before the fit stops, and lowered tenfold (to `smallestLevenberg`) after
+        /// one that does.
+        case levenberg(tries: Int)
     }
 
+    /// When a fit stops, besides a step that no damping makes lower the cost.
+    enum Stop {
+        /// When the step is below the limit in every group of unknowns (indices), its absolute values summed within a group.
+        case stepBelow(Double, groups: [[Int]])
+        /// When a step lowers the cost by less than this share of it.
+        case relativeDecreaseBelow(Double)
+
+        /// Whether a fit that took `step`, the cost going from `before` to `after`, stops here.
+        func reached(step: [Double], before: Double, after: Double) -> Bool {
+            switch self {
+            case .stepBelow(let limit, let groups):
+                return groups.allSatisfy { group in group.reduce(0) { $0 + abs(step[$1]) } < limit }
+            case .relativeDecreaseBelow(let share):
+                return !(before - after > share * before)
+            }
+        }
+    }
+
+    /// What a fit ends with: the point, its residuals, the steps taken, and whether the normal equations failed to solve.
+    struct Outcome<Point> {
+        var point: Point
+        var residuals: [Double]
+        var steps: Int
+        var singular: Bool
+    }
+
+    static let initialLevenberg = 1e-3, smallestLevenberg = 1e-9
+
     var iterations: Int
-    /// How many times the damping is raised tenfold before a step is given up.
-    var dampingTries: Int
+    var damping: Damping
     var stop: Stop
-    /// Rad/s: the bias prior's sigma on each axis.
-    var gyroBiasPrior: Double
 
     static func squares(_ r: [Double]) -> Double { r.reduce(0) { $0 + $1 * $1 } }
 
-    /// The Jacobian's columns over `problem.slots` at `p`, by forward differences.
-    static func columns<Cache>(_ problem: LeastSquaresProblem<Cache>, at p: RigParameters, residuals r: [Double], cache: Cache)
-        -> [[Double]] {
-        problem.slots.map { slot -> [Double] in
-            let step = problem.differenceStep(slot.block)
-            let moved = problem.evaluate(p.moved(along: slot, by: step), problem.keepsCache(slot) ? cache : nil).residuals
-            return zip(moved, r).map { ($0 - $1) / step }
-        }
-    }
-
-    /// The prior's weight in the residuals' units: their RMS at `r` (widened for their correlation) over the sigma, so
-    /// that the cost weighs the data's and the prior's squares alike.
-    func priorWeight(_ r: [Double], groupWidth: Int) -> Double {
-        (Self.squares(r) / Double(max(r.count, 1)) * CovarianceEstimate.correlationInflation(r, width: groupWidth)).squareRoot()
-            / gyroBiasPrior
-    }
-
-    /// The fit from `start`; `progress` hears the parameters, the residuals and the step (from 1) after each step.
-    func solve<Cache>(_ problem: LeastSquaresProblem<Cache>, from start: RigParameters,
-                      progress: (RigParameters, [Double], Int) -> Void) -> RigParameters {
+    /// The fit of `problem` from `start`; `progress` hears the point, its residuals and the iteration (from 1) after each.
+    func solve<Point, Cache>(_ problem: LeastSquaresProblem<Point, Cache>, from start: Point,
+                             progress: (Point, [Double], Int) -> Void = { _, _, _ in }) -> Outcome<Point> {
         var p = start
-        var (r, cache) = problem.evaluate(p, nil)
-        let weight = priorWeight(r, groupWidth: problem.groupWidth)
-        func priorCost(_ p: RigParameters) -> Double { (p.gyroBias * p.gyroBias).sum() * weight * weight }
-        let slots = problem.slots
-        var damping = 1e-3
+        var (r, cache) = problem.residuals(p)
+        let prior = problem.prior.map { (held: $0, weight: $0.weight(r)) }
+        func cost(_ p: Point, _ r: [Double]) -> Double {
+            guard let prior else { return problem.loss(r) }
+            return problem.loss(r) + Self.squares(prior.held.values(p)) * prior.weight * prior.weight
+        }
+        var levenberg = Self.initialLevenberg
+        var steps = 0, singular = false
         for iteration in 0..<iterations {
-            let columns = Self.columns(problem, at: p, residuals: r, cache: cache)
-            var normal = NormalEquations(columns: columns, residuals: r, weights: problem.weights(r))
-            for (i, slot) in slots.enumerated() where slot.block == .gyroBias {
-                normal.matrix[i][i] += weight * weight
-                normal.gradient[i] -= weight * weight * p.gyroBias[slot.index]
-            }
-            let cost = problem.loss(r) + priorCost(p)
-            var improved = false
-            for _ in 0..<dampingTries {
-                var damped = normal.matrix
-                for i in slots.indices { damped[i][i] *= 1 + damping; damped[i][i] += 1e-15 }
-                guard let delta = LinearSystem.solve(damped, normal.gradient) else { break }
-                let candidate = p.moved(along: slots, by: delta)
-                let (candidateResiduals, candidateCache) = problem.evaluate(candidate, nil)
-                let candidateCost = problem.loss(candidateResiduals) + priorCost(candidate)
-                if candidateCost < cost {
-                    p = candidate; r = candidateResiduals; cache = candidateCache
-                    damping = max(damping / 10, 1e-9)
-                    switch stop {
-                    case .stepBelow(let limit):
-                        let leading = zip(slots, delta).filter { [.offset, .logFocal].contains($0.0.block) }.map { abs($0.1) }
-                        let rest = zip(slots, delta).filter { ![.offset, .logFocal].contains($0.0.block) }.reduce(0) { $0 + abs($1.1) }
-                        improved = !(leading.allSatisfy { $0 < limit } && rest < limit)
-                    case .relativeDecreaseBelow(let share):
-                        improved = cost - candidateCost > share * cost
-                    }
-                    break
+            var normal = NormalEquations(columns: problem.columns(p, r, cache), residuals: r, weights: problem.weights(r))
+            if let prior {
+                let w2 = prior.weight * prior.weight
+                for (i, value) in zip(prior.held.unknowns, prior.held.values(p)) {
+                    normal.matrix[i][i] += w2
+                    normal.gradient[i] -= w2 * value
                 }
-                damping *= 10
+            }
+            let before = cost(p, r)
+            var moving = false
+            let tries: Int
+            switch damping {
+            case .none: tries = 1
+            case .levenberg(let n): tries = n
+            }
+            for _ in 0..<tries {
+                var matrix = normal.matrix
+                if case .levenberg = damping {
+                    for i in matrix.indices { matrix[i][i] *= 1 + levenberg; matrix[i][i] += 1e-15 }
+                }
+                guard let step = LinearSystem.solve(matrix, normal.gradient) else { singular = true; break }
+                let candidate = problem.moved(p, step)
+                let (candidateResiduals, candidateCache) = problem.residuals(candidate)
+                let after = cost(candidate, candidateResiduals)
+                if case .none = damping {} else if !(after < before) { levenberg *= 10; continue }
+                p = candidate; r = candidateResiduals; cache = candidateCache
+                steps += 1
+                levenberg = max(levenberg / 10, Self.smallestLevenberg)
+                moving = !stop.reached(step: step, before: before, after: after)
+                break
             }
             progress(p, r, iteration + 1)
-            if !improved { break }
+            if !moving { break }
         }
-        return p
+        return Outcome(point: p, residuals: r, steps: steps, singular: singular)
     }
 }
 

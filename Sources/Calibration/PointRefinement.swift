@@ -341,9 +341,9 @@ struct PointRefinement {
 
     /// The least-squares problem at the current points: the pairs' (or points') residuals, reusing the rays for
     /// slots that do not move them, under Cauchy's robust cost of scale `scale`.
-    func problem(scale: Double) -> LeastSquaresProblem<Rays> {
+    func problem(scale: Double) -> RigProblem<Rays> {
         let ranges = pairRanges, width = self.width
-        return LeastSquaresProblem<Rays>(
+        return RigProblem<Rays>(
             slots: free,
             differenceStep: { $0 == .mount ? 1e-6 : 1e-5 },
             evaluate: { p, rays in
@@ -363,7 +363,7 @@ struct PointRefinement {
 
     /// The Jacobian's columns for the free slots at `p`, by forward differences.
     func columns(_ p: RigParameters, _ r: [Double], rays: Rays) -> [[Double]] {
-        DampedGaussNewton.columns(problem(scale: 1), at: p, residuals: r, cache: rays)
+        problem(scale: 1).columns(at: p, residuals: r, cache: rays)
     }
 
     /// Damped Gauss-Newton on Cauchy's cost (reweighted each step) from `start`, `iterations` at most. The
@@ -373,9 +373,8 @@ struct PointRefinement {
         let ranges = pairRanges
         let startNorms = Self.norms(evaluate(start, ranges: ranges).residuals, width: width).sorted()
         let scale = max(1e-6, 2 * (startNorms.isEmpty ? 0 : startNorms[startNorms.count / 2]))
-        let solver = DampedGaussNewton(iterations: iterations, dampingTries: 8, stop: .relativeDecreaseBelow(1e-7),
-                                       gyroBiasPrior: CameraIMUCalibration.gyroBiasPrior)
-        return solver.solve(problem(scale: scale), from: start) { p, r, step in
+        let solver = DampedGaussNewton(iterations: iterations, damping: .levenberg(tries: 8), stop: .relativeDecreaseBelow(1e-7))
+        return problem(scale: scale).solve(by: solver, from: start) { p, r, step in
             // RMS pixels a point, or degrees per second a pair.
             progress(p, residualKind != .pairRotation ? (Self.cost(r) / Double(max(points.count, 1))).squareRoot()
                          : (Self.cost(r) / Double(max(ranges.count, 1))).squareRoot() * calibration.framesPerSecond * 180 / .pi,
@@ -478,8 +477,7 @@ struct PointRefinement {
         guard rowPairs.count == r.count else { return nil }
         let norms = Self.norms(r, width: width).sorted()
         let weights = problem(scale: max(1e-6, 2 * norms[norms.count / 2])).weights(r) ?? [Double](repeating: 1, count: r.count)
-        let solver = DampedGaussNewton(iterations: 1, dampingTries: 1, stop: .relativeDecreaseBelow(0), gyroBiasPrior: CameraIMUCalibration.gyroBiasPrior)
-        let prior = solver.priorWeight(r, groupWidth: width)
+        let prior = RigProblem<Rays>.priorWeight(r, groupWidth: width)
         var whole = NormalEquations(columns: columns, residuals: r, weights: weights)
         for (i, slot) in slots.enumerated() where slot.block == .gyroBias {
             whole.matrix[i][i] += prior * prior
@@ -541,7 +539,7 @@ struct PointRefinement {
         outcome.correlationInflation = CovarianceEstimate.correlationInflation(r, width: width)
         guard let (inverse, variance) = CovarianceEstimate.covariance(
             columns: columns, residuals: r, inflation: outcome.correlationInflation,
-            priorSigma: Dictionary(uniqueKeysWithValues: bias.map { ($0, CameraIMUCalibration.gyroBiasPrior) }))
+            priorSigma: Dictionary(uniqueKeysWithValues: bias.map { ($0, CameraIMUCalibration.gyroBiasPriorRadiansPerSecond) }))
         else { return outcome }
         // A moving camera's residuals share their pair's direction of motion and what the model misses there: within a
         // pair they are not independent, so its covariance is the sandwich clustered by pair

@@ -10,11 +10,11 @@ import Rig
 /// typical length, turned into C by the mount M; the residual is the rotation vector of scaled(turn)·M·body·M⁻¹, zero when the
 /// rays turned as the body did, in reverse.
 public struct SpanBias: Sendable {
-    /// The bias about S's axes, rad/s.
-    public var bias: SIMD3<Double>
-    /// Its standard error about S's axes, rad/s, from the fit's covariance: each axis's residuals weighed by their scatter,
+    /// The bias about S's axes.
+    public var biasRadiansPerSecond: SIMD3<Double>
+    /// Its standard error about S's axes, from the fit's covariance: each axis's residuals weighed by their scatter,
     /// widened by how many spans share each stretch of the clip.
-    public var standardError: SIMD3<Double>
+    public var standardErrorRadiansPerSecond: SIMD3<Double>
     /// The residuals' RMS about C's axes, radians.
     public var residualRMS: SIMD3<Double>
     /// The spans fitted (after those far off the rest were left out) and the spans given.
@@ -67,24 +67,26 @@ public struct SpanBias: Sendable {
             let picture = Quaternion(rotationVector: SIMD3(p.scale * m.picture.x, p.scale * m.picture.y, m.picture.z))
             return (picture * cameraFromIMU * body * imuFromCamera).rotationVector
         }
-        /// The stacked residuals (3 a span) and the Jacobian's columns by central differences, each axis's rows divided by
-        /// `sigma` (whitened: every row then weighs as its axis's scatter says).
-        func system(_ used: [Measured], _ p: Parameters, sigma: SIMD3<Double> = SIMD3(repeating: 1)) -> (residuals: [Double], columns: [[Double]]) {
-            func stacked(_ q: Parameters) -> [Double] { used.flatMap { m -> [Double] in let r = residual(m, q) / sigma; return [r.x, r.y, r.z] } }
-            let step = 1e-6
-            let columns = (0..<Parameters.count).map { k in zip(stacked(p.moved(k, by: step)), stacked(p.moved(k, by: -step))).map { ($0 - $1) / (2 * step) } }
-            return (stacked(p), columns)
+        /// The stacked residuals (3 a span), each axis's rows divided by `sigma` (whitened: every row then weighs as its
+        /// axis's scatter says).
+        func stacked(_ used: [Measured], _ p: Parameters, sigma: SIMD3<Double> = SIMD3(repeating: 1)) -> [Double] {
+            used.flatMap { m -> [Double] in let r = residual(m, p) / sigma; return [r.x, r.y, r.z] }
         }
-        func solve(_ used: [Measured]) -> Parameters? {
-            var p = Parameters()
-            for _ in 0..<10 {
-                let (r, columns) = system(used, p)
-                let normal = NormalEquations(columns: columns, residuals: r)
-                guard let delta = LinearSystem.solve(normal.matrix, normal.gradient) else { return nil }
-                p = p.moved(by: delta)
-                if delta.map({ abs($0) }).max()! < 1e-10 { break }
+        /// The Jacobian's columns at `p` by central differences.
+        func columns(_ used: [Measured], _ p: Parameters, sigma: SIMD3<Double> = SIMD3(repeating: 1)) -> [[Double]] {
+            let step = 1e-6
+            return (0..<Parameters.count).map { k in
+                zip(stacked(used, p.moved(k, by: step), sigma: sigma), stacked(used, p.moved(k, by: -step), sigma: sigma)).map { ($0 - $1) / (2 * step) }
             }
-            return p
+        }
+        /// Gauss–Newton from no bias and a scale of 1, undamped: the residuals are nearly linear in the bias and the scale.
+        func solve(_ used: [Measured]) -> Parameters? {
+            let problem = LeastSquaresProblem<Parameters, Void>(residuals: { (stacked(used, $0), ()) }, columns: { p, _, _ in columns(used, p) },
+                                                                moved: { $0.moved(by: $1) })
+            let solver = DampedGaussNewton(iterations: 10, damping: .none,
+                                           stop: .stepBelow(1e-10, groups: (0..<Parameters.count).map { [$0] }))
+            let fit = solver.solve(problem, from: Parameters())
+            return fit.singular ? nil : fit.point
         }
         guard measured.count >= minimumSpans, let first = solve(measured) else { return nil }
         // Spans far off the rest (a scene that moves, tracks that slid) are left out and the fit run again.
@@ -98,14 +100,14 @@ public struct SpanBias: Sendable {
         let scatter = squares / (Double(3 * used.count - Parameters.count) / 3)
         guard scatter.min() > 0 else { return nil }
         let sigma = SIMD3(scatter.x.squareRoot(), scatter.y.squareRoot(), scatter.z.squareRoot())
-        let whitened = system(used, p, sigma: sigma)
-        guard let covariance = CovarianceEstimate.covariance(columns: whitened.columns, residuals: whitened.residuals) else { return nil }
+        guard let covariance = CovarianceEstimate.covariance(columns: columns(used, p, sigma: sigma), residuals: stacked(used, p, sigma: sigma))
+        else { return nil }
         // σ² of the whitened residuals is 1 by construction of the scatter; spans that share stretches of the clip count
         // as `overlap` times fewer.
         let variance = (0..<Parameters.count).map { covariance.inverse[$0][$0] * covariance.variance * max(overlap, 1) }
         let rms = squares / Double(used.count)
-        return SpanBias(bias: p.bias,
-                        standardError: SIMD3(variance[0].squareRoot(), variance[1].squareRoot(), variance[2].squareRoot()),
+        return SpanBias(biasRadiansPerSecond: p.bias,
+                        standardErrorRadiansPerSecond: SIMD3(variance[0].squareRoot(), variance[1].squareRoot(), variance[2].squareRoot()),
                         residualRMS: SIMD3(rms.x.squareRoot(), rms.y.squareRoot(), rms.z.squareRoot()),
                         spansUsed: used.count, spansGiven: spans.count,
                         // The picture's turns times `scale` are the gyroscope's: they are 1/scale times as large.

@@ -46,11 +46,11 @@ extension Rig {
         raw.omit_camera = camera != nil && determines(.camera) ? 0 : 1
         raw.omit_mount = deviceFromIMU != nil && determines(.mount) ? 0 : 1
         // The bias is written when the clip determines it and the fit gave its standard errors.
-        if let bias = gyroBiasRadiansPerSecond, determines(.gyroBias), let biasErrors = standardErrors?.gyroBiasDegreesPerSecond {
-            let degrees = bias * 180 / .pi
+        if let bias = gyroBiasRadiansPerSecond, determines(.gyroBias), let biasErrors = standardErrors?.gyroBiasRadiansPerSecond {
+            let degrees = bias * 180 / .pi, errorDegrees = biasErrors * 180 / .pi
             raw.has_gyro_bias = 1
             raw.gyro_bias_deg_per_s = (degrees.x, degrees.y, degrees.z)
-            raw.gyro_bias_se_deg_per_s = (biasErrors.x, biasErrors.y, biasErrors.z)
+            raw.gyro_bias_se_deg_per_s = (errorDegrees.x, errorDegrees.y, errorDegrees.z)
         }
         raw.live_offset = timeOffset.clock == .live ? 1 : 0
         let coefficients = camera.map { $0.lens == .pinhole ? [] : $0.lens.coefficients } ?? []

@@ -188,17 +188,17 @@ public struct RigStandardErrors: Sendable, Equatable {
     public var readoutSeconds: Double?
     /// The lens's estimated coefficients (`calibrate --lens`), in their order, when estimated.
     public var lensCoefficients: [Double]?
-    /// The gyroscope's bias about the IMU's x, y, z, degrees per second (the prior included).
-    public var gyroBiasDegreesPerSecond: SIMD3<Double>?
+    /// The gyroscope's bias about the IMU's x, y, z, rad/s as the bias itself (the prior included).
+    public var gyroBiasRadiansPerSecond: SIMD3<Double>?
 
     public init(timeOffsetSeconds: Double, verticalFieldOfViewFraction: Double, mountDegrees: SIMD3<Double>,
-                readoutSeconds: Double? = nil, lensCoefficients: [Double]? = nil, gyroBiasDegreesPerSecond: SIMD3<Double>? = nil) {
+                readoutSeconds: Double? = nil, lensCoefficients: [Double]? = nil, gyroBiasRadiansPerSecond: SIMD3<Double>? = nil) {
         self.timeOffsetSeconds = timeOffsetSeconds
         self.verticalFieldOfViewFraction = verticalFieldOfViewFraction
         self.mountDegrees = mountDegrees
         self.readoutSeconds = readoutSeconds
         self.lensCoefficients = lensCoefficients
-        self.gyroBiasDegreesPerSecond = gyroBiasDegreesPerSecond
+        self.gyroBiasRadiansPerSecond = gyroBiasRadiansPerSecond
     }
 }
 

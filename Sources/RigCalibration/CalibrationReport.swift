@@ -69,12 +69,15 @@ public struct CalibrationReport {
         lines.append(String(format: "turned %.0f° about the camera's x (tilt), %.0f° about y (pan), %.0f° about z (roll), "
                      + "summed over the frame pairs used", turned.x, turned.y, turned.z))
         let bias = Rig.gyroBiasText(result.gyroBiasRadiansPerSecond ?? .zero)
-        let biasErrors = errors?.gyroBiasDegreesPerSecond.map { String(format: " ± %.3f, %.3f, %.3f", $0.x, $0.y, $0.z) } ?? ""
+        let biasErrors = errors?.gyroBiasRadiansPerSecond.map { error in
+            let d = error * 180 / .pi
+            return String(format: " ± %.3f, %.3f, %.3f", d.x, d.y, d.z)
+        } ?? ""
         if let why = undetermined(.gyroBias) {
             lines.append("gyroscope bias: not determined (the fit's \(bias), \(why)), not written")
         } else {
             lines.append(String(format: "gyroscope bias %@%@ (in the IMU's frame; prior ± %.1f °/s)",
-                                bias, biasErrors, CameraIMUCalibration.gyroBiasPriorDegreesPerSecond))
+                                bias, biasErrors, CameraIMUCalibration.gyroBiasPriorRadiansPerSecond * 180 / .pi))
         }
         lines.append(String(format: "residual %.3f °/s over %d of %d frames (%d without texture, %d translating or mistracked, "
                      + "%d outside the log)", fit.residualDegreesPerSecond, fit.framesUsed, fit.framesTotal,

@@ -272,17 +272,17 @@ extension RigCalibrator {
         return nil
     }
 
-    /// The pinhole whose turns over the spans are as large as the gyroscope's (`SpanBias.fieldOfView`), written into `rig`
-    /// where `Determination.judge(_:spanFieldOfView:…)` takes it; that pinhole, or nil.
-    func spanFieldOfView(_ rig: inout Rig, spans: SpanMeasure) throws -> LensCamera? {
+    /// The pinhole whose turns over the spans are as large as the gyroscope's (`SpanBias.fieldOfView`, searched over `range`,
+    /// degrees), written into `rig` where `Determination.judge(_:spanFieldOfView:…)` takes it; that pinhole, or nil.
+    func spanFieldOfView(_ rig: inout Rig, spans: SpanMeasure, range: ClosedRange<Double> = spanFieldOfViewRange) throws -> LensCamera? {
         let clip = spans.clip
         func pinhole(_ fov: Double) -> LensCamera {
             LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: fov, width: clip.width, height: clip.height))
         }
-        guard let best = try SpanBias.fieldOfView(range: Self.spanFieldOfViewRange,
+        guard let best = try SpanBias.fieldOfView(range: range,
                                                   spans: { try spans.fit(through: pinhole($0), centralOnly: true) }) else {
             progress(String(format: "over spans of %g s no field of view within %.0f° to %.0f° makes the picture's turn as large as the gyroscope's",
-                            Self.spanSeconds, Self.spanFieldOfViewRange.lowerBound, Self.spanFieldOfViewRange.upperBound))
+                            Self.spanSeconds, range.lowerBound, range.upperBound))
             return nil
         }
         let judged = Determination.judge(&rig, spanFieldOfView: best.degrees, standardErrorFraction: best.standardErrorFraction,
@@ -304,14 +304,14 @@ extension RigCalibrator {
             return
         }
         let degrees = 180 / Double.pi
-        let biasText = String(format: "%.3f,%.3f,%.3f °/s ± %.3f, %.3f, %.3f", fit.bias.x * degrees, fit.bias.y * degrees, fit.bias.z * degrees,
-                              fit.standardError.x * degrees, fit.standardError.y * degrees, fit.standardError.z * degrees)
+        let bias = fit.biasRadiansPerSecond * degrees, error = fit.standardErrorRadiansPerSecond * degrees
+        let biasText = String(format: "%.3f,%.3f,%.3f °/s ± %.3f, %.3f, %.3f", bias.x, bias.y, bias.z, error.x, error.y, error.z)
         let head = String(format: "over %d of %d spans of %g s, through %@, the picture's own turn gives the gyroscope bias %@ (RMS %.2f°, %.2f°, %.2f° a span)",
                           fit.spansUsed, fit.spansGiven, Self.spanSeconds, through, biasText,
                           fit.residualRMS.x * degrees, fit.residualRMS.y * degrees, fit.residualRMS.z * degrees)
         switch Determination.judge(&rig, spans: fit) {
         case .undetermined:
-            progress(head + String(format: ": no better than %.1f °/s, so the frame pairs' stands", Determination.gyroBiasErrorLimitDegreesPerSecond))
+            progress(head + String(format: ": no better than %.1f °/s, so the frame pairs' stands", Determination.gyroBiasErrorLimitRadiansPerSecond * degrees))
         case .agrees:
             progress(head + String(format: ": within %g standard errors of the frame pairs', which stands", Determination.spanAgreement))
         case .replaced(let previous?, let off?):

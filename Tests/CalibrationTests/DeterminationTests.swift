@@ -15,7 +15,7 @@ final class DeterminationTests: XCTestCase {
                    timeOffset: TimeOffset(seconds: 0.04), readoutSeconds: 0.02, gyroBiasRadiansPerSecond: .zero,
                    standardErrors: RigStandardErrors(timeOffsetSeconds: 0.0005, verticalFieldOfViewFraction: 0.005,
                                                      mountDegrees: SIMD3(0.5, 0.5, 0.5), readoutSeconds: 0.001,
-                                                     lensCoefficients: nil, gyroBiasDegreesPerSecond: SIMD3(0.02, 0.02, 0.02)),
+                                                     lensCoefficients: nil, gyroBiasRadiansPerSecond: SIMD3(0.02, 0.02, 0.02) * .pi / 180),
                    fit: fit)
     }
 
@@ -61,7 +61,7 @@ final class DeterminationTests: XCTestCase {
         r.standardErrors?.readoutSeconds = 0.2 / 30 * 1.01
         XCTAssertEqual(judged(r).undetermined.map(\.quantity.fileKey), ["rolling_shutter_readout_s"])
         r = result()
-        r.standardErrors?.gyroBiasDegreesPerSecond = SIMD3(0.02, 0.11, 0.02)
+        r.standardErrors?.gyroBiasRadiansPerSecond = SIMD3(0.02, 0.11, 0.02) * .pi / 180
         XCTAssertEqual(judged(r).undetermined.map(\.quantity.fileKey), ["gyro_bias"])
         r = result()
         r.fit?.medianPixelsPerPair = 0.4

@@ -442,7 +442,7 @@ final class CalibrateCommandTests: XCTestCase {
             let file = Rig(camera: LensCamera(pinhole: camera), deviceFromIMU: .identity, timeOffset: TimeOffset(seconds: 0.02),
                            gyroBiasRadiansPerSecond: SIMD3(0.1, -0.2, 0.05) * .pi / 180,
                            standardErrors: RigStandardErrors(timeOffsetSeconds: 0.001, verticalFieldOfViewFraction: 0.01, mountDegrees: SIMD3(1, 1, 1),
-                                                             gyroBiasDegreesPerSecond: SIMD3(0.01, 0.02, 0.03)),
+                                                             gyroBiasRadiansPerSecond: SIMD3(0.01, 0.02, 0.03) * .pi / 180),
                            undetermined: keys.map { Undetermined(Undetermined.Quantity(fileKey: $0), standardError: nil,
                                                                  why: "± 3.0°: the clip turned 1° and 2° about the camera's other two axes") },
                            fit: RigFitSummary(residualDegreesPerSecond: 0.1, framesUsed: 10, framesTotal: 12))

@@ -193,7 +193,7 @@ final class FusionJobsTests: RawLogTestCase {
             var rig = Rig(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 50, width: 320, height: 240)), deviceFromIMU: .identity,
                           timeOffset: TimeOffset(seconds: 0.25, clock: clock), gyroBiasRadiansPerSecond: bias)
             rig.standardErrors = RigStandardErrors(timeOffsetSeconds: 0.001, verticalFieldOfViewFraction: 0.01, mountDegrees: SIMD3(1, 1, 1),
-                                                   gyroBiasDegreesPerSecond: SIMD3(0.1, 0.1, 0.1))
+                                                   gyroBiasRadiansPerSecond: SIMD3(0.1, 0.1, 0.1) * .pi / 180)
             try rig.write(path: path)
             return path
         }

@@ -168,7 +168,7 @@ final class CalibrationFileTests: XCTestCase {
                       timeOffset: TimeOffset(seconds: -0.0375, clock: .live, refersTo: .middleRow), readoutSeconds: 0.03,
                       gyroBiasRadiansPerSecond: bias,
                       standardErrors: RigStandardErrors(timeOffsetSeconds: 0.001, verticalFieldOfViewFraction: 0.01, mountDegrees: SIMD3(1, 2, 3),
-                                                        readoutSeconds: 0.001, gyroBiasDegreesPerSecond: SIMD3(0.1, 0.1, 0.1)),
+                                                        readoutSeconds: 0.001, gyroBiasRadiansPerSecond: SIMD3(0.1, 0.1, 0.1) * .pi / 180),
                       undetermined: [Undetermined(.mountAxis(.y), standardError: "± 3.9°", why: "the clip hardly pans"),
                                      Undetermined(.lensCoefficient(4), standardError: nil, why: "the lens hardly bends")],
                       fit: RigFitSummary(residualDegreesPerSecond: 0.75, framesUsed: 80, framesTotal: 90, warning: "a short clip",
