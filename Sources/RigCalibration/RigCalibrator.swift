@@ -199,12 +199,13 @@ public struct RigCalibrator {
 }
 
 extension RigCalibrator {
-    /// Seconds: the length of the spans over which the picture's own turn is measured, and the step between their starts.
-    static let spanSeconds = 2.0, spanStep = 0.5
+    /// Seconds: the spans over which the picture's own turn is measured, and the step between their starts: the same
+    /// as `--hold-to-picture` measures (`ClipTracks`).
+    static let spanSeconds = ClipTracks.spanSeconds, spanStep = ClipTracks.spanStep
     /// Degrees: the vertical fields of view searched for the pinhole that makes the spans' turns the gyroscope's.
     static let spanFieldOfViewRange = 20.0...120.0
     /// The share of the half-diagonal within which points are measured through a camera known only as a pinhole.
-    static let defaultCameraCentralShare = 0.6
+    static let defaultCameraCentralShare = ClipTracks.pinholeCentralShare
 
     /// What the picture's own turn over spans of seconds says (docs/calibration.md, "Over spans"), in three steps: the mount
     /// the spans are measured with (`spanMount`), the camera where the frame pairs left it undetermined
