@@ -35,6 +35,9 @@ public struct SpanBias: Sendable {
         }
     }
 
+    /// Degrees between the fields of view `fieldOfView` scans before it bisects.
+    public static let scanStepDegrees = 10.0
+
     /// Fewer spans leave the scatter, and so the error, unknown.
     public static let minimumSpans = 4
 
@@ -134,14 +137,25 @@ public struct SpanBias: Sendable {
 
     /// The vertical field of view, degrees, of the pinhole through which the picture's turns about its x and y axes are as
     /// large as the gyroscope's (`turnScale` 1), with its standard error as a fraction of it, and the spans' fit through
-    /// it; nil where the scale does not cross 1 within `range`. `spans(fov)` fits over the spans measured through a pinhole
-    /// of that field of view (nil: too few). Bisection on the scale, which grows with the field of view; the error is the
-    /// scale's over its slope there.
+    /// it; nil where the scale does not rise through 1 exactly once within `range`. `spans(fov)` fits over the spans
+    /// measured through a pinhole of that field of view (nil: too few). Through a pinhole near the camera's the scale
+    /// grows with the field of view; far narrower, the essential matrices' turns can come out larger again (a wrong
+    /// camera bends a turn into what a move would do). So the range is first scanned every `scanStepDegrees`, the one
+    /// step where the scale rises through 1 kept (none, or more than one, gives nil rather than a guess), and the
+    /// crossing bisected there. The error is the scale's over its slope at the crossing.
     public static func fieldOfView(range: ClosedRange<Double>, spans: (Double) throws -> SpanBias?) rethrows
         -> (degrees: Double, standardErrorFraction: Double, fit: SpanBias)? {
         func scale(_ fov: Double) throws -> Double? { try spans(fov)?.turnScale.value }
-        var low = range.lowerBound, high = range.upperBound
-        guard let atLow = try scale(low), let atHigh = try scale(high), atLow < 1, atHigh > 1 else { return nil }
+        let count = max(1, Int(((range.upperBound - range.lowerBound) / scanStepDegrees).rounded(.up)))
+        let grid = (0...count).map { range.lowerBound + (range.upperBound - range.lowerBound) * Double($0) / Double(count) }
+        var scales: [Double?] = []
+        for fov in grid { scales.append(try scale(fov)) }
+        let rising = grid.indices.dropLast().filter { i in
+            guard let a = scales[i], let b = scales[i + 1] else { return false }
+            return a < 1 && b >= 1
+        }
+        guard rising.count == 1 else { return nil }
+        var low = grid[rising[0]], high = grid[rising[0] + 1]
         while high - low > 0.05 {
             let middle = (low + high) / 2
             guard let k = try scale(middle) else { return nil }

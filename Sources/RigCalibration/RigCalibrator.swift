@@ -282,7 +282,7 @@ extension RigCalibrator {
         }
         guard let best = try SpanBias.fieldOfView(range: range,
                                                   spans: { try spans.fit(through: pinhole($0), centralOnly: true) }) else {
-            progress(String(format: "over spans of %g s no field of view within %.0f° to %.0f° makes the picture's turn as large as the gyroscope's",
+            progress(String(format: "over spans of %g s no one field of view within %.0f° to %.0f° makes the picture's turn as large as the gyroscope's",
                             Self.spanSeconds, range.lowerBound, range.upperBound))
             return nil
         }
