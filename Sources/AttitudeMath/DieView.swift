@@ -1,11 +1,10 @@
 /// How the camera sees the die when no camera is given, as the seed draws it (docs/frames.md; seed "Attitude estimation
-/// on iPhone", Eq. I-VII): the virtual view 4 units behind the camera, a 60° vertical field of view, near 0.1 and far
-/// 100; Eq. VII's model-view from the attitude, and the projection for a viewport.
+/// on iPhone", Eq. I-VII): the virtual view 4 units behind the camera, near 0.1 and far 100; Eq. VII's model-view from
+/// the attitude, and gluPerspective's projection for a viewport. The field of view is the caller's: the seed's 60° is
+/// `PinholeCamera.defaultFieldOfViewDegrees`, the camera model's one default.
 public enum DieView {
     /// Where the virtual view sits in the device frame D: 4 units behind the camera.
     public static let defaultViewOffset = SIMD3<Float>(0, 0, 4)
-    /// 60° vertical field of view.
-    public static let defaultFovyRadians = Float.pi / 3
     public static let near: Float = 0.1
     public static let far: Float = 100
 
@@ -26,8 +25,10 @@ public enum DieView {
         return try (worldFromDeviceMatrix * deviceFromView).inverse()
     }
 
-    /// The default projection: gluPerspective with a 60° vertical field of view for a viewport.
-    public static func projection(width: Int, height: Int) -> Matrix4 {
-        Matrix4.perspective(fovyRadians: defaultFovyRadians, aspect: Float(width) / Float(max(height, 1)), near: near, far: far)
+    /// gluPerspective for a viewport: `verticalFieldOfViewDegrees` (degrees) across its height, at its aspect.
+    public static func projection(verticalFieldOfViewDegrees: Double, width: Int, height: Int) -> Matrix4 {
+        // Converted in single precision, as gluPerspective's callers do: 60° gives Float.pi / 3 to the bit.
+        let fovyRadians = Float(verticalFieldOfViewDegrees) * .pi / 180
+        return Matrix4.perspective(fovyRadians: fovyRadians, aspect: Float(width) / Float(max(height, 1)), near: near, far: far)
     }
 }

@@ -6,6 +6,11 @@ extension IMUDError: ErrorWithExitKind {
     public var exitKind: ExitKind { .unavailable }
 }
 
+extension IMUDFieldError: ErrorWithExitKind {
+    /// A value the caller gave for a field (`feed --wire`): the caller's to correct.
+    public var exitKind: ExitKind { .usage }
+}
+
 extension IMUDDropReason: ErrorWithExitKind {
     /// A datagram imud sent that cannot be used, as every imud error: imud sending nothing usable.
     public var exitKind: ExitKind { .unavailable }

@@ -11,13 +11,13 @@ public final class IMUDFeed: @unchecked Sendable {
     private let publisher: IMUDPublisher
     private let replay: IMUDReplay
 
-    /// Opens the outputs (a TCP port 0 is chosen now) and checks the replay's options.
+    /// Checks the wire version (`IMUDFieldError`), opens the outputs (a TCP port 0 is chosen now) and checks the
+    /// replay's options.
     public init(log: AttitudeLog, outputs: [IMUDPublisherOutput], mapping: IMUDFrameMapping, wireVersion: UInt16,
                 options: IMUDReplayOptions) throws {
         self.log = log
         self.outputs = outputs.isEmpty ? [.unix(path: IMUDEndpoint.defaultUnixPath)] : outputs
-        publisher = try IMUDPublisher(outputs: self.outputs, mapping: mapping)
-        publisher.wireVersion = wireVersion
+        publisher = try IMUDPublisher(outputs: self.outputs, mapping: mapping, wireVersion: wireVersion)
         do {
             replay = try IMUDReplay(log: log, publisher: publisher, options: options)
         } catch {

@@ -70,6 +70,16 @@ public struct IMUDPacket: Equatable, Sendable {
         }
     }
 
+    /// `version` when it is one steady-dice writes (`knownVersions`); otherwise throws `IMUDFieldError` naming the
+    /// field. Every version given from outside (`feed --wire`, a library caller) passes here before a packet is made.
+    public static func checkedVersion(_ version: UInt16) throws -> UInt16 {
+        guard size(ofVersion: version) != nil else {
+            throw IMUDFieldError(field: "version", value: String(version),
+                                 expected: knownVersions.map(String.init).joined(separator: " or "))
+        }
+        return version
+    }
+
     /// Field offsets in bytes.
     enum Offset {
         static let magic = 0, version = 4, flags = 6, tsWallNs = 8, tsTaiNs = 16
@@ -117,6 +127,8 @@ public struct IMUDPacket: Equatable, Sendable {
     public init(version: UInt16 = IMUDPacket.wireVersion, flags: IMUDFlags = [], tsWallNs: UInt64 = 0, tsTaiNs: UInt64 = 0,
                 tsChipTicks: UInt32 = 0, anchorGen: UInt32 = 0, quaternion: SIMD4<Float> = SIMD4(1, 0, 0, 0),
                 pitch: Float = 0, roll: Float = 0, yaw: Float = 0, headingDeg: Float = 0, imuSeq: UInt32 = 0) {
+        // A programming error, not input: a version read from a datagram or given by a caller is checked first
+        // (`decode`, `checkedVersion`).
         precondition(IMUDPacket.size(ofVersion: version) != nil, "imud wire version \(version) is not one steady-dice writes")
         self.version = version
         self.flags = flags

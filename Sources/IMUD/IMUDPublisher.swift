@@ -64,9 +64,7 @@ public final class IMUDPublisher {
     public private(set) var tcpPort: UInt16?
     public private(set) var statistics = IMUDPublisherStatistics()
     /// The wire version `packet(worldFromDevice:flags:imuSeq:)` makes: 14 (260 bytes) or 17 (276 bytes).
-    public var wireVersion: UInt16 = IMUDPacket.wireVersion {
-        didSet { precondition(IMUDPacket.size(ofVersion: wireVersion) != nil, "imud wire version \(wireVersion) is unknown") }
-    }
+    public private(set) var wireVersion: UInt16
     public var log: (String) -> Void = { line in Logger(label: "steady-dice.imud").warning("\(line)") }
 
     private struct Listener { let fd: Int32; let name: String; let isTCP: Bool }
@@ -78,8 +76,11 @@ public final class IMUDPublisher {
     private var buffer = [UInt8](repeating: 0, count: IMUDPacket.maximumSize)
     private let nedMapping: IMUDFrameMapping
 
-    /// Opens every output now, so address errors surface before replay starts.
-    public init(outputs: [IMUDPublisherOutput], mapping: IMUDFrameMapping = IMUDFrameMapping()) throws {
+    /// Opens every output now, so address errors surface before replay starts. A `wireVersion` steady-dice does not
+    /// write throws `IMUDFieldError` before any output is opened.
+    public init(outputs: [IMUDPublisherOutput], mapping: IMUDFrameMapping = IMUDFrameMapping(),
+                wireVersion: UInt16 = IMUDPacket.wireVersion) throws {
+        self.wireVersion = try IMUDPacket.checkedVersion(wireVersion)
         self.mapping = mapping
         nedMapping = IMUDFrameMapping(coordFrame: .ned, mount: mapping.mount)
         signal(SIGPIPE, SIG_IGN)   // sends use MSG_NOSIGNAL too; this covers anything else
@@ -135,6 +136,12 @@ public final class IMUDPublisher {
                 subscribers.append(Subscriber(fd: fd, listener: listener.name))
             }
         }
+    }
+
+    /// Makes the packets that follow in wire version `version`; throws `IMUDFieldError` for one steady-dice does not
+    /// write, keeping the version it had.
+    public func setWireVersion(_ version: UInt16) throws {
+        wireVersion = try IMUDPacket.checkedVersion(version)
     }
 
     /// A packet for an attitude: quaternion through the frame mapping, Euler angles and heading from the

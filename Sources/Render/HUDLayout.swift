@@ -1,4 +1,5 @@
 import AttitudeMath
+import Camera
 import Foundation
 import Pixels
 
@@ -67,7 +68,7 @@ public struct HUDLayout: Equatable, Sendable {
     public static func identityTop(height: Int, model: SceneModel) -> Double {
         let extents = model.halfExtents
         let distance = Double(DieView.defaultViewOffset.z) - extents.z
-        let halfExtent = extents.y / distance / tan(Double(DieView.defaultFovyRadians) / 2)
+        let halfExtent = extents.y / distance / tan(PinholeCamera.defaultFieldOfViewDegrees * .pi / 360)
         return Double(height) / 2 * (1 - halfExtent)
     }
 }

@@ -112,7 +112,7 @@ final class WireVersion17Tests: SocketTestCase {
                             isDatagram: Bool) throws {
         let attitudes = Array(RandomAttitudes(seed: 17, count: 12))
         for (index, attitude) in attitudes.enumerated() {
-            publisher.wireVersion = index % 3 == 0 ? 14 : 17
+            try publisher.setWireVersion(index % 3 == 0 ? 14 : 17)
             let packet = publisher.packet(worldFromDevice: attitude, flags: [.fusionConverged], imuSeq: UInt32(index))
             if isDatagram && index == 0 {
                 waitUntil(10, "the first datagram") {

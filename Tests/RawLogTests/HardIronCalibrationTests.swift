@@ -6,7 +6,7 @@ import XCTest
 
 /// The hard-iron fit: it finds a known offset, ignores a passing magnet, refuses data that cannot
 /// determine an offset, and gives a 9D estimator back its heading on a real log with an offset added.
-final class MagnetometerCalibrationTests: XCTestCase {
+final class HardIronCalibrationTests: XCTestCase {
     private let offset = SIMD3<Double>(25, -15, 30)
 
     /// What the magnetometer reads at `count` seeded random attitudes, plus the offset and ±`noise` µT.

@@ -8,7 +8,7 @@ import TestSupport
 import XCTest
 
 /// Sensor Logger and x-IMU3 folders written in each producer's documented conventions, with known answers.
-final class RecordingFolderTests: RawLogTestCase {
+final class RecordingFolderFusionTests: RawLogTestCase {
     // MARK: - Writing fixtures
 
     /// Nanoseconds since the epoch of the first sample: beyond a double's exact integers on purpose.

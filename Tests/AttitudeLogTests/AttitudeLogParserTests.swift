@@ -4,7 +4,7 @@ import Recording
 import TestSupport
 import XCTest
 
-final class AttitudeLogReaderTests: XCTestCase {
+final class AttitudeLogParserTests: XCTestCase {
     // MARK: - steady-dice CSV
 
     func testReadsASteadyDiceLogWithCommentsBlankLinesAndAFrameLine() throws {
