@@ -142,8 +142,7 @@ public struct GyroIntegral: Sendable {
     }
 
     private static func medianStep(_ time: [Double]) -> Double {
-        let steps = zip(time.dropFirst(), time).map { $0 - $1 }.sorted()
-        return steps.isEmpty ? 0 : steps[steps.count / 2]
+        Median.of(zip(time.dropFirst(), time).map { $0 - $1 }) ?? 0
     }
 
     private func bracket(_ t: Double) -> (low: Int, high: Int) {

@@ -135,14 +135,10 @@ public struct CameraIMUCalibration {
         return try calibration.fitPrepared(textured: firstStage, all: textured, pairCount: pairCount, seconds: seconds)
     }
 
-    /// Points within 60 % of the half diagonal from the picture's centre.
+    /// The pair's points in the picture's central region (`CentralRegion`), where a pinhole describes any lens.
     func centralPoints(_ pair: FramePairTracks) -> FramePairTracks {
-        let cx = Double(width - 1) / 2, cy = Double(height - 1) / 2
-        let limit = 0.6 * (cx * cx + cy * cy).squareRoot()
-        let keep = pair.from.indices.filter { i in
-            let d = pair.from[i] - SIMD2(cx, cy)
-            return (d * d).sum().squareRoot() < limit
-        }
+        let region = CentralRegion(width: width, height: height)
+        let keep = pair.from.indices.filter { region.contains(pair.from[$0]) }
         return FramePairTracks(index: pair.index, from: keep.map { pair.from[$0] }, to: keep.map { pair.to[$0] })
     }
 

@@ -260,7 +260,7 @@ struct PointRefinement {
             if t[largest] < 0 { t = -t }
             guard round < 3 else { break }
             let distances = zip(turned, seen).map { abs(epipolarDistance($0, $1, motion: t)) * focal }
-            let scale = max(3 * distances.sorted()[distances.count / 2], 1e-3)
+            let scale = max(3 * (Median.of(distances) ?? 0), 1e-3)
             weights = zip(turned, distances).map { x, d in
                 let n = cross(t, x)
                 return 1 / (1 + d * d / (scale * scale)) / max((n * n).sum(), 1e-6)
@@ -412,7 +412,7 @@ struct PointRefinement {
                 let solved = solve(start, iterations: 25, progress: report("points: the lens from \(points.count) tracked points" + label, unit: "px"))
                 let misses = Self.norms(evaluate(solved, ranges: pairRanges).residuals, width: 2)
                 let lost = misses.filter { Self.isPenalty($0, width: 2) }.count
-                let median = misses.sorted()[misses.count / 2]
+                let median = Median.of(misses) ?? 0
                 if best == nil || (lost, median) < best!.score { best = (solved, (lost, median)) }
             }
             p = best!.parameters
@@ -421,9 +421,7 @@ struct PointRefinement {
         p = solve(p, iterations: 25, progress: report("points: fit on \(pairRanges.count) pairs, \(points.count) tracked points", unit: "°/s"))
         let ranges = pairRanges
         let norms = Self.norms(evaluate(p, ranges: ranges).residuals, width: 3)
-        let median = norms.sorted()[norms.count / 2]
-        let limit = max(5 * median, 1e-5)
-        let keptPairs = Set(zip(ranges, norms).filter { $0.1 <= limit }.map { points[$0.0.lowerBound].index })
+        let keptPairs = Set(zip(ranges, Median.within(norms, factor: 5, floor: 1e-5)).filter(\.1).map { points[$0.0.lowerBound].index })
         if keptPairs.count < ranges.count {
             points = points.filter { keptPairs.contains($0.index) }
             p = solve(p, iterations: 15, progress: report("points: refit on the \(keptPairs.count) pairs that fit", unit: "°/s"))
@@ -441,8 +439,7 @@ struct PointRefinement {
         var p = solve(start, iterations: 25,
                       progress: report("points, the camera moving: fit on \(pairRanges.count) pairs, \(points.count) tracked points", "px"))
         let distances = evaluate(p, ranges: pairRanges).residuals.map(abs)
-        let limit = max(5 * distances.sorted()[distances.count / 2], 1e-3)
-        let kept = zip(points, distances).filter { $0.1 <= limit }.map(\.0)
+        let kept = zip(points, Median.within(distances, factor: 5, floor: 1e-3)).filter(\.1).map(\.0)
         if kept.count < points.count {
             points = kept
             p = solve(p, iterations: 15, progress: report("points, the camera moving: refit on the \(points.count) points that fit", "px"))

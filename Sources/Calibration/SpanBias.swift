@@ -47,43 +47,32 @@ public struct SpanBias: Sendable {
     /// when fewer than `minimumSpans` remain or the fit is singular.
     public static func fit(_ spans: [PictureSpan], frameTimes: [Double], gyro: GyroIntegral, offset: Double,
                            cameraFromIMU: Quaternion, overlap: Double) -> SpanBias? {
-        // Each span's body turn as steps of the log's typical length (the gyroscope's integral over each), so that a bias
-        // can be taken out of every step: over seconds of turning, θ − bias·T would miss by the turns' products.
-        struct Measured { var picture: SIMD3<Double>; var steps: [(turn: Quaternion, seconds: Double)] }
-        let measured = spans.compactMap { span -> Measured? in
-            guard frameTimes.indices.contains(span.firstFrame), frameTimes.indices.contains(span.lastFrame), span.lastFrame > span.firstFrame else { return nil }
-            let a = frameTimes[span.firstFrame] + offset, b = frameTimes[span.lastFrame] + offset
-            guard a >= gyro.time[0], b <= gyro.duration else { return nil }
+        // Each span's body turn as steps of the log's typical length (the gyroscope's integral over each).
+        let measured = spans.compactMap { span -> SpanSteps? in
+            guard let (a, b) = SpanSteps.logTimes(of: span, frameTimes: frameTimes, offset: offset), a >= gyro.time[0], b <= gyro.duration
+            else { return nil }
             let count = max(1, Int(((b - a) / max(gyro.typicalStep, 1e-4)).rounded(.up)))
             let times = (0...count).map { a + (b - a) * Double($0) / Double(count) }
-            let orientations = times.map { gyro.orientation(at: $0) }
-            let steps = (0..<count).map { ((orientations[$0].conjugate * orientations[$0 + 1]), times[$0 + 1] - times[$0]) }
-            return Measured(picture: span.turn.rotationVector, steps: steps)
+            // `GyroIntegral.orientation` maps S at t into S at the log's start: one common frame for the steps.
+            return SpanSteps(span, start: a, end: b, times: times, orientations: times.map { gyro.orientation(at: $0) })
         }
-        let imuFromCamera = cameraFromIMU.conjugate
-        // `body` is S at the span's first frame from S at its last (`GyroIntegral.orientation` maps S at t into S at 0),
-        // less the bias; M·body·M⁻¹ is the same turn as C at the first frame from C at the last, and the rays of fixed
-        // points turn by its inverse (`PictureSpan.turn`: v_last = turn·v_first), so the product is the identity.
-        func residual(_ m: Measured, _ p: Parameters) -> SIMD3<Double> {
-            var body = Quaternion.identity
-            for step in m.steps { body = body * step.turn * Quaternion(rotationVector: -p.bias * step.seconds) }
-            let picture = Quaternion(rotationVector: SIMD3(p.scale * m.picture.x, p.scale * m.picture.y, m.picture.z))
-            return (picture * cameraFromIMU * body * imuFromCamera).rotationVector
+        func residual(_ m: SpanSteps, _ p: Parameters) -> SIMD3<Double> {
+            m.miss(rate: p.bias, scale: p.scale, cameraFromIMU: cameraFromIMU)
         }
         /// The stacked residuals (3 a span), each axis's rows divided by `sigma` (whitened: every row then weighs as its
         /// axis's scatter says).
-        func stacked(_ used: [Measured], _ p: Parameters, sigma: SIMD3<Double> = SIMD3(repeating: 1)) -> [Double] {
+        func stacked(_ used: [SpanSteps], _ p: Parameters, sigma: SIMD3<Double> = SIMD3(repeating: 1)) -> [Double] {
             used.flatMap { m -> [Double] in let r = residual(m, p) / sigma; return [r.x, r.y, r.z] }
         }
         /// The Jacobian's columns at `p` by central differences.
-        func columns(_ used: [Measured], _ p: Parameters, sigma: SIMD3<Double> = SIMD3(repeating: 1)) -> [[Double]] {
+        func columns(_ used: [SpanSteps], _ p: Parameters, sigma: SIMD3<Double> = SIMD3(repeating: 1)) -> [[Double]] {
             let step = 1e-6
             return (0..<Parameters.count).map { k in
                 zip(stacked(used, p.moved(k, by: step), sigma: sigma), stacked(used, p.moved(k, by: -step), sigma: sigma)).map { ($0 - $1) / (2 * step) }
             }
         }
         /// Gauss–Newton from no bias and a scale of 1, undamped: the residuals are nearly linear in the bias and the scale.
-        func solve(_ used: [Measured]) -> Parameters? {
+        func solve(_ used: [SpanSteps]) -> Parameters? {
             let problem = LeastSquaresProblem<Parameters, Void>(residuals: { (stacked(used, $0), ()) }, columns: { p, _, _ in columns(used, p) },
                                                                 moved: { $0.moved(by: $1) })
             let solver = DampedGaussNewton(iterations: 10, damping: .none,
@@ -93,9 +82,8 @@ public struct SpanBias: Sendable {
         }
         guard measured.count >= minimumSpans, let first = solve(measured) else { return nil }
         // Spans far off the rest (a scene that moves, tracks that slid) are left out and the fit run again.
-        let norms = measured.map { length(residual($0, first)) }
-        let median = norms.sorted()[norms.count / 2]
-        let used = zip(measured, norms).filter { $0.1 <= max(5 * median, 1e-4) }.map(\.0)
+        let kept = Median.within(measured.map { length(residual($0, first)) }, factor: SpanSteps.outlierFactor, floor: 1e-4)
+        let used = zip(measured, kept).filter(\.1).map(\.0)
         guard used.count >= minimumSpans, let p = solve(used) else { return nil }
         let squares = used.map { residual($0, p) }.reduce(SIMD3<Double>.zero) { $0 + $1 * $1 }
         // Each axis's scatter over its share of the degrees of freedom (3 residuals a span, 4 parameters). None at all

@@ -7,8 +7,8 @@ import Foundation
 ///
 /// 1. Over each span the attitude's turn is compared with the picture's. What they differ by, over the span's length, is
 ///    the rate at which the attitude drifts there, about S's axes: a bias left over, or one that wanders.
-/// 2. Spans whose rate lies more than `outlierFactor` times the spans' median distance from their median (a scene that
-///    moves, tracks that slid) are left out.
+/// 2. Spans whose rate lies more than `SpanSteps.outlierFactor` times the spans' median distance from their median (a
+///    scene that moves, tracks that slid) are left out.
 /// 3. The rest give the drift rate at each instant: a line through their rates under a Gaussian window of
 ///    `smoothingSeconds` about it, held at the first and last span's middle beyond them.
 /// 4. That rate is taken out of each of the attitude's own steps, from its first sample on: what turns within a span
@@ -20,8 +20,6 @@ public struct SpanHold: Sendable {
     public struct Parameters: Equatable, Sendable {
         /// Seconds: the Gaussian window's sigma over which a line is fitted to the spans' drift rates.
         public var smoothingSeconds = 2.0
-        /// A span whose rate lies further than this many times the median distance from the median rate is left out.
-        public var outlierFactor = 5.0
         /// Spans needed to hold the attitude at all: fewer leave the scatter, and so a wrong span, unseen.
         public var minimumSpans = 4
 
@@ -44,41 +42,50 @@ public struct SpanHold: Sendable {
             guard t >= times[0], t <= times[times.count - 1] else { return nil }
             return TimeSeries.attitude(at: t, in: times.indices, time: { times[$0] }, attitude: { attitudes[$0] })
         }
-        let imuFromCamera = cameraFromIMU.conjugate
-        // The attitude's turn over a span, M · worldFromS(a)⁻¹ · worldFromS(b) · M⁻¹, is C at its first frame from C at its
-        // last; the picture's turn takes rays from the first frame to the last, its inverse (`PictureSpan.turn`). With the
-        // drift rate taken out of each of the attitude's steps over the span, their product is the identity: solved by
-        // steps of the product's rotation over the span's length (a rate about S's axes turns with the camera over the
-        // span, so the product is not exactly exp(M·b·T)).
+        // Each span's rate: the one that, taken out of every one of the attitude's steps over the span, leaves its turn the
+        // picture's (`SpanSteps.miss` zero), solved by the calibration's Gauss–Newton, undamped (the miss is nearly linear
+        // in the rate; a rate about S's axes turns with the camera over the span, so it is not the miss over the length).
         let measured = pictureSpans.compactMap { span -> (logTime: Double, driftRate: SIMD3<Double>)? in
-            guard frameTimes.indices.contains(span.firstFrame), frameTimes.indices.contains(span.lastFrame) else { return nil }
-            let ta = frameTimes[span.firstFrame] + offset, tb = frameTimes[span.lastFrame] + offset
-            guard tb > ta, let a = attitude(at: ta), let b = attitude(at: tb) else { return nil }
-            let inside = times.indices.filter { times[$0] > ta && times[$0] < tb }
-            let stepTimes = [ta] + inside.map { times[$0] } + [tb]
-            let stepAttitudes = [a] + inside.map { attitudes[$0] } + [b]
-            let steps = (1..<stepTimes.count).map { (turn: stepAttitudes[$0 - 1].conjugate * stepAttitudes[$0], seconds: stepTimes[$0] - stepTimes[$0 - 1]) }
-            func miss(_ rate: SIMD3<Double>) -> SIMD3<Double> {
-                var body = Quaternion.identity
-                for step in steps { body = body * step.turn * Quaternion(rotationVector: -rate * step.seconds) }
-                return (span.turn * cameraFromIMU * body * imuFromCamera).rotationVector
-            }
-            var rate = SIMD3<Double>.zero
-            for _ in 0..<Self.rateIterations { rate += imuFromCamera.rotate(miss(rate)) / (tb - ta) }
-            return ((ta + tb) / 2, rate)
+            guard let (a, b) = SpanSteps.logTimes(of: span, frameTimes: frameTimes, offset: offset),
+                  let first = attitude(at: a), let last = attitude(at: b) else { return nil }
+            let inside = times.indices.filter { times[$0] > a && times[$0] < b }
+            let steps = SpanSteps(span, start: a, end: b, times: [a] + inside.map { times[$0] } + [b],
+                                  orientations: [first] + inside.map { attitudes[$0] } + [last])
+            guard let rate = Self.rate(over: steps, cameraFromIMU: cameraFromIMU) else { return nil }
+            return (steps.middle, rate)
         }
         spansCompared = measured.count
         guard measured.count >= parameters.minimumSpans else { return nil }
-        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-        let middle = SIMD3(median(measured.map(\.driftRate.x)), median(measured.map(\.driftRate.y)), median(measured.map(\.driftRate.z)))
-        let distances = measured.map { Self.norm($0.driftRate - middle) }
+        // At least `minimumSpans` are measured here, so each median exists.
+        let middle = SIMD3(Median.of(measured.map(\.driftRate.x))!, Median.of(measured.map(\.driftRate.y))!,
+                           Median.of(measured.map(\.driftRate.z))!)
         // Spans made to agree exactly have no scatter: a floor keeps them all.
-        let limit = max(parameters.outlierFactor * median(distances), 1e-9)
-        let kept = zip(measured, distances).filter { $0.1 <= limit }.map(\.0)
+        let within = Median.within(measured.map { Self.norm($0.driftRate - middle) }, factor: SpanSteps.outlierFactor, floor: 1e-9)
+        let kept = zip(measured, within).filter(\.1).map(\.0)
         guard kept.count >= parameters.minimumSpans else { return nil }
         spans = kept
         spansLeftOut = measured.count - kept.count
         self.parameters = parameters
+    }
+
+    /// The rate (rad/s about S's axes) that, taken out of each of `steps`' steps, makes the attitude's turn the picture's;
+    /// nil where the equations do not solve.
+    static func rate(over steps: SpanSteps, cameraFromIMU: Quaternion) -> SIMD3<Double>? {
+        func residuals(_ p: [Double]) -> [Double] {
+            let miss = steps.miss(rate: SIMD3(p[0], p[1], p[2]), cameraFromIMU: cameraFromIMU)
+            return [miss.x, miss.y, miss.z]
+        }
+        let problem = LeastSquaresProblem<[Double], Void>(residuals: { (residuals($0), ()) }, columns: { p, _, _ in
+            let step = 1e-6
+            return (0..<3).map { k in
+                var up = p, down = p
+                up[k] += step; down[k] -= step
+                return zip(residuals(up), residuals(down)).map { ($0 - $1) / (2 * step) }
+            }
+        })
+        let fit = DampedGaussNewton(iterations: 10, damping: .none, stop: .stepBelow(1e-12, groups: [[0, 1, 2]]))
+            .solve(problem, from: [0, 0, 0])
+        return fit.singular ? nil : SIMD3(fit.point[0], fit.point[1], fit.point[2])
     }
 
     /// The drift rate at log time `t`, rad/s about S's axes: a line through the spans' rates under a Gaussian window
@@ -120,10 +127,6 @@ public struct SpanHold: Sendable {
     public static func turnDegrees(from given: Quaternion, to held: Quaternion) -> Double {
         norm((given.conjugate * held).rotationVector) * 180 / .pi
     }
-
-    /// Steps of the span's drift rate: each takes the miss left by the last over the span's length, which a span turning by
-    /// less than a right angle shrinks several fold.
-    static let rateIterations = 8
 
     private static func norm(_ v: SIMD3<Double>) -> Double { (v * v).sum().squareRoot() }
 }

@@ -147,13 +147,8 @@ extension ClipTracks {
     /// describes a wide lens's centre, not its edges). A span with fewer than `minimumSpanPoints` is left out.
     public func spanCorners(seconds: Double, every: Double, centralShare: Double? = nil) -> [SpanCorners] {
         guard frameCount > 1, corners.count == frameCount, let start = frameTimes.first else { return [] }
-        let centre = SIMD2(Double(width - 1) / 2, Double(height - 1) / 2)
-        let halfDiagonal = (centre * centre).sum().squareRoot()
-        func central(_ p: SIMD2<Double>) -> Bool {
-            guard let share = centralShare else { return true }
-            let d = p - centre
-            return (d * d).sum().squareRoot() <= share * halfDiagonal
-        }
+        let region = centralShare.map { CentralRegion(width: width, height: height, share: $0) }
+        func central(_ p: SIMD2<Double>) -> Bool { region?.contains(p) ?? true }
         var spans: [SpanCorners] = []
         var spanStart = start
         while let first = frameTimes.firstIndex(where: { $0 >= spanStart }) {
@@ -206,9 +201,6 @@ extension ClipTracks {
     /// Seconds: the spans over which the picture's own turn is measured, and the step between their starts. Long enough
     /// for a moving camera's move to show in an essential matrix, short enough that corners live through them.
     public static let spanSeconds = 2.0, spanStep = 0.5
-    /// The share of the half-diagonal about the centre within which a pinhole that may stand for a wide lens is trusted.
-    public static let pinholeCentralShare = 0.6
-
     /// The fewest points tracked through a span for its turn to be trusted.
     public static let minimumSpanPoints = 30
     /// Pixels: a turn alone whose median miss over a span is under this explains its points (tracking's noise over a

@@ -80,8 +80,7 @@ public struct HardIronCalibration: Sendable, Equatable, CustomStringConvertible 
         var inliers = finite
         for _ in 0..<outlierRounds {
             let distances = finite.map { abs(($0 - centre).length - radius) }
-            let limit = max(outlierFactor * median(distances), 0.5)
-            let kept = zip(finite, distances).filter { $0.1 <= limit }.map(\.0)
+            let kept = zip(finite, Median.within(distances, factor: outlierFactor, floor: 0.5)).filter(\.1).map(\.0)
             guard kept.count >= minimumSamples, let refit = sphere(through: kept) else { throw FitError.degenerate }
             let settled = kept.count == inliers.count
             (inliers, centre, radius) = (kept, refit.centre, refit.radius)
@@ -132,11 +131,6 @@ public struct HardIronCalibration: Sendable, Equatable, CustomStringConvertible 
         let radiusSquared = solution[3] + (centre * centre).sum()
         guard radiusSquared > 0 else { return nil }
         return (mean + centre, radiusSquared.squareRoot())
-    }
-
-    private static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        return sorted[sorted.count / 2]
     }
 
     /// `log` with the offset subtracted from every magnetometer sample (unchanged when it has none).

@@ -204,8 +204,6 @@ extension RigCalibrator {
     static let spanSeconds = ClipTracks.spanSeconds, spanStep = ClipTracks.spanStep
     /// Degrees: the vertical fields of view searched for the pinhole that makes the spans' turns the gyroscope's.
     static let spanFieldOfViewRange = 20.0...120.0
-    /// The share of the half-diagonal within which points are measured through a camera known only as a pinhole.
-    static let defaultCameraCentralShare = ClipTracks.pinholeCentralShare
 
     /// What the picture's own turn over spans of seconds says (docs/calibration.md, "Over spans"), in three steps: the mount
     /// the spans are measured with (`spanMount`), the camera where the frame pairs left it undetermined
@@ -246,7 +244,7 @@ extension RigCalibrator {
             self.clip = clip; self.gyro = gyro; self.offset = offset; self.cameraFromIMU = cameraFromIMU
             all = clip.spanCorners(seconds: RigCalibrator.spanSeconds, every: RigCalibrator.spanStep)
             central = clip.spanCorners(seconds: RigCalibrator.spanSeconds, every: RigCalibrator.spanStep,
-                                       centralShare: RigCalibrator.defaultCameraCentralShare)
+                                       centralShare: CentralRegion.pinholeShare)
         }
 
         /// The spans' fit through `camera`, from the central corners alone when `centralOnly`.

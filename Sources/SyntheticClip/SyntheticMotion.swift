@@ -73,7 +73,7 @@ public struct SyntheticMotion: Sendable {
     /// The camera's device-to-world attitude for the video frame at video time `t`, for a mount R
     /// (v_D = R·v_S) and time offset o: worldFromD = worldFromS(t + o)·R⁻¹.
     public func worldFromDevice(videoTime t: Double, deviceFromIMU: Quaternion, timeOffset: Double) -> Quaternion {
-        worldFromIMU(atLogTime: t + timeOffset) * deviceFromIMU.conjugate
+        Frames.worldFromDevice(worldFromIMU: worldFromIMU(atLogTime: t + timeOffset), deviceFromIMU: deviceFromIMU)
     }
 
     /// The log as steady-dice raw CSV (`t,gx,gy,gz,ax,ay,az`, SI units), the gyroscope reading
