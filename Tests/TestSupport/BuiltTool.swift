@@ -16,8 +16,8 @@ public enum BuiltTool {
     }
 
     /// The environment variable naming the folder of the executables the tests run: `scripts/test` builds
-    /// them optimised, in the same build as the tests (`swift build -c release -Xswiftc -enable-testing
-    /// --build-tests`), and sets it, so a command-line test runs at the speed a user sees.
+    /// them optimised (`swift build -c release`) and sets it, so a command-line test runs at the speed a user
+    /// sees while the unit tests keep their debug build.
     public static let folderVariable = "STEADY_DICE_TOOLS"
 
     /// The built executable `name`: in `$STEADY_DICE_TOOLS` when it is set (and only there), otherwise beside
