@@ -93,7 +93,7 @@ struct Fuse: ParsableCommand {
         let staged = try outputs.stage(output, option: "--output", allowStandardOutput: true)
         if let video {
             let samples = try FootageFuseJob(input: input, video: video, calibration: calibration,
-                                             fieldOfViewDegrees: verticalFieldOfViewDegrees, holdsToPicture: holdToPicture)
+                                             verticalFieldOfViewDegrees: verticalFieldOfViewDegrees, holdsToPicture: holdToPicture)
                 .run(writingTo: staged, logger: Messages.logger) { note in
                     switch note.level {
                     case .info: Messages.logger.info("\(commandLineText(for: note))")

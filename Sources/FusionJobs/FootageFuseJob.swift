@@ -18,16 +18,16 @@ public struct FootageFuseJob {
     public var calibration: String?
     /// Degrees: the vertical field of view the die will be drawn with where the calibration leaves the camera out (nil:
     /// drawing's default, 60°); the picture's rotations are read through it.
-    public var fieldOfViewDegrees: Double?
+    public var verticalFieldOfViewDegrees: Double?
     /// Whether the attitude is held to the video's picture (`FootagePicture`, `--hold-to-picture`); false: the gyroscope's
     /// alone between the accelerometer's levellings.
     public var holdsToPicture = false
 
-    public init(input: String, video: String, calibration: String?, fieldOfViewDegrees: Double? = nil, holdsToPicture: Bool = false) {
+    public init(input: String, video: String, calibration: String?, verticalFieldOfViewDegrees: Double? = nil, holdsToPicture: Bool = false) {
         self.input = input
         self.video = video
         self.calibration = calibration
-        self.fieldOfViewDegrees = fieldOfViewDegrees
+        self.verticalFieldOfViewDegrees = verticalFieldOfViewDegrees
         self.holdsToPicture = holdsToPicture
     }
 
@@ -50,9 +50,9 @@ public struct FootageFuseJob {
         }
         guard holdsToPicture, footage.fusion != nil else { return footage }
         // The picture read through the camera and mount the die will be drawn with: the calibration's where it determines
-        // them, else drawing's defaults (the pinhole of `fieldOfViewDegrees`, else 60°; the identity mount).
+        // them, else drawing's defaults (the pinhole of `verticalFieldOfViewDegrees`, else 60°; the identity mount).
         let camera: GivenCamera = if let applied, case .theFiles = applied.camera { applied.camera.asGiven }
-            else if let fieldOfViewDegrees { .fieldOfView(degrees: fieldOfViewDegrees) } else { .none }
+            else if let verticalFieldOfViewDegrees { .fieldOfView(degrees: verticalFieldOfViewDegrees) } else { .none }
         footage.log = try FootagePicture.hold(footage.log, video: video, offset: footage.timeOffset, camera: camera,
                                               deviceFromIMU: applied?.deviceFromIMU ?? .identity) {
             logger.info("\($0)")
