@@ -51,6 +51,9 @@ public enum OutputFrame: Equatable, Sendable, CustomStringConvertible {
 
 /// Fixed rotations between the frames of docs/conventions.md. Each is named `targetFromSource`.
 public enum Frames {
+    /// Standard gravity, m/s² (the CGPM's g_n): what an accelerometer at rest reads, and what a reading in g is taken by.
+    public static let standardGravity = 9.80665
+
     /// East-north-up into the Z-up north frame W: -90° about Z.
     public static let worldFromENU = Quaternion(w: 0.5.squareRoot(), x: 0, y: 0, z: -(0.5.squareRoot()))
     /// North-east-down into the Z-up north frame W: 180° about X.

@@ -1,3 +1,4 @@
+import AttitudeMath
 import Foundation
 import SafeText
 
@@ -248,7 +249,7 @@ public enum GPMFTelemetry {
     static func accelerometerScale(_ unit: String?) -> Double? {
         switch unit {
         case nil, "m/s\u{B2}", "m/s2", "m/s^2": return 1
-        case "g": return 9.80665
+        case "g": return Frames.standardGravity
         default: return nil
         }
     }

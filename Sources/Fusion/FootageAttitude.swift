@@ -25,9 +25,6 @@ import Foundation
 ///
 /// Without a credible sample the attitude is the gyroscope's alone, and has no vertical (`hasVertical` false).
 public struct FootageAttitude: Sendable {
-    /// m/s².
-    public static let gravity = 9.80665
-
     public struct Parameters: Equatable, Sendable {
         /// Share of g by which a credible sample's magnitude may differ from g.
         public var gravityTolerance = 0.03
@@ -79,12 +76,12 @@ public struct FootageAttitude: Sendable {
         for k in time.indices {
             let inW = gyroWorldFromIMU[k].rotate(acc[k])
             let dt = k > 0 ? max(time[k] - time[k - 1], 0) : 0
-            let previous = lowPass.last ?? (Self.isFinite(inW) ? inW : SIMD3(0, 0, Self.gravity))
+            let previous = lowPass.last ?? (Self.isFinite(inW) ? inW : SIMD3(0, 0, Frames.standardGravity))
             lowPass.append(Self.isFinite(inW) ? previous + (inW - previous) * (k == 0 ? 1 : 1 - exp(-dt / parameters.steadyTimeConstant)) : previous)
         }
         func plausible(_ k: Int) -> Bool {
-            Self.isFinite(acc[k]) && abs(norm3(lowPass[k]) - Self.gravity) < parameters.gravityTolerance * Self.gravity
-                && norm3(gyroWorldFromIMU[k].rotate(acc[k]) - lowPass[k]) < parameters.steadiness * Self.gravity
+            Self.isFinite(acc[k]) && abs(norm3(lowPass[k]) - Frames.standardGravity) < parameters.gravityTolerance * Frames.standardGravity
+                && norm3(gyroWorldFromIMU[k].rotate(acc[k]) - lowPass[k]) < parameters.steadiness * Frames.standardGravity
         }
         // The first vertical: the mean of the plausible samples' gravity over `initialSeconds` from the first one.
         let candidates = time.indices.filter(plausible)

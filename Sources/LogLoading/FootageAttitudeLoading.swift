@@ -2,10 +2,10 @@ import AttitudeLog
 import Logging
 
 /// The attitude a raw log gives when drawn over the video its camera filmed, with the time offset that places it: what
-/// `attitude fuse LOG --video CLIP --calibration cal.yaml` writes (through CommandLineSupport's
-/// `init(path:video:calibration:)`). `run`, `snapshot` and `render` load a log drawn with `--video` by the same loader
-/// (`loadAnyAttitudeLogWithFusion` with `overFootage`, in Scene's request), so that the log written and drawn with the
-/// same calibration draws the same die as the raw log over the video.
+/// `attitude fuse LOG --video CLIP --calibration cal.yaml` writes (through FusionJobs' `FootageFuseJob`). `run`,
+/// `snapshot` and `render` load a log drawn with `--video` by the same loader (`loadAnyAttitudeLogWithFusion` with
+/// `overFootage`, in Scene's request), so that the log written and drawn with the same calibration draws the same die as
+/// the raw log over the video.
 public struct FootageAttitudeLog {
     /// The attitudes, worldFromS (the mount is the drawing's).
     public var log: AttitudeLog

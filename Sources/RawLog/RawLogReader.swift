@@ -185,12 +185,9 @@ public enum RawLogReader {
         let radians = Double.pi / 180
         return RawIMULog(path: table.path, format: .xio, time: c[0],
                          gyro: vectors(c[1], c[2], c[3], scale: radians),
-                         acc: vectors(c[4], c[5], c[6], scale: standardGravity),
+                         acc: vectors(c[4], c[5], c[6], scale: Frames.standardGravity),
                          mag: hasMag ? vectors(c[7], c[8], c[9], scale: 1) : nil)
     }
-
-    /// Standard gravity in m/s², for logs in g.
-    public static let standardGravity = 9.80665
 
     // MARK: - Helpers
 

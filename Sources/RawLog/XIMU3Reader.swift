@@ -1,3 +1,4 @@
+import AttitudeMath
 import SafeText
 import CSVText
 import Foundation
@@ -29,7 +30,7 @@ enum XIMU3Reader {
         let gyroStream = TimedStream(name: "Inertial.csv", ticks: ticks, lines: lines,
                                      values: RawLogReader.vectors(c[0], c[1], c[2], scale: .pi / 180))
         let accStream = TimedStream(name: "Inertial.csv", ticks: ticks, lines: lines,
-                                    values: RawLogReader.vectors(c[3], c[4], c[5], scale: RawLogReader.standardGravity))
+                                    values: RawLogReader.vectors(c[3], c[4], c[5], scale: Frames.standardGravity))
         var magStream: TimedStream?
         if let magFile = folder.file("Magnetometer.csv") {
             let table = try RawTable(data: RawLogReader.contents(of: magFile), path: magFile)

@@ -5,7 +5,7 @@ import XCTest
 /// The attitude drawn over footage: the gyroscope leads, less its bias; the accelerometer levels only where it reads
 /// gravity alone, and slowly.
 final class FootageAttitudeTests: XCTestCase {
-    let g = FootageAttitude.gravity
+    let g = Frames.standardGravity
 
     /// 200 Hz for `seconds`, turning about z at `rate` rad/s from a start tilted by `tilt`; `acc(t, worldFromS)` the
     /// accelerometer in S.

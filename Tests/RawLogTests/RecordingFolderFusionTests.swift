@@ -199,7 +199,7 @@ final class RecordingFolderFusionTests: RawLogTestCase {
             + "Accelerometer X (g),Accelerometer Y (g),Accelerometer Z (g)\n"
         var magnetometer = "Timestamp (us),X (a.u.),Y (a.u.),Z (a.u.)\n"
         var quaternion = "Timestamp (us),W,X,Y,Z\n"
-        let degrees = 180 / Double.pi, g = RawLogReader.standardGravity
+        let degrees = 180 / Double.pi, g = Frames.standardGravity
         for i in 0..<broad.count {
             let us = 19_150_794 + Int64((broad.time[i] * 1e6).rounded())
             let w = broad.gyro[i] * degrees, a = broad.acc[i] / g
