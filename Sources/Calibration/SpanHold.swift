@@ -123,7 +123,8 @@ public struct SpanHold: Sendable {
         return out
     }
 
-    /// Degrees: how far `held` turns the attitude from the one given by log time `t` (the last sample's, for the summary).
+    /// Degrees: the turn from the attitude `given` to the one `held` at the same time (stderr's summary says it for the last
+    /// sample).
     public static func turnDegrees(from given: Quaternion, to held: Quaternion) -> Double {
         norm((given.conjugate * held).rotationVector) * 180 / .pi
     }
