@@ -14,7 +14,6 @@ struct SpanSteps {
     var steps: [(turn: Quaternion, seconds: Double)]
 
     var middle: Double { (start + end) / 2 }
-    var seconds: Double { end - start }
 
     /// The log times of `span`'s frames, whose times are `frameTimes` on the video's clock; nil where either frame is not
     /// in `frameTimes` or the span does not run forward.

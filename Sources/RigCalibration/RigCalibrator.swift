@@ -199,9 +199,6 @@ public struct RigCalibrator {
 }
 
 extension RigCalibrator {
-    /// Seconds: the spans over which the picture's own turn is measured, and the step between their starts: the same
-    /// as `--hold-to-picture` measures (`ClipTracks`).
-    static let spanSeconds = ClipTracks.spanSeconds, spanStep = ClipTracks.spanStep
     /// Degrees: the vertical fields of view searched for the pinhole that makes the spans' turns the gyroscope's.
     static let spanFieldOfViewRange = 20.0...120.0
 
@@ -242,8 +239,8 @@ extension RigCalibrator {
 
         init(clip: ClipTracks, gyro: GyroIntegral, offset: Double, cameraFromIMU: Quaternion) {
             self.clip = clip; self.gyro = gyro; self.offset = offset; self.cameraFromIMU = cameraFromIMU
-            all = clip.spanCorners(seconds: RigCalibrator.spanSeconds, every: RigCalibrator.spanStep)
-            central = clip.spanCorners(seconds: RigCalibrator.spanSeconds, every: RigCalibrator.spanStep,
+            all = clip.spanCorners(seconds: ClipTracks.spanSeconds, every: ClipTracks.spanStep)
+            central = clip.spanCorners(seconds: ClipTracks.spanSeconds, every: ClipTracks.spanStep,
                                        centralShare: CentralRegion.pinholeShare)
         }
 
@@ -251,7 +248,7 @@ extension RigCalibrator {
         func fit(through camera: LensCamera, centralOnly: Bool) throws -> SpanBias? {
             let spans = try ClipTracks.pictureSpans(centralOnly ? central : all, camera: camera)
             return SpanBias.fit(spans, frameTimes: clip.frameTimes, gyro: gyro, offset: offset, cameraFromIMU: cameraFromIMU,
-                                overlap: RigCalibrator.spanSeconds / RigCalibrator.spanStep)
+                                overlap: ClipTracks.spanSeconds / ClipTracks.spanStep)
         }
     }
 
@@ -281,13 +278,13 @@ extension RigCalibrator {
         guard let best = try SpanBias.fieldOfView(range: range,
                                                   spans: { try spans.fit(through: pinhole($0), centralOnly: true) }) else {
             progress(String(format: "over spans of %g s no one field of view within %.0f° to %.0f° makes the picture's turn as large as the gyroscope's",
-                            Self.spanSeconds, range.lowerBound, range.upperBound))
+                            ClipTracks.spanSeconds, range.lowerBound, range.upperBound))
             return nil
         }
         let judged = Determination.judge(&rig, spanFieldOfView: best.degrees, standardErrorFraction: best.standardErrorFraction,
                                          width: clip.width, height: clip.height)
         progress(String(format: "over spans of %g s the picture's own turn gives a %.2f° pinhole ± %.1f%% about its centre: %@",
-                        Self.spanSeconds, best.degrees, best.standardErrorFraction * 100,
+                        ClipTracks.spanSeconds, best.degrees, best.standardErrorFraction * 100,
                         judged ? "written, as the frame pairs left the camera undetermined (a pinhole: a wide lens's edges are not described)"
                             : String(format: "not written (more than %.0f%%)", Determination.fieldOfViewErrorLimitFraction * 100)))
         return judged ? pinhole(best.degrees) : nil
@@ -298,15 +295,15 @@ extension RigCalibrator {
     func spanBias(_ rig: inout Rig, spans: SpanMeasure, camera: LensCamera, centralOnly: Bool, through: String) throws {
         guard let fit = try spans.fit(through: camera, centralOnly: centralOnly) else {
             progress(String(format: "the picture's turn over spans of %g s: fewer than %d spans with %d points tracked through (a clip under %g s, "
-                            + "or corners that do not live through a span): the frame pairs' bias stands", Self.spanSeconds, SpanBias.minimumSpans,
-                            ClipTracks.minimumSpanPoints, Self.spanSeconds + Double(SpanBias.minimumSpans - 1) * Self.spanStep))
+                            + "or corners that do not live through a span): the frame pairs' bias stands", ClipTracks.spanSeconds, SpanBias.minimumSpans,
+                            ClipTracks.minimumSpanPoints, ClipTracks.spanSeconds + Double(SpanBias.minimumSpans - 1) * ClipTracks.spanStep))
             return
         }
         let degrees = 180 / Double.pi
         let bias = fit.biasRadiansPerSecond * degrees, error = fit.standardErrorRadiansPerSecond * degrees
         let biasText = String(format: "%.3f,%.3f,%.3f °/s ± %.3f, %.3f, %.3f", bias.x, bias.y, bias.z, error.x, error.y, error.z)
         let head = String(format: "over %d of %d spans of %g s, through %@, the picture's own turn gives the gyroscope bias %@ (RMS %.2f°, %.2f°, %.2f° a span)",
-                          fit.spansUsed, fit.spansGiven, Self.spanSeconds, through, biasText,
+                          fit.spansUsed, fit.spansGiven, ClipTracks.spanSeconds, through, biasText,
                           fit.residualRMS.x * degrees, fit.residualRMS.y * degrees, fit.residualRMS.z * degrees)
         switch Determination.judge(&rig, spans: fit) {
         case .undetermined:
