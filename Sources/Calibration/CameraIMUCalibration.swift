@@ -221,7 +221,7 @@ public struct CameraIMUCalibration {
                     if case .tooLittleRotation = error { throw error }
                     throw CalibrationError.offsetUndetermined(offset: offset, undetermined)
                 }
-                return CalibrationAnswer(rig: .onlyTimeOffset(TimeOffset(seconds: offset), reason: error.reason),
+                return CalibrationAnswer(rig: .onlyTimeOffset(TimeOffset(seconds: offset), standardErrorSeconds: sigma, reason: error.reason),
                                          offsetAlone: (correlation0, sigma))
             default: throw error
             }

@@ -41,11 +41,15 @@ public struct Rig: Sendable {
     /// A rig with no camera and no mount.
     private init(timeOffset: TimeOffset) { self.timeOffset = timeOffset }
 
-    /// A rig of which only the time offset is known, and why the camera and the mount are not (`reason`): it has no
-    /// camera and no mount, and lists both as undetermined. The file holds `time_offset_s`, its clock,
+    /// A rig of which only the time offset is known, with its standard error when the fit gave one, and why the camera
+    /// and the mount are not (`reason`): it has no camera and no mount, and lists both as undetermined, their standard
+    /// errors infinite (nothing narrows them). The file holds `time_offset_s`, its clock, its standard error,
     /// `undetermined: [camera_matrix, imu_to_camera]` and why in `warning`.
-    public static func onlyTimeOffset(_ timeOffset: TimeOffset, reason: String) -> Rig {
+    public static func onlyTimeOffset(_ timeOffset: TimeOffset, standardErrorSeconds: Double? = nil, reason: String) -> Rig {
         var rig = Rig(timeOffset: timeOffset)
+        rig.standardErrors = standardErrorSeconds.map {
+            RigStandardErrors(timeOffsetSeconds: $0, verticalFieldOfViewFraction: .infinity, mountDegrees: SIMD3(repeating: .infinity))
+        }
         rig.fit = RigFitSummary(warning: reason)
         rig.undetermined = [Undetermined(.camera, standardError: nil, why: reason), Undetermined(.mount, standardError: nil, why: reason)]
         return rig
@@ -101,6 +105,11 @@ public struct Rig: Sendable {
     public var timeOffsetText: String { String(format: "%.4f s", timeOffset.seconds) }
     /// A rolling shutter's readout given in seconds: `12.30 ms`.
     public static func readoutText(_ seconds: Double) -> String { String(format: "%.2f ms", seconds * 1000) }
+    /// A mount R (v_D = R·v_S) as w, x, y, z with w ≥ 0 (q and -q are one rotation): `0.707107,0.000000,0.000000,0.707107`.
+    public static func mountText(_ deviceFromIMU: Quaternion) -> String {
+        let q = deviceFromIMU.canonical
+        return String(format: "%.6f,%.6f,%.6f,%.6f", q.w, q.x, q.y, q.z)
+    }
     /// A gyroscope bias given in rad/s, about the IMU's x, y, z: `0.573,-1.146,0.286 °/s`.
     public static func gyroBiasText(_ radiansPerSecond: SIMD3<Double>) -> String {
         let d = radiansPerSecond * 180 / .pi
@@ -137,10 +146,7 @@ public struct CameraAndMount: Sendable {
     /// The focal length across the picture's width: `257.29 px`.
     public var focalLengthText: String { String(format: "%.2f px", camera.pinhole.fx) }
     /// The mount, w ≥ 0: `0.707107,0.000000,0.000000,0.707107`.
-    public var mountText: String {
-        let q = deviceFromIMUCanonical
-        return String(format: "%.6f,%.6f,%.6f,%.6f", q.w, q.x, q.y, q.z)
-    }
+    public var mountText: String { Rig.mountText(deviceFromIMU) }
 }
 
 /// Log time = video time + `seconds`: the video frame at video time t shows the attitude at log time t + seconds.

@@ -26,7 +26,7 @@ public struct CalibrationReport {
 
     /// The lines that say the rig: all of them but `clockLines`.
     public var lines: [String] {
-        guard let found = result.cameraAndMount else {
+        guard !result.knowsOnlyTimeOffset else {
             let standardError = outcome.offsetAlone.map { String(format: " ± %.3f ms", $0.standardErrorSeconds * 1000) } ?? ""
             let correlation = outcome.offsetAlone.map { String(format: " (correlation %.2f)", $0.correlation) } ?? ""
             return ["time offset \(result.timeOffsetText)\(standardError) (\(clockNote)), from the rotation rates alone\(correlation)",
@@ -35,14 +35,17 @@ public struct CalibrationReport {
         var lines: [String] = []
         let errors = result.standardErrors
         lines.append(String(format: "time offset %@%@ (%@)", result.timeOffsetText,
-                     errors.map { String(format: " ± %.3f ms", $0.timeOffsetSeconds * 1000) } ?? "", clockNote))
-        if let known = outcome.knownCamera {
+                     errors.map { String(format: " ± %.3f ms", $0.timeOffsetSeconds * 1000) } ?? "", clockNote)
+                     + (outcome.offsetAlone.map { String(format: ", from the rotation rates alone (correlation %.2f)", $0.correlation) } ?? ""))
+        // The camera's texts (no camera where the rates gave the offset alone and the spans no field of view).
+        let found = result.camera.map { CameraAndMount(camera: $0, deviceFromIMU: .identity) }
+        if let known = outcome.knownCamera, let found {
             let pinhole = known.pinhole
             lines.append(String(format: "vertical field of view %@ (given: %@, fx %.2f, fy %.2f px, %@ lens)", found.fieldOfViewText,
                                 intrinsicsPath ?? "", pinhole.fx, pinhole.fy, known.lens.modelName))
         } else if let why = undetermined(.camera) {
-            lines.append("vertical field of view: not determined (the fit's \(found.fieldOfViewText) \(why)), not written")
-        } else {
+            lines.append("vertical field of view: not determined (" + (found.map { "the fit's \($0.fieldOfViewText) " } ?? "") + "\(why)), not written")
+        } else if let found {
             lines.append("vertical field of view \(found.fieldOfViewText)"
                          + (errors.map { String(format: " ± %.3f%%", $0.verticalFieldOfViewFraction * 100) } ?? "")
                          + " (fx = fy = \(found.focalLengthText), principal point at the centre, \(lensDescription(found.camera.lens)))")
@@ -56,19 +59,28 @@ public struct CalibrationReport {
                          + " (row y is seen at log time = video time + offset + readout × (y / height - 1/2): the offset is the middle row's)")
         }
         if let why = undetermined(.mount) { lines.append("mount: not determined (\(why)), not written") }
-        lines.append("mount\(undetermined(.mount) == nil ? "" : " (the fit's, not written)") imu_to_camera \(found.mountText) (v_D = R·v_S)"
+        if let mount = result.deviceFromIMU {
+            lines.append("mount\(undetermined(.mount) == nil ? "" : " (the fit's, not written)") imu_to_camera "
+                         + Rig.mountText(mount) + " (v_D = R·v_S)"
               + (errors.map { String(format: " ± %.3f°, %.3f°, %.3f° about the camera's x, y, z", $0.mountDegrees.x,
                                      $0.mountDegrees.y, $0.mountDegrees.z) } ?? ""))
+        }
         for (axis, name) in zip(CameraAxis.allCases, ["x (tilt)", "y (pan)", "z (roll)"]) {
             if let why = undetermined(.mountAxis(axis)) {
                 lines.append("mount about the camera's \(name): not determined (\(why))")
             }
         }
         let fit = result.fit ?? RigFitSummary()
-        let turned = fit.turnedDegrees ?? .zero
-        lines.append(String(format: "turned %.0f° about the camera's x (tilt), %.0f° about y (pan), %.0f° about z (roll), "
-                     + "summed over the frame pairs used", turned.x, turned.y, turned.z))
-        let bias = Rig.gyroBiasText(result.gyroBiasRadiansPerSecond ?? .zero)
+        if let turned = fit.turnedDegrees {
+            lines.append(String(format: "turned %.0f° about the camera's x (tilt), %.0f° about y (pan), %.0f° about z (roll), "
+                         + "summed over the frame pairs used", turned.x, turned.y, turned.z))
+        }
+        guard let biasValue = result.gyroBiasRadiansPerSecond else {
+            // The rates gave the offset alone and the spans no bias.
+            lines.append("gyroscope bias: not determined (no frame-pair fit, and too few spans), not written")
+            return lines
+        }
+        let bias = Rig.gyroBiasText(biasValue)
         let biasErrors = errors?.gyroBiasRadiansPerSecond.map { error in
             let d = error * 180 / .pi
             return String(format: " ± %.3f, %.3f, %.3f", d.x, d.y, d.z)
@@ -79,6 +91,7 @@ public struct CalibrationReport {
             lines.append(String(format: "gyroscope bias %@%@ (in the IMU's frame; prior ± %.1f °/s)",
                                 bias, biasErrors, CameraIMUCalibration.gyroBiasPriorRadiansPerSecond * 180 / .pi))
         }
+        guard fit.framesTotal > 0 else { return lines }
         lines.append(String(format: "residual %.3f °/s over %d of %d frames (%d without texture, %d translating or mistracked, "
                      + "%d outside the log)", fit.residualDegreesPerSecond, fit.framesUsed, fit.framesTotal,
                      fit.untextured, fit.translated, fit.outsideLog)

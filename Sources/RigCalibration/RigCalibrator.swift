@@ -206,22 +206,38 @@ extension RigCalibrator {
     /// the spans are measured with (`spanMount`), the camera where the frame pairs left it undetermined
     /// (`spanFieldOfView`), and the gyroscope's bias against the frame pairs' (`spanBias`). Through the camera and mount
     /// the die will be drawn with: the fit's where determined, else a pinhole of the guessed field of view (its central
-    /// points) and, for a video's own motion track, the identity.
+    /// points) and, for a video's own motion track, the identity. Where the rates gave the time offset alone, a video's
+    /// own track is measured the same way, through the identity its format gives.
     func judgeOnSpans(_ rig: inout Rig, clip: ClipTracks, gyro: GyroIntegral, trackInCameraAxes: Bool) throws {
-        guard let found = rig.cameraAndMount else {
-            progress("the picture's turn over spans is not measured: only the time offset is known")
+        guard rig.knowsOnlyTimeOffset else {
+            guard let deviceFromIMU = spanMount(&rig, clip: clip, trackInCameraAxes: trackInCameraAxes) else { return }
+            try judgeOnSpans(&rig, clip: clip, gyro: gyro, deviceFromIMU: deviceFromIMU, trackInCameraAxes: trackInCameraAxes)
             return
         }
-        guard let deviceFromIMU = spanMount(&rig, found: found, clip: clip, trackInCameraAxes: trackInCameraAxes) else { return }
+        // The rates gave the offset alone. A video's own track still gives the mount by its format, and through it the
+        // spans give the field of view and the bias; a camera they leave undetermined is not kept (no fit found one).
+        guard trackInCameraAxes, clip.uprightTurnDegrees == 0 else {
+            progress("the picture's turn over spans is not measured: only the time offset is known"
+                     + (trackInCameraAxes ? " (the frames are turned \(clip.uprightTurnDegrees)° upright, so the track's axes are not the picture's)" : ""))
+            return
+        }
+        rig.deviceFromIMU = .identity
+        _ = Determination.takeTrackAxes(&rig)
+        progress("mount: the identity, as the motion track's format puts it in the camera's own axes (the rates gave the time offset alone)")
+        try judgeOnSpans(&rig, clip: clip, gyro: gyro, deviceFromIMU: .identity, trackInCameraAxes: true)
+        if !rig.determines(.camera) { rig.camera = nil }
+    }
+
+    /// The spans through the mount `deviceFromIMU`: the field of view where the rig's camera is undetermined, then the bias.
+    private func judgeOnSpans(_ rig: inout Rig, clip: ClipTracks, gyro: GyroIntegral, deviceFromIMU: Quaternion, trackInCameraAxes: Bool) throws {
         let spans = SpanMeasure(clip: clip, gyro: gyro, offset: rig.timeOffset.seconds,
                                 cameraFromIMU: CameraFrame.cameraFromDevice * deviceFromIMU)
-        var camera = (lens: found.camera, centralOnly: false, words: "the fit's camera")
-        if !rig.determines(.camera) {
-            camera = (LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: verticalFieldOfViewGuessDegrees, width: clip.width, height: clip.height)),
-                      true, String(format: "the guessed %g° pinhole's central points", verticalFieldOfViewGuessDegrees))
-            if intrinsicsPath == nil, let pinhole = try spanFieldOfView(&rig, spans: spans) {
-                camera = (pinhole, true, "that pinhole's central points")
-            }
+        let guess = LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: verticalFieldOfViewGuessDegrees, width: clip.width, height: clip.height))
+        var camera = (lens: guess, centralOnly: true, words: String(format: "the guessed %g° pinhole's central points", verticalFieldOfViewGuessDegrees))
+        if let found = rig.camera, rig.determines(.camera) {
+            camera = (found, false, "the fit's camera")
+        } else if intrinsicsPath == nil, let pinhole = try spanFieldOfView(&rig, spans: spans) {
+            camera = (pinhole, true, "that pinhole's central points")
         }
         let through = camera.words + (trackInCameraAxes && deviceFromIMU == .identity ? " and the identity mount (the track's own axes)" : "")
         try spanBias(&rig, spans: spans, camera: camera.lens, centralOnly: camera.centralOnly, through: through)
@@ -255,8 +271,8 @@ extension RigCalibrator {
     /// The mount the spans are measured with (D from S): the fit's where determined; for a video's own motion track whose
     /// frames are not turned upright, the identity its format gives, written into `rig` (`Determination.takeTrackAxes`);
     /// else nil, and the spans are not measured.
-    func spanMount(_ rig: inout Rig, found: CameraAndMount, clip: ClipTracks, trackInCameraAxes: Bool) -> Quaternion? {
-        if rig.determines(.mount) { return found.deviceFromIMU }
+    func spanMount(_ rig: inout Rig, clip: ClipTracks, trackInCameraAxes: Bool) -> Quaternion? {
+        if rig.determines(.mount), let deviceFromIMU = rig.deviceFromIMU { return deviceFromIMU }
         if trackInCameraAxes, clip.uprightTurnDegrees == 0 {
             _ = Determination.takeTrackAxes(&rig)
             progress("mount: the identity, as the motion track's format puts it in the camera's own axes (the frame pairs left it undetermined)")

@@ -132,6 +132,29 @@ final class CameraMotionCommandTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(try Rig.read(path: output).deviceFromIMU).angle(to: .identity), 0, accuracy: 1e-12)
     }
 
+    /// The GoPro clip through a pinhole (`--lens pinhole`): its fisheye-free frame pairs do not follow the gyroscope, so
+    /// the rates give the offset alone, with its standard error. The track's own axes still give the mount, and the
+    /// spans the field of view and the bias: a file that draws with nothing given by hand, near the fisheye path's.
+    func testTheGoProClipThroughAPinholeStillGivesItsCameraFromTheSpans() throws {
+        let clip = try Fixtures.sharedData("realcam/gopro-karma/clip.mp4")
+        let output = path("karma-pinhole.yaml")
+        let run = try BuiltTool.run("steady-dice", ["calibrate", "--video", clip, "--lens", "pinhole", "-o", output], timeout: 900)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains(", from the rotation rates alone (correlation "), run.stdout)
+        XCTAssertTrue(run.stderr.contains("mount: the identity, as the motion track's format puts it in the camera's own axes (the rates gave the time offset alone)"),
+                      run.stderr)
+        let text = try String(contentsOfFile: output, encoding: .utf8)
+        XCTAssertTrue(text.contains("time_offset_ms: "), "the offset's standard error is written: \(text)")
+        let rig = try Rig.read(path: output)
+        XCTAssertEqual(rig.undetermined.map(\.quantity.fileKey), [], text)
+        XCTAssertEqual(try XCTUnwrap(rig.deviceFromIMU).angle(to: .identity), 0, accuracy: 1e-12)
+        XCTAssertEqual(try LensCamera.read(path: output).pinhole.fx / 515, 1, accuracy: 0.1, text)
+        let bias = try XCTUnwrap(rig.gyroBiasRadiansPerSecond, text) * 180 / .pi
+        XCTAssertEqual(bias.x, 1.1, accuracy: 0.2, "\(bias)")
+        XCTAssertEqual(bias.y, 0, accuracy: 0.2, "\(bias)")
+        XCTAssertEqual(bias.z, 1.15, accuracy: 0.2, "\(bias)")
+    }
+
     /// `snapshot` and `render --video GOPRO.MP4` with no attitude source draw from the file's own motion, exactly as
     /// with the same file given as --log, and say so.
     func testTheGoProClipIsItsOwnLogForSnapshotAndRender() throws {

@@ -268,6 +268,41 @@ final class CalibrationFileTests: XCTestCase {
         }
     }
 
+    /// The offset alone is written with its standard error (the rates' correlation gives one), and nothing is written
+    /// for the camera and the mount it leaves unnarrowed (their errors infinite).
+    func testAnOffsetOnlyFileWritesTheOffsetsStandardError() throws {
+        let written = Rig.onlyTimeOffset(TimeOffset(seconds: -0.0185), standardErrorSeconds: 0.0008, reason: "the picture moves by more than rotation")
+        let text = String(decoding: try written.encoded(path: path("offset.yaml")), as: UTF8.self)
+        XCTAssertTrue(text.contains("standard_errors:\n   time_offset_ms: 8.0000000000000004e-01\n"), text)
+        XCTAssertFalse(text.contains("vertical_fov_percent") || text.contains("mount_deg") || text.contains("frames_used"), text)
+        try written.write(path: path("offset.yaml"))
+        XCTAssertTrue(try Rig.read(path: path("offset.yaml")).knowsOnlyTimeOffset)
+    }
+
+    /// What the spans add to an offset the rates gave alone, for a video's own track: the identity mount (given, ± 0) and
+    /// the bias, the camera still undetermined. The file writes them with their errors, no camera and no frame-pair
+    /// figures, and draws: the default pinhole, the file's mount and its bias.
+    func testAnOffsetWithTheTracksMountAndTheSpansBiasDraws() throws {
+        var rig = Rig.onlyTimeOffset(TimeOffset(seconds: -0.0185), standardErrorSeconds: 0.0008, reason: "the picture moves by more than rotation")
+        rig.deviceFromIMU = .identity
+        rig.standardErrors?.mountDegrees = .zero
+        rig.standardErrors?.gyroBiasRadiansPerSecond = SIMD3(0.001, 0.0004, 0.001)
+        rig.gyroBiasRadiansPerSecond = SIMD3(0.0186, -0.0005, 0.0202)
+        rig.markDetermined { $0 == .mount }
+        let file = path("spans.yaml")
+        try rig.write(path: file)
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        XCTAssertTrue(text.contains("mount_deg: [ 0., 0., 0. ]") && text.contains("gyro_bias_deg_per_s: [ 1.0657"), text)
+        XCTAssertFalse(text.contains("camera_matrix: !!") || text.contains("vertical_fov_percent") || text.contains("residual_deg_per_s"), text)
+        let read = try Rig.read(path: file)
+        XCTAssertEqual(read.undetermined.map(\.quantity), [.camera])
+        let applied = try Rig.apply((read, file), given: RigOverrides(), clock: .clip)
+        XCTAssertEqual(applied.camera, .given(.none), "the default pinhole")
+        XCTAssertEqual(applied.mount, .theFiles(.identity))
+        XCTAssertEqual(try XCTUnwrap(applied.gyroBias).x, 0.0186, accuracy: 1e-12)
+        XCTAssertEqual(applied.notes.map(\.about), [.camera], "one line: the camera drawn through the default pinhole")
+    }
+
     /// Older versions wrote an undetermined mount anyway: the file reads with the value written, and is refused as a mount.
     func testAnOlderFileWithItsUndeterminedMountWrittenReads() throws {
         let file = try calibration("older.yaml", [("imu_to_camera: [ 1., 0., 0., 0. ]", "imu_to_camera: [ 0., 1., 0., 0. ]"),

@@ -65,6 +65,27 @@ final class RigCalibrationTests: XCTestCase {
         ])
     }
 
+    /// An offset from the rates alone, with what the spans add for a video's own track (the identity mount, the bias):
+    /// the offset says where it came from, the camera is not determined and has no fit's value, and no frame-pair figures
+    /// (turn, residual) are made up.
+    func testTheReportOfAnOffsetWithTheSpansSaysWhatEachCameFrom() {
+        var rig = Rig.onlyTimeOffset(TimeOffset(seconds: -0.0185), standardErrorSeconds: 0.0008, reason: "the picture moves by more than rotation")
+        rig.deviceFromIMU = .identity
+        rig.standardErrors?.mountDegrees = .zero
+        rig.markDetermined { $0 == .mount }
+        var outcome = RigCalibrator.Outcome(rig: rig, offsetAlone: (correlation: 0.98, standardErrorSeconds: 0.0008))
+        XCTAssertEqual(CalibrationReport(outcome).lines, [
+            "time offset -0.0185 s ± 0.800 ms (log time = video time + offset), from the rotation rates alone (correlation 0.98)",
+            "vertical field of view: not determined (the picture moves by more than rotation), not written",
+            "mount imu_to_camera 1.000000,0.000000,0.000000,0.000000 (v_D = R·v_S) ± 0.000°, 0.000°, 0.000° about the camera's x, y, z",
+            "gyroscope bias: not determined (no frame-pair fit, and too few spans), not written",
+        ])
+        outcome.rig.gyroBiasRadiansPerSecond = SIMD3(0, 0, .pi / 180)
+        outcome.rig.standardErrors?.gyroBiasRadiansPerSecond = SIMD3(repeating: .pi / 1800)
+        XCTAssertEqual(CalibrationReport(outcome).lines.last,
+                       "gyroscope bias 0.000,0.000,1.000 °/s ± 0.100, 0.100, 0.100 (in the IMU's frame; prior ± 0.5 °/s)")
+    }
+
     /// A full rig: a line each for the offset, the field of view, the mount, the turn, the bias and the residual; what
     /// the clip does not determine is said so and not written; a live offset says which clock it pairs.
     func testTheReportSaysEachNumberAndWhatIsNotDetermined() {

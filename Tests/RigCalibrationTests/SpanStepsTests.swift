@@ -83,30 +83,28 @@ final class SpanStepsTests: XCTestCase {
         undetermined.standardErrors?.mountDegrees = SIMD3(5, 40, 5)
         undetermined.undetermined = CameraAxis.allCases.map { Undetermined(.mountAxis($0), standardError: "± 40°", why: "the clip hardly turned") }
             + [Undetermined(.mount, standardError: nil, why: "no axis of the mount is determined")]
-        let found = try XCTUnwrap(undetermined.cameraAndMount)
 
         var track = undetermined
-        XCTAssertEqual(RigCalibrator().spanMount(&track, found: found, clip: c, trackInCameraAxes: true), .identity)
+        XCTAssertEqual(RigCalibrator().spanMount(&track, clip: c, trackInCameraAxes: true), .identity)
         XCTAssertEqual(track.deviceFromIMU, .identity)
         XCTAssertEqual(track.standardErrors?.mountDegrees, .zero)
         XCTAssertTrue(track.determines(.mount) && CameraAxis.allCases.allSatisfy { track.determines(.mountAxis($0)) }, "\(track.undetermined)")
 
         var notTrack = undetermined
-        XCTAssertNil(RigCalibrator().spanMount(&notTrack, found: found, clip: c, trackInCameraAxes: false))
+        XCTAssertNil(RigCalibrator().spanMount(&notTrack, clip: c, trackInCameraAxes: false))
         XCTAssertEqual(notTrack.deviceFromIMU, tilted)
         XCTAssertFalse(notTrack.determines(.mount))
 
         var upright = c
         upright.uprightTurnDegrees = 90
         var turned = undetermined
-        XCTAssertNil(RigCalibrator().spanMount(&turned, found: found, clip: upright, trackInCameraAxes: true))
+        XCTAssertNil(RigCalibrator().spanMount(&turned, clip: upright, trackInCameraAxes: true))
         XCTAssertEqual(turned.deviceFromIMU, tilted)
 
         // A determined mount is the fit's, and the spans are measured with it.
         var determined = rig(frameBias: .zero, errorDegrees: 0.05)
         determined.deviceFromIMU = tilted
-        XCTAssertEqual(RigCalibrator().spanMount(&determined, found: try XCTUnwrap(determined.cameraAndMount), clip: c, trackInCameraAxes: true),
-                       tilted)
+        XCTAssertEqual(RigCalibrator().spanMount(&determined, clip: c, trackInCameraAxes: true), tilted)
         XCTAssertEqual(determined.standardErrors?.mountDegrees, SIMD3(1, 1, 1))
     }
 

@@ -7,6 +7,7 @@
 #include <opencv2/imgproc.hpp>
 #include <opencv2/video/tracking.hpp>
 
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
@@ -304,9 +305,11 @@ static void writeCalibration(cv::FileStorage &fs, const cvs_camera_imu_calibrati
         fs << "rolling_shutter_readout_s" << c->readout_s;
         fs << "time_offset_refers_to" << "middle_row";
     }
-    fs << "residual_deg_per_s" << c->residual_deg_per_s;
-    fs << "frames_used" << c->frames_used;
-    fs << "frames_total" << c->frames_total;
+    if (c->frames_total > 0) {  // a frame-pair fit's: none when the rates gave the offset alone
+        fs << "residual_deg_per_s" << c->residual_deg_per_s;
+        fs << "frames_used" << c->frames_used;
+        fs << "frames_total" << c->frames_total;
+    }
     if (c->has_turned) {
         fs.writeComment("turned_deg: degrees turned about the camera's x (tilt), y (pan), z (roll) over the frames used");
         fs << "turned_deg" << "[:" << c->turned_deg[0] << c->turned_deg[1] << c->turned_deg[2] << "]";
@@ -315,8 +318,11 @@ static void writeCalibration(cv::FileStorage &fs, const cvs_camera_imu_calibrati
         fs.writeComment("standard_errors: one sigma from the fit, widened for the residuals' correlation from pair to pair");
         fs << "standard_errors" << "{";
         fs << "time_offset_ms" << c->time_offset_se_ms;
-        fs << "vertical_fov_percent" << c->vertical_fov_se_percent;
-        fs << "mount_deg" << "[:" << c->mount_se_deg[0] << c->mount_se_deg[1] << c->mount_se_deg[2] << "]";
+        // An infinite error is a quantity nothing narrowed (undetermined, and said why): left out.
+        if (std::isfinite(c->vertical_fov_se_percent)) fs << "vertical_fov_percent" << c->vertical_fov_se_percent;
+        if (std::isfinite(c->mount_se_deg[0]) && std::isfinite(c->mount_se_deg[1]) && std::isfinite(c->mount_se_deg[2])) {
+            fs << "mount_deg" << "[:" << c->mount_se_deg[0] << c->mount_se_deg[1] << c->mount_se_deg[2] << "]";
+        }
         if (c->has_readout) fs << "readout_ms" << c->readout_se_ms;
         if (c->distortion_se_count > 0 && !c->omit_camera) {
             fs << "distortion_coefficients" << "[:";
@@ -357,6 +363,10 @@ int cvs_calibration_encode(const char *extension, const cvs_camera_imu_calibrati
             fs.writeComment("only the time offset is determined (log time = video time + offset); warning says why the rest is not");
             fs << "time_offset_s" << c->time_offset_s;
             writeOffsetClock(fs, c);
+            if (c->has_standard_errors) {
+                fs.writeComment("standard_errors: one sigma, from the rotation rates' correlation about the offset");
+                fs << "standard_errors" << "{" << "time_offset_ms" << c->time_offset_se_ms << "}";
+            }
             fs << "undetermined" << "[:" << "camera_matrix" << "imu_to_camera" << "]";
         } else {
             writeCalibration(fs, c);
