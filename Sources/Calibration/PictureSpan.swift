@@ -11,6 +11,9 @@ public struct PictureSpan: Sendable {
     /// How many points the turn and a move explain.
     public var points: Int
 
+    /// The fewest spans `SpanBias` and `SpanHold` fit: fewer leave their scatter, and so a wrong span and the error, unseen.
+    public static let fewestForAFit = 4
+
     public init(firstFrame: Int, lastFrame: Int, turn: Quaternion, points: Int) {
         self.firstFrame = firstFrame; self.lastFrame = lastFrame; self.turn = turn; self.points = points
     }

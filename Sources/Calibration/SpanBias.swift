@@ -38,13 +38,10 @@ public struct SpanBias: Sendable {
     /// Degrees between the fields of view `fieldOfView` scans before it bisects.
     public static let scanStepDegrees = 10.0
 
-    /// Fewer spans leave the scatter, and so the error, unknown.
-    public static let minimumSpans = 4
-
     /// Fits the bias and the turn scale over `spans` of a clip whose frames are at `frameTimes` (video seconds), with
     /// the gyroscope `gyro` at log time = video time + `offset`, the mount `cameraFromIMU` (v_C = M·v_S) and spans that
     /// overlap `overlap` times (a span's length over the step between spans' starts; 1 when they do not overlap). Nil
-    /// when fewer than `minimumSpans` remain or the fit is singular.
+    /// when fewer than `PictureSpan.fewestForAFit` remain or the fit is singular.
     public static func fit(_ spans: [PictureSpan], frameTimes: [Double], gyro: GyroIntegral, offset: Double,
                            cameraFromIMU: Quaternion, overlap: Double) -> SpanBias? {
         // Each span's body turn as steps of the log's typical length (the gyroscope's integral over each).
@@ -80,11 +77,11 @@ public struct SpanBias: Sendable {
             let fit = solver.solve(problem, from: Parameters())
             return fit.singular ? nil : fit.point
         }
-        guard measured.count >= minimumSpans, let first = solve(measured) else { return nil }
+        guard measured.count >= PictureSpan.fewestForAFit, let first = solve(measured) else { return nil }
         // Spans far off the rest (a scene that moves, tracks that slid) are left out and the fit run again.
         let kept = Median.within(measured.map { length(residual($0, first)) }, factor: SpanSteps.outlierFactor, floor: 1e-4)
         let used = zip(measured, kept).filter(\.1).map(\.0)
-        guard used.count >= minimumSpans, let p = solve(used) else { return nil }
+        guard used.count >= PictureSpan.fewestForAFit, let p = solve(used) else { return nil }
         let squares = used.map { residual($0, p) }.reduce(SIMD3<Double>.zero) { $0 + $1 * $1 }
         // Each axis's scatter over its share of the degrees of freedom (3 residuals a span, 4 parameters). None at all
         // (spans made to agree exactly) leaves the error unknown, not zero.

@@ -20,8 +20,8 @@ public struct SpanHold: Sendable {
     public struct Parameters: Equatable, Sendable {
         /// Seconds: the Gaussian window's sigma over which a line is fitted to the spans' drift rates.
         public var smoothingSeconds = 2.0
-        /// Spans needed to hold the attitude at all: fewer leave the scatter, and so a wrong span, unseen.
-        public var minimumSpans = 4
+        /// Spans needed to hold the attitude at all (`PictureSpan.fewestForAFit` by default).
+        public var minimumSpans = PictureSpan.fewestForAFit
 
         public init() {}
     }

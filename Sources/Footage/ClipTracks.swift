@@ -201,6 +201,8 @@ extension ClipTracks {
     /// Seconds: the spans over which the picture's own turn is measured, and the step between their starts. Long enough
     /// for a moving camera's move to show in an essential matrix, short enough that corners live through them.
     public static let spanSeconds = 2.0, spanStep = 0.5
+    /// Seconds: the shortest clip that holds `spans` spans of `spanSeconds`, one every `spanStep`.
+    public static func clipSeconds(holding spans: Int) -> Double { spanSeconds + Double(spans - 1) * spanStep }
     /// The fewest points tracked through a span for its turn to be trusted.
     public static let minimumSpanPoints = 30
     /// Pixels: a turn alone whose median miss over a span is under this explains its points (tracking's noise over a

@@ -31,7 +31,7 @@ public enum FootagePicture {
             progress(String(format: "%@: not held to the picture: %d spans of %g s read from it lie within the log, and holding needs %d "
                             + "(a clip of %.1f s or more whose corners live through each span); the attitude is the log's",
                             video, spans.count, ClipTracks.spanSeconds, SpanHold.Parameters().minimumSpans,
-                            ClipTracks.spanSeconds + Double(SpanHold.Parameters().minimumSpans - 1) * ClipTracks.spanStep))
+                            ClipTracks.clipSeconds(holding: SpanHold.Parameters().minimumSpans)))
             return log
         }
         let held = hold.held(times: times, attitudes: attitudes)
