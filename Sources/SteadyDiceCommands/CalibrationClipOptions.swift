@@ -184,13 +184,13 @@ public struct CalibrationClipOptions: ParsableArguments {
     public func job() throws -> CalibrationClipJob {
         var clip = SyntheticCalibrationClip(verticalFieldOfViewDegrees: verticalFieldOfViewDegrees, width: size.width, height: size.height,
                                             framesPerSecond: fps, duration: duration, deviceFromIMU: mount?.quaternion ?? .identity,
-                                            timeOffset: timeOffset, seed: seed)
+                                            timeOffsetSeconds: timeOffset, seed: seed)
         clip.lens = try parsedLens()
         (clip.readout, clip.exposure, clip.translation, clip.roomRadius) = (readout / 1000, exposure / 1000, translation, roomRadius)
         if frameJitter > 0 {
             clip.frameTimes = SyntheticCalibrationClip.variableFrameTimes(count: clip.frameCount, framesPerSecond: fps, jitter: frameJitter, seed: seed)
         }
-        return CalibrationClipJob(clip: clip, trial: trial, start: start, motionScale: motionScale, gyroBias: try parsedBias() * .pi / 180,
-                                  gyroNoise: gyroNoise * .pi / 180)
+        return CalibrationClipJob(clip: clip, trial: trial, start: start, motionScale: motionScale,
+                                  gyroBiasRadiansPerSecond: try parsedBias() * .pi / 180, gyroNoise: gyroNoise * .pi / 180)
     }
 }
