@@ -106,7 +106,7 @@ struct Fuse: ParsableCommand {
         }
         var job = FuseJob(input: input, platform: recording.platform, magnetometer: magnetometer.correction, mode: mode, frame: frame,
                           declination: north.declination, maxAccuracy: north.maxAccuracy, parameters: try estimator.parameters(), status: status)
-        job.gyroBias = try calibration.flatMap { try FuseJob.gyroBias(calibration: $0) }
+        job.gyroBiasRadiansPerSecond = try calibration.flatMap { try FuseJob.gyroBiasRadiansPerSecond(calibration: $0) }
         let samples = try job.run(writingTo: staged)
         try outputs.commit()
         Messages.logger.info("wrote \(samples.count) samples to \(output)")

@@ -12,12 +12,12 @@ import Rig
 /// draws what the raw log draws.
 public enum FootagePicture {
     /// `log` (its attitudes worldFromS, S the IMU's frame; the mount is the drawing's) held to the picture of `video`,
-    /// whose frame at video time v shows log time v + `offset`. Rays are read through `camera`, the camera the die is drawn
-    /// with, at the video's size (`drawingCamera(_:width:height:)`): a lens model's over the whole picture, a pinhole's
+    /// whose frame at video time v shows log time v + `timeOffsetSeconds`. Rays are read through `camera`, the camera the die
+    /// is drawn with, at the video's size (`drawingCamera(_:width:height:)`): a lens model's over the whole picture, a pinhole's
     /// over its central points alone (`CentralRegion.pinholeShare`: a pinhole may stand for a wide lens's centre);
     /// and the mount `deviceFromIMU` (v_D = R·v_S). The log keeps its times, start time and frame; with too few spans
     /// it is returned as it is, and `progress` says so. Progress and a summary go to `progress`.
-    public static func hold(_ log: AttitudeLog, video: String, offset: Double, camera: GivenCamera,
+    public static func hold(_ log: AttitudeLog, video: String, timeOffsetSeconds offset: Double, camera: GivenCamera,
                             deviceFromIMU: Quaternion, progress: (String) -> Void) throws -> AttitudeLog {
         let clip = try ClipTracks.read(path: video) { progress("\(video): \($0)") }
         let lensCamera = drawingCamera(camera, width: clip.width, height: clip.height)

@@ -51,7 +51,7 @@ public struct AttitudeEstimator: Sendable {
     /// True while the magnetic field is judged disturbed (always false in 6D).
     public var isMagneticallyDisturbed: Bool { mode == .nineD && state.magDisturbed }
     /// The estimated gyroscope bias in the IMU frame S, in rad/s.
-    public var gyroBias: SIMD3<Double> { state.gyroBias }
+    public var gyroBiasRadiansPerSecond: SIMD3<Double> { state.gyroBiasRadiansPerSecond }
     /// Samples skipped because they were not finite (gyroscope, accelerometer or period).
     public var skippedSamples: Int { state.skippedSamples }
 
@@ -158,7 +158,7 @@ public struct AttitudeEstimator: Sendable {
     /// integration, and the attitude at its instant is the starting one.
     private mutating func integrateGyro(_ gyro: Vector3, dt: Double) {
         guard state.sampleCount > 1 else { return }
-        let rate = gyro - state.gyroBias
+        let rate = gyro - state.gyroBiasRadiansPerSecond
         let speed = norm3(rate)
         let angle = speed * dt
         guard angle > 1e-15 else { return }
@@ -294,7 +294,7 @@ public struct AttitudeEstimator: Sendable {
         // The lag-matched low-passes run whether or not they are used, so they are ready.
         let rows = (state.eFromI * state.iFromIMU).rotationRows
         let r = Matrix3(r0: rows.0, r1: rows.1, r2: rows.2)
-        let rb = r * state.gyroBias
+        let rb = r * state.gyroBiasRadiansPerSecond
         var lanes = SIMD16<Double>()
         lanes[0] = r.r0.x; lanes[1] = r.r0.y; lanes[2] = r.r0.z
         lanes[3] = r.r1.x; lanes[4] = r.r1.y; lanes[5] = r.r1.z
@@ -323,11 +323,11 @@ public struct AttitudeEstimator: Sendable {
         let pht = covariance * ht
         guard let sInverse = (h * pht + noise).inverse() else { return }
         let gain = pht * sInverse
-        let innovation = measured - h * state.gyroBias
-        var bias = state.gyroBias + gain * innovation
+        let innovation = measured - h * state.gyroBiasRadiansPerSecond
+        var bias = state.gyroBiasRadiansPerSecond + gain * innovation
         let clip = state.coefficients.biasClip
         bias = bias.clamped(lowerBound: Vector3(repeating: -clip), upperBound: Vector3(repeating: clip))
-        state.gyroBias = bias
+        state.gyroBiasRadiansPerSecond = bias
         covariance = covariance - gain * (h * covariance)
     }
 

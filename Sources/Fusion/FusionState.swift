@@ -33,7 +33,7 @@ public struct FusionState: Equatable, Sendable {
     // MARK: - Gyroscope bias
 
     /// Estimated gyroscope bias in the IMU frame S, in rad/s.
-    public var gyroBias = SIMD3<Double>(0, 0, 0)
+    public var gyroBiasRadiansPerSecond = SIMD3<Double>(0, 0, 0)
     /// Covariance of the bias estimate, rows, in (rad/s)²; nil before the first sample.
     var biasCovariance: Matrix3?
 

@@ -38,11 +38,12 @@ public struct FootageFuseJob {
     /// of the video's frames (`LogMissesTheVideo`).
     public func footage(logger: Logger, notes: (RigNote) -> Void) throws -> FootageAttitudeLog {
         let applied = try calibration.map { try Self.applied(calibration: $0, notes: notes) }
-        if let calibration, applied?.gyroBias == nil {
+        if let calibration, applied?.gyroBiasRadiansPerSecond == nil {
             logger.info("\(MessageText.line(calibration)): no gyroscope bias written: the gyroscope is taken as it reads")
         }
         let calibrationOffset = applied?.timeOffset?.seconds(pairing: .clip)
-        var footage = try FootageAttitudeLog(path: input, gyroBias: applied?.gyroBias, logger: logger) { log in
+        let bias = applied?.gyroBiasRadiansPerSecond
+        var footage = try FootageAttitudeLog(path: input, gyroBiasRadiansPerSecond: bias, logger: logger) { log in
             let offset = Timeline.offset(given: calibrationOffset, logIsTheVideo: InputFile.sameFile(input, video), trackStart: log.startTime)
             try Timeline(offset: offset, hasVideo: true).checkCoverage(logDuration: log.duration, videoEnd: try VideoFrameTimes(path: video).end,
                                                                        log: input, video: video)
@@ -53,7 +54,7 @@ public struct FootageFuseJob {
         // them, else drawing's defaults (the pinhole of `verticalFieldOfViewDegrees`, else 60°; the identity mount).
         let camera: GivenCamera = if let applied, case .theFiles = applied.camera { applied.camera.asGiven }
             else if let verticalFieldOfViewDegrees { .fieldOfView(degrees: verticalFieldOfViewDegrees) } else { .none }
-        footage.log = try FootagePicture.hold(footage.log, video: video, offset: footage.timeOffset, camera: camera,
+        footage.log = try FootagePicture.hold(footage.log, video: video, timeOffsetSeconds: footage.timeOffsetSeconds, camera: camera,
                                               deviceFromIMU: applied?.deviceFromIMU ?? .identity) {
             logger.info("\($0)")
         }
@@ -78,7 +79,7 @@ public struct FootageFuseJob {
         let footage = try footage(logger: logger, notes: notes)
         var comments = ["attitude for drawing \(input) over \(video), by steady-dice: \(footage.fusion?.summary(atSample: 0) ?? "an attitude log")"]
         if let calibration { comments.append("calibration: \(calibration)") }
-        comments.append(String(format: "time offset %+.6f s (log time = video time + offset)", footage.timeOffset))
+        comments.append(String(format: "time offset %+.6f s (log time = video time + offset)", footage.timeOffsetSeconds))
         try AttitudeLog.write(samples: footage.log.samples, frame: footage.log.frame, comments: comments, to: output)
         return footage.log.samples
     }
@@ -87,7 +88,7 @@ public struct FootageFuseJob {
 extension FuseJob {
     /// The gyroscope bias a `steady-dice calibrate` file writes (rad/s in S), nil when it writes none, whatever the file
     /// determined of the camera and the mount.
-    public static func gyroBias(calibration: String) throws -> SIMD3<Double>? {
-        try Rig.apply((Rig.read(path: calibration), calibration), given: RigOverrides(), clock: .clip).gyroBias
+    public static func gyroBiasRadiansPerSecond(calibration: String) throws -> SIMD3<Double>? {
+        try Rig.apply((Rig.read(path: calibration), calibration), given: RigOverrides(), clock: .clip).gyroBiasRadiansPerSecond
     }
 }

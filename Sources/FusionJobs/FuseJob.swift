@@ -27,7 +27,7 @@ public struct FuseJob {
     /// Write the estimator's status columns: a file for diagnosis, not an attitude log.
     public var status: Bool
     /// Rad/s in S, subtracted from the gyroscope before fusing (a calibration's `gyro_bias_deg_per_s`); nil: none.
-    public var gyroBias: SIMD3<Double>?
+    public var gyroBiasRadiansPerSecond: SIMD3<Double>?
 
     public init(input: String, platform: SensorLoggerPlatform?, magnetometer: MagnetometerCorrection, mode: FusionMode?,
                 frame: OutputFrame?, declination: Double?, maxAccuracy: Double?, parameters: FusionParameters, status: Bool) {
@@ -45,7 +45,8 @@ public struct FuseJob {
     /// Fuses and writes to `output`; returns the samples fused. What was decided goes to `logger`.
     @discardableResult
     public func run(writingTo output: OutputFiles.Staged, logger: Logger = fusionJobsLogger) throws -> [FusedSample] {
-        let corrected = try CorrectedRawLog(path: input, platform: platform, magnetometer: magnetometer, gyroBias: gyroBias, logger: logger)
+        let corrected = try CorrectedRawLog(path: input, platform: platform, magnetometer: magnetometer,
+                                            gyroBiasRadiansPerSecond: gyroBiasRadiansPerSecond, logger: logger)
         let log = corrected.log
         let fused = try corrected.fused(mode: mode, frame: frame.map { .asked($0) } ?? .natural,
                                         north: TrueNorth(declination: declination, maxAccuracy: maxAccuracy ?? 20),
@@ -56,7 +57,9 @@ public struct FuseJob {
             comments.append("start: \(clockStart) s on the recording's own clock is t = 0 here")
         }
         if let calibration = corrected.magnetometer { comments.append("magnetometer: \(calibration), subtracted") }
-        if let gyroBias = corrected.gyroBias { comments.append("gyroscope bias \(CorrectedRawLog.degreesText(gyroBias, digits: 4)) °/s subtracted") }
+        if let bias = corrected.gyroBiasRadiansPerSecond {
+            comments.append("gyroscope bias \(CorrectedRawLog.degreesText(bias, digits: 4)) °/s subtracted")
+        }
         if let declination = fused.declination {
             comments.append("true north from magnetic north with a declination of \(declination)° (east positive)")
         }

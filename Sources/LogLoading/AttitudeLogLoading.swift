@@ -23,19 +23,20 @@ public func loadAnyAttitudeLog(path: String, magnetometer: MagnetometerCorrectio
     try loadAnyAttitudeLogWithFusion(path: path, magnetometer: magnetometer, platform: platform, logger: logger).log
 }
 
-/// `loadAnyAttitudeLog`, with the estimator's status after each sample when the log was fused. `gyroBias` (rad/s, in
+/// `loadAnyAttitudeLog`, with the estimator's status after each sample when the log was fused. `gyroBiasRadiansPerSecond` (rad/s, in
 /// the IMU's frame S: a calibration's `gyro_bias_deg_per_s`) is subtracted from a raw log's gyroscope first, as the
 /// calibration that found it did; an attitude log has no rates to take it from, and that is said. `overFootage`: the
 /// log is drawn over the video its camera filmed; a raw log with no magnetometer is then `FootageAttitude`'s, led by its
 /// gyroscope and levelled only where its accelerometer reads gravity alone, not fused 6D (a vehicle's accelerations
 /// would tilt the picture). With a magnetometer it is fused 9D as elsewhere, for its heading.
 public func loadAnyAttitudeLogWithFusion(path: String, magnetometer: MagnetometerCorrection = .none,
-                                         platform: SensorLoggerPlatform? = nil, gyroBias: SIMD3<Double>? = nil, overFootage: Bool = false,
+                                         platform: SensorLoggerPlatform? = nil, gyroBiasRadiansPerSecond: SIMD3<Double>? = nil,
+                                         overFootage: Bool = false,
                                          logger: Logger = logLoadingLogger) throws -> (log: AttitudeLog, fusion: FusionTrack?) {
     guard RawLogReader.isRawLog(path: path) else {
         if magnetometer != .none { throw MagnetometerCorrectionError.attitudeLog(path: path) }
-        if let gyroBias {
-            let bias = CorrectedRawLog.degreesText(gyroBias, digits: 3)
+        if let gyroBiasRadiansPerSecond {
+            let bias = CorrectedRawLog.degreesText(gyroBiasRadiansPerSecond, digits: 3)
             logger.info("\(MessageText.line(path)): the calibration's gyroscope bias (\(bias) °/s) is not applied: an attitude log holds attitudes, not rates")
         }
         logger.debug("\(MessageText.line(path)): reading an attitude log")
@@ -44,7 +45,8 @@ public func loadAnyAttitudeLogWithFusion(path: String, magnetometer: Magnetomete
         logger.debug("\(MessageText.line(path)): \(log.samples.count) attitudes\(log.frame.map { " in \($0)" } ?? "")")
         return (log, nil)
     }
-    let corrected = try CorrectedRawLog(path: path, platform: platform, magnetometer: magnetometer, gyroBias: gyroBias, logger: logger)
+    let corrected = try CorrectedRawLog(path: path, platform: platform, magnetometer: magnetometer,
+                                        gyroBiasRadiansPerSecond: gyroBiasRadiansPerSecond, logger: logger)
     let raw = corrected.log
     if !raw.hasAccelerometer {
         let note = "a gyroscope-only log: drawn from its gyroscope alone, integrated from its first sample (no vertical, heading arbitrary)"
@@ -53,14 +55,15 @@ public func loadAnyAttitudeLogWithFusion(path: String, magnetometer: Magnetomete
     }
     if overFootage, RawLogFusion.naturalMode(of: raw) == .sixD {
         let footage = FootageAttitude(time: raw.time, gyro: raw.gyro, acc: raw.acc)
-        let note = "\(MessageText.line(path)): drawn over its footage: its gyroscope integrated\(gyroBias == nil ? "" : " less the calibration's bias"), "
+        let note = "\(MessageText.line(path)): drawn over its footage: its gyroscope integrated"
+                    + "\(gyroBiasRadiansPerSecond == nil ? "" : " less the calibration's bias"), "
                     + (footage.hasVertical ? String(format: "levelled where its accelerometer read gravity alone (%.0f %% of its samples), "
                                                     + "the heading arbitrary", footage.credibleShare * 100)
                                            : "no sample of its accelerometer reading gravity alone: no vertical, the heading arbitrary")
         logger.info("\(note)")
         let samples = zip(raw.time, footage.attitudes).map { AttitudeSample(t: $0, worldFromDevice: $1) }
         return (try AttitudeLog(samples: samples, frame: footage.hasVertical ? .xArbitraryZVertical : nil, path: path),
-                .footage(credibleShare: footage.credibleShare, biasApplied: gyroBias != nil))
+                .footage(credibleShare: footage.credibleShare, biasApplied: gyroBiasRadiansPerSecond != nil))
     }
     let fused = try corrected.fused(frame: .trueNorthWherePossible, withStatus: true, logger: logger)
     let log = try AttitudeLog(samples: fused.samples.map { AttitudeSample(t: $0.t, worldFromDevice: $0.outputFromIMU) },
@@ -106,7 +109,7 @@ public struct FusionTrack: Sendable {
         guard let mode else { return integrated ?? "" }
         guard statuses.indices.contains(index) else { return "\(mode.rawValue.uppercased())" }
         let s = statuses[index]
-        let bias = (s.gyroBias * s.gyroBias).sum().squareRoot() * 180 / Double.pi
+        let bias = (s.gyroBiasRadiansPerSecond * s.gyroBiasRadiansPerSecond).sum().squareRoot() * 180 / Double.pi
         let field = mode == .nineD ? (s.magDisturbed ? ", field disturbed" : ", field ok") : ""
         return String(format: "%@ %@%@, bias %.2f\u{B0}/s", mode.rawValue.uppercased(), s.isAtRest ? "at rest" : "moving", field, bias)
     }

@@ -11,17 +11,18 @@ public struct FootageAttitudeLog {
     public var log: AttitudeLog
     public var fusion: FusionTrack?
     /// Log time = video time + offset, as the caller's time rule placed the log on its video.
-    public var timeOffset: Double
+    public var timeOffsetSeconds: Double
 
     /// Reads `path` (a raw log, or the video itself when it carries its own motion track) for drawing over its video:
-    /// its gyroscope less `gyroBias` (rad/s in S; nil: the gyroscope is taken as it reads), levelled only where its
+    /// its gyroscope less `gyroBiasRadiansPerSecond` (rad/s in S; nil: the gyroscope is taken as it reads), levelled only where its
     /// accelerometer reads gravity alone (`FootageAttitude`; a log with a magnetometer is fused 9D for its heading).
     /// `placement` is the time rule, which the caller holds (`Rig.Timeline`): it is given the log read and returns the
     /// time offset that puts it on its video, throwing when at that offset the log covers none of the video's frames.
-    public init(path: String, gyroBias: SIMD3<Double>?, logger: Logger = logLoadingLogger,
+    public init(path: String, gyroBiasRadiansPerSecond: SIMD3<Double>?, logger: Logger = logLoadingLogger,
                 placement: (AttitudeLog) throws -> Double) throws {
-        let (log, fusion) = try loadAnyAttitudeLogWithFusion(path: path, gyroBias: gyroBias, overFootage: true, logger: logger)
-        timeOffset = try placement(log)
+        let (log, fusion) = try loadAnyAttitudeLogWithFusion(path: path, gyroBiasRadiansPerSecond: gyroBiasRadiansPerSecond, overFootage: true,
+                                                             logger: logger)
+        timeOffsetSeconds = try placement(log)
         self.log = log
         self.fusion = fusion
     }

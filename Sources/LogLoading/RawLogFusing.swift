@@ -18,12 +18,12 @@ public struct CorrectedRawLog: Sendable {
     /// The magnetometer's calibration subtracted; nil when none was asked.
     public let magnetometer: HardIronCalibration?
     /// Rad/s in the IMU's frame S, subtracted from the gyroscope; nil when none was given.
-    public let gyroBias: SIMD3<Double>?
+    public let gyroBiasRadiansPerSecond: SIMD3<Double>?
 
     /// Reads the raw log at `path` (`RawLogReader`), says its notes and gaps, corrects its magnetometer and subtracts
-    /// `gyroBias` (rad/s in S: a calibration's `gyro_bias_deg_per_s`) from its gyroscope, saying each.
+    /// `gyroBiasRadiansPerSecond` (rad/s in S: a calibration's `gyro_bias_deg_per_s`) from its gyroscope, saying each.
     public init(path: String, platform: SensorLoggerPlatform? = nil, magnetometer: MagnetometerCorrection = .none,
-                gyroBias: SIMD3<Double>? = nil, logger: Logger = logLoadingLogger) throws {
+                gyroBiasRadiansPerSecond: SIMD3<Double>? = nil, logger: Logger = logLoadingLogger) throws {
         logger.debug("\(MessageText.line(path)): reading a raw IMU log")
         let read = try RawLogReader.read(path: path, platform: platform)
         logger.debug("\(MessageText.line(path)): \(read.count) raw samples")
@@ -32,15 +32,15 @@ public struct CorrectedRawLog: Sendable {
         if let calibration {
             logger.info("\(MessageText.line(path)): magnetometer \(calibration), subtracted")
         }
-        if let gyroBias {
-            log.gyro = log.gyro.map { $0 - gyroBias }
-            let bias = Self.degreesText(gyroBias, digits: 3)
+        if let gyroBiasRadiansPerSecond {
+            log.gyro = log.gyro.map { $0 - gyroBiasRadiansPerSecond }
+            let bias = Self.degreesText(gyroBiasRadiansPerSecond, digits: 3)
             logger.info("\(MessageText.line(path)): the calibration's gyroscope bias \(bias) °/s subtracted from its gyroscope")
         }
         self.path = path
         self.log = log
         self.magnetometer = calibration
-        self.gyroBias = gyroBias
+        self.gyroBiasRadiansPerSecond = gyroBiasRadiansPerSecond
     }
 
     /// A rate in rad/s as `x,y,z` in °/s with `digits` decimals.

@@ -81,12 +81,12 @@ public struct FusionStatus: Sendable {
     public var isAtRest: Bool
     public var magDisturbed: Bool
     /// Estimated gyroscope bias, rad/s, IMU frame S.
-    public var gyroBias: SIMD3<Double>
+    public var gyroBiasRadiansPerSecond: SIMD3<Double>
 
     public init(_ estimator: AttitudeEstimator) {
         isAtRest = estimator.isAtRest
         magDisturbed = estimator.isMagneticallyDisturbed
-        gyroBias = estimator.gyroBias
+        gyroBiasRadiansPerSecond = estimator.gyroBiasRadiansPerSecond
     }
 }
 
@@ -101,7 +101,7 @@ extension FusedSample {
             let q = s.outputFromIMU
             text += "\(s.t),\(q.w),\(q.x),\(q.y),\(q.z)"
             if let st = s.status {
-                let b = st.gyroBias * (180 / Double.pi)
+                let b = st.gyroBiasRadiansPerSecond * (180 / Double.pi)
                 text += ",\(st.isAtRest ? 1 : 0),\(st.magDisturbed ? 1 : 0),\(b.x),\(b.y),\(b.z)"
             }
             text += "\n"

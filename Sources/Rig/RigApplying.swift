@@ -198,7 +198,7 @@ public struct AppliedRig: Sendable, Equatable {
     /// when neither.
     public var timeOffset: TimeOffset?
     /// The gyroscope's bias (rad/s, in S) the file writes, whatever else it leaves undetermined.
-    public var gyroBias: SIMD3<Double>?
+    public var gyroBiasRadiansPerSecond: SIMD3<Double>?
     /// What to say: how what the file leaves undetermined is drawn, and a file's offset that pairs the other clock.
     public var notes: [RigNote]
 
@@ -271,7 +271,8 @@ extension Rig {
                              clock: TimeOffset.Clock) throws(RigApplyingError) -> AppliedRig {
         guard let (rig, path) = calibration else {
             return AppliedRig(camera: .given(given.camera), mount: Self.drawingMount(given.mount),
-                              timeOffset: given.timeOffsetSeconds.map { TimeOffset(seconds: $0, clock: clock) }, gyroBias: nil, notes: [])
+                              timeOffset: given.timeOffsetSeconds.map { TimeOffset(seconds: $0, clock: clock) }, gyroBiasRadiansPerSecond: nil,
+                              notes: [])
         }
         if let field = given.givenTwice(with: rig, clock: clock) { throw .givenTwice(path: path, given: given, field: field) }
         if let refusal = rig.refusal(toServeAs: .timeOffset) {
@@ -288,7 +289,7 @@ extension Rig {
         } else {
             drawingMount(given.mount)
         }
-        var applied = AppliedRig(camera: camera, mount: mount, timeOffset: nil, gyroBias: rig.gyroBiasRadiansPerSecond, notes: [])
+        var applied = AppliedRig(camera: camera, mount: mount, timeOffset: nil, gyroBiasRadiansPerSecond: rig.gyroBiasRadiansPerSecond, notes: [])
         applied.notes = undeterminedNotes(rig, path: path, given: given)
         if clock == .live, let seconds = given.timeOffsetSeconds {
             applied.timeOffset = TimeOffset(seconds: seconds, clock: .live)

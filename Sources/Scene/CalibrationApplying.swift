@@ -14,7 +14,7 @@ extension DrawingSettings {
         camera.given = applied.camera.asGiven
         deviceFromIMU = applied.deviceFromIMU
         timeOffset = applied.timeOffset
-        gyroBias = applied.gyroBias
+        gyroBiasRadiansPerSecond = applied.gyroBiasRadiansPerSecond
         return applied.notes
     }
 

@@ -13,7 +13,7 @@ import Rig
 import SafeText
 
 /// A log file to draw, and how it is read: an attitude log as it is, a raw log fused with `magnetometer`'s correction
-/// (and a calibration's gyroscope bias, `DrawingSettings.gyroBias`), a recording folder read as `platform` writes it.
+/// (and a calibration's gyroscope bias, `DrawingSettings.gyroBiasRadiansPerSecond`), a recording folder read as `platform` writes it.
 public struct LogFile: Equatable, Sendable {
     public var path: String
     public var magnetometer: MagnetometerCorrection
@@ -62,12 +62,13 @@ public struct DrawingRequest {
         self.notes = notes
     }
 
-    /// The log `file` names, loaded for drawing (a raw log's gyroscope less `options.gyroBias`, read as footage when
+    /// The log `file` names, loaded for drawing (a raw log's gyroscope less `options.gyroBiasRadiansPerSecond`, read as footage when
     /// drawn over a video), and the options it is drawn with: its time rule's offset (`options(over:path:job:)`, `job`
     /// naming the note).
     func load(_ file: LogFile, job: String) throws -> (log: AttitudeLog, fusion: FusionTrack?, options: DrawingSettings) {
         let (log, fusion) = try loadAnyAttitudeLogWithFusion(path: file.path, magnetometer: file.magnetometer, platform: file.platform,
-                                                             gyroBias: options.gyroBias, overFootage: background.video != nil)
+                                                             gyroBiasRadiansPerSecond: options.gyroBiasRadiansPerSecond,
+                                                             overFootage: background.video != nil)
         let drawn = options(over: log, path: file.path, job: job)
         guard let video = background.video, background.holdsToPicture else { return (log, fusion, drawn) }
         guard fusion != nil else {
@@ -80,7 +81,7 @@ public struct DrawingRequest {
     /// A raw log's attitude over `video` held to its picture (`FootagePicture`), read through the camera and mount the die
     /// is drawn with, as `attitude fuse LOG --video CLIP` writes it.
     func held(_ log: AttitudeLog, over video: String, options: DrawingSettings) throws -> AttitudeLog {
-        try FootagePicture.hold(log, video: video, offset: options.clipOffset ?? 0, camera: options.camera.given,
+        try FootagePicture.hold(log, video: video, timeOffsetSeconds: options.clipOffset ?? 0, camera: options.camera.given,
                                 deviceFromIMU: options.deviceFromIMU ?? .identity) {
             logger.info("\(MessageText.line($0))")
         }

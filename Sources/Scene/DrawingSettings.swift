@@ -37,7 +37,7 @@ public struct DrawingSettings: Equatable, Sendable {
     public var timeOffset: TimeOffset?
     /// `--calibration`'s `gyro_bias_deg_per_s` (rad/s here, in S), where calibrate determined it: subtracted from a raw
     /// log's gyroscope before it is integrated or fused (`loadAnyAttitudeLogWithFusion`). Nil: none.
-    public var gyroBias: SIMD3<Double>?
+    public var gyroBiasRadiansPerSecond: SIMD3<Double>?
 
     /// The seed's picture: the die in front of a 60° camera over the default colour, no HUD.
     public init(camera: CameraSettings = CameraSettings(), model: SceneModel = .die,

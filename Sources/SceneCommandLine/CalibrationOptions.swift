@@ -48,7 +48,7 @@ public struct AttitudeCalibrationOptions: ParsableArguments {
             transform: { try MountArgument.parseOption($0) })
     public var mount: MountArgument?
 
-    @Option(parsing: .unconditional,
+    @Option(name: .customLong("time-offset"), parsing: .unconditional,
             help: ArgumentHelp("Seconds between the camera's clock and the log's: the video frame at video time t shows "
                                + "the attitude at log time t + S. Live (run --imud): the frame that arrived at t shows the "
                                + "attitude that arrived at t + S, |S| at most 1.", valueName: "S"),
@@ -63,7 +63,7 @@ public struct AttitudeCalibrationOptions: ParsableArguments {
                 }
                 return value
             })
-    public var timeOffset: Double?
+    public var timeOffsetSeconds: Double?
 
     /// What these options and the camera given (`--fov`, `--intrinsics` read) give beside or instead of the calibration file.
     func overrides(camera: GivenCamera) -> RigOverrides {
@@ -72,7 +72,7 @@ public struct AttitudeCalibrationOptions: ParsableArguments {
         case .imud?: .imudsOwnForm
         case nil: .none
         }
-        return RigOverrides(camera: camera, mount: given, timeOffsetSeconds: timeOffset)
+        return RigOverrides(camera: camera, mount: given, timeOffsetSeconds: timeOffsetSeconds)
     }
 
     /// imud's preset and Euler forms name imud's body frame; other sources take w,x,y,z.

@@ -33,13 +33,13 @@ public struct CalibrationClipOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("The true mount R (v_D = R·v_S).", valueName: "w,x,y,z"))
     public var mount: QuaternionArgument?
 
-    @Option(parsing: .unconditional,
+    @Option(name: .customLong("time-offset"), parsing: .unconditional,
             help: ArgumentHelp("The true time offset: frame at video time t shows log time t + offset (within ±1 s).", valueName: "S"))
-    public var timeOffset: Double = 0
+    public var timeOffsetSeconds: Double = 0
 
-    @Option(parsing: .unconditional,
+    @Option(name: .customLong("gyro-bias"), parsing: .unconditional,
             help: ArgumentHelp("A constant bias added to the logged gyroscope, degrees per second, in the IMU's frame.", valueName: "X,Y,Z"))
-    public var gyroBias: String = "0,0,0"
+    public var gyroBiasDegreesPerSecond: String = "0,0,0"
 
     @Option(parsing: .unconditional, help: ArgumentHelp("White noise added to each gyroscope axis and sample: its standard deviation, degrees per "
                                + "second (drawn from --seed).", valueName: "DEG/S"))
@@ -110,7 +110,7 @@ public struct CalibrationClipOptions: ParsableArguments {
     /// `--gyro-bias` in degrees per second.
     public func parsedBias() throws -> SIMD3<Double> {
         do {
-            let v = try OptionValues.numbers(gyroBias, counts: [3], shape: "X,Y,Z (degrees per second)")
+            let v = try OptionValues.numbers(gyroBiasDegreesPerSecond, counts: [3], shape: "X,Y,Z (degrees per second)")
             // The bias a calibration file may hold, so that the truth (`--truth`) is a file `--calibration` reads.
             let largest = Rig.largestGyroBiasDegreesPerSecond
             guard v.allSatisfy({ abs($0) <= largest }) else {
@@ -170,7 +170,7 @@ public struct CalibrationClipOptions: ParsableArguments {
         }
         guard duration > 0, duration <= 600 else { throw ValidationError("--duration must be from 0 to 600 seconds") }
         try TimeOptions.checkTime(start, option: "--start")
-        guard abs(timeOffset) <= 1 else { throw ValidationError("--time-offset must be within ±1 s") }
+        guard abs(timeOffsetSeconds) <= 1 else { throw ValidationError("--time-offset must be within ±1 s") }
         guard fps > 0, fps <= 240 else { throw ValidationError("--fps must be from 0 to 240") }
         guard VideoOutput.kind(of: video) != nil else {
             throw ValidationError("--video must name a .mkv or .avi file (FFV1, lossless), a .mp4 file (H.264) or a folder ending in '/'")
@@ -184,13 +184,13 @@ public struct CalibrationClipOptions: ParsableArguments {
     public func job() throws -> CalibrationClipJob {
         var clip = SyntheticCalibrationClip(verticalFieldOfViewDegrees: verticalFieldOfViewDegrees, width: size.width, height: size.height,
                                             framesPerSecond: fps, duration: duration, deviceFromIMU: mount?.quaternion ?? .identity,
-                                            timeOffset: timeOffset, seed: seed)
+                                            timeOffsetSeconds: timeOffsetSeconds, seed: seed)
         clip.lens = try parsedLens()
         (clip.readout, clip.exposure, clip.translation, clip.roomRadius) = (readout / 1000, exposure / 1000, translation, roomRadius)
         if frameJitter > 0 {
             clip.frameTimes = SyntheticCalibrationClip.variableFrameTimes(count: clip.frameCount, framesPerSecond: fps, jitter: frameJitter, seed: seed)
         }
-        return CalibrationClipJob(clip: clip, trial: trial, start: start, motionScale: motionScale, gyroBias: try parsedBias() * .pi / 180,
-                                  gyroNoise: gyroNoise * .pi / 180)
+        return CalibrationClipJob(clip: clip, trial: trial, start: start, motionScale: motionScale,
+                                  gyroBiasRadiansPerSecond: try parsedBias() * .pi / 180, gyroNoise: gyroNoise * .pi / 180)
     }
 }

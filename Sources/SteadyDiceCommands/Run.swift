@@ -63,7 +63,7 @@ struct Run: ParsableCommand {
         }
         guard speed > 0, speed.isFinite else { throw ValidationError("--speed must be a positive number") }
         try drawing.attitudeCalibration.validate(imud: input.imud.isSet)
-        if let offset = drawing.attitudeCalibration.timeOffset {
+        if let offset = drawing.attitudeCalibration.timeOffsetSeconds {
             do throws(TimeOffsetError) { try TimeOffset.check(given: offset, sourceClock: input.clock.offsetClock) } catch {
                 switch error {
                 // Beside --calibration the file's rule refuses it first, as given twice (`Rig.apply`).

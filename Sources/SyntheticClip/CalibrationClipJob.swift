@@ -21,16 +21,16 @@ public struct CalibrationClipJob {
     public var start: Double
     public var motionScale: Double
     /// Added to the logged gyroscope, rad/s in the IMU's frame: a constant bias, and white noise's standard deviation.
-    public var gyroBias: SIMD3<Double>
+    public var gyroBiasRadiansPerSecond: SIMD3<Double>
     public var gyroNoise: Double
 
-    public init(clip: SyntheticCalibrationClip, trial: String, start: Double, motionScale: Double, gyroBias: SIMD3<Double>,
+    public init(clip: SyntheticCalibrationClip, trial: String, start: Double, motionScale: Double, gyroBiasRadiansPerSecond: SIMD3<Double>,
                 gyroNoise: Double) {
         self.clip = clip
         self.trial = trial
         self.start = start
         self.motionScale = motionScale
-        self.gyroBias = gyroBias
+        self.gyroBiasRadiansPerSecond = gyroBiasRadiansPerSecond
         self.gyroNoise = gyroNoise
     }
 
@@ -68,7 +68,8 @@ public struct CalibrationClipJob {
             try attitudeLog.write(Data(try AttitudeLog.csvText(samples: samples, frame: nil,
                                                                comments: ["synthetic: the IMU's true attitude (world from S)"]).utf8))
         }
-        try outputs.log.write(Data(motion.rawCSV(gyroBias: gyroBias, gyroNoise: gyroNoise, seed: clip.seed).utf8))
+        let log = motion.rawCSV(gyroBiasRadiansPerSecond: gyroBiasRadiansPerSecond, gyroNoise: gyroNoise, seed: clip.seed)
+        try outputs.log.write(Data(log.utf8))
         let output = try VideoOutput(output: outputs.video, framesPerSecond: clip.framesPerSecond, width: clip.width, height: clip.height)
         var written = 0
         let total = clip.frameCount
@@ -80,7 +81,7 @@ public struct CalibrationClipJob {
         try output.finish()
         if let truth = outputs.truth {
             let rig = Rig(camera: LensCamera(pinhole: clip.camera, lens: clip.lens), deviceFromIMU: clip.deviceFromIMU,
-                          timeOffset: TimeOffset(seconds: clip.timeOffset, refersTo: .middleRow), readoutSeconds: clip.readout,
+                          timeOffset: TimeOffset(seconds: clip.timeOffsetSeconds, refersTo: .middleRow), readoutSeconds: clip.readout,
                           fit: RigFitSummary(framesUsed: frames, framesTotal: frames))
             try rig.write(to: truth)
         }

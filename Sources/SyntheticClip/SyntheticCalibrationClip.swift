@@ -9,11 +9,11 @@ import Render
 
 /// A synthetic calibration clip: a camera turning with a recorded motion inside a textured world, each
 /// frame k drawn at video time t_k (k / fps, or its own time from `frameTimes`) with the attitude the IMU
-/// had at log time t_k + `timeOffset`, seen through the mount. The truth `calibrate` must find.
+/// had at log time t_k + `timeOffsetSeconds`, seen through the mount. The truth `calibrate` must find.
 ///
 /// A plain pinhole with a global shutter is drawn by OpenGL. A lens, a rolling shutter or motion blur is
 /// drawn by looking the world's panorama up along each pixel's ray through the lens (`panorama_raster`):
-/// row y (0 at the top) shows log time t_k + `timeOffset` + `readout` · (y / height - 1/2), so the offset
+/// row y (0 at the top) shows log time t_k + `timeOffsetSeconds` + `readout` · (y / height - 1/2), so the offset
 /// is the middle row's as `calibrate` writes it, and with an `exposure` each pixel is the
 /// mean of 7 instants spread evenly over the exposure, centred on its row's time. The world is a
 /// panorama at infinity, except with `translation`: the panorama is then on a sphere of `roomRadius`
@@ -26,8 +26,8 @@ public struct SyntheticCalibrationClip: Sendable {
     public var duration: Double
     /// R with v_D = R·v_S from the IMU's frame to the camera's device frame.
     public var deviceFromIMU: Quaternion
-    /// Log time = video time + `timeOffset`.
-    public var timeOffset: Double
+    /// Log time = video time + `timeOffsetSeconds`.
+    public var timeOffsetSeconds: Double
     /// Chooses the texture's colours.
     public var seed: UInt64
     /// The lens the picture is seen through; the field of view is the picture's height through it.
@@ -45,14 +45,14 @@ public struct SyntheticCalibrationClip: Sendable {
     public var roomRadius: Double = 3
 
     public init(verticalFieldOfViewDegrees: Double, width: Int, height: Int, framesPerSecond: Double, duration: Double,
-                deviceFromIMU: Quaternion, timeOffset: Double, seed: UInt64) {
+                deviceFromIMU: Quaternion, timeOffsetSeconds: Double, seed: UInt64) {
         self.verticalFieldOfViewDegrees = verticalFieldOfViewDegrees
         self.width = width
         self.height = height
         self.framesPerSecond = framesPerSecond
         self.duration = duration
         self.deviceFromIMU = deviceFromIMU
-        self.timeOffset = timeOffset
+        self.timeOffsetSeconds = timeOffsetSeconds
         self.seed = seed
     }
 
@@ -120,7 +120,7 @@ public struct SyntheticCalibrationClip: Sendable {
         let nadir = Anchor(bearingDegrees: 0, elevationDegrees: -90, distance: Anchor.maximumDistance)
         let frames = frameCount
         for k in 0..<frames {
-            let q = motion.worldFromDevice(videoTime: time(ofFrame: k), deviceFromIMU: deviceFromIMU, timeOffset: timeOffset)
+            let q = motion.worldFromDevice(videoTime: time(ofFrame: k), deviceFromIMU: deviceFromIMU, timeOffsetSeconds: timeOffsetSeconds)
             renderer.draw(SceneState(worldFromDevice: q, camera: camera, anchor: nadir), width: width, height: height)
             try write(target.readImage(), time(ofFrame: k))
             progress(k + 1, frames)
@@ -158,7 +158,7 @@ public struct SyntheticCalibrationClip: Sendable {
                 let blur = samples > 1 ? exposure * (Double(s) / Double(samples - 1) - 0.5) : 0
                 for y in 0..<height {
                     let t = start + readout * (Double(y) / Double(height) - 0.5) + blur
-                    let q = motion.worldFromDevice(videoTime: t, deviceFromIMU: deviceFromIMU, timeOffset: timeOffset)
+                    let q = motion.worldFromDevice(videoTime: t, deviceFromIMU: deviceFromIMU, timeOffsetSeconds: timeOffsetSeconds)
                     // World from C: C's axes in D (`CameraFrame`), turned into the world.
                     let columns = cameraAxesInDevice.map { q.rotate($0) }
                     let base = (s * height + y) * 9

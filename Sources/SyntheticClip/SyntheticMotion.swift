@@ -72,19 +72,19 @@ public struct SyntheticMotion: Sendable {
 
     /// The camera's device-to-world attitude for the video frame at video time `t`, for a mount R
     /// (v_D = R·v_S) and time offset o: worldFromD = worldFromS(t + o)·R⁻¹.
-    public func worldFromDevice(videoTime t: Double, deviceFromIMU: Quaternion, timeOffset: Double) -> Quaternion {
-        Frames.worldFromDevice(worldFromIMU: worldFromIMU(atLogTime: t + timeOffset), deviceFromIMU: deviceFromIMU)
+    public func worldFromDevice(videoTime t: Double, deviceFromIMU: Quaternion, timeOffsetSeconds: Double) -> Quaternion {
+        Frames.worldFromDevice(worldFromIMU: worldFromIMU(atLogTime: t + timeOffsetSeconds), deviceFromIMU: deviceFromIMU)
     }
 
     /// The log as steady-dice raw CSV (`t,gx,gy,gz,ax,ay,az`, SI units), the gyroscope reading
-    /// `gyroBias` (rad/s, in S) more than the truth.
+    /// `gyroBiasRadiansPerSecond` (rad/s, in S) more than the truth.
     /// `gyroNoise` is the standard deviation in rad/s of white Gaussian noise added to each axis of
     /// each sample, drawn from `seed` (the same seed, the same noise).
-    public func rawCSV(gyroBias: SIMD3<Double> = .zero, gyroNoise: Double = 0, seed: UInt64 = 1) -> String {
+    public func rawCSV(gyroBiasRadiansPerSecond: SIMD3<Double> = .zero, gyroNoise: Double = 0, seed: UInt64 = 1) -> String {
         var text = "# synthetic: a gyroscope made from a reference attitude\nt,gx,gy,gz,ax,ay,az\n"
         var noise = GaussianNoise(seed: seed)
         for i in 0..<logTime.count {
-            var g = gyro[i] + gyroBias
+            var g = gyro[i] + gyroBiasRadiansPerSecond
             if gyroNoise > 0 { g += gyroNoise * SIMD3(noise.next(), noise.next(), noise.next()) }
             let a = acc[i]
             text += String(format: "%.6f,%.9f,%.9f,%.9f,%.6f,%.6f,%.6f\n", logTime[i], g.x, g.y, g.z, a.x, a.y, a.z)

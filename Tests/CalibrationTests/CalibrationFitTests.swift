@@ -16,8 +16,8 @@ final class CalibrationFitTests: XCTestCase {
                 fps: Double) -> [FramePairTracks] {
         var random = SeededGenerator(seed: 7)
         return (0..<(frames - 1)).map { k in
-            let a = motion.worldFromDevice(videoTime: Double(k) / fps, deviceFromIMU: mount, timeOffset: offset)
-            let b = motion.worldFromDevice(videoTime: Double(k + 1) / fps, deviceFromIMU: mount, timeOffset: offset)
+            let a = motion.worldFromDevice(videoTime: Double(k) / fps, deviceFromIMU: mount, timeOffsetSeconds: offset)
+            let b = motion.worldFromDevice(videoTime: Double(k + 1) / fps, deviceFromIMU: mount, timeOffsetSeconds: offset)
             var from: [SIMD2<Double>] = [], to: [SIMD2<Double>] = []
             for _ in 0..<200 where from.count < 60 {
                 let u = Double.random(in: 0..<Double(camera.width), using: &random)
@@ -160,8 +160,8 @@ final class CalibrationFitTests: XCTestCase {
                 let base = PinholeCamera(verticalFieldOfViewDegrees: 50, width: 320, height: 240)
                 let camera = PinholeCamera(focalLength: base.fy * scale, width: 320, height: 240)
                 fields.append(camera.verticalFieldOfViewDegrees)
-                let a = motion.worldFromDevice(videoTime: Double(k) / fps, deviceFromIMU: mount, timeOffset: 0.1)
-                let b = motion.worldFromDevice(videoTime: Double(k + 1) / fps, deviceFromIMU: mount, timeOffset: 0.1)
+                let a = motion.worldFromDevice(videoTime: Double(k) / fps, deviceFromIMU: mount, timeOffsetSeconds: 0.1)
+                let b = motion.worldFromDevice(videoTime: Double(k + 1) / fps, deviceFromIMU: mount, timeOffsetSeconds: 0.1)
                 var from: [SIMD2<Double>] = [], to: [SIMD2<Double>] = []
                 for _ in 0..<200 where from.count < 60 {
                     let u = Double.random(in: 0..<320, using: &random), v = Double.random(in: 0..<240, using: &random)

@@ -29,17 +29,17 @@ final class CalibrateCommandTests: XCTestCase {
         var offset: Double
         var mount: Quaternion
         /// Added to the logged gyroscope, degrees per second.
-        var gyroBias = SIMD3<Double>(0, 0, 0)
+        var gyroBiasDegreesPerSecond = SIMD3<Double>(0, 0, 0)
     }
 
     /// Makes (or finds in the fixture cache) `NAME.mkv` and `NAME.csv` with `calibration-clip`; their paths.
     func makeClip(_ truth: Truth, trial: String = CalibrateCommandTests.trial, start: Double = 110, duration: Double = 6,
                   name: String = "clip", file: StaticString = #filePath, line: UInt = #line) throws -> (clip: String, log: String) {
-        let q = truth.mount
+        let q = truth.mount, bias = truth.gyroBiasDegreesPerSecond
         let made = try SyntheticClips.make(["--trial", trial, "--start", "\(start)", "--duration", "\(duration)",
                                             "--fov", "\(truth.fov)", "--time-offset", "\(truth.offset)",
                                             "--mount", "\(q.w),\(q.x),\(q.y),\(q.z)",
-                                            "--gyro-bias", "\(truth.gyroBias.x),\(truth.gyroBias.y),\(truth.gyroBias.z)"],
+                                            "--gyro-bias", "\(bias.x),\(bias.y),\(bias.z)"],
                                            outputs: ["--video": "\(name).mkv", "--log": "\(name).csv"], file: file, line: line)
         return (made["--video"], made["--log"])
     }
@@ -370,7 +370,7 @@ final class CalibrateCommandTests: XCTestCase {
     /// With a gyroscope reading 1°/s off, as real ones do: the fit estimates the bias with the rest.
     func testArbitraryMountAndABiasedGyroscope() throws {
         try check(Truth(fov: 48, offset: -0.311, mount: Quaternion(w: 0.2, x: 0.9, y: 0.1, z: -0.3).normalized()!,
-                        gyroBias: SIMD3(0.6, -0.7, 0.4)), start: 128)
+                        gyroBiasDegreesPerSecond: SIMD3(0.6, -0.7, 0.4)), start: 128)
     }
 
     func testATooShortClipIsRefused() throws {

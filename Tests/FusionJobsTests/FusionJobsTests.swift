@@ -44,7 +44,7 @@ final class FusionJobsTests: RawLogTestCase {
         func fused(_ name: String, bias: SIMD3<Double>?) throws -> AttitudeLog {
             var job = FuseJob(input: input, platform: nil, magnetometer: .none, mode: nil, frame: nil, declination: nil,
                               maxAccuracy: nil, parameters: FusionParameters(), status: false)
-            job.gyroBias = bias
+            job.gyroBiasRadiansPerSecond = bias
             let path = try output(name) { try job.run(writingTo: $0, logger: quiet) }
             return try AttitudeLog.load(path: path)
         }
@@ -206,8 +206,8 @@ final class FusionJobsTests: RawLogTestCase {
         let livePath = try calibration("live.yaml", clock: .live)
         let live = try FootageFuseJob.applied(calibration: livePath, notes: { told.append($0) })
         XCTAssertNil(live.timeOffset)
-        let gyroBias = try XCTUnwrap(live.gyroBias)
-        XCTAssertLessThan(((gyroBias - bias) * (gyroBias - bias)).sum().squareRoot(), 1e-9, "the bias applies whatever the clock")
+        let liveBias = try XCTUnwrap(live.gyroBiasRadiansPerSecond)
+        XCTAssertLessThan(((liveBias - bias) * (liveBias - bias)).sum().squareRoot(), 1e-9, "the bias applies whatever the clock")
         XCTAssertEqual(told.map(\.level), [.warning])
         XCTAssertTrue(told[0].description.hasPrefix("\(livePath)'s time offset of 250.0 ms is a live rig's"), "\(told)")
     }

@@ -74,8 +74,8 @@ final class EstimatorTests: XCTestCase {
         XCTAssertFalse(est.isAtRest, "rest needs restMinTime (1.5 s) of stillness")
         est = still(truth, seconds: 14, bias: bias, estimator: est)
         XCTAssertTrue(est.isAtRest)
-        XCTAssertLessThan(((est.gyroBias - bias) / Synthetic.degree).max(), 0.01)
-        XCTAssertGreaterThan(((est.gyroBias - bias) / Synthetic.degree).min(), -0.01)
+        XCTAssertLessThan(((est.gyroBiasRadiansPerSecond - bias) / Synthetic.degree).max(), 0.01)
+        XCTAssertGreaterThan(((est.gyroBiasRadiansPerSecond - bias) / Synthetic.degree).min(), -0.01)
     }
 
     func testGyroBiasConvergesInMotion() {
@@ -91,9 +91,9 @@ final class EstimatorTests: XCTestCase {
             let m = Synthetic.measure(truth, rate: rate, bias: bias)
             est.update(gyro: m.gyro, acc: m.acc, mag: nil, dt: dt)
             XCTAssertFalse(est.isAtRest)
-            if i == 10000 { errorAt100s = est.gyroBias - bias }
+            if i == 10000 { errorAt100s = est.gyroBiasRadiansPerSecond - bias }
         }
-        let finalError = est.gyroBias - bias
+        let finalError = est.gyroBiasRadiansPerSecond - bias
         XCTAssertLessThan((finalError * finalError).sum().squareRoot() / Synthetic.degree, 0.05)
         XCTAssertLessThanOrEqual((finalError * finalError).sum(), (errorAt100s * errorAt100s).sum() + 1e-12)
         XCTAssertLessThan(Synthetic.errors(est.enuFromIMU, truth).tilt, 0.2)

@@ -20,20 +20,20 @@ final class FootageAttitudeLogTests: RawLogTestCase {
     func testTheLogIsTheLoadersOverFootageAndTheOffsetThePlacements() throws {
         let (path, bias) = try biasedTurn()
         var placed: [AttitudeLog] = []
-        let footage = try FootageAttitudeLog(path: path, gyroBias: bias) { log in
+        let footage = try FootageAttitudeLog(path: path, gyroBiasRadiansPerSecond: bias) { log in
             placed.append(log)
             return -0.25
         }
-        let loaded = try loadAnyAttitudeLogWithFusion(path: path, gyroBias: bias, overFootage: true).log
+        let loaded = try loadAnyAttitudeLogWithFusion(path: path, gyroBiasRadiansPerSecond: bias, overFootage: true).log
         XCTAssertEqual(placed.map(\.samples), [loaded.samples], "the placement is asked once, with the log read")
         XCTAssertEqual(footage.log.samples, loaded.samples)
-        XCTAssertEqual(footage.timeOffset, -0.25)
+        XCTAssertEqual(footage.timeOffsetSeconds, -0.25)
         XCTAssertNotNil(footage.fusion)
     }
 
     func testARefusedPlacementRefusesTheLog() throws {
         let (path, bias) = try biasedTurn()
-        XCTAssertThrowsError(try FootageAttitudeLog(path: path, gyroBias: bias) { _ in throw Refused() }) {
+        XCTAssertThrowsError(try FootageAttitudeLog(path: path, gyroBiasRadiansPerSecond: bias) { _ in throw Refused() }) {
             XCTAssertEqual($0 as? Refused, Refused())
         }
     }

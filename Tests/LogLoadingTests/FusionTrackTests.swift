@@ -91,7 +91,7 @@ final class FusionTrackTests: RawLogTestCase {
             text += "\(t + 100),\(0.4 + bias.x),\(bias.y),\(bias.z)\n"
         }
         let input = try write("biased.csv", text)
-        let corrected = try loadAnyAttitudeLogWithFusion(path: input, gyroBias: bias).log
+        let corrected = try loadAnyAttitudeLogWithFusion(path: input, gyroBiasRadiansPerSecond: bias).log
         let raw = try loadAnyAttitudeLogWithFusion(path: input).log
         for (fixed, plain) in zip(corrected.samples, raw.samples) {
             let truth = Quaternion(axis: [1, 0, 0], angle: 0.4 * fixed.t)
@@ -99,7 +99,7 @@ final class FusionTrackTests: RawLogTestCase {
             if fixed.t > 1.9 { XCTAssertGreaterThan(plain.worldFromDevice.angle(to: truth), 3 * Synthetic.degree, "t = \(plain.t)") }
         }
         let attitudes = try write("attitudes.csv", "t,qw,qx,qy,qz\n0,1,0,0,0\n1,1,0,0,0\n")
-        let read = try loadAnyAttitudeLogWithFusion(path: attitudes, gyroBias: bias).log
+        let read = try loadAnyAttitudeLogWithFusion(path: attitudes, gyroBiasRadiansPerSecond: bias).log
         XCTAssertEqual(read.samples.map(\.worldFromDevice), [.identity, .identity])
     }
 }

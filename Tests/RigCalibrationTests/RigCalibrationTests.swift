@@ -126,7 +126,7 @@ final class RigCalibrationTests: XCTestCase {
     func testARecordFolderIsCalibratedOntoTheLiveClock() throws {
         let live = -0.05, clipOffset = 0.2
         var clip = SyntheticCalibrationClip(verticalFieldOfViewDegrees: 55, width: 160, height: 120, framesPerSecond: 30, duration: 3,
-                                            deviceFromIMU: Quaternion(axis: [0, 0, 1], angle: 0.2), timeOffset: clipOffset, seed: 5)
+                                            deviceFromIMU: Quaternion(axis: [0, 0, 1], angle: 0.2), timeOffsetSeconds: clipOffset, seed: 5)
         clip.lens = .pinhole
         let motion = try SyntheticMotion(reference: RawLogReader.read(path: Fixtures.broadTrial02Excerpt), start: 100, duration: clip.duration)
         let rig = folder.appendingPathComponent("rig")

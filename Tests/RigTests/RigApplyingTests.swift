@@ -107,7 +107,7 @@ final class RigApplyingTests: XCTestCase {
         let loose = rig(clock: .clip, undetermined: [.camera, .mount], bias: bias)
         let sixty = try Rig.apply((loose, "cal.yaml"), given: RigOverrides(), clock: .clip)
         XCTAssertEqual(sixty.camera, .given(.none))
-        XCTAssertEqual(sixty.gyroBias, bias)
+        XCTAssertEqual(sixty.gyroBiasRadiansPerSecond, bias)
         XCTAssertEqual(sixty.notes.map(\.about), [.camera, .mount])
         XCTAssertEqual(sixty.notes[0], RigNote(.cameraUndetermined(path: "cal.yaml", drawnWith: .none)))
         XCTAssertEqual(sixty.notes[0].description, "cal.yaml: calibrate did not determine the camera (see its not_determined): drawn through "

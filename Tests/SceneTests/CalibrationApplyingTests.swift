@@ -22,7 +22,7 @@ final class CalibrationApplyingTests: XCTestCase {
         XCTAssertEqual(options.clipOffset, 0.25)
         XCTAssertEqual(options.deviceFromIMU, mount)
         XCTAssertEqual(options.camera.intrinsicsSource, "cal.yaml")
-        XCTAssertEqual(options.gyroBias, SIMD3(0.01, 0, 0))
+        XCTAssertEqual(options.gyroBiasRadiansPerSecond, SIMD3(0.01, 0, 0))
 
         options = DrawingSettings()
         notes = try options.apply(calibration: (rig(clock: .clip), "cal.yaml"), given: RigOverrides(), clock: .live)
@@ -60,6 +60,6 @@ final class CalibrationApplyingTests: XCTestCase {
         XCTAssertEqual(options.camera.verticalFieldOfViewDegrees, 50)
         XCTAssertNil(options.camera.intrinsics)
         XCTAssertEqual(options.deviceFromIMU, .identity)
-        XCTAssertEqual(options.gyroBias, SIMD3(0.01, 0, 0), "a bias written is applied whatever else is undetermined")
+        XCTAssertEqual(options.gyroBiasRadiansPerSecond, SIMD3(0.01, 0, 0), "a bias written is applied whatever else is undetermined")
     }
 }

@@ -23,7 +23,7 @@ final class SyntheticClipTests: XCTestCase {
 
     private func clip(width: Int = 48, height: Int = 32, fps: Double = 30, duration: Double = 0.1, offset: Double = 0) -> SyntheticCalibrationClip {
         SyntheticCalibrationClip(verticalFieldOfViewDegrees: 50, width: width, height: height, framesPerSecond: fps, duration: duration,
-                                 deviceFromIMU: .identity, timeOffset: offset, seed: 7)
+                                 deviceFromIMU: .identity, timeOffsetSeconds: offset, seed: 7)
     }
 
     func testFramesAreTimedByTheRateOrByTheirOwnTimes() {
@@ -108,7 +108,8 @@ final class SyntheticClipTests: XCTestCase {
         var clip = clip(width: 64, height: 48, fps: 10, duration: 0.5, offset: 0.25)
         clip.deviceFromIMU = mount
         let bias = SIMD3<Double>(0.01, -0.02, 0.03)
-        let job = CalibrationClipJob(clip: clip, trial: Fixtures.broadTrial02Excerpt, start: 100, motionScale: 1, gyroBias: bias, gyroNoise: 0)
+        let job = CalibrationClipJob(clip: clip, trial: Fixtures.broadTrial02Excerpt, start: 100, motionScale: 1,
+                                     gyroBiasRadiansPerSecond: bias, gyroNoise: 0)
         let outputs = OutputFiles()
         func stage(_ name: String) throws -> OutputFiles.Staged { try outputs.stage(folder.appendingPathComponent(name).path, option: name) }
         let staged = CalibrationClipJob.Outputs(video: try stage("clip.mkv"), log: try stage("raw.csv"), truth: try stage("truth.yaml"),
