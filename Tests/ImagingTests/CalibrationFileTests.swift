@@ -299,7 +299,7 @@ final class CalibrationFileTests: XCTestCase {
         let applied = try Rig.apply((read, file), given: RigOverrides(), clock: .clip)
         XCTAssertEqual(applied.camera, .given(.none), "the default pinhole")
         XCTAssertEqual(applied.mount, .theFiles(.identity))
-        XCTAssertEqual(try XCTUnwrap(applied.gyroBias).x, 0.0186, accuracy: 1e-12)
+        XCTAssertEqual(try XCTUnwrap(applied.gyroBiasRadiansPerSecond).x, 0.0186, accuracy: 1e-12)
         XCTAssertEqual(applied.notes.map(\.about), [.camera], "one line: the camera drawn through the default pinhole")
     }
 
