@@ -1,5 +1,3 @@
-import ExitKinds
-
 /// A picture's size in pixels, each side from 1 to `largestSide`: a window, a snapshot, a video frame, an offscreen
 /// target, a calibrated camera's picture. The one place that range is said; a value of this type is in it.
 public struct PictureSize: Hashable, Sendable, CustomStringConvertible {
@@ -33,7 +31,7 @@ public struct PictureSize: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A picture size with a side outside 1 to `PictureSize.largestSide`: the user's value, so the command line's.
-public struct PictureSizeError: Error, Equatable, Sendable, CustomStringConvertible, ErrorWithExitKind {
+public struct PictureSizeError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The sides as given.
     public let width: Int
     public let height: Int
@@ -46,6 +44,4 @@ public struct PictureSizeError: Error, Equatable, Sendable, CustomStringConverti
     public var description: String {
         "the size must be from 1x1 to \(PictureSize.largestSide)x\(PictureSize.largestSide), not \(width)x\(height)"
     }
-
-    public var exitKind: ExitKind { .usage }
 }
