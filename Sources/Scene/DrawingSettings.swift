@@ -119,13 +119,10 @@ public struct CameraSettings: Equatable, Sendable {
         if case .intrinsics(_, let path) = given { return path } else { return nil }
     }
 
-    /// Why `--fov` and `--intrinsics` are refused together: each is the whole camera.
-    public static let fieldOfViewAndIntrinsics = "give at most one of --fov and --intrinsics"
-
     /// Refuses settings that contradict each other or leave the die outside the view volume.
     public func validate() throws {
         if let verticalFieldOfViewDegrees, !PinholeCamera.isPhysical(fieldOfViewDegrees: verticalFieldOfViewDegrees) {
-            throw DrawingSettingsError("--fov must be \(PinholeCamera.fieldOfViewRangeText)")
+            throw DrawingSettingsError.fieldOfViewOutOfRange(degrees: verticalFieldOfViewDegrees)
         }
         if let anchor {
             guard anchor.distance >= Anchor.minimumDistance, anchor.distance <= Anchor.maximumDistance else {
@@ -178,11 +175,8 @@ public enum DrawingSettingsError: Error, CustomStringConvertible, Equatable {
     case lookOutsideTheLog(time: Double, log: String, duration: Double)
     /// The anchor counted from a look, over an attitude that is not a log's (a fixed attitude, imud).
     case lookOverAFixedWorld
-    /// A refusal of the camera's own fields, said as its check words it.
-    case camera(String)
-
-    /// A refusal of the camera's own fields (`CameraSettings.validate`).
-    public init(_ description: String) { self = .camera(description) }
+    /// A vertical field of view of `degrees`, outside `PinholeCamera.fieldOfViewRange`.
+    case fieldOfViewOutOfRange(degrees: Double)
 
     public var description: String {
         switch self {
@@ -200,8 +194,8 @@ public enum DrawingSettingsError: Error, CustomStringConvertible, Equatable {
             return String(format: "the anchor's look at log time %g is outside %@, which runs from 0 to %.3f s", time, log, duration)
         case .lookOverAFixedWorld:
             return "the anchor counts from where the camera looks in a log; over a fixed attitude or imud it counts from W as given"
-        case .camera(let text):
-            return text
+        case .fieldOfViewOutOfRange(let degrees):
+            return String(format: "the field of view must be %@, not %g", PinholeCamera.fieldOfViewRangeText, degrees)
         }
     }
 

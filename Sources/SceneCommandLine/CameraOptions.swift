@@ -106,9 +106,12 @@ public struct CameraOptions: ParsableArguments {
         return settings
     }
 
+    /// Why `--fov` and `--intrinsics` are refused together: each is the whole camera.
+    static let fieldOfViewAndIntrinsics = "give at most one of --fov and --intrinsics"
+
     /// Refuses `--fov` with `--intrinsics`, and what `CameraSettings.validate` refuses, before `--intrinsics` is read.
     public func validate() throws {
-        if verticalFieldOfViewDegrees != nil && intrinsics != nil { throw ValidationError(CameraSettings.fieldOfViewAndIntrinsics) }
+        if verticalFieldOfViewDegrees != nil && intrinsics != nil { throw ValidationError(Self.fieldOfViewAndIntrinsics) }
         try asValidationError { try settingsButIntrinsics.validate() }
     }
 

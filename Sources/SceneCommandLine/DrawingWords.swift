@@ -2,17 +2,18 @@ import ArgumentParser
 import Camera
 import CommandLineSupport
 import Foundation
+import Render
 import Scene
 
-// What the frame pipeline refuses and notes, said with the drawing commands' options: the library gives values
-// (`DrawingSettingsError`, `DrawingNote`), and the words that name a flag are the command line's, here.
+// What the frame pipeline and the renderer refuse and note, said with the drawing commands' options: the library gives
+// values (`DrawingSettingsError`, `DrawingNote`, `RenderError`), and the words that name a flag are the command line's, here.
 
-extension DrawingSettingsError {
+extension DrawingSettingsError: CommandLineWorded {
     /// The refusal as `run`, `snapshot` and `render` say it, naming their options.
     public var commandLineMessage: String {
         switch self {
-        case .camera:
-            return description
+        case .fieldOfViewOutOfRange:
+            return "--fov must be \(PinholeCamera.fieldOfViewRangeText)"
         case .timeOffsetOutOfRange(let limit):
             return "--time-offset must be a number of seconds from -\(limit) to \(limit)"
         case .noRoomForTheHUD(let size, let above, let smallest):
@@ -28,6 +29,21 @@ extension DrawingSettingsError {
         case .lookOverAFixedWorld:
             return "--anchor-from counts from where the camera looks in a log; with --attitude or --imud "
                 + "the anchor counts from W as given (give --anchor-from log or leave it out)"
+        }
+    }
+}
+
+extension RenderError: CommandLineWorded {
+    /// The error as the drawing commands say it: where the assets were looked for names `--assets`.
+    public var commandLineMessage: String {
+        let advice = "Pass --assets DIR or set \(Assets.environmentVariable) to the folder that holds them."
+        switch self {
+        case .assetsNotFound(let searched):
+            return "cannot find the shaders/ and models/ folders; looked in: \(searched.joined(separator: ", ")). \(advice)"
+        case .givenAssetsNotFound(let path):
+            return "cannot find the shaders/ and models/ folders; looked in: \(path) (from --assets). \(advice)"
+        default:
+            return description
         }
     }
 }

@@ -37,8 +37,8 @@ final class DrawingWordsTests: XCTestCase {
         XCTAssertEqual(DrawingSettingsError.lookOutsideTheLog(time: 2.5, log: "g.csv", duration: 2).commandLineMessage,
                        "--anchor-from 2.5 is outside g.csv, which runs from 0 to 2.000 s")
         XCTAssertTrue(DrawingSettingsError.lookOverAFixedWorld.commandLineMessage.hasPrefix("--anchor-from counts from where the camera looks in a log"))
-        XCTAssertEqual(DrawingSettingsError("--fov must be between 0 and 180 degrees (exclusive)").commandLineMessage,
-                       "--fov must be between 0 and 180 degrees (exclusive)", "the camera's own checks keep their words")
+        XCTAssertEqual(DrawingSettingsError.fieldOfViewOutOfRange(degrees: 200).commandLineMessage,
+                       "--fov must be between 1 and 179 degrees (exclusive)")
     }
 
     /// The lines on stderr say what the anchor counts from, at which log time, and where elevation counts from; and where

@@ -8,7 +8,7 @@ import XCTest
 final class ExitStatusesTests: XCTestCase {
     func testTheFramePipelinesRefusalsAreUsageErrors() {
         let cases: [(Error, ExitStatus, String)] = [
-            (DrawingSettingsError("--fov must be between 0 and 180 degrees (exclusive)"), .usage, "options that cannot draw"),
+            (DrawingSettingsError.fieldOfViewOutOfRange(degrees: 200), .usage, "options that cannot draw"),
             (DrawingRequestError.timeOutsideTheLog(time: 3, log: "a.csv", duration: 2), .usage, "a time the log does not hold"),
             (DrawingRequestError.tooManyFrames(start: 0, end: 2, framesPerSecond: 1e9, count: 2e9), .usage, "too many frames"),
         ]
