@@ -1,5 +1,7 @@
 import Camera
+import CommandLineSupport
 import Pixels
+import Render
 import Scene
 import SceneCommandLine
 import XCTest
@@ -7,12 +9,56 @@ import XCTest
 /// The frame pipeline's refusals and notes are values; the drawing commands word them with their options' names
 /// (`DrawingWords.swift`), and the library's own words name none.
 final class DrawingWordsTests: XCTestCase {
+    /// One refusal of each case, with the option its wording names: `option(of:)` switches without a default, so a new
+    /// case does not compile until it names its option here, and `testEveryRefusalIsWordedWithItsOption` fails until
+    /// it has an example.
     static let refusals: [DrawingSettingsError] = [
         .timeOffsetOutOfRange(limitSeconds: 3600),
         .noRoomForTheHUD(size: PictureSize(fixedWidth: 64, height: 48), above: .box, smallest: PictureSize(fixedWidth: 239, height: 180)),
         .anchorDistance, .anchorElevation, .anchorOriginWithoutAnchor,
-        .lookOutsideTheLog(time: 2.5, log: "g.csv", duration: 2), .lookOverAFixedWorld,
+        .lookOutsideTheLog(time: 2.5, log: "g.csv", duration: 2), .lookOverAFixedWorld, .fieldOfViewOutOfRange(degrees: 200),
     ]
+
+    /// The option a refusal's wording names, and the case's place in `refusals`.
+    static func option(of refusal: DrawingSettingsError) -> (option: String, index: Int) {
+        switch refusal {
+        case .timeOffsetOutOfRange: ("--time-offset", 0)
+        case .noRoomForTheHUD: ("--hud", 1)
+        case .anchorDistance: ("--anchor", 2)
+        case .anchorElevation: ("--anchor", 3)
+        case .anchorOriginWithoutAnchor: ("--anchor-from", 4)
+        case .lookOutsideTheLog: ("--anchor-from", 5)
+        case .lookOverAFixedWorld: ("--anchor-from", 6)
+        case .fieldOfViewOutOfRange: ("--fov", 7)
+        }
+    }
+
+    /// One error of each case of the renderer's, with the option its wording names (nil: none, worded as the library says it).
+    static let renderErrors: [(RenderError, String?)] = [
+        (.assetsNotFound(searched: ["/usr/share/steady-dice"]), "--assets"), (.givenAssetsNotFound(path: "/tmp/none"), "--assets"),
+        (.missingAsset(path: "models/die.obj"), nil), (.shaderCompilationFailed(file: "die.frag", log: "0:1: syntax error"), nil),
+        (.shaderLinkFailed(files: ["die.vert", "die.frag"], log: "no main"), nil), (.modelParseFailed(file: "die.obj", line: 3, reason: "bad"), nil),
+        (.framebufferIncomplete(status: 0x8CD6), nil), (.eglFailed(step: "eglInitialize", code: 0x3001), nil),
+        (.glError(step: "glTexImage2D", code: 0x0501), nil), (.fontFailed(path: "DejaVuSansMono.ttf", reason: "not a font"), nil),
+    ]
+
+    /// The place of a renderer's error's case in `renderErrors`: a switch without a default, so a new case does not
+    /// compile until it has its place, and `testEveryRenderErrorIsWordedWithItsOption` fails until it has an example.
+    static func index(of error: RenderError) -> Int {
+        switch error {
+        case .assetsNotFound: 0
+        case .givenAssetsNotFound: 1
+        case .missingAsset: 2
+        case .shaderCompilationFailed: 3
+        case .shaderLinkFailed: 4
+        case .modelParseFailed: 5
+        case .framebufferIncomplete: 6
+        case .eglFailed: 7
+        case .glError: 8
+        case .fontFailed: 9
+        }
+    }
+
     static let notes: [DrawingNote] = [
         .anchorAimed(Anchor(bearingDegrees: 20, elevationDegrees: 5), lookTime: 1.5, given: false, vertical: true),
         .headingNotNorth(log: "six-d.csv", frame: .xArbitraryZVertical, anchorBearingDegrees: 30, panorama: true, anchorFromTheLog: true),
@@ -65,6 +111,30 @@ final class DrawingWordsTests: XCTestCase {
         XCTAssertEqual(DrawingNote.noCamera(reason: "camera 0 gives no frames").commandLineMessage,
                        "no camera to show (camera 0 gives no frames); drawing the plain background (choose one with --camera, --video or --background)")
         XCTAssertTrue(DrawingNote.attitudeLogNotHeld(path: "a.csv").commandLineMessage.contains("--hold-to-picture holds a raw log's gyroscope"))
+    }
+
+    func testEveryRefusalIsWordedWithItsOption() {
+        XCTAssertEqual(Self.refusals.map { Self.option(of: $0).index }, Array(Self.refusals.indices), "one example of each case, in order")
+        for refusal in Self.refusals {
+            XCTAssertTrue(refusal.commandLineMessage.hasPrefix(Self.option(of: refusal).option), refusal.commandLineMessage)
+            XCTAssertFalse(refusal.description.contains("--"), refusal.description)
+        }
+    }
+
+    func testEveryRenderErrorIsWordedWithItsOption() {
+        XCTAssertEqual(Self.renderErrors.map { Self.index(of: $0.0) }, Array(Self.renderErrors.indices), "one example of each case, in order")
+        for (error, option) in Self.renderErrors {
+            XCTAssertEqual(commandLineMessage(for: error), error.commandLineMessage, "the one-line errors say it so")
+            if let option {
+                XCTAssertTrue(error.commandLineMessage.contains(option), error.commandLineMessage)
+                XCTAssertFalse(error.description.contains("--"), error.description)
+            } else {
+                XCTAssertEqual(error.commandLineMessage, error.description)
+            }
+        }
+        XCTAssertEqual(RenderError.givenAssetsNotFound(path: "/tmp/none").commandLineMessage,
+                       "cannot find the shaders/ and models/ folders; looked in: /tmp/none (from --assets). "
+                       + "Pass --assets DIR or set STEADY_DICE_ASSETS to the folder that holds them.")
     }
 
     /// The library says the same things without naming an option: a library user has no command line.
