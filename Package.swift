@@ -174,7 +174,7 @@ let package = Package(
         /// option groups, option values, the exit-status table and the one-line errors, the stderr message handler. Nothing
         /// that draws: `attitude` links no OpenGL.
         .target(name: "CommandLineSupport", dependencies: [
-            "AttitudeMath", "AttitudeLog", "Location", "RawLog", "Fusion", "Recording", "CSVText", "SafeText",
+            "AttitudeMath", "AttitudeLog", "Camera", "Location", "RawLog", "Fusion", "Recording", "CSVText", "SafeText",
             "Workers", "LogLoading", "ExitKinds", "Rig", "Pixels",
             .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
         ]),

@@ -1,4 +1,5 @@
 import AttitudeLog
+import Camera
 import Fusion
 import Location
 import LogLoading
@@ -45,6 +46,11 @@ public func commandLineMessage(for error: Error) -> String {
     default:
         return MessageText.describe(error)
     }
+}
+
+extension FieldOfViewError: CommandLineWorded {
+    /// The refusal as a command that takes `--fov` says it.
+    public var commandLineMessage: String { "--fov must be \(PinholeCamera.fieldOfViewRangeText)" }
 }
 
 /// Fusion's refusal of a frame, with the option that gives the declination.

@@ -12,16 +12,10 @@ extension DrawingSettingsError: CommandLineWorded {
     /// The refusal as `run`, `snapshot` and `render` say it, naming their options.
     public var commandLineMessage: String {
         switch self {
-        case .fieldOfViewOutOfRange:
-            return "--fov must be \(PinholeCamera.fieldOfViewRangeText)"
         case .timeOffsetOutOfRange(let limit):
             return "--time-offset must be a number of seconds from -\(limit) to \(limit)"
         case .noRoomForTheHUD(let size, let above, let smallest):
             return "--hud: \(size) leaves no room for the HUD above the \(above.rawValue); give a --size of at least \(smallest)"
-        case .anchorDistance:
-            return "--anchor: the distance must be from \(Anchor.minimumDistance) to \(Anchor.maximumDistance) \(Self.distanceReason)"
-        case .anchorElevation:
-            return "--anchor: the elevation must be within -90 to 90 degrees"
         case .anchorOriginWithoutAnchor:
             return "--anchor-from says what --anchor counts from: give --anchor too"
         case .lookOutsideTheLog(let time, let log, let duration):
@@ -29,6 +23,18 @@ extension DrawingSettingsError: CommandLineWorded {
         case .lookOverAFixedWorld:
             return "--anchor-from counts from where the camera looks in a log; with --attitude or --imud "
                 + "the anchor counts from W as given (give --anchor-from log or leave it out)"
+        }
+    }
+}
+
+extension AnchorError: CommandLineWorded {
+    /// The refusal as the drawing commands say it, naming `--anchor`.
+    public var commandLineMessage: String {
+        switch self {
+        case .distance:
+            return "--anchor: the distance must be from \(Anchor.minimumDistance) to \(Anchor.maximumDistance) \(Anchor.distanceReason)"
+        case .elevation:
+            return "--anchor: the elevation must be within -90 to 90 degrees"
         }
     }
 }
@@ -96,6 +102,10 @@ public func asValidationError<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()
     } catch let error as DrawingSettingsError {
+        throw ValidationError(error.commandLineMessage)
+    } catch let error as AnchorError {
+        throw ValidationError(error.commandLineMessage)
+    } catch let error as FieldOfViewError {
         throw ValidationError(error.commandLineMessage)
     }
 }

@@ -15,8 +15,7 @@ final class DrawingWordsTests: XCTestCase {
     static let refusals: [DrawingSettingsError] = [
         .timeOffsetOutOfRange(limitSeconds: 3600),
         .noRoomForTheHUD(size: PictureSize(fixedWidth: 64, height: 48), above: .box, smallest: PictureSize(fixedWidth: 239, height: 180)),
-        .anchorDistance, .anchorElevation, .anchorOriginWithoutAnchor,
-        .lookOutsideTheLog(time: 2.5, log: "g.csv", duration: 2), .lookOverAFixedWorld, .fieldOfViewOutOfRange(degrees: 200),
+        .anchorOriginWithoutAnchor, .lookOutsideTheLog(time: 2.5, log: "g.csv", duration: 2), .lookOverAFixedWorld,
     ]
 
     /// The option a refusal's wording names, and the case's place in `refusals`.
@@ -24,12 +23,9 @@ final class DrawingWordsTests: XCTestCase {
         switch refusal {
         case .timeOffsetOutOfRange: ("--time-offset", 0)
         case .noRoomForTheHUD: ("--hud", 1)
-        case .anchorDistance: ("--anchor", 2)
-        case .anchorElevation: ("--anchor", 3)
-        case .anchorOriginWithoutAnchor: ("--anchor-from", 4)
-        case .lookOutsideTheLog: ("--anchor-from", 5)
-        case .lookOverAFixedWorld: ("--anchor-from", 6)
-        case .fieldOfViewOutOfRange: ("--fov", 7)
+        case .anchorOriginWithoutAnchor: ("--anchor-from", 2)
+        case .lookOutsideTheLog: ("--anchor-from", 3)
+        case .lookOverAFixedWorld: ("--anchor-from", 4)
         }
     }
 
@@ -60,7 +56,7 @@ final class DrawingWordsTests: XCTestCase {
     }
 
     static let notes: [DrawingNote] = [
-        .anchorAimed(Anchor(bearingDegrees: 20, elevationDegrees: 5), lookTime: 1.5, given: false, vertical: true),
+        .anchorAimed(Anchor(fixedBearingDegrees: 20, elevationDegrees: 5), lookTime: 1.5, given: false, vertical: true),
         .headingNotNorth(log: "six-d.csv", frame: .xArbitraryZVertical, anchorBearingDegrees: 30, panorama: true, anchorFromTheLog: true),
         .headingNotNorth(log: "g.csv", frame: nil, anchorBearingDegrees: nil, panorama: true, anchorFromTheLog: false),
         .attitudeLogNotHeld(path: "a.csv"),
@@ -74,27 +70,41 @@ final class DrawingWordsTests: XCTestCase {
         XCTAssertEqual(DrawingSettingsError.noRoomForTheHUD(size: PictureSize(fixedWidth: 64, height: 48), above: .box,
                                                             smallest: PictureSize(fixedWidth: 239, height: 180))
                         .commandLineMessage, "--hud: 64x48 leaves no room for the HUD above the box; give a --size of at least 239x180")
-        XCTAssertEqual(DrawingSettingsError.anchorDistance.commandLineMessage,
-                       "--anchor: the distance must be from \(Anchor.minimumDistance) to \(Anchor.maximumDistance) "
-                       + "(the whole die between the near plane at 0.1 and the far plane at 100)")
-        XCTAssertEqual(DrawingSettingsError.anchorElevation.commandLineMessage, "--anchor: the elevation must be within -90 to 90 degrees")
         XCTAssertEqual(DrawingSettingsError.anchorOriginWithoutAnchor.commandLineMessage,
                        "--anchor-from says what --anchor counts from: give --anchor too")
         XCTAssertEqual(DrawingSettingsError.lookOutsideTheLog(time: 2.5, log: "g.csv", duration: 2).commandLineMessage,
                        "--anchor-from 2.5 is outside g.csv, which runs from 0 to 2.000 s")
         XCTAssertTrue(DrawingSettingsError.lookOverAFixedWorld.commandLineMessage.hasPrefix("--anchor-from counts from where the camera looks in a log"))
-        XCTAssertEqual(DrawingSettingsError.fieldOfViewOutOfRange(degrees: 200).commandLineMessage,
-                       "--fov must be between 1 and 179 degrees (exclusive)")
+    }
+
+    /// The values refused when built, the anchor and the field of view, are said with their options; every case of each.
+    func testTheValuesRefusedWhenBuiltAreWordedWithTheirOptions() {
+        for error in [AnchorError.distance(0.5), .elevation(91)] {
+            // No default: a new case does not compile until it is worded here.
+            let expected = switch error {
+            case .distance:
+                "--anchor: the distance must be from \(Anchor.minimumDistance) to \(Anchor.maximumDistance) "
+                    + "(the whole die between the near plane at 0.1 and the far plane at 100)"
+            case .elevation: "--anchor: the elevation must be within -90 to 90 degrees"
+            }
+            XCTAssertEqual(error.commandLineMessage, expected)
+            XCTAssertEqual(commandLineMessage(for: error), expected)
+            XCTAssertFalse(error.description.contains("--"), error.description)
+        }
+        let fieldOfView = FieldOfViewError(degrees: 200)
+        XCTAssertEqual(fieldOfView.commandLineMessage, "--fov must be between 1 and 179 degrees (exclusive)")
+        XCTAssertEqual(commandLineMessage(for: fieldOfView), fieldOfView.commandLineMessage)
+        XCTAssertFalse(fieldOfView.description.contains("--"), fieldOfView.description)
     }
 
     /// The lines on stderr say what the anchor counts from, at which log time, and where elevation counts from; and where
     /// bearings stand on a heading that is not north.
     func testTheNotesAreWordedWithTheOptions() {
-        XCTAssertEqual(DrawingNote.anchorAimed(Anchor(bearingDegrees: 20, elevationDegrees: 5), lookTime: 1.5, given: false, vertical: true)
+        XCTAssertEqual(DrawingNote.anchorAimed(Anchor(fixedBearingDegrees: 20, elevationDegrees: 5), lookTime: 1.5, given: false, vertical: true)
                         .commandLineMessage,
                        "--anchor 20,5: bearing counted from where the camera looks at the first frame drawn (log time 1.500 s), "
                        + "elevation from the horizon")
-        XCTAssertEqual(DrawingNote.anchorAimed(Anchor(bearingDegrees: 20, elevationDegrees: 5, distance: 2.5), lookTime: 0.25, given: true,
+        XCTAssertEqual(DrawingNote.anchorAimed(Anchor(fixedBearingDegrees: 20, elevationDegrees: 5, distance: 2.5), lookTime: 0.25, given: true,
                                                vertical: false).commandLineMessage,
                        "--anchor 20,5,2.5: bearing counted from where the camera looks at log time 0.250 s (--anchor-from), "
                        + "elevation from that look too: the log has no vertical")
