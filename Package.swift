@@ -174,7 +174,7 @@ let package = Package(
         /// option groups, option values, the exit-status table and the one-line errors, the stderr message handler. Nothing
         /// that draws: `attitude` links no OpenGL.
         .target(name: "CommandLineSupport", dependencies: [
-            "AttitudeMath", "RawLog", "Fusion", "Recording", "CSVText", "SafeText",
+            "AttitudeMath", "AttitudeLog", "Camera", "Location", "RawLog", "Fusion", "Recording", "CSVText", "SafeText",
             "Workers", "LogLoading", "ExitKinds", "Rig", "Pixels",
             .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
         ]),
@@ -240,7 +240,7 @@ let package = Package(
         .testTarget(name: "SteadyDiceAssetsTests", dependencies: ["SteadyDiceAssets", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "ExitKinds", "Camera", "Imaging", "AttitudeMath", "SteadyDiceKit", "TestSupport", "Pixels"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "ExitKinds", "RawLog", "LogLoading", "TestSupport", "AttitudeMath",
+        .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "ExitKinds", "AttitudeLog", "Location", "RawLog", "Recording", "LogLoading", "TestSupport", "AttitudeMath",
                                                            "Fusion", "Pixels", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "SceneCommandLineTests", dependencies: ["SceneCommandLine", "CommandLineSupport", "Scene", "AttitudeMath", "Camera", "IMUD", "Imaging", "Pixels", "Render",
                                                          "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]),

@@ -68,8 +68,12 @@ struct Fuse: ParsableCommand {
     var holdToPicture = false
 
     func validate() throws {
-        if let verticalFieldOfViewDegrees, !PinholeCamera.isPhysical(fieldOfViewDegrees: verticalFieldOfViewDegrees) {
-            throw ValidationError("--fov \(verticalFieldOfViewDegrees): a field of view is \(PinholeCamera.fieldOfViewRangeText)")
+        if let verticalFieldOfViewDegrees {
+            do {
+                _ = try FieldOfView(degrees: verticalFieldOfViewDegrees)
+            } catch {
+                throw ValidationError("--fov \(verticalFieldOfViewDegrees): a field of view is \(PinholeCamera.fieldOfViewRangeText)")
+            }
         }
         if video == nil, holdToPicture { throw ValidationError("--hold-to-picture is for the attitude drawn over a video: give --video CLIP") }
         if !holdToPicture, verticalFieldOfViewDegrees != nil {

@@ -3,9 +3,17 @@ import Foundation
 
 /// Why a log cannot be given in the frame asked for.
 public struct FrameConversionError: Error, Equatable, CustomStringConvertible {
+    /// What cannot be converted, and why.
     public var message: String
-    public init(message: String) { self.message = message }
-    public var description: String { message }
+    /// The conversion is between magnetic and true north, and the magnetic declination at the site is not given.
+    public var needsDeclination: Bool
+
+    public init(message: String, needsDeclination: Bool = false) {
+        self.message = message
+        self.needsDeclination = needsDeclination
+    }
+
+    public var description: String { needsDeclination ? message + ": give it (degrees, east positive)" : message }
 }
 
 extension AttitudeLog {
@@ -56,7 +64,7 @@ extension AttitudeLog {
                 let from = source == .xMagneticNorthZVertical ? "magnetic" : "true"
                 let to = north == .xMagneticNorthZVertical ? "magnetic" : "true"
                 throw FrameConversionError(message: "\(path): the log is referenced to \(from) north (\(source.rawValue)); "
-                                           + "\(to) north needs the magnetic declination at the site: give --declination DEG (east positive)")
+                                           + "\(to) north needs the magnetic declination at the site", needsDeclination: true)
             }
             let trueFromMagnetic = Frames.trueNorthFromMagneticNorth(declinationDegrees: declinationDegrees)
             return north == .xTrueNorthZVertical ? trueFromMagnetic : trueFromMagnetic.conjugate

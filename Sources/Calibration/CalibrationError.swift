@@ -29,7 +29,27 @@ public enum CalibrationError: Error, CustomStringConvertible, Equatable {
         description.hasSuffix(Self.nothingWritten) ? String(description.dropLast(Self.nothingWritten.count)) : description
     }
 
-    public var description: String {
+    /// What a refusal advises the user to give, said by whoever words it: the library in words (`words`), the command
+    /// line with its options.
+    public enum Advice: CaseIterable, Sendable {
+        /// A lens model that bends the picture, radial or fisheye, estimated with the fit.
+        case lensModel
+        /// The camera's intrinsics, calibrated elsewhere.
+        case intrinsics
+
+        /// The advice in words, naming no option.
+        public var words: String {
+            switch self {
+            case .lensModel: return "a radial or fisheye model"
+            case .intrinsics: return "the camera's intrinsics"
+            }
+        }
+    }
+
+    public var description: String { text { $0.words } }
+
+    /// The refusal, with each advice said by `say`.
+    public func text(saying say: (Advice) -> String) -> String {
         switch self {
         case .clipTooShort(let frames, let seconds):
             return String(format: "the clip is too short: %d frames (%.2f s); record at least %.0f s, turning about every axis",
@@ -48,8 +68,8 @@ public enum CalibrationError: Error, CustomStringConvertible, Equatable {
         case .intrinsicsSize(let width, let height, let clipWidth, let clipHeight):
             return "no fit: the intrinsics are for \(width)x\(height) pictures, the clip's are \(clipWidth)x\(clipHeight)"
         case .tooFewRotationPairs(let count):
-            return "no fit: only \(count) frame pairs move as a rotation; turn the camera rather than moving it, or give the lens "
-                + "(--lens radial or --lens fisheye) if it bends the picture"
+            return "no fit: only \(count) frame pairs move as a rotation; turn the camera rather than moving it, or give "
+                + "\(say(.lensModel)) if it bends the picture"
         case .tooLittleRotation(let degrees, let seconds, let pixels):
             return String(format: "the clip hardly turned: %.1f° in all over %.1f s, a median %.2f px of image motion per frame; "
                           + "tracking cannot measure that. Record again turning the camera about more than one axis",
@@ -58,12 +78,12 @@ public enum CalibrationError: Error, CustomStringConvertible, Equatable {
             return String(format: "the camera's rotation does not follow the gyroscope's: the fit leaves %.1f°/s against %.1f°/s of "
                           + "motion (%d of %d frame pairs fit a rotation at all). The clip and the log may not record the same "
                           + "motion, or the picture moves by more than rotation (translation, or a strong lens: "
-                          + "give --lens radial or --lens fisheye)%@", residual, motion, used, textured, Self.nothingWritten)
+                          + "give %@)%@", residual, motion, used, textured, say(.lensModel), Self.nothingWritten)
         case .offsetUndetermined(let offset, let why):
             return String(format: "the time offset is not determined: %.4f s %@%@", offset, why.text, Self.nothingWritten)
         case .fieldOfViewUndetermined(_, _, let lens?):
-            return "the field of view is not determined: \(lens); estimate the lens with --lens radial or --lens fisheye, or give it "
-                + "with --intrinsics (calibrated with OpenCV's tools)"
+            return "the field of view is not determined: \(lens); estimate the lens with \(say(.lensModel)), or give it "
+                + "with \(say(.intrinsics)) (calibrated with OpenCV's tools)"
         case .fieldOfViewUndetermined(let degrees, let error, nil):
             let range = CameraIMUCalibration.fieldOfViewRange
             let largest = CameraIMUCalibration.largestFieldOfViewError * 100

@@ -5,7 +5,7 @@ import Rig
 
 /// Which of a calibration's numbers its clip determines, each judged on its own standard error against a
 /// threshold derived from what drawing a die over the picture needs (docs/calibration.md, "Which numbers are
-/// written"). One rule for every path: a clip and a log, a record folder, `--intrinsics`, `--lens`.
+/// written"). One rule for every path: a clip and a log, a record folder, a known camera, a lens model to fit.
 public enum Determination {
     /// The offset is determined when its standard error is under this share of the frame period: an error of a
     /// tenth of a frame moves the die against the scene by a tenth of the picture's motion between frames.
@@ -66,7 +66,7 @@ public enum Determination {
             } else if !(errors.verticalFieldOfViewFraction <= fieldOfViewErrorLimitFraction) {
                 out.append(Undetermined(.camera, standardError: String(format: "± %.1f%%", errors.verticalFieldOfViewFraction * 100),
                                         why: String(format: "more than %.0f%% of the field of view; turn about the picture's horizontal and "
-                                                    + "vertical axes, or give the camera with --intrinsics", fieldOfViewErrorLimitFraction * 100)))
+                                                    + "vertical axes, or give the camera's intrinsics", fieldOfViewErrorLimitFraction * 100)))
             }
             out += lensCoefficients(found.camera, errors: errors.lensCoefficients ?? [])
         }
@@ -101,7 +101,7 @@ public enum Determination {
         if mountAxes.count == 3 {
             // Nothing to hold the rest to: the mount is not written at all, rather than as identity.
             out.append(Undetermined(.mount, standardError: nil,
-                                    why: "no axis of the mount is determined; " + turnedText + ": turn about every axis, or give the mount when drawing (--mount)"))
+                                    why: "no axis of the mount is determined; " + turnedText + ": turn about every axis, or give the mount when drawing"))
         } else if let deviceFromIMU = result.deviceFromIMU {
             result.cameraAndMount?.deviceFromIMU = nearestIdentity(deviceFromIMU, aboutCameraAxes: mountAxes.map(\.index))
         }

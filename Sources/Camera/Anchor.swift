@@ -4,25 +4,46 @@ import Foundation
 /// A die placed in the world: its centre at bearing B, elevation E and distance D from the camera,
 /// which sits at W's origin and turns about itself. Its faces stay along W's axes.
 ///
-/// B and E count in the aim frame A (`worldFromAim`): W itself unless the anchor was `aimed` at a look.
+/// B and E count in the aim frame A (`worldFromAim`): W itself unless the anchor was `aimed` at a look. A value of this
+/// type has its distance in `distances` and its elevation in `elevations`: they are checked when it is built.
 public struct Anchor: Equatable, Sendable {
     /// Degrees clockwise from A's +X seen from above A's +Z (east of north is positive when A is a north frame).
-    public var bearingDegrees: Double
+    public let bearingDegrees: Double
     /// Degrees up from A's horizon (its XY plane).
-    public var elevationDegrees: Double
+    public let elevationDegrees: Double
     /// Distance from the camera to the die's centre, in die edges.
-    public var distance: Double
+    public let distance: Double
     /// The aim frame A turned into W: A's +X is bearing 0 on its horizon and its +Z is up. Identity: bearings
     /// count from W's +X and elevations from W's horizon.
-    public var worldFromAim: Quaternion = .identity
+    public private(set) var worldFromAim: Quaternion = .identity
 
     /// The shortest distance at which the whole die (half-diagonal √3/2) stays beyond the near plane.
     public static let minimumDistance = 1.0
     /// The farthest distance at which the whole die stays within the far plane (100).
     public static let maximumDistance = 99.0
     public static let defaultDistance = 4.0
+    /// The distances an anchor may have: the whole die between the near and the far plane.
+    public static let distances = minimumDistance...maximumDistance
+    /// The elevations an anchor may have, in degrees.
+    public static let elevations = -90.0...90.0
+    /// Why the distance has its range.
+    public static let distanceReason = "(the whole die between the near plane at 0.1 and the far plane at 100)"
 
-    public init(bearingDegrees: Double, elevationDegrees: Double, distance: Double = Anchor.defaultDistance) {
+    /// The die at bearing B, elevation E and distance D, refused (`AnchorError`) when D is outside `distances` or E
+    /// outside `elevations`.
+    public init(bearingDegrees: Double, elevationDegrees: Double, distance: Double = Anchor.defaultDistance) throws(AnchorError) {
+        guard Self.distances.contains(distance) else { throw AnchorError.distance(distance) }
+        guard Self.elevations.contains(elevationDegrees) else { throw AnchorError.elevation(elevationDegrees) }
+        self.bearingDegrees = bearingDegrees
+        self.elevationDegrees = elevationDegrees
+        self.distance = distance
+    }
+
+    /// An anchor written in the code (a test's, a synthetic clip's), not read from a user: a value out of range is the
+    /// code's mistake, stopped by a precondition.
+    public init(fixedBearingDegrees bearingDegrees: Double, elevationDegrees: Double, distance: Double = Anchor.defaultDistance) {
+        precondition(Self.distances.contains(distance) && Self.elevations.contains(elevationDegrees),
+                     "Anchor \(bearingDegrees),\(elevationDegrees),\(distance) out of range")
         self.bearingDegrees = bearingDegrees
         self.elevationDegrees = elevationDegrees
         self.distance = distance
@@ -78,5 +99,23 @@ public struct Anchor: Equatable, Sendable {
             if deviceFromWorld.rotate(centreInWorld + corner).z >= -near { return false }
         }}}
         return true
+    }
+}
+
+/// An anchor's value outside its range: the user's value, so the caller's to say with its option.
+public enum AnchorError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A distance outside `Anchor.distances`, in die edges.
+    case distance(Double)
+    /// An elevation outside `Anchor.elevations`, in degrees.
+    case elevation(Double)
+
+    public var description: String {
+        switch self {
+        case .distance(let distance):
+            return String(format: "the anchor's distance must be from %@ to %@ %@, not %g", "\(Anchor.minimumDistance)",
+                          "\(Anchor.maximumDistance)", Anchor.distanceReason, distance)
+        case .elevation(let degrees):
+            return String(format: "the anchor's elevation must be within -90 to 90 degrees, not %g", degrees)
+        }
     }
 }

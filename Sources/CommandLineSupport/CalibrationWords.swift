@@ -20,7 +20,7 @@ public func commandLineText(for note: RigNote) -> String {
     case .cameraUndetermined(let path, let camera):
         let drawn = switch camera {
         case .intrinsics(_, let intrinsics): "through --intrinsics \(intrinsics)"
-        case .fieldOfView(let degrees): String(format: "through a %g° pinhole (--fov)", degrees)
+        case .fieldOfView(let fieldOfView): "through a \(fieldOfView) pinhole (--fov)"
         case .none: "through \(GivenCamera.defaultPinholeText); give --fov or --intrinsics for another"
         }
         return RigNote.drawnLine(path: path, undetermined: "camera", drawn: drawn)

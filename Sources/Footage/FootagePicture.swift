@@ -55,8 +55,8 @@ public enum FootagePicture {
         switch camera {
         case .intrinsics(let given, _):
             return LensCamera(pinhole: given.pinhole.fitted(toWidth: width, height: height), lens: given.lens)
-        case .fieldOfView(let degrees):
-            return LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: degrees, width: width, height: height), lens: .pinhole)
+        case .fieldOfView(let fieldOfView):
+            return LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: fieldOfView.degrees, width: width, height: height), lens: .pinhole)
         case .none:
             return LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: PinholeCamera.defaultFieldOfViewDegrees, width: width, height: height), lens: .pinhole)
         }

@@ -8,7 +8,7 @@ public enum FusionError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .unsupportedFrame(.reference(.xTrueNorthZVertical), .nineD):
             return "xTrueNorthZVertical needs the magnetic declination, which the estimator does not know: "
-                + "give it (attitude fuse --declination DEG), or use xMagneticNorthZVertical"
+                + "give it, or use xMagneticNorthZVertical"
         case .unsupportedFrame(let frame, let mode):
             return "\(mode.rawValue) mode cannot report \(frame): without a magnetometer the heading is arbitrary; "
                 + "use xArbitraryZVertical, enu or ned"

@@ -53,7 +53,7 @@ public struct FootageFuseJob {
         // The picture read through the camera and mount the die will be drawn with: the calibration's where it determines
         // them, else drawing's defaults (the pinhole of `verticalFieldOfViewDegrees`, else 60°; the identity mount).
         let camera: GivenCamera = if let applied, case .theFiles = applied.camera { applied.camera.asGiven }
-            else if let verticalFieldOfViewDegrees { .fieldOfView(degrees: verticalFieldOfViewDegrees) } else { .none }
+            else if let verticalFieldOfViewDegrees { try .fieldOfView(degrees: verticalFieldOfViewDegrees) } else { .none }
         footage.log = try FootagePicture.hold(footage.log, video: video, timeOffsetSeconds: footage.timeOffsetSeconds, camera: camera,
                                               deviceFromIMU: applied?.deviceFromIMU ?? .identity) {
             logger.info("\($0)")

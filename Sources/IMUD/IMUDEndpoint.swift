@@ -21,8 +21,8 @@ public enum IMUDEndpoint: Equatable, Sendable, CustomStringConvertible {
 
     static let syntax = "unix:PATH, tcp:HOST:PORT or udp:[GROUP@][ADDRESS:]PORT"
 
-    /// Parses an endpoint. `option` names the command-line option in error messages.
-    public init(parsing text: String, option: String = "--imud") throws {
+    /// Parses an endpoint. `option` names what gave the text in error messages (the command line passes its option).
+    public init(parsing text: String, option: String = "the endpoint") throws {
         func fail(_ why: String) -> IMUDError {
             IMUDError("\(option) \(MessageText.quoted(text)): \(why) (expected \(IMUDEndpoint.syntax), e.g. unix:\(IMUDEndpoint.defaultUnixPath), "
                 + "tcp:127.0.0.1:10112, udp:10111 or udp:239.255.0.1@10111)")

@@ -90,8 +90,8 @@ public struct IMUDMount: Equatable, Sendable, CustomStringConvertible {
 
     /// Parses a preset name (`aligned`, `yaw90`, `upside-down`, ...; imud's spellings `identity` and
     /// `yaw_90` are accepted too) or three comma-separated Euler degrees `ROLL,PITCH,YAW`.
-    /// `option` names the command-line option in error messages.
-    public init(parsing text: String, option: String = "--mount") throws {
+    /// `option` names what gave the text in error messages (the command line passes its option).
+    public init(parsing text: String, option: String = "the mount") throws {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let key = trimmed.lowercased().replacingOccurrences(of: "_", with: "")
         let presetKey = key == "identity" ? "aligned" : key

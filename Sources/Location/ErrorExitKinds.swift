@@ -5,6 +5,11 @@ extension MagneticModelError: ErrorWithExitKind {
     public var exitKind: ExitKind { .data }
 }
 
+extension RecordingDeclinationError: ErrorWithExitKind {
+    /// A recording's location read, and no declination to be had from it.
+    public var exitKind: ExitKind { .data }
+}
+
 extension LocationError: ErrorWithExitKind {
     /// Location input that was read and cannot be used.
     public var exitKind: ExitKind { .data }

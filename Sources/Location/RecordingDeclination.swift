@@ -1,7 +1,7 @@
 import Foundation
 
 /// The magnetic declination of a recording, from its own location stream: the magnetic model for the date
-/// of its first good fix (WMM2025 from 2025.0, IGRF-14 before) at that fix. What lets `xTrueNorthZVertical` need no `--declination`.
+/// of its first good fix (WMM2025 from 2025.0, IGRF-14 before) at that fix. What lets `xTrueNorthZVertical` need no declination given.
 public struct RecordingDeclination: Sendable {
     /// The `Location.csv` the fix came from.
     public let path: String
@@ -33,8 +33,7 @@ public struct RecordingDeclination: Sendable {
         guard let file = LocationReader.locationFile(inFolder: folder) else { return nil }
         let fixes = try LocationReader.read(path: file)
         guard let index = fixes.firstIndex(where: { $0.isGood(maxAccuracy: maxAccuracy) }) else {
-            throw LocationError(path: file, "no fix has a horizontal accuracy within \(maxAccuracy) m, so no declination "
-                                + "for true north; give --declination DEG, or a larger --max-accuracy")
+            throw RecordingDeclinationError.noGoodFix(path: file, maxAccuracy: maxAccuracy)
         }
         let fix = fixes[index]
         let year = DecimalYear.of(fix.date)
@@ -42,8 +41,7 @@ public struct RecordingDeclination: Sendable {
         do {
             chosen = try model ?? MagneticModel.forYear(year)
         } catch {
-            throw LocationError(path: file, line: fix.line, "the fix of \(DecimalYear.isoDay(fix.date)): \(error); "
-                                + "give --declination DEG for true north")
+            throw RecordingDeclinationError.noModel(path: file, line: fix.line, day: DecimalYear.isoDay(fix.date), reason: "\(error)")
         }
         let height = fix.altitude.isFinite && abs(fix.altitude) < 10_000 ? fix.altitude : 0
         let field: MagneticField
@@ -51,10 +49,28 @@ public struct RecordingDeclination: Sendable {
             field = try chosen.field(latitudeDegrees: fix.latitude, longitudeDegrees: fix.longitude,
                                     heightMetres: height, decimalYear: year)
         } catch {
-            throw LocationError(path: file, line: fix.line, "the fix of \(DecimalYear.isoDay(fix.date)): \(error); "
-                                + "give --declination DEG for true north")
+            throw RecordingDeclinationError.noModel(path: file, line: fix.line, day: DecimalYear.isoDay(fix.date), reason: "\(error)")
         }
         return RecordingDeclination(path: file, fix: fix, skipped: index, decimalYear: year,
                                     modelName: chosen.name, field: field)
+    }
+}
+
+/// Why a recording's own location gives no declination for true north: the facts, for the caller to say what to give
+/// instead (the declination itself, or a looser accuracy limit).
+public enum RecordingDeclinationError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// No fix in the `Location.csv` at `path` has a horizontal accuracy within `maxAccuracy` metres.
+    case noGoodFix(path: String, maxAccuracy: Double)
+    /// No magnetic model gives the field at the fix on `line` of `path`, of the day `day` (ISO): `reason`, the model's.
+    case noModel(path: String, line: Int, day: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .noGoodFix(let path, let maxAccuracy):
+            return "\(path): no fix has a horizontal accuracy within \(maxAccuracy) m, so no declination for true north; "
+                + "give the declination, or a larger accuracy limit"
+        case .noModel(let path, let line, let day, let reason):
+            return "\(path):\(line): the fix of \(day): \(reason); give the declination for true north"
+        }
     }
 }

@@ -59,7 +59,7 @@ public enum RawLogReader {
                 do {
                     conventions = try SensorLoggerConventions.read(folder: path, override: platform)
                 } catch let error as RecordingError {
-                    throw RawLogError(path: error.path, error.message)
+                    throw RawLogError(path: error.path, error.message, remedy: error.needsPlatform ? .platform : nil)
                 }
                 return try checked(SensorLoggerReader.read(folder, conventions: conventions))
             case .xIMU3:

@@ -60,7 +60,7 @@ extension RawLogFusion {
         guard log.mag != nil, !magnetometerIsUsable(log) else { return }
         do {
             throw RawLogError(path: log.path, "9D fusion needs a magnetic field, and every magnetometer sample of this log is zero "
-                              + "or NaN; use 6D (--mode 6d)")
+                              + "or NaN", remedy: .sixD)
         }
     }
 

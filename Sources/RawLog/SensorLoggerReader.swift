@@ -14,8 +14,8 @@ import Recording
 enum SensorLoggerReader {
     static func read(_ folder: RecordingFolder, conventions: SensorLoggerConventions) throws -> RawIMULog {
         guard let gyroFile = folder.file("Gyroscope.csv") else {
-            throw RawLogError(path: folder.path, "a Sensor Logger folder needs Gyroscope.csv to fuse, and this one has none"
-                              + (folder.has("Orientation.csv") ? " (its Orientation.csv plays as it is: attitude convert, or --log on the file)" : ""))
+            throw RawLogError(path: folder.path, "a Sensor Logger folder needs Gyroscope.csv to fuse, and this one has none",
+                              remedy: folder.has("Orientation.csv") ? .attitudeFile(name: "Orientation.csv") : nil)
         }
         let gyro = try readStream(gyroFile)
         var acc: TimedStream

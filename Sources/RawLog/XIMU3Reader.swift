@@ -19,8 +19,8 @@ enum XIMU3Reader {
 
     static func read(_ folder: RecordingFolder) throws -> RawIMULog {
         guard let inertialFile = folder.file("Inertial.csv") else {
-            throw RawLogError(path: folder.path, "an x-IMU3 folder needs Inertial.csv to fuse, and this one has none"
-                              + (folder.has("Quaternion.csv") ? " (its Quaternion.csv plays as it is: attitude convert, or --log on the file)" : ""))
+            throw RawLogError(path: folder.path, "an x-IMU3 folder needs Inertial.csv to fuse, and this one has none",
+                              remedy: folder.has("Quaternion.csv") ? .attitudeFile(name: "Quaternion.csv") : nil)
         }
         let inertial = try RawTable(data: RawLogReader.contents(of: inertialFile), path: inertialFile)
         let ticks = try inertial.integers(column: inertial.requireColumn(timestamp, format: "x-IMU3 Inertial.csv"))

@@ -104,10 +104,10 @@ public struct SensorLoggerConventions: Equatable, Sendable, CustomStringConverti
             return fromOrientationHeader(folder: folder)
         }
         guard let name = metadata.platform else {
-            throw RecordingError(path: metadataPath, "no 'platform' column; give --platform ios or --platform android")
+            throw RecordingError(path: metadataPath, "no 'platform' column", needsPlatform: true)
         }
         guard let platform = SensorLoggerPlatform(rawValue: name.lowercased()) else {
-            throw RecordingError(path: metadataPath, "platform '\(name)' is neither ios nor android; give --platform ios or --platform android")
+            throw RecordingError(path: metadataPath, "platform '\(name)' is neither ios nor android", needsPlatform: true)
         }
         var source = "Metadata.csv: platform \(name)"
         if let version = metadata.appVersion { source += ", app \(version)" }
@@ -163,11 +163,14 @@ public struct SensorLoggerConventions: Equatable, Sendable, CustomStringConverti
 public struct RecordingError: Error, Equatable, CustomStringConvertible {
     public var path: String
     public var message: String
+    /// The recording's platform (ios or android) cannot be told from it, and must be given.
+    public var needsPlatform: Bool
 
-    public init(path: String, _ message: String) {
+    public init(path: String, _ message: String, needsPlatform: Bool = false) {
         self.path = path
         self.message = message
+        self.needsPlatform = needsPlatform
     }
 
-    public var description: String { "\(path): \(message)" }
+    public var description: String { "\(path): \(message)" + (needsPlatform ? "; give the platform, ios or android" : "") }
 }

@@ -6,7 +6,7 @@ extension RenderError: ErrorWithExitKind {
     /// context, framebuffer or call asked of it is unavailable.
     public var exitKind: ExitKind {
         switch self {
-        case .assetsNotFound, .missingAsset, .fontFailed: return .noInput
+        case .assetsNotFound, .givenAssetsNotFound, .missingAsset, .fontFailed: return .noInput
         case .shaderCompilationFailed, .shaderLinkFailed, .modelParseFailed: return .data
         case .framebufferIncomplete, .eglFailed, .glError: return .unavailable
         }

@@ -1,6 +1,8 @@
 /// Failures of the renderer, each named, with what the driver or the file said.
 public enum RenderError: Error, CustomStringConvertible {
     case assetsNotFound(searched: [String])
+    /// The folder given as the assets' (`Assets.locate(explicit:)`) holds no `shaders/` and `models/`.
+    case givenAssetsNotFound(path: String)
     case missingAsset(path: String)
     case shaderCompilationFailed(file: String, log: String)
     case shaderLinkFailed(files: [String], log: String)
@@ -14,7 +16,10 @@ public enum RenderError: Error, CustomStringConvertible {
         switch self {
         case .assetsNotFound(let searched):
             return "cannot find the shaders/ and models/ folders; looked in: \(searched.joined(separator: ", ")). "
-                + "Pass --assets DIR or set STEADY_DICE_ASSETS to the folder that holds them."
+                + "Give the folder that holds them, or set \(Assets.environmentVariable) to it."
+        case .givenAssetsNotFound(let path):
+            return "cannot find the shaders/ and models/ folders; looked in: \(path) (the folder given). "
+                + "Give the folder that holds them, or set \(Assets.environmentVariable) to it."
         case .missingAsset(let path): return "\(path): file not found"
         case .shaderCompilationFailed(let file, let log): return "GL_SHADER_COMPILATION_FAILED in \(file):\n\(log)"
         case .shaderLinkFailed(let files, let log): return "GL_PROGRAM_LINK_FAILED for \(files.joined(separator: " + ")):\n\(log)"

@@ -8,10 +8,15 @@ import Foundation
 /// or a camera and lens read from a file. One at most: the command line refuses `--fov` with `--intrinsics` before this is built.
 public enum GivenCamera: Sendable, Equatable {
     case none
-    /// `--fov`, the vertical field of view in degrees.
-    case fieldOfView(degrees: Double)
+    /// `--fov`, the vertical field of view.
+    case fieldOfView(FieldOfView)
     /// `--intrinsics FILE` (`LensCamera.read`), or a calibration's camera, with the file it came from as messages name it.
     case intrinsics(LensCamera, path: String)
+
+    /// The pinhole of `degrees`, refused (`FieldOfViewError`) outside `PinholeCamera.fieldOfViewRange`.
+    public static func fieldOfView(degrees: Double) throws(FieldOfViewError) -> GivenCamera {
+        .fieldOfView(try FieldOfView(degrees: degrees))
+    }
 
     /// What `none` draws through, as notes name it: `the default 60° pinhole`.
     public static let defaultPinholeText = String(format: "the default %g° pinhole", PinholeCamera.defaultFieldOfViewDegrees)
@@ -122,7 +127,7 @@ public struct RigNote: Equatable, Sendable, CustomStringConvertible {
         case .cameraUndetermined(let path, let camera):
             let drawn = switch camera {
             case .intrinsics(_, let intrinsics): "through \(intrinsics)"
-            case .fieldOfView(let degrees): String(format: "through a %g° pinhole", degrees)
+            case .fieldOfView(let fieldOfView): "through a \(fieldOfView) pinhole"
             case .none: "through " + GivenCamera.defaultPinholeText
             }
             return Self.drawnLine(path: path, undetermined: "camera", drawn: drawn)

@@ -91,7 +91,7 @@ public struct RigCalibrator {
             }
             if raw.format == .gpmf, log == clip, lensModel == nil, intrinsicsPath == nil {
                 lens = .fisheye
-                progress("\(clip): a GoPro's own track (GPMF): estimating a fisheye lens, as its wide modes have (--lens pinhole for a linear mode)")
+                progress("\(clip): a GoPro's own track (GPMF): estimating a fisheye lens, as its wide modes have (give a pinhole lens for a linear mode)")
             }
         } else {
             // No gyroscope: the attitude's own differences over its time stamps.

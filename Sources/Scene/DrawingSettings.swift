@@ -108,7 +108,7 @@ public struct CameraSettings: Equatable, Sendable {
 
     /// `--fov`'s vertical field of view in degrees, nil when the camera is not given so.
     public var verticalFieldOfViewDegrees: Double? {
-        if case .fieldOfView(let degrees) = given { return degrees } else { return nil }
+        if case .fieldOfView(let fieldOfView) = given { return fieldOfView.degrees } else { return nil }
     }
     /// The camera and lens read from a file (`--intrinsics`, a calibration), nil when the camera is not given so.
     public var intrinsics: LensCamera? {
@@ -119,20 +119,8 @@ public struct CameraSettings: Equatable, Sendable {
         if case .intrinsics(_, let path) = given { return path } else { return nil }
     }
 
-    /// Why `--fov` and `--intrinsics` are refused together: each is the whole camera.
-    public static let fieldOfViewAndIntrinsics = "give at most one of --fov and --intrinsics"
-
-    /// Refuses settings that contradict each other or leave the die outside the view volume.
+    /// Refuses settings that contradict each other (the field of view and the anchor were checked when built).
     public func validate() throws {
-        if let verticalFieldOfViewDegrees, !PinholeCamera.isPhysical(fieldOfViewDegrees: verticalFieldOfViewDegrees) {
-            throw DrawingSettingsError("--fov must be \(PinholeCamera.fieldOfViewRangeText)")
-        }
-        if let anchor {
-            guard anchor.distance >= Anchor.minimumDistance, anchor.distance <= Anchor.maximumDistance else {
-                throw DrawingSettingsError.anchorDistance
-            }
-            guard abs(anchor.elevationDegrees) <= 90 else { throw DrawingSettingsError.anchorElevation }
-        }
         if anchorOrigin != nil && anchor == nil { throw DrawingSettingsError.anchorOriginWithoutAnchor }
     }
 
@@ -168,21 +156,12 @@ public enum DrawingSettingsError: Error, CustomStringConvertible, Equatable {
     case timeOffsetOutOfRange(limitSeconds: Int)
     /// A picture of `size` too small for the HUD above `above`; the `smallest` that has room.
     case noRoomForTheHUD(size: PictureSize, above: SceneModel, smallest: PictureSize)
-    /// An anchor's distance outside `Anchor.minimumDistance` to `Anchor.maximumDistance`.
-    case anchorDistance
-    /// An anchor's elevation outside -90 to 90 degrees.
-    case anchorElevation
     /// What the anchor counts from, given without an anchor.
     case anchorOriginWithoutAnchor
     /// The anchor counted from where the camera looks at log time `time`, outside the log at `log` (0 to `duration` s).
     case lookOutsideTheLog(time: Double, log: String, duration: Double)
     /// The anchor counted from a look, over an attitude that is not a log's (a fixed attitude, imud).
     case lookOverAFixedWorld
-    /// A refusal of the camera's own fields, said as its check words it.
-    case camera(String)
-
-    /// A refusal of the camera's own fields (`CameraSettings.validate`).
-    public init(_ description: String) { self = .camera(description) }
 
     public var description: String {
         switch self {
@@ -190,21 +169,12 @@ public enum DrawingSettingsError: Error, CustomStringConvertible, Equatable {
             return "the time offset must be a number of seconds from -\(limit) to \(limit)"
         case .noRoomForTheHUD(let size, let above, let smallest):
             return "\(size) leaves no room for the HUD above the \(above.rawValue); the picture must be at least \(smallest)"
-        case .anchorDistance:
-            return "the anchor's distance must be from \(Anchor.minimumDistance) to \(Anchor.maximumDistance) \(Self.distanceReason)"
-        case .anchorElevation:
-            return "the anchor's elevation must be within -90 to 90 degrees"
         case .anchorOriginWithoutAnchor:
             return "what the anchor counts from is given without an anchor"
         case .lookOutsideTheLog(let time, let log, let duration):
             return String(format: "the anchor's look at log time %g is outside %@, which runs from 0 to %.3f s", time, log, duration)
         case .lookOverAFixedWorld:
             return "the anchor counts from where the camera looks in a log; over a fixed attitude or imud it counts from W as given"
-        case .camera(let text):
-            return text
         }
     }
-
-    /// Why the anchor's distance has its range.
-    public static let distanceReason = "(the whole die between the near plane at 0.1 and the far plane at 100)"
 }

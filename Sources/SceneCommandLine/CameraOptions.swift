@@ -12,17 +12,21 @@ import SafeText
 
 extension LensDrawing: ExpressibleByArgument {}
 
-/// `--anchor B,E[,D]`: bearing and elevation in degrees, distance in die edges.
+/// `--anchor B,E[,D]`: bearing and elevation in degrees, distance in die edges, as given; `anchor()` places the die.
 public struct AnchorArgument: StrictArgument {
-    public let anchor: Anchor
-
-    public init(anchor: Anchor) { self.anchor = anchor }
+    public let bearingDegrees: Double
+    public let elevationDegrees: Double
+    public let distance: Double
 
     /// `B,E[,D]` through the shared strict parser.
     public static func parseOption(_ text: String) throws -> AnchorArgument {
         let v = try OptionValues.numbers(text, counts: [2, 3], shape: "B,E[,D]")
-        return AnchorArgument(anchor: Anchor(bearingDegrees: v[0], elevationDegrees: v[1],
-                                             distance: v.count == 3 ? v[2] : Anchor.defaultDistance))
+        return AnchorArgument(bearingDegrees: v[0], elevationDegrees: v[1], distance: v.count == 3 ? v[2] : Anchor.defaultDistance)
+    }
+
+    /// The anchor these values place, refused (`AnchorError`) out of its range.
+    public func anchor() throws(AnchorError) -> Anchor {
+        try Anchor(bearingDegrees: bearingDegrees, elevationDegrees: elevationDegrees, distance: distance)
     }
 
     public static var defaultValueDescription: String { "B,E[,D]" }
@@ -92,24 +96,28 @@ public struct CameraOptions: ParsableArguments {
 
     /// The library's value these options stand for, `--intrinsics`'s file read (`LensCamera.read`).
     public func settings() throws -> CameraSettings {
-        var settings = settingsButIntrinsics
+        var settings = try settingsButIntrinsics()
         if let intrinsics { settings.given = .intrinsics(try LensCamera.read(path: intrinsics), path: intrinsics) }
         return settings
     }
 
-    /// Every setting but `--intrinsics`'s camera: what is checked before any file is read.
-    var settingsButIntrinsics: CameraSettings {
-        var settings = CameraSettings(given: verticalFieldOfViewDegrees.map { .fieldOfView(degrees: $0) } ?? .none, anchor: anchor?.anchor,
-                                      panoramaPath: panorama)
+    /// Every setting but `--intrinsics`'s camera: what is checked before any file is read. The field of view and the
+    /// anchor are refused (`FieldOfViewError`, `AnchorError`) out of their ranges.
+    func settingsButIntrinsics() throws -> CameraSettings {
+        var settings = CameraSettings(given: try verticalFieldOfViewDegrees.map { try .fieldOfView(degrees: $0) } ?? .none,
+                                      anchor: try anchor?.anchor(), panoramaPath: panorama)
         settings.anchorOrigin = anchorFrom?.origin
         settings.lensDrawing = lensDrawing
         return settings
     }
 
+    /// Why `--fov` and `--intrinsics` are refused together: each is the whole camera.
+    static let fieldOfViewAndIntrinsics = "give at most one of --fov and --intrinsics"
+
     /// Refuses `--fov` with `--intrinsics`, and what `CameraSettings.validate` refuses, before `--intrinsics` is read.
     public func validate() throws {
-        if verticalFieldOfViewDegrees != nil && intrinsics != nil { throw ValidationError(CameraSettings.fieldOfViewAndIntrinsics) }
-        try asValidationError { try settingsButIntrinsics.validate() }
+        if verticalFieldOfViewDegrees != nil && intrinsics != nil { throw ValidationError(Self.fieldOfViewAndIntrinsics) }
+        try asValidationError { try settingsButIntrinsics().validate() }
     }
 
     /// Refuses a panorama together with another background, which it would hide.

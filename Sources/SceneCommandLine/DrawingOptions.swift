@@ -46,7 +46,7 @@ public struct HUDOptions: ParsableArguments {
     /// An offscreen picture of `size` must have room for the HUD above the die (or the box, unless anchored).
     public func validate(size: PictureSize, drawing: DrawingOptions? = nil) throws {
         try asValidationError {
-            try DrawingSettings(camera: CameraSettings(anchor: drawing?.camera.anchor?.anchor), model: drawing?.model.model ?? .die, hud: hud)
+            try DrawingSettings(camera: CameraSettings(anchor: drawing?.camera.anchor?.anchor()), model: drawing?.model.model ?? .die, hud: hud)
                 .validate(size: size)
         }
     }

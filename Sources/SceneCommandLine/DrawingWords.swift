@@ -2,25 +2,20 @@ import ArgumentParser
 import Camera
 import CommandLineSupport
 import Foundation
+import Render
 import Scene
 
-// What the frame pipeline refuses and notes, said with the drawing commands' options: the library gives values
-// (`DrawingSettingsError`, `DrawingNote`), and the words that name a flag are the command line's, here.
+// What the frame pipeline and the renderer refuse and note, said with the drawing commands' options: the library gives
+// values (`DrawingSettingsError`, `DrawingNote`, `RenderError`), and the words that name a flag are the command line's, here.
 
-extension DrawingSettingsError {
+extension DrawingSettingsError: CommandLineWorded {
     /// The refusal as `run`, `snapshot` and `render` say it, naming their options.
     public var commandLineMessage: String {
         switch self {
-        case .camera:
-            return description
         case .timeOffsetOutOfRange(let limit):
             return "--time-offset must be a number of seconds from -\(limit) to \(limit)"
         case .noRoomForTheHUD(let size, let above, let smallest):
             return "--hud: \(size) leaves no room for the HUD above the \(above.rawValue); give a --size of at least \(smallest)"
-        case .anchorDistance:
-            return "--anchor: the distance must be from \(Anchor.minimumDistance) to \(Anchor.maximumDistance) \(Self.distanceReason)"
-        case .anchorElevation:
-            return "--anchor: the elevation must be within -90 to 90 degrees"
         case .anchorOriginWithoutAnchor:
             return "--anchor-from says what --anchor counts from: give --anchor too"
         case .lookOutsideTheLog(let time, let log, let duration):
@@ -28,6 +23,33 @@ extension DrawingSettingsError {
         case .lookOverAFixedWorld:
             return "--anchor-from counts from where the camera looks in a log; with --attitude or --imud "
                 + "the anchor counts from W as given (give --anchor-from log or leave it out)"
+        }
+    }
+}
+
+extension AnchorError: CommandLineWorded {
+    /// The refusal as the drawing commands say it, naming `--anchor`.
+    public var commandLineMessage: String {
+        switch self {
+        case .distance:
+            return "--anchor: the distance must be from \(Anchor.minimumDistance) to \(Anchor.maximumDistance) \(Anchor.distanceReason)"
+        case .elevation:
+            return "--anchor: the elevation must be within -90 to 90 degrees"
+        }
+    }
+}
+
+extension RenderError: CommandLineWorded {
+    /// The error as the drawing commands say it: where the assets were looked for names `--assets`.
+    public var commandLineMessage: String {
+        let advice = "Pass --assets DIR or set \(Assets.environmentVariable) to the folder that holds them."
+        switch self {
+        case .assetsNotFound(let searched):
+            return "cannot find the shaders/ and models/ folders; looked in: \(searched.joined(separator: ", ")). \(advice)"
+        case .givenAssetsNotFound(let path):
+            return "cannot find the shaders/ and models/ folders; looked in: \(path) (from --assets). \(advice)"
+        default:
+            return description
         }
     }
 }
@@ -80,6 +102,10 @@ public func asValidationError<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()
     } catch let error as DrawingSettingsError {
+        throw ValidationError(error.commandLineMessage)
+    } catch let error as AnchorError {
+        throw ValidationError(error.commandLineMessage)
+    } catch let error as FieldOfViewError {
         throw ValidationError(error.commandLineMessage)
     }
 }

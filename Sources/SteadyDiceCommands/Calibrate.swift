@@ -40,7 +40,7 @@ struct Calibrate: ParsableCommand {
         do {
             outcome = try options.folder.map { try calibrator.calibrate(recordFolder: $0) } ?? calibrator.calibrate(clip: options.video ?? "", log: options.log)
         } catch let error as RigCalibrationError {
-            throw CommandFailure(options.commandLineText(error), status: ExitStatus.of(error))
+            throw CommandFailure(error.commandLineMessage, status: ExitStatus.of(error))
         }
         let report = CalibrationReport(outcome, intrinsicsPath: options.intrinsics)
         report.lines.forEach { print($0) }

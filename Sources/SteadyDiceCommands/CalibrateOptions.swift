@@ -97,15 +97,4 @@ public struct CalibrateOptions: ParsableArguments {
         calibrator.platform = recording.platform
         return calibrator
     }
-
-    /// The library's error with the options named where it names what they give.
-    public func commandLineText(_ error: RigCalibrationError) -> String {
-        switch error {
-        case .logNeeded(let reason?): return "--log is needed: \(reason)"
-        case .logNeeded(nil):
-            return "--log is needed: the IMU's raw log of the clip's minutes (only an OpenCamera Sensors folder "
-                + "or a video with its own gpmd or camm track as --video carries its own)"
-        default: return error.description
-        }
-    }
 }

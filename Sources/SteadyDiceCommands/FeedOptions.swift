@@ -96,7 +96,7 @@ public struct FeedOptions: ParsableArguments {
         guard let coordinateFrame = IMUDCoordFrame(name: coordFrame) else {
             throw ValidationError("--coord-frame \"\(coordFrame)\": expected ned or enu")
         }
-        return IMUDFrameMapping(coordFrame: coordinateFrame, mount: try IMUDMount(parsing: mount))
+        return IMUDFrameMapping(coordFrame: coordinateFrame, mount: try IMUDMount(parsing: mount, option: "--mount"))
     }
 
     /// How the log is replayed.

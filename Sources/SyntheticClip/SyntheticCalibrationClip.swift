@@ -117,7 +117,7 @@ public struct SyntheticCalibrationClip: Sendable {
         let target = try OffscreenTarget(width: width, height: height)
         target.bind()
         // The die sits far below, fixed in the world like the texture, so it moves as the texture does.
-        let nadir = Anchor(bearingDegrees: 0, elevationDegrees: -90, distance: Anchor.maximumDistance)
+        let nadir = Anchor(fixedBearingDegrees: 0, elevationDegrees: -90, distance: Anchor.maximumDistance)
         let frames = frameCount
         for k in 0..<frames {
             let q = motion.worldFromDevice(videoTime: time(ofFrame: k), deviceFromIMU: deviceFromIMU, timeOffsetSeconds: timeOffsetSeconds)

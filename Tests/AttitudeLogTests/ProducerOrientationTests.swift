@@ -196,7 +196,8 @@ final class ProducerOrientationTests: XCTestCase {
         // True north needs a declination.
         XCTAssertThrowsError(try android.converted(to: .reference(.xTrueNorthZVertical))) { error in
             XCTAssertTrue("\(error)".hasSuffix(": the log is referenced to magnetic north (xMagneticNorthZVertical); true north needs "
-                                               + "the magnetic declination at the site: give --declination DEG (east positive)"), "\(error)")
+                                               + "the magnetic declination at the site: give it (degrees, east positive)"), "\(error)")
+            XCTAssertEqual((error as? FrameConversionError)?.needsDeclination, true)
         }
         // Declination 10° east: magnetic north (where the top edge points) is 10° east of true north, i.e. towards -Y.
         let trueNorth = try android.converted(to: .reference(.xTrueNorthZVertical), declinationDegrees: 10)

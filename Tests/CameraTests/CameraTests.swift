@@ -110,12 +110,12 @@ final class PinholeCameraTests: XCTestCase {
 
 final class AnchorAndPanoramaLayoutTests: XCTestCase {
     func testAnchorCentreFollowsBearingAndElevation() {
-        let east = Anchor(bearingDegrees: 90, elevationDegrees: 0, distance: 2).centreInWorld
+        let east = Anchor(fixedBearingDegrees: 90, elevationDegrees: 0, distance: 2).centreInWorld
         XCTAssertEqual(east.x, 0, accuracy: 1e-12)
         XCTAssertEqual(east.y, -2, accuracy: 1e-12, "east is -Y (W's +Y is west)")
-        let up = Anchor(bearingDegrees: 10, elevationDegrees: 90).centreInWorld
+        let up = Anchor(fixedBearingDegrees: 10, elevationDegrees: 90).centreInWorld
         XCTAssertEqual(up.z, 4, accuracy: 1e-12)
-        let b = PanoramaLayout.bearingElevation(Anchor(bearingDegrees: -135, elevationDegrees: 20).centreInWorld)
+        let b = PanoramaLayout.bearingElevation(Anchor(fixedBearingDegrees: -135, elevationDegrees: 20).centreInWorld)
         XCTAssertEqual(b.bearing, -135, accuracy: 1e-9)
         XCTAssertEqual(b.elevation, 20, accuracy: 1e-9)
     }
@@ -126,7 +126,7 @@ final class AnchorAndPanoramaLayoutTests: XCTestCase {
         for _ in 0..<50 {
             let q = Quaternion(axis: [.random(in: -1...1, using: &random), .random(in: -1...1, using: &random), 1],
                                angle: .random(in: -3...3, using: &random))
-            let anchor = Anchor(bearingDegrees: .random(in: -180...180, using: &random), elevationDegrees: .random(in: -90...90, using: &random),
+            let anchor = Anchor(fixedBearingDegrees: .random(in: -180...180, using: &random), elevationDegrees: .random(in: -90...90, using: &random),
                                 distance: .random(in: 1...20, using: &random))
             let centre = anchor.modelView(worldFromDevice: q).apply(SIMD4(0, 0, 0, 1))
             let expected = q.conjugate.rotate(anchor.centreInWorld)
@@ -142,9 +142,9 @@ final class AnchorAndPanoramaLayoutTests: XCTestCase {
         // Check the construction: the device's -Z is W's +X.
         let forward = lookNorth.rotate(SIMD3(0, 0, -1))
         XCTAssertEqual(forward.x, 1, accuracy: 1e-12)
-        XCTAssertTrue(Anchor(bearingDegrees: 0, elevationDegrees: 0).isInFront(worldFromDevice: lookNorth))
-        XCTAssertFalse(Anchor(bearingDegrees: 180, elevationDegrees: 0).isInFront(worldFromDevice: lookNorth))
-        XCTAssertFalse(Anchor(bearingDegrees: 90, elevationDegrees: 0, distance: 1.2).isInFront(worldFromDevice: lookNorth),
+        XCTAssertTrue(Anchor(fixedBearingDegrees: 0, elevationDegrees: 0).isInFront(worldFromDevice: lookNorth))
+        XCTAssertFalse(Anchor(fixedBearingDegrees: 180, elevationDegrees: 0).isInFront(worldFromDevice: lookNorth))
+        XCTAssertFalse(Anchor(fixedBearingDegrees: 90, elevationDegrees: 0, distance: 1.2).isInFront(worldFromDevice: lookNorth),
                        "beside the camera: a corner reaches behind the near plane")
     }
 
@@ -153,15 +153,15 @@ final class AnchorAndPanoramaLayoutTests: XCTestCase {
     /// vertical, bearing 0 is where the top edge points and elevation still counts from the horizon.
     func testAnAnchorAimedAtALook() {
         let lookNorth = Quaternion(w: 0.5, x: 0.5, y: -0.5, z: -0.5)
-        let anchor = Anchor(bearingDegrees: 25, elevationDegrees: -10, distance: 3)
+        let anchor = Anchor(fixedBearingDegrees: 25, elevationDegrees: -10, distance: 3)
         for vertical in [true, false] {
             let aimed = anchor.aimed(from: lookNorth, vertical: vertical).centreInWorld
             for i in 0..<3 { XCTAssertEqual(aimed[i], anchor.centreInWorld[i], accuracy: 1e-12, "vertical: \(vertical)") }
         }
-        let down = Anchor(bearingDegrees: 0, elevationDegrees: 10).aimed(from: .identity, vertical: true).centreInWorld
+        let down = Anchor(fixedBearingDegrees: 0, elevationDegrees: 10).aimed(from: .identity, vertical: true).centreInWorld
         let expected = 4 * SIMD3(0, cos(10 * Double.pi / 180), sin(10 * Double.pi / 180))
         for i in 0..<3 { XCTAssertEqual(down[i], expected[i], accuracy: 1e-12, "looking down: towards the picture's top, 10° up") }
-        let up = Anchor(bearingDegrees: 0, elevationDegrees: 0).aimed(from: Quaternion(axis: [1, 0, 0], angle: .pi), vertical: true).centreInWorld
+        let up = Anchor(fixedBearingDegrees: 0, elevationDegrees: 0).aimed(from: Quaternion(axis: [1, 0, 0], angle: .pi), vertical: true).centreInWorld
         for (i, value) in [0.0, 4, 0].enumerated() { XCTAssertEqual(up[i], value, accuracy: 1e-12, "looking up: towards the picture's bottom") }
     }
 

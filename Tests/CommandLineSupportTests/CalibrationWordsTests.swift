@@ -15,7 +15,7 @@ final class CalibrationWordsTests: XCTestCase {
         XCTAssertEqual(commandLineMessage(for: mount), "--calibration and --mount: give one of them (the calibration file has the camera "
                        + "matrix, the mount and the time offset; only what it leaves undetermined may be given)")
         let options = [(RigOverrides(timeOffsetSeconds: 0.1), RigOverrides.Field.timeOffset, "--time-offset"),
-                       (RigOverrides(camera: .fieldOfView(degrees: 50)), .camera, "--fov"),
+                       (RigOverrides(camera: .fieldOfView(FieldOfView(fixedDegrees: 50))), .camera, "--fov"),
                        (RigOverrides(camera: .intrinsics(camera, path: "k.yaml")), .camera, "--intrinsics")]
         for (given, field, option) in options {
             XCTAssertEqual(commandLineOption(for: field, of: given), option)
@@ -45,7 +45,7 @@ final class CalibrationWordsTests: XCTestCase {
         XCTAssertEqual(commandLineText(for: RigNote(.cameraUndetermined(path: "cal.yaml", drawnWith: .none))),
                        "cal.yaml: calibrate did not determine the camera (see its not_determined): drawn through the default 60° pinhole; "
                        + "give --fov or --intrinsics for another")
-        XCTAssertTrue(commandLineText(for: RigNote(.cameraUndetermined(path: "cal.yaml", drawnWith: .fieldOfView(degrees: 50))))
+        XCTAssertTrue(commandLineText(for: RigNote(.cameraUndetermined(path: "cal.yaml", drawnWith: .fieldOfView(FieldOfView(fixedDegrees: 50)))))
             .hasSuffix("drawn through a 50° pinhole (--fov)"))
         XCTAssertTrue(commandLineText(for: RigNote(.cameraUndetermined(path: "cal.yaml", drawnWith: .intrinsics(camera, path: "k.yaml"))))
             .hasSuffix("drawn through --intrinsics k.yaml"))

@@ -91,7 +91,7 @@ final class LensDrawingTests: XCTestCase {
 
     func check(name: String, matrix: [Double], distortion: [Double], fisheye: Bool, anchor: (Double, Double, Double)) throws {
         let intrinsics = try writeIntrinsics("\(name).yml", matrix: matrix, distortion: distortion, fisheye: fisheye)
-        let placed = Anchor(bearingDegrees: anchor.0, elevationDegrees: anchor.1, distance: anchor.2)
+        let placed = Anchor(fixedBearingDegrees: anchor.0, elevationDegrees: anchor.1, distance: anchor.2)
         let drawn = try drawnMask(intrinsics: intrinsics, anchor: "\(anchor.0),\(anchor.1),\(anchor.2)")
         let expected = try expectedMask(anchor: placed, matrix: matrix, distortion: distortion, fisheye: fisheye)
         XCTAssertGreaterThan(expected.filter { $0 }.count, 2000, "\(name): the die is in view")
@@ -114,7 +114,7 @@ final class LensDrawingTests: XCTestCase {
         try check(name: "skewed", matrix: skewed, distortion: [-0.32, 0.1, 0.001, -0.001, 0], fisheye: false, anchor: (-60, 12, 5))
         let intrinsics = try writeIntrinsics("skewed.yml", matrix: skewed, distortion: [-0.32, 0.1, 0.001, -0.001, 0], fisheye: false)
         let drawn = try drawnMask(intrinsics: intrinsics, anchor: "-60,12,5")
-        let unskewed = try expectedMask(anchor: Anchor(bearingDegrees: -60, elevationDegrees: 12, distance: 5), matrix: Self.matrix,
+        let unskewed = try expectedMask(anchor: Anchor(fixedBearingDegrees: -60, elevationDegrees: 12, distance: 5), matrix: Self.matrix,
                                         distortion: [-0.32, 0.1, 0.001, -0.001, 0], fisheye: false)
         XCTAssertLessThan(Self.intersectionOverUnion(drawn, unskewed), 0.9, "the skew moved the die")
     }

@@ -48,7 +48,7 @@ final class SnapshotterCommandTests: XCTestCase {
     /// Every option of the shared value draws what the option of the same name draws.
     func testOptionsDrawWhatTheCommandLineDraws() throws {
         var options = DrawingSettings()
-        options.camera = CameraSettings(given: .fieldOfView(degrees: 45), anchor: Anchor(bearingDegrees: 5, elevationDegrees: -3, distance: 6))
+        options.camera = CameraSettings(given: .fieldOfView(FieldOfView(fixedDegrees: 45)), anchor: Anchor(fixedBearingDegrees: 5, elevationDegrees: -3, distance: 6))
         options.model = .box
         options.backgroundColor = RGBColor(hex: "#104060")!
         options.relativeTo = try Quaternion.validated(w: 0.9, x: 0, y: 0.2, z: 0.1)

@@ -24,7 +24,7 @@ final class DrawingCameraTests: XCTestCase {
 
     /// `--fov 90` over a 640x480 video: the pinhole fx = fy = (480/2)/tan(45°) = 240 about the picture's centre.
     func testAFieldOfViewIsItsPinholeAtTheVideosSize() {
-        let camera = FootagePicture.drawingCamera(.fieldOfView(degrees: 90), width: 640, height: 480)
+        let camera = FootagePicture.drawingCamera(.fieldOfView(FieldOfView(fixedDegrees: 90)), width: 640, height: 480)
         XCTAssertEqual(camera.pinhole.fx, 240, accuracy: 1e-9)
         XCTAssertEqual(camera.pinhole.fy, 240, accuracy: 1e-9)
         XCTAssertEqual(camera.pinhole.cx, 319.5, accuracy: 1e-12)

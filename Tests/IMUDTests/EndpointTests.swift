@@ -35,7 +35,7 @@ final class EndpointTests: XCTestCase {
                 let message = "\(error)"
                 // The value as MessageText shows a bad value: at most 60 characters, then an ellipsis.
                 let shown = text.count > 60 ? String(text.prefix(60)) + "…" : text
-                XCTAssertTrue(message.hasPrefix("--imud '\(shown)': "), message)
+                XCTAssertTrue(message.hasPrefix("the endpoint '\(shown)': "), message)
                 XCTAssertTrue(message.contains(why), "\(message) should say \(why)")
                 XCTAssertTrue(message.contains("unix:PATH, tcp:HOST:PORT or udp:[GROUP@][ADDRESS:]PORT"), message)
             }

@@ -101,7 +101,7 @@ final class RecordingFolderFusionTests: RawLogTestCase {
         let path = try phoneFolder("windows", platform: "windows")
         let error = rawLogError { _ = try RawLogReader.read(path: path) }
         XCTAssertEqual(error?.description, "\(path)/Metadata.csv: platform 'windows' is neither ios nor android; "
-                       + "give --platform ios or --platform android")
+                       + "give the platform, ios or android")
     }
 
     func testATotalAccelerationOnlyFolderFuses() throws {

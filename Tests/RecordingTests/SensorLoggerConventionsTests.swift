@@ -73,11 +73,13 @@ final class SensorLoggerConventionsTests: XCTestCase {
     func testMetadataWithoutAKnownPlatformIsRefused() throws {
         try write("Metadata.csv", "version,appVersion\n3,1.40\n")
         XCTAssertThrowsError(try SensorLoggerConventions.read(folder: folder.path)) {
-            XCTAssertEqual("\($0)", "\(self.folder.path)/Metadata.csv: no 'platform' column; give --platform ios or --platform android")
+            XCTAssertEqual("\($0)", "\(self.folder.path)/Metadata.csv: no 'platform' column; give the platform, ios or android")
+            XCTAssertEqual(($0 as? RecordingError)?.needsPlatform, true)
         }
         try write("Metadata.csv", "platform\nwatchOS\n")
         XCTAssertThrowsError(try SensorLoggerConventions.read(folder: folder.path)) {
-            XCTAssertTrue("\($0)".hasSuffix("platform 'watchOS' is neither ios nor android; give --platform ios or --platform android"), "\($0)")
+            XCTAssertTrue("\($0)".hasSuffix("platform 'watchOS' is neither ios nor android; give the platform, ios or android"), "\($0)")
+            XCTAssertEqual(($0 as? RecordingError)?.needsPlatform, true)
         }
         try write("Metadata.csv", "platform\n")
         XCTAssertThrowsError(try SensorLoggerConventions.read(folder: folder.path)) {

@@ -110,17 +110,17 @@ final class CameraSilhouetteTests: XCTestCase {
         let k = Self.windowIntrinsics(Intrinsics(fx: 600, fy: 600, cx: 330, cy: 230, width: 640, height: 480), width: 480, height: 360)
         // Each: the anchor, where the camera looks, and how many pixels at least (0: none at all).
         let cases: [(Anchor, Quaternion, Int)] = [
-            (Anchor(bearingDegrees: 0, elevationDegrees: 0), Self.looking(bearing: 0, elevation: 0), 1000),
-            (Anchor(bearingDegrees: 40, elevationDegrees: 20, distance: 6), Self.looking(bearing: 35, elevation: 15, roll: 20), 300),
-            (Anchor(bearingDegrees: -120, elevationDegrees: -30, distance: 2.5), Self.looking(bearing: -110, elevation: -35), 2000),
-            (Anchor(bearingDegrees: 179, elevationDegrees: 5), Self.looking(bearing: -178, elevation: 0), 800),  // across ±180°
-            (Anchor(bearingDegrees: 0, elevationDegrees: 89, distance: 3), Self.looking(bearing: 60, elevation: 80), 500),
+            (Anchor(fixedBearingDegrees: 0, elevationDegrees: 0), Self.looking(bearing: 0, elevation: 0), 1000),
+            (Anchor(fixedBearingDegrees: 40, elevationDegrees: 20, distance: 6), Self.looking(bearing: 35, elevation: 15, roll: 20), 300),
+            (Anchor(fixedBearingDegrees: -120, elevationDegrees: -30, distance: 2.5), Self.looking(bearing: -110, elevation: -35), 2000),
+            (Anchor(fixedBearingDegrees: 179, elevationDegrees: 5), Self.looking(bearing: -178, elevation: 0), 800),  // across ±180°
+            (Anchor(fixedBearingDegrees: 0, elevationDegrees: 89, distance: 3), Self.looking(bearing: 60, elevation: 80), 500),
             // At an edge: partly outside the picture.
-            (Anchor(bearingDegrees: 27, elevationDegrees: 0), Self.looking(bearing: 0, elevation: 0), 100),
-            (Anchor(bearingDegrees: 0, elevationDegrees: -22), Self.looking(bearing: 0, elevation: 0), 100),
+            (Anchor(fixedBearingDegrees: 27, elevationDegrees: 0), Self.looking(bearing: 0, elevation: 0), 100),
+            (Anchor(fixedBearingDegrees: 0, elevationDegrees: -22), Self.looking(bearing: 0, elevation: 0), 100),
             // Behind the camera, and beside it with a corner behind the near plane.
-            (Anchor(bearingDegrees: 180, elevationDegrees: 0), Self.looking(bearing: 0, elevation: 0), 0),
-            (Anchor(bearingDegrees: 90, elevationDegrees: 0, distance: 1.1), Self.looking(bearing: 0, elevation: 0), 0),
+            (Anchor(fixedBearingDegrees: 180, elevationDegrees: 0), Self.looking(bearing: 0, elevation: 0), 0),
+            (Anchor(fixedBearingDegrees: 90, elevationDegrees: 0, distance: 1.1), Self.looking(bearing: 0, elevation: 0), 0),
         ]
         for (index, (anchor, q, least)) in cases.enumerated() {
             let inside = try Self.assertSilhouette(q, camera: k, anchor: anchor)

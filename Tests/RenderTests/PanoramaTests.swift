@@ -80,7 +80,7 @@ final class PanoramaTests: XCTestCase {
         for (name, q, camera) in views {
             // The die anchored straight behind the camera, so the picture is the panorama alone.
             let behind = PanoramaLayout.bearingElevation(q.rotate(SIMD3(0, 0, 1)))
-            let hidden = Anchor(bearingDegrees: behind.bearing, elevationDegrees: behind.elevation)
+            let hidden = Anchor(fixedBearingDegrees: behind.bearing, elevationDegrees: behind.elevation)
             let image = try Self.render(q, panorama: pano, camera: camera, anchor: hidden, width: camera.width, height: camera.height)
             let result = Self.compare(image, pano, camera: camera, q: q, tolerance: 3)
             XCTAssertEqual(result.over, 0, "\(name): \(result.over) pixels differ by more than 3 (worst \(result.worst))")
@@ -96,7 +96,7 @@ final class PanoramaTests: XCTestCase {
         let pano = RGBImage(width: 64, height: 32, pixels: pixels)
         let camera = PinholeCamera(verticalFieldOfViewDegrees: 20, width: 200, height: 60)
         let q = CameraSilhouetteTests.looking(bearing: 180, elevation: 0)
-        let image = try Self.render(q, panorama: pano, camera: camera, anchor: Anchor(bearingDegrees: 0, elevationDegrees: 0),
+        let image = try Self.render(q, panorama: pano, camera: camera, anchor: Anchor(fixedBearingDegrees: 0, elevationDegrees: 0),
                                     width: 200, height: 60)  // the die is north, behind the camera
         let result = Self.compare(image, pano, camera: camera, q: q, tolerance: 3)
         XCTAssertEqual(result.over, 0, "worst \(result.worst)")
@@ -136,10 +136,10 @@ final class PanoramaTests: XCTestCase {
         let camera = PinholeCamera(verticalFieldOfViewDegrees: 60, width: 96, height: 64)
         let target = try OffscreenTarget(width: 96, height: 64)
         target.bind()
-        renderer.draw(SceneState(worldFromDevice: q, camera: camera, anchor: Anchor(bearingDegrees: -140, elevationDegrees: 0)), width: 96, height: 64)
+        renderer.draw(SceneState(worldFromDevice: q, camera: camera, anchor: Anchor(fixedBearingDegrees: -140, elevationDegrees: 0)), width: 96, height: 64)
         let drawn = target.readImage()
         let direct = try Self.render(q, panorama: RGBImage(width: limit, height: 2, pixels: halved), camera: camera,
-                                     anchor: Anchor(bearingDegrees: -140, elevationDegrees: 0), width: 96, height: 64)
+                                     anchor: Anchor(fixedBearingDegrees: -140, elevationDegrees: 0), width: 96, height: 64)
         XCTAssertEqual(CommandHarness.differingChannels(drawn.pixels, direct.pixels, tolerance: 0), 0)
     }
 
@@ -147,7 +147,7 @@ final class PanoramaTests: XCTestCase {
     func testCompassSkyGoldens() throws {
         let sky = try RGBImage.read(path: try Assets.locate().models.appendingPathComponent("compass-sky.png").path)
         let q = CameraSilhouetteTests.looking(bearing: 10, elevation: 8, roll: -10)
-        let anchor = Anchor(bearingDegrees: 25, elevationDegrees: 5)
+        let anchor = Anchor(fixedBearingDegrees: 25, elevationDegrees: 5)
         for (w, h) in [(640, 480), (360, 640)] {
             let image = try Self.render(q, panorama: sky, camera: PinholeCamera(verticalFieldOfViewDegrees: 70, width: w, height: h),
                                         anchor: anchor, width: w, height: h)

@@ -8,6 +8,7 @@ final class RenderErrorKindTests: XCTestCase {
     func testEachErrorSaysItsKind() {
         let cases: [(ErrorWithExitKind, ExitKind, String)] = [
             (RenderError.assetsNotFound(searched: ["/usr/share/steady-dice"]), .noInput, "no assets folder"),
+            (RenderError.givenAssetsNotFound(path: "/tmp/none"), .noInput, "the assets folder given holds none"),
             (RenderError.missingAsset(path: "models/die.obj"), .noInput, "a missing asset"),
             (RenderError.fontFailed(path: "DejaVuSansMono.ttf", reason: "file not found"), .noInput, "a missing font"),
             (RenderError.shaderCompilationFailed(file: "die.frag", log: "0:1: syntax error"), .data, "a shader that does not compile"),

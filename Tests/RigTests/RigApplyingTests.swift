@@ -22,10 +22,10 @@ final class RigApplyingTests: XCTestCase {
         XCTAssertEqual(RigOverrides(mount: .imudsOwnForm).givenTwice(with: full, clock: .clip), .mount)
         XCTAssertEqual(RigOverrides(timeOffsetSeconds: 0.1).givenTwice(with: full, clock: .clip), .timeOffset)
         XCTAssertNil(RigOverrides(timeOffsetSeconds: 0.1).givenTwice(with: full, clock: .live), "a live source's own offset")
-        XCTAssertEqual(RigOverrides(camera: .fieldOfView(degrees: 50)).givenTwice(with: full, clock: .clip), .camera)
+        XCTAssertEqual(RigOverrides(camera: .fieldOfView(FieldOfView(fixedDegrees: 50))).givenTwice(with: full, clock: .clip), .camera)
         XCTAssertEqual(RigOverrides(camera: .intrinsics(givenCamera, path: "k.yaml")).givenTwice(with: full, clock: .clip), .camera)
         let loose = rig(clock: .clip, undetermined: [.camera, .mount])
-        XCTAssertNil(RigOverrides(camera: .fieldOfView(degrees: 50), mount: .imudsOwnForm).givenTwice(with: loose, clock: .clip))
+        XCTAssertNil(RigOverrides(camera: .fieldOfView(FieldOfView(fixedDegrees: 50)), mount: .imudsOwnForm).givenTwice(with: loose, clock: .clip))
         XCTAssertNil(RigOverrides().givenTwice(with: full, clock: .clip))
         XCTAssertThrowsError(try Rig.apply((full, "cal.yaml"), given: RigOverrides(mount: .imudsOwnForm), clock: .clip)) {
             XCTAssertEqual($0 as? RigApplyingError, .givenTwice(path: "cal.yaml", given: RigOverrides(mount: .imudsOwnForm), field: .mount))
@@ -112,9 +112,9 @@ final class RigApplyingTests: XCTestCase {
         XCTAssertEqual(sixty.notes[0], RigNote(.cameraUndetermined(path: "cal.yaml", drawnWith: .none)))
         XCTAssertEqual(sixty.notes[0].description, "cal.yaml: calibrate did not determine the camera (see its not_determined): drawn through "
                        + "the default 60° pinhole")
-        let fifty = try Rig.apply((loose, "cal.yaml"), given: RigOverrides(camera: .fieldOfView(degrees: 50)), clock: .clip)
-        XCTAssertEqual(fifty.camera, .given(.fieldOfView(degrees: 50)))
-        XCTAssertEqual(fifty.notes[0], RigNote(.cameraUndetermined(path: "cal.yaml", drawnWith: .fieldOfView(degrees: 50))))
+        let fifty = try Rig.apply((loose, "cal.yaml"), given: RigOverrides(camera: .fieldOfView(FieldOfView(fixedDegrees: 50))), clock: .clip)
+        XCTAssertEqual(fifty.camera, .given(.fieldOfView(FieldOfView(fixedDegrees: 50))))
+        XCTAssertEqual(fifty.notes[0], RigNote(.cameraUndetermined(path: "cal.yaml", drawnWith: .fieldOfView(FieldOfView(fixedDegrees: 50)))))
         let given = try Rig.apply((loose, "cal.yaml"), given: RigOverrides(camera: .intrinsics(givenCamera, path: "k.yaml")), clock: .clip)
         XCTAssertEqual(given.notes[0], RigNote(.cameraUndetermined(path: "cal.yaml", drawnWith: .intrinsics(givenCamera, path: "k.yaml"))))
 

@@ -17,10 +17,10 @@ final class CameraOptionsTests: XCTestCase {
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
 
     func testAnAnchorIsBearingElevationAndAnOptionalDistance() throws {
-        XCTAssertEqual(try AnchorArgument.parseOption("30,-10").anchor,
-                       Anchor(bearingDegrees: 30, elevationDegrees: -10, distance: Anchor.defaultDistance))
-        XCTAssertEqual(try AnchorArgument.parseOption("-90,5,6").anchor, Anchor(bearingDegrees: -90, elevationDegrees: 5, distance: 6))
-        XCTAssertEqual(AnchorArgument(argument: "1,2,3")?.anchor, Anchor(bearingDegrees: 1, elevationDegrees: 2, distance: 3))
+        XCTAssertEqual(try AnchorArgument.parseOption("30,-10").anchor(),
+                       Anchor(fixedBearingDegrees: 30, elevationDegrees: -10, distance: Anchor.defaultDistance))
+        XCTAssertEqual(try AnchorArgument.parseOption("-90,5,6").anchor(), Anchor(fixedBearingDegrees: -90, elevationDegrees: 5, distance: 6))
+        XCTAssertEqual(try AnchorArgument(argument: "1,2,3")?.anchor(), Anchor(fixedBearingDegrees: 1, elevationDegrees: 2, distance: 3))
         XCTAssertNil(AnchorArgument(argument: "1"))
         XCTAssertEqual(refusal { try AnchorArgument.parseOption("1,2,3,4") },
                        "expected B,E[,D] (2 or 3 numbers separated by ','), got 4 fields in '1,2,3,4'")
@@ -42,7 +42,7 @@ final class CameraOptionsTests: XCTestCase {
         let settings = try options.settings()
         XCTAssertEqual(settings.verticalFieldOfViewDegrees, 45)
         XCTAssertNil(settings.intrinsics)
-        XCTAssertEqual(settings.anchor, Anchor(bearingDegrees: 10, elevationDegrees: 20, distance: 5))
+        XCTAssertEqual(settings.anchor, Anchor(fixedBearingDegrees: 10, elevationDegrees: 20, distance: 5))
         XCTAssertEqual(settings.anchorOrigin, .firstLook)
         XCTAssertEqual(settings.lensDrawing, .undistort)
         XCTAssertEqual(settings.panoramaPath, "sky.png")

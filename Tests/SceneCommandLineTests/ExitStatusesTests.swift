@@ -1,3 +1,4 @@
+import Camera
 import CommandLineSupport
 import Scene
 import SceneCommandLine
@@ -8,7 +9,9 @@ import XCTest
 final class ExitStatusesTests: XCTestCase {
     func testTheFramePipelinesRefusalsAreUsageErrors() {
         let cases: [(Error, ExitStatus, String)] = [
-            (DrawingSettingsError("--fov must be between 0 and 180 degrees (exclusive)"), .usage, "options that cannot draw"),
+            (DrawingSettingsError.anchorOriginWithoutAnchor, .usage, "options that cannot draw"),
+            (AnchorError.distance(0.5), .usage, "an anchor out of range"),
+            (FieldOfViewError(degrees: 200), .usage, "a field of view out of range"),
             (DrawingRequestError.timeOutsideTheLog(time: 3, log: "a.csv", duration: 2), .usage, "a time the log does not hold"),
             (DrawingRequestError.tooManyFrames(start: 0, end: 2, framesPerSecond: 1e9, count: 2e9), .usage, "too many frames"),
         ]

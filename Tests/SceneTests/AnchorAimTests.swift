@@ -26,7 +26,7 @@ final class AnchorAimTests: XCTestCase {
 
     /// The options for `anchor` counted from `origin` (first-look unless told: the default, nil, is the log's W).
     private func options(_ anchor: Anchor, origin: AnchorOrigin? = .firstLook) -> DrawingSettings {
-        var settings = CameraSettings(given: .fieldOfView(degrees: 50), anchor: anchor)
+        var settings = CameraSettings(given: .fieldOfView(FieldOfView(fixedDegrees: 50)), anchor: anchor)
         settings.anchorOrigin = origin
         return DrawingSettings(camera: settings)
     }
@@ -52,7 +52,7 @@ final class AnchorAimTests: XCTestCase {
     func testWithoutAVerticalTheAnchorCountsFromTheFirstLook() throws {
         let log = try log(nil)
         let middle = SIMD2(63.5, 47.5)
-        let pipeline = try SteppedPipeline(options: options(Anchor(bearingDegrees: 0, elevationDegrees: 0)), attitude: .log(log, fusion: nil, path: "g.csv"),
+        let pipeline = try SteppedPipeline(options: options(Anchor(fixedBearingDegrees: 0, elevationDegrees: 0)), attitude: .log(log, fusion: nil, path: "g.csv"),
                                            clock: .steps(start: 0.5, framesPerSecond: 10))
         let first = try centre(of: try pipeline.frame(step: 0, width: 128, height: 96).scene)
         assertClose(first.pixel, middle, "--anchor 0,0 is the first frame's centre")
@@ -62,7 +62,7 @@ final class AnchorAimTests: XCTestCase {
 
         // 20° right and 10° up of the look, in the look's own picture: the pinhole puts it at fx·tan B right and,
         // at that bearing, fy·tan E / cos B up.
-        let aimed = try SteppedPipeline(options: options(Anchor(bearingDegrees: 20, elevationDegrees: 10)), attitude: .log(log, fusion: nil, path: "g.csv"),
+        let aimed = try SteppedPipeline(options: options(Anchor(fixedBearingDegrees: 20, elevationDegrees: 10)), attitude: .log(log, fusion: nil, path: "g.csv"),
                                         clock: .instant(0.5)).frame(step: 0, width: 128, height: 96).scene
         let camera = try XCTUnwrap(aimed.camera)
         let b = 20 * Double.pi / 180, e = 10 * Double.pi / 180
@@ -81,7 +81,7 @@ final class AnchorAimTests: XCTestCase {
                                     clock: .steps(start: start, framesPerSecond: 10)).frame(step: step, width: 128, height: 96).scene
             }
             // At log time 0 the camera is not rolled: the horizon straight below the look is on the middle column.
-            let level = try centre(of: try scene(Anchor(bearingDegrees: 0, elevationDegrees: 0), from: 0))
+            let level = try centre(of: try scene(Anchor(fixedBearingDegrees: 0, elevationDegrees: 0), from: 0))
             XCTAssertEqual(level.pixel.x, 63.5, accuracy: 1e-6, "\(frame): the middle column")
             XCTAssertGreaterThan(level.pixel.y, 47.5 + 20, "\(frame): below the centre, the look being 20° up")
             XCTAssertEqual(bearingElevation(level.world).elevation, 0, accuracy: 1e-9, "on W's horizon")
@@ -89,13 +89,13 @@ final class AnchorAimTests: XCTestCase {
             // From 0.5 s the camera is rolled too; the look's own bearing and elevation are the centre.
             let look = bearingElevation(log.attitude(at: 0.5).rotate([0, 0, -1]))
             XCTAssertGreaterThan(abs(look.bearing), 90, "the log's X is far from where the camera looks")
-            assertClose(try centre(of: try scene(Anchor(bearingDegrees: 0, elevationDegrees: look.elevation), from: 0.5)).pixel,
+            assertClose(try centre(of: try scene(Anchor(fixedBearingDegrees: 0, elevationDegrees: look.elevation), from: 0.5)).pixel,
                         SIMD2(63.5, 47.5), "\(frame): at the look's elevation, the centre")
-            let placed = try centre(of: try scene(Anchor(bearingDegrees: 30, elevationDegrees: 5), from: 0.5)).world
+            let placed = try centre(of: try scene(Anchor(fixedBearingDegrees: 30, elevationDegrees: 5), from: 0.5)).world
             let expected = look.bearing + 30
             XCTAssertEqual(remainder(bearingElevation(placed).bearing - expected, 360), 0, accuracy: 1e-9, "30° right of the look")
             XCTAssertEqual(bearingElevation(placed).elevation, 5, accuracy: 1e-9, "5° above the horizon")
-            XCTAssertEqual(try centre(of: try scene(Anchor(bearingDegrees: 30, elevationDegrees: 5), from: 0.5, step: 9)).world, placed,
+            XCTAssertEqual(try centre(of: try scene(Anchor(fixedBearingDegrees: 30, elevationDegrees: 5), from: 0.5, step: 9)).world, placed,
                            "fixed in W")
         }
     }
@@ -103,7 +103,7 @@ final class AnchorAimTests: XCTestCase {
     /// A north frame keeps bearings from north, whatever the first look; `--anchor-from first-look` asks for the look.
     func testANorthLogKeepsBearingsFromNorth() throws {
         for frame in [ReferenceFrame.xMagneticNorthZVertical, .xTrueNorthZVertical] {
-            let anchor = Anchor(bearingDegrees: 30, elevationDegrees: 5)
+            let anchor = Anchor(fixedBearingDegrees: 30, elevationDegrees: 5)
             let aimed = try XCTUnwrap(try options(anchor, origin: nil).aimedAnchor(over: try log(frame), path: "nine-d.csv", drawingFrom: 0.5))
             XCTAssertEqual(aimed.anchor, anchor, "\(frame): from north")
             XCTAssertNil(aimed.note)
@@ -116,7 +116,7 @@ final class AnchorAimTests: XCTestCase {
     /// The first look includes the mount and the reference pose the drawing applies: it is the attitude the first
     /// frame draws, so `--anchor 0,0` is that frame's centre with both.
     func testTheFirstLookIsTheAttitudeDrawn() throws {
-        var options = options(Anchor(bearingDegrees: 0, elevationDegrees: 0))
+        var options = options(Anchor(fixedBearingDegrees: 0, elevationDegrees: 0))
         options.deviceFromIMU = Quaternion(axis: [0.3, -1, 0.2], angle: 0.9)
         options.relativeTo = Quaternion(axis: [1, 0.4, 0], angle: 1.1)
         let pipeline = try SteppedPipeline(options: options, attitude: .log(try log(nil), fusion: nil, path: "g.csv"),
@@ -129,7 +129,7 @@ final class AnchorAimTests: XCTestCase {
     /// told the render's start (`--anchor-from S`); without, it counts from its own time.
     func testEveryClockLooksAtItsStartAndAnchorFromPinsIt() throws {
         let log = try log(.xArbitraryZVertical)
-        let anchor = Anchor(bearingDegrees: -15, elevationDegrees: 3, distance: 6)
+        let anchor = Anchor(fixedBearingDegrees: -15, elevationDegrees: 3, distance: 6)
         let path = "six-d.csv"
         let window = try WallClockPipeline(options: options(anchor), attitude: .log(log, fusion: nil, path: path),
                                            clock: WallClock(speed: 1, looping: false, from: 0.4))
@@ -151,7 +151,7 @@ final class AnchorAimTests: XCTestCase {
     /// computes bearings (steadiness.py's `--anchor-pixel`): the same anchor as `--anchor-from log`, and the line that
     /// says so, pointing to first-look.
     func testByDefaultTheAnchorCountsFromTheLog() throws {
-        let anchor = Anchor(bearingDegrees: 30, elevationDegrees: 0)
+        let anchor = Anchor(fixedBearingDegrees: 30, elevationDegrees: 0)
         for frame in [ReferenceFrame.xArbitraryZVertical, .xArbitraryCorrectedZVertical, .xMagneticNorthZVertical, nil] as [ReferenceFrame?] {
             let aimed = try XCTUnwrap(try options(anchor, origin: nil).aimedAnchor(over: try log(frame), path: "l.csv", drawingFrom: 0.5))
             XCTAssertEqual(aimed.anchor, anchor, "\(String(describing: frame))")
@@ -165,7 +165,7 @@ final class AnchorAimTests: XCTestCase {
     /// `--anchor-from log` keeps the old meaning (the log's X) and says so as before; a look time outside the log, or a
     /// look asked of an attitude that is not a log's, is refused.
     func testAnchorFromLogAndItsRefusals() throws {
-        let anchor = Anchor(bearingDegrees: 30, elevationDegrees: 0)
+        let anchor = Anchor(fixedBearingDegrees: 30, elevationDegrees: 0)
         let aimed = try XCTUnwrap(try options(anchor, origin: .log).aimedAnchor(over: try log(.xArbitraryZVertical), path: "six-d.csv",
                                                                               drawingFrom: 0.5))
         XCTAssertEqual(aimed.anchor, anchor)
@@ -191,10 +191,10 @@ final class AnchorAimTests: XCTestCase {
     /// The note says what the anchor counts from, at which log time, and where elevation counts from (the command
     /// line's words for it: `DrawingWordsTests`).
     func testTheNoteSaysWhatTheAnchorCountsFrom() throws {
-        let anchor = Anchor(bearingDegrees: 20, elevationDegrees: 5)
+        let anchor = Anchor(fixedBearingDegrees: 20, elevationDegrees: 5)
         XCTAssertEqual(try options(anchor).aimedAnchor(over: try log(.xArbitraryZVertical), path: "six-d.csv", drawingFrom: 1.5)?.note,
                        .anchorAimed(anchor, lookTime: 1.5, given: false, vertical: true))
-        let far = Anchor(bearingDegrees: 20, elevationDegrees: 5, distance: 2.5)
+        let far = Anchor(fixedBearingDegrees: 20, elevationDegrees: 5, distance: 2.5)
         XCTAssertEqual(try options(far, origin: .look(logTime: 0.25)).aimedAnchor(over: try log(nil), path: "g.csv", drawingFrom: 1.5)?.note,
                        .anchorAimed(far, lookTime: 0.25, given: true, vertical: false))
     }

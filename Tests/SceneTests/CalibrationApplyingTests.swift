@@ -53,7 +53,7 @@ final class CalibrationApplyingTests: XCTestCase {
 
     /// What the file leaves undetermined keeps the camera the settings hold and the mount given; said by the rule's notes.
     func testAnUndeterminedCameraAndMountKeepWhatIsGiven() throws {
-        var options = DrawingSettings(camera: CameraSettings(given: .fieldOfView(degrees: 50)))
+        var options = DrawingSettings(camera: CameraSettings(given: .fieldOfView(FieldOfView(fixedDegrees: 50))))
         let notes = try options.apply(calibration: (rig(clock: .clip, undetermined: [.camera, .mount]), "cal.yaml"),
                                       given: RigOverrides(camera: options.camera.given, mount: .rotation(.identity)), clock: .clip)
         XCTAssertEqual(notes.map(\.about), [.camera, .mount])

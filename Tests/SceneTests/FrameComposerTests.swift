@@ -1,5 +1,6 @@
 import AttitudeLog
 import AttitudeMath
+import Camera
 import Scene
 import Render
 import TestSupport
@@ -25,7 +26,7 @@ final class FrameComposerTests: XCTestCase {
         let log = try turningLog()
         let mount = try XCTUnwrap(Quaternion(axis: [0, 0, 1], angle: 0.3).normalized())
         let reference = Quaternion(axis: [0, 1, 0], angle: 0.5)
-        let options = DrawingSettings(camera: CameraSettings(given: .fieldOfView(degrees: 50)), relativeTo: reference, deviceFromIMU: mount)
+        let options = DrawingSettings(camera: CameraSettings(given: .fieldOfView(FieldOfView(fixedDegrees: 50))), relativeTo: reference, deviceFromIMU: mount)
         for t in [0.0, 0.237, 0.5, 1.0] {
             let window = try WallClockPipeline(options: options, attitude: .log(log, fusion: nil, path: "log.csv"),
                                                clock: WallClock(speed: 1, looping: false, from: t))

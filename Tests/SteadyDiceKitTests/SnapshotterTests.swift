@@ -25,12 +25,11 @@ final class SnapshotterTests: XCTestCase {
     }
 
     func testBadOptionsAreRefusedWithTheCommandLinesWords() throws {
-        var options = DrawingSettings()
-        options.camera.given = .fieldOfView(degrees: 200)
-        XCTAssertThrowsError(try Snapshotter(width: 320, height: 240, options: options)) { error in
-            XCTAssertEqual("\(error)", "--fov must be between 1 and 179 degrees (exclusive)")
+        // A field of view out of range is no value to give a snapshotter: it is refused when built, saying its facts.
+        XCTAssertThrowsError(try FieldOfView(degrees: 200)) { error in
+            XCTAssertEqual("\(error)", "the field of view must be between 1 and 179 degrees (exclusive), not 200")
         }
-        options = DrawingSettings(hud: true)
+        var options = DrawingSettings(hud: true)
         XCTAssertThrowsError(try Snapshotter(width: 100, height: 100, options: options)) { error in
             XCTAssertTrue("\(error)".contains("no room for the HUD"), "\(error)")
         }
