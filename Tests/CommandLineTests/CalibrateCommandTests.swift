@@ -1,13 +1,14 @@
 import AttitudeMath
 import Camera
 import CommandLineSupport
+import CommandTestSupport
 import FileAccess
 import Foundation
 import Imaging
 import Pixels
+import Rig
 import TestSupport
 import XCTest
-import Rig
 
 /// `steady-dice calibrate` on synthetic clips made by `steady-dice calibration-clip`: a BROAD trial's
 /// reference turns a textured panorama through a known camera, mount and offset, and the raw log's

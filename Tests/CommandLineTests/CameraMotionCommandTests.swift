@@ -1,12 +1,13 @@
 import AttitudeLog
 import AttitudeMath
 import Camera
+import CommandTestSupport
 import Foundation
 import Imaging
 import RawLog
+import Rig
 import TestSupport
 import XCTest
-import Rig
 
 /// A video's own motion track and a gyroscope-only raw log through the commands: calibrate, attitude
 /// convert and fuse.

@@ -1,10 +1,11 @@
 import AttitudeMath
 import Camera
+import CommandTestSupport
 import Foundation
 import Imaging
+import Rig
 import TestSupport
 import XCTest
-import Rig
 
 /// `calibrate` on synthetic clips that look like real footage (`calibration-clip` with a lens, a rolling
 /// shutter, motion blur, translation, a variable frame rate, a rig that barely moves), each with known truth: the

@@ -1,10 +1,9 @@
 import AttitudeLog
 import AttitudeMath
-import Scene
-import Render
-import TestSupport
 import IMUD
 import LogLoading
+import Render
+import Scene
 import XCTest
 
 /// The window's frame against the snapshot's, in-process and without a window: `run` draws a `WallClockPipeline`,
