@@ -40,6 +40,13 @@ final class RealisticClipTests: XCTestCase {
                                 outputs: extra.merging(["--video": asFolder ? name + "/" : name + ".mkv", "--log": "\(name).csv"]) { $1 })
     }
 
+    /// The plain clip (a pinhole, a global shutter, the identity mount, 30 ms offset): this class and
+    /// CameraMotionCommandTests ask for it with the same options, so the fixture cache makes it once for both.
+    static func plainClip() throws -> SyntheticClips.Made {
+        try SyntheticClips.make(["--trial", trial, "--start", "110", "--duration", "6", "--time-offset", "0.03"],
+                                outputs: ["--video": "plain.mkv", "--log": "plain.csv"])
+    }
+
     /// `--mount` for `Self.mount`.
     static var mountOption: [String] { let q = mount; return ["--mount", "\(q.w),\(q.x),\(q.y),\(q.z)"] }
 
@@ -147,7 +154,7 @@ final class RealisticClipTests: XCTestCase {
     /// An MP4 with audio and a data track beside the picture, as cameras write them, is read in full and
     /// calibrated.
     func testAnMP4WithADataTrack() throws {
-        let made = try makeClip("plain", ["--time-offset", "0.03"])
+        let made = try Self.plainClip()
         let (clip, log) = (made["--video"], made["--log"])
         let mp4 = folder.appendingPathComponent("camera.mp4").path
         // H.264 nearly lossless, AAC audio and a timecode data track, as a camera writes them.
