@@ -224,7 +224,7 @@ let package = Package(
         // MARK: - Tests
         // A `<Module>Tests` target for each library module with logic, CommandLineTests for the executables end to end,
         // and the helpers two or more of them share in four support targets, each depended on only by the tests that use
-        // it, so that a test of a value links no OpenGL or OpenCV (docs/tests.md lists what each holds).
+        // it, so that a test of values or logs depends on neither OpenGL nor OpenCV (docs/tests.md lists what each holds).
         /// The light core: scratch folders, the shared data and the repository's fixtures, what a test needs from the
         /// machine, seeded randomness, attitude assertions, tumbling IMU samples, OpenCV's camera file written as text.
         /// Value modules only.
