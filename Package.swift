@@ -233,7 +233,7 @@ let package = Package(
         /// Commands: the built executables and other tools run as processes with a deadline (BuiltTool, CommandHarness),
         /// the synthetic clips `calibration-clip` makes, cached (SyntheticClips), and option groups' refusals parsed in-process.
         .target(name: "CommandTestSupport", dependencies: ["TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-                path: "Tests/CommandTestSupport"),
+                path: "Tests/CommandTestSupport", swiftSettings: [.unsafeFlags(["-O"])]),  // CommandHarness's comparison, channel by channel
         /// Logs: synthetic raw IMU logs and location tracks, and the test cases of the log and location readers with their files.
         .target(name: "LogTestSupport", dependencies: ["TestSupport", "CommandTestSupport", "AttitudeMath", "Location", "RawLog"],
                 path: "Tests/LogTestSupport", swiftSettings: [.unsafeFlags(["-O"])]),  // as TestSupport
