@@ -223,67 +223,80 @@ let package = Package(
 
         // MARK: - Tests
         // A `<Module>Tests` target for each library module with logic, CommandLineTests for the executables end to end,
-        // and the helpers two or more of them share in TestSupport (docs/tests.md lists what each holds).
-        /// Helpers shared by the test targets: seeded randomness, the built executables, the headless renderer,
-        /// synthetic IMU data and tracks, test video frames, golden images, the test cases with a scratch folder.
-        .target(name: "TestSupport", dependencies: ["AttitudeMath", "Camera", "CGL", "Imaging", "Location", "RawLog", "Render", "Pixels", "SteadyDiceKit",
-                                              .product(name: "ArgumentParser", package: "swift-argument-parser")],
-                path: "Tests/TestSupport", swiftSettings: [.unsafeFlags(["-O"])]),  // its pixel loops, as CommandLineTests
+        // and the helpers two or more of them share in four support targets, each depended on only by the tests that use
+        // it, so that a test of values or logs depends on neither OpenGL nor OpenCV (docs/tests.md lists what each holds).
+        /// The light core: scratch folders, the shared data and the repository's fixtures, what a test needs from the
+        /// machine, seeded randomness, attitude assertions, tumbling IMU samples, OpenCV's camera file written as text.
+        /// Value modules only.
+        .target(name: "TestSupport", dependencies: ["AttitudeMath", "Camera"], path: "Tests/TestSupport",
+                swiftSettings: [.unsafeFlags(["-O"])]),  // the samples it makes by the hundred thousand
+        /// Commands: the built executables and other tools run as processes with a deadline (BuiltTool, CommandHarness),
+        /// the synthetic clips `calibration-clip` makes, cached (SyntheticClips), and option groups' refusals parsed in-process.
+        .target(name: "CommandTestSupport", dependencies: ["TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                path: "Tests/CommandTestSupport", swiftSettings: [.unsafeFlags(["-O"])]),  // CommandHarness's comparison, channel by channel
+        /// Logs: synthetic raw IMU logs and location tracks, and the test cases of the log and location readers with their files.
+        .target(name: "LogTestSupport", dependencies: ["TestSupport", "CommandTestSupport", "AttitudeMath", "Location", "RawLog"],
+                path: "Tests/LogTestSupport", swiftSettings: [.unsafeFlags(["-O"])]),  // as TestSupport
+        /// Pictures: the headless renderer (OpenGL), golden images, the die's silhouette projected independently, test
+        /// video frames written through OpenCV.
+        .target(name: "PictureTestSupport", dependencies: ["CommandTestSupport", "AttitudeMath", "Camera", "CGL", "Imaging", "Render", "Pixels", "SteadyDiceKit"],
+                path: "Tests/PictureTestSupport", swiftSettings: [.unsafeFlags(["-O"])]),  // its pixel loops, as CommandLineTests
         .testTarget(name: "SafeTextTests", dependencies: ["SafeText"]),
         .testTarget(name: "PixelsTests", dependencies: ["Pixels", "ExitKinds"]),
         .testTarget(name: "CSVTextTests", dependencies: ["CSVText", "ExitKinds", "TestSupport"]),
-        .testTarget(name: "PlotTests", dependencies: ["Plot", "ExitKinds", "Imaging", "AttitudeMath", "AttitudeLog", "TestSupport", "Pixels"], exclude: ["Goldens"]),
+        .testTarget(name: "PlotTests", dependencies: ["Plot", "ExitKinds", "Imaging", "AttitudeMath", "AttitudeLog", "PictureTestSupport", "TestSupport", "Pixels"], exclude: ["Goldens"]),
         .testTarget(name: "FileAccessTests", dependencies: ["FileAccess", "ExitKinds", "TestSupport"]),
         .testTarget(name: "AttitudeMathTests", dependencies: ["AttitudeMath", "ExitKinds", "TestSupport"]),
         .testTarget(name: "AttitudeLogTests", dependencies: ["AttitudeLog", "ExitKinds", "Recording", "FileAccess", "TestSupport", "AttitudeMath"]),
         .testTarget(name: "CameraTests", dependencies: ["Camera", "ExitKinds", "AttitudeMath", "TestSupport"]),
         .testTarget(name: "SteadyDiceAssetsTests", dependencies: ["SteadyDiceAssets", "TestSupport"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "ExitKinds", "Camera", "Imaging", "AttitudeMath", "SteadyDiceKit", "TestSupport", "Pixels"],
+        .testTarget(name: "RenderTests", dependencies: ["Render", "ExitKinds", "Camera", "Imaging", "AttitudeMath", "SteadyDiceKit", "CommandTestSupport", "PictureTestSupport", "TestSupport", "Pixels"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "ExitKinds", "AttitudeLog", "Location", "RawLog", "Recording", "LogLoading", "TestSupport", "AttitudeMath",
+        .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "ExitKinds", "AttitudeLog", "Location", "RawLog", "Recording", "LogLoading",
+                                                            "CommandTestSupport", "TestSupport", "AttitudeMath",
                                                            "Fusion", "Pixels", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "SceneCommandLineTests", dependencies: ["SceneCommandLine", "CommandLineSupport", "Scene", "AttitudeMath", "Camera", "IMUD", "Imaging", "Pixels", "Render",
-                                                         "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+                                                         "CommandTestSupport", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "WorkersTests", dependencies: ["Workers", "AttitudeMath", "ExitKinds"]),
-        .testTarget(name: "LogLoadingTests", dependencies: ["LogLoading", "AttitudeLog", "AttitudeMath", "ExitKinds", "Fusion", "Location", "RawLog", "TestSupport",
+        .testTarget(name: "LogLoadingTests", dependencies: ["LogLoading", "AttitudeLog", "AttitudeMath", "ExitKinds", "Fusion", "Location", "RawLog", "LogTestSupport", "TestSupport",
                                                    .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SceneTests", dependencies: [
-            "Scene", "ExitKinds", "IMUD", "AttitudeMath", "AttitudeLog", "Camera", "Render", "Rig", "TestSupport", "Imaging", "LogLoading",
+            "Scene", "ExitKinds", "IMUD", "AttitudeMath", "AttitudeLog", "Camera", "Render", "Rig", "LogTestSupport", "PictureTestSupport", "TestSupport", "Imaging", "LogLoading",
             .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
         ]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Camera", "AttitudeMath", "ExitKinds", "TestSupport", "Pixels", "Rig"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Camera", "AttitudeMath", "ExitKinds", "CommandTestSupport", "PictureTestSupport", "TestSupport", "Pixels", "Rig"]),
         .testTarget(name: "FootageTests", dependencies: ["Footage", "AttitudeMath", "Calibration", "Camera", "Imaging", "Rig"]),
         .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "ExitKinds", "AttitudeMath", "Camera", "RawLog", "CVShim", "Rig", "TestSupport", "SyntheticClip"]),
         .testTarget(name: "IMUDTests", dependencies: ["IMUD", "SafeText", "AttitudeMath", "AttitudeLog", "ExitKinds", "TestSupport",
                                                .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "FusionTests", dependencies: ["Fusion", "ExitKinds", "AttitudeMath", "TestSupport"]),
-        .testTarget(name: "CameraMotionTests", dependencies: ["AttitudeMath", "ExitKinds", "CameraMotion", "RawLog", "TestSupport"]),
-        .testTarget(name: "RawLogTests", dependencies: ["RawLog", "ExitKinds", "Fusion", "Recording", "AttitudeMath", "AttitudeLog", "TestSupport"],
+        .testTarget(name: "FusionTests", dependencies: ["Fusion", "ExitKinds", "AttitudeMath", "LogTestSupport"]),
+        .testTarget(name: "CameraMotionTests", dependencies: ["AttitudeMath", "ExitKinds", "CameraMotion", "RawLog", "CommandTestSupport", "TestSupport"]),
+        .testTarget(name: "RawLogTests", dependencies: ["RawLog", "ExitKinds", "Fusion", "Recording", "AttitudeMath", "AttitudeLog", "CommandTestSupport", "LogTestSupport", "TestSupport"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "LocationTests", dependencies: ["Location", "ExitKinds", "CSVText", "RawLog", "AttitudeMath", "AttitudeLog", "TestSupport"],
+        .testTarget(name: "LocationTests", dependencies: ["Location", "ExitKinds", "CSVText", "RawLog", "AttitudeMath", "AttitudeLog", "LogTestSupport"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "SteadyDiceKitTests", dependencies: ["SteadyDiceKit", "TestSupport"]),
+        .testTarget(name: "SteadyDiceKitTests", dependencies: ["SteadyDiceKit", "PictureTestSupport", "TestSupport"]),
         .testTarget(name: "RigTests", dependencies: ["Rig", "Camera", "AttitudeMath", "ExitKinds"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "ExitKinds", "AttitudeMath", "TestSupport"]),
         .testTarget(name: "RecordFolderTests", dependencies: ["Pixels", "ExitKinds", "RecordFolder", "AttitudeMath", "Imaging", "TestSupport"]),
         .testTarget(name: "LiveRigTests", dependencies: ["Pixels", "LiveRig", "RecordFolder", "IMUD", "Imaging", "FileAccess", "AttitudeMath", "ExitKinds", "TestSupport"]),
         .testTarget(name: "FusionJobsTests", dependencies: ["FusionJobs", "LogLoading", "AttitudeLog", "AttitudeMath", "Camera", "FileAccess", "Fusion", "Imaging",
-                                                   "RawLog", "Rig", "TestSupport", .product(name: "Logging", package: "swift-log")]),
+                                                   "RawLog", "Rig", "LogTestSupport", "TestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "Fusion"]),
         .testTarget(name: "RenderBenchmarksTests", dependencies: ["Pixels", "ExitKinds", "RenderBenchmarks", "FileAccess", "Imaging", "Render", "TestSupport"]),
         .testTarget(name: "SyntheticClipTests", dependencies: ["SyntheticClip", "ExitKinds", "Pixels", "AttitudeLog", "AttitudeMath", "Calibration", "Camera", "FileAccess",
-                                                      "Imaging", "RawLog", "Render", "Rig", "TestSupport"]),
+                                                      "Imaging", "RawLog", "Render", "Rig", "LogTestSupport", "TestSupport"]),
         .testTarget(name: "RigCalibrationTests", dependencies: ["Pixels", "ExitKinds", "RigCalibration", "AttitudeMath", "Calibration", "Camera", "FileAccess", "Footage", "Imaging",
                                                        "RawLog", "RecordFolder", "Render", "Rig", "SyntheticClip", "TestSupport"]),
-        .testTarget(name: "WindowTests", dependencies: ["Window", "Scene", "AttitudeLog", "AttitudeMath", "Render", "TestSupport",
+        .testTarget(name: "WindowTests", dependencies: ["Window", "Scene", "AttitudeLog", "AttitudeMath", "Render", "PictureTestSupport",
                                                .product(name: "Logging", package: "swift-log"),
                                                .product(name: "InMemoryLogging", package: "swift-log")]),
         .testTarget(name: "SteadyDiceCommandsTests", dependencies: [
-            "SteadyDiceCommands", "AttitudeMath", "Calibration", "Camera", "Recording", "RigCalibration", "SyntheticClip", "TestSupport",
+            "SteadyDiceCommands", "AttitudeMath", "Calibration", "Camera", "Recording", "RigCalibration", "SyntheticClip", "CommandTestSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "AttitudeCommandsTests", dependencies: [
-            "AttitudeCommands", "AttitudeMath", "CommandLineSupport", "Fusion", "LogLoading", "Pixels", "Plot", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "AttitudeCommands", "AttitudeMath", "CommandLineSupport", "Fusion", "LogLoading", "Pixels", "Plot", "CommandTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         /// The two executables end to end, run as processes (BuiltTool, CommandHarness): every command, the window
         /// under xdotool, help, install, and the hostile-input and file-policy fuzzers with their corpus.
@@ -292,7 +305,7 @@ let package = Package(
         /// debug build.
         .testTarget(name: "CommandLineTests", dependencies: [
             "AttitudeMath", "AttitudeLog", "Camera", "Scene", "CVShim", "FileAccess", "Footage", "IMUD", "Imaging", "Location", "RawLog",
-            "CommandLineSupport", "LiveRig", "Render", "SafeText", "SteadyDiceKit", "TestSupport", "Rig", "RigCalibration", "RecordFolder", "Pixels",
+            "CommandLineSupport", "LiveRig", "Render", "SafeText", "SteadyDiceKit", "CommandTestSupport", "LogTestSupport", "PictureTestSupport", "TestSupport", "Rig", "RigCalibration", "RecordFolder", "Pixels",
         ], exclude: ["Fixtures"], swiftSettings: [.unsafeFlags(["-O"])]),
     ]
 )

@@ -3,7 +3,7 @@ import AttitudeMath
 import CommandLineSupport
 import Pixels
 import Plot
-import TestSupport
+import CommandTestSupport
 import XCTest
 
 /// The options of `attitude`'s other commands in-process: what `convert`, `eval`, `bench`, `views`, `plot`, `compare`,

@@ -2,7 +2,7 @@
 import AttitudeMath
 import Fusion
 import LogLoading
-import TestSupport
+import CommandTestSupport
 import XCTest
 
 /// `attitude fuse`'s options in-process: the mode, frame, north and magnetometer correction they give the job, the

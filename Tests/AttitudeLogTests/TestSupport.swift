@@ -1,6 +1,5 @@
 import AttitudeLog
 import AttitudeMath
-import TestSupport
 import XCTest
 
 /// Parses `text` expecting an `AttitudeLogError`, and returns it.

@@ -1,5 +1,4 @@
 import AttitudeMath
-import TestSupport
 import XCTest
 
 final class AttitudeHistoryTests: XCTestCase {

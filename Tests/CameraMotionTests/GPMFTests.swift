@@ -2,7 +2,6 @@ import AttitudeMath
 import CameraMotion
 import Foundation
 import RawLog
-import TestSupport
 import XCTest
 
 /// GPMF payloads built by hand from gopro/gpmf-parser's README (KLV, types, SCAL, TYPE, nesting, ORIN, MTRX),

@@ -1,6 +1,5 @@
 import CameraMotion
 import Foundation
-import TestSupport
 import XCTest
 
 /// GPMF and CAMM tracks built to break the readers (a fuzz round's findings and a real file from another GoPro): each

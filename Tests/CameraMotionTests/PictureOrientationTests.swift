@@ -1,5 +1,6 @@
 import AttitudeMath
 import CameraMotion
+import CommandTestSupport
 import Foundation
 import RawLog
 import TestSupport

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AttitudeMath
 import CommandLineSupport
+import CommandTestSupport
 import Fusion
 import LogLoading
 import Pixels

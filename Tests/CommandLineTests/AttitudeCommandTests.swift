@@ -1,8 +1,9 @@
 import AttitudeLog
 import AttitudeMath
+import CommandTestSupport
 import Foundation
+import LogTestSupport
 import RawLog
-import TestSupport
 import XCTest
 
 /// The `attitude` executable end to end: the magnetometer options, true north, and refused input.

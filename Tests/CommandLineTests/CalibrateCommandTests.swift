@@ -1,13 +1,14 @@
 import AttitudeMath
 import Camera
 import CommandLineSupport
+import CommandTestSupport
 import FileAccess
 import Foundation
 import Imaging
 import Pixels
+import Rig
 import TestSupport
 import XCTest
-import Rig
 
 /// `steady-dice calibrate` on synthetic clips made by `steady-dice calibration-clip`: a BROAD trial's
 /// reference turns a textured panorama through a known camera, mount and offset, and the raw log's
@@ -170,10 +171,12 @@ final class CalibrateCommandTests: XCTestCase {
         XCTAssertEqual(Set(keys).isSuperset(of: ["camera_matrix", "imu_to_camera"]), true, "\(keys)")
     }
 
-    /// A clip paired with the log of another motion is refused: no rotation of the log explains the picture.
+    /// A clip paired with the log of another motion is refused: no rotation of the log explains the picture. The clip
+    /// (the trial from 110 s) and the log (from 120 s) are those two checks below calibrate, which the fixture cache
+    /// makes once for the class.
     func testALogOfAnotherMotionIsRefused() throws {
-        let clip = try makeClip(Truth(fov: 60, offset: 0, mount: .identity), start: 110, name: "this").clip
-        let other = try makeClip(Truth(fov: 60, offset: 0, mount: .identity), start: 124, name: "other").log
+        let clip = try makeClip(Self.narrowLens).clip
+        let other = try makeClip(Self.wideLens, start: Self.wideLensStart).log
         let output = folder.appendingPathComponent("mixed.yaml").path
         try CommandHarness.assertRefused(["calibrate", "--video", clip, "--log", other, "--output", output],
                                          saying: "does not follow the gyroscope's", output: output)
@@ -355,12 +358,18 @@ final class CalibrateCommandTests: XCTestCase {
         XCTAssertTrue(commandLineText(for: refusal).contains("give --time-offset"), commandLineText(for: refusal))
     }
 
+    /// The identity mount, a positive offset and a narrow lens, over the trial from 110 s.
+    static let narrowLens = Truth(fov: 40, offset: 0.5, mount: .identity)
+    /// A small tilt, a negative offset and a wide lens, over the trial from `wideLensStart`.
+    static let wideLens = Truth(fov: 70, offset: -0.5, mount: Quaternion(axis: SIMD3(1, 0.3, 0), angle: 3 * .pi / 180))
+    static let wideLensStart = 120.0
+
     func testIdentityMountPositiveOffsetNarrowLens() throws {
-        try check(Truth(fov: 40, offset: 0.5, mount: .identity))
+        try check(Self.narrowLens)
     }
 
     func testSmallTiltNegativeOffsetWideLens() throws {
-        try check(Truth(fov: 70, offset: -0.5, mount: Quaternion(axis: SIMD3(1, 0.3, 0), angle: 3 * .pi / 180)), start: 120)
+        try check(Self.wideLens, start: Self.wideLensStart)
     }
 
     func testQuarterTurnAboutTheOpticalAxis() throws {

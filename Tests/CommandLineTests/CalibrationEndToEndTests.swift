@@ -1,9 +1,11 @@
+import CommandTestSupport
 import Foundation
+import PictureTestSupport
 import Pixels
+import Rig
 import SteadyDiceKit
 import TestSupport
 import XCTest
-import Rig
 
 /// The end-to-end check: a synthetic clip with a known camera, mount and offset
 /// (`calibration-clip`), `calibrate` on it, then `render --calibration cal.yaml --anchor B,E` draws the

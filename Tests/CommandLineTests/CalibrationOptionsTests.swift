@@ -1,11 +1,13 @@
 import AttitudeMath
 import Camera
+import CommandTestSupport
 import Foundation
 import Imaging
+import PictureTestSupport
 import Pixels
+import Rig
 import TestSupport
 import XCTest
-import Rig
 
 /// `--calibration`, `--mount w,x,y,z` and `--time-offset` on `snapshot` and `render`.
 final class CalibrationOptionsTests: XCTestCase {

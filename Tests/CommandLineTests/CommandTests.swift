@@ -1,7 +1,9 @@
 import AttitudeLog
 import AttitudeMath
+import CommandTestSupport
 import Foundation
 import Imaging
+import PictureTestSupport
 import Pixels
 import Render
 import TestSupport

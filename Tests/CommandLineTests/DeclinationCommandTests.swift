@@ -1,6 +1,6 @@
 import Foundation
 @testable import Location
-import TestSupport
+import LogTestSupport
 import XCTest
 
 /// `attitude declination` end to end.

@@ -1,5 +1,7 @@
 import AttitudeMath
+import CommandTestSupport
 import Foundation
+import LogTestSupport
 import TestSupport
 import XCTest
 

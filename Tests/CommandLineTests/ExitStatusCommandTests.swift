@@ -1,5 +1,5 @@
+import CommandTestSupport
 import Foundation
-import TestSupport
 import XCTest
 
 /// Both executables end an error the same way: one line `program: message` on stderr, and the status of

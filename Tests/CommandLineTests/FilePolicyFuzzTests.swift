@@ -1,12 +1,13 @@
 import AttitudeMath
 import Camera
+import CommandTestSupport
 import FileAccess
 import Foundation
 import Imaging
 import Pixels
+import Rig
 import TestSupport
 import XCTest
-import Rig
 
 /// The output and input policies (`OutputFiles`, `InputFile`) seen from outside, on the real executables:
 /// a seeded fuzzer over every command that writes or reads a file, given outputs and inputs that are

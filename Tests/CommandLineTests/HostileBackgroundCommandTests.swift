@@ -1,4 +1,5 @@
 import AttitudeMath
+import CommandTestSupport
 import Foundation
 import Imaging
 import Pixels

@@ -1,5 +1,6 @@
-import SafeText
+import CommandTestSupport
 import Foundation
+import SafeText
 import TestSupport
 import XCTest
 

@@ -4,6 +4,7 @@ import LiveRig
 import Foundation
 @testable import Footage
 @testable import Imaging
+import CommandTestSupport
 import TestSupport
 import XCTest
 import RecordFolder

@@ -1,4 +1,5 @@
 import CommandLineSupport
+import CommandTestSupport
 import Foundation
 import Imaging
 import Pixels

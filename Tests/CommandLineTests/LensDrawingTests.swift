@@ -1,5 +1,6 @@
 import AttitudeMath
 import Camera
+import CommandTestSupport
 import CVShim
 import Foundation
 import Imaging

@@ -1,16 +1,17 @@
 import AttitudeMath
 import Camera
-import Pixels
-import Scene
-import LiveRig
+import CommandTestSupport
 import FileAccess
 import Foundation
-import IMUD
 import Imaging
+import IMUD
+import LiveRig
+import Pixels
+import RecordFolder
+import Rig
+import Scene
 import TestSupport
 import XCTest
-import Rig
-import RecordFolder
 
 /// The live rig from start to finish with no webcam: `feed` publishes a synthetic clip's true attitude as
 /// imud does, a video file stands in for the camera, and both start at one CLOCK_MONOTONIC instant with

@@ -1,6 +1,6 @@
 import Foundation
 import Location
-import TestSupport
+import LogTestSupport
 import XCTest
 
 /// `attitude location`: the filtered track it writes, plots and refusals (LocationReaderTests in

@@ -1,6 +1,7 @@
 import AttitudeLog
+import CommandTestSupport
 import Foundation
-import TestSupport
+import LogTestSupport
 import XCTest
 
 /// `--quiet` and `--verbose` on the real `attitude` binary (MessagesTests in SteadyDiceKitTests: what the

@@ -1,9 +1,10 @@
 import AttitudeMath
+import CommandTestSupport
 import Foundation
 import Imaging
+import Rig
 import TestSupport
 import XCTest
-import Rig
 
 /// `calibrate --video FOLDER` on an OpenCamera Sensors recording as the app leaves it: a folder
 /// `<date>/` with `VID_<date>gyro.csv`, `…accel.csv` and `…_imu_timestamps.csv` (headerless; Android's

@@ -1,10 +1,11 @@
 import AttitudeMath
 import Camera
+import CommandTestSupport
 import Foundation
 import Imaging
+import Rig
 import TestSupport
 import XCTest
-import Rig
 
 /// `calibrate` on synthetic clips that look like real footage (`calibration-clip` with a lens, a rolling
 /// shutter, motion blur, translation, a variable frame rate, a rig that barely moves), each with known truth: the
@@ -37,6 +38,13 @@ final class RealisticClipTests: XCTestCase {
                   extra: [String: String] = [:]) throws -> SyntheticClips.Made {
         try SyntheticClips.make(["--trial", Self.trial, "--start", "110", "--duration", "6"] + options,
                                 outputs: extra.merging(["--video": asFolder ? name + "/" : name + ".mkv", "--log": "\(name).csv"]) { $1 })
+    }
+
+    /// The plain clip (a pinhole, a global shutter, the identity mount, 30 ms offset): this class and
+    /// CameraMotionCommandTests ask for it with the same options, so the fixture cache makes it once for both.
+    static func plainClip() throws -> SyntheticClips.Made {
+        try SyntheticClips.make(["--trial", trial, "--start", "110", "--duration", "6", "--time-offset", "0.03"],
+                                outputs: ["--video": "plain.mkv", "--log": "plain.csv"])
     }
 
     /// `--mount` for `Self.mount`.
@@ -146,7 +154,7 @@ final class RealisticClipTests: XCTestCase {
     /// An MP4 with audio and a data track beside the picture, as cameras write them, is read in full and
     /// calibrated.
     func testAnMP4WithADataTrack() throws {
-        let made = try makeClip("plain", ["--time-offset", "0.03"])
+        let made = try Self.plainClip()
         let (clip, log) = (made["--video"], made["--log"])
         let mp4 = folder.appendingPathComponent("camera.mp4").path
         // H.264 nearly lossless, AAC audio and a timecode data track, as a camera writes them.

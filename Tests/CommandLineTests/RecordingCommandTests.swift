@@ -1,10 +1,11 @@
 import AttitudeLog
 import AttitudeMath
+import CommandTestSupport
 import Foundation
 import Imaging
+import PictureTestSupport
 import Pixels
 import Render
-import TestSupport
 import XCTest
 #if canImport(Glibc)
 import Glibc

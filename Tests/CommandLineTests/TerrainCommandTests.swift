@@ -1,6 +1,6 @@
 import Foundation
 import Location
-import TestSupport
+import LogTestSupport
 import XCTest
 
 /// `attitude terrain` and `location --srtm` over SRTM tiles made in the test (TerrainTests in LocationTests

@@ -2,8 +2,8 @@ import AttitudeLog
 import AttitudeMath
 import Foundation
 import Location
+import LogTestSupport
 import RawLog
-import TestSupport
 import XCTest
 
 /// True north by itself: `fuse`, `convert` and `steady-dice` over a Sensor Logger folder with Location.csv

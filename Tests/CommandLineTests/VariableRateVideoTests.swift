@@ -1,5 +1,7 @@
+import CommandTestSupport
 import Foundation
 import Imaging
+import PictureTestSupport
 import Pixels
 import TestSupport
 import XCTest

@@ -1,6 +1,6 @@
-import Foundation
 import CommandLineSupport
-import TestSupport
+import CommandTestSupport
+import Foundation
 import XCTest
 
 /// `--version` on both executables prints the one version the package keeps (`SteadyDiceVersion`).

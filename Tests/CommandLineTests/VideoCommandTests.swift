@@ -1,6 +1,8 @@
 import AttitudeMath
+import CommandTestSupport
 import Foundation
 import Imaging
+import PictureTestSupport
 import Pixels
 import Render
 import TestSupport

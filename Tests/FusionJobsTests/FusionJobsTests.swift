@@ -10,6 +10,7 @@ import LogLoading
 import Logging
 import RawLog
 import Rig
+import LogTestSupport
 import TestSupport
 import XCTest
 

@@ -1,6 +1,6 @@
 import AttitudeMath
 @testable import Fusion
-import TestSupport
+import LogTestSupport
 import XCTest
 
 final class EstimatorTests: XCTestCase {

@@ -1,8 +1,8 @@
 import AttitudeMath
 import FileAccess
 import Foundation
-import IMUD
 import Imaging
+import IMUD
 import LiveRig
 import Pixels
 import RecordFolder

@@ -1,8 +1,8 @@
 import AttitudeMath
 import FileAccess
 import Foundation
-import IMUD
 import Imaging
+import IMUD
 @testable import LiveRig
 import RecordFolder
 import TestSupport

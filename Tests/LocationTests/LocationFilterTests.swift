@@ -1,6 +1,6 @@
 import Foundation
 @testable import Location
-import TestSupport
+import LogTestSupport
 import XCTest
 
 /// The filters on synthetic tracks with known truth and outliers.

@@ -1,6 +1,6 @@
 import Foundation
 @testable import Location
-import TestSupport
+import LogTestSupport
 import XCTest
 
 /// SRTM tiles made in the test (LocationTestCase.writeTile): exact bilinear values, edges, voids, missing

@@ -3,7 +3,7 @@ import AttitudeMath
 import Foundation
 @testable import Location
 import RawLog
-import TestSupport
+import LogTestSupport
 import XCTest
 
 /// True north by itself: a Sensor Logger folder with Location.csv gives its declination (TrueNorthCommandTests

@@ -1,7 +1,7 @@
 import AttitudeLog
 import AttitudeMath
 import LogLoading
-import TestSupport
+import LogTestSupport
 import XCTest
 
 /// A raw log read over its footage: loaded as the shared loader loads it over footage, with the bias given, and placed

@@ -3,8 +3,8 @@ import AttitudeMath
 import Foundation
 import Fusion
 import LogLoading
+import LogTestSupport
 import RawLog
-import TestSupport
 import XCTest
 
 /// The loader both tools share: a raw log is fused with the estimator's status kept per sample, which

@@ -1,6 +1,6 @@
 import LogLoading
+import LogTestSupport
 import RawLog
-import TestSupport
 import XCTest
 
 /// A raw log's magnetometer corrected before fusion (`MagnetometerCorrection`): not at all, by a given hard-iron

@@ -3,6 +3,7 @@ import Foundation
 import Location
 import Logging
 import LogLoading
+import LogTestSupport
 import RawLog
 import TestSupport
 import XCTest

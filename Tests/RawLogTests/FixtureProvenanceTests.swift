@@ -1,3 +1,4 @@
+import CommandTestSupport
 import Foundation
 import TestSupport
 import XCTest

@@ -1,6 +1,6 @@
 import Fusion
 @testable import RawLog
-import TestSupport
+import LogTestSupport
 import XCTest
 
 /// A raw CSV without accelerometer columns: read where a gyroscope suffices, refused by fusion.

@@ -1,5 +1,6 @@
 import AttitudeMath
 import Fusion
+import LogTestSupport
 import RawLog
 import TestSupport
 import XCTest

@@ -1,5 +1,5 @@
 @testable import RawLog
-import TestSupport
+import LogTestSupport
 import XCTest
 
 /// The raw readers accept what the attitude log reader accepts: they share `CSVText`.

@@ -1,7 +1,7 @@
 import AttitudeMath
 import Fusion
 @testable import RawLog
-import TestSupport
+import LogTestSupport
 import XCTest
 
 final class RawLogTests: RawLogTestCase {

@@ -2,9 +2,9 @@ import AttitudeLog
 import AttitudeMath
 import Foundation
 import Fusion
+import LogTestSupport
 import RawLog
 import Recording
-import TestSupport
 import XCTest
 
 /// Sensor Logger and x-IMU3 folders written in each producer's documented conventions, with known answers.

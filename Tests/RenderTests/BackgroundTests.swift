@@ -1,8 +1,8 @@
 import AttitudeMath
 import Imaging
+import PictureTestSupport
 import Pixels
 import Render
-import TestSupport
 import XCTest
 
 /// The background is the frame centre-cropped to the viewport's aspect, upright, unmirrored, in RGB.

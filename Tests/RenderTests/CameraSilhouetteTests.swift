@@ -1,6 +1,7 @@
 import AttitudeMath
 import Camera
 import Imaging
+import PictureTestSupport
 import Render
 import TestSupport
 import XCTest

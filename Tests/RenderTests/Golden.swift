@@ -1,7 +1,7 @@
 import Foundation
-import TestSupport
+import PictureTestSupport
 
-/// The renderer's golden images, in `Goldens/` beside the tests (TestSupport's `GoldenImages`: a missing golden, or
+/// The renderer's golden images, in `Goldens/` beside the tests (PictureTestSupport's `GoldenImages`: a missing golden, or
 /// `STEADY_DICE_RECORD_GOLDENS=1`, writes the rendered image as the new golden and fails).
 ///
 /// llvmpipe is deterministic: on one machine image every golden is reproduced exactly, so no pixel may

@@ -1,7 +1,7 @@
 import AttitudeMath
 import Imaging
+import PictureTestSupport
 import Render
-import TestSupport
 import XCTest
 
 /// Visual regression: the die at fixed attitudes and sizes against reviewed golden PNGs.

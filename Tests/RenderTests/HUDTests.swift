@@ -1,8 +1,8 @@
 import AttitudeMath
 import Imaging
+import PictureTestSupport
 import Pixels
 import Render
-import TestSupport
 import XCTest
 
 /// The HUD: its text, its layout (scales with the window, never over the die at the identity view),

@@ -1,7 +1,7 @@
 import Imaging
+import PictureTestSupport
 import Pixels
 import Render
-import TestSupport
 import XCTest
 
 /// Backgrounds from hostile sizes: a picture larger than the largest GL texture (HostileBackgroundCommandTests

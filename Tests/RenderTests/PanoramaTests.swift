@@ -1,6 +1,8 @@
 import AttitudeMath
 import Camera
+import CommandTestSupport
 import Imaging
+import PictureTestSupport
 import Pixels
 import Render
 import TestSupport

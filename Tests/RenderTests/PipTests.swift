@@ -1,10 +1,10 @@
 import AttitudeMath
 import Foundation
 import Imaging
+import PictureTestSupport
 import Pixels
 import Render
 import SteadyDiceKit
-import TestSupport
 import XCTest
 
 /// Where each pip of the die must show, worked out from the die's specification alone (docs/frames.md's

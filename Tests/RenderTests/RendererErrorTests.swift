@@ -1,7 +1,7 @@
 import Foundation
+import PictureTestSupport
 import Pixels
 import Render
-import TestSupport
 import XCTest
 
 /// Failures of the renderer's inputs are named errors carrying the file and what went wrong.

@@ -1,5 +1,6 @@
 import AttitudeMath
 import Imaging
+import PictureTestSupport
 import Render
 import TestSupport
 import XCTest

@@ -1,9 +1,9 @@
 import AttitudeMath
 import Foundation
 import Imaging
+import PictureTestSupport
 import Pixels
 import Render
-import TestSupport
 import XCTest
 
 /// Video frames as backgrounds: decoded losslessly, the right frame picked, centre-cropped to the

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AttitudeMath
 import Camera
+import CommandTestSupport
 import Foundation
 import Imaging
 import Scene

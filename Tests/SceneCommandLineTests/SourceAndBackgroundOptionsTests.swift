@@ -1,11 +1,11 @@
 import ArgumentParser
 import AttitudeMath
 import CommandLineSupport
+import CommandTestSupport
 import IMUD
 import Render
 import Scene
 import SceneCommandLine
-import TestSupport
 import XCTest
 
 /// The background's, the attitude source's and imud's options parsed in-process: the values they give the frame

@@ -4,7 +4,6 @@ import Camera
 import Foundation
 import Render
 import Scene
-import TestSupport
 import XCTest
 
 /// `--anchor --anchor-from first-look` over a log whose heading is arbitrary counts from where the camera looks at the

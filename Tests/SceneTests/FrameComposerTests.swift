@@ -1,11 +1,10 @@
 import AttitudeLog
 import AttitudeMath
 import Camera
-import Scene
-import Render
-import TestSupport
 import IMUD
 import LogLoading
+import Render
+import Scene
 import XCTest
 
 /// The window's frame against the snapshot's, in-process and without a window: `run` draws a `WallClockPipeline`,

@@ -2,7 +2,6 @@ import AttitudeLog
 import AttitudeMath
 import Render
 import Scene
-import TestSupport
 import XCTest
 
 /// A heading that is not referenced to north is labelled "heading arbitrary" on the HUD, for a log in an

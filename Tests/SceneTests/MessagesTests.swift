@@ -1,10 +1,10 @@
 import AttitudeLog
 import Foundation
-import LogLoading
-import Scene
 import InMemoryLogging
 import Logging
-import TestSupport
+import LogLoading
+import LogTestSupport
+import Scene
 import XCTest
 
 /// Messages through swift-log: what the shared loader says, at which level, captured in memory rather

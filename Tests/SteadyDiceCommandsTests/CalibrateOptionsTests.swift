@@ -1,8 +1,8 @@
 import Calibration
+import CommandTestSupport
 import Recording
 import RigCalibration
 import SteadyDiceCommands
-import TestSupport
 import XCTest
 
 /// `steady-dice calibrate`'s options in-process: the calibrator they set up (the search range, the field of view to

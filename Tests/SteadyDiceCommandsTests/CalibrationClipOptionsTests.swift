@@ -1,8 +1,8 @@
 import AttitudeMath
 import Camera
+import CommandTestSupport
 import SteadyDiceCommands
 import SyntheticClip
-import TestSupport
 import XCTest
 
 /// `steady-dice calibration-clip`'s options in-process: the lens and the gyroscope's bias they give, the clip and the job

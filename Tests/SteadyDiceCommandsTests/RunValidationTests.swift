@@ -1,5 +1,5 @@
 @testable import SteadyDiceCommands
-import TestSupport
+import CommandTestSupport
 import XCTest
 
 /// `steady-dice run`'s options checked together before a window opens (`Run.validate()`): each refusal names the

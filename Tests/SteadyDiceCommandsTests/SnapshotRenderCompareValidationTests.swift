@@ -1,5 +1,5 @@
 @testable import SteadyDiceCommands
-import TestSupport
+import CommandTestSupport
 import XCTest
 
 /// `snapshot`'s, `render`'s and `compare`'s options checked together before any work: each refusal names the options

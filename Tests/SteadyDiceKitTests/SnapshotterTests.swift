@@ -1,4 +1,5 @@
 import Foundation
+import PictureTestSupport
 import SteadyDiceKit
 import TestSupport
 import XCTest

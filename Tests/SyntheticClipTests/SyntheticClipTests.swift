@@ -5,6 +5,7 @@ import Camera
 import FileAccess
 import Foundation
 import Imaging
+import LogTestSupport
 import Pixels
 import RawLog
 import Render

@@ -3,9 +3,9 @@ import AttitudeMath
 import Foundation
 import InMemoryLogging
 import Logging
+import PictureTestSupport
 import Render
 import Scene
-import TestSupport
 import Window
 import XCTest
 

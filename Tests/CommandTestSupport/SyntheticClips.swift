@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Clips made by `steady-dice calibration-clip`, made once per build of the executable and shared by every test

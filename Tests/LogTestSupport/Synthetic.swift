@@ -1,6 +1,7 @@
 import AttitudeMath
 import Foundation
 import RawLog
+import TestSupport
 
 /// Synthetic sensor data from a known trajectory, in east-north-up: gravity reads +9.81 up,
 /// the field points north and down (20 µT horizontal, 40 µT down).

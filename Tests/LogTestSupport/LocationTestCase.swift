@@ -1,4 +1,6 @@
+import CommandTestSupport
 import Foundation
+import TestSupport
 import XCTest
 
 /// A test case with a fresh temporary folder, and the `attitude` executable built beside the tests. The

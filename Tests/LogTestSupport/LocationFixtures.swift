@@ -1,5 +1,6 @@
 import Foundation
 import Location
+import TestSupport
 
 /// Files the location tests and the commands' tests both read: SRTM tiles with a known pattern, and a
 /// Sensor Logger recording with a Location.csv.

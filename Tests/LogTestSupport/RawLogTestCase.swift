@@ -1,5 +1,6 @@
 import Foundation
 import RawLog
+import TestSupport
 import XCTest
 
 /// A test case with a fresh temporary folder to write log files into, and a way to catch the

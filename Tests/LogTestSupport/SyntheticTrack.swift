@@ -1,5 +1,6 @@
 import Foundation
 import Location
+import TestSupport
 
 /// A track with known truth: a walk (or a drive) of straight legs and turns, sampled once a second
 /// with a gap, seen through a receiver with white noise at its reported accuracy, a slowly wandering

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The package's executables (`steady-dice`, `attitude`), which `swift build` puts beside the test bundle,
