@@ -27,7 +27,7 @@ public struct AttitudeReading: Equatable, Sendable {
 /// time offset applies to it (`TimeOffsetControl`).
 public protocol AttitudeSource: AnyObject {
     /// What the attitudes are timed by.
-    var clock: AttitudeClock { get }
+    var clock: AttitudeTiming { get }
     /// How the HUD names the reference frame W of the attitudes (a reading may name it sample by sample).
     var frameName: String { get }
     /// The attitude to draw at monotonic time `now` (seconds).
@@ -50,7 +50,7 @@ public protocol AttitudeSource: AnyObject {
 }
 
 extension AttitudeSource {
-    public var clock: AttitudeClock { .playback }
+    public var clock: AttitudeTiming { .playback }
     public func togglePause(now: Double) {}
     public func seek(by seconds: Double, now: Double) {}
     public func health(now: Double) -> String { status(now: now) }
@@ -119,7 +119,7 @@ public final class FixedAttitudeSource: AttitudeSource {
         self.worldFromDevice = worldFromDevice
         self.names = names
     }
-    public var clock: AttitudeClock { .none }
+    public var clock: AttitudeTiming { .none }
     public var frameName: String { names.frame }
     public func reading(now: Double) -> AttitudeReading { AttitudeReading(worldFromDevice: worldFromDevice, greyed: false) }
     public func status(now: Double) -> String { "fixed attitude \(worldFromDevice)" }
@@ -169,7 +169,7 @@ public final class IMUDLiveSource: AttitudeSource {
                                frame: SceneSource.imudFrameName(magValid: magValid))
     }
 
-    public var clock: AttitudeClock { .live }
+    public var clock: AttitudeTiming { .live }
     public var frameName: String { SceneSource.imudFrameName }
 
     /// Valid packets counted at a time, one second or more ago: the rate is measured from it.

@@ -2,7 +2,7 @@ import Foundation
 import Rig
 
 /// What a source's attitudes are timed by, which decides how a time offset is applied (`TimeOffsetControl`).
-public enum AttitudeClock {
+public enum AttitudeTiming {
     /// A fixed attitude: nothing to shift.
     case none
     /// A log playing back: the offset moves the playback (a seek).
@@ -36,9 +36,9 @@ public struct TimeOffsetControl {
     public static let step = 0.005, fineStep = 0.001
 
     public private(set) var seconds: Double
-    public let clock: AttitudeClock
+    public let clock: AttitudeTiming
 
-    public init(seconds: Double, clock: AttitudeClock) {
+    public init(seconds: Double, clock: AttitudeTiming) {
         self.seconds = seconds
         self.clock = clock
     }
@@ -78,7 +78,7 @@ extension DrawingSettings {
 
     /// The seconds a source timed by `clock` starts shifted by (`TimeOffsetControl`): a log's playback the clip offset,
     /// a live source the live one, 0 when it has none; a fixed attitude none.
-    public func startingOffset(for clock: AttitudeClock) -> Double {
+    public func startingOffset(for clock: AttitudeTiming) -> Double {
         clock.offsetClock.flatMap { timeOffset?.seconds(pairing: $0) } ?? 0
     }
 }

@@ -28,7 +28,7 @@ public struct AttitudeSourceOptions: ParsableArguments {
 
     /// What the source these options give is timed by: a fixed attitude by none, imud by its arrivals, a log (given or
     /// the default) by its playback.
-    public var clock: AttitudeClock { attitude != nil ? .none : imud.isSet ? .live : .playback }
+    public var clock: AttitudeTiming { attitude != nil ? .none : imud.isSet ? .live : .playback }
 
     /// The magnetometer options correct a raw log's magnetometer: without --log they have nothing to apply to.
     public func validate() throws {

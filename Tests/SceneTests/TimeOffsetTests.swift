@@ -74,8 +74,8 @@ final class TimeOffsetTests: XCTestCase {
     /// A log's playback takes a clip's offset, a live stream a live one, a fixed attitude none: the one map from what a
     /// source is timed by to the offset's clock.
     func testEachSourceClockTakesTheOffsetOfItsOwnClock() {
-        XCTAssertEqual(AttitudeClock.playback.offsetClock, .clip)
-        XCTAssertEqual(AttitudeClock.live.offsetClock, .live)
-        XCTAssertNil(AttitudeClock.none.offsetClock)
+        XCTAssertEqual(AttitudeTiming.playback.offsetClock, .clip)
+        XCTAssertEqual(AttitudeTiming.live.offsetClock, .live)
+        XCTAssertNil(AttitudeTiming.none.offsetClock)
     }
 }
