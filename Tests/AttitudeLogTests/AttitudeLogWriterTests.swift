@@ -5,7 +5,7 @@ import XCTest
 
 final class AttitudeLogWriterTests: XCTestCase {
     private func randomSamples(count: Int, seed: UInt64) -> [AttitudeSample] {
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         var t = 0.0
         return (0..<count).map { _ in
             defer { t += Double.random(in: 0...0.05, using: &generator) }

@@ -54,7 +54,7 @@ final class InterpolationTests: XCTestCase {
             t += index % 3 == 0 ? 0.01 : 0.025
         }
         let log = try AttitudeLog(samples: samples, frame: nil)
-                var generator = SeededGenerator(seed: 30)
+                var generator = SplitMix64(seed: 30)
         for _ in 0..<200 {
             let query = Double.random(in: 0...log.duration, using: &generator)
             let after = try XCTUnwrap(log.samples.firstIndex { $0.t > query })

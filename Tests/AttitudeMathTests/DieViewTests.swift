@@ -4,7 +4,7 @@ import XCTest
 
 final class DieViewTests: XCTestCase {
     func testFastModelViewEqualsTheGeneralInverseForRandomAttitudes() throws {
-        var generator = SeededGenerator(seed: 20)
+        var generator = SplitMix64(seed: 20)
         for index in 0..<1000 {
             let worldFromDevice = Quaternion.random(using: &generator)
             let fast = DieView.modelView(worldFromDevice: worldFromDevice)
@@ -14,7 +14,7 @@ final class DieViewTests: XCTestCase {
     }
 
     func testFastModelViewEqualsTheGeneralInverseForOtherViewOffsets() throws {
-        var generator = SeededGenerator(seed: 21)
+        var generator = SplitMix64(seed: 21)
         for _ in 0..<100 {
             let worldFromDevice = Quaternion.random(using: &generator)
             let offset = SIMD3<Float>(Float.random(in: -3...3, using: &generator), Float.random(in: -3...3, using: &generator),
@@ -33,7 +33,7 @@ final class DieViewTests: XCTestCase {
 
     func testModelViewTakesWorldPointsIntoTheView() {
         // The view sits at R·d in W (the view frame's origin), so that point maps to the view's origin.
-        var generator = SeededGenerator(seed: 22)
+        var generator = SplitMix64(seed: 22)
         for _ in 0..<100 {
             let worldFromDevice = Quaternion.random(using: &generator)
             let viewInWorld = worldFromDevice.rotate([0, 0, 4])

@@ -69,7 +69,7 @@ final class Matrix4Tests: XCTestCase {
     }
 
     func testRotationMatchesTheQuaternion() {
-        var generator = SeededGenerator(seed: 10)
+        var generator = SplitMix64(seed: 10)
         for _ in 0..<50 {
             let a = Quaternion.random(using: &generator), b = Quaternion.random(using: &generator)
             assertEqual(Matrix4.rotation(a) * Matrix4.rotation(b), Matrix4.rotation(a * b), accuracy: 1e-6)
@@ -94,7 +94,7 @@ final class Matrix4Tests: XCTestCase {
     // MARK: - Inverse
 
     func testInverseOfRandomMatricesGivesTheIdentity() throws {
-        var generator = SeededGenerator(seed: 11)
+        var generator = SplitMix64(seed: 11)
         for _ in 0..<200 {
             // A random matrix made well-conditioned by a dominant diagonal.
             var values = (0..<16).map { _ in Float.random(in: -1...1, using: &generator) }

@@ -27,7 +27,7 @@ final class QuaternionTests: XCTestCase {
 
     /// The estimator's renormalisation: unit length again after a step, exactly `q · (1/|q|)`; the identity below 1e-12.
     func testRenormalizedMultipliesByTheReciprocalLength() {
-        var generator = SeededGenerator(seed: 11)
+        var generator = SplitMix64(seed: 11)
         for _ in 0..<200 {
             let unit = Quaternion.random(using: &generator)
             let step = unit * Quaternion(rotationVector: randomVector(using: &generator) * 1e-3)
@@ -75,7 +75,7 @@ final class QuaternionTests: XCTestCase {
     }
 
     func testProductAppliesTheRightFactorFirst() {
-        var generator = SeededGenerator(seed: 1)
+        var generator = SplitMix64(seed: 1)
         for _ in 0..<100 {
             let a = Quaternion.random(using: &generator), b = Quaternion.random(using: &generator)
             let v = randomVector(using: &generator)
@@ -86,7 +86,7 @@ final class QuaternionTests: XCTestCase {
     func testConjugateIsTheInverseOfAUnitQuaternion() {
         let q = Quaternion(w: 1, x: 2, y: 3, z: 4)
         assertEqual(q.conjugate, Quaternion(w: 1, x: -2, y: -3, z: -4), accuracy: 0)
-        var generator = SeededGenerator(seed: 2)
+        var generator = SplitMix64(seed: 2)
         for _ in 0..<100 {
             let q = Quaternion.random(using: &generator)
             assertEqual(q * q.conjugate, .identity, accuracy: 1e-15)
@@ -111,7 +111,7 @@ final class QuaternionTests: XCTestCase {
     }
 
     func testRotateAgreesWithTheRotationMatrix() {
-        var generator = SeededGenerator(seed: 3)
+        var generator = SplitMix64(seed: 3)
         for _ in 0..<200 {
             let q = Quaternion.random(using: &generator)
             let v = randomVector(using: &generator)
@@ -120,7 +120,7 @@ final class QuaternionTests: XCTestCase {
     }
 
     func testRotationMatrixIsProperAndOrthonormal() {
-        var generator = SeededGenerator(seed: 4)
+        var generator = SplitMix64(seed: 4)
         for _ in 0..<100 {
             let m = Quaternion.random(using: &generator).rotationMatrixRows
             let transpose = (0..<3).map { r in (0..<3).map { c in m[c][r] } }
@@ -134,7 +134,7 @@ final class QuaternionTests: XCTestCase {
     }
 
     func testRotationRowsAreTheMatrixRows() {
-        var generator = SeededGenerator(seed: 12)
+        var generator = SplitMix64(seed: 12)
         for _ in 0..<50 {
             let q = Quaternion.random(using: &generator)
             let (r0, r1, r2) = q.rotationRows
@@ -150,7 +150,7 @@ final class QuaternionTests: XCTestCase {
     }
 
     func testQuaternionFromRotationMatrixRoundTrips() {
-        var generator = SeededGenerator(seed: 5)
+        var generator = SplitMix64(seed: 5)
         var cases = (0..<200).map { _ in Quaternion.random(using: &generator) }
         // Half turns reach every branch of the matrix-to-quaternion conversion (trace -1).
         cases += [Quaternion(axis: [1, 0, 0], angle: .pi), Quaternion(axis: [0, 1, 0], angle: .pi),
@@ -170,7 +170,7 @@ final class QuaternionTests: XCTestCase {
     // MARK: - Slerp
 
     func testSlerpEndpoints() {
-        var generator = SeededGenerator(seed: 6)
+        var generator = SplitMix64(seed: 6)
         for _ in 0..<50 {
             let a = Quaternion.random(using: &generator), b = Quaternion.random(using: &generator)
             assertSameAttitude(Quaternion.slerp(a, b, 0), a, accuracy: 1e-12)
@@ -179,7 +179,7 @@ final class QuaternionTests: XCTestCase {
     }
 
     func testSlerpMidpointHalvesTheAngle() {
-        var generator = SeededGenerator(seed: 7)
+        var generator = SplitMix64(seed: 7)
         for _ in 0..<50 {
             let a = Quaternion.random(using: &generator), b = Quaternion.random(using: &generator)
             let middle = Quaternion.slerp(a, b, 0.5)

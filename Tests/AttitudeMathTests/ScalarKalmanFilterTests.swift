@@ -18,7 +18,7 @@ final class ScalarKalmanFilterTests: XCTestCase {
 
     /// The recursion written out again, over noisy data, for several Q, R, P.
     func testRecursionMatchesTheSeedsFormulas() {
-        var generator = SeededGenerator(seed: 5)
+        var generator = SplitMix64(seed: 5)
         let data = (0..<300).map { k in 20 * sin(Double(k) / 30) + Double.random(in: -3...3, using: &generator) }
         for (q, r, p0) in [(0.1, 0.1, 0.1), (0.01, 4.0, 10.0), (2.0, 0.5, 0.0), (1e-4, 1.0, 1.0)] {
             var filter = ScalarKalmanFilter(parameters: .init(processNoise: q, measurementNoise: r, initialVariance: p0))

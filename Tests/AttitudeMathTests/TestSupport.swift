@@ -2,7 +2,7 @@ import AttitudeMath
 import TestSupport
 import XCTest
 
-func randomVector(using generator: inout SeededGenerator) -> SIMD3<Double> {
+func randomVector(using generator: inout SplitMix64) -> SIMD3<Double> {
     SIMD3(Double.random(in: -2...2, using: &generator),
           Double.random(in: -2...2, using: &generator),
           Double.random(in: -2...2, using: &generator))

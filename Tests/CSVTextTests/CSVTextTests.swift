@@ -1,3 +1,4 @@
+import AttitudeMath
 import CSVText
 import Foundation
 import XCTest
@@ -161,11 +162,12 @@ final class CSVTextTests: XCTestCase {
         XCTAssertNil(double("\"1\"2"))
     }
 
-    /// The fast path and strtod agree on every number a logger might print, to the bit.
+    /// The fast path and strtod agree on every number a logger might print, to the bit (seeded: the same numbers on
+    /// every run, so a failure comes back).
     func testFastPathMatchesStrtod() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SplitMix64(seed: 0xC5F_7E47)
         for _ in 0..<5_000 {
-            let value = Double.random(in: -1000...1000, using: &generator) * pow(10, Double(Int.random(in: -25...25)))
+            let value = Double.random(in: -1000...1000, using: &generator) * pow(10, Double(Int.random(in: -25...25, using: &generator)))
             for format in ["%.17g", "%.9g", "%.6f", "%.3e", "%.15g", "%.16g", "%.20f"] {
                 let field = String(format: format, value)
                 XCTAssertEqual(double(field)?.bitPattern, strtod(field, nil).bitPattern, field)

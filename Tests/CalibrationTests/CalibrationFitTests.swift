@@ -14,7 +14,7 @@ final class CalibrationFitTests: XCTestCase {
 
     static func tracks(motion: SyntheticMotion, camera: PinholeCamera, mount: Quaternion, offset: Double, frames: Int,
                 fps: Double) -> [FramePairTracks] {
-        var random = SeededGenerator(seed: 7)
+        var random = SplitMix64(seed: 7)
         return (0..<(frames - 1)).map { k in
             let a = motion.worldFromDevice(videoTime: Double(k) / fps, deviceFromIMU: mount, timeOffsetSeconds: offset)
             let b = motion.worldFromDevice(videoTime: Double(k + 1) / fps, deviceFromIMU: mount, timeOffsetSeconds: offset)
@@ -153,7 +153,7 @@ final class CalibrationFitTests: XCTestCase {
         let mount = Quaternion(w: 0.2, x: 0.9, y: 0.1, z: -0.3).normalized()!
         let fps = 30.0, frames = 180
         func clip(creep: Double) -> (pairs: [FramePairTracks], meanFieldOfView: Double) {
-            var random = SeededGenerator(seed: 5)
+            var random = SplitMix64(seed: 5)
             var fields: [Double] = []
             let pairs = (0..<(frames - 1)).map { k -> FramePairTracks in
                 let scale = 1 + creep * (2 * Double(k) / Double(frames - 2) - 1)

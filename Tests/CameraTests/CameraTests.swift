@@ -17,7 +17,7 @@ final class PinholeCameraTests: XCTestCase {
     /// The projection matrix puts a point where u = fx·X/Z + cx, v = fy·Y/Z + cy puts it, for
     /// off-centre principal points, in OpenCV pixel coordinates (window edges at -0.5 and W - 0.5).
     func testProjectionMatrixAgreesWithThePinhole() {
-        var random = SeededGenerator(seed: 3)
+        var random = SplitMix64(seed: 3)
         for _ in 0..<200 {
             let w = Int.random(in: 50...1500, using: &random), h = Int.random(in: 50...1500, using: &random)
             let camera = PinholeCamera(fx: .random(in: 100...2000, using: &random), fy: .random(in: 100...2000, using: &random),
@@ -37,7 +37,7 @@ final class PinholeCameraTests: XCTestCase {
     /// K = [fx s cx; 0 fy cy; 0 0 1]: a point projects to u = fx·X/Z + s·Y/Z + cx, v = fy·Y/Z + cy, by the camera, by
     /// its OpenGL projection matrix, and for the crop to a window; a pixel's ray goes back through the point.
     func testASkewedCameraProjectsWhereKSays() {
-        var random = SeededGenerator(seed: 7)
+        var random = SplitMix64(seed: 7)
         for _ in 0..<200 {
             let w = Int.random(in: 50...1500, using: &random), h = Int.random(in: 50...1500, using: &random)
             let (fx, fy) = (Double.random(in: 100...2000, using: &random), Double.random(in: 100...2000, using: &random))
@@ -122,7 +122,7 @@ final class AnchorAndPanoramaLayoutTests: XCTestCase {
 
     /// The anchored model-view puts the die's centre at R^T·c in the device frame.
     func testAnchoredModelViewPutsTheCentreInView() {
-        var random = SeededGenerator(seed: 11)
+        var random = SplitMix64(seed: 11)
         for _ in 0..<50 {
             let q = Quaternion(axis: [.random(in: -1...1, using: &random), .random(in: -1...1, using: &random), 1],
                                angle: .random(in: -3...3, using: &random))

@@ -464,7 +464,7 @@ final class FilePolicyFuzzTests: XCTestCase {
         let environment = ProcessInfo.processInfo.environment
         let count = environment["STEADY_DICE_FUZZ_INPUTS"].flatMap(Int.init) ?? Self.defaultCases
         let seed = environment["STEADY_DICE_FUZZ_SEED"].flatMap(UInt64.init) ?? 20
-        var random = SeededGenerator(seed: seed)
+        var random = SplitMix64(seed: seed)
         var outcomes: [Int32: Int] = [:]
         for k in 0..<count {
             let fuzzCase = makeCase(&random, index: k)
@@ -487,7 +487,7 @@ final class FilePolicyFuzzTests: XCTestCase {
         var mustSucceed: Bool
     }
 
-    private func makeCase(_ random: inout SeededGenerator, index: Int) -> Case {
+    private func makeCase(_ random: inout SplitMix64, index: Int) -> Case {
         func pick<T>(_ values: [T]) -> T { values[Int(random.next() % UInt64(values.count))] }
         func chance(_ p: Double) -> Bool { Double(random.next() % 1000) / 1000 < p }
         // An output: a new name (good), a hazard, a missing folder, a name with control bytes, or an input.

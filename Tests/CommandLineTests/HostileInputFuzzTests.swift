@@ -1,3 +1,4 @@
+import AttitudeMath
 import CommandTestSupport
 import Foundation
 import SafeText
@@ -40,7 +41,7 @@ final class HostileInputFuzzTests: XCTestCase {
         let environment = ProcessInfo.processInfo.environment
         let count = environment["STEADY_DICE_FUZZ_INPUTS"].flatMap(Int.init) ?? Self.defaultInputs
         let seed = environment["STEADY_DICE_FUZZ_SEED"].flatMap(UInt64.init) ?? 14
-        var random = SeededGenerator(seed: seed)
+        var random = SplitMix64(seed: seed)
         var failures = 0
         var outcomes: [Int32: Int] = [:]
         for k in 0..<count {
@@ -119,7 +120,7 @@ final class HostileInputFuzzTests: XCTestCase {
 
     // MARK: - Inputs
 
-    private func makeCase(in input: URL, random: inout SeededGenerator) throws -> (arguments: [String], mustSucceed: Bool) {
+    private func makeCase(in input: URL, random: inout SplitMix64) throws -> (arguments: [String], mustSucceed: Bool) {
         let output = input.appendingPathComponent("out.csv").path
         let benign = Int.random(in: 0..<5, using: &random) == 0
         switch Int.random(in: 0..<11, using: &random) {
@@ -211,7 +212,7 @@ final class HostileInputFuzzTests: XCTestCase {
     ]
 
     /// `text` with one mutation (a few for hostile ones); a benign mutation keeps the input valid.
-    private func mutate(_ text: String, benign: Bool, random: inout SeededGenerator) -> [UInt8] {
+    private func mutate(_ text: String, benign: Bool, random: inout SplitMix64) -> [UInt8] {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
         func pick(_ n: Int) -> Int { Int.random(in: 0..<max(1, n), using: &random) }

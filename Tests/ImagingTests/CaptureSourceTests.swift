@@ -283,7 +283,7 @@ final class CaptureSourceTests: XCTestCase {
         let path = folder.appendingPathComponent("noise.avi").path
         // Seeded, so every run feeds the decoder the same bytes: unseeded noise could, once in a
         // great many runs, look enough like some container to open.
-        var generator = SeededGenerator(seed: 0x5EED_0A71)
+        var generator = SplitMix64(seed: 0x5EED_0A71)
         let noise = (0..<65536).map { _ in UInt8.random(in: 0...255, using: &generator) }
         try Data(noise).write(to: URL(fileURLWithPath: path))
         XCTAssertThrowsError(try CaptureSource.video(path: path, log: { _ in })) { error in

@@ -1,3 +1,4 @@
+import AttitudeMath
 import Camera
 import Foundation
 import Imaging
@@ -18,7 +19,7 @@ final class LensTests: XCTestCase {
 
     /// Rays spread over a cone of `halfAngle` degrees about the axis, seeded.
     func rays(halfAngle: Double, count: Int = 400) -> [SIMD3<Double>] {
-        var random = SeededGenerator(seed: 5)
+        var random = SplitMix64(seed: 5)
         return (0..<count).map { _ in
             let theta = Double(random.next() % 100_000) / 100_000 * halfAngle * .pi / 180
             let phi = Double(random.next() % 100_000) / 100_000 * 2 * .pi

@@ -1,3 +1,4 @@
+import AttitudeMath
 import Foundation
 import Location
 import TestSupport
@@ -21,7 +22,7 @@ public struct SyntheticTrack {
 
     public init(seed: UInt64, speed: Double = 1.4, seconds: Int = 900) {
         self.speed = speed
-        var random = SeededGenerator(seed: seed)
+        var random = SplitMix64(seed: seed)
         func gaussian() -> Double {
             let u = Double.random(in: Double.ulpOfOne..<1, using: &random), v = Double.random(in: 0..<1, using: &random)
             return (-2 * log(u)).squareRoot() * cos(2 * .pi * v)

@@ -12,7 +12,7 @@ final class HardIronCalibrationTests: XCTestCase {
 
     /// What the magnetometer reads at `count` seeded random attitudes, plus the offset and ±`noise` µT.
     private func samples(count: Int, noise: Double, seed: UInt64) -> [SIMD3<Double>] {
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         return (0..<count).map { _ in
             let sensorFromENU = Quaternion.random(using: &generator)
             let jitter = SIMD3<Double>(.random(in: -noise...noise, using: &generator), .random(in: -noise...noise, using: &generator),
@@ -51,7 +51,7 @@ final class HardIronCalibrationTests: XCTestCase {
     func testRotationAboutOneAxisIsRefused() {
         // Turning about the vertical only: the readings trace a circle, which leaves the offset's
         // vertical part unknown.
-        var generator = SeededGenerator(seed: 3)
+        var generator = SplitMix64(seed: 3)
         let circle = (0..<1000).map { k -> SIMD3<Double> in
             let sensorFromENU = Quaternion(axis: [0, 0, 1], angle: Double(k) * 0.0063)
             return sensorFromENU.rotate(Synthetic.fieldENU) + offset + SIMD3(.random(in: -0.3...0.3, using: &generator), 0, 0)
@@ -66,7 +66,7 @@ final class HardIronCalibrationTests: XCTestCase {
     }
 
     func testASensorThatBarelyTurnsIsRefusedWithTheReason() {
-        var generator = SeededGenerator(seed: 4)
+        var generator = SplitMix64(seed: 4)
         let cluster = (0..<1000).map { _ -> SIMD3<Double> in
             let wobble = Quaternion(axis: [1, 0.3, 0.2], angle: .random(in: -0.05...0.05, using: &generator))
             return wobble.rotate(Synthetic.fieldENU) + offset

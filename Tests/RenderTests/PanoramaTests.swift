@@ -26,7 +26,7 @@ final class PanoramaTests: XCTestCase {
 
     /// A panorama with detail everywhere and distinct colours across the ±180° edge.
     static func testPanorama(width: Int, height: Int) -> RGBImage {
-        var random = SeededGenerator(seed: 99)
+        var random = SplitMix64(seed: 99)
         var pixels = [UInt8](repeating: 0, count: width * height * 3)
         for i in pixels.indices { pixels[i] = UInt8.random(in: 0...255, using: &random) }
         return RGBImage(width: width, height: height, pixels: pixels)

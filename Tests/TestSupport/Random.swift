@@ -1,8 +1,5 @@
 import AttitudeMath
 
-/// The tests' seeded generator: AttitudeMath's `SplitMix64`, so random tests draw the same numbers on every run.
-public typealias SeededGenerator = SplitMix64
-
 extension Quaternion {
     /// A unit quaternion drawn uniformly over rotations (Shoemake's method).
     public static func random<G: RandomNumberGenerator>(using generator: inout G) -> Quaternion {
@@ -16,11 +13,11 @@ extension Quaternion {
 
 /// `count` uniformly distributed attitudes from a seed, the same on every run.
 public struct RandomAttitudes: Sequence, IteratorProtocol {
-    private var generator: SeededGenerator
+    private var generator: SplitMix64
     private var remaining: Int
 
     public init(seed: UInt64, count: Int) {
-        generator = SeededGenerator(seed: seed)
+        generator = SplitMix64(seed: seed)
         remaining = count
     }
 
