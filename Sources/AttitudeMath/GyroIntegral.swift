@@ -26,7 +26,7 @@ public struct GyroIntegral: Sendable {
         let time = time.map { $0 - start }
         self.time = time
         self.rate = rate
-        typicalStep = Self.medianStep(time)
+        typicalStep = Median.period(time) ?? 0
         let n = time.count
         var middle = [n > 1 ? -(time[1] - time[0]) / 2 : 0]
         for i in 1..<max(n, 1) { middle.append((time[i - 1] + time[i]) / 2) }
@@ -63,7 +63,7 @@ public struct GyroIntegral: Sendable {
         precondition(time.count == attitude.count && time.count >= 2)
         let start = time[0]
         self.time = time.map { $0 - start }
-        typicalStep = Self.medianStep(self.time)
+        typicalStep = Median.period(self.time) ?? 0
         var relative: [Quaternion] = []
         relative.reserveCapacity(attitude.count)
         for q in attitude {
@@ -139,10 +139,6 @@ public struct GyroIntegral: Sendable {
         let high = b >= duration ? time.count - 1 : b <= 0 ? 0 : bracket(b).high
         guard high > low else { return 0 }
         return (low + 1...high).reduce(0) { max($0, time[$1] - time[$1 - 1]) }
-    }
-
-    private static func medianStep(_ time: [Double]) -> Double {
-        Median.of(zip(time.dropFirst(), time).map { $0 - $1 }) ?? 0
     }
 
     private func bracket(_ t: Double) -> (low: Int, high: Int) {

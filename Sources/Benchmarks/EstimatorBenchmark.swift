@@ -22,7 +22,8 @@ public struct EstimatorBenchmark {
         public let sorted: [Double]
         public let finite: Bool
 
-        public var median: Double { sorted[sorted.count / 2] }
+        /// The median rate (NaN for no runs, which `measure` never gives).
+        public var median: Double { Median.of(sorted) ?? .nan }
     }
 
     /// Replays `log` through a new estimator each run (9D uses the magnetometer). Needs at least one run.

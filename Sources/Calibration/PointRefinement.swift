@@ -286,8 +286,7 @@ struct PointRefinement {
         let kept = zip(misses, distances).filter { !Self.isPenalty($0.0, width: 2) && !Self.isPenalty($0.1, width: 1) }
         guard !kept.isEmpty else { return (0, .infinity, 0) }
         let n = Double(kept.count)
-        let sorted = kept.map(\.1).sorted()
-        let sigma = noisePixels ?? max(1.4826 * sorted[sorted.count / 2], Self.trackingNoisePixels)
+        let sigma = noisePixels ?? max(1.4826 * (Median.of(kept.map(\.1)) ?? 0), Self.trackingNoisePixels)
         let lambda1 = log(4.0), lambda2 = log(4 * n), lambda3 = 2.0
         let turnOnly = kept.reduce(0) { $0 + min($1.0 * $1.0 / (sigma * sigma), lambda3 * (4 - 2)) } + lambda1 * 2 * n
         let turnAndMove = kept.reduce(0) { $0 + min($1.1 * $1.1 / (sigma * sigma), lambda3 * (4 - 3)) } + lambda1 * 3 * n
@@ -371,8 +370,7 @@ struct PointRefinement {
     /// pairs far off the rest weigh less.
     func solve(_ start: RigParameters, iterations: Int, progress: (RigParameters, Double, Int) -> Void) -> RigParameters {
         let ranges = pairRanges
-        let startNorms = Self.norms(evaluate(start, ranges: ranges).residuals, width: width).sorted()
-        let scale = max(1e-6, 2 * (startNorms.isEmpty ? 0 : startNorms[startNorms.count / 2]))
+        let scale = max(1e-6, 2 * (Median.of(Self.norms(evaluate(start, ranges: ranges).residuals, width: width)) ?? 0))
         let solver = DampedGaussNewton(iterations: iterations, damping: .levenberg(tries: 8), stop: .relativeDecreaseBelow(1e-7))
         return problem(scale: scale).solve(by: solver, from: start) { p, r, step in
             // RMS pixels a point, or degrees per second a pair.
@@ -472,8 +470,8 @@ struct PointRefinement {
         case .epipolar: rowPairs = points.map(\.index)
         }
         guard rowPairs.count == r.count else { return nil }
-        let norms = Self.norms(r, width: width).sorted()
-        let weights = problem(scale: max(1e-6, 2 * norms[norms.count / 2])).weights(r) ?? [Double](repeating: 1, count: r.count)
+        let scale = max(1e-6, 2 * (Median.of(Self.norms(r, width: width)) ?? 0))
+        let weights = problem(scale: scale).weights(r) ?? [Double](repeating: 1, count: r.count)
         let prior = RigProblem<Rays>.priorWeight(r, groupWidth: width)
         var whole = NormalEquations(columns: columns, residuals: r, weights: weights)
         for (i, slot) in slots.enumerated() where slot.block == .gyroBias {

@@ -401,11 +401,7 @@ public enum GPMFTelemetry {
     static func fitClock(_ blocks: [Block], packets: [DataPacket]) -> (intercept: Double, slope: Double, setAside: [Int], tolerance: Double)? {
         let x = blocks.map { $0.firstSampleMicroseconds ?? .nan }
         let y = blocks.map { packets[$0.packet].time }
-        func median(_ values: [Double]) -> Double? {
-            let sorted = values.filter(\.isFinite).sorted()
-            guard !sorted.isEmpty else { return nil }
-            return (sorted[(sorted.count - 1) / 2] + sorted[sorted.count / 2]) / 2
-        }
+        func median(_ values: [Double]) -> Double? { Median.meanOfMiddles(values.filter(\.isFinite)) }
         let steps = zip(x.dropFirst(), x).enumerated().compactMap { k, pair in pair.0 > pair.1 ? (y[k + 1] - y[k]) / (pair.0 - pair.1) : nil }
         guard let roughSlope = median(steps), roughSlope > 0, let roughIntercept = median(x.indices.map { y[$0] - roughSlope * x[$0] }),
               let payload = median(zip(y.dropFirst(), y).map { $0 - $1 }.filter { $0 > 0 }) else { return nil }

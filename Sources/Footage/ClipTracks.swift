@@ -179,8 +179,8 @@ extension ClipTracks {
             }
             guard rays.count >= minimumSpanPoints else { continue }
             if let turn = RotationFit.wahba(from: rays.map(\.a), to: rays.map(\.b)) {
-                let misses = rays.map { acos(min(1, (turn.rotate($0.a) * $0.b).sum())) * camera.pinhole.fy }.sorted()
-                if misses[misses.count / 2] < turnAloneMissPixels {
+                let misses = rays.map { acos(min(1, (turn.rotate($0.a) * $0.b).sum())) * camera.pinhole.fy }
+                if let median = Median.of(misses), median < turnAloneMissPixels {
                     out.append(PictureSpan(firstFrame: span.firstFrame, lastFrame: span.lastFrame, turn: turn, points: rays.count))
                     continue
                 }

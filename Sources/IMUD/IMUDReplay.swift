@@ -85,8 +85,7 @@ public final class IMUDReplay: @unchecked Sendable {
             }
         } else {
             schedule = samples.map { ($0.t, $0.worldFromDevice) }
-            let gaps = zip(samples.dropFirst(), samples).map { $0.t - $1.t }.filter { $0 > 0 }.sorted()
-            spacing = gaps.isEmpty ? 0.01 : gaps[gaps.count / 2]
+            spacing = Median.of(zip(samples.dropFirst(), samples).map { $0.t - $1.t }.filter { $0 > 0 }) ?? 0.01
         }
         self.schedule = schedule.indices.map { i in
             guard options.angularRate else { return (schedule[i].offset, schedule[i].worldFromDevice, nil) }

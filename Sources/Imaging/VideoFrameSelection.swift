@@ -73,11 +73,10 @@ public struct VideoFrameTimes: Equatable, Sendable {
     public init(times: [Double], framesPerSecond: Double?, statedFrameCount: Int? = nil) {
         self.times = times
         missingFrames = max((statedFrameCount ?? 0) - times.count, 0)
-        let periods = zip(times.dropFirst(), times).map { $0 - $1 }.sorted()
         if let fps = framesPerSecond, fps > 0, fps.isFinite {
             lastPeriod = 1 / fps
         } else {
-            lastPeriod = periods.isEmpty ? 1.0 / 30 : max(periods[periods.count / 2], 1e-6)
+            lastPeriod = Median.of(zip(times.dropFirst(), times).map { $0 - $1 }).map { max($0, 1e-6) } ?? 1.0 / 30
         }
     }
 

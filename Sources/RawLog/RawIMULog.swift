@@ -64,11 +64,7 @@ public struct RawIMULog: Sendable {
     public var count: Int { time.count }
 
     /// The median time between samples, seconds (nil for fewer than two samples).
-    public var medianPeriod: Double? {
-        guard time.count > 1 else { return nil }
-        let periods = zip(time.dropFirst(), time).map { $0 - $1 }.sorted()
-        return periods[periods.count / 2]
-    }
+    public var medianPeriod: Double? { Median.period(time) }
 
     /// The period to use before sample `i`: the time since the previous sample, and for the
     /// first sample the period to the second (or 0.01 s for a one-sample log).

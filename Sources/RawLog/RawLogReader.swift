@@ -116,9 +116,7 @@ public enum RawLogReader {
     /// factor of two has gravity removed or other units, and fusing it would draw a wrong attitude
     /// without a word, so it is refused with what to do.
     static func checkGravity(_ log: RawIMULog) throws -> RawIMULog {
-        let norms = log.acc.map { ($0 * $0).sum().squareRoot() }.filter(\.isFinite).sorted()
-        guard !norms.isEmpty else { return log }
-        let median = norms[norms.count / 2]
+        guard let median = Median.of(log.acc.map { ($0 * $0).sum().squareRoot() }.filter(\.isFinite)) else { return log }
         guard median < 4.9 || median > 19.6 else { return log }
         var message = String(format: "the accelerometer's median magnitude is %.2f m/s², not about 9.81: ", median)
         switch (log.format, median) {

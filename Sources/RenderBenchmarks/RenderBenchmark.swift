@@ -71,7 +71,9 @@ public struct RenderBenchmark {
             total.append(perFrame.reduce(0, +))
             progress(String(format: "run %d/%d: %.2f ms per frame", run, repeats, total.last ?? 0))
         }
-        return Phases(upload: Self.median(upload), draw: Self.median(draw), readBack: Self.median(readBack), total: Self.median(total))
+        // NaN for no timed run (one run is the warm-up alone).
+        func median(_ values: [Double]) -> Double { Median.meanOfMiddles(values) ?? .nan }
+        return Phases(upload: median(upload), draw: median(draw), readBack: median(readBack), total: median(total))
     }
 
     /// The panorama background (the one `installPanorama` hands a renderer) against the generated textured background, alternating run by
@@ -111,8 +113,8 @@ public struct RenderBenchmark {
         }
         return ["offscreen \(width)x\(height), \(frames) frames x \(repeats) runs, upload + draw + read-back per frame:",
                 String(format: "  textured background (new %dx%d picture each frame) %7.2f ms (median)", width, height,
-                       Self.median(perFrame["textured"]!)),
-                String(format: "  panorama %@ %7.2f ms (median)", path, Self.median(perFrame["panorama"]!))]
+                       Median.meanOfMiddles(perFrame["textured"]!) ?? .nan),
+                String(format: "  panorama %@ %7.2f ms (median)", path, Median.meanOfMiddles(perFrame["panorama"]!) ?? .nan)]
     }
 
     /// Up to `limit` frames of a video from frame `first` on, decoded before timing starts.
@@ -160,12 +162,5 @@ public struct RenderBenchmark {
             }
         }
         return RGBImage(width: width, height: height, pixels: pixels)
-    }
-
-    /// The median of a non-empty list.
-    public static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        let mid = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
     }
 }

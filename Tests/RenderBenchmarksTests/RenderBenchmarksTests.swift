@@ -7,19 +7,13 @@ import RenderBenchmarks
 import TestSupport
 import XCTest
 
-/// The render benchmark's own logic in-process: the medians it reports, the test video `bench --write-video` writes
+/// The render benchmark's own logic in-process: the test video `bench --write-video` writes
 /// and the phases `bench` times (their sums, not their speed).
 final class RenderBenchmarksTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws { folder = try TemporaryFolder.make("benchmarks") }
     override func tearDownWithError() throws { if let folder { try? FileManager.default.removeItem(at: folder) } }
-
-    func testTheMedianOfOddAndEvenCounts() {
-        XCTAssertEqual(RenderBenchmark.median([5, 1, 3]), 3)
-        XCTAssertEqual(RenderBenchmark.median([4, 1, 3, 2]), 2.5)
-        XCTAssertEqual(RenderBenchmark.median([7]), 7)
-    }
 
     /// `bench --write-video`'s frames: each the one before moved a pixel right and down, to the byte (lossless), and a
     /// stop between two frames throws with what was written.
