@@ -190,9 +190,10 @@ public struct CameraIMUCalibration {
 
         let used = inside(textured, offset: offset0)
         let outsideLog = textured.count - used.count
-        let angles = used.map { length(imuRotation($0, offset: offset0)) }.sorted()
-        let turned = angles.reduce(0, +) * 180 / .pi
-        let medianPixels = angles.isEmpty ? 0 : angles[angles.count / 2] * f0
+        let angles = used.map { length(imuRotation($0, offset: offset0)) }
+        // Summed smallest first, which loses least to rounding.
+        let turned = angles.sorted().reduce(0, +) * 180 / .pi
+        let medianPixels = Median.of(angles).map { $0 * f0 } ?? 0
         do {
             // Under a fifth of a pixel a pair, tracking measures no camera; the rates' timing may still give the offset.
             if medianPixels < Self.minimumPixelsPerPair {
@@ -531,10 +532,12 @@ public struct CameraIMUCalibration {
     /// Pixels a frame pair moves the picture's centre, at `p`'s offset and focal length: the median and the RMS over `pairs`
     /// of the gyroscope's angle per pair times the focal length.
     func imageMotion(_ pairs: [FramePairTracks], _ p: RigParameters) -> (median: Double, rms: Double) {
-        let angles = pairs.map { length(imuRotation($0, offset: p.offset)) }.sorted()
-        guard !angles.isEmpty else { return (0, 0) }
+        let angles = pairs.map { length(imuRotation($0, offset: p.offset)) }
+        guard let median = Median.of(angles) else { return (0, 0) }
         let focal = exp(p.logFocal)
-        return (angles[angles.count / 2] * focal, (angles.map { $0 * $0 }.reduce(0, +) / Double(angles.count)).squareRoot() * focal)
+        // Squares summed smallest first, which loses least to rounding.
+        let squares = angles.sorted().map { $0 * $0 }
+        return (median * focal, (squares.reduce(0, +) / Double(angles.count)).squareRoot() * focal)
     }
 
     /// Points turn opposite to the camera: rays rotate by M·exp(-θ_S)·M⁻¹, so θ_C = -M·θ_S, with θ_S the
