@@ -190,9 +190,10 @@ public struct CameraIMUCalibration {
 
         let used = inside(textured, offset: offset0)
         let outsideLog = textured.count - used.count
-        let angles = used.map { length(imuRotation($0, offset: offset0)) }.sorted()
-        let turned = angles.reduce(0, +) * 180 / .pi
-        let medianPixels = angles.isEmpty ? 0 : angles[angles.count / 2] * f0
+        let angles = used.map { length(imuRotation($0, offset: offset0)) }
+        // Summed smallest first, which loses least to rounding.
+        let turned = angles.sorted().reduce(0, +) * 180 / .pi
+        let medianPixels = Median.of(angles).map { $0 * f0 } ?? 0
         do {
             // Under a fifth of a pixel a pair, tracking measures no camera; the rates' timing may still give the offset.
             if medianPixels < Self.minimumPixelsPerPair {
@@ -228,32 +229,61 @@ public struct CameraIMUCalibration {
         }
     }
 
+    /// The rig over the pairs `used` (inside the log at the coarse offset `offset0`, focal length `f0` in pixels): the
+    /// frame pairs fitted, the pairs a rotation does not explain left out and the fit repeated, then every point through
+    /// the lens; each rule the clip fails on the way refuses it.
     private func fitCamera(offset0: Double, f0: Double, textured: [FramePairTracks], all: [FramePairTracks], used: [FramePairTracks],
                            outsideLog: Int, pairCount: Int) throws -> Rig {
-        var used = used
-        guard let initialCameraFromIMU = initialMount(used, focal: f0, offset: offset0) else {
+        let first = try fitFramePairs(used, offset: offset0, focal: f0)
+        // The pairs again, clear of the log's ends at the offset just found.
+        let clear = inside(textured, offset: first.offset, margin: Self.edgeMargin)
+        let fullPairs = Dictionary(all.map { ($0.index, $0) }, uniquingKeysWith: { a, _ in a })
+        let weighsAMove = testForAMove(clear, first, fullPairs: fullPairs)
+        let (explained, translated) = try leaveOutUnexplainedPairs(clear, first)
+        let refitted = refine(first, explained, stage: "refit on the \(explained.count) pairs a rotation explains")
+        let rms = try refuseWhatRotationDoesNotExplain(explained, refitted, textured: textured.count)
+        try refuseABendingLens(explained, refitted)
+        let (points, outcome) = fitPoints(explained, from: refitted, fullPairs: fullPairs, weighsAMove: weighsAMove)
+        try refuseWhatAMoveDoesNotExplain(explained, points, outcome, textured: textured.count)
+        let errors = standardErrors(outcome, points)
+        var summary = fitSummary(explained, outcome.parameters, residualDegreesPerSecond: rms, errorsKnown: errors != nil)
+        summary.untextured = pairCount - textured.count
+        summary.translated = translated
+        summary.outsideLog = outsideLog
+        summary.reprojectionPixels = outcome.rmsPixels
+        var rig = assembleRig(outcome.parameters, camera: points.camera(outcome.parameters), standardErrors: errors, summary: summary)
+        try judgeWhatTheClipDetermines(&rig)
+        return rig
+    }
+
+    // MARK: - The fit's steps
+
+    /// The first stage: a mount from the pairs' rotation vectors at `offset` (`initialMount`), then offset, focal length,
+    /// mount and bias fitted together (`refine`) over the pairs clear of the log's ends. `focal` in pixels, `offset` in seconds.
+    private func fitFramePairs(_ pairs: [FramePairTracks], offset: Double, focal: Double) throws -> RigParameters {
+        guard let initialCameraFromIMU = initialMount(pairs, focal: focal, offset: offset) else {
             throw CalibrationError.noFit(reason: "no rotation seen")
         }
-        var parameters = RigParameters(offset: offset0, logFocal: log(f0), cameraFromIMU: initialCameraFromIMU)
-        used = inside(used, offset: offset0, margin: Self.edgeMargin)
-        parameters = refine(parameters, used, stage: "fit on \(used.count) frame pairs")
-        // The pairs again, clear of the log's ends at the offset just found.
-        used = inside(textured, offset: parameters.offset, margin: Self.edgeMargin)
+        let start = RigParameters(offset: offset, logFocal: log(focal), cameraFromIMU: initialCameraFromIMU)
+        let clear = inside(pairs, offset: offset, margin: Self.edgeMargin)
+        return refine(start, clear, stage: "fit on \(clear.count) frame pairs")
+    }
 
-        // Does the camera move as well as turn (a car, a drone)? Then a pair's points do not move as one rotation,
-        // and the second stage fits each point's epipolar line instead (`PointRefinement.translationTest`).
-        let fullPairs = Dictionary(all.map { ($0.index, $0) }, uniquingKeysWith: { a, _ in a })
+    /// Whether the second stage weighs a camera that moves as well as turns (a car, a drone): a pair's points then do not
+    /// move as one rotation, and the second stage fits each point's epipolar line instead (`PointRefinement.translationTest`).
+    /// Said in a progress line either way.
+    private func testForAMove(_ pairs: [FramePairTracks], _ parameters: RigParameters, fullPairs: [Int: FramePairTracks]) -> Bool {
         // A lens still to be estimated is judged on the points near the picture's centre, where the first stage's
         // pinhole describes it: through the pinhole its edges would miss as a moving camera's points do.
         let estimatesLens = knownCamera == nil && lensModel != .pinhole
         let test = PointRefinement(calibration: self, model: .pinhole, fitsReadout: false,
-                                   pairs: used.compactMap { fullPairs[$0.index] }.map { estimatesLens ? centralPoints($0) : $0 })
+                                   pairs: pairs.compactMap { fullPairs[$0.index] }.map { estimatesLens ? centralPoints($0) : $0 })
             .translationTest(parameters)
         // The move is told from the turn only where the turn itself is measured (`Determination.cameraPixelsPerPair`), and
         // not while a lens's shape is estimated too: a move's flow and a lens's bending both grow towards the picture's edges,
         // and fitted together they trade (the focal length can run to a tenth of its value with the coefficients
         // bending the picture back).
-        let (pixelsPerPair, motionPixels) = imageMotion(used, parameters)
+        let (pixelsPerPair, motionPixels) = imageMotion(pairs, parameters)
         // And a move explains the points only if what it leaves is small beside the picture's motion (the share of
         // `largestResidualShare`): a log of another motion leaves pixels, not a tracker's tenths of one.
         let moveSeen = test.turnAndMove < test.turnOnly && test.noisePixels <= Self.largestResidualShare * motionPixels
@@ -264,84 +294,104 @@ public struct CameraIMUCalibration {
                         moveSeen && !moves ? (estimatesLens ? "; fitted as a turn alone, as the lens's shape is estimated too"
                                                 : String(format: "; fitted as a turn alone, as the picture turns a median %.2f px a frame, "
                                                          + "too little to tell a move from it", pixelsPerPair)) : ""))
-        // Refuse pairs a rotation does not explain (translation, mistracking), then fit again. A lens to be
-        // estimated bends even the picture's centre a little, and this stage's pinhole then misses by more:
-        // it keeps pairs up to three times the median miss (the point stage sorts the points). Each pair's own best
-        // rotation is what misses here, so a moving camera's pairs pass unless a move dominates them.
-        let before = used.count
-        let misses = used.map { reprojectionRMS($0, focal: exp(parameters.logFocal)) }
-        let sortedMisses = misses.sorted()
-        let missLimit = max(Self.maximumReprojectionPixels,
-                            lensModel != .pinhole && knownCamera == nil ? 3 * (sortedMisses.isEmpty ? 0 : sortedMisses[sortedMisses.count / 2]) : 0)
-        used = zip(used, misses).filter { $0.1 <= missLimit }.map(\.0)
-        let translated = before - used.count
-        let norms = used.map { length(residual($0, parameters)) }.sorted()
-        if let median = norms.isEmpty ? nil : norms[norms.count / 2] {
-            let limit = max(5 * median, 1e-4)
-            used = used.filter { length(residual($0, parameters)) <= limit }
-        }
-        guard used.count >= Self.minimumTracks else { throw CalibrationError.tooFewRotationPairs(used.count) }
-        parameters = refine(parameters, used, stage: "refit on the \(used.count) pairs a rotation explains")
+        return moves
+    }
 
-        let squares = used.map { r -> Double in let e = residual(r, parameters); return (e * e).sum() }
-        let rms = (squares.reduce(0, +) / Double(used.count)).squareRoot() * framesPerSecond * 180 / .pi
-        let focal = exp(parameters.logFocal)
-        // Honest answers: refuse what the clip does not determine.
-        let motion = (used.map { p -> Double in let r = imuRotation(p, offset: parameters.offset); return (r * r).sum() }
-            .reduce(0, +) / Double(used.count)).squareRoot() * framesPerSecond * 180 / .pi
-        if rms > Self.largestResidualShare * motion || 5 * used.count < 2 * textured.count {
-            throw CalibrationError.unexplained(residualDegreesPerSecond: rms, motionDegreesPerSecond: motion, used: used.count,
-                                               textured: textured.count)
-        }
-        if knownCamera == nil, lensModel == .pinhole, let ratio = edgeToCentreRatio(used, parameters) {
-            progress(String(format: "the picture's edges turn %.1f%% as much as its centre", ratio * 100))
-            if abs(ratio - 1) > Self.largestEdgeDifference {
-                throw CalibrationError.fieldOfViewUndetermined(
-                    degrees: pinhole(focal: focal).verticalFieldOfViewDegrees, standardErrorPercent: nil,
-                    lens: String(format: "the lens bends the picture: seen through a pinhole, its edges turn %.0f%% %@ than its centre, "
-                                 + "so no one focal length describes it", abs(ratio - 1) * 100,
-                                 ratio < 1 ? "less" : "more"))
-            }
-        }
+    /// The pairs a rotation explains, and how many were left out as moved otherwise (translation, mistracking); refused as
+    /// `tooFewRotationPairs` when fewer than `minimumTracks` are kept. A pair is left out where its own best rotation misses
+    /// its points by more than `maximumReprojectionPixels`, so that a moving camera's pairs pass unless a move dominates
+    /// them. A lens to be estimated bends even the picture's centre a little, and this stage's pinhole then misses by
+    /// more: it keeps pairs up to three times the median miss (the point stage sorts the points). Of those kept, a pair
+    /// whose residual at `parameters` is over 5 times the median (`Median.within`) is left out too.
+    private func leaveOutUnexplainedPairs(_ pairs: [FramePairTracks], _ parameters: RigParameters) throws
+        -> (explained: [FramePairTracks], translated: Int) {
+        let misses = pairs.map { reprojectionRMS($0, focal: exp(parameters.logFocal)) }
+        let estimatesLens = lensModel != .pinhole && knownCamera == nil
+        let missLimit = max(Self.maximumReprojectionPixels, estimatesLens ? 3 * (Median.of(misses) ?? 0) : 0)
+        let rotating = zip(pairs, misses).filter { $0.1 <= missLimit }.map(\.0)
+        let near = Median.within(rotating.map { length(residual($0, parameters)) }, factor: 5, floor: 1e-4)
+        let explained = zip(rotating, near).filter(\.1).map(\.0)
+        guard explained.count >= Self.minimumTracks else { throw CalibrationError.tooFewRotationPairs(explained.count) }
+        return (explained, pairs.count - rotating.count)
+    }
 
-        // The second stage: every tracked point at its row's time, through the lens.
+    /// The residual's RMS over `pairs` at `parameters`, °/s; refused as `unexplained` where it is more than
+    /// `largestResidualShare` of the motion's RMS rate, or where the pairs are under two fifths of the `textured` ones.
+    private func refuseWhatRotationDoesNotExplain(_ pairs: [FramePairTracks], _ parameters: RigParameters, textured: Int) throws -> Double {
+        let squares = pairs.map { r -> Double in let e = residual(r, parameters); return (e * e).sum() }
+        let rms = (squares.reduce(0, +) / Double(pairs.count)).squareRoot() * framesPerSecond * 180 / .pi
+        let motion = (pairs.map { p -> Double in let r = imuRotation(p, offset: parameters.offset); return (r * r).sum() }
+            .reduce(0, +) / Double(pairs.count)).squareRoot() * framesPerSecond * 180 / .pi
+        if rms > Self.largestResidualShare * motion || 5 * pairs.count < 2 * textured {
+            throw CalibrationError.unexplained(residualDegreesPerSecond: rms, motionDegreesPerSecond: motion, used: pairs.count,
+                                               textured: textured)
+        }
+        return rms
+    }
+
+    /// A pinhole fit refused as `fieldOfViewUndetermined` where the picture's edges and its centre disagree on how far the
+    /// camera turned by more than `largestEdgeDifference` (`edgeToCentreRatio`): a lens that bends the picture. Said in a
+    /// progress line where the ratio is measured.
+    private func refuseABendingLens(_ pairs: [FramePairTracks], _ parameters: RigParameters) throws {
+        guard knownCamera == nil, lensModel == .pinhole, let ratio = edgeToCentreRatio(pairs, parameters) else { return }
+        progress(String(format: "the picture's edges turn %.1f%% as much as its centre", ratio * 100))
+        guard abs(ratio - 1) > Self.largestEdgeDifference else { return }
+        throw CalibrationError.fieldOfViewUndetermined(
+            degrees: pinhole(focal: exp(parameters.logFocal)).verticalFieldOfViewDegrees, standardErrorPercent: nil,
+            lens: String(format: "the lens bends the picture: seen through a pinhole, its edges turn %.0f%% %@ than its centre, "
+                         + "so no one focal length describes it", abs(ratio - 1) * 100,
+                         ratio < 1 ? "less" : "more"))
+    }
+
+    /// The second stage: every tracked point of `pairs` at its row's time, through the lens (`PointRefinement`), from the
+    /// first stage's `parameters`. With `weighsAMove`, a camera that moves as well as turns is fitted too, and kept where
+    /// GRIC still prefers it with each model at its own best.
+    private func fitPoints(_ pairs: [FramePairTracks], from parameters: RigParameters, fullPairs: [Int: FramePairTracks],
+                           weighsAMove: Bool) -> (points: PointRefinement, outcome: PointRefinement.Outcome) {
         let refinement = PointRefinement(calibration: self, model: knownCamera == nil ? lensModel : .pinhole, fitsReadout: fitsReadout,
-                                         pairs: used.compactMap { fullPairs[$0.index] })
+                                         pairs: pairs.compactMap { fullPairs[$0.index] })
         var start = parameters
         start.lensCoefficients = [Double](repeating: 0, count: refinement.model.coefficientCount)
         var points = refinement
-        var outcome = points.fit(start, progress: progress)
-        if moves {
-            // Each model at its own best: the turn alone (its lens and readout fitted too, which the first stage's test
-            // could not) against the turn and a move, judged again by GRIC on the same points and noise.
-            var moving = refinement
-            moving.translates = true
-            let movingOutcome = moving.fit(start, progress: progress)
-            let noise = refinement.translationTest(movingOutcome.parameters).noisePixels
-            let turnOnly = refinement.translationTest(outcome.parameters, noisePixels: noise).turnOnly
-            let turnAndMove = refinement.translationTest(movingOutcome.parameters, noisePixels: noise).turnAndMove
-            let movesStill = turnAndMove < turnOnly
-            progress(String(format: "each fitted, the points fit %@ (GRIC, tracking noise %.2f px: a turn alone %.0f, a turn and a move %.0f)",
-                            movesStill ? "a camera that moves as well as turns" : "a camera that only turns", noise, turnOnly, turnAndMove))
-            if movesStill { points = moving; outcome = movingOutcome }
+        let outcome = points.fit(start, progress: progress)
+        guard weighsAMove else { return (points, outcome) }
+        // Each model at its own best: the turn alone (its lens and readout fitted too, which the first stage's test
+        // could not) against the turn and a move, judged again by GRIC on the same points and noise.
+        var moving = refinement
+        moving.translates = true
+        let movingOutcome = moving.fit(start, progress: progress)
+        let noise = refinement.translationTest(movingOutcome.parameters).noisePixels
+        let turnOnly = refinement.translationTest(outcome.parameters, noisePixels: noise).turnOnly
+        let turnAndMove = refinement.translationTest(movingOutcome.parameters, noisePixels: noise).turnAndMove
+        let movesStill = turnAndMove < turnOnly
+        progress(String(format: "each fitted, the points fit %@ (GRIC, tracking noise %.2f px: a turn alone %.0f, a turn and a move %.0f)",
+                        movesStill ? "a camera that moves as well as turns" : "a camera that only turns", noise, turnOnly, turnAndMove))
+        return movesStill ? (moving, movingOutcome) : (points, outcome)
+    }
+
+    /// A turn and a free move explain much: what they still leave must be small beside the picture's motion
+    /// (`largestResidualShare`), or the log does not record this clip's motion; refused as `unexplained` otherwise. The
+    /// first stage's test of the same rule (`refuseWhatRotationDoesNotExplain`), which a moving camera skips.
+    private func refuseWhatAMoveDoesNotExplain(_ pairs: [FramePairTracks], _ points: PointRefinement, _ outcome: PointRefinement.Outcome,
+                                               textured: Int) throws {
+        guard points.translates else { return }
+        let parameters = outcome.parameters
+        let motionPixels = imageMotion(pairs, parameters).rms
+        if outcome.rmsPixels > Self.largestResidualShare * motionPixels {
+            let perSecond = framesPerSecond * 180 / .pi / exp(parameters.logFocal)
+            throw CalibrationError.unexplained(residualDegreesPerSecond: outcome.rmsPixels * perSecond,
+                                               motionDegreesPerSecond: motionPixels * perSecond, used: pairs.count, textured: textured)
         }
-        parameters = outcome.parameters
-        if points.translates {
-            // A turn and a free move explain much: what they still leave must be small beside the picture's motion, or the
-            // log does not record this clip's motion (the first stage's test of the same rule, which a moving camera skips).
-            let motionPixels = imageMotion(used, parameters).rms
-            if outcome.rmsPixels > Self.largestResidualShare * motionPixels {
-                let perSecond = framesPerSecond * 180 / .pi / exp(parameters.logFocal)
-                throw CalibrationError.unexplained(residualDegreesPerSecond: outcome.rmsPixels * perSecond,
-                                                   motionDegreesPerSecond: motionPixels * perSecond, used: used.count, textured: textured.count)
-            }
-        }
+    }
+
+    /// The second stage's standard errors, nil where the offset's is not known; a progress line says how much the
+    /// residuals' correlation widened them.
+    private func standardErrors(_ outcome: PointRefinement.Outcome, _ points: PointRefinement) -> RigStandardErrors? {
         progress(String(format: "the residuals of neighbouring pairs repeat one another: standard errors widened %.2f times",
                         outcome.correlationInflation.squareRoot()))
-        let lensCamera = points.camera(parameters)
         let errors = outcome.standardErrors
         func error(_ block: ParameterBlock, _ index: Int = 0) -> Double? { errors[ParameterSlot(block: block, index: index)] }
-        let standardErrors = error(.offset).map { offsetError in
+        return error(.offset).map { offsetError in
             RigStandardErrors(timeOffsetSeconds: offsetError,
                               verticalFieldOfViewFraction: outcome.fieldOfViewFraction ?? (knownCamera == nil ? .infinity : 0),
                               mountDegrees: SIMD3((0..<3).map { error(.mount, $0) ?? .infinity }) * 180 / .pi,
@@ -350,31 +400,42 @@ public struct CameraIMUCalibration {
                                   ? (0..<points.model.coefficientCount).map { error(.lens, $0) ?? .infinity } : nil,
                               gyroBiasRadiansPerSecond: SIMD3((0..<3).map { error(.gyroBias, $0) ?? .infinity }))
         }
+    }
+
+    /// What the fit rests on: the residual (°/s), the pairs used, how far the camera turned about its x, y and z axes over
+    /// them, and the median picture motion; where the errors are not known, a warning of an axis the motion hardly turned.
+    private func fitSummary(_ pairs: [FramePairTracks], _ parameters: RigParameters, residualDegreesPerSecond rms: Double,
+                            errorsKnown: Bool) -> RigFitSummary {
         var turnedAboutCamera = SIMD3<Double>.zero
-        for pair in used {
+        for pair in pairs {
             let r = parameters.cameraFromIMU.rotate(imuRotation(pair, offset: parameters.offset))
             turnedAboutCamera += SIMD3(abs(r.x), abs(r.y), abs(r.z))
         }
-        // Which numbers the clip determines is judged once, below, for every path (`Determination`).
-        var summary = RigFitSummary(residualDegreesPerSecond: rms, framesUsed: used.count, framesTotal: frameCount,
-                                    warning: standardErrors == nil ? excitationWarning(used, offset: parameters.offset) : "",
+        var summary = RigFitSummary(residualDegreesPerSecond: rms, framesUsed: pairs.count, framesTotal: frameCount,
+                                    warning: errorsKnown ? "" : excitationWarning(pairs, offset: parameters.offset),
                                     turnedDegrees: turnedAboutCamera * 180 / .pi)
-        summary.untextured = pairCount - textured.count
-        summary.translated = translated
-        summary.outsideLog = outsideLog
-        summary.reprojectionPixels = outcome.rmsPixels
-        summary.medianPixelsPerPair = imageMotion(used, parameters).median
+        summary.medianPixelsPerPair = imageMotion(pairs, parameters).median
+        return summary
+    }
+
+    /// The rig `parameters` give through `camera`: the mount turned into the device's frame, the offset on the clip's clock.
+    private func assembleRig(_ parameters: RigParameters, camera: LensCamera, standardErrors: RigStandardErrors?,
+                             summary: RigFitSummary) -> Rig {
         let deviceFromIMU = CameraFrame.cameraFromDevice.conjugate * parameters.cameraFromIMU
-        var rig = Rig(camera: lensCamera, deviceFromIMU: deviceFromIMU.normalized() ?? deviceFromIMU,
-                      timeOffset: TimeOffset(seconds: parameters.offset, clock: .clip, refersTo: fitsReadout ? .middleRow : .frame),
-                      readoutSeconds: fitsReadout ? parameters.readout : nil, gyroBiasRadiansPerSecond: parameters.gyroBias,
-                      standardErrors: standardErrors, fit: summary)
+        return Rig(camera: camera, deviceFromIMU: deviceFromIMU.normalized() ?? deviceFromIMU,
+                   timeOffset: TimeOffset(seconds: parameters.offset, clock: .clip, refersTo: fitsReadout ? .middleRow : .frame),
+                   readoutSeconds: fitsReadout ? parameters.readout : nil, gyroBiasRadiansPerSecond: parameters.gyroBias,
+                   standardErrors: standardErrors, fit: summary)
+    }
+
+    /// Which numbers the clip determines, judged once for every path (`Determination`), the mount put in its canonical
+    /// form; an offset it does not determine refuses the whole (`offsetUndetermined`).
+    private func judgeWhatTheClipDetermines(_ rig: inout Rig) throws {
         Determination.judge(&rig, framePeriod: 1 / framesPerSecond, fitsCamera: knownCamera == nil)
         if let canonical = rig.cameraAndMount?.deviceFromIMUCanonical { rig.cameraAndMount?.deviceFromIMU = canonical }
         if let offset = rig.undetermined.first(where: { $0.quantity == .timeOffset }) {
             throw CalibrationError.offsetUndetermined(offset: rig.timeOffset.seconds, offset)
         }
-        return rig
     }
 
     // MARK: - Model
@@ -471,10 +532,12 @@ public struct CameraIMUCalibration {
     /// Pixels a frame pair moves the picture's centre, at `p`'s offset and focal length: the median and the RMS over `pairs`
     /// of the gyroscope's angle per pair times the focal length.
     func imageMotion(_ pairs: [FramePairTracks], _ p: RigParameters) -> (median: Double, rms: Double) {
-        let angles = pairs.map { length(imuRotation($0, offset: p.offset)) }.sorted()
-        guard !angles.isEmpty else { return (0, 0) }
+        let angles = pairs.map { length(imuRotation($0, offset: p.offset)) }
+        guard let median = Median.of(angles) else { return (0, 0) }
         let focal = exp(p.logFocal)
-        return (angles[angles.count / 2] * focal, (angles.map { $0 * $0 }.reduce(0, +) / Double(angles.count)).squareRoot() * focal)
+        // Squares summed smallest first, which loses least to rounding.
+        let squares = angles.sorted().map { $0 * $0 }
+        return (median * focal, (squares.reduce(0, +) / Double(angles.count)).squareRoot() * focal)
     }
 
     /// Points turn opposite to the camera: rays rotate by M·exp(-θ_S)·M⁻¹, so θ_C = -M·θ_S, with θ_S the

@@ -191,13 +191,13 @@ extension Determination {
         var worst: Double?
         if let previous, let previousError = rig.standardErrors?.gyroBiasRadiansPerSecond {
             let joint: SIMD3<Double> = spanError * spanError + previousError * previousError
-            let difference = spans.biasRadiansPerSecond - previous
+            let difference = spans.gyroBiasRadiansPerSecond - previous
             let off = SIMD3(abs(difference.x), abs(difference.y), abs(difference.z))
             let sigmas = (0..<3).map { off[$0] / joint[$0].squareRoot() }.max() ?? .infinity
             if sigmas <= spanAgreement { return .agrees }
             worst = sigmas
         }
-        rig.gyroBiasRadiansPerSecond = spans.biasRadiansPerSecond
+        rig.gyroBiasRadiansPerSecond = spans.gyroBiasRadiansPerSecond
         rig.standardErrors?.gyroBiasRadiansPerSecond = spanError
         rig.markDetermined { $0 == .gyroBias }
         return .replaced(previous: previous, sigmasOff: worst)

@@ -11,7 +11,7 @@ import Rig
 /// rays turned as the body did, in reverse.
 public struct SpanBias: Sendable {
     /// The bias about S's axes.
-    public var biasRadiansPerSecond: SIMD3<Double>
+    public var gyroBiasRadiansPerSecond: SIMD3<Double>
     /// Its standard error about S's axes, from the fit's covariance: each axis's residuals weighed by their scatter,
     /// widened by how many spans share each stretch of the clip.
     public var standardErrorRadiansPerSecond: SIMD3<Double>
@@ -94,7 +94,7 @@ public struct SpanBias: Sendable {
         // as `overlap` times fewer.
         let variance = (0..<Parameters.count).map { covariance.inverse[$0][$0] * covariance.variance * max(overlap, 1) }
         let rms = squares / Double(used.count)
-        return SpanBias(biasRadiansPerSecond: p.bias,
+        return SpanBias(gyroBiasRadiansPerSecond: p.bias,
                         standardErrorRadiansPerSecond: SIMD3(variance[0].squareRoot(), variance[1].squareRoot(), variance[2].squareRoot()),
                         residualRMS: SIMD3(rms.x.squareRoot(), rms.y.squareRoot(), rms.z.squareRoot()),
                         spansUsed: used.count, spansGiven: spans.count,

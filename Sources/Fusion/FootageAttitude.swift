@@ -9,8 +9,8 @@ import Foundation
 /// clip its tilt went from 20° down to 8° up while the gimbal held the camera level. Here the accelerometer levels the
 /// attitude only at samples where it is credible, and slowly:
 ///
-/// 1. The gyroscope less `bias` is integrated from the first sample (`GyroIntegral`, the project's one time
-///    convention): W is the IMU frame S at the first sample.
+/// 1. The gyroscope less `gyroBiasRadiansPerSecond` is integrated from the first sample (`GyroIntegral`, the project's
+///    one time convention): W is the IMU frame S at the first sample.
 /// 2. The accelerometer is turned into that W and low-passed there (`steadyTimeConstant`): gravity holds still in W
 ///    whatever the camera does, so the low pass averages a vehicle's vibration without smearing a turn. A sample is
 ///    plausible where the low pass's magnitude is within `gravityTolerance` of g and the sample within `steadiness`
@@ -51,15 +51,16 @@ public struct FootageAttitude: Sendable {
     /// Share of the samples whose accelerometer was credible.
     public let credibleShare: Double
 
-    /// `time` in seconds, rising; `gyro` rad/s and `acc` m/s² (specific force, up at rest) in S; `bias` rad/s in S,
-    /// subtracted from the gyroscope. `acc` nil: the gyroscope alone.
-    public init(time: [Double], gyro: [SIMD3<Double>], acc: [SIMD3<Double>]?, bias: SIMD3<Double> = .zero,
+    /// `time` in seconds, rising; `gyro` rad/s and `acc` m/s² (specific force, up at rest) in S; `gyroBiasRadiansPerSecond`
+    /// rad/s in S, subtracted from the gyroscope (a caller whose log is corrected already passes none). `acc` nil: the
+    /// gyroscope alone.
+    public init(time: [Double], gyro: [SIMD3<Double>], acc: [SIMD3<Double>]?, gyroBiasRadiansPerSecond: SIMD3<Double> = .zero,
                 parameters: Parameters = Parameters()) {
         // A sample that is not a number (a raw CSV may hold `nan`) holds the rate before it; its accelerometer is not
         // plausible, and the low pass passes over it.
         var rates: [SIMD3<Double>] = []
         rates.reserveCapacity(gyro.count)
-        for rate in gyro { rates.append(Self.isFinite(rate) ? rate - bias : rates.last ?? .zero) }
+        for rate in gyro { rates.append(Self.isFinite(rate) ? rate - gyroBiasRadiansPerSecond : rates.last ?? .zero) }
         let integral = GyroIntegral(time: time, rate: rates)
         let start = time.first ?? 0
         let gyroWorldFromIMU = time.map { integral.orientation(at: $0 - start) }

@@ -316,7 +316,7 @@ extension RigCalibrator {
             return
         }
         let degrees = 180 / Double.pi
-        let bias = fit.biasRadiansPerSecond * degrees, error = fit.standardErrorRadiansPerSecond * degrees
+        let bias = fit.gyroBiasRadiansPerSecond * degrees, error = fit.standardErrorRadiansPerSecond * degrees
         let biasText = String(format: "%.3f,%.3f,%.3f °/s ± %.3f, %.3f, %.3f", bias.x, bias.y, bias.z, error.x, error.y, error.z)
         let head = String(format: "over %d of %d spans of %g s, through %@, the picture's own turn gives the gyroscope bias %@ (RMS %.2f°, %.2f°, %.2f° a span)",
                           fit.spansUsed, fit.spansGiven, ClipTracks.spanSeconds, through, biasText,

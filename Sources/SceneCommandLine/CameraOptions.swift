@@ -55,7 +55,8 @@ public struct CameraOptions: ParsableArguments {
     public init() {}
 
     @Option(name: .customLong("fov"), parsing: .unconditional,
-            help: ArgumentHelp("Vertical field of view of the camera, in degrees (default 60).", valueName: "DEG"))
+            help: ArgumentHelp("Vertical field of view of the camera, in degrees (default \(String(format: "%g", PinholeCamera.defaultFieldOfViewDegrees))).",
+                              valueName: "DEG"))
     public var verticalFieldOfViewDegrees: Double?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Camera intrinsics: an OpenCV calibration file (camera_matrix, distortion_coefficients, "

@@ -38,7 +38,7 @@ final class SpanBiasTests: XCTestCase {
         let c = clip(bias: bias)
         let fit = try XCTUnwrap(SpanBias.fit(c.spans, frameTimes: c.frames, gyro: c.gyro, offset: 0, cameraFromIMU: cameraFromIMU, overlap: 4))
         XCTAssertEqual(fit.spansUsed, c.spans.count)
-        XCTAssertLessThan(length(fit.biasRadiansPerSecond - bias) * degrees, 1e-3, "\(fit.biasRadiansPerSecond * degrees)")
+        XCTAssertLessThan(length(fit.gyroBiasRadiansPerSecond - bias) * degrees, 1e-3, "\(fit.gyroBiasRadiansPerSecond * degrees)")
         XCTAssertLessThan(fit.standardErrorRadiansPerSecond.max() * degrees, 1e-3)
         XCTAssertEqual(fit.turnScale.value, 1, accuracy: 1e-4, "the picture turns as far as the gyroscope")
     }
@@ -56,14 +56,14 @@ final class SpanBiasTests: XCTestCase {
         }
         let fit = try XCTUnwrap(SpanBias.fit(scaled, frameTimes: c.frames, gyro: c.gyro, offset: 0, cameraFromIMU: cameraFromIMU, overlap: 4))
         XCTAssertEqual(fit.turnScale.value, 1.1, accuracy: 1e-3)
-        XCTAssertLessThan(length(fit.biasRadiansPerSecond - bias) * degrees, 1e-3, "\(fit.biasRadiansPerSecond * degrees)")
+        XCTAssertLessThan(length(fit.gyroBiasRadiansPerSecond - bias) * degrees, 1e-3, "\(fit.gyroBiasRadiansPerSecond * degrees)")
     }
 
     /// The field of view where the turn scale crosses 1, found by bisection, with its error over the scale's slope.
     func testTheFieldOfViewIsWhereTheTurnScaleIsOne() throws {
         func spans(_ fov: Double) -> SpanBias {
             let k = tan(fov * .pi / 360) / tan(48 * .pi / 360)
-            return SpanBias(biasRadiansPerSecond: .zero, standardErrorRadiansPerSecond: .zero, residualRMS: .zero, spansUsed: 20, spansGiven: 20, turnScale: SpanBias.Estimate(value: k, standardError: 0.01))
+            return SpanBias(gyroBiasRadiansPerSecond: .zero, standardErrorRadiansPerSecond: .zero, residualRMS: .zero, spansUsed: 20, spansGiven: 20, turnScale: SpanBias.Estimate(value: k, standardError: 0.01))
         }
         let found = try XCTUnwrap(SpanBias.fieldOfView(range: 20...120, spans: spans))
         XCTAssertEqual(found.degrees, 48, accuracy: 0.05)
@@ -79,7 +79,7 @@ final class SpanBiasTests: XCTestCase {
         let bias = SIMD3(0.5, 0.3, -0.8) / degrees
         let c = clip(bias: bias, noiseDegrees: 0.2)
         let fit = try XCTUnwrap(SpanBias.fit(c.spans, frameTimes: c.frames, gyro: c.gyro, offset: 0, cameraFromIMU: cameraFromIMU, overlap: 4))
-        let off = (fit.biasRadiansPerSecond - bias) * degrees, error = fit.standardErrorRadiansPerSecond * degrees
+        let off = (fit.gyroBiasRadiansPerSecond - bias) * degrees, error = fit.standardErrorRadiansPerSecond * degrees
         for k in 0..<3 {
             XCTAssertLessThan(abs(off[k]), 3 * error[k], "axis \(k): off \(off[k]) °/s, ± \(error[k])")
             XCTAssertGreaterThan(error[k], 0.005)
@@ -94,7 +94,7 @@ final class SpanBiasTests: XCTestCase {
         c.spans[5].turn = Quaternion(axis: SIMD3(0, 1, 0), angle: 0.3) * c.spans[5].turn
         let fit = try XCTUnwrap(SpanBias.fit(c.spans, frameTimes: c.frames, gyro: c.gyro, offset: 0, cameraFromIMU: cameraFromIMU, overlap: 4))
         XCTAssertEqual(fit.spansUsed, c.spans.count - 1)
-        XCTAssertLessThan(length(fit.biasRadiansPerSecond - bias) * degrees, 0.05)
+        XCTAssertLessThan(length(fit.gyroBiasRadiansPerSecond - bias) * degrees, 0.05)
     }
 
     func testTooFewSpansGiveNoBias() {
@@ -116,7 +116,7 @@ final class SpanBiasTests: XCTestCase {
     }
 
     func spans(bias: SIMD3<Double>, errorDegrees: Double) -> SpanBias {
-        SpanBias(biasRadiansPerSecond: bias, standardErrorRadiansPerSecond: SIMD3(repeating: errorDegrees / degrees), residualRMS: .zero, spansUsed: 20, spansGiven: 20, turnScale: SpanBias.Estimate(value: 1, standardError: 0.01))
+        SpanBias(gyroBiasRadiansPerSecond: bias, standardErrorRadiansPerSecond: SIMD3(repeating: errorDegrees / degrees), residualRMS: .zero, spansUsed: 20, spansGiven: 20, turnScale: SpanBias.Estimate(value: 1, standardError: 0.01))
     }
 
     func testTheFramePairsBiasStandsWhereTheSpansAgree() {

@@ -108,8 +108,8 @@ final class PictureSpansTests: XCTestCase {
         let spans = try c.pictureSpans(camera: camera, seconds: 2, every: 0.5)
         let fit = try XCTUnwrap(SpanBias.fit(spans, frameTimes: c.frameTimes, gyro: gyro, offset: 0,
                                              cameraFromIMU: CameraFrame.cameraFromDevice, overlap: 4))
-        let off = (fit.biasRadiansPerSecond - bias) * 180 / .pi
-        XCTAssertLessThan((off * off).sum().squareRoot(), 0.02, "\(fit.biasRadiansPerSecond * 180 / .pi) °/s")
+        let off = (fit.gyroBiasRadiansPerSecond - bias) * 180 / .pi
+        XCTAssertLessThan((off * off).sum().squareRoot(), 0.02, "\(fit.gyroBiasRadiansPerSecond * 180 / .pi) °/s")
         XCTAssertEqual(fit.turnScale.value, 1, accuracy: 0.01)
     }
 }

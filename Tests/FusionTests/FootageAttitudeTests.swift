@@ -55,7 +55,7 @@ final class FootageAttitudeTests: XCTestCase {
         XCTAssertEqual(tiltError(alone.attitudes.last!, s.truth.last!), 12, accuracy: 0.01)
         XCTAssertEqual(tiltError(levelled.attitudes.last!, s.truth.last!), 2, accuracy: 0.1)
         // Given the bias, the gyroscope alone is exact.
-        let corrected = FootageAttitude(time: s.time, gyro: s.gyro, acc: nil, bias: bias)
+        let corrected = FootageAttitude(time: s.time, gyro: s.gyro, acc: nil, gyroBiasRadiansPerSecond: bias)
         XCTAssertLessThan(tiltError(corrected.attitudes.last!, s.truth.last!), 1e-6)
     }
 
