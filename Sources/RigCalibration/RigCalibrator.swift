@@ -311,8 +311,9 @@ extension RigCalibrator {
     func spanBias(_ rig: inout Rig, spans: SpanMeasure, camera: LensCamera, centralOnly: Bool, through: String) throws {
         guard let fit = try spans.fit(through: camera, centralOnly: centralOnly) else {
             progress(String(format: "the picture's turn over spans of %g s: fewer than %d spans with %d points tracked through (a clip under %g s, "
-                            + "or corners that do not live through a span): the frame pairs' bias stands", ClipTracks.spanSeconds, PictureSpan.fewestForAFit,
-                            ClipTracks.minimumSpanPoints, ClipTracks.clipSeconds(holding: PictureSpan.fewestForAFit)))
+                            + "or corners that do not live through a span): %@", ClipTracks.spanSeconds, PictureSpan.fewestForAFit,
+                            ClipTracks.minimumSpanPoints, ClipTracks.clipSeconds(holding: PictureSpan.fewestForAFit),
+                            rig.gyroBiasRadiansPerSecond == nil ? "no bias is written" : "the frame pairs' bias stands"))
             return
         }
         let degrees = 180 / Double.pi

@@ -54,14 +54,14 @@ public struct CalibrationClipOptions: ParsableArguments {
                                + "k1,k2,k3,k4 for fisheye.", valueName: "K1,K2,..."))
     public var distortion: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("A rolling shutter: milliseconds from the first row's time to the last row's "
+    @Option(name: .customLong("readout"), parsing: .unconditional, help: ArgumentHelp("A rolling shutter: milliseconds from the first row's time to one row past the last "
                                + "(row y shows log time = video time + offset + readout × (y / height - 1/2), so --time-offset "
                                + "is the middle row's); 0 is a global shutter.", valueName: "MS"))
-    public var readout: Double = 0
+    public var readoutMilliseconds: Double = 0
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Motion blur: each row is exposed for this many milliseconds, centred on its "
+    @Option(name: .customLong("exposure"), parsing: .unconditional, help: ArgumentHelp("Motion blur: each row is exposed for this many milliseconds, centred on its "
                                + "time (0: none).", valueName: "MS"))
-    public var exposure: Double = 0
+    public var exposureMilliseconds: Double = 0
 
     @Option(parsing: .unconditional, help: ArgumentHelp("A variable frame rate, as phones record: each frame period is the mean period "
                                + "times 1 ± up to this share (0 to 0.9, drawn from --seed). Needs --video FOLDER/, whose "
@@ -149,10 +149,10 @@ public struct CalibrationClipOptions: ParsableArguments {
             let degrees = verticalFieldOfViewDegrees
             throw ValidationError("--fov \(degrees): the lens's rays do not reach \(degrees / 2)° from its axis")
         }
-        guard readout >= 0, readout <= 1000 / fps else {
+        guard readoutMilliseconds >= 0, readoutMilliseconds <= 1000 / fps else {
             throw ValidationError("--readout must be from 0 to one frame period (\(String(format: "%.1f", 1000 / fps)) ms)")
         }
-        guard exposure >= 0, exposure <= 1000 / fps else {
+        guard exposureMilliseconds >= 0, exposureMilliseconds <= 1000 / fps else {
             throw ValidationError("--exposure must be from 0 to one frame period (\(String(format: "%.1f", 1000 / fps)) ms)")
         }
         guard frameJitter >= 0, frameJitter <= 0.9 else { throw ValidationError("--frame-jitter must be from 0 to 0.9") }
@@ -186,7 +186,7 @@ public struct CalibrationClipOptions: ParsableArguments {
                                             framesPerSecond: fps, duration: duration, deviceFromIMU: mount?.quaternion ?? .identity,
                                             timeOffsetSeconds: timeOffsetSeconds, seed: seed)
         clip.lens = try parsedLens()
-        (clip.readout, clip.exposure, clip.translation, clip.roomRadius) = (readout / 1000, exposure / 1000, translation, roomRadius)
+        (clip.readoutSeconds, clip.exposureSeconds, clip.translation, clip.roomRadius) = (readoutMilliseconds / 1000, exposureMilliseconds / 1000, translation, roomRadius)
         if frameJitter > 0 {
             clip.frameTimes = SyntheticCalibrationClip.variableFrameTimes(count: clip.frameCount, framesPerSecond: fps, jitter: frameJitter, seed: seed)
         }

@@ -81,7 +81,7 @@ public struct CalibrationClipJob {
         try output.finish()
         if let truth = outputs.truth {
             let rig = Rig(camera: LensCamera(pinhole: clip.camera, lens: clip.lens), deviceFromIMU: clip.deviceFromIMU,
-                          timeOffset: TimeOffset(seconds: clip.timeOffsetSeconds, refersTo: .middleRow), readoutSeconds: clip.readout,
+                          timeOffset: TimeOffset(seconds: clip.timeOffsetSeconds, refersTo: .middleRow), readoutSeconds: clip.readoutSeconds,
                           fit: RigFitSummary(framesUsed: frames, framesTotal: frames))
             try rig.write(to: truth)
         }

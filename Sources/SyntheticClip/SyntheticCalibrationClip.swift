@@ -14,7 +14,7 @@ import Render
 /// A plain pinhole with a global shutter is drawn by OpenGL. A lens, a rolling shutter or motion blur is
 /// drawn by looking the world's panorama up along each pixel's ray through the lens (`panorama_raster`):
 /// row y (0 at the top) shows log time t_k + `timeOffsetSeconds` + `readout` · (y / height - 1/2), so the offset
-/// is the middle row's as `calibrate` writes it, and with an `exposure` each pixel is the
+/// is the middle row's as `calibrate` writes it, and with an `exposureSeconds` each pixel is the
 /// mean of 7 instants spread evenly over the exposure, centred on its row's time. The world is a
 /// panorama at infinity, except with `translation`: the panorama is then on a sphere of `roomRadius`
 /// about the start, and the camera moves inside it, so its move shows as parallax.
@@ -33,9 +33,9 @@ public struct SyntheticCalibrationClip: Sendable {
     /// The lens the picture is seen through; the field of view is the picture's height through it.
     public var lens: Lens = .pinhole
     /// Seconds from the first row's time to one row past the last: the rolling shutter's readout (0: global).
-    public var readout: Double = 0
+    public var readoutSeconds: Double = 0
     /// Seconds each row is exposed for: motion blur (0: none).
-    public var exposure: Double = 0
+    public var exposureSeconds: Double = 0
     /// Each frame's time, seconds, rising (a variable frame rate); nil: frame k at k / fps.
     public var frameTimes: [Double]?
     /// Metres: how far the camera moves from its place, along a slow Lissajous path (0: it only turns).
@@ -73,7 +73,7 @@ public struct SyntheticCalibrationClip: Sendable {
     public func time(ofFrame k: Int) -> Double { frameTimes?[k] ?? Double(k) / framesPerSecond }
 
     /// Whether the clip needs the ray lookup rather than OpenGL's pinhole.
-    public var drawnAlongRays: Bool { lens != .pinhole || readout != 0 || exposure > 0 || translation > 0 }
+    public var drawnAlongRays: Bool { lens != .pinhole || readoutSeconds != 0 || exposureSeconds > 0 || translation > 0 }
 
     /// The camera's place in the world at video time `t`, metres: a Lissajous path of `translation`'s
     /// amplitude, at 0.7, 0.45 and 0.9 Hz on the world's x, y and z.
@@ -146,7 +146,7 @@ public struct SyntheticCalibrationClip: Sendable {
                 rays[i] = Float(r.x); rays[i + 1] = Float(r.y); rays[i + 2] = Float(r.z)
             }
         }
-        let samples = exposure > 0 ? 7 : 1
+        let samples = exposureSeconds > 0 ? 7 : 1
         let cameraAxesInDevice = [SIMD3<Double>(1, 0, 0), SIMD3(0, 1, 0), SIMD3(0, 0, 1)].map(CameraFrame.camera(fromDevice:))
         var rotations = [Double](repeating: 0, count: samples * height * 9)
         var positions = [Double](repeating: 0, count: translation > 0 ? samples * height * 3 : 0)
@@ -155,9 +155,9 @@ public struct SyntheticCalibrationClip: Sendable {
         for k in 0..<frames {
             let start = time(ofFrame: k)
             for s in 0..<samples {
-                let blur = samples > 1 ? exposure * (Double(s) / Double(samples - 1) - 0.5) : 0
+                let blur = samples > 1 ? exposureSeconds * (Double(s) / Double(samples - 1) - 0.5) : 0
                 for y in 0..<height {
-                    let t = start + readout * (Double(y) / Double(height) - 0.5) + blur
+                    let t = start + readoutSeconds * (Double(y) / Double(height) - 0.5) + blur
                     let q = motion.worldFromDevice(videoTime: t, deviceFromIMU: deviceFromIMU, timeOffsetSeconds: timeOffsetSeconds)
                     // World from C: C's axes in D (`CameraFrame`), turned into the world.
                     let columns = cameraAxesInDevice.map { q.rotate($0) }

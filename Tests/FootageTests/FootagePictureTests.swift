@@ -1,7 +1,9 @@
 import AttitudeLog
 import AttitudeMath
+import CommandTestSupport
 import Foundation
 import Footage
+import TestSupport
 import XCTest
 
 /// `FootagePicture.hold` on clips ffmpeg makes of a still picture (the camera does not turn): a clip too short for the
@@ -11,44 +13,23 @@ final class FootagePictureTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("footage-picture-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try TemporaryFolder.make("footage-picture")
     }
 
     override func tearDownWithError() throws { if let folder { try? FileManager.default.removeItem(at: folder) } }
 
     private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
-    /// Runs ffmpeg; a missing ffmpeg fails the test (scripts/setup installs it).
-    private func ffmpeg(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws {
-        let tool = "/usr/bin/ffmpeg"
-        guard FileManager.default.isExecutableFile(atPath: tool) else {
-            XCTFail("ffmpeg is not installed at \(tool): run scripts/setup", file: file, line: line)
-            throw CocoaError(.fileNoSuchFile)
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = ["-nostdin", "-v", "error", "-y"] + arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let said = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "ffmpeg \(arguments.joined(separator: " ")): \(String(decoding: said, as: UTF8.self))",
-                       file: file, line: line)
-    }
-
     /// A lossless 320x240 clip at 10 fps of one still picture: blocks of 8x8 pixels of seeded random grey, corners
     /// everywhere for the tracker.
     private func stillClip(_ name: String, seconds: Double) throws -> String {
         let still = path("still.png")
         if !FileManager.default.fileExists(atPath: still) {
-            try ffmpeg(["-f", "lavfi", "-i", "nullsrc=size=40x30,format=gray,geq=lum='random(1)*255'", "-frames:v", "1",
+            try FFmpeg.run(["-f", "lavfi", "-i", "nullsrc=size=40x30,format=gray,geq=lum='random(1)*255'", "-frames:v", "1",
                         "-vf", "scale=320:240:flags=neighbor", still])
         }
         let clip = path(name)
-        try ffmpeg(["-loop", "1", "-framerate", "10", "-i", still, "-t", String(seconds), "-c:v", "ffv1", clip])
+        try FFmpeg.run(["-loop", "1", "-framerate", "10", "-i", still, "-t", String(seconds), "-c:v", "ffv1", clip])
         return clip
     }
 

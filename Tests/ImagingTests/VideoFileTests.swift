@@ -16,17 +16,6 @@ final class VideoFileTests: XCTestCase {
 
     private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
-    /// Runs ffmpeg; a missing ffmpeg fails the test (scripts/setup installs it).
-    private func ffmpeg(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws {
-        let tool = "/usr/bin/ffmpeg"
-        guard FileManager.default.isExecutableFile(atPath: tool) else {
-            XCTFail("ffmpeg is not installed at \(tool): run scripts/setup", file: file, line: line)
-            throw CocoaError(.fileNoSuchFile)
-        }
-        let result = try BuiltTool.run(URL(fileURLWithPath: tool), ["-nostdin", "-v", "error", "-y"] + arguments, timeout: 120)
-        XCTAssertEqual(result.status, 0, "ffmpeg \(arguments.joined(separator: " ")): \(result.stderr)", file: file, line: line)
-    }
-
     private func readAll(_ video: VideoFile) throws -> [VideoFrame] {
         var frames: [VideoFrame] = []
         while let frame = try video.next() { frames.append(frame) }
@@ -35,12 +24,12 @@ final class VideoFileTests: XCTestCase {
 
     func testEveryFrameIsReadBesideAudioAndDataStreams() throws {
         // MP4 with AAC audio and a timecode data track; MPEG-TS with a private data stream (telemetry-like).
-        try ffmpeg(["-f", "lavfi", "-i", "testsrc=size=160x120:rate=30", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
+        try FFmpeg.run(["-f", "lavfi", "-i", "testsrc=size=160x120:rate=30", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
                     "-t", "4", "-map", "0:v", "-map", "1:a", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac",
                     "-timecode", "00:00:00:00", path("camera.mp4")])
         let bytes = Data((0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 2654435761 >> 13) })
         try bytes.write(to: folder.appendingPathComponent("telemetry.bin"))
-        try ffmpeg(["-f", "lavfi", "-i", "testsrc=size=160x120:rate=30", "-f", "data", "-i", path("telemetry.bin"), "-t", "4",
+        try FFmpeg.run(["-f", "lavfi", "-i", "testsrc=size=160x120:rate=30", "-f", "data", "-i", path("telemetry.bin"), "-t", "4",
                     "-map", "0:v", "-map", "1:d", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:d", "copy", path("telemetry.ts")])
         let mp4 = try VideoFile(path: path("camera.mp4"))
         XCTAssertEqual(mp4.info.statedFrameCount, 120)
@@ -58,7 +47,7 @@ final class VideoFileTests: XCTestCase {
     func testVariableFrameTimesAreEachFramesOwn() throws {
         // Frame n at 40 n ms, plus 15 ms for odd n: periods alternate 55 and 25 ms.
         let expected: [Double] = (0..<24).map { (n: Int) -> Double in Double(40 * n + 15 * (n % 2)) / 1000 }
-        try ffmpeg(["-f", "lavfi", "-i", "testsrc=size=64x48:rate=25", "-frames:v", "24", "-vf", "settb=1/1000,setpts=40*N+15*mod(N\\,2)",
+        try FFmpeg.run(["-f", "lavfi", "-i", "testsrc=size=64x48:rate=25", "-frames:v", "24", "-vf", "settb=1/1000,setpts=40*N+15*mod(N\\,2)",
                     "-fps_mode", "passthrough", "-enc_time_base:v", "1:1000", "-c:v", "ffv1", path("vfr.mkv")])
         let frames = try readAll(try VideoFile(path: path("vfr.mkv")))
         XCTAssertEqual(frames.count, expected.count)
@@ -77,11 +66,11 @@ final class VideoFileTests: XCTestCase {
     /// handed out upright, as FFmpeg's own player turns them. (ffmpeg 5.1's `rotate=90` tag is stored
     /// as a 90° counterclockwise display rotation, that is 270° clockwise.)
     func testTheDisplayRotationIsApplied() throws {
-        try ffmpeg(["-f", "lavfi", "-i", "testsrc=size=64x48:rate=10", "-frames:v", "3", "-c:v", "libx264", "-pix_fmt", "yuv444p",
+        try FFmpeg.run(["-f", "lavfi", "-i", "testsrc=size=64x48:rate=10", "-frames:v", "3", "-c:v", "libx264", "-pix_fmt", "yuv444p",
                     "-qp", "0", path("plain.mp4")])
-        try ffmpeg(["-i", path("plain.mp4"), "-c", "copy", "-metadata:s:v:0", "rotate=90", path("turned.mp4")])
+        try FFmpeg.run(["-i", path("plain.mp4"), "-c", "copy", "-metadata:s:v:0", "rotate=90", path("turned.mp4")])
         // ffmpeg's own upright frame, an oracle that shares nothing with our reader.
-        try ffmpeg(["-i", path("turned.mp4"), "-frames:v", "1", path("ffmpeg-upright.png")])
+        try FFmpeg.run(["-i", path("turned.mp4"), "-frames:v", "1", path("ffmpeg-upright.png")])
         let plain = try VideoFile(path: path("plain.mp4")), turned = try VideoFile(path: path("turned.mp4"))
         XCTAssertEqual(plain.info.rotation, 0)
         XCTAssertEqual(turned.info.rotation, 270)
@@ -104,15 +93,15 @@ final class VideoFileTests: XCTestCase {
     /// A display rotation that is no quarter turn (45°) cannot be applied to the frames: the file is refused
     /// saying so, instead of being shown turned by the nearest quarter turn without a word.
     func testARotationThatIsNoQuarterTurnIsRefusedSayingSo() throws {
-        try ffmpeg(["-f", "lavfi", "-i", "testsrc=size=64x48:rate=10", "-frames:v", "3", "-c:v", "libx264", "-pix_fmt", "yuv444p",
+        try FFmpeg.run(["-f", "lavfi", "-i", "testsrc=size=64x48:rate=10", "-frames:v", "3", "-c:v", "libx264", "-pix_fmt", "yuv444p",
                     "-qp", "0", path("plain.mp4")])
-        try ffmpeg(["-i", path("plain.mp4"), "-c", "copy", "-metadata:s:v:0", "rotate=45", path("slanted.mp4")])
+        try FFmpeg.run(["-i", path("plain.mp4"), "-c", "copy", "-metadata:s:v:0", "rotate=45", path("slanted.mp4")])
         XCTAssertThrowsError(try VideoFile(path: path("slanted.mp4"))) { error in
             let text = "\(error)"
             XCTAssertTrue(text.contains(path("slanted.mp4")), text)
             XCTAssertTrue(text.contains("by 45.0° counterclockwise, not a multiple of 90°"), text)
         }
-        try ffmpeg(["-i", path("plain.mp4"), "-c", "copy", "-metadata:s:v:0", "rotate=180", path("upside-down.mp4")])
+        try FFmpeg.run(["-i", path("plain.mp4"), "-c", "copy", "-metadata:s:v:0", "rotate=180", path("upside-down.mp4")])
         XCTAssertEqual(try VideoFile(path: path("upside-down.mp4")).info.rotation, 180, "a quarter turn is still applied")
     }
 
@@ -133,7 +122,7 @@ final class VideoFileTests: XCTestCase {
     func testALargePicturesColoursAreTheEncodedOnes() throws {
         let bars = "color=c=0x20A060:size=600x1350,format=yuv444p[a];color=c=0xE04010:size=600x1350,format=yuv444p[b];"
             + "color=c=0x808080:size=600x1350,format=yuv444p[c];color=c=0x1030F0:size=600x1350,format=yuv444p[d];[a][b][c][d]hstack=4"
-        try ffmpeg(["-f", "lavfi", "-i", "nullsrc=size=16x16", "-filter_complex", bars, "-frames:v", "1", "-c:v", "ffv1", path("large.mkv")])
+        try FFmpeg.run(["-f", "lavfi", "-i", "nullsrc=size=16x16", "-filter_complex", bars, "-frames:v", "1", "-c:v", "ffv1", path("large.mkv")])
         let frame = try XCTUnwrap(try VideoFile(path: path("large.mkv")).next())
         XCTAssertEqual([frame.image.width, frame.image.height], [2400, 1350])
         let expected: [(UInt8, UInt8, UInt8)] = [(0x20, 0xA0, 0x60), (0xE0, 0x40, 0x10), (0x80, 0x80, 0x80), (0x10, 0x30, 0xF0)]
@@ -147,7 +136,7 @@ final class VideoFileTests: XCTestCase {
     }
 
     func testNonSquarePixelsAreWidened() throws {
-        try ffmpeg(["-f", "lavfi", "-i", "testsrc=size=32x24:rate=10", "-frames:v", "2", "-vf", "setsar=2", "-c:v", "ffv1", path("sar.mkv")])
+        try FFmpeg.run(["-f", "lavfi", "-i", "testsrc=size=32x24:rate=10", "-frames:v", "2", "-vf", "setsar=2", "-c:v", "ffv1", path("sar.mkv")])
         let video = try VideoFile(path: path("sar.mkv"))
         XCTAssertEqual(video.info.sampleAspectRatio, 2)
         XCTAssertEqual([video.info.width, video.info.height], [64, 24])
@@ -158,7 +147,7 @@ final class VideoFileTests: XCTestCase {
     /// A file cut off mid-way: an error naming the file and the frame where reading stopped, never a
     /// short clip taken for a whole one.
     func testACutOffFileIsAnErrorAtTheFrameWhereItStops() throws {
-        try ffmpeg(["-f", "lavfi", "-i", "testsrc=size=160x120:rate=30", "-frames:v", "90", "-c:v", "libx264", "-pix_fmt", "yuv420p",
+        try FFmpeg.run(["-f", "lavfi", "-i", "testsrc=size=160x120:rate=30", "-frames:v", "90", "-c:v", "libx264", "-pix_fmt", "yuv420p",
                     "-movflags", "+faststart", path("whole.mp4")])
         let data = try Data(contentsOf: folder.appendingPathComponent("whole.mp4"))
         try data.prefix(data.count / 2).write(to: folder.appendingPathComponent("cut.mp4"))
@@ -180,7 +169,7 @@ final class VideoFileTests: XCTestCase {
         XCTAssertThrowsError(try VideoFile(path: path("text.mp4"))) { error in
             XCTAssertTrue("\(error)".hasPrefix(self.path("text.mp4") + ": cannot be opened as a video"), "\(error)")
         }
-        try ffmpeg(["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=8000", "-t", "1", path("sound.m4a")])
+        try FFmpeg.run(["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=8000", "-t", "1", path("sound.m4a")])
         XCTAssertThrowsError(try VideoFile(path: path("sound.m4a"))) { error in
             XCTAssertTrue("\(error)".contains("holds no video stream (its streams: audio aac)"), "\(error)")
         }

@@ -40,8 +40,8 @@ final class CalibrationClipOptionsTests: XCTestCase {
         XCTAssertEqual(job.clip.height, 480)
         XCTAssertEqual(job.clip.frameCount, 50)
         XCTAssertEqual(job.clip.timeOffsetSeconds, -0.2)
-        XCTAssertEqual(job.clip.readout, 0.020, accuracy: 1e-15)
-        XCTAssertEqual(job.clip.exposure, 0.004, accuracy: 1e-15)
+        XCTAssertEqual(job.clip.readoutSeconds, 0.020, accuracy: 1e-15)
+        XCTAssertEqual(job.clip.exposureSeconds, 0.004, accuracy: 1e-15)
         XCTAssertEqual(job.clip.seed, 7)
         XCTAssertEqual(job.clip.deviceFromIMU, Quaternion(w: 0, x: 1, y: 0, z: 0))
         let degree = Double.pi / 180

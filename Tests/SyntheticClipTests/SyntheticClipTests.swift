@@ -39,7 +39,7 @@ final class SyntheticClipTests: XCTestCase {
     func testOnlyAPlainPinholeWithAGlobalShutterIsDrawnByOpenGL() {
         var clip = clip()
         XCTAssertFalse(clip.drawnAlongRays)
-        for change in [{ (c: inout SyntheticCalibrationClip) in c.readout = 0.01 }, { $0.exposure = 0.005 }, { $0.translation = 0.1 },
+        for change in [{ (c: inout SyntheticCalibrationClip) in c.readoutSeconds = 0.01 }, { $0.exposureSeconds = 0.005 }, { $0.translation = 0.1 },
                        { $0.lens = .radial([0.1, 0, 0, 0]) }] {
             var changed = clip
             change(&changed)
@@ -83,8 +83,8 @@ final class SyntheticClipTests: XCTestCase {
         let motion = try SyntheticMotion(reference: Synthetic.tumblingLog(seconds: 10, rate: 100), start: 3, duration: 0.2)
         let readout = 0.2
         var first = clip(), second = clip(offset: readout / 2)
-        first.readout = readout
-        second.readout = 2 * readout
+        first.readoutSeconds = readout
+        second.readoutSeconds = 2 * readout
         func frames(_ clip: SyntheticCalibrationClip) throws -> [RGBImage] {
             var images: [RGBImage] = []
             let count = try clip.render(motion: motion, assets: try Assets.locate(), write: { image, _ in images.append(image) })

@@ -1,5 +1,6 @@
 import AttitudeLog
 import AttitudeMath
+import TestSupport
 import XCTest
 
 /// Parses `text` expecting an `AttitudeLogError`, and returns it.
@@ -17,9 +18,7 @@ func parseError(_ text: String, path: String = "bad.csv", file: StaticString = #
 
 /// A fresh folder under the system's temporary folder, removed by the test's teardown.
 func makeTemporaryFolder(for testCase: XCTestCase) throws -> URL {
-    let folder = FileManager.default.temporaryDirectory
-        .appendingPathComponent("steady-dice-logs-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryFolder.make("steady-dice-logs")
     testCase.addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
     return folder
 }

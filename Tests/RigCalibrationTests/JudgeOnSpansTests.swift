@@ -11,7 +11,7 @@ import XCTest
 /// made by projecting directions at infinity through a 60° pinhole that turns about its x and y axes at varying rates,
 /// tracked with up to half a pixel of error, and a gyroscope in the camera's own axes (the identity mount) reading that
 /// turn plus a bias.
-final class SpanStepsTests: XCTestCase {
+final class JudgeOnSpansTests: XCTestCase {
     let truth = LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 60, width: 640, height: 480))
     let bias = SIMD3(0.4, -0.6, 0.3) * .pi / 180
     let degrees = 180 / Double.pi
