@@ -1,5 +1,12 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
+
+/// `-O` in a debug build, for the modules whose loops the tests spend their time in, where the test build asks for it
+/// (`STEADY_DICE_OPTIMISED_DEBUG=1`, which scripts/test sets). Otherwise the manifest carries no unsafe flags, which
+/// SwiftPM refuses in a versioned dependency; a release build optimises everything anyway.
+let optimisedInDebug: [SwiftSetting] = ProcessInfo.processInfo.environment["STEADY_DICE_OPTIMISED_DEBUG"] == "1"
+    ? [.unsafeFlags(["-O"], .when(configuration: .debug))] : []
 
 let package = Package(
     name: "steady-dice",
@@ -58,7 +65,7 @@ let package = Package(
 
         // MARK: - Libraries, one job each
         /// Quaternions, matrices, frames and Eq. VII. No OpenGL, no I/O.
-        .target(name: "AttitudeMath", dependencies: ["ExitKinds"], swiftSettings: [.unsafeFlags(["-O"])]),  // the gyroscope's integral, most of a fit's time
+        .target(name: "AttitudeMath", dependencies: ["ExitKinds"], swiftSettings: optimisedInDebug),  // the gyroscope's integral, most of a fit's time
         /// The skeleton of a background worker (a named thread, a stop that wakes it and waits for it to let go of
         /// what it holds, sleeps a stop cuts short), the backoff between attempts (the capture's and imud's), and
         /// SIGINT/SIGTERM as a stop request a loop polls, or the exit every command installs at its start (`StopSignals`); what
@@ -110,7 +117,7 @@ let package = Package(
         /// Camera-IMU calibration from a clip and a gyroscope: time offset, focal length and lens, mount, readout and bias from
         /// frame pairs, and the bias and field of view from the picture's turn over spans (`SpanBias`). No GL, no I/O.
         .target(name: "Calibration", dependencies: ["AttitudeMath", "ExitKinds", "Camera", "Rig"],
-                swiftSettings: [.unsafeFlags(["-O"])]),  // its fits, several times slower unoptimised, as the unit tests run them
+                swiftSettings: optimisedInDebug),  // its fits, several times slower unoptimised, as the unit tests run them
         /// Footage read into what the estimators fit: a clip's corners tracked pair by pair and followed for as long as they
         /// live through a whole video, picture folder or OpenCamera Sensors recording (`ClipTracks`), the picture's turn
         /// over spans (`pictureSpans`), and an attitude drawn over a video held to its picture
@@ -229,18 +236,18 @@ let package = Package(
         /// machine, seeded randomness, attitude assertions, tumbling IMU samples, OpenCV's camera file written as text.
         /// Value modules only.
         .target(name: "TestSupport", dependencies: ["AttitudeMath", "Camera"], path: "Tests/TestSupport",
-                swiftSettings: [.unsafeFlags(["-O"])]),  // the samples it makes by the hundred thousand
+                swiftSettings: optimisedInDebug),  // the samples it makes by the hundred thousand
         /// Commands: the built executables and other tools run as processes with a deadline (BuiltTool, CommandHarness),
         /// the synthetic clips `calibration-clip` makes, cached (SyntheticClips), and option groups' refusals parsed in-process.
         .target(name: "CommandTestSupport", dependencies: ["TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-                path: "Tests/CommandTestSupport", swiftSettings: [.unsafeFlags(["-O"])]),  // CommandHarness's comparison, channel by channel
+                path: "Tests/CommandTestSupport", swiftSettings: optimisedInDebug),  // CommandHarness's comparison, channel by channel
         /// Logs: synthetic raw IMU logs and location tracks, and the test cases of the log and location readers with their files.
         .target(name: "LogTestSupport", dependencies: ["TestSupport", "CommandTestSupport", "AttitudeMath", "Location", "RawLog"],
-                path: "Tests/LogTestSupport", swiftSettings: [.unsafeFlags(["-O"])]),  // as TestSupport
+                path: "Tests/LogTestSupport", swiftSettings: optimisedInDebug),  // as TestSupport
         /// Pictures: the headless renderer (OpenGL), golden images, the die's silhouette projected independently, test
         /// video frames written through OpenCV.
         .target(name: "PictureTestSupport", dependencies: ["CommandTestSupport", "AttitudeMath", "Camera", "CGL", "Imaging", "Render", "Pixels", "SteadyDiceKit"],
-                path: "Tests/PictureTestSupport", swiftSettings: [.unsafeFlags(["-O"])]),  // its pixel loops, as CommandLineTests
+                path: "Tests/PictureTestSupport", swiftSettings: optimisedInDebug),  // its pixel loops, as CommandLineTests
         .testTarget(name: "SafeTextTests", dependencies: ["SafeText"]),
         .testTarget(name: "PixelsTests", dependencies: ["Pixels", "ExitKinds"]),
         .testTarget(name: "CSVTextTests", dependencies: ["CSVText", "ExitKinds", "AttitudeMath", "TestSupport"]),
@@ -301,12 +308,12 @@ let package = Package(
         ]),
         /// The two executables end to end, run as processes (BuiltTool, CommandHarness): every command, the window
         /// under xdotool, help, install, and the hostile-input and file-policy fuzzers with their corpus.
-        /// Optimised even in a debug build: these tests read back hundreds of rendered frames pixel by pixel, and
+        /// Optimised in the tests' debug build: these tests read back hundreds of rendered frames pixel by pixel, and
         /// unoptimised, those loops are most of their CPU time. The unit tests and the libraries they test keep the
         /// debug build.
         .testTarget(name: "CommandLineTests", dependencies: [
             "AttitudeMath", "AttitudeLog", "Camera", "Scene", "CVShim", "FileAccess", "Footage", "IMUD", "Imaging", "Location", "RawLog",
             "CommandLineSupport", "LiveRig", "Render", "SafeText", "SteadyDiceKit", "CommandTestSupport", "LogTestSupport", "PictureTestSupport", "TestSupport", "Rig", "RigCalibration", "RecordFolder", "Pixels",
-        ], exclude: ["Fixtures"], swiftSettings: [.unsafeFlags(["-O"])]),
+        ], exclude: ["Fixtures"], swiftSettings: optimisedInDebug),
     ]
 )
