@@ -65,12 +65,14 @@ let package = Package(
 
         // MARK: - Libraries, one job each
         /// Quaternions, matrices, frames and Eq. VII. No OpenGL, no I/O.
-        .target(name: "AttitudeMath", dependencies: ["ExitKinds"], swiftSettings: optimisedInDebug),  // the gyroscope's integral, most of a fit's time
+        /// The one clock for every timestamp the process takes (CLOCK_MONOTONIC, in seconds). No dependencies.
+        .target(name: "MonotonicTime"),
+        .target(name: "AttitudeMath", dependencies: ["ExitKinds", "MonotonicTime"], swiftSettings: optimisedInDebug),  // the gyroscope's integral, most of a fit's time
         /// The skeleton of a background worker (a named thread, a stop that wakes it and waits for it to let go of
         /// what it holds, sleeps a stop cuts short), the backoff between attempts (the capture's and imud's), and
         /// SIGINT/SIGTERM as a stop request a loop polls, or the exit every command installs at its start (`StopSignals`); what
         /// a worker waits for and the machine does not give (`UnavailableError`: a camera, a display).
-        .target(name: "Workers", dependencies: ["AttitudeMath", "CStopSignal", "ExitKinds", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "Workers", dependencies: ["CStopSignal", "MonotonicTime", "ExitKinds", .product(name: "Logging", package: "swift-log")]),
         /// Untrusted text made safe to print: one line, control characters escaped, long values cut. No dependencies.
         .target(name: "SafeText"),
         /// The kinds of failure (usage, data, no input, unavailable, cannot create, I/O, interrupted) and the protocol by
@@ -88,7 +90,7 @@ let package = Package(
         /// the renderer and the scene pass between them. No I/O (`Imaging` reads and writes picture files).
         .target(name: "Pixels", dependencies: ["ExitKinds"]),
         /// Attitude log files and playback.
-        .target(name: "AttitudeLog", dependencies: ["AttitudeMath", "ExitKinds", "CSVText", "FileAccess", "SafeText", "Recording"]),
+        .target(name: "AttitudeLog", dependencies: ["AttitudeMath", "MonotonicTime", "ExitKinds", "CSVText", "FileAccess", "SafeText", "Recording"]),
         /// Pinhole cameras (field of view or intrinsics), crop-and-scale to a window, projection matrices,
         /// world rays, anchored dice and the panorama layout. No OpenGL, no I/O.
         .target(name: "Camera", dependencies: ["AttitudeMath", "ExitKinds"]),
@@ -98,7 +100,7 @@ let package = Package(
         .target(name: "Rig", dependencies: ["AttitudeMath", "Camera", "ExitKinds"]),
         /// Images and video through OpenCV: PNG in and out, capture, writers, corners tracked from one picture to the next, the
         /// calibration file (a `Rig`).
-        .target(name: "Imaging", dependencies: ["AttitudeMath", "Camera", "Pixels", "Rig", "CVShim", "CV4L2", "CVideoFile", "ExitKinds", "FileAccess", "SafeText", "Workers", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "Imaging", dependencies: ["AttitudeMath", "MonotonicTime", "Camera", "Pixels", "Rig", "CVShim", "CV4L2", "CVideoFile", "ExitKinds", "FileAccess", "SafeText", "Workers", .product(name: "Logging", package: "swift-log")]),
         /// The run-time files as SwiftPM resources (Bundle.module): shaders, models, the HUD's font, and the
         /// examples found by name (the compass sky, the demo log, a raw BROAD excerpt). No code but the lookup.
         .target(name: "SteadyDiceAssets", dependencies: ["FileAccess"], exclude: ["fonts/DejaVuSansMono.LICENSE"],
@@ -106,7 +108,7 @@ let package = Package(
         /// OpenGL 3.3 core renderer: background, panorama, die or box, HUD text, offscreen targets.
         .target(name: "Render", dependencies: ["SteadyDiceAssets", "ExitKinds", "AttitudeMath", "Camera", "Pixels", "CGL", "CEGL", "CFreeType"]),
         /// imud's binary stream protocol: decoder, client, publisher.
-        .target(name: "IMUD", dependencies: ["AttitudeMath", "AttitudeLog", "CSVText", "ExitKinds", "SafeText", "Workers", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "IMUD", dependencies: ["AttitudeMath", "MonotonicTime", "AttitudeLog", "CSVText", "ExitKinds", "SafeText", "Workers", .product(name: "Logging", package: "swift-log")]),
         /// Sensor fusion: raw gyroscope, accelerometer, magnetometer in, attitude out.
         .target(name: "Fusion", dependencies: ["AttitudeMath", "ExitKinds"]),
         /// The camera's own motion data inside a video file: GoPro's GPMF (`gpmd`) and Google's CAMM (`camm`) tracks,
@@ -137,11 +139,11 @@ let package = Package(
             "SafeText", .product(name: "Logging", package: "swift-log"),
         ]),
         /// A live rig recorded: a camera's frames and imud's packets on one clock into a folder (`record`). No GL.
-        .target(name: "LiveRig", dependencies: ["AttitudeMath", "ExitKinds", "FileAccess", "IMUD", "Imaging", "RecordFolder"]),
+        .target(name: "LiveRig", dependencies: ["AttitudeMath", "MonotonicTime", "ExitKinds", "FileAccess", "IMUD", "Imaging", "RecordFolder"]),
         /// The estimator's throughput on a seeded synthetic log or a raw log (`attitude bench`). No GL, no pictures.
-        .target(name: "Benchmarks", dependencies: ["AttitudeMath", "Fusion", "RawLog"]),
+        .target(name: "Benchmarks", dependencies: ["AttitudeMath", "MonotonicTime", "Fusion", "RawLog"]),
         /// Offscreen rendering timed phase by phase, and `bench --write-video`'s test video (`steady-dice bench`).
-        .target(name: "RenderBenchmarks", dependencies: ["AttitudeMath", "ExitKinds", "CGL", "FileAccess", "Imaging", "Render", "Pixels"]),
+        .target(name: "RenderBenchmarks", dependencies: ["AttitudeMath", "MonotonicTime", "ExitKinds", "CGL", "FileAccess", "Imaging", "Render", "Pixels"]),
         /// A folder `steady-dice record` wrote: its layout (`RigFolder`) and its reader (`RigRecording`). No GL.
         .target(name: "RecordFolder", dependencies: ["AttitudeMath", "ExitKinds", "FileAccess", "IMUD", "Imaging", "RawLog", "SafeText"]),
         /// Calibration as a library service (`RigCalibrator`): a clip and a log, or a record folder, in; a `Rig` out, the
@@ -164,7 +166,7 @@ let package = Package(
         /// its time offset, the video's start, the pipeline). What the window, `snapshot`, `render` and the library draw
         /// through. No ArgumentParser.
         .target(name: "Scene", dependencies: [
-            "AttitudeMath", "AttitudeLog", "Camera", "ExitKinds", "FileAccess", "Footage", "Imaging", "Render", "IMUD", "Rig", "LogLoading", "Pixels", "Recording",
+            "AttitudeMath", "MonotonicTime", "AttitudeLog", "Camera", "ExitKinds", "FileAccess", "Footage", "Imaging", "Render", "IMUD", "Rig", "LogLoading", "Pixels", "Recording",
             "SafeText", "Workers", .product(name: "Logging", package: "swift-log"),
         ]),
         /// The synthetic calibration clip: a BROAD trial's motion seen through a known camera (`calibration-clip`'s run). No
@@ -174,7 +176,7 @@ let package = Package(
         ]),
         /// `run`'s window: GLFW, the keys, the frame loop over a frame pipeline.
         .target(name: "Window", dependencies: [
-            "Scene", "Render", "Imaging", "FileAccess", "SafeText", "AttitudeMath", "Workers", "CGL", "CGLFW", "Pixels",
+            "Scene", "Render", "Imaging", "FileAccess", "SafeText", "AttitudeMath", "MonotonicTime", "Workers", "CGL", "CGLFW", "Pixels",
             .product(name: "Logging", package: "swift-log"),
         ]),
         /// Command-line support for the front ends only (the commands' modules and the executables), what both tools share:
@@ -204,7 +206,7 @@ let package = Package(
         .target(
             name: "SteadyDiceCommands",
             dependencies: [
-                "AttitudeMath", "Camera", "Imaging", "Render", "IMUD", "Calibration",
+                "AttitudeMath", "MonotonicTime", "Camera", "Imaging", "Render", "IMUD", "Calibration",
                 "CSVText", "FileAccess", "SafeText", "SteadyDiceKit", "SteadyDiceAssets", "Scene", "SceneCommandLine", "SyntheticClip", "Window", "CommandLineSupport",
                 "Workers", "FusionJobs", "LiveRig", "RenderBenchmarks", "Rig", "RigCalibration", "LogLoading", "Pixels",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -254,28 +256,29 @@ let package = Package(
         .testTarget(name: "PlotTests", dependencies: ["Plot", "ExitKinds", "Imaging", "AttitudeMath", "AttitudeLog", "PictureTestSupport", "TestSupport", "Pixels"], exclude: ["Goldens"]),
         .testTarget(name: "FileAccessTests", dependencies: ["FileAccess", "ExitKinds", "TestSupport"]),
         .testTarget(name: "AttitudeMathTests", dependencies: ["AttitudeMath", "ExitKinds", "TestSupport"]),
-        .testTarget(name: "AttitudeLogTests", dependencies: ["AttitudeLog", "ExitKinds", "Recording", "FileAccess", "TestSupport", "AttitudeMath"]),
+        .testTarget(name: "AttitudeLogTests", dependencies: ["AttitudeLog", "ExitKinds", "Recording", "FileAccess", "TestSupport", "AttitudeMath", "MonotonicTime"]),
         .testTarget(name: "CameraTests", dependencies: ["Camera", "ExitKinds", "AttitudeMath", "TestSupport"]),
         .testTarget(name: "SteadyDiceAssetsTests", dependencies: ["SteadyDiceAssets", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "ExitKinds", "Camera", "Imaging", "AttitudeMath", "SteadyDiceKit", "CommandTestSupport", "PictureTestSupport", "TestSupport", "Pixels"],
                     exclude: ["Goldens"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "ExitKinds", "AttitudeLog", "Location", "RawLog", "Recording", "LogLoading",
-                                                            "CommandTestSupport", "TestSupport", "AttitudeMath",
+                                                            "CommandTestSupport", "TestSupport", "AttitudeMath", "MonotonicTime",
                                                            "Fusion", "Pixels", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "SceneCommandLineTests", dependencies: ["SceneCommandLine", "CommandLineSupport", "Scene", "AttitudeMath", "Camera", "IMUD", "Imaging", "Pixels", "Render",
                                                          "CommandTestSupport", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        .testTarget(name: "WorkersTests", dependencies: ["Workers", "AttitudeMath", "ExitKinds"]),
+        .testTarget(name: "MonotonicTimeTests", dependencies: ["MonotonicTime"]),
+        .testTarget(name: "WorkersTests", dependencies: ["Workers", "ExitKinds", "MonotonicTime"]),
         .testTarget(name: "LogLoadingTests", dependencies: ["LogLoading", "AttitudeLog", "AttitudeMath", "ExitKinds", "Fusion", "Location", "RawLog", "LogTestSupport", "TestSupport",
                                                    .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SceneTests", dependencies: [
             "Scene", "ExitKinds", "IMUD", "AttitudeMath", "AttitudeLog", "Camera", "Render", "Rig", "LogTestSupport", "PictureTestSupport", "TestSupport", "Imaging", "LogLoading",
             .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
         ]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Camera", "AttitudeMath", "ExitKinds", "FileAccess", "CommandTestSupport", "PictureTestSupport", "TestSupport", "Pixels", "Rig"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Camera", "AttitudeMath", "MonotonicTime", "ExitKinds", "FileAccess", "CommandTestSupport", "PictureTestSupport", "TestSupport", "Pixels", "Rig"]),
         .testTarget(name: "FootageTests", dependencies: ["Footage", "AttitudeLog", "AttitudeMath", "Calibration", "Camera", "Imaging", "Rig",
                                                   "CommandTestSupport", "TestSupport"]),
         .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "ExitKinds", "AttitudeMath", "Camera", "RawLog", "CVShim", "Rig", "TestSupport", "SyntheticClip"]),
-        .testTarget(name: "IMUDTests", dependencies: ["IMUD", "SafeText", "AttitudeMath", "AttitudeLog", "ExitKinds", "TestSupport",
+        .testTarget(name: "IMUDTests", dependencies: ["IMUD", "SafeText", "AttitudeMath", "MonotonicTime", "AttitudeLog", "ExitKinds", "TestSupport",
                                                .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "FusionTests", dependencies: ["Fusion", "ExitKinds", "AttitudeMath", "LogTestSupport"]),
         .testTarget(name: "CameraMotionTests", dependencies: ["AttitudeMath", "ExitKinds", "CameraMotion", "RawLog", "CommandTestSupport", "TestSupport"]),
@@ -312,7 +315,7 @@ let package = Package(
         /// unoptimised, those loops are most of their CPU time. The unit tests and the libraries they test keep the
         /// debug build.
         .testTarget(name: "CommandLineTests", dependencies: [
-            "AttitudeMath", "AttitudeLog", "Camera", "Scene", "CVShim", "FileAccess", "Footage", "IMUD", "Imaging", "Location", "RawLog",
+            "AttitudeMath", "MonotonicTime", "AttitudeLog", "Camera", "Scene", "CVShim", "FileAccess", "Footage", "IMUD", "Imaging", "Location", "RawLog",
             "CommandLineSupport", "LiveRig", "Render", "SafeText", "SteadyDiceKit", "CommandTestSupport", "LogTestSupport", "PictureTestSupport", "TestSupport", "Rig", "RigCalibration", "RecordFolder", "Pixels",
         ], exclude: ["Fixtures"], swiftSettings: optimisedInDebug),
     ]

@@ -1,5 +1,6 @@
 import AttitudeMath
 import Foundation
+import MonotonicTime
 
 /// A clock over an `AttitudeLog` that follows its timestamps in real time: pause, loop, speed, seek.
 ///

@@ -1,3 +1,5 @@
+import MonotonicTime
+
 /// The one bound on times and waits, for every reader (logs, `imu.csv`, `frames.csv` and the other frame-time
 /// files) and every time option (docs/conventions.md, "Time"). Past it a double no longer resolves what the
 /// project times (camera rows, IMU samples), or a wait outlives any run: a value outside is refused, naming

@@ -1,6 +1,7 @@
 import AttitudeMath
 import Foundation
 import Fusion
+import MonotonicTime
 import RawLog
 
 /// `attitude bench`: the estimator's throughput on one thread, a log replayed `runs` times, the median reported.

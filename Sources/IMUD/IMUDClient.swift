@@ -4,6 +4,7 @@ import Foundation
 import Glibc
 #endif
 import Logging
+import MonotonicTime
 import Workers
 
 /// Receives imud's packets on a thread of its own and keeps the newest valid attitude for the renderer.

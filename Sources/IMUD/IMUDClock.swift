@@ -1,6 +1,7 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import MonotonicTime
 #endif
 
 /// The wall and TAI clocks the packet's timestamps are written on. Receive times and latencies use

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 #if canImport(Glibc)
 import Glibc
+import MonotonicTime
 #endif
 
 /// Latency from the publisher's send to the client handing the attitude over, in microseconds.

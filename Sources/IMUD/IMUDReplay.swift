@@ -3,6 +3,7 @@ import AttitudeMath
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import MonotonicTime
 #endif
 
 /// How a log is replayed.

@@ -2,6 +2,7 @@ import AttitudeMath
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import MonotonicTime
 #endif
 
 // MARK: - Errors

@@ -2,6 +2,7 @@ import AttitudeMath
 import CV4L2
 import Foundation
 import Logging
+import MonotonicTime
 import Workers
 
 /// Something that delivers frames one at a time: a `VideoReader` over a file or a camera, or a fake

@@ -1,5 +1,6 @@
 import AttitudeMath
 import Foundation
+import MonotonicTime
 import Pixels
 
 /// One frame as the capture thread delivered it, with the times a later stage needs to line it up

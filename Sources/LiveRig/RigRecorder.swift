@@ -3,6 +3,7 @@ import FileAccess
 import Foundation
 import IMUD
 import Imaging
+import MonotonicTime
 import RecordFolder
 #if canImport(Glibc)
 import Glibc

@@ -3,6 +3,7 @@ import FileAccess
 import Foundation
 import IMUD
 import Imaging
+import MonotonicTime
 
 /// `steady-dice record` as one call: imud and a camera (or a video standing in for one) opened, both
 /// waited for, every frame and packet written into a `RigFolder` by a `RigRecorder` until the duration

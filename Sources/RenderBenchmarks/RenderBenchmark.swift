@@ -3,6 +3,7 @@ import CGL
 import FileAccess
 import Foundation
 import Imaging
+import MonotonicTime
 import Pixels
 import Render
 

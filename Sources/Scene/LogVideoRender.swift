@@ -2,6 +2,7 @@ import AttitudeLog
 import AttitudeMath
 import Foundation
 import Imaging
+import MonotonicTime
 import Pixels
 import Render
 

@@ -1,4 +1,5 @@
 import Foundation
+import MonotonicTime
 import Rig
 
 /// `run`'s time offset S between the camera's clock and the attitude source's (the camera frame at

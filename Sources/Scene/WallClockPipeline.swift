@@ -2,6 +2,7 @@ import AttitudeMath
 import Foundation
 import IMUD
 import Logging
+import MonotonicTime
 import Rig
 
 /// `run`'s clock: monotonic wall time (`MonotonicClock`), read as each frame is drawn. A log plays at `speed` from

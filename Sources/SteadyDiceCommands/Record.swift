@@ -1,3 +1,4 @@
+import MonotonicTime
 import Pixels
 import SceneCommandLine
 import Workers

@@ -4,6 +4,7 @@ import CommandLineSupport
 import FileAccess
 import Foundation
 import Imaging
+import MonotonicTime
 import Pixels
 import Render
 import Rig

@@ -1,6 +1,7 @@
 import AttitudeMath
 import CGL
 import CGLFW
+import MonotonicTime
 import Pixels
 import Scene
 import Workers

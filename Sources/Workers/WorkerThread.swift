@@ -1,5 +1,5 @@
-import AttitudeMath
 import Foundation
+import MonotonicTime
 
 /// The skeleton every background worker shares (the camera's capture, imud's socket): one named thread,
 /// a stop flag under the owner's own condition (so the owner's state and the flag are read under one

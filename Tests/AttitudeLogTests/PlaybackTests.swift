@@ -1,5 +1,6 @@
 import AttitudeLog
 import AttitudeMath
+import MonotonicTime
 import TestSupport
 import XCTest
 

@@ -4,6 +4,7 @@ import CommandLineSupport
 import CommandTestSupport
 import Fusion
 import LogLoading
+import MonotonicTime
 import Pixels
 import TestSupport
 import XCTest

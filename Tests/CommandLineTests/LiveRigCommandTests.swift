@@ -6,6 +6,7 @@ import Foundation
 import Imaging
 import IMUD
 import LiveRig
+import MonotonicTime
 import Pixels
 import RecordFolder
 import Rig

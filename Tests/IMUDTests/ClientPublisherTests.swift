@@ -1,5 +1,6 @@
 import AttitudeMath
 import Foundation
+import MonotonicTime
 import TestSupport
 import XCTest
 @testable import IMUD

@@ -1,6 +1,7 @@
 import AttitudeLog
 import AttitudeMath
 import Foundation
+import MonotonicTime
 import TestSupport
 import XCTest
 @testable import IMUD

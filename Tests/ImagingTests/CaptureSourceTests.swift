@@ -1,6 +1,7 @@
 import AttitudeMath
 import Foundation
 import Imaging
+import MonotonicTime
 import PictureTestSupport
 import Pixels
 import TestSupport

@@ -1,5 +1,5 @@
-import AttitudeMath
 import Foundation
+import MonotonicTime
 import Workers
 import XCTest
 

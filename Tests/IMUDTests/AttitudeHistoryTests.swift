@@ -1,4 +1,5 @@
 import AttitudeMath
+import IMUD
 import XCTest
 
 final class AttitudeHistoryTests: XCTestCase {

@@ -1,3 +1,4 @@
+import AttitudeMath
 import Foundation
 
 /// The last few seconds of a live attitude stream, so the attitude at a moment just past can be
