@@ -34,7 +34,7 @@ struct Bench: ParsableCommand {
 
     func run() throws {
         let log = try input.map { try RawLogReader.read(path: $0) } ?? EstimatorBenchmark.synthetic(count: samples)
-        let rates = EstimatorBenchmark(mode: mode, parameters: try estimator.parameters(), runs: runs).measure(log)
+        let rates = try EstimatorBenchmark(mode: mode, parameters: try estimator.parameters(), runs: runs).measure(log)
         print(String(format: "%@: %d samples x %d runs, median %.3f M samples/s (min %.3f, max %.3f)", mode.rawValue, rates.samples,
                      runs, rates.median / 1e6, rates.sorted[0] / 1e6, rates.sorted[rates.sorted.count - 1] / 1e6))
         if !rates.finite { print("(non-finite output)") }

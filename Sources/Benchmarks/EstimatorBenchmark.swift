@@ -27,8 +27,10 @@ public struct EstimatorBenchmark {
         public var median: Double { Median.of(sorted) ?? .nan }
     }
 
-    /// Replays `log` through a new estimator each run (9D uses the magnetometer). Needs at least one run.
-    public func measure(_ log: RawIMULog) -> Rates {
+    /// Replays `log` through a new estimator each run (9D uses the magnetometer). Needs at least one run; a gyroscope-only
+    /// log is refused, as fusion refuses it.
+    public func measure(_ log: RawIMULog) throws -> Rates {
+        let acc = try RawLogFusion.accelerometer(of: log)
         var rates: [Double] = []
         var checksum = 0.0
         for _ in 0..<max(1, runs) {
@@ -36,7 +38,7 @@ public struct EstimatorBenchmark {
             let mag = mode == .nineD ? log.mag : nil
             let start = MonotonicClock.now()
             for i in 0..<log.count {
-                estimator.update(gyro: log.gyro[i], acc: log.acc[i], mag: mag?[i], dt: log.period(before: i))
+                estimator.update(gyro: log.gyro[i], acc: acc[i], mag: mag?[i], dt: log.period(before: i))
                 checksum += estimator.enuFromIMU.w
             }
             rates.append(Double(log.count) / (MonotonicClock.now() - start))

@@ -32,7 +32,7 @@ public struct RawConvertJob {
     public func read(logger: Logger = fusionJobsLogger) throws -> RawIMULog? {
         guard RawLogReader.isRawLog(path: input) else { return nil }
         let raw = try RawLogReader.read(path: input, platform: platform)
-        guard raw.format == .gpmf || raw.format == .camm || !raw.hasAccelerometer else { return nil }
+        guard raw.format == .gpmf || raw.format == .camm || raw.acc == nil else { return nil }
         reportReading(raw, logger: logger)
         return raw
     }

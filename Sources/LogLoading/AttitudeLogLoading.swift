@@ -48,7 +48,7 @@ public func loadAnyAttitudeLogWithFusion(path: String, magnetometer: Magnetomete
     let corrected = try CorrectedRawLog(path: path, platform: platform, magnetometer: magnetometer,
                                         gyroBiasRadiansPerSecond: gyroBiasRadiansPerSecond, logger: logger)
     let raw = corrected.log
-    if !raw.hasAccelerometer {
+    if raw.acc == nil {
         let note = "a gyroscope-only log: drawn from its gyroscope alone, integrated from its first sample (no vertical, heading arbitrary)"
         logger.info("\(MessageText.line(path)): \(note)")
         return (try AttitudeLog(samples: raw.integratedAttitudes(), frame: nil, path: path), .gyroscopeOnly)

@@ -29,7 +29,7 @@ public enum BroadEvaluation {
         }
         var estimator = AttitudeEstimator(mode: mode, parameters: parameters)
         var rms = RMSAccumulator()
-        RawLogFusion.run(log, &estimator) { i, estimator in
+        try RawLogFusion.run(log, &estimator) { i, estimator in
             if let moving = log.moving, !moving[i] { return }
             let r = reference[i]
             guard r[0].isFinite, r[1].isFinite, r[2].isFinite, r[3].isFinite else { return }

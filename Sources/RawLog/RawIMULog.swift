@@ -27,11 +27,10 @@ public struct RawIMULog: Sendable {
     public var time: [Double]
     /// Angular rate, rad/s.
     public var gyro: [SIMD3<Double>]
-    /// Specific force (gravity included), m/s²; NaN throughout when `hasAccelerometer` is false.
-    public var acc: [SIMD3<Double>]
-    /// False for a gyroscope-only log (`t,gx,gy,gz`): what needs the accelerometer (fusion) refuses it, what needs
-    /// only the gyroscope (calibrate, integrating the rate) reads it as any other.
-    public var hasAccelerometer = true
+    /// Specific force (gravity included), m/s²; nil for a gyroscope-only log (`t,gx,gy,gz`): what needs the
+    /// accelerometer (fusion) refuses it, what needs only the gyroscope (calibrate, integrating the rate) reads it as
+    /// any other.
+    public var acc: [SIMD3<Double>]?
     /// Magnetic field, µT; nil when the log has none.
     public var mag: [SIMD3<Double>]?
     /// Reference attitude, sensor into east-north-up, `[w, x, y, z]`; NaN where unknown.
@@ -49,7 +48,7 @@ public struct RawIMULog: Sendable {
     /// epoch; x-IMU3: the device's clock), so fused output can be lined up with the producer's other files.
     public var clockStart: Double?
 
-    public init(path: String, format: RawLogFormat, time: [Double], gyro: [SIMD3<Double>], acc: [SIMD3<Double>],
+    public init(path: String, format: RawLogFormat, time: [Double], gyro: [SIMD3<Double>], acc: [SIMD3<Double>]?,
                 mag: [SIMD3<Double>]?, reference: [SIMD4<Double>]? = nil, moving: [Bool]? = nil) {
         self.path = path
         self.format = format

@@ -23,7 +23,6 @@ public enum RawLogFusion {
                             parameters: FusionParameters = .default,
                             withStatus: Bool = false, declinationDegrees: Double? = nil) throws -> [FusedSample] {
         let mode = mode ?? naturalMode(of: log)
-        try checkAccelerometer(log)
         if mode == .nineD && log.mag == nil {
             throw RawLogError(path: log.path, "9D fusion needs magnetometer columns, and this log has none; use 6D")
         }
@@ -38,7 +37,7 @@ public enum RawLogFusion {
         var estimator = AttitudeEstimator(mode: mode, parameters: parameters)
         var out: [FusedSample] = []
         out.reserveCapacity(log.count)
-        run(log, &estimator) { i, estimator in
+        try run(log, &estimator) { i, estimator in
             let attitude = estimator.attitude(in: estimatorFrame)
             out.append(FusedSample(t: log.time[i], outputFromIMU: outputFromEstimatorFrame.map { $0 * attitude } ?? attitude,
                                    status: withStatus ? FusionStatus(estimator) : nil))
@@ -50,9 +49,10 @@ public enum RawLogFusion {
     /// gaps the estimator starts again (`reset`), so the sample after a gap is levelled from the
     /// accelerometer (and in 9D headed from the magnetometer) rather than integrated across the gap: like the
     /// first sample, it only starts the integration (its rate is over the interval before it, docs/conventions.md),
-    /// and its period, for the filters, is the log's median one.
+    /// and its period, for the filters, is the log's median one. A gyroscope-only log is refused, saying what reads it.
     public static func run(_ log: RawIMULog, _ estimator: inout AttitudeEstimator,
-                           _ body: (Int, AttitudeEstimator) -> Void) {
+                           _ body: (Int, AttitudeEstimator) -> Void) throws {
+        let acc = try accelerometer(of: log)
         let mag = estimator.mode == .nineD ? log.mag : nil
         let restarts = Set(log.gaps.map(\.resumeIndex))
         let nominalPeriod = log.medianPeriod ?? 0.01
@@ -62,7 +62,7 @@ public enum RawLogFusion {
                 estimator.reset()
                 dt = nominalPeriod
             }
-            estimator.update(gyro: log.gyro[i], acc: log.acc[i], mag: mag?[i], dt: dt)
+            estimator.update(gyro: log.gyro[i], acc: acc[i], mag: mag?[i], dt: dt)
             body(i, estimator)
         }
     }

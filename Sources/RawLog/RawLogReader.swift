@@ -116,7 +116,7 @@ public enum RawLogReader {
     /// factor of two has gravity removed or other units, and fusing it would draw a wrong attitude
     /// without a word, so it is refused with what to do.
     static func checkGravity(_ log: RawIMULog) throws -> RawIMULog {
-        guard let median = Median.of(log.acc.map { ($0 * $0).sum().squareRoot() }.filter(\.isFinite)) else { return log }
+        guard let acc = log.acc, let median = Median.of(acc.map { ($0 * $0).sum().squareRoot() }.filter(\.isFinite)) else { return log }
         guard median < 4.9 || median > 19.6 else { return log }
         var message = String(format: "the accelerometer's median magnitude is %.2f m/s², not about 9.81: ", median)
         switch (log.format, median) {
@@ -134,7 +134,7 @@ public enum RawLogReader {
     }
 
     /// steady-dice raw CSV, SI units; accelerometer, magnetometer and reference columns optional (a gyroscope-only
-    /// log has NaN accelerometer samples and `hasAccelerometer` false).
+    /// log has no accelerometer samples, `acc` nil).
     static func readRawCSV(_ table: RawTable) throws -> RawIMULog {
         let path = table.path
         var names = ["t", "gx", "gy", "gz"]
@@ -149,12 +149,10 @@ public enum RawLogReader {
         let indices = try names.map { try table.requireColumn($0, format: "raw CSV") }
         let columns = try table.numbers(columns: indices)
         try checkTime(columns[0], table: table, column: "t")
-        let noAcc = [Double](repeating: .nan, count: columns[0].count)
         var log = RawIMULog(path: path, format: .rawCSV, time: columns[0],
                             gyro: vectors(columns[1], columns[2], columns[3], scale: 1),
-                            acc: hasAcc ? vectors(columns[4], columns[5], columns[6], scale: 1) : vectors(noAcc, noAcc, noAcc, scale: 1),
+                            acc: hasAcc ? vectors(columns[4], columns[5], columns[6], scale: 1) : nil,
                             mag: nil)
-        log.hasAccelerometer = hasAcc
         var next = hasAcc ? 7 : 4
         if hasMag {
             log.mag = vectors(columns[next], columns[next + 1], columns[next + 2], scale: 1)

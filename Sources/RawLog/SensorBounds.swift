@@ -38,13 +38,13 @@ extension RawLogReader {
                 throw RawLogError(path: log.path, line: fileLine, column: "time", problem)
             }
             try check(log.gyro[i], i, sensor: "gyroscope", unit: "rad/s", bound: SensorBounds.gyroscope)
-            if log.hasAccelerometer { try check(log.acc[i], i, sensor: "accelerometer", unit: "m/s²", bound: SensorBounds.accelerometer) }
+            if let acc = log.acc { try check(acc[i], i, sensor: "accelerometer", unit: "m/s²", bound: SensorBounds.accelerometer) }
             if let mag = log.mag { try check(mag[i], i, sensor: "magnetometer", unit: "µT", bound: SensorBounds.magnetometer) }
         }
         guard log.gyro.contains(where: { !$0.x.isNaN && !$0.y.isNaN && !$0.z.isNaN }) else {
             throw RawLogError(path: log.path, "the gyroscope has no sample without NaN: there is no motion to integrate")
         }
-        guard !log.hasAccelerometer || log.acc.contains(where: { !$0.x.isNaN && !$0.y.isNaN && !$0.z.isNaN }) else {
+        guard log.acc?.contains(where: { !$0.x.isNaN && !$0.y.isNaN && !$0.z.isNaN }) ?? true else {
             throw RawLogError(path: log.path, "the accelerometer has no sample without NaN: nothing to level the attitude by")
         }
         if let first = log.time.first, let last = log.time.last, log.count > 1, !(last > first) {

@@ -21,16 +21,13 @@ extension RawLogReader {
     public static func rawLog(_ camera: CameraMotion) -> RawIMULog {
         let motion = camera.pictureMotion().motion
         let time = motion.gyro.time
-        let hasAcc = !motion.accelerometer.isEmpty
-        let acc = hasAcc ? resample(motion.accelerometer, at: time)
-            : [SIMD3<Double>](repeating: SIMD3(repeating: .nan), count: time.count)
+        let acc = motion.accelerometer.isEmpty ? nil : resample(motion.accelerometer, at: time)
         let mag = motion.magnetometer.isEmpty ? nil : resample(motion.magnetometer, at: time)
         var log = RawIMULog(path: motion.path, format: motion.track == .gpmf ? .gpmf : .camm, time: time, gyro: motion.gyro.values,
                             acc: acc, mag: mag)
-        log.hasAccelerometer = hasAcc
         log.notes = motion.notes
         log.inStabilisedPictureFrame = motion.inStabilisedPictureFrame
-        if !hasAcc { log.notes.append("\(motion.path): the motion track has no accelerometer: a gyroscope-only log") }
+        if acc == nil { log.notes.append("\(motion.path): the motion track has no accelerometer: a gyroscope-only log") }
         return log
     }
 
@@ -59,11 +56,11 @@ extension RawIMULog {
     /// number as Swift prints a Double (it reads back exactly), after `comments` as `#` lines.
     public func rawCSV(comments: [String] = []) -> String {
         var text = comments.map { "# \($0)\n" }.joined()
-        text += "t,gx,gy,gz" + (hasAccelerometer ? ",ax,ay,az" : "") + (mag != nil ? ",mx,my,mz" : "") + "\n"
+        text += "t,gx,gy,gz" + (acc != nil ? ",ax,ay,az" : "") + (mag != nil ? ",mx,my,mz" : "") + "\n"
         for i in 0..<count {
             let g = gyro[i]
             text += "\(time[i]),\(g.x),\(g.y),\(g.z)"
-            if hasAccelerometer { text += ",\(acc[i].x),\(acc[i].y),\(acc[i].z)" }
+            if let acc { text += ",\(acc[i].x),\(acc[i].y),\(acc[i].z)" }
             if let mag { text += ",\(mag[i].x),\(mag[i].y),\(mag[i].z)" }
             text += "\n"
         }
@@ -72,9 +69,10 @@ extension RawIMULog {
 }
 
 extension RawLogFusion {
-    /// Fusion levels the attitude by the accelerometer: a gyroscope-only log is refused, saying what reads it.
-    static func checkAccelerometer(_ log: RawIMULog) throws {
-        guard !log.hasAccelerometer else { return }
+    /// Fusion levels the attitude by the accelerometer: its samples, or for a gyroscope-only log an error saying what
+    /// reads it.
+    public static func accelerometer(of log: RawIMULog) throws -> [SIMD3<Double>] {
+        if let acc = log.acc { return acc }
         throw RawLogError(path: log.path, "fusion (6D and 9D) levels the attitude by the accelerometer, and this log has only a gyroscope "
                           + "(t,gx,gy,gz); `steady-dice calibrate` reads it as it is, `attitude convert` integrates its gyroscope "
                           + "into an attitude, and `steady-dice` draws it so")

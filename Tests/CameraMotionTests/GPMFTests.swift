@@ -237,7 +237,7 @@ final class GPMFTests: XCTestCase {
         })
         let log = RawLogReader.rawLog(motion)
         XCTAssertEqual(log.format, .camm)
-        XCTAssertFalse(log.hasAccelerometer)
+        XCTAssertNil(log.acc)
         XCTAssertEqual(log.gyro.first, SIMD3(0, 0, -1))
         XCTAssertThrowsError(try RawLogFusion.fuse(log: log, frame: .reference(.xArbitraryZVertical))) {
             XCTAssertTrue("\($0)".contains("this log has only a gyroscope"), "\($0)")

@@ -123,9 +123,10 @@ final class PictureOrientationTests: XCTestCase {
         XCTAssertGreaterThan(((log.gyro[i] - camera.gyro.values[i]) * (log.gyro[i] - camera.gyro.values[i])).sum().squareRoot(), 0.1)
         // The accelerometer is seen from the picture too.
         let expectedForce = Self.imageInDevice(log.time[i]).conjugate.rotate(camera.accelerometer.values[i])
-        XCTAssertEqual(log.acc[i].x, expectedForce.x, accuracy: 0.01)
-        XCTAssertEqual(log.acc[i].y, expectedForce.y, accuracy: 0.01)
-        XCTAssertEqual(log.acc[i].z, expectedForce.z, accuracy: 0.01)
+        let acc = try XCTUnwrap(log.acc)
+        XCTAssertEqual(acc[i].x, expectedForce.x, accuracy: 0.01)
+        XCTAssertEqual(acc[i].y, expectedForce.y, accuracy: 0.01)
+        XCTAssertEqual(acc[i].z, expectedForce.z, accuracy: 0.01)
     }
 
     func testIORIIsNotUsedWhenCORIDoesNotFollowTheGyroscope() throws {

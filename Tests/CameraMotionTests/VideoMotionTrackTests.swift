@@ -61,7 +61,7 @@ final class VideoMotionTrackTests: XCTestCase {
 
         let raw = try RawLogReader.read(path: clip)
         XCTAssertEqual(raw.format, .gpmf)
-        XCTAssertTrue(raw.hasAccelerometer)
+        XCTAssertNotNil(raw.acc)
         XCTAssertEqual(raw.time, motion.gyro.time)
         XCTAssertEqual(raw.gyro, motion.gyro.values)
         XCTAssertTrue(RawLogReader.isRawLog(path: clip))

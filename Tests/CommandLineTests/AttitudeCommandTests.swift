@@ -47,7 +47,7 @@ final class AttitudeCommandTests: RawLogTestCase {
         // Turning about the vertical only.
         var log = Synthetic.tumblingLog(seconds: 1, rate: 100)
         log.gyro = log.gyro.map { _ in SIMD3(0, 0, 0.5) }
-        log.acc = log.acc.map { _ in SIMD3(0, 0, 9.81) }
+        log.acc = log.acc?.map { _ in SIMD3(0, 0, 9.81) }
         log.mag = (0..<log.count).map { k in Quaternion(axis: [0, 0, 1], angle: -0.005 * Double(k)).rotate(Synthetic.fieldENU) }
         let input = try write("flat.csv", Synthetic.rawCSV(log))
         let result = try attitude(["fuse", input, "--output", folder.appendingPathComponent("o.csv").path, "--mag-calibrate"])

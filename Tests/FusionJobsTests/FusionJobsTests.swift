@@ -121,8 +121,7 @@ final class FusionJobsTests: RawLogTestCase {
     func testAGyroscopeOnlyLogIsIntegrated() throws {
         let rate = SIMD3<Double>(0, 0, 0.5)
         let time = (0..<201).map { Double($0) / 100 }
-        var gyroOnly = RawIMULog(path: "gyro.csv", format: .rawCSV, time: time, gyro: time.map { _ in rate }, acc: time.map { _ in .zero }, mag: nil)
-        gyroOnly.hasAccelerometer = false
+        let gyroOnly = RawIMULog(path: "gyro.csv", format: .rawCSV, time: time, gyro: time.map { _ in rate }, acc: nil, mag: nil)
         let input = try write("gyro.csv", gyroOnly.rawCSV())
         let job = RawConvertJob(input: input, platform: nil)
         let raw = try XCTUnwrap(try job.read(logger: quiet))

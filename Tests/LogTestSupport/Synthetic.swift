@@ -33,8 +33,8 @@ public enum Synthetic {
                          reference: imu.enuFromIMU.map { SIMD4($0.w, $0.x, $0.y, $0.z) })
     }
 
-    /// `log` as steady-dice raw CSV text.
+    /// `log`, which has an accelerometer, as steady-dice raw CSV text.
     public static func rawCSV(_ log: RawIMULog) -> String {
-        RawCSV.text(time: log.time, gyro: log.gyro, acc: log.acc, mag: log.mag)
+        RawCSV.text(time: log.time, gyro: log.gyro, acc: log.acc!, mag: log.mag)
     }
 }

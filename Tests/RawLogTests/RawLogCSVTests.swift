@@ -14,7 +14,7 @@ final class RawLogCSVTests: RawLogTestCase {
         XCTAssertEqual(log.format, .rawCSV)
         XCTAssertEqual(log.time, [0, 0.01])
         XCTAssertEqual(log.gyro[0], SIMD3(0.5, 0.25, 0))
-        XCTAssertEqual(log.acc[1], SIMD3(0, 0, 9.8))
+        XCTAssertEqual(log.acc?[1], SIMD3(0, 0, 9.8))
     }
 
     func testXIOHeaderInAnyCase() throws {
@@ -40,7 +40,7 @@ final class RawLogCSVTests: RawLogTestCase {
         XCTAssertEqual(log.count, 2)
         XCTAssertEqual(log.time[1], 0.01, accuracy: 1e-6)
         XCTAssertEqual(log.gyro.map(\.x), [1, 2])
-        XCTAssertEqual(log.acc.map(\.z), [9.81, 9.8], "z read from the column named Z, first in the file")
+        XCTAssertEqual(log.acc?.map(\.z), [9.81, 9.8], "z read from the column named Z, first in the file")
     }
 
     /// A log whose accelerometer has no gravity in it, or is in g, would fuse into a wrong attitude

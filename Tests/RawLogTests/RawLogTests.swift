@@ -30,7 +30,7 @@ final class RawLogTests: RawLogTestCase {
         let path = try write("b.csv", "t,ax,ay,az,gx,gy,gz\n0,0,0,9.8,0,0,0\n0.01,0,0,9.8,0,0,0\n")
         let log = try RawLogReader.read(path: path)
         XCTAssertNil(log.mag)
-        XCTAssertEqual(log.acc[0], SIMD3(0, 0, 9.8))
+        XCTAssertEqual(log.acc?[0], SIMD3(0, 0, 9.8))
         XCTAssertEqual(RawLogFusion.naturalMode(of: log), .sixD)
         XCTAssertThrowsError(try RawLogFusion.fuse(log: log, frame: .reference(.xMagneticNorthZVertical)))
         XCTAssertEqual(try RawLogFusion.fuse(log: log, frame: .reference(.xArbitraryZVertical)).count, 2)
@@ -45,7 +45,7 @@ final class RawLogTests: RawLogTestCase {
         XCTAssertEqual(log.format, .xio)
         XCTAssertEqual(log.gyro[0].x, .pi, accuracy: 1e-12)
         XCTAssertEqual(log.gyro[0].z, -.pi / 2, accuracy: 1e-12)
-        XCTAssertEqual(log.acc[0].z, 9.80665, accuracy: 1e-12)
+        XCTAssertEqual(try XCTUnwrap(log.acc)[0].z, 9.80665, accuracy: 1e-12)
         XCTAssertEqual(log.mag?[1], SIMD3(5, 6, 7))
         XCTAssertTrue(RawLogReader.isRawLog(path: path))
     }
@@ -71,7 +71,7 @@ final class RawLogTests: RawLogTestCase {
         XCTAssertEqual(log.time[0], 0, accuracy: 1e-6)
         XCTAssertEqual(log.time[3], 0.03, accuracy: 1e-6)
         XCTAssertEqual(log.gyro[0], SIMD3(1, 0, 0))  // x read from its own column despite z,y,x order
-        XCTAssertEqual(log.acc.map(\.z), [9, 9, 10, 10])
+        XCTAssertEqual(log.acc?.map(\.z), [9, 9, 10, 10])
         XCTAssertEqual(log.mag!.map(\.z), [3, 4, 4, 4])
     }
 

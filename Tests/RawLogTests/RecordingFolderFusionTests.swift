@@ -193,6 +193,7 @@ final class RecordingFolderFusionTests: RawLogTestCase {
     /// reference turned from sensor-to-ENU into x-io's north-west-up earth frame.
     private func xIMU3Folder() throws -> (path: String, firstTime: Double) {
         let broad = try RawLogReader.read(path: RawLogTests.excerpt)
+        let acc = try XCTUnwrap(broad.acc)
         let folder = self.folder.appendingPathComponent("x-IMU3 - TEST (USB)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var inertial = "Timestamp (us),Gyroscope X (deg/s),Gyroscope Y (deg/s),Gyroscope Z (deg/s),"
@@ -202,7 +203,7 @@ final class RecordingFolderFusionTests: RawLogTestCase {
         let degrees = 180 / Double.pi, g = Frames.standardGravity
         for i in 0..<broad.count {
             let us = 19_150_794 + Int64((broad.time[i] * 1e6).rounded())
-            let w = broad.gyro[i] * degrees, a = broad.acc[i] / g
+            let w = broad.gyro[i] * degrees, a = acc[i] / g
             inertial += "\(us),\(w.x),\(w.y),\(w.z),\(a.x),\(a.y),\(a.z)\n"
             if i % 3 == 0, let m = broad.mag?[i] { magnetometer += "\(us),\(m.x / 50),\(m.y / 50),\(m.z / 50)\n" }
             if let r = broad.reference?[i], r.x.isFinite {
