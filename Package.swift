@@ -303,7 +303,7 @@ let package = Package(
                                                .product(name: "Logging", package: "swift-log"),
                                                .product(name: "InMemoryLogging", package: "swift-log")]),
         .testTarget(name: "SteadyDiceCommandsTests", dependencies: [
-            "SteadyDiceCommands", "AttitudeMath", "Calibration", "Camera", "Recording", "RigCalibration", "SyntheticClip", "CommandTestSupport",
+            "SteadyDiceCommands", "AttitudeMath", "Calibration", "Camera", "IMUD", "Recording", "RigCalibration", "SyntheticClip", "CommandTestSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "AttitudeCommandsTests", dependencies: [

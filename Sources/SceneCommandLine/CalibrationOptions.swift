@@ -24,7 +24,7 @@ public enum MountArgument {
                 throw ValidationError("--mount: \(error)")
             }
         }
-        return .imud(try IMUDMount(parsing: text, option: "--mount"))
+        return .imud(try IMUDMount.parseOption(text))
     }
 }
 

@@ -7,6 +7,24 @@ import CSVText
 import Foundation
 import IMUD
 
+/// `--coord-frame`: `ned` or `enu`, in any case.
+extension IMUDCoordFrame: StrictArgument {
+    /// Chosen over the raw value's: any case, as `parseOption` takes it.
+    public init?(argument: String) { self.init(name: argument) }
+
+    public static func parseOption(_ text: String) throws -> IMUDCoordFrame {
+        guard let frame = IMUDCoordFrame(name: text) else { throw ValidationError("expected ned or enu") }
+        return frame
+    }
+}
+
+/// imud's `--mount` for `feed`: a preset or ROLL,PITCH,YAW degrees (`IMUDMount(parsing:)`).
+extension IMUDMount: StrictArgument {
+    public static func parseOption(_ text: String) throws -> IMUDMount {
+        try IMUDMount(parsing: text, option: "--mount")
+    }
+}
+
 /// The options that take attitude live from imud, shared by `run` and `snapshot`.
 public struct IMUDOptions: ParsableArguments {
     public init() {}
@@ -16,12 +34,13 @@ public struct IMUDOptions: ParsableArguments {
     public var imud: String?
 
     @Option(name: .customLong("coord-frame"), parsing: .unconditional,
-            help: ArgumentHelp("Reference frame of imud's quaternion: ned (imud's default) or enu.", valueName: "ned|enu"))
-    public var coordFrame: String = "ned"
+            help: ArgumentHelp("Reference frame of imud's quaternion: ned (imud's default) or enu.", valueName: "ned|enu"),
+            transform: { try IMUDCoordFrame.parseOption($0) })
+    public var coordFrame: IMUDCoordFrame = .ned
 
     public var isSet: Bool { imud != nil }
 
-    /// A bad --imud or --coord-frame is a command-line error (exit 64), found before anything starts.
+    /// A bad --imud is a command-line error (exit 64), found before anything starts.
     public func validate() throws {
         do {
             _ = try configuration()
@@ -37,10 +56,7 @@ public struct IMUDOptions: ParsableArguments {
     public func configuration(mount: IMUDMount = .aligned) throws -> IMUDClient.Configuration? {
         guard let imud else { return nil }
         let endpoint = imud == "default" ? IMUDEndpoint.default : try IMUDEndpoint(parsing: imud, option: "--imud")
-        guard let frame = IMUDCoordFrame(name: coordFrame) else {
-            throw ValidationError("--coord-frame \(MessageText.quoted(coordFrame)): expected ned or enu")
-        }
-        return IMUDClient.Configuration(endpoint: endpoint, coordFrame: frame, mount: mount)
+        return IMUDClient.Configuration(endpoint: endpoint, coordFrame: coordFrame, mount: mount)
     }
 }
 

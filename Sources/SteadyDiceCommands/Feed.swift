@@ -40,7 +40,7 @@ struct Feed: ParsableCommand {
         defer { withExtendedLifetime(stopSignals) {} }
         let log = try loadAnyAttitudeLog(path: options.log ?? "", magnetometer: options.magnetometer.correction,
                                          platform: options.recording.platform)
-        let feed = try IMUDFeed(log: log, outputs: try options.outputs(), mapping: try options.mapping(), wireVersion: options.wire,
+        let feed = try IMUDFeed(log: log, outputs: try options.outputs(), mapping: options.mapping, wireVersion: options.wire,
                                 options: options.replay)
         stopSignals.watch { feed.requestStop() }
         let start = feed.startLines

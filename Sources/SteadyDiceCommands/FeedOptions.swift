@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandLineSupport
 import IMUD
+import SceneCommandLine
 import SteadyDiceAssets
 
 /// `steady-dice feed`'s options: the log to replay and how (speed, rate, loop, startup, start time), where to publish
@@ -34,11 +35,13 @@ public struct FeedOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Packets per second, attitudes slerped between samples (default: one packet per log sample). With --bench, the benchmark rate (default 500).", valueName: "hz"))
     public var rate: Double?
 
-    @Option(name: .customLong("coord-frame"), parsing: .unconditional, help: ArgumentHelp("Reference frame of the packet quaternion: ned (imud's default) or enu.", valueName: "ned|enu"))
-    public var coordFrame: String = "ned"
+    @Option(name: .customLong("coord-frame"), parsing: .unconditional, help: ArgumentHelp("Reference frame of the packet quaternion: ned (imud's default) or enu.", valueName: "ned|enu"),
+            transform: { try IMUDCoordFrame.parseOption($0) })
+    public var coordFrame: IMUDCoordFrame = .ned
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("How the (simulated) IMU sits on the camera: a preset (aligned, yaw90, yaw180, yaw270, roll90, roll180 = upside-down, roll270, pitch90, pitch270) or ROLL,PITCH,YAW degrees, v_camera = Rz(yaw)·Ry(pitch)·Rx(roll)·v_imu.", valueName: "mount"))
-    public var mount: String = "aligned"
+    @Option(parsing: .unconditional, help: ArgumentHelp("How the (simulated) IMU sits on the camera: a preset (aligned, yaw90, yaw180, yaw270, roll90, roll180 = upside-down, roll270, pitch90, pitch270) or ROLL,PITCH,YAW degrees, v_camera = Rz(yaw)·Ry(pitch)·Rx(roll)·v_imu.", valueName: "mount"),
+            transform: { try IMUDMount.parseOption($0) })
+    public var mount: IMUDMount = .aligned
 
     @Option(name: .customLong("startup-seconds"), parsing: .unconditional, help: ArgumentHelp("Flag the first seconds of log time as startup (not converged), as a settling daemon does.", valueName: "s"))
     public var startupSeconds: Double = 0
@@ -92,12 +95,7 @@ public struct FeedOptions: ParsableArguments {
     }
 
     /// imud's frame and the mount the packets are written in.
-    public func mapping() throws -> IMUDFrameMapping {
-        guard let coordinateFrame = IMUDCoordFrame(name: coordFrame) else {
-            throw ValidationError("--coord-frame \"\(coordFrame)\": expected ned or enu")
-        }
-        return IMUDFrameMapping(coordFrame: coordinateFrame, mount: try IMUDMount(parsing: mount, option: "--mount"))
-    }
+    public var mapping: IMUDFrameMapping { IMUDFrameMapping(coordFrame: coordFrame, mount: mount) }
 
     /// How the log is replayed.
     public var replay: IMUDReplayOptions {

@@ -65,7 +65,7 @@ final class SourceAndBackgroundOptionsTests: XCTestCase {
     func testABadEndpointOrFrameIsAUsageError() {
         assertRefused(IMUDOptions.self, ["--imud", "localhost"], saying: "--imud 'localhost': no transport prefix")
         assertRefused(IMUDOptions.self, ["--imud", "tcp::10112"], saying: "--imud 'tcp::10112': the host is empty")
-        assertRefused(IMUDOptions.self, ["--imud", "default", "--coord-frame", "nwu"], saying: "--coord-frame 'nwu': expected ned or enu")
+        assertRefused(IMUDOptions.self, ["--imud", "default", "--coord-frame", "nwu"], saying: "--coord-frame", "'nwu'", "expected ned or enu")
     }
 
     // MARK: - The attitude source
