@@ -34,7 +34,7 @@ public struct IMUDOptions: ParsableArguments {
     public var imud: String?
 
     @Option(name: .customLong("coord-frame"), parsing: .unconditional,
-            help: ArgumentHelp("Reference frame of imud's quaternion: ned (imud's default) or enu.", valueName: "ned|enu"),
+            help: ArgumentHelp("Reference frame of imud's quaternion: ned (imud's default) or enu (default: ned).", valueName: "ned|enu"),
             transform: { try IMUDCoordFrame.parseOption($0) })
     public var coordFrame: IMUDCoordFrame = .ned
 
