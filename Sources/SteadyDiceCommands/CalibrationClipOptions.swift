@@ -38,8 +38,10 @@ public struct CalibrationClipOptions: ParsableArguments {
     public var timeOffsetSeconds: Double = 0
 
     @Option(name: .customLong("gyro-bias"), parsing: .unconditional,
-            help: ArgumentHelp("A constant bias added to the logged gyroscope, degrees per second, in the IMU's frame.", valueName: "X,Y,Z"))
-    public var gyroBiasDegreesPerSecond: String = "0,0,0"
+            help: ArgumentHelp("A constant bias added to the logged gyroscope, degrees per second, in the IMU's frame (default: 0,0,0).",
+                               valueName: "X,Y,Z"),
+            transform: { try CalibrationClipOptions.gyroBias(fromOption: $0) })
+    public var gyroBiasDegreesPerSecond: SIMD3<Double> = .zero
 
     @Option(parsing: .unconditional, help: ArgumentHelp("White noise added to each gyroscope axis and sample: its standard deviation, degrees per "
                                + "second (drawn from --seed).", valueName: "DEG/S"))
@@ -51,8 +53,9 @@ public struct CalibrationClipOptions: ParsableArguments {
     public var lens: LensModel = .pinhole
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The lens's coefficients in OpenCV's order: k1,k2,p1,p2[,k3...] for radial, "
-                               + "k1,k2,k3,k4 for fisheye.", valueName: "K1,K2,..."))
-    public var distortion: String?
+                               + "k1,k2,k3,k4 for fisheye.", valueName: "K1,K2,..."),
+            transform: { try CalibrationClipOptions.coefficients(fromOption: $0) })
+    public var distortion: [Double]?
 
     @Option(name: .customLong("readout"), parsing: .unconditional, help: ArgumentHelp("A rolling shutter: milliseconds from the first row's time to one row past the last "
                                + "(row y shows log time = video time + offset + readout × (y / height - 1/2), so --time-offset "
@@ -107,19 +110,20 @@ public struct CalibrationClipOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else the package's resource bundle beside the executable).")
     public var assets: String?
 
-    /// `--gyro-bias` in degrees per second.
-    public func parsedBias() throws -> SIMD3<Double> {
-        do {
-            let v = try OptionValues.numbers(gyroBiasDegreesPerSecond, counts: [3], shape: "X,Y,Z (degrees per second)")
-            // The bias a calibration file may hold, so that the truth (`--truth`) is a file `--calibration` reads.
-            let largest = Rig.largestGyroBiasDegreesPerSecond
-            guard v.allSatisfy({ abs($0) <= largest }) else {
-                throw ValidationError("each axis must be from -\(Int(largest)) to \(Int(largest)) degrees per second")
-            }
-            return SIMD3(v[0], v[1], v[2])
-        } catch {
-            throw ValidationError("--gyro-bias: \(error)")
+    /// `--gyro-bias X,Y,Z` in degrees per second, each axis within what a calibration file may hold, so that the truth
+    /// (`--truth`) is a file `--calibration` reads.
+    static func gyroBias(fromOption text: String) throws -> SIMD3<Double> {
+        let v = try OptionValues.numbers(text, counts: [3], shape: "X,Y,Z (degrees per second)")
+        let largest = Rig.largestGyroBiasDegreesPerSecond
+        guard v.allSatisfy({ abs($0) <= largest }) else {
+            throw ValidationError("each axis must be from -\(Int(largest)) to \(Int(largest)) degrees per second")
         }
+        return SIMD3(v[0], v[1], v[2])
+    }
+
+    /// `--distortion`'s numbers: as many as either model takes; which model is `--lens`'s, checked with it.
+    static func coefficients(fromOption text: String) throws -> [Double] {
+        try OptionValues.numbers(text, counts: [4, 5, 8, 12], shape: "K1,K2,K3,K4 or K1,K2,P1,P2[,K3...]")
     }
 
     /// The lens `--lens` and `--distortion` name.
@@ -129,21 +133,16 @@ public struct CalibrationClipOptions: ParsableArguments {
             return .pinhole
         }
         guard let distortion else { throw ValidationError("--lens \(lens.rawValue) needs --distortion (its coefficients in OpenCV's order)") }
-        let counts = lens == .fisheye ? [4] : [4, 5, 8, 12]
-        let coefficients: [Double]
-        do {
-            coefficients = try OptionValues.numbers(distortion, counts: counts, shape: lens == .fisheye ? "K1,K2,K3,K4" : "K1,K2,P1,P2[,K3...]")
-        } catch {
-            throw ValidationError("--distortion: \(error)")
+        if lens == .fisheye, distortion.count != 4 {
+            throw ValidationError("--distortion: --lens fisheye takes 4 coefficients K1,K2,K3,K4, not \(distortion.count)")
         }
-        switch Lens.make(model: lens.rawValue, coefficients: coefficients) {
+        switch Lens.make(model: lens.rawValue, coefficients: distortion) {
         case .success(let made): return made
         case .failure(let problem): throw ValidationError("--distortion: \(problem)")
         }
     }
 
     public func validate() throws {
-        _ = try parsedBias()
         let lens = try parsedLens()
         guard LensCamera(verticalFieldOfViewDegrees: verticalFieldOfViewDegrees, width: size.width, height: size.height, lens: lens) != nil else {
             let degrees = verticalFieldOfViewDegrees
@@ -191,6 +190,6 @@ public struct CalibrationClipOptions: ParsableArguments {
             clip.frameTimes = SyntheticCalibrationClip.variableFrameTimes(count: clip.frameCount, framesPerSecond: fps, jitter: frameJitter, seed: seed)
         }
         return CalibrationClipJob(clip: clip, trial: trial, start: start, motionScale: motionScale,
-                                  gyroBiasRadiansPerSecond: try parsedBias() * .pi / 180, gyroNoise: gyroNoise * .pi / 180)
+                                  gyroBiasRadiansPerSecond: gyroBiasDegreesPerSecond * .pi / 180, gyroNoise: gyroNoise * .pi / 180)
     }
 }

@@ -64,6 +64,8 @@ final class CalibrationClipOptionsTests: XCTestCase {
         assertRefused(CalibrationClipOptions.self, required + ["--distortion", "0.1,0,0,0"], saying: "--distortion needs --lens radial or fisheye")
         assertRefused(CalibrationClipOptions.self, required + ["--lens", "fisheye"], saying: "--lens fisheye needs --distortion")
         assertRefused(CalibrationClipOptions.self, required + ["--lens", "fisheye", "--distortion", "0.1,0,0"], saying: "--distortion")
+        assertRefused(CalibrationClipOptions.self, required + ["--lens", "fisheye", "--distortion", "0.1,0,0,0,0"],
+                      saying: "--distortion", "--lens fisheye takes 4 coefficients")
         assertRefused(CalibrationClipOptions.self, required + ["--lens", "radial", "--distortion", "0.1,0,0,0,0,0"], saying: "--distortion")
         assertRefused(CalibrationClipOptions.self, required + ["--lens", "radial", "--distortion", "2000,0,0,0"],
                       saying: "--distortion", "coefficient 1")
