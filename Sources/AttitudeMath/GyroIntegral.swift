@@ -74,8 +74,7 @@ public struct GyroIntegral: Sendable {
         }
         var rate: [SIMD3<Double>] = []
         for i in 1..<time.count {
-            let span = time[i] - time[i - 1]
-            rate.append(span > 0 ? (relative[i - 1].conjugate * relative[i]).rotationVector / span : .zero)
+            rate.append(Quaternion.bodyRate(from: relative[i - 1], to: relative[i], over: time[i] - time[i - 1]))
         }
         rate.insert(rate[0], at: 0)
         self.rate = rate

@@ -173,6 +173,12 @@ public struct Quaternion: Equatable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "[\(w), \(x), \(y), \(z)]" }
+
+    /// The constant body rate (rad/s, in the turning frame's own axes) that turns `from` into `to` over `seconds`:
+    /// (from⁻¹ · to)'s rotation vector over the time, as a gyroscope reads a turn; zero over no time.
+    public static func bodyRate(from: Quaternion, to: Quaternion, over seconds: Double) -> SIMD3<Double> {
+        seconds > 0 ? (from.conjugate * to).rotationVector / seconds : .zero
+    }
 }
 
 public func cross(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> SIMD3<Double> {

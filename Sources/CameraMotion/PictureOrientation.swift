@@ -212,9 +212,7 @@ struct OrientationTrack {
     /// (one-sided at the ends).
     private func rate(atSample k: Int) -> SIMD3<Double> {
         let a = max(0, k - 1), b = min(time.count - 1, k + 1)
-        let span = time[b] - time[a]
-        guard span > 0 else { return .zero }
-        return (orientation[a].conjugate * orientation[b]).rotationVector / span
+        return Quaternion.bodyRate(from: orientation[a], to: orientation[b], over: time[b] - time[a])
     }
 
     /// The body rate at `t`: linear between the samples' rates; 0 outside them (the orientation held).

@@ -104,9 +104,8 @@ public final class IMUDReplay: @unchecked Sendable {
     /// the interval after it), in the device frame, rad/s.
     static func deviceRate(around i: Int, in schedule: [(offset: Double, worldFromDevice: Quaternion)]) -> SIMD3<Double> {
         let a = max(0, i - 1), b = min(schedule.count - 1, max(i, 1))
-        let span = schedule[b].offset - schedule[a].offset
-        guard span > 0 else { return .zero }
-        return (schedule[a].worldFromDevice.conjugate * schedule[b].worldFromDevice).rotationVector / span
+        return Quaternion.bodyRate(from: schedule[a].worldFromDevice, to: schedule[b].worldFromDevice,
+                                   over: schedule[b].offset - schedule[a].offset)
     }
 
     /// Asks `run()` to send the shutdown packet and return. Safe from any thread.

@@ -246,4 +246,15 @@ final class QuaternionTests: XCTestCase {
         // Past a half turn the rotation vector is the short way round, whichever sign is given.
         XCTAssertEqual(negated.rotationVector, q.canonical.rotationVector)
     }
+
+    /// The body rate between two attitudes is in the turning frame's own axes: a body turned 90° about z, then turning
+    /// about its own x, reads x, not the world's y; over no time it reads nothing.
+    func testTheBodyRateIsInTheBodysOwnAxes() {
+        let start = Quaternion(axis: [0, 0, 1], angle: .pi / 2)
+        let end = start * Quaternion(axis: [1, 0, 0], angle: 0.2)
+        let rate = Quaternion.bodyRate(from: start, to: end, over: 0.5)
+        for (axis, expected) in zip(0..<3, [0.4, 0, 0]) { XCTAssertEqual(rate[axis], expected, accuracy: 1e-12) }
+        XCTAssertEqual(Quaternion.bodyRate(from: start, to: end, over: 0), .zero)
+        XCTAssertEqual(Quaternion.bodyRate(from: start, to: end, over: -1), .zero)
+    }
 }
