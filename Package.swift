@@ -271,7 +271,7 @@ let package = Package(
         .testTarget(name: "LogLoadingTests", dependencies: ["LogLoading", "AttitudeLog", "AttitudeMath", "ExitKinds", "Fusion", "Location", "RawLog", "LogTestSupport", "TestSupport",
                                                    .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "SceneTests", dependencies: [
-            "Scene", "ExitKinds", "IMUD", "AttitudeMath", "AttitudeLog", "Camera", "Render", "Rig", "LogTestSupport", "PictureTestSupport", "TestSupport", "Imaging", "LogLoading",
+            "Scene", "ExitKinds", "IMUD", "AttitudeMath", "AttitudeLog", "Camera", "Pixels", "Render", "Rig", "LogTestSupport", "PictureTestSupport", "TestSupport", "Imaging", "LogLoading",
             .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
         ]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Camera", "AttitudeMath", "MonotonicTime", "ExitKinds", "FileAccess", "CommandTestSupport", "PictureTestSupport", "TestSupport", "Pixels", "Rig"]),
