@@ -152,7 +152,7 @@ let package = Package(
         /// The frame pipeline (`FramePipeline`), one kind a clock (`WallClockPipeline`: wall time for `run`;
         /// `SteppedPipeline`: one instant for `snapshot`, fixed steps for `render`): every attitude source (logs, raw logs fused in-process, imud, a
         /// fixed attitude), the timeline (log time = video time + offset), the background frames, the frame composer
-        /// (reference pose, smoothed tilt, HUD), the camera setup and the drawing options, the offscreen scene, and each
+        /// (reference pose, smoothed tilt, HUD), the drawing settings and the loaded camera, the offscreen scene, and each
         /// drawing command's job as one request (`PlaybackRequest`, `SnapshotRequest`, `RenderRequest`: the log loaded,
         /// its time offset, the video's start, the pipeline). What the window, `snapshot`, `render` and the library draw
         /// through. No ArgumentParser.
