@@ -114,7 +114,7 @@ let package = Package(
         /// Footage read into what the estimators fit: a clip's corners tracked pair by pair and followed for as long as they
         /// live through a whole video, picture folder or OpenCamera Sensors recording (`ClipTracks`), the picture's turn
         /// over spans (`pictureSpans`), and an attitude drawn over a video held to its picture
-        /// (`FootagePicture`, through the camera the die is drawn with). No GL.
+        /// (`PictureHold`, through the camera the die is drawn with). No GL.
         .target(name: "Footage", dependencies: ["AttitudeLog", "AttitudeMath", "Calibration", "Camera", "FileAccess", "Imaging", "Recording", "Rig"]),
         /// Any attitude log loaded for drawing (`loadAnyAttitudeLog`): an attitude log read, a raw log fused in-process (with
         /// the magnetometer's correction, the true north a recording's fixes give, a calibration's gyroscope bias), a

@@ -64,7 +64,7 @@ public struct BackgroundSettings: Equatable, Sendable {
     public var frame: Int?
     public var videoAt: Double?
 
-    /// Whether a raw log drawn over `video` is held to its picture (`FootagePicture`, `--hold-to-picture`), as `attitude
+    /// Whether a raw log drawn over `video` is held to its picture (`PictureHold`, `--hold-to-picture`), as `attitude
     /// fuse LOG --video CLIP --hold-to-picture` writes it; false: the gyroscope's alone between the accelerometer's levellings.
     public var holdsToPicture = false
 

@@ -41,10 +41,10 @@ public struct Drawing {
         return (try held(log, over: video, options: drawn), fusion, drawn)
     }
 
-    /// A raw log's attitude over `video` held to its picture (`FootagePicture`), read through the camera and mount the die
+    /// A raw log's attitude over `video` held to its picture (`PictureHold`), read through the camera and mount the die
     /// is drawn with, as `attitude fuse LOG --video CLIP` writes it.
     func held(_ log: AttitudeLog, over video: String, options: DrawingSettings) throws -> AttitudeLog {
-        try FootagePicture.hold(log, video: video, timeOffsetSeconds: options.clipOffset ?? 0, camera: options.camera.given,
+        try PictureHold.hold(log, video: video, timeOffsetSeconds: options.clipOffset ?? 0, camera: options.camera.given,
                                 deviceFromIMU: options.deviceFromIMU ?? .identity) {
             logger.info("\(MessageText.line($0))")
         }
