@@ -123,7 +123,7 @@ let package = Package(
         /// Footage read into what the estimators fit: a clip's corners tracked pair by pair and followed for as long as they
         /// live through a whole video, picture folder or OpenCamera Sensors recording (`ClipTracks`), the picture's turn
         /// over spans (`pictureSpans`), and an attitude drawn over a video held to its picture
-        /// (`FootagePicture`, through the camera the die is drawn with). No GL.
+        /// (`PictureHold`, through the camera the die is drawn with). No GL.
         .target(name: "Footage", dependencies: ["AttitudeLog", "AttitudeMath", "Calibration", "Camera", "FileAccess", "Imaging", "Recording", "Rig"]),
         /// Any attitude log loaded for drawing (`loadAnyAttitudeLog`): an attitude log read, a raw log fused in-process (with
         /// the magnetometer's correction, the true north a recording's fixes give, a calibration's gyroscope bias), a
@@ -161,7 +161,7 @@ let package = Package(
         /// The frame pipeline (`FramePipeline`), one kind a clock (`WallClockPipeline`: wall time for `run`;
         /// `SteppedPipeline`: one instant for `snapshot`, fixed steps for `render`): every attitude source (logs, raw logs fused in-process, imud, a
         /// fixed attitude), the timeline (log time = video time + offset), the background frames, the frame composer
-        /// (reference pose, smoothed tilt, HUD), the camera setup and the drawing options, the offscreen scene, and each
+        /// (reference pose, smoothed tilt, HUD), the drawing settings and the loaded camera, the offscreen scene, and each
         /// drawing command's job as one request (`PlaybackRequest`, `SnapshotRequest`, `RenderRequest`: the log loaded,
         /// its time offset, the video's start, the pipeline). What the window, `snapshot`, `render` and the library draw
         /// through. No ArgumentParser.

@@ -96,7 +96,7 @@ struct Fuse: ParsableCommand {
         let outputs = OutputFiles(inputs: [input, video, calibration])
         let staged = try outputs.stage(output, option: "--output", allowStandardOutput: true)
         if let video {
-            let samples = try FootageFuseJob(input: input, video: video, calibration: calibration,
+            let samples = try FuseOverVideoJob(input: input, video: video, calibration: calibration,
                                              verticalFieldOfViewDegrees: verticalFieldOfViewDegrees, holdsToPicture: holdToPicture)
                 .run(writingTo: staged, logger: Messages.logger) { note in
                     switch note.level {

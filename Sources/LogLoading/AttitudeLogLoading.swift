@@ -26,7 +26,7 @@ public func loadAnyAttitudeLog(path: String, magnetometer: MagnetometerCorrectio
 /// `loadAnyAttitudeLog`, with the estimator's status after each sample when the log was fused. `gyroBiasRadiansPerSecond` (rad/s, in
 /// the IMU's frame S: a calibration's `gyro_bias_deg_per_s`) is subtracted from a raw log's gyroscope first, as the
 /// calibration that found it did; an attitude log has no rates to take it from, and that is said. `overFootage`: the
-/// log is drawn over the video its camera filmed; a raw log with no magnetometer is then `FootageAttitude`'s, led by its
+/// log is drawn over the video its camera filmed; a raw log with no magnetometer is then `GyroLedAttitude`'s, led by its
 /// gyroscope and levelled only where its accelerometer reads gravity alone, not fused 6D (a vehicle's accelerations
 /// would tilt the picture). With a magnetometer it is fused 9D as elsewhere, for its heading.
 public func loadAnyAttitudeLogWithFusion(path: String, magnetometer: MagnetometerCorrection = .none,
@@ -54,7 +54,7 @@ public func loadAnyAttitudeLogWithFusion(path: String, magnetometer: Magnetomete
         return (try AttitudeLog(samples: raw.integratedAttitudes(), frame: nil, path: path), .gyroscopeOnly)
     }
     if overFootage, RawLogFusion.naturalMode(of: raw) == .sixD {
-        let footage = FootageAttitude(time: raw.time, gyro: raw.gyro, acc: raw.acc)
+        let footage = GyroLedAttitude(time: raw.time, gyro: raw.gyro, acc: raw.acc)
         let note = "\(MessageText.line(path)): drawn over its footage: its gyroscope integrated"
                     + "\(gyroBiasRadiansPerSecond == nil ? "" : " less the calibration's bias"), "
                     + (footage.hasVertical ? String(format: "levelled where its accelerometer read gravity alone (%.0f %% of its samples), "
@@ -97,7 +97,7 @@ public struct FusionTrack: Sendable {
     /// A gyroscope-only log's rates integrated from its first sample: no vertical, the heading arbitrary.
     public static let gyroscopeOnly = FusionTrack(integrated: "gyroscope only: integrated, no vertical")
 
-    /// A raw log drawn over its footage (`FootageAttitude`): its gyroscope led, levelled where its accelerometer read
+    /// A raw log drawn over its footage (`GyroLedAttitude`): its gyroscope led, levelled where its accelerometer read
     /// gravity alone (`credibleShare` of the samples).
     public static func footage(credibleShare: Double, biasApplied: Bool) -> FusionTrack {
         FusionTrack(integrated: String(format: "gyroscope%@, gravity at %.0f%% of samples", biasApplied ? " less bias" : "", credibleShare * 100))

@@ -6,7 +6,7 @@ import Pixels
 import Render
 import Workers
 
-/// One background picture as drawn: already prepared for the camera (`CameraSetup.prepare`), with a generation
+/// One background picture as drawn: already prepared for the camera (`LoadedCamera.prepare`), with a generation
 /// that changes whenever the picture does, and the capture time of a camera's or a playing video's frame.
 public struct BackgroundFrame {
     public var image: RGBImage
@@ -32,7 +32,7 @@ public struct BackgroundFrame {
 ///   is frame 0), start + the wall seconds since the first frame for `run` (the video plays at its own rate,
 ///   whatever the log's speed or pause). The start is `--frame`'s or `--video-at`'s time, else the log's clock's.
 ///
-/// Every new picture passes through `CameraSetup.prepare` (the calibrated size, undistortion) once.
+/// Every new picture passes through `LoadedCamera.prepare` (the calibrated size, undistortion) once.
 public final class BackgroundFrames {
     private enum Pictures {
         case still(RGBImage)
@@ -41,7 +41,7 @@ public final class BackgroundFrames {
     }
 
     private let pictures: Pictures
-    private let setup: CameraSetup
+    private let loadedCamera: LoadedCamera
     private let sourceName: String
     private let logger: Logger
     /// A capture's frames taken and not yet shown, for `frame(capturedBy:)`.
@@ -55,7 +55,7 @@ public final class BackgroundFrames {
     /// unless `--frame` or `--video-at` place it. A camera is read on its capture thread when it `capturesLive` (the
     /// wall clock, `render`'s steps), else its first frame is the picture (`snapshot`'s instant). A picture of the wrong
     /// size for the calibrated camera fails here.
-    public convenience init?(_ settings: BackgroundSettings, setup: CameraSetup, capturesLive live: Bool, videoStart: Double? = nil,
+    public convenience init?(_ settings: BackgroundSettings, loadedCamera: LoadedCamera, capturesLive live: Bool, videoStart: Double? = nil,
                              cameraByDefault: Bool = false, notes: DrawingNotes = DrawingNotes()) throws {
         let pictures: Pictures
         if let video = settings.video {
@@ -76,16 +76,16 @@ public final class BackgroundFrames {
                 }
             }
         }
-        try self.init(pictures: pictures, setup: setup, sourceName: settings.sourceName, logger: notes.logger)
+        try self.init(pictures: pictures, loadedCamera: loadedCamera, sourceName: settings.sourceName, logger: notes.logger)
     }
 
-    private init(pictures: Pictures, setup: CameraSetup, sourceName: String, logger: Logger) throws {
-        self.setup = setup
+    private init(pictures: Pictures, loadedCamera: LoadedCamera, sourceName: String, logger: Logger) throws {
+        self.loadedCamera = loadedCamera
         self.sourceName = sourceName
         self.logger = logger
         switch pictures {
         case .still(let image):
-            self.pictures = .still(try setup.prepare(background: image, source: sourceName))
+            self.pictures = .still(try loadedCamera.prepare(background: image, source: sourceName))
         case .capture(let source):
             self.pictures = pictures
             // The first frame, when there is one yet, is prepared now, so a picture of the wrong size fails at start.
@@ -97,13 +97,13 @@ public final class BackgroundFrames {
             }
         case .video(let video):
             self.pictures = pictures
-            prepared = BackgroundFrame(image: try setup.prepare(background: video.first.image, source: sourceName), generation: video.first.index)
+            prepared = BackgroundFrame(image: try loadedCamera.prepare(background: video.first.image, source: sourceName), generation: video.first.index)
         }
     }
 
     /// Opens a camera and waits for its first frame, so a busy or silent device fails at start; without `live`
     /// that first frame is the still picture.
-    private static func camera(_ choice: CameraChoice, settings: BackgroundSettings, live: Bool) throws -> Pictures {
+    private static func camera(_ choice: CaptureDeviceChoice, settings: BackgroundSettings, live: Bool) throws -> Pictures {
         let size = settings.captureSize
         let source = try choice.open(width: size?.width ?? 0, height: size?.height ?? 0, fps: settings.captureFps ?? 0,
                                      timeout: settings.cameraTimeout)
@@ -163,7 +163,7 @@ public final class BackgroundFrames {
     private func videoFrame(of video: VideoAtTimes, after seconds: Double) throws -> BackgroundFrame {
         let (index, image) = try video.frame(after: seconds)
         if let prepared, prepared.generation == index { return prepared }
-        let picture = BackgroundFrame(image: try setup.prepare(background: image, source: sourceName), generation: index)
+        let picture = BackgroundFrame(image: try loadedCamera.prepare(background: image, source: sourceName), generation: index)
         prepared = picture
         return picture
     }
@@ -174,7 +174,7 @@ public final class BackgroundFrames {
             prepared.captureTime = captureTime
             return prepared
         }
-        let picture = BackgroundFrame(image: try setup.prepare(background: image, source: sourceName), generation: generation,
+        let picture = BackgroundFrame(image: try loadedCamera.prepare(background: image, source: sourceName), generation: generation,
                                       captureTime: captureTime)
         prepared = picture
         return picture

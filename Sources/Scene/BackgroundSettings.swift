@@ -9,7 +9,7 @@ import Rig
 import Workers
 
 /// `--camera INDEX` or `--camera /dev/videoN`.
-public enum CameraChoice: Equatable, Sendable {
+public enum CaptureDeviceChoice: Equatable, Sendable {
     case index(Int)
     case device(path: String)
 
@@ -48,7 +48,7 @@ public enum BackgroundChoice: Equatable, Sendable {
 /// and `--video-at`.
 public struct BackgroundSettings: Equatable, Sendable {
     public var background: BackgroundChoice?
-    public var camera: CameraChoice?
+    public var camera: CaptureDeviceChoice?
     /// The capture size and rate to ask the camera for (nil: the driver's).
     public var captureSize: (width: Int, height: Int)? {
         get { captureWidth.flatMap { w in captureHeight.map { (w, $0) } } }
@@ -64,11 +64,11 @@ public struct BackgroundSettings: Equatable, Sendable {
     public var frame: Int?
     public var videoAt: Double?
 
-    /// Whether a raw log drawn over `video` is held to its picture (`FootagePicture`, `--hold-to-picture`), as `attitude
+    /// Whether a raw log drawn over `video` is held to its picture (`PictureHold`, `--hold-to-picture`), as `attitude
     /// fuse LOG --video CLIP --hold-to-picture` writes it; false: the gyroscope's alone between the accelerometer's levellings.
     public var holdsToPicture = false
 
-    public init(background: BackgroundChoice? = nil, camera: CameraChoice? = nil, captureSize: (width: Int, height: Int)? = nil,
+    public init(background: BackgroundChoice? = nil, camera: CaptureDeviceChoice? = nil, captureSize: (width: Int, height: Int)? = nil,
                 captureFps: Double? = nil, cameraTimeout: Double = 5, video: String? = nil, videoLoop: Bool = true,
                 frame: Int? = nil, videoAt: Double? = nil, holdsToPicture: Bool = false) {
         self.background = background
@@ -119,7 +119,7 @@ public struct BackgroundSettings: Equatable, Sendable {
     }
 }
 
-extension CameraChoice {
+extension CaptureDeviceChoice {
     /// Opens the camera (zero sizes and rate keep the driver's) and waits up to `timeout` seconds for its
     /// first frame, so a busy or silent device fails at start, naming it. `observer` sees every frame.
     public func open(width: Int, height: Int, fps: Double, timeout: Double,

@@ -142,10 +142,10 @@ public struct CameraSettings: Equatable, Sendable {
     }
 
     /// Reads the panorama these settings name, and builds the undistortion maps a distorted lens drawn `undistort` needs.
-    public func load() throws -> CameraSetup {
+    public func load() throws -> LoadedCamera {
         let undistorter = try intrinsics.flatMap { $0.isDistorted && lensDrawing == .undistort ? try Undistorter(camera: $0) : nil }
         let panoramaImage = try panoramaPath.map { try RGBImage.read(path: $0) }
-        return CameraSetup(self, undistorter: undistorter, panorama: panoramaImage)
+        return LoadedCamera(self, undistorter: undistorter, panorama: panoramaImage)
     }
 }
 

@@ -49,13 +49,13 @@ public var sceneLogger: Logger { Logger(label: "steady-dice.scene") }
 /// - the mount in the attitude source (`Frames.worldFromDevice(worldFromIMU:deviceFromIMU:)`, imud's in
 ///   its frame mapping);
 /// - the reference pose and the HUD in the `FrameComposer`;
-/// - the camera, the die's anchor and the lens in `CameraSetup.scene`, for the viewport drawn;
+/// - the camera, the die's anchor and the lens in `LoadedCamera.scene`, for the viewport drawn;
 /// - the background's size check and undistortion in `BackgroundFrames`, once per new picture.
 public protocol FramePipeline: AnyObject {
     /// How every frame is drawn.
     var options: DrawingSettings { get }
     /// The loaded camera, lens, anchor and panorama.
-    var setup: CameraSetup { get }
+    var loadedCamera: LoadedCamera { get }
     /// The picture behind the die; nil for a plain colour or a panorama.
     var background: BackgroundFrames? { get }
 }
@@ -67,7 +67,7 @@ extension FramePipeline {
         let renderer = try SceneRenderer(assets: assets, model: options.model, readImage: RGBImage.read)
         if options.hud { try renderer.prepareHUD() }
         renderer.clearColor = options.backgroundColor
-        setup.install(on: renderer)
+        loadedCamera.install(on: renderer)
         return renderer
     }
 
@@ -82,26 +82,26 @@ extension FramePipeline {
     public func stop() { background?.stop() }
 }
 
-/// What both pipelines make alike before their attitudes: the camera setup with the die's anchor resolved, the
+/// What both pipelines make alike before their attitudes: the loaded camera with the die's anchor resolved, the
 /// timeline, the log checked against the video, and then the background.
 struct PipelineStart {
-    let setup: CameraSetup
+    let loadedCamera: LoadedCamera
     let timeline: Timeline
 
-    /// Loads `options`' camera (unless `setup` is given loaded) and the timeline of `settings`. Over a log, `--anchor`
+    /// Loads `options`' camera (unless `loadedCamera` is given loaded) and the timeline of `settings`. Over a log, `--anchor`
     /// is resolved once for the drawing (`aimedAnchor`: where the camera looks at `firstLogTime`, the clock's first
     /// frame, unless the log has north or `--anchor-from` says otherwise), `notes` are told what it counts from and
     /// where `--panorama` (or an anchor counted from the log) stands on an arbitrary or unnamed heading, and a log on
     /// the video's clock that covers none of its frames is refused (`LogMissesTheVideo`). A video placed by itself
     /// (`--frame`, `--video-at`) is not paired through the offset unless `pairsAPlacedVideo` (the wall clock, where
     /// playback starts the log at the placed frame's log time).
-    init(options: DrawingSettings, attitude: AttitudeInput, background settings: BackgroundSettings, setup: CameraSetup?,
+    init(options: DrawingSettings, attitude: AttitudeInput, background settings: BackgroundSettings, loadedCamera: LoadedCamera?,
          pairsAPlacedVideo: Bool, notes: DrawingNotes, firstLogTime: (Timeline) throws -> Double) throws {
-        var setup = try setup ?? options.camera.load()
+        var loadedCamera = try loadedCamera ?? options.camera.load()
         let timeline = try settings.timeline(offset: options.timeOffset)
         if case .log(let log, _, let path) = attitude {
             let aimed = try options.aimedAnchor(over: log, path: path, drawingFrom: try firstLogTime(timeline))
-            setup.anchor = aimed?.anchor
+            loadedCamera.anchor = aimed?.anchor
             if let note = aimed?.note { notes.say(note) }
             if let note = options.camera.headingNote(frame: log.frame, log: path, anchorFromTheLog: aimed?.countsFromTheLog ?? false) {
                 notes.say(note)
@@ -111,17 +111,17 @@ struct PipelineStart {
                 try timeline.checkCoverage(logDuration: log.duration, videoEnd: try VideoFrameTimes(path: video).end, log: path, video: video)
             }
         } else {
-            setup.anchor = try options.anchorOverAFixedWorld()
+            loadedCamera.anchor = try options.anchorOverAFixedWorld()
         }
-        self.setup = setup
+        self.loadedCamera = loadedCamera
         self.timeline = timeline
     }
 
     /// The background `settings` name (none under a panorama); `videoStart` is asked only when there is one to start.
     func background(_ settings: BackgroundSettings, capturesLive: Bool, videoStart: () throws -> Double?, cameraByDefault: Bool,
                     notes: DrawingNotes) throws -> BackgroundFrames? {
-        guard setup.panorama == nil else { return nil }
-        return try BackgroundFrames(settings, setup: setup, capturesLive: capturesLive, videoStart: try videoStart(),
+        guard loadedCamera.panorama == nil else { return nil }
+        return try BackgroundFrames(settings, loadedCamera: loadedCamera, capturesLive: capturesLive, videoStart: try videoStart(),
                                     cameraByDefault: cameraByDefault, notes: notes)
     }
 }

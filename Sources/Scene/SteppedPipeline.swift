@@ -55,7 +55,7 @@ public struct TooManyFrames: Error, Equatable {
 /// its clock's log time k, with the background frame at the video time that log time pairs with.
 public final class SteppedPipeline: FramePipeline {
     public let options: DrawingSettings
-    public let setup: CameraSetup
+    public let loadedCamera: LoadedCamera
     public let clock: SteppedClock
     public let background: BackgroundFrames?
     /// The scene before the camera at a log time: a log's, read forward (`LogScenes`), or one still source's at every time.
@@ -64,15 +64,15 @@ public final class SteppedPipeline: FramePipeline {
     /// Loads `options`' camera and the background `settings` name, and readies `attitude` for `clock`. Throws
     /// `TimelineError` when the clock's first frame falls before the video's first frame, and `LogMissesTheVideo` when
     /// a log on the video's clock covers none of its frames. A camera gives its first frame to an instant, and its
-    /// newest to each step. `setup` is `options.camera` already loaded (nil: loaded here). Over a log, `--anchor` is
+    /// newest to each step. `loadedCamera` is `options.camera` already loaded (nil: loaded here). Over a log, `--anchor` is
     /// resolved once, where the camera looks at the clock's first frame (`PipelineStart`).
     public init(options: DrawingSettings, attitude: AttitudeInput, background settings: BackgroundSettings = BackgroundSettings(),
-                clock: SteppedClock, setup: CameraSetup? = nil, notes: DrawingNotes = DrawingNotes()) throws {
+                clock: SteppedClock, loadedCamera: LoadedCamera? = nil, notes: DrawingNotes = DrawingNotes()) throws {
         self.options = options
         self.clock = clock
-        let start = try PipelineStart(options: options, attitude: attitude, background: settings, setup: setup, pairsAPlacedVideo: false,
+        let start = try PipelineStart(options: options, attitude: attitude, background: settings, loadedCamera: loadedCamera, pairsAPlacedVideo: false,
                                       notes: notes) { _ in clock.logTime(step: 0) }
-        self.setup = start.setup
+        self.loadedCamera = start.loadedCamera
         scene = try Self.scenes(attitude, options: options)
         let timeline = start.timeline
         let isLog = attitude.isLog, sharesTheVideosClock = Self.isTheVideosOwnTrack(attitude, settings)
@@ -122,7 +122,7 @@ public final class SteppedPipeline: FramePipeline {
     /// Frame `k` (an instant has only frame 0) for a `width` x `height` picture.
     public func frame(step k: Int, width: Int, height: Int) throws -> ComposedFrame {
         let picture = try background?.frame(step: k, framesPerSecond: clock.framesPerSecond)
-        return ComposedFrame(background: picture, scene: setup.scene(scene(clock.logTime(step: k)), width: width, height: height))
+        return ComposedFrame(background: picture, scene: loadedCamera.scene(scene(clock.logTime(step: k)), width: width, height: height))
     }
 
     deinit { background?.stop() }

@@ -24,7 +24,7 @@ public struct WallClock: Equatable, Sendable {
 /// time offset) on it.
 public final class WallClockPipeline: FramePipeline {
     public let options: DrawingSettings
-    public let setup: CameraSetup
+    public let loadedCamera: LoadedCamera
     public let clock: WallClock
     public let background: BackgroundFrames?
     /// The source read at wall time: the window's pause, seek, title and log times.
@@ -39,15 +39,15 @@ public final class WallClockPipeline: FramePipeline {
     /// Loads `options`' camera and the background `settings` name, and readies `attitude` to play from `clock`'s
     /// start. Throws `TimelineError` when that start falls before the log's first sample, and `LogMissesTheVideo` when
     /// a log on the video's clock covers none of its frames. With `cameraByDefault` (the `run` demo) and no background
-    /// option at all, camera 0 is shown when it gives frames. `setup` is `options.camera` already loaded (nil: loaded
+    /// option at all, camera 0 is shown when it gives frames. `loadedCamera` is `options.camera` already loaded (nil: loaded
     /// here). Over a log, `--anchor` is resolved once, where the camera looks as playback starts (`PipelineStart`).
     public init(options: DrawingSettings, attitude: AttitudeInput, background settings: BackgroundSettings = BackgroundSettings(),
-                clock: WallClock, cameraByDefault: Bool = false, setup: CameraSetup? = nil, notes: DrawingNotes = DrawingNotes()) throws {
+                clock: WallClock, cameraByDefault: Bool = false, loadedCamera: LoadedCamera? = nil, notes: DrawingNotes = DrawingNotes()) throws {
         self.options = options
         self.clock = clock
-        let start = try PipelineStart(options: options, attitude: attitude, background: settings, setup: setup, pairsAPlacedVideo: true,
+        let start = try PipelineStart(options: options, attitude: attitude, background: settings, loadedCamera: loadedCamera, pairsAPlacedVideo: true,
                                       notes: notes) { try $0.playbackStart() + clock.from }
-        self.setup = start.setup
+        self.loadedCamera = start.loadedCamera
         composer = FrameComposer(reference: options.relativeTo, showsHUD: options.hud)
         let source = try Self.source(attitude, options: options, clock: clock, timeline: start.timeline)
         self.source = source
@@ -86,7 +86,7 @@ public final class WallClockPipeline: FramePipeline {
         let state = composer.scene(reading, labels: HUDLabels(frame: source.frameName, source: source.health(now: now),
                                                               fusion: source.fusion(now: now), framesPerSecond: rate),
                                    stepsFilter: true)
-        return ComposedFrame(background: picture, scene: setup.scene(state, width: width, height: height))
+        return ComposedFrame(background: picture, scene: loadedCamera.scene(state, width: width, height: height))
     }
 
     // MARK: - The window's controls

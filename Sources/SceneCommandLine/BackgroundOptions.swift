@@ -6,7 +6,7 @@ import Foundation
 import Imaging
 import Render
 
-extension CameraChoice: ExpressibleByArgument {}
+extension CaptureDeviceChoice: ExpressibleByArgument {}
 
 extension BackgroundChoice: ExpressibleByArgument {}
 
@@ -17,7 +17,7 @@ public struct BackgroundOptions: ParsableArguments {
 
     @Option(parsing: .unconditional, help: ArgumentHelp("A live webcam behind the die: a V4L2 index or a device path.",
                                valueName: "INDEX|/dev/videoN"))
-    public var camera: CameraChoice?
+    public var camera: CaptureDeviceChoice?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Capture size to ask the camera for (default: the driver's).", valueName: "WxH"),
             transform: { try PictureSize.parseOption($0) })

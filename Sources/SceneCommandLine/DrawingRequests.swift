@@ -5,9 +5,9 @@ import Scene
 extension DrawingOptions {
     /// What `run`, `snapshot` and `render` draw with: these options' settings for an attitude source timed by `clock`
     /// (`.live` for `run --imud`; the calibration file read once), their background, and the time offset they give it.
-    public func request(clock: TimeOffset.Clock) throws -> DrawingRequest {
+    public func request(clock: TimeOffset.Clock) throws -> Drawing {
         let options = try drawingSettings(clock: clock)
-        return DrawingRequest(options: options, background: background.settings, notes: .commandLine)
+        return Drawing(options: options, background: background.settings, notes: .commandLine)
     }
 }
 
@@ -21,8 +21,8 @@ extension AttitudeSourceOptions {
     /// (the calibration applied), its first packet waited for up to `imudTimeout` seconds by a picture; else `--log`, or
     /// the video that is its own log (`VideoOwnLog`, `required` as it says). Nil when none is given and no video is its
     /// own log.
-    public func request(drawing: DrawingOptions, applied request: DrawingRequest, imudTimeout: Double, command: String,
-                        required: Bool) throws -> AttitudeRequest? {
+    public func request(drawing: DrawingOptions, applied request: Drawing, imudTimeout: Double, command: String,
+                        required: Bool) throws -> AttitudeChoice? {
         if let attitude { return .fixed(attitude.quaternion, names: .attitudeOption) }
         if let imud = try imud.configuration(mount: drawing.attitudeCalibration.imudMount(applied: request.options)) {
             return .imud(imud, timeout: imudTimeout)

@@ -91,14 +91,14 @@ struct Bench: ParsableCommand {
         let assets = try Assets.locate(explicit: self.assets)
         let benchmark = RenderBenchmark(width: size.width, height: size.height, frames: frames, repeats: repeats, assets: assets)
         if let panorama {
-            let setup = try CameraSettings(panoramaPath: panorama).load()
-            let lines = try benchmark.panoramaAgainstTexture(path: panorama, installPanorama: setup.install) { Messages.logger.info("\($0)") }
+            let loadedCamera = try CameraSettings(panoramaPath: panorama).load()
+            let lines = try benchmark.panoramaAgainstTexture(path: panorama, installPanorama: loadedCamera.install) { Messages.logger.info("\($0)") }
             lines.forEach { print($0) }
             return
         }
         let background = backgroundOptions.settings
         let videoFrames = try background.video.map { try RenderBenchmark.decodeFrames(path: $0, first: background.frame ?? 0, limit: 120) }
-        let provider = videoFrames == nil ? try BackgroundFrames(background, setup: CameraSetup(), capturesLive: true) : nil
+        let provider = videoFrames == nil ? try BackgroundFrames(background, loadedCamera: LoadedCamera(), capturesLive: true) : nil
         defer { provider?.stop() }
         // No background option at all: a generated picture, so the figure covers a textured frame.
         // An explicit `--background none` or colour measures the die alone.

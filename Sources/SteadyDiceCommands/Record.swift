@@ -34,7 +34,7 @@ struct Record: ParsableCommand {
     @OptionGroup var imud: IMUDOptions
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The webcam: a V4L2 index or a device path.", valueName: "camera"))
-    var camera: CameraChoice?
+    var camera: CaptureDeviceChoice?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Capture size to ask the camera for (default: the driver's).", valueName: "WxH"),
             transform: { try PictureSize.parseOption($0) })

@@ -26,7 +26,7 @@ public final class Snapshotter {
     /// Located once, at init.
     private let assets: Assets
     /// The camera files read once, at init.
-    private let setup: CameraSetup
+    private let loadedCamera: LoadedCamera
 
     /// Checks `options` for a `width` x `height` picture (a size out of range: `PictureSizeError`) and reads the files
     /// they name (intrinsics, panorama). The assets (`shaders/`, `models/`) are found as the command line finds them:
@@ -36,7 +36,7 @@ public final class Snapshotter {
         try options.validate(size: size)
         assets = try Assets.locate(explicit: options.assetsFolder)
         self.options = options
-        setup = try options.camera.load()
+        loadedCamera = try options.camera.load()
     }
 
     /// The picture of the device at `worldFromDevice` (device-to-world, Hamilton; normalised here):
@@ -65,9 +65,9 @@ public final class Snapshotter {
     }
 
     /// The picture of `attitude` at log time `time`: `snapshot`'s request, drawn with the camera and assets read at init.
-    private func image(of attitude: AttitudeRequest, at time: Double) throws -> RGBImage {
-        let request = SnapshotRequest(drawing: DrawingRequest(options: options), attitude: attitude, at: time)
-        return try OffscreenScene(size: size, assets: assets, pipeline: try request.pipeline(setup: setup)).picture()
+    private func image(of attitude: AttitudeChoice, at time: Double) throws -> RGBImage {
+        let request = SnapshotRequest(drawing: Drawing(options: options), attitude: attitude, at: time)
+        return try OffscreenScene(size: size, assets: assets, pipeline: try request.pipeline(loadedCamera: loadedCamera)).picture()
     }
 
     /// `image(worldFromDevice:)` as the PNG file `snapshot` writes, byte for byte.

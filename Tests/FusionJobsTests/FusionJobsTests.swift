@@ -199,12 +199,12 @@ final class FusionJobsTests: RawLogTestCase {
         }
         var told: [RigNote] = []
 
-        let clip = try FootageFuseJob.applied(calibration: try calibration("clip.yaml", clock: .clip), notes: { told.append($0) })
+        let clip = try FuseOverVideoJob.applied(calibration: try calibration("clip.yaml", clock: .clip), notes: { told.append($0) })
         XCTAssertEqual(clip.timeOffset?.seconds(pairing: .clip), 0.25)
         XCTAssertEqual(told, [])
 
         let livePath = try calibration("live.yaml", clock: .live)
-        let live = try FootageFuseJob.applied(calibration: livePath, notes: { told.append($0) })
+        let live = try FuseOverVideoJob.applied(calibration: livePath, notes: { told.append($0) })
         XCTAssertNil(live.timeOffset)
         let liveBias = try XCTUnwrap(live.gyroBiasRadiansPerSecond)
         XCTAssertLessThan(((liveBias - bias) * (liveBias - bias)).sum().squareRoot(), 1e-9, "the bias applies whatever the clock")

@@ -133,7 +133,7 @@ final class AnchorAimTests: XCTestCase {
         let window = try WallClockPipeline(options: options(anchor), attitude: .log(log, fusion: nil, path: path),
                                            clock: WallClock(speed: 1, looping: false, from: 0.4))
         let snapshot = try SteppedPipeline(options: options(anchor), attitude: .log(log, fusion: nil, path: path), clock: .instant(0.4))
-        XCTAssertEqual(window.setup.anchor, snapshot.setup.anchor, "run --from 0.4 and snapshot --at 0.4 look at the same time")
+        XCTAssertEqual(window.loadedCamera.anchor, snapshot.loadedCamera.anchor, "run --from 0.4 and snapshot --at 0.4 look at the same time")
 
         let render = try SteppedPipeline(options: options(anchor), attitude: .log(log, fusion: nil, path: path),
                                          clock: .steps(start: 0.4, framesPerSecond: 5))
@@ -143,7 +143,7 @@ final class AnchorAimTests: XCTestCase {
         XCTAssertEqual(pinned.anchor, frame3.anchor, "snapshot --at 1 --anchor-from 0.4 is render --from 0.4's frame 3")
         XCTAssertEqual(pinned.worldFromDevice, frame3.worldFromDevice)
         let own = try SteppedPipeline(options: options(anchor), attitude: .log(log, fusion: nil, path: path), clock: .instant(1.0))
-        XCTAssertNotEqual(own.setup.anchor, render.setup.anchor, "snapshot --at 1 alone looks at 1 s")
+        XCTAssertNotEqual(own.loadedCamera.anchor, render.loadedCamera.anchor, "snapshot --at 1 alone looks at 1 s")
     }
 
     /// Without `--anchor-from` the anchor counts from the log's W whatever its frame, as a tool that reads the log
@@ -158,7 +158,7 @@ final class AnchorAimTests: XCTestCase {
         }
         let pipeline = try SteppedPipeline(options: options(anchor, origin: nil), attitude: .log(try log(nil), fusion: nil, path: "g.csv"),
                                            clock: .instant(0.5))
-        XCTAssertEqual(pipeline.setup.anchor, anchor)
+        XCTAssertEqual(pipeline.loadedCamera.anchor, anchor)
     }
 
     /// `--anchor-from log` keeps the old meaning (the log's X) and says so as before; a look time outside the log, or a
@@ -184,7 +184,7 @@ final class AnchorAimTests: XCTestCase {
             XCTAssertEqual($0 as? DrawingSettingsError, .lookOverAFixedWorld)
         }
         let fixed = try SteppedPipeline(options: options(anchor, origin: nil), attitude: .fixed(Self.firstLook), clock: .instant(0))
-        XCTAssertEqual(fixed.setup.anchor, anchor, "--attitude's W is as given")
+        XCTAssertEqual(fixed.loadedCamera.anchor, anchor, "--attitude's W is as given")
     }
 
     /// The note says what the anchor counts from, at which log time, and where elevation counts from (the command

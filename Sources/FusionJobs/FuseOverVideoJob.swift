@@ -11,7 +11,7 @@ import SafeText
 
 /// `attitude fuse LOG --video CLIP [--calibration cal.yaml]`: the attitude a raw log (or the video itself, when it carries
 /// its own motion track) gives when drawn over the video, written as an attitude log that draws the same die as the raw log.
-public struct FootageFuseJob {
+public struct FuseOverVideoJob {
     public var input: String
     public var video: String
     /// A `steady-dice calibrate` file: its gyroscope bias and its clip offset (`TimeOffset.seconds(pairing: .clip)`).
@@ -19,7 +19,7 @@ public struct FootageFuseJob {
     /// Degrees: the vertical field of view the die will be drawn with where the calibration leaves the camera out (nil:
     /// drawing's default, 60°); the picture's rotations are read through it.
     public var verticalFieldOfViewDegrees: Double?
-    /// Whether the attitude is held to the video's picture (`FootagePicture`, `--hold-to-picture`); false: the gyroscope's
+    /// Whether the attitude is held to the video's picture (`PictureHold`, `--hold-to-picture`); false: the gyroscope's
     /// alone between the accelerometer's levellings.
     public var holdsToPicture = false
 
@@ -36,14 +36,14 @@ public struct FootageFuseJob {
     /// video's own track's timeline, else 0). The file is applied to a clip by the one rule (`Rig.apply`): a live rig's
     /// offset is told to `notes`, for the command to say, and not applied. Refused when, at the offset, the log covers none
     /// of the video's frames (`LogMissesTheVideo`).
-    public func footage(logger: Logger, notes: (RigNote) -> Void) throws -> FootageAttitudeLog {
+    public func footage(logger: Logger, notes: (RigNote) -> Void) throws -> AttitudeLogOverVideo {
         let applied = try calibration.map { try Self.applied(calibration: $0, notes: notes) }
         if let calibration, applied?.gyroBiasRadiansPerSecond == nil {
             logger.info("\(MessageText.line(calibration)): no gyroscope bias written: the gyroscope is taken as it reads")
         }
         let calibrationOffset = applied?.timeOffset?.seconds(pairing: .clip)
         let bias = applied?.gyroBiasRadiansPerSecond
-        var footage = try FootageAttitudeLog(path: input, gyroBiasRadiansPerSecond: bias, logger: logger) { log in
+        var footage = try AttitudeLogOverVideo(path: input, gyroBiasRadiansPerSecond: bias, logger: logger) { log in
             let offset = Timeline.offset(given: calibrationOffset, logIsTheVideo: InputFile.sameFile(input, video), trackStart: log.startTime)
             try Timeline(offset: offset, hasVideo: true).checkCoverage(logDuration: log.duration, videoEnd: try VideoFrameTimes(path: video).end,
                                                                        log: input, video: video)
@@ -54,7 +54,7 @@ public struct FootageFuseJob {
         // them, else drawing's defaults (the pinhole of `verticalFieldOfViewDegrees`, else 60°; the identity mount).
         let camera: GivenCamera = if let applied, case .theFiles = applied.camera { applied.camera.asGiven }
             else if let verticalFieldOfViewDegrees { try .fieldOfView(degrees: verticalFieldOfViewDegrees) } else { .none }
-        footage.log = try FootagePicture.hold(footage.log, video: video, timeOffsetSeconds: footage.timeOffsetSeconds, camera: camera,
+        footage.log = try PictureHold.hold(footage.log, video: video, timeOffsetSeconds: footage.timeOffsetSeconds, camera: camera,
                                               deviceFromIMU: applied?.deviceFromIMU ?? .identity) {
             logger.info("\($0)")
         }

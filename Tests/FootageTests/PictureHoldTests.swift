@@ -6,10 +6,10 @@ import Footage
 import TestSupport
 import XCTest
 
-/// `FootagePicture.hold` on clips ffmpeg makes of a still picture (the camera does not turn): a clip too short for the
+/// `PictureHold.hold` on clips ffmpeg makes of a still picture (the camera does not turn): a clip too short for the
 /// spans holding needs gives the log back as it was, saying so in one line; a clip of 4 s (five 2 s spans, one every
 /// 0.5 s) takes a constant drift out of the log, so the held attitude stays where the picture says the camera stayed.
-final class FootagePictureTests: XCTestCase {
+final class PictureHoldTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws {
@@ -48,7 +48,7 @@ final class FootagePictureTests: XCTestCase {
         let clip = try stillClip("short.mkv", seconds: 1.5)
         let log = try driftingLog(seconds: 1.5, start: .identity, drift: SIMD3(0.01, -0.02, 0.015))
         var said: [String] = []
-        let held = try FootagePicture.hold(log, video: clip, timeOffsetSeconds: 0.5, camera: .none, deviceFromIMU: .identity) {
+        let held = try PictureHold.hold(log, video: clip, timeOffsetSeconds: 0.5, camera: .none, deviceFromIMU: .identity) {
             said.append($0)
         }
         XCTAssertEqual(held, log, "returned as it was")
@@ -63,7 +63,7 @@ final class FootagePictureTests: XCTestCase {
         let drift = SIMD3<Double>(0.01, -0.02, 0.015)  // rad/s: 0.027 rad/s, 6.2° over the clip
         let log = try driftingLog(seconds: 4, start: start, drift: drift)
         var said: [String] = []
-        let held = try FootagePicture.hold(log, video: clip, timeOffsetSeconds: 0.5, camera: .none, deviceFromIMU: .identity) {
+        let held = try PictureHold.hold(log, video: clip, timeOffsetSeconds: 0.5, camera: .none, deviceFromIMU: .identity) {
             said.append($0)
         }
         XCTAssertEqual(held.samples.map(\.t), log.samples.map(\.t), "the log keeps its times")

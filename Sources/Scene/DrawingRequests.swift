@@ -1,119 +1,9 @@
-import AttitudeLog
-import AttitudeMath
-import Footage
 import Foundation
 import Imaging
-import IMUD
-import Logging
-import LogLoading
 import Pixels
-import Recording
 import Render
 import Rig
 import SafeText
-
-/// A log file to draw, and how it is read: an attitude log as it is, a raw log fused with `magnetometer`'s correction
-/// (and a calibration's gyroscope bias, `DrawingSettings.gyroBiasRadiansPerSecond`), a recording folder read as `platform` writes it.
-public struct LogFile: Equatable, Sendable {
-    public var path: String
-    public var magnetometer: MagnetometerCorrection
-    public var platform: SensorLoggerPlatform?
-
-    public init(path: String, magnetometer: MagnetometerCorrection = .none, platform: SensorLoggerPlatform? = nil) {
-        self.path = path
-        self.magnetometer = magnetometer
-        self.platform = platform
-    }
-}
-
-/// Where the attitude of a drawing comes from, as the command line names it: a log file still to load (by the drawing,
-/// `DrawingRequest.input(_:job:)`), or an input a pipeline takes as it is (a fixed attitude, imud, a scene source).
-public enum AttitudeRequest {
-    case log(LogFile)
-    case input(AttitudeInput)
-
-    /// One fixed device-to-world attitude (`--attitude`), named on the HUD by `names`.
-    public static func fixed(_ worldFromDevice: Quaternion, names: FixedAttitudeNames = FixedAttitudeNames()) -> AttitudeRequest {
-        .input(.fixed(worldFromDevice, names: names))
-    }
-
-    /// imud: live for the window, else its first valid packet, waited for up to `timeout` seconds.
-    public static func imud(_ configuration: IMUDClient.Configuration, timeout: Double) -> AttitudeRequest {
-        .input(.imud(configuration, timeout: timeout))
-    }
-}
-
-/// What `run`, `snapshot` and `render` draw with, as their parsed options give it, and the steps they share before a
-/// pipeline is made: the log loaded (over the background's video when there is one) and its time offset taken by the
-/// time rule. Each job's request (`PlaybackRequest`, `SnapshotRequest`, `RenderRequest`) holds one.
-public struct DrawingRequest {
-    /// How every frame is drawn (`--calibration`, `--time-offset` and the mount already applied).
-    public var options: DrawingSettings
-    /// What is drawn behind the die.
-    public var background: BackgroundSettings
-    /// Where the notes go: the offset a video's own track takes, where a video starts or stops, the drawing's
-    /// `DrawingNote`s in the words `notes` gives them.
-    public var notes: DrawingNotes
-    public var logger: Logger { notes.logger }
-
-    public init(options: DrawingSettings, background: BackgroundSettings = BackgroundSettings(), notes: DrawingNotes = DrawingNotes()) {
-        self.options = options
-        self.background = background
-        self.notes = notes
-    }
-
-    /// The log `file` names, loaded for drawing (a raw log's gyroscope less `options.gyroBiasRadiansPerSecond`, read as footage when
-    /// drawn over a video), and the options it is drawn with: its time rule's offset (`options(over:path:job:)`, `job`
-    /// naming the note).
-    func load(_ file: LogFile, job: String) throws -> (log: AttitudeLog, fusion: FusionTrack?, options: DrawingSettings) {
-        let (log, fusion) = try loadAnyAttitudeLogWithFusion(path: file.path, magnetometer: file.magnetometer, platform: file.platform,
-                                                             gyroBiasRadiansPerSecond: options.gyroBiasRadiansPerSecond,
-                                                             overFootage: background.video != nil)
-        let drawn = options(over: log, path: file.path, job: job)
-        guard let video = background.video, background.holdsToPicture else { return (log, fusion, drawn) }
-        guard fusion != nil else {
-            notes.say(.attitudeLogNotHeld(path: file.path))
-            return (log, fusion, drawn)
-        }
-        return (try held(log, over: video, options: drawn), fusion, drawn)
-    }
-
-    /// A raw log's attitude over `video` held to its picture (`FootagePicture`), read through the camera and mount the die
-    /// is drawn with, as `attitude fuse LOG --video CLIP` writes it.
-    func held(_ log: AttitudeLog, over video: String, options: DrawingSettings) throws -> AttitudeLog {
-        try FootagePicture.hold(log, video: video, timeOffsetSeconds: options.clipOffset ?? 0, camera: options.camera.given,
-                                deviceFromIMU: options.deviceFromIMU ?? .identity) {
-            logger.info("\(MessageText.line($0))")
-        }
-    }
-
-    /// What a pipeline draws for `attitude`, and the options it draws with: a log file loaded (`load(_:job:)`), any
-    /// other input as it is with `options`.
-    func input(_ attitude: AttitudeRequest, job: String) throws -> (input: AttitudeInput, options: DrawingSettings) {
-        switch attitude {
-        case .input(let input): return (input, options)
-        case .log(let file):
-            let (log, fusion, options) = try load(file, job: job)
-            return (.log(log, fusion: fusion, path: file.path), options)
-        }
-    }
-
-    /// `options` with the time offset of `log`, read from `path`, over the background's video, by the one rule
-    /// (`Timeline.offset`): when none is given and the log is that video itself, the offset that puts its track on the
-    /// video, said on the logger (`job` first) when it is not 0.
-    func options(over log: AttitudeLog, path: String, job: String) -> DrawingSettings {
-        var options = self.options
-        guard options.clipOffset == nil else { return options }
-        let start = log.startTime
-        let offset = Timeline.offset(given: nil, logIsTheVideo: background.videoIsTheLog(path: path), trackStart: start)
-        guard offset != 0 else { return options }
-        let note = String(format: "%@: %@'s motion track starts %.4f s %@ its first frame: time offset %+.4f s (log time 0 is video time %.4f s)",
-                          job, path, abs(start), start > 0 ? "after" : "before", offset, start)
-        logger.info("\(MessageText.line(note))")
-        options.timeOffset = TimeOffset(seconds: offset)
-        return options
-    }
-}
 
 /// A time or a span a job was asked to draw that its log or its clock cannot give; said by the command line with its
 /// options' names.
@@ -144,13 +34,13 @@ public enum DrawingRequestError: Error, Equatable, CustomStringConvertible {
 
 /// `run`'s job: the window's pipeline over a drawing, playing from `clock`'s start.
 public struct PlaybackRequest {
-    public var drawing: DrawingRequest
-    public var attitude: AttitudeRequest
+    public var drawing: Drawing
+    public var attitude: AttitudeChoice
     public var clock: WallClock
     /// With no background option at all, camera 0 when it gives frames (the `run` demo).
     public var cameraByDefault: Bool
 
-    public init(drawing: DrawingRequest, attitude: AttitudeRequest, clock: WallClock, cameraByDefault: Bool = false) {
+    public init(drawing: Drawing, attitude: AttitudeChoice, clock: WallClock, cameraByDefault: Bool = false) {
         self.drawing = drawing
         self.attitude = attitude
         self.clock = clock
@@ -182,27 +72,27 @@ public struct PlaybackRequest {
 
 /// `snapshot`'s job: one picture of a drawing at log time `at`.
 public struct SnapshotRequest {
-    public var drawing: DrawingRequest
-    public var attitude: AttitudeRequest
+    public var drawing: Drawing
+    public var attitude: AttitudeChoice
     /// The log time drawn; nil: the timeline's default start (`Timeline.defaultLogStart`).
     public var at: Double?
 
-    public init(drawing: DrawingRequest, attitude: AttitudeRequest, at: Double? = nil) {
+    public init(drawing: Drawing, attitude: AttitudeChoice, at: Double? = nil) {
         self.drawing = drawing
         self.attitude = attitude
         self.at = at
     }
 
     /// Loads the attitude, takes the time rule's offset, refuses a time outside a log, and makes the pipeline
-    /// (`SteppedPipeline`'s errors); `setup` is the camera already loaded (nil: loaded here).
-    public func pipeline(setup: CameraSetup? = nil) throws -> SteppedPipeline {
+    /// (`SteppedPipeline`'s errors); `loadedCamera` is the camera already loaded (nil: loaded here).
+    public func pipeline(loadedCamera: LoadedCamera? = nil) throws -> SteppedPipeline {
         let (input, options) = try drawing.input(attitude, job: "snapshot")
         let at = try self.at ?? drawing.background.timeline(offset: options.timeOffset).defaultLogStart
         if case .log(let log, _, let path) = input, !(at >= 0 && at <= log.duration) {
             throw DrawingRequestError.timeOutsideTheLog(time: at, log: path, duration: log.duration)
         }
         return try SteppedPipeline(options: options, attitude: input, background: drawing.background, clock: .instant(at),
-                                   setup: setup, notes: drawing.notes)
+                                   loadedCamera: loadedCamera, notes: drawing.notes)
     }
 
     /// The picture of `size`, drawn offscreen with the assets the options name.
@@ -215,7 +105,7 @@ public struct SnapshotRequest {
 
 /// `render`'s job: a log's frames at `framesPerSecond` from log time `from` to before `to`.
 public struct RenderRequest {
-    public var drawing: DrawingRequest
+    public var drawing: Drawing
     public var log: LogFile
     /// The first frame's log time; nil: the timeline's default start (`Timeline.defaultLogStart`).
     public var from: Double?
@@ -223,7 +113,7 @@ public struct RenderRequest {
     public var to: Double?
     public var framesPerSecond: Double
 
-    public init(drawing: DrawingRequest, log: LogFile, from: Double? = nil, to: Double? = nil, framesPerSecond: Double) {
+    public init(drawing: Drawing, log: LogFile, from: Double? = nil, to: Double? = nil, framesPerSecond: Double) {
         self.drawing = drawing
         self.log = log
         self.from = from

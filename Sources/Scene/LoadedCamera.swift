@@ -6,10 +6,11 @@ import Logging
 import Pixels
 import Render
 
-/// The loaded camera settings: turns an attitude into a scene for a viewport, and a background picture
-/// into the one to draw. `CameraSetup()` is the seed's picture (docs/conventions.md): 60°, the die in front of the
-/// camera, no panorama; a new value each time, as a setup can hold an undistorter (a class over OpenCV state).
-public struct CameraSetup {
+/// `CameraSettings` loaded (`CameraSettings.load()`): the files they name read and the maps they need built. It turns an
+/// attitude into a scene for a viewport, and a background picture into the one to draw. `LoadedCamera()` is the seed's
+/// picture (docs/conventions.md): 60°, the die in front of the camera, no panorama; a new value each time, as a loaded
+/// camera can hold an undistorter (a class over OpenCV state).
+public struct LoadedCamera {
     /// What was loaded: the camera (`--fov`, `--intrinsics`), the anchor, the panorama's path, how a lens is drawn.
     public var settings: CameraSettings
     /// The undistortion maps of a distorted lens drawn `undistort`.

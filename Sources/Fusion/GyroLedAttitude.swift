@@ -24,7 +24,7 @@ import Foundation
 ///    then the gyroscope's alone: never dragged, no longer levelled.
 ///
 /// Without a credible sample the attitude is the gyroscope's alone, and has no vertical (`hasVertical` false).
-public struct FootageAttitude: Sendable {
+public struct GyroLedAttitude: Sendable {
     public struct Parameters: Equatable, Sendable {
         /// Share of g by which a credible sample's magnitude may differ from g.
         public var gravityTolerance = 0.03

@@ -10,7 +10,7 @@ import Rig
 /// drawn with (`ClipTracks.pictureSpans`), and the attitude's drift from span to span taken out. `attitude fuse --video
 /// --hold-to-picture` and drawing a raw log over its video with `--hold-to-picture` both call `hold`, so the log written
 /// draws what the raw log draws.
-public enum FootagePicture {
+public enum PictureHold {
     /// `log` (its attitudes worldFromS, S the IMU's frame; the mount is the drawing's) held to the picture of `video`,
     /// whose frame at video time v shows log time v + `timeOffsetSeconds`. Rays are read through `camera`, the camera the die
     /// is drawn with, at the video's size (`drawingCamera(_:width:height:)`): a lens model's over the whole picture, a pinhole's

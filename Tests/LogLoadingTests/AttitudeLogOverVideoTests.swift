@@ -6,7 +6,7 @@ import XCTest
 
 /// A raw log read over its footage: loaded as the shared loader loads it over footage, with the bias given, and placed
 /// on its video by the caller's time rule, which sees the log read and may refuse it.
-final class FootageAttitudeLogTests: RawLogTestCase {
+final class AttitudeLogOverVideoTests: RawLogTestCase {
     private struct Refused: Error, Equatable {}
 
     /// A gyroscope turning about x at 0.4 rad/s, 2 s long, whose gyroscope also reads a bias of (1.5, -0.8, 0.6)°/s.
@@ -20,7 +20,7 @@ final class FootageAttitudeLogTests: RawLogTestCase {
     func testTheLogIsTheLoadersOverFootageAndTheOffsetThePlacements() throws {
         let (path, bias) = try biasedTurn()
         var placed: [AttitudeLog] = []
-        let footage = try FootageAttitudeLog(path: path, gyroBiasRadiansPerSecond: bias) { log in
+        let footage = try AttitudeLogOverVideo(path: path, gyroBiasRadiansPerSecond: bias) { log in
             placed.append(log)
             return -0.25
         }
@@ -33,7 +33,7 @@ final class FootageAttitudeLogTests: RawLogTestCase {
 
     func testARefusedPlacementRefusesTheLog() throws {
         let (path, bias) = try biasedTurn()
-        XCTAssertThrowsError(try FootageAttitudeLog(path: path, gyroBiasRadiansPerSecond: bias) { _ in throw Refused() }) {
+        XCTAssertThrowsError(try AttitudeLogOverVideo(path: path, gyroBiasRadiansPerSecond: bias) { _ in throw Refused() }) {
             XCTAssertEqual($0 as? Refused, Refused())
         }
     }

@@ -4,7 +4,7 @@ import XCTest
 
 /// The attitude drawn over footage: the gyroscope leads, less its bias; the accelerometer levels only where it reads
 /// gravity alone, and slowly.
-final class FootageAttitudeTests: XCTestCase {
+final class GyroLedAttitudeTests: XCTestCase {
     let g = Frames.standardGravity
 
     /// 200 Hz for `seconds`, turning about z at `rate` rad/s from a start tilted by `tilt`; `acc(t, worldFromS)` the
@@ -34,7 +34,7 @@ final class FootageAttitudeTests: XCTestCase {
     func testGravityAloneLevelsAtOnceAndTheGyroscopeLeads() {
         let tilt = Quaternion(axis: SIMD3(1, 0.3, 0), angle: 0.5)
         let s = samples(seconds: 5, tilt: tilt, rate: 0.4) { _, q in q.conjugate.rotate(SIMD3(0, 0, self.g)) }
-        let footage = FootageAttitude(time: s.time, gyro: s.gyro, acc: s.acc)
+        let footage = GyroLedAttitude(time: s.time, gyro: s.gyro, acc: s.acc)
         XCTAssertTrue(footage.hasVertical)
         XCTAssertEqual(footage.credibleShare, 1, accuracy: 1e-9)
         for k in stride(from: 0, to: s.time.count, by: 50) {
@@ -49,13 +49,13 @@ final class FootageAttitudeTests: XCTestCase {
     func testCredibleGravityHoldsAGyroscopesDrift() {
         let bias = SIMD3(0.1, 0, 0) * .pi / 180
         let s = samples(seconds: 120, tilt: .identity, rate: 0, gyroError: bias) { _, q in q.conjugate.rotate(SIMD3(0, 0, self.g)) }
-        let levelled = FootageAttitude(time: s.time, gyro: s.gyro, acc: s.acc)
-        let alone = FootageAttitude(time: s.time, gyro: s.gyro, acc: nil)
+        let levelled = GyroLedAttitude(time: s.time, gyro: s.gyro, acc: s.acc)
+        let alone = GyroLedAttitude(time: s.time, gyro: s.gyro, acc: nil)
         XCTAssertFalse(alone.hasVertical)
         XCTAssertEqual(tiltError(alone.attitudes.last!, s.truth.last!), 12, accuracy: 0.01)
         XCTAssertEqual(tiltError(levelled.attitudes.last!, s.truth.last!), 2, accuracy: 0.1)
         // Given the bias, the gyroscope alone is exact.
-        let corrected = FootageAttitude(time: s.time, gyro: s.gyro, acc: nil, gyroBiasRadiansPerSecond: bias)
+        let corrected = GyroLedAttitude(time: s.time, gyro: s.gyro, acc: nil, gyroBiasRadiansPerSecond: bias)
         XCTAssertLessThan(tiltError(corrected.attitudes.last!, s.truth.last!), 1e-6)
     }
 
@@ -65,7 +65,7 @@ final class FootageAttitudeTests: XCTestCase {
         var s = samples(seconds: 5, tilt: .identity, rate: 0.3) { _, q in q.conjugate.rotate(SIMD3(0, 0, self.g)) }
         s.gyro[400] = SIMD3(.nan, 0, 0)
         s.acc[600] = SIMD3(0, .nan, 0)
-        let footage = FootageAttitude(time: s.time, gyro: s.gyro, acc: s.acc)
+        let footage = GyroLedAttitude(time: s.time, gyro: s.gyro, acc: s.acc)
         XCTAssertTrue(footage.attitudes.allSatisfy { $0.w.isFinite && $0.x.isFinite && $0.y.isFinite && $0.z.isFinite })
         XCTAssertLessThan(tiltError(footage.attitudes.last!, s.truth.last!), 0.01)
         XCTAssertGreaterThan(footage.credibleShare, 0.9)
@@ -78,7 +78,7 @@ final class FootageAttitudeTests: XCTestCase {
         let s = samples(seconds: 12, tilt: .identity, rate: 0.2) { t, q in
             q.conjugate.rotate(SIMD3(0, 0, self.g)) + (t > 1 && t < 11 ? SIMD3(2, 0, 0) : .zero)
         }
-        let footage = FootageAttitude(time: s.time, gyro: s.gyro, acc: s.acc)
+        let footage = GyroLedAttitude(time: s.time, gyro: s.gyro, acc: s.acc)
         XCTAssertLessThan(footage.credibleShare, 2.0 / 12, "only the two seconds without it can be credible")
         XCTAssertGreaterThan(footage.credibleShare, 0.05)
         // Exact while it lasts; after it the low pass's fading tail, once within the gate, levels by its share of the
