@@ -1,14 +1,5 @@
 import Foundation
 
-/// Which sensors the estimator fuses.
-public enum FusionMode: String, CaseIterable, Sendable {
-    /// Gyroscope and accelerometer: inclination is absolute, heading drifts freely
-    /// (reported in `xArbitraryZVertical`).
-    case sixD = "6d"
-    /// Gyroscope, accelerometer and magnetometer: heading is held to magnetic north.
-    case nineD = "9d"
-}
-
 /// Tuning of `AttitudeEstimator`. One set serves every trial and every sample rate: all
 /// times are in seconds and all rates in degrees per second, independent of the sample period. Each name carries its
 /// unit; `--set` takes the names without it (`ParameterTable` in AttitudeCommands).
