@@ -8,7 +8,7 @@ public struct EstimatorOptions: ParsableArguments {
     public init() {}
 
     @Option(name: .customLong("set"), parsing: .unconditionalSingleValue,
-            help: ArgumentHelp("Override one estimator parameter, NAME=VALUE (expert; names as in FusionParameters, e.g. magTimeConstant=12).",
+            help: ArgumentHelp("Override one estimator parameter, NAME=VALUE (expert; names as in FusionParameters less their units, e.g. magTimeConstant=12).",
                                valueName: "name=value"))
     public var overrides: [String] = []
 
@@ -25,20 +25,21 @@ public struct EstimatorOptions: ParsableArguments {
     }
 }
 
-/// `--set NAME=VALUE`: the estimator parameters by their Swift names.
+/// `--set NAME=VALUE`: the estimator parameters by the names users type, `FusionParameters`' property names less the unit
+/// each carries (`magTimeConstant` sets `magTimeConstantSeconds`). The one place a typed name meets its property.
 public enum ParameterTable {
     // Key paths to stored properties capture nothing, so they are Sendable and the tables can be constants.
     public static let numbers: [String: WritableKeyPath<FusionParameters, Double> & Sendable] = [
-        "accTimeConstant": \.accTimeConstant, "magTimeConstant": \.magTimeConstant,
-        "biasSigmaInitial": \.biasSigmaInitial, "biasForgettingTime": \.biasForgettingTime,
-        "biasClip": \.biasClip, "biasSigmaMotion": \.biasSigmaMotion, "biasSigmaRest": \.biasSigmaRest,
+        "accTimeConstant": \.accTimeConstantSeconds, "magTimeConstant": \.magTimeConstantSeconds,
+        "biasSigmaInitial": \.biasSigmaInitialDegreesPerSecond, "biasForgettingTime": \.biasForgettingTimeSeconds,
+        "biasClip": \.biasClipDegreesPerSecond, "biasSigmaMotion": \.biasSigmaMotionDegreesPerSecond, "biasSigmaRest": \.biasSigmaRestDegreesPerSecond,
         "biasVerticalForgettingFactor": \.biasVerticalForgettingFactor,
-        "restMinTime": \.restMinTime, "restFilterTimeConstant": \.restFilterTimeConstant,
-        "restThresholdGyro": \.restThresholdGyro, "restThresholdAcc": \.restThresholdAcc,
-        "magCurrentTimeConstant": \.magCurrentTimeConstant, "magReferenceTimeConstant": \.magReferenceTimeConstant,
-        "magNormThreshold": \.magNormThreshold, "magDipThreshold": \.magDipThreshold,
-        "magNewTime": \.magNewTime, "magNewFirstTime": \.magNewFirstTime, "magNewMinGyro": \.magNewMinGyro,
-        "magMinUndisturbedTime": \.magMinUndisturbedTime, "magMaxRejectionTime": \.magMaxRejectionTime,
+        "restMinTime": \.restMinTimeSeconds, "restFilterTimeConstant": \.restFilterTimeConstantSeconds,
+        "restThresholdGyro": \.restThresholdGyroDegreesPerSecond, "restThresholdAcc": \.restThresholdAccMetresPerSecondSquared,
+        "magCurrentTimeConstant": \.magCurrentTimeConstantSeconds, "magReferenceTimeConstant": \.magReferenceTimeConstantSeconds,
+        "magNormThreshold": \.magNormThreshold, "magDipThreshold": \.magDipThresholdDegrees,
+        "magNewTime": \.magNewTimeSeconds, "magNewFirstTime": \.magNewFirstTimeSeconds, "magNewMinGyro": \.magNewMinGyroDegreesPerSecond,
+        "magMinUndisturbedTime": \.magMinUndisturbedTimeSeconds, "magMaxRejectionTime": \.magMaxRejectionTimeSeconds,
         "magRejectionFactor": \.magRejectionFactor, "periodTolerance": \.periodTolerance,
     ]
     public static let flags: [String: WritableKeyPath<FusionParameters, Bool> & Sendable] = [

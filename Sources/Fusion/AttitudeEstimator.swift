@@ -141,14 +141,14 @@ public struct AttitudeEstimator: Sendable {
 
     /// Rest: both sensors stay close to their own low-passes for `restMinTime`.
     private mutating func detectRest(gyro: Vector3, acc: Vector3, dt: Double) {
-        let gyroLp = state.restGyroLowPass.step(gyro, dt: dt, tau: parameters.restFilterTimeConstant, state.coefficients.rest)
-        let accLp = state.restAccLowPass.step(acc, dt: dt, tau: parameters.restFilterTimeConstant, state.coefficients.rest)
+        let gyroLp = state.restGyroLowPass.step(gyro, dt: dt, tau: parameters.restFilterTimeConstantSeconds, state.coefficients.rest)
+        let accLp = state.restAccLowPass.step(acc, dt: dt, tau: parameters.restFilterTimeConstantSeconds, state.coefficients.rest)
         let gyroDeviation = gyro - gyroLp, accDeviation = acc - accLp
         let still = dot3(gyroDeviation, gyroDeviation) < state.coefficients.restGyroThresholdSquared
-            && dot3(accDeviation, accDeviation) < parameters.restThresholdAcc * parameters.restThresholdAcc
-            && max(abs(gyroLp.x), abs(gyroLp.y), abs(gyroLp.z)) < state.coefficients.biasClip
+            && dot3(accDeviation, accDeviation) < parameters.restThresholdAccMetresPerSecondSquared * parameters.restThresholdAccMetresPerSecondSquared
+            && max(abs(gyroLp.x), abs(gyroLp.y), abs(gyroLp.z)) < state.coefficients.biasClipRadiansPerSecond
         state.stillTime = still ? state.stillTime + dt : 0
-        state.isAtRest = state.stillTime >= parameters.restMinTime
+        state.isAtRest = state.stillTime >= parameters.restMinTimeSeconds
     }
 
     /// Strapdown integration of the bias-corrected rate into I, from the previous sample's instant to this one's.
@@ -174,7 +174,7 @@ public struct AttitudeEstimator: Sendable {
     private mutating func correctInclination(acc: Vector3, dt: Double) -> Vector3 {
         guard dot3(acc, acc) > 0 else { return Vector3() }
         let accI = state.iFromIMU.rotate(acc)
-        let accLp = state.accLowPass.step(accI, dt: dt, tau: parameters.accTimeConstant, state.coefficients.acc)
+        let accLp = state.accLowPass.step(accI, dt: dt, tau: parameters.accTimeConstantSeconds, state.coefficients.acc)
         let n = norm3(accLp)
         guard n > 0 else { return Vector3() }
         let accE = state.eFromI.rotate(accLp * (1 / n))
@@ -209,7 +209,7 @@ public struct AttitudeEstimator: Sendable {
         let gyroLp = state.restGyroLowPass.output
 
         if parameters.magDisturbanceRejection {
-            detectMagneticDisturbance(moving: norm3(gyroLp) >= state.coefficients.magNewMinGyro, dt: dt)
+            detectMagneticDisturbance(moving: norm3(gyroLp) >= state.coefficients.magNewMinGyroRadiansPerSecond, dt: dt)
         } else {
             state.magDisturbed = false
         }
@@ -218,7 +218,7 @@ public struct AttitudeEstimator: Sendable {
         state.magUpdates += 1
         var gain = state.coefficients.mag
         if state.magDisturbed {
-            if state.magRejectionTime <= parameters.magMaxRejectionTime {
+            if state.magRejectionTime <= parameters.magMaxRejectionTimeSeconds {
                 state.magRejectionTime += dt
                 gain = 0
             } else {
@@ -248,10 +248,10 @@ public struct AttitudeEstimator: Sendable {
 
         if state.magReferenceNorm > 0 {
             let matches = abs(norm - state.magReferenceNorm) < parameters.magNormThreshold * state.magReferenceNorm
-                && abs(dip - state.magReferenceDip) < state.coefficients.magDipThreshold
+                && abs(dip - state.magReferenceDip) < state.coefficients.magDipThresholdRadians
             if matches {
                 state.magUndisturbedTime += dt
-                if state.magUndisturbedTime >= parameters.magMinUndisturbedTime {
+                if state.magUndisturbedTime >= parameters.magMinUndisturbedTimeSeconds {
                     state.magDisturbed = false
                     state.magReferenceNorm += state.coefficients.magReference * (norm - state.magReferenceNorm)
                     state.magReferenceDip += state.coefficients.magReference * (dip - state.magReferenceDip)
@@ -264,17 +264,17 @@ public struct AttitudeEstimator: Sendable {
 
         // A candidate for a new reference.
         let candidateMatches = abs(norm - state.magCandidateNorm) < parameters.magNormThreshold * state.magCandidateNorm
-            && abs(dip - state.magCandidateDip) < state.coefficients.magDipThreshold
+            && abs(dip - state.magCandidateDip) < state.coefficients.magDipThresholdRadians
         if candidateMatches {
             if moving || state.magReferenceNorm == 0 { state.magCandidateTime += dt }
             state.magCandidateNorm += state.coefficients.magReference * (norm - state.magCandidateNorm)
             state.magCandidateDip += state.coefficients.magReference * (dip - state.magCandidateDip)
-            let needed = state.magReferenceNorm == 0 ? parameters.magNewFirstTime : parameters.magNewTime
+            let needed = state.magReferenceNorm == 0 ? parameters.magNewFirstTimeSeconds : parameters.magNewTimeSeconds
             if (state.magDisturbed || state.magReferenceNorm == 0) && state.magCandidateTime >= needed {
                 state.magReferenceNorm = state.magCandidateNorm
                 state.magReferenceDip = state.magCandidateDip
                 state.magDisturbed = false
-                state.magUndisturbedTime = parameters.magMinUndisturbedTime
+                state.magUndisturbedTime = parameters.magMinUndisturbedTimeSeconds
             }
         } else {
             state.magCandidateTime = 0
@@ -300,7 +300,7 @@ public struct AttitudeEstimator: Sendable {
         lanes[3] = r.r1.x; lanes[4] = r.r1.y; lanes[5] = r.r1.z
         lanes[6] = r.r2.x; lanes[7] = r.r2.y; lanes[8] = r.r2.z
         lanes[9] = rb.x; lanes[10] = rb.y; lanes[11] = rb.z
-        let lp = state.motionLowPass.step(lanes, dt: dt, tau: parameters.accTimeConstant, state.coefficients.acc)
+        let lp = state.motionLowPass.step(lanes, dt: dt, tau: parameters.accTimeConstantSeconds, state.coefficients.acc)
 
         if state.isAtRest && parameters.restBiasEstimation {
             let measured = state.restGyroLowPass.output
@@ -325,7 +325,7 @@ public struct AttitudeEstimator: Sendable {
         let gain = pht * sInverse
         let innovation = measured - h * state.gyroBiasRadiansPerSecond
         var bias = state.gyroBiasRadiansPerSecond + gain * innovation
-        let clip = state.coefficients.biasClip
+        let clip = state.coefficients.biasClipRadiansPerSecond
         bias = bias.clamped(lowerBound: Vector3(repeating: -clip), upperBound: Vector3(repeating: clip))
         state.gyroBiasRadiansPerSecond = bias
         covariance = covariance - gain * (h * covariance)
@@ -341,19 +341,19 @@ public struct AttitudeEstimator: Sendable {
         let radians = Double.pi / 180
         var k = FilterCoefficients()
         k.dt = dt
-        k.acc = LowPassCoefficients(tau: p.accTimeConstant, dt: dt)
-        k.rest = LowPassCoefficients(tau: p.restFilterTimeConstant, dt: dt)
-        k.mag = 1 - exp(-dt / p.magTimeConstant)
-        k.magCurrent = 1 - exp(-dt / p.magCurrentTimeConstant)
-        k.magReference = 1 - exp(-dt / p.magReferenceTimeConstant)
-        k.magDipThreshold = p.magDipThreshold * radians
-        k.magNewMinGyro = p.magNewMinGyro * radians
-        k.restGyroThresholdSquared = pow(p.restThresholdGyro * radians, 2)
-        k.biasClip = p.biasClip * radians
-        k.biasInitialVariance = pow(p.biasSigmaInitial * radians, 2)
-        k.biasProcessNoise = k.biasInitialVariance / p.biasForgettingTime
-        k.biasMotionNoise = pow(p.biasSigmaMotion * radians, 2)
-        k.biasRestNoise = pow(p.biasSigmaRest * radians, 2)
+        k.acc = LowPassCoefficients(tau: p.accTimeConstantSeconds, dt: dt)
+        k.rest = LowPassCoefficients(tau: p.restFilterTimeConstantSeconds, dt: dt)
+        k.mag = 1 - exp(-dt / p.magTimeConstantSeconds)
+        k.magCurrent = 1 - exp(-dt / p.magCurrentTimeConstantSeconds)
+        k.magReference = 1 - exp(-dt / p.magReferenceTimeConstantSeconds)
+        k.magDipThresholdRadians = p.magDipThresholdDegrees * radians
+        k.magNewMinGyroRadiansPerSecond = p.magNewMinGyroDegreesPerSecond * radians
+        k.restGyroThresholdSquared = pow(p.restThresholdGyroDegreesPerSecond * radians, 2)
+        k.biasClipRadiansPerSecond = p.biasClipDegreesPerSecond * radians
+        k.biasInitialVariance = pow(p.biasSigmaInitialDegreesPerSecond * radians, 2)
+        k.biasProcessNoise = k.biasInitialVariance / p.biasForgettingTimeSeconds
+        k.biasMotionNoise = pow(p.biasSigmaMotionDegreesPerSecond * radians, 2)
+        k.biasRestNoise = pow(p.biasSigmaRestDegreesPerSecond * radians, 2)
         state.coefficients = k
     }
 }
@@ -368,7 +368,7 @@ struct FilterCoefficients: Equatable, Sendable {
     var acc = LowPassCoefficients()
     var rest = LowPassCoefficients()
     var mag = 0.0, magCurrent = 0.0, magReference = 0.0
-    var magDipThreshold = 0.0, magNewMinGyro = 0.0
-    var restGyroThresholdSquared = 0.0, biasClip = 0.0
+    var magDipThresholdRadians = 0.0, magNewMinGyroRadiansPerSecond = 0.0
+    var restGyroThresholdSquared = 0.0, biasClipRadiansPerSecond = 0.0
     var biasInitialVariance = 0.0, biasProcessNoise = 0.0, biasMotionNoise = 0.0, biasRestNoise = 0.0
 }

@@ -11,14 +11,14 @@ import Foundation
 ///
 /// 1. The gyroscope less `gyroBiasRadiansPerSecond` is integrated from the first sample (`GyroIntegral`, the project's
 ///    one time convention): W is the IMU frame S at the first sample.
-/// 2. The accelerometer is turned into that W and low-passed there (`steadyTimeConstant`): gravity holds still in W
+/// 2. The accelerometer is turned into that W and low-passed there (`steadyTimeConstantSeconds`): gravity holds still in W
 ///    whatever the camera does, so the low pass averages a vehicle's vibration without smearing a turn. A sample is
 ///    plausible where the low pass's magnitude is within `gravityTolerance` of g and the sample within `steadiness`
 ///    of the low pass. A gyroscope sample that is not a number holds the rate before it; such an accelerometer
 ///    sample is not plausible.
 /// 3. W is turned so that +Z is up (about a horizontal axis: the heading kept): first to the mean of the plausible
 ///    samples over `initialSeconds`; afterwards towards each plausible sample that points within
-///    `largestDisagreementDegrees` of the vertical held (a credible one), at `levellingTimeConstant`, so that what the
+///    `largestDisagreementDegrees` of the vertical held (a credible one), at `levellingTimeConstantSeconds`, so that what the
 ///    tests let through moves the picture by its share of that time. A gyroscope whose leftover bias drifts faster
 ///    than the gate over that time (about 0.15 °/s: give the calibration's bias) leaves the gate, and the attitude is
 ///    then the gyroscope's alone: never dragged, no longer levelled.
@@ -31,9 +31,9 @@ public struct GyroLedAttitude: Sendable {
         /// Share of g by which a credible sample may differ from its low-passed value.
         public var steadiness = 0.03
         /// Seconds: the low pass the steadiness test compares with.
-        public var steadyTimeConstant = 0.5
+        public var steadyTimeConstantSeconds = 0.5
         /// Seconds: how slowly credible gravity levels the attitude after the first.
-        public var levellingTimeConstant = 20.0
+        public var levellingTimeConstantSeconds = 20.0
         /// Degrees: after the first, a sample is credible only where it points within this of the vertical held: a
         /// vehicle's sustained horizontal acceleration hardly changes the magnitude (2 m/s² adds 2 % to g) but turns
         /// the specific force by its angle (11.5°), which gravity, fixed in W, never does.
@@ -78,7 +78,7 @@ public struct GyroLedAttitude: Sendable {
             let inW = gyroWorldFromIMU[k].rotate(acc[k])
             let dt = k > 0 ? max(time[k] - time[k - 1], 0) : 0
             let previous = lowPass.last ?? (Self.isFinite(inW) ? inW : SIMD3(0, 0, Frames.standardGravity))
-            lowPass.append(Self.isFinite(inW) ? previous + (inW - previous) * (k == 0 ? 1 : 1 - exp(-dt / parameters.steadyTimeConstant)) : previous)
+            lowPass.append(Self.isFinite(inW) ? previous + (inW - previous) * (k == 0 ? 1 : 1 - exp(-dt / parameters.steadyTimeConstantSeconds)) : previous)
         }
         func plausible(_ k: Int) -> Bool {
             Self.isFinite(acc[k]) && abs(norm3(lowPass[k]) - Frames.standardGravity) < parameters.gravityTolerance * Frames.standardGravity
@@ -109,7 +109,7 @@ public struct GyroLedAttitude: Sendable {
                 if acos(min(1, max(-1, up.z))) * 180 / .pi <= parameters.largestDisagreementDegrees {
                     credible += 1
                     let dt = k > 0 ? max(time[k] - time[k - 1], 0) : 0
-                    let share = 1 - exp(-dt / parameters.levellingTimeConstant)
+                    let share = 1 - exp(-dt / parameters.levellingTimeConstantSeconds)
                     levelledFromGyroWorld = (Quaternion(rotationVector: Self.tilt(from: up).rotationVector * share) * levelledFromGyroWorld).normalized() ?? levelledFromGyroWorld
                 }
             }

@@ -149,39 +149,6 @@ public struct CameraAndMount: Sendable {
     public var mountText: String { Rig.mountText(deviceFromIMU) }
 }
 
-/// Log time = video time + `seconds`: the video frame at video time t shows the attitude at log time t + seconds.
-public struct TimeOffset: Sendable, Equatable {
-    /// What the two times count.
-    public enum Clock: String, Sendable {
-        /// A clip and a log, each counting from its own start (`time_offset_clock: clip`).
-        case clip
-        /// A live rig's one clock (`calibrate` on a `record` folder): the frame timed t (CLOCK_MONOTONIC) shows the
-        /// attitude imud delivered at t + seconds (`time_offset_clock: live`).
-        case live
-    }
-
-    /// Which instant of a frame video time t stands for.
-    public enum Instant: String, Sendable {
-        /// The frame as one instant (a global shutter, or no readout known).
-        case frame
-        /// The middle row's, with a rolling shutter's readout (`time_offset_refers_to: middle_row`).
-        case middleRow = "middle_row"
-    }
-
-    public var seconds: Double
-    public var clock: Clock
-    public var refersTo: Instant
-
-    public init(seconds: Double, clock: Clock = .clip, refersTo: Instant = .frame) {
-        self.seconds = seconds; self.clock = clock; self.refersTo = refersTo
-    }
-
-    /// The seconds this offset shifts attitudes timed by `clock`, nil when it pairs the other clock: the one rule for
-    /// which offset applies. A clip's pairs a clip (or a video) with its log, not live imud with a camera; a live rig's
-    /// pairs the arrival times of one process, not a clip with a log.
-    public func seconds(pairing clock: Clock) -> Double? { self.clock == clock ? seconds : nil }
-}
-
 /// One-sigma standard errors of a rig, from the fit's final Jacobian: σ² (JᵀJ)⁻¹ with σ² the residuals' variance
 /// (widened for their correlation). They assume independent residuals, so they are a floor, not a bound.
 public struct RigStandardErrors: Sendable, Equatable {

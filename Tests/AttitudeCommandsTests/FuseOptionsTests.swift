@@ -74,13 +74,13 @@ final class FuseOptionsTests: XCTestCase {
         XCTAssertNil(refusal(Fuse.self, footage + ["--hold-to-picture", "--fov", "178.5"]))
     }
 
-    /// `--set NAME=VALUE` reaches the estimator's parameters by their Swift names; a bad one is told when the job is made.
+    /// `--set NAME=VALUE` reaches the estimator's parameters by their names less their units; a bad one is told when the job is made.
     func testTheEstimatorsParametersAreSetByName() throws {
         let fuse = try Fuse.parse(required + ["--set", "magTimeConstant=12", "--set", "restBiasEstimation=false"])
         let parameters = try fuse.estimator.parameters()
-        XCTAssertEqual(parameters.magTimeConstant, 12)
+        XCTAssertEqual(parameters.magTimeConstantSeconds, 12)
         XCTAssertFalse(parameters.restBiasEstimation)
-        XCTAssertEqual(parameters.accTimeConstant, FusionParameters.default.accTimeConstant, "the rest as published")
+        XCTAssertEqual(parameters.accTimeConstantSeconds, FusionParameters.default.accTimeConstantSeconds, "the rest as published")
         for (setting, words) in [("magTimeConstant", "--set expects NAME=VALUE"), ("noSuchThing=1", "--set: unknown parameter"),
                                  ("restBiasEstimation=maybe", "--set restBiasEstimation: expected true or false"),
                                  ("magTimeConstant=0x10", "--set")] {

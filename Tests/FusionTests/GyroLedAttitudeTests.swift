@@ -43,7 +43,7 @@ final class GyroLedAttitudeTests: XCTestCase {
     }
 
     /// A gyroscope whose bias is left 0.1 °/s off about x (what a calibration's ± 0.09 °/s leaves) drifts the tilt by 12°
-    /// over two minutes; credible gravity holds it near what `levellingTimeConstant` of that drift is (0.1 °/s × 20 s =
+    /// over two minutes; credible gravity holds it near what `levellingTimeConstantSeconds` of that drift is (0.1 °/s × 20 s =
     /// 2°), inside the gate. A gyroscope 1 °/s off drifts past the gate (3°) and is left to itself: the gate does not
     /// take a drift for gravity's any more than an acceleration.
     func testCredibleGravityHoldsAGyroscopesDrift() {

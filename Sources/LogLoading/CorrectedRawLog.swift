@@ -50,54 +50,6 @@ public struct CorrectedRawLog: Sendable {
     }
 }
 
-/// The frame a raw log is fused into.
-public enum FusionFrameRequest: Equatable, Sendable {
-    /// The mode's natural frame (`RawLogFusion.naturalFrame`): magnetic north in 9D, an arbitrary heading in 6D.
-    case natural
-    /// The natural frame, but true north in 9D where it can be had (`TrueNorth`): what a log drawn plays in.
-    case trueNorthWherePossible
-    /// This frame. True north needs a declination, given or the recording's, and is refused without one.
-    case asked(OutputFrame)
-}
-
-/// Where true north's declination comes from: the one given (degrees, east of true north positive), else the
-/// recording's own `Location.csv` at its first fix within `maxAccuracy` metres (`RecordingDeclination`).
-///
-/// The one rule of every fusion of a raw log (docs/fusion.md, "True north by itself"): a log is turned from magnetic
-/// to true north by the declination given, else by the recording's. Where true north was asked (`attitude fuse --frame
-/// xTrueNorthZVertical`), a recording that cannot give it (no fix good enough, a date outside the models) is refused,
-/// and one with no `Location.csv` is refused for want of `--declination`; where it was only wished for (a log drawn),
-/// the log stays in magnetic north and the reason is said.
-public struct TrueNorth: Equatable, Sendable {
-    /// Degrees, east of true north positive; nil: the recording's.
-    public var declination: Double?
-    /// Metres: the worst horizontal accuracy of the fix the recording's declination comes from.
-    public var maxAccuracy: Double
-
-    public init(declination: Double? = nil, maxAccuracy: Double = 20) {
-        self.declination = declination
-        self.maxAccuracy = maxAccuracy
-    }
-}
-
-/// A raw log fused: the samples and what was decided on the way.
-public struct FusedRawLog: Sendable {
-    public let samples: [FusedSample]
-    public let mode: FusionMode
-    /// The frame the samples rotate the IMU frame S into.
-    public let frame: OutputFrame
-    /// Degrees, east positive, when the samples are in true north.
-    public let declination: Double?
-    /// Where the declination came from, when it was the recording's.
-    public let recordingDeclination: RecordingDeclination?
-
-    /// The frame as an attitude log names it; nil for `enu` and `ned`.
-    public var referenceFrame: ReferenceFrame? {
-        if case .reference(let frame) = frame { return frame }
-        return nil
-    }
-}
-
 extension CorrectedRawLog {
     /// Fuses the log in `mode` (nil: its natural mode, `RawLogFusion.naturalMode`, saying why when it is not the one
     /// its columns suggest) into the frame `frame` asks, true north as `north` rules. `withStatus`: each sample carries
