@@ -143,7 +143,7 @@ let package = Package(
         .target(name: "RecordFolder", dependencies: ["AttitudeMath", "ExitKinds", "FileAccess", "IMUD", "Imaging", "RawLog", "SafeText"]),
         /// Calibration as a library service (`RigCalibrator`): a clip and a log, or a record folder, in; a `Rig` out, the
         /// frame pairs' fit judged against the spans', with the report's lines. No GL, no command line.
-        .target(name: "RigCalibration", dependencies: ["AttitudeMath", "ExitKinds", "AttitudeLog", "Calibration", "Camera", "Footage", "Imaging",
+        .target(name: "RigCalibration", dependencies: ["AttitudeMath", "ExitKinds", "AttitudeLog", "Calibration", "Camera", "Footage", "Imaging", "LensProfiles",
                                                        "RawLog", "RecordFolder", "Recording", "Rig"]),
         /// Where the device is: the magnetic models (WMM2025, IGRF-14), Location.csv, position filters, SRTM terrain. No GL.
         .target(name: "Location", dependencies: ["AttitudeMath", "ExitKinds", "CSVText", "FileAccess", "SafeText"], exclude: ["igrf14coeffs.PROVENANCE.md"],
@@ -292,7 +292,7 @@ let package = Package(
         .testTarget(name: "RenderBenchmarksTests", dependencies: ["Pixels", "ExitKinds", "RenderBenchmarks", "FileAccess", "Imaging", "Render", "TestSupport"]),
         .testTarget(name: "SyntheticClipTests", dependencies: ["SyntheticClip", "ExitKinds", "Pixels", "AttitudeLog", "AttitudeMath", "Calibration", "Camera", "FileAccess",
                                                       "Imaging", "RawLog", "Render", "Rig", "LogTestSupport", "TestSupport"]),
-        .testTarget(name: "RigCalibrationTests", dependencies: ["Pixels", "ExitKinds", "RigCalibration", "AttitudeMath", "Calibration", "Camera", "FileAccess", "Footage", "Imaging",
+        .testTarget(name: "RigCalibrationTests", dependencies: ["Pixels", "ExitKinds", "RigCalibration", "AttitudeMath", "Calibration", "Camera", "FileAccess", "Footage", "Imaging", "LensProfiles",
                                                        "RawLog", "RecordFolder", "Render", "Rig", "SyntheticClip", "TestSupport"]),
         .testTarget(name: "WindowTests", dependencies: ["Window", "Scene", "AttitudeLog", "AttitudeMath", "Render", "PictureTestSupport",
                                                .product(name: "Logging", package: "swift-log"),

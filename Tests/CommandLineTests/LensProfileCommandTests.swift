@@ -58,6 +58,19 @@ final class LensProfileCommandTests: XCTestCase {
         XCTAssertGreaterThan(differing, 3000, "the die through the profile sits elsewhere than through the 60° pinhole")
     }
 
+    /// `calibrate --from-lens-profile` starts from the clip's profile in place of a fisheye from none, and measures the
+    /// spans through it; by default it does not (docs/calibration.md, "Starting from a lens profile", has the figures).
+    func testCalibrateStartsFromTheLensProfileWhenAsked() throws {
+        let clip = try Fixtures.sharedData("realcam/gopro-karma/clip.mp4")
+        let run = try BuiltTool.run("steady-dice", ["calibrate", "--video", clip, "--from-lens-profile", "-o", path("cal.yaml")], timeout: 900)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains("calibrate: \(clip): the HERO5 Black's Wide lens from lens profile GoPro_HERO5 Black_Wide__1080p_16by9_1920x1080-29.97fps "
+                                          + "(calibrated at 1920x1080), 16:9 at 854x480; the mode is a guess"), run.stderr)
+        XCTAssertTrue(run.stderr.contains(": starting from it (its fisheye coefficients, its focal length the first guess); the fit refines them"), run.stderr)
+        XCTAssertFalse(run.stderr.contains("estimating a fisheye lens, as its wide modes have"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("through the lens profile's"), run.stderr)
+    }
+
     /// `render`'s frames over the clip with no camera given are drawn through the profile too: frame k is the snapshot
     /// through the profile's camera at its time.
     func testRenderDrawsThroughTheLensProfile() throws {
