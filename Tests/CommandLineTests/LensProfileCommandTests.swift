@@ -58,6 +58,31 @@ final class LensProfileCommandTests: XCTestCase {
         XCTAssertGreaterThan(differing, 3000, "the die through the profile sits elsewhere than through the 60° pinhole")
     }
 
+    /// A calibration that leaves the camera undetermined is drawn through the profile too, its note saying so in place of
+    /// the default pinhole's, in one line.
+    func testACalibrationWithoutACameraIsDrawnThroughTheLensProfile() throws {
+        let timing = path("timing.yaml")
+        try """
+        %YAML:1.0
+        ---
+        image_width: 854
+        image_height: 480
+        time_offset_s: -0.0185
+        time_offset_clock: clip
+        gyro_bias_deg_per_s: [ 0.783, 0.070, 0.228 ]
+        undetermined: [ camera_matrix, imu_to_camera ]
+
+        """.write(toFile: timing, atomically: true, encoding: .utf8)
+        let byProfile = try snapshot(["--calibration", timing], name: "timing")
+        XCTAssertTrue(byProfile.stderr.contains("steady-dice: \(timing): calibrate did not determine the camera (see its not_determined): drawn through "
+                                                + Self.line.dropFirst("camera: ".count) + "\n"), byProfile.stderr)
+        XCTAssertEqual(byProfile.stderr.components(separatedBy: "lens profile").count - 1, 1, byProfile.stderr)
+        let intrinsics = path("profile.yaml")
+        try OpenCVCameraFile.write(Self.profileCamera, to: intrinsics)
+        let given = try snapshot(["--calibration", timing, "--intrinsics", intrinsics], name: "timing-given")
+        XCTAssertTrue(byProfile.picture == given.picture, "drawn through the profile's camera")
+    }
+
     /// `calibrate --from-lens-profile` starts from the clip's profile in place of a fisheye from none, and measures the
     /// spans through it; by default it does not (docs/calibration.md, "Starting from a lens profile", has the figures).
     func testCalibrateStartsFromTheLensProfileWhenAsked() throws {
