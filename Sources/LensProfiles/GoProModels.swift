@@ -22,6 +22,14 @@ public enum GoProModels {
         ("H24.01", "HERO13 Black"),
     ]
 
+    /// The camera a GPMF device name (`DVNM`) names, as the table spells it: newer cameras write their model there
+    /// ("HERO8 Black", "Hero10 Black"), compared without case and spaces at the ends; the HERO5 writes "Camera", which
+    /// names none, nor does a drone's or another device's name.
+    public static func model(deviceName: String) -> String? {
+        let name = deviceName.trimmingCharacters(in: .whitespaces)
+        return byFirmwarePrefix.first { $0.model.caseInsensitiveCompare(name) == .orderedSame }?.model
+    }
+
     /// The camera a firmware string names, or nil for a firmware (or another maker's string) not in the table. The
     /// prefix must be followed by the next field's dot or end the string: "HD5.021" names no camera.
     public static func model(firmware: String) -> String? {

@@ -1,3 +1,4 @@
+import CameraMotion
 import Foundation
 import Imaging
 import SteadyDiceAssets
@@ -17,12 +18,34 @@ public enum LensProfiles {
         return profiles
     }
 
-    /// The camera a video's file names (`GoProModels.model(firmware:)`), with its upright picture's size and its turn; nil
-    /// where the file is no video FFmpeg opens or names no camera known here.
+    /// The camera a video's file names, with its upright picture's size and its turn: by its firmware tag
+    /// (`GoProModels.model(firmware:)`), else, where the file has none the table knows (a copy remuxed without its
+    /// metadata), by the device name in its first `gpmd` payloads (`deviceName(ofVideo:)`); nil where the file is no
+    /// video FFmpeg opens or names no camera known here.
     public static func camera(ofVideo path: String) -> (model: String, width: Int, height: Int, rotation: Int)? {
-        guard let video = try? VideoFile(path: path), let firmware = video.info.firmware,
-              let model = GoProModels.model(firmware: firmware) else { return nil }
+        guard let video = try? VideoFile(path: path) else { return nil }
+        guard let model = video.info.firmware.flatMap(GoProModels.model(firmware:)) ?? deviceName(ofVideo: path).flatMap(GoProModels.model(deviceName:))
+        else { return nil }
         return (model, video.info.width, video.info.height, video.info.rotation)
+    }
+
+    /// The payloads of a `gpmd` track looked at for a device name: a camera writes its DVNM in every one.
+    static let payloadsLookedAt = 3
+
+    /// The name (`DVNM`) of the first device in the video's `gpmd` track whose name the model table knows, else of
+    /// the first device named; nil for a file without the track or a name.
+    static func deviceName(ofVideo path: String) -> String? {
+        guard (try? CameraMotion.track(path: path)) == .gpmf, let (_, packets) = try? CameraMotion.dataPackets(path: path) else { return nil }
+        return deviceName(gpmdPayloads: packets)
+    }
+
+    /// The device name of `deviceName(ofVideo:)` among a `gpmd` track's payloads (a payload that does not parse names none).
+    public static func deviceName(gpmdPayloads packets: [DataPacket]) -> String? {
+        let names = packets.prefix(payloadsLookedAt).flatMap { packet -> [String] in
+            guard let entries = try? GPMF.parse(packet.bytes) else { return [] }
+            return entries.filter { $0.key == "DEVC" && $0.isNested }.compactMap { devc in devc.children.first { $0.key == "DVNM" }?.text }
+        }
+        return names.first { GoProModels.model(deviceName: $0) != nil } ?? names.first
     }
 
     /// The profile for the video at `path` (`camera(ofVideo:)`, then `LensProfileChoice.choose` among `profiles`: the

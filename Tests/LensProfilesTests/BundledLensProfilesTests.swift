@@ -1,5 +1,8 @@
 import Camera
+import CameraMotion
+import CommandTestSupport
 import Foundation
+import Imaging
 import LensProfiles
 import SteadyDiceAssets
 import TestSupport
@@ -55,6 +58,36 @@ final class BundledLensProfilesTests: XCTestCase {
         XCTAssertEqual(choice.description,
                        "the HERO5 Black's Wide lens from lens profile GoPro_HERO5 Black_Wide__1080p_16by9_1920x1080-29.97fps (calibrated at "
                        + "1920x1080), 16:9 at 854x480; the mode is a guess (the file does not record it: Wide, the camera's default, of Wide and Linear)")
+    }
+
+    /// A gpmd payload of one device named `name`, as GPMF's KLVs write it (DEVC nesting DVNM, each padded to 32 bits).
+    static func payload(deviceName name: String) -> [UInt8] {
+        func klv(_ key: String, _ type: UInt8, _ value: [UInt8]) -> [UInt8] {
+            let padding = (4 - value.count % 4) % 4
+            return Array(key.utf8) + [type, 1, UInt8(value.count >> 8), UInt8(value.count & 0xFF)] + value + [UInt8](repeating: 0, count: padding)
+        }
+        return klv("DEVC", 0, klv("DVID", UInt8(ascii: "L"), [0, 0, 0, 1]) + klv("DVNM", UInt8(ascii: "c"), Array(name.utf8)))
+    }
+
+    /// Where the file has no firmware tag the table knows, its gpmd track's device name names the camera: the first of the
+    /// known models among the devices, else the first name (the HERO5's "Camera", which names none).
+    func testTheDeviceNameOfTheGPMDTrackNamesTheCamera() throws {
+        let packet = { (names: [String]) in DataPacket(time: 0, duration: 1, bytes: names.flatMap { Self.payload(deviceName: $0) }) }
+        XCTAssertEqual(LensProfiles.deviceName(gpmdPayloads: [packet(["GoPro Karma v1.0", "Hero8 Black"])]), "Hero8 Black")
+        XCTAssertEqual(LensProfiles.deviceName(gpmdPayloads: [packet(["Camera"])]), "Camera")
+        XCTAssertNil(LensProfiles.deviceName(gpmdPayloads: [DataPacket(time: 0, duration: 1, bytes: [1, 2, 3])]))
+        XCTAssertNil(LensProfiles.deviceName(gpmdPayloads: []))
+    }
+
+    /// The real clip remuxed by ffmpeg keeps its gpmd track but not its firmware tag: its device name, "Camera", names no
+    /// camera, so it gets no profile (and is drawn as before).
+    func testARemuxedHERO5ClipNamesNoCamera() throws {
+        let folder = try TemporaryFolder.make("lens-profiles-remuxed")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let clip = try Fixtures.sharedData("realcam/gopro-karma/clip.mp4"), copy = folder.appendingPathComponent("copy.mov").path
+        try FFmpeg.run(["-i", clip, "-map", "0:v:0", "-map", "0:3", "-c", "copy", "-tag:d", "gpmd", copy])
+        XCTAssertNil(try VideoFile(path: copy).info.firmware)
+        XCTAssertNil(try LensProfiles.choice(forVideo: copy))
     }
 
     func testAVideoThatNamesNoCameraGetsNone() throws {

@@ -18,6 +18,16 @@ final class GoProModelsTests: XCTestCase {
         XCTAssertEqual(GoProModels.model(firmware: "H22.03.02.00.00"), "HERO11 Black Mini")
     }
 
+    /// A GPMF device name names a camera where it is one of the table's models, its spelling's case and end spaces aside.
+    func testADeviceNameNamesItsModel() {
+        XCTAssertEqual(GoProModels.model(deviceName: "HERO8 Black"), "HERO8 Black")
+        XCTAssertEqual(GoProModels.model(deviceName: "Hero10 Black "), "HERO10 Black")
+        XCTAssertEqual(GoProModels.model(deviceName: "HERO11 Black Mini"), "HERO11 Black Mini")
+        for name in ["Camera", "GoPro Karma v1.0", "HERO8", "", "HERO8 Black Mini"] {
+            XCTAssertNil(GoProModels.model(deviceName: name), name)
+        }
+    }
+
     func testOtherStringsNameNoCamera() {
         for firmware in ["", "HD5", "HD5.021.00", "HD5.04.01.00.00", "hd5.02.02.00.00", "Lavf58.76.100", "HD3.11.03.03.00"] {
             XCTAssertNil(GoProModels.model(firmware: firmware), firmware)
