@@ -3,8 +3,8 @@ import Foundation
 import Imaging
 import SteadyDiceAssets
 
-/// The lens a video's camera is known to have: the camera its file names (a GoPro's firmware tag, `GoProModels`) and
-/// its picture's size choose one of the bundled lens profiles (`LensProfileChoice.choose`).
+/// The lens a video's camera is known to have: the camera its file names (a GoPro's firmware tag or its gpmd device name,
+/// `GoProModels`) and its picture's size choose one of the bundled lens profiles (`LensProfileChoice.choose`).
 public enum LensProfiles {
     /// Every bundled profile (`LensProfileFiles`), read; a file that is not one is refused naming it.
     public static func bundled(environment: [String: String] = ProcessInfo.processInfo.environment) throws(LensProfileError) -> [LensProfile] {
