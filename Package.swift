@@ -101,10 +101,11 @@ let package = Package(
         /// Images and video through OpenCV: PNG in and out, capture, writers, corners tracked from one picture to the next, the
         /// calibration file (a `Rig`).
         .target(name: "Imaging", dependencies: ["AttitudeMath", "MonotonicTime", "Camera", "Pixels", "Rig", "CVShim", "CV4L2", "CVideoFile", "ExitKinds", "FileAccess", "SafeText", "Workers", .product(name: "Logging", package: "swift-log")]),
-        /// The run-time files as SwiftPM resources (Bundle.module): shaders, models, the HUD's font, and the
-        /// examples found by name (the compass sky, the demo log, a raw BROAD excerpt). No code but the lookup.
+        /// The run-time files as SwiftPM resources (Bundle.module): shaders, models, the HUD's font, the examples found by
+        /// name (the compass sky, the demo log, a raw BROAD excerpt) and the lens profiles (`lenses/`, Gyroflow's, CC0). No
+        /// code but the lookup.
         .target(name: "SteadyDiceAssets", dependencies: ["FileAccess"], exclude: ["fonts/DejaVuSansMono.LICENSE"],
-                resources: [.copy("shaders"), .copy("models"), .copy("fonts"), .copy("examples")]),
+                resources: [.copy("shaders"), .copy("models"), .copy("fonts"), .copy("examples"), .copy("lenses")]),
         /// OpenGL 3.3 core renderer: background, panorama, die or box, HUD text, offscreen targets.
         .target(name: "Render", dependencies: ["SteadyDiceAssets", "ExitKinds", "AttitudeMath", "Camera", "Pixels", "CGL", "CEGL", "CFreeType"]),
         /// imud's binary stream protocol: decoder, client, publisher.
@@ -114,6 +115,10 @@ let package = Package(
         /// The camera's own motion data inside a video file: GoPro's GPMF (`gpmd`) and Google's CAMM (`camm`) tracks,
         /// read through CVideoFile and parsed here, in the device frame. No GL; RawLog reads a video as a raw log with it.
         .target(name: "CameraMotion", dependencies: ["AttitudeMath", "ExitKinds", "CVideoFile", "FileAccess", "SafeText"]),
+        /// The lens a video's camera is known to have: the camera its file names (a GoPro's firmware tag, else its GPMF device
+        /// name), and the bundled lens profile (Gyroflow's, CC0) its model, aspect and size choose, scaled to its pictures.
+        /// No GL.
+        .target(name: "LensProfiles", dependencies: ["Camera", "CameraMotion", "ExitKinds", "Imaging", "SteadyDiceAssets"]),
         /// Raw IMU log readers (steady-dice raw CSV, x-io, Sensor Logger, a video's own motion track) and BROAD metrics.
         .target(name: "RawLog", dependencies: ["AttitudeMath", "ExitKinds", "CameraMotion", "Fusion", "CSVText", "FileAccess", "SafeText", "Recording"]),
         /// Camera-IMU calibration from a clip and a gyroscope: time offset, focal length and lens, mount, readout and bias from
@@ -148,7 +153,7 @@ let package = Package(
         .target(name: "RecordFolder", dependencies: ["AttitudeMath", "ExitKinds", "FileAccess", "IMUD", "Imaging", "RawLog", "SafeText"]),
         /// Calibration as a library service (`RigCalibrator`): a clip and a log, or a record folder, in; a `Rig` out, the
         /// frame pairs' fit judged against the spans', with the report's lines. No GL, no command line.
-        .target(name: "RigCalibration", dependencies: ["AttitudeMath", "ExitKinds", "AttitudeLog", "Calibration", "Camera", "Footage", "Imaging",
+        .target(name: "RigCalibration", dependencies: ["AttitudeMath", "ExitKinds", "AttitudeLog", "Calibration", "Camera", "Footage", "Imaging", "LensProfiles",
                                                        "RawLog", "RecordFolder", "Recording", "Rig"]),
         /// Where the device is: the magnetic models (WMM2025, IGRF-14), Location.csv, position filters, SRTM terrain. No GL.
         .target(name: "Location", dependencies: ["AttitudeMath", "ExitKinds", "CSVText", "FileAccess", "SafeText"], exclude: ["igrf14coeffs.PROVENANCE.md"],
@@ -191,7 +196,7 @@ let package = Package(
         /// background, the calibration, the attitude source and imud, each turned into the frame pipeline's request; a
         /// video as its own log; the exit statuses of the pipeline's errors.
         .target(name: "SceneCommandLine", dependencies: [
-            "CommandLineSupport", "Scene", "AttitudeMath", "Camera", "CameraMotion", "CSVText", "FileAccess", "IMUD", "Imaging", "Pixels", "Render", "Rig",
+            "CommandLineSupport", "Scene", "AttitudeMath", "Camera", "CameraMotion", "CSVText", "FileAccess", "IMUD", "Imaging", "LensProfiles", "Pixels", "Render", "Rig",
             "SafeText", "SteadyDiceAssets", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -259,12 +264,14 @@ let package = Package(
         .testTarget(name: "AttitudeLogTests", dependencies: ["AttitudeLog", "ExitKinds", "Recording", "FileAccess", "TestSupport", "AttitudeMath", "MonotonicTime"]),
         .testTarget(name: "CameraTests", dependencies: ["Camera", "ExitKinds", "AttitudeMath", "TestSupport"]),
         .testTarget(name: "SteadyDiceAssetsTests", dependencies: ["SteadyDiceAssets", "TestSupport"]),
+        .testTarget(name: "LensProfilesTests", dependencies: ["LensProfiles", "Camera", "CameraMotion", "ExitKinds", "Imaging", "SteadyDiceAssets",
+                                                     "CommandTestSupport", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "ExitKinds", "Camera", "Imaging", "AttitudeMath", "SteadyDiceKit", "CommandTestSupport", "PictureTestSupport", "TestSupport", "Pixels"],
                     exclude: ["Goldens"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "ExitKinds", "AttitudeLog", "Location", "RawLog", "Recording", "LogLoading",
                                                             "CommandTestSupport", "TestSupport", "AttitudeMath", "MonotonicTime",
                                                            "Fusion", "Pixels", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        .testTarget(name: "SceneCommandLineTests", dependencies: ["SceneCommandLine", "CommandLineSupport", "Scene", "AttitudeMath", "Camera", "IMUD", "Imaging", "Pixels", "Render",
+        .testTarget(name: "SceneCommandLineTests", dependencies: ["SceneCommandLine", "CommandLineSupport", "Scene", "AttitudeMath", "Camera", "IMUD", "Imaging", "LensProfiles", "Pixels", "Render", "Rig",
                                                          "CommandTestSupport", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "MonotonicTimeTests", dependencies: ["MonotonicTime"]),
         .testTarget(name: "WorkersTests", dependencies: ["Workers", "ExitKinds", "MonotonicTime"]),
@@ -297,7 +304,7 @@ let package = Package(
         .testTarget(name: "RenderBenchmarksTests", dependencies: ["Pixels", "ExitKinds", "RenderBenchmarks", "FileAccess", "Imaging", "Render", "TestSupport"]),
         .testTarget(name: "SyntheticClipTests", dependencies: ["SyntheticClip", "ExitKinds", "Pixels", "AttitudeLog", "AttitudeMath", "Calibration", "Camera", "FileAccess",
                                                       "Imaging", "RawLog", "Render", "Rig", "LogTestSupport", "TestSupport"]),
-        .testTarget(name: "RigCalibrationTests", dependencies: ["Pixels", "ExitKinds", "RigCalibration", "AttitudeMath", "Calibration", "Camera", "FileAccess", "Footage", "Imaging",
+        .testTarget(name: "RigCalibrationTests", dependencies: ["Pixels", "ExitKinds", "RigCalibration", "AttitudeMath", "Calibration", "Camera", "FileAccess", "Footage", "Imaging", "LensProfiles",
                                                        "RawLog", "RecordFolder", "Render", "Rig", "SyntheticClip", "TestSupport"]),
         .testTarget(name: "WindowTests", dependencies: ["Window", "Scene", "AttitudeLog", "AttitudeMath", "Render", "PictureTestSupport",
                                                .product(name: "Logging", package: "swift-log"),

@@ -56,6 +56,10 @@ public struct CameraIMUCalibration {
     }
     /// The lens to estimate when no camera is known: the pinhole (the focal length alone), radial or fisheye.
     public var lensModel: LensModel = .pinhole
+    /// A camera to start from where none is known (a lens profile for the clip's camera): its focal length is the first
+    /// guess in place of `verticalFieldOfViewGuessDegrees`'s, and its lens's coefficients, where it is of `lensModel`, the
+    /// start of the lens's estimate in place of none. Everything is still fitted.
+    public var startingCamera: LensCamera?
     /// Whether the rolling shutter's readout is fitted (in the second stage, over every tracked point).
     public var fitsReadout = true
     /// Rays of each pair's points through the known camera, by pair index (filled on first use).
@@ -159,7 +163,7 @@ public struct CameraIMUCalibration {
 
     /// The fit proper, on the pairs with texture, once rays through a known camera are ready.
     private func fitPrepared(textured: [FramePairTracks], all: [FramePairTracks], pairCount: Int, seconds: Double) throws -> CalibrationAnswer {
-        let f0 = knownCamera?.pinhole.fy ?? Double(height) / 2 / tan(verticalFieldOfViewGuessDegrees * .pi / 360)
+        let f0 = knownCamera?.pinhole.fy ?? startingCamera?.pinhole.fy ?? Double(height) / 2 / tan(verticalFieldOfViewGuessDegrees * .pi / 360)
 
         // Coarse offset: correlate the angles, which no mount changes, seen by the points near the picture's
         // centre: there any lens is nearly a pinhole, and a rolling shutter sees them about the middle row's
@@ -351,7 +355,7 @@ public struct CameraIMUCalibration {
         let refinement = PointRefinement(calibration: self, model: knownCamera == nil ? lensModel : .pinhole, fitsReadout: fitsReadout,
                                          pairs: pairs.compactMap { fullPairs[$0.index] })
         var start = parameters
-        start.lensCoefficients = [Double](repeating: 0, count: refinement.model.coefficientCount)
+        start.lensCoefficients = startingCoefficients(count: refinement.model.coefficientCount)
         var points = refinement
         let outcome = points.fit(start, progress: progress)
         guard weighsAMove else { return (points, outcome) }
@@ -367,6 +371,15 @@ public struct CameraIMUCalibration {
         progress(String(format: "each fitted, the points fit %@ (GRIC, tracking noise %.2f px: a turn alone %.0f, a turn and a move %.0f)",
                         movesStill ? "a camera that moves as well as turns" : "a camera that only turns", noise, turnOnly, turnAndMove))
         return movesStill ? (moving, movingOutcome) : (points, outcome)
+    }
+
+    /// Where the lens's estimate starts: the starting camera's coefficients where its lens is of the model estimated (`count`
+    /// of them), else none (zeros).
+    func startingCoefficients(count: Int) -> [Double] {
+        let zeros = [Double](repeating: 0, count: count)
+        guard count > 0, let lens = startingCamera?.lens, lens.modelName == lensModel.lens(zeros).modelName,
+              lens.coefficients.count >= count else { return zeros }
+        return Array(lens.coefficients.prefix(count))
     }
 
     /// A turn and a free move explain much: what they still leave must be small beside the picture's motion

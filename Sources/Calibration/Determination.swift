@@ -203,12 +203,14 @@ extension Determination {
         return .replaced(previous: previous, sigmasOff: worst)
     }
 
-    /// Writes the spans' field of view (`SpanBias.fieldOfView`) into `rig` as a pinhole of `width` x `height` where the
-    /// frame pairs left the camera undetermined and its error is within `fieldOfViewErrorLimitFraction` (the frame pairs' rule):
-    /// the camera, its lens coefficients and their errors then determined. Returns whether it was written.
-    public static func judge(_ rig: inout Rig, spanFieldOfView degrees: Double, standardErrorFraction: Double, width: Int, height: Int) -> Bool {
+    /// Writes the spans' field of view (`SpanBias.fieldOfView`) into `rig` as a pinhole of `width` x `height` (or as
+    /// `camera`, the lens the spans were measured through at that field of view: a lens profile's, its coefficients given)
+    /// where the frame pairs left the camera undetermined and its error is within `fieldOfViewErrorLimitFraction` (the frame
+    /// pairs' rule): the camera, its lens coefficients and their errors then determined. Returns whether it was written.
+    public static func judge(_ rig: inout Rig, spanFieldOfView degrees: Double, standardErrorFraction: Double, width: Int, height: Int,
+                             camera: LensCamera? = nil) -> Bool {
         guard !rig.determines(.camera), standardErrorFraction <= fieldOfViewErrorLimitFraction else { return false }
-        rig.camera = LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: degrees, width: width, height: height))
+        rig.camera = camera ?? LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: degrees, width: width, height: height))
         rig.standardErrors?.verticalFieldOfViewFraction = standardErrorFraction
         rig.standardErrors?.lensCoefficients = nil
         rig.markDetermined {

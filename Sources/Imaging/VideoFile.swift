@@ -25,6 +25,8 @@ public struct VideoFileInfo: Sendable, Equatable {
     public var codec: String
     /// Every stream of the file: "video h264, audio aac, data (gpmd)".
     public var streams: String
+    /// The container's `firmware` tag, which names a GoPro's model ("HD5.02.02.00.00": a HERO5 Black), or nil.
+    public var firmware: String?
 }
 
 /// A video file read through FFmpeg's libraries, in order, every frame with its presentation time.
@@ -58,7 +60,7 @@ public final class VideoFile {
             framesPerSecond: raw.frames_per_second > 0 && raw.frames_per_second.isFinite ? raw.frames_per_second : nil,
             duration: raw.duration > 0 && raw.duration.isFinite ? raw.duration : nil,
             tick: raw.time_base > 0 && raw.time_base.isFinite ? raw.time_base : 0,
-            codec: Self.string(raw.codec), streams: Self.string(raw.streams))
+            codec: Self.string(raw.codec), streams: Self.string(raw.streams), firmware: Self.firmware(raw.firmware))
     }
 
     deinit { vf_close(handle) }
@@ -133,6 +135,12 @@ public final class VideoFile {
         let tolerance = tick / 2 + 1e-9
         for (k, t) in times.enumerated() where abs(t - first - Double(k) / fps) > tolerance { return times }
         return times.indices.map { first + Double($0) / fps }
+    }
+
+    /// The firmware tag as the file writes it (untrusted text: quote it to print it), nil when the file has none.
+    private static func firmware<T>(_ tuple: T) -> String? {
+        let text = string(tuple)
+        return text.isEmpty ? nil : text
     }
 
     private static func string<T>(_ tuple: T) -> String {

@@ -5,6 +5,7 @@ import Camera
 import Footage
 import Foundation
 import Imaging
+import LensProfiles
 import RawLog
 import RecordFolder
 import Recording
@@ -35,6 +36,12 @@ public struct RigCalibrator {
     /// Nil: as the camera says, a fisheye for a GoPro (its own GPMF track is the log: every HERO's wide modes are
     /// fisheye lenses), else the pinhole.
     public var lensModel: LensModel?
+    /// Whether a video whose file names its camera starts from its bundled lens profile (`LensProfiles`) where neither
+    /// `lensModel` nor `intrinsicsPath` is given: the profile's fisheye, its coefficients the lens's start and its focal
+    /// length the first guess, all refined by the frame pairs' fit; over spans, its lens with the focal length fitted.
+    /// Off by default: on the real GoPro clip it left the camera undetermined and the die drifted further
+    /// (docs/calibration.md, "Starting from a lens profile"); drawing without a calibration takes the profile anyway.
+    public var startsFromLensProfile = false
     /// Whether the rolling shutter's readout is fitted.
     public var fitsReadout = true
     /// The platform a raw or attitude log was recorded on, where its format leaves the axes open.
@@ -75,6 +82,11 @@ public struct RigCalibrator {
         var logClockStart: Double?
         var videoTimelineStart: Double?
         var lens = lensModel ?? .pinhole
+        let profile = try lensProfile(clip: clip)
+        if let profile {
+            lens = .fisheye
+            progress("\(clip): \(profile): starting from it (its fisheye coefficients, its focal length the first guess); the fit refines them")
+        }
         if RawLogReader.isRawLog(path: log) {
             let raw: RawIMULog
             do {
@@ -89,7 +101,7 @@ public struct RigCalibrator {
                 rawLogRead(raw)
                 videoTimelineStart = raw.time[0]
             }
-            if raw.format == .gpmf, log == clip, lensModel == nil, intrinsicsPath == nil {
+            if raw.format == .gpmf, log == clip, lensModel == nil, intrinsicsPath == nil, profile == nil {
                 lens = .fisheye
                 progress("\(clip): a GoPro's own track (GPMF): estimating a fisheye lens, as its wide modes have (give a pinhole lens for a linear mode)")
             }
@@ -106,7 +118,8 @@ public struct RigCalibrator {
         // A video's own motion track is in the camera's axes by its format: drawing takes the identity mount where the
         // fit leaves it undetermined, and so do the spans.
         let trackInCameraAxes = videoTimelineStart != nil && log == clip
-        var outcome = try fit(clipPath: clip, gyro: gyro, lens: lens, trackInCameraAxes: trackInCameraAxes, describe: "\(clip) with \(log)") { tracks in
+        var outcome = try fit(clipPath: clip, gyro: gyro, lens: lens, trackInCameraAxes: trackInCameraAxes, describe: "\(clip) with \(log)",
+                              profile: profile) { tracks in
             // A video's own motion track is timed on the video's timeline, as its frames are: offset 0 there is
             // the first frame's time less the track's first sample's.
             if let trackStart = videoTimelineStart, log == clip, let firstFrame = tracks.frameTimes.first {
@@ -124,6 +137,14 @@ public struct RigCalibrator {
         outcome.videoTimelineOffsetSeconds = timelineOffset
         outcome.stampOffsetSeconds = stampOffset
         return outcome
+    }
+
+    /// The lens profile the clip at `clip` starts from: where `startsFromLensProfile` and no lens model and no camera are given,
+    /// and the clip is a video file that names a camera with a bundled profile (`LensProfiles.choice(forVideo:)`; a folder
+    /// of pictures or a recording names none).
+    func lensProfile(clip: String) throws -> LensProfileChoice? {
+        guard startsFromLensProfile, lensModel == nil, intrinsicsPath == nil else { return nil }
+        return try LensProfiles.choice(forVideo: clip)
     }
 
     // MARK: - A record folder
@@ -154,7 +175,7 @@ public struct RigCalibrator {
         // a live offset of 0 is this shift, and the live offset is the offset found minus it.
         let shift = recording.firstFrameTime - recording.arrival[0]
         var outcome = try fit(clipPath: recording.framesFolder, gyro: gyro, lens: lensModel ?? .pinhole, trackInCameraAxes: false,
-                              describe: folder) { _ in
+                              describe: folder, profile: nil) { _ in
             progress(String(format: "one clock: searching live offsets within ±%g s", rangeAroundAGuess))
             return shift
         }
@@ -168,7 +189,7 @@ public struct RigCalibrator {
     /// Tracks the clip and fits it against `gyro`, searching around `centre(tracks)` when it gives one; then judges the
     /// frame pairs' gyroscope bias against the picture's own turn over spans (`judgeOnSpans`).
     private func fit(clipPath: String, gyro: GyroIntegral, lens: LensModel, trackInCameraAxes: Bool, describe: String,
-                     centre: (ClipTracks) -> Double?) throws -> Outcome {
+                     profile: LensProfileChoice?, centre: (ClipTracks) -> Double?) throws -> Outcome {
         let known = try intrinsicsPath.map { try LensCamera.read(path: $0) }
         let clip = try ClipTracks.read(path: clipPath) { progress("\(clipPath): \($0)") }
         var calibration = CameraIMUCalibration(width: clip.width, height: clip.height, frameTimes: clip.frameTimes, gyro: gyro,
@@ -180,6 +201,9 @@ public struct RigCalibrator {
             calibration.searchRange = searchRangeSeconds
         }
         calibration.lensModel = lens
+        if let profile, profile.camera.pinhole.width == clip.width, profile.camera.pinhole.height == clip.height {
+            calibration.startingCamera = profile.camera
+        }
         calibration.fitsReadout = fitsReadout
         if let known, let intrinsicsPath {
             calibration.knownCamera = known
@@ -187,7 +211,7 @@ public struct RigCalibrator {
         }
         do {
             var answer = try calibration.fit(clip.tracks)
-            try judgeOnSpans(&answer.rig, clip: clip, gyro: gyro, trackInCameraAxes: trackInCameraAxes)
+            try judgeOnSpans(&answer.rig, clip: clip, gyro: gyro, trackInCameraAxes: trackInCameraAxes, profile: calibration.startingCamera.flatMap { _ in profile })
             return Outcome(rig: answer.rig, knownCamera: known, offsetAlone: answer.offsetAlone)
         } catch CalibrationError.intrinsicsSize(let width, let height, let clipWidth, let clipHeight) where intrinsicsPath != nil {
             throw RigCalibrationError.intrinsicsSize(path: intrinsicsPath!, width: width, height: height, clip: clipPath,
@@ -208,10 +232,10 @@ extension RigCalibrator {
     /// the die will be drawn with: the fit's where determined, else a pinhole of the guessed field of view (its central
     /// points) and, for a video's own motion track, the identity. Where the rates gave the time offset alone, a video's
     /// own track is measured the same way, through the identity its format gives.
-    func judgeOnSpans(_ rig: inout Rig, clip: ClipTracks, gyro: GyroIntegral, trackInCameraAxes: Bool) throws {
+    func judgeOnSpans(_ rig: inout Rig, clip: ClipTracks, gyro: GyroIntegral, trackInCameraAxes: Bool, profile: LensProfileChoice? = nil) throws {
         guard rig.knowsOnlyTimeOffset else {
             guard let deviceFromIMU = spanMount(&rig, clip: clip, trackInCameraAxes: trackInCameraAxes) else { return }
-            try judgeOnSpans(&rig, clip: clip, gyro: gyro, deviceFromIMU: deviceFromIMU, trackInCameraAxes: trackInCameraAxes)
+            try judgeOnSpans(&rig, clip: clip, gyro: gyro, deviceFromIMU: deviceFromIMU, trackInCameraAxes: trackInCameraAxes, profile: profile)
             return
         }
         // The rates gave the offset alone. A video's own track still gives the mount by its format, and through it the
@@ -224,20 +248,23 @@ extension RigCalibrator {
         rig.deviceFromIMU = .identity
         _ = Determination.takeTrackAxes(&rig)
         progress("mount: the identity, as the motion track's format puts it in the camera's own axes (the rates gave the time offset alone)")
-        try judgeOnSpans(&rig, clip: clip, gyro: gyro, deviceFromIMU: .identity, trackInCameraAxes: true)
+        try judgeOnSpans(&rig, clip: clip, gyro: gyro, deviceFromIMU: .identity, trackInCameraAxes: true, profile: profile)
         if !rig.determines(.camera) { rig.camera = nil }
     }
 
-    /// The spans through the mount `deviceFromIMU`: the field of view where the rig's camera is undetermined, then the bias.
-    private func judgeOnSpans(_ rig: inout Rig, clip: ClipTracks, gyro: GyroIntegral, deviceFromIMU: Quaternion, trackInCameraAxes: Bool) throws {
+    /// The spans through the mount `deviceFromIMU`: the field of view where the rig's camera is undetermined (through the
+    /// `profile`'s lens where the clip starts from one, else a pinhole's central points), then the bias.
+    private func judgeOnSpans(_ rig: inout Rig, clip: ClipTracks, gyro: GyroIntegral, deviceFromIMU: Quaternion, trackInCameraAxes: Bool,
+                              profile: LensProfileChoice?) throws {
         let spans = SpanMeasure(clip: clip, gyro: gyro, offset: rig.timeOffset.seconds,
                                 cameraFromIMU: CameraFrame.cameraFromDevice * deviceFromIMU)
         let guess = LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: verticalFieldOfViewGuessDegrees, width: clip.width, height: clip.height))
         var camera = (lens: guess, centralOnly: true, words: String(format: "the guessed %g° pinhole's central points", verticalFieldOfViewGuessDegrees))
+        if let profile { camera = (profile.camera, false, "the lens profile's camera") }
         if let found = rig.camera, rig.determines(.camera) {
             camera = (found, false, "the fit's camera")
-        } else if intrinsicsPath == nil, let pinhole = try spanFieldOfView(&rig, spans: spans) {
-            camera = (pinhole, true, "that pinhole's central points")
+        } else if intrinsicsPath == nil, let through = try spanFieldOfView(&rig, spans: spans, profile: profile) {
+            camera = (through, profile == nil, profile == nil ? "that pinhole's central points" : "the lens profile's fisheye at that field of view")
         }
         let through = camera.words + (trackInCameraAxes && deviceFromIMU == .identity ? " and the identity mount (the track's own axes)" : "")
         try spanBias(&rig, spans: spans, camera: camera.lens, centralOnly: camera.centralOnly, through: through)
@@ -285,20 +312,36 @@ extension RigCalibrator {
     }
 
     /// The pinhole whose turns over the spans are as large as the gyroscope's (`SpanBias.fieldOfView`, searched over `range`,
-    /// degrees), written into `rig` where `Determination.judge(_:spanFieldOfView:…)` takes it; that pinhole, or nil.
-    func spanFieldOfView(_ rig: inout Rig, spans: SpanMeasure, range: ClosedRange<Double> = spanFieldOfViewRange) throws -> LensCamera? {
+    /// degrees), written into `rig` where `Determination.judge(_:spanFieldOfView:…)` takes it; that pinhole, or nil. With a
+    /// `profile`, its lens instead of the pinhole, at each field of view searched (its principal point and coefficients
+    /// kept: given values, not estimates), through all the points.
+    func spanFieldOfView(_ rig: inout Rig, spans: SpanMeasure, range: ClosedRange<Double> = spanFieldOfViewRange,
+                         profile: LensProfileChoice? = nil) throws -> LensCamera? {
         let clip = spans.clip
         func pinhole(_ fov: Double) -> LensCamera {
-            LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: fov, width: clip.width, height: clip.height))
+            let pinhole = LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: fov, width: clip.width, height: clip.height))
+            guard let profile, var through = LensCamera(verticalFieldOfViewDegrees: fov, width: clip.width, height: clip.height,
+                                                        lens: profile.camera.lens) else { return pinhole }
+            through.pinhole.cx = profile.camera.pinhole.cx
+            through.pinhole.cy = profile.camera.pinhole.cy
+            return through
         }
         guard let best = try SpanBias.fieldOfView(range: range,
-                                                  spans: { try spans.fit(through: pinhole($0), centralOnly: true) }) else {
+                                                  spans: { try spans.fit(through: pinhole($0), centralOnly: profile == nil) }) else {
             progress(String(format: "over spans of %g s no one field of view within %.0f° to %.0f° makes the picture's turn as large as the gyroscope's",
                             ClipTracks.spanSeconds, range.lowerBound, range.upperBound))
             return nil
         }
         let judged = Determination.judge(&rig, spanFieldOfView: best.degrees, standardErrorFraction: best.standardErrorFraction,
-                                         width: clip.width, height: clip.height)
+                                         width: clip.width, height: clip.height, camera: profile.map { _ in pinhole(best.degrees) })
+        if let profile {
+            progress(String(format: "over spans of %g s the picture's own turn gives a %.2f° field of view ± %.1f%% through lens profile %@'s fisheye "
+                            + "(fx %.1f px): %@", ClipTracks.spanSeconds, best.degrees, best.standardErrorFraction * 100, profile.profile.name,
+                            pinhole(best.degrees).pinhole.fx,
+                            judged ? "written, as the frame pairs left the camera undetermined; the lens's coefficients are the profile's, given, not estimated"
+                                : String(format: "not written (more than %.0f%%)", Determination.fieldOfViewErrorLimitFraction * 100)))
+            return judged ? pinhole(best.degrees) : nil
+        }
         progress(String(format: "over spans of %g s the picture's own turn gives a %.2f° pinhole ± %.1f%% about its centre: %@",
                         ClipTracks.spanSeconds, best.degrees, best.standardErrorFraction * 100,
                         judged ? "written, as the frame pairs left the camera undetermined (a pinhole: a wide lens's edges are not described)"

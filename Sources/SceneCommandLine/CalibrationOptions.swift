@@ -93,14 +93,23 @@ public struct AttitudeCalibrationOptions: ParsableArguments {
 
     /// Reads `--calibration` once and applies it with what these options and `settings`' camera give beside it to an attitude
     /// source timed by `clock` (`DrawingSettings.apply(calibration:given:clock:)`, the one rule), printing its notes. An
-    /// option given for what the file determines is refused, naming both.
-    public func apply(to settings: inout DrawingSettings, clock: TimeOffset.Clock) throws {
+    /// option given for what the file determines is refused, naming both. Where that leaves no camera (no `--fov`, no
+    /// `--intrinsics`, no camera the file determines) and the `video` drawn over names a camera with a bundled lens
+    /// profile, drawing takes the profile's lens (`LensProfileCamera`), said in one line.
+    public func apply(to settings: inout DrawingSettings, clock: TimeOffset.Clock, video: String? = nil) throws {
         let rig = try calibration.map { (rig: try Rig.read(path: $0), path: $0) }
-        for note in try settings.apply(calibration: rig, given: overrides(camera: settings.camera.given), clock: clock) {
+        let notes = try settings.apply(calibration: rig, given: overrides(camera: settings.camera.given), clock: clock)
+        let profile = settings.camera.given == .none ? try video.flatMap { try LensProfileCamera.choice(forVideo: $0) } : nil
+        if let profile { settings.camera.given = profile.given }
+        for note in notes {
+            let text = profile.flatMap { $0.line(replacing: note) } ?? commandLineText(for: note)
             switch note.level {
-            case .info: Messages.logger.info("\(commandLineText(for: note))")
-            case .warning: Messages.logger.warning("\(commandLineText(for: note))")
+            case .info: Messages.logger.info("\(text)")
+            case .warning: Messages.logger.warning("\(text)")
             }
+        }
+        if let profile, !notes.contains(where: { profile.line(replacing: $0) != nil }) {
+            Messages.logger.info("\(profile.line)")
         }
     }
 }

@@ -60,7 +60,7 @@ extension DrawingSettings {
          model: ModelOptions, hud: HUDOptions, assets: String?, attitudeCalibration: AttitudeCalibrationOptions, clock: TimeOffset.Clock) throws {
         self.init(camera: try camera.settings(), model: model.model, backgroundColor: background.settings.clearColor,
                   relativeTo: relativeAttitude.reference, hud: hud.hud, assetsFolder: assets)
-        try attitudeCalibration.apply(to: &self, clock: clock)
+        try attitudeCalibration.apply(to: &self, clock: clock, video: background.video)
     }
 }
 

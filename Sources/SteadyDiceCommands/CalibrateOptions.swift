@@ -51,6 +51,11 @@ public struct CalibrateOptions: ParsableArguments {
                                valueName: "MODEL"))
     public var lens: LensModel?
 
+    @Flag(name: .customLong("from-lens-profile"),
+          help: ArgumentHelp("Start from the lens profile of the camera the video names (as drawing takes it without a calibration): "
+                             + "its fisheye's coefficients and focal length, refined by the fit. Not with --lens or --intrinsics."))
+    public var fromLensProfile = false
+
     @Flag(name: .customLong("no-readout"),
           help: "Take the camera's shutter as global: do not fit a rolling shutter's readout time.")
     public var noReadout = false
@@ -76,6 +81,9 @@ public struct CalibrateOptions: ParsableArguments {
         if intrinsics != nil, let lens, lens != .pinhole {
             throw ValidationError("--lens estimates a lens; --intrinsics gives one: give one of them")
         }
+        if fromLensProfile, lens != nil || intrinsics != nil {
+            throw ValidationError("--from-lens-profile starts from the profile's lens; \(lens != nil ? "--lens" : "--intrinsics") gives another: give one of them")
+        }
         if let output, !["yaml", "yml", "xml"].contains((output as NSString).pathExtension.lowercased()) {
             throw ValidationError("--output must name a .yaml, .yml or .xml file")
         }
@@ -93,6 +101,7 @@ public struct CalibrateOptions: ParsableArguments {
         calibrator.verticalFieldOfViewGuessDegrees = verticalFieldOfViewGuessDegrees
         calibrator.intrinsicsPath = intrinsics
         calibrator.lensModel = lens
+        calibrator.startsFromLensProfile = fromLensProfile
         calibrator.fitsReadout = !noReadout
         calibrator.platform = recording.platform
         return calibrator

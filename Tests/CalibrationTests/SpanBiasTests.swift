@@ -176,6 +176,31 @@ final class SpanBiasTests: XCTestCase {
         XCTAssertEqual(r.undetermined.map(\.quantity.fileKey), ["rolling_shutter_readout_s", "imu_to_camera_x", "imu_to_camera"])
     }
 
+    /// Measured through a lens given with its coefficients (a lens profile's), the spans' camera is written as that lens:
+    /// its coefficients without standard errors, as they were given, not estimated.
+    func testTheSpansFieldOfViewThroughAGivenLensIsWrittenAsThatLens() throws {
+        var r = undeterminedCameraAndMount()
+        let given = try XCTUnwrap(LensCamera(verticalFieldOfViewDegrees: 47.76, width: 854, height: 480, lens: .fisheye(SIMD4(0.05, 0.01, -0.02, 0.02))))
+        XCTAssertTrue(Determination.judge(&r, spanFieldOfView: 47.76, standardErrorFraction: 0.018, width: 854, height: 480, camera: given))
+        XCTAssertEqual(r.camera, given)
+        XCTAssertNil(r.standardErrors?.lensCoefficients)
+        XCTAssertEqual(r.undetermined.map(\.quantity.fileKey), ["rolling_shutter_readout_s", "imu_to_camera_x", "imu_to_camera"])
+    }
+
+    /// A starting camera's coefficients start the lens's estimate where its lens is of the model estimated, else none do.
+    func testAStartingCamerasCoefficientsStartTheLensOfItsModel() {
+        var calibration = CameraIMUCalibration(width: 854, height: 480, framesPerSecond: 30, frameCount: 10,
+                                               gyro: GyroIntegral(time: [0, 1], rate: [.zero, .zero]))
+        calibration.lensModel = .fisheye
+        XCTAssertEqual(calibration.startingCoefficients(count: 4), [0, 0, 0, 0], "no starting camera")
+        calibration.startingCamera = LensCamera(pinhole: PinholeCamera(focalLength: 389, width: 854, height: 480), lens: .fisheye(SIMD4(0.05, 0.01, -0.02, 0.02)))
+        XCTAssertEqual(calibration.startingCoefficients(count: 4), [0.05, 0.01, -0.02, 0.02])
+        calibration.lensModel = .radial
+        XCTAssertEqual(calibration.startingCoefficients(count: 2), [0, 0], "a fisheye does not start a radial lens")
+        calibration.lensModel = .pinhole
+        XCTAssertEqual(calibration.startingCoefficients(count: 0), [])
+    }
+
     func testTheSpansFieldOfViewPastTheRuleOrBesideADeterminedCameraIsNotWritten() {
         var wide = undeterminedCameraAndMount()
         XCTAssertFalse(Determination.judge(&wide, spanFieldOfView: 47.76, standardErrorFraction: 0.021, width: 854, height: 480))

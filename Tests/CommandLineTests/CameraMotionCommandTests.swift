@@ -229,8 +229,10 @@ final class CameraMotionCommandTests: XCTestCase {
         func said(_ command: String) -> String {
             "\(command): \(late)'s motion track starts 1.0000 s after its first frame: time offset -1.0000 s (log time 0 is video time 1.0000 s)"
         }
+        // One camera for both files: the clip names its camera (drawn through its lens profile, docs/cameras.md) and
+        // ffmpeg's copies do not.
         func snapshot(_ name: String, _ arguments: [String]) throws -> (picture: Data, stderr: String) {
-            let run = try BuiltTool.run("steady-dice", ["snapshot", "--size", "160x90", "-o", path(name)] + arguments)
+            let run = try BuiltTool.run("steady-dice", ["snapshot", "--size", "160x90", "--fov", "60", "-o", path(name)] + arguments)
             XCTAssertEqual(run.status, 0, run.stderr)
             return (try Data(contentsOf: URL(fileURLWithPath: path(name))), run.stderr)
         }
@@ -263,8 +265,8 @@ final class CameraMotionCommandTests: XCTestCase {
 
         // render's frames follow the same clock: its first, at log time 0, is the snapshot at --at 0.
         let frames = path("frames") + "/"
-        let render = try BuiltTool.run("steady-dice", ["render", "--video", late, "--size", "160x90", "--fps", "4", "--to", "0.2", "-o", frames],
-                                       timeout: 300)
+        let render = try BuiltTool.run("steady-dice", ["render", "--video", late, "--size", "160x90", "--fov", "60", "--fps", "4", "--to", "0.2",
+                                                       "-o", frames], timeout: 300)
         XCTAssertEqual(render.status, 0, render.stderr)
         XCTAssertTrue(render.stderr.contains(said("render")), render.stderr)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: frames + "frame-000000.png")),

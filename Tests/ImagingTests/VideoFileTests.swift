@@ -42,6 +42,14 @@ final class VideoFileTests: XCTestCase {
         XCTAssertEqual(try readAll(ts).count, 120)
     }
 
+    /// The container's firmware tag, which names a GoPro's model: the real HERO5 Black clip's, and none in a file ffmpeg made.
+    func testTheFirmwareTagIsTheFilesOwn() throws {
+        let clip = try VideoFile(path: try Fixtures.sharedData("realcam/gopro-karma/clip.mp4"))
+        XCTAssertEqual(clip.info.firmware, "HD5.02.02.00.00")
+        try FFmpeg.run(["-f", "lavfi", "-i", "testsrc=size=160x120:rate=30", "-t", "0.2", "-c:v", "libx264", "-pix_fmt", "yuv420p", path("plain.mp4")])
+        XCTAssertNil(try VideoFile(path: path("plain.mp4")).info.firmware)
+    }
+
     /// Frames at irregular times, as a phone records them: every frame's own time, to the millisecond
     /// of Matroska's clock, and exact frame indices when seeking.
     func testVariableFrameTimesAreEachFramesOwn() throws {

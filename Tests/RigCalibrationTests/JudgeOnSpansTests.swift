@@ -3,6 +3,7 @@ import Calibration
 import Camera
 @testable import Footage
 import Imaging
+import LensProfiles
 import Rig
 @testable import RigCalibration
 import XCTest
@@ -22,8 +23,10 @@ final class JudgeOnSpansTests: XCTestCase {
         Quaternion(axis: SIMD3(1, 0, 0), angle: 0.04 * sin(1.1 * t + 1)) * Quaternion(axis: SIMD3(0, 1, 0), angle: 0.06 * sin(0.8 * t))
     }
 
-    /// An 8 s clip at 30 fps of 3000 directions spread over the sphere, each corner moved by up to `noisePixels`.
-    func clip(noisePixels: Double = 0.5) -> ClipTracks {
+    /// An 8 s clip at 30 fps of 3000 directions spread over the sphere seen through `camera` (the true pinhole unless
+    /// given), each corner moved by up to `noisePixels`.
+    func clip(noisePixels: Double = 0.5, through camera: LensCamera? = nil) -> ClipTracks {
+        let camera = camera ?? truth
         var random = SplitMix64(seed: 11)
         let directions = (0..<3000).map { _ -> SIMD3<Double> in
             let z = 2 * random.uniform() - 1, azimuth = 2 * .pi * random.uniform()
@@ -38,7 +41,7 @@ final class JudgeOnSpansTests: XCTestCase {
             let cameraFromWorld = worldFromCamera(t).conjugate
             clip.corners.append(directions.enumerated().compactMap { index, direction -> LivingCorner? in
                 let seen = cameraFromWorld.rotate(direction)
-                guard seen.z > 0.1, let pixel = truth.project(seen) else { return nil }
+                guard seen.z > 0.1, let pixel = camera.project(seen) else { return nil }
                 let noisy = pixel + SIMD2(random.uniform() - 0.5, random.uniform() - 0.5) * 2 * noisePixels
                 guard noisy.x >= 0, noisy.y >= 0, noisy.x <= 639, noisy.y <= 479 else { return nil }
                 return LivingCorner(id: index, point: noisy)
@@ -135,6 +138,37 @@ final class JudgeOnSpansTests: XCTestCase {
         XCTAssertNil(try RigCalibrator().spanFieldOfView(&determined, spans: spans))
         XCTAssertEqual(determined.camera?.pinhole, truth.pinhole)
         XCTAssertEqual(determined.standardErrors?.verticalFieldOfViewFraction, 0.01)
+    }
+
+    /// Starting from a lens profile, the spans fit the focal length through the profile's lens: on a clip through a 70°
+    /// fisheye, a profile of that lens at 90° gives back 70° within its standard error, written with the profile's
+    /// coefficients and principal point (given values: no standard error for them), and said so.
+    func testFromALensProfileTheSpansFitTheFocalLengthThroughItsLens() throws {
+        let lens = Lens.fisheye(SIMD4(0.05, 0.01, -0.02, 0.02))
+        let fisheye = try XCTUnwrap(LensCamera(verticalFieldOfViewDegrees: 70, width: 640, height: 480, lens: lens))
+        let spans = measure(clip(through: fisheye))
+        var start = try XCTUnwrap(LensCamera(verticalFieldOfViewDegrees: 90, width: 640, height: 480, lens: lens))
+        start.pinhole.cx = 321.5
+        let profile = LensProfileChoice(model: "HERO5 Black", profile: LensProfile(name: "P", brand: "GoPro", model: "HERO5 Black", mode: "Wide",
+                                                                                  camera: start),
+                                        camera: start, modes: ["Wide"])
+        var r = rig(frameBias: .zero, errorDegrees: 0.05)
+        r.camera = start
+        r.undetermined = [Undetermined(.camera, standardError: "± 9%", why: "the clip hardly turned")]
+        var said: [String] = []
+        var calibrator = RigCalibrator()
+        calibrator.progress = { said.append($0) }
+        let found = try XCTUnwrap(calibrator.spanFieldOfView(&r, spans: spans, profile: profile), "\(said)")
+        XCTAssertEqual(found.lens, lens)
+        XCTAssertEqual(found.pinhole.cx, 321.5)
+        XCTAssertEqual(r.camera, found)
+        XCTAssertTrue(r.determines(.camera))
+        XCTAssertNil(r.standardErrors?.lensCoefficients, "the profile's coefficients are given, not estimated")
+        let fov = try XCTUnwrap(found.verticalFieldOfViewDegrees)
+        let error = try XCTUnwrap(r.standardErrors?.verticalFieldOfViewFraction) * fov
+        XCTAssertLessThanOrEqual(abs(fov - 70), max(error, 0.2), "\(fov)° ± \(error)°")
+        XCTAssertTrue(said.contains { $0.contains("through lens profile P's fisheye") && $0.contains("the lens's coefficients are the profile's, given, not estimated") },
+                      "\(said)")
     }
 
     // MARK: - The bias

@@ -16,8 +16,17 @@ final class CalibrateOptionsTests: XCTestCase {
         XCTAssertNil(calibrator.lensModel, "the lens chosen by the clip (fisheye for a GoPro's own track, else pinhole)")
         XCTAssertNil(calibrator.intrinsicsPath)
         XCTAssertTrue(calibrator.fitsReadout)
+        XCTAssertFalse(calibrator.startsFromLensProfile, "a lens profile is drawing's start, not calibrate's, unless asked")
         XCTAssertNil(calibrator.platform)
         XCTAssertEqual(options.inputs, ["rec/"])
+    }
+
+    /// `--from-lens-profile` starts from the profile of the camera the video names; a lens estimated or known is another start.
+    func testALensProfileIsAStartAskedFor() throws {
+        XCTAssertTrue(try CalibrateOptions.parse(["--video", "clip.mp4", "--from-lens-profile"]).calibrator().startsFromLensProfile)
+        assertRefused(CalibrateOptions.self, ["--video", "clip.mp4", "--from-lens-profile", "--lens", "fisheye"], saying: "--from-lens-profile", "--lens")
+        assertRefused(CalibrateOptions.self, ["--video", "clip.mp4", "--from-lens-profile", "--intrinsics", "c.yaml"],
+                      saying: "--from-lens-profile", "--intrinsics")
     }
 
     func testTheOptionsGivenReachTheCalibrator() throws {

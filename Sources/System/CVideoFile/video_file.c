@@ -20,7 +20,7 @@
 // the library of the major version built against (libavformat.so.59 for FFmpeg 5.1), into a pointer of its own type;
 // the calls below go through those pointers under the functions' own names.
 #define FF_FUNCTIONS(X) \
-    X(avutil, av_display_rotation_get) X(avutil, av_fourcc_make_string) X(avutil, av_frame_alloc) \
+    X(avutil, av_dict_get) X(avutil, av_display_rotation_get) X(avutil, av_fourcc_make_string) X(avutil, av_frame_alloc) \
     X(avutil, av_frame_free) X(avutil, av_frame_unref) X(avutil, av_get_media_type_string) \
     X(avutil, av_get_pix_fmt_name) X(avutil, av_log_set_level) X(avutil, av_strerror) \
     X(avcodec, av_packet_alloc) X(avcodec, av_packet_free) X(avcodec, av_packet_unref) \
@@ -76,6 +76,7 @@ static int ff_load(char *err, size_t errlen) {
 
 // The calls below go through the pointers: one line for each of FF_FUNCTIONS (a macro cannot define macros; a name
 // missing here would be an undefined symbol at link time, as the libraries are not linked).
+#define av_dict_get ff.av_dict_get
 #define av_display_rotation_get ff.av_display_rotation_get
 #define av_fourcc_make_string ff.av_fourcc_make_string
 #define av_frame_alloc ff.av_frame_alloc
@@ -195,6 +196,9 @@ vf_file *vf_open(const char *path, vf_info *info, char *err, size_t errlen) {
         }
     }
     describe_streams(file->format, file->info.streams, sizeof file->info.streams);
+    // A GoPro names its camera by its firmware (the MP4's udta FIRM box, which FFmpeg gives as "firmware").
+    const AVDictionaryEntry *firmware = av_dict_get(file->format->metadata, "firmware", NULL, 0);
+    if (firmware && firmware->value) snprintf(file->info.firmware, sizeof file->info.firmware, "%s", firmware->value);
     if (file->stream < 0) {
         fail(err, errlen, "holds no video stream (its streams: %s)", file->info.streams[0] ? file->info.streams : "none");
         vf_close(file);

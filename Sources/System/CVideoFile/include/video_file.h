@@ -34,6 +34,8 @@ typedef struct {
     char codec[32];
     /// Every stream, in order: "video h264, audio aac, data (gpmd)".
     char streams[256];
+    /// The container's `firmware` tag (a GoPro's: "HD5.02.02.00.00"), or empty when it has none.
+    char firmware[64];
 } vf_info;
 
 /// Opens `path` and its best video stream. NULL with err filled when it is not a video we can decode.
