@@ -11,7 +11,7 @@ public struct PositionArgument {
     public static func parseOption(_ text: String) throws -> PositionArgument {
         let v = try OptionValues.numbers(text, counts: [2], shape: "LAT,LON")
         guard abs(v[0]) <= 90 else { throw OptionValueError("latitude \(v[0]) is outside -90 to 90") }
-        guard abs(v[1]) <= 360 else { throw OptionValueError("longitude \(v[1]) is outside -180 to 360") }
+        guard (-180...360).contains(v[1]) else { throw OptionValueError("longitude \(v[1]) is outside -180 to 360") }
         return PositionArgument(latitude: v[0], longitude: v[1])
     }
 

@@ -77,6 +77,10 @@ final class AttitudeCommandOptionsTests: XCTestCase {
         assertRefused(Declination.self, [], saying: "give the position as LAT,LON")
         assertRefused(Declination.self, ["1,2", "3,4"], saying: "expected one LAT,LON")
         assertRefused(Declination.self, ["91,0"], saying: "position:", "latitude 91.0 is outside -90 to 90")
+        XCTAssertEqual(try Declination.parse(["10,-180"]).position.position().longitude, -180, "the west end")
+        XCTAssertEqual(try Declination.parse(["10,360"]).position.position().longitude, 0, "the east end, a turn round")
+        assertRefused(Declination.self, ["10,-300"], saying: "position:", "longitude -300.0 is outside -180 to 360")
+        assertRefused(Declination.self, ["10,360.5"], saying: "position:", "longitude 360.5 is outside -180 to 360")
         assertRefused(Declination.self, ["1,2", "--date", "2026-13-01"], saying: "--date '2026-13-01' is not a date YYYY-MM-DD")
         assertRefused(Declination.self, ["1,2", "--altitude", "2000000"], saying: "--altitude", "is outside -10000 to 1000000 metres")
     }

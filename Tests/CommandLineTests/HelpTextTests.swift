@@ -374,6 +374,20 @@ final class HelpTextTests: XCTestCase {
         let stale = try BuiltTool.run(script, ["--check", "--doc", copy.path], timeout: 120)
         XCTAssertEqual(stale.status, 1, stale.stderr)
         XCTAssertTrue(stale.stderr.contains("does not match Package.swift") && stale.stderr.contains("| `CSVText` |"), stale.stderr)
+
+        // A module whose `///` line is missing from the manifest fails too, naming it, whatever the doc says.
+        let manifest = try String(contentsOf: Fixtures.checkout.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let line = try XCTUnwrap(manifest.split(separator: "\n", omittingEmptySubsequences: false)
+            .firstIndex { $0.contains(".target(name: \"AttitudeMath\"") }, "no AttitudeMath target")
+        var lines = manifest.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertTrue(lines[line - 1].trimmingCharacters(in: .whitespaces).hasPrefix("///"), lines[line - 1])
+        lines.remove(at: line - 1)
+        let undescribed = copy.deletingLastPathComponent().appendingPathComponent("\(UUID().uuidString)-Package.swift")
+        defer { try? FileManager.default.removeItem(at: undescribed) }
+        try lines.joined(separator: "\n").write(to: undescribed, atomically: true, encoding: .utf8)
+        let silent = try BuiltTool.run(script, ["--check", "--manifest", undescribed.path], timeout: 120)
+        XCTAssertEqual(silent.status, 1, silent.stderr)
+        XCTAssertTrue(silent.stderr.contains("`AttitudeMath` has no `///` line above its target"), silent.stderr)
     }
 
     /// The layer order docs/architecture.md states is enforced on Package.swift: `architecture-graph` passes on the
