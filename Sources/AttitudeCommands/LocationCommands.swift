@@ -18,7 +18,7 @@ struct Declination: ParsableCommand {
             down positive) and total field (nT).
             """)
 
-    @OptionGroup var position: PositionWords
+    @OptionGroup var position: PositionOptions
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Date, YYYY-MM-DD (UTC midnight). Default: today.", valueName: "yyyy-mm-dd"))
     var date: String?
@@ -61,7 +61,7 @@ struct Terrain: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Terrain height in metres from SRTM .hgt tiles, bilinear between the four samples around the point.")
 
-    @OptionGroup var position: PositionWords
+    @OptionGroup var position: PositionOptions
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Folder of SRTM1 or SRTM3 tiles named like N46E007.hgt.", valueName: "dir"))
     var srtm: String

@@ -1,7 +1,7 @@
 import Foundation
 import Rig
 
-// MARK: - How the command line says what applying a calibration found
+// MARK: - How the command line says what applying a calibration found, and the timeline it sets
 
 /// The option that gives `field` of `given`: `--mount`, `--time-offset`, or the camera's `--fov` or `--intrinsics`.
 public func commandLineOption(for field: RigOverrides.Field, of given: RigOverrides) -> String {
@@ -52,13 +52,26 @@ public func commandLineText(for refusal: RigRefusal) -> String {
     }
 }
 
-/// A calibration file that cannot be applied with what is given beside it, naming the options.
-func commandLineText(for error: RigApplyingError) -> String {
-    switch error {
-    case .givenTwice(_, let given, let field):
-        return "--calibration and \(commandLineOption(for: field, of: given)): give one of them (the calibration file has the camera "
-            + "matrix, the mount and the time offset; only what it leaves undetermined may be given)"
-    case .undetermined(let path, _, let refusal):
-        return "\(path): \(commandLineText(for: refusal))"
+extension RigApplyingError: CommandLineWorded {
+    /// A calibration file that cannot be applied with what is given beside it, naming the options.
+    public var commandLineMessage: String {
+        switch self {
+        case .givenTwice(_, let given, let field):
+            return "--calibration and \(commandLineOption(for: field, of: given)): give one of them (the calibration file has the camera "
+                + "matrix, the mount and the time offset; only what it leaves undetermined may be given)"
+        case .undetermined(let path, _, let refusal):
+            return "\(path): \(commandLineText(for: refusal))"
+        }
+    }
+}
+
+extension TimelineError: CommandLineWorded {
+    /// A start before the log's first sample, with a video, names the video's start (`--video-at`) that would avoid it;
+    /// any other says the library's words.
+    public var commandLineMessage: String {
+        if case .logStartsBeforeItsFirstSample(let offset, _, true) = self {
+            return description + String(format: " (--video-at %g)", -offset)
+        }
+        return description
     }
 }

@@ -43,3 +43,15 @@ public struct MagnetometerOptions: ParsableArguments {
 
 /// The magnetometer options given without a raw log to apply them to.
 public let magnetometerNeedsALog = ValidationError("--mag-offset and --mag-calibrate apply to a raw IMU log given with --log")
+
+extension MagnetometerCorrectionError: CommandLineWorded {
+    /// The correction refused as the command line says it, naming the option that asked for it.
+    public var commandLineMessage: String {
+        switch self {
+        case .attitudeLog(let path):
+            return "\(path): --mag-offset and --mag-calibrate apply to raw IMU logs, and this is an attitude log"
+        case .noMagnetometer(let path, let fit):
+            return "\(path): \(fit ? "--mag-calibrate" : "--mag-offset") needs magnetometer samples, and the log has none"
+        }
+    }
+}

@@ -19,3 +19,10 @@ public struct RecordingOptions: ParsableArguments {
     public init() {}
 }
 
+
+extension RecordingError: CommandLineWorded {
+    /// A recording whose platform cannot be told names `--platform`; any other says the library's words.
+    public var commandLineMessage: String {
+        needsPlatform ? "\(path): \(message); give --platform ios or --platform android" : description
+    }
+}

@@ -23,7 +23,7 @@ public struct PositionArgument {
 
 /// The position given as the command's argument: `LAT,LON` may start with a minus, which the argument
 /// parser would otherwise take for an option, so the raw words are collected and checked here.
-public struct PositionWords: ParsableArguments {
+public struct PositionOptions: ParsableArguments {
     public init() {}
 
     @Argument(parsing: .allUnrecognized,
