@@ -4,7 +4,7 @@ import XCTest
 
 /// Every refusal of a calibration says what is wrong and advises in words, naming no option: the library is the
 /// `Snapshotter`'s and the calibration service's as much as `calibrate`'s (which names its options,
-/// `SteadyDiceCommandsTests.CalibrateErrorWordsTests`).
+/// `SteadyDiceCommandsTests.CalibrateCommandWordsTests`).
 final class CalibrationErrorWordsTests: XCTestCase {
     /// The cases of `CalibrationError`: `kind(of:)` and `example(_:)` switch without a default, so a new case does not
     /// compile until it has a kind and an example here.

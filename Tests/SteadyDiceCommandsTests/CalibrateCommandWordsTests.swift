@@ -6,7 +6,7 @@ import XCTest
 
 /// `calibrate` says the calibration's refusals with its options: the advice a `CalibrationError` gives as the options that
 /// give it (`--lens`, `--intrinsics`), a missing log as `--log`; the rest as the library says it.
-final class CalibrateErrorWordsTests: XCTestCase {
+final class CalibrateCommandWordsTests: XCTestCase {
     func testEveryAdviceIsAnOption() {
         for advice in CalibrationError.Advice.allCases {
             let option = switch advice {
