@@ -59,7 +59,7 @@ public struct DrawingSettings: Equatable, Sendable {
         return Frames.worldFromDevice(worldFromIMU: worldFromIMU, deviceFromIMU: deviceFromIMU)
     }
 
-    /// Refuses options that cannot draw a picture of `size` (`DrawingSettingsError` says what is wrong).
+    /// Refuses settings that cannot draw a picture of `size` (`DrawingSettingsError` says what is wrong).
     public func validate(size: PictureSize) throws {
         try camera.validate()
         let limit = Int(Rig.largestTimeOffsetSeconds)
