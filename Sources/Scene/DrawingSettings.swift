@@ -73,6 +73,17 @@ public struct DrawingSettings: Equatable, Sendable {
             throw DrawingSettingsError.noRoomForTheHUD(size: size, above: anchored ? .die : model, smallest: smallest)
         }
     }
+
+    /// The time offset these settings are given for a clip, nil when none: `timeOffset` when it pairs a clip with its log
+    /// (`--time-offset` without a live source, a clip calibration's), never a live rig's. When none is given a video's
+    /// own motion track takes its own (`Timeline.offset`).
+    public var clipOffset: Double? { timeOffset?.seconds(pairing: .clip) }
+
+    /// The seconds a source timed by `clock` starts shifted by (`TimeOffsetControl`): a log's playback the clip offset,
+    /// a live source the live one, 0 when it has none; a fixed attitude none.
+    public func startingOffset(for clock: AttitudeTiming) -> Double {
+        clock.offsetClock.flatMap { timeOffset?.seconds(pairing: $0) } ?? 0
+    }
 }
 
 /// How a picture taken through a distorted lens (`--intrinsics` with distortion) and the die meet.
