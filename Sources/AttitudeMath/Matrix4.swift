@@ -69,32 +69,13 @@ public struct Matrix4: Equatable, Sendable, CustomStringConvertible {
                                   0, 0, -1, 0])
     }
 
-    /// The general inverse by Gauss-Jordan elimination with partial pivoting, computed in double precision.
-    /// Throws `singularMatrix` when the determinant is zero relative to the entries' scale.
+    /// The general inverse, solved in double precision as `self·X = I` by `LinearSystem`'s elimination with partial
+    /// pivoting. Throws `singularMatrix` when the determinant is zero relative to the entries' scale (`LinearSystem`'s rule).
     public func inverse() throws -> Matrix4 {
-        var a = [Double](repeating: 0, count: 16)   // row-major copy
-        for r in 0..<4 { for c in 0..<4 { a[4 * r + c] = Double(self[r, c]) } }
-        // Gauss-Jordan elimination with partial pivoting on [a | I].
-        var inv = [Double](repeating: 0, count: 16)
-        for i in 0..<4 { inv[5 * i] = 1 }
-        let scale = a.map(abs).max() ?? 0
-        guard scale > 0, scale.isFinite else { throw AttitudeMathError.singularMatrix }
-        for col in 0..<4 {
-            var pivot = col
-            for r in col + 1..<4 where abs(a[4 * r + col]) > abs(a[4 * pivot + col]) { pivot = r }
-            guard abs(a[4 * pivot + col]) > 1e-12 * scale else { throw AttitudeMathError.singularMatrix }
-            if pivot != col {
-                for c in 0..<4 { a.swapAt(4 * col + c, 4 * pivot + c); inv.swapAt(4 * col + c, 4 * pivot + c) }
-            }
-            let p = a[4 * col + col]
-            for c in 0..<4 { a[4 * col + c] /= p; inv[4 * col + c] /= p }
-            for r in 0..<4 where r != col {
-                let f = a[4 * r + col]
-                if f == 0 { continue }
-                for c in 0..<4 { a[4 * r + c] -= f * a[4 * col + c]; inv[4 * r + c] -= f * inv[4 * col + c] }
-            }
-        }
-        return Matrix4(rowMajor: inv.map(Float.init))
+        let rows = (0..<4).map { r in (0..<4).map { c in Double(self[r, c]) } }
+        let identity = (0..<4).map { r in (0..<4).map { c in r == c ? 1.0 : 0 } }
+        guard let inverse = LinearSystem.solve(rows, columns: identity) else { throw AttitudeMathError.singularMatrix }
+        return Matrix4(rowMajor: inverse.flatMap { $0.map(Float.init) })
     }
 
     /// Applies the matrix to a homogeneous point.

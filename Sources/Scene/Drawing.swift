@@ -11,7 +11,7 @@ import SafeText
 /// time rule. Each job's request (`PlaybackRequest`, `SnapshotRequest`, `RenderRequest`) holds one.
 public struct Drawing {
     /// How every frame is drawn (`--calibration`, `--time-offset` and the mount already applied).
-    public var options: DrawingSettings
+    public var settings: DrawingSettings
     /// What is drawn behind the die.
     public var background: BackgroundSettings
     /// Where the notes go: the offset a video's own track takes, where a video starts or stops, the drawing's
@@ -19,61 +19,61 @@ public struct Drawing {
     public var notes: DrawingNotes
     public var logger: Logger { notes.logger }
 
-    public init(options: DrawingSettings, background: BackgroundSettings = BackgroundSettings(), notes: DrawingNotes = DrawingNotes()) {
-        self.options = options
+    public init(settings: DrawingSettings, background: BackgroundSettings = BackgroundSettings(), notes: DrawingNotes = DrawingNotes()) {
+        self.settings = settings
         self.background = background
         self.notes = notes
     }
 
-    /// The log `file` names, loaded for drawing (a raw log's gyroscope less `options.gyroBiasRadiansPerSecond`, read as footage when
-    /// drawn over a video), and the options it is drawn with: its time rule's offset (`options(over:path:job:)`, `job`
+    /// The log `file` names, loaded for drawing (a raw log's gyroscope less `settings.gyroBiasRadiansPerSecond`, read as footage when
+    /// drawn over a video), and the settings it is drawn with: its time rule's offset (`settings(over:path:job:)`, `job`
     /// naming the note).
-    func load(_ file: LogFile, job: String) throws -> (log: AttitudeLog, fusion: FusionTrack?, options: DrawingSettings) {
+    func load(_ file: LogFile, job: String) throws -> (log: AttitudeLog, fusion: FusionTrack?, settings: DrawingSettings) {
         let (log, fusion) = try loadAnyAttitudeLogWithFusion(path: file.path, magnetometer: file.magnetometer, platform: file.platform,
-                                                             gyroBiasRadiansPerSecond: options.gyroBiasRadiansPerSecond,
+                                                             gyroBiasRadiansPerSecond: settings.gyroBiasRadiansPerSecond,
                                                              overFootage: background.video != nil)
-        let drawn = options(over: log, path: file.path, job: job)
+        let drawn = settings(over: log, path: file.path, job: job)
         guard let video = background.video, background.holdsToPicture else { return (log, fusion, drawn) }
         guard fusion != nil else {
             notes.say(.attitudeLogNotHeld(path: file.path))
             return (log, fusion, drawn)
         }
-        return (try held(log, over: video, options: drawn), fusion, drawn)
+        return (try held(log, over: video, settings: drawn), fusion, drawn)
     }
 
     /// A raw log's attitude over `video` held to its picture (`PictureHold`), read through the camera and mount the die
     /// is drawn with, as `attitude fuse LOG --video CLIP` writes it.
-    func held(_ log: AttitudeLog, over video: String, options: DrawingSettings) throws -> AttitudeLog {
-        try PictureHold.hold(log, video: video, timeOffsetSeconds: options.clipOffset ?? 0, camera: options.camera.given,
-                                deviceFromIMU: options.deviceFromIMU ?? .identity) {
+    func held(_ log: AttitudeLog, over video: String, settings: DrawingSettings) throws -> AttitudeLog {
+        try PictureHold.hold(log, video: video, timeOffsetSeconds: settings.clipOffset ?? 0, camera: settings.camera.given,
+                                deviceFromIMU: settings.deviceFromIMU ?? .identity) {
             logger.info("\(MessageText.line($0))")
         }
     }
 
-    /// What a pipeline draws for `attitude`, and the options it draws with: a log file loaded (`load(_:job:)`), any
-    /// other input as it is with `options`.
-    func input(_ attitude: AttitudeChoice, job: String) throws -> (input: AttitudeInput, options: DrawingSettings) {
+    /// What a pipeline draws for `attitude`, and the settings it draws with: a log file loaded (`load(_:job:)`), any
+    /// other input as it is with `settings`.
+    func input(_ attitude: AttitudeChoice, job: String) throws -> (input: AttitudeInput, settings: DrawingSettings) {
         switch attitude {
-        case .input(let input): return (input, options)
+        case .input(let input): return (input, settings)
         case .log(let file):
-            let (log, fusion, options) = try load(file, job: job)
-            return (.log(log, fusion: fusion, path: file.path), options)
+            let (log, fusion, settings) = try load(file, job: job)
+            return (.log(log, fusion: fusion, path: file.path), settings)
         }
     }
 
-    /// `options` with the time offset of `log`, read from `path`, over the background's video, by the one rule
+    /// `settings` with the time offset of `log`, read from `path`, over the background's video, by the one rule
     /// (`Timeline.offset`): when none is given and the log is that video itself, the offset that puts its track on the
     /// video, said on the logger (`job` first) when it is not 0.
-    func options(over log: AttitudeLog, path: String, job: String) -> DrawingSettings {
-        var options = self.options
-        guard options.clipOffset == nil else { return options }
+    func settings(over log: AttitudeLog, path: String, job: String) -> DrawingSettings {
+        var settings = self.settings
+        guard settings.clipOffset == nil else { return settings }
         let start = log.startTime
         let offset = Timeline.offset(given: nil, logIsTheVideo: background.videoIsTheLog(path: path), trackStart: start)
-        guard offset != 0 else { return options }
+        guard offset != 0 else { return settings }
         let note = String(format: "%@: %@'s motion track starts %.4f s %@ its first frame: time offset %+.4f s (log time 0 is video time %.4f s)",
                           job, path, abs(start), start > 0 ? "after" : "before", offset, start)
         logger.info("\(MessageText.line(note))")
-        options.timeOffset = TimeOffset(seconds: offset)
-        return options
+        settings.timeOffset = TimeOffset(seconds: offset)
+        return settings
     }
 }

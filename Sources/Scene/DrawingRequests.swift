@@ -51,7 +51,7 @@ public struct PlaybackRequest {
     /// log's own track where its first sample shows, and makes the pipeline (`WallClockPipeline`'s errors).
     public func pipeline() throws -> WallClockPipeline {
         var background = drawing.background
-        let (input, options) = try drawing.input(attitude, job: "run")
+        let (input, settings) = try drawing.input(attitude, job: "run")
         if case .log(let log, _, let path) = input {
             guard clock.from <= log.duration else {
                 throw DrawingRequestError.startPastTheLog(time: clock.from, log: path, duration: log.duration)
@@ -59,13 +59,13 @@ public struct PlaybackRequest {
             // A video's own track that starts after its first frame: the video plays from the frame the track starts at,
             // as `--video-at` would place it, rather than from frames with no attitude.
             if background.videoIsTheLog(path: path), background.videoAt == nil, background.frame == nil,
-               let start = Timeline.playbackVideoStart(offset: options.timeOffset) {
+               let start = Timeline.playbackVideoStart(offset: settings.timeOffset) {
                 background.videoAt = start
                 let note = String(format: "run: %@ plays from %.4f s, where its motion track's first sample shows", path, start)
                 drawing.logger.info("\(MessageText.line(note))")
             }
         }
-        return try WallClockPipeline(options: options, attitude: input, background: background, clock: clock,
+        return try WallClockPipeline(settings: settings, attitude: input, background: background, clock: clock,
                                      cameraByDefault: cameraByDefault, notes: drawing.notes)
     }
 }
@@ -86,19 +86,19 @@ public struct SnapshotRequest {
     /// Loads the attitude, takes the time rule's offset, refuses a time outside a log, and makes the pipeline
     /// (`SteppedPipeline`'s errors); `loadedCamera` is the camera already loaded (nil: loaded here).
     public func pipeline(loadedCamera: LoadedCamera? = nil) throws -> SteppedPipeline {
-        let (input, options) = try drawing.input(attitude, job: "snapshot")
-        let at = try self.at ?? drawing.background.timeline(offset: options.timeOffset).defaultLogStart
+        let (input, settings) = try drawing.input(attitude, job: "snapshot")
+        let at = try self.at ?? drawing.background.timeline(offset: settings.timeOffset).defaultLogStart
         if case .log(let log, _, let path) = input, !(at >= 0 && at <= log.duration) {
             throw DrawingRequestError.timeOutsideTheLog(time: at, log: path, duration: log.duration)
         }
-        return try SteppedPipeline(options: options, attitude: input, background: drawing.background, clock: .instant(at),
+        return try SteppedPipeline(settings: settings, attitude: input, background: drawing.background, clock: .instant(at),
                                    loadedCamera: loadedCamera, notes: drawing.notes)
     }
 
-    /// The picture of `size`, drawn offscreen with the assets the options name.
+    /// The picture of `size`, drawn offscreen with the assets the settings name.
     public func picture(size: PictureSize) throws -> RGBImage {
         let pipeline = try pipeline()
-        return try OffscreenScene(size: size, assets: try Assets.locate(explicit: pipeline.options.assetsFolder),
+        return try OffscreenScene(size: size, assets: try Assets.locate(explicit: pipeline.settings.assetsFolder),
                                   pipeline: pipeline).picture()
     }
 }
@@ -132,9 +132,9 @@ public struct RenderRequest {
     /// frame k shows the attitude at log time `from + k / framesPerSecond`, and the video at video time
     /// (`from` − offset) + k / framesPerSecond (`SteppedPipeline`'s errors).
     public func frames() throws -> Frames {
-        let (attitudeLog, fusion, options) = try drawing.load(log, job: "render")
+        let (attitudeLog, fusion, settings) = try drawing.load(log, job: "render")
         let background = drawing.background
-        let timeline = try background.timeline(offset: options.timeOffset)
+        let timeline = try background.timeline(offset: settings.timeOffset)
         let from = self.from ?? timeline.defaultLogStart
         var end = to ?? attitudeLog.duration
         // Over a video the frames span the video's by default, not the whole of a longer log (one that misses the video
@@ -155,7 +155,7 @@ public struct RenderRequest {
             throw DrawingRequestError.tooManyFrames(start: from, end: end, framesPerSecond: framesPerSecond, count: error.count)
         }
         guard !times.isEmpty else { throw DrawingRequestError.noFrames(start: from, end: end, framesPerSecond: framesPerSecond) }
-        let pipeline = try SteppedPipeline(options: options, attitude: .log(attitudeLog, fusion: fusion, path: log.path),
+        let pipeline = try SteppedPipeline(settings: settings, attitude: .log(attitudeLog, fusion: fusion, path: log.path),
                                            background: background, clock: clock, notes: drawing.notes)
         return Frames(pipeline: pipeline, times: times)
     }

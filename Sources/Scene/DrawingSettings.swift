@@ -59,7 +59,7 @@ public struct DrawingSettings: Equatable, Sendable {
         return Frames.worldFromDevice(worldFromIMU: worldFromIMU, deviceFromIMU: deviceFromIMU)
     }
 
-    /// Refuses options that cannot draw a picture of `size` (`DrawingSettingsError` says what is wrong).
+    /// Refuses settings that cannot draw a picture of `size` (`DrawingSettingsError` says what is wrong).
     public func validate(size: PictureSize) throws {
         try camera.validate()
         let limit = Int(Rig.largestTimeOffsetSeconds)
@@ -72,6 +72,17 @@ public struct DrawingSettings: Equatable, Sendable {
             let smallest = HUDLayout.smallestSize(lineCount: HUDReadout.lineCount, model: model, anchored: anchored)
             throw DrawingSettingsError.noRoomForTheHUD(size: size, above: anchored ? .die : model, smallest: smallest)
         }
+    }
+
+    /// The time offset these settings are given for a clip, nil when none: `timeOffset` when it pairs a clip with its log
+    /// (`--time-offset` without a live source, a clip calibration's), never a live rig's. When none is given a video's
+    /// own motion track takes its own (`Timeline.offset`).
+    public var clipOffset: Double? { timeOffset?.seconds(pairing: .clip) }
+
+    /// The seconds a source timed by `clock` starts shifted by (`TimeOffsetControl`): a log's playback the clip offset,
+    /// a live source the live one, 0 when it has none; a fixed attitude none.
+    public func startingOffset(for clock: AttitudeTiming) -> Double {
+        clock.offsetClock.flatMap { timeOffset?.seconds(pairing: $0) } ?? 0
     }
 }
 

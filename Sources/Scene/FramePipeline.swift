@@ -53,7 +53,7 @@ public var sceneLogger: Logger { Logger(label: "steady-dice.scene") }
 /// - the background's size check and undistortion in `BackgroundFrames`, once per new picture.
 public protocol FramePipeline: AnyObject {
     /// How every frame is drawn.
-    var options: DrawingSettings { get }
+    var settings: DrawingSettings { get }
     /// The loaded camera, lens, anchor and panorama.
     var loadedCamera: LoadedCamera { get }
     /// The picture behind the die; nil for a plain colour or a panorama.
@@ -61,12 +61,12 @@ public protocol FramePipeline: AnyObject {
 }
 
 extension FramePipeline {
-    /// A renderer for these options: the model, the HUD's font when shown, the clear colour and the panorama.
+    /// A renderer for these settings: the model, the HUD's font when shown, the clear colour and the panorama.
     /// The GL context it draws in must be current.
     public func makeRenderer(assets: Assets) throws -> SceneRenderer {
-        let renderer = try SceneRenderer(assets: assets, model: options.model, readImage: RGBImage.read)
-        if options.hud { try renderer.prepareHUD() }
-        renderer.clearColor = options.backgroundColor
+        let renderer = try SceneRenderer(assets: assets, model: settings.model, readImage: RGBImage.read)
+        if settings.hud { try renderer.prepareHUD() }
+        renderer.clearColor = settings.backgroundColor
         loadedCamera.install(on: renderer)
         return renderer
     }
@@ -88,30 +88,30 @@ struct PipelineStart {
     let loadedCamera: LoadedCamera
     let timeline: Timeline
 
-    /// Loads `options`' camera (unless `loadedCamera` is given loaded) and the timeline of `settings`. Over a log, `--anchor`
+    /// Loads `settings`' camera (unless `loadedCamera` is given loaded) and the timeline of `backgroundSettings`. Over a log, `--anchor`
     /// is resolved once for the drawing (`aimedAnchor`: where the camera looks at `firstLogTime`, the clock's first
     /// frame, unless the log has north or `--anchor-from` says otherwise), `notes` are told what it counts from and
     /// where `--panorama` (or an anchor counted from the log) stands on an arbitrary or unnamed heading, and a log on
     /// the video's clock that covers none of its frames is refused (`LogMissesTheVideo`). A video placed by itself
     /// (`--frame`, `--video-at`) is not paired through the offset unless `pairsAPlacedVideo` (the wall clock, where
     /// playback starts the log at the placed frame's log time).
-    init(options: DrawingSettings, attitude: AttitudeInput, background settings: BackgroundSettings, loadedCamera: LoadedCamera?,
+    init(settings: DrawingSettings, attitude: AttitudeInput, background backgroundSettings: BackgroundSettings, loadedCamera: LoadedCamera?,
          pairsAPlacedVideo: Bool, notes: DrawingNotes, firstLogTime: (Timeline) throws -> Double) throws {
-        var loadedCamera = try loadedCamera ?? options.camera.load()
-        let timeline = try settings.timeline(offset: options.timeOffset)
+        var loadedCamera = try loadedCamera ?? settings.camera.load()
+        let timeline = try backgroundSettings.timeline(offset: settings.timeOffset)
         if case .log(let log, _, let path) = attitude {
-            let aimed = try options.aimedAnchor(over: log, path: path, drawingFrom: try firstLogTime(timeline))
+            let aimed = try settings.aimedAnchor(over: log, path: path, drawingFrom: try firstLogTime(timeline))
             loadedCamera.anchor = aimed?.anchor
             if let note = aimed?.note { notes.say(note) }
-            if let note = options.camera.headingNote(frame: log.frame, log: path, anchorFromTheLog: aimed?.countsFromTheLog ?? false) {
+            if let note = settings.camera.headingNote(frame: log.frame, log: path, anchorFromTheLog: aimed?.countsFromTheLog ?? false) {
                 notes.say(note)
             }
             let pairedByTheOffset = timeline.pinnedVideoStart == nil || pairsAPlacedVideo
-            if let video = settings.video, pairedByTheOffset, timeline.offset != 0 || settings.videoIsTheLog(path: path) {
+            if let video = backgroundSettings.video, pairedByTheOffset, timeline.offset != 0 || backgroundSettings.videoIsTheLog(path: path) {
                 try timeline.checkCoverage(logDuration: log.duration, videoEnd: try VideoFrameTimes(path: video).end, log: path, video: video)
             }
         } else {
-            loadedCamera.anchor = try options.anchorOverAFixedWorld()
+            loadedCamera.anchor = try settings.anchorOverAFixedWorld()
         }
         self.loadedCamera = loadedCamera
         self.timeline = timeline

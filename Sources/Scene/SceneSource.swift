@@ -27,10 +27,10 @@ public struct SceneSource {
         self.fusion = fusion
     }
 
-    /// The same source seen through a mount: every attitude q becomes `options.mounted(q)` (q · R⁻¹).
-    public func mounted(by options: DrawingSettings) -> SceneSource {
-        guard options.deviceFromIMU != nil else { return self }
-        return SceneSource(worldFromDevice: options.mounted(worldFromDevice), history: history.map(options.mounted),
+    /// The same source seen through a mount: every attitude q becomes `settings.mounted(q)` (q · R⁻¹).
+    public func mounted(by settings: DrawingSettings) -> SceneSource {
+        guard settings.deviceFromIMU != nil else { return self }
+        return SceneSource(worldFromDevice: settings.mounted(worldFromDevice), history: history.map(settings.mounted),
                            frame: frame, description: description, fusion: fusion)
     }
 

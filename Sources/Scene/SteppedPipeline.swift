@@ -54,47 +54,47 @@ public struct TooManyFrames: Error, Equatable {
 /// The pipeline of pictures drawn offscreen (`snapshot`, `render`, `Snapshotter`): frame k shows the attitude at
 /// its clock's log time k, with the background frame at the video time that log time pairs with.
 public final class SteppedPipeline: FramePipeline {
-    public let options: DrawingSettings
+    public let settings: DrawingSettings
     public let loadedCamera: LoadedCamera
     public let clock: SteppedClock
     public let background: BackgroundFrames?
     /// The scene before the camera at a log time: a log's, read forward (`LogScenes`), or one still source's at every time.
     private let scene: (Double) -> SceneState
 
-    /// Loads `options`' camera and the background `settings` name, and readies `attitude` for `clock`. Throws
+    /// Loads `settings`' camera and the background `backgroundSettings` names, and readies `attitude` for `clock`. Throws
     /// `TimelineError` when the clock's first frame falls before the video's first frame, and `LogMissesTheVideo` when
     /// a log on the video's clock covers none of its frames. A camera gives its first frame to an instant, and its
-    /// newest to each step. `loadedCamera` is `options.camera` already loaded (nil: loaded here). Over a log, `--anchor` is
+    /// newest to each step. `loadedCamera` is `settings.camera` already loaded (nil: loaded here). Over a log, `--anchor` is
     /// resolved once, where the camera looks at the clock's first frame (`PipelineStart`).
-    public init(options: DrawingSettings, attitude: AttitudeInput, background settings: BackgroundSettings = BackgroundSettings(),
+    public init(settings: DrawingSettings, attitude: AttitudeInput, background backgroundSettings: BackgroundSettings = BackgroundSettings(),
                 clock: SteppedClock, loadedCamera: LoadedCamera? = nil, notes: DrawingNotes = DrawingNotes()) throws {
-        self.options = options
+        self.settings = settings
         self.clock = clock
-        let start = try PipelineStart(options: options, attitude: attitude, background: settings, loadedCamera: loadedCamera, pairsAPlacedVideo: false,
+        let start = try PipelineStart(settings: settings, attitude: attitude, background: backgroundSettings, loadedCamera: loadedCamera, pairsAPlacedVideo: false,
                                       notes: notes) { _ in clock.logTime(step: 0) }
         self.loadedCamera = start.loadedCamera
-        scene = try Self.scenes(attitude, options: options)
+        scene = try Self.scenes(attitude, settings: settings)
         let timeline = start.timeline
-        let isLog = attitude.isLog, sharesTheVideosClock = Self.isTheVideosOwnTrack(attitude, settings)
+        let isLog = attitude.isLog, sharesTheVideosClock = Self.isTheVideosOwnTrack(attitude, backgroundSettings)
         var capturesLive = true
         if case .instant = clock { capturesLive = false }
-        background = try start.background(settings, capturesLive: capturesLive, videoStart: {
+        background = try start.background(backgroundSettings, capturesLive: capturesLive, videoStart: {
             try Self.videoStart(of: clock, timeline: timeline, followsALog: isLog, sharesTheVideosClock: sharesTheVideosClock)
         }, cameraByDefault: false, notes: notes)
     }
 
     /// The scenes `input` gives at log times, each attitude mounted once.
-    private static func scenes(_ input: AttitudeInput, options: DrawingSettings) throws -> (Double) -> SceneState {
+    private static func scenes(_ input: AttitudeInput, settings: DrawingSettings) throws -> (Double) -> SceneState {
         let still: SceneSource
         switch input {
         case .log(let log, let fusion, let path):
-            var scenes = LogScenes(log: log, fusion: fusion, path: path, options: options)
+            var scenes = LogScenes(log: log, fusion: fusion, path: path, settings: settings)
             return { scenes.scene(at: $0) }
-        case .fixed(let q, let names): still = SceneSource(fixed: q, names: names).mounted(by: options)
-        case .scene(let scene): still = scene.mounted(by: options)
+        case .fixed(let q, let names): still = SceneSource(fixed: q, names: names).mounted(by: settings)
+        case .scene(let scene): still = scene.mounted(by: settings)
         case .imud(let configuration, let timeout): still = try IMUDLiveSource.firstPacket(of: configuration, timeout: timeout)
         }
-        return { _ in still.scene(relativeTo: options.relativeTo, hud: options.hud) }
+        return { _ in still.scene(relativeTo: settings.relativeTo, hud: settings.hud) }
     }
 
     /// Whether `attitude` is the log read from the background's own video file (its gpmd or camm track): then the

@@ -48,25 +48,3 @@ public struct TimeOffsetControl {
         return next - seconds
     }
 }
-
-// MARK: - The offset given for a clip
-
-extension DrawingSettings {
-    /// The time offset these options are given for a clip, nil when none: `timeOffset` when it pairs a clip with its log
-    /// (`--time-offset` without a live source, a clip calibration's), never a live rig's. When none is given a video's
-    /// own motion track takes its own (`Timeline.offset`).
-    public var clipOffset: Double? { timeOffset?.seconds(pairing: .clip) }
-
-    /// The seconds a source timed by `clock` starts shifted by (`TimeOffsetControl`): a log's playback the clip offset,
-    /// a live source the live one, 0 when it has none; a fixed attitude none.
-    public func startingOffset(for clock: AttitudeTiming) -> Double {
-        clock.offsetClock.flatMap { timeOffset?.seconds(pairing: $0) } ?? 0
-    }
-}
-
-extension BackgroundSettings {
-    /// How the video's time lines up with a log's through a drawing's offset: its clip offset (`clipOffset`), 0 when none.
-    public func timeline(offset: TimeOffset?) throws -> Timeline {
-        try timeline(offset: offset?.seconds(pairing: .clip) ?? 0)
-    }
-}

@@ -23,7 +23,7 @@ public struct WallClock: Equatable, Sendable {
 /// paired with the attitude its source gives then, and the window's controls (the reference pose, the HUD, the
 /// time offset) on it.
 public final class WallClockPipeline: FramePipeline {
-    public let options: DrawingSettings
+    public let settings: DrawingSettings
     public let loadedCamera: LoadedCamera
     public let clock: WallClock
     public let background: BackgroundFrames?
@@ -36,37 +36,37 @@ public final class WallClockPipeline: FramePipeline {
     /// Times of the frames drawn in the last second, for the frame rate.
     private var frameTimes: [Double] = []
 
-    /// Loads `options`' camera and the background `settings` name, and readies `attitude` to play from `clock`'s
+    /// Loads `settings`' camera and the background `backgroundSettings` names, and readies `attitude` to play from `clock`'s
     /// start. Throws `TimelineError` when that start falls before the log's first sample, and `LogMissesTheVideo` when
     /// a log on the video's clock covers none of its frames. With `cameraByDefault` (the `run` demo) and no background
-    /// option at all, camera 0 is shown when it gives frames. `loadedCamera` is `options.camera` already loaded (nil: loaded
+    /// option at all, camera 0 is shown when it gives frames. `loadedCamera` is `settings.camera` already loaded (nil: loaded
     /// here). Over a log, `--anchor` is resolved once, where the camera looks as playback starts (`PipelineStart`).
-    public init(options: DrawingSettings, attitude: AttitudeInput, background settings: BackgroundSettings = BackgroundSettings(),
+    public init(settings: DrawingSettings, attitude: AttitudeInput, background backgroundSettings: BackgroundSettings = BackgroundSettings(),
                 clock: WallClock, cameraByDefault: Bool = false, loadedCamera: LoadedCamera? = nil, notes: DrawingNotes = DrawingNotes()) throws {
-        self.options = options
+        self.settings = settings
         self.clock = clock
-        let start = try PipelineStart(options: options, attitude: attitude, background: settings, loadedCamera: loadedCamera, pairsAPlacedVideo: true,
+        let start = try PipelineStart(settings: settings, attitude: attitude, background: backgroundSettings, loadedCamera: loadedCamera, pairsAPlacedVideo: true,
                                       notes: notes) { try $0.playbackStart() + clock.from }
         self.loadedCamera = start.loadedCamera
-        composer = FrameComposer(reference: options.relativeTo, showsHUD: options.hud)
-        let source = try Self.source(attitude, options: options, clock: clock, timeline: start.timeline)
+        composer = FrameComposer(reference: settings.relativeTo, showsHUD: settings.hud)
+        let source = try Self.source(attitude, settings: settings, clock: clock, timeline: start.timeline)
         self.source = source
-        timeOffset = TimeOffsetControl(seconds: options.startingOffset(for: source.clock), clock: source.clock)
+        timeOffset = TimeOffsetControl(seconds: settings.startingOffset(for: source.clock), clock: source.clock)
         // A video under the wall clock starts where `--frame` or `--video-at` place it, else at its first frame.
-        background = try start.background(settings, capturesLive: true, videoStart: { nil }, cameraByDefault: cameraByDefault, notes: notes)
+        background = try start.background(backgroundSettings, capturesLive: true, videoStart: { nil }, cameraByDefault: cameraByDefault, notes: notes)
     }
 
     /// The source `input` gives under the wall clock, mounted once.
-    private static func source(_ input: AttitudeInput, options: DrawingSettings, clock: WallClock, timeline: Timeline) throws -> AttitudeSource {
+    private static func source(_ input: AttitudeInput, settings: DrawingSettings, clock: WallClock, timeline: Timeline) throws -> AttitudeSource {
         switch input {
         case .log(let log, let fusion, _):
             let start = try timeline.playbackStart() + clock.from
             return try LogPlaybackSource(log: log, fusion: fusion, speed: clock.speed, looping: clock.looping, now: MonotonicClock.now(),
-                                         deviceFromIMU: options.deviceFromIMU, startTime: start)
+                                         deviceFromIMU: settings.deviceFromIMU, startTime: start)
         case .fixed(let q, let names):
-            return FixedAttitudeSource(options.mounted(q), names: names)
+            return FixedAttitudeSource(settings.mounted(q), names: names)
         case .scene(let scene):
-            return FixedAttitudeSource(options.mounted(scene.worldFromDevice))
+            return FixedAttitudeSource(settings.mounted(scene.worldFromDevice))
         case .imud(let configuration, _):
             return IMUDLiveSource(configuration: configuration)
         }

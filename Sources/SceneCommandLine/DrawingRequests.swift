@@ -6,8 +6,8 @@ extension DrawingOptions {
     /// What `run`, `snapshot` and `render` draw with: these options' settings for an attitude source timed by `clock`
     /// (`.live` for `run --imud`; the calibration file read once), their background, and the time offset they give it.
     public func request(clock: TimeOffset.Clock) throws -> Drawing {
-        let options = try drawingSettings(clock: clock)
-        return Drawing(options: options, background: background.settings, notes: .commandLine)
+        let settings = try drawingSettings(clock: clock)
+        return Drawing(settings: settings, background: background.settings, notes: .commandLine)
     }
 }
 
@@ -24,7 +24,7 @@ extension AttitudeSourceOptions {
     public func request(drawing: DrawingOptions, applied request: Drawing, imudTimeout: Double, command: String,
                         required: Bool) throws -> AttitudeChoice? {
         if let attitude { return .fixed(attitude.quaternion, names: .attitudeOption) }
-        if let imud = try imud.configuration(mount: drawing.attitudeCalibration.imudMount(applied: request.options)) {
+        if let imud = try imud.configuration(mount: drawing.attitudeCalibration.imudMount(applied: request.settings)) {
             return .imud(imud, timeout: imudTimeout)
         }
         return try logPath(video: drawing.background.video, command: command, required: required).map { .log(logFile($0)) }

@@ -95,7 +95,7 @@ struct RenderVideo: ParsableCommand {
             throw CommandFailure("no frames: --from \(start) to \(end) at \(fps) fps", status: .usage)
         }
         let times = frames.times
-        let scene = try OffscreenScene(size: size, assets: try Assets.locate(explicit: frames.pipeline.options.assetsFolder),
+        let scene = try OffscreenScene(size: size, assets: try Assets.locate(explicit: frames.pipeline.settings.assetsFolder),
                                        pipeline: frames.pipeline)
         let out = try VideoOutput(output: staged, framesPerSecond: fps, width: size.width, height: size.height)
         // Ctrl-C or SIGTERM stops between frames, and the unfinished output is removed.

@@ -1,7 +1,7 @@
 // What a user of the library needs besides the snapshot API itself: quaternions and frames (AttitudeMath),
 // attitude logs and their reader (AttitudeLog), the loader of any log (LogLoading), the camera model (Camera),
 // pictures (Pixels, read and written by Imaging), the scene's model and colours (Render), and from the frame pipeline
-// (Scene) the drawing options, the scene source and the pipelines (one a kind of clock) with the offscreen scene. And
+// (Scene) the drawing settings, the scene source and the pipelines (one a kind of clock) with the offscreen scene. And
 // calibration: the rig (Rig), the calibrator that finds it from a clip and a log or a record folder (RigCalibration),
 // and the lens models and errors it names (Calibration). Not the command-line types, the recorder or the file jobs.
 // Re-exported here, in the library product's one umbrella file, so that a user imports one module.

@@ -22,21 +22,21 @@ public final class Snapshotter {
     /// The picture's height in pixels.
     public var height: Int { size.height }
     /// How every picture is drawn: the options `snapshot` takes, as one value.
-    public let options: DrawingSettings
+    public let settings: DrawingSettings
     /// Located once, at init.
     private let assets: Assets
     /// The camera files read once, at init.
     private let loadedCamera: LoadedCamera
 
-    /// Checks `options` for a `width` x `height` picture (a size out of range: `PictureSizeError`) and reads the files
+    /// Checks `settings` for a `width` x `height` picture (a size out of range: `PictureSizeError`) and reads the files
     /// they name (intrinsics, panorama). The assets (`shaders/`, `models/`) are found as the command line finds them:
-    /// `options.assetsFolder`, else `$STEADY_DICE_ASSETS`, else the package's resource bundle (see `Assets.locate`).
-    public init(width: Int, height: Int, options: DrawingSettings = DrawingSettings()) throws {
+    /// `settings.assetsFolder`, else `$STEADY_DICE_ASSETS`, else the package's resource bundle (see `Assets.locate`).
+    public init(width: Int, height: Int, settings: DrawingSettings = DrawingSettings()) throws {
         size = try PictureSize(width: width, height: height)
-        try options.validate(size: size)
-        assets = try Assets.locate(explicit: options.assetsFolder)
-        self.options = options
-        loadedCamera = try options.camera.load()
+        try settings.validate(size: size)
+        assets = try Assets.locate(explicit: settings.assetsFolder)
+        self.settings = settings
+        loadedCamera = try settings.camera.load()
     }
 
     /// The picture of the device at `worldFromDevice` (device-to-world, Hamilton; normalised here):
@@ -54,7 +54,7 @@ public final class Snapshotter {
 
     /// The picture of the log file at `path` (a steady-dice CSV, a Sensor Logger Orientation.csv or
     /// folder, or a raw IMU log, fused as `snapshot` fuses it) at playback time `at` seconds:
-    /// `snapshot --log PATH --at T`, HUD included; a raw log's gyroscope less the options' calibration's bias.
+    /// `snapshot --log PATH --at T`, HUD included; a raw log's gyroscope less the settings' calibration's bias.
     public func image(logFile path: String, at time: Double) throws -> RGBImage {
         try image(of: .log(LogFile(path: path)), at: time)
     }
@@ -66,7 +66,7 @@ public final class Snapshotter {
 
     /// The picture of `attitude` at log time `time`: `snapshot`'s request, drawn with the camera and assets read at init.
     private func image(of attitude: AttitudeChoice, at time: Double) throws -> RGBImage {
-        let request = SnapshotRequest(drawing: Drawing(options: options), attitude: attitude, at: time)
+        let request = SnapshotRequest(drawing: Drawing(settings: settings), attitude: attitude, at: time)
         return try OffscreenScene(size: size, assets: assets, pipeline: try request.pipeline(loadedCamera: loadedCamera)).picture()
     }
 

@@ -2,7 +2,8 @@ import AttitudeMath
 import XCTest
 
 /// Gaussian elimination with partial pivoting (`LinearSystem`): answers worked by hand, a system whose first pivot is
-/// zero or tiny (which only a row swap solves), and singular systems refused with nil.
+/// zero or tiny (which only a row swap solves), several right-hand sides solved as each alone (as `Matrix4`'s inverse
+/// solves the identity's columns), and singular systems refused with nil.
 final class LinearSystemTests: XCTestCase {
     private func assertSolution(_ a: [[Double]], _ b: [Double], _ expected: [Double], within tolerance: Double = 1e-12,
                                 file: StaticString = #filePath, line: UInt = #line) throws {
@@ -31,6 +32,17 @@ final class LinearSystemTests: XCTestCase {
         try assertSolution([[0, 2, 1], [1, 1, 1], [2, 0, 3]], [5, 4, 5], [1, 2, 1])
         // A pivot of 1e-20 taken as it is loses x₀ to rounding (it comes out 0); swapped, x = (1/(1 - 1e-20), …) ≈ (1, 1).
         try assertSolution([[1e-20, 1], [1, 1]], [1, 2], [1, 1])
+    }
+
+    func testSeveralRightHandSidesAreSolvedAsEachAlone() throws {
+        let a: [[Double]] = [[0, 2, 1], [1, 1, 1], [2, 0, 3]]
+        let columns: [[Double]] = [[5, 1], [4, 0], [5, -2]]
+        let x = try XCTUnwrap(LinearSystem.solve(a, columns: columns))
+        for j in 0..<2 {
+            XCTAssertEqual(x.map { $0[j] }, try XCTUnwrap(LinearSystem.solve(a, columns.map { $0[j] })), "column \(j)")
+        }
+        XCTAssertNil(LinearSystem.solve([[1, 2], [2, 4]], columns: [[1, 0], [0, 1]]), "singular, whatever the right-hand sides")
+        XCTAssertNil(LinearSystem.solve([[1, .infinity], [0, 1]], columns: [[1], [1]]), "an entry not finite")
     }
 
     func testASingularSystemIsRefused() {

@@ -386,20 +386,9 @@ final class CameraMotionCommandTests: XCTestCase {
         XCTAssertEqual(fromFile, try snapshot("raw.png", ["--log", clip, "--calibration", biased]))
         XCTAssertNotEqual(fromFile, try snapshot("unbiased.png", ["--log", clip, "--calibration", try calibration("zero.yaml", bias: "0, 0, 0")]),
                           "0.8 °/s over 9 s moves the die")
-        // A file that determined neither the camera nor the mount still gives its offset and bias to the attitude (issue
-        // 42: a bias written is applied whatever else is undetermined): the same rows.
-        let timingOnly = path("timing.yaml")
-        try """
-        %YAML:1.0
-        ---
-        image_width: 854
-        image_height: 480
-        time_offset_s: -0.0185
-        time_offset_clock: clip
-        gyro_bias_deg_per_s: [ 0.783, 0.070, 0.228 ]
-        undetermined: [ camera_matrix, imu_to_camera ]
-
-        """.write(toFile: timingOnly, atomically: true, encoding: .utf8)
+        // A file that determined neither the camera nor the mount still gives its offset and bias to the attitude (a bias
+        // written is applied whatever else is undetermined): the same rows.
+        let timingOnly = try Self.writeTimingOnlyCalibration(path("timing.yaml"))
         let fromTiming = try BuiltTool.run("attitude", ["fuse", clip, "--video", clip, "--calibration", timingOnly, "-o", path("timing.csv")],
                                            timeout: 300)
         XCTAssertEqual(fromTiming.status, 0, fromTiming.stderr)
@@ -426,6 +415,23 @@ final class CameraMotionCommandTests: XCTestCase {
         XCTAssertEqual(missed.status, 65, missed.stderr)
         XCTAssertTrue(missed.stderr.contains("they do not overlap, so no frame has an attitude"), missed.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("late.csv")))
+    }
+
+    /// A calibration file for the GoPro clip (854x480) that determined neither the camera nor the mount: only the clip's
+    /// time offset and the gyroscope's bias. Written at `path`, which it returns.
+    static func writeTimingOnlyCalibration(_ path: String) throws -> String {
+        try """
+        %YAML:1.0
+        ---
+        image_width: 854
+        image_height: 480
+        time_offset_s: -0.0185
+        time_offset_clock: clip
+        gyro_bias_deg_per_s: [ 0.783, 0.070, 0.228 ]
+        undetermined: [ camera_matrix, imu_to_camera ]
+
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
     }
 
     /// Half a second of ffmpeg's test pattern as an H.264 MP4, with no motion track.

@@ -61,18 +61,7 @@ final class LensProfileCommandTests: XCTestCase {
     /// A calibration that leaves the camera undetermined is drawn through the profile too, its note saying so in place of
     /// the default pinhole's, in one line.
     func testACalibrationWithoutACameraIsDrawnThroughTheLensProfile() throws {
-        let timing = path("timing.yaml")
-        try """
-        %YAML:1.0
-        ---
-        image_width: 854
-        image_height: 480
-        time_offset_s: -0.0185
-        time_offset_clock: clip
-        gyro_bias_deg_per_s: [ 0.783, 0.070, 0.228 ]
-        undetermined: [ camera_matrix, imu_to_camera ]
-
-        """.write(toFile: timing, atomically: true, encoding: .utf8)
+        let timing = try CameraMotionCommandTests.writeTimingOnlyCalibration(path("timing.yaml"))
         let byProfile = try snapshot(["--calibration", timing], name: "timing")
         XCTAssertTrue(byProfile.stderr.contains("steady-dice: \(timing): calibrate did not determine the camera (see its not_determined): drawn through "
                                                 + Self.line.dropFirst("camera: ".count) + "\n"), byProfile.stderr)

@@ -6,7 +6,7 @@ import TestSupport
 import XCTest
 
 /// `Snapshotter`, the library's snapshot API, against the `steady-dice snapshot` binary: the same
-/// options value draws the same PNG, byte for byte (both go through OpenCV's PNG encoder). SnapshotterTests
+/// settings value draws the same PNG, byte for byte (both go through OpenCV's PNG encoder). SnapshotterTests
 /// in SteadyDiceKitTests checks the library alone.
 final class SnapshotterCommandTests: XCTestCase {
     private var folder: URL!
@@ -48,13 +48,13 @@ final class SnapshotterCommandTests: XCTestCase {
 
     /// Every option of the shared value draws what the option of the same name draws.
     func testOptionsDrawWhatTheCommandLineDraws() throws {
-        var options = DrawingSettings()
-        options.camera = CameraSettings(given: .fieldOfView(FieldOfView(fixedDegrees: 45)), anchor: Anchor(fixedBearingDegrees: 5, elevationDegrees: -3, distance: 6))
-        options.model = .box
-        options.backgroundColor = RGBColor(hex: "#104060")!
-        options.relativeTo = try Quaternion.validated(w: 0.9, x: 0, y: 0.2, z: 0.1)
-        options.hud = true
-        let snapshotter = try Snapshotter(width: 400, height: 300, options: options)
+        var settings = DrawingSettings()
+        settings.camera = CameraSettings(given: .fieldOfView(FieldOfView(fixedDegrees: 45)), anchor: Anchor(fixedBearingDegrees: 5, elevationDegrees: -3, distance: 6))
+        settings.model = .box
+        settings.backgroundColor = RGBColor(hex: "#104060")!
+        settings.relativeTo = try Quaternion.validated(w: 0.9, x: 0, y: 0.2, z: 0.1)
+        settings.hud = true
+        let snapshotter = try Snapshotter(width: 400, height: 300, settings: settings)
         // Relative to the reference, the camera looks about north, where the box is anchored.
         let q = try Quaternion.validated(w: 0.8758, x: 0.1773, y: -0.4495, z: 0.1094)
         let expected = try commandPNG(["--attitude", "0.8758,0.1773,-0.4495,0.1094", "--fov", "45", "--anchor", "5,-3,6", "--model", "box",
@@ -66,7 +66,7 @@ final class SnapshotterCommandTests: XCTestCase {
         let red = (0..<(400 * 300)).filter { image.pixels[3 * $0] > 200 && image.pixels[3 * $0 + 1] < 40 }.count
         XCTAssertGreaterThan(red, 5000)
         XCTAssertTrue(image.pixel(x: 399, y: 150) == (0x10, 0x40, 0x60))
-        // The options changed the picture: it is not the default one.
+        // The settings changed the picture: it is not the default one.
         XCTAssertNotEqual(png, try Snapshotter(width: 400, height: 300).pngData(worldFromDevice: q))
     }
 
@@ -79,9 +79,9 @@ final class SnapshotterCommandTests: XCTestCase {
             rows += "\(Double(k) * 0.05),\(q.w),\(q.x),\(q.y),\(q.z)\n"
         }
         try rows.write(toFile: log, atomically: true, encoding: .utf8)
-        var options = DrawingSettings()
-        options.hud = true
-        let snapshotter = try Snapshotter(width: 320, height: 240, options: options)
+        var settings = DrawingSettings()
+        settings.hud = true
+        let snapshotter = try Snapshotter(width: 320, height: 240, settings: settings)
         let png = try snapshotter.image(logFile: log, at: 0.62).pngData()
         XCTAssertEqual(png, try commandPNG(["--log", log, "--at", "0.62", "--hud"], width: 320, height: 240))
         XCTAssertThrowsError(try snapshotter.image(logFile: log, at: 5)) { error in

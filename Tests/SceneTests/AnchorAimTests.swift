@@ -23,8 +23,8 @@ final class AnchorAimTests: XCTestCase {
         return try AttitudeLog(samples: samples, frame: frame)
     }
 
-    /// The options for `anchor` counted from `origin` (first-look unless told: the default, nil, is the log's W).
-    private func options(_ anchor: Anchor, origin: AnchorOrigin? = .firstLook) -> DrawingSettings {
+    /// The settings for `anchor` counted from `origin` (first-look unless told: the default, nil, is the log's W).
+    private func settings(_ anchor: Anchor, origin: AnchorOrigin? = .firstLook) -> DrawingSettings {
         var settings = CameraSettings(given: .fieldOfView(FieldOfView(fixedDegrees: 50)), anchor: anchor)
         settings.anchorOrigin = origin
         return DrawingSettings(camera: settings)
@@ -51,7 +51,7 @@ final class AnchorAimTests: XCTestCase {
     func testWithoutAVerticalTheAnchorCountsFromTheFirstLook() throws {
         let log = try log(nil)
         let middle = SIMD2(63.5, 47.5)
-        let pipeline = try SteppedPipeline(options: options(Anchor(fixedBearingDegrees: 0, elevationDegrees: 0)), attitude: .log(log, fusion: nil, path: "g.csv"),
+        let pipeline = try SteppedPipeline(settings: settings(Anchor(fixedBearingDegrees: 0, elevationDegrees: 0)), attitude: .log(log, fusion: nil, path: "g.csv"),
                                            clock: .steps(start: 0.5, framesPerSecond: 10))
         let first = try centre(of: try pipeline.frame(step: 0, width: 128, height: 96).scene)
         assertClose(first.pixel, middle, "--anchor 0,0 is the first frame's centre")
@@ -61,7 +61,7 @@ final class AnchorAimTests: XCTestCase {
 
         // 20° right and 10° up of the look, in the look's own picture: the pinhole puts it at fx·tan B right and,
         // at that bearing, fy·tan E / cos B up.
-        let aimed = try SteppedPipeline(options: options(Anchor(fixedBearingDegrees: 20, elevationDegrees: 10)), attitude: .log(log, fusion: nil, path: "g.csv"),
+        let aimed = try SteppedPipeline(settings: settings(Anchor(fixedBearingDegrees: 20, elevationDegrees: 10)), attitude: .log(log, fusion: nil, path: "g.csv"),
                                         clock: .instant(0.5)).frame(step: 0, width: 128, height: 96).scene
         let camera = try XCTUnwrap(aimed.camera)
         let b = 20 * Double.pi / 180, e = 10 * Double.pi / 180
@@ -76,7 +76,7 @@ final class AnchorAimTests: XCTestCase {
         for frame in [ReferenceFrame.xArbitraryZVertical, .xArbitraryCorrectedZVertical] {
             let log = try log(frame)
             func scene(_ anchor: Anchor, from start: Double, step: Int = 0) throws -> SceneState {
-                try SteppedPipeline(options: options(anchor), attitude: .log(log, fusion: nil, path: "six-d.csv"),
+                try SteppedPipeline(settings: settings(anchor), attitude: .log(log, fusion: nil, path: "six-d.csv"),
                                     clock: .steps(start: start, framesPerSecond: 10)).frame(step: step, width: 128, height: 96).scene
             }
             // At log time 0 the camera is not rolled: the horizon straight below the look is on the middle column.
@@ -103,10 +103,10 @@ final class AnchorAimTests: XCTestCase {
     func testANorthLogKeepsBearingsFromNorth() throws {
         for frame in [ReferenceFrame.xMagneticNorthZVertical, .xTrueNorthZVertical] {
             let anchor = Anchor(fixedBearingDegrees: 30, elevationDegrees: 5)
-            let aimed = try XCTUnwrap(try options(anchor, origin: nil).aimedAnchor(over: try log(frame), path: "nine-d.csv", drawingFrom: 0.5))
+            let aimed = try XCTUnwrap(try settings(anchor, origin: nil).aimedAnchor(over: try log(frame), path: "nine-d.csv", drawingFrom: 0.5))
             XCTAssertEqual(aimed.anchor, anchor, "\(frame): from north")
             XCTAssertNil(aimed.note)
-            let looked = try XCTUnwrap(try options(anchor, origin: .firstLook).aimedAnchor(over: try log(frame), path: "nine-d.csv",
+            let looked = try XCTUnwrap(try settings(anchor, origin: .firstLook).aimedAnchor(over: try log(frame), path: "nine-d.csv",
                                                                                           drawingFrom: 0.5))
             XCTAssertNotEqual(looked.anchor.centreInWorld, anchor.centreInWorld)
         }
@@ -115,10 +115,10 @@ final class AnchorAimTests: XCTestCase {
     /// The first look includes the mount and the reference pose the drawing applies: it is the attitude the first
     /// frame draws, so `--anchor 0,0` is that frame's centre with both.
     func testTheFirstLookIsTheAttitudeDrawn() throws {
-        var options = options(Anchor(fixedBearingDegrees: 0, elevationDegrees: 0))
-        options.deviceFromIMU = Quaternion(axis: [0.3, -1, 0.2], angle: 0.9)
-        options.relativeTo = Quaternion(axis: [1, 0.4, 0], angle: 1.1)
-        let pipeline = try SteppedPipeline(options: options, attitude: .log(try log(nil), fusion: nil, path: "g.csv"),
+        var settings = settings(Anchor(fixedBearingDegrees: 0, elevationDegrees: 0))
+        settings.deviceFromIMU = Quaternion(axis: [0.3, -1, 0.2], angle: 0.9)
+        settings.relativeTo = Quaternion(axis: [1, 0.4, 0], angle: 1.1)
+        let pipeline = try SteppedPipeline(settings: settings, attitude: .log(try log(nil), fusion: nil, path: "g.csv"),
                                            clock: .steps(start: 1, framesPerSecond: 10))
         assertClose(try centre(of: try pipeline.frame(step: 0, width: 128, height: 96).scene).pixel, SIMD2(63.5, 47.5), "mounted and relative")
     }
@@ -130,19 +130,19 @@ final class AnchorAimTests: XCTestCase {
         let log = try log(.xArbitraryZVertical)
         let anchor = Anchor(fixedBearingDegrees: -15, elevationDegrees: 3, distance: 6)
         let path = "six-d.csv"
-        let window = try WallClockPipeline(options: options(anchor), attitude: .log(log, fusion: nil, path: path),
+        let window = try WallClockPipeline(settings: settings(anchor), attitude: .log(log, fusion: nil, path: path),
                                            clock: WallClock(speed: 1, looping: false, from: 0.4))
-        let snapshot = try SteppedPipeline(options: options(anchor), attitude: .log(log, fusion: nil, path: path), clock: .instant(0.4))
+        let snapshot = try SteppedPipeline(settings: settings(anchor), attitude: .log(log, fusion: nil, path: path), clock: .instant(0.4))
         XCTAssertEqual(window.loadedCamera.anchor, snapshot.loadedCamera.anchor, "run --from 0.4 and snapshot --at 0.4 look at the same time")
 
-        let render = try SteppedPipeline(options: options(anchor), attitude: .log(log, fusion: nil, path: path),
+        let render = try SteppedPipeline(settings: settings(anchor), attitude: .log(log, fusion: nil, path: path),
                                          clock: .steps(start: 0.4, framesPerSecond: 5))
         let frame3 = try render.frame(step: 3, width: 64, height: 48).scene
-        let pinned = try SteppedPipeline(options: options(anchor, origin: .look(logTime: 0.4)), attitude: .log(log, fusion: nil, path: path),
+        let pinned = try SteppedPipeline(settings: settings(anchor, origin: .look(logTime: 0.4)), attitude: .log(log, fusion: nil, path: path),
                                          clock: .instant(1.0)).frame(step: 0, width: 64, height: 48).scene
         XCTAssertEqual(pinned.anchor, frame3.anchor, "snapshot --at 1 --anchor-from 0.4 is render --from 0.4's frame 3")
         XCTAssertEqual(pinned.worldFromDevice, frame3.worldFromDevice)
-        let own = try SteppedPipeline(options: options(anchor), attitude: .log(log, fusion: nil, path: path), clock: .instant(1.0))
+        let own = try SteppedPipeline(settings: settings(anchor), attitude: .log(log, fusion: nil, path: path), clock: .instant(1.0))
         XCTAssertNotEqual(own.loadedCamera.anchor, render.loadedCamera.anchor, "snapshot --at 1 alone looks at 1 s")
     }
 
@@ -152,11 +152,11 @@ final class AnchorAimTests: XCTestCase {
     func testByDefaultTheAnchorCountsFromTheLog() throws {
         let anchor = Anchor(fixedBearingDegrees: 30, elevationDegrees: 0)
         for frame in [ReferenceFrame.xArbitraryZVertical, .xArbitraryCorrectedZVertical, .xMagneticNorthZVertical, nil] as [ReferenceFrame?] {
-            let aimed = try XCTUnwrap(try options(anchor, origin: nil).aimedAnchor(over: try log(frame), path: "l.csv", drawingFrom: 0.5))
+            let aimed = try XCTUnwrap(try settings(anchor, origin: nil).aimedAnchor(over: try log(frame), path: "l.csv", drawingFrom: 0.5))
             XCTAssertEqual(aimed.anchor, anchor, "\(String(describing: frame))")
             XCTAssertTrue(aimed.countsFromTheLog)
         }
-        let pipeline = try SteppedPipeline(options: options(anchor, origin: nil), attitude: .log(try log(nil), fusion: nil, path: "g.csv"),
+        let pipeline = try SteppedPipeline(settings: settings(anchor, origin: nil), attitude: .log(try log(nil), fusion: nil, path: "g.csv"),
                                            clock: .instant(0.5))
         XCTAssertEqual(pipeline.loadedCamera.anchor, anchor)
     }
@@ -165,25 +165,25 @@ final class AnchorAimTests: XCTestCase {
     /// look asked of an attitude that is not a log's, is refused.
     func testAnchorFromLogAndItsRefusals() throws {
         let anchor = Anchor(fixedBearingDegrees: 30, elevationDegrees: 0)
-        let aimed = try XCTUnwrap(try options(anchor, origin: .log).aimedAnchor(over: try log(.xArbitraryZVertical), path: "six-d.csv",
+        let aimed = try XCTUnwrap(try settings(anchor, origin: .log).aimedAnchor(over: try log(.xArbitraryZVertical), path: "six-d.csv",
                                                                               drawingFrom: 0.5))
         XCTAssertEqual(aimed.anchor, anchor)
         XCTAssertTrue(aimed.countsFromTheLog)
-        XCTAssertEqual(options(anchor).camera.headingNote(frame: .xArbitraryZVertical, log: "six-d.csv", anchorFromTheLog: true),
+        XCTAssertEqual(settings(anchor).camera.headingNote(frame: .xArbitraryZVertical, log: "six-d.csv", anchorFromTheLog: true),
                        .headingNotNorth(log: "six-d.csv", frame: .xArbitraryZVertical, anchorBearingDegrees: 30, panorama: false,
                                         anchorFromTheLog: true))
-        XCTAssertNil(options(anchor).camera.headingNote(frame: .xArbitraryZVertical, log: "six-d.csv", anchorFromTheLog: false),
+        XCTAssertNil(settings(anchor).camera.headingNote(frame: .xArbitraryZVertical, log: "six-d.csv", anchorFromTheLog: false),
                      "an aimed anchor says its own line")
-        XCTAssertNil(options(anchor).camera.headingNote(frame: .xMagneticNorthZVertical, log: "nine-d.csv", anchorFromTheLog: true),
+        XCTAssertNil(settings(anchor).camera.headingNote(frame: .xMagneticNorthZVertical, log: "nine-d.csv", anchorFromTheLog: true),
                      "bearings from north need no note")
 
-        XCTAssertThrowsError(try options(anchor, origin: .look(logTime: 2.5)).aimedAnchor(over: try log(nil), path: "g.csv", drawingFrom: 0)) {
+        XCTAssertThrowsError(try settings(anchor, origin: .look(logTime: 2.5)).aimedAnchor(over: try log(nil), path: "g.csv", drawingFrom: 0)) {
             XCTAssertEqual($0 as? DrawingSettingsError, .lookOutsideTheLog(time: 2.5, log: "g.csv", duration: 2))
         }
-        XCTAssertThrowsError(try SteppedPipeline(options: options(anchor, origin: .firstLook), attitude: .fixed(.identity), clock: .instant(0))) {
+        XCTAssertThrowsError(try SteppedPipeline(settings: settings(anchor, origin: .firstLook), attitude: .fixed(.identity), clock: .instant(0))) {
             XCTAssertEqual($0 as? DrawingSettingsError, .lookOverAFixedWorld)
         }
-        let fixed = try SteppedPipeline(options: options(anchor, origin: nil), attitude: .fixed(Self.firstLook), clock: .instant(0))
+        let fixed = try SteppedPipeline(settings: settings(anchor, origin: nil), attitude: .fixed(Self.firstLook), clock: .instant(0))
         XCTAssertEqual(fixed.loadedCamera.anchor, anchor, "--attitude's W is as given")
     }
 
@@ -191,10 +191,10 @@ final class AnchorAimTests: XCTestCase {
     /// line's words for it: `DrawingWordsTests`).
     func testTheNoteSaysWhatTheAnchorCountsFrom() throws {
         let anchor = Anchor(fixedBearingDegrees: 20, elevationDegrees: 5)
-        XCTAssertEqual(try options(anchor).aimedAnchor(over: try log(.xArbitraryZVertical), path: "six-d.csv", drawingFrom: 1.5)?.note,
+        XCTAssertEqual(try settings(anchor).aimedAnchor(over: try log(.xArbitraryZVertical), path: "six-d.csv", drawingFrom: 1.5)?.note,
                        .anchorAimed(anchor, lookTime: 1.5, given: false, vertical: true))
         let far = Anchor(fixedBearingDegrees: 20, elevationDegrees: 5, distance: 2.5)
-        XCTAssertEqual(try options(far, origin: .look(logTime: 0.25)).aimedAnchor(over: try log(nil), path: "g.csv", drawingFrom: 1.5)?.note,
+        XCTAssertEqual(try settings(far, origin: .look(logTime: 0.25)).aimedAnchor(over: try log(nil), path: "g.csv", drawingFrom: 1.5)?.note,
                        .anchorAimed(far, lookTime: 0.25, given: true, vertical: false))
     }
 }

@@ -29,10 +29,10 @@ final class BackgroundFramesTests: XCTestCase {
         let video = try VideoTestFrames.writeVideo(in: folder, name: "clock.avi", width: 64, height: 48, count: 16, fps: 10)
         let q = Quaternion(axis: [0, 0, 1], angle: 0.2)
         let settings = BackgroundSettings(video: video, videoAt: 0.3)
-        let window = try WallClockPipeline(options: DrawingSettings(), attitude: .fixed(q), background: settings,
+        let window = try WallClockPipeline(settings: DrawingSettings(), attitude: .fixed(q), background: settings,
                                            clock: WallClock(speed: 1, looping: true, from: 0))
         window.begin(now: 100)
-        let render = try SteppedPipeline(options: DrawingSettings(), attitude: .fixed(q), background: settings,
+        let render = try SteppedPipeline(settings: DrawingSettings(), attitude: .fixed(q), background: settings,
                                          clock: .steps(start: 0, framesPerSecond: 20))
         // Video time 0.3 + s: frame 3 at the start, 3 + ⌊10 s⌋ after s seconds, wrapping after the 16th.
         for (k, expected) in [(0, 3), (1, 3), (2, 4), (7, 6), (24, 15), (27, 0)] {
@@ -40,7 +40,7 @@ final class BackgroundFramesTests: XCTestCase {
             XCTAssertEqual(try shownFrame(window.frame(now: 100 + seconds, width: 64, height: 48)), expected, "wall, \(seconds) s")
             XCTAssertEqual(try shownFrame(render.frame(step: k, width: 64, height: 48)), expected, "render, frame \(k)")
         }
-        let snapshot = try SteppedPipeline(options: DrawingSettings(), attitude: .fixed(q), background: settings, clock: .instant(0))
+        let snapshot = try SteppedPipeline(settings: DrawingSettings(), attitude: .fixed(q), background: settings, clock: .instant(0))
         XCTAssertEqual(try shownFrame(snapshot.frame(step: 0, width: 64, height: 48)), 3, "the snapshot shows --video-at's frame")
     }
 
@@ -48,12 +48,12 @@ final class BackgroundFramesTests: XCTestCase {
     func testPastTheEndTheWindowKeepsTheLastFrameAndRenderRefuses() throws {
         let video = try VideoTestFrames.writeVideo(in: folder, name: "short.avi", width: 64, height: 48, count: 4, fps: 10)
         let settings = BackgroundSettings(video: video, videoLoop: false)
-        let window = try WallClockPipeline(options: DrawingSettings(), attitude: .fixed(.identity), background: settings,
+        let window = try WallClockPipeline(settings: DrawingSettings(), attitude: .fixed(.identity), background: settings,
                                            clock: WallClock(speed: 1, looping: true, from: 0))
         window.begin(now: 5)
         XCTAssertEqual(try shownFrame(window.frame(now: 5.35, width: 64, height: 48)), 3)
         XCTAssertEqual(try shownFrame(window.frame(now: 7, width: 64, height: 48)), 3, "the last frame stays")
-        let render = try SteppedPipeline(options: DrawingSettings(), attitude: .fixed(.identity), background: settings,
+        let render = try SteppedPipeline(settings: DrawingSettings(), attitude: .fixed(.identity), background: settings,
                                          clock: .steps(start: 0, framesPerSecond: 10))
         XCTAssertEqual(try shownFrame(render.frame(step: 3, width: 64, height: 48)), 3)
         XCTAssertThrowsError(try render.frame(step: 5, width: 64, height: 48)) { error in

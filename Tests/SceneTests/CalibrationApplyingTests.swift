@@ -16,50 +16,50 @@ final class CalibrationApplyingTests: XCTestCase {
     }
 
     func testTheFilesOffsetAppliesOnlyOnItsOwnClock() throws {
-        var options = DrawingSettings()
-        var notes = try options.apply(calibration: (rig(clock: .clip), "cal.yaml"), given: RigOverrides(), clock: .clip)
+        var settings = DrawingSettings()
+        var notes = try settings.apply(calibration: (rig(clock: .clip), "cal.yaml"), given: RigOverrides(), clock: .clip)
         XCTAssertEqual(notes, [])
-        XCTAssertEqual(options.clipOffset, 0.25)
-        XCTAssertEqual(options.deviceFromIMU, mount)
-        XCTAssertEqual(options.camera.intrinsicsSource, "cal.yaml")
-        XCTAssertEqual(options.gyroBiasRadiansPerSecond, SIMD3(0.01, 0, 0))
+        XCTAssertEqual(settings.clipOffset, 0.25)
+        XCTAssertEqual(settings.deviceFromIMU, mount)
+        XCTAssertEqual(settings.camera.intrinsicsSource, "cal.yaml")
+        XCTAssertEqual(settings.gyroBiasRadiansPerSecond, SIMD3(0.01, 0, 0))
 
-        options = DrawingSettings()
-        notes = try options.apply(calibration: (rig(clock: .clip), "cal.yaml"), given: RigOverrides(), clock: .live)
+        settings = DrawingSettings()
+        notes = try settings.apply(calibration: (rig(clock: .clip), "cal.yaml"), given: RigOverrides(), clock: .live)
         XCTAssertEqual(notes.map(\.level), [.warning])
-        XCTAssertEqual(options.startingOffset(for: .live), 0)
+        XCTAssertEqual(settings.startingOffset(for: .live), 0)
 
-        options = DrawingSettings()
-        notes = try options.apply(calibration: (rig(clock: .live), "cal.yaml"), given: RigOverrides(), clock: .live)
+        settings = DrawingSettings()
+        notes = try settings.apply(calibration: (rig(clock: .live), "cal.yaml"), given: RigOverrides(), clock: .live)
         XCTAssertEqual(notes.map(\.level), [.info])
-        XCTAssertEqual(options.startingOffset(for: .live), 0.25)
+        XCTAssertEqual(settings.startingOffset(for: .live), 0.25)
 
-        options = DrawingSettings()
-        notes = try options.apply(calibration: (rig(clock: .live), "cal.yaml"), given: RigOverrides(timeOffsetSeconds: -0.01), clock: .live)
+        settings = DrawingSettings()
+        notes = try settings.apply(calibration: (rig(clock: .live), "cal.yaml"), given: RigOverrides(timeOffsetSeconds: -0.01), clock: .live)
         XCTAssertEqual(notes, [], "the live source's own offset replaces the file's")
-        XCTAssertEqual(options.startingOffset(for: .live), -0.01)
+        XCTAssertEqual(settings.startingOffset(for: .live), -0.01)
 
-        options = DrawingSettings()
-        notes = try options.apply(calibration: (rig(clock: .live), "cal.yaml"), given: RigOverrides(), clock: .clip)
+        settings = DrawingSettings()
+        notes = try settings.apply(calibration: (rig(clock: .live), "cal.yaml"), given: RigOverrides(), clock: .clip)
         XCTAssertEqual(notes.map(\.level), [.warning])
-        XCTAssertNil(options.clipOffset)
+        XCTAssertNil(settings.clipOffset)
 
-        options = DrawingSettings()
-        notes = try options.apply(calibration: nil, given: RigOverrides(mount: .rotation(.identity), timeOffsetSeconds: 0.5), clock: .live)
+        settings = DrawingSettings()
+        notes = try settings.apply(calibration: nil, given: RigOverrides(mount: .rotation(.identity), timeOffsetSeconds: 0.5), clock: .live)
         XCTAssertEqual(notes, [])
-        XCTAssertEqual(options.timeOffset, TimeOffset(seconds: 0.5, clock: .live))
-        XCTAssertEqual(options.deviceFromIMU, .identity)
+        XCTAssertEqual(settings.timeOffset, TimeOffset(seconds: 0.5, clock: .live))
+        XCTAssertEqual(settings.deviceFromIMU, .identity)
     }
 
     /// What the file leaves undetermined keeps the camera the settings hold and the mount given; said by the rule's notes.
     func testAnUndeterminedCameraAndMountKeepWhatIsGiven() throws {
-        var options = DrawingSettings(camera: CameraSettings(given: .fieldOfView(FieldOfView(fixedDegrees: 50))))
-        let notes = try options.apply(calibration: (rig(clock: .clip, undetermined: [.camera, .mount]), "cal.yaml"),
-                                      given: RigOverrides(camera: options.camera.given, mount: .rotation(.identity)), clock: .clip)
+        var settings = DrawingSettings(camera: CameraSettings(given: .fieldOfView(FieldOfView(fixedDegrees: 50))))
+        let notes = try settings.apply(calibration: (rig(clock: .clip, undetermined: [.camera, .mount]), "cal.yaml"),
+                                      given: RigOverrides(camera: settings.camera.given, mount: .rotation(.identity)), clock: .clip)
         XCTAssertEqual(notes.map(\.about), [.camera, .mount])
-        XCTAssertEqual(options.camera.verticalFieldOfViewDegrees, 50)
-        XCTAssertNil(options.camera.intrinsics)
-        XCTAssertEqual(options.deviceFromIMU, .identity)
-        XCTAssertEqual(options.gyroBiasRadiansPerSecond, SIMD3(0.01, 0, 0), "a bias written is applied whatever else is undetermined")
+        XCTAssertEqual(settings.camera.verticalFieldOfViewDegrees, 50)
+        XCTAssertNil(settings.camera.intrinsics)
+        XCTAssertEqual(settings.deviceFromIMU, .identity)
+        XCTAssertEqual(settings.gyroBiasRadiansPerSecond, SIMD3(0.01, 0, 0), "a bias written is applied whatever else is undetermined")
     }
 }

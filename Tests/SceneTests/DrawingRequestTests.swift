@@ -46,10 +46,10 @@ final class DrawingRequestTests: XCTestCase {
     /// loaded log; a start past the log, too many frames and none at all are refused with their times.
     func testARenderRequestStepsOverTheLog() throws {
         let (path, log) = try turningLog()
-        let drawing = Drawing(options: DrawingSettings(hud: true))
+        let drawing = Drawing(settings: DrawingSettings(hud: true))
         let frames = try RenderRequest(drawing: drawing, log: LogFile(path: path), from: 0.5, framesPerSecond: 4).frames()
         XCTAssertEqual(frames.times, [0.5, 0.75, 1, 1.25, 1.5, 1.75])
-        let byHand = try SteppedPipeline(options: DrawingSettings(hud: true), attitude: .log(log, fusion: nil, path: path),
+        let byHand = try SteppedPipeline(settings: DrawingSettings(hud: true), attitude: .log(log, fusion: nil, path: path),
                                          clock: .steps(start: 0.5, framesPerSecond: 4))
         for k in [0, 3, 5] {
             let requested = try frames.pipeline.frame(step: k, width: 320, height: 240).scene
@@ -69,11 +69,11 @@ final class DrawingRequestTests: XCTestCase {
     /// log is refused. A fixed attitude needs no time.
     func testASnapshotRequestDrawsItsInstant() throws {
         let (path, log) = try turningLog()
-        let drawing = Drawing(options: DrawingSettings(hud: true))
+        let drawing = Drawing(settings: DrawingSettings(hud: true))
         for at in [nil, 0.73] as [Double?] {
             let requested = try SnapshotRequest(drawing: drawing, attitude: .log(LogFile(path: path)), at: at).pipeline()
             XCTAssertEqual(requested.clock, .instant(at ?? 0))
-            let built = try SteppedPipeline(options: DrawingSettings(hud: true), attitude: .log(log, fusion: nil, path: path), clock: .instant(at ?? 0))
+            let built = try SteppedPipeline(settings: DrawingSettings(hud: true), attitude: .log(log, fusion: nil, path: path), clock: .instant(at ?? 0))
             XCTAssertEqual(try requested.frame(step: 0, width: 320, height: 240).scene.hud, try built.frame(step: 0, width: 320, height: 240).scene.hud)
         }
         XCTAssertEqual(error { _ = try SnapshotRequest(drawing: drawing, attitude: .log(LogFile(path: path)), at: 2.5).pipeline() },
@@ -86,7 +86,7 @@ final class DrawingRequestTests: XCTestCase {
     /// `run`'s pipeline plays the log from `from` seconds on; a start past the log's end is refused.
     func testAPlaybackRequestPlaysFromItsStart() throws {
         let (path, _) = try turningLog()
-        let drawing = Drawing(options: DrawingSettings())
+        let drawing = Drawing(settings: DrawingSettings())
         let pipeline = try PlaybackRequest(drawing: drawing, attitude: .log(LogFile(path: path)), clock: WallClock(speed: 1, looping: false, from: 0.4))
             .pipeline()
         pipeline.begin(now: 100)

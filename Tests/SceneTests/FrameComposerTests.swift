@@ -25,13 +25,13 @@ final class FrameComposerTests: XCTestCase {
         let log = try turningLog()
         let mount = try XCTUnwrap(Quaternion(axis: [0, 0, 1], angle: 0.3).normalized())
         let reference = Quaternion(axis: [0, 1, 0], angle: 0.5)
-        let options = DrawingSettings(camera: CameraSettings(given: .fieldOfView(FieldOfView(fixedDegrees: 50))), relativeTo: reference, deviceFromIMU: mount)
+        let settings = DrawingSettings(camera: CameraSettings(given: .fieldOfView(FieldOfView(fixedDegrees: 50))), relativeTo: reference, deviceFromIMU: mount)
         for t in [0.0, 0.237, 0.5, 1.0] {
-            let window = try WallClockPipeline(options: options, attitude: .log(log, fusion: nil, path: "log.csv"),
+            let window = try WallClockPipeline(settings: settings, attitude: .log(log, fusion: nil, path: "log.csv"),
                                                clock: WallClock(speed: 1, looping: false, from: t))
             try XCTUnwrap(window.source).begin(now: 100)
             let shown = window.frame(now: 100, width: 64, height: 48).scene
-            let snapshot = try SteppedPipeline(options: options, attitude: .log(log, fusion: nil, path: "log.csv"), clock: .instant(t))
+            let snapshot = try SteppedPipeline(settings: settings, attitude: .log(log, fusion: nil, path: "log.csv"), clock: .instant(t))
                 .frame(step: 0, width: 64, height: 48).scene
             XCTAssertEqual(shown.worldFromDevice, snapshot.worldFromDevice, "t = \(t)")
             XCTAssertEqual(shown.greyed, snapshot.greyed)
@@ -45,10 +45,10 @@ final class FrameComposerTests: XCTestCase {
     /// smoothed tilt, frame, reference); only the labels the window adds (health, frame rate) differ.
     func testTheWindowsHUDOfAFixedAttitudeIsTheSnapshots() throws {
         let q = try XCTUnwrap(Quaternion(w: 0.8, x: 0.3, y: 0.4, z: 0.33).normalized())
-        let options = DrawingSettings(hud: true)
-        let window = try XCTUnwrap(WallClockPipeline(options: options, attitude: .fixed(q), clock: WallClock(speed: 1, looping: true, from: 0))
+        let settings = DrawingSettings(hud: true)
+        let window = try XCTUnwrap(WallClockPipeline(settings: settings, attitude: .fixed(q), clock: WallClock(speed: 1, looping: true, from: 0))
             .frame(now: 1, width: 320, height: 240).scene.hud)
-        let snapshot = try XCTUnwrap(SteppedPipeline(options: options, attitude: .fixed(q), clock: .instant(0))
+        let snapshot = try XCTUnwrap(SteppedPipeline(settings: settings, attitude: .fixed(q), clock: .instant(0))
             .frame(step: 0, width: 320, height: 240).scene.hud)
         XCTAssertEqual(window.worldFromDevice, snapshot.worldFromDevice)
         XCTAssertEqual(window.smoothedTilt, snapshot.smoothedTilt)
@@ -64,11 +64,11 @@ final class FrameComposerTests: XCTestCase {
         let q = try XCTUnwrap(Quaternion(w: 0.8, x: 0.3, y: 0.4, z: 0.33).normalized())
         let mount = try XCTUnwrap(Quaternion(axis: [1, 0, 0], angle: 0.7).normalized())
         let expected = try XCTUnwrap((q * mount.conjugate).normalized())
-        let options = DrawingSettings(deviceFromIMU: mount)
-        let snapshot = try SteppedPipeline(options: options, attitude: .fixed(q), clock: .instant(0)).frame(step: 0, width: 64, height: 48)
-        let window = try WallClockPipeline(options: options, attitude: .fixed(q), clock: WallClock(speed: 1, looping: true, from: 0))
+        let settings = DrawingSettings(deviceFromIMU: mount)
+        let snapshot = try SteppedPipeline(settings: settings, attitude: .fixed(q), clock: .instant(0)).frame(step: 0, width: 64, height: 48)
+        let window = try WallClockPipeline(settings: settings, attitude: .fixed(q), clock: WallClock(speed: 1, looping: true, from: 0))
             .frame(now: 1, width: 64, height: 48)
-        let scene = try SteppedPipeline(options: options, attitude: .scene(SceneSource(fixed: q)), clock: .instant(0))
+        let scene = try SteppedPipeline(settings: settings, attitude: .scene(SceneSource(fixed: q)), clock: .instant(0))
             .frame(step: 0, width: 64, height: 48)
         for drawn in [snapshot, window, scene] {
             XCTAssertEqual(try XCTUnwrap(drawn.scene.worldFromDevice).angle(to: expected), 0, accuracy: 1e-7)

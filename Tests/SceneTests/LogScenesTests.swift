@@ -21,17 +21,17 @@ final class LogScenesTests: XCTestCase {
         let log = try turningLog()
         let mount = Quaternion(axis: SIMD3(1, 0, 0), angle: 0.4)
         let reference = Quaternion(axis: SIMD3(0, 0, 1), angle: 0.7)
-        for options in [DrawingSettings(hud: true), DrawingSettings(relativeTo: reference, hud: true, deviceFromIMU: mount),
+        for settings in [DrawingSettings(hud: true), DrawingSettings(relativeTo: reference, hud: true, deviceFromIMU: mount),
                         DrawingSettings(relativeTo: reference, deviceFromIMU: mount)] {
-            var scenes = LogScenes(log: log, fusion: nil, path: "turning.csv", options: options)
+            var scenes = LogScenes(log: log, fusion: nil, path: "turning.csv", settings: settings)
             // Frame times between and on samples, and one going back, which starts the filter again.
             for t in [0, 0.005, 0.01, 0.237, 0.5, 0.5, 0.731, 0.2, 0.999, 1] {
                 let frame = scenes.scene(at: t)
-                let snapshot = SceneSource(log: log, fusion: nil, path: "turning.csv", at: t).mounted(by: options)
-                    .scene(relativeTo: options.relativeTo, hud: options.hud)
+                let snapshot = SceneSource(log: log, fusion: nil, path: "turning.csv", at: t).mounted(by: settings)
+                    .scene(relativeTo: settings.relativeTo, hud: settings.hud)
                 XCTAssertEqual(frame.worldFromDevice, snapshot.worldFromDevice, "t = \(t)")
                 XCTAssertEqual(frame.hud, snapshot.hud, "t = \(t)")
-                XCTAssertEqual(frame.hud == nil, !options.hud)
+                XCTAssertEqual(frame.hud == nil, !settings.hud)
             }
         }
     }

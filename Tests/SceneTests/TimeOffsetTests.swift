@@ -56,19 +56,19 @@ final class TimeOffsetTests: XCTestCase {
     /// A drawing is given a clip offset by `--time-offset` or by a calibration measured on a clip (the `clip` clock);
     /// a live rig's offset (the `live` clock) gives a clip none, and a clip's gives a live source none.
     func testOnlyAClipOffsetGivesAClipOneAndOnlyALiveOneALiveSource() {
-        var options = DrawingSettings(timeOffset: TimeOffset(seconds: 0.04))
-        XCTAssertEqual(options.clipOffset, 0.04)
-        XCTAssertEqual(options.startingOffset(for: .playback), 0.04)
-        XCTAssertEqual(options.startingOffset(for: .live), 0, "a clip's offset pairs no live source")
-        XCTAssertEqual(options.startingOffset(for: .none), 0)
-        options.timeOffset = TimeOffset(seconds: 0.02, clock: .live)
-        XCTAssertNil(options.clipOffset)
-        XCTAssertEqual(options.startingOffset(for: .playback), 0, "a live rig's offset pairs no clip")
-        XCTAssertEqual(options.startingOffset(for: .live), 0.02)
-        options.timeOffset = nil
-        XCTAssertNil(options.clipOffset)
-        XCTAssertEqual(options.startingOffset(for: .playback), 0)
-        XCTAssertEqual(options.startingOffset(for: .live), 0)
+        var settings = DrawingSettings(timeOffset: TimeOffset(seconds: 0.04))
+        XCTAssertEqual(settings.clipOffset, 0.04)
+        XCTAssertEqual(settings.startingOffset(for: .playback), 0.04)
+        XCTAssertEqual(settings.startingOffset(for: .live), 0, "a clip's offset pairs no live source")
+        XCTAssertEqual(settings.startingOffset(for: .none), 0)
+        settings.timeOffset = TimeOffset(seconds: 0.02, clock: .live)
+        XCTAssertNil(settings.clipOffset)
+        XCTAssertEqual(settings.startingOffset(for: .playback), 0, "a live rig's offset pairs no clip")
+        XCTAssertEqual(settings.startingOffset(for: .live), 0.02)
+        settings.timeOffset = nil
+        XCTAssertNil(settings.clipOffset)
+        XCTAssertEqual(settings.startingOffset(for: .playback), 0)
+        XCTAssertEqual(settings.startingOffset(for: .live), 0)
     }
 
     /// A log's playback takes a clip's offset, a live stream a live one, a fixed attitude none: the one map from what a

@@ -4,7 +4,7 @@ import SteadyDiceKit
 import TestSupport
 import XCTest
 
-/// `Snapshotter`, the library's snapshot API, on its own: the caller's GL context, and options it refuses
+/// `Snapshotter`, the library's snapshot API, on its own: the caller's GL context, and settings it refuses
 /// (SnapshotterCommandTests in CommandLineTests compares it with the `steady-dice snapshot` binary).
 final class SnapshotterTests: XCTestCase {
     private var folder: URL!
@@ -30,17 +30,17 @@ final class SnapshotterTests: XCTestCase {
         XCTAssertThrowsError(try FieldOfView(degrees: 200)) { error in
             XCTAssertEqual("\(error)", "the field of view must be between 1 and 179 degrees (exclusive), not 200")
         }
-        var options = DrawingSettings(hud: true)
-        XCTAssertThrowsError(try Snapshotter(width: 100, height: 100, options: options)) { error in
+        var settings = DrawingSettings(hud: true)
+        XCTAssertThrowsError(try Snapshotter(width: 100, height: 100, settings: settings)) { error in
             XCTAssertTrue("\(error)".contains("no room for the HUD"), "\(error)")
         }
         XCTAssertThrowsError(try Snapshotter(width: 0, height: 240))
-        options = DrawingSettings(camera: CameraSettings(panoramaPath: folder.appendingPathComponent("absent.png").path))
-        XCTAssertThrowsError(try Snapshotter(width: 320, height: 240, options: options)) { error in
+        settings = DrawingSettings(camera: CameraSettings(panoramaPath: folder.appendingPathComponent("absent.png").path))
+        XCTAssertThrowsError(try Snapshotter(width: 320, height: 240, settings: settings)) { error in
             XCTAssertTrue("\(error)".contains("absent.png"), "\(error)")
         }
         XCTAssertThrowsError(try Snapshotter(width: 32, height: 24).image(worldFromDevice: Quaternion(w: 0, x: 0, y: 0, z: 0)))
-        XCTAssertThrowsError(try Snapshotter(width: 32, height: 24, options: DrawingSettings(assetsFolder: folder.path))) { error in
+        XCTAssertThrowsError(try Snapshotter(width: 32, height: 24, settings: DrawingSettings(assetsFolder: folder.path))) { error in
             XCTAssertTrue("\(error)".contains(folder.path), "\(error)")
         }
     }

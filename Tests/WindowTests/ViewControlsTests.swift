@@ -19,10 +19,10 @@ final class ViewControlsTests: XCTestCase {
         return try AttitudeLog(samples: samples, frame: .xArbitraryZVertical)
     }
 
-    private func controls(_ attitude: AttitudeInput, options: DrawingSettings = DrawingSettings())
+    private func controls(_ attitude: AttitudeInput, settings: DrawingSettings = DrawingSettings())
         throws -> (ViewControls, InMemoryLogHandler) {
         let handler = InMemoryLogHandler()
-        let pipeline = try WallClockPipeline(options: options, attitude: attitude, clock: WallClock(speed: 1, looping: false, from: 0))
+        let pipeline = try WallClockPipeline(settings: settings, attitude: attitude, clock: WallClock(speed: 1, looping: false, from: 0))
         pipeline.begin(now: 100)
         return (ViewControls(pipeline: pipeline, logger: Logger(label: "test.window") { _ in handler }), handler)
     }

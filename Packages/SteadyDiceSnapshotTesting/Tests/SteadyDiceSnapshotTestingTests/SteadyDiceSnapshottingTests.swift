@@ -54,7 +54,7 @@ final class SteadyDiceSnapshottingTests: XCTestCase {
     }
 
     func testOptionsThatCannotDrawThrowBeforeAnySnapshot() {
-        XCTAssertThrowsError(try Snapshotting<Quaternion, RGBImage>.steadyDice(width: 200, height: 150, options: DrawingSettings(hud: true))) { error in
+        XCTAssertThrowsError(try Snapshotting<Quaternion, RGBImage>.steadyDice(width: 200, height: 150, settings: DrawingSettings(hud: true))) { error in
             XCTAssertTrue("\(error)".contains("no room for the HUD"), "\(error)")
         }
     }
