@@ -23,8 +23,9 @@ public struct EstimatorBenchmark {
         public let sorted: [Double]
         public let finite: Bool
 
-        /// The median rate (NaN for no runs, which `measure` never gives).
-        public var median: Double { Median.of(sorted) ?? .nan }
+        /// The median rate, the mean of the two middles for an even count, as a reported figure (NaN for no runs, which
+        /// `measure` never gives).
+        public var median: Double { Median.meanOfMiddles(sorted) ?? .nan }
     }
 
     /// Replays `log` through a new estimator each run (9D uses the magnetometer). Needs at least one run; a gyroscope-only

@@ -10,7 +10,8 @@ public struct TrialResult: Sendable {
     public var evaluatedSamples: Int
     public var totalRMSE: Double
     public var headingRMSE: Double
-    public var inclinationRMSE: Double
+    /// The tilt error's (`AttitudeError`'s tilt, which BROAD calls inclination).
+    public var tiltRMSE: Double
     /// Samples the estimator skipped as non-finite.
     public var skippedSamples: Int
 }
@@ -41,7 +42,7 @@ public enum BroadEvaluation {
         }
         return TrialResult(name: trialName(of: log.path), mode: mode, evaluatedSamples: rms.count,
                            totalRMSE: rms.totalDegrees, headingRMSE: rms.headingDegrees,
-                           inclinationRMSE: rms.tiltDegrees, skippedSamples: estimator.skippedSamples)
+                           tiltRMSE: rms.tiltDegrees, skippedSamples: estimator.skippedSamples)
     }
 
     /// A file's name without folders and `.csv` / `.xz` extensions.

@@ -1,7 +1,8 @@
 import Foundation
 import Fusion
 
-/// `attitude eval`'s figures: each trial's RMSE and their means, as JSON or as a table.
+/// `attitude eval`'s figures: each trial's RMSE and their means, as JSON or as a table. Its keys are the file format
+/// docs/fusion.md gives, in BROAD's words: `inclination` is the tilt error (`TrialResult.tiltRMSE`).
 public struct EvaluationReport: Codable, Sendable {
     public struct Trial: Codable, Sendable {
         public var name: String
@@ -24,11 +25,11 @@ public struct EvaluationReport: Codable, Sendable {
         self.mode = mode.rawValue
         trials = results.map {
             Trial(name: $0.name, samples: $0.evaluatedSamples, skipped: $0.skippedSamples,
-                  total: nine ? $0.totalRMSE : nil, heading: nine ? $0.headingRMSE : nil, inclination: $0.inclinationRMSE)
+                  total: nine ? $0.totalRMSE : nil, heading: nine ? $0.headingRMSE : nil, inclination: $0.tiltRMSE)
         }
         meanTotal = nine ? mean(results.map(\.totalRMSE)) : nil
         meanHeading = nine ? mean(results.map(\.headingRMSE)) : nil
-        meanInclination = mean(results.map(\.inclinationRMSE))
+        meanInclination = mean(results.map(\.tiltRMSE))
     }
 
     /// Pretty-printed, keys sorted.

@@ -150,9 +150,9 @@ final class RawLogTests: RawLogTestCase {
         let nine = try BroadEvaluation.evaluate(log: log, mode: .nineD)
         XCTAssertGreaterThan(nine.evaluatedSamples, 3000)
         XCTAssertLessThan(nine.totalRMSE, 3.5)
-        XCTAssertLessThan(nine.inclinationRMSE, 0.4)
+        XCTAssertLessThan(nine.tiltRMSE, 0.4)
         let six = try BroadEvaluation.evaluate(log: log, mode: .sixD)
-        XCTAssertLessThan(six.inclinationRMSE, 0.4)
+        XCTAssertLessThan(six.tiltRMSE, 0.4)
         XCTAssertEqual(nine.skippedSamples, 0)
     }
 
