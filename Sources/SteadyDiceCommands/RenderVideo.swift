@@ -81,7 +81,7 @@ struct RenderVideo: ParsableCommand {
         }
         let outputs = OutputFiles(inputs: [log] + drawing.inputPaths)
         let staged = try outputs.stage(output, option: "--output")
-        let request = RenderRequest(drawing: try drawing.request(clock: .clip), log: LogFile(path: log, magnetometer: magnetometer.correction, platform: recording.platform),
+        let request = RenderRequest(drawing: try drawing.drawing(clock: .clip), log: LogFile(path: log, magnetometer: magnetometer.correction, platform: recording.platform),
                                     from: from, to: to, framesPerSecond: fps)
         let frames: RenderRequest.Frames
         do {

@@ -100,8 +100,8 @@ struct Run: ParsableCommand {
         let exitOutputs = OutputFiles(inputs: [input.log] + drawing.inputPaths)
         let exitSnapshot = try snapshotOnExit.map { try exitOutputs.stage($0, option: "--snapshot-on-exit") }
         let assets = try Assets.locate(explicit: drawing.assets)
-        let drawingRequest = try drawing.request(clock: input.clock.offsetClock ?? .clip)
-        let attitude = try input.request(drawing: drawing, applied: drawingRequest, imudTimeout: 0, command: "run", required: false)
+        let drawingRequest = try drawing.drawing(clock: input.clock.offsetClock ?? .clip)
+        let attitude = try input.attitudeChoice(drawing: drawing, applied: drawingRequest, imudTimeout: 0, command: "run", required: false)
             ?? .log(input.logFile(assets.models.appendingPathComponent("demo-attitude.csv").path))
         let request = PlaybackRequest(drawing: drawingRequest, attitude: attitude, clock: WallClock(speed: speed, looping: loop, from: from ?? 0),
                                       cameraByDefault: true)

@@ -64,8 +64,8 @@ struct Snapshot: ParsableCommand {
     func run() throws {
         let outputs = OutputFiles(inputs: [input.log] + drawing.inputPaths)
         let staged = try outputs.stage(output, option: "--output")
-        let drawingRequest = try drawing.request(clock: .clip)
-        guard let attitude = try input.request(drawing: drawing, applied: drawingRequest, imudTimeout: timeout, command: "snapshot",
+        let drawingRequest = try drawing.drawing(clock: .clip)
+        guard let attitude = try input.attitudeChoice(drawing: drawing, applied: drawingRequest, imudTimeout: timeout, command: "snapshot",
                                                required: true) else {
             throw ValidationError("give --log, --attitude or --imud")
         }
