@@ -108,7 +108,8 @@ let package = Package(
                 resources: [.copy("shaders"), .copy("models"), .copy("fonts"), .copy("examples"), .copy("lenses")]),
         /// OpenGL 3.3 core renderer: background, panorama, die or box, HUD text, offscreen targets.
         .target(name: "Render", dependencies: ["SteadyDiceAssets", "ExitKinds", "AttitudeMath", "Camera", "Pixels", "CGL", "CEGL", "CFreeType"]),
-        /// imud's binary stream protocol: decoder, client, publisher.
+        /// imud's binary stream protocol: decoder, client, publisher; the live stream's last seconds (`AttitudeHistory`), for a
+        /// negative time offset.
         .target(name: "IMUD", dependencies: ["AttitudeMath", "MonotonicTime", "AttitudeLog", "CSVText", "ExitKinds", "SafeText", "Workers", .product(name: "Logging", package: "swift-log")]),
         /// Sensor fusion: raw gyroscope, accelerometer, magnetometer in, attitude out.
         .target(name: "Fusion", dependencies: ["AttitudeMath", "ExitKinds"]),
