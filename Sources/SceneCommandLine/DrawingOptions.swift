@@ -75,8 +75,10 @@ public struct DrawingOptions: ParsableArguments {
     @OptionGroup public var camera: CameraOptions
     @OptionGroup public var attitudeCalibration: AttitudeCalibrationOptions
 
-    @Option(parsing: .unconditional, help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else the package's resource bundle beside the executable).")
-    public var assets: String?
+    @OptionGroup public var assetsFolder: AssetsOptions
+
+    /// `--assets`, where given.
+    public var assets: String? { assetsFolder.assets }
 
     public init() {}
 

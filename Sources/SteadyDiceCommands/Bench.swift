@@ -40,8 +40,7 @@ struct Bench: ParsableCommand {
 
     @OptionGroup var hudOptions: HUDOptions
 
-    @Option(parsing: .unconditional, help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else the package's resource bundle beside the executable).")
-    var assets: String?
+    @OptionGroup var assetsFolder: AssetsOptions
 
     @Option(parsing: .unconditional, help: "Write a lossless FFV1 .avi test video of --size and --frames frames, then exit.")
     var writeVideo: String?
@@ -88,7 +87,7 @@ struct Bench: ParsableCommand {
             return
         }
         StopSignals.sayOnExit("\(Messages.program): bench: stopped by a signal; nothing was measured")
-        let assets = try Assets.locate(explicit: self.assets)
+        let assets = try Assets.locate(explicit: assetsFolder.assets)
         let benchmark = RenderBenchmark(width: size.width, height: size.height, frames: frames, repeats: repeats, assets: assets)
         if let panorama {
             let loadedCamera = try CameraSettings(panoramaPath: panorama).load()

@@ -8,6 +8,7 @@ import CommandLineSupport
 import CSVText
 import Imaging
 import Rig
+import SceneCommandLine
 import SteadyDiceAssets
 
 /// `steady-dice calibration-clip`'s options: the truth a synthetic clip is made with (camera, lens, mount, time offset,
@@ -107,8 +108,10 @@ public struct CalibrationClipOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Also write the truth as a calibration file (as `calibrate --output` would).", valueName: "truth.yaml"))
     public var truth: String?
 
-    @Option(parsing: .unconditional, help: "Folder holding shaders/ and models/ (default: $STEADY_DICE_ASSETS, else the package's resource bundle beside the executable).")
-    public var assets: String?
+    @OptionGroup public var assetsFolder: AssetsOptions
+
+    /// `--assets`, where given.
+    public var assets: String? { assetsFolder.assets }
 
     /// `--gyro-bias X,Y,Z` in degrees per second, each axis within what a calibration file may hold, so that the truth
     /// (`--truth`) is a file `--calibration` reads.
