@@ -18,6 +18,15 @@ public enum Median {
         return (sorted[(sorted.count - 1) / 2] + sorted[sorted.count / 2]) / 2
     }
 
+    /// The value below which the share `p` (0 to 1) of `values` lie, by nearest rank (the value at rank ⌊p·n⌋, the
+    /// largest for p = 1); nil for none. For a spread reported beside a median (a latency's 99th percentile, a plot's
+    /// range).
+    public static func percentile(_ values: [Double], _ p: Double) -> Double? {
+        let sorted = values.filter { !$0.isNaN }.sorted()
+        guard !sorted.isEmpty else { return nil }
+        return sorted[min(sorted.count - 1, max(0, Int(p * Double(sorted.count))))]
+    }
+
     /// The median step between consecutive `times` (seconds, in order), by `of`: a log's own sampling period; nil for
     /// fewer than two times.
     public static func period(_ times: [Double]) -> Double? {

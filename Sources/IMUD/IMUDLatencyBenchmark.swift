@@ -74,12 +74,8 @@ public enum IMUDLatencyBenchmark {
         for k in 0..<count where handoverTimes[k].isFinite {
             latencies.append((handoverTimes[k] - sendTimes[k]) * 1e6)
         }
-        latencies.sort()
-        func percentile(_ p: Double) -> Double {
-            latencies.isEmpty ? .nan : latencies[min(latencies.count - 1, Int(p * Double(latencies.count - 1)))]
-        }
         return IMUDLatencyReport(rateHz: rateHz, sent: count, received: latencies.count,
-                                 medianMicroseconds: percentile(0.5), p99Microseconds: percentile(0.99),
-                                 maxMicroseconds: latencies.last ?? .nan)
+                                 medianMicroseconds: Median.meanOfMiddles(latencies) ?? .nan,
+                                 p99Microseconds: Median.percentile(latencies, 0.99) ?? .nan, maxMicroseconds: latencies.max() ?? .nan)
     }
 }

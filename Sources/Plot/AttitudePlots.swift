@@ -127,11 +127,9 @@ public enum AttitudePlots {
         frame.map { " (\($0.rawValue))" } ?? ""
     }
 
-    /// The value below which a fraction `p` of the finite values lie (nearest rank); NaN for none.
+    /// The value below which a fraction `p` of the finite values lie (`Median.percentile`); NaN for none.
     static func percentile(_ values: [Double], _ p: Double) -> Double {
-        let sorted = values.filter(\.isFinite).sorted()
-        guard !sorted.isEmpty else { return .nan }
-        return sorted[min(sorted.count - 1, Int(p * Double(sorted.count)))]
+        Median.percentile(values.filter(\.isFinite), p) ?? .nan
     }
 
     /// Seconds from `t` to the nearest of `times` (ascending).

@@ -50,4 +50,16 @@ final class MedianTests: XCTestCase {
         XCTAssertEqual(Median.within([1, .nan, 2, 100], factor: 3, floor: 0), [true, false, true, false])
         XCTAssertEqual(Median.within([.nan, .nan], factor: 3, floor: 1), [false, false])
     }
+
+    /// Nearest rank: of 1...100, 99 % lie below the value at rank 99 (100); the share 0 gives the smallest, 1 the
+    /// largest; NaN is left out and none gives nil.
+    func testPercentileIsTheNearestRank() {
+        let values = (1...100).map(Double.init).shuffled()
+        XCTAssertEqual(Median.percentile(values, 0.99), 100)
+        XCTAssertEqual(Median.percentile(values, 0.5), 51, "the rank of p·n, as `of` takes the upper middle")
+        XCTAssertEqual(Median.percentile(values, 0), 1)
+        XCTAssertEqual(Median.percentile(values, 1), 100)
+        XCTAssertEqual(Median.percentile([3, .nan, 1, 2], 0.5), 2)
+        XCTAssertNil(Median.percentile([.nan], 0.5))
+    }
 }
