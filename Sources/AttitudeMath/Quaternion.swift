@@ -174,8 +174,10 @@ public struct Quaternion: Equatable, Sendable, CustomStringConvertible {
 
     public var description: String { "[\(w), \(x), \(y), \(z)]" }
 
-    /// The constant body rate (rad/s, in the turning frame's own axes) that turns `from` into `to` over `seconds`:
-    /// (from⁻¹ · to)'s rotation vector over the time, as a gyroscope reads a turn; zero over no time.
+    /// The constant body rate that turns the attitude `from` into `to` over `seconds`, both mapping the turning frame B
+    /// into one fixed frame (world-from-B, `v_W = q·v_B`). from⁻¹ · to maps B at the end into B at the start; its rotation
+    /// vector over the time is the rate in rad/s about B's own axes, as a gyroscope fixed in B reads the turn. Zero over
+    /// no time.
     public static func bodyRate(from: Quaternion, to: Quaternion, over seconds: Double) -> SIMD3<Double> {
         seconds > 0 ? (from.conjugate * to).rotationVector / seconds : .zero
     }
