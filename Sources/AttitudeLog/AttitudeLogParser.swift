@@ -125,7 +125,8 @@ struct AttitudeLogParser {
     /// Where the columns a format needs are, as 0-based field indices.
     private struct Columns {
         var format: AttitudeLogFormat
-        var fieldCount: Int
+        /// The header every row is checked against.
+        var header: CSVHeader
         var names: [String]
         var time: Int
         var w: Int, x: Int, y: Int, z: Int
@@ -233,7 +234,7 @@ struct AttitudeLogParser {
         } else {
             throw AttitudeLogError(path: path, line: line, reason: .unrecognisedHeader(missing: missing))
         }
-        return Columns(format: format, fieldCount: names.count, names: names, time: time,
+        return Columns(format: format, header: header, names: names, time: time,
                        w: quaternion[0], x: quaternion[1], y: quaternion[2], z: quaternion[3])
     }
 
@@ -250,10 +251,10 @@ struct AttitudeLogParser {
 
     private mutating func readRow(_ row: CSVText.Line, of text: CSVText, columns: Columns) throws {
         let line = row.number
-        text.fields(of: row, into: &values)
-        guard values.count == columns.fieldCount else {
-            throw AttitudeLogError(path: path, line: line,
-                                   reason: .wrongFieldCount(expected: columns.fieldCount, found: values.count))
+        do {
+            try text.fields(of: row, matching: columns.header, into: &values)
+        } catch {
+            throw AttitudeLogError(path: path, line: line, reason: .wrongFieldCount(expected: error.expected, found: error.found))
         }
         let w = try number(text, columns.w, columns: columns, line: line)
         let x = try number(text, columns.x, columns: columns, line: line)

@@ -27,9 +27,11 @@ struct XIMU3AhrsStatus {
         }
         var changes: [(Int64, Bool)] = []
         for row in text.rows {
-            let fields = text.fields(of: row)
-            guard fields.count == header.count else {
-                throw AttitudeLogError(path: path, line: row.number, reason: .wrongFieldCount(expected: header.count, found: fields.count))
+            let fields: [CSVText.Field]
+            do {
+                fields = try text.fields(of: row, matching: header)
+            } catch {
+                throw AttitudeLogError(path: path, line: error.line, reason: .wrongFieldCount(expected: error.expected, found: error.found))
             }
             guard let ticks = text.int64(fields[time]), ticks >= 0 else {
                 throw AttitudeLogError(path: path, line: row.number, column: time + 1,

@@ -11,8 +11,9 @@ import Foundation
 ///   double quotes, unwrapped and trimmed again. Commas inside quotes still separate fields, and quoted fields
 ///   do not span lines: logs hold numbers and simple names, not free text.
 ///
-/// It only splits and converts. Whether a row has the right number of fields, which columns are needed and
-/// what a bad field means are the reader's to decide, with its own errors.
+/// It splits, converts and checks a row's number of fields against the header (`fields(of:matching:)`, whose
+/// `CSVRowError` each reader wraps in its own). Which columns are needed and what a bad field means are the
+/// reader's to decide, with its own errors.
 public struct CSVText: Sendable {
     /// What a non-blank line is.
     public enum LineKind: Sendable {
@@ -151,12 +152,19 @@ public struct CSVText: Sendable {
         return (first, last)
     }
 
-    /// Appends the fields of `start..<end`, each trimmed and unquoted.
-    static func split(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, into fields: inout [Field]) {
+    /// Appends the fields of `start..<end`, each trimmed and unquoted; at most `maxCount`, the last running to `end`.
+    static func split(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, maxCount: Int = .max,
+                      into fields: inout [Field]) {
         var fieldStart = start
+        var count = 0
         while true {
+            count += 1
             var fieldEnd = fieldStart
-            while fieldEnd < end && buffer[fieldEnd] != ASCII.comma { fieldEnd += 1 }
+            if count == maxCount {
+                fieldEnd = end
+            } else {
+                while fieldEnd < end && buffer[fieldEnd] != ASCII.comma { fieldEnd += 1 }
+            }
             var (first, last) = trimmed(buffer, fieldStart, fieldEnd)
             if last - first >= 2 && buffer[first] == ASCII.quote && buffer[last - 1] == ASCII.quote {
                 (first, last) = trimmed(buffer, first + 1, last - 1)

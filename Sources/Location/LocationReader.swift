@@ -61,10 +61,10 @@ public enum LocationReader {
         var fixes: [LocationFix] = []
         var fields: [CSVText.Field] = []
         for row in text.rows {
-            text.fields(of: row, into: &fields)
-            guard fields.count == header.count else {
-                throw LocationError(path: path, line: row.number,
-                                    "expected \(header.count) fields as in the header, found \(fields.count)")
+            do {
+                try text.fields(of: row, matching: header, into: &fields)
+            } catch {
+                throw LocationError(path: path, line: error.line, column: error.missingColumn, error.description)
             }
             func number(_ index: Int, required: Bool = true) throws -> Double {
                 let field = fields[index]

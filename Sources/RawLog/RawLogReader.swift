@@ -349,11 +349,7 @@ struct RawTable {
         out.reserveCapacity(rowCount)
         var fields: [CSVText.Field] = []
         for row in rows {
-            text.fields(of: row, into: &fields)
-            guard c < fields.count else {
-                throw RawLogError(path: path, line: row.number, column: header.names[c],
-                                  "expected \(header.count) fields as in the header, found \(fields.count)")
-            }
+            try checkedFields(of: row, into: &fields)
             // Producers count ticks from the epoch or the device's start: never below 0, so that
             // differences of two stamps always fit 64 bits.
             guard let value = text.int64(fields[c]), value >= 0 else {
@@ -373,12 +369,7 @@ struct RawTable {
         for k in out.indices { out[k].reserveCapacity(rowCount) }
         var fields: [CSVText.Field] = []
         for row in rows {
-            text.fields(of: row, into: &fields)
-            guard fields.count == header.count else {
-                let column = fields.count < header.count ? header.names[fields.count] : nil
-                throw RawLogError(path: path, line: row.number, column: column,
-                                  "expected \(header.count) fields as in the header, found \(fields.count)")
-            }
+            try checkedFields(of: row, into: &fields)
             for (k, c) in columns.enumerated() {
                 let field = fields[c]
                 guard let value = text.double(field) else {
@@ -389,6 +380,15 @@ struct RawTable {
             }
         }
         return out
+    }
+
+    /// The fields of `row`, as many as the header's, or an error naming the line and the first column it lacks.
+    private func checkedFields(of row: CSVText.Line, into fields: inout [CSVText.Field]) throws(RawLogError) {
+        do {
+            try text.fields(of: row, matching: header, into: &fields)
+        } catch {
+            throw RawLogError(path: path, line: error.line, column: error.missingColumn, error.description)
+        }
     }
 
     /// The 1-based line number of data row `r`.

@@ -96,6 +96,75 @@ final class CSVTextTests: XCTestCase {
         XCTAssertEqual(fields.map(text.string), ["4", "5"])
     }
 
+    // MARK: - Rows checked against the header
+
+    /// The error a row gives, or nil when it matches the header.
+    private func rowError(_ text: CSVText, _ row: CSVText.Line) throws -> CSVRowError? {
+        let header = try XCTUnwrap(text.header)
+        do {
+            let fields = try text.fields(of: row, matching: header)
+            XCTAssertEqual(fields.count, header.count)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    func testAShortRowNamesItsFirstMissingColumn() throws {
+        let text = CSVText("t,gx,gy,gz\n0,1,2,3\n0.01,1\n")
+        XCTAssertNil(try rowError(text, text.rows[0]))
+        let error = try XCTUnwrap(try rowError(text, text.rows[1]))
+        XCTAssertEqual(error, CSVRowError(line: 3, expected: 4, found: 2, missingColumn: "gy"))
+        XCTAssertEqual(error.description, "expected 4 fields as in the header, found 2")
+        // An empty field is a field: a trailing comma makes the row long enough.
+        let trailingComma = CSVText("a,b\n1,\n")
+        XCTAssertNil(try rowError(trailingComma, trailingComma.rows[0]))
+    }
+
+    func testALongRowNamesNoColumn() throws {
+        let text = CSVText("a,b\n1,2,3\n")
+        let error = try XCTUnwrap(try rowError(text, text.rows[0]))
+        XCTAssertEqual(error, CSVRowError(line: 2, expected: 2, found: 3, missingColumn: nil))
+        XCTAssertEqual(error.description, "expected 2 fields as in the header, found 3")
+    }
+
+    func testRowErrorsCountCommentsAndBlankLines() throws {
+        let text = CSVText("# made by a test\r\n\r\n  \na,b,c\r\n# a note\r\n1,2,3\r\n\r\n4,5\r\n")
+        XCTAssertEqual(text.rows.map(\.number), [6, 8])
+        XCTAssertNil(try rowError(text, text.rows[0]))
+        XCTAssertEqual(try rowError(text, text.rows[1]), CSVRowError(line: 8, expected: 3, found: 2, missingColumn: "c"))
+    }
+
+    func testFieldsMatchingReuseTheArrayAndHoldTheShortRow() throws {
+        let text = CSVText("a,b,c\n1,2,3\n4\n")
+        let header = try XCTUnwrap(text.header)
+        var fields: [CSVText.Field] = []
+        try text.fields(of: text.rows[0], matching: header, into: &fields)
+        XCTAssertEqual(fields.map(text.string), ["1", "2", "3"])
+        XCTAssertThrowsError(try text.fields(of: text.rows[1], matching: header, into: &fields))
+        XCTAssertEqual(fields.map(text.string), ["4"], "the fields found, for a reader that reports them")
+    }
+
+    // MARK: - Files without a header
+
+    func testHeaderlessRowsAreEveryLineButComments() {
+        let text = CSVText("# x,y,z,t\n\n1,2,3,4\r\n# note\n5,6,7,8\n")
+        XCTAssertEqual(text.headerlessRows.map(\.number), [3, 5])
+        XCTAssertEqual(text.headerlessRows.map { text.fields(of: $0).map(text.string) }, [["1", "2", "3", "4"], ["5", "6", "7", "8"]])
+        XCTAssertTrue(CSVText("# only\n").headerlessRows.isEmpty)
+    }
+
+    func testAtMostSomeFieldsTheLastHoldingTheRest() {
+        let text = CSVText("t,filename\n1.5, a, b.png \n2,\"c,d.png\"\n3\n4,\n")
+        let rows = text.rows
+        XCTAssertEqual(text.fields(of: rows[0], maxCount: 2).map(text.string), ["1.5", "a, b.png"])
+        XCTAssertEqual(text.fields(of: rows[1], maxCount: 2).map(text.string), ["2", "c,d.png"], "unquoted as any field")
+        XCTAssertEqual(text.fields(of: rows[2], maxCount: 2).map(text.string), ["3"])
+        XCTAssertEqual(text.fields(of: rows[3], maxCount: 2).map(text.string), ["4", ""])
+        XCTAssertEqual(text.fields(of: rows[0], maxCount: 1).map(text.string), ["1.5, a, b.png"])
+        XCTAssertEqual(text.fields(of: rows[0], maxCount: 5), text.fields(of: rows[0]))
+    }
+
     func testNonASCIIText() {
         let text = CSVText("# Gerät 🎲\nOrt,t\n Küche ,1\n")
         XCTAssertEqual(layout(text), ["1 #Gerät 🎲", "2 H Ort|t", "3 R Küche|1"])
