@@ -100,7 +100,7 @@ let package = Package(
         .target(name: "Rig", dependencies: ["AttitudeMath", "Camera", "ExitKinds"]),
         /// Images and video through OpenCV: PNG in and out, capture, writers, corners tracked from one picture to the next, the
         /// calibration file (a `Rig`).
-        .target(name: "Imaging", dependencies: ["AttitudeMath", "MonotonicTime", "Camera", "Pixels", "Rig", "CVShim", "CV4L2", "CVideoFile", "ExitKinds", "FileAccess", "SafeText", "Workers", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "Imaging", dependencies: ["AttitudeMath", "MonotonicTime", "Camera", "Pixels", "Rig", "CVShim", "CV4L2", "CVideoFile", "CSVText", "ExitKinds", "FileAccess", "SafeText", "Workers", .product(name: "Logging", package: "swift-log")]),
         /// The run-time files as SwiftPM resources (Bundle.module): shaders, models, the HUD's font, the examples found by
         /// name (the compass sky, the demo log, a raw BROAD excerpt) and the lens profiles (`lenses/`, Gyroflow's, CC0). No
         /// code but the lookup.
@@ -151,7 +151,7 @@ let package = Package(
         /// Offscreen rendering timed phase by phase, and `bench --write-video`'s test video (`steady-dice bench`).
         .target(name: "RenderBenchmarks", dependencies: ["AttitudeMath", "MonotonicTime", "ExitKinds", "CGL", "FileAccess", "Imaging", "Render", "Pixels"]),
         /// A folder `steady-dice record` wrote: its layout (`RigFolder`) and its reader (`RigRecording`). No GL.
-        .target(name: "RecordFolder", dependencies: ["AttitudeMath", "ExitKinds", "FileAccess", "IMUD", "Imaging", "RawLog", "SafeText"]),
+        .target(name: "RecordFolder", dependencies: ["AttitudeMath", "CSVText", "ExitKinds", "FileAccess", "IMUD", "Imaging", "RawLog", "SafeText"]),
         /// Calibration as a library service (`RigCalibrator`): a clip and a log, or a record folder, in; a `Rig` out, the
         /// frame pairs' fit judged against the spans', with the report's lines. No GL, no command line.
         .target(name: "RigCalibration", dependencies: ["AttitudeMath", "ExitKinds", "AttitudeLog", "Calibration", "Camera", "Footage", "Imaging", "LensProfiles",

@@ -1,7 +1,9 @@
 import AttitudeMath
+import CSVText
 import FileAccess
 import Foundation
 import Pixels
+import SafeText
 
 /// A clip given as a folder of pictures with a file of their times, as visual-inertial datasets ship
 /// them. Three layouts are read:
@@ -12,6 +14,9 @@ import Pixels
 ///   `cam0`): `#timestamp [ns],filename`, nanoseconds, names inside `data/`.
 /// - **TUM RGB-D** `rgb.txt` in the folder: `#` comments, then `timestamp filename` per line, seconds,
 ///   names relative to the folder (`rgb/…png`).
+///
+/// The two CSV files are read as every log is (`CSVText`: `#` comments and blank lines skipped, CRLF line ends,
+/// fields trimmed and unquoted); TUM's blank-separated list line by line.
 ///
 /// Frames are read in the order of their times, which must rise; every picture must exist and have
 /// the first one's size. Times are seconds from the first frame's.
@@ -39,30 +44,30 @@ public final class ImageSequence {
         var rows: [(path: String, time: Double)] = []
         if FileKind.of(at("frames.csv")) == .regular {
             timesFile = at("frames.csv")
-            let lines = try Self.lines(timesFile)
-            let columns = lines.first.map { $0.text.replacingOccurrences(of: " ", with: "").split(separator: ",", omittingEmptySubsequences: false) }
-            guard let columns, columns.count >= 2, columns[0] == "t", columns[1] == "filename" else {
-                throw fail(timesFile, 1, "the header must be 't,filename' (more columns may follow)")
+            let text = CSVText(try Self.contents(timesFile))
+            guard let header = text.header, header.count >= 2, header.names[0] == "t", header.names[1] == "filename" else {
+                throw fail(timesFile, text.header?.line ?? 1, "the header must be 't,filename' (more columns may follow)")
             }
-            for (number, text) in lines.dropFirst() {
-                // Two columns: the name may hold commas. More: they are cut at every comma, and only t and filename are read.
-                let fields = (columns.count == 2 ? text.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false)
-                                                 : text.split(separator: ",", omittingEmptySubsequences: false))
-                    .map { $0.trimmingCharacters(in: .whitespaces) }
-                guard fields.count == columns.count, let t = Double(fields[0]), t.isFinite, !fields[1].isEmpty else {
-                    throw fail(timesFile, number, "expected '\(columns.joined(separator: ","))' with t in seconds")
+            let expected = MessageText.quoted(header.names.joined(separator: ","))
+            for row in text.rows {
+                // Two columns: the name may hold commas. More: every row has them all, and only t and filename are read.
+                let fields = header.count == 2 ? text.fields(of: row, maxCount: 2) : text.fields(of: row)
+                guard fields.count == header.count, let t = text.double(fields[0]), t.isFinite, !fields[1].isEmpty else {
+                    throw fail(timesFile, row.number, "expected \(expected) with t in seconds")
                 }
-                if let problem = TimeBounds.problem(time: t) { throw fail(timesFile, number, "t: \(problem)") }
-                rows.append((at(fields[1]), t))
+                if let problem = TimeBounds.problem(time: t) { throw fail(timesFile, row.number, "t: \(problem)") }
+                rows.append((at(text.string(fields[1])), t))
             }
         } else if FileKind.of(at("data.csv")) == .regular {
             timesFile = at("data.csv")
-            for (number, text) in try Self.lines(timesFile) where !text.hasPrefix("#") {
-                let fields = text.split(separator: ",", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-                guard fields.count == 2, let ns = Int64(fields[0]), ns >= 0 else {
-                    throw fail(timesFile, number, "expected 'timestamp [ns],filename' with a whole number of nanoseconds")
+            // EuRoC's header, `#timestamp [ns],filename`, is a comment: every other line is a frame.
+            let text = CSVText(try Self.contents(timesFile))
+            for row in text.headerlessRows {
+                let fields = text.fields(of: row, maxCount: 2)
+                guard fields.count == 2, let ns = text.int64(fields[0]), ns >= 0, !fields[1].isEmpty else {
+                    throw fail(timesFile, row.number, "expected 'timestamp [ns],filename' with a whole number of nanoseconds")
                 }
-                rows.append((at("data/" + fields[1]), Double(ns) / 1e9))
+                rows.append((at("data/" + text.string(fields[1])), Double(ns) / 1e9))
             }
         } else if FileKind.of(at("rgb.txt")) == .regular {
             timesFile = at("rgb.txt")
@@ -119,14 +124,18 @@ public final class ImageSequence {
         return Double(frames.count - 1) / (last.time - first.time)
     }
 
-    /// Non-empty lines of a small text file with their 1-based numbers, a BOM and CR removed (times files,
-    /// and the other text files of a picture folder's recording).
-    public static func lines(_ path: String) throws -> [(number: Int, text: String)] {
-        let data: Data
-        do { data = try BoundedFile.read(path: path) } catch {
+    /// A small text file's bytes (a times file, or another text file of a picture folder's recording).
+    public static func contents(_ path: String) throws -> Data {
+        do { return try BoundedFile.read(path: path) } catch {
             if let access = error.access { throw access }
             throw ImagingError.video(path: path, reason: "\(error)")
         }
+    }
+
+    /// Non-empty lines of a small text file with their 1-based numbers, a BOM and CR removed (TUM's `rgb.txt`,
+    /// whose fields are separated by blanks, not commas, and the other text files of a picture folder's recording).
+    public static func lines(_ path: String) throws -> [(number: Int, text: String)] {
+        let data = try contents(path)
         guard let text = String(data: data, encoding: .utf8) else { throw ImagingError.video(path: path, reason: "is not UTF-8 text") }
         // "\r\n" is one Character in Swift: made "\n" first, so that lines split on it.
         return text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { i, line in

@@ -1,6 +1,8 @@
+import CSVText
 import FileAccess
 import Foundation
 import Recording
+import SafeText
 
 /// An OpenCamera Sensors recording (the Android app that records video with the IMU on the camera's
 /// clock): a folder `yyyyMMdd_HHmmss/` holding `VID_<date>gyro.csv`, `VID_<date>accel.csv` and, where
@@ -22,27 +24,27 @@ enum OpenCameraSensorsReader {
         return log
     }
 
-    /// One headerless `x,y,z,t` file: three numbers and an integer time in nanoseconds a line.
+    /// One headerless `x,y,z,t` file: three numbers and an integer time in nanoseconds a line. Read as every
+    /// log is (`CSVText`): blank lines and `#` comments skipped, CRLF, fields trimmed and unquoted.
     static func readStream(_ path: String) throws -> TimedStream {
-        let data = try RawLogReader.contents(of: path)
-        guard let text = String(data: data, encoding: .utf8) else { throw RawLogError(path: path, "is not UTF-8 text") }
+        let text = CSVText(try RawLogReader.contents(of: path))
         var ticks: [Int64] = [], lines: [Int] = [], values: [SIMD3<Double>] = []
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-            if line.isEmpty { continue }
-            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        var fields: [CSVText.Field] = []
+        for row in text.headerlessRows {
+            text.fields(of: row, into: &fields)
             guard fields.count == 4 else {
-                throw RawLogError(path: path, line: index + 1, "expected 4 fields (x,y,z,time in ns), found \(fields.count)")
+                throw RawLogError(path: path, line: row.number, "expected 4 fields (x,y,z,time in ns), found \(fields.count)")
             }
-            let v = fields.prefix(3).map { Double($0) }
-            guard let x = v[0], let y = v[1], let z = v[2], x.isFinite, y.isFinite, z.isFinite else {
-                throw RawLogError(path: path, line: index + 1, "x, y and z must be finite numbers")
+            guard let x = text.double(fields[0]), let y = text.double(fields[1]), let z = text.double(fields[2]),
+                  x.isFinite, y.isFinite, z.isFinite else {
+                throw RawLogError(path: path, line: row.number, "x, y and z must be finite numbers")
             }
-            guard let t = Int64(fields[3]), t >= 0 else {
-                throw RawLogError(path: path, line: index + 1, column: "time", "expected a time in integer nanoseconds, found '\(fields[3].prefix(40))'")
+            guard let t = text.int64(fields[3]), t >= 0 else {
+                throw RawLogError(path: path, line: row.number, column: "time",
+                                  "expected a time in integer nanoseconds, found \(MessageText.quoted(text.string(fields[3])))")
             }
             ticks.append(t)
-            lines.append(index + 1)
+            lines.append(row.number)
             values.append(SIMD3(x, y, z))
         }
         return TimedStream(name: (path as NSString).lastPathComponent, ticks: ticks, lines: lines, values: values)

@@ -1,4 +1,5 @@
 import AttitudeMath
+import CSVText
 import FileAccess
 import Foundation
 import IMUD
@@ -62,17 +63,19 @@ public struct RigRecording {
 
         let imuPath = at(RigFolder.imu)
         guard FileKind.of(imuPath) == .regular else { throw FileAccessError(path: imuPath, "missing: the recording wrote no imud packets file") }
-        let imuLines = try ImageSequence.lines(imuPath)
-        guard imuLines.first?.text == RigFolder.imuHeader else {
-            throw RigFolderError("\(imuPath):1: the header must be '\(RigFolder.imuHeader)'")
+        let imu = CSVText(try ImageSequence.contents(imuPath))
+        guard let header = imu.header, header.names.joined(separator: ",") == RigFolder.imuHeader else {
+            throw RigFolderError("\(imuPath):\(imu.header?.line ?? 1): the header must be '\(RigFolder.imuHeader)'")
         }
         var arrival: [Double] = [], attitude: [Quaternion] = [], rate: [SIMD3<Double>?] = []
         var unsettled = 0
         var previous: (time: Double, line: Int)?
-        for (number, text) in imuLines.dropFirst() {
-            let f = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-            guard f.count == 10, let t = Double(f[0]), t.isFinite, let flagBits = UInt16(f[2]),
-                  let qw = Double(f[3]), let qx = Double(f[4]), let qy = Double(f[5]), let qz = Double(f[6]) else {
+        var f: [CSVText.Field] = []
+        for row in imu.rows {
+            let number = row.number
+            imu.fields(of: row, into: &f)
+            guard f.count == 10, let t = imu.double(f[0]), t.isFinite, let flagBits = imu.int64(f[2]).flatMap({ UInt16(exactly: $0) }),
+                  let qw = imu.double(f[3]), let qx = imu.double(f[4]), let qy = imu.double(f[5]), let qz = imu.double(f[6]) else {
                 throw RigFolderError("\(imuPath):\(number): expected '\(RigFolder.imuHeader)' with numbers")
             }
             if let problem = TimeBounds.problem(time: t) { throw RigFolderError("\(imuPath):\(number): arrival_s: \(problem)") }
@@ -98,7 +101,7 @@ public struct RigRecording {
             if t == arrival.last { continue }  // one packet written twice
             arrival.append(t)
             attitude.append(q)
-            rate.append(try Self.rate(f[7], f[8], f[9], path: imuPath, line: number))
+            rate.append(try Self.rate(Array(f[7...9]), of: imu, path: imuPath, line: number))
         }
         guard arrival.count >= 2 else {
             throw RigFolderError("\(imuPath): \(arrival.count) settled imud packets (\(unsettled) not settled): too few to calibrate; "
@@ -114,13 +117,13 @@ public struct RigRecording {
     /// A row's angular rate (`gx,gy,gz`, rad/s): nil when the packet carried none (the three fields empty);
     /// otherwise three numbers within `SensorBounds.gyroscope`. NaN is refused here: `record` writes a
     /// missing rate as empty fields, so a NaN is no reading imud sent, and it would enter the fit.
-    static func rate(_ gx: String, _ gy: String, _ gz: String, path: String, line: Int) throws -> SIMD3<Double>? {
-        if gx.isEmpty && gy.isEmpty && gz.isEmpty { return nil }
+    static func rate(_ fields: [CSVText.Field], of text: CSVText, path: String, line: Int) throws -> SIMD3<Double>? {
+        if fields.allSatisfy(\.isEmpty) { return nil }
         var v = SIMD3<Double>()
-        for (axis, (name, field)) in [("gx", gx), ("gy", gy), ("gz", gz)].enumerated() {
-            guard let value = Double(field), abs(value) <= SensorBounds.gyroscope else {
+        for (axis, (name, field)) in zip(["gx", "gy", "gz"], fields).enumerated() {
+            guard let value = text.double(field), abs(value) <= SensorBounds.gyroscope else {
                 throw RigFolderError(RawLogError(path: path, line: line, column: name,
-                                                 "\(MessageText.quoted(field)) is not an angular rate (taken: -\(SensorBounds.gyroscope) "
+                                                 "\(MessageText.quoted(text.string(field))) is not an angular rate (taken: -\(SensorBounds.gyroscope) "
                                                  + "to \(SensorBounds.gyroscope) rad/s, or all three fields empty)").description)
             }
             v[axis] = value

@@ -74,4 +74,34 @@ final class ImageSequenceTests: XCTestCase {
             XCTAssertEqual("\($0)", "\(path): is a folder without frames.csv, data.csv (EuRoC) or rgb.txt (TUM) to time its pictures")
         }
     }
+
+    /// The CSV times files are read as every log is: comments, blank lines and CRLF, line numbers counting them all;
+    /// a two-column `frames.csv` takes a name with commas whole.
+    func testTimesFilesReadAsLogsAre() throws {
+        let ours = folder.appendingPathComponent("ours").path
+        try picture(ours + "/a, first.png", shade: 10)
+        try picture(ours + "/b.png", shade: 20)
+        try "# written by hand\r\n\r\nt, filename\r\n100.5,a, first.png\r\n# between\r\n100.6,\"b.png\"\r\n"
+            .write(toFile: ours + "/frames.csv", atomically: true, encoding: .utf8)
+        let sequence = try ImageSequence(folder: ours)
+        XCTAssertEqual(sequence.frames.map { ($0.path as NSString).lastPathComponent }, ["a, first.png", "b.png"])
+        XCTAssertEqual(try readAll(sequence).map { Int($0.image.pixel(x: 0, y: 0).r) }, [10, 20])
+
+        func reason(_ name: String, _ times: String) -> String {
+            let path = folder.appendingPathComponent("bad-" + name).path
+            try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            try? times.write(toFile: path + "/" + name, atomically: true, encoding: .utf8)
+            do {
+                _ = try ImageSequence(folder: path)
+                return "read"
+            } catch { return "\(error)".replacingOccurrences(of: path + "/", with: "") }
+        }
+        XCTAssertEqual(reason("frames.csv", "# c\n\ntime,file\n1,a.png\n"), "frames.csv:3: the header must be 't,filename' (more columns may follow)")
+        XCTAssertEqual(reason("frames.csv", "t,filename\n# c\n1,\n"), "frames.csv:3: expected 't,filename' with t in seconds")
+        XCTAssertEqual(reason("data.csv", "#timestamp [ns],filename\r\n\r\n1403636579763555584,\r\n"),
+                       "data.csv:3: expected 'timestamp [ns],filename' with a whole number of nanoseconds")
+        XCTAssertEqual(reason("data.csv", "#timestamp [ns],filename\n1.5,a.png\n"),
+                       "data.csv:2: expected 'timestamp [ns],filename' with a whole number of nanoseconds")
+        XCTAssertEqual(reason("data.csv", "#timestamp [ns],filename\n"), "data.csv: lists no frames")
+    }
 }

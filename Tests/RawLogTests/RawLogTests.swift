@@ -26,6 +26,34 @@ final class RawLogTests: RawLogTestCase {
         XCTAssertTrue(RawLogReader.isRawLog(path: path))
     }
 
+    // MARK: - OpenCamera Sensors' streams
+
+    /// A headerless `x,y,z,t` stream is read as every log is: comments and blank lines skipped (counted in the
+    /// line numbers), CRLF, padded and quoted fields.
+    func testOpenCameraSensorsStreamSkipsCommentsAndBlankLines() throws {
+        let path = try write("VID_1gyro.csv", "# x,y,z,t\r\n0.1,0.2,0.3,1000\r\n\r\n -0.5 , \"1e-3\" ,0,2000\r\n")
+        let stream = try OpenCameraSensorsReader.readStream(path)
+        XCTAssertEqual(stream.name, "VID_1gyro.csv")
+        XCTAssertEqual(stream.ticks, [1000, 2000])
+        XCTAssertEqual(stream.lines, [2, 4])
+        XCTAssertEqual(stream.values, [SIMD3(0.1, 0.2, 0.3), SIMD3(-0.5, 0.001, 0)])
+    }
+
+    func testOpenCameraSensorsStreamErrorsNameTheLine() throws {
+        let cases: [(String, String)] = [
+            ("0,0,0,1\n\n0,0,5\n", ":3: expected 4 fields (x,y,z,time in ns), found 3"),
+            ("# c\n0,nan,0,1\n", ":2: x, y and z must be finite numbers"),
+            ("0,0x1p3,0,1\n", ":1: x, y and z must be finite numbers"),
+            ("0,0,0,1\n0,0,0,-5\n", ":2: column 'time': expected a time in integer nanoseconds, found '-5'"),
+            ("0,0,0,1.5\n", ":1: column 'time': expected a time in integer nanoseconds, found '1.5'"),
+        ]
+        for (text, message) in cases {
+            let path = try write("VID_1gyro.csv", text)
+            let error = rawLogError { _ = try OpenCameraSensorsReader.readStream(path) }
+            XCTAssertEqual(error?.description, path + message, text)
+        }
+    }
+
     func testRawCSVWithoutMagnetometerFusesIn6D() throws {
         let path = try write("b.csv", "t,ax,ay,az,gx,gy,gz\n0,0,0,9.8,0,0,0\n0.01,0,0,9.8,0,0,0\n")
         let log = try RawLogReader.read(path: path)

@@ -115,4 +115,20 @@ final class RigRecordingTests: XCTestCase {
             XCTAssertEqual("\($0)", "\(wrongHeader)/imu.csv:1: the header must be '\(RigFolder.imuHeader)'")
         }
     }
+
+    /// `imu.csv` is read as every log is: comments, blank lines and CRLF skipped, the line numbers counting them.
+    func testPacketsAreReadAsLogsAre() throws {
+        let rows = ["# imud restarted", "", packet(1, seq: 1) + "\r", packet(2, seq: 2), "# a note", "3,3,4,1,0,0,x,0,0,0"]
+        let bad = try rig("comments", rows: rows)
+        XCTAssertThrowsError(try RigRecording(folder: bad)) {
+            XCTAssertEqual("\($0)", "\(bad)/imu.csv:7: expected '\(RigFolder.imuHeader)' with numbers")
+        }
+        let good = try rig("comments-only", rows: Array(rows.dropLast()))
+        XCTAssertEqual(try RigRecording(folder: good).arrival, [1, 2])
+        let lateHeader = try rig("late-header", rows: [])
+        try "# by hand\n\nt,seq\n1,2\n".write(toFile: lateHeader + "/imu.csv", atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try RigRecording(folder: lateHeader)) {
+            XCTAssertEqual("\($0)", "\(lateHeader)/imu.csv:3: the header must be '\(RigFolder.imuHeader)'")
+        }
+    }
 }
