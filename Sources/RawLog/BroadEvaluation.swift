@@ -32,9 +32,7 @@ public enum BroadEvaluation {
         var rms = RMSAccumulator()
         try RawLogFusion.run(log, &estimator) { i, estimator in
             if let moving = log.moving, !moving[i] { return }
-            let r = reference[i]
-            guard r[0].isFinite, r[1].isFinite, r[2].isFinite, r[3].isFinite else { return }
-            let ref = Quaternion(w: r[0], x: r[1], y: r[2], z: r[3])
+            guard let ref = reference[i] else { return }
             if let e = AttitudeError(estimate: estimator.enuFromIMU, reference: ref) {
                 rms.add(e)
                 record?(log.time[i], estimator.enuFromIMU, ref)

@@ -33,8 +33,9 @@ public struct RawIMULog: Sendable {
     public var acc: [SIMD3<Double>]?
     /// Magnetic field, µT; nil when the log has none.
     public var mag: [SIMD3<Double>]?
-    /// Reference attitude, sensor into east-north-up, `[w, x, y, z]`; NaN where unknown.
-    public var reference: [SIMD4<Double>]?
+    /// Reference attitude, sensor into east-north-up, as the file gives it (not normalised); nil where unknown (a row
+    /// whose `qw,qx,qy,qz` are not all finite, as BROAD's NaN rows).
+    public var reference: [Quaternion?]?
     /// True inside the phase over which errors are evaluated.
     public var moving: [Bool]?
     /// Stretches without samples longer than `RawLogGap.threshold`, in time order; fusion restarts after each.
@@ -49,7 +50,7 @@ public struct RawIMULog: Sendable {
     public var clockStart: Double?
 
     public init(path: String, format: RawLogFormat, time: [Double], gyro: [SIMD3<Double>], acc: [SIMD3<Double>]?,
-                mag: [SIMD3<Double>]?, reference: [SIMD4<Double>]? = nil, moving: [Bool]? = nil) {
+                mag: [SIMD3<Double>]?, reference: [Quaternion?]? = nil, moving: [Bool]? = nil) {
         self.path = path
         self.format = format
         self.time = time

@@ -159,8 +159,9 @@ public enum RawLogReader {
             next += 3
         }
         if hasReference {
-            log.reference = (0..<columns[0].count).map {
-                SIMD4(columns[next][$0], columns[next + 1][$0], columns[next + 2][$0], columns[next + 3][$0])
+            log.reference = (0..<columns[0].count).map { i -> Quaternion? in
+                let q = Quaternion(w: columns[next][i], x: columns[next + 1][i], y: columns[next + 2][i], z: columns[next + 3][i])
+                return q.w.isFinite && q.x.isFinite && q.y.isFinite && q.z.isFinite ? q : nil
             }
             next += 4
         }

@@ -33,7 +33,7 @@ public struct SyntheticMotion: Sendable {
         let first = start - margin, last = start + duration + margin
         var time: [Double] = [], attitude: [Quaternion] = []
         for (t, q) in zip(log.time, reference) where t >= first && t <= last {
-            guard q[0].isFinite, let unit = Quaternion(w: q[0], x: q[1], y: q[2], z: q[3]).normalized() else {
+            guard let unit = q?.normalized() else {
                 throw CalibrationError.noFit(reason: String(format: "%@: the reference is missing at t = %.3f s", log.path, t))
             }
             // Keep one hemisphere so differences take the short way.

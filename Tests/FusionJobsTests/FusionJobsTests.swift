@@ -152,7 +152,10 @@ final class FusionJobsTests: RawLogTestCase {
         var lines = Synthetic.rawCSV(log).split(separator: "\n").map(String.init)
         let header = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("t,") })
         lines[header] += ",qw,qx,qy,qz"
-        for (k, q) in try XCTUnwrap(log.reference).enumerated() { lines[header + 1 + k] += ",\(q[0]),\(q[1]),\(q[2]),\(q[3])" }
+        for (k, reference) in try XCTUnwrap(log.reference).enumerated() {
+            let q = try XCTUnwrap(reference)
+            lines[header + 1 + k] += ",\(q.w),\(q.x),\(q.y),\(q.z)"
+        }
         return try write(name, lines.joined(separator: "\n") + "\n")
     }
 

@@ -30,7 +30,7 @@ public enum Synthetic {
     public static func tumblingLog(seconds: Double, rate: Double) -> RawIMULog {
         let imu = TumblingIMU(seconds: seconds, rate: rate)
         return RawIMULog(path: "tumbling.csv", format: .rawCSV, time: imu.time, gyro: imu.gyro, acc: imu.acc, mag: imu.mag,
-                         reference: imu.enuFromIMU.map { SIMD4($0.w, $0.x, $0.y, $0.z) })
+                         reference: imu.enuFromIMU)
     }
 
     /// `log`, which has an accelerometer, as steady-dice raw CSV text.

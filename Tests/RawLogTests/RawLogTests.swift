@@ -21,9 +21,22 @@ final class RawLogTests: RawLogTestCase {
         XCTAssertEqual(log.gyro[1], SIMD3(0.1, 0.2, 0.3))
         XCTAssertEqual(log.mag?[0], SIMD3(10, 20, -30))
         XCTAssertEqual(log.moving, [false, true])
-        XCTAssertTrue(log.reference![1][0].isNaN)
+        XCTAssertEqual(log.reference, [Quaternion(w: 1, x: 0, y: 0, z: 0), nil])
         XCTAssertEqual(log.period(before: 0), 0.01, accuracy: 1e-12)
         XCTAssertTrue(RawLogReader.isRawLog(path: path))
+    }
+
+    /// A reference is missing where any of its four fields is not finite, and kept as written (not normalised) elsewhere.
+    func testReferenceMissingWhereAnyFieldIsNotFinite() throws {
+        let path = try write("ref.csv", """
+            t,gx,gy,gz,qw,qx,qy,qz
+            0.00,0,0,0,2,0,0,0
+            0.01,0,0,0,1,0,nan,0
+            0.02,0,0,0,0,0,0,-inf
+            0.03,0,0,0,0.5,0.5,0.5,0.5
+            """)
+        let log = try RawLogReader.read(path: path)
+        XCTAssertEqual(log.reference, [Quaternion(w: 2, x: 0, y: 0, z: 0), nil, nil, Quaternion(w: 0.5, x: 0.5, y: 0.5, z: 0.5)])
     }
 
     // MARK: - OpenCamera Sensors' streams

@@ -206,8 +206,8 @@ final class RecordingFolderFusionTests: RawLogTestCase {
             let w = broad.gyro[i] * degrees, a = acc[i] / g
             inertial += "\(us),\(w.x),\(w.y),\(w.z),\(a.x),\(a.y),\(a.z)\n"
             if i % 3 == 0, let m = broad.mag?[i] { magnetometer += "\(us),\(m.x / 50),\(m.y / 50),\(m.z / 50)\n" }
-            if let r = broad.reference?[i], r.x.isFinite {
-                let nwu = Frames.worldFromENU * Quaternion(w: r[0], x: r[1], y: r[2], z: r[3])
+            if let reference = broad.reference, let enuFromIMU = reference[i] {
+                let nwu = Frames.worldFromENU * enuFromIMU
                 quaternion += "\(us),\(nwu.w),\(nwu.x),\(nwu.y),\(nwu.z)\n"
             } else {
                 quaternion += "\(us),0,0,0,0\n"   // no reference yet: a placeholder row
