@@ -265,7 +265,8 @@ final class AttitudeSourcesTests: XCTestCase {
 
         let facingEast = Quaternion(axis: [0, 0, 1], angle: .pi / 2)
         daemon.send(nedFromIMU: facingEast, flags: [.fusionConverged, .magValid], seq: 1)
-        waitUntil("the second packet") { source.status(now: 0).contains(" 2 packets") }
+        // The history takes a sample after the client has counted it: wait for the attitude itself.
+        waitUntil("the second packet's attitude") { (source.reading(now: afterEveryPacket).worldFromDevice?.angle(to: q) ?? 0) > 0.1 }
         let east = try XCTUnwrap(source.reading(now: afterEveryPacket).worldFromDevice)
         XCTAssertLessThan(length(east.rotate([1, 0, 0]) - [0, -1, 0]), 1e-6, "right edge east")
         XCTAssertLessThan(length(east.rotate([0, 1, 0]) - [0, 0, 1]), 1e-6, "top edge up")
