@@ -39,7 +39,7 @@ final class WindowKeyTests: XCTestCase {
         XCTAssertEqual(fine, 0.001, "and by 1 ms with Shift")
     }
 
-    /// A 20 s log turning about the vertical at 0.1 rad/s: the attitude at log time t is a turn of 0.1·t about Z.
+    /// The window's controls on a pipeline of `attitude` begun at wall time 100 s, and what they say.
     private func pipeline(_ attitude: AttitudeInput) throws -> (ViewControls, InMemoryLogHandler) {
         let handler = InMemoryLogHandler()
         let pipeline = try WallClockPipeline(settings: DrawingSettings(), attitude: attitude, clock: WallClock(speed: 1, looping: false, from: 0))
@@ -47,6 +47,7 @@ final class WindowKeyTests: XCTestCase {
         return (ViewControls(pipeline: pipeline, logger: Logger(label: "test.window") { _ in handler }), handler)
     }
 
+    /// A 20 s log turning about the vertical at 0.1 rad/s: the attitude at log time t is a turn of 0.1·t about Z.
     private func turningLog() throws -> AttitudeInput {
         let samples = (0...200).map { AttitudeSample(t: Double($0) / 10, worldFromDevice: Quaternion(axis: [0, 0, 1], angle: Double($0) / 100)) }
         return .log(try AttitudeLog(samples: samples, frame: .xArbitraryZVertical), fusion: nil, path: "turn.csv")
