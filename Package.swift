@@ -299,7 +299,7 @@ let package = Package(
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "ExitKinds", "AttitudeMath", "TestSupport"]),
         .testTarget(name: "RecordFolderTests", dependencies: ["Pixels", "ExitKinds", "RecordFolder", "AttitudeMath", "Imaging", "TestSupport"]),
         .testTarget(name: "LiveRigTests", dependencies: ["Pixels", "LiveRig", "RecordFolder", "IMUD", "Imaging", "FileAccess", "AttitudeMath", "ExitKinds", "TestSupport"]),
-        .testTarget(name: "FusionJobsTests", dependencies: ["FusionJobs", "LogLoading", "AttitudeLog", "AttitudeMath", "Camera", "FileAccess", "Fusion", "Imaging",
+        .testTarget(name: "FusionJobsTests", dependencies: ["FusionJobs", "LogLoading", "AttitudeLog", "AttitudeMath", "Camera", "FileAccess", "Fusion", "Imaging", "Pixels",
                                                    "RawLog", "Rig", "LogTestSupport", "TestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "Fusion"]),
         .testTarget(name: "RenderBenchmarksTests", dependencies: ["Pixels", "ExitKinds", "RenderBenchmarks", "FileAccess", "Imaging", "Render", "TestSupport"]),
@@ -307,7 +307,7 @@ let package = Package(
                                                       "Imaging", "RawLog", "Render", "Rig", "LogTestSupport", "TestSupport"]),
         .testTarget(name: "RigCalibrationTests", dependencies: ["Pixels", "ExitKinds", "RigCalibration", "AttitudeMath", "Calibration", "Camera", "FileAccess", "Footage", "Imaging", "LensProfiles",
                                                        "RawLog", "RecordFolder", "Render", "Rig", "SyntheticClip", "TestSupport"]),
-        .testTarget(name: "WindowTests", dependencies: ["Window", "Scene", "AttitudeLog", "AttitudeMath", "Render", "PictureTestSupport",
+        .testTarget(name: "WindowTests", dependencies: ["Window", "Scene", "AttitudeLog", "AttitudeMath", "Render", "CGLFW", "PictureTestSupport",
                                                .product(name: "Logging", package: "swift-log"),
                                                .product(name: "InMemoryLogging", package: "swift-log")]),
         .testTarget(name: "SteadyDiceCommandsTests", dependencies: [

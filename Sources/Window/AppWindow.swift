@@ -111,20 +111,11 @@ public final class AppWindow {
             }
             var snapshotRequested = false
             for (key, mods) in pendingKeys {
-                let step = (mods & GLFW_MOD_SHIFT) != 0 ? 1.0 : 5.0
-                switch key {
-                case GLFW_KEY_SPACE: attitude.togglePause(now: now)
-                case GLFW_KEY_LEFT: attitude.seek(by: -step, now: now)
-                case GLFW_KEY_RIGHT: attitude.seek(by: step, now: now)
-                case GLFW_KEY_S: snapshotRequested = true
-                case GLFW_KEY_R where (mods & GLFW_MOD_SHIFT) != 0: view.clearReference()
-                case GLFW_KEY_R: view.takeReference(now: now)
-                case GLFW_KEY_LEFT_BRACKET, GLFW_KEY_RIGHT_BRACKET:
-                    let size = (mods & GLFW_MOD_SHIFT) != 0 ? TimeOffsetControl.fineStep : TimeOffsetControl.step
-                    view.nudgeTimeOffset(by: key == GLFW_KEY_LEFT_BRACKET ? -size : size, now: now)
-                case GLFW_KEY_H: view.toggleHUD(renderer: renderer)
-                case GLFW_KEY_Q, GLFW_KEY_ESCAPE: glfwSetWindowShouldClose(window, GLFW_TRUE)
-                default: break
+                switch WindowKey(key: key, mods: mods) {
+                case .snapshot: snapshotRequested = true
+                case .close: glfwSetWindowShouldClose(window, GLFW_TRUE)
+                case let other?: view.perform(other, now: now, renderer: renderer)
+                case nil: break
                 }
             }
             pendingKeys.removeAll()

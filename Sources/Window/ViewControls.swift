@@ -5,8 +5,8 @@ import Render
 import Scene
 
 /// The window's keys on its pipeline, each said on the log: the reference pose (R takes the current attitude,
-/// Shift-R returns to absolute attitude), the HUD (H) and the time offset ([ and ]). The frame itself is
-/// composed by the pipeline, as `snapshot`'s is.
+/// Shift-R returns to absolute attitude), the HUD (H) and the time offset ([ and ]); and on its source, a log's
+/// pause (Space) and seeks (the arrows). The frame itself is composed by the pipeline, as `snapshot`'s is.
 public final class ViewControls {
     public let pipeline: WallClockPipeline
     private let logger: Logger
@@ -14,6 +14,19 @@ public final class ViewControls {
     public init(pipeline: WallClockPipeline, logger: Logger = Logger(label: "steady-dice.window")) {
         self.pipeline = pipeline
         self.logger = logger
+    }
+
+    /// Carries out `key` at monotonic time `now`; S and Q/Esc, which are the window's own, change nothing here.
+    func perform(_ key: WindowKey, now: Double, renderer: SceneRenderer) {
+        switch key {
+        case .togglePause: pipeline.source.togglePause(now: now)
+        case .seek(let seconds): pipeline.source.seek(by: seconds, now: now)
+        case .takeReference: takeReference(now: now)
+        case .clearReference: clearReference()
+        case .nudgeTimeOffset(let seconds): nudgeTimeOffset(by: seconds, now: now)
+        case .toggleHUD: toggleHUD(renderer: renderer)
+        case .snapshot, .close: break
+        }
     }
 
     /// R: the current absolute attitude becomes the reference pose; nothing happens without one.
