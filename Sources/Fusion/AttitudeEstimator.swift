@@ -343,9 +343,9 @@ public struct AttitudeEstimator: Sendable {
         k.dt = dt
         k.acc = LowPassCoefficients(tau: p.accTimeConstantSeconds, dt: dt)
         k.rest = LowPassCoefficients(tau: p.restFilterTimeConstantSeconds, dt: dt)
-        k.mag = 1 - exp(-dt / p.magTimeConstantSeconds)
-        k.magCurrent = 1 - exp(-dt / p.magCurrentTimeConstantSeconds)
-        k.magReference = 1 - exp(-dt / p.magReferenceTimeConstantSeconds)
+        k.mag = firstOrderShare(dt: dt, timeConstantSeconds: p.magTimeConstantSeconds)
+        k.magCurrent = firstOrderShare(dt: dt, timeConstantSeconds: p.magCurrentTimeConstantSeconds)
+        k.magReference = firstOrderShare(dt: dt, timeConstantSeconds: p.magReferenceTimeConstantSeconds)
         k.magDipThresholdRadians = p.magDipThresholdDegrees * radians
         k.magNewMinGyroRadiansPerSecond = p.magNewMinGyroDegreesPerSecond * radians
         k.restGyroThresholdSquared = pow(p.restThresholdGyroDegreesPerSecond * radians, 2)

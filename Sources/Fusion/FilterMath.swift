@@ -66,6 +66,37 @@ struct LowPass<Vector: SIMD & Sendable>: Equatable, Sendable where Vector.Scalar
     }
 }
 
+/// The share of the way a first-order low pass moves from its output towards a constant input over `dt` seconds, for a
+/// time constant of `timeConstantSeconds`: 1 − e^(−dt/τ), the exact step of an RC filter, so samples at irregular
+/// times are weighed by how long each held. 0 for `dt` 0.
+@inline(__always) func firstOrderShare(dt: Double, timeConstantSeconds: Double) -> Double {
+    1 - exp(-dt / timeConstantSeconds)
+}
+
+/// A first-order low pass over samples at irregular times (`firstOrderShare`). It starts at its first input.
+struct FirstOrderLowPass<Vector: SIMD & Sendable>: Equatable, Sendable where Vector.Scalar == Double {
+    /// Seconds.
+    let timeConstantSeconds: Double
+    /// The last output; nil before the first input.
+    private(set) var output: Vector?
+
+    init(timeConstantSeconds: Double) {
+        self.timeConstantSeconds = timeConstantSeconds
+    }
+
+    /// Moves the output towards `x`, held for the `dt` seconds since the last input, and returns it.
+    @inline(__always)
+    mutating func step(_ x: Vector, dt: Double) -> Vector {
+        guard let previous = output else {
+            output = x
+            return x
+        }
+        let y = previous + (x - previous) * firstOrderShare(dt: dt, timeConstantSeconds: timeConstantSeconds)
+        output = y
+        return y
+    }
+}
+
 typealias Vector3 = SIMD3<Double>
 
 @inline(__always) func dot3(_ a: Vector3, _ b: Vector3) -> Double { (a * b).sum() }

@@ -72,13 +72,14 @@ public struct GyroLedAttitude: Sendable {
         }
         // The accelerometer in the gyroscope's W, low-passed there (gravity holds still in W whatever the camera does,
         // so the low pass averages a drone's vibration without smearing a turn).
+        // Before the first finite sample it reads g straight up in W (those samples, not numbers, are not plausible).
+        var filter = FirstOrderLowPass<SIMD3<Double>>(timeConstantSeconds: parameters.steadyTimeConstantSeconds)
         var lowPass: [SIMD3<Double>] = []
         lowPass.reserveCapacity(time.count)
         for k in time.indices {
             let inW = gyroWorldFromIMU[k].rotate(acc[k])
             let dt = k > 0 ? max(time[k] - time[k - 1], 0) : 0
-            let previous = lowPass.last ?? (Self.isFinite(inW) ? inW : SIMD3(0, 0, Frames.standardGravity))
-            lowPass.append(Self.isFinite(inW) ? previous + (inW - previous) * (k == 0 ? 1 : 1 - exp(-dt / parameters.steadyTimeConstantSeconds)) : previous)
+            lowPass.append(Self.isFinite(inW) ? filter.step(inW, dt: dt) : filter.output ?? SIMD3(0, 0, Frames.standardGravity))
         }
         func plausible(_ k: Int) -> Bool {
             Self.isFinite(acc[k]) && abs(norm3(lowPass[k]) - Frames.standardGravity) < parameters.gravityTolerance * Frames.standardGravity
@@ -109,7 +110,7 @@ public struct GyroLedAttitude: Sendable {
                 if acos(min(1, max(-1, up.z))) * 180 / .pi <= parameters.largestDisagreementDegrees {
                     credible += 1
                     let dt = k > 0 ? max(time[k] - time[k - 1], 0) : 0
-                    let share = 1 - exp(-dt / parameters.levellingTimeConstantSeconds)
+                    let share = firstOrderShare(dt: dt, timeConstantSeconds: parameters.levellingTimeConstantSeconds)
                     levelledFromGyroWorld = (Quaternion(rotationVector: Self.tilt(from: up).rotationVector * share) * levelledFromGyroWorld).normalized() ?? levelledFromGyroWorld
                 }
             }

@@ -4,6 +4,7 @@ import FileAccess
 import Footage
 import Foundation
 import Imaging
+import LensProfiles
 import Logging
 import LogLoading
 import Rig
@@ -17,7 +18,8 @@ public struct FuseOverVideoJob {
     /// A `steady-dice calibrate` file: its gyroscope bias and its clip offset (`TimeOffset.seconds(pairing: .clip)`).
     public var calibration: String?
     /// Degrees: the vertical field of view the die will be drawn with where the calibration leaves the camera out (nil:
-    /// drawing's default, 60°); the picture's rotations are read through it.
+    /// drawing's default: the lens profile of the camera the video names, else 60°); the picture's rotations are read
+    /// through it.
     public var verticalFieldOfViewDegrees: Double?
     /// Whether the attitude is held to the video's picture (`PictureHold`, `--hold-to-picture`); false: the gyroscope's
     /// alone between the accelerometer's levellings.
@@ -51,9 +53,19 @@ public struct FuseOverVideoJob {
         }
         guard holdsToPicture, footage.fusion != nil else { return footage }
         // The picture read through the camera and mount the die will be drawn with: the calibration's where it determines
-        // them, else drawing's defaults (the pinhole of `verticalFieldOfViewDegrees`, else 60°; the identity mount).
-        let camera: GivenCamera = if let applied, case .theFiles = applied.camera { applied.camera.asGiven }
-            else if let verticalFieldOfViewDegrees { try .fieldOfView(degrees: verticalFieldOfViewDegrees) } else { .none }
+        // them, else drawing's (the pinhole of `verticalFieldOfViewDegrees`, else the lens profile of the camera the video
+        // names, else the default 60° pinhole; the identity mount).
+        let camera: GivenCamera
+        if let applied, case .theFiles = applied.camera {
+            camera = applied.camera.asGiven
+        } else if let verticalFieldOfViewDegrees {
+            camera = try .fieldOfView(degrees: verticalFieldOfViewDegrees)
+        } else if let choice = try LensProfiles.choice(forVideo: video) {
+            logger.info("the picture read through \(choice), as drawing over \(MessageText.line(video)) draws")
+            camera = .intrinsics(choice.camera, path: "lens profile \(choice.profile.name)")
+        } else {
+            camera = .none
+        }
         footage.log = try PictureHold.hold(footage.log, video: video, timeOffsetSeconds: footage.timeOffsetSeconds, camera: camera,
                                               deviceFromIMU: applied?.deviceFromIMU ?? .identity) {
             logger.info("\($0)")
