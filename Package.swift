@@ -67,7 +67,7 @@ let package = Package(
         /// The one clock for every timestamp the process takes (CLOCK_MONOTONIC, in seconds). No dependencies.
         .target(name: "MonotonicTime"),
         /// Quaternions, matrices, frames and Eq. VII. No OpenGL, no I/O.
-        .target(name: "AttitudeMath", dependencies: ["ExitKinds", "MonotonicTime"], swiftSettings: optimisedInDebug),  // the gyroscope's integral, most of a fit's time
+        .target(name: "AttitudeMath", dependencies: ["ExitKinds", "MonotonicTime", "Pixels"], swiftSettings: optimisedInDebug),  // the gyroscope's integral, most of a fit's time
         /// The skeleton of a background worker (a named thread, a stop that wakes it and waits for it to let go of
         /// what it holds, sleeps a stop cuts short), the backoff between attempts (the capture's and imud's), and
         /// SIGINT/SIGTERM as a stop request a loop polls, or the exit every command installs at its start (`StopSignals`); what
@@ -93,7 +93,7 @@ let package = Package(
         .target(name: "AttitudeLog", dependencies: ["AttitudeMath", "MonotonicTime", "ExitKinds", "CSVText", "FileAccess", "SafeText", "Recording"]),
         /// Pinhole cameras (field of view or intrinsics), crop-and-scale to a window, projection matrices,
         /// world rays, anchored dice and the panorama layout. No OpenGL, no I/O.
-        .target(name: "Camera", dependencies: ["AttitudeMath", "ExitKinds"]),
+        .target(name: "Camera", dependencies: ["AttitudeMath", "ExitKinds", "Pixels"]),
         /// What ties a camera to an IMU: the camera and lens, the mount, the time offset, the readout, the gyroscope's
         /// bias, each with its standard error and whether it was determined. One value; no GL, no I/O. And the time rule the
         /// offset gives (`Timeline`: log time = video time + offset), which every command asks.
