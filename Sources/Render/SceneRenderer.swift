@@ -105,12 +105,12 @@ public final class SceneRenderer {
         panorama.set(fitted)
     }
 
-    /// Draws one frame at the viewport size into the bound framebuffer.
-    public func draw(_ state: SceneState, width: Int, height: Int) {
-        glViewport(0, 0, GLsizei(width), GLsizei(height))
+    /// Draws one frame at the viewport size `size` into the bound framebuffer.
+    public func draw(_ state: SceneState, size: PictureSize) {
+        glViewport(0, 0, GLsizei(size.width), GLsizei(size.height))
         if panorama.isSet, let worldFromDevice = state.worldFromDevice {
             glClear(GLbitfield(GL_DEPTH_BUFFER_BIT))
-            let camera = state.camera ?? PinholeCamera(verticalFieldOfViewDegrees: PinholeCamera.defaultFieldOfViewDegrees, width: width, height: height)
+            let camera = state.camera ?? PinholeCamera(verticalFieldOfViewDegrees: PinholeCamera.defaultFieldOfViewDegrees, size: size)
             panorama.draw(camera: camera, worldFromDevice: worldFromDevice)
         } else if backgroundGeneration != nil {
             // The background quad covers every pixel, so only depth needs clearing.
@@ -123,7 +123,7 @@ public final class SceneRenderer {
         if let worldFromDevice = state.worldFromDevice {
             let throughLens = state.lens.flatMap { lens in state.camera.map { (lens: lens, camera: $0) } }
             let projection = state.camera?.projectionMatrix(near: Double(DieView.near), far: Double(DieView.far))
-                ?? DieView.projection(verticalFieldOfViewDegrees: PinholeCamera.defaultFieldOfViewDegrees, width: width, height: height)
+                ?? DieView.projection(verticalFieldOfViewDegrees: PinholeCamera.defaultFieldOfViewDegrees, size: size)
             if let anchor = state.anchor {
                 if anchor.isInFront(worldFromDevice: worldFromDevice, near: Double(DieView.near), halfExtents: model.halfExtents) {
                     die.draw(projection: projection, modelView: anchor.modelView(worldFromDevice: worldFromDevice), greyed: state.greyed,
@@ -135,7 +135,7 @@ public final class SceneRenderer {
             }
         }
         if let hud = state.hud, let hudLayer {
-            hudLayer.draw(lines: hud.lines, width: width, height: height, model: model, anchored: state.anchor != nil)
+            hudLayer.draw(lines: hud.lines, size: size, model: model, anchored: state.anchor != nil)
         }
     }
 }
