@@ -119,18 +119,18 @@ let package = Package(
         /// The lens a video's camera is known to have: the camera its file names (a GoPro's firmware tag, else its GPMF device
         /// name), and the bundled lens profile (Gyroflow's, CC0) its model, aspect and size choose, scaled to its pictures.
         /// No GL.
-        .target(name: "LensProfiles", dependencies: ["Camera", "CameraMotion", "ExitKinds", "Imaging", "SteadyDiceAssets"]),
+        .target(name: "LensProfiles", dependencies: ["Camera", "CameraMotion", "ExitKinds", "Imaging", "Pixels", "SteadyDiceAssets"]),
         /// Raw IMU log readers (steady-dice raw CSV, x-io, Sensor Logger, a video's own motion track) and BROAD metrics.
         .target(name: "RawLog", dependencies: ["AttitudeMath", "ExitKinds", "CameraMotion", "Fusion", "CSVText", "FileAccess", "SafeText", "Recording"]),
         /// Camera-IMU calibration from a clip and a gyroscope: time offset, focal length and lens, mount, readout and bias from
         /// frame pairs, and the bias and field of view from the picture's turn over spans (`SpanBias`). No GL, no I/O.
-        .target(name: "Calibration", dependencies: ["AttitudeMath", "ExitKinds", "Camera", "Rig"],
+        .target(name: "Calibration", dependencies: ["AttitudeMath", "ExitKinds", "Camera", "Pixels", "Rig"],
                 swiftSettings: optimisedInDebug),  // its fits, several times slower unoptimised, as the unit tests run them
         /// Footage read into what the estimators fit: a clip's corners tracked pair by pair and followed for as long as they
         /// live through a whole video, picture folder or OpenCamera Sensors recording (`ClipTracks`), the picture's turn
         /// over spans (`pictureSpans`), and an attitude drawn over a video held to its picture
         /// (`PictureHold`, through the camera the die is drawn with). No GL.
-        .target(name: "Footage", dependencies: ["AttitudeLog", "AttitudeMath", "Calibration", "Camera", "FileAccess", "Imaging", "Recording", "Rig"]),
+        .target(name: "Footage", dependencies: ["AttitudeLog", "AttitudeMath", "Calibration", "Camera", "FileAccess", "Imaging", "Pixels", "Recording", "Rig"]),
         /// Any attitude log loaded for drawing (`loadAnyAttitudeLog`): an attitude log read, a raw log fused in-process (with
         /// the magnetometer's correction, the true north a recording's fixes give, a calibration's gyroscope bias), a
         /// gyroscope-only log integrated, a raw log over its footage led by its gyroscope. The one fusion of a raw log
