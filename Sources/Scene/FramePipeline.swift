@@ -71,11 +71,11 @@ extension FramePipeline {
         return renderer
     }
 
-    /// Draws `frame` with `renderer` into the bound framebuffer of `width` x `height` pixels.
-    public func draw(_ frame: ComposedFrame, with renderer: SceneRenderer, width: Int, height: Int) {
+    /// Draws `frame` with `renderer` into the bound framebuffer of `size`.
+    public func draw(_ frame: ComposedFrame, with renderer: SceneRenderer, size: PictureSize) {
         renderer.setBackground(frame.background?.image, generation: frame.background?.generation ?? 0,
-                               viewportWidth: width, viewportHeight: height)
-        renderer.draw(frame.scene, width: width, height: height)
+                               viewportWidth: size.width, viewportHeight: size.height)
+        renderer.draw(frame.scene, size: size)
     }
 
     /// Stops the background's capture thread, if any.
