@@ -161,7 +161,7 @@ let package = Package(
                 resources: [.copy("WMM.COF"), .copy("igrf14coeffs.txt")]),
 
         /// Plots: figures of panels and lines, their layout, drawn by Cairo; attitude over time and its errors. No GL.
-        .target(name: "Plot", dependencies: ["CCairo", "ExitKinds", "AttitudeMath", "AttitudeLog"]),
+        .target(name: "Plot", dependencies: ["CCairo", "ExitKinds", "AttitudeMath", "AttitudeLog", "Pixels"]),
 
         // MARK: - The frame pipeline, and the synthetic calibration clip
         /// The frame pipeline (`FramePipeline`), one kind a clock (`WallClockPipeline`: wall time for `run`;
