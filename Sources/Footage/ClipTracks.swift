@@ -79,7 +79,7 @@ public struct ClipTracks {
             guard let time = frame.position else { throw ImagingError.video(path: path, reason: "frame \(clip.frameCount) has no time") }
             if clip.frameCount == 0 {
                 guard let size = frame.image.size else {
-                    throw ImagingError.video(path: path, reason: "its frames are \(frame.image.width)x\(frame.image.height): \(PictureSizeError(width: frame.image.width, height: frame.image.height))")
+                    throw ImagingError.video(path: path, reason: "its frames: \(PictureSizeError(width: frame.image.width, height: frame.image.height))")
                 }
                 clip.size = size
             } else if frame.image.size != clip.size {
