@@ -243,7 +243,7 @@ let package = Package(
         /// The light core: scratch folders, the shared data and the repository's fixtures, what a test needs from the
         /// machine, seeded randomness, attitude assertions, tumbling IMU samples, OpenCV's camera file written as text.
         /// Value modules only.
-        .target(name: "TestSupport", dependencies: ["AttitudeMath", "Camera"], path: "Tests/TestSupport",
+        .target(name: "TestSupport", dependencies: ["AttitudeMath", "Pixels", "Camera"], path: "Tests/TestSupport",
                 swiftSettings: optimisedInDebug),  // the samples it makes by the hundred thousand
         /// Commands: the built executables and other tools run as processes with a deadline (BuiltTool, CommandHarness),
         /// the synthetic clips `calibration-clip` makes, cached (SyntheticClips), and option groups' refusals parsed in-process.
@@ -261,11 +261,11 @@ let package = Package(
         .testTarget(name: "CSVTextTests", dependencies: ["CSVText", "ExitKinds", "AttitudeMath", "TestSupport"]),
         .testTarget(name: "PlotTests", dependencies: ["Plot", "ExitKinds", "Imaging", "AttitudeMath", "AttitudeLog", "PictureTestSupport", "TestSupport", "Pixels"], exclude: ["Goldens"]),
         .testTarget(name: "FileAccessTests", dependencies: ["FileAccess", "ExitKinds", "TestSupport"]),
-        .testTarget(name: "AttitudeMathTests", dependencies: ["AttitudeMath", "ExitKinds", "TestSupport"]),
+        .testTarget(name: "AttitudeMathTests", dependencies: ["AttitudeMath", "Pixels", "ExitKinds", "TestSupport"]),
         .testTarget(name: "AttitudeLogTests", dependencies: ["AttitudeLog", "ExitKinds", "Recording", "FileAccess", "TestSupport", "AttitudeMath", "MonotonicTime"]),
-        .testTarget(name: "CameraTests", dependencies: ["Camera", "ExitKinds", "AttitudeMath", "TestSupport"]),
+        .testTarget(name: "CameraTests", dependencies: ["Camera", "Pixels", "ExitKinds", "AttitudeMath", "TestSupport"]),
         .testTarget(name: "SteadyDiceAssetsTests", dependencies: ["SteadyDiceAssets", "TestSupport"]),
-        .testTarget(name: "LensProfilesTests", dependencies: ["LensProfiles", "Camera", "CameraMotion", "ExitKinds", "Imaging", "SteadyDiceAssets",
+        .testTarget(name: "LensProfilesTests", dependencies: ["LensProfiles", "Pixels", "Camera", "CameraMotion", "ExitKinds", "Imaging", "SteadyDiceAssets",
                                                      "CommandTestSupport", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "ExitKinds", "Camera", "Imaging", "AttitudeMath", "SteadyDiceKit", "CommandTestSupport", "PictureTestSupport", "TestSupport", "Pixels"],
                     exclude: ["Goldens"]),
@@ -283,9 +283,9 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
         ]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Camera", "AttitudeMath", "MonotonicTime", "ExitKinds", "FileAccess", "CommandTestSupport", "PictureTestSupport", "TestSupport", "Pixels", "Rig"]),
-        .testTarget(name: "FootageTests", dependencies: ["Footage", "AttitudeLog", "AttitudeMath", "Calibration", "Camera", "Imaging", "Rig",
+        .testTarget(name: "FootageTests", dependencies: ["Footage", "Pixels", "AttitudeLog", "AttitudeMath", "Calibration", "Camera", "Imaging", "Rig",
                                                   "CommandTestSupport", "TestSupport"]),
-        .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "ExitKinds", "AttitudeMath", "Camera", "RawLog", "CVShim", "Rig", "TestSupport", "SyntheticClip"]),
+        .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "Pixels", "ExitKinds", "AttitudeMath", "Camera", "RawLog", "CVShim", "Rig", "TestSupport", "SyntheticClip"]),
         .testTarget(name: "IMUDTests", dependencies: ["IMUD", "SafeText", "AttitudeMath", "MonotonicTime", "AttitudeLog", "ExitKinds", "TestSupport",
                                                .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "FusionTests", dependencies: ["Fusion", "ExitKinds", "AttitudeMath", "LogTestSupport"]),
@@ -295,11 +295,11 @@ let package = Package(
         .testTarget(name: "LocationTests", dependencies: ["Location", "ExitKinds", "CSVText", "RawLog", "AttitudeMath", "AttitudeLog", "LogTestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "SteadyDiceKitTests", dependencies: ["SteadyDiceKit", "PictureTestSupport", "TestSupport"]),
-        .testTarget(name: "RigTests", dependencies: ["Rig", "Camera", "AttitudeMath", "ExitKinds"]),
+        .testTarget(name: "RigTests", dependencies: ["Rig", "Pixels", "Camera", "AttitudeMath", "ExitKinds"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "ExitKinds", "AttitudeMath", "TestSupport"]),
         .testTarget(name: "RecordFolderTests", dependencies: ["Pixels", "ExitKinds", "RecordFolder", "AttitudeMath", "Imaging", "TestSupport"]),
         .testTarget(name: "LiveRigTests", dependencies: ["Pixels", "LiveRig", "RecordFolder", "IMUD", "Imaging", "FileAccess", "AttitudeMath", "ExitKinds", "TestSupport"]),
-        .testTarget(name: "FusionJobsTests", dependencies: ["FusionJobs", "LogLoading", "AttitudeLog", "AttitudeMath", "Camera", "FileAccess", "Fusion", "Imaging",
+        .testTarget(name: "FusionJobsTests", dependencies: ["FusionJobs", "Pixels", "LogLoading", "AttitudeLog", "AttitudeMath", "Camera", "FileAccess", "Fusion", "Imaging",
                                                    "RawLog", "Rig", "LogTestSupport", "TestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "Fusion"]),
         .testTarget(name: "RenderBenchmarksTests", dependencies: ["Pixels", "ExitKinds", "RenderBenchmarks", "FileAccess", "Imaging", "Render", "TestSupport"]),
@@ -307,11 +307,11 @@ let package = Package(
                                                       "Imaging", "RawLog", "Render", "Rig", "LogTestSupport", "TestSupport"]),
         .testTarget(name: "RigCalibrationTests", dependencies: ["Pixels", "ExitKinds", "RigCalibration", "AttitudeMath", "Calibration", "Camera", "FileAccess", "Footage", "Imaging", "LensProfiles",
                                                        "RawLog", "RecordFolder", "Render", "Rig", "SyntheticClip", "TestSupport"]),
-        .testTarget(name: "WindowTests", dependencies: ["Window", "Scene", "AttitudeLog", "AttitudeMath", "Render", "PictureTestSupport",
+        .testTarget(name: "WindowTests", dependencies: ["Window", "Pixels", "Scene", "AttitudeLog", "AttitudeMath", "Render", "PictureTestSupport",
                                                .product(name: "Logging", package: "swift-log"),
                                                .product(name: "InMemoryLogging", package: "swift-log")]),
         .testTarget(name: "SteadyDiceCommandsTests", dependencies: [
-            "SteadyDiceCommands", "AttitudeMath", "Calibration", "Camera", "IMUD", "Recording", "RigCalibration", "SyntheticClip", "CommandTestSupport",
+            "SteadyDiceCommands", "Pixels", "AttitudeMath", "Calibration", "Camera", "IMUD", "Recording", "RigCalibration", "SyntheticClip", "CommandTestSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "AttitudeCommandsTests", dependencies: [
