@@ -159,7 +159,8 @@ public struct RenderBenchmark {
         pattern(width: size.width, height: size.height)
     }
 
-    /// The test pattern at any size: the scrolling video's is a period larger than its frames, past the largest picture.
+    /// The test pattern at any size: the scrolling video's is a period larger than its frames, and may pass
+    /// `PictureSize.largestSide`.
     private static func pattern(width: Int, height: Int) -> RGBImage {
         var pixels = [UInt8](repeating: 0, count: width * height * 3)
         for y in 0..<height {
