@@ -56,7 +56,7 @@ public struct RenderBenchmark {
                 let image = picture(generation)
                 let attitude = Quaternion(axis: [0.3, 1, 0.5], angle: Double(frame) * 0.05)
                 let t0 = MonotonicClock.now()
-                renderer.setBackground(image, generation: generation, viewportWidth: width, viewportHeight: height)
+                renderer.setBackground(image, generation: generation, viewport: size)
                 glFinish()
                 let t1 = MonotonicClock.now()
                 let readout = hud ? HUDReadout(worldFromDevice: attitude, smoothedTilt: AttitudeViews(worldFromDevice: attitude).tilt,
@@ -100,7 +100,7 @@ public struct RenderBenchmark {
                 for frame in 0..<frames {
                     generation += 1
                     if name == "textured" {
-                        renderer.setBackground(pattern, generation: generation, viewportWidth: width, viewportHeight: height)
+                        renderer.setBackground(pattern, generation: generation, viewport: size)
                     }
                     renderer.draw(SceneState(worldFromDevice: Quaternion(axis: [0.3, 1, 0.5], angle: Double(frame) * 0.05)),
                                   size: size)

@@ -73,8 +73,7 @@ extension FramePipeline {
 
     /// Draws `frame` with `renderer` into the bound framebuffer of `size`.
     public func draw(_ frame: ComposedFrame, with renderer: SceneRenderer, size: PictureSize) {
-        renderer.setBackground(frame.background?.image, generation: frame.background?.generation ?? 0,
-                               viewportWidth: size.width, viewportHeight: size.height)
+        renderer.setBackground(frame.background?.image, generation: frame.background?.generation ?? 0, viewport: size)
         renderer.draw(frame.scene, size: size)
     }
 

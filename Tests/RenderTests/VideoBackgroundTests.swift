@@ -185,7 +185,7 @@ final class VideoBackgroundTests: XCTestCase {
         let deadline = Date(timeIntervalSinceNow: 30)  // only a hang reaches it; a loaded machine only takes longer
         while (indices.count < Self.count || generations.count <= Self.count) && Date() < deadline {
             if let frame = source.latest() {
-                renderer.setBackground(frame.image, generation: frame.generation, viewportWidth: 320, viewportHeight: 180)
+                renderer.setBackground(frame.image, generation: frame.generation, viewport: PictureSize(fixedWidth: 320, height: 180))
                 renderer.draw(SceneState(worldFromDevice: nil), size: PictureSize(fixedWidth: 320, height: 180))
                 generations.insert(frame.generation)
                 if let index = frame.frameIndex { indices.insert(index) }
@@ -201,7 +201,7 @@ final class VideoBackgroundTests: XCTestCase {
         portrait.bind()
         for _ in 0..<3 {
             guard let frame = source.latest() else { continue }
-            renderer.setBackground(frame.image, generation: frame.generation, viewportWidth: 180, viewportHeight: 240)
+            renderer.setBackground(frame.image, generation: frame.generation, viewport: PictureSize(fixedWidth: 180, height: 240))
             renderer.draw(SceneState(worldFromDevice: nil), size: PictureSize(fixedWidth: 180, height: 240))
             Thread.sleep(forTimeInterval: 0.05)
         }
