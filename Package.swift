@@ -67,7 +67,7 @@ let package = Package(
         /// The one clock for every timestamp the process takes (CLOCK_MONOTONIC, in seconds). No dependencies.
         .target(name: "MonotonicTime"),
         /// Quaternions, matrices, frames and Eq. VII. No OpenGL, no I/O.
-        .target(name: "AttitudeMath", dependencies: ["ExitKinds", "MonotonicTime"], swiftSettings: optimisedInDebug),  // the gyroscope's integral, most of a fit's time
+        .target(name: "AttitudeMath", dependencies: ["ExitKinds", "MonotonicTime", "Pixels"], swiftSettings: optimisedInDebug),  // the gyroscope's integral, most of a fit's time
         /// The skeleton of a background worker (a named thread, a stop that wakes it and waits for it to let go of
         /// what it holds, sleeps a stop cuts short), the backoff between attempts (the capture's and imud's), and
         /// SIGINT/SIGTERM as a stop request a loop polls, or the exit every command installs at its start (`StopSignals`); what
@@ -93,7 +93,7 @@ let package = Package(
         .target(name: "AttitudeLog", dependencies: ["AttitudeMath", "MonotonicTime", "ExitKinds", "CSVText", "FileAccess", "SafeText", "Recording"]),
         /// Pinhole cameras (field of view or intrinsics), crop-and-scale to a window, projection matrices,
         /// world rays, anchored dice and the panorama layout. No OpenGL, no I/O.
-        .target(name: "Camera", dependencies: ["AttitudeMath", "ExitKinds"]),
+        .target(name: "Camera", dependencies: ["AttitudeMath", "ExitKinds", "Pixels"]),
         /// What ties a camera to an IMU: the camera and lens, the mount, the time offset, the readout, the gyroscope's
         /// bias, each with its standard error and whether it was determined. One value; no GL, no I/O. And the time rule the
         /// offset gives (`Timeline`: log time = video time + offset), which every command asks.
@@ -119,18 +119,18 @@ let package = Package(
         /// The lens a video's camera is known to have: the camera its file names (a GoPro's firmware tag, else its GPMF device
         /// name), and the bundled lens profile (Gyroflow's, CC0) its model, aspect and size choose, scaled to its pictures.
         /// No GL.
-        .target(name: "LensProfiles", dependencies: ["Camera", "CameraMotion", "ExitKinds", "Imaging", "SteadyDiceAssets"]),
+        .target(name: "LensProfiles", dependencies: ["Camera", "CameraMotion", "ExitKinds", "Imaging", "Pixels", "SteadyDiceAssets"]),
         /// Raw IMU log readers (steady-dice raw CSV, x-io, Sensor Logger, a video's own motion track) and BROAD metrics.
         .target(name: "RawLog", dependencies: ["AttitudeMath", "ExitKinds", "CameraMotion", "Fusion", "CSVText", "FileAccess", "SafeText", "Recording"]),
         /// Camera-IMU calibration from a clip and a gyroscope: time offset, focal length and lens, mount, readout and bias from
         /// frame pairs, and the bias and field of view from the picture's turn over spans (`SpanBias`). No GL, no I/O.
-        .target(name: "Calibration", dependencies: ["AttitudeMath", "ExitKinds", "Camera", "Rig"],
+        .target(name: "Calibration", dependencies: ["AttitudeMath", "ExitKinds", "Camera", "Pixels", "Rig"],
                 swiftSettings: optimisedInDebug),  // its fits, several times slower unoptimised, as the unit tests run them
         /// Footage read into what the estimators fit: a clip's corners tracked pair by pair and followed for as long as they
         /// live through a whole video, picture folder or OpenCamera Sensors recording (`ClipTracks`), the picture's turn
         /// over spans (`pictureSpans`), and an attitude drawn over a video held to its picture
         /// (`PictureHold`, through the camera the die is drawn with). No GL.
-        .target(name: "Footage", dependencies: ["AttitudeLog", "AttitudeMath", "Calibration", "Camera", "FileAccess", "Imaging", "Recording", "Rig"]),
+        .target(name: "Footage", dependencies: ["AttitudeLog", "AttitudeMath", "Calibration", "Camera", "FileAccess", "Imaging", "Pixels", "Recording", "Rig"]),
         /// Any attitude log loaded for drawing (`loadAnyAttitudeLog`): an attitude log read, a raw log fused in-process (with
         /// the magnetometer's correction, the true north a recording's fixes give, a calibration's gyroscope bias), a
         /// gyroscope-only log integrated, a raw log over its footage led by its gyroscope. The one fusion of a raw log
@@ -155,13 +155,13 @@ let package = Package(
         /// Calibration as a library service (`RigCalibrator`): a clip and a log, or a record folder, in; a `Rig` out, the
         /// frame pairs' fit judged against the spans', with the report's lines. No GL, no command line.
         .target(name: "RigCalibration", dependencies: ["AttitudeMath", "ExitKinds", "AttitudeLog", "Calibration", "Camera", "Footage", "Imaging", "LensProfiles",
-                                                       "RawLog", "RecordFolder", "Recording", "Rig"]),
+                                                       "Pixels", "RawLog", "RecordFolder", "Recording", "Rig"]),
         /// Where the device is: the magnetic models (WMM2025, IGRF-14), Location.csv, position filters, SRTM terrain. No GL.
         .target(name: "Location", dependencies: ["AttitudeMath", "ExitKinds", "CSVText", "FileAccess", "SafeText"], exclude: ["igrf14coeffs.PROVENANCE.md"],
                 resources: [.copy("WMM.COF"), .copy("igrf14coeffs.txt")]),
 
         /// Plots: figures of panels and lines, their layout, drawn by Cairo; attitude over time and its errors. No GL.
-        .target(name: "Plot", dependencies: ["CCairo", "ExitKinds", "AttitudeMath", "AttitudeLog"]),
+        .target(name: "Plot", dependencies: ["CCairo", "ExitKinds", "AttitudeMath", "AttitudeLog", "Pixels"]),
 
         // MARK: - The frame pipeline, and the synthetic calibration clip
         /// The frame pipeline (`FramePipeline`), one kind a clock (`WallClockPipeline`: wall time for `run`;
@@ -243,7 +243,7 @@ let package = Package(
         /// The light core: scratch folders, the shared data and the repository's fixtures, what a test needs from the
         /// machine, seeded randomness, attitude assertions, tumbling IMU samples, OpenCV's camera file written as text.
         /// Value modules only.
-        .target(name: "TestSupport", dependencies: ["AttitudeMath", "Camera"], path: "Tests/TestSupport",
+        .target(name: "TestSupport", dependencies: ["AttitudeMath", "Pixels", "Camera"], path: "Tests/TestSupport",
                 swiftSettings: optimisedInDebug),  // the samples it makes by the hundred thousand
         /// Commands: the built executables and other tools run as processes with a deadline (BuiltTool, CommandHarness),
         /// the synthetic clips `calibration-clip` makes, cached (SyntheticClips), and option groups' refusals parsed in-process.
@@ -261,11 +261,11 @@ let package = Package(
         .testTarget(name: "CSVTextTests", dependencies: ["CSVText", "ExitKinds", "AttitudeMath", "TestSupport"]),
         .testTarget(name: "PlotTests", dependencies: ["Plot", "ExitKinds", "Imaging", "AttitudeMath", "AttitudeLog", "PictureTestSupport", "TestSupport", "Pixels"], exclude: ["Goldens"]),
         .testTarget(name: "FileAccessTests", dependencies: ["FileAccess", "ExitKinds", "TestSupport"]),
-        .testTarget(name: "AttitudeMathTests", dependencies: ["AttitudeMath", "ExitKinds", "TestSupport"]),
+        .testTarget(name: "AttitudeMathTests", dependencies: ["AttitudeMath", "Pixels", "ExitKinds", "TestSupport"]),
         .testTarget(name: "AttitudeLogTests", dependencies: ["AttitudeLog", "ExitKinds", "Recording", "FileAccess", "TestSupport", "AttitudeMath", "MonotonicTime"]),
-        .testTarget(name: "CameraTests", dependencies: ["Camera", "ExitKinds", "AttitudeMath", "TestSupport"]),
+        .testTarget(name: "CameraTests", dependencies: ["Camera", "Pixels", "ExitKinds", "AttitudeMath", "TestSupport"]),
         .testTarget(name: "SteadyDiceAssetsTests", dependencies: ["SteadyDiceAssets", "TestSupport"]),
-        .testTarget(name: "LensProfilesTests", dependencies: ["LensProfiles", "Camera", "CameraMotion", "ExitKinds", "Imaging", "SteadyDiceAssets",
+        .testTarget(name: "LensProfilesTests", dependencies: ["LensProfiles", "Pixels", "Camera", "CameraMotion", "ExitKinds", "Imaging", "SteadyDiceAssets",
                                                      "CommandTestSupport", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "ExitKinds", "Camera", "Imaging", "AttitudeMath", "SteadyDiceKit", "CommandTestSupport", "PictureTestSupport", "TestSupport", "Pixels"],
                     exclude: ["Goldens"]),
@@ -283,9 +283,9 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
         ]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Camera", "AttitudeMath", "MonotonicTime", "ExitKinds", "FileAccess", "CommandTestSupport", "PictureTestSupport", "TestSupport", "Pixels", "Rig"]),
-        .testTarget(name: "FootageTests", dependencies: ["Footage", "AttitudeLog", "AttitudeMath", "Calibration", "Camera", "Imaging", "Rig",
+        .testTarget(name: "FootageTests", dependencies: ["Footage", "Pixels", "AttitudeLog", "AttitudeMath", "Calibration", "Camera", "Imaging", "Rig",
                                                   "CommandTestSupport", "TestSupport"]),
-        .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "ExitKinds", "AttitudeMath", "Camera", "RawLog", "CVShim", "Rig", "TestSupport", "SyntheticClip"]),
+        .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "Pixels", "ExitKinds", "AttitudeMath", "Camera", "RawLog", "CVShim", "Rig", "TestSupport", "SyntheticClip"]),
         .testTarget(name: "IMUDTests", dependencies: ["IMUD", "SafeText", "AttitudeMath", "MonotonicTime", "AttitudeLog", "ExitKinds", "TestSupport",
                                                .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "FusionTests", dependencies: ["Fusion", "ExitKinds", "AttitudeMath", "LogTestSupport"]),
@@ -295,7 +295,7 @@ let package = Package(
         .testTarget(name: "LocationTests", dependencies: ["Location", "ExitKinds", "CSVText", "RawLog", "AttitudeMath", "AttitudeLog", "LogTestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "SteadyDiceKitTests", dependencies: ["SteadyDiceKit", "PictureTestSupport", "TestSupport"]),
-        .testTarget(name: "RigTests", dependencies: ["Rig", "Camera", "AttitudeMath", "ExitKinds"]),
+        .testTarget(name: "RigTests", dependencies: ["Rig", "Pixels", "Camera", "AttitudeMath", "ExitKinds"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "ExitKinds", "AttitudeMath", "TestSupport"]),
         .testTarget(name: "RecordFolderTests", dependencies: ["Pixels", "ExitKinds", "RecordFolder", "AttitudeMath", "Imaging", "TestSupport"]),
         .testTarget(name: "LiveRigTests", dependencies: ["Pixels", "LiveRig", "RecordFolder", "IMUD", "Imaging", "FileAccess", "AttitudeMath", "ExitKinds", "TestSupport"]),
@@ -307,11 +307,11 @@ let package = Package(
                                                       "Imaging", "RawLog", "Render", "Rig", "LogTestSupport", "TestSupport"]),
         .testTarget(name: "RigCalibrationTests", dependencies: ["Pixels", "ExitKinds", "RigCalibration", "AttitudeMath", "Calibration", "Camera", "FileAccess", "Footage", "Imaging", "LensProfiles",
                                                        "RawLog", "RecordFolder", "Render", "Rig", "SyntheticClip", "TestSupport"]),
-        .testTarget(name: "WindowTests", dependencies: ["Window", "Scene", "AttitudeLog", "AttitudeMath", "Render", "CGLFW", "PictureTestSupport",
+        .testTarget(name: "WindowTests", dependencies: ["Window", "Pixels", "Scene", "AttitudeLog", "AttitudeMath", "Render", "CGLFW", "PictureTestSupport",
                                                .product(name: "Logging", package: "swift-log"),
                                                .product(name: "InMemoryLogging", package: "swift-log")]),
         .testTarget(name: "SteadyDiceCommandsTests", dependencies: [
-            "SteadyDiceCommands", "AttitudeMath", "Calibration", "Camera", "IMUD", "Recording", "RigCalibration", "SyntheticClip", "CommandTestSupport",
+            "SteadyDiceCommands", "Pixels", "AttitudeMath", "Calibration", "Camera", "IMUD", "Recording", "RigCalibration", "SyntheticClip", "CommandTestSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "AttitudeCommandsTests", dependencies: [

@@ -75,7 +75,7 @@ struct LocationCommand: ParsableCommand {
                           TrackPlots.Track(name: "\(filter.rawValue) (\(filtered.count))", latitude: filtered.map(\.latitude),
                                            longitude: filtered.map(\.longitude))]
             let figure = TrackPlots.figure(tracks, title: "location track: \((input as NSString).lastPathComponent)",
-                                           width: plot.size.width, height: plot.size.height)
+                                           size: plot.size)
             try stagedPlot.write(try plotBytes(figure, for: file, option: "--plot", size: plot.size))
         }
         try outputs.commit()

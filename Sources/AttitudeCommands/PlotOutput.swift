@@ -16,7 +16,7 @@ public func writePlot(_ figure: Figure, to path: String, option: String, size: P
 
 /// The picture of `figure` in the format `path`'s extension names.
 public func plotBytes(_ figure: Figure, for path: String, option: String, size: PictureSize) throws -> Data {
-    try CairoPlot.render(figure, width: size.width, height: size.height, format: plotFormat(of: path, option: option))
+    try CairoPlot.render(figure, size: size, format: plotFormat(of: path, option: option))
 }
 
 /// The format a plot's file name asks for by its extension, or the refusal naming `option` when it asks for none.

@@ -1,3 +1,5 @@
+import Pixels
+
 /// How the camera sees the die when no camera is given, as the seed draws it (docs/frames.md; seed "Attitude estimation
 /// on iPhone", Eq. I-VII): the virtual view 4 units behind the camera, near 0.1 and far 100; Eq. VII's model-view from
 /// the attitude, and gluPerspective's projection for a viewport. The field of view is the caller's: the seed's 60° is
@@ -25,10 +27,10 @@ public enum DieView {
         return try (worldFromDeviceMatrix * deviceFromView).inverse()
     }
 
-    /// gluPerspective for a viewport: `verticalFieldOfViewDegrees` (degrees) across its height, at its aspect.
-    public static func projection(verticalFieldOfViewDegrees: Double, width: Int, height: Int) -> Matrix4 {
+    /// gluPerspective for a viewport of `size`: `verticalFieldOfViewDegrees` (degrees) across its height, at its aspect.
+    public static func projection(verticalFieldOfViewDegrees: Double, size: PictureSize) -> Matrix4 {
         // Converted in single precision, as gluPerspective's callers do: 60° gives Float.pi / 3 to the bit.
         let fovyRadians = Float(verticalFieldOfViewDegrees) * .pi / 180
-        return Matrix4.perspective(fovyRadians: fovyRadians, aspect: Float(width) / Float(max(height, 1)), near: near, far: far)
+        return Matrix4.perspective(fovyRadians: fovyRadians, aspect: Float(size.width) / Float(size.height), near: near, far: far)
     }
 }

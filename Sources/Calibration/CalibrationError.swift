@@ -1,4 +1,5 @@
 import Foundation
+import Pixels
 import Rig
 
 /// Why a clip and a log cannot be calibrated.
@@ -9,7 +10,7 @@ public enum CalibrationError: Error, CustomStringConvertible, Equatable {
     case noTimeOverlap(videoSeconds: Double, logSeconds: Double, searchRange: Double?)
     case noFit(reason: String)
     /// The known camera's pictures are not the clip's size.
-    case intrinsicsSize(width: Int, height: Int, clipWidth: Int, clipHeight: Int)
+    case intrinsicsSize(PictureSize, clip: PictureSize)
     /// Only this many frame pairs move as a rotation (the rest translate, or a lens bends them).
     case tooFewRotationPairs(Int)
     /// The clip turned too little for tracking to measure: total degrees turned, and the median image
@@ -65,8 +66,8 @@ public enum CalibrationError: Error, CustomStringConvertible, Equatable {
                           + "give the raw log recorded with this clip", log, video)
         case .noFit(let reason):
             return "no fit: \(reason)"
-        case .intrinsicsSize(let width, let height, let clipWidth, let clipHeight):
-            return "no fit: the intrinsics are for \(width)x\(height) pictures, the clip's are \(clipWidth)x\(clipHeight)"
+        case .intrinsicsSize(let size, let clip):
+            return "no fit: the intrinsics are for \(size) pictures, the clip's are \(clip)"
         case .tooFewRotationPairs(let count):
             return "no fit: only \(count) frame pairs move as a rotation; turn the camera rather than moving it, or give "
                 + "\(say(.lensModel)) if it bends the picture"

@@ -1,6 +1,7 @@
 import AttitudeMath
 import Camera
 import Foundation
+import Pixels
 import Rig
 
 /// Corners tracked from frame `index` to frame `index + 1` of a clip.
@@ -87,7 +88,8 @@ public struct CameraIMUCalibration {
     /// tightly than this, the data outweighs the prior and it hardly moves the answer.
     public static let gyroBiasPriorRadiansPerSecond = 0.5 * .pi / 180
 
-    public var width: Int, height: Int
+    /// The clip's picture size.
+    public var size: PictureSize
     /// Each frame's time in seconds on the video's clock (its presentation time), rising: frame pairs
     /// are compared with the gyroscope over exactly these intervals, so a variable frame rate is exact.
     public var frameTimes: [Double]
@@ -103,24 +105,24 @@ public struct CameraIMUCalibration {
     }
 
     /// A clip whose frames carry their own times (presentation times, a frames file's stamps).
-    public init(width: Int, height: Int, frameTimes: [Double], gyro: GyroIntegral,
+    public init(size: PictureSize, frameTimes: [Double], gyro: GyroIntegral,
                 verticalFieldOfViewGuessDegrees: Double = 60, progress: @escaping (String) -> Void = { _ in }) {
-        self.width = width; self.height = height; self.frameTimes = frameTimes; self.gyro = gyro
+        self.size = size; self.frameTimes = frameTimes; self.gyro = gyro
         self.verticalFieldOfViewGuessDegrees = verticalFieldOfViewGuessDegrees; self.progress = progress
     }
 
     /// A clip at a constant rate: frame k at k / framesPerSecond.
-    public init(width: Int, height: Int, framesPerSecond: Double, frameCount: Int, gyro: GyroIntegral,
+    public init(size: PictureSize, framesPerSecond: Double, frameCount: Int, gyro: GyroIntegral,
                 verticalFieldOfViewGuessDegrees: Double = 60, progress: @escaping (String) -> Void = { _ in }) {
-        self.init(width: width, height: height, frameTimes: (0..<frameCount).map { Double($0) / framesPerSecond }, gyro: gyro,
+        self.init(size: size, frameTimes: (0..<frameCount).map { Double($0) / framesPerSecond }, gyro: gyro,
                   verticalFieldOfViewGuessDegrees: verticalFieldOfViewGuessDegrees, progress: progress)
     }
 
     /// The rig the clip and the gyroscope give: its camera, lens, mount, offset (`TimeOffset.Clock.clip`: the caller
     /// sets a live rig's), readout and bias, each with its standard error, judged by `Determination`.
     public func fit(_ tracks: [FramePairTracks]) throws -> CalibrationAnswer {
-        if let known = knownCamera, known.pinhole.width != width || known.pinhole.height != height {
-            throw CalibrationError.intrinsicsSize(width: known.pinhole.width, height: known.pinhole.height, clipWidth: width, clipHeight: height)
+        if let known = knownCamera, known.pinhole.size != size {
+            throw CalibrationError.intrinsicsSize(known.pinhole.size, clip: size)
         }
         let seconds = Double(frameCount) / framesPerSecond
         if let problem = Self.problem(frameTimes: frameTimes) { throw CalibrationError.noFit(reason: problem) }
@@ -141,7 +143,7 @@ public struct CameraIMUCalibration {
 
     /// The pair's points in the picture's central region (`CentralRegion`), where a pinhole describes any lens.
     func centralPoints(_ pair: FramePairTracks) -> FramePairTracks {
-        let region = CentralRegion(width: width, height: height)
+        let region = CentralRegion(size: size)
         let keep = pair.from.indices.filter { region.contains(pair.from[$0]) }
         return FramePairTracks(index: pair.index, from: keep.map { pair.from[$0] }, to: keep.map { pair.to[$0] })
     }
@@ -163,7 +165,7 @@ public struct CameraIMUCalibration {
 
     /// The fit proper, on the pairs with texture, once rays through a known camera are ready.
     private func fitPrepared(textured: [FramePairTracks], all: [FramePairTracks], pairCount: Int, seconds: Double) throws -> CalibrationAnswer {
-        let f0 = knownCamera?.pinhole.fy ?? startingCamera?.pinhole.fy ?? Double(height) / 2 / tan(verticalFieldOfViewGuessDegrees * .pi / 360)
+        let f0 = knownCamera?.pinhole.fy ?? startingCamera?.pinhole.fy ?? Double(size.height) / 2 / tan(verticalFieldOfViewGuessDegrees * .pi / 360)
 
         // Coarse offset: correlate the angles, which no mount changes, seen by the points near the picture's
         // centre: there any lens is nearly a pinhole, and a rolling shutter sees them about the middle row's
@@ -455,7 +457,7 @@ public struct CameraIMUCalibration {
 
     /// The pinhole of focal length `focal` (pixels) with its principal point at the picture's centre: the first stage's
     /// camera when none is known.
-    func pinhole(focal: Double) -> PinholeCamera { PinholeCamera(focalLength: focal, width: width, height: height) }
+    func pinhole(focal: Double) -> PinholeCamera { PinholeCamera(focalLength: focal, size: size) }
 
     func time(ofFrame k: Int) -> Double { frameTimes[k] }
 

@@ -1,6 +1,7 @@
 import AttitudeMath
 import Camera
 import Foundation
+import Pixels
 import Rig
 
 /// Which of a calibration's numbers its clip determines, each judged on its own standard error against a
@@ -203,14 +204,14 @@ extension Determination {
         return .replaced(previous: previous, sigmasOff: worst)
     }
 
-    /// Writes the spans' field of view (`SpanBias.fieldOfView`) into `rig` as a pinhole of `width` x `height` (or as
+    /// Writes the spans' field of view (`SpanBias.fieldOfView`) into `rig` as a pinhole of `size` (or as
     /// `camera`, the lens the spans were measured through at that field of view: a lens profile's, its coefficients given)
     /// where the frame pairs left the camera undetermined and its error is within `fieldOfViewErrorLimitFraction` (the frame
     /// pairs' rule): the camera, its lens coefficients and their errors then determined. Returns whether it was written.
-    public static func judge(_ rig: inout Rig, spanFieldOfView degrees: Double, standardErrorFraction: Double, width: Int, height: Int,
+    public static func judge(_ rig: inout Rig, spanFieldOfView degrees: Double, standardErrorFraction: Double, size: PictureSize,
                              camera: LensCamera? = nil) -> Bool {
         guard !rig.determines(.camera), standardErrorFraction <= fieldOfViewErrorLimitFraction else { return false }
-        rig.camera = camera ?? LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: degrees, width: width, height: height))
+        rig.camera = camera ?? LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: degrees, size: size))
         rig.standardErrors?.verticalFieldOfViewFraction = standardErrorFraction
         rig.standardErrors?.lensCoefficients = nil
         rig.markDetermined {

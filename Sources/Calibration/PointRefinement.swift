@@ -116,7 +116,7 @@ struct PointRefinement {
     /// Log time at which row `y` (OpenCV pixels, 0 at the top) of frame `k` is seen: the frame's time plus
     /// the offset (the middle row's) plus the readout's share for the row's distance from the middle.
     func rowTime(frame k: Int, y: Double, _ p: RigParameters) -> Double {
-        calibration.time(ofFrame: k) + p.offset + p.readout * (y / Double(calibration.height) - 0.5)
+        calibration.time(ofFrame: k) + p.offset + p.readout * (y / Double(calibration.size.height) - 0.5)
     }
 
     /// A miss the lens cannot project counts as this many pixels on each axis.
@@ -159,8 +159,8 @@ struct PointRefinement {
         out.reserveCapacity(3 * ranges.count)
         for range in ranges {
             let k = points[range.lowerBound].index
-            let middleA = rowTime(frame: k, y: Double(calibration.height) / 2, p)
-            let middleB = rowTime(frame: k + 1, y: Double(calibration.height) / 2, p)
+            let middleA = rowTime(frame: k, y: Double(calibration.size.height) / 2, p)
+            let middleB = rowTime(frame: k + 1, y: Double(calibration.size.height) / 2, p)
             var from: [SIMD3<Double>] = [], to: [SIMD3<Double>] = []
             // A lens that cannot invert a tracked point (its distortion folds back inside the picture) is
             // not one that took it: the pair counts as unfitted rather than fitting without the point.
@@ -212,8 +212,8 @@ struct PointRefinement {
             var turned: [SIMD3<Double>] = [], seen: [SIMD3<Double>] = [], indices: [Int] = []
             for range in segment {
                 let k = points[range.lowerBound].index
-                let middleA = rowTime(frame: k, y: Double(calibration.height) / 2, p)
-                let middleB = rowTime(frame: k + 1, y: Double(calibration.height) / 2, p)
+                let middleA = rowTime(frame: k, y: Double(calibration.size.height) / 2, p)
+                let middleB = rowTime(frame: k + 1, y: Double(calibration.size.height) / 2, p)
                 let between = Quaternion(rotationVector: -turn(middleA, middleB))
                 for i in range {
                     guard let a = rays[i].a, let b = rays[i].b else { continue }

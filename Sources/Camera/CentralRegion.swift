@@ -1,3 +1,5 @@
+import Pixels
+
 /// The middle of a picture, within a share of its half-diagonal of the centre: where any lens is nearly a pinhole, so
 /// that a pinhole standing for a wide lens describes the points there and not the ones near the edges.
 public struct CentralRegion: Sendable, Equatable {
@@ -8,10 +10,10 @@ public struct CentralRegion: Sendable, Equatable {
     /// Pixels from the centre within which a point is central.
     public let radius: Double
 
-    /// The region of a `width` x `height` picture within `share` of its half-diagonal of its centre (OpenCV pixels: the
+    /// The region of a picture of `size` within `share` of its half-diagonal of its centre (OpenCV pixels: the
     /// centre of the top-left pixel is 0, 0).
-    public init(width: Int, height: Int, share: Double = CentralRegion.pinholeShare) {
-        centre = SIMD2(Double(width - 1) / 2, Double(height - 1) / 2)
+    public init(size: PictureSize, share: Double = CentralRegion.pinholeShare) {
+        centre = SIMD2(Double(size.width - 1) / 2, Double(size.height - 1) / 2)
         radius = share * (centre * centre).sum().squareRoot()
     }
 

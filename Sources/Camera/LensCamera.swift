@@ -1,4 +1,5 @@
 import Foundation
+import Pixels
 
 /// A camera with its lens: the pinhole's intrinsics for the picture's size (focal lengths, principal point, skew)
 /// and the lens that bends rays onto it, pixels and rays in C as OpenCV maps them. The one value for a camera
@@ -25,12 +26,10 @@ public struct LensCamera: Equatable, Sendable {
     /// A camera whose picture is `verticalFieldOfViewDegrees` tall through `lens`: the ray half that above the axis lands
     /// half the picture's height above the centre (for the pinhole, `PinholeCamera(verticalFieldOfViewDegrees:)`).
     /// Nil when the lens does not reach that ray.
-    public init?(verticalFieldOfViewDegrees: Double, width: Int, height: Int, lens: Lens) {
+    public init?(verticalFieldOfViewDegrees: Double, size: PictureSize, lens: Lens) {
         let half = verticalFieldOfViewDegrees / 2 * .pi / 180
         guard let d = lens.distort(SIMD3(0, sin(half), cos(half))), d.y > 0 else { return nil }
-        let f = Double(height) / 2 / d.y
-        self.init(pinhole: PinholeCamera(fx: f, fy: f, cx: Double(width - 1) / 2, cy: Double(height - 1) / 2, width: width, height: height),
-                  lens: lens)
+        self.init(pinhole: PinholeCamera(focalLength: Double(size.height) / 2 / d.y, size: size), lens: lens)
     }
 
     /// The picture's vertical field of view in degrees: twice the angle from the axis of the ray half the

@@ -1,4 +1,5 @@
 import Foundation
+import Pixels
 
 /// Bearing and elevation of world directions, and the equirectangular panorama layout.
 ///
@@ -18,8 +19,8 @@ public enum PanoramaLayout {
     }
 
     /// Continuous texel coordinates (column, row; texel centres at integers) of a direction in a
-    /// Wp x Hp panorama.
-    public static func texel(bearing b: Double, elevation e: Double, width: Int, height: Int) -> (i: Double, j: Double) {
-        ((b + 180) / 360 * Double(width) - 0.5, (90 - e) / 180 * Double(height) - 0.5)
+    /// panorama of `size`, Wp x Hp.
+    public static func texel(bearing b: Double, elevation e: Double, size: PictureSize) -> (i: Double, j: Double) {
+        ((b + 180) / 360 * Double(size.width) - 0.5, (90 - e) / 180 * Double(size.height) - 0.5)
     }
 }

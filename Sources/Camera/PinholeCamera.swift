@@ -1,7 +1,8 @@
 import AttitudeMath
 import Foundation
+import Pixels
 
-/// A pinhole camera in OpenCV's terms, for a picture of `width` x `height` pixels.
+/// A pinhole camera in OpenCV's terms, for a picture of `size`.
 ///
 /// Pixel coordinates are OpenCV's: pixel (column i, row j) has its centre at (i, j), rows from the
 /// top, so the picture spans [-0.5, width - 0.5] x [-0.5, height - 0.5]. The camera frame C is
@@ -17,11 +18,15 @@ public struct PinholeCamera: Equatable, Sendable {
     /// The skew in pixels, K[0][1]: u moves by `skew` for each unit of Y/Z.
     public var skew: Double
     /// The picture's size in pixels.
-    public var width: Int, height: Int
+    public var size: PictureSize
+    /// The picture's width in pixels, `size.width`.
+    public var width: Int { size.width }
+    /// The picture's height in pixels, `size.height`.
+    public var height: Int { size.height }
 
-    public init(fx: Double, fy: Double, cx: Double, cy: Double, skew: Double = 0, width: Int, height: Int) {
+    public init(fx: Double, fy: Double, cx: Double, cy: Double, skew: Double = 0, size: PictureSize) {
         self.fx = fx; self.fy = fy; self.cx = cx; self.cy = cy; self.skew = skew
-        self.width = width; self.height = height
+        self.size = size
     }
 
     /// The camera matrix K row by row, [fx s cx; 0 fy cy; 0 0 1], as OpenCV stores it.
@@ -42,49 +47,50 @@ public struct PinholeCamera: Equatable, Sendable {
     /// 180°) to 100 (a view of 0.6°, a long telephoto's). Past them a camera matrix is a typing error.
     public static let focalLengthRange = 0.01...100.0
 
-    /// Why `fx, fy, cx, cy` cannot be a camera for a `width` x `height` picture, naming the field, or nil.
+    /// Why `fx, fy, cx, cy` cannot be a camera for a picture of `size`, naming the field, or nil.
     /// The focal lengths must be within `focalLengthRange` times the larger side, and the principal point
     /// within one picture width (height) of the picture: -width to 2·width, -height to 2·height.
-    public static func problem(fx: Double, fy: Double, cx: Double, cy: Double, width: Int, height: Int) -> String? {
+    public static func problem(fx: Double, fy: Double, cx: Double, cy: Double, size: PictureSize) -> String? {
+        let (width, height) = (size.width, size.height)
         guard fx > 0, fy > 0 else { return "the focal lengths fx = \(fx) and fy = \(fy) must be positive" }
         let side = Double(max(width, height))
         let focal = (focalLengthRange.lowerBound * side)...(focalLengthRange.upperBound * side)
         for (name, f) in [("fx", fx), ("fy", fy)] where !focal.contains(f) {
-            return "\(name) = \(f) pixels is not a focal length for a \(width)x\(height) picture (taken: \(focal.lowerBound) "
+            return "\(name) = \(f) pixels is not a focal length for a \(size) picture (taken: \(focal.lowerBound) "
                 + "to \(focal.upperBound), 1/100 to 100 times its larger side)"
         }
-        for (name, c, size) in [("cx", cx, width), ("cy", cy, height)] where !(c >= -Double(size) && c <= 2 * Double(size)) {
-            return "\(name) = \(c) puts the principal point far outside the \(width)x\(height) picture (taken: "
-                + "\(-size) to \(2 * size), within one picture of it)"
+        for (name, c, side) in [("cx", cx, width), ("cy", cy, height)] where !(c >= -Double(side) && c <= 2 * Double(side)) {
+            return "\(name) = \(c) puts the principal point far outside the \(size) picture (taken: "
+                + "\(-side) to \(2 * side), within one picture of it)"
         }
         return nil
     }
 
     /// A camera with vertical field of view F = `verticalFieldOfViewDegrees` and its principal point at the
     /// picture's centre: fx = fy = (height/2)/tan(F/2), (cx, cy) = ((width - 1)/2, (height - 1)/2).
-    public init(verticalFieldOfViewDegrees: Double, width: Int, height: Int) {
-        self.init(focalLength: Double(height) / 2 / tan(verticalFieldOfViewDegrees * .pi / 360), width: width, height: height)
+    public init(verticalFieldOfViewDegrees: Double, size: PictureSize) {
+        self.init(focalLength: Double(size.height) / 2 / tan(verticalFieldOfViewDegrees * .pi / 360), size: size)
     }
 
     /// A camera with fx = fy = `focalLength` (pixels) and its principal point at the picture's centre,
     /// ((width - 1)/2, (height - 1)/2).
-    public init(focalLength f: Double, width: Int, height: Int) {
-        self.init(fx: f, fy: f, cx: Double(width - 1) / 2, cy: Double(height - 1) / 2, width: width, height: height)
+    public init(focalLength f: Double, size: PictureSize) {
+        self.init(fx: f, fy: f, cx: Double(size.width - 1) / 2, cy: Double(size.height - 1) / 2, size: size)
     }
 
     /// The vertical field of view in degrees, 2·atan((height/2)/fy): the inverse of `init(verticalFieldOfViewDegrees:)`.
     public var verticalFieldOfViewDegrees: Double { 2 * atan(Double(height) / 2 / fy) * 180 / .pi }
 
-    /// The same camera seen through a window of `windowWidth` x `windowHeight`: the picture is cropped
+    /// The same camera seen through a window of size `window`: the picture is cropped
     /// about its centre to the window's aspect (`ImageCrop`, as the background is) and the crop is
     /// scaled to fill the window, edges onto edges: u' + 0.5 = s·(u + 0.5 - x0), per axis.
-    public func fitted(toWidth windowWidth: Int, height windowHeight: Int) -> PinholeCamera {
-        let crop = ImageCrop(frameWidth: width, frameHeight: height, viewportWidth: windowWidth, viewportHeight: windowHeight)
-        let sx = Double(windowWidth) / Double(crop.width)
-        let sy = Double(windowHeight) / Double(crop.height)
+    public func fitted(to window: PictureSize) -> PinholeCamera {
+        let crop = ImageCrop(frameWidth: width, frameHeight: height, viewportWidth: window.width, viewportHeight: window.height)
+        let sx = Double(window.width) / Double(crop.width)
+        let sy = Double(window.height) / Double(crop.height)
         return PinholeCamera(fx: fx * sx, fy: fy * sy,
                              cx: sx * (cx + 0.5 - Double(crop.x)) - 0.5, cy: sy * (cy + 0.5 - Double(crop.y)) - 0.5, skew: skew * sx,
-                             width: windowWidth, height: windowHeight)
+                             size: window)
     }
 
     /// The pixel a point in the device frame D projects to, or nil when it is not in front of the camera.

@@ -4,11 +4,13 @@ import Camera
 import FileAccess
 import Foundation
 import Imaging
+import Pixels
 import Recording
 
 /// Corners tracked through a whole clip, pair by pair.
 public struct ClipTracks {
-    public var width = 0, height = 0
+    /// The frames' size, the first frame's (1x1 until a frame is read).
+    public var size = PictureSize(fixedWidth: 1, height: 1)
     /// Each frame's presentation time, seconds from the stream's start.
     public var frameTimes: [Double] = []
     public var frameCount: Int { frameTimes.count }
@@ -76,11 +78,13 @@ public struct ClipTracks {
         while let frame = try nextFrame() {
             guard let time = frame.position else { throw ImagingError.video(path: path, reason: "frame \(clip.frameCount) has no time") }
             if clip.frameCount == 0 {
-                clip.width = frame.image.width
-                clip.height = frame.image.height
-            } else if frame.image.width != clip.width || frame.image.height != clip.height {
+                guard let size = frame.image.size else {
+                    throw ImagingError.video(path: path, reason: "its frames: \(PictureSizeError(width: frame.image.width, height: frame.image.height))")
+                }
+                clip.size = size
+            } else if frame.image.size != clip.size {
                 throw ImagingError.video(path: path, reason: "frame \(clip.frameCount) is \(frame.image.width)x\(frame.image.height), "
-                                         + "not \(clip.width)x\(clip.height) as before")
+                                         + "not \(clip.size) as before")
             }
             let (points, _) = try tracker.push(frame.image, source: path)
             clip.corners.append(try longTracker.push(frame.image, source: path))
@@ -117,7 +121,7 @@ public struct ClipTracks {
         let variable = span > 0 && (periods.max() ?? 0) - (periods.min() ?? 0) > 0.1 * span / Double(clip.frameCount - 1)
             ? String(format: ", frame periods %.1f to %.1f ms (a variable rate: each frame's own time is used)",
                      (periods.min() ?? 0) * 1000, (periods.max() ?? 0) * 1000) : ""
-        progress(String(format: "tracked %d frames, %dx%d, ", clip.frameCount, clip.width, clip.height) + rate + variable
+        progress(String(format: "tracked %d frames, %@, ", clip.frameCount, clip.size.description) + rate + variable
                  + ((video?.info.rotation ?? 0) != 0 ? ", turned \(video!.info.rotation)° clockwise upright as the file says" : "")
                  + (sequence.map { ", timed by \($0.timesFile)" } ?? ""))
         return clip
@@ -147,7 +151,7 @@ extension ClipTracks {
     /// describes a wide lens's centre, not its edges). A span with fewer than `minimumSpanPoints` is left out.
     public func spanCorners(seconds: Double, every: Double, centralShare: Double? = nil) -> [SpanCorners] {
         guard frameCount > 1, corners.count == frameCount, let start = frameTimes.first else { return [] }
-        let region = centralShare.map { CentralRegion(width: width, height: height, share: $0) }
+        let region = centralShare.map { CentralRegion(size: size, share: $0) }
         func central(_ p: SIMD2<Double>) -> Bool { region?.contains(p) ?? true }
         var spans: [SpanCorners] = []
         var spanStart = start

@@ -3,6 +3,7 @@ import AttitudeMath
 import Calibration
 import Camera
 import Foundation
+import Pixels
 import Rig
 
 /// An attitude drawn over a video held to that video's picture (`SpanHold`): the video's corners tracked for as long
@@ -13,14 +14,14 @@ import Rig
 public enum PictureHold {
     /// `log` (its attitudes worldFromS, S the IMU's frame; the mount is the drawing's) held to the picture of `video`,
     /// whose frame at video time v shows log time v + `timeOffsetSeconds`. Rays are read through `camera`, the camera the die
-    /// is drawn with, at the video's size (`drawingCamera(_:width:height:)`): a lens model's over the whole picture, a pinhole's
+    /// is drawn with, at the video's size (`drawingCamera(_:size:)`): a lens model's over the whole picture, a pinhole's
     /// over its central points alone (`CentralRegion.pinholeShare`: a pinhole may stand for a wide lens's centre);
     /// and the mount `deviceFromIMU` (v_D = R·v_S). The log keeps its times, start time and frame; with too few spans
     /// it is returned as it is, and `progress` says so. Progress and a summary go to `progress`.
     public static func hold(_ log: AttitudeLog, video: String, timeOffsetSeconds offset: Double, camera: GivenCamera,
                             deviceFromIMU: Quaternion, progress: (String) -> Void) throws -> AttitudeLog {
         let clip = try ClipTracks.read(path: video) { progress("\(video): \($0)") }
-        let lensCamera = drawingCamera(camera, width: clip.width, height: clip.height)
+        let lensCamera = drawingCamera(camera, size: clip.size)
         let centralShare = lensCamera.lens == .pinhole ? CentralRegion.pinholeShare : nil
         let spans = try clip.pictureSpans(camera: lensCamera, seconds: ClipTracks.spanSeconds, every: ClipTracks.spanStep,
                                           centralShare: centralShare)
@@ -48,17 +49,17 @@ public enum PictureHold {
                                frame: log.frame, path: log.path)
     }
 
-    /// The camera a die is drawn with over a `width` x `height` video, given as `camera`: a camera and lens (a calibration's
+    /// The camera a die is drawn with over a video of `size`, given as `camera`: a camera and lens (a calibration's
     /// or `--intrinsics`) scaled to that size, the pinhole of a vertical field of view (`--fov`), or, given none, the pinhole
     /// of drawing's default 60°.
-    public static func drawingCamera(_ camera: GivenCamera, width: Int, height: Int) -> LensCamera {
+    public static func drawingCamera(_ camera: GivenCamera, size: PictureSize) -> LensCamera {
         switch camera {
         case .intrinsics(let given, _):
-            return LensCamera(pinhole: given.pinhole.fitted(toWidth: width, height: height), lens: given.lens)
+            return LensCamera(pinhole: given.pinhole.fitted(to: size), lens: given.lens)
         case .fieldOfView(let fieldOfView):
-            return LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: fieldOfView.degrees, width: width, height: height), lens: .pinhole)
+            return LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: fieldOfView.degrees, size: size), lens: .pinhole)
         case .none:
-            return LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: PinholeCamera.defaultFieldOfViewDegrees, width: width, height: height), lens: .pinhole)
+            return LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: PinholeCamera.defaultFieldOfViewDegrees, size: size), lens: .pinhole)
         }
     }
 }

@@ -3,6 +3,7 @@ import CV4L2
 import Foundation
 import Logging
 import MonotonicTime
+import Pixels
 import Workers
 
 /// Something that delivers frames one at a time: a `VideoReader` over a file or a camera, or a fake
@@ -189,17 +190,17 @@ public final class CaptureSource: @unchecked Sendable {
                                  reopen: { try VideoReader(path: path) })
     }
 
-    /// A camera by index, or by device path (`/dev/video2`) when `devicePath` is given. Zero sizes and
-    /// rate keep the driver's defaults. Throws, naming the camera, when none opens there; call
+    /// A camera by index, or by device path (`/dev/video2`) when `devicePath` is given. No size and a
+    /// zero rate keep the driver's defaults. Throws, naming the camera, when none opens there; call
     /// `waitForFirstFrame(timeout:)` to find a camera that opens but gives nothing.
-    public static func camera(index: Int, devicePath: String? = nil, width: Int = 0, height: Int = 0, fps: Double = 0,
+    public static func camera(index: Int, devicePath: String? = nil, size: PictureSize? = nil, fps: Double = 0,
                               retry: RetryPolicy = RetryPolicy(), observer: ((CapturedFrame) -> Void)? = nil,
                               log: @escaping (String) -> Void = CaptureSource.logToStandardError) throws -> CaptureSource {
         if let devicePath, !FileManager.default.fileExists(atPath: devicePath) {
             throw ImagingError.video(path: devicePath, reason: "no such device")
         }
         let open = { () throws -> FrameReader in
-            try VideoReader(cameraIndex: index, devicePath: devicePath, width: width, height: height, fps: fps)
+            try VideoReader(cameraIndex: index, devicePath: devicePath, size: size, fps: fps)
         }
         return try CaptureSource(name: devicePath ?? "camera \(index)", pacing: .live(retry), reader: try open(),
                                  stampDevice: devicePath ?? "/dev/video\(index)", observer: observer, log: log, reopen: open)

@@ -47,8 +47,10 @@ extension LensCamera {
         where !(sizes[key] ?? []).contains(Int(value)) {
             throw fail("\(key): write it as `\(key): N` on a line of its own (or `<\(key)>N</\(key)>`), N from 1 to \(PictureSize.largestSide)")
         }
-        let (width, height) = (Int(raw.image_width), Int(raw.image_height))
-        if let problem = PinholeCamera.problem(fx: k[0], fy: k[4], cx: k[2], cy: k[5], width: width, height: height) {
+        let size: PictureSize
+        do { size = try PictureSize(width: Int(raw.image_width), height: Int(raw.image_height)) } catch { throw fail("image_width, image_height: \(error)") }
+        let (width, height) = (size.width, size.height)
+        if let problem = PinholeCamera.problem(fx: k[0], fy: k[4], cx: k[2], cy: k[5], size: size) {
             throw fail("camera_matrix: " + problem)
         }
         // A skew is a shear of the pixel grid: one past 45° (|s| > fx) is no sensor's.
@@ -69,7 +71,7 @@ extension LensCamera {
             let about = model.isEmpty || error.description.hasPrefix("coefficient") ? "distortion_coefficients: " : "distortion_model: "
             throw fail(about + error.description)
         }
-        return LensCamera(pinhole: PinholeCamera(fx: k[0], fy: k[4], cx: k[2], cy: k[5], skew: k[1], width: width, height: height),
+        return LensCamera(pinhole: PinholeCamera(fx: k[0], fy: k[4], cx: k[2], cy: k[5], skew: k[1], size: size),
                           lens: lens)
     }
 

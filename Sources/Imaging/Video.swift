@@ -41,12 +41,12 @@ public final class VideoReader {
         return nil
     }
 
-    /// Opens a camera by index, or by device path (`/dev/video2`). Zero sizes and rate keep the driver's defaults.
-    public init(cameraIndex: Int, devicePath: String? = nil, width: Int = 0, height: Int = 0, fps: Double = 0) throws {
+    /// Opens a camera by index, or by device path (`/dev/video2`). No size and a zero rate keep the driver's defaults.
+    public init(cameraIndex: Int, devicePath: String? = nil, size: PictureSize? = nil, fps: Double = 0) throws {
         quietOpenCV
         source = devicePath ?? "camera \(cameraIndex)"
         var err = [CChar](repeating: 0, count: 512)
-        guard let handle = cvs_capture_open_camera(Int32(cameraIndex), devicePath, Int32(width), Int32(height), fps, &err, err.count) else {
+        guard let handle = cvs_capture_open_camera(Int32(cameraIndex), devicePath, Int32(size?.width ?? 0), Int32(size?.height ?? 0), fps, &err, err.count) else {
             throw ImagingError.video(path: source, reason: String(nulTerminated: err))
         }
         backend = .camera(handle)
@@ -141,22 +141,22 @@ public final class VideoReader {
 public final class VideoWriter {
     private var handle: OpaquePointer?
     public let path: String
-    public let width: Int
-    public let height: Int
+    /// The size of every frame.
+    public let size: PictureSize
 
     /// `codec` is a four-character code: "FFV1" in .avi is lossless here; "MJPG" also works.
-    public init(path: String, codec: String, fps: Double, width: Int, height: Int) throws {
+    public init(path: String, codec: String, fps: Double, size: PictureSize) throws {
         quietOpenCV
-        self.path = path; self.width = width; self.height = height
+        self.path = path; self.size = size
         var err = [CChar](repeating: 0, count: 512)
-        handle = cvs_writer_open(path, codec, fps, Int32(width), Int32(height), &err, err.count)
+        handle = cvs_writer_open(path, codec, fps, Int32(size.width), Int32(size.height), &err, err.count)
         if handle == nil { throw ImagingError.video(path: path, reason: String(nulTerminated: err)) }
     }
 
     deinit { close() }
 
     public func write(_ image: RGBImage) throws {
-        precondition(image.width == width && image.height == height, "frame size differs from the writer's")
+        precondition(image.size == size, "frame size differs from the writer's")
         _ = try image.pixels.withUnsafeBufferPointer { bytes in
             try withErrorBuffer { err, len in cvs_writer_write_rgb(handle, bytes.baseAddress, err, len) }
                 describe: { ImagingError.video(path: self.path, reason: $0) }

@@ -21,7 +21,8 @@ public final class VideoOutput {
 
     public let path: String
     public private(set) var kind: Kind
-    public let width: Int, height: Int
+    /// The size of every frame.
+    public let size: PictureSize
     public let framesPerSecond: Double
     /// Frames written so far.
     public private(set) var count = 0
@@ -46,15 +47,15 @@ public final class VideoOutput {
     /// Why `path` cannot take frames of this size and rate, or nil when it can: checked before any work.
     /// OpenCV's FFmpeg writer silently drops an odd last column or row (a 321x241 video would be 320x240),
     /// so a video's width and height must be even; PNG frames take any size.
-    public static func problem(path: String, width: Int, height: Int, framesPerSecond: Double) -> String? {
+    public static func problem(path: String, size: PictureSize, framesPerSecond: Double) -> String? {
         guard let kind = kind(of: path) else {
             return "unknown kind of output: name a .mkv, .avi or .mp4 file, or a folder ending in '/'"
         }
         guard framesPerSecond.isFinite, framesPerSecond > 0, framesPerSecond <= maximumFramesPerSecond else {
             return "the frame rate must be more than 0 and at most \(Int(maximumFramesPerSecond)) frames per second"
         }
-        if case .video = kind, width % 2 != 0 || height % 2 != 0 {
-            return "a video's width and height must be even, and \(width)x\(height) is not (the encoder would drop the odd "
+        if case .video = kind, size.width % 2 != 0 || size.height % 2 != 0 {
+            return "a video's width and height must be even, and \(size) is not (the encoder would drop the odd "
                 + "last column or row); give an even size, or a folder ending in '/' for PNG frames of any size"
         }
         return nil
@@ -71,29 +72,29 @@ public final class VideoOutput {
     }
 
     /// Frames for `output`, staged by the command's `OutputFiles` (a name ending in `/` stages a folder).
-    public init(output: OutputFiles.Staged, framesPerSecond: Double, width: Int, height: Int) throws {
-        if let problem = Self.problem(path: output.path, width: width, height: height, framesPerSecond: framesPerSecond) {
+    public init(output: OutputFiles.Staged, framesPerSecond: Double, size: PictureSize) throws {
+        if let problem = Self.problem(path: output.path, size: size, framesPerSecond: framesPerSecond) {
             throw ImagingError.video(path: output.path, reason: problem)
         }
         let kind = Self.kind(of: output.path)!
         path = output.path
         self.kind = kind
-        self.width = width; self.height = height; self.framesPerSecond = framesPerSecond
+        self.size = size; self.framesPerSecond = framesPerSecond
         temporaryPath = output.temporaryPath
         if case .video(let codec) = kind {
             do {
-                writer = try VideoWriter(path: temporaryPath, codec: codec, fps: framesPerSecond, width: width, height: height)
+                writer = try VideoWriter(path: temporaryPath, codec: codec, fps: framesPerSecond, size: size)
             } catch where codec == "avc1" {
                 // An FFmpeg built without an H.264 encoder: MPEG-4 Part 2 plays in most players too.
                 try? FileManager.default.removeItem(atPath: temporaryPath)
                 do {
-                    writer = try VideoWriter(path: temporaryPath, codec: "mp4v", fps: framesPerSecond, width: width, height: height)
+                    writer = try VideoWriter(path: temporaryPath, codec: "mp4v", fps: framesPerSecond, size: size)
                 } catch {
-                    throw ImagingError.video(path: path, reason: "no H.264 or MPEG-4 encoder took \(width)x\(height) at \(framesPerSecond) fps")
+                    throw ImagingError.video(path: path, reason: "no H.264 or MPEG-4 encoder took \(size) at \(framesPerSecond) fps")
                 }
                 self.kind = .video(codec: "mp4v")
             } catch {
-                throw ImagingError.video(path: path, reason: "the \(summary) encoder did not take \(width)x\(height) at \(framesPerSecond) fps")
+                throw ImagingError.video(path: path, reason: "the \(summary) encoder did not take \(size) at \(framesPerSecond) fps")
             }
         }
     }
@@ -103,8 +104,8 @@ public final class VideoOutput {
     /// Appends one frame of the output's size; `time` in seconds (default: its index over the rate) goes to
     /// a PNG folder's `frames.csv`, and must rise; a video file is timed by its constant rate.
     public func write(_ image: RGBImage, time: Double? = nil) throws {
-        guard image.width == width, image.height == height else {
-            throw ImagingError.video(path: path, reason: "frame \(count) is \(image.width)x\(image.height), not \(width)x\(height)")
+        guard image.size == size else {
+            throw ImagingError.video(path: path, reason: "frame \(count) is \(image.width)x\(image.height), not \(size)")
         }
         do {
             switch kind {
@@ -146,9 +147,9 @@ public final class VideoOutput {
             throw ImagingError.video(path: path, reason: "the encoder wrote \(written.map(String.init) ?? "no readable") frames "
                                      + "of \(count) (disk full?); nothing was kept")
         }
-        if let first = try? reader?.next(), first.image.width != width || first.image.height != height {
+        if let first = try? reader?.next(), first.image.size != size {
             throw ImagingError.video(path: path, reason: "the encoder wrote \(first.image.width)x\(first.image.height) frames, "
-                                     + "not \(width)x\(height); nothing was kept")
+                                     + "not \(size); nothing was kept")
         }
     }
 

@@ -1,5 +1,6 @@
 import Camera
 import Foundation
+import Pixels
 
 /// One calibrated lens of Gyroflow's lens profile database (gyroflow/lens_profiles, CC0): a camera in one mode,
 /// calibrated at one picture size, as OpenCV's fisheye model.
@@ -20,6 +21,7 @@ public struct LensProfile: Equatable, Sendable {
     }
 
     /// The calibration's picture size, pixels.
+    public var size: PictureSize { camera.pinhole.size }
     public var width: Int { camera.pinhole.width }
     public var height: Int { camera.pinhole.height }
 
@@ -28,14 +30,14 @@ public struct LensProfile: Equatable, Sendable {
         model.caseInsensitiveCompare(other) == .orderedSame
     }
 
-    /// The same lens for a `width` x `height` picture of the same aspect: the camera matrix scaled by the width's ratio,
+    /// The same lens for a picture of `newSize`, of the same aspect: the camera matrix scaled by the width's ratio,
     /// s = width / this profile's width, edges onto edges (u' + 0.5 = s·(u + 0.5), docs/conventions.md); the lens's
     /// coefficients, which act on normalised coordinates, are unchanged.
-    public func camera(width newWidth: Int, height newHeight: Int) -> LensCamera {
-        let s = Double(newWidth) / Double(width)
+    public func camera(size newSize: PictureSize) -> LensCamera {
+        let s = Double(newSize.width) / Double(width)
         let p = camera.pinhole
         return LensCamera(pinhole: PinholeCamera(fx: p.fx * s, fy: p.fy * s, cx: s * (p.cx + 0.5) - 0.5, cy: s * (p.cy + 0.5) - 0.5,
-                                                 skew: p.skew * s, width: newWidth, height: newHeight),
+                                                 skew: p.skew * s, size: newSize),
                           lens: camera.lens)
     }
 
@@ -75,8 +77,11 @@ public struct LensProfile: Equatable, Sendable {
             throw LensProfileError(name: name, reason: "fisheye_params.camera_matrix is not 3x3")
         }
         let (w, h) = (file.calib_dimension.w, file.calib_dimension.h)
-        guard w > 0, h > 0 else { throw LensProfileError(name: name, reason: "calib_dimension \(w)x\(h) is no picture's size") }
-        if let problem = PinholeCamera.problem(fx: m[0][0], fy: m[1][1], cx: m[0][2], cy: m[1][2], width: w, height: h) {
+        let size: PictureSize
+        do { size = try PictureSize(width: w, height: h) } catch {
+            throw LensProfileError(name: name, reason: "calib_dimension \(w)x\(h) is no picture's size (\(error))")
+        }
+        if let problem = PinholeCamera.problem(fx: m[0][0], fy: m[1][1], cx: m[0][2], cy: m[1][2], size: size) {
             throw LensProfileError(name: name, reason: "fisheye_params.camera_matrix: \(problem)")
         }
         let lens: Lens
@@ -86,7 +91,7 @@ public struct LensProfile: Equatable, Sendable {
         }
         self.init(name: name, brand: file.camera_brand ?? "", model: file.camera_model, mode: file.lens_model ?? "",
                   camera: LensCamera(pinhole: PinholeCamera(fx: m[0][0], fy: m[1][1], cx: m[0][2], cy: m[1][2], skew: m[0][1],
-                                                            width: w, height: h), lens: lens))
+                                                            size: size), lens: lens))
     }
 }
 

@@ -1,5 +1,6 @@
 import Camera
 import Foundation
+import Pixels
 
 /// The lens profile a video's camera and picture size choose (`LensProfileChoice.choose`), and the camera it gives
 /// the video: what drawing takes where nothing else gives a camera, and where `calibrate` starts.
@@ -25,23 +26,22 @@ public struct LensProfileChoice: Equatable, Sendable, CustomStringConvertible {
     /// 0.08 %, a 1088-row encoding of 1920x1080 by 0.7 %); past it, a picture is another crop of the sensor.
     public static let aspectTolerance = 0.01
 
-    /// The profile for a picture of `width` x `height` from the camera `model`, among `profiles`: those of that camera
+    /// The profile for a picture of `size` from the camera `model`, among `profiles`: those of that camera
     /// (`LensProfile.isFor`), then of the picture's aspect (a 4:3 video never takes a 16:9 profile: another aspect is
     /// another crop of the sensor), then of one mode (`defaultMode` where it is among them, else the first by name),
     /// then the one calibrated at the size nearest the picture's (by the ratio of the widths), scaled to it
-    /// (`LensProfile.camera(width:height:)`). Nil where no profile is of that camera and aspect.
-    public static func choose(model: String, width: Int, height: Int, among profiles: [LensProfile]) -> LensProfileChoice? {
-        guard width > 0, height > 0 else { return nil }
-        let aspect = Double(width) / Double(height)
+    /// (`LensProfile.camera(size:)`). Nil where no profile is of that camera and aspect.
+    public static func choose(model: String, size: PictureSize, among profiles: [LensProfile]) -> LensProfileChoice? {
+        let aspect = Double(size.width) / Double(size.height)
         let candidates = profiles.filter { profile in
             profile.isFor(model: model) && abs(Double(profile.width) / Double(profile.height) / aspect - 1) < aspectTolerance
         }
         let modes = orderedModes(candidates.map(\.mode))
         guard let mode = modes.first else { return nil }
-        let distance = { (profile: LensProfile) in abs(log(Double(profile.width) / Double(width))) }
+        let distance = { (profile: LensProfile) in abs(log(Double(profile.width) / Double(size.width))) }
         let ofMode = candidates.filter { $0.mode.caseInsensitiveCompare(mode) == .orderedSame }
         guard let nearest = ofMode.min(by: { (distance($0), $0.name) < (distance($1), $1.name) }) else { return nil }
-        return LensProfileChoice(model: model, profile: nearest, camera: nearest.camera(width: width, height: height), modes: modes)
+        return LensProfileChoice(model: model, profile: nearest, camera: nearest.camera(size: size), modes: modes)
     }
 
     /// The distinct modes (without case), `defaultMode` first where there, then by name.
@@ -59,8 +59,8 @@ public struct LensProfileChoice: Equatable, Sendable, CustomStringConvertible {
     public var mode: String { profile.mode }
 
     /// The picture's aspect as its ratio of small numbers ("16:9", "4:3", "8:7"), else its ratio to two decimals.
-    public static func aspectText(width: Int, height: Int) -> String {
-        let aspect = Double(width) / Double(height)
+    public static func aspectText(size: PictureSize) -> String {
+        let aspect = Double(size.width) / Double(size.height)
         for (w, h) in [(16, 9), (4, 3), (8, 7), (3, 2), (1, 1), (9, 16), (3, 4)]
         where abs(Double(w) / Double(h) / aspect - 1) < aspectTolerance {
             return "\(w):\(h)"
@@ -72,11 +72,11 @@ public struct LensProfileChoice: Equatable, Sendable, CustomStringConvertible {
     /// (calibrated at 1920x1080), 16:9 at 854x480; the mode is a guess (the file does not record it: Wide, the camera's
     /// default, of Wide and Linear)".
     public var description: String {
-        let width = camera.pinhole.width, height = camera.pinhole.height
+        let size = camera.pinhole.size
         let others = modes.count > 1 ? ", of " + modes.joined(separator: " and ") : ""
         let guess = mode.caseInsensitiveCompare(Self.defaultMode) == .orderedSame
             ? "\(mode), the camera's default\(others)" : "\(mode), the only mode of the lens profiles for it at this aspect"
-        return "the \(model)'s \(mode) lens from lens profile \(profile.name) (calibrated at \(profile.width)x\(profile.height)), "
-            + "\(Self.aspectText(width: width, height: height)) at \(width)x\(height); the mode is a guess (the file does not record it: \(guess))"
+        return "the \(model)'s \(mode) lens from lens profile \(profile.name) (calibrated at \(profile.size)), "
+            + "\(Self.aspectText(size: size)) at \(size); the mode is a guess (the file does not record it: \(guess))"
     }
 }

@@ -1,6 +1,7 @@
 import CameraMotion
 import Foundation
 import Imaging
+import Pixels
 import SteadyDiceAssets
 
 /// The lens a video's camera is known to have: the camera its file names (a GoPro's firmware tag or its gpmd device name,
@@ -21,12 +22,13 @@ public enum LensProfiles {
     /// The camera a video's file names, with its upright picture's size and its turn: by its firmware tag
     /// (`GoProModels.model(firmware:)`), else, where the file has none the table knows (a copy remuxed without its
     /// metadata), by the device name in its first `gpmd` payloads (`deviceName(ofVideo:)`); nil where the file is no
-    /// video FFmpeg opens or names no camera known here.
-    public static func camera(ofVideo path: String) -> (model: String, width: Int, height: Int, rotation: Int)? {
-        guard let video = try? VideoFile(path: path) else { return nil }
+    /// video FFmpeg opens, states no picture size, or names no camera known here.
+    public static func camera(ofVideo path: String) -> (model: String, size: PictureSize, rotation: Int)? {
+        guard let video = try? VideoFile(path: path), let size = try? PictureSize(width: video.info.width, height: video.info.height)
+        else { return nil }
         guard let model = video.info.firmware.flatMap(GoProModels.model(firmware:)) ?? deviceName(ofVideo: path).flatMap(GoProModels.model(deviceName:))
         else { return nil }
-        return (model, video.info.width, video.info.height, video.info.rotation)
+        return (model, size, video.info.rotation)
     }
 
     /// The payloads of a `gpmd` track looked at for a device name: a camera writes its DVNM in every one.
@@ -57,11 +59,11 @@ public enum LensProfiles {
         guard let camera = camera(ofVideo: path) else { return nil }
         let profiles: [LensProfile]
         if let given { profiles = given } else { profiles = try bundled() }
-        guard var choice = LensProfileChoice.choose(model: camera.model, width: camera.width, height: camera.height, among: profiles)
+        guard var choice = LensProfileChoice.choose(model: camera.model, size: camera.size, among: profiles)
         else { return nil }
         if camera.rotation == 180 {
-            choice.camera.pinhole.cx = Double(camera.width - 1) - choice.camera.pinhole.cx
-            choice.camera.pinhole.cy = Double(camera.height - 1) - choice.camera.pinhole.cy
+            choice.camera.pinhole.cx = Double(camera.size.width - 1) - choice.camera.pinhole.cx
+            choice.camera.pinhole.cy = Double(camera.size.height - 1) - choice.camera.pinhole.cy
         }
         return choice
     }

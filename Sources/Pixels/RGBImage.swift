@@ -4,6 +4,9 @@
 public struct RGBImage: Equatable, Sendable {
     public let width: Int
     public let height: Int
+    /// The picture's size; nil when a side is outside `PictureSize.sides`: an empty stand-in, or a decoded picture wider
+    /// or taller than `PictureSize.largestSide` (a panorama is halved to fit the driver before it is drawn).
+    public var size: PictureSize? { try? PictureSize(width: width, height: height) }
     /// `width * height * 3` bytes, row by row from the top, R G B per pixel.
     public var pixels: [UInt8]
 

@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import Pixels
 
 /// Pictures of a figure, drawn by Cairo: PNG (24-bit RGB on white) or SVG (vector, text as outlines).
 public enum PlotFormat: String, Sendable {
@@ -18,12 +19,13 @@ public struct PlotError: Error, CustomStringConvertible {
 /// Draws figures with Cairo (libcairo2 from Debian, through pkg-config), in memory: the caller writes the
 /// bytes where it wants them.
 public enum CairoPlot {
-    /// The picture of `figure` on a `width` x `height` canvas, as PNG or SVG bytes.
-    public static func render(_ figure: Figure, width: Int, height: Int, format: PlotFormat) throws -> Data {
+    /// The picture of `figure` on a canvas of `size`, as PNG or SVG bytes.
+    public static func render(_ figure: Figure, size: PictureSize, format: PlotFormat) throws -> Data {
+        let (width, height) = (size.width, size.height)
         guard (200...8192).contains(width), (150...8192).contains(height) else {
-            throw PlotError(description: "plot size \(width)x\(height): width 200 to 8192, height 150 to 8192 pixels")
+            throw PlotError(description: "plot size \(size): width 200 to 8192, height 150 to 8192 pixels")
         }
-        let layout = Layout(figure: figure, width: width, height: height)
+        let layout = Layout(figure: figure, size: size)
         let sink = ByteSink()
         let context = Unmanaged.passUnretained(sink).toOpaque()
         let surface: OpaquePointer

@@ -1,6 +1,7 @@
 import Foundation
+import Pixels
 
-/// Where a figure's parts go on a canvas of `width` x `height` pixels, and how data maps to pixels.
+/// Where a figure's parts go on a canvas of `size`, and how data maps to pixels.
 /// Pure arithmetic, no drawing: the tests check pixels against it and against their own arithmetic.
 ///
 /// Pixel coordinates are Cairo's: x to the right, y down, (0, 0) the top-left corner of the canvas, a
@@ -10,8 +11,10 @@ public struct Layout: Sendable {
         public var x, y, width, height: Double
     }
 
-    public let width: Int
-    public let height: Int
+    /// The canvas.
+    public let size: PictureSize
+    public var width: Int { size.width }
+    public var height: Int { size.height }
     /// Each panel's plotting area (inside the axes' frame), top panel first.
     public let plotAreas: [Rect]
     public let xRange: ClosedRange<Double>
@@ -22,9 +25,9 @@ public struct Layout: Sendable {
     /// Margins in pixels: room for the title, tick labels, axis labels.
     public static let left = 78.0, right = 16.0, top = 34.0, bottom = 48.0, gap = 26.0
 
-    public init(figure: Figure, width: Int, height: Int) {
-        self.width = width
-        self.height = height
+    public init(figure: Figure, size: PictureSize) {
+        self.size = size
+        let (width, height) = (size.width, size.height)
         let n = max(figure.panels.count, 1)
         let available = Double(height) - Self.top - Self.bottom - Self.gap * Double(n - 1)
         let panelHeight = (available / Double(n)).rounded(.down)

@@ -1,4 +1,5 @@
 import Foundation
+import Pixels
 
 /// Figures of position tracks: east and north in metres, to scale.
 public enum TrackPlots {
@@ -35,8 +36,8 @@ public enum TrackPlots {
 
     /// The tracks in metres east and north of the first track's first point (flat earth about that point:
     /// east = Δlon·cos(lat₀), north = Δlat, good to a part in a thousand over a few kilometres), on axes of
-    /// one scale for both directions, fitted to a `width` x `height` picture.
-    public static func figure(_ tracks: [Track], title: String, width: Int, height: Int) -> Figure {
+    /// one scale for both directions, fitted to a picture of `size`.
+    public static func figure(_ tracks: [Track], title: String, size: PictureSize) -> Figure {
         let origin = tracks.first?.positions.first(where: \.isFinite) ?? Track.Position(latitude: 0, longitude: 0)
         let series = tracks.map { track in
             Series(name: track.name, points: track.positions.map { position in
@@ -46,7 +47,7 @@ public enum TrackPlots {
         }
         var figure = Figure(title: title, xLabel: "east (m)", panels: [Panel(yLabel: "north (m)", series: series)])
         // One scale for both axes: the larger metres-per-pixel of the two, the other span widened about its centre.
-        let area = Layout(figure: figure, width: width, height: height).plotAreas[0]
+        let area = Layout(figure: figure, size: size).plotAreas[0]
         let points = series.flatMap(\.points)
         let xs = points.map(\.x).filter(\.isFinite), ys = points.map(\.y).filter(\.isFinite)
         guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { return figure }

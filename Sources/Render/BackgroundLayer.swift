@@ -25,9 +25,9 @@ final class BackgroundLayer {
     }
 
     /// Crops `image` to the viewport's aspect and uploads the crop.
-    func update(image: RGBImage, viewportWidth: Int, viewportHeight: Int) {
+    func update(image: RGBImage, viewport: PictureSize) {
         let newCrop = BackgroundCrop(frameWidth: image.width, frameHeight: image.height,
-                                     viewportWidth: viewportWidth, viewportHeight: viewportHeight)
+                                     viewportWidth: viewport.width, viewportHeight: viewport.height)
         if newCrop.textureWidth != texture.width || newCrop.textureHeight != texture.height {
             texture.allocate(width: newCrop.textureWidth, height: newCrop.textureHeight)
             allocationCount += 1

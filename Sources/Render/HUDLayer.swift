@@ -1,5 +1,6 @@
 import CGL
 import Foundation
+import Pixels
 
 /// The HUD: lines of text on a translucent panel in the top-left corner, drawn last over the scene.
 /// The glyphs come from a FreeType-rasterised font atlas, re-made when the window's size calls for
@@ -51,9 +52,9 @@ final class HUDLayer {
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
     }
 
-    /// Draws `lines` on the panel, laid out by `HUDLayout` for a `width` x `height` viewport and `model`.
-    func draw(lines: [String], width: Int, height: Int, model: SceneModel, anchored: Bool) {
-        let layout = HUDLayout(width: width, height: height, lineCount: lines.count, model: model, anchored: anchored)
+    /// Draws `lines` on the panel, laid out by `HUDLayout` for a viewport of `size` and `model`.
+    func draw(lines: [String], size: PictureSize, model: SceneModel, anchored: Bool) {
+        let layout = HUDLayout(size: size, lineCount: lines.count, model: model, anchored: anchored)
         guard layout.pixelSize > 0 else { return }
         if layout.pixelSize != atlas.pixelSize, let resized = try? FontAtlas(fontPath: fontPath, pixelSize: layout.pixelSize) {
             atlas = resized
@@ -91,7 +92,7 @@ final class HUDLayer {
         // Colour blends over the scene; the framebuffer's alpha stays opaque.
         glBlendFuncSeparate(GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA), GLenum(GL_ZERO), GLenum(GL_ONE))
         glUseProgram(program.id)
-        glUniform2f(viewportLocation, Float(width), Float(height))
+        glUniform2f(viewportLocation, Float(size.width), Float(size.height))
         glActiveTexture(GLenum(GL_TEXTURE0))
         glBindTexture(GLenum(GL_TEXTURE_2D), texture)
         glUniform1i(fontLocation, 0)

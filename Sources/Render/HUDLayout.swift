@@ -14,16 +14,17 @@ public struct HUDLayout: Equatable, Sendable {
     /// Columns a line may use before it is cut short.
     public static let maximumColumns = 46
 
-    /// Picks the font size for `lineCount` lines in a `width` x `height` viewport: about a thirtieth
+    /// Picks the font size for `lineCount` lines in a viewport of `size`: about a thirtieth
     /// of the shorter side, made smaller until the panel ends above `model` (the die, or the larger box)
     /// at the identity view and a full line fits in the width. 0 when not even `minimumPixelSize` fits.
     /// An `anchored` model sits wherever the world puts it, not in front of the camera: the panel then
     /// keeps the die's layout.
-    public init(width: Int, height: Int, lineCount: Int, model: SceneModel = .die, anchored: Bool = false) {
-        pixelSize = Self.pixelSize(width: width, height: height, lineCount: lineCount, model: anchored ? .die : model)
+    public init(size: PictureSize, lineCount: Int, model: SceneModel = .die, anchored: Bool = false) {
+        pixelSize = Self.pixelSize(size: size, lineCount: lineCount, model: anchored ? .die : model)
     }
 
-    private static func pixelSize(width: Int, height: Int, lineCount: Int, model: SceneModel) -> Int {
+    private static func pixelSize(size viewport: PictureSize, lineCount: Int, model: SceneModel) -> Int {
+        let (width, height) = (viewport.width, viewport.height)
         func fits(_ size: Int) -> Bool {
             // DejaVu Sans Mono: 1.17 em from baseline to baseline, glyphs 0.6 em wide; rounded up here.
             let bottom = Self.panelBottom(pixelSize: size, lineHeight: Int(ceil(1.2 * Double(size))), lineCount: lineCount)
@@ -40,7 +41,8 @@ public struct HUDLayout: Equatable, Sendable {
     /// least height at that width (what `--hud`'s refusal asks for).
     public static func smallestSize(lineCount: Int, model: SceneModel = .die, anchored: Bool = false) -> PictureSize {
         func fits(_ width: Int, _ height: Int) -> Bool {
-            HUDLayout(width: width, height: height, lineCount: lineCount, model: model, anchored: anchored).pixelSize > 0
+            HUDLayout(size: PictureSize(fixedWidth: width, height: height), lineCount: lineCount, model: model, anchored: anchored)
+                .pixelSize > 0
         }
         let largest = PictureSize.largestSide
         let width = PictureSize.sides.first { fits($0, largest) } ?? largest

@@ -11,11 +11,6 @@ public final class OffscreenTarget {
     private var colour: GLuint = 0
     private var depth: GLuint = 0
 
-    /// A target of `width` x `height`, refused (`PictureSizeError`) when that is no picture size.
-    public convenience init(width: Int, height: Int) throws {
-        try self.init(size: PictureSize(width: width, height: height))
-    }
-
     /// A target of `size`; `RenderError.framebufferIncomplete` when the driver refuses it.
     public init(size: PictureSize) throws {
         self.size = size
@@ -49,12 +44,13 @@ public final class OffscreenTarget {
     /// The bound framebuffer's pixels as an upright RGB image (OpenGL's rows are bottom first).
     public func readImage() -> RGBImage {
         bind()
-        return Self.readBoundFramebuffer(width: width, height: height)
+        return Self.readBoundFramebuffer(size: size)
     }
 
     /// Reads the currently bound read framebuffer (the window's back buffer, or a target) upright.
     /// RGBA is read because it is the driver's fast path; the alpha byte is dropped while flipping.
-    public static func readBoundFramebuffer(width: Int, height: Int) -> RGBImage {
+    public static func readBoundFramebuffer(size: PictureSize) -> RGBImage {
+        let (width, height) = (size.width, size.height)
         var bottomFirst = [UInt8](repeating: 0, count: width * height * 4)
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
         bottomFirst.withUnsafeMutableBytes { bytes in

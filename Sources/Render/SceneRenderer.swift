@@ -40,7 +40,7 @@ public final class SceneRenderer {
     private let assets: Assets
     private var hudLayer: HUDLayer?
     private var backgroundGeneration: Int?
-    private var backgroundViewport: (Int, Int) = (0, 0)
+    private var backgroundViewport: PictureSize?
     /// The colour behind everything; the whole background when no image is set.
     public var clearColor = RGBColor.defaultBackground
 
@@ -74,22 +74,22 @@ public final class SceneRenderer {
     /// Texture allocations made for backgrounds so far (once per crop size).
     public var backgroundAllocations: Int { background.allocationCount }
 
-    /// Sets the background image. `generation` names the frame: an image is uploaded again only when
-    /// the generation or the viewport changes. Pass nil for a plain `clearColor` background. An image
+    /// Sets the background image for a viewport of `viewport`. `generation` names the frame: an image is uploaded again
+    /// only when the generation or the viewport changes. Pass nil for a plain `clearColor` background. An image
     /// wider or taller than GL_MAX_TEXTURE_SIZE is halved until it fits, as a panorama is.
-    public func setBackground(_ image: RGBImage?, generation: Int, viewportWidth: Int, viewportHeight: Int) {
+    public func setBackground(_ image: RGBImage?, generation: Int, viewport: PictureSize) {
         guard let image else {
             backgroundGeneration = nil
             return
         }
-        guard generation != backgroundGeneration || backgroundViewport != (viewportWidth, viewportHeight) else { return }
+        guard generation != backgroundGeneration || backgroundViewport != viewport else { return }
         // A texture past GL_MAX_TEXTURE_SIZE is not allocated and would draw black: halve (2x2 means) until it fits.
         let limit = PanoramaLayer.maximumTextureSize
         var fitted = image
         while limit > 0 && (fitted.width > limit || fitted.height > limit) { fitted = fitted.halved() }
-        background.update(image: fitted, viewportWidth: viewportWidth, viewportHeight: viewportHeight)
+        background.update(image: fitted, viewport: viewport)
         backgroundGeneration = generation
-        backgroundViewport = (viewportWidth, viewportHeight)
+        backgroundViewport = viewport
     }
 
     /// The largest panorama side this driver takes as it is (GL_MAX_TEXTURE_SIZE; 16384 on llvmpipe).
@@ -105,12 +105,12 @@ public final class SceneRenderer {
         panorama.set(fitted)
     }
 
-    /// Draws one frame at the viewport size into the bound framebuffer.
-    public func draw(_ state: SceneState, width: Int, height: Int) {
-        glViewport(0, 0, GLsizei(width), GLsizei(height))
+    /// Draws one frame at the viewport size `size` into the bound framebuffer.
+    public func draw(_ state: SceneState, size: PictureSize) {
+        glViewport(0, 0, GLsizei(size.width), GLsizei(size.height))
         if panorama.isSet, let worldFromDevice = state.worldFromDevice {
             glClear(GLbitfield(GL_DEPTH_BUFFER_BIT))
-            let camera = state.camera ?? PinholeCamera(verticalFieldOfViewDegrees: PinholeCamera.defaultFieldOfViewDegrees, width: width, height: height)
+            let camera = state.camera ?? PinholeCamera(verticalFieldOfViewDegrees: PinholeCamera.defaultFieldOfViewDegrees, size: size)
             panorama.draw(camera: camera, worldFromDevice: worldFromDevice)
         } else if backgroundGeneration != nil {
             // The background quad covers every pixel, so only depth needs clearing.
@@ -123,7 +123,7 @@ public final class SceneRenderer {
         if let worldFromDevice = state.worldFromDevice {
             let throughLens = state.lens.flatMap { lens in state.camera.map { (lens: lens, camera: $0) } }
             let projection = state.camera?.projectionMatrix(near: Double(DieView.near), far: Double(DieView.far))
-                ?? DieView.projection(verticalFieldOfViewDegrees: PinholeCamera.defaultFieldOfViewDegrees, width: width, height: height)
+                ?? DieView.projection(verticalFieldOfViewDegrees: PinholeCamera.defaultFieldOfViewDegrees, size: size)
             if let anchor = state.anchor {
                 if anchor.isInFront(worldFromDevice: worldFromDevice, near: Double(DieView.near), halfExtents: model.halfExtents) {
                     die.draw(projection: projection, modelView: anchor.modelView(worldFromDevice: worldFromDevice), greyed: state.greyed,
@@ -135,7 +135,7 @@ public final class SceneRenderer {
             }
         }
         if let hud = state.hud, let hudLayer {
-            hudLayer.draw(lines: hud.lines, width: width, height: height, model: model, anchored: state.anchor != nil)
+            hudLayer.draw(lines: hud.lines, size: size, model: model, anchored: state.anchor != nil)
         }
     }
 }

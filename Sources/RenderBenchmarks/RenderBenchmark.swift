@@ -10,14 +10,16 @@ import Render
 /// `steady-dice bench`: offscreen rendering timed phase by phase (background upload, draw, read-back),
 /// medians over runs, with glFinish between the phases so each is timed on its own.
 public struct RenderBenchmark {
-    public var width: Int, height: Int
+    /// The size every frame is drawn at.
+    public var size: PictureSize
+    public var width: Int { size.width }
+    public var height: Int { size.height }
     /// Frames per run, and runs; a first run warms up and is not counted.
     public var frames: Int, repeats: Int
     public var assets: Assets
 
-    public init(width: Int, height: Int, frames: Int, repeats: Int, assets: Assets) {
-        self.width = width
-        self.height = height
+    public init(size: PictureSize, frames: Int, repeats: Int, assets: Assets) {
+        self.size = size
         self.frames = frames
         self.repeats = repeats
         self.assets = assets
@@ -43,7 +45,7 @@ public struct RenderBenchmark {
         let renderer = try SceneRenderer(assets: assets, readImage: RGBImage.read)
         renderer.clearColor = clearColor
         if hud { try renderer.prepareHUD() }
-        let target = try OffscreenTarget(width: width, height: height)
+        let target = try OffscreenTarget(size: size)
         target.bind()
         var upload: [Double] = [], draw: [Double] = [], readBack: [Double] = [], total: [Double] = []
         var generation = 0
@@ -54,12 +56,12 @@ public struct RenderBenchmark {
                 let image = picture(generation)
                 let attitude = Quaternion(axis: [0.3, 1, 0.5], angle: Double(frame) * 0.05)
                 let t0 = MonotonicClock.now()
-                renderer.setBackground(image, generation: generation, viewportWidth: width, viewportHeight: height)
+                renderer.setBackground(image, generation: generation, viewport: size)
                 glFinish()
                 let t1 = MonotonicClock.now()
                 let readout = hud ? HUDReadout(worldFromDevice: attitude, smoothedTilt: AttitudeViews(worldFromDevice: attitude).tilt,
                                                frame: "bench", source: "bench frame \(frame)", framesPerSecond: 60) : nil
-                renderer.draw(SceneState(worldFromDevice: attitude, hud: readout), width: width, height: height)
+                renderer.draw(SceneState(worldFromDevice: attitude, hud: readout), size: size)
                 glFinish()
                 let t2 = MonotonicClock.now()
                 _ = target.readImage()
@@ -87,8 +89,8 @@ public struct RenderBenchmark {
         let textured = try SceneRenderer(assets: assets, readImage: RGBImage.read)
         let withPanorama = try SceneRenderer(assets: assets, readImage: RGBImage.read)
         installPanorama(withPanorama)
-        let pattern = Self.testPattern(width: width, height: height)
-        let target = try OffscreenTarget(width: width, height: height)
+        let pattern = Self.testPattern(size: size)
+        let target = try OffscreenTarget(size: size)
         target.bind()
         var perFrame: [String: [Double]] = ["textured": [], "panorama": []]
         var generation = 0
@@ -98,10 +100,10 @@ public struct RenderBenchmark {
                 for frame in 0..<frames {
                     generation += 1
                     if name == "textured" {
-                        renderer.setBackground(pattern, generation: generation, viewportWidth: width, viewportHeight: height)
+                        renderer.setBackground(pattern, generation: generation, viewport: size)
                     }
                     renderer.draw(SceneState(worldFromDevice: Quaternion(axis: [0.3, 1, 0.5], angle: Double(frame) * 0.05)),
-                                  width: width, height: height)
+                                  size: size)
                     _ = target.readImage()
                 }
                 let ms = (MonotonicClock.now() - t0) / Double(frames) * 1000
@@ -112,7 +114,7 @@ public struct RenderBenchmark {
                                 perFrame["textured"]!.last!, perFrame["panorama"]!.last!))
             }
         }
-        return ["offscreen \(width)x\(height), \(frames) frames x \(repeats) runs, upload + draw + read-back per frame:",
+        return ["offscreen \(size), \(frames) frames x \(repeats) runs, upload + draw + read-back per frame:",
                 String(format: "  textured background (new %dx%d picture each frame) %7.2f ms (median)", width, height,
                        Median.meanOfMiddles(perFrame["textured"]!) ?? .nan),
                 String(format: "  panorama %@ %7.2f ms (median)", path, Median.meanOfMiddles(perFrame["panorama"]!) ?? .nan)]
@@ -131,19 +133,20 @@ public struct RenderBenchmark {
     /// The test pattern scrolling one pixel right and down per frame (repeating every 1024 frames), written losslessly at 30 fps
     /// into `output` (the caller commits it); returns the line that says what was written. `shouldStop` is asked between
     /// frames: when it says yes, `RenderBenchmark.Stopped` is thrown.
-    public static func writeTestVideo(to output: OutputFiles.Staged, width: Int, height: Int, frames: Int,
+    public static func writeTestVideo(to output: OutputFiles.Staged, size: PictureSize, frames: Int,
                                       shouldStop: () -> Bool = { false }) throws -> String {
         // The scroll repeats every 1024 frames: a pattern a pixel larger per frame would be 30 GB at 100000 frames.
         let period = max(1, min(frames, 1024))
-        let pattern = testPattern(width: width + period, height: height + period)
-        let writer = try VideoOutput(output: output, framesPerSecond: 30, width: width, height: height)
+        let (width, height) = (size.width, size.height)
+        let pattern = pattern(width: width + period, height: height + period)
+        let writer = try VideoOutput(output: output, framesPerSecond: 30, size: size)
         for k in 0..<frames {
             if shouldStop() { throw Stopped(framesWritten: k, frameCount: frames) }
             let offset = 1 + (frames - 1 - k) % period   // frames - k while frames <= 1024, as before
             try writer.write(pattern.cropped(x: offset, y: offset, width: width, height: height))
         }
         try writer.finish()
-        return "wrote \(output.path) (\(frames) frames of \(width)x\(height), \(writer.summary), 30 fps)"
+        return "wrote \(output.path) (\(frames) frames of \(size), \(writer.summary), 30 fps)"
     }
 
     /// A test video stopped between two frames (`writeTestVideo`'s `shouldStop`): nothing was kept.
@@ -151,8 +154,14 @@ public struct RenderBenchmark {
         public let framesWritten: Int, frameCount: Int
     }
 
-    /// A picture with detail everywhere, so upload and sampling cost what a camera frame costs.
-    public static func testPattern(width: Int, height: Int) -> RGBImage {
+    /// A picture of `size` with detail everywhere, so upload and sampling cost what a camera frame costs.
+    public static func testPattern(size: PictureSize) -> RGBImage {
+        pattern(width: size.width, height: size.height)
+    }
+
+    /// The test pattern at any size: the scrolling video's is a period larger than its frames, and may pass
+    /// `PictureSize.largestSide`.
+    private static func pattern(width: Int, height: Int) -> RGBImage {
         var pixels = [UInt8](repeating: 0, count: width * height * 3)
         for y in 0..<height {
             for x in 0..<width {

@@ -6,6 +6,7 @@ import Footage
 import Foundation
 import Imaging
 import LensProfiles
+import Pixels
 import RawLog
 import RecordFolder
 import Recording
@@ -192,7 +193,7 @@ public struct RigCalibrator {
                      profile: LensProfileChoice?, centre: (ClipTracks) -> Double?) throws -> Outcome {
         let known = try intrinsicsPath.map { try LensCamera.read(path: $0) }
         let clip = try ClipTracks.read(path: clipPath) { progress("\(clipPath): \($0)") }
-        var calibration = CameraIMUCalibration(width: clip.width, height: clip.height, frameTimes: clip.frameTimes, gyro: gyro,
+        var calibration = CameraIMUCalibration(size: clip.size, frameTimes: clip.frameTimes, gyro: gyro,
                                                verticalFieldOfViewGuessDegrees: verticalFieldOfViewGuessDegrees, progress: progress)
         if let searchCentre = centre(clip) {
             calibration.searchCentre = searchCentre
@@ -201,7 +202,7 @@ public struct RigCalibrator {
             calibration.searchRange = searchRangeSeconds
         }
         calibration.lensModel = lens
-        if let profile, profile.camera.pinhole.width == clip.width, profile.camera.pinhole.height == clip.height {
+        if let profile, profile.camera.pinhole.size == clip.size {
             calibration.startingCamera = profile.camera
         }
         calibration.fitsReadout = fitsReadout
@@ -213,9 +214,8 @@ public struct RigCalibrator {
             var answer = try calibration.fit(clip.tracks)
             try judgeOnSpans(&answer.rig, clip: clip, gyro: gyro, trackInCameraAxes: trackInCameraAxes, profile: calibration.startingCamera.flatMap { _ in profile })
             return Outcome(rig: answer.rig, knownCamera: known, offsetAlone: answer.offsetAlone)
-        } catch CalibrationError.intrinsicsSize(let width, let height, let clipWidth, let clipHeight) where intrinsicsPath != nil {
-            throw RigCalibrationError.intrinsicsSize(path: intrinsicsPath!, width: width, height: height, clip: clipPath,
-                                                     clipWidth: clipWidth, clipHeight: clipHeight)
+        } catch CalibrationError.intrinsicsSize(let size, let clipSize) where intrinsicsPath != nil {
+            throw RigCalibrationError.intrinsicsSize(path: intrinsicsPath!, size: size, clip: clipPath, clipSize: clipSize)
         } catch let error as CalibrationError {
             throw RigCalibrationError.calibration(describe, error)
         }
@@ -258,7 +258,7 @@ extension RigCalibrator {
                               profile: LensProfileChoice?) throws {
         let spans = SpanMeasure(clip: clip, gyro: gyro, offset: rig.timeOffset.seconds,
                                 cameraFromIMU: CameraFrame.cameraFromDevice * deviceFromIMU)
-        let guess = LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: verticalFieldOfViewGuessDegrees, width: clip.width, height: clip.height))
+        let guess = LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: verticalFieldOfViewGuessDegrees, size: clip.size))
         var camera = (lens: guess, centralOnly: true, words: String(format: "the guessed %g° pinhole's central points", verticalFieldOfViewGuessDegrees))
         if let profile { camera = (profile.camera, false, "the lens profile's camera") }
         if let found = rig.camera, rig.determines(.camera) {
@@ -319,8 +319,8 @@ extension RigCalibrator {
                          profile: LensProfileChoice? = nil) throws -> LensCamera? {
         let clip = spans.clip
         func pinhole(_ fov: Double) -> LensCamera {
-            let pinhole = LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: fov, width: clip.width, height: clip.height))
-            guard let profile, var through = LensCamera(verticalFieldOfViewDegrees: fov, width: clip.width, height: clip.height,
+            let pinhole = LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: fov, size: clip.size))
+            guard let profile, var through = LensCamera(verticalFieldOfViewDegrees: fov, size: clip.size,
                                                         lens: profile.camera.lens) else { return pinhole }
             through.pinhole.cx = profile.camera.pinhole.cx
             through.pinhole.cy = profile.camera.pinhole.cy
@@ -333,7 +333,7 @@ extension RigCalibrator {
             return nil
         }
         let judged = Determination.judge(&rig, spanFieldOfView: best.degrees, standardErrorFraction: best.standardErrorFraction,
-                                         width: clip.width, height: clip.height, camera: profile.map { _ in pinhole(best.degrees) })
+                                         size: clip.size, camera: profile.map { _ in pinhole(best.degrees) })
         if let profile {
             progress(String(format: "over spans of %g s the picture's own turn gives a %.2f° field of view ± %.1f%% through lens profile %@'s fisheye "
                             + "(fx %.1f px): %@", ClipTracks.spanSeconds, best.degrees, best.standardErrorFraction * 100, profile.profile.name,
@@ -387,7 +387,7 @@ public enum RigCalibrationError: Error, CustomStringConvertible {
     case logNeeded(reason: String?)
     case tooFewSamples(path: String)
     /// The known camera's picture size is not the clip's.
-    case intrinsicsSize(path: String, width: Int, height: Int, clip: String, clipWidth: Int, clipHeight: Int)
+    case intrinsicsSize(path: String, size: PictureSize, clip: String, clipSize: PictureSize)
     /// The fit of `what` (the clip and the log, or the folder) failed.
     case calibration(String, CalibrationError)
 
@@ -400,8 +400,8 @@ public enum RigCalibrationError: Error, CustomStringConvertible {
                 + "own gpmd or camm track carries its own)"
         case .tooFewSamples(let path):
             return "\(path): fewer than two samples"
-        case .intrinsicsSize(let path, let width, let height, let clip, let clipWidth, let clipHeight):
-            return "\(path): the intrinsics are for \(width)x\(height) pictures, \(clip)'s are \(clipWidth)x\(clipHeight)"
+        case .intrinsicsSize(let path, let size, let clip, let clipSize):
+            return "\(path): the intrinsics are for \(size) pictures, \(clip)'s are \(clipSize)"
         case .calibration(let what, let error):
             return "\(what): \(error)"
         }

@@ -104,8 +104,7 @@ public final class BackgroundFrames {
     /// Opens a camera and waits for its first frame, so a busy or silent device fails at start; without `live`
     /// that first frame is the still picture.
     private static func camera(_ choice: CaptureDeviceChoice, settings: BackgroundSettings, live: Bool) throws -> Pictures {
-        let size = settings.captureSize
-        let source = try choice.open(width: size?.width ?? 0, height: size?.height ?? 0, fps: settings.captureFps ?? 0,
+        let source = try choice.open(size: settings.captureSize, fps: settings.captureFps ?? 0,
                                      timeout: settings.cameraTimeout)
         if live { return .capture(source) }
         defer { source.stop() }

@@ -50,11 +50,7 @@ public struct BackgroundSettings: Equatable, Sendable {
     public var background: BackgroundChoice?
     public var camera: CaptureDeviceChoice?
     /// The capture size and rate to ask the camera for (nil: the driver's).
-    public var captureSize: (width: Int, height: Int)? {
-        get { captureWidth.flatMap { w in captureHeight.map { (w, $0) } } }
-        set { captureWidth = newValue?.width; captureHeight = newValue?.height }
-    }
-    private var captureWidth: Int?, captureHeight: Int?
+    public var captureSize: PictureSize?
     public var captureFps: Double?
     /// Seconds to wait for a camera's first frame.
     public var cameraTimeout: Double
@@ -68,7 +64,7 @@ public struct BackgroundSettings: Equatable, Sendable {
     /// fuse LOG --video CLIP --hold-to-picture` writes it; false: the gyroscope's alone between the accelerometer's levellings.
     public var holdsToPicture = false
 
-    public init(background: BackgroundChoice? = nil, camera: CaptureDeviceChoice? = nil, captureSize: (width: Int, height: Int)? = nil,
+    public init(background: BackgroundChoice? = nil, camera: CaptureDeviceChoice? = nil, captureSize: PictureSize? = nil,
                 captureFps: Double? = nil, cameraTimeout: Double = 5, video: String? = nil, videoLoop: Bool = true,
                 frame: Int? = nil, videoAt: Double? = nil, holdsToPicture: Bool = false) {
         self.background = background
@@ -125,9 +121,9 @@ public struct BackgroundSettings: Equatable, Sendable {
 }
 
 extension CaptureDeviceChoice {
-    /// Opens the camera (zero sizes and rate keep the driver's) and waits up to `timeout` seconds for its
+    /// Opens the camera at `size` (nil and a zero rate keep the driver's) and waits up to `timeout` seconds for its
     /// first frame, so a busy or silent device fails at start, naming it. `observer` sees every frame.
-    public func open(width: Int, height: Int, fps: Double, timeout: Double,
+    public func open(size: PictureSize?, fps: Double, timeout: Double,
                      observer: ((CapturedFrame) -> Void)? = nil) throws -> CaptureSource {
         let index: Int, device: String?
         switch self {
@@ -136,7 +132,7 @@ extension CaptureDeviceChoice {
         }
         let source: CaptureSource
         do {
-            source = try CaptureSource.camera(index: index, devicePath: device, width: width, height: height, fps: fps,
+            source = try CaptureSource.camera(index: index, devicePath: device, size: size, fps: fps,
                                               observer: observer)
         } catch let error as ImagingError {
             throw UnavailableError(error.description)

@@ -67,8 +67,7 @@ public struct DrawingSettings: Equatable, Sendable {
             throw DrawingSettingsError.timeOffsetOutOfRange(limitSeconds: limit)
         }
         let anchored = camera.anchor != nil
-        if hud && HUDLayout(width: size.width, height: size.height, lineCount: HUDReadout.lineCount, model: model, anchored: anchored)
-            .pixelSize == 0 {
+        if hud && HUDLayout(size: size, lineCount: HUDReadout.lineCount, model: model, anchored: anchored).pixelSize == 0 {
             let smallest = HUDLayout.smallestSize(lineCount: HUDReadout.lineCount, model: model, anchored: anchored)
             throw DrawingSettingsError.noRoomForTheHUD(size: size, above: anchored ? .die : model, smallest: smallest)
         }

@@ -71,11 +71,10 @@ extension FramePipeline {
         return renderer
     }
 
-    /// Draws `frame` with `renderer` into the bound framebuffer of `width` x `height` pixels.
-    public func draw(_ frame: ComposedFrame, with renderer: SceneRenderer, width: Int, height: Int) {
-        renderer.setBackground(frame.background?.image, generation: frame.background?.generation ?? 0,
-                               viewportWidth: width, viewportHeight: height)
-        renderer.draw(frame.scene, width: width, height: height)
+    /// Draws `frame` with `renderer` into the bound framebuffer of `size`.
+    public func draw(_ frame: ComposedFrame, with renderer: SceneRenderer, size: PictureSize) {
+        renderer.setBackground(frame.background?.image, generation: frame.background?.generation ?? 0, viewport: size)
+        renderer.draw(frame.scene, size: size)
     }
 
     /// Stops the background's capture thread, if any.

@@ -30,23 +30,23 @@ public struct LoadedCamera {
         set { settings.anchor = newValue }
     }
 
-    /// The camera for a viewport; nil keeps the seed's gluPerspective (so default pictures stay identical).
-    public func camera(width: Int, height: Int) -> PinholeCamera? {
-        if let intrinsics = settings.intrinsics { return intrinsics.pinhole.fitted(toWidth: width, height: height) }
+    /// The camera for a viewport of `size`; nil keeps the seed's gluPerspective (so default pictures stay identical).
+    public func camera(size: PictureSize) -> PinholeCamera? {
+        if let intrinsics = settings.intrinsics { return intrinsics.pinhole.fitted(to: size) }
         if let verticalFieldOfViewDegrees = settings.verticalFieldOfViewDegrees {
-            return PinholeCamera(verticalFieldOfViewDegrees: verticalFieldOfViewDegrees, width: width, height: height)
+            return PinholeCamera(verticalFieldOfViewDegrees: verticalFieldOfViewDegrees, size: size)
         }
         return nil
     }
 
-    public func scene(worldFromDevice: Quaternion?, greyed: Bool = false, width: Int, height: Int) -> SceneState {
-        scene(SceneState(worldFromDevice: worldFromDevice, greyed: greyed), width: width, height: height)
+    public func scene(worldFromDevice: Quaternion?, greyed: Bool = false, size: PictureSize) -> SceneState {
+        scene(SceneState(worldFromDevice: worldFromDevice, greyed: greyed), size: size)
     }
 
-    /// `state` seen through this camera in a viewport: its projection, and the die's anchor.
-    public func scene(_ state: SceneState, width: Int, height: Int) -> SceneState {
+    /// `state` seen through this camera in a viewport of `size`: its projection, and the die's anchor.
+    public func scene(_ state: SceneState, size: PictureSize) -> SceneState {
         var state = state
-        state.camera = camera(width: width, height: height)
+        state.camera = camera(size: size)
         state.anchor = anchor
         // Through the lens over the picture as taken; a panorama is drawn through the pinhole, and the die with it.
         if settings.lensDrawing == .warp, panorama == nil, let intrinsics = settings.intrinsics, intrinsics.isDistorted { state.lens = intrinsics.lens }

@@ -37,9 +37,9 @@ public final class OffscreenScene {
     /// Frame `k` of the pipeline's clock (an instant has only frame 0), read back upright.
     public func picture(step k: Int = 0) throws -> RGBImage {
         guard let renderer, let target else { preconditionFailure("an offscreen scene is drawn only while it lives") }
-        let frame = try pipeline.frame(step: k, width: width, height: height)
+        let frame = try pipeline.frame(step: k, size: size)
         target.bind()
-        pipeline.draw(frame, with: renderer, width: width, height: height)
+        pipeline.draw(frame, with: renderer, size: size)
         return target.readImage()
     }
 }

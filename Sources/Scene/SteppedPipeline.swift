@@ -2,6 +2,7 @@ import AttitudeMath
 import Foundation
 import IMUD
 import Logging
+import Pixels
 import Render
 import Rig
 
@@ -119,10 +120,10 @@ public final class SteppedPipeline: FramePipeline {
         }
     }
 
-    /// Frame `k` (an instant has only frame 0) for a `width` x `height` picture.
-    public func frame(step k: Int, width: Int, height: Int) throws -> ComposedFrame {
+    /// Frame `k` (an instant has only frame 0) for a picture of `size`.
+    public func frame(step k: Int, size: PictureSize) throws -> ComposedFrame {
         let picture = try background?.frame(step: k, framesPerSecond: clock.framesPerSecond)
-        return ComposedFrame(background: picture, scene: loadedCamera.scene(scene(clock.logTime(step: k)), width: width, height: height))
+        return ComposedFrame(background: picture, scene: loadedCamera.scene(scene(clock.logTime(step: k)), size: size))
     }
 
     deinit { background?.stop() }

@@ -3,6 +3,7 @@ import Foundation
 import IMUD
 import Logging
 import MonotonicTime
+import Pixels
 import Rig
 
 /// `run`'s clock: monotonic wall time (`MonotonicClock`), read as each frame is drawn. A log plays at `speed` from
@@ -74,9 +75,9 @@ public final class WallClockPipeline: FramePipeline {
 
     // MARK: - Frames
 
-    /// The frame at monotonic wall time `now` for a `width` x `height` viewport: the newest background frame
+    /// The frame at monotonic wall time `now` for a viewport of `size`: the newest background frame
     /// (held back by a live time offset) and the attitude at its time, one step of the HUD's tilt filter.
-    public func frame(now: Double, width: Int, height: Int) -> ComposedFrame {
+    public func frame(now: Double, size: PictureSize) -> ComposedFrame {
         let picture = background?.frame(capturedBy: timeOffset.backgroundTime(now: now))
         let reading = source.reading(now: timeOffset.attitudeTime(now: now, frameTime: picture?.captureTime))
         frameTimes.append(now)
@@ -86,7 +87,7 @@ public final class WallClockPipeline: FramePipeline {
         let state = composer.scene(reading, labels: HUDLabels(frame: source.frameName, source: source.health(now: now),
                                                               fusion: source.fusion(now: now), framesPerSecond: rate),
                                    stepsFilter: true)
-        return ComposedFrame(background: picture, scene: loadedCamera.scene(state, width: width, height: height))
+        return ComposedFrame(background: picture, scene: loadedCamera.scene(state, size: size))
     }
 
     // MARK: - The window's controls

@@ -55,7 +55,7 @@ struct Bench: ParsableCommand {
             guard case .video? = VideoOutput.kind(of: writeVideo) else {
                 throw ValidationError("--write-video must name a .avi or .mkv file (FFV1, lossless)")
             }
-            if let problem = VideoOutput.problem(path: writeVideo, width: size.width, height: size.height, framesPerSecond: 30) {
+            if let problem = VideoOutput.problem(path: writeVideo, size: size, framesPerSecond: 30) {
                 throw ValidationError("--write-video \(writeVideo) at --size \(size.width)x\(size.height): \(problem)")
             }
             guard frames <= 100_000 else { throw ValidationError("--frames must be at most 100000 with --write-video") }
@@ -76,8 +76,8 @@ struct Bench: ParsableCommand {
             let stopSignals = StopSignals()
             do {
                 let outputs = OutputFiles()
-                let line = try RenderBenchmark.writeTestVideo(to: try outputs.stage(writeVideo, option: "--write-video"), width: size.width,
-                                                              height: size.height, frames: frames, shouldStop: { stopSignals.requested })
+                let line = try RenderBenchmark.writeTestVideo(to: try outputs.stage(writeVideo, option: "--write-video"), size: size,
+                                                              frames: frames, shouldStop: { stopSignals.requested })
                 try outputs.commit()
                 print(line)
             } catch let stopped as RenderBenchmark.Stopped {
@@ -88,7 +88,7 @@ struct Bench: ParsableCommand {
         }
         StopSignals.sayOnExit("\(Messages.program): bench: stopped by a signal; nothing was measured")
         let assets = try Assets.locate(explicit: assetsFolder.assets)
-        let benchmark = RenderBenchmark(width: size.width, height: size.height, frames: frames, repeats: repeats, assets: assets)
+        let benchmark = RenderBenchmark(size: size, frames: frames, repeats: repeats, assets: assets)
         if let panorama {
             let loadedCamera = try CameraSettings(panoramaPath: panorama).load()
             let lines = try benchmark.panoramaAgainstTexture(path: panorama, installPanorama: loadedCamera.install) { Messages.logger.info("\($0)") }
@@ -102,7 +102,7 @@ struct Bench: ParsableCommand {
         // No background option at all: a generated picture, so the figure covers a textured frame.
         // An explicit `--background none` or colour measures the die alone.
         let noBackgroundOption = background.background == nil && background.camera == nil && videoFrames == nil
-        let fallback = noBackgroundOption ? RenderBenchmark.testPattern(width: size.width, height: size.height) : nil
+        let fallback = noBackgroundOption ? RenderBenchmark.testPattern(size: size) : nil
         let result = try benchmark.phases(clearColor: background.clearColor, hud: hudOptions.hud,
                                           picture: { generation in
                                               videoFrames.map { $0[generation % $0.count] } ?? provider?.frame(capturedBy: .infinity)?.image ?? fallback

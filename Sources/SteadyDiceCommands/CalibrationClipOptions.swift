@@ -147,7 +147,7 @@ public struct CalibrationClipOptions: ParsableArguments {
 
     public func validate() throws {
         let lens = try parsedLens()
-        guard LensCamera(verticalFieldOfViewDegrees: verticalFieldOfViewDegrees, width: size.width, height: size.height, lens: lens) != nil else {
+        guard LensCamera(verticalFieldOfViewDegrees: verticalFieldOfViewDegrees, size: size, lens: lens) != nil else {
             let degrees = verticalFieldOfViewDegrees
             throw ValidationError("--fov \(degrees): the lens's rays do not reach \(degrees / 2)° from its axis")
         }
@@ -177,14 +177,14 @@ public struct CalibrationClipOptions: ParsableArguments {
         guard VideoOutput.kind(of: video) != nil else {
             throw ValidationError("--video must name a .mkv or .avi file (FFV1, lossless), a .mp4 file (H.264) or a folder ending in '/'")
         }
-        if let problem = VideoOutput.problem(path: video, width: size.width, height: size.height, framesPerSecond: fps) {
+        if let problem = VideoOutput.problem(path: video, size: size, framesPerSecond: fps) {
             throw ValidationError("--video \(video) at --size \(size.width)x\(size.height): \(problem)")
         }
     }
 
     /// The clip and the job these options describe (the lens, bias and noise as the job takes them).
     public func job() throws -> CalibrationClipJob {
-        var clip = SyntheticCalibrationClip(verticalFieldOfViewDegrees: verticalFieldOfViewDegrees, width: size.width, height: size.height,
+        var clip = SyntheticCalibrationClip(verticalFieldOfViewDegrees: verticalFieldOfViewDegrees, size: size,
                                             framesPerSecond: fps, duration: duration, deviceFromIMU: mount?.quaternion ?? .identity,
                                             timeOffsetSeconds: timeOffsetSeconds, seed: seed)
         clip.lens = try parsedLens()

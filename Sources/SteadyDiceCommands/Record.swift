@@ -105,7 +105,7 @@ struct Record: ParsableCommand {
         }
         guard let camera else { throw ValidationError("give --camera or --video") }
         do {
-            return try camera.open(width: captureSize?.width ?? 0, height: captureSize?.height ?? 0, fps: captureFps ?? 0,
+            return try camera.open(size: captureSize, fps: captureFps ?? 0,
                                    timeout: timeout, observer: observer)
         } catch {
             throw CommandFailure("\(error); record needs both a camera and imud", status: .unavailable)

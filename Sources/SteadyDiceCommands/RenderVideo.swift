@@ -67,7 +67,7 @@ struct RenderVideo: ParsableCommand {
         guard VideoOutput.kind(of: output) != nil else {
             throw ValidationError("--output must name a .mkv, .avi or .mp4 file, or a folder ending in '/'")
         }
-        if let problem = VideoOutput.problem(path: output, width: size.width, height: size.height, framesPerSecond: fps) {
+        if let problem = VideoOutput.problem(path: output, size: size, framesPerSecond: fps) {
             throw ValidationError("--output \(output) at --size \(size.width)x\(size.height) and --fps \(fps): \(problem)")
         }
     }
@@ -97,7 +97,7 @@ struct RenderVideo: ParsableCommand {
         let times = frames.times
         let scene = try OffscreenScene(size: size, assets: try Assets.locate(explicit: frames.pipeline.settings.assetsFolder),
                                        pipeline: frames.pipeline)
-        let out = try VideoOutput(output: staged, framesPerSecond: fps, width: size.width, height: size.height)
+        let out = try VideoOutput(output: staged, framesPerSecond: fps, size: size)
         // Ctrl-C or SIGTERM stops between frames, and the unfinished output is removed.
         let stopSignals = StopSignals()
         let started = MonotonicClock.now()

@@ -112,7 +112,7 @@ struct Run: ParsableCommand {
             throw CommandFailure(String(format: "--from %g is past the end of %@, which runs from 0 to %.3f s", time, log, duration), status: .usage)
         }
         defer { pipeline.stop() }
-        let window = try AppWindow(title: "steady-dice", width: size.width, height: size.height)
+        let window = try AppWindow(title: "steady-dice", size: size)
         try window.loop(pipeline: pipeline, renderer: try pipeline.makeRenderer(assets: assets), snapshotFolder: snapshotDir, frameLimit: frames,
                         wallLimit: duration.map { pipeline.timeOffset.clock == .playback ? $0 / speed : $0 }, snapshotOnExit: exitSnapshot)
         if let exitSnapshot {

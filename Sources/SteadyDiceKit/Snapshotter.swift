@@ -8,7 +8,7 @@ import Scene
 ///
 /// ```swift
 /// import SteadyDiceKit
-/// let snapshotter = try Snapshotter(width: 320, height: 240)
+/// let snapshotter = try Snapshotter(size: PictureSize(fixedWidth: 320, height: 240))
 /// let png: Data = try snapshotter.pngData(worldFromDevice: Quaternion(w: 0.8, x: 0.3, y: 0.4, z: 0.33))
 /// ```
 ///
@@ -28,11 +28,11 @@ public final class Snapshotter {
     /// The camera files read once, at init.
     private let loadedCamera: LoadedCamera
 
-    /// Checks `settings` for a `width` x `height` picture (a size out of range: `PictureSizeError`) and reads the files
+    /// Checks `settings` for a picture of `size` (`DrawingSettingsError` when they cannot draw it) and reads the files
     /// they name (intrinsics, panorama). The assets (`shaders/`, `models/`) are found as the command line finds them:
     /// `settings.assetsFolder`, else `$STEADY_DICE_ASSETS`, else the package's resource bundle (see `Assets.locate`).
-    public init(width: Int, height: Int, settings: DrawingSettings = DrawingSettings()) throws {
-        size = try PictureSize(width: width, height: height)
+    public init(size: PictureSize, settings: DrawingSettings = DrawingSettings()) throws {
+        self.size = size
         try settings.validate(size: size)
         assets = try Assets.locate(explicit: settings.assetsFolder)
         self.settings = settings

@@ -70,7 +70,7 @@ public struct CalibrationClipJob {
         }
         let log = motion.rawCSV(gyroBiasRadiansPerSecond: gyroBiasRadiansPerSecond, gyroNoise: gyroNoise, seed: clip.seed)
         try outputs.log.write(Data(log.utf8))
-        let output = try VideoOutput(output: outputs.video, framesPerSecond: clip.framesPerSecond, width: clip.width, height: clip.height)
+        let output = try VideoOutput(output: outputs.video, framesPerSecond: clip.framesPerSecond, size: clip.size)
         var written = 0
         let total = clip.frameCount
         let frames = try clip.render(motion: motion, assets: assets, write: { image, time in

@@ -21,7 +21,9 @@ import Render
 public struct SyntheticCalibrationClip: Sendable {
     /// The camera's vertical field of view in degrees and its picture size.
     public var verticalFieldOfViewDegrees: Double
-    public var width: Int, height: Int
+    public var size: PictureSize
+    public var width: Int { size.width }
+    public var height: Int { size.height }
     public var framesPerSecond: Double
     public var duration: Double
     /// R with v_D = R·v_S from the IMU's frame to the camera's device frame.
@@ -44,11 +46,10 @@ public struct SyntheticCalibrationClip: Sendable {
     /// so near and far do not matter but the move shows as parallax.
     public var roomRadius: Double = 3
 
-    public init(verticalFieldOfViewDegrees: Double, width: Int, height: Int, framesPerSecond: Double, duration: Double,
+    public init(verticalFieldOfViewDegrees: Double, size: PictureSize, framesPerSecond: Double, duration: Double,
                 deviceFromIMU: Quaternion, timeOffsetSeconds: Double, seed: UInt64) {
         self.verticalFieldOfViewDegrees = verticalFieldOfViewDegrees
-        self.width = width
-        self.height = height
+        self.size = size
         self.framesPerSecond = framesPerSecond
         self.duration = duration
         self.deviceFromIMU = deviceFromIMU
@@ -58,12 +59,12 @@ public struct SyntheticCalibrationClip: Sendable {
 
     /// The pinhole camera the clip is drawn with (the lens's intrinsics when it has a lens).
     public var camera: PinholeCamera {
-        lensCamera?.pinhole ?? PinholeCamera(verticalFieldOfViewDegrees: verticalFieldOfViewDegrees, width: width, height: height)
+        lensCamera?.pinhole ?? PinholeCamera(verticalFieldOfViewDegrees: verticalFieldOfViewDegrees, size: size)
     }
 
     /// The camera with its lens; nil when the lens does not reach the field of view's edge.
     public var lensCamera: LensCamera? {
-        LensCamera(verticalFieldOfViewDegrees: verticalFieldOfViewDegrees, width: width, height: height, lens: lens)
+        LensCamera(verticalFieldOfViewDegrees: verticalFieldOfViewDegrees, size: size, lens: lens)
     }
 
     /// The number of frames: `duration` × fps, rounded, or as many as `frameTimes` gives.
@@ -114,14 +115,14 @@ public struct SyntheticCalibrationClip: Sendable {
         let renderer = try SceneRenderer(assets: assets, readImage: RGBImage.read)
         renderer.setPanorama(panorama)
         let camera = self.camera
-        let target = try OffscreenTarget(width: width, height: height)
+        let target = try OffscreenTarget(size: size)
         target.bind()
         // The die sits far below, fixed in the world like the texture, so it moves as the texture does.
         let nadir = Anchor(fixedBearingDegrees: 0, elevationDegrees: -90, distance: Anchor.maximumDistance)
         let frames = frameCount
         for k in 0..<frames {
             let q = motion.worldFromDevice(videoTime: time(ofFrame: k), deviceFromIMU: deviceFromIMU, timeOffsetSeconds: timeOffsetSeconds)
-            renderer.draw(SceneState(worldFromDevice: q, camera: camera, anchor: nadir), width: width, height: height)
+            renderer.draw(SceneState(worldFromDevice: q, camera: camera, anchor: nadir), size: size)
             try write(target.readImage(), time(ofFrame: k))
             progress(k + 1, frames)
         }

@@ -41,7 +41,8 @@ public final class AppWindow {
         glfwReady = true
     }
 
-    public init(title: String, width: Int, height: Int, logger: Logger = Logger(label: "steady-dice.window")) throws {
+    /// A window of `size` (its initial size; the user may resize it) titled `title`.
+    public init(title: String, size: PictureSize, logger: Logger = Logger(label: "steady-dice.window")) throws {
         self.logger = logger
         try Self.requireDisplay()
         glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3)
@@ -49,7 +50,7 @@ public final class AppWindow {
         glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE)
         glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE)
         glfwWindowHint(GLFW_RESIZABLE, GLFW_TRUE)
-        guard let window = glfwCreateWindow(Int32(width), Int32(height), title, nil, nil) else {
+        guard let window = glfwCreateWindow(Int32(size.width), Int32(size.height), title, nil, nil) else {
             glfwTerminate()
             Self.glfwReady = false
             throw UnavailableError("cannot create an OpenGL 3.3 core window (the driver may not support it)")
@@ -121,16 +122,16 @@ public final class AppWindow {
             pendingKeys.removeAll()
 
             glfwGetFramebufferSize(window, &width, &height)
-            if width > 0 && height > 0 {
+            // A minimised window's framebuffer is 0x0: no picture to draw.
+            if let size = try? PictureSize(width: Int(width), height: Int(height)) {
                 glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-                pipeline.draw(pipeline.frame(now: now, width: Int(width), height: Int(height)), with: renderer,
-                              width: Int(width), height: Int(height))
+                pipeline.draw(pipeline.frame(now: now, size: size), with: renderer, size: size)
                 if snapshotRequested {
                     let stamp = Int(Date().timeIntervalSince1970 * 1000)
                     let path = URL(fileURLWithPath: snapshotFolder).appendingPathComponent("steady-dice-\(stamp).png").path
                     do {
                         let outputs = OutputFiles()
-                        try readFrame(width: Int(width), height: Int(height)).write(to: outputs.stage(path, option: "the S key"))
+                        try readFrame(size: size).write(to: outputs.stage(path, option: "the S key"))
                         try outputs.commit()
                         print("saved \(path)")
                     } catch {
@@ -138,7 +139,7 @@ public final class AppWindow {
                     }
                 }
                 let lastFrame = glfwWindowShouldClose(window) == GLFW_TRUE || drawn + 1 == frameLimit
-                if lastFrame, let snapshotOnExit { try readFrame(width: Int(width), height: Int(height)).write(to: snapshotOnExit) }
+                if lastFrame, let snapshotOnExit { try readFrame(size: size).write(to: snapshotOnExit) }
             }
             if now - lastTitle > 0.25 {
                 let seconds = pipeline.timeOffset.seconds
@@ -169,9 +170,9 @@ public final class AppWindow {
     }
 
     /// The back buffer just drawn: exactly what the window shows.
-    private func readFrame(width: Int, height: Int) -> RGBImage {
+    private func readFrame(size: PictureSize) -> RGBImage {
         glReadBuffer(GLenum(GL_BACK))
-        return OffscreenTarget.readBoundFramebuffer(width: width, height: height)
+        return OffscreenTarget.readBoundFramebuffer(size: size)
     }
 }
 

@@ -1,4 +1,5 @@
 import Calibration
+import Pixels
 import Rig
 import XCTest
 
@@ -36,7 +37,7 @@ final class CalibrationErrorWordsTests: XCTestCase {
         case .noTimeOverlap:
             [.noTimeOverlap(videoSeconds: 20, logSeconds: 5, searchRange: 2), .noTimeOverlap(videoSeconds: 20, logSeconds: 5, searchRange: nil)]
         case .noFit: [.noFit(reason: "no rotation seen")]
-        case .intrinsicsSize: [.intrinsicsSize(width: 1920, height: 1080, clipWidth: 1280, clipHeight: 720)]
+        case .intrinsicsSize: [.intrinsicsSize(PictureSize(fixedWidth: 1920, height: 1080), clip: PictureSize(fixedWidth: 1280, height: 720))]
         case .tooFewRotationPairs: [.tooFewRotationPairs(4)]
         case .tooLittleRotation: [.tooLittleRotation(degrees: 2, seconds: 10, medianPixels: 0.1)]
         case .unexplained: [.unexplained(residualDegreesPerSecond: 30, motionDegreesPerSecond: 35, used: 20, textured: 80)]

@@ -1,5 +1,6 @@
 import AttitudeMath
 @testable import Calibration
+import Pixels
 import SyntheticClip
 import Camera
 import RawLog
@@ -33,12 +34,12 @@ final class CalibrationFitTests: XCTestCase {
 
     func testExactTracksGiveTheTruth() throws {
         let motion = try SyntheticMotion(reference: RawLogReader.read(path: Self.trial), start: 110, duration: 6)
-        let camera = PinholeCamera(verticalFieldOfViewDegrees: 48, width: 320, height: 240)
+        let camera = PinholeCamera(verticalFieldOfViewDegrees: 48, size: PictureSize(fixedWidth: 320, height: 240))
         let mount = Quaternion(w: 0.2, x: 0.9, y: 0.1, z: -0.3).normalized()!
         let fps = 30.0
         let pairs = Self.tracks(motion: motion, camera: camera, mount: mount, offset: -0.311, frames: 180, fps: fps)
         let lines = ProgressLines()
-        let fit = CameraIMUCalibration(width: 320, height: 240, framesPerSecond: fps, frameCount: 180,
+        let fit = CameraIMUCalibration(size: PictureSize(fixedWidth: 320, height: 240), framesPerSecond: fps, frameCount: 180,
                                        gyro: GyroIntegral(time: motion.logTime, rate: motion.gyro), progress: { lines.append($0) })
         let result = try fit.fit(pairs).rig
         XCTAssertEqual(result.timeOffset.seconds, -0.311, accuracy: 1e-4)
@@ -63,11 +64,11 @@ final class CalibrationFitTests: XCTestCase {
     /// where ±1 s about its first row cannot reach it.
     func testTheWholeOverlapIsSearchedWithoutARange() throws {
         let motion = try SyntheticMotion(reference: RawLogReader.read(path: Self.trial), start: 104, duration: 12)
-        let camera = PinholeCamera(verticalFieldOfViewDegrees: 48, width: 320, height: 240)
+        let camera = PinholeCamera(verticalFieldOfViewDegrees: 48, size: PictureSize(fixedWidth: 320, height: 240))
         let mount = Quaternion(w: 0.2, x: 0.9, y: 0.1, z: -0.3).normalized()!
         let pairs = Self.tracks(motion: motion, camera: camera, mount: mount, offset: 4.2, frames: 180, fps: 30)
         let lines = ProgressLines()
-        var fit = CameraIMUCalibration(width: 320, height: 240, framesPerSecond: 30, frameCount: 180,
+        var fit = CameraIMUCalibration(size: PictureSize(fixedWidth: 320, height: 240), framesPerSecond: 30, frameCount: 180,
                                        gyro: GyroIntegral(time: motion.logTime, rate: motion.gyro), progress: { lines.append($0) })
         fit.searchRange = nil
         let result = try fit.fit(pairs).rig
@@ -87,7 +88,7 @@ final class CalibrationFitTests: XCTestCase {
     /// Integrated across the gap as if the rate changed linearly, they pulled the GoPro clip's offset by 10 ms.
     func testPairsAcrossAGapInTheGyroscopeAreNotFitted() throws {
         let motion = try SyntheticMotion(reference: RawLogReader.read(path: Self.trial), start: 110, duration: 6)
-        let camera = PinholeCamera(verticalFieldOfViewDegrees: 48, width: 320, height: 240)
+        let camera = PinholeCamera(verticalFieldOfViewDegrees: 48, size: PictureSize(fixedWidth: 320, height: 240))
         let mount = Quaternion(w: 0.2, x: 0.9, y: 0.1, z: -0.3).normalized()!
         let pairs = Self.tracks(motion: motion, camera: camera, mount: mount, offset: -0.311, frames: 180, fps: 30)
         let kept = motion.logTime.indices.filter { !(2.5...2.8).contains(motion.logTime[$0]) }
@@ -95,7 +96,7 @@ final class CalibrationFitTests: XCTestCase {
         XCTAssertEqual(gyro.longestStep(from: 2.6, to: 2.7), 0.3, accuracy: 0.01)
         XCTAssertEqual(gyro.longestStep(from: 1, to: 1.1), gyro.typicalStep, accuracy: 1e-3)
         let lines = ProgressLines()
-        let fit = CameraIMUCalibration(width: 320, height: 240, framesPerSecond: 30, frameCount: 180, gyro: gyro, progress: { lines.append($0) })
+        let fit = CameraIMUCalibration(size: PictureSize(fixedWidth: 320, height: 240), framesPerSecond: 30, frameCount: 180, gyro: gyro, progress: { lines.append($0) })
         // Pair k spans log time k/30 - 0.311 to (k + 1)/30 - 0.311: pairs 0 to 9 start before the log, and pairs 84
         // (2.489 to 2.522 s) to 93 (2.789 to 2.823 s) touch the gap.
         let fitted = fit.inside(pairs, offset: -0.311).map(\.index)
@@ -111,10 +112,10 @@ final class CalibrationFitTests: XCTestCase {
     /// ten steps at -20.7 ms, still moving; its optimum is -18.5 ms.
     func testTheOffsetFromTheRatesAloneConverges() throws {
         let motion = try SyntheticMotion(reference: RawLogReader.read(path: Self.trial), start: 110, duration: 6)
-        let camera = PinholeCamera(verticalFieldOfViewDegrees: 48, width: 320, height: 240)
+        let camera = PinholeCamera(verticalFieldOfViewDegrees: 48, size: PictureSize(fixedWidth: 320, height: 240))
         let mount = Quaternion(w: 0.2, x: 0.9, y: 0.1, z: -0.3).normalized()!
         let pairs = Self.tracks(motion: motion, camera: camera, mount: mount, offset: -0.311, frames: 180, fps: 30)
-        let fit = CameraIMUCalibration(width: 320, height: 240, framesPerSecond: 30, frameCount: 180,
+        let fit = CameraIMUCalibration(size: PictureSize(fixedWidth: 320, height: 240), framesPerSecond: 30, frameCount: 180,
                                        gyro: GyroIntegral(time: motion.logTime, rate: motion.gyro))
         for start in [-0.371, -0.251] {
             let found = fit.offsetFromRates(pairs, focal: camera.fy, start: start)
@@ -128,14 +129,14 @@ final class CalibrationFitTests: XCTestCase {
     /// (1 ms, 1 % of the field of view, 1° of mount).
     func testNoisyBiasedGyroscopeStaysWithinTheTargets() throws {
         let motion = try SyntheticMotion(reference: RawLogReader.read(path: Self.trial), start: 110, duration: 6)
-        let camera = PinholeCamera(verticalFieldOfViewDegrees: 62, width: 320, height: 240)
+        let camera = PinholeCamera(verticalFieldOfViewDegrees: 62, size: PictureSize(fixedWidth: 320, height: 240))
         let mount = Quaternion(w: 0.6, x: -0.2, y: 0.7, z: 0.3).normalized()!
         let fps = 30.0
         let pairs = Self.tracks(motion: motion, camera: camera, mount: mount, offset: 0.173, frames: 180, fps: fps)
         var noise = GaussianNoise(seed: 3)
         let sigma = 0.5 * Double.pi / 180, bias = SIMD3(0.3, -0.2, 0.4) * .pi / 180
         let noisy = motion.gyro.map { $0 + bias + sigma * SIMD3(noise.next(), noise.next(), noise.next()) }
-        let fit = CameraIMUCalibration(width: 320, height: 240, framesPerSecond: fps, frameCount: 180,
+        let fit = CameraIMUCalibration(size: PictureSize(fixedWidth: 320, height: 240), framesPerSecond: fps, frameCount: 180,
                                        gyro: GyroIntegral(time: motion.logTime, rate: noisy))
         let result = try fit.fit(pairs).rig
         XCTAssertEqual(result.timeOffset.seconds, 0.173, accuracy: 1e-3)
@@ -157,8 +158,8 @@ final class CalibrationFitTests: XCTestCase {
             var fields: [Double] = []
             let pairs = (0..<(frames - 1)).map { k -> FramePairTracks in
                 let scale = 1 + creep * (2 * Double(k) / Double(frames - 2) - 1)
-                let base = PinholeCamera(verticalFieldOfViewDegrees: 50, width: 320, height: 240)
-                let camera = PinholeCamera(focalLength: base.fy * scale, width: 320, height: 240)
+                let base = PinholeCamera(verticalFieldOfViewDegrees: 50, size: PictureSize(fixedWidth: 320, height: 240))
+                let camera = PinholeCamera(focalLength: base.fy * scale, size: PictureSize(fixedWidth: 320, height: 240))
                 fields.append(camera.verticalFieldOfViewDegrees)
                 let a = motion.worldFromDevice(videoTime: Double(k) / fps, deviceFromIMU: mount, timeOffsetSeconds: 0.1)
                 let b = motion.worldFromDevice(videoTime: Double(k + 1) / fps, deviceFromIMU: mount, timeOffsetSeconds: 0.1)
@@ -174,7 +175,7 @@ final class CalibrationFitTests: XCTestCase {
             return (pairs, fields.reduce(0, +) / Double(fields.count))
         }
         func fit(_ pairs: [FramePairTracks]) throws -> Rig {
-            try CameraIMUCalibration(width: 320, height: 240, framesPerSecond: fps, frameCount: frames,
+            try CameraIMUCalibration(size: PictureSize(fixedWidth: 320, height: 240), framesPerSecond: fps, frameCount: frames,
                                      gyro: GyroIntegral(time: motion.logTime, rate: motion.gyro)).fit(pairs).rig
         }
         let creeping = clip(creep: 0.03)

@@ -1,6 +1,7 @@
 import AttitudeMath
 @testable import Calibration
 import Camera
+import Pixels
 import XCTest
 import Rig
 
@@ -11,7 +12,7 @@ final class DeterminationTests: XCTestCase {
     func result(mount: Quaternion = Quaternion(axis: SIMD3(0, 0, 1), angle: .pi / 2)) -> Rig {
         var fit = RigFitSummary(residualDegreesPerSecond: 0.1, framesUsed: 100, framesTotal: 100, turnedDegrees: SIMD3(100, 100, 100))
         fit.medianPixelsPerPair = 3
-        return Rig(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 60, width: 640, height: 480)), deviceFromIMU: mount,
+        return Rig(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 60, size: PictureSize(fixedWidth: 640, height: 480))), deviceFromIMU: mount,
                    timeOffset: TimeOffset(seconds: 0.04), readoutSeconds: 0.02, gyroBiasRadiansPerSecond: .zero,
                    standardErrors: RigStandardErrors(timeOffsetSeconds: 0.0005, verticalFieldOfViewFraction: 0.005,
                                                      mountDegrees: SIMD3(0.5, 0.5, 0.5), readoutSeconds: 0.001,
@@ -112,12 +113,12 @@ final class DeterminationTests: XCTestCase {
     /// A known camera for pictures of another size is refused before anything is fitted, saying both sizes (one check,
     /// here; `RigCalibrator` names the intrinsics file when it rewords it).
     func testAKnownCameraOfAnotherSizeIsRefusedFirst() {
-        var calibration = CameraIMUCalibration(width: 320, height: 240, framesPerSecond: 30, frameCount: 10,
+        var calibration = CameraIMUCalibration(size: PictureSize(fixedWidth: 320, height: 240), framesPerSecond: 30, frameCount: 10,
                                                gyro: GyroIntegral(time: [0, 1], rate: [.zero, .zero]))
-        calibration.knownCamera = LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 60, width: 640, height: 480), lens: .pinhole)
+        calibration.knownCamera = LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 60, size: PictureSize(fixedWidth: 640, height: 480)), lens: .pinhole)
         // Ten frames would be refused as too short: the size is checked first.
         XCTAssertThrowsError(try calibration.fit([])) { error in
-            XCTAssertEqual(error as? CalibrationError, .intrinsicsSize(width: 640, height: 480, clipWidth: 320, clipHeight: 240))
+            XCTAssertEqual(error as? CalibrationError, .intrinsicsSize(PictureSize(fixedWidth: 640, height: 480), clip: PictureSize(fixedWidth: 320, height: 240)))
             XCTAssertTrue("\(error)".contains("the intrinsics are for 640x480 pictures, the clip's are 320x240"), "\(error)")
         }
     }

@@ -2,6 +2,7 @@ import AttitudeMath
 import Calibration
 import CVShim
 import Foundation
+import Pixels
 import XCTest
 import Rig
 
@@ -89,7 +90,7 @@ final class IndependentCalibrationTests: XCTestCase {
             previous = current
         }
         XCTAssertGreaterThan(pairs.map(\.from.count).min() ?? 0, 20, "too few points in view")
-        let fit = CameraIMUCalibration(width: width, height: height, framesPerSecond: fps, frameCount: frames, gyro: gyro)
+        let fit = CameraIMUCalibration(size: PictureSize(fixedWidth: width, height: height), framesPerSecond: fps, frameCount: frames, gyro: gyro)
         let result = try fit.fit(pairs).rig
         XCTAssertEqual(result.timeOffset.seconds, offset, accuracy: 1e-3, "time offset")
         XCTAssertEqual(try XCTUnwrap(result.camera).pinhole.fy / f, 1, accuracy: 1e-3, "focal length")

@@ -1,6 +1,7 @@
 import AttitudeMath
 @testable import Calibration
 import Camera
+import Pixels
 import Rig
 import XCTest
 
@@ -105,7 +106,7 @@ final class SpanBiasTests: XCTestCase {
     // MARK: - Which bias stands
 
     func rig(bias: SIMD3<Double>, errorDegrees: Double, determined: Bool = true) -> Rig {
-        var r = Rig(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 60, width: 640, height: 480)), deviceFromIMU: mount,
+        var r = Rig(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 60, size: PictureSize(fixedWidth: 640, height: 480))), deviceFromIMU: mount,
                     timeOffset: TimeOffset(seconds: 0), readoutSeconds: nil, gyroBiasRadiansPerSecond: bias,
                     standardErrors: RigStandardErrors(timeOffsetSeconds: 0.0005, verticalFieldOfViewFraction: 0.005, mountDegrees: SIMD3(0.5, 0.5, 0.5),
                                                       readoutSeconds: nil, lensCoefficients: nil,
@@ -156,7 +157,7 @@ final class SpanBiasTests: XCTestCase {
     /// A rig whose frame pairs left the camera (a fisheye's coefficients too) and the whole mount undetermined.
     func undeterminedCameraAndMount() -> Rig {
         var r = rig(bias: .zero, errorDegrees: 0.05)
-        r.camera = LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 125, width: 854, height: 480), lens: .fisheye(SIMD4(1, 2, 3, 4)))
+        r.camera = LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 125, size: PictureSize(fixedWidth: 854, height: 480)), lens: .fisheye(SIMD4(1, 2, 3, 4)))
         r.deviceFromIMU = Quaternion(axis: SIMD3(0.3, 0.8, 0.5), angle: 2)
         r.standardErrors?.lensCoefficients = [9, 78, 240, 300]
         r.undetermined = [Undetermined(.camera, standardError: "± 6%", why: "sub-pixel"), Undetermined(.lensCoefficient(1), standardError: "± 9", why: "corner"),
@@ -167,7 +168,7 @@ final class SpanBiasTests: XCTestCase {
 
     func testTheSpansFieldOfViewIsWrittenAsAPinholeWithinTheFramePairsRule() throws {
         var r = undeterminedCameraAndMount()
-        XCTAssertTrue(Determination.judge(&r, spanFieldOfView: 47.76, standardErrorFraction: 0.018, width: 854, height: 480))
+        XCTAssertTrue(Determination.judge(&r, spanFieldOfView: 47.76, standardErrorFraction: 0.018, size: PictureSize(fixedWidth: 854, height: 480)))
         let camera = try XCTUnwrap(r.camera)
         XCTAssertEqual(camera.pinhole.verticalFieldOfViewDegrees, 47.76, accuracy: 1e-9)
         XCTAssertEqual(camera.lens.modelName, LensCamera(pinhole: camera.pinhole).lens.modelName, "a pinhole, no coefficients")
@@ -180,8 +181,8 @@ final class SpanBiasTests: XCTestCase {
     /// its coefficients without standard errors, as they were given, not estimated.
     func testTheSpansFieldOfViewThroughAGivenLensIsWrittenAsThatLens() throws {
         var r = undeterminedCameraAndMount()
-        let given = try XCTUnwrap(LensCamera(verticalFieldOfViewDegrees: 47.76, width: 854, height: 480, lens: .fisheye(SIMD4(0.05, 0.01, -0.02, 0.02))))
-        XCTAssertTrue(Determination.judge(&r, spanFieldOfView: 47.76, standardErrorFraction: 0.018, width: 854, height: 480, camera: given))
+        let given = try XCTUnwrap(LensCamera(verticalFieldOfViewDegrees: 47.76, size: PictureSize(fixedWidth: 854, height: 480), lens: .fisheye(SIMD4(0.05, 0.01, -0.02, 0.02))))
+        XCTAssertTrue(Determination.judge(&r, spanFieldOfView: 47.76, standardErrorFraction: 0.018, size: PictureSize(fixedWidth: 854, height: 480), camera: given))
         XCTAssertEqual(r.camera, given)
         XCTAssertNil(r.standardErrors?.lensCoefficients)
         XCTAssertEqual(r.undetermined.map(\.quantity.fileKey), ["rolling_shutter_readout_s", "imu_to_camera_x", "imu_to_camera"])
@@ -189,11 +190,11 @@ final class SpanBiasTests: XCTestCase {
 
     /// A starting camera's coefficients start the lens's estimate where its lens is of the model estimated, else none do.
     func testAStartingCamerasCoefficientsStartTheLensOfItsModel() {
-        var calibration = CameraIMUCalibration(width: 854, height: 480, framesPerSecond: 30, frameCount: 10,
+        var calibration = CameraIMUCalibration(size: PictureSize(fixedWidth: 854, height: 480), framesPerSecond: 30, frameCount: 10,
                                                gyro: GyroIntegral(time: [0, 1], rate: [.zero, .zero]))
         calibration.lensModel = .fisheye
         XCTAssertEqual(calibration.startingCoefficients(count: 4), [0, 0, 0, 0], "no starting camera")
-        calibration.startingCamera = LensCamera(pinhole: PinholeCamera(focalLength: 389, width: 854, height: 480), lens: .fisheye(SIMD4(0.05, 0.01, -0.02, 0.02)))
+        calibration.startingCamera = LensCamera(pinhole: PinholeCamera(focalLength: 389, size: PictureSize(fixedWidth: 854, height: 480)), lens: .fisheye(SIMD4(0.05, 0.01, -0.02, 0.02)))
         XCTAssertEqual(calibration.startingCoefficients(count: 4), [0.05, 0.01, -0.02, 0.02])
         calibration.lensModel = .radial
         XCTAssertEqual(calibration.startingCoefficients(count: 2), [0, 0], "a fisheye does not start a radial lens")
@@ -203,10 +204,10 @@ final class SpanBiasTests: XCTestCase {
 
     func testTheSpansFieldOfViewPastTheRuleOrBesideADeterminedCameraIsNotWritten() {
         var wide = undeterminedCameraAndMount()
-        XCTAssertFalse(Determination.judge(&wide, spanFieldOfView: 47.76, standardErrorFraction: 0.021, width: 854, height: 480))
+        XCTAssertFalse(Determination.judge(&wide, spanFieldOfView: 47.76, standardErrorFraction: 0.021, size: PictureSize(fixedWidth: 854, height: 480)))
         XCTAssertFalse(wide.determines(.camera))
         var determined = rig(bias: .zero, errorDegrees: 0.05)
-        XCTAssertFalse(Determination.judge(&determined, spanFieldOfView: 40, standardErrorFraction: 0.001, width: 640, height: 480))
+        XCTAssertFalse(Determination.judge(&determined, spanFieldOfView: 40, standardErrorFraction: 0.001, size: PictureSize(fixedWidth: 640, height: 480)))
         XCTAssertEqual(determined.camera?.pinhole.verticalFieldOfViewDegrees ?? 0, 60, accuracy: 1e-9, "the frame pairs' camera stands")
     }
 

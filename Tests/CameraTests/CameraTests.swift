@@ -1,16 +1,17 @@
 import AttitudeMath
 import Camera
+import Pixels
 import TestSupport
 import XCTest
 
 final class PinholeCameraTests: XCTestCase {
     /// A 60° camera's projection is gluPerspective's (the seed's picture).
     func testSixtyDegreesIsTheSeedsPerspective() {
-        let camera = PinholeCamera(verticalFieldOfViewDegrees: 60, width: 640, height: 480)
+        let camera = PinholeCamera(verticalFieldOfViewDegrees: 60, size: PictureSize(fixedWidth: 640, height: 480))
         XCTAssertEqual(camera.fy, 240 / tan(Double.pi / 6), accuracy: 1e-9)
         XCTAssertEqual(camera.cx, 319.5)
         XCTAssertEqual(camera.cy, 239.5)
-        let ours = camera.projectionMatrix(), seed = DieView.projection(verticalFieldOfViewDegrees: 60, width: 640, height: 480)
+        let ours = camera.projectionMatrix(), seed = DieView.projection(verticalFieldOfViewDegrees: 60, size: PictureSize(fixedWidth: 640, height: 480))
         for i in 0..<16 { XCTAssertEqual(ours.storage[i], seed.storage[i], accuracy: 1e-5, "element \(i)") }
     }
 
@@ -22,7 +23,7 @@ final class PinholeCameraTests: XCTestCase {
             let w = Int.random(in: 50...1500, using: &random), h = Int.random(in: 50...1500, using: &random)
             let camera = PinholeCamera(fx: .random(in: 100...2000, using: &random), fy: .random(in: 100...2000, using: &random),
                                        cx: .random(in: 0...Double(w), using: &random), cy: .random(in: 0...Double(h), using: &random),
-                                       width: w, height: h)
+                                       size: PictureSize(fixedWidth: w, height: h))
             let p = SIMD3(Double.random(in: -3...3, using: &random), .random(in: -3...3, using: &random), -.random(in: 0.5...50, using: &random))
             let clip = camera.projectionMatrix().apply(SIMD4(Float(p.x), Float(p.y), Float(p.z), 1))
             let ndc = SIMD2(Double(clip.x / clip.w), Double(clip.y / clip.w))
@@ -43,7 +44,7 @@ final class PinholeCameraTests: XCTestCase {
             let (fx, fy) = (Double.random(in: 100...2000, using: &random), Double.random(in: 100...2000, using: &random))
             let (cx, cy) = (Double.random(in: 0...Double(w), using: &random), Double.random(in: 0...Double(h), using: &random))
             let skew = Double.random(in: -50...50, using: &random)
-            let camera = PinholeCamera(fx: fx, fy: fy, cx: cx, cy: cy, skew: skew, width: w, height: h)
+            let camera = PinholeCamera(fx: fx, fy: fy, cx: cx, cy: cy, skew: skew, size: PictureSize(fixedWidth: w, height: h))
             let p = SIMD3(Double.random(in: -3...3, using: &random), .random(in: -3...3, using: &random), -.random(in: 0.5...50, using: &random))
             // K times the point in OpenCV's camera frame C (X = x_D, Y = -y_D, Z = -z_D), written out.
             let (X, Y, Z) = (p.x, -p.y, -p.z)
@@ -64,7 +65,7 @@ final class PinholeCameraTests: XCTestCase {
             XCTAssertEqual(d.x / -d.z, p.x / -p.z, accuracy: 1e-9 * max(1, abs(p.x / p.z)))
             XCTAssertEqual(d.y / -d.z, p.y / -p.z, accuracy: 1e-9 * max(1, abs(p.y / p.z)))
             // In a window of another aspect the pixel moves as the picture does: u' + 0.5 = s·(u + 0.5 - x0).
-            let window = camera.fitted(toWidth: 640, height: 480)
+            let window = camera.fitted(to: PictureSize(fixedWidth: 640, height: 480))
             let crop = ImageCrop(frameWidth: w, frameHeight: h, viewportWidth: 640, viewportHeight: 480)
             let (sx, sy) = (640 / Double(crop.width), 480 / Double(crop.height))
             let moved = window.project(device: p)!
@@ -76,20 +77,20 @@ final class PinholeCameraTests: XCTestCase {
     /// Cropping keeps the picture's centre strip and scales it edges onto edges: a 1280x720 calibration
     /// in a 640x480 window loses 160 columns each side and is scaled by 480/720 both ways.
     func testFittingCropsLeftRightAndTopBottom() {
-        let wide = PinholeCamera(fx: 1000, fy: 1010, cx: 650.25, cy: 350.5, width: 1280, height: 720)
-        let a = wide.fitted(toWidth: 640, height: 480)
+        let wide = PinholeCamera(fx: 1000, fy: 1010, cx: 650.25, cy: 350.5, size: PictureSize(fixedWidth: 1280, height: 720))
+        let a = wide.fitted(to: PictureSize(fixedWidth: 640, height: 480))
         // Crop 960x720 at x0 = 160; s = 2/3 both ways.
         XCTAssertEqual(a.fx, 1000 * 2 / 3, accuracy: 1e-9)
         XCTAssertEqual(a.fy, 1010 * 2 / 3, accuracy: 1e-9)
         XCTAssertEqual(a.cx + 0.5, 2.0 / 3 * (650.25 + 0.5 - 160), accuracy: 1e-9)
         XCTAssertEqual(a.cy + 0.5, 2.0 / 3 * (350.5 + 0.5), accuracy: 1e-9)
         // A tall window: crop 405x720 at x0 = 437, s = 720/405 across, 1280/720 down.
-        let b = wide.fitted(toWidth: 720, height: 1280)
+        let b = wide.fitted(to: PictureSize(fixedWidth: 720, height: 1280))
         XCTAssertEqual(b.fx, 1000 * 720 / 405, accuracy: 1e-9)
         XCTAssertEqual(b.cx + 0.5, 720.0 / 405 * (650.25 + 0.5 - 437), accuracy: 1e-9)
         // A 4:3 calibration in a 16:9 window: crop top and bottom.
-        let square = PinholeCamera(fx: 500, fy: 500, cx: 330, cy: 250, width: 640, height: 480)
-        let c = square.fitted(toWidth: 1280, height: 720)
+        let square = PinholeCamera(fx: 500, fy: 500, cx: 330, cy: 250, size: PictureSize(fixedWidth: 640, height: 480))
+        let c = square.fitted(to: PictureSize(fixedWidth: 1280, height: 720))
         XCTAssertEqual(c.fx, 1000, accuracy: 1e-9)
         XCTAssertEqual(c.cy + 0.5, 2 * (250.5 - 60), accuracy: 1e-9)
         // The picture's edges land on the window's: pixel edge -0.5 + x0 maps to -0.5.
@@ -98,7 +99,7 @@ final class PinholeCameraTests: XCTestCase {
 
     /// A ray through a pixel projects back onto that pixel.
     func testRaysProjectBack() {
-        let camera = PinholeCamera(fx: 800, fy: 820, cx: 300.3, cy: 260.7, width: 640, height: 480)
+        let camera = PinholeCamera(fx: 800, fy: 820, cx: 300.3, cy: 260.7, size: PictureSize(fixedWidth: 640, height: 480))
         for (u, v) in [(0.0, 0.0), (639.0, 479.0), (123.4, 400.2)] {
             let p = camera.project(device: camera.deviceRay(u: u, v: v) * 7)!
             XCTAssertEqual(p.x, u, accuracy: 1e-9)
@@ -166,10 +167,10 @@ final class AnchorAndPanoramaLayoutTests: XCTestCase {
     }
 
     func testPanoramaTexelCentres() {
-        let t = PanoramaLayout.texel(bearing: 0.5 * 360 / 8 - 180, elevation: 90 - 0.5 * 180 / 4, width: 8, height: 4)
+        let t = PanoramaLayout.texel(bearing: 0.5 * 360 / 8 - 180, elevation: 90 - 0.5 * 180 / 4, size: PictureSize(fixedWidth: 8, height: 4))
         XCTAssertEqual(t.i, 0, accuracy: 1e-12)
         XCTAssertEqual(t.j, 0, accuracy: 1e-12)
-        XCTAssertEqual(PanoramaLayout.texel(bearing: 0, elevation: 0, width: 8, height: 4).i, 3.5, accuracy: 1e-12, "north in the middle")
+        XCTAssertEqual(PanoramaLayout.texel(bearing: 0, elevation: 0, size: PictureSize(fixedWidth: 8, height: 4)).i, 3.5, accuracy: 1e-12, "north in the middle")
         let d = PanoramaLayout.direction(bearing: 33, elevation: -12)
         let back = PanoramaLayout.bearingElevation(d)
         XCTAssertEqual(back.bearing, 33, accuracy: 1e-9)

@@ -2,13 +2,14 @@ import AttitudeMath
 import Camera
 import CommandLineSupport
 import Foundation
+import Pixels
 import Rig
 import XCTest
 
 /// What applying a calibration says and refuses, as the command line words it: Rig gives the facts (`RigNote`,
 /// `RigRefusal`, `RigApplyingError`) and these words name the options to give.
 final class CalibrationWordsTests: XCTestCase {
-    private let camera = LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 40, width: 320, height: 240))
+    private let camera = LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 40, size: PictureSize(fixedWidth: 320, height: 240)))
 
     func testAnOptionGivenForWhatTheFileDeterminesIsNamed() {
         let mount = RigApplyingError.givenTwice(path: "cal.yaml", given: RigOverrides(mount: .imudsOwnForm), field: .mount)

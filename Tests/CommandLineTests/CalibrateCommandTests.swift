@@ -278,7 +278,7 @@ final class CalibrateCommandTests: XCTestCase {
         let path = folder.appendingPathComponent("\(name).mkv").path
         let outputs = OutputFiles()
         let writer = try VideoOutput(output: outputs.stage(path, option: "test"), framesPerSecond: input.info.framesPerSecond ?? 30,
-                                     width: camera.pinhole.width, height: camera.pinhole.height)
+                                     size: camera.pinhole.size)
         // Where each output pixel samples the source, computed once.
         var lookups: [(Int, Double, Double)?] = []
         for v in 0..<camera.pinhole.height {
@@ -312,10 +312,10 @@ final class CalibrateCommandTests: XCTestCase {
     func testAKnownLensIsUsedThroughIntrinsics() throws {
         let truth = Truth(fov: 75, offset: 0.2, mount: Quaternion(axis: SIMD3(0.3, 1, 0.2), angle: 0.6))
         let (clip, log) = try makeClip(truth, name: "wide")
-        let source = PinholeCamera(verticalFieldOfViewDegrees: 75, width: 320, height: 240)
+        let source = PinholeCamera(verticalFieldOfViewDegrees: 75, size: PictureSize(fixedWidth: 320, height: 240))
         let lenses: [(String, Lens)] = [("barrel", .radial([-0.2, 0.03, 0, 0, 0])), ("fisheye", .fisheye(SIMD4(-0.02, 0.004, 0, 0)))]
         for (name, lens) in lenses {
-            let camera = LensCamera(pinhole: PinholeCamera(fx: 226, fy: 226, cx: 159.5, cy: 119.5, width: 320, height: 240), lens: lens)
+            let camera = LensCamera(pinhole: PinholeCamera(fx: 226, fy: 226, cx: 159.5, cy: 119.5, size: PictureSize(fixedWidth: 320, height: 240)), lens: lens)
             let distorted = try warp(clip, source: source, to: camera, name: name)
             let intrinsics = folder.appendingPathComponent("\(name)-intrinsics.yaml").path
             try OpenCVCameraFile.write(camera, to: intrinsics)
@@ -390,7 +390,7 @@ final class CalibrateCommandTests: XCTestCase {
 
     func testAClipWithoutTextureIsRefused() throws {
         let clip = folder.appendingPathComponent("grey.mkv").path
-        let writer = try VideoWriter(path: clip, codec: "FFV1", fps: 30, width: 160, height: 120)
+        let writer = try VideoWriter(path: clip, codec: "FFV1", fps: 30, size: PictureSize(fixedWidth: 160, height: 120))
         for _ in 0..<90 { try writer.write(RGBImage(width: 160, height: 120, pixels: [UInt8](repeating: 128, count: 160 * 120 * 3))) }
         writer.close()
         let log = folder.appendingPathComponent("still.csv").path
@@ -445,7 +445,7 @@ final class CalibrateCommandTests: XCTestCase {
     /// turn about it, and said; a mount with no axis determined, or a camera not determined, is refused by
     /// --calibration naming what to give instead; the bias is written when determined.
     func testUndeterminedNumbersReadBackAsDocumented() throws {
-        let camera = PinholeCamera(fx: 300, fy: 300, cx: 159.5, cy: 119.5, width: 320, height: 240)
+        let camera = PinholeCamera(fx: 300, fy: 300, cx: 159.5, cy: 119.5, size: PictureSize(fixedWidth: 320, height: 240))
         func write(_ name: String, _ keys: [String]) throws -> String {
             let path = folder.appendingPathComponent(name).path
             let file = Rig(camera: LensCamera(pinhole: camera), deviceFromIMU: .identity, timeOffset: TimeOffset(seconds: 0.02),
@@ -529,7 +529,7 @@ final class CalibrateCommandTests: XCTestCase {
 
     func testTheCalibrationFileRoundTripsAndNamesAMissingKey() throws {
         let path = folder.appendingPathComponent("cal.yaml").path
-        let camera = PinholeCamera(fx: 300, fy: 300, cx: 159.5, cy: 119.5, width: 320, height: 240)
+        let camera = PinholeCamera(fx: 300, fy: 300, cx: 159.5, cy: 119.5, size: PictureSize(fixedWidth: 320, height: 240))
         let mount = Quaternion(axis: SIMD3(0.2, 1, 0.1), angle: 0.7)
         try Rig(camera: LensCamera(pinhole: camera), deviceFromIMU: mount, timeOffset: TimeOffset(seconds: -0.25),
                 fit: RigFitSummary(residualDegreesPerSecond: 0.1, framesUsed: 10, framesTotal: 12)).write(path: path)
@@ -550,7 +550,7 @@ final class CalibrateCommandTests: XCTestCase {
     /// readout); a value the file format does not have is refused, naming the key.
     func testTheRigFileKeepsTheOffsetsClockAndInstant() throws {
         let path = folder.appendingPathComponent("live.yaml").path
-        let camera = PinholeCamera(fx: 300, fy: 300, cx: 159.5, cy: 119.5, width: 320, height: 240)
+        let camera = PinholeCamera(fx: 300, fy: 300, cx: 159.5, cy: 119.5, size: PictureSize(fixedWidth: 320, height: 240))
         let written = TimeOffset(seconds: -0.035, clock: .live, refersTo: .middleRow)
         try Rig(camera: LensCamera(pinhole: camera), deviceFromIMU: .identity, timeOffset: written, readoutSeconds: 0.02,
                 fit: RigFitSummary(residualDegreesPerSecond: 0.1, framesUsed: 10, framesTotal: 12)).write(path: path)
@@ -572,7 +572,7 @@ final class CalibrateCommandTests: XCTestCase {
     /// An estimated lens's coefficients keep their standard errors in the file, under `standard_errors`, in their order.
     func testTheLensCoefficientsStandardErrorsAreWritten() throws {
         let path = folder.appendingPathComponent("lens.yaml").path
-        let camera = PinholeCamera(fx: 300, fy: 300, cx: 159.5, cy: 119.5, width: 320, height: 240)
+        let camera = PinholeCamera(fx: 300, fy: 300, cx: 159.5, cy: 119.5, size: PictureSize(fixedWidth: 320, height: 240))
         try Rig(camera: LensCamera(pinhole: camera, lens: .fisheye(SIMD4(0.03, -0.01, 0.002, 0))), deviceFromIMU: .identity, timeOffset: TimeOffset(seconds: 0.04),
                 standardErrors: RigStandardErrors(timeOffsetSeconds: 0.001, verticalFieldOfViewFraction: 0.01, mountDegrees: SIMD3(1, 1, 1),
                                                   lensCoefficients: [0.0073, 0.02, 0.5, 1.25])).write(path: path)

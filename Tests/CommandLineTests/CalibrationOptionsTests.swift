@@ -83,7 +83,7 @@ final class CalibrationOptionsTests: XCTestCase {
 
     func writeCalibration(name: String = "cal.yaml", fov: Double, mount: Quaternion, offset: Double) throws -> String {
         let path = folder.appendingPathComponent(name).path
-        let camera = PinholeCamera(verticalFieldOfViewDegrees: fov, width: 160, height: 120)
+        let camera = PinholeCamera(verticalFieldOfViewDegrees: fov, size: PictureSize(fixedWidth: 160, height: 120))
         try Rig(camera: LensCamera(pinhole: camera), deviceFromIMU: mount, timeOffset: TimeOffset(seconds: offset),
                 fit: RigFitSummary(residualDegreesPerSecond: 0.1, framesUsed: 10, framesTotal: 10)).write(path: path)
         return path

@@ -63,11 +63,11 @@ final class FilePolicyFuzzTests: XCTestCase {
         try ("# frame: xArbitraryZVertical\nt,qw,qx,qy,qz\n" + samples.joined(separator: "\n") + "\n").write(toFile: path(Self.log), atomically: false, encoding: .utf8)
         try RGBImage(width: 32, height: 24, fill: (10, 120, 200)).write(path: path(Self.picture))
         let outputs = OutputFiles()
-        let video = try VideoOutput(output: outputs.stage(path(Self.video), option: "test"), framesPerSecond: 10, width: 32, height: 24)
+        let video = try VideoOutput(output: outputs.stage(path(Self.video), option: "test"), framesPerSecond: 10, size: PictureSize(fixedWidth: 32, height: 24))
         for k in 0..<5 { try video.write(RGBImage(width: 32, height: 24, fill: (UInt8(k * 40), 60, 90))) }
         try video.finish()
         try outputs.commit()
-        try Rig(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 60, width: 32, height: 24)), deviceFromIMU: .identity,
+        try Rig(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 60, size: PictureSize(fixedWidth: 32, height: 24))), deviceFromIMU: .identity,
                 timeOffset: TimeOffset(seconds: 0), fit: RigFitSummary(residualDegreesPerSecond: 0.1, framesUsed: 5, framesTotal: 5))
             .write(path: path(Self.calibration))
         let start: Int64 = 1_700_000_000_000_000_000

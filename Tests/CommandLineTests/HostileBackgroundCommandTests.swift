@@ -35,7 +35,7 @@ final class HostileBackgroundCommandTests: XCTestCase {
     /// a time past the video is no frame, or wraps exactly when the video loops.
     func testVideoTimesAndFramesPastAnyVideo() throws {
         let video = path("ten.avi")
-        let writer = try VideoWriter(path: video, codec: "FFV1", fps: 10, width: 32, height: 24)
+        let writer = try VideoWriter(path: video, codec: "FFV1", fps: 10, size: PictureSize(fixedWidth: 32, height: 24))
         for k in 0..<10 { try writer.write(RGBImage(width: 32, height: 24, fill: (UInt8(k * 20), 0, 0))) }
         writer.close()
         let base = ["snapshot", "--attitude", "1,0,0,0", "--size", "32x24", "--video", video, "--output", path("s.png")]

@@ -25,8 +25,7 @@ final class LensDrawingTests: XCTestCase {
 
     func writeIntrinsics(_ name: String, matrix: [Double], distortion: [Double], fisheye: Bool) throws -> String {
         let path = folder.appendingPathComponent(name).path
-        let pinhole = PinholeCamera(fx: matrix[0], fy: matrix[4], cx: matrix[2], cy: matrix[5], skew: matrix[1], width: Self.width,
-                                    height: Self.height)
+        let pinhole = PinholeCamera(fx: matrix[0], fy: matrix[4], cx: matrix[2], cy: matrix[5], skew: matrix[1], size: PictureSize(fixedWidth: Self.width, height: Self.height))
         let lens: Lens = fisheye ? .fisheye(SIMD4(distortion[0], distortion[1], distortion[2], distortion[3])) : .radial(distortion)
         try OpenCVCameraFile.write(LensCamera(pinhole: pinhole, lens: lens), to: path)
         return path

@@ -21,7 +21,7 @@ final class LensProfileCommandTests: XCTestCase {
     static let profileCamera: LensCamera = {
         let s = 854.0 / 1920
         return LensCamera(pinhole: PinholeCamera(fx: 874.8881667014894 * s, fy: 880.8595593829159 * s, cx: s * (965.6261663597988 + 0.5) - 0.5,
-                                                 cy: s * (536.90997867027 + 0.5) - 0.5, width: 854, height: 480),
+                                                 cy: s * (536.90997867027 + 0.5) - 0.5, size: PictureSize(fixedWidth: 854, height: 480)),
                           lens: .fisheye(SIMD4(0.05580976234506751, 0.015542372239747112, -0.02616357726171437, 0.020056487515999213)))
     }()
 

@@ -190,7 +190,7 @@ final class LiveRigCommandTests: XCTestCase {
     func testRunWithALiveCalibrationEqualsSnapshot() throws {
         try Requirement.display()
         // A live calibration of a 320x240 camera with a 50° field of view, a 10° mount and a -35 ms offset.
-        let file = Rig(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 50, width: 320, height: 240)),
+        let file = Rig(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 50, size: PictureSize(fixedWidth: 320, height: 240))),
                        deviceFromIMU: Quaternion(axis: [0.3, 1, 0.2], angle: 10 * .pi / 180),
                        timeOffset: TimeOffset(seconds: -0.035, clock: .live),
                        fit: RigFitSummary(residualDegreesPerSecond: 0.1, framesUsed: 100, framesTotal: 100))

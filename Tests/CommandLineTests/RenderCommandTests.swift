@@ -138,7 +138,7 @@ final class RenderCommandTests: XCTestCase {
     func testVideoBackgroundFollowsTheClock() throws {
         let log = try writeTurningLog()
         let video = path("colours.avi")
-        let writer = try VideoWriter(path: video, codec: "FFV1", fps: 30, width: 64, height: 48)
+        let writer = try VideoWriter(path: video, codec: "FFV1", fps: 30, size: PictureSize(fixedWidth: 64, height: 48))
         for k in 0..<30 { try writer.write(RGBImage(width: 64, height: 48, fill: (UInt8(k * 8), UInt8(255 - k * 8), 90))) }
         writer.close()
         let result = try CommandHarness.run(["render", "--log", log, "--size", "64x48", "--fps", "10", "--from", "0.2", "--to", "0.5",
@@ -177,7 +177,7 @@ final class RenderCommandTests: XCTestCase {
     func testAFailureHalfWayLeavesNothing() throws {
         let log = try writeTurningLog()
         let video = path("short.avi")
-        let writer = try VideoWriter(path: video, codec: "FFV1", fps: 30, width: 64, height: 48)
+        let writer = try VideoWriter(path: video, codec: "FFV1", fps: 30, size: PictureSize(fixedWidth: 64, height: 48))
         for k in 0..<3 { try writer.write(RGBImage(width: 64, height: 48, fill: (UInt8(k * 80), 0, 0))) }
         writer.close()
         for output in ["v.mkv", "pngs/"] {
@@ -242,7 +242,7 @@ final class RenderCommandTests: XCTestCase {
         let good = path("good.yml")
         try Self.writeIntrinsics(to: good, distortion: "[ -0.2, 0.05, 0., 0., 0. ]")
         let camera = try LensCamera.read(path: good)
-        XCTAssertEqual(camera.pinhole, PinholeCamera(fx: 300, fy: 310, cx: 170.5, cy: 115, width: 320, height: 240))
+        XCTAssertEqual(camera.pinhole, PinholeCamera(fx: 300, fy: 310, cx: 170.5, cy: 115, size: PictureSize(fixedWidth: 320, height: 240)))
         XCTAssertEqual(camera.lens.coefficients, [-0.2, 0.05, 0, 0, 0])
         XCTAssertTrue(camera.isDistorted)
 
@@ -277,7 +277,7 @@ final class RenderCommandTests: XCTestCase {
     /// With distortion, a background of the calibrated size is undistorted (the principal point stays,
     /// the corners move in); a picture of another size is refused, naming both sizes.
     func testDistortedBackgroundsAreUndistorted() throws {
-        let camera = LensCamera(pinhole: PinholeCamera(fx: 300, fy: 300, cx: 160, cy: 120, width: 320, height: 240),
+        let camera = LensCamera(pinhole: PinholeCamera(fx: 300, fy: 300, cx: 160, cy: 120, size: PictureSize(fixedWidth: 320, height: 240)),
                                       distortion: [0.3, 0.1, 0, 0, 0])
         let undistorter = try Undistorter(camera: camera)
         var pixels = [UInt8](repeating: 0, count: 320 * 240 * 3)

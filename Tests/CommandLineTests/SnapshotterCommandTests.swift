@@ -36,7 +36,7 @@ final class SnapshotterCommandTests: XCTestCase {
     ]
 
     func testDefaultPictureIsTheSnapshotCommandsByteForByte() throws {
-        let snapshotter = try Snapshotter(width: 320, height: 240)
+        let snapshotter = try Snapshotter(size: PictureSize(fixedWidth: 320, height: 240))
         for a in Self.attitudes {
             let png = try snapshotter.pngData(worldFromDevice: Quaternion(w: a.w, x: a.x, y: a.y, z: a.z))
             let expected = try commandPNG(["--background", "none", "--attitude", "\(a.w),\(a.x),\(a.y),\(a.z)"], width: 320, height: 240)
@@ -54,7 +54,7 @@ final class SnapshotterCommandTests: XCTestCase {
         settings.backgroundColor = RGBColor(hex: "#104060")!
         settings.relativeTo = try Quaternion.validated(w: 0.9, x: 0, y: 0.2, z: 0.1)
         settings.hud = true
-        let snapshotter = try Snapshotter(width: 400, height: 300, settings: settings)
+        let snapshotter = try Snapshotter(size: PictureSize(fixedWidth: 400, height: 300), settings: settings)
         // Relative to the reference, the camera looks about north, where the box is anchored.
         let q = try Quaternion.validated(w: 0.8758, x: 0.1773, y: -0.4495, z: 0.1094)
         let expected = try commandPNG(["--attitude", "0.8758,0.1773,-0.4495,0.1094", "--fov", "45", "--anchor", "5,-3,6", "--model", "box",
@@ -67,7 +67,7 @@ final class SnapshotterCommandTests: XCTestCase {
         XCTAssertGreaterThan(red, 5000)
         XCTAssertTrue(image.pixel(x: 399, y: 150) == (0x10, 0x40, 0x60))
         // The settings changed the picture: it is not the default one.
-        XCTAssertNotEqual(png, try Snapshotter(width: 400, height: 300).pngData(worldFromDevice: q))
+        XCTAssertNotEqual(png, try Snapshotter(size: PictureSize(fixedWidth: 400, height: 300)).pngData(worldFromDevice: q))
     }
 
     /// A log file at a playback time, HUD included (its source line names the file and the time).
@@ -81,7 +81,7 @@ final class SnapshotterCommandTests: XCTestCase {
         try rows.write(toFile: log, atomically: true, encoding: .utf8)
         var settings = DrawingSettings()
         settings.hud = true
-        let snapshotter = try Snapshotter(width: 320, height: 240, settings: settings)
+        let snapshotter = try Snapshotter(size: PictureSize(fixedWidth: 320, height: 240), settings: settings)
         let png = try snapshotter.image(logFile: log, at: 0.62).pngData()
         XCTAssertEqual(png, try commandPNG(["--log", log, "--at", "0.62", "--hud"], width: 320, height: 240))
         XCTAssertThrowsError(try snapshotter.image(logFile: log, at: 5)) { error in

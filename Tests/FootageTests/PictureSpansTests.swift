@@ -3,12 +3,13 @@ import Calibration
 import Camera
 @testable import Footage
 import Imaging
+import Pixels
 import XCTest
 
 /// The picture's own turn over spans (`ClipTracks.pictureSpans`), on corners made by projecting known points through a
 /// camera that turns, and moves, as the test says.
 final class PictureSpansTests: XCTestCase {
-    let camera = LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 60, width: 640, height: 480))
+    let camera = LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 60, size: PictureSize(fixedWidth: 640, height: 480)))
     let rate = 0.1  // rad/s about C's y
 
     /// The camera's turn about its y axis at `t`: `rate`·t, and a wobble of `wobble` radians.
@@ -24,8 +25,7 @@ final class PictureSpansTests: XCTestCase {
             return SIMD3((random.uniform() - 0.5) * 1.6 * depth, (random.uniform() - 0.5) * 1.2 * depth, depth)
         }
         var clip = ClipTracks()
-        clip.width = 640
-        clip.height = 480
+        clip.size = PictureSize(fixedWidth: 640, height: 480)
         for k in 0..<Int(seconds * 30) {
             let t = Double(k) / 30
             if let gap, gap.contains(t) { continue }

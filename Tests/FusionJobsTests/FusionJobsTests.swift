@@ -8,6 +8,7 @@ import Fusion
 import Imaging
 import LogLoading
 import Logging
+import Pixels
 import RawLog
 import Rig
 import LogTestSupport
@@ -193,7 +194,7 @@ final class FusionJobsTests: RawLogTestCase {
         let bias = SIMD3(0.01, -0.02, 0.005)
         func calibration(_ name: String, clock: TimeOffset.Clock) throws -> String {
             let path = self.folder.appendingPathComponent(name).path
-            var rig = Rig(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 50, width: 320, height: 240)), deviceFromIMU: .identity,
+            var rig = Rig(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 50, size: PictureSize(fixedWidth: 320, height: 240))), deviceFromIMU: .identity,
                           timeOffset: TimeOffset(seconds: 0.25, clock: clock), gyroBiasRadiansPerSecond: bias)
             rig.standardErrors = RigStandardErrors(timeOffsetSeconds: 0.001, verticalFieldOfViewFraction: 0.01, mountDegrees: SIMD3(1, 1, 1),
                                                    gyroBiasRadiansPerSecond: SIMD3(0.1, 0.1, 0.1) * .pi / 180)

@@ -129,7 +129,7 @@ final class CalibrationFileTests: XCTestCase {
     /// dot drawn where the lens camera (skew and all) projects a ray lands, undistorted, where the pinhole projects it.
     func testUndistortionHonoursTheSkew() throws {
         for lens in [Lens.radial([-0.2, 0.05, 0, 0, 0]), Lens.fisheye([0.05, 0.01, 0, 0])] {
-            let pinhole = PinholeCamera(fx: 300, fy: 300, cx: 159.5, cy: 119.5, skew: 40, width: 320, height: 240)
+            let pinhole = PinholeCamera(fx: 300, fy: 300, cx: 159.5, cy: 119.5, skew: 40, size: PictureSize(fixedWidth: 320, height: 240))
             let camera = LensCamera(pinhole: pinhole, lens: lens)
             let ray = SIMD3(0.2, 0.25, 1.0)
             let taken = try XCTUnwrap(camera.project(ray))
@@ -162,7 +162,7 @@ final class CalibrationFileTests: XCTestCase {
     /// A fitted rig written as YAML and as XML reads back whole: camera, lens, mount, offset with its clock and
     /// instant, readout, bias, what is undetermined with its standard error and why, and the fit's summary.
     func testAWholeRigReadsBackFromYAMLAndXML() throws {
-        let camera = PinholeCamera(fx: 300, fy: 310, cx: 159.5, cy: 119.5, width: 320, height: 240)
+        let camera = PinholeCamera(fx: 300, fy: 310, cx: 159.5, cy: 119.5, size: PictureSize(fixedWidth: 320, height: 240))
         let bias = SIMD3(0.5, -0.25, 0.125) * .pi / 180
         var rig = Rig(camera: LensCamera(pinhole: camera, lens: .fisheye(SIMD4(0.03, -0.01, 0.002, 0))), deviceFromIMU: Quaternion(w: 0.5, x: 0.5, y: 0.5, z: 0.5),
                       timeOffset: TimeOffset(seconds: -0.0375, clock: .live, refersTo: .middleRow), readoutSeconds: 0.03,
@@ -196,7 +196,7 @@ final class CalibrationFileTests: XCTestCase {
     /// to draw through), both listed as undetermined, and serves as neither a camera nor a mount, saying why.
     func testAnUndeterminedCameraAndMountReadAsNoneAndAreRefusedWhereUsed() throws {
         let why = "the clip turned too little"
-        let rig = Rig(camera: LensCamera(pinhole: PinholeCamera(fx: 300, fy: 300, cx: 159.5, cy: 119.5, width: 320, height: 240)), deviceFromIMU: .identity,
+        let rig = Rig(camera: LensCamera(pinhole: PinholeCamera(fx: 300, fy: 300, cx: 159.5, cy: 119.5, size: PictureSize(fixedWidth: 320, height: 240))), deviceFromIMU: .identity,
                       timeOffset: TimeOffset(seconds: 0.25), undetermined: [Undetermined(.camera, standardError: "± 12 %", why: why),
                                                                              Undetermined(.mount, standardError: nil, why: why)])
         for name in ["loose.yaml", "loose.xml"] {
@@ -228,7 +228,7 @@ final class CalibrationFileTests: XCTestCase {
     /// through the camera given (none: the default pinhole, said), and writes back as it reads.
     func testAnUndeterminedCameraReadsAsNoneBesideItsMount() throws {
         let mount = Quaternion(axis: SIMD3(0, 0, 1), angle: 0.3)
-        let rig = Rig(camera: LensCamera(pinhole: PinholeCamera(fx: 300, fy: 300, cx: 159.5, cy: 119.5, width: 320, height: 240)), deviceFromIMU: mount,
+        let rig = Rig(camera: LensCamera(pinhole: PinholeCamera(fx: 300, fy: 300, cx: 159.5, cy: 119.5, size: PictureSize(fixedWidth: 320, height: 240))), deviceFromIMU: mount,
                       timeOffset: TimeOffset(seconds: -0.125), undetermined: [Undetermined(.camera, standardError: "± 9 %", why: "the clip turned too little")])
         for name in ["camera.yaml", "camera.xml"] {
             let file = path(name)

@@ -2,13 +2,14 @@ import AttitudeMath
 import Camera
 import Foundation
 import Imaging
+import Pixels
 import TestSupport
 import XCTest
 
 /// `Lens` (Swift, used by calibration and drawing) against OpenCV's own `cv::projectPoints` and
 /// `cv::fisheye::projectPoints`, and against itself: every ray projected and unprojected comes back.
 final class LensTests: XCTestCase {
-    static let pinhole = PinholeCamera(fx: 410, fy: 405, cx: 322.5, cy: 238.25, width: 640, height: 480)
+    static let pinhole = PinholeCamera(fx: 410, fy: 405, cx: 322.5, cy: 238.25, size: PictureSize(fixedWidth: 640, height: 480))
     static let lenses: [(String, Lens)] = [
         ("radial, 5 coefficients", .radial([-0.28, 0.08, 0.0012, -0.0007, -0.012])),
         ("radial, 4 coefficients", .radial([0.1, -0.05, 0, 0.002])),

@@ -35,7 +35,7 @@ final class VideoOutputTests: XCTestCase {
         let (width, height) = (64, 48)
         let outputs = OutputFiles()
         let staged = try outputs.stage(path("clip.mkv"), option: "--output")
-        let output = try VideoOutput(output: staged, framesPerSecond: 10, width: width, height: height)
+        let output = try VideoOutput(output: staged, framesPerSecond: 10, size: PictureSize(fixedWidth: width, height: height))
         XCTAssertEqual(output.kind, .video(codec: "FFV1"))
         XCTAssertEqual(output.summary, "FFV1, lossless")
         let written = (0..<4).map { frame($0, width: width, height: height) }
@@ -77,17 +77,17 @@ final class VideoOutputTests: XCTestCase {
         }
         let outputs = OutputFiles()
         let text = try outputs.stage(path("clip.txt"), option: "--output")
-        XCTAssertEqual(reason { _ = try VideoOutput(output: text, framesPerSecond: 10, width: 64, height: 48) },
+        XCTAssertEqual(reason { _ = try VideoOutput(output: text, framesPerSecond: 10, size: PictureSize(fixedWidth: 64, height: 48)) },
                        "unknown kind of output: name a .mkv, .avi or .mp4 file, or a folder ending in '/'")
         let odd = try outputs.stage(path("odd.mkv"), option: "--output")
-        XCTAssertTrue(reason { _ = try VideoOutput(output: odd, framesPerSecond: 10, width: 65, height: 48) }?
+        XCTAssertTrue(reason { _ = try VideoOutput(output: odd, framesPerSecond: 10, size: PictureSize(fixedWidth: 65, height: 48)) }?
                         .hasPrefix("a video's width and height must be even, and 65x48 is not") == true)
         let fast = try outputs.stage(path("fast.mkv"), option: "--output")
-        XCTAssertEqual(reason { _ = try VideoOutput(output: fast, framesPerSecond: 1001, width: 64, height: 48) },
+        XCTAssertEqual(reason { _ = try VideoOutput(output: fast, framesPerSecond: 1001, size: PictureSize(fixedWidth: 64, height: 48)) },
                        "the frame rate must be more than 0 and at most 1000 frames per second")
 
         let sized = try outputs.stage(path("sized.mkv"), option: "--output")
-        let output = try VideoOutput(output: sized, framesPerSecond: 10, width: 64, height: 48)
+        let output = try VideoOutput(output: sized, framesPerSecond: 10, size: PictureSize(fixedWidth: 64, height: 48))
         try output.write(frame(0, width: 64, height: 48))
         XCTAssertEqual(reason { try output.write(frame(1, width: 32, height: 24)) }, "frame 1 is 32x24, not 64x48")
 
@@ -96,7 +96,7 @@ final class VideoOutputTests: XCTestCase {
         try FileManager.default.createDirectory(at: gone, withIntermediateDirectories: true)
         let orphan = try outputs.stage(gone.appendingPathComponent("clip.mkv").path, option: "--output")
         try FileManager.default.removeItem(at: gone)
-        XCTAssertEqual(reason { _ = try VideoOutput(output: orphan, framesPerSecond: 10, width: 64, height: 48) },
+        XCTAssertEqual(reason { _ = try VideoOutput(output: orphan, framesPerSecond: 10, size: PictureSize(fixedWidth: 64, height: 48)) },
                        "the FFV1, lossless encoder did not take 64x48 at 10.0 fps")
         outputs.abandon()
     }

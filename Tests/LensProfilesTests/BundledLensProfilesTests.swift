@@ -4,6 +4,7 @@ import CommandTestSupport
 import Foundation
 import Imaging
 import LensProfiles
+import Pixels
 import SteadyDiceAssets
 import TestSupport
 import XCTest
@@ -28,7 +29,7 @@ final class BundledLensProfilesTests: XCTestCase {
         XCTAssertEqual(profile.model, "HERO5 Black")
         XCTAssertEqual(profile.mode, "Wide")
         XCTAssertEqual(profile.camera.pinhole, PinholeCamera(fx: 874.8881667014894, fy: 880.8595593829159, cx: 965.6261663597988,
-                                                             cy: 536.90997867027, width: 1920, height: 1080))
+                                                             cy: 536.90997867027, size: PictureSize(fixedWidth: 1920, height: 1080)))
         XCTAssertEqual(profile.camera.lens, .fisheye(SIMD4(0.05580976234506751, 0.015542372239747112, -0.02616357726171437, 0.020056487515999213)))
     }
 

@@ -23,7 +23,7 @@ final class RigSessionTests: XCTestCase {
     private func video(frames: Int) throws -> String {
         let outputs = OutputFiles()
         let file = try outputs.stage(path("camera.mkv"), option: "the video")
-        let writer = try VideoOutput(output: file, framesPerSecond: 30, width: 64, height: 48)
+        let writer = try VideoOutput(output: file, framesPerSecond: 30, size: PictureSize(fixedWidth: 64, height: 48))
         for k in 0..<frames { try writer.write(RGBImage(width: 64, height: 48, pixels: [UInt8](repeating: UInt8(4 * k), count: 64 * 48 * 3))) }
         try writer.finish()
         try outputs.commit()

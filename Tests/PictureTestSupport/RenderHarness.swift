@@ -36,10 +36,11 @@ public enum RenderHarness {
         let renderer = try renderer(model)
         if hud != nil { try renderer.prepareHUD() }
         renderer.clearColor = clear
-        let target = try OffscreenTarget(width: width, height: height)
+        let size = PictureSize(fixedWidth: width, height: height)
+        let target = try OffscreenTarget(size: size)
         target.bind()
-        renderer.setBackground(background, generation: generation, viewportWidth: width, viewportHeight: height)
-        renderer.draw(SceneState(worldFromDevice: worldFromDevice, camera: camera, anchor: anchor, hud: hud), width: width, height: height)
+        renderer.setBackground(background, generation: generation, viewport: size)
+        renderer.draw(SceneState(worldFromDevice: worldFromDevice, camera: camera, anchor: anchor, hud: hud), size: size)
         return target.readImage()
     }
 

@@ -68,7 +68,7 @@ public enum VideoTestFrames {
     /// Writes `count` frames as a lossless FFV1 .avi and returns its path.
     public static func writeVideo(in folder: URL, name: String, width: Int, height: Int, count: Int, fps: Double) throws -> String {
         let path = folder.appendingPathComponent(name).path
-        let writer = try VideoWriter(path: path, codec: "FFV1", fps: fps, width: width, height: height)
+        let writer = try VideoWriter(path: path, codec: "FFV1", fps: fps, size: PictureSize(fixedWidth: width, height: height))
         for k in 0..<count { try writer.write(frame(k, width: width, height: height)) }
         writer.close()
         return path

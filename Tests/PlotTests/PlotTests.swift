@@ -31,7 +31,7 @@ final class PlotTests: XCTestCase {
                 Series(name: "ramp with a gap", x: x, y: x.map { -20 + 4 * $0 }),
             ]),
         ])
-        let png = try CairoPlot.render(figure, width: 640, height: 420, format: .png)
+        let png = try CairoPlot.render(figure, size: PictureSize(fixedWidth: 640, height: 420), format: .png)
         try Self.goldens.assertMatches(png: png, named: "two-panels")
     }
 
@@ -45,7 +45,7 @@ final class PlotTests: XCTestCase {
                                         Series(name: "flat", x: [0, 10], y: [25, 25])], yRange: 0...100),
         ], xRange: 0...10)
         let path = folder.appendingPathComponent("known.png").path
-        try CairoPlot.render(figure, width: 400, height: 300, format: .png).write(to: URL(fileURLWithPath: path))
+        try CairoPlot.render(figure, size: PictureSize(fixedWidth: 400, height: 300), format: .png).write(to: URL(fileURLWithPath: path))
         let image = try RGBImage.read(path: path)
         let black = { (i: Int, j: Int) -> Bool in
             let k = 3 * (j * image.width + i)
@@ -92,7 +92,7 @@ final class PlotTests: XCTestCase {
 
     func testSVGIsVectorWithTheSameText() throws {
         let figure = Figure(title: "svg", xLabel: "time (s)", panels: [Panel(yLabel: "roll (°)", series: [Series(name: "a", x: [0, 1], y: [0, 1])])])
-        let svg = String(decoding: try CairoPlot.render(figure, width: 300, height: 200, format: .svg), as: UTF8.self)
+        let svg = String(decoding: try CairoPlot.render(figure, size: PictureSize(fixedWidth: 300, height: 200), format: .svg), as: UTF8.self)
         XCTAssertTrue(svg.hasPrefix("<?xml"), String(svg.prefix(80)))
         XCTAssertTrue(svg.contains("<svg"))
         XCTAssertTrue(svg.contains("width=\"300pt\"") || svg.contains("width=\"300\""), String(svg.prefix(300)))
@@ -100,7 +100,7 @@ final class PlotTests: XCTestCase {
 
     func testABadSizeIsRefused() {
         let figure = Figure(title: "", xLabel: "", panels: [])
-        XCTAssertThrowsError(try CairoPlot.render(figure, width: 10, height: 10, format: .png)) { error in
+        XCTAssertThrowsError(try CairoPlot.render(figure, size: PictureSize(fixedWidth: 10, height: 10), format: .png)) { error in
             XCTAssertTrue("\(error)".contains("10x10"), "\(error)")
         }
     }
@@ -111,13 +111,13 @@ final class PlotTests: XCTestCase {
         let lat0 = 46.5, lon0 = 7.25
         let track = TrackPlots.Track(name: "walk", latitude: [lat0, lat0 + 100 / metresPerDegree],
                                      longitude: [lon0, lon0 + 50 / (metresPerDegree * cos(lat0 * Double.pi / 180))])
-        let figure = TrackPlots.figure([track], title: "track", width: 800, height: 500)
+        let figure = TrackPlots.figure([track], title: "track", size: PictureSize(fixedWidth: 800, height: 500))
         let series = figure.panels[0].series[0]
         XCTAssertEqual(series.points[0].x, 0, accuracy: 1e-9)
         XCTAssertEqual(series.points[0].y, 0, accuracy: 1e-9)
         XCTAssertEqual(series.points[1].x, 50, accuracy: 1e-6)
         XCTAssertEqual(series.points[1].y, 100, accuracy: 1e-6)
-        let layout = Layout(figure: figure, width: 800, height: 500)
+        let layout = Layout(figure: figure, size: PictureSize(fixedWidth: 800, height: 500))
         let area = layout.plotAreas[0]
         let xScale = (layout.xRange.upperBound - layout.xRange.lowerBound) / area.width
         let yScale = (layout.yRanges[0].upperBound - layout.yRanges[0].lowerBound) / area.height

@@ -20,7 +20,7 @@ final class RenderBenchmarksTests: XCTestCase {
     func testTheTestVideoScrollsOnePixelAFrame() throws {
         let outputs = OutputFiles()
         let staged = try outputs.stage(folder.appendingPathComponent("scroll.mkv").path, option: "--write-video")
-        let line = try RenderBenchmark.writeTestVideo(to: staged, width: 40, height: 30, frames: 4)
+        let line = try RenderBenchmark.writeTestVideo(to: staged, size: PictureSize(fixedWidth: 40, height: 30), frames: 4)
         try outputs.commit()
         XCTAssertTrue(line.hasPrefix("wrote \(staged.path) (4 frames of 40x30, "), line)
         let reader = try VideoReader(path: staged.path)
@@ -33,11 +33,11 @@ final class RenderBenchmarksTests: XCTestCase {
                            frames[k - 1].cropped(x: 0, y: 0, width: 39, height: 29).pixels, "frame \(k)")
         }
         XCTAssertEqual(frames[3].cropped(x: 0, y: 0, width: 40, height: 30).pixels,
-                       RenderBenchmark.testPattern(width: 44, height: 34).cropped(x: 1, y: 1, width: 40, height: 30).pixels,
+                       RenderBenchmark.testPattern(size: PictureSize(fixedWidth: 44, height: 34)).cropped(x: 1, y: 1, width: 40, height: 30).pixels,
                        "the last frame is the pattern from (1, 1)")
         var asked = 0
         let stopped = try OutputFiles().stage(folder.appendingPathComponent("stopped.mkv").path, option: "--write-video")
-        XCTAssertThrowsError(try RenderBenchmark.writeTestVideo(to: stopped, width: 40, height: 30, frames: 10,
+        XCTAssertThrowsError(try RenderBenchmark.writeTestVideo(to: stopped, size: PictureSize(fixedWidth: 40, height: 30), frames: 10,
                                                                  shouldStop: { asked += 1; return asked > 3 })) {
             let stop = $0 as? RenderBenchmark.Stopped
             XCTAssertEqual(stop?.framesWritten, 3)
@@ -48,11 +48,11 @@ final class RenderBenchmarksTests: XCTestCase {
     /// Each phase's median is at most the total's (each run's phases add up to its total), the total is the median of
     /// the runs' totals, one line per run saying it; how fast is not asserted.
     func testThePhasesAndTheTotalAreMediansOfTheRuns() throws {
-        let benchmark = RenderBenchmark(width: 64, height: 48, frames: 3, repeats: 3, assets: try Assets.locate())
+        let benchmark = RenderBenchmark(size: PictureSize(fixedWidth: 64, height: 48), frames: 3, repeats: 3, assets: try Assets.locate())
         var said: [String] = []
         var pictures: [Int] = []
         let phases = try benchmark.phases(clearColor: .defaultBackground, hud: false,
-                                          picture: { pictures.append($0); return RenderBenchmark.testPattern(width: 64, height: 48) },
+                                          picture: { pictures.append($0); return RenderBenchmark.testPattern(size: PictureSize(fixedWidth: 64, height: 48)) },
                                           progress: { said.append($0) })
         for phase in [phases.upload, phases.draw, phases.readBack] { XCTAssertLessThanOrEqual(phase, phases.total) }
         XCTAssertGreaterThan(phases.readBack, 0)

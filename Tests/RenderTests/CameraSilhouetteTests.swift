@@ -2,6 +2,7 @@ import AttitudeMath
 import Camera
 import Imaging
 import PictureTestSupport
+import Pixels
 import Render
 import TestSupport
 import XCTest
@@ -45,7 +46,7 @@ final class CameraSilhouetteTests: XCTestCase {
     @discardableResult
     static func assertSilhouette(_ q: Quaternion, camera k: Intrinsics, anchor: Anchor?, file: StaticString = #filePath,
                                  line: UInt = #line) throws -> Int {
-        let camera = PinholeCamera(fx: k.fx, fy: k.fy, cx: k.cx, cy: k.cy, width: k.width, height: k.height)
+        let camera = PinholeCamera(fx: k.fx, fy: k.fy, cx: k.cx, cy: k.cy, size: PictureSize(fixedWidth: k.width, height: k.height))
         let image = try RenderHarness.render(q, width: k.width, height: k.height, camera: camera, anchor: anchor)
         let background = RGBColor.defaultBackground
         func isBackground(_ x: Int, _ y: Int) -> Bool {
@@ -91,7 +92,7 @@ final class CameraSilhouetteTests: XCTestCase {
         for (index, (calibrated, w, h)) in cases.enumerated() {
             let k = Self.windowIntrinsics(calibrated, width: w, height: h)
             let fitted = PinholeCamera(fx: calibrated.fx, fy: calibrated.fy, cx: calibrated.cx, cy: calibrated.cy,
-                                       width: calibrated.width, height: calibrated.height).fitted(toWidth: w, height: h)
+                                       size: PictureSize(fixedWidth: calibrated.width, height: calibrated.height)).fitted(to: PictureSize(fixedWidth: w, height: h))
             XCTAssertEqual(fitted.fx, k.fx, accuracy: 1e-9); XCTAssertEqual(fitted.fy, k.fy, accuracy: 1e-9)
             XCTAssertEqual(fitted.cx, k.cx, accuracy: 1e-9); XCTAssertEqual(fitted.cy, k.cy, accuracy: 1e-9)
             XCTAssertGreaterThan(try Self.assertSilhouette(attitudes[index], camera: k, anchor: nil), 50)

@@ -59,7 +59,7 @@ final class HUDTests: XCTestCase {
     func testLayoutStaysAboveTheBox() throws {
         let n = HUDReadout.lineCount
         for (width, height) in [(960, 720), (640, 480), (1280, 720), (1920, 1080), (400, 400)] {
-            let layout = HUDLayout(width: width, height: height, lineCount: n, model: .box)
+            let layout = HUDLayout(size: PictureSize(fixedWidth: width, height: height), lineCount: n, model: .box)
             XCTAssertGreaterThan(layout.pixelSize, 0, "\(width)x\(height)")
             let atlas = try FontAtlas(pixelSize: layout.pixelSize)
             let bottom = HUDLayout.panelBottom(pixelSize: layout.pixelSize, lineHeight: atlas.lineHeight, lineCount: n)
@@ -67,8 +67,8 @@ final class HUDTests: XCTestCase {
             XCTAssertLessThan(HUDLayout.identityTop(height: height, model: .box), HUDLayout.identityDieTop(height: height))
         }
         let smallest = HUDLayout.smallestSize(lineCount: n, model: .box)
-        XCTAssertEqual(HUDLayout(width: smallest.width, height: smallest.height, lineCount: n, model: .box).pixelSize, HUDLayout.minimumPixelSize)
-        XCTAssertEqual(HUDLayout(width: smallest.width, height: smallest.height - 1, lineCount: n, model: .box).pixelSize, 0)
+        XCTAssertEqual(HUDLayout(size: smallest, lineCount: n, model: .box).pixelSize, HUDLayout.minimumPixelSize)
+        XCTAssertEqual(HUDLayout(size: PictureSize(fixedWidth: smallest.width, height: smallest.height - 1), lineCount: n, model: .box).pixelSize, 0)
     }
 
     /// For windows from 160 to 2560 pixels a side, the panel ends above the die's identity view, and
@@ -77,7 +77,7 @@ final class HUDTests: XCTestCase {
         var atlases: [Int: FontAtlas] = [:]
         for width in stride(from: 160, through: 2560, by: 160) {
             for height in stride(from: 160, through: 2560, by: 160) {
-                let layout = HUDLayout(width: width, height: height, lineCount: HUDReadout.lineCount)
+                let layout = HUDLayout(size: PictureSize(fixedWidth: width, height: height), lineCount: HUDReadout.lineCount)
                 guard layout.pixelSize > 0 else { continue }
                 if atlases[layout.pixelSize] == nil { atlases[layout.pixelSize] = try FontAtlas(pixelSize: layout.pixelSize) }
                 let atlas = atlases[layout.pixelSize]!
@@ -89,14 +89,14 @@ final class HUDTests: XCTestCase {
             }
         }
         let n = HUDReadout.lineCount
-        XCTAssertGreaterThan(HUDLayout(width: 1280, height: 960, lineCount: n).pixelSize, HUDLayout(width: 640, height: 480, lineCount: n).pixelSize)
-        XCTAssertGreaterThanOrEqual(HUDLayout(width: 640, height: 480, lineCount: n).pixelSize, 12)
+        XCTAssertGreaterThan(HUDLayout(size: PictureSize(fixedWidth: 1280, height: 960), lineCount: n).pixelSize, HUDLayout(size: PictureSize(fixedWidth: 640, height: 480), lineCount: n).pixelSize)
+        XCTAssertGreaterThanOrEqual(HUDLayout(size: PictureSize(fixedWidth: 640, height: 480), lineCount: n).pixelSize, 12)
         // No room above the die: no HUD rather than one over it. 239x221 is the smallest (README, snapshot's error).
         XCTAssertEqual(HUDLayout.smallestSize(lineCount: n), PictureSize(fixedWidth: 239, height: 221))
-        XCTAssertEqual(HUDLayout(width: 239, height: 221, lineCount: n).pixelSize, HUDLayout.minimumPixelSize)
-        XCTAssertEqual(HUDLayout(width: 238, height: 400, lineCount: n).pixelSize, 0)
-        XCTAssertEqual(HUDLayout(width: 400, height: 220, lineCount: n).pixelSize, 0)
-        XCTAssertEqual(HUDLayout(width: 300, height: 200, lineCount: n).pixelSize, 0)
+        XCTAssertEqual(HUDLayout(size: PictureSize(fixedWidth: 239, height: 221), lineCount: n).pixelSize, HUDLayout.minimumPixelSize)
+        XCTAssertEqual(HUDLayout(size: PictureSize(fixedWidth: 238, height: 400), lineCount: n).pixelSize, 0)
+        XCTAssertEqual(HUDLayout(size: PictureSize(fixedWidth: 400, height: 220), lineCount: n).pixelSize, 0)
+        XCTAssertEqual(HUDLayout(size: PictureSize(fixedWidth: 300, height: 200), lineCount: n).pixelSize, 0)
         let tiny = try RenderHarness.render(.identity, width: 300, height: 200, hud: readout)
         XCTAssertEqual(tiny.pixels, try RenderHarness.render(.identity, width: 300, height: 200).pixels)
     }
@@ -125,7 +125,7 @@ final class HUDTests: XCTestCase {
     func testThePanelIsTranslucent() throws {
         let white = RGBImage(width: 64, height: 64, pixels: [UInt8](repeating: 255, count: 64 * 64 * 3))
         let image = try RenderHarness.render(.identity, width: 640, height: 480, background: white, generation: 101, hud: readout)
-        let size = HUDLayout(width: 640, height: 480, lineCount: readout.lines.count).pixelSize
+        let size = HUDLayout(size: PictureSize(fixedWidth: 640, height: 480), lineCount: readout.lines.count).pixelSize
         // Just inside the panel's top-left corner, before any text.
         let corner = HUDLayout.margin(pixelSize: size) + 1
         let p = image.pixel(x: corner, y: corner)

@@ -18,9 +18,9 @@ final class PanoramaTests: XCTestCase {
         _ = try RenderHarness.renderer()  // makes the shared context current
         let renderer = try SceneRenderer(assets: try Assets.locate(), readImage: RGBImage.read)
         renderer.setPanorama(panorama)
-        let target = try OffscreenTarget(width: width, height: height)
+        let target = try OffscreenTarget(size: PictureSize(fixedWidth: width, height: height))
         target.bind()
-        renderer.draw(SceneState(worldFromDevice: q, camera: camera, anchor: anchor), width: width, height: height)
+        renderer.draw(SceneState(worldFromDevice: q, camera: camera, anchor: anchor), size: PictureSize(fixedWidth: width, height: height))
         return target.readImage()
     }
 
@@ -72,12 +72,12 @@ final class PanoramaTests: XCTestCase {
     func testPanoramaMatchesCPUSampling() throws {
         let pano = Self.testPanorama(width: 96, height: 48)
         let views: [(String, Quaternion, PinholeCamera)] = [
-            ("north", CameraSilhouetteTests.looking(bearing: 0, elevation: 0), PinholeCamera(verticalFieldOfViewDegrees: 60, width: 160, height: 120)),
-            ("seam", CameraSilhouetteTests.looking(bearing: 180, elevation: 10, roll: 15), PinholeCamera(verticalFieldOfViewDegrees: 80, width: 160, height: 120)),
-            ("up", CameraSilhouetteTests.looking(bearing: 30, elevation: 90), PinholeCamera(verticalFieldOfViewDegrees: 90, width: 120, height: 120)),
-            ("down", CameraSilhouetteTests.looking(bearing: -70, elevation: -90), PinholeCamera(verticalFieldOfViewDegrees: 70, width: 130, height: 100)),
+            ("north", CameraSilhouetteTests.looking(bearing: 0, elevation: 0), PinholeCamera(verticalFieldOfViewDegrees: 60, size: PictureSize(fixedWidth: 160, height: 120))),
+            ("seam", CameraSilhouetteTests.looking(bearing: 180, elevation: 10, roll: 15), PinholeCamera(verticalFieldOfViewDegrees: 80, size: PictureSize(fixedWidth: 160, height: 120))),
+            ("up", CameraSilhouetteTests.looking(bearing: 30, elevation: 90), PinholeCamera(verticalFieldOfViewDegrees: 90, size: PictureSize(fixedWidth: 120, height: 120))),
+            ("down", CameraSilhouetteTests.looking(bearing: -70, elevation: -90), PinholeCamera(verticalFieldOfViewDegrees: 70, size: PictureSize(fixedWidth: 130, height: 100))),
             ("calibrated", Quaternion(axis: [0.3, -0.5, 0.8], angle: 2.1),
-             PinholeCamera(fx: 900, fy: 880, cx: 700, cy: 300, width: 1280, height: 720).fitted(toWidth: 150, height: 120)),
+             PinholeCamera(fx: 900, fy: 880, cx: 700, cy: 300, size: PictureSize(fixedWidth: 1280, height: 720)).fitted(to: PictureSize(fixedWidth: 150, height: 120))),
         ]
         for (name, q, camera) in views {
             // The die anchored straight behind the camera, so the picture is the panorama alone.
@@ -96,7 +96,7 @@ final class PanoramaTests: XCTestCase {
         var pixels = [UInt8](repeating: 0, count: 64 * 32 * 3)
         for y in 0..<32 { for x in 32..<64 { for c in 0..<3 { pixels[(y * 64 + x) * 3 + c] = 255 } } }
         let pano = RGBImage(width: 64, height: 32, pixels: pixels)
-        let camera = PinholeCamera(verticalFieldOfViewDegrees: 20, width: 200, height: 60)
+        let camera = PinholeCamera(verticalFieldOfViewDegrees: 20, size: PictureSize(fixedWidth: 200, height: 60))
         let q = CameraSilhouetteTests.looking(bearing: 180, elevation: 0)
         let image = try Self.render(q, panorama: pano, camera: camera, anchor: Anchor(fixedBearingDegrees: 0, elevationDegrees: 0),
                                     width: 200, height: 60)  // the die is north, behind the camera
@@ -135,10 +135,10 @@ final class PanoramaTests: XCTestCase {
         renderer.setPanorama(big) { _, to, _ in told = to }
         XCTAssertEqual(told.map { [$0.0, $0.1] }, [limit, 2])
         let q = CameraSilhouetteTests.looking(bearing: 40, elevation: 20)
-        let camera = PinholeCamera(verticalFieldOfViewDegrees: 60, width: 96, height: 64)
-        let target = try OffscreenTarget(width: 96, height: 64)
+        let camera = PinholeCamera(verticalFieldOfViewDegrees: 60, size: PictureSize(fixedWidth: 96, height: 64))
+        let target = try OffscreenTarget(size: PictureSize(fixedWidth: 96, height: 64))
         target.bind()
-        renderer.draw(SceneState(worldFromDevice: q, camera: camera, anchor: Anchor(fixedBearingDegrees: -140, elevationDegrees: 0)), width: 96, height: 64)
+        renderer.draw(SceneState(worldFromDevice: q, camera: camera, anchor: Anchor(fixedBearingDegrees: -140, elevationDegrees: 0)), size: PictureSize(fixedWidth: 96, height: 64))
         let drawn = target.readImage()
         let direct = try Self.render(q, panorama: RGBImage(width: limit, height: 2, pixels: halved), camera: camera,
                                      anchor: Anchor(fixedBearingDegrees: -140, elevationDegrees: 0), width: 96, height: 64)
@@ -151,7 +151,7 @@ final class PanoramaTests: XCTestCase {
         let q = CameraSilhouetteTests.looking(bearing: 10, elevation: 8, roll: -10)
         let anchor = Anchor(fixedBearingDegrees: 25, elevationDegrees: 5)
         for (w, h) in [(640, 480), (360, 640)] {
-            let image = try Self.render(q, panorama: sky, camera: PinholeCamera(verticalFieldOfViewDegrees: 70, width: w, height: h),
+            let image = try Self.render(q, panorama: sky, camera: PinholeCamera(verticalFieldOfViewDegrees: 70, size: PictureSize(fixedWidth: w, height: h)),
                                         anchor: anchor, width: w, height: h)
             try Golden.images.assertMatches(image, named: "compass-sky-anchored-\(w)x\(h)")
         }

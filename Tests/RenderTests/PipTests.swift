@@ -203,11 +203,12 @@ final class PipTests: XCTestCase {
             let assets = try Self.assets(withoutPip: target.centre, onFace: target.face)
             defer { try? FileManager.default.removeItem(at: assets.root) }
             let broken = try SceneRenderer(assets: assets, readImage: RGBImage.read)
-            let offscreen = try OffscreenTarget(width: view.width, height: view.height)
+            let size = PictureSize(fixedWidth: view.width, height: view.height)
+            let offscreen = try OffscreenTarget(size: size)
             offscreen.bind()
             broken.clearColor = .defaultBackground
-            broken.setBackground(nil, generation: 0, viewportWidth: view.width, viewportHeight: view.height)
-            broken.draw(SceneState(worldFromDevice: view.q), width: view.width, height: view.height)
+            broken.setBackground(nil, generation: 0, viewport: size)
+            broken.draw(SceneState(worldFromDevice: view.q), size: size)
             let image = offscreen.readImage()
 
             let changed = ImageComparison(expected: good, actual: image, tolerance: Golden.channelTolerance).differingPixels

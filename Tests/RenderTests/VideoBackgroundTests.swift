@@ -176,7 +176,7 @@ final class VideoBackgroundTests: XCTestCase {
     func testStreamedFramesNeverReallocate() throws {
         _ = try RenderHarness.renderer()  // makes the shared context current
         let renderer = try SceneRenderer(assets: try Assets.locate(), readImage: RGBImage.read)
-        let target = try OffscreenTarget(width: 320, height: 180)
+        let target = try OffscreenTarget(size: PictureSize(fixedWidth: 320, height: 180))
         target.bind()
         let source = try CaptureSource.video(path: Self.landscapeVideo, loop: true, log: { _ in })
         defer { source.stop() }
@@ -185,8 +185,8 @@ final class VideoBackgroundTests: XCTestCase {
         let deadline = Date(timeIntervalSinceNow: 30)  // only a hang reaches it; a loaded machine only takes longer
         while (indices.count < Self.count || generations.count <= Self.count) && Date() < deadline {
             if let frame = source.latest() {
-                renderer.setBackground(frame.image, generation: frame.generation, viewportWidth: 320, viewportHeight: 180)
-                renderer.draw(SceneState(worldFromDevice: nil), width: 320, height: 180)
+                renderer.setBackground(frame.image, generation: frame.generation, viewport: PictureSize(fixedWidth: 320, height: 180))
+                renderer.draw(SceneState(worldFromDevice: nil), size: PictureSize(fixedWidth: 320, height: 180))
                 generations.insert(frame.generation)
                 if let index = frame.frameIndex { indices.insert(index) }
             }
@@ -197,12 +197,12 @@ final class VideoBackgroundTests: XCTestCase {
         XCTAssertEqual(renderer.backgroundAllocations, 1)
         XCTAssertEqual(renderer.backgroundCrop.map { [$0.textureWidth, $0.textureHeight] }, [512, 256])
 
-        let portrait = try OffscreenTarget(width: 180, height: 240)
+        let portrait = try OffscreenTarget(size: PictureSize(fixedWidth: 180, height: 240))
         portrait.bind()
         for _ in 0..<3 {
             guard let frame = source.latest() else { continue }
-            renderer.setBackground(frame.image, generation: frame.generation, viewportWidth: 180, viewportHeight: 240)
-            renderer.draw(SceneState(worldFromDevice: nil), width: 180, height: 240)
+            renderer.setBackground(frame.image, generation: frame.generation, viewport: PictureSize(fixedWidth: 180, height: 240))
+            renderer.draw(SceneState(worldFromDevice: nil), size: PictureSize(fixedWidth: 180, height: 240))
             Thread.sleep(forTimeInterval: 0.05)
         }
         XCTAssertEqual(renderer.backgroundAllocations, 2, "one more for the new crop size, then none")

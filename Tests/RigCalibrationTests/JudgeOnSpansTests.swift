@@ -4,6 +4,7 @@ import Camera
 @testable import Footage
 import Imaging
 import LensProfiles
+import Pixels
 import Rig
 @testable import RigCalibration
 import XCTest
@@ -13,7 +14,7 @@ import XCTest
 /// tracked with up to half a pixel of error, and a gyroscope in the camera's own axes (the identity mount) reading that
 /// turn plus a bias.
 final class JudgeOnSpansTests: XCTestCase {
-    let truth = LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 60, width: 640, height: 480))
+    let truth = LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 60, size: PictureSize(fixedWidth: 640, height: 480)))
     let bias = SIMD3(0.4, -0.6, 0.3) * .pi / 180
     let degrees = 180 / Double.pi
 
@@ -34,8 +35,7 @@ final class JudgeOnSpansTests: XCTestCase {
             return SIMD3(r * cos(azimuth), r * sin(azimuth), z)
         }
         var clip = ClipTracks()
-        clip.width = 640
-        clip.height = 480
+        clip.size = PictureSize(fixedWidth: 640, height: 480)
         for k in 0..<240 {
             let t = Double(k) / 30
             let cameraFromWorld = worldFromCamera(t).conjugate
@@ -121,7 +121,7 @@ final class JudgeOnSpansTests: XCTestCase {
     func testAnUndeterminedCameraGetsTheSpansFieldOfViewWithinItsError() throws {
         let spans = measure(clip())
         var r = rig(frameBias: .zero, errorDegrees: 0.05)
-        r.camera = LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 45, width: 640, height: 480))
+        r.camera = LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 45, size: PictureSize(fixedWidth: 640, height: 480)))
         r.undetermined = [Undetermined(.camera, standardError: "± 9%", why: "the clip hardly turned")]
         var said: [String] = []
         var calibrator = RigCalibrator()
@@ -145,9 +145,9 @@ final class JudgeOnSpansTests: XCTestCase {
     /// coefficients and principal point (given values: no standard error for them), and said so.
     func testFromALensProfileTheSpansFitTheFocalLengthThroughItsLens() throws {
         let lens = Lens.fisheye(SIMD4(0.05, 0.01, -0.02, 0.02))
-        let fisheye = try XCTUnwrap(LensCamera(verticalFieldOfViewDegrees: 70, width: 640, height: 480, lens: lens))
+        let fisheye = try XCTUnwrap(LensCamera(verticalFieldOfViewDegrees: 70, size: PictureSize(fixedWidth: 640, height: 480), lens: lens))
         let spans = measure(clip(through: fisheye))
-        var start = try XCTUnwrap(LensCamera(verticalFieldOfViewDegrees: 90, width: 640, height: 480, lens: lens))
+        var start = try XCTUnwrap(LensCamera(verticalFieldOfViewDegrees: 90, size: PictureSize(fixedWidth: 640, height: 480), lens: lens))
         start.pinhole.cx = 321.5
         let profile = LensProfileChoice(model: "HERO5 Black", profile: LensProfile(name: "P", brand: "GoPro", model: "HERO5 Black", mode: "Wide",
                                                                                   camera: start),

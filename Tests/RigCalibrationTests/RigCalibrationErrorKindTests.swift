@@ -1,5 +1,6 @@
 import Calibration
 import ExitKinds
+import Pixels
 import RigCalibration
 import XCTest
 
@@ -10,7 +11,7 @@ final class RigCalibrationErrorKindTests: XCTestCase {
         let cases: [(ErrorWithExitKind, ExitKind, String)] = [
             (RigCalibrationError.logNeeded(reason: nil), .usage, "no log given for a clip that carries none"),
             (RigCalibrationError.tooFewSamples(path: "raw.csv"), .data, "a log too short"),
-            (RigCalibrationError.intrinsicsSize(path: "cal.yaml", width: 640, height: 480, clip: "clip.mp4", clipWidth: 1920, clipHeight: 1080), .data, "a camera for other pictures"),
+            (RigCalibrationError.intrinsicsSize(path: "cal.yaml", size: PictureSize(fixedWidth: 640, height: 480), clip: "clip.mp4", clipSize: PictureSize(fixedWidth: 1920, height: 1080)), .data, "a camera for other pictures"),
             (RigCalibrationError.calibration("clip.mp4", .clipTooShort(frames: 10, seconds: 0.3)), .data, "a fit that fails says the fit's kind"),
         ]
         for (error, kind, what) in cases {

@@ -35,7 +35,7 @@ final class RigCalibrationTests: XCTestCase {
     private func plainVideo() throws -> String {
         let outputs = OutputFiles()
         let staged = try outputs.stage(folder.appendingPathComponent("plain.mkv").path, option: "the video")
-        let writer = try VideoOutput(output: staged, framesPerSecond: 10, width: 32, height: 24)
+        let writer = try VideoOutput(output: staged, framesPerSecond: 10, size: PictureSize(fixedWidth: 32, height: 24))
         for k in 0..<3 { try writer.write(RGBImage(width: 32, height: 24, pixels: [UInt8](repeating: UInt8(50 * k), count: 32 * 24 * 3))) }
         try writer.finish()
         try outputs.commit()
@@ -89,7 +89,7 @@ final class RigCalibrationTests: XCTestCase {
     /// A full rig: a line each for the offset, the field of view, the mount, the turn, the bias and the residual; what
     /// the clip does not determine is said so and not written; a live offset says which clock it pairs.
     func testTheReportSaysEachNumberAndWhatIsNotDetermined() {
-        var rig = Rig(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 55, width: 320, height: 240)), deviceFromIMU: .identity,
+        var rig = Rig(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 55, size: PictureSize(fixedWidth: 320, height: 240))), deviceFromIMU: .identity,
                       timeOffset: TimeOffset(seconds: 0.123, clock: .live), gyroBiasRadiansPerSecond: SIMD3(0, 0, .pi / 180),
                       fit: RigFitSummary(residualDegreesPerSecond: 0.25, framesUsed: 170, framesTotal: 180, turnedDegrees: SIMD3(40, 50, 5)))
         rig.undetermined = [Undetermined(.mountAxis(.z), standardError: "± 4.1°", why: "it turned 5° about z")]
@@ -125,7 +125,7 @@ final class RigCalibrationTests: XCTestCase {
     /// (the shift between the frames' and the packets' first times taken out), within 2 ms of `live`.
     func testARecordFolderIsCalibratedOntoTheLiveClock() throws {
         let live = -0.05, clipOffset = 0.2
-        var clip = SyntheticCalibrationClip(verticalFieldOfViewDegrees: 55, width: 160, height: 120, framesPerSecond: 30, duration: 3,
+        var clip = SyntheticCalibrationClip(verticalFieldOfViewDegrees: 55, size: PictureSize(fixedWidth: 160, height: 120), framesPerSecond: 30, duration: 3,
                                             deviceFromIMU: Quaternion(axis: [0, 0, 1], angle: 0.2), timeOffsetSeconds: clipOffset, seed: 5)
         clip.lens = .pinhole
         let motion = try SyntheticMotion(reference: RawLogReader.read(path: Fixtures.broadTrial02Excerpt), start: 100, duration: clip.duration)

@@ -1,5 +1,6 @@
 import AttitudeMath
 import Camera
+import Pixels
 import Rig
 import XCTest
 
@@ -9,10 +10,10 @@ import XCTest
 final class RigApplyingTests: XCTestCase {
     private let mount = Quaternion(w: 0, x: 1, y: 0, z: 0)
     /// A camera given with `--intrinsics k.yaml`.
-    private let givenCamera = LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 40, width: 320, height: 240))
+    private let givenCamera = LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 40, size: PictureSize(fixedWidth: 320, height: 240)))
 
     private func rig(clock: TimeOffset.Clock, undetermined: [Undetermined.Quantity] = [], bias: SIMD3<Double>? = nil) -> Rig {
-        Rig(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 50, width: 320, height: 240)), deviceFromIMU: mount,
+        Rig(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 50, size: PictureSize(fixedWidth: 320, height: 240))), deviceFromIMU: mount,
             timeOffset: TimeOffset(seconds: 0.25, clock: clock), gyroBiasRadiansPerSecond: bias,
             undetermined: undetermined.map { Undetermined($0, standardError: nil, why: "why") })
     }

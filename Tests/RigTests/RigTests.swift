@@ -1,5 +1,6 @@
 import AttitudeMath
 import Camera
+import Pixels
 import Rig
 import XCTest
 
@@ -21,7 +22,7 @@ final class RigTests: XCTestCase {
     }
 
     func testWhyANumberIsNotDeterminedStartsWithItsStandardError() {
-        var rig = Rig(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 50, width: 320, height: 240)), deviceFromIMU: .identity,
+        var rig = Rig(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 50, size: PictureSize(fixedWidth: 320, height: 240))), deviceFromIMU: .identity,
                       timeOffset: TimeOffset(seconds: 0))
         XCTAssertNil(rig.whyUndetermined(.lensCoefficient(1)))
         rig.undetermined = [Undetermined(.lensCoefficient(1), standardError: "± 0.4", why: "the corners stay near the centre"),
@@ -50,7 +51,7 @@ final class RigTests: XCTestCase {
     /// withheld: the camera's field of view and focal length, the whole mount, the bias; a mount axis's and a lens
     /// coefficient's values are in the file anyway.
     func testANumberNotDeterminedIsWrittenWithTheFitsValue() {
-        var rig = Rig(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 50, width: 320, height: 240)),
+        var rig = Rig(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 50, size: PictureSize(fixedWidth: 320, height: 240))),
                       deviceFromIMU: -Quaternion(axis: [0, 0, 1], angle: .pi / 2), timeOffset: TimeOffset(seconds: 0.25),
                       readoutSeconds: 0.0123, gyroBiasRadiansPerSecond: SIMD3(0.01, -0.02, 0.005))
         let camera = Undetermined(.camera, standardError: "± 6.0%", why: "too little motion")
@@ -70,7 +71,7 @@ final class RigTests: XCTestCase {
     /// q and -q are one rotation; files and reports print the one with w ≥ 0.
     func testTheMountIsPrintedWithANonNegativeW() {
         let q = Quaternion(axis: [0, 1, 0], angle: 0.4)
-        var found = CameraAndMount(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 50, width: 320, height: 240)), deviceFromIMU: -q)
+        var found = CameraAndMount(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 50, size: PictureSize(fixedWidth: 320, height: 240))), deviceFromIMU: -q)
         XCTAssertEqual(found.deviceFromIMUCanonical, q)
         found.deviceFromIMU = q
         XCTAssertEqual(found.deviceFromIMUCanonical, q)
@@ -79,7 +80,7 @@ final class RigTests: XCTestCase {
     /// Through a fisheye (r = f·θ with no further terms) the picture's height spans more than the pinhole of the same
     /// focal length: 2 radians where the pinhole spans 90°.
     func testTheFieldOfViewIsThePicturesThroughTheLens() throws {
-        let pinhole = PinholeCamera(verticalFieldOfViewDegrees: 90, width: 480, height: 480)
+        let pinhole = PinholeCamera(verticalFieldOfViewDegrees: 90, size: PictureSize(fixedWidth: 480, height: 480))
         var found = CameraAndMount(camera: LensCamera(pinhole: pinhole), deviceFromIMU: .identity)
         XCTAssertEqual(found.verticalFieldOfViewDegrees, 90, accuracy: 1e-9)
         found.camera.lens = .fisheye(SIMD4(0, 0, 0, 0))

@@ -4,6 +4,7 @@ import Camera
 import CommandTestSupport
 import Foundation
 import Imaging
+import Pixels
 import Scene
 import SceneCommandLine
 import TestSupport
@@ -54,7 +55,7 @@ final class CameraOptionsTests: XCTestCase {
     /// `--intrinsics` is read once, into the settings' camera value, which names the file it came from.
     func testIntrinsicsAreReadIntoTheCameraValue() throws {
         let path = folder.appendingPathComponent("camera.yml").path
-        let camera = LensCamera(pinhole: PinholeCamera(fx: 300, fy: 310, cx: 159.5, cy: 119.5, width: 320, height: 240),
+        let camera = LensCamera(pinhole: PinholeCamera(fx: 300, fy: 310, cx: 159.5, cy: 119.5, size: PictureSize(fixedWidth: 320, height: 240)),
                                 lens: .fisheye(SIMD4(0.03, -0.01, 0.002, 0)))
         try OpenCVCameraFile.write(camera, to: path)
         let options = try CameraOptions.parse(["--intrinsics", path])

@@ -1,5 +1,6 @@
 import Camera
 import LensProfiles
+import Pixels
 import Rig
 @testable import SceneCommandLine
 import XCTest
@@ -10,8 +11,8 @@ final class LensProfileCameraTests: XCTestCase {
     let choice = LensProfileChoice(
         model: "HERO5 Black",
         profile: LensProfile(name: "P", brand: "GoPro", model: "HERO5 Black", mode: "Wide",
-                             camera: LensCamera(pinhole: PinholeCamera(focalLength: 875, width: 1920, height: 1080), lens: .fisheye(SIMD4(0.05, 0, 0, 0)))),
-        camera: LensCamera(pinhole: PinholeCamera(focalLength: 389, width: 854, height: 480), lens: .fisheye(SIMD4(0.05, 0, 0, 0))),
+                             camera: LensCamera(pinhole: PinholeCamera(focalLength: 875, size: PictureSize(fixedWidth: 1920, height: 1080)), lens: .fisheye(SIMD4(0.05, 0, 0, 0)))),
+        camera: LensCamera(pinhole: PinholeCamera(focalLength: 389, size: PictureSize(fixedWidth: 854, height: 480)), lens: .fisheye(SIMD4(0.05, 0, 0, 0))),
         modes: ["Wide", "Linear"])
 
     func testTheProfilesCameraIsGivenNamedByItsProfile() {

@@ -3,6 +3,7 @@ import AttitudeMath
 import CommandLineSupport
 import CommandTestSupport
 import IMUD
+import Pixels
 import Render
 import Scene
 import SceneCommandLine
@@ -17,8 +18,7 @@ final class SourceAndBackgroundOptionsTests: XCTestCase {
         let camera = try BackgroundOptions.parse(["--camera", "2", "--capture-size", "640x480", "--capture-fps", "30", "--camera-timeout", "2.5"])
             .settings
         XCTAssertEqual(camera.camera, .index(2))
-        XCTAssertEqual(camera.captureSize?.width, 640)
-        XCTAssertEqual(camera.captureSize?.height, 480)
+        XCTAssertEqual(camera.captureSize, PictureSize(fixedWidth: 640, height: 480))
         XCTAssertEqual(camera.captureFps, 30)
         XCTAssertEqual(camera.cameraTimeout, 2.5)
         XCTAssertEqual(try BackgroundOptions.parse(["--camera", "/dev/video3"]).settings.camera, .device(path: "/dev/video3"))

@@ -2,6 +2,7 @@ import AttitudeLog
 import AttitudeMath
 import Camera
 import Foundation
+import Pixels
 import Render
 import Scene
 import XCTest
@@ -53,16 +54,16 @@ final class AnchorAimTests: XCTestCase {
         let middle = SIMD2(63.5, 47.5)
         let pipeline = try SteppedPipeline(settings: settings(Anchor(fixedBearingDegrees: 0, elevationDegrees: 0)), attitude: .log(log, fusion: nil, path: "g.csv"),
                                            clock: .steps(start: 0.5, framesPerSecond: 10))
-        let first = try centre(of: try pipeline.frame(step: 0, width: 128, height: 96).scene)
+        let first = try centre(of: try pipeline.frame(step: 0, size: PictureSize(fixedWidth: 128, height: 96)).scene)
         assertClose(first.pixel, middle, "--anchor 0,0 is the first frame's centre")
-        let later = try centre(of: try pipeline.frame(step: 6, width: 128, height: 96).scene)
+        let later = try centre(of: try pipeline.frame(step: 6, size: PictureSize(fixedWidth: 128, height: 96)).scene)
         XCTAssertEqual(later.world, first.world, "fixed in W")
         XCTAssertGreaterThan(hypot(later.pixel.x - middle.x, later.pixel.y - middle.y), 10, "the camera turned away from it")
 
         // 20° right and 10° up of the look, in the look's own picture: the pinhole puts it at fx·tan B right and,
         // at that bearing, fy·tan E / cos B up.
         let aimed = try SteppedPipeline(settings: settings(Anchor(fixedBearingDegrees: 20, elevationDegrees: 10)), attitude: .log(log, fusion: nil, path: "g.csv"),
-                                        clock: .instant(0.5)).frame(step: 0, width: 128, height: 96).scene
+                                        clock: .instant(0.5)).frame(step: 0, size: PictureSize(fixedWidth: 128, height: 96)).scene
         let camera = try XCTUnwrap(aimed.camera)
         let b = 20 * Double.pi / 180, e = 10 * Double.pi / 180
         assertClose(try centre(of: aimed).pixel, SIMD2(camera.cx + camera.fx * tan(b), camera.cy - camera.fy * tan(e) / cos(b)),
@@ -77,7 +78,7 @@ final class AnchorAimTests: XCTestCase {
             let log = try log(frame)
             func scene(_ anchor: Anchor, from start: Double, step: Int = 0) throws -> SceneState {
                 try SteppedPipeline(settings: settings(anchor), attitude: .log(log, fusion: nil, path: "six-d.csv"),
-                                    clock: .steps(start: start, framesPerSecond: 10)).frame(step: step, width: 128, height: 96).scene
+                                    clock: .steps(start: start, framesPerSecond: 10)).frame(step: step, size: PictureSize(fixedWidth: 128, height: 96)).scene
             }
             // At log time 0 the camera is not rolled: the horizon straight below the look is on the middle column.
             let level = try centre(of: try scene(Anchor(fixedBearingDegrees: 0, elevationDegrees: 0), from: 0))
@@ -120,7 +121,7 @@ final class AnchorAimTests: XCTestCase {
         settings.relativeTo = Quaternion(axis: [1, 0.4, 0], angle: 1.1)
         let pipeline = try SteppedPipeline(settings: settings, attitude: .log(try log(nil), fusion: nil, path: "g.csv"),
                                            clock: .steps(start: 1, framesPerSecond: 10))
-        assertClose(try centre(of: try pipeline.frame(step: 0, width: 128, height: 96).scene).pixel, SIMD2(63.5, 47.5), "mounted and relative")
+        assertClose(try centre(of: try pipeline.frame(step: 0, size: PictureSize(fixedWidth: 128, height: 96)).scene).pixel, SIMD2(63.5, 47.5), "mounted and relative")
     }
 
     /// One rule for every command: the first look is at the log time the drawing starts from (the window's `--from`,
@@ -137,9 +138,9 @@ final class AnchorAimTests: XCTestCase {
 
         let render = try SteppedPipeline(settings: settings(anchor), attitude: .log(log, fusion: nil, path: path),
                                          clock: .steps(start: 0.4, framesPerSecond: 5))
-        let frame3 = try render.frame(step: 3, width: 64, height: 48).scene
+        let frame3 = try render.frame(step: 3, size: PictureSize(fixedWidth: 64, height: 48)).scene
         let pinned = try SteppedPipeline(settings: settings(anchor, origin: .look(logTime: 0.4)), attitude: .log(log, fusion: nil, path: path),
-                                         clock: .instant(1.0)).frame(step: 0, width: 64, height: 48).scene
+                                         clock: .instant(1.0)).frame(step: 0, size: PictureSize(fixedWidth: 64, height: 48)).scene
         XCTAssertEqual(pinned.anchor, frame3.anchor, "snapshot --at 1 --anchor-from 0.4 is render --from 0.4's frame 3")
         XCTAssertEqual(pinned.worldFromDevice, frame3.worldFromDevice)
         let own = try SteppedPipeline(settings: settings(anchor), attitude: .log(log, fusion: nil, path: path), clock: .instant(1.0))

@@ -2,6 +2,7 @@ import AttitudeMath
 import Foundation
 import Imaging
 import PictureTestSupport
+import Pixels
 import Scene
 import TestSupport
 import XCTest
@@ -37,11 +38,11 @@ final class BackgroundFramesTests: XCTestCase {
         // Video time 0.3 + s: frame 3 at the start, 3 + ⌊10 s⌋ after s seconds, wrapping after the 16th.
         for (k, expected) in [(0, 3), (1, 3), (2, 4), (7, 6), (24, 15), (27, 0)] {
             let seconds = Double(k) / 20
-            XCTAssertEqual(try shownFrame(window.frame(now: 100 + seconds, width: 64, height: 48)), expected, "wall, \(seconds) s")
-            XCTAssertEqual(try shownFrame(render.frame(step: k, width: 64, height: 48)), expected, "render, frame \(k)")
+            XCTAssertEqual(try shownFrame(window.frame(now: 100 + seconds, size: PictureSize(fixedWidth: 64, height: 48))), expected, "wall, \(seconds) s")
+            XCTAssertEqual(try shownFrame(render.frame(step: k, size: PictureSize(fixedWidth: 64, height: 48))), expected, "render, frame \(k)")
         }
         let snapshot = try SteppedPipeline(settings: DrawingSettings(), attitude: .fixed(q), background: settings, clock: .instant(0))
-        XCTAssertEqual(try shownFrame(snapshot.frame(step: 0, width: 64, height: 48)), 3, "the snapshot shows --video-at's frame")
+        XCTAssertEqual(try shownFrame(snapshot.frame(step: 0, size: PictureSize(fixedWidth: 64, height: 48))), 3, "the snapshot shows --video-at's frame")
     }
 
     /// Without `--video-loop` the window keeps the video's last frame past its end; `render` refuses a time past it.
@@ -51,12 +52,12 @@ final class BackgroundFramesTests: XCTestCase {
         let window = try WallClockPipeline(settings: DrawingSettings(), attitude: .fixed(.identity), background: settings,
                                            clock: WallClock(speed: 1, looping: true, from: 0))
         window.begin(now: 5)
-        XCTAssertEqual(try shownFrame(window.frame(now: 5.35, width: 64, height: 48)), 3)
-        XCTAssertEqual(try shownFrame(window.frame(now: 7, width: 64, height: 48)), 3, "the last frame stays")
+        XCTAssertEqual(try shownFrame(window.frame(now: 5.35, size: PictureSize(fixedWidth: 64, height: 48))), 3)
+        XCTAssertEqual(try shownFrame(window.frame(now: 7, size: PictureSize(fixedWidth: 64, height: 48))), 3, "the last frame stays")
         let render = try SteppedPipeline(settings: DrawingSettings(), attitude: .fixed(.identity), background: settings,
                                          clock: .steps(start: 0, framesPerSecond: 10))
-        XCTAssertEqual(try shownFrame(render.frame(step: 3, width: 64, height: 48)), 3)
-        XCTAssertThrowsError(try render.frame(step: 5, width: 64, height: 48)) { error in
+        XCTAssertEqual(try shownFrame(render.frame(step: 3, size: PictureSize(fixedWidth: 64, height: 48))), 3)
+        XCTAssertThrowsError(try render.frame(step: 5, size: PictureSize(fixedWidth: 64, height: 48))) { error in
             XCTAssertTrue("\(error)".contains("short.avi: has no frame 5"), "\(error)")
         }
     }

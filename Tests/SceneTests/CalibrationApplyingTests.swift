@@ -1,5 +1,6 @@
 import AttitudeMath
 import Camera
+import Pixels
 import Rig
 import Scene
 import XCTest
@@ -10,7 +11,7 @@ final class CalibrationApplyingTests: XCTestCase {
     private let mount = Quaternion(w: 0, x: 1, y: 0, z: 0)
 
     private func rig(clock: TimeOffset.Clock, undetermined: [Undetermined.Quantity] = []) -> Rig {
-        Rig(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 50, width: 320, height: 240)), deviceFromIMU: mount,
+        Rig(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 50, size: PictureSize(fixedWidth: 320, height: 240))), deviceFromIMU: mount,
             timeOffset: TimeOffset(seconds: 0.25, clock: clock), gyroBiasRadiansPerSecond: SIMD3(0.01, 0, 0),
             undetermined: undetermined.map { Undetermined($0, standardError: nil, why: "why") })
     }

@@ -2,6 +2,7 @@ import AttitudeLog
 import AttitudeMath
 import Foundation
 import LogLoading
+import Pixels
 import Scene
 import TestSupport
 import XCTest
@@ -52,8 +53,8 @@ final class DrawingRequestTests: XCTestCase {
         let byHand = try SteppedPipeline(settings: DrawingSettings(hud: true), attitude: .log(log, fusion: nil, path: path),
                                          clock: .steps(start: 0.5, framesPerSecond: 4))
         for k in [0, 3, 5] {
-            let requested = try frames.pipeline.frame(step: k, width: 320, height: 240).scene
-            let built = try byHand.frame(step: k, width: 320, height: 240).scene
+            let requested = try frames.pipeline.frame(step: k, size: PictureSize(fixedWidth: 320, height: 240)).scene
+            let built = try byHand.frame(step: k, size: PictureSize(fixedWidth: 320, height: 240)).scene
             XCTAssertEqual(requested.worldFromDevice, built.worldFromDevice, "frame \(k)")
             XCTAssertEqual(requested.hud, built.hud, "frame \(k)")
         }
@@ -74,12 +75,12 @@ final class DrawingRequestTests: XCTestCase {
             let requested = try SnapshotRequest(drawing: drawing, attitude: .log(LogFile(path: path)), at: at).pipeline()
             XCTAssertEqual(requested.clock, .instant(at ?? 0))
             let built = try SteppedPipeline(settings: DrawingSettings(hud: true), attitude: .log(log, fusion: nil, path: path), clock: .instant(at ?? 0))
-            XCTAssertEqual(try requested.frame(step: 0, width: 320, height: 240).scene.hud, try built.frame(step: 0, width: 320, height: 240).scene.hud)
+            XCTAssertEqual(try requested.frame(step: 0, size: PictureSize(fixedWidth: 320, height: 240)).scene.hud, try built.frame(step: 0, size: PictureSize(fixedWidth: 320, height: 240)).scene.hud)
         }
         XCTAssertEqual(error { _ = try SnapshotRequest(drawing: drawing, attitude: .log(LogFile(path: path)), at: 2.5).pipeline() },
                        .timeOutsideTheLog(time: 2.5, log: path, duration: 2))
         let q = Quaternion(axis: SIMD3(0, 1, 0), angle: 0.3)
-        XCTAssertEqual(try SnapshotRequest(drawing: drawing, attitude: .fixed(q), at: nil).pipeline().frame(step: 0, width: 64, height: 48)
+        XCTAssertEqual(try SnapshotRequest(drawing: drawing, attitude: .fixed(q), at: nil).pipeline().frame(step: 0, size: PictureSize(fixedWidth: 64, height: 48))
                         .scene.worldFromDevice, q)
     }
 

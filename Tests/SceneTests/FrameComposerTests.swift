@@ -3,6 +3,7 @@ import AttitudeMath
 import Camera
 import IMUD
 import LogLoading
+import Pixels
 import Render
 import Scene
 import XCTest
@@ -30,9 +31,9 @@ final class FrameComposerTests: XCTestCase {
             let window = try WallClockPipeline(settings: settings, attitude: .log(log, fusion: nil, path: "log.csv"),
                                                clock: WallClock(speed: 1, looping: false, from: t))
             try XCTUnwrap(window.source).begin(now: 100)
-            let shown = window.frame(now: 100, width: 64, height: 48).scene
+            let shown = window.frame(now: 100, size: PictureSize(fixedWidth: 64, height: 48)).scene
             let snapshot = try SteppedPipeline(settings: settings, attitude: .log(log, fusion: nil, path: "log.csv"), clock: .instant(t))
-                .frame(step: 0, width: 64, height: 48).scene
+                .frame(step: 0, size: PictureSize(fixedWidth: 64, height: 48)).scene
             XCTAssertEqual(shown.worldFromDevice, snapshot.worldFromDevice, "t = \(t)")
             XCTAssertEqual(shown.greyed, snapshot.greyed)
             XCTAssertEqual(shown.camera, snapshot.camera)
@@ -47,9 +48,9 @@ final class FrameComposerTests: XCTestCase {
         let q = try XCTUnwrap(Quaternion(w: 0.8, x: 0.3, y: 0.4, z: 0.33).normalized())
         let settings = DrawingSettings(hud: true)
         let window = try XCTUnwrap(WallClockPipeline(settings: settings, attitude: .fixed(q), clock: WallClock(speed: 1, looping: true, from: 0))
-            .frame(now: 1, width: 320, height: 240).scene.hud)
+            .frame(now: 1, size: PictureSize(fixedWidth: 320, height: 240)).scene.hud)
         let snapshot = try XCTUnwrap(SteppedPipeline(settings: settings, attitude: .fixed(q), clock: .instant(0))
-            .frame(step: 0, width: 320, height: 240).scene.hud)
+            .frame(step: 0, size: PictureSize(fixedWidth: 320, height: 240)).scene.hud)
         XCTAssertEqual(window.worldFromDevice, snapshot.worldFromDevice)
         XCTAssertEqual(window.smoothedTilt, snapshot.smoothedTilt)
         XCTAssertEqual(window.frame, snapshot.frame)
@@ -65,11 +66,11 @@ final class FrameComposerTests: XCTestCase {
         let mount = try XCTUnwrap(Quaternion(axis: [1, 0, 0], angle: 0.7).normalized())
         let expected = try XCTUnwrap((q * mount.conjugate).normalized())
         let settings = DrawingSettings(deviceFromIMU: mount)
-        let snapshot = try SteppedPipeline(settings: settings, attitude: .fixed(q), clock: .instant(0)).frame(step: 0, width: 64, height: 48)
+        let snapshot = try SteppedPipeline(settings: settings, attitude: .fixed(q), clock: .instant(0)).frame(step: 0, size: PictureSize(fixedWidth: 64, height: 48))
         let window = try WallClockPipeline(settings: settings, attitude: .fixed(q), clock: WallClock(speed: 1, looping: true, from: 0))
-            .frame(now: 1, width: 64, height: 48)
+            .frame(now: 1, size: PictureSize(fixedWidth: 64, height: 48))
         let scene = try SteppedPipeline(settings: settings, attitude: .scene(SceneSource(fixed: q)), clock: .instant(0))
-            .frame(step: 0, width: 64, height: 48)
+            .frame(step: 0, size: PictureSize(fixedWidth: 64, height: 48))
         for drawn in [snapshot, window, scene] {
             XCTAssertEqual(try XCTUnwrap(drawn.scene.worldFromDevice).angle(to: expected), 0, accuracy: 1e-7)
         }

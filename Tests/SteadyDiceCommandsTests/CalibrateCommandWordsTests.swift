@@ -1,4 +1,5 @@
 import Calibration
+import Pixels
 import Rig
 import RigCalibration
 import SteadyDiceCommands
@@ -34,7 +35,7 @@ final class CalibrateCommandWordsTests: XCTestCase {
     func testEveryRigCalibrationRefusalIsWorded() {
         let examples: [RigCalibrationError] = [
             .logNeeded(reason: nil), .logNeeded(reason: "the clip has no motion track"), .tooFewSamples(path: "raw.csv"),
-            .intrinsicsSize(path: "k.yaml", width: 1920, height: 1080, clip: "clip.mp4", clipWidth: 1280, clipHeight: 720),
+            .intrinsicsSize(path: "k.yaml", size: PictureSize(fixedWidth: 1920, height: 1080), clip: "clip.mp4", clipSize: PictureSize(fixedWidth: 1280, height: 720)),
             .calibration("clip.mp4 and raw.csv", .tooFewRotationPairs(4)),
         ]
         for error in examples {

@@ -23,7 +23,7 @@ final class SyntheticClipTests: XCTestCase {
     override func tearDownWithError() throws { if let folder { try? FileManager.default.removeItem(at: folder) } }
 
     private func clip(width: Int = 48, height: Int = 32, fps: Double = 30, duration: Double = 0.1, offset: Double = 0) -> SyntheticCalibrationClip {
-        SyntheticCalibrationClip(verticalFieldOfViewDegrees: 50, width: width, height: height, framesPerSecond: fps, duration: duration,
+        SyntheticCalibrationClip(verticalFieldOfViewDegrees: 50, size: PictureSize(fixedWidth: width, height: height), framesPerSecond: fps, duration: duration,
                                  deviceFromIMU: .identity, timeOffsetSeconds: offset, seed: 7)
     }
 

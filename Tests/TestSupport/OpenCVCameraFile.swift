@@ -1,5 +1,6 @@
 import Camera
 import Foundation
+import Pixels
 import XCTest
 
 /// A camera written as OpenCV's calibration tools write one (a FileStorage YAML with `camera_matrix`,
@@ -36,7 +37,7 @@ public enum OpenCVCameraFile {
     }
 
     /// A 320x240 camera with a radial lens as OpenCV's tools write it: the text tests change into hostile files.
-    public static let sample320x240 = text(LensCamera(pinhole: PinholeCamera(fx: 300, fy: 300, cx: 159.5, cy: 119.5, width: 320, height: 240),
+    public static let sample320x240 = text(LensCamera(pinhole: PinholeCamera(fx: 300, fy: 300, cx: 159.5, cy: 119.5, size: PictureSize(fixedWidth: 320, height: 240)),
                                                       lens: .radial([0.1, -0.05, 0, 0, 0])))
 
     /// Writes `text` to `path` with each of `replacements` made; a replacement whose old text is not there fails the test.

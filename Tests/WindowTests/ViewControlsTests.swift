@@ -4,6 +4,7 @@ import Foundation
 import InMemoryLogging
 import Logging
 import PictureTestSupport
+import Pixels
 import Render
 import Scene
 import Window
@@ -36,14 +37,14 @@ final class ViewControlsTests: XCTestCase {
         view.takeReference(now: 100.5)
         let reference = try XCTUnwrap(view.pipeline.composer.reference)
         XCTAssertEqual(reference.angle(to: Quaternion(axis: [0, 0, 1], angle: 0.5)), 0, accuracy: 1e-9)
-        let atTheInstant = try XCTUnwrap(view.pipeline.frame(now: 100.5, width: 64, height: 48).scene.worldFromDevice)
+        let atTheInstant = try XCTUnwrap(view.pipeline.frame(now: 100.5, size: PictureSize(fixedWidth: 64, height: 48)).scene.worldFromDevice)
         XCTAssertEqual(atTheInstant.angle(to: .identity), 0, accuracy: 1e-9)
-        let later = try XCTUnwrap(view.pipeline.frame(now: 100.8, width: 64, height: 48).scene.worldFromDevice)
+        let later = try XCTUnwrap(view.pipeline.frame(now: 100.8, size: PictureSize(fixedWidth: 64, height: 48)).scene.worldFromDevice)
         XCTAssertEqual(later.angle(to: .identity), 0.3, accuracy: 1e-6)
         XCTAssertTrue(said(handler).last?.hasSuffix("taken: drawing the attitude relative to it (Shift-R: absolute)") ?? false, "\(said(handler))")
         view.clearReference()
         XCTAssertNil(view.pipeline.composer.reference)
-        let absolute = try XCTUnwrap(view.pipeline.frame(now: 100.8, width: 64, height: 48).scene.worldFromDevice)
+        let absolute = try XCTUnwrap(view.pipeline.frame(now: 100.8, size: PictureSize(fixedWidth: 64, height: 48)).scene.worldFromDevice)
         XCTAssertEqual(absolute.angle(to: .identity), 0.8, accuracy: 1e-6)
         XCTAssertEqual(said(handler).last, "absolute attitude (R takes a reference pose)")
     }
@@ -73,11 +74,11 @@ final class ViewControlsTests: XCTestCase {
         XCTAssertFalse(view.pipeline.composer.showsHUD)
         view.toggleHUD(renderer: renderer)
         XCTAssertTrue(view.pipeline.composer.showsHUD)
-        XCTAssertNotNil(view.pipeline.frame(now: 101, width: 320, height: 240).scene.hud)
+        XCTAssertNotNil(view.pipeline.frame(now: 101, size: PictureSize(fixedWidth: 320, height: 240)).scene.hud)
         XCTAssertEqual(said(handler).last, "HUD shown (H hides it)")
         view.toggleHUD(renderer: renderer)
         XCTAssertFalse(view.pipeline.composer.showsHUD)
-        XCTAssertNil(view.pipeline.frame(now: 101, width: 320, height: 240).scene.hud)
+        XCTAssertNil(view.pipeline.frame(now: 101, size: PictureSize(fixedWidth: 320, height: 240)).scene.hud)
         XCTAssertEqual(said(handler).last, "HUD hidden (H shows it)")
     }
 }

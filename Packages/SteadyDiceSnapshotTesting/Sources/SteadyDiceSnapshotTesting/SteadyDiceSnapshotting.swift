@@ -37,13 +37,13 @@ extension Snapshotting where Value == Quaternion, Format == RGBImage {
     /// `steady-dice snapshot --background none --size WxH --attitude w,x,y,z` writes), stored as PNG.
     ///
     /// ```swift
-    /// assertSnapshot(of: estimator.worldFromDevice, as: try .steadyDice(width: 320, height: 240))
+    /// assertSnapshot(of: estimator.worldFromDevice, as: try .steadyDice(size: PictureSize(fixedWidth: 320, height: 240)))
     /// ```
     ///
     /// Throws here, before any snapshot, for settings that cannot draw (the message the command line gives).
-    public static func steadyDice(width: Int = 320, height: Int = 240, settings: DrawingSettings = DrawingSettings(),
+    public static func steadyDice(size: PictureSize = PictureSize(fixedWidth: 320, height: 240), settings: DrawingSettings = DrawingSettings(),
                                   tolerance: Int = ImageComparison.defaultTolerance, maxFraction: Double = 0) throws -> Self {
-        let snapshotter = try Snapshotter(width: width, height: height, settings: settings)
+        let snapshotter = try Snapshotter(size: size, settings: settings)
         return Snapshotting(pathExtension: "png", diffing: .steadyDice(tolerance: tolerance, maxFraction: maxFraction)) { q in
             do {
                 return try snapshotter.image(worldFromDevice: q)
@@ -60,9 +60,9 @@ extension Snapshotting where Value == Quaternion, Format == RGBImage {
 extension Snapshotting where Value == AttitudeSample, Format == RGBImage {
     /// The die at an attitude log sample's attitude: `Snapshotting<Quaternion, RGBImage>.steadyDice`
     /// of its `worldFromDevice`.
-    public static func steadyDice(width: Int = 320, height: Int = 240, settings: DrawingSettings = DrawingSettings(),
+    public static func steadyDice(size: PictureSize = PictureSize(fixedWidth: 320, height: 240), settings: DrawingSettings = DrawingSettings(),
                                   tolerance: Int = ImageComparison.defaultTolerance, maxFraction: Double = 0) throws -> Self {
-        try Snapshotting<Quaternion, RGBImage>.steadyDice(width: width, height: height, settings: settings,
+        try Snapshotting<Quaternion, RGBImage>.steadyDice(size: size, settings: settings,
                                                           tolerance: tolerance, maxFraction: maxFraction)
             .pullback { (sample: AttitudeSample) in sample.worldFromDevice }
     }

@@ -22,7 +22,7 @@ final class ConsumerPackageTests: XCTestCase {
         let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("steady-dice-consumer-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let snapshotter = try Snapshotter(width: 320, height: 240)
+        let snapshotter = try Snapshotter(size: PictureSize(fixedWidth: 320, height: 240))
         for (k, q) in [(0.8, 0.3, 0.4, 0.33), (1.0, 0.0, 0.0, 0.0), (0.1, -0.7, 0.6, 0.3)].enumerated() {
             let output = folder.appendingPathComponent("\(k).png").path
             let process = Process()

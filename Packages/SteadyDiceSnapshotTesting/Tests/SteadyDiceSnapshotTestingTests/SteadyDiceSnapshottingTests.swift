@@ -20,21 +20,21 @@ final class SteadyDiceSnapshottingTests: XCTestCase {
     /// The reviewed snapshot in __Snapshots__: the die tilted, its "1" on top, the "4" towards the camera
     /// (the golden generic-a-640x480 at a quarter of its size).
     func testTheReviewedSnapshotMatches() throws {
-        assertSnapshot(of: tilted, as: try .steadyDice(width: 160, height: 120), named: "tilted")
+        assertSnapshot(of: tilted, as: try .steadyDice(size: PictureSize(fixedWidth: 160, height: 120)), named: "tilted")
     }
 
     func testAMissingSnapshotIsRecordedAndFailsThenMatches() throws {
-        let strategy = try Snapshotting<Quaternion, RGBImage>.steadyDice(width: 160, height: 120)
+        let strategy = try Snapshotting<Quaternion, RGBImage>.steadyDice(size: PictureSize(fixedWidth: 160, height: 120))
         let first = verifySnapshot(of: tilted, as: strategy, named: "recorded", snapshotDirectory: folder.path)
         XCTAssertNotNil(first, "recording a missing snapshot fails the test")
         let file = folder.appendingPathComponent("testAMissingSnapshotIsRecordedAndFailsThenMatches.recorded.png")
         XCTAssertTrue(first?.contains(file.path) == true, first ?? "")
-        XCTAssertEqual(try RGBImage.read(path: file.path), try Snapshotter(width: 160, height: 120).image(worldFromDevice: tilted))
+        XCTAssertEqual(try RGBImage.read(path: file.path), try Snapshotter(size: PictureSize(fixedWidth: 160, height: 120)).image(worldFromDevice: tilted))
         XCTAssertNil(verifySnapshot(of: tilted, as: strategy, named: "recorded", snapshotDirectory: folder.path))
     }
 
     func testAChangedPictureFailsWithWhatChanged() throws {
-        let strategy = try Snapshotting<Quaternion, RGBImage>.steadyDice(width: 160, height: 120)
+        let strategy = try Snapshotting<Quaternion, RGBImage>.steadyDice(size: PictureSize(fixedWidth: 160, height: 120))
         _ = verifySnapshot(of: tilted, as: strategy, named: "turned", snapshotDirectory: folder.path)
         let turned = Quaternion(axis: [0, 0, 1], angle: 0.2) * tilted
         let message = try XCTUnwrap(verifySnapshot(of: turned, as: strategy, named: "turned", snapshotDirectory: folder.path))
@@ -42,19 +42,19 @@ final class SteadyDiceSnapshottingTests: XCTestCase {
         XCTAssertNotNil(message.range(of: #"differ: [0-9]+ of 19200 pixels \([0-9.]+%\) differ by more than 2 in a channel \(allowed: 0%\); "#
                                           + #"largest difference [0-9]+ at x [0-9]+, y [0-9]+"#, options: .regularExpression), message)
         // A tolerance wide enough to take any change lets the same pictures pass.
-        let lenient = try Snapshotting<Quaternion, RGBImage>.steadyDice(width: 160, height: 120, maxFraction: 1)
+        let lenient = try Snapshotting<Quaternion, RGBImage>.steadyDice(size: PictureSize(fixedWidth: 160, height: 120), maxFraction: 1)
         XCTAssertNil(verifySnapshot(of: turned, as: lenient, named: "turned", snapshotDirectory: folder.path))
     }
 
     func testAnAttitudeLogSampleIsDrawnAtItsAttitude() throws {
-        let strategy = try Snapshotting<AttitudeSample, RGBImage>.steadyDice(width: 160, height: 120)
-        _ = verifySnapshot(of: tilted, as: try .steadyDice(width: 160, height: 120), named: "sample", snapshotDirectory: folder.path)
+        let strategy = try Snapshotting<AttitudeSample, RGBImage>.steadyDice(size: PictureSize(fixedWidth: 160, height: 120))
+        _ = verifySnapshot(of: tilted, as: try .steadyDice(size: PictureSize(fixedWidth: 160, height: 120)), named: "sample", snapshotDirectory: folder.path)
         XCTAssertNil(verifySnapshot(of: AttitudeSample(t: 1.5, worldFromDevice: tilted), as: strategy, named: "sample",
                                     snapshotDirectory: folder.path, testName: "testAnAttitudeLogSampleIsDrawnAtItsAttitude"))
     }
 
     func testOptionsThatCannotDrawThrowBeforeAnySnapshot() {
-        XCTAssertThrowsError(try Snapshotting<Quaternion, RGBImage>.steadyDice(width: 200, height: 150, settings: DrawingSettings(hud: true))) { error in
+        XCTAssertThrowsError(try Snapshotting<Quaternion, RGBImage>.steadyDice(size: PictureSize(fixedWidth: 200, height: 150), settings: DrawingSettings(hud: true))) { error in
             XCTAssertTrue("\(error)".contains("no room for the HUD"), "\(error)")
         }
     }
