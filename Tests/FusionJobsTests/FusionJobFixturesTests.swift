@@ -205,7 +205,7 @@ final class FusionJobFixturesTests: RawLogTestCase {
     private func video() throws -> String {
         let outputs = OutputFiles()
         let file = try outputs.stage(folder.appendingPathComponent("clip.mkv").path, option: "the video")
-        let writer = try VideoOutput(output: file, framesPerSecond: 10, width: 32, height: 24)
+        let writer = try VideoOutput(output: file, framesPerSecond: 10, size: PictureSize(fixedWidth: 32, height: 24))
         for k in 0..<10 { try writer.write(RGBImage(width: 32, height: 24, pixels: [UInt8](repeating: UInt8(20 * k), count: 32 * 24 * 3))) }
         try writer.finish()
         try outputs.commit()
@@ -215,7 +215,7 @@ final class FusionJobFixturesTests: RawLogTestCase {
     /// A clip calibration holding a time offset of `seconds` (log time = video time + offset).
     private func calibration(offset seconds: Double) throws -> String {
         let path = folder.appendingPathComponent("cal.yaml").path
-        var rig = Rig(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 50, width: 32, height: 24)), deviceFromIMU: .identity,
+        var rig = Rig(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 50, size: PictureSize(fixedWidth: 32, height: 24))), deviceFromIMU: .identity,
                       timeOffset: TimeOffset(seconds: seconds, clock: .clip), gyroBiasRadiansPerSecond: .zero)
         rig.standardErrors = RigStandardErrors(timeOffsetSeconds: 0.001, verticalFieldOfViewFraction: 0.01, mountDegrees: SIMD3(1, 1, 1),
                                                gyroBiasRadiansPerSecond: SIMD3(0.1, 0.1, 0.1) * .pi / 180)

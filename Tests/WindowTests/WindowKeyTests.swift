@@ -4,6 +4,7 @@ import CGLFW
 import InMemoryLogging
 import Logging
 import PictureTestSupport
+import Pixels
 import Render
 import Scene
 @testable import Window
@@ -64,7 +65,7 @@ final class WindowKeyTests: XCTestCase {
         view.perform(try XCTUnwrap(WindowKey(key: GLFW_KEY_RIGHT, mods: 0)), now: 110, renderer: renderer)
         view.perform(try XCTUnwrap(WindowKey(key: GLFW_KEY_LEFT, mods: shift)), now: 110, renderer: renderer)
         XCTAssertEqual(try XCTUnwrap(source.logTime(now: 111)), 6, accuracy: 1e-9, "2 + 5 - 1, still paused")
-        let frame = try XCTUnwrap(view.pipeline.frame(now: 111, width: 64, height: 48).scene.worldFromDevice)
+        let frame = try XCTUnwrap(view.pipeline.frame(now: 111, size: PictureSize(fixedWidth: 64, height: 48)).scene.worldFromDevice)
         XCTAssertEqual(frame.angle(to: Quaternion(axis: [0, 0, 1], angle: 0.6)), 0, accuracy: 1e-6)
         view.perform(.togglePause, now: 112, renderer: renderer)
         XCTAssertEqual(try XCTUnwrap(source.logTime(now: 113.5)), 7.5, accuracy: 1e-9, "resumed at 6 s")
@@ -94,7 +95,7 @@ final class WindowKeyTests: XCTestCase {
         let q = Quaternion(axis: [1, 0, 0], angle: 0.4)
         let (fixed, _) = try pipeline(.fixed(q))
         for key in [WindowKey.togglePause, .seek(seconds: 5), .seek(seconds: -1)] { fixed.perform(key, now: 101, renderer: renderer) }
-        let drawn = try XCTUnwrap(fixed.pipeline.frame(now: 105, width: 64, height: 48).scene.worldFromDevice)
+        let drawn = try XCTUnwrap(fixed.pipeline.frame(now: 105, size: PictureSize(fixedWidth: 64, height: 48)).scene.worldFromDevice)
         XCTAssertEqual(drawn.angle(to: q), 0, accuracy: 1e-9)
         XCTAssertNil(fixed.pipeline.source.logTime(now: 105))
     }
