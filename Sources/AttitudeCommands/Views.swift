@@ -7,14 +7,14 @@ import CommandLineSupport
 import LogLoading
 import SteadyDiceAssets
 
-/// `attitude views`: each attitude of a log as a matrix, Euler angles and tilt, as the seed articles print it (docs/conventions.md).
+/// `attitude views`: each attitude of a log as a matrix, Euler angles and tilt, as the articles print it (docs/conventions.md).
 struct Views: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Write each attitude of a log as a rotation matrix, Core Motion Euler angles and the seed's tilt (smoothed too).",
+        abstract: "Write each attitude of a log as a rotation matrix, Core Motion Euler angles and the articles' tilt (smoothed too).",
         discussion: """
         A row per input row: t,qw,qx,qy,qz,r11..r33,roll,pitch,yaw,tilt,tilt_smoothed. R is row by row with \
         v_W = R·v_D; roll, pitch, yaw in degrees with R = Rz(yaw)·Rx(pitch)·Ry(roll); tilt = asin(2(qx·qz − qw·qy)) \
-        in degrees; tilt_smoothed is the seed's 1-D Kalman filter over tilt.
+        in degrees; tilt_smoothed is the articles' 1-D Kalman filter over tilt.
         """)
 
     @Argument(help: "An attitude log (steady-dice CSV, Sensor Logger Orientation.csv) or a raw IMU log, fused first.", transform: { Examples.path(for: $0) })
@@ -24,13 +24,13 @@ struct Views: ParsableCommand {
     var output: String
 
     @Option(name: .customLong("kalman-q"), parsing: .unconditional, help: "Process noise Q of the tilt filter, degrees² per row (≥ 0).")
-    var kalmanQ: Double = ScalarKalmanFilter.Parameters.seed.processNoise
+    var kalmanQ: Double = ScalarKalmanFilter.Parameters.articles.processNoise
 
     @Option(name: .customLong("kalman-r"), parsing: .unconditional, help: "Measurement noise R of the tilt filter, degrees² (> 0).")
-    var kalmanR: Double = ScalarKalmanFilter.Parameters.seed.measurementNoise
+    var kalmanR: Double = ScalarKalmanFilter.Parameters.articles.measurementNoise
 
     @Option(name: .customLong("kalman-p"), parsing: .unconditional, help: "Initial variance P of the tilt filter, degrees² (≥ 0).")
-    var kalmanP: Double = ScalarKalmanFilter.Parameters.seed.initialVariance
+    var kalmanP: Double = ScalarKalmanFilter.Parameters.articles.initialVariance
 
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Write the views of conj(r)·q, the attitude relative to the reference pose r "

@@ -1,8 +1,8 @@
 import AttitudeMath
 import Foundation
 
-/// `attitude views`: each attitude of a log as a rotation matrix, Core Motion Euler angles and the seed's
-/// tilt, smoothed by the seed's filter, one CSV row per sample.
+/// `attitude views`: each attitude of a log as a rotation matrix, Core Motion Euler angles and the articles'
+/// tilt, smoothed by the articles' filter, one CSV row per sample.
 public enum AttitudeViewsTable {
     public static let header = "t,qw,qx,qy,qz,r11,r12,r13,r21,r22,r23,r31,r32,r33,roll,pitch,yaw,tilt,tilt_smoothed"
 

@@ -1,7 +1,7 @@
 import Foundation
 
-/// One attitude read three ways, as the seed articles (docs/conventions.md) print it: the rotation matrix, Core Motion's
-/// Euler angles, and the seed's tilt. All angles in degrees.
+/// One attitude read three ways, as the articles (docs/conventions.md) print it: the rotation matrix, Core Motion's
+/// Euler angles, and the articles' tilt. All angles in degrees.
 public struct AttitudeViews: Equatable, Sendable {
     /// The rotation matrix row by row, `rows[r][c]`, with `v_W = R · v_D`.
     public let rotationRows: [[Double]]
@@ -11,7 +11,7 @@ public struct AttitudeViews: Equatable, Sendable {
     public let pitch: Double
     /// Turn about the vertical (W's Z), degrees.
     public let yaw: Double
-    /// The seed's tilt, `asin(2(qx·qz − qw·qy))`: the elevation of the device's +X axis above the
+    /// The articles' tilt, `asin(2(qx·qz − qw·qy))`: the elevation of the device's +X axis above the
     /// horizon, in [-90, 90] degrees; heading does not change it.
     public let tilt: Double
 
@@ -26,7 +26,7 @@ public struct AttitudeViews: Equatable, Sendable {
         tilt = AttitudeViews.tiltDegrees(q)
     }
 
-    /// The seed's tilt formula on the quaternion's components, degrees. Equal for `q` and `-q`.
+    /// The articles' tilt formula on the quaternion's components, degrees. Equal for `q` and `-q`.
     public static func tiltDegrees(_ q: Quaternion) -> Double {
         asin(max(-1, min(1, 2 * (q.x * q.z - q.w * q.y)))) * 180 / Double.pi
     }

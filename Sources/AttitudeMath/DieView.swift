@@ -1,8 +1,8 @@
 import Pixels
 
-/// How the camera sees the die when no camera is given, as the seed draws it (docs/frames.md; seed "Attitude estimation
+/// How the camera sees the die when no camera is given, as the articles draw it (docs/frames.md; "Attitude estimation
 /// on iPhone", Eq. I-VII): the virtual view 4 units behind the camera, near 0.1 and far 100; Eq. VII's model-view from
-/// the attitude, and gluPerspective's projection for a viewport. The field of view is the caller's: the seed's 60° is
+/// the attitude, and gluPerspective's projection for a viewport. The field of view is the caller's: the articles' 60° is
 /// `PinholeCamera.defaultFieldOfViewDegrees`, the camera model's one default.
 public enum DieView {
     /// Where the virtual view sits in the device frame D: 4 units behind the camera.

@@ -1,4 +1,4 @@
-/// The seed's one-dimensional Kalman filter: a random walk observed with noise. Parameters, state and
+/// The articles' one-dimensional Kalman filter: a random walk observed with noise. Parameters, state and
 /// the update are kept apart, so a run can be saved and replayed exactly.
 public struct ScalarKalmanFilter: Sendable {
     /// Noise variances in the measurement's unit squared (degrees² for a tilt in degrees).
@@ -16,8 +16,8 @@ public struct ScalarKalmanFilter: Sendable {
             self.initialVariance = initialVariance
         }
 
-        /// The seed's values: Q = R = P = 0.1.
-        public static let seed = Parameters(processNoise: 0.1, measurementNoise: 0.1, initialVariance: 0.1)
+        /// The articles' values: Q = R = P = 0.1.
+        public static let articles = Parameters(processNoise: 0.1, measurementNoise: 0.1, initialVariance: 0.1)
 
         /// The gain the filter settles to for constant Q and R. The prior variance p⁻ then repeats:
         /// p⁻ = (1 − k)·p⁻ + Q with k = p⁻/(p⁻ + R), so p⁻² − Q·p⁻ − Q·R = 0 and
@@ -40,7 +40,7 @@ public struct ScalarKalmanFilter: Sendable {
     public let parameters: Parameters
     public var state: State?
 
-    public init(parameters: Parameters = .seed) {
+    public init(parameters: Parameters = .articles) {
         self.parameters = parameters
     }
 

@@ -145,7 +145,7 @@ public enum CameraFrame {
 // MARK: - Fields of view
 
 extension PinholeCamera {
-    /// Degrees, vertical: the field of view drawing takes when no camera is given (the seed's gluPerspective), and
+    /// Degrees, vertical: the field of view drawing takes when no camera is given (the articles' gluPerspective), and
     /// calibration's starting guess.
     public static let defaultFieldOfViewDegrees = 60.0
 

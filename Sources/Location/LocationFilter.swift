@@ -1,6 +1,6 @@
 import Foundation
 
-/// The position filters of the seed article "Where am I iOS?", simplest first.
+/// The position filters of the article "Where am I iOS?", simplest first.
 public enum LocationFilterKind: String, CaseIterable, Sendable {
     /// Every fix as it came.
     case raw
@@ -107,7 +107,7 @@ enum WindowFit {
         var sigma: Double
     }
 
-    /// The plain mean of the window: each fix counts the same, as in the seed.
+    /// The plain mean of the window: each fix counts the same, as in the article.
     static func mean(_ window: [Sample], at time: Double) -> Estimate {
         let n = Double(window.count)
         let sum = window.reduce(SIMD3<Double>(repeating: 0)) { $0 + $1.position }

@@ -5,7 +5,7 @@ import Foundation
 public struct HUDReadout: Equatable, Sendable {
     /// The attitude drawn (relative to the reference pose when there is one); nil before the first.
     public var worldFromDevice: Quaternion?
-    /// The seed's Kalman-filtered tilt, degrees.
+    /// The articles' Kalman-filtered tilt, degrees.
     public var smoothedTilt: Double?
     /// The reference frame W of the source (a Core Motion name), or what is known of it.
     public var frame: String

@@ -2,7 +2,7 @@
 public enum SceneModel: String, CaseIterable, Sendable {
     /// The textured die, edge 1 (docs/frames.md).
     case die
-    /// The seed's red SceneKit box: 4 along X, 2 along Y, 1 along Z, centred at the origin.
+    /// The articles' red SceneKit box: 4 along X, 2 along Y, 1 along Z, centred at the origin.
     case box
 
     /// Half its size along the model's X, Y and Z (model units): what must lie beyond the near plane

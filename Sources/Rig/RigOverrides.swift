@@ -2,7 +2,7 @@ import AttitudeMath
 import Camera
 import Foundation
 
-/// The camera given to draw with: none (the seed's pinhole, `PinholeCamera.defaultFieldOfViewDegrees`), a field of view,
+/// The camera given to draw with: none (the articles' pinhole, `PinholeCamera.defaultFieldOfViewDegrees`), a field of view,
 /// or a camera and lens read from a file. One at most: the command line refuses `--fov` with `--intrinsics` before this is built.
 public enum GivenCamera: Sendable, Equatable {
     case none

@@ -10,7 +10,7 @@ import Rig
 /// How a picture is drawn: the one settings value behind `steady-dice run`, `snapshot` and `render` and behind
 /// `Snapshotter`. The command line's option groups (`DrawingOptions`) fill it in; a library user sets its fields.
 ///
-/// Each field names the option it stands for. A new drawing option belongs here as a field (with the seed's
+/// Each field names the option it stands for. A new drawing option belongs here as a field (with the articles'
 /// picture, docs/conventions.md, as its default), so that the command line and the library stay one.
 public struct DrawingSettings: Equatable, Sendable {
     /// `--fov`, `--intrinsics`, `--anchor`, `--panorama`: the camera and where the die sits.
@@ -39,7 +39,7 @@ public struct DrawingSettings: Equatable, Sendable {
     /// log's gyroscope before it is integrated or fused (`loadAnyAttitudeLogWithFusion`). Nil: none.
     public var gyroBiasRadiansPerSecond: SIMD3<Double>?
 
-    /// The seed's picture: the die in front of a 60° camera over the default colour, no HUD.
+    /// The articles' picture: the die in front of a 60° camera over the default colour, no HUD.
     public init(camera: CameraSettings = CameraSettings(), model: SceneModel = .die,
                 backgroundColor: RGBColor = .defaultBackground, relativeTo: Quaternion? = nil,
                 hud: Bool = false, assetsFolder: String? = nil, deviceFromIMU: Quaternion? = nil, timeOffset: TimeOffset? = nil) {
@@ -98,10 +98,10 @@ public enum LensDrawing: String, CaseIterable, Sendable {
 /// The camera model and the die's place: `--fov` or `--intrinsics`, `--anchor`, `--panorama`.
 public struct CameraSettings: Equatable, Sendable {
     /// The camera drawn with: `--fov`'s pinhole, `--intrinsics`'s camera and lens (an OpenCV calibration file read,
-    /// `LensCamera.read`) or a calibration's (`Rig.camera`) with the file it came from, or none (the seed's 60°, drawn
+    /// `LensCamera.read`) or a calibration's (`Rig.camera`) with the file it came from, or none (the articles' 60°, drawn
     /// with its own projection).
     public var given: GivenCamera
-    /// Where the die sits in the world (nil: in front of the camera, as the seed draws it).
+    /// Where the die sits in the world (nil: in front of the camera, as the articles draw it).
     public var anchor: Anchor?
     /// `--anchor-from`: what the anchor's bearing counts from over a log (nil: as the log's frame decides, `AnchorOrigin`).
     public var anchorOrigin: AnchorOrigin?

@@ -8,7 +8,7 @@ import Render
 /// readout and its smoothed tilt. The window (`run`), `snapshot`, `render` and `Snapshotter` all compose
 /// their frames here, so the window's frame is the snapshot's for the same attitude.
 ///
-/// The HUD's smoothed tilt is the seed's scalar Kalman filter over the tilt of the attitudes measured
+/// The HUD's smoothed tilt is the articles' scalar Kalman filter over the tilt of the attitudes measured
 /// before the frame (`advance(over:)`) and then the one drawn: a log's samples for a log-driven picture,
 /// one step per drawn frame for the window's live sources.
 public struct FrameComposer {

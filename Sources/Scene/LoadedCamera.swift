@@ -7,7 +7,7 @@ import Pixels
 import Render
 
 /// `CameraSettings` loaded (`CameraSettings.load()`): the files they name read and the maps they need built. It turns an
-/// attitude into a scene for a viewport, and a background picture into the one to draw. `LoadedCamera()` is the seed's
+/// attitude into a scene for a viewport, and a background picture into the one to draw. `LoadedCamera()` is the articles'
 /// picture (docs/conventions.md): 60°, the die in front of the camera, no panorama; a new value each time, as a loaded
 /// camera can hold an undistorter (a class over OpenCV state).
 public struct LoadedCamera {
@@ -30,7 +30,7 @@ public struct LoadedCamera {
         set { settings.anchor = newValue }
     }
 
-    /// The camera for a viewport of `size`; nil keeps the seed's gluPerspective (so default pictures stay identical).
+    /// The camera for a viewport of `size`; nil keeps the articles' gluPerspective (so default pictures stay identical).
     public func camera(size: PictureSize) -> PinholeCamera? {
         if let intrinsics = settings.intrinsics { return intrinsics.pinhole.fitted(to: size) }
         if let verticalFieldOfViewDegrees = settings.verticalFieldOfViewDegrees {

@@ -35,7 +35,7 @@ public struct SceneSource {
     }
 
     /// The scene before a camera is applied: the attitude relative to the reference pose, and the HUD
-    /// when asked, its tilt smoothed by the seed's filter over every attitude up to the one drawn.
+    /// when asked, its tilt smoothed by the articles' filter over every attitude up to the one drawn.
     public func scene(relativeTo reference: Quaternion?, hud: Bool) -> SceneState {
         var composer = FrameComposer(reference: reference, showsHUD: hud)
         if hud { composer.advance(over: history.dropLast()) }

@@ -28,7 +28,7 @@ public struct RelativeAttitudeOptions: ParsableArguments {
 public struct ModelOptions: ParsableArguments {
     public init() {}
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("What to draw at the origin of the world frame: die (edge 1) or box (the seed's red box, "
+    @Option(parsing: .unconditional, help: ArgumentHelp("What to draw at the origin of the world frame: die (edge 1) or box (the articles' red box, "
                                + "4 along X, 2 along Y, 1 along Z).", valueName: "die|box"))
     public var model: SceneModel = .die
 }

@@ -15,7 +15,7 @@ struct Snapshot: ParsableCommand {
 
         Give exactly one attitude source: --log (with --at), --attitude, or --imud (with --timeout). \
         With none, a --video whose file carries the camera's own motion (a GoPro's gpmd track, a camm track) is its own log. \
-        With --hud the smoothed tilt is the seed's filter over the log's rows up to --at.
+        With --hud the smoothed tilt is the articles' filter over the log's rows up to --at.
         """)
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Playback time in seconds into --log, or into a --video that is its own log "

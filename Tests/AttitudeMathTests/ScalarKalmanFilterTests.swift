@@ -17,7 +17,7 @@ final class ScalarKalmanFilterTests: XCTestCase {
     }
 
     /// The recursion written out again, over noisy data, for several Q, R, P.
-    func testRecursionMatchesTheSeedsFormulas() {
+    func testRecursionMatchesTheArticlesFormulas() {
         var generator = SplitMix64(seed: 5)
         let data = (0..<300).map { k in 20 * sin(Double(k) / 30) + Double.random(in: -3...3, using: &generator) }
         for (q, r, p0) in [(0.1, 0.1, 0.1), (0.01, 4.0, 10.0), (2.0, 0.5, 0.0), (1e-4, 1.0, 1.0)] {
@@ -35,7 +35,7 @@ final class ScalarKalmanFilterTests: XCTestCase {
 
     func testGainSettlesToTheClosedForm() {
         // Q = R: the gain settles to 1/φ = (√5 − 1)/2.
-        XCTAssertEqual(ScalarKalmanFilter.Parameters.seed.steadyStateGain, (5.0.squareRoot() - 1) / 2, accuracy: 1e-15)
+        XCTAssertEqual(ScalarKalmanFilter.Parameters.articles.steadyStateGain, (5.0.squareRoot() - 1) / 2, accuracy: 1e-15)
         for (q, r, p0) in [(0.1, 0.1, 0.1), (0.01, 4.0, 10.0), (2.0, 0.5, 0.0), (3.0, 0.001, 50.0)] {
             let parameters = ScalarKalmanFilter.Parameters(processNoise: q, measurementNoise: r, initialVariance: p0)
             var filter = ScalarKalmanFilter(parameters: parameters)

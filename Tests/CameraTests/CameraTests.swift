@@ -5,8 +5,8 @@ import TestSupport
 import XCTest
 
 final class PinholeCameraTests: XCTestCase {
-    /// A 60° camera's projection is gluPerspective's (the seed's picture).
-    func testSixtyDegreesIsTheSeedsPerspective() {
+    /// A 60° camera's projection is gluPerspective's (the articles' picture).
+    func testSixtyDegreesIsTheArticlesPerspective() {
         let camera = PinholeCamera(verticalFieldOfViewDegrees: 60, size: PictureSize(fixedWidth: 640, height: 480))
         XCTAssertEqual(camera.fy, 240 / tan(Double.pi / 6), accuracy: 1e-9)
         XCTAssertEqual(camera.cx, 319.5)

@@ -62,7 +62,7 @@ final class HeadingLabelCommandTests: XCTestCase {
     }
 
     /// `--anchor 0,0 --anchor-from first-look` over a log with no frame whose attitude is far from the identity (the
-    /// seed's look straight down W's -Z) puts the die in the middle of the picture; `--anchor 180,0` puts it behind the
+    /// articles' look straight down W's -Z) puts the die in the middle of the picture; `--anchor 180,0` puts it behind the
     /// camera.
     func testAnchorZeroZeroIsThePicturesMiddle() throws {
         let log = try log("gyro.csv", frame: nil, q: "0.2,0.7,-0.3,0.6")

@@ -34,7 +34,7 @@ final class DrawingCameraTests: XCTestCase {
         XCTAssertEqual(camera.lens, .pinhole)
     }
 
-    /// No camera given: drawing's default, the seed's 60° pinhole, fx = fy = (480/2)/tan(30°) = 240·√3.
+    /// No camera given: drawing's default, the articles' 60° pinhole, fx = fy = (480/2)/tan(30°) = 240·√3.
     func testNoCameraIsTheSixtyDegreeDefault() {
         let camera = PictureHold.drawingCamera(.none, size: PictureSize(fixedWidth: 640, height: 480))
         XCTAssertEqual(camera.pinhole.fx, 240 * 3.0.squareRoot(), accuracy: 1e-9)

@@ -5,7 +5,7 @@ import Render
 import TestSupport
 import XCTest
 
-/// `--model box`: the seed's red SceneKit box, 4 along X, 2 along Y, 1 along Z, drawn through Eq. VII
+/// `--model box`: the articles' red SceneKit box, 4 along X, 2 along Y, 1 along Z, drawn through Eq. VII
 /// like the die. Its silhouette is checked against the eight corners projected independently.
 final class BoxModelTests: XCTestCase {
     private static let halfExtents = SIMD3<Double>(2, 1, 0.5)

@@ -27,7 +27,7 @@ final class CameraSilhouetteTests: XCTestCase {
     }
 
     /// The die's corners in OpenCV pixel coordinates, or nil when one is not in front of the camera.
-    /// `centre` is the die's centre in W when anchored; otherwise the seed's view 4 units behind D.
+    /// `centre` is the die's centre in W when anchored; otherwise the articles' view 4 units behind D.
     static func corners(_ q: Quaternion, _ k: Intrinsics, anchorCentre centre: SIMD3<Double>?) -> [SIMD2<Double>]? {
         var out: [SIMD2<Double>] = []
         for x in [-0.5, 0.5] { for y in [-0.5, 0.5] { for z in [-0.5, 0.5] {

@@ -55,7 +55,7 @@ final class HUDTests: XCTestCase {
     }
 
     /// With the box (`--model box`, 4x2x1), the panel ends above the box's identity view, which reaches far
-    /// higher than the die's (the seed's box example had the panel over the box's top left corner).
+    /// higher than the die's (the articles' box example had the panel over the box's top left corner).
     func testLayoutStaysAboveTheBox() throws {
         let n = HUDReadout.lineCount
         for (width, height) in [(960, 720), (640, 480), (1280, 720), (1920, 1080), (400, 400)] {

@@ -49,7 +49,7 @@ final class CameraOptionsTests: XCTestCase {
         XCTAssertEqual(settings.lensDrawing, .undistort)
         XCTAssertEqual(settings.panoramaPath, "sky.png")
         XCTAssertEqual(options.inputPaths, [nil, "sky.png"])
-        XCTAssertEqual(try CameraOptions.parse([]).settings(), CameraSettings(), "nothing given: the seed's camera")
+        XCTAssertEqual(try CameraOptions.parse([]).settings(), CameraSettings(), "nothing given: the articles' camera")
     }
 
     /// `--intrinsics` is read once, into the settings' camera value, which names the file it came from.

@@ -83,7 +83,7 @@ final class FrameComposerTests: XCTestCase {
     /// The window steps the tilt filter once per drawn frame; a log-driven picture steps it over the log's
     /// samples and ends with the drawn one without keeping it. Taking a reference pose starts the filter again.
     func testTheTiltFilterStepsAsEachPictureSays() throws {
-        let tilted = Quaternion(axis: [0, 1, 0], angle: -0.6)  // a positive tilt of the seed's: a turn about -Y
+        let tilted = Quaternion(axis: [0, 1, 0], angle: -0.6)  // a positive tilt, by the articles' sign: a turn about -Y
         var window = FrameComposer(reference: nil, showsHUD: true)
         let labels = HUDLabels(frame: "W", source: "s", fusion: "f")
         let first = window.scene(AttitudeReading(worldFromDevice: .identity, greyed: false), labels: labels, stepsFilter: true)

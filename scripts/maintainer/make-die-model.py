@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes models/die.obj and models/die.png: a unit cube (edge 1, centred at the origin) with
 one 256x256 cell per face in a 768x512 texture atlas. Also writes models/box.obj and models/box.png:
-the seed's red SceneKit box, 4 wide along X, 2 high along Y, 1 long along Z, centred at the origin,
+the articles' red SceneKit box, 4 wide along X, 2 high along Y, 1 long along Z, centred at the origin,
 drawn by the same pipeline (a one-colour texture, so the die's shaders light it unchanged).
 
 Faces follow docs/frames.md: +Z shows 1, -Z 6, +X 2, -X 5, +Y 3, -Y 4. Each face is textured
@@ -117,7 +117,7 @@ def write_box():
     half = np.array([2.0, 1.0, 0.5])
     write_png("models/box.png", np.tile(BOX_RED, (4, 4, 1)))
     lines = [
-        "# steady-dice box: the seed's SceneKit box, 4 along X, 2 along Y, 1 along Z, centred at the origin.",
+        "# steady-dice box: the articles' SceneKit box, 4 along X, 2 along Y, 1 along Z, centred at the origin.",
         "# One colour (box.png). Made by scripts/maintainer/make-die-model.py.",
         "mtllib box.mtl",
     ]
