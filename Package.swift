@@ -130,7 +130,7 @@ let package = Package(
         /// live through a whole video, picture folder or OpenCamera Sensors recording (`ClipTracks`), the picture's turn
         /// over spans (`pictureSpans`), and an attitude drawn over a video held to its picture
         /// (`PictureHold`, through the camera the die is drawn with). No GL.
-        .target(name: "Footage", dependencies: ["AttitudeLog", "AttitudeMath", "Calibration", "Camera", "FileAccess", "Imaging", "Pixels", "Recording", "Rig"]),
+        .target(name: "Footage", dependencies: ["AttitudeLog", "AttitudeMath", "Calibration", "Camera", "CSVText", "FileAccess", "Imaging", "Pixels", "Recording", "Rig"]),
         /// Any attitude log loaded for drawing (`loadAnyAttitudeLog`): an attitude log read, a raw log fused in-process (with
         /// the magnetometer's correction, the true north a recording's fixes give, a calibration's gyroscope bias), a
         /// gyroscope-only log integrated, a raw log over its footage led by its gyroscope. The one fusion of a raw log

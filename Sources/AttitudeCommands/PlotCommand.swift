@@ -28,7 +28,7 @@ struct PlotCommand: ParsableCommand {
     var output: String
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Picture size in pixels (SVG: points).", valueName: "WxH"))
-    var size = PictureSize.plotDefault
+    var size = CairoPlot.defaultSize
 
     @OptionGroup var magnetometer: MagnetometerOptions
 

@@ -28,15 +28,9 @@ public func plotFormat(of path: String, option: String) throws -> PlotFormat {
 }
 
 extension PictureSize {
-    /// A plot's size when the command line gives none: pixels for PNG, points for SVG.
-    public static var plotDefault: PictureSize { PictureSize(fixedWidth: 900, height: 600) }
-
-    /// Refuses a plot's size (`WxH`) Cairo is not asked to draw, naming `option`: narrower than a picture's 1 to 16384,
-    /// so that axes, ticks and legends fit and a drawing stays quick.
+    /// Refuses a size no plot is drawn at (`CairoPlot.sizeProblem`), naming `option`.
     public func checkPlotSize(option: String) throws {
-        guard (200...8192).contains(width), (150...8192).contains(height) else {
-            throw ValidationError("\(option) \(width)x\(height): width 200 to 8192, height 150 to 8192")
-        }
+        if let problem = CairoPlot.sizeProblem(self) { throw ValidationError("\(option) \(problem)") }
     }
 }
 
@@ -49,5 +43,5 @@ public protocol PlotContent {
 }
 
 extension PlotContent {
-    public static var defaultPlotSize: PictureSize { .plotDefault }
+    public static var defaultPlotSize: PictureSize { CairoPlot.defaultSize }
 }

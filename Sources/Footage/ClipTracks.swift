@@ -1,6 +1,7 @@
 import AttitudeMath
 import Calibration
 import Camera
+import CSVText
 import FileAccess
 import Foundation
 import Imaging
@@ -32,13 +33,14 @@ public struct ClipTracks {
             if let access = error.access { throw access }
             throw ImagingError.video(path: path, reason: error.reason)
         }
-        guard let text = String(data: data, encoding: .utf8) else { throw ImagingError.video(path: path, reason: "is not UTF-8 text") }
+        // Read as every CSV is (`CSVText`): blank lines and `#` comments passed over, CRLF, the field trimmed.
+        let text = CSVText(data)
         var stamps: [Int64] = []
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-            if line.isEmpty { continue }
-            guard let stamp = Int64(line), stamp >= 0 else {
-                throw ImagingError.video(path: "\(path):\(index + 1)", reason: "expected a frame time in integer nanoseconds, found '\(line.prefix(40))'")
+        for row in text.headerlessRows {
+            let fields = text.fields(of: row, maxCount: 1)
+            guard let stamp = text.int64(fields[0]), stamp >= 0 else {
+                throw ImagingError.video(path: "\(path):\(row.number)",
+                                         reason: "expected a frame time in integer nanoseconds, found '\(text.string(fields[0]).prefix(40))'")
             }
             stamps.append(stamp)
         }

@@ -19,12 +19,23 @@ public struct PlotError: Error, CustomStringConvertible {
 /// Draws figures with Cairo (libcairo2 from Debian, through pkg-config), in memory: the caller writes the
 /// bytes where it wants them.
 public enum CairoPlot {
+    /// The widths a plot is drawn at, in pixels (points for SVG): room for its axes, ticks and legend, and quick to draw.
+    public static let widths = 200...8192
+    /// The heights a plot is drawn at, as `widths`.
+    public static let heights = 150...8192
+    /// A plot's size where none is asked for.
+    public static let defaultSize = PictureSize(fixedWidth: 900, height: 600)
+
+    /// Why a plot is not drawn at `size` (`WxH: width … to …, height … to …`), or nil where it is.
+    public static func sizeProblem(_ size: PictureSize) -> String? {
+        guard !widths.contains(size.width) || !heights.contains(size.height) else { return nil }
+        return "\(size): width \(widths.lowerBound) to \(widths.upperBound), height \(heights.lowerBound) to \(heights.upperBound)"
+    }
+
     /// The picture of `figure` on a canvas of `size`, as PNG or SVG bytes.
     public static func render(_ figure: Figure, size: PictureSize, format: PlotFormat) throws -> Data {
         let (width, height) = (size.width, size.height)
-        guard (200...8192).contains(width), (150...8192).contains(height) else {
-            throw PlotError(description: "plot size \(size): width 200 to 8192, height 150 to 8192 pixels")
-        }
+        if let problem = sizeProblem(size) { throw PlotError(description: "plot size \(problem) pixels") }
         let layout = Layout(figure: figure, size: size)
         let sink = ByteSink()
         let context = Unmanaged.passUnretained(sink).toOpaque()

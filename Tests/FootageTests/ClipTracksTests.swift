@@ -19,9 +19,15 @@ final class ClipTracksTests: XCTestCase {
         return path
     }
 
-    /// OpenCamera Sensors' frame stamps: one whole number of nanoseconds a line, blank lines passed over.
+    /// OpenCamera Sensors' frame stamps: one whole number of nanoseconds a line, blank lines and comments passed over.
     func testFrameStampsAreWholeNanosecondsALine() throws {
         XCTAssertEqual(try ClipTracks.frameStamps(try write("good.csv", "1000\n\n2000000\n 3000000 \n")), [1000, 2_000_000, 3_000_000])
+        // Read as every CSV: a comment passed over, CRLF line ends, and the line counted as the file's.
+        let crlf = try write("crlf.csv", "# frame stamps\r\n1000\r\n\r\n2000\r\nx\r\n")
+        XCTAssertThrowsError(try ClipTracks.frameStamps(crlf)) {
+            XCTAssertTrue("\($0)".contains("\(crlf):5") && "\($0)".contains("found 'x'"), "\($0)")
+        }
+        XCTAssertEqual(try ClipTracks.frameStamps(try write("comment.csv", "# frame stamps\r\n1000\r\n2000\r\n")), [1000, 2000])
         let negative = try write("negative.csv", "1000\n-5\n")
         XCTAssertThrowsError(try ClipTracks.frameStamps(negative)) {
             XCTAssertTrue("\($0)".contains("\(negative):2") && "\($0)".contains("expected a frame time in integer nanoseconds, found '-5'"),

@@ -101,8 +101,15 @@ final class PlotTests: XCTestCase {
     func testABadSizeIsRefused() {
         let figure = Figure(title: "", xLabel: "", panels: [])
         XCTAssertThrowsError(try CairoPlot.render(figure, size: PictureSize(fixedWidth: 10, height: 10), format: .png)) { error in
-            XCTAssertTrue("\(error)".contains("10x10"), "\(error)")
+            XCTAssertTrue("\(error)".contains("10x10: width 200 to 8192, height 150 to 8192"), "\(error)")
         }
+        // The one rule, at its edges: the smallest and largest sizes drawn, one pixel past either side refused.
+        XCTAssertNil(CairoPlot.sizeProblem(PictureSize(fixedWidth: 200, height: 150)))
+        XCTAssertNil(CairoPlot.sizeProblem(PictureSize(fixedWidth: 8192, height: 8192)))
+        XCTAssertNotNil(CairoPlot.sizeProblem(PictureSize(fixedWidth: 199, height: 600)))
+        XCTAssertNotNil(CairoPlot.sizeProblem(PictureSize(fixedWidth: 900, height: 149)))
+        XCTAssertNotNil(CairoPlot.sizeProblem(PictureSize(fixedWidth: 8193, height: 600)))
+        XCTAssertNil(CairoPlot.sizeProblem(CairoPlot.defaultSize))
     }
 
     /// A track 100 m north and 50 m east of its start: metres from the first point, and one scale on both axes.
