@@ -16,18 +16,7 @@ import XCTest
 /// Each of `attitude`'s file jobs on a small file the test writes in the documented formats (docs/fusion.md's raw
 /// CSV, docs/attitude-logs.md's attitude logs): the rows and times written, attitudes worked out by hand from the
 /// axes the fixture gives the device, and refusals naming the file and the line.
-final class FusionJobFixturesTests: RawLogTestCase {
-    private let quiet = Logger(label: "test.fusion-jobs") { _ in SwiftLogNoOpLogHandler() }
-
-    /// Runs `job` writing to `name` in the test's folder, committed; returns the path.
-    private func output(_ name: String, _ job: (OutputFiles.Staged) throws -> Void) throws -> String {
-        let outputs = OutputFiles()
-        let staged = try outputs.stage(folder.appendingPathComponent(name).path, option: "the output")
-        try job(staged)
-        try outputs.commit()
-        return staged.path
-    }
-
+final class FusionJobFixturesTests: FusionJobTestCase {
     /// The data rows of a CSV file: the lines after the header, comments left out.
     private func dataRows(_ path: String) throws -> [[Double]] {
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }

@@ -17,18 +17,7 @@ import XCTest
 
 /// `attitude`'s file jobs in-process, on logs the test writes: what each decides (the mode, the frame, the bias, the
 /// clock written) and what it refuses.
-final class FusionJobsTests: RawLogTestCase {
-    private let quiet = Logger(label: "test.fusion-jobs") { _ in SwiftLogNoOpLogHandler() }
-
-    /// Runs `job` writing to `name` in the test's folder, committed; returns the path.
-    private func output(_ name: String, _ job: (OutputFiles.Staged) throws -> Void) throws -> String {
-        let outputs = OutputFiles()
-        let staged = try outputs.stage(folder.appendingPathComponent(name).path, option: "the output")
-        try job(staged)
-        try outputs.commit()
-        return staged.path
-    }
-
+final class FusionJobsTests: FusionJobTestCase {
     /// A still IMU lying flat for `seconds` at 100 Hz, its gyroscope reading `gyro` throughout.
     private func stillLog(seconds: Double, gyro: SIMD3<Double>) -> RawIMULog {
         let time = (0..<Int(seconds * 100)).map { Double($0) / 100 }
