@@ -130,7 +130,7 @@ let package = Package(
         /// live through a whole video, picture folder or OpenCamera Sensors recording (`ClipTracks`), the picture's turn
         /// over spans (`pictureSpans`), and an attitude drawn over a video held to its picture
         /// (`PictureHold`, through the camera the die is drawn with). No GL.
-        .target(name: "Footage", dependencies: ["AttitudeLog", "AttitudeMath", "Calibration", "Camera", "CSVText", "FileAccess", "Imaging", "Pixels", "Recording", "Rig"]),
+        .target(name: "Footage", dependencies: ["AttitudeLog", "AttitudeMath", "Calibration", "Camera", "CSVText", "FileAccess", "Imaging", "LensProfiles", "Pixels", "Recording", "Rig"]),
         /// Any attitude log loaded for drawing (`loadAnyAttitudeLog`): an attitude log read, a raw log fused in-process (with
         /// the magnetometer's correction, the true north a recording's fixes give, a calibration's gyroscope bias), a
         /// gyroscope-only log integrated, a raw log over its footage led by its gyroscope. The one fusion of a raw log
@@ -141,7 +141,7 @@ let package = Package(
         /// clip offset), convert a producer's attitude, a video's motion track or a gyroscope-only log, score the estimator
         /// on BROAD.
         .target(name: "FusionJobs", dependencies: [
-            "AttitudeLog", "AttitudeMath", "FileAccess", "Footage", "Fusion", "Imaging", "LensProfiles", "Location", "LogLoading", "Plot", "RawLog", "Recording", "Rig",
+            "AttitudeLog", "AttitudeMath", "FileAccess", "Footage", "Fusion", "Imaging", "Location", "LogLoading", "Plot", "RawLog", "Recording", "Rig",
             "SafeText", .product(name: "Logging", package: "swift-log"),
         ]),
         /// A live rig recorded: a camera's frames and imud's packets on one clock into a folder (`record`). No GL.
@@ -197,7 +197,7 @@ let package = Package(
         /// background, the calibration, the attitude source and imud, each turned into the frame pipeline's request; a
         /// video as its own log; the exit statuses of the pipeline's errors.
         .target(name: "SceneCommandLine", dependencies: [
-            "CommandLineSupport", "Scene", "AttitudeMath", "Camera", "CameraMotion", "CSVText", "FileAccess", "IMUD", "Imaging", "LensProfiles", "Pixels", "Render", "Rig",
+            "CommandLineSupport", "Scene", "AttitudeMath", "Camera", "CameraMotion", "CSVText", "FileAccess", "IMUD", "Imaging", "Pixels", "Render", "Rig",
             "SafeText", "SteadyDiceAssets", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -272,7 +272,7 @@ let package = Package(
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "ExitKinds", "AttitudeLog", "Location", "RawLog", "Recording", "LogLoading",
                                                             "CommandTestSupport", "TestSupport", "AttitudeMath", "MonotonicTime",
                                                            "Fusion", "Pixels", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        .testTarget(name: "SceneCommandLineTests", dependencies: ["SceneCommandLine", "CommandLineSupport", "Scene", "AttitudeMath", "Camera", "IMUD", "Imaging", "LensProfiles", "Pixels", "Render", "Rig",
+        .testTarget(name: "SceneCommandLineTests", dependencies: ["SceneCommandLine", "CommandLineSupport", "Scene", "AttitudeMath", "Camera", "IMUD", "Imaging", "Pixels", "Render", "Rig",
                                                          "CommandTestSupport", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "MonotonicTimeTests", dependencies: ["MonotonicTime"]),
         .testTarget(name: "WorkersTests", dependencies: ["Workers", "ExitKinds", "MonotonicTime"]),
@@ -283,7 +283,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
         ]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Camera", "AttitudeMath", "MonotonicTime", "ExitKinds", "FileAccess", "CommandTestSupport", "PictureTestSupport", "TestSupport", "Pixels", "Rig"]),
-        .testTarget(name: "FootageTests", dependencies: ["Footage", "Pixels", "AttitudeLog", "AttitudeMath", "Calibration", "Camera", "Imaging", "Rig",
+        .testTarget(name: "FootageTests", dependencies: ["Footage", "LensProfiles", "Pixels", "AttitudeLog", "AttitudeMath", "Calibration", "Camera", "Imaging", "Rig",
                                                   "CommandTestSupport", "TestSupport"]),
         .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "Pixels", "ExitKinds", "AttitudeMath", "Camera", "RawLog", "CVShim", "Rig", "TestSupport", "SyntheticClip"]),
         .testTarget(name: "IMUDTests", dependencies: ["IMUD", "SafeText", "AttitudeMath", "MonotonicTime", "AttitudeLog", "ExitKinds", "TestSupport",

@@ -24,6 +24,8 @@ public func commandLineText(for note: RigNote) -> String {
         case .none: "through \(GivenCamera.defaultPinholeText); give --fov or --intrinsics for another"
         }
         return RigNote.drawnLine(path: path, undetermined: "camera", drawn: drawn)
+    case .cameraFromLensProfile(let path, let profile):
+        return RigNote.lensProfileLine(path: path, profile: profile) + "; give --fov or --intrinsics for another"
     case .mountUndetermined(let path, let mount):
         let drawn = switch mount {
         case .rotation(let q): String(format: "with --mount %g,%g,%g,%g", q.w, q.x, q.y, q.z)

@@ -4,7 +4,6 @@ import FileAccess
 import Footage
 import Foundation
 import Imaging
-import LensProfiles
 import Logging
 import LogLoading
 import Rig
@@ -60,9 +59,9 @@ public struct FuseOverVideoJob {
             camera = applied.camera.asGiven
         } else if let verticalFieldOfViewDegrees {
             camera = try .fieldOfView(degrees: verticalFieldOfViewDegrees)
-        } else if let choice = try LensProfiles.choice(forVideo: video) {
-            logger.info("the picture read through \(choice), as drawing over \(MessageText.line(video)) draws")
-            camera = .intrinsics(choice.camera, path: "lens profile \(choice.profile.name)")
+        } else if let profile = try LensProfileCamera.standIn(for: .none, overVideo: video) {
+            logger.info("the picture read through \(profile), as drawing over \(MessageText.line(video)) draws")
+            camera = profile.given
         } else {
             camera = .none
         }

@@ -10,6 +10,9 @@ public struct RigNote: Equatable, Sendable, CustomStringConvertible {
     public enum Fact: Equatable, Sendable {
         /// The file at `path` leaves the camera undetermined: drawn with the camera given (`none`: the default pinhole).
         case cameraUndetermined(path: String, drawnWith: GivenCamera)
+        /// No camera given or determined (by the file at `path`, or with no file: nil), and the video drawn over names a
+        /// camera whose bundled lens profile draws it; `profile` says which lens, from which profile.
+        case cameraFromLensProfile(path: String?, profile: String)
         /// The file leaves the whole mount undetermined: drawn with the mount given (`none`: the IMU's axes as the camera's).
         case mountUndetermined(path: String, drawnWith: GivenMount)
         /// The file leaves the mount undetermined about the camera's `axes`: drawn with no turn about them.
@@ -28,14 +31,14 @@ public struct RigNote: Equatable, Sendable, CustomStringConvertible {
 
     public var level: Level {
         switch fact {
-        case .cameraUndetermined, .mountUndetermined, .liveOffsetApplied: .info
+        case .cameraUndetermined, .cameraFromLensProfile, .mountUndetermined, .liveOffsetApplied: .info
         case .mountAxesUndetermined, .liveOffsetNotForAClip, .clipOffsetNotForLive: .warning
         }
     }
 
     public var about: Subject {
         switch fact {
-        case .cameraUndetermined: .camera
+        case .cameraUndetermined, .cameraFromLensProfile: .camera
         case .mountUndetermined, .mountAxesUndetermined: .mount
         case .liveOffsetApplied, .liveOffsetNotForAClip, .clipOffsetNotForLive: .timeOffset
         }
@@ -44,6 +47,12 @@ public struct RigNote: Equatable, Sendable, CustomStringConvertible {
     /// How a note says how what the file at `path` leaves undetermined (`what`) is drawn (`drawn`).
     public static func drawnLine(path: String, undetermined what: String, drawn: String) -> String {
         "\(path): calibrate did not determine the \(what) (see its not_determined): drawn \(drawn)"
+    }
+
+    /// How a note says the camera is drawn through a lens profile (`profile`), in place of what the file at `path` left
+    /// undetermined, or with no file.
+    public static func lensProfileLine(path: String?, profile: String) -> String {
+        path.map { drawnLine(path: $0, undetermined: "camera", drawn: "through \(profile)") } ?? "camera: \(profile)"
     }
 
     /// The camera's axes as a note names them: `y and z`.
@@ -59,6 +68,8 @@ public struct RigNote: Equatable, Sendable, CustomStringConvertible {
             case .none: "through " + GivenCamera.defaultPinholeText
             }
             return Self.drawnLine(path: path, undetermined: "camera", drawn: drawn)
+        case .cameraFromLensProfile(let path, let profile):
+            return Self.lensProfileLine(path: path, profile: profile)
         case .mountUndetermined(let path, let mount):
             let drawn = switch mount {
             case .rotation(let q): String(format: "with the mount %g,%g,%g,%g", q.w, q.x, q.y, q.z)

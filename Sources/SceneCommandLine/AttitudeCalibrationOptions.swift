@@ -78,18 +78,12 @@ public struct AttitudeCalibrationOptions: ParsableArguments {
     /// profile, drawing takes the profile's lens (`LensProfileCamera`), said in one line.
     public func apply(to settings: inout DrawingSettings, clock: TimeOffset.Clock, video: String? = nil) throws {
         let rig = try calibration.map { (rig: try Rig.read(path: $0), path: $0) }
-        let notes = try settings.apply(calibration: rig, given: overrides(camera: settings.camera.given), clock: clock)
-        let profile = settings.camera.given == .none ? try video.flatMap { try LensProfileCamera.choice(forVideo: $0) } : nil
-        if let profile { settings.camera.given = profile.given }
+        let notes = try settings.apply(calibration: rig, given: overrides(camera: settings.camera.given), clock: clock, video: video)
         for note in notes {
-            let text = profile.flatMap { $0.line(replacing: note) } ?? commandLineText(for: note)
             switch note.level {
-            case .info: Messages.logger.info("\(text)")
-            case .warning: Messages.logger.warning("\(text)")
+            case .info: Messages.logger.info("\(commandLineText(for: note))")
+            case .warning: Messages.logger.warning("\(commandLineText(for: note))")
             }
-        }
-        if let profile, !notes.contains(where: { profile.line(replacing: $0) != nil }) {
-            Messages.logger.info("\(profile.line)")
         }
     }
 }

@@ -52,6 +52,11 @@ final class CalibrationWordsTests: XCTestCase {
             .hasSuffix("drawn through --intrinsics k.yaml"))
         XCTAssertTrue(commandLineText(for: RigNote(.mountUndetermined(path: "cal.yaml", drawnWith: .rotation(.identity))))
             .contains("drawn with --mount 1,0,0,0"))
+        XCTAssertEqual(commandLineText(for: RigNote(.cameraFromLensProfile(path: "cal.yaml", profile: "the lens"))),
+                       "cal.yaml: calibrate did not determine the camera (see its not_determined): drawn through the lens; "
+                       + "give --fov or --intrinsics for another")
+        XCTAssertEqual(commandLineText(for: RigNote(.cameraFromLensProfile(path: nil, profile: "the lens"))),
+                       "camera: the lens; give --fov or --intrinsics for another")
         XCTAssertEqual(commandLineText(for: RigNote(.mountUndetermined(path: "cal.yaml", drawnWith: .imudsOwnForm))),
                        "cal.yaml: calibrate did not determine the mount (see its not_determined): drawn with the --mount given")
         XCTAssertEqual(commandLineText(for: RigNote(.mountUndetermined(path: "cal.yaml", drawnWith: .none))),

@@ -1,0 +1,48 @@
+import FileAccess
+import LensProfiles
+import Rig
+
+/// The camera drawing takes where nothing else gives one (no `--fov`, no `--intrinsics`, no camera a calibration
+/// determines) over a video whose file names a camera with a bundled lens profile (`LensProfiles.choice(forVideo:)`),
+/// in place of the default pinhole: the one rule that drawing (`DrawingSettings.apply`) and the footage's attitude held to
+/// its picture (`attitude fuse --hold-to-picture`) both ask.
+public struct LensProfileCamera: Equatable, Sendable, CustomStringConvertible {
+    public var choice: LensProfileChoice
+
+    public init(choice: LensProfileChoice) {
+        self.choice = choice
+    }
+
+    /// The profile for the video at `path`, nil where it names no camera with a profile (or is no regular file: a FIFO
+    /// or a device is not opened here, and the background's reader names what is wrong with it).
+    public static func choice(forVideo path: String) throws -> LensProfileCamera? {
+        guard FileKind.of(path) == .regular else { return nil }
+        return try LensProfiles.choice(forVideo: path).map { LensProfileCamera(choice: $0) }
+    }
+
+    /// The profile that stands in for `given` over `video`: where no camera is given (`.none`) and the video names a
+    /// camera with a profile; nil otherwise.
+    public static func standIn(for given: GivenCamera, overVideo video: String?) throws -> LensProfileCamera? {
+        guard given == .none, let video else { return nil }
+        return try choice(forVideo: video)
+    }
+
+    /// The camera as drawing takes it: the profile's, scaled to the video, named by its profile.
+    public var given: GivenCamera { .intrinsics(choice.camera, path: "lens profile \(choice.profile.name)") }
+
+    /// Which lens, from which profile, at which size, and what of it is a guess.
+    public var description: String { choice.description }
+
+    /// `notes` with this camera said: in place of a calibration's note that it left the camera undetermined and drew it
+    /// through the default pinhole, else after them.
+    public func notes(replacing notes: [RigNote]) -> [RigNote] {
+        var said = false
+        var out = notes.map { note -> RigNote in
+            guard case .cameraUndetermined(let path, .none) = note.fact else { return note }
+            said = true
+            return RigNote(.cameraFromLensProfile(path: path, profile: description))
+        }
+        if !said { out.append(RigNote(.cameraFromLensProfile(path: nil, profile: description))) }
+        return out
+    }
+}
