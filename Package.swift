@@ -67,7 +67,7 @@ let package = Package(
         /// The one clock for every timestamp the process takes (CLOCK_MONOTONIC, in seconds). No dependencies.
         .target(name: "MonotonicTime"),
         /// Quaternions, matrices, frames and Eq. VII. No OpenGL, no I/O.
-        .target(name: "AttitudeMath", dependencies: ["ExitKinds", "MonotonicTime", "Pixels"], swiftSettings: optimisedInDebug),  // the gyroscope's integral, most of a fit's time
+        .target(name: "AttitudeMath", dependencies: ["ExitKinds", "MonotonicTime"], swiftSettings: optimisedInDebug),  // the gyroscope's integral, most of a fit's time
         /// The skeleton of a background worker (a named thread, a stop that wakes it and waits for it to let go of
         /// what it holds, sleeps a stop cuts short), the backoff between attempts (the capture's and imud's), and
         /// SIGINT/SIGTERM as a stop request a loop polls, or the exit every command installs at its start (`StopSignals`); what

@@ -1,4 +1,3 @@
-import Pixels
 
 /// How the camera sees the die when no camera is given, as the articles draw it (docs/frames.md; "Attitude estimation
 /// on iPhone", Eq. I-VII): the virtual view 4 units behind the camera, near 0.1 and far 100; Eq. VII's model-view from
@@ -27,10 +26,11 @@ public enum DieView {
         return try (worldFromDeviceMatrix * deviceFromView).inverse()
     }
 
-    /// gluPerspective for a viewport of `size`: `verticalFieldOfViewDegrees` (degrees) across its height, at its aspect.
-    public static func projection(verticalFieldOfViewDegrees: Double, size: PictureSize) -> Matrix4 {
+    /// gluPerspective for a viewport whose width over height is `aspect`: `verticalFieldOfViewDegrees` (degrees) across
+    /// its height.
+    public static func projection(verticalFieldOfViewDegrees: Double, aspect: Float) -> Matrix4 {
         // Converted in single precision, as gluPerspective's callers do: 60° gives Float.pi / 3 to the bit.
         let fovyRadians = Float(verticalFieldOfViewDegrees) * .pi / 180
-        return Matrix4.perspective(fovyRadians: fovyRadians, aspect: Float(size.width) / Float(size.height), near: near, far: far)
+        return Matrix4.perspective(fovyRadians: fovyRadians, aspect: aspect, near: near, far: far)
     }
 }

@@ -137,7 +137,7 @@ public final class VideoReader {
     }
 }
 
-/// Writes RGB frames to a video file through OpenCV's VideoWriter (for tests and tools).
+/// Writes RGB frames to a video file through OpenCV's VideoWriter: what `VideoOutput` (render's and the clips' videos) writes with.
 public final class VideoWriter {
     private var handle: OpaquePointer?
     public let path: String

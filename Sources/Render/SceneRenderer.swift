@@ -123,7 +123,7 @@ public final class SceneRenderer {
         if let worldFromDevice = state.worldFromDevice {
             let throughLens = state.lens.flatMap { lens in state.camera.map { (lens: lens, camera: $0) } }
             let projection = state.camera?.projectionMatrix(near: Double(DieView.near), far: Double(DieView.far))
-                ?? DieView.projection(verticalFieldOfViewDegrees: PinholeCamera.defaultFieldOfViewDegrees, size: size)
+                ?? DieView.projection(verticalFieldOfViewDegrees: PinholeCamera.defaultFieldOfViewDegrees, aspect: Float(size.width) / Float(size.height))
             if let anchor = state.anchor {
                 if anchor.isInFront(worldFromDevice: worldFromDevice, near: Double(DieView.near), halfExtents: model.halfExtents) {
                     die.draw(projection: projection, modelView: anchor.modelView(worldFromDevice: worldFromDevice), greyed: state.greyed,

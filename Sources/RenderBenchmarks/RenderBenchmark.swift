@@ -142,7 +142,7 @@ public struct RenderBenchmark {
         let writer = try VideoOutput(output: output, framesPerSecond: 30, size: size)
         for k in 0..<frames {
             if shouldStop() { throw Stopped(framesWritten: k, frameCount: frames) }
-            let offset = 1 + (frames - 1 - k) % period   // frames - k while frames <= 1024, as before
+            let offset = 1 + (frames - 1 - k) % period   // frames - k while frames <= 1024
             try writer.write(pattern.cropped(x: offset, y: offset, width: width, height: height))
         }
         try writer.finish()

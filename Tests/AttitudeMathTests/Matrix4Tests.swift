@@ -112,7 +112,7 @@ final class Matrix4Tests: XCTestCase {
         let pose = Matrix4.translation(1, 2, 3) * Matrix4.rotation(q)
         let expected = Matrix4.rotation(q.conjugate) * Matrix4.translation(-1, -2, -3)
         assertEqual(try pose.inverse(), expected, accuracy: 1e-6)
-        let projection = DieView.projection(verticalFieldOfViewDegrees: 60, size: PictureSize(fixedWidth: 640, height: 480))
+        let projection = DieView.projection(verticalFieldOfViewDegrees: 60, aspect: Float(640) / Float(480))
         assertEqual(projection * (try projection.inverse()), .identity, accuracy: 1e-5)
     }
 
@@ -169,8 +169,8 @@ final class Matrix4Tests: XCTestCase {
 
     func testSixtyDegreesIsAThirdOfPiAtTheViewportAspect() {
         let expected = Matrix4.perspective(fovyRadians: .pi / 3, aspect: 1280.0 / 720, near: 0.1, far: 100)
-        assertEqual(DieView.projection(verticalFieldOfViewDegrees: 60, size: PictureSize(fixedWidth: 1280, height: 720)), expected, accuracy: 0)
-        XCTAssertEqual(DieView.projection(verticalFieldOfViewDegrees: 60, size: PictureSize(fixedWidth: 480, height: 640))[1, 1], 1 / tan(Float.pi / 6), accuracy: 1e-6)
-        XCTAssertEqual(DieView.projection(verticalFieldOfViewDegrees: 60, size: PictureSize(fixedWidth: 480, height: 640))[0, 0], 1 / tan(Float.pi / 6) / 0.75, accuracy: 1e-6)
+        assertEqual(DieView.projection(verticalFieldOfViewDegrees: 60, aspect: Float(1280) / Float(720)), expected, accuracy: 0)
+        XCTAssertEqual(DieView.projection(verticalFieldOfViewDegrees: 60, aspect: Float(480) / Float(640))[1, 1], 1 / tan(Float.pi / 6), accuracy: 1e-6)
+        XCTAssertEqual(DieView.projection(verticalFieldOfViewDegrees: 60, aspect: Float(480) / Float(640))[0, 0], 1 / tan(Float.pi / 6) / 0.75, accuracy: 1e-6)
     }
 }

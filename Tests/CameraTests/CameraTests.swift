@@ -11,7 +11,7 @@ final class PinholeCameraTests: XCTestCase {
         XCTAssertEqual(camera.fy, 240 / tan(Double.pi / 6), accuracy: 1e-9)
         XCTAssertEqual(camera.cx, 319.5)
         XCTAssertEqual(camera.cy, 239.5)
-        let ours = camera.projectionMatrix(), seed = DieView.projection(verticalFieldOfViewDegrees: 60, size: PictureSize(fixedWidth: 640, height: 480))
+        let ours = camera.projectionMatrix(), seed = DieView.projection(verticalFieldOfViewDegrees: 60, aspect: Float(640) / Float(480))
         for i in 0..<16 { XCTAssertEqual(ours.storage[i], seed.storage[i], accuracy: 1e-5, "element \(i)") }
     }
 

@@ -7,10 +7,9 @@ import Render
 import TestSupport
 import XCTest
 
-/// Fuzz finding 3: `attitude convert`, `attitude fuse` and `steady-dice snapshot` had no SIGINT handling: killed by the
-/// raw signal, saying nothing, and a convert interrupted while writing left a 25 MB `.o.partial-PID-1.csv` beside its
-/// output. Every command of both executables now goes through one exit (`mainWithOneLineErrors`, with the partial
-/// outputs `OutputFiles` registers): exit 130, one line on stderr, nothing partial left.
+/// SIGINT stops every command of both executables through one exit (`mainWithOneLineErrors`, with the partial outputs
+/// `OutputFiles` registers): exit 130, one line on stderr, nothing partial left (a convert stopped while writing leaves
+/// no `.partial` file beside its output).
 ///
 /// The commands are the executables' own list (`--experimental-dump-help`), so a new command without a recipe here
 /// fails the test until it has one. Each runs on a generated input big enough to be interrupted mid-work, with its
