@@ -41,3 +41,23 @@ public struct AttitudeSourceOptions: ParsableArguments {
         try VideoOwnLog.logPath(log: log, sourcesGiven: count, video: video, command: command, required: required)
     }
 }
+
+extension AttitudeSourceOptions {
+    /// The log at `path`, read with these options' magnetometer correction and recording platform.
+    public func logFile(_ path: String) -> LogFile {
+        LogFile(path: path, magnetometer: magnetometer.correction, platform: recording.platform)
+    }
+
+    /// The attitude asked for: `--attitude`; `--imud` with the mount of `drawing`'s options and `applied`'s settings
+    /// (the calibration applied), its first packet waited for up to `imudTimeout` seconds by a picture; else `--log`, or
+    /// the video that is its own log (`VideoOwnLog`, `required` as it says). Nil when none is given and no video is its
+    /// own log.
+    public func attitudeChoice(drawing: DrawingOptions, applied: Drawing, imudTimeout: Double, command: String,
+                               required: Bool) throws -> AttitudeChoice? {
+        if let attitude { return .fixed(attitude.quaternion, names: .attitudeOption) }
+        if let imud = try imud.configuration(mount: drawing.attitudeCalibration.imudMount(applied: applied.settings)) {
+            return .imud(imud, timeout: imudTimeout)
+        }
+        return try logPath(video: drawing.background.video, command: command, required: required).map { .log(logFile($0)) }
+    }
+}

@@ -99,3 +99,12 @@ public struct DrawingOptions: ParsableArguments {
                             model: model, hud: hud, assets: assets, attitudeCalibration: attitudeCalibration, clock: clock)
     }
 }
+
+extension DrawingOptions {
+    /// What `run`, `snapshot` and `render` draw with: these options' settings for an attitude source timed by `clock`
+    /// (`.live` for `run --imud`; the calibration file read once), their background, and the time offset they give it.
+    public func drawing(clock: TimeOffset.Clock) throws -> Drawing {
+        let settings = try drawingSettings(clock: clock)
+        return Drawing(settings: settings, background: background.settings, notes: .commandLine)
+    }
+}
