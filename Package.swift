@@ -141,7 +141,7 @@ let package = Package(
         /// clip offset), convert a producer's attitude, a video's motion track or a gyroscope-only log, score the estimator
         /// on BROAD.
         .target(name: "FusionJobs", dependencies: [
-            "AttitudeLog", "AttitudeMath", "FileAccess", "Footage", "Fusion", "Imaging", "LensProfiles", "Location", "LogLoading", "Plot", "RawLog", "Recording", "Rig",
+            "AttitudeLog", "AttitudeMath", "Camera", "FileAccess", "Footage", "Fusion", "Imaging", "LensProfiles", "Location", "LogLoading", "Plot", "RawLog", "Recording", "Rig",
             "SafeText", .product(name: "Logging", package: "swift-log"),
         ]),
         /// A live rig recorded: a camera's frames and imud's packets on one clock into a folder (`record`). No GL.
@@ -270,7 +270,7 @@ let package = Package(
         .testTarget(name: "RenderTests", dependencies: ["Render", "ExitKinds", "Camera", "Imaging", "AttitudeMath", "SteadyDiceKit", "CommandTestSupport", "PictureTestSupport", "TestSupport", "Pixels"],
                     exclude: ["Goldens"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "ExitKinds", "AttitudeLog", "Location", "RawLog", "Recording", "LogLoading",
-                                                            "CommandTestSupport", "TestSupport", "AttitudeMath", "MonotonicTime",
+                                                            "CommandTestSupport", "TestSupport", "AttitudeMath", "Camera", "MonotonicTime",
                                                            "Fusion", "Pixels", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "SceneCommandLineTests", dependencies: ["SceneCommandLine", "CommandLineSupport", "Scene", "AttitudeMath", "Camera", "IMUD", "Imaging", "LensProfiles", "Pixels", "Render", "Rig",
                                                          "CommandTestSupport", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]),

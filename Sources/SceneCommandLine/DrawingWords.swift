@@ -105,7 +105,5 @@ public func asValidationError<T>(_ body: () throws -> T) throws -> T {
         throw ValidationError(error.commandLineMessage)
     } catch let error as AnchorError {
         throw ValidationError(error.commandLineMessage)
-    } catch let error as FieldOfViewError {
-        throw ValidationError(error.commandLineMessage)
     }
 }
