@@ -75,8 +75,7 @@ struct Run: ParsableCommand {
         }
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
         if let from {
-            guard from.isFinite, from >= 0 else { throw ValidationError("--from must be a time of 0 s or more") }
-            try TimeOptions.checkTime(from, option: "--from")
+            try TimeOptions.checkTimeFromStart(from, option: "--from")
             guard input.attitude == nil && !input.imud.isSet else { throw ValidationError("--from applies to a log: --attitude and --imud have no start") }
         }
         if let duration {

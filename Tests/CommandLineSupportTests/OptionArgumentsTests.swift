@@ -125,6 +125,11 @@ final class OptionArgumentsTests: XCTestCase {
         XCTAssertEqual(refusal { try TimeOptions.checkTime(2e10, option: "--from") },
                        "--from 20000000000.0 s is outside ±1e10 s, where a double still resolves microseconds")
         XCTAssertEqual(refusal { try TimeOptions.checkTime(.infinity, option: "--video-at") }, "--video-at inf s is not a finite time")
+        XCTAssertNoThrow(try TimeOptions.checkTimeFromStart(0, option: "--from"))
+        XCTAssertEqual(refusal { try TimeOptions.checkTimeFromStart(-0.5, option: "--from") }, "--from must be 0 or more seconds")
+        XCTAssertEqual(refusal { try TimeOptions.checkTimeFromStart(.nan, option: "--from") }, "--from nan s is not a finite time")
+        XCTAssertEqual(refusal { try TimeOptions.checkTimeFromStart(2e10, option: "--video-at") },
+                       "--video-at 20000000000.0 s is outside ±1e10 s, where a double still resolves microseconds")
         XCTAssertNoThrow(try TimeOptions.checkWait(86400, option: "--timeout"))
         XCTAssertEqual(refusal { try TimeOptions.checkWait(0, option: "--timeout") },
                        "--timeout 0.0 s is not a wait of more than 0 s and at most 86400 s (a day)")

@@ -33,7 +33,7 @@ final class RunValidationTests: XCTestCase {
     }
 
     func testAStartAndADurationAreTimesOfALog() {
-        assertRefused(Run.self, ["--from", "-1"], saying: "--from must be a time of 0 s or more")
+        assertRefused(Run.self, ["--from", "-1"], saying: "--from must be 0 or more seconds")
         assertRefused(Run.self, ["--attitude", "1,0,0,0", "--from", "2"], saying: "--from applies to a log")
         assertRefused(Run.self, ["--imud", "udp:9000", "--from", "2"], saying: "--from applies to a log")
         assertRefused(Run.self, ["--duration", "0"], saying: "--duration must be a positive number of seconds")
