@@ -243,7 +243,7 @@ let package = Package(
         /// The light core: scratch folders, the shared data and the repository's fixtures, what a test needs from the
         /// machine, seeded randomness, attitude assertions, tumbling IMU samples, OpenCV's camera file written as text.
         /// Value modules only.
-        .target(name: "TestSupport", dependencies: ["AttitudeMath", "Pixels", "Camera"], path: "Tests/TestSupport",
+        .target(name: "TestSupport", dependencies: ["AttitudeMath", "CSVText", "Pixels", "Camera"], path: "Tests/TestSupport",
                 swiftSettings: optimisedInDebug),  // the samples it makes by the hundred thousand
         /// Commands: the built executables and other tools run as processes with a deadline (BuiltTool, CommandHarness),
         /// the synthetic clips `calibration-clip` makes, cached (SyntheticClips), and option groups' refusals parsed in-process.
