@@ -141,7 +141,7 @@ let package = Package(
         /// clip offset), convert a producer's attitude, a video's motion track or a gyroscope-only log, score the estimator
         /// on BROAD.
         .target(name: "FusionJobs", dependencies: [
-            "AttitudeLog", "AttitudeMath", "FileAccess", "Footage", "Fusion", "Imaging", "Location", "LogLoading", "Plot", "RawLog", "Recording", "Rig",
+            "AttitudeLog", "AttitudeMath", "Camera", "FileAccess", "Footage", "Fusion", "Imaging", "Location", "LogLoading", "Plot", "RawLog", "Recording", "Rig",
             "SafeText", .product(name: "Logging", package: "swift-log"),
         ]),
         /// A live rig recorded: a camera's frames and imud's packets on one clock into a folder (`record`). No GL.
@@ -243,7 +243,7 @@ let package = Package(
         /// The light core: scratch folders, the shared data and the repository's fixtures, what a test needs from the
         /// machine, seeded randomness, attitude assertions, tumbling IMU samples, OpenCV's camera file written as text.
         /// Value modules only.
-        .target(name: "TestSupport", dependencies: ["AttitudeMath", "Pixels", "Camera"], path: "Tests/TestSupport",
+        .target(name: "TestSupport", dependencies: ["AttitudeMath", "CSVText", "Pixels", "Camera"], path: "Tests/TestSupport",
                 swiftSettings: optimisedInDebug),  // the samples it makes by the hundred thousand
         /// Commands: the built executables and other tools run as processes with a deadline (BuiltTool, CommandHarness),
         /// the synthetic clips `calibration-clip` makes, cached (SyntheticClips), and option groups' refusals parsed in-process.
@@ -270,7 +270,7 @@ let package = Package(
         .testTarget(name: "RenderTests", dependencies: ["Render", "ExitKinds", "Camera", "Imaging", "AttitudeMath", "SteadyDiceKit", "CommandTestSupport", "PictureTestSupport", "TestSupport", "Pixels"],
                     exclude: ["Goldens"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "ExitKinds", "AttitudeLog", "Location", "RawLog", "Recording", "LogLoading",
-                                                            "CommandTestSupport", "TestSupport", "AttitudeMath", "MonotonicTime",
+                                                            "CommandTestSupport", "TestSupport", "AttitudeMath", "Camera", "MonotonicTime",
                                                            "Fusion", "Pixels", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "SceneCommandLineTests", dependencies: ["SceneCommandLine", "CommandLineSupport", "Scene", "AttitudeMath", "Camera", "IMUD", "Imaging", "Pixels", "Render", "Rig",
                                                          "CommandTestSupport", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]),

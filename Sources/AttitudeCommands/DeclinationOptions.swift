@@ -9,7 +9,7 @@ public struct DeclinationOptions: ParsableArguments {
     public var declination: Double?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("For true north without --declination: the declination comes from the first "
-                               + "fix of the folder's Location.csv whose horizontal accuracy is within this (default 20).", valueName: "metres"))
+                               + "fix of the folder's Location.csv whose horizontal accuracy is within this (\(MaxAccuracyOption.defaultText)).", valueName: "metres"))
     public var maxAccuracy: Double?
 
     public init() {}
@@ -18,10 +18,8 @@ public struct DeclinationOptions: ParsableArguments {
         if let declination, !(declination.isFinite && abs(declination) <= 180) {
             throw ValidationError("--declination must be between -180 and 180 degrees")
         }
-        if let maxAccuracy {
-            guard maxAccuracy.isFinite, maxAccuracy > 0 else { throw ValidationError("--max-accuracy must be a positive number of metres") }
-            guard declination == nil else { throw ValidationError("--max-accuracy applies without --declination") }
-        }
+        try MaxAccuracyOption.check(maxAccuracy)
+        if maxAccuracy != nil, declination != nil { throw ValidationError("--max-accuracy applies without --declination") }
     }
 
     /// For a command whose output frame is chosen: both apply to `xTrueNorthZVertical` only, and `--max-accuracy` without `--declination`.

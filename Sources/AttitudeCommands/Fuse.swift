@@ -57,8 +57,9 @@ struct Fuse: ParsableCommand {
     @Option(name: .customLong("fov"), parsing: .unconditional,
             help: ArgumentHelp("With --hold-to-picture: the vertical field of view in degrees the die will be drawn with, where the "
                                + "calibration leaves the camera out (default, as drawing takes: the lens profile of the camera CLIP names, else 60°): the picture's turns are read through it.",
-                               valueName: "DEG"))
-    var verticalFieldOfViewDegrees: Double?
+                               valueName: "DEG"),
+            transform: { try FieldOfView.parseOption($0) })
+    var fieldOfView: FieldOfView?
 
     @Flag(name: .customLong("hold-to-picture"),
           help: ArgumentHelp("With --video: hold the attitude to the video's picture: its turn over spans of 2 s, read from the "
@@ -68,15 +69,8 @@ struct Fuse: ParsableCommand {
     var holdToPicture = false
 
     func validate() throws {
-        if let verticalFieldOfViewDegrees {
-            do {
-                _ = try FieldOfView(degrees: verticalFieldOfViewDegrees)
-            } catch {
-                throw ValidationError("--fov \(verticalFieldOfViewDegrees): a field of view is \(PinholeCamera.fieldOfViewRangeText)")
-            }
-        }
         if video == nil, holdToPicture { throw ValidationError("--hold-to-picture is for the attitude drawn over a video: give --video CLIP") }
-        if !holdToPicture, verticalFieldOfViewDegrees != nil {
+        if !holdToPicture, fieldOfView != nil {
             throw ValidationError("--fov is the camera the picture is read through: give --hold-to-picture (and --video CLIP)")
         }
         try magnetometer.check(mode: mode)
@@ -97,7 +91,7 @@ struct Fuse: ParsableCommand {
         let staged = try outputs.stage(output, option: "--output", allowStandardOutput: true)
         if let video {
             let samples = try FuseOverVideoJob(input: input, video: video, calibration: calibration,
-                                             verticalFieldOfViewDegrees: verticalFieldOfViewDegrees, holdsToPicture: holdToPicture)
+                                             fieldOfView: fieldOfView, holdsToPicture: holdToPicture)
                 .run(writingTo: staged, logger: Messages.logger) { note in
                     switch note.level {
                     case .info: Messages.logger.info("\(commandLineText(for: note))")

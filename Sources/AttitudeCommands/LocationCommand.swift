@@ -22,7 +22,7 @@ struct LocationCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "raw, accuracy, mean, lsq or kalman (the one for everything: it also gates a jump the phone reports as accurate).")
     var filter: LocationFilterKind = .kalman
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Drop fixes whose horizontal accuracy is worse than this (every filter but raw; default 20).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Drop fixes whose horizontal accuracy is worse than this (every filter but raw; \(MaxAccuracyOption.defaultText)).",
                                valueName: "metres"))
     var maxAccuracy: Double?
 
@@ -44,9 +44,7 @@ struct LocationCommand: ParsableCommand {
     @OptionGroup var plot: PlotOptions<TrackPlot>
 
     func validate() throws {
-        if let maxAccuracy, !(maxAccuracy.isFinite && maxAccuracy > 0) {
-            throw ValidationError("--max-accuracy must be a positive number of metres")
-        }
+        try MaxAccuracyOption.check(maxAccuracy)
         if let window, window < 1 { throw ValidationError("--window must be at least 1") }
     }
 

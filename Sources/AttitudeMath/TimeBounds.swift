@@ -1,3 +1,4 @@
+import Foundation
 import MonotonicTime
 
 /// The one bound on times and waits, for every reader (logs, `imu.csv`, `frames.csv` and the other frame-time
@@ -12,16 +13,21 @@ public enum TimeBounds {
     /// Seconds a command may be asked to wait: a timeout, or a start instant ahead of now. A day.
     public static let wait = 86400.0
 
+    /// `time` as the messages write it: `1e10`.
+    static var timeText: String { String(format: "%g", time).replacingOccurrences(of: "e+", with: "e") }
+    /// `wait` as the messages write it: `86400 s (a day)`.
+    static var waitText: String { String(format: "%g s (a day)", wait) }
+
     /// Why `t` (seconds) is not a usable time, or nil when it is: finite and within ±`time`.
     public static func problem(time t: Double) -> String? {
         guard t.isFinite else { return "\(t) s is not a finite time" }
-        guard abs(t) <= time else { return "\(t) s is outside ±1e10 s, where a double still resolves microseconds" }
+        guard abs(t) <= time else { return "\(t) s is outside ±\(timeText) s, where a double still resolves microseconds" }
         return nil
     }
 
     /// Why `seconds` is not a usable wait, or nil when it is: more than 0 and at most `wait`.
     public static func problem(wait seconds: Double) -> String? {
-        guard seconds > 0, seconds <= wait else { return "\(seconds) s is not a wait of more than 0 s and at most 86400 s (a day)" }
+        guard seconds > 0, seconds <= wait else { return "\(seconds) s is not a wait of more than 0 s and at most \(waitText)" }
         return nil
     }
 
@@ -30,8 +36,8 @@ public enum TimeBounds {
     public static func problem(startAt start: Double, now: Double = MonotonicClock.now()) -> String? {
         if let problem = problem(time: start) { return problem }
         guard start - now <= wait else {
-            return String(format: "%g s is %.0f s ahead of CLOCK_MONOTONIC's %.0f s now; at most 86400 s (a day) ahead",
-                          start, start - now, now)
+            return String(format: "%g s is %.0f s ahead of CLOCK_MONOTONIC's %.0f s now; at most %@ ahead",
+                          start, start - now, now, waitText)
         }
         return nil
     }

@@ -20,7 +20,7 @@ public enum OptionValues {
         let fields = text.split(separator: separator, omittingEmptySubsequences: false)
         let accepted = counts.map(String.init).joined(separator: " or ")
         guard counts.contains(fields.count) else {
-            throw OptionValueError("expected \(shape) (\(accepted) numbers separated by '\(separator)'), got \(fields.count) "
+            throw OptionValueError("expected \(shape) (\(accepted) number\(counts == [1] ? "" : "s") separated by '\(separator)'), got \(fields.count) "
                                    + "field\(fields.count == 1 ? "" : "s") in \(MessageText.quoted(text))")
         }
         var values: [Double] = []

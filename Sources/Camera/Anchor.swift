@@ -26,8 +26,13 @@ public struct Anchor: Equatable, Sendable {
     public static let distances = minimumDistance...maximumDistance
     /// The elevations an anchor may have, in degrees.
     public static let elevations = -90.0...90.0
+    /// The elevations as a refusal says them: `within -90 to 90 degrees`.
+    public static var elevationRangeText: String {
+        String(format: "within %g to %g degrees", elevations.lowerBound, elevations.upperBound)
+    }
     /// Why the distance has its range.
-    public static let distanceReason = "(the whole die between the near plane at 0.1 and the far plane at 100)"
+    public static let distanceReason = String(format: "(the whole die between the near plane at %g and the far plane at %g)",
+                                              Double(DieView.near), Double(DieView.far))
 
     /// The die at bearing B, elevation E and distance D, refused (`AnchorError`) when D is outside `distances` or E
     /// outside `elevations`.
@@ -115,7 +120,7 @@ public enum AnchorError: Error, Equatable, Sendable, CustomStringConvertible {
             return String(format: "the anchor's distance must be from %@ to %@ %@, not %g", "\(Anchor.minimumDistance)",
                           "\(Anchor.maximumDistance)", Anchor.distanceReason, distance)
         case .elevation(let degrees):
-            return String(format: "the anchor's elevation must be within -90 to 90 degrees, not %g", degrees)
+            return String(format: "the anchor's elevation must be %@, not %g", Anchor.elevationRangeText, degrees)
         }
     }
 }

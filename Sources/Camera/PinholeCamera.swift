@@ -121,9 +121,9 @@ public struct PinholeCamera: Equatable, Sendable {
     /// The OpenGL projection `clipFromDevice` for this camera (points in D, looking along -Z, to clip
     /// space), with the picture filling the viewport: clip space maps
     /// pixel edge -0.5 to -1 and width - 0.5 to +1 (rows flipped, as OpenGL counts from the bottom).
-    /// Depth as gluPerspective between `near` and `far`. The skew enters x: y_D = -Y, so s·Y/Z is -2s/w per unit y_D
+    /// Depth as gluPerspective between `near` and `far` (by default the die's, `DieView.near` and `far`). The skew enters x: y_D = -Y, so s·Y/Z is -2s/w per unit y_D
     /// in clip space.
-    public func projectionMatrix(near: Double = 0.1, far: Double = 100) -> Matrix4 {
+    public func projectionMatrix(near: Double = Double(DieView.near), far: Double = Double(DieView.far)) -> Matrix4 {
         let w = Double(width), h = Double(height)
         let values: [Double] = [2 * fx / w, -2 * skew / w, 1 - 2 * (cx + 0.5) / w, 0,
                                 0, 2 * fy / h, 2 * (cy + 0.5) / h - 1, 0,

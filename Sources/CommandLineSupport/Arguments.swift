@@ -1,5 +1,6 @@
 import AttitudeMath
 import ArgumentParser
+import Camera
 import CSVText
 import Pixels
 
@@ -28,6 +29,18 @@ extension PictureSize: StrictArgument {
 
     /// The default as help shows it (`960x720`); ArgumentParser asks the default value, an instance, not the type.
     public var defaultValueDescription: String { description }
+}
+
+/// `--fov DEG`: a vertical field of view on the command line, the one parse of every command's `--fov`.
+extension FieldOfView: StrictArgument {
+    /// One number of degrees through the shared strict parser, refused (`FieldOfViewError`, in the library's words)
+    /// outside `PinholeCamera.fieldOfViewRange`.
+    public static func parseOption(_ text: String) throws -> FieldOfView {
+        try FieldOfView(degrees: OptionValues.numbers(text, counts: [1], shape: "DEG")[0])
+    }
+
+    /// The default as help shows it (`60`).
+    public var defaultValueDescription: String { String(format: "%g", degrees) }
 }
 
 /// `--attitude w,x,y,z`: a device-to-world quaternion, normalised.

@@ -14,8 +14,3 @@ public protocol CommandLineWorded: Error {
 public func commandLineMessage(for error: Error) -> String {
     (error as? CommandLineWorded)?.commandLineMessage ?? MessageText.describe(error)
 }
-
-extension FieldOfViewError: CommandLineWorded {
-    /// The refusal as a command that takes `--fov` says it.
-    public var commandLineMessage: String { "--fov must be \(PinholeCamera.fieldOfViewRangeText)" }
-}

@@ -9,6 +9,13 @@ public enum TimeOptions {
         if let problem = TimeBounds.problem(time: seconds) { throw ValidationError("\(option) \(problem)") }
     }
 
+    /// A time counted from a start, in seconds (`--from` into a log, `--video-at` into a video): 0 or more, and a time
+    /// (`checkTime`).
+    public static func checkTimeFromStart(_ seconds: Double, option: String) throws {
+        if seconds < 0 { throw ValidationError("\(option) must be 0 or more seconds") }
+        try checkTime(seconds, option: option)
+    }
+
     /// A timeout in seconds: more than 0 and at most `TimeBounds.wait`.
     public static func checkWait(_ seconds: Double, option: String) throws {
         if let problem = TimeBounds.problem(wait: seconds) { throw ValidationError("\(option) \(problem)") }

@@ -41,7 +41,7 @@ public struct ConvertJob {
         let norths: [OutputFrame] = [.reference(.xMagneticNorthZVertical), .reference(.xTrueNorthZVertical)]
         if declination == nil, norths.contains(target), norths.contains(.reference(sourceFrame)), target != .reference(sourceFrame) {
             let folder = RecordingFolder.isFolder(input) ? input : (input as NSString).deletingLastPathComponent
-            recordingDeclination = try RecordingDeclination.find(folder: folder.isEmpty ? "." : folder, maxAccuracy: maxAccuracy ?? 20)
+            recordingDeclination = try RecordingDeclination.find(folder: folder.isEmpty ? "." : folder, maxAccuracy: maxAccuracy ?? LocationFilterSettings.defaultMaxAccuracyMetres)
             if let recordingDeclination {
                 declination = recordingDeclination.declinationDegrees
                 logger.info("true north: \(recordingDeclination.summary)")

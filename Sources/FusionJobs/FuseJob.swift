@@ -21,7 +21,8 @@ public struct FuseJob {
     public var mode: FusionMode?
     public var frame: OutputFrame?
     public var declination: Double?
-    /// The worst horizontal accuracy of the fix the declination comes from (default 20 m).
+    /// Metres: the worst horizontal accuracy of the fix the declination comes from (nil:
+    /// `LocationFilterSettings.defaultMaxAccuracyMetres`).
     public var maxAccuracy: Double?
     public var parameters: FusionParameters
     /// Write the estimator's status columns: a file for diagnosis, not an attitude log.
@@ -49,7 +50,7 @@ public struct FuseJob {
                                             gyroBiasRadiansPerSecond: gyroBiasRadiansPerSecond, logger: logger)
         let log = corrected.log
         let fused = try corrected.fused(mode: mode, frame: frame.map { .asked($0) } ?? .natural,
-                                        north: TrueNorth(declination: declination, maxAccuracy: maxAccuracy ?? 20),
+                                        north: TrueNorth(declination: declination, maxAccuracy: maxAccuracy ?? LocationFilterSettings.defaultMaxAccuracyMetres),
                                         parameters: parameters, withStatus: status, announcing: .debug, logger: logger)
         let (samples, mode, outputFrame) = (fused.samples, fused.mode, fused.frame)
         var comments = ["attitude fused by steady-dice from \(BroadEvaluation.trialName(of: input)) (\(mode.rawValue))"]

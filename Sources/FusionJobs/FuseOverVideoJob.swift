@@ -1,5 +1,6 @@
 import AttitudeLog
 import AttitudeMath
+import Camera
 import FileAccess
 import Footage
 import Foundation
@@ -16,19 +17,18 @@ public struct FuseOverVideoJob {
     public var video: String
     /// A `steady-dice calibrate` file: its gyroscope bias and its clip offset (`TimeOffset.seconds(pairing: .clip)`).
     public var calibration: String?
-    /// Degrees: the vertical field of view the die will be drawn with where the calibration leaves the camera out (nil:
-    /// drawing's default: the lens profile of the camera the video names, else 60°); the picture's rotations are read
-    /// through it.
-    public var verticalFieldOfViewDegrees: Double?
+    /// The vertical field of view the die will be drawn with where the calibration leaves the camera out (nil: drawing's
+    /// default: the lens profile of the camera the video names, else 60°); the picture's rotations are read through it.
+    public var fieldOfView: FieldOfView?
     /// Whether the attitude is held to the video's picture (`PictureHold`, `--hold-to-picture`); false: the gyroscope's
     /// alone between the accelerometer's levellings.
     public var holdsToPicture = false
 
-    public init(input: String, video: String, calibration: String?, verticalFieldOfViewDegrees: Double? = nil, holdsToPicture: Bool = false) {
+    public init(input: String, video: String, calibration: String?, fieldOfView: FieldOfView? = nil, holdsToPicture: Bool = false) {
         self.input = input
         self.video = video
         self.calibration = calibration
-        self.verticalFieldOfViewDegrees = verticalFieldOfViewDegrees
+        self.fieldOfView = fieldOfView
         self.holdsToPicture = holdsToPicture
     }
 
@@ -52,13 +52,13 @@ public struct FuseOverVideoJob {
         }
         guard holdsToPicture, footage.fusion != nil else { return footage }
         // The picture read through the camera and mount the die will be drawn with: the calibration's where it determines
-        // them, else drawing's (the pinhole of `verticalFieldOfViewDegrees`, else the lens profile of the camera the video
+        // them, else drawing's (the pinhole of `fieldOfView`, else the lens profile of the camera the video
         // names, else the default 60° pinhole; the identity mount).
         let camera: GivenCamera
         if let applied, case .theFiles = applied.camera {
             camera = applied.camera.asGiven
-        } else if let verticalFieldOfViewDegrees {
-            camera = try .fieldOfView(degrees: verticalFieldOfViewDegrees)
+        } else if let fieldOfView {
+            camera = .fieldOfView(fieldOfView)
         } else if let profile = try LensProfileCamera.standIn(for: .none, overVideo: video) {
             logger.info("the picture read through \(profile), as drawing over \(MessageText.line(video)) draws")
             camera = profile.given

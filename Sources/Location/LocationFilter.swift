@@ -18,8 +18,12 @@ public enum LocationFilterKind: String, CaseIterable, Sendable {
 
 /// Settings of the filters, with the defaults the command line publishes.
 public struct LocationFilterSettings: Sendable {
+    /// Metres: the worst horizontal accuracy a fix is kept with, by default, by the filters and by a recording's
+    /// declination (`TrueNorth`).
+    public static let defaultMaxAccuracyMetres = 20.0
+
     /// Fixes with a horizontal accuracy worse than this (metres) are dropped by every filter but `raw`.
-    public var maxAccuracy: Double = 20
+    public var maxAccuracy: Double = Self.defaultMaxAccuracyMetres
     /// Window of `mean` and `lsq`, in accepted fixes.
     public var window: Int = 5
     /// Kalman: white-acceleration noise, m/s² (1 sigma), horizontal and vertical.

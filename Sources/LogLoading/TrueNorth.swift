@@ -1,3 +1,5 @@
+import Location
+
 /// Where true north's declination comes from: the one given (degrees, east of true north positive), else the
 /// recording's own `Location.csv` at its first fix within `maxAccuracy` metres (`RecordingDeclination`).
 ///
@@ -12,7 +14,7 @@ public struct TrueNorth: Equatable, Sendable {
     /// Metres: the worst horizontal accuracy of the fix the recording's declination comes from.
     public var maxAccuracy: Double
 
-    public init(declination: Double? = nil, maxAccuracy: Double = 20) {
+    public init(declination: Double? = nil, maxAccuracy: Double = LocationFilterSettings.defaultMaxAccuracyMetres) {
         self.declination = declination
         self.maxAccuracy = maxAccuracy
     }

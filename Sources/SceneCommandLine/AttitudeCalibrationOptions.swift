@@ -55,6 +55,22 @@ public struct AttitudeCalibrationOptions: ParsableArguments {
         return RigOverrides(camera: camera, mount: given, timeOffsetSeconds: timeOffsetSeconds)
     }
 
+    /// Refuses `--time-offset` for an attitude source that cannot take it (`TimeOffset.check`): `clock` is the clock the
+    /// command draws the source on, nil where it has none to shift (`--attitude`; and `snapshot --imud`, which draws
+    /// imud's first packet once, as a fixed attitude), `.live` for `run --imud` (within ±1 s). Beside `--calibration` a
+    /// source with no clock is left to the file's rule, which refuses an offset the file determines as given twice
+    /// (`Rig.apply`); a live offset past its limit is refused either way.
+    public func validate(timeOffsetOn clock: TimeOffset.Clock?) throws {
+        guard let offset = timeOffsetSeconds else { return }
+        do throws(TimeOffsetError) { try TimeOffset.check(given: offset, sourceClock: clock) } catch {
+            switch error {
+            case .noClock where calibration != nil: break
+            case .noClock: throw ValidationError("--time-offset needs --log (or run's --imud): \(error) (--attitude, or the one packet snapshot draws of --imud)")
+            case .beyondLiveLimit: throw ValidationError(String(format: "--time-offset %g with --imud: %@", offset, "\(error)"))
+            }
+        }
+    }
+
     /// imud's preset and Euler forms name imud's body frame; other sources take w,x,y,z.
     public func validate(imud: Bool) throws {
         if case .imud? = mount, !imud {

@@ -71,10 +71,7 @@ public struct BackgroundOptions: ParsableArguments {
         if video == nil && (frame != nil || videoAt != nil) { throw ValidationError("--frame and --video-at need --video") }
         if frame != nil && videoAt != nil { throw ValidationError("give at most one of --frame and --video-at") }
         if let frame, frame < 0 { throw ValidationError("--frame must be 0 or more") }
-        if let videoAt {
-            guard videoAt >= 0 else { throw ValidationError("--video-at must be 0 or more seconds") }
-            try TimeOptions.checkTime(videoAt, option: "--video-at")
-        }
+        if let videoAt { try TimeOptions.checkTimeFromStart(videoAt, option: "--video-at") }
     }
 
 }

@@ -56,8 +56,9 @@ public struct CameraOptions: ParsableArguments {
 
     @Option(name: .customLong("fov"), parsing: .unconditional,
             help: ArgumentHelp("Vertical field of view of the camera, in degrees (default \(String(format: "%g", PinholeCamera.defaultFieldOfViewDegrees))).",
-                              valueName: "DEG"))
-    public var verticalFieldOfViewDegrees: Double?
+                              valueName: "DEG"),
+            transform: { try FieldOfView.parseOption($0) })
+    public var fieldOfView: FieldOfView?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Camera intrinsics: an OpenCV calibration file (camera_matrix, distortion_coefficients, "
                                + "image_width, image_height; distortion_model: fisheye for OpenCV's fisheye model). With "
@@ -102,10 +103,10 @@ public struct CameraOptions: ParsableArguments {
         return settings
     }
 
-    /// Every setting but `--intrinsics`'s camera: what is checked before any file is read. The field of view and the
-    /// anchor are refused (`FieldOfViewError`, `AnchorError`) out of their ranges.
+    /// Every setting but `--intrinsics`'s camera: what is checked before any file is read. The anchor is refused
+    /// (`AnchorError`) out of its range; the field of view was checked as it was parsed.
     func settingsButIntrinsics() throws -> CameraSettings {
-        var settings = CameraSettings(given: try verticalFieldOfViewDegrees.map { try .fieldOfView(degrees: $0) } ?? .none,
+        var settings = CameraSettings(given: fieldOfView.map { .fieldOfView($0) } ?? .none,
                                       anchor: try anchor?.anchor(), panoramaPath: panorama)
         settings.anchorOrigin = anchorFrom?.origin
         settings.lensDrawing = lensDrawing
@@ -117,7 +118,7 @@ public struct CameraOptions: ParsableArguments {
 
     /// Refuses `--fov` with `--intrinsics`, and what `CameraSettings.validate` refuses, before `--intrinsics` is read.
     public func validate() throws {
-        if verticalFieldOfViewDegrees != nil && intrinsics != nil { throw ValidationError(Self.fieldOfViewAndIntrinsics) }
+        if fieldOfView != nil && intrinsics != nil { throw ValidationError(Self.fieldOfViewAndIntrinsics) }
         try asValidationError { try settingsButIntrinsics().validate() }
     }
 

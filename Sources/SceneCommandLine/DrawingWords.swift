@@ -34,7 +34,7 @@ extension AnchorError: CommandLineWorded {
         case .distance:
             return "--anchor: the distance must be from \(Anchor.minimumDistance) to \(Anchor.maximumDistance) \(Anchor.distanceReason)"
         case .elevation:
-            return "--anchor: the elevation must be within -90 to 90 degrees"
+            return "--anchor: the elevation must be \(Anchor.elevationRangeText)"
         }
     }
 }
@@ -104,8 +104,6 @@ public func asValidationError<T>(_ body: () throws -> T) throws -> T {
     } catch let error as DrawingSettingsError {
         throw ValidationError(error.commandLineMessage)
     } catch let error as AnchorError {
-        throw ValidationError(error.commandLineMessage)
-    } catch let error as FieldOfViewError {
         throw ValidationError(error.commandLineMessage)
     }
 }

@@ -28,8 +28,9 @@ public struct CalibrationClipOptions: ParsableArguments {
     public var duration: Double = 5
 
     @Option(name: .customLong("fov"), parsing: .unconditional,
-            help: ArgumentHelp("The true vertical field of view, degrees.", valueName: "DEG"))
-    public var verticalFieldOfViewDegrees: Double = PinholeCamera.defaultFieldOfViewDegrees
+            help: ArgumentHelp("The true vertical field of view, degrees.", valueName: "DEG"),
+            transform: { try FieldOfView.parseOption($0) })
+    public var fieldOfView = FieldOfView(fixedDegrees: PinholeCamera.defaultFieldOfViewDegrees)
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The true mount R (v_D = R·v_S).", valueName: "w,x,y,z"))
     public var mount: QuaternionArgument?
@@ -147,8 +148,8 @@ public struct CalibrationClipOptions: ParsableArguments {
 
     public func validate() throws {
         let lens = try parsedLens()
-        guard LensCamera(verticalFieldOfViewDegrees: verticalFieldOfViewDegrees, size: size, lens: lens) != nil else {
-            let degrees = verticalFieldOfViewDegrees
+        guard LensCamera(verticalFieldOfViewDegrees: fieldOfView.degrees, size: size, lens: lens) != nil else {
+            let degrees = fieldOfView.degrees
             throw ValidationError("--fov \(degrees): the lens's rays do not reach \(degrees / 2)° from its axis")
         }
         guard readoutMilliseconds >= 0, readoutMilliseconds <= 1000 / fps else {
@@ -167,9 +168,6 @@ public struct CalibrationClipOptions: ParsableArguments {
         }
         guard motionScale > 0, motionScale <= 1 else { throw ValidationError("--motion-scale must be more than 0 and at most 1") }
         guard gyroNoise >= 0, gyroNoise <= 100 else { throw ValidationError("--gyro-noise must be from 0 to 100 degrees per second") }
-        guard PinholeCamera.isPhysical(fieldOfViewDegrees: verticalFieldOfViewDegrees) else {
-            throw ValidationError("--fov must be \(PinholeCamera.fieldOfViewRangeText)")
-        }
         guard duration > 0, duration <= 600 else { throw ValidationError("--duration must be from 0 to 600 seconds") }
         try TimeOptions.checkTime(start, option: "--start")
         guard abs(timeOffsetSeconds) <= 1 else { throw ValidationError("--time-offset must be within ±1 s") }
@@ -184,7 +182,7 @@ public struct CalibrationClipOptions: ParsableArguments {
 
     /// The clip and the job these options describe (the lens, bias and noise as the job takes them).
     public func job() throws -> CalibrationClipJob {
-        var clip = SyntheticCalibrationClip(verticalFieldOfViewDegrees: verticalFieldOfViewDegrees, size: size,
+        var clip = SyntheticCalibrationClip(verticalFieldOfViewDegrees: fieldOfView.degrees, size: size,
                                             framesPerSecond: fps, duration: duration, deviceFromIMU: mount?.quaternion ?? .identity,
                                             timeOffsetSeconds: timeOffsetSeconds, seed: seed)
         clip.lens = try parsedLens()

@@ -59,9 +59,8 @@ struct RenderVideo: ParsableCommand {
     func validate() throws {
         try drawing.hud.validate(size: size, drawing: drawing)
         guard fps > 0, fps.isFinite else { throw ValidationError("--fps must be a positive number") }
-        if let from { guard from >= 0, from.isFinite else { throw ValidationError("--from must be 0 or more seconds") } }
+        if let from { try TimeOptions.checkTimeFromStart(from, option: "--from") }
         if let to, !(to.isFinite && to > (from ?? 0)) { throw ValidationError("--to must be later than --from") }
-        if let from { try TimeOptions.checkTime(from, option: "--from") }
         if let to { try TimeOptions.checkTime(to, option: "--to") }
         try drawing.attitudeCalibration.validate(imud: false)
         guard VideoOutput.kind(of: output) != nil else {

@@ -63,20 +63,10 @@ struct Run: ParsableCommand {
         }
         guard speed > 0, speed.isFinite else { throw ValidationError("--speed must be a positive number") }
         try drawing.attitudeCalibration.validate(imud: input.imud.isSet)
-        if let offset = drawing.attitudeCalibration.timeOffsetSeconds {
-            do throws(TimeOffsetError) { try TimeOffset.check(given: offset, sourceClock: input.clock.offsetClock) } catch {
-                switch error {
-                // Beside --calibration the file's rule refuses it first, as given twice (`Rig.apply`).
-                case .noClock where drawing.attitudeCalibration.calibration != nil: break
-                case .noClock: throw ValidationError("--time-offset with --attitude: \(error)")
-                case .beyondLiveLimit: throw ValidationError(String(format: "--time-offset %g with --imud: %@", offset, "\(error)"))
-                }
-            }
-        }
+        try drawing.attitudeCalibration.validate(timeOffsetOn: input.clock.offsetClock)
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
         if let from {
-            guard from.isFinite, from >= 0 else { throw ValidationError("--from must be a time of 0 s or more") }
-            try TimeOptions.checkTime(from, option: "--from")
+            try TimeOptions.checkTimeFromStart(from, option: "--from")
             guard input.attitude == nil && !input.imud.isSet else { throw ValidationError("--from applies to a log: --attitude and --imud have no start") }
         }
         if let duration {

@@ -49,14 +49,8 @@ struct Snapshot: ParsableCommand {
         if input.log == nil && !videoMayBeTheLog && at != nil { throw ValidationError("--at needs --log") }
         try drawing.hud.validate(size: size, drawing: drawing)
         try drawing.attitudeCalibration.validate(imud: input.imud.isSet)
-        // Beside --calibration the file's rule refuses an offset given for a source with no clock first, as given twice (`Rig.apply`).
-        if let offset = drawing.attitudeCalibration.timeOffsetSeconds, drawing.attitudeCalibration.calibration == nil {
-            // A log's clock, or none: imud's first packet is drawn once, as a fixed attitude is.
-            let clock: TimeOffset.Clock? = input.log != nil || videoMayBeTheLog ? .clip : nil
-            do throws(TimeOffsetError) { try TimeOffset.check(given: offset, sourceClock: clock) } catch {
-                throw ValidationError("--time-offset needs --log: \(error) (imud's first packet, drawn once, is one)")
-            }
-        }
+        // A log's clock, or none: imud's first packet is drawn once, as a fixed attitude is, so it has no clock to shift.
+        try drawing.attitudeCalibration.validate(timeOffsetOn: input.log != nil || videoMayBeTheLog ? .clip : nil)
     }
 
     @OptionGroup var messages: MessageOptions

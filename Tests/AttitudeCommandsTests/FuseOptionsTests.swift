@@ -62,14 +62,14 @@ final class FuseOptionsTests: XCTestCase {
     func testThePicturesOptionsAreForFootage() throws {
         let footage = required + ["--video", "clip.mp4"]
         let fuse = try Fuse.parse(footage + ["--fov", "50", "--hold-to-picture"])
-        XCTAssertEqual(fuse.verticalFieldOfViewDegrees, 50)
+        XCTAssertEqual(fuse.fieldOfView?.degrees, 50)
         XCTAssertTrue(fuse.holdToPicture)
         XCTAssertFalse(try Fuse.parse(footage).holdToPicture, "the gyroscope's alone unless asked")
         assertRefused(Fuse.self, footage + ["--fov", "50"], saying: "--fov is the camera the picture is read through: give --hold-to-picture")
         assertRefused(Fuse.self, required + ["--hold-to-picture"], saying: "--hold-to-picture is for the attitude drawn over a video: give --video CLIP")
         for fov in ["1", "179", "0", "-5"] {
             assertRefused(Fuse.self, footage + ["--hold-to-picture", "--fov", fov],
-                          saying: "--fov \(Double(fov)!): a field of view is between 1 and 179 degrees (exclusive)")
+                          saying: "'--fov <DEG>': the field of view must be between 1 and 179 degrees (exclusive), not \(fov)")
         }
         XCTAssertNil(refusal(Fuse.self, footage + ["--hold-to-picture", "--fov", "178.5"]))
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AttitudeMath
+import Camera
 import CommandLineSupport
 import CommandTestSupport
 import Fusion
@@ -24,6 +25,18 @@ final class OptionArgumentsTests: XCTestCase {
         XCTAssertEqual(refusal { try PictureSize.parseOption("640x") }, "field 2 of WxH is empty in '640x'")
         XCTAssertEqual(refusal { try PictureSize.parseOption("640") }, "expected WxH (2 whole numbers separated by 'x'), got 1 field in '640'")
         XCTAssertEqual(PictureSize(fixedWidth: 960, height: 720).defaultValueDescription, "960x720")
+    }
+
+    /// `--fov`'s one parse, every command's: one number of degrees, strictly between 1 and 179, refused in the library's words.
+    func testAFieldOfViewIsOneNumberInsideTheRange() throws {
+        XCTAssertEqual(try FieldOfView.parseOption("50"), FieldOfView(fixedDegrees: 50))
+        XCTAssertEqual(try FieldOfView.parseOption("178.5"), FieldOfView(fixedDegrees: 178.5))
+        XCTAssertEqual(refusal { try FieldOfView.parseOption("179") }, "the field of view must be between 1 and 179 degrees (exclusive), not 179")
+        XCTAssertEqual(refusal { try FieldOfView.parseOption("-5") }, "the field of view must be between 1 and 179 degrees (exclusive), not -5")
+        XCTAssertEqual(refusal { try FieldOfView.parseOption("nan") }, "field 1 of DEG, 'nan', is not finite")
+        XCTAssertEqual(refusal { try FieldOfView.parseOption("50,60") }, "expected DEG (1 number separated by ','), got 2 fields in '50,60'")
+        XCTAssertEqual(FieldOfView(fixedDegrees: 60).defaultValueDescription, "60")
+        XCTAssertNil(FieldOfView(argument: "0"))
     }
 
     func testAQuaternionIsNormalisedAndAZeroOneRefused() throws {
@@ -112,6 +125,11 @@ final class OptionArgumentsTests: XCTestCase {
         XCTAssertEqual(refusal { try TimeOptions.checkTime(2e10, option: "--from") },
                        "--from 20000000000.0 s is outside ±1e10 s, where a double still resolves microseconds")
         XCTAssertEqual(refusal { try TimeOptions.checkTime(.infinity, option: "--video-at") }, "--video-at inf s is not a finite time")
+        XCTAssertNoThrow(try TimeOptions.checkTimeFromStart(0, option: "--from"))
+        XCTAssertEqual(refusal { try TimeOptions.checkTimeFromStart(-0.5, option: "--from") }, "--from must be 0 or more seconds")
+        XCTAssertEqual(refusal { try TimeOptions.checkTimeFromStart(.nan, option: "--from") }, "--from nan s is not a finite time")
+        XCTAssertEqual(refusal { try TimeOptions.checkTimeFromStart(2e10, option: "--video-at") },
+                       "--video-at 20000000000.0 s is outside ±1e10 s, where a double still resolves microseconds")
         XCTAssertNoThrow(try TimeOptions.checkWait(86400, option: "--timeout"))
         XCTAssertEqual(refusal { try TimeOptions.checkWait(0, option: "--timeout") },
                        "--timeout 0.0 s is not a wait of more than 0 s and at most 86400 s (a day)")

@@ -221,8 +221,8 @@ final class CalibrateCommandTests: XCTestCase {
         }
         var log = "t,gx,gy,gz,ax,ay,az\n"
         var firstSample: Double?
-        for line in try String(contentsOf: data.appendingPathComponent("gyro.txt"), encoding: .utf8).split(separator: "\n") {
-            let v = line.split(separator: ",").compactMap { Double($0) }
+        // gyro.txt: x, y, z (rad/s) and t (s) a row, no header.
+        for v in try CSVNumbers(path: data.appendingPathComponent("gyro.txt").path, headerless: true).rows {
             guard v.count == 4 else { continue }
             if firstSample == nil { firstSample = v[3] }
             log += String(format: "%.6f,%.9f,%.9f,%.9f,0,0,9.81\n", v[3], v[0], v[1], v[2])

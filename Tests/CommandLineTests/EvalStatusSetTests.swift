@@ -147,12 +147,11 @@ final class EvalStatusSetTests: RawLogTestCase {
         let output = folder.appendingPathComponent("status-\(extra.count).csv").path
         let result = try attitude(["fuse", try restLog(), "--output", output, "--status"] + extra)
         XCTAssertEqual(result.status, 0, result.stderr)
-        let lines = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
-        XCTAssertEqual(lines.first, "t,qw,qx,qy,qz,rest,mag_disturbed,bias_x,bias_y,bias_z")
-        return try lines.dropFirst().map { line in
-            let v = line.split(separator: ",").map { Double($0) }
-            guard v.count == 10, v.allSatisfy({ $0 != nil }) else { throw Requirement.Missing("not a status row: \(line)") }
-            return StatusRow(t: v[0]!, rest: Int(v[5]!), magDisturbed: Int(v[6]!), bias: SIMD3(v[7]!, v[8]!, v[9]!))
+        let csv = try CSVNumbers(path: output)
+        XCTAssertEqual(csv.header, ["t", "qw", "qx", "qy", "qz", "rest", "mag_disturbed", "bias_x", "bias_y", "bias_z"])
+        return try csv.rows.map { v in
+            guard v.count == 10 else { throw Requirement.Missing("not a status row: \(v)") }
+            return StatusRow(t: v[0], rest: Int(v[5]), magDisturbed: Int(v[6]), bias: SIMD3(v[7], v[8], v[9]))
         }
     }
 

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import CommandTestSupport
 import Foundation
 import Render
@@ -48,15 +49,6 @@ final class HelpTextTests: XCTestCase {
     }
 
     private static let helpRuns = Locked<[String: BuiltTool.Result]>([:])
-
-    /// A value behind a lock.
-    // @unchecked Sendable: `value` is only read or written inside `lock`.
-    private final class Locked<Value>: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value: Value
-        init(_ value: Value) { self.value = value }
-        func withLock<T>(_ body: (inout Value) -> T) -> T { lock.lock(); defer { lock.unlock() }; return body(&value) }
-    }
 
     /// The names listed under `SUBCOMMANDS:` (`  run (default)   Opens ...` gives `run`), without `help`.
     static func subcommands(in text: String) -> [String] {

@@ -1,6 +1,7 @@
 import Foundation
 import Location
 import LogTestSupport
+import TestSupport
 import XCTest
 
 /// `attitude location`: the filtered track it writes, plots and refusals (LocationReaderTests in
@@ -13,8 +14,8 @@ final class LocationCommandTests: LocationTestCase {
         let run = try attitude(["location", folder.appendingPathComponent("walk").path, "--filter", "kalman", "--output", output])
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertTrue(run.stderr.contains("kalman: \(track.fixes.count) fixes"), run.stderr)
-        let text = CSVTextLines(try String(contentsOfFile: output, encoding: .utf8))
-        XCTAssertEqual(text.header, "t,latitude,longitude,altitude,horizontal_accuracy")
+        let text = try CSVNumbers(path: output)
+        XCTAssertEqual(text.header, ["t", "latitude", "longitude", "altitude", "horizontal_accuracy"])
         let expected = LocationFilter.run(.kalman, try LocationReader.read(path: input))
         XCTAssertEqual(text.rows.count, expected.count)
         for (row, f) in zip(text.rows, expected) {
@@ -27,7 +28,7 @@ final class LocationCommandTests: LocationTestCase {
         let accuracyOutput = folder.appendingPathComponent("accuracy.csv").path
         let kept = try attitude(["location", input, "--filter", "accuracy", "--max-accuracy", "10", "-o", accuracyOutput])
         XCTAssertEqual(kept.status, 0, kept.stderr)
-        let rows = CSVTextLines(try String(contentsOfFile: accuracyOutput, encoding: .utf8)).rows
+        let rows = try CSVNumbers(path: accuracyOutput).rows
         let good = track.fixes.filter { $0.horizontalAccuracy <= 10 }
         XCTAssertEqual(rows.map { $0[0] }, good.map { (($0.time - track.fixes[0].time) * 1000).rounded() / 1000 })
 

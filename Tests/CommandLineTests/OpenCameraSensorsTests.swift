@@ -63,8 +63,7 @@ final class OpenCameraSensorsTests: XCTestCase {
         let recording = folder.appendingPathComponent(Self.date).path
         try FileManager.default.createDirectory(atPath: recording, withIntermediateDirectories: false)
         var gyro = "", accel = ""
-        for line in try String(contentsOfFile: raw, encoding: .utf8).split(separator: "\n") where !line.hasPrefix("#") && !line.hasPrefix("t,") {
-            let v = line.split(separator: ",").compactMap { Double($0) }
+        for v in try CSVNumbers(path: raw).rows {
             guard v.count == 7 else { continue }
             let t = Self.clockBase + Int64((v[0] * 1e9).rounded())
             gyro += String(format: "%.9f,%.9f,%.9f,%lld\n", v[1], v[2], v[3], t)

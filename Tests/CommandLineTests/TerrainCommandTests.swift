@@ -1,6 +1,7 @@
 import Foundation
 import Location
 import LogTestSupport
+import TestSupport
 import XCTest
 
 /// `attitude terrain` and `location --srtm` over SRTM tiles made in the test (TerrainTests in LocationTests
@@ -25,7 +26,7 @@ final class TerrainCommandTests: LocationTestCase {
         let output = folder.appendingPathComponent("terrain.csv").path
         let run = try attitude(["location", input, "--filter", "accuracy", "--srtm", folder.path, "-o", output])
         XCTAssertEqual(run.status, 0, run.stderr)
-        let rows = CSVTextLines(try String(contentsOfFile: output, encoding: .utf8)).rows
+        let rows = try CSVNumbers(path: output).rows
         XCTAssertFalse(rows.isEmpty)
         let terrain = try SRTMTerrain(folder: folder.path)
         for row in rows {

@@ -28,12 +28,10 @@ final class ViewsCommandTests: RawLogTestCase {
         return (try write("random.csv", text), rows)
     }
 
-    /// The data rows and the lines before the header.
+    /// The comments before the header (their text after `#`), the header and the data rows.
     private func read(_ path: String) throws -> (preamble: [String], header: String, rows: [[Double]]) {
-        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
-        let headerIndex = try XCTUnwrap(lines.firstIndex { !$0.hasPrefix("#") })
-        let rows = lines[(headerIndex + 1)...].map { $0.split(separator: ",").map { Double($0)! } }
-        return (Array(lines[..<headerIndex]), lines[headerIndex], rows)
+        let csv = try CSVNumbers(path: path)
+        return (csv.preamble, csv.header.joined(separator: ","), csv.rows)
     }
 
     /// Checks one output row against the formulas for the quaternion w, x, y, z.
@@ -58,7 +56,7 @@ final class ViewsCommandTests: RawLogTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         let (preamble, header, rows) = try read(output)
         XCTAssertEqual(header, Self.header)
-        XCTAssertTrue(preamble.contains("# frame: xMagneticNorthZVertical"), "\(preamble)")
+        XCTAssertTrue(preamble.contains("frame: xMagneticNorthZVertical"), "\(preamble)")
         XCTAssertEqual(rows.count, quaternions.count)
         var x = 0.0, p = 5.0
         for (k, (row, q)) in zip(rows, quaternions).enumerated() {
@@ -82,7 +80,7 @@ final class ViewsCommandTests: RawLogTestCase {
         let result = try runAttitude(["views", input, "-o", output, "--relative-to", "\(rw),\(rx),\(ry),\(rz)"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let (preamble, _, rows) = try read(output)
-        XCTAssertTrue(preamble.contains("# frame: relative to 0.5,-0.5,0.5,0.5 in xMagneticNorthZVertical"), "\(preamble)")
+        XCTAssertTrue(preamble.contains("frame: relative to 0.5,-0.5,0.5,0.5 in xMagneticNorthZVertical"), "\(preamble)")
         // The default filter, Q = R = P = 0.1.
         var x = 0.0, p = 0.1
         for (k, (row, q)) in zip(rows, quaternions).enumerated() {
@@ -111,7 +109,7 @@ final class ViewsCommandTests: RawLogTestCase {
         XCTAssertTrue(result.stderr.contains("fusing 200 raw samples"), result.stderr)
         let (preamble, _, rows) = try read(output)
         XCTAssertEqual(rows.count, 200)
-        XCTAssertTrue(preamble.contains("# frame: xMagneticNorthZVertical"), "\(preamble)")
+        XCTAssertTrue(preamble.contains("frame: xMagneticNorthZVertical"), "\(preamble)")
         let worldFromENU = Quaternion(w: 0.70710678118654752, x: 0, y: 0, z: -0.70710678118654752)
         var largest = 0.0
         for (row, enuFromIMU) in zip(rows, imu.enuFromIMU) {

@@ -11,6 +11,7 @@ import Pixels
 import RawLog
 import Rig
 import LogTestSupport
+import TestSupport
 import XCTest
 
 /// Each of `attitude`'s file jobs on a small file the test writes in the documented formats (docs/fusion.md's raw
@@ -18,14 +19,9 @@ import XCTest
 /// axes the fixture gives the device, and refusals naming the file and the line.
 final class FusionJobFixturesTests: FusionJobTestCase {
     /// The data rows of a CSV file: the lines after the header, comments left out.
-    private func dataRows(_ path: String) throws -> [[Double]] {
-        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
-        return lines.dropFirst().map { $0.split(separator: ",").compactMap { Double($0) } }
-    }
+    private func dataRows(_ path: String) throws -> [[Double]] { try CSVNumbers(path: path).rows }
 
-    private func comments(_ path: String) throws -> [String] {
-        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix("# ") }.map { String($0.dropFirst(2)) }
-    }
+    private func comments(_ path: String) throws -> [String] { try CSVNumbers(path: path).comments }
 
     /// `count` rows of steady-dice raw CSV at 100 Hz from t = 0 (docs/fusion.md: t s, gyroscope rad/s, accelerometer
     /// m/s², magnetometer µT): a still device, its accelerometer reading `acc` and, when given, its magnetometer `mag`.

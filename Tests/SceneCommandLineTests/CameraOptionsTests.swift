@@ -78,7 +78,8 @@ final class CameraOptionsTests: XCTestCase {
 
     func testRefusalsComeBeforeAnyFileIsRead() {
         assertRefused(CameraOptions.self, ["--fov", "50", "--intrinsics", "absent.yml"], saying: "give at most one of --fov and --intrinsics")
-        assertRefused(CameraOptions.self, ["--fov", "180"], saying: "--fov must be")
+        assertRefused(CameraOptions.self, ["--fov", "180"],
+                      saying: "'--fov <DEG>': the field of view must be between 1 and 179 degrees (exclusive), not 180")
         assertRefused(CameraOptions.self, ["--anchor", "0,0,0.5"], saying: "--anchor: the distance must be from")
         assertRefused(CameraOptions.self, ["--anchor", "0,91"], saying: "--anchor: the elevation must be within -90 to 90 degrees")
         assertRefused(CameraOptions.self, ["--anchor-from", "log"], saying: "--anchor-from says what --anchor counts from: give --anchor too")

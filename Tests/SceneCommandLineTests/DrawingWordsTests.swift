@@ -1,5 +1,6 @@
 import Camera
 import CommandLineSupport
+import CommandTestSupport
 import Pixels
 import Render
 import Scene
@@ -77,7 +78,8 @@ final class DrawingWordsTests: XCTestCase {
         XCTAssertTrue(DrawingSettingsError.lookOverAFixedWorld.commandLineMessage.hasPrefix("--anchor-from counts from where the camera looks in a log"))
     }
 
-    /// The values refused when built, the anchor and the field of view, are said with their options; every case of each.
+    /// The values refused when built, the anchor's, are said with their options, every case; the field of view, refused as
+    /// `--fov` is parsed, in the library's words after the option ArgumentParser names.
     func testTheValuesRefusedWhenBuiltAreWordedWithTheirOptions() {
         for error in [AnchorError.distance(0.5), .elevation(91)] {
             // No default: a new case does not compile until it is worded here.
@@ -92,8 +94,7 @@ final class DrawingWordsTests: XCTestCase {
             XCTAssertFalse(error.description.contains("--"), error.description)
         }
         let fieldOfView = FieldOfViewError(degrees: 200)
-        XCTAssertEqual(fieldOfView.commandLineMessage, "--fov must be between 1 and 179 degrees (exclusive)")
-        XCTAssertEqual(commandLineMessage(for: fieldOfView), fieldOfView.commandLineMessage)
+        XCTAssertEqual(refusal(CameraOptions.self, ["--fov", "200"]), "The value '200' is invalid for '--fov <DEG>': \(fieldOfView.description)")
         XCTAssertFalse(fieldOfView.description.contains("--"), fieldOfView.description)
     }
 

@@ -97,6 +97,8 @@ final class CalibrationClipOptionsTests: XCTestCase {
         assertRefused(CalibrationClipOptions.self, required + ["--translation", "1.5"], saying: "--translation must be from 0 to half --room-radius")
         XCTAssertNil(refusal(CalibrationClipOptions.self, required + ["--translation", "1.5", "--room-radius", "4"]))
         assertRefused(CalibrationClipOptions.self, required + ["--time-offset", "1.5"], saying: "--time-offset must be within ±1 s")
+        assertRefused(CalibrationClipOptions.self, required + ["--fov", "179"],
+                      saying: "'--fov <DEG>': the field of view must be between 1 and 179 degrees (exclusive), not 179")
         assertRefused(CalibrationClipOptions.self, ["--trial", "trial.csv", "--video", "clip.mov", "--log", "raw.csv"],
                       saying: "--video must name a .mkv or .avi file")
         assertRefused(CalibrationClipOptions.self, required + ["--size", "321x240"], saying: "--video clip.mkv at --size 321x240", "even")

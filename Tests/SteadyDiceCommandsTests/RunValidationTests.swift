@@ -25,7 +25,12 @@ final class RunValidationTests: XCTestCase {
 
     /// A fixed attitude has no clock: no offset, no start. A live one holds back at most a second of attitudes and frames.
     func testAnOffsetNeedsAClockAndALiveOneStaysWithinASecond() {
-        assertRefused(Run.self, ["--attitude", "1,0,0,0", "--time-offset", "0.1"], saying: "--time-offset with --attitude")
+        assertRefused(Run.self, ["--attitude", "1,0,0,0", "--time-offset", "0.1"],
+                      saying: "--time-offset needs --log (or run's --imud): a fixed attitude has no clock to shift")
+        XCTAssertNil(refusal(Run.self, ["--attitude", "1,0,0,0", "--time-offset", "0.1", "--calibration", "cal.yaml"]),
+                     "beside a calibration the file's rule decides")
+        assertRefused(Run.self, ["--imud", "udp:9000", "--time-offset", "1.5", "--calibration", "cal.yaml"],
+                      saying: "--time-offset 1.5 with --imud: a live offset must be within ±1 s")
         assertRefused(Run.self, ["--imud", "udp:9000", "--time-offset", "1.5"],
                       saying: "--time-offset 1.5 with --imud: a live offset must be within ±1 s")
         XCTAssertNil(refusal(Run.self, ["--imud", "udp:9000", "--time-offset", "-0.9"]))
@@ -33,7 +38,7 @@ final class RunValidationTests: XCTestCase {
     }
 
     func testAStartAndADurationAreTimesOfALog() {
-        assertRefused(Run.self, ["--from", "-1"], saying: "--from must be a time of 0 s or more")
+        assertRefused(Run.self, ["--from", "-1"], saying: "--from must be 0 or more seconds")
         assertRefused(Run.self, ["--attitude", "1,0,0,0", "--from", "2"], saying: "--from applies to a log")
         assertRefused(Run.self, ["--imud", "udp:9000", "--from", "2"], saying: "--from applies to a log")
         assertRefused(Run.self, ["--duration", "0"], saying: "--duration must be a positive number of seconds")

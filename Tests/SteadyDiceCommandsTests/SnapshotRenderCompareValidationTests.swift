@@ -13,7 +13,12 @@ final class SnapshotRenderCompareValidationTests: XCTestCase {
         assertRefused(Snapshot.self, picture + ["--log", "a.csv", "--attitude", "1,0,0,0"], saying: "give exactly one of --log, --attitude or --imud")
         assertRefused(Snapshot.self, ["--size", "64x48", "-o", "die.jpg", "--log", "a.csv"], saying: "--output must name a .png file")
         assertRefused(Snapshot.self, picture + ["--attitude", "1,0,0,0", "--at", "1"], saying: "--at needs --log")
-        assertRefused(Snapshot.self, picture + ["--attitude", "1,0,0,0", "--time-offset", "0.1"], saying: "--time-offset needs --log")
+        assertRefused(Snapshot.self, picture + ["--attitude", "1,0,0,0", "--time-offset", "0.1"],
+                      saying: "--time-offset needs --log (or run's --imud): a fixed attitude has no clock to shift")
+        assertRefused(Snapshot.self, picture + ["--imud", "udp:9000", "--time-offset", "0.1"],
+                      saying: "--time-offset needs --log (or run's --imud): a fixed attitude has no clock to shift")
+        XCTAssertNil(refusal(Snapshot.self, picture + ["--attitude", "1,0,0,0", "--time-offset", "0.1", "--calibration", "cal.yaml"]),
+                     "beside a calibration the file's rule decides")
         assertRefused(Snapshot.self, ["--size", "64x0", "-o", "die.png", "--log", "a.csv"], saying: "--size")
     }
 
