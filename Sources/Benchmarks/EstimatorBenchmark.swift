@@ -55,7 +55,7 @@ public struct EstimatorBenchmark {
         var q = Quaternion.identity
         var random = SplitMix64(seed: seed)
         func noise() -> SIMD3<Double> { SIMD3(random.uniform(), random.uniform(), random.uniform()) - 0.5 }
-        let gravityENU = SIMD3<Double>(0, 0, 9.81), fieldENU = SIMD3<Double>(0, 20, -40)
+        let gravityENU = SIMD3<Double>(0, 0, Frames.standardGravity), fieldENU = SIMD3<Double>(0, 20, -40)
         for i in 0..<count {
             let t = Double(i) * dt
             let w = SIMD3(sin(0.7 * t), cos(0.3 * t), 0.5 * sin(0.11 * t))

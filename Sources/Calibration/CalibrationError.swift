@@ -86,7 +86,7 @@ public enum CalibrationError: Error, CustomStringConvertible, Equatable {
             return "the field of view is not determined: \(lens); estimate the lens with \(say(.lensModel)), or give it "
                 + "with \(say(.intrinsics)) (calibrated with OpenCV's tools)"
         case .fieldOfViewUndetermined(let degrees, let error, nil):
-            let range = CameraIMUCalibration.fieldOfViewRange
+            let range = CameraIMUCalibration.fittedFieldOfViewRange
             let largest = CameraIMUCalibration.largestFieldOfViewError * 100
             // Say which test failed: the value itself, or how well the motion pins it down.
             let reason: String

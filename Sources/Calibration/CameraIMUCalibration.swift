@@ -73,8 +73,9 @@ public struct CameraIMUCalibration {
     public static let minimumPixelsPerPair = 0.2
     /// Residuals larger than this share of the motion's RMS rate mean the model does not describe the clip.
     public static let largestResidualShare = 0.35
-    /// Degrees: a field of view outside this is refused as no camera's.
-    public static let fieldOfViewRange = 10.0...170.0
+    /// Degrees: the fields of view a fit may answer; one outside is refused as a fit gone astray (an 18 px focal length),
+    /// narrower than the fields of view a camera may be given (`PinholeCamera.fieldOfViewRange`).
+    public static let fittedFieldOfViewRange = 10.0...170.0
     /// A field of view with a larger relative standard error is not written.
     public static let largestFieldOfViewError = Determination.fieldOfViewErrorLimitFraction
     /// A pinhole fit is refused when the picture's edges and its centre disagree by more than this share

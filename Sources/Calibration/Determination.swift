@@ -60,10 +60,10 @@ public enum Determination {
             if subPixel {
                 out.append(Undetermined(.camera, standardError: String(format: "± %.1f%%", errors.verticalFieldOfViewFraction * 100),
                                         why: subPixelWhy))
-            } else if !CameraIMUCalibration.fieldOfViewRange.contains(fov) {
+            } else if !CameraIMUCalibration.fittedFieldOfViewRange.contains(fov) {
                 out.append(Undetermined(.camera, standardError: String(format: "± %.1f%%", errors.verticalFieldOfViewFraction * 100),
                                         why: String(format: "the fit gives %.1f°, outside any camera's %.0f° to %.0f°", fov,
-                                                    CameraIMUCalibration.fieldOfViewRange.lowerBound, CameraIMUCalibration.fieldOfViewRange.upperBound)))
+                                                    CameraIMUCalibration.fittedFieldOfViewRange.lowerBound, CameraIMUCalibration.fittedFieldOfViewRange.upperBound)))
             } else if !(errors.verticalFieldOfViewFraction <= fieldOfViewErrorLimitFraction) {
                 out.append(Undetermined(.camera, standardError: String(format: "± %.1f%%", errors.verticalFieldOfViewFraction * 100),
                                         why: String(format: "more than %.0f%% of the field of view; turn about the picture's horizontal and "

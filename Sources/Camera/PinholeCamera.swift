@@ -79,7 +79,10 @@ public struct PinholeCamera: Equatable, Sendable {
     }
 
     /// The vertical field of view in degrees, 2·atan((height/2)/fy): the inverse of `init(verticalFieldOfViewDegrees:)`.
-    public var verticalFieldOfViewDegrees: Double { 2 * atan(Double(height) / 2 / fy) * 180 / .pi }
+    public var verticalFieldOfViewDegrees: Double { Self.fieldOfViewDegrees(across: height, focalLength: fy) }
+
+    /// Degrees a pinhole of focal length `f` (pixels) sees across `side` pixels: 2·atan((side/2)/f).
+    public static func fieldOfViewDegrees(across side: Int, focalLength f: Double) -> Double { 2 * atan(Double(side) / 2 / f) * 180 / .pi }
 
     /// The same camera seen through a window of size `window`: the picture is cropped
     /// about its centre to the window's aspect (`ImageCrop`, as the background is) and the crop is

@@ -24,9 +24,6 @@ extension LensCamera {
         }
     }
 
-    /// The fields of view a camera matrix may give, in degrees across the picture's height or width: past them it is
-    /// a typing error, not a lens.
-    public static let fieldOfViewRange = PinholeCamera.fieldOfViewRange
 
     /// The camera's keys of a file `FileStorageText.check` passed, with the whole numbers it read (`sizes`).
     static func readUnlocated(path: String, sizes: [String: Set<Int>]) throws -> LensCamera {
@@ -56,11 +53,11 @@ extension LensCamera {
         // A skew is a shear of the pixel grid: one past 45° (|s| > fx) is no sensor's.
         guard abs(k[1]) <= k[0] else { throw fail("camera_matrix: the skew s = \(k[1]) is larger than fx = \(k[0]); a skew is near 0") }
         for (name, f, side) in [("height", k[4], height), ("width", k[0], width)] {
-            let degrees = 2 * atan(Double(side) / 2 / f) * 180 / .pi
-            guard degrees > fieldOfViewRange.lowerBound, degrees < fieldOfViewRange.upperBound else {
+            let degrees = PinholeCamera.fieldOfViewDegrees(across: side, focalLength: f)
+            guard PinholeCamera.isPhysical(fieldOfViewDegrees: degrees) else {
                 throw fail(String(format: "camera_matrix: a field of view of %.3g° across the picture's %@ (%d pixels at %@ = %g); "
                                   + "taken: more than %g° and less than %g°", degrees, name, side, name == "height" ? "fy" : "fx", f,
-                                  fieldOfViewRange.lowerBound, fieldOfViewRange.upperBound))
+                                  PinholeCamera.fieldOfViewRange.lowerBound, PinholeCamera.fieldOfViewRange.upperBound))
             }
         }
         let model = withUnsafeBytes(of: raw.distortion_model) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }

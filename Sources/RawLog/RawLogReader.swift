@@ -117,15 +117,16 @@ public enum RawLogReader {
     /// without a word, so it is refused with what to do.
     static func checkGravity(_ log: RawIMULog) throws -> RawIMULog {
         guard let acc = log.acc, let median = Median.of(acc.map { ($0 * $0).sum().squareRoot() }.filter(\.isFinite)) else { return log }
-        guard median < 4.9 || median > 19.6 else { return log }
-        var message = String(format: "the accelerometer's median magnitude is %.2f m/s², not about 9.81: ", median)
+        let g = Frames.standardGravity
+        guard median < g / 2 || median > 2 * g else { return log }
+        var message = String(format: "the accelerometer's median magnitude is %.2f m/s², not about %.2f: ", median, g)
         switch (log.format, median) {
-        case (.sensorLogger, ..<4.9):
+        case (.sensorLogger, ..<(g / 2)):
             message += "this Accelerometer.csv has gravity removed; export TotalAcceleration.csv (or Gravity.csv) "
                 + "with the recording and put it in the folder"
         case (.rawCSV, 0.5..<2):
-            message += "it looks like g; the raw CSV wants m/s² (multiply ax,ay,az by 9.80665)"
-        case (_, ..<4.9):
+            message += "it looks like g; the raw CSV wants m/s² (multiply ax,ay,az by \(g))"
+        case (_, ..<(g / 2)):
             message += "fusion needs the specific force with gravity in it, in m/s²"
         default:
             message += "fusion needs the specific force in m/s²; check the accelerometer's units"

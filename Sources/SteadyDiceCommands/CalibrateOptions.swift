@@ -71,7 +71,7 @@ public struct CalibrateOptions: ParsableArguments {
         }
         if folder != nil, log != nil { throw ValidationError("--log with a record folder: the folder carries imud's packets") }
         // A guess outside the fields of view the fit accepts would start it where it cannot finish.
-        let guesses = CameraIMUCalibration.fieldOfViewRange
+        let guesses = CameraIMUCalibration.fittedFieldOfViewRange
         guard guesses.contains(verticalFieldOfViewGuessDegrees) else {
             throw ValidationError(String(format: "--fov-guess must be from %g to %g degrees", guesses.lowerBound, guesses.upperBound))
         }

@@ -62,7 +62,7 @@ public struct SyntheticMotion: Sendable {
         logTime = rows.map { middles[$0] - logStart }
         gyro = rows.map { smoothed[$0] }
         let integral = self.integral, q0 = worldFromIMUAtStart, s0 = integralStart
-        acc = rows.map { (q0 * integral.orientation(at: middles[$0] - s0)).conjugate.rotate(SIMD3(0, 0, 9.80665)) }
+        acc = rows.map { (q0 * integral.orientation(at: middles[$0] - s0)).conjugate.rotate(SIMD3(0, 0, Frames.standardGravity)) }
     }
 
     /// The sensor's attitude at log time `t`: the synthetic gyroscope integrated from the reference.

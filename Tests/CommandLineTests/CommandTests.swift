@@ -15,11 +15,7 @@ final class CommandTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws {
-        // Under /tmp rather than $TMPDIR: the folder holds a Unix socket, whose path may not pass 107
-        // bytes, and a long $TMPDIR would make the test fail on the path instead of the feature.
-        var template = Array("/tmp/steady-dice-cmd-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        folder = URL(fileURLWithPath: String(cString: made))
+        folder = try TemporaryFolder.makeForSockets("steady-dice-cmd")  // it holds a Unix socket
     }
 
     override func tearDownWithError() throws {

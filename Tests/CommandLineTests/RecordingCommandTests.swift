@@ -6,6 +6,7 @@ import Imaging
 import PictureTestSupport
 import Pixels
 import Render
+import TestSupport
 import XCTest
 #if canImport(Glibc)
 import Glibc
@@ -17,9 +18,7 @@ final class RecordingCommandTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws {
-        var template = Array("/tmp/steady-dice-rec-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        folder = URL(fileURLWithPath: String(cString: made))
+        folder = try TemporaryFolder.makeForSockets("steady-dice-rec")  // it holds a Unix socket
     }
 
     override func tearDownWithError() throws {

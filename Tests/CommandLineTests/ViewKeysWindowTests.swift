@@ -238,9 +238,7 @@ final class ViewKeysWindowTests: XCTestCase {
     /// the new value, and once the attitude history reaches 0.3 s back the die shows the fed attitude,
     /// not greyed. `feed` publishes one constant attitude, so the picture does not depend on timing.
     func testBracketsChangeALiveTimeOffset() throws {
-        var template = Array("/tmp/steady-dice-keys-XXXXXX".utf8CString)  // short: it holds a Unix socket
-        guard let made = mkdtemp(&template) else { throw POSIXError(.EIO) }
-        let folder = String(cString: made)
+        let folder = try TemporaryFolder.makeForSockets("steady-dice-keys").path  // it holds a Unix socket
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let q = Quaternion(axis: [0.2, -1, 0.5], angle: 2.0)
         let log = folder + "/still.csv", socket = folder + "/imud.sock"

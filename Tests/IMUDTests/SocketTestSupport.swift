@@ -1,6 +1,7 @@
 import AttitudeMath
 import Foundation
 import Logging
+import TestSupport
 import XCTest
 @testable import IMUD
 #if canImport(Glibc)
@@ -71,9 +72,7 @@ class SocketTestCase: XCTestCase {
     private var clients: [IMUDClient] = []
 
     override func setUpWithError() throws {
-        var template = Array("/tmp/imud-test-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else { throw IMUDError("mkdtemp failed") }
-        directory = String(cString: made)
+        directory = try TemporaryFolder.makeForSockets("imud-test").path
     }
 
     override func tearDown() {
