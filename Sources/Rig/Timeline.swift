@@ -3,28 +3,28 @@ import Foundation
 // MARK: - Log time and video time
 
 /// How a log's clock and a video's line up, the one rule every command asks: the video frame at video
-/// time v shows the attitude at log time v + `offset` (docs/conventions.md, "Time"). Without a video the
+/// time v shows the attitude at log time v + `timeOffsetSeconds` (docs/conventions.md, "Time"). Without a video the
 /// picture's own clock (a window's wall time from its first frame) stands in for video time.
 public struct Timeline: Equatable, Sendable {
     /// Seconds added to video time to get log time (`--time-offset`, a calibration's `time_offset_s`).
-    public var offset: Double
+    public var timeOffsetSeconds: Double
     /// Whether a video is drawn behind the die.
     public var hasVideo: Bool
     /// The video time the video starts at when it is placed by itself (`--frame`, `--video-at`); nil when
     /// it follows the log's time through the offset, or there is no video.
     public var pinnedVideoStart: Double?
 
-    public init(offset: Double = 0, hasVideo: Bool = false, pinnedVideoStart: Double? = nil) {
-        self.offset = offset
+    public init(timeOffsetSeconds: Double = 0, hasVideo: Bool = false, pinnedVideoStart: Double? = nil) {
+        self.timeOffsetSeconds = timeOffsetSeconds
         self.hasVideo = hasVideo
         self.pinnedVideoStart = pinnedVideoStart
     }
 
     /// The log time shown with the video frame at video time `videoTime`.
-    public func logTime(videoTime: Double) -> Double { videoTime + offset }
+    public func logTime(videoTime: Double) -> Double { videoTime + timeOffsetSeconds }
 
     /// The video time whose frame is shown with the attitude at log time `logTime`.
-    public func videoTime(logTime: Double) -> Double { logTime - offset }
+    public func videoTime(logTime: Double) -> Double { logTime - timeOffsetSeconds }
 
     /// Whether the video's time follows the log's through the offset (it is not placed by itself).
     public var videoFollowsTheLog: Bool { hasVideo && pinnedVideoStart == nil }
@@ -32,14 +32,14 @@ public struct Timeline: Equatable, Sendable {
     /// Where a log-driven picture starts when it is not told (`snapshot`'s time, `render`'s first frame):
     /// with a video following the log and a positive offset, the offset, which is the video's first frame;
     /// else 0, the log's first sample.
-    public var defaultLogStart: Double { videoFollowsTheLog ? max(0, offset) : 0 }
+    public var defaultLogStart: Double { videoFollowsTheLog ? max(0, timeOffsetSeconds) : 0 }
 
     /// The video time a picture of log time `logTime` shows when the video follows the log: nil when it does
     /// not (or there is none). A video time before the video's start is refused.
     public func followingVideoTime(logTime: Double) throws(TimelineError) -> Double? {
         guard videoFollowsTheLog else { return nil }
         let videoTime = videoTime(logTime: logTime)
-        guard videoTime >= 0 else { throw .videoTimeBeforeStart(logTime: logTime, offset: offset, videoTime: videoTime) }
+        guard videoTime >= 0 else { throw .videoTimeBeforeStart(logTime: logTime, timeOffsetSeconds: timeOffsetSeconds, videoTime: videoTime) }
         return videoTime
     }
 
@@ -55,9 +55,9 @@ public struct Timeline: Equatable, Sendable {
     /// The log time a playing picture starts at (`run`): the log time of the video's first frame shown
     /// (`pinnedVideoStart`, else 0), which must not come before the log's first sample.
     public func playbackStart() throws(TimelineError) -> Double {
-        guard offset != 0 else { return 0 }
+        guard timeOffsetSeconds != 0 else { return 0 }
         let start = logTime(videoTime: pinnedVideoStart ?? 0)
-        guard start >= 0 else { throw .logStartsBeforeItsFirstSample(offset: offset, logTime: start, hasVideo: hasVideo) }
+        guard start >= 0 else { throw .logStartsBeforeItsFirstSample(timeOffsetSeconds: timeOffsetSeconds, logTime: start, hasVideo: hasVideo) }
         return start
     }
 }
@@ -71,21 +71,21 @@ extension Timeline {
     /// timeline and log time counts from its first sample, so the offset is minus that sample's video time
     /// (`trackStart`, `AttitudeLog.startTime`), as `calibrate --video` takes it; else 0, the log and the video paired
     /// from their starts. A GoPro's track starts with its first frame (0); another file's may start later or earlier.
-    public static func offset(given: Double?, logIsTheVideo: Bool, trackStart: Double) -> Double {
+    public static func timeOffsetSeconds(given: Double?, logIsTheVideo: Bool, trackStart: Double) -> Double {
         if let given { return given }
         guard logIsTheVideo, trackStart != 0, trackStart.isFinite else { return 0 }
         return -trackStart
     }
 
     /// Where a playing picture (`run`) starts a video that is placed by nothing else (no `--video-at`, no `--frame`)
-    /// when its log starts after the video's first frame (a negative `offset`, as a video's own track that starts late
+    /// when its log starts after the video's first frame (a negative `timeOffsetSeconds`, as a video's own track that starts late
     /// gives): at the frame the log's first sample shows, as `--video-at` would place it, rather than at frames with no
     /// attitude. Nil when the video plays from its first frame.
-    public static func playbackVideoStart(offset: Double) -> Double? { offset < 0 ? -offset : nil }
+    public static func playbackVideoStart(timeOffsetSeconds: Double) -> Double? { timeOffsetSeconds < 0 ? -timeOffsetSeconds : nil }
 
     /// The same for a drawing's offset: its clip seconds (`TimeOffset.seconds(pairing: .clip)`), 0 when none.
     public static func playbackVideoStart(offset: TimeOffset?) -> Double? {
-        playbackVideoStart(offset: offset?.seconds(pairing: .clip) ?? 0)
+        playbackVideoStart(timeOffsetSeconds: offset?.seconds(pairing: .clip) ?? 0)
     }
 }
 
@@ -100,12 +100,12 @@ public struct LogMissesTheVideo: Error, Equatable, CustomStringConvertible {
     public let logStart: Double, logEnd: Double
     /// The video's first frame (0) to the end of its last, in video time.
     public let videoEnd: Double
-    public let offset: Double
+    public let timeOffsetSeconds: Double
 
     public var description: String {
         String(format: "%@ covers video time %.3f to %.3f s (log time 0 to %.3f s with a time offset of %+.4f s) and %@ runs "
                + "from 0 to %.3f s: they do not overlap, so no frame has an attitude",
-               log, logStart, logEnd, logEnd - logStart, offset, video, videoEnd)
+               log, logStart, logEnd, logEnd - logStart, timeOffsetSeconds, video, videoEnd)
     }
 }
 
@@ -116,16 +116,16 @@ extension Timeline {
     public func checkCoverage(logDuration: Double, videoEnd: Double, log: String, video: String) throws(LogMissesTheVideo) {
         let start = videoTime(logTime: 0), end = videoTime(logTime: logDuration)
         guard end < 0 || start >= videoEnd else { return }
-        throw LogMissesTheVideo(log: log, video: video, logStart: start, logEnd: end, videoEnd: videoEnd, offset: offset)
+        throw LogMissesTheVideo(log: log, video: video, logStart: start, logEnd: end, videoEnd: videoEnd, timeOffsetSeconds: timeOffsetSeconds)
     }
 }
 
 /// A time that the log and the video cannot both show.
 public enum TimelineError: Error, Equatable, CustomStringConvertible {
     /// The picture at log time `logTime` would show the video at `videoTime`, before its first frame.
-    case videoTimeBeforeStart(logTime: Double, offset: Double, videoTime: Double)
+    case videoTimeBeforeStart(logTime: Double, timeOffsetSeconds: Double, videoTime: Double)
     /// Playback would start at `logTime`, before the log's first sample.
-    case logStartsBeforeItsFirstSample(offset: Double, logTime: Double, hasVideo: Bool)
+    case logStartsBeforeItsFirstSample(timeOffsetSeconds: Double, logTime: Double, hasVideo: Bool)
 
     public var description: String {
         switch self {

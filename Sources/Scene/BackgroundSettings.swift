@@ -111,10 +111,10 @@ public struct BackgroundSettings: Equatable, Sendable {
     public func timeline(offset: Double) throws -> Timeline {
         var pinned = videoAt
         if let frame, let video { pinned = try VideoFrameTimes(path: video).time(ofFrame: frame) }
-        return Timeline(offset: offset, hasVideo: video != nil, pinnedVideoStart: pinned)
+        return Timeline(timeOffsetSeconds: offset, hasVideo: video != nil, pinnedVideoStart: pinned)
     }
 
-    /// How the video's time lines up with a log's through a drawing's offset: its clip offset (`clipOffset`), 0 when none.
+    /// How the video's time lines up with a log's through a drawing's offset: its clip offset (`clipTimeOffsetSeconds`), 0 when none.
     public func timeline(offset: TimeOffset?) throws -> Timeline {
         try timeline(offset: offset?.seconds(pairing: .clip) ?? 0)
     }

@@ -44,7 +44,7 @@ public struct Drawing {
     /// A raw log's attitude over `video` held to its picture (`PictureHold`), read through the camera and mount the die
     /// is drawn with, as `attitude fuse LOG --video CLIP` writes it.
     func held(_ log: AttitudeLog, over video: String, settings: DrawingSettings) throws -> AttitudeLog {
-        try PictureHold.hold(log, video: video, timeOffsetSeconds: settings.clipOffset ?? 0, camera: settings.camera.given,
+        try PictureHold.hold(log, video: video, timeOffsetSeconds: settings.clipTimeOffsetSeconds ?? 0, camera: settings.camera.given,
                                 deviceFromIMU: settings.deviceFromIMU ?? .identity) {
             logger.info("\(MessageText.line($0))")
         }
@@ -62,13 +62,13 @@ public struct Drawing {
     }
 
     /// `settings` with the time offset of `log`, read from `path`, over the background's video, by the one rule
-    /// (`Timeline.offset`): when none is given and the log is that video itself, the offset that puts its track on the
+    /// (`Timeline.timeOffsetSeconds`): when none is given and the log is that video itself, the offset that puts its track on the
     /// video, said on the logger (`job` first) when it is not 0.
     func settings(over log: AttitudeLog, path: String, job: String) -> DrawingSettings {
         var settings = self.settings
-        guard settings.clipOffset == nil else { return settings }
+        guard settings.clipTimeOffsetSeconds == nil else { return settings }
         let start = log.startTime
-        let offset = Timeline.offset(given: nil, logIsTheVideo: background.videoIsTheLog(path: path), trackStart: start)
+        let offset = Timeline.timeOffsetSeconds(given: nil, logIsTheVideo: background.videoIsTheLog(path: path), trackStart: start)
         guard offset != 0 else { return settings }
         let note = String(format: "%@: %@'s motion track starts %.4f s %@ its first frame: time offset %+.4f s (log time 0 is video time %.4f s)",
                           job, path, abs(start), start > 0 ? "after" : "before", offset, start)

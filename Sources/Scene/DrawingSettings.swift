@@ -32,7 +32,7 @@ public struct DrawingSettings: Equatable, Sendable {
     /// With the `clip` clock the video frame at video time t shows the attitude at log time t + offset; with the `live`
     /// clock (`--time-offset` given with `run --imud`, or a calibration `calibrate` measured on a `record` folder) the
     /// frame timed t shows the attitude imud delivered at t + offset. A source takes only the offset of its own clock
-    /// (`clipOffset`, `startingOffset(for:)`; `apply(calibration:given:clock:)` keeps only that one): a clip's pairs its
+    /// (`clipTimeOffsetSeconds`, `startingOffset(for:)`; `apply(calibration:given:clock:)` keeps only that one): a clip's pairs its
     /// clip with a log that started at other moments, while live both clocks are times in this process.
     public var timeOffset: TimeOffset?
     /// `--calibration`'s `gyro_bias_deg_per_s` (rad/s here, in S), where calibrate determined it: subtracted from a raw
@@ -75,8 +75,8 @@ public struct DrawingSettings: Equatable, Sendable {
 
     /// The time offset these settings are given for a clip, nil when none: `timeOffset` when it pairs a clip with its log
     /// (`--time-offset` without a live source, a clip calibration's), never a live rig's. When none is given a video's
-    /// own motion track takes its own (`Timeline.offset`).
-    public var clipOffset: Double? { timeOffset?.seconds(pairing: .clip) }
+    /// own motion track takes its own (`Timeline.timeOffsetSeconds`).
+    public var clipTimeOffsetSeconds: Double? { timeOffset?.seconds(pairing: .clip) }
 
     /// The seconds a source timed by `clock` starts shifted by (`TimeOffsetControl`): a log's playback the clip offset,
     /// a live source the live one, 0 when it has none; a fixed attitude none.

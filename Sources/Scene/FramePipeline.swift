@@ -106,7 +106,7 @@ struct PipelineStart {
                 notes.say(note)
             }
             let pairedByTheOffset = timeline.pinnedVideoStart == nil || pairsAPlacedVideo
-            if let video = backgroundSettings.video, pairedByTheOffset, timeline.offset != 0 || backgroundSettings.videoIsTheLog(path: path) {
+            if let video = backgroundSettings.video, pairedByTheOffset, timeline.timeOffsetSeconds != 0 || backgroundSettings.videoIsTheLog(path: path) {
                 try timeline.checkCoverage(logDuration: log.duration, videoEnd: try VideoFrameTimes(path: video).end, log: path, video: video)
             }
         } else {

@@ -113,7 +113,7 @@ public final class SteppedPipeline: FramePipeline {
                                    sharesTheVideosClock: Bool) throws -> Double? {
         guard followsALog else { return nil }
         switch clock {
-        case .instant(let t): return timeline.offset != 0 || sharesTheVideosClock ? try timeline.followingVideoTime(logTime: t) : nil
+        case .instant(let t): return timeline.timeOffsetSeconds != 0 || sharesTheVideosClock ? try timeline.followingVideoTime(logTime: t) : nil
         case .steps(let start, _):
             _ = try timeline.followingVideoTime(logTime: start)
             return timeline.videoTime(logTime: start)

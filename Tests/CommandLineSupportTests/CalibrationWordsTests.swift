@@ -82,9 +82,9 @@ final class CalibrationWordsTests: XCTestCase {
 
     /// A log that would start before its first sample over a video says which option starts the video later.
     func testAStartBeforeTheLogNamesTheVideosStart() {
-        XCTAssertEqual(commandLineMessage(for: TimelineError.logStartsBeforeItsFirstSample(offset: -0.5, logTime: -0.5, hasVideo: true)),
+        XCTAssertEqual(commandLineMessage(for: TimelineError.logStartsBeforeItsFirstSample(timeOffsetSeconds: -0.5, logTime: -0.5, hasVideo: true)),
                        "a time offset of -0.5 s starts the log at -0.500 s, before its first sample; start the video 0.5 s later (--video-at 0.5)")
-        XCTAssertEqual(commandLineMessage(for: TimelineError.logStartsBeforeItsFirstSample(offset: -0.5, logTime: -0.5, hasVideo: false)),
+        XCTAssertEqual(commandLineMessage(for: TimelineError.logStartsBeforeItsFirstSample(timeOffsetSeconds: -0.5, logTime: -0.5, hasVideo: false)),
                        "a time offset of -0.5 s starts the log at -0.500 s, before its first sample; without a video the picture starts at "
                        + "time 0, so the offset must be 0 or more")
     }

@@ -124,9 +124,9 @@ final class RigCalibrationTests: XCTestCase {
     /// IMU's packets arriving `live` seconds after the attitude each frame shows. The offset found is on the live clock
     /// (the shift between the frames' and the packets' first times taken out), within 2 ms of `live`.
     func testARecordFolderIsCalibratedOntoTheLiveClock() throws {
-        let live = -0.05, clipOffset = 0.2
+        let live = -0.05, clipTimeOffsetSeconds = 0.2
         var clip = SyntheticCalibrationClip(verticalFieldOfViewDegrees: 55, size: PictureSize(fixedWidth: 160, height: 120), framesPerSecond: 30, duration: 3,
-                                            deviceFromIMU: Quaternion(axis: [0, 0, 1], angle: 0.2), timeOffsetSeconds: clipOffset, seed: 5)
+                                            deviceFromIMU: Quaternion(axis: [0, 0, 1], angle: 0.2), timeOffsetSeconds: clipTimeOffsetSeconds, seed: 5)
         clip.lens = .pinhole
         let motion = try SyntheticMotion(reference: RawLogReader.read(path: Fixtures.broadTrial02Excerpt), start: 100, duration: clip.duration)
         let rig = folder.appendingPathComponent("rig")
@@ -139,11 +139,11 @@ final class RigCalibrationTests: XCTestCase {
             list += "\(1000 + videoTime),\(name),\(1000 + videoTime),\n"
         })
         try list.write(to: frames.appendingPathComponent(RigFolder.framesFile), atomically: true, encoding: .utf8)
-        // Frame at monotonic 1000 + v shows log time v + clipOffset; the packet of log time l arrives at 1000 + l - clipOffset + live.
+        // Frame at monotonic 1000 + v shows log time v + clipTimeOffsetSeconds; the packet of log time l arrives at 1000 + l - clipTimeOffsetSeconds + live.
         var imu = RigFolder.imuHeader + "\n"
         for (k, sample) in motion.attitudeSamples.enumerated() {
             let q = sample.worldFromIMU
-            imu += "\(1000 + sample.t - clipOffset + live),\(k),4,\(q.w),\(q.x),\(q.y),\(q.z),,,\n"
+            imu += "\(1000 + sample.t - clipTimeOffsetSeconds + live),\(k),4,\(q.w),\(q.x),\(q.y),\(q.z),,,\n"
         }
         try imu.write(to: rig.appendingPathComponent(RigFolder.imu), atomically: true, encoding: .utf8)
         try "format: \(RigFolder.format)\nframe_times: arrival\nfinished_monotonic_s: 1004\n"

@@ -6,7 +6,7 @@ import Scene
 import XCTest
 
 /// A drawing takes what the one rule (`Rig.apply(_:given:clock:)`, tested in RigTests) gives: the file's camera as
-/// `--intrinsics`, its mount, the offset of the source's own clock (`clipOffset`, `startingOffset(for:)`) and its bias.
+/// `--intrinsics`, its mount, the offset of the source's own clock (`clipTimeOffsetSeconds`, `startingOffset(for:)`) and its bias.
 final class CalibrationApplyingTests: XCTestCase {
     private let mount = Quaternion(w: 0, x: 1, y: 0, z: 0)
 
@@ -20,7 +20,7 @@ final class CalibrationApplyingTests: XCTestCase {
         var settings = DrawingSettings()
         var notes = try settings.apply(calibration: (rig(clock: .clip), "cal.yaml"), given: RigOverrides(), clock: .clip)
         XCTAssertEqual(notes, [])
-        XCTAssertEqual(settings.clipOffset, 0.25)
+        XCTAssertEqual(settings.clipTimeOffsetSeconds, 0.25)
         XCTAssertEqual(settings.deviceFromIMU, mount)
         XCTAssertEqual(settings.camera.intrinsicsSource, "cal.yaml")
         XCTAssertEqual(settings.gyroBiasRadiansPerSecond, SIMD3(0.01, 0, 0))
@@ -43,7 +43,7 @@ final class CalibrationApplyingTests: XCTestCase {
         settings = DrawingSettings()
         notes = try settings.apply(calibration: (rig(clock: .live), "cal.yaml"), given: RigOverrides(), clock: .clip)
         XCTAssertEqual(notes.map(\.level), [.warning])
-        XCTAssertNil(settings.clipOffset)
+        XCTAssertNil(settings.clipTimeOffsetSeconds)
 
         settings = DrawingSettings()
         notes = try settings.apply(calibration: nil, given: RigOverrides(mount: .rotation(.identity), timeOffsetSeconds: 0.5), clock: .live)

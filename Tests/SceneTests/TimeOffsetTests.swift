@@ -7,7 +7,7 @@ import XCTest
 
 /// `run`'s live time offset: which attitude and which camera frame a moment draws (`TimeOffsetControl`;
 /// FrameDelayLineTests in ImagingTests holds the camera frames back for a positive offset); and the offset a drawing
-/// is given for a clip (`DrawingSettings.clipOffset`).
+/// is given for a clip (`DrawingSettings.clipTimeOffsetSeconds`).
 final class TimeOffsetTests: XCTestCase {
     /// Live, a negative offset looks back in the attitude history and a positive one holds the camera
     /// back; a log's offset is applied by its playback, so neither time moves.
@@ -57,16 +57,16 @@ final class TimeOffsetTests: XCTestCase {
     /// a live rig's offset (the `live` clock) gives a clip none, and a clip's gives a live source none.
     func testOnlyAClipOffsetGivesAClipOneAndOnlyALiveOneALiveSource() {
         var settings = DrawingSettings(timeOffset: TimeOffset(seconds: 0.04))
-        XCTAssertEqual(settings.clipOffset, 0.04)
+        XCTAssertEqual(settings.clipTimeOffsetSeconds, 0.04)
         XCTAssertEqual(settings.startingOffset(for: .playback), 0.04)
         XCTAssertEqual(settings.startingOffset(for: .live), 0, "a clip's offset pairs no live source")
         XCTAssertEqual(settings.startingOffset(for: .none), 0)
         settings.timeOffset = TimeOffset(seconds: 0.02, clock: .live)
-        XCTAssertNil(settings.clipOffset)
+        XCTAssertNil(settings.clipTimeOffsetSeconds)
         XCTAssertEqual(settings.startingOffset(for: .playback), 0, "a live rig's offset pairs no clip")
         XCTAssertEqual(settings.startingOffset(for: .live), 0.02)
         settings.timeOffset = nil
-        XCTAssertNil(settings.clipOffset)
+        XCTAssertNil(settings.clipTimeOffsetSeconds)
         XCTAssertEqual(settings.startingOffset(for: .playback), 0)
         XCTAssertEqual(settings.startingOffset(for: .live), 0)
     }
