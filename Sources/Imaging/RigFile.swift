@@ -119,12 +119,6 @@ extension Rig {
         try FileStorageText.locatingErrors(in: path) { try readUnlocated(path: path) }
     }
 
-    /// Degrees per second: a gyroscope bias beyond this on any axis is no MEMS gyroscope's, and refused.
-    public static let largestGyroBiasDegreesPerSecond = 90.0
-
-    /// Seconds: a rolling shutter reads a frame out within one frame's time, far under this.
-    public static let readoutRange = 0.0...1.0
-
     /// The whole file, its errors not yet given their lines.
     static func readUnlocated(path: String) throws -> Rig {
         let sizes = try FileStorageText.check(path: path, integers: ["image_width", "image_height"], range: PictureSize.sides)

@@ -68,6 +68,12 @@ public struct Rig: Sendable {
     /// so a larger one pairs a clip with a different recording, and at 1e308 the video time overflows.
     public static let largestTimeOffsetSeconds = 3600.0
 
+    /// Degrees per second: a gyroscope bias beyond this on any axis is no MEMS gyroscope's, and refused.
+    public static let largestGyroBiasDegreesPerSecond = 90.0
+
+    /// Seconds: a rolling shutter reads a frame out within one frame's time, far under this.
+    public static let readoutRange = 0.0...1.0
+
     /// Takes the quantities `which` picks off `undetermined`: something other than the clip's fit determines them now.
     public mutating func markDetermined(_ which: (Undetermined.Quantity) -> Bool) {
         undetermined.removeAll { which($0.quantity) }

@@ -56,13 +56,8 @@ public struct CalibrationClipJob {
     /// Returns the frames written and the raw log's samples.
     public func run(to outputs: Outputs, assets: Assets, shouldStop: () -> Bool,
                     progress: (Int, Int) -> Void) throws -> (frames: Int, logSamples: Int) {
-        let motion: SyntheticMotion
-        do {
-            motion = try SyntheticMotion(reference: try RawLogReader.read(path: trial), start: start, duration: clip.duration,
+        let motion = try SyntheticMotion(reference: try RawLogReader.read(path: trial), start: start, duration: clip.duration,
                                          motionScale: motionScale)
-        } catch let error as CalibrationError {
-            throw RawLogError(path: trial, "\(error)")
-        }
         if let attitudeLog = outputs.attitudeLog {
             let samples = motion.attitudeSamples.map { AttitudeSample(t: $0.t, worldFromDevice: $0.worldFromIMU) }
             try attitudeLog.write(Data(try AttitudeLog.csvText(samples: samples, frame: nil,

@@ -1,5 +1,4 @@
 import AttitudeMath
-import Calibration
 import Foundation
 import RawLog
 
@@ -26,22 +25,24 @@ public struct SyntheticMotion: Sendable {
 
     /// Takes `duration` seconds of `log`'s reference from trial time `start`, with `margin` seconds of
     /// motion on both sides for video frames outside the log. `motionScale` (0 to 1) scales every rate, so
-    /// the camera turns that share of the recorded motion (0.02: a rig that barely moves). Throws when the
-    /// reference is missing there.
+    /// the camera turns that share of the recorded motion (0.02: a rig that barely moves). Throws (`RawLogError`, naming
+    /// the log) when the reference is missing there.
     public init(reference log: RawIMULog, start: Double, duration: Double, margin: Double = 1.1, motionScale: Double = 1) throws {
-        guard let reference = log.reference else { throw CalibrationError.noFit(reason: "\(log.path) has no reference attitude") }
+        guard let reference = log.reference else {
+            throw RawLogError(path: log.path, "has no reference attitude (qw,qx,qy,qz), which a synthetic clip's motion is drawn from")
+        }
         let first = start - margin, last = start + duration + margin
         var time: [Double] = [], attitude: [Quaternion] = []
         for (t, q) in zip(log.time, reference) where t >= first && t <= last {
             guard let unit = q?.normalized() else {
-                throw CalibrationError.noFit(reason: String(format: "%@: the reference is missing at t = %.3f s", log.path, t))
+                throw RawLogError(path: log.path, String(format: "the reference is missing at t = %.3f s", t))
             }
             // Keep one hemisphere so differences take the short way.
             if let previous = attitude.last, previous.dot(unit) < 0 { attitude.append(-unit) } else { attitude.append(unit) }
             time.append(t)
         }
         guard time.count > 20, let t0 = time.first, let t1 = time.last, t0 <= first + 0.05, t1 >= last - 0.05 else {
-            throw CalibrationError.noFit(reason: String(format: "%@ does not cover %.2f to %.2f s", log.path, first, last))
+            throw RawLogError(path: log.path, String(format: "does not cover %.2f to %.2f s", first, last))
         }
         // Each rate is the constant rate between two reference samples, at their midpoint.
         let middles = (0..<(time.count - 1)).map { (time[$0] + time[$0 + 1]) / 2 }
