@@ -250,7 +250,7 @@ let package = Package(
         .target(name: "CommandTestSupport", dependencies: ["TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
                 path: "Tests/CommandTestSupport", swiftSettings: optimisedInDebug),  // CommandHarness's comparison, channel by channel
         /// Logs: synthetic raw IMU logs and location tracks, and the test cases of the log and location readers with their files.
-        .target(name: "LogTestSupport", dependencies: ["TestSupport", "CommandTestSupport", "AttitudeMath", "Location", "RawLog"],
+        .target(name: "LogTestSupport", dependencies: ["TestSupport", "AttitudeMath", "Location", "RawLog"],
                 path: "Tests/LogTestSupport", swiftSettings: optimisedInDebug),  // as TestSupport
         /// Pictures: the headless renderer (OpenGL), golden images, the die's silhouette projected independently, test
         /// video frames written through OpenCV.

@@ -1,10 +1,9 @@
-import CommandTestSupport
 import Foundation
 import TestSupport
 import XCTest
 
-/// A test case with a fresh temporary folder, and the `attitude` executable built beside the tests. The
-/// location tests and the commands' tests share it.
+/// A test case with a fresh temporary folder, which the location tests and the commands' tests share (the commands'
+/// tests run the built tools through their own extension of it).
 open class LocationTestCase: XCTestCase {
     public var folder: URL!
 
@@ -23,16 +22,5 @@ open class LocationTestCase: XCTestCase {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try text.write(to: url, atomically: true, encoding: .utf8)
         return url.path
-    }
-
-    /// Runs `attitude` with `arguments`, with a deadline; its exit status, stdout and stderr.
-    public func attitude(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        try run("attitude", arguments)
-    }
-
-    /// Runs the built executable `name` (`attitude` or `steady-dice`) with a deadline.
-    public func run(_ name: String, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let result = try BuiltTool.run(name, arguments)
-        return (result.status, result.stdout, result.stderr)
     }
 }
