@@ -147,31 +147,15 @@ public struct CalibrationClipOptions: ParsableArguments {
     }
 
     public func validate() throws {
-        let lens = try parsedLens()
-        guard LensCamera(verticalFieldOfViewDegrees: fieldOfView.degrees, size: size, lens: lens) != nil else {
-            let degrees = fieldOfView.degrees
-            throw ValidationError("--fov \(degrees): the lens's rays do not reach \(degrees / 2)° from its axis")
+        guard frameJitter >= 0, frameJitter <= SyntheticClipLimit.largestFrameJitter else {
+            throw ValidationError("--frame-jitter must be from 0 to \(SyntheticClipLimit.largestFrameJitter)")
         }
-        guard readoutMilliseconds >= 0, readoutMilliseconds <= 1000 / fps else {
-            throw ValidationError("--readout must be from 0 to one frame period (\(String(format: "%.1f", 1000 / fps)) ms)")
-        }
-        guard exposureMilliseconds >= 0, exposureMilliseconds <= 1000 / fps else {
-            throw ValidationError("--exposure must be from 0 to one frame period (\(String(format: "%.1f", 1000 / fps)) ms)")
-        }
-        guard frameJitter >= 0, frameJitter <= 0.9 else { throw ValidationError("--frame-jitter must be from 0 to 0.9") }
         if frameJitter > 0, VideoOutput.kind(of: video) != .pngFolder {
             throw ValidationError("--frame-jitter needs --video FOLDER/: a video file here is written at a constant rate, a folder's "
                                   + "frames.csv keeps each frame's time")
         }
-        guard translation >= 0, roomRadius > 0, translation < roomRadius / 2 else {
-            throw ValidationError("--translation must be from 0 to half --room-radius (default 3 m)")
-        }
-        guard motionScale > 0, motionScale <= 1 else { throw ValidationError("--motion-scale must be more than 0 and at most 1") }
-        guard gyroNoise >= 0, gyroNoise <= 100 else { throw ValidationError("--gyro-noise must be from 0 to 100 degrees per second") }
-        guard duration > 0, duration <= 600 else { throw ValidationError("--duration must be from 0 to 600 seconds") }
+        if let broken = try job(frameTimes: false).brokenLimit { throw ValidationError(words(for: broken)) }
         try TimeOptions.checkTime(start, option: "--start")
-        guard abs(timeOffsetSeconds) <= 1 else { throw ValidationError("--time-offset must be within ±1 s") }
-        guard fps > 0, fps <= 240 else { throw ValidationError("--fps must be from 0 to 240") }
         guard VideoOutput.kind(of: video) != nil else {
             throw ValidationError("--video must name a .mkv or .avi file (FFV1, lossless), a .mp4 file (H.264) or a folder ending in '/'")
         }
@@ -180,14 +164,32 @@ public struct CalibrationClipOptions: ParsableArguments {
         }
     }
 
-    /// The clip and the job these options describe (the lens, bias and noise as the job takes them).
-    public func job() throws -> CalibrationClipJob {
+    /// A limit of the clip's (`SyntheticClipLimit`) said with the option that broke it, and these options' values.
+    func words(for limit: SyntheticClipLimit) -> String {
+        let period = String(format: "%.1f", 1000 / fps)
+        switch limit {
+        case .lensReach: return "--fov \(fieldOfView.degrees): the lens's rays do not reach \(fieldOfView.degrees / 2)° from its axis"
+        case .readout: return "--readout must be from 0 to one frame period (\(period) ms)"
+        case .exposure: return "--exposure must be from 0 to one frame period (\(period) ms)"
+        case .translation: return "--translation must be from 0 to half --room-radius (default 3 m)"
+        case .framesPerSecond: return "--fps must be from 0 to \(Int(SyntheticClipLimit.largestFramesPerSecond))"
+        case .duration: return "--duration must be from 0 to \(Int(SyntheticClipLimit.largestDurationSeconds)) seconds"
+        case .timeOffset: return "--time-offset must be within ±\(Int(SyntheticClipLimit.largestTimeOffsetSeconds)) s"
+        case .motionScale: return "--motion-scale must be more than 0 and at most 1"
+        case .gyroNoise:
+            return "--gyro-noise must be from 0 to \(Int(SyntheticClipLimit.largestGyroNoiseDegreesPerSecond)) degrees per second"
+        }
+    }
+
+    /// The clip and the job these options describe (the lens, bias and noise as the job takes them); with `frameTimes`
+    /// false, a varying rate's frame times are left out (checking the limits before drawing them).
+    public func job(frameTimes: Bool = true) throws -> CalibrationClipJob {
         var clip = SyntheticCalibrationClip(verticalFieldOfViewDegrees: fieldOfView.degrees, size: size,
                                             framesPerSecond: fps, duration: duration, deviceFromIMU: mount?.quaternion ?? .identity,
                                             timeOffsetSeconds: timeOffsetSeconds, seed: seed)
         clip.lens = try parsedLens()
         (clip.readoutSeconds, clip.exposureSeconds, clip.translation, clip.roomRadius) = (readoutMilliseconds / 1000, exposureMilliseconds / 1000, translation, roomRadius)
-        if frameJitter > 0 {
+        if frameTimes, frameJitter > 0 {
             clip.frameTimes = SyntheticCalibrationClip.variableFrameTimes(count: clip.frameCount, framesPerSecond: fps, jitter: frameJitter, seed: seed)
         }
         return CalibrationClipJob(clip: clip, trial: trial, start: start, motionScale: motionScale,
