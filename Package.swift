@@ -97,7 +97,8 @@ let package = Package(
         .target(name: "AttitudeLog", dependencies: ["AttitudeMath", "MonotonicTime", "ExitKinds", "CSVText", "FileAccess", "SafeText", "Recording"]),
         /// Pinhole cameras (field of view or intrinsics), crop-and-scale to a window, projection matrices,
         /// world rays, anchored dice and the panorama layout. No OpenGL, no I/O.
-        .target(name: "Camera", dependencies: ["AttitudeMath", "ExitKinds", "Pixels"]),
+        .target(name: "Camera", dependencies: ["AttitudeMath", "ExitKinds", "Pixels"],
+                swiftSettings: optimisedInDebug),  // a lens's rays and projections, for every tracked corner of a fit RigCalibrationTests run
         /// What ties a camera to an IMU: the camera and lens, the mount, the time offset, the readout, the gyroscope's
         /// bias, each with its standard error and whether it was determined. One value; no GL, no I/O. And the time rule the
         /// offset gives (`Timeline`: log time = video time + offset), which every command asks.
