@@ -7,6 +7,9 @@ import PackageDescription
 /// SwiftPM refuses in a versioned dependency; a release build optimises everything anyway.
 let optimisedInDebug: [SwiftSetting] = ProcessInfo.processInfo.environment["STEADY_DICE_OPTIMISED_DEBUG"] == "1"
     ? [.unsafeFlags(["-O"], .when(configuration: .debug))] : []
+/// The same for a C target.
+let optimisedCInDebug: [CSetting] = ProcessInfo.processInfo.environment["STEADY_DICE_OPTIMISED_DEBUG"] == "1"
+    ? [.unsafeFlags(["-O2"], .when(configuration: .debug))] : []
 
 let package = Package(
     name: "steady-dice",
@@ -53,7 +56,8 @@ let package = Package(
         /// What a V4L2 camera's buffer timestamps count and mark (their clock, start or end of exposure).
         .target(name: "CV4L2", path: "Sources/System/CV4L2"),
         /// A panorama looked up along each pixel's ray: the synthetic clip's lens, rolling shutter and blur, in C for speed.
-        .target(name: "CPanoramaRaster", path: "Sources/System/CPanoramaRaster"),
+        .target(name: "CPanoramaRaster", path: "Sources/System/CPanoramaRaster",
+                cSettings: optimisedCInDebug),  // every pixel of a synthetic clip drawn along rays, as the unit tests make them
         /// FFmpeg's libraries' headers (libavformat, libavcodec, libavutil, libswscale), for CVideoFile only. Not linked:
         /// CVideoFile loads them at the first file it opens (video_file.c), so that a command that reads no video does not
         /// load them at its start.
@@ -93,7 +97,8 @@ let package = Package(
         .target(name: "AttitudeLog", dependencies: ["AttitudeMath", "MonotonicTime", "ExitKinds", "CSVText", "FileAccess", "SafeText", "Recording"]),
         /// Pinhole cameras (field of view or intrinsics), crop-and-scale to a window, projection matrices,
         /// world rays, anchored dice and the panorama layout. No OpenGL, no I/O.
-        .target(name: "Camera", dependencies: ["AttitudeMath", "ExitKinds", "Pixels"]),
+        .target(name: "Camera", dependencies: ["AttitudeMath", "ExitKinds", "Pixels"],
+                swiftSettings: optimisedInDebug),  // a lens's rays and projections, for every tracked corner of a fit RigCalibrationTests run
         /// What ties a camera to an IMU: the camera and lens, the mount, the time offset, the readout, the gyroscope's
         /// bias, each with its standard error and whether it was determined. One value; no GL, no I/O. And the time rule the
         /// offset gives (`Timeline`: log time = video time + offset), which every command asks.
@@ -130,7 +135,8 @@ let package = Package(
         /// live through a whole video, picture folder or OpenCamera Sensors recording (`ClipTracks`), the picture's turn
         /// over spans (`pictureSpans`), and an attitude drawn over a video held to its picture
         /// (`PictureHold`, through the camera the die is drawn with). No GL.
-        .target(name: "Footage", dependencies: ["AttitudeLog", "AttitudeMath", "Calibration", "Camera", "CSVText", "FileAccess", "Imaging", "LensProfiles", "Pixels", "Recording", "Rig"]),
+        .target(name: "Footage", dependencies: ["AttitudeLog", "AttitudeMath", "Calibration", "Camera", "CSVText", "FileAccess", "Imaging", "LensProfiles", "Pixels", "Recording", "Rig"],
+                swiftSettings: optimisedInDebug),  // tracking's and the spans' loops over every corner of every frame, as RigCalibrationTests run them
         /// Any attitude log loaded for drawing (`loadAnyAttitudeLog`): an attitude log read, a raw log fused in-process (with
         /// the magnetometer's correction, the true north a recording's fixes give, a calibration's gyroscope bias), a
         /// gyroscope-only log integrated, a raw log over its footage led by its gyroscope. The one fusion of a raw log
@@ -155,7 +161,8 @@ let package = Package(
         /// Calibration as a library service (`RigCalibrator`): a clip and a log, or a record folder, in; a `Rig` out, the
         /// frame pairs' fit judged against the spans', with the report's lines. No GL, no command line.
         .target(name: "RigCalibration", dependencies: ["AttitudeMath", "ExitKinds", "AttitudeLog", "Calibration", "Camera", "Footage", "Imaging", "LensProfiles",
-                                                       "Pixels", "RawLog", "RecordFolder", "Recording", "Rig"]),
+                                                       "Pixels", "RawLog", "RecordFolder", "Recording", "Rig"],
+                swiftSettings: optimisedInDebug),  // the spans' fits, as RigCalibrationTests run them
         /// Where the device is: the magnetic models (WMM2025, IGRF-14), Location.csv, position filters, SRTM terrain. No GL.
         .target(name: "Location", dependencies: ["AttitudeMath", "ExitKinds", "CSVText", "FileAccess", "SafeText"], exclude: ["igrf14coeffs.PROVENANCE.md"],
                 resources: [.copy("WMM.COF"), .copy("igrf14coeffs.txt")]),
@@ -179,7 +186,7 @@ let package = Package(
         /// ArgumentParser.
         .target(name: "SyntheticClip", dependencies: [
             "AttitudeMath", "ExitKinds", "AttitudeLog", "Calibration", "Camera", "FileAccess", "Imaging", "RawLog", "Render", "Rig", "CPanoramaRaster", "Pixels",
-        ]),
+        ], swiftSettings: optimisedInDebug),  // the synthetic motion's samples and clips, as RigCalibrationTests make them
         /// `run`'s window: GLFW, the keys, the frame loop over a frame pipeline.
         .target(name: "Window", dependencies: [
             "Scene", "Render", "Imaging", "FileAccess", "SafeText", "AttitudeMath", "MonotonicTime", "Workers", "CGL", "CGLFW", "Pixels",
@@ -306,7 +313,8 @@ let package = Package(
         .testTarget(name: "SyntheticClipTests", dependencies: ["SyntheticClip", "ExitKinds", "Pixels", "AttitudeLog", "AttitudeMath", "Calibration", "Camera", "FileAccess",
                                                       "Imaging", "RawLog", "Render", "Rig", "LogTestSupport", "TestSupport"]),
         .testTarget(name: "RigCalibrationTests", dependencies: ["Pixels", "ExitKinds", "RigCalibration", "AttitudeMath", "Calibration", "Camera", "FileAccess", "Footage", "Imaging", "LensProfiles",
-                                                       "RawLog", "RecordFolder", "Render", "Rig", "SyntheticClip", "TestSupport"]),
+                                                       "RawLog", "RecordFolder", "Render", "Rig", "SyntheticClip", "TestSupport"],
+                    swiftSettings: optimisedInDebug),  // the lens warp's pixel loop, over every frame of a clip
         .testTarget(name: "WindowTests", dependencies: ["Window", "Pixels", "Scene", "AttitudeLog", "AttitudeMath", "Render", "CGLFW", "PictureTestSupport",
                                                .product(name: "Logging", package: "swift-log"),
                                                .product(name: "InMemoryLogging", package: "swift-log")]),

@@ -47,6 +47,10 @@ public struct RigCalibrator {
     public var fitsReadout = true
     /// The platform a raw or attitude log was recorded on, where its format leaves the axes open.
     public var platform: SensorLoggerPlatform?
+    /// The clip's tracks when the caller has them already (`ClipTracks.read` of the same clip or folder): a clip
+    /// calibrated several ways (with and without a known camera, with another lens) is tracked once. Nil: the clip is
+    /// tracked here.
+    public var tracks: ClipTracks?
     /// Hears each step, one line each.
     public var progress: (String) -> Void = { _ in }
     /// Hears each raw log read (its notes and gaps are worth a warning).
@@ -192,7 +196,7 @@ public struct RigCalibrator {
     private func fit(clipPath: String, gyro: GyroIntegral, lens: LensModel, trackInCameraAxes: Bool, describe: String,
                      profile: LensProfileChoice?, centre: (ClipTracks) -> Double?) throws -> Outcome {
         let known = try intrinsicsPath.map { try LensCamera.read(path: $0) }
-        let clip = try ClipTracks.read(path: clipPath) { progress("\(clipPath): \($0)") }
+        let clip = try tracks ?? ClipTracks.read(path: clipPath) { progress("\(clipPath): \($0)") }
         var calibration = CameraIMUCalibration(size: clip.size, frameTimes: clip.frameTimes, gyro: gyro,
                                                verticalFieldOfViewGuessDegrees: verticalFieldOfViewGuessDegrees, progress: progress)
         if let searchCentre = centre(clip) {

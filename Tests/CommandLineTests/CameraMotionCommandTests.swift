@@ -10,7 +10,8 @@ import TestSupport
 import XCTest
 
 /// A video's own motion track and a gyroscope-only raw log through the commands: calibrate, attitude
-/// convert and fuse.
+/// convert and fuse. The GoPro clip's calibration from its own track, with its fisheye and through a pinhole, is
+/// RigCalibrationTests' `GoProClipCalibrationTests`, in-process.
 final class CameraMotionCommandTests: XCTestCase {
     var folder: URL!
 
@@ -95,64 +96,6 @@ final class CameraMotionCommandTests: XCTestCase {
         let fuse = try BuiltTool.run("attitude", ["fuse", clip, "-o", fused])
         XCTAssertEqual(fuse.status, 0, fuse.stderr)
         XCTAssertEqual(try AttitudeLog.load(path: fused).samples.count, 4795)
-    }
-
-    /// The GoPro clip (see its README) calibrated from itself alone: all 362 frames, the offset on the video's
-    /// timeline within 10 ms of the -18 ms an independent check gives (the search over all the picture's points
-    /// said -27.5 ms); a camera, a mount and a bias written: the frame pairs leave the camera and the mount undetermined
-    /// (the drone's flight, 25° of slow gimbal yaw), the spans' turns give the field of view and the bias, and the
-    /// track's own axes the mount.
-    func testTheGoProClipCalibratesFromItsOwnTrack() throws {
-        let clip = try Fixtures.sharedData("realcam/gopro-karma/clip.mp4")
-        let output = path("karma.yaml")
-        let run = try BuiltTool.run("steady-dice", ["calibrate", "--video", clip, "-o", output], timeout: 900)
-        XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertTrue(run.stderr.contains("tracked 362 frames"), run.stderr)
-        // A GoPro's own track says the camera: its lens is estimated as a fisheye. The gyroscope's bias is the picture's
-        // own turn over spans of 2 s (the frame pairs take the drone's flight for a turn): about 1.1 °/s about x and z,
-        // as the sea's horizon, rolling 4° over 11 s where the gyroscope less the frame pairs' bias rolls 7° the other
-        // way, and an independent essential-matrix check (docs/calibration.md) say.
-        XCTAssertTrue(run.stderr.contains("a GoPro's own track (GPMF): estimating a fisheye lens"), run.stderr)
-        XCTAssertTrue(run.stderr.contains("the picture's own turn gives the gyroscope bias"), run.stderr)
-        XCTAssertTrue(run.stderr.contains("(a move taken for a turn): the spans' is written"), run.stderr)
-        let bias = try XCTUnwrap(try Rig.read(path: output).gyroBiasRadiansPerSecond, "the bias is written") * 180 / .pi
-        XCTAssertEqual(bias.x, 1.1, accuracy: 0.2, "\(bias)")
-        XCTAssertEqual(bias.y, 0, accuracy: 0.2, "\(bias)")
-        XCTAssertEqual(bias.z, 1.15, accuracy: 0.2, "\(bias)")
-        let line = try XCTUnwrap(run.stdout.split(separator: "\n").first { $0.hasPrefix("on the video's own timeline the offset is ") }, run.stdout)
-        let offset = try XCTUnwrap(Double(line.dropFirst("on the video's own timeline the offset is ".count).prefix { $0 != " " }))
-        XCTAssertEqual(offset, -18, accuracy: 10, run.stdout)
-        let keys = try Rig.read(path: output).undetermined.map(\.quantity.fileKey)
-        XCTAssertEqual(keys, ["rolling_shutter_readout_s"], "the readout alone (the fit's is below 0)")
-        // The field of view from the spans, a pinhole about the picture's centre: the clip's README gives fx about 515 px
-        // from its final yaw (not the Wide mode's 390).
-        XCTAssertTrue(run.stderr.contains("the picture's own turn gives a "), run.stderr)
-        XCTAssertEqual(try LensCamera.read(path: output).pinhole.fx / 515, 1, accuracy: 0.1)
-        XCTAssertTrue(run.stderr.contains("mount: the identity, as the motion track's format puts it in the camera's own axes"), run.stderr)
-        XCTAssertEqual(try XCTUnwrap(try Rig.read(path: output).deviceFromIMU).angle(to: .identity), 0, accuracy: 1e-12)
-    }
-
-    /// The GoPro clip through a pinhole (`--lens pinhole`): its fisheye-free frame pairs do not follow the gyroscope, so
-    /// the rates give the offset alone, with its standard error. The track's own axes still give the mount, and the
-    /// spans the field of view and the bias: a file that draws with nothing given by hand, near the fisheye path's.
-    func testTheGoProClipThroughAPinholeStillGivesItsCameraFromTheSpans() throws {
-        let clip = try Fixtures.sharedData("realcam/gopro-karma/clip.mp4")
-        let output = path("karma-pinhole.yaml")
-        let run = try BuiltTool.run("steady-dice", ["calibrate", "--video", clip, "--lens", "pinhole", "-o", output], timeout: 900)
-        XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertTrue(run.stdout.contains(", from the rotation rates alone (correlation "), run.stdout)
-        XCTAssertTrue(run.stderr.contains("mount: the identity, as the motion track's format puts it in the camera's own axes (the rates gave the time offset alone)"),
-                      run.stderr)
-        let text = try String(contentsOfFile: output, encoding: .utf8)
-        XCTAssertTrue(text.contains("time_offset_ms: "), "the offset's standard error is written: \(text)")
-        let rig = try Rig.read(path: output)
-        XCTAssertEqual(rig.undetermined.map(\.quantity.fileKey), [], text)
-        XCTAssertEqual(try XCTUnwrap(rig.deviceFromIMU).angle(to: .identity), 0, accuracy: 1e-12)
-        XCTAssertEqual(try LensCamera.read(path: output).pinhole.fx / 515, 1, accuracy: 0.1, text)
-        let bias = try XCTUnwrap(rig.gyroBiasRadiansPerSecond, text) * 180 / .pi
-        XCTAssertEqual(bias.x, 1.1, accuracy: 0.2, "\(bias)")
-        XCTAssertEqual(bias.y, 0, accuracy: 0.2, "\(bias)")
-        XCTAssertEqual(bias.z, 1.15, accuracy: 0.2, "\(bias)")
     }
 
     /// `snapshot` and `render --video GOPRO.MP4` with no attitude source draw from the file's own motion, exactly as
