@@ -328,8 +328,8 @@ let package = Package(
         /// The two executables end to end, run as processes (BuiltTool, CommandHarness): every command, the window
         /// under xdotool, help, install, and the hostile-input and file-policy fuzzers with their corpus.
         /// Optimised in the tests' debug build: these tests read back hundreds of rendered frames pixel by pixel, and
-        /// unoptimised, those loops are most of their CPU time. The unit tests and the libraries they test keep the
-        /// debug build.
+        /// unoptimised, those loops are most of their CPU time. Which other targets are, and why, each says where it takes
+        /// `optimisedInDebug` (docs/tests.md lists them).
         .testTarget(name: "CommandLineTests", dependencies: [
             "AttitudeMath", "MonotonicTime", "AttitudeLog", "Camera", "Scene", "CVShim", "FileAccess", "Footage", "IMUD", "Imaging", "Location", "RawLog",
             "CommandLineSupport", "LiveRig", "Render", "SafeText", "SteadyDiceKit", "CommandTestSupport", "LogTestSupport", "PictureTestSupport", "TestSupport", "Rig", "RigCalibration", "RecordFolder", "Pixels",

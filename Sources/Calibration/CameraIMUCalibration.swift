@@ -107,14 +107,14 @@ public struct CameraIMUCalibration {
 
     /// A clip whose frames carry their own times (presentation times, a frames file's stamps).
     public init(size: PictureSize, frameTimes: [Double], gyro: GyroIntegral,
-                verticalFieldOfViewGuessDegrees: Double = 60, progress: @escaping (String) -> Void = { _ in }) {
+                verticalFieldOfViewGuessDegrees: Double = PinholeCamera.defaultFieldOfViewDegrees, progress: @escaping (String) -> Void = { _ in }) {
         self.size = size; self.frameTimes = frameTimes; self.gyro = gyro
         self.verticalFieldOfViewGuessDegrees = verticalFieldOfViewGuessDegrees; self.progress = progress
     }
 
     /// A clip at a constant rate: frame k at k / framesPerSecond.
     public init(size: PictureSize, framesPerSecond: Double, frameCount: Int, gyro: GyroIntegral,
-                verticalFieldOfViewGuessDegrees: Double = 60, progress: @escaping (String) -> Void = { _ in }) {
+                verticalFieldOfViewGuessDegrees: Double = PinholeCamera.defaultFieldOfViewDegrees, progress: @escaping (String) -> Void = { _ in }) {
         self.init(size: size, frameTimes: (0..<frameCount).map { Double($0) / framesPerSecond }, gyro: gyro,
                   verticalFieldOfViewGuessDegrees: verticalFieldOfViewGuessDegrees, progress: progress)
     }

@@ -45,9 +45,9 @@ public struct CalibrationClipOptions: ParsableArguments {
             transform: { try CalibrationClipOptions.gyroBias(fromOption: $0) })
     public var gyroBiasDegreesPerSecond: SIMD3<Double> = .zero
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("White noise added to each gyroscope axis and sample: its standard deviation, degrees per "
+    @Option(name: .customLong("gyro-noise"), parsing: .unconditional, help: ArgumentHelp("White noise added to each gyroscope axis and sample: its standard deviation, degrees per "
                                + "second (drawn from --seed).", valueName: "DEG/S"))
-    public var gyroNoise: Double = 0
+    public var gyroNoiseDegreesPerSecond: Double = 0
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The lens the clip is seen through: pinhole, radial (OpenCV's radial-tangential "
                                + "model) or fisheye (OpenCV's fisheye model); --fov is then the picture's height through it.",
@@ -79,7 +79,7 @@ public struct CalibrationClipOptions: ParsableArguments {
     public var translation: Double = 0
 
     @Option(parsing: .unconditional, help: ArgumentHelp("With --translation: the room's radius, metres.", valueName: "M"))
-    public var roomRadius: Double = 3
+    public var roomRadius: Double = SyntheticCalibrationClip.defaultRoomRadius
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The share of the recorded motion the camera turns (0 to 1; 0.02 is a rig that "
                                + "barely moves).", valueName: "SHARE"))
@@ -171,7 +171,7 @@ public struct CalibrationClipOptions: ParsableArguments {
         case .lensReach: return "--fov \(fieldOfView.degrees): the lens's rays do not reach \(fieldOfView.degrees / 2)° from its axis"
         case .readout: return "--readout must be from 0 to one frame period (\(period) ms)"
         case .exposure: return "--exposure must be from 0 to one frame period (\(period) ms)"
-        case .translation: return "--translation must be from 0 to half --room-radius (default 3 m)"
+        case .translation: return "--translation must be from 0 to half --room-radius (default \(String(format: "%g", SyntheticCalibrationClip.defaultRoomRadius)) m)"
         case .framesPerSecond: return "--fps must be from 0 to \(Int(SyntheticClipLimit.largestFramesPerSecond))"
         case .duration: return "--duration must be from 0 to \(Int(SyntheticClipLimit.largestDurationSeconds)) seconds"
         case .timeOffset: return "--time-offset must be within ±\(Int(SyntheticClipLimit.largestTimeOffsetSeconds)) s"
@@ -193,6 +193,6 @@ public struct CalibrationClipOptions: ParsableArguments {
             clip.frameTimes = SyntheticCalibrationClip.variableFrameTimes(count: clip.frameCount, framesPerSecond: fps, jitter: frameJitter, seed: seed)
         }
         return CalibrationClipJob(clip: clip, trial: trial, start: start, motionScale: motionScale,
-                                  gyroBiasRadiansPerSecond: gyroBiasDegreesPerSecond * .pi / 180, gyroNoise: gyroNoise * .pi / 180)
+                                  gyroBiasRadiansPerSecond: gyroBiasDegreesPerSecond * .pi / 180, gyroNoiseRadiansPerSecond: gyroNoiseDegreesPerSecond * .pi / 180)
     }
 }

@@ -22,16 +22,16 @@ public struct CalibrationClipJob {
     public var motionScale: Double
     /// Added to the logged gyroscope, rad/s in the IMU's frame: a constant bias, and white noise's standard deviation.
     public var gyroBiasRadiansPerSecond: SIMD3<Double>
-    public var gyroNoise: Double
+    public var gyroNoiseRadiansPerSecond: Double
 
     public init(clip: SyntheticCalibrationClip, trial: String, start: Double, motionScale: Double, gyroBiasRadiansPerSecond: SIMD3<Double>,
-                gyroNoise: Double) {
+                gyroNoiseRadiansPerSecond: Double) {
         self.clip = clip
         self.trial = trial
         self.start = start
         self.motionScale = motionScale
         self.gyroBiasRadiansPerSecond = gyroBiasRadiansPerSecond
-        self.gyroNoise = gyroNoise
+        self.gyroNoiseRadiansPerSecond = gyroNoiseRadiansPerSecond
     }
 
     /// Where the job writes: the clip, the raw log, and optionally the true attitude log and the truth.
@@ -63,7 +63,7 @@ public struct CalibrationClipJob {
             try attitudeLog.write(Data(try AttitudeLog.csvText(samples: samples, frame: nil,
                                                                comments: ["synthetic: the IMU's true attitude (world from S)"]).utf8))
         }
-        let log = motion.rawCSV(gyroBiasRadiansPerSecond: gyroBiasRadiansPerSecond, gyroNoise: gyroNoise, seed: clip.seed)
+        let log = motion.rawCSV(gyroBiasRadiansPerSecond: gyroBiasRadiansPerSecond, gyroNoiseRadiansPerSecond: gyroNoiseRadiansPerSecond, seed: clip.seed)
         try outputs.log.write(Data(log.utf8))
         let output = try VideoOutput(output: outputs.video, framesPerSecond: clip.framesPerSecond, size: clip.size)
         var written = 0

@@ -44,7 +44,9 @@ public struct SyntheticCalibrationClip: Sendable {
     public var translation: Double = 0
     /// Metres: with `translation`, the panorama is on a sphere of this radius about the start (a room),
     /// so near and far do not matter but the move shows as parallax.
-    public var roomRadius: Double = 3
+    public var roomRadius: Double = Self.defaultRoomRadius
+    /// Metres: the room's radius where none is given.
+    public static let defaultRoomRadius = 3.0
 
     public init(verticalFieldOfViewDegrees: Double, size: PictureSize, framesPerSecond: Double, duration: Double,
                 deviceFromIMU: Quaternion, timeOffsetSeconds: Double, seed: UInt64) {

@@ -58,7 +58,7 @@ extension CalibrationClipJob {
     public var brokenLimit: SyntheticClipLimit? {
         if let broken = clip.brokenLimit { return broken }
         guard motionScale > 0, motionScale <= 1 else { return .motionScale }
-        guard gyroNoise >= 0, gyroNoise <= SyntheticClipLimit.largestGyroNoiseDegreesPerSecond * .pi / 180 else { return .gyroNoise }
+        guard gyroNoiseRadiansPerSecond >= 0, gyroNoiseRadiansPerSecond <= SyntheticClipLimit.largestGyroNoiseDegreesPerSecond * .pi / 180 else { return .gyroNoise }
         return nil
     }
 }

@@ -79,14 +79,14 @@ public struct SyntheticMotion: Sendable {
 
     /// The log as steady-dice raw CSV (`t,gx,gy,gz,ax,ay,az`, SI units), the gyroscope reading
     /// `gyroBiasRadiansPerSecond` (rad/s, in S) more than the truth.
-    /// `gyroNoise` is the standard deviation in rad/s of white Gaussian noise added to each axis of
+    /// `gyroNoiseRadiansPerSecond` is the standard deviation in rad/s of white Gaussian noise added to each axis of
     /// each sample, drawn from `seed` (the same seed, the same noise).
-    public func rawCSV(gyroBiasRadiansPerSecond: SIMD3<Double> = .zero, gyroNoise: Double = 0, seed: UInt64 = 1) -> String {
+    public func rawCSV(gyroBiasRadiansPerSecond: SIMD3<Double> = .zero, gyroNoiseRadiansPerSecond: Double = 0, seed: UInt64 = 1) -> String {
         var text = "# synthetic: a gyroscope made from a reference attitude\nt,gx,gy,gz,ax,ay,az\n"
         var noise = GaussianNoise(seed: seed)
         for i in 0..<logTime.count {
             var g = gyro[i] + gyroBiasRadiansPerSecond
-            if gyroNoise > 0 { g += gyroNoise * SIMD3(noise.next(), noise.next(), noise.next()) }
+            if gyroNoiseRadiansPerSecond > 0 { g += gyroNoiseRadiansPerSecond * SIMD3(noise.next(), noise.next(), noise.next()) }
             let a = acc[i]
             text += String(format: "%.6f,%.9f,%.9f,%.9f,%.6f,%.6f,%.6f\n", logTime[i], g.x, g.y, g.z, a.x, a.y, a.z)
         }

@@ -23,7 +23,7 @@ final class BenchCommandTests: XCTestCase {
         return value
     }
 
-    /// Guards against a regression: bench stopped by Ctrl-C or SIGTERM ended 130 saying nothing. It says so, on one line.
+    /// bench stopped by Ctrl-C or SIGTERM ends 130 saying so on one line.
     func testAnInterruptedBenchSaysSo() throws {
         for signal in [SIGINT, SIGTERM] {
             let stopped = try CommandHarness.interrupt(["bench", "--size", "160x120", "--frames", "100", "--repeats", "100000"], with: signal,

@@ -62,7 +62,7 @@ final class CalibrateCommandTests: XCTestCase {
         XCTAssertEqual(found.status, 0, found.stderr, file: file, line: line)
         let camera = try XCTUnwrap(found.camera, file: file, line: line)
         let mount = try XCTUnwrap(found.mount, file: file, line: line)
-        let fov = 2 * atan(Double(camera.pinhole.height) / 2 / camera.pinhole.fy) * 180 / .pi
+        let fov = camera.pinhole.verticalFieldOfViewDegrees
         XCTAssertEqual(mount.timeOffset.seconds, truth.offset, accuracy: 0.001, "time offset", file: file, line: line)
         XCTAssertEqual(fov / truth.fov, 1, accuracy: 0.01, "vertical field of view \(fov)°", file: file, line: line)
         XCTAssertLessThan(try XCTUnwrap(mount.deviceFromIMU).angle(to: truth.mount) * 180 / .pi, 1, "mount \(String(describing: mount.deviceFromIMU))", file: file, line: line)
@@ -84,10 +84,8 @@ final class CalibrateCommandTests: XCTestCase {
         return Double(text[range.upperBound...].prefix { !$0.isWhitespace && $0 != "," })
     }
 
-    /// A rig that barely moves (about 0.5° back and forth) is refused with how little it turned, and
-    /// nothing is written.
-    /// Guards against a regression: Ctrl-C or SIGTERM during calibration-clip left `.NAME.partial-PID-N.csv` and `.mkv` behind and said
-    /// nothing. It stops between frames, removes every partial output and says so, with 130.
+    /// Ctrl-C or SIGTERM during calibration-clip stops it between frames: every partial output (`.NAME.partial-PID-N.csv`,
+    /// `.mkv`) removed, one line said, exit 130.
     func testAnInterruptedCalibrationClipLeavesNothingAndSaysSo() throws {
         for signal in [SIGINT, SIGTERM] {
             let clip = folder.appendingPathComponent("clip.mkv").path, log = folder.appendingPathComponent("clip.csv").path
@@ -114,7 +112,7 @@ final class CalibrateCommandTests: XCTestCase {
         return (made["--video"], made["--log"])
     }
 
-    /// Guards against a regression: calibrate stopped by Ctrl-C or SIGTERM ended 130 saying nothing. It says so, on one line, and writes nothing.
+    /// calibrate stopped by Ctrl-C or SIGTERM ends 130 saying so on one line, and writes nothing.
     func testAnInterruptedCalibrateSaysSo() throws {
         let (clip, log) = try Self.longClip()
         let output = folder.appendingPathComponent("cal.yaml").path
@@ -247,8 +245,8 @@ final class CalibrateCommandTests: XCTestCase {
         let keys = try Rig.read(path: output).undetermined.map(\.quantity.fileKey)
         XCTAssertFalse(keys.contains("camera_matrix"), "\(keys)")
         let camera = try LensCamera.read(path: output).pinhole
-        let fov = 2 * atan(Double(camera.height) / 2 / camera.fy) * 180 / .pi
-        XCTAssertEqual(fov / (2 * atan(300 / 575.04) * 180 / .pi), 1, accuracy: 0.02, "field of view \(fov)°")
+        let fov = camera.verticalFieldOfViewDegrees
+        XCTAssertEqual(fov / PinholeCamera.fieldOfViewDegrees(across: 600, focalLength: 575.04), 1, accuracy: 0.02, "field of view \(fov)°")
         XCTAssertTrue(run.stdout.contains("gyroscope bias"), run.stdout)
         // The authors' axes: w_C = [[0,-1,0],[-1,0,0],[0,0,-1]] w_gyro in OpenCV's camera frame, which is
         // v_D = R v_S with R a quarter turn about z (D is C turned half about x). Their camera frame's z axis goes through

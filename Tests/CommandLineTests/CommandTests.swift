@@ -124,7 +124,7 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(info.st_mode & S_IFMT, S_IFSOCK, "feed made no socket at \(path)")
     }
 
-    /// Guards against a regression: feed removed whatever was at its --unix path when it ended, even a file put there after it started.
+    /// feed removes only its own socket at its --unix path when it ends, not a file put there after it started.
     /// It removes its own socket, and only that.
     func testFeedRemovesItsOwnSocketAndNothingElse() throws {
         let log = path("still.csv"), socket = path("imud.sock")
@@ -146,7 +146,7 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: socket, encoding: .utf8), "a user's file\n", "a file put at the path is left alone")
     }
 
-    /// Guards against a regression: `feed --unix ""` ran on an autobound socket no subscriber can name.
+    /// `feed --unix ""` is refused: an autobound socket no subscriber could name.
     func testFeedRefusesAnEmptySocketPath() throws {
         let log = path("still.csv")
         try AttitudeLog.write(samples: [AttitudeSample(t: 0, worldFromDevice: .identity), AttitudeSample(t: 1, worldFromDevice: .identity)],

@@ -30,8 +30,8 @@ final class LiveRigCommandTests: XCTestCase {
 
     private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
-    /// Guards against a regression: `record -o a/b/rig` made the missing a/b and left it behind after failing; `-o ""` and a link to
-    /// nothing spoke Foundation's words; an existing file exited 65. Its folder follows every output's rules.
+    /// record's folder follows every output's rules: `-o a/b/rig` makes no missing a/b (and leaves none behind), `-o ""` and a
+    /// link to nothing are refused in the project's words, and an existing file is refused as any output's would be.
     func testRecordsOutputFollowsTheOutputPolicy() throws {
         let base = ["record", "--imud", "tcp:127.0.0.1:9", "--camera", "0", "--timeout", "0.5", "-o"]
         let nested = try CommandHarness.run(base + [path("a/b/rig")], timeout: 60)

@@ -44,7 +44,7 @@ final class CalibrationAccuracyTests: XCTestCase {
         let outcome = try RigCalibrator().calibrate(clip: made.clip, log: made.log)
         let rig = outcome.rig
         let camera = try XCTUnwrap(rig.camera, file: file, line: line)
-        let fov = 2 * atan(Double(camera.pinhole.height) / 2 / camera.pinhole.fy) * 180 / .pi
+        let fov = camera.pinhole.verticalFieldOfViewDegrees
         XCTAssertEqual(rig.timeOffset.seconds, truth.offset, accuracy: 0.001, "time offset", file: file, line: line)
         XCTAssertEqual(fov / truth.fov, 1, accuracy: 0.01, "vertical field of view \(fov)°", file: file, line: line)
         XCTAssertLessThan(try XCTUnwrap(rig.deviceFromIMU).angle(to: truth.mount) * 180 / .pi, 1, "mount \(String(describing: rig.deviceFromIMU))",

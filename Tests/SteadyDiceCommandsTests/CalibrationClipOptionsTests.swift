@@ -24,7 +24,7 @@ final class CalibrationClipOptionsTests: XCTestCase {
         XCTAssertEqual(job.clip.deviceFromIMU, .identity)
         XCTAssertNil(job.clip.frameTimes, "a constant rate")
         XCTAssertEqual(job.gyroBiasRadiansPerSecond, .zero)
-        XCTAssertEqual(job.gyroNoise, 0)
+        XCTAssertEqual(job.gyroNoiseRadiansPerSecond, 0)
         XCTAssertEqual(job.trial, "trial.csv")
         XCTAssertEqual(job.start, 10)
         XCTAssertEqual(job.motionScale, 1)
@@ -48,7 +48,7 @@ final class CalibrationClipOptionsTests: XCTestCase {
         XCTAssertEqual(job.gyroBiasRadiansPerSecond.x, 0.5 * degree, accuracy: 1e-15)
         XCTAssertEqual(job.gyroBiasRadiansPerSecond.y, -1 * degree, accuracy: 1e-15)
         XCTAssertEqual(job.gyroBiasRadiansPerSecond.z, 2 * degree, accuracy: 1e-15)
-        XCTAssertEqual(job.gyroNoise, 0.3 * degree, accuracy: 1e-15)
+        XCTAssertEqual(job.gyroNoiseRadiansPerSecond, 0.3 * degree, accuracy: 1e-15)
         XCTAssertEqual(job.start, 3)
         XCTAssertEqual(job.motionScale, 0.5)
     }

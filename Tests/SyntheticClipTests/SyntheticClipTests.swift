@@ -110,7 +110,7 @@ final class SyntheticClipTests: XCTestCase {
         clip.deviceFromIMU = mount
         let bias = SIMD3<Double>(0.01, -0.02, 0.03)
         let job = CalibrationClipJob(clip: clip, trial: Fixtures.broadTrial02Excerpt, start: 100, motionScale: 1,
-                                     gyroBiasRadiansPerSecond: bias, gyroNoise: 0)
+                                     gyroBiasRadiansPerSecond: bias, gyroNoiseRadiansPerSecond: 0)
         let outputs = OutputFiles()
         func stage(_ name: String) throws -> OutputFiles.Staged { try outputs.stage(folder.appendingPathComponent(name).path, option: name) }
         let staged = CalibrationClipJob.Outputs(video: try stage("clip.mkv"), log: try stage("raw.csv"), truth: try stage("truth.yaml"),

@@ -30,7 +30,7 @@ final class WorkerThreadTests: XCTestCase {
         XCTAssertTrue(worker.isStopping)
     }
 
-    /// Guards against a regression: `record --video-start-at 1e12` trapped here, NSCondition turning the far date into nanoseconds.
+    /// A wait far in the future (`record --video-start-at 1e12`) does not trap where NSCondition turns the date into nanoseconds.
     func testASleepUntilAFarDeadlineWaitsAndIsStillCutShort() {
         let worker = WorkerThread(condition: NSCondition())
         let flags = Flags()
