@@ -26,13 +26,7 @@ final class CalibrateCommandTests: XCTestCase {
         if let folder { try? FileManager.default.removeItem(at: folder) }
     }
 
-    struct Truth {
-        var fov: Double
-        var offset: Double
-        var mount: Quaternion
-        /// Added to the logged gyroscope, degrees per second.
-        var gyroBiasDegreesPerSecond = SIMD3<Double>(0, 0, 0)
-    }
+    typealias Truth = CalibrationTruth
 
     /// Makes (or finds in the fixture cache) `NAME.mkv` and `NAME.csv` with `calibration-clip`; their paths.
     func makeClip(_ truth: Truth, trial: String = CalibrateCommandTests.trial, start: Double = 110, duration: Double = 6,
@@ -62,12 +56,7 @@ final class CalibrateCommandTests: XCTestCase {
         XCTAssertEqual(found.status, 0, found.stderr, file: file, line: line)
         let camera = try XCTUnwrap(found.camera, file: file, line: line)
         let mount = try XCTUnwrap(found.mount, file: file, line: line)
-        let fov = camera.pinhole.verticalFieldOfViewDegrees
-        XCTAssertEqual(mount.timeOffset.seconds, truth.offset, accuracy: 0.001, "time offset", file: file, line: line)
-        XCTAssertEqual(fov / truth.fov, 1, accuracy: 0.01, "vertical field of view \(fov)°", file: file, line: line)
-        XCTAssertLessThan(try XCTUnwrap(mount.deviceFromIMU).angle(to: truth.mount) * 180 / .pi, 1, "mount \(String(describing: mount.deviceFromIMU))", file: file, line: line)
-        XCTAssertEqual(camera.pinhole.cx, 159.5, file: file, line: line)
-        XCTAssertEqual(camera.pinhole.cy, 119.5, file: file, line: line)
+        try truth.assertFound(timeOffsetSeconds: mount.timeOffset.seconds, camera: camera, deviceFromIMU: mount.deviceFromIMU, file: file, line: line)
         XCTAssertTrue(found.stderr.contains("calibrate: done"), found.stderr, file: file, line: line)
         // The file carries what the answer rests on: the turn about each axis and the standard errors,
         // small on a clip this good.

@@ -14,28 +14,7 @@ import XCTest
 /// trial's reference turns a textured panorama through a known camera, mount and offset, and the raw log's gyroscope is
 /// made from the same attitude.
 final class CalibrationClips {
-    /// What a clip is drawn with: calibration-clip's options as values.
-    struct Truth: Hashable {
-        var fov: Double
-        var offset: Double
-        var mount: Quaternion
-        /// Added to the logged gyroscope, degrees per second, in the IMU's frame.
-        var gyroBiasDegreesPerSecond = SIMD3<Double>(0, 0, 0)
-        var lens: Lens = .pinhole
-        /// The rolling shutter's readout and each row's exposure, seconds.
-        var readout = 0.0, exposure = 0.0
-        /// Metres the camera moves, in a room of `roomRadius` (0: it only turns).
-        var translation = 0.0, roomRadius = 3.0
-        /// Each period is the mean period times 1 ± up to this share (0: a constant rate).
-        var frameJitter = 0.0
-        /// The share of the trial's motion the camera turns.
-        var motionScale = 1.0
-        /// The trial's seconds the clip follows.
-        var start = 110.0, duration = 6.0
-
-        static func == (a: Truth, b: Truth) -> Bool { "\(a)" == "\(b)" }
-        func hash(into hasher: inout Hasher) { hasher.combine("\(self)") }
-    }
+    typealias Truth = CalibrationTruth
 
     /// One clip: its video (or folder of pictures with frames.csv), its raw log, its IMU's true attitude log and the truth
     /// as a calibration file.
