@@ -11,6 +11,7 @@ import Pixels
 import RawLog
 import Rig
 import LogTestSupport
+import PictureTestSupport
 import TestSupport
 import XCTest
 
@@ -186,17 +187,6 @@ final class FusionJobFixturesTests: FusionJobTestCase {
 
     // MARK: - fuse --video
 
-    /// A 1 s video, 10 frames at 10 fps.
-    private func video() throws -> String {
-        let outputs = OutputFiles()
-        let file = try outputs.stage(folder.appendingPathComponent("clip.mkv").path, option: "the video")
-        let writer = try VideoOutput(output: file, framesPerSecond: 10, size: PictureSize(fixedWidth: 32, height: 24))
-        for k in 0..<10 { try writer.write(RGBImage(width: 32, height: 24, pixels: [UInt8](repeating: UInt8(20 * k), count: 32 * 24 * 3))) }
-        try writer.finish()
-        try outputs.commit()
-        return file.path
-    }
-
     /// A clip calibration holding a time offset of `seconds` (log time = video time + offset).
     private func calibration(offset seconds: Double) throws -> String {
         let path = folder.appendingPathComponent("cal.yaml").path
@@ -214,7 +204,8 @@ final class FusionJobFixturesTests: FusionJobTestCase {
     /// refuses it, naming both files and both spans.
     func testFuseOverVideoWritesTheLevelledLogAndRefusesOneThatMissesTheVideo() throws {
         let input = try write("still.csv", stillRawCSV(count: 201))
-        let clip = try video()
+        // A 1 s video, 10 frames at 10 fps.
+        let clip = try VideoTestFrames.writeVideo(in: folder, name: "clip.avi", width: 32, height: 24, count: 10, fps: 10)
         var written: [AttitudeSample] = []
         let path = try output("over.csv") {
             written = try FuseOverVideoJob(input: input, video: clip, calibration: nil).run(writingTo: $0, logger: quiet, notes: { _ in })
