@@ -40,6 +40,8 @@ let package = Package(
         /// Cairo draws the plots (PNG and SVG from one drawing), from Debian's libcairo2-dev.
         .systemLibrary(name: "CCairo", path: "Sources/System/CCairo", pkgConfig: "cairo",
                        providers: [.apt(["libcairo2-dev"])]),
+        /// glibc's malloc.h: how the heap gives freed memory back to the kernel (`mallopt`), and what it holds (`mallinfo2`).
+        .systemLibrary(name: "CMalloc", path: "Sources/System/CMalloc"),
         /// SIGINT/SIGTERM as the exit every command has (one line, the registered partial outputs removed, 130) or as a
         /// flag a loop polls: the handlers must be C to be async-signal-safe.
         .target(name: "CStopSignal", path: "Sources/System/CStopSignal"),
@@ -193,11 +195,11 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         /// Command-line support for the front ends only (the commands' modules and the executables), what both tools share:
-        /// option groups, option values, the exit-status table and the one-line errors, the stderr message handler. Nothing
-        /// that draws: `attitude` links no OpenGL.
+        /// option groups, option values, the exit-status table and the one-line errors, the stderr message handler, the heap's
+        /// settings (`ProcessHeap`). Nothing that draws: `attitude` links no OpenGL.
         .target(name: "CommandLineSupport", dependencies: [
             "AttitudeMath", "AttitudeLog", "Camera", "Location", "RawLog", "Fusion", "Recording", "CSVText", "SafeText",
-            "Workers", "LogLoading", "ExitKinds", "Rig", "Pixels",
+            "Workers", "LogLoading", "ExitKinds", "Rig", "Pixels", "CMalloc",
             .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
         ]),
         /// The option groups of the commands that draw a frame (`run`, `snapshot`, `render`): the drawing, the camera, the
@@ -276,7 +278,7 @@ let package = Package(
                                                      "CommandTestSupport", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "ExitKinds", "Camera", "Imaging", "AttitudeMath", "SteadyDiceKit", "CommandTestSupport", "PictureTestSupport", "TestSupport", "Pixels"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "ExitKinds", "AttitudeLog", "Location", "RawLog", "Recording", "LogLoading",
+        .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "CMalloc", "ExitKinds", "AttitudeLog", "Location", "RawLog", "Recording", "LogLoading",
                                                             "CommandTestSupport", "TestSupport", "AttitudeMath", "Camera", "MonotonicTime",
                                                            "Fusion", "Pixels", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "SceneCommandLineTests", dependencies: ["SceneCommandLine", "CommandLineSupport", "Scene", "AttitudeMath", "Camera", "IMUD", "Imaging", "Pixels", "Render", "Rig",

@@ -10,9 +10,11 @@ struct AttitudeCommand: ParsableCommand {
         version: SteadyDiceVersion.string,
         subcommands: AttitudeCommands.all)
 
-    /// Messages go to stderr as `attitude: ` lines; every refusal is one clean line (see `mainWithOneLineErrors`).
+    /// Messages go to stderr as `attitude: ` lines; every refusal is one clean line (see `mainWithOneLineErrors`);
+    /// the memory one video frame's work frees is kept for the next frame's (`ProcessHeap`).
     static func main() {
         Messages.bootstrap(program: "attitude")
+        ProcessHeap.keepFreedMemoryForReuse()
         mainWithOneLineErrors()
     }
 }

@@ -10,9 +10,11 @@ struct SteadyDiceCommand: ParsableCommand {
         version: SteadyDiceVersion.string,
         subcommands: SteadyDiceCommands.all)
 
-    /// Messages go to stderr as `steady-dice: ` lines; every refusal is one clean line (see `mainWithOneLineErrors`).
+    /// Messages go to stderr as `steady-dice: ` lines; every refusal is one clean line (see `mainWithOneLineErrors`);
+    /// the memory one video frame's work frees is kept for the next frame's (`ProcessHeap`).
     static func main() {
         Messages.bootstrap(program: "steady-dice")
+        ProcessHeap.keepFreedMemoryForReuse()
         mainWithOneLineErrors()
     }
 }
