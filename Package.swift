@@ -246,8 +246,8 @@ let package = Package(
             "SafeText", "SteadyDiceAssets", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
-        /// The library product: the offscreen `Snapshotter`, the picture comparison (`ImageComparison`), and re-exports
-        /// of what a user needs (the drawing settings, the attitude sources, the log loader, the frame pipeline). No
+        /// The library product: the offscreen `Snapshotter`, the picture comparison (`ImageComparison`), and re-exports of what
+        /// a user needs (the drawing settings, the frame pipelines, the log loader, the rig and its calibrator). No
         /// command-line types, no recorder, file jobs or synthetic clip.
         .target(name: "SteadyDiceKit", dependencies: [
             "Scene", "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "Calibration", "Rig", "RigCalibration", "LogLoading", "Pixels",
