@@ -204,8 +204,8 @@ let package = Package(
         .target(name: "Plot", dependencies: ["CCairo", "ExitKinds", "AttitudeMath", "AttitudeLog", "Pixels"]),
 
         // MARK: - The frame pipeline, and the synthetic calibration clip
-        /// The frame pipeline that the window, `snapshot`, `render` and the library draw through. One `FramePipeline` a
-        /// kind of clock: `WallClockPipeline` (wall time, `run`) and `SteppedPipeline` (one instant for `snapshot`,
+        /// The frame pipeline that the window, `snapshot`, `render` and the library draw through. A `FramePipeline` for
+        /// each kind of clock: `WallClockPipeline` (wall time, `run`) and `SteppedPipeline` (one instant for `snapshot`,
         /// fixed steps for `render`). Its parts: the attitude sources (`AttitudeSource`), the background frames
         /// (`BackgroundFrames`), the `FrameComposer` (reference pose, smoothed tilt, HUD), the drawing settings
         /// (`DrawingSettings`) and the loaded camera (`LoadedCamera`), the offscreen scene (`OffscreenScene`). Each
