@@ -70,98 +70,130 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("pthread")]),
 
         // MARK: - Libraries, one job each
-        /// The one clock for every timestamp the process takes (CLOCK_MONOTONIC, in seconds). No dependencies.
+        /// The one clock every timestamp in the process is read from (`MonotonicClock`: CLOCK_MONOTONIC, seconds since
+        /// boot). No dependencies.
         .target(name: "MonotonicTime"),
-        /// Quaternions, matrices, frames and Eq. VII. No OpenGL, no I/O.
+        /// Quaternions, column-major matrices, frames and Eq. VII, and the numeric rules every module shares: look-ups
+        /// in time-ordered samples (`TimeSeries`), the gyroscope's integral (`GyroIntegral`), the attitude error metric
+        /// (`AttitudeError`: total, tilt, signed heading), the seeded generator (`SplitMix64`), the median and
+        /// percentile rule (`Median`). No OpenGL, no I/O.
         .target(name: "AttitudeMath", dependencies: ["ExitKinds", "MonotonicTime"], swiftSettings: optimisedInDebug),  // the gyroscope's integral, most of a fit's time
-        /// The skeleton of a background worker (a named thread, a stop that wakes it and waits for it to let go of
-        /// what it holds, sleeps a stop cuts short), the backoff between attempts (the capture's and imud's), and
-        /// SIGINT/SIGTERM as a stop request a loop polls, or the exit every command installs at its start (`StopSignals`); what
-        /// a worker waits for and the machine does not give (`UnavailableError`: a camera, a display).
+        /// The skeleton of a background worker (`WorkerThread`: a named thread, sleeps a stop cuts short, a stop that
+        /// waits until the camera or socket is released) and the `Backoff` between attempts (the capture's and imud's).
+        /// SIGINT/SIGTERM as a stop request a loop polls, or as the exit every command installs at its start
+        /// (`StopSignals`). `UnavailableError`: a camera or a display the machine does not give.
         .target(name: "Workers", dependencies: ["CStopSignal", "MonotonicTime", "ExitKinds", .product(name: "Logging", package: "swift-log")]),
-        /// Untrusted text made safe to print: one line, control characters escaped, long values cut. No dependencies.
+        /// Untrusted text made safe to print (`MessageText`: quoted values, control characters escaped, long values
+        /// cut) and Foundation errors as `path: reason`. No dependencies.
         .target(name: "SafeText"),
-        /// The kinds of failure (usage, data, no input, unavailable, cannot create, I/O, interrupted) and the protocol by
-        /// which a library's error says its own, which the front ends turn into an exit status. No dependencies.
+        /// The kinds of failure (`ExitKind`: usage, data, no input, unavailable, cannot create, I/O, interrupted) and
+        /// `ErrorWithExitKind`, by which a library's error says its kind (each module's `ErrorExitKinds.swift`). The
+        /// front ends turn a kind into an exit status (`CommandLineSupport.ExitStatus`). No dependencies.
         .target(name: "ExitKinds"),
-        /// The input and output policies for files: what may be read, how every output is written. Depends only on the
-        /// C signal handler, with which it registers every partial output for the exit on SIGINT or SIGTERM to remove,
-        /// and on ExitKinds, by which its errors say their kind.
+        /// The file policies. Input: what a path is, opened without blocking, sizes checked first (`InputFile`); logs
+        /// read within a bound (`BoundedFile`). Output: staged temporary files, checked writes, all-or-nothing renames
+        /// (`OutputFiles`), each partial output registered with the C signal handler, which removes it on SIGINT or
+        /// SIGTERM. SwiftPM's resource bundles found without stopping the program (`ResourceBundles`).
         .target(name: "FileAccess", dependencies: ["CStopSignal", "ExitKinds"]),
-        /// Comma-separated text: lines, header, fields and numbers, for every log reader.
+        /// The one CSV reader every comma-separated file goes through: comments, header, rows with line numbers, each
+        /// row's field count checked against the header's (`CSVRowError`, which each reader wraps in its own error),
+        /// numbers. And the strict parser of option values (`OptionValues`).
         .target(name: "CSVText", dependencies: ["SafeText", "ExitKinds"]),
-        /// Recording folders (Sensor Logger, x-IMU3): the files in them, platform conventions.
+        /// Recording folders (Sensor Logger, x-IMU3): the one listing of a folder's files, and Sensor Logger's platform
+        /// conventions from `Metadata.csv`.
         .target(name: "Recording", dependencies: ["AttitudeMath", "ExitKinds", "CSVText", "FileAccess"]),
-        /// A packed 8-bit RGB picture, rows top first, and a picture's size (each side 1 to 16384): the values the readers,
-        /// the renderer and the scene pass between them. No I/O (`Imaging` reads and writes picture files).
+        /// The picture values every module passes around: `RGBImage` (packed 8-bit RGB, rows top first) and
+        /// `PictureSize` (width and height, each side 1 to 16384, checked only here). No I/O: `Imaging` reads and
+        /// writes picture files.
         .target(name: "Pixels", dependencies: ["ExitKinds"]),
-        /// Attitude log files and playback.
+        /// Attitude log files: the reader and writer, frame conversion, and playback on a clock (`Playback`).
         .target(name: "AttitudeLog", dependencies: ["AttitudeMath", "MonotonicTime", "ExitKinds", "CSVText", "FileAccess", "SafeText", "Recording"]),
-        /// Pinhole cameras (field of view or intrinsics), crop-and-scale to a window, projection matrices,
-        /// world rays, anchored dice and the panorama layout. No OpenGL, no I/O.
+        /// Cameras as values: pinhole cameras from a field of view or intrinsics (`PinholeCamera`; drawing's default
+        /// field of view is `PinholeCamera.defaultFieldOfViewDegrees`), `LensCamera` (a pinhole with its lens: the
+        /// camera of a file, a rig, a fit and drawing), crop-and-scale to a window, the central region where a pinhole
+        /// stands for any lens (`CentralRegion`), projection matrices, world rays, anchored dice (`Anchor`) and the
+        /// panorama layout. No OpenGL, no I/O.
         .target(name: "Camera", dependencies: ["AttitudeMath", "ExitKinds", "Pixels"],
                 swiftSettings: optimisedInDebug),  // a lens's rays and projections, for every tracked corner of a fit RigCalibrationTests run
-        /// What ties a camera to an IMU: the camera and lens, the mount, the time offset, the readout, the gyroscope's
-        /// bias, each with its standard error and whether it was determined. One value; no GL, no I/O. And the time rule the
-        /// offset gives (`Timeline`: log time = video time + offset), which every command asks.
+        /// What ties a camera to an IMU (`Rig`): the camera and lens with the mount (`CameraAndMount`), the time offset
+        /// with its clock and instant (`TimeOffset`), the readout and the gyroscope's bias, each with its standard
+        /// error and whether it was determined. The time rule every command asks (`Timeline`: log time = video time +
+        /// offset). `Rig.apply(_:given:clock:)`: what a calibration and the camera or mount given beside it
+        /// (`GivenCamera`, `GivenMount`) are drawn or fused with (`AppliedRig`). No GL, no I/O.
         .target(name: "Rig", dependencies: ["AttitudeMath", "Camera", "ExitKinds"]),
-        /// Images and video through OpenCV: PNG in and out, capture, writers, corners tracked from one picture to the next, the
-        /// calibration file (a `Rig`).
+        /// Images and video. Picture files read and written (`ImageFiles.swift`). Video files read through FFmpeg
+        /// (`VideoFile`, over `CVideoFile`). Through OpenCV (`CVShim`): camera capture (`CaptureSource`), video writing
+        /// (`VideoOutput`: FFV1, H.264 or PNG folders), calibration files (`RigFile.swift`, `LensCameraFile.swift`),
+        /// corners tracked between pictures (`FeatureTracker`, `LongTracker`), the turn between two views
+        /// (`EssentialRotation`) and undistortion (`Undistorter`). It runs no estimator.
         .target(name: "Imaging", dependencies: ["AttitudeMath", "MonotonicTime", "Camera", "Pixels", "Rig", "CVShim", "CV4L2", "CVideoFile", "CSVText", "ExitKinds", "FileAccess", "SafeText", "Workers", .product(name: "Logging", package: "swift-log")]),
-        /// The run-time files as SwiftPM resources (Bundle.module): shaders, models, the HUD's font, the examples found by
-        /// name (the compass sky, the demo log, a raw BROAD excerpt) and the lens profiles (`lenses/`, Gyroflow's, CC0). No
-        /// code but the lookup.
+        /// The run-time files as SwiftPM resources, found through `Bundle.module`: shaders, models, the HUD's font, the
+        /// examples found by name (the compass sky, the demo log, a raw BROAD excerpt) and the lens profiles
+        /// (`lenses/`, Gyroflow's, CC0; `LensProfileFiles`). No code but the lookup.
         .target(name: "SteadyDiceAssets", dependencies: ["FileAccess"], exclude: ["fonts/DejaVuSansMono.LICENSE"],
                 resources: [.copy("shaders"), .copy("models"), .copy("fonts"), .copy("examples"), .copy("lenses")]),
-        /// OpenGL 3.3 core renderer: background, panorama, die or box, HUD text, offscreen targets.
+        /// The OpenGL 3.3 core renderer (`SceneRenderer`): background, panorama, die or box, HUD text (a FreeType
+        /// `FontAtlas`), offscreen targets, the EGL context. It reads no picture file: it is handed the reader of its
+        /// model's texture.
         .target(name: "Render", dependencies: ["SteadyDiceAssets", "ExitKinds", "AttitudeMath", "Camera", "Pixels", "CGL", "CEGL", "CFreeType"]),
-        /// imud's binary stream protocol: decoder, client, publisher; the live stream's last seconds (`AttitudeHistory`), for a
-        /// negative time offset.
+        /// imud's binary stream protocol: decoder, client (`IMUDClient`), publisher. The live stream's last seconds
+        /// (`AttitudeHistory`), for a negative time offset.
         .target(name: "IMUD", dependencies: ["AttitudeMath", "MonotonicTime", "AttitudeLog", "CSVText", "ExitKinds", "SafeText", "Workers", .product(name: "Logging", package: "swift-log")]),
-        /// Sensor fusion: raw gyroscope, accelerometer, magnetometer in, attitude out.
+        /// The attitude estimator (`AttitudeEstimator`): raw gyroscope, accelerometer and magnetometer in, attitude
+        /// out.
         .target(name: "Fusion", dependencies: ["AttitudeMath", "ExitKinds"]),
         /// The camera's own motion data inside a video file: GoPro's GPMF (`gpmd`) and Google's CAMM (`camm`) tracks,
         /// read through CVideoFile and parsed here, in the device frame. No GL; RawLog reads a video as a raw log with it.
         .target(name: "CameraMotion", dependencies: ["AttitudeMath", "ExitKinds", "CVideoFile", "FileAccess", "SafeText"]),
-        /// The lens a video's camera is known to have: the camera its file names (a GoPro's firmware tag, else its GPMF device
-        /// name), and the bundled lens profile (Gyroflow's, CC0) its model, aspect and size choose, scaled to its pictures.
-        /// No GL.
+        /// The lens a video's camera is known to have. The file names the camera: a GoPro's firmware tag
+        /// (`GoProModels`), else its GPMF device name. The bundled profile (`LensProfile`, Gyroflow's, CC0) is chosen
+        /// by model, aspect, mode and nearest size (`LensProfileChoice`) and scaled to the video's pictures. No GL.
         .target(name: "LensProfiles", dependencies: ["Camera", "CameraMotion", "ExitKinds", "Imaging", "Pixels", "SteadyDiceAssets"]),
-        /// Raw IMU log readers (steady-dice raw CSV, x-io, Sensor Logger, a video's own motion track) and BROAD metrics.
+        /// Raw IMU log readers (steady-dice raw CSV, x-io, Sensor Logger, OpenCamera Sensors, a video's own motion
+        /// track), the hard-iron magnetometer fit (`HardIronCalibration`) and BROAD's scoring (the RMS of
+        /// `AttitudeError` over a trial).
         .target(name: "RawLog", dependencies: ["AttitudeMath", "ExitKinds", "CameraMotion", "Fusion", "CSVText", "FileAccess", "SafeText", "Recording"]),
-        /// Camera-IMU calibration from a clip and a gyroscope: time offset, focal length and lens, mount, readout and bias from
-        /// frame pairs, and the bias and field of view from the picture's turn over spans (`SpanBias`). No GL, no I/O.
+        /// Camera–IMU calibration from a clip's tracks and a gyroscope: Wahba's problem, the offset search, the joint
+        /// fit of time offset, focal length and lens, mount, readout and bias from frame pairs (`RigParameters.swift`),
+        /// and the bias and field of view from the picture's turn over spans (`SpanBias`, `SpanHold`). Every fit is one
+        /// damped Gauss–Newton (`LeastSquares.swift`); a failure is a `CalibrationError`. No GL, no I/O.
         .target(name: "Calibration", dependencies: ["AttitudeMath", "ExitKinds", "Camera", "Pixels", "Rig"],
                 swiftSettings: optimisedInDebug),  // its fits, several times slower unoptimised, as the unit tests run them
-        /// Footage read into what the estimators fit: a clip's corners tracked pair by pair and followed for as long as they
-        /// live through a whole video, picture folder or OpenCamera Sensors recording (`ClipTracks`), the picture's turn
-        /// over spans (`pictureSpans`), and an attitude drawn over a video held to its picture
-        /// (`PictureHold`, through the camera the die is drawn with). No GL.
+        /// Footage read into what the estimators fit, shared by the calibration service, the fusion jobs and the frame
+        /// pipeline. `ClipTracks`: a video, picture folder or OpenCamera Sensors recording, its corners tracked pair by
+        /// pair and followed for as long as they live, and the picture's turn over spans (`pictureSpans`).
+        /// `PictureHold`: an attitude over a video held to its picture, through the camera the die is drawn with.
+        /// `LensProfileCamera`: a video's bundled lens profile where no camera is given. No GL.
         .target(name: "Footage", dependencies: ["AttitudeLog", "AttitudeMath", "Calibration", "Camera", "CSVText", "FileAccess", "Imaging", "LensProfiles", "Pixels", "Recording", "Rig"],
                 swiftSettings: optimisedInDebug),  // tracking's and the spans' loops over every corner of every frame, as RigCalibrationTests run them
-        /// Any attitude log loaded for drawing (`loadAnyAttitudeLog`): an attitude log read, a raw log fused in-process (with
-        /// the magnetometer's correction, the true north a recording's fixes give, a calibration's gyroscope bias), a
-        /// gyroscope-only log integrated, a raw log over its footage led by its gyroscope. The one fusion of a raw log
-        /// (`CorrectedRawLog.fused`, true north by `TrueNorth`'s rule), which `attitude fuse` calls too. No GL, no plots.
+        /// Any attitude log loaded for drawing (`loadAnyAttitudeLog`): an attitude log read, a raw log fused
+        /// in-process, a gyroscope-only log integrated, a raw log over its footage. The one fusion of a raw log
+        /// (`CorrectedRawLog.fused`: the magnetometer's correction, a calibration's gyroscope bias, true north by
+        /// `TrueNorth`), which `attitude fuse` calls too. No GL, no plots.
         .target(name: "LogLoading", dependencies: ["AttitudeLog", "AttitudeMath", "ExitKinds", "Fusion", "Location", "RawLog", "Recording", "SafeText",
                                                    .product(name: "Logging", package: "swift-log")]),
-        /// Fusion as files in, files out, for `attitude`: fuse a raw log (over its video too, placed by a calibration's
-        /// clip offset), convert a producer's attitude, a video's motion track or a gyroscope-only log, score the estimator
-        /// on BROAD.
+        /// What `attitude` does to files, as library calls: fuse a raw log (`FuseJob`), or fuse it over its video,
+        /// placed by a calibration's clip offset (`FuseOverVideoJob`); convert a producer's attitude (`ConvertJob`), a
+        /// video's motion track or a gyroscope-only log (`RawConvertJob`); score the estimator on BROAD
+        /// (`EvaluationJob`).
         .target(name: "FusionJobs", dependencies: [
             "AttitudeLog", "AttitudeMath", "Camera", "FileAccess", "Footage", "Fusion", "Imaging", "Location", "LogLoading", "Plot", "RawLog", "Recording", "Rig",
             "SafeText", .product(name: "Logging", package: "swift-log"),
         ]),
-        /// A live rig recorded: a camera's frames and imud's packets on one clock into a folder (`record`). No GL.
+        /// A live rig recorded (`record`, `RigSession`): a camera's frames and imud's packets on one clock, written to
+        /// a folder as they arrive (`RigRecorder`). No GL.
         .target(name: "LiveRig", dependencies: ["AttitudeMath", "MonotonicTime", "ExitKinds", "FileAccess", "IMUD", "Imaging", "RecordFolder"]),
-        /// The estimator's throughput on a seeded synthetic log or a raw log (`attitude bench`). No GL, no pictures.
+        /// The estimator's throughput on a seeded synthetic log or a raw log (`EstimatorBenchmark`, `attitude bench`).
+        /// No GL, no pictures.
         .target(name: "Benchmarks", dependencies: ["AttitudeMath", "MonotonicTime", "Fusion", "RawLog"]),
-        /// Offscreen rendering timed phase by phase, and `bench --write-video`'s test video (`steady-dice bench`).
+        /// Offscreen rendering timed phase by phase, and `bench --write-video`'s test video (`RenderBenchmark`,
+        /// `steady-dice bench`).
         .target(name: "RenderBenchmarks", dependencies: ["AttitudeMath", "MonotonicTime", "ExitKinds", "CGL", "FileAccess", "Imaging", "Render", "Pixels"]),
         /// A folder `steady-dice record` wrote: its layout (`RigFolder`) and its reader (`RigRecording`). No GL.
         .target(name: "RecordFolder", dependencies: ["AttitudeMath", "CSVText", "ExitKinds", "FileAccess", "IMUD", "Imaging", "RawLog", "SafeText"]),
-        /// Calibration as a library service (`RigCalibrator`): a clip and a log, or a record folder, in; a `Rig` out, the
-        /// frame pairs' fit judged against the spans', with the report's lines. No GL, no command line.
+        /// Calibration as a library service (`RigCalibrator`): a clip and a log, or a record folder, in; a `Rig` out,
+        /// the frame pairs' fit judged against the spans'. `CalibrationReport`: the lines `calibrate` prints. No GL, no
+        /// command line.
         .target(name: "RigCalibration", dependencies: ["AttitudeMath", "ExitKinds", "AttitudeLog", "Calibration", "Camera", "Footage", "Imaging", "LensProfiles",
                                                        "Pixels", "RawLog", "RecordFolder", "Recording", "Rig"],
                 swiftSettings: optimisedInDebug),  // the spans' fits, as RigCalibrationTests run them
@@ -169,55 +201,62 @@ let package = Package(
         .target(name: "Location", dependencies: ["AttitudeMath", "ExitKinds", "CSVText", "FileAccess", "SafeText"], exclude: ["igrf14coeffs.PROVENANCE.md"],
                 resources: [.copy("WMM.COF"), .copy("igrf14coeffs.txt")]),
 
-        /// Plots: figures of panels and lines, their layout, drawn by Cairo; attitude over time and its errors. No GL.
+        /// Plots: `Figure` (panels, lines, legends), `Layout` (axes, ticks, data to pixels), `CairoPlot` (PNG and SVG
+        /// through Cairo), `AttitudePlots` (attitude over time and its errors). No GL.
         .target(name: "Plot", dependencies: ["CCairo", "ExitKinds", "AttitudeMath", "AttitudeLog", "Pixels"]),
 
         // MARK: - The frame pipeline, and the synthetic calibration clip
-        /// The frame pipeline (`FramePipeline`), one kind a clock (`WallClockPipeline`: wall time for `run`;
-        /// `SteppedPipeline`: one instant for `snapshot`, fixed steps for `render`): every attitude source (logs, raw logs fused in-process, imud, a
-        /// fixed attitude), the timeline (log time = video time + offset), the background frames, the frame composer
-        /// (reference pose, smoothed tilt, HUD), the drawing settings and the loaded camera, the offscreen scene, and each
-        /// drawing command's job as one request (`PlaybackRequest`, `SnapshotRequest`, `RenderRequest`: the log loaded,
-        /// its time offset, the video's start, the pipeline). What the window, `snapshot`, `render` and the library draw
-        /// through. No ArgumentParser.
+        /// The frame pipeline that the window, `snapshot`, `render` and the library draw through. A `FramePipeline` for
+        /// each kind of clock: `WallClockPipeline` (wall time, `run`) and `SteppedPipeline` (one instant for `snapshot`,
+        /// fixed steps for `render`). Its parts: the attitude sources (`AttitudeSource`), the background frames
+        /// (`BackgroundFrames`), the `FrameComposer` (reference pose, smoothed tilt, HUD), the drawing settings
+        /// (`DrawingSettings`) and the loaded camera (`LoadedCamera`), the offscreen scene (`OffscreenScene`). Each
+        /// drawing command's job is one request (`PlaybackRequest`, `SnapshotRequest`, `RenderRequest`). No
+        /// ArgumentParser.
         .target(name: "Scene", dependencies: [
             "AttitudeMath", "MonotonicTime", "AttitudeLog", "Camera", "ExitKinds", "FileAccess", "Footage", "Imaging", "Render", "IMUD", "Rig", "LogLoading", "Pixels", "Recording",
             "SafeText", "Workers", .product(name: "Logging", package: "swift-log"),
         ]),
-        /// The synthetic calibration clip: a BROAD trial's motion seen through a known camera (`calibration-clip`'s run). No
-        /// ArgumentParser.
+        /// The synthetic calibration clip: a BROAD trial's motion (`SyntheticMotion`) seen through a known camera,
+        /// lens, rolling shutter and blur (`SyntheticCalibrationClip`), and `calibration-clip`'s run
+        /// (`CalibrationClipJob`). No ArgumentParser.
         .target(name: "SyntheticClip", dependencies: [
             "AttitudeMath", "ExitKinds", "AttitudeLog", "Calibration", "Camera", "FileAccess", "Imaging", "RawLog", "Render", "Rig", "CPanoramaRaster", "Pixels",
         ], swiftSettings: optimisedInDebug),  // the synthetic motion's samples and clips, as RigCalibrationTests make them
-        /// `run`'s window: GLFW, the keys, the frame loop over a frame pipeline.
+        /// `run`'s window (`AppWindow`): GLFW, the keys (`WindowKey`, `ViewControls`), the frame loop over a frame
+        /// pipeline.
         .target(name: "Window", dependencies: [
             "Scene", "Render", "Imaging", "FileAccess", "SafeText", "AttitudeMath", "MonotonicTime", "Workers", "CGL", "CGLFW", "Pixels",
             .product(name: "Logging", package: "swift-log"),
         ]),
-        /// Command-line support for the front ends only (the commands' modules and the executables), what both tools share:
-        /// option groups, option values, the exit-status table and the one-line errors, the stderr message handler, the heap's
-        /// settings (`ProcessHeap`). Nothing that draws: `attitude` links no OpenGL.
+        /// What the front ends of both tools share, and nothing that draws (`attitude` links no OpenGL): the option
+        /// groups two or more commands use, option values (`PictureSize` as `WxH`, `QuaternionArgument`,
+        /// `Vector3Argument`), the exit-status table (`ExitStatus`), the one-line errors (`mainWithOneLineErrors`),
+        /// errors worded with the options they name (`CommandLineWorded`), the stderr message handler (`Messages`), the
+        /// version (`SteadyDiceVersion`) and the heap's settings (`ProcessHeap`).
         .target(name: "CommandLineSupport", dependencies: [
             "AttitudeMath", "AttitudeLog", "Camera", "Location", "RawLog", "Fusion", "Recording", "CSVText", "SafeText",
             "Workers", "LogLoading", "ExitKinds", "Rig", "Pixels", "CMalloc",
             .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
         ]),
-        /// The option groups of the commands that draw a frame (`run`, `snapshot`, `render`): the drawing, the camera, the
-        /// background, the calibration, the attitude source and imud, each turned into the frame pipeline's request; a
-        /// video as its own log; the exit statuses of the pipeline's errors.
+        /// The option groups of the commands that draw a frame (`run`, `snapshot`, `render`): `DrawingOptions`,
+        /// `AttitudeSourceOptions`, `IMUDOptions`, `AssetsOptions`, each turned into `Scene`'s request. The pipeline's
+        /// and the renderer's errors and notes worded with the options (`DrawingWords.swift`). A video as its own log
+        /// (`VideoOwnLog`).
         .target(name: "SceneCommandLine", dependencies: [
             "CommandLineSupport", "Scene", "AttitudeMath", "Camera", "CameraMotion", "CSVText", "FileAccess", "IMUD", "Imaging", "Pixels", "Render", "Rig",
             "SafeText", "SteadyDiceAssets", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
-        /// The library product: the offscreen `Snapshotter`, the picture comparison, and re-exports of what a
-        /// user needs (no command-line types, no recorder or file jobs).
+        /// The library product: the offscreen `Snapshotter`, the picture comparison (`ImageComparison`), and re-exports of what
+        /// a user needs (the drawing settings, the frame pipelines, the log loader, the rig and its calibrator). No
+        /// command-line types, no recorder, file jobs or synthetic clip.
         .target(name: "SteadyDiceKit", dependencies: [
             "Scene", "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "Calibration", "Rig", "RigCalibration", "LogLoading", "Pixels",
         ]),
 
-        /// The commands of `steady-dice` (run, snapshot, render, compare, feed, bench, record, calibrate, calibration-clip):
-        /// each its options in, library calls, messages out.
+        /// The commands of `steady-dice` (run, snapshot, render, compare, feed, bench, record, calibrate,
+        /// calibration-clip), a file a command: options in, library calls, messages out.
         .target(
             name: "SteadyDiceCommands",
             dependencies: [
@@ -226,7 +265,8 @@ let package = Package(
                 "Workers", "FusionJobs", "LiveRig", "RenderBenchmarks", "Rig", "RigCalibration", "LogLoading", "Pixels",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        /// The commands of `attitude` (fuse, convert, eval, plot, compare, bench, views, declination, location, terrain).
+        /// The commands of `attitude` (fuse, convert, eval, plot, compare, bench, views, declination, location,
+        /// terrain), a file a command.
         .target(
             name: "AttitudeCommands",
             dependencies: [

@@ -373,7 +373,10 @@ final class HelpTextTests: XCTestCase {
             .firstIndex { $0.contains(".target(name: \"AttitudeMath\"") }, "no AttitudeMath target")
         var lines = manifest.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         XCTAssertTrue(lines[line - 1].trimmingCharacters(in: .whitespaces).hasPrefix("///"), lines[line - 1])
-        lines.remove(at: line - 1)
+        // The whole comment, however many lines it takes.
+        var first = line - 1
+        while first > 0 && lines[first - 1].trimmingCharacters(in: .whitespaces).hasPrefix("///") { first -= 1 }
+        lines.removeSubrange(first..<line)
         let undescribed = copy.deletingLastPathComponent().appendingPathComponent("\(UUID().uuidString)-Package.swift")
         defer { try? FileManager.default.removeItem(at: undescribed) }
         try lines.joined(separator: "\n").write(to: undescribed, atomically: true, encoding: .utf8)

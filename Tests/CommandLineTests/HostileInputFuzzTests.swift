@@ -7,7 +7,7 @@ import XCTest
 
 /// A seeded fuzzer over the real executables: valid logs, Sensor Logger folders and option strings are
 /// mutated, and each mutant is run as a process. Every run must end by itself (a deadline per input) with
-/// status 0, or 1 or 64 and a clean last line on stderr: no signal, no hang, no control characters, no
+/// status 0, or one of 64 to 74 and a clean last line on stderr: no signal, no hang, no control characters, no
 /// line longer than `MessageText.lineLimit` (1000) plus its prefix. Mutations that keep an input valid (comments,
 /// blank lines, CRLF, padding) must succeed.
 ///

@@ -11,8 +11,9 @@ import XCTest
 /// draws the checkout binary's picture; the man pages and shell completions made from the installed
 /// binaries are in their standard places; a copied binary without its bundle fails naming where it looked.
 ///
-/// The install copies the debug binaries this suite already built (`STEADY_DICE_INSTALL_FROM`) rather
-/// than building release ones, which would add minutes to every run of the suite.
+/// The install copies the binaries this suite already runs (`STEADY_DICE_INSTALL_FROM`: those in
+/// `STEADY_DICE_TOOLS`, else those beside the test bundle) rather than building them again, which would add
+/// minutes to every run.
 final class InstallTests: XCTestCase {
     private var scratch: URL!
 
