@@ -76,7 +76,7 @@ let package = Package(
         /// Quaternions, column-major matrices, frames and Eq. VII, and the numeric rules every module shares: look-ups
         /// in time-ordered samples (`TimeSeries`), the gyroscope's integral (`GyroIntegral`), the attitude error metric
         /// (`AttitudeError`: total, tilt, signed heading), the seeded generator (`SplitMix64`), the median and
-        /// percentile rule (`Median`). No OpenGL, no I/O.
+        /// percentile rule (`Median`), degrees and radians (`Angle`). No OpenGL, no I/O.
         .target(name: "AttitudeMath", dependencies: ["ExitKinds", "MonotonicTime"], swiftSettings: optimisedInDebug),  // the gyroscope's integral, most of a fit's time
         /// The skeleton of a background worker (`WorkerThread`: a named thread, sleeps a stop cuts short, a stop that
         /// waits until the camera or socket is released) and the `Backoff` between attempts (the capture's and imud's).

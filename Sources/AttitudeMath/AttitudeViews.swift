@@ -18,7 +18,7 @@ public struct AttitudeViews: Equatable, Sendable {
     public init(worldFromDevice q: Quaternion) {
         let m = q.rotationMatrixRows
         rotationRows = m
-        let degrees = 180 / Double.pi
+        let degrees = Angle.degrees(fromRadians: 1.0)
         // Rounding can push |r32| a hair past 1 at pitch ±90°.
         pitch = asin(max(-1, min(1, m[2][1]))) * degrees
         roll = atan2(-m[2][0], m[2][2]) * degrees
@@ -28,6 +28,6 @@ public struct AttitudeViews: Equatable, Sendable {
 
     /// The articles' tilt formula on the quaternion's components, degrees. Equal for `q` and `-q`.
     public static func tiltDegrees(_ q: Quaternion) -> Double {
-        asin(max(-1, min(1, 2 * (q.x * q.z - q.w * q.y)))) * 180 / Double.pi
+        Angle.degrees(fromRadians: asin(max(-1, min(1, 2 * (q.x * q.z - q.w * q.y)))))
     }
 }

@@ -30,7 +30,7 @@ public enum DieView {
     /// its height.
     public static func projection(verticalFieldOfViewDegrees: Double, aspect: Float) -> Matrix4 {
         // Converted in single precision, as gluPerspective's callers do: 60° gives Float.pi / 3 to the bit.
-        let fovyRadians = Float(verticalFieldOfViewDegrees) * .pi / 180
+        let fovyRadians = Angle.radians(fromDegrees: Float(verticalFieldOfViewDegrees))
         return Matrix4.perspective(fovyRadians: fovyRadians, aspect: aspect, near: near, far: far)
     }
 }

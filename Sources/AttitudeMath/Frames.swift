@@ -79,7 +79,7 @@ public enum Frames {
     /// `declinationDegrees` (east of true north positive): a turn of −declination about Z, which
     /// carries magnetic north to `(cos D, −sin D, 0)`, D east of true north (Y is west).
     public static func trueNorthFromMagneticNorth(declinationDegrees: Double) -> Quaternion {
-        Quaternion(axis: [0, 0, 1], angle: -declinationDegrees * .pi / 180)
+        Quaternion(axis: [0, 0, 1], angle: Angle.radians(fromDegrees: -declinationDegrees))
     }
 }
 

@@ -145,7 +145,7 @@ public struct Quaternion: Equatable, Sendable, CustomStringConvertible {
 
     /// imud's Euler convention: degrees `[roll, pitch, yaw]`, `R = Rz(yaw)·Ry(pitch)·Rx(roll)`.
     public init(rollDegrees: Double, pitchDegrees: Double, yawDegrees: Double) {
-        let r = rollDegrees * .pi / 180, p = pitchDegrees * .pi / 180, y = yawDegrees * .pi / 180
+        let r = Angle.radians(fromDegrees: rollDegrees), p = Angle.radians(fromDegrees: pitchDegrees), y = Angle.radians(fromDegrees: yawDegrees)
         self = Quaternion(axis: [0, 0, 1], angle: y) * Quaternion(axis: [0, 1, 0], angle: p) * Quaternion(axis: [1, 0, 0], angle: r)
     }
 

@@ -87,7 +87,7 @@ public struct CameraIMUCalibration {
     /// A MEMS gyroscope reads a few tenths of a degree per second at rest; left free, a short clip's bias
     /// soaks up what the mount and the offset should explain. Where the motion determines the bias more
     /// tightly than this, the data outweighs the prior and it hardly moves the answer.
-    public static let gyroBiasPriorRadiansPerSecond = 0.5 * .pi / 180
+    public static let gyroBiasPriorRadiansPerSecond = Angle.radians(fromDegrees: 0.5)
 
     /// The clip's picture size.
     public var size: PictureSize
@@ -199,7 +199,7 @@ public struct CameraIMUCalibration {
         let outsideLog = textured.count - used.count
         let angles = used.map { length(imuRotation($0, offset: offset0)) }
         // Summed smallest first, which loses least to rounding.
-        let turned = angles.sorted().reduce(0, +) * 180 / .pi
+        let turned = Angle.degrees(fromRadians: angles.sorted().reduce(0, +))
         let medianPixels = Median.of(angles).map { $0 * f0 } ?? 0
         do {
             // Under a fifth of a pixel a pair, tracking measures no camera; the rates' timing may still give the offset.
@@ -326,9 +326,9 @@ public struct CameraIMUCalibration {
     /// `largestResidualShare` of the motion's RMS rate, or where the pairs are under two fifths of the `textured` ones.
     private func refuseWhatRotationDoesNotExplain(_ pairs: [FramePairTracks], _ parameters: RigParameters, textured: Int) throws -> Double {
         let squares = pairs.map { r -> Double in let e = residual(r, parameters); return (e * e).sum() }
-        let rms = (squares.reduce(0, +) / Double(pairs.count)).squareRoot() * framesPerSecond * 180 / .pi
-        let motion = (pairs.map { p -> Double in let r = imuRotation(p, offset: parameters.offset); return (r * r).sum() }
-            .reduce(0, +) / Double(pairs.count)).squareRoot() * framesPerSecond * 180 / .pi
+        let rms = Angle.degrees(fromRadians: (squares.reduce(0, +) / Double(pairs.count)).squareRoot() * framesPerSecond)
+        let motion = Angle.degrees(fromRadians: (pairs.map { p -> Double in let r = imuRotation(p, offset: parameters.offset); return (r * r).sum() }
+            .reduce(0, +) / Double(pairs.count)).squareRoot() * framesPerSecond)
         if rms > Self.largestResidualShare * motion || 5 * pairs.count < 2 * textured {
             throw CalibrationError.unexplained(residualDegreesPerSecond: rms, motionDegreesPerSecond: motion, used: pairs.count,
                                                textured: textured)
@@ -394,7 +394,7 @@ public struct CameraIMUCalibration {
         let parameters = outcome.parameters
         let motionPixels = imageMotion(pairs, parameters).rms
         if outcome.rmsPixels > Self.largestResidualShare * motionPixels {
-            let perSecond = framesPerSecond * 180 / .pi / exp(parameters.logFocal)
+            let perSecond = Angle.degrees(fromRadians: framesPerSecond / exp(parameters.logFocal))
             throw CalibrationError.unexplained(residualDegreesPerSecond: outcome.rmsPixels * perSecond,
                                                motionDegreesPerSecond: motionPixels * perSecond, used: pairs.count, textured: textured)
         }
@@ -410,7 +410,7 @@ public struct CameraIMUCalibration {
         return error(.offset).map { offsetError in
             RigStandardErrors(timeOffsetSeconds: offsetError,
                               verticalFieldOfViewFraction: outcome.fieldOfViewFraction ?? (knownCamera == nil ? .infinity : 0),
-                              mountDegrees: SIMD3((0..<3).map { error(.mount, $0) ?? .infinity }) * 180 / .pi,
+                              mountDegrees: Angle.degrees(fromRadians: SIMD3((0..<3).map { error(.mount, $0) ?? .infinity })),
                               readoutSeconds: fitsReadout ? error(.readout) : nil,
                               lensCoefficients: points.model.coefficientCount > 0 && knownCamera == nil
                                   ? (0..<points.model.coefficientCount).map { error(.lens, $0) ?? .infinity } : nil,
@@ -429,7 +429,7 @@ public struct CameraIMUCalibration {
         }
         var summary = RigFitSummary(residualDegreesPerSecond: rms, framesUsed: pairs.count, framesTotal: frameCount,
                                     warning: errorsKnown ? "" : excitationWarning(pairs, offset: parameters.offset),
-                                    turnedDegrees: turnedAboutCamera * 180 / .pi)
+                                    turnedDegrees: Angle.degrees(fromRadians: turnedAboutCamera))
         summary.medianPixelsPerPair = imageMotion(pairs, parameters).median
         return summary
     }
@@ -799,8 +799,8 @@ public struct CameraIMUCalibration {
         let solver = DampedGaussNewton(iterations: 30, damping: .levenberg(tries: 6), stop: problem.stepBelow(1e-6))
         return problem.solve(by: solver, from: start) { p, r, step in
             progress(String(format: "%@, step %d: offset %.4f s, vertical fov %.2f°, gyroscope bias %.3f°/s, residual %.3f°/s", stage, step,
-                            p.offset, pinhole(focal: exp(p.logFocal)).verticalFieldOfViewDegrees, length(p.gyroBias) * 180 / .pi,
-                            (DampedGaussNewton.squares(r) / Double(max(tracks.count, 1))).squareRoot() * framesPerSecond * 180 / .pi))
+                            p.offset, pinhole(focal: exp(p.logFocal)).verticalFieldOfViewDegrees, Angle.degrees(fromRadians: length(p.gyroBias)),
+                            Angle.degrees(fromRadians: (DampedGaussNewton.squares(r) / Double(max(tracks.count, 1))).squareRoot() * framesPerSecond)))
         }
     }
 

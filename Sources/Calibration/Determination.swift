@@ -32,7 +32,7 @@ public enum Determination {
     public static let mountErrorLimitDegrees = 2.0
     /// Rad/s (0.1 °/s), each axis: the data, not the prior (`CameraIMUCalibration.gyroBiasPriorRadiansPerSecond`),
     /// holds the bias when it narrows it to a fifth of the prior.
-    public static let gyroBiasErrorLimitRadiansPerSecond = 0.1 * .pi / 180
+    public static let gyroBiasErrorLimitRadiansPerSecond = Angle.radians(fromDegrees: 0.1)
 
     static let axisNames = ["x (tilt)", "y (pan)", "z (roll)"]
 
@@ -107,10 +107,10 @@ public enum Determination {
             result.cameraAndMount?.deviceFromIMU = nearestIdentity(deviceFromIMU, aboutCameraAxes: mountAxes.map(\.index))
         }
         if let error = errors.gyroBiasRadiansPerSecond, !(error.max() <= gyroBiasErrorLimitRadiansPerSecond) {
-            let bias = error * 180 / .pi
+            let bias = Angle.degrees(fromRadians: error)
             out.append(Undetermined(.gyroBias, standardError: String(format: "± %.2f, %.2f, %.2f °/s", bias.x, bias.y, bias.z),
                                     why: String(format: "the clip narrows it to no better than %.2f °/s; the prior (± %.1f °/s) holds it", bias.max(),
-                                                CameraIMUCalibration.gyroBiasPriorRadiansPerSecond * 180 / .pi)))
+                                                Angle.degrees(fromRadians: CameraIMUCalibration.gyroBiasPriorRadiansPerSecond))))
         }
         result.undetermined = out
     }

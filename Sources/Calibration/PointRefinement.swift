@@ -375,7 +375,7 @@ struct PointRefinement {
         return problem(scale: scale).solve(by: solver, from: start) { p, r, step in
             // RMS pixels a point, or degrees per second a pair.
             progress(p, residualKind != .pairRotation ? (Self.cost(r) / Double(max(points.count, 1))).squareRoot()
-                         : (Self.cost(r) / Double(max(ranges.count, 1))).squareRoot() * calibration.framesPerSecond * 180 / .pi,
+                         : Angle.degrees(fromRadians: (Self.cost(r) / Double(max(ranges.count, 1))).squareRoot() * calibration.framesPerSecond),
                      step)
         }
     }

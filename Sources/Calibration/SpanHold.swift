@@ -126,6 +126,6 @@ public struct SpanHold: Sendable {
     /// Degrees: the turn from the attitude `given` to the one `held` at the same time (stderr's summary says it for the last
     /// sample).
     public static func turnDegrees(from given: Quaternion, to held: Quaternion) -> Double {
-        length((given.conjugate * held).rotationVector) * 180 / .pi
+        Angle.degrees(fromRadians: length((given.conjugate * held).rotationVector))
     }
 }

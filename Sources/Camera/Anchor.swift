@@ -56,7 +56,7 @@ public struct Anchor: Equatable, Sendable {
 
     /// The die's centre in W: D·(cos E cos B, -cos E sin B, sin E) in A, turned into W.
     public var centreInWorld: SIMD3<Double> {
-        let b = bearingDegrees * .pi / 180, e = elevationDegrees * .pi / 180
+        let b = Angle.radians(fromDegrees: bearingDegrees), e = Angle.radians(fromDegrees: elevationDegrees)
         return worldFromAim.rotate(distance * SIMD3(cos(e) * cos(b), -cos(e) * sin(b), sin(e)))
     }
 

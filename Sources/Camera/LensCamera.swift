@@ -1,3 +1,4 @@
+import AttitudeMath
 import Foundation
 import Pixels
 
@@ -27,7 +28,7 @@ public struct LensCamera: Equatable, Sendable {
     /// half the picture's height above the centre (for the pinhole, `PinholeCamera(verticalFieldOfViewDegrees:)`).
     /// Nil when the lens does not reach that ray.
     public init?(verticalFieldOfViewDegrees: Double, size: PictureSize, lens: Lens) {
-        let half = verticalFieldOfViewDegrees / 2 * .pi / 180
+        let half = Angle.radians(fromDegrees: verticalFieldOfViewDegrees / 2)
         guard let d = lens.distort(SIMD3(0, sin(half), cos(half))), d.y > 0 else { return nil }
         self.init(pinhole: PinholeCamera(focalLength: Double(size.height) / 2 / d.y, size: size), lens: lens)
     }
@@ -36,7 +37,7 @@ public struct LensCamera: Equatable, Sendable {
     /// picture's height above the principal point (nil where the lens cannot be inverted there).
     public var verticalFieldOfViewDegrees: Double? {
         guard let r = lens.ray(distorted: SIMD2(0, Double(pinhole.height) / 2 / pinhole.fy)) else { return nil }
-        return 2 * atan2((r.x * r.x + r.y * r.y).squareRoot(), r.z) * 180 / .pi
+        return Angle.degrees(fromRadians: 2 * atan2((r.x * r.x + r.y * r.y).squareRoot(), r.z))
     }
 
     /// The pixel a ray in C lands on, or nil when the lens does not reach it.

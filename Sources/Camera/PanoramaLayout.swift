@@ -1,3 +1,4 @@
+import AttitudeMath
 import Foundation
 import Pixels
 
@@ -9,12 +10,12 @@ import Pixels
 public enum PanoramaLayout {
     /// Bearing and elevation in degrees of a world direction.
     public static func bearingElevation(_ w: SIMD3<Double>) -> (bearing: Double, elevation: Double) {
-        (atan2(-w.y, w.x) * 180 / .pi, atan2(w.z, (w.x * w.x + w.y * w.y).squareRoot()) * 180 / .pi)
+        (Angle.degrees(fromRadians: atan2(-w.y, w.x)), Angle.degrees(fromRadians: atan2(w.z, (w.x * w.x + w.y * w.y).squareRoot())))
     }
 
     /// The unit world direction at bearing `b` and elevation `e`, in degrees.
     public static func direction(bearing b: Double, elevation e: Double) -> SIMD3<Double> {
-        let br = b * .pi / 180, er = e * .pi / 180
+        let br = Angle.radians(fromDegrees: b), er = Angle.radians(fromDegrees: e)
         return SIMD3(cos(er) * cos(br), -cos(er) * sin(br), sin(er))
     }
 

@@ -82,7 +82,7 @@ public struct PinholeCamera: Equatable, Sendable {
     public var verticalFieldOfViewDegrees: Double { Self.fieldOfViewDegrees(across: height, focalLength: fy) }
 
     /// Degrees a pinhole of focal length `f` (pixels) sees across `side` pixels: 2·atan((side/2)/f).
-    public static func fieldOfViewDegrees(across side: Int, focalLength f: Double) -> Double { 2 * atan(Double(side) / 2 / f) * 180 / .pi }
+    public static func fieldOfViewDegrees(across side: Int, focalLength f: Double) -> Double { Angle.degrees(fromRadians: 2 * atan(Double(side) / 2 / f)) }
 
     /// The same camera seen through a window of size `window`: the picture is cropped
     /// about its centre to the window's aspect (`ImageCrop`, as the background is) and the crop is

@@ -241,7 +241,7 @@ public enum GPMFTelemetry {
     static func gyroScale(_ unit: String?) -> Double? {
         switch unit {
         case nil, "rad/s": return 1
-        case "deg/s", "\u{B0}/s": return Double.pi / 180
+        case "deg/s", "\u{B0}/s": return Angle.radians(fromDegrees: 1)
         default: return nil
         }
     }

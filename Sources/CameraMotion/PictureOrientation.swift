@@ -108,7 +108,7 @@ extension CameraMotion {
     public var isStabilisedInCamera: Bool {
         imageOrientation.values.contains { q in
             let n = (q * q).sum().squareRoot()
-            return n > 0 && 2 * acos(min(1, abs(q.x) / n)) * 180 / .pi > Self.stabilisedAngleDegrees
+            return n > 0 && Angle.degrees(fromRadians: 2 * acos(min(1, abs(q.x) / n))) > Self.stabilisedAngleDegrees
         }
     }
 
@@ -179,7 +179,7 @@ extension CameraMotion {
         }
         scores.sort { $0.1 < $1.1 }
         var fit = OrientationAxesFit(best: scores[0].0, bestDisagreement: scores[0].1, runnerUp: scores[1].0,
-                                     runnerUpDisagreement: scores[1].1, motionDegrees: motion * 180 / .pi, pairs: gyroTurns.count)
+                                     runnerUpDisagreement: scores[1].1, motionDegrees: Angle.degrees(fromRadians: motion), pairs: gyroTurns.count)
         if fit.motionDegrees < OrientationAxesFit.minimumMotionDegrees {
             fit.refusal = String(format: "the camera turned too little to tell CORI's axes (%.2f° RMS over %g s, under %g°)",
                                  fit.motionDegrees, OrientationAxesFit.lagSeconds, OrientationAxesFit.minimumMotionDegrees)

@@ -37,7 +37,7 @@ public enum PictureHold {
         }
         let held = hold.held(times: times, attitudes: attitudes)
         let rates = hold.spans.map(\.driftRate)
-        let mean = rates.reduce(SIMD3<Double>.zero, +) / Double(rates.count) * 180 / .pi
+        let mean = Angle.degrees(fromRadians: rates.reduce(SIMD3<Double>.zero, +) / Double(rates.count))
         progress(String(format: "%@: held to the picture over %d of %d spans of %g s%@: the attitude drifted %.3f, %.3f, %.3f °/s about S's x, y, z "
                         + "on average; held, it ends %.2f° from the log's, the drift smoothed over %g s", video, hold.spans.count,
                         hold.spansCompared, ClipTracks.spanSeconds,

@@ -338,7 +338,7 @@ public struct AttitudeEstimator: Sendable {
         let cached = state.coefficients.dt
         if cached > 0 && abs(dt - cached) <= parameters.periodTolerance * cached { return }
         let p = parameters
-        let radians = Double.pi / 180
+        let radians = Angle.radians(fromDegrees: 1.0)   // radians per degree
         var k = FilterCoefficients()
         k.dt = dt
         k.acc = LowPassCoefficients(tau: p.accTimeConstantSeconds, dt: dt)

@@ -107,7 +107,7 @@ public struct GyroLedAttitude: Sendable {
             if k == next {
                 next = iterator.next()
                 let up = levelledFromGyroWorld.rotate(lowPass[k] / norm3(lowPass[k]))
-                if acos(min(1, max(-1, up.z))) * 180 / .pi <= parameters.largestDisagreementDegrees {
+                if Angle.degrees(fromRadians: acos(min(1, max(-1, up.z)))) <= parameters.largestDisagreementDegrees {
                     credible += 1
                     let dt = k > 0 ? max(time[k] - time[k - 1], 0) : 0
                     let share = firstOrderShare(dt: dt, timeConstantSeconds: parameters.levellingTimeConstantSeconds)

@@ -80,7 +80,7 @@ public struct IMUDMount: Equatable, Sendable, CustomStringConvertible {
         let roll = atan2(2 * (q.w * q.x + q.y * q.z), 1 - 2 * (q.x * q.x + q.y * q.y))
         let pitch = asin(max(-1, min(1, 2 * (q.w * q.y - q.z * q.x))))
         let yaw = atan2(2 * (q.w * q.z + q.x * q.y), 1 - 2 * (q.y * q.y + q.z * q.z))
-        eulerDegrees = SIMD3(roll, pitch, yaw) * (180 / .pi)
+        eulerDegrees = SIMD3(roll, pitch, yaw) * Angle.degrees(fromRadians: 1)
         presetName = nil
     }
 
@@ -172,7 +172,7 @@ public struct IMUDEulerAngles: Equatable, Sendable {
     public var yaw: Double
     /// `yaw` in degrees wrapped to [0, 360).
     public var headingDegrees: Double {
-        let degrees = yaw * 180 / .pi
+        let degrees = Angle.degrees(fromRadians: yaw)
         let wrapped = degrees.truncatingRemainder(dividingBy: 360)
         return wrapped < 0 ? wrapped + 360 : wrapped
     }

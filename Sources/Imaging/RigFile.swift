@@ -47,7 +47,7 @@ extension Rig {
         raw.omit_mount = deviceFromIMU != nil && determines(.mount) ? 0 : 1
         // The bias is written when the clip determines it and the fit gave its standard errors.
         if let bias = gyroBiasRadiansPerSecond, determines(.gyroBias), let biasErrors = standardErrors?.gyroBiasRadiansPerSecond {
-            let degrees = bias * 180 / .pi, errorDegrees = biasErrors * 180 / .pi
+            let degrees = Angle.degrees(fromRadians: bias), errorDegrees = Angle.degrees(fromRadians: biasErrors)
             raw.has_gyro_bias = 1
             raw.gyro_bias_deg_per_s = (degrees.x, degrees.y, degrees.z)
             raw.gyro_bias_se_deg_per_s = (errorDegrees.x, errorDegrees.y, errorDegrees.z)
@@ -193,7 +193,7 @@ extension Rig {
                                           + "-\(Int(largestGyroBiasDegreesPerSecond)) to \(Int(largestGyroBiasDegreesPerSecond))")
         }
         let timeOffset = TimeOffset(seconds: offset, clock: live != 0 ? .live : .clip, refersTo: middleRow != 0 ? .middleRow : .frame)
-        let gyroBias = hasBias != 0 ? SIMD3(bias[0], bias[1], bias[2]) * .pi / 180 : nil
+        let gyroBias = hasBias != 0 ? Angle.radians(fromDegrees: SIMD3(bias[0], bias[1], bias[2])) : nil
         let readoutSeconds = hasReadout != 0 ? readout : nil
         guard hasMount != 0 else { return (nil, timeOffset, gyroBias, readoutSeconds) }
         do {

@@ -189,7 +189,7 @@ public final class RigRecorder: @unchecked Sendable {
         if let attitude = try? Quaternion.validated(w: Double(q[0]), x: Double(q[1]), y: Double(q[2]), z: Double(q[3])) {
             if let last = lastAttitude {
                 let turn = (last.conjugate * attitude).rotationVector
-                totals.turnedDegrees += SIMD3(abs(turn.x), abs(turn.y), abs(turn.z)) * (180 / .pi)
+                totals.turnedDegrees += Angle.degrees(fromRadians: SIMD3(abs(turn.x), abs(turn.y), abs(turn.z)))
             }
             lastAttitude = attitude
         }

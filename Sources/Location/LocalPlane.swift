@@ -1,3 +1,4 @@
+import AttitudeMath
 import Foundation
 
 /// East-north metres about an origin on WGS 84, from the ellipsoid's radii of curvature at the
@@ -15,7 +16,7 @@ public struct LocalPlane: Sendable {
         originLongitude = longitude
         let a = 6_378_137.0, f = 1 / 298.257223563
         let e2 = f * (2 - f)
-        let phi = latitude * .pi / 180
+        let phi = Angle.radians(fromDegrees: latitude)
         let w = 1 - e2 * sin(phi) * sin(phi)
         let meridian = a * (1 - e2) / (w * w.squareRoot())
         let primeVertical = a / w.squareRoot()

@@ -1,3 +1,4 @@
+import AttitudeMath
 import FileAccess
 import Foundation
 
@@ -15,9 +16,9 @@ public struct MagneticField: Sendable, Equatable {
     /// Total intensity, nT.
     public var total: Double { (north * north + east * east + down * down).squareRoot() }
     /// Declination: the angle from true north to the horizontal field, degrees, east positive.
-    public var declinationDegrees: Double { atan2(east, north) * 180 / .pi }
+    public var declinationDegrees: Double { Angle.degrees(fromRadians: atan2(east, north)) }
     /// Inclination (dip): the angle below the horizontal, degrees, down positive.
-    public var inclinationDegrees: Double { atan2(down, horizontal) * 180 / .pi }
+    public var inclinationDegrees: Double { Angle.degrees(fromRadians: atan2(down, horizontal)) }
 }
 
 /// Why the model cannot be evaluated, or read.
@@ -243,9 +244,9 @@ public struct MagneticModel: Sendable {
             throw MagneticModelError("height \(heightMetres) m is outside -10 km to 1000 km")
         }
         let position = Geocentric(latitudeDegrees: latitudeDegrees, heightKilometres: heightMetres / 1000)
-        let spherical = sphericalField(position, longitude: longitudeDegrees * .pi / 180, coefficients: coefficients(at: decimalYear))
+        let spherical = sphericalField(position, longitude: Angle.radians(fromDegrees: longitudeDegrees), coefficients: coefficients(at: decimalYear))
         // Geocentric north/down to geodetic north/down: rotate by the difference of the two latitudes.
-        let psi = position.latitude - latitudeDegrees * .pi / 180
+        let psi = position.latitude - Angle.radians(fromDegrees: latitudeDegrees)
         return MagneticField(north: spherical.north * cos(psi) - spherical.down * sin(psi),
                              east: spherical.east,
                              down: spherical.north * sin(psi) + spherical.down * cos(psi))
@@ -292,7 +293,7 @@ struct Geocentric {
     let radiusKm: Double
 
     init(latitudeDegrees: Double, heightKilometres: Double) {
-        let phi = latitudeDegrees * .pi / 180
+        let phi = Angle.radians(fromDegrees: latitudeDegrees)
         let e2 = Self.flattening * (2 - Self.flattening)
         let primeVertical = Self.semiMajorKm / (1 - e2 * sin(phi) * sin(phi)).squareRoot()
         let p = (primeVertical + heightKilometres) * cos(phi)

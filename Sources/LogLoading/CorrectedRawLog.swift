@@ -45,7 +45,7 @@ public struct CorrectedRawLog: Sendable {
 
     /// A rate in rad/s as `x,y,z` in °/s with `digits` decimals.
     public static func degreesText(_ rate: SIMD3<Double>, digits: Int) -> String {
-        let d = rate * (180 / .pi)
+        let d = Angle.degrees(fromRadians: rate)
         return String(format: "%.\(digits)f,%.\(digits)f,%.\(digits)f", d.x, d.y, d.z)
     }
 }

@@ -1,3 +1,4 @@
+import AttitudeMath
 import Foundation
 import Fusion
 import RawLog
@@ -40,7 +41,7 @@ public struct FusionTrack: Sendable {
         guard let mode else { return integrated ?? "" }
         guard statuses.indices.contains(index) else { return "\(mode.rawValue.uppercased())" }
         let s = statuses[index]
-        let bias = (s.gyroBiasRadiansPerSecond * s.gyroBiasRadiansPerSecond).sum().squareRoot() * 180 / Double.pi
+        let bias = Angle.degrees(fromRadians: (s.gyroBiasRadiansPerSecond * s.gyroBiasRadiansPerSecond).sum().squareRoot())
         let field = mode == .nineD ? (s.magDisturbed ? ", field disturbed" : ", field ok") : ""
         return String(format: "%@ %@%@, bias %.2f\u{B0}/s", mode.rawValue.uppercased(), s.isAtRest ? "at rest" : "moving", field, bias)
     }

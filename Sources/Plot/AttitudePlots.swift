@@ -79,7 +79,7 @@ public enum AttitudePlots {
         let referenceTimes = reference.log.samples.map(\.t)
         let headingNote = headingComparable(logs.map(\.log.frame) + [reference.log.frame])
         var tilt: [Series] = [], heading: [Series] = [], summaries: [ErrorSummary] = []
-        let degrees = 180 / Double.pi
+        let degrees = Angle.degrees(fromRadians: 1.0)
         for named in logs {
             var x: [Double] = [], tiltY: [Double] = [], headingY: [Double] = []
             for sample in named.log.samples {

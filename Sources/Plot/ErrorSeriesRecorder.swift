@@ -14,7 +14,7 @@ public final class ErrorSeriesRecorder {
     /// One sample at log time `t`.
     public func record(_ t: Double, estimate: Quaternion, reference: Quaternion) {
         let error = AttitudeError(estimate: estimate, reference: reference)
-        let degrees = 180 / Double.pi
+        let degrees = Angle.degrees(fromRadians: 1.0)
         let (tiltDegrees, headingDegrees) = ((error?.tilt ?? .nan) * degrees, (error?.heading ?? .nan) * degrees)
         if let lastTime, t - lastTime > 0.5 { gap() }
         lastTime = t

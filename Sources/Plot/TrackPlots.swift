@@ -1,3 +1,4 @@
+import AttitudeMath
 import Foundation
 import Pixels
 
@@ -41,7 +42,7 @@ public enum TrackPlots {
         let origin = tracks.first?.positions.first(where: \.isFinite) ?? Track.Position(latitude: 0, longitude: 0)
         let series = tracks.map { track in
             Series(name: track.name, points: track.positions.map { position in
-                Series.Point(x: (position.longitude - origin.longitude) * metresPerDegree * cos(origin.latitude * Double.pi / 180),
+                Series.Point(x: (position.longitude - origin.longitude) * metresPerDegree * cos(Angle.radians(fromDegrees: origin.latitude)),
                              y: (position.latitude - origin.latitude) * metresPerDegree)
             })
         }

@@ -17,7 +17,7 @@ public struct RMSAccumulator: Sendable {
     }
 
     private func rmsDegrees(_ sum: Double) -> Double {
-        count == 0 ? .nan : (sum / Double(count)).squareRoot() * 180 / .pi
+        count == 0 ? .nan : Angle.degrees(fromRadians: (sum / Double(count)).squareRoot())
     }
 
     public var totalDegrees: Double { rmsDegrees(sumTotal) }

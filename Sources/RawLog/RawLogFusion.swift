@@ -101,7 +101,7 @@ extension FusedSample {
             let q = s.outputFromIMU
             text += "\(s.t),\(q.w),\(q.x),\(q.y),\(q.z)"
             if let st = s.status {
-                let b = st.gyroBiasRadiansPerSecond * (180 / Double.pi)
+                let b = st.gyroBiasRadiansPerSecond * Angle.degrees(fromRadians: 1)
                 text += ",\(st.isAtRest ? 1 : 0),\(st.magDisturbed ? 1 : 0),\(b.x),\(b.y),\(b.z)"
             }
             text += "\n"

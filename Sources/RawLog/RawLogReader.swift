@@ -180,9 +180,8 @@ public enum RawLogReader {
         let indices = try names.map { try table.requireColumn($0, format: "x-io") }
         let c = try table.numbers(columns: indices)
         try checkTime(c[0], table: table, column: XIOColumns.time)
-        let radians = Double.pi / 180
         return RawIMULog(path: table.path, format: .xio, time: c[0],
-                         gyro: vectors(c[1], c[2], c[3], scale: radians),
+                         gyro: vectors(c[1], c[2], c[3], scale: Angle.radians(fromDegrees: 1)),
                          acc: vectors(c[4], c[5], c[6], scale: Frames.standardGravity),
                          mag: hasMag ? vectors(c[7], c[8], c[9], scale: 1) : nil)
     }

@@ -28,7 +28,7 @@ enum XIMU3Reader {
         let c = try inertial.numbers(columns: columns)
         let lines = inertial.rows.map(\.number)
         let gyroStream = TimedStream(name: "Inertial.csv", ticks: ticks, lines: lines,
-                                     values: RawLogReader.vectors(c[0], c[1], c[2], scale: .pi / 180))
+                                     values: RawLogReader.vectors(c[0], c[1], c[2], scale: Angle.radians(fromDegrees: 1)))
         let accStream = TimedStream(name: "Inertial.csv", ticks: ticks, lines: lines,
                                     values: RawLogReader.vectors(c[3], c[4], c[5], scale: Frames.standardGravity))
         var magStream: TimedStream?

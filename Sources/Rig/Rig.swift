@@ -118,7 +118,7 @@ public struct Rig: Sendable {
     }
     /// A gyroscope bias given in rad/s, about the IMU's x, y, z: `0.573,-1.146,0.286 °/s`.
     public static func gyroBiasText(_ radiansPerSecond: SIMD3<Double>) -> String {
-        let d = radiansPerSecond * 180 / .pi
+        let d = Angle.degrees(fromRadians: radiansPerSecond)
         return String(format: "%.3f,%.3f,%.3f °/s", d.x, d.y, d.z)
     }
 

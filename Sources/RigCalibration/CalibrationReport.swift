@@ -82,14 +82,14 @@ public struct CalibrationReport {
         }
         let bias = Rig.gyroBiasText(biasValue)
         let biasErrors = errors?.gyroBiasRadiansPerSecond.map { error in
-            let d = error * 180 / .pi
+            let d = Angle.degrees(fromRadians: error)
             return String(format: " ± %.3f, %.3f, %.3f", d.x, d.y, d.z)
         } ?? ""
         if let why = undetermined(.gyroBias) {
             lines.append("gyroscope bias: not determined (the fit's \(bias), \(why)), not written")
         } else {
             lines.append(String(format: "gyroscope bias %@%@ (in the IMU's frame; prior ± %.1f °/s)",
-                                bias, biasErrors, CameraIMUCalibration.gyroBiasPriorRadiansPerSecond * 180 / .pi))
+                                bias, biasErrors, Angle.degrees(fromRadians: CameraIMUCalibration.gyroBiasPriorRadiansPerSecond)))
         }
         guard fit.framesTotal > 0 else { return lines }
         lines.append(String(format: "residual %.3f °/s over %d of %d frames (%d without texture, %d translating or mistracked, "

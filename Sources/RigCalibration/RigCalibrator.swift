@@ -363,7 +363,7 @@ extension RigCalibrator {
                             rig.gyroBiasRadiansPerSecond == nil ? "no bias is written" : "the frame pairs' bias stands"))
             return
         }
-        let degrees = 180 / Double.pi
+        let degrees = Angle.degrees(fromRadians: 1.0)
         let bias = fit.gyroBiasRadiansPerSecond * degrees, error = fit.standardErrorRadiansPerSecond * degrees
         let biasText = String(format: "%.3f,%.3f,%.3f °/s ± %.3f, %.3f, %.3f", bias.x, bias.y, bias.z, error.x, error.y, error.z)
         let head = String(format: "over %d of %d spans of %g s, through %@, the picture's own turn gives the gyroscope bias %@ (RMS %.2f°, %.2f°, %.2f° a span)",

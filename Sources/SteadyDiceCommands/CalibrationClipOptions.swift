@@ -193,6 +193,6 @@ public struct CalibrationClipOptions: ParsableArguments {
             clip.frameTimes = SyntheticCalibrationClip.variableFrameTimes(count: clip.frameCount, framesPerSecond: fps, jitter: frameJitter, seed: seed)
         }
         return CalibrationClipJob(clip: clip, trial: trial, start: start, motionScale: motionScale,
-                                  gyroBiasRadiansPerSecond: gyroBiasDegreesPerSecond * .pi / 180, gyroNoiseRadiansPerSecond: gyroNoiseDegreesPerSecond * .pi / 180)
+                                  gyroBiasRadiansPerSecond: Angle.radians(fromDegrees: gyroBiasDegreesPerSecond), gyroNoiseRadiansPerSecond: Angle.radians(fromDegrees: gyroNoiseDegreesPerSecond))
     }
 }

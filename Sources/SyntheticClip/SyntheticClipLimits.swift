@@ -1,3 +1,5 @@
+import AttitudeMath
+
 /// What a synthetic clip and its job may be: the one place their physical and practical limits are said. A value
 /// past one draws no clip a camera could film (a readout longer than a frame, a camera that leaves its room), or
 /// asks for more than the generator is for.
@@ -58,7 +60,7 @@ extension CalibrationClipJob {
     public var brokenLimit: SyntheticClipLimit? {
         if let broken = clip.brokenLimit { return broken }
         guard motionScale > 0, motionScale <= 1 else { return .motionScale }
-        guard gyroNoiseRadiansPerSecond >= 0, gyroNoiseRadiansPerSecond <= SyntheticClipLimit.largestGyroNoiseDegreesPerSecond * .pi / 180 else { return .gyroNoise }
+        guard gyroNoiseRadiansPerSecond >= 0, gyroNoiseRadiansPerSecond <= Angle.radians(fromDegrees: SyntheticClipLimit.largestGyroNoiseDegreesPerSecond) else { return .gyroNoise }
         return nil
     }
 }

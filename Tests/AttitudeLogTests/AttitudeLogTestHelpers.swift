@@ -25,7 +25,7 @@ func makeTemporaryFolder(for testCase: XCTestCase) throws -> URL {
 
 /// Rotation about Z by `degrees`.
 func yaw(_ degrees: Double) -> Quaternion {
-    Quaternion(axis: [0, 0, 1], angle: degrees * .pi / 180)
+    Quaternion(axis: [0, 0, 1], angle: Angle.radians(fromDegrees: degrees))
 }
 
 /// Equal component by component, `[w, x, y, z]`.

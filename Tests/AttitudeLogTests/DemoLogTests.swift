@@ -21,7 +21,7 @@ final class DemoLogTests: XCTestCase {
         // A real recording of slow rotation: the attitude moves far from where it started.
         let first = log.samples[0].worldFromDevice
         let largest = log.samples.map { $0.worldFromDevice.angle(to: first) }.max() ?? 0
-        XCTAssertGreaterThan(largest, 90 * .pi / 180)
+        XCTAssertGreaterThan(largest, Angle.radians(fromDegrees: 90))
         let size = try FileManager.default.attributesOfItem(atPath: demoPath)[.size] as? Int ?? .max
         XCTAssertLessThan(size, 200_000)
     }

@@ -38,11 +38,11 @@ final class InterpolationTests: XCTestCase {
 
     func testInterpolationTakesTheShorterArcAcrossASignFlip() throws {
         // 170° then 190° about Z, the second written as the negated quaternion: 20° apart, not 340°.
-        let text = "t,qw,qx,qy,qz\n0,\(cos(85 * Double.pi / 180)),0,0,\(sin(85 * Double.pi / 180))\n"
-            + "1,\(-cos(95 * Double.pi / 180)),0,0,\(-sin(95 * Double.pi / 180))\n"
+        let text = "t,qw,qx,qy,qz\n0,\(cos(Angle.radians(fromDegrees: 85.0))),0,0,\(sin(Angle.radians(fromDegrees: 85.0)))\n"
+            + "1,\(-cos(Angle.radians(fromDegrees: 95.0))),0,0,\(-sin(Angle.radians(fromDegrees: 95.0)))\n"
         let log = try AttitudeLog.parse(text: text, path: "flip.csv")
         assertSameAttitude(log.attitude(at: 0.5), yaw(180), accuracy: 1e-12)
-        XCTAssertEqual(log.attitude(at: 0.25).angle(to: yaw(170)), 5 * .pi / 180, accuracy: 1e-7)
+        XCTAssertEqual(log.attitude(at: 0.25).angle(to: yaw(170)), Angle.radians(fromDegrees: 5), accuracy: 1e-7)
     }
 
     func testALongLogIsSearchedCorrectly() throws {

@@ -27,7 +27,7 @@ final class ProducerOrientationTests: XCTestCase {
 
     /// Degrees between the device's +Z and up, as the attitude says.
     private func inclination(_ worldFromDevice: Quaternion) -> Double {
-        acos(min(1, worldFromDevice.conjugate.rotate([0, 0, 1]).z)) * 180 / .pi
+        Angle.degrees(fromRadians: acos(min(1, worldFromDevice.conjugate.rotate([0, 0, 1]).z)))
     }
 
     private let turn90 = Quaternion(axis: [0, 0, 1], angle: .pi / 2)
@@ -202,7 +202,7 @@ final class ProducerOrientationTests: XCTestCase {
         // Declination 10° east: magnetic north (where the top edge points) is 10° east of true north, i.e. towards -Y.
         let trueNorth = try android.converted(to: .reference(.xTrueNorthZVertical), declinationDegrees: 10)
         let top = trueNorth[0].worldFromDevice.rotate([0, 1, 0])
-        XCTAssertEqual(atan2(-top.y, top.x) * 180 / .pi, 10, accuracy: 1e-9)
+        XCTAssertEqual(Angle.degrees(fromRadians: atan2(-top.y, top.x)), 10, accuracy: 1e-9)
         // An arbitrary heading: the first sample's heading becomes X; the turn is kept.
         let arbitrary = try android.converted(to: .reference(.xArbitraryZVertical))
         assertSameAttitude(arbitrary[0].worldFromDevice, .identity, accuracy: 1e-12)

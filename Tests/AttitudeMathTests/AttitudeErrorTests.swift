@@ -5,7 +5,7 @@ import XCTest
 /// The one attitude error metric (BROAD's, with a signed heading): a turn about the vertical is heading alone, one about
 /// a level axis tilt alone, and q and -q are one attitude.
 final class AttitudeErrorTests: XCTestCase {
-    private let degree = Double.pi / 180
+    private let degree = Angle.radians(fromDegrees: 1.0)
 
     /// A turn of `degrees` about `axis` (a unit vector).
     private func about(_ axis: (Double, Double, Double), _ degrees: Double) -> Quaternion {

@@ -20,7 +20,7 @@ final class AttitudeViewsTests: XCTestCase {
                 let columns = [SIMD3<Double>(1, 0, 0), [0, 1, 0], [0, 0, 1]].map { q.rotate($0) }
                 for r in 0..<3 { for c in 0..<3 { XCTAssertEqual(views.rotationRows[r][c], columns[c][r], accuracy: 1e-12) } }
                 // Rz(yaw)·Rx(pitch)·Ry(roll) rebuilds R.
-                let d = Double.pi / 180
+                let d = Angle.radians(fromDegrees: 1.0)
                 let rebuilt = product(product(rz(views.yaw * d), rx(views.pitch * d)), ry(views.roll * d))
                 for r in 0..<3 { for c in 0..<3 { XCTAssertEqual(rebuilt[r][c], columns[c][r], accuracy: 1e-9) } }
                 XCTAssertLessThanOrEqual(abs(views.pitch), 90)
@@ -31,14 +31,14 @@ final class AttitudeViewsTests: XCTestCase {
     }
 
     func testEulerAnglesTurnAboutTheNamedAxes() {
-        let pitched = AttitudeViews(worldFromDevice: Quaternion(axis: [1, 0, 0], angle: 30 * .pi / 180))
+        let pitched = AttitudeViews(worldFromDevice: Quaternion(axis: [1, 0, 0], angle: Angle.radians(fromDegrees: 30)))
         XCTAssertEqual(pitched.pitch, 30, accuracy: 1e-12); XCTAssertEqual(pitched.roll, 0, accuracy: 1e-12)
         XCTAssertEqual(pitched.yaw, 0, accuracy: 1e-12); XCTAssertEqual(pitched.tilt, 0, accuracy: 1e-12)
-        let rolled = AttitudeViews(worldFromDevice: Quaternion(axis: [0, 1, 0], angle: 40 * .pi / 180))
+        let rolled = AttitudeViews(worldFromDevice: Quaternion(axis: [0, 1, 0], angle: Angle.radians(fromDegrees: 40)))
         XCTAssertEqual(rolled.roll, 40, accuracy: 1e-12); XCTAssertEqual(rolled.pitch, 0, accuracy: 1e-12)
         // Turning +40° about Y lowers the +X axis: the tilt is -40°.
         XCTAssertEqual(rolled.tilt, -40, accuracy: 1e-12)
-        let turned = AttitudeViews(worldFromDevice: Quaternion(axis: [0, 0, 1], angle: -120 * .pi / 180))
+        let turned = AttitudeViews(worldFromDevice: Quaternion(axis: [0, 0, 1], angle: Angle.radians(fromDegrees: -120)))
         XCTAssertEqual(turned.yaw, -120, accuracy: 1e-12)
         // Heading leaves the tilt alone.
         let base = Quaternion(axis: [0.3, -1, 0.2], angle: 0.7)
@@ -50,7 +50,7 @@ final class AttitudeViewsTests: XCTestCase {
     /// vanish and the formulas take atan2 of rounding noise. The angles stay finite there, and a hair
     /// away from the lock they still rebuild R.
     func testGimbalLockStaysFiniteAndNearItTheAnglesStillRebuildTheMatrix() {
-        let d = Double.pi / 180
+        let d = Angle.radians(fromDegrees: 1.0)
         for pitch in [90.0, -90.0, 89.99, -89.99] {
             let q = Quaternion(axis: [0, 0, 1], angle: 0.4) * Quaternion(axis: [1, 0, 0], angle: pitch * d)
                 * Quaternion(axis: [0, 1, 0], angle: 0.3)

@@ -26,7 +26,7 @@ final class FramesTests: XCTestCase {
 
     /// A declination of +10° (east): magnetic north lies 10° east of true north, and east is -Y.
     func testTrueNorthFromMagneticNorth() {
-        let d = 10 * Double.pi / 180
+        let d = Angle.radians(fromDegrees: 10)
         let q = Frames.trueNorthFromMagneticNorth(declinationDegrees: 10)
         assertEqual(q.rotate([1, 0, 0]), [cos(d), -sin(d), 0], accuracy: 1e-15, "magnetic north, seen from true north")
         assertEqual(q.rotate([0, 0, 1]), [0, 0, 1], accuracy: 1e-15, "up stays up")

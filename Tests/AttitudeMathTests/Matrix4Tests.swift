@@ -139,7 +139,7 @@ final class Matrix4Tests: XCTestCase {
         // gluPerspective's man page: f = cot(fovy / 2),
         // [f/aspect 0 0 0; 0 f 0 0; 0 0 (zFar+zNear)/(zNear-zFar) 2*zFar*zNear/(zNear-zFar); 0 0 -1 0].
         for (fovyDegrees, aspect, near, far) in [(60.0, 4.0 / 3, 0.1, 100.0), (45.0, 9.0 / 16, 1, 10), (90.0, 1, 0.5, 50)] {
-            let fovy = fovyDegrees * .pi / 180
+            let fovy = Angle.radians(fromDegrees: fovyDegrees)
             let f = cos(fovy / 2) / sin(fovy / 2)
             let expected: [[Double]] = [[f / aspect, 0, 0, 0],
                                         [0, f, 0, 0],

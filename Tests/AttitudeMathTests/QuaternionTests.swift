@@ -200,11 +200,11 @@ final class QuaternionTests: XCTestCase {
 
     func testSlerpTakesTheShorterArcForTheNegatedQuaternion() {
         // 160° about Z; -b is the same attitude. Halfway must be 80°, not the long way round (-100°).
-        let b = Quaternion(axis: [0, 0, 1], angle: 160 * .pi / 180)
-        let expected = Quaternion(axis: [0, 0, 1], angle: 80 * .pi / 180)
+        let b = Quaternion(axis: [0, 0, 1], angle: Angle.radians(fromDegrees: 160))
+        let expected = Quaternion(axis: [0, 0, 1], angle: Angle.radians(fromDegrees: 80))
         assertSameAttitude(Quaternion.slerp(.identity, b, 0.5), expected, accuracy: 1e-12)
         assertSameAttitude(Quaternion.slerp(.identity, -b, 0.5), expected, accuracy: 1e-12)
-        XCTAssertEqual(Quaternion.identity.angle(to: Quaternion.slerp(.identity, -b, 0.25)), 40 * .pi / 180, accuracy: 1e-7)
+        XCTAssertEqual(Quaternion.identity.angle(to: Quaternion.slerp(.identity, -b, 0.25)), Angle.radians(fromDegrees: 40), accuracy: 1e-7)
     }
 
     func testSlerpOfNearlyEqualAttitudesStaysUnitAndBetween() {
@@ -220,7 +220,7 @@ final class QuaternionTests: XCTestCase {
         func rx(_ a: Double) -> [[Double]] { [[1, 0, 0], [0, cos(a), -sin(a)], [0, sin(a), cos(a)]] }
         func ry(_ a: Double) -> [[Double]] { [[cos(a), 0, sin(a)], [0, 1, 0], [-sin(a), 0, cos(a)]] }
         func rz(_ a: Double) -> [[Double]] { [[cos(a), -sin(a), 0], [sin(a), cos(a), 0], [0, 0, 1]] }
-        let degree = Double.pi / 180
+        let degree = Angle.radians(fromDegrees: 1.0)
         for (roll, pitch, yaw) in [(10.0, 20.0, 30.0), (-75.0, 40.0, 170.0), (120.0, -15.0, -60.0)] {
             let q = Quaternion(rollDegrees: roll, pitchDegrees: pitch, yawDegrees: yaw)
             let expected = multiply(rz(yaw * degree), multiply(ry(pitch * degree), rx(roll * degree)))

@@ -55,7 +55,7 @@ final class CalibrationFitTests: XCTestCase {
         XCTAssertEqual(firsts.count, 2)
         XCTAssertNotEqual(firsts[0].components(separatedBy: ", step")[0], firsts[1].components(separatedBy: ", step")[0])
         XCTAssertEqual(try XCTUnwrap(result.camera).pinhole.fy / camera.fy, 1, accuracy: 1e-3)
-        XCTAssertLessThan(try XCTUnwrap(result.deviceFromIMU).angle(to: mount) * 180 / .pi, 0.05)
+        XCTAssertLessThan(try Angle.degrees(fromRadians: XCTUnwrap(result.deviceFromIMU).angle(to: mount)), 0.05)
         XCTAssertLessThan(result.fit?.residualDegreesPerSecond ?? .infinity, 0.5)
     }
 
@@ -73,7 +73,7 @@ final class CalibrationFitTests: XCTestCase {
         fit.searchRange = nil
         let result = try fit.fit(pairs).rig
         XCTAssertEqual(result.timeOffset.seconds, 4.2, accuracy: 1e-4)
-        XCTAssertLessThan(try XCTUnwrap(result.deviceFromIMU).angle(to: mount) * 180 / .pi, 0.05)
+        XCTAssertLessThan(try Angle.degrees(fromRadians: XCTUnwrap(result.deviceFromIMU).angle(to: mount)), 0.05)
         XCTAssertTrue(lines.all.contains { $0.hasPrefix("searching every offset at which the clip lies inside the log: -5.97 to ") },
                       "\(lines.all)")
         fit.searchRange = 1
@@ -134,14 +134,14 @@ final class CalibrationFitTests: XCTestCase {
         let fps = 30.0
         let pairs = Self.tracks(motion: motion, camera: camera, mount: mount, offset: 0.173, frames: 180, fps: fps)
         var noise = GaussianNoise(seed: 3)
-        let sigma = 0.5 * Double.pi / 180, bias = SIMD3(0.3, -0.2, 0.4) * .pi / 180
+        let sigma = Angle.radians(fromDegrees: 0.5), bias = Angle.radians(fromDegrees: SIMD3(0.3, -0.2, 0.4))
         let noisy = motion.gyro.map { $0 + bias + sigma * SIMD3(noise.next(), noise.next(), noise.next()) }
         let fit = CameraIMUCalibration(size: PictureSize(fixedWidth: 320, height: 240), framesPerSecond: fps, frameCount: 180,
                                        gyro: GyroIntegral(time: motion.logTime, rate: noisy))
         let result = try fit.fit(pairs).rig
         XCTAssertEqual(result.timeOffset.seconds, 0.173, accuracy: 1e-3)
         XCTAssertEqual(try XCTUnwrap(result.camera).pinhole.fy / camera.fy, 1, accuracy: 1e-2)
-        XCTAssertLessThan(try XCTUnwrap(result.deviceFromIMU).angle(to: mount) * 180 / .pi, 1)
+        XCTAssertLessThan(try Angle.degrees(fromRadians: XCTUnwrap(result.deviceFromIMU).angle(to: mount)), 1)
     }
 
     /// A camera whose focal length creeps from 3 % under to 3 % over its mean along the clip (a zoom, or a stabiliser

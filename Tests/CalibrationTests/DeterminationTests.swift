@@ -16,7 +16,7 @@ final class DeterminationTests: XCTestCase {
                    timeOffset: TimeOffset(seconds: 0.04), readoutSeconds: 0.02, gyroBiasRadiansPerSecond: .zero,
                    standardErrors: RigStandardErrors(timeOffsetSeconds: 0.0005, verticalFieldOfViewFraction: 0.005,
                                                      mountDegrees: SIMD3(0.5, 0.5, 0.5), readoutSeconds: 0.001,
-                                                     lensCoefficients: nil, gyroBiasRadiansPerSecond: SIMD3(0.02, 0.02, 0.02) * .pi / 180),
+                                                     lensCoefficients: nil, gyroBiasRadiansPerSecond: Angle.radians(fromDegrees: SIMD3(0.02, 0.02, 0.02))),
                    fit: fit)
     }
 
@@ -62,7 +62,7 @@ final class DeterminationTests: XCTestCase {
         r.standardErrors?.readoutSeconds = 0.2 / 30 * 1.01
         XCTAssertEqual(judged(r).undetermined.map(\.quantity.fileKey), ["rolling_shutter_readout_s"])
         r = result()
-        r.standardErrors?.gyroBiasRadiansPerSecond = SIMD3(0.02, 0.11, 0.02) * .pi / 180
+        r.standardErrors?.gyroBiasRadiansPerSecond = Angle.radians(fromDegrees: SIMD3(0.02, 0.11, 0.02))
         XCTAssertEqual(judged(r).undetermined.map(\.quantity.fileKey), ["gyro_bias"])
         r = result()
         r.fit?.medianPixelsPerPair = 0.4
@@ -99,11 +99,11 @@ final class DeterminationTests: XCTestCase {
     func testAnUndeterminedMountAxisTakesNoTurnAboutIt() throws {
         // A quarter turn about the device's z (determined), then 13° about the camera's x (C's x is D's x).
         let truth = Quaternion(axis: SIMD3(0, 0, 1), angle: .pi / 2)
-        let found = Quaternion(axis: SIMD3(1, 0, 0), angle: 13 * .pi / 180) * truth
+        let found = Quaternion(axis: SIMD3(1, 0, 0), angle: Angle.radians(fromDegrees: 13)) * truth
         var r = result(mount: found)
         r.standardErrors?.mountDegrees = SIMD3(3.9, 0.5, 0.5)
         let projected = try XCTUnwrap(judged(r).deviceFromIMU)
-        XCTAssertLessThan(projected.angle(to: truth) * 180 / .pi, 1e-9, "\(projected)")
+        XCTAssertLessThan(Angle.degrees(fromRadians: projected.angle(to: truth)), 1e-9, "\(projected)")
         // About D's y (C's y flipped): the same.
         let tilted = Quaternion(axis: SIMD3(0, 1, 0), angle: -0.3) * truth
         XCTAssertLessThan(Determination.nearestIdentity(tilted, aboutCameraAxes: [1]).angle(to: truth), 1e-9)

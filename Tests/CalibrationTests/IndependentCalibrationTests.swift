@@ -94,10 +94,10 @@ final class IndependentCalibrationTests: XCTestCase {
         let result = try fit.fit(pairs).rig
         XCTAssertEqual(result.timeOffset.seconds, offset, accuracy: 1e-3, "time offset")
         XCTAssertEqual(try XCTUnwrap(result.camera).pinhole.fy / f, 1, accuracy: 1e-3, "focal length")
-        XCTAssertLessThan(try XCTUnwrap(result.deviceFromIMU).angle(to: mount) * 180 / .pi, 0.1, "mount")
+        XCTAssertLessThan(try Angle.degrees(fromRadians: XCTUnwrap(result.deviceFromIMU).angle(to: mount)), 0.1, "mount")
         XCTAssertLessThan(result.fit?.residualDegreesPerSecond ?? .infinity, 0.05, "a pure rotation seen exactly leaves no residual")
         print(String(format: "independent calibration: offset %.5f s (truth %.3f), focal %.3f px (truth %.3f), mount off by %.4f°",
-                     result.timeOffset.seconds, offset, try XCTUnwrap(result.camera).pinhole.fy, f, try XCTUnwrap(result.deviceFromIMU).angle(to: mount) * 180 / .pi))
+                     result.timeOffset.seconds, offset, try XCTUnwrap(result.camera).pinhole.fy, f, try Angle.degrees(fromRadians: XCTUnwrap(result.deviceFromIMU).angle(to: mount))))
     }
 
     func testAnArbitraryMountAndAPositiveOffset() throws {

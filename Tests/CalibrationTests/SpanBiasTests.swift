@@ -8,7 +8,7 @@ import XCTest
 /// The gyroscope's bias from the picture's own turn over spans (`SpanBias`), and where it stands against the frame
 /// pairs' (`Determination.judge(_:spans:)`).
 final class SpanBiasTests: XCTestCase {
-    let degrees = 180 / Double.pi
+    let degrees = Angle.degrees(fromRadians: 1.0)
     let mount = Quaternion(axis: SIMD3(0, 0, 1), angle: .pi / 2)  // D from S
     var cameraFromIMU: Quaternion { CameraFrame.cameraFromDevice * mount }
 
@@ -69,7 +69,7 @@ final class SpanBiasTests: XCTestCase {
         let found = try XCTUnwrap(SpanBias.fieldOfView(range: 20...120, spans: spans))
         XCTAssertEqual(found.degrees, 48, accuracy: 0.05)
         // dk/dfov at 48°: (1 + tan²(24°)) · π/360 / tan(24°) per degree; the error is 0.01 over it, as a share of 48°.
-        let slope = (1 + pow(tan(24 * Double.pi / 180), 2)) * .pi / 360 / tan(24 * Double.pi / 180)
+        let slope = (1 + pow(tan(Angle.radians(fromDegrees: 24.0)), 2)) * .pi / 360 / tan(Angle.radians(fromDegrees: 24.0))
         XCTAssertEqual(found.standardErrorFraction, 0.01 / slope / 48, accuracy: 1e-4)
         XCTAssertNil(SpanBias.fieldOfView(range: 50...120, spans: spans), "no crossing inside the range")
     }

@@ -20,7 +20,7 @@ final class SpanHoldTests: XCTestCase {
     /// rad/s about S's axes: a bias of about 1 °/s that wanders by a fifth of that over a minute (slower than the
     /// smoothing's 2 s, as a gyroscope's bias wanders with its temperature).
     func bias(_ t: Double) -> SIMD3<Double> {
-        SIMD3(1.0 + 0.2 * sin(0.1 * t), -0.4, 0.6 * cos(0.1 * t)) * .pi / 180
+        Angle.radians(fromDegrees: SIMD3(1.0 + 0.2 * sin(0.1 * t), -0.4, 0.6 * cos(0.1 * t)))
     }
 
     /// The attitude integrated from the true steps with the bias added to each: it drifts from the truth.
@@ -50,7 +50,7 @@ final class SpanHoldTests: XCTestCase {
 
     func angleDegrees(_ a: Quaternion, _ b: Quaternion) -> Double {
         let r = (a.conjugate * b).rotationVector
-        return (r * r).sum().squareRoot() * 180 / .pi
+        return Angle.degrees(fromRadians: (r * r).sum().squareRoot())
     }
 
     func testAWanderingBiasIsTakenOut() throws {
@@ -60,7 +60,7 @@ final class SpanHoldTests: XCTestCase {
         XCTAssertEqual(hold.spansLeftOut, 0)
         // Each span's rate is the bias over it: within 0.005 °/s of the bias at its middle.
         for span in hold.spans {
-            let miss = (span.driftRate - bias(span.logTime)) * 180 / .pi
+            let miss = Angle.degrees(fromRadians: span.driftRate - bias(span.logTime))
             XCTAssertLessThan((miss * miss).sum().squareRoot(), 0.005, "span at \(span.logTime) s")
         }
         let held = hold.held(times: times, attitudes: given)
@@ -88,7 +88,7 @@ final class SpanHoldTests: XCTestCase {
     func testASpanFarOffIsLeftOut() throws {
         var given = spans()
         // A span whose picture turned 5° more than the world (a scene that moved across the picture).
-        given[7].turn = Quaternion(axis: SIMD3(0, 1, 0), angle: 5 * .pi / 180) * given[7].turn
+        given[7].turn = Quaternion(axis: SIMD3(0, 1, 0), angle: Angle.radians(fromDegrees: 5)) * given[7].turn
         let hold = try XCTUnwrap(SpanHold(times: times, attitudes: drifting(), spans: given, frameTimes: frameTimes, offset: offset,
                                           cameraFromIMU: cameraFromIMU))
         XCTAssertEqual(hold.spansLeftOut, 1)

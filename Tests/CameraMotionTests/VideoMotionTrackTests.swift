@@ -1,3 +1,4 @@
+import AttitudeMath
 import CameraMotion
 import Foundation
 import RawLog
@@ -51,10 +52,10 @@ final class VideoMotionTrackTests: XCTestCase {
         // then the drone yaws: with the bias removed, that turn is about D's Y, the camera's up axis.
         let still = motion.gyro.time.indices.filter { motion.gyro.time[$0] < 10 }
         let bias = still.reduce(SIMD3<Double>.zero) { $0 + motion.gyro.values[$1] } / Double(still.count)
-        XCTAssertLessThan((bias * bias).sum().squareRoot() * 180 / .pi, 1.5, "bias \(bias * 180 / .pi) °/s")
+        XCTAssertLessThan(Angle.degrees(fromRadians: (bias * bias).sum().squareRoot()), 1.5, "bias \(Angle.degrees(fromRadians: bias)) °/s")
         var turn = SIMD3<Double>.zero
         for i in 1..<motion.gyro.count where motion.gyro.time[i] >= 10 {
-            turn += (motion.gyro.values[i] - bias) * (motion.gyro.time[i] - motion.gyro.time[i - 1]) * 180 / .pi
+            turn += Angle.degrees(fromRadians: (motion.gyro.values[i] - bias) * (motion.gyro.time[i] - motion.gyro.time[i - 1]))
         }
         XCTAssertGreaterThan(abs(turn.y), 8, "the turn after 10 s about each axis of D, degrees: \(turn)")
         XCTAssertGreaterThan(abs(turn.y), 3 * max(abs(turn.x), abs(turn.z)), "the turn after 10 s about each axis of D, degrees: \(turn)")

@@ -160,7 +160,7 @@ final class AnchorAndPanoramaLayoutTests: XCTestCase {
             for i in 0..<3 { XCTAssertEqual(aimed[i], anchor.centreInWorld[i], accuracy: 1e-12, "vertical: \(vertical)") }
         }
         let down = Anchor(fixedBearingDegrees: 0, elevationDegrees: 10).aimed(from: .identity, vertical: true).centreInWorld
-        let expected = 4 * SIMD3(0, cos(10 * Double.pi / 180), sin(10 * Double.pi / 180))
+        let expected = 4 * SIMD3(0, cos(Angle.radians(fromDegrees: 10.0)), sin(Angle.radians(fromDegrees: 10.0)))
         for i in 0..<3 { XCTAssertEqual(down[i], expected[i], accuracy: 1e-12, "looking down: towards the picture's top, 10° up") }
         let up = Anchor(fixedBearingDegrees: 0, elevationDegrees: 0).aimed(from: Quaternion(axis: [1, 0, 0], angle: .pi), vertical: true).centreInWorld
         for (i, value) in [0.0, 4, 0].enumerated() { XCTAssertEqual(up[i], value, accuracy: 1e-12, "looking up: towards the picture's bottom") }

@@ -122,7 +122,7 @@ final class CalibrateCommandTests: XCTestCase {
         var text = "t,gx,gy,gz,ax,ay,az,qw,qx,qy,qz\n"
         for i in 0..<(200 * 10) {
             let t = Double(i) / 200
-            let q = Quaternion(axis: SIMD3(1, 0.7, 0.2), angle: 0.5 * .pi / 180 * sin(2 * .pi * 0.5 * t))
+            let q = Quaternion(axis: SIMD3(1, 0.7, 0.2), angle: Angle.radians(fromDegrees: 0.5) * sin(2 * .pi * 0.5 * t))
             text += String(format: "%.5f,0,0,0,0,0,9.8,%.9f,%.9f,%.9f,%.9f\n", t, q.w, q.x, q.y, q.z)
         }
         try text.write(toFile: trial, atomically: true, encoding: .utf8)
@@ -143,7 +143,7 @@ final class CalibrateCommandTests: XCTestCase {
             let t = Double(i) / 200
             let a = 0.1 * sin(2 * .pi * 0.37 * t) + 0.07 * sin(2 * .pi * 1.13 * t + 1) + 0.05 * sin(2 * .pi * 2.71 * t + 2)
             let b = 0.08 * sin(2 * .pi * 0.53 * t + 0.5) + 0.05 * sin(2 * .pi * 1.79 * t + 1.5)
-            let q = Quaternion(axis: SIMD3(0, 1, 0), angle: a * .pi / 180) * Quaternion(axis: SIMD3(1, 0, 0.3), angle: b * .pi / 180)
+            let q = Quaternion(axis: SIMD3(0, 1, 0), angle: Angle.radians(fromDegrees: a)) * Quaternion(axis: SIMD3(1, 0, 0.3), angle: Angle.radians(fromDegrees: b))
             text += String(format: "%.5f,0,0,0,0,0,9.8,%.9f,%.9f,%.9f,%.9f\n", t, q.w, q.x, q.y, q.z)
         }
         try text.write(toFile: trial, atomically: true, encoding: .utf8)
@@ -253,7 +253,7 @@ final class CalibrateCommandTests: XCTestCase {
             XCTAssertFalse(text.contains("\nimu_to_camera:"), text)
         } else {
             let mount = try Rig.read(path: output)
-            XCTAssertLessThan(try XCTUnwrap(mount.deviceFromIMU).angle(to: authorsInOurCamera) * 180 / .pi, 3,
+            XCTAssertLessThan(try Angle.degrees(fromRadians: XCTUnwrap(mount.deviceFromIMU).angle(to: authorsInOurCamera)), 3,
                               "mount \(String(describing: mount.deviceFromIMU)), undetermined \(keys)")
         }
     }
@@ -262,7 +262,7 @@ final class CalibrateCommandTests: XCTestCase {
     static let narrowLens = Truth(fov: 40, offset: 0.5, mount: .identity)
     /// A small tilt, a negative offset and a wide lens, over the trial from `wideLensStart`: another motion than
     /// `narrowLens`'s.
-    static let wideLens = Truth(fov: 70, offset: -0.5, mount: Quaternion(axis: SIMD3(1, 0.3, 0), angle: 3 * .pi / 180))
+    static let wideLens = Truth(fov: 70, offset: -0.5, mount: Quaternion(axis: SIMD3(1, 0.3, 0), angle: Angle.radians(fromDegrees: 3)))
     static let wideLensStart = 120.0
 
     /// One run of the command on a good clip: it says it is done and writes the file (the turn, the standard errors); the
@@ -308,7 +308,7 @@ final class CalibrateCommandTests: XCTestCase {
         var text = "t,gx,gy,gz,ax,ay,az,qw,qx,qy,qz\n"
         for i in 0..<(200 * 10) {
             let t = Double(i) / 200
-            let angle = 40 * .pi / 180 * sin(2 * .pi * 0.7 * t)
+            let angle = Angle.radians(fromDegrees: 40) * sin(2 * .pi * 0.7 * t)
             text += String(format: "%.5f,0,0,0,0,0,9.8,%.9f,%.9f,0,0\n", t, cos(angle / 2), sin(angle / 2))
         }
         try text.write(toFile: trial, atomically: true, encoding: .utf8)
@@ -327,7 +327,7 @@ final class CalibrateCommandTests: XCTestCase {
         XCTAssertTrue(keys.contains("imu_to_camera_x") && !keys.contains("imu_to_camera_y") && !keys.contains("imu_to_camera_z"), "\(keys)")
         let mount = try Rig.read(path: output)
         XCTAssertNil(mount.refusal(toServeAs: .mount), "the mount is determined about y and z")
-        XCTAssertLessThan(try XCTUnwrap(mount.deviceFromIMU).angle(to: .identity) * 180 / .pi, 1, "\(String(describing: mount.deviceFromIMU))")
+        XCTAssertLessThan(try Angle.degrees(fromRadians: XCTUnwrap(mount.deviceFromIMU).angle(to: .identity)), 1, "\(String(describing: mount.deviceFromIMU))")
         XCTAssertEqual(mount.timeOffset.seconds, 0.1, accuracy: 0.001)
     }
 
@@ -339,9 +339,9 @@ final class CalibrateCommandTests: XCTestCase {
         func write(_ name: String, _ keys: [String]) throws -> String {
             let path = folder.appendingPathComponent(name).path
             let file = Rig(camera: LensCamera(pinhole: camera), deviceFromIMU: .identity, timeOffset: TimeOffset(seconds: 0.02),
-                           gyroBiasRadiansPerSecond: SIMD3(0.1, -0.2, 0.05) * .pi / 180,
+                           gyroBiasRadiansPerSecond: Angle.radians(fromDegrees: SIMD3(0.1, -0.2, 0.05)),
                            standardErrors: RigStandardErrors(timeOffsetSeconds: 0.001, verticalFieldOfViewFraction: 0.01, mountDegrees: SIMD3(1, 1, 1),
-                                                             gyroBiasRadiansPerSecond: SIMD3(0.01, 0.02, 0.03) * .pi / 180),
+                                                             gyroBiasRadiansPerSecond: Angle.radians(fromDegrees: SIMD3(0.01, 0.02, 0.03))),
                            undetermined: keys.map { Undetermined(Undetermined.Quantity(fileKey: $0), standardError: nil,
                                                                  why: "± 3.0°: the clip turned 1° and 2° about the camera's other two axes") },
                            fit: RigFitSummary(residualDegreesPerSecond: 0.1, framesUsed: 10, framesTotal: 12))
@@ -359,7 +359,7 @@ final class CalibrateCommandTests: XCTestCase {
         // The bias reads back for drawing (subtracted from a raw log's gyroscope), in rad/s; a file that does not
         // determine it has none, and one that is not a bias is refused naming the key.
         let bias = try XCTUnwrap(try Rig.read(path: oneAxis).gyroBiasRadiansPerSecond)
-        let expected = SIMD3(0.1, -0.2, 0.05) * .pi / 180
+        let expected = Angle.radians(fromDegrees: SIMD3(0.1, -0.2, 0.05))
         XCTAssertLessThan(((bias - expected) * (bias - expected)).sum().squareRoot(), 1e-12)
         XCTAssertNil(try Rig.read(path: try write("no-bias.yaml", ["gyro_bias"])).gyroBiasRadiansPerSecond)
         let badBias = folder.appendingPathComponent("bad-bias.yaml").path

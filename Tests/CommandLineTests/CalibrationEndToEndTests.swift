@@ -1,3 +1,4 @@
+import AttitudeMath
 import CommandTestSupport
 import Foundation
 import PictureTestSupport
@@ -52,7 +53,7 @@ final class CalibrationEndToEndTests: XCTestCase {
         var ious: [Double] = []
         for (index, lookTime) in [1.5, 4.0].enumerated() {
             let look = (log.attitude(at: offset + lookTime) * mount.conjugate).rotate([0, 0, -1])
-            let bearing = atan2(-look.y, look.x) * 180 / .pi, elevation = asin(max(-1, min(1, look.z))) * 180 / .pi
+            let bearing = Angle.degrees(fromRadians: atan2(-look.y, look.x)), elevation = Angle.degrees(fromRadians: asin(max(-1, min(1, look.z))))
             let anchor = String(format: "%.3f,%.3f", bearing, elevation)
 
             // Frame k of each render is video frame k: the attitude at log time offset + k/30.

@@ -117,7 +117,7 @@ final class LiveRigCommandTests: XCTestCase {
         let found = try calibrate(rig, output: path("rig.yaml"))
         XCTAssertTrue(found.timeOffset.clock == .live)
         XCTAssertEqual(found.timeOffset.seconds, -Self.delay, accuracy: 0.002, "live offset with the gyroscope")
-        XCTAssertLessThan(try XCTUnwrap(found.deviceFromIMU).angle(to: try expectedMount) * 180 / .pi, 1, "mount")
+        XCTAssertLessThan(try Angle.degrees(fromRadians: XCTUnwrap(found.deviceFromIMU).angle(to: try expectedMount)), 1, "mount")
 
         // Attitude only: the rate comes from the attitude over the packets' arrival times.
         let quiet = path("rig-attitude")
@@ -126,7 +126,7 @@ final class LiveRigCommandTests: XCTestCase {
         XCTAssertNil(try RigRecording(folder: quiet).rate)
         let foundQuiet = try calibrate(quiet, output: path("rig-attitude.yaml"))
         XCTAssertEqual(foundQuiet.timeOffset.seconds, -Self.delay, accuracy: 0.005, "live offset from the attitude alone")
-        XCTAssertLessThan(try XCTUnwrap(foundQuiet.deviceFromIMU).angle(to: try expectedMount) * 180 / .pi, 1, "mount")
+        XCTAssertLessThan(try Angle.degrees(fromRadians: XCTUnwrap(foundQuiet.deviceFromIMU).angle(to: try expectedMount)), 1, "mount")
     }
 
     /// Ctrl-C stops a recording cleanly: its folder says so and reads whole. SIGKILL mid-write leaves whole rows
@@ -191,7 +191,7 @@ final class LiveRigCommandTests: XCTestCase {
         try Requirement.display()
         // A live calibration of a 320x240 camera with a 50° field of view, a 10° mount and a -35 ms offset.
         let file = Rig(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 50, size: PictureSize(fixedWidth: 320, height: 240))),
-                       deviceFromIMU: Quaternion(axis: [0.3, 1, 0.2], angle: 10 * .pi / 180),
+                       deviceFromIMU: Quaternion(axis: [0.3, 1, 0.2], angle: Angle.radians(fromDegrees: 10)),
                        timeOffset: TimeOffset(seconds: -0.035, clock: .live),
                        fit: RigFitSummary(residualDegreesPerSecond: 0.1, framesUsed: 100, framesTotal: 100))
         let calibration = path("live.yaml")

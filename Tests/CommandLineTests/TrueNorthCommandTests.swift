@@ -30,7 +30,7 @@ final class TrueNorthCommandTests: LocationTestCase {
             XCTAssertLessThan(log.samples[i].worldFromDevice.angle(to: turn * magnetic[i].outputFromIMU), 1e-6, "sample \(i)")
         }
         // Not the identity: the heading differs from magnetic north by the declination.
-        XCTAssertEqual(log.samples[300].worldFromDevice.angle(to: magnetic[300].outputFromIMU), abs(declination) * .pi / 180, accuracy: 1e-6)
+        XCTAssertEqual(log.samples[300].worldFromDevice.angle(to: magnetic[300].outputFromIMU), Angle.radians(fromDegrees: abs(declination)), accuracy: 1e-6)
 
         // --declination still overrides.
         let given = try attitude(["fuse", recording, "--frame", "xTrueNorthZVertical", "--declination", "3", "-o", output])

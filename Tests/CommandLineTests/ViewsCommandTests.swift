@@ -42,7 +42,7 @@ final class ViewsCommandTests: RawLogTestCase {
                            2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)]
         for (k, value) in [w, x, y, z].enumerated() { XCTAssertEqual(row[1 + k], value, accuracy: 1e-12, file: file, line: line) }
         for k in 0..<9 { XCTAssertEqual(row[5 + k], r[k], accuracy: 1e-12, "r\(k / 3 + 1)\(k % 3 + 1)", file: file, line: line) }
-        let degrees = 180 / Double.pi
+        let degrees = Angle.degrees(fromRadians: 1.0)
         XCTAssertEqual(row[14], atan2(-r[6], r[8]) * degrees, accuracy: 1e-9, "roll", file: file, line: line)
         XCTAssertEqual(row[15], asin(r[7]) * degrees, accuracy: 1e-9, "pitch", file: file, line: line)
         XCTAssertEqual(row[16], atan2(-r[1], r[4]) * degrees, accuracy: 1e-9, "yaw", file: file, line: line)
@@ -115,7 +115,7 @@ final class ViewsCommandTests: RawLogTestCase {
         for (row, enuFromIMU) in zip(rows, imu.enuFromIMU) {
             let truth = worldFromENU * enuFromIMU
             let fused = Quaternion(w: row[1], x: row[2], y: row[3], z: row[4])
-            largest = max(largest, fused.angle(to: truth) * 180 / .pi)
+            largest = max(largest, Angle.degrees(fromRadians: fused.angle(to: truth)))
             assertRow(row, row[1], row[2], row[3], row[4])
         }
         XCTAssertLessThan(largest, 1, "the fused attitude strays \(largest)° from the truth")

@@ -70,7 +70,7 @@ final class PictureHoldTests: XCTestCase {
         XCTAssertEqual(held.frame, log.frame)
         let line = try XCTUnwrap(said.first { $0.contains("held to the picture") }, "\(said)")
         XCTAssertTrue(line.hasPrefix("\(clip): held to the picture over "), line)
-        func degrees(_ a: Quaternion, _ b: Quaternion) -> Double { a.angle(to: b) * 180 / .pi }
+        func degrees(_ a: Quaternion, _ b: Quaternion) -> Double { Angle.degrees(fromRadians: a.angle(to: b)) }
         // Over the clip (log times 0.5 to 4.5, samples 50 and 450) the log turned 6.2°; held, under a twentieth of that.
         XCTAssertEqual(held.samples[50].t, 0.5, accuracy: 1e-12)
         XCTAssertEqual(held.samples[450].t, 4.5, accuracy: 1e-12)

@@ -55,7 +55,7 @@ final class PictureSpansTests: XCTestCase {
         XCTAssertEqual(spans.map(\.firstFrame), stride(from: 0, through: 105, by: 15).map { $0 })
         for span in spans {
             XCTAssertEqual(span.lastFrame - span.firstFrame, 60)
-            XCTAssertLessThan(span.turn.angle(to: expected(span, in: c)) * 180 / .pi, 1e-3)
+            XCTAssertLessThan(Angle.degrees(fromRadians: span.turn.angle(to: expected(span, in: c))), 1e-3)
         }
     }
 
@@ -66,7 +66,7 @@ final class PictureSpansTests: XCTestCase {
         let spans = try c.pictureSpans(camera: camera, seconds: 2, every: 1)
         XCTAssertGreaterThanOrEqual(spans.count, 4)
         for span in spans {
-            XCTAssertLessThan(span.turn.angle(to: expected(span, in: c)) * 180 / .pi, 0.05, "span from frame \(span.firstFrame)")
+            XCTAssertLessThan(Angle.degrees(fromRadians: span.turn.angle(to: expected(span, in: c))), 0.05, "span from frame \(span.firstFrame)")
         }
     }
 
@@ -101,15 +101,15 @@ final class PictureSpansTests: XCTestCase {
     func testTheSpansGiveTheGyroscopesBias() throws {
         let wobble = 0.05
         let c = clip(seconds: 8, velocity: SIMD3(1, 0, 0.5), wobble: wobble)
-        let bias = SIMD3(0.5, -0.3, 0.8) * .pi / 180
+        let bias = Angle.radians(fromDegrees: SIMD3(0.5, -0.3, 0.8))
         let time = (0...1600).map { Double($0) / 200 }
         // The camera's rate about C's y, d(angle)/dt, is -rate about D's (and S's) y.
         let gyro = GyroIntegral(time: time, rate: time.map { SIMD3(0, -(rate + wobble * sin($0)), 0) + bias })
         let spans = try c.pictureSpans(camera: camera, seconds: 2, every: 0.5)
         let fit = try XCTUnwrap(SpanBias.fit(spans, frameTimes: c.frameTimes, gyro: gyro, offset: 0,
                                              cameraFromIMU: CameraFrame.cameraFromDevice, overlap: 4))
-        let off = (fit.gyroBiasRadiansPerSecond - bias) * 180 / .pi
-        XCTAssertLessThan((off * off).sum().squareRoot(), 0.02, "\(fit.gyroBiasRadiansPerSecond * 180 / .pi) °/s")
+        let off = Angle.degrees(fromRadians: fit.gyroBiasRadiansPerSecond - bias)
+        XCTAssertLessThan((off * off).sum().squareRoot(), 0.02, "\(Angle.degrees(fromRadians: fit.gyroBiasRadiansPerSecond)) °/s")
         XCTAssertEqual(fit.turnScale.value, 1, accuracy: 0.01)
     }
 }

@@ -167,7 +167,7 @@ final class FusionJobFixturesTests: FusionJobTestCase {
     /// a `moving` column that leaves out the first second. One reference is level: no tilt error. The other is tilted
     /// 10° about X: a tilt error of 10° whatever the estimate's arbitrary heading (a turn about the vertical is no tilt).
     func testEvaluationScoresTheTiltAgainstTheReferenceOverTheMovingRows() throws {
-        let tilted = Quaternion(axis: [1, 0, 0], angle: 10 * Double.pi / 180)
+        let tilted = Quaternion(axis: [1, 0, 0], angle: Angle.radians(fromDegrees: 10))
         func trial(_ name: String, reference q: Quaternion) throws -> String {
             try write(name, stillRawCSV(count: 500, extraHeader: ",qw,qx,qy,qz,moving") { k in ",\(q.w),\(q.x),\(q.y),\(q.z),\(k < 100 ? 0 : 1)" })
         }
@@ -193,7 +193,7 @@ final class FusionJobFixturesTests: FusionJobTestCase {
         var rig = Rig(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 50, size: PictureSize(fixedWidth: 32, height: 24))), deviceFromIMU: .identity,
                       timeOffset: TimeOffset(seconds: seconds, clock: .clip), gyroBiasRadiansPerSecond: .zero)
         rig.standardErrors = RigStandardErrors(timeOffsetSeconds: 0.001, verticalFieldOfViewFraction: 0.01, mountDegrees: SIMD3(1, 1, 1),
-                                               gyroBiasRadiansPerSecond: SIMD3(0.1, 0.1, 0.1) * .pi / 180)
+                                               gyroBiasRadiansPerSecond: Angle.radians(fromDegrees: SIMD3(0.1, 0.1, 0.1)))
         try rig.write(path: path)
         return path
     }

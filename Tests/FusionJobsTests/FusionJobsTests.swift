@@ -43,8 +43,8 @@ final class FusionJobsTests: FusionJobTestCase {
         let corrected = try fused("corrected.csv", bias: bias)
         XCTAssertEqual(raw.frame, .xArbitraryZVertical, "6D's natural frame: no magnetometer, heading arbitrary")
         XCTAssertEqual(raw.samples.count, 1000)
-        let turnedRaw = raw.samples[0].worldFromDevice.angle(to: raw.samples.last!.worldFromDevice) * 180 / .pi
-        let turnedCorrected = corrected.samples[0].worldFromDevice.angle(to: corrected.samples.last!.worldFromDevice) * 180 / .pi
+        let turnedRaw = Angle.degrees(fromRadians: raw.samples[0].worldFromDevice.angle(to: raw.samples.last!.worldFromDevice))
+        let turnedCorrected = Angle.degrees(fromRadians: corrected.samples[0].worldFromDevice.angle(to: corrected.samples.last!.worldFromDevice))
         XCTAssertEqual(turnedRaw, 2 * 9.99, accuracy: 0.2)
         XCTAssertLessThan(turnedCorrected, 0.01)
         let text = try String(contentsOfFile: folder.appendingPathComponent("corrected.csv").path, encoding: .utf8)
@@ -94,7 +94,7 @@ final class FusionJobsTests: FusionJobTestCase {
         let converted = try AttitudeLog.load(path: path)
         XCTAssertEqual(converted.frame, .xTrueNorthZVertical)
         let q = converted.samples[0].worldFromDevice
-        XCTAssertEqual(q.angle(to: .identity) * 180 / .pi, 10, accuracy: 1e-6)
+        XCTAssertEqual(Angle.degrees(fromRadians: q.angle(to: .identity)), 10, accuracy: 1e-6)
         XCTAssertEqual(abs(q.rotationVector.z), length(q.rotationVector), accuracy: 1e-12, "a turn about the vertical alone")
         XCTAssertTrue(try String(contentsOfFile: path, encoding: .utf8).contains("# declination 10.0° (east positive)"))
         let unnamed = try write("unnamed.csv", "t,qw,qx,qy,qz\n0,1,0,0,0\n1,1,0,0,0\n")
@@ -186,7 +186,7 @@ final class FusionJobsTests: FusionJobTestCase {
             var rig = Rig(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 50, size: PictureSize(fixedWidth: 320, height: 240))), deviceFromIMU: .identity,
                           timeOffset: TimeOffset(seconds: 0.25, clock: clock), gyroBiasRadiansPerSecond: bias)
             rig.standardErrors = RigStandardErrors(timeOffsetSeconds: 0.001, verticalFieldOfViewFraction: 0.01, mountDegrees: SIMD3(1, 1, 1),
-                                                   gyroBiasRadiansPerSecond: SIMD3(0.1, 0.1, 0.1) * .pi / 180)
+                                                   gyroBiasRadiansPerSecond: Angle.radians(fromDegrees: SIMD3(0.1, 0.1, 0.1)))
             try rig.write(path: path)
             return path
         }

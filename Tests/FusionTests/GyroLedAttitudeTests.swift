@@ -27,7 +27,7 @@ final class GyroLedAttitudeTests: XCTestCase {
     func tiltError(_ q: Quaternion, _ truth: Quaternion) -> Double {
         // The angle between the two attitudes' views of W's up, degrees.
         let a = q.conjugate.rotate(SIMD3(0, 0, 1)), b = truth.conjugate.rotate(SIMD3(0, 0, 1))
-        return acos(min(1, max(-1, (a * b).sum()))) * 180 / .pi
+        return Angle.degrees(fromRadians: acos(min(1, max(-1, (a * b).sum()))))
     }
 
     /// Gravity alone, read exactly: the first credible sample levels W at once, and the turn is followed exactly.
@@ -47,7 +47,7 @@ final class GyroLedAttitudeTests: XCTestCase {
     /// 2°), inside the gate. A gyroscope 1 °/s off drifts past the gate (3°) and is left to itself: the gate does not
     /// take a drift for gravity's any more than an acceleration.
     func testCredibleGravityHoldsAGyroscopesDrift() {
-        let bias = SIMD3(0.1, 0, 0) * .pi / 180
+        let bias = Angle.radians(fromDegrees: SIMD3(0.1, 0, 0))
         let s = samples(seconds: 120, tilt: .identity, rate: 0, gyroError: bias) { _, q in q.conjugate.rotate(SIMD3(0, 0, self.g)) }
         let levelled = GyroLedAttitude(time: s.time, gyro: s.gyro, acc: s.acc)
         let alone = GyroLedAttitude(time: s.time, gyro: s.gyro, acc: nil)

@@ -106,9 +106,9 @@ final class FrameMappingTests: XCTestCase {
     func testEulerAnglesFollowImudsConvention() {
         for (roll, pitch, yaw) in [(10.0, 20.0, 30.0), (-170.0, -45.0, 179.0), (0.0, 89.0, -90.0)] {
             let angles = IMUDEulerAngles(nedFromBody: Quaternion(rollDegrees: roll, pitchDegrees: pitch, yawDegrees: yaw))
-            XCTAssertEqual(angles.roll * 180 / .pi, roll, accuracy: 1e-6)
-            XCTAssertEqual(angles.pitch * 180 / .pi, pitch, accuracy: 1e-6)
-            XCTAssertEqual(angles.yaw * 180 / .pi, yaw, accuracy: 1e-6)
+            XCTAssertEqual(Angle.degrees(fromRadians: angles.roll), roll, accuracy: 1e-6)
+            XCTAssertEqual(Angle.degrees(fromRadians: angles.pitch), pitch, accuracy: 1e-6)
+            XCTAssertEqual(Angle.degrees(fromRadians: angles.yaw), yaw, accuracy: 1e-6)
             XCTAssertEqual(angles.headingDegrees, yaw < 0 ? yaw + 360 : yaw, accuracy: 1e-6)
         }
     }

@@ -163,12 +163,12 @@ final class CalibrationFileTests: XCTestCase {
     /// instant, readout, bias, what is undetermined with its standard error and why, and the fit's summary.
     func testAWholeRigReadsBackFromYAMLAndXML() throws {
         let camera = PinholeCamera(fx: 300, fy: 310, cx: 159.5, cy: 119.5, size: PictureSize(fixedWidth: 320, height: 240))
-        let bias = SIMD3(0.5, -0.25, 0.125) * .pi / 180
+        let bias = Angle.radians(fromDegrees: SIMD3(0.5, -0.25, 0.125))
         var rig = Rig(camera: LensCamera(pinhole: camera, lens: .fisheye(SIMD4(0.03, -0.01, 0.002, 0))), deviceFromIMU: Quaternion(w: 0.5, x: 0.5, y: 0.5, z: 0.5),
                       timeOffset: TimeOffset(seconds: -0.0375, clock: .live, refersTo: .middleRow), readoutSeconds: 0.03,
                       gyroBiasRadiansPerSecond: bias,
                       standardErrors: RigStandardErrors(timeOffsetSeconds: 0.001, verticalFieldOfViewFraction: 0.01, mountDegrees: SIMD3(1, 2, 3),
-                                                        readoutSeconds: 0.001, gyroBiasRadiansPerSecond: SIMD3(0.1, 0.1, 0.1) * .pi / 180),
+                                                        readoutSeconds: 0.001, gyroBiasRadiansPerSecond: Angle.radians(fromDegrees: SIMD3(0.1, 0.1, 0.1))),
                       undetermined: [Undetermined(.mountAxis(.y), standardError: "± 3.9°", why: "the clip hardly pans"),
                                      Undetermined(.lensCoefficient(4), standardError: nil, why: "the lens hardly bends")],
                       fit: RigFitSummary(residualDegreesPerSecond: 0.75, framesUsed: 80, framesTotal: 90, warning: "a short clip",

@@ -22,7 +22,7 @@ final class LensTests: XCTestCase {
     func rays(halfAngle: Double, count: Int = 400) -> [SIMD3<Double>] {
         var random = SplitMix64(seed: 5)
         return (0..<count).map { _ in
-            let theta = Double(random.next() % 100_000) / 100_000 * halfAngle * .pi / 180
+            let theta = Angle.radians(fromDegrees: Double(random.next() % 100_000) / 100_000 * halfAngle)
             let phi = Double(random.next() % 100_000) / 100_000 * 2 * .pi
             return SIMD3(sin(theta) * cos(phi), sin(theta) * sin(phi), cos(theta)) * (0.5 + Double(random.next() % 1000) / 100)
         }

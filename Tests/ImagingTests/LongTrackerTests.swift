@@ -26,7 +26,7 @@ final class LongTrackerTests: XCTestCase {
     /// gives the rays' turn, which a rotation fitted alone would confuse with the move.
     func testTheEssentialMatrixGivesTheTurnOfAMovingCamera() throws {
         var random = SplitMix64(seed: 3)
-        let turn = Quaternion(axis: SIMD3(0.3, 1, 0.2), angle: 4 * .pi / 180)
+        let turn = Quaternion(axis: SIMD3(0.3, 1, 0.2), angle: Angle.radians(fromDegrees: 4))
         let move = SIMD3(0.4, 0.1, 0.3)
         var rays: [(a: SIMD3<Double>, b: SIMD3<Double>)] = []
         while rays.count < 200 {
@@ -37,7 +37,7 @@ final class LongTrackerTests: XCTestCase {
             rays.append((a, b))
         }
         let found = try XCTUnwrap(EssentialRotation.rotation(of: rays, threshold: 1e-3))
-        XCTAssertLessThan(found.turn.angle(to: turn) * 180 / .pi, 0.01)
+        XCTAssertLessThan(Angle.degrees(fromRadians: found.turn.angle(to: turn)), 0.01)
         XCTAssertGreaterThan(found.inliers, 190)
     }
 }

@@ -51,7 +51,7 @@ final class RigRecorderTests: XCTestCase {
         XCTAssertEqual(totals.firstFrame, 100)
         XCTAssertEqual(try XCTUnwrap(totals.lastFrame), 100 + 4.0 / 30, accuracy: 1e-12)
         // 19 steps of 0.005 rad about x, as single precision carries them.
-        XCTAssertEqual(totals.turnedDegrees.x, 19 * 0.005 * 180 / .pi, accuracy: 1e-3)
+        XCTAssertEqual(totals.turnedDegrees.x, Angle.degrees(fromRadians: 19 * 0.005), accuracy: 1e-3)
         XCTAssertEqual(totals.turnedDegrees.y + totals.turnedDegrees.z, 0, accuracy: 1e-3)
 
         let recording = try RigRecording(folder: rig)

@@ -20,11 +20,11 @@ public enum Synthetic {
     /// (`AttitudeError`).
     public static func errors(_ estimate: Quaternion, _ truth: Quaternion) -> (total: Double, heading: Double, tilt: Double) {
         let e = AttitudeError(estimate: estimate, reference: truth)!
-        let degrees = 180 / Double.pi
+        let degrees = Angle.degrees(fromRadians: 1.0)
         return (e.total * degrees, abs(e.heading) * degrees, e.tilt * degrees)
     }
 
-    public static let degree = Double.pi / 180
+    public static let degree = Angle.radians(fromDegrees: 1.0)
 
     /// `TumblingIMU` as a raw log, with its reference.
     public static func tumblingLog(seconds: Double, rate: Double) -> RawIMULog {

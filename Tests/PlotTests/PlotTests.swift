@@ -117,7 +117,7 @@ final class PlotTests: XCTestCase {
         let metresPerDegree = 6_371_008.8 * Double.pi / 180
         let lat0 = 46.5, lon0 = 7.25
         let track = TrackPlots.Track(name: "walk", latitude: [lat0, lat0 + 100 / metresPerDegree],
-                                     longitude: [lon0, lon0 + 50 / (metresPerDegree * cos(lat0 * Double.pi / 180))])
+                                     longitude: [lon0, lon0 + 50 / (metresPerDegree * cos(Angle.radians(fromDegrees: lat0)))])
         let figure = TrackPlots.figure([track], title: "track", size: PictureSize(fixedWidth: 800, height: 500))
         let series = figure.panels[0].series[0]
         XCTAssertEqual(series.points[0].x, 0, accuracy: 1e-9)

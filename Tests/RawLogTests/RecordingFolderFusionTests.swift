@@ -39,7 +39,7 @@ final class RecordingFolderFusionTests: RawLogTestCase {
         let gravitySign = platform == "ios" ? -1.0 : 1.0
         try sensorLoggerFile(folder, "Gyroscope.csv", times: times) { times[$0] >= seconds / 2 ? SIMD3(0, 0, turnRate) : .zero }
         try sensorLoggerFile(folder, "Accelerometer.csv", times: times) { _ in .zero }
-        let tilt = tiltDegrees * .pi / 180
+        let tilt = Angle.radians(fromDegrees: tiltDegrees)
         try sensorLoggerFile(folder, "Gravity.csv", times: times) { _ in SIMD3(0, sin(tilt), cos(tilt)) * 9.80665 * gravitySign }
         if let platform { try metadata(folder, platform: platform) }
         return folder.path
@@ -48,7 +48,7 @@ final class RecordingFolderFusionTests: RawLogTestCase {
     /// Degrees between the device's up as the attitude says and the device's +Z (the phone lying flat).
     private func inclination(_ worldFromDevice: Quaternion) -> Double {
         let up = worldFromDevice.conjugate.rotate([0, 0, 1])
-        return acos(min(1, up.z)) * 180 / .pi
+        return Angle.degrees(fromRadians: acos(min(1, up.z)))
     }
 
     // MARK: - Sensor Logger platforms
@@ -84,9 +84,9 @@ final class RecordingFolderFusionTests: RawLogTestCase {
             let fused = try RawLogFusion.fuse(log: RawLogReader.read(path: path), frame: .reference(.xArbitraryZVertical), mode: .sixD)
             let turn = fused[199].outputFromIMU.conjugate * fused.last!.outputFromIMU
             turns.append(turn)
-            XCTAssertEqual(turn.angle(to: Quaternion(axis: [0, 0, 1], angle: .pi / 2)) * 180 / .pi, 0, accuracy: 1.5, platform)
+            XCTAssertEqual(Angle.degrees(fromRadians: turn.angle(to: Quaternion(axis: [0, 0, 1], angle: .pi / 2))), 0, accuracy: 1.5, platform)
         }
-        XCTAssertEqual(turns[0].angle(to: turns[1]) * 180 / .pi, 0, accuracy: 0.01)
+        XCTAssertEqual(Angle.degrees(fromRadians: turns[0].angle(to: turns[1])), 0, accuracy: 0.01)
     }
 
     func testAFolderWithoutMetadataOrOrientationAssumesAndroidsConventionAndSaysSo() throws {
@@ -110,7 +110,7 @@ final class RecordingFolderFusionTests: RawLogTestCase {
         let times = (0..<300).map { Double($0) / 100 }
         try sensorLoggerFile(folder, "Gyroscope.csv", times: times) { _ in .zero }
         // Tilted 30° about the device's X: gravity's reaction has y and z parts.
-        let tilt = 30 * Double.pi / 180
+        let tilt = Angle.radians(fromDegrees: 30)
         try sensorLoggerFile(folder, "TotalAcceleration.csv", times: times) { _ in SIMD3(0, 9.80665 * sin(tilt), 9.80665 * cos(tilt)) }
         XCTAssertTrue(RawLogReader.isRawLog(path: folder.path))
         let log = try RawLogReader.read(path: folder.path)
@@ -151,7 +151,7 @@ final class RecordingFolderFusionTests: RawLogTestCase {
             let fused = try RawLogFusion.fuse(log: RawLogReader.read(path: folder.path), frame: .reference(.xMagneticNorthZVertical))
             let own = try AttitudeLog.load(path: folder.path + "/Orientation.csv")
             XCTAssertEqual(own.frame, .xMagneticNorthZVertical)
-            let total = fused.last!.outputFromIMU.angle(to: own.samples.last!.worldFromDevice) * 180 / .pi
+            let total = Angle.degrees(fromRadians: fused.last!.outputFromIMU.angle(to: own.samples.last!.worldFromDevice))
             XCTAssertLessThan(total, 3, name)
         }
     }
@@ -200,7 +200,7 @@ final class RecordingFolderFusionTests: RawLogTestCase {
             + "Accelerometer X (g),Accelerometer Y (g),Accelerometer Z (g)\n"
         var magnetometer = "Timestamp (us),X (a.u.),Y (a.u.),Z (a.u.)\n"
         var quaternion = "Timestamp (us),W,X,Y,Z\n"
-        let degrees = 180 / Double.pi, g = Frames.standardGravity
+        let degrees = Angle.degrees(fromRadians: 1.0), g = Frames.standardGravity
         for i in 0..<broad.count {
             let us = 19_150_794 + Int64((broad.time[i] * 1e6).rounded())
             let w = broad.gyro[i] * degrees, a = acc[i] / g
@@ -240,7 +240,7 @@ final class RecordingFolderFusionTests: RawLogTestCase {
         for sample in fused where sample.t >= ownStart && sample.t <= ownStart + own.duration {
             let reference = own.attitude(at: sample.t - ownStart)
             let up = sample.outputFromIMU.conjugate.rotate([0, 0, 1]), referenceUp = reference.conjugate.rotate([0, 0, 1])
-            differences.append(acos(min(1, (up * referenceUp).sum())) * 180 / .pi)
+            differences.append(Angle.degrees(fromRadians: acos(min(1, (up * referenceUp).sum()))))
         }
         differences.sort()
         XCTAssertGreaterThan(differences.count, 3000)

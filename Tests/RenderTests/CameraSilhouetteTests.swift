@@ -103,8 +103,8 @@ final class CameraSilhouetteTests: XCTestCase {
     static func looking(bearing b: Double, elevation e: Double, roll: Double = 0) -> Quaternion {
         // Level and looking north: device -Z = W's +X, device +Y = W's +Z.
         let north = Quaternion(w: 0.5, x: 0.5, y: -0.5, z: -0.5)
-        let turn = Quaternion(axis: [0, 0, 1], angle: -b * .pi / 180)   // clockwise seen from above
-        return turn * north * Quaternion(axis: [1, 0, 0], angle: e * .pi / 180) * Quaternion(axis: [0, 0, 1], angle: roll * .pi / 180)
+        let turn = Quaternion(axis: [0, 0, 1], angle: Angle.radians(fromDegrees: -b))   // clockwise seen from above
+        return turn * north * Quaternion(axis: [1, 0, 0], angle: Angle.radians(fromDegrees: e)) * Quaternion(axis: [0, 0, 1], angle: Angle.radians(fromDegrees: roll))
     }
 
     /// Anchored dice at several bearings, elevations and distances: in view, at an edge, behind.

@@ -37,7 +37,7 @@ final class PanoramaTests: XCTestCase {
                        worldFromDevice q: Quaternion) -> SIMD3<Double> {
         let device = SIMD3((u - cx) / fx, -(v - cy) / fy, -1.0)
         let w = q.rotate(device)
-        let b = atan2(-w.y, w.x) * 180 / .pi, e = atan2(w.z, (w.x * w.x + w.y * w.y).squareRoot()) * 180 / .pi
+        let b = Angle.degrees(fromRadians: atan2(-w.y, w.x)), e = Angle.degrees(fromRadians: atan2(w.z, (w.x * w.x + w.y * w.y).squareRoot()))
         let i = (b + 180) / 360 * Double(pano.width) - 0.5, j = (90 - e) / 180 * Double(pano.height) - 0.5
         let i0 = Int(i.rounded(.down)), j0 = Int(j.rounded(.down))
         let fi = i - Double(i0), fj = j - Double(j0)

@@ -189,7 +189,7 @@ final class PipTests: XCTestCase {
             print(String(format: "pips %@: %d pips and %d blanks checked on faces %@; the most oblique face checked, %d, at %.0f°; "
                          + "the smallest pip checked %.0f px (minor semi-axis %.1f px)", view.name, pips.count,
                          observations.count - pips.count, faces.sorted().map(String.init).joined(separator: " "), mostOblique.face,
-                         acos(mostOblique.cosine) * 180 / .pi, smallest.area, smallest.smallestRadius))
+                         Angle.degrees(fromRadians: acos(mostOblique.cosine)), smallest.area, smallest.smallestRadius))
         }
     }
 
@@ -222,7 +222,7 @@ final class PipTests: XCTestCase {
             XCTAssertGreaterThan(Double(changed), Golden.pixelFractionTolerance * Double(view.width * view.height))
             print(String(format: "broken die %@: pip (%.2f, %.2f) of face %d at %.0f° removed: %d px changed (%.0f px projected; "
                          + "0.1 %% of the picture is %d px); golden: %@", view.name, target.centre.x, target.centre.y, target.face,
-                         acos(target.cosine) * 180 / .pi, changed, target.area, view.width * view.height / 1000,
+                         Angle.degrees(fromRadians: acos(target.cosine)), changed, target.area, view.width * view.height / 1000,
                          golden.summary(expected: "golden", actual: "broken")))
         }
     }

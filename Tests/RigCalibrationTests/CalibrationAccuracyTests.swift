@@ -55,7 +55,7 @@ final class CalibrationAccuracyTests: XCTestCase {
 
     /// A small tilt, a negative offset and a wide lens, over the trial from 120 s.
     func testSmallTiltNegativeOffsetWideLens() throws {
-        try check(Truth(fov: 70, offset: -0.5, mount: Quaternion(axis: SIMD3(1, 0.3, 0), angle: 3 * .pi / 180), start: 120))
+        try check(Truth(fov: 70, offset: -0.5, mount: Quaternion(axis: SIMD3(1, 0.3, 0), angle: Angle.radians(fromDegrees: 3)), start: 120))
     }
 
     func testQuarterTurnAboutTheOpticalAxis() throws {
@@ -90,7 +90,7 @@ final class CalibrationAccuracyTests: XCTestCase {
         XCTAssertEqual(rig.timeOffset.refersTo, .middleRow, file: file, line: line)
         let fov = try XCTUnwrap(camera.verticalFieldOfViewDegrees, file: file, line: line)
         XCTAssertEqual(fov / truth.fov, 1, accuracy: 0.01, "vertical field of view \(fov)°", file: file, line: line)
-        XCTAssertLessThan(try XCTUnwrap(rig.deviceFromIMU).angle(to: truth.mount) * 180 / .pi, 1, "mount \(String(describing: rig.deviceFromIMU))",
+        XCTAssertLessThan(try Angle.degrees(fromRadians: XCTUnwrap(rig.deviceFromIMU).angle(to: truth.mount)), 1, "mount \(String(describing: rig.deviceFromIMU))",
                           file: file, line: line)
         XCTAssertEqual(camera.lens.modelName, truth.lens.modelName, file: file, line: line)
         if truth.lens != .pinhole {
@@ -143,7 +143,7 @@ final class CalibrationAccuracyTests: XCTestCase {
         let rig = try calibrator.calibrate(clip: made.clip, log: made.attitudeLog).rig
         XCTAssertTrue(said.contains { $0.contains("an attitude log, no gyroscope") }, "\(said)")
         XCTAssertEqual(rig.timeOffset.seconds, 0.04, accuracy: 0.001)
-        XCTAssertLessThan(try XCTUnwrap(rig.deviceFromIMU).angle(to: Self.realisticMount) * 180 / .pi, 1)
+        XCTAssertLessThan(try Angle.degrees(fromRadians: XCTUnwrap(rig.deviceFromIMU).angle(to: Self.realisticMount)), 1)
         XCTAssertEqual(try XCTUnwrap(rig.camera?.verticalFieldOfViewDegrees) / 60, 1, accuracy: 0.01)
     }
 
@@ -191,7 +191,7 @@ final class CalibrationAccuracyTests: XCTestCase {
             calibrator.tracks = tracks
             let rig = try calibrator.calibrate(clip: distorted, log: made.log).rig
             XCTAssertEqual(rig.timeOffset.seconds, truth.offset, accuracy: 0.001, name)
-            XCTAssertLessThan(try XCTUnwrap(rig.deviceFromIMU).angle(to: truth.mount) * 180 / .pi, 1, "\(name): mount \(String(describing: rig.deviceFromIMU))")
+            XCTAssertLessThan(try Angle.degrees(fromRadians: XCTUnwrap(rig.deviceFromIMU).angle(to: truth.mount)), 1, "\(name): mount \(String(describing: rig.deviceFromIMU))")
             // The file carries the lens it was given, as OpenCV's tools would read it.
             let output = folder.appendingPathComponent("\(name)-cal.yaml").path
             try rig.write(path: output)

@@ -48,7 +48,7 @@ final class CalibrationClips {
             clip.frameTimes = SyntheticCalibrationClip.variableFrameTimes(count: clip.frameCount, framesPerSecond: 30, jitter: truth.frameJitter, seed: 1)
         }
         let job = CalibrationClipJob(clip: clip, trial: trial, start: truth.start, motionScale: truth.motionScale,
-                                     gyroBiasRadiansPerSecond: truth.gyroBiasDegreesPerSecond * .pi / 180, gyroNoiseRadiansPerSecond: 0)
+                                     gyroBiasRadiansPerSecond: Angle.radians(fromDegrees: truth.gyroBiasDegreesPerSecond), gyroNoiseRadiansPerSecond: 0)
         let name = "clip-\(made.count)"
         let outputs = OutputFiles()
         // A folder output is named by its trailing slash, which a URL's path drops.

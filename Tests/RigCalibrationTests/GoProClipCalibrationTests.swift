@@ -59,7 +59,7 @@ final class GoProClipCalibrationTests: XCTestCase {
         XCTAssertTrue(said.contains { $0.contains("a GoPro's own track (GPMF): estimating a fisheye lens") }, "\(said)")
         XCTAssertTrue(said.contains { $0.contains("the picture's own turn gives the gyroscope bias") }, "\(said)")
         XCTAssertTrue(said.contains { $0.contains("(a move taken for a turn): the spans' is written") }, "\(said)")
-        let bias = try XCTUnwrap(rig.gyroBiasRadiansPerSecond, "the bias is written") * 180 / .pi
+        let bias = try Angle.degrees(fromRadians: XCTUnwrap(rig.gyroBiasRadiansPerSecond, "the bias is written"))
         XCTAssertEqual(bias.x, 1.1, accuracy: 0.2, "\(bias)")
         XCTAssertEqual(bias.y, 0, accuracy: 0.2, "\(bias)")
         XCTAssertEqual(bias.z, 1.15, accuracy: 0.2, "\(bias)")
@@ -89,7 +89,7 @@ final class GoProClipCalibrationTests: XCTestCase {
         XCTAssertEqual(rig.undetermined.map(\.quantity.fileKey), [], text)
         XCTAssertEqual(try XCTUnwrap(rig.deviceFromIMU).angle(to: .identity), 0, accuracy: 1e-12)
         XCTAssertEqual(try XCTUnwrap(rig.camera).pinhole.fx / 515, 1, accuracy: 0.1, text)
-        let bias = try XCTUnwrap(rig.gyroBiasRadiansPerSecond, text) * 180 / .pi
+        let bias = try Angle.degrees(fromRadians: XCTUnwrap(rig.gyroBiasRadiansPerSecond, text))
         XCTAssertEqual(bias.x, 1.1, accuracy: 0.2, "\(bias)")
         XCTAssertEqual(bias.y, 0, accuracy: 0.2, "\(bias)")
         XCTAssertEqual(bias.z, 1.15, accuracy: 0.2, "\(bias)")

@@ -15,8 +15,8 @@ import XCTest
 /// turn plus a bias.
 final class JudgeOnSpansTests: XCTestCase {
     let truth = LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 60, size: PictureSize(fixedWidth: 640, height: 480)))
-    let bias = SIMD3(0.4, -0.6, 0.3) * .pi / 180
-    let degrees = 180 / Double.pi
+    let bias = Angle.radians(fromDegrees: SIMD3(0.4, -0.6, 0.3))
+    let degrees = Angle.degrees(fromRadians: 1.0)
 
     /// C at `t` into the world: a tilt about x and a pan about y, each swinging back and forth, so that the spans' turns
     /// differ in size and sign (a bias adds the same to each, a wrong field of view scales each).

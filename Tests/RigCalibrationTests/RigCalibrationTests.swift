@@ -80,8 +80,8 @@ final class RigCalibrationTests: XCTestCase {
             "mount imu_to_camera 1.000000,0.000000,0.000000,0.000000 (v_D = R·v_S) ± 0.000°, 0.000°, 0.000° about the camera's x, y, z",
             "gyroscope bias: not determined (no frame-pair fit, and too few spans), not written",
         ])
-        outcome.rig.gyroBiasRadiansPerSecond = SIMD3(0, 0, .pi / 180)
-        outcome.rig.standardErrors?.gyroBiasRadiansPerSecond = SIMD3(repeating: .pi / 1800)
+        outcome.rig.gyroBiasRadiansPerSecond = Angle.radians(fromDegrees: SIMD3(0, 0, 1))
+        outcome.rig.standardErrors?.gyroBiasRadiansPerSecond = Angle.radians(fromDegrees: SIMD3(repeating: 0.1))
         XCTAssertEqual(CalibrationReport(outcome).lines.last,
                        "gyroscope bias 0.000,0.000,1.000 °/s ± 0.100, 0.100, 0.100 (in the IMU's frame; prior ± 0.5 °/s)")
     }
@@ -90,7 +90,7 @@ final class RigCalibrationTests: XCTestCase {
     /// the clip does not determine is said so and not written; a live offset says which clock it pairs.
     func testTheReportSaysEachNumberAndWhatIsNotDetermined() {
         var rig = Rig(camera: LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: 55, size: PictureSize(fixedWidth: 320, height: 240))), deviceFromIMU: .identity,
-                      timeOffset: TimeOffset(seconds: 0.123, clock: .live), gyroBiasRadiansPerSecond: SIMD3(0, 0, .pi / 180),
+                      timeOffset: TimeOffset(seconds: 0.123, clock: .live), gyroBiasRadiansPerSecond: Angle.radians(fromDegrees: SIMD3(0, 0, 1)),
                       fit: RigFitSummary(residualDegreesPerSecond: 0.25, framesUsed: 170, framesTotal: 180, turnedDegrees: SIMD3(40, 50, 5)))
         rig.undetermined = [Undetermined(.mountAxis(.z), standardError: "± 4.1°", why: "it turned 5° about z")]
         let lines = CalibrationReport(RigCalibrator.Outcome(rig: rig)).lines
@@ -155,7 +155,7 @@ final class RigCalibrationTests: XCTestCase {
         let outcome = try calibrator.calibrate(recordFolder: rig.path)
         XCTAssertEqual(outcome.rig.timeOffset.clock, .live)
         XCTAssertEqual(outcome.rig.timeOffset.seconds, live, accuracy: 0.002, "\(said)")
-        XCTAssertLessThan(try XCTUnwrap(outcome.rig.deviceFromIMU).angle(to: clip.deviceFromIMU) * 180 / .pi, 1)
+        XCTAssertLessThan(try Angle.degrees(fromRadians: XCTUnwrap(outcome.rig.deviceFromIMU).angle(to: clip.deviceFromIMU)), 1)
         XCTAssertTrue(said.contains { $0.hasSuffix("imud packets without an angular rate: it comes from the attitude, differenced over the packets' arrival times") },
                       "\(said)")
     }

@@ -56,7 +56,7 @@ final class RigTests: XCTestCase {
                       readoutSeconds: 0.0123, gyroBiasRadiansPerSecond: SIMD3(0.01, -0.02, 0.005))
         let camera = Undetermined(.camera, standardError: "± 6.0%", why: "too little motion")
         XCTAssertEqual(rig.notDeterminedText(camera), String(format: "the fit's 50.000° vertical, fx = fy = %.2f px; ± 6.0%%: too little motion",
-                                                             120 / tan(25 * Double.pi / 180)))
+                                                             120 / tan(Angle.radians(fromDegrees: 25.0))))
         XCTAssertEqual(rig.notDeterminedText(Undetermined(.mount, standardError: nil, why: "no axis")),
                        "the fit's 0.707107,0.000000,0.000000,0.707107 (w, x, y, z); no axis")
         XCTAssertEqual(rig.fitValue(.gyroBias), "0.573,-1.146,0.286 °/s")
@@ -84,6 +84,6 @@ final class RigTests: XCTestCase {
         var found = CameraAndMount(camera: LensCamera(pinhole: pinhole), deviceFromIMU: .identity)
         XCTAssertEqual(found.verticalFieldOfViewDegrees, 90, accuracy: 1e-9)
         found.camera.lens = .fisheye(SIMD4(0, 0, 0, 0))
-        XCTAssertEqual(found.verticalFieldOfViewDegrees, 2 * 180 / .pi, accuracy: 1e-6)
+        XCTAssertEqual(found.verticalFieldOfViewDegrees, Angle.degrees(fromRadians: 2), accuracy: 1e-6)
     }
 }

@@ -13,8 +13,8 @@ import XCTest
 /// frame. By default, and in a north log, bearings count from the log's W.
 final class AnchorAimTests: XCTestCase {
     /// Looking north and level (docs/frames.md), then turned 120° to the west about W's Z, the camera pitched 20° up.
-    static let firstLook = Quaternion(axis: [0, 0, 1], angle: 120 * .pi / 180) * Quaternion(w: 0.5, x: 0.5, y: -0.5, z: -0.5)
-        * Quaternion(axis: [1, 0, 0], angle: 20 * .pi / 180)
+    static let firstLook = Quaternion(axis: [0, 0, 1], angle: Angle.radians(fromDegrees: 120)) * Quaternion(w: 0.5, x: 0.5, y: -0.5, z: -0.5)
+        * Quaternion(axis: [1, 0, 0], angle: Angle.radians(fromDegrees: 20))
 
     /// A log that starts at `firstLook` and keeps turning (about a tilted axis, so both heading and tilt change).
     private func log(_ frame: ReferenceFrame?) throws -> AttitudeLog {
@@ -39,7 +39,7 @@ final class AnchorAimTests: XCTestCase {
     }
 
     private func bearingElevation(_ v: SIMD3<Double>) -> (bearing: Double, elevation: Double) {
-        (atan2(-v.y, v.x) * 180 / .pi, atan2(v.z, hypot(v.x, v.y)) * 180 / .pi)
+        (Angle.degrees(fromRadians: atan2(-v.y, v.x)), Angle.degrees(fromRadians: atan2(v.z, hypot(v.x, v.y))))
     }
 
     private func assertClose(_ a: SIMD2<Double>, _ b: SIMD2<Double>, _ message: String, file: StaticString = #filePath, line: UInt = #line) {
@@ -65,7 +65,7 @@ final class AnchorAimTests: XCTestCase {
         let aimed = try SteppedPipeline(settings: settings(Anchor(fixedBearingDegrees: 20, elevationDegrees: 10)), attitude: .log(log, fusion: nil, path: "g.csv"),
                                         clock: .instant(0.5)).frame(step: 0, size: PictureSize(fixedWidth: 128, height: 96)).scene
         let camera = try XCTUnwrap(aimed.camera)
-        let b = 20 * Double.pi / 180, e = 10 * Double.pi / 180
+        let b = Angle.radians(fromDegrees: 20), e = Angle.radians(fromDegrees: 10)
         assertClose(try centre(of: aimed).pixel, SIMD2(camera.cx + camera.fx * tan(b), camera.cy - camera.fy * tan(e) / cos(b)),
                     "right and up of the look")
     }

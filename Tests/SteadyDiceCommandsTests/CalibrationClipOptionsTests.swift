@@ -44,11 +44,10 @@ final class CalibrationClipOptionsTests: XCTestCase {
         XCTAssertEqual(job.clip.exposureSeconds, 0.004, accuracy: 1e-15)
         XCTAssertEqual(job.clip.seed, 7)
         XCTAssertEqual(job.clip.deviceFromIMU, Quaternion(w: 0, x: 1, y: 0, z: 0))
-        let degree = Double.pi / 180
-        XCTAssertEqual(job.gyroBiasRadiansPerSecond.x, 0.5 * degree, accuracy: 1e-15)
-        XCTAssertEqual(job.gyroBiasRadiansPerSecond.y, -1 * degree, accuracy: 1e-15)
-        XCTAssertEqual(job.gyroBiasRadiansPerSecond.z, 2 * degree, accuracy: 1e-15)
-        XCTAssertEqual(job.gyroNoiseRadiansPerSecond, 0.3 * degree, accuracy: 1e-15)
+        XCTAssertEqual(job.gyroBiasRadiansPerSecond.x, Angle.radians(fromDegrees: 0.5), accuracy: 1e-15)
+        XCTAssertEqual(job.gyroBiasRadiansPerSecond.y, Angle.radians(fromDegrees: -1), accuracy: 1e-15)
+        XCTAssertEqual(job.gyroBiasRadiansPerSecond.z, Angle.radians(fromDegrees: 2), accuracy: 1e-15)
+        XCTAssertEqual(job.gyroNoiseRadiansPerSecond, Angle.radians(fromDegrees: 0.3), accuracy: 1e-15)
         XCTAssertEqual(job.start, 3)
         XCTAssertEqual(job.motionScale, 0.5)
     }

@@ -38,7 +38,7 @@ final class SyntheticClipLimitsTests: XCTestCase {
     func testTheJobsOwnLimitsAfterItsClips() {
         func job(scale: Double = 1, noiseDegrees: Double = 0, clip: SyntheticCalibrationClip? = nil) -> CalibrationClipJob {
             CalibrationClipJob(clip: clip ?? self.clip(), trial: "trial.csv", start: 0, motionScale: scale, gyroBiasRadiansPerSecond: .zero,
-                               gyroNoiseRadiansPerSecond: noiseDegrees * .pi / 180)
+                               gyroNoiseRadiansPerSecond: Angle.radians(fromDegrees: noiseDegrees))
         }
         XCTAssertNil(job().brokenLimit)
         XCTAssertNil(job(scale: 0.02, noiseDegrees: 100).brokenLimit)

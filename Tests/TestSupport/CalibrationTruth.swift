@@ -66,7 +66,7 @@ public struct CalibrationTruth: Hashable, Sendable, CustomStringConvertible {
         let found = camera.pinhole.verticalFieldOfViewDegrees
         XCTAssertEqual(timeOffsetSeconds, offset, accuracy: 0.001, "time offset", file: file, line: line)
         XCTAssertEqual(found / fov, 1, accuracy: 0.01, "vertical field of view \(found)°", file: file, line: line)
-        XCTAssertLessThan(try XCTUnwrap(deviceFromIMU, file: file, line: line).angle(to: mount) * 180 / .pi, 1,
+        XCTAssertLessThan(try Angle.degrees(fromRadians: XCTUnwrap(deviceFromIMU, file: file, line: line).angle(to: mount)), 1,
                           "mount \(String(describing: deviceFromIMU))", file: file, line: line)
         XCTAssertEqual(camera.pinhole.cx, 159.5, file: file, line: line)
         XCTAssertEqual(camera.pinhole.cy, 119.5, file: file, line: line)
