@@ -103,9 +103,12 @@ let package = Package(
         /// bias, each with its standard error and whether it was determined. One value; no GL, no I/O. And the time rule the
         /// offset gives (`Timeline`: log time = video time + offset), which every command asks.
         .target(name: "Rig", dependencies: ["AttitudeMath", "Camera", "ExitKinds"]),
-        /// Images and video through OpenCV: PNG in and out, capture, writers, corners tracked from one picture to the next, the
-        /// calibration file (a `Rig`).
-        .target(name: "Imaging", dependencies: ["AttitudeMath", "MonotonicTime", "Camera", "Pixels", "Rig", "CVShim", "CV4L2", "CVideoFile", "CSVText", "ExitKinds", "FileAccess", "SafeText", "Workers", .product(name: "Logging", package: "swift-log")]),
+        /// Images and video through OpenCV: PNG in and out, capture, writers, corners tracked from one picture to the next,
+        /// undistortion.
+        .target(name: "Imaging", dependencies: ["AttitudeMath", "MonotonicTime", "Camera", "Pixels", "CVShim", "CV4L2", "CVideoFile", "CSVText", "ExitKinds", "FileAccess", "SafeText", "Workers", .product(name: "Logging", package: "swift-log")]),
+        /// The calibration file (a `Rig`) and OpenCV's camera file (a `LensCamera`), read and written through OpenCV's
+        /// FileStorage, each file checked before OpenCV parses it.
+        .target(name: "CalibrationFiles", dependencies: ["AttitudeMath", "Camera", "CVShim", "ExitKinds", "FileAccess", "Pixels", "Rig", "SafeText"]),
         /// The run-time files as SwiftPM resources (Bundle.module): shaders, models, the HUD's font, the examples found by
         /// name (the compass sky, the demo log, a raw BROAD excerpt) and the lens profiles (`lenses/`, Gyroflow's, CC0). No
         /// code but the lookup.
@@ -147,7 +150,8 @@ let package = Package(
         /// clip offset), convert a producer's attitude, a video's motion track or a gyroscope-only log, score the estimator
         /// on BROAD.
         .target(name: "FusionJobs", dependencies: [
-            "AttitudeLog", "AttitudeMath", "Camera", "FileAccess", "Footage", "Fusion", "Imaging", "Location", "LogLoading", "Plot", "RawLog", "Recording", "Rig",
+            "AttitudeLog", "AttitudeMath", "CalibrationFiles", "Camera", "FileAccess", "Footage", "Fusion", "Imaging", "Location", "LogLoading", "Plot", "RawLog",
+            "Recording", "Rig",
             "SafeText", .product(name: "Logging", package: "swift-log"),
         ]),
         /// A live rig recorded: a camera's frames and imud's packets on one clock into a folder (`record`). No GL.
@@ -160,7 +164,7 @@ let package = Package(
         .target(name: "RecordFolder", dependencies: ["AttitudeMath", "CSVText", "ExitKinds", "FileAccess", "IMUD", "Imaging", "RawLog", "SafeText"]),
         /// Calibration as a library service (`RigCalibrator`): a clip and a log, or a record folder, in; a `Rig` out, the
         /// frame pairs' fit judged against the spans', with the report's lines. No GL, no command line.
-        .target(name: "RigCalibration", dependencies: ["AttitudeMath", "ExitKinds", "AttitudeLog", "Calibration", "Camera", "Footage", "Imaging", "LensProfiles",
+        .target(name: "RigCalibration", dependencies: ["AttitudeMath", "ExitKinds", "AttitudeLog", "Calibration", "CalibrationFiles", "Camera", "Footage", "LensProfiles",
                                                        "Pixels", "RawLog", "RecordFolder", "Recording", "Rig"],
                 swiftSettings: optimisedInDebug),  // the spans' fits, as RigCalibrationTests run them
         /// Where the device is: the magnetic models (WMM2025, IGRF-14), Location.csv, position filters, SRTM terrain. No GL.
@@ -179,13 +183,15 @@ let package = Package(
         /// its time offset, the video's start, the pipeline). What the window, `snapshot`, `render` and the library draw
         /// through. No ArgumentParser.
         .target(name: "Scene", dependencies: [
-            "AttitudeMath", "MonotonicTime", "AttitudeLog", "Camera", "ExitKinds", "FileAccess", "Footage", "Imaging", "Render", "IMUD", "Rig", "LogLoading", "Pixels", "Recording",
+            "AttitudeMath", "MonotonicTime", "AttitudeLog", "CalibrationFiles", "Camera", "ExitKinds", "FileAccess", "Footage", "Imaging", "Render", "IMUD", "Rig", "LogLoading",
+            "Pixels", "Recording",
             "SafeText", "Workers", .product(name: "Logging", package: "swift-log"),
         ]),
         /// The synthetic calibration clip: a BROAD trial's motion seen through a known camera (`calibration-clip`'s run). No
         /// ArgumentParser.
         .target(name: "SyntheticClip", dependencies: [
-            "AttitudeMath", "ExitKinds", "AttitudeLog", "Calibration", "Camera", "FileAccess", "Imaging", "RawLog", "Render", "Rig", "CPanoramaRaster", "Pixels",
+            "AttitudeMath", "ExitKinds", "AttitudeLog", "Calibration", "CalibrationFiles", "Camera", "FileAccess", "Imaging", "RawLog", "Render", "Rig", "CPanoramaRaster",
+            "Pixels",
         ], swiftSettings: optimisedInDebug),  // the synthetic motion's samples and clips, as RigCalibrationTests make them
         /// `run`'s window: GLFW, the keys, the frame loop over a frame pipeline.
         .target(name: "Window", dependencies: [
@@ -204,14 +210,15 @@ let package = Package(
         /// background, the calibration, the attitude source and imud, each turned into the frame pipeline's request; a
         /// video as its own log; the exit statuses of the pipeline's errors.
         .target(name: "SceneCommandLine", dependencies: [
-            "CommandLineSupport", "Scene", "AttitudeMath", "Camera", "CameraMotion", "CSVText", "FileAccess", "IMUD", "Imaging", "Pixels", "Render", "Rig",
+            "CommandLineSupport", "Scene", "AttitudeMath", "CalibrationFiles", "Camera", "CameraMotion", "CSVText", "FileAccess", "IMUD", "Imaging", "Pixels", "Render",
+            "Rig",
             "SafeText", "SteadyDiceAssets", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         /// The library product: the offscreen `Snapshotter`, the picture comparison, and re-exports of what a
         /// user needs (no command-line types, no recorder or file jobs).
         .target(name: "SteadyDiceKit", dependencies: [
-            "Scene", "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "Calibration", "Rig", "RigCalibration", "LogLoading", "Pixels",
+            "Scene", "AttitudeMath", "AttitudeLog", "CalibrationFiles", "Camera", "Imaging", "Render", "Calibration", "Rig", "RigCalibration", "LogLoading", "Pixels",
         ]),
 
         /// The commands of `steady-dice` (run, snapshot, render, compare, feed, bench, record, calibrate, calibration-clip):
@@ -219,7 +226,7 @@ let package = Package(
         .target(
             name: "SteadyDiceCommands",
             dependencies: [
-                "AttitudeMath", "MonotonicTime", "Camera", "Imaging", "Render", "IMUD", "Calibration",
+                "AttitudeMath", "MonotonicTime", "CalibrationFiles", "Camera", "Imaging", "Render", "IMUD", "Calibration",
                 "CSVText", "FileAccess", "SafeText", "SteadyDiceKit", "SteadyDiceAssets", "Scene", "SceneCommandLine", "SyntheticClip", "Window", "CommandLineSupport",
                 "Workers", "FusionJobs", "LiveRig", "RenderBenchmarks", "Rig", "RigCalibration", "LogLoading", "Pixels",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -289,7 +296,8 @@ let package = Package(
             "Scene", "ExitKinds", "IMUD", "AttitudeMath", "AttitudeLog", "Camera", "Pixels", "Render", "Rig", "LogTestSupport", "PictureTestSupport", "TestSupport", "Imaging", "LogLoading",
             .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
         ]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Camera", "AttitudeMath", "MonotonicTime", "ExitKinds", "FileAccess", "CommandTestSupport", "PictureTestSupport", "TestSupport", "Pixels", "Rig"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Camera", "AttitudeMath", "MonotonicTime", "ExitKinds", "FileAccess", "CommandTestSupport", "PictureTestSupport", "TestSupport", "Pixels"]),
+        .testTarget(name: "CalibrationFilesTests", dependencies: ["CalibrationFiles", "AttitudeMath", "Camera", "Pixels", "Rig", "TestSupport"]),
         .testTarget(name: "FootageTests", dependencies: ["Footage", "LensProfiles", "Pixels", "AttitudeLog", "AttitudeMath", "Calibration", "Camera", "Imaging", "Rig",
                                                   "CommandTestSupport", "TestSupport"]),
         .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "Pixels", "ExitKinds", "AttitudeMath", "Camera", "RawLog", "CVShim", "Rig", "TestSupport", "SyntheticClip"]),
@@ -306,13 +314,13 @@ let package = Package(
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "ExitKinds", "AttitudeMath", "TestSupport"]),
         .testTarget(name: "RecordFolderTests", dependencies: ["Pixels", "ExitKinds", "RecordFolder", "AttitudeMath", "Imaging", "TestSupport"]),
         .testTarget(name: "LiveRigTests", dependencies: ["Pixels", "LiveRig", "RecordFolder", "IMUD", "Imaging", "FileAccess", "AttitudeMath", "ExitKinds", "TestSupport"]),
-        .testTarget(name: "FusionJobsTests", dependencies: ["FusionJobs", "LogLoading", "AttitudeLog", "AttitudeMath", "Camera", "FileAccess", "Fusion", "Imaging", "Pixels",
+        .testTarget(name: "FusionJobsTests", dependencies: ["FusionJobs", "LogLoading", "AttitudeLog", "AttitudeMath", "CalibrationFiles", "Camera", "FileAccess", "Fusion", "Imaging", "Pixels",
                                                    "RawLog", "Rig", "LogTestSupport", "PictureTestSupport", "TestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "BenchmarksTests", dependencies: ["AttitudeMath", "Benchmarks", "Fusion"]),
         .testTarget(name: "RenderBenchmarksTests", dependencies: ["Pixels", "ExitKinds", "RenderBenchmarks", "FileAccess", "Imaging", "Render", "TestSupport"]),
-        .testTarget(name: "SyntheticClipTests", dependencies: ["SyntheticClip", "ExitKinds", "Pixels", "AttitudeLog", "AttitudeMath", "Calibration", "Camera", "FileAccess",
+        .testTarget(name: "SyntheticClipTests", dependencies: ["SyntheticClip", "ExitKinds", "Pixels", "AttitudeLog", "AttitudeMath", "Calibration", "CalibrationFiles", "Camera", "FileAccess",
                                                       "Imaging", "RawLog", "Render", "Rig", "LogTestSupport", "TestSupport"]),
-        .testTarget(name: "RigCalibrationTests", dependencies: ["Pixels", "ExitKinds", "RigCalibration", "AttitudeMath", "Calibration", "Camera", "FileAccess", "Footage", "Imaging", "LensProfiles",
+        .testTarget(name: "RigCalibrationTests", dependencies: ["Pixels", "ExitKinds", "RigCalibration", "AttitudeMath", "Calibration", "CalibrationFiles", "Camera", "FileAccess", "Footage", "Imaging", "LensProfiles",
                                                        "RawLog", "RecordFolder", "Render", "Rig", "SyntheticClip", "TestSupport"],
                     swiftSettings: optimisedInDebug),  // the lens warp's pixel loop, over every frame of a clip
         .testTarget(name: "WindowTests", dependencies: ["Window", "Pixels", "Scene", "AttitudeLog", "AttitudeMath", "Render", "CGLFW", "PictureTestSupport",
@@ -331,7 +339,7 @@ let package = Package(
         /// unoptimised, those loops are most of their CPU time. Which other targets are, and why, each says where it takes
         /// `optimisedInDebug` (docs/tests.md lists them).
         .testTarget(name: "CommandLineTests", dependencies: [
-            "AttitudeMath", "MonotonicTime", "AttitudeLog", "Camera", "Scene", "CVShim", "FileAccess", "Footage", "IMUD", "Imaging", "Location", "RawLog",
+            "AttitudeMath", "MonotonicTime", "AttitudeLog", "CalibrationFiles", "Camera", "Scene", "CVShim", "FileAccess", "Footage", "IMUD", "Imaging", "Location", "RawLog",
             "CommandLineSupport", "LiveRig", "Render", "SafeText", "SteadyDiceKit", "CommandTestSupport", "LogTestSupport", "PictureTestSupport", "TestSupport", "Rig", "RigCalibration", "RecordFolder", "Pixels",
         ], exclude: ["Fixtures"], swiftSettings: optimisedInDebug),
     ]

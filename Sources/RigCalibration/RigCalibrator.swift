@@ -1,10 +1,10 @@
 import AttitudeLog
 import AttitudeMath
 import Calibration
+import CalibrationFiles
 import Camera
 import Footage
 import Foundation
-import Imaging
 import LensProfiles
 import Pixels
 import RawLog

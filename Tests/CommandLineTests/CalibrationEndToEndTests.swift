@@ -1,3 +1,4 @@
+import CalibrationFiles
 import CommandTestSupport
 import Foundation
 import PictureTestSupport
