@@ -124,10 +124,10 @@ let package = Package(
         /// The camera's own motion data inside a video file: GoPro's GPMF (`gpmd`) and Google's CAMM (`camm`) tracks,
         /// read through CVideoFile and parsed here, in the device frame. No GL; RawLog reads a video as a raw log with it.
         .target(name: "CameraMotion", dependencies: ["AttitudeMath", "ExitKinds", "CVideoFile", "FileAccess", "SafeText"]),
-        /// The lens a video's camera is known to have: the camera its file names (a GoPro's firmware tag, else its GPMF device
-        /// name), and the bundled lens profile (Gyroflow's, CC0) its model, aspect and size choose, scaled to its pictures.
-        /// No GL.
-        .target(name: "LensProfiles", dependencies: ["Camera", "CameraMotion", "ExitKinds", "Imaging", "Pixels", "SteadyDiceAssets"]),
+        /// The lens a video's camera is known to have: the camera its file names (a GoPro's firmware tag, which the video's
+        /// reader gives it, else its GPMF device name), and the bundled lens profile (Gyroflow's, CC0) its model, aspect and
+        /// size choose, scaled to its pictures. No GL.
+        .target(name: "LensProfiles", dependencies: ["Camera", "CameraMotion", "ExitKinds", "Pixels", "SteadyDiceAssets"]),
         /// Raw IMU log readers (steady-dice raw CSV, x-io, Sensor Logger, a video's own motion track) and BROAD metrics.
         .target(name: "RawLog", dependencies: ["AttitudeMath", "ExitKinds", "CameraMotion", "Fusion", "CSVText", "FileAccess", "SafeText", "Recording"]),
         /// Camera-IMU calibration from a clip and a gyroscope: time offset, focal length and lens, mount, readout and bias from
@@ -279,8 +279,7 @@ let package = Package(
         .testTarget(name: "AttitudeLogTests", dependencies: ["AttitudeLog", "ExitKinds", "Recording", "FileAccess", "TestSupport", "AttitudeMath", "MonotonicTime"]),
         .testTarget(name: "CameraTests", dependencies: ["Camera", "Pixels", "ExitKinds", "AttitudeMath", "TestSupport"]),
         .testTarget(name: "SteadyDiceAssetsTests", dependencies: ["SteadyDiceAssets", "TestSupport"]),
-        .testTarget(name: "LensProfilesTests", dependencies: ["LensProfiles", "Pixels", "Camera", "CameraMotion", "ExitKinds", "Imaging", "SteadyDiceAssets",
-                                                     "CommandTestSupport", "TestSupport"]),
+        .testTarget(name: "LensProfilesTests", dependencies: ["LensProfiles", "Pixels", "Camera", "CameraMotion", "ExitKinds", "SteadyDiceAssets"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "ExitKinds", "Camera", "Imaging", "AttitudeMath", "SteadyDiceKit", "CommandTestSupport", "PictureTestSupport", "TestSupport", "Pixels"],
                     exclude: ["Goldens"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "ExitKinds", "AttitudeLog", "Location", "RawLog", "Recording", "LogLoading",
