@@ -296,7 +296,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
         ]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Camera", "AttitudeMath", "MonotonicTime", "ExitKinds", "FileAccess", "CommandTestSupport", "PictureTestSupport", "TestSupport", "Pixels"]),
-        .testTarget(name: "CalibrationFilesTests", dependencies: ["CalibrationFiles", "AttitudeMath", "Camera", "Pixels", "Rig", "TestSupport"]),
+        .testTarget(name: "CalibrationFilesTests", dependencies: ["CalibrationFiles", "AttitudeMath", "Camera", "ExitKinds", "Pixels", "Rig", "TestSupport"]),
         .testTarget(name: "FootageTests", dependencies: ["Footage", "LensProfiles", "Pixels", "AttitudeLog", "AttitudeMath", "Calibration", "Camera", "Imaging", "Rig",
                                                   "CommandTestSupport", "TestSupport"]),
         .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "Pixels", "ExitKinds", "AttitudeMath", "Camera", "RawLog", "CVShim", "Rig", "TestSupport", "SyntheticClip"]),
