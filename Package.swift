@@ -43,6 +43,11 @@ let package = Package(
         /// SIGINT/SIGTERM as the exit every command has (one line, the registered partial outputs removed, 130) or as a
         /// flag a loop polls: the handlers must be C to be async-signal-safe.
         .target(name: "CStopSignal", path: "Sources/System/CStopSignal"),
+        /// OpenCV's FileStorage files of a camera (the calibration file, OpenCV's camera file) read and written through
+        /// opencv_core alone, a C API that catches every C++ exception; CVShim's files share its exception guard.
+        .target(name: "CVFileStorage", path: "Sources/System/CVFileStorage",
+                cxxSettings: [.headerSearchPath("../COpenCV/opencv4")],
+                linkerSettings: [.linkedLibrary("opencv_core")]),
         /// The C++ shim over OpenCV 4 (Debian's libopencv-dev): its headers through Sources/System/COpenCV/opencv4, a link to
         /// /usr/include/opencv4, and only the modules it calls linked, not pkg-config's opencv4 (which names every module:
         /// VTK's viz, Qt's cvv, HDF5, the DNN...), since each library a binary names is loaded at every start.
@@ -50,8 +55,8 @@ let package = Package(
         /// instead (cvshim.cpp: a camera, a video written, a picture other than a PNG). libpng and libjpeg directly: PNG
         /// and JPEG files are read with handlers that do not print, and PNG files written with OpenCV's settings (see
         /// cvshim.cpp). docs/tests.md says what a start costs (`StartCostTests`).
-        .target(name: "CVShim", path: "Sources/System/CVShim",
-                cxxSettings: [.headerSearchPath("../COpenCV/opencv4")],
+        .target(name: "CVShim", dependencies: ["CVFileStorage"], path: "Sources/System/CVShim",
+                cxxSettings: [.headerSearchPath("../COpenCV/opencv4"), .headerSearchPath("../CVFileStorage")],
                 linkerSettings: ["opencv_core", "opencv_imgproc", "opencv_calib3d", "opencv_video", "png16", "jpeg"].map { .linkedLibrary($0) }),
         /// What a V4L2 camera's buffer timestamps count and mark (their clock, start or end of exposure).
         .target(name: "CV4L2", path: "Sources/System/CV4L2"),
@@ -108,7 +113,7 @@ let package = Package(
         .target(name: "Imaging", dependencies: ["AttitudeMath", "MonotonicTime", "Camera", "Pixels", "CVShim", "CV4L2", "CVideoFile", "CSVText", "ExitKinds", "FileAccess", "SafeText", "Workers", .product(name: "Logging", package: "swift-log")]),
         /// The calibration file (a `Rig`) and OpenCV's camera file (a `LensCamera`), read and written through OpenCV's
         /// FileStorage, each file checked before OpenCV parses it.
-        .target(name: "CalibrationFiles", dependencies: ["AttitudeMath", "Camera", "CVShim", "ExitKinds", "FileAccess", "Pixels", "Rig", "SafeText"]),
+        .target(name: "CalibrationFiles", dependencies: ["AttitudeMath", "Camera", "CVFileStorage", "ExitKinds", "FileAccess", "Pixels", "Rig", "SafeText"]),
         /// The run-time files as SwiftPM resources (Bundle.module): shaders, models, the HUD's font, the examples found by
         /// name (the compass sky, the demo log, a raw BROAD excerpt) and the lens profiles (`lenses/`, Gyroflow's, CC0). No
         /// code but the lookup.

@@ -1,5 +1,5 @@
 import Camera
-import CVShim
+import CVFileStorage
 import Foundation
 import Pixels
 import Rig

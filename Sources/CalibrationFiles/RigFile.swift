@@ -1,6 +1,6 @@
 import AttitudeMath
 import Camera
-import CVShim
+import CVFileStorage
 import Rig
 import FileAccess
 import Foundation
@@ -98,7 +98,7 @@ extension Rig {
             }
         }
         guard let text else { throw CalibrationFileError(path: path, reason: "cannot write the calibration: nothing encoded") }
-        defer { cvs_free(text) }
+        defer { cvs_storage_free(text) }
         return Data(bytes: text, count: count)
     }
 
@@ -141,7 +141,7 @@ extension Rig {
         var lines: UnsafeMutablePointer<CChar>?, warningText: UnsafeMutablePointer<CChar>?
         var fit = [Double](repeating: 0, count: 3), turned = [Double](repeating: 0, count: 3)
         var hasFit: Int32 = 0, hasTurned: Int32 = 0
-        defer { cvs_free(lines); cvs_free(warningText) }
+        defer { cvs_storage_free(lines); cvs_storage_free(warningText) }
         _ = try withErrorBuffer { err, len in
             cvs_calibration_read_notes(path, &lines, &warningText, &fit, &hasFit, &turned, &hasTurned, err, len)
         } describe: { CalibrationFileError(path: path, reason: $0) }
