@@ -45,6 +45,11 @@ let package = Package(
         /// SIGINT/SIGTERM as the exit every command has (one line, the registered partial outputs removed, 130) or as a
         /// flag a loop polls: the handlers must be C to be async-signal-safe.
         .target(name: "CStopSignal", path: "Sources/System/CStopSignal"),
+        /// OpenCV's FileStorage files of a camera (the calibration file, OpenCV's camera file) read and written through
+        /// opencv_core alone, a C API that catches every C++ exception; CVShim's files share its exception guard.
+        .target(name: "CVFileStorage", path: "Sources/System/CVFileStorage",
+                cxxSettings: [.headerSearchPath("../COpenCV/opencv4")],
+                linkerSettings: [.linkedLibrary("opencv_core")]),
         /// The C++ shim over OpenCV 4 (Debian's libopencv-dev): its headers through Sources/System/COpenCV/opencv4, a link to
         /// /usr/include/opencv4, and only the modules it calls linked, not pkg-config's opencv4 (which names every module:
         /// VTK's viz, Qt's cvv, HDF5, the DNN...), since each library a binary names is loaded at every start.
@@ -52,8 +57,8 @@ let package = Package(
         /// instead (cvshim.cpp: a camera, a video written, a picture other than a PNG). libpng and libjpeg directly: PNG
         /// and JPEG files are read with handlers that do not print, and PNG files written with OpenCV's settings (see
         /// cvshim.cpp). docs/tests.md says what a start costs (`StartCostTests`).
-        .target(name: "CVShim", path: "Sources/System/CVShim",
-                cxxSettings: [.headerSearchPath("../COpenCV/opencv4")],
+        .target(name: "CVShim", dependencies: ["CVFileStorage"], path: "Sources/System/CVShim",
+                cxxSettings: [.headerSearchPath("../COpenCV/opencv4"), .headerSearchPath("../CVFileStorage")],
                 linkerSettings: ["opencv_core", "opencv_imgproc", "opencv_calib3d", "opencv_video", "png16", "jpeg"].map { .linkedLibrary($0) }),
         /// What a V4L2 camera's buffer timestamps count and mark (their clock, start or end of exposure).
         .target(name: "CV4L2", path: "Sources/System/CV4L2"),
@@ -123,10 +128,13 @@ let package = Package(
         .target(name: "Rig", dependencies: ["AttitudeMath", "Camera", "ExitKinds"]),
         /// Images and video. Picture files read and written (`ImageFiles.swift`). Video files read through FFmpeg
         /// (`VideoFile`, over `CVideoFile`). Through OpenCV (`CVShim`): camera capture (`CaptureSource`), video writing
-        /// (`VideoOutput`: FFV1, H.264 or PNG folders), calibration files (`RigFile.swift`, `LensCameraFile.swift`),
-        /// corners tracked between pictures (`FeatureTracker`, `LongTracker`), the turn between two views
+        /// (`VideoOutput`: FFV1, H.264 or PNG folders), corners tracked between pictures (`FeatureTracker`, `LongTracker`), the turn between two views
         /// (`EssentialRotation`) and undistortion (`Undistorter`). It runs no estimator.
-        .target(name: "Imaging", dependencies: ["AttitudeMath", "MonotonicTime", "Camera", "Pixels", "Rig", "CVShim", "CV4L2", "CVideoFile", "CSVText", "ExitKinds", "FileAccess", "SafeText", "Workers", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "Imaging", dependencies: ["AttitudeMath", "MonotonicTime", "Camera", "Pixels", "CVShim", "CV4L2", "CVideoFile", "CSVText", "ExitKinds", "FileAccess", "SafeText", "Workers", .product(name: "Logging", package: "swift-log")]),
+        /// The calibration file (a `Rig`: `RigFile.swift`) and OpenCV's camera file (a `LensCamera`:
+        /// `LensCameraFile.swift`), read and written through OpenCV's FileStorage (`CVFileStorage`), each file checked
+        /// before OpenCV parses it (`FileStorageText`, `FileStorageDepth`); a failure is a `CalibrationFileError`.
+        .target(name: "CalibrationFiles", dependencies: ["AttitudeMath", "Camera", "CVFileStorage", "ExitKinds", "FileAccess", "Pixels", "Rig", "SafeText"]),
         /// The run-time files as SwiftPM resources, found through `Bundle.module`: shaders, models, the HUD's font, the
         /// examples found by name (the compass sky, the demo log, a raw BROAD excerpt) and the lens profiles
         /// (`lenses/`, Gyroflow's, CC0; `LensProfileFiles`). No code but the lookup.
@@ -146,9 +154,10 @@ let package = Package(
         /// read through CVideoFile and parsed here, in the device frame. No GL; RawLog reads a video as a raw log with it.
         .target(name: "CameraMotion", dependencies: ["AttitudeMath", "ExitKinds", "CVideoFile", "FileAccess", "SafeText"]),
         /// The lens a video's camera is known to have. The file names the camera: a GoPro's firmware tag
-        /// (`GoProModels`), else its GPMF device name. The bundled profile (`LensProfile`, Gyroflow's, CC0) is chosen
-        /// by model, aspect, mode and nearest size (`LensProfileChoice`) and scaled to the video's pictures. No GL.
-        .target(name: "LensProfiles", dependencies: ["Camera", "CameraMotion", "ExitKinds", "Imaging", "Pixels", "SteadyDiceAssets"]),
+        /// (`GoProModels`), else its GPMF device name; the caller reads the tags (`VideoContainerTags`). The bundled
+        /// profile (`LensProfile`, Gyroflow's, CC0) is chosen by model, aspect, mode and nearest size
+        /// (`LensProfileChoice`) and scaled to the video's pictures. No GL.
+        .target(name: "LensProfiles", dependencies: ["Camera", "CameraMotion", "ExitKinds", "Pixels", "SteadyDiceAssets"]),
         /// Raw IMU log readers (steady-dice raw CSV, x-io, Sensor Logger, OpenCamera Sensors, a video's own motion
         /// track), the hard-iron magnetometer fit (`HardIronCalibration`) and BROAD's scoring (the RMS of
         /// `AttitudeError` over a trial).
@@ -177,7 +186,8 @@ let package = Package(
         /// video's motion track or a gyroscope-only log (`RawConvertJob`); score the estimator on BROAD
         /// (`EvaluationJob`).
         .target(name: "FusionJobs", dependencies: [
-            "AttitudeLog", "AttitudeMath", "Camera", "FileAccess", "Footage", "Fusion", "Imaging", "Location", "LogLoading", "Plot", "RawLog", "Recording", "Rig",
+            "AttitudeLog", "AttitudeMath", "CalibrationFiles", "Camera", "FileAccess", "Footage", "Fusion", "Imaging", "Location", "LogLoading", "Plot", "RawLog",
+            "Recording", "Rig",
             "SafeText", .product(name: "Logging", package: "swift-log"),
         ]),
         /// A live rig recorded (`record`, `RigSession`): a camera's frames and imud's packets on one clock, written to
@@ -194,7 +204,7 @@ let package = Package(
         /// Calibration as a library service (`RigCalibrator`): a clip and a log, or a record folder, in; a `Rig` out,
         /// the frame pairs' fit judged against the spans'. `CalibrationReport`: the lines `calibrate` prints. No GL, no
         /// command line.
-        .target(name: "RigCalibration", dependencies: ["AttitudeMath", "ExitKinds", "AttitudeLog", "Calibration", "Camera", "Footage", "Imaging", "LensProfiles",
+        .target(name: "RigCalibration", dependencies: ["AttitudeMath", "ExitKinds", "AttitudeLog", "Calibration", "CalibrationFiles", "Camera", "Footage", "LensProfiles",
                                                        "Pixels", "RawLog", "RecordFolder", "Recording", "Rig"],
                 swiftSettings: optimisedInDebug),  // the spans' fits, as RigCalibrationTests run them
         /// Where the device is: the magnetic models (WMM2025, IGRF-14), Location.csv, position filters, SRTM terrain. No GL.
@@ -214,14 +224,16 @@ let package = Package(
         /// drawing command's job is one request (`PlaybackRequest`, `SnapshotRequest`, `RenderRequest`). No
         /// ArgumentParser.
         .target(name: "Scene", dependencies: [
-            "AttitudeMath", "MonotonicTime", "AttitudeLog", "Camera", "ExitKinds", "FileAccess", "Footage", "Imaging", "Render", "IMUD", "Rig", "LogLoading", "Pixels", "Recording",
+            "AttitudeMath", "MonotonicTime", "AttitudeLog", "CalibrationFiles", "Camera", "ExitKinds", "FileAccess", "Footage", "Imaging", "Render", "IMUD", "Rig", "LogLoading",
+            "Pixels", "Recording",
             "SafeText", "Workers", .product(name: "Logging", package: "swift-log"),
         ]),
         /// The synthetic calibration clip: a BROAD trial's motion (`SyntheticMotion`) seen through a known camera,
         /// lens, rolling shutter and blur (`SyntheticCalibrationClip`), and `calibration-clip`'s run
         /// (`CalibrationClipJob`). No ArgumentParser.
         .target(name: "SyntheticClip", dependencies: [
-            "AttitudeMath", "ExitKinds", "AttitudeLog", "Calibration", "Camera", "FileAccess", "Imaging", "RawLog", "Render", "Rig", "CPanoramaRaster", "Pixels",
+            "AttitudeMath", "ExitKinds", "AttitudeLog", "Calibration", "CalibrationFiles", "Camera", "FileAccess", "Imaging", "RawLog", "Render", "Rig", "CPanoramaRaster",
+            "Pixels",
         ], swiftSettings: optimisedInDebug),  // the synthetic motion's samples and clips, as RigCalibrationTests make them
         /// `run`'s window (`AppWindow`): GLFW, the keys (`WindowKey`, `ViewControls`), the frame loop over a frame
         /// pipeline.
@@ -244,7 +256,8 @@ let package = Package(
         /// and the renderer's errors and notes worded with the options (`DrawingWords.swift`). A video as its own log
         /// (`VideoOwnLog`).
         .target(name: "SceneCommandLine", dependencies: [
-            "CommandLineSupport", "Scene", "AttitudeMath", "Camera", "CameraMotion", "CSVText", "FileAccess", "IMUD", "Imaging", "Pixels", "Render", "Rig",
+            "CommandLineSupport", "Scene", "AttitudeMath", "CalibrationFiles", "Camera", "CameraMotion", "CSVText", "FileAccess", "IMUD", "Imaging", "Pixels", "Render",
+            "Rig",
             "SafeText", "SteadyDiceAssets", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -252,7 +265,7 @@ let package = Package(
         /// a user needs (the drawing settings, the frame pipelines, the log loader, the rig and its calibrator). No
         /// command-line types, no recorder, file jobs or synthetic clip.
         .target(name: "SteadyDiceKit", dependencies: [
-            "Scene", "AttitudeMath", "AttitudeLog", "Camera", "Imaging", "Render", "Calibration", "Rig", "RigCalibration", "LogLoading", "Pixels",
+            "Scene", "AttitudeMath", "AttitudeLog", "CalibrationFiles", "Camera", "Imaging", "Render", "Calibration", "Rig", "RigCalibration", "LogLoading", "Pixels",
         ]),
 
         /// The commands of `steady-dice` (run, snapshot, render, compare, feed, bench, record, calibrate,
@@ -260,7 +273,7 @@ let package = Package(
         .target(
             name: "SteadyDiceCommands",
             dependencies: [
-                "AttitudeMath", "MonotonicTime", "Camera", "Imaging", "Render", "IMUD", "Calibration",
+                "AttitudeMath", "MonotonicTime", "CalibrationFiles", "Camera", "Imaging", "Render", "IMUD", "Calibration",
                 "CSVText", "FileAccess", "SafeText", "SteadyDiceKit", "SteadyDiceAssets", "Scene", "SceneCommandLine", "SyntheticClip", "Window", "CommandLineSupport",
                 "Workers", "FusionJobs", "LiveRig", "RenderBenchmarks", "Rig", "RigCalibration", "LogLoading", "Pixels",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -314,8 +327,7 @@ let package = Package(
         .testTarget(name: "AttitudeLogTests", dependencies: ["AttitudeLog", "ExitKinds", "Recording", "FileAccess", "TestSupport", "AttitudeMath", "MonotonicTime"]),
         .testTarget(name: "CameraTests", dependencies: ["Camera", "Pixels", "ExitKinds", "AttitudeMath", "TestSupport"]),
         .testTarget(name: "SteadyDiceAssetsTests", dependencies: ["SteadyDiceAssets", "TestSupport"]),
-        .testTarget(name: "LensProfilesTests", dependencies: ["LensProfiles", "Pixels", "Camera", "CameraMotion", "ExitKinds", "Imaging", "SteadyDiceAssets",
-                                                     "CommandTestSupport", "TestSupport"]),
+        .testTarget(name: "LensProfilesTests", dependencies: ["LensProfiles", "Pixels", "Camera", "CameraMotion", "ExitKinds", "SteadyDiceAssets"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "ExitKinds", "Camera", "Imaging", "AttitudeMath", "SteadyDiceKit", "CommandTestSupport", "PictureTestSupport", "TestSupport", "Pixels"],
                     exclude: ["Goldens"]),
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "CMalloc", "ExitKinds", "AttitudeLog", "Location", "RawLog", "Recording", "LogLoading",
@@ -331,7 +343,8 @@ let package = Package(
             "Scene", "ExitKinds", "IMUD", "AttitudeMath", "AttitudeLog", "Camera", "Pixels", "Render", "Rig", "LogTestSupport", "PictureTestSupport", "TestSupport", "Imaging", "LogLoading",
             .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
         ]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Camera", "AttitudeMath", "MonotonicTime", "ExitKinds", "FileAccess", "CommandTestSupport", "PictureTestSupport", "TestSupport", "Pixels", "Rig"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Camera", "AttitudeMath", "MonotonicTime", "ExitKinds", "FileAccess", "CommandTestSupport", "PictureTestSupport", "TestSupport", "Pixels"]),
+        .testTarget(name: "CalibrationFilesTests", dependencies: ["CalibrationFiles", "AttitudeMath", "Camera", "ExitKinds", "Pixels", "Rig", "TestSupport"]),
         .testTarget(name: "FootageTests", dependencies: ["Footage", "LensProfiles", "Pixels", "AttitudeLog", "AttitudeMath", "Calibration", "Camera", "Imaging", "Rig",
                                                   "CommandTestSupport", "TestSupport"]),
         .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "Pixels", "ExitKinds", "AttitudeMath", "Camera", "RawLog", "CVShim", "Rig", "TestSupport", "SyntheticClip"]),
@@ -348,13 +361,13 @@ let package = Package(
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "ExitKinds", "AttitudeMath", "TestSupport"]),
         .testTarget(name: "RecordFolderTests", dependencies: ["Pixels", "ExitKinds", "RecordFolder", "AttitudeMath", "Imaging", "TestSupport"]),
         .testTarget(name: "LiveRigTests", dependencies: ["Pixels", "LiveRig", "RecordFolder", "IMUD", "Imaging", "FileAccess", "AttitudeMath", "ExitKinds", "TestSupport"]),
-        .testTarget(name: "FusionJobsTests", dependencies: ["FusionJobs", "LogLoading", "AttitudeLog", "AttitudeMath", "Camera", "FileAccess", "Fusion", "Imaging", "Pixels",
+        .testTarget(name: "FusionJobsTests", dependencies: ["FusionJobs", "LogLoading", "AttitudeLog", "AttitudeMath", "CalibrationFiles", "Camera", "FileAccess", "Fusion", "Imaging", "Pixels",
                                                    "RawLog", "Rig", "LogTestSupport", "PictureTestSupport", "TestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "BenchmarksTests", dependencies: ["AttitudeMath", "Benchmarks", "Fusion"]),
         .testTarget(name: "RenderBenchmarksTests", dependencies: ["Pixels", "ExitKinds", "RenderBenchmarks", "FileAccess", "Imaging", "Render", "TestSupport"]),
-        .testTarget(name: "SyntheticClipTests", dependencies: ["SyntheticClip", "ExitKinds", "Pixels", "AttitudeLog", "AttitudeMath", "Calibration", "Camera", "FileAccess",
+        .testTarget(name: "SyntheticClipTests", dependencies: ["SyntheticClip", "ExitKinds", "Pixels", "AttitudeLog", "AttitudeMath", "Calibration", "CalibrationFiles", "Camera", "FileAccess",
                                                       "Imaging", "RawLog", "Render", "Rig", "LogTestSupport", "TestSupport"]),
-        .testTarget(name: "RigCalibrationTests", dependencies: ["Pixels", "ExitKinds", "RigCalibration", "AttitudeMath", "Calibration", "Camera", "FileAccess", "Footage", "Imaging", "LensProfiles",
+        .testTarget(name: "RigCalibrationTests", dependencies: ["Pixels", "ExitKinds", "RigCalibration", "AttitudeMath", "Calibration", "CalibrationFiles", "Camera", "FileAccess", "Footage", "Imaging", "LensProfiles",
                                                        "RawLog", "RecordFolder", "Render", "Rig", "SyntheticClip", "TestSupport"],
                     swiftSettings: optimisedInDebug),  // the lens warp's pixel loop, over every frame of a clip
         .testTarget(name: "WindowTests", dependencies: ["Window", "Pixels", "Scene", "AttitudeLog", "AttitudeMath", "Render", "CGLFW", "PictureTestSupport",
@@ -373,7 +386,7 @@ let package = Package(
         /// unoptimised, those loops are most of their CPU time. Which other targets are, and why, each says where it takes
         /// `optimisedInDebug` (docs/tests.md lists them).
         .testTarget(name: "CommandLineTests", dependencies: [
-            "AttitudeMath", "MonotonicTime", "AttitudeLog", "Camera", "Scene", "CVShim", "FileAccess", "Footage", "IMUD", "Imaging", "Location", "RawLog",
+            "AttitudeMath", "MonotonicTime", "AttitudeLog", "CalibrationFiles", "Camera", "Scene", "CVShim", "FileAccess", "Footage", "IMUD", "Imaging", "Location", "RawLog",
             "CommandLineSupport", "LiveRig", "Render", "SafeText", "SteadyDiceKit", "CommandTestSupport", "LogTestSupport", "PictureTestSupport", "TestSupport", "Rig", "RigCalibration", "RecordFolder", "Pixels",
         ], exclude: ["Fixtures"], swiftSettings: optimisedInDebug),
     ]

@@ -4,7 +4,7 @@ import Pixels
 
 /// A camera with its lens: the pinhole's intrinsics for the picture's size (focal lengths, principal point, skew)
 /// and the lens that bends rays onto it, pixels and rays in C as OpenCV maps them. The one value for a camera
-/// wherever it comes from: an OpenCV calibration file (`--intrinsics`, Imaging's `LensCamera.read`), a calibration's
+/// wherever it comes from: an OpenCV calibration file (`--intrinsics`, CalibrationFiles' `LensCamera.read`), a calibration's
 /// `Rig.camera`, a fit (Calibration), a synthetic clip's truth; what drawing takes (`CameraSettings.intrinsics`).
 public struct LensCamera: Equatable, Sendable {
     public var pinhole: PinholeCamera

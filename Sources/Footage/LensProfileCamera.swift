@@ -1,9 +1,11 @@
 import FileAccess
+import Imaging
 import LensProfiles
+import Pixels
 import Rig
 
 /// The camera drawing takes where nothing else gives one (no `--fov`, no `--intrinsics`, no camera a calibration
-/// determines) over a video whose file names a camera with a bundled lens profile (`LensProfiles.choice(forVideo:)`),
+/// determines) over a video whose file names a camera with a bundled lens profile (`profile(forVideo:)`),
 /// in place of the default pinhole: the one rule that drawing (`DrawingSettings.apply`) and the footage's attitude held to
 /// its picture (`attitude fuse --hold-to-picture`) both ask.
 public struct LensProfileCamera: Equatable, Sendable, CustomStringConvertible {
@@ -17,7 +19,17 @@ public struct LensProfileCamera: Equatable, Sendable, CustomStringConvertible {
     /// or a device is not opened here, and the background's reader names what is wrong with it).
     public static func choice(forVideo path: String) throws -> LensProfileCamera? {
         guard FileKind.of(path) == .regular else { return nil }
-        return try LensProfiles.choice(forVideo: path).map { LensProfileCamera(choice: $0) }
+        return try profile(forVideo: path).map { LensProfileCamera(choice: $0) }
+    }
+
+    /// The bundled profile for the video at `path` (`LensProfiles.choice(forVideo:container:)`), its container read
+    /// through `VideoFile`; nil where the file is no video FFmpeg opens, states no picture size, or names no camera with
+    /// a profile. A bundled profile that cannot be read is an error of the install, thrown naming it.
+    public static func profile(forVideo path: String) throws(LensProfileError) -> LensProfileChoice? {
+        guard let video = try? VideoFile(path: path), let size = try? PictureSize(width: video.info.width, height: video.info.height)
+        else { return nil }
+        return try LensProfiles.choice(forVideo: path, container: VideoContainerTags(firmware: video.info.firmware, size: size,
+                                                                                    rotation: video.info.rotation))
     }
 
     /// The profile that stands in for `given` over `video`: where no camera is given (`.none`) and the video names a

@@ -1,10 +1,11 @@
-/// Why a picture, a video or a calibration file could not be read or written: each names the file (or what stood
-/// for one) and the reason. Its exit kind is in ErrorExitKinds.swift.
+/// Why a picture or a video could not be read or written, or a camera's intrinsics not used: each names the file (or
+/// what stood for one) and the reason. Its exit kind is in ErrorExitKinds.swift.
 public enum ImagingError: Error, Equatable, CustomStringConvertible {
     case unreadableImage(path: String, reason: String)
     case unwritableImage(path: String, reason: String)
     case video(path: String, reason: String)
-    /// A calibration or intrinsics file that does not read: its line, key and why.
+    /// A camera's intrinsics OpenCV refuses (its undistortion maps, its projection). A calibration or intrinsics file
+    /// that does not read is CalibrationFiles' `CalibrationFileError`.
     case intrinsics(path: String, reason: String)
 
     public var description: String {

@@ -37,6 +37,26 @@ public final class Undistorter {
     }
 }
 
+extension LensCamera {
+    /// The camera as the shim's undistorter takes it.
+    var raw: cvs_intrinsics {
+        var out = cvs_intrinsics()
+        let k = pinhole.matrixRows
+        let distortion = lens.coefficients
+        _ = withUnsafeMutableBytes(of: &out.camera_matrix) { $0.bindMemory(to: Double.self).update(fromContentsOf: k) }
+        withUnsafeMutableBytes(of: &out.distortion) { _ = $0.bindMemory(to: Double.self).update(fromContentsOf: distortion) }
+        out.distortion_count = Int32(distortion.count)
+        out.image_width = Int32(pinhole.width)
+        out.image_height = Int32(pinhole.height)
+        if case .fisheye = lens {
+            withUnsafeMutableBytes(of: &out.distortion_model) { raw in
+                for (i, byte) in "fisheye".utf8.enumerated() { raw[i] = byte }
+            }
+        }
+        return out
+    }
+}
+
 /// OpenCV's own projection of points in its camera frame C through a lens (`cv::projectPoints`,
 /// `cv::fisheye::projectPoints`): an oracle for `LensCamera`, which the renderer and calibration use.
 public enum OpenCVProjection {

@@ -1,8 +1,24 @@
 import CameraMotion
 import Foundation
-import Imaging
 import Pixels
 import SteadyDiceAssets
+
+/// What a video file's container says of the camera that made it and its picture, as the video's reader gives it (Imaging's
+/// `VideoFile`, opened by the caller: Footage's `LensProfileCamera.profile(forVideo:)`).
+public struct VideoContainerTags: Sendable, Equatable {
+    /// The container's `firmware` tag (a GoPro's names its model), nil when it has none.
+    public var firmware: String?
+    /// The upright picture's size.
+    public var size: PictureSize
+    /// Degrees clockwise the decoded picture is turned to be upright (0, 90, 180, 270).
+    public var rotation: Int
+
+    public init(firmware: String?, size: PictureSize, rotation: Int) {
+        self.firmware = firmware
+        self.size = size
+        self.rotation = rotation
+    }
+}
 
 /// The lens a video's camera is known to have: the camera its file names (a GoPro's firmware tag or its gpmd device name,
 /// `GoProModels`) and its picture's size choose one of the bundled lens profiles (`LensProfileChoice.choose`).
@@ -19,16 +35,14 @@ public enum LensProfiles {
         return profiles
     }
 
-    /// The camera a video's file names, with its upright picture's size and its turn: by its firmware tag
-    /// (`GoProModels.model(firmware:)`), else, where the file has none the table knows (a copy remuxed without its
-    /// metadata), by the device name in its first `gpmd` payloads (`deviceName(ofVideo:)`); nil where the file is no
-    /// video FFmpeg opens, states no picture size, or names no camera known here.
-    public static func camera(ofVideo path: String) -> (model: String, size: PictureSize, rotation: Int)? {
-        guard let video = try? VideoFile(path: path), let size = try? PictureSize(width: video.info.width, height: video.info.height)
+    /// The camera the video at `path` names, with its upright picture's size and its turn (`container`, what its
+    /// container says): by its firmware tag (`GoProModels.model(firmware:)`), else, where the file has none the table
+    /// knows (a copy remuxed without its metadata), by the device name in its first `gpmd` payloads
+    /// (`deviceName(ofVideo:)`); nil where it names no camera known here.
+    public static func camera(ofVideo path: String, container: VideoContainerTags) -> (model: String, size: PictureSize, rotation: Int)? {
+        guard let model = container.firmware.flatMap(GoProModels.model(firmware:)) ?? deviceName(ofVideo: path).flatMap(GoProModels.model(deviceName:))
         else { return nil }
-        guard let model = video.info.firmware.flatMap(GoProModels.model(firmware:)) ?? deviceName(ofVideo: path).flatMap(GoProModels.model(deviceName:))
-        else { return nil }
-        return (model, size, video.info.rotation)
+        return (model, container.size, container.rotation)
     }
 
     /// The payloads of a `gpmd` track looked at for a device name: a camera writes its DVNM in every one.
@@ -50,13 +64,14 @@ public enum LensProfiles {
         return names.first { GoProModels.model(deviceName: $0) != nil } ?? names.first
     }
 
-    /// The profile for the video at `path` (`camera(ofVideo:)`, then `LensProfileChoice.choose` among `profiles`: the
-    /// bundled ones unless given), or nil: a file that names no known camera, or a camera and aspect no profile holds,
-    /// gets none. A picture turned a quarter upright is of another aspect than the sensor's and gets none; one turned a
+    /// The profile for the video at `path` whose container says `container` (`camera(ofVideo:container:)`, then
+    /// `LensProfileChoice.choose` among `profiles`: the bundled ones unless given), or nil: a file that names no known
+    /// camera, or a camera and aspect no profile holds, gets none. A picture turned a quarter upright is of another aspect than the sensor's and gets none; one turned a
     /// half has its principal point turned with it. A bundled profile that cannot be read is an error of the install,
     /// thrown naming it.
-    public static func choice(forVideo path: String, among given: [LensProfile]? = nil) throws(LensProfileError) -> LensProfileChoice? {
-        guard let camera = camera(ofVideo: path) else { return nil }
+    public static func choice(forVideo path: String, container: VideoContainerTags,
+                              among given: [LensProfile]? = nil) throws(LensProfileError) -> LensProfileChoice? {
+        guard let camera = camera(ofVideo: path, container: container) else { return nil }
         let profiles: [LensProfile]
         if let given { profiles = given } else { profiles = try bundled() }
         guard var choice = LensProfileChoice.choose(model: camera.model, size: camera.size, among: profiles)

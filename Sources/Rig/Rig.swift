@@ -4,7 +4,7 @@ import Foundation
 
 /// What ties a camera to an IMU: the camera and its lens, the mount D←S, the time offset, the rolling shutter's
 /// readout and the gyroscope's bias, each with its standard error and whether the clip that measured it
-/// determines it. `steady-dice calibrate` (RigCalibration) returns one, the calibration file (Imaging's
+/// determines it. `steady-dice calibrate` (RigCalibration) returns one, the calibration file (CalibrationFiles'
 /// `Rig.read`, `Rig.encoded`) reads and writes it, and drawing takes its camera, mount and offset.
 public struct Rig: Sendable {
     /// The camera: its pinhole (the picture's size, focal lengths and principal point) and its lens. Nil when the rig

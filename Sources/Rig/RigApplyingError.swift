@@ -1,7 +1,7 @@
 import Foundation
 
 /// A calibration file that cannot be applied as it is with what is given beside it, or read as a camera (`--intrinsics`,
-/// Imaging's `LensCamera.read`). `description` says it without the command line's options, which its
+/// CalibrationFiles' `LensCamera.read`). `description` says it without the command line's options, which its
 /// `CommandLineWorded` conformance in `CommandLineSupport` names.
 public enum RigApplyingError: Error, Equatable, CustomStringConvertible {
     /// `field` of `given` is given for what the file at `path` determines.

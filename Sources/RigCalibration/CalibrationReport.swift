@@ -2,7 +2,6 @@ import AttitudeMath
 import Calibration
 import Camera
 import Foundation
-import Imaging
 import Rig
 
 /// What `calibrate` prints of a fit: the offset, field of view and mount with their standard errors, how

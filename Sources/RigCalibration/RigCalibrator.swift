@@ -1,10 +1,10 @@
 import AttitudeLog
 import AttitudeMath
 import Calibration
+import CalibrationFiles
 import Camera
 import Footage
 import Foundation
-import Imaging
 import LensProfiles
 import Pixels
 import RawLog
@@ -145,11 +145,11 @@ public struct RigCalibrator {
     }
 
     /// The lens profile the clip at `clip` starts from: where `startsFromLensProfile` and no lens model and no camera are given,
-    /// and the clip is a video file that names a camera with a bundled profile (`LensProfiles.choice(forVideo:)`; a folder
+    /// and the clip is a video file that names a camera with a bundled profile (`LensProfileCamera.profile(forVideo:)`; a folder
     /// of pictures or a recording names none).
     func lensProfile(clip: String) throws -> LensProfileChoice? {
         guard startsFromLensProfile, lensModel == nil, intrinsicsPath == nil else { return nil }
-        return try LensProfiles.choice(forVideo: clip)
+        return try LensProfileCamera.profile(forVideo: clip)
     }
 
     // MARK: - A record folder

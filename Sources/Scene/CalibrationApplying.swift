@@ -1,6 +1,6 @@
+import CalibrationFiles
 import Footage
 import Foundation
-import Imaging
 import Rig
 
 extension DrawingSettings {

@@ -1,10 +1,10 @@
 import ArgumentParser
+import CalibrationFiles
 import CommandLineSupport
 import Scene
 import AttitudeMath
 import CSVText
 import Foundation
-import Imaging
 import IMUD
 import Rig
 

@@ -4,9 +4,9 @@ import Scene
 import SteadyDiceAssets
 import AttitudeMath
 import Camera
+import CalibrationFiles
 import CSVText
 import Foundation
-import Imaging
 import Render
 import SafeText
 

@@ -2,6 +2,7 @@ import LogLoading
 import Workers
 import ArgumentParser
 import Calibration
+import CalibrationFiles
 import CommandLineSupport
 import FileAccess
 import Foundation

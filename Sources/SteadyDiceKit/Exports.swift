@@ -2,12 +2,14 @@
 // attitude logs and their reader (AttitudeLog), the loader of any log (LogLoading), the camera model (Camera),
 // pictures (Pixels, read and written by Imaging), the scene's model and colours (Render), and from the frame pipeline
 // (Scene) the drawing settings, the scene source and the pipelines (one a kind of clock) with the offscreen scene. And
-// calibration: the rig (Rig), the calibrator that finds it from a clip and a log or a record folder (RigCalibration),
-// and the lens models and errors it names (Calibration). Not the command-line types, the recorder or the file jobs.
+// calibration: the rig (Rig) and its file (CalibrationFiles), the calibrator that finds it from a clip and a log or a
+// record folder (RigCalibration), and the lens models and errors it names (Calibration). Not the command-line types,
+// the recorder or the file jobs.
 // Re-exported here, in the library product's one umbrella file, so that a user imports one module.
 @_exported import AttitudeLog
 @_exported import AttitudeMath
 @_exported import Calibration
+@_exported import CalibrationFiles
 @_exported import Camera
 @_exported import Imaging
 @_exported import Pixels

@@ -1,4 +1,5 @@
 import AttitudeMath
+import CalibrationFiles
 import CommandTestSupport
 import Foundation
 import PictureTestSupport

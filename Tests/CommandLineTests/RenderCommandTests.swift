@@ -1,4 +1,5 @@
 import AttitudeMath
+import CalibrationFiles
 import Camera
 import CommandTestSupport
 import CVShim

@@ -1,5 +1,6 @@
 import AttitudeLog
 import AttitudeMath
+import CalibrationFiles
 import Camera
 import FileAccess
 import Foundation

@@ -1,15 +1,12 @@
 import Camera
 import CameraMotion
-import CommandTestSupport
 import Foundation
-import Imaging
 import LensProfiles
 import Pixels
 import SteadyDiceAssets
-import TestSupport
 import XCTest
 
-/// The bundled profiles as read, their source named, and the real GoPro clip's choice.
+/// The bundled profiles as read, their source named, and the choice a video's container and gpmd track make.
 final class BundledLensProfilesTests: XCTestCase {
     func testEveryBundledProfileReadsAndHasItsSource() throws {
         let profiles = try LensProfiles.bundled()
@@ -48,17 +45,18 @@ final class BundledLensProfilesTests: XCTestCase {
         XCTAssertTrue(refusal(#"{"calib_dimension": {"w": 1920, "h": 1080}}"#)?.hasPrefix("is not a lens profile's JSON") ?? false)
     }
 
-    /// The real HERO5 Black clip at 854x480 (its firmware HD5.02.02.00.00): the Wide 1080p profile, scaled by 854/1920.
-    func testTheRealGoProClipTakesTheHERO5BlacksWide1080pProfile() throws {
-        let clip = try Fixtures.sharedData("realcam/gopro-karma/clip.mp4")
-        let choice = try XCTUnwrap(LensProfiles.choice(forVideo: clip))
-        XCTAssertEqual(choice.model, "HERO5 Black")
-        XCTAssertEqual(choice.profile.name, "GoPro_HERO5 Black_Wide__1080p_16by9_1920x1080-29.97fps")
-        XCTAssertEqual(choice.camera.pinhole.fx, 874.8881667014894 * 854 / 1920, accuracy: 1e-9)
-        XCTAssertEqual(choice.camera.pinhole.width, 854)
-        XCTAssertEqual(choice.description,
-                       "the HERO5 Black's Wide lens from lens profile GoPro_HERO5 Black_Wide__1080p_16by9_1920x1080-29.97fps (calibrated at "
-                       + "1920x1080), 16:9 at 854x480; the mode is a guess (the file does not record it: Wide, the camera's default, of Wide and Linear)")
+    /// What a video's container says chooses the profile: the HERO5 Black's firmware tag at 854x480 takes its Wide 1080p
+    /// profile, and a picture turned a half has its principal point turned with it; without a tag the table knows (and
+    /// with no gpmd track to name the camera), none.
+    func testTheContainersFirmwareTagChoosesTheProfile() throws {
+        let size = PictureSize(fixedWidth: 854, height: 480), noTrack = "/nonexistent/clip.mp4"
+        let tagged = { (rotation: Int) in VideoContainerTags(firmware: "HD5.02.02.00.00", size: size, rotation: rotation) }
+        let upright = try XCTUnwrap(LensProfiles.choice(forVideo: noTrack, container: tagged(0)))
+        XCTAssertEqual(upright.profile.name, "GoPro_HERO5 Black_Wide__1080p_16by9_1920x1080-29.97fps")
+        let turned = try XCTUnwrap(LensProfiles.choice(forVideo: noTrack, container: tagged(180)))
+        XCTAssertEqual(turned.camera.pinhole.cx, 853 - upright.camera.pinhole.cx, accuracy: 1e-9)
+        XCTAssertEqual(turned.camera.pinhole.cy, 479 - upright.camera.pinhole.cy, accuracy: 1e-9)
+        XCTAssertNil(try LensProfiles.choice(forVideo: noTrack, container: VideoContainerTags(firmware: nil, size: size, rotation: 0)))
     }
 
     /// A gpmd payload of one device named `name`, as GPMF's KLVs write it (DEVC nesting DVNM, each padded to 32 bits).
@@ -78,22 +76,5 @@ final class BundledLensProfilesTests: XCTestCase {
         XCTAssertEqual(LensProfiles.deviceName(gpmdPayloads: [packet(["Camera"])]), "Camera")
         XCTAssertNil(LensProfiles.deviceName(gpmdPayloads: [DataPacket(time: 0, duration: 1, bytes: [1, 2, 3])]))
         XCTAssertNil(LensProfiles.deviceName(gpmdPayloads: []))
-    }
-
-    /// The real clip remuxed by ffmpeg keeps its gpmd track but not its firmware tag: its device name, "Camera", names no
-    /// camera, so it gets no profile (and is drawn as before).
-    func testARemuxedHERO5ClipNamesNoCamera() throws {
-        let folder = try TemporaryFolder.make("lens-profiles-remuxed")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let clip = try Fixtures.sharedData("realcam/gopro-karma/clip.mp4"), copy = folder.appendingPathComponent("copy.mov").path
-        try FFmpeg.run(["-i", clip, "-map", "0:v:0", "-map", "0:3", "-c", "copy", "-tag:d", "gpmd", copy])
-        XCTAssertNil(try VideoFile(path: copy).info.firmware)
-        XCTAssertNil(try LensProfiles.choice(forVideo: copy))
-    }
-
-    func testAVideoThatNamesNoCameraGetsNone() throws {
-        XCTAssertNil(try LensProfiles.choice(forVideo: "/nonexistent/clip.mp4"))
-        let notAVideo = try Fixtures.sharedData("realcam/gopro-karma/README.md")
-        XCTAssertNil(try LensProfiles.choice(forVideo: notAVideo))
     }
 }

@@ -1,5 +1,6 @@
 import AttitudeMath
 import Calibration
+import CalibrationFiles
 import Camera
 import FileAccess
 import Footage

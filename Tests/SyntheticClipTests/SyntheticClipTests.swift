@@ -1,6 +1,7 @@
 import AttitudeLog
 import AttitudeMath
 import Calibration
+import CalibrationFiles
 import Camera
 import FileAccess
 import Foundation

@@ -1,14 +1,11 @@
 #include "cvshim_camera.h"
 #include "cvshim_guard.hpp"
-#include "cvshim_storage.hpp"
 
 #include <opencv2/calib3d.hpp>
 #include <opencv2/core.hpp>
 #include <opencv2/imgproc.hpp>
 
 #include <cstring>
-#include <exception>
-#include <string>
 #include <vector>
 
 struct cvs_undistorter {
@@ -19,37 +16,6 @@ struct cvs_undistorter {
 namespace {
 
 using cvshim::guarded;
-using cvshim::openForReading;
-using cvshim::setError;
-
-// A failure naming the key it is about.
-struct KeyError {
-    std::string message;
-};
-
-cv::Mat readMatrix(const cv::FileStorage &fs, const char *key) {
-    cv::FileNode node = fs[key];
-    if (node.empty() || node.isNone()) throw KeyError{std::string(key) + ": missing"};
-    if (!node.isMap()) throw KeyError{std::string(key) + ": not a matrix (an opencv-matrix with rows, cols and data)"};
-    cv::Mat m;
-    try {
-        node >> m;
-    } catch (const cv::Exception &) {
-        throw KeyError{std::string(key) + ": not a readable opencv-matrix"};
-    }
-    if (m.empty()) throw KeyError{std::string(key) + ": empty matrix"};
-    cv::Mat d;
-    m.convertTo(d, CV_64F);
-    cvshim::canonicalize(d);
-    return d;
-}
-
-int readInt(const cv::FileStorage &fs, const char *key) {
-    cv::FileNode node = fs[key];
-    if (node.empty() || node.isNone()) throw KeyError{std::string(key) + ": missing"};
-    if (!node.isInt()) throw KeyError{std::string(key) + ": not an integer"};
-    return int(node);
-}
 
 cv::Mat cameraMatrix(const cvs_intrinsics *in) {
     cv::Mat k(3, 3, CV_64F);
@@ -60,43 +26,6 @@ cv::Mat cameraMatrix(const cvs_intrinsics *in) {
 } // namespace
 
 extern "C" {
-
-int cvs_intrinsics_read(const char *path, cvs_intrinsics *out, char *err, size_t errlen) {
-    return guarded(err, errlen, -1, [&] {
-        cv::FileStorage fs;
-        if (!openForReading(fs, path, err, errlen)) return -1;
-        try {
-            cv::Mat k = readMatrix(fs, "camera_matrix");
-            if (k.rows != 3 || k.cols != 3) {
-                throw KeyError{"camera_matrix: expected 3x3, found " + std::to_string(k.rows) + "x" + std::to_string(k.cols)};
-            }
-            for (int i = 0; i < 9; ++i) out->camera_matrix[i] = k.at<double>(i / 3, i % 3);
-            cv::Mat d = readMatrix(fs, "distortion_coefficients");
-            int n = int(d.total());
-            if ((d.rows != 1 && d.cols != 1) || (n != 4 && n != 5 && n != 8 && n != 12 && n != 14)) {
-                throw KeyError{"distortion_coefficients: expected 4, 5, 8, 12 or 14 values in one row or column, found "
-                               + std::to_string(d.rows) + "x" + std::to_string(d.cols)};
-            }
-            d = d.reshape(1, 1);
-            for (int i = 0; i < n; ++i) out->distortion[i] = d.at<double>(0, i);
-            out->distortion_count = n;
-            out->image_width = readInt(fs, "image_width");
-            out->image_height = readInt(fs, "image_height");
-            out->distortion_model[0] = 0;
-            cv::FileNode model = fs["distortion_model"];
-            if (!model.empty() && !model.isNone()) {
-                if (!model.isString()) throw KeyError{"distortion_model: not a name (radial or fisheye)"};
-                std::string name = std::string(model);
-                if (name.size() >= sizeof out->distortion_model) throw KeyError{"distortion_model: not one of radial, fisheye"};
-                std::strcpy(out->distortion_model, name.c_str());
-            }
-        } catch (const KeyError &e) {
-            setError(err, errlen, e.message);
-            return -1;
-        }
-        return 0;
-    });
-}
 
 cvs_undistorter *cvs_undistorter_create(const cvs_intrinsics *intrinsics, char *err, size_t errlen) {
     return guarded(err, errlen, static_cast<cvs_undistorter *>(nullptr), [&]() -> cvs_undistorter * {

@@ -1,28 +1,13 @@
-// Camera calibration files and undistortion through OpenCV, in the same C style as cvshim.h:
+// Undistortion and the tests' projection oracles through OpenCV, in the same C style as cvshim.h:
 // every function catches every C++ exception and reports it through `err`.
 #pragma once
 #include <stddef.h>
 
+#include "cvfilestorage.h"  // cvs_intrinsics, which the undistorter takes
+
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/// What an OpenCV calibration file holds. `distortion` has `distortion_count` values (4, 5, 8, 12 or 14).
-typedef struct {
-    double camera_matrix[9];   // row by row
-    double distortion[14];
-    int distortion_count;
-    int image_width;
-    int image_height;
-    /// `distortion_model` as the file names it ("radial", "fisheye"), empty when it names none
-    /// (OpenCV's own tools write none: their model is radial).
-    char distortion_model[16];
-} cvs_intrinsics;
-
-/// Reads `camera_matrix`, `distortion_coefficients`, `image_width`, `image_height` and, when present,
-/// `distortion_model` from an OpenCV
-/// FileStorage file (YAML or XML). Returns 0 on success; -1 with err filled, naming the key, otherwise.
-int cvs_intrinsics_read(const char *path, cvs_intrinsics *out, char *err, size_t errlen);
 
 typedef struct cvs_undistorter cvs_undistorter;
 

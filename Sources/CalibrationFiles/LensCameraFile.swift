@@ -1,5 +1,5 @@
 import Camera
-import CVShim
+import CVFileStorage
 import Foundation
 import Pixels
 import Rig
@@ -24,15 +24,14 @@ extension LensCamera {
         }
     }
 
-
     /// The camera's keys of a file `FileStorageText.check` passed, with the whole numbers it read (`sizes`).
     static func readUnlocated(path: String, sizes: [String: Set<Int>]) throws -> LensCamera {
         var raw = cvs_intrinsics()
         try withErrorBuffer { err, len in cvs_intrinsics_read(path, &raw, err, len) }
-            describe: { ImagingError.intrinsics(path: path, reason: $0) }
+            describe: { CalibrationFileError(path: path, reason: $0) }
         let k = withUnsafeBytes(of: raw.camera_matrix) { Array($0.bindMemory(to: Double.self)) }
         let distortion = withUnsafeBytes(of: raw.distortion) { Array($0.bindMemory(to: Double.self).prefix(Int(raw.distortion_count))) }
-        func fail(_ reason: String) -> ImagingError { .intrinsics(path: path, reason: reason) }
+        func fail(_ reason: String) -> CalibrationFileError { CalibrationFileError(path: path, reason: reason) }
         guard k.allSatisfy(\.isFinite) else { throw fail("camera_matrix: a value is not finite") }
         guard distortion.allSatisfy(\.isFinite) else { throw fail("distortion_coefficients: a value is not finite") }
         guard k[3] == 0, k[6] == 0, k[7] == 0, k[8] == 1 else {
@@ -70,22 +69,5 @@ extension LensCamera {
         }
         return LensCamera(pinhole: PinholeCamera(fx: k[0], fy: k[4], cx: k[2], cy: k[5], skew: k[1], size: size),
                           lens: lens)
-    }
-
-    var raw: cvs_intrinsics {
-        var out = cvs_intrinsics()
-        let k = pinhole.matrixRows
-        let distortion = lens.coefficients
-        _ = withUnsafeMutableBytes(of: &out.camera_matrix) { $0.bindMemory(to: Double.self).update(fromContentsOf: k) }
-        withUnsafeMutableBytes(of: &out.distortion) { _ = $0.bindMemory(to: Double.self).update(fromContentsOf: distortion) }
-        out.distortion_count = Int32(distortion.count)
-        out.image_width = Int32(pinhole.width)
-        out.image_height = Int32(pinhole.height)
-        if case .fisheye = lens {
-            withUnsafeMutableBytes(of: &out.distortion_model) { raw in
-                for (i, byte) in "fisheye".utf8.enumerated() { raw[i] = byte }
-            }
-        }
-        return out
     }
 }

@@ -1,4 +1,4 @@
-// Opening an OpenCV FileStorage file for reading, shared by the readers in the shim's .cpp files
+// Opening an OpenCV FileStorage file for reading and the numbers read from it, for cvfilestorage.cpp's readers
 // (private: not in include/).
 #pragma once
 

@@ -23,24 +23,24 @@ enum FileStorageText {
         do {
             try InputFile.checkSize(path, atMost: sizeLimit, what: "a calibration file")
         } catch {
-            throw ImagingError.intrinsics(path: path, reason: error.reason)
+            throw CalibrationFileError(path: path, reason: error.reason)
         }
         // OpenCV would inflate a gzip'd file past any size limit and parse it without these checks.
         if isCompressedName(path) {
-            throw ImagingError.intrinsics(path: path, reason: "is named as a gzip'd file (.gz), and calibration and intrinsics files "
+            throw CalibrationFileError(path: path, reason: "is named as a gzip'd file (.gz), and calibration and intrinsics files "
                                           + "are read as plain YAML or XML only; decompress it first (gunzip)")
         }
         guard let data = FileManager.default.contents(atPath: path) else { return [:] }
         let depth = FileStorageDepth.of([UInt8](data))
         if depth > nestingLimit {
-            throw ImagingError.intrinsics(path: path, reason: "nests \(depth) levels deep; a calibration file nests a few "
+            throw CalibrationFileError(path: path, reason: "nests \(depth) levels deep; a calibration file nests a few "
                                           + "(at most \(nestingLimit) are read)")
         }
         let text = String(decoding: data, as: UTF8.self)
         // OpenCV keeps one of a key written twice, silently: which is its parser's choice, and a file that says two
         // things about one value is refused, whatever the key.
         if let twice = FileStorageKeys(text).duplicate {
-            throw ImagingError.intrinsics(path: path, reason: "line \(twice.line): \(twice.key): written a second time (first on line "
+            throw CalibrationFileError(path: path, reason: "line \(twice.line): \(twice.key): written a second time (first on line "
                                           + "\(twice.first)); write each key once")
         }
         var found: [String: Set<Int>] = [:]
@@ -48,7 +48,7 @@ enum FileStorageText {
             // Every place the key is written: OpenCV takes one of them, and which one is OpenCV's to decide.
             for token in values(of: key, in: text) {
                 guard let number = Int(token), range.contains(number) else {
-                    throw ImagingError.intrinsics(path: path, reason: "\(key): \(MessageText.quoted(token)) is not a whole number "
+                    throw CalibrationFileError(path: path, reason: "\(key): \(MessageText.quoted(token)) is not a whole number "
                                                   + "from \(range.lowerBound) to \(range.upperBound)")
                 }
                 found[key, default: []].insert(number)
@@ -69,8 +69,8 @@ enum FileStorageText {
     static func locatingErrors<T>(in path: String, _ read: () throws -> T) throws -> T {
         do {
             return try read()
-        } catch ImagingError.intrinsics(let errorPath, let reason) where errorPath == path {
-            throw ImagingError.intrinsics(path: path, reason: locating(reason, path: path))
+        } catch let error as CalibrationFileError where error.path == path {
+            throw CalibrationFileError(path: path, reason: locating(error.reason, path: path))
         }
     }
 

@@ -1,6 +1,6 @@
 import AttitudeMath
 import Camera
-import CVShim
+import CVFileStorage
 import Rig
 import FileAccess
 import Foundation
@@ -92,13 +92,13 @@ extension Rig {
                         raw.undetermined_names = names.baseAddress
                         raw.undetermined_why = whys.baseAddress
                         _ = try withErrorBuffer { err, len in cvs_calibration_encode(type, &raw, &text, &count, err, len) }
-                            describe: { ImagingError.intrinsics(path: path, reason: "cannot write the calibration: \($0)") }
+                            describe: { CalibrationFileError(path: path, reason: "cannot write the calibration: \($0)") }
                     }
                 }
             }
         }
-        guard let text else { throw ImagingError.intrinsics(path: path, reason: "cannot write the calibration: nothing encoded") }
-        defer { cvs_free(text) }
+        guard let text else { throw CalibrationFileError(path: path, reason: "cannot write the calibration: nothing encoded") }
+        defer { cvs_storage_free(text) }
         return Data(bytes: text, count: count)
     }
 
@@ -127,7 +127,7 @@ extension Rig {
         let quantities = Set(notes.undetermined.map(\.quantity))
         let camera = quantities.contains(.camera) ? nil : try LensCamera.readUnlocated(path: path, sizes: sizes)
         guard timing.deviceFromIMU != nil || quantities.contains(.mount) else {
-            throw ImagingError.intrinsics(path: path, reason: "imu_to_camera: missing")
+            throw CalibrationFileError(path: path, reason: "imu_to_camera: missing")
         }
         return Rig(camera: camera, deviceFromIMU: timing.deviceFromIMU, timeOffset: timing.timeOffset,
                    readoutSeconds: timing.readout, gyroBiasRadiansPerSecond: timing.gyroBias,
@@ -141,10 +141,10 @@ extension Rig {
         var lines: UnsafeMutablePointer<CChar>?, warningText: UnsafeMutablePointer<CChar>?
         var fit = [Double](repeating: 0, count: 3), turned = [Double](repeating: 0, count: 3)
         var hasFit: Int32 = 0, hasTurned: Int32 = 0
-        defer { cvs_free(lines); cvs_free(warningText) }
+        defer { cvs_storage_free(lines); cvs_storage_free(warningText) }
         _ = try withErrorBuffer { err, len in
             cvs_calibration_read_notes(path, &lines, &warningText, &fit, &hasFit, &turned, &hasTurned, err, len)
-        } describe: { ImagingError.intrinsics(path: path, reason: $0) }
+        } describe: { CalibrationFileError(path: path, reason: $0) }
         let warning = warningText.map { String(cString: $0) } ?? ""
         let undetermined = (lines.map { String(cString: $0) } ?? "").split(separator: "\n").map { line in
             let parts = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
@@ -160,7 +160,7 @@ extension Rig {
         guard hasFit != 0 || hasTurned != 0 || !warning.isEmpty else { return (undetermined, nil) }
         for (value, key) in zip(fit, ["residual_deg_per_s", "frames_used", "frames_total"])
         where !value.isFinite || value < 0 || value > Double(Int32.max) {
-            throw ImagingError.intrinsics(path: path, reason: "\(key): \(value) is not a number from 0 to \(Int32.max)")
+            throw CalibrationFileError(path: path, reason: "\(key): \(value) is not a number from 0 to \(Int32.max)")
         }
         return (undetermined, RigFitSummary(residualDegreesPerSecond: fit[0], framesUsed: Int(fit[1]), framesTotal: Int(fit[2]),
                                             warning: warning, turnedDegrees: hasTurned != 0 ? SIMD3(turned[0], turned[1], turned[2]) : nil))
@@ -179,17 +179,17 @@ extension Rig {
         var hasReadout: Int32 = 0
         _ = try withErrorBuffer { err, len in
             cvs_calibration_read_mount(path, &q, &hasMount, &offset, &live, &middleRow, &bias, &hasBias, &readout, &hasReadout, err, len)
-        } describe: { ImagingError.intrinsics(path: path, reason: $0) }
+        } describe: { CalibrationFileError(path: path, reason: $0) }
         guard offset.isFinite, abs(offset) <= largestTimeOffsetSeconds else {
-            throw ImagingError.intrinsics(path: path, reason: "time_offset_s: \(offset) is not a number of seconds from "
+            throw CalibrationFileError(path: path, reason: "time_offset_s: \(offset) is not a number of seconds from "
                                           + "-\(Int(largestTimeOffsetSeconds)) to \(Int(largestTimeOffsetSeconds))")
         }
         if hasReadout != 0, !(readout.isFinite && readoutRange.contains(readout)) {
-            throw ImagingError.intrinsics(path: path, reason: "rolling_shutter_readout_s: \(readout) is not a number of seconds from "
+            throw CalibrationFileError(path: path, reason: "rolling_shutter_readout_s: \(readout) is not a number of seconds from "
                                           + "\(readoutRange.lowerBound) to \(readoutRange.upperBound)")
         }
         if hasBias != 0, let bad = bias.first(where: { !$0.isFinite || abs($0) > largestGyroBiasDegreesPerSecond }) {
-            throw ImagingError.intrinsics(path: path, reason: "gyro_bias_deg_per_s: \(bad) is not a number of degrees per second from "
+            throw CalibrationFileError(path: path, reason: "gyro_bias_deg_per_s: \(bad) is not a number of degrees per second from "
                                           + "-\(Int(largestGyroBiasDegreesPerSecond)) to \(Int(largestGyroBiasDegreesPerSecond))")
         }
         let timeOffset = TimeOffset(seconds: offset, clock: live != 0 ? .live : .clip, refersTo: middleRow != 0 ? .middleRow : .frame)
@@ -199,7 +199,7 @@ extension Rig {
         do {
             return (try Quaternion.validated(w: q[0], x: q[1], y: q[2], z: q[3]), timeOffset, gyroBias, readoutSeconds)
         } catch {
-            throw ImagingError.intrinsics(path: path, reason: "imu_to_camera: \(error)")
+            throw CalibrationFileError(path: path, reason: "imu_to_camera: \(error)")
         }
     }
 }

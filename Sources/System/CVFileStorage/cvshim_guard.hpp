@@ -1,4 +1,5 @@
-// The shim's exception boundary, shared by its .cpp files (private: not in include/).
+// The OpenCV shims' exception boundary, shared by the .cpp files of CVFileStorage and CVShim (private: not in
+// include/; CVShim reaches it through its header search path).
 #pragma once
 
 #include <opencv2/core.hpp>
