@@ -75,7 +75,8 @@ let package = Package(
         /// The skeleton of a background worker (a named thread, a stop that wakes it and waits for it to let go of
         /// what it holds, sleeps a stop cuts short), the backoff between attempts (the capture's and imud's), and
         /// SIGINT/SIGTERM as a stop request a loop polls, or the exit every command installs at its start (`StopSignals`); what
-        /// a worker waits for and the machine does not give (`UnavailableError`: a camera, a display).
+        /// a worker waits for and the machine does not give (`UnavailableError`: a camera, a display); a value threads share
+        /// behind a lock (`Locked`).
         .target(name: "Workers", dependencies: ["CStopSignal", "MonotonicTime", "ExitKinds", .product(name: "Logging", package: "swift-log")]),
         /// Untrusted text made safe to print: one line, control characters escaped, long values cut. No dependencies.
         .target(name: "SafeText"),
@@ -248,13 +249,13 @@ let package = Package(
         // and the helpers two or more of them share in four support targets, each depended on only by the tests that use
         // it, so that a test of values or logs depends on neither OpenGL nor OpenCV (docs/tests.md lists what each holds).
         /// The light core: scratch folders, the shared data and the repository's fixtures, what a test needs from the
-        /// machine, seeded randomness, attitude assertions, tumbling IMU samples, OpenCV's camera file written as text.
-        /// Value modules only.
-        .target(name: "TestSupport", dependencies: ["AttitudeMath", "CSVText", "Pixels", "Camera"], path: "Tests/TestSupport",
+        /// machine, seeded randomness, attitude assertions, tumbling IMU samples, OpenCV's camera file written as text, what
+        /// threads collect into a `Locked` collection. Value modules only.
+        .target(name: "TestSupport", dependencies: ["AttitudeMath", "CSVText", "Pixels", "Camera", "Workers"], path: "Tests/TestSupport",
                 swiftSettings: optimisedInDebug),  // the samples it makes by the hundred thousand
         /// Commands: the built executables and other tools run as processes with a deadline (BuiltTool, CommandHarness),
         /// the synthetic clips `calibration-clip` makes, cached (SyntheticClips), and option groups' refusals parsed in-process.
-        .target(name: "CommandTestSupport", dependencies: ["TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        .target(name: "CommandTestSupport", dependencies: ["TestSupport", "Workers", .product(name: "ArgumentParser", package: "swift-argument-parser")],
                 path: "Tests/CommandTestSupport", swiftSettings: optimisedInDebug),  // CommandHarness's comparison, channel by channel
         /// Logs: synthetic raw IMU logs and location tracks, and the test cases of the log and location readers with their files.
         .target(name: "LogTestSupport", dependencies: ["TestSupport", "AttitudeMath", "Location", "RawLog"],
@@ -289,11 +290,11 @@ let package = Package(
             "Scene", "ExitKinds", "IMUD", "AttitudeMath", "AttitudeLog", "Camera", "Pixels", "Render", "Rig", "LogTestSupport", "PictureTestSupport", "TestSupport", "Imaging", "LogLoading",
             .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
         ]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Camera", "AttitudeMath", "MonotonicTime", "ExitKinds", "FileAccess", "CommandTestSupport", "PictureTestSupport", "TestSupport", "Pixels", "Rig"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Camera", "AttitudeMath", "MonotonicTime", "ExitKinds", "FileAccess", "CommandTestSupport", "PictureTestSupport", "TestSupport", "Pixels", "Rig", "Workers"]),
         .testTarget(name: "FootageTests", dependencies: ["Footage", "LensProfiles", "Pixels", "AttitudeLog", "AttitudeMath", "Calibration", "Camera", "Imaging", "Rig",
                                                   "CommandTestSupport", "TestSupport"]),
         .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "Pixels", "ExitKinds", "AttitudeMath", "Camera", "RawLog", "CVShim", "Rig", "TestSupport", "SyntheticClip"]),
-        .testTarget(name: "IMUDTests", dependencies: ["IMUD", "SafeText", "AttitudeMath", "MonotonicTime", "AttitudeLog", "ExitKinds", "TestSupport",
+        .testTarget(name: "IMUDTests", dependencies: ["IMUD", "SafeText", "AttitudeMath", "MonotonicTime", "AttitudeLog", "ExitKinds", "TestSupport", "Workers",
                                                .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "FusionTests", dependencies: ["Fusion", "ExitKinds", "AttitudeMath", "LogTestSupport"]),
         .testTarget(name: "CameraMotionTests", dependencies: ["AttitudeMath", "ExitKinds", "CameraMotion", "RawLog", "CommandTestSupport", "TestSupport"]),
@@ -305,7 +306,7 @@ let package = Package(
         .testTarget(name: "RigTests", dependencies: ["Rig", "Pixels", "Camera", "AttitudeMath", "ExitKinds"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "ExitKinds", "AttitudeMath", "TestSupport"]),
         .testTarget(name: "RecordFolderTests", dependencies: ["Pixels", "ExitKinds", "RecordFolder", "AttitudeMath", "Imaging", "TestSupport"]),
-        .testTarget(name: "LiveRigTests", dependencies: ["Pixels", "LiveRig", "RecordFolder", "IMUD", "Imaging", "FileAccess", "AttitudeMath", "ExitKinds", "TestSupport"]),
+        .testTarget(name: "LiveRigTests", dependencies: ["Pixels", "LiveRig", "RecordFolder", "IMUD", "Imaging", "FileAccess", "AttitudeMath", "ExitKinds", "TestSupport", "Workers"]),
         .testTarget(name: "FusionJobsTests", dependencies: ["FusionJobs", "LogLoading", "AttitudeLog", "AttitudeMath", "Camera", "FileAccess", "Fusion", "Imaging", "Pixels",
                                                    "RawLog", "Rig", "LogTestSupport", "PictureTestSupport", "TestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "BenchmarksTests", dependencies: ["AttitudeMath", "Benchmarks", "Fusion"]),
@@ -332,7 +333,7 @@ let package = Package(
         /// `optimisedInDebug` (docs/tests.md lists them).
         .testTarget(name: "CommandLineTests", dependencies: [
             "AttitudeMath", "MonotonicTime", "AttitudeLog", "Camera", "Scene", "CVShim", "FileAccess", "Footage", "IMUD", "Imaging", "Location", "RawLog",
-            "CommandLineSupport", "LiveRig", "Render", "SafeText", "SteadyDiceKit", "CommandTestSupport", "LogTestSupport", "PictureTestSupport", "TestSupport", "Rig", "RigCalibration", "RecordFolder", "Pixels",
+            "CommandLineSupport", "LiveRig", "Render", "SafeText", "SteadyDiceKit", "CommandTestSupport", "LogTestSupport", "PictureTestSupport", "TestSupport", "Rig", "RigCalibration", "RecordFolder", "Pixels", "Workers",
         ], exclude: ["Fixtures"], swiftSettings: optimisedInDebug),
     ]
 )
