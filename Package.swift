@@ -257,8 +257,9 @@ let package = Package(
         /// the synthetic clips `calibration-clip` makes, cached (SyntheticClips), and option groups' refusals parsed in-process.
         .target(name: "CommandTestSupport", dependencies: ["TestSupport", "Workers", .product(name: "ArgumentParser", package: "swift-argument-parser")],
                 path: "Tests/CommandTestSupport", swiftSettings: optimisedInDebug),  // CommandHarness's comparison, channel by channel
-        /// Logs: synthetic raw IMU logs and location tracks, and the test cases of the log and location readers with their files.
-        .target(name: "LogTestSupport", dependencies: ["TestSupport", "AttitudeMath", "Location", "RawLog"],
+        /// Logs: synthetic raw IMU logs and location tracks, GoPro motion payloads built by hand, and the test cases of the log and
+        /// location readers with their files.
+        .target(name: "LogTestSupport", dependencies: ["TestSupport", "AttitudeMath", "CameraMotion", "Location", "RawLog"],
                 path: "Tests/LogTestSupport", swiftSettings: optimisedInDebug),  // as TestSupport
         /// Pictures: the headless renderer (OpenGL), golden images, the die's silhouette projected independently, test
         /// video frames written through OpenCV.
@@ -297,7 +298,7 @@ let package = Package(
         .testTarget(name: "IMUDTests", dependencies: ["IMUD", "SafeText", "AttitudeMath", "MonotonicTime", "AttitudeLog", "ExitKinds", "TestSupport", "Workers",
                                                .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "FusionTests", dependencies: ["Fusion", "ExitKinds", "AttitudeMath", "LogTestSupport"]),
-        .testTarget(name: "CameraMotionTests", dependencies: ["AttitudeMath", "ExitKinds", "CameraMotion", "RawLog", "CommandTestSupport", "TestSupport"]),
+        .testTarget(name: "CameraMotionTests", dependencies: ["AttitudeMath", "ExitKinds", "CameraMotion", "RawLog", "CommandTestSupport", "LogTestSupport", "TestSupport"]),
         .testTarget(name: "RawLogTests", dependencies: ["RawLog", "ExitKinds", "Fusion", "Recording", "AttitudeMath", "AttitudeLog", "CommandTestSupport", "LogTestSupport", "TestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "LocationTests", dependencies: ["Location", "ExitKinds", "CSVText", "RawLog", "AttitudeMath", "AttitudeLog", "LogTestSupport"],
@@ -332,7 +333,7 @@ let package = Package(
         /// unoptimised, those loops are most of their CPU time. Which other targets are, and why, each says where it takes
         /// `optimisedInDebug` (docs/tests.md lists them).
         .testTarget(name: "CommandLineTests", dependencies: [
-            "AttitudeMath", "MonotonicTime", "AttitudeLog", "Camera", "Scene", "CVShim", "FileAccess", "Footage", "IMUD", "Imaging", "Location", "RawLog",
+            "AttitudeMath", "MonotonicTime", "AttitudeLog", "Camera", "CameraMotion", "Scene", "CVShim", "FileAccess", "Footage", "IMUD", "Imaging", "Location", "RawLog",
             "CommandLineSupport", "LiveRig", "Render", "SafeText", "SteadyDiceKit", "CommandTestSupport", "LogTestSupport", "PictureTestSupport", "TestSupport", "Rig", "RigCalibration", "RecordFolder", "Pixels", "Workers",
         ], exclude: ["Fixtures"], swiftSettings: optimisedInDebug),
     ]
