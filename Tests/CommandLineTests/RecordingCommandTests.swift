@@ -15,18 +15,9 @@ import Glibc
 
 /// Real producers through `steady-dice`: a Sensor Logger folder as `--log`, its `Orientation.csv` drawn
 /// exactly as `attitude convert` writes it, and a hand-written imud version 17 packet.
-final class RecordingCommandTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = try TemporaryFolder.makeForSockets("steady-dice-rec")  // it holds a Unix socket
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+final class RecordingCommandTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "steady-dice-rec" }
+    override var folderHoldsSockets: Bool { true }  // imud's socket
 
     /// `attitude ARGUMENTS`, built beside `steady-dice`.
     private func attitude(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
