@@ -10,15 +10,7 @@ open class RawLogTestCase: TemporaryFolderTestCase {
 
     /// The RawLogError `body` throws.
     public func rawLogError(_ body: () throws -> Void, file: StaticString = #filePath, line: UInt = #line) -> RawLogError? {
-        do {
-            try body()
-            XCTFail("expected an error", file: file, line: line)
-        } catch let error as RawLogError {
-            return error
-        } catch {
-            XCTFail("unexpected \(error)", file: file, line: line)
-        }
-        return nil
+        thrown(RawLogError.self, by: body, file: file, line: line)
     }
 
     // MARK: - Tumbling raw logs
