@@ -86,7 +86,8 @@ let package = Package(
         /// The skeleton of a background worker (`WorkerThread`: a named thread, sleeps a stop cuts short, a stop that
         /// waits until the camera or socket is released) and the `Backoff` between attempts (the capture's and imud's).
         /// SIGINT/SIGTERM as a stop request a loop polls, or as the exit every command installs at its start
-        /// (`StopSignals`). `UnavailableError`: a camera or a display the machine does not give.
+        /// (`StopSignals`). `UnavailableError`: a camera or a display the machine does not give. A value threads
+        /// share behind a lock (`Locked`).
         .target(name: "Workers", dependencies: ["CStopSignal", "MonotonicTime", "ExitKinds", .product(name: "Logging", package: "swift-log")]),
         /// Untrusted text made safe to print (`MessageText`: quoted values, control characters escaped, long values
         /// cut) and Foundation errors as `path: reason`. No dependencies.
@@ -303,16 +304,17 @@ let package = Package(
         // and the helpers two or more of them share in four support targets, each depended on only by the tests that use
         // it, so that a test of values or logs depends on neither OpenGL nor OpenCV (docs/tests.md lists what each holds).
         /// The light core: scratch folders, the shared data and the repository's fixtures, what a test needs from the
-        /// machine, seeded randomness, attitude assertions, tumbling IMU samples, OpenCV's camera file written as text.
-        /// Value modules only.
-        .target(name: "TestSupport", dependencies: ["AttitudeMath", "CSVText", "Pixels", "Camera"], path: "Tests/TestSupport",
+        /// machine, seeded randomness, attitude assertions, tumbling IMU samples, OpenCV's camera file written as text, what
+        /// threads collect into a `Locked` collection. Value modules only.
+        .target(name: "TestSupport", dependencies: ["AttitudeMath", "CSVText", "Pixels", "Camera", "Workers"], path: "Tests/TestSupport",
                 swiftSettings: optimisedInDebug),  // the samples it makes by the hundred thousand
         /// Commands: the built executables and other tools run as processes with a deadline (BuiltTool, CommandHarness),
         /// the synthetic clips `calibration-clip` makes, cached (SyntheticClips), and option groups' refusals parsed in-process.
-        .target(name: "CommandTestSupport", dependencies: ["TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        .target(name: "CommandTestSupport", dependencies: ["TestSupport", "Workers", .product(name: "ArgumentParser", package: "swift-argument-parser")],
                 path: "Tests/CommandTestSupport", swiftSettings: optimisedInDebug),  // CommandHarness's comparison, channel by channel
-        /// Logs: synthetic raw IMU logs and location tracks, and the test cases of the log and location readers with their files.
-        .target(name: "LogTestSupport", dependencies: ["TestSupport", "AttitudeMath", "Location", "RawLog"],
+        /// Logs: synthetic raw IMU logs and location tracks, GoPro motion payloads built by hand, and the test cases of the log and
+        /// location readers with their files.
+        .target(name: "LogTestSupport", dependencies: ["TestSupport", "AttitudeMath", "CameraMotion", "Location", "RawLog"],
                 path: "Tests/LogTestSupport", swiftSettings: optimisedInDebug),  // as TestSupport
         /// Pictures: the headless renderer (OpenGL), golden images, the die's silhouette projected independently, test
         /// video frames written through OpenCV.
@@ -343,15 +345,15 @@ let package = Package(
             "Scene", "ExitKinds", "IMUD", "AttitudeMath", "AttitudeLog", "Camera", "Pixels", "Render", "Rig", "LogTestSupport", "PictureTestSupport", "TestSupport", "Imaging", "LogLoading",
             .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
         ]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Camera", "AttitudeMath", "MonotonicTime", "ExitKinds", "FileAccess", "CommandTestSupport", "PictureTestSupport", "TestSupport", "Pixels"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Camera", "AttitudeMath", "MonotonicTime", "ExitKinds", "FileAccess", "CommandTestSupport", "PictureTestSupport", "TestSupport", "Pixels", "Workers"]),
         .testTarget(name: "CalibrationFilesTests", dependencies: ["CalibrationFiles", "AttitudeMath", "Camera", "ExitKinds", "Pixels", "Rig", "TestSupport"]),
         .testTarget(name: "FootageTests", dependencies: ["Footage", "LensProfiles", "Pixels", "AttitudeLog", "AttitudeMath", "Calibration", "Camera", "Imaging", "Rig",
                                                   "CommandTestSupport", "TestSupport"]),
         .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "Pixels", "ExitKinds", "AttitudeMath", "Camera", "RawLog", "CVShim", "Rig", "TestSupport", "SyntheticClip"]),
-        .testTarget(name: "IMUDTests", dependencies: ["IMUD", "SafeText", "AttitudeMath", "MonotonicTime", "AttitudeLog", "ExitKinds", "TestSupport",
+        .testTarget(name: "IMUDTests", dependencies: ["IMUD", "SafeText", "AttitudeMath", "MonotonicTime", "AttitudeLog", "ExitKinds", "TestSupport", "Workers",
                                                .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "FusionTests", dependencies: ["Fusion", "ExitKinds", "AttitudeMath", "LogTestSupport"]),
-        .testTarget(name: "CameraMotionTests", dependencies: ["AttitudeMath", "ExitKinds", "CameraMotion", "RawLog", "CommandTestSupport", "TestSupport"]),
+        .testTarget(name: "CameraMotionTests", dependencies: ["AttitudeMath", "ExitKinds", "CameraMotion", "RawLog", "CommandTestSupport", "LogTestSupport", "TestSupport"]),
         .testTarget(name: "RawLogTests", dependencies: ["RawLog", "ExitKinds", "Fusion", "Recording", "AttitudeMath", "AttitudeLog", "CommandTestSupport", "LogTestSupport", "TestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "LocationTests", dependencies: ["Location", "ExitKinds", "CSVText", "RawLog", "AttitudeMath", "AttitudeLog", "LogTestSupport"],
@@ -360,7 +362,7 @@ let package = Package(
         .testTarget(name: "RigTests", dependencies: ["Rig", "Pixels", "Camera", "AttitudeMath", "ExitKinds"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "ExitKinds", "AttitudeMath", "TestSupport"]),
         .testTarget(name: "RecordFolderTests", dependencies: ["Pixels", "ExitKinds", "RecordFolder", "AttitudeMath", "Imaging", "TestSupport"]),
-        .testTarget(name: "LiveRigTests", dependencies: ["Pixels", "LiveRig", "RecordFolder", "IMUD", "Imaging", "FileAccess", "AttitudeMath", "ExitKinds", "TestSupport"]),
+        .testTarget(name: "LiveRigTests", dependencies: ["Pixels", "LiveRig", "RecordFolder", "IMUD", "Imaging", "FileAccess", "AttitudeMath", "ExitKinds", "TestSupport", "Workers"]),
         .testTarget(name: "FusionJobsTests", dependencies: ["FusionJobs", "LogLoading", "AttitudeLog", "AttitudeMath", "CalibrationFiles", "Camera", "FileAccess", "Fusion", "Imaging", "Pixels",
                                                    "RawLog", "Rig", "LogTestSupport", "PictureTestSupport", "TestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "BenchmarksTests", dependencies: ["AttitudeMath", "Benchmarks", "Fusion"]),
@@ -386,8 +388,8 @@ let package = Package(
         /// unoptimised, those loops are most of their CPU time. Which other targets are, and why, each says where it takes
         /// `optimisedInDebug` (docs/tests.md lists them).
         .testTarget(name: "CommandLineTests", dependencies: [
-            "AttitudeMath", "MonotonicTime", "AttitudeLog", "CalibrationFiles", "Camera", "Scene", "CVShim", "FileAccess", "Footage", "IMUD", "Imaging", "Location", "RawLog",
-            "CommandLineSupport", "LiveRig", "Render", "SafeText", "SteadyDiceKit", "CommandTestSupport", "LogTestSupport", "PictureTestSupport", "TestSupport", "Rig", "RigCalibration", "RecordFolder", "Pixels",
+            "AttitudeMath", "MonotonicTime", "AttitudeLog", "CalibrationFiles", "Camera", "CameraMotion", "Scene", "CVShim", "FileAccess", "Footage", "IMUD", "Imaging", "Location", "RawLog",
+            "CommandLineSupport", "LiveRig", "Render", "SafeText", "SteadyDiceKit", "CommandTestSupport", "LogTestSupport", "PictureTestSupport", "TestSupport", "Rig", "RigCalibration", "RecordFolder", "Pixels", "Workers",
         ], exclude: ["Fixtures"], swiftSettings: optimisedInDebug),
     ]
 )

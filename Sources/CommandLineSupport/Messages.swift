@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import SafeText
+import Workers
 
 /// The executables' messages on stderr through swift-log: one `program: text` line each, at the level
 /// `--verbose` or `--quiet` chose. Libraries take a swift-log `Logger` (each defaulting to one labelled
@@ -59,22 +60,5 @@ public struct StderrLogHandler: LogHandler {
     /// escape bytes, bells or line breaks in it cannot reach the terminal raw.
     public func log(event: LogEvent) {
         FileHandle.standardError.write(Data("\(program): \(MessageText.line("\(event.message)"))\n".utf8))
-    }
-}
-
-/// A value behind a lock.
-// @unchecked Sendable: `value` is only read or written inside `withLock`, under `lock`.
-public final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    public init(_ value: Value) {
-        self.value = value
-    }
-
-    public func withLock<T>(_ body: (inout Value) -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
     }
 }

@@ -10,13 +10,8 @@ import XCTest
 /// Fuzz finding 7 and 9': what the calibration readers take from a file. A key written twice, a readout or a camera
 /// past physical bounds are refused naming the key and its line; a skewed camera matrix is used, skew and all; a NaN
 /// is said as `nan`, never as the C library's payload form.
-final class CalibrationFileTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws { folder = try TemporaryFolder.make("calibration-file") }
-    override func tearDownWithError() throws { if let folder { try? FileManager.default.removeItem(at: folder) } }
-
-    private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+final class CalibrationFileTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "calibration-file" }
 
     /// A calibration as `calibrate` writes it (320x240, a radial lens), with `replacements` made in its text; the lines
     /// are numbered from 1 at `%YAML:1.0`: the camera on lines 3 to 14, then the mount (15), the offset (16), its clock

@@ -1,51 +1,34 @@
 import AttitudeMath
 import CameraMotion
 import Foundation
+import LogTestSupport
 import RawLog
 import XCTest
 
 /// GPMF payloads built by hand from gopro/gpmf-parser's README (KLV, types, SCAL, TYPE, nesting, ORIN, MTRX),
 /// read independently of any camera's file.
 final class GPMFTests: XCTestCase {
-    // MARK: - Building KLV by the README
+    typealias G = GPMFBytes
 
-    /// One KLV: key, type character, sample size, repeat, the value big-endian, padded to 32 bits.
-    static func klv(_ key: String, _ type: Character, size: Int, repeat count: Int, _ value: [UInt8]) -> [UInt8] {
-        precondition(value.count == size * count)
-        var out = Array(key.utf8) + [type.asciiValue ?? 0, UInt8(size), UInt8(count >> 8), UInt8(count & 0xFF)] + value
-        while out.count % 4 != 0 { out.append(0) }
-        return out
-    }
-
-    static func nest(_ key: String, _ children: [[UInt8]]) -> [UInt8] {
-        let body = children.flatMap { $0 }
-        var out = Array(key.utf8) + [0, 4, UInt8((body.count / 4) >> 8), UInt8((body.count / 4) & 0xFF)]
-        out += body
-        return out
-    }
-
-    static func int16s(_ values: [Int16]) -> [UInt8] { values.flatMap { [UInt8(UInt16(bitPattern: $0) >> 8), UInt8(UInt16(bitPattern: $0) & 0xFF)] } }
-    static func uint32(_ value: UInt32) -> [UInt8] { [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
-    static func float32s(_ values: [Float]) -> [UInt8] { values.flatMap { uint32($0.bitPattern) } }
-    static func text(_ s: String) -> [UInt8] { Array(s.unicodeScalars.map { UInt8($0.value) }) }
+    // MARK: - Payloads of a camera device, from LogTestSupport's KLV
 
     /// A camera device whose gyroscope stream holds `gyro` (stored order as the stream says), SCAL 100, rad/s,
     /// and whose accelerometer holds `acc` with SCAL 10; `extra` goes before GYRO (ORIN, MTRX, ORIO).
     static func payload(gyro: [Int16], acc: [Int16], extra: [[UInt8]] = [], total: UInt32 = 3) -> [UInt8] {
-        let siun = text("m/s\u{B2}")
-        return nest("DEVC", [
-            klv("DVID", "L", size: 4, repeat: 1, uint32(1)),
-            klv("DVNM", "c", size: 1, repeat: 6, text("Camera")),
-            nest("STRM", [
-                klv("TSMP", "L", size: 4, repeat: 1, uint32(total)),
-                klv("STNM", "c", size: 1, repeat: 9, text("Gyroscope")),
-                klv("SIUN", "c", size: 5, repeat: 1, text("rad/s")),
-                klv("SCAL", "s", size: 2, repeat: 1, int16s([100])),
-            ] + extra + [klv("GYRO", "s", size: 6, repeat: gyro.count / 3, int16s(gyro))]),
-            nest("STRM", [
-                klv("SIUN", "c", size: 4, repeat: 1, siun),
-                klv("SCAL", "s", size: 2, repeat: 1, int16s([10])),
-                klv("ACCL", "s", size: 6, repeat: acc.count / 3, int16s(acc)),
+        let siun = G.text("m/s\u{B2}")
+        return G.nest("DEVC", [
+            G.klv("DVID", "L", size: 4, repeat: 1, G.uint32(1)),
+            G.klv("DVNM", "c", size: 1, repeat: 6, G.text("Camera")),
+            G.nest("STRM", [
+                G.klv("TSMP", "L", size: 4, repeat: 1, G.uint32(total)),
+                G.klv("STNM", "c", size: 1, repeat: 9, G.text("Gyroscope")),
+                G.klv("SIUN", "c", size: 5, repeat: 1, G.text("rad/s")),
+                G.klv("SCAL", "s", size: 2, repeat: 1, G.int16s([100])),
+            ] + extra + [G.klv("GYRO", "s", size: 6, repeat: gyro.count / 3, G.int16s(gyro))]),
+            G.nest("STRM", [
+                G.klv("SIUN", "c", size: 4, repeat: 1, siun),
+                G.klv("SCAL", "s", size: 2, repeat: 1, G.int16s([10])),
+                G.klv("ACCL", "s", size: 6, repeat: acc.count / 3, G.int16s(acc)),
             ]),
         ])
     }
@@ -75,11 +58,11 @@ final class GPMFTests: XCTestCase {
 
     func testComplexStructuresFollowTheirType() throws {
         // TYPE "f[2]sL": two floats, a short, an unsigned long: 14 bytes a sample.
-        let sample = Self.float32s([1.5, -2]) + Self.int16s([-7]) + Self.uint32(40000)
-        let entry = try XCTUnwrap(GPMF.parse(Self.klv("myDD", "?", size: 14, repeat: 1, sample)).first)
+        let sample = G.float32s([1.5, -2]) + G.int16s([-7]) + G.uint32(40000)
+        let entry = try XCTUnwrap(GPMF.parse(G.klv("myDD", "?", size: 14, repeat: 1, sample)).first)
         XCTAssertEqual(try GPMF.numbers(of: entry, structure: "f[2]sL"), [[1.5, -2, -7, 40000]])
         // SCAL with one divisor an element.
-        let scale = try XCTUnwrap(GPMF.parse(Self.klv("SCAL", "l", size: 4, repeat: 4, [1, 2, 1, 1000].flatMap { Self.uint32($0) })).first)
+        let scale = try XCTUnwrap(GPMF.parse(G.klv("SCAL", "l", size: 4, repeat: 4, [1, 2, 1, 1000].flatMap { G.uint32($0) })).first)
         XCTAssertEqual(try GPMF.scaled(entry, scale: scale, structure: "f[2]sL"), [[1.5, -1, -7, 40]])
         // "f[2]L" is two floats and an unsigned long: 12 bytes, short of the 14 a sample holds.
         XCTAssertThrowsError(try GPMF.numbers(of: entry, structure: "f[2]L")) { error in
@@ -90,15 +73,15 @@ final class GPMFTests: XCTestCase {
 
     func testMalformedPayloadsNameTheByte() {
         // A GYRO that claims 3 samples of 6 bytes with only one present.
-        var cut = Self.klv("GYRO", "s", size: 6, repeat: 1, Self.int16s([1, 2, 3]))
+        var cut = G.klv("GYRO", "s", size: 6, repeat: 1, G.int16s([1, 2, 3]))
         cut[7] = 3
         XCTAssertThrowsError(try GPMF.parse(cut)) { error in
             XCTAssertEqual(error as? GPMFError, GPMFError(offset: 0, message: "GYRO claims 18 bytes and 8 are left in its nest"))
         }
         XCTAssertThrowsError(try GPMF.parse([0x01, 0x02, 0x03, 0x04, 0x73, 2, 0, 0])) { XCTAssertTrue("\($0)".contains("byte 0: not a key"), "\($0)") }
         // Nests 20 deep.
-        var deep = Self.klv("LEAF", "B", size: 1, repeat: 1, [1])
-        for _ in 0..<20 { deep = Self.nest("DEVC", [deep]) }
+        var deep = G.klv("LEAF", "B", size: 1, repeat: 1, [1])
+        for _ in 0..<20 { deep = G.nest("DEVC", [deep]) }
         XCTAssertThrowsError(try GPMF.parse(deep)) { XCTAssertTrue("\($0)".contains("deeper than 16"), "\($0)") }
         XCTAssertThrowsError(try GPMF.numbers(of: GPMFEntry(key: "ODDS", type: UInt8(ascii: "s"), sampleSize: 3, repeatCount: 1, value: [0, 0, 0], children: []))) {
             XCTAssertTrue("\($0)".contains("not a whole number of 's'"), "\($0)")
@@ -156,7 +139,7 @@ final class GPMFTests: XCTestCase {
 
     func testOrinAndMtrxSayHowTheAxesAreStored() throws {
         // HERO6/7's ORIN "YxZ" (gpmf-parser issue 56): stored (Y, -X, Z).
-        let orin = Self.klv("ORIN", "c", size: 3, repeat: 1, Self.text("YxZ"))
+        let orin = G.klv("ORIN", "c", size: 3, repeat: 1, G.text("YxZ"))
         // Two samples a payload: a gyroscope track needs two to integrate (CameraMotion.minimumGyroSamples).
         let withOrin = try GPMFTelemetry.motion(path: "orin.mp4", packets: [
             DataPacket(time: 0, duration: 1, bytes: Self.payload(gyro: [1, 2, 3, 1, 2, 3], acc: [0, 0, 98], extra: [orin]))])
@@ -166,8 +149,8 @@ final class GPMFTests: XCTestCase {
         XCTAssertEqual(withOrin.gyro.values[0].z, -0.01, accuracy: 1e-15)
         XCTAssertEqual(try GPMFTelemetry.goProAxes([1, 2, 3], order: "zxY"), SIMD3(-2, 3, -1))
         // An MTRX maps the stored elements to ORIO's order; here the identity from stored X, Y, Z.
-        let mtrx = Self.klv("MTRX", "f", size: 36, repeat: 1, Self.float32s([1, 0, 0, 0, 1, 0, 0, 0, 1]))
-        let orio = Self.klv("ORIO", "c", size: 3, repeat: 1, Self.text("XYZ"))
+        let mtrx = G.klv("MTRX", "f", size: 36, repeat: 1, G.float32s([1, 0, 0, 0, 1, 0, 0, 0, 1]))
+        let orio = G.klv("ORIO", "c", size: 3, repeat: 1, G.text("XYZ"))
         let withMatrix = try GPMFTelemetry.motion(path: "mtrx.mp4", packets: [
             DataPacket(time: 0, duration: 1, bytes: Self.payload(gyro: [1, 2, 3, 1, 2, 3], acc: [0, 0, 98], extra: [orio, mtrx]))])
         XCTAssertEqual(withMatrix.gyro.values[0].x, 0.01, accuracy: 1e-15)
@@ -177,7 +160,7 @@ final class GPMFTests: XCTestCase {
     }
 
     func testAPayloadWithoutGyroscopeOrWithAnUnknownUnitIsRefused() {
-        let noGyro = Self.nest("DEVC", [Self.nest("STRM", [Self.klv("ACCL", "s", size: 6, repeat: 1, Self.int16s([0, 0, 98]))])])
+        let noGyro = G.nest("DEVC", [G.nest("STRM", [G.klv("ACCL", "s", size: 6, repeat: 1, G.int16s([0, 0, 98]))])])
         XCTAssertThrowsError(try GPMFTelemetry.motion(path: "a.mp4", packets: [DataPacket(time: 0, duration: 1, bytes: noGyro)])) {
             XCTAssertEqual("\($0)", "a.mp4: its gpmd track (1 payloads) holds no GYRO stream")
         }

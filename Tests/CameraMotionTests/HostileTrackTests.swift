@@ -1,11 +1,12 @@
 import CameraMotion
 import Foundation
+import LogTestSupport
 import XCTest
 
 /// GPMF and CAMM tracks built to break the readers (a fuzz round's findings and a real file from another GoPro): each
 /// is refused with a message that says what is wrong, or read with what cannot be read skipped and said.
 final class HostileTrackTests: XCTestCase {
-    typealias G = GPMFTests
+    typealias G = GPMFBytes
 
     // MARK: - Building payloads
 
@@ -118,8 +119,8 @@ final class HostileTrackTests: XCTestCase {
     /// A CAMM gyroscope packet of NaN is skipped and counted; a track of only such packets is refused.
     func testNonFiniteCAMMPacketsAreSkippedAndCounted() throws {
         let packets = (0..<10).map { k in
-            DataPacket(time: Double(k) * 0.01, duration: 0, bytes: G.camm(2, floats: k == 4 ? [.nan, 0, 0] : [0, 0, 1]))
-        } + [DataPacket(time: 0.05, duration: 0, bytes: G.camm(3, floats: [0, .infinity, 0]))]
+            DataPacket(time: Double(k) * 0.01, duration: 0, bytes: GPMFTests.camm(2, floats: k == 4 ? [.nan, 0, 0] : [0, 0, 1]))
+        } + [DataPacket(time: 0.05, duration: 0, bytes: GPMFTests.camm(3, floats: [0, .infinity, 0]))]
         let motion = try CAMM.motion(path: "phone.mp4", packets: packets)
         XCTAssertEqual(motion.gyro.time, [0, 0.01, 0.02, 0.03, 0.05, 0.06, 0.07, 0.08, 0.09])
         XCTAssertTrue(motion.accelerometer.isEmpty)
@@ -127,7 +128,7 @@ final class HostileTrackTests: XCTestCase {
                       "\(motion.notes)")
         XCTAssertTrue(motion.notes.contains("phone.mp4: skipped 1 accelerometer (type 3) sample with a NaN or infinite value, the first at t = 0.050 s"),
                       "\(motion.notes)")
-        let allNaN = (0..<5).map { DataPacket(time: Double($0) * 0.01, duration: 0, bytes: G.camm(2, floats: [.nan, .nan, .nan])) }
+        let allNaN = (0..<5).map { DataPacket(time: Double($0) * 0.01, duration: 0, bytes: GPMFTests.camm(2, floats: [.nan, .nan, .nan])) }
         XCTAssertThrowsError(try CAMM.motion(path: "nan.mp4", packets: allNaN)) {
             XCTAssertEqual("\($0)", "nan.mp4: its camm track holds 5 gyroscope packets (type 2) and 0 of them are finite numbers: "
                            + "too few to integrate (at least 2)")

@@ -1,5 +1,6 @@
 import AttitudeMath
 import CameraMotion
+import CommandTestSupport
 import Foundation
 import RawLog
 import TestSupport
@@ -70,12 +71,7 @@ final class VideoMotionTrackTests: XCTestCase {
 
     func testAVideoWithoutAMotionTrackSaysSo() throws {
         let plain = folder.appendingPathComponent("plain.mp4").path
-        let ffmpeg = Process()
-        ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-        ffmpeg.arguments = ["-v", "error", "-f", "lavfi", "-i", "testsrc=duration=0.2:size=64x48:rate=10", "-pix_fmt", "yuv420p", plain]
-        try ffmpeg.run()
-        ffmpeg.waitUntilExit()
-        XCTAssertEqual(ffmpeg.terminationStatus, 0, "ffmpeg (scripts/setup installs it)")
+        try FFmpeg.run(["-f", "lavfi", "-i", "testsrc=duration=0.2:size=64x48:rate=10", "-pix_fmt", "yuv420p", plain])
         XCTAssertTrue(CameraMotion.isMP4(path: plain))
         XCTAssertThrowsError(try CameraMotion.read(path: plain)) { error in
             let error = error as? CameraMotionError

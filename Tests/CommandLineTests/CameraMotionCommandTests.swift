@@ -1,9 +1,11 @@
 import AttitudeLog
 import AttitudeMath
 import Camera
+import CameraMotion
 import CommandTestSupport
 import Foundation
 import Imaging
+import LogTestSupport
 import RawLog
 import Rig
 import TestSupport
@@ -379,12 +381,7 @@ final class CameraMotionCommandTests: XCTestCase {
 
     /// Half a second of ffmpeg's test pattern as an H.264 MP4, with no motion track.
     static func writePlainVideo(_ plain: String) throws {
-        let ffmpeg = Process()
-        ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-        ffmpeg.arguments = ["-v", "error", "-f", "lavfi", "-i", "testsrc=duration=0.5:size=64x48:rate=10", "-pix_fmt", "yuv420p", plain]
-        try ffmpeg.run()
-        ffmpeg.waitUntilExit()
-        XCTAssertEqual(ffmpeg.terminationStatus, 0, "ffmpeg (scripts/setup installs it)")
+        try FFmpeg.run(["-f", "lavfi", "-i", "testsrc=duration=0.5:size=64x48:rate=10", "-pix_fmt", "yuv420p", plain])
     }
 
     func testAVideoWithoutAMotionTrackNeedsALog() throws {
@@ -402,5 +399,53 @@ final class CameraMotionCommandTests: XCTestCase {
         XCTAssertEqual(fuse.status, 65, fuse.stderr)
         XCTAssertTrue(fuse.stderr.contains("\(plain): has no gpmd or camm track, so no motion data of the camera's own (its streams: video h264"),
                       fuse.stderr)
+    }
+
+    // MARK: - A GoPro stabilised in the camera
+
+    typealias S = StabilisedGoPro
+
+    /// The payloads in a MOV's `gpmd` track beside a test pattern, each one second (ffmpeg's raw data demuxer cuts
+    /// the file into the payloads, all of one size, and its setts filter times them), read by the commands: the picture's
+    /// motion (CORI ⊗ IORI) is what `attitude convert` writes and what `snapshot --video` draws with, and both say so (the
+    /// reader's tests in-process are CameraMotionTests' `PictureOrientationTests`).
+    func testAStabilisedMOVThroughTheCommands() throws {
+        let folder = try TemporaryFolder.make("stabilised-mov")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let packets = S.packets(rate: S.cameraRate, camera: { S.integrate(S.cameraRate, at: $0) }, image: S.imageInDevice,
+                                axes: S.unusualAxes)
+        let size = packets[0].bytes.count
+        XCTAssertTrue(packets.allSatisfy { $0.bytes.count == size })
+        let payloads = folder.appendingPathComponent("payloads.bin"), mov = folder.appendingPathComponent("hero8.mov").path
+        try Data(packets.flatMap(\.bytes)).write(to: payloads)
+        let ffmpeg = try BuiltTool.run(URL(fileURLWithPath: "/usr/bin/ffmpeg"), [
+            "-v", "error", "-f", "data", "-raw_packet_size", "\(size)", "-i", payloads.path,
+            "-f", "lavfi", "-i", "testsrc=duration=4:size=64x48:rate=10", "-map", "1:v", "-map", "0", "-pix_fmt", "yuv420p",
+            "-c:d", "copy", "-tag:d", "gpmd", "-bsf:d", "setts=ts=N/TB:duration=1/TB", "-f", "mov", mov])
+        XCTAssertEqual(ffmpeg.status, 0, "ffmpeg (scripts/setup installs it): \(ffmpeg.stderr)")
+
+        let said = "hero8.mov: the picture was stabilised in the camera (IORI): using the picture's orientation, CORI ⊗ IORI (CORI follows "
+            + "the gyroscope in x_D = Z, y_D = −X, z_D = −Y, inverse"
+        let raw = folder.appendingPathComponent("raw.csv").path
+        let convert = try BuiltTool.run("attitude", ["convert", mov, "-o", raw])
+        XCTAssertEqual(convert.status, 0, convert.stderr)
+        XCTAssertTrue(convert.stderr.contains(said), convert.stderr)
+        let header = try String(contentsOfFile: raw, encoding: .utf8)
+        XCTAssertTrue(header.contains("in the stabilised picture's frame (IORI applied") && !header.contains("in the device frame"), header)
+        let written = try RawLogReader.read(path: raw)
+        let expected = RawLogReader.rawLog(try GPMFTelemetry.motion(path: mov, packets: packets))
+        XCTAssertEqual(written.count, expected.count)
+        XCTAssertEqual(written.gyro, expected.gyro)
+        let k = try XCTUnwrap(written.time.firstIndex { $0 >= 2.5 })
+        let analytic = S.imageInDevice(written.time[k]).conjugate.rotate(S.cameraRate(written.time[k])) + S.imageRate(written.time[k])
+        XCTAssertLessThan(((written.gyro[k] - analytic) * (written.gyro[k] - analytic)).sum().squareRoot(), 3e-3)
+
+        // The file as its own log behind its own picture (a test pattern here), with no --log.
+        let snapshot = try BuiltTool.run("steady-dice", ["snapshot", "--video", mov, "--at", "2", "--video-at", "2", "--size", "64x48", "-o",
+                                                         folder.appendingPathComponent("x.png").path])
+        XCTAssertEqual(snapshot.status, 0, snapshot.stderr)
+        XCTAssertTrue(snapshot.stderr.contains("snapshot: no --log: \(mov) carries the camera's own motion (its gpmd track): it is the log"),
+                      snapshot.stderr)
+        XCTAssertTrue(snapshot.stderr.contains(said), snapshot.stderr)
     }
 }

@@ -11,18 +11,9 @@ import XCTest
 
 /// The `steady-dice` command end to end: bad input exits non-zero with a message naming the file and
 /// line and writes nothing; a live imud feed draws the attitude it sent.
-final class CommandTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = try TemporaryFolder.makeForSockets("steady-dice-cmd")  // it holds a Unix socket
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+final class CommandTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "steady-dice-cmd" }
+    override var folderHoldsSockets: Bool { true }  // imud's socket
 
     private func assertSnapshotFails(log contents: String, mentions expected: String,
                                      file: StaticString = #filePath, line: UInt = #line) throws {

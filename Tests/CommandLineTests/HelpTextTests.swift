@@ -3,6 +3,7 @@ import CommandTestSupport
 import Foundation
 import Render
 import TestSupport
+import Workers
 import XCTest
 
 /// The help of every command of both executables, as a user at an 80-column terminal sees it

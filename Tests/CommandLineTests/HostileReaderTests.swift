@@ -15,13 +15,8 @@ import RigCalibration
 /// OpenCV's stack, gzip'd or with sizes OpenCV wraps, absurd camera values, a record folder's `imu.csv`
 /// with NaN rates, time running backwards or a zero quaternion, a cut-off video placed by time, and
 /// messages that were untrue for the empty case.
-final class HostileReaderTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws { folder = try TemporaryFolder.make("hostile-readers") }
-    override func tearDownWithError() throws { if let folder { try? FileManager.default.removeItem(at: folder) } }
-
-    private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+final class HostileReaderTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "hostile-readers" }
 
     /// A 320x240 intrinsics file as OpenCV's tools write it, with `replacements` made in its text.
     private func intrinsics(_ name: String, _ replacements: [(String, String)] = []) throws -> String {

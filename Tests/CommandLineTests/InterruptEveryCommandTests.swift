@@ -5,6 +5,7 @@ import Imaging
 import Pixels
 import Render
 import TestSupport
+import Workers
 import XCTest
 
 /// SIGINT stops every command of both executables through one exit (`mainWithOneLineErrors`, with the partial outputs
@@ -168,8 +169,9 @@ final class InterruptEveryCommandTests: XCTestCase {
         while chunk.withUnsafeBytes({ Foundation.write(writeEnd, $0.baseAddress, $0.count) }) > 0 {}
         _ = fcntl(writeEnd, F_SETFL, flags)
         let errors = Pipe()
-        let collected = Collected()
-        errors.fileHandleForReading.readabilityHandler = { collected.add($0.availableData) }
+        let collected = Locked(Data())
+        errors.fileHandleForReading.readabilityHandler = { collected.append(contentsOf: $0.availableData) }
+        func said() -> String { String(decoding: collected.current, as: UTF8.self) }
         let process = Process()
         process.executableURL = try BuiltTool.url(tool)
         process.arguments = recipe.arguments
@@ -196,13 +198,13 @@ final class InterruptEveryCommandTests: XCTestCase {
         }
         while process.isRunning, !ready(), Date() < deadline { usleep(1000) }
         if recipe.moment == .working { usleep(50_000) }
-        XCTAssertTrue(process.isRunning, "\(recipe.arguments.first ?? ""): ended before it could be interrupted: \(collected.string)")
+        XCTAssertTrue(process.isRunning, "\(recipe.arguments.first ?? ""): ended before it could be interrupted: \(said())")
         kill(pid, SIGINT)
         BuiltTool.finish(process, within: 60, what: "\(tool) \(recipe.arguments.first ?? "") after SIGINT")
         errors.fileHandleForReading.readabilityHandler = nil
-        collected.add(errors.fileHandleForReading.readDataToEndOfFile())
+        collected.append(contentsOf: errors.fileHandleForReading.readDataToEndOfFile())
         try? stdout.fileHandleForReading.close()
-        return (process.terminationStatus, process.terminationReason == .exit, collected.string)
+        return (process.terminationStatus, process.terminationReason == .exit, said())
     }
 
     /// Whether process `pid` has a handler for SIGINT (bit 2 of SigCgt in /proc/PID/status).
@@ -211,12 +213,5 @@ final class InterruptEveryCommandTests: XCTestCase {
               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
               let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16) else { return false }
         return mask & (1 << (UInt64(SIGINT) - 1)) != 0
-    }
-
-    private final class Collected: @unchecked Sendable {
-        private let lock = NSLock()
-        private var data = Data()
-        func add(_ more: Data) { lock.lock(); data.append(more); lock.unlock() }
-        var string: String { lock.lock(); defer { lock.unlock() }; return String(decoding: data, as: UTF8.self) }
     }
 }

@@ -7,6 +7,7 @@ import PictureTestSupport
 import Pixels
 import Render
 import TestSupport
+import Workers
 import XCTest
 #if canImport(Glibc)
 import Glibc
@@ -14,18 +15,9 @@ import Glibc
 
 /// Real producers through `steady-dice`: a Sensor Logger folder as `--log`, its `Orientation.csv` drawn
 /// exactly as `attitude convert` writes it, and a hand-written imud version 17 packet.
-final class RecordingCommandTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = try TemporaryFolder.makeForSockets("steady-dice-rec")  // it holds a Unix socket
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+final class RecordingCommandTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "steady-dice-rec" }
+    override var folderHoldsSockets: Bool { true }  // imud's socket
 
     /// `attitude ARGUMENTS`, built beside `steady-dice`.
     private func attitude(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
@@ -160,15 +152,9 @@ final class RecordingCommandTests: XCTestCase {
 
     /// Serves `bytes` again and again, every 5 ms, to whoever connects to an AF_UNIX socket at `socketPath`,
     /// with plain system calls (no steady-dice code), until `stop` is set.
-    // @unchecked Sendable: the listener descriptor is a constant and the stop flag is guarded by `lock`.
-    private final class RawPublisher: @unchecked Sendable {
+    private final class RawPublisher: Sendable {
         let listener: Int32
-        private let lock = NSLock()
-        private var stopped = false
-        var stop: Bool {
-            get { lock.lock(); defer { lock.unlock() }; return stopped }
-            set { lock.lock(); stopped = newValue; lock.unlock() }
-        }
+        let stop = Locked(false)
 
         init(socketPath: String, bytes: [UInt8]) throws {
             listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
@@ -185,7 +171,7 @@ final class RecordingCommandTests: XCTestCase {
                 let client = accept(listener, nil, nil)
                 guard client >= 0 else { return }
                 defer { close(client) }
-                while !stop {
+                while !stop.current {
                     let sent = bytes.withUnsafeBytes { Glibc.send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
                     if sent < 0 { return }
                     usleep(5000)
@@ -219,7 +205,7 @@ final class RecordingCommandTests: XCTestCase {
     func testSnapshotDrawsTheDieForAHandWrittenVersion17Packet() throws {
         let socketPath = path("imud17.sock"), output = path("v17.png")
         let publisher = try RawPublisher(socketPath: socketPath, bytes: Self.version17Packet)
-        defer { publisher.stop = true }
+        defer { publisher.stop.withLock { $0 = true } }
         let result = try CommandHarness.run(["snapshot", "--imud", "unix:\(socketPath)", "--timeout", "5",
                                              "--size", "320x240", "--background", "none", "--output", output])
         XCTAssertEqual(result.status, 0, result.stderr)

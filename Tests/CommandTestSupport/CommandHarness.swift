@@ -1,4 +1,6 @@
 import Foundation
+import Workers
+import TestSupport
 import XCTest
 
 /// Runs the built `steady-dice` executable (through `BuiltTool`), and compares what it writes.
@@ -49,24 +51,19 @@ public enum CommandHarness {
                                  ready: @escaping (_ stderr: String) -> Bool,
                                  file: StaticString = #filePath, line: UInt = #line) throws
         -> (status: Int32, exited: Bool, stderr: String) {
-        final class Text: @unchecked Sendable {
-            private let lock = NSLock()
-            private var data = Data()
-            func add(_ more: Data) { lock.lock(); data.append(more); lock.unlock() }
-            var string: String { lock.lock(); defer { lock.unlock() }; return String(decoding: data, as: UTF8.self) }
-        }
-        let pipe = Pipe(), text = Text()
-        pipe.fileHandleForReading.readabilityHandler = { handle in text.add(handle.availableData) }
+        let pipe = Pipe(), stderr = Locked(Data())
+        pipe.fileHandleForReading.readabilityHandler = { handle in stderr.append(contentsOf: handle.availableData) }
+        func text() -> String { String(decoding: stderr.current, as: UTF8.self) }
         let process = try start(arguments, stderr: pipe)
         let deadline = Date().addingTimeInterval(within)
-        while process.isRunning, !ready(text.string), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        XCTAssertTrue(process.isRunning, "it ended before it could be interrupted: \(text.string)", file: file, line: line)
-        XCTAssertTrue(ready(text.string), "never ready within \(within) s: \(text.string)", file: file, line: line)
+        while process.isRunning, !ready(text()), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        XCTAssertTrue(process.isRunning, "it ended before it could be interrupted: \(text())", file: file, line: line)
+        XCTAssertTrue(ready(text()), "never ready within \(within) s: \(text())", file: file, line: line)
         kill(process.processIdentifier, signal)
         finish(process, within: 60, what: "\(arguments.first ?? "") after signal \(signal)", file: file, line: line)
         pipe.fileHandleForReading.readabilityHandler = nil
-        text.add(pipe.fileHandleForReading.readDataToEndOfFile())
-        return (process.terminationStatus, process.terminationReason == .exit, text.string)
+        stderr.append(contentsOf: pipe.fileHandleForReading.readDataToEndOfFile())
+        return (process.terminationStatus, process.terminationReason == .exit, text())
     }
 
     /// Channel values differing by more than `tolerance`.

@@ -2,6 +2,7 @@ import AttitudeMath
 import Foundation
 import MonotonicTime
 import TestSupport
+import Workers
 import XCTest
 @testable import IMUD
 #if canImport(Glibc)
@@ -12,7 +13,7 @@ final class ClientPublisherTests: SocketTestCase {
     private let attitudes = Array(RandomAttitudes(seed: 21, count: 20))
 
     /// Publishes `attitudes` and checks that each reaches the client as the same worldFromDevice.
-    private func checkEndToEnd(publisher: IMUDPublisher, client: IMUDClient, collector: SampleCollector, isDatagram: Bool) throws {
+    private func checkEndToEnd(publisher: IMUDPublisher, client: IMUDClient, collector: Locked<[IMUDSample]>, isDatagram: Bool) throws {
         for (index, attitude) in attitudes.enumerated() {
             let packet = publisher.packet(worldFromDevice: attitude, flags: [.fusionConverged], imuSeq: UInt32(index))
             if isDatagram {
@@ -43,7 +44,7 @@ final class ClientPublisherTests: SocketTestCase {
         acceptSubscribers(publisher)
         try checkEndToEnd(publisher: publisher, client: client, collector: collector, isDatagram: false)
         XCTAssertEqual(collector.seqs, Array(0..<UInt32(attitudes.count)))
-        XCTAssertTrue(lines.contains("imud at unix:\(socketPath()): connected"), "\(lines.all)")
+        XCTAssertTrue(lines.contains("imud at unix:\(socketPath()): connected"), "\(lines.current)")
     }
 
     func testTCPEndToEndInENU() throws {
@@ -97,8 +98,8 @@ final class ClientPublisherTests: SocketTestCase {
         XCTAssertGreaterThanOrEqual(MonotonicClock.now() - started, 0.3 - 0.001)
         XCTAssertEqual(client.state, .waiting)
         XCTAssertNil(client.latest())
-        XCTAssertTrue(lines.contains("waiting for imud at unix:\(path)"), "\(lines.all)")
-        XCTAssertEqual(lines.all.filter { $0.contains("waiting for imud") }.count, 1, "said once per outage")
+        XCTAssertTrue(lines.contains("waiting for imud at unix:\(path)"), "\(lines.current)")
+        XCTAssertEqual(lines.current.filter { $0.contains("waiting for imud") }.count, 1, "said once per outage")
     }
 
     func testCorruptFramesMixedIntoATCPStreamAreDroppedAndCounted() throws {
@@ -154,10 +155,10 @@ final class ClientPublisherTests: SocketTestCase {
         acceptSubscribers(publisher)
         publisher.publish(encoded: packet(seq: 0))
         waitUntil(10, "connected") { client.state == .connected }
-        XCTAssertTrue(lines.contains("imud at unix:\(path): connected"), "\(lines.all)")
+        XCTAssertTrue(lines.contains("imud at unix:\(path): connected"), "\(lines.current)")
         publisher.close()
         waitUntil(10, "the client to notice") { client.state == .waiting }
-        XCTAssertTrue(lines.contains("waiting for imud at unix:\(path) (imud closed the connection)"), "\(lines.all)")
+        XCTAssertTrue(lines.contains("waiting for imud at unix:\(path) (imud closed the connection)"), "\(lines.current)")
     }
 
     func testDaemonDyingMidFrameThenRestartingIsRecovered() throws {
@@ -171,7 +172,7 @@ final class ClientPublisherTests: SocketTestCase {
         publisher.close()
         waitUntil(10, "the client to notice") { client.state == .waiting }
         XCTAssertEqual(client.statistics.drops.truncated, 1)
-        XCTAssertTrue(lines.contains("waiting for imud at unix:\(path) (imud closed the connection)"), "\(lines.all)")
+        XCTAssertTrue(lines.contains("waiting for imud at unix:\(path) (imud closed the connection)"), "\(lines.current)")
         XCTAssertEqual(client.latest()?.imuSeq, 0, "the last attitude stays; the state says it is stale")
 
         publisher = try IMUDPublisher(outputs: [.unix(path: path)])
@@ -200,7 +201,7 @@ final class ClientPublisherTests: SocketTestCase {
         // The client has seen the connection close (it says so) and still reports the shutdown.
         waitUntil(10, "the client to notice the close") { lines.contains("imud closed the connection") }
         XCTAssertEqual(client.state, .daemonShutdown, "stays distinguishable from a daemon that never came")
-        XCTAssertTrue(lines.contains("shut down"), "\(lines.all)")
+        XCTAssertTrue(lines.contains("shut down"), "\(lines.current)")
         XCTAssertThrowsError(try client.waitForFirstValid(timeout: 0.05), "a shutdown packet is not a valid first attitude")
     }
 
@@ -213,7 +214,7 @@ final class ClientPublisherTests: SocketTestCase {
         waitUntil(10, "seq 6") { client.latest()?.imuSeq == 6 }
         XCTAssertEqual(client.statistics.sequenceGaps, 1)
         XCTAssertEqual(client.statistics.missedPackets, 2)
-        XCTAssertTrue(lines.contains("imu_seq gap, 2 packet(s) missed"), "\(lines.all)")
+        XCTAssertTrue(lines.contains("imu_seq gap, 2 packet(s) missed"), "\(lines.current)")
     }
 
     func testSequenceStepsOfAnIMUSampleCounterAreNotGaps() throws {

@@ -3,6 +3,7 @@ import AttitudeMath
 import Foundation
 import MonotonicTime
 import TestSupport
+import Workers
 import XCTest
 @testable import IMUD
 
@@ -24,7 +25,7 @@ final class ReplayTests: SocketTestCase {
         let startedWallNs = IMUDClock.wallNanoseconds()
         replay.run()
         waitUntil(10, "the shutdown packet") { client.state == .daemonShutdown }
-        let received = collector.samples
+        let received = collector.current
         XCTAssertEqual(received.map(\.imuSeq), Array(0...10))
         for (index, sample) in samples.enumerated() {
             XCTAssertLessThan(received[index].worldFromDevice.angle(to: sample.worldFromDevice), 1e-6)
@@ -65,7 +66,7 @@ final class ReplayTests: SocketTestCase {
             let expected = mapping.imuRate(deviceRate: rate)
             // yaw90: the IMU's forward axis is the camera's right, so the device's x (right) is the IMU body's x.
             XCTAssertEqual(expected.x, 0.8, accuracy: 1e-9)
-            for sample in collector.samples.dropLast() {
+            for sample in collector.current.dropLast() {
                 let gyro = SIMD3<Double>(sample.packet.gyro)
                 if angularRate {
                     // At speed 4 the body turns four times as fast.
@@ -101,7 +102,7 @@ final class ReplayTests: SocketTestCase {
         let replay = try IMUDReplay(log: try log, publisher: publisher, options: IMUDReplayOptions(speed: 4, startAt: start))
         replay.run()
         waitUntil(10, "the shutdown packet") { client.state == .daemonShutdown }
-        XCTAssertGreaterThanOrEqual(collector.samples[0].receivedAt, start)
+        XCTAssertGreaterThanOrEqual(collector.current[0].receivedAt, start)
         XCTAssertThrowsError(try IMUDReplay(log: try log, publisher: publisher, options: IMUDReplayOptions(startAt: .nan)))
     }
 
@@ -115,14 +116,14 @@ final class ReplayTests: SocketTestCase {
         // Stop once the loop has gone past the end of the log (an event, not a sleep that load could outlast).
         let stopper = Thread {
             let deadline = Date(timeIntervalSinceNow: 30)
-            while collector.samples.count <= 12 && Date() < deadline { usleep(1000) }
+            while collector.current.count <= 12 && Date() < deadline { usleep(1000) }
             replay.requestStop()
         }
         stopper.start()
         replay.run()
         XCTAssertGreaterThan(replay.packetsSent, 10, "looped past the end of the log")
         waitUntil(10, "the shutdown packet") { client.state == .daemonShutdown }
-        let received = collector.samples
+        let received = collector.current
         XCTAssertEqual(received.count, replay.packetsSent)
         XCTAssertTrue(received[0].flags.contains(.startup), "the first 50 ms of log time are flagged startup")
         XCTAssertFalse(received[0].flags.contains(.fusionConverged))
@@ -144,7 +145,7 @@ final class ReplayTests: SocketTestCase {
             XCTAssertEqual(replay.headingFlags, [])
             replay.run()
             waitUntil(3, "the shutdown packet") { client.state == .daemonShutdown }
-            let received = collector.samples
+            let received = collector.current
             XCTAssertEqual(received.count, 11)
             XCTAssertTrue(received.allSatisfy { !$0.flags.contains(.magValid) }, "\(String(describing: frame))")
             XCTAssertEqual(received[0].flags, [.fusionConverged])

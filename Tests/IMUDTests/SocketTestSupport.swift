@@ -2,6 +2,7 @@ import AttitudeMath
 import Foundation
 import Logging
 import TestSupport
+import Workers
 import XCTest
 @testable import IMUD
 #if canImport(Glibc)
@@ -10,7 +11,7 @@ import Glibc
 
 /// Hands every message, whatever its level, to `lines`.
 struct LinesLogHandler: LogHandler {
-    let lines: LogLines
+    let lines: Locked<[String]>
     /// Seconds the log takes to take each line (a slow terminal), 0 by default.
     var delay: Double = 0
     var metadata: Logger.Metadata = [:]
@@ -25,46 +26,9 @@ struct LinesLogHandler: LogHandler {
     }
 }
 
-/// Lines a client or publisher logged, collected across threads.
-// @unchecked Sendable: the collected values are read and written under `lock` only.
-final class LogLines: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
-
-    func append(_ line: String) {
-        lock.lock()
-        lines.append(line)
-        lock.unlock()
-    }
-
-    var all: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return lines
-    }
-
-    func contains(_ text: String) -> Bool { all.contains { $0.contains(text) } }
-}
-
-/// Samples a client delivered, collected on its thread.
-// @unchecked Sendable: the collected values are read and written under `lock` only.
-final class SampleCollector: @unchecked Sendable {
-    private let lock = NSLock()
-    private var collected: [IMUDSample] = []
-
-    func append(_ sample: IMUDSample) {
-        lock.lock()
-        collected.append(sample)
-        lock.unlock()
-    }
-
-    var samples: [IMUDSample] {
-        lock.lock()
-        defer { lock.unlock() }
-        return collected
-    }
-
-    var seqs: [UInt32] { samples.map(\.imuSeq) }
+extension Locked where Value == [IMUDSample] {
+    /// The collected samples' `imuSeq`s, in the order they came.
+    var seqs: [UInt32] { current.map(\.imuSeq) }
 }
 
 class SocketTestCase: XCTestCase {
@@ -85,9 +49,9 @@ class SocketTestCase: XCTestCase {
 
     /// A started client with short timings, its log lines and its delivered samples.
     func startClient(_ endpoint: IMUDEndpoint, coordFrame: IMUDCoordFrame = .ned, mount: IMUDMount = .aligned,
-                     start: Bool = true, logDelay: Double = 0) -> (IMUDClient, LogLines, SampleCollector) {
-        let lines = LogLines()
-        let collector = SampleCollector()
+                     start: Bool = true, logDelay: Double = 0) -> (IMUDClient, Locked<[String]>, Locked<[IMUDSample]>) {
+        let lines = Locked<[String]>([])
+        let collector = Locked<[IMUDSample]>([])
         var configuration = IMUDClient.Configuration(endpoint: endpoint, coordFrame: coordFrame, mount: mount)
         configuration.logger = Logger(label: "test.imud") { _ in LinesLogHandler(lines: lines, delay: logDelay) }
         configuration.onSample = { collector.append($0) }

@@ -1,6 +1,7 @@
 import AttitudeMath
 import Foundation
 import TestSupport
+import Workers
 import XCTest
 @testable import IMUD
 #if canImport(Glibc)
@@ -108,7 +109,7 @@ final class WireVersion17Tests: SocketTestCase {
     // MARK: - End to end
 
     /// Publishes the mixed stream with garbage between packets and checks every packet arrives with its version.
-    private func checkMixed(publisher: IMUDPublisher, client: IMUDClient, lines: LogLines, collector: SampleCollector,
+    private func checkMixed(publisher: IMUDPublisher, client: IMUDClient, lines: Locked<[String]>, collector: Locked<[IMUDSample]>,
                             isDatagram: Bool) throws {
         let attitudes = Array(RandomAttitudes(seed: 17, count: 12))
         for (index, attitude) in attitudes.enumerated() {
@@ -135,8 +136,8 @@ final class WireVersion17Tests: SocketTestCase {
         XCTAssertGreaterThan(stats.drops.badMagic, 0, "the garbage was seen and dropped")
         XCTAssertEqual(Set(collector.seqs), Set(0..<UInt32(attitudes.count)))
         let endpoint = client.endpoint
-        XCTAssertTrue(lines.contains("imud at \(endpoint): wire version 14 (260 bytes)"), "\(lines.all)")
-        XCTAssertTrue(lines.contains("imud at \(endpoint): wire version 17 (276 bytes), was 14"), "\(lines.all)")
+        XCTAssertTrue(lines.contains("imud at \(endpoint): wire version 14 (260 bytes)"), "\(lines.current)")
+        XCTAssertTrue(lines.contains("imud at \(endpoint): wire version 17 (276 bytes), was 14"), "\(lines.current)")
     }
 
     func testVersion17AndAMixedStreamOverAUnixSocket() throws {

@@ -5,72 +5,72 @@ import MonotonicTime
 import PictureTestSupport
 import Pixels
 import TestSupport
+import Workers
 import XCTest
 
 /// A camera stand-in whose plug the test pulls: it gives numbered frames while plugged in, throws
 /// while unplugged, and refuses to open a given number of times.
-// @unchecked Sendable: every stored property is read and written under `lock` only.
-final class FakeCamera: @unchecked Sendable {
-    private let lock = NSLock()
-    private var plugged = true
-    private var silent = false
-    private var opensToRefuse = 0
-    private var stallSeconds = 0.0
-    private var produced = 0
-    private var readersAlive = 0
-    private(set) var openTimes: [Double] = []
+final class FakeCamera: Sendable {
+    private struct State {
+        var plugged = true
+        var silent = false
+        var opensToRefuse = 0
+        var stallSeconds = 0.0
+        var produced = 0
+        var readersAlive = 0
+        var openTimes: [Double] = []
+    }
+
+    private let state = Locked(State())
 
     func set(plugged: Bool, refusing opens: Int = 0) {
-        lock.lock(); self.plugged = plugged; opensToRefuse = opens; lock.unlock()
+        state.withLock { $0.plugged = plugged; $0.opensToRefuse = opens }
     }
 
     func set(silent: Bool) {
-        lock.lock(); self.silent = silent; lock.unlock()
+        state.withLock { $0.silent = silent }
     }
 
     /// The next read blocks this long, as a wedged driver would, then goes on normally.
     func stall(seconds: Double) {
-        lock.lock(); stallSeconds = seconds; lock.unlock()
+        state.withLock { $0.stallSeconds = seconds }
     }
 
-    var opens: [Double] {
-        lock.lock(); defer { lock.unlock() }
-        return openTimes
-    }
+    var opens: [Double] { state.current.openTimes }
 
     /// Readers opened and not yet released: 0 once whoever read the camera has let go of it.
-    var liveReaders: Int {
-        lock.lock(); defer { lock.unlock() }
-        return readersAlive
-    }
+    var liveReaders: Int { state.current.readersAlive }
 
     fileprivate func readerReleased() {
-        lock.lock(); readersAlive -= 1; lock.unlock()
+        state.withLock { $0.readersAlive -= 1 }
     }
 
     func open() throws -> FrameReader {
-        lock.lock(); defer { lock.unlock() }
-        openTimes.append(MonotonicClock.now())
-        if !plugged || opensToRefuse > 0 {
-            opensToRefuse = max(0, opensToRefuse - 1)
-            throw ImagingError.video(path: "fake camera", reason: "no camera could be opened there")
+        try state.withLock { state in
+            state.openTimes.append(MonotonicClock.now())
+            if !state.plugged || state.opensToRefuse > 0 {
+                state.opensToRefuse = max(0, state.opensToRefuse - 1)
+                throw ImagingError.video(path: "fake camera", reason: "no camera could be opened there")
+            }
+            state.readersAlive += 1
         }
-        readersAlive += 1  // under the lock already: Reader's init must not take it again
         return Reader(camera: self)
     }
 
     /// A 4x2 frame whose red channel is the frame number (mod 256) and green says plugged era.
     fileprivate func nextFrame() throws -> VideoFrame? {
-        lock.lock()
-        let pause = max(0.002, stallSeconds)  // a camera takes a moment per frame
-        stallSeconds = 0
-        lock.unlock()
+        let pause = state.withLock { state in
+            defer { state.stallSeconds = 0 }
+            return max(0.002, state.stallSeconds)  // a camera takes a moment per frame
+        }
         Thread.sleep(forTimeInterval: pause)
-        lock.lock(); defer { lock.unlock() }
-        guard plugged else { throw ImagingError.video(path: "fake camera", reason: "cannot decode a frame: device gone") }
-        if silent { return nil }
-        produced += 1
-        return VideoFrame(image: RGBImage(width: 4, height: 2, fill: (UInt8(produced % 256), 0, 0)), position: nil)
+        let produced: Int? = try state.withLock { state in
+            guard state.plugged else { throw ImagingError.video(path: "fake camera", reason: "cannot decode a frame: device gone") }
+            if state.silent { return nil }
+            state.produced += 1
+            return state.produced
+        }
+        return produced.map { VideoFrame(image: RGBImage(width: 4, height: 2, fill: (UInt8($0 % 256), 0, 0)), position: nil) }
     }
 
     private final class Reader: FrameReader {
@@ -94,16 +94,6 @@ final class BrokenFileReader: FrameReader {
         return VideoFrame(image: RGBImage(width: 2, height: 2, fill: (UInt8(index), 9, 9)), position: Double(index) / 100)
     }
     func seek(frame index: Int) throws { self.index = index }
-}
-
-/// Log lines collected from the capture thread.
-// @unchecked Sendable: every stored property is read and written under `lock` only.
-final class LogLines: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
-    func append(_ line: String) { lock.lock(); lines.append(line); lock.unlock() }
-    var all: [String] { lock.lock(); defer { lock.unlock() }; return lines }
-    func contains(_ text: String) -> Bool { all.contains { $0.contains(text) } }
 }
 
 /// Waits up to `timeout` seconds for `condition`; true when it came true. The deadline is one only a hang
@@ -175,7 +165,7 @@ final class CaptureSourceTests: XCTestCase {
 
     func testVideoLoopsAtItsOwnRate() throws {
         let path = try VideoTestFrames.writeVideo(in: folder, name: "five.avi", width: 32, height: 24, count: 5, fps: 50)
-        let log = LogLines()
+        let log = Locked<[String]>([])
         let started = MonotonicClock.now()
         let source = try CaptureSource.video(path: path, loop: true, log: log.append)
         defer { source.stop() }
@@ -202,14 +192,14 @@ final class CaptureSourceTests: XCTestCase {
                                      "frame 2 has no stream position")
         XCTAssertEqual(position, 0.04, accuracy: 0.011)
         XCTAssertEqual(source.state, .running)
-        XCTAssertTrue(log.all.isEmpty, "\(log.all)")
+        XCTAssertTrue(log.current.isEmpty, "\(log.current)")
     }
 
     /// A phone's variable-rate clip plays by its frames' own times: no frame is shown before its time
     /// (an average rate of 25 fps would show frame 1 at 40 ms, 15 ms before its time of 55 ms).
     func testVariableRateVideoIsPacedByItsPresentationTimes() throws {
         let (path, frames) = try VideoTestFrames.writeVariableRateVideo(in: folder)
-        let log = LogLines()
+        let log = Locked<[String]>([])
         let source = try CaptureSource.video(path: path, loop: false, log: log.append)
         defer { source.stop() }
         var seen: [CapturedFrame] = []
@@ -230,7 +220,7 @@ final class CaptureSourceTests: XCTestCase {
 
     func testVideoWithoutLoopingKeepsItsLastFrame() throws {
         let path = try VideoTestFrames.writeVideo(in: folder, name: "once.avi", width: 32, height: 24, count: 5, fps: 100)
-        let log = LogLines()
+        let log = Locked<[String]>([])
         let source = try CaptureSource.video(path: path, loop: false, startFrame: 2, log: log.append)
         defer { source.stop() }
         XCTAssertEqual(source.latest()?.frameIndex, 2)
@@ -238,11 +228,11 @@ final class CaptureSourceTests: XCTestCase {
         XCTAssertTrue(eventually { source.state == .ended })
         XCTAssertEqual(source.latest()?.frameIndex, 4)
         XCTAssertEqual(source.latest()?.image, VideoTestFrames.frame(4, width: 32, height: 24))
-        XCTAssertTrue(log.contains("\(path): the video ended"), "\(log.all)")
+        XCTAssertTrue(log.contains("\(path): the video ended"), "\(log.current)")
     }
 
     func testDecodeFailureMidStreamKeepsLastFrame() throws {
-        let log = LogLines()
+        let log = Locked<[String]>([])
         let source = try CaptureSource(name: "broken.avi", pacing: .file(framesPerSecond: 200, loop: true),
                                        reader: BrokenFileReader(good: 3), log: log.append,
                                        reopen: { BrokenFileReader(good: 3) })
@@ -251,21 +241,21 @@ final class CaptureSourceTests: XCTestCase {
         XCTAssertEqual(source.latest()?.frameIndex, 2)
         XCTAssertEqual(source.latest()?.image.pixel(x: 0, y: 0).r, 2)
         XCTAssertTrue(log.contains("broken.avi: cannot decode frame 3: cannot decode a frame: bad packet; keeping the last frame"),
-                      "\(log.all)")
+                      "\(log.current)")
     }
 
     /// A file reader's reason that names the frame already is said once: not "cannot decode frame 3: cannot
     /// decode frame 3 (…)".
     func testADecodeFailureNamingItsFrameIsSaidOnce() throws {
-        let log = LogLines()
+        let log = Locked<[String]>([])
         let reason = "cannot decode frame 3 (Invalid data found when processing input)"
         let source = try CaptureSource(name: "broken.avi", pacing: .file(framesPerSecond: 200, loop: false),
                                        reader: BrokenFileReader(good: 3, reason: reason), log: log.append,
                                        reopen: { BrokenFileReader(good: 3, reason: reason) })
         defer { source.stop() }
         XCTAssertTrue(eventually { if case .failed = source.state { return true }; return false })
-        XCTAssertTrue(log.contains("broken.avi: \(reason); keeping the last frame"), "\(log.all)")
-        XCTAssertFalse(log.all.contains { $0.components(separatedBy: "cannot decode frame").count > 2 }, "\(log.all)")
+        XCTAssertTrue(log.contains("broken.avi: \(reason); keeping the last frame"), "\(log.current)")
+        XCTAssertFalse(log.current.contains { $0.components(separatedBy: "cannot decode frame").count > 2 }, "\(log.current)")
     }
 
     // MARK: - Failures at start
@@ -313,7 +303,7 @@ final class CaptureSourceTests: XCTestCase {
     func testSilentCameraTimesOutAtStart() throws {
         let camera = FakeCamera()
         camera.set(silent: true)
-        let log = LogLines()
+        let log = Locked<[String]>([])
         let source = try CaptureSource(name: "fake camera", pacing: .live(RetryPolicy(failuresBeforeLost: 2, initialDelay: 0.01)),
                                        reader: try camera.open(), log: log.append, reopen: camera.open)
         defer { source.stop() }
@@ -322,7 +312,7 @@ final class CaptureSourceTests: XCTestCase {
             XCTAssertTrue("\(error)".hasPrefix("fake camera: opened, but gave no frame within 0.2 s"), "\(error)")
         }
         XCTAssertGreaterThanOrEqual(MonotonicClock.now() - started, 0.19)
-        XCTAssertTrue(eventually { log.contains("fake camera: gives no frames (no frame), retrying in 0.01 s") }, "\(log.all)")
+        XCTAssertTrue(eventually { log.contains("fake camera: gives no frames (no frame), retrying in 0.01 s") }, "\(log.current)")
         XCTAssertNil(source.latest())
     }
 
@@ -338,7 +328,7 @@ final class CaptureSourceTests: XCTestCase {
     /// growing waits, and frames resume when the camera is back.
     func testUnpluggedCameraKeepsLastFrameRetriesAndResumes() throws {
         let camera = FakeCamera()
-        let log = LogLines()
+        let log = Locked<[String]>([])
         let policy = RetryPolicy(failuresBeforeLost: 2, initialDelay: 0.02, maximumDelay: 0.08)
         let source = try CaptureSource(name: "fake camera", pacing: .live(policy), reader: try camera.open(),
                                        log: log.append, reopen: camera.open)
@@ -355,15 +345,15 @@ final class CaptureSourceTests: XCTestCase {
         XCTAssertEqual(source.latest()?.generation, held.generation, "no new frame while unplugged")
         XCTAssertEqual(source.latest()?.image, held.image, "the last frame stays")
         XCTAssertTrue(log.contains("fake camera: lost (cannot decode a frame: device gone); keeping the last frame, retrying in 0.02 s"),
-                      "\(log.all)")
+                      "\(log.current)")
         XCTAssertTrue(log.contains("fake camera: still unavailable after try 1 (no camera could be opened there); next try in 0.04 s"),
-                      "\(log.all)")
-        XCTAssertEqual(log.all.filter { $0.contains("lost") }.count, 1, "the loss is reported once")
+                      "\(log.current)")
+        XCTAssertEqual(log.current.filter { $0.contains("lost") }.count, 1, "the loss is reported once")
 
         camera.set(plugged: true, refusing: 1)
         XCTAssertTrue(eventually { (source.latest()?.generation ?? 0) > held.generation })
         XCTAssertTrue(eventually { source.state == .running })
-        XCTAssertTrue(log.contains("fake camera: frames again after"), "\(log.all)")
+        XCTAssertTrue(log.contains("fake camera: frames again after"), "\(log.current)")
 
         // The waits between reopening attempts follow the policy (never shorter).
         let opens = camera.opens
@@ -377,7 +367,7 @@ final class CaptureSourceTests: XCTestCase {
     /// frame stays, and the recovery is reported when frames come again.
     func testStalledCameraIsReportedAndRecovers() throws {
         let camera = FakeCamera()
-        let log = LogLines()
+        let log = Locked<[String]>([])
         // The stall timeout sits far above a scheduling hiccup on a loaded 2-core machine (frames come
         // every 2 ms), so only the deliberate stall, twice as long, can trip it.
         let policy = RetryPolicy(stallTimeout: 1)
@@ -386,12 +376,12 @@ final class CaptureSourceTests: XCTestCase {
         defer { source.stop() }
         try source.waitForFirstFrame(timeout: 2)
         camera.stall(seconds: 2)
-        XCTAssertTrue(eventually { log.contains("fake camera: no frame for 1 s; keeping the last frame") }, "\(log.all)")
+        XCTAssertTrue(eventually { log.contains("fake camera: no frame for 1 s; keeping the last frame") }, "\(log.current)")
         XCTAssertEqual(source.state, .running, "a stall alone does not reopen the camera")
         let held = try XCTUnwrap(source.latest())
         XCTAssertTrue(eventually { (source.latest()?.generation ?? 0) > held.generation })
-        XCTAssertTrue(eventually { log.contains("fake camera: frames again after") && log.contains("without one") }, "\(log.all)")
-        XCTAssertEqual(log.all.filter { $0.contains("no frame for") }.count, 1, "the stall is reported once: \(log.all)")
+        XCTAssertTrue(eventually { log.contains("fake camera: frames again after") && log.contains("without one") }, "\(log.current)")
+        XCTAssertEqual(log.current.filter { $0.contains("no frame for") }.count, 1, "the stall is reported once: \(log.current)")
     }
 
     func testStopEndsTheThread() throws {
@@ -423,33 +413,23 @@ final class CaptureSourceTests: XCTestCase {
             func seek(frame index: Int) throws {}
         }
         for stamps in [true, false] {
-            let seen = LockedFrames()
-            let log = LogLines()
+            let seen = Locked<[CapturedFrame]>([])
+            let log = Locked<[String]>([])
             let source = try CaptureSource(name: "fake", pacing: .live(RetryPolicy()), reader: Stamped(stamps: stamps),
                                            observer: { seen.append($0) }, log: log.append, reopen: { Stamped(stamps: stamps) })
             defer { source.stop() }
-            XCTAssertTrue(eventually { seen.count >= 8 })
+            XCTAssertTrue(eventually { seen.current.count >= 8 })
             if stamps {
                 XCTAssertEqual(source.frameClock, .driver(startOfExposure: nil))
-                let last = try XCTUnwrap(seen.last)
+                let last = try XCTUnwrap(seen.current.last)
                 XCTAssertEqual(last.arrivalTime - last.captureTime, 0.02, accuracy: 0.005, "the stamp, not the arrival")
             } else {
                 XCTAssertEqual(source.frameClock, .arrival(reason: "the camera gives no timestamps"))
-                XCTAssertEqual(try XCTUnwrap(seen.last).captureTime, try XCTUnwrap(seen.last).arrivalTime)
+                XCTAssertEqual(try XCTUnwrap(seen.current.last).captureTime, try XCTUnwrap(seen.current.last).arrivalTime)
             }
-            XCTAssertTrue(log.contains("fake: frames are timed by"), "\(log.all)")
-            let generations = seen.all.map(\.generation)
+            XCTAssertTrue(log.contains("fake: frames are timed by"), "\(log.current)")
+            let generations = seen.current.map(\.generation)
             XCTAssertEqual(generations, Array(1...generations.count), "the observer sees every frame")
         }
     }
-}
-
-/// Frames an observer was given, from the capture thread.
-final class LockedFrames: @unchecked Sendable {
-    private let lock = NSLock()
-    private var frames: [CapturedFrame] = []
-    func append(_ frame: CapturedFrame) { lock.lock(); frames.append(frame); lock.unlock() }
-    var all: [CapturedFrame] { lock.lock(); defer { lock.unlock() }; return frames }
-    var count: Int { all.count }
-    var last: CapturedFrame? { all.last }
 }

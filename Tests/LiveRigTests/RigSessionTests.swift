@@ -6,6 +6,7 @@ import IMUD
 @testable import LiveRig
 import RecordFolder
 import TestSupport
+import Workers
 import XCTest
 import Pixels
 
@@ -94,10 +95,10 @@ final class RigSessionTests: XCTestCase {
 
 /// Publishes a settled packet every 5 ms, turning slowly about the vertical, until stopped, accepting subscribers as
 /// they come.
+// @unchecked Sendable: the publisher is used on the feed's own thread alone once started; the stop flag is `Locked`.
 private final class Feed: @unchecked Sendable {
     private let publisher: IMUDPublisher
-    private let lock = NSLock()
-    private var stopping = false
+    private let stopping = Locked(false)
     private let done = DispatchSemaphore(value: 0)
 
     init(_ publisher: IMUDPublisher) { self.publisher = publisher }
@@ -105,7 +106,7 @@ private final class Feed: @unchecked Sendable {
     func start() {
         Thread.detachNewThread { [self] in
             var seq: UInt32 = 0
-            while !lock.withLock({ stopping }) {
+            while !stopping.current {
                 publisher.acceptPendingSubscribers()
                 let q = Quaternion(axis: [0, 0, 1], angle: Double(seq) * 0.001)
                 publisher.publish(publisher.packet(worldFromDevice: q, flags: [.fusionConverged], imuSeq: seq))
@@ -118,7 +119,7 @@ private final class Feed: @unchecked Sendable {
     }
 
     func stop() {
-        lock.withLock { stopping = true }
+        stopping.withLock { $0 = true }
         done.wait()
     }
 }

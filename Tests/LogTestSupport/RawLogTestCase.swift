@@ -5,34 +5,12 @@ import XCTest
 
 /// A test case with a fresh temporary folder to write log files into, and a way to catch the
 /// `RawLogError` a read throws. The raw-log tests, the commands' tests and the loader's tests share it.
-open class RawLogTestCase: XCTestCase {
-    public var folder: URL!
-
-    open override func setUpWithError() throws {
-        folder = try TemporaryFolder.make("raw-log-tests")
-    }
-
-    open override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    public func write(_ name: String, _ text: String) throws -> String {
-        let url = folder.appendingPathComponent(name)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-        return url.path
-    }
+open class RawLogTestCase: TemporaryFolderTestCase {
+    open override var folderPrefix: String { "raw-log-tests" }
 
     /// The RawLogError `body` throws.
     public func rawLogError(_ body: () throws -> Void, file: StaticString = #filePath, line: UInt = #line) -> RawLogError? {
-        do {
-            try body()
-            XCTFail("expected an error", file: file, line: line)
-        } catch let error as RawLogError {
-            return error
-        } catch {
-            XCTFail("unexpected \(error)", file: file, line: line)
-        }
-        return nil
+        thrown(RawLogError.self, by: body, file: file, line: line)
     }
 
     // MARK: - Tumbling raw logs

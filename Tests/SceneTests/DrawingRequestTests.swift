@@ -9,16 +9,8 @@ import XCTest
 
 /// Each drawing command's job as one request: the log file loaded, the time rule's offset taken, the span checked, and
 /// the pipeline made, drawing what a pipeline built by hand over the same log draws.
-final class DrawingRequestTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = try TemporaryFolder.make("drawing-request-tests")
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
+final class DrawingRequestTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "drawing-request-tests" }
 
     /// A log turning about a tilted axis for 2 s, 201 samples, written as a steady-dice CSV, and the log read back.
     private func turningLog() throws -> (path: String, log: AttitudeLog) {
@@ -32,15 +24,7 @@ final class DrawingRequestTests: XCTestCase {
     }
 
     private func error(_ body: () throws -> Void, file: StaticString = #filePath, line: UInt = #line) -> DrawingRequestError? {
-        do {
-            try body()
-            XCTFail("expected a DrawingRequestError", file: file, line: line)
-        } catch let error as DrawingRequestError {
-            return error
-        } catch {
-            XCTFail("unexpected \(error)", file: file, line: line)
-        }
-        return nil
+        thrown(DrawingRequestError.self, by: body, file: file, line: line)
     }
 
     /// `render`'s frames are the log's at from + k / fps up to its end, each the frame of a stepped pipeline over the

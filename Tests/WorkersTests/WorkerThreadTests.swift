@@ -7,49 +7,44 @@ import XCTest
 /// runs on the worker's thread before `stop()` returns, and a body that will not stop is given up on after
 /// the time asked for.
 final class WorkerThreadTests: XCTestCase {
-    /// A flag set from another thread, read under a lock.
-    private final class Flags: @unchecked Sendable {
-        private let lock = NSLock()
-        private var values: [String] = []
-        func add(_ value: String) { lock.lock(); values.append(value); lock.unlock() }
-        var all: [String] { lock.lock(); defer { lock.unlock() }; return values }
-    }
-
     func testAStopWakesASleepingBodyAndWaitsForItsRelease() {
         let worker = WorkerThread(condition: NSCondition())
-        let flags = Flags()
+        let flags = Locked<[String]>([])  // what the worker did, set on its thread
         worker.start(name: "test worker", body: {
-            flags.add(worker.sleep(until: MonotonicClock.now() + 60) ? "slept through" : "woken")
+            let slept = worker.sleep(until: MonotonicClock.now() + 60)  // outside the lock, which the test reads
+            flags.withLock { $0.append(slept ? "slept through" : "woken") }
         }, release: {
-            flags.add(Thread.isMainThread ? "released on the main thread" : "released on the worker's thread")
+            let onMain = Thread.isMainThread
+            flags.withLock { $0.append(onMain ? "released on the main thread" : "released on the worker's thread") }
         })
         let started = MonotonicClock.now()
         XCTAssertTrue(worker.stop(waitingAtMost: 10))
         XCTAssertLessThan(MonotonicClock.now() - started, 5, "the sleep of 60 s was cut short")
-        XCTAssertEqual(flags.all, ["woken", "released on the worker's thread"], "the release ran, on the worker's thread, before stop returned")
+        XCTAssertEqual(flags.current, ["woken", "released on the worker's thread"], "the release ran, on the worker's thread, before stop returned")
         XCTAssertTrue(worker.isStopping)
     }
 
     /// A wait far in the future (`record --video-start-at 1e12`) does not trap where NSCondition turns the date into nanoseconds.
     func testASleepUntilAFarDeadlineWaitsAndIsStillCutShort() {
         let worker = WorkerThread(condition: NSCondition())
-        let flags = Flags()
+        let flags = Locked<[String]>([])  // what the worker did, set on its thread
         worker.start(name: "far sleeper", body: {
-            flags.add(worker.sleep(until: 1e12) ? "slept through" : "woken")
+            let slept = worker.sleep(until: 1e12)  // outside the lock, which the test reads while it sleeps
+            flags.withLock { $0.append(slept ? "slept through" : "woken") }
         })
         Thread.sleep(forTimeInterval: 0.2)
-        XCTAssertEqual(flags.all, [], "still asleep: the deadline is 30,000 years away")
+        XCTAssertEqual(flags.current, [], "still asleep: the deadline is 30,000 years away")
         XCTAssertTrue(worker.stop(waitingAtMost: 10))
-        XCTAssertEqual(flags.all, ["woken"])
+        XCTAssertEqual(flags.current, ["woken"])
     }
 
     func testAWorkerStoppedBeforeItStartsNeverRuns() {
         let worker = WorkerThread(condition: NSCondition())
-        let flags = Flags()
+        let flags = Locked<[String]>([])  // what the worker did, set on its thread
         XCTAssertTrue(worker.stop(), "nothing to wait for")
-        worker.start(name: "never", body: { flags.add("ran") })
+        worker.start(name: "never", body: { flags.withLock { $0.append("ran") } })
         Thread.sleep(forTimeInterval: 0.05)
-        XCTAssertEqual(flags.all, [])
+        XCTAssertEqual(flags.current, [])
         XCTAssertFalse(worker.sleep(until: MonotonicClock.now() + 10), "a stopped worker does not sleep")
     }
 

@@ -2,6 +2,7 @@ import AttitudeMath
 import ArgumentParser
 import Camera
 import CSVText
+import Foundation
 import Pixels
 
 /// An option's value read by a strict parser (`parseOption`), which says why a value is refused: options take it as
@@ -56,5 +57,3 @@ public struct QuaternionArgument: StrictArgument {
 
     public static var defaultValueDescription: String { "w,x,y,z" }
 }
-
-import Foundation
