@@ -1,15 +1,5 @@
 // swift-tools-version:6.0
-import Foundation
 import PackageDescription
-
-/// `-O` in a debug build, for the modules whose loops the tests spend their time in, where the test build asks for it
-/// (`STEADY_DICE_OPTIMISED_DEBUG=1`, which scripts/test sets). Otherwise the manifest carries no unsafe flags, which
-/// SwiftPM refuses in a versioned dependency; a release build optimises everything anyway.
-let optimisedInDebug: [SwiftSetting] = ProcessInfo.processInfo.environment["STEADY_DICE_OPTIMISED_DEBUG"] == "1"
-    ? [.unsafeFlags(["-O"], .when(configuration: .debug))] : []
-/// The same for a C target.
-let optimisedCInDebug: [CSetting] = ProcessInfo.processInfo.environment["STEADY_DICE_OPTIMISED_DEBUG"] == "1"
-    ? [.unsafeFlags(["-O2"], .when(configuration: .debug))] : []
 
 let package = Package(
     name: "steady-dice",
@@ -63,8 +53,7 @@ let package = Package(
         /// What a V4L2 camera's buffer timestamps count and mark (their clock, start or end of exposure).
         .target(name: "CV4L2", path: "Sources/System/CV4L2"),
         /// A panorama looked up along each pixel's ray: the synthetic clip's lens, rolling shutter and blur, in C for speed.
-        .target(name: "CPanoramaRaster", path: "Sources/System/CPanoramaRaster",
-                cSettings: optimisedCInDebug),  // every pixel of a synthetic clip drawn along rays, as the unit tests make them
+        .target(name: "CPanoramaRaster", path: "Sources/System/CPanoramaRaster"),
         /// FFmpeg's libraries' headers (libavformat, libavcodec, libavutil, libswscale), for CVideoFile only. Not linked:
         /// CVideoFile loads them at the first file it opens (video_file.c), so that a command that reads no video does not
         /// load them at its start.
@@ -82,7 +71,7 @@ let package = Package(
         /// in time-ordered samples (`TimeSeries`), the gyroscope's integral (`GyroIntegral`), the attitude error metric
         /// (`AttitudeError`: total, tilt, signed heading), the seeded generator (`SplitMix64`), the median and
         /// percentile rule (`Median`), degrees and radians (`Angle`). No OpenGL, no I/O.
-        .target(name: "AttitudeMath", dependencies: ["ExitKinds", "MonotonicTime"], swiftSettings: optimisedInDebug),  // the gyroscope's integral, most of a fit's time
+        .target(name: "AttitudeMath", dependencies: ["ExitKinds", "MonotonicTime"]),
         /// The skeleton of a background worker (`WorkerThread`: a named thread, sleeps a stop cuts short, a stop that
         /// waits until the camera or socket is released) and the `Backoff` between attempts (the capture's and imud's).
         /// SIGINT/SIGTERM as a stop request a loop polls, or as the exit every command installs at its start
@@ -119,8 +108,7 @@ let package = Package(
         /// camera of a file, a rig, a fit and drawing), crop-and-scale to a window, the central region where a pinhole
         /// stands for any lens (`CentralRegion`), projection matrices, world rays, anchored dice (`Anchor`) and the
         /// panorama layout. No OpenGL, no I/O.
-        .target(name: "Camera", dependencies: ["AttitudeMath", "ExitKinds", "Pixels"],
-                swiftSettings: optimisedInDebug),  // a lens's rays and projections, for every tracked corner of a fit RigCalibrationTests run
+        .target(name: "Camera", dependencies: ["AttitudeMath", "ExitKinds", "Pixels"]),
         /// What ties a camera to an IMU (`Rig`): the camera and lens with the mount (`CameraAndMount`), the time offset
         /// with its clock and instant (`TimeOffset`), the readout and the gyroscope's bias, each with its standard
         /// error and whether it was determined. The time rule every command asks (`Timeline`: log time = video time +
@@ -167,15 +155,13 @@ let package = Package(
         /// fit of time offset, focal length and lens, mount, readout and bias from frame pairs (`RigParameters.swift`),
         /// and the bias and field of view from the picture's turn over spans (`SpanBias`, `SpanHold`). Every fit is one
         /// damped Gauss–Newton (`LeastSquares.swift`); a failure is a `CalibrationError`. No GL, no I/O.
-        .target(name: "Calibration", dependencies: ["AttitudeMath", "ExitKinds", "Camera", "Pixels", "Rig"],
-                swiftSettings: optimisedInDebug),  // its fits, several times slower unoptimised, as the unit tests run them
+        .target(name: "Calibration", dependencies: ["AttitudeMath", "ExitKinds", "Camera", "Pixels", "Rig"]),
         /// Footage read into what the estimators fit, shared by the calibration service, the fusion jobs and the frame
         /// pipeline. `ClipTracks`: a video, picture folder or OpenCamera Sensors recording, its corners tracked pair by
         /// pair and followed for as long as they live, and the picture's turn over spans (`pictureSpans`).
         /// `PictureHold`: an attitude over a video held to its picture, through the camera the die is drawn with.
         /// `LensProfileCamera`: a video's bundled lens profile where no camera is given. No GL.
-        .target(name: "Footage", dependencies: ["AttitudeLog", "AttitudeMath", "Calibration", "Camera", "CSVText", "FileAccess", "Imaging", "LensProfiles", "Pixels", "Recording", "Rig"],
-                swiftSettings: optimisedInDebug),  // tracking's and the spans' loops over every corner of every frame, as RigCalibrationTests run them
+        .target(name: "Footage", dependencies: ["AttitudeLog", "AttitudeMath", "Calibration", "Camera", "CSVText", "FileAccess", "Imaging", "LensProfiles", "Pixels", "Recording", "Rig"]),
         /// Any attitude log loaded for drawing (`loadAnyAttitudeLog`): an attitude log read, a raw log fused
         /// in-process, a gyroscope-only log integrated, a raw log over its footage. The one fusion of a raw log
         /// (`CorrectedRawLog.fused`: the magnetometer's correction, a calibration's gyroscope bias, true north by
@@ -206,8 +192,7 @@ let package = Package(
         /// the frame pairs' fit judged against the spans'. `CalibrationReport`: the lines `calibrate` prints. No GL, no
         /// command line.
         .target(name: "RigCalibration", dependencies: ["AttitudeMath", "ExitKinds", "AttitudeLog", "Calibration", "CalibrationFiles", "Camera", "Footage", "LensProfiles",
-                                                       "Pixels", "RawLog", "RecordFolder", "Recording", "Rig"],
-                swiftSettings: optimisedInDebug),  // the spans' fits, as RigCalibrationTests run them
+                                                       "Pixels", "RawLog", "RecordFolder", "Recording", "Rig"]),
         /// Where the device is: the magnetic models (WMM2025, IGRF-14), Location.csv, position filters, SRTM terrain. No GL.
         .target(name: "Location", dependencies: ["AttitudeMath", "ExitKinds", "CSVText", "FileAccess", "SafeText"], exclude: ["igrf14coeffs.PROVENANCE.md"],
                 resources: [.copy("WMM.COF"), .copy("igrf14coeffs.txt")]),
@@ -235,7 +220,7 @@ let package = Package(
         .target(name: "SyntheticClip", dependencies: [
             "AttitudeMath", "ExitKinds", "AttitudeLog", "Calibration", "CalibrationFiles", "Camera", "FileAccess", "Imaging", "RawLog", "Render", "Rig", "CPanoramaRaster",
             "Pixels",
-        ], swiftSettings: optimisedInDebug),  // the synthetic motion's samples and clips, as RigCalibrationTests make them
+        ]),
         /// `run`'s window (`AppWindow`): GLFW, the keys (`WindowKey`, `ViewControls`), the frame loop over a frame
         /// pipeline.
         .target(name: "Window", dependencies: [
@@ -306,20 +291,19 @@ let package = Package(
         /// The light core: scratch folders, the shared data and the repository's fixtures, what a test needs from the
         /// machine, seeded randomness, attitude assertions, tumbling IMU samples, OpenCV's camera file written as text, what
         /// threads collect into a `Locked` collection. Value modules only.
-        .target(name: "TestSupport", dependencies: ["AttitudeMath", "CSVText", "Pixels", "Camera", "Workers"], path: "Tests/TestSupport",
-                swiftSettings: optimisedInDebug),  // the samples it makes by the hundred thousand
+        .target(name: "TestSupport", dependencies: ["AttitudeMath", "CSVText", "Pixels", "Camera", "Workers"], path: "Tests/TestSupport"),
         /// Commands: the built executables and other tools run as processes with a deadline (BuiltTool, CommandHarness),
         /// the synthetic clips `calibration-clip` makes, cached (SyntheticClips), and option groups' refusals parsed in-process.
         .target(name: "CommandTestSupport", dependencies: ["TestSupport", "Workers", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-                path: "Tests/CommandTestSupport", swiftSettings: optimisedInDebug),  // CommandHarness's comparison, channel by channel
+                path: "Tests/CommandTestSupport"),
         /// Logs: synthetic raw IMU logs and location tracks, GoPro motion payloads built by hand, and the test cases of the log and
         /// location readers with their files.
         .target(name: "LogTestSupport", dependencies: ["TestSupport", "AttitudeMath", "CameraMotion", "Location", "RawLog"],
-                path: "Tests/LogTestSupport", swiftSettings: optimisedInDebug),  // as TestSupport
+                path: "Tests/LogTestSupport"),
         /// Pictures: the headless renderer (OpenGL), golden images, the die's silhouette projected independently, test
         /// video frames written through OpenCV.
         .target(name: "PictureTestSupport", dependencies: ["CommandTestSupport", "AttitudeMath", "Camera", "CGL", "Imaging", "Render", "Pixels", "SteadyDiceKit"],
-                path: "Tests/PictureTestSupport", swiftSettings: optimisedInDebug),  // its pixel loops, as CommandLineTests
+                path: "Tests/PictureTestSupport"),
         .testTarget(name: "SafeTextTests", dependencies: ["SafeText"]),
         .testTarget(name: "PixelsTests", dependencies: ["Pixels", "ExitKinds"]),
         .testTarget(name: "CSVTextTests", dependencies: ["CSVText", "ExitKinds", "AttitudeMath", "TestSupport"]),
@@ -370,8 +354,7 @@ let package = Package(
         .testTarget(name: "SyntheticClipTests", dependencies: ["SyntheticClip", "ExitKinds", "Pixels", "AttitudeLog", "AttitudeMath", "Calibration", "CalibrationFiles", "Camera", "FileAccess",
                                                       "Imaging", "RawLog", "Render", "Rig", "LogTestSupport", "TestSupport"]),
         .testTarget(name: "RigCalibrationTests", dependencies: ["Pixels", "ExitKinds", "RigCalibration", "AttitudeMath", "Calibration", "CalibrationFiles", "Camera", "FileAccess", "Footage", "Imaging", "LensProfiles",
-                                                       "RawLog", "RecordFolder", "Render", "Rig", "SyntheticClip", "TestSupport"],
-                    swiftSettings: optimisedInDebug),  // the lens warp's pixel loop, over every frame of a clip
+                                                       "RawLog", "RecordFolder", "Render", "Rig", "SyntheticClip", "TestSupport"]),
         .testTarget(name: "WindowTests", dependencies: ["Window", "Pixels", "Scene", "AttitudeLog", "AttitudeMath", "Render", "CGLFW", "PictureTestSupport",
                                                .product(name: "Logging", package: "swift-log"),
                                                .product(name: "InMemoryLogging", package: "swift-log")]),
@@ -384,12 +367,9 @@ let package = Package(
         ]),
         /// The two executables end to end, run as processes (BuiltTool, CommandHarness): every command, the window
         /// under xdotool, help, install, and the hostile-input and file-policy fuzzers with their corpus.
-        /// Optimised in the tests' debug build: these tests read back hundreds of rendered frames pixel by pixel, and
-        /// unoptimised, those loops are most of their CPU time. Which other targets are, and why, each says where it takes
-        /// `optimisedInDebug` (docs/tests.md lists them).
         .testTarget(name: "CommandLineTests", dependencies: [
             "AttitudeMath", "MonotonicTime", "AttitudeLog", "CalibrationFiles", "Camera", "CameraMotion", "Scene", "CVShim", "FileAccess", "Footage", "IMUD", "Imaging", "Location", "RawLog",
             "CommandLineSupport", "LiveRig", "Render", "SafeText", "SteadyDiceKit", "CommandTestSupport", "LogTestSupport", "PictureTestSupport", "TestSupport", "Rig", "RigCalibration", "RecordFolder", "Pixels", "Workers",
-        ], exclude: ["Fixtures"], swiftSettings: optimisedInDebug),
+        ], exclude: ["Fixtures"]),
     ]
 )
