@@ -56,6 +56,23 @@ public final class HeadlessContext {
         self.context = context
     }
 
+    /// Runs `body` in a new context, current throughout, and drops the context after it. The GL objects `body` makes
+    /// (renderers, targets) are its locals and so released when it returns, while their context is still current;
+    /// released after the context, they would delete their names in whatever context is current then (another
+    /// renderer's background, say). Nothing `body` returns may hold a GL object.
+    public static func within<T>(_ body: () throws -> T) throws -> T {
+        let context = try HeadlessContext()
+        return try withExtendedLifetime(context) { try body() }
+    }
+
+    /// Makes this context current on the calling thread again: another context made and dropped since may have left
+    /// its own predecessor current, or none.
+    public func makeCurrent() throws {
+        guard eglMakeCurrent(display, nil, nil, context) == EGL_TRUE else {
+            throw RenderError.eglFailed(step: "eglMakeCurrent(no surface)", code: eglGetError())
+        }
+    }
+
     deinit {
         if let previous {
             eglMakeCurrent(previous.display, nil, nil, previous.context)

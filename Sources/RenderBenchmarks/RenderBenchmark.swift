@@ -40,43 +40,43 @@ public struct RenderBenchmark {
     /// Each frame uploads `picture(generation)` (nil: none), draws the die at a new attitude (with the HUD,
     /// its text new each frame, as in the window) and reads the pixels back. `progress` gets a line per run.
     public func phases(clearColor: RGBColor, hud: Bool, picture: (Int) -> RGBImage?, progress: (String) -> Void) throws -> Phases {
-        let context = try HeadlessContext()
-        defer { withExtendedLifetime(context) {} }
-        let renderer = try SceneRenderer(assets: assets, readImage: RGBImage.read)
-        renderer.clearColor = clearColor
-        if hud { try renderer.prepareHUD() }
-        let target = try OffscreenTarget(size: size)
-        target.bind()
-        var upload: [Double] = [], draw: [Double] = [], readBack: [Double] = [], total: [Double] = []
-        var generation = 0
-        for run in 0...repeats {  // run 0 warms up and is not counted
-            var phase = [0.0, 0.0, 0.0]
-            for frame in 0..<frames {
-                generation += 1
-                let image = picture(generation)
-                let attitude = Quaternion(axis: [0.3, 1, 0.5], angle: Double(frame) * 0.05)
-                let t0 = MonotonicClock.now()
-                renderer.setBackground(image, generation: generation, viewport: size)
-                glFinish()
-                let t1 = MonotonicClock.now()
-                let readout = hud ? HUDReadout(worldFromDevice: attitude, smoothedTilt: AttitudeViews(worldFromDevice: attitude).tilt,
-                                               frame: "bench", source: "bench frame \(frame)", framesPerSecond: 60) : nil
-                renderer.draw(SceneState(worldFromDevice: attitude, hud: readout), size: size)
-                glFinish()
-                let t2 = MonotonicClock.now()
-                _ = target.readImage()
-                let t3 = MonotonicClock.now()
-                phase[0] += t1 - t0; phase[1] += t2 - t1; phase[2] += t3 - t2
+        return try HeadlessContext.within {
+            let renderer = try SceneRenderer(assets: assets, readImage: RGBImage.read)
+            renderer.clearColor = clearColor
+            if hud { try renderer.prepareHUD() }
+            let target = try OffscreenTarget(size: size)
+            target.bind()
+            var upload: [Double] = [], draw: [Double] = [], readBack: [Double] = [], total: [Double] = []
+            var generation = 0
+            for run in 0...repeats {  // run 0 warms up and is not counted
+                var phase = [0.0, 0.0, 0.0]
+                for frame in 0..<frames {
+                    generation += 1
+                    let image = picture(generation)
+                    let attitude = Quaternion(axis: [0.3, 1, 0.5], angle: Double(frame) * 0.05)
+                    let t0 = MonotonicClock.now()
+                    renderer.setBackground(image, generation: generation, viewport: size)
+                    glFinish()
+                    let t1 = MonotonicClock.now()
+                    let readout = hud ? HUDReadout(worldFromDevice: attitude, smoothedTilt: AttitudeViews(worldFromDevice: attitude).tilt,
+                                                   frame: "bench", source: "bench frame \(frame)", framesPerSecond: 60) : nil
+                    renderer.draw(SceneState(worldFromDevice: attitude, hud: readout), size: size)
+                    glFinish()
+                    let t2 = MonotonicClock.now()
+                    _ = target.readImage()
+                    let t3 = MonotonicClock.now()
+                    phase[0] += t1 - t0; phase[1] += t2 - t1; phase[2] += t3 - t2
+                }
+                guard run > 0 else { continue }
+                let perFrame = phase.map { $0 / Double(frames) * 1000 }
+                upload.append(perFrame[0]); draw.append(perFrame[1]); readBack.append(perFrame[2])
+                total.append(perFrame.reduce(0, +))
+                progress(String(format: "run %d/%d: %.2f ms per frame", run, repeats, total.last ?? 0))
             }
-            guard run > 0 else { continue }
-            let perFrame = phase.map { $0 / Double(frames) * 1000 }
-            upload.append(perFrame[0]); draw.append(perFrame[1]); readBack.append(perFrame[2])
-            total.append(perFrame.reduce(0, +))
-            progress(String(format: "run %d/%d: %.2f ms per frame", run, repeats, total.last ?? 0))
+            // NaN for no timed run (one run is the warm-up alone).
+            func median(_ values: [Double]) -> Double { Median.meanOfMiddles(values) ?? .nan }
+            return Phases(upload: median(upload), draw: median(draw), readBack: median(readBack), total: median(total))
         }
-        // NaN for no timed run (one run is the warm-up alone).
-        func median(_ values: [Double]) -> Double { Median.meanOfMiddles(values) ?? .nan }
-        return Phases(upload: median(upload), draw: median(draw), readBack: median(readBack), total: median(total))
     }
 
     /// The panorama background (the one `installPanorama` hands a renderer) against the generated textured background, alternating run by
@@ -84,40 +84,40 @@ public struct RenderBenchmark {
     /// frame (as a camera does); the panorama is uploaded once and only drawn. Returns the lines to print.
     public func panoramaAgainstTexture(path: String, installPanorama: (SceneRenderer) -> Void,
                                        progress: (String) -> Void) throws -> [String] {
-        let context = try HeadlessContext()
-        defer { withExtendedLifetime(context) {} }
-        let textured = try SceneRenderer(assets: assets, readImage: RGBImage.read)
-        let withPanorama = try SceneRenderer(assets: assets, readImage: RGBImage.read)
-        installPanorama(withPanorama)
-        let pattern = Self.testPattern(size: size)
-        let target = try OffscreenTarget(size: size)
-        target.bind()
-        var perFrame: [String: [Double]] = ["textured": [], "panorama": []]
-        var generation = 0
-        for run in 0...repeats {
-            for (name, renderer) in [("textured", textured), ("panorama", withPanorama)] {
-                let t0 = MonotonicClock.now()
-                for frame in 0..<frames {
-                    generation += 1
-                    if name == "textured" {
-                        renderer.setBackground(pattern, generation: generation, viewport: size)
+        return try HeadlessContext.within {
+            let textured = try SceneRenderer(assets: assets, readImage: RGBImage.read)
+            let withPanorama = try SceneRenderer(assets: assets, readImage: RGBImage.read)
+            installPanorama(withPanorama)
+            let pattern = Self.testPattern(size: size)
+            let target = try OffscreenTarget(size: size)
+            target.bind()
+            var perFrame: [String: [Double]] = ["textured": [], "panorama": []]
+            var generation = 0
+            for run in 0...repeats {
+                for (name, renderer) in [("textured", textured), ("panorama", withPanorama)] {
+                    let t0 = MonotonicClock.now()
+                    for frame in 0..<frames {
+                        generation += 1
+                        if name == "textured" {
+                            renderer.setBackground(pattern, generation: generation, viewport: size)
+                        }
+                        renderer.draw(SceneState(worldFromDevice: Quaternion(axis: [0.3, 1, 0.5], angle: Double(frame) * 0.05)),
+                                      size: size)
+                        _ = target.readImage()
                     }
-                    renderer.draw(SceneState(worldFromDevice: Quaternion(axis: [0.3, 1, 0.5], angle: Double(frame) * 0.05)),
-                                  size: size)
-                    _ = target.readImage()
+                    let ms = (MonotonicClock.now() - t0) / Double(frames) * 1000
+                    if run > 0 { perFrame[name, default: []].append(ms) }
                 }
-                let ms = (MonotonicClock.now() - t0) / Double(frames) * 1000
-                if run > 0 { perFrame[name, default: []].append(ms) }
+                if run > 0 {
+                    progress(String(format: "run %d/%d: textured %.2f ms, panorama %.2f ms per frame", run, repeats,
+                                    perFrame["textured"]!.last!, perFrame["panorama"]!.last!))
+                }
             }
-            if run > 0 {
-                progress(String(format: "run %d/%d: textured %.2f ms, panorama %.2f ms per frame", run, repeats,
-                                perFrame["textured"]!.last!, perFrame["panorama"]!.last!))
-            }
+            return ["offscreen \(size), \(frames) frames x \(repeats) runs, upload + draw + read-back per frame:",
+                    String(format: "  textured background (new %dx%d picture each frame) %7.2f ms (median)", width, height,
+                           Median.meanOfMiddles(perFrame["textured"]!) ?? .nan),
+                    String(format: "  panorama %@ %7.2f ms (median)", path, Median.meanOfMiddles(perFrame["panorama"]!) ?? .nan)]
         }
-        return ["offscreen \(size), \(frames) frames x \(repeats) runs, upload + draw + read-back per frame:",
-                String(format: "  textured background (new %dx%d picture each frame) %7.2f ms (median)", width, height,
-                       Median.meanOfMiddles(perFrame["textured"]!) ?? .nan),
-                String(format: "  panorama %@ %7.2f ms (median)", path, Median.meanOfMiddles(perFrame["panorama"]!) ?? .nan)]
     }
 
     /// Up to `limit` frames of a video from frame `first` on, decoded before timing starts.

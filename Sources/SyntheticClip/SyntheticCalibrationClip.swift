@@ -112,23 +112,23 @@ public struct SyntheticCalibrationClip: Sendable {
         if drawnAlongRays { return try renderAlongRays(motion: motion, write: write, progress: progress) }
         // About as many texels per degree as the camera has pixels, so the texture neither blurs nor aliases.
         let panorama = CalibrationTexture.panorama(width: panoramaWidth, height: panoramaWidth / 2, seed: seed)
-        let context = try HeadlessContext()
-        defer { withExtendedLifetime(context) {} }
-        let renderer = try SceneRenderer(assets: assets, readImage: RGBImage.read)
-        renderer.setPanorama(panorama)
-        let camera = self.camera
-        let target = try OffscreenTarget(size: size)
-        target.bind()
-        // The die sits far below, fixed in the world like the texture, so it moves as the texture does.
-        let nadir = Anchor(fixedBearingDegrees: 0, elevationDegrees: -90, distance: Anchor.maximumDistance)
-        let frames = frameCount
-        for k in 0..<frames {
-            let q = motion.worldFromDevice(videoTime: time(ofFrame: k), deviceFromIMU: deviceFromIMU, timeOffsetSeconds: timeOffsetSeconds)
-            renderer.draw(SceneState(worldFromDevice: q, camera: camera, anchor: nadir), size: size)
-            try write(target.readImage(), time(ofFrame: k))
-            progress(k + 1, frames)
+        return try HeadlessContext.within {
+            let renderer = try SceneRenderer(assets: assets, readImage: RGBImage.read)
+            renderer.setPanorama(panorama)
+            let camera = self.camera
+            let target = try OffscreenTarget(size: size)
+            target.bind()
+            // The die sits far below, fixed in the world like the texture, so it moves as the texture does.
+            let nadir = Anchor(fixedBearingDegrees: 0, elevationDegrees: -90, distance: Anchor.maximumDistance)
+            let frames = frameCount
+            for k in 0..<frames {
+                let q = motion.worldFromDevice(videoTime: time(ofFrame: k), deviceFromIMU: deviceFromIMU, timeOffsetSeconds: timeOffsetSeconds)
+                renderer.draw(SceneState(worldFromDevice: q, camera: camera, anchor: nadir), size: size)
+                try write(target.readImage(), time(ofFrame: k))
+                progress(k + 1, frames)
+            }
+            return frames
         }
-        return frames
     }
 
     private var panoramaWidth: Int { min(8192, max(512, Int(360 * Double(height) / verticalFieldOfViewDegrees) / 2 * 2)) }

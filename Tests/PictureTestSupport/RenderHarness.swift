@@ -25,8 +25,11 @@ public enum RenderHarness {
         return try SceneRenderer(assets: try Assets.locate(), model: .box, readImage: RGBImage.read)
     }
 
+    /// The shared renderer of `model`, its context made current: a test that made and dropped a context of its own
+    /// (a pipeline, a synthetic clip) may have left another current, or none.
     public static func renderer(_ model: SceneModel = .die) throws -> SceneRenderer {
-        model == .box ? try box.get() : try shared.get().1
+        try shared.get().0.makeCurrent()
+        return model == .box ? try box.get() : try shared.get().1
     }
 
     /// Renders one frame offscreen, exactly as `steady-dice snapshot` does.
