@@ -3,6 +3,7 @@ import CVFileStorage
 import Foundation
 import Pixels
 import Rig
+import SafeText
 
 /// A camera read from a file as OpenCV's calibration tools write it: the pinhole for the calibrated picture size and the
 /// lens, its distortion coefficients in OpenCV's radial-tangential model (k1, k2, p1, p2[, k3, ...], the default) or its

@@ -5,6 +5,7 @@ import Rig
 import FileAccess
 import Foundation
 import Pixels
+import SafeText
 
 /// The calibration file: a `Rig` as an OpenCV FileStorage file (`steady-dice calibrate` writes it, `--calibration`
 /// reads it), with the camera's intrinsics and lens (`distortion_model: fisheye` for OpenCV's fisheye model; none for

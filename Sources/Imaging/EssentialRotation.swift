@@ -1,5 +1,6 @@
 import AttitudeMath
 import CVShim
+import SafeText
 
 /// The rotation between two views of one scene from the points' essential matrix (OpenCV: findEssentialMat with
 /// RANSAC, recoverPose), which a camera's move does not disturb as it disturbs a rotation fitted alone.

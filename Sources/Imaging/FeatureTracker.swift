@@ -1,5 +1,6 @@
 import CVShim
 import Pixels
+import SafeText
 
 /// One corner seen in two consecutive frames, in OpenCV pixel coordinates.
 public struct TrackedPoint: Sendable {

@@ -2,6 +2,7 @@ import CVShim
 import FileAccess
 import Foundation
 import Pixels
+import SafeText
 
 /// Image files: any picture OpenCV decodes read as an `RGBImage`, and an `RGBImage` encoded and written.
 extension RGBImage {
@@ -54,15 +55,3 @@ extension RGBImage {
 /// before the first call into OpenCV (`cvs_quiet_logging`), unless the user set their variables.
 let quietOpenCV: Void = cvs_quiet_logging()
 
-/// Calls a shim function with an error buffer; a negative status becomes the error `describe` makes.
-@discardableResult
-func withErrorBuffer(_ call: (UnsafeMutablePointer<CChar>, Int) -> Int32,
-                     describe: (String) -> ImagingError) throws -> Int32 {
-    var err = [CChar](repeating: 0, count: 512)
-    let status = err.withUnsafeMutableBufferPointer { call($0.baseAddress!, $0.count) }
-    if status < 0 {
-        let message = String(nulTerminated: err)
-        throw describe(message.isEmpty ? "unknown error" : message)
-    }
-    return status
-}

@@ -1,6 +1,7 @@
 import AttitudeMath
 import CVShim
 import Pixels
+import SafeText
 
 /// One corner alive in a frame: the number it was given when found, and where it is, in OpenCV pixel coordinates.
 public struct LivingCorner: Sendable, Equatable {

@@ -2,6 +2,7 @@ import Camera
 import CVShim
 import Foundation
 import Pixels
+import SafeText
 
 /// Undistorts pictures of a calibrated camera with OpenCV: the maps are built once, here, and each
 /// picture is remapped bilinearly. The undistorted picture keeps the same camera matrix.

@@ -1,6 +1,7 @@
 import CVShim
 import FileAccess
 import Pixels
+import SafeText
 
 /// One decoded video or camera frame.
 public struct VideoFrame: Sendable {

@@ -1,6 +1,7 @@
 import CVideoFile
 import FileAccess
 import Pixels
+import SafeText
 
 /// What a video file states about its picture stream, before a frame is decoded.
 public struct VideoFileInfo: Sendable, Equatable {
