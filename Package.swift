@@ -198,8 +198,9 @@ let package = Package(
                 resources: [.copy("WMM.COF"), .copy("igrf14coeffs.txt")]),
 
         /// Plots: `Figure` (panels, lines, legends), `Layout` (axes, ticks, data to pixels), `CairoPlot` (PNG and SVG
-        /// through Cairo), `AttitudePlots` (attitude over time and its errors). No GL.
-        .target(name: "Plot", dependencies: ["CCairo", "ExitKinds", "AttitudeMath", "AttitudeLog", "Pixels"]),
+        /// through Cairo), `AttitudePlots` (attitude over time and its errors), `TrackPlots` (position tracks in metres,
+        /// through Location's `LocalPlane`). No GL.
+        .target(name: "Plot", dependencies: ["CCairo", "ExitKinds", "AttitudeMath", "AttitudeLog", "Location", "Pixels"]),
 
         // MARK: - The frame pipeline, and the synthetic calibration clip
         /// The frame pipeline that the window, `snapshot`, `render` and the library draw through. A `FramePipeline` for
@@ -307,7 +308,7 @@ let package = Package(
         .testTarget(name: "SafeTextTests", dependencies: ["SafeText"]),
         .testTarget(name: "PixelsTests", dependencies: ["Pixels", "ExitKinds"]),
         .testTarget(name: "CSVTextTests", dependencies: ["CSVText", "ExitKinds", "AttitudeMath", "TestSupport"]),
-        .testTarget(name: "PlotTests", dependencies: ["Plot", "ExitKinds", "Imaging", "AttitudeMath", "AttitudeLog", "PictureTestSupport", "TestSupport", "Pixels"], exclude: ["Goldens"]),
+        .testTarget(name: "PlotTests", dependencies: ["Plot", "ExitKinds", "Imaging", "AttitudeLog", "Location", "PictureTestSupport", "TestSupport", "Pixels"], exclude: ["Goldens"]),
         .testTarget(name: "FileAccessTests", dependencies: ["FileAccess", "ExitKinds", "TestSupport"]),
         .testTarget(name: "AttitudeMathTests", dependencies: ["AttitudeMath", "Pixels", "ExitKinds", "TestSupport"]),
         .testTarget(name: "AttitudeLogTests", dependencies: ["AttitudeLog", "ExitKinds", "Recording", "FileAccess", "TestSupport", "AttitudeMath", "MonotonicTime"]),

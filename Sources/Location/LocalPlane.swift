@@ -14,8 +14,7 @@ public struct LocalPlane: Sendable {
     public init(latitude: Double, longitude: Double) {
         originLatitude = latitude
         originLongitude = longitude
-        let a = 6_378_137.0, f = 1 / 298.257223563
-        let e2 = f * (2 - f)
+        let a = WGS84.semiMajorAxisMetres, e2 = WGS84.eccentricitySquared
         let phi = Angle.radians(fromDegrees: latitude)
         let w = 1 - e2 * sin(phi) * sin(phi)
         let meridian = a * (1 - e2) / (w * w.squareRoot())

@@ -280,10 +280,8 @@ public struct MagneticModel: Sendable {
 
 /// A geodetic position on WGS 84 as geocentric spherical coordinates.
 struct Geocentric {
-    /// WGS 84 semi-major axis, km.
-    static let semiMajorKm = 6378.137
-    /// WGS 84 flattening.
-    static let flattening = 1 / 298.257223563
+    /// WGS 84's semi-major axis, km.
+    static let semiMajorKm = WGS84.semiMajorAxisMetres / 1000
     /// The model's reference radius a, km.
     static let referenceRadiusKm = 6371.2
 
@@ -294,7 +292,7 @@ struct Geocentric {
 
     init(latitudeDegrees: Double, heightKilometres: Double) {
         let phi = Angle.radians(fromDegrees: latitudeDegrees)
-        let e2 = Self.flattening * (2 - Self.flattening)
+        let e2 = WGS84.eccentricitySquared
         let primeVertical = Self.semiMajorKm / (1 - e2 * sin(phi) * sin(phi)).squareRoot()
         let p = (primeVertical + heightKilometres) * cos(phi)
         let z = (primeVertical * (1 - e2) + heightKilometres) * sin(phi)

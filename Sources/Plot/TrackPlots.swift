@@ -1,5 +1,5 @@
-import AttitudeMath
 import Foundation
+import Location
 import Pixels
 
 /// Figures of position tracks: east and north in metres, to scale.
@@ -32,18 +32,16 @@ public enum TrackPlots {
         }
     }
 
-    /// Metres per degree of latitude on a sphere of the WGS 84 mean radius (6371.0088 km).
-    static let metresPerDegree = 6_371_008.8 * Double.pi / 180
-
-    /// The tracks in metres east and north of the first track's first point (flat earth about that point:
-    /// east = Δlon·cos(lat₀), north = Δlat, good to a part in a thousand over a few kilometres), on axes of
-    /// one scale for both directions, fitted to a picture of `size`.
+    /// The tracks in metres east and north of the first track's first point (`LocalPlane` about that point:
+    /// WGS 84, longitudes taken the short way round the antimeridian), on axes of one scale for both directions,
+    /// fitted to a picture of `size`.
     public static func figure(_ tracks: [Track], title: String, size: PictureSize) -> Figure {
         let origin = tracks.first?.positions.first(where: \.isFinite) ?? Track.Position(latitude: 0, longitude: 0)
+        let plane = LocalPlane(latitude: origin.latitude, longitude: origin.longitude)
         let series = tracks.map { track in
             Series(name: track.name, points: track.positions.map { position in
-                Series.Point(x: (position.longitude - origin.longitude) * metresPerDegree * cos(Angle.radians(fromDegrees: origin.latitude)),
-                             y: (position.latitude - origin.latitude) * metresPerDegree)
+                let eastNorth = plane.metres(latitude: position.latitude, longitude: position.longitude)
+                return Series.Point(x: eastNorth.x, y: eastNorth.y)
             })
         }
         var figure = Figure(title: title, xLabel: "east (m)", panels: [Panel(yLabel: "north (m)", series: series)])

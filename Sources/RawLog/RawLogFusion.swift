@@ -79,13 +79,13 @@ public struct FusedSample: Sendable {
 /// What the estimator reports besides the attitude, for display or diagnosis.
 public struct FusionStatus: Sendable {
     public var isAtRest: Bool
-    public var magDisturbed: Bool
+    public var isMagneticallyDisturbed: Bool
     /// Estimated gyroscope bias, rad/s, IMU frame S.
     public var gyroBiasRadiansPerSecond: SIMD3<Double>
 
     public init(_ estimator: AttitudeEstimator) {
         isAtRest = estimator.isAtRest
-        magDisturbed = estimator.isMagneticallyDisturbed
+        isMagneticallyDisturbed = estimator.isMagneticallyDisturbed
         gyroBiasRadiansPerSecond = estimator.gyroBiasRadiansPerSecond
     }
 }
@@ -102,7 +102,7 @@ extension FusedSample {
             text += "\(s.t),\(q.w),\(q.x),\(q.y),\(q.z)"
             if let st = s.status {
                 let b = st.gyroBiasRadiansPerSecond * Angle.degrees(fromRadians: 1)
-                text += ",\(st.isAtRest ? 1 : 0),\(st.magDisturbed ? 1 : 0),\(b.x),\(b.y),\(b.z)"
+                text += ",\(st.isAtRest ? 1 : 0),\(st.isMagneticallyDisturbed ? 1 : 0),\(b.x),\(b.y),\(b.z)"
             }
             text += "\n"
         }

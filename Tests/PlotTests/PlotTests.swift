@@ -1,7 +1,7 @@
 import AttitudeLog
-import AttitudeMath
 import Foundation
 import Imaging
+import Location
 import PictureTestSupport
 import Pixels
 import Plot
@@ -114,10 +114,9 @@ final class PlotTests: XCTestCase {
 
     /// A track 100 m north and 50 m east of its start: metres from the first point, and one scale on both axes.
     func testTrackIsInMetresToScale() throws {
-        let metresPerDegree = 6_371_008.8 * Double.pi / 180
-        let lat0 = 46.5, lon0 = 7.25
-        let track = TrackPlots.Track(name: "walk", latitude: [lat0, lat0 + 100 / metresPerDegree],
-                                     longitude: [lon0, lon0 + 50 / (metresPerDegree * cos(Angle.radians(fromDegrees: lat0)))])
+        let plane = LocalPlane(latitude: 46.5, longitude: 7.25)
+        let walked = plane.degrees(SIMD2(50, 100))
+        let track = TrackPlots.Track(name: "walk", latitude: [46.5, walked.latitude], longitude: [7.25, walked.longitude])
         let figure = TrackPlots.figure([track], title: "track", size: PictureSize(fixedWidth: 800, height: 500))
         let series = figure.panels[0].series[0]
         XCTAssertEqual(series.points[0].x, 0, accuracy: 1e-9)
@@ -134,5 +133,18 @@ final class PlotTests: XCTestCase {
         let start = layout.pixel(x: 0, y: 0, panel: 0), end = layout.pixel(x: 50, y: 100, panel: 0)
         XCTAssertEqual((end.x - start.x) * xScale, 50, accuracy: 1e-6)
         XCTAssertEqual((start.y - end.y) * yScale, 100, accuracy: 1e-6)
+    }
+
+    /// A track that crosses the antimeridian eastwards (179.9995° E to 179.9995° W, 0.001° of longitude on the
+    /// equator, about 111 m) plots as one short step east, not as a step of nearly the Earth's circumference west.
+    func testATrackAcrossTheAntimeridianIsAShortStepEast() throws {
+        let track = TrackPlots.Track(name: "dateline", latitude: [0, 0, 0], longitude: [179.9995, -179.9995, -179.9985])
+        let figure = TrackPlots.figure([track], title: "dateline", size: PictureSize(fixedWidth: 800, height: 500))
+        let xs = figure.panels[0].series[0].points.map(\.x)
+        // 0.001° of the equator is 2π·6 378 137 m / 360 000 = 111.32 m.
+        XCTAssertEqual(xs[1], 111.32, accuracy: 0.01, "the crossing is a step east of 111 m")
+        XCTAssertEqual(xs[2], 222.64, accuracy: 0.02, "and the next fix one more step east")
+        let xRange = try XCTUnwrap(figure.xRange)
+        XCTAssertLessThan(xRange.upperBound - xRange.lowerBound, 1000, "the axes span the track, not the globe: \(xRange)")
     }
 }
