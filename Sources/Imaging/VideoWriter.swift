@@ -1,5 +1,6 @@
 import CVShim
 import Pixels
+import SafeText
 
 /// Writes RGB frames to a video file through OpenCV's VideoWriter: what `VideoOutput` (render's and the clips' videos) writes with.
 public final class VideoWriter {
