@@ -19,12 +19,6 @@ func multiply(_ a: [[Double]], _ b: [[Double]]) -> [[Double]] {
     (0..<3).map { r in (0..<3).map { c in (0..<3).reduce(0) { $0 + a[r][$1] * b[$1][c] } } }
 }
 
-func assertEqual(_ a: SIMD3<Double>, _ b: SIMD3<Double>, accuracy: Double, _ message: String = "",
-                 file: StaticString = #filePath, line: UInt = #line) {
-    let error = ((a - b) * (a - b)).sum().squareRoot()
-    XCTAssertLessThanOrEqual(error, accuracy, "\(a) vs \(b) \(message)", file: file, line: line)
-}
-
 /// Equal component by component (not up to sign).
 func assertEqual(_ a: Quaternion, _ b: Quaternion, accuracy: Double, _ message: String = "",
                  file: StaticString = #filePath, line: UInt = #line) {
