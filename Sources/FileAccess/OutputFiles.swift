@@ -291,6 +291,7 @@ public final class OutputFiles {
     }
 
     /// Temporary names unique within the process.
+    // @unchecked Sendable: `value` is read and written under `lock` only.
     private final class Counter: @unchecked Sendable {
         private let lock = NSLock()
         private var value = 0

@@ -1,29 +1,24 @@
 import AttitudeMath
+import TestSupport
 import XCTest
 
 /// The gyroscope's rotation between two times (`GyroIntegral`) against integrals worked by hand: a constant rate turns
 /// by rate·t, a rate linear in time about a fixed axis by a·t + b·t²/2 (each sample the rate at the middle of the
 /// interval before it), between sample times as well as at them; an attitude stream's differences; the median step.
 final class GyroIntegralTests: XCTestCase {
-    private func assertVector(_ found: SIMD3<Double>, _ expected: SIMD3<Double>, within tolerance: Double = 1e-12,
-                              _ message: String = "", file: StaticString = #filePath, line: UInt = #line) {
-        let miss = ((found - expected) * (found - expected)).sum().squareRoot()
-        XCTAssertLessThan(miss, tolerance, "\(found) against \(expected) \(message)", file: file, line: line)
-    }
-
     func testAConstantRateTurnsByRateTimesTime() {
         let rate = SIMD3<Double>(0.3, -0.2, 0.5)  // rad/s, about 0.62 rad/s in all
         // 100 Hz for 2 s, the log starting at 1000 s: its times are taken from its first.
         let time = (0...200).map { 1000 + Double($0) / 100 }
         let integral = GyroIntegral(time: time, rate: Array(repeating: rate, count: time.count))
         XCTAssertEqual(integral.duration, 2, accuracy: 1e-9)
-        assertVector(integral.rotation(from: 0, to: 1), rate, within: 1e-9, "over the first second, at sample times")
-        assertVector(integral.rotation(from: 0.5, to: 1.5), rate, within: 1e-9)
-        assertVector(integral.rotation(from: 0.123, to: 0.777), rate * 0.654, within: 1e-9, "between samples")
-        assertVector(integral.rotation(from: 0.005, to: 0.0075), rate * 0.0025, within: 1e-12, "within one interval")
-        assertVector(integral.rotation(from: 1.5, to: 0.5), -rate, within: 1e-9, "backwards")
-        assertVector(integral.rotation(from: -3, to: 9), rate * 2, within: 1e-9, "clamped to the log")
-        assertVector(integral.rate(at: 0.777), rate, within: 1e-12)
+        assertEqual(integral.rotation(from: 0, to: 1), rate, accuracy: 1e-9, "over the first second, at sample times")
+        assertEqual(integral.rotation(from: 0.5, to: 1.5), rate, accuracy: 1e-9)
+        assertEqual(integral.rotation(from: 0.123, to: 0.777), rate * 0.654, accuracy: 1e-9, "between samples")
+        assertEqual(integral.rotation(from: 0.005, to: 0.0075), rate * 0.0025, accuracy: 1e-12, "within one interval")
+        assertEqual(integral.rotation(from: 1.5, to: 0.5), -rate, accuracy: 1e-9, "backwards")
+        assertEqual(integral.rotation(from: -3, to: 9), rate * 2, accuracy: 1e-9, "clamped to the log")
+        assertEqual(integral.rate(at: 0.777), rate, accuracy: 1e-12)
     }
 
     /// ω(t) = (a + b·t)·axis about a fixed axis, sampled as a gyroscope gives it (sample i the rate at the middle of
@@ -39,7 +34,7 @@ final class GyroIntegralTests: XCTestCase {
         let integral = GyroIntegral(time: time, rate: middle.map { axis * (a + b * $0) })
         func angle(_ t: Double) -> Double { a * t + b * t * t / 2 }
         for (from, to) in [(0.0, time[40]), (time[7], time[63]), (0.0137, 0.4521), (0.3333, 0.3391), (0.2, time[time.count - 1])] {
-            assertVector(integral.rotation(from: from, to: to), axis * (angle(to) - angle(from)), within: 1e-12,
+            assertEqual(integral.rotation(from: from, to: to), axis * (angle(to) - angle(from)), accuracy: 1e-12,
                          "from \(from) to \(to)")
         }
         // The rate at a time between samples is the line's.
@@ -57,17 +52,17 @@ final class GyroIntegralTests: XCTestCase {
         let integral = GyroIntegral(time: time, attitude: attitude)
         for i in time.indices {
             for j in time.indices {
-                assertVector(integral.rotation(from: time[i] - 5, to: time[j] - 5), axis * (theta[j] - theta[i]), within: 1e-12,
+                assertEqual(integral.rotation(from: time[i] - 5, to: time[j] - 5), axis * (theta[j] - theta[i]), accuracy: 1e-12,
                              "sample \(i) to \(j)")
             }
         }
         // A quarter of the way from sample 1 to sample 2: a quarter of their difference.
-        assertVector(integral.rotation(from: 0.1, to: 0.1375), axis * 0.0375, within: 1e-12)
+        assertEqual(integral.rotation(from: 0.1, to: 0.1375), axis * 0.0375, accuracy: 1e-12)
         // θ(0.125) = 0.05 + 1 rad/s · 0.025 s, θ(0.4) = 0.18 + 1.6 rad/s · 0.1 s.
-        assertVector(integral.rotation(from: 0.125, to: 0.4), axis * (0.34 - 0.075), within: 1e-12)
+        assertEqual(integral.rotation(from: 0.125, to: 0.4), axis * (0.34 - 0.075), accuracy: 1e-12)
         // The rate between samples 3 and 4 is their difference over their 0.2 s; the first sample takes the second's.
-        assertVector(integral.rate(at: 0.4), axis * (0.32 / 0.2), within: 1e-12)
-        assertVector(integral.rate(at: 0), axis * (0.05 / 0.1), within: 1e-12)
+        assertEqual(integral.rate(at: 0.4), axis * (0.32 / 0.2), accuracy: 1e-12)
+        assertEqual(integral.rate(at: 0), axis * (0.05 / 0.1), accuracy: 1e-12)
     }
 
     func testTheTypicalStepIsTheMedianStep() {

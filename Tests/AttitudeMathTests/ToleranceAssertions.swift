@@ -1,12 +1,6 @@
 import AttitudeMath
+import TestSupport
 import XCTest
-
-/// Vectors equal within a distance.
-func assertEqual(_ a: SIMD3<Double>, _ b: SIMD3<Double>, accuracy: Double, _ message: String = "",
-                 file: StaticString = #filePath, line: UInt = #line) {
-    let error = ((a - b) * (a - b)).sum().squareRoot()
-    XCTAssertLessThanOrEqual(error, accuracy, "\(a) vs \(b) \(message)", file: file, line: line)
-}
 
 /// Equal component by component (not up to sign).
 func assertEqual(_ a: Quaternion, _ b: Quaternion, accuracy: Double, _ message: String = "",

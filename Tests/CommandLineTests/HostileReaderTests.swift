@@ -1,20 +1,16 @@
-import Camera
-@testable import Scene
-import LiveRig
-import Foundation
-@testable import Footage
-@testable import Imaging
 import CalibrationFiles
+import Camera
 import CommandTestSupport
+import Foundation
+import Imaging
+import RecordFolder
 import TestSupport
 import XCTest
-import RecordFolder
-import RigCalibration
 
-/// What a new user and a third fuzz round gave the readers: calibration files nested past
-/// OpenCV's stack, gzip'd or with sizes OpenCV wraps, absurd camera values, a record folder's `imu.csv`
-/// with NaN rates, time running backwards or a zero quaternion, a cut-off video placed by time, and
-/// messages that were untrue for the empty case.
+/// What a new user and a third fuzz round gave the readers, through the executables: calibration files nested past
+/// OpenCV's stack, gzip'd or with sizes OpenCV wraps, absurd camera values, a record folder's `imu.csv` with a NaN
+/// rate, and a cut-off video placed by time. The readers' own refusals and messages are tested in-process in their
+/// modules' targets (`RigRecordingTests`, `VideoFileTests`, `ClipTracksTests`).
 final class HostileReaderTests: TemporaryFolderTestCase {
     override var folderPrefix: String { "hostile-readers" }
 
@@ -162,35 +158,11 @@ final class HostileReaderTests: TemporaryFolderTestCase {
         }
     }
 
-    /// NaN or infinite rates, time running backwards and a zero quaternion in a settled packet are refused at
-    /// their line and column, by `calibrate FOLDER` too, never fitted or passed over as "not settled".
-    func testARecordFoldersPacketsAreRefusedAtTheirLine() throws {
+    /// A NaN rate in a settled packet is refused by `calibrate FOLDER` at its line and column, never fitted or passed
+    /// over as "not settled" (each refusal of `imu.csv`'s packets is RecordFolderTests' `RigRecordingTests`).
+    func testCalibrateRefusesARecordFoldersPacketAtItsLine() throws {
         let nan = try rig("nan", rows: packets(changing: 5) { $0.replacingOccurrences(of: "0.1,0,0", with: "nan,0,0") })
-        XCTAssertThrowsError(try RigRecording(folder: nan)) {
-            XCTAssertTrue("\($0)".hasPrefix("\(nan)/imu.csv:7: column 'gx': 'nan' is not an angular rate"), "\($0)")
-        }
-        let infinite = try rig("inf", rows: packets(changing: 2) { $0.replacingOccurrences(of: "0.1,0,0", with: "0.1,0,-inf") })
-        XCTAssertThrowsError(try RigRecording(folder: infinite)) {
-            XCTAssertTrue("\($0)".hasPrefix("\(infinite)/imu.csv:4: column 'gz': '-inf' is not an angular rate"), "\($0)")
-        }
-        let backwards = try rig("backwards", rows: packets().reversed())
-        XCTAssertThrowsError(try RigRecording(folder: backwards)) {
-            XCTAssertTrue("\($0)".hasPrefix("\(backwards)/imu.csv:3: column 'arrival_s': time goes backwards (1.08 s after 1.09 s on line 2)"),
-                          "\($0)")
-        }
-        let zero = try rig("zero", rows: packets(changing: 3) { $0.replacingOccurrences(of: ",4,1,0,0,0,", with: ",4,0,0,0,0,") })
-        XCTAssertThrowsError(try RigRecording(folder: zero)) {
-            XCTAssertTrue("\($0)".hasPrefix("\(zero)/imu.csv:5: column 'qw,qx,qy,qz': a settled packet's quaternion must be an attitude"),
-                          "\($0)")
-        }
         try CommandHarness.assertRefused(["calibrate", nan, "-o", path("nan.yaml")], saying: "imu.csv:7: column 'gx'", output: path("nan.yaml"))
-        // Packets without a rate (empty fields) and packets not yet settled are read as before.
-        let plain = try rig("plain", rows: packets(changing: 0) { $0.replacingOccurrences(of: ",4,", with: ",0,") }
-            .map { $0.replacingOccurrences(of: "0.1,0,0", with: ",,") })
-        let recording = try RigRecording(folder: plain)
-        XCTAssertEqual(recording.arrival.count, 9)
-        XCTAssertEqual(recording.unsettledPackets, 1)
-        XCTAssertNil(recording.rate)
     }
 
     // MARK: - Videos
@@ -224,41 +196,5 @@ final class HostileReaderTests: TemporaryFolderTestCase {
         let at3 = try CommandHarness.run(base + ["--video-at", "0.1", "-o", path("t3.png")])
         XCTAssertEqual([frame3.status, at3.status], [0, 0], frame3.stderr + at3.stderr)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path("f3.png"))), try Data(contentsOf: URL(fileURLWithPath: path("t3.png"))))
-    }
-
-    // MARK: - Messages for the empty case
-
-    /// Each message that spoke of "frames 0 to -1", "after frame -1" or "100 of 90 frames" is true for the
-    /// empty and the overrun case.
-    func testMessagesAreTrueForTheEmptyCase() {
-        XCTAssertEqual(VideoReader.frameRange(0), "it has no frame")
-        XCTAssertEqual(VideoReader.frameRange(1), "its only frame is 0")
-        XCTAssertEqual(VideoReader.frameRange(10), "its frames are 0 to 9")
-        XCTAssertEqual(VideoFile.cutOff(0, stated: 90), "has no frame although it states 90 frames (a cut-off file?)")
-        XCTAssertEqual(VideoFile.cutOff(15, stated: 90), "ends after frame 14 although it states 90 frames (a cut-off file?)")
-        XCTAssertEqual(ClipTracks.trackedLine(100, expected: (90, false)), "tracked 100 frames")
-        XCTAssertEqual(ClipTracks.trackedLine(100, expected: (120, false)), "tracked 100 of about 120 frames")
-        XCTAssertEqual(ClipTracks.trackedLine(100, expected: (120, true)), "tracked 100 of 120 frames")
-        XCTAssertEqual(ClipTracks.trackedLine(100, expected: nil), "tracked 100 frames")
-    }
-
-    /// A video whose header states frames but holds none says so, not "ends after frame -1".
-    func testAVideoWithNoFrameSaysSo() throws {
-        let whole = path("whole.mp4")
-        let made = try BuiltTool.run(URL(fileURLWithPath: "/usr/bin/ffmpeg"),
-                                     ["-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=30", "-frames:v", "30",
-                                      "-c:v", "libx264", "-pix_fmt", "yuv420p", "-movflags", "+faststart", whole], timeout: 120)
-        XCTAssertEqual(made.status, 0, made.stderr)
-        let data = try Data(contentsOf: URL(fileURLWithPath: whole))
-        // The header (moov, first with faststart) and not one whole frame.
-        guard let mdat = data.range(of: Data("mdat".utf8)) else { return XCTFail("no mdat box") }
-        try data.prefix(mdat.upperBound + 16).write(to: URL(fileURLWithPath: path("empty.mp4")))
-        let video = try VideoFile(path: path("empty.mp4"))
-        XCTAssertEqual(video.info.statedFrameCount, 30)
-        XCTAssertThrowsError(try video.next()) { error in
-            // The temporary folder's name is random (a "-1" may be in it): the message after the path is what is checked.
-            XCTAssertFalse("\(error)".replacingOccurrences(of: path("empty.mp4"), with: "").contains("-1"), "\(error)")
-            XCTAssertTrue("\(error)".contains("30 frames"), "\(error)")
-        }
     }
 }

@@ -12,20 +12,6 @@ final class FrameMappingTests: XCTestCase {
         IMUDMount(rollDegrees: 10, pitchDegrees: -20, yawDegrees: 33.5),
     ]
 
-    /// `a` and `b` are the same rotation: equal components up to the sign of the whole quaternion.
-    /// (Comparing components, not `angle(to:)`, whose acos resolves no better than about 3e-8 rad near zero.)
-    private func assertSameRotation(_ a: Quaternion, _ b: Quaternion, accuracy: Double = 1e-12,
-                                    file: StaticString = #filePath, line: UInt = #line) {
-        let difference = SIMD4(a.w - b.w, a.x - b.x, a.y - b.y, a.z - b.z)
-        let sum = SIMD4(a.w + b.w, a.x + b.x, a.y + b.y, a.z + b.z)
-        let error = min(difference.replacing(with: -difference, where: difference .< 0).max(), sum.replacing(with: -sum, where: sum .< 0).max())
-        XCTAssertLessThan(error, accuracy, "\(a) vs \(b)", file: file, line: line)
-    }
-
-    private func assertVector(_ v: SIMD3<Double>, _ expected: SIMD3<Double>, file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertLessThan(((v - expected) * (v - expected)).sum().squareRoot(), 1e-9, "\(v) vs \(expected)", file: file, line: line)
-    }
-
     // MARK: - Round trips
 
     func testEncodeThenDecodeReturnsTheAttitudeForManyAttitudesFramesAndMounts() {
@@ -35,7 +21,7 @@ final class FrameMappingTests: XCTestCase {
                 for worldFromDevice in RandomAttitudes(seed: 7, count: 500) {
                     let packetQuaternion = mapping.packetQuaternion(worldFromDevice: worldFromDevice)
                     XCTAssertGreaterThanOrEqual(packetQuaternion.w, 0)
-                    assertSameRotation(mapping.worldFromDevice(packetQuaternion: packetQuaternion), worldFromDevice)
+                    assertSameAttitude(mapping.worldFromDevice(packetQuaternion: packetQuaternion), worldFromDevice, accuracy: 1e-12)
                 }
             }
         }
@@ -44,8 +30,8 @@ final class FrameMappingTests: XCTestCase {
     func testDecodeThenEncodeReturnsThePacketQuaternion() {
         let mapping = IMUDFrameMapping(coordFrame: .ned, mount: IMUDMount(rollDegrees: -5, pitchDegrees: 80, yawDegrees: 200))
         for packetQuaternion in RandomAttitudes(seed: 11, count: 500) {
-            assertSameRotation(mapping.packetQuaternion(worldFromDevice: mapping.worldFromDevice(packetQuaternion: packetQuaternion)),
-                               packetQuaternion)
+            assertSameAttitude(mapping.packetQuaternion(worldFromDevice: mapping.worldFromDevice(packetQuaternion: packetQuaternion)),
+                               packetQuaternion, accuracy: 1e-12)
         }
     }
 
@@ -58,7 +44,7 @@ final class FrameMappingTests: XCTestCase {
                 let q = try IMUDPacket.decode(datagram: bytes).get().quaternion
                 let decoded = mapping.worldFromDevice(packetQuaternion: try Quaternion.validated(
                     w: Double(q[0]), x: Double(q[1]), y: Double(q[2]), z: Double(q[3])))
-                assertSameRotation(decoded, worldFromDevice, accuracy: 1e-6)
+                assertSameAttitude(decoded, worldFromDevice, accuracy: 1e-6)
             }
         }
     }
@@ -67,17 +53,17 @@ final class FrameMappingTests: XCTestCase {
 
     func testLevelIMUFacingNorthMeansCameraLooksNorthWithTopUp() {
         let worldFromDevice = IMUDFrameMapping().worldFromDevice(packetQuaternion: .identity)
-        assertVector(worldFromDevice.rotate([0, 0, -1]), [1, 0, 0])   // viewing direction: north
-        assertVector(worldFromDevice.rotate([0, 1, 0]), [0, 0, 1])    // top edge of the screen: up
-        assertVector(worldFromDevice.rotate([1, 0, 0]), [0, -1, 0])   // right edge: east, which is -Y in W (Y west)
+        assertEqual(worldFromDevice.rotate([0, 0, -1]), [1, 0, 0], accuracy: 1e-9)   // viewing direction: north
+        assertEqual(worldFromDevice.rotate([0, 1, 0]), [0, 0, 1], accuracy: 1e-9)    // top edge of the screen: up
+        assertEqual(worldFromDevice.rotate([1, 0, 0]), [0, -1, 0], accuracy: 1e-9)   // right edge: east, which is -Y in W (Y west)
     }
 
     func testDeviceAtIdentityLooksStraightDown() {
         // docs/frames.md: at the identity attitude the camera looks down at the die. Body +X (forward) is then
         // NED down and body +Z (down) points east: the IMU's nose is pitched down by 90°.
         let nedFromBody = IMUDFrameMapping().packetQuaternion(worldFromDevice: .identity)
-        assertVector(nedFromBody.rotate([1, 0, 0]), [0, 0, 1])
-        assertVector(nedFromBody.rotate([0, 0, 1]), [0, 1, 0])
+        assertEqual(nedFromBody.rotate([1, 0, 0]), [0, 0, 1], accuracy: 1e-9)
+        assertEqual(nedFromBody.rotate([0, 0, 1]), [0, 1, 0], accuracy: 1e-9)
         XCTAssertEqual(IMUDEulerAngles(nedFromBody: nedFromBody).pitch, -.pi / 2, accuracy: 1e-6)
     }
 
@@ -85,22 +71,22 @@ final class FrameMappingTests: XCTestCase {
         let enuFromNED = Quaternion(rotationMatrixRows: [[0, 1, 0], [1, 0, 0], [0, 0, -1]])
         let ned = IMUDFrameMapping(coordFrame: .ned), enu = IMUDFrameMapping(coordFrame: .enu)
         for nedFromBody in RandomAttitudes(seed: 5, count: 200) {
-            assertSameRotation(enu.worldFromDevice(packetQuaternion: enuFromNED * nedFromBody),
-                               ned.worldFromDevice(packetQuaternion: nedFromBody))
+            assertSameAttitude(enu.worldFromDevice(packetQuaternion: enuFromNED * nedFromBody),
+                               ned.worldFromDevice(packetQuaternion: nedFromBody), accuracy: 1e-12)
         }
     }
 
     func testYaw90MountIsAnIMUWhoseForwardPointsToTheCameraRight() throws {
         // The IMU is level with its forward axis north, so the camera's right edge points north.
         let worldFromDevice = IMUDFrameMapping(mount: try IMUDMount(parsing: "yaw90")).worldFromDevice(packetQuaternion: .identity)
-        assertVector(worldFromDevice.rotate([1, 0, 0]), [1, 0, 0])
-        assertVector(worldFromDevice.rotate([0, 1, 0]), [0, 0, 1])
+        assertEqual(worldFromDevice.rotate([1, 0, 0]), [1, 0, 0], accuracy: 1e-9)
+        assertEqual(worldFromDevice.rotate([0, 1, 0]), [0, 0, 1], accuracy: 1e-9)
     }
 
     func testUpsideDownMountTurnsTheCameraTopDown() throws {
         let worldFromDevice = IMUDFrameMapping(mount: try IMUDMount(parsing: "upside-down")).worldFromDevice(packetQuaternion: .identity)
-        assertVector(worldFromDevice.rotate([0, 0, -1]), [1, 0, 0])
-        assertVector(worldFromDevice.rotate([0, 1, 0]), [0, 0, -1])
+        assertEqual(worldFromDevice.rotate([0, 0, -1]), [1, 0, 0], accuracy: 1e-9)
+        assertEqual(worldFromDevice.rotate([0, 1, 0]), [0, 0, -1], accuracy: 1e-9)
     }
 
     func testEulerAnglesFollowImudsConvention() {

@@ -1,6 +1,6 @@
 import CommandTestSupport
 import Foundation
-import Imaging
+@testable import Imaging
 import Pixels
 import TestSupport
 import XCTest
@@ -170,6 +170,33 @@ final class VideoFileTests: XCTestCase {
         }
         XCTAssertGreaterThan(read, 0)
         XCTAssertLessThan(read, 90)
+    }
+
+    /// A video whose header states frames but holds none says so, not "ends after frame -1".
+    func testAVideoWithNoFrameSaysSo() throws {
+        try FFmpeg.run(["-f", "lavfi", "-i", "testsrc=size=320x240:rate=30", "-frames:v", "30", "-c:v", "libx264", "-pix_fmt", "yuv420p",
+                        "-movflags", "+faststart", path("whole.mp4")])
+        let data = try Data(contentsOf: folder.appendingPathComponent("whole.mp4"))
+        // The header (moov, first with faststart) and not one whole frame.
+        guard let mdat = data.range(of: Data("mdat".utf8)) else { return XCTFail("no mdat box") }
+        try data.prefix(mdat.upperBound + 16).write(to: folder.appendingPathComponent("empty.mp4"))
+        let video = try VideoFile(path: path("empty.mp4"))
+        XCTAssertEqual(video.info.statedFrameCount, 30)
+        XCTAssertThrowsError(try video.next()) { error in
+            // The temporary folder's name is random (a "-1" may be in it): the message after the path is what is checked.
+            XCTAssertFalse("\(error)".replacingOccurrences(of: self.path("empty.mp4"), with: "").contains("-1"), "\(error)")
+            XCTAssertTrue("\(error)".contains("30 frames"), "\(error)")
+        }
+    }
+
+    /// The frame range and the cut-off note are true for a video of no frame or one: never "frames 0 to -1" or
+    /// "after frame -1".
+    func testMessagesAreTrueForTheEmptyCase() {
+        XCTAssertEqual(VideoReader.frameRange(0), "it has no frame")
+        XCTAssertEqual(VideoReader.frameRange(1), "its only frame is 0")
+        XCTAssertEqual(VideoReader.frameRange(10), "its frames are 0 to 9")
+        XCTAssertEqual(VideoFile.cutOff(0, stated: 90), "has no frame although it states 90 frames (a cut-off file?)")
+        XCTAssertEqual(VideoFile.cutOff(15, stated: 90), "ends after frame 14 although it states 90 frames (a cut-off file?)")
     }
 
     func testNotAVideoIsNamed() throws {

@@ -116,6 +116,45 @@ final class RigRecordingTests: XCTestCase {
         }
     }
 
+    /// Ten settled packets 10 ms apart turning at 0.1 rad/s about x, with `change` made to row `k` (0 first).
+    private func packets(changing k: Int = -1, _ change: (String) -> String = { $0 }) -> [String] {
+        (0..<10).map { i in
+            let row = "1.0\(i),\(i),4,1,0,0,0,0.1,0,0"
+            return i == k ? change(row) : row
+        }
+    }
+
+    /// NaN or infinite rates, time running backwards and a zero quaternion in a settled packet are refused at
+    /// their line and column, never fitted or passed over as "not settled" (`calibrate FOLDER`'s refusal is
+    /// CommandLineTests' `HostileReaderTests`).
+    func testARecordFoldersPacketsAreRefusedAtTheirLine() throws {
+        let nan = try rig("nan", frames: [1.0], rows: packets(changing: 5) { $0.replacingOccurrences(of: "0.1,0,0", with: "nan,0,0") })
+        XCTAssertThrowsError(try RigRecording(folder: nan)) {
+            XCTAssertTrue("\($0)".hasPrefix("\(nan)/imu.csv:7: column 'gx': 'nan' is not an angular rate"), "\($0)")
+        }
+        let infinite = try rig("inf", frames: [1.0], rows: packets(changing: 2) { $0.replacingOccurrences(of: "0.1,0,0", with: "0.1,0,-inf") })
+        XCTAssertThrowsError(try RigRecording(folder: infinite)) {
+            XCTAssertTrue("\($0)".hasPrefix("\(infinite)/imu.csv:4: column 'gz': '-inf' is not an angular rate"), "\($0)")
+        }
+        let backwards = try rig("backwards", frames: [1.0], rows: packets().reversed())
+        XCTAssertThrowsError(try RigRecording(folder: backwards)) {
+            XCTAssertTrue("\($0)".hasPrefix("\(backwards)/imu.csv:3: column 'arrival_s': time goes backwards (1.08 s after 1.09 s on line 2)"),
+                          "\($0)")
+        }
+        let zero = try rig("zero", frames: [1.0], rows: packets(changing: 3) { $0.replacingOccurrences(of: ",4,1,0,0,0,", with: ",4,0,0,0,0,") })
+        XCTAssertThrowsError(try RigRecording(folder: zero)) {
+            XCTAssertTrue("\($0)".hasPrefix("\(zero)/imu.csv:5: column 'qw,qx,qy,qz': a settled packet's quaternion must be an attitude"),
+                          "\($0)")
+        }
+        // Packets without a rate (empty fields) and packets not yet settled are read, not refused.
+        let plain = try rig("plain", frames: [1.0], rows: packets(changing: 0) { $0.replacingOccurrences(of: ",4,", with: ",0,") }
+            .map { $0.replacingOccurrences(of: "0.1,0,0", with: ",,") })
+        let recording = try RigRecording(folder: plain)
+        XCTAssertEqual(recording.arrival.count, 9)
+        XCTAssertEqual(recording.unsettledPackets, 1)
+        XCTAssertNil(recording.rate)
+    }
+
     /// `imu.csv` is read as every log is: comments, blank lines and CRLF skipped, the line numbers counting them.
     func testPacketsAreReadAsLogsAre() throws {
         let rows = ["# imud restarted", "", packet(1, seq: 1) + "\r", packet(2, seq: 2), "# a note", "3,3,4,1,0,0,x,0,0,0"]

@@ -64,10 +64,10 @@ final class GoProClipCalibrationTests: XCTestCase {
         XCTAssertEqual(bias.x, 1.1, accuracy: 0.2, "\(bias)")
         XCTAssertEqual(bias.y, 0, accuracy: 0.2, "\(bias)")
         XCTAssertEqual(bias.z, 1.15, accuracy: 0.2, "\(bias)")
-        let clockLines = CalibrationReport(outcome).clockLines
-        let line = try XCTUnwrap(clockLines.first { $0.hasPrefix("on the video's own timeline the offset is ") }, "\(clockLines)")
-        let offset = try XCTUnwrap(Double(line.dropFirst("on the video's own timeline the offset is ".count).prefix { $0 != " " }))
-        XCTAssertEqual(offset, -18, accuracy: 10, "\(clockLines)")
+        // On the video's own timeline (its track's and its frames' stamps share it): the offset found less the one that is 0 there.
+        let timeline = try XCTUnwrap(outcome.videoTimelineOffsetSeconds, "the track and the frames share the video's timeline")
+        let offsetMilliseconds = (outcome.rig.timeOffset.seconds - timeline) * 1000
+        XCTAssertEqual(offsetMilliseconds, -18, accuracy: 10, "found \(outcome.rig.timeOffset.seconds) s, the timeline's 0 at \(timeline) s")
         XCTAssertEqual(rig.undetermined.map(\.quantity.fileKey), ["rolling_shutter_readout_s"], "the readout alone (the fit's is below 0): \(text)")
         // The field of view from the spans, a pinhole about the picture's centre: the clip's README gives fx about 515 px
         // from its final yaw (not the Wide mode's 390).
