@@ -12,18 +12,10 @@ import XCTest
 
 /// `steady-dice render` end to end, and the camera options on `snapshot`: every output kind holds the
 /// snapshots, bad outputs and bad intrinsics are clear errors, and a failure leaves nothing behind.
-final class RenderCommandTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = try TemporaryFolder.make("steady-dice-render")
-    }
-
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+final class RenderCommandTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "steady-dice-render" }
 
     /// A path in the test's folder; a trailing '/' is kept (it asks `render` for a folder of PNGs).
-    private func path(_ name: String) -> String { folder.path + "/" + name }
-
     /// A log that turns the camera about W's vertical while it looks around the horizon, 1 s long.
     private func writeTurningLog() throws -> String {
         let north = Quaternion(w: 0.5, x: 0.5, y: -0.5, z: -0.5)
