@@ -89,7 +89,7 @@ let package = Package(
         /// read within a bound (`BoundedFile`). Output: staged temporary files, checked writes, all-or-nothing renames
         /// (`OutputFiles`), each partial output registered with the C signal handler, which removes it on SIGINT or
         /// SIGTERM. SwiftPM's resource bundles found without stopping the program (`ResourceBundles`).
-        .target(name: "FileAccess", dependencies: ["CStopSignal", "ExitKinds"]),
+        .target(name: "FileAccess", dependencies: ["CStopSignal", "ExitKinds", "Workers"]),
         /// The one CSV reader every comma-separated file goes through: comments, header, rows with line numbers, each
         /// row's field count checked against the header's (`CSVRowError`, which each reader wraps in its own error),
         /// numbers. And the strict parser of option values (`OptionValues`).

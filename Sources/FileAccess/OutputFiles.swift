@@ -1,5 +1,6 @@
 import CStopSignal
 import Foundation
+import Workers
 
 /// The one output policy, for every file a command writes (CSV, YAML, PNG, PNG folders, video, diff
 /// pictures, truth files).
@@ -85,7 +86,8 @@ public final class OutputFiles {
     private let inputs: [String]
     private var staged: [Staged] = []
     private var committed = false
-    private static let counter = Counter()
+    /// The temporary names made so far in the process, which makes each one unique within it.
+    private static let temporaryNames = Locked(0)
 
     /// `inputs` are the paths the command reads (files or folders): no output may be one of them.
     public init(inputs: [String?] = []) {
@@ -120,7 +122,7 @@ public final class OutputFiles {
         let ext = url.pathExtension.isEmpty ? "" : ".\(url.pathExtension)"
         let stem = url.pathExtension.isEmpty ? url.lastPathComponent : url.deletingPathExtension().lastPathComponent
         let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(stem).partial-\(getpid())-\(Self.counter.next())\(ext)").path
+            .appendingPathComponent(".\(stem).partial-\(getpid())-\(Self.temporaryNames.withLock { $0 += 1; return $0 })\(ext)").path
         let out = Staged(path: path, option: option, temporaryPath: temporary, finalPath: target, isStandardOutput: false,
                          isFolder: isFolder, replacedMode: replacedMode)
         // Registered before it exists, so that no signal finds it on disk and unknown to the exit.
@@ -287,18 +289,6 @@ public final class OutputFiles {
             try? FileManager.default.removeItem(atPath: path)
         } else {
             unlink(path)
-        }
-    }
-
-    /// Temporary names unique within the process.
-    // @unchecked Sendable: `value` is read and written under `lock` only.
-    private final class Counter: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value = 0
-        func next() -> Int {
-            lock.lock(); defer { lock.unlock() }
-            value += 1
-            return value
         }
     }
 }

@@ -3,8 +3,9 @@ import AttitudeMath
 import Foundation
 #if canImport(Glibc)
 import Glibc
-import MonotonicTime
 #endif
+import MonotonicTime
+import Workers
 
 /// How a log is replayed.
 public struct IMUDReplayOptions: Equatable, Sendable {
@@ -36,7 +37,7 @@ public struct IMUDReplayOptions: Equatable, Sendable {
 
 /// Replays timed attitudes through an `IMUDPublisher` in real time, then sends imud's final shutdown packet.
 // @unchecked Sendable: `requestStop()` is the one call made from another thread, and the stop flag it
-// sets is guarded by `stopLock`; the schedule is constant and `packetsSent` belongs to the thread in `run()`.
+// sets is `Locked`; the schedule is constant and `packetsSent` belongs to the thread in `run()`.
 public final class IMUDReplay: @unchecked Sendable {
     /// Log time (seconds from the first sample), the attitude to send then and the rate it turns at
     /// (device frame, rad/s; nil without `angularRate`).
@@ -46,8 +47,7 @@ public final class IMUDReplay: @unchecked Sendable {
     private let publisher: IMUDPublisher
     private let options: IMUDReplayOptions
     private let wake: WakePipe
-    private let stopLock = NSLock()
-    private var stopRequested = false
+    private let stopRequested = Locked(false)
     public private(set) var packetsSent = 0
     /// `magValid` when the log's heading is referenced to north, else none: a heading that is arbitrary
     /// (a 6D fusion, an AHRS still initialising) or unknown is never published as a magnetic one.
@@ -110,17 +110,11 @@ public final class IMUDReplay: @unchecked Sendable {
 
     /// Asks `run()` to send the shutdown packet and return. Safe from any thread.
     public func requestStop() {
-        stopLock.lock()
-        stopRequested = true
-        stopLock.unlock()
+        stopRequested.withLock { $0 = true }
         wake.signal()
     }
 
-    private var isStopRequested: Bool {
-        stopLock.lock()
-        defer { stopLock.unlock() }
-        return stopRequested
-    }
+    private var isStopRequested: Bool { stopRequested.current }
 
     /// Sends the schedule in real time (serving new subscribers while it waits) until the log ends
     /// without `loop`, or `requestStop()`; then sends a final packet flagged `shutdown`.

@@ -2,6 +2,7 @@ import AttitudeMath
 import Foundation
 import MonotonicTime
 import Pixels
+import Workers
 
 /// One frame as the capture thread delivered it, with the times a later stage needs to line it up
 /// with attitude samples.
@@ -34,13 +35,15 @@ public struct CapturedFrame: Sendable {
 /// A one-slot mailbox between a capture thread and the renderer. Posting replaces whatever is in the
 /// slot, so a slow reader sees the newest frame and old frames are dropped, never queued. Neither
 /// side waits for the other beyond a short lock around a reference swap.
-// @unchecked Sendable: every stored property is read and written under `lock`.
-public final class FrameMailbox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slot: CapturedFrame?
-    private var generation = 0
-    private var slotTaken = true
-    private var dropped = 0
+public final class FrameMailbox: Sendable {
+    private struct State {
+        var slot: CapturedFrame?
+        var generation = 0
+        var slotTaken = true
+        var dropped = 0
+    }
+
+    private let state = Locked(State())
 
     public init() {}
 
@@ -48,37 +51,29 @@ public final class FrameMailbox: @unchecked Sendable {
     @discardableResult
     public func post(_ image: RGBImage, captureTime: Double, arrivalTime: Double? = nil, streamPosition: Double? = nil,
                      frameIndex: Int? = nil) -> CapturedFrame {
-        lock.lock()
-        defer { lock.unlock() }
-        generation += 1
-        if !slotTaken { dropped += 1 }
-        let frame = CapturedFrame(image: image, generation: generation, captureTime: captureTime, arrivalTime: arrivalTime,
-                                  streamPosition: streamPosition, frameIndex: frameIndex)
-        slot = frame
-        slotTaken = false
-        return frame
+        state.withLock { state in
+            state.generation += 1
+            if !state.slotTaken { state.dropped += 1 }
+            let frame = CapturedFrame(image: image, generation: state.generation, captureTime: captureTime, arrivalTime: arrivalTime,
+                                      streamPosition: streamPosition, frameIndex: frameIndex)
+            state.slot = frame
+            state.slotTaken = false
+            return frame
+        }
     }
 
     /// The newest frame, or nil before the first. The frame stays in the slot: asking again without a
     /// new post returns the same frame with the same generation.
     public func latest() -> CapturedFrame? {
-        lock.lock()
-        defer { lock.unlock() }
-        slotTaken = true
-        return slot
+        state.withLock { state in
+            state.slotTaken = true
+            return state.slot
+        }
     }
 
     /// Frames that were replaced before anyone read them.
-    public var droppedCount: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return dropped
-    }
+    public var droppedCount: Int { state.withLock { $0.dropped } }
 
     /// The generation of the newest frame (0 before the first).
-    public var latestGeneration: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return generation
-    }
+    public var latestGeneration: Int { state.withLock { $0.generation } }
 }

@@ -1,16 +1,18 @@
 import FileAccess
 import AttitudeLog
 import AttitudeMath
+import TestSupport
 import XCTest
 
 /// Every kind of bad input fails with an error naming the file, the line and, where there is one, the field.
-final class AttitudeLogErrorTests: XCTestCase {
+final class AttitudeLogErrorTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "steady-dice-logs" }
+
     private let header = "t,qw,qx,qy,qz"
 
     // MARK: - Files
 
     func testMissingFile() throws {
-        let folder = try makeTemporaryFolder(for: self)
         let path = folder.appendingPathComponent("nope.csv").path
         XCTAssertThrowsError(try AttitudeLog.load(path: path)) { error in
             XCTAssertEqual(error as? FileAccessError, FileAccessError(path: path, "no such file"), "the input policy's refusal: a missing input, not a malformed log")
@@ -19,7 +21,6 @@ final class AttitudeLogErrorTests: XCTestCase {
     }
 
     func testABinaryFileIsUnreadable() throws {
-        let folder = try makeTemporaryFolder(for: self)
         let binary = folder.appendingPathComponent("binary.csv")
         try Data([0x74, 0x2C, 0xFF, 0xFE, 0x00, 0xC3]).write(to: binary)
         XCTAssertThrowsError(try AttitudeLog.load(path: binary.path)) { error in
@@ -31,7 +32,6 @@ final class AttitudeLogErrorTests: XCTestCase {
     }
 
     func testAFolderThatIsNoRecordingIsRefusedWithWhatARecordingHolds() throws {
-        let folder = try makeTemporaryFolder(for: self)
         try Data("t,qw,qx,qy,qz\n0,1,0,0,0\n".utf8).write(to: folder.appendingPathComponent("notes.csv"))
         XCTAssertThrowsError(try AttitudeLog.load(path: folder.path)) { error in
             XCTAssertEqual("\(error)", "\(folder.path): a folder, but not a recording steady-dice knows: a Sensor Logger folder "
@@ -42,7 +42,6 @@ final class AttitudeLogErrorTests: XCTestCase {
     }
 
     func testLoadReportsTheFilesPathInParseErrors() throws {
-        let folder = try makeTemporaryFolder(for: self)
         let path = folder.appendingPathComponent("bad.csv").path
         try "\(header)\n0,1,0,0,0\n1,1,zero,0,0\n".write(toFile: path, atomically: true, encoding: .utf8)
         XCTAssertThrowsError(try AttitudeLog.load(path: path)) { error in

@@ -4,7 +4,9 @@ import Recording
 import TestSupport
 import XCTest
 
-final class AttitudeLogParserTests: XCTestCase {
+final class AttitudeLogParserTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "steady-dice-logs" }
+
     // MARK: - steady-dice CSV
 
     func testReadsASteadyDiceLogWithCommentsBlankLinesAndAFrameLine() throws {
@@ -151,7 +153,6 @@ final class AttitudeLogParserTests: XCTestCase {
     // MARK: - Files
 
     func testLoadReadsAFile() throws {
-        let folder = try makeTemporaryFolder(for: self)
         let path = folder.appendingPathComponent("log.csv").path
         try "# frame: xMagneticNorthZVertical\nt,qw,qx,qy,qz\n0,1,0,0,0\n2,0,0,0,1\n".write(toFile: path, atomically: true, encoding: .utf8)
         let log = try AttitudeLog.load(path: path)

@@ -3,7 +3,9 @@ import AttitudeMath
 import TestSupport
 import XCTest
 
-final class AttitudeLogWriterTests: XCTestCase {
+final class AttitudeLogWriterTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "steady-dice-logs" }
+
     private func randomSamples(count: Int, seed: UInt64) -> [AttitudeSample] {
         var generator = SplitMix64(seed: seed)
         var t = 0.0
@@ -59,7 +61,6 @@ final class AttitudeLogWriterTests: XCTestCase {
     }
 
     func testWriteThenLoad() throws {
-        let folder = try makeTemporaryFolder(for: self)
         let path = folder.appendingPathComponent("written.csv").path
         let samples = randomSamples(count: 20, seed: 41)
         try AttitudeLog.write(samples: samples, frame: .xArbitraryZVertical, to: path)
@@ -69,7 +70,6 @@ final class AttitudeLogWriterTests: XCTestCase {
     }
 
     func testWritingBadSamplesOrToABadPathFails() throws {
-        let folder = try makeTemporaryFolder(for: self)
         let path = folder.appendingPathComponent("out.csv").path
         let backwards = [AttitudeSample(t: 1, worldFromDevice: .identity), AttitudeSample(t: 0.5, worldFromDevice: .identity)]
         XCTAssertThrowsError(try AttitudeLog.write(samples: backwards, frame: nil, to: path)) { error in

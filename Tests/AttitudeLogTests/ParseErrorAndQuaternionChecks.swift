@@ -16,13 +16,6 @@ func parseError(_ text: String, path: String = "bad.csv", file: StaticString = #
     return nil
 }
 
-/// A fresh folder under the system's temporary folder, removed by the test's teardown.
-func makeTemporaryFolder(for testCase: XCTestCase) throws -> URL {
-    let folder = try TemporaryFolder.make("steady-dice-logs")
-    testCase.addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
-    return folder
-}
-
 /// Rotation about Z by `degrees`.
 func yaw(_ degrees: Double) -> Quaternion {
     Quaternion(axis: [0, 0, 1], angle: Angle.radians(fromDegrees: degrees))

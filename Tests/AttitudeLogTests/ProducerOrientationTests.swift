@@ -7,12 +7,13 @@ import XCTest
 
 /// Producers' own orientation files (Sensor Logger `Orientation.csv` per platform, x-IMU3 `Quaternion.csv`),
 /// written in each producer's documented conventions, and their conversion into other frames.
-final class ProducerOrientationTests: XCTestCase {
+final class ProducerOrientationTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "steady-dice-logs" }
+
     private let header = "time,seconds_elapsed,qz,qy,qx,qw,roll,pitch,yaw\n"
 
     /// A Sensor Logger folder holding `Orientation.csv` (rows `[w, x, y, z]`) and a `Metadata.csv` for `platform`.
     private func folder(platform: String?, rows: [Quaternion], extra: String = "") throws -> URL {
-        let folder = try makeTemporaryFolder(for: self)
         var text = header + extra
         for (i, q) in rows.enumerated() {
             text += "\(1_700_000_000_000_000_000 + Int64(i) * 10_000_000),\(Double(i) / 100),\(q.z),\(q.y),\(q.x),\(q.w),0,0,0\n"
@@ -66,7 +67,6 @@ final class ProducerOrientationTests: XCTestCase {
     /// An iOS `Orientation.csv` alone (no Metadata.csv), in the iOS app's column order
     /// `time,seconds_elapsed,yaw,qx,qz,roll,qw,qy,pitch`: read with iOS's conventions, and the note says why.
     func testAnIOSOrientationFileWithoutMetadataIsToldByItsColumnOrder() throws {
-        let folder = try makeTemporaryFolder(for: self)
         // Core Motion: a phone flat with its top edge to north has its X to east, yaw -90° about Z (X north, Z up).
         let flatTopNorth = Quaternion(axis: [0, 0, 1], angle: -.pi / 2)
         var text = "time,seconds_elapsed,yaw,qx,qz,roll,qw,qy,pitch\n"
@@ -135,7 +135,6 @@ final class ProducerOrientationTests: XCTestCase {
     /// An x-IMU3 folder whose `AhrsStatus.csv` (x-IMU3-CSV: one row per change, `Initialising` 1 while set)
     /// says the AHRS was initialising: its yaw-0 quaternions are not magnetic north.
     private func xIMU3Folder(status: String) throws -> String {
-        let folder = try makeTemporaryFolder(for: self)
         var quaternions = "Timestamp (us),W,X,Y,Z\n"
         // 10 Hz from 20.0 s; yaw 0 (the identity) while initialising, then a turn of 90° about Z from 23.0 s.
         for k in 0..<50 {

@@ -8,11 +8,8 @@ import XCTest
 
 /// The `gpmd` track of a real GoPro HERO5 clip (../shared/data/realcam/gopro-karma, its README says what is known),
 /// and videos without a motion track.
-final class VideoMotionTrackTests: XCTestCase {
-    var folder: URL!
-
-    override func setUpWithError() throws { folder = try TemporaryFolder.make("camera-motion") }
-    override func tearDownWithError() throws { if let folder { try? FileManager.default.removeItem(at: folder) } }
+final class VideoMotionTrackTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "camera-motion" }
 
     func testTheGoProClipsGPMFOnTheVideoTimeline() throws {
         let clip = try Fixtures.sharedData("realcam/gopro-karma/clip.mp4")

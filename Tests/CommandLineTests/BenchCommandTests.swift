@@ -7,11 +7,8 @@ import XCTest
 
 /// `steady-dice bench` and `bench --write-video`, end to end. What is checked is what the output says and how
 /// its figures hang together, never how fast anything is: speed is the benchmark's to print.
-final class BenchCommandTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws { folder = try TemporaryFolder.make("steady-dice-bench") }
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+final class BenchCommandTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "steady-dice-bench" }
 
     /// The figure of `phase` ("upload", "draw", "read-back", "total") in ms, from bench's report.
     private func figure(_ phase: String, in report: String) throws -> Double {

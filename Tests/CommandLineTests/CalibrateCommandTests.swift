@@ -15,17 +15,9 @@ import XCTest
 /// reference turns a textured panorama through a known camera, mount and offset, and the raw log's
 /// gyroscope is made from the same attitude, so the truth is exact. What the command says, writes and exits with;
 /// the fit's accuracy over many clips is RigCalibrationTests' (`CalibrationAccuracyTests`, in-process).
-final class CalibrateCommandTests: XCTestCase {
+final class CalibrateCommandTests: TemporaryFolderTestCase {
     static let trial = Fixtures.broadTrial02Excerpt
-    var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = try TemporaryFolder.make("calibrate")
-    }
-
-    override func tearDownWithError() throws {
-        if let folder { try? FileManager.default.removeItem(at: folder) }
-    }
+    override var folderPrefix: String { "calibrate" }
 
     typealias Truth = CalibrationTruth
 
@@ -203,10 +195,8 @@ final class CalibrateCommandTests: XCTestCase {
             try times.write(toFile: clip + "/frames.csv", atomically: true, encoding: .utf8)
         } else {
             clip = folder.appendingPathComponent("cc9pro.mkv").path
-            let made = try BuiltTool.run(URL(fileURLWithPath: "/usr/bin/ffmpeg"),
-                                         ["-nostdin", "-v", "error", "-y", "-framerate", String(format: "%.6f", rate), "-start_number", "\(first)",
-                                          "-i", data.appendingPathComponent("frames/RE_frame-%d.jpg").path, "-c:v", "ffv1", clip])
-            XCTAssertEqual(made.status, 0, made.stderr)
+            try FFmpeg.run(["-framerate", String(format: "%.6f", rate), "-start_number", "\(first)",
+                            "-i", data.appendingPathComponent("frames/RE_frame-%d.jpg").path, "-c:v", "ffv1", clip])
         }
         var log = "t,gx,gy,gz,ax,ay,az\n"
         var firstSample: Double?

@@ -11,16 +11,8 @@ import TestSupport
 import XCTest
 
 /// `--calibration`, `--mount w,x,y,z` and `--time-offset` on `snapshot` and `render`.
-final class CalibrationOptionsTests: XCTestCase {
-    var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = try VideoTestFrames.temporaryFolder("calibration-options")
-    }
-
-    override func tearDownWithError() throws {
-        if let folder { try? FileManager.default.removeItem(at: folder) }
-    }
+final class CalibrationOptionsTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "steady-dice-calibration-options" }
 
     func text(_ q: Quaternion) -> String { String(format: "%.17g,%.17g,%.17g,%.17g", q.w, q.x, q.y, q.z) }
 

@@ -14,13 +14,8 @@ import XCTest
 /// A video's own motion track and a gyroscope-only raw log through the commands: calibrate, attitude
 /// convert and fuse. The GoPro clip's calibration from its own track, with its fisheye and through a pinhole, is
 /// RigCalibrationTests' `GoProClipCalibrationTests`, in-process.
-final class CameraMotionCommandTests: XCTestCase {
-    var folder: URL!
-
-    override func setUpWithError() throws { folder = try TemporaryFolder.make("camera-motion-commands") }
-    override func tearDownWithError() throws { if let folder { try? FileManager.default.removeItem(at: folder) } }
-
-    private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+final class CameraMotionCommandTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "camera-motion-commands" }
 
     /// `text` without the columns named `drop` (the header's and every data row's fields).
     static func dropping(_ drop: Set<String>, from text: String) -> String {
@@ -168,9 +163,7 @@ final class CameraMotionCommandTests: XCTestCase {
     func testAVideosOwnTrackIsDrawnOnTheVideosTimelineWhereverItStarts() throws {
         let clip = try Fixtures.sharedData("realcam/gopro-karma/clip.mp4")
         let late = path("late.mov")
-        let ffmpeg = try BuiltTool.run(URL(fileURLWithPath: "/usr/bin/ffmpeg"), [
-            "-v", "error", "-i", clip, "-itsoffset", "1", "-i", clip, "-map", "0:v:0", "-map", "1:3", "-c", "copy", "-tag:d", "gpmd", late])
-        XCTAssertEqual(ffmpeg.status, 0, "ffmpeg (scripts/setup installs it): \(ffmpeg.stderr)")
+        try FFmpeg.run(["-i", clip, "-itsoffset", "1", "-i", clip, "-map", "0:v:0", "-map", "1:3", "-c", "copy", "-tag:d", "gpmd", late])
         func said(_ command: String) -> String {
             "\(command): \(late)'s motion track starts 1.0000 s after its first frame: time offset -1.0000 s (log time 0 is video time 1.0000 s)"
         }
@@ -198,9 +191,7 @@ final class CameraMotionCommandTests: XCTestCase {
         // A track that starts before the first frame (the picture muxed 0.5 s late): o = +0.5 s, and --at defaults to
         // it, the video's first frame.
         let early = path("early.mov")
-        let muxed = try BuiltTool.run(URL(fileURLWithPath: "/usr/bin/ffmpeg"), [
-            "-v", "error", "-itsoffset", "0.5", "-i", clip, "-i", clip, "-map", "0:v:0", "-map", "1:3", "-c", "copy", "-tag:d", "gpmd", early])
-        XCTAssertEqual(muxed.status, 0, muxed.stderr)
+        try FFmpeg.run(["-itsoffset", "0.5", "-i", clip, "-i", clip, "-map", "0:v:0", "-map", "1:3", "-c", "copy", "-tag:d", "gpmd", early])
         let before = try snapshot("early.png", ["--video", early, "--at", "4"])
         XCTAssertTrue(before.stderr.contains("snapshot: \(early)'s motion track starts 0.5000 s before its first frame: time offset +0.5000 s"),
                       before.stderr)
@@ -230,9 +221,7 @@ final class CameraMotionCommandTests: XCTestCase {
     private func clipWithItsTrackLate(by seconds: Int, name: String) throws -> String {
         let clip = try Fixtures.sharedData("realcam/gopro-karma/clip.mp4")
         let late = path(name)
-        let ffmpeg = try BuiltTool.run(URL(fileURLWithPath: "/usr/bin/ffmpeg"), [
-            "-v", "error", "-i", clip, "-itsoffset", "\(seconds)", "-i", clip, "-map", "0:v:0", "-map", "1:3", "-c", "copy", "-tag:d", "gpmd", late])
-        XCTAssertEqual(ffmpeg.status, 0, "ffmpeg (scripts/setup installs it): \(ffmpeg.stderr)")
+        try FFmpeg.run(["-i", clip, "-itsoffset", "\(seconds)", "-i", clip, "-map", "0:v:0", "-map", "1:3", "-c", "copy", "-tag:d", "gpmd", late])
         return late
     }
 
@@ -418,11 +407,10 @@ final class CameraMotionCommandTests: XCTestCase {
         XCTAssertTrue(packets.allSatisfy { $0.bytes.count == size })
         let payloads = folder.appendingPathComponent("payloads.bin"), mov = folder.appendingPathComponent("hero8.mov").path
         try Data(packets.flatMap(\.bytes)).write(to: payloads)
-        let ffmpeg = try BuiltTool.run(URL(fileURLWithPath: "/usr/bin/ffmpeg"), [
-            "-v", "error", "-f", "data", "-raw_packet_size", "\(size)", "-i", payloads.path,
+        try FFmpeg.run([
+            "-f", "data", "-raw_packet_size", "\(size)", "-i", payloads.path,
             "-f", "lavfi", "-i", "testsrc=duration=4:size=64x48:rate=10", "-map", "1:v", "-map", "0", "-pix_fmt", "yuv420p",
             "-c:d", "copy", "-tag:d", "gpmd", "-bsf:d", "setts=ts=N/TB:duration=1/TB", "-f", "mov", mov])
-        XCTAssertEqual(ffmpeg.status, 0, "ffmpeg (scripts/setup installs it): \(ffmpeg.stderr)")
 
         let said = "hero8.mov: the picture was stabilised in the camera (IORI): using the picture's orientation, CORI ⊗ IORI (CORI follows "
             + "the gyroscope in x_D = Z, y_D = −X, z_D = −Y, inverse"

@@ -8,18 +8,8 @@ import XCTest
 /// `steady-dice compare` on pictures made here: exit 0 when they match, 1 when they differ, the error's
 /// status (docs/commands.md's table: 66 missing, 65 not a picture) when it cannot compare; the line it
 /// prints, and the diff picture.
-final class CompareCommandTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = try TemporaryFolder.make("steady-dice-compare")
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+final class CompareCommandTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "steady-dice-compare" }
 
     /// A gradient (up to 25x21), so no two pixels are alike.
     private func picture(width: Int = 20, height: Int = 10) -> RGBImage {

@@ -1,22 +1,12 @@
 import CommandTestSupport
 import Foundation
+import TestSupport
 import XCTest
 
 /// Both executables end an error the same way: one line `program: message` on stderr, and the status of
 /// its kind from the one table (docs/commands.md, "Exit statuses").
-final class ExitStatusCommandTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("exit-status-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+final class ExitStatusCommandTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "exit-status" }
 
     private func assertStatus(_ tool: String, _ arguments: [String], _ status: Int32, mentions text: String,
                               environment: [String: String]? = nil, file: StaticString = #filePath, line: UInt = #line) throws {

@@ -22,29 +22,27 @@ import XCTest
 /// and say on stderr only clean lines: no control bytes, no library log lines, no temporary names.
 ///
 /// `STEADY_DICE_FUZZ_INPUTS=2000 STEADY_DICE_FUZZ_SEED=9 scripts/test --filter FilePolicyFuzzTests` runs longer.
-final class FilePolicyFuzzTests: XCTestCase {
+final class FilePolicyFuzzTests: TemporaryFolderTestCase {
     /// Sized to a few seconds with release executables; `STEADY_DICE_FUZZ_INPUTS` runs more by hand.
     static let defaultCases = 72
     /// Seconds one run may take before it counts as a hang (a debug build on a loaded 2-core machine).
     static let deadline = 60.0
 
-    private var folder: URL!
     private var socketDescriptor: Int32 = -1
 
+    override var folderPrefix: String { "file-policy" }
+
     override func setUpWithError() throws {
-        folder = try TemporaryFolder.make("file-policy")
+        try super.setUpWithError()
         try makeScene()
     }
 
     override func tearDownWithError() throws {
         if socketDescriptor >= 0 { close(socketDescriptor) }
-        if let folder {
-            chmod(folder.appendingPathComponent("locked").path, 0o755)
-            try? FileManager.default.removeItem(at: folder)
-        }
+        // A locked folder's entries cannot be removed until it is opened again.
+        if folder != nil { chmod(path("locked"), 0o755) }
+        try super.tearDownWithError()
     }
-
-    private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
     // MARK: - The scene: good inputs and hazards
 

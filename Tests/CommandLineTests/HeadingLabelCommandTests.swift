@@ -7,11 +7,8 @@ import XCTest
 
 /// `--anchor` over a log says on stderr what its bearing counts from when the log's heading is not referenced to north
 /// (HeadingLabelTests in SceneTests checks the HUD's label, AnchorAimTests the placement).
-final class HeadingLabelCommandTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws { folder = try TemporaryFolder.make("heading-labels") }
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+final class HeadingLabelCommandTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "heading-labels" }
 
     /// A log in `frame` (nil: no `# frame:` line) held at `q`, 1 s long.
     private func log(_ name: String, frame: String?, q: String = "1,0,0,0") throws -> String {

@@ -425,6 +425,27 @@ final class HelpTextTests: XCTestCase {
         }
     }
 
+    /// One place for ffmpeg and for a lock in the tests: no Swift file under Tests/ names ffmpeg's path but
+    /// CommandTestSupport's FFmpeg.swift (every clip a test makes goes through `FFmpeg.run`), and none makes an NSLock
+    /// of its own (a value threads share is Workers' `Locked`; TestSupport's `LockedCollections.swift` for what threads
+    /// collect).
+    func testFFmpegAndLocksHaveOnePlace() throws {
+        let tests = Fixtures.checkout.appendingPathComponent("Tests")
+        // Split so that this file does not name what it looks for.
+        let ffmpegPath = "\"/usr/bin/" + "ffmpeg\"", lock = "NSLock" + "()"
+        let allowed: [String: Set<String>] = [ffmpegPath: ["CommandTestSupport/FFmpeg.swift"], lock: []]
+        let files = try XCTUnwrap(FileManager.default.enumerator(atPath: tests.path)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+        XCTAssertGreaterThan(files.count, 100, "the tests' Swift files under \(tests.path)")
+        var found: [String] = []
+        for file in files.sorted() {
+            let text = try String(contentsOf: tests.appendingPathComponent(file), encoding: .utf8)
+            for (needle, places) in allowed where !places.contains(file) && text.contains(needle) {
+                found.append("Tests/\(file) has \(needle)")
+            }
+        }
+        XCTAssertEqual(found, [], "ffmpeg is run through FFmpeg.run (CommandTestSupport), a value behind a lock is Workers' Locked")
+    }
+
     /// README.md stays a short door: what it is, the two commands, the picture, the guides.
     func testTheReadmeIsShort() throws {
         let lines = try String(contentsOf: Fixtures.checkout.appendingPathComponent("README.md"), encoding: .utf8)

@@ -9,18 +9,8 @@ import XCTest
 
 /// Backgrounds from hostile numbers: video times and frames past any video (HostileBackgroundTests in
 /// RenderTests draws a picture larger than the largest GL texture).
-final class HostileBackgroundCommandTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = try TemporaryFolder.make("hostile-bg")
-    }
-
-    override func tearDownWithError() throws {
-        if let folder { try? FileManager.default.removeItem(at: folder) }
-    }
-
-    private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+final class HostileBackgroundCommandTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "hostile-bg" }
 
     /// The last line of stderr, after checking it is the only error line and is clean.
     private func message(_ stderr: String, file: StaticString = #filePath, line: UInt = #line) -> String {

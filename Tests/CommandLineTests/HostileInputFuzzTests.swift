@@ -20,16 +20,12 @@ import XCTest
 /// `STEADY_DICE_FUZZ_VERBOSE=1` prints each input's status and last stderr line, to read the messages.
 /// A failing input is written to the temporary folder the failure names; copy it to `Fixtures/hostile`
 /// with a line in `cases.txt`, where every input that ever failed is replayed on each run.
-final class HostileInputFuzzTests: XCTestCase {
+final class HostileInputFuzzTests: TemporaryFolderTestCase {
     static let defaultInputs = 40
     /// Seconds one input may take before it counts as a hang (debug builds on a shared machine).
     static let deadline = 30.0
 
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = try TemporaryFolder.make("hostile")
-    }
+    override var folderPrefix: String { "hostile" }
 
     override func tearDownWithError() throws {
         if let folder, testRun?.hasSucceeded ?? true { try? FileManager.default.removeItem(at: folder) }

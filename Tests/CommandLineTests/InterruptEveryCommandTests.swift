@@ -16,19 +16,13 @@ import XCTest
 /// fails the test until it has one. Each runs on a generated input big enough to be interrupted mid-work, with its
 /// standard output a pipe already full: a command that prints is held at its first write, so even one that does
 /// little work is still running when the signal comes.
-final class InterruptEveryCommandTests: XCTestCase {
-    private var folder: URL!
+final class InterruptEveryCommandTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "interrupt-every-command" }
 
     override func setUpWithError() throws {
-        folder = try TemporaryFolder.make("interrupt-every-command")
+        try super.setUpWithError()
         try makeInputs()
     }
-
-    override func tearDownWithError() throws {
-        if let folder { try? FileManager.default.removeItem(at: folder) }
-    }
-
-    private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
     /// When the signal is sent.
     enum Moment {

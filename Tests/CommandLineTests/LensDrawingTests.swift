@@ -11,11 +11,8 @@ import XCTest
 /// The die drawn through a distorted lens (`--intrinsics` with distortion, `--lens-drawing warp`, the
 /// default) lands on the picture's own pixels: its silhouette against an independent projection of its
 /// surface by OpenCV (`cv::projectPoints`, `cv::fisheye::projectPoints`).
-final class LensDrawingTests: XCTestCase {
-    var folder: URL!
-
-    override func setUpWithError() throws { folder = try TemporaryFolder.make("lens-drawing") }
-    override func tearDownWithError() throws { if let folder { try? FileManager.default.removeItem(at: folder) } }
+final class LensDrawingTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "lens-drawing" }
 
     static let width = 640, height = 480
     static let matrix = [420.0, 0, 319.5, 0, 420, 239.5, 0, 0, 1]

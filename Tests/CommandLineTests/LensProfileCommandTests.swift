@@ -8,13 +8,8 @@ import XCTest
 
 /// Drawing over a video whose file names its camera, with no camera given: the real GoPro clip (a HERO5 Black, its
 /// firmware HD5.02.02.00.00, 854x480) drawn through its bundled lens profile, said in one line.
-final class LensProfileCommandTests: XCTestCase {
-    var folder: URL!
-
-    override func setUpWithError() throws { folder = try TemporaryFolder.make("lens-profile-commands") }
-    override func tearDownWithError() throws { if let folder { try? FileManager.default.removeItem(at: folder) } }
-
-    private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+final class LensProfileCommandTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "lens-profile-commands" }
 
     /// The profile's camera, from GoPro_HERO5 Black_Wide__1080p_16by9_1920x1080-29.97fps.json's values scaled here by
     /// 854/1920, edges onto edges.

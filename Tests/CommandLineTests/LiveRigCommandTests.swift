@@ -19,17 +19,13 @@ import XCTest
 /// imud does, a video file stands in for the camera, and both start at one CLOCK_MONOTONIC instant with
 /// the camera `delay` behind. `record` keeps both, `calibrate FOLDER` must find the live offset (−delay)
 /// and feed's mount, and `run --imud --calibration` must draw what `snapshot` draws with that calibration.
-final class LiveRigCommandTests: XCTestCase {
-    var folder: URL!
+final class LiveRigCommandTests: TemporaryFolderTestCase {
     /// The camera's frames come this long after the attitude they show.
     static let delay = 0.050
     /// feed's `--mount yaw90`: the IMU's forward axis along the camera's right.
     static let feedMount = "yaw90"
 
-    override func setUpWithError() throws { folder = try TemporaryFolder.make("live-rig") }
-    override func tearDownWithError() throws { if let folder { try? FileManager.default.removeItem(at: folder) } }
-
-    private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+    override var folderPrefix: String { "live-rig" }
 
     /// record's folder follows every output's rules: `-o a/b/rig` makes no missing a/b (and leaves none behind), `-o ""` and a
     /// link to nothing are refused in the project's words, and an existing file is refused as any output's would be.

@@ -11,11 +11,8 @@ import XCTest
 /// `<date>/` with `VID_<date>gyro.csv`, `…accel.csv` and `…_imu_timestamps.csv` (headerless; Android's
 /// units; nanoseconds on the phone's sensor clock), and the video `VID_<date>.mp4` beside it. Written
 /// here from a synthetic clip with known truth, in the app's documented layout.
-final class OpenCameraSensorsTests: XCTestCase {
-    var folder: URL!
-
-    override func setUpWithError() throws { folder = try TemporaryFolder.make("ocs") }
-    override func tearDownWithError() throws { if let folder { try? FileManager.default.removeItem(at: folder) } }
+final class OpenCameraSensorsTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "ocs" }
 
     static let date = "20260101_120000"
     /// The sensor clock at the log's first row, nanoseconds (a phone's elapsedRealtimeNanos after some uptime).
@@ -41,15 +38,8 @@ final class OpenCameraSensorsTests: XCTestCase {
         let folder = try TemporaryFolder.make("ocs-video")
         OpenCameraSensorsTests.encodedFolder = folder
         let mp4 = folder.appendingPathComponent("clip.mp4").path
-        let encoded = try BuiltTool.run(URL(fileURLWithPath: "/usr/bin/ffmpeg"),
-                                        ["-nostdin", "-v", "error", "-y", "-i", video, "-c:v", "libx264", "-qp", "8", "-pix_fmt", "yuv420p", mp4],
-                                        timeout: 300)
-        guard encoded.status == 0 else { throw EncodingFailed(description: "ffmpeg exited \(encoded.status): \(encoded.stderr)") }
+        try FFmpeg.run(["-i", video, "-c:v", "libx264", "-qp", "8", "-pix_fmt", "yuv420p", mp4], timeout: 300)
         return mp4
-    }
-
-    struct EncodingFailed: Error, CustomStringConvertible {
-        var description: String
     }
 
     override class func tearDown() {

@@ -7,11 +7,8 @@ import TestSupport
 import XCTest
 
 /// `attitude plot`, `compare` and `eval --plot` end to end (PlotTests in PlotTests draws the plots in the library).
-final class PlotCommandTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws { folder = try TemporaryFolder.make("steady-dice-plot") }
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+final class PlotCommandTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "steady-dice-plot" }
 
     /// `attitude plot` on the demo log: Euler angles, then the log against itself (errors 0), and refusals.
     func testPlotCommand() throws {

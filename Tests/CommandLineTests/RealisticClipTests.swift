@@ -12,12 +12,9 @@ import XCTest
 /// synthetic clips that look like real footage (a lens, a rolling shutter, motion blur, translation, a variable frame
 /// rate, an attitude log without a gyroscope, a rig that barely moves) is RigCalibrationTests' `CalibrationAccuracyTests`,
 /// in-process.
-final class RealisticClipTests: XCTestCase {
+final class RealisticClipTests: TemporaryFolderTestCase {
     static let trial = Fixtures.broadTrial02Excerpt
-    var folder: URL!
-
-    override func setUpWithError() throws { folder = try TemporaryFolder.make("realistic") }
-    override func tearDownWithError() throws { if let folder { try? FileManager.default.removeItem(at: folder) } }
+    override var folderPrefix: String { "realistic" }
 
     /// The plain clip (a pinhole, a global shutter, the identity mount, 30 ms offset): this class and
     /// CameraMotionCommandTests ask for it with the same options, so the fixture cache makes it once for both.
@@ -33,11 +30,9 @@ final class RealisticClipTests: XCTestCase {
         let (clip, log) = (made["--video"], made["--log"])
         let mp4 = folder.appendingPathComponent("camera.mp4").path
         // H.264 nearly lossless, AAC audio and a timecode data track, as a camera writes them.
-        let muxed = try BuiltTool.run(URL(fileURLWithPath: "/usr/bin/ffmpeg"),
-                                      ["-nostdin", "-v", "error", "-y", "-i", clip, "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
-                                       "-map", "0:v", "-map", "1:a", "-shortest", "-c:v", "libx264", "-qp", "8", "-pix_fmt", "yuv420p",
-                                       "-c:a", "aac", "-timecode", "00:00:00:00", mp4], timeout: 300)
-        XCTAssertEqual(muxed.status, 0, muxed.stderr)
+        try FFmpeg.run(["-i", clip, "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
+                        "-map", "0:v", "-map", "1:a", "-shortest", "-c:v", "libx264", "-qp", "8", "-pix_fmt", "yuv420p",
+                        "-c:a", "aac", "-timecode", "00:00:00:00", mp4], timeout: 300)
         let video = try VideoFile(path: mp4)
         XCTAssertTrue(video.info.streams.contains("data") && video.info.streams.contains("audio"), video.info.streams)
         let run = try CommandHarness.run(["calibrate", "--video", mp4, "--log", log, "-o", folder.appendingPathComponent("mp4.yaml").path],

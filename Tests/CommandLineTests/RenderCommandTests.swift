@@ -12,17 +12,11 @@ import XCTest
 
 /// `steady-dice render` end to end, and the camera options on `snapshot`: every output kind holds the
 /// snapshots, bad outputs and bad intrinsics are clear errors, and a failure leaves nothing behind.
-final class RenderCommandTests: XCTestCase {
-    private var folder: URL!
+final class RenderCommandTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "steady-dice-render" }
 
-    override func setUpWithError() throws {
-        folder = try TemporaryFolder.make("steady-dice-render")
-    }
-
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
-
-    /// A path in the test's folder; a trailing '/' is kept (it asks `render` for a folder of PNGs).
-    private func path(_ name: String) -> String { folder.path + "/" + name }
+    /// `path(name)` with a trailing '/' kept (`path` drops it): it asks `render` for a folder of PNGs.
+    private func renderOutput(_ name: String) -> String { name.hasSuffix("/") ? path(name) + "/" : path(name) }
 
     /// A log that turns the camera about W's vertical while it looks around the horizon, 1 s long.
     private func writeTurningLog() throws -> String {
@@ -100,7 +94,7 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertGreaterThan(CommandHarness.differingChannels(snapshots[0].pixels, snapshots[3].pixels), 1000, "the camera turns")
         for output in ["v.mkv", "v.avi", "v.mp4", "frames/"] {
             let result = try CommandHarness.run(["render"] + common.map { $0 == "models/compass-sky.png" ? "\(root)/\($0)" : $0 }
-                                                + ["--fps", "5", "--to", "0.8", "-o", path(output)])
+                                                + ["--fps", "5", "--to", "0.8", "-o", renderOutput(output)])
             XCTAssertEqual(result.status, 0, result.stderr)
             XCTAssertTrue(result.stderr.contains("render: frame 4 of 4"), result.stderr)
             let frames: [RGBImage]
@@ -143,14 +137,14 @@ final class RenderCommandTests: XCTestCase {
         for k in 0..<30 { try writer.write(RGBImage(width: 64, height: 48, fill: (UInt8(k * 8), UInt8(255 - k * 8), 90))) }
         writer.close()
         let result = try CommandHarness.run(["render", "--log", log, "--size", "64x48", "--fps", "10", "--from", "0.2", "--to", "0.5",
-                                             "--video", video, "--video-at", "0.1", "--fov", "40", "-o", path("pngs/")])
+                                             "--video", video, "--video-at", "0.1", "--fov", "40", "-o", renderOutput("pngs/")])
         XCTAssertEqual(result.status, 0, result.stderr)
         for k in 0..<3 {
             let snapshot = path("s\(k).png")
             let shot = try CommandHarness.run(["snapshot", "--log", log, "--at", "\(0.2 + Double(k) / 10)", "--size", "64x48",
                                                "--video", video, "--video-at", "\(0.1 + Double(k) / 10)", "--fov", "40", "-o", snapshot])
             XCTAssertEqual(shot.status, 0, shot.stderr)
-            let frame = try RGBImage.read(path: path("pngs/") + String(format: "frame-%06d.png", k))
+            let frame = try RGBImage.read(path: renderOutput("pngs/") + String(format: "frame-%06d.png", k))
             XCTAssertEqual(CommandHarness.differingChannels(frame.pixels, try RGBImage.read(path: snapshot).pixels, tolerance: 2), 0, "frame \(k)")
             // The corner shows the video frame 3 + 3k (30 fps), not the die.
             XCTAssertEqual(Int(frame.pixel(x: 0, y: 0).r), (3 + 3 * k) * 8, accuracy: 2, "frame \(k)")
@@ -167,7 +161,7 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertTrue(unknown.stderr.contains("--output must name a .mkv, .avi or .mp4 file"), unknown.stderr)
         try FileManager.default.createDirectory(atPath: path("full"), withIntermediateDirectories: false)
         try "x".write(toFile: path("full/keep.txt"), atomically: true, encoding: .utf8)
-        let notEmpty = try CommandHarness.run(["render", "--log", log, "--size", "64x48", "--fps", "5", "-o", path("full/")])
+        let notEmpty = try CommandHarness.run(["render", "--log", log, "--size", "64x48", "--fps", "5", "-o", renderOutput("full/")])
         XCTAssertEqual(notEmpty.status, 73, "an output never replaced (fuzz round 41)")
         XCTAssertTrue(notEmpty.stderr.contains("is a folder that is not empty"), notEmpty.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("full")), ["keep.txt"])
@@ -183,7 +177,7 @@ final class RenderCommandTests: XCTestCase {
         writer.close()
         for output in ["v.mkv", "pngs/"] {
             let result = try CommandHarness.run(["render", "--log", log, "--size", "64x48", "--fps", "10", "--video", video,
-                                                 "--no-video-loop", "--to", "1", "-o", path(output)])
+                                                 "--no-video-loop", "--to", "1", "-o", renderOutput(output)])
             XCTAssertEqual(result.status, 65)
             XCTAssertTrue(result.stderr.contains("short.avi: has no frame"), result.stderr)
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["short.avi", "turn.csv"])

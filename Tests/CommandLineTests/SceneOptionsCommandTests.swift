@@ -10,14 +10,8 @@ import TestSupport
 import XCTest
 
 /// `snapshot --relative-to`, `--model` and `--hud` end to end.
-final class SceneOptionsCommandTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = try TemporaryFolder.make("steady-dice-scene")
-    }
-
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+final class SceneOptionsCommandTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "steady-dice-scene" }
 
     private func snapshot(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> RGBImage {
         let output = folder.appendingPathComponent("\(UUID().uuidString).png").path

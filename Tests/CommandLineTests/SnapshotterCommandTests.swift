@@ -8,16 +8,8 @@ import XCTest
 /// `Snapshotter`, the library's snapshot API, against the `steady-dice snapshot` binary: the same
 /// settings value draws the same PNG, byte for byte (both go through OpenCV's PNG encoder). SnapshotterTests
 /// in SteadyDiceKitTests checks the library alone.
-final class SnapshotterCommandTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = try TemporaryFolder.make("steady-dice-kit")
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
+final class SnapshotterCommandTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "steady-dice-kit" }
 
     /// The PNG `steady-dice snapshot ARGUMENTS --size WxH` writes.
     private func commandPNG(_ arguments: [String], width: Int, height: Int,

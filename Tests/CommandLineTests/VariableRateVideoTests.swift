@@ -8,13 +8,8 @@ import XCTest
 
 /// A phone records at a variable rate: the background shows, at each video time, the frame presented at
 /// or before it, by the frames' own times, not by an average rate's index.
-final class VariableRateVideoTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws { folder = try TemporaryFolder.make("vfr") }
-    override func tearDownWithError() throws { if let folder { try? FileManager.default.removeItem(at: folder) } }
-
-    private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+final class VariableRateVideoTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "vfr" }
 
     private func makeClip() throws -> (path: String, frames: [VideoFrame]) {
         try VideoTestFrames.writeVariableRateVideo(in: folder)

@@ -9,20 +9,15 @@ import TestSupport
 import XCTest
 
 /// `steady-dice snapshot` with video and camera backgrounds, end to end through the executable.
-final class VideoCommandTests: XCTestCase {
-    private var folder: URL!
+final class VideoCommandTests: TemporaryFolderTestCase {
     private var video = ""
 
+    override var folderPrefix: String { "steady-dice-video-cmd" }
+
     override func setUpWithError() throws {
-        folder = try VideoTestFrames.temporaryFolder("video-cmd")
+        try super.setUpWithError()
         video = try VideoTestFrames.writeVideo(in: folder, name: "clip.avi", width: 320, height: 240, count: 5, fps: 25)
     }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
     /// The PNG a snapshot writes is the frame it was asked for, cropped as in-process rendering crops
     /// it, with the die on top: equal to the in-process render of the same frame and attitude.

@@ -5,18 +5,8 @@ import XCTest
 
 /// The output policy (`OutputFiles`) and the input policy (`InputFile`, `BoundedFile`) on real files,
 /// folders, FIFOs, sockets and devices.
-final class OutputFilesTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = try TemporaryFolder.make("output-files")
-    }
-
-    override func tearDown() {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
-    private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+final class OutputFilesTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "output-files" }
 
     private func contents(_ name: String) -> String? {
         try? String(contentsOfFile: path(name), encoding: .utf8)
@@ -205,16 +195,8 @@ final class OutputFilesTests: XCTestCase {
     }
 }
 
-final class InputFileTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = try TemporaryFolder.make("input-files")
-    }
-
-    override func tearDown() {
-        try? FileManager.default.removeItem(at: folder)
-    }
+final class InputFileTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "input-files" }
 
     private func reason(_ body: () throws -> Void) -> String {
         do {

@@ -1,23 +1,11 @@
 import Foundation
 @testable import Footage
+import TestSupport
 import XCTest
 
 /// The clip's tracks' own logic: OpenCamera Sensors' frame stamps and the progress line.
-final class ClipTracksTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("clip-tracks-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws { if let folder { try? FileManager.default.removeItem(at: folder) } }
-
-    private func write(_ name: String, _ text: String) throws -> String {
-        let path = folder.appendingPathComponent(name).path
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
-    }
+final class ClipTracksTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "clip-tracks" }
 
     /// OpenCamera Sensors' frame stamps: one whole number of nanoseconds a line, blank lines and comments passed over.
     func testFrameStampsAreWholeNanosecondsALine() throws {

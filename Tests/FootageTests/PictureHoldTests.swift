@@ -9,16 +9,8 @@ import XCTest
 /// `PictureHold.hold` on clips ffmpeg makes of a still picture (the camera does not turn): a clip too short for the
 /// spans holding needs gives the log back as it was, saying so in one line; a clip of 4 s (five 2 s spans, one every
 /// 0.5 s) takes a constant drift out of the log, so the held attitude stays where the picture says the camera stayed.
-final class PictureHoldTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = try TemporaryFolder.make("footage-picture")
-    }
-
-    override func tearDownWithError() throws { if let folder { try? FileManager.default.removeItem(at: folder) } }
-
-    private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+final class PictureHoldTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "footage-picture" }
 
     /// A lossless 320x240 clip at 10 fps of one still picture: blocks of 8x8 pixels of seeded random grey, corners
     /// everywhere for the tracker.

@@ -31,21 +31,20 @@ extension Locked where Value == [IMUDSample] {
     var seqs: [UInt32] { current.map(\.imuSeq) }
 }
 
-class SocketTestCase: XCTestCase {
-    var directory = ""
+class SocketTestCase: TemporaryFolderTestCase {
     private var clients: [IMUDClient] = []
 
-    override func setUpWithError() throws {
-        directory = try TemporaryFolder.makeForSockets("imud-test").path
-    }
+    override var folderPrefix: String { "imud-test" }
+    override var folderHoldsSockets: Bool { true }
 
-    override func tearDown() {
+    /// The clients stop before their sockets' folder goes.
+    override func tearDownWithError() throws {
         clients.forEach { $0.stop() }
         clients = []
-        try? FileManager.default.removeItem(atPath: directory)
+        try super.tearDownWithError()
     }
 
-    func socketPath(_ name: String = "imud.sock") -> String { directory + "/" + name }
+    func socketPath(_ name: String = "imud.sock") -> String { path(name) }
 
     /// A started client with short timings, its log lines and its delivered samples.
     func startClient(_ endpoint: IMUDEndpoint, coordFrame: IMUDCoordFrame = .ned, mount: IMUDMount = .aligned,

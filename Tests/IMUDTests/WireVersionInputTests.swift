@@ -31,7 +31,7 @@ final class WireVersionInputTests: SocketTestCase {
     func testAFeedRefusesAnUnknownVersionBeforeOpeningItsSocket() throws {
         let log = try AttitudeLog(samples: [AttitudeSample(t: 0, worldFromDevice: .identity), AttitudeSample(t: 1, worldFromDevice: .identity)],
                                   frame: .xMagneticNorthZVertical)
-        let path = directory + "/feed.sock"
+        let path = socketPath("feed.sock")
         XCTAssertThrowsError(try IMUDFeed(log: log, outputs: [.unix(path: path)], mapping: IMUDFrameMapping(), wireVersion: 15,
                                           options: IMUDReplayOptions())) { XCTAssertEqual($0 as? IMUDFieldError, unknown) }
         XCTAssertFalse(FileManager.default.fileExists(atPath: path), "no socket made for a feed that cannot run")

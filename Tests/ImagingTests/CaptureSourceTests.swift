@@ -107,16 +107,8 @@ func eventually(timeout: Double = 10, _ condition: () -> Bool) -> Bool {
     return condition()
 }
 
-final class CaptureSourceTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = try VideoTestFrames.temporaryFolder("capture")
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
+final class CaptureSourceTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "steady-dice-capture" }
 
     // MARK: - The mailbox
 

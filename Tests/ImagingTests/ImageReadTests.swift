@@ -9,11 +9,8 @@ import XCTest
 /// expanded, alpha dropped, 16 bits cut to their high byte. The files are written here byte by byte.
 /// JPEG files are read once by libjpeg with handlers that do not print either, and refused when it warns
 /// (a cut-off JPEG printed "Premature end of JPEG file" and was shown with its missing rows grey).
-final class ImageReadTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws { folder = try TemporaryFolder.make("png-read") }
-    override func tearDownWithError() throws { if let folder { try? FileManager.default.removeItem(at: folder) } }
+final class ImageReadTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "png-read" }
 
     /// A 2x2 PNG of colour type `colourType` and bit depth `depth`, its rows given as filter-0 bytes.
     private func png(_ name: String, colourType: UInt8, depth: UInt8, rows: [[UInt8]], palette: [UInt8]? = nil) throws -> String {

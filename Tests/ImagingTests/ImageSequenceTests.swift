@@ -5,11 +5,8 @@ import TestSupport
 import XCTest
 
 /// Folders of pictures timed by a file, in the three layouts `ImageSequence` reads, and their errors.
-final class ImageSequenceTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws { folder = try TemporaryFolder.make("image-sequence") }
-    override func tearDownWithError() throws { if let folder { try? FileManager.default.removeItem(at: folder) } }
+final class ImageSequenceTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "image-sequence" }
 
     private func picture(_ path: String, shade: UInt8, width: Int = 8) throws {
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

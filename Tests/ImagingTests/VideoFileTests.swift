@@ -8,13 +8,8 @@ import XCTest
 /// Video files as cameras write them, made here by Debian's ffmpeg (installed by scripts/setup): extra
 /// audio and data streams, variable frame times, a rotation in the display matrix, non-square pixels,
 /// and a file cut short. Each is read through `VideoFile` and checked against what ffmpeg was told.
-final class VideoFileTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws { folder = try TemporaryFolder.make("video-file") }
-    override func tearDownWithError() throws { if let folder { try? FileManager.default.removeItem(at: folder) } }
-
-    private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+final class VideoFileTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "video-file" }
 
     private func readAll(_ video: VideoFile) throws -> [VideoFrame] {
         var frames: [VideoFrame] = []

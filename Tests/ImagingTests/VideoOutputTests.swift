@@ -8,13 +8,8 @@ import XCTest
 /// Frames written through `VideoOutput` and read back through the project's own reader (`VideoFile`): every frame, at
 /// its size, each pixel as written within FFV1's lossless round trip through the encoder's pixel format; and what it
 /// refuses before and while it writes.
-final class VideoOutputTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws { folder = try TemporaryFolder.make("video-output") }
-    override func tearDownWithError() throws { if let folder { try? FileManager.default.removeItem(at: folder) } }
-
-    private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+final class VideoOutputTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "video-output" }
 
     /// Frame k: red across, green down, blue by frame, so a frame out of order, turned or flipped reads wrong.
     private func frame(_ k: Int, width: Int, height: Int) -> RGBImage {

@@ -11,13 +11,8 @@ import XCTest
 
 /// `RigRecorder` offered frames and packets by the test, in-process: the folder it writes reads back through
 /// `RigRecording` as offered, a folder it may not write into is refused, and what it counts is what it kept.
-final class RigRecorderTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws { folder = try TemporaryFolder.make("rig-recorder") }
-    override func tearDownWithError() throws { if let folder { try? FileManager.default.removeItem(at: folder) } }
-
-    private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+final class RigRecorderTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "rig-recorder" }
 
     private func frame(_ k: Int, captureTime: Double, arrivalTime: Double? = nil) -> CapturedFrame {
         CapturedFrame(image: RGBImage(width: 8, height: 6, pixels: [UInt8](repeating: UInt8(10 * k), count: 8 * 6 * 3)),

@@ -12,13 +12,8 @@ import Pixels
 
 /// `RigSession.record` in-process, with an imud publisher on a socket of the test's and a video standing in for the
 /// camera: both waited for, both recorded on one clock, and a source that is not there refused leaving no folder.
-final class RigSessionTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws { folder = try TemporaryFolder.make("rig-session") }
-    override func tearDownWithError() throws { if let folder { try? FileManager.default.removeItem(at: folder) } }
-
-    private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+final class RigSessionTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "rig-session" }
 
     /// A 64x48 video of `frames` frames at 30 fps, each a shade lighter.
     private func video(frames: Int) throws -> String {

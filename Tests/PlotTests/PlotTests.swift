@@ -10,13 +10,11 @@ import XCTest
 
 /// Plots drawn by Cairo: a reviewed golden, an independent check that a known line lands on the pixels the
 /// axes say, the error angles on known turns (PlotCommandTests in CommandLineTests: `attitude plot` end to end).
-final class PlotTests: XCTestCase {
-    private var folder: URL!
+final class PlotTests: TemporaryFolderTestCase {
     /// Cairo's pictures in `Goldens/`, compared as the renderer's are: no pixel over the channel tolerance.
     private static let goldens = GoldenImages(folder: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens"))
 
-    override func setUpWithError() throws { folder = try TemporaryFolder.make("steady-dice-plot") }
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+    override var folderPrefix: String { "steady-dice-plot" }
 
     /// Two panels, two lines each, a gap (NaN) in one: the picture must match the reviewed golden.
     func testGoldenTwoPanelFigure() throws {

@@ -8,11 +8,8 @@ import XCTest
 
 /// A folder in `RigFolder`'s layout, written by the test, read back by `RigRecording`: what is kept, what is left out,
 /// what an interrupted recording gives and what is refused, naming the file.
-final class RigRecordingTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws { folder = try TemporaryFolder.make("rig-recording") }
-    override func tearDownWithError() throws { if let folder { try? FileManager.default.removeItem(at: folder) } }
+final class RigRecordingTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "rig-recording" }
 
     /// A record folder: `rig.yaml` of `meta`, `frames/` with a 4x4 picture per time in `frames` (nil: no frames
     /// file) and `imu.csv` of `rows` under the header (nil: no file).

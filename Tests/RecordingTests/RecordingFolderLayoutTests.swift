@@ -6,11 +6,8 @@ import XCTest
 
 /// Folders laid out as each producer writes them, made empty by the test: who wrote them, the files asked for by
 /// name in any case, and what a folder of no known producer gives.
-final class RecordingFolderLayoutTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws { folder = try TemporaryFolder.make("recording-folder") }
-    override func tearDownWithError() throws { if let folder { try? FileManager.default.removeItem(at: folder) } }
+final class RecordingFolderLayoutTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "recording-folder" }
 
     /// A folder `name` holding empty files `files`.
     private func recording(_ name: String, _ files: [String]) throws -> String {

@@ -6,15 +6,8 @@ import XCTest
 
 /// Which platform's signs and frames a Sensor Logger folder is read with: from `Metadata.csv`, from the column order of
 /// `Orientation.csv`, from `--platform`, or assumed and said.
-final class SensorLoggerConventionsTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws { folder = try TemporaryFolder.make("sensor-logger-conventions") }
-    override func tearDownWithError() throws { if let folder { try? FileManager.default.removeItem(at: folder) } }
-
-    private func write(_ name: String, _ text: String) throws {
-        try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
-    }
+final class SensorLoggerConventionsTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "sensor-logger-conventions" }
 
     static let androidColumns = ["time", "seconds_elapsed", "qz", "qy", "qx", "qw", "roll", "pitch", "yaw"]
     static let iosColumns = ["time", "seconds_elapsed", "yaw", "qx", "qz", "roll", "qw", "qy", "pitch"]

@@ -9,11 +9,8 @@ import XCTest
 
 /// The render benchmark's own logic in-process: the test video `bench --write-video` writes
 /// and the phases `bench` times (their sums, not their speed).
-final class RenderBenchmarksTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws { folder = try TemporaryFolder.make("benchmarks") }
-    override func tearDownWithError() throws { if let folder { try? FileManager.default.removeItem(at: folder) } }
+final class RenderBenchmarksTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "benchmarks" }
 
     /// `bench --write-video`'s frames: each the one before moved a pixel right and down, to the byte (lossless), and a
     /// stop between two frames throws with what was written.

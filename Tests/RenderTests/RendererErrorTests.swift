@@ -2,23 +2,19 @@ import Foundation
 import PictureTestSupport
 import Pixels
 import Render
+import TestSupport
 import XCTest
 
 /// Failures of the renderer's inputs are named errors carrying the file and what went wrong.
-final class RendererErrorTests: XCTestCase {
-    private var folder: URL!
+final class RendererErrorTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "steady-dice-assets" }
 
     override func setUpWithError() throws {
-        folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("steady-dice-assets-\(UUID().uuidString)")
+        try super.setUpWithError()
         let source = try Assets.locate()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for sub in ["shaders", "models"] {
             try FileManager.default.copyItem(at: source.root.appendingPathComponent(sub), to: folder.appendingPathComponent(sub))
         }
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
     }
 
     func testShaderCompileErrorNamesTheFileAndGivesTheDriversLog() throws {

@@ -15,11 +15,9 @@ import XCTest
 /// `RigCalibrator` in-process on synthetic clips with known truth (`CalibrationClips`, made once for the class): the time
 /// offset within 1 ms, the field of view within 1 %, the mount within 1°, and through a known lens (`intrinsicsPath`)
 /// the offset and the mount as for a pinhole. What `steady-dice calibrate` prints and writes is CommandLineTests'.
-final class CalibrationAccuracyTests: XCTestCase {
+final class CalibrationAccuracyTests: TemporaryFolderTestCase {
     typealias Truth = CalibrationClips.Truth
     nonisolated(unsafe) private static var clips: CalibrationClips?
-    private var folder: URL!
-
     override class func setUp() {
         super.setUp()
         clips = try? CalibrationClips()
@@ -30,8 +28,7 @@ final class CalibrationAccuracyTests: XCTestCase {
         super.tearDown()
     }
 
-    override func setUpWithError() throws { folder = try TemporaryFolder.make("calibration-accuracy") }
-    override func tearDownWithError() throws { if let folder { try? FileManager.default.removeItem(at: folder) } }
+    override var folderPrefix: String { "calibration-accuracy" }
 
     private func clip(_ truth: Truth) throws -> CalibrationClips.Made {
         try XCTUnwrap(Self.clips, "the clips' folder could not be made").clip(truth)

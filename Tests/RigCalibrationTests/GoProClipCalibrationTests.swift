@@ -13,13 +13,10 @@ import XCTest
 /// `RigCalibrator` in-process on the GoPro clip in ../shared/data/realcam/gopro-karma (see its README), its own GPMF
 /// track the log: tracked once for the class (tracking does not depend on the lens), then calibrated with its fisheye
 /// estimated and through a pinhole, each written and read back as a calibration file.
-final class GoProClipCalibrationTests: XCTestCase {
+final class GoProClipCalibrationTests: TemporaryFolderTestCase {
     /// The clip's tracks and what tracking said, read at the first ask.
     nonisolated(unsafe) private static var tracked: (tracks: ClipTracks, said: [String])?
-    private var folder: URL!
-
-    override func setUpWithError() throws { folder = try TemporaryFolder.make("gopro-calibration") }
-    override func tearDownWithError() throws { if let folder { try? FileManager.default.removeItem(at: folder) } }
+    override var folderPrefix: String { "gopro-calibration" }
     override class func tearDown() {
         tracked = nil
         super.tearDown()

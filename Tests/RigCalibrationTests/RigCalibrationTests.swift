@@ -17,17 +17,8 @@ import Pixels
 /// `RigCalibrator` and what surrounds it, in-process: the report's lines
 /// for what was and was not determined, the refusals before any fit, and a record folder written by the test,
 /// calibrated onto the live clock.
-final class RigCalibrationTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws { folder = try TemporaryFolder.make("rig-calibration") }
-    override func tearDownWithError() throws { if let folder { try? FileManager.default.removeItem(at: folder) } }
-
-    private func write(_ name: String, _ text: String) throws -> String {
-        let path = folder.appendingPathComponent(name).path
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
-    }
+final class RigCalibrationTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "rig-calibration" }
 
     // MARK: - Before the fit
 

@@ -12,11 +12,8 @@ import XCTest
 
 /// The camera's options parsed in-process: `--anchor` and `--anchor-from` as values, `--intrinsics` read into the
 /// camera value the settings hold (`CameraSettings.intrinsics`), and what is refused before any file is read.
-final class CameraOptionsTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws { folder = try TemporaryFolder.make("camera-options") }
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+final class CameraOptionsTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "camera-options" }
 
     func testAnAnchorIsBearingElevationAndAnOptionalDistance() throws {
         XCTAssertEqual(try AnchorArgument.parseOption("30,-10").anchor(),

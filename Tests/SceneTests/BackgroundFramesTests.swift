@@ -10,11 +10,8 @@ import XCTest
 /// `BackgroundFrames`, the one place a background frame is picked: a video shows the frame presented at or before
 /// its video time under every clock, so the window's frame at a wall time is `render`'s and `snapshot`'s frame at
 /// the same video time.
-final class BackgroundFramesTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws { folder = try TemporaryFolder.make("background-frames") }
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+final class BackgroundFramesTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "background-frames" }
 
     /// The video frame a pipeline draws, by its fill colour.
     private func shownFrame(_ frame: ComposedFrame) throws -> Int {

@@ -6,16 +6,8 @@ import XCTest
 
 /// `Snapshotter`, the library's snapshot API, on its own: the caller's GL context, and settings it refuses
 /// (SnapshotterCommandTests in CommandLineTests compares it with the `steady-dice snapshot` binary).
-final class SnapshotterTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = try TemporaryFolder.make("steady-dice-kit")
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
+final class SnapshotterTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "steady-dice-kit" }
 
     /// A snapshotter inside a process that renders in its own context (as the golden tests do)
     /// leaves that context current and working.

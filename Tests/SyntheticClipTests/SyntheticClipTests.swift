@@ -17,11 +17,8 @@ import XCTest
 
 /// The synthetic calibration clip's decisions in-process, on small clips: when each frame is drawn, which rows show
 /// which instant under a rolling shutter, the seeded texture and frame times, and the job's outputs and truth.
-final class SyntheticClipTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws { folder = try TemporaryFolder.make("synthetic-clip") }
-    override func tearDownWithError() throws { if let folder { try? FileManager.default.removeItem(at: folder) } }
+final class SyntheticClipTests: TemporaryFolderTestCase {
+    override var folderPrefix: String { "synthetic-clip" }
 
     private func clip(width: Int = 48, height: Int = 32, fps: Double = 30, duration: Double = 0.1, offset: Double = 0) -> SyntheticCalibrationClip {
         SyntheticCalibrationClip(verticalFieldOfViewDegrees: 50, size: PictureSize(fixedWidth: width, height: height), framesPerSecond: fps, duration: duration,
