@@ -34,8 +34,8 @@ public struct FuseOverVideoJob {
     }
 
     /// Reads the log with the calibration's gyroscope bias (when the file has one, whatever it determined of the camera
-    /// and the mount), placed on the video by the time rule (`Timeline.timeOffsetSeconds`: the calibration's clip offset, else a
-    /// video's own track's timeline, else 0). The file is applied to a clip by the one rule (`Rig.apply`): a live rig's
+    /// and the mount), placed on the video by the time rule (`Timeline.timeOffsetSeconds`: the calibration's clip offset,
+    /// else a video's own track's timeline, else 0). The file is applied to a clip by the one rule (`Rig.apply`): a live rig's
     /// offset is told to `notes`, for the command to say, and not applied. Refused when, at the offset, the log covers none
     /// of the video's frames (`LogMissesTheVideo`).
     public func footage(logger: Logger, notes: (RigNote) -> Void) throws -> AttitudeLogOverVideo {
@@ -46,9 +46,10 @@ public struct FuseOverVideoJob {
         let calibrationOffset = applied?.timeOffset?.seconds(pairing: .clip)
         let bias = applied?.gyroBiasRadiansPerSecond
         var footage = try AttitudeLogOverVideo(path: input, gyroBiasRadiansPerSecond: bias, logger: logger) { log in
-            let offset = Timeline.timeOffsetSeconds(given: calibrationOffset, logIsTheVideo: InputFile.sameFile(input, video), trackStart: log.startTime)
-            try Timeline(timeOffsetSeconds: offset, hasVideo: true).checkCoverage(logDuration: log.duration, videoEnd: try VideoFrameTimes(path: video).end,
-                                                                       log: input, video: video)
+            let offset = Timeline.timeOffsetSeconds(given: calibrationOffset, logIsTheVideo: InputFile.sameFile(input, video),
+                                                    trackStart: log.startTime)
+            try Timeline(timeOffsetSeconds: offset, hasVideo: true)
+                .checkCoverage(logDuration: log.duration, videoEnd: try VideoFrameTimes(path: video).end, log: input, video: video)
             return offset
         }
         guard holdsToPicture, footage.fusion != nil else { return footage }

@@ -66,8 +66,8 @@ public enum LensProfiles {
 
     /// The profile for the video at `path` whose container says `container` (`camera(ofVideo:container:)`, then
     /// `LensProfileChoice.choose` among `profiles`: the bundled ones unless given), or nil: a file that names no known
-    /// camera, or a camera and aspect no profile holds, gets none. A picture turned a quarter upright is of another aspect than the sensor's and gets none; one turned a
-    /// half has its principal point turned with it. A bundled profile that cannot be read is an error of the install,
+    /// camera, or a camera and aspect no profile holds, gets none. A picture turned a quarter upright is of another
+    /// aspect than the sensor's and gets none; one turned a half has its principal point turned with it. A bundled profile that cannot be read is an error of the install,
     /// thrown naming it.
     public static func choice(forVideo path: String, container: VideoContainerTags,
                               among given: [LensProfile]? = nil) throws(LensProfileError) -> LensProfileChoice? {
