@@ -71,13 +71,11 @@ final class CalibrationEndToEndTests: XCTestCase {
             let calibratedFrames = try render(["--calibration", cal], from: found.timeOffset.seconds, name: "calibrated")
             for k in 0..<165 {
                 let name = String(format: "frame-%06d.png", k)
-                let truth = Self.dieMask(try RGBImage.read(path: truthFrames + name))
-                let drawn = Self.dieMask(try RGBImage.read(path: calibratedFrames + name))
+                let truth = PixelMask.die(in: try RGBImage.read(path: truthFrames + name))
+                let drawn = PixelMask.die(in: try RGBImage.read(path: calibratedFrames + name))
                 let truthCount = truth.filter { $0 }.count
                 guard truthCount >= 50 else { continue }  // the die out of view (or nearly)
-                let both = zip(truth, drawn).filter { $0 && $1 }.count
-                let either = zip(truth, drawn).filter { $0 || $1 }.count
-                ious.append(Double(both) / Double(either))
+                ious.append(PixelMask.intersectionOverUnion(truth, drawn))
             }
         }
         let elapsed = Date().timeIntervalSince(started)
@@ -90,15 +88,5 @@ final class CalibrationEndToEndTests: XCTestCase {
                      + "5th percentile %.4f, %.1f%% at 0.9 or more; %.0f s", found.timeOffset.seconds, offset, ious.count, median, p5,
                      good * 100, elapsed))
         XCTAssertGreaterThanOrEqual(good, 0.95)
-    }
-
-    /// Pixels that are not the default background colour (0x20, 0x28, 0x30): the die.
-    static func dieMask(_ image: RGBImage) -> [Bool] {
-        var mask = [Bool](repeating: false, count: image.width * image.height)
-        for i in 0..<mask.count {
-            let r = Int(image.pixels[3 * i]), g = Int(image.pixels[3 * i + 1]), b = Int(image.pixels[3 * i + 2])
-            mask[i] = abs(r - 0x20) > 4 || abs(g - 0x28) > 4 || abs(b - 0x30) > 4
-        }
-        return mask
     }
 }

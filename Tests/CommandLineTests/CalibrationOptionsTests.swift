@@ -124,7 +124,7 @@ final class CalibrationOptionsTests: TemporaryFolderTestCase {
 
     /// Pixels that are not the default background colour.
     static func diePixels(_ image: RGBImage) -> Int {
-        CalibrationEndToEndTests.dieMask(image).filter { $0 }.count
+        PixelMask.die(in: image).filter { $0 }.count
     }
 
     // MARK: - Time offset

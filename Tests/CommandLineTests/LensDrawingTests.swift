@@ -4,7 +4,9 @@ import CommandTestSupport
 import CVShim
 import Foundation
 import Imaging
+import PictureTestSupport
 import Pixels
+import Render
 import TestSupport
 import XCTest
 
@@ -76,14 +78,7 @@ final class LensDrawingTests: TemporaryFolderTestCase {
                                           "--size", "\(Self.width)x\(Self.height)", "--background", "#ff00ff", "-o", output] + extra)
         XCTAssertEqual(run.status, 0, run.stderr)
         let image = try RGBImage.read(path: output)
-        return (0..<(Self.width * Self.height)).map { i in
-            !(image.pixels[3 * i] == 255 && image.pixels[3 * i + 1] == 0 && image.pixels[3 * i + 2] == 255)
-        }
-    }
-
-    static func intersectionOverUnion(_ a: [Bool], _ b: [Bool]) -> Double {
-        let both = zip(a, b).filter { $0 && $1 }.count, either = zip(a, b).filter { $0 || $1 }.count
-        return either == 0 ? 0 : Double(both) / Double(either)
+        return PixelMask.differing(from: RGBColor(r: 255, g: 0, b: 255), in: image)
     }
 
     func check(name: String, matrix: [Double], distortion: [Double], fisheye: Bool, anchor: (Double, Double, Double)) throws {
@@ -92,11 +87,11 @@ final class LensDrawingTests: TemporaryFolderTestCase {
         let drawn = try drawnMask(intrinsics: intrinsics, anchor: "\(anchor.0),\(anchor.1),\(anchor.2)")
         let expected = try expectedMask(anchor: placed, matrix: matrix, distortion: distortion, fisheye: fisheye)
         XCTAssertGreaterThan(expected.filter { $0 }.count, 2000, "\(name): the die is in view")
-        let iou = Self.intersectionOverUnion(drawn, expected)
+        let iou = PixelMask.intersectionOverUnion(drawn, expected)
         XCTAssertGreaterThan(iou, 0.95, "\(name): the die through the lens against OpenCV's projection")
         // The same die through the pinhole alone misses: the lens matters here, so the check can fail.
         let pinhole = try expectedMask(anchor: placed, matrix: matrix, distortion: [0, 0, 0, 0], fisheye: false)
-        XCTAssertLessThan(Self.intersectionOverUnion(drawn, pinhole), 0.85, "\(name): the lens moved the die")
+        XCTAssertLessThan(PixelMask.intersectionOverUnion(drawn, pinhole), 0.85, "\(name): the lens moved the die")
     }
 
     func testTheDieThroughARadialLens() throws {
@@ -113,7 +108,7 @@ final class LensDrawingTests: TemporaryFolderTestCase {
         let drawn = try drawnMask(intrinsics: intrinsics, anchor: "-60,12,5")
         let unskewed = try expectedMask(anchor: Anchor(fixedBearingDegrees: -60, elevationDegrees: 12, distance: 5), matrix: Self.matrix,
                                         distortion: [-0.32, 0.1, 0.001, -0.001, 0], fisheye: false)
-        XCTAssertLessThan(Self.intersectionOverUnion(drawn, unskewed), 0.9, "the skew moved the die")
+        XCTAssertLessThan(PixelMask.intersectionOverUnion(drawn, unskewed), 0.9, "the skew moved the die")
     }
 
     func testTheDieThroughAFisheye() throws {

@@ -6,6 +6,7 @@ import FileAccess
 import Footage
 import Foundation
 import Imaging
+import PictureTestSupport
 import Pixels
 import Rig
 @testable import RigCalibration
@@ -179,7 +180,8 @@ final class CalibrationAccuracyTests: TemporaryFolderTestCase {
         let lenses: [(String, Lens)] = [("barrel", .radial([-0.2, 0.03, 0, 0, 0])), ("fisheye", .fisheye(SIMD4(-0.02, 0.004, 0, 0)))]
         for (name, lens) in lenses {
             let camera = LensCamera(pinhole: PinholeCamera(fx: 226, fy: 226, cx: 159.5, cy: 119.5, size: PictureSize(fixedWidth: 320, height: 240)), lens: lens)
-            let distorted = try warp(made.clip, source: source, to: camera, name: name)
+            let distorted = folder.appendingPathComponent("\(name).mkv").path
+            try LensWarp.warp(made.clip, source: source, to: camera, writingTo: distorted)
             let intrinsics = folder.appendingPathComponent("\(name)-intrinsics.yaml").path
             try OpenCVCameraFile.write(camera, to: intrinsics)
             // Tracked once for both calibrations: tracking does not depend on the camera.
@@ -226,42 +228,5 @@ final class CalibrationAccuracyTests: TemporaryFolderTestCase {
         let refusal = try XCTUnwrap(try Rig.read(path: output).refusal(toServeAs: .mount))
         guard case .onlyTimeOffset(let seconds) = refusal else { return XCTFail("\(refusal)") }
         XCTAssertEqual(seconds, truth.offset, accuracy: 0.001, name)
-    }
-
-    /// The clip as a camera with `camera`'s lens would have filmed it: each pixel of the new picture
-    /// looks along its ray through the lens, and takes the source's colour there (bilinear), the source
-    /// being the pinhole `source` camera on the same device.
-    func warp(_ clip: String, source: PinholeCamera, to camera: LensCamera, name: String) throws -> String {
-        let input = try VideoFile(path: clip)
-        let path = folder.appendingPathComponent("\(name).mkv").path
-        let outputs = OutputFiles()
-        let writer = try VideoOutput(output: outputs.stage(path, option: "test"), framesPerSecond: input.info.framesPerSecond ?? 30,
-                                     size: camera.pinhole.size)
-        // Where each output pixel samples the source, computed once.
-        var lookups: [(Int, Double, Double)?] = []
-        for v in 0..<camera.pinhole.height {
-            for u in 0..<camera.pinhole.width {
-                guard let ray = camera.ray(pixel: SIMD2(Double(u), Double(v))), ray.z > 0 else { lookups.append(nil); continue }
-                let x = source.fx * ray.x / ray.z + source.cx, y = source.fy * ray.y / ray.z + source.cy
-                guard x >= 0, y >= 0, x < Double(source.width - 1), y < Double(source.height - 1) else { lookups.append(nil); continue }
-                lookups.append((Int(y) * source.width + Int(x), x - x.rounded(.down), y - y.rounded(.down)))
-            }
-        }
-        while let frame = try input.next() {
-            let p = frame.image.pixels, w = source.width
-            var out = [UInt8](repeating: 0, count: camera.pinhole.width * camera.pinhole.height * 3)
-            for (i, lookup) in lookups.enumerated() {
-                guard let (at, fx, fy) = lookup else { continue }
-                for c in 0..<3 {
-                    let a = Double(p[3 * at + c]), b = Double(p[3 * (at + 1) + c])
-                    let d = Double(p[3 * (at + w) + c]), e = Double(p[3 * (at + w + 1) + c])
-                    out[3 * i + c] = UInt8(((a * (1 - fx) + b * fx) * (1 - fy) + (d * (1 - fx) + e * fx) * fy).rounded())
-                }
-            }
-            try writer.write(RGBImage(width: camera.pinhole.width, height: camera.pinhole.height, pixels: out))
-        }
-        try writer.finish()
-        try outputs.commit()
-        return path
     }
 }
