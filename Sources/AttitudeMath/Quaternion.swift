@@ -17,7 +17,7 @@ public struct Quaternion: Equatable, Sendable, CustomStringConvertible {
     /// A rotation of `angle` radians about `axis` (any non-zero length), right-handed.
     /// A zero axis names no rotation and gives the identity.
     public init(axis: SIMD3<Double>, angle: Double) {
-        let n = (axis * axis).sum().squareRoot()
+        let n = axis.length
         guard n > 0 else {
             self = .identity
             return
@@ -151,7 +151,7 @@ public struct Quaternion: Equatable, Sendable, CustomStringConvertible {
 
     /// The unit quaternion of a rotation vector (axis times angle, radians): the rotation by |r| about r.
     public init(rotationVector r: SIMD3<Double>) {
-        let angle = (r * r).sum().squareRoot()
+        let angle = r.length
         guard angle > 1e-12 else {
             self = Quaternion(w: 1, x: r.x / 2, y: r.y / 2, z: r.z / 2).normalized() ?? .identity
             return
@@ -167,7 +167,7 @@ public struct Quaternion: Equatable, Sendable, CustomStringConvertible {
     public var rotationVector: SIMD3<Double> {
         let s = w < 0 ? -1.0 : 1.0
         let v = SIMD3(x, y, z) * s
-        let sine = (v * v).sum().squareRoot()
+        let sine = v.length
         guard sine > 1e-12 else { return 2 * v }
         return v / sine * (2 * atan2(sine, w * s))
     }

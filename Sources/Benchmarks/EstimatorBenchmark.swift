@@ -59,7 +59,7 @@ public struct EstimatorBenchmark {
         for i in 0..<count {
             let t = Double(i) * dt
             let w = SIMD3(sin(0.7 * t), cos(0.3 * t), 0.5 * sin(0.11 * t))
-            q = (q * Quaternion(axis: w, angle: (w * w).sum().squareRoot() * dt)).normalized() ?? .identity
+            q = (q * Quaternion(axis: w, angle: w.length * dt)).normalized() ?? .identity
             let imuFromENU = q.conjugate
             time.append(t)
             gyro.append(w + noise() * 0.01)

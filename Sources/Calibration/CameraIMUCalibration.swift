@@ -166,7 +166,8 @@ public struct CameraIMUCalibration {
 
     /// The fit proper, on the pairs with texture, once rays through a known camera are ready.
     private func fitPrepared(textured: [FramePairTracks], all: [FramePairTracks], pairCount: Int, seconds: Double) throws -> CalibrationAnswer {
-        let f0 = knownCamera?.pinhole.fy ?? startingCamera?.pinhole.fy ?? Double(size.height) / 2 / tan(verticalFieldOfViewGuessDegrees * .pi / 360)
+        let f0 = knownCamera?.pinhole.fy ?? startingCamera?.pinhole.fy
+            ?? PinholeCamera.focalLength(verticalFieldOfViewDegrees: verticalFieldOfViewGuessDegrees, height: size.height)
 
         // Coarse offset: correlate the angles, which no mount changes, seen by the points near the picture's
         // centre: there any lens is nearly a pinhole, and a rolling shutter sees them about the middle row's
@@ -197,7 +198,7 @@ public struct CameraIMUCalibration {
 
         let used = inside(textured, offset: offset0)
         let outsideLog = textured.count - used.count
-        let angles = used.map { length(imuRotation($0, offset: offset0)) }
+        let angles = used.map { imuRotation($0, offset: offset0).length }
         // Summed smallest first, which loses least to rounding.
         let turned = Angle.degrees(fromRadians: angles.sorted().reduce(0, +))
         let medianPixels = Median.of(angles).map { $0 * f0 } ?? 0
@@ -316,7 +317,7 @@ public struct CameraIMUCalibration {
         let estimatesLens = lensModel != .pinhole && knownCamera == nil
         let missLimit = max(Self.maximumReprojectionPixels, estimatesLens ? 3 * (Median.of(misses) ?? 0) : 0)
         let rotating = zip(pairs, misses).filter { $0.1 <= missLimit }.map(\.0)
-        let near = Median.within(rotating.map { length(residual($0, parameters)) }, factor: 5, floor: 1e-4)
+        let near = Median.within(rotating.map { residual($0, parameters).length }, factor: 5, floor: 1e-4)
         let explained = zip(rotating, near).filter(\.1).map(\.0)
         guard explained.count >= Self.minimumTracks else { throw CalibrationError.tooFewRotationPairs(explained.count) }
         return (explained, pairs.count - rotating.count)
@@ -548,7 +549,7 @@ public struct CameraIMUCalibration {
     /// Pixels a frame pair moves the picture's centre, at `p`'s offset and focal length: the median and the RMS over `pairs`
     /// of the gyroscope's angle per pair times the focal length.
     func imageMotion(_ pairs: [FramePairTracks], _ p: RigParameters) -> (median: Double, rms: Double) {
-        let angles = pairs.map { length(imuRotation($0, offset: p.offset)) }
+        let angles = pairs.map { imuRotation($0, offset: p.offset).length }
         guard let median = Median.of(angles) else { return (0, 0) }
         let focal = exp(p.logFocal)
         // Squares summed smallest first, which loses least to rounding.
@@ -595,7 +596,7 @@ public struct CameraIMUCalibration {
     /// swing back and forth) correlates about as well one period, or half of one, away.
     func searchOffset(_ tracks: [FramePairTracks], focal: Double, from: Double, to: Double, step: Double) throws
         -> (offset: Double, correlation: Double, otherPeak: (offset: Double, correlation: Double)?) {
-        let angles = Dictionary(uniqueKeysWithValues: tracks.map { ($0.index, length(cameraRotation($0, focal: focal))) })
+        let angles = Dictionary(uniqueKeysWithValues: tracks.map { ($0.index, cameraRotation($0, focal: focal).length) })
         let needed = max(Self.minimumTracks, tracks.count / 2)
         var scores: [(offset: Double, score: Double)] = []
         // from + k·step, never a running sum: a sum stops moving where a step is below a double's resolution.
@@ -609,7 +610,7 @@ public struct CameraIMUCalibration {
                 continue
             }
             let a = overlapping.map { angles[$0.index]! }
-            let b = overlapping.map { length(imuRotation($0, offset: offset)) }
+            let b = overlapping.map { imuRotation($0, offset: offset).length }
             scores.append((offset, correlation(a, b)))
         }
         guard let best = scores.indices.max(by: { scores[$0].score < scores[$1].score }), scores[best].score > -.infinity else {
@@ -641,14 +642,14 @@ public struct CameraIMUCalibration {
         }
         let from = -lastFrame, to = gyro.duration - firstFrame
         progress(String(format: "searching every offset at which the clip lies inside the log: %.2f to %.2f s", from, to))
-        let angles = tracks.map { length(cameraRotation($0, focal: focal)) }
+        let angles = tracks.map { cameraRotation($0, focal: focal).length }
         // A millisecond, or coarser for a log over about 3 hours: at most 10^7 samples of the running integral.
         let resolution = max(0.001, gyro.duration / 1e7)
         let count = Int((gyro.duration / resolution).rounded(.up)) + 2
         var integral = [Double](repeating: 0, count: count)
-        var previous = length(gyro.rate(at: 0))
+        var previous = gyro.rate(at: 0).length
         for k in 1..<count {
-            let rate = length(gyro.rate(at: Double(k) * resolution))
+            let rate = gyro.rate(at: Double(k) * resolution).length
             integral[k] = integral[k - 1] + (previous + rate) / 2 * resolution
             previous = rate
         }
@@ -715,7 +716,7 @@ public struct CameraIMUCalibration {
     /// not describe the picture. The standard error is the fit's, its residuals' variance grown by their correlation.
     func offsetFromRates(_ tracks: [FramePairTracks], focal: Double, start: Double) -> (offset: Double, standardError: Double) {
         let used = inside(tracks, offset: start, margin: Self.edgeMargin)
-        let camera = used.map { length(cameraRotation($0, focal: focal)) }
+        let camera = used.map { cameraRotation($0, focal: focal).length }
         guard let fit = fitRates(used, camera: camera, start: start) else { return (start, .infinity) }
         guard let (inverse, variance) = CovarianceEstimate.covariance(columns: fit.columns, residuals: fit.residuals,
                                                                       inflation: CovarianceEstimate.correlationInflation(fit.residuals, width: 1)),
@@ -729,7 +730,7 @@ public struct CameraIMUCalibration {
     private func fitRates(_ pairs: [FramePairTracks], camera: [Double], start: Double)
         -> (offset: Double, residuals: [Double], columns: [[Double]])? {
         let step = 1e-4
-        func gyroAngles(_ offset: Double) -> [Double] { pairs.map { length(imuRotation($0, offset: offset)) } }
+        func gyroAngles(_ offset: Double) -> [Double] { pairs.map { imuRotation($0, offset: offset).length } }
         // The unknowns: offset, scale, shift; the cache, the gyroscope's angles at the offset.
         var problem = LeastSquaresProblem<[Double], [Double]>(
             residuals: { x in
@@ -799,7 +800,7 @@ public struct CameraIMUCalibration {
         let solver = DampedGaussNewton(iterations: 30, damping: .levenberg(tries: 6), stop: problem.stepBelow(1e-6))
         return problem.solve(by: solver, from: start) { p, r, step in
             progress(String(format: "%@, step %d: offset %.4f s, vertical fov %.2f°, gyroscope bias %.3f°/s, residual %.3f°/s", stage, step,
-                            p.offset, pinhole(focal: exp(p.logFocal)).verticalFieldOfViewDegrees, Angle.degrees(fromRadians: length(p.gyroBias)),
+                            p.offset, pinhole(focal: exp(p.logFocal)).verticalFieldOfViewDegrees, Angle.degrees(fromRadians: p.gyroBias.length),
                             Angle.degrees(fromRadians: (DampedGaussNewton.squares(r) / Double(max(tracks.count, 1))).squareRoot() * framesPerSecond)))
         }
     }
@@ -819,7 +820,6 @@ public struct CameraIMUCalibration {
     }
 }
 
-func length(_ v: SIMD3<Double>) -> Double { (v * v).sum().squareRoot() }
 
 /// Pearson's correlation of two equally long series; -1 when either is constant.
 func correlation(_ a: [Double], _ b: [Double]) -> Double {

@@ -131,7 +131,7 @@ public enum Determination {
         guard let corner = camera.ray(pixel: SIMD2(-0.5, -0.5)) else {
             return errors.indices.map { Undetermined(.lensCoefficient($0 + 1), standardError: nil, why: "the lens cannot take the picture's corner") }
         }
-        let angle = acos(min(max(corner.z / (corner * corner).sum().squareRoot(), -1), 1))
+        let angle = acos(min(max(corner.z / corner.length, -1), 1))
         let fisheye = camera.lens.modelName == "fisheye"
         let s = fisheye ? angle : tan(angle)
         return errors.indices.compactMap { i in

@@ -235,9 +235,9 @@ struct PointRefinement {
     /// Radians (signed): how far the ray `seen` lies from the plane through the ray `turned` and the direction `motion`.
     static func epipolarDistance(_ turned: SIMD3<Double>, _ seen: SIMD3<Double>, motion: SIMD3<Double>) -> Double {
         let normal = cross(motion, turned)
-        let size = (normal * normal).sum().squareRoot()
+        let size = normal.length
         guard size > 1e-12 else { return 0 }
-        return (seen * normal).sum() / size / (seen * seen).sum().squareRoot()
+        return (seen * normal).sum() / size / seen.length
     }
 
     /// The direction t that best puts each `seen` ray in the plane of its `turned` ray and t: the eigenvector of least

@@ -79,7 +79,7 @@ public struct SpanBias: Sendable {
         }
         guard measured.count >= PictureSpan.fewestForAFit, let first = solve(measured) else { return nil }
         // Spans far off the rest (a scene that moves, tracks that slid) are left out and the fit run again.
-        let kept = Median.within(measured.map { length(residual($0, first)) }, factor: SpanSteps.outlierFactor, floor: 1e-4)
+        let kept = Median.within(measured.map { residual($0, first).length }, factor: SpanSteps.outlierFactor, floor: 1e-4)
         let used = zip(measured, kept).filter(\.1).map(\.0)
         guard used.count >= PictureSpan.fewestForAFit, let p = solve(used) else { return nil }
         let squares = used.map { residual($0, p) }.reduce(SIMD3<Double>.zero) { $0 + $1 * $1 }

@@ -60,7 +60,7 @@ public struct SpanHold: Sendable {
         let middle = SIMD3(Median.of(measured.map(\.driftRate.x))!, Median.of(measured.map(\.driftRate.y))!,
                            Median.of(measured.map(\.driftRate.z))!)
         // Spans made to agree exactly have no scatter: a floor keeps them all.
-        let within = Median.within(measured.map { length($0.driftRate - middle) }, factor: SpanSteps.outlierFactor, floor: 1e-9)
+        let within = Median.within(measured.map { ($0.driftRate - middle).length }, factor: SpanSteps.outlierFactor, floor: 1e-9)
         let kept = zip(measured, within).filter(\.1).map(\.0)
         guard kept.count >= parameters.minimumSpans else { return nil }
         spans = kept
@@ -126,6 +126,6 @@ public struct SpanHold: Sendable {
     /// Degrees: the turn from the attitude `given` to the one `held` at the same time (stderr's summary says it for the last
     /// sample).
     public static func turnDegrees(from given: Quaternion, to held: Quaternion) -> Double {
-        Angle.degrees(fromRadians: length((given.conjugate * held).rotationVector))
+        Angle.degrees(fromRadians: (given.conjugate * held).rotationVector.length)
     }
 }

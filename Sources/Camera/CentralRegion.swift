@@ -14,11 +14,11 @@ public struct CentralRegion: Sendable, Equatable {
     /// centre of the top-left pixel is 0, 0).
     public init(size: PictureSize, share: Double = CentralRegion.pinholeShare) {
         centre = SIMD2(Double(size.width - 1) / 2, Double(size.height - 1) / 2)
-        radius = share * (centre * centre).sum().squareRoot()
+        radius = share * centre.length
     }
 
     public func contains(_ pixel: SIMD2<Double>) -> Bool {
         let d = pixel - centre
-        return (d * d).sum().squareRoot() <= radius
+        return d.length <= radius
     }
 }

@@ -79,7 +79,7 @@ public enum Lens: Equatable, Sendable {
     public func ray(distorted p: SIMD2<Double>) -> SIMD3<Double>? {
         switch self {
         case .pinhole:
-            return Self.unit(SIMD3(p.x, p.y, 1))
+            return SIMD3(p.x, p.y, 1).normalized
         case .radial(let k):
             // Newton's method on the 2-D map from the distorted point itself, checked by distorting back.
             var x = p
@@ -95,9 +95,9 @@ public enum Lens: Equatable, Sendable {
             }
             let back = Self.radial(k, x) - p
             guard (back * back).sum() < 1e-18 else { return nil }
-            return Self.unit(SIMD3(x.x, x.y, 1))
+            return SIMD3(x.x, x.y, 1).normalized
         case .fisheye(let k):
-            let thetaD = (p * p).sum().squareRoot()
+            let thetaD = p.length
             guard thetaD > 0 else { return SIMD3(0, 0, 1) }
             var theta = thetaD
             for _ in 0..<30 {
@@ -143,8 +143,6 @@ public enum Lens: Equatable, Sendable {
         let dy = c(2) * (r2 + 2 * y * y) + 2 * c(3) * x * y + c(10) * r2 + c(11) * r4
         return SIMD2(x * radial + dx, y * radial + dy)
     }
-
-    static func unit(_ v: SIMD3<Double>) -> SIMD3<Double> { v / (v * v).sum().squareRoot() }
 }
 
 /// Why a lens cannot be made from a file's coefficients.

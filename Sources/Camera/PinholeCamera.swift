@@ -69,7 +69,13 @@ public struct PinholeCamera: Equatable, Sendable {
     /// A camera with vertical field of view F = `verticalFieldOfViewDegrees` and its principal point at the
     /// picture's centre: fx = fy = (height/2)/tan(F/2), (cx, cy) = ((width - 1)/2, (height - 1)/2).
     public init(verticalFieldOfViewDegrees: Double, size: PictureSize) {
-        self.init(focalLength: Double(size.height) / 2 / tan(verticalFieldOfViewDegrees * .pi / 360), size: size)
+        self.init(focalLength: Self.focalLength(verticalFieldOfViewDegrees: verticalFieldOfViewDegrees, height: size.height), size: size)
+    }
+
+    /// The focal length (pixels) that gives a picture `height` pixels tall the vertical field of view F =
+    /// `verticalFieldOfViewDegrees`: (height/2)/tan(F/2).
+    public static func focalLength(verticalFieldOfViewDegrees: Double, height: Int) -> Double {
+        Double(height) / 2 / tan(verticalFieldOfViewDegrees * .pi / 360)
     }
 
     /// A camera with fx = fy = `focalLength` (pixels) and its principal point at the picture's centre,
@@ -106,7 +112,7 @@ public struct PinholeCamera: Equatable, Sendable {
     /// The unit ray in OpenCV's camera frame C through a pixel (no lens: `LensCamera.ray(pixel:)` with one).
     public func ray(pixel p: SIMD2<Double>) -> SIMD3<Double> {
         let n = normalized(pixel: p)
-        return Lens.unit(SIMD3(n.x, n.y, 1))
+        return SIMD3(n.x, n.y, 1).normalized
     }
 
     /// The direction through pixel (u, v), in the device frame D (not normalised; z_D = -1).
@@ -118,7 +124,7 @@ public struct PinholeCamera: Equatable, Sendable {
     /// The unit direction through pixel (u, v) in the world frame W, for a device-to-world attitude.
     public func worldRay(u: Double, v: Double, worldFromDevice: Quaternion) -> SIMD3<Double> {
         let d = deviceRay(u: u, v: v)
-        return worldFromDevice.rotate(d / (d * d).sum().squareRoot())
+        return worldFromDevice.rotate(d.normalized)
     }
 
     /// The OpenGL projection `clipFromDevice` for this camera (points in D, looking along -Z, to clip

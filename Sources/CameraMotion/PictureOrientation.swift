@@ -107,7 +107,7 @@ extension CameraMotion {
     /// True when IORI holds a sample further than `stabilisedAngleDegrees` from the identity.
     public var isStabilisedInCamera: Bool {
         imageOrientation.values.contains { q in
-            let n = (q * q).sum().squareRoot()
+            let n = q.length
             return n > 0 && Angle.degrees(fromRadians: 2 * acos(min(1, abs(q.x) / n))) > Self.stabilisedAngleDegrees
         }
     }

@@ -181,7 +181,7 @@ extension ClipTracks {
         for span in spans {
             let rays = span.pixels.compactMap { pair -> (a: SIMD3<Double>, b: SIMD3<Double>)? in
                 guard let a = camera.ray(pixel: pair.a), let b = camera.ray(pixel: pair.b), a.z > 0, b.z > 0 else { return nil }
-                return (a / (a * a).sum().squareRoot(), b / (b * b).sum().squareRoot())
+                return (a.normalized, b.normalized)
             }
             guard rays.count >= minimumSpanPoints else { continue }
             if let turn = RotationFit.wahba(from: rays.map(\.a), to: rays.map(\.b)) {

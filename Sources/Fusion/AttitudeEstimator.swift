@@ -159,7 +159,7 @@ public struct AttitudeEstimator: Sendable {
     private mutating func integrateGyro(_ gyro: Vector3, dt: Double) {
         guard state.sampleCount > 1 else { return }
         let rate = gyro - state.gyroBiasRadiansPerSecond
-        let speed = norm3(rate)
+        let speed = rate.length
         let angle = speed * dt
         guard angle > 1e-15 else { return }
         let axis = rate * (1 / speed)
@@ -175,7 +175,7 @@ public struct AttitudeEstimator: Sendable {
         guard dot3(acc, acc) > 0 else { return Vector3() }
         let accI = state.iFromIMU.rotate(acc)
         let accLp = state.accLowPass.step(accI, dt: dt, tau: parameters.accTimeConstantSeconds, state.coefficients.acc)
-        let n = norm3(accLp)
+        let n = accLp.length
         guard n > 0 else { return Vector3() }
         let accE = state.eFromI.rotate(accLp * (1 / n))
         // The smallest rotation taking accE to +Z.
@@ -194,7 +194,7 @@ public struct AttitudeEstimator: Sendable {
     private mutating func correctHeading(mag: Vector3, dt: Double) {
         let eFromIMU = state.eFromI * state.iFromIMU
         let magE = eFromIMU.rotate(mag)
-        let norm = norm3(magE)
+        let norm = magE.length
         let dip = -asin(max(-1, min(1, magE.z / norm)))
         let heading = atan2(magE.x, magE.y)
 
@@ -209,7 +209,7 @@ public struct AttitudeEstimator: Sendable {
         let gyroLp = state.restGyroLowPass.output
 
         if parameters.magDisturbanceRejection {
-            detectMagneticDisturbance(moving: norm3(gyroLp) >= state.coefficients.magNewMinGyroRadiansPerSecond, dt: dt)
+            detectMagneticDisturbance(moving: gyroLp.length >= state.coefficients.magNewMinGyroRadiansPerSecond, dt: dt)
         } else {
             state.magDisturbed = false
         }

@@ -82,8 +82,8 @@ public struct GyroLedAttitude: Sendable {
             lowPass.append(Self.isFinite(inW) ? filter.step(inW, dt: dt) : filter.output ?? SIMD3(0, 0, Frames.standardGravity))
         }
         func plausible(_ k: Int) -> Bool {
-            Self.isFinite(acc[k]) && abs(norm3(lowPass[k]) - Frames.standardGravity) < parameters.gravityTolerance * Frames.standardGravity
-                && norm3(gyroWorldFromIMU[k].rotate(acc[k]) - lowPass[k]) < parameters.steadiness * Frames.standardGravity
+            Self.isFinite(acc[k]) && abs(lowPass[k].length - Frames.standardGravity) < parameters.gravityTolerance * Frames.standardGravity
+                && (gyroWorldFromIMU[k].rotate(acc[k]) - lowPass[k]).length < parameters.steadiness * Frames.standardGravity
         }
         // The first vertical: the mean of the plausible samples' gravity over `initialSeconds` from the first one.
         let candidates = time.indices.filter(plausible)
@@ -94,10 +94,10 @@ public struct GyroLedAttitude: Sendable {
             return
         }
         let opening = candidates.filter { time[$0] - time[first] <= parameters.initialSeconds }
-        let mean = opening.reduce(SIMD3<Double>.zero) { $0 + lowPass[$1] / norm3(lowPass[$1]) }
+        let mean = opening.reduce(SIMD3<Double>.zero) { $0 + lowPass[$1].normalized }
         // worldFromS = levelledFromGyroWorld · gyroWorldFromIMU: the levelling turns the gyroscope's W (the IMU frame at
         // the first sample) about a horizontal axis into the levelled W.
-        var levelledFromGyroWorld = Self.tilt(from: mean / norm3(mean))
+        var levelledFromGyroWorld = Self.tilt(from: mean.normalized)
         var credible = 0
         var out: [Quaternion] = []
         out.reserveCapacity(time.count)
@@ -106,7 +106,7 @@ public struct GyroLedAttitude: Sendable {
         for k in time.indices {
             if k == next {
                 next = iterator.next()
-                let up = levelledFromGyroWorld.rotate(lowPass[k] / norm3(lowPass[k]))
+                let up = levelledFromGyroWorld.rotate(lowPass[k].normalized)
                 if Angle.degrees(fromRadians: acos(min(1, max(-1, up.z)))) <= parameters.largestDisagreementDegrees {
                     credible += 1
                     let dt = k > 0 ? max(time[k] - time[k - 1], 0) : 0
@@ -126,7 +126,7 @@ public struct GyroLedAttitude: Sendable {
     static func tilt(from up: SIMD3<Double>) -> Quaternion {
         let z = SIMD3<Double>(0, 0, 1)
         let axis = SIMD3(up.y * z.z - up.z * z.y, up.z * z.x - up.x * z.z, up.x * z.y - up.y * z.x)
-        let sine = norm3(axis), cosine = up.z
+        let sine = axis.length, cosine = up.z
         guard sine > 1e-12 else { return cosine > 0 ? .identity : Quaternion(axis: SIMD3(1, 0, 0), angle: .pi) }
         return Quaternion(axis: axis / sine, angle: atan2(sine, cosine))
     }

@@ -12,9 +12,9 @@ public enum TrackStatistics {
         var sum = 0.0
         for i in 1..<(points.count - 1) {
             let chord = points[i + 1] - points[i - 1], offset = points[i] - points[i - 1]
-            let length = (chord * chord).sum().squareRoot()
+            let length = chord.length
             // With neighbours at one place, the distance to that place.
-            let distance = length < 1e-9 ? (offset * offset).sum().squareRoot()
+            let distance = length < 1e-9 ? offset.length
                 : abs(chord.x * offset.y - chord.y * offset.x) / length
             sum += distance * distance
         }

@@ -41,7 +41,7 @@ public struct FusionTrack: Sendable {
         guard let mode else { return integrated ?? "" }
         guard statuses.indices.contains(index) else { return "\(mode.rawValue.uppercased())" }
         let s = statuses[index]
-        let bias = Angle.degrees(fromRadians: (s.gyroBiasRadiansPerSecond * s.gyroBiasRadiansPerSecond).sum().squareRoot())
+        let bias = Angle.degrees(fromRadians: s.gyroBiasRadiansPerSecond.length)
         let field = mode == .nineD ? (s.isMagneticallyDisturbed ? ", field disturbed" : ", field ok") : ""
         return String(format: "%@ %@%@, bias %.2f\u{B0}/s", mode.rawValue.uppercased(), s.isAtRest ? "at rest" : "moving", field, bias)
     }

@@ -166,7 +166,3 @@ public struct HardIronCalibration: Sendable, Equatable, CustomStringConvertible 
         return q + 2 * p * cos(phi + 2 * Double.pi / 3)
     }
 }
-
-private extension SIMD3 where Scalar == Double {
-    var length: Double { (self * self).sum().squareRoot() }
-}

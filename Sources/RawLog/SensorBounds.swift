@@ -67,7 +67,7 @@ extension RawLogFusion {
     /// True when some magnetometer sample is finite and longer than `SensorBounds.smallestField`.
     public static func magnetometerIsUsable(_ log: RawIMULog) -> Bool {
         log.mag?.contains { v in
-            let n = (v * v).sum().squareRoot()
+            let n = v.length
             return n.isFinite && n > SensorBounds.smallestField
         } ?? false
     }

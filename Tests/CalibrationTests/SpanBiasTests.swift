@@ -39,7 +39,7 @@ final class SpanBiasTests: XCTestCase {
         let c = clip(bias: bias)
         let fit = try XCTUnwrap(SpanBias.fit(c.spans, frameTimes: c.frames, gyro: c.gyro, offset: 0, cameraFromIMU: cameraFromIMU, overlap: 4))
         XCTAssertEqual(fit.spansUsed, c.spans.count)
-        XCTAssertLessThan(length(fit.gyroBiasRadiansPerSecond - bias) * degrees, 1e-3, "\(fit.gyroBiasRadiansPerSecond * degrees)")
+        XCTAssertLessThan((fit.gyroBiasRadiansPerSecond - bias).length * degrees, 1e-3, "\(fit.gyroBiasRadiansPerSecond * degrees)")
         XCTAssertLessThan(fit.standardErrorRadiansPerSecond.max() * degrees, 1e-3)
         XCTAssertEqual(fit.turnScale.value, 1, accuracy: 1e-4, "the picture turns as far as the gyroscope")
     }
@@ -57,7 +57,7 @@ final class SpanBiasTests: XCTestCase {
         }
         let fit = try XCTUnwrap(SpanBias.fit(scaled, frameTimes: c.frames, gyro: c.gyro, offset: 0, cameraFromIMU: cameraFromIMU, overlap: 4))
         XCTAssertEqual(fit.turnScale.value, 1.1, accuracy: 1e-3)
-        XCTAssertLessThan(length(fit.gyroBiasRadiansPerSecond - bias) * degrees, 1e-3, "\(fit.gyroBiasRadiansPerSecond * degrees)")
+        XCTAssertLessThan((fit.gyroBiasRadiansPerSecond - bias).length * degrees, 1e-3, "\(fit.gyroBiasRadiansPerSecond * degrees)")
     }
 
     /// The field of view where the turn scale crosses 1, found by bisection, with its error over the scale's slope.
@@ -95,7 +95,7 @@ final class SpanBiasTests: XCTestCase {
         c.spans[5].turn = Quaternion(axis: SIMD3(0, 1, 0), angle: 0.3) * c.spans[5].turn
         let fit = try XCTUnwrap(SpanBias.fit(c.spans, frameTimes: c.frames, gyro: c.gyro, offset: 0, cameraFromIMU: cameraFromIMU, overlap: 4))
         XCTAssertEqual(fit.spansUsed, c.spans.count - 1)
-        XCTAssertLessThan(length(fit.gyroBiasRadiansPerSecond - bias) * degrees, 0.05)
+        XCTAssertLessThan((fit.gyroBiasRadiansPerSecond - bias).length * degrees, 0.05)
     }
 
     func testTooFewSpansGiveNoBias() {

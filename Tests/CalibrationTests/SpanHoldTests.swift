@@ -50,7 +50,7 @@ final class SpanHoldTests: XCTestCase {
 
     func angleDegrees(_ a: Quaternion, _ b: Quaternion) -> Double {
         let r = (a.conjugate * b).rotationVector
-        return Angle.degrees(fromRadians: (r * r).sum().squareRoot())
+        return Angle.degrees(fromRadians: r.length)
     }
 
     func testAWanderingBiasIsTakenOut() throws {
@@ -61,7 +61,7 @@ final class SpanHoldTests: XCTestCase {
         // Each span's rate is the bias over it: within 0.005 °/s of the bias at its middle.
         for span in hold.spans {
             let miss = Angle.degrees(fromRadians: span.driftRate - bias(span.logTime))
-            XCTAssertLessThan((miss * miss).sum().squareRoot(), 0.005, "span at \(span.logTime) s")
+            XCTAssertLessThan(miss.length, 0.005, "span at \(span.logTime) s")
         }
         let held = hold.held(times: times, attitudes: given)
         // Where the frames are (log times 2 to 14 s), the given attitude drifts several degrees from the truth; held,

@@ -29,17 +29,17 @@ final class SpanStepsTests: XCTestCase {
         XCTAssertEqual(still.middle, 0.5)
         for mount in [Quaternion.identity, Quaternion(axis: [1, 0, 0], angle: .pi / 2)] {
             let untouched = still.miss(rate: .zero, cameraFromIMU: mount)
-            XCTAssertEqual((untouched * untouched).sum().squareRoot(), 0.1, accuracy: 1e-12)
+            XCTAssertEqual(untouched.length, 0.1, accuracy: 1e-12)
             XCTAssertEqual(mount.rotate(rate / 0.1).x * untouched.x + mount.rotate(rate / 0.1).y * untouched.y + mount.rotate(rate / 0.1).z * untouched.z,
                            0.1, accuracy: 1e-12, "about the gyroscope's z as the camera sees it")
             let taken = still.miss(rate: rate, cameraFromIMU: mount)
-            XCTAssertLessThan((taken * taken).sum().squareRoot(), 1e-12)
+            XCTAssertLessThan(taken.length, 1e-12)
         }
         // The camera turned as the gyroscope says (the rays turn back by it): nothing is missed, and a scale on the
         // picture's x and y leaves a turn about z alone.
         let turning = SpanSteps(PictureSpan(firstFrame: 0, lastFrame: 10, turn: Quaternion(rotationVector: -rate), points: 40), start: 0, end: 1,
                                 times: times, orientations: orientations)
         let agreed = turning.miss(rate: .zero, scale: 1.3, cameraFromIMU: .identity)
-        XCTAssertLessThan((agreed * agreed).sum().squareRoot(), 1e-12)
+        XCTAssertLessThan(agreed.length, 1e-12)
     }
 }

@@ -44,13 +44,13 @@ final class VideoMotionTrackTests: TemporaryFolderTestCase {
         XCTAssertTrue(motion.exposure.values.allSatisfy { $0 > 0 && $0 < 0.034 }, "exposure times \(motion.exposure.values.prefix(5))")
         // A camera on a gimbal, upright: gravity's reaction along D's +Y (up), about 9.8 m/s² in all.
         let mean = motion.accelerometer.values.reduce(SIMD3<Double>.zero, +) / Double(motion.accelerometer.count)
-        XCTAssertEqual((mean * mean).sum().squareRoot(), 9.8, accuracy: 0.5)
+        XCTAssertEqual(mean.length, 9.8, accuracy: 0.5)
         XCTAssertGreaterThan(mean.y, 8, "the accelerometer's mean \(mean) m/s² in D")
         // The gimbal holds the camera still for 10 s (the mean rate there is the gyroscope's bias, under 1.5 °/s),
         // then the drone yaws: with the bias removed, that turn is about D's Y, the camera's up axis.
         let still = motion.gyro.time.indices.filter { motion.gyro.time[$0] < 10 }
         let bias = still.reduce(SIMD3<Double>.zero) { $0 + motion.gyro.values[$1] } / Double(still.count)
-        XCTAssertLessThan(Angle.degrees(fromRadians: (bias * bias).sum().squareRoot()), 1.5, "bias \(Angle.degrees(fromRadians: bias)) °/s")
+        XCTAssertLessThan(Angle.degrees(fromRadians: bias.length), 1.5, "bias \(Angle.degrees(fromRadians: bias)) °/s")
         var turn = SIMD3<Double>.zero
         for i in 1..<motion.gyro.count where motion.gyro.time[i] >= 10 {
             turn += Angle.degrees(fromRadians: (motion.gyro.values[i] - bias) * (motion.gyro.time[i] - motion.gyro.time[i - 1]))

@@ -9,6 +9,9 @@ final class PinholeCameraTests: XCTestCase {
     func testSixtyDegreesIsTheArticlesPerspective() {
         let camera = PinholeCamera(verticalFieldOfViewDegrees: 60, size: PictureSize(fixedWidth: 640, height: 480))
         XCTAssertEqual(camera.fy, 240 / tan(Double.pi / 6), accuracy: 1e-9)
+        XCTAssertEqual(camera.fx, camera.fy)
+        XCTAssertEqual(PinholeCamera.focalLength(verticalFieldOfViewDegrees: 60, height: 480), camera.fy)
+        XCTAssertEqual(PinholeCamera.focalLength(verticalFieldOfViewDegrees: 90, height: 480), 240, accuracy: 1e-12)
         XCTAssertEqual(camera.cx, 319.5)
         XCTAssertEqual(camera.cy, 239.5)
         let ours = camera.projectionMatrix(), seed = DieView.projection(verticalFieldOfViewDegrees: 60, aspect: Float(640) / Float(480))

@@ -235,7 +235,7 @@ final class CalibrateCommandTests: TemporaryFolderTestCase {
         // (1.2° here). Every axis of the mount the clip determines lies within 3° of that.
         let fy = camera.fy
         let principal = SIMD3<Double>((406.0 - 399.5) / fy, (309.0 - 299.5) / fy, 1)
-        let length = (principal * principal).sum().squareRoot()
+        let length = principal.length
         let centreToPrincipal = Quaternion(axis: cross(SIMD3(0, 0, 1), principal) / (principal.x * principal.x + principal.y * principal.y).squareRoot(),
                                            angle: acos(principal.z / length))
         let authorsInOurCamera = CameraFrame.cameraFromDevice.conjugate * centreToPrincipal * CameraFrame.cameraFromDevice

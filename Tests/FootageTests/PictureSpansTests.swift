@@ -86,7 +86,7 @@ final class PictureSpansTests: XCTestCase {
         let c = clip(far: true)
         let share = 0.4
         let spans = try c.pictureSpans(camera: camera, seconds: 2, every: 2, centralShare: share)
-        let centre = SIMD2(319.5, 239.5), limit = share * (centre * centre).sum().squareRoot()
+        let centre = SIMD2(319.5, 239.5), limit = share * centre.length
         func inside(_ p: SIMD2<Double>) -> Bool { ((p - centre) * (p - centre)).sum().squareRoot() <= limit }
         for span in spans {
             let first = Dictionary(c.corners[span.firstFrame].map { ($0.id, $0.point) }, uniquingKeysWith: { a, _ in a })
@@ -109,7 +109,7 @@ final class PictureSpansTests: XCTestCase {
         let fit = try XCTUnwrap(SpanBias.fit(spans, frameTimes: c.frameTimes, gyro: gyro, offset: 0,
                                              cameraFromIMU: CameraFrame.cameraFromDevice, overlap: 4))
         let off = Angle.degrees(fromRadians: fit.gyroBiasRadiansPerSecond - bias)
-        XCTAssertLessThan((off * off).sum().squareRoot(), 0.02, "\(Angle.degrees(fromRadians: fit.gyroBiasRadiansPerSecond)) °/s")
+        XCTAssertLessThan(off.length, 0.02, "\(Angle.degrees(fromRadians: fit.gyroBiasRadiansPerSecond)) °/s")
         XCTAssertEqual(fit.turnScale.value, 1, accuracy: 0.01)
     }
 }

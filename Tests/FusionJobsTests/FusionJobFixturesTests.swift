@@ -38,7 +38,6 @@ final class FusionJobFixturesTests: FusionJobTestCase {
         return text
     }
 
-    private func length(_ v: SIMD3<Double>) -> Double { (v * v).sum().squareRoot() }
 
     // MARK: - fuse
 
@@ -63,9 +62,9 @@ final class FusionJobFixturesTests: FusionJobTestCase {
         XCTAssertEqual(log.samples[100].t, 1, accuracy: 1e-12, "the input's own times")
         for k in [100, 200] {
             let q = log.samples[k].worldFromDevice
-            XCTAssertLessThan(length(q.rotate([1, 0, 0]) - [0, 1, 0]), 0.02, "sample \(k): X west")
-            XCTAssertLessThan(length(q.rotate([0, 1, 0]) - [-1, 0, 0]), 0.02, "sample \(k): Y south")
-            XCTAssertLessThan(length(q.rotate([0, 0, 1]) - [0, 0, 1]), 0.02, "sample \(k): Z up")
+            XCTAssertLessThan((q.rotate([1, 0, 0]) - [0, 1, 0]).length, 0.02, "sample \(k): X west")
+            XCTAssertLessThan((q.rotate([0, 1, 0]) - [-1, 0, 0]).length, 0.02, "sample \(k): Y south")
+            XCTAssertLessThan((q.rotate([0, 0, 1]) - [0, 0, 1]).length, 0.02, "sample \(k): Z up")
         }
         let said = try comments(path)
         XCTAssertTrue(said.contains("attitude fused by steady-dice from west (9d)"), "\(said)")
@@ -73,9 +72,9 @@ final class FusionJobFixturesTests: FusionJobTestCase {
         let ned = try fused(.ned, "ned.csv").path
         XCTAssertNil(try AttitudeLog.load(path: ned).frame, "NED is no frame a log line names")
         let q = try AttitudeLog.load(path: ned).samples[200].worldFromDevice
-        XCTAssertLessThan(length(q.rotate([1, 0, 0]) - [0, -1, 0]), 0.02, "X west")
-        XCTAssertLessThan(length(q.rotate([0, 1, 0]) - [-1, 0, 0]), 0.02, "Y south")
-        XCTAssertLessThan(length(q.rotate([0, 0, 1]) - [0, 0, -1]), 0.02, "Z up")
+        XCTAssertLessThan((q.rotate([1, 0, 0]) - [0, -1, 0]).length, 0.02, "X west")
+        XCTAssertLessThan((q.rotate([0, 1, 0]) - [-1, 0, 0]).length, 0.02, "Y south")
+        XCTAssertLessThan((q.rotate([0, 0, 1]) - [0, 0, -1]).length, 0.02, "Z up")
     }
 
     /// A raw CSV refused names the file, the line (from 1, the header's included) and the column; a gyroscope slower
@@ -127,8 +126,8 @@ final class FusionJobFixturesTests: FusionJobTestCase {
         let log = try AttitudeLog.load(path: path)
         XCTAssertEqual(log.frame, .xMagneticNorthZVertical)
         let first = log.samples[0].worldFromDevice
-        XCTAssertLessThan(length(first.rotate([1, 0, 0]) - [0, -1, 0]), 1e-6, "X east")
-        XCTAssertLessThan(length(first.rotate([0, 1, 0]) - [1, 0, 0]), 1e-6, "Y north")
+        XCTAssertLessThan((first.rotate([1, 0, 0]) - [0, -1, 0]).length, 1e-6, "X east")
+        XCTAssertLessThan((first.rotate([0, 1, 0]) - [1, 0, 0]).length, 1e-6, "Y north")
         XCTAssertLessThan(log.samples[1].worldFromDevice.angle(to: .identity), 1e-6, "X north, Y west")
     }
 
@@ -216,7 +215,7 @@ final class FusionJobFixturesTests: FusionJobTestCase {
         XCTAssertEqual(log.samples.count, 201)
         XCTAssertEqual(log.frame, .xArbitraryZVertical)
         for k in [0, 100, 200] {
-            XCTAssertLessThan(length(log.samples[k].worldFromDevice.rotate([0, 0, 1]) - [0, 0, 1]), 0.01, "sample \(k): Z up")
+            XCTAssertLessThan((log.samples[k].worldFromDevice.rotate([0, 0, 1]) - [0, 0, 1]).length, 0.01, "sample \(k): Z up")
         }
         let said = try comments(path)
         XCTAssertTrue(said.contains("time offset +0.000000 s (log time = video time + offset)"), "\(said)")

@@ -96,7 +96,7 @@ final class FusionJobsTests: FusionJobTestCase {
         XCTAssertEqual(converted.frame, .xTrueNorthZVertical)
         let q = converted.samples[0].worldFromDevice
         XCTAssertEqual(Angle.degrees(fromRadians: q.angle(to: .identity)), 10, accuracy: 1e-6)
-        XCTAssertEqual(abs(q.rotationVector.z), length(q.rotationVector), accuracy: 1e-12, "a turn about the vertical alone")
+        XCTAssertEqual(abs(q.rotationVector.z), q.rotationVector.length, accuracy: 1e-12, "a turn about the vertical alone")
         XCTAssertTrue(try String(contentsOfFile: path, encoding: .utf8).contains("# declination 10.0° (east positive)"))
         let unnamed = try write("unnamed.csv", "t,qw,qx,qy,qz\n0,1,0,0,0\n1,1,0,0,0\n")
         XCTAssertThrowsError(try output("x.csv") { _ = try ConvertJob(input: unnamed, platform: nil, frame: .enu, declination: nil,
@@ -207,4 +207,3 @@ final class FusionJobsTests: FusionJobTestCase {
     }
 }
 
-private func length(_ v: SIMD3<Double>) -> Double { (v * v).sum().squareRoot() }

@@ -87,14 +87,14 @@ final class EstimatorTests: XCTestCase {
         for i in 0..<30000 {
             let t = Double(i) * dt
             let rate = SIMD3(sin(0.7 * t), cos(0.3 * t), 0.5 * sin(0.11 * t)) * 0.8
-            truth = (truth * Quaternion(axis: rate, angle: (rate * rate).sum().squareRoot() * dt)).normalized()!
+            truth = (truth * Quaternion(axis: rate, angle: rate.length * dt)).normalized()!
             let m = Synthetic.measure(truth, rate: rate, bias: bias)
             est.update(gyro: m.gyro, acc: m.acc, mag: nil, dt: dt)
             XCTAssertFalse(est.isAtRest)
             if i == 10000 { errorAt100s = est.gyroBiasRadiansPerSecond - bias }
         }
         let finalError = est.gyroBiasRadiansPerSecond - bias
-        XCTAssertLessThan((finalError * finalError).sum().squareRoot() / Synthetic.degree, 0.05)
+        XCTAssertLessThan(finalError.length / Synthetic.degree, 0.05)
         XCTAssertLessThanOrEqual((finalError * finalError).sum(), (errorAt100s * errorAt100s).sum() + 1e-12)
         XCTAssertLessThan(Synthetic.errors(est.enuFromIMU, truth).tilt, 0.2)
     }
@@ -176,7 +176,7 @@ final class EstimatorTests: XCTestCase {
         func step(_ e: inout AttitudeEstimator, _ i: Int) {
             let t = Double(i) * dt
             let rate = SIMD3(sin(t), 0.5, cos(0.5 * t))
-            truth = (truth * Quaternion(axis: rate, angle: (rate * rate).sum().squareRoot() * dt)).normalized()!
+            truth = (truth * Quaternion(axis: rate, angle: rate.length * dt)).normalized()!
             let m = Synthetic.measure(truth, rate: rate)
             e.update(gyro: m.gyro, acc: m.acc, mag: m.mag, dt: dt * (1 + 0.01 * sin(Double(i))))
         }

@@ -16,7 +16,7 @@ final class FeatureTrackerTests: XCTestCase {
             // Each pair's miss from the true move; a corner at the picture's edge, where the scene comes in, may miss.
             let misses = points.map { point -> Double in
                 let e = point.to - point.from - SIMD2(8, -6)
-                return (e * e).sum().squareRoot()
+                return e.length
             }.sorted()
             XCTAssertLessThan(misses[misses.count / 2], 0.03, "\(width)x\(height): median miss")
             XCTAssertLessThan(misses[misses.count * 9 / 10], 0.1, "\(width)x\(height): nine pairs in ten")

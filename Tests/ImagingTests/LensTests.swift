@@ -37,7 +37,7 @@ final class LensTests: XCTestCase {
             for (point, expected) in zip(points, opencv) {
                 let ours = try XCTUnwrap(camera.project(point), name)
                 let d = ours - expected
-                worst = max(worst, (d * d).sum().squareRoot())
+                worst = max(worst, d.length)
             }
             XCTAssertLessThan(worst, 1e-6, "\(name): largest difference to OpenCV \(worst) px")
         }
@@ -48,12 +48,12 @@ final class LensTests: XCTestCase {
             let camera = LensCamera(pinhole: Self.pinhole, lens: lens)
             var worst = 0.0
             for point in rays(halfAngle: 40) {
-                let unit = point / (point * point).sum().squareRoot()
+                let unit = point.normalized
                 let pixel = try XCTUnwrap(camera.project(unit), name)
                 let back = try XCTUnwrap(camera.ray(pixel: pixel), "\(name): \(pixel)")
                 // The chord between unit vectors, not acos of their dot product, which cannot resolve below 2e-8.
                 let d = back - unit
-                worst = max(worst, (d * d).sum().squareRoot())
+                worst = max(worst, d.length)
             }
             XCTAssertLessThan(worst, 1e-9, "\(name): largest angle back \(worst) rad")
         }

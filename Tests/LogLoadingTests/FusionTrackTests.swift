@@ -36,7 +36,7 @@ final class FusionTrackTests: RawLogTestCase {
             let group = { (k: Int) in String(summary[Range(match.range(at: k), in: summary)!]) }
             return (group(1), group(2), try XCTUnwrap(Double(group(3))))
         }
-        let injected = (bias * bias).sum().squareRoot() / Synthetic.degree
+        let injected = bias.length / Synthetic.degree
         let before = try parts(1900), after = try parts(2100)
         XCTAssertEqual(before.state, "at rest")
         XCTAssertEqual(before.field, "ok")

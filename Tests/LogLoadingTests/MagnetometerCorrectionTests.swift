@@ -17,7 +17,7 @@ final class MagnetometerCorrectionTests: XCTestCase {
         XCTAssertEqual(givenCalibration?.offset, offset)
         XCTAssertEqual(try XCTUnwrap(given.mag?[7]).x, try XCTUnwrap(log.mag?[7]).x - 12, accuracy: 1e-12)
         let (_, fitted) = try MagnetometerCorrection.fit.apply(to: log)
-        XCTAssertLessThan(length(try XCTUnwrap(fitted).offset - offset), 0.5, "the sphere's centre is the hard-iron offset")
+        XCTAssertLessThan((try XCTUnwrap(fitted).offset - offset).length, 0.5, "the sphere's centre is the hard-iron offset")
     }
 
     func testACorrectionOfALogWithoutAMagnetometerIsRefused() throws {
@@ -34,4 +34,3 @@ final class MagnetometerCorrectionTests: XCTestCase {
     }
 }
 
-private func length(_ v: SIMD3<Double>) -> Double { (v * v).sum().squareRoot() }

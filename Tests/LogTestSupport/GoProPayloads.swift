@@ -50,7 +50,7 @@ public enum StabilisedGoPro {
         return times.map { target in
             while t + step <= target + 1e-12 {
                 let turn = rate(t + step / 2) * step
-                let angle = (turn * turn).sum().squareRoot()
+                let angle = turn.length
                 if angle > 0 { q = (q * Quaternion(axis: turn / angle, angle: angle)).normalized() ?? q }
                 t += step
             }

@@ -51,7 +51,7 @@ public enum Silhouette {
         for i in hull.indices {
             let a = hull[i], b = hull[(i + 1) % hull.count]
             let edge = b - a
-            let length = (edge * edge).sum().squareRoot()
+            let length = edge.length
             let side = (edge.x * (p.y - a.y) - edge.y * (p.x - a.x)) / length
             distance = min(distance, side)
         }

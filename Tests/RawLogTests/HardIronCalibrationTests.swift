@@ -26,7 +26,7 @@ final class HardIronCalibrationTests: XCTestCase {
         XCTAssertEqual(fit.offset.x, 25, accuracy: 0.1)
         XCTAssertEqual(fit.offset.y, -15, accuracy: 0.1)
         XCTAssertEqual(fit.offset.z, 30, accuracy: 0.1)
-        let field = (Synthetic.fieldENU * Synthetic.fieldENU).sum().squareRoot()
+        let field = Synthetic.fieldENU.length
         XCTAssertEqual(fit.fieldStrength, field, accuracy: 0.1)
         XCTAssertLessThan(fit.residualRMS, 0.5)
         XCTAssertEqual(fit.coverage, 1 / 3.0.squareRoot(), accuracy: 0.05, "samples all over the sphere")

@@ -96,7 +96,7 @@ enum PipCheck {
         for face in DieSpecification.faces {
             let centre3 = face.point(u: 0.5, v: 0.5)
             let toView = view - centre3
-            let cosine = (face.normal * toView).sum() / (toView * toView).sum().squareRoot()
+            let cosine = (face.normal * toView).sum() / toView.length
             guard cosine > 0 else { continue }  // faces away from the view: hidden
             func pixel(_ p: SIMD3<Double>) -> (r: UInt8, g: UInt8, b: UInt8)? {
                 let at = DieSpecification.project(p, q, width: width, height: height)

@@ -109,7 +109,7 @@ final class AttitudeSourcesTests: XCTestCase {
             for vIMU in [SIMD3<Double>(1, 0, 0), [0, 1, 0], [0, 0, 1], [0.6, -0.2, 0.4]] {
                 let expected = turn(t).rotate(vIMU)
                 let drawn = worldFromDevice.rotate(mount.rotate(vIMU))
-                XCTAssertLessThan(length(drawn - expected), 1e-9, "t = \(t), v_S = \(vIMU)")
+                XCTAssertLessThan((drawn - expected).length, 1e-9, "t = \(t), v_S = \(vIMU)")
             }
         }
     }
@@ -124,9 +124,9 @@ final class AttitudeSourcesTests: XCTestCase {
                                            deviceFromIMU: Quaternion(axis: [0, 0, 1], angle: .pi / 2))
         source.begin(now: 0)
         let q = try XCTUnwrap(source.reading(now: 0.5).worldFromDevice)
-        XCTAssertLessThan(length(q.rotate([1, 0, 0]) - [0, -1, 0]), 1e-12, "the device's X points east")
-        XCTAssertLessThan(length(q.rotate([0, 1, 0]) - [1, 0, 0]), 1e-12, "the device's Y points north")
-        XCTAssertLessThan(length(q.rotate([0, 0, 1]) - [0, 0, 1]), 1e-12, "the device's Z stays up")
+        XCTAssertLessThan((q.rotate([1, 0, 0]) - [0, -1, 0]).length, 1e-12, "the device's X points east")
+        XCTAssertLessThan((q.rotate([0, 1, 0]) - [1, 0, 0]).length, 1e-12, "the device's Y points north")
+        XCTAssertLessThan((q.rotate([0, 0, 1]) - [0, 0, 1]).length, 1e-12, "the device's Z stays up")
     }
 
     /// What the title and the HUD say of a log: its file's name, the time shown over the duration to 0.01 s, the state;
@@ -184,7 +184,7 @@ final class AttitudeSourcesTests: XCTestCase {
         XCTAssertTrue(pipeline.source is FixedAttitudeSource)
         let drawn = try XCTUnwrap(pipeline.source.reading(now: 0).worldFromDevice)
         for vIMU in [SIMD3<Double>(1, 0, 0), [0, 1, 0], [0, 0, 1]] {
-            XCTAssertLessThan(length(drawn.rotate(mount.rotate(vIMU)) - q.rotate(vIMU)), 1e-9, "v_S = \(vIMU)")
+            XCTAssertLessThan((drawn.rotate(mount.rotate(vIMU)) - q.rotate(vIMU)).length, 1e-9, "v_S = \(vIMU)")
         }
     }
 
@@ -256,9 +256,9 @@ final class AttitudeSourcesTests: XCTestCase {
         waitUntil("the first packet") { source.reading(now: afterEveryPacket).worldFromDevice != nil }
         let north = source.reading(now: afterEveryPacket)
         let q = try XCTUnwrap(north.worldFromDevice)
-        XCTAssertLessThan(length(q.rotate([1, 0, 0]) - [1, 0, 0]), 1e-6, "right edge north")
-        XCTAssertLessThan(length(q.rotate([0, 1, 0]) - [0, 0, 1]), 1e-6, "top edge up")
-        XCTAssertLessThan(length(q.rotate([0, 0, 1]) - [0, -1, 0]), 1e-6, "towards the viewer east")
+        XCTAssertLessThan((q.rotate([1, 0, 0]) - [1, 0, 0]).length, 1e-6, "right edge north")
+        XCTAssertLessThan((q.rotate([0, 1, 0]) - [0, 0, 1]).length, 1e-6, "top edge up")
+        XCTAssertLessThan((q.rotate([0, 0, 1]) - [0, -1, 0]).length, 1e-6, "towards the viewer east")
         XCTAssertFalse(north.greyed, "converged, and the history reaches back to now")
         XCTAssertEqual(north.frame, "X north, Y west, Z up (from imud)")
         XCTAssertEqual(source.fusion(now: 0), "imud's, converged")
@@ -268,9 +268,9 @@ final class AttitudeSourcesTests: XCTestCase {
         // The history takes a sample after the client has counted it: wait for the attitude itself.
         waitUntil("the second packet's attitude") { (source.reading(now: afterEveryPacket).worldFromDevice?.angle(to: q) ?? 0) > 0.1 }
         let east = try XCTUnwrap(source.reading(now: afterEveryPacket).worldFromDevice)
-        XCTAssertLessThan(length(east.rotate([1, 0, 0]) - [0, -1, 0]), 1e-6, "right edge east")
-        XCTAssertLessThan(length(east.rotate([0, 1, 0]) - [0, 0, 1]), 1e-6, "top edge up")
-        XCTAssertLessThan(length(east.rotate([0, 0, 1]) - [-1, 0, 0]), 1e-6, "towards the viewer south")
+        XCTAssertLessThan((east.rotate([1, 0, 0]) - [0, -1, 0]).length, 1e-6, "right edge east")
+        XCTAssertLessThan((east.rotate([0, 1, 0]) - [0, 0, 1]).length, 1e-6, "top edge up")
+        XCTAssertLessThan((east.rotate([0, 0, 1]) - [-1, 0, 0]).length, 1e-6, "towards the viewer south")
         // Before the first packet arrived the history does not reach: the oldest attitude, greyed.
         let early = source.reading(now: -1)
         XCTAssertTrue(early.greyed)
@@ -330,8 +330,8 @@ final class AttitudeSourcesTests: XCTestCase {
         sender.start()
         let scene = try IMUDLiveSource.firstPacket(of: daemon.configuration(), timeout: 10)
         // The identity into NED with the aligned mount, by hand: camera looking north, so X east (-Y_W), Y up, Z south.
-        XCTAssertLessThan(length(scene.worldFromDevice.rotate([1, 0, 0]) - [0, -1, 0]), 1e-6)
-        XCTAssertLessThan(length(scene.worldFromDevice.rotate([0, 0, 1]) - [-1, 0, 0]), 1e-6)
+        XCTAssertLessThan((scene.worldFromDevice.rotate([1, 0, 0]) - [0, -1, 0]).length, 1e-6)
+        XCTAssertLessThan((scene.worldFromDevice.rotate([0, 0, 1]) - [-1, 0, 0]).length, 1e-6)
         XCTAssertEqual(scene.frame, "X north, Y west, Z up (from imud)")
         XCTAssertEqual(scene.description, "imud, first packet")
         XCTAssertEqual(scene.fusion, "imud's, not converged (starting up)", "the packet did not say fusion converged")
@@ -345,4 +345,3 @@ final class AttitudeSourcesTests: XCTestCase {
     }
 }
 
-private func length(_ v: SIMD3<Double>) -> Double { (v * v).sum().squareRoot() }

@@ -131,7 +131,7 @@ final class SyntheticClipTests: TemporaryFolderTestCase {
         let turn = (attitude.samples[k - 1].worldFromDevice.conjugate * attitude.samples[k].worldFromDevice).rotationVector
         let rate = turn / (raw.time[k] - raw.time[k - 1])
         let difference = raw.gyro[k] - bias - rate
-        XCTAssertLessThan((difference * difference).sum().squareRoot(), 0.05 * max(1, (rate * rate).sum().squareRoot()), "\(raw.gyro[k]) \(rate)")
+        XCTAssertLessThan(difference.length, 0.05 * max(1, rate.length), "\(raw.gyro[k]) \(rate)")
 
         let stopping = OutputFiles()
         let stoppedOutputs = CalibrationClipJob.Outputs(video: try stopping.stage(folder.appendingPathComponent("stopped.mkv").path, option: "v"),

@@ -23,7 +23,7 @@ public struct TumblingIMU {
         for k in 0..<Int(seconds * rate) {
             let t = Double(k) / rate
             let omega = SIMD3(0.9 * sin(0.31 * t), 0.7 * cos(0.23 * t), 0.5 * sin(0.17 * t + 1))
-            q = (q * Quaternion(axis: omega, angle: (omega * omega).sum().squareRoot() / rate)).normalized()!
+            q = (q * Quaternion(axis: omega, angle: omega.length / rate)).normalized()!
             time.append(t)
             gyro.append(omega)
             acc.append(q.conjugate.rotate(Self.gravityENU))
