@@ -83,6 +83,24 @@ public final class OutputFiles {
         return code
     }
 
+    /// Writes `data` as the file at `path` whole or not at all: to `.NAME.part` beside it (`write(_:toNewFile:)`), then
+    /// renamed over `path`, so a reader never sees it half written. For a file a long command writes and rewrites as it
+    /// goes (a recording's `rig.yaml` and frames), which a staged output would only place at the end.
+    public static func replaceWhole(_ path: String, with data: Data) throws(FileAccessError) {
+        let name = (path as NSString).lastPathComponent
+        let temporary = ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(".\(name).part")
+        unlink(temporary)
+        if let code = write(data, toNewFile: temporary) {
+            unlink(temporary)
+            throw FileAccessError(output: path, "cannot write (\(String(cString: strerror(code))))")
+        }
+        guard rename(temporary, path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw FileAccessError(output: path, "cannot write (\(String(cString: strerror(code))))")
+        }
+    }
+
     private let inputs: [String]
     private var staged: [Staged] = []
     private var committed = false

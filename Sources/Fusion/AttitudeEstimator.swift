@@ -94,7 +94,7 @@ public struct AttitudeEstimator: Sendable {
         case .reference(.xArbitraryCorrectedZVertical):
             guard mode == .nineD else { return eFromIMU }
             let e = state.eFromI * state.iFromIMU
-            let heading = state.headingOffset - (state.initialHeadingOffset ?? state.headingOffset)
+            let heading = state.headingOffsetRadians - (state.initialHeadingOffsetRadians ?? state.headingOffsetRadians)
             return (Quaternion(w: cos(heading / 2), x: 0, y: 0, z: sin(heading / 2)) * e).renormalized()
         case .reference(.xMagneticNorthZVertical), .reference(.xTrueNorthZVertical):
             guard mode == .nineD else { return eFromIMU }
@@ -232,13 +232,13 @@ public struct AttitudeEstimator: Sendable {
         }
         let horizontal = magE.x * magE.x + magE.y * magE.y
         guard horizontal > 1e-12 * norm * norm else { return }
-        let step = gain * wrapToPi(heading - state.headingOffset)
-        state.headingOffset = wrapToPi(state.headingOffset + step)
+        let step = gain * wrapToPi(heading - state.headingOffsetRadians)
+        state.headingOffsetRadians = wrapToPi(state.headingOffsetRadians + step)
         if step != 0 {
             let (s, c) = sinCos(step / 2)
             state.enuFromE = (Quaternion(w: c, x: 0, y: 0, z: s) * state.enuFromE).renormalized()
         }
-        if state.initialHeadingOffset == nil { state.initialHeadingOffset = state.headingOffset }
+        if state.initialHeadingOffsetRadians == nil { state.initialHeadingOffsetRadians = state.headingOffsetRadians }
     }
 
     /// The field is disturbed when its norm or dip leaves the reference. A new field that stays

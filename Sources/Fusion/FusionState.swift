@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Frames: S is the sensor (device) frame; I is the almost-inertial frame the gyroscope
 /// integrates into; E is I tilted so that gravity is vertical (Z up, heading arbitrary);
-/// in 9D, rotating E by `headingOffset` about Z gives east-north-up.
+/// in 9D, rotating E by `headingOffsetRadians` about Z gives east-north-up.
 public struct FusionState: Equatable, Sendable {
     // MARK: - Orientation
 
@@ -14,13 +14,13 @@ public struct FusionState: Equatable, Sendable {
     public var iFromIMU = Quaternion.identity
     /// Inclination correction, I into E.
     public var eFromI = Quaternion.identity
-    /// Heading correction in radians: east-north-up is E rotated by this angle about Z.
-    public var headingOffset = 0.0
-    /// The rotation by `headingOffset` about Z, E into east-north-up, kept alongside the angle.
+    /// Heading correction: east-north-up is E rotated by this angle about Z.
+    public var headingOffsetRadians = 0.0
+    /// The rotation by `headingOffsetRadians` about Z, E into east-north-up, kept alongside the angle.
     public var enuFromE = Quaternion.identity
-    /// `headingOffset` right after the first magnetometer sample, in radians; nil before it.
+    /// `headingOffsetRadians` right after the first magnetometer sample; nil before it.
     /// `xArbitraryCorrectedZVertical` is measured from it.
-    public var initialHeadingOffset: Double?
+    public var initialHeadingOffsetRadians: Double?
 
     // MARK: - Inclination
 

@@ -112,17 +112,11 @@ public final class RigRecorder: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// `rig.yaml` through a temporary file and a rename: never half written.
+    /// `rig.yaml`, never half written (`OutputFiles.replaceWhole`).
     private func writeMeta(_ fields: [(String, String)]) throws {
         var text = "# steady-dice record: a camera and imud on one clock (CLOCK_MONOTONIC seconds); see docs/live-rig.md\n"
         for (key, value) in fields { text += "\(key): \(value)\n" }
-        let path = at(RigFolder.meta)
-        let temporary = at(".\(RigFolder.meta).part")
-        unlink(temporary)
-        if let code = OutputFiles.write(Data(text.utf8), toNewFile: temporary) {
-            throw FileAccessError(output: path, "cannot write (\(String(cString: strerror(code))))")
-        }
-        guard rename(temporary, path) == 0 else { throw FileAccessError(output: path, "cannot write (\(String(cString: strerror(errno))))") }
+        try OutputFiles.replaceWhole(at(RigFolder.meta), with: Data(text.utf8))
     }
 
     /// Keeps a camera frame (after `begin`): queued for the writer, or dropped and counted when it is too far behind.
@@ -149,10 +143,7 @@ public final class RigRecorder: @unchecked Sendable {
             var failure: String?
             do {
                 let data = try frame.image.encoded(as: "png", path: path)
-                let temporary = at(RigFolder.frames + "/." + name + ".part")
-                unlink(temporary)
-                if let code = OutputFiles.write(data, toNewFile: temporary) { throw FileAccessError(output: path, String(cString: strerror(code))) }
-                guard rename(temporary, path) == 0 else { throw FileAccessError(output: path, String(cString: strerror(errno))) }
+                try OutputFiles.replaceWhole(path, with: data)
                 try framesFile.append("\(Self.seconds(frame.captureTime)),\(name),\(Self.seconds(frame.arrivalTime)),\(driver)")
             } catch {
                 failure = "\(error)"

@@ -35,7 +35,7 @@ public struct CalibrateOptions: ParsableArguments {
                                + "the clip's first frame; or about the offset the clocks give, when they share one). (default: "
                                + "every offset at which the clip lies inside the log; ±1 s about the clocks' own offset)",
                                valueName: "S"))
-    public var maxOffset: Double?
+    public var maxOffsetSeconds: Double?
 
     @Option(parsing: .unconditional,
             help: ArgumentHelp("A known camera: an OpenCV calibration file (camera_matrix, distortion_coefficients, image_width, "
@@ -75,7 +75,7 @@ public struct CalibrateOptions: ParsableArguments {
         guard guesses.contains(verticalFieldOfViewGuessDegrees) else {
             throw ValidationError(String(format: "--fov-guess must be from %g to %g degrees", guesses.lowerBound, guesses.upperBound))
         }
-        if let maxOffset, !(maxOffset.isFinite && maxOffset >= 0.01 && maxOffset <= Rig.largestTimeOffsetSeconds) {
+        if let maxOffsetSeconds, !(maxOffsetSeconds.isFinite && maxOffsetSeconds >= 0.01 && maxOffsetSeconds <= Rig.largestTimeOffsetSeconds) {
             throw ValidationError("--max-offset must be a number of seconds from 0.01 to \(Int(Rig.largestTimeOffsetSeconds))")
         }
         if intrinsics != nil, let lens, lens != .pinhole {
@@ -97,7 +97,7 @@ public struct CalibrateOptions: ParsableArguments {
     /// The calibrator these options set up (its progress and reading callbacks are the caller's).
     public func calibrator() -> RigCalibrator {
         var calibrator = RigCalibrator()
-        calibrator.searchRangeSeconds = maxOffset
+        calibrator.searchRangeSeconds = maxOffsetSeconds
         calibrator.verticalFieldOfViewGuessDegrees = verticalFieldOfViewGuessDegrees
         calibrator.intrinsicsPath = intrinsics
         calibrator.lensModel = lens

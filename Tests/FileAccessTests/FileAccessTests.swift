@@ -35,6 +35,26 @@ final class OutputFilesTests: TemporaryFolderTestCase {
         try assertOnly(["out.csv", "new.yaml"])
     }
 
+    /// A file rewritten as a command goes is replaced whole: written beside it and renamed over it, no temporary file
+    /// left, and a failure names the file and leaves the old one as it was.
+    func testReplaceWholeWritesBesideAndRenames() throws {
+        try OutputFiles.replaceWhole(path("rig.yaml"), with: Data("first".utf8))
+        XCTAssertEqual(contents("rig.yaml"), "first")
+        try OutputFiles.replaceWhole(path("rig.yaml"), with: Data("second".utf8))
+        XCTAssertEqual(contents("rig.yaml"), "second")
+        try assertOnly(["rig.yaml"])
+        // A folder where the file goes: the rename fails, the folder stays and no temporary file is left.
+        XCTAssertEqual(mkdir(path("taken"), 0o777), 0)
+        XCTAssertEqual(mkdir(path("taken/inside"), 0o777), 0)
+        XCTAssertThrowsError(try OutputFiles.replaceWhole(path("taken"), with: Data("x".utf8))) { error in
+            XCTAssertTrue("\(error)".contains(path("taken")) && "\(error)".contains("cannot write"), "\(error)")
+        }
+        try assertOnly(["rig.yaml", "taken"])
+        XCTAssertThrowsError(try OutputFiles.replaceWhole(path("missing/rig.yaml"), with: Data("x".utf8))) { error in
+            XCTAssertTrue("\(error)".contains(path("missing/rig.yaml")), "\(error)")
+        }
+    }
+
     func testAFolderIsNeverReplaced() throws {
         let target = path("clip.mkv")
         try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: false)
