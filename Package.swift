@@ -148,9 +148,9 @@ let package = Package(
         /// (`LensProfileChoice`) and scaled to the video's pictures. No GL.
         .target(name: "LensProfiles", dependencies: ["Camera", "CameraMotion", "ExitKinds", "Pixels", "SteadyDiceAssets"]),
         /// Raw IMU log readers (steady-dice raw CSV, x-io, Sensor Logger, OpenCamera Sensors, a video's own motion
-        /// track), the hard-iron magnetometer fit (`HardIronCalibration`) and BROAD's scoring (the RMS of
-        /// `AttitudeError` over a trial).
-        .target(name: "RawLog", dependencies: ["AttitudeMath", "ExitKinds", "CameraMotion", "Fusion", "CSVText", "FileAccess", "SafeText", "Recording"]),
+        /// track), what a log offers fusion (a usable magnetometer, an accelerometer to level by) and the hard-iron
+        /// magnetometer fit (`HardIronCalibration`). Reads; does not fuse.
+        .target(name: "RawLog", dependencies: ["AttitudeMath", "ExitKinds", "CameraMotion", "CSVText", "FileAccess", "SafeText", "Recording"]),
         /// Camera–IMU calibration from a clip's tracks and a gyroscope: Wahba's problem, the offset search, the joint
         /// fit of time offset, focal length and lens, mount, readout and bias from frame pairs (`RigParameters.swift`),
         /// and the bias and field of view from the picture's turn over spans (`SpanBias`, `SpanHold`). Every fit is one
@@ -165,13 +165,14 @@ let package = Package(
         /// Any attitude log loaded for drawing (`loadAnyAttitudeLog`): an attitude log read, a raw log fused
         /// in-process, a gyroscope-only log integrated, a raw log over its footage. The one fusion of a raw log
         /// (`CorrectedRawLog.fused`: the magnetometer's correction, a calibration's gyroscope bias, true north by
-        /// `TrueNorth`), which `attitude fuse` calls too. No GL, no plots.
+        /// `TrueNorth`, over the estimator's run through the log, `RawLogFusion`), which `attitude fuse` calls too.
+        /// No GL, no plots.
         .target(name: "LogLoading", dependencies: ["AttitudeLog", "AttitudeMath", "ExitKinds", "Fusion", "Location", "RawLog", "Recording", "SafeText",
                                                    .product(name: "Logging", package: "swift-log")]),
         /// What `attitude` does to files, as library calls: fuse a raw log (`FuseJob`), or fuse it over its video,
         /// placed by a calibration's clip offset (`FuseOverVideoJob`); convert a producer's attitude (`ConvertJob`), a
         /// video's motion track or a gyroscope-only log (`RawConvertJob`); score the estimator on BROAD
-        /// (`EvaluationJob`).
+        /// (`EvaluationJob`, `BroadEvaluation`: the RMS of `AttitudeError` over a trial, `EvaluationReport`).
         .target(name: "FusionJobs", dependencies: [
             "AttitudeLog", "AttitudeMath", "CalibrationFiles", "Camera", "FileAccess", "Footage", "Fusion", "Imaging", "Location", "LogLoading", "Plot", "RawLog",
             "Recording", "Rig",
@@ -339,8 +340,8 @@ let package = Package(
         .testTarget(name: "IMUDTests", dependencies: ["IMUD", "SafeText", "AttitudeMath", "MonotonicTime", "AttitudeLog", "ExitKinds", "TestSupport", "Workers",
                                                .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "FusionTests", dependencies: ["Fusion", "ExitKinds", "AttitudeMath", "LogTestSupport"]),
-        .testTarget(name: "CameraMotionTests", dependencies: ["AttitudeMath", "ExitKinds", "CameraMotion", "RawLog", "CommandTestSupport", "LogTestSupport", "TestSupport"]),
-        .testTarget(name: "RawLogTests", dependencies: ["RawLog", "ExitKinds", "Fusion", "Recording", "AttitudeMath", "AttitudeLog", "CommandTestSupport", "LogTestSupport", "TestSupport"],
+        .testTarget(name: "CameraMotionTests", dependencies: ["AttitudeMath", "ExitKinds", "CameraMotion", "LogLoading", "RawLog", "CommandTestSupport", "LogTestSupport", "TestSupport"]),
+        .testTarget(name: "RawLogTests", dependencies: ["RawLog", "ExitKinds", "Fusion", "LogLoading", "Recording", "AttitudeMath", "AttitudeLog", "CommandTestSupport", "LogTestSupport", "TestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "LocationTests", dependencies: ["Location", "ExitKinds", "CSVText", "RawLog", "AttitudeMath", "AttitudeLog", "LogTestSupport"],
                     exclude: ["Fixtures"]),
@@ -370,7 +371,7 @@ let package = Package(
         /// The two executables end to end, run as processes (BuiltTool, CommandHarness): every command, the window
         /// under xdotool, help, install, and the hostile-input and file-policy fuzzers with their corpus.
         .testTarget(name: "CommandLineTests", dependencies: [
-            "AttitudeMath", "MonotonicTime", "AttitudeLog", "CalibrationFiles", "Camera", "CameraMotion", "Scene", "CVShim", "FileAccess", "Footage", "IMUD", "Imaging", "Location", "RawLog",
+            "AttitudeMath", "MonotonicTime", "AttitudeLog", "CalibrationFiles", "Camera", "CameraMotion", "Scene", "CVShim", "FileAccess", "Footage", "IMUD", "Imaging", "Location", "LogLoading", "RawLog",
             "CommandLineSupport", "LiveRig", "Render", "SafeText", "SteadyDiceKit", "CommandTestSupport", "LogTestSupport", "PictureTestSupport", "TestSupport", "Rig", "RigCalibration", "RecordFolder", "Pixels", "Workers",
         ], exclude: ["Fixtures"]),
     ]

@@ -31,7 +31,7 @@ public struct EstimatorBenchmark {
     /// Replays `log` through a new estimator each run (9D uses the magnetometer). Needs at least one run; a gyroscope-only
     /// log is refused, as fusion refuses it.
     public func measure(_ log: RawIMULog) throws -> Rates {
-        let acc = try RawLogFusion.accelerometer(of: log)
+        let acc = try log.accelerometerForLevelling()
         var rates: [Double] = []
         var checksum = 0.0
         for _ in 0..<max(1, runs) {

@@ -58,7 +58,7 @@ extension CorrectedRawLog {
     public func fused(mode: FusionMode? = nil, frame request: FusionFrameRequest, north: TrueNorth = TrueNorth(),
                       parameters: FusionParameters = .default, withStatus: Bool = false, announcing: Logger.Level = .info,
                       logger: Logger = logLoadingLogger) throws -> FusedRawLog {
-        if mode == nil, let note = RawLogFusion.modeNote(for: log) { logger.info("\(note)") }
+        if mode == nil, let note = log.magnetometerNote { logger.info("\(note)") }
         let mode = mode ?? RawLogFusion.naturalMode(of: log)
         let natural = OutputFrame.reference(RawLogFusion.naturalFrame(of: mode))
         var frame: OutputFrame

@@ -53,29 +53,28 @@ extension RawLogReader {
     }
 }
 
-extension RawLogFusion {
+extension RawIMULog {
     /// 9D fusion needs a magnetometer that measured a field: refuses a log whose magnetometer samples are
     /// all zero, NaN or tiny (a phone without the sensor writing zeros), which would be headed by nothing.
-    static func checkMagnetometerUsable(_ log: RawIMULog) throws {
-        guard log.mag != nil, !magnetometerIsUsable(log) else { return }
-        do {
-            throw RawLogError(path: log.path, "9D fusion needs a magnetic field, and every magnetometer sample of this log is zero "
-                              + "or NaN", remedy: .sixD)
-        }
+    public func checkMagnetometerUsable() throws {
+        guard mag != nil, !magnetometerIsUsable else { return }
+        throw RawLogError(path: path, "9D fusion needs a magnetic field, and every magnetometer sample of this log is zero "
+                          + "or NaN", remedy: .sixD)
     }
 
     /// True when some magnetometer sample is finite and longer than `SensorBounds.smallestField`.
-    public static func magnetometerIsUsable(_ log: RawIMULog) -> Bool {
-        log.mag?.contains { v in
+    public var magnetometerIsUsable: Bool {
+        mag?.contains { v in
             let n = v.length
             return n.isFinite && n > SensorBounds.smallestField
         } ?? false
     }
 
-    /// What `naturalMode` chose when it passed over a magnetometer, for the command to print; else nil.
-    public static func modeNote(for log: RawIMULog) -> String? {
-        guard log.mag != nil, !magnetometerIsUsable(log) else { return nil }
-        return "\(log.path): every magnetometer sample is zero or NaN; fusing 6D "
+    /// Why fusion passes over this log's magnetometer (a 6D fusion where the columns ask for 9D), for the command to
+    /// print; nil when it does not.
+    public var magnetometerNote: String? {
+        guard mag != nil, !magnetometerIsUsable else { return nil }
+        return "\(path): every magnetometer sample is zero or NaN; fusing 6D "
             + "(gyroscope and accelerometer), heading arbitrary"
     }
 }

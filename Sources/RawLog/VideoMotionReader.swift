@@ -68,12 +68,12 @@ extension RawIMULog {
     }
 }
 
-extension RawLogFusion {
+extension RawIMULog {
     /// Fusion levels the attitude by the accelerometer: its samples, or for a gyroscope-only log an error saying what
     /// reads it.
-    public static func accelerometer(of log: RawIMULog) throws -> [SIMD3<Double>] {
-        if let acc = log.acc { return acc }
-        throw RawLogError(path: log.path, "fusion (6D and 9D) levels the attitude by the accelerometer, and this log has only a gyroscope "
+    public func accelerometerForLevelling() throws -> [SIMD3<Double>] {
+        if let acc { return acc }
+        throw RawLogError(path: path, "fusion (6D and 9D) levels the attitude by the accelerometer, and this log has only a gyroscope "
                           + "(t,gx,gy,gz); `steady-dice calibrate` reads it as it is, `attitude convert` integrates its gyroscope "
                           + "into an attitude, and `steady-dice` draws it so")
     }

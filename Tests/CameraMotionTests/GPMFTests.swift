@@ -1,6 +1,7 @@
 import AttitudeMath
 import CameraMotion
 import Foundation
+import LogLoading
 import LogTestSupport
 import RawLog
 import XCTest

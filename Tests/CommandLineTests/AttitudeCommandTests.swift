@@ -2,6 +2,7 @@ import AttitudeLog
 import AttitudeMath
 import CommandTestSupport
 import Foundation
+import LogLoading
 import LogTestSupport
 import RawLog
 import XCTest

@@ -2,6 +2,7 @@ import AttitudeLog
 import AttitudeMath
 import Foundation
 import Location
+import LogLoading
 import LogTestSupport
 import RawLog
 import XCTest

@@ -8,6 +8,7 @@ import Fusion
 @testable import FusionJobs
 import Imaging
 import Logging
+import LogLoading
 import Pixels
 import RawLog
 import Rig

@@ -1,5 +1,6 @@
 import Fusion
 @testable import RawLog
+import LogLoading
 import LogTestSupport
 import XCTest
 

@@ -1,6 +1,7 @@
 import AttitudeMath
 import Fusion
 @testable import RawLog
+import LogLoading
 import LogTestSupport
 import XCTest
 
@@ -170,32 +171,12 @@ final class RawLogTests: RawLogTestCase {
         XCTAssertFalse(RawLogReader.isRawLog(path: wrong))
     }
 
-    func testEvaluationNeedsReferenceColumns() throws {
-        let path = try write("r.csv", "t,gx,gy,gz,ax,ay,az,mx,my,mz\n0,0,0,0,0,0,9.8,0,20,-40\n")
-        let log = try RawLogReader.read(path: path)
-        XCTAssertThrowsError(try BroadEvaluation.evaluate(log: log, mode: .nineD))
-    }
-
     // MARK: - BROAD excerpt
 
     /// Rows 8157-13656 of BROAD trial 01 (CC BY 4.0, Laidig, Caruso, Cereatti, Seel, Data 6(7) 2021):
     /// 5 s at rest, then 14 s of slow rotation with optical reference.
     static let excerpt = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Fixtures/broad_01_excerpt.csv.xz").path
-
-    func testBroadExcerptAccuracy() throws {
-        XCTAssertTrue(RawLogReader.isRawLog(path: Self.excerpt), "detected through xz")
-        let log = try RawLogReader.read(path: Self.excerpt)
-        XCTAssertEqual(log.count, 5500)
-        XCTAssertNotNil(log.reference)
-        let nine = try BroadEvaluation.evaluate(log: log, mode: .nineD)
-        XCTAssertGreaterThan(nine.evaluatedSamples, 3000)
-        XCTAssertLessThan(nine.totalRMSE, 3.5)
-        XCTAssertLessThan(nine.tiltRMSE, 0.4)
-        let six = try BroadEvaluation.evaluate(log: log, mode: .sixD)
-        XCTAssertLessThan(six.tiltRMSE, 0.4)
-        XCTAssertEqual(nine.skippedSamples, 0)
-    }
 
     /// True north is magnetic north turned by the declination; without one, or in 6D, it is refused.
     func testTrueNorthNeedsADeclination() throws {

@@ -2,6 +2,7 @@ import AttitudeLog
 import AttitudeMath
 import Foundation
 import Fusion
+import LogLoading
 import LogTestSupport
 import RawLog
 import Recording

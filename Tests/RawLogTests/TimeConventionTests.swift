@@ -1,4 +1,5 @@
 import AttitudeMath
+import LogLoading
 import RawLog
 import XCTest
 

@@ -1,13 +1,14 @@
 import AttitudeMath
 import Foundation
 import Fusion
+import RawLog
 
 /// Runs the estimator over a whole raw log read (`fuse(log:frame:…)`), under LogLoading's one fusion of a raw log file
 /// (`CorrectedRawLog.fused`, with the magnetometer's correction and true north), which playing and `attitude fuse` call.
 public enum RawLogFusion {
-    /// 9D when the log has a magnetometer that measured a field (`magnetometerIsUsable`), else 6D.
+    /// 9D when the log has a magnetometer that measured a field (`RawIMULog.magnetometerIsUsable`), else 6D.
     public static func naturalMode(of log: RawIMULog) -> FusionMode {
-        log.mag != nil && magnetometerIsUsable(log) ? .nineD : .sixD
+        log.mag != nil && log.magnetometerIsUsable ? .nineD : .sixD
     }
 
     /// The frame a mode reports by default: magnetic north in 9D, arbitrary heading in 6D.
@@ -26,7 +27,7 @@ public enum RawLogFusion {
         if mode == .nineD && log.mag == nil {
             throw RawLogError(path: log.path, "9D fusion needs magnetometer columns, and this log has none; use 6D")
         }
-        if mode == .nineD { try checkMagnetometerUsable(log) }
+        if mode == .nineD { try log.checkMagnetometerUsable() }
         var estimatorFrame = frame
         var outputFromEstimatorFrame: Quaternion?
         if frame == .reference(.xTrueNorthZVertical), mode == .nineD, let declinationDegrees {
@@ -52,7 +53,7 @@ public enum RawLogFusion {
     /// and its period, for the filters, is the log's median one. A gyroscope-only log is refused, saying what reads it.
     public static func run(_ log: RawIMULog, _ estimator: inout AttitudeEstimator,
                            _ body: (Int, AttitudeEstimator) -> Void) throws {
-        let acc = try accelerometer(of: log)
+        let acc = try log.accelerometerForLevelling()
         let mag = estimator.mode == .nineD ? log.mag : nil
         let restarts = Set(log.gaps.map(\.resumeIndex))
         let nominalPeriod = log.medianPeriod ?? 0.01

@@ -1,6 +1,8 @@
 import AttitudeMath
 import Foundation
 import Fusion
+import LogLoading
+import RawLog
 
 /// One trial's errors, in degrees.
 public struct TrialResult: Sendable {
