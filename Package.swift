@@ -351,7 +351,7 @@ let package = Package(
         .testTarget(name: "RecordFolderTests", dependencies: ["Pixels", "ExitKinds", "RecordFolder", "AttitudeMath", "Imaging", "TestSupport"]),
         .testTarget(name: "LiveRigTests", dependencies: ["Pixels", "LiveRig", "RecordFolder", "IMUD", "Imaging", "FileAccess", "AttitudeMath", "ExitKinds", "TestSupport", "Workers"]),
         .testTarget(name: "FusionJobsTests", dependencies: ["FusionJobs", "LogLoading", "AttitudeLog", "AttitudeMath", "CalibrationFiles", "Camera", "FileAccess", "Fusion", "Imaging", "Pixels",
-                                                   "RawLog", "Rig", "LogTestSupport", "PictureTestSupport", "TestSupport", .product(name: "Logging", package: "swift-log")]),
+                                                   "RawLog", "Rig", "Footage", "Scene", "LogTestSupport", "PictureTestSupport", "TestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "BenchmarksTests", dependencies: ["AttitudeMath", "Benchmarks", "Fusion"]),
         .testTarget(name: "RenderBenchmarksTests", dependencies: ["Pixels", "ExitKinds", "RenderBenchmarks", "FileAccess", "Imaging", "Render", "TestSupport"]),
         .testTarget(name: "SyntheticClipTests", dependencies: ["SyntheticClip", "ExitKinds", "Pixels", "AttitudeLog", "AttitudeMath", "Calibration", "CalibrationFiles", "Camera", "FileAccess",

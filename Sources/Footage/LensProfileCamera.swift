@@ -39,6 +39,17 @@ public struct LensProfileCamera: Equatable, Sendable, CustomStringConvertible {
         return try choice(forVideo: video)
     }
 
+    /// The camera drawing takes over `video` once a calibration, or none, and what is given beside it are applied
+    /// (`Rig.apply`): the file's where it determines one, else the one given, else (where that is none) the lens
+    /// profile of the camera the video names, returned too for the notes. Drawing and `attitude fuse --video
+    /// --hold-to-picture` read the picture through this one choice.
+    public static func drawingCamera(_ applied: AppliedRig.DrawingCamera, overVideo video: String?) throws
+        -> (given: GivenCamera, profile: LensProfileCamera?) {
+        let given = applied.asGiven
+        guard let profile = try standIn(for: given, overVideo: video) else { return (given, nil) }
+        return (profile.given, profile)
+    }
+
     /// The camera as drawing takes it: the profile's, scaled to the video, named by its profile.
     public var given: GivenCamera { .intrinsics(choice.camera, path: "lens profile \(choice.profile.name)") }
 

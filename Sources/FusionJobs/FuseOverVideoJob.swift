@@ -39,12 +39,12 @@ public struct FuseOverVideoJob {
     /// offset is told to `notes`, for the command to say, and not applied. Refused when, at the offset, the log covers none
     /// of the video's frames (`LogMissesTheVideo`).
     public func footage(logger: Logger, notes: (RigNote) -> Void) throws -> AttitudeLogOverVideo {
-        let applied = try calibration.map { try Self.applied(calibration: $0, notes: notes) }
-        if let calibration, applied?.gyroBiasRadiansPerSecond == nil {
+        let applied = try self.applied(notes: notes)
+        if let calibration, applied.gyroBiasRadiansPerSecond == nil {
             logger.info("\(MessageText.line(calibration)): no gyroscope bias written: the gyroscope is taken as it reads")
         }
-        let calibrationOffset = applied?.timeOffset?.seconds(pairing: .clip)
-        let bias = applied?.gyroBiasRadiansPerSecond
+        let calibrationOffset = applied.timeOffset?.seconds(pairing: .clip)
+        let bias = applied.gyroBiasRadiansPerSecond
         var footage = try AttitudeLogOverVideo(path: input, gyroBiasRadiansPerSecond: bias, logger: logger) { log in
             let offset = Timeline.timeOffsetSeconds(given: calibrationOffset, logIsTheVideo: InputFile.sameFile(input, video),
                                                     trackStart: log.startTime)
@@ -53,33 +53,25 @@ public struct FuseOverVideoJob {
             return offset
         }
         guard holdsToPicture, footage.fusion != nil else { return footage }
-        // The picture read through the camera and mount the die will be drawn with: the calibration's where it determines
-        // them, else drawing's (the pinhole of `fieldOfView`, else the lens profile of the camera the video
-        // names, else the default 60° pinhole; the identity mount).
-        let camera: GivenCamera
-        if let applied, case .theFiles = applied.camera {
-            camera = applied.camera.asGiven
-        } else if let fieldOfView {
-            camera = .fieldOfView(fieldOfView)
-        } else if let profile = try LensProfileCamera.standIn(for: .none, overVideo: video) {
+        // The picture read through the camera and mount the die will be drawn with, by drawing's one choice.
+        let camera = try LensProfileCamera.drawingCamera(applied.camera, overVideo: video)
+        if let profile = camera.profile {
             logger.info("the picture read through \(profile), as drawing over \(MessageText.line(video)) draws")
-            camera = profile.given
-        } else {
-            camera = .none
         }
-        footage.log = try PictureHold.hold(footage.log, video: video, timeOffsetSeconds: footage.timeOffsetSeconds, camera: camera,
-                                              deviceFromIMU: applied?.deviceFromIMU ?? .identity) {
+        footage.log = try PictureHold.hold(footage.log, video: video, timeOffsetSeconds: footage.timeOffsetSeconds, camera: camera.given,
+                                              deviceFromIMU: applied.deviceFromIMU ?? .identity) {
             logger.info("\($0)")
         }
         return footage
     }
 
-    /// The calibration file at `path`, read once and applied to a clip and its log with nothing given beside it (`Rig.apply`);
-    /// the rule's notes on the offset (a live rig's, not applied) told to `notes`. The camera and the
-    /// mount it leaves undetermined are read through drawing's defaults (`holdsToPicture`), and not told here.
-    static func applied(calibration path: String, notes: (RigNote) -> Void) throws -> AppliedRig {
-        let rig = try Rig.read(path: path)
-        let applied = try Rig.apply((rig, path), given: RigOverrides(), clock: .clip)
+    /// The calibration file, or none, read once and applied to a clip and its log with `fieldOfView` given beside it, by
+    /// drawing's one rule (`Rig.apply`: a field of view given for a camera the file determines is refused); the rule's notes
+    /// on the offset (a live rig's, not applied) told to `notes`. The camera and the mount it leaves undetermined are
+    /// read through drawing's defaults (`holdsToPicture`), and not told here.
+    func applied(notes: (RigNote) -> Void) throws -> AppliedRig {
+        let rig = try calibration.map { (try Rig.read(path: $0), $0) }
+        let applied = try Rig.apply(rig, given: RigOverrides(camera: fieldOfView.map { .fieldOfView($0) } ?? .none), clock: .clip)
         for note in applied.notes where note.about == .timeOffset { notes(note) }
         return applied
     }

@@ -14,13 +14,12 @@ extension DrawingSettings {
     public mutating func apply(calibration: (rig: Rig, path: String)?, given: RigOverrides,
                                clock: TimeOffset.Clock, video: String? = nil) throws -> [RigNote] {
         let applied = try Rig.apply(calibration, given: given, clock: clock)
-        camera.given = applied.camera.asGiven
+        let drawn = try LensProfileCamera.drawingCamera(applied.camera, overVideo: video)
+        camera.given = drawn.given
         deviceFromIMU = applied.deviceFromIMU
         timeOffset = applied.timeOffset
         gyroBiasRadiansPerSecond = applied.gyroBiasRadiansPerSecond
-        guard let profile = try LensProfileCamera.standIn(for: camera.given, overVideo: video) else { return applied.notes }
-        camera.given = profile.given
-        return profile.notes(replacing: applied.notes)
+        return drawn.profile?.notes(replacing: applied.notes) ?? applied.notes
     }
 
     /// `--calibration FILE` for a library user: the file read whole (`Rig.read`; a missing or bad key throws one line

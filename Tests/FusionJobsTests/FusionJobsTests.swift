@@ -4,14 +4,17 @@ import CalibrationFiles
 import Camera
 import FileAccess
 import Foundation
+import Footage
 import Fusion
 @testable import FusionJobs
 import Imaging
 import LogLoading
 import Logging
+import PictureTestSupport
 import Pixels
 import RawLog
 import Rig
+import Scene
 import LogTestSupport
 import TestSupport
 import XCTest
@@ -193,17 +196,66 @@ final class FusionJobsTests: FusionJobTestCase {
         }
         var told: [RigNote] = []
 
-        let clip = try FuseOverVideoJob.applied(calibration: try calibration("clip.yaml", clock: .clip), notes: { told.append($0) })
+        func applied(_ path: String) throws -> AppliedRig {
+            try FuseOverVideoJob(input: "raw.csv", video: "clip.mp4", calibration: path).applied { told.append($0) }
+        }
+        let clip = try applied(try calibration("clip.yaml", clock: .clip))
         XCTAssertEqual(clip.timeOffset?.seconds(pairing: .clip), 0.25)
         XCTAssertEqual(told, [])
 
         let livePath = try calibration("live.yaml", clock: .live)
-        let live = try FuseOverVideoJob.applied(calibration: livePath, notes: { told.append($0) })
+        let live = try applied(livePath)
         XCTAssertNil(live.timeOffset)
         let liveBias = try XCTUnwrap(live.gyroBiasRadiansPerSecond)
-        XCTAssertLessThan(((liveBias - bias) * (liveBias - bias)).sum().squareRoot(), 1e-9, "the bias applies whatever the clock")
+        XCTAssertLessThan((liveBias - bias).length, 1e-9, "the bias applies whatever the clock")
         XCTAssertEqual(told.map(\.level), [.warning])
         XCTAssertTrue(told[0].description.hasPrefix("\(livePath)'s time offset of 250.0 ms is a live rig's"), "\(told)")
     }
-}
 
+    /// `attitude fuse --video --hold-to-picture` reads the picture through the camera drawing draws the die with, by the one
+    /// choice (`LensProfileCamera.drawingCamera` after `Rig.apply`), as a drawing over the same video applies the same
+    /// file and field of view (`DrawingSettings.apply`): a file that determines the camera; one that leaves it out, with a
+    /// field of view given, or over a video that names its camera (the GoPro clip's lens profile), or over one that does
+    /// not (the default pinhole); no file. A field of view given for a camera the file determines is refused by both.
+    func testFootageIsHeldThroughTheCameraDrawingDrawsWith() throws {
+        let gopro = try Fixtures.sharedData("realcam/gopro-karma/clip.mp4")
+        let plain = try VideoTestFrames.writeVideo(in: folder, name: "plain.mkv", width: 64, height: 48, count: 2, fps: 10)
+        let pinhole = PinholeCamera(verticalFieldOfViewDegrees: 50, size: PictureSize(fixedWidth: 854, height: 480))
+        let offset = TimeOffset(seconds: -0.0185, clock: .clip)
+        let full = folder.appendingPathComponent("full.yaml").path
+        try Rig(camera: LensCamera(pinhole: pinhole), deviceFromIMU: .identity, timeOffset: offset).write(path: full)
+        let timing = folder.appendingPathComponent("timing.yaml").path
+        try Rig.onlyTimeOffset(offset, standardErrorSeconds: 0.001, reason: "the clip barely turns").write(path: timing)
+        let fov = FieldOfView(fixedDegrees: 40)
+        for (calibration, fieldOfView, video) in [(full, nil, gopro), (timing, fov, gopro), (timing, nil, gopro), (timing, nil, plain),
+                                                  (nil, fov, plain), (nil, nil, gopro), (nil, nil, plain)] as [(String?, FieldOfView?, String)] {
+            let job = FuseOverVideoJob(input: gopro, video: video, calibration: calibration, fieldOfView: fieldOfView, holdsToPicture: true)
+            let applied = try job.applied { _ in }
+            let held = try LensProfileCamera.drawingCamera(applied.camera, overVideo: video).given
+            var drawing = DrawingSettings(camera: CameraSettings(given: fieldOfView.map { .fieldOfView($0) } ?? .none))
+            if let calibration {
+                _ = try drawing.applyCalibration(path: calibration, video: video)
+            } else {
+                _ = try drawing.apply(calibration: nil, given: RigOverrides(camera: drawing.camera.given), clock: .clip, video: video)
+            }
+            let named = "\(String(describing: calibration)), \(String(describing: fieldOfView)), \(video)"
+            XCTAssertEqual(held, drawing.camera.given, named)
+            // The rest of the hold's inputs: the mount, and the clip offset where the file gives one.
+            XCTAssertEqual(applied.deviceFromIMU, drawing.deviceFromIMU, named)
+            XCTAssertEqual(applied.timeOffset?.seconds(pairing: .clip), drawing.clipTimeOffsetSeconds, named)
+        }
+        // The three sources, told apart: the file's camera, the profile's (named by it), the default pinhole.
+        func held(_ calibration: String?, over video: String) throws -> GivenCamera {
+            let job = FuseOverVideoJob(input: gopro, video: video, calibration: calibration, holdsToPicture: true)
+            return try LensProfileCamera.drawingCamera(job.applied { _ in }.camera, overVideo: video).given
+        }
+        XCTAssertEqual(try held(full, over: gopro), .intrinsics(LensCamera(pinhole: pinhole), path: full))
+        guard case .intrinsics(_, let source) = try held(timing, over: gopro) else { return XCTFail("the GoPro clip's lens profile") }
+        XCTAssertTrue(source.hasPrefix("lens profile "), source)
+        XCTAssertEqual(try held(timing, over: plain), GivenCamera.none)
+        let refused = FuseOverVideoJob(input: gopro, video: gopro, calibration: full, fieldOfView: fov, holdsToPicture: true)
+        XCTAssertThrowsError(try refused.applied { _ in }) { XCTAssertTrue("\($0)".contains(full), "\($0)") }
+        var drawing = DrawingSettings(camera: CameraSettings(given: .fieldOfView(fov)))
+        XCTAssertThrowsError(try drawing.applyCalibration(path: full, video: gopro))
+    }
+}
