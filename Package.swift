@@ -263,7 +263,7 @@ let package = Package(
             dependencies: [
                 "AttitudeMath", "MonotonicTime", "CalibrationFiles", "Camera", "Imaging", "Render", "IMUD", "Calibration",
                 "CSVText", "FileAccess", "SafeText", "SteadyDiceKit", "SteadyDiceAssets", "Scene", "SceneCommandLine", "SyntheticClip", "Window", "CommandLineSupport",
-                "Workers", "FusionJobs", "LiveRig", "RenderBenchmarks", "Rig", "RigCalibration", "LogLoading", "Pixels",
+                "Workers", "LiveRig", "RenderBenchmarks", "Rig", "RigCalibration", "LogLoading", "Pixels",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         /// The commands of `attitude` (fuse, convert, eval, plot, compare, bench, views, declination, location,

@@ -6,7 +6,6 @@ import CalibrationFiles
 import CommandLineSupport
 import FileAccess
 import Foundation
-import FusionJobs
 import Rig
 import RigCalibration
 
