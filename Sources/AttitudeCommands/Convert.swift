@@ -46,8 +46,8 @@ struct Convert: ParsableCommand {
             }
             return
         }
-        let (samples, target) = try ConvertJob(input: input, platform: recording.platform, frame: frame, declination: north.declination,
-                                               maxAccuracy: north.maxAccuracy).run(writingTo: staged)
+        let (samples, target) = try ConvertJob(input: input, platform: recording.platform, frame: frame,
+                                               north: north.trueNorth).run(writingTo: staged)
         try outputs.commit()
         Messages.logger.info("wrote \(samples.count) samples in \(target) to \(output)")
     }

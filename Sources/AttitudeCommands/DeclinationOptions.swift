@@ -1,5 +1,6 @@
 import ArgumentParser
 import AttitudeMath
+import LogLoading
 
 /// `--declination` and `--max-accuracy`, for `fuse` and `convert`: the magnetic declination between magnetic and
 /// true north, given, or taken from the recording's own Location.csv.
@@ -13,6 +14,9 @@ public struct DeclinationOptions: ParsableArguments {
     public var maxAccuracy: Double?
 
     public init() {}
+
+    /// What the options give the rule of true north: the declination given, else the recording's within the accuracy.
+    public var trueNorth: TrueNorth { TrueNorth(declinationDegrees: declination, maxAccuracyMetres: maxAccuracy) }
 
     public func validate() throws {
         if let declination, !(declination.isFinite && abs(declination) <= 180) {

@@ -103,7 +103,7 @@ struct Fuse: ParsableCommand {
             return
         }
         var job = FuseJob(input: input, platform: recording.platform, magnetometer: magnetometer.correction, mode: mode, frame: frame,
-                          declination: north.declination, maxAccuracy: north.maxAccuracy, parameters: try estimator.parameters(), status: status)
+                          north: north.trueNorth, parameters: try estimator.parameters(), status: status)
         job.gyroBiasRadiansPerSecond = try calibration.flatMap { try FuseJob.gyroBiasRadiansPerSecond(calibration: $0) }
         let samples = try job.run(writingTo: staged)
         try outputs.commit()

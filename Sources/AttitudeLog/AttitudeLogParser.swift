@@ -51,11 +51,11 @@ extension AttitudeLog {
         guard let text = String(data: data, encoding: .utf8) else {
             throw AttitudeLogError(path: file, reason: .unreadable("cannot read the file: it is not UTF-8 text"))
         }
-        let folder = (file as NSString).deletingLastPathComponent
+        let folder = RecordingFolder.folder(holding: file)
         var parser = AttitudeLogParser(path: file) { columns in
-            try SensorLoggerConventions.read(folder: folder.isEmpty ? "." : folder, override: platform, orientationColumns: columns)
+            try SensorLoggerConventions.read(folder: folder, override: platform, orientationColumns: columns)
         }
-        return try parser.parse(CSVText(text)).checkedAgainstAhrsStatus(folder: folder.isEmpty ? "." : folder)
+        return try parser.parse(CSVText(text)).checkedAgainstAhrsStatus(folder: folder)
     }
 
     /// Parses the text of an attitude log; `path` is only used in messages.

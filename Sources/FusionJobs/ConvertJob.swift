@@ -15,15 +15,14 @@ public struct ConvertJob {
     public var platform: SensorLoggerPlatform?
     /// nil: the input's own frame.
     public var frame: OutputFrame?
-    public var declination: Double?
-    public var maxAccuracy: Double?
+    /// Between magnetic and true north: the declination given, else the recording's.
+    public var north: TrueNorth
 
-    public init(input: String, platform: SensorLoggerPlatform?, frame: OutputFrame?, declination: Double?, maxAccuracy: Double?) {
+    public init(input: String, platform: SensorLoggerPlatform?, frame: OutputFrame?, north: TrueNorth = TrueNorth()) {
         self.input = input
         self.platform = platform
         self.frame = frame
-        self.declination = declination
-        self.maxAccuracy = maxAccuracy
+        self.north = north
     }
 
     /// Converts and writes to `output`; returns the samples written and the frame they are in.
@@ -36,17 +35,12 @@ public struct ConvertJob {
         }
         let target = frame ?? .reference(sourceFrame)
         // Between magnetic and true north, as `fuse` does: the recording's own Location.csv gives the declination.
-        var declination = self.declination
         var recordingDeclination: RecordingDeclination?
         let norths: [OutputFrame] = [.reference(.xMagneticNorthZVertical), .reference(.xTrueNorthZVertical)]
-        if declination == nil, norths.contains(target), norths.contains(.reference(sourceFrame)), target != .reference(sourceFrame) {
-            let folder = RecordingFolder.isFolder(input) ? input : (input as NSString).deletingLastPathComponent
-            recordingDeclination = try RecordingDeclination.find(folder: folder.isEmpty ? "." : folder, maxAccuracy: maxAccuracy ?? LocationFilterSettings.defaultMaxAccuracyMetres)
-            if let recordingDeclination {
-                declination = recordingDeclination.declinationDegrees
-                logger.info("true north: \(recordingDeclination.summary)")
-            }
+        if norths.contains(target), norths.contains(.reference(sourceFrame)), target != .reference(sourceFrame) {
+            recordingDeclination = try north.recordingDeclination(folder: RecordingFolder.folder(holding: input), logger: logger)
         }
+        let declination = north.declinationDegrees ?? recordingDeclination?.declinationDegrees
         let samples = try log.converted(to: target, declinationDegrees: declination)
         var comments = ["attitude converted by steady-dice from \(log.path) (\(log.format.rawValue), \(sourceFrame.rawValue))"]
         if let declination, target != .reference(sourceFrame) {

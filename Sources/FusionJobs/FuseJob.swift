@@ -20,10 +20,8 @@ public struct FuseJob {
     /// nil: 9D when the log has a magnetometer, else 6D; and that mode's natural frame.
     public var mode: FusionMode?
     public var frame: OutputFrame?
-    public var declination: Double?
-    /// Metres: the worst horizontal accuracy of the fix the declination comes from (nil:
-    /// `LocationFilterSettings.defaultMaxAccuracyMetres`).
-    public var maxAccuracy: Double?
+    /// True north: the declination given, else the recording's.
+    public var north: TrueNorth
     public var parameters: FusionParameters
     /// Write the estimator's status columns: a file for diagnosis, not an attitude log.
     public var status: Bool
@@ -31,14 +29,13 @@ public struct FuseJob {
     public var gyroBiasRadiansPerSecond: SIMD3<Double>?
 
     public init(input: String, platform: SensorLoggerPlatform?, magnetometer: MagnetometerCorrection, mode: FusionMode?,
-                frame: OutputFrame?, declination: Double?, maxAccuracy: Double?, parameters: FusionParameters, status: Bool) {
+                frame: OutputFrame?, north: TrueNorth = TrueNorth(), parameters: FusionParameters, status: Bool) {
         self.input = input
         self.platform = platform
         self.magnetometer = magnetometer
         self.mode = mode
         self.frame = frame
-        self.declination = declination
-        self.maxAccuracy = maxAccuracy
+        self.north = north
         self.parameters = parameters
         self.status = status
     }
@@ -50,7 +47,7 @@ public struct FuseJob {
                                             gyroBiasRadiansPerSecond: gyroBiasRadiansPerSecond, logger: logger)
         let log = corrected.log
         let fused = try corrected.fused(mode: mode, frame: frame.map { .asked($0) } ?? .natural,
-                                        north: TrueNorth(declination: declination, maxAccuracy: maxAccuracy ?? LocationFilterSettings.defaultMaxAccuracyMetres),
+                                        north: north,
                                         parameters: parameters, withStatus: status, announcing: .debug, logger: logger)
         let (samples, mode, outputFrame) = (fused.samples, fused.mode, fused.frame)
         var comments = ["attitude fused by steady-dice from \(BroadEvaluation.trialName(of: input)) (\(mode.rawValue))"]

@@ -68,22 +68,21 @@ extension CorrectedRawLog {
             frame = natural
         case .asked(let asked):
             frame = asked
-            if asked == .reference(.xTrueNorthZVertical), mode == .nineD, north.declination == nil {
-                recording = try RecordingDeclination.find(folder: path, maxAccuracy: north.maxAccuracy)
+            if asked == .reference(.xTrueNorthZVertical), mode == .nineD {
+                recording = try north.recordingDeclination(folder: path, logger: logger)
             }
         case .trueNorthWherePossible:
             frame = natural
             if mode == .nineD {
                 do {
-                    recording = try north.declination == nil ? RecordingDeclination.find(folder: path, maxAccuracy: north.maxAccuracy) : nil
-                    if recording != nil || north.declination != nil { frame = .reference(.xTrueNorthZVertical) }
+                    recording = try north.recordingDeclination(folder: path, logger: logger)
+                    if recording != nil || north.declinationDegrees != nil { frame = .reference(.xTrueNorthZVertical) }
                 } catch {
                     logger.warning("staying with magnetic north: \(MessageText.line("\(error)"))")
                 }
             }
         }
-        if let recording { logger.info("true north: \(recording.summary)") }
-        let declination = frame == .reference(.xTrueNorthZVertical) ? north.declination ?? recording?.declinationDegrees : nil
+        let declination = frame == .reference(.xTrueNorthZVertical) ? north.declinationDegrees ?? recording?.declinationDegrees : nil
         logger.log(level: announcing, "fusing \(log.count) raw samples of \(MessageText.line(path)) (\(mode.rawValue)) into \(frame)")
         let samples = try RawLogFusion.fuse(log: log, frame: frame, mode: mode, parameters: parameters,
                                             withStatus: withStatus, declinationDegrees: declination)

@@ -1,4 +1,5 @@
 import Location
+import Logging
 
 /// Where true north's declination comes from: the one given (degrees, east of true north positive), else the
 /// recording's own `Location.csv` at its first fix within `maxAccuracy` metres (`RecordingDeclination`).
@@ -10,12 +11,23 @@ import Location
 /// the log stays in magnetic north and the reason is said.
 public struct TrueNorth: Equatable, Sendable {
     /// Degrees, east of true north positive; nil: the recording's.
-    public var declination: Double?
+    public var declinationDegrees: Double?
     /// Metres: the worst horizontal accuracy of the fix the recording's declination comes from.
-    public var maxAccuracy: Double
+    public var maxAccuracyMetres: Double
 
-    public init(declination: Double? = nil, maxAccuracy: Double = LocationFilterSettings.defaultMaxAccuracyMetres) {
-        self.declination = declination
-        self.maxAccuracy = maxAccuracy
+    /// `maxAccuracyMetres` nil: `LocationFilterSettings.defaultMaxAccuracyMetres`.
+    public init(declinationDegrees: Double? = nil, maxAccuracyMetres: Double? = nil) {
+        self.declinationDegrees = declinationDegrees
+        self.maxAccuracyMetres = maxAccuracyMetres ?? LocationFilterSettings.defaultMaxAccuracyMetres
+    }
+
+    /// The recording's declination where none is given: from the `Location.csv` of `folder` (`RecordingDeclination`),
+    /// said on `logger`; nil where one is given or the folder has no `Location.csv`. Throws where the recording cannot
+    /// give one (no fix good enough, a date outside the models).
+    public func recordingDeclination(folder: String, logger: Logger) throws -> RecordingDeclination? {
+        guard declinationDegrees == nil,
+              let found = try RecordingDeclination.find(folder: folder, maxAccuracy: maxAccuracyMetres) else { return nil }
+        logger.info("true north: \(found.summary)")
+        return found
     }
 }

@@ -40,6 +40,14 @@ public struct RecordingFolder: Sendable {
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
+    /// The folder a log at `path` belongs to: `path` itself when it is a folder, else the folder the file is in (`.` for a
+    /// bare file name).
+    public static func folder(holding path: String) -> String {
+        if isFolder(path) { return path }
+        let folder = (path as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "." : folder
+    }
+
     /// The recording in the folder at `path`, or nil when `path` is not a folder or not one a known producer wrote.
     public static func open(_ path: String) -> RecordingFolder? {
         guard isFolder(path), let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return nil }

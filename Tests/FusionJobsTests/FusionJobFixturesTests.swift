@@ -49,8 +49,7 @@ final class FusionJobFixturesTests: FusionJobTestCase {
     func testFuseFindsALevelDevicesHeadingFromItsMagnetometer() throws {
         let input = try write("west.csv", stillRawCSV(count: 201, mag: [0, -20, -40]))
         func fused(_ frame: OutputFrame?, _ name: String) throws -> (path: String, samples: [FusedSample]) {
-            let job = FuseJob(input: input, platform: nil, magnetometer: .none, mode: nil, frame: frame, declination: nil,
-                              maxAccuracy: nil, parameters: FusionParameters(), status: false)
+            let job = FuseJob(input: input, platform: nil, magnetometer: .none, mode: nil, frame: frame, parameters: FusionParameters(), status: false)
             var samples: [FusedSample] = []
             let path = try output(name) { samples = try job.run(writingTo: $0, logger: quiet) }
             return (path, samples)
@@ -83,8 +82,7 @@ final class FusionJobFixturesTests: FusionJobTestCase {
     func testFuseRefusesABadRowByFileLineAndColumnAndASlowGyroscope() throws {
         func refusal(_ name: String, _ text: String) throws -> String {
             let input = try write(name, text)
-            let job = FuseJob(input: input, platform: nil, magnetometer: .none, mode: nil, frame: nil, declination: nil,
-                              maxAccuracy: nil, parameters: FusionParameters(), status: false)
+            let job = FuseJob(input: input, platform: nil, magnetometer: .none, mode: nil, frame: nil, parameters: FusionParameters(), status: false)
             var said = ""
             XCTAssertThrowsError(try output("out-\(name)") { try job.run(writingTo: $0, logger: quiet) }) { said = "\($0)" }
             XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out-\(name)").path), "nothing written")
@@ -116,7 +114,7 @@ final class FusionJobFixturesTests: FusionJobTestCase {
             1698765432020000000,0.02,\(h),0,0,\(h),0,0,0
 
             """)
-        let job = ConvertJob(input: input, platform: .android, frame: nil, declination: nil, maxAccuracy: nil)
+        let job = ConvertJob(input: input, platform: .android, frame: nil)
         var result: (samples: [AttitudeSample], frame: OutputFrame)?
         let path = try output("phone.csv") { result = try job.run(writingTo: $0, logger: quiet) }
         XCTAssertEqual(result?.frame, .reference(.xMagneticNorthZVertical))
@@ -135,7 +133,7 @@ final class FusionJobFixturesTests: FusionJobTestCase {
     /// A steady-dice attitude log with a zero quaternion is refused by its line, in docs/attitude-logs.md's words.
     func testConvertRefusesAnInvalidQuaternionByItsLine() throws {
         let input = try write("log.csv", "# frame: xMagneticNorthZVertical\nt,qw,qx,qy,qz\n0,1,0,0,0\n1,0,0,0,0\n")
-        let job = ConvertJob(input: input, platform: nil, frame: .enu, declination: nil, maxAccuracy: nil)
+        let job = ConvertJob(input: input, platform: nil, frame: .enu)
         XCTAssertThrowsError(try output("out.csv") { _ = try job.run(writingTo: $0, logger: quiet) }) {
             XCTAssertEqual("\($0)", input + ":4: invalid quaternion: [0.0, 0.0, 0.0, 0.0] has length 0.0, too small to normalise")
         }

@@ -37,8 +37,7 @@ final class FusionJobsTests: FusionJobTestCase {
         let bias = SIMD3<Double>(0, 0, 2 * Synthetic.degree)
         let input = try write("still.csv", Synthetic.rawCSV(stillLog(seconds: 10, gyro: bias)))
         func fused(_ name: String, bias: SIMD3<Double>?) throws -> AttitudeLog {
-            var job = FuseJob(input: input, platform: nil, magnetometer: .none, mode: nil, frame: nil, declination: nil,
-                              maxAccuracy: nil, parameters: FusionParameters(), status: false)
+            var job = FuseJob(input: input, platform: nil, magnetometer: .none, mode: nil, frame: nil, parameters: FusionParameters(), status: false)
             job.gyroBiasRadiansPerSecond = bias
             let path = try output(name) { try job.run(writingTo: $0, logger: quiet) }
             return try AttitudeLog.load(path: path)
@@ -58,8 +57,7 @@ final class FusionJobsTests: FusionJobTestCase {
 
     func testFuseWithStatusWritesTheEstimatorsColumns() throws {
         let input = try write("still.csv", Synthetic.rawCSV(stillLog(seconds: 1, gyro: .zero)))
-        let job = FuseJob(input: input, platform: nil, magnetometer: .none, mode: .sixD, frame: .enu, declination: nil,
-                          maxAccuracy: nil, parameters: FusionParameters(), status: true)
+        let job = FuseJob(input: input, platform: nil, magnetometer: .none, mode: .sixD, frame: .enu, parameters: FusionParameters(), status: true)
         let path = try output("status.csv") { try job.run(writingTo: $0, logger: quiet) }
         let header = try CSVNumbers(path: path).header
         XCTAssertEqual(Array(header.prefix(5)), ["t", "qw", "qx", "qy", "qz"], "\(header)")
@@ -75,7 +73,7 @@ final class FusionJobsTests: FusionJobTestCase {
             AttitudeSample(t: 1000 + Double(k) * 0.02, worldFromDevice: Quaternion(axis: [0.2, 0.4, 1], angle: Double(k) * 0.03))
         }
         let input = try write("producer.csv", try AttitudeLog.csvText(samples: samples, frame: .xMagneticNorthZVertical))
-        let job = ConvertJob(input: input, platform: nil, frame: .enu, declination: nil, maxAccuracy: nil)
+        let job = ConvertJob(input: input, platform: nil, frame: .enu)
         var result: (samples: [AttitudeSample], frame: OutputFrame)?
         let path = try output("enu.csv") { result = try job.run(writingTo: $0, logger: quiet) }
         XCTAssertEqual(result?.frame, .enu)
@@ -93,7 +91,7 @@ final class FusionJobsTests: FusionJobTestCase {
     func testConvertBetweenNorthsTurnsByTheDeclinationGiven() throws {
         let samples = [AttitudeSample(t: 0, worldFromDevice: .identity), AttitudeSample(t: 1, worldFromDevice: .identity)]
         let input = try write("magnetic.csv", try AttitudeLog.csvText(samples: samples, frame: .xMagneticNorthZVertical))
-        let job = ConvertJob(input: input, platform: nil, frame: .reference(.xTrueNorthZVertical), declination: 10, maxAccuracy: nil)
+        let job = ConvertJob(input: input, platform: nil, frame: .reference(.xTrueNorthZVertical), north: TrueNorth(declinationDegrees: 10))
         let path = try output("true.csv") { _ = try job.run(writingTo: $0, logger: quiet) }
         let converted = try AttitudeLog.load(path: path)
         XCTAssertEqual(converted.frame, .xTrueNorthZVertical)
@@ -102,8 +100,7 @@ final class FusionJobsTests: FusionJobTestCase {
         XCTAssertEqual(abs(q.rotationVector.z), q.rotationVector.length, accuracy: 1e-12, "a turn about the vertical alone")
         XCTAssertTrue(try String(contentsOfFile: path, encoding: .utf8).contains("# declination 10.0° (east positive)"))
         let unnamed = try write("unnamed.csv", "t,qw,qx,qy,qz\n0,1,0,0,0\n1,1,0,0,0\n")
-        XCTAssertThrowsError(try output("x.csv") { _ = try ConvertJob(input: unnamed, platform: nil, frame: .enu, declination: nil,
-                                                                      maxAccuracy: nil).run(writingTo: $0, logger: quiet) }) {
+        XCTAssertThrowsError(try output("x.csv") { _ = try ConvertJob(input: unnamed, platform: nil, frame: .enu).run(writingTo: $0, logger: quiet) }) {
             XCTAssertTrue("\($0)".hasSuffix("the log names no frame; add a '# frame: NAME' line"), "\($0)")
         }
     }

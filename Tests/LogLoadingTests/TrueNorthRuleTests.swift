@@ -38,7 +38,7 @@ final class TrueNorthRuleTests: LocationTestCase {
             }
         }
         // A declination given overrides the recording's.
-        let given = try log.fused(frame: .asked(.reference(.xTrueNorthZVertical)), north: TrueNorth(declination: 3), logger: quiet)
+        let given = try log.fused(frame: .asked(.reference(.xTrueNorthZVertical)), north: TrueNorth(declinationDegrees: 3), logger: quiet)
         XCTAssertEqual(given.declination, 3)
         XCTAssertNil(given.recordingDeclination)
         let three = Frames.trueNorthFromMagneticNorth(declinationDegrees: 3)
@@ -49,7 +49,7 @@ final class TrueNorthRuleTests: LocationTestCase {
     /// only wished for.
     func testARecordingWithoutAGoodFixIsRefusedOnlyWhereTrueNorthWasAsked() throws {
         let log = try corrected(try writeRecording("rec"))
-        let strict = TrueNorth(maxAccuracy: 5)
+        let strict = TrueNorth(maxAccuracyMetres: 5)
         XCTAssertThrowsError(try log.fused(frame: .asked(.reference(.xTrueNorthZVertical)), north: strict, logger: quiet)) {
             XCTAssertTrue("\($0)".contains("no fix has a horizontal accuracy within 5.0 m"), "\($0)")
         }
