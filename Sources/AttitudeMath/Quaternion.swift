@@ -47,11 +47,14 @@ public struct Quaternion: Equatable, Sendable, CustomStringConvertible {
         self = q.normalized() ?? .identity
     }
 
+    /// True when every component is finite (no NaN, no infinity).
+    public var isFinite: Bool { w.isFinite && x.isFinite && y.isFinite && z.isFinite }
+
     /// Checks and normalises raw components from outside (a file, a packet, the command line).
     /// Throws for non-finite values or a length too small to normalise.
     public static func validated(w: Double, x: Double, y: Double, z: Double) throws -> Quaternion {
         let q = Quaternion(w: w, x: x, y: y, z: z)
-        guard w.isFinite, x.isFinite, y.isFinite, z.isFinite else {
+        guard q.isFinite else {
             throw AttitudeMathError.invalidQuaternion("\(q) has a non-finite component")
         }
         guard let unit = q.normalized() else {

@@ -188,12 +188,12 @@ public struct CameraIMUCalibration {
         }
         let (offset0, correlation0, _) = try searchOffset(searched, focal: f0, from: coarse.offset - 0.01, to: coarse.offset + 0.01, step: 0.0005)
         progress(String(format: "coarse time offset %.4f s", offset0))
-        let acrossGaps = textured.filter { spansGap(from: time(ofFrame: $0.index) + offset0, to: time(ofFrame: $0.index + 1) + offset0) }
+        let acrossGaps = textured.filter { spansGap(from: logTime(ofFrame: $0.index, offset: offset0), to: logTime(ofFrame: $0.index + 1, offset: offset0)) }
         if let first = acrossGaps.first {
-            let a = time(ofFrame: first.index) + offset0
+            let a = logTime(ofFrame: first.index, offset: offset0)
             progress(String(format: "%d frame pairs lie across gaps in the gyroscope (the first from %.3f s of log time, unseen for %.3f s): "
                             + "not fitted, as the motion there is unknown", acrossGaps.count, a,
-                            gyro.longestStep(from: a, to: time(ofFrame: first.index + 1) + offset0)))
+                            gyro.longestStep(from: a, to: logTime(ofFrame: first.index + 1, offset: offset0))))
         }
 
         let used = inside(textured, offset: offset0)
@@ -463,6 +463,10 @@ public struct CameraIMUCalibration {
 
     func time(ofFrame k: Int) -> Double { frameTimes[k] }
 
+    /// The log time of frame `k` at the time offset `offset` (its middle row's): log time = video time + offset, the
+    /// fits' one form of the time rule (`rowTime` adds the readout's share for a row).
+    func logTime(ofFrame k: Int, offset: Double) -> Double { time(ofFrame: k) + offset }
+
     /// Why frame times cannot be used, or nil: each must be finite and later than the one before.
     public static func problem(frameTimes: [Double]) -> String? {
         for (k, t) in frameTimes.enumerated() {
@@ -477,7 +481,7 @@ public struct CameraIMUCalibration {
     /// The pairs whose interval, moved by `offset`, lies inside the log and across no gap in it.
     func inside(_ tracks: [FramePairTracks], offset: Double, margin: Double = 0) -> [FramePairTracks] {
         tracks.filter {
-            let (a, b) = (time(ofFrame: $0.index) + offset, time(ofFrame: $0.index + 1) + offset)
+            let (a, b) = (logTime(ofFrame: $0.index, offset: offset), logTime(ofFrame: $0.index + 1, offset: offset))
             return a - margin >= 0 && b + margin <= gyro.duration && !spansGap(from: a, to: b)
         }
     }
@@ -543,7 +547,7 @@ public struct CameraIMUCalibration {
 
     /// The gyroscope's rotation over pair k's interval, moved by `offset`, in S.
     func imuRotation(_ pair: FramePairTracks, offset: Double) -> SIMD3<Double> {
-        gyro.rotation(from: time(ofFrame: pair.index) + offset, to: time(ofFrame: pair.index + 1) + offset)
+        gyro.rotation(from: logTime(ofFrame: pair.index, offset: offset), to: logTime(ofFrame: pair.index + 1, offset: offset))
     }
 
     /// Pixels a frame pair moves the picture's centre, at `p`'s offset and focal length: the median and the RMS over `pairs`
@@ -564,7 +568,7 @@ public struct CameraIMUCalibration {
     }
 
     func residual(camera: SIMD3<Double>, _ pair: FramePairTracks, _ p: RigParameters) -> SIMD3<Double> {
-        camera + turn(from: time(ofFrame: pair.index) + p.offset, to: time(ofFrame: pair.index + 1) + p.offset, p)
+        camera + turn(from: logTime(ofFrame: pair.index, offset: p.offset), to: logTime(ofFrame: pair.index + 1, offset: p.offset), p)
     }
 
     /// The body's turn from log time `a` to `b` (seconds), less the gyroscope's bias, as a rotation vector
@@ -666,7 +670,7 @@ public struct CameraIMUCalibration {
             let offset = from + Double(k) * step
             var a: [Double] = [], b: [Double] = []
             for (pair, angle) in zip(tracks, angles) {
-                let t0 = time(ofFrame: pair.index) + offset, t1 = time(ofFrame: pair.index + 1) + offset
+                let t0 = logTime(ofFrame: pair.index, offset: offset), t1 = logTime(ofFrame: pair.index + 1, offset: offset)
                 guard t0 >= 0, t1 <= gyro.duration else { continue }
                 a.append(angle)
                 b.append(running(t1) - running(t0))

@@ -116,7 +116,7 @@ public struct AttitudeEstimator: Sendable {
     /// Samples with a non-finite or non-positive period, gyroscope or accelerometer are skipped
     /// and counted in `skippedSamples`.
     public mutating func update(gyro: SIMD3<Double>, acc: SIMD3<Double>, mag: SIMD3<Double>?, dt: Double) {
-        guard dt.isFinite, dt > 0, allFinite(gyro), allFinite(acc) else {
+        guard dt.isFinite, dt > 0, gyro.isFinite, acc.isFinite else {
             state.skippedSamples += 1
             return
         }
@@ -128,7 +128,7 @@ public struct AttitudeEstimator: Sendable {
         integrateGyro(gyro, dt: dt)
         let correction = correctInclination(acc: acc, dt: dt)
         if mode == .nineD, let mag {
-            if allFinite(mag), dot3(mag, mag) > 0 {
+            if mag.isFinite, mag.dot(mag) > 0 {
                 correctHeading(mag: mag, dt: dt)
             } else {
                 state.skippedMagSamples += 1
@@ -144,8 +144,8 @@ public struct AttitudeEstimator: Sendable {
         let gyroLp = state.restGyroLowPass.step(gyro, dt: dt, tau: parameters.restFilterTimeConstantSeconds, state.coefficients.rest)
         let accLp = state.restAccLowPass.step(acc, dt: dt, tau: parameters.restFilterTimeConstantSeconds, state.coefficients.rest)
         let gyroDeviation = gyro - gyroLp, accDeviation = acc - accLp
-        let still = dot3(gyroDeviation, gyroDeviation) < state.coefficients.restGyroThresholdSquared
-            && dot3(accDeviation, accDeviation) < parameters.restThresholdAccMetresPerSecondSquared * parameters.restThresholdAccMetresPerSecondSquared
+        let still = gyroDeviation.dot(gyroDeviation) < state.coefficients.restGyroThresholdSquared
+            && accDeviation.dot(accDeviation) < parameters.restThresholdAccMetresPerSecondSquared * parameters.restThresholdAccMetresPerSecondSquared
             && max(abs(gyroLp.x), abs(gyroLp.y), abs(gyroLp.z)) < state.coefficients.biasClipRadiansPerSecond
         state.stillTime = still ? state.stillTime + dt : 0
         state.isAtRest = state.stillTime >= parameters.restMinTimeSeconds
@@ -172,7 +172,7 @@ public struct AttitudeEstimator: Sendable {
     /// Tilts E so that the low-passed accelerometer is vertical. Returns the correction applied,
     /// as a rotation vector in E (radians), for the bias filter.
     private mutating func correctInclination(acc: Vector3, dt: Double) -> Vector3 {
-        guard dot3(acc, acc) > 0 else { return Vector3() }
+        guard acc.dot(acc) > 0 else { return Vector3() }
         let accI = state.iFromIMU.rotate(acc)
         let accLp = state.accLowPass.step(accI, dt: dt, tau: parameters.accTimeConstantSeconds, state.coefficients.acc)
         let n = accLp.length
@@ -356,10 +356,6 @@ public struct AttitudeEstimator: Sendable {
         k.biasRestNoise = pow(p.biasSigmaRestDegreesPerSecond * radians, 2)
         state.coefficients = k
     }
-}
-
-@inline(__always) private func allFinite(_ v: SIMD3<Double>) -> Bool {
-    v.x.isFinite && v.y.isFinite && v.z.isFinite
 }
 
 /// Filter gains and thresholds in the units the update uses, for the current period.

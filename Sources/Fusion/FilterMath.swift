@@ -99,7 +99,6 @@ struct FirstOrderLowPass<Vector: SIMD & Sendable>: Equatable, Sendable where Vec
 
 typealias Vector3 = SIMD3<Double>
 
-@inline(__always) func dot3(_ a: Vector3, _ b: Vector3) -> Double { (a * b).sum() }
 
 /// Sine and cosine; a Taylor series for the small angles of one sample's rotation
 /// (error below 1e-16 for |x| < 0.01), the library functions beyond.

@@ -94,7 +94,7 @@ struct Matrix3: Equatable, Sendable {
     }
 
     @inline(__always) static func * (m: Matrix3, v: SIMD3<Double>) -> SIMD3<Double> {
-        SIMD3(dot3(m.r0, v), dot3(m.r1, v), dot3(m.r2, v))
+        SIMD3(m.r0.dot(v), m.r1.dot(v), m.r2.dot(v))
     }
 
     @inline(__always) static func * (a: Matrix3, b: Matrix3) -> Matrix3 {
@@ -114,7 +114,7 @@ struct Matrix3: Equatable, Sendable {
     /// The inverse, or nil when the determinant is tiny relative to the entries.
     func inverse() -> Matrix3? {
         let c0 = cross(r1, r2), c1 = cross(r2, r0), c2 = cross(r0, r1)
-        let det = dot3(r0, c0)
+        let det = r0.dot(c0)
         guard det.isFinite, abs(det) > 1e-300 else { return nil }
         // Columns of the inverse are the cross products divided by the determinant.
         return Matrix3(r0: c0, r1: c1, r2: c2).transposed * (1 / det)

@@ -60,7 +60,7 @@ public struct GyroLedAttitude: Sendable {
         // plausible, and the low pass passes over it.
         var rates: [SIMD3<Double>] = []
         rates.reserveCapacity(gyro.count)
-        for rate in gyro { rates.append(Self.isFinite(rate) ? rate - gyroBiasRadiansPerSecond : rates.last ?? .zero) }
+        for rate in gyro { rates.append(rate.isFinite ? rate - gyroBiasRadiansPerSecond : rates.last ?? .zero) }
         let integral = GyroIntegral(time: time, rate: rates)
         let start = time.first ?? 0
         let gyroWorldFromIMU = time.map { integral.orientation(at: $0 - start) }
@@ -79,10 +79,10 @@ public struct GyroLedAttitude: Sendable {
         for k in time.indices {
             let inW = gyroWorldFromIMU[k].rotate(acc[k])
             let dt = k > 0 ? max(time[k] - time[k - 1], 0) : 0
-            lowPass.append(Self.isFinite(inW) ? filter.step(inW, dt: dt) : filter.output ?? SIMD3(0, 0, Frames.standardGravity))
+            lowPass.append(inW.isFinite ? filter.step(inW, dt: dt) : filter.output ?? SIMD3(0, 0, Frames.standardGravity))
         }
         func plausible(_ k: Int) -> Bool {
-            Self.isFinite(acc[k]) && abs(lowPass[k].length - Frames.standardGravity) < parameters.gravityTolerance * Frames.standardGravity
+            acc[k].isFinite && abs(lowPass[k].length - Frames.standardGravity) < parameters.gravityTolerance * Frames.standardGravity
                 && (gyroWorldFromIMU[k].rotate(acc[k]) - lowPass[k]).length < parameters.steadiness * Frames.standardGravity
         }
         // The first vertical: the mean of the plausible samples' gravity over `initialSeconds` from the first one.
@@ -130,6 +130,4 @@ public struct GyroLedAttitude: Sendable {
         guard sine > 1e-12 else { return cosine > 0 ? .identity : Quaternion(axis: SIMD3(1, 0, 0), angle: .pi) }
         return Quaternion(axis: axis / sine, angle: atan2(sine, cosine))
     }
-
-    private static func isFinite(_ v: SIMD3<Double>) -> Bool { v.x.isFinite && v.y.isFinite && v.z.isFinite }
 }

@@ -74,7 +74,7 @@ public struct HardIronCalibration: Sendable, Equatable, CustomStringConvertible 
     /// samples are left out, and so are samples much farther from the fitted sphere than most (a
     /// magnet passing by): the sphere is fitted again without them until that set settles.
     public static func fit(_ samples: [SIMD3<Double>]) throws -> HardIronCalibration {
-        let finite = samples.filter { $0.x.isFinite && $0.y.isFinite && $0.z.isFinite }
+        let finite = samples.filter(\.isFinite)
         guard finite.count >= minimumSamples else { throw FitError.tooFewSamples(finite.count) }
         guard var (centre, radius) = sphere(through: finite) else { throw FitError.degenerate }
         var inliers = finite

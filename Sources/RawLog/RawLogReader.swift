@@ -116,7 +116,7 @@ public enum RawLogReader {
     /// factor of two has gravity removed or other units, and fusing it would draw a wrong attitude
     /// without a word, so it is refused with what to do.
     static func checkGravity(_ log: RawIMULog) throws -> RawIMULog {
-        guard let acc = log.acc, let median = Median.of(acc.map { ($0 * $0).sum().squareRoot() }.filter(\.isFinite)) else { return log }
+        guard let acc = log.acc, let median = Median.of(acc.map(\.length).filter(\.isFinite)) else { return log }
         let g = Frames.standardGravity
         guard median < g / 2 || median > 2 * g else { return log }
         var message = String(format: "the accelerometer's median magnitude is %.2f m/s², not about %.2f: ", median, g)
@@ -162,7 +162,7 @@ public enum RawLogReader {
         if hasReference {
             log.reference = (0..<columns[0].count).map { i -> Quaternion? in
                 let q = Quaternion(w: columns[next][i], x: columns[next + 1][i], y: columns[next + 2][i], z: columns[next + 3][i])
-                return q.w.isFinite && q.x.isFinite && q.y.isFinite && q.z.isFinite ? q : nil
+                return q.isFinite ? q : nil
             }
             next += 4
         }

@@ -145,7 +145,7 @@ enum LensMesh {
         // Undistorted radius (or angle) along +x, and the distorted radius it lands on.
         func distortedRadius(_ s: Double) -> Double? {
             let ray = fisheye ? SIMD3(sin(s), 0, cos(s)) : SIMD3(s, 0, 1)
-            return lens.distort(ray).map { ($0 * $0).sum().squareRoot() }
+            return lens.distort(ray).map(\.length)
         }
         let ceiling = fisheye ? 0.999 * Double.pi : 20.0
         // Where the model stops growing, searched in small steps up to the ceiling.

@@ -4,4 +4,10 @@ extension SIMD where Scalar: FloatingPoint {
 
     /// The unit vector along this one (NaN components for the zero vector).
     @inlinable public var normalized: Self { self / length }
+
+    /// The dot product, the products summed in order.
+    @inlinable public func dot(_ other: Self) -> Scalar { (self * other).sum() }
+
+    /// True when every component is finite (no NaN, no infinity).
+    @inlinable public var isFinite: Bool { indices.allSatisfy { self[$0].isFinite } }
 }
