@@ -56,7 +56,8 @@ struct Fuse: ParsableCommand {
 
     @Option(name: .customLong("fov"), parsing: .unconditional,
             help: ArgumentHelp("With --hold-to-picture: the vertical field of view in degrees the die will be drawn with, where the "
-                               + "calibration leaves the camera out (default, as drawing takes: the lens profile of the camera CLIP names, else 60°): the picture's turns are read through it.",
+                               + "calibration leaves the camera out (default, as drawing takes: the lens profile of the camera CLIP names, else "
+                               + "\(String(format: "%g", PinholeCamera.defaultFieldOfViewDegrees))°): the picture's turns are read through it.",
                                valueName: "DEG"),
             transform: { try FieldOfView.parseOption($0) })
     var fieldOfView: FieldOfView?

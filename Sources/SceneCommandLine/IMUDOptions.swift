@@ -25,6 +25,17 @@ extension IMUDMount: StrictArgument {
     }
 }
 
+/// `--coord-frame`: the frame imud's quaternions are in, as `run` and `snapshot` read them from a daemon and `feed` writes
+/// them.
+public struct IMUDCoordFrameOption: ParsableArguments {
+    public init() {}
+
+    @Option(name: .customLong("coord-frame"), parsing: .unconditional,
+            help: ArgumentHelp("Reference frame of imud's quaternions: ned (imud's default) or enu (default: ned).", valueName: "ned|enu"),
+            transform: { try IMUDCoordFrame.parseOption($0) })
+    public var coordFrame: IMUDCoordFrame = .ned
+}
+
 /// The options that take attitude live from imud, shared by `run` and `snapshot`.
 public struct IMUDOptions: ParsableArguments {
     public init() {}
@@ -33,10 +44,8 @@ public struct IMUDOptions: ParsableArguments {
                                + "`default` is unix:\(IMUDEndpoint.defaultUnixPath).", valueName: "endpoint"))
     public var imud: String?
 
-    @Option(name: .customLong("coord-frame"), parsing: .unconditional,
-            help: ArgumentHelp("Reference frame of imud's quaternion: ned (imud's default) or enu (default: ned).", valueName: "ned|enu"),
-            transform: { try IMUDCoordFrame.parseOption($0) })
-    public var coordFrame: IMUDCoordFrame = .ned
+    @OptionGroup public var frame: IMUDCoordFrameOption
+    public var coordFrame: IMUDCoordFrame { frame.coordFrame }
 
     public var isSet: Bool { imud != nil }
 

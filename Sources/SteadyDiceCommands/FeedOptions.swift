@@ -35,9 +35,8 @@ public struct FeedOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Packets per second, attitudes slerped between samples (default: one packet per log sample). With --bench, the benchmark rate (default 500).", valueName: "hz"))
     public var rate: Double?
 
-    @Option(name: .customLong("coord-frame"), parsing: .unconditional, help: ArgumentHelp("Reference frame of the packet quaternion: ned (imud's default) or enu (default: ned).", valueName: "ned|enu"),
-            transform: { try IMUDCoordFrame.parseOption($0) })
-    public var coordFrame: IMUDCoordFrame = .ned
+    @OptionGroup public var frame: IMUDCoordFrameOption
+    public var coordFrame: IMUDCoordFrame { frame.coordFrame }
 
     @Option(parsing: .unconditional, help: ArgumentHelp("How the (simulated) IMU sits on the camera: a preset (aligned, yaw90, yaw180, yaw270, roll90, roll180 = upside-down, roll270, pitch90, pitch270) or ROLL,PITCH,YAW degrees, v_camera = Rz(yaw)·Ry(pitch)·Rx(roll)·v_imu (default: aligned).", valueName: "mount"),
             transform: { try IMUDMount.parseOption($0) })
