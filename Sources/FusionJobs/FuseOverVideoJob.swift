@@ -53,16 +53,23 @@ public struct FuseOverVideoJob {
             return offset
         }
         guard holdsToPicture, footage.fusion != nil else { return footage }
-        // The picture read through the camera and mount the die will be drawn with, by drawing's one choice.
-        let camera = try LensProfileCamera.drawingCamera(applied.camera, overVideo: video)
-        if let profile = camera.profile {
+        let reading = try pictureReading(applied)
+        if let profile = reading.profile {
             logger.info("the picture read through \(profile), as drawing over \(MessageText.line(video)) draws")
         }
-        footage.log = try PictureHold.hold(footage.log, video: video, timeOffsetSeconds: footage.timeOffsetSeconds, camera: camera.given,
-                                              deviceFromIMU: applied.deviceFromIMU ?? .identity) {
+        footage.log = try PictureHold.hold(footage.log, video: video, timeOffsetSeconds: footage.timeOffsetSeconds, camera: reading.camera,
+                                              deviceFromIMU: reading.deviceFromIMU) {
             logger.info("\($0)")
         }
         return footage
+    }
+
+    /// What the picture is read through to hold the attitude: the camera and mount the die will be drawn with over the
+    /// video, by drawing's one choice (`LensProfileCamera.drawingCamera`; the identity mount where none is applied), and
+    /// the lens profile where it stands in for the camera.
+    func pictureReading(_ applied: AppliedRig) throws -> (camera: GivenCamera, deviceFromIMU: Quaternion, profile: LensProfileCamera?) {
+        let camera = try LensProfileCamera.drawingCamera(applied.camera, overVideo: video)
+        return (camera.given, applied.deviceFromIMU ?? .identity, camera.profile)
     }
 
     /// The calibration file, or none, read once and applied to a clip and its log with `fieldOfView` given beside it, by

@@ -228,7 +228,7 @@ final class FusionJobsTests: FusionJobTestCase {
                                                   (nil, fov, plain), (nil, nil, gopro), (nil, nil, plain)] as [(String?, FieldOfView?, String)] {
             let job = FuseOverVideoJob(input: gopro, video: video, calibration: calibration, fieldOfView: fieldOfView, holdsToPicture: true)
             let applied = try job.applied { _ in }
-            let held = try LensProfileCamera.drawingCamera(applied.camera, overVideo: video).given
+            let reading = try job.pictureReading(applied)
             var drawing = DrawingSettings(camera: CameraSettings(given: fieldOfView.map { .fieldOfView($0) } ?? .none))
             if let calibration {
                 _ = try drawing.applyCalibration(path: calibration, video: video)
@@ -236,15 +236,15 @@ final class FusionJobsTests: FusionJobTestCase {
                 _ = try drawing.apply(calibration: nil, given: RigOverrides(camera: drawing.camera.given), clock: .clip, video: video)
             }
             let named = "\(String(describing: calibration)), \(String(describing: fieldOfView)), \(video)"
-            XCTAssertEqual(held, drawing.camera.given, named)
+            XCTAssertEqual(reading.camera, drawing.camera.given, named)
             // The rest of the hold's inputs: the mount, and the clip offset where the file gives one.
-            XCTAssertEqual(applied.deviceFromIMU, drawing.deviceFromIMU, named)
+            XCTAssertEqual(reading.deviceFromIMU, drawing.deviceFromIMU ?? .identity, named)
             XCTAssertEqual(applied.timeOffset?.seconds(pairing: .clip), drawing.clipTimeOffsetSeconds, named)
         }
         // The three sources, told apart: the file's camera, the profile's (named by it), the default pinhole.
         func held(_ calibration: String?, over video: String) throws -> GivenCamera {
             let job = FuseOverVideoJob(input: gopro, video: video, calibration: calibration, holdsToPicture: true)
-            return try LensProfileCamera.drawingCamera(job.applied { _ in }.camera, overVideo: video).given
+            return try job.pictureReading(job.applied { _ in }).camera
         }
         XCTAssertEqual(try held(full, over: gopro), .intrinsics(LensCamera(pinhole: pinhole), path: full))
         guard case .intrinsics(_, let source) = try held(timing, over: gopro) else { return XCTFail("the GoPro clip's lens profile") }
