@@ -10,10 +10,6 @@ import XCTest
 /// BROAD's scoring (`BroadEvaluation`: the RMS of `AttitudeError` over a trial's moving rows): what it needs, the
 /// estimator's figures on the BROAD excerpt, and a magnetometer's hard-iron offset seen in the heading and fitted away.
 final class BroadEvaluationTests: RawLogTestCase {
-    /// Rows 8157-13656 of BROAD trial 01 (CC BY 4.0, Laidig, Caruso, Cereatti, Seel, Data 6(7) 2021), RawLogTests'
-    /// fixture: 5 s at rest, then 14 s of slow rotation with optical reference.
-    static let excerpt = Fixtures.checkout.appendingPathComponent("Tests/RawLogTests/Fixtures/broad_01_excerpt.csv.xz").path
-
     /// The magnetometer offset added to a clean log.
     private let offset = SIMD3<Double>(25, -15, 30)
 
@@ -24,8 +20,8 @@ final class BroadEvaluationTests: RawLogTestCase {
     }
 
     func testBroadExcerptAccuracy() throws {
-        XCTAssertTrue(RawLogReader.isRawLog(path: Self.excerpt), "detected through xz")
-        let log = try RawLogReader.read(path: Self.excerpt)
+        XCTAssertTrue(RawLogReader.isRawLog(path: Fixtures.broadTrial01Excerpt), "detected through xz")
+        let log = try RawLogReader.read(path: Fixtures.broadTrial01Excerpt)
         XCTAssertEqual(log.count, 5500)
         XCTAssertNotNil(log.reference)
         let nine = try BroadEvaluation.evaluate(log: log, mode: .nineD)

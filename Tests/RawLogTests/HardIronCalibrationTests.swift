@@ -1,5 +1,4 @@
 import AttitudeMath
-import Fusion
 import LogTestSupport
 import RawLog
 import TestSupport

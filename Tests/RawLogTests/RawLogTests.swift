@@ -1,7 +1,5 @@
 import AttitudeMath
-import Fusion
 @testable import RawLog
-import LogLoading
 import LogTestSupport
 import XCTest
 
@@ -66,16 +64,6 @@ final class RawLogTests: RawLogTestCase {
             let error = rawLogError { _ = try OpenCameraSensorsReader.readStream(path) }
             XCTAssertEqual(error?.description, path + message, text)
         }
-    }
-
-    func testRawCSVWithoutMagnetometerFusesIn6D() throws {
-        let path = try write("b.csv", "t,ax,ay,az,gx,gy,gz\n0,0,0,9.8,0,0,0\n0.01,0,0,9.8,0,0,0\n")
-        let log = try RawLogReader.read(path: path)
-        XCTAssertNil(log.mag)
-        XCTAssertEqual(log.acc?[0], SIMD3(0, 0, 9.8))
-        XCTAssertEqual(RawLogFusion.naturalMode(of: log), .sixD)
-        XCTAssertThrowsError(try RawLogFusion.fuse(log: log, frame: .reference(.xMagneticNorthZVertical)))
-        XCTAssertEqual(try RawLogFusion.fuse(log: log, frame: .reference(.xArbitraryZVertical)).count, 2)
     }
 
     func testXIOConvertsToSIUnits() throws {
@@ -169,41 +157,5 @@ final class RawLogTests: RawLogTestCase {
         XCTAssertEqual(error?.line, 1)
         XCTAssertTrue(error?.message.contains("unrecognised header") ?? false)
         XCTAssertFalse(RawLogReader.isRawLog(path: wrong))
-    }
-
-    // MARK: - BROAD excerpt
-
-    /// Rows 8157-13656 of BROAD trial 01 (CC BY 4.0, Laidig, Caruso, Cereatti, Seel, Data 6(7) 2021):
-    /// 5 s at rest, then 14 s of slow rotation with optical reference.
-    static let excerpt = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/broad_01_excerpt.csv.xz").path
-
-    /// True north is magnetic north turned by the declination; without one, or in 6D, it is refused.
-    func testTrueNorthNeedsADeclination() throws {
-        let log = try RawLogReader.read(path: Self.excerpt)
-        let magnetic = try RawLogFusion.fuse(log: log, frame: .reference(.xMagneticNorthZVertical))
-        let trueNorth = try RawLogFusion.fuse(log: log, frame: .reference(.xTrueNorthZVertical), declinationDegrees: 4.5)
-        let turn = Frames.trueNorthFromMagneticNorth(declinationDegrees: 4.5)
-        for i in [0, 2500, 5499] {
-            XCTAssertLessThan(trueNorth[i].outputFromIMU.angle(to: turn * magnetic[i].outputFromIMU), 1e-12)
-        }
-        XCTAssertThrowsError(try RawLogFusion.fuse(log: log, frame: .reference(.xTrueNorthZVertical))) { error in
-            XCTAssertEqual(error as? FusionError, .unsupportedFrame(.reference(.xTrueNorthZVertical), .nineD))
-            // The library says what is missing; the command line names --declination (CommandLineMessagesTests).
-            XCTAssertTrue("\(error)".contains("needs the magnetic declination") && !"\(error)".contains("--"), "\(error)")
-        }
-        XCTAssertThrowsError(try RawLogFusion.fuse(log: log, frame: .reference(.xTrueNorthZVertical), mode: .sixD,
-                                                   declinationDegrees: 4.5)) { error in
-            XCTAssertTrue("\(error)".contains("without a magnetometer"), "\(error)")
-        }
-    }
-
-    func testFuseGivesOneAttitudePerSample() throws {
-        let log = try RawLogReader.read(path: Self.excerpt)
-        let samples = try RawLogFusion.fuse(log: log, frame: .reference(.xMagneticNorthZVertical))
-        XCTAssertEqual(samples.count, 5500)
-        XCTAssertEqual(samples[0].t, 28.546, accuracy: 1e-9)
-        let enu = try RawLogFusion.fuse(log: log, frame: .enu)
-        XCTAssertLessThan(samples[4000].outputFromIMU.angle(to: Frames.worldFromENU * enu[4000].outputFromIMU), 1e-9)
     }
 }

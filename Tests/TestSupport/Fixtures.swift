@@ -7,6 +7,10 @@ public enum Fixtures {
     public static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
+    /// Rows 8157-13656 of BROAD trial 01 (CC BY 4.0, Laidig, Caruso, Cereatti, Seel, Data 6(7) 2021), RawLogTests'
+    /// fixture: 5 s at rest, then 14 s of slow rotation with optical reference.
+    public static let broadTrial01Excerpt = checkout.appendingPathComponent("Tests/RawLogTests/Fixtures/broad_01_excerpt.csv.xz").path
+
     /// BROAD trial 02 from 98 s to 136 s on the trial's clock: gyroscope, accelerometer and the optical
     /// reference attitude, turning slowly in every direction. The calibration tests' clips move with it.
     public static let broadTrial02Excerpt = checkout.appendingPathComponent("Sources/SteadyDiceAssets/examples/broad_02_excerpt.csv.xz").path

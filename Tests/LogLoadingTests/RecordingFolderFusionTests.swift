@@ -6,6 +6,7 @@ import LogLoading
 import LogTestSupport
 import RawLog
 import Recording
+import TestSupport
 import XCTest
 
 /// Sensor Logger and x-IMU3 folders written in each producer's documented conventions, with known answers.
@@ -193,7 +194,7 @@ final class RecordingFolderFusionTests: RawLogTestCase {
     /// `Magnetometer.csv` in arbitrary units (µT / 50) at a third of it, and `Quaternion.csv` the optical
     /// reference turned from sensor-to-ENU into x-io's north-west-up earth frame.
     private func xIMU3Folder() throws -> (path: String, firstTime: Double) {
-        let broad = try RawLogReader.read(path: RawLogTests.excerpt)
+        let broad = try RawLogReader.read(path: Fixtures.broadTrial01Excerpt)
         let acc = try XCTUnwrap(broad.acc)
         let folder = self.folder.appendingPathComponent("x-IMU3 - TEST (USB)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
