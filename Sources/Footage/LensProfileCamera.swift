@@ -51,7 +51,7 @@ public struct LensProfileCamera: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The camera as drawing takes it: the profile's, scaled to the video, named by its profile.
-    public var given: GivenCamera { .intrinsics(choice.camera, path: "lens profile \(choice.profile.name)") }
+    public var given: GivenCamera { .intrinsics(choice.camera, source: "lens profile \(choice.profile.name)") }
 
     /// Which lens, from which profile, at which size, and what of it is a guess.
     public var description: String { choice.description }

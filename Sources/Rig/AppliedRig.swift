@@ -15,7 +15,7 @@ public struct AppliedRig: Sendable, Equatable {
         /// The camera as drawing takes it: the file's as `--intrinsics` would give it, else the one given.
         public var asGiven: GivenCamera {
             switch self {
-            case .theFiles(let camera, let path): .intrinsics(camera, path: path)
+            case .theFiles(let camera, let path): .intrinsics(camera, source: path)
             case .given(let camera): camera
             }
         }

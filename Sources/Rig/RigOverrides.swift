@@ -8,8 +8,9 @@ public enum GivenCamera: Sendable, Equatable {
     case none
     /// `--fov`, the vertical field of view.
     case fieldOfView(FieldOfView)
-    /// `--intrinsics FILE` (`LensCamera.read`), or a calibration's camera, with the file it came from as messages name it.
-    case intrinsics(LensCamera, path: String)
+    /// `--intrinsics FILE` (`LensCamera.read`), a calibration's camera or a lens profile's, with where it came from as
+    /// messages name it (the file's path, or `lens profile NAME`).
+    case intrinsics(LensCamera, source: String)
 
     /// The pinhole of `degrees`, refused (`FieldOfViewError`) outside `PinholeCamera.fieldOfViewRange`.
     public static func fieldOfView(degrees: Double) throws(FieldOfViewError) -> GivenCamera {

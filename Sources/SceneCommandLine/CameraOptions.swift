@@ -99,7 +99,7 @@ public struct CameraOptions: ParsableArguments {
     /// The library's value these options stand for, `--intrinsics`'s file read (`LensCamera.read`).
     public func settings() throws -> CameraSettings {
         var settings = try settingsButIntrinsics()
-        if let intrinsics { settings.given = .intrinsics(try LensCamera.read(path: intrinsics), path: intrinsics) }
+        if let intrinsics { settings.given = .intrinsics(try LensCamera.read(path: intrinsics), source: intrinsics) }
         return settings
     }
 

@@ -17,7 +17,7 @@ final class CalibrationWordsTests: XCTestCase {
                        + "matrix, the mount and the time offset; only what it leaves undetermined may be given)")
         let options = [(RigOverrides(timeOffsetSeconds: 0.1), RigOverrides.Field.timeOffset, "--time-offset"),
                        (RigOverrides(camera: .fieldOfView(FieldOfView(fixedDegrees: 50))), .camera, "--fov"),
-                       (RigOverrides(camera: .intrinsics(camera, path: "k.yaml")), .camera, "--intrinsics")]
+                       (RigOverrides(camera: .intrinsics(camera, source: "k.yaml")), .camera, "--intrinsics")]
         for (given, field, option) in options {
             XCTAssertEqual(commandLineOption(for: field, of: given), option)
             XCTAssertTrue(commandLineMessage(for: RigApplyingError.givenTwice(path: "cal.yaml", given: given, field: field))
@@ -48,7 +48,7 @@ final class CalibrationWordsTests: XCTestCase {
                        + "give --fov or --intrinsics for another")
         XCTAssertTrue(commandLineText(for: RigNote(.cameraUndetermined(path: "cal.yaml", drawnWith: .fieldOfView(FieldOfView(fixedDegrees: 50)))))
             .hasSuffix("drawn through a 50° pinhole (--fov)"))
-        XCTAssertTrue(commandLineText(for: RigNote(.cameraUndetermined(path: "cal.yaml", drawnWith: .intrinsics(camera, path: "k.yaml"))))
+        XCTAssertTrue(commandLineText(for: RigNote(.cameraUndetermined(path: "cal.yaml", drawnWith: .intrinsics(camera, source: "k.yaml"))))
             .hasSuffix("drawn through --intrinsics k.yaml"))
         XCTAssertTrue(commandLineText(for: RigNote(.mountUndetermined(path: "cal.yaml", drawnWith: .rotation(.identity))))
             .contains("drawn with --mount 1,0,0,0"))

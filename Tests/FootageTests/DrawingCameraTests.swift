@@ -12,7 +12,7 @@ final class DrawingCameraTests: XCTestCase {
     func testAGivenCameraIsScaledToTheVideo() {
         let lens = Lens.radial([0.1, -0.05, 0.001, 0.002])
         let calibrated = LensCamera(pinhole: PinholeCamera(fx: 1500, fy: 1490, cx: 963.5, cy: 541.5, size: PictureSize(fixedWidth: 1920, height: 1080)), lens: lens)
-        let camera = PictureHold.drawingCamera(.intrinsics(calibrated, path: "cal.yaml"), size: PictureSize(fixedWidth: 640, height: 480))
+        let camera = PictureHold.drawingCamera(.intrinsics(calibrated, source: "cal.yaml"), size: PictureSize(fixedWidth: 640, height: 480))
         let s = 4.0 / 9.0
         XCTAssertEqual(camera.pinhole.width, 640)
         XCTAssertEqual(camera.pinhole.height, 480)

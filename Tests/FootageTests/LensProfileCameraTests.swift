@@ -16,7 +16,7 @@ final class LensProfileCameraTests: XCTestCase {
         modes: ["Wide", "Linear"])
 
     func testTheProfilesCameraIsGivenNamedByItsProfile() {
-        XCTAssertEqual(LensProfileCamera(choice: choice).given, .intrinsics(choice.camera, path: "lens profile P"))
+        XCTAssertEqual(LensProfileCamera(choice: choice).given, .intrinsics(choice.camera, source: "lens profile P"))
     }
 
     func testItsNoteStandsInPlaceOfTheUndeterminedCamerasOrAfterTheOthers() throws {

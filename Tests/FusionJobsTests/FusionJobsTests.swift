@@ -246,7 +246,7 @@ final class FusionJobsTests: FusionJobTestCase {
             let job = FuseOverVideoJob(input: gopro, video: video, calibration: calibration, holdsToPicture: true)
             return try job.pictureReading(job.applied { _ in }).camera
         }
-        XCTAssertEqual(try held(full, over: gopro), .intrinsics(LensCamera(pinhole: pinhole), path: full))
+        XCTAssertEqual(try held(full, over: gopro), .intrinsics(LensCamera(pinhole: pinhole), source: full))
         guard case .intrinsics(_, let source) = try held(timing, over: gopro) else { return XCTFail("the GoPro clip's lens profile") }
         XCTAssertTrue(source.hasPrefix("lens profile "), source)
         XCTAssertEqual(try held(timing, over: plain), GivenCamera.none)

@@ -24,7 +24,7 @@ final class RigApplyingTests: XCTestCase {
         XCTAssertEqual(RigOverrides(timeOffsetSeconds: 0.1).givenTwice(with: full, clock: .clip), .timeOffset)
         XCTAssertNil(RigOverrides(timeOffsetSeconds: 0.1).givenTwice(with: full, clock: .live), "a live source's own offset")
         XCTAssertEqual(RigOverrides(camera: .fieldOfView(FieldOfView(fixedDegrees: 50))).givenTwice(with: full, clock: .clip), .camera)
-        XCTAssertEqual(RigOverrides(camera: .intrinsics(givenCamera, path: "k.yaml")).givenTwice(with: full, clock: .clip), .camera)
+        XCTAssertEqual(RigOverrides(camera: .intrinsics(givenCamera, source: "k.yaml")).givenTwice(with: full, clock: .clip), .camera)
         let loose = rig(clock: .clip, undetermined: [.camera, .mount])
         XCTAssertNil(RigOverrides(camera: .fieldOfView(FieldOfView(fixedDegrees: 50)), mount: .imudsOwnForm).givenTwice(with: loose, clock: .clip))
         XCTAssertNil(RigOverrides().givenTwice(with: full, clock: .clip))
@@ -42,7 +42,7 @@ final class RigApplyingTests: XCTestCase {
         XCTAssertEqual(applied.deviceFromIMU, mount)
         XCTAssertEqual(applied.mount, .theFiles(mount))
         XCTAssertEqual(applied.camera, .theFiles(rig(clock: .clip).camera!, path: "cal.yaml"))
-        XCTAssertEqual(applied.camera.asGiven, .intrinsics(rig(clock: .clip).camera!, path: "cal.yaml"), "drawn as --intrinsics cal.yaml")
+        XCTAssertEqual(applied.camera.asGiven, .intrinsics(rig(clock: .clip).camera!, source: "cal.yaml"), "drawn as --intrinsics cal.yaml")
 
         applied = try Rig.apply((rig(clock: .clip), "cal.yaml"), given: RigOverrides(), clock: .live)
         XCTAssertEqual(applied.notes.map(\.level), [.warning])
@@ -116,8 +116,8 @@ final class RigApplyingTests: XCTestCase {
         let fifty = try Rig.apply((loose, "cal.yaml"), given: RigOverrides(camera: .fieldOfView(FieldOfView(fixedDegrees: 50))), clock: .clip)
         XCTAssertEqual(fifty.camera, .given(.fieldOfView(FieldOfView(fixedDegrees: 50))))
         XCTAssertEqual(fifty.notes[0], RigNote(.cameraUndetermined(path: "cal.yaml", drawnWith: .fieldOfView(FieldOfView(fixedDegrees: 50)))))
-        let given = try Rig.apply((loose, "cal.yaml"), given: RigOverrides(camera: .intrinsics(givenCamera, path: "k.yaml")), clock: .clip)
-        XCTAssertEqual(given.notes[0], RigNote(.cameraUndetermined(path: "cal.yaml", drawnWith: .intrinsics(givenCamera, path: "k.yaml"))))
+        let given = try Rig.apply((loose, "cal.yaml"), given: RigOverrides(camera: .intrinsics(givenCamera, source: "k.yaml")), clock: .clip)
+        XCTAssertEqual(given.notes[0], RigNote(.cameraUndetermined(path: "cal.yaml", drawnWith: .intrinsics(givenCamera, source: "k.yaml"))))
 
         let noOffset = rig(clock: .clip, undetermined: [.timeOffset])
         XCTAssertThrowsError(try Rig.apply((noOffset, "cal.yaml"), given: RigOverrides(), clock: .clip)) {
