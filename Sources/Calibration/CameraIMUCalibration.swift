@@ -463,9 +463,11 @@ public struct CameraIMUCalibration {
 
     func time(ofFrame k: Int) -> Double { frameTimes[k] }
 
-    /// The log time of frame `k` at the time offset `offset` (its middle row's): log time = video time + offset, the
-    /// fits' one form of the time rule (`rowTime` adds the readout's share for a row).
-    func logTime(ofFrame k: Int, offset: Double) -> Double { time(ofFrame: k) + offset }
+    /// The log time of frame `k` at the time offset `offset` (its middle row's), by the time rule (`Timeline`); `rowTime`
+    /// adds the readout's share for a row.
+    func logTime(ofFrame k: Int, offset: Double) -> Double {
+        Timeline(timeOffsetSeconds: offset, hasVideo: true).logTime(videoTime: time(ofFrame: k))
+    }
 
     /// Why frame times cannot be used, or nil: each must be finite and later than the one before.
     public static func problem(frameTimes: [Double]) -> String? {

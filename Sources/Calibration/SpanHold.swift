@@ -14,7 +14,7 @@ import Foundation
 /// 4. That rate is taken out of each of the attitude's own steps, from its first sample on: what turns within a span
 ///    stays the attitude's, what drifts from span to span follows the picture.
 ///
-/// Frames: W the attitudes' world, S the IMU's, C the camera's (CONVENTIONS.md); `cameraFromIMU` is the mount,
+/// Frames: W the attitudes' world, S the IMU's, C the camera's (docs/conventions.md); `cameraFromIMU` is the mount,
 /// v_C = M·v_S. No I/O.
 public struct SpanHold: Sendable {
     public struct Parameters: Equatable, Sendable {

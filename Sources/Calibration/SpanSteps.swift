@@ -1,10 +1,11 @@
 import AttitudeMath
+import Rig
 
 /// One span of the picture's own turn (`PictureSpan`) beside an attitude's turn over the same stretch of the log, step
 /// by step, so that a rate can be taken out of every step: over seconds of turning, θ − rate·T would miss by the turns'
 /// products. `SpanBias` fits a constant bias over many; `SpanHold` a rate for each.
 ///
-/// Frames: S the IMU's, C the camera's; the mount M = cameraFromIMU, v_C = M·v_S (CONVENTIONS.md).
+/// Frames: S the IMU's, C the camera's; the mount M = cameraFromIMU, v_C = M·v_S (docs/conventions.md).
 struct SpanSteps {
     /// Log seconds of the span's first and last frame (log time = video time + offset).
     var start: Double, end: Double
@@ -19,7 +20,8 @@ struct SpanSteps {
     /// in `frameTimes` or the span does not run forward.
     static func logTimes(of span: PictureSpan, frameTimes: [Double], offset: Double) -> (start: Double, end: Double)? {
         guard frameTimes.indices.contains(span.firstFrame), frameTimes.indices.contains(span.lastFrame) else { return nil }
-        let start = frameTimes[span.firstFrame] + offset, end = frameTimes[span.lastFrame] + offset
+        let timeline = Timeline(timeOffsetSeconds: offset, hasVideo: true)
+        let start = timeline.logTime(videoTime: frameTimes[span.firstFrame]), end = timeline.logTime(videoTime: frameTimes[span.lastFrame])
         return end > start ? (start, end) : nil
     }
 

@@ -19,6 +19,11 @@ public enum PanoramaLayout {
         return SIMD3(cos(er) * cos(br), -cos(er) * sin(br), sin(er))
     }
 
+    /// Bearing and elevation in degrees of the centre of texel (`i`, `j`) of a panorama `width` x `height`.
+    public static func bearingElevation(texel i: Int, _ j: Int, width: Int, height: Int) -> (bearing: Double, elevation: Double) {
+        ((Double(i) + 0.5) * 360 / Double(width) - 180, 90 - (Double(j) + 0.5) * 180 / Double(height))
+    }
+
     /// Continuous texel coordinates (column, row; texel centres at integers) of a direction in a
     /// panorama of `size`, Wp x Hp.
     public static func texel(bearing b: Double, elevation e: Double, size: PictureSize) -> (i: Double, j: Double) {

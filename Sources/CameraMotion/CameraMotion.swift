@@ -46,7 +46,7 @@ public struct TimedSamples<Value: Sendable>: Sendable {
 
 /// The camera's own motion data from a video file's `gpmd` (GoPro GPMF) or `camm` (Google's Camera Motion
 /// Metadata) track, on the video's timeline. Vectors of the camera's body are in the device frame D of
-/// CONVENTIONS.md (+X right, +Y up, +Z towards the viewer: the camera looks along -Z), converted from each
+/// docs/conventions.md (+X right, +Y up, +Z towards the viewer: the camera looks along -Z), converted from each
 /// format's own axes as docs/attitude-logs.md says; what a format gives in other frames is kept as stored.
 public struct CameraMotion: Sendable {
     /// The track the data came from.

@@ -23,11 +23,13 @@ public enum AttitudePlots {
         /// unnamed, or the frames differ).
         public var headingMedian: Double?
         public var headingPercentile90: Double?
+        /// Seconds: how far a sample may be from the reference's to be paired (`errors(_:reference:title:within:)`).
+        public var withinSeconds: Double
 
         /// One line: pairs, the tilt error's median and 90th percentile, the heading error's when compared.
         /// Refused when the log has no sample near one of `reference`'s: nothing was compared.
         public func line(reference: String) throws -> String {
-            guard pairs > 0 else { throw NothingToCompare(log: name, reference: reference) }
+            guard pairs > 0 else { throw NothingToCompare(log: name, reference: reference, withinSeconds: withinSeconds) }
             var line = String(format: "%@: %d pairs; tilt error median %.2f°, 90th percentile %.2f°", name, pairs, tiltMedian, tiltPercentile90)
             if let h = headingMedian, let h90 = headingPercentile90 {
                 line += String(format: "; heading error median %.2f°, 90th percentile %.2f°", h, h90)
@@ -36,12 +38,21 @@ public enum AttitudePlots {
         }
     }
 
-    /// Two logs with no samples within 20 ms of each other on their clock.
+    /// Two logs with no samples within `withinSeconds` of each other on their clock.
     public struct NothingToCompare: Error, CustomStringConvertible {
         public let log: String, reference: String
+        public let withinSeconds: Double
         public var description: String {
-            "\(log) and \(reference) have no samples within 20 ms of each other on their clock: nothing to compare"
+            String(format: "%@ and %@ have no samples within %g ms of each other on their clock: nothing to compare", log, reference,
+                   withinSeconds * 1000)
         }
+    }
+
+    /// Whether a heading line breaks between `last` and `value` (degrees): a jump of more than 180° is a wrap past ±180°,
+    /// not a turn.
+    static func wrapsPast180(from last: Double?, to value: Double) -> Bool {
+        guard let last, last.isFinite else { return false }
+        return abs(value - last) > 180
     }
 
     /// Roll, pitch and yaw in Core Motion's convention (degrees; `AttitudeViews`), one line per log.
@@ -53,7 +64,7 @@ public enum AttitudePlots {
                 for sample in named.log.samples {
                     let value = angle(AttitudeViews(worldFromDevice: sample.worldFromDevice))
                     // A jump across ±180° is a wrap, not a turn: break the line there.
-                    if wraps, let last = y.last, last.isFinite, abs(value - last) > 180 { x.append(.nan); y.append(.nan) }
+                    if wraps, wrapsPast180(from: y.last, to: value) { x.append(.nan); y.append(.nan) }
                     x.append(named.log.startTime + sample.t - origin)
                     y.append(value)
                 }
@@ -95,7 +106,7 @@ public enum AttitudePlots {
             // Wraps at ±180° break the heading line.
             var hx: [Double] = [], hy: [Double] = []
             for i in x.indices {
-                if let last = hy.last, last.isFinite, abs(headingY[i] - last) > 180 { hx.append(.nan); hy.append(.nan) }
+                if wrapsPast180(from: hy.last, to: headingY[i]) { hx.append(.nan); hy.append(.nan) }
                 hx.append(x[i])
                 hy.append(headingY[i])
             }
@@ -104,7 +115,8 @@ public enum AttitudePlots {
             summaries.append(ErrorSummary(name: named.name, pairs: x.count, tiltMedian: percentile(tiltY, 0.5),
                                           tiltPercentile90: percentile(tiltY, 0.9),
                                           headingMedian: headingNote == nil ? percentile(headingSize, 0.5) : nil,
-                                          headingPercentile90: headingNote == nil ? percentile(headingSize, 0.9) : nil))
+                                          headingPercentile90: headingNote == nil ? percentile(headingSize, 0.9) : nil,
+                                          withinSeconds: within))
         }
         var panels = [Panel(yLabel: "tilt error (°)", series: tilt)]
         if headingNote == nil { panels.append(Panel(yLabel: "heading error (°)", series: heading)) }

@@ -18,7 +18,7 @@ public final class ErrorSeriesRecorder {
         let (tiltDegrees, headingDegrees) = ((error?.tilt ?? .nan) * degrees, (error?.heading ?? .nan) * degrees)
         if let lastTime, t - lastTime > 0.5 { gap() }
         lastTime = t
-        if let last = heading.last, last.isFinite, abs(headingDegrees - last) > 180 { gap() }
+        if AttitudePlots.wrapsPast180(from: heading.last, to: headingDegrees) { gap() }
         x.append(t - start)
         tilt.append(tiltDegrees)
         heading.append(headingDegrees)

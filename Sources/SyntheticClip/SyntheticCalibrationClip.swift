@@ -225,7 +225,7 @@ public enum CalibrationTexture {
         var pixels = [UInt8](repeating: 0, count: width * height * 3)
         for j in 0..<height {
             for i in 0..<width {
-                let b = (Double(i) + 0.5) * 360 / Double(width) - 180, e = 90 - (Double(j) + 0.5) * 180 / Double(height)
+                let (b, e) = PanoramaLayout.bearingElevation(texel: i, j, width: width, height: height)
                 let d = PanoramaLayout.direction(bearing: b, elevation: e)
                 var rgb = SIMD3<Int>(0, 0, 0)
                 for (n, k) in cellsPerUnit.enumerated() {

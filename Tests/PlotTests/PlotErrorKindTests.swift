@@ -8,7 +8,7 @@ final class PlotErrorKindTests: XCTestCase {
     func testEachErrorSaysItsKind() {
         let cases: [(ErrorWithExitKind, ExitKind, String)] = [
             (PlotError(description: "Cairo: out of memory"), .data, "a plot Cairo cannot draw"),
-            (AttitudePlots.NothingToCompare(log: "a.csv", reference: "b.csv"), .data, "two logs with nothing to compare"),
+            (AttitudePlots.NothingToCompare(log: "a.csv", reference: "b.csv", withinSeconds: 0.02), .data, "two logs with nothing to compare"),
         ]
         for (error, kind, what) in cases {
             XCTAssertEqual(error.exitKind, kind, what)
