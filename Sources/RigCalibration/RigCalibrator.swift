@@ -27,6 +27,24 @@ public struct RigCalibrator {
     /// clip lies inside the log.
     public var searchRangeSeconds: Double?
 
+    /// The search ranges a calibration takes (`searchRangeSeconds`), seconds.
+    public static let searchRangeLimits = 0.01...Rig.largestTimeOffsetSeconds
+
+    /// The first guesses of the vertical field of view a calibration takes (`verticalFieldOfViewGuessDegrees`): those
+    /// the fit accepts, degrees.
+    public static let fieldOfViewGuessLimits = CameraIMUCalibration.fittedFieldOfViewRange
+
+    /// Refuses settings no calibration can start from: a field-of-view guess or a search range outside its limits.
+    func checkSettings() throws(RigCalibrationError) {
+        guard Self.fieldOfViewGuessLimits.contains(verticalFieldOfViewGuessDegrees) else {
+            throw .setting(name: "the field of view's first guess", value: verticalFieldOfViewGuessDegrees, unit: "°",
+                           limits: Self.fieldOfViewGuessLimits)
+        }
+        if let searchRangeSeconds, !Self.searchRangeLimits.contains(searchRangeSeconds) {
+            throw .setting(name: "the offsets' search range", value: searchRangeSeconds, unit: " s", limits: Self.searchRangeLimits)
+        }
+    }
+
     /// The seconds searched either side of a guess the clocks give.
     private var rangeAroundAGuess: Double { searchRangeSeconds ?? CameraIMUCalibration.defaultSearchRange }
     /// A starting vertical field of view, degrees.
@@ -77,6 +95,7 @@ public struct RigCalibrator {
     /// folder) against `log` (a raw log in any format `attitude fuse` reads, or an attitude log). Without a log, the
     /// clip must carry its own: an OpenCamera Sensors folder, or a video with a gpmd or camm track.
     public func calibrate(clip: String, log: String? = nil) throws -> Outcome {
+        try checkSettings()
         let sameClock = RecordingFolder.open(clip)?.producer == .openCameraSensors
         // A video file may carry its camera's own motion (a GoPro's gpmd track, a camm track): it is its own log.
         let ownTrack = log == nil && !sameClock && RawLogReader.isRawLog(path: clip)
@@ -158,6 +177,7 @@ public struct RigCalibrator {
     /// CLOCK_MONOTONIC as they came, so the offset found is the rig's live one (`TimeOffset.Clock.live`). The angular
     /// rate is the packets' gyroscope when all carry one, else the attitude's differences over their arrival times.
     public func calibrate(recordFolder folder: String) throws -> Outcome {
+        try checkSettings()
         let recording = try RigRecording(folder: folder)
         if !recording.finished {
             progress("\(folder): the recording was interrupted (rig.yaml has no end): using the \(recording.frameCount) frames and "
@@ -394,6 +414,8 @@ public enum RigCalibrationError: Error, CustomStringConvertible {
     case intrinsicsSize(path: String, size: PictureSize, clip: String, clipSize: PictureSize)
     /// The fit of `what` (the clip and the log, or the folder) failed.
     case calibration(String, CalibrationError)
+    /// A setting (`RigCalibrator.verticalFieldOfViewGuessDegrees`, `searchRangeSeconds`) outside the `limits` it may take.
+    case setting(name: String, value: Double, unit: String, limits: ClosedRange<Double>)
 
     public var description: String {
         switch self {
@@ -408,6 +430,8 @@ public enum RigCalibrationError: Error, CustomStringConvertible {
             return "\(path): the intrinsics are for \(size) pictures, \(clip)'s are \(clipSize)"
         case .calibration(let what, let error):
             return "\(what): \(error)"
+        case .setting(let name, let value, let unit, let limits):
+            return String(format: "%@ of %g%@ is outside %g%@ to %g%@", name, value, unit, limits.lowerBound, unit, limits.upperBound, unit)
         }
     }
 }

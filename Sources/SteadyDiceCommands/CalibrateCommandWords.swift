@@ -16,7 +16,7 @@ extension RigCalibrationError: CommandLineWorded {
                 + "or a video with its own gpmd or camm track as --video carries its own)"
         case .calibration(let what, let error):
             return "\(what): \(error.commandLineMessage)"
-        case .tooFewSamples, .intrinsicsSize:
+        case .tooFewSamples, .intrinsicsSize, .setting:
             return description
         }
     }

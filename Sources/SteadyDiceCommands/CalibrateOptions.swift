@@ -70,13 +70,14 @@ public struct CalibrateOptions: ParsableArguments {
             throw ValidationError("give a folder `steady-dice record` wrote, or --video CLIP (with --log)")
         }
         if folder != nil, log != nil { throw ValidationError("--log with a record folder: the folder carries imud's packets") }
-        // A guess outside the fields of view the fit accepts would start it where it cannot finish.
-        let guesses = CameraIMUCalibration.fittedFieldOfViewRange
+        // The calibrator's own limits (`RigCalibrator.checkSettings`), worded with the options.
+        let guesses = RigCalibrator.fieldOfViewGuessLimits
         guard guesses.contains(verticalFieldOfViewGuessDegrees) else {
             throw ValidationError(String(format: "--fov-guess must be from %g to %g degrees", guesses.lowerBound, guesses.upperBound))
         }
-        if let maxOffsetSeconds, !(maxOffsetSeconds.isFinite && maxOffsetSeconds >= 0.01 && maxOffsetSeconds <= Rig.largestTimeOffsetSeconds) {
-            throw ValidationError("--max-offset must be a number of seconds from 0.01 to \(Int(Rig.largestTimeOffsetSeconds))")
+        let ranges = RigCalibrator.searchRangeLimits
+        if let maxOffsetSeconds, !ranges.contains(maxOffsetSeconds) {
+            throw ValidationError(String(format: "--max-offset must be a number of seconds from %g to %g", ranges.lowerBound, ranges.upperBound))
         }
         if intrinsics != nil, let lens, lens != .pinhole {
             throw ValidationError("--lens estimates a lens; --intrinsics gives one: give one of them")

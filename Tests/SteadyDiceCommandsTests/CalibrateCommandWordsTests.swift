@@ -37,13 +37,15 @@ final class CalibrateCommandWordsTests: XCTestCase {
             .logNeeded(reason: nil), .logNeeded(reason: "the clip has no motion track"), .tooFewSamples(path: "raw.csv"),
             .intrinsicsSize(path: "k.yaml", size: PictureSize(fixedWidth: 1920, height: 1080), clip: "clip.mp4", clipSize: PictureSize(fixedWidth: 1280, height: 720)),
             .calibration("clip.mp4 and raw.csv", .tooFewRotationPairs(4)),
+            .setting(name: "the field of view's first guess", value: 5, unit: "°", limits: 10...170),
         ]
         for error in examples {
             // No default: a new case does not compile until it says what its wording names.
             let option: String? = switch error {
             case .logNeeded: "--log"
             case .calibration: "--lens"
-            case .tooFewSamples, .intrinsicsSize: nil
+            // A setting out of its limits never reaches the library from calibrate: its options refuse it first.
+            case .tooFewSamples, .intrinsicsSize, .setting: nil
             }
             XCTAssertFalse(error.description.contains("--"), error.description)
             if let option {
