@@ -42,11 +42,11 @@ public struct SpanBias: Sendable {
     /// the gyroscope `gyro` at log time = video time + `offset`, the mount `cameraFromIMU` (v_C = M·v_S) and spans that
     /// overlap `overlap` times (a span's length over the step between spans' starts; 1 when they do not overlap). Nil
     /// when fewer than `PictureSpan.fewestForAFit` remain or the fit is singular.
-    public static func fit(_ spans: [PictureSpan], frameTimes: [Double], gyro: GyroIntegral, offset: Double,
+    public static func fit(_ spans: [PictureSpan], frameTimes: [Double], gyro: GyroIntegral, timeOffsetSeconds offset: Double,
                            cameraFromIMU: Quaternion, overlap: Double) -> SpanBias? {
         // Each span's body turn as steps of the log's typical length (the gyroscope's integral over each).
         let measured = spans.compactMap { span -> SpanSteps? in
-            guard let (a, b) = SpanSteps.logTimes(of: span, frameTimes: frameTimes, offset: offset), a >= gyro.time[0], b <= gyro.duration
+            guard let (a, b) = SpanSteps.logTimes(of: span, frameTimes: frameTimes, timeOffsetSeconds: offset), a >= gyro.time[0], b <= gyro.duration
             else { return nil }
             let count = max(1, Int(((b - a) / max(gyro.typicalStep, 1e-4)).rounded(.up)))
             let times = (0...count).map { a + (b - a) * Double($0) / Double(count) }

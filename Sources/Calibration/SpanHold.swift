@@ -35,7 +35,7 @@ public struct SpanHold: Sendable {
     /// `times` (log clock, rising) and `attitudes` (worldFromS) are the attitude to hold; `spans` the picture's turns
     /// between frames whose times are `frameTimes` on the video's clock, with log time = video time + `offset`. Nil
     /// when fewer than `parameters.minimumSpans` spans remain.
-    public init?(times: [Double], attitudes: [Quaternion], spans pictureSpans: [PictureSpan], frameTimes: [Double], offset: Double,
+    public init?(times: [Double], attitudes: [Quaternion], spans pictureSpans: [PictureSpan], frameTimes: [Double], timeOffsetSeconds offset: Double,
                  cameraFromIMU: Quaternion, parameters: Parameters = Parameters()) {
         guard times.count == attitudes.count, times.count > 1 else { return nil }
         func attitude(at t: Double) -> Quaternion? {
@@ -46,7 +46,7 @@ public struct SpanHold: Sendable {
         // picture's (`SpanSteps.miss` zero), solved by the calibration's Gauss–Newton, undamped (the miss is nearly linear
         // in the rate; a rate about S's axes turns with the camera over the span, so it is not the miss over the length).
         let measured = pictureSpans.compactMap { span -> (logTime: Double, driftRate: SIMD3<Double>)? in
-            guard let (a, b) = SpanSteps.logTimes(of: span, frameTimes: frameTimes, offset: offset),
+            guard let (a, b) = SpanSteps.logTimes(of: span, frameTimes: frameTimes, timeOffsetSeconds: offset),
                   let first = attitude(at: a), let last = attitude(at: b) else { return nil }
             let inside = times.indices.filter { times[$0] > a && times[$0] < b }
             let steps = SpanSteps(span, start: a, end: b, times: [a] + inside.map { times[$0] } + [b],

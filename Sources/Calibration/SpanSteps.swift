@@ -18,7 +18,7 @@ struct SpanSteps {
 
     /// The log times of `span`'s frames, whose times are `frameTimes` on the video's clock; nil where either frame is not
     /// in `frameTimes` or the span does not run forward.
-    static func logTimes(of span: PictureSpan, frameTimes: [Double], offset: Double) -> (start: Double, end: Double)? {
+    static func logTimes(of span: PictureSpan, frameTimes: [Double], timeOffsetSeconds offset: Double) -> (start: Double, end: Double)? {
         guard frameTimes.indices.contains(span.firstFrame), frameTimes.indices.contains(span.lastFrame) else { return nil }
         let timeline = Timeline(timeOffsetSeconds: offset, hasVideo: true)
         let start = timeline.logTime(videoTime: frameTimes[span.firstFrame]), end = timeline.logTime(videoTime: frameTimes[span.lastFrame])

@@ -27,7 +27,7 @@ public enum PictureHold {
                                           centralShare: centralShare)
         let samples = log.samples
         let times = samples.map(\.t), attitudes = samples.map(\.worldFromDevice)
-        guard let hold = SpanHold(times: times, attitudes: attitudes, spans: spans, frameTimes: clip.frameTimes, offset: offset,
+        guard let hold = SpanHold(times: times, attitudes: attitudes, spans: spans, frameTimes: clip.frameTimes, timeOffsetSeconds: offset,
                                   cameraFromIMU: CameraFrame.cameraFromDevice * deviceFromIMU) else {
             progress(String(format: "%@: not held to the picture: %d spans of %g s read from it lie within the log, and holding needs %d "
                             + "(a clip of %.1f s or more whose corners live through each span); the attitude is the log's",

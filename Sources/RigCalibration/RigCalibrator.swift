@@ -280,7 +280,7 @@ extension RigCalibrator {
     /// `profile`'s lens where the clip starts from one, else a pinhole's central points), then the bias.
     private func judgeOnSpans(_ rig: inout Rig, clip: ClipTracks, gyro: GyroIntegral, deviceFromIMU: Quaternion, trackInCameraAxes: Bool,
                               profile: LensProfileChoice?) throws {
-        let spans = SpanMeasure(clip: clip, gyro: gyro, offset: rig.timeOffset.seconds,
+        let spans = SpanMeasure(clip: clip, gyro: gyro, timeOffsetSeconds: rig.timeOffset.seconds,
                                 cameraFromIMU: CameraFrame.cameraFromDevice * deviceFromIMU)
         let guess = LensCamera(pinhole: PinholeCamera(verticalFieldOfViewDegrees: verticalFieldOfViewGuessDegrees, size: clip.size))
         var camera = (lens: guess, centralOnly: true, words: String(format: "the guessed %g° pinhole's central points", verticalFieldOfViewGuessDegrees))
@@ -304,7 +304,7 @@ extension RigCalibrator {
         var cameraFromIMU: Quaternion
         let all: [ClipTracks.SpanCorners], central: [ClipTracks.SpanCorners]
 
-        init(clip: ClipTracks, gyro: GyroIntegral, offset: Double, cameraFromIMU: Quaternion) {
+        init(clip: ClipTracks, gyro: GyroIntegral, timeOffsetSeconds offset: Double, cameraFromIMU: Quaternion) {
             self.clip = clip; self.gyro = gyro; self.offset = offset; self.cameraFromIMU = cameraFromIMU
             all = clip.spanCorners(seconds: ClipTracks.spanSeconds, every: ClipTracks.spanStep)
             central = clip.spanCorners(seconds: ClipTracks.spanSeconds, every: ClipTracks.spanStep,
@@ -314,7 +314,7 @@ extension RigCalibrator {
         /// The spans' fit through `camera`, from the central corners alone when `centralOnly`.
         func fit(through camera: LensCamera, centralOnly: Bool) throws -> SpanBias? {
             let spans = try ClipTracks.pictureSpans(centralOnly ? central : all, camera: camera)
-            return SpanBias.fit(spans, frameTimes: clip.frameTimes, gyro: gyro, offset: offset, cameraFromIMU: cameraFromIMU,
+            return SpanBias.fit(spans, frameTimes: clip.frameTimes, gyro: gyro, timeOffsetSeconds: offset, cameraFromIMU: cameraFromIMU,
                                 overlap: ClipTracks.spanSeconds / ClipTracks.spanStep)
         }
     }

@@ -37,7 +37,7 @@ final class SpanBiasTests: XCTestCase {
     func testTheBiasIsFoundFromExactSpans() throws {
         let bias = SIMD3(1.1, -0.04, 1.2) / degrees
         let c = clip(bias: bias)
-        let fit = try XCTUnwrap(SpanBias.fit(c.spans, frameTimes: c.frames, gyro: c.gyro, offset: 0, cameraFromIMU: cameraFromIMU, overlap: 4))
+        let fit = try XCTUnwrap(SpanBias.fit(c.spans, frameTimes: c.frames, gyro: c.gyro, timeOffsetSeconds: 0, cameraFromIMU: cameraFromIMU, overlap: 4))
         XCTAssertEqual(fit.spansUsed, c.spans.count)
         XCTAssertLessThan((fit.gyroBiasRadiansPerSecond - bias).length * degrees, 1e-3, "\(fit.gyroBiasRadiansPerSecond * degrees)")
         XCTAssertLessThan(fit.standardErrorRadiansPerSecond.max() * degrees, 1e-3)
@@ -55,7 +55,7 @@ final class SpanBiasTests: XCTestCase {
             r.x *= 1.1; r.y *= 1.1
             return PictureSpan(firstFrame: span.firstFrame, lastFrame: span.lastFrame, turn: Quaternion(rotationVector: r), points: span.points)
         }
-        let fit = try XCTUnwrap(SpanBias.fit(scaled, frameTimes: c.frames, gyro: c.gyro, offset: 0, cameraFromIMU: cameraFromIMU, overlap: 4))
+        let fit = try XCTUnwrap(SpanBias.fit(scaled, frameTimes: c.frames, gyro: c.gyro, timeOffsetSeconds: 0, cameraFromIMU: cameraFromIMU, overlap: 4))
         XCTAssertEqual(fit.turnScale.value, 1.1, accuracy: 1e-3)
         XCTAssertLessThan((fit.gyroBiasRadiansPerSecond - bias).length * degrees, 1e-3, "\(fit.gyroBiasRadiansPerSecond * degrees)")
     }
@@ -79,7 +79,7 @@ final class SpanBiasTests: XCTestCase {
     func testNoisySpansGiveTheBiasWithinItsStandardError() throws {
         let bias = SIMD3(0.5, 0.3, -0.8) / degrees
         let c = clip(bias: bias, noiseDegrees: 0.2)
-        let fit = try XCTUnwrap(SpanBias.fit(c.spans, frameTimes: c.frames, gyro: c.gyro, offset: 0, cameraFromIMU: cameraFromIMU, overlap: 4))
+        let fit = try XCTUnwrap(SpanBias.fit(c.spans, frameTimes: c.frames, gyro: c.gyro, timeOffsetSeconds: 0, cameraFromIMU: cameraFromIMU, overlap: 4))
         let off = (fit.gyroBiasRadiansPerSecond - bias) * degrees, error = fit.standardErrorRadiansPerSecond * degrees
         for k in 0..<3 {
             XCTAssertLessThan(abs(off[k]), 3 * error[k], "axis \(k): off \(off[k]) °/s, ± \(error[k])")
@@ -93,14 +93,14 @@ final class SpanBiasTests: XCTestCase {
         let bias = SIMD3(0.2, 0.2, 0.2) / degrees
         var c = clip(bias: bias, noiseDegrees: 0.05)
         c.spans[5].turn = Quaternion(axis: SIMD3(0, 1, 0), angle: 0.3) * c.spans[5].turn
-        let fit = try XCTUnwrap(SpanBias.fit(c.spans, frameTimes: c.frames, gyro: c.gyro, offset: 0, cameraFromIMU: cameraFromIMU, overlap: 4))
+        let fit = try XCTUnwrap(SpanBias.fit(c.spans, frameTimes: c.frames, gyro: c.gyro, timeOffsetSeconds: 0, cameraFromIMU: cameraFromIMU, overlap: 4))
         XCTAssertEqual(fit.spansUsed, c.spans.count - 1)
         XCTAssertLessThan((fit.gyroBiasRadiansPerSecond - bias).length * degrees, 0.05)
     }
 
     func testTooFewSpansGiveNoBias() {
         let c = clip(bias: .zero)
-        XCTAssertNil(SpanBias.fit(Array(c.spans.prefix(3)), frameTimes: c.frames, gyro: c.gyro, offset: 0, cameraFromIMU: cameraFromIMU, overlap: 4))
+        XCTAssertNil(SpanBias.fit(Array(c.spans.prefix(3)), frameTimes: c.frames, gyro: c.gyro, timeOffsetSeconds: 0, cameraFromIMU: cameraFromIMU, overlap: 4))
     }
 
     // MARK: - Which bias stands

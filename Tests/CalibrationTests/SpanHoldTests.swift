@@ -55,7 +55,7 @@ final class SpanHoldTests: XCTestCase {
 
     func testAWanderingBiasIsTakenOut() throws {
         let given = drifting()
-        let hold = try XCTUnwrap(SpanHold(times: times, attitudes: given, spans: spans(), frameTimes: frameTimes, offset: offset,
+        let hold = try XCTUnwrap(SpanHold(times: times, attitudes: given, spans: spans(), frameTimes: frameTimes, timeOffsetSeconds: offset,
                                           cameraFromIMU: cameraFromIMU))
         XCTAssertEqual(hold.spansLeftOut, 0)
         // Each span's rate is the bias over it: within 0.005 °/s of the bias at its middle.
@@ -79,7 +79,7 @@ final class SpanHoldTests: XCTestCase {
 
     func testAnAttitudeThatAgreesWithThePictureIsLeftAlone() throws {
         let given = times.map(truth)
-        let hold = try XCTUnwrap(SpanHold(times: times, attitudes: given, spans: spans(), frameTimes: frameTimes, offset: offset,
+        let hold = try XCTUnwrap(SpanHold(times: times, attitudes: given, spans: spans(), frameTimes: frameTimes, timeOffsetSeconds: offset,
                                           cameraFromIMU: cameraFromIMU))
         let held = hold.held(times: times, attitudes: given)
         XCTAssertLessThan(zip(given, held).map { angleDegrees($0, $1) }.max()!, 1e-6)
@@ -89,7 +89,7 @@ final class SpanHoldTests: XCTestCase {
         var given = spans()
         // A span whose picture turned 5° more than the world (a scene that moved across the picture).
         given[7].turn = Quaternion(axis: SIMD3(0, 1, 0), angle: Angle.radians(fromDegrees: 5)) * given[7].turn
-        let hold = try XCTUnwrap(SpanHold(times: times, attitudes: drifting(), spans: given, frameTimes: frameTimes, offset: offset,
+        let hold = try XCTUnwrap(SpanHold(times: times, attitudes: drifting(), spans: given, frameTimes: frameTimes, timeOffsetSeconds: offset,
                                           cameraFromIMU: cameraFromIMU))
         XCTAssertEqual(hold.spansLeftOut, 1)
         XCTAssertEqual(hold.spans.count, given.count - 1)
@@ -97,10 +97,10 @@ final class SpanHoldTests: XCTestCase {
 
     func testTooFewSpansHoldNothing() {
         let few = Array(spans().prefix(3))
-        XCTAssertNil(SpanHold(times: times, attitudes: drifting(), spans: few, frameTimes: frameTimes, offset: offset,
+        XCTAssertNil(SpanHold(times: times, attitudes: drifting(), spans: few, frameTimes: frameTimes, timeOffsetSeconds: offset,
                               cameraFromIMU: cameraFromIMU))
         // Spans outside the log's times are not compared: a video clock 20 s off leaves none within the log.
-        XCTAssertNil(SpanHold(times: times, attitudes: drifting(), spans: spans(), frameTimes: frameTimes, offset: 20,
+        XCTAssertNil(SpanHold(times: times, attitudes: drifting(), spans: spans(), frameTimes: frameTimes, timeOffsetSeconds: 20,
                               cameraFromIMU: cameraFromIMU))
     }
 }

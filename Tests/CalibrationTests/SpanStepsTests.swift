@@ -9,12 +9,12 @@ final class SpanStepsTests: XCTestCase {
 
     func testASpansFramesAreOnTheLogsClockOrNone() throws {
         let span = PictureSpan(firstFrame: 1, lastFrame: 3, turn: .identity, points: 40)
-        let times = try XCTUnwrap(SpanSteps.logTimes(of: span, frameTimes: frameTimes, offset: 2.5))
+        let times = try XCTUnwrap(SpanSteps.logTimes(of: span, frameTimes: frameTimes, timeOffsetSeconds: 2.5))
         XCTAssertEqual(times.start, 2.6, accuracy: 1e-12)
         XCTAssertEqual(times.end, 2.8, accuracy: 1e-12)
-        XCTAssertNil(SpanSteps.logTimes(of: PictureSpan(firstFrame: 1, lastFrame: 4, turn: .identity, points: 40), frameTimes: frameTimes, offset: 0),
+        XCTAssertNil(SpanSteps.logTimes(of: PictureSpan(firstFrame: 1, lastFrame: 4, turn: .identity, points: 40), frameTimes: frameTimes, timeOffsetSeconds: 0),
                      "a frame past the clip")
-        XCTAssertNil(SpanSteps.logTimes(of: PictureSpan(firstFrame: 2, lastFrame: 2, turn: .identity, points: 40), frameTimes: frameTimes, offset: 0),
+        XCTAssertNil(SpanSteps.logTimes(of: PictureSpan(firstFrame: 2, lastFrame: 2, turn: .identity, points: 40), frameTimes: frameTimes, timeOffsetSeconds: 0),
                      "a span that does not run forward")
     }
 

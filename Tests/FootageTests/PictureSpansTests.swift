@@ -106,7 +106,7 @@ final class PictureSpansTests: XCTestCase {
         // The camera's rate about C's y, d(angle)/dt, is -rate about D's (and S's) y.
         let gyro = GyroIntegral(time: time, rate: time.map { SIMD3(0, -(rate + wobble * sin($0)), 0) + bias })
         let spans = try c.pictureSpans(camera: camera, seconds: 2, every: 0.5)
-        let fit = try XCTUnwrap(SpanBias.fit(spans, frameTimes: c.frameTimes, gyro: gyro, offset: 0,
+        let fit = try XCTUnwrap(SpanBias.fit(spans, frameTimes: c.frameTimes, gyro: gyro, timeOffsetSeconds: 0,
                                              cameraFromIMU: CameraFrame.cameraFromDevice, overlap: 4))
         let off = Angle.degrees(fromRadians: fit.gyroBiasRadiansPerSecond - bias)
         XCTAssertLessThan(off.length, 0.02, "\(Angle.degrees(fromRadians: fit.gyroBiasRadiansPerSecond)) °/s")

@@ -71,7 +71,7 @@ final class JudgeOnSpansTests: XCTestCase {
     }
 
     func measure(_ clip: ClipTracks) -> RigCalibrator.SpanMeasure {
-        RigCalibrator.SpanMeasure(clip: clip, gyro: gyro(), offset: 0, cameraFromIMU: CameraFrame.cameraFromDevice)
+        RigCalibrator.SpanMeasure(clip: clip, gyro: gyro(), timeOffsetSeconds: 0, cameraFromIMU: CameraFrame.cameraFromDevice)
     }
 
     // MARK: - The mount
