@@ -148,8 +148,9 @@ let package = Package(
         /// (`LensProfileChoice`) and scaled to the video's pictures. No GL.
         .target(name: "LensProfiles", dependencies: ["Camera", "CameraMotion", "ExitKinds", "Pixels", "SteadyDiceAssets"]),
         /// Raw IMU log readers (steady-dice raw CSV, x-io, Sensor Logger, OpenCamera Sensors, a video's own motion
-        /// track), what a log offers fusion (a usable magnetometer, an accelerometer to level by) and the hard-iron
-        /// magnetometer fit (`HardIronCalibration`). Reads; does not fuse.
+        /// track), what a log offers fusion (a usable magnetometer, an accelerometer to level by), the hard-iron
+        /// magnetometer fit (`HardIronCalibration`), and a trial's reference replayed as a raw log whose gyroscope
+        /// agrees with it exactly (`SyntheticMotion`). Reads and writes logs; does not fuse.
         .target(name: "RawLog", dependencies: ["AttitudeMath", "ExitKinds", "CameraMotion", "CSVText", "FileAccess", "SafeText", "Recording"]),
         /// Camera–IMU calibration from a clip's tracks and a gyroscope: Wahba's problem, the offset search, the joint
         /// fit of time offset, focal length and lens, mount, readout and bias from frame pairs (`RigParameters.swift`),
@@ -216,7 +217,7 @@ let package = Package(
             "Pixels", "Recording",
             "SafeText", "Workers", .product(name: "Logging", package: "swift-log"),
         ]),
-        /// The synthetic calibration clip: a BROAD trial's motion (`SyntheticMotion`) seen through a known camera,
+        /// The synthetic calibration clip: a BROAD trial's motion (RawLog's `SyntheticMotion`) seen through a known camera,
         /// lens, rolling shutter and blur (`SyntheticCalibrationClip`), and `calibration-clip`'s run
         /// (`CalibrationClipJob`). No ArgumentParser.
         .target(name: "SyntheticClip", dependencies: [
@@ -336,7 +337,7 @@ let package = Package(
         .testTarget(name: "CalibrationFilesTests", dependencies: ["CalibrationFiles", "AttitudeMath", "Camera", "ExitKinds", "Pixels", "Rig", "TestSupport"]),
         .testTarget(name: "FootageTests", dependencies: ["Footage", "LensProfiles", "Pixels", "AttitudeLog", "AttitudeMath", "Calibration", "Camera", "Imaging", "Rig",
                                                   "CommandTestSupport", "TestSupport"]),
-        .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "Pixels", "ExitKinds", "AttitudeMath", "Camera", "RawLog", "CVShim", "Rig", "TestSupport", "SyntheticClip"]),
+        .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "Pixels", "ExitKinds", "AttitudeMath", "Camera", "RawLog", "CVShim", "Rig", "TestSupport"]),
         .testTarget(name: "IMUDTests", dependencies: ["IMUD", "SafeText", "AttitudeMath", "MonotonicTime", "AttitudeLog", "ExitKinds", "TestSupport", "Workers",
                                                .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "FusionTests", dependencies: ["Fusion", "ExitKinds", "AttitudeMath", "LogTestSupport"]),

@@ -5,6 +5,7 @@ import Camera
 import Foundation
 import Imaging
 import Pixels
+import RawLog
 import Render
 
 /// A synthetic calibration clip: a camera turning with a recorded motion inside a textured world, each
@@ -191,13 +192,6 @@ public struct SyntheticCalibrationClip: Sendable {
             progress(k + 1, frames)
         }
         return frames
-    }
-}
-
-extension SyntheticMotion {
-    /// The IMU's true attitude (world from S) at each log sample, as an attitude log would carry it.
-    public var attitudeSamples: [(t: Double, worldFromIMU: Quaternion)] {
-        logTime.map { ($0, worldFromIMU(atLogTime: $0)) }
     }
 }
 

@@ -1,7 +1,6 @@
 import AttitudeMath
 @testable import Calibration
 import Pixels
-import SyntheticClip
 import Camera
 import RawLog
 import TestSupport

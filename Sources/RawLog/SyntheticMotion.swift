@@ -1,6 +1,5 @@
 import AttitudeMath
 import Foundation
-import RawLog
 
 /// A camera and an IMU turning together, taken from a recorded reference attitude (a BROAD trial's
 /// optical reference), with a gyroscope made from that same attitude so that the two agree exactly:
@@ -69,6 +68,11 @@ public struct SyntheticMotion: Sendable {
     /// The sensor's attitude at log time `t`: the synthetic gyroscope integrated from the reference.
     public func worldFromIMU(atLogTime t: Double) -> Quaternion {
         worldFromIMUAtStart * integral.orientation(at: t + logStart - integralStart)
+    }
+
+    /// The IMU's true attitude (world from S) at each log sample, as an attitude log would carry it.
+    public var attitudeSamples: [(t: Double, worldFromIMU: Quaternion)] {
+        logTime.map { ($0, worldFromIMU(atLogTime: $0)) }
     }
 
     /// The camera's device-to-world attitude for the video frame at video time `t`, for a mount R
