@@ -74,7 +74,7 @@ public struct CameraIMUCalibration {
     /// Residuals larger than this share of the motion's RMS rate mean the model does not describe the clip.
     public static let largestResidualShare = 0.35
     /// Degrees: the fields of view a fit may answer; one outside is refused as a fit gone astray (an 18 px focal length),
-    /// narrower than the fields of view a camera may be given (`PinholeCamera.fieldOfViewRange`).
+    /// narrower than the fields of view a camera may be given (`PinholeCamera.fieldOfViewBounds`).
     public static let fittedFieldOfViewRange = 10.0...170.0
     /// A field of view with a larger relative standard error is not written.
     public static let largestFieldOfViewError = Determination.fieldOfViewErrorLimitFraction

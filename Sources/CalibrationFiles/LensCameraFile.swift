@@ -57,7 +57,7 @@ extension LensCamera {
             guard PinholeCamera.isPhysical(fieldOfViewDegrees: degrees) else {
                 throw fail(String(format: "camera_matrix: a field of view of %.3g° across the picture's %@ (%d pixels at %@ = %g); "
                                   + "taken: more than %g° and less than %g°", degrees, name, side, name == "height" ? "fy" : "fx", f,
-                                  PinholeCamera.fieldOfViewRange.lowerBound, PinholeCamera.fieldOfViewRange.upperBound))
+                                  PinholeCamera.fieldOfViewBounds.lowerBound, PinholeCamera.fieldOfViewBounds.upperBound))
             }
         }
         let model = withUnsafeBytes(of: raw.distortion_model) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }

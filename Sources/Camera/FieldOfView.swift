@@ -1,13 +1,13 @@
 import ExitKinds
 import Foundation
 
-/// A camera's vertical field of view, in degrees, strictly inside `PinholeCamera.fieldOfViewRange`: the one place a field of
+/// A camera's vertical field of view, in degrees, strictly inside `PinholeCamera.fieldOfViewBounds`: the one place a field of
 /// view given to draw with is checked; a value of this type is in it.
 public struct FieldOfView: Equatable, Sendable, CustomStringConvertible {
     /// Degrees across the picture's height.
     public let degrees: Double
 
-    /// The field of view of `degrees`, refused (`FieldOfViewError`) outside `PinholeCamera.fieldOfViewRange`.
+    /// The field of view of `degrees`, refused (`FieldOfViewError`) outside `PinholeCamera.fieldOfViewBounds`.
     public init(degrees: Double) throws(FieldOfViewError) {
         guard PinholeCamera.isPhysical(fieldOfViewDegrees: degrees) else { throw FieldOfViewError(degrees: degrees) }
         self.degrees = degrees
@@ -24,7 +24,7 @@ public struct FieldOfView: Equatable, Sendable, CustomStringConvertible {
     public var description: String { String(format: "%g°", degrees) }
 }
 
-/// A vertical field of view outside `PinholeCamera.fieldOfViewRange`: the user's value, so the caller's to say with its option.
+/// A vertical field of view outside `PinholeCamera.fieldOfViewBounds`: the user's value, so the caller's to say with its option.
 public struct FieldOfViewError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The field of view as given, in degrees.
     public let degrees: Double
@@ -32,6 +32,6 @@ public struct FieldOfViewError: Error, Equatable, Sendable, CustomStringConverti
     public init(degrees: Double) { self.degrees = degrees }
 
     public var description: String {
-        String(format: "the field of view must be %@, not %g", PinholeCamera.fieldOfViewRangeText, degrees)
+        String(format: "the field of view must be %@, not %g", PinholeCamera.fieldOfViewBoundsText, degrees)
     }
 }

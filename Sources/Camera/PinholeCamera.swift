@@ -162,15 +162,15 @@ extension PinholeCamera {
     /// have wherever one is given (`--fov`, a camera matrix's, a synthetic clip's truth). (H/2)/tan(F/2) is a finite,
     /// positive focal length only strictly between 0° and 180°, and within a degree of either end a value is a slip
     /// (radians typed for degrees, a half turn), not a lens.
-    public static let fieldOfViewRange = 1.0...179.0
+    public static let fieldOfViewBounds = 1.0...179.0
 
-    /// Whether `degrees` lies strictly inside `fieldOfViewRange`.
+    /// Whether `degrees` lies strictly inside `fieldOfViewBounds`.
     public static func isPhysical(fieldOfViewDegrees degrees: Double) -> Bool {
-        degrees > fieldOfViewRange.lowerBound && degrees < fieldOfViewRange.upperBound
+        degrees > fieldOfViewBounds.lowerBound && degrees < fieldOfViewBounds.upperBound
     }
 
-    /// "between 1 and 179 degrees (exclusive)", as an error names `fieldOfViewRange`.
-    public static var fieldOfViewRangeText: String {
-        String(format: "between %g and %g degrees (exclusive)", fieldOfViewRange.lowerBound, fieldOfViewRange.upperBound)
+    /// "between 1 and 179 degrees (exclusive)", as an error names `fieldOfViewBounds`.
+    public static var fieldOfViewBoundsText: String {
+        String(format: "between %g and %g degrees (exclusive)", fieldOfViewBounds.lowerBound, fieldOfViewBounds.upperBound)
     }
 }

@@ -35,7 +35,7 @@ extension PictureSize: StrictArgument {
 /// `--fov DEG`: a vertical field of view on the command line, the one parse of every command's `--fov`.
 extension FieldOfView: StrictArgument {
     /// One number of degrees through the shared strict parser, refused (`FieldOfViewError`, in the library's words)
-    /// outside `PinholeCamera.fieldOfViewRange`.
+    /// outside `PinholeCamera.fieldOfViewBounds`.
     public static func parseOption(_ text: String) throws -> FieldOfView {
         try FieldOfView(degrees: OptionValues.numbers(text, counts: [1], shape: "DEG")[0])
     }

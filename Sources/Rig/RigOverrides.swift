@@ -12,7 +12,7 @@ public enum GivenCamera: Sendable, Equatable {
     /// messages name it (the file's path, or `lens profile NAME`).
     case intrinsics(LensCamera, source: String)
 
-    /// The pinhole of `degrees`, refused (`FieldOfViewError`) outside `PinholeCamera.fieldOfViewRange`.
+    /// The pinhole of `degrees`, refused (`FieldOfViewError`) outside `PinholeCamera.fieldOfViewBounds`.
     public static func fieldOfView(degrees: Double) throws(FieldOfViewError) -> GivenCamera {
         .fieldOfView(try FieldOfView(degrees: degrees))
     }
