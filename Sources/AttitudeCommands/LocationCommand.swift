@@ -26,7 +26,7 @@ struct LocationCommand: ParsableCommand {
                                valueName: "metres"))
     var maxAccuracy: Double?
 
-    @Option(parsing: .unconditional, help: "Window of mean and lsq, in accepted fixes (default 5).")
+    @Option(parsing: .unconditional, help: "Window of mean and lsq, in accepted fixes (default \(LocationFilterSettings().window)).")
     var window: Int?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Replace the altitude with the terrain height from the SRTM tiles in this folder.", valueName: "dir"))

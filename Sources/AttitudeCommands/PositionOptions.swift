@@ -1,4 +1,5 @@
 import ArgumentParser
+import AttitudeMath
 import CSVText
 import SafeText
 
@@ -17,7 +18,7 @@ public struct PositionArgument {
 
     public init(latitude: Double, longitude: Double) {
         self.latitude = latitude
-        self.longitude = longitude < -180 ? longitude + 360 : longitude > 180 ? longitude - 360 : longitude
+        self.longitude = Angle.wrappedTo180(degrees: longitude)
     }
 }
 

@@ -79,7 +79,5 @@ extension AttitudeLog {
 
     /// The yaw about W's Z of a `worldFromDevice` attitude `q` (radians, counter-clockwise seen from above),
     /// as in a Z-Y-X decomposition.
-    static func yaw(of q: Quaternion) -> Double {
-        atan2(2 * (q.w * q.z + q.x * q.y), 1 - 2 * (q.y * q.y + q.z * q.z))
-    }
+    static func yaw(of q: Quaternion) -> Double { q.zyxEulerRadians.yaw }
 }

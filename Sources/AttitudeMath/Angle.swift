@@ -12,6 +12,13 @@ public enum Angle {
     @inlinable
     public static func degrees<Value: FloatingPoint>(fromRadians radians: Value) -> Value { radians * 180 / .pi }
 
+    /// `degrees` from -540° to 540° brought within ±180° by one turn (a longitude east or west of the antimeridian, a
+    /// difference of two bearings); ±180° itself is kept.
+    @inlinable
+    public static func wrappedTo180(degrees: Double) -> Double {
+        degrees > 180 ? degrees - 360 : degrees < -180 ? degrees + 360 : degrees
+    }
+
     /// Each of the angles `degrees` in radians (a rotation vector or an angular rate, in any frame; the frame is kept).
     @inlinable
     public static func radians<Vector: SIMD>(fromDegrees degrees: Vector) -> Vector where Vector.Scalar: FloatingPoint {

@@ -146,10 +146,18 @@ public struct Quaternion: Equatable, Sendable, CustomStringConvertible {
         return q.normalized() ?? a
     }
 
-    /// imud's Euler convention: degrees `[roll, pitch, yaw]`, `R = Rz(yaw)·Ry(pitch)·Rx(roll)`.
+    /// Z-Y-X Euler angles (imud's convention): degrees `[roll, pitch, yaw]`, `R = Rz(yaw)·Ry(pitch)·Rx(roll)`; the
+    /// inverse of `zyxEulerRadians`.
     public init(rollDegrees: Double, pitchDegrees: Double, yawDegrees: Double) {
         let r = Angle.radians(fromDegrees: rollDegrees), p = Angle.radians(fromDegrees: pitchDegrees), y = Angle.radians(fromDegrees: yawDegrees)
         self = Quaternion(axis: [0, 0, 1], angle: y) * Quaternion(axis: [0, 1, 0], angle: p) * Quaternion(axis: [1, 0, 0], angle: r)
+    }
+
+    /// The Z-Y-X Euler angles of this rotation, radians: `R = Rz(yaw)·Ry(pitch)·Rx(roll)`, pitch within ±π/2.
+    public var zyxEulerRadians: (roll: Double, pitch: Double, yaw: Double) {
+        (atan2(2 * (w * x + y * z), 1 - 2 * (x * x + y * y)),
+         asin(max(-1, min(1, 2 * (w * y - z * x)))),
+         atan2(2 * (w * z + x * y), 1 - 2 * (y * y + z * z)))
     }
 
     /// The unit quaternion of a rotation vector (axis times angle, radians): the rotation by |r| about r.

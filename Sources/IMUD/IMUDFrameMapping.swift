@@ -77,9 +77,7 @@ public struct IMUDMount: Equatable, Sendable, CustomStringConvertible {
         let q = (Frames.deviceFromBody.conjugate * r).normalized() ?? .identity
         cameraBodyFromIMU = q
         // ZYX Euler angles of q (v_C = Rz(yaw)·Ry(pitch)·Rx(roll)·v_B), for the description.
-        let roll = atan2(2 * (q.w * q.x + q.y * q.z), 1 - 2 * (q.x * q.x + q.y * q.y))
-        let pitch = asin(max(-1, min(1, 2 * (q.w * q.y - q.z * q.x))))
-        let yaw = atan2(2 * (q.w * q.z + q.x * q.y), 1 - 2 * (q.y * q.y + q.z * q.z))
+        let (roll, pitch, yaw) = q.zyxEulerRadians
         eulerDegrees = SIMD3(roll, pitch, yaw) * Angle.degrees(fromRadians: 1)
         presetName = nil
     }
@@ -179,8 +177,6 @@ public struct IMUDEulerAngles: Equatable, Sendable {
 
     /// The angles with `nedFromBody = Rz(yaw)·Ry(pitch)·Rx(roll)`.
     public init(nedFromBody q: Quaternion) {
-        roll = atan2(2 * (q.w * q.x + q.y * q.z), 1 - 2 * (q.x * q.x + q.y * q.y))
-        pitch = asin(max(-1, min(1, 2 * (q.w * q.y - q.z * q.x))))
-        yaw = atan2(2 * (q.w * q.z + q.x * q.y), 1 - 2 * (q.y * q.y + q.z * q.z))
+        (roll, pitch, yaw) = q.zyxEulerRadians
     }
 }

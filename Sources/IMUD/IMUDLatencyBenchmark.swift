@@ -23,6 +23,9 @@ public struct IMUDLatencyReport: Sendable, CustomStringConvertible {
 
 /// Measures the local path: an `IMUDPublisher` on a Unix socket in `directory`, an `IMUDClient`, one process.
 public enum IMUDLatencyBenchmark {
+    /// Packets per second the benchmark sends unless told another rate.
+    public static let defaultRateHz = 500.0
+
     /// `run` in a temporary folder of its own, removed after.
     public static func run(rateHz: Double, seconds: Double) throws -> IMUDLatencyReport {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("steady-dice-imud-bench-\(getpid())").path
@@ -31,7 +34,7 @@ public enum IMUDLatencyBenchmark {
         return try run(directory: directory, rateHz: rateHz, seconds: seconds)
     }
 
-    public static func run(directory: String, rateHz: Double = 500, seconds: Double = 5) throws -> IMUDLatencyReport {
+    public static func run(directory: String, rateHz: Double = defaultRateHz, seconds: Double = 5) throws -> IMUDLatencyReport {
         let path = (directory as NSString).appendingPathComponent("imud-bench.sock")
         let publisher = try IMUDPublisher(outputs: [.unix(path: path)])
         defer { publisher.close() }

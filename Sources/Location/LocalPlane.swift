@@ -25,15 +25,13 @@ public struct LocalPlane: Sendable {
 
     /// (east, north) metres of a position, degrees.
     public func metres(latitude: Double, longitude: Double) -> SIMD2<Double> {
-        var dLon = longitude - originLongitude
-        if dLon > 180 { dLon -= 360 } else if dLon < -180 { dLon += 360 }
+        let dLon = Angle.wrappedTo180(degrees: longitude - originLongitude)
         return SIMD2(dLon * metresPerDegreeEast, (latitude - originLatitude) * metresPerDegreeNorth)
     }
 
     /// The position, degrees, of (east, north) metres.
     public func degrees(_ eastNorth: SIMD2<Double>) -> (latitude: Double, longitude: Double) {
-        var longitude = originLongitude + eastNorth.x / metresPerDegreeEast
-        if longitude > 180 { longitude -= 360 } else if longitude < -180 { longitude += 360 }
+        let longitude = Angle.wrappedTo180(degrees: originLongitude + eastNorth.x / metresPerDegreeEast)
         return (originLatitude + eastNorth.y / metresPerDegreeNorth, longitude)
     }
 }

@@ -74,7 +74,7 @@ public struct CameraOptions: ParsableArguments {
 
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Place the die in the world: bearing B° clockwise from north, elevation E° above the horizon, "
-                               + "distance D (default 4); the camera sits at the origin. Over a log without north, B counts "
+                               + "distance D (default \(String(format: "%g", Anchor.defaultDistance))); the camera sits at the origin. Over a log without north, B counts "
                                + "from the log's X (stderr says so; --anchor-from first-look counts from where the camera looks "
                                + "at the first frame drawn).", valueName: "B,E[,D]"),
             transform: { try AnchorArgument.parseOption($0) })

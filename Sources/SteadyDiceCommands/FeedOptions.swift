@@ -32,7 +32,7 @@ public struct FeedOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Playback speed; 2 plays twice as fast.", valueName: "x"))
     public var speed: Double = 1
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Packets per second, attitudes slerped between samples (default: one packet per log sample). With --bench, the benchmark rate (default 500).", valueName: "hz"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Packets per second, attitudes slerped between samples (default: one packet per log sample). With --bench, the benchmark rate (default \(String(format: "%g", IMUDLatencyBenchmark.defaultRateHz))).", valueName: "hz"))
     public var rate: Double?
 
     @OptionGroup public var frame: IMUDCoordFrameOption

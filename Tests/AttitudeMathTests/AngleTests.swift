@@ -50,4 +50,14 @@ final class AngleTests: XCTestCase {
         }
         XCTAssertEqual(Angle.degrees(fromRadians: SIMD3<Double>(.pi, -.pi / 2, 0)), SIMD3(180, -90, 0))
     }
+
+    /// A longitude or a bearing difference brought within ±180° by one turn; ±180° kept.
+    func testWrappedTo180() {
+        XCTAssertEqual(Angle.wrappedTo180(degrees: 190), -170)
+        XCTAssertEqual(Angle.wrappedTo180(degrees: -190), 170)
+        XCTAssertEqual(Angle.wrappedTo180(degrees: 359.5), -0.5)
+        XCTAssertEqual(Angle.wrappedTo180(degrees: 180), 180)
+        XCTAssertEqual(Angle.wrappedTo180(degrees: -180), -180)
+        XCTAssertEqual(Angle.wrappedTo180(degrees: 12.25), 12.25)
+    }
 }

@@ -257,4 +257,16 @@ final class QuaternionTests: XCTestCase {
         XCTAssertEqual(Quaternion.bodyRate(from: start, to: end, over: 0), .zero)
         XCTAssertEqual(Quaternion.bodyRate(from: start, to: end, over: -1), .zero)
     }
+
+    /// Z-Y-X Euler angles read back what `init(rollDegrees:pitchDegrees:yawDegrees:)` made, pitch within ±90°.
+    func testZYXEulerAnglesInvertTheirInit() {
+        for (roll, pitch, yaw) in [(10.0, 20.0, 30.0), (-170.0, 80.0, 179.0), (0.0, -45.0, -90.0), (45.0, 0.0, 0.0)] {
+            let q = Quaternion(rollDegrees: roll, pitchDegrees: pitch, yawDegrees: yaw)
+            let angles = q.zyxEulerRadians
+            XCTAssertEqual(Angle.degrees(fromRadians: angles.roll), roll, accuracy: 1e-9)
+            XCTAssertEqual(Angle.degrees(fromRadians: angles.pitch), pitch, accuracy: 1e-9)
+            XCTAssertEqual(Angle.degrees(fromRadians: angles.yaw), yaw, accuracy: 1e-9)
+        }
+        XCTAssertEqual(Quaternion.identity.zyxEulerRadians.yaw, 0)
+    }
 }
