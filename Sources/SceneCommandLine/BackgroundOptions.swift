@@ -10,13 +10,12 @@ extension CaptureDeviceChoice: ExpressibleByArgument {}
 
 extension BackgroundChoice: ExpressibleByArgument {}
 
-/// The options that choose what is drawn behind the die, shared by `run`, `snapshot` and `bench`.
-public struct BackgroundOptions: ParsableArguments {
-    @Option(parsing: .unconditional, help: "none (a uniform colour), #RRGGBB, or an image file, centre-cropped to the frame's aspect.")
-    public var background: BackgroundChoice?
+/// `--camera`, `--capture-size` and `--capture-fps`: a live webcam and what to ask it for, as `record` and the drawing
+/// commands take them.
+public struct CaptureOptions: ParsableArguments {
+    public init() {}
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("A live webcam behind the die: a V4L2 index or a device path.",
-                               valueName: "INDEX|/dev/videoN"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("A live webcam: a V4L2 index or a device path.", valueName: "INDEX|/dev/videoN"))
     public var camera: CaptureDeviceChoice?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Capture size to ask the camera for (default: the driver's).", valueName: "WxH"),
@@ -25,6 +24,24 @@ public struct BackgroundOptions: ParsableArguments {
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Frame rate to ask the camera for (default: the driver's).", valueName: "FPS"))
     public var captureFps: Double?
+
+    public func validate() throws {
+        if let captureFps, !(captureFps > 0 && captureFps.isFinite) {
+            throw ValidationError("--capture-fps must be a positive number")
+        }
+    }
+}
+
+/// The options that choose what is drawn behind the die, shared by `run`, `snapshot` and `bench`.
+public struct BackgroundOptions: ParsableArguments {
+    @Option(parsing: .unconditional, help: "none (a uniform colour), #RRGGBB, or an image file, centre-cropped to the frame's aspect.")
+    public var background: BackgroundChoice?
+
+    /// The webcam behind the die (`--camera`) and what to ask it for.
+    @OptionGroup public var capture: CaptureOptions
+    public var camera: CaptureDeviceChoice? { capture.camera }
+    public var captureSize: PictureSize? { capture.captureSize }
+    public var captureFps: Double? { capture.captureFps }
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Seconds to wait for a camera's first frame before giving up.", valueName: "SECONDS"))
     public var cameraTimeout: Double = 5
@@ -62,9 +79,6 @@ public struct BackgroundOptions: ParsableArguments {
         guard given <= 1 else { throw ValidationError("give at most one of --background, --camera and --video") }
         if camera == nil && (captureSize != nil || captureFps != nil) {
             throw ValidationError("--capture-size and --capture-fps need --camera")
-        }
-        if let captureFps, !(captureFps > 0 && captureFps.isFinite) {
-            throw ValidationError("--capture-fps must be a positive number")
         }
         try TimeOptions.checkWait(cameraTimeout, option: "--camera-timeout")
         if video == nil && holdToPicture { throw ValidationError("--hold-to-picture needs --video") }

@@ -33,15 +33,8 @@ struct Record: ParsableCommand {
 
     @OptionGroup var imud: IMUDOptions
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The webcam: a V4L2 index or a device path.", valueName: "camera"))
-    var camera: CaptureDeviceChoice?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("Capture size to ask the camera for (default: the driver's).", valueName: "WxH"),
-            transform: { try PictureSize.parseOption($0) })
-    var captureSize: PictureSize?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("Frame rate to ask the camera for (default: the driver's).", valueName: "FPS"))
-    var captureFps: Double?
+    @OptionGroup var capture: CaptureOptions
+    var camera: CaptureDeviceChoice? { capture.camera }
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Seconds to wait for the camera's first frame and imud's first packet.", valueName: "S"))
     var timeout: Double = 5
@@ -67,7 +60,6 @@ struct Record: ParsableCommand {
         if let videoStartAt { try TimeOptions.checkStart(videoStartAt, option: "--video-start-at") }
         guard duration.isFinite, duration > 0, duration <= 3600 else { throw ValidationError("--duration must be from 0 to 3600 seconds") }
         try TimeOptions.checkWait(timeout, option: "--timeout")
-        if let captureFps, !(captureFps.isFinite && captureFps > 0) { throw ValidationError("--capture-fps must be a positive number") }
     }
 
     @OptionGroup var messages: MessageOptions
@@ -105,7 +97,7 @@ struct Record: ParsableCommand {
         }
         guard let camera else { throw ValidationError("give --camera or --video") }
         do {
-            return try camera.open(size: captureSize, fps: captureFps ?? 0,
+            return try camera.open(size: capture.captureSize, fps: capture.captureFps ?? 0,
                                    timeout: timeout, observer: observer)
         } catch {
             throw CommandFailure("\(error); record needs both a camera and imud", status: .unavailable)
