@@ -293,7 +293,7 @@ let package = Package(
         // it, so that a test of values or logs depends on neither OpenGL nor OpenCV (docs/tests.md lists what each holds).
         /// The light core: scratch folders, the shared data and the repository's fixtures, what a test needs from the
         /// machine, seeded randomness, attitude assertions, tumbling IMU samples, OpenCV's camera file written as text, what
-        /// threads collect into a `Locked` collection. Value modules only.
+        /// threads collect into a `Locked` collection, a lens of every model with seeded rays. Value modules only.
         .target(name: "TestSupport", dependencies: ["AttitudeMath", "CSVText", "Pixels", "Camera", "Workers"], path: "Tests/TestSupport"),
         /// Commands: the built executables and other tools run as processes with a deadline (BuiltTool, CommandHarness),
         /// the synthetic clips `calibration-clip` makes, cached (SyntheticClips), and option groups' refusals parsed in-process.
