@@ -62,7 +62,7 @@ struct LocationCommand: ParsableCommand {
         let staged = try outputs.stage(output, option: "--output", allowStandardOutput: true)
         let stagedPlot = try plot.file.map { try outputs.stage($0, option: "--plot") }
         var settings = LocationFilterSettings()
-        if let maxAccuracy { settings.maxAccuracy = maxAccuracy }
+        if let maxAccuracy { settings.maxAccuracyMetres = maxAccuracy }
         if let window { settings.window = window }
         let track = try FilteredTrack(path: input, filter: filter, settings: settings, terrain: try srtm.map { try SRTMTerrain(folder: $0) })
         let (fixes, filtered) = (track.fixes, track.filtered)

@@ -31,8 +31,8 @@ extension RecordingDeclinationError: CommandLineWorded {
     /// Why a recording gives no declination, with the options that give one or loosen the fixes taken.
     public var commandLineMessage: String {
         switch self {
-        case .noGoodFix(let path, let maxAccuracy):
-            return "\(path): no fix has a horizontal accuracy within \(maxAccuracy) m, so no declination for true north; "
+        case .noGoodFix(let path, let maxAccuracyMetres):
+            return "\(path): no fix has a horizontal accuracy within \(maxAccuracyMetres) m, so no declination for true north; "
                 + "give --declination DEG, or a larger --max-accuracy"
         case .noModel(let path, let line, let day, let reason):
             return "\(path):\(line): the fix of \(day): \(reason); give --declination DEG for true north"

@@ -58,7 +58,7 @@ public struct FuseJob {
         if let bias = corrected.gyroBiasRadiansPerSecond {
             comments.append("gyroscope bias \(CorrectedRawLog.degreesText(bias, digits: 4)) °/s subtracted")
         }
-        if let declination = fused.declination {
+        if let declination = fused.declinationDegrees {
             comments.append("true north from magnetic north with a declination of \(declination)° (east positive)")
         }
         if let recordingDeclination = fused.recordingDeclination { comments.append("true north: \(recordingDeclination.summary)") }

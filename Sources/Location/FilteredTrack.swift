@@ -5,11 +5,11 @@ import Foundation
 public struct FilteredTrack {
     public let path: String
     public let filter: LocationFilterKind
-    public let maxAccuracy: Double
+    public let maxAccuracyMetres: Double
     /// Every fix read, and the ones the filter kept (in order).
     public let fixes: [LocationFix]
     public let filtered: [FilteredFix]
-    /// Fixes dropped for an accuracy worse than `maxAccuracy` or unknown (none for `raw`), and the rest
+    /// Fixes dropped for an accuracy worse than `maxAccuracyMetres` or unknown (none for `raw`), and the rest
     /// of those dropped: gated as outliers.
     public let poor: Int
     public let gated: Int
@@ -19,7 +19,7 @@ public struct FilteredTrack {
     public init(path: String, filter: LocationFilterKind, settings: LocationFilterSettings, terrain: SRTMTerrain?) throws {
         self.path = path
         self.filter = filter
-        maxAccuracy = settings.maxAccuracy
+        maxAccuracyMetres = settings.maxAccuracyMetres
         let fixes = try LocationReader.read(path: path)
         var filtered = LocationFilter.run(filter, fixes, settings: settings)
         if let terrain {
@@ -27,11 +27,11 @@ public struct FilteredTrack {
                 filtered[k].altitude = try terrain.height(latitude: filtered[k].latitude, longitude: filtered[k].longitude)
             }
         }
-        poor = filter == .raw ? 0 : fixes.filter { !$0.isGood(maxAccuracy: settings.maxAccuracy) }.count
+        poor = filter == .raw ? 0 : fixes.filter { !$0.isGood(maxAccuracyMetres: settings.maxAccuracyMetres) }.count
         gated = fixes.count - poor - filtered.count
         guard !filtered.isEmpty else {
             throw LocationError(path: path, "\(filter.rawValue) dropped every one of the \(fixes.count) fixes (\(poor) with accuracy "
-                                + "worse than \(settings.maxAccuracy) m or unknown, \(gated) gated); nothing written")
+                                + "worse than \(settings.maxAccuracyMetres) m or unknown, \(gated) gated); nothing written")
         }
         self.fixes = fixes
         self.filtered = filtered
@@ -56,7 +56,7 @@ public struct FilteredTrack {
     /// One line of what happened, for `output`: raw keeps every fix, so it says nothing of accuracy.
     public func summary(output: String) -> String {
         var summary = "\(filter.rawValue): \(fixes.count) fixes, wrote \(filtered.count) to \(output)"
-        if filter != .raw { summary += "; dropped \(poor) with accuracy worse than \(maxAccuracy) m" }
+        if filter != .raw { summary += "; dropped \(poor) with accuracy worse than \(maxAccuracyMetres) m" }
         if filter == .kalman { summary += " and \(gated) gated as outliers" }
         summary += String(format: "; jitter (RMS distance from the line through the neighbouring fixes) %.2f m",
                           TrackStatistics.jitter(filtered))

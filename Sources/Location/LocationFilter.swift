@@ -23,7 +23,7 @@ public struct LocationFilterSettings: Sendable {
     public static let defaultMaxAccuracyMetres = 20.0
 
     /// Fixes with a horizontal accuracy worse than this (metres) are dropped by every filter but `raw`.
-    public var maxAccuracy: Double = Self.defaultMaxAccuracyMetres
+    public var maxAccuracyMetres: Double = Self.defaultMaxAccuracyMetres
     /// Window of `mean` and `lsq`, in accepted fixes.
     public var window: Int = 5
     /// Kalman: white-acceleration noise, m/s² (1 sigma), horizontal and vertical.
@@ -58,7 +58,7 @@ public enum LocationFilter {
     public static func run(_ kind: LocationFilterKind, _ fixes: [LocationFix],
                            settings: LocationFilterSettings = LocationFilterSettings()) -> [FilteredFix] {
         if kind == .raw { return fixes.indices.map { passThrough(fixes, $0) } }
-        let kept = fixes.indices.filter { fixes[$0].isGood(maxAccuracy: settings.maxAccuracy) }
+        let kept = fixes.indices.filter { fixes[$0].isGood(maxAccuracyMetres: settings.maxAccuracyMetres) }
         switch kind {
         case .raw, .accuracy: return kept.map { passThrough(fixes, $0) }
         case .mean: return windowed(fixes, kept, settings.window, fit: WindowFit.mean)

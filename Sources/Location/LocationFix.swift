@@ -32,9 +32,9 @@ public struct LocationFix: Sendable, Equatable {
         self.line = line
     }
 
-    /// True when the reported horizontal accuracy is known and no worse than `maxAccuracy` metres.
-    public func isGood(maxAccuracy: Double) -> Bool {
-        horizontalAccuracy.isFinite && horizontalAccuracy >= 0 && horizontalAccuracy <= maxAccuracy
+    /// True when the reported horizontal accuracy is known and no worse than `maxAccuracyMetres`.
+    public func isGood(maxAccuracyMetres: Double) -> Bool {
+        horizontalAccuracy.isFinite && horizontalAccuracy >= 0 && horizontalAccuracy <= maxAccuracyMetres
     }
 
     /// The instant of the fix.

@@ -26,14 +26,14 @@ public struct RecordingDeclination: Sendable {
     }
 
     /// The declination of the recording folder `folder`, or nil when it holds no `Location.csv`.
-    /// Throws when the file is unreadable, holds no fix within `maxAccuracy` metres, or its date lies
+    /// Throws when the file is unreadable, holds no fix within `maxAccuracyMetres`, or its date lies
     /// outside the models' lives (1900 to 2030). `model` replaces the choice by date.
-    public static func find(folder: String, maxAccuracy: Double,
+    public static func find(folder: String, maxAccuracyMetres: Double,
                             model: MagneticModel? = nil) throws -> RecordingDeclination? {
         guard let file = LocationReader.locationFile(inFolder: folder) else { return nil }
         let fixes = try LocationReader.read(path: file)
-        guard let index = fixes.firstIndex(where: { $0.isGood(maxAccuracy: maxAccuracy) }) else {
-            throw RecordingDeclinationError.noGoodFix(path: file, maxAccuracy: maxAccuracy)
+        guard let index = fixes.firstIndex(where: { $0.isGood(maxAccuracyMetres: maxAccuracyMetres) }) else {
+            throw RecordingDeclinationError.noGoodFix(path: file, maxAccuracyMetres: maxAccuracyMetres)
         }
         let fix = fixes[index]
         let year = DecimalYear.of(fix.date)
@@ -59,15 +59,15 @@ public struct RecordingDeclination: Sendable {
 /// Why a recording's own location gives no declination for true north: the facts, for the caller to say what to give
 /// instead (the declination itself, or a looser accuracy limit).
 public enum RecordingDeclinationError: Error, Equatable, CustomStringConvertible, Sendable {
-    /// No fix in the `Location.csv` at `path` has a horizontal accuracy within `maxAccuracy` metres.
-    case noGoodFix(path: String, maxAccuracy: Double)
+    /// No fix in the `Location.csv` at `path` has a horizontal accuracy within `maxAccuracyMetres`.
+    case noGoodFix(path: String, maxAccuracyMetres: Double)
     /// No magnetic model gives the field at the fix on `line` of `path`, of the day `day` (ISO): `reason`, the model's.
     case noModel(path: String, line: Int, day: String, reason: String)
 
     public var description: String {
         switch self {
-        case .noGoodFix(let path, let maxAccuracy):
-            return "\(path): no fix has a horizontal accuracy within \(maxAccuracy) m, so no declination for true north; "
+        case .noGoodFix(let path, let maxAccuracyMetres):
+            return "\(path): no fix has a horizontal accuracy within \(maxAccuracyMetres) m, so no declination for true north; "
                 + "give the declination, or a larger accuracy limit"
         case .noModel(let path, let line, let day, let reason):
             return "\(path):\(line): the fix of \(day): \(reason); give the declination for true north"

@@ -86,6 +86,6 @@ extension CorrectedRawLog {
         logger.log(level: announcing, "fusing \(log.count) raw samples of \(MessageText.line(path)) (\(mode.rawValue)) into \(frame)")
         let samples = try RawLogFusion.fuse(log: log, frame: frame, mode: mode, parameters: parameters,
                                             withStatus: withStatus, declinationDegrees: declination)
-        return FusedRawLog(samples: samples, mode: mode, frame: frame, declination: declination, recordingDeclination: recording)
+        return FusedRawLog(samples: samples, mode: mode, frame: frame, declinationDegrees: declination, recordingDeclination: recording)
     }
 }

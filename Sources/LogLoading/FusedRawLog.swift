@@ -9,8 +9,8 @@ public struct FusedRawLog: Sendable {
     public let mode: FusionMode
     /// The frame the samples rotate the IMU frame S into.
     public let frame: OutputFrame
-    /// Degrees, east positive, when the samples are in true north.
-    public let declination: Double?
+    /// East of true north positive, when the samples are in true north.
+    public let declinationDegrees: Double?
     /// Where the declination came from, when it was the recording's.
     public let recordingDeclination: RecordingDeclination?
 

@@ -2,7 +2,7 @@ import Location
 import Logging
 
 /// Where true north's declination comes from: the one given (degrees, east of true north positive), else the
-/// recording's own `Location.csv` at its first fix within `maxAccuracy` metres (`RecordingDeclination`).
+/// recording's own `Location.csv` at its first fix within `maxAccuracyMetres` (`RecordingDeclination`).
 ///
 /// The one rule of every fusion of a raw log (docs/fusion.md, "True north by itself"): a log is turned from magnetic
 /// to true north by the declination given, else by the recording's. Where true north was asked (`attitude fuse --frame
@@ -26,7 +26,7 @@ public struct TrueNorth: Equatable, Sendable {
     /// give one (no fix good enough, a date outside the models).
     public func recordingDeclination(folder: String, logger: Logger) throws -> RecordingDeclination? {
         guard declinationDegrees == nil,
-              let found = try RecordingDeclination.find(folder: folder, maxAccuracy: maxAccuracyMetres) else { return nil }
+              let found = try RecordingDeclination.find(folder: folder, maxAccuracyMetres: maxAccuracyMetres) else { return nil }
         logger.info("true north: \(found.summary)")
         return found
     }

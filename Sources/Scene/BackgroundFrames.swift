@@ -104,8 +104,8 @@ public final class BackgroundFrames {
     /// Opens a camera and waits for its first frame, so a busy or silent device fails at start; without `live`
     /// that first frame is the still picture.
     private static func camera(_ choice: CaptureDeviceChoice, settings: BackgroundSettings, live: Bool) throws -> Pictures {
-        let source = try choice.open(size: settings.captureSize, fps: settings.captureFps ?? 0,
-                                     timeout: settings.cameraTimeout)
+        let source = try choice.open(size: settings.captureSize, fps: settings.captureFramesPerSecond ?? 0,
+                                     timeout: settings.cameraTimeoutSeconds)
         if live { return .capture(source) }
         defer { source.stop() }
         guard let first = source.latest() else { throw UnavailableError("\(source.name): gave no frame") }

@@ -51,9 +51,9 @@ public struct BackgroundSettings: Equatable, Sendable {
     public var camera: CaptureDeviceChoice?
     /// The capture size and rate to ask the camera for (nil: the driver's).
     public var captureSize: PictureSize?
-    public var captureFps: Double?
+    public var captureFramesPerSecond: Double?
     /// Seconds to wait for a camera's first frame.
-    public var cameraTimeout: Double
+    public var cameraTimeoutSeconds: Double
     public var video: String?
     public var videoLoop: Bool
     /// The video frame (0 first), or the video time, a still picture shows and a playing one starts at.
@@ -65,13 +65,13 @@ public struct BackgroundSettings: Equatable, Sendable {
     public var holdsToPicture = false
 
     public init(background: BackgroundChoice? = nil, camera: CaptureDeviceChoice? = nil, captureSize: PictureSize? = nil,
-                captureFps: Double? = nil, cameraTimeout: Double = 5, video: String? = nil, videoLoop: Bool = true,
+                captureFramesPerSecond: Double? = nil, cameraTimeoutSeconds: Double = 5, video: String? = nil, videoLoop: Bool = true,
                 frame: Int? = nil, videoAt: Double? = nil, holdsToPicture: Bool = false) {
         self.background = background
         self.holdsToPicture = holdsToPicture
         self.camera = camera
-        self.captureFps = captureFps
-        self.cameraTimeout = cameraTimeout
+        self.captureFramesPerSecond = captureFramesPerSecond
+        self.cameraTimeoutSeconds = cameraTimeoutSeconds
         self.video = video
         self.videoLoop = videoLoop
         self.frame = frame

@@ -70,7 +70,7 @@ public struct BackgroundOptions: ParsableArguments {
     /// The library's value these options stand for.
     public var settings: BackgroundSettings {
         BackgroundSettings(background: background, camera: camera, captureSize: captureSize,
-                           captureFps: captureFps, cameraTimeout: cameraTimeout, video: video, videoLoop: videoLoop,
+                           captureFramesPerSecond: captureFps, cameraTimeoutSeconds: cameraTimeout, video: video, videoLoop: videoLoop,
                            frame: frame, videoAt: videoAt, holdsToPicture: holdToPicture)
     }
 

@@ -26,7 +26,7 @@ final class CommandLineMessagesTests: XCTestCase {
 
     func testARecordingsMissingDeclinationNamesTheOptions() {
         let examples: [RecordingDeclinationError] = [
-            .noGoodFix(path: "rec/Location.csv", maxAccuracy: 5),
+            .noGoodFix(path: "rec/Location.csv", maxAccuracyMetres: 5),
             .noModel(path: "rec/Location.csv", line: 2, day: "1890-01-01", reason: "1890.0 is outside every model"),
         ]
         XCTAssertEqual(examples.map(\.index), [0, 1], "one example of each case")

@@ -15,7 +15,7 @@ final class TrueNorthCommandTests: LocationTestCase {
         let output = folder.appendingPathComponent("true.csv").path
         let run = try attitude(["fuse", recording, "--frame", "xTrueNorthZVertical", "-o", output])
         XCTAssertEqual(run.status, 0, run.stderr)
-        let declination = try XCTUnwrap(RecordingDeclination.find(folder: recording, maxAccuracy: 20)).declinationDegrees
+        let declination = try XCTUnwrap(RecordingDeclination.find(folder: recording, maxAccuracyMetres: 20)).declinationDegrees
         XCTAssertTrue(run.stderr.contains("true north: declination"), run.stderr)
         XCTAssertTrue(run.stderr.contains("64.100000,-21.900000, 2026-03-01"), run.stderr)
         let text = try String(contentsOfFile: output, encoding: .utf8)
@@ -51,7 +51,7 @@ final class TrueNorthCommandTests: LocationTestCase {
     /// A 2024 recording, before WMM2025's life, gets true north from IGRF-14 at its fix.
     func testARecordingFrom2024GetsTrueNorthFromIGRF() throws {
         let old = try writeRecording("old", fixes: "1707663722373377800,1,45,1,4,6,0,0,158,-80.867,35.138")
-        let found = try XCTUnwrap(RecordingDeclination.find(folder: old, maxAccuracy: 20))
+        let found = try XCTUnwrap(RecordingDeclination.find(folder: old, maxAccuracyMetres: 20))
         XCTAssertEqual(found.modelName, "IGRF-14")
         let igrf = try MagneticModel.igrf14().field(latitudeDegrees: 35.138, longitudeDegrees: -80.867, heightMetres: 158,
                                                       decimalYear: found.decimalYear)
@@ -83,7 +83,7 @@ final class TrueNorthCommandTests: LocationTestCase {
             orientation += "\(Self.startNanoseconds + Int64(k) * 10_000_000),\(Double(k) / 100),\(q.z),\(q.y),\(q.x),\(q.w),0,0,0\n"
         }
         _ = try write("rec/Orientation.csv", orientation)
-        let declination = try XCTUnwrap(RecordingDeclination.find(folder: recording, maxAccuracy: 20)).declinationDegrees
+        let declination = try XCTUnwrap(RecordingDeclination.find(folder: recording, maxAccuracyMetres: 20)).declinationDegrees
         let trueFromMagnetic = Frames.trueNorthFromMagneticNorth(declinationDegrees: declination)
         for input in [recording, recording + "/Orientation.csv"] {
             let output = folder.appendingPathComponent("converted.csv").path
@@ -126,7 +126,7 @@ final class TrueNorthCommandTests: LocationTestCase {
     /// one of the magnetic attitude turned by the declination, and not the magnetic one.
     func testSteadyDicePlaysTheFolderInTrueNorth() throws {
         let recording = try writeRecording("rec")
-        let declination = try XCTUnwrap(RecordingDeclination.find(folder: recording, maxAccuracy: 20)).declinationDegrees
+        let declination = try XCTUnwrap(RecordingDeclination.find(folder: recording, maxAccuracyMetres: 20)).declinationDegrees
         let fused = try RawLogFusion.fuse(log: RawLogReader.read(path: recording), frame: .reference(.xTrueNorthZVertical),
                                           declinationDegrees: declination)
         let expected = try AttitudeLog(samples: fused.map { AttitudeSample(t: $0.t, worldFromDevice: $0.outputFromIMU) },

@@ -9,7 +9,7 @@ final class LocationErrorKindTests: XCTestCase {
         let cases: [(ErrorWithExitKind, ExitKind, String)] = [
             (MagneticModelError("WMM.COF:3: malformed number"), .data, "a model that cannot be read"),
             (LocationError(path: "fixes.csv", line: 2, column: "lat", "not a number"), .data, "a malformed location file"),
-            (RecordingDeclinationError.noGoodFix(path: "Location.csv", maxAccuracy: 5), .data, "no fix good enough for a declination"),
+            (RecordingDeclinationError.noGoodFix(path: "Location.csv", maxAccuracyMetres: 5), .data, "no fix good enough for a declination"),
             (RecordingDeclinationError.noModel(path: "Location.csv", line: 2, day: "1890-01-01", reason: "outside the models"), .data,
              "a fix no magnetic model covers"),
         ]

@@ -94,7 +94,7 @@ final class LocationFilterTests: XCTestCase {
             XCTAssertEqual(f.altitude, fixes[f.source].altitude)
         }
         var settings = LocationFilterSettings()
-        settings.maxAccuracy = 5
+        settings.maxAccuracyMetres = 5
         XCTAssertEqual(LocationFilter.run(.accuracy, fixes, settings: settings).map(\.source), [0, 4, 9])
         XCTAssertEqual(LocationFilter.run(.raw, fixes, settings: settings).count, fixes.count, "raw keeps every fix")
         // Every other filter drops the same rows first.

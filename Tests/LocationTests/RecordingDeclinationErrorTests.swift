@@ -6,7 +6,7 @@ import XCTest
 final class RecordingDeclinationErrorTests: XCTestCase {
     func testEveryCaseSaysItsFactsWithoutAnOption() {
         let examples: [RecordingDeclinationError] = [
-            .noGoodFix(path: "rec/Location.csv", maxAccuracy: 5),
+            .noGoodFix(path: "rec/Location.csv", maxAccuracyMetres: 5),
             .noModel(path: "rec/Location.csv", line: 2, day: "1890-01-01", reason: "1890.0 is outside every model"),
         ]
         for error in examples {

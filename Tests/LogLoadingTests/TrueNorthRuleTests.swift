@@ -19,18 +19,18 @@ final class TrueNorthRuleTests: LocationTestCase {
 
     func testTheRecordingsDeclinationTurnsMagneticNorthWhereverTrueNorthIsWanted() throws {
         let recording = try writeRecording("rec")
-        let declination = try XCTUnwrap(RecordingDeclination.find(folder: recording, maxAccuracy: 20)).declinationDegrees
+        let declination = try XCTUnwrap(RecordingDeclination.find(folder: recording, maxAccuracyMetres: 20)).declinationDegrees
         let log = try corrected(recording)
         let magnetic = try log.fused(frame: .natural, logger: quiet)
         XCTAssertEqual(magnetic.frame, .reference(.xMagneticNorthZVertical))
-        XCTAssertNil(magnetic.declination)
+        XCTAssertNil(magnetic.declinationDegrees)
         XCTAssertNil(magnetic.recordingDeclination)
         let turn = Frames.trueNorthFromMagneticNorth(declinationDegrees: declination)
         for request in [FusionFrameRequest.trueNorthWherePossible, .asked(.reference(.xTrueNorthZVertical))] {
             let fused = try log.fused(frame: request, logger: quiet)
             XCTAssertEqual(fused.frame, .reference(.xTrueNorthZVertical), "\(request)")
             XCTAssertEqual(fused.referenceFrame, .xTrueNorthZVertical)
-            XCTAssertEqual(try XCTUnwrap(fused.declination), declination, accuracy: 1e-12)
+            XCTAssertEqual(try XCTUnwrap(fused.declinationDegrees), declination, accuracy: 1e-12)
             XCTAssertEqual(try XCTUnwrap(fused.recordingDeclination).fix.line, 5, "the first fix within 20 m")
             XCTAssertEqual(fused.samples.count, magnetic.samples.count)
             for i in stride(from: 0, to: fused.samples.count, by: 50) {
@@ -39,7 +39,7 @@ final class TrueNorthRuleTests: LocationTestCase {
         }
         // A declination given overrides the recording's.
         let given = try log.fused(frame: .asked(.reference(.xTrueNorthZVertical)), north: TrueNorth(declinationDegrees: 3), logger: quiet)
-        XCTAssertEqual(given.declination, 3)
+        XCTAssertEqual(given.declinationDegrees, 3)
         XCTAssertNil(given.recordingDeclination)
         let three = Frames.trueNorthFromMagneticNorth(declinationDegrees: 3)
         XCTAssertLessThan(given.samples[300].outputFromIMU.angle(to: three * magnetic.samples[300].outputFromIMU), 1e-9)
@@ -55,7 +55,7 @@ final class TrueNorthRuleTests: LocationTestCase {
         }
         let wished = try log.fused(frame: .trueNorthWherePossible, north: strict, logger: quiet)
         XCTAssertEqual(wished.frame, .reference(.xMagneticNorthZVertical))
-        XCTAssertNil(wished.declination)
+        XCTAssertNil(wished.declinationDegrees)
     }
 
     /// A log with no Location.csv: true north asked is refused for want of a declination; wished for, magnetic north.

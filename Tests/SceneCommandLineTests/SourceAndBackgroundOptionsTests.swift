@@ -19,8 +19,8 @@ final class SourceAndBackgroundOptionsTests: XCTestCase {
             .settings
         XCTAssertEqual(camera.camera, .index(2))
         XCTAssertEqual(camera.captureSize, PictureSize(fixedWidth: 640, height: 480))
-        XCTAssertEqual(camera.captureFps, 30)
-        XCTAssertEqual(camera.cameraTimeout, 2.5)
+        XCTAssertEqual(camera.captureFramesPerSecond, 30)
+        XCTAssertEqual(camera.cameraTimeoutSeconds, 2.5)
         XCTAssertEqual(try BackgroundOptions.parse(["--camera", "/dev/video3"]).settings.camera, .device(path: "/dev/video3"))
         let video = try BackgroundOptions.parse(["--video", "clip.mp4", "--no-video-loop", "--video-at", "1.5"]).settings
         XCTAssertEqual(video.video, "clip.mp4")

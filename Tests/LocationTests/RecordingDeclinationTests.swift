@@ -1,17 +1,15 @@
-import AttitudeLog
 import AttitudeMath
 import Foundation
 @testable import Location
-import RawLog
 import LogTestSupport
 import XCTest
 
-/// True north by itself: a Sensor Logger folder with Location.csv gives its declination (TrueNorthCommandTests
+/// A recording's own declination (`RecordingDeclination`): a Sensor Logger folder with Location.csv gives it (TrueNorthCommandTests
 /// in CommandLineTests: the commands need no --declination).
-final class TrueNorthTests: LocationTestCase {
+final class RecordingDeclinationTests: LocationTestCase {
     func testTheDeclinationComesFromTheFirstGoodFix() throws {
         let recording = try writeRecording("rec")
-        let found = try XCTUnwrap(RecordingDeclination.find(folder: recording, maxAccuracy: 20))
+        let found = try XCTUnwrap(RecordingDeclination.find(folder: recording, maxAccuracyMetres: 20))
         XCTAssertEqual(found.fix.latitude, 64.1)
         XCTAssertEqual(found.skipped, 3)
         XCTAssertEqual(found.fix.line, 5)
@@ -22,9 +20,9 @@ final class TrueNorthTests: LocationTestCase {
         XCTAssertEqual(found.declinationDegrees, reykjavik.declinationDegrees, accuracy: 1e-6)
         XCTAssertGreaterThan(abs(reykjavik.declinationDegrees - capeTown.declinationDegrees), 5, "the test tells the fixes apart")
         XCTAssertTrue(found.summary.contains("2026-03-01"), found.summary)
-        XCTAssertNil(try RecordingDeclination.find(folder: folder.path, maxAccuracy: 20), "no Location.csv")
+        XCTAssertNil(try RecordingDeclination.find(folder: folder.path, maxAccuracyMetres: 20), "no Location.csv")
         // With a threshold no fix meets, it is refused, naming the file.
-        XCTAssertThrowsError(try RecordingDeclination.find(folder: recording, maxAccuracy: 5)) {
+        XCTAssertThrowsError(try RecordingDeclination.find(folder: recording, maxAccuracyMetres: 5)) {
             XCTAssertTrue("\($0)".contains("Location.csv: no fix has a horizontal accuracy within 5.0 m"), "\($0)")
         }
     }
