@@ -24,8 +24,9 @@ struct Declination: ParsableCommand {
         if let date, DecimalYear.parse(date) == nil {
             throw ValidationError("--date '\(date)' is not a date YYYY-MM-DD")
         }
-        guard altitude.isFinite, (-10_000...1_000_000).contains(altitude) else {
-            throw ValidationError("--altitude \(altitude) is outside -10000 to 1000000 metres")
+        let heights = MagneticModel.heightRangeMetres
+        guard altitude.isFinite, heights.contains(altitude) else {
+            throw ValidationError(String(format: "--altitude %@ is outside %.0f to %.0f metres", "\(altitude)", heights.lowerBound, heights.upperBound))
         }
     }
 

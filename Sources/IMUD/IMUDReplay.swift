@@ -9,6 +9,15 @@ import Workers
 
 /// How a log is replayed.
 public struct IMUDReplayOptions: Equatable, Sendable {
+    /// The packet rates a replay (and the latency benchmark) sends at: above 0, up to 10,000 per second.
+    public static let largestRateHz = 10_000.0
+
+    /// Whether `rateHz` is a rate a replay sends at (`largestRateHz`).
+    public static func isRate(_ rateHz: Double) -> Bool { rateHz.isFinite && rateHz > 0 && rateHz <= largestRateHz }
+
+    /// Whether `speed` is a playback speed: a positive finite number.
+    public static func isSpeed(_ speed: Double) -> Bool { speed.isFinite && speed > 0 }
+
     /// Playback speed: 2 plays twice as fast.
     public var speed: Double = 1
     /// Start again from the first sample after the last.
@@ -65,9 +74,9 @@ public final class IMUDReplay: @unchecked Sendable {
     /// Checks the options. The log itself is already valid: at least one sample, finite times that
     /// never decrease, the first at t = 0 (`AttitudeLog` guarantees it).
     public init(log: AttitudeLog, publisher: IMUDPublisher, options: IMUDReplayOptions = IMUDReplayOptions()) throws {
-        guard options.speed.isFinite, options.speed > 0 else { throw IMUDError("speed \(options.speed): must be a positive number") }
-        if let rate = options.rateHz, !(rate.isFinite && rate > 0 && rate <= 10_000) {
-            throw IMUDError("rate \(rate): must be between 0 and 10000 packets per second")
+        guard IMUDReplayOptions.isSpeed(options.speed) else { throw IMUDError("speed \(options.speed): must be a positive number") }
+        if let rate = options.rateHz, !IMUDReplayOptions.isRate(rate) {
+            throw IMUDError(String(format: "rate %@: must be between 0 and %g packets per second", "\(rate)", IMUDReplayOptions.largestRateHz))
         }
         if let startAt = options.startAt, let problem = TimeBounds.problem(startAt: startAt) {
             throw IMUDError("start time \(problem)")

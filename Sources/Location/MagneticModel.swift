@@ -36,6 +36,9 @@ public struct MagneticModelError: Error, CustomStringConvertible, Sendable {
 /// geocentric spherical coordinates, Schmidt semi-normalised associated Legendre functions, the field in
 /// spherical components, rotated back to the geodetic north-east-down frame.
 public struct MagneticModel: Sendable {
+    /// The heights a field is computed at, metres above the ellipsoid: from 10 km below to 1000 km above.
+    public static let heightRangeMetres = -10_000.0...1_000_000.0
+
     /// Model name, e.g. `WMM-2025` or `IGRF-14`.
     public let name: String
     /// The last epoch with published coefficients, decimal year (2025.0 for WMM2025 and IGRF-14); the
@@ -240,7 +243,7 @@ public struct MagneticModel: Sendable {
         guard longitudeDegrees.isFinite, abs(longitudeDegrees) <= 360 else {
             throw MagneticModelError("longitude \(longitudeDegrees) is outside -360 to 360 degrees")
         }
-        guard heightMetres.isFinite, (-10_000...1_000_000).contains(heightMetres) else {
+        guard heightMetres.isFinite, Self.heightRangeMetres.contains(heightMetres) else {
             throw MagneticModelError("height \(heightMetres) m is outside -10 km to 1000 km")
         }
         let position = Geocentric(latitudeDegrees: latitudeDegrees, heightKilometres: heightMetres / 1000)

@@ -51,7 +51,9 @@ struct Feed: ParsableCommand {
 
     private func runBenchmark() throws {
         let rateHz = options.rate ?? IMUDLatencyBenchmark.defaultRateHz
-        guard rateHz.isFinite, rateHz > 0, rateHz <= 10_000 else { throw ValidationError("--rate must be between 0 and 10000") }
+        guard IMUDReplayOptions.isRate(rateHz) else {
+            throw ValidationError(String(format: "--rate must be between 0 and %g", IMUDReplayOptions.largestRateHz))
+        }
         guard options.benchSeconds.isFinite, options.benchSeconds > 0, options.benchSeconds <= 600 else { throw ValidationError("--bench-seconds must be between 0 and 600") }
         print(try IMUDLatencyBenchmark.run(rateHz: rateHz, seconds: options.benchSeconds))
     }

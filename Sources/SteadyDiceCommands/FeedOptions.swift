@@ -67,9 +67,9 @@ public struct FeedOptions: ParsableArguments {
         if bench { return }
         if unixPath?.isEmpty == true { throw ValidationError("--unix needs a socket path (an empty one is a socket no subscriber can reach)") }
         guard log != nil else { throw ValidationError("give --log FILE (or --bench)") }
-        guard speed.isFinite, speed > 0 else { throw ValidationError("--speed \(speed): must be a positive number") }
-        if let rate, !(rate.isFinite && rate > 0 && rate <= 10_000) {
-            throw ValidationError("--rate \(rate): must be between 0 and 10000 packets per second")
+        guard IMUDReplayOptions.isSpeed(speed) else { throw ValidationError("--speed \(speed): must be a positive number") }
+        if let rate, !IMUDReplayOptions.isRate(rate) {
+            throw ValidationError(String(format: "--rate %@: must be between 0 and %g packets per second", "\(rate)", IMUDReplayOptions.largestRateHz))
         }
         guard startupSeconds.isFinite, startupSeconds >= 0 else { throw ValidationError("--startup-seconds must be zero or more") }
         try TimeOptions.checkTime(startupSeconds, option: "--startup-seconds")
