@@ -18,13 +18,13 @@ final class ClientPublisherTests: SocketTestCase {
             let packet = publisher.packet(worldFromDevice: attitude, flags: [.fusionConverged], imuSeq: UInt32(index))
             if isDatagram {
                 // The client's socket may not be bound yet: repeat the first packet until it is heard.
-                waitUntil(10, "the first datagram") {
+                waitUntil("the first datagram") {
                     publisher.publish(packet)
                     return client.latest() != nil || index > 0
                 }
             }
             publisher.publish(packet)
-            waitUntil(10, "packet \(index)") { client.latest()?.imuSeq == UInt32(index) }
+            waitUntil("packet \(index)") { client.latest()?.imuSeq == UInt32(index) }
             let sample = try XCTUnwrap(client.latest(), "packet \(index) never reached the client")
             XCTAssertLessThan(sample.worldFromDevice.angle(to: attitude), 1e-6)
             XCTAssertEqual(sample.flags, [.fusionConverged])
@@ -113,7 +113,7 @@ final class ClientPublisherTests: SocketTestCase {
                       packet(seq: 5), packet(seq: 6)] {
             publisher.publish(encoded: piece)
         }
-        waitUntil(10, "seq 6") { client.latest()?.imuSeq == 6 }
+        waitUntil("seq 6") { client.latest()?.imuSeq == 6 }
         XCTAssertEqual(collector.seqs, [0, 1, 5, 6])
         let drops = client.statistics.drops
         XCTAssertEqual(drops.badMagic, 1)
@@ -127,7 +127,7 @@ final class ClientPublisherTests: SocketTestCase {
         let port = try freeUDPPort()
         let publisher = try IMUDPublisher(outputs: [.udp(host: "127.0.0.1", port: port)])
         let (client, _, collector) = startClient(.udp(group: nil, bindAddress: "127.0.0.1", port: port))
-        waitUntil(10, "the first datagram") {
+        waitUntil("the first datagram") {
             publisher.publish(encoded: packet(seq: 0))
             return client.latest() != nil
         }
@@ -140,7 +140,7 @@ final class ClientPublisherTests: SocketTestCase {
                       packet(seq: 6) + [0], packet(seq: 7)] {
             publisher.publish(encoded: piece)
         }
-        waitUntil(10, "seq 7") { client.latest()?.imuSeq == 7 }
+        waitUntil("seq 7") { client.latest()?.imuSeq == 7 }
         XCTAssertEqual(collector.seqs.filter { $0 != 0 }, [7])
         let drops = client.statistics.drops
         XCTAssertEqual([drops.badCRC, drops.badMagic, drops.wrongVersion, drops.truncated, drops.oversized], [1, 1, 1, 1, 1])
@@ -154,10 +154,10 @@ final class ClientPublisherTests: SocketTestCase {
         let (client, lines, _) = startClient(.unix(path: path), logDelay: 0.2)
         acceptSubscribers(publisher)
         publisher.publish(encoded: packet(seq: 0))
-        waitUntil(10, "connected") { client.state == .connected }
+        waitUntil("connected") { client.state == .connected }
         XCTAssertTrue(lines.contains("imud at unix:\(path): connected"), "\(lines.current)")
         publisher.close()
-        waitUntil(10, "the client to notice") { client.state == .waiting }
+        waitUntil("the client to notice") { client.state == .waiting }
         XCTAssertTrue(lines.contains("waiting for imud at unix:\(path) (imud closed the connection)"), "\(lines.current)")
     }
 
@@ -167,10 +167,10 @@ final class ClientPublisherTests: SocketTestCase {
         let (client, lines, _) = startClient(.unix(path: path))
         acceptSubscribers(publisher)
         publisher.publish(encoded: packet(seq: 0))
-        waitUntil(10, "seq 0") { client.latest()?.imuSeq == 0 }
+        waitUntil("seq 0") { client.latest()?.imuSeq == 0 }
         publisher.publish(encoded: Array(packet(seq: 1)[0..<100]))
         publisher.close()
-        waitUntil(10, "the client to notice") { client.state == .waiting }
+        waitUntil("the client to notice") { client.state == .waiting }
         XCTAssertEqual(client.statistics.drops.truncated, 1)
         XCTAssertTrue(lines.contains("waiting for imud at unix:\(path) (imud closed the connection)"), "\(lines.current)")
         XCTAssertEqual(client.latest()?.imuSeq, 0, "the last attitude stays; the state says it is stale")
@@ -179,7 +179,7 @@ final class ClientPublisherTests: SocketTestCase {
         defer { publisher.close() }
         acceptSubscribers(publisher)
         publisher.publish(publisher.packet(worldFromDevice: attitudes[5], flags: [.fusionConverged], imuSeq: 500))
-        waitUntil(10, "the restarted daemon's packet") { client.latest()?.imuSeq == 500 }
+        waitUntil("the restarted daemon's packet") { client.latest()?.imuSeq == 500 }
         XCTAssertLessThan(try XCTUnwrap(client.latest()).worldFromDevice.angle(to: attitudes[5]), 1e-6)
         XCTAssertEqual(client.state, .connected)
         XCTAssertEqual(client.statistics.connections, 2)
@@ -192,14 +192,14 @@ final class ClientPublisherTests: SocketTestCase {
         let (client, lines, _) = startClient(.unix(path: path))
         acceptSubscribers(publisher)
         publisher.publish(encoded: packet(seq: 0, flags: [.startup]))
-        waitUntil(10, "startup") { client.state == .startup }
+        waitUntil("startup") { client.state == .startup }
         publisher.publish(encoded: packet(seq: 1, flags: [.fusionConverged]))
-        waitUntil(10, "connected") { client.state == .connected }
+        waitUntil("connected") { client.state == .connected }
         publisher.publish(encoded: packet(seq: 2, flags: [.fusionConverged, .shutdown]))
-        waitUntil(10, "shutdown") { client.state == .daemonShutdown }
+        waitUntil("shutdown") { client.state == .daemonShutdown }
         publisher.close()
         // The client has seen the connection close (it says so) and still reports the shutdown.
-        waitUntil(10, "the client to notice the close") { lines.contains("imud closed the connection") }
+        waitUntil("the client to notice the close") { lines.contains("imud closed the connection") }
         XCTAssertEqual(client.state, .daemonShutdown, "stays distinguishable from a daemon that never came")
         XCTAssertTrue(lines.contains("shut down"), "\(lines.current)")
         XCTAssertThrowsError(try client.waitForFirstValid(timeout: 0.05), "a shutdown packet is not a valid first attitude")
@@ -211,7 +211,7 @@ final class ClientPublisherTests: SocketTestCase {
         let (client, lines, _) = startClient(.unix(path: path))
         acceptSubscribers(publisher)
         for seq: UInt32 in [0, 1, 2, 5, 6] { publisher.publish(encoded: packet(seq: seq)) }
-        waitUntil(10, "seq 6") { client.latest()?.imuSeq == 6 }
+        waitUntil("seq 6") { client.latest()?.imuSeq == 6 }
         XCTAssertEqual(client.statistics.sequenceGaps, 1)
         XCTAssertEqual(client.statistics.missedPackets, 2)
         XCTAssertTrue(lines.contains("imu_seq gap, 2 packet(s) missed"), "\(lines.current)")
@@ -224,7 +224,7 @@ final class ClientPublisherTests: SocketTestCase {
         let (client, _, _) = startClient(.unix(path: path))
         acceptSubscribers(publisher)
         for seq: UInt32 in [0, 8, 17, 25, 33, 42, 59, 67] { publisher.publish(encoded: packet(seq: seq)) }
-        waitUntil(10, "seq 67") { client.latest()?.imuSeq == 67 }
+        waitUntil("seq 67") { client.latest()?.imuSeq == 67 }
         XCTAssertEqual(client.statistics.sequenceGaps, 1)
         XCTAssertEqual(client.statistics.missedPackets, 1)
     }
@@ -260,7 +260,7 @@ final class ClientPublisherTests: SocketTestCase {
         let publisher = try IMUDPublisher(outputs: [.unix(path: path)])
         let connections = try (0..<9).map { _ in try rawUnixConnection(path) }
         defer { connections.forEach { close($0) } }
-        waitUntil(10, "9 connection attempts") {
+        waitUntil("9 connection attempts") {
             publisher.acceptPendingSubscribers()
             return publisher.subscriberCount + publisher.statistics.refused == 9
         }
@@ -280,7 +280,7 @@ final class ClientPublisherTests: SocketTestCase {
         let (client, _, _) = startClient(.unix(path: path))
         acceptSubscribers(publisher)
         publisher.publish(encoded: packet(seq: 4))
-        waitUntil(10, "seq 4") { client.latest()?.imuSeq == 4 }
+        waitUntil("seq 4") { client.latest()?.imuSeq == 4 }
     }
 
     func testALiveSocketOrAFileIsNeverReplaced() throws {

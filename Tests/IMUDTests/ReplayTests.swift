@@ -24,7 +24,7 @@ final class ReplayTests: SocketTestCase {
         let replay = try IMUDReplay(log: try log, publisher: publisher, options: IMUDReplayOptions(speed: 2))
         let startedWallNs = IMUDClock.wallNanoseconds()
         replay.run()
-        waitUntil(10, "the shutdown packet") { client.state == .daemonShutdown }
+        waitUntil("the shutdown packet") { client.state == .daemonShutdown }
         let received = collector.current
         XCTAssertEqual(received.map(\.imuSeq), Array(0...10))
         for (index, sample) in samples.enumerated() {
@@ -62,7 +62,7 @@ final class ReplayTests: SocketTestCase {
             let replay = try IMUDReplay(log: try AttitudeLog(samples: turning, frame: .xMagneticNorthZVertical), publisher: publisher,
                                         options: IMUDReplayOptions(speed: 4, angularRate: angularRate))
             replay.run()
-            waitUntil(10, "the shutdown packet") { client.state == .daemonShutdown }
+            waitUntil("the shutdown packet") { client.state == .daemonShutdown }
             let expected = mapping.imuRate(deviceRate: rate)
             // yaw90: the IMU's forward axis is the camera's right, so the device's x (right) is the IMU body's x.
             XCTAssertEqual(expected.x, 0.8, accuracy: 1e-9)
@@ -101,7 +101,7 @@ final class ReplayTests: SocketTestCase {
         let start = MonotonicClock.now() + 0.3
         let replay = try IMUDReplay(log: try log, publisher: publisher, options: IMUDReplayOptions(speed: 4, startAt: start))
         replay.run()
-        waitUntil(10, "the shutdown packet") { client.state == .daemonShutdown }
+        waitUntil("the shutdown packet") { client.state == .daemonShutdown }
         XCTAssertGreaterThanOrEqual(collector.current[0].receivedAt, start)
         XCTAssertThrowsError(try IMUDReplay(log: try log, publisher: publisher, options: IMUDReplayOptions(startAt: .nan)))
     }
@@ -122,7 +122,7 @@ final class ReplayTests: SocketTestCase {
         stopper.start()
         replay.run()
         XCTAssertGreaterThan(replay.packetsSent, 10, "looped past the end of the log")
-        waitUntil(10, "the shutdown packet") { client.state == .daemonShutdown }
+        waitUntil("the shutdown packet") { client.state == .daemonShutdown }
         let received = collector.current
         XCTAssertEqual(received.count, replay.packetsSent)
         XCTAssertTrue(received[0].flags.contains(.startup), "the first 50 ms of log time are flagged startup")
@@ -144,7 +144,7 @@ final class ReplayTests: SocketTestCase {
                                         options: IMUDReplayOptions(speed: 4))
             XCTAssertEqual(replay.headingFlags, [])
             replay.run()
-            waitUntil(3, "the shutdown packet") { client.state == .daemonShutdown }
+            waitUntil("the shutdown packet", timeout: 3) { client.state == .daemonShutdown }
             let received = collector.current
             XCTAssertEqual(received.count, 11)
             XCTAssertTrue(received.allSatisfy { !$0.flags.contains(.magValid) }, "\(String(describing: frame))")

@@ -63,24 +63,9 @@ class SocketTestCase: TemporaryFolderTestCase {
         return (client, lines, collector)
     }
 
-    /// Polls `condition` every 2 ms for up to `timeout` seconds: a deadline that only a hang reaches, generous
-    /// for a loaded 2-core machine (it costs nothing when the condition comes true at once).
-    @discardableResult
-    func waitUntil(_ timeout: Double = 10, _ message: String = "condition", file: StaticString = #filePath, line: UInt = #line,
-                   _ condition: () -> Bool) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(2000)
-        }
-        let result = condition()
-        if !result { XCTFail("timed out waiting for \(message)", file: file, line: line) }
-        return result
-    }
-
     /// Accepts subscribers until the publisher has `count`.
     func acceptSubscribers(_ publisher: IMUDPublisher, count: Int = 1, file: StaticString = #filePath, line: UInt = #line) {
-        waitUntil(10, "\(count) subscriber(s)", file: file, line: line) {
+        waitUntil("\(count) subscriber(s)", file: file, line: line) {
             publisher.acceptPendingSubscribers()
             return publisher.subscriberCount >= count
         }

@@ -116,14 +116,14 @@ final class WireVersion17Tests: SocketTestCase {
             try publisher.setWireVersion(index % 3 == 0 ? 14 : 17)
             let packet = publisher.packet(worldFromDevice: attitude, flags: [.fusionConverged], imuSeq: UInt32(index))
             if isDatagram && index == 0 {
-                waitUntil(10, "the first datagram") {
+                waitUntil("the first datagram") {
                     publisher.publish(packet)
                     return client.latest() != nil
                 }
             }
             publisher.publish(packet)
             publisher.publish(encoded: [0x44, 0x55, 0x00, 0x01, 0x02] + Array(repeating: UInt8(index), count: 9))
-            waitUntil(10, "packet \(index)") { client.latest()?.imuSeq == UInt32(index) }
+            waitUntil("packet \(index)") { client.latest()?.imuSeq == UInt32(index) }
             let sample = try XCTUnwrap(client.latest(), "packet \(index) never reached the client")
             XCTAssertEqual(sample.packet.version, publisher.wireVersion)
             XCTAssertLessThan(sample.worldFromDevice.angle(to: attitude), 1e-6)
@@ -166,7 +166,7 @@ final class WireVersion17Tests: SocketTestCase {
         let (client, _, _) = startClient(.unix(path: socketPath()))
         acceptSubscribers(publisher)
         publisher.publish(encoded: [1, 2, 3] + WireVersion17Tests.goldenBytes)
-        waitUntil(10, "the golden packet") { client.latest() != nil }
+        waitUntil("the golden packet") { client.latest() != nil }
         let sample = try XCTUnwrap(client.latest())
         XCTAssertEqual(sample.packet, WireVersion17Tests.goldenPacket)
         let expected = client.mapping.worldFromDevice(packetQuaternion: Quaternion(w: 0.5, x: 0.5, y: 0.5, z: 0.5))

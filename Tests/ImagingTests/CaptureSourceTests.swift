@@ -96,17 +96,6 @@ final class BrokenFileReader: FrameReader {
     func seek(frame index: Int) throws { self.index = index }
 }
 
-/// Waits up to `timeout` seconds for `condition`; true when it came true. The deadline is one only a hang
-/// reaches on a loaded 2-core machine; it costs nothing when the condition comes true at once.
-func eventually(timeout: Double = 10, _ condition: () -> Bool) -> Bool {
-    let deadline = Date(timeIntervalSinceNow: timeout)
-    while Date() < deadline {
-        if condition() { return true }
-        Thread.sleep(forTimeInterval: 0.002)
-    }
-    return condition()
-}
-
 final class CaptureSourceTests: TemporaryFolderTestCase {
     override var folderPrefix: String { "steady-dice-capture" }
 
@@ -166,11 +155,11 @@ final class CaptureSourceTests: TemporaryFolderTestCase {
         // The newest frame is read by polling, so a loaded machine may miss one: read on until the loop from 4 to 0 and
         // frame 2 have each been seen once (or the wait ends and the assertions below say what was missed).
         func wrapped(_ indices: [Int]) -> Bool { zip(indices, indices.dropFirst()).contains { $0 == 4 && $1 == 0 } }
-        XCTAssertTrue(eventually {
+        waitUntil("eight frames, the loop from 4 to 0 and frame 2") {
             if let frame = source.latest(), frame.generation != seen.last?.generation { seen.append(frame) }
             let indices = seen.compactMap(\.frameIndex)
             return (seen.last?.generation ?? 0) >= 8 && wrapped(indices) && indices.contains(2)
-        })
+        }
         let elapsed = MonotonicClock.now() - started
         XCTAssertGreaterThanOrEqual(elapsed, 7 * 0.02 - 0.005, "frames are paced at 50 fps, not read as fast as possible")
         let indices = seen.compactMap(\.frameIndex)
@@ -195,10 +184,11 @@ final class CaptureSourceTests: TemporaryFolderTestCase {
         let source = try CaptureSource.video(path: path, loop: false, log: log.append)
         defer { source.stop() }
         var seen: [CapturedFrame] = []
-        XCTAssertTrue(eventually(timeout: 10) {
+        let ended = waitUntil("every frame, then the end") {
             if let frame = source.latest(), frame.generation != seen.last?.generation { seen.append(frame) }
             return source.state == .ended && seen.last?.frameIndex == frames.count - 1
-        }, "frames seen: \(seen.compactMap(\.frameIndex))")
+        }
+        if !ended { XCTFail("frames seen: \(seen.compactMap(\.frameIndex))") }
         let first = try XCTUnwrap(seen.first)
         XCTAssertEqual(first.frameIndex, 0)
         for frame in seen {
@@ -217,7 +207,7 @@ final class CaptureSourceTests: TemporaryFolderTestCase {
         defer { source.stop() }
         XCTAssertEqual(source.latest()?.frameIndex, 2)
         XCTAssertEqual(source.latest()?.image, VideoTestFrames.frame(2, width: 32, height: 24))
-        XCTAssertTrue(eventually { source.state == .ended })
+        waitUntil("the end") { source.state == .ended }
         XCTAssertEqual(source.latest()?.frameIndex, 4)
         XCTAssertEqual(source.latest()?.image, VideoTestFrames.frame(4, width: 32, height: 24))
         XCTAssertTrue(log.contains("\(path): the video ended"), "\(log.current)")
@@ -229,7 +219,7 @@ final class CaptureSourceTests: TemporaryFolderTestCase {
                                        reader: BrokenFileReader(good: 3), log: log.append,
                                        reopen: { BrokenFileReader(good: 3) })
         defer { source.stop() }
-        XCTAssertTrue(eventually { if case .failed = source.state { return true }; return false })
+        waitUntil("the source to fail") { if case .failed = source.state { return true }; return false }
         XCTAssertEqual(source.latest()?.frameIndex, 2)
         XCTAssertEqual(source.latest()?.image.pixel(x: 0, y: 0).r, 2)
         XCTAssertTrue(log.contains("broken.avi: cannot decode frame 3: cannot decode a frame: bad packet; keeping the last frame"),
@@ -245,7 +235,7 @@ final class CaptureSourceTests: TemporaryFolderTestCase {
                                        reader: BrokenFileReader(good: 3, reason: reason), log: log.append,
                                        reopen: { BrokenFileReader(good: 3, reason: reason) })
         defer { source.stop() }
-        XCTAssertTrue(eventually { if case .failed = source.state { return true }; return false })
+        waitUntil("the source to fail") { if case .failed = source.state { return true }; return false }
         XCTAssertTrue(log.contains("broken.avi: \(reason); keeping the last frame"), "\(log.current)")
         XCTAssertFalse(log.current.contains { $0.components(separatedBy: "cannot decode frame").count > 2 }, "\(log.current)")
     }
@@ -304,7 +294,8 @@ final class CaptureSourceTests: TemporaryFolderTestCase {
             XCTAssertTrue("\(error)".hasPrefix("fake camera: opened, but gave no frame within 0.2 s"), "\(error)")
         }
         XCTAssertGreaterThanOrEqual(MonotonicClock.now() - started, 0.19)
-        XCTAssertTrue(eventually { log.contains("fake camera: gives no frames (no frame), retrying in 0.01 s") }, "\(log.current)")
+        let said = waitUntil("the retry line") { log.contains("fake camera: gives no frames (no frame), retrying in 0.01 s") }
+        if !said { XCTFail("\(log.current)") }
         XCTAssertNil(source.latest())
     }
 
@@ -326,14 +317,14 @@ final class CaptureSourceTests: TemporaryFolderTestCase {
                                        log: log.append, reopen: camera.open)
         defer { source.stop() }
         try source.waitForFirstFrame(timeout: 2)
-        XCTAssertTrue(eventually { (source.latest()?.generation ?? 0) >= 5 })
+        waitUntil("five frames") { (source.latest()?.generation ?? 0) >= 5 }
 
         camera.set(plugged: false)
-        XCTAssertTrue(eventually { if case .reconnecting(let attempt) = source.state { return attempt >= 4 }; return false })
+        waitUntil("the fourth reconnection") { if case .reconnecting(let attempt) = source.state { return attempt >= 4 }; return false }
         let held = try XCTUnwrap(source.latest())
         // Another reopening attempt comes and fails (an event, not a sleep): still no new frame.
         let attempts = camera.opens.count
-        XCTAssertTrue(eventually { camera.opens.count > attempts + 1 }, "reopening goes on while unplugged")
+        waitUntil("reopening while unplugged") { camera.opens.count > attempts + 1 }
         XCTAssertEqual(source.latest()?.generation, held.generation, "no new frame while unplugged")
         XCTAssertEqual(source.latest()?.image, held.image, "the last frame stays")
         XCTAssertTrue(log.contains("fake camera: lost (cannot decode a frame: device gone); keeping the last frame, retrying in 0.02 s"),
@@ -343,8 +334,8 @@ final class CaptureSourceTests: TemporaryFolderTestCase {
         XCTAssertEqual(log.current.filter { $0.contains("lost") }.count, 1, "the loss is reported once")
 
         camera.set(plugged: true, refusing: 1)
-        XCTAssertTrue(eventually { (source.latest()?.generation ?? 0) > held.generation })
-        XCTAssertTrue(eventually { source.state == .running })
+        waitUntil("a new frame") { (source.latest()?.generation ?? 0) > held.generation }
+        waitUntil("the source to run again") { source.state == .running }
         XCTAssertTrue(log.contains("fake camera: frames again after"), "\(log.current)")
 
         // The waits between reopening attempts follow the policy (never shorter).
@@ -368,11 +359,13 @@ final class CaptureSourceTests: TemporaryFolderTestCase {
         defer { source.stop() }
         try source.waitForFirstFrame(timeout: 2)
         camera.stall(seconds: 2)
-        XCTAssertTrue(eventually { log.contains("fake camera: no frame for 1 s; keeping the last frame") }, "\(log.current)")
+        let said = waitUntil("the stall line") { log.contains("fake camera: no frame for 1 s; keeping the last frame") }
+        if !said { XCTFail("\(log.current)") }
         XCTAssertEqual(source.state, .running, "a stall alone does not reopen the camera")
         let held = try XCTUnwrap(source.latest())
-        XCTAssertTrue(eventually { (source.latest()?.generation ?? 0) > held.generation })
-        XCTAssertTrue(eventually { log.contains("fake camera: frames again after") && log.contains("without one") }, "\(log.current)")
+        waitUntil("a new frame") { (source.latest()?.generation ?? 0) > held.generation }
+        let recovered = waitUntil("the recovery line") { log.contains("fake camera: frames again after") && log.contains("without one") }
+        if !recovered { XCTFail("\(log.current)") }
         XCTAssertEqual(log.current.filter { $0.contains("no frame for") }.count, 1, "the stall is reported once: \(log.current)")
     }
 
@@ -410,7 +403,7 @@ final class CaptureSourceTests: TemporaryFolderTestCase {
             let source = try CaptureSource(name: "fake", pacing: .live(RetryPolicy()), reader: Stamped(stamps: stamps),
                                            observer: { seen.append($0) }, log: log.append, reopen: { Stamped(stamps: stamps) })
             defer { source.stop() }
-            XCTAssertTrue(eventually { seen.current.count >= 8 })
+            waitUntil("eight frames") { seen.current.count >= 8 }
             if stamps {
                 XCTAssertEqual(source.frameClock, .driver(startOfExposure: nil))
                 let last = try XCTUnwrap(seen.current.last)

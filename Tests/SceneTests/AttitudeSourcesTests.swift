@@ -223,16 +223,6 @@ final class AttitudeSourcesTests: XCTestCase {
         }
     }
 
-    /// Polls `condition` every 2 ms; the deadline is one only a hang reaches.
-    private func waitUntil(_ what: String, file: StaticString = #filePath, line: UInt = #line, _ condition: () -> Bool) {
-        let deadline = Date(timeIntervalSinceNow: 10)
-        while Date() < deadline {
-            if condition() { return }
-            usleep(2000)
-        }
-        XCTAssertTrue(condition(), "timed out waiting for \(what)", file: file, line: line)
-    }
-
     /// Later than any packet's arrival (monotonic seconds): the newest attitude.
     private let afterEveryPacket = 1e12
 
@@ -324,7 +314,9 @@ final class AttitudeSourcesTests: XCTestCase {
         // does not touch it until the sender is done (the first packet has been read).
         nonisolated(unsafe) let publisher = daemon.publisher
         let sender = Thread {
-            while publisher.subscriberCount == 0 { publisher.acceptPendingSubscribers(); usleep(1000) }
+            // Gives up at the deadline only a hang reaches; then firstPacket times out and says so.
+            let deadline = Date(timeIntervalSinceNow: 10)
+            while publisher.subscriberCount == 0 && Date() < deadline { publisher.acceptPendingSubscribers(); usleep(1000) }
             publisher.publish(IMUDPacket(flags: [.magValid], quaternion: SIMD4(1, 0, 0, 0), imuSeq: 5))
         }
         sender.start()
