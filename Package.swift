@@ -341,7 +341,7 @@ let package = Package(
         .testTarget(name: "IMUDTests", dependencies: ["IMUD", "SafeText", "AttitudeMath", "MonotonicTime", "AttitudeLog", "ExitKinds", "TestSupport", "Workers",
                                                .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "FusionTests", dependencies: ["Fusion", "ExitKinds", "AttitudeMath", "LogTestSupport"]),
-        .testTarget(name: "CameraMotionTests", dependencies: ["AttitudeMath", "ExitKinds", "CameraMotion", "LogLoading", "RawLog", "CommandTestSupport", "LogTestSupport", "TestSupport"]),
+        .testTarget(name: "CameraMotionTests", dependencies: ["AttitudeMath", "ExitKinds", "CameraMotion", "RawLog", "CommandTestSupport", "LogTestSupport", "TestSupport"]),
         .testTarget(name: "RawLogTests", dependencies: ["RawLog", "ExitKinds", "Recording", "AttitudeMath", "AttitudeLog", "CommandTestSupport", "LogTestSupport", "TestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "LocationTests", dependencies: ["Location", "ExitKinds", "CSVText", "RawLog", "AttitudeMath", "AttitudeLog", "LogTestSupport"],
