@@ -6,7 +6,7 @@ import Render
 import Scene
 
 // What the frame pipeline and the renderer refuse and note, said with the drawing commands' options: the library gives
-// values (`DrawingSettingsError`, `DrawingNote`, `RenderError`), and the words that name a flag are the command line's, here.
+// values (`DrawingSettingsError`, `DrawingRequestError`, `DrawingNote`, `RenderError`), and the words that name a flag are the command line's, here.
 
 extension DrawingSettingsError: CommandLineWorded {
     /// The refusal as `run`, `snapshot` and `render` say it, naming their options.
@@ -23,6 +23,23 @@ extension DrawingSettingsError: CommandLineWorded {
         case .lookOverAFixedWorld:
             return "--anchor-from counts from where the camera looks in a log; with --attitude or --imud "
                 + "the anchor counts from W as given (give --anchor-from log or leave it out)"
+        }
+    }
+}
+
+extension DrawingRequestError: CommandLineWorded {
+    /// The refusal as `run`, `snapshot` and `render` say it, naming `--from`, `--at` and `--fps`.
+    public var commandLineMessage: String {
+        switch self {
+        case .startPastTheLog(let time, let log, let duration):
+            return String(format: "--from %g is past the end of %@, which runs from 0 to %.3f s", time, log, duration)
+        case .timeOutsideTheLog(let time, let log, let duration):
+            return String(format: "--at %g is outside %@, which runs from 0 to %.3f s", time, log, duration)
+        case .tooManyFrames(let start, let end, let fps, let count):
+            return String(format: "--from %g to %g s at --fps %g is %.3g frames; one render writes at most %d", start, end, fps, count,
+                          SteppedClock.maximumSteps)
+        case .noFrames(let start, let end, let fps):
+            return "no frames: --from \(start) to \(end) at \(fps) fps"
         }
     }
 }
@@ -96,7 +113,9 @@ extension DrawingNotes {
     public static var commandLine: DrawingNotes { DrawingNotes(logger: Messages.logger) { $0.commandLineMessage } }
 }
 
-/// Runs `body`, turning the library's refusal of an option into the command line's usage error, worded with the option.
+/// Runs `body`, turning the library's refusal of an option into the command line's usage error, worded with the option:
+/// a setting's (`DrawingSettingsError`, `AnchorError`) as a validation error with the usage, a request's against its log
+/// or its frames (`DrawingRequestError`) as a usage failure without.
 @discardableResult
 public func asValidationError<T>(_ body: () throws -> T) throws -> T {
     do {
@@ -105,5 +124,7 @@ public func asValidationError<T>(_ body: () throws -> T) throws -> T {
         throw ValidationError(error.commandLineMessage)
     } catch let error as AnchorError {
         throw ValidationError(error.commandLineMessage)
+    } catch let error as DrawingRequestError {
+        throw CommandFailure(error.commandLineMessage, status: .usage)
     }
 }

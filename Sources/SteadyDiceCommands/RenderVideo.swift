@@ -82,17 +82,7 @@ struct RenderVideo: ParsableCommand {
         let staged = try outputs.stage(output, option: "--output")
         let request = RenderRequest(drawing: try drawing.drawing(clock: .clip), log: LogFile(path: log, magnetometer: magnetometer.correction, platform: recording.platform),
                                     from: from, to: to, framesPerSecond: fps)
-        let frames: RenderRequest.Frames
-        do {
-            frames = try asValidationError { try request.frames() }
-        } catch DrawingRequestError.startPastTheLog(let time, let path, let duration) {
-            throw CommandFailure(String(format: "--from %g is past the end of %@ (%.3f s)", time, path, duration), status: .usage)
-        } catch DrawingRequestError.tooManyFrames(let start, let end, let fps, let count) {
-            throw CommandFailure(String(format: "--from %g to %g s at --fps %g is %.3g frames; one render writes at most %d",
-                                        start, end, fps, count, SteppedClock.maximumSteps), status: .usage)
-        } catch DrawingRequestError.noFrames(let start, let end, let fps) {
-            throw CommandFailure("no frames: --from \(start) to \(end) at \(fps) fps", status: .usage)
-        }
+        let frames = try asValidationError { try request.frames() }
         let times = frames.times
         let scene = try OffscreenScene(size: size, assets: try Assets.locate(explicit: frames.pipeline.settings.assetsFolder),
                                        pipeline: frames.pipeline)

@@ -95,12 +95,7 @@ struct Run: ParsableCommand {
             ?? .log(input.logFile(assets.models.appendingPathComponent("demo-attitude.csv").path))
         let request = PlaybackRequest(drawing: drawingRequest, attitude: attitude, clock: WallClock(speed: speed, looping: loop, from: from ?? 0),
                                       cameraByDefault: true)
-        let pipeline: WallClockPipeline
-        do {
-            pipeline = try asValidationError { try request.pipeline() }
-        } catch DrawingRequestError.startPastTheLog(let time, let log, let duration) {
-            throw CommandFailure(String(format: "--from %g is past the end of %@, which runs from 0 to %.3f s", time, log, duration), status: .usage)
-        }
+        let pipeline = try asValidationError { try request.pipeline() }
         defer { pipeline.stop() }
         let window = try AppWindow(title: "steady-dice", size: size)
         try window.loop(pipeline: pipeline, renderer: try pipeline.makeRenderer(assets: assets), snapshotFolder: snapshotDir, frameLimit: frames,

@@ -63,14 +63,7 @@ struct Snapshot: ParsableCommand {
                                                required: true) else {
             throw ValidationError("give --log, --attitude or --imud")
         }
-        let image: RGBImage
-        do {
-            image = try asValidationError {
-                try SnapshotRequest(drawing: drawingRequest, attitude: attitude, at: at).picture(size: size)
-            }
-        } catch DrawingRequestError.timeOutsideTheLog(let time, let log, let duration) {
-            throw CommandFailure(String(format: "--at %g is outside %@, which runs from 0 to %.3f s", time, log, duration), status: .usage)
-        }
+        let image = try asValidationError { try SnapshotRequest(drawing: drawingRequest, attitude: attitude, at: at).picture(size: size) }
         try image.write(to: staged)
         try outputs.commit()
         print("wrote \(output) (\(size.width)x\(size.height))")

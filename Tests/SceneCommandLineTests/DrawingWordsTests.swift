@@ -80,6 +80,25 @@ final class DrawingWordsTests: XCTestCase {
 
     /// The values refused when built, the anchor's, are said with their options, every case; the field of view, refused as
     /// `--fov` is parsed, in the library's words after the option ArgumentParser names.
+    /// A request refused against its log or its frames, worded with the option that asked for it, and refused by the
+    /// commands as a usage failure (64) with those words.
+    func testTheRequestsRefusalsAreWordedWithTheirOptions() throws {
+        XCTAssertEqual(DrawingRequestError.startPastTheLog(time: 9, log: "a.csv", duration: 5).commandLineMessage,
+                       "--from 9 is past the end of a.csv, which runs from 0 to 5.000 s")
+        XCTAssertEqual(DrawingRequestError.timeOutsideTheLog(time: -1, log: "a.csv", duration: 5).commandLineMessage,
+                       "--at -1 is outside a.csv, which runs from 0 to 5.000 s")
+        XCTAssertTrue(DrawingRequestError.tooManyFrames(start: 0, end: 1e9, framesPerSecond: 30, count: 3e10).commandLineMessage
+                        .hasSuffix("one render writes at most \(SteppedClock.maximumSteps)"))
+        XCTAssertEqual(DrawingRequestError.noFrames(start: 2, end: 2, framesPerSecond: 30).commandLineMessage, "no frames: --from 2.0 to 2.0 at 30.0 fps")
+        for error in [DrawingRequestError.startPastTheLog(time: 9, log: "a.csv", duration: 5), .noFrames(start: 2, end: 2, framesPerSecond: 30)] {
+            XCTAssertFalse(error.description.contains("--"), error.description)
+            XCTAssertThrowsError(try asValidationError { throw error }) {
+                XCTAssertEqual(($0 as? CommandFailure)?.status, .usage)
+                XCTAssertEqual("\($0)", error.commandLineMessage)
+            }
+        }
+    }
+
     func testTheValuesRefusedWhenBuiltAreWordedWithTheirOptions() {
         for error in [AnchorError.distance(0.5), .elevation(91)] {
             // No default: a new case does not compile until it is worded here.
