@@ -5,15 +5,7 @@ import XCTest
 
 /// Parses `text` expecting an `AttitudeLogError`, and returns it.
 func parseError(_ text: String, path: String = "bad.csv", file: StaticString = #filePath, line: UInt = #line) -> AttitudeLogError? {
-    do {
-        let log = try AttitudeLog.parse(text: text, path: path)
-        XCTFail("parsed \(log.samples.count) samples, expected an error", file: file, line: line)
-    } catch let error as AttitudeLogError {
-        return error
-    } catch {
-        XCTFail("\(error) is not an AttitudeLogError", file: file, line: line)
-    }
-    return nil
+    thrown(AttitudeLogError.self, by: { _ = try AttitudeLog.parse(text: text, path: path) }, file: file, line: line)
 }
 
 /// Rotation about Z by `degrees`.
