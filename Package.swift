@@ -262,7 +262,7 @@ let package = Package(
         .target(
             name: "SteadyDiceCommands",
             dependencies: [
-                "AttitudeMath", "MonotonicTime", "CalibrationFiles", "Camera", "Imaging", "Render", "IMUD", "Calibration",
+                "AttitudeMath", "AttitudeLog", "MonotonicTime", "CalibrationFiles", "Camera", "Imaging", "Render", "IMUD", "Calibration",
                 "CSVText", "FileAccess", "SafeText", "SteadyDiceKit", "SteadyDiceAssets", "Scene", "SceneCommandLine", "SyntheticClip", "Window", "CommandLineSupport",
                 "Workers", "LiveRig", "RenderBenchmarks", "Rig", "RigCalibration", "LogLoading", "Pixels",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -111,8 +111,12 @@ public struct Playback: Sendable {
     }
 
     private static func check(speed: Double) throws {
-        guard speed.isFinite, speed > 0 else { throw PlaybackError.invalidSpeed(speed) }
+        guard isSpeed(speed) else { throw PlaybackError.invalidSpeed(speed) }
     }
+
+    /// Whether `speed` is a playback speed (2 plays twice as fast): a positive finite number. A log played to a window
+    /// and a log replayed to imud's subscribers take the same speeds.
+    public static func isSpeed(_ speed: Double) -> Bool { speed.isFinite && speed > 0 }
 }
 
 /// Why a playback setting was refused.

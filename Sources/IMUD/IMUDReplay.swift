@@ -15,9 +15,6 @@ public struct IMUDReplayOptions: Equatable, Sendable {
     /// Whether `rateHz` is a rate a replay sends at (`largestRateHz`).
     public static func isRate(_ rateHz: Double) -> Bool { rateHz.isFinite && rateHz > 0 && rateHz <= largestRateHz }
 
-    /// Whether `speed` is a playback speed: a positive finite number.
-    public static func isSpeed(_ speed: Double) -> Bool { speed.isFinite && speed > 0 }
-
     /// Playback speed: 2 plays twice as fast.
     public var speed: Double = 1
     /// Start again from the first sample after the last.
@@ -74,7 +71,7 @@ public final class IMUDReplay: @unchecked Sendable {
     /// Checks the options. The log itself is already valid: at least one sample, finite times that
     /// never decrease, the first at t = 0 (`AttitudeLog` guarantees it).
     public init(log: AttitudeLog, publisher: IMUDPublisher, options: IMUDReplayOptions = IMUDReplayOptions()) throws {
-        guard IMUDReplayOptions.isSpeed(options.speed) else { throw IMUDError("speed \(options.speed): must be a positive number") }
+        guard Playback.isSpeed(options.speed) else { throw IMUDError("speed \(options.speed): must be a positive number") }
         if let rate = options.rateHz, !IMUDReplayOptions.isRate(rate) {
             throw IMUDError(String(format: "rate %@: must be between 0 and %g packets per second", "\(rate)", IMUDReplayOptions.largestRateHz))
         }

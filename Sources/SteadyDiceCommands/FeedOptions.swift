@@ -1,4 +1,5 @@
 import ArgumentParser
+import AttitudeLog
 import CommandLineSupport
 import IMUD
 import SceneCommandLine
@@ -67,7 +68,7 @@ public struct FeedOptions: ParsableArguments {
         if bench { return }
         if unixPath?.isEmpty == true { throw ValidationError("--unix needs a socket path (an empty one is a socket no subscriber can reach)") }
         guard log != nil else { throw ValidationError("give --log FILE (or --bench)") }
-        guard IMUDReplayOptions.isSpeed(speed) else { throw ValidationError("--speed \(speed): must be a positive number") }
+        guard Playback.isSpeed(speed) else { throw ValidationError("--speed \(speed): must be a positive number") }
         if let rate, !IMUDReplayOptions.isRate(rate) {
             throw ValidationError(String(format: "--rate %@: must be between 0 and %g packets per second", "\(rate)", IMUDReplayOptions.largestRateHz))
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AttitudeLog
 import CommandLineSupport
 import FileAccess
 import Foundation
@@ -61,7 +62,7 @@ struct Run: ParsableCommand {
         if input.count > 1 {
             throw ValidationError("give at most one of --log, --attitude or --imud")
         }
-        guard speed > 0, speed.isFinite else { throw ValidationError("--speed must be a positive number") }
+        guard Playback.isSpeed(speed) else { throw ValidationError("--speed must be a positive number") }
         try drawing.attitudeCalibration.validate(imud: input.imud.isSet)
         try drawing.attitudeCalibration.validate(timeOffsetOn: input.clock.offsetClock)
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }

@@ -72,7 +72,9 @@ final class ClientPublisherTests: SocketTestCase {
         // and this thread does not touch it again.
         nonisolated(unsafe) let handedOver = publisher
         let sender = Thread {
-            while handedOver.subscriberCount == 0 { handedOver.acceptPendingSubscribers(); usleep(1000) }
+            // Gives up at the deadline only a hang reaches; then waitForFirstValid times out and says so.
+            let deadline = Date(timeIntervalSinceNow: 10)
+            while handedOver.subscriberCount == 0 && Date() < deadline { handedOver.acceptPendingSubscribers(); usleep(1000) }
             handedOver.publish(handedOver.packet(worldFromDevice: attitude, flags: [], imuSeq: 77))
         }
         sender.start()
