@@ -39,7 +39,7 @@ struct Compare: ParsableCommand {
     func validate() throws {
         guard (0...255).contains(tolerance) else { throw ValidationError("--tolerance must be from 0 to 255") }
         guard maxFraction >= 0, maxFraction <= 1 else { throw ValidationError("--max-fraction must be from 0 to 1") }
-        if let diff, !diff.lowercased().hasSuffix(".png") { throw ValidationError("--diff must name a .png file") }
+        if let diff { try PNGOption.check(diff, option: "--diff") }
     }
 
     @OptionGroup var messages: MessageOptions

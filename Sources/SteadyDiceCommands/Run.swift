@@ -74,9 +74,7 @@ struct Run: ParsableCommand {
             guard duration.isFinite, duration > 0 else { throw ValidationError("--duration must be a positive number of seconds") }
             try TimeOptions.checkTime(duration, option: "--duration")
         }
-        if let snapshotOnExit, !snapshotOnExit.lowercased().hasSuffix(".png") {
-            throw ValidationError("--snapshot-on-exit must name a .png file")
-        }
+        if let snapshotOnExit { try PNGOption.check(snapshotOnExit, option: "--snapshot-on-exit") }
     }
 
     @OptionGroup var messages: MessageOptions

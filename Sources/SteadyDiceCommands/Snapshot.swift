@@ -44,7 +44,7 @@ struct Snapshot: ParsableCommand {
             throw ValidationError("give exactly one of --log, --attitude or --imud (or a --video that carries its own motion track)")
         }
         try TimeOptions.checkWait(timeout, option: "--timeout")
-        guard output.lowercased().hasSuffix(".png") else { throw ValidationError("--output must name a .png file") }
+        try PNGOption.check(output, option: "--output")
         if let at { try TimeOptions.checkTime(at, option: "--at") }
         if input.log == nil && !videoMayBeTheLog && at != nil { throw ValidationError("--at needs --log") }
         try drawing.hud.validate(size: size, drawing: drawing)
