@@ -41,8 +41,9 @@ extension AttitudeLog {
     static func targetFromWorld(source: ReferenceFrame, target: OutputFrame, firstWorldFromDevice: Quaternion,
                                 declinationDegrees: Double?, path: String) throws -> Quaternion {
         let northSource = source == .xMagneticNorthZVertical || source == .xTrueNorthZVertical
-        // Turns the first sample's heading onto X.
-        let startHeading = Quaternion(axis: [0, 0, 1], angle: -yaw(of: firstWorldFromDevice))
+        // Turns the first sample's heading onto X: its yaw about W's Z (radians, counter-clockwise seen from above, as
+        // in a Z-Y-X decomposition).
+        let startHeading = Quaternion(axis: [0, 0, 1], angle: -firstWorldFromDevice.zyxEulerRadians.yaw)
         switch target {
         case .reference(let frame) where frame == source:
             return .identity
@@ -76,8 +77,4 @@ extension AttitudeLog {
             return target == .enu ? Frames.worldFromENU.conjugate : Frames.worldFromNED.conjugate
         }
     }
-
-    /// The yaw about W's Z of a `worldFromDevice` attitude `q` (radians, counter-clockwise seen from above),
-    /// as in a Z-Y-X decomposition.
-    static func yaw(of q: Quaternion) -> Double { q.zyxEulerRadians.yaw }
 }

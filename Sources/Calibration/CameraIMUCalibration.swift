@@ -188,12 +188,12 @@ public struct CameraIMUCalibration {
         }
         let (offset0, correlation0, _) = try searchOffset(searched, focal: f0, from: coarse.offset - 0.01, to: coarse.offset + 0.01, step: 0.0005)
         progress(String(format: "coarse time offset %.4f s", offset0))
-        let acrossGaps = textured.filter { spansGap(from: logTime(ofFrame: $0.index, offset: offset0), to: logTime(ofFrame: $0.index + 1, offset: offset0)) }
+        let acrossGaps = textured.filter { spansGap(from: logTime(ofFrame: $0.index, timeOffsetSeconds: offset0), to: logTime(ofFrame: $0.index + 1, timeOffsetSeconds: offset0)) }
         if let first = acrossGaps.first {
-            let a = logTime(ofFrame: first.index, offset: offset0)
+            let a = logTime(ofFrame: first.index, timeOffsetSeconds: offset0)
             progress(String(format: "%d frame pairs lie across gaps in the gyroscope (the first from %.3f s of log time, unseen for %.3f s): "
                             + "not fitted, as the motion there is unknown", acrossGaps.count, a,
-                            gyro.longestStep(from: a, to: logTime(ofFrame: first.index + 1, offset: offset0))))
+                            gyro.longestStep(from: a, to: logTime(ofFrame: first.index + 1, timeOffsetSeconds: offset0))))
         }
 
         let used = inside(textured, offset: offset0)
@@ -461,12 +461,10 @@ public struct CameraIMUCalibration {
     /// camera when none is known.
     func pinhole(focal: Double) -> PinholeCamera { PinholeCamera(focalLength: focal, size: size) }
 
-    func time(ofFrame k: Int) -> Double { frameTimes[k] }
-
     /// The log time of frame `k` at the time offset `offset` (its middle row's), by the time rule (`Timeline`); `rowTime`
     /// adds the readout's share for a row.
-    func logTime(ofFrame k: Int, offset: Double) -> Double {
-        Timeline(timeOffsetSeconds: offset, hasVideo: true).logTime(videoTime: time(ofFrame: k))
+    func logTime(ofFrame k: Int, timeOffsetSeconds: Double) -> Double {
+        Timeline(timeOffsetSeconds: timeOffsetSeconds, hasVideo: true).logTime(videoTime: frameTimes[k])
     }
 
     /// Why frame times cannot be used, or nil: each must be finite and later than the one before.
@@ -483,7 +481,7 @@ public struct CameraIMUCalibration {
     /// The pairs whose interval, moved by `offset`, lies inside the log and across no gap in it.
     func inside(_ tracks: [FramePairTracks], offset: Double, margin: Double = 0) -> [FramePairTracks] {
         tracks.filter {
-            let (a, b) = (logTime(ofFrame: $0.index, offset: offset), logTime(ofFrame: $0.index + 1, offset: offset))
+            let (a, b) = (logTime(ofFrame: $0.index, timeOffsetSeconds: offset), logTime(ofFrame: $0.index + 1, timeOffsetSeconds: offset))
             return a - margin >= 0 && b + margin <= gyro.duration && !spansGap(from: a, to: b)
         }
     }
@@ -549,7 +547,7 @@ public struct CameraIMUCalibration {
 
     /// The gyroscope's rotation over pair k's interval, moved by `offset`, in S.
     func imuRotation(_ pair: FramePairTracks, offset: Double) -> SIMD3<Double> {
-        gyro.rotation(from: logTime(ofFrame: pair.index, offset: offset), to: logTime(ofFrame: pair.index + 1, offset: offset))
+        gyro.rotation(from: logTime(ofFrame: pair.index, timeOffsetSeconds: offset), to: logTime(ofFrame: pair.index + 1, timeOffsetSeconds: offset))
     }
 
     /// Pixels a frame pair moves the picture's centre, at `p`'s offset and focal length: the median and the RMS over `pairs`
@@ -570,7 +568,7 @@ public struct CameraIMUCalibration {
     }
 
     func residual(camera: SIMD3<Double>, _ pair: FramePairTracks, _ p: RigParameters) -> SIMD3<Double> {
-        camera + turn(from: logTime(ofFrame: pair.index, offset: p.offset), to: logTime(ofFrame: pair.index + 1, offset: p.offset), p)
+        camera + turn(from: logTime(ofFrame: pair.index, timeOffsetSeconds: p.offset), to: logTime(ofFrame: pair.index + 1, timeOffsetSeconds: p.offset), p)
     }
 
     /// The body's turn from log time `a` to `b` (seconds), less the gyroscope's bias, as a rotation vector
@@ -672,7 +670,7 @@ public struct CameraIMUCalibration {
             let offset = from + Double(k) * step
             var a: [Double] = [], b: [Double] = []
             for (pair, angle) in zip(tracks, angles) {
-                let t0 = logTime(ofFrame: pair.index, offset: offset), t1 = logTime(ofFrame: pair.index + 1, offset: offset)
+                let t0 = logTime(ofFrame: pair.index, timeOffsetSeconds: offset), t1 = logTime(ofFrame: pair.index + 1, timeOffsetSeconds: offset)
                 guard t0 >= 0, t1 <= gyro.duration else { continue }
                 a.append(angle)
                 b.append(running(t1) - running(t0))
@@ -825,7 +823,6 @@ public struct CameraIMUCalibration {
             + "record again turning about every axis"
     }
 }
-
 
 /// Pearson's correlation of two equally long series; -1 when either is constant.
 func correlation(_ a: [Double], _ b: [Double]) -> Double {

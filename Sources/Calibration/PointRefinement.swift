@@ -116,7 +116,7 @@ struct PointRefinement {
     /// Log time at which row `y` (OpenCV pixels, 0 at the top) of frame `k` is seen: the frame's time plus
     /// the offset (the middle row's) plus the readout's share for the row's distance from the middle.
     func rowTime(frame k: Int, y: Double, _ p: RigParameters) -> Double {
-        calibration.logTime(ofFrame: k, offset: p.offset) + p.readout * (y / Double(calibration.size.height) - 0.5)
+        calibration.logTime(ofFrame: k, timeOffsetSeconds: p.offset) + p.readout * (y / Double(calibration.size.height) - 0.5)
     }
 
     /// A miss the lens cannot project counts as this many pixels on each axis.
@@ -237,7 +237,7 @@ struct PointRefinement {
         let normal = cross(motion, turned)
         let size = normal.length
         guard size > 1e-12 else { return 0 }
-        return (seen * normal).sum() / size / seen.length
+        return seen.dot(normal) / size / seen.length
     }
 
     /// The direction t that best puts each `seen` ray in the plane of its `turned` ray and t: the eigenvector of least

@@ -43,7 +43,7 @@ public struct LensProfileCamera: Equatable, Sendable, CustomStringConvertible {
     /// (`Rig.apply`): the file's where it determines one, else the one given, else (where that is none) the lens
     /// profile of the camera the video names, returned too for the notes. Drawing and `attitude fuse --video
     /// --hold-to-picture` read the picture through this one choice.
-    public static func drawingCamera(_ applied: AppliedRig.DrawingCamera, overVideo video: String?) throws
+    public static func drawnCamera(_ applied: AppliedRig.DrawingCamera, overVideo video: String?) throws
         -> (given: GivenCamera, profile: LensProfileCamera?) {
         let given = applied.asGiven
         guard let profile = try standIn(for: given, overVideo: video) else { return (given, nil) }

@@ -125,7 +125,7 @@ public struct GyroLedAttitude: Sendable {
     /// heading is kept. Degenerate (`up` straight down) turns about X.
     static func tilt(from up: SIMD3<Double>) -> Quaternion {
         let z = SIMD3<Double>(0, 0, 1)
-        let axis = SIMD3(up.y * z.z - up.z * z.y, up.z * z.x - up.x * z.z, up.x * z.y - up.y * z.x)
+        let axis = cross(up, z)
         let sine = axis.length, cosine = up.z
         guard sine > 1e-12 else { return cosine > 0 ? .identity : Quaternion(axis: SIMD3(1, 0, 0), angle: .pi) }
         return Quaternion(axis: axis / sine, angle: atan2(sine, cosine))

@@ -65,10 +65,10 @@ public struct FuseOverVideoJob {
     }
 
     /// What the picture is read through to hold the attitude: the camera and mount the die will be drawn with over the
-    /// video, by drawing's one choice (`LensProfileCamera.drawingCamera`; the identity mount where none is applied), and
+    /// video, by drawing's one choice (`LensProfileCamera.drawnCamera`; the identity mount where none is applied), and
     /// the lens profile where it stands in for the camera.
     func pictureReading(_ applied: AppliedRig) throws -> (camera: GivenCamera, deviceFromIMU: Quaternion, profile: LensProfileCamera?) {
-        let camera = try LensProfileCamera.drawingCamera(applied.camera, overVideo: video)
+        let camera = try LensProfileCamera.drawnCamera(applied.camera, overVideo: video)
         return (camera.given, applied.deviceFromIMU ?? .identity, camera.profile)
     }
 

@@ -15,7 +15,7 @@ public enum EssentialRotation {
         var inliers: Int32 = 0
         let status = try withErrorBuffer { err, len in
             cvs_essential_rotation(from, to, Int32(rays.count), threshold, &rows, &inliers, err, len)
-        } describe: { ImagingError.video(path: "essential matrix", reason: $0) }
+        } describe: { ImagingError.refused(step: "essential matrix", reason: $0) }
         guard status == 0, inliers > 0 else { return nil }
         let turn = Quaternion(rotationMatrixRows: [Array(rows[0..<3]), Array(rows[3..<6]), Array(rows[6..<9])])
         return (turn, Int(inliers))

@@ -18,7 +18,7 @@ public final class FeatureTracker {
         self.maximumCorners = maximumCorners
         var err = [CChar](repeating: 0, count: 512)
         handle = cvs_tracker_create(Int32(maximumCorners), &err, err.count)
-        if handle == nil { throw ImagingError.video(path: "feature tracker", reason: String(nulTerminated: err)) }
+        if handle == nil { throw ImagingError.refused(step: "feature tracker", reason: String(nulTerminated: err)) }
     }
 
     deinit { if let handle { cvs_tracker_free(handle) } }

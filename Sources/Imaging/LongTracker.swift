@@ -25,7 +25,7 @@ public final class LongTracker {
         self.maximumCorners = maximumCorners
         var err = [CChar](repeating: 0, count: 512)
         handle = cvs_long_tracker_create(Int32(maximumCorners), &err, err.count)
-        if handle == nil { throw ImagingError.video(path: "long tracker", reason: String(nulTerminated: err)) }
+        if handle == nil { throw ImagingError.refused(step: "long tracker", reason: String(nulTerminated: err)) }
     }
 
     deinit { if let handle { cvs_long_tracker_free(handle) } }

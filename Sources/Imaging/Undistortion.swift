@@ -15,7 +15,7 @@ public final class Undistorter {
         var raw = camera.raw
         var err = [CChar](repeating: 0, count: 512)
         handle = cvs_undistorter_create(&raw, &err, err.count)
-        if handle == nil { throw ImagingError.intrinsics(step: "undistortion maps", reason: String(nulTerminated: err)) }
+        if handle == nil { throw ImagingError.refused(step: "undistortion maps", reason: String(nulTerminated: err)) }
     }
 
     deinit { if let handle { cvs_undistorter_free(handle) } }
@@ -71,7 +71,7 @@ public enum OpenCVProjection {
         if case .fisheye = camera.lens { isFisheye = 1 }
         _ = try withErrorBuffer { err, len in
             cvs_project_points(isFisheye, nil, k, d, Int32(d.count), flat, Int32(points.count), &out, err, len)
-        } describe: { ImagingError.intrinsics(step: "projection", reason: $0) }
+        } describe: { ImagingError.refused(step: "projection", reason: $0) }
         return (0..<points.count).map { SIMD2(out[2 * $0], out[2 * $0 + 1]) }
     }
 }

@@ -244,7 +244,8 @@ public struct MagneticModel: Sendable {
             throw MagneticModelError("longitude \(longitudeDegrees) is outside -360 to 360 degrees")
         }
         guard heightMetres.isFinite, Self.heightRangeMetres.contains(heightMetres) else {
-            throw MagneticModelError("height \(heightMetres) m is outside -10 km to 1000 km")
+            throw MagneticModelError(String(format: "height %@ m is outside %.0f km to %.0f km", "\(heightMetres)",
+                                            Self.heightRangeMetres.lowerBound / 1000, Self.heightRangeMetres.upperBound / 1000))
         }
         let position = Geocentric(latitudeDegrees: latitudeDegrees, heightKilometres: heightMetres / 1000)
         let spherical = sphericalField(position, longitude: Angle.radians(fromDegrees: longitudeDegrees), coefficients: coefficients(at: decimalYear))

@@ -8,7 +8,7 @@ import RawLog
 public enum RawLogFusion {
     /// 9D when the log has a magnetometer that measured a field (`RawIMULog.magnetometerIsUsable`), else 6D.
     public static func naturalMode(of log: RawIMULog) -> FusionMode {
-        log.mag != nil && log.magnetometerIsUsable ? .nineD : .sixD
+        log.magnetometerIsUsable ? .nineD : .sixD
     }
 
     /// The frame a mode reports by default: magnetic north in 9D, arbitrary heading in 6D.

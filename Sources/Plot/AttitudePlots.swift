@@ -23,7 +23,7 @@ public enum AttitudePlots {
         /// unnamed, or the frames differ).
         public var headingMedian: Double?
         public var headingPercentile90: Double?
-        /// Seconds: how far a sample may be from the reference's to be paired (`errors(_:reference:title:within:)`).
+        /// Seconds: how far a sample may be from the reference's to be paired (`errors(_:reference:title:withinSeconds:)`).
         public var withinSeconds: Double
 
         /// One line: pairs, the tilt error's median and 90th percentile, the heading error's when compared.
@@ -81,10 +81,10 @@ public enum AttitudePlots {
     /// Tilt error (the angle between the two "up" directions, degrees) and signed heading error (the turn
     /// about the vertical from the reference to the log, degrees, east positive) of each log against
     /// `reference`, paired by time on the shared clock: the reference is interpolated (slerp) at each sample's
-    /// time, and a sample farther than `within` seconds from every reference sample (outside it, or in a gap)
+    /// time, and a sample farther than `withinSeconds` from every reference sample (outside it, or in a gap)
     /// is left out. The heading panel only when every log and the reference are in the same north-referenced frame.
     public static func errors(_ logs: [NamedLog], reference: NamedLog, title: String,
-                              within: Double = 0.02) -> (figure: Figure, summaries: [ErrorSummary], headingNote: String?) {
+                              withinSeconds within: Double = 0.02) -> (figure: Figure, summaries: [ErrorSummary], headingNote: String?) {
         let origin = (logs.map(\.log.startTime) + [reference.log.startTime]).min() ?? 0
         let referenceStart = reference.log.startTime
         let referenceTimes = reference.log.samples.map(\.t)

@@ -70,6 +70,15 @@ extension RawIMULog {
         } ?? false
     }
 
+    /// Fusion levels the attitude by the accelerometer: its samples, or for a gyroscope-only log an error saying what
+    /// reads it.
+    public func accelerometerForLevelling() throws -> [SIMD3<Double>] {
+        if let acc { return acc }
+        throw RawLogError(path: path, "fusion (6D and 9D) levels the attitude by the accelerometer, and this log has only a gyroscope "
+                          + "(t,gx,gy,gz); `steady-dice calibrate` reads it as it is, `attitude convert` integrates its gyroscope "
+                          + "into an attitude, and `steady-dice` draws it so")
+    }
+
     /// Why fusion passes over this log's magnetometer (a 6D fusion where the columns ask for 9D), for the command to
     /// print; nil when it does not.
     public var magnetometerNote: String? {

@@ -67,14 +67,3 @@ extension RawIMULog {
         return text
     }
 }
-
-extension RawIMULog {
-    /// Fusion levels the attitude by the accelerometer: its samples, or for a gyroscope-only log an error saying what
-    /// reads it.
-    public func accelerometerForLevelling() throws -> [SIMD3<Double>] {
-        if let acc { return acc }
-        throw RawLogError(path: path, "fusion (6D and 9D) levels the attitude by the accelerometer, and this log has only a gyroscope "
-                          + "(t,gx,gy,gz); `steady-dice calibrate` reads it as it is, `attitude convert` integrates its gyroscope "
-                          + "into an attitude, and `steady-dice` draws it so")
-    }
-}

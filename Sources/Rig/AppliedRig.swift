@@ -12,7 +12,8 @@ public struct AppliedRig: Sendable, Equatable {
         /// The camera given beside the file (`RigOverrides.camera`; `none`: the default pinhole).
         case given(GivenCamera)
 
-        /// The camera as drawing takes it: the file's as `--intrinsics` would give it, else the one given.
+        /// The camera the rule gives: the file's as `--intrinsics` would give it, else the one given; over a video a lens
+        /// profile may then stand in for `none` (Footage's `LensProfileCamera.drawnCamera`).
         public var asGiven: GivenCamera {
             switch self {
             case .theFiles(let camera, let path): .intrinsics(camera, source: path)

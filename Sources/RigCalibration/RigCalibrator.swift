@@ -299,13 +299,13 @@ extension RigCalibrator {
     struct SpanMeasure {
         var clip: ClipTracks
         var gyro: GyroIntegral
-        var offset: Double
+        var timeOffsetSeconds: Double
         /// C from S: v_C = M·v_S.
         var cameraFromIMU: Quaternion
         let all: [ClipTracks.SpanCorners], central: [ClipTracks.SpanCorners]
 
-        init(clip: ClipTracks, gyro: GyroIntegral, timeOffsetSeconds offset: Double, cameraFromIMU: Quaternion) {
-            self.clip = clip; self.gyro = gyro; self.offset = offset; self.cameraFromIMU = cameraFromIMU
+        init(clip: ClipTracks, gyro: GyroIntegral, timeOffsetSeconds: Double, cameraFromIMU: Quaternion) {
+            self.clip = clip; self.gyro = gyro; self.timeOffsetSeconds = timeOffsetSeconds; self.cameraFromIMU = cameraFromIMU
             all = clip.spanCorners(seconds: ClipTracks.spanSeconds, every: ClipTracks.spanStep)
             central = clip.spanCorners(seconds: ClipTracks.spanSeconds, every: ClipTracks.spanStep,
                                        centralShare: CentralRegion.pinholeShare)
@@ -314,7 +314,7 @@ extension RigCalibrator {
         /// The spans' fit through `camera`, from the central corners alone when `centralOnly`.
         func fit(through camera: LensCamera, centralOnly: Bool) throws -> SpanBias? {
             let spans = try ClipTracks.pictureSpans(centralOnly ? central : all, camera: camera)
-            return SpanBias.fit(spans, frameTimes: clip.frameTimes, gyro: gyro, timeOffsetSeconds: offset, cameraFromIMU: cameraFromIMU,
+            return SpanBias.fit(spans, frameTimes: clip.frameTimes, gyro: gyro, timeOffsetSeconds: timeOffsetSeconds, cameraFromIMU: cameraFromIMU,
                                 overlap: ClipTracks.spanSeconds / ClipTracks.spanStep)
         }
     }

@@ -14,7 +14,7 @@ extension DrawingSettings {
     public mutating func apply(calibration: (rig: Rig, path: String)?, given: RigOverrides,
                                clock: TimeOffset.Clock, video: String? = nil) throws -> [RigNote] {
         let applied = try Rig.apply(calibration, given: given, clock: clock)
-        let drawn = try LensProfileCamera.drawingCamera(applied.camera, overVideo: video)
+        let drawn = try LensProfileCamera.drawnCamera(applied.camera, overVideo: video)
         camera.given = drawn.given
         deviceFromIMU = applied.deviceFromIMU
         timeOffset = applied.timeOffset

@@ -26,6 +26,9 @@ public struct CaptureOptions: ParsableArguments {
     public var captureFps: Double?
 
     public func validate() throws {
+        if camera == nil && (captureSize != nil || captureFps != nil) {
+            throw ValidationError("--capture-size and --capture-fps need --camera")
+        }
         if let captureFps, !(captureFps > 0 && captureFps.isFinite) {
             throw ValidationError("--capture-fps must be a positive number")
         }
@@ -77,9 +80,6 @@ public struct BackgroundOptions: ParsableArguments {
     public func validate() throws {
         let given = [background != nil, camera != nil, video != nil].filter { $0 }.count
         guard given <= 1 else { throw ValidationError("give at most one of --background, --camera and --video") }
-        if camera == nil && (captureSize != nil || captureFps != nil) {
-            throw ValidationError("--capture-size and --capture-fps need --camera")
-        }
         try TimeOptions.checkWait(cameraTimeout, option: "--camera-timeout")
         if video == nil && holdToPicture { throw ValidationError("--hold-to-picture needs --video") }
         if video == nil && (frame != nil || videoAt != nil) { throw ValidationError("--frame and --video-at need --video") }

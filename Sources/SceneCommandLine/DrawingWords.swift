@@ -39,7 +39,7 @@ extension DrawingRequestError: CommandLineWorded {
             return String(format: "--from %g to %g s at --fps %g is %.3g frames; one render writes at most %d", start, end, fps, count,
                           SteppedClock.maximumSteps)
         case .noFrames(let start, let end, let fps):
-            return "no frames: --from \(start) to \(end) at \(fps) fps"
+            return String(format: "no frames: --from %g to %g s at --fps %g", start, end, fps)
         }
     }
 }

@@ -50,10 +50,7 @@ struct Feed: ParsableCommand {
     }
 
     private func runBenchmark() throws {
-        let rateHz = options.rate ?? IMUDLatencyBenchmark.defaultRateHz
-        guard IMUDReplayOptions.isRate(rateHz) else {
-            throw ValidationError(String(format: "--rate must be between 0 and %g", IMUDReplayOptions.largestRateHz))
-        }
+        let rateHz = options.rate ?? IMUDLatencyBenchmark.defaultRateHz  // --rate is checked by the options
         guard options.benchSeconds.isFinite, options.benchSeconds > 0, options.benchSeconds <= 600 else { throw ValidationError("--bench-seconds must be between 0 and 600") }
         print(try IMUDLatencyBenchmark.run(rateHz: rateHz, seconds: options.benchSeconds))
     }

@@ -65,13 +65,13 @@ public struct FeedOptions: ParsableArguments {
         guard IMUDPacket.size(ofVersion: wire) != nil else {
             throw ValidationError("--wire \(wire): expected 14 or 17, the imud wire versions steady-dice writes")
         }
+        if let rate, !IMUDReplayOptions.isRate(rate) {
+            throw ValidationError(String(format: "--rate %@: must be between 0 and %g packets per second", "\(rate)", IMUDReplayOptions.largestRateHz))
+        }
         if bench { return }
         if unixPath?.isEmpty == true { throw ValidationError("--unix needs a socket path (an empty one is a socket no subscriber can reach)") }
         guard log != nil else { throw ValidationError("give --log FILE (or --bench)") }
         guard Playback.isSpeed(speed) else { throw ValidationError("--speed \(speed): must be a positive number") }
-        if let rate, !IMUDReplayOptions.isRate(rate) {
-            throw ValidationError(String(format: "--rate %@: must be between 0 and %g packets per second", "\(rate)", IMUDReplayOptions.largestRateHz))
-        }
         guard startupSeconds.isFinite, startupSeconds >= 0 else { throw ValidationError("--startup-seconds must be zero or more") }
         try TimeOptions.checkTime(startupSeconds, option: "--startup-seconds")
         if let startAt { try TimeOptions.checkStart(startAt, option: "--start-at") }

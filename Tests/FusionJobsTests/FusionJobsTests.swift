@@ -210,7 +210,7 @@ final class FusionJobsTests: FusionJobTestCase {
     }
 
     /// `attitude fuse --video --hold-to-picture` reads the picture through the camera drawing draws the die with, by the one
-    /// choice (`LensProfileCamera.drawingCamera` after `Rig.apply`), as a drawing over the same video applies the same
+    /// choice (`LensProfileCamera.drawnCamera` after `Rig.apply`), as a drawing over the same video applies the same
     /// file and field of view (`DrawingSettings.apply`): a file that determines the camera; one that leaves it out, with a
     /// field of view given, or over a video that names its camera (the GoPro clip's lens profile), or over one that does
     /// not (the default pinhole); no file. A field of view given for a camera the file determines is refused by both.
@@ -219,9 +219,9 @@ final class FusionJobsTests: FusionJobTestCase {
         let plain = try VideoTestFrames.writeVideo(in: folder, name: "plain.mkv", width: 64, height: 48, count: 2, fps: 10)
         let pinhole = PinholeCamera(verticalFieldOfViewDegrees: 50, size: PictureSize(fixedWidth: 854, height: 480))
         let offset = TimeOffset(seconds: -0.0185, clock: .clip)
-        let full = folder.appendingPathComponent("full.yaml").path
+        let full = path("full.yaml")
         try Rig(camera: LensCamera(pinhole: pinhole), deviceFromIMU: .identity, timeOffset: offset).write(path: full)
-        let timing = folder.appendingPathComponent("timing.yaml").path
+        let timing = path("timing.yaml")
         try Rig.onlyTimeOffset(offset, standardErrorSeconds: 0.001, reason: "the clip barely turns").write(path: timing)
         let fov = FieldOfView(fixedDegrees: 40)
         for (calibration, fieldOfView, video) in [(full, nil, gopro), (timing, fov, gopro), (timing, nil, gopro), (timing, nil, plain),

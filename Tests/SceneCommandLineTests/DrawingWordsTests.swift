@@ -89,7 +89,7 @@ final class DrawingWordsTests: XCTestCase {
                        "--at -1 is outside a.csv, which runs from 0 to 5.000 s")
         XCTAssertTrue(DrawingRequestError.tooManyFrames(start: 0, end: 1e9, framesPerSecond: 30, count: 3e10).commandLineMessage
                         .hasSuffix("one render writes at most \(SteppedClock.maximumSteps)"))
-        XCTAssertEqual(DrawingRequestError.noFrames(start: 2, end: 2, framesPerSecond: 30).commandLineMessage, "no frames: --from 2.0 to 2.0 at 30.0 fps")
+        XCTAssertEqual(DrawingRequestError.noFrames(start: 2, end: 2, framesPerSecond: 30).commandLineMessage, "no frames: --from 2 to 2 s at --fps 30")
         for error in [DrawingRequestError.startPastTheLog(time: 9, log: "a.csv", duration: 5), .noFrames(start: 2, end: 2, framesPerSecond: 30)] {
             XCTAssertFalse(error.description.contains("--"), error.description)
             XCTAssertThrowsError(try asValidationError { throw error }) {
