@@ -246,7 +246,7 @@ final class GPMFTests: XCTestCase {
         let expected = SIMD3(axis.x, -axis.y, -axis.z) * 0.7
         // The first sample takes the second's rate (GyroIntegral's rule for an attitude stream).
         for (t, rate) in zip(motion.gyro.time, motion.gyro.values) {
-            XCTAssertLessThan(((rate - expected) * (rate - expected)).sum().squareRoot(), 1e-4, "t = \(t)")
+            XCTAssertLessThan((rate - expected).length, 1e-4, "t = \(t)")
         }
         XCTAssertTrue(motion.notes.contains { $0.contains("no gyroscope packet (type 2): the angular rate is that of its orientation (type 0, 50 samples)") },
                       "\(motion.notes)")

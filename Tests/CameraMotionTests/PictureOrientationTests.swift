@@ -45,12 +45,12 @@ final class PictureOrientationTests: XCTestCase {
         var worst = 0.0
         for (t, rate) in zip(log.time, log.gyro) where t > 0.05 && t < 3.9 {
             let expected = S.imageInDevice(t).conjugate.rotate(S.cameraRate(t)) + S.imageRate(t)
-            worst = max(worst, ((rate - expected) * (rate - expected)).sum().squareRoot())
+            worst = max(worst, (rate - expected).length)
         }
         XCTAssertLessThan(worst, 3e-3, "rad/s: the picture's rate against the analytic one")
         // The camera's own rate differs from the picture's by IORI's (about 0.3 rad/s at its peak): the test sees it.
         let i = try XCTUnwrap(log.time.firstIndex { $0 >= 2 })
-        XCTAssertGreaterThan(((log.gyro[i] - camera.gyro.values[i]) * (log.gyro[i] - camera.gyro.values[i])).sum().squareRoot(), 0.1)
+        XCTAssertGreaterThan((log.gyro[i] - camera.gyro.values[i]).length, 0.1)
         // The accelerometer is seen from the picture too.
         let expectedForce = S.imageInDevice(log.time[i]).conjugate.rotate(camera.accelerometer.values[i])
         let acc = try XCTUnwrap(log.acc)

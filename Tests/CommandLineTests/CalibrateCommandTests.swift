@@ -351,7 +351,7 @@ final class CalibrateCommandTests: TemporaryFolderTestCase {
         // determine it has none, and one that is not a bias is refused naming the key.
         let bias = try XCTUnwrap(try Rig.read(path: oneAxis).gyroBiasRadiansPerSecond)
         let expected = Angle.radians(fromDegrees: SIMD3(0.1, -0.2, 0.05))
-        XCTAssertLessThan(((bias - expected) * (bias - expected)).sum().squareRoot(), 1e-12)
+        XCTAssertLessThan((bias - expected).length, 1e-12)
         XCTAssertNil(try Rig.read(path: try write("no-bias.yaml", ["gyro_bias"])).gyroBiasRadiansPerSecond)
         let badBias = folder.appendingPathComponent("bad-bias.yaml").path
         try text.replacingOccurrences(of: #"\ngyro_bias_deg_per_s: \[[^\]]*\]"#, with: "\ngyro_bias_deg_per_s: [ 400., 0., 0. ]",

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// ffmpeg as tests run it to make clips: quiet, overwriting its output, no terminal input. The one place a test names
-/// ffmpeg's path (HelpTextTests' `testFFmpegAndLocksHaveOnePlace` keeps it so).
+/// ffmpeg's path (RepositoryRulesTests' `testFFmpegAndLocksHaveOnePlace` keeps it so).
 public enum FFmpeg {
     /// Where scripts/setup installs it (Debian's ffmpeg).
     public static let path = "/usr/bin/ffmpeg"

@@ -87,7 +87,7 @@ final class PictureSpansTests: XCTestCase {
         let share = 0.4
         let spans = try c.pictureSpans(camera: camera, seconds: 2, every: 2, centralShare: share)
         let centre = SIMD2(319.5, 239.5), limit = share * centre.length
-        func inside(_ p: SIMD2<Double>) -> Bool { ((p - centre) * (p - centre)).sum().squareRoot() <= limit }
+        func inside(_ p: SIMD2<Double>) -> Bool { (p - centre).length <= limit }
         for span in spans {
             let first = Dictionary(c.corners[span.firstFrame].map { ($0.id, $0.point) }, uniquingKeysWith: { a, _ in a })
             let both = c.corners[span.lastFrame].filter { corner in first[corner.id].map { inside($0) && inside(corner.point) } ?? false }

@@ -1,7 +1,6 @@
 import AttitudeLog
 import Foundation
 import Imaging
-import Location
 import PictureTestSupport
 import Pixels
 import Plot
@@ -112,9 +111,14 @@ final class PlotTests: TemporaryFolderTestCase {
 
     /// A track 100 m north and 50 m east of its start: metres from the first point, and one scale on both axes.
     func testTrackIsInMetresToScale() throws {
-        let plane = LocalPlane(latitude: 46.5, longitude: 7.25)
-        let walked = plane.degrees(SIMD2(50, 100))
-        let track = TrackPlots.Track(name: "walk", latitude: [46.5, walked.latitude], longitude: [7.25, walked.longitude])
+        // Degrees from metres by WGS 84's radii of curvature at 46.5°, written out here from the ellipsoid's definition
+        // (a = 6 378 137 m, 1/f = 298.257223563), not through Location's projection the plot uses.
+        let a = 6_378_137.0, f = 1 / 298.257223563, e2 = f * (2 - f)
+        let phi = 46.5 * Double.pi / 180, w = 1 - e2 * sin(phi) * sin(phi)
+        let metresPerDegreeNorth = a * (1 - e2) / pow(w, 1.5) * Double.pi / 180
+        let metresPerDegreeEast = a / w.squareRoot() * cos(phi) * Double.pi / 180
+        let track = TrackPlots.Track(name: "walk", latitude: [46.5, 46.5 + 100 / metresPerDegreeNorth],
+                                     longitude: [7.25, 7.25 + 50 / metresPerDegreeEast])
         let figure = TrackPlots.figure([track], title: "track", size: PictureSize(fixedWidth: 800, height: 500))
         let series = figure.panels[0].series[0]
         XCTAssertEqual(series.points[0].x, 0, accuracy: 1e-9)

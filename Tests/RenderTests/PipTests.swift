@@ -48,7 +48,7 @@ enum DieSpecification {
     /// Places on a face that must show no pip: the 3x3 grid's points at least 0.2 from every pip of the face.
     static func blanks(_ value: Int) -> [SIMD2<Double>] {
         let grid = [0.25, 0.5, 0.75].flatMap { v in [0.25, 0.5, 0.75].map { u in SIMD2(u, v) } }
-        return grid.filter { spot in pips[value]!.allSatisfy { ((spot - $0) * (spot - $0)).sum().squareRoot() >= 0.2 } }
+        return grid.filter { spot in pips[value]!.allSatisfy { (spot - $0).length >= 0.2 } }
     }
 
     /// Where the ivory of a face is sampled as the face's lit colour (clear of every pip of every face).
@@ -113,7 +113,7 @@ enum PipCheck {
                     let a = Double(k) * 2 * .pi / 32
                     return DieSpecification.project(centre + radius * (cos(a) * face.right + sin(a) * face.up), q, width: width, height: height)
                 }
-                let smallest = rim.map { (($0 - projected) * ($0 - projected)).sum().squareRoot() }.min()!
+                let smallest = rim.map { ($0 - projected).length }.min()!
                 var twiceArea = 0.0  // the shoelace formula over the projected rim
                 for k in rim.indices {
                     let a = rim[k], b = rim[(k + 1) % rim.count]

@@ -37,7 +37,7 @@ final class RigCalibrationTests: TemporaryFolderTestCase {
     /// read, by the library as by the command line, naming the setting and its limits.
     func testSettingsOutsideTheirLimitsAreRefusedBeforeAnyFit() throws {
         let video = try plainVideo()
-        func refusal(_ configure: (inout RigCalibrator) -> Void) -> String? {
+        func settingRefusal(_ configure: (inout RigCalibrator) -> Void) -> String? {
             var calibrator = RigCalibrator()
             configure(&calibrator)
             do {
@@ -50,11 +50,11 @@ final class RigCalibrationTests: TemporaryFolderTestCase {
                 return "another refusal: \(error)"
             }
         }
-        XCTAssertEqual(refusal { $0.verticalFieldOfViewGuessDegrees = 5 }, "the field of view's first guess of 5° is outside 10° to 170°")
-        XCTAssertEqual(refusal { $0.verticalFieldOfViewGuessDegrees = .nan }?.hasPrefix("the field of view's first guess of nan°"), true)
-        XCTAssertEqual(refusal { $0.searchRangeSeconds = 0.001 }, "the offsets' search range of 0.001 s is outside 0.01 s to 3600 s")
-        XCTAssertEqual(refusal { $0.searchRangeSeconds = 1e9 }?.contains("outside 0.01 s to 3600 s"), true)
-        XCTAssertTrue(refusal { $0.searchRangeSeconds = 2 }?.hasPrefix("another refusal") ?? false, "within its limits: the log is read next")
+        XCTAssertEqual(settingRefusal { $0.verticalFieldOfViewGuessDegrees = 5 }, "the field of view's first guess of 5° is outside 10° to 170°")
+        XCTAssertEqual(settingRefusal { $0.verticalFieldOfViewGuessDegrees = .nan }?.hasPrefix("the field of view's first guess of nan°"), true)
+        XCTAssertEqual(settingRefusal { $0.searchRangeSeconds = 0.001 }, "the offsets' search range of 0.001 s is outside 0.01 s to 3600 s")
+        XCTAssertEqual(settingRefusal { $0.searchRangeSeconds = 1e9 }?.contains("outside 0.01 s to 3600 s"), true)
+        XCTAssertTrue(settingRefusal { $0.searchRangeSeconds = 2 }?.hasPrefix("another refusal") ?? false, "within its limits: the log is read next")
         XCTAssertThrowsError(try { var c = RigCalibrator(); c.searchRangeSeconds = 0; return c }().calibrate(recordFolder: folder.path)) {
             guard case .setting = $0 as? RigCalibrationError else { return XCTFail("\($0)") }
         }

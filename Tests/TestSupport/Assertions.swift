@@ -13,6 +13,6 @@ public func assertSameAttitude(_ a: Quaternion, _ b: Quaternion, accuracy: Doubl
 /// Vectors within `accuracy` of each other: the length of their difference, in their own units.
 public func assertEqual(_ a: SIMD3<Double>, _ b: SIMD3<Double>, accuracy: Double, _ message: String = "",
                         file: StaticString = #filePath, line: UInt = #line) {
-    let error = ((a - b) * (a - b)).sum().squareRoot()
+    let error = (a - b).length
     XCTAssertLessThanOrEqual(error, accuracy, "\(a) vs \(b) \(message)", file: file, line: line)
 }
