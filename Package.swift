@@ -79,7 +79,8 @@ let package = Package(
         /// share behind a lock (`Locked`).
         .target(name: "Workers", dependencies: ["CStopSignal", "MonotonicTime", "ExitKinds", .product(name: "Logging", package: "swift-log")]),
         /// Untrusted text made safe to print (`MessageText`: quoted values, control characters escaped, long values
-        /// cut) and Foundation errors as `path: reason`. No dependencies.
+        /// cut), Foundation errors as `path: reason`, and a C shim's error text (`withErrorBuffer`,
+        /// `String(nulTerminated:)`). No dependencies.
         .target(name: "SafeText"),
         /// The kinds of failure (`ExitKind`: usage, data, no input, unavailable, cannot create, I/O, interrupted) and
         /// `ErrorWithExitKind`, by which a library's error says its kind (each module's `ErrorExitKinds.swift`). The
